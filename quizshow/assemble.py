@@ -1,0 +1,16 @@
+"""Build the engine side of a show from its config: teams, rules, pack → a format instance."""
+
+from __future__ import annotations
+
+from quizshow.config import ShowConfig
+from quizshow.core.format import Format, Setup
+from quizshow.core.state import Team
+from quizshow.formats import FORMATS
+
+
+def make_format(config: ShowConfig) -> Format:
+    teams = tuple(Team(name=t.name, color=t.color or "", captain=t.captain, players=t.players)
+                  for t in config.teams)
+    setup = Setup(title=config.title, teams=teams, rules=dict(config.rules), pack=config.pack,
+                  language=config.language)
+    return FORMATS[config.format](setup)

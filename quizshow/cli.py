@@ -1,0 +1,82 @@
+"""The command line (spec/cli.md)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import re
+import sys
+from pathlib import Path
+
+import yaml
+
+from quizshow import __version__
+from quizshow.yamlfile import Problems
+
+DEMO_SHOW = Path(__file__).resolve().parent.parent / "shows" / "demo.yaml"
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="main.py", description="Run a quiz show, or check its files.")
+    p.add_argument("show", nargs="?", type=Path, help="the show file (default: the bundled demo)")
+    p.add_argument("--check", nargs="+", type=Path, metavar="FILE", help="validate show and pack files")
+    p.add_argument("--fullscreen", action="store_true", help="projector window full screen")
+    p.add_argument("--display", type=int, default=None, metavar="N", help="projector on display N")
+    p.add_argument("--console-display", type=int, default=None, metavar="M", help="console on display M")
+    p.add_argument("--no-console", action="store_true", help="projector window only")
+    p.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH", help="window size")
+    p.add_argument("--headless", action="store_true", help="no windows, no sound; everything else runs")
+    p.add_argument("--fresh", action="store_true", help="start over; the old journal is kept renamed")
+    p.add_argument("--journal", type=Path, default=None, metavar="PATH", help="journal file")
+    p.add_argument("--osc-port", type=int, default=None, metavar="P", help="OSC listen port (0 = any)")
+    p.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
+    p.add_argument("--version", action="version", version=f"quizshow {__version__}")
+    return p.parse_args(argv)
+
+
+def _size(text: str) -> tuple[int, int]:
+    match = re.fullmatch(r"(\d{3,5})x(\d{3,5})", text)
+    if not match:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a size like 1920x1080")
+    return int(match[1]), int(match[2])
+
+
+def check_files(paths: list[Path], out=sys.stdout) -> int:
+    """Validate each file as a show or a pack; print every problem; 1 if any error."""
+    from quizshow.config import load_show
+    from quizshow.packs.loader import load_pack
+
+    problems = Problems()
+    for path in paths:
+        if _looks_like_pack(path):
+            load_pack(path, problems)
+        else:
+            load_show(path, problems)
+    order = {str(path.resolve()): i for i, path in enumerate(paths)}
+    for problem in sorted(problems.items, key=lambda p: (order.get(str(p.file), len(order)), str(p.file), p.line)):
+        print(problem, file=out)
+    errors = len(problems.errors)
+    print(f"{len(paths)} file(s) checked: {errors} error(s), {len(problems.items) - errors} warning(s)", file=out)
+    return 1 if errors else 0
+
+
+def _looks_like_pack(path: Path) -> bool:
+    try:
+        node = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return False  # the show loader reports it
+    if not isinstance(node, yaml.MappingNode):
+        return False
+    keys = {str(k.value) for k, _ in node.value}
+    return "rounds" in keys and "format" not in keys
+
+
+def main(argv: list[str]) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s",
+                        stream=sys.stderr)
+    if args.check:
+        return check_files(args.check)
+    from quizshow.app import run
+
+    return run(args, args.show or DEMO_SHOW)

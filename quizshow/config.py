@@ -1,0 +1,280 @@
+"""Show file → typed, validated config (spec/files.md). Every problem is reported at once."""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from yaml.nodes import Node
+
+from quizshow.formats import FORMATS, PLANNED, presets
+from quizshow.inputs.keymap import ACTIONS, unknown_key_names
+from quizshow.packs.loader import load_pack
+from quizshow.packs.model import Pack
+from quizshow.yamlfile import FileReader, Problems
+
+SHOW_KEYS = ["title", "format", "preset", "rules", "pack", "language", "theme", "teams", "devices", "keys"]
+TEAM_KEYS = ["name", "color", "captain", "players", "buzzer"]
+DEVICE_KEYS = ["serial", "keyboard_buzzers", "gamepads", "osc"]
+SERIAL_KEYS = ["id", "port", "protocol", "baud", "map"]
+OSC_KEYS = ["listen", "allow", "passcode", "feedback", "cues", "rate_limit", "go_interval_s"]
+CUE_EVENTS = ["buzz", "false_start", "correct", "wrong", "announce", "timer/start", "timer/warning",
+              "timer/expired", "question", "reveal", "round/start", "final/start", "winner"]
+THEMES_DIR = Path(__file__).resolve().parent.parent / "themes"
+BUZZER_PATTERN = re.compile(r"^(?:key:[A-Za-z0-9_]+|pad:\d+:\d+|[A-Za-z0-9_-]+:\d+)$")
+COLOR_PATTERN = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+@dataclass(frozen=True)
+class TeamConfig:
+    name: str
+    color: str | None = None
+    captain: str | None = None
+    players: tuple[str, ...] = ()
+    buzzer: str | None = None
+
+
+@dataclass(frozen=True)
+class SerialConfig:
+    id: str
+    port: str = "auto"
+    protocol: str = "qbx"
+    baud: int = 115200
+    map: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Cue:
+    to: tuple[str, int]
+    address: str
+
+
+@dataclass(frozen=True)
+class OscConfig:
+    listen: tuple[str, int] = ("127.0.0.1", 7400)
+    allow: tuple[str, ...] = ("127.0.0.0/8",)
+    passcode: str | None = None
+    feedback: tuple[tuple[str, int], ...] = ()
+    cues: dict[str, tuple[Cue, ...]] = field(default_factory=dict)
+    rate_limit: int = 50
+    go_interval_s: float = 0.3
+
+
+@dataclass(frozen=True)
+class Devices:
+    serial: tuple[SerialConfig, ...] = ()
+    keyboard_buzzers: bool = False
+    gamepads: bool = False
+    osc: OscConfig = field(default_factory=OscConfig)
+
+
+@dataclass(frozen=True)
+class ShowConfig:
+    path: Path
+    title: str
+    format: str
+    preset: str
+    rules: dict[str, Any]
+    packs: tuple[Pack, ...]
+    language: str = "ru"
+    theme: Path = THEMES_DIR / "broadcast"
+    teams: tuple[TeamConfig, ...] = ()
+    devices: Devices = field(default_factory=Devices)
+    keys: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def journal_path(self) -> Path:
+        return self.path.parent / ".quizshow" / f"{self.path.stem}.journal.jsonl"
+
+    @property
+    def pack(self) -> Pack | None:
+        return self.packs[0] if self.packs else None
+
+
+def load_show(path: Path, problems: Problems) -> ShowConfig | None:
+    reader = FileReader(path, problems)
+    root = reader.load()
+    if root is None:
+        return None
+    keys = reader.mapping(root, SHOW_KEYS, required=("title", "format", "teams"), what="the show")
+    fmt, preset, rules = _rules(reader, keys)
+    packs = _packs(reader, keys.get("pack"), problems)
+    language = reader.text(keys.get("language"), "language") or "ru"
+    if language not in ("ru", "en"):
+        reader.error(keys["language"], "language must be ru or en")
+    devices = _devices(reader, keys.get("devices"))
+    teams = _teams(reader, keys.get("teams"), devices)
+    return ShowConfig(
+        path=path.resolve(), title=reader.text(keys.get("title"), "title") or "", format=fmt or "",
+        preset=preset or "", rules=rules, packs=packs, language=language,
+        theme=_theme(reader, keys.get("theme")), teams=teams, devices=devices,
+        keys=_keys(reader, keys.get("keys")),
+    )
+
+
+def _rules(reader: FileReader, keys: dict[str, Node]) -> tuple[str | None, str | None, dict[str, Any]]:
+    fmt = reader.text(keys.get("format"), "format")
+    if fmt is None:
+        return None, None, {}
+    if fmt not in FORMATS:
+        soon = " (not available in this version yet)" if fmt in PLANNED else ""
+        reader.error(keys["format"], f"format '{fmt}' is unknown{soon}; available: {', '.join(FORMATS)}")
+        return fmt, None, {}
+    sets = presets()[fmt]
+    preset = reader.text(keys.get("preset"), "preset") or next(iter(sets))
+    if preset not in sets:
+        reader.error(keys["preset"], f"preset '{preset}' is not one of format {fmt}: {', '.join(sets)}")
+        return fmt, preset, {}
+    rules = dict(sets[preset])
+    for name, node in reader.mapping(keys.get("rules"), list(rules), what="rules").items():
+        default = rules[name]
+        kind: type | tuple[type, ...] = (int, float) if isinstance(default, float) else type(default)
+        value = reader.scalar(node, kind, f"rule '{name}'")
+        if value is not None:
+            rules[name] = value
+    return fmt, preset, rules
+
+
+def _packs(reader: FileReader, node: Node | None, problems: Problems) -> tuple[Pack, ...]:
+    if node is None:
+        return ()
+    names = reader.text_list(node, "pack") if node.id == "sequence" else (reader.text(node, "pack"),)
+    packs = []
+    for name in names:
+        if name is None:
+            continue
+        path = (reader.path.parent / name).resolve()
+        if not path.exists():
+            reader.error(node, f"pack '{name}' not found")
+            continue
+        pack = load_pack(path, problems)
+        if pack is not None:
+            packs.append(pack)
+    return tuple(packs)
+
+
+def _theme(reader: FileReader, node: Node | None) -> Path:
+    name = reader.text(node, "theme")
+    if name is None or node is None:
+        return THEMES_DIR / "broadcast"
+    candidates = [THEMES_DIR / name, (reader.path.parent / name).resolve()]
+    for folder in candidates:
+        if (folder / "theme.yaml").exists():
+            return folder
+    reader.error(node, f"theme '{name}' not found (a folder under themes/ or a path with a theme.yaml)")
+    return THEMES_DIR / "broadcast"
+
+
+def _teams(reader: FileReader, node: Node | None, devices: Devices) -> tuple[TeamConfig, ...]:
+    teams = []
+    box_ids = {box.id for box in devices.serial}
+    for item in reader.sequence(node, "teams"):
+        keys = reader.mapping(item, TEAM_KEYS, required=("name",), what="a team")
+        color = reader.text(keys.get("color"), "color")
+        if color is not None and not COLOR_PATTERN.match(color):
+            reader.error(keys["color"], f"color '{color}' must look like #d83a3a")
+            color = None
+        buzzer = reader.text(keys.get("buzzer"), "buzzer")
+        if buzzer is not None:
+            if not BUZZER_PATTERN.match(buzzer):
+                reader.error(keys["buzzer"], f"buzzer '{buzzer}' must be BOX:INPUT, key:NAME or pad:N:B")
+            elif not buzzer.startswith(("key:", "pad:")) and buzzer.split(":")[0] not in box_ids:
+                reader.error(keys["buzzer"], f"buzzer '{buzzer}' names box '{buzzer.split(':')[0]}', "
+                                             "which devices.serial does not list")
+        teams.append(TeamConfig(
+            name=reader.text(keys.get("name"), "team name") or f"#{len(teams) + 1}", color=color,
+            captain=reader.text(keys.get("captain"), "captain"),
+            players=reader.text_list(keys.get("players"), "players"), buzzer=buzzer))
+    if node is not None and not 1 <= len(teams) <= 10:
+        reader.error(node, f"a show needs 1 to 10 teams (found {len(teams)})")
+    return tuple(teams)
+
+
+def _devices(reader: FileReader, node: Node | None) -> Devices:
+    keys = reader.mapping(node, DEVICE_KEYS, what="devices")
+    serial = []
+    for item in reader.sequence(keys.get("serial"), "serial"):
+        box = reader.mapping(item, SERIAL_KEYS, required=("id",), what="a serial box")
+        protocol = reader.text(box.get("protocol"), "protocol") or "qbx"
+        if protocol not in ("qbx", "simple"):
+            reader.error(box["protocol"], "protocol must be qbx or simple")
+        mapping = _token_map(reader, box["map"]) if "map" in box else {}
+        serial.append(SerialConfig(
+            id=reader.text(box.get("id"), "id") or f"box{len(serial) + 1}",
+            port=reader.text(box.get("port"), "port") or "auto", protocol=protocol,
+            baud=reader.scalar(box.get("baud"), int, "baud") or 115200, map=mapping))
+    return Devices(
+        serial=tuple(serial),
+        keyboard_buzzers=bool(reader.scalar(keys.get("keyboard_buzzers"), bool, "keyboard_buzzers")),
+        gamepads=bool(reader.scalar(keys.get("gamepads"), bool, "gamepads")),
+        osc=_osc(reader, keys.get("osc")),
+    )
+
+
+def _token_map(reader: FileReader, node: Node) -> dict[str, int]:
+    if node.id != "mapping":
+        reader.error(node, "map must be a mapping of received token to input number")
+        return {}
+    result = {}
+    for key_node, value_node in node.value:
+        number = reader.scalar(value_node, int, f"map entry '{key_node.value}'")
+        if number is not None:
+            result[str(key_node.value)] = number
+    return result
+
+
+def _osc(reader: FileReader, node: Node | None) -> OscConfig:
+    keys = reader.mapping(node, OSC_KEYS, what="osc")
+    defaults = OscConfig()
+    listen = _address(reader, keys.get("listen"), "listen") or defaults.listen
+    allow = reader.text_list(keys.get("allow"), "allow") or defaults.allow
+    for item, text in zip(reader.sequence(keys.get("allow"), "allow"), allow, strict=False):
+        try:
+            ipaddress.ip_network(text, strict=False)
+        except ValueError:
+            reader.error(item, f"'{text}' is not an address range like 192.168.1.0/24")
+    feedback = tuple(a for a in (_address(reader, n, "feedback") for n in
+                                 reader.sequence(keys.get("feedback"), "feedback")) if a)
+    cues: dict[str, tuple[Cue, ...]] = {}
+    for event, cue_list in reader.mapping(keys.get("cues"), CUE_EVENTS, what="cues").items():
+        found = []
+        for cue_node in reader.sequence(cue_list, f"cues of {event}"):
+            cue = reader.mapping(cue_node, ["to", "address"], required=("to", "address"), what="a cue")
+            to = _address(reader, cue.get("to"), "to")
+            address = reader.text(cue.get("address"), "address")
+            if address is not None and not address.startswith("/"):
+                reader.error(cue["address"], f"OSC address '{address}' must start with /")
+            elif to and address:
+                found.append(Cue(to, address))
+        cues[event] = tuple(found)
+    passcode = reader.text(keys.get("passcode"), "passcode")
+    return OscConfig(
+        listen=listen, allow=allow, passcode=passcode, feedback=feedback, cues=cues,
+        rate_limit=reader.scalar(keys.get("rate_limit"), int, "rate_limit") or defaults.rate_limit,
+        go_interval_s=reader.scalar(keys.get("go_interval_s"), float, "go_interval_s") or defaults.go_interval_s,
+    )
+
+
+def _address(reader: FileReader, node: Node | None, what: str) -> tuple[str, int] | None:
+    text = reader.text(node, what)
+    if text is None or node is None:
+        return None
+    host, _, port = text.rpartition(":")
+    if not host or not port.isdigit() or int(port) > 65535:
+        reader.error(node, f"{what} '{text}' must be HOST:PORT, like 127.0.0.1:7400")
+        return None
+    return host, int(port)
+
+
+def _keys(reader: FileReader, node: Node | None) -> dict[str, tuple[str, ...]]:
+    result = {}
+    for action, keys_node in reader.mapping(node, list(ACTIONS), what="keys").items():
+        names = reader.text_list(keys_node, f"keys of {action}")
+        bad = unknown_key_names(names)
+        if bad:
+            reader.error(keys_node, f"unknown key name(s) {', '.join(bad)} for '{action}'")
+        result[action] = names
+    return result

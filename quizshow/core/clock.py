@@ -1,0 +1,35 @@
+"""Show time: monotonic seconds that continue across restarts.
+
+A resumed show starts its clock just after the last journalled command, so replayed and new
+commands stay in order and timers computed from `at` never run backwards.
+"""
+
+from __future__ import annotations
+
+import time
+
+
+class ShowClock:
+    def __init__(self, start_at: float = 0.0) -> None:
+        self._origin = time.monotonic() - start_at
+
+    def now(self) -> float:
+        return time.monotonic() - self._origin
+
+    def from_monotonic(self, mono: float) -> float:
+        """Convert a `time.monotonic()` reading taken by an input thread into show time."""
+        return mono - self._origin
+
+
+class FakeClock:
+    """A clock the tests move by hand."""
+
+    def __init__(self, start_at: float = 0.0) -> None:
+        self.t = start_at
+
+    def now(self) -> float:
+        return self.t
+
+    def advance(self, seconds: float) -> float:
+        self.t += seconds
+        return self.t

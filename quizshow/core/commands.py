@@ -1,0 +1,167 @@
+"""Typed commands: everything that may change the show, stamped with show time `at` (seconds).
+
+Adapters (keyboard, console, serial, OSC) build commands; the engine applies them; the journal
+stores them as JSON lines. A command class is registered by name so a journal line maps back to it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+_REGISTRY: dict[str, type[Command]] = {}
+
+
+@dataclass(frozen=True)
+class Command:
+    at: float
+    # Undo takes back the last command whose class says so (scoring, judging, choices).
+    undoable: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        _REGISTRY[cls.__name__] = cls
+
+
+def to_json(command: Command) -> dict[str, Any]:
+    data = {"type": type(command).__name__}
+    for field in dataclasses.fields(command):
+        value = getattr(command, field.name)
+        if value is not None:
+            data[field.name] = value
+    return data
+
+
+class UnknownCommand(ValueError):
+    pass
+
+
+def from_json(data: dict[str, Any]) -> Command:
+    kind = data.get("type")
+    cls = _REGISTRY.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise UnknownCommand(f"unknown command type {kind!r}")
+    names = {f.name for f in dataclasses.fields(cls)}
+    kwargs = {k: v for k, v in data.items() if k in names}
+    return cls(**kwargs)
+
+
+# --- time and navigation -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Tick(Command):
+    """Time passes: lets timers warn and expire. Journalled only when it changed the state."""
+
+
+@dataclass(frozen=True)
+class Resumed(Command):
+    """The show restarted from its journal: running clocks are paused until the host resumes."""
+
+
+@dataclass(frozen=True)
+class Go(Command):
+    """Presenter Next: advance the show one step."""
+
+
+@dataclass(frozen=True)
+class Back(Command):
+    """Presenter Previous: take back the last step of navigation."""
+
+
+@dataclass(frozen=True)
+class Undo(Command):
+    """Take back the last undoable command (replay without it)."""
+
+
+# --- the question clock -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TimerStart(Command):
+    """«Время!»: start or resume the question clock."""
+
+
+@dataclass(frozen=True)
+class TimerStop(Command):
+    """Pause the question clock."""
+
+
+@dataclass(frozen=True)
+class TimerAdd(Command):
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True)
+class Announce(Command):
+    """«Внимание! Вопрос!» (brainring arms false-start detection)."""
+
+
+# --- contestants ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Buzz(Command):
+    """A buzzer press. `source_time` is the press's own timestamp in show time (a box clock
+    converted by its driver); press order and false starts are decided by it, never by `at`."""
+
+    team: int = 0  # 0-based team index
+    player: int | None = None
+    source_time: float | None = None
+    device: str = ""
+    undoable: ClassVar[bool] = True
+
+    @property
+    def press_time(self) -> float:
+        return self.at if self.source_time is None else self.source_time
+
+
+@dataclass(frozen=True)
+class Judge(Command):
+    correct: bool = True
+    undoable: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class ScoreAdd(Command):
+    team: int = 0
+    points: int = 0
+    undoable: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class ScoreSet(Command):
+    team: int = 0
+    points: int = 0
+    undoable: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class SelectCell(Command):
+    """Open a board cell (svoyak): 0-based theme and question."""
+
+    theme: int = 0
+    question: int = 0
+    undoable: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class DrawLot(Command):
+    """Draw a contestant by lot from the journalled random stream (the first chooser, a tie)."""
+
+    purpose: str = "chooser"
+    undoable: ClassVar[bool] = True
+
+
+# --- the projector view ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ViewScores(Command):
+    on: bool = True
+
+
+@dataclass(frozen=True)
+class ViewBlank(Command):
+    on: bool = True

@@ -1,0 +1,44 @@
+"""Effects: what the outside world should do after a command (sound, OSC, lamps, animations).
+
+The engine only describes them; the app executes them after the command is journalled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class EventKind(StrEnum):
+    BUZZ = "buzz"
+    FALSE_START = "false_start"
+    CORRECT = "correct"
+    WRONG = "wrong"
+    ANNOUNCE = "announce"
+    TIMER_START = "timer/start"
+    TIMER_STOP = "timer/stop"
+    TIMER_WARNING = "timer/warning"
+    TIMER_EXPIRED = "timer/expired"
+    QUESTION = "question"
+    REVEAL = "reveal"
+    ROUND_START = "round/start"
+    FINAL_START = "final/start"
+    WINNER = "winner"
+    SCORE = "score"  # a manual score change by the host
+    LOT = "lot"  # a draw by lot
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened; optional fields are filled where the kind needs them."""
+
+    kind: EventKind
+    team: int | None = None  # 0-based
+    points: int | None = None
+    score: int | None = None
+    margin_s: float | None = None  # behind the first press of the question
+    seconds: float | None = None
+    round: int | None = None  # 0-based
+    number: int | None = None  # 0-based question number within the round
+    question_kind: str | None = None  # regular, cat, auction, sponsor, final
+    name: str | None = None

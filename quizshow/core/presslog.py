@@ -1,0 +1,45 @@
+"""The press log of one question: every press, in the order of the presses' own timestamps."""
+
+from __future__ import annotations
+
+from bisect import insort
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, order=True)
+class Press:
+    source_time: float  # first field: the sort key
+    arrival: float
+    team: int
+    player: int | None = None
+    device: str = ""
+
+
+@dataclass(frozen=True)
+class PressLog:
+    presses: tuple[Press, ...] = ()
+
+    def add(self, press: Press) -> PressLog:
+        ordered = list(self.presses)
+        insort(ordered, press)
+        return PressLog(tuple(ordered))
+
+    @property
+    def first(self) -> Press | None:
+        return self.presses[0] if self.presses else None
+
+    def margin(self, press: Press) -> float:
+        """Seconds behind the first press of the question (0 for the first)."""
+        first = self.first
+        return 0.0 if first is None else press.source_time - first.source_time
+
+    def team_order(self) -> list[int]:
+        """Teams in the order of their first press (the duel asks them in this order)."""
+        seen: list[int] = []
+        for press in self.presses:
+            if press.team not in seen:
+                seen.append(press.team)
+        return seen
+
+    def pressed(self, team: int) -> bool:
+        return any(p.team == team for p in self.presses)

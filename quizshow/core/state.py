@@ -1,0 +1,69 @@
+"""The show state: immutable data, replaced (never mutated) by every accepted command."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from quizshow.core.presslog import PressLog
+from quizshow.core.timers import Timer
+
+
+@dataclass(frozen=True)
+class Team:
+    name: str
+    color: str
+    score: int = 0
+    captain: str | None = None
+    players: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class View:
+    blank: bool = False
+    scores: bool = False  # the score overlay over the current scene
+
+
+@dataclass(frozen=True)
+class Banner:
+    """A short announcement over the scene («Время!», «Фальстарт!») until `until` (show time)."""
+
+    text_key: str
+    until: float
+    team: int | None = None
+
+
+@dataclass(frozen=True)
+class ShowState:
+    phase: str
+    teams: tuple[Team, ...]
+    timer: Timer = field(default_factory=Timer)
+    presses: PressLog = field(default_factory=PressLog)
+    answering: int | None = None  # the team whose answer is being judged
+    locked: frozenset[int] = frozenset()  # teams out of the current question
+    round: int = 0
+    question: int | None = None  # index within the round's question list
+    view: View = field(default_factory=View)
+    banner: Banner | None = None
+    seed: int = 0
+    draws: int = 0  # how many draws by lot were taken from the seeded stream
+    fmt: Any = None  # the format's own frozen dataclass
+    last_buzz_at: float | None = None  # for the console's Next guard after a press
+
+    def with_score(self, team: int, score: int) -> ShowState:
+        teams = list(self.teams)
+        teams[team] = replace(teams[team], score=score)
+        return replace(self, teams=tuple(teams))
+
+    def add_score(self, team: int, points: int) -> ShowState:
+        return self.with_score(team, self.teams[team].score + points)
+
+    def draw(self, count: int) -> tuple[ShowState, int]:
+        """Draw one of `count` by lot. The stream is seeded from the journal, so a replay draws the same."""
+        rng = random.Random(f"{self.seed}:{self.draws}")
+        return replace(self, draws=self.draws + 1), rng.randrange(count)
+
+    def leaders(self) -> list[int]:
+        best = max(t.score for t in self.teams)
+        return [i for i, t in enumerate(self.teams) if t.score == best]

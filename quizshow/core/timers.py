@@ -1,0 +1,68 @@
+"""Count-down timers as data. Remaining time is computed from show time, never from frames,
+so pause/resume cycles cannot drift."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from quizshow.core.effects import Event, EventKind
+
+
+@dataclass(frozen=True)
+class Timer:
+    duration: float = 0.0
+    # While running: the show time it (re)started and what was left at that moment.
+    started_at: float | None = None
+    left_at_start: float = 0.0
+    warned: bool = False
+    expired: bool = False
+
+    @classmethod
+    def ready(cls, duration: float) -> Timer:
+        return cls(duration=duration, left_at_start=duration)
+
+    @property
+    def running(self) -> bool:
+        return self.started_at is not None
+
+    @property
+    def armed(self) -> bool:
+        """Set for a question (duration > 0), whether running or not."""
+        return self.duration > 0
+
+    def remaining(self, at: float) -> float:
+        if self.started_at is None:
+            return self.left_at_start
+        return max(0.0, self.left_at_start - (at - self.started_at))
+
+    def start(self, at: float) -> Timer:
+        if self.running or self.expired or not self.armed:
+            return self
+        return replace(self, started_at=at)
+
+    def pause(self, at: float) -> Timer:
+        if not self.running:
+            return self
+        return replace(self, started_at=None, left_at_start=self.remaining(at))
+
+    def add(self, seconds: float, at: float) -> Timer:
+        left = max(0.0, self.remaining(at) + seconds)
+        started = at if self.running else None
+        return replace(self, left_at_start=left, started_at=started, duration=max(self.duration, left),
+                       expired=self.expired and left <= 0, warned=self.warned and seconds <= 0)
+
+    def restart(self, duration: float, at: float | None = None) -> Timer:
+        """A fresh count-down (running at `at` when given)."""
+        return Timer(duration=duration, left_at_start=duration, started_at=at)
+
+    def tick(self, at: float, warning_s: float) -> tuple[Timer, list[Event]]:
+        """Warn once at `warning_s` left and expire at zero; no change returns the same object."""
+        if not self.running:
+            return self, []
+        left = self.remaining(at)
+        if left <= 0:
+            done = replace(self, started_at=None, left_at_start=0.0, expired=True, warned=True)
+            return done, [Event(EventKind.TIMER_EXPIRED)]
+        if not self.warned and warning_s > 0 and left <= warning_s < self.duration:
+            return replace(self, warned=True), [Event(EventKind.TIMER_WARNING, seconds=round(left))]
+        return self, []

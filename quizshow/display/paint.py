@@ -1,0 +1,106 @@
+"""Drawing pieces every scene shares: the studio background, panels, the clock ring.
+
+Anything that does not change from frame to frame is drawn once and cached by its size and colours.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pygame
+
+Color = tuple[int, int, int] | tuple[int, int, int, int]
+
+
+def rgb(color: pygame.Color | Color) -> tuple[int, int, int, int]:
+    c = pygame.Color(color)
+    return c.r, c.g, c.b, c.a
+
+
+def mix(a: pygame.Color | Color, b: pygame.Color | Color, t: float) -> pygame.Color:
+    return pygame.Color(pygame.Color(a).lerp(pygame.Color(b), max(0.0, min(1.0, t))))
+
+
+@lru_cache(maxsize=16)
+def background(size: tuple[int, int], top: Color, bottom: Color, glow: Color) -> pygame.Surface:
+    """A deep vertical gradient with a soft light behind the stage centre."""
+    w, h = size
+    small = pygame.Surface((64, 36))
+    for y in range(36):
+        small.fill(mix(top, bottom, y / 35), pygame.Rect(0, y, 64, 1))
+    light = pygame.Surface((64, 36), pygame.SRCALPHA)
+    for i in range(12, 0, -1):  # concentric ellipses: a cheap radial glow
+        alpha = int(10 + 4 * (12 - i))
+        rect = pygame.Rect(0, 0, 64 * i / 9, 36 * i / 11)
+        rect.center = (32, 12)
+        pygame.draw.ellipse(light, (*rgb(glow)[:3], min(255, alpha // 2)), rect)
+    small.blit(light, (0, 0))
+    return pygame.transform.smoothscale(small, (w, h))
+
+
+@lru_cache(maxsize=256)
+def panel(size: tuple[int, int], top: Color, bottom: Color, edge: Color | None, radius: int,
+          edge_width: int = 2) -> pygame.Surface:
+    """A rounded panel with a vertical gradient and an optional edge."""
+    w, h = max(1, size[0]), max(1, size[1])
+    fill = pygame.Surface((1, 2), pygame.SRCALPHA)
+    fill.set_at((0, 0), top)
+    fill.set_at((0, 1), bottom)
+    fill = pygame.transform.smoothscale(fill, (w, h))
+    mask = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+    fill.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    if edge is not None and edge_width > 0:
+        pygame.draw.rect(fill, edge, fill.get_rect(), width=edge_width, border_radius=radius)
+    return fill
+
+
+@lru_cache(maxsize=64)
+def glow_frame(size: tuple[int, int], color: Color, radius: int, width: int) -> pygame.Surface:
+    """A bright frame with a soft outer glow: the open-buzzer frame, the answering team."""
+    pad = width * 3
+    surface = pygame.Surface((size[0] + 2 * pad, size[1] + 2 * pad), pygame.SRCALPHA)
+    r, g, b = rgb(color)[:3]
+    for i in range(pad, 0, -2):
+        rect = pygame.Rect(pad - i, pad - i, size[0] + 2 * i, size[1] + 2 * i)
+        pygame.draw.rect(surface, (r, g, b, int(60 * (1 - i / pad)) + 6), rect, width=2, border_radius=radius + i)
+    pygame.draw.rect(surface, (r, g, b, 255), pygame.Rect(pad, pad, *size), width=width, border_radius=radius)
+    return surface
+
+
+def blit_glow_frame(target: pygame.Surface, rect: pygame.Rect, color: Color, radius: int, width: int,
+                    alpha: int = 255) -> None:
+    frame = glow_frame(rect.size, rgb(color), radius, width)
+    pad = width * 3
+    if alpha < 255:
+        frame = frame.copy()
+        frame.set_alpha(alpha)
+    target.blit(frame, (rect.x - pad, rect.y - pad))
+
+
+def ring(target: pygame.Surface, center: tuple[int, int], radius: int, width: int, fraction: float,
+         color: Color, track: Color) -> None:
+    """A clock ring: the track, then the remaining fraction clockwise from twelve o'clock, round caps."""
+    pygame.draw.circle(target, track, center, radius, width)
+    fraction = max(0.0, min(1.0, fraction))
+    if fraction <= 0:
+        return
+    steps = max(2, int(180 * fraction))
+    outer_pts, inner_pts = [], []
+    for i in range(steps + 1):
+        angle = -math.pi / 2 + 2 * math.pi * fraction * i / steps
+        outer_pts.append((center[0] + radius * math.cos(angle), center[1] + radius * math.sin(angle)))
+        inner_pts.append((center[0] + (radius - width) * math.cos(angle),
+                          center[1] + (radius - width) * math.sin(angle)))
+    pygame.draw.polygon(target, color, outer_pts + inner_pts[::-1])
+    cap = width / 2
+    for x, y in ((outer_pts[0][0] + inner_pts[0][0]) / 2, (outer_pts[0][1] + inner_pts[0][1]) / 2), \
+            ((outer_pts[-1][0] + inner_pts[-1][0]) / 2, (outer_pts[-1][1] + inner_pts[-1][1]) / 2):
+        pygame.draw.circle(target, color, (round(x), round(y)), round(cap))
+
+
+def fit_image(image: pygame.Surface, box: tuple[int, int]) -> pygame.Surface:
+    w, h = image.get_size()
+    scale = min(box[0] / max(1, w), box[1] / max(1, h))
+    return pygame.transform.smoothscale(image, (max(1, int(w * scale)), max(1, int(h * scale))))

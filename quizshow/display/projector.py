@@ -1,0 +1,84 @@
+"""The audience view: the scene for the format and phase, cross-fades between scenes, overlays.
+
+The scene stack is: the current scene (with the outgoing one fading above it during a
+transition), then the score overlay, then blank over everything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+import pygame
+
+from quizshow.core.effects import Event
+from quizshow.core.format import Format
+from quizshow.core.state import ShowState
+from quizshow.display import paint
+from quizshow.display.scenes import COMMON, scene_for, widgets
+from quizshow.display.scenes.base import Animations, Frame, Scene
+from quizshow.display.text import TextCache
+from quizshow.display.theme import Theme
+from quizshow.display.tween import Tween, ease_in_out_cubic
+
+
+class Projector:
+    def __init__(self, fmt: Format, theme: Theme, title: str, language: str, text: TextCache | None = None) -> None:
+        self.fmt = fmt
+        self.theme = theme
+        self.title = title
+        self.language = language
+        self.text = text or TextCache(theme.fonts)
+        self.anim = Animations(count_up_s=theme.motion.get("count_up_s", 0.9))
+        self._key: Hashable = None
+        self._outgoing: pygame.Surface | None = None
+        self._fade: Tween | None = None
+        self._overlay: Tween = Tween(0.0, 0.0, 0.0, 0.0)
+
+    def on_events(self, events: list[Event], now: float) -> None:
+        self.anim.on_events(events, now)
+
+    def frame(self, state: ShowState, now: float, size: tuple[int, int]) -> Frame:
+        return Frame(state, self.fmt, self.theme, self.text, now, size, self.language, self.title, self.anim)
+
+    def scene(self, state: ShowState) -> Scene:
+        if state.view.blank:
+            return COMMON["blank"]
+        return scene_for(self.fmt.id, state.phase)
+
+    def transitioning(self, now: float) -> bool:
+        return self._fade is not None and not self._fade.done(now)
+
+    def render(self, surface: pygame.Surface, state: ShowState, now: float) -> None:
+        frame = self.frame(state, now, surface.get_size())
+        scene = self.scene(state)
+        key = (scene.key(frame), surface.get_size())
+        if key != self._key:
+            if self._key is not None and self._key[1] == key[1]:
+                self._outgoing = surface.copy()  # the last frame of the old scene
+                self._fade = Tween(255.0, 0.0, now, self.theme.motion.get("transition_s", 0.45), ease_in_out_cubic)
+            self._key = key
+        scene.draw(surface, frame)
+        if scene is not COMMON["scores"]:
+            self._draw_overlay(surface, frame)
+        if self._fade is not None and self._outgoing is not None:
+            alpha = int(self._fade.value(now))
+            if alpha <= 0:
+                self._fade = self._outgoing = None
+            else:
+                self._outgoing.set_alpha(alpha)
+                surface.blit(self._outgoing, (0, 0))
+
+    def _draw_overlay(self, surface: pygame.Surface, frame: Frame) -> None:
+        """The score overlay slides up from the bottom edge while view.scores is on."""
+        wanted = 1.0 if frame.state.view.scores and not frame.state.view.blank else 0.0
+        if wanted != self._overlay.end:
+            self._overlay = Tween(self._overlay.value(frame.now), wanted, frame.now, 0.35)
+        shown = self._overlay.value(frame.now)
+        if shown <= 0.001:
+            return
+        w, h = frame.size
+        height = frame.u(150)
+        y = h - int(height * shown)
+        shade = paint.panel((w, height), (0, 0, 0, 200), (0, 0, 0, 235), None, 0)
+        surface.blit(shade, (0, y))
+        widgets.score_strip(surface, frame, pygame.Rect(frame.u(60), y + frame.u(22), w - frame.u(120), frame.u(106)))

@@ -1,0 +1,24 @@
+"""Scenes: one kind of picture each; the projector picks one per format and phase."""
+
+from __future__ import annotations
+
+from quizshow.display.scenes.base import Scene
+from quizshow.display.scenes.cards import BlankScene, QuestionScene, ScoresScene, TitleScene
+
+COMMON: dict[str, Scene] = {
+    "title": TitleScene(),
+    "question": QuestionScene(),
+    "scores": ScoresScene(),
+    "blank": BlankScene(),
+}
+
+# format id -> phase -> scene name
+BY_FORMAT: dict[str, dict[str, str]] = {
+    "demo": {"title": "title", "question": "question", "answering": "question", "reveal": "question",
+             "scores": "scores", "end": "scores"},
+}
+
+
+def scene_for(format_id: str, phase: str) -> Scene:
+    name = BY_FORMAT.get(format_id, {}).get(phase, "title")
+    return COMMON[name]

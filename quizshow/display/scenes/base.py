@@ -1,0 +1,99 @@
+"""What a scene gets to draw one frame, and the scene interface."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from quizshow.core.effects import Event, EventKind
+from quizshow.core.format import Format
+from quizshow.core.state import ShowState
+from quizshow.display import paint
+from quizshow.display.text import TextCache
+from quizshow.display.theme import Theme
+from quizshow.display.tween import CountUp
+from quizshow.i18n import phrase
+
+
+@dataclass
+class Animations:
+    """Motion keyed by effects and state changes; it never decides anything."""
+
+    count_up_s: float = 0.9
+    scores: dict[int, CountUp] = field(default_factory=dict)
+    flashes: dict[int, tuple[str, float]] = field(default_factory=dict)  # team -> (kind, started)
+
+    def score(self, team: int, target: int, now: float) -> int:
+        counter = self.scores.get(team)
+        if counter is None:
+            counter = self.scores[team] = CountUp(target, self.count_up_s)
+        counter.set(target, now)
+        return counter.value(now)
+
+    def on_events(self, events: list[Event], now: float) -> None:
+        for event in events:
+            if event.team is not None and event.kind in (EventKind.BUZZ, EventKind.CORRECT, EventKind.WRONG,
+                                                           EventKind.FALSE_START):
+                if event.kind != EventKind.BUZZ or event.margin_s == 0:
+                    self.flashes[event.team] = (event.kind.value, now)
+
+    def flash(self, team: int, now: float, duration: float = 0.6) -> tuple[str, float] | None:
+        """(kind, strength 1→0) while a team's flash lasts."""
+        found = self.flashes.get(team)
+        if found is None or now - found[1] > duration:
+            return None
+        return found[0], 1 - (now - found[1]) / duration
+
+    def moving(self, now: float) -> bool:
+        return any(c.moving(now) for c in self.scores.values()) or any(
+            now - t <= 0.6 for _, t in self.flashes.values())
+
+
+@dataclass
+class Frame:
+    state: ShowState
+    fmt: Format
+    theme: Theme
+    text: TextCache
+    now: float
+    size: tuple[int, int]
+    language: str
+    title: str
+    anim: Animations
+
+    def u(self, value: float) -> int:
+        """Pixels for a length given on the 1080-line design grid."""
+        return max(1, round(value * self.size[1] / 1080))
+
+    def say(self, key: str, **values: Any) -> str:
+        return phrase(key, self.language, **values)
+
+    def color(self, name: str) -> pygame.Color:
+        return self.theme.color(name)
+
+    def team_color(self, team: int) -> pygame.Color:
+        return self.theme.team_color(team, self.state.teams[team].color)
+
+    def background(self) -> pygame.Surface:
+        t = self.theme
+        return paint.background(self.size, paint.rgb(t.color("background_top")),
+                                paint.rgb(t.color("background_bottom")), paint.rgb(t.color("glow")))
+
+
+class Scene:
+    """One kind of picture. `key` names what is shown: when it changes, the projector cross-fades."""
+
+    name = "scene"
+
+    def key(self, frame: Frame) -> Hashable:
+        return self.name
+
+    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
+        raise NotImplementedError
+
+    def animating(self, frame: Frame) -> bool:
+        """True while the scene moves by itself (the projector then draws every frame)."""
+        return False

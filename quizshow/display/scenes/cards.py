@@ -1,0 +1,202 @@
+"""The scenes every format reuses: title card, scores, blank screen, question card."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+from quizshow.display import paint
+from quizshow.display.scenes import widgets
+from quizshow.display.scenes.base import Frame, Scene
+
+
+class BlankScene(Scene):
+    name = "blank"
+
+    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
+        surface.fill((0, 0, 0))
+
+
+class TitleScene(Scene):
+    name = "title"
+
+    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
+        surface.blit(frame.background(), (0, 0))
+        w, h = frame.size
+        plate = pygame.Rect(0, 0, int(w * 0.78), int(h * 0.36))
+        plate.center = (w // 2, int(h * 0.46))
+        body = paint.panel(plate.size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel_dark")),
+                           paint.rgb(frame.color("panel_edge")), frame.u(28), frame.u(3))
+        surface.blit(body, plate)
+        line_y = plate.bottom - frame.u(26)
+        pygame.draw.line(surface, frame.color("accent"), (plate.x + frame.u(60), line_y),
+                         (plate.right - frame.u(60), line_y), frame.u(4))
+        title = frame.text.fit(frame.title, "heading", (plate.width - frame.u(120), plate.height - frame.u(90)),
+                               frame.color("accent"), frame.u(130), shadow=True)
+        surface.blit(title, title.get_rect(center=(plate.centerx, plate.centery - frame.u(10))))
+        pack = frame.fmt.setup.pack
+        if pack is not None:
+            sub = frame.text.fit(pack.title, "body", (int(w * 0.7), frame.u(60)), frame.color("muted"), frame.u(44))
+            surface.blit(sub, sub.get_rect(midtop=(w // 2, plate.bottom + frame.u(40))))
+        widgets.score_strip(surface, frame, pygame.Rect(frame.u(60), h - frame.u(150), w - frame.u(120), frame.u(110)))
+
+
+class ScoresScene(Scene):
+    """Every team, best first; scores count up; the leader (or the winner) in gold."""
+
+    name = "scores"
+
+    def key(self, frame: Frame) -> Hashable:
+        return self.name, frame.state.phase == "end"
+
+    def animating(self, frame: Frame) -> bool:
+        return frame.anim.moving(frame.now)
+
+    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
+        surface.blit(frame.background(), (0, 0))
+        state = frame.state
+        final = state.phase == "end"
+        leaders = set(state.leaders())
+        title = frame.say("scene.final_scores")
+        if final:
+            names = ", ".join(state.teams[i].name for i in sorted(leaders))
+            title = f"{frame.say('scene.winner' if len(leaders) == 1 else 'scene.winners')}: {names}"
+        widgets.heading(surface, frame, title if final else frame.say("scene.scores"), y=40, height=90)
+        w, h = frame.size
+        order = sorted(range(len(state.teams)), key=lambda i: (-state.teams[i].score, i))
+        row_h = min(frame.u(130), (h - frame.u(240)) // max(1, len(order)))
+        top = max(frame.u(170), (h - row_h * len(order)) // 2 + frame.u(40))
+        gap = max(frame.u(8), row_h // 8)
+        for rank, team_no in enumerate(order):
+            team = state.teams[team_no]
+            row = pygame.Rect(int(w * 0.14), top + rank * row_h, int(w * 0.72), row_h - gap)
+            lead = team_no in leaders
+            edge = frame.color("accent") if lead else frame.color("panel_edge")
+            body = paint.panel(row.size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel")),
+                               paint.rgb(edge), frame.u(16), frame.u(4) if lead else frame.u(2))
+            surface.blit(body, row)
+            bar = pygame.Rect(row.x, row.y, frame.u(14), row.height)
+            pygame.draw.rect(surface, frame.team_color(team_no), bar, border_top_left_radius=frame.u(16),
+                             border_bottom_left_radius=frame.u(16))
+            place = frame.text.fit(str(rank + 1), "numbers", (frame.u(80), row.height - frame.u(12)),
+                                   frame.color("muted"), frame.u(70), wrap=False)
+            surface.blit(place, place.get_rect(center=(row.x + frame.u(70), row.centery)))
+            score = frame.anim.score(team_no, team.score, frame.now)
+            color = frame.color("negative") if score < 0 else frame.color("accent")
+            number = frame.text.fit(str(score), "numbers", (frame.u(260), row.height - frame.u(12)), color,
+                                    frame.u(96), shadow=True, wrap=False)
+            surface.blit(number, number.get_rect(midright=(row.right - frame.u(40), row.centery)))
+            name_w = row.width - frame.u(120) - number.get_width() - frame.u(80)
+            name = frame.text.fit(team.name, "heading", (name_w, row.height - frame.u(20)), frame.color("text"),
+                                  frame.u(60), shadow=True)
+            surface.blit(name, name.get_rect(midleft=(row.x + frame.u(120), row.centery)))
+
+
+@lru_cache(maxsize=32)
+def _image(path: Path | None) -> pygame.Surface | None:
+    if path is None:
+        return None
+    try:
+        return pygame.image.load(str(path))
+    except (pygame.error, FileNotFoundError, OSError):
+        return None  # the placeholder is drawn instead; --check already warned
+
+
+class QuestionScene(Scene):
+    """The question fitted to the screen (and its image), the clock, who answers, then the answer."""
+
+    name = "question"
+
+    def key(self, frame: Frame) -> Hashable:
+        return self.name, frame.state.round, frame.state.question
+
+    def animating(self, frame: Frame) -> bool:
+        return frame.state.timer.running or frame.state.banner is not None or frame.anim.moving(frame.now)
+
+    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
+        state, fmt = frame.state, frame.fmt
+        surface.blit(frame.background(), (0, 0))
+        w, h = frame.size
+        question = fmt.current(state) if hasattr(fmt, "current") else None
+        number = (state.question or 0) + 1
+        value = fmt.value(state) if hasattr(fmt, "value") else 0
+        head = frame.say("scene.question_no", n=number)
+        if value:
+            head = f"{head} · {frame.say('scene.points', n=value)}"
+        widgets.heading(surface, frame, head)
+        strip = pygame.Rect(frame.u(60), h - frame.u(140), w - frame.u(120), frame.u(104))
+        clock_r = frame.u(120)
+        revealed = state.phase in ("reveal", "end") and question is not None
+        answer_h = frame.u(110) if revealed else 0
+        card = pygame.Rect(frame.u(60), frame.u(120), w - frame.u(120) - clock_r * 2 - frame.u(60),
+                           strip.y - frame.u(150) - (answer_h + frame.u(20) if revealed else 0))
+        open_buzzers = state.phase == "question" and state.timer.running
+        body = paint.panel(card.size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel")),
+                           paint.rgb(frame.color("panel_edge")), frame.u(24), frame.u(3))
+        surface.blit(body, card)
+        if open_buzzers:  # buzzers are live: a visible frame
+            paint.blit_glow_frame(surface, card, paint.rgb(frame.color("accent")), frame.u(24), frame.u(4))
+        if state.answering is not None:
+            paint.blit_glow_frame(surface, card, paint.rgb(frame.team_color(state.answering)), frame.u(24),
+                                  frame.u(6))
+        inner = card.inflate(-frame.u(80), -frame.u(60))
+        if question is not None:
+            image = _image(question.image) if question.image else None
+            text_box = inner
+            if question.image is not None:
+                text_box = pygame.Rect(inner.x, inner.y, inner.width // 2 - frame.u(20), inner.height)
+                pic_box = pygame.Rect(inner.centerx + frame.u(20), inner.y, inner.width // 2 - frame.u(20),
+                                      inner.height)
+                self._picture(surface, frame, image, pic_box)
+            text = frame.text.fit(question.q, "heading", text_box.size, frame.color("text"), frame.u(76),
+                                  min_px=frame.u(26), shadow=True)
+            surface.blit(text, text.get_rect(center=text_box.center))
+        clock_center = (w - frame.u(60) - clock_r, card.y + clock_r + frame.u(10))
+        if state.timer.armed:
+            widgets.clock(surface, frame, clock_center, clock_r)
+        if state.answering is not None:
+            self._who(surface, frame, pygame.Rect(card.right + frame.u(30), clock_center[1] + clock_r + frame.u(40),
+                                                  clock_r * 2 + frame.u(30), frame.u(150)))
+        if revealed:
+            self._answer(surface, frame, question.a, pygame.Rect(card.x, card.bottom + frame.u(20), card.width,
+                                                                 answer_h))
+        widgets.score_strip(surface, frame, strip)
+        widgets.banner(surface, frame)
+
+    def _picture(self, surface: pygame.Surface, frame: Frame, image: pygame.Surface | None, box: pygame.Rect) -> None:
+        if image is None:
+            pygame.draw.rect(surface, frame.color("panel_dark"), box, border_radius=frame.u(16))
+            mark = frame.text.fit(frame.say("scene.no_image"), "heading", (box.width, box.height // 3),
+                                  frame.color("muted"), frame.u(80))
+            surface.blit(mark, mark.get_rect(center=box.center))
+            return
+        fitted = paint.fit_image(image, box.size)
+        surface.blit(fitted, fitted.get_rect(center=box.center))
+
+    def _who(self, surface: pygame.Surface, frame: Frame, box: pygame.Rect) -> None:
+        team = frame.state.answering
+        color = frame.team_color(team)
+        plate = paint.panel(box.size, paint.rgb(paint.mix(color, (255, 255, 255), 0.1)), paint.rgb(color), None,
+                            frame.u(18))
+        surface.blit(plate, box)
+        small = frame.text.fit(frame.say("scene.answering"), "body", (box.width - frame.u(20), frame.u(36)),
+                               frame.color("text"), frame.u(30))
+        surface.blit(small, small.get_rect(midtop=(box.centerx, box.y + frame.u(12))))
+        name = frame.text.fit(frame.state.teams[team].name, "heading",
+                              (box.width - frame.u(24), box.height - frame.u(60)), frame.color("text"), frame.u(56),
+                              shadow=True)
+        surface.blit(name, name.get_rect(center=(box.centerx, box.centery + frame.u(18))))
+
+    def _answer(self, surface: pygame.Surface, frame: Frame, answer: str, box: pygame.Rect) -> None:
+        plate = paint.panel(box.size, paint.rgb(frame.color("accent")),
+                            paint.rgb(paint.mix(frame.color("accent"), (120, 80, 0), 0.35)), None, frame.u(18))
+        surface.blit(plate, box)
+        label = frame.text.fit(frame.say("scene.answer") + ":", "body", (frame.u(200), box.height - frame.u(20)),
+                               frame.color("panel_dark"), frame.u(40), wrap=False)
+        surface.blit(label, label.get_rect(midleft=(box.x + frame.u(30), box.centery)))
+        text = frame.text.fit(answer, "heading", (box.width - label.get_width() - frame.u(90),
+                                                  box.height - frame.u(16)), frame.color("panel_dark"), frame.u(64))
+        surface.blit(text, text.get_rect(midleft=(box.x + label.get_width() + frame.u(56), box.centery)))

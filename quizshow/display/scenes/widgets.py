@@ -1,0 +1,105 @@
+"""Pieces several scenes put on screen: the score strip, the clock, the banner, the heading."""
+
+from __future__ import annotations
+
+import pygame
+
+from quizshow.display import paint
+from quizshow.display.scenes.base import Frame
+from quizshow.display.tween import ease_out_back, pulse
+
+
+def heading(surface: pygame.Surface, frame: Frame, text: str, y: int = 28, height: int = 70) -> None:
+    w = frame.size[0]
+    box = (w - frame.u(240), frame.u(height))
+    img = frame.text.fit(text.upper(), "heading", box, frame.color("accent"), frame.u(56), shadow=True)
+    surface.blit(img, img.get_rect(midtop=(w // 2, frame.u(y))))
+
+
+def score_strip(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, label: dict[int, str] | None = None) -> None:
+    """One card per team: colour bar, name, score (counting up); the answering team glows."""
+    state = frame.state
+    count = len(state.teams)
+    gap = frame.u(28)
+    card_w = (rect.width - gap * (count - 1)) // count
+    for i, team in enumerate(state.teams):
+        card = pygame.Rect(rect.x + i * (card_w + gap), rect.y, card_w, rect.height)
+        answering = state.answering == i
+        locked = i in state.locked
+        dark = frame.color("panel_dark")
+        body = paint.panel(card.size, paint.rgb(paint.mix(dark, frame.color("panel"), 0.35)), paint.rgb(dark),
+                           None, frame.u(14))
+        surface.blit(body, card)
+        bar = pygame.Rect(card.x, card.y, frame.u(10), card.height)
+        pygame.draw.rect(surface, frame.team_color(i), bar, border_top_left_radius=frame.u(14),
+                         border_bottom_left_radius=frame.u(14))
+        flash = frame.anim.flash(i, frame.now)
+        if answering or flash:
+            color = frame.color("accent") if answering else frame.team_color(i)
+            alpha = 255 if answering else int(255 * flash[1])
+            paint.blit_glow_frame(surface, card, paint.rgb(color), frame.u(14), frame.u(4), alpha)
+        text_color = frame.color("muted") if locked else frame.color("text")
+        pad = frame.u(28)
+        score = frame.anim.score(i, team.score, frame.now)
+        score_color = frame.color("negative") if score < 0 else frame.color("accent")
+        if locked:
+            score_color = paint.mix(score_color, dark, 0.5)
+        number = frame.text.fit(str(score), "numbers", (card_w // 2 - pad, card.height - frame.u(16)),
+                                score_color, frame.u(84), shadow=True, wrap=False)
+        surface.blit(number, number.get_rect(midright=(card.right - pad, card.centery)))
+        name_box = (card_w - number.get_width() - pad * 3, card.height - frame.u(40))
+        name = frame.text.fit(team.name, "heading", name_box, text_color, frame.u(46), shadow=True)
+        top_label = (label or {}).get(i)
+        if top_label:
+            small = frame.text.fit(top_label, "body", (name_box[0], frame.u(28)), frame.color("accent"), frame.u(24))
+            surface.blit(small, (card.x + pad, card.y + frame.u(10)))
+            surface.blit(name, name.get_rect(bottomleft=(card.x + pad, card.bottom - frame.u(14))))
+        else:
+            surface.blit(name, name.get_rect(midleft=(card.x + pad, card.centery)))
+
+
+def clock(surface: pygame.Surface, frame: Frame, center: tuple[int, int], radius: int,
+          show_label: bool = True) -> None:
+    """Big digits inside a ring; the warning colour and a pulse in the last seconds."""
+    timer = frame.state.timer
+    left = timer.remaining(frame.now)
+    warning_s = float(frame.fmt.rules.get("warning_s", 10))
+    warn = 0 < left <= warning_s or timer.expired
+    color = frame.color("warning") if warn else frame.color("accent")
+    if warn and timer.running:
+        color = paint.mix(color, frame.color("text"), 0.35 * pulse(frame.now, 1.0))
+    track = paint.mix(frame.color("panel_dark"), frame.color("background_bottom"), 0.3)
+    width = max(4, radius // 8)
+    fraction = left / timer.duration if timer.duration else 0
+    paint.ring(surface, center, radius, width, fraction, color, track)
+    digits = str(int(left + 0.999)) if left > 0 else "0"
+    scale = 1.0 + (0.06 * pulse(frame.now, 1.0) if warn and timer.running else 0)
+    size = int(radius * 1.05 * scale)
+    img = frame.text.fit(digits, "numbers", (int(radius * 1.5), int(radius * 1.1)), frame.color("text"), size,
+                         shadow=True, wrap=False)
+    surface.blit(img, img.get_rect(center=(center[0], center[1] - radius // 10)))
+    if show_label and radius > 60:
+        label = frame.text.fit(frame.say("scene.seconds"), "body", (radius, radius // 4), frame.color("muted"),
+                               max(10, radius // 6))
+        surface.blit(label, label.get_rect(midtop=(center[0], center[1] + int(radius * 0.42))))
+
+
+def banner(surface: pygame.Surface, frame: Frame) -> None:
+    """A slab across the middle («Время!», «Фальстарт!»), springing in."""
+    found = frame.state.banner
+    if found is None:
+        return
+    w, h = frame.size
+    age = max(0.0, frame.now - (found.until - frame.fmt.BANNER_S))
+    grow = ease_out_back(min(1.0, age / 0.35))
+    band_h = max(1, int(frame.u(170) * grow))
+    rect = pygame.Rect(0, 0, int(w * 0.7), band_h)
+    rect.center = (w // 2, h // 2)
+    color = frame.team_color(found.team) if found.team is not None else frame.color("accent")
+    slab = paint.panel(rect.size, paint.rgb(paint.mix(color, (255, 255, 255), 0.15)), paint.rgb(color), None,
+                       frame.u(20))
+    surface.blit(slab, rect)
+    if band_h > frame.u(60):
+        text = frame.text.fit(frame.say(found.text_key), "heading", (rect.width - frame.u(80), band_h - frame.u(30)),
+                              frame.color("panel_dark"), frame.u(120))
+        surface.blit(text, text.get_rect(center=rect.center))

@@ -1,0 +1,162 @@
+"""Rendered text, cached, and fitted to its box: shrink first, then wrap, never overflow."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+ELLIPSIS = "…"
+
+
+@dataclass(frozen=True)
+class Layout:
+    px: int
+    lines: tuple[str, ...]
+    width: int
+    height: int
+
+
+class TextCache:
+    def __init__(self, fonts: dict[str, Path | None], max_entries: int = 600) -> None:
+        self.fonts = fonts
+        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+        self._surfaces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._max = max_entries
+
+    def font(self, role: str, px: int) -> pygame.font.Font:
+        key = (role, px)
+        font = self._fonts.get(key)
+        if font is None:
+            path = self.fonts.get(role)
+            font = pygame.font.Font(str(path) if path else None, max(4, px))
+            self._fonts[key] = font
+        return font
+
+    # --- layout -----------------------------------------------------------------------------------
+
+    def layout(self, text: str, role: str, box: tuple[int, int], max_px: int, min_px: int | None = None,
+               wrap: bool = True) -> Layout:
+        """The largest size (≤ max_px) at which the text fits the box, wrapped if allowed."""
+        width, height = max(1, box[0]), max(1, box[1])
+        low = max(6, min(min_px or max(8, max_px // 4), max_px))
+        best: Layout | None = None
+        hi = max_px
+        while low <= hi:  # binary search on the pixel size
+            mid = (low + hi) // 2
+            candidate = self._wrap(text, role, mid, width, wrap)
+            if candidate.width <= width and candidate.height <= height:
+                best, low = candidate, mid + 1
+            else:
+                hi = mid - 1
+        if best is not None:
+            return best
+        return self._truncate(text, role, max(6, min(min_px or max_px // 4, max_px)), width, height, wrap)
+
+    def _wrap(self, text: str, role: str, px: int, width: int, wrap: bool) -> Layout:
+        font = self.font(role, px)
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            if not wrap:
+                lines.append(paragraph)
+                continue
+            line = ""
+            for word in paragraph.split():
+                trial = f"{line} {word}" if line else word
+                if font.size(trial)[0] <= width:
+                    line = trial
+                    continue
+                if line:
+                    lines.append(line)
+                line = word
+                while font.size(line)[0] > width and len(line) > 1:  # a word longer than the box
+                    cut = _longest_prefix(font, line, width)
+                    lines.append(line[:cut])
+                    line = line[cut:]
+            lines.append(line)
+        widths = [font.size(line)[0] for line in lines] or [0]
+        return Layout(px, tuple(lines), max(widths), font.get_linesize() * len(lines))
+
+    def _truncate(self, text: str, role: str, px: int, width: int, height: int, wrap: bool) -> Layout:
+        font = self.font(role, px)
+        full = self._wrap(text, role, px, width, wrap)
+        keep = max(1, height // font.get_linesize())
+        lines = list(full.lines[:keep])
+        last = lines[-1]
+        while last and font.size(last + ELLIPSIS)[0] > width:
+            last = last[:-1]
+        lines[-1] = last.rstrip() + ELLIPSIS
+        widths = [font.size(line)[0] for line in lines]
+        return Layout(px, tuple(lines), min(width, max(widths)), min(height, font.get_linesize() * len(lines)))
+
+    # --- rendering ----------------------------------------------------------------------------------
+
+    def fit(self, text: str, role: str, box: tuple[int, int], color: pygame.Color | tuple, max_px: int,
+            min_px: int | None = None, align: str = "center", shadow: bool = False,
+            wrap: bool = True) -> pygame.Surface:
+        """A surface no larger than `box` holding the text at the largest size that fits."""
+        key = ("fit", text, role, box, tuple(pygame.Color(color)), max_px, min_px, align, shadow, wrap)
+        cached = self._get(key)
+        if cached is not None:
+            return cached
+        layout = self.layout(text, role, box, max_px, min_px, wrap)
+        surface = self._draw(layout, role, pygame.Color(color), align, shadow, box)
+        return self._put(key, surface)
+
+    def render(self, text: str, role: str, px: int, color: pygame.Color | tuple,
+               shadow: bool = False) -> pygame.Surface:
+        key = ("line", text, role, px, tuple(pygame.Color(color)), shadow)
+        cached = self._get(key)
+        if cached is not None:
+            return cached
+        font = self.font(role, px)
+        layout = Layout(px, (text,), font.size(text)[0], font.get_linesize())
+        return self._put(key, self._draw(layout, role, pygame.Color(color), "left", shadow, None))
+
+    def _draw(self, layout: Layout, role: str, color: pygame.Color, align: str, shadow: bool,
+              box: tuple[int, int] | None) -> pygame.Surface:
+        font = self.font(role, layout.px)
+        step = font.get_linesize()
+        offset = max(1, layout.px // 22) if shadow else 0
+        width = layout.width + offset
+        height = layout.height + offset
+        if box is not None:  # the shadow never pushes the text out of its box
+            width, height = min(width, box[0]), min(height, box[1])
+        surface = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)
+        for i, line in enumerate(layout.lines):
+            if not line:
+                continue
+            glyphs = font.render(line, True, color)
+            x = {"left": 0, "right": layout.width - glyphs.get_width()}.get(
+                align, (layout.width - glyphs.get_width()) // 2)
+            if shadow:
+                dark = font.render(line, True, (0, 0, 0))
+                dark.set_alpha(150)
+                surface.blit(dark, (x + offset, i * step + offset))
+            surface.blit(glyphs, (x, i * step))
+        return surface
+
+    def _get(self, key: tuple) -> pygame.Surface | None:
+        surface = self._surfaces.get(key)
+        if surface is not None:
+            self._surfaces.move_to_end(key)
+        return surface
+
+    def _put(self, key: tuple, surface: pygame.Surface) -> pygame.Surface:
+        self._surfaces[key] = surface
+        if len(self._surfaces) > self._max:
+            self._surfaces.popitem(last=False)
+        return surface
+
+
+def _longest_prefix(font: pygame.font.Font, word: str, width: int) -> int:
+    lo, hi = 1, len(word)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if font.size(word[:mid])[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo

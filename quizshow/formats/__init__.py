@@ -1,0 +1,24 @@
+"""Formats (rules as reducers) and their presets (rules as data)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from quizshow.core.format import Format
+from quizshow.formats.demo import DemoFormat
+
+FORMATS: dict[str, type[Format]] = {DemoFormat.id: DemoFormat}
+# Format ids of the show file contract (spec/files.md) that later issues add.
+PLANNED = ("svoyak", "brainring", "duel", "written", "melee")
+
+_PRESETS_FILE = Path(__file__).with_name("presets.yaml")
+
+
+def presets() -> dict[str, dict[str, dict[str, Any]]]:
+    """{format: {preset: parameters}}, each preset with the common parameters merged in."""
+    data = yaml.safe_load(_PRESETS_FILE.read_text(encoding="utf-8"))
+    common = data.pop("common")
+    return {fmt: {name: {**common, **params} for name, params in sets.items()} for fmt, sets in data.items()}

@@ -1,0 +1,144 @@
+"""Format `demo`: a plain buzzer quiz, the smallest format that uses every part of the engine.
+
+Title → each question in turn (buzzers open while the clock runs; the first press answers;
+wrong locks that team out and the others may press again) → the answer → … → scores → the winner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from quizshow.core import commands as c
+from quizshow.core.effects import Event, EventKind
+from quizshow.core.format import Format, Refused, Result
+from quizshow.core.presslog import Press, PressLog
+from quizshow.core.state import ShowState
+from quizshow.core.timers import Timer
+from quizshow.packs.model import Question
+
+
+class DemoFormat(Format):
+    id = "demo"
+
+    def __init__(self, setup: Any) -> None:
+        super().__init__(setup)
+        self.questions: list[tuple[int, Question, int]] = []  # (round, question, value)
+        pack = setup.pack
+        for round_no, rnd in enumerate(pack.playing_rounds if pack else ()):
+            for theme in rnd.themes or ():
+                for col, q in enumerate(theme.questions):
+                    self.questions.append((round_no, q, self._value(q, rnd.values, col)))
+            for q in rnd.questions:
+                self.questions.append((round_no, q, self._value(q, rnd.values, None)))
+
+    def _value(self, q: Question, values: tuple[int, ...] | None, column: int | None) -> int:
+        if q.value is not None:
+            return q.value
+        if values and column is not None and column < len(values):
+            return values[column]
+        return int(self.rules["points"])
+
+    # --- what is on screen now -------------------------------------------------------------------
+
+    def current(self, state: ShowState) -> Question | None:
+        return None if state.question is None else self.questions[state.question][1]
+
+    def value(self, state: ShowState) -> int:
+        return 0 if state.question is None else self.questions[state.question][2]
+
+    def next_action(self, state: ShowState) -> str:
+        if state.phase == "title":
+            return "next.open_question" if self.questions else "next.show_scores"
+        if state.phase == "question":
+            return "next.reveal"
+        if state.phase == "answering":
+            return "next.judge_first"
+        if state.phase == "reveal":
+            last = state.question is not None and state.question + 1 >= len(self.questions)
+            return "next.show_scores" if last else "next.open_question"
+        if state.phase == "scores":
+            return "next.winner"
+        return "next.none"
+
+    def position(self, state: ShowState) -> dict[str, Any]:
+        return {"round": state.round, "question": state.question, "value": self.value(state),
+                "of": len(self.questions)}
+
+    # --- the flow ------------------------------------------------------------------------------------
+
+    def on_go(self, state: ShowState, cmd: c.Go) -> Result:
+        if state.phase == "title" or (state.phase == "reveal" and state.question is not None
+                                      and state.question + 1 < len(self.questions)):
+            if not self.questions:
+                return replace(state, phase="scores", view=replace(state.view, scores=False)), []
+            return self._open(state, 0 if state.question is None else state.question + 1, cmd.at)
+        if state.phase == "question":
+            return self._reveal(state)
+        if state.phase == "reveal":
+            return replace(state, phase="scores", timer=Timer()), []
+        if state.phase == "scores":
+            leaders = state.leaders()
+            events = [Event(EventKind.WINNER, team=i, name=state.teams[i].name) for i in leaders]
+            return replace(state, phase="end"), events
+        raise Refused("judge the answer first" if state.phase == "answering" else "the show is over")
+
+    def _open(self, state: ShowState, index: int, at: float) -> Result:
+        round_no = self.questions[index][0]
+        events = []
+        if index == 0 or self.questions[index - 1][0] != round_no:
+            events.append(Event(EventKind.ROUND_START, round=round_no,
+                                name=self.setup.pack.playing_rounds[round_no].name))
+        new = replace(state, phase="question", question=index, round=round_no, answering=None,
+                      locked=frozenset(), presses=PressLog(), banner=None,
+                      timer=Timer.ready(float(self.rules["timer_s"])).start(at))
+        events.append(Event(EventKind.QUESTION, round=round_no, number=index,
+                            question_kind=self.questions[index][1].type))
+        events.append(Event(EventKind.TIMER_START, seconds=float(self.rules["timer_s"])))
+        return new, events
+
+    def _reveal(self, state: ShowState) -> Result:
+        return replace(state, phase="reveal", answering=None, timer=replace(state.timer, started_at=None)), [
+            Event(EventKind.REVEAL)]
+
+    def on_buzz(self, state: ShowState, cmd: c.Buzz) -> Result:
+        self.check_team(state, cmd.team)
+        if state.phase not in ("question", "answering"):
+            raise Refused("buzzers are closed")
+        if cmd.team in state.locked:
+            raise Refused(f"{state.teams[cmd.team].name} is out of this question")
+        if state.presses.pressed(cmd.team) and cmd.team == state.answering:
+            raise Refused("already answering")
+        press = Press(cmd.press_time, cmd.at, cmd.team, cmd.player, cmd.device)
+        presses = state.presses.add(press)
+        event = Event(EventKind.BUZZ, team=cmd.team, name=state.teams[cmd.team].name,
+                      margin_s=presses.margin(press))
+        if state.phase == "answering":
+            return replace(state, presses=presses), [event]  # logged; the first press answers
+        new = replace(state, phase="answering", answering=cmd.team, presses=presses,
+                      timer=state.timer.pause(cmd.at), last_buzz_at=cmd.at)
+        return new, [event]
+
+    def on_judge(self, state: ShowState, cmd: c.Judge) -> Result:
+        if state.phase != "answering" or state.answering is None:
+            raise Refused("nobody is answering")
+        team, value = state.answering, self.value(state)
+        if cmd.correct:
+            new = state.add_score(team, value)
+            new, reveal = self._reveal(new)
+            return new, [Event(EventKind.CORRECT, team=team, points=value, score=new.teams[team].score), *reveal]
+        penalty = value if self.rules["wrong_penalty"] else 0
+        new = state.add_score(team, -penalty)
+        locked = state.locked | {team}
+        wrong = Event(EventKind.WRONG, team=team, points=penalty, score=new.teams[team].score)
+        if len(locked) >= len(state.teams):
+            new, reveal = self._reveal(replace(new, locked=locked))
+            return new, [wrong, *reveal]
+        new = replace(new, phase="question", answering=None, locked=locked, timer=state.timer.start(cmd.at))
+        return new, [wrong]
+
+    def on_time_up(self, state: ShowState, at: float) -> Result:
+        new = self.banner(state, "banner.time_up", at)
+        if state.phase == "question":
+            return self._reveal(new)
+        return new, []

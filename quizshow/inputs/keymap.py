@@ -1,0 +1,107 @@
+"""The key map: keys (and presenter clickers, which send keys) → logical actions.
+
+Actions, not keys, reach the rest of the app, so a presenter, a key, the console's buttons and an
+OSC message are the same action. A show file may override any action's keys (`keys:`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+# action -> default keys. "CTRL+Z" means the key with Ctrl held.
+DEFAULT_KEYS: dict[str, tuple[str, ...]] = {
+    "go": ("PAGEDOWN", "RIGHT", "SPACE"),
+    "back": ("PAGEUP", "LEFT"),
+    "timer": ("F5", "ESCAPE"),  # presenters alternate the two from one start/stop button
+    "blank": ("B", "PERIOD"),
+    "correct": ("Y", "PLUS", "KP_PLUS", "EQUALS"),
+    "wrong": ("N", "MINUS", "KP_MINUS"),
+    "undo": ("CTRL+Z",),
+    "announce": ("A",),
+    "scores": ("S",),
+    "help": ("F1", "SHIFT+SLASH"),
+    "quit": ("CTRL+Q",),
+}
+BUZZER_KEYS = {f"buzz{n}": (str(n % 10), f"KP{n % 10}") for n in range(1, 11)}
+ACTIONS = {**DEFAULT_KEYS, **BUZZER_KEYS}
+
+_MODIFIERS = {"CTRL": pygame.KMOD_CTRL, "SHIFT": pygame.KMOD_SHIFT, "ALT": pygame.KMOD_ALT}
+
+
+def key_code(name: str) -> int | None:
+    for candidate in (name, name.lower(), name.upper()):
+        code = getattr(pygame, f"K_{candidate}", None)
+        if isinstance(code, int):
+            return code
+    return None
+
+
+def _parse(spec: str) -> tuple[int, int] | None:
+    *mods, name = spec.split("+")  # the plus key itself is named PLUS, so "+" only joins
+    code = key_code(name)
+    if code is None or any(m.upper() not in _MODIFIERS for m in mods):
+        return None
+    mask = 0
+    for m in mods:
+        mask |= _MODIFIERS[m.upper()]
+    return code, mask
+
+
+def unknown_key_names(names: tuple[str, ...] | list[str]) -> list[str]:
+    return [n for n in names if _parse(n) is None]
+
+
+@dataclass
+class KeyMap:
+    bindings: dict[tuple[int, int], str]
+
+    @classmethod
+    def build(cls, overrides: dict[str, tuple[str, ...]] | None = None, keyboard_buzzers: bool = False) -> KeyMap:
+        table = dict(DEFAULT_KEYS)
+        if keyboard_buzzers:
+            table.update(BUZZER_KEYS)
+        table.update(overrides or {})
+        bindings: dict[tuple[int, int], str] = {}
+        for action, specs in table.items():
+            for spec in specs:
+                parsed = _parse(spec)
+                if parsed is not None:
+                    bindings[parsed] = action
+        return cls(bindings)
+
+    def action_for(self, key: int, mod: int) -> str | None:
+        """The action of a key press; a modifier combination wins over the bare key."""
+        for (code, need), action in self.bindings.items():
+            if code == key and need and all(mod & m for m in _MODIFIERS.values() if need & m):
+                return action
+        if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            return None  # Ctrl+B is not B
+        return self.bindings.get((key, 0))
+
+    def keys_of(self, action: str) -> list[str]:
+        names = []
+        for (code, mask), bound in self.bindings.items():
+            if bound == action:
+                mods = [n.capitalize() for n, m in _MODIFIERS.items() if mask & m]
+                names.append("+".join([*mods, pygame.key.name(code).capitalize() or str(code)]))
+        return names
+
+
+class QuitGuard:
+    """Quitting needs the quit action twice within `window_s` seconds (a stray key never ends a show)."""
+
+    def __init__(self, window_s: float = 2.0) -> None:
+        self.window_s = window_s
+        self.armed_at: float | None = None
+
+    def press(self, now: float) -> bool:
+        if self.armed_at is not None and now - self.armed_at <= self.window_s:
+            self.armed_at = None
+            return True
+        self.armed_at = now
+        return False
+
+    def armed(self, now: float) -> bool:
+        return self.armed_at is not None and now - self.armed_at <= self.window_s

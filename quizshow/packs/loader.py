@@ -1,0 +1,123 @@
+"""Load and validate a pack file (spec/files.md): every problem at once, as FILE:LINE: message."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from yaml.nodes import Node
+
+from quizshow.packs.model import QUESTION_TYPES, CatInfo, Pack, Question, Round, Theme
+from quizshow.yamlfile import FileReader, Problems, line_of
+
+PACK_KEYS = ["title", "author", "language", "rounds"]
+ROUND_KEYS = ["name", "values", "themes", "questions", "final", "reserve"]
+THEME_KEYS = ["name", "questions"]
+QUESTION_KEYS = ["q", "a", "accept", "comment", "source", "author", "image", "audio", "type", "cat", "value"]
+IMAGE_TYPES = (".png", ".jpg", ".jpeg")
+AUDIO_TYPES = (".ogg", ".wav", ".mp3")
+
+
+def load_pack(path: Path, problems: Problems) -> Pack | None:
+    reader = FileReader(path, problems)
+    root = reader.load()
+    if root is None:
+        return None
+    keys = reader.mapping(root, PACK_KEYS, required=("title", "rounds"), what="the pack")
+    rounds = [_round(reader, node) for node in reader.sequence(keys.get("rounds"), "rounds")]
+    if "rounds" in keys and not rounds:
+        reader.error(keys["rounds"], "a pack needs at least one round")
+    language = reader.text(keys.get("language"), "language") or "ru"
+    if language not in ("ru", "en"):
+        reader.error(keys["language"], "language must be ru or en")
+    return Pack(
+        title=reader.text(keys.get("title"), "title") or path.stem,
+        path=path,
+        rounds=tuple(r for r in rounds if r is not None),
+        author=reader.text(keys.get("author"), "author"),
+        language=language,
+    )
+
+
+def _round(reader: FileReader, node: Node) -> Round | None:
+    keys = reader.mapping(node, ROUND_KEYS, required=("name",), what="a round")
+    if not keys:
+        return None
+    final = bool(reader.scalar(keys.get("final"), bool, "final"))
+    reserve = bool(reader.scalar(keys.get("reserve"), bool, "reserve"))
+    if "themes" in keys and "questions" in keys:
+        reader.error(node, "a round holds either 'themes' or 'questions', not both")
+    elif "themes" not in keys and "questions" not in keys:
+        reader.error(node, "a round needs 'themes' or 'questions'")
+    themes = tuple(t for t in (_theme(reader, n) for n in reader.sequence(keys.get("themes"), "themes")) if t)
+    questions = _questions(reader, keys.get("questions"))
+    values = _values(reader, keys.get("values"))
+    if themes:
+        counts = {len(t.questions) for t in themes}
+        if final:
+            for theme_node, theme in zip(reader.sequence(keys["themes"], "themes"), themes, strict=False):
+                if len(theme.questions) != 1:
+                    reader.error(theme_node, f"final theme '{theme.name}' must have exactly one question "
+                                             f"(it has {len(theme.questions)})")
+        elif len(counts) > 1:
+            reader.error(keys["themes"], "every theme of a board round must have equally many questions "
+                                         f"(found {', '.join(str(n) for n in sorted(counts))})")
+        if values is not None and not final and len(counts) == 1 and len(values) != counts.pop():
+            reader.error(keys["values"], f"'values' has {len(values)} entries but the themes have "
+                                         f"{len(themes[0].questions)} questions each")
+    return Round(
+        name=reader.text(keys.get("name"), "name") or "",
+        themes=themes, questions=questions, values=values, final=final, reserve=reserve,
+    )
+
+
+def _values(reader: FileReader, node: Node | None) -> tuple[int, ...] | None:
+    if node is None:
+        return None
+    values = [reader.scalar(item, int, "a value") for item in reader.sequence(node, "values")]
+    return tuple(v for v in values if v is not None)
+
+
+def _theme(reader: FileReader, node: Node) -> Theme | None:
+    keys = reader.mapping(node, THEME_KEYS, required=("name", "questions"), what="a theme")
+    if not keys:
+        return None
+    questions = _questions(reader, keys.get("questions"))
+    if "questions" in keys and not questions:
+        reader.error(keys["questions"], "a theme needs at least one question")
+    return Theme(name=reader.text(keys.get("name"), "theme name") or "", questions=questions)
+
+
+def _questions(reader: FileReader, node: Node | None) -> tuple[Question, ...]:
+    found = (_question(reader, n) for n in reader.sequence(node, "questions"))
+    return tuple(q for q in found if q is not None)
+
+
+def _question(reader: FileReader, node: Node) -> Question | None:
+    keys = reader.mapping(node, QUESTION_KEYS, required=("q", "a"), what="a question")
+    if not keys:
+        return None
+    kind = reader.text(keys.get("type"), "type") or "regular"
+    if kind not in QUESTION_TYPES:
+        reader.error(keys["type"], f"type '{kind}' is not one of: {', '.join(QUESTION_TYPES)}")
+    image = reader.media(keys.get("image"), IMAGE_TYPES, "image")
+    if kind == "cat" and image is None:
+        reader.error(node, "a cat question («Кот в мешке») needs an image")
+    cat = None
+    if "cat" in keys:
+        if kind != "cat":
+            reader.error(keys["cat"], "'cat' belongs to a question of type: cat")
+        cat_keys = reader.mapping(keys["cat"], ["theme", "values"], what="cat")
+        cat = CatInfo(theme=reader.text(cat_keys.get("theme"), "cat theme"),
+                      values=_values(reader, cat_keys.get("values")) or ())
+    value = reader.scalar(keys.get("value"), int, "value")
+    return Question(
+        q=reader.text(keys.get("q"), "q") or "",
+        a=reader.text(keys.get("a"), "a") or "",
+        accept=reader.text_list(keys.get("accept"), "accept"),
+        comment=reader.text(keys.get("comment"), "comment"),
+        source=reader.text(keys.get("source"), "source"),
+        author=reader.text(keys.get("author"), "author"),
+        image=image,
+        audio=reader.media(keys.get("audio"), AUDIO_TYPES, "audio"),
+        type=kind, cat=cat, value=value, line=line_of(node),
+    )

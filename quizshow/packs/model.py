@@ -1,0 +1,70 @@
+"""The pack model: rounds of themes (a board or a themed sheet) or of plain questions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+QUESTION_TYPES = ("regular", "cat", "auction", "sponsor")
+
+
+@dataclass(frozen=True)
+class CatInfo:
+    theme: str | None = None
+    values: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Question:
+    q: str
+    a: str
+    accept: tuple[str, ...] = ()
+    comment: str | None = None
+    source: str | None = None
+    author: str | None = None
+    image: Path | None = None
+    audio: Path | None = None
+    type: str = "regular"
+    cat: CatInfo | None = None
+    value: int | None = None
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Theme:
+    name: str
+    questions: tuple[Question, ...]
+
+
+@dataclass(frozen=True)
+class Round:
+    name: str
+    themes: tuple[Theme, ...] = ()
+    questions: tuple[Question, ...] = ()  # a plain list (no themes)
+    values: tuple[int, ...] | None = None
+    final: bool = False
+    reserve: bool = False
+
+    @property
+    def all_questions(self) -> tuple[Question, ...]:
+        """Every question in reading order: theme by theme, or the plain list."""
+        if self.themes:
+            return tuple(q for theme in self.themes for q in theme.questions)
+        return self.questions
+
+
+@dataclass(frozen=True)
+class Pack:
+    title: str
+    path: Path
+    rounds: tuple[Round, ...]
+    author: str | None = None
+    language: str = "ru"
+
+    @property
+    def playing_rounds(self) -> tuple[Round, ...]:
+        return tuple(r for r in self.rounds if not r.reserve)
+
+    @property
+    def reserve(self) -> tuple[Question, ...]:
+        return tuple(q for r in self.rounds if r.reserve for q in r.all_questions)
