@@ -41,11 +41,12 @@ def _size(text: str) -> tuple[int, int]:
     return int(match[1]), int(match[2])
 
 
-def check_files(paths: list[Path], out=sys.stdout) -> int:
+def check_files(paths: list[Path], out=None) -> int:
     """Validate each file as a show or a pack; print every problem; 1 if any error."""
     from quizshow.config import load_show
     from quizshow.packs.loader import load_pack
 
+    out = out or sys.stdout
     problems = Problems()
     for path in paths:
         if _looks_like_pack(path):

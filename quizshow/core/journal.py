@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from quizshow.core import commands as c
+from quizshow.core.engine import Engine, Outcome
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +101,9 @@ class Journal:
         if good_bytes < len(raw):
             with path.open("r+b") as f:
                 f.truncate(good_bytes)
+        elif raw and not raw.endswith(b"\n"):
+            with path.open("ab") as f:  # a whole last line without its newline: end it before appending
+                f.write(b"\n")
         return loaded
 
     def append(self, command: c.Command) -> None:
@@ -115,3 +119,12 @@ class Journal:
     def close(self) -> None:
         if not self._file.closed:
             self._file.close()
+
+
+def dispatch_journalled(engine: Engine, journal: Journal, command: c.Command) -> Outcome:
+    """The one path for live commands: propose, write to the journal (fsync), then take effect."""
+    outcome = engine.propose(command)
+    if outcome.changed:
+        journal.append(command)
+        engine.commit(outcome)
+    return outcome

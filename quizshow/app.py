@@ -1,0 +1,194 @@
+"""The app: wires inputs → engine → outputs, and runs the 60 fps loop.
+
+Every input becomes an action or a command on one queue; the loop drains it each frame, journals
+each accepted command before it takes effect, then plays its effects (sound, animations).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import queue
+import signal
+import sys
+import time
+from argparse import Namespace
+from dataclasses import dataclass
+from pathlib import Path
+
+from quizshow.config import ShowConfig, load_show
+from quizshow.core import commands as c
+from quizshow.core.clock import ShowClock
+from quizshow.core.engine import Engine, Outcome
+from quizshow.core.journal import Journal, JournalError, dispatch_journalled
+from quizshow.yamlfile import Problems
+
+log = logging.getLogger(__name__)
+
+FPS = 60
+
+
+@dataclass(frozen=True)
+class Action:
+    """A logical action from a key, a presenter, a console button (or, later, OSC)."""
+
+    name: str
+    at: float
+    source: str = "keyboard"
+
+
+class ShowApp:
+    """Everything but the windows: usable headless by tests and benchmarks."""
+
+    def __init__(self, config: ShowConfig, journal_path: Path | None = None, fresh: bool = False,
+                 sound: bool = True, seed: int | None = None) -> None:
+        from quizshow.assemble import make_format
+        from quizshow.display.console import Console, ConsoleStatus
+        from quizshow.display.projector import Projector
+        from quizshow.display.text import TextCache
+        from quizshow.display.theme import load_theme
+        from quizshow.inputs.keymap import KeyMap, QuitGuard
+        from quizshow.outputs.sound import SoundCues
+
+        self.config = config
+        self.format = make_format(config)
+        self.journal, loaded = Journal.open(journal_path or config.journal_path, str(config.path), fresh, seed)
+        self.engine = Engine(self.format, loaded.seed)
+        self.engine.replay(loaded.commands)
+        self.clock = ShowClock(start_at=loaded.last_at + 0.001)
+        self.inputs: queue.Queue[Action | c.Command] = queue.Queue()
+        self.theme = load_theme(config.theme)
+        text = TextCache(self.theme.fonts)
+        self.projector = Projector(self.format, self.theme, config.title, config.language, text)
+        self.keymap = KeyMap.build(config.keys, config.devices.keyboard_buzzers)
+        self.console = Console(self.engine, self.theme, self.keymap, config.language, text)
+        self.status = ConsoleStatus()
+        self.quit_guard = QuitGuard()
+        self.sound = SoundCues(len(config.teams), self.theme.sounds, enabled=sound)
+        self.running = True
+        for entry in self.engine.entries[-8:]:
+            self.console.log(entry)
+        if loaded.resumed and loaded.commands:
+            self.submit(c.Resumed(at=self.clock.now()))
+            self.status.resumed = self._resumed_text(loaded.last_wall)
+            self.notice(self.status.resumed)
+            log.info("%s", self.status.resumed)
+
+    def _resumed_text(self, wall: float | None) -> str:
+        pos = self.format.position(self.engine.state)
+        when = time.strftime("%H:%M", time.localtime(wall)) if wall else "?"
+        question = "—" if pos.get("question") is None else pos["question"] + 1
+        return self.console.say("console.resumed", round=(pos.get("round") or 0) + 1, question=question, time=when)
+
+    # --- commands ----------------------------------------------------------------------------------
+
+    def submit(self, cmd: c.Command) -> Outcome:
+        """Propose, journal (fsync), commit, then play the effects. Refusals are shown, not raised."""
+        outcome = dispatch_journalled(self.engine, self.journal, cmd)
+        if outcome.refused:
+            if not isinstance(cmd, c.Tick):
+                self.notice(outcome.refused)
+            return outcome
+        if outcome.changed:
+            if not isinstance(cmd, c.Tick) and self.engine.entries and outcome.undone is None:
+                self.console.log(self.engine.entries[-1])
+            elif outcome.undone is not None:
+                self.notice(f"{self.console.say('action.undo')}: {type(outcome.undone.command).__name__}")
+        now = self.clock.now()
+        self.projector.on_events(outcome.events, now)
+        self.sound.on_events(outcome.events)
+        return outcome
+
+    def notice(self, text: str) -> None:
+        self.status.notices.append((time.time(), text))
+        del self.status.notices[:-20]
+        log.info("%s", text)
+
+    def action(self, action: Action) -> Outcome | None:
+        """A logical action → the command it means now (toggles read the current state)."""
+        state, at, name = self.engine.state, action.at, action.name
+        if name == "go":
+            guard = float(self.format.rules.get("next_guard_s", 0.5))
+            if state.last_buzz_at is not None and 0 <= at - state.last_buzz_at < guard:
+                return None  # the host was already clicking when the buzzer went
+            return self.submit(c.Go(at=at))
+        if name == "quit":
+            if self.quit_guard.press(time.monotonic()):
+                self.running = False
+            self.status.quit_armed = self.quit_guard.armed(time.monotonic())
+            return None
+        if name == "help":
+            self.status.help = not self.status.help
+            return None
+        if name.startswith("score:"):
+            _, team, points = name.split(":")
+            return self.submit(c.ScoreAdd(at=at, team=int(team), points=int(points)))
+        if name.startswith("buzz"):
+            team = int(name[4:]) - 1
+            if team >= len(state.teams):
+                return None
+            return self.submit(c.Buzz(at=at, team=team, source_time=at, device=action.source))
+        simple = {
+            "back": lambda: c.Back(at=at),
+            "timer": lambda: c.TimerStop(at=at) if state.timer.running else c.TimerStart(at=at),
+            "blank": lambda: c.ViewBlank(at=at, on=not state.view.blank),
+            "scores": lambda: c.ViewScores(at=at, on=not state.view.scores),
+            "correct": lambda: c.Judge(at=at, correct=True),
+            "wrong": lambda: c.Judge(at=at, correct=False),
+            "undo": lambda: c.Undo(at=at),
+            "announce": lambda: c.Announce(at=at),
+        }
+        make = simple.get(name)
+        return None if make is None else self.submit(make())
+
+    def drain(self) -> None:
+        while True:
+            try:
+                item = self.inputs.get_nowait()
+            except queue.Empty:
+                break
+            if isinstance(item, Action):
+                self.action(item)
+            else:
+                self.submit(item)
+        self.submit(c.Tick(at=self.clock.now()))
+        self.status.quit_armed = self.quit_guard.armed(time.monotonic())
+
+    def close(self) -> None:
+        self.journal.close()
+
+
+def run(args: Namespace, show_path: Path) -> int:
+    problems = Problems()
+    config = load_show(show_path, problems)
+    for problem in problems.items:
+        print(problem, file=sys.stderr)
+    if config is None or problems:
+        print(f"{show_path}: the show cannot start until these are fixed", file=sys.stderr)
+        return 1
+    if args.headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+    import pygame
+
+    pygame.init()
+    try:
+        app = ShowApp(config, journal_path=args.journal, fresh=args.fresh, sound=not args.headless)
+    except JournalError as why:
+        print(f"journal: {why}", file=sys.stderr)
+        return 1
+    from quizshow.display.windows import Windows
+
+    windows = Windows(args, config.title, headless=args.headless)
+
+    def stop(_signum: int, _frame: object) -> None:
+        app.running = False
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        windows.loop(app)
+    finally:
+        app.close()
+        pygame.quit()
+    return 0

@@ -1,0 +1,300 @@
+"""The operator console (spec/console.md): where are we, what Next will do, how to fix a mistake.
+
+It draws from the engine and the app's status and returns its buttons as (rect, action) so a click
+is the same action as a key. Nothing here ever reaches the projector.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import pygame
+
+from quizshow.core import commands as c
+from quizshow.core.effects import EventKind
+from quizshow.core.engine import Engine, Entry
+from quizshow.display import paint
+from quizshow.display.text import TextCache
+from quizshow.display.theme import Theme
+from quizshow.i18n import phrase
+from quizshow.inputs.keymap import KeyMap
+
+BG = pygame.Color("#0d0f17")
+PANEL = pygame.Color("#171a26")
+EDGE = pygame.Color("#2a2f45")
+TEXT = pygame.Color("#e8ebf5")
+MUTED = pygame.Color("#8a90a8")
+GOLD = pygame.Color("#ffc83d")
+GOOD = pygame.Color("#2fbf71")
+BAD = pygame.Color("#e5484d")
+
+BUTTONS = ("go", "back", "timer", "announce", "correct", "wrong", "blank", "scores", "undo", "help", "quit")
+
+
+@dataclass
+class ConsoleStatus:
+    """What the app tells the console besides the engine: devices, problems, the quit prompt."""
+
+    devices: list[tuple[str, bool]] = field(default_factory=list)  # (text, ok)
+    notices: list[tuple[float, str]] = field(default_factory=list)  # (wall time, text): problems shown
+    quit_armed: bool = False
+    help: bool = False
+    resumed: str | None = None
+
+
+def describe(entry: Entry, teams: list[str], language: str) -> str:
+    """One journal line in words: «buzz Бета +0.012 s», «верно Бета +20»."""
+    cmd = entry.command
+    for event in entry.events:
+        name = teams[event.team] if event.team is not None and event.team < len(teams) else ""
+        if event.kind == EventKind.BUZZ:
+            return f"{phrase('console.presses', language).lower()} {name} +{event.margin_s or 0:.3f} s"
+        if event.kind in (EventKind.CORRECT, EventKind.WRONG, EventKind.SCORE):
+            sign = "-" if event.kind == EventKind.WRONG else "+"
+            points = abs(event.points or 0) if event.kind != EventKind.SCORE else event.points or 0
+            word = {EventKind.CORRECT: phrase("action.correct", language),
+                    EventKind.WRONG: phrase("action.wrong", language)}.get(event.kind, "±")
+            shown = f"{sign}{points}" if event.kind != EventKind.SCORE else f"{points:+d}"
+            return f"{word} {name} {shown}"
+    key = {c.Go: "action.go", c.Back: "action.back", c.TimerStart: "action.timer", c.Announce: "action.announce",
+           c.ViewBlank: "action.blank", c.ViewScores: "action.scores"}.get(type(cmd))
+    return phrase(key, language) if key else type(cmd).__name__
+
+
+class Console:
+    def __init__(self, engine: Engine, theme: Theme, keymap: KeyMap, language: str,
+                 text: TextCache | None = None) -> None:
+        self.engine = engine
+        self.theme = theme
+        self.keymap = keymap
+        self.language = language
+        self.text = text or TextCache(theme.fonts)
+        self.buttons: list[tuple[pygame.Rect, str]] = []
+        self.journal: list[tuple[float, str]] = []  # (wall, text), newest last
+
+    def say(self, key: str, **values: object) -> str:
+        return phrase(key, self.language, **values)
+
+    def log(self, entry: Entry) -> None:
+        teams = [t.name for t in self.engine.state.teams]
+        self.journal.append((time.time(), describe(entry, teams, self.language)))
+        del self.journal[:-50]
+
+    def click(self, pos: tuple[int, int]) -> str | None:
+        for rect, action in reversed(self.buttons):
+            if rect.collidepoint(pos):
+                return action
+        return None
+
+    # --- drawing -------------------------------------------------------------------------------------
+
+    def render(self, surface: pygame.Surface, now: float, status: ConsoleStatus,
+               preview: pygame.Surface | None = None) -> None:
+        self.buttons = []
+        surface.fill(BG)
+        w, h = surface.get_size()
+        unit = max(12, h // 40)  # the console's base type size
+        side = max(260, int(w * 0.3))
+        left = pygame.Rect(unit, unit // 2, w - side - unit * 2, h - unit)
+        right = pygame.Rect(left.right + unit, unit // 2, side - unit, h - unit)
+        y = self._header(surface, left, now, unit)
+        y = self._question(surface, pygame.Rect(left.x, y, left.width, int(h * 0.24)), unit)
+        bottom_h = unit * 5
+        self._format_panel(surface, pygame.Rect(left.x, y, left.width, left.bottom - bottom_h - y - unit // 2), unit)
+        self._buttons(surface, pygame.Rect(left.x, left.bottom - bottom_h, w - unit * 2, unit * 2), unit)
+        self._journal(surface, pygame.Rect(left.x, left.bottom - unit * 3 + 4, w - unit * 2, unit * 1.4), unit)
+        self._devices(surface, pygame.Rect(left.x, left.bottom - int(unit * 1.4), w - unit * 2, unit * 1.4),
+                      status, unit)
+        preview_h = int(right.width * 9 / 16)
+        self._preview(surface, pygame.Rect(right.x, right.y, right.width, preview_h), preview, unit)
+        self._teams(surface, pygame.Rect(right.x, right.y + preview_h + unit, right.width,
+                                         left.bottom - bottom_h - preview_h - right.y - unit * 2), unit)
+        if status.quit_armed:
+            self._prompt(surface, self.say("console.quit_confirm"), BAD, unit)
+        if status.help:
+            self._help(surface, unit)
+
+    def _fit(self, text: str, role: str, box: tuple[int, int], color: pygame.Color, px: int,
+             align: str = "left", wrap: bool = False) -> pygame.Surface:
+        return self.text.fit(text, role, (max(1, box[0]), max(1, box[1])), color, px, align=align, wrap=wrap)
+
+    def _header(self, surface: pygame.Surface, box: pygame.Rect, now: float, unit: int) -> int:
+        state, fmt = self.engine.state, self.engine.format
+        pos = fmt.position(state)
+        parts = [self.say(f"phase.{state.phase}").upper()]
+        if pos.get("question") is not None:
+            parts.append(self.say("console.round", n=(pos.get("round") or 0) + 1))
+            parts.append(self.say("console.question_no", n=pos["question"] + 1, of=pos.get("of", "?")))
+            if pos.get("value"):
+                parts.append(str(pos["value"]))
+        line = " · ".join(parts)
+        surface.blit(self._fit(line, "heading", (box.width * 3 // 4, unit * 2), TEXT, int(unit * 1.3)),
+                     (box.x, box.y))
+        if state.timer.armed:
+            left = state.timer.remaining(now)
+            color = BAD if left <= float(fmt.rules.get("warning_s", 10)) else GOLD
+            secs = int(left + 0.999)
+            clock = f"{secs // 60:02d}:{secs % 60:02d}"
+            img = self._fit(clock, "numbers", (box.width // 4, unit * 2), color, int(unit * 1.6), align="right")
+            surface.blit(img, img.get_rect(topright=(box.right, box.y)))
+        next_key = fmt.next_action(state)
+        keys = ", ".join(self.keymap.keys_of("go")[:2])
+        text = f"{self.say('console.next')} «{self.say(next_key)}» ({keys})"
+        surface.blit(self._fit(text, "heading", (box.width, int(unit * 1.8)), GOLD, int(unit * 1.25)),
+                     (box.x, box.y + int(unit * 2)))
+        return box.y + unit * 4
+
+    def _question(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> int:
+        self._panel(surface, box)
+        fmt, state = self.engine.format, self.engine.state
+        question = fmt.current(state) if hasattr(fmt, "current") else None
+        inner = box.inflate(-unit, -unit // 2)
+        label_w = unit * 8
+        rows = []
+        if question is not None:
+            answer = question.a
+            if question.accept:
+                answer += f"   ({self.say('console.accept')}: {', '.join(question.accept)})"
+            rows = [("console.question", question.q, TEXT), ("console.answer", answer, GOLD)]
+            if question.comment:
+                rows.append(("console.comment", question.comment, MUTED))
+        y = inner.y
+        heights = [inner.height * 2 // 5, inner.height // 4, inner.height // 4]
+        for (label, value, color), height in zip(rows, heights, strict=False):
+            surface.blit(self._fit(self.say(label), "heading", (label_w, unit), MUTED, int(unit * 0.8)), (inner.x, y))
+            img = self.text.fit(value, "body", (inner.width - label_w, height), color, int(unit * 1.2), align="left")
+            surface.blit(img, (inner.x + label_w, y))
+            y += height + unit // 4
+        return box.bottom + unit // 2
+
+    def _format_panel(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> None:
+        """The press queue with margins (every format); formats add their own panels later."""
+        self._panel(surface, box)
+        state = self.engine.state
+        inner = box.inflate(-unit, -unit // 2)
+        surface.blit(self._fit(self.say("console.presses"), "heading", (inner.width, unit), MUTED, int(unit * 0.8)),
+                     inner.topleft)
+        y = inner.y + int(unit * 1.3)
+        if not state.presses.presses:
+            surface.blit(self._fit(self.say("console.no_presses"), "body", (inner.width, unit), MUTED, unit),
+                         (inner.x, y))
+        for press in state.presses.presses[: max(1, (inner.bottom - y) // int(unit * 1.3))]:
+            team = state.teams[press.team]
+            margin = state.presses.margin(press)
+            color = self.theme.team_color(press.team, team.color)
+            pygame.draw.circle(surface, color, (inner.x + unit // 2, y + unit // 2), unit // 3)
+            out = f"  — {self.say('console.out')}" if press.team in state.locked else ""
+            line = f"{team.name}   +{margin:.3f} s   {press.device}{out}"
+            surface.blit(self._fit(line, "body", (inner.width - unit * 2, unit), TEXT, unit),
+                         (inner.x + int(unit * 1.3), y))
+            y += int(unit * 1.3)
+
+    def _teams(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> None:
+        self._panel(surface, box)
+        state = self.engine.state
+        inner = box.inflate(-unit, -unit // 2)
+        surface.blit(self._fit(self.say("console.teams"), "heading", (inner.width, unit), MUTED, int(unit * 0.8)),
+                     inner.topleft)
+        step = max(1, int(self.engine.format.position(state).get("value") or 1))
+        row_h = min(int(unit * 2.2), (inner.height - unit) // max(1, len(state.teams)))
+        for i, team in enumerate(state.teams):
+            row = pygame.Rect(inner.x, inner.y + int(unit * 1.3) + i * row_h, inner.width, row_h - 4)
+            answering, locked = state.answering == i, i in state.locked
+            if answering:
+                pygame.draw.rect(surface, GOLD, row, width=3, border_radius=6)
+            color = self.theme.team_color(i, team.color)
+            marker = pygame.Rect(row.x + 6, row.centery - unit // 3, unit * 2 // 3, unit * 2 // 3)
+            if locked:  # colour plus a symbol: an empty ring = out of this question
+                pygame.draw.circle(surface, color, marker.center, unit // 3, 2)
+            else:
+                pygame.draw.circle(surface, color, marker.center, unit // 3)
+            name_color = MUTED if locked else TEXT
+            surface.blit(self._fit(team.name, "heading", (row.width // 2 - unit, row_h - 6), name_color, unit),
+                         (row.x + unit + 8, row.y + (row_h - unit) // 2 - 4))
+            score_color = BAD if team.score < 0 else GOLD
+            score = self._fit(str(team.score), "numbers", (unit * 4, row_h - 6), score_color, int(unit * 1.3),
+                              align="right")
+            btn = unit * 2
+            surface.blit(score, score.get_rect(midright=(row.right - btn * 2 - unit, row.centery)))
+            minus = pygame.Rect(row.right - btn * 2 - 4, row.centery - unit + 2, btn, unit * 2 - 4)
+            plus = pygame.Rect(row.right - btn, row.centery - unit + 2, btn, unit * 2 - 4)
+            self._button(surface, minus, "−", f"score:{i}:{-step}", unit)
+            self._button(surface, plus, "+", f"score:{i}:{step}", unit)
+
+    def _buttons(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> None:
+        gap = unit // 3
+        width = (box.width - gap * (len(BUTTONS) - 1)) // len(BUTTONS)
+        for i, action in enumerate(BUTTONS):
+            rect = pygame.Rect(box.x + i * (width + gap), box.y, width, box.height)
+            keys = self.keymap.keys_of(action)
+            label = self.say(f"action.{action}") + (f" ({keys[0]})" if keys else "")
+            self._button(surface, rect, label, action, unit)
+
+    def _journal(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> None:
+        target = self.engine.undo_target()
+        teams = [t.name for t in self.engine.state.teams]
+        undo = self.say("console.undo", what=describe(target, teams, self.language)) if target else \
+            self.say("console.nothing_to_undo")
+        undo_rect = pygame.Rect(box.right - unit * 14, box.y, unit * 14, box.height)
+        self._button(surface, undo_rect, f"{undo} (Ctrl+Z)", "undo", unit)
+        lines = " · ".join(f"{time.strftime('%H:%M:%S', time.localtime(t))} {text}" for t, text in self.journal[-4:])
+        label = f"{self.say('console.journal')}  {lines}"
+        surface.blit(self._fit(label, "body", (box.width - undo_rect.width - unit, box.height), TEXT, int(unit * 0.9)),
+                     (box.x, box.y + 4))
+
+    def _devices(self, surface: pygame.Surface, box: pygame.Rect, status: ConsoleStatus, unit: int) -> None:
+        x = box.x
+        label = self._fit(self.say("console.devices"), "heading", (unit * 8, box.height), MUTED, int(unit * 0.8))
+        surface.blit(label, (x, box.y + 4))
+        x += label.get_width() + unit
+        items = list(status.devices) + [(text, False) for _, text in status.notices[-2:]]
+        for text, ok in items:
+            pygame.draw.circle(surface, GOOD if ok else BAD, (x + unit // 3, box.centery), unit // 3)
+            img = self._fit(text, "body", (box.right - x - unit, box.height), TEXT if ok else BAD, int(unit * 0.9))
+            surface.blit(img, (x + unit, box.y + 4))
+            x += unit + img.get_width() + unit
+            if x > box.right - unit * 4:
+                break
+
+    def _preview(self, surface: pygame.Surface, box: pygame.Rect, preview: pygame.Surface | None,
+                 unit: int) -> None:
+        pygame.draw.rect(surface, EDGE, box.inflate(4, 4), width=2)
+        if preview is not None:
+            surface.blit(pygame.transform.scale(preview, box.size) if preview.get_size() != box.size else preview, box)
+        tag = self._fit(self.say("console.preview"), "heading", (box.width, unit), MUTED, int(unit * 0.7))
+        surface.blit(tag, (box.x + 6, box.bottom + 2))
+
+    def _help(self, surface: pygame.Surface, unit: int) -> None:
+        w, h = surface.get_size()
+        box = pygame.Rect(w // 8, h // 8, w * 3 // 4, h * 3 // 4)
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        surface.blit(shade, (0, 0))
+        self._panel(surface, box)
+        surface.blit(self._fit(self.say("console.help_title"), "heading", (box.width, unit * 2), GOLD, unit * 2),
+                     (box.x + unit, box.y + unit))
+        y = box.y + unit * 3
+        for action in BUTTONS:
+            keys = ", ".join(self.keymap.keys_of(action))
+            line = f"{self.say(f'action.{action}')}: {keys}"
+            surface.blit(self._fit(line, "body", (box.width - unit * 2, unit), TEXT, int(unit * 1.1)), (box.x + unit, y))
+            y += int(unit * 1.5)
+
+    def _prompt(self, surface: pygame.Surface, text: str, color: pygame.Color, unit: int) -> None:
+        w, h = surface.get_size()
+        box = pygame.Rect(0, 0, w // 2, unit * 4)
+        box.center = (w // 2, h // 2)
+        pygame.draw.rect(surface, color, box, border_radius=12)
+        img = self._fit(text, "heading", (box.width - unit * 2, unit * 3), TEXT, unit * 2, align="center")
+        surface.blit(img, img.get_rect(center=box.center))
+
+    def _panel(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        surface.blit(paint.panel(box.size, paint.rgb(PANEL), paint.rgb(PANEL), paint.rgb(EDGE), 8, 1), box)
+
+    def _button(self, surface: pygame.Surface, rect: pygame.Rect, label: str, action: str, unit: int) -> None:
+        pygame.draw.rect(surface, pygame.Color("#262b40"), rect, border_radius=6)
+        pygame.draw.rect(surface, EDGE, rect, width=1, border_radius=6)
+        img = self._fit(label, "body", (rect.width - 8, rect.height - 4), TEXT, int(unit * 0.9), align="center")
+        surface.blit(img, img.get_rect(center=rect.center))
+        self.buttons.append((rect, action))

@@ -1,0 +1,85 @@
+"""The two windows (projector and operator console) and the frame loop that feeds and draws them."""
+
+from __future__ import annotations
+
+import logging
+from argparse import Namespace
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from quizshow.app import ShowApp
+
+log = logging.getLogger(__name__)
+
+FPS = 60
+CONSOLE_SIZE = (1280, 800)
+
+
+def _on_display(index: int | None) -> tuple[int, int]:
+    """SDL's 'centred on display N' window position (falls back to display 0 with a warning)."""
+    count = pygame.display.get_num_displays()
+    if index is None:
+        return pygame.WINDOWPOS_CENTERED, pygame.WINDOWPOS_CENTERED
+    if not 0 <= index < count:
+        log.warning("display %d does not exist (%d found); using display 0", index, count)
+        index = 0
+    pos = 0x2FFF0000 | index
+    return pos, pos
+
+
+class Windows:
+    def __init__(self, args: Namespace, title: str, headless: bool) -> None:
+        self.headless = headless
+        self.projector: pygame.Window | None = None
+        self.console: pygame.Window | None = None
+        self.offscreen = pygame.Surface(args.size)
+        if headless:
+            return
+        self.projector = pygame.Window(title, args.size, position=_on_display(args.display), resizable=True)
+        if args.fullscreen:
+            self.projector.set_fullscreen(desktop=True)
+        if not args.no_console:
+            other = args.console_display
+            if other is None and pygame.display.get_num_displays() > 1:
+                other = 0 if (args.display or 0) != 0 else 1
+            self.console = pygame.Window(f"{title} — пульт", CONSOLE_SIZE, position=_on_display(other),
+                                         resizable=True)
+            self.console.focus()
+
+    def loop(self, app: ShowApp) -> None:
+        timer = pygame.time.Clock()
+        frame = 0
+        while app.running:
+            self.events(app)
+            app.drain()
+            now = app.clock.now()
+            target = self.projector.get_surface() if self.projector else self.offscreen
+            app.projector.render(target, app.engine.state, now)
+            if self.console is not None:
+                preview = target if frame % 3 == 0 or not hasattr(self, "_preview") else self._preview
+                self._preview = preview
+                app.console.render(self.console.get_surface(), now, app.status, preview)
+                self.console.flip()
+            if self.projector is not None:
+                self.projector.flip()
+            frame += 1
+            timer.tick(FPS)
+
+    def events(self, app: ShowApp) -> None:
+        from quizshow.app import Action
+
+        for event in pygame.event.get():
+            now = app.clock.now()
+            if event.type == pygame.KEYDOWN:
+                name = app.keymap.action_for(event.key, event.mod)
+                if name is not None:
+                    app.action(Action(name, now, "keyboard"))
+            elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.console is not None \
+                    and getattr(event, "window", None) == self.console:
+                name = app.console.click(event.pos)
+                if name is not None:
+                    app.action(Action(name, now, "console"))
+            elif event.type in (pygame.WINDOWCLOSE, pygame.QUIT):
+                app.action(Action("quit", now, "window"))

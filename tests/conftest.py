@@ -1,0 +1,44 @@
+"""Shared fixtures: SDL dummy drivers, the demo show, engines with a fake clock."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from quizshow.assemble import make_format  # noqa: E402
+from quizshow.config import ShowConfig, load_show  # noqa: E402
+from quizshow.core.engine import Engine  # noqa: E402
+from quizshow.yamlfile import Problems  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+DEMO_SHOW = ROOT / "shows" / "demo.yaml"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _pygame():
+    pygame.init()
+    yield
+
+
+def demo_config() -> ShowConfig:
+    problems = Problems()
+    config = load_show(DEMO_SHOW, problems)
+    assert config is not None and not problems, [str(p) for p in problems.items]
+    return config
+
+
+@pytest.fixture
+def demo() -> ShowConfig:
+    return demo_config()
+
+
+def demo_engine(seed: int = 7) -> Engine:
+    return Engine(make_format(demo_config()), seed)

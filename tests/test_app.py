@@ -1,0 +1,123 @@
+"""The app without windows: actions, the journal before effects, resume, console and sound."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+
+from quizshow.app import Action, ShowApp
+from quizshow.core.effects import Event, EventKind
+from quizshow.outputs.sound import SoundCues
+from tests.conftest import demo_config
+
+
+def _app(tmp_path, fresh=False):
+    return ShowApp(demo_config(), journal_path=tmp_path / "j.jsonl", fresh=fresh, sound=False, seed=9)
+
+
+def _journal_types(tmp_path):
+    lines = (tmp_path / "j.jsonl").read_text(encoding="utf-8").splitlines()
+    return [json.loads(line)["type"] for line in lines]
+
+
+def test_every_accepted_command_is_in_the_journal_before_the_next(tmp_path):
+    app = _app(tmp_path)
+    app.action(Action("go", 1.0))
+    app.action(Action("buzz2", 2.0))
+    app.action(Action("correct", 3.0))
+    assert _journal_types(tmp_path) == ["header", "Go", "Buzz", "Judge"]
+    assert app.engine.state.teams[1].score == 10
+
+
+def test_next_is_ignored_for_half_a_second_after_a_press(tmp_path):
+    app = _app(tmp_path)
+    app.action(Action("go", 1.0))
+    app.action(Action("buzz1", 2.0))
+    app.action(Action("correct", 2.1))
+    assert app.action(Action("go", 2.3)) is None  # the host was already clicking
+    assert app.engine.state.phase == "reveal"
+    assert app.action(Action("go", 2.6)).accepted
+
+
+def test_timer_key_toggles_and_blank_toggles(tmp_path):
+    app = _app(tmp_path)
+    app.action(Action("go", 1.0))
+    assert app.engine.state.timer.running
+    app.action(Action("timer", 2.0))
+    assert not app.engine.state.timer.running
+    app.action(Action("timer", 3.0))
+    assert app.engine.state.timer.running
+    app.action(Action("blank", 4.0))
+    app.action(Action("blank", 5.0))
+    assert not app.engine.state.view.blank and _journal_types(tmp_path).count("ViewBlank") == 2
+
+
+def test_restart_resumes_the_same_scores_and_says_so(tmp_path):
+    app = _app(tmp_path)
+    for name, at in [("go", 1), ("buzz3", 2), ("correct", 3), ("score:0:-5", 4)]:
+        app.action(Action(name, at))
+    scores = [t.score for t in app.engine.state.teams]
+    app.close()
+    again = _app(tmp_path)
+    assert [t.score for t in again.engine.state.teams] == scores
+    assert again.status.resumed and "вопрос 1" in again.status.resumed
+    assert not again.engine.state.timer.running  # held until the host says «Время!»
+    fresh = _app(tmp_path, fresh=True)
+    assert [t.score for t in fresh.engine.state.teams] == [0, 0, 0]
+
+
+def test_refusals_are_shown_on_the_console_not_raised(tmp_path):
+    app = _app(tmp_path)
+    app.action(Action("correct", 1.0))
+    assert app.status.notices[-1][1] == "nobody is answering"
+
+
+def test_quit_needs_two_presses(tmp_path):
+    app = _app(tmp_path)
+    app.action(Action("quit", 1.0))
+    assert app.running and app.status.quit_armed
+    app.action(Action("quit", 1.1))
+    assert not app.running
+
+
+def test_console_buttons_are_the_same_actions_as_keys(tmp_path):
+    app = _app(tmp_path)
+    surface = pygame.Surface((1280, 800))
+    app.console.render(surface, 0.0, app.status, pygame.Surface((1920, 1080)))
+    by_action = {action: rect for rect, action in app.console.buttons}
+    for needed in ["go", "back", "timer", "correct", "wrong", "undo", "blank", "quit", "score:0:1", "score:2:-1"]:
+        assert needed in by_action, needed
+    app.action(Action(app.console.click(by_action["go"].center), 1.0, "console"))
+    assert app.engine.state.phase == "question"
+    app.action(Action("buzz1", 2.0))
+    app.action(Action("correct", 3.0))
+    app.console.render(surface, 3.0, app.status, None)
+    plus = {a: r for r, a in app.console.buttons}["score:1:10"]  # the step is the question's value
+    app.action(Action(app.console.click(plus.center), 4.0, "console"))
+    assert app.engine.state.teams[1].score == 10
+    app.console.render(surface, 4.0, app.status, None)
+    assert "Отменить" in app.console.say("console.undo", what="x")
+
+
+def test_undo_names_what_it_will_undo(tmp_path):
+    app = _app(tmp_path)
+    app.action(Action("go", 1.0))
+    app.action(Action("buzz2", 2.0))
+    app.action(Action("correct", 3.0))
+    from quizshow.display.console import describe
+    label = describe(app.engine.undo_target(), [t.name for t in app.engine.state.teams], "ru")
+    assert label == "Верно Бета +10"
+
+
+def test_sound_cues_follow_effects_with_a_distinct_buzz_per_team():
+    cues = SoundCues(teams=3, enabled=True)
+    cues.wait_ready()
+    assert cues.available, "the dummy audio driver should open"
+    cues.on_events([Event(EventKind.BUZZ, team=2, margin_s=0.0), Event(EventKind.BUZZ, team=0, margin_s=0.1),
+                    Event(EventKind.CORRECT, team=2), Event(EventKind.TIMER_WARNING),
+                    Event(EventKind.TIMER_EXPIRED), Event(EventKind.QUESTION, question_kind="cat")])
+    assert cues.played == ["buzz2", "correct", "warning", "time_up", "special"]
+    lengths = {name: cues.sounds[name].get_length() for name in ("buzz0", "buzz1", "correct")}
+    assert all(length > 0.1 for length in lengths.values())
+    assert cues.sounds["buzz0"].get_raw() != cues.sounds["buzz1"].get_raw()

@@ -1,0 +1,118 @@
+"""Display: every scene renders at 720p, 1080p and 4K with its text inside its boxes; fonts draw
+Russian typography; fit-to-box shrinks, then wraps, never overflows."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from quizshow.core import commands as c
+from quizshow.display.glyphs import missing_glyphs
+from quizshow.display.projector import Projector
+from quizshow.display.text import TextCache
+from quizshow.display.theme import load_theme
+from tests.conftest import demo_config, demo_engine
+
+SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+TYPOGRAPHY = "«»—…ЁЙ№₽ёй"
+
+
+@pytest.fixture(scope="module")
+def theme():
+    return load_theme(demo_config().theme)
+
+
+class RecordingText(TextCache):
+    """Records every fitted text with its box, so a test can check nothing overflowed."""
+
+    def __init__(self, fonts):
+        super().__init__(fonts)
+        self.fitted: list[tuple[str, tuple[int, int], tuple[int, int]]] = []
+
+    def fit(self, text, role, box, *args, **kwargs):
+        surface = super().fit(text, role, box, *args, **kwargs)
+        self.fitted.append((text, box, surface.get_size()))
+        return surface
+
+
+def _steps():
+    """Commands that bring the demo to each of its scenes, with the scene's name."""
+    return [
+        ("title", []),
+        ("question", [c.Go(at=1), c.Tick(at=3)]),
+        ("answering", [c.Buzz(at=4, team=1)]),
+        ("reveal", [c.Judge(at=5, correct=True)]),
+        ("warning", [c.Go(at=6), c.Tick(at=20)]),
+        ("time_up", [c.Tick(at=26.5)]),
+        ("overlay", [c.ViewScores(at=27, on=True)]),
+        ("blank", [c.ViewBlank(at=28, on=True)]),
+        ("end", [c.ViewBlank(at=29, on=False)] + [c.Go(at=30 + i) for i in range(12)]),
+    ]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_scene_renders_with_text_inside_its_boxes(theme, size):
+    engine = demo_engine()
+    text = RecordingText(theme.fonts)
+    projector = Projector(engine.format, theme, "Квиз-шоу: очень длинное название турнира " * 3, "ru", text)
+    surface = pygame.Surface(size)
+    for name, commands in _steps():
+        for cmd in commands:
+            engine.dispatch(cmd)
+        now = engine.entries[-1].command.at if engine.entries else 0.0
+        text.fitted.clear()
+        projector.render(surface, engine.state, now + 0.1)
+        projector.render(surface, engine.state, now + 5)  # after transitions settle
+        assert text.fitted or name == "blank", name
+        for what, box, got in text.fitted:
+            assert got[0] <= box[0] and got[1] <= box[1], f"{name}: {what!r} {got} overflows {box}"
+        if name == "blank":
+            assert surface.get_at((size[0] // 2, size[1] // 2))[:3] == (0, 0, 0)
+
+
+def test_question_card_shows_the_text_and_answering_team_colour(theme):
+    engine = demo_engine()
+    projector = Projector(engine.format, theme, "Демо", "ru")
+    surface = pygame.Surface((1920, 1080))
+    engine.dispatch(c.Go(at=1))
+    projector.render(surface, engine.state, 10)
+    before = pygame.image.tobytes(surface, "RGB")
+    engine.dispatch(c.Buzz(at=10, team=1))
+    projector.render(surface, engine.state, 20)
+    team_colour = theme.team_color(1)
+    # The question card's frame takes the answering team's colour (left edge of the card).
+    edge = [surface.get_at((x, 540))[:3] for x in range(55, 75)]
+    assert any(sum(abs(a - b) for a, b in zip(px, team_colour[:3], strict=True)) < 60 for px in edge)
+    assert pygame.image.tobytes(surface, "RGB") != before
+
+
+def test_fonts_draw_russian_typography_without_missing_glyph_boxes(theme):
+    for role, path in theme.fonts.items():
+        assert path is not None, f"font {role} not installed"
+        font = pygame.font.Font(str(path), 48)
+        assert missing_glyphs(font, TYPOGRAPHY + "АБВГДЕЖЗИКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ") == [], role
+
+
+def test_missing_glyph_detection_can_fail():
+    font = pygame.font.Font(None, 48)
+    assert missing_glyphs(font, "\u4e00") == ["\u4e00"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=st.text(alphabet="абвгдежзийклмнопрстуфхцчшщыэюяЁ «»—… ", min_size=1, max_size=300),
+       w=st.integers(40, 1600), h=st.integers(20, 700))
+def test_fitted_text_never_overflows_its_box(theme, text, w, h):
+    cache = TextCache(theme.fonts)
+    surface = cache.fit(text, "heading", (w, h), (255, 255, 255), 90, shadow=True)
+    assert surface.get_width() <= w and surface.get_height() <= h
+
+
+def test_fit_shrinks_before_wrapping_and_wraps_long_text(theme):
+    cache = TextCache(theme.fonts)
+    short = cache.layout("Волга", "heading", (1000, 200), 90)
+    assert short.px == 90 and len(short.lines) == 1
+    long_text = "Какая река длиннее всех в Европе и впадает в Каспийское море?"
+    wrapped = cache.layout(long_text, "heading", (600, 400), 90)
+    assert len(wrapped.lines) > 1 and wrapped.width <= 600 and wrapped.height <= 400
