@@ -278,7 +278,8 @@ class Console:
         for action in BUTTONS:
             keys = ", ".join(self.keymap.keys_of(action))
             line = f"{self.say(f'action.{action}')}: {keys}"
-            surface.blit(self._fit(line, "body", (box.width - unit * 2, unit), TEXT, int(unit * 1.1)), (box.x + unit, y))
+            img = self._fit(line, "body", (box.width - unit * 2, unit), TEXT, int(unit * 1.1))
+            surface.blit(img, (box.x + unit, y))
             y += int(unit * 1.5)
 
     def _prompt(self, surface: pygame.Surface, text: str, color: pygame.Color, unit: int) -> None:

@@ -31,6 +31,7 @@ class Projector:
         self.anim = Animations(count_up_s=theme.motion.get("count_up_s", 0.9))
         self._key: Hashable = None
         self._outgoing: pygame.Surface | None = None
+        self._buffer: pygame.Surface | None = None
         self._fade: Tween | None = None
         self._overlay: Tween = Tween(0.0, 0.0, 0.0, 0.0)
 
@@ -52,9 +53,18 @@ class Projector:
         frame = self.frame(state, now, surface.get_size())
         scene = self.scene(state)
         key = (scene.key(frame), surface.get_size())
+        if self._buffer is None or self._buffer.get_size() != surface.get_size():
+            # Allocate and warm the transition buffer before the first transition needs it: the first
+            # alpha blit of a fresh full-screen surface is several times slower than the next ones.
+            self._buffer = pygame.Surface(surface.get_size())
+            self._buffer.set_alpha(128)
+            surface.blit(self._buffer, (0, 0))
         if key != self._key:
             if self._key is not None and self._key[1] == key[1]:
-                self._outgoing = surface.copy()  # the last frame of the old scene
+                # Keep the last frame of the old scene in a buffer reused across transitions
+                # (allocating a full-screen copy each time costs more than the blit).
+                self._buffer.blit(surface, (0, 0))
+                self._outgoing = self._buffer
                 self._fade = Tween(255.0, 0.0, now, self.theme.motion.get("transition_s", 0.45), ease_in_out_cubic)
             self._key = key
         scene.draw(surface, frame)

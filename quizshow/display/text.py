@@ -9,6 +9,8 @@ from pathlib import Path
 import pygame
 
 ELLIPSIS = "…"
+REF_PX = 100
+MAX_FONTS = 64  # the size text is measured at while searching for the size that fits
 
 
 @dataclass(frozen=True)
@@ -22,7 +24,7 @@ class Layout:
 class TextCache:
     def __init__(self, fonts: dict[str, Path | None], max_entries: int = 600) -> None:
         self.fonts = fonts
-        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+        self._fonts: OrderedDict[tuple[str, int], pygame.font.Font] = OrderedDict()
         self._surfaces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._max = max_entries
 
@@ -33,51 +35,45 @@ class TextCache:
             path = self.fonts.get(role)
             font = pygame.font.Font(str(path) if path else None, max(4, px))
             self._fonts[key] = font
+            if len(self._fonts) > MAX_FONTS:  # each size holds its own glyph cache: keep the recent ones
+                self._fonts.popitem(last=False)
+        else:
+            self._fonts.move_to_end(key)
         return font
 
     # --- layout -----------------------------------------------------------------------------------
 
     def layout(self, text: str, role: str, box: tuple[int, int], max_px: int, min_px: int | None = None,
                wrap: bool = True) -> Layout:
-        """The largest size (≤ max_px) at which the text fits the box, wrapped if allowed."""
+        """The largest size (≤ max_px) at which the text fits the box, wrapped if allowed.
+
+        The search measures with one reference font scaled (glyph widths grow linearly with the
+        size), so fitting a text loads one or two fonts instead of one per tried size."""
         width, height = max(1, box[0]), max(1, box[1])
         low = max(6, min(min_px or max(8, max_px // 4), max_px))
-        best: Layout | None = None
-        hi = max_px
-        while low <= hi:  # binary search on the pixel size
-            mid = (low + hi) // 2
-            candidate = self._wrap(text, role, mid, width, wrap)
-            if candidate.width <= width and candidate.height <= height:
-                best, low = candidate, mid + 1
+        ref = self.font(role, REF_PX)
+        best: int | None = None
+        lo, hi = low, max_px
+        while lo <= hi:  # binary search on the pixel size, with the reference font
+            mid = (lo + hi) // 2
+            scale = mid / REF_PX
+            lines, widest = _wrap_lines(ref, text, width / scale, wrap)
+            if widest * scale <= width and len(lines) * ref.get_linesize() * scale <= height:
+                best, lo = mid, mid + 1
             else:
                 hi = mid - 1
-        if best is not None:
-            return best
-        return self._truncate(text, role, max(6, min(min_px or max_px // 4, max_px)), width, height, wrap)
+        px = best if best is not None else low
+        while px >= low:  # confirm with the real font (hinting may differ by a pixel or two)
+            candidate = self._wrap(text, role, px, width, wrap)
+            if candidate.width <= width and candidate.height <= height:
+                return candidate
+            px -= max(1, px // 24)
+        return self._truncate(text, role, low, width, height, wrap)
 
     def _wrap(self, text: str, role: str, px: int, width: int, wrap: bool) -> Layout:
         font = self.font(role, px)
-        lines: list[str] = []
-        for paragraph in text.split("\n"):
-            if not wrap:
-                lines.append(paragraph)
-                continue
-            line = ""
-            for word in paragraph.split():
-                trial = f"{line} {word}" if line else word
-                if font.size(trial)[0] <= width:
-                    line = trial
-                    continue
-                if line:
-                    lines.append(line)
-                line = word
-                while font.size(line)[0] > width and len(line) > 1:  # a word longer than the box
-                    cut = _longest_prefix(font, line, width)
-                    lines.append(line[:cut])
-                    line = line[cut:]
-            lines.append(line)
-        widths = [font.size(line)[0] for line in lines] or [0]
-        return Layout(px, tuple(lines), max(widths), font.get_linesize() * len(lines))
+        lines, widest = _wrap_lines(font, text, width, wrap)
+        return Layout(px, tuple(lines), widest, font.get_linesize() * len(lines))
 
     def _truncate(self, text: str, role: str, px: int, width: int, height: int, wrap: bool) -> Layout:
         font = self.font(role, px)
@@ -149,6 +145,30 @@ class TextCache:
         if len(self._surfaces) > self._max:
             self._surfaces.popitem(last=False)
         return surface
+
+
+def _wrap_lines(font: pygame.font.Font, text: str, width: float, wrap: bool) -> tuple[list[str], int]:
+    """Greedy word wrap to `width`; a word longer than the width is cut. Returns lines and the widest."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        if not wrap:
+            lines.append(paragraph)
+            continue
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}" if line else word
+            if font.size(trial)[0] <= width:
+                line = trial
+                continue
+            if line:
+                lines.append(line)
+            line = word
+            while font.size(line)[0] > width and len(line) > 1:
+                cut = _longest_prefix(font, line, int(width))
+                lines.append(line[:cut])
+                line = line[cut:]
+        lines.append(line)
+    return lines, max((font.size(line)[0] for line in lines), default=0)
 
 
 def _longest_prefix(font: pygame.font.Font, word: str, width: int) -> int:

@@ -1,0 +1,113 @@
+"""Frame times of every projector scene, headless, at 1920×1080 and 3840×2160; start-up and memory.
+
+    python bench/frames.py            # the full table
+    python bench/frames.py --quick    # fewer frames
+
+Targets at 1920×1080 on the 2-core reference machine: steady p99 ≤ 4 ms, during a transition
+p99 ≤ 10 ms, start-up to the first frame ≤ 1.5 s, memory ≤ 150 MB. Prints a table; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from quizshow.core import commands as c  # noqa: E402
+
+SIZES = [(1920, 1080), (3840, 2160)]
+
+# name, commands that lead there (applied in order, cumulatively)
+SCENES = [
+    ("title", []),
+    ("question (clock running)", [c.Go(at=1.0)]),
+    ("answering", [c.Buzz(at=2.0, team=1)]),
+    ("reveal", [c.Judge(at=3.0, correct=True)]),
+    ("score overlay", [c.ViewScores(at=4.0, on=True)]),
+    ("scores (count-up)", [c.ViewScores(at=5.0, on=False)] + [c.Go(at=6.0 + i) for i in range(10)]),
+    ("blank", [c.ViewBlank(at=20.0, on=True)]),
+]
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def measure(size: tuple[int, int], frames: int) -> list[tuple[str, float, float, float, float]]:
+    from quizshow.display.projector import Projector
+    from quizshow.display.theme import load_theme
+    from tests.conftest import demo_config, demo_engine
+
+    config = demo_config()
+    engine = demo_engine()
+    projector = Projector(engine.format, load_theme(config.theme), config.title, config.language)
+    surface = pygame.Surface(size)
+    rows = []
+    now = 0.0
+    for name, commands in SCENES:
+        for cmd in commands:
+            engine.dispatch(cmd)
+            now = max(now, cmd.at)
+        transition, steady = [], []
+        for i in range(frames):
+            t = now + i / 60
+            started = time.perf_counter()
+            projector.render(surface, engine.state, t)
+            spent = (time.perf_counter() - started) * 1000
+            (transition if projector.transitioning(t) else steady).append(spent)
+        now += frames / 60 + 1
+        rows.append((name, statistics.median(steady), percentile(steady, 99),
+                     percentile(transition, 99) if transition else float("nan"), len(transition)))
+    return rows
+
+
+def startup() -> tuple[float, float]:
+    """Seconds from launching a headless show to its first rendered frame, and that process's peak MB."""
+    probe = ("import time, resource, sys; t=time.perf_counter(); sys.argv=['main.py'];"
+             "from quizshow.app import ShowApp; import pygame; pygame.init();"
+             "from tests.conftest import demo_config; from pathlib import Path;"
+             f"app=ShowApp(demo_config(), journal_path=Path({repr(tempfile.mkdtemp())})/'j.jsonl', sound=True);"
+             "s=pygame.Surface((1920,1080)); app.drain(); app.projector.render(s, app.engine.state, app.clock.now());"
+             "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)")
+    started = time.perf_counter()
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True)
+    elapsed = time.perf_counter() - started
+    return elapsed, float(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    frames = 90 if args.quick else 300
+    launch, peak = startup()  # first: a child forked from a large process would report its size
+    pygame.init()
+    print(f"quizshow frame times, {frames} frames a scene, headless ({os.cpu_count()} cores)\n")
+    for size in SIZES:
+        print(f"{size[0]}x{size[1]}")
+        print(f"  {'scene':28} {'median ms':>10} {'p99 ms':>8} {'transition p99 ms':>18} {'(frames)':>9}")
+        for name, median, p99, trans, count in measure(size, frames):
+            print(f"  {name:28} {median:10.2f} {p99:8.2f} {trans:18.2f} {count:9d}")
+        print()
+    bench_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"start-up to the first frame (1920x1080, new process): {launch:.2f} s")
+    print(f"peak memory: show process {peak:.0f} MB; this benchmark (incl. 4K surfaces) {bench_peak:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()
