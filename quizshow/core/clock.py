@@ -20,16 +20,3 @@ class ShowClock:
         """Convert a `time.monotonic()` reading taken by an input thread into show time."""
         return mono - self._origin
 
-
-class FakeClock:
-    """A clock the tests move by hand."""
-
-    def __init__(self, start_at: float = 0.0) -> None:
-        self.t = start_at
-
-    def now(self) -> float:
-        return self.t
-
-    def advance(self, seconds: float) -> float:
-        self.t += seconds
-        return self.t

@@ -64,6 +64,3 @@ class CountUp:
 
     def value(self, now: float) -> int:
         return round(self.tween.value(now))
-
-    def moving(self, now: float) -> bool:
-        return not self.tween.done(now)

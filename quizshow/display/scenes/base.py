@@ -47,10 +47,6 @@ class Animations:
             return None
         return found[0], 1 - (now - found[1]) / duration
 
-    def moving(self, now: float) -> bool:
-        return any(c.moving(now) for c in self.scores.values()) or any(
-            now - t <= 0.6 for _, t in self.flashes.values())
-
 
 @dataclass
 class Frame:
@@ -93,7 +89,3 @@ class Scene:
 
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
         raise NotImplementedError
-
-    def animating(self, frame: Frame) -> bool:
-        """True while the scene moves by itself (the projector then draws every frame)."""
-        return False

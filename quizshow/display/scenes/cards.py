@@ -52,9 +52,6 @@ class ScoresScene(Scene):
     def key(self, frame: Frame) -> Hashable:
         return self.name, frame.state.phase == "end"
 
-    def animating(self, frame: Frame) -> bool:
-        return frame.anim.moving(frame.now)
-
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
         surface.blit(frame.background(), (0, 0))
         state = frame.state
@@ -112,9 +109,6 @@ class QuestionScene(Scene):
 
     def key(self, frame: Frame) -> Hashable:
         return self.name, frame.state.round, frame.state.question
-
-    def animating(self, frame: Frame) -> bool:
-        return frame.state.timer.running or frame.state.banner is not None or frame.anim.moving(frame.now)
 
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
         state, fmt = frame.state, frame.fmt
