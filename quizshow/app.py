@@ -21,6 +21,7 @@ from quizshow.core import commands as c
 from quizshow.core.clock import ShowClock
 from quizshow.core.engine import Engine, Outcome
 from quizshow.core.journal import Journal, JournalError, dispatch_journalled
+from quizshow.display.console import describe
 from quizshow.yamlfile import Problems
 
 log = logging.getLogger(__name__)
@@ -89,11 +90,11 @@ class ShowApp:
             if not isinstance(cmd, c.Tick):
                 self.notice(outcome.refused)
             return outcome
-        if outcome.changed:
-            if not isinstance(cmd, c.Tick) and self.engine.entries and outcome.undone is None:
-                self.console.log(self.engine.entries[-1])
-            elif outcome.undone is not None:
-                self.notice(f"{self.console.say('action.undo')}: {type(outcome.undone.command).__name__}")
+        if outcome.undone is not None:
+            teams = [t.name for t in self.engine.state.teams]
+            self.notice(self.console.say("console.undone", what=describe(outcome.undone, teams, self.config.language)))
+        elif outcome.changed and not isinstance(cmd, c.Tick):
+            self.console.log(self.engine.entries[-1])
         now = self.clock.now()
         self.projector.on_events(outcome.events, now)
         self.sound.on_events(outcome.events)

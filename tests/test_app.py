@@ -97,7 +97,10 @@ def test_console_buttons_are_the_same_actions_as_keys(tmp_path):
     app.action(Action(app.console.click(plus.center), 4.0, "console"))
     assert app.engine.state.teams[1].score == 10
     app.console.render(surface, 4.0, app.status, None)
-    assert "Отменить" in app.console.say("console.undo", what="x")
+    undo = {a: r for r, a in app.console.buttons}["undo"]
+    app.action(Action(app.console.click(undo.center), 5.0, "console"))
+    assert [t.score for t in app.engine.state.teams] == [10, 0, 0]  # Альфа's correct answer stays
+    assert app.status.notices[-1][1] == "Отменено: ± Бета +10"
 
 
 def test_undo_names_what_it_will_undo(tmp_path):

@@ -116,3 +116,36 @@ def test_fit_shrinks_before_wrapping_and_wraps_long_text(theme):
     long_text = "Какая река длиннее всех в Европе и впадает в Каспийское море?"
     wrapped = cache.layout(long_text, "heading", (600, 400), 90)
     assert len(wrapped.lines) > 1 and wrapped.width <= 600 and wrapped.height <= 400
+
+
+def test_question_image_is_shown_and_a_missing_one_gets_a_placeholder(tmp_path, theme):
+    from quizshow.assemble import make_format
+    from quizshow.config import load_show
+    from quizshow.core.engine import Engine
+    from quizshow.yamlfile import Problems
+
+    picture = pygame.Surface((400, 300))
+    picture.fill((255, 0, 255))
+    pygame.image.save(picture, str(tmp_path / "pic.png"))
+    (tmp_path / "pack.yaml").write_text(
+        'title: p\nrounds:\n  - name: r\n    questions:\n'
+        '      - {q: "Что на картинке?", a: "Пурпур", image: pic.png}\n'
+        '      - {q: "А здесь?", a: "Ничего", image: gone.png}\n', encoding="utf-8")
+    (tmp_path / "show.yaml").write_text(
+        'title: t\nformat: demo\npack: pack.yaml\nteams: [{name: A}, {name: B}]\n', encoding="utf-8")
+    problems = Problems()
+    config = load_show(tmp_path / "show.yaml", problems)
+    assert [p.warning for p in problems.items] == [True]  # gone.png: a warning, not an error
+    engine = Engine(make_format(config), 1)
+    projector = Projector(engine.format, theme, "t", "ru")
+    surface = pygame.Surface((1920, 1080))
+    engine.dispatch(c.Go(at=1))
+    projector.render(surface, engine.state, 5)
+    magenta = sum(1 for x in range(960, 1500, 10) for y in range(250, 800, 10)
+                  if surface.get_at((x, y))[:3] == (255, 0, 255))
+    assert magenta > 100  # the picture fills the right half of the card
+    engine.dispatch(c.Go(at=6))
+    engine.dispatch(c.Go(at=7))
+    projector.render(surface, engine.state, 10)  # the missing picture: a placeholder, no crash
+    projector.render(surface, engine.state, 12)  # after the cross-fade
+    assert not any(surface.get_at((x, 500))[:3] == (255, 0, 255) for x in range(960, 1500, 10))

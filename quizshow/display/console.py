@@ -48,15 +48,15 @@ def describe(entry: Entry, teams: list[str], language: str) -> str:
     cmd = entry.command
     for event in entry.events:
         name = teams[event.team] if event.team is not None and event.team < len(teams) else ""
+        points = event.points or 0
         if event.kind == EventKind.BUZZ:
             return f"{phrase('console.presses', language).lower()} {name} +{event.margin_s or 0:.3f} s"
-        if event.kind in (EventKind.CORRECT, EventKind.WRONG, EventKind.SCORE):
-            sign = "-" if event.kind == EventKind.WRONG else "+"
-            points = abs(event.points or 0) if event.kind != EventKind.SCORE else event.points or 0
-            word = {EventKind.CORRECT: phrase("action.correct", language),
-                    EventKind.WRONG: phrase("action.wrong", language)}.get(event.kind, "±")
-            shown = f"{sign}{points}" if event.kind != EventKind.SCORE else f"{points:+d}"
-            return f"{word} {name} {shown}"
+        if event.kind == EventKind.CORRECT:
+            return f"{phrase('action.correct', language)} {name} +{points}"
+        if event.kind == EventKind.WRONG:  # points is the penalty taken, shown as a loss
+            return f"{phrase('action.wrong', language)} {name} -{points}"
+        if event.kind == EventKind.SCORE:
+            return f"± {name} {points:+d}"
     key = {c.Go: "action.go", c.Back: "action.back", c.TimerStart: "action.timer", c.Announce: "action.announce",
            c.ViewBlank: "action.blank", c.ViewScores: "action.scores"}.get(type(cmd))
     return phrase(key, language) if key else type(cmd).__name__
@@ -170,12 +170,9 @@ class Console:
 
     def _format_panel(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> None:
         """The press queue with margins (every format); formats add their own panels later."""
-        self._panel(surface, box)
         state = self.engine.state
-        inner = box.inflate(-unit, -unit // 2)
-        surface.blit(self._fit(self.say("console.presses"), "heading", (inner.width, unit), MUTED, int(unit * 0.8)),
-                     inner.topleft)
-        y = inner.y + int(unit * 1.3)
+        inner = self._titled_panel(surface, box, "console.presses", unit)
+        y = inner.y
         if not state.presses.presses:
             surface.blit(self._fit(self.say("console.no_presses"), "body", (inner.width, unit), MUTED, unit),
                          (inner.x, y))
@@ -191,15 +188,12 @@ class Console:
             y += int(unit * 1.3)
 
     def _teams(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> None:
-        self._panel(surface, box)
         state = self.engine.state
-        inner = box.inflate(-unit, -unit // 2)
-        surface.blit(self._fit(self.say("console.teams"), "heading", (inner.width, unit), MUTED, int(unit * 0.8)),
-                     inner.topleft)
+        inner = self._titled_panel(surface, box, "console.teams", unit)
         step = max(1, int(self.engine.format.position(state).get("value") or 1))
-        row_h = min(int(unit * 2.2), (inner.height - unit) // max(1, len(state.teams)))
+        row_h = min(int(unit * 2.2), inner.height // max(1, len(state.teams)))
         for i, team in enumerate(state.teams):
-            row = pygame.Rect(inner.x, inner.y + int(unit * 1.3) + i * row_h, inner.width, row_h - 4)
+            row = pygame.Rect(inner.x, inner.y + i * row_h, inner.width, row_h - 4)
             answering, locked = state.answering == i, i in state.locked
             if answering:
                 pygame.draw.rect(surface, GOLD, row, width=3, border_radius=6)
@@ -289,6 +283,15 @@ class Console:
         pygame.draw.rect(surface, color, box, border_radius=12)
         img = self._fit(text, "heading", (box.width - unit * 2, unit * 3), TEXT, unit * 2, align="center")
         surface.blit(img, img.get_rect(center=box.center))
+
+    def _titled_panel(self, surface: pygame.Surface, box: pygame.Rect, title_key: str, unit: int) -> pygame.Rect:
+        """A panel with its small title; returns the area left for the content."""
+        self._panel(surface, box)
+        inner = box.inflate(-unit, -unit // 2)
+        title = self._fit(self.say(title_key), "heading", (inner.width, unit), MUTED, int(unit * 0.8))
+        surface.blit(title, inner.topleft)
+        top = int(unit * 1.3)
+        return pygame.Rect(inner.x, inner.y + top, inner.width, max(1, inner.height - top))
 
     def _panel(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         surface.blit(paint.panel(box.size, paint.rgb(PANEL), paint.rgb(PANEL), paint.rgb(EDGE), 8, 1), box)

@@ -101,16 +101,6 @@ class TextCache:
         surface = self._draw(layout, role, pygame.Color(color), align, shadow, box)
         return self._put(key, surface)
 
-    def render(self, text: str, role: str, px: int, color: pygame.Color | tuple,
-               shadow: bool = False) -> pygame.Surface:
-        key = ("line", text, role, px, tuple(pygame.Color(color)), shadow)
-        cached = self._get(key)
-        if cached is not None:
-            return cached
-        font = self.font(role, px)
-        layout = Layout(px, (text,), font.size(text)[0], font.get_linesize())
-        return self._put(key, self._draw(layout, role, pygame.Color(color), "left", shadow, None))
-
     def _draw(self, layout: Layout, role: str, color: pygame.Color, align: str, shadow: bool,
               box: tuple[int, int] | None) -> pygame.Surface:
         font = self.font(role, layout.px)

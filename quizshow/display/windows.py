@@ -50,7 +50,6 @@ class Windows:
 
     def loop(self, app: ShowApp) -> None:
         timer = pygame.time.Clock()
-        frame = 0
         while app.running:
             self.events(app)
             app.drain()
@@ -58,13 +57,10 @@ class Windows:
             target = self.projector.get_surface() if self.projector else self.offscreen
             app.projector.render(target, app.engine.state, now)
             if self.console is not None:
-                preview = target if frame % 3 == 0 or not hasattr(self, "_preview") else self._preview
-                self._preview = preview
-                app.console.render(self.console.get_surface(), now, app.status, preview)
+                app.console.render(self.console.get_surface(), now, app.status, target)
                 self.console.flip()
             if self.projector is not None:
                 self.projector.flip()
-            frame += 1
             timer.tick(FPS)
 
     def events(self, app: ShowApp) -> None:

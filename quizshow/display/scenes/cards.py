@@ -93,11 +93,10 @@ class ScoresScene(Scene):
 
 
 @lru_cache(maxsize=32)
-def _image(path: Path | None) -> pygame.Surface | None:
-    if path is None:
-        return None
+def _image(path: Path, box: tuple[int, int]) -> pygame.Surface | None:
+    """The question's picture scaled into its box, loaded and scaled once."""
     try:
-        return pygame.image.load(str(path))
+        return paint.fit_image(pygame.image.load(str(path)), box)
     except (pygame.error, FileNotFoundError, OSError):
         return None  # the placeholder is drawn instead; --check already warned
 
@@ -138,13 +137,12 @@ class QuestionScene(Scene):
                                   frame.u(6))
         inner = card.inflate(-frame.u(80), -frame.u(60))
         if question is not None:
-            image = _image(question.image) if question.image else None
             text_box = inner
             if question.image is not None:
                 text_box = pygame.Rect(inner.x, inner.y, inner.width // 2 - frame.u(20), inner.height)
                 pic_box = pygame.Rect(inner.centerx + frame.u(20), inner.y, inner.width // 2 - frame.u(20),
                                       inner.height)
-                self._picture(surface, frame, image, pic_box)
+                self._picture(surface, frame, _image(question.image, pic_box.size), pic_box)
             text = frame.text.fit(question.q, "heading", text_box.size, frame.color("text"), frame.u(76),
                                   min_px=frame.u(26), shadow=True)
             surface.blit(text, text.get_rect(center=text_box.center))
@@ -167,8 +165,7 @@ class QuestionScene(Scene):
                                   frame.color("muted"), frame.u(80))
             surface.blit(mark, mark.get_rect(center=box.center))
             return
-        fitted = paint.fit_image(image, box.size)
-        surface.blit(fitted, fitted.get_rect(center=box.center))
+        surface.blit(image, image.get_rect(center=box.center))
 
     def _who(self, surface: pygame.Surface, frame: Frame, box: pygame.Rect) -> None:
         team = frame.state.answering
