@@ -5,6 +5,9 @@
 
 Targets at 1920×1080 on the 2-core reference machine: steady p99 ≤ 4 ms, during a transition
 p99 ≤ 10 ms, start-up to the first frame ≤ 1.5 s, memory ≤ 150 MB. Prints a table; asserts nothing.
+
+Like the app, before each step it prepares the still layer of the state Next would lead to; that
+work runs in a frame's idle time (after flip) and is printed in its own column.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ SCENES = [
     ("question (clock running)", [c.Go(at=1.0)]),
     ("answering", [c.Buzz(at=2.0, team=1)]),
     ("reveal", [c.Judge(at=3.0, correct=True)]),
+    ("next question", [c.Go(at=3.5)]),
     ("score overlay", [c.ViewScores(at=4.0, on=True)]),
     ("scores (count-up)", [c.ViewScores(at=5.0, on=False)] + [c.Go(at=6.0 + i) for i in range(10)]),
     ("blank", [c.ViewBlank(at=20.0, on=True)]),
@@ -47,7 +51,7 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
-def measure(size: tuple[int, int], frames: int) -> list[tuple[str, float, float, float, float]]:
+def measure(size: tuple[int, int], frames: int) -> list[tuple[str, float, float, float, int, float]]:
     from quizshow.display.projector import Projector
     from quizshow.display.theme import load_theme
     from tests.conftest import demo_config, demo_engine
@@ -59,6 +63,12 @@ def measure(size: tuple[int, int], frames: int) -> list[tuple[str, float, float,
     rows = []
     now = 0.0
     for name, commands in SCENES:
+        # As the app does after each state change, in a frame's idle time: prepare what Next leads to.
+        started = time.perf_counter()
+        upcoming = engine.propose(c.Go(at=commands[0].at if commands else now))
+        if upcoming.changed:
+            projector.prepare(upcoming.state, now, size)
+        prepare_ms = (time.perf_counter() - started) * 1000
         for cmd in commands:
             engine.dispatch(cmd)
             now = max(now, cmd.at)
@@ -71,7 +81,7 @@ def measure(size: tuple[int, int], frames: int) -> list[tuple[str, float, float,
             (transition if projector.transitioning(t) else steady).append(spent)
         now += frames / 60 + 1
         rows.append((name, statistics.median(steady), percentile(steady, 99),
-                     percentile(transition, 99) if transition else float("nan"), len(transition)))
+                     percentile(transition, 99) if transition else float("nan"), len(transition), prepare_ms))
     return rows
 
 
@@ -100,9 +110,10 @@ def main() -> None:
     print(f"quizshow frame times, {frames} frames a scene, headless ({os.cpu_count()} cores)\n")
     for size in SIZES:
         print(f"{size[0]}x{size[1]}")
-        print(f"  {'scene':28} {'median ms':>10} {'p99 ms':>8} {'transition p99 ms':>18} {'(frames)':>9}")
-        for name, median, p99, trans, count in measure(size, frames):
-            print(f"  {name:28} {median:10.2f} {p99:8.2f} {trans:18.2f} {count:9d}")
+        print(f"  {'scene':28} {'median ms':>10} {'p99 ms':>8} {'transition p99 ms':>18} {'(frames)':>9}"
+              f" {'prepare ms (idle)':>18}")
+        for name, median, p99, trans, count, prepare in measure(size, frames):
+            print(f"  {name:28} {median:10.2f} {p99:8.2f} {trans:18.2f} {count:9d} {prepare:18.2f}")
         print()
     bench_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"start-up to the first frame (1920x1080, new process): {launch:.2f} s")

@@ -67,6 +67,7 @@ class ShowApp:
         self.quit_guard = QuitGuard()
         self.sound = SoundCues(len(config.teams), self.theme.sounds, enabled=sound)
         self.running = True
+        self._prepared_for: object = None
         for entry in self.engine.entries[-8:]:
             self.console.log(entry)
         if loaded.resumed and loaded.commands:
@@ -154,6 +155,18 @@ class ShowApp:
                 self.submit(item)
         self.submit(c.Tick(at=self.clock.now()))
         self.status.quit_armed = self.quit_guard.armed(time.monotonic())
+
+    def prepare_next(self, size: tuple[int, int]) -> None:
+        """Once per state change: compose the picture Next would lead to, so that the first frame
+        after Next only blits it. `propose` is pure: nothing is journalled or changed."""
+        state = self.engine.state
+        if state is self._prepared_for:
+            return
+        self._prepared_for = state
+        now = self.clock.now()
+        upcoming = self.engine.propose(c.Go(at=now))
+        if upcoming.changed:
+            self.projector.prepare(upcoming.state, now, size)
 
     def close(self) -> None:
         self.journal.close()

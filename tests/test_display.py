@@ -149,3 +149,26 @@ def test_question_image_is_shown_and_a_missing_one_gets_a_placeholder(tmp_path, 
     projector.render(surface, engine.state, 10)  # the missing picture: a placeholder, no crash
     projector.render(surface, engine.state, 12)  # after the cross-fade
     assert not any(surface.get_at((x, 500))[:3] == (255, 0, 255) for x in range(960, 1500, 10))
+
+
+def test_a_prepared_next_picture_is_the_same_as_one_drawn_fresh(theme):
+    """The app prepares what Next leads to ahead of time; the audience must see exactly that picture."""
+    steps = [[], [c.Go(at=1)], [c.Buzz(at=2, team=2)], [c.Judge(at=3, correct=False)],
+             [c.Buzz(at=4, team=0)], [c.Judge(at=5, correct=True)], [c.Go(at=6)]]
+    engine = demo_engine()
+    ahead = Projector(engine.format, theme, "Демо", "ru")
+    size = (1280, 720)
+    shown, fresh_surface = pygame.Surface(size), pygame.Surface(size)
+    for commands in steps:
+        for cmd in commands:
+            engine.dispatch(cmd)
+        at = engine.entries[-1].command.at if engine.entries else 0.0
+        upcoming = engine.propose(c.Go(at=at))
+        if upcoming.changed:
+            ahead.prepare(upcoming.state, at, size)
+        ahead.render(shown, engine.state, at + 5)  # starts the cross-fade, if the scene changed
+        ahead.render(shown, engine.state, at + 6)  # the fade is over
+        fresh = Projector(engine.format, theme, "Демо", "ru")
+        fresh.anim = ahead.anim  # same score count-ups
+        fresh.render(fresh_surface, engine.state, at + 6)
+        assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(fresh_surface, "RGB"), engine.state.phase

@@ -61,6 +61,7 @@ class Windows:
                 self.console.flip()
             if self.projector is not None:
                 self.projector.flip()
+            app.prepare_next(target.get_size())  # after flip: uses the frame's idle time
             timer.tick(FPS)
 
     def events(self, app: ShowApp) -> None:

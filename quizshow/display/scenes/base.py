@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
@@ -48,6 +49,29 @@ class Animations:
         return found[0], 1 - (now - found[1]) / duration
 
 
+class Layers:
+    """Still layers by (scene, what it shows, size): the current picture's and the one prepared
+    for the next step. A few full-screen surfaces at most; the oldest is reused."""
+
+    def __init__(self, keep: int = 3) -> None:
+        self.keep = keep
+        self._layers: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+
+    def get(self, key: Hashable) -> pygame.Surface | None:
+        layer = self._layers.get(key)
+        if layer is not None:
+            self._layers.move_to_end(key)
+        return layer
+
+    def new(self, key: Hashable, size: tuple[int, int]) -> pygame.Surface:
+        layer = None
+        if len(self._layers) >= self.keep:
+            _, oldest = self._layers.popitem(last=False)
+            layer = oldest if oldest.get_size() == size else None
+        self._layers[key] = layer = layer or pygame.Surface(size)
+        return layer
+
+
 @dataclass
 class Frame:
     state: ShowState
@@ -59,6 +83,7 @@ class Frame:
     language: str
     title: str
     anim: Animations
+    layers: Layers = field(default_factory=lambda: Layers())  # the projector's still layers
 
     def u(self, value: float) -> int:
         """Pixels for a length given on the 1080-line design grid."""
@@ -80,12 +105,41 @@ class Frame:
 
 
 class Scene:
-    """One kind of picture. `key` names what is shown: when it changes, the projector cross-fades."""
+    """One kind of picture. `key` names what is shown: when it changes, the projector cross-fades.
+
+    A scene whose picture is mostly still splits it: `draw_static` runs only when `static_key`
+    changes and is kept as a layer; every frame blits that layer and adds `draw_moving` on top.
+    """
 
     name = "scene"
 
     def key(self, frame: Frame) -> Hashable:
         return self.name
 
+    def static_key(self, frame: Frame) -> Hashable | None:
+        """What the still part depends on; None: the scene draws everything every frame."""
+        return None
+
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
+        layer = self.prepare(frame)
+        if layer is not None:
+            surface.blit(layer, (0, 0))
+        self.draw_moving(surface, frame)
+
+    def prepare(self, frame: Frame) -> pygame.Surface | None:
+        """The still layer for this frame's state, composed now unless it is kept already."""
+        static = self.static_key(frame)
+        if static is None:
+            return None
+        key = (self.name, static, frame.size)
+        layer = frame.layers.get(key)
+        if layer is None:
+            layer = frame.layers.new(key, frame.size)
+            self.draw_static(layer, frame)
+        return layer
+
+    def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
+        pass
+
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         raise NotImplementedError

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -16,14 +17,21 @@ from quizshow.display.scenes.base import Frame, Scene
 class BlankScene(Scene):
     name = "blank"
 
-    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         surface.fill((0, 0, 0))
 
 
 class TitleScene(Scene):
     name = "title"
 
-    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
+    def static_key(self, frame: Frame) -> Hashable:
+        return self.name  # the title card never changes; only the score strip moves
+
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
+        w, h = frame.size
+        widgets.score_strip(surface, frame, pygame.Rect(frame.u(60), h - frame.u(150), w - frame.u(120), frame.u(110)))
+
+    def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         surface.blit(frame.background(), (0, 0))
         w, h = frame.size
         plate = pygame.Rect(0, 0, int(w * 0.78), int(h * 0.36))
@@ -41,7 +49,6 @@ class TitleScene(Scene):
         if pack is not None:
             sub = frame.text.fit(pack.title, "body", (int(w * 0.7), frame.u(60)), frame.color("muted"), frame.u(44))
             surface.blit(sub, sub.get_rect(midtop=(w // 2, plate.bottom + frame.u(40))))
-        widgets.score_strip(surface, frame, pygame.Rect(frame.u(60), h - frame.u(150), w - frame.u(120), frame.u(110)))
 
 
 class ScoresScene(Scene):
@@ -52,7 +59,7 @@ class ScoresScene(Scene):
     def key(self, frame: Frame) -> Hashable:
         return self.name, frame.state.phase == "end"
 
-    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         surface.blit(frame.background(), (0, 0))
         state = frame.state
         final = state.phase == "end"
@@ -101,40 +108,74 @@ def _image(path: Path, box: tuple[int, int]) -> pygame.Surface | None:
         return None  # the placeholder is drawn instead; --check already warned
 
 
+@dataclass(frozen=True)
+class _QuestionLayout:
+    card: pygame.Rect
+    strip: pygame.Rect
+    clock_center: tuple[int, int]
+    clock_r: int
+    answer: pygame.Rect | None
+    who: pygame.Rect
+
+
 class QuestionScene(Scene):
-    """The question fitted to the screen (and its image), the clock, who answers, then the answer."""
+    """The question fitted to the screen (and its image), the clock, who answers, then the answer.
+
+    Still layer: background, heading, card with its frames, question, picture, answer, who answers.
+    Moving: the clock, the score strip (count-up, flashes) and the banner."""
 
     name = "question"
 
     def key(self, frame: Frame) -> Hashable:
         return self.name, frame.state.round, frame.state.question
 
-    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
+    def static_key(self, frame: Frame) -> Hashable:
+        state = frame.state
+        return state.round, state.question, state.phase, state.answering, self._buzzers_open(frame)
+
+    @staticmethod
+    def _buzzers_open(frame: Frame) -> bool:
+        return frame.state.phase == "question" and frame.state.timer.running
+
+    @staticmethod
+    def _question(frame: Frame):
+        fmt = frame.fmt
+        return fmt.current(frame.state) if hasattr(fmt, "current") else None
+
+    def _layout(self, frame: Frame) -> _QuestionLayout:
+        w, h = frame.size
+        strip = pygame.Rect(frame.u(60), h - frame.u(140), w - frame.u(120), frame.u(104))
+        clock_r = frame.u(120)
+        revealed = frame.state.phase in ("reveal", "end") and self._question(frame) is not None
+        answer_h = frame.u(110)
+        card = pygame.Rect(frame.u(60), frame.u(120), w - frame.u(120) - clock_r * 2 - frame.u(60),
+                           strip.y - frame.u(150) - (answer_h + frame.u(20) if revealed else 0))
+        clock_center = (w - frame.u(60) - clock_r, card.y + clock_r + frame.u(10))
+        answer = pygame.Rect(card.x, card.bottom + frame.u(20), card.width, answer_h) if revealed else None
+        who = pygame.Rect(card.right + frame.u(30), clock_center[1] + clock_r + frame.u(40),
+                          clock_r * 2 + frame.u(30), frame.u(150))
+        return _QuestionLayout(card, strip, clock_center, clock_r, answer, who)
+
+    def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         state, fmt = frame.state, frame.fmt
         surface.blit(frame.background(), (0, 0))
-        w, h = frame.size
-        question = fmt.current(state) if hasattr(fmt, "current") else None
-        number = (state.question or 0) + 1
+        box = self._layout(frame)
+        question = self._question(frame)
         value = fmt.value(state) if hasattr(fmt, "value") else 0
-        head = frame.say("scene.question_no", n=number)
+        head = frame.say("scene.question_no", n=(state.question or 0) + 1)
         if value:
             head = f"{head} · {frame.say('scene.points', n=value)}"
         widgets.heading(surface, frame, head)
-        strip = pygame.Rect(frame.u(60), h - frame.u(140), w - frame.u(120), frame.u(104))
-        clock_r = frame.u(120)
-        revealed = state.phase in ("reveal", "end") and question is not None
-        answer_h = frame.u(110) if revealed else 0
-        card = pygame.Rect(frame.u(60), frame.u(120), w - frame.u(120) - clock_r * 2 - frame.u(60),
-                           strip.y - frame.u(150) - (answer_h + frame.u(20) if revealed else 0))
-        open_buzzers = state.phase == "question" and state.timer.running
+        card = box.card
         body = paint.panel(card.size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel")),
                            paint.rgb(frame.color("panel_edge")), frame.u(24), frame.u(3))
         surface.blit(body, card)
-        if open_buzzers:  # buzzers are live: a visible frame
+        if self._buzzers_open(frame):  # buzzers are live: a visible frame
             paint.blit_glow_frame(surface, card, paint.rgb(frame.color("accent")), frame.u(24), frame.u(4))
         if state.answering is not None:
             paint.blit_glow_frame(surface, card, paint.rgb(frame.team_color(state.answering)), frame.u(24),
                                   frame.u(6))
+            self._who(surface, frame, box.who)
         inner = card.inflate(-frame.u(80), -frame.u(60))
         if question is not None:
             text_box = inner
@@ -146,16 +187,14 @@ class QuestionScene(Scene):
             text = frame.text.fit(question.q, "heading", text_box.size, frame.color("text"), frame.u(76),
                                   min_px=frame.u(26), shadow=True)
             surface.blit(text, text.get_rect(center=text_box.center))
-        clock_center = (w - frame.u(60) - clock_r, card.y + clock_r + frame.u(10))
-        if state.timer.armed:
-            widgets.clock(surface, frame, clock_center, clock_r)
-        if state.answering is not None:
-            self._who(surface, frame, pygame.Rect(card.right + frame.u(30), clock_center[1] + clock_r + frame.u(40),
-                                                  clock_r * 2 + frame.u(30), frame.u(150)))
-        if revealed:
-            self._answer(surface, frame, question.a, pygame.Rect(card.x, card.bottom + frame.u(20), card.width,
-                                                                 answer_h))
-        widgets.score_strip(surface, frame, strip)
+        if box.answer is not None and question is not None:
+            self._answer(surface, frame, question.a, box.answer)
+
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
+        box = self._layout(frame)
+        if frame.state.timer.armed:
+            widgets.clock(surface, frame, box.clock_center, box.clock_r)
+        widgets.score_strip(surface, frame, box.strip)
         widgets.banner(surface, frame)
 
     def _picture(self, surface: pygame.Surface, frame: Frame, image: pygame.Surface | None, box: pygame.Rect) -> None:
