@@ -2,7 +2,11 @@
 
 import sys
 
-from quizshow.cli import main
+from quizshow import stopping
+
+stopping.install()  # before anything slow: a signal during start-up still ends the show cleanly
+
+from quizshow.cli import main  # noqa: E402
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

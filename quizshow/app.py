@@ -9,7 +9,6 @@ from __future__ import annotations
 import logging
 import os
 import queue
-import signal
 import sys
 import time
 from argparse import Namespace
@@ -194,12 +193,6 @@ def run(args: Namespace, show_path: Path) -> int:
     from quizshow.display.windows import Windows
 
     windows = Windows(args, config.title, headless=args.headless)
-
-    def stop(_signum: int, _frame: object) -> None:
-        app.running = False
-
-    signal.signal(signal.SIGINT, stop)
-    signal.signal(signal.SIGTERM, stop)
     try:
         windows.loop(app)
     finally:

@@ -124,3 +124,50 @@ def test_sound_cues_follow_effects_with_a_distinct_buzz_per_team():
     lengths = {name: cues.sounds[name].get_length() for name in ("buzz0", "buzz1", "correct")}
     assert all(length > 0.1 for length in lengths.values())
     assert cues.sounds["buzz0"].get_raw() != cues.sounds["buzz1"].get_raw()
+
+
+def test_sigint_and_sigterm_end_the_show_cleanly_with_exit_code_0_even_during_start_up(tmp_path):
+    """A service manager may stop the show at any moment, also while it is still loading."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.conftest import ROOT
+
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    # From ~0.1 s main.py is running (importing, loading the show); before that the interpreter itself
+    # is booting, where no Python program can handle a signal.
+    for n, (sig, delay) in enumerate([(signal.SIGTERM, 0.15), (signal.SIGTERM, 0.25), (signal.SIGTERM, 1.5),
+                                      (signal.SIGINT, 0.25), (signal.SIGINT, 1.5)]):
+        journal = tmp_path / f"j{n}.jsonl"
+        proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--headless", "--journal", str(journal)],
+                                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        time.sleep(delay)
+        proc.send_signal(sig)
+        try:
+            _, err = proc.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+            raise AssertionError(f"{sig.name} after {delay} s was ignored: the show kept running") from None
+        assert proc.returncode == 0, f"{sig.name} after {delay} s: exit {proc.returncode}\n{err[-500:]}"
+        assert "Traceback" not in err
+
+
+def test_handlers_installed_first_keep_sigterm_from_becoming_an_sdl_quit_event():
+    """Without them, SDL's own handler turns SIGTERM into a QUIT event, which the app counts as one
+    (guarded) quit press: the show would keep running."""
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    def probe(mode: str) -> str:
+        done = subprocess.run([sys.executable, str(ROOT / "tests" / "signal_probe.py"), mode],
+                              capture_output=True, text=True, timeout=30)
+        return done.stdout.strip()
+
+    assert probe("install-first") == "stop_requested no_sdl_quit_event"
+    assert probe("sdl-default") == "no_stop_request sdl_quit_event"  # the hazard the early install avoids

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from quizshow.stopping import stop_requested
+
 if TYPE_CHECKING:
     from quizshow.app import ShowApp
 
@@ -50,7 +52,7 @@ class Windows:
 
     def loop(self, app: ShowApp) -> None:
         timer = pygame.time.Clock()
-        while app.running:
+        while app.running and not stop_requested.is_set():
             self.events(app)
             app.drain()
             now = app.clock.now()
