@@ -67,6 +67,9 @@ class ShowApp:
         self.sound = SoundCues(len(config.teams), self.theme.sounds, enabled=sound)
         self.running = True
         self._prepared_for: object = None
+        if config.devices.keyboard_buzzers:
+            teams = min(10, len(config.teams))
+            self.status.devices.append((self.console.say("console.keyboard_buzzers", n=teams), True))
         for entry in self.engine.entries[-8:]:
             self.console.log(entry)
         if loaded.resumed and loaded.commands:

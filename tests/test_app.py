@@ -171,3 +171,16 @@ def test_handlers_installed_first_keep_sigterm_from_becoming_an_sdl_quit_event()
 
     assert probe("install-first") == "stop_requested no_sdl_quit_event"
     assert probe("sdl-default") == "no_stop_request sdl_quit_event"  # the hazard the early install avoids
+
+
+def test_console_shows_sub_millisecond_margins_and_no_minus_zero(tmp_path):
+    from quizshow.display.console import describe, margin_text
+
+    assert margin_text(0.0003, "ru") == "+0.3 мс"  # two box presses 300 µs apart stay distinguishable
+    assert margin_text(1.8, "ru") == "+1.80 с" and margin_text(0.0003, "en") == "+0.3 ms"
+    app = _app(tmp_path)
+    for name, at in [("go", 1.0), ("buzz3", 2.0), ("wrong", 3.0)]:
+        app.action(Action(name, at))
+    teams = [t.name for t in app.engine.state.teams]
+    assert describe(app.engine.entries[-1], teams, "ru") == "Неверно Гамма"  # the demo takes no penalty
+    assert app.status.devices == [("Клавиатура: кнопки 1–3", True)]

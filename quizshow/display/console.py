@@ -29,6 +29,7 @@ GOLD = pygame.Color("#ffc83d")
 GOOD = pygame.Color("#2fbf71")
 BAD = pygame.Color("#e5484d")
 
+DEVICE_WORDS = ("keyboard", "console")  # input sources named in words; box and pad ids are shown as they are
 BUTTONS = ("go", "back", "timer", "announce", "correct", "wrong", "blank", "scores", "undo", "help", "quit")
 
 
@@ -43,6 +44,13 @@ class ConsoleStatus:
     resumed: str | None = None
 
 
+def margin_text(seconds: float, language: str) -> str:
+    """A press's margin behind the first: in ms below a second (box presses differ by fractions of one)."""
+    if seconds < 1:
+        return f"+{seconds * 1000:.1f} {phrase('unit.ms', language)}"
+    return f"+{seconds:.2f} {phrase('unit.s', language)}"
+
+
 def describe(entry: Entry, teams: list[str], language: str) -> str:
     """One journal line in words: «buzz Бета +0.012 s», «верно Бета +20»."""
     cmd = entry.command
@@ -50,11 +58,11 @@ def describe(entry: Entry, teams: list[str], language: str) -> str:
         name = teams[event.team] if event.team is not None and event.team < len(teams) else ""
         points = event.points or 0
         if event.kind == EventKind.BUZZ:
-            return f"{phrase('console.presses', language).lower()} {name} +{event.margin_s or 0:.3f} s"
+            return f"{phrase('console.press', language)} {name} {margin_text(event.margin_s or 0, language)}"
         if event.kind == EventKind.CORRECT:
             return f"{phrase('action.correct', language)} {name} +{points}"
         if event.kind == EventKind.WRONG:  # points is the penalty taken, shown as a loss
-            return f"{phrase('action.wrong', language)} {name} -{points}"
+            return f"{phrase('action.wrong', language)} {name}" + (f" -{points}" if points else "")
         if event.kind == EventKind.SCORE:
             return f"± {name} {points:+d}"
     key = {c.Go: "action.go", c.Back: "action.back", c.TimerStart: "action.timer", c.Announce: "action.announce",
@@ -127,7 +135,7 @@ class Console:
             parts.append(self.say("console.round", n=(pos.get("round") or 0) + 1))
             parts.append(self.say("console.question_no", n=pos["question"] + 1, of=pos.get("of", "?")))
             if pos.get("value"):
-                parts.append(str(pos["value"]))
+                parts.append(self.say("scene.points", n=pos["value"]))
         line = " · ".join(parts)
         surface.blit(self._fit(line, "heading", (box.width * 3 // 4, unit * 2), TEXT, int(unit * 1.3)),
                      (box.x, box.y))
@@ -182,7 +190,8 @@ class Console:
             color = self.theme.team_color(press.team, team.color)
             pygame.draw.circle(surface, color, (inner.x + unit // 2, y + unit // 2), unit // 3)
             out = f"  — {self.say('console.out')}" if press.team in state.locked else ""
-            line = f"{team.name}   +{margin:.3f} s   {press.device}{out}"
+            device = phrase(f"device.{press.device}", self.language) if press.device in DEVICE_WORDS else press.device
+            line = f"{team.name}   {margin_text(margin, self.language)}   {device}{out}"
             surface.blit(self._fit(line, "body", (inner.width - unit * 2, unit), TEXT, unit),
                          (inner.x + int(unit * 1.3), y))
             y += int(unit * 1.3)
@@ -217,13 +226,16 @@ class Console:
             self._button(surface, plus, "+", f"score:{i}:{step}", unit)
 
     def _buttons(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> None:
+        """One row: each action's name at one shared size (the largest every name fits), its key below."""
         gap = unit // 3
         width = (box.width - gap * (len(BUTTONS) - 1)) // len(BUTTONS)
-        for i, action in enumerate(BUTTONS):
+        name_box = (width - 8, int(box.height * 0.55))
+        names = [self.say(f"action.{action}") for action in BUTTONS]
+        px = min(self.text.layout(name, "heading", name_box, int(unit * 0.95), wrap=False).px for name in names)
+        for i, (action, name) in enumerate(zip(BUTTONS, names, strict=True)):
             rect = pygame.Rect(box.x + i * (width + gap), box.y, width, box.height)
             keys = self.keymap.keys_of(action)
-            label = self.say(f"action.{action}") + (f" ({keys[0]})" if keys else "")
-            self._button(surface, rect, label, action, unit)
+            self._button(surface, rect, name, action, unit, hint=keys[0] if keys else None, px=px)
 
     def _journal(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> None:
         target = self.engine.undo_target()
@@ -296,9 +308,20 @@ class Console:
     def _panel(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         surface.blit(paint.panel(box.size, paint.rgb(PANEL), paint.rgb(PANEL), paint.rgb(EDGE), 8, 1), box)
 
-    def _button(self, surface: pygame.Surface, rect: pygame.Rect, label: str, action: str, unit: int) -> None:
+    def _button(self, surface: pygame.Surface, rect: pygame.Rect, label: str, action: str, unit: int,
+                hint: str | None = None, px: int | None = None) -> None:
+        """A clickable action: its name, and under it (when given) the key that does the same."""
         pygame.draw.rect(surface, pygame.Color("#262b40"), rect, border_radius=6)
         pygame.draw.rect(surface, EDGE, rect, width=1, border_radius=6)
-        img = self._fit(label, "body", (rect.width - 8, rect.height - 4), TEXT, int(unit * 0.9), align="center")
-        surface.blit(img, img.get_rect(center=rect.center))
+        if hint is None:
+            img = self._fit(label, "body", (rect.width - 8, rect.height - 4), TEXT, px or int(unit * 0.9),
+                            align="center")
+            surface.blit(img, img.get_rect(center=rect.center))
+        else:
+            top = rect.y + rect.height * 55 // 100
+            name = self._fit(label, "heading", (rect.width - 8, top - rect.y), TEXT, px or unit, align="center")
+            surface.blit(name, name.get_rect(midbottom=(rect.centerx, top)))
+            key = self._fit(hint, "body", (rect.width - 8, rect.bottom - top - 2), MUTED,
+                            max(8, int((px or unit) * 0.8)), align="center")
+            surface.blit(key, key.get_rect(midtop=(rect.centerx, top)))
         self.buttons.append((rect, action))
