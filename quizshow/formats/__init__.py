@@ -9,10 +9,11 @@ import yaml
 
 from quizshow.core.format import Format
 from quizshow.formats.demo import DemoFormat
+from quizshow.formats.svoyak import SvoyakFormat
 
-FORMATS: dict[str, type[Format]] = {DemoFormat.id: DemoFormat}
+FORMATS: dict[str, type[Format]] = {SvoyakFormat.id: SvoyakFormat, DemoFormat.id: DemoFormat}
 # Format ids of the show file contract (spec/files.md) that later issues add.
-PLANNED = ("svoyak", "brainring", "duel", "written", "melee")
+PLANNED = ("brainring", "duel", "written", "melee")
 
 _PRESETS_FILE = Path(__file__).with_name("presets.yaml")
 

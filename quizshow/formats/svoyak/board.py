@@ -1,0 +1,80 @@
+"""The pack seen as a «Своя игра» game: board rounds, cell values, the final themes, the shoot-out pool."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from quizshow.formats.svoyak.model import Cell
+from quizshow.packs.model import Pack, Question, Round
+
+HOST_QUESTION = Question(q="", a="", type="host")  # the host reads a question of their own
+
+
+@dataclass(frozen=True)
+class BoardRound:
+    round: Round
+    values: tuple[int, ...]
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """(themes, questions per theme)."""
+        return len(self.round.themes), len(self.round.themes[0].questions) if self.round.themes else 0
+
+    @property
+    def cells(self) -> frozenset[Cell]:
+        themes, count = self.size
+        return frozenset((t, q) for t in range(themes) for q in range(count))
+
+    def question(self, cell: Cell) -> Question:
+        return self.round.themes[cell[0]].questions[cell[1]]
+
+    def value(self, cell: Cell) -> int:
+        own = self.question(cell).value
+        return own if own is not None else self.values[cell[1]]
+
+    def number(self, cell: Cell) -> int:
+        return cell[0] * self.size[1] + cell[1]
+
+    def cat_values(self, cell: Cell) -> tuple[int, ...]:
+        """The receiver's choice: the pack's, else the round's minimum and maximum."""
+        info = self.question(cell).cat
+        if info is not None and info.values:
+            return tuple(info.values)
+        return min(self.values), max(self.values)
+
+
+class Game:
+    """Everything the format reads from the pack, computed once."""
+
+    def __init__(self, pack: Pack | None, rules: dict[str, Any]) -> None:
+        self.rounds: list[BoardRound] = []
+        self.final: Round | None = None
+        self.reserve: tuple[Question, ...] = pack.reserve if pack else ()
+        for rnd in pack.playing_rounds if pack else ():
+            if rnd.final:
+                self.final = self.final or rnd
+            elif rnd.themes:
+                self.rounds.append(BoardRound(rnd, self._values(rnd, len(self.rounds), rules)))
+
+    @staticmethod
+    def _values(rnd: Round, number: int, rules: dict[str, Any]) -> tuple[int, ...]:
+        count = len(rnd.themes[0].questions)
+        if rnd.values and len(rnd.values) == count:
+            return tuple(rnd.values)
+        step = int(rules["value_step_small"] if count <= 4 else rules["value_step_classic"])
+        return tuple(step * (number + 1) * (col + 1) for col in range(count))
+
+    @property
+    def final_themes(self) -> tuple[str, ...]:
+        return tuple(t.name for t in self.final.themes) if self.final else ()
+
+    def final_question(self, theme: int) -> Question:
+        assert self.final is not None
+        return self.final.themes[theme].questions[0]
+
+    def shootout_question(self, removed: tuple[int, ...], index: int) -> Question:
+        """The removed final themes' questions, then the reserve, then the host's own."""
+        pool = [self.final_question(t) for t in removed] if self.final else []
+        pool += list(self.reserve)
+        return pool[index] if index < len(pool) else HOST_QUESTION

@@ -1,0 +1,206 @@
+"""«Финал» and «Перестрелка» of «Своя игра» (rules.md §1), as a part of the svoyak format.
+
+Final: contestants with zero or less leave; the others remove themes in ascending order of score (ties:
+the host) until one is left; each enters a secret stake 1..score; «Время!» starts the thinking time; the
+reveal goes one contestant at a time, ascending; the answer; then the winner, or a shoot-out on a tie:
+the removed themes' questions at a fixed value, only the tied may press, until one leads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from quizshow.core import commands as c
+from quizshow.core.effects import Event, EventKind
+from quizshow.core.format import Refused, Result
+from quizshow.core.presslog import PressLog
+from quizshow.core.state import ShowState
+from quizshow.core.timers import Timer
+from quizshow.formats.svoyak.model import Final, Play, Shootout, swap_tied
+from quizshow.packs.model import Question
+
+
+class FinalRounds:
+    """Mixed into SvoyakFormat: `self.game`, `self.rules`, `self.play` and the base handlers are there."""
+
+    # --- entering ---------------------------------------------------------------------------------
+
+    def start_final(self, state: ShowState, at: float) -> Result:
+        if self.game.final is None or len(self.game.final_themes) == 0:
+            return self.finish(state)
+        scores = [t.score for t in state.teams]
+        order = tuple(sorted((i for i, s in enumerate(scores) if s > 0), key=lambda i: (scores[i], i)))
+        if not order:
+            return self.finish(state)
+        play = Play(round=self.play(state).round, kind="final", final=Final(order=order))
+        new = replace(state, phase="final_themes", fmt=play, question=None, answering=None, locked=frozenset(),
+                      presses=PressLog(), timer=Timer(), banner=None)
+        return new, [Event(EventKind.FINAL_START)]
+
+    def in_final(self, state: ShowState) -> set[int]:
+        final = self.play(state).final
+        return set(final.order) if final else set()
+
+    # --- removal, stakes, question ------------------------------------------------------------------
+
+    def on_final_remove(self, state: ShowState, cmd: c.FinalRemove) -> Result:
+        final = self.play(state).final
+        if state.phase != "final_themes" or final is None:
+            raise Refused("themes are removed in the final only")
+        count = len(self.game.final_themes)
+        if final.remover(count) is None:
+            raise Refused("one theme is left: it is the final's theme")
+        if not 0 <= cmd.theme < count or cmd.theme in final.removed:
+            raise Refused("that theme is not on the board")
+        return self._with_final(state, replace(final, removed=(*final.removed, cmd.theme))), []
+
+    def final_theme(self, final: Final) -> int | None:
+        left = [t for t in range(len(self.game.final_themes)) if t not in final.removed]
+        return left[0] if len(left) == 1 else None
+
+    def on_final_stake(self, state: ShowState, cmd: c.FinalStake) -> Result:
+        final = self.play(state).final
+        if state.phase != "final_stakes" or final is None:
+            raise Refused("stakes are taken before the final question only")
+        if cmd.team not in final.order:
+            raise Refused(f"{state.teams[cmd.team].name} does not play the final")
+        score = state.teams[cmd.team].score
+        if not 1 <= cmd.amount <= score:
+            raise Refused(f"a stake is from 1 to {score}")
+        stakes = tuple((t, s) for t, s in final.stakes if t != cmd.team) + ((cmd.team, cmd.amount),)
+        return self._with_final(state, replace(final, stakes=stakes)), []
+
+    def final_current(self, play: Play) -> Question | None:
+        theme = self.final_theme(play.final) if play.final else None
+        return None if theme is None else self.game.final_question(theme)
+
+    def final_clock(self, state: ShowState, at: float) -> Result:
+        if state.timer.running or state.timer.expired:
+            raise Refused("the final's clock has run already")
+        timer = state.timer.start(at)
+        return replace(state, timer=timer), [Event(EventKind.TIMER_START, seconds=timer.remaining(at))]
+
+    # --- the reveal -------------------------------------------------------------------------------
+
+    def final_judge(self, state: ShowState, cmd: c.Judge) -> Result:
+        final = self.play(state).final
+        team = final.order[final.showing]
+        if final.verdict(team) is not None:
+            raise Refused(f"{state.teams[team].name} has been judged; Next shows the next contestant")
+        stake = final.stake(team) or 0
+        new = state.add_score(team, stake if cmd.correct else -stake)
+        kind = EventKind.CORRECT if cmd.correct else EventKind.WRONG
+        event = Event(kind, team=team, points=stake, score=new.teams[team].score)
+        return self._with_final(new, replace(final, judged=(*final.judged, (team, cmd.correct)))), [event]
+
+    # --- navigation -----------------------------------------------------------------------------------
+
+    def final_go(self, state: ShowState, cmd: c.Go) -> Result:
+        play, phase = self.play(state), state.phase
+        final = play.final
+        if phase == "final_themes":
+            if final.remover(len(self.game.final_themes)) is not None:
+                raise Refused("themes are still to be removed")
+            return replace(state, phase="final_stakes"), []
+        if phase == "final_stakes":
+            missing = [state.teams[t].name for t in final.order if final.stake(t) is None]
+            if missing:
+                raise Refused(f"no stake yet from {', '.join(missing)}")
+            timer = Timer.ready(float(self.rules["final_think_s"]))
+            new = replace(state, phase="final_question", timer=timer)
+            return new, [Event(EventKind.QUESTION, round=len(self.game.rounds), number=self.final_theme(final),
+                               question_kind="final")]
+        if phase == "final_question":
+            if not state.timer.running and not state.timer.expired:
+                return self.final_clock(state, cmd.at)
+            new = replace(state, phase="final_reveal", timer=state.timer.pause(cmd.at), banner=None)
+            return self._with_final(new, replace(final, showing=0)), []
+        if phase == "final_reveal":
+            if final.verdict(final.order[final.showing]) is None:
+                raise Refused("judge this contestant first")
+            if final.showing + 1 < len(final.order):
+                return self._with_final(state, replace(final, showing=final.showing + 1)), []
+            return replace(state, phase="final_answer"), [Event(EventKind.REVEAL)]
+        if phase == "final_answer":
+            return self.finish(state)
+        if phase == "shootout":
+            return self.open_shootout_question(state, cmd.at)
+        raise Refused("the game is over")
+
+    def final_next_action(self, state: ShowState) -> str:
+        final = self.play(state).final
+        phase = state.phase
+        if phase == "final_themes":
+            return "next.remove_theme" if final.remover(len(self.game.final_themes)) is not None else "next.stakes"
+        if phase == "final_stakes":
+            return "next.final_question" if all(final.stake(t) is not None for t in final.order) else \
+                "next.enter_stakes"
+        if phase == "final_question":
+            return "next.final_clock" if not state.timer.running and not state.timer.expired else "next.final_reveal"
+        if phase == "final_reveal":
+            team = final.order[final.showing]
+            if final.verdict(team) is None:
+                return "next.judge_first"
+            return "next.final_next" if final.showing + 1 < len(final.order) else "next.reveal"
+        if phase == "final_answer":
+            return "next.winner"
+        if phase == "shootout":
+            return "next.shootout_next"
+        return "next.none"
+
+    def final_pick(self, state: ShowState, cmd: c.PickTeam, scores: list[int]) -> Result:
+        """A tie in the removal order: the host says who removes now."""
+        final = self.play(state).final
+        if state.phase != "final_themes" or final is None:
+            raise Refused("there is nothing to pick now")
+        count = len(self.game.final_themes)
+        if final.remover(count) is None:
+            raise Refused("every theme has been removed")
+        position = len(final.removed) % len(final.order)
+        order = swap_tied(final.order, position, cmd.team, scores)
+        if order is None:
+            raise Refused("only a tie in the removal order can be settled")
+        return self._with_final(state, replace(final, order=order)), []
+
+    # --- the end: winner or shoot-out -------------------------------------------------------------------
+
+    def finish(self, state: ShowState) -> Result:
+        leaders = state.leaders()
+        if len(leaders) > 1:
+            play = replace(self.play(state), kind="shootout", shootout=Shootout(tied=tuple(leaders)), cell=None,
+                           solo=None, value=0)
+            return replace(state, phase="shootout", fmt=play, answering=None, timer=Timer(), banner=None,
+                           locked=frozenset(), presses=PressLog()), []
+        return self._winner(state, leaders[0])
+
+    def _winner(self, state: ShowState, team: int) -> Result:
+        new = replace(state, phase="end", answering=None, timer=Timer(), banner=None)
+        return new, [Event(EventKind.WINNER, team=team, name=state.teams[team].name)]
+
+    def shootout_leaders(self, state: ShowState) -> list[int]:
+        tied = self.play(state).shootout.tied
+        best = max(state.teams[t].score for t in tied)
+        return [t for t in tied if state.teams[t].score == best]
+
+    def open_shootout_question(self, state: ShowState, at: float) -> Result:
+        play = self.play(state)
+        shootout = replace(play.shootout, asked=play.shootout.asked + 1)
+        value = int(self.rules["shootout_value"])
+        play = replace(play, shootout=shootout, value=value, read=False, solo=None, kind="shootout")
+        new = replace(state, phase="question", fmt=play, question=shootout.asked - 1, presses=PressLog(),
+                      locked=frozenset(), answering=None, banner=None,
+                      timer=Timer.ready(float(self.rules["answer_window_s"])))
+        event = Event(EventKind.QUESTION, round=len(self.game.rounds) + 1, number=shootout.asked - 1,
+                      question_kind="shootout")
+        return self._open_regular(new, at, [event])
+
+    def after_shootout_question(self, state: ShowState, at: float) -> Result:
+        leaders = self.shootout_leaders(state)
+        if len(leaders) == 1:
+            return self._winner(state, leaders[0])
+        play = self.play(state)
+        play = replace(play, shootout=replace(play.shootout, tied=tuple(leaders)))
+        return self.open_shootout_question(replace(state, fmt=play), at)
+
+    def _with_final(self, state: ShowState, final: Final) -> ShowState:
+        return replace(state, fmt=replace(self.play(state), final=final))

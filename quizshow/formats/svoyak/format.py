@@ -1,0 +1,393 @@
+"""Format `svoyak`: «Своя игра» (rules.md §1) — the board, regular questions and the specials.
+
+Phases: title → round (intro) → board → [cat → cat_value | auction | sponsor] → question ⇄ answering
+→ reveal → board … → final (final_themes → final_stakes → final_question → final_reveal → final_answer)
+→ [shootout → question … reveal] → end. The final and the shoot-out live in `final.py`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from quizshow.core import commands as c
+from quizshow.core.effects import Event, EventKind
+from quizshow.core.format import Format, Refused, Result, Setup
+from quizshow.core.presslog import Press, PressLog
+from quizshow.core.state import ShowState
+from quizshow.core.timers import Timer
+from quizshow.formats.svoyak import auction as bidding
+from quizshow.formats.svoyak.board import Game
+from quizshow.formats.svoyak.final import FinalRounds
+from quizshow.formats.svoyak.model import Play, swap_tied
+from quizshow.packs.model import Question
+
+SOLO_KINDS = ("cat", "auction", "sponsor")
+
+
+class SvoyakFormat(FinalRounds, Format):
+    id = "svoyak"
+
+    def __init__(self, setup: Setup) -> None:
+        super().__init__(setup)
+        self.game = Game(setup.pack, self.rules)
+
+    def initial_state(self, seed: int) -> ShowState:
+        return replace(super().initial_state(seed), fmt=Play())
+
+    # --- reading the state ------------------------------------------------------------------------
+
+    @staticmethod
+    def play(state: ShowState) -> Play:
+        return state.fmt
+
+    def current(self, state: ShowState) -> Question | None:
+        """The question on screen (or being set up: a cat's, an auction's)."""
+        play = self.play(state)
+        if play.kind == "final" and state.phase.startswith("final_") and state.phase not in ("final_themes",
+                                                                                              "final_stakes"):
+            return self.final_current(play)
+        if play.kind == "shootout" and play.shootout is not None and state.phase in ("question", "answering",
+                                                                                    "reveal"):
+            return self.game.shootout_question(play.final.removed if play.final else (), play.shootout.asked - 1)
+        if play.cell is None or play.round >= len(self.game.rounds):
+            return None
+        return self.game.rounds[play.round].question(play.cell)
+
+    def value(self, state: ShowState) -> int:
+        return self.play(state).value
+
+    def theme_name(self, state: ShowState) -> str:
+        play = self.play(state)
+        if play.cell is None or play.round >= len(self.game.rounds):
+            return ""
+        return self.game.rounds[play.round].round.themes[play.cell[0]].name
+
+    def position(self, state: ShowState) -> dict[str, Any]:
+        play = self.play(state)
+        rnd = self.game.rounds[play.round] if play.round < len(self.game.rounds) else None
+        number = rnd.number(play.cell) if rnd and play.cell is not None else None
+        return {"round": play.round, "question": number, "value": play.value or None,
+                "of": len(rnd.cells) if rnd else 0}
+
+    def round_over(self, play: Play) -> bool:
+        return play.round >= len(self.game.rounds) or self.game.rounds[play.round].cells <= play.played
+
+    def next_action(self, state: ShowState) -> str:
+        play, phase = self.play(state), state.phase
+        if phase == "title":
+            return "next.round_intro" if self.game.rounds else "next.final"
+        if phase == "round":
+            return "next.board"
+        if phase == "board":
+            if not self.round_over(play):
+                return "next.pick_cell"
+            return "next.round_intro" if play.round + 1 < len(self.game.rounds) else "next.final"
+        if phase == "cat":
+            return "next.give_cat"
+        if phase == "cat_value":
+            return "next.cat_value"
+        if phase == "auction":
+            return "next.bid"
+        if phase == "sponsor":
+            return "next.sponsor_question"
+        if phase == "question":
+            return "next.read_done" if not play.read and not state.timer.running else "next.reveal"
+        if phase == "answering":
+            return "next.judge_first"
+        if phase == "reveal":
+            if play.kind == "shootout":
+                return "next.shootout_next" if len(self.shootout_leaders(state)) > 1 else "next.winner"
+            return "next.board" if not self.round_over(play) else (
+                "next.round_intro" if play.round + 1 < len(self.game.rounds) else "next.final")
+        return self.final_next_action(state)
+
+    # --- navigation: Next ---------------------------------------------------------------------------
+
+    def on_go(self, state: ShowState, cmd: c.Go) -> Result:
+        play, phase = self.play(state), state.phase
+        if phase == "title":
+            return self._start_round(state, 0, cmd.at) if self.game.rounds else self.start_final(state, cmd.at)
+        if phase == "round":
+            return replace(state, phase="board"), []
+        if phase == "board":
+            if not self.round_over(play):
+                raise Refused("choose a cell on the board first")
+            return self._after_round(state, cmd.at)
+        if phase == "sponsor":
+            return self._open_solo(state, play.solo if play.solo is not None else 0, play.value, cmd.at,
+                                   float(self.rules["sponsor_answer_s"])), []
+        if phase in ("cat", "cat_value"):
+            raise Refused("the cat must be handed over and its value chosen first")
+        if phase == "auction":
+            raise Refused("the bidding is not over")
+        if phase == "question":
+            if not play.read and not state.timer.running and not state.timer.expired:
+                return self._read_done(state, cmd.at)
+            return self._reveal(state, cmd.at)
+        if phase == "answering":
+            raise Refused("judge the answer first")
+        if phase == "reveal":
+            if play.kind == "shootout":
+                return self.after_shootout_question(state, cmd.at)
+            if not self.round_over(play):
+                return replace(state, phase="board", presses=PressLog(), locked=frozenset(), answering=None,
+                               timer=Timer(), banner=None), []
+            return self._after_round(state, cmd.at)
+        return self.final_go(state, cmd)
+
+    def _start_round(self, state: ShowState, number: int, at: float) -> Result:
+        play = self.play(state)
+        events = [Event(EventKind.ROUND_START, round=number, name=self.game.rounds[number].round.name)]
+        scores = [t.score for t in state.teams]
+        candidates = list(range(len(state.teams)))
+        if number > 0 and self.rules["later_round_chooser"] == "lowest":
+            low = min(scores)
+            candidates = [i for i in candidates if scores[i] == low]
+        chooser = play.chooser
+        if number == 0 or self.rules["later_round_chooser"] == "lowest" or chooser is None:
+            if len(candidates) == 1:
+                chooser = candidates[0]
+            else:  # a draw by lot from the seeded stream: a replay draws the same
+                state, pick = state.draw(len(candidates))
+                chooser = candidates[pick]
+                events.append(Event(EventKind.LOT, team=chooser, name=state.teams[chooser].name))
+        new_play = Play(round=number, chooser=chooser, final=play.final)
+        new = replace(state, phase="round", round=number, question=None, fmt=new_play, answering=None,
+                      locked=frozenset(), presses=PressLog(), timer=Timer(), banner=None)
+        return new, events
+
+    def _after_round(self, state: ShowState, at: float) -> Result:
+        number = self.play(state).round + 1
+        if number < len(self.game.rounds):
+            return self._start_round(state, number, at)
+        return self.start_final(state, at)
+
+    def on_end_round(self, state: ShowState, cmd: c.EndRound) -> Result:
+        if state.phase not in ("board", "round"):
+            raise Refused("a round can be ended from the board only")
+        play = self.play(state)
+        if self.round_over(play):
+            raise Refused("the round is already over")
+        rnd = self.game.rounds[play.round]
+        return replace(state, phase="board", fmt=replace(play, played=rnd.cells)), []
+
+    def on_pick_team(self, state: ShowState, cmd: c.PickTeam) -> Result:
+        self.check_team(state, cmd.team)
+        play = self.play(state)
+        scores = [t.score for t in state.teams]
+        if state.phase in ("round", "board", "reveal") and play.kind != "shootout":
+            if play.chooser == cmd.team:
+                raise Refused(f"{state.teams[cmd.team].name} already chooses")
+            return replace(state, fmt=replace(play, chooser=cmd.team)), []
+        if state.phase == "auction" and play.auction is not None:
+            auction = play.auction
+            order = swap_tied(auction.order, auction.turn, cmd.team, scores)
+            if order is None or auction.leader is None and auction.turn == 0:
+                raise Refused("only a tie in the bidding order can be settled")
+            return replace(state, fmt=replace(play, auction=replace(auction, order=order))), []
+        return self.final_pick(state, cmd, scores)
+
+    # --- the board --------------------------------------------------------------------------------
+
+    def on_select_cell(self, state: ShowState, cmd: c.SelectCell) -> Result:
+        if state.phase != "board":
+            raise Refused("a cell can be chosen on the board only")
+        play = self.play(state)
+        rnd = self.game.rounds[play.round]
+        cell = (cmd.theme, cmd.question)
+        if cell not in rnd.cells:
+            raise Refused(f"there is no cell {cmd.theme + 1}/{cmd.question + 1}")
+        if cell in play.played:
+            raise Refused("that question has been played")
+        question = rnd.question(cell)
+        play = replace(play.with_played(cell), cell=cell, kind=question.type, value=rnd.value(cell), solo=None,
+                       giver=None, read=False, auction=None)
+        new = replace(state, fmt=play, question=rnd.number(cell), presses=PressLog(), locked=frozenset(),
+                      answering=None, banner=None, timer=Timer())
+        event = Event(EventKind.QUESTION, round=play.round, number=rnd.number(cell), question_kind=question.type)
+        if question.type == "cat":
+            return replace(new, phase="cat"), [event]
+        if question.type == "auction":
+            scores = [t.score for t in state.teams]
+            return replace(new, phase="auction", fmt=replace(play, auction=bidding.open_auction(play.chooser,
+                                                                                                  scores))), [event]
+        if question.type == "sponsor":
+            value = int(play.value * float(self.rules["sponsor_factor"]))
+            return replace(new, phase="sponsor", fmt=replace(play, solo=play.chooser, value=value)), [event]
+        return self._open_regular(new, cmd.at, [event])
+
+    def _open_regular(self, state: ShowState, at: float, events: list[Event]) -> Result:
+        window = float(self.rules["answer_window_s"])
+        timer = Timer.ready(window)
+        play = self.play(state)
+        if self.rules["window_from"] == "shown":
+            timer = timer.start(at)
+            play = replace(play, read=True)
+            events = [*events, Event(EventKind.TIMER_START, seconds=window)]
+        return replace(state, phase="question", fmt=play, timer=timer), events
+
+    def _read_done(self, state: ShowState, at: float) -> Result:
+        """The host finished reading: the answer window opens."""
+        timer = state.timer.start(at)
+        play = replace(self.play(state), read=True)
+        return replace(state, fmt=play, timer=timer), [Event(EventKind.TIMER_START, seconds=timer.remaining(at))]
+
+    def on_timer_start(self, state: ShowState, cmd: c.TimerStart) -> Result:
+        if state.phase == "question" and not self.play(state).read:
+            return self._read_done(state, cmd.at)
+        if state.phase == "final_question":
+            return self.final_clock(state, cmd.at)
+        return super().on_timer_start(state, cmd)
+
+    def _open_solo(self, state: ShowState, team: int, value: int, at: float, seconds: float) -> ShowState:
+        """A question only `team` answers: it is theirs from the start, against its clock."""
+        play = replace(self.play(state), solo=team, value=value, read=True)
+        return replace(state, phase="answering", fmt=play, answering=team, timer=Timer.ready(seconds).start(at))
+
+    # --- the specials ---------------------------------------------------------------------------------
+
+    def on_give_cat(self, state: ShowState, cmd: c.GiveCat) -> Result:
+        if state.phase != "cat":
+            raise Refused("there is no cat to hand over")
+        self.check_team(state, cmd.team)
+        play = self.play(state)
+        if cmd.team == play.chooser:
+            raise Refused("the cat must go to an opponent")
+        return replace(state, phase="cat_value", fmt=replace(play, giver=play.chooser, solo=cmd.team)), []
+
+    def on_cat_value(self, state: ShowState, cmd: c.CatValue) -> Result:
+        if state.phase != "cat_value":
+            raise Refused("the cat has not been handed over")
+        play = self.play(state)
+        options = self.game.rounds[play.round].cat_values(play.cell)
+        if cmd.value not in options:
+            raise Refused(f"the value is one of {', '.join(map(str, options))}")
+        seconds = float(self.rules["cat_answer_s"])
+        new = self._open_solo(state, play.solo, cmd.value, cmd.at, seconds)
+        return new, [Event(EventKind.TIMER_START, seconds=seconds)]
+
+    def cat_options(self, state: ShowState) -> tuple[int, ...]:
+        play = self.play(state)
+        return self.game.rounds[play.round].cat_values(play.cell) if play.cell is not None else ()
+
+    def on_bid(self, state: ShowState, cmd: c.Bid) -> Result:
+        return self._bidding(state, cmd.at, lambda a, scores: bidding.place_bid(
+            a, cmd.team, cmd.amount, cmd.all_in, scores, self.play(state).value, self.rules["all_in_beats_all_in"]))
+
+    def on_pass(self, state: ShowState, cmd: c.Pass) -> Result:
+        return self._bidding(state, cmd.at, lambda a, scores: bidding.pass_bid(
+            a, cmd.team, scores, self.rules["all_in_beats_all_in"]))
+
+    def _bidding(self, state: ShowState, at: float, step) -> Result:
+        play = self.play(state)
+        if state.phase != "auction" or play.auction is None:
+            raise Refused("there is no auction")
+        auction = step(play.auction, [t.score for t in state.teams])
+        new = replace(state, fmt=replace(play, auction=auction))
+        if not auction.done:
+            return new, []
+        seconds = float(self.rules["auction_answer_s"])
+        return self._open_solo(new, auction.leader, auction.bid, at, seconds), [
+            Event(EventKind.TIMER_START, seconds=seconds)]
+
+    # --- buzzers and judging --------------------------------------------------------------------------
+
+    def eligible(self, state: ShowState) -> list[int]:
+        """Who may press for the question in play."""
+        play = self.play(state)
+        if play.kind == "shootout" and play.shootout is not None:
+            return list(play.shootout.tied)
+        return list(range(len(state.teams)))
+
+    def on_buzz(self, state: ShowState, cmd: c.Buzz) -> Result:
+        self.check_team(state, cmd.team)
+        play = self.play(state)
+        name = state.teams[cmd.team].name
+        if state.phase not in ("question", "answering") or play.kind == "final":
+            raise Refused("buzzers are closed")
+        if play.solo is not None and cmd.team != play.solo:
+            raise Refused(f"only {state.teams[play.solo].name} answers this question")
+        if cmd.team not in self.eligible(state):
+            raise Refused(f"{name} does not play this question")
+        if cmd.team in state.locked:
+            raise Refused(f"{name} is out of this question")
+        if cmd.team == state.answering:
+            raise Refused(f"{name} is already answering")
+        press = Press(cmd.press_time, cmd.at, cmd.team, cmd.player, cmd.device)
+        presses = state.presses.add(press)
+        event = Event(EventKind.BUZZ, team=cmd.team, name=name, margin_s=presses.margin(press))
+        if state.phase == "answering":
+            return replace(state, presses=presses), [event]  # logged: someone is answering already
+        new = replace(state, phase="answering", answering=cmd.team, presses=presses,
+                      timer=state.timer.pause(cmd.at), last_buzz_at=cmd.at)
+        return new, [event]
+
+    def on_judge(self, state: ShowState, cmd: c.Judge) -> Result:
+        if state.phase == "final_reveal":
+            return self.final_judge(state, cmd)
+        if state.phase != "answering" or state.answering is None:
+            raise Refused("nobody is answering")
+        play = self.play(state)
+        team, value = state.answering, play.value
+        if cmd.correct:
+            new = state.add_score(team, value)
+            event = Event(EventKind.CORRECT, team=team, points=value, score=new.teams[team].score)
+            new = self._next_chooser(new, team, correct=True)
+            new, reveal = self._reveal(new, cmd.at)
+            return new, [event, *reveal]
+        return self._wrong(state, team, cmd.at)
+
+    def _penalty(self, play: Play) -> int:
+        if play.kind == "sponsor":
+            return 0
+        if play.kind == "shootout":
+            return play.value if self.rules["shootout_wrong_penalty"] else 0
+        return play.value if self.rules["wrong_penalty"] or play.kind in ("cat", "auction") else 0
+
+    def _wrong(self, state: ShowState, team: int, at: float) -> Result:
+        play = self.play(state)
+        penalty = self._penalty(play)
+        new = state.add_score(team, -penalty)
+        wrong = Event(EventKind.WRONG, team=team, points=penalty, score=new.teams[team].score)
+        locked = state.locked | {team}
+        if play.solo is not None or set(self.eligible(state)) <= locked:
+            new = self._next_chooser(replace(new, locked=locked), team, correct=False)
+            new, reveal = self._reveal(new, at)
+            return new, [wrong, *reveal]
+        # «Это неправильный ответ»: the others may press again in a fresh window.
+        window = Timer.ready(float(self.rules["window_after_wrong_s"]))
+        events = [wrong]
+        if play.read:
+            window = window.start(at)
+            events.append(Event(EventKind.TIMER_START, seconds=window.duration))
+        new = replace(new, phase="question", answering=None, locked=locked, timer=window)
+        return self.banner(new, "banner.wrong", at), events
+
+    def _next_chooser(self, state: ShowState, team: int, correct: bool) -> ShowState:
+        play = self.play(state)
+        chooser = play.chooser
+        if play.kind == "shootout":
+            return state
+        if correct:
+            chooser = team
+        elif play.kind == "cat":
+            chooser = play.giver if self.rules["cat_wrong_next"] == "giver" else team
+        elif play.kind == "auction" and play.auction is not None:
+            chooser = play.auction.opener if self.rules["auction_wrong_next"] == "opener" else team
+        return replace(state, fmt=replace(play, chooser=chooser))
+
+    def _reveal(self, state: ShowState, at: float) -> Result:
+        return replace(state, phase="reveal", answering=None, timer=state.timer.pause(at)), [Event(EventKind.REVEAL)]
+
+    def on_time_up(self, state: ShowState, at: float) -> Result:
+        play = self.play(state)
+        if state.phase == "answering" and play.solo is not None:
+            return self._wrong(self.banner(state, "banner.time_up", at), play.solo, at)  # silence is wrong
+        if state.phase == "question":
+            if self.rules["reveal_on_time_up"] or play.kind == "shootout":
+                return self._reveal(self.banner(state, "banner.time_up", at), at)
+            return self.banner(state, "banner.time_over_who", at), []
+        if state.phase == "final_question":
+            return self.banner(state, "banner.time_up", at), []
+        return state, []

@@ -1,0 +1,516 @@
+"""«Своя игра» rules (rules.md §1), played through commands with a fake clock."""
+
+from __future__ import annotations
+
+import pytest
+
+from quizshow.core import commands as c
+from quizshow.core.effects import EventKind
+from quizshow.core.engine import Engine, Outcome
+from tests import svoyak_kit as kit
+
+
+def ok(e: Engine, cmd: c.Command) -> Outcome:
+    out = e.dispatch(cmd)
+    assert out.refused is None, f"{cmd} refused: {out.refused}"
+    return out
+
+
+def refused(e: Engine, cmd: c.Command) -> str:
+    out = e.dispatch(cmd)
+    assert out.refused, f"{cmd} should be refused"
+    return out.refused
+
+
+def scores(e: Engine) -> list[int]:
+    return [t.score for t in e.state.teams]
+
+
+def chooser(e: Engine) -> int:
+    return e.state.fmt.chooser
+
+
+def kinds(out: Outcome) -> list[EventKind]:
+    return [ev.kind for ev in out.events]
+
+
+def to_board(e: Engine, first_chooser: int = 0, at: float = 1.0) -> None:
+    """Title → round intro (the draw) → the host overrides the chooser → the board."""
+    ok(e, c.Go(at=at))
+    if chooser(e) != first_chooser:
+        ok(e, c.PickTeam(at=at, team=first_chooser))
+    ok(e, c.Go(at=at))
+    assert e.state.phase == "board" and chooser(e) == first_chooser
+
+
+def set_scores(e: Engine, values: list[int], at: float = 0.5) -> None:
+    for team, points in enumerate(values):
+        if e.state.teams[team].score != points:
+            ok(e, c.ScoreSet(at=at, team=team, points=points))
+
+
+# --- a whole game against a hand-computed table ------------------------------------------------------
+
+
+def whole_game_pack():
+    return kit.pack(kit.board("Первый", (10, 20), [["regular"] * 2] * 2),
+                    kit.board("Второй", (20, 40), [["regular"] * 2] * 2),
+                    kit.final_round(), kit.reserve())
+
+
+def test_whole_game_scores_and_chooser_after_every_step_match_the_hand_computed_table():
+    e = kit.engine(whole_game_pack())
+    out = ok(e, c.Go(at=1))
+    assert EventKind.ROUND_START in kinds(out) and EventKind.LOT in kinds(out)  # the first chooser by lot
+    drawn = chooser(e)
+    assert drawn == next(ev.team for ev in out.events if ev.kind == EventKind.LOT)
+    if drawn != 0:
+        ok(e, c.PickTeam(at=1, team=0))  # the host may override the draw
+    ok(e, c.Go(at=2))
+    T = 10.0
+    # (command, scores after it, chooser after it, phase after it) — worked out by hand from rules.md §1
+    table = [
+        (c.SelectCell(at=T, theme=0, question=0), [0, 0, 0], 0, "question"),        # 10 points
+        (c.Go(at=T + 5), [0, 0, 0], 0, "question"),                                 # read: the 3 s window
+        (c.Buzz(at=T + 6, team=1), [0, 0, 0], 0, "answering"),
+        (c.Judge(at=T + 7, correct=False), [0, -10, 0], 0, "question"),             # wrong: −10, others again
+        (c.Buzz(at=T + 8, team=1), [0, -10, 0], 0, "question"),                     # refused: locked out
+        (c.Buzz(at=T + 8.5, team=2), [0, -10, 0], 0, "answering"),                  # re-buzz
+        (c.Judge(at=T + 9, correct=True), [0, -10, 10], 2, "reveal"),               # +10, Вера chooses
+        (c.Go(at=20), [0, -10, 10], 2, "board"),
+        (c.SelectCell(at=21, theme=0, question=1), [0, -10, 10], 2, "question"),    # 20 points
+        (c.Go(at=25), [0, -10, 10], 2, "question"),                                 # read at 25
+        (c.Tick(at=27.9), [0, -10, 10], 2, "question"),                             # 2.9 s: still open
+        (c.Tick(at=28.0), [0, -10, 10], 2, "reveal"),                               # 3 s: nobody, answer shown
+        (c.Go(at=30), [0, -10, 10], 2, "board"),                                    # same chooser
+        (c.SelectCell(at=31, theme=1, question=0), [0, -10, 10], 2, "question"),    # 10 points
+        (c.Buzz(at=32, team=0), [0, -10, 10], 2, "answering"),                      # pressed while reading
+        (c.Judge(at=33, correct=True), [10, -10, 10], 0, "reveal"),
+        (c.Go(at=34), [10, -10, 10], 0, "board"),
+        (c.SelectCell(at=35, theme=1, question=1), [10, -10, 10], 0, "question"),   # 20 points
+        (c.Go(at=36), [10, -10, 10], 0, "question"),
+        (c.Buzz(at=37, team=0), [10, -10, 10], 0, "answering"),
+        (c.Judge(at=38, correct=False), [-10, -10, 10], 0, "question"),
+        (c.Buzz(at=39, team=1), [-10, -10, 10], 0, "answering"),
+        (c.Judge(at=40, correct=False), [-10, -30, 10], 0, "question"),
+        (c.Buzz(at=41, team=2), [-10, -30, 10], 0, "answering"),
+        (c.Judge(at=42, correct=False), [-10, -30, -10], 0, "reveal"),              # all wrong: answer shown
+        (c.Go(at=43), [-10, -30, -10], 1, "round"),                                 # round 2: lowest chooses
+        (c.Go(at=44), [-10, -30, -10], 1, "board"),
+        (c.SelectCell(at=45, theme=0, question=1), [-10, -30, -10], 1, "question"), # 40 points
+        (c.Buzz(at=46, team=1), [-10, -30, -10], 1, "answering"),
+        (c.Judge(at=47, correct=True), [-10, 10, -10], 1, "reveal"),
+        (c.Go(at=48), [-10, 10, -10], 1, "board"),
+        (c.SelectCell(at=49, theme=0, question=0), [-10, 10, -10], 1, "question"),  # 20 points
+        (c.Buzz(at=50, team=2), [-10, 10, -10], 1, "answering"),
+        (c.Judge(at=51, correct=True), [-10, 10, 10], 2, "reveal"),
+        (c.Go(at=52), [-10, 10, 10], 2, "board"),
+        (c.SelectCell(at=53, theme=1, question=0), [-10, 10, 10], 2, "question"),   # 20 points
+        (c.Go(at=54), [-10, 10, 10], 2, "question"),
+        (c.Tick(at=57), [-10, 10, 10], 2, "reveal"),                                # timeout
+        (c.Go(at=58), [-10, 10, 10], 2, "board"),
+        (c.SelectCell(at=59, theme=1, question=1), [-10, 10, 10], 2, "question"),   # 40 points
+        (c.Buzz(at=60, team=0), [-10, 10, 10], 2, "answering"),
+        (c.Judge(at=61, correct=True), [30, 10, 10], 0, "reveal"),
+        (c.Go(at=62), [30, 10, 10], None, "final_themes"),                          # all three above zero
+    ]
+    for step, (cmd, want_scores, want_chooser, want_phase) in enumerate(table):
+        e.dispatch(cmd)
+        got = (scores(e), chooser(e), e.state.phase)
+        assert got == (want_scores, want_chooser, want_phase), f"step {step}: {cmd}"
+    # The final: removal order ascending (Борис 10, Вера 10 — a tie, index order — then Анна 30).
+    assert e.state.fmt.final.order == (1, 2, 0)
+    for theme in (0, 1, 2, 3):
+        ok(e, c.FinalRemove(at=63, theme=theme))
+    ok(e, c.Go(at=64))
+    for team, stake in ((1, 10), (2, 5), (0, 30)):
+        ok(e, c.FinalStake(at=65, team=team, amount=stake))
+    ok(e, c.Go(at=66))  # the question
+    ok(e, c.Go(at=70))  # «Время!»: 30 s
+    ok(e, c.Tick(at=100))
+    ok(e, c.Go(at=101))  # the reveal, ascending: Борис, Вера, Анна
+    final_table = [(True, [30, 20, 10]), (False, [30, 20, 5]), (False, [0, 20, 5])]
+    for correct, want in final_table:
+        ok(e, c.Judge(at=102, correct=correct))
+        assert scores(e) == want
+        ok(e, c.Go(at=103))
+    assert e.state.phase == "final_answer"
+    out = ok(e, c.Go(at=104))
+    assert e.state.phase == "end"
+    assert [(ev.kind, ev.team) for ev in out.events] == [(EventKind.WINNER, 1)]
+
+
+def test_three_second_window_counts_from_the_read_signal_not_from_the_question():
+    e = kit.engine(whole_game_pack())
+    to_board(e)
+    ok(e, c.SelectCell(at=10, theme=0, question=0))
+    ok(e, c.Tick(at=20))  # the host is still reading: nothing closes
+    assert e.state.phase == "question"
+    ok(e, c.Go(at=30))
+    assert e.state.phase == "question" and e.state.timer.running
+    ok(e, c.Tick(at=33))
+    assert e.state.phase == "reveal"
+
+
+def test_buzzers_are_live_from_the_moment_the_question_appears():
+    e = kit.engine(whole_game_pack())
+    to_board(e)
+    ok(e, c.SelectCell(at=10, theme=0, question=0))
+    out = ok(e, c.Buzz(at=10.01, team=2))
+    assert e.state.answering == 2 and kinds(out) == [EventKind.BUZZ]
+
+
+def test_buzz_effect_carries_the_margin_behind_the_first_press():
+    e = kit.engine(whole_game_pack())
+    to_board(e)
+    ok(e, c.SelectCell(at=10, theme=0, question=0))
+    ok(e, c.Buzz(at=11.01, team=1, source_time=11.0))
+    out = ok(e, c.Buzz(at=11.01, team=0, source_time=11.012))
+    assert out.events[0].margin_s == pytest.approx(0.012)
+    assert e.state.answering == 1
+
+
+def test_round_ends_only_when_every_question_is_played_or_the_host_ends_it():
+    e = kit.engine(whole_game_pack())
+    to_board(e)
+    assert "board" in refused(e, c.Go(at=5)) or e.state.phase == "board"
+    ok(e, c.EndRound(at=6))
+    ok(e, c.Go(at=7))
+    assert e.state.phase == "round" and e.state.fmt.round == 1
+
+
+def test_later_round_first_chooser_is_the_lowest_score_ties_by_lot():
+    e = kit.engine(whole_game_pack())
+    to_board(e)
+    set_scores(e, [-10, 30, -10])
+    ok(e, c.EndRound(at=6))
+    out = ok(e, c.Go(at=7))
+    lot = [ev for ev in out.events if ev.kind == EventKind.LOT]
+    assert len(lot) == 1 and chooser(e) in (0, 2) and lot[0].team == chooser(e)
+
+
+def test_teams_preset_one_minute_from_the_question_then_ten_seconds_for_another_team():
+    e = kit.engine(whole_game_pack(), preset="svoyak-teams")
+    to_board(e)
+    out = ok(e, c.SelectCell(at=10, theme=0, question=0))
+    assert e.state.timer.running and e.state.timer.duration == 60 and EventKind.TIMER_START in kinds(out)
+    warn = ok(e, c.Tick(at=60))  # 50 s: «Осталось 10 секунд»
+    assert kinds(warn) == [EventKind.TIMER_WARNING]
+    ok(e, c.Buzz(at=61, team=0))
+    ok(e, c.Judge(at=62, correct=False))
+    assert e.state.timer.running and e.state.timer.duration == 10
+    ok(e, c.Tick(at=72.5))
+    # Time is over; the host asks «у кого есть ответ?» and reveals with Next.
+    assert e.state.phase == "question" and e.state.banner.text_key == "banner.time_over_who"
+    ok(e, c.Go(at=75))
+    assert e.state.phase == "reveal"
+
+
+# --- «Кот в мешке» -------------------------------------------------------------------------------------
+
+
+def open_special(e: Engine, question: int, opener: int = 0, at: float = 10) -> None:
+    to_board(e, opener)
+    ok(e, c.SelectCell(at=at, theme=1, question=question))
+
+
+def test_cat_cannot_be_kept_by_the_chooser():
+    e = kit.engine(kit.specials_pack())
+    open_special(e, 0)
+    assert e.state.phase == "cat"
+    assert "opponent" in refused(e, c.GiveCat(at=11, team=0))
+
+
+def test_cat_value_is_the_round_minimum_or_maximum_and_only_the_receiver_answers():
+    e = kit.engine(kit.specials_pack())
+    open_special(e, 0)
+    ok(e, c.GiveCat(at=11, team=2))
+    refused(e, c.CatValue(at=12, value=20))  # the column's value is not a choice
+    out = ok(e, c.CatValue(at=12, value=40))
+    assert e.state.answering == 2 and e.state.timer.duration == 120 and EventKind.TIMER_START in kinds(out)
+    assert "only" in refused(e, c.Buzz(at=13, team=1))
+    ok(e, c.Judge(at=14, correct=True))
+    assert scores(e) == [0, 0, 40] and chooser(e) == 2
+
+
+def test_cat_wrong_answer_loses_the_value_and_the_giver_chooses_next():
+    e = kit.engine(kit.specials_pack())
+    open_special(e, 0)
+    ok(e, c.GiveCat(at=11, team=1))
+    ok(e, c.CatValue(at=12, value=10))
+    ok(e, c.Judge(at=14, correct=False))
+    assert scores(e) == [0, -10, 0] and chooser(e) == 0
+
+
+def test_cat_silence_for_two_minutes_is_a_wrong_answer():
+    e = kit.engine(kit.specials_pack())
+    open_special(e, 0)
+    ok(e, c.GiveCat(at=11, team=1))
+    ok(e, c.CatValue(at=12, value=40))
+    ok(e, c.Tick(at=131.9))
+    assert scores(e) == [0, 0, 0]
+    out = ok(e, c.Tick(at=132))
+    assert EventKind.WRONG in kinds(out) and scores(e) == [0, -40, 0] and e.state.phase == "reveal"
+
+
+# --- «Вопрос-аукцион» --------------------------------------------------------------------------------
+
+
+def test_auction_bidding_order_is_opener_then_ascending_score():
+    e = kit.engine(kit.specials_pack(), teams=4)
+    set_scores(e, [100, 300, 50, 200])
+    open_special(e, 1, opener=1)
+    assert e.state.fmt.auction.order == (1, 2, 0, 3)
+
+
+def test_auction_opener_cannot_pass_first_and_bids_at_least_the_nominal():
+    e = kit.engine(kit.specials_pack())
+    set_scores(e, [100, 50, 200])
+    open_special(e, 1)  # nominal 20
+    assert "opener" in refused(e, c.Pass(at=11, team=0))
+    refused(e, c.Bid(at=11, team=0, amount=10))
+    refused(e, c.Bid(at=11, team=2, amount=30))  # not Вера's turn
+    ok(e, c.Bid(at=11, team=0, amount=60))
+    # Борис (50) cannot beat 60: out automatically; the turn goes to Вера.
+    auction = e.state.fmt.auction
+    assert 1 in auction.out and auction.current == 2
+    ok(e, c.Bid(at=12, team=2, amount=80))
+    refused(e, c.Bid(at=13, team=0, amount=80))  # not above the bid
+    ok(e, c.Pass(at=13, team=0))
+    assert e.state.phase == "answering" and e.state.answering == 2 and e.state.fmt.value == 80
+    ok(e, c.Judge(at=14, correct=True))
+    assert scores(e) == [100, 50, 280] and chooser(e) == 2
+
+
+def test_auction_contestant_who_cannot_beat_the_bid_is_excluded_automatically():
+    e = kit.engine(kit.specials_pack())
+    set_scores(e, [100, 50, 200])
+    open_special(e, 1)
+    ok(e, c.Bid(at=11, team=0, amount=60))
+    ok(e, c.Bid(at=12, team=2, amount=100))  # Анна has 100: cannot go above it
+    assert e.state.answering == 2 and e.state.fmt.value == 100
+
+
+def test_auction_opener_below_the_nominal_plays_for_the_nominal_only():
+    e = kit.engine(kit.specials_pack())
+    set_scores(e, [5, 10, 10])
+    open_special(e, 1)  # nominal 20
+    refused(e, c.Bid(at=11, team=0, amount=40))
+    ok(e, c.Bid(at=11, team=0, amount=20))
+    # Nobody else can beat 20: the opener answers for the nominal.
+    assert e.state.answering == 0 and e.state.fmt.value == 20
+    ok(e, c.Judge(at=12, correct=False))
+    assert scores(e) == [-15, 10, 10] and chooser(e) == 0
+
+
+def test_auction_all_in_is_beaten_only_by_a_larger_all_in():
+    e = kit.engine(kit.specials_pack())
+    set_scores(e, [100, 150, 200])
+    open_special(e, 1)
+    ok(e, c.Bid(at=11, team=0, amount=0, all_in=True))
+    assert e.state.fmt.auction.bid == 100 and e.state.fmt.auction.all_in
+    assert "Ва-банк" in refused(e, c.Bid(at=12, team=1, amount=120))
+    ok(e, c.Bid(at=12, team=1, all_in=True))
+    ok(e, c.Bid(at=13, team=2, all_in=True))
+    # Анна (100) and Борис (150) cannot beat 200: the bidding is over.
+    assert e.state.answering == 2 and e.state.fmt.value == 200
+    ok(e, c.Judge(at=14, correct=False))
+    assert scores(e) == [100, 150, 0] and chooser(e) == 0  # the opener chooses after a lost auction
+
+
+def test_auction_tie_in_the_bidding_order_is_settled_by_the_host():
+    e = kit.engine(kit.specials_pack())
+    set_scores(e, [100, 80, 80])
+    open_special(e, 1)
+    assert e.state.fmt.auction.order == (0, 1, 2)
+    ok(e, c.Bid(at=11, team=0, amount=30))
+    ok(e, c.PickTeam(at=12, team=2))
+    assert e.state.fmt.auction.order == (0, 2, 1) and e.state.fmt.auction.current == 2
+
+
+def test_undo_in_the_middle_of_an_auction_takes_back_one_bid():
+    e = kit.engine(kit.specials_pack())
+    set_scores(e, [100, 150, 200])
+    open_special(e, 1)
+    ok(e, c.Bid(at=11, team=0, amount=40))
+    before = e.state.fmt.auction
+    ok(e, c.Bid(at=12, team=1, amount=60))
+    out = ok(e, c.Undo(at=13))
+    assert isinstance(out.undone.command, c.Bid) and out.undone.command.team == 1
+    assert e.state.fmt.auction == before and e.state.phase == "auction"
+
+
+# --- «Вопрос от спонсора» ------------------------------------------------------------------------------
+
+
+def test_sponsor_question_chooser_answers_alone_without_penalty():
+    e = kit.engine(kit.specials_pack())
+    open_special(e, 2, opener=1)
+    assert e.state.phase == "sponsor"
+    ok(e, c.Go(at=11))
+    assert e.state.answering == 1
+    refused(e, c.Buzz(at=12, team=0))
+    out = ok(e, c.Judge(at=13, correct=False))
+    wrong = next(ev for ev in out.events if ev.kind == EventKind.WRONG)
+    assert wrong.points == 0 and scores(e) == [0, 0, 0]
+
+
+def test_sponsor_factor_multiplies_the_value():
+    e = kit.engine(kit.specials_pack(), sponsor_factor=2)
+    open_special(e, 2, opener=1)
+    ok(e, c.Go(at=11))
+    ok(e, c.Judge(at=13, correct=True))
+    assert scores(e) == [0, 60, 0]
+
+
+# --- the final -----------------------------------------------------------------------------------------
+
+
+def final_engine(score_list: list[int]) -> Engine:
+    e = kit.engine(kit.specials_pack(), teams=len(score_list))
+    to_board(e)
+    set_scores(e, score_list)
+    ok(e, c.EndRound(at=5))
+    out = ok(e, c.Go(at=6))
+    assert EventKind.FINAL_START in kinds(out)
+    return e
+
+
+def test_final_excludes_zero_and_negative_scores():
+    e = final_engine([0, -10, 50, 20])
+    assert e.state.fmt.final.order == (3, 2)
+
+
+def test_final_removal_order_is_ascending_score_round_and_round():
+    e = final_engine([0, -10, 50, 20])
+    removers = []
+    for theme in (4, 0, 2, 1):
+        removers.append(e.format.play(e.state).final.remover(5))
+        ok(e, c.FinalRemove(at=7, theme=theme))
+    assert removers == [3, 2, 3, 2]
+    refused(e, c.FinalRemove(at=8, theme=3))  # one theme left
+    assert e.format.final_theme(e.state.fmt.final) == 3
+
+
+def test_final_removal_tie_is_settled_by_the_host():
+    e = final_engine([30, 30, 50])
+    refused(e, c.PickTeam(at=7, team=2))  # 50 is not tied with 30
+    ok(e, c.PickTeam(at=7, team=1))
+    assert e.state.fmt.final.order == (1, 0, 2)
+
+
+def test_final_stake_limits_are_one_to_the_whole_score():
+    e = final_engine([0, 40, 25])
+    for theme in range(4):
+        ok(e, c.FinalRemove(at=7, theme=theme))
+    ok(e, c.Go(at=8))
+    refused(e, c.FinalStake(at=9, team=1, amount=0))
+    refused(e, c.FinalStake(at=9, team=1, amount=41))
+    refused(e, c.FinalStake(at=9, team=0, amount=1))  # not in the final
+    ok(e, c.FinalStake(at=9, team=1, amount=40))
+    assert "Вера" in refused(e, c.Go(at=10))  # no stake yet from Вера
+    ok(e, c.FinalStake(at=9, team=2, amount=1))
+    ok(e, c.FinalStake(at=9.5, team=2, amount=25))  # changed before the question
+    ok(e, c.Go(at=10))
+    assert e.state.phase == "final_question"
+
+
+def test_final_scoring_correct_adds_and_wrong_subtracts_the_stake():
+    e = final_engine([0, 40, 25])
+    for theme in range(4):
+        ok(e, c.FinalRemove(at=7, theme=theme))
+    ok(e, c.Go(at=8))
+    ok(e, c.FinalStake(at=9, team=1, amount=30))
+    ok(e, c.FinalStake(at=9, team=2, amount=20))
+    ok(e, c.Go(at=10))
+    out = ok(e, c.Go(at=11))
+    assert kinds(out) == [EventKind.TIMER_START] and e.state.timer.duration == 30
+    ok(e, c.Go(at=20))  # the host may move on before the clock ends
+    assert e.state.fmt.final.order[e.state.fmt.final.showing] == 2  # Вера (25) first
+    refused(e, c.Go(at=21))  # judge first
+    ok(e, c.Judge(at=21, correct=False))
+    ok(e, c.Go(at=22))
+    ok(e, c.Judge(at=23, correct=True))
+    assert scores(e) == [0, 70, 5]
+    ok(e, c.Go(at=24))
+    out = ok(e, c.Go(at=25))
+    assert (out.events[0].kind, out.events[0].team) == (EventKind.WINNER, 1)
+
+
+def test_undo_in_the_middle_of_the_final_stakes():
+    e = final_engine([0, 40, 25])
+    for theme in range(4):
+        ok(e, c.FinalRemove(at=7, theme=theme))
+    ok(e, c.Go(at=8))
+    ok(e, c.FinalStake(at=9, team=1, amount=30))
+    ok(e, c.FinalStake(at=10, team=2, amount=20))
+    out = ok(e, c.Undo(at=11))
+    assert out.undone.command == c.FinalStake(at=10, team=2, amount=20)
+    assert e.state.fmt.final.stakes == ((1, 30),) and e.state.phase == "final_stakes"
+
+
+# --- «Перестрелка» -------------------------------------------------------------------------------------
+
+
+def through_final(e: Engine, stakes: dict[int, int], verdicts: dict[int, bool]) -> None:
+    for theme in range(4):
+        ok(e, c.FinalRemove(at=7, theme=theme))
+    ok(e, c.Go(at=8))
+    for team, stake in stakes.items():
+        ok(e, c.FinalStake(at=9, team=team, amount=stake))
+    ok(e, c.Go(at=10))
+    ok(e, c.Go(at=11))
+    ok(e, c.Go(at=12))
+    for team in e.state.fmt.final.order:
+        ok(e, c.Judge(at=13, correct=verdicts[team]))
+        ok(e, c.Go(at=14))
+    ok(e, c.Go(at=15))  # after the answer: the winner or the shoot-out
+
+
+def test_shootout_on_a_two_way_tie_repeats_until_a_single_leader():
+    e = final_engine([40, 30, 10])
+    through_final(e, {0: 10, 1: 20, 2: 5}, {0: True, 1: True, 2: False})  # 50, 50, 5
+    assert e.state.phase == "shootout" and e.state.fmt.shootout.tied == (0, 1)
+    ok(e, c.Go(at=20))
+    assert e.state.phase == "question" and e.state.fmt.value == 100
+    first = e.format.current(e.state)
+    assert first.q == "финал 0"  # the removed themes' questions come first
+    refused(e, c.Buzz(at=21, team=2))  # not tied: may not press
+    ok(e, c.Go(at=22))
+    ok(e, c.Tick(at=25))  # nobody: still tied
+    ok(e, c.Go(at=26))
+    assert e.state.phase == "question" and e.format.current(e.state).q == "финал 1"
+    ok(e, c.Buzz(at=27, team=1))
+    ok(e, c.Judge(at=28, correct=True))
+    out = ok(e, c.Go(at=29))
+    assert scores(e) == [50, 150, 5] and (out.events[0].kind, out.events[0].team) == (EventKind.WINNER, 1)
+
+
+def test_shootout_on_a_three_way_tie_narrows_to_those_still_tied():
+    e = final_engine([30, 30, 30])
+    through_final(e, {0: 10, 1: 10, 2: 10}, {0: True, 1: True, 2: True})  # 40 each
+    assert e.state.fmt.shootout.tied == (0, 1, 2)
+    ok(e, c.Go(at=20))
+    ok(e, c.Buzz(at=21, team=0))
+    ok(e, c.Judge(at=22, correct=False))  # −100: Анна falls behind
+    ok(e, c.Go(at=23))  # read: the others' window
+    ok(e, c.Tick(at=30))
+    ok(e, c.Go(at=31))
+    assert e.state.fmt.shootout.tied == (1, 2)
+    refused(e, c.Buzz(at=32, team=0))
+    ok(e, c.Buzz(at=33, team=2))
+    ok(e, c.Judge(at=34, correct=True))
+    out = ok(e, c.Go(at=35))
+    assert (out.events[0].kind, out.events[0].team) == (EventKind.WINNER, 2)
+
+
+def test_shootout_questions_run_from_removed_themes_to_reserve_to_the_host():
+    e = final_engine([30, 30, 5])
+    through_final(e, {0: 10, 1: 10, 2: 5}, {0: True, 1: True, 2: False})
+    asked = []
+    for i in range(7):
+        ok(e, c.Go(at=20 + i * 10))
+        asked.append(e.format.current(e.state).q)
+        ok(e, c.Go(at=21 + i * 10))
+        ok(e, c.Tick(at=25 + i * 10))
+    assert asked == ["финал 0", "финал 1", "финал 2", "финал 3", "резерв 0", "резерв 1", ""]
