@@ -20,7 +20,9 @@ from quizshow.core import commands as c
 from quizshow.core.clock import ShowClock
 from quizshow.core.engine import Engine, Outcome
 from quizshow.core.journal import Journal, JournalError, dispatch_journalled
+from quizshow.display import console_svoyak
 from quizshow.display.console import describe
+from quizshow.inputs.keymap import amount_key, edit_amount
 from quizshow.yamlfile import Problems
 
 log = logging.getLogger(__name__)
@@ -64,6 +66,7 @@ class ShowApp:
         self.console = Console(self.engine, self.theme, self.keymap, config.language, text)
         self.status = ConsoleStatus()
         self.quit_guard = QuitGuard()
+        self.confirm = QuitGuard()  # the same two-press rule for ending a round early
         self.sound = SoundCues(len(config.teams), self.theme.sounds, enabled=sound)
         self.running = True
         self._prepared_for: object = None
@@ -132,6 +135,16 @@ class ShowApp:
             if team >= len(state.teams):
                 return None
             return self.submit(c.Buzz(at=at, team=team, source_time=at, device=action.source))
+        if name.startswith("amount:"):
+            self.status.amount = edit_amount(self.status.amount, name.split(":", 1)[1])
+            return None
+        if name == "end_round":  # destructive: a second press within two seconds
+            if not self.confirm.press(time.monotonic()):
+                self.notice(self.console.say("console.end_round_confirm"))
+                return None
+            return self.submit(c.EndRound(at=at))
+        if ":" in name:
+            return self._choice(name, at)
         simple = {
             "back": lambda: c.Back(at=at),
             "timer": lambda: c.TimerStop(at=at) if state.timer.running else c.TimerStart(at=at),
@@ -144,6 +157,38 @@ class ShowApp:
         }
         make = simple.get(name)
         return None if make is None else self.submit(make())
+
+    def _choice(self, name: str, at: float) -> Outcome | None:
+        """A console button with an argument: `cell:T:Q`, `pick:N`, `bid:N` … → its command."""
+        kind, *args = name.split(":")
+        numbers = [int(a) for a in args]
+        amount = int(self.status.amount or 0)
+        make = {
+            "cell": lambda: c.SelectCell(at=at, theme=numbers[0], question=numbers[1]),
+            "pick": lambda: c.PickTeam(at=at, team=numbers[0]),
+            "give": lambda: c.GiveCat(at=at, team=numbers[0]),
+            "catvalue": lambda: c.CatValue(at=at, value=numbers[0]),
+            "bid": lambda: c.Bid(at=at, team=numbers[0], amount=amount),
+            "allin": lambda: c.Bid(at=at, team=numbers[0], all_in=True),
+            "pass": lambda: c.Pass(at=at, team=numbers[0]),
+            "remove": lambda: c.FinalRemove(at=at, theme=numbers[0]),
+            "stake": lambda: c.FinalStake(at=at, team=numbers[0], amount=amount),
+        }.get(kind)
+        if make is None:
+            return None
+        outcome = self.submit(make())
+        if kind in ("bid", "stake") and outcome.accepted:
+            self.status.amount = ""  # typed for this one: the next starts from zero
+        return outcome
+
+    def key(self, key: int, mod: int, at: float, source: str = "keyboard") -> Outcome | None:
+        """A key press: digits type an amount while the console asks for one, else the key map."""
+        if self.engine.state.phase in console_svoyak.AMOUNT_PHASES:
+            edit = amount_key(key)
+            if edit is not None:
+                return self.action(Action(f"amount:{edit}", at, source))
+        name = self.keymap.action_for(key, mod)
+        return None if name is None else self.action(Action(name, at, source))
 
     def drain(self) -> None:
         while True:

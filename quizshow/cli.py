@@ -13,7 +13,7 @@ import yaml
 from quizshow import __version__
 from quizshow.yamlfile import Problems
 
-DEMO_SHOW = Path(__file__).resolve().parent.parent / "shows" / "demo.yaml"
+DEMO_SHOW = Path(__file__).resolve().parent.parent / "shows" / "svoyak.yaml"
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:

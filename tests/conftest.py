@@ -42,3 +42,17 @@ def demo() -> ShowConfig:
 
 def demo_engine(seed: int = 7) -> Engine:
     return Engine(make_format(demo_config()), seed)
+
+
+SVOYAK_SHOW = ROOT / "shows" / "svoyak.yaml"
+
+
+def svoyak_config(path: Path = SVOYAK_SHOW) -> ShowConfig:
+    problems = Problems()
+    config = load_show(path, problems)
+    assert config is not None and not problems, [str(p) for p in problems.items]
+    return config
+
+
+def svoyak_engine(seed: int = 7) -> Engine:
+    return Engine(make_format(svoyak_config()), seed)

@@ -323,9 +323,11 @@ def test_auction_tie_in_the_bidding_order_is_settled_by_the_host():
     set_scores(e, [100, 80, 80])
     open_special(e, 1)
     assert e.state.fmt.auction.order == (0, 1, 2)
+    refused(e, c.PickTeam(at=11, team=0))  # the opener is not part of a tie: it always bids first
+    ok(e, c.PickTeam(at=11, team=2))  # settled while the opener is still bidding
+    assert e.state.fmt.auction.order == (0, 2, 1)
     ok(e, c.Bid(at=11, team=0, amount=30))
-    ok(e, c.PickTeam(at=12, team=2))
-    assert e.state.fmt.auction.order == (0, 2, 1) and e.state.fmt.auction.current == 2
+    assert e.state.fmt.auction.current == 2
 
 
 def test_undo_in_the_middle_of_an_auction_takes_back_one_bid():

@@ -14,20 +14,12 @@ import pygame
 from quizshow.core import commands as c
 from quizshow.core.effects import EventKind
 from quizshow.core.engine import Engine, Entry
-from quizshow.display import paint
+from quizshow.display import console_svoyak, paint
+from quizshow.display.console_style import BAD, BG, EDGE, GOLD, GOOD, MUTED, PANEL, TEXT
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
 from quizshow.i18n import phrase
 from quizshow.inputs.keymap import KeyMap
-
-BG = pygame.Color("#0d0f17")
-PANEL = pygame.Color("#171a26")
-EDGE = pygame.Color("#2a2f45")
-TEXT = pygame.Color("#e8ebf5")
-MUTED = pygame.Color("#8a90a8")
-GOLD = pygame.Color("#ffc83d")
-GOOD = pygame.Color("#2fbf71")
-BAD = pygame.Color("#e5484d")
 
 DEVICE_WORDS = ("keyboard", "console")  # input sources named in words; box and pad ids are shown as they are
 BUTTONS = ("go", "back", "timer", "announce", "correct", "wrong", "blank", "scores", "undo", "help", "quit")
@@ -42,6 +34,7 @@ class ConsoleStatus:
     quit_armed: bool = False
     help: bool = False
     resumed: str | None = None
+    amount: str = ""  # an amount being typed on the console (a bid, a stake)
 
 
 def margin_text(seconds: float, language: str) -> str:
@@ -67,7 +60,16 @@ def describe(entry: Entry, teams: list[str], language: str) -> str:
             return f"± {name} {points:+d}"
     key = {c.Go: "action.go", c.Back: "action.back", c.TimerStart: "action.timer", c.Announce: "action.announce",
            c.ViewBlank: "action.blank", c.ViewScores: "action.scores"}.get(type(cmd))
-    return phrase(key, language) if key else type(cmd).__name__
+    if key:
+        return phrase(key, language)
+    team = getattr(cmd, "team", None)
+    values = {name: getattr(cmd, name) for name in ("theme", "question", "value", "amount") if hasattr(cmd, name)}
+    if isinstance(cmd, (c.SelectCell, c.FinalRemove)):  # shown 1-based, as on the board
+        values = {k: v + 1 for k, v in values.items()}
+    name = teams[team] if isinstance(team, int) and 0 <= team < len(teams) else ""
+    words = "journal.all_in" if isinstance(cmd, c.Bid) and cmd.all_in else f"journal.{type(cmd).__name__}"
+    found = phrase(words, language, team=name, **values)
+    return found if found != words else type(cmd).__name__
 
 
 class Console:
@@ -109,7 +111,8 @@ class Console:
         y = self._header(surface, left, now, unit)
         y = self._question(surface, pygame.Rect(left.x, y, left.width, int(h * 0.24)), unit)
         bottom_h = unit * 5
-        self._format_panel(surface, pygame.Rect(left.x, y, left.width, left.bottom - bottom_h - y - unit // 2), unit)
+        self._format_panel(surface, pygame.Rect(left.x, y, left.width, left.bottom - bottom_h - y - unit // 2), unit,
+                           status)
         self._buttons(surface, pygame.Rect(left.x, left.bottom - bottom_h, w - unit * 2, unit * 2), unit)
         self._journal(surface, pygame.Rect(left.x, left.bottom - unit * 3 + 4, w - unit * 2, unit * 1.4), unit)
         self._devices(surface, pygame.Rect(left.x, left.bottom - int(unit * 1.4), w - unit * 2, unit * 1.4),
@@ -176,8 +179,11 @@ class Console:
             y += height + unit // 4
         return box.bottom + unit // 2
 
-    def _format_panel(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> None:
-        """The press queue with margins (every format); formats add their own panels later."""
+    def _format_panel(self, surface: pygame.Surface, box: pygame.Rect, unit: int, status: ConsoleStatus) -> None:
+        """The format's own panel for the phase, else the press queue with margins."""
+        panel = FORMAT_PANELS.get(self.engine.format.id)
+        if panel is not None and panel(self, surface, box, unit, status):
+            return
         state = self.engine.state
         inner = self._titled_panel(surface, box, "console.presses", unit)
         y = inner.y
@@ -309,13 +315,19 @@ class Console:
         surface.blit(paint.panel(box.size, paint.rgb(PANEL), paint.rgb(PANEL), paint.rgb(EDGE), 8, 1), box)
 
     def _button(self, surface: pygame.Surface, rect: pygame.Rect, label: str, action: str, unit: int,
-                hint: str | None = None, px: int | None = None) -> None:
-        """A clickable action: its name, and under it (when given) the key that does the same."""
-        pygame.draw.rect(surface, pygame.Color("#262b40"), rect, border_radius=6)
-        pygame.draw.rect(surface, EDGE, rect, width=1, border_radius=6)
+                hint: str | None = None, px: int | None = None, dim: bool = False, lit: bool = False,
+                mark: pygame.Color | None = None) -> None:
+        """A clickable action: its name, and under it (when given) the key that does the same.
+        `dim`: done already (a played cell); `lit`: the current choice; `mark`: a team's colour bar."""
+        fill = pygame.Color("#151823") if dim else pygame.Color("#3a3320") if lit else pygame.Color("#262b40")
+        pygame.draw.rect(surface, fill, rect, border_radius=6)
+        pygame.draw.rect(surface, GOLD if lit else EDGE, rect, width=2 if lit else 1, border_radius=6)
+        if mark is not None:
+            pygame.draw.rect(surface, mark, pygame.Rect(rect.x, rect.y, max(4, unit // 4), rect.height),
+                             border_top_left_radius=6, border_bottom_left_radius=6)
         if hint is None:
-            img = self._fit(label, "body", (rect.width - 8, rect.height - 4), TEXT, px or int(unit * 0.9),
-                            align="center")
+            img = self._fit(label, "body", (rect.width - 8, rect.height - 4), MUTED if dim else TEXT,
+                            px or int(unit * 0.9), align="center")
             surface.blit(img, img.get_rect(center=rect.center))
         else:
             top = rect.y + rect.height * 55 // 100
@@ -325,3 +337,7 @@ class Console:
                             max(8, int((px or unit) * 0.8)), align="center")
             surface.blit(key, key.get_rect(midtop=(rect.centerx, top)))
         self.buttons.append((rect, action))
+
+
+# format id -> its console panel: draw(console, surface, box, unit, status) -> drawn?
+FORMAT_PANELS = {"svoyak": console_svoyak.draw}

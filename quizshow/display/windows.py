@@ -72,9 +72,7 @@ class Windows:
         for event in pygame.event.get():
             now = app.clock.now()
             if event.type == pygame.KEYDOWN:
-                name = app.keymap.action_for(event.key, event.mod)
-                if name is not None:
-                    app.action(Action(name, now, "keyboard"))
+                app.key(event.key, event.mod, now)
             elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.console is not None \
                     and getattr(event, "window", None) == self.console:
                 name = app.console.click(event.pos)

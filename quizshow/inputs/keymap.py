@@ -105,3 +105,26 @@ class QuitGuard:
 
     def armed(self, now: float) -> bool:
         return self.armed_at is not None and now - self.armed_at <= self.window_s
+
+
+def amount_key(key: int) -> str | None:
+    """A digit or Backspace typed into the console's amount (bids, stakes)."""
+    if pygame.K_0 <= key <= pygame.K_9:
+        return str(key - pygame.K_0)
+    for digit in range(10):
+        if key == getattr(pygame, f"K_KP{digit}", None):
+            return str(digit)
+    return "back" if key == pygame.K_BACKSPACE else None
+
+
+def edit_amount(amount: str, edit: str) -> str:
+    """The amount after one edit: a digit, `back`, `clear` or `+N`."""
+    if edit == "back":
+        return amount[:-1]
+    if edit == "clear":
+        return ""
+    if edit.startswith("+"):
+        return str(int(amount or 0) + int(edit[1:]))
+    if edit.isdigit() and len(amount) < 7:
+        return str(int(amount + edit))  # no leading zeros
+    return amount

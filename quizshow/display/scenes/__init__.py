@@ -19,6 +19,12 @@ BY_FORMAT: dict[str, dict[str, str]] = {
 }
 
 
+from quizshow.display.scenes import svoyak  # noqa: E402  (its scenes use the shared ones above)
+
+COMMON.update(svoyak.SCENES)
+BY_FORMAT["svoyak"] = svoyak.PHASES
+
+
 def scene_for(format_id: str, phase: str) -> Scene:
     name = BY_FORMAT.get(format_id, {}).get(phase, "title")
     return COMMON[name]

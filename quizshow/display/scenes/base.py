@@ -26,6 +26,8 @@ class Animations:
     count_up_s: float = 0.9
     scores: dict[int, CountUp] = field(default_factory=dict)
     flashes: dict[int, tuple[str, float]] = field(default_factory=dict)  # team -> (kind, started)
+    happened: dict[EventKind, float] = field(default_factory=dict)  # kind -> when it last happened
+    seen: dict[Hashable, float] = field(default_factory=dict)  # a thing on screen -> when it first showed
 
     def score(self, team: int, target: int, now: float) -> int:
         counter = self.scores.get(team)
@@ -36,10 +38,19 @@ class Animations:
 
     def on_events(self, events: list[Event], now: float) -> None:
         for event in events:
+            self.happened[event.kind] = now
             if event.team is not None and event.kind in (EventKind.BUZZ, EventKind.CORRECT, EventKind.WRONG,
                                                            EventKind.FALSE_START):
                 if event.kind != EventKind.BUZZ or event.margin_s == 0:
                     self.flashes[event.team] = (event.kind.value, now)
+
+    def since(self, kind: EventKind, now: float) -> float:
+        """Seconds since the last event of this kind (a large number if none yet)."""
+        return now - self.happened.get(kind, -1e9)
+
+    def age(self, thing: Hashable, now: float) -> float:
+        """Seconds since `thing` first appeared on screen: entrance motion keyed by state, not frames."""
+        return now - self.seen.setdefault(thing, now)
 
     def flash(self, team: int, now: float, duration: float = 0.6) -> tuple[str, float] | None:
         """(kind, strength 1→0) while a team's flash lasts."""

@@ -142,6 +142,12 @@ class QuestionScene(Scene):
         fmt = frame.fmt
         return fmt.current(frame.state) if hasattr(fmt, "current") else None
 
+    def heading_text(self, frame: Frame) -> str:
+        fmt, state = frame.fmt, frame.state
+        value = fmt.value(state) if hasattr(fmt, "value") else 0
+        head = frame.say("scene.question_no", n=(state.question or 0) + 1)
+        return f"{head} · {frame.say('scene.points', n=value)}" if value else head
+
     def _layout(self, frame: Frame) -> _QuestionLayout:
         w, h = frame.size
         strip = pygame.Rect(frame.u(60), h - frame.u(140), w - frame.u(120), frame.u(104))
@@ -157,15 +163,11 @@ class QuestionScene(Scene):
         return _QuestionLayout(card, strip, clock_center, clock_r, answer, who)
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
-        state, fmt = frame.state, frame.fmt
+        state = frame.state
         surface.blit(frame.background(), (0, 0))
         box = self._layout(frame)
         question = self._question(frame)
-        value = fmt.value(state) if hasattr(fmt, "value") else 0
-        head = frame.say("scene.question_no", n=(state.question or 0) + 1)
-        if value:
-            head = f"{head} · {frame.say('scene.points', n=value)}"
-        widgets.heading(surface, frame, head)
+        widgets.heading(surface, frame, self.heading_text(frame))
         card = box.card
         body = paint.panel(card.size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel")),
                            paint.rgb(frame.color("panel_edge")), frame.u(24), frame.u(3))
@@ -184,7 +186,8 @@ class QuestionScene(Scene):
                 pic_box = pygame.Rect(inner.centerx + frame.u(20), inner.y, inner.width // 2 - frame.u(20),
                                       inner.height)
                 self._picture(surface, frame, _image(question.image, pic_box.size), pic_box)
-            text = frame.text.fit(question.q, "heading", text_box.size, frame.color("text"), frame.u(76),
+            shown = question.q or frame.say("scene.host_question")
+            text = frame.text.fit(shown, "heading", text_box.size, frame.color("text"), frame.u(76),
                                   min_px=frame.u(26), shadow=True)
             surface.blit(text, text.get_rect(center=text_box.center))
         if box.answer is not None and question is not None:
@@ -194,8 +197,12 @@ class QuestionScene(Scene):
         box = self._layout(frame)
         if frame.state.timer.armed:
             widgets.clock(surface, frame, box.clock_center, box.clock_r)
-        widgets.score_strip(surface, frame, box.strip)
+        widgets.score_strip(surface, frame, box.strip, teams=self.strip_teams(frame))
         widgets.banner(surface, frame)
+
+    def strip_teams(self, frame: Frame) -> list[int] | None:
+        """The teams in the score strip under the question (None: all)."""
+        return None
 
     def _picture(self, surface: pygame.Surface, frame: Frame, image: pygame.Surface | None, box: pygame.Rect) -> None:
         if image is None:

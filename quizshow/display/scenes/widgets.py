@@ -16,15 +16,19 @@ def heading(surface: pygame.Surface, frame: Frame, text: str, y: int = 28, heigh
     surface.blit(img, img.get_rect(midtop=(w // 2, frame.u(y))))
 
 
-def score_strip(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, label: dict[int, str] | None = None) -> None:
-    """One card per team: colour bar, name, score (counting up); the answering team glows."""
+def score_strip(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, label: dict[int, str] | None = None,
+                teams: list[int] | None = None) -> None:
+    """One card per team: colour bar, name, score (counting up); the answering team glows, and so
+    does a team with a label (the chooser «выбирает»). `teams` limits the strip to some of them."""
     state = frame.state
-    count = len(state.teams)
+    shown = list(range(len(state.teams))) if teams is None else teams
+    count = max(1, len(shown))
     gap = frame.u(28)
     card_w = (rect.width - gap * (count - 1)) // count
-    for i, team in enumerate(state.teams):
-        card = pygame.Rect(rect.x + i * (card_w + gap), rect.y, card_w, rect.height)
-        answering = state.answering == i
+    for slot, i in enumerate(shown):
+        team = state.teams[i]
+        card = pygame.Rect(rect.x + slot * (card_w + gap), rect.y, card_w, rect.height)
+        answering = state.answering == i or bool((label or {}).get(i))
         locked = i in state.locked
         dark = frame.color("panel_dark")
         body = paint.panel(card.size, paint.rgb(paint.mix(dark, frame.color("panel"), 0.35)), paint.rgb(dark),
@@ -64,7 +68,8 @@ def clock(surface: pygame.Surface, frame: Frame, center: tuple[int, int], radius
     timer = frame.state.timer
     left = timer.remaining(frame.now)
     warning_s = float(frame.fmt.rules.get("warning_s", 10))
-    warn = 0 < left <= warning_s or timer.expired
+    # A clock shorter than the warning (the 3-second window) never turns red on its own.
+    warn = 0 < left <= warning_s < timer.duration or timer.expired
     color = frame.color("warning") if warn else frame.color("accent")
     if warn and timer.running:
         color = paint.mix(color, frame.color("text"), 0.35 * pulse(frame.now, 1.0))

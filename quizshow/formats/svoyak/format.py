@@ -182,8 +182,11 @@ class SvoyakFormat(FinalRounds, Format):
             return replace(state, fmt=replace(play, chooser=cmd.team)), []
         if state.phase == "auction" and play.auction is not None:
             auction = play.auction
-            order = swap_tied(auction.order, auction.turn, cmd.team, scores)
-            if order is None or auction.leader is None and auction.turn == 0:
+            # The opener always bids first; a tie among the others is settled before their turn comes.
+            start = max(1, auction.turn)
+            order = next((o for p in range(start, len(auction.order))
+                          if (o := swap_tied(auction.order, p, cmd.team, scores)) is not None), None)
+            if order is None:
                 raise Refused("only a tie in the bidding order can be settled")
             return replace(state, fmt=replace(play, auction=replace(auction, order=order))), []
         return self.final_pick(state, cmd, scores)

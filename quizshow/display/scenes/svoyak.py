@@ -1,0 +1,649 @@
+"""«Своя игра» on the projector: round intro, the board, the specials, the final, the shoot-out, the winner.
+
+The board is the Russian row layout of the mock-up: one row per theme, the theme's name on the left,
+the values on the right, played cells empty, the chooser marked in the score strip.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+
+import pygame
+
+from quizshow.core.effects import EventKind
+from quizshow.display import paint
+from quizshow.display.scenes import widgets
+from quizshow.display.scenes.base import Frame, Scene
+from quizshow.display.scenes.cards import QuestionScene
+from quizshow.display.tween import ease_in_out_cubic, ease_out_back, ease_out_cubic
+
+STRIP_H = 104  # the score strip, on the 1080-line grid
+
+
+def play(frame: Frame):
+    return frame.state.fmt
+
+
+def strip_rect(frame: Frame) -> pygame.Rect:
+    w, h = frame.size
+    return pygame.Rect(frame.u(60), h - frame.u(36) - frame.u(STRIP_H), w - frame.u(120), frame.u(STRIP_H))
+
+
+def chooser_strip(surface: pygame.Surface, frame: Frame, teams: list[int] | None = None) -> None:
+    """The score strip with the chooser marked «выбирает»."""
+    chooser = play(frame).chooser
+    label = {chooser: frame.say("scene.chooses")} if chooser is not None else None
+    widgets.score_strip(surface, frame, strip_rect(frame), label, teams)
+
+
+def cell_panel(frame: Frame, size: tuple[int, int], played: bool = False, lit: bool = False) -> pygame.Surface:
+    if played:
+        return paint.panel(size, paint.rgb(frame.color("panel_played")), paint.rgb(frame.color("panel_played")),
+                           None, frame.u(12))
+    top = paint.mix(frame.color("panel_top"), frame.color("text"), 0.18) if lit else frame.color("panel_top")
+    edge = frame.color("accent") if lit else frame.color("panel_edge")
+    return paint.panel(size, paint.rgb(top), paint.rgb(frame.color("panel")), paint.rgb(edge), frame.u(12),
+                       frame.u(3))
+
+
+def card(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, edge: pygame.Color | None = None) -> None:
+    """A large plate for a title or a special's card."""
+    body = paint.panel(rect.size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel_dark")),
+                       paint.rgb(edge or frame.color("panel_edge")), frame.u(28), frame.u(3))
+    surface.blit(body, rect)
+
+
+def spring_card(surface: pygame.Surface, frame: Frame, since: EventKind, width: float, height: int,
+                duration: float) -> pygame.Rect | None:
+    """The background and a card springing open after an event; the card's rect once it is big enough
+    to hold its words (None before)."""
+    surface.blit(frame.background(), (0, 0))
+    w = frame.size[0]
+    grow = max(0.05, ease_out_back(min(1.0, frame.anim.since(since, frame.now) / duration)))
+    plate = pygame.Rect(0, 0, int(w * width * grow), int(frame.u(height) * grow))
+    plate.center = (w // 2, frame.u(420))
+    card(surface, frame, plate, frame.color("accent"))
+    return plate if grow >= 0.6 else None
+
+
+def words(surface: pygame.Surface, frame: Frame, text: str, box: pygame.Rect, role: str = "heading",
+          color: pygame.Color | None = None, px: int = 60, anchor: str = "center", shadow: bool = True,
+          upper: bool = False) -> pygame.Rect:
+    """Text fitted into `box` (shrunk or wrapped, never overflowing) and placed by `anchor`."""
+    img = frame.text.fit(text.upper() if upper else text, role, box.size, color or frame.color("text"), frame.u(px),
+                         shadow=shadow)
+    rect = img.get_rect(**{anchor: getattr(box, anchor)})
+    surface.blit(img, rect)
+    return rect
+
+
+# --- the board ------------------------------------------------------------------------------------------
+
+
+def board_grid(frame: Frame, themes: int, columns: int) -> tuple[list[pygame.Rect], list[list[pygame.Rect]]]:
+    """Theme plates and value cells of a board, on the area above the score strip."""
+    w, _h = frame.size
+    top, bottom = frame.u(112), strip_rect(frame).y - frame.u(36)
+    gap = frame.u(14)
+    row_h = (bottom - top - gap * (themes - 1)) // max(1, themes)
+    left, right = frame.u(60), w - frame.u(60)
+    theme_w = int((right - left) * (0.36 if columns <= 5 else 0.3))
+    cell_w = (right - left - theme_w - gap * columns) // max(1, columns)
+    plates, cells = [], []
+    for t in range(themes):
+        y = top + t * (row_h + gap)
+        plates.append(pygame.Rect(left, y, theme_w, row_h))
+        cells.append([pygame.Rect(left + theme_w + gap + col * (cell_w + gap), y, cell_w, row_h)
+                      for col in range(columns)])
+    return plates, cells
+
+
+class RoundIntroScene(Scene):
+    """The round's name, then its themes one by one."""
+
+    name = "svoyak_round"
+    STEP_S = 0.35
+
+    def key(self, frame: Frame) -> Hashable:
+        return self.name, play(frame).round
+
+    def static_key(self, frame: Frame) -> Hashable:
+        return play(frame).round
+
+    def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
+        surface.blit(frame.background(), (0, 0))
+
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
+        rnd = frame.fmt.game.rounds[play(frame).round]
+        w, h = frame.size
+        age = frame.anim.since(EventKind.ROUND_START, frame.now)
+        title_in = ease_out_back(min(1.0, max(0.0, age / 0.5)))
+        title_box = pygame.Rect(frame.u(120), frame.u(70), w - frame.u(240), frame.u(130))
+        title_box.y -= int((1 - title_in) * frame.u(60))
+        words(surface, frame, rnd.round.name, title_box, color=frame.color("accent"), px=110, upper=True)
+        themes = rnd.round.themes
+        top = frame.u(250)
+        row_h = min(frame.u(120), (strip_rect(frame).y - frame.u(40) - top) // max(1, len(themes)))
+        for i, theme in enumerate(themes):
+            t = (age - 0.5 - i * self.STEP_S) / 0.45
+            if t <= 0:
+                continue
+            shown = ease_out_cubic(min(1.0, t))
+            plate = pygame.Rect(0, 0, int(w * 0.62), row_h - frame.u(16))
+            plate.center = (w // 2 + int((1 - shown) * w * 0.4), top + i * row_h + row_h // 2)
+            body = cell_panel(frame, plate.size)
+            if shown < 1:
+                body = body.copy()
+                body.set_alpha(int(255 * shown))
+            surface.blit(body, plate)
+            words(surface, frame, theme.name, plate.inflate(-frame.u(40), -frame.u(16)), px=64, upper=True)
+        chooser_strip(surface, frame)
+
+
+class BoardScene(Scene):
+    """The board; the still layer holds every plate and value, the strip and the banner move."""
+
+    name = "svoyak_board"
+
+    def key(self, frame: Frame) -> Hashable:
+        return self.name, play(frame).round
+
+    def static_key(self, frame: Frame) -> Hashable:
+        p = play(frame)
+        return p.round, p.played
+
+    def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
+        surface.blit(frame.background(), (0, 0))
+        p = play(frame)
+        rnd = frame.fmt.game.rounds[p.round]
+        themes, columns = rnd.size
+        widgets.heading(surface, frame, rnd.round.name, y=26, height=70)
+        plates, cells = board_grid(frame, themes, columns)
+        names = [theme.name.upper() for theme in rnd.round.themes]
+        # One type size for every theme name: the largest at which the longest still fits its plate.
+        box = plates[0].inflate(-frame.u(36), -frame.u(14)).size
+        px = min(frame.text.layout(n, "heading", box, frame.u(52), min_px=frame.u(16)).px for n in names)
+        for t, (plate, name) in enumerate(zip(plates, names, strict=True)):
+            surface.blit(cell_panel(frame, plate.size), plate)
+            img = frame.text.fit(name, "heading", box, frame.color("text"), px, min_px=frame.u(16), shadow=True)
+            surface.blit(img, img.get_rect(center=plate.center))
+            for q, cell in enumerate(cells[t]):
+                played = (t, q) in p.played
+                surface.blit(cell_panel(frame, cell.size, played=played), cell)
+                if not played:
+                    room = cell.inflate(-frame.u(16), -frame.u(8)).size
+                    value = frame.text.fit(str(rnd.value((t, q))), "numbers", room, frame.color("accent"), frame.u(88),
+                                           shadow=True, wrap=False)
+                    surface.blit(value, value.get_rect(center=cell.center))
+
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
+        chooser_strip(surface, frame)
+        widgets.banner(surface, frame)
+
+
+def chosen_cell_rect(frame: Frame) -> pygame.Rect | None:
+    p = play(frame)
+    if p.cell is None or p.kind in ("final", "shootout") or p.round >= len(frame.fmt.game.rounds):
+        return None
+    themes, columns = frame.fmt.game.rounds[p.round].size
+    _, cells = board_grid(frame, themes, columns)
+    return cells[p.cell[0]][p.cell[1]]
+
+
+class SvoyakQuestionScene(QuestionScene):
+    """The question card; right after the choice it zooms out of its board cell."""
+
+    name = "svoyak_question"
+    ZOOM_S = 0.45
+
+    @staticmethod
+    def _what(frame: Frame) -> Hashable:
+        p = play(frame)
+        return p.kind, p.round, p.cell, p.shootout.asked if p.shootout else None, p.value
+
+    def key(self, frame: Frame) -> Hashable:
+        return self.name, self._what(frame)
+
+    def static_key(self, frame: Frame) -> Hashable:
+        return (*super().static_key(frame), self._what(frame))
+
+    def strip_teams(self, frame: Frame) -> list[int] | None:
+        p = play(frame)
+        if p.kind == "shootout" and p.shootout is not None:
+            return list(p.shootout.tied)
+        if p.kind == "final" and p.final is not None:
+            return list(p.final.order)
+        return None
+
+    @staticmethod
+    def _buzzers_open(frame: Frame) -> bool:
+        # Buzzers are live from the moment the question appears (no false start in this format).
+        return frame.state.phase == "question" and play(frame).kind != "final"
+
+    def heading_text(self, frame: Frame) -> str:
+        p, fmt = play(frame), frame.fmt
+        if p.kind == "final":
+            return f"{frame.say('scene.final')} · {fmt.game.final_themes[fmt.final_theme(p.final)]}"
+        if p.kind == "shootout":
+            return f"{frame.say('scene.shootout')} · {frame.say('scene.points', n=p.value)}"
+        return f"{fmt.theme_name(frame.state)} · {frame.say('scene.points', n=p.value)}"
+
+    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
+        super().draw(surface, frame)
+        cell = chosen_cell_rect(frame)
+        age = frame.anim.since(EventKind.QUESTION, frame.now)
+        if cell is None or age >= self.ZOOM_S or frame.state.phase != "question":
+            return
+        t = ease_in_out_cubic(age / self.ZOOM_S)
+        w, h = frame.size
+        rect = pygame.Rect(int(cell.x * (1 - t)), int(cell.y * (1 - t)), int(cell.w + (w - cell.w) * t),
+                           int(cell.h + (h - cell.h) * t))
+        layer = self.prepare(frame)
+        board = BOARD.prepare(frame)
+        if board is not None:
+            surface.blit(board, (0, 0))
+        if layer is not None and rect.w > 0 and rect.h > 0:
+            surface.blit(pygame.transform.scale(layer, rect.size), rect)
+
+
+class SpecialScene(Scene):
+    """A special question's own picture, one per board cell."""
+
+    def key(self, frame: Frame) -> Hashable:
+        return self.name, play(frame).cell
+
+
+class CatScene(SpecialScene):
+    """«Кот в мешке»: the card springs in; then who gives it to whom, the theme and the value choice."""
+
+    name = "svoyak_cat"
+
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
+        p = play(frame)
+        plate = spring_card(surface, frame, EventKind.QUESTION, 0.8, 700, 0.6)
+        if plate is None:
+            return
+        self._cat(surface, frame, (plate.x + frame.u(200), plate.y + frame.u(230)), frame.u(120))
+        words(surface, frame, frame.say("scene.cat"), pygame.Rect(plate.x + frame.u(360), plate.y + frame.u(40),
+                                                                  plate.width - frame.u(400), frame.u(150)),
+              color=frame.color("accent"), px=110, upper=True)
+        info = frame.fmt.game.rounds[p.round].question(p.cell).cat
+        theme = info.theme if info and info.theme else frame.fmt.theme_name(frame.state)
+        words(surface, frame, f"{frame.say('scene.theme')}: {theme}",
+              pygame.Rect(plate.x + frame.u(360), plate.y + frame.u(200), plate.width - frame.u(400), frame.u(90)),
+              px=60)
+        lower = pygame.Rect(plate.x + frame.u(40), plate.y + frame.u(400), plate.width - frame.u(80), frame.u(260))
+        if p.solo is None:
+            giver = frame.state.teams[p.chooser].name
+            words(surface, frame, frame.say("scene.cat_gives", name=giver), lower, role="body", px=54)
+            return
+        self._handover(surface, frame, pygame.Rect(lower.x, lower.y, lower.width, frame.u(110)), p.chooser, p.solo)
+        values = frame.fmt.cat_options(frame.state)
+        box_w = frame.u(220)
+        total = len(values) * box_w + (len(values) - 1) * frame.u(160)
+        x = plate.centerx - total // 2
+        for i, value in enumerate(values):
+            box = pygame.Rect(x + i * (box_w + frame.u(160)), lower.y + frame.u(135), box_w, frame.u(110))
+            surface.blit(cell_panel(frame, box.size), box)
+            words(surface, frame, str(value), box.inflate(-frame.u(10), -frame.u(6)), role="numbers",
+                  color=frame.color("accent"), px=90)
+            if i < len(values) - 1:
+                words(surface, frame, frame.say("scene.or"), pygame.Rect(box.right, box.y, frame.u(160), box.height),
+                      role="body", color=frame.color("muted"), px=50)
+
+    def _handover(self, surface: pygame.Surface, frame: Frame, box: pygame.Rect, giver: int, receiver: int) -> None:
+        half = box.width // 2 - frame.u(60)
+        for team, rect in ((giver, pygame.Rect(box.x, box.y, half, box.height)),
+                           (receiver, pygame.Rect(box.right - half, box.y, half, box.height))):
+            color = frame.team_color(team)
+            plate = paint.panel(rect.size, paint.rgb(paint.mix(color, (255, 255, 255), 0.12)), paint.rgb(color), None,
+                                frame.u(16))
+            surface.blit(plate, rect)
+            words(surface, frame, frame.state.teams[team].name, rect.inflate(-frame.u(30), -frame.u(14)), px=60)
+        mid = box.centerx
+        y = box.centery
+        arrow = [(mid - frame.u(40), y - frame.u(12)), (mid + frame.u(10), y - frame.u(12)),
+                 (mid + frame.u(10), y - frame.u(30)), (mid + frame.u(46), y), (mid + frame.u(10), y + frame.u(30)),
+                 (mid + frame.u(10), y + frame.u(12)), (mid - frame.u(40), y + frame.u(12))]
+        pygame.draw.polygon(surface, frame.color("accent"), arrow)
+
+    def _cat(self, surface: pygame.Surface, frame: Frame, center: tuple[int, int], r: int) -> None:
+        """A cat's head peeking out, bobbing gently: drawn, so it needs no picture file."""
+        bob = int(math.sin(frame.now * 3.2) * r * 0.06)
+        cx, cy = center[0], center[1] + bob
+        fur, dark = frame.color("accent"), frame.color("panel_dark")
+        for side in (-1, 1):
+            ear = [(cx + side * r * 0.85, cy - r * 0.35), (cx + side * r * 0.75, cy - r * 1.15),
+                   (cx + side * r * 0.2, cy - r * 0.8)]
+            pygame.draw.polygon(surface, fur, ear)
+        pygame.draw.circle(surface, fur, (cx, cy), r)
+        blink = (frame.now % 3.0) < 0.12
+        for side in (-1, 1):
+            eye = (cx + side * int(r * 0.38), cy - int(r * 0.12))
+            if blink:
+                pygame.draw.line(surface, dark, (eye[0] - r // 7, eye[1]), (eye[0] + r // 7, eye[1]), max(2, r // 18))
+            else:
+                pupil = pygame.Rect(eye[0] - r // 9, eye[1] - r // 5, r * 2 // 9, r * 2 // 5)
+                pygame.draw.ellipse(surface, dark, pupil)
+            for k in (-1, 0, 1):
+                start = (cx + side * int(r * 0.25), cy + int(r * 0.3))
+                end = (cx + side * int(r * 1.15), cy + int(r * (0.25 + 0.15 * k)))
+                pygame.draw.line(surface, dark, start, end, max(1, r // 30))
+        nose = [(cx - r // 9, cy + r // 8), (cx + r // 9, cy + r // 8), (cx, cy + r // 4)]
+        pygame.draw.polygon(surface, frame.color("warning"), nose)
+        bag = pygame.Rect(0, 0, int(r * 2.6), int(r * 1.1))
+        bag.midtop = (center[0], center[1] + int(r * 0.75))
+        pygame.draw.rect(surface, paint.mix(frame.color("panel_edge"), dark, 0.35), bag,
+                         border_top_left_radius=r // 3, border_top_right_radius=r // 3,
+                         border_bottom_left_radius=r // 2, border_bottom_right_radius=r // 2)
+
+
+class SponsorScene(SpecialScene):
+    """«Вопрос от спонсора»: the card, the theme, the value and who answers."""
+
+    name = "svoyak_sponsor"
+
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
+        p = play(frame)
+        plate = spring_card(surface, frame, EventKind.QUESTION, 0.76, 620, 0.5)
+        if plate is None:
+            return
+        inner = plate.inflate(-frame.u(80), -frame.u(60))
+        words(surface, frame, frame.say("scene.sponsor"), pygame.Rect(inner.x, inner.y, inner.width, frame.u(150)),
+              color=frame.color("accent"), px=100, upper=True)
+        words(surface, frame, f"{frame.say('scene.theme')}: {frame.fmt.theme_name(frame.state)}",
+              pygame.Rect(inner.x, inner.y + frame.u(190), inner.width, frame.u(90)), px=60)
+        who = frame.state.teams[p.solo].name if p.solo is not None else ""
+        words(surface, frame, f"{frame.say('scene.answers', name=who)} · {frame.say('scene.points', n=p.value)}",
+              pygame.Rect(inner.x, inner.y + frame.u(330), inner.width, frame.u(80)), role="body", px=52)
+        chooser_strip(surface, frame)
+
+
+class AuctionScene(SpecialScene):
+    """«Вопрос-аукцион»: the bidding order with each bid, pass and «Ва-банк» as it happens."""
+
+    name = "svoyak_auction"
+
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
+        surface.blit(frame.background(), (0, 0))
+        p, state = play(frame), frame.state
+        auction = p.auction
+        w, _h = frame.size
+        title = f"{frame.say('scene.auction')} · {frame.fmt.theme_name(state)}"
+        widgets.heading(surface, frame, title, y=30, height=80)
+        words(surface, frame, frame.say("scene.nominal", n=p.value), pygame.Rect(0, frame.u(118), w, frame.u(60)),
+              role="body", color=frame.color("muted"), px=44, shadow=False)
+        order = auction.order
+        top = frame.u(210)
+        row_h = min(frame.u(150), (strip_rect(frame).y - frame.u(40) - top) // max(1, len(order)))
+        for slot, team in enumerate(order):
+            row = pygame.Rect(int(w * 0.12), top + slot * row_h, int(w * 0.76), row_h - frame.u(18))
+            self._row(surface, frame, row, team, auction)
+        widgets.score_strip(surface, frame, strip_rect(frame))
+
+    def _row(self, surface: pygame.Surface, frame: Frame, row: pygame.Rect, team: int, auction) -> None:
+        out = team in auction.out
+        leader = auction.leader == team
+        turn = not auction.done and auction.current == team
+        color = frame.team_color(team)
+        top = paint.mix(frame.color("panel_top"), frame.color("panel_dark"), 0.6 if out else 0.0)
+        body = paint.panel(row.size, paint.rgb(top), paint.rgb(frame.color("panel_dark")),
+                           paint.rgb(frame.color("accent") if leader else frame.color("panel_edge")), frame.u(18),
+                           frame.u(4) if leader else frame.u(2))
+        surface.blit(body, row)
+        pygame.draw.rect(surface, color, pygame.Rect(row.x, row.y, frame.u(14), row.height),
+                         border_top_left_radius=frame.u(18), border_bottom_left_radius=frame.u(18))
+        if turn:
+            paint.blit_glow_frame(surface, row, paint.rgb(color), frame.u(18), frame.u(4))
+        text_color = frame.color("muted") if out else frame.color("text")
+        name_box = pygame.Rect(row.x + frame.u(50), row.y, int(row.width * 0.42), row.height)
+        words(surface, frame, frame.state.teams[team].name, name_box, color=text_color, px=64, anchor="midleft")
+        score_box = pygame.Rect(row.x + int(row.width * 0.46), row.y, int(row.width * 0.16), row.height)
+        words(surface, frame, str(frame.state.teams[team].score), score_box, role="numbers",
+              color=frame.color("muted"), px=60, anchor="midleft")
+        status_box = pygame.Rect(row.right - int(row.width * 0.36), row.y, int(row.width * 0.36) - frame.u(30),
+                                 row.height)
+        if leader:
+            key = "scene.all_in" if auction.all_in else "scene.bid"
+            status, tone = frame.say(key, n=auction.bid), frame.color("accent")
+        elif out:
+            status, tone = frame.say("scene.pass"), frame.color("muted")
+        elif turn:
+            status, tone = frame.say("scene.to_bid"), frame.color("text")
+        else:
+            status, tone = "", frame.color("text")
+        if status:
+            grow = ease_out_back(min(1.0, frame.anim.age(("auction", team, status), frame.now) / 0.35))
+            px = max(10, int(66 * grow))
+            words(surface, frame, status, status_box, color=tone, px=px, anchor="midright")
+
+
+# --- the final -------------------------------------------------------------------------------------------
+
+
+def final_of(frame: Frame):
+    return play(frame).final
+
+
+class FinalThemesScene(Scene):
+    """The five final themes; each removal is struck through as it happens; whose turn it is."""
+
+    name = "svoyak_final_themes"
+    STRIKE_S = 0.5
+
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
+        surface.blit(frame.background(), (0, 0))
+        final, fmt = final_of(frame), frame.fmt
+        w = frame.size[0]
+        widgets.heading(surface, frame, frame.say("scene.final"), y=30, height=80)
+        names = fmt.game.final_themes
+        top = frame.u(150)
+        row_h = min(frame.u(130), (frame.u(820) - top) // max(1, len(names)))
+        box = (int(w * 0.6) - frame.u(60), row_h - frame.u(34))
+        px = min(frame.text.layout(n.upper(), "heading", box, frame.u(64), min_px=frame.u(18)).px for n in names)
+        for i, name in enumerate(names):
+            plate = pygame.Rect(0, 0, int(w * 0.6), row_h - frame.u(18))
+            plate.midtop = (w // 2, top + i * row_h)
+            removed = i in final.removed
+            strike = 0.0
+            if removed:
+                strike = ease_out_cubic(min(1.0, frame.anim.age(("final_removed", i), frame.now) / self.STRIKE_S))
+            body = cell_panel(frame, plate.size, played=removed and strike >= 1)
+            surface.blit(body, plate)
+            color = paint.mix(frame.color("text"), frame.color("panel_played"), 0.55 * strike)
+            img = frame.text.fit(name.upper(), "heading", box, color, px, min_px=frame.u(18), shadow=not removed)
+            rect = img.get_rect(center=plate.center)
+            surface.blit(img, rect)
+            if removed:
+                x_end = rect.x - frame.u(20) + int((rect.width + frame.u(40)) * strike)
+                pygame.draw.line(surface, frame.color("warning"), (rect.x - frame.u(20), plate.centery),
+                                 (x_end, plate.centery), frame.u(8))
+        remover = final.remover(len(names))
+        bottom = pygame.Rect(frame.u(60), frame.u(850), w - frame.u(120), frame.u(60))
+        if remover is not None:
+            words(surface, frame, frame.say("scene.removes", name=frame.state.teams[remover].name), bottom,
+                  role="body", color=frame.team_color(remover), px=48)
+        widgets.score_strip(surface, frame, strip_rect(frame), teams=list(final.order))
+
+
+class FinalStakesScene(Scene):
+    """Who has staked — never how much."""
+
+    name = "svoyak_final_stakes"
+
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
+        surface.blit(frame.background(), (0, 0))
+        final = final_of(frame)
+        w = frame.size[0]
+        theme = frame.fmt.game.final_themes[frame.fmt.final_theme(final)]
+        widgets.heading(surface, frame, f"{frame.say('scene.stakes')} · {theme}", y=30, height=80)
+        count = len(final.order)
+        gap = frame.u(40)
+        card_w = min(frame.u(520), (w - frame.u(120) - gap * (count - 1)) // max(1, count))
+        x0 = (w - (card_w * count + gap * (count - 1))) // 2
+        for slot, team in enumerate(final.order):
+            rect = pygame.Rect(x0 + slot * (card_w + gap), frame.u(230), card_w, frame.u(520))
+            staked = final.stake(team) is not None
+            card(surface, frame, rect, frame.color("good") if staked else None)
+            pygame.draw.rect(surface, frame.team_color(team), pygame.Rect(rect.x, rect.y, rect.width, frame.u(16)),
+                             border_top_left_radius=frame.u(28), border_top_right_radius=frame.u(28))
+            name_box = pygame.Rect(rect.x + frame.u(20), rect.y + frame.u(50), rect.width - frame.u(40), frame.u(110))
+            words(surface, frame, frame.state.teams[team].name, name_box, px=64)
+            mark = (rect.centerx, rect.y + frame.u(300))
+            if staked:
+                grow = ease_out_back(min(1.0, frame.anim.age(("staked", team), frame.now) / 0.4))
+                self._check(surface, frame, mark, int(frame.u(80) * grow))
+                text, tone = frame.say("scene.staked"), frame.color("good")
+            else:
+                self._dots(surface, frame, mark)
+                text, tone = frame.say("scene.thinking"), frame.color("muted")
+            words(surface, frame, text, pygame.Rect(rect.x + frame.u(20), rect.bottom - frame.u(120),
+                                                    rect.width - frame.u(40), frame.u(80)), role="body", color=tone,
+                  px=48)
+
+    def _check(self, surface: pygame.Surface, frame: Frame, center: tuple[int, int], r: int) -> None:
+        if r <= 2:
+            return
+        pygame.draw.circle(surface, frame.color("good"), center, r)
+        cx, cy = center
+        points = [(cx - r * 0.45, cy + r * 0.02), (cx - r * 0.12, cy + r * 0.35), (cx + r * 0.48, cy - r * 0.3)]
+        pygame.draw.lines(surface, frame.color("text"), False, points, max(3, r // 6))
+
+    def _dots(self, surface: pygame.Surface, frame: Frame, center: tuple[int, int]) -> None:
+        for i in range(3):
+            lift = max(0.0, math.sin(frame.now * 5 - i * 0.8))
+            pygame.draw.circle(surface, frame.color("muted"),
+                               (center[0] + (i - 1) * frame.u(50), center[1] - int(lift * frame.u(18))), frame.u(14))
+
+
+class FinalRevealScene(Scene):
+    """One contestant at a time: correct or wrong, the stake, the new score counting."""
+
+    name = "svoyak_final_reveal"
+
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
+        surface.blit(frame.background(), (0, 0))
+        state, fmt = frame.state, frame.fmt
+        final = final_of(frame)
+        w = frame.size[0]
+        widgets.heading(surface, frame, frame.say("scene.final_answers"), y=30, height=80)
+        answer_h = frame.u(130) if state.phase == "final_answer" else 0
+        space = frame.u(900) - frame.u(140) - answer_h
+        row_h = min(frame.u(170), space // max(1, len(final.order)))
+        top = frame.u(140) + (space - row_h * len(final.order)) // 2  # the rows centred in their space
+        for slot, team in enumerate(final.order):
+            row = pygame.Rect(int(w * 0.08), top + slot * row_h, int(w * 0.84), row_h - frame.u(20))
+            current = state.phase == "final_reveal" and slot == final.showing
+            self._row(surface, frame, row, team, final, current, hidden=slot > final.showing and
+                      state.phase == "final_reveal")
+        if answer_h:
+            question = fmt.final_current(play(frame))
+            box = pygame.Rect(int(w * 0.08), frame.u(900) - answer_h, int(w * 0.84), answer_h - frame.u(10))
+            QuestionScene()._answer(surface, frame, question.a if question else "", box)
+
+    def _row(self, surface: pygame.Surface, frame: Frame, row: pygame.Rect, team: int, final, current: bool,
+             hidden: bool) -> None:
+        verdict = final.verdict(team)
+        edge = frame.color("accent") if current else frame.color("panel_edge")
+        body = paint.panel(row.size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel_dark")),
+                           paint.rgb(edge), frame.u(18), frame.u(4) if current else frame.u(2))
+        if hidden:
+            body = body.copy()
+            body.set_alpha(120)
+        surface.blit(body, row)
+        pygame.draw.rect(surface, frame.team_color(team), pygame.Rect(row.x, row.y, frame.u(14), row.height),
+                         border_top_left_radius=frame.u(18), border_bottom_left_radius=frame.u(18))
+        if current:
+            paint.blit_glow_frame(surface, row, paint.rgb(frame.team_color(team)), frame.u(18), frame.u(4))
+        words(surface, frame, frame.state.teams[team].name,
+              pygame.Rect(row.x + frame.u(44), row.y, int(row.width * 0.34), row.height), px=64, anchor="midleft")
+        pill = pygame.Rect(row.x + int(row.width * 0.4), row.y + row.height // 5, int(row.width * 0.2),
+                           row.height * 3 // 5)
+        stake_box = pygame.Rect(pill.right + frame.u(30), row.y, int(row.width * 0.18), row.height)
+        if verdict is not None:
+            grow = ease_out_back(min(1.0, frame.anim.age(("verdict", team), frame.now) / 0.4))
+            tone = frame.color("good") if verdict else frame.color("bad")
+            grown = pill.inflate(-int(pill.width * (1 - grow)), -int(pill.height * (1 - grow)))
+            if grown.width > 4 and grown.height > 4:
+                surface.blit(paint.panel(grown.size, paint.rgb(paint.mix(tone, (255, 255, 255), 0.15)), paint.rgb(tone),
+                                         None, frame.u(14)), grown)
+                words(surface, frame, frame.say("scene.right" if verdict else "scene.not_right"),
+                      grown.inflate(-frame.u(12), -frame.u(8)), px=48)
+            stake = final.stake(team) or 0
+            words(surface, frame, f"{'+' if verdict else '−'}{stake}", stake_box, role="numbers",
+                  color=tone, px=72, anchor="midleft")
+        elif not hidden:
+            words(surface, frame, frame.say("scene.stake_hidden"), stake_box, role="body",
+                  color=frame.color("muted"), px=44, anchor="midleft")
+        score = frame.anim.score(team, frame.state.teams[team].score, frame.now)
+        words(surface, frame, str(score), pygame.Rect(row.right - int(row.width * 0.2), row.y,
+                                                      int(row.width * 0.2) - frame.u(30), row.height),
+              role="numbers", color=frame.color("negative") if score < 0 else frame.color("accent"), px=84,
+              anchor="midright")
+
+
+class ShootoutScene(Scene):
+    """«Перестрелка»: its own title and the tied contestants only."""
+
+    name = "svoyak_shootout"
+
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
+        surface.blit(frame.background(), (0, 0))
+        w, h = frame.size
+        grow = ease_out_back(min(1.0, frame.anim.age(("shootout", play(frame).shootout.tied), frame.now) / 0.5))
+        title = pygame.Rect(0, 0, int(w * 0.8), int(frame.u(200) * max(0.1, grow)))
+        title.center = (w // 2, frame.u(330))
+        card(surface, frame, title, frame.color("warning"))
+        if grow > 0.5:
+            words(surface, frame, frame.say("scene.shootout"), title.inflate(-frame.u(60), -frame.u(30)),
+                  color=frame.color("warning"), px=130, upper=True)
+        words(surface, frame, frame.say("scene.shootout_hint", n=frame.fmt.rules["shootout_value"]),
+              pygame.Rect(frame.u(120), frame.u(480), w - frame.u(240), frame.u(70)), role="body",
+              color=frame.color("muted"), px=46)
+        tied = list(play(frame).shootout.tied)
+        strip = pygame.Rect(int(w * 0.15), frame.u(640), int(w * 0.7), frame.u(140))
+        widgets.score_strip(surface, frame, strip, teams=tied)
+
+
+class WinnerScene(Scene):
+    """The winner card: the name in their colour, the score, a slow glow."""
+
+    name = "svoyak_winner"
+
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
+        state = frame.state
+        winner = max(range(len(state.teams)), key=lambda i: (state.teams[i].score, -i))
+        plate = spring_card(surface, frame, EventKind.WINNER, 0.72, 520, 0.7)
+        if plate is None:
+            return
+        color = frame.team_color(winner)
+        glow = 0.5 + 0.5 * math.sin(frame.now * 2.0)
+        paint.blit_glow_frame(surface, plate, paint.rgb(paint.mix(color, frame.color("accent"), glow)), frame.u(28),
+                              frame.u(6))
+        words(surface, frame, frame.say("scene.winner"), pygame.Rect(plate.x, plate.y + frame.u(40), plate.width,
+                                                                      frame.u(90)),
+              color=frame.color("accent"), px=72, upper=True)
+        words(surface, frame, state.teams[winner].name,
+              pygame.Rect(plate.x + frame.u(60), plate.y + frame.u(150), plate.width - frame.u(120), frame.u(200)),
+              px=150)
+        words(surface, frame, str(state.teams[winner].score),
+              pygame.Rect(plate.x, plate.y + frame.u(360), plate.width, frame.u(120)), role="numbers",
+              color=frame.color("accent"), px=110)
+        widgets.score_strip(surface, frame, strip_rect(frame))
+
+
+BOARD = BoardScene()
+
+SCENES: dict[str, Scene] = {scene.name: scene for scene in (
+    RoundIntroScene(), BOARD, SvoyakQuestionScene(), CatScene(), SponsorScene(), AuctionScene(),
+    FinalThemesScene(), FinalStakesScene(), FinalRevealScene(), ShootoutScene(), WinnerScene())}
+
+PHASES = {
+    "round": "svoyak_round", "board": "svoyak_board", "cat": "svoyak_cat", "cat_value": "svoyak_cat",
+    "sponsor": "svoyak_sponsor", "auction": "svoyak_auction", "question": "svoyak_question",
+    "answering": "svoyak_question", "reveal": "svoyak_question", "final_themes": "svoyak_final_themes",
+    "final_stakes": "svoyak_final_stakes", "final_question": "svoyak_question",
+    "final_reveal": "svoyak_final_reveal", "final_answer": "svoyak_final_reveal", "shootout": "svoyak_shootout",
+    "end": "svoyak_winner", "title": "title",
+}

@@ -1,0 +1,275 @@
+"""«Своя игра» on the projector and the console: every scene at 720p, 1080p and 4K with its text in its
+boxes, the board as the mock-up lays it out, the final's secrets kept, the console's panels clickable."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from quizshow.app import Action, ShowApp
+from quizshow.core import commands as c
+from quizshow.core.engine import Engine
+from quizshow.display.projector import Projector
+from quizshow.display.scenes.svoyak import board_grid
+from quizshow.display.theme import load_theme
+from tests.conftest import svoyak_config, svoyak_engine
+from tests.test_display import SIZES, RecordingText
+
+
+@pytest.fixture(scope="module")
+def theme():
+    return load_theme(svoyak_config().theme)
+
+
+def walk() -> list[tuple[str, list[c.Command]]]:
+    """Commands that take the demo pack through every «Своя игра» scene, with the scene's name."""
+    t = iter(range(10, 10_000, 10))
+    steps = [
+        ("title", []),
+        ("round", [c.Go(at=next(t))]),
+        ("board", [c.PickTeam(at=next(t), team=1), c.Go(at=next(t)), c.ScoreSet(at=next(t), team=0, points=300),
+                   c.ScoreSet(at=next(t), team=1, points=500), c.ScoreSet(at=next(t), team=2, points=200)]),
+        ("question", [c.SelectCell(at=next(t), theme=1, question=2)]),
+        ("answering", [c.Buzz(at=next(t), team=0)]),
+        ("wrong", [c.Judge(at=next(t), correct=False)]),
+        ("reveal", [c.Buzz(at=next(t), team=2), c.Judge(at=next(t), correct=True)]),
+        ("cat", [c.Go(at=next(t)), c.SelectCell(at=next(t), theme=2, question=2)]),
+        ("cat_value", [c.GiveCat(at=next(t), team=0)]),
+        ("cat_question", [c.CatValue(at=next(t), value=40)]),
+        ("auction", [c.Judge(at=next(t), correct=True), c.Go(at=next(t)), c.SelectCell(at=next(t), theme=0, question=3),
+                     c.Bid(at=next(t), team=0, amount=100)]),
+        ("sponsor", [c.Pass(at=next(t), team=2), c.Pass(at=next(t), team=1), c.Judge(at=next(t), correct=True),
+                     c.Go(at=next(t)), c.SelectCell(at=next(t), theme=1, question=3)]),
+    ]
+    to_final = [c.Go(at=next(t)), c.Judge(at=next(t), correct=True)]
+    for _ in range(3):
+        to_final += [c.Go(at=next(t)), c.EndRound(at=next(t)), c.Go(at=next(t))]
+    steps += [
+        ("final_themes", to_final + [c.FinalRemove(at=next(t), theme=1), c.FinalRemove(at=next(t), theme=3)]),
+        ("final_stakes", [c.FinalRemove(at=next(t), theme=0), c.FinalRemove(at=next(t), theme=4),
+                          c.Go(at=next(t))]),
+        ("final_question", [c.FinalStake(at=next(t), team=team, amount=1) for team in range(3)]
+         + [c.Go(at=next(t)), c.Go(at=next(t))]),
+        ("final_reveal", [c.Go(at=next(t)), c.Judge(at=next(t), correct=True)]),
+        ("final_answer", [c.Go(at=next(t)), c.Judge(at=next(t), correct=False), c.Go(at=next(t)),
+                          c.Judge(at=next(t), correct=False), c.Go(at=next(t))]),
+    ]
+    return steps
+
+
+def play_walk(engine: Engine, until: str | None = None):
+    for name, commands in walk():
+        for cmd in commands:
+            out = engine.dispatch(cmd)
+            assert out.refused is None or isinstance(cmd, c.PickTeam), f"{name}: {cmd}: {out.refused}"
+        yield name
+        if name == until:
+            return
+
+
+def test_the_walk_reaches_every_phase_it_names():
+    engine = svoyak_engine()
+    seen = {name: engine.state.phase for name in play_walk(engine)}
+    assert seen["cat_value"] == "cat_value" and seen["auction"] == "auction" and seen["sponsor"] == "sponsor"
+    assert seen["final_stakes"] == "final_stakes" and seen["final_answer"] == "final_answer"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_svoyak_scene_renders_with_text_inside_its_boxes(theme, size):
+    engine = svoyak_engine()
+    text = RecordingText(theme.fonts)
+    projector = Projector(engine.format, theme, "Своя игра", "ru", text)
+    surface = pygame.Surface(size)
+    for name in play_walk(engine):
+        now = engine.entries[-1].command.at if engine.entries else 0.0
+        projector.on_events(list(engine.entries[-1].events) if engine.entries else [], now)
+        text.fitted.clear()
+        projector.render(surface, engine.state, now + 0.1)
+        projector.render(surface, engine.state, now + 5)
+        assert text.fitted, name
+        for what, box, got in text.fitted:
+            assert got[0] <= box[0] and got[1] <= box[1], f"{name}: {what!r} {got} overflows {box}"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_board_fits_the_longest_theme_names_of_the_demo_pack_readably(theme, size):
+    engine = svoyak_engine()
+    text = RecordingText(theme.fonts)
+    projector = Projector(engine.format, theme, "Своя игра", "ru", text)
+    surface = pygame.Surface(size)
+    for round_no, rnd in enumerate(engine.format.game.rounds):
+        engine.state = replace(engine.state, phase="board", fmt=replace(engine.state.fmt, round=round_no))
+        text.fitted.clear()
+        projector.render(surface, engine.state, 100.0 + round_no)
+        projector.render(surface, engine.state, 110.0 + round_no)
+        longest = max((t.name for t in rnd.round.themes), key=len).upper()
+        fitted = [(box, got) for what, box, got in text.fitted if what == longest]
+        assert fitted, longest
+        box, got = fitted[0]
+        assert got[0] <= box[0] and got[1] <= box[1]
+        layout = text.layout(longest, "heading", box, 10_000)
+        # Readable from the back of the hall: at least 3% of the screen height (32 px at 1080p).
+        assert layout.px >= size[1] * 0.03, (longest, layout.px)
+
+
+def test_board_shows_values_leaves_played_cells_empty_and_marks_the_chooser(theme):
+    size = (1920, 1080)
+    engine = svoyak_engine()
+    list(play_walk(engine, until="board"))
+    engine.dispatch(c.SelectCell(at=500, theme=0, question=0))
+    engine.dispatch(c.Go(at=501))
+    engine.dispatch(c.Tick(at=505))  # nobody pressed: the answer; the cell is played
+    engine.dispatch(c.Go(at=506))
+    assert engine.state.phase == "board"
+    projector = Projector(engine.format, theme, "Своя игра", "ru")
+    surface = pygame.Surface(size)
+    projector.render(surface, engine.state, 510.0)
+    projector.render(surface, engine.state, 520.0)
+    frame = projector.frame(engine.state, 520.0, size)
+    _plates, cells = board_grid(frame, 4, 4)
+    accent = theme.color("accent")
+
+    def gold_pixels(rect: pygame.Rect) -> int:
+        return sum(1 for x in range(rect.x, rect.right, 4) for y in range(rect.y, rect.bottom, 4)
+                   if _near(surface.get_at((x, y)), accent))
+
+    assert gold_pixels(cells[0][0]) == 0  # played: empty
+    assert gold_pixels(cells[0][1]) > 50  # a value in gold
+    assert _near(surface.get_at(cells[0][0].center), theme.color("panel_played"))
+    # The chooser (Борис, the second card) has the gold frame; Анна's card has none.
+    strip_y = size[1] - frame.u(36) - frame.u(104)
+    card_w = (size[0] - frame.u(120) - frame.u(28) * 2) // 3
+    boris_top = [(frame.u(60) + card_w + frame.u(28) + x, strip_y) for x in range(40, card_w - 40, 8)]
+    anna_top = [(frame.u(60) + x, strip_y) for x in range(40, card_w - 40, 8)]
+    assert sum(_near(surface.get_at(p), accent, 60) for p in boris_top) > len(boris_top) // 2
+    assert sum(_near(surface.get_at(p), accent, 60) for p in anna_top) == 0
+
+
+def _near(color, target, tolerance: int = 40) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(color[:3], pygame.Color(target)[:3], strict=True))
+
+
+def test_stakes_screen_never_shows_the_amounts(theme):
+    size = (1280, 720)
+    pictures = []
+    for amount in (1, 299):
+        engine = svoyak_engine()
+        list(play_walk(engine, until="final_stakes"))
+        for team in engine.state.fmt.final.order:
+            assert engine.dispatch(c.FinalStake(at=900, team=team, amount=min(amount, engine.state.teams[team].score))
+                                   ).refused is None
+        projector = Projector(engine.format, theme, "Своя игра", "ru")
+        surface = pygame.Surface(size)
+        projector.render(surface, engine.state, 901.0)
+        projector.render(surface, engine.state, 950.0)
+        pictures.append(pygame.image.tobytes(surface, "RGB"))
+    assert pictures[0] == pictures[1]
+
+
+def test_final_removal_is_struck_through(theme):
+    size = (1920, 1080)
+    engine = svoyak_engine()
+    list(play_walk(engine, until="final_themes"))  # themes 2 and 4 removed
+    projector = Projector(engine.format, theme, "Своя игра", "ru")
+    surface = pygame.Surface(size)
+    projector.render(surface, engine.state, 1000.0)
+    projector.render(surface, engine.state, 1010.0)
+    frame = projector.frame(engine.state, 1010.0, size)
+    warning = theme.color("warning")
+    top, row_h = frame.u(150), min(frame.u(130), (frame.u(820) - frame.u(150)) // 5)
+    for i, struck in enumerate((False, True, False, True, False)):
+        y = top + i * row_h + (row_h - frame.u(18)) // 2
+        red = sum(_near(surface.get_at((x, y)), warning, 50) for x in range(size[0] // 4, size[0] * 3 // 4, 6))
+        assert (red > 20) == struck, (i, red)
+
+
+def test_chosen_cell_zooms_into_the_question(theme):
+    size = (1280, 720)
+    engine = svoyak_engine()
+    list(play_walk(engine, until="board"))
+    projector = Projector(engine.format, theme, "Своя игра", "ru")
+    surface = pygame.Surface(size)
+    projector.render(surface, engine.state, 499.0)
+    out = engine.dispatch(c.SelectCell(at=500, theme=3, question=3))
+    projector.on_events(out.events, 500.0)
+    projector.render(surface, engine.state, 500.05)
+    projector.render(surface, engine.state, 500.2)
+    early = pygame.image.tobytes(surface, "RGB")
+    projector.render(surface, engine.state, 502.0)
+    settled = pygame.image.tobytes(surface, "RGB")
+    # Mid-zoom the card is still small, near its cell (bottom right): the top-left is still the board.
+    assert early != settled
+    frame = projector.frame(engine.state, 502.0, size)
+    _plates, cells = board_grid(frame, 4, 4)
+    assert cells[3][3].right > size[0] * 0.8 and cells[3][3].bottom > size[1] * 0.6
+
+
+# --- the console ----------------------------------------------------------------------------------------
+
+
+def _app(tmp_path) -> ShowApp:
+    return ShowApp(svoyak_config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
+
+
+def _click(app: ShowApp, action: str, at: float) -> None:
+    surface = pygame.Surface((1280, 800))
+    app.console.render(surface, at, app.status)
+    rect = next(r for r, a in app.console.buttons if a == action)
+    name = app.console.click(rect.center)
+    assert name == action
+    app.action(Action(name, at, "console"))
+
+
+def test_console_board_cells_open_questions_and_chooser_buttons_override(tmp_path):
+    app = _app(tmp_path)
+    app.action(Action("go", 1.0))
+    app.action(Action("go", 2.0))
+    other = (app.engine.state.fmt.chooser + 1) % 3
+    _click(app, f"pick:{other}", 3.0)
+    assert app.engine.state.fmt.chooser == other
+    _click(app, "cell:2:1", 4.0)
+    assert app.engine.state.phase == "question" and app.engine.state.fmt.cell == (2, 1)
+
+
+def test_console_amount_typed_with_digits_becomes_a_bid_and_a_stake(tmp_path):
+    app = _app(tmp_path)
+    for i, points in enumerate((300, 500, 200)):
+        app.action(Action(f"score:{i}:{points}", 0.5))
+    app.action(Action("go", 1.0))
+    app.action(Action("pick:0", 1.5))
+    app.action(Action("go", 2.0))
+    _click(app, "cell:0:3", 3.0)  # the auction
+    for key in (pygame.K_2, pygame.K_5, pygame.K_0):
+        app.key(key, 0, 4.0)
+    assert app.status.amount == "250"
+    app.key(pygame.K_BACKSPACE, 0, 4.1)
+    app.key(pygame.K_0, 0, 4.2)
+    _click(app, "bid:0", 5.0)
+    auction = app.engine.state.fmt.auction
+    assert auction.bid == 250 and auction.leader == 0 and app.status.amount == ""
+    _click(app, f"allin:{auction.current}", 6.0)
+    assert app.engine.state.fmt.auction.all_in
+
+
+def test_ending_a_round_early_needs_a_second_press(tmp_path):
+    app = _app(tmp_path)
+    app.action(Action("go", 1.0))
+    app.action(Action("go", 2.0))
+    _click(app, "end_round", 3.0)
+    assert not app.engine.state.fmt.played
+    _click(app, "end_round", 3.5)
+    assert len(app.engine.state.fmt.played) == 16
+
+
+def test_console_journal_names_svoyak_steps_in_words(tmp_path):
+    app = _app(tmp_path)
+    app.action(Action("go", 1.0))
+    app.action(Action("pick:2", 1.5))
+    app.action(Action("go", 2.0))
+    app.action(Action("cell:1:0", 3.0))
+    words = [text for _, text in app.console.journal]
+    assert "выбирает Вера" in words or app.engine.state.fmt.chooser == 2
+    assert words[-1] == "вопрос: тема 2, №1"
+    assert app.console.engine.undo_target().command == c.SelectCell(at=3.0, theme=1, question=0)
