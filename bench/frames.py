@@ -1,4 +1,5 @@
-"""Frame times of every projector scene, headless, at 1920×1080 and 3840×2160; start-up and memory.
+"""Frame times of every projector scene of the demo and «Своя игра», headless, at 1920×1080 and
+3840×2160; start-up and memory.
 
     python bench/frames.py            # the full table
     python bench/frames.py --quick    # fewer frames
@@ -34,7 +35,7 @@ from quizshow.core import commands as c  # noqa: E402
 SIZES = [(1920, 1080), (3840, 2160)]
 
 # name, commands that lead there (applied in order, cumulatively)
-SCENES = [
+DEMO_SCENES = [
     ("title", []),
     ("question (clock running)", [c.Go(at=1.0)]),
     ("answering", [c.Buzz(at=2.0, team=1)]),
@@ -51,18 +52,28 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
-def measure(size: tuple[int, int], frames: int) -> list[tuple[str, float, float, float, int, float]]:
+def shows():
+    """(show, its config, a fresh engine, its scenes) for each benchmarked format."""
+    from tests.conftest import demo_config, demo_engine, svoyak_config, svoyak_engine
+    from tests.test_svoyak_display import walk
+
+    # The «Своя игра» walk visits every scene: board, question (the zoom is its transition),
+    # the specials, the auction, and each step of the final.
+    return [("demo", demo_config(), demo_engine, DEMO_SCENES),
+            ("svoyak", svoyak_config(), svoyak_engine, walk())]
+
+
+def measure(size: tuple[int, int], frames: int, config, make_engine,
+            scenes) -> list[tuple[str, float, float, float, int, float]]:
     from quizshow.display.projector import Projector
     from quizshow.display.theme import load_theme
-    from tests.conftest import demo_config, demo_engine
 
-    config = demo_config()
-    engine = demo_engine()
+    engine = make_engine()
     projector = Projector(engine.format, load_theme(config.theme), config.title, config.language)
     surface = pygame.Surface(size)
     rows = []
     now = 0.0
-    for name, commands in SCENES:
+    for name, commands in scenes:
         # As the app does after each state change, in a frame's idle time: prepare what Next leads to.
         started = time.perf_counter()
         upcoming = engine.propose(c.Go(at=commands[0].at if commands else now))
@@ -70,7 +81,7 @@ def measure(size: tuple[int, int], frames: int) -> list[tuple[str, float, float,
             projector.prepare(upcoming.state, now, size)
         prepare_ms = (time.perf_counter() - started) * 1000
         for cmd in commands:
-            engine.dispatch(cmd)
+            projector.on_events(engine.dispatch(cmd).events, cmd.at)
             now = max(now, cmd.at)
         transition, steady = [], []
         for i in range(frames):
@@ -89,8 +100,8 @@ def startup() -> tuple[float, float]:
     """Seconds from launching a headless show to its first rendered frame, and that process's peak MB."""
     probe = ("import time, resource, sys; t=time.perf_counter(); sys.argv=['main.py'];"
              "from quizshow.app import ShowApp; import pygame; pygame.init();"
-             "from tests.conftest import demo_config; from pathlib import Path;"
-             f"app=ShowApp(demo_config(), journal_path=Path({repr(tempfile.mkdtemp())})/'j.jsonl', sound=True);"
+             "from tests.conftest import svoyak_config; from pathlib import Path;"
+             f"app=ShowApp(svoyak_config(), journal_path=Path({repr(tempfile.mkdtemp())})/'j.jsonl', sound=True);"
              "s=pygame.Surface((1920,1080)); app.drain(); app.projector.render(s, app.engine.state, app.clock.now());"
              "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)")
     started = time.perf_counter()
@@ -108,13 +119,14 @@ def main() -> None:
     launch, peak = startup()  # first: a child forked from a large process would report its size
     pygame.init()
     print(f"quizshow frame times, {frames} frames a scene, headless ({os.cpu_count()} cores)\n")
-    for size in SIZES:
-        print(f"{size[0]}x{size[1]}")
-        print(f"  {'scene':28} {'median ms':>10} {'p99 ms':>8} {'transition p99 ms':>18} {'(frames)':>9}"
-              f" {'prepare ms (idle)':>18}")
-        for name, median, p99, trans, count, prepare in measure(size, frames):
-            print(f"  {name:28} {median:10.2f} {p99:8.2f} {trans:18.2f} {count:9d} {prepare:18.2f}")
-        print()
+    for show, config, make_engine, scenes in shows():
+        for size in SIZES:
+            print(f"{show} {size[0]}x{size[1]}")
+            print(f"  {'scene':28} {'median ms':>10} {'p99 ms':>8} {'transition p99 ms':>18} {'(frames)':>9}"
+                  f" {'prepare ms (idle)':>18}")
+            for name, median, p99, trans, count, prepare in measure(size, frames, config, make_engine, scenes):
+                print(f"  {name:28} {median:10.2f} {p99:8.2f} {trans:18.2f} {count:9d} {prepare:18.2f}")
+            print()
     bench_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"start-up to the first frame (1920x1080, new process): {launch:.2f} s")
     print(f"peak memory: show process {peak:.0f} MB; this benchmark (incl. 4K surfaces) {bench_peak:.0f} MB")

@@ -516,3 +516,76 @@ def test_shootout_questions_run_from_removed_themes_to_reserve_to_the_host():
         ok(e, c.Go(at=21 + i * 10))
         ok(e, c.Tick(at=25 + i * 10))
     assert asked == ["финал 0", "финал 1", "финал 2", "финал 3", "резерв 0", "резерв 1", ""]
+
+
+# --- kill -9 during the final ------------------------------------------------------------------------
+
+
+def test_kill_minus_nine_during_the_final_resumes_the_same_scores_stakes_and_step(tmp_path):
+    import os
+    import random
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from quizshow.core.journal import Journal
+    from tests.conftest import ROOT, svoyak_engine
+    from tests.svoyak_crash_worker import fingerprint
+
+    path = tmp_path / "svoyak.journal.jsonl"
+    rng = random.Random(77)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    acked = None
+    killed_in_final = 0
+    for run in range(5):
+        proc = subprocess.Popen([sys.executable, str(ROOT / "tests" / "svoyak_crash_worker.py"), str(path), str(run)],
+                                stdout=subprocess.PIPE, text=True, env=env)
+        lines = []
+        while True:  # wait until the show is in the final, then kill it at a random moment
+            line = proc.stdout.readline()
+            lines.append(line)
+            if not line or '"final_' in line:
+                break
+        time.sleep(rng.uniform(0.0, 0.2))
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        lines += proc.stdout.read().splitlines()
+        proc.stdout.close()
+        pending = None
+        for line in lines:
+            kind, _, print_ = line.rstrip("\n").partition(" ")
+            if kind == "will":
+                pending = print_
+            elif kind == "ack":
+                acked, pending = print_, None
+        _, loaded = Journal.open(path, "svoyak-crash-test")
+        engine = svoyak_engine(loaded.seed)
+        engine.replay(loaded.commands)
+        assert fingerprint(engine) in {acked, pending}, f"run {run}"
+        acked = fingerprint(engine)
+        killed_in_final += engine.state.phase.startswith("final_") or engine.state.phase in ("shootout", "end")
+    assert killed_in_final == 5
+
+
+def test_every_step_the_crew_may_light_or_sound_emits_an_effect():
+    from tests.conftest import svoyak_engine
+    from tests.test_svoyak_display import walk
+
+    e = svoyak_engine()
+    events = []
+    for cmd in [cmd for _, step in walk() for cmd in step] + [c.Go(at=9_000)]:
+        events += e.dispatch(cmd).events
+    seen = {ev.kind for ev in events}
+    for kind in (EventKind.QUESTION, EventKind.BUZZ, EventKind.CORRECT, EventKind.WRONG, EventKind.TIMER_START,
+                 EventKind.REVEAL, EventKind.ROUND_START, EventKind.FINAL_START, EventKind.WINNER):
+        assert kind in seen, kind
+    opened = {ev.question_kind for ev in events if ev.kind == EventKind.QUESTION}
+    assert opened == {"regular", "cat", "auction", "sponsor", "final"}
+    # The cat's two minutes warn at ten seconds left and expire.
+    e = kit.engine(kit.specials_pack())
+    open_special(e, 0)
+    ok(e, c.GiveCat(at=11, team=1))
+    ok(e, c.CatValue(at=12, value=40))
+    assert kinds(ok(e, c.Tick(at=122))) == [EventKind.TIMER_WARNING]
+    assert EventKind.TIMER_EXPIRED in kinds(ok(e, c.Tick(at=132)))

@@ -273,3 +273,18 @@ def test_console_journal_names_svoyak_steps_in_words(tmp_path):
     assert "выбирает Вера" in words or app.engine.state.fmt.chooser == 2
     assert words[-1] == "вопрос: тема 2, №1"
     assert app.console.engine.undo_target().command == c.SelectCell(at=3.0, theme=1, question=0)
+
+
+def test_svoyak_effects_play_their_sound_cues_through_the_final_to_the_winner():
+    from quizshow.outputs.sound import SoundCues
+
+    cues = SoundCues(teams=3, enabled=True)
+    cues.wait_ready()
+    engine = svoyak_engine()
+    commands = [cmd for _, step in walk() for cmd in step] + [c.Go(at=9_000)]
+    for cmd in commands:
+        cues.on_events(engine.dispatch(cmd).events)
+    played = cues.played
+    for cue in ("round_start", "buzz0", "wrong", "correct", "special", "final_music", "winner"):
+        assert cue in played, cue
+    assert played.index("final_music") < played.index("winner")

@@ -104,3 +104,13 @@ def fit_image(image: pygame.Surface, box: tuple[int, int]) -> pygame.Surface:
     w, h = image.get_size()
     scale = min(box[0] / max(1, w), box[1] / max(1, h))
     return pygame.transform.smoothscale(image, (max(1, int(w * scale)), max(1, int(h * scale))))
+
+
+def scaled(image: pygame.Surface, width: float, height: float | None = None) -> pygame.Surface:
+    """A cached full-size picture shrunk for an entrance (a card springing open): scaling one surface
+    costs far less than drawing a new panel at every in-between size."""
+    height = width if height is None else height
+    if width >= 0.999 and height >= 0.999:
+        return image
+    w, h = image.get_size()
+    return pygame.transform.scale(image, (max(1, int(w * width)), max(1, int(h * height))))

@@ -47,11 +47,14 @@ def cell_panel(frame: Frame, size: tuple[int, int], played: bool = False, lit: b
                        frame.u(3))
 
 
+def card_surface(frame: Frame, size: tuple[int, int], edge: pygame.Color | None = None) -> pygame.Surface:
+    return paint.panel(size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel_dark")),
+                       paint.rgb(edge or frame.color("panel_edge")), frame.u(28), frame.u(3))
+
+
 def card(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, edge: pygame.Color | None = None) -> None:
     """A large plate for a title or a special's card."""
-    body = paint.panel(rect.size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel_dark")),
-                       paint.rgb(edge or frame.color("panel_edge")), frame.u(28), frame.u(3))
-    surface.blit(body, rect)
+    surface.blit(card_surface(frame, rect.size, edge), rect)
 
 
 def spring_card(surface: pygame.Surface, frame: Frame, since: EventKind, width: float, height: int,
@@ -61,9 +64,13 @@ def spring_card(surface: pygame.Surface, frame: Frame, since: EventKind, width: 
     surface.blit(frame.background(), (0, 0))
     w = frame.size[0]
     grow = max(0.05, ease_out_back(min(1.0, frame.anim.since(since, frame.now) / duration)))
-    plate = pygame.Rect(0, 0, int(w * width * grow), int(frame.u(height) * grow))
+    plate = pygame.Rect(0, 0, int(w * width), frame.u(height))
     plate.center = (w // 2, frame.u(420))
-    card(surface, frame, plate, frame.color("accent"))
+    if grow >= 0.999:
+        card(surface, frame, plate, frame.color("accent"))
+        return plate
+    body = paint.scaled(card_surface(frame, plate.size, frame.color("accent")), grow)
+    surface.blit(body, body.get_rect(center=plate.center))
     return plate if grow >= 0.6 else None
 
 
@@ -264,7 +271,8 @@ class CatScene(SpecialScene):
         plate = spring_card(surface, frame, EventKind.QUESTION, 0.8, 700, 0.6)
         if plate is None:
             return
-        self._cat(surface, frame, (plate.x + frame.u(200), plate.y + frame.u(230)), frame.u(120))
+        chooser_strip(surface, frame)
+        self._cat(surface, frame, (plate.x + frame.u(190), plate.y + frame.u(185)), frame.u(100))
         words(surface, frame, frame.say("scene.cat"), pygame.Rect(plate.x + frame.u(360), plate.y + frame.u(40),
                                                                   plate.width - frame.u(400), frame.u(150)),
               color=frame.color("accent"), px=110, upper=True)
@@ -564,12 +572,12 @@ class FinalRevealScene(Scene):
         if verdict is not None:
             grow = ease_out_back(min(1.0, frame.anim.age(("verdict", team), frame.now) / 0.4))
             tone = frame.color("good") if verdict else frame.color("bad")
-            grown = pill.inflate(-int(pill.width * (1 - grow)), -int(pill.height * (1 - grow)))
-            if grown.width > 4 and grown.height > 4:
-                surface.blit(paint.panel(grown.size, paint.rgb(paint.mix(tone, (255, 255, 255), 0.15)), paint.rgb(tone),
-                                         None, frame.u(14)), grown)
+            body = paint.panel(pill.size, paint.rgb(paint.mix(tone, (255, 255, 255), 0.15)), paint.rgb(tone), None,
+                               frame.u(14))
+            surface.blit(paint.scaled(body, grow), paint.scaled(body, grow).get_rect(center=pill.center))
+            if grow > 0.6:
                 words(surface, frame, frame.say("scene.right" if verdict else "scene.not_right"),
-                      grown.inflate(-frame.u(12), -frame.u(8)), px=48)
+                      pill.inflate(-frame.u(12), -frame.u(8)), px=48)
             stake = final.stake(team) or 0
             words(surface, frame, f"{'+' if verdict else '−'}{stake}", stake_box, role="numbers",
                   color=tone, px=72, anchor="midleft")
@@ -592,9 +600,10 @@ class ShootoutScene(Scene):
         surface.blit(frame.background(), (0, 0))
         w, h = frame.size
         grow = ease_out_back(min(1.0, frame.anim.age(("shootout", play(frame).shootout.tied), frame.now) / 0.5))
-        title = pygame.Rect(0, 0, int(w * 0.8), int(frame.u(200) * max(0.1, grow)))
+        title = pygame.Rect(0, 0, int(w * 0.8), frame.u(200))
         title.center = (w // 2, frame.u(330))
-        card(surface, frame, title, frame.color("warning"))
+        body = paint.scaled(card_surface(frame, title.size, frame.color("warning")), 1.0, max(0.1, grow))
+        surface.blit(body, body.get_rect(center=title.center))
         if grow > 0.5:
             words(surface, frame, frame.say("scene.shootout"), title.inflate(-frame.u(60), -frame.u(30)),
                   color=frame.color("warning"), px=130, upper=True)

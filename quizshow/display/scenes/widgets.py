@@ -101,9 +101,10 @@ def banner(surface: pygame.Surface, frame: Frame) -> None:
     rect = pygame.Rect(0, 0, int(w * 0.7), band_h)
     rect.center = (w // 2, h // 2)
     color = frame.team_color(found.team) if found.team is not None else frame.color("accent")
-    slab = paint.panel(rect.size, paint.rgb(paint.mix(color, (255, 255, 255), 0.15)), paint.rgb(color), None,
-                       frame.u(20))
-    surface.blit(slab, rect)
+    slab = paint.panel((rect.width, frame.u(170)), paint.rgb(paint.mix(color, (255, 255, 255), 0.15)),
+                       paint.rgb(color), None, frame.u(20))
+    slab = paint.scaled(slab, 1.0, grow)  # one cached slab, stretched as it springs open
+    surface.blit(slab, slab.get_rect(center=rect.center))
     if band_h > frame.u(60):
         text = frame.text.fit(frame.say(found.text_key), "heading", (rect.width - frame.u(80), band_h - frame.u(30)),
                               frame.color("panel_dark"), frame.u(120))

@@ -1,0 +1,69 @@
+"""A separate process for the «Своя игра» crash test: plays the demo pack to the final through the
+journal, then keeps entering stakes, judging, undoing and moving on, printing a fingerprint of each
+state before its command is journalled ("will") and after ("ack")."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from quizshow.core import commands as c  # noqa: E402
+from quizshow.core.engine import Engine  # noqa: E402
+from quizshow.core.journal import Journal, dispatch_journalled  # noqa: E402
+from tests.conftest import svoyak_engine  # noqa: E402
+from tests.test_svoyak_display import walk  # noqa: E402
+
+
+def fingerprint(engine: Engine) -> str:
+    s = engine.state
+    final = s.fmt.final
+    where = [final.removed, final.stakes, final.judged, final.showing] if final else None
+    return json.dumps([s.phase, [t.score for t in s.teams], where, len(engine.entries)])
+
+
+def main() -> None:
+    path, run = Path(sys.argv[1]), int(sys.argv[2])
+    journal, loaded = Journal.open(path, "svoyak-crash-test", seed=5)
+    engine = svoyak_engine(seed=loaded.seed)
+    engine.replay(loaded.commands)
+    rng = random.Random(run)
+    at = loaded.last_at + 1
+    script: list[c.Command] = []
+    if not loaded.commands:  # the first run plays the game up to the final's stakes
+        for name, commands in walk():
+            script += commands
+            if name == "final_stakes":
+                break
+    while True:
+        at += 0.5
+        if script:
+            cmd = replace(script.pop(0), at=at)
+        else:
+            pick = rng.random()
+            final = engine.state.fmt.final
+            if pick < 0.45 and final is not None:
+                team = rng.choice(final.order)
+                cmd = c.FinalStake(at=at, team=team, amount=rng.randint(1, max(1, engine.state.teams[team].score)))
+            elif pick < 0.6:
+                cmd = c.Undo(at=at)
+            elif pick < 0.8:
+                cmd = c.Judge(at=at, correct=rng.random() < 0.5)
+            else:
+                cmd = c.Go(at=at)
+        proposal = engine.propose(cmd)
+        if proposal.changed:
+            probe = Engine(engine.format, loaded.seed)
+            probe.state, probe.entries = proposal.state, proposal.entries or []
+            print("will", fingerprint(probe), flush=True)
+        dispatch_journalled(engine, journal, cmd)
+        if proposal.changed:
+            print("ack", fingerprint(engine), flush=True)
+
+
+if __name__ == "__main__":
+    main()
