@@ -22,6 +22,7 @@ from quizshow.core.engine import Engine, Outcome
 from quizshow.core.journal import Journal, JournalError, dispatch_journalled
 from quizshow.display import console_svoyak
 from quizshow.display.console import describe
+from quizshow.i18n import refusal
 from quizshow.inputs.keymap import amount_key, edit_amount
 from quizshow.yamlfile import Problems
 
@@ -94,7 +95,8 @@ class ShowApp:
         outcome = dispatch_journalled(self.engine, self.journal, cmd)
         if outcome.refused:
             if not isinstance(cmd, c.Tick):
-                self.notice(outcome.refused)
+                why = outcome.refusal
+                self.notice(refusal(why.template, why.values, self.config.language) if why else outcome.refused)
             return outcome
         if outcome.undone is not None:
             teams = [t.name for t in self.engine.state.teams]

@@ -322,3 +322,68 @@ def phrase(key: str, language: str = "ru", **values: object) -> str:
     table = PHRASES.get(language, PHRASES["ru"])
     text = table.get(key) or PHRASES["ru"].get(key) or key
     return text.format(**values) if values else text
+
+
+# Why a command was refused: the formats' English templates and their Russian wording.
+REFUSALS_RU: dict[str, str] = {
+    "nothing to undo": "Отменять нечего",
+    "nothing to go back to": "Назад некуда",
+    "the clock cannot start now": "Часы сейчас не запустить",
+    "the clock is not running": "Часы не идут",
+    "there is no clock to change": "Нет часов, которые можно изменить",
+    "there is no team {n}": "Команды {n} нет",
+    "{command} is not used by format {format}": "Команда {command} не используется в формате {format}",
+    "already answering": "Уже отвечают",
+    "buzzers are closed": "Кнопки сейчас закрыты",
+    "judge the answer first": "Сначала оцените ответ",
+    "the show is over": "Игра окончена",
+    "nobody is answering": "Никто не отвечает",
+    "{name} is out of this question": "{name}: уже выбыли из этого вопроса",
+    "it is not this contestant's turn to bid": "Сейчас не очередь этого участника",
+    "the bidding is over": "Торги окончены",
+    "the opener cannot pass on the first bid": "Открывающий не может пасовать первой ставкой",
+    "a bid cannot exceed the score ({score})": "Ставка не может быть больше счёта ({score})",
+    "below the nominal: only {nominal} can be played": "Счёт меньше номинала: играется только {nominal}",
+    "only a larger «Ва-банк» beats a «Ва-банк» of {bid}": "«Ва-банк» {bid} перебивает только больший «Ва-банк»",
+    "the bid must be above {bid}": "Ставка должна быть больше {bid}",
+    "the first bid is at least the nominal {nominal}": "Первая ставка — не меньше номинала {nominal}",
+    "every theme has been removed": "Все темы уже убраны",
+    "judge this contestant first": "Сначала оцените ответ этого участника",
+    "one theme is left: it is the final's theme": "Осталась одна тема — это тема финала",
+    "only a tie in the removal order can be settled": "Ведущий выбирает только при равном счёте",
+    "stakes are taken before the final question only": "Ставки принимаются только перед вопросом финала",
+    "that theme is not on the board": "Этой темы уже нет",
+    "the final's clock has run already": "Время финала уже шло",
+    "the game is over": "Игра окончена",
+    "themes are removed in the final only": "Темы убирают только в финале",
+    "themes are still to be removed": "Ещё не все темы убраны",
+    "there is nothing to pick now": "Сейчас нечего выбирать",
+    "a stake is from 1 to {score}": "Ставка — от 1 до {score}",
+    "no stake yet from {names}": "Нет ставки: {names}",
+    "{name} does not play the final": "{name} не играет в финале",
+    "{name} has been judged; Next shows the next contestant": "{name}: ответ уже оценён; Далее — следующий",
+    "a cell can be chosen on the board only": "Вопрос выбирают только на табло",
+    "a round can be ended from the board only": "Раунд заканчивают только с табло",
+    "choose a cell on the board first": "Сначала выберите вопрос на табло",
+    "only a tie in the bidding order can be settled": "Очередь меняется только при равном счёте",
+    "that question has been played": "Этот вопрос уже сыгран",
+    "the bidding is not over": "Торги ещё идут",
+    "the cat has not been handed over": "Кота ещё не отдали",
+    "the cat must be handed over and its value chosen first": "Сначала отдайте кота и выберите стоимость",
+    "the cat must go to an opponent": "Кота нужно отдать сопернику",
+    "the round is already over": "Раунд уже закончен",
+    "there is no auction": "Сейчас не аукцион",
+    "there is no cat to hand over": "Сейчас нет кота",
+    "only {name} answers this question": "На этот вопрос отвечает только {name}",
+    "the value is one of {values}": "Стоимость: {values}",
+    "there is no cell {theme}/{question}": "Клетки {theme}/{question} нет",
+    "{name} does not play this question": "{name} не играет этот вопрос",
+    "{name} is already answering": "{name} уже отвечает",
+    "{name} already chooses": "{name} уже выбирает",
+}
+
+
+def refusal(template: str, values: dict[str, object], language: str = "ru") -> str:
+    """A refusal in the console's language (English is the templates' own)."""
+    text = REFUSALS_RU.get(template, template) if language == "ru" else template
+    return text.format(**values) if values else text

@@ -70,7 +70,7 @@ def test_restart_resumes_the_same_scores_and_says_so(tmp_path):
 def test_refusals_are_shown_on_the_console_not_raised(tmp_path):
     app = _app(tmp_path)
     app.action(Action("correct", 1.0))
-    assert app.status.notices[-1][1] == "nobody is answering"
+    assert app.status.notices[-1][1] == "Никто не отвечает"
 
 
 def test_quit_needs_two_presses(tmp_path):

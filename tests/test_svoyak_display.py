@@ -288,3 +288,27 @@ def test_svoyak_effects_play_their_sound_cues_through_the_final_to_the_winner():
     for cue in ("round_start", "buzz0", "wrong", "correct", "special", "final_music", "winner"):
         assert cue in played, cue
     assert played.index("final_music") < played.index("winner")
+
+
+def test_every_refusal_of_the_formats_has_russian_words_for_the_console():
+    import re
+    from pathlib import Path
+
+    from quizshow.i18n import REFUSALS_RU
+
+    root = Path(__file__).resolve().parent.parent / "quizshow"
+    found = set()
+    for path in root.rglob("*.py"):
+        found |= set(re.findall(r'Refused\(\s*"([^"]+)"', path.read_text(encoding="utf-8")))
+    found |= {"nothing to undo", "nothing to go back to"}
+    assert found and not found - set(REFUSALS_RU), sorted(found - set(REFUSALS_RU))
+
+
+def test_a_refusal_reaches_the_console_in_russian(tmp_path):
+    app = _app(tmp_path)
+    app.action(Action("go", 1.0))
+    app.action(Action("pick:0", 1.5))
+    app.action(Action("go", 2.0))
+    app.action(Action("cell:2:2", 3.0))  # the cat
+    app.action(Action("give:0", 4.0))
+    assert app.status.notices[-1][1] == "Кота нужно отдать сопернику"

@@ -29,7 +29,8 @@ class Outcome:
     command: c.Command
     state: ShowState
     events: list[Event] = field(default_factory=list)
-    refused: str | None = None
+    refused: str | None = None  # why not, in English (OSC replies, logs)
+    refusal: Refused | None = None  # the same, for a translated console line
     entries: list[Entry] | None = None  # the new list in effect (after undo, back or append)
     undone: Entry | None = None
 
@@ -59,7 +60,7 @@ class Engine:
         try:
             state, events = self.format.handle(self.state, cmd)
         except Refused as why:
-            return Outcome(cmd, self.state, refused=str(why))
+            return Outcome(cmd, self.state, refused=str(why), refusal=why)
         if state is self.state or state == self.state:
             # Nothing changed (an idle tick): not journalled, nothing happens.
             return Outcome(cmd, self.state, events)
@@ -104,7 +105,7 @@ class Engine:
 
     def _take_back(self, cmd: c.Command, index: int | None, nothing: str) -> Outcome:
         if index is None:
-            return Outcome(cmd, self.state, refused=nothing)
+            return Outcome(cmd, self.state, refused=nothing, refusal=Refused(nothing))
         kept = self.entries[:index] + self.entries[index + 1:]
         state, entries = self._rebuild([e.command for e in kept])
         return Outcome(cmd, state, [], entries=entries, undone=self.entries[index])

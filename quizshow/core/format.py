@@ -19,7 +19,14 @@ Result = tuple[ShowState, list[Event]]
 
 
 class Refused(Exception):
-    """The command is not possible now; the message says why (console line, OSC 409)."""
+    """The command is not possible now; the message says why (console line, OSC 409).
+
+    `template` is English with {named} values; the console shows its translation (i18n.REFUSALS)."""
+
+    def __init__(self, template: str, **values: object) -> None:
+        self.template = template
+        self.values = values
+        super().__init__(template.format(**values) if values else template)
 
 
 @dataclass(frozen=True)
@@ -55,7 +62,8 @@ class Format:
     def handle(self, state: ShowState, command: c.Command) -> Result:
         method = getattr(self, _handler_name(command), None)
         if method is None:
-            raise Refused(f"{type(command).__name__} is not used by format {self.id}")
+            raise Refused("{command} is not used by format {format}", command=type(command).__name__,
+                          format=self.id)
         return method(state, command)
 
     # --- words for the console ------------------------------------------------------------------
@@ -72,7 +80,7 @@ class Format:
 
     def check_team(self, state: ShowState, team: int) -> None:
         if not 0 <= team < len(state.teams):
-            raise Refused(f"there is no team {team + 1}")
+            raise Refused("there is no team {n}", n=team + 1)
 
     def on_score_add(self, state: ShowState, cmd: c.ScoreAdd) -> Result:
         self.check_team(state, cmd.team)

@@ -106,7 +106,7 @@ class DemoFormat(Format):
         if state.phase not in ("question", "answering"):
             raise Refused("buzzers are closed")
         if cmd.team in state.locked:
-            raise Refused(f"{state.teams[cmd.team].name} is out of this question")
+            raise Refused("{name} is out of this question", name=state.teams[cmd.team].name)
         if state.presses.pressed(cmd.team) and cmd.team == state.answering:
             raise Refused("already answering")
         press = Press(cmd.press_time, cmd.at, cmd.team, cmd.player, cmd.device)

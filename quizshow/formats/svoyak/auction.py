@@ -26,23 +26,23 @@ def place_bid(auction: Auction, team: int, amount: int, all_in: bool, scores: li
     first = auction.leader is None
     if first and score < nominal:
         if amount not in (0, nominal) and not all_in:
-            raise Refused(f"below the nominal: only {nominal} can be played")
+            raise Refused("below the nominal: only {nominal} can be played", nominal=nominal)
         amount, all_in = nominal, False
     elif all_in:
         amount = score
     elif amount == score:
         all_in = True  # a bid of the whole score is «Ва-банк»
     if first and amount < nominal:
-        raise Refused(f"the first bid is at least the nominal {nominal}")
+        raise Refused("the first bid is at least the nominal {nominal}", nominal=nominal)
     if amount > max(score, nominal if first else 0):
-        raise Refused(f"a bid cannot exceed the score ({score})")
+        raise Refused("a bid cannot exceed the score ({score})", score=score)
     if not first:
         if auction.all_in:
             beats = amount > auction.bid if all_in_rule == "larger" else amount >= auction.bid
             if not all_in or not beats:
-                raise Refused(f"only a larger «Ва-банк» beats a «Ва-банк» of {auction.bid}")
+                raise Refused("only a larger «Ва-банк» beats a «Ва-банк» of {bid}", bid=auction.bid)
         elif amount <= auction.bid:
-            raise Refused(f"the bid must be above {auction.bid}")
+            raise Refused("the bid must be above {bid}", bid=auction.bid)
     placed = replace(auction, bid=amount, leader=team, all_in=all_in)
     return _advance(_exclude(placed, scores, all_in_rule))
 

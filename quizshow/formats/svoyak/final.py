@@ -63,10 +63,10 @@ class FinalRounds:
         if state.phase != "final_stakes" or final is None:
             raise Refused("stakes are taken before the final question only")
         if cmd.team not in final.order:
-            raise Refused(f"{state.teams[cmd.team].name} does not play the final")
+            raise Refused("{name} does not play the final", name=state.teams[cmd.team].name)
         score = state.teams[cmd.team].score
         if not 1 <= cmd.amount <= score:
-            raise Refused(f"a stake is from 1 to {score}")
+            raise Refused("a stake is from 1 to {score}", score=score)
         stakes = tuple((t, s) for t, s in final.stakes if t != cmd.team) + ((cmd.team, cmd.amount),)
         return self._with_final(state, replace(final, stakes=stakes)), []
 
@@ -86,7 +86,7 @@ class FinalRounds:
         final = self.play(state).final
         team = final.order[final.showing]
         if final.verdict(team) is not None:
-            raise Refused(f"{state.teams[team].name} has been judged; Next shows the next contestant")
+            raise Refused("{name} has been judged; Next shows the next contestant", name=state.teams[team].name)
         stake = final.stake(team) or 0
         new = state.add_score(team, stake if cmd.correct else -stake)
         kind = EventKind.CORRECT if cmd.correct else EventKind.WRONG
@@ -105,7 +105,7 @@ class FinalRounds:
         if phase == "final_stakes":
             missing = [state.teams[t].name for t in final.order if final.stake(t) is None]
             if missing:
-                raise Refused(f"no stake yet from {', '.join(missing)}")
+                raise Refused("no stake yet from {names}", names=", ".join(missing))
             timer = Timer.ready(float(self.rules["final_think_s"]))
             new = replace(state, phase="final_question", timer=timer)
             return new, [Event(EventKind.QUESTION, round=len(self.game.rounds), number=self.final_theme(final),

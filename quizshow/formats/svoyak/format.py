@@ -178,7 +178,7 @@ class SvoyakFormat(FinalRounds, Format):
         scores = [t.score for t in state.teams]
         if state.phase in ("round", "board", "reveal") and play.kind != "shootout":
             if play.chooser == cmd.team:
-                raise Refused(f"{state.teams[cmd.team].name} already chooses")
+                raise Refused("{name} already chooses", name=state.teams[cmd.team].name)
             return replace(state, fmt=replace(play, chooser=cmd.team)), []
         if state.phase == "auction" and play.auction is not None:
             auction = play.auction
@@ -200,7 +200,7 @@ class SvoyakFormat(FinalRounds, Format):
         rnd = self.game.rounds[play.round]
         cell = (cmd.theme, cmd.question)
         if cell not in rnd.cells:
-            raise Refused(f"there is no cell {cmd.theme + 1}/{cmd.question + 1}")
+            raise Refused("there is no cell {theme}/{question}", theme=cmd.theme + 1, question=cmd.question + 1)
         if cell in play.played:
             raise Refused("that question has been played")
         question = rnd.question(cell)
@@ -265,7 +265,7 @@ class SvoyakFormat(FinalRounds, Format):
         play = self.play(state)
         options = self.game.rounds[play.round].cat_values(play.cell)
         if cmd.value not in options:
-            raise Refused(f"the value is one of {', '.join(map(str, options))}")
+            raise Refused("the value is one of {values}", values=", ".join(map(str, options)))
         seconds = float(self.rules["cat_answer_s"])
         new = self._open_solo(state, play.solo, cmd.value, cmd.at, seconds)
         return new, [Event(EventKind.TIMER_START, seconds=seconds)]
@@ -310,13 +310,13 @@ class SvoyakFormat(FinalRounds, Format):
         if state.phase not in ("question", "answering") or play.kind == "final":
             raise Refused("buzzers are closed")
         if play.solo is not None and cmd.team != play.solo:
-            raise Refused(f"only {state.teams[play.solo].name} answers this question")
+            raise Refused("only {name} answers this question", name=state.teams[play.solo].name)
         if cmd.team not in self.eligible(state):
-            raise Refused(f"{name} does not play this question")
+            raise Refused("{name} does not play this question", name=name)
         if cmd.team in state.locked:
-            raise Refused(f"{name} is out of this question")
+            raise Refused("{name} is out of this question", name=name)
         if cmd.team == state.answering:
-            raise Refused(f"{name} is already answering")
+            raise Refused("{name} is already answering", name=name)
         press = Press(cmd.press_time, cmd.at, cmd.team, cmd.player, cmd.device)
         presses = state.presses.add(press)
         event = Event(EventKind.BUZZ, team=cmd.team, name=name, margin_s=presses.margin(press))
