@@ -44,8 +44,7 @@ class SvoyakFormat(FinalRounds, Format):
     def current(self, state: ShowState) -> Question | None:
         """The question on screen (or being set up: a cat's, an auction's)."""
         play = self.play(state)
-        if play.kind == "final" and state.phase.startswith("final_") and state.phase not in ("final_themes",
-                                                                                              "final_stakes"):
+        if play.kind == "final":  # known once one theme is left: the console shows it from then on
             return self.final_current(play)
         if play.kind == "shootout" and play.shootout is not None and state.phase in ("question", "answering",
                                                                                     "reveal"):
