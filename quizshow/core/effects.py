@@ -24,6 +24,8 @@ class EventKind(StrEnum):
     ROUND_START = "round/start"
     FINAL_START = "final/start"
     WINNER = "winner"
+    TEAM_REMOVED = "team/removed"  # discipline: a team is out of the match
+    MATCH_RESULT = "match/result"  # team: the winner (None: a draw or both disqualified)
     SCORE = "score"  # a manual score change by the host
     LOT = "lot"  # a draw by lot
 
@@ -34,6 +36,7 @@ class Event:
 
     kind: EventKind
     team: int | None = None  # 0-based
+    player: int | None = None  # 0-based in the team's roster, when known
     points: int | None = None
     score: int | None = None
     margin_s: float | None = None  # behind the first press of the question

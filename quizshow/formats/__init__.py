@@ -8,12 +8,14 @@ from typing import Any
 import yaml
 
 from quizshow.core.format import Format
+from quizshow.formats.brainring import BrainringFormat
 from quizshow.formats.demo import DemoFormat
 from quizshow.formats.svoyak import SvoyakFormat
 
-FORMATS: dict[str, type[Format]] = {SvoyakFormat.id: SvoyakFormat, DemoFormat.id: DemoFormat}
+FORMATS: dict[str, type[Format]] = {SvoyakFormat.id: SvoyakFormat, BrainringFormat.id: BrainringFormat,
+                                    DemoFormat.id: DemoFormat}
 # Format ids of the show file contract (spec/files.md) that later issues add.
-PLANNED = ("brainring", "duel", "written", "melee")
+PLANNED = ("duel", "written", "melee")
 
 _PRESETS_FILE = Path(__file__).with_name("presets.yaml")
 

@@ -1,0 +1,95 @@
+"""«Брейн-ринг» discipline and disputes (rules.md §2): captain's questions, repeats, appeals, audience
+hints, penalty points, the withdrawal of a question, and the «Команда за столом» tally.
+
+Each is a console action, journalled and undoable like any other command.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from quizshow.core import commands as c
+from quizshow.core.effects import Event, EventKind
+from quizshow.core.format import Refused, Result
+from quizshow.core.state import ShowState
+from quizshow.formats.brainring.model import TABLES, Record
+
+LIMITS = {"captain_question": ("captain_questions", "captain_questions"), "repeat": ("repeats", "repeats")}
+
+
+class DisciplineRules:
+    """Mixed into BrainringFormat: `self.ring`, `self.rules`, `self._ready` and `self.finish` are there."""
+
+    def on_discipline(self, state: ShowState, cmd: c.Discipline) -> Result:
+        if state.phase in ("title", "result"):
+            raise Refused("the match is not running")
+        if cmd.team not in TABLES:
+            raise Refused("{name} is not at a table", name=state.teams[cmd.team].name)
+        ring = self.ring(state)
+        record = ring.record(cmd.team)
+        what = cmd.what
+        if what in LIMITS:
+            field, limit_name = LIMITS[what]
+            used, limit = getattr(record, field), int(self.rules[limit_name])
+            if used >= limit:
+                raise Refused("the limit is {n} a game", n=limit)
+            return self._record(state, cmd.team, replace(record, **{field: used + 1})), []
+        if what in ("appeal_accepted", "appeal_rejected"):
+            if record.appeals_lost:
+                raise Refused("this team has lost the right to appeal")
+            if record.appeals >= int(self.rules["appeals"]) + record.extra_appeals:
+                raise Refused("no appeals left")
+            record = replace(record, appeals=record.appeals + 1, appeals_lost=what == "appeal_rejected")
+            return self._record(state, cmd.team, record), []
+        if what == "audience_hint":
+            record = replace(record, hints=record.hints + 1)
+            fine = int(self.rules["hint_fine_first" if record.hints == 1 else "hint_fine_next"])
+            new = self._record(state, cmd.team, record).add_score(cmd.team, -fine)
+            return new, [Event(EventKind.SCORE, team=cmd.team, points=-fine, score=new.teams[cmd.team].score)]
+        if what == "penalty":
+            return self._penalty(state, cmd.team, record)
+        raise Refused("unknown discipline step {what}", what=what)
+
+    def _penalty(self, state: ShowState, team: int, record: Record) -> Result:
+        """First the team loses its appeals, then a game point; at the limit it is removed."""
+        record = replace(record, penalties=record.penalties + 1)
+        if record.penalties == 1:
+            record = replace(record, appeals_lost=True)
+        new = self._record(state, team, record)
+        events: list[Event] = []
+        if record.penalties == 2:
+            new = new.add_score(team, -1)
+            events.append(Event(EventKind.SCORE, team=team, points=-1, score=new.teams[team].score))
+        if record.penalties >= int(self.rules["penalties_to_remove"]):
+            new = self._record(new, team, replace(record, removed=True))
+            events.append(Event(EventKind.TEAM_REMOVED, team=team, name=state.teams[team].name))
+            new, more = self.finish(new, "removed", 1 - team)
+            events += more
+        return new, events
+
+    def _record(self, state: ShowState, team: int, record: Record) -> ShowState:
+        return replace(state, fmt=self.ring(state).with_record(team, record))
+
+    def on_withdraw(self, state: ShowState, cmd: c.Withdraw) -> Result:
+        """The question is taken back; the next reserve question replaces it (announced afresh)."""
+        if state.phase in ("title", "result"):
+            raise Refused("there is no question to withdraw")
+        ring = self.ring(state)
+        if cmd.extra_appeal is not None:
+            record = ring.record(cmd.extra_appeal)
+            ring = ring.with_record(cmd.extra_appeal, replace(record, extra_appeals=record.extra_appeals + 1))
+        for scorer, points in ring.points_given:
+            state = state.add_score(scorer, -points)
+        return self._ready(state, ring, reserve=True), []
+
+    def on_tally(self, state: ShowState, cmd: c.Tally) -> Result:
+        self.check_team(state, cmd.team)
+        if cmd.team in TABLES:
+            raise Refused("{name} plays at a table", name=state.teams[cmd.team].name)
+        if state.phase not in ("attention", "clock", "answering", "reveal"):
+            raise Refused("written answers are counted while a question is played")
+        ring = self.ring(state)
+        mark = (ring.number, cmd.team)
+        if mark in ring.tally:
+            raise Refused("already counted")
+        return replace(state, fmt=replace(ring, tally=ring.tally | {mark})), []

@@ -1,0 +1,369 @@
+"""Format `brainring`: a «Брейн-ринг» match (rules.md §2) — the clock, false starts, player rules.
+
+Phases: title → ready → attention («Внимание! Вопрос!», false starts armed) → clock («Время!», clean
+time) ⇄ answering → reveal → ready … → result. Discipline and disputes live in `discipline.py`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from quizshow.core import commands as c
+from quizshow.core.effects import Event, EventKind
+from quizshow.core.format import Format, Refused, Result, Setup
+from quizshow.core.presslog import Press, PressLog
+from quizshow.core.state import ShowState
+from quizshow.core.timers import Timer
+from quizshow.formats.brainring.discipline import DisciplineRules
+from quizshow.formats.brainring.match import decide, match_points
+from quizshow.formats.brainring.model import TABLES, Asked, Ring
+from quizshow.packs.model import Question
+
+HOST_QUESTION = Question(q="", a="", type="host")  # the pack ran out: the host reads their own
+
+
+class BrainringFormat(DisciplineRules, Format):
+    id = "brainring"
+
+    def __init__(self, setup: Setup) -> None:
+        super().__init__(setup)
+        pack = setup.pack
+        self.main: list[Question] = [q for r in pack.playing_rounds for q in r.all_questions] if pack else []
+        self.reserve: list[Question] = list(pack.reserve) if pack else []
+
+    def initial_state(self, seed: int) -> ShowState:
+        return replace(super().initial_state(seed), fmt=Ring())
+
+    # --- reading the state ------------------------------------------------------------------------
+
+    @staticmethod
+    def ring(state: ShowState) -> Ring:
+        return state.fmt
+
+    def current(self, state: ShowState) -> Question | None:
+        if state.phase in ("title", "result"):
+            return None
+        kind, index = self.ring(state).source
+        pool = self.main if kind == "main" else self.reserve
+        return pool[index] if index < len(pool) else HOST_QUESTION
+
+    def points_for(self, ring: Ring, team: int) -> int:
+        """The question's worth for this team: doubled for a lone player; both alone: one more."""
+        alone = {t for t, _ in ring.single}
+        if team in alone and len(alone) == 2:
+            return ring.value + int(self.rules["both_single_points"]) - 1
+        return ring.value * 2 if team in alone else ring.value
+
+    def value(self, state: ShowState) -> int:
+        return self.ring(state).value
+
+    def players(self, state: ShowState, team: int) -> int:
+        return max(1, len(state.teams[team].players))
+
+    def position(self, state: ShowState) -> dict[str, Any]:
+        ring = self.ring(state)
+        kind = self.rules["match"]
+        length = {"qualifying": "qualifying_questions", "semifinal": "semifinal_questions",
+                  "match5": "match5_questions"}.get(kind)
+        return {"round": ring.battle, "question": ring.number if state.phase != "title" else None,
+                "value": ring.value, "of": self.rules[length] if length else "∞"}
+
+    def next_action(self, state: ShowState) -> str:
+        return {
+            "title": "next.first_question", "ready": "next.announce", "attention": "next.start_clock",
+            "clock": "next.wait_press", "answering": "next.judge_first",
+            "reveal": "next.next_question", "result": "next.none",
+        }.get(state.phase, "next.none")
+
+    # --- the flow ------------------------------------------------------------------------------------
+
+    def on_go(self, state: ShowState, cmd: c.Go) -> Result:
+        phase = state.phase
+        if phase == "title":
+            return self._ready(state), []
+        if phase == "ready":
+            return self.on_announce(state, c.Announce(at=cmd.at))
+        if phase == "attention":
+            return self._start(state, cmd.at)
+        if phase == "clock":
+            if state.timer.running:
+                raise Refused("the clock is running: a press or the end of time ends the question")
+            return self._reveal(state, cmd.at)
+        if phase == "answering":
+            raise Refused("judge the answer first")
+        if phase == "reveal":
+            return self._close(state, cmd.at)
+        raise Refused("the match is over")
+
+    def _ready(self, state: ShowState, ring: Ring | None = None, reserve: bool = False) -> ShowState:
+        """The next question (of the reserve when one is withdrawn), not yet announced: per-question
+        state cleared."""
+        ring = ring or self.ring(state)
+        if not reserve and ring.next_main < len(self.main):
+            source, ring = ("main", ring.next_main), replace(ring, next_main=ring.next_main + 1)
+        else:
+            source, ring = ("reserve", ring.next_reserve), replace(ring, next_reserve=ring.next_reserve + 1)
+        ring = replace(ring, source=source, clean_start=None, false_start=None, first_press=None, answerer=None,
+                       waiting=None, single=(), passed=frozenset(), provisional=None, correct_by=None,
+                       points_given=())
+        return replace(state, phase="ready", fmt=ring, answering=None, locked=frozenset(), presses=PressLog(),
+                       timer=Timer.ready(float(self.rules["timer_s"])), banner=None)
+
+    def on_announce(self, state: ShowState, cmd: c.Announce) -> Result:
+        if state.phase != "ready":
+            raise Refused("«Внимание! Вопрос!» comes before the question")
+        return replace(state, phase="attention"), [Event(EventKind.ANNOUNCE)]
+
+    def _start(self, state: ShowState, at: float) -> Result:
+        """«Время!»: clean time runs; presses from now on are fair."""
+        ring = replace(self.ring(state), clean_start=at)
+        timer = Timer.ready(float(self.rules["timer_s"])).start(at)
+        new = self.banner(replace(state, phase="clock", fmt=ring, timer=timer), "banner.time_up", at)
+        return new, [Event(EventKind.TIMER_START, seconds=timer.duration)]
+
+    def on_timer_start(self, state: ShowState, cmd: c.TimerStart) -> Result:
+        if state.phase == "attention":
+            return self._start(state, cmd.at)
+        if state.phase == "ready":
+            raise Refused("«Внимание! Вопрос!» comes before «Время!»")
+        return super().on_timer_start(state, cmd)
+
+    # --- presses -----------------------------------------------------------------------------------
+
+    def on_buzz(self, state: ShowState, cmd: c.Buzz) -> Result:
+        self.check_team(state, cmd.team)
+        if cmd.team not in TABLES:
+            raise Refused("{name} is not at a table", name=state.teams[cmd.team].name)
+        ring = self.ring(state)
+        early = state.phase == "attention" or (
+            state.phase in ("clock", "answering") and ring.clean_start is not None
+            and cmd.press_time < ring.clean_start)
+        if early:
+            return self._false_start(state, cmd)
+        if state.phase not in ("clock", "answering"):
+            raise Refused("buzzers are closed")
+        name = state.teams[cmd.team].name
+        if cmd.team in state.locked:
+            raise Refused("{name} is out of this question", name=name)
+        if cmd.team == state.answering:
+            raise Refused("{name} is already answering", name=name)
+        press = Press(cmd.press_time, cmd.at, cmd.team, cmd.player, cmd.device)
+        presses = state.presses.add(press)
+        event = Event(EventKind.BUZZ, team=cmd.team, player=cmd.player, name=name, margin_s=presses.margin(press))
+        new = replace(state, presses=presses, last_buzz_at=cmd.at)
+        if state.phase == "clock":
+            return self._answer(new, cmd.team, cmd.press_time, cmd.player, cmd.at), [event]
+        # Someone answers already. A lone player has priority over an earlier press of a full team.
+        alone = ring.single_of(cmd.team)
+        if alone is not None and ring.single_of(state.answering) is None and cmd.team not in ring.passed:
+            waiting = state.answering
+            new = self._answer(new, cmd.team, cmd.press_time, alone, cmd.at)
+            return replace(new, fmt=replace(self.ring(new), waiting=waiting)), [event]
+        return new, [event]
+
+    def _answer(self, state: ShowState, team: int, press_time: float, player: int | None, at: float) -> ShowState:
+        ring = self.ring(state)
+        into = press_time - ring.clean_start if ring.clean_start is not None else None
+        who = (team, self.default_player(state, team, player))
+        ring = replace(ring, answerer=who, first_press=(team, into) if into is not None else None)
+        return replace(state, phase="answering", answering=team, fmt=ring, timer=state.timer.pause(at))
+
+    def _answer_waiting(self, state: ShowState, at: float) -> ShowState:
+        """The team that pressed first while a lone player answered gets its turn, by its own press."""
+        ring = self.ring(state)
+        team = ring.waiting
+        press = next(p for p in state.presses.presses if p.team == team)
+        return self._answer(replace(state, fmt=replace(ring, waiting=None)), team, press.source_time, press.player, at)
+
+    def default_player(self, state: ShowState, team: int, asked_for: int | None = None) -> int:
+        """Who answers unless the captain names another: the lone player, else the captain."""
+        ring = self.ring(state)
+        alone = ring.single_of(team)
+        if alone is not None:
+            return alone
+        at_table = ring.at_table(team, self.players(state, team))
+        if asked_for is not None and asked_for in at_table:
+            return asked_for
+        players = state.teams[team].players
+        captain = state.teams[team].captain
+        if captain in players and players.index(captain) in at_table:
+            return players.index(captain)
+        return at_table[0] if at_table else 0
+
+    def _false_start(self, state: ShowState, cmd: c.Buzz) -> Result:
+        ring = self.ring(state)
+        if ring.false_start is not None:
+            raise Refused("only the first early press is a false start")  # seed 004
+        team = cmd.team
+        ring = replace(ring, false_start=team)
+        new = replace(state, fmt=ring, locked=state.locked | {team})
+        new = self.banner(new, "banner.false_start", cmd.at, team=team)
+        events = [Event(EventKind.FALSE_START, team=team, name=state.teams[team].name)]
+        if state.phase in ("clock", "answering") and self.rules["fresh_time_after_false_start"]:
+            fresh = Timer.ready(float(self.rules["timer_s"]))
+            new = replace(new, timer=fresh.start(cmd.at) if state.phase == "clock" else fresh)
+            if state.phase == "clock":
+                events.append(Event(EventKind.TIMER_START, seconds=fresh.duration))
+        if set(TABLES) <= new.locked:
+            new, more = self._reveal(new, cmd.at)
+            events += more
+        return new, events
+
+    # --- judging ----------------------------------------------------------------------------------------
+
+    def on_set_answerer(self, state: ShowState, cmd: c.SetAnswerer) -> Result:
+        ring = self.ring(state)
+        if state.phase != "answering" or cmd.team != state.answering:
+            raise Refused("only the answering team's player can be named")
+        if ring.single_of(cmd.team) is not None:
+            raise Refused("the lone player answers")
+        if cmd.player not in ring.at_table(cmd.team, self.players(state, cmd.team)):
+            raise Refused("that player is not at the table")
+        return replace(state, fmt=replace(ring, answerer=(cmd.team, cmd.player))), []
+
+    def on_judge(self, state: ShowState, cmd: c.Judge) -> Result:
+        if state.phase != "answering" or state.answering is None:
+            raise Refused("nobody is answering")
+        ring = self.ring(state)
+        team, player = ring.answerer or (state.answering, 0)
+        if cmd.correct:
+            points = self.points_for(ring, team)
+            new = state.add_score(team, points)
+            # Players sent away by the first-second rule come back after a correct answer on a later question.
+            benched = tuple(b for b in ring.benched if b[2] >= ring.number)
+            new = replace(new, fmt=replace(ring, correct_by=team, points_given=(*ring.points_given, (team, points)),
+                                           benched=benched))
+            new, more = self._reveal(new, cmd.at)
+            return new, [Event(EventKind.CORRECT, team=team, points=points, score=new.teams[team].score), *more]
+        return self._wrong(state, team, player, cmd.at, cmd.provisional)
+
+    def _wrong(self, state: ShowState, team: int, player: int, at: float, provisional: bool = False) -> Result:
+        ring = self.ring(state)
+        events = [Event(EventKind.WRONG, team=team, points=0, score=state.teams[team].score)]
+        benched = ring.benched
+        quick = ring.first_press is not None and ring.first_press[0] == team and \
+            ring.first_press[1] < float(self.rules["first_second_s"])
+        at_table = ring.at_table(team, self.players(state, team))
+        if self.rules["first_second_rule"] and quick and ring.single_of(team) is None and len(at_table) > 1:
+            benched = (*benched, (team, player, ring.number))
+        ring = replace(ring, benched=benched, provisional=team if provisional else ring.provisional)
+        new = replace(state, fmt=ring, locked=state.locked | {team}, answering=None)
+        other = 1 - team
+        if ring.waiting is not None and ring.waiting not in new.locked:
+            return self._answer_waiting(new, at), events
+        if other not in new.locked and new.timer.remaining(at) > 0:
+            return replace(new, phase="clock", timer=new.timer.start(at)), events
+        new, more = self._reveal(new, at)
+        return new, events + more
+
+    def on_pass_right(self, state: ShowState, cmd: c.PassRight) -> Result:
+        ring = self.ring(state)
+        if state.phase != "answering" or state.answering != cmd.team or ring.single_of(cmd.team) is None:
+            raise Refused("only a lone player who is answering can pass the right")
+        new = replace(state, fmt=replace(ring, passed=ring.passed | {cmd.team}), locked=state.locked | {cmd.team},
+                      answering=None)
+        if ring.waiting is not None:
+            return self._answer_waiting(new, cmd.at), []
+        if new.timer.remaining(cmd.at) > 0:
+            return replace(new, phase="clock", timer=new.timer.start(cmd.at)), []
+        return self._reveal(new, cmd.at)
+
+    def on_single_player(self, state: ShowState, cmd: c.SinglePlayer) -> Result:
+        if not self.rules["single_player_rule"]:
+            raise Refused("the one-player rule is not played in this preset")
+        if state.phase not in ("ready", "attention"):
+            raise Refused("a lone player is left at the table before the question")
+        if cmd.team not in TABLES:
+            raise Refused("{name} is not at a table", name=state.teams[cmd.team].name)
+        ring = self.ring(state)
+        single = tuple(s for s in ring.single if s[0] != cmd.team)
+        if cmd.player is not None:
+            at_table = ring.at_table(cmd.team, self.players(state, cmd.team))
+            if len(at_table) <= int(self.rules["single_refuse_at"]):
+                raise Refused("refused: {n} players left at the table", n=len(at_table))
+            if cmd.player not in at_table:
+                raise Refused("that player is not at the table")
+            single = (*single, (cmd.team, cmd.player))
+        return replace(state, fmt=replace(ring, single=single)), []
+
+    def on_ruling(self, state: ShowState, cmd: c.Ruling) -> Result:
+        ring = self.ring(state)
+        if ring.provisional is None or state.phase not in ("clock", "answering", "reveal"):
+            raise Refused("there is no provisional wrong answer to rule on")
+        team = ring.provisional
+        ring = replace(ring, provisional=None)
+        if not cmd.correct:
+            return replace(state, fmt=ring), []
+        new = state
+        for scorer, points in ring.points_given:  # the other team's later answer no longer counts
+            new = new.add_score(scorer, -points)
+        points = self.points_for(ring, team)
+        new = new.add_score(team, points)
+        ring = replace(ring, correct_by=team, points_given=((team, points),))
+        new = replace(new, fmt=ring)
+        events = [Event(EventKind.CORRECT, team=team, points=points, score=new.teams[team].score)]
+        if state.phase != "reveal":
+            new, more = self._reveal(new, cmd.at)
+            events += more
+        return new, events
+
+    # --- the end of a question and of the match ---------------------------------------------------
+
+    def _reveal(self, state: ShowState, at: float) -> Result:
+        return replace(state, phase="reveal", answering=None, timer=state.timer.pause(at)), [Event(EventKind.REVEAL)]
+
+    def on_time_up(self, state: ShowState, at: float) -> Result:
+        if state.phase == "clock":
+            return self._reveal(self.banner(state, "banner.time_up", at), at)
+        return state, []
+
+    def _close(self, state: ShowState, at: float) -> Result:
+        """Next after the answer: the question goes on the timeline; the match goes on or ends."""
+        ring = self.ring(state)
+        answered = ring.correct_by is not None
+        points = sum(p for _, p in ring.points_given)
+        ring = replace(ring, asked=(*ring.asked, Asked(ring.value, ring.correct_by, ring.false_start, points)),
+                       unanswered_run=0 if answered else ring.unanswered_run + 1,
+                       value=self._next_value(ring.value, answered))
+        scores = (state.teams[0].score, state.teams[1].score)
+        found = decide(self.rules["match"], self.rules, scores, len(ring.asked), ring.unanswered_run, ring.extra,
+                       ring.correct_by)
+        new = replace(state, fmt=ring)
+        if found is None:
+            return self._ready(new), []
+        if found.result == "tie":
+            return self._ready(new, replace(ring, extra=True)), []
+        if found.result == "battle":
+            return self._battle_won(new, found.winner)
+        return self.finish(new, found.result, found.winner)
+
+    def _next_value(self, value: int, answered: bool) -> int:
+        if not self.rules["carry_over"] or answered:
+            return 1
+        return 2 if value == 1 else 1  # one carry only: an unanswered 2-pointer goes back to 1
+
+    def _battle_won(self, state: ShowState, team: int) -> Result:
+        ring = self.ring(state)
+        won = list(ring.battles_won)
+        won[team] += 1
+        ring = replace(ring, battles_won=(won[0], won[1]))
+        if won[team] >= int(self.rules["battles_to_win"]):
+            return self.finish(replace(state, fmt=ring), "win", team)
+        # The next battle starts from 0:0.
+        new = state.with_score(0, 0).with_score(1, 0)
+        ring = replace(ring, battle=ring.battle + 1, asked=(), unanswered_run=0, extra=False, value=1)
+        return self._ready(new, ring), [Event(EventKind.ROUND_START, round=ring.battle,
+                                              name=state.teams[team].name)]
+
+    def finish(self, state: ShowState, result: str, winner: int | None) -> Result:
+        ring = self.ring(state)
+        points = match_points(self.rules, winner) if self.rules["match"] == "match5" and result != "removed" \
+            else ring.match_points
+        ring = replace(ring, result=result, winner=winner, match_points=points)
+        new = replace(state, phase="result", fmt=ring, answering=None, timer=Timer(), banner=None)
+        name = state.teams[winner].name if winner is not None else None
+        events = [Event(EventKind.MATCH_RESULT, team=winner, name=name)]
+        if winner is not None:
+            events.append(Event(EventKind.WINNER, team=winner, name=name))
+        return new, events
