@@ -1,4 +1,4 @@
-"""Frame times of every projector scene of the demo and «Своя игра», headless, at 1920×1080 and
+"""Frame times of every projector scene of the demo, «Своя игра» and «Брейн-ринг», headless, at 1920×1080 and
 3840×2160; start-up and memory.
 
     python bench/frames.py            # the full table
@@ -54,13 +54,16 @@ def percentile(values: list[float], p: float) -> float:
 
 def shows():
     """(show, its config, a fresh engine, its scenes) for each benchmarked format."""
+    from tests import test_brainring_display as brainring
     from tests.conftest import demo_config, demo_engine, svoyak_config, svoyak_engine
     from tests.test_svoyak_display import walk
 
     # The «Своя игра» walk visits every scene: board, question (the zoom is its transition),
     # the specials, the auction, and each step of the final.
+    # The «Брейн-ринг» walk: the match scene before, during (the clock running) and after questions.
     return [("demo", demo_config(), demo_engine, DEMO_SCENES),
-            ("svoyak", svoyak_config(), svoyak_engine, walk())]
+            ("svoyak", svoyak_config(), svoyak_engine, walk()),
+            ("brainring", brainring.config(), brainring.engine, brainring.walk())]
 
 
 def measure(size: tuple[int, int], frames: int, config, make_engine,

@@ -140,11 +140,16 @@ class ShowApp:
         if name.startswith("amount:"):
             self.status.amount = edit_amount(self.status.amount, name.split(":", 1)[1])
             return None
-        if name == "end_round":  # destructive: a second press within two seconds
+        if name in ("end_round", "withdraw"):  # destructive: a second press within two seconds
             if not self.confirm.press(time.monotonic()):
-                self.notice(self.console.say("console.end_round_confirm"))
+                self.notice(self.console.say(f"console.{name}_confirm"))
                 return None
-            return self.submit(c.EndRound(at=at))
+            return self.submit(c.EndRound(at=at) if name == "end_round" else c.Withdraw(at=at))
+        if name == "provisional":
+            return self.submit(c.Judge(at=at, correct=False, provisional=True))
+        if name.startswith("disc:"):
+            _, team, what = name.split(":")
+            return self.submit(c.Discipline(at=at, team=int(team), what=what))
         if ":" in name:
             return self._choice(name, at)
         simple = {
@@ -175,6 +180,11 @@ class ShowApp:
             "pass": lambda: c.Pass(at=at, team=numbers[0]),
             "remove": lambda: c.FinalRemove(at=at, theme=numbers[0]),
             "stake": lambda: c.FinalStake(at=at, team=numbers[0], amount=amount),
+            "answerer": lambda: c.SetAnswerer(at=at, team=numbers[0], player=numbers[1]),
+            "single": lambda: c.SinglePlayer(at=at, team=numbers[0], player=None if numbers[1] < 0 else numbers[1]),
+            "passright": lambda: c.PassRight(at=at, team=numbers[0]),
+            "ruling": lambda: c.Ruling(at=at, correct=bool(numbers[0])),
+            "tally": lambda: c.Tally(at=at, team=numbers[0]),
         }.get(kind)
         if make is None:
             return None

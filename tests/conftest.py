@@ -56,3 +56,14 @@ def svoyak_config(path: Path = SVOYAK_SHOW) -> ShowConfig:
 
 def svoyak_engine(seed: int = 7) -> Engine:
     return Engine(make_format(svoyak_config()), seed)
+
+
+def click(app, action: str, at: float) -> None:
+    """Render the console, find the button of `action`, click its centre: the same path as the mouse."""
+    from quizshow.app import Action
+
+    surface = pygame.Surface((1280, 800))
+    app.console.render(surface, at, app.status)
+    rect = next(r for r, a in app.console.buttons if a == action)
+    assert app.console.click(rect.center) == action
+    app.action(Action(action, at, "console"))

@@ -14,7 +14,7 @@ from quizshow.core.engine import Engine
 from quizshow.display.projector import Projector
 from quizshow.display.scenes.svoyak import board_grid
 from quizshow.display.theme import load_theme
-from tests.conftest import svoyak_config, svoyak_engine
+from tests.conftest import click, svoyak_config, svoyak_engine
 from tests.test_display import SIZES, RecordingText
 
 
@@ -213,23 +213,14 @@ def _app(tmp_path) -> ShowApp:
     return ShowApp(svoyak_config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
 
 
-def _click(app: ShowApp, action: str, at: float) -> None:
-    surface = pygame.Surface((1280, 800))
-    app.console.render(surface, at, app.status)
-    rect = next(r for r, a in app.console.buttons if a == action)
-    name = app.console.click(rect.center)
-    assert name == action
-    app.action(Action(name, at, "console"))
-
-
 def test_console_board_cells_open_questions_and_chooser_buttons_override(tmp_path):
     app = _app(tmp_path)
     app.action(Action("go", 1.0))
     app.action(Action("go", 2.0))
     other = (app.engine.state.fmt.chooser + 1) % 3
-    _click(app, f"pick:{other}", 3.0)
+    click(app, f"pick:{other}", 3.0)
     assert app.engine.state.fmt.chooser == other
-    _click(app, "cell:2:1", 4.0)
+    click(app, "cell:2:1", 4.0)
     assert app.engine.state.phase == "question" and app.engine.state.fmt.cell == (2, 1)
 
 
@@ -240,16 +231,16 @@ def test_console_amount_typed_with_digits_becomes_a_bid_and_a_stake(tmp_path):
     app.action(Action("go", 1.0))
     app.action(Action("pick:0", 1.5))
     app.action(Action("go", 2.0))
-    _click(app, "cell:0:3", 3.0)  # the auction
+    click(app, "cell:0:3", 3.0)  # the auction
     for key in (pygame.K_2, pygame.K_5, pygame.K_0):
         app.key(key, 0, 4.0)
     assert app.status.amount == "250"
     app.key(pygame.K_BACKSPACE, 0, 4.1)
     app.key(pygame.K_0, 0, 4.2)
-    _click(app, "bid:0", 5.0)
+    click(app, "bid:0", 5.0)
     auction = app.engine.state.fmt.auction
     assert auction.bid == 250 and auction.leader == 0 and app.status.amount == ""
-    _click(app, f"allin:{auction.current}", 6.0)
+    click(app, f"allin:{auction.current}", 6.0)
     assert app.engine.state.fmt.auction.all_in
 
 
@@ -257,9 +248,9 @@ def test_ending_a_round_early_needs_a_second_press(tmp_path):
     app = _app(tmp_path)
     app.action(Action("go", 1.0))
     app.action(Action("go", 2.0))
-    _click(app, "end_round", 3.0)
+    click(app, "end_round", 3.0)
     assert not app.engine.state.fmt.played
-    _click(app, "end_round", 3.5)
+    click(app, "end_round", 3.5)
     assert len(app.engine.state.fmt.played) == 16
 
 

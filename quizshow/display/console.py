@@ -14,7 +14,7 @@ import pygame
 from quizshow.core import commands as c
 from quizshow.core.effects import EventKind
 from quizshow.core.engine import Engine, Entry
-from quizshow.display import console_svoyak, paint
+from quizshow.display import console_brainring, console_svoyak, paint
 from quizshow.display.console_style import BAD, BG, EDGE, GOLD, GOOD, MUTED, PANEL, TEXT
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
@@ -340,4 +340,4 @@ class Console:
 
 
 # format id -> its console panel: draw(console, surface, box, unit, status) -> drawn?
-FORMAT_PANELS = {"svoyak": console_svoyak.draw}
+FORMAT_PANELS = {"svoyak": console_svoyak.draw, "brainring": console_brainring.draw}

@@ -96,4 +96,4 @@ _DEFAULT_COLORS = {name: pygame.Color(value) for name, value in {
 _COLOR_NAMES = list(_DEFAULT_COLORS)
 _SIZE_NAMES = ["heading", "question", "score", "clock", "banner"]
 _SOUND_CUES = ["buzz", "correct", "wrong", "false_start", "warning", "time_up", "round_start", "special",
-               "final_music", "winner"]
+               "final_music", "winner", "announce"]

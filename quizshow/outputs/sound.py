@@ -54,6 +54,7 @@ def synthesise(teams: int, rate: int = RATE) -> dict[str, array]:
         "warning": note([(1000, 0.12), (0, 0.1)] * 3),
         "time_up": note([(587.3, 0.9)], release=0.6),
         "round_start": note([(392, 0.14), (523.3, 0.14), (659.3, 0.14), (784, 0.5)]),
+        "announce": note([(660, 0.12), (880, 0.25)], volume=0.4),
         "winner": note([(523.3, 0.15), (659.3, 0.15), (784, 0.15), (1046.5, 0.15), (784, 0.12), (1046.5, 0.6)],
                        volume=0.45),
         "special": note([(1318.5, 0.07), (1568, 0.07), (2093, 0.07), (1568, 0.07), (2637, 0.3)], volume=0.35),
@@ -130,7 +131,8 @@ class SoundCues:
         return {EventKind.CORRECT: "correct", EventKind.WRONG: "wrong", EventKind.FALSE_START: "false_start",
                 EventKind.TIMER_WARNING: "warning", EventKind.TIMER_EXPIRED: "time_up",
                 EventKind.ROUND_START: "round_start", EventKind.FINAL_START: "round_start",
-                EventKind.WINNER: "winner"}.get(kind)
+                EventKind.WINNER: "winner", EventKind.ANNOUNCE: "announce",
+                EventKind.TEAM_REMOVED: "wrong"}.get(kind)
 
     def on_events(self, events: list[Event]) -> None:
         for event in events:

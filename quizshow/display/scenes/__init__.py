@@ -19,10 +19,12 @@ BY_FORMAT: dict[str, dict[str, str]] = {
 }
 
 
-from quizshow.display.scenes import svoyak  # noqa: E402  (its scenes use the shared ones above)
+from quizshow.display.scenes import brainring, svoyak  # noqa: E402  (they use the shared ones above)
 
 COMMON.update(svoyak.SCENES)
+COMMON.update(brainring.SCENES)
 BY_FORMAT["svoyak"] = svoyak.PHASES
+BY_FORMAT["brainring"] = brainring.PHASES
 
 
 def scene_for(format_id: str, phase: str) -> Scene:

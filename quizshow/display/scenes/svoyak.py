@@ -548,7 +548,7 @@ class FinalRevealScene(Scene):
         if answer_h:
             question = fmt.final_current(play(frame))
             box = pygame.Rect(int(w * 0.08), frame.u(900) - answer_h, int(w * 0.84), answer_h - frame.u(10))
-            QuestionScene()._answer(surface, frame, question.a if question else "", box)
+            widgets.answer_plate(surface, frame, question.a if question else "", box)
 
     def _row(self, surface: pygame.Surface, frame: Frame, row: pygame.Rect, team: int, final, current: bool,
              hidden: bool) -> None:

@@ -109,3 +109,16 @@ def banner(surface: pygame.Surface, frame: Frame) -> None:
         text = frame.text.fit(frame.say(found.text_key), "heading", (rect.width - frame.u(80), band_h - frame.u(30)),
                               frame.color("panel_dark"), frame.u(120))
         surface.blit(text, text.get_rect(center=rect.center))
+
+
+def answer_plate(surface: pygame.Surface, frame: Frame, answer: str, box: pygame.Rect) -> None:
+    """«Ответ: …» on a gold plate."""
+    plate = paint.panel(box.size, paint.rgb(frame.color("accent")),
+                        paint.rgb(paint.mix(frame.color("accent"), (120, 80, 0), 0.35)), None, frame.u(18))
+    surface.blit(plate, box)
+    label = frame.text.fit(frame.say("scene.answer") + ":", "body", (frame.u(200), box.height - frame.u(20)),
+                           frame.color("panel_dark"), frame.u(40), wrap=False)
+    surface.blit(label, label.get_rect(midleft=(box.x + frame.u(30), box.centery)))
+    text = frame.text.fit(answer, "heading", (box.width - label.get_width() - frame.u(90), box.height - frame.u(16)),
+                          frame.color("panel_dark"), frame.u(64))
+    surface.blit(text, text.get_rect(midleft=(box.x + label.get_width() + frame.u(56), box.centery)))

@@ -1,0 +1,249 @@
+"""«Брейн-ринг» on the projector: the two tables, the clock, false starts, the timeline, the result.
+
+Layout after the mock-up: the team panels in their table colours left and right (name, score, the
+players at the table — away ones hollow), the big ring clock between them, «ФАЛЬСТАРТ!» under the
+offender's panel, the match's questions as numbered dots at the bottom.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+import pygame
+
+from quizshow.core.effects import EventKind
+from quizshow.display import paint
+from quizshow.display.scenes import widgets
+from quizshow.display.scenes.base import Frame, Scene
+from quizshow.display.scenes.svoyak import spring_card, words
+from quizshow.display.tween import ease_out_back, pulse
+from quizshow.formats.brainring.model import TABLES
+
+
+def ring_of(frame: Frame):
+    return frame.state.fmt
+
+
+def panel_rect(frame: Frame, team: int) -> pygame.Rect:
+    w = frame.size[0]
+    width = int(w * 0.29)
+    x = frame.u(60) if team == 0 else w - frame.u(60) - width
+    return pygame.Rect(x, frame.u(190), width, frame.u(610))
+
+
+def match_length(frame: Frame) -> int | None:
+    rules = frame.fmt.rules
+    return {"qualifying": rules["qualifying_questions"], "semifinal": rules["semifinal_questions"],
+            "match5": rules["match5_questions"]}.get(rules["match"])
+
+
+class MatchScene(Scene):
+    """Every phase of a match but the result. Still: the panels, dots, plates and the timeline;
+    moving: the scores counting, the clock and the flashes."""
+
+    name = "brainring_match"
+
+    def key(self, frame: Frame) -> Hashable:
+        ring = ring_of(frame)
+        return self.name, ring.battle, ring.number, frame.state.phase == "attention"
+
+    def static_key(self, frame: Frame) -> Hashable:
+        state, ring = frame.state, ring_of(frame)
+        return (state.phase, ring.number, ring.battle, ring.value, state.answering, ring.answerer, state.locked,
+                ring.benched, ring.single, ring.false_start, ring.correct_by, ring.asked, ring.source, ring.extra)
+
+    def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
+        surface.blit(frame.background(), (0, 0))
+        state, ring = frame.state, ring_of(frame)
+        head = frame.say("scene.brainring_question", n=ring.number + 1)
+        if frame.fmt.rules["match"] == "final":
+            head = f"{head} · {frame.say('scene.battle', n=ring.battle + 1)}"
+        if ring.extra:
+            head = f"{head} · {frame.say('scene.extra')}"
+        widgets.heading(surface, frame, head, y=30, height=70)
+        for team in TABLES:
+            self._panel(surface, frame, team)
+        self._value_badge(surface, frame)
+        self._timeline(surface, frame)
+        if state.phase == "reveal":
+            question = frame.fmt.current(state)
+            box = pygame.Rect(int(frame.size[0] * 0.34), frame.u(820), int(frame.size[0] * 0.32), frame.u(100))
+            widgets.answer_plate(surface, frame, question.a if question else "", box)
+        if frame.fmt.rules["show_question"] and state.phase in ("clock", "answering", "reveal"):
+            question = frame.fmt.current(state)
+            if question is not None and question.q:
+                box = pygame.Rect(int(frame.size[0] * 0.34), frame.u(110), int(frame.size[0] * 0.32), frame.u(80))
+                words(surface, frame, question.q, box, role="body", px=34)
+
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
+        state = frame.state
+        w = frame.size[0]
+        center = (w // 2, frame.u(470))
+        if state.phase == "attention":
+            self._attention(surface, frame, center)
+        else:
+            widgets.clock(surface, frame, center, frame.u(250))
+        for team in TABLES:
+            rect = panel_rect(frame, team)
+            score = frame.anim.score(team, state.teams[team].score, frame.now)
+            color = frame.color("negative") if score < 0 else frame.color("text")
+            words(surface, frame, str(score), pygame.Rect(rect.x, rect.y + frame.u(110), rect.width, frame.u(230)),
+                  role="numbers", color=color, px=230)
+        self._flash(surface, frame, center)
+
+    # --- pieces ---------------------------------------------------------------------------------------
+
+    def _panel(self, surface: pygame.Surface, frame: Frame, team: int) -> None:
+        state, ring = frame.state, ring_of(frame)
+        rect = panel_rect(frame, team)
+        color = frame.team_color(team)
+        out = team in state.locked
+        body = paint.panel(rect.size, paint.rgb(frame.color("panel_dark")), paint.rgb(frame.color("panel_dark")),
+                           None, frame.u(18))
+        surface.blit(body, rect)
+        band = pygame.Rect(rect.x, rect.y, rect.width, frame.u(90))
+        band_color = paint.mix(color, frame.color("panel_dark"), 0.55) if out else color
+        pygame.draw.rect(surface, band_color, band, border_top_left_radius=frame.u(18),
+                         border_top_right_radius=frame.u(18))
+        words(surface, frame, state.teams[team].name, band.inflate(-frame.u(30), -frame.u(10)), px=60, upper=True)
+        if state.answering == team:
+            paint.blit_glow_frame(surface, rect, paint.rgb(frame.color("accent")), frame.u(18), frame.u(6))
+        players = frame.fmt.players(state, team)
+        at_table = set(ring.at_table(team, players))
+        alone = ring.single_of(team)
+        answering_player = ring.answerer[1] if ring.answerer and ring.answerer[0] == team and (
+            state.answering == team or (state.phase == "reveal" and ring.correct_by == team)) else None
+        count = len(state.teams[team].players) or 0
+        if count:
+            gap = min(frame.u(98), (rect.width - frame.u(60)) // count)
+            radius = min(frame.u(34), gap // 2 - frame.u(4))
+            x0 = rect.centerx - gap * (count - 1) // 2
+            y = rect.y + frame.u(440)
+            for p in range(count):
+                center = (x0 + p * gap, y)
+                playing = p in at_table and (alone is None or alone == p)
+                if playing:
+                    pygame.draw.circle(surface, color, center, radius)
+                else:  # away from the table (first-second rule) or not playing (one-player rule): hollow
+                    pygame.draw.circle(surface, frame.color("muted"), center, radius, max(2, frame.u(3)))
+                if p == answering_player:
+                    pygame.draw.circle(surface, frame.color("accent"), center, radius + frame.u(8), frame.u(5))
+        label_key = "scene.alone_at_table" if alone is not None else "scene.players_at_table"
+        label = frame.say(label_key)
+        if answering_player is not None and state.teams[team].players:
+            label = frame.say("scene.answers", name=state.teams[team].players[answering_player])
+        words(surface, frame, label, pygame.Rect(rect.x, rect.y + frame.u(500), rect.width, frame.u(50)),
+              role="body", color=frame.color("accent") if answering_player is not None else frame.color("muted"),
+              px=34, shadow=False)
+        if ring.false_start == team:
+            plate = pygame.Rect(rect.x, rect.bottom + frame.u(20), rect.width, frame.u(90))
+            slab = paint.panel(plate.size, paint.rgb(frame.color("accent")), paint.rgb(frame.color("accent")), None,
+                               frame.u(14))
+            surface.blit(slab, plate)
+            words(surface, frame, frame.say("banner.false_start"), plate.inflate(-frame.u(30), -frame.u(10)),
+                  color=frame.color("panel_dark"), px=64, shadow=False, upper=True)
+
+    def _value_badge(self, surface: pygame.Surface, frame: Frame) -> None:
+        ring = ring_of(frame)
+        w = frame.size[0]
+        text = frame.say("scene.worth", n=ring.value)
+        box = pygame.Rect(w // 2 - frame.u(200), frame.u(110), frame.u(400), frame.u(56))
+        if ring.value > 1:
+            surface.blit(paint.panel(box.size, paint.rgb(frame.color("accent")), paint.rgb(frame.color("accent")),
+                                     None, frame.u(28)), box)
+            words(surface, frame, text, box.inflate(-frame.u(20), -frame.u(6)), color=frame.color("panel_dark"),
+                  px=40, shadow=False, upper=True)
+        elif not frame.fmt.rules["show_question"]:
+            words(surface, frame, text, box, role="body", color=frame.color("muted"), px=36, shadow=False)
+
+    def _timeline(self, surface: pygame.Surface, frame: Frame) -> None:
+        """The match's questions as numbered dots: who took each, grey if nobody, outlined if to come."""
+        ring = ring_of(frame)
+        length = match_length(frame)
+        count = max(len(ring.asked) + 1, length or 0)
+        w = frame.size[0]
+        gap = min(frame.u(120), int(w * 0.8) // max(1, count))
+        radius = min(frame.u(26), gap // 2 - 2)
+        x0 = w // 2 - gap * (count - 1) // 2
+        y = frame.size[1] - frame.u(80)
+        for i in range(count):
+            center = (x0 + i * gap, y)
+            if i < len(ring.asked):
+                taken = ring.asked[i].taken_by
+                fill = frame.team_color(taken) if taken is not None else frame.color("muted")
+                pygame.draw.circle(surface, fill, center, radius)
+            elif i == len(ring.asked):  # the question in play
+                pygame.draw.circle(surface, frame.color("panel_top"), center, radius)
+                pygame.draw.circle(surface, frame.color("accent"), center, radius, max(2, frame.u(3)))
+            else:
+                pygame.draw.circle(surface, frame.color("panel_dark"), center, radius)
+            words(surface, frame, str(i + 1), pygame.Rect(center[0] - radius, center[1] - radius, radius * 2,
+                                                          radius * 2), role="numbers", px=30, shadow=False)
+
+    def _attention(self, surface: pygame.Surface, frame: Frame, center: tuple[int, int]) -> None:
+        grow = ease_out_back(min(1.0, frame.anim.since(EventKind.ANNOUNCE, frame.now) / 0.5))
+        plate = pygame.Rect(0, 0, int(frame.size[0] * 0.34), frame.u(300))
+        plate.center = center
+        body = paint.panel(plate.size, paint.rgb(frame.color("accent")),
+                           paint.rgb(paint.mix(frame.color("accent"), (120, 80, 0), 0.3)), None, frame.u(24))
+        body = paint.scaled(body, max(0.05, grow))
+        surface.blit(body, body.get_rect(center=center))
+        if grow > 0.6:
+            words(surface, frame, frame.say("banner.attention"), plate.inflate(-frame.u(40), -frame.u(40)),
+                  color=frame.color("panel_dark"), px=96, shadow=False, upper=True)
+
+    def _flash(self, surface: pygame.Surface, frame: Frame, center: tuple[int, int]) -> None:
+        """«Время!» flashes over the clock as clean time starts (the banner of the state)."""
+        found = frame.state.banner
+        if found is None or found.team is not None or found.text_key != "banner.time_up":
+            return
+        age = frame.now - (found.until - frame.fmt.BANNER_S)
+        if age > 1.2:
+            return
+        strength = 1 - age / 1.2
+        box = pygame.Rect(0, 0, frame.u(520), frame.u(140))
+        box.center = (center[0], center[1] + frame.u(320))  # under the ring, where the answer shows later
+        color = paint.mix(frame.color("accent"), frame.color("text"), pulse(frame.now * 3, 1.0) * 0.4)
+        img = frame.text.fit(frame.say("banner.time_up").upper(), "heading", box.size, color, frame.u(110),
+                             shadow=True)
+        img = img.copy()
+        img.set_alpha(int(255 * strength))
+        surface.blit(img, img.get_rect(center=box.center))
+
+
+class ResultScene(Scene):
+    """The match result: the winner (or a draw, or both disqualified), the score, match points."""
+
+    name = "brainring_result"
+
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
+        state, ring = frame.state, ring_of(frame)
+        plate = spring_card(surface, frame, EventKind.MATCH_RESULT, 0.72, 560, 0.6)
+        if plate is None:
+            return
+        if ring.winner is not None:
+            title = frame.say("scene.match_won")
+            name, color = state.teams[ring.winner].name, frame.team_color(ring.winner)
+            paint.blit_glow_frame(surface, plate, paint.rgb(color), frame.u(28), frame.u(6))
+        else:
+            title = frame.say("scene.match_disqualified" if ring.result == "disqualified" else "scene.match_draw")
+            name = ""
+        words(surface, frame, title, pygame.Rect(plate.x, plate.y + frame.u(40), plate.width, frame.u(90)),
+              color=frame.color("accent"), px=72, upper=True)
+        if name:
+            words(surface, frame, name, pygame.Rect(plate.x + frame.u(60), plate.y + frame.u(150),
+                                                    plate.width - frame.u(120), frame.u(170)), px=140)
+        score = f"{state.teams[0].score} : {state.teams[1].score}"
+        if frame.fmt.rules["match"] == "final":
+            score = f"{ring.battles_won[0]} : {ring.battles_won[1]}"
+        words(surface, frame, score, pygame.Rect(plate.x, plate.y + frame.u(340), plate.width, frame.u(110)),
+              role="numbers", px=100)
+        if frame.fmt.rules["match"] == "match5":
+            points = frame.say("scene.match_points", a=ring.match_points[0], b=ring.match_points[1])
+            words(surface, frame, points, pygame.Rect(plate.x, plate.y + frame.u(460), plate.width, frame.u(60)),
+                  role="body", color=frame.color("muted"), px=40, shadow=False)
+
+
+SCENES: dict[str, Scene] = {scene.name: scene for scene in (MatchScene(), ResultScene())}
+PHASES = {"title": "title", "ready": "brainring_match", "attention": "brainring_match", "clock": "brainring_match",
+          "answering": "brainring_match", "reveal": "brainring_match", "result": "brainring_result"}
