@@ -1,0 +1,279 @@
+"""Serial buzzer boxes (spec/serial.md): one reader thread per box, feeding the app's input queue.
+
+A thread opens its port exclusively (a device path, a pyserial URL, or `auto`: every serial port is
+asked `WHO` and the box with the right id is taken), waits for `HELLO` (an Arduino resets when its
+port opens, so the driver waits for the box to speak rather than sleeping), measures the clock offset
+with PING/PONG, and turns each press into a `Buzz` stamped with the box's own time converted to show
+time. A vanished or silent box is retried every second; its lamps are restored when it is back.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import serial
+from serial.tools import list_ports
+
+from quizshow.config import SerialConfig
+from quizshow.core.commands import Buzz
+from quizshow.inputs import qbx
+
+log = logging.getLogger(__name__)
+
+RETRY_S = 1.0
+SILENT_S = 2.0  # no status line this long: the box is silent, reopen it
+HELLO_WAIT_S = 3.0
+PING_EVERY_S = 5.0
+
+
+@dataclass
+class BoxStatus:
+    """What the console shows for one box."""
+
+    id: str
+    port: str = ""
+    connected: bool = False
+    fw: str = ""
+    inputs: int = 0
+    rtt_ms: float | None = None
+    last_press: float | None = None  # show time
+    lost_lines: int = 0
+    duplicates: int = 0
+    dropped: int = 0  # garbage, over-long and unknown lines
+    lost_since: float | None = None  # wall time the box went away
+    problem: str = ""
+
+
+@dataclass
+class _Link:
+    """One open port and what was learned on it."""
+
+    port: serial.SerialBase
+    splitter: qbx.LineSplitter = field(default_factory=qbx.LineSplitter)
+    clock: qbx.BoxClock = field(default_factory=qbx.BoxClock)
+    seq: qbx.SeqTracker = field(default_factory=qbx.SeqTracker)
+    offset: float | None = None  # show time − box time
+    best_rtt: float = float("inf")
+    ping_sent: float | None = None
+    last_status: float = 0.0
+
+
+class SilentBox(Exception):
+    pass
+
+
+class BoxDriver(threading.Thread):
+    """Reads one box. `emit` receives each Buzz (the app's queue.put); `now` is show time."""
+
+    def __init__(self, config: SerialConfig, teams: dict[int, int], emit: Callable[[Buzz], None],
+                 now: Callable[[], float]) -> None:
+        super().__init__(name=f"box-{config.id}", daemon=True)
+        self.config = config
+        self.teams = teams  # input number → team index
+        self.emit = emit
+        self.now = now
+        self.status = BoxStatus(config.id)
+        self.lamps: dict[int, str] = {}  # the lamps the game wants, restored after a reconnect
+        self._link: _Link | None = None
+        self._write_lock = threading.Lock()
+        self._stopping = threading.Event()
+        # The simple protocol: a token is a byte, or a line when the map's tokens are longer than one.
+        self._line_tokens = any(len(token) > 1 for token in config.map)
+
+    # --- the thread -----------------------------------------------------------------------------------
+
+    def stop(self) -> None:
+        self._stopping.set()
+
+    def run(self) -> None:
+        while not self._stopping.is_set():
+            try:
+                self._link = self._connect()
+                self._restore_lamps()
+                self._read(self._link)
+            except (serial.SerialException, OSError, SilentBox) as why:
+                self._lost(str(why) or type(why).__name__)
+            finally:
+                self._close()
+            self._stopping.wait(RETRY_S)
+
+    def _lost(self, why: str) -> None:
+        if self.status.connected or not self.status.problem:
+            log.warning("box %s: %s", self.config.id, why)
+        if self.status.connected:
+            self.status.lost_since = time.time()
+        self.status.connected = False
+        self.status.problem = why
+
+    def _close(self) -> None:
+        link, self._link = self._link, None
+        if link is not None:
+            try:
+                link.port.close()
+            except (serial.SerialException, OSError):
+                pass
+
+    # --- opening --------------------------------------------------------------------------------------
+
+    def _open(self, port: str) -> serial.SerialBase:
+        if "://" in port:
+            return serial.serial_for_url(port, baudrate=self.config.baud, timeout=0.02)
+        return serial.Serial(port, baudrate=self.config.baud, timeout=0.02, exclusive=True)
+
+    def _connect(self) -> _Link:
+        if self.config.protocol == "simple":
+            link = _Link(self._open(self.config.port))
+            self._connected(self.config.port, "", 0)
+            return link
+        ports = [self.config.port] if self.config.port != "auto" else [p.device for p in list_ports.comports()]
+        for port in ports:
+            try:
+                link = _Link(self._open(port))
+            except (serial.SerialException, OSError) as why:
+                if self.config.port != "auto":
+                    raise
+                log.debug("box %s: %s: %s", self.config.id, port, why)
+                continue
+            hello = self._hello(link)
+            if hello is not None and (hello.id == self.config.id or self.config.port != "auto"):
+                if hello.id != self.config.id:
+                    log.warning("box %s: the box on %s says it is %s", self.config.id, port, hello.id)
+                self._connected(port, hello.fw, hello.inputs)
+                self._ping(link)
+                return link
+            link.port.close()
+        raise serial.SerialException(f"no QBX/1 box with id={self.config.id} found")
+
+    def _hello(self, link: _Link) -> qbx.Hello | None:
+        """Ask WHO until the box answers HELLO (it may be resetting after the port opened)."""
+        deadline = time.monotonic() + HELLO_WAIT_S
+        next_who = 0.0
+        while time.monotonic() < deadline and not self._stopping.is_set():
+            if time.monotonic() >= next_who:
+                self._send(link, "WHO")
+                next_who = time.monotonic() + 0.5
+            data = link.port.read(link.port.in_waiting or 1)
+            for line in link.splitter.feed(data):
+                message = qbx.parse(line)
+                if isinstance(message, qbx.Hello):
+                    link.last_status = time.monotonic()
+                    return message
+        return None
+
+    def _connected(self, port: str, fw: str, inputs: int) -> None:
+        if not self.status.connected and self.status.lost_since is not None:
+            log.info("box %s: back on %s", self.config.id, port)
+        self.status.connected, self.status.port, self.status.fw = True, port, fw
+        self.status.inputs, self.status.problem, self.status.lost_since = inputs, "", None
+
+    # --- reading ----------------------------------------------------------------------------------------
+
+    def _read(self, link: _Link) -> None:
+        next_ping = time.monotonic() + PING_EVERY_S
+        while not self._stopping.is_set():
+            data = link.port.read(link.port.in_waiting or 1)
+            if data:
+                arrival = self.now()
+                if self.config.protocol == "simple" and not self._line_tokens:
+                    for byte in data:
+                        if byte not in b"\r\n":
+                            self._simple(chr(byte), arrival)
+                    continue
+                for line in link.splitter.feed(data):
+                    self._line(link, line, arrival)
+                self.status.dropped += link.splitter.overlong
+                link.splitter.overlong = 0
+            if self.config.protocol != "qbx":
+                continue
+            if time.monotonic() - link.last_status > SILENT_S:
+                raise SilentBox("silent: no status for 2 s")
+            if time.monotonic() >= next_ping:
+                self._ping(link)
+                next_ping = time.monotonic() + PING_EVERY_S
+
+    def _line(self, link: _Link, line: str, arrival: float) -> None:
+        if self.config.protocol == "simple":
+            self._simple(line, arrival)
+            return
+        message = qbx.parse(line)
+        if message is None:
+            self.status.dropped += 1
+            return
+        if isinstance(message, qbx.Status):
+            link.last_status = time.monotonic()
+        elif isinstance(message, qbx.Pong):
+            self._pong(link, message, arrival)
+        elif isinstance(message, qbx.Press):
+            if not link.seq.accept(message.seq):
+                self.status.duplicates = link.seq.duplicates
+                return
+            self.status.lost_lines = link.seq.lost
+            box_s = link.clock.seconds(message.t_us)
+            if link.offset is None:
+                link.offset = arrival - box_s  # until a PONG measures it better
+            if not message.released:
+                self._press(message.input, box_s + link.offset, arrival)
+        elif isinstance(message, qbx.Hello):
+            link.last_status = time.monotonic()  # a box that reset: lamps again
+            self._restore_lamps()
+
+    def _simple(self, token: str, arrival: float) -> None:
+        number = self.config.map.get(token.strip())
+        if number is None:
+            self.status.dropped += 1
+            return
+        self._press(number, arrival, arrival)
+
+    def _press(self, number: int, press_time: float, arrival: float) -> None:
+        self.status.last_press = arrival
+        team = self.teams.get(number)
+        if team is None:
+            return  # an input no team uses (the line check still shows the box alive)
+        self.emit(Buzz(at=arrival, team=team, source_time=press_time, device=self.config.id))
+
+    # --- clock offset -------------------------------------------------------------------------------
+
+    def _ping(self, link: _Link) -> None:
+        link.ping_sent = self.now()
+        self._send(link, "PING")
+
+    def _pong(self, link: _Link, pong: qbx.Pong, arrival: float) -> None:
+        if link.ping_sent is None:
+            return
+        rtt = arrival - link.ping_sent
+        self.status.rtt_ms = rtt * 1000
+        if rtt <= link.best_rtt:  # the quickest exchange measures the offset best
+            link.best_rtt = rtt
+            link.offset = link.ping_sent + rtt / 2 - link.clock.peek(pong.t_us)
+        link.ping_sent = None
+
+    # --- lamps ----------------------------------------------------------------------------------------
+
+    def lamp(self, number: int, state: str) -> None:
+        """ON, OFF or BLINK for one input's lamp (kept, and sent again after a reconnect)."""
+        if self.lamps.get(number) == state:
+            return
+        self.lamps[number] = state
+        link = self._link
+        if link is not None and self.config.protocol == "qbx":
+            self._send(link, f"LAMP {number} {state}")
+
+    def _restore_lamps(self) -> None:
+        link = self._link
+        if link is None or self.config.protocol != "qbx":
+            return
+        self._send(link, "LAMPS OFF")
+        for number, state in sorted(self.lamps.items()):
+            if state != "OFF":
+                self._send(link, f"LAMP {number} {state}")
+
+    def _send(self, link: _Link, line: str) -> None:
+        with self._write_lock:
+            try:
+                link.port.write((line + "\n").encode("ascii"))
+            except (serial.SerialException, OSError) as why:
+                log.debug("box %s: write failed: %s", self.config.id, why)

@@ -1,0 +1,177 @@
+"""Serial buzzer boxes through real pseudo-terminals and pyserial (no mocks): QBX/1 ordering by the
+box's clock, the wrap of t_us, garbage, unplug/replug with lamps restored, the simple protocol, and
+two boxes at once. The box is the project's emulator (quizshow.tools.fakebox)."""
+
+from __future__ import annotations
+
+import os
+import queue
+import time
+import tty
+
+import pytest
+
+from quizshow.config import SerialConfig
+from quizshow.core import commands as c
+from quizshow.core.clock import ShowClock
+from quizshow.core.effects import EventKind
+from quizshow.inputs import qbx
+from quizshow.inputs.serialbox import BoxDriver
+from quizshow.tools.fakebox import FakeBox
+from tests import svoyak_kit as kit
+
+
+def wait_for(condition, timeout: float = 5.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def take(inbox: queue.Queue, count: int, timeout: float = 5.0) -> list[c.Buzz]:
+    got = []
+    deadline = time.monotonic() + timeout
+    while len(got) < count and time.monotonic() < deadline:
+        try:
+            got.append(inbox.get(timeout=0.05))
+        except queue.Empty:
+            pass
+    return got
+
+
+@pytest.fixture
+def rig(tmp_path):
+    """A started FakeBox and a BoxDriver reading it; inputs 1..3 are teams 0..2."""
+    made = []
+
+    def make(box_id: str = "box1", t0_us: int = 0, **box_args):
+        box = FakeBox(box_id, inputs=4, link=tmp_path / f"box-{box_id}", t0_us=t0_us, **box_args).start()
+        inbox: queue.Queue = queue.Queue()
+        clock = ShowClock()
+        driver = BoxDriver(SerialConfig(id=box_id, port=str(box.link)), {1: 0, 2: 1, 3: 2}, inbox.put, clock.now)
+        driver.start()
+        made.append((box, driver))
+        assert wait_for(lambda: driver.status.connected), driver.status
+        return box, driver, inbox
+
+    yield make
+    for box, driver in made:
+        driver.stop()
+        driver.join(3)
+        box.stop()
+
+
+def test_two_presses_300_us_apart_in_one_read_are_ordered_with_a_margin_of_0_0003(rig):
+    box, driver, inbox = rig()
+    box.presses([(2, None), (1, 0.0003)])  # one write: they arrive in one read
+    first, second = sorted(take(inbox, 2), key=lambda b: b.press_time)
+    assert (first.team, second.team) == (1, 0)
+    assert second.press_time - first.press_time == pytest.approx(0.0003, abs=1e-6)
+    # Through the engine: the buzz effect carries the margin behind the first press.
+    e = kit.engine(kit.specials_pack())
+    e.dispatch(c.Go(at=1))
+    e.dispatch(c.Go(at=1))
+    e.dispatch(c.SelectCell(at=1, theme=0, question=0))
+    e.dispatch(c.Buzz(at=2, team=first.team, source_time=first.source_time, device="box1"))
+    out = e.dispatch(c.Buzz(at=2, team=second.team, source_time=second.source_time, device="box1"))
+    assert out.events[0].kind == EventKind.BUZZ and out.events[0].margin_s == pytest.approx(0.0003, abs=1e-6)
+    assert e.state.answering == 1
+
+
+def test_t_us_wrapping_past_2_32_between_two_presses_keeps_the_order(rig):
+    box, driver, inbox = rig(t0_us=(1 << 32) - 200_000)  # the box clock wraps 0.2 s after start
+    time.sleep(0.15)
+    stamps = box.presses([(1, None), (2, 0.0003), (3, 0.1)])
+    assert stamps[2] < stamps[0]  # t_us went round
+    presses = take(inbox, 3)
+    assert [p.team for p in sorted(presses, key=lambda b: b.press_time)] == [0, 1, 2]
+    times = sorted(p.press_time for p in presses)
+    assert times[2] - times[0] == pytest.approx(0.1003, abs=1e-6)
+
+
+def test_a_megabyte_of_random_bytes_does_not_stop_the_box_and_the_next_press_counts(rig):
+    box, driver, inbox = rig()
+    assert box.garbage(1_000_000) > 1_000_000
+    box.press(3)
+    got = take(inbox, 1, timeout=10)
+    assert got and got[0].team == 2
+    assert driver.is_alive() and driver.status.dropped > 0
+
+
+def test_unplug_then_replug_reconnects_within_2_s_restores_lamps_and_counts_the_next_press(rig):
+    box, driver, inbox = rig()
+    driver.lamp(2, "ON")
+    assert wait_for(lambda: box.lamps.get(2) == "ON")
+    box.unplug()
+    assert wait_for(lambda: not driver.status.connected, 3)
+    assert driver.status.lost_since is not None
+    box.replug()
+    replugged = time.monotonic()
+    assert wait_for(lambda: driver.status.connected, 3)
+    assert time.monotonic() - replugged < 2.0
+    assert wait_for(lambda: box.lamps.get(2) == "ON")  # restored on the new link
+    box.press(1)
+    got = take(inbox, 1)
+    assert got and got[0].team == 0
+
+
+def test_silent_box_is_shown_and_reopened(rig):
+    box, driver, inbox = rig()
+    box.silent = True
+    assert wait_for(lambda: not driver.status.connected and "silent" in driver.status.problem, 4)
+    box.silent = False
+    assert wait_for(lambda: driver.status.connected, 4)
+
+
+def test_duplicate_seq_is_ignored_and_a_gap_is_counted_as_lost(rig):
+    box, driver, inbox = rig()
+    box.raw("100 P 1 5000\n100 P 1 5000\n103 P 2 6000\nNONSENSE LINE\n")
+    got = take(inbox, 3, timeout=1.5)
+    assert [b.team for b in got] == [0, 1]
+    assert driver.status.duplicates == 1 and driver.status.lost_lines == 2 and driver.status.dropped >= 1
+
+
+def test_simple_protocol_with_a_byte_map_and_two_boxes_at_once(rig, tmp_path):
+    box, qbx_driver, qbx_inbox = rig("box1")
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    inbox: queue.Queue = queue.Queue()
+    clock = ShowClock()
+    simple = BoxDriver(SerialConfig(id="old", port=os.ttyname(slave), protocol="simple", map={"a": 1, "b": 2}),
+                       {1: 3, 2: 4}, inbox.put, clock.now)
+    simple.start()
+    try:
+        assert wait_for(lambda: simple.status.connected)
+        os.write(master, b"bxa")  # x is not in the map: dropped
+        box.press(2)
+        got = take(inbox, 2)
+        assert [b.team for b in got] == [4, 3] and all(b.device == "old" for b in got)
+        assert simple.status.dropped == 1
+        assert [b.team for b in take(qbx_inbox, 1)] == [1]
+    finally:
+        simple.stop()
+        simple.join(3)
+        os.close(master)
+        os.close(slave)
+
+
+# --- the protocol, pure ---------------------------------------------------------------------------------
+
+
+def test_protocol_lines_parse_and_bad_ones_do_not():
+    assert qbx.parse("HELLO QBX/1 id=box1 inputs=4 fw=1.2") == qbx.Hello("box1", 4, "1.2")
+    assert qbx.parse("17 P 3 4294967295") == qbx.Press(17, 3, 4294967295)
+    assert qbx.parse("17 R 3 12") == qbx.Press(17, 3, 12, released=True)
+    assert qbx.parse("S armed=1 down=a") == qbx.Status(True, 10)
+    assert qbx.parse("PONG 55") == qbx.Pong(55)
+    assert qbx.parse("ERR LAMP no such input") == qbx.Reply(False, "LAMP", "no such input")
+    for bad in ("", "17 P 3", "70000 P 1 5", "1 P 0 5", "1 P 1 4294967296", "HELLO QBX/2 id=x inputs=1 fw=1"):
+        assert qbx.parse(bad) is None, bad
+
+
+def test_line_splitter_drops_over_long_lines_and_strips_cr():
+    splitter = qbx.LineSplitter()
+    assert splitter.feed(b"1 P 1 5\r\n" + b"x" * 300 + b"\n2 P 2 6\n") == ["1 P 1 5", "2 P 2 6"]
+    assert splitter.overlong == 1
