@@ -23,7 +23,9 @@ from quizshow.core.journal import Journal, JournalError, dispatch_journalled
 from quizshow.display import console_svoyak
 from quizshow.display.console import describe
 from quizshow.i18n import refusal
-from quizshow.inputs.keymap import amount_key, edit_amount
+from quizshow.inputs.hardware import Hardware, in_press_order
+from quizshow.inputs.keymap import amount_key, edit_amount, key_name
+from quizshow.inputs.serialbox import BoxPress
 from quizshow.yamlfile import Problems
 
 log = logging.getLogger(__name__)
@@ -44,7 +46,7 @@ class ShowApp:
     """Everything but the windows: usable headless by tests and benchmarks."""
 
     def __init__(self, config: ShowConfig, journal_path: Path | None = None, fresh: bool = False,
-                 sound: bool = True, seed: int | None = None) -> None:
+                 sound: bool = True, seed: int | None = None, devices: bool = True) -> None:
         from quizshow.assemble import make_format
         from quizshow.display.console import Console, ConsoleStatus
         from quizshow.display.projector import Projector
@@ -63,17 +65,19 @@ class ShowApp:
         self.theme = load_theme(config.theme)
         text = TextCache(self.theme.fonts)
         self.projector = Projector(self.format, self.theme, config.title, config.language, text)
-        self.keymap = KeyMap.build(config.keys, config.devices.keyboard_buzzers)
+        self.buzzers = self._buzzer_map()
+        key_buzzers = {f"buzz{team + 1}": (name,) for name, team in self.buzzers.keys.items()}
+        self.keymap = KeyMap.build({**key_buzzers, **config.keys}, config.devices.keyboard_buzzers)
         self.console = Console(self.engine, self.theme, self.keymap, config.language, text)
+        self.console.clock_now = self.clock.now
         self.status = ConsoleStatus()
         self.quit_guard = QuitGuard()
         self.confirm = QuitGuard()  # the same two-press rule for ending a round early
         self.sound = SoundCues(len(config.teams), self.theme.sounds, enabled=sound)
         self.running = True
         self._prepared_for: object = None
-        if config.devices.keyboard_buzzers:
-            teams = min(10, len(config.teams))
-            self.status.devices.append((self.console.say("console.keyboard_buzzers", n=teams), True))
+        self.hardware = Hardware(self, start=devices)
+        self.status.devices = self.hardware.device_lines()
         for entry in self.engine.entries[-8:]:
             self.console.log(entry)
         if loaded.resumed and loaded.commands:
@@ -106,6 +110,7 @@ class ShowApp:
         now = self.clock.now()
         self.projector.on_events(outcome.events, now)
         self.sound.on_events(outcome.events)
+        self.hardware.lamps.update(self.engine.state, outcome.events, now)
         return outcome
 
     def notice(self, text: str) -> None:
@@ -136,7 +141,13 @@ class ShowApp:
             team = int(name[4:]) - 1
             if team >= len(state.teams):
                 return None
-            return self.submit(c.Buzz(at=at, team=team, source_time=at, device=action.source))
+            return self.hardware.buzz(team, at, at, action.source)
+        if name == "linecheck":
+            self.hardware.toggle_line_check()
+            return None
+        if name == "assign":
+            self.hardware.toggle_assign(at)
+            return None
         if name.startswith("amount:"):
             self.status.amount = edit_amount(self.status.amount, name.split(":", 1)[1])
             return None
@@ -194,7 +205,11 @@ class ShowApp:
         return outcome
 
     def key(self, key: int, mod: int, at: float, source: str = "keyboard") -> Outcome | None:
-        """A key press: digits type an amount while the console asks for one, else the key map."""
+        """A key press: taken as a buzzer while buzzers are being assigned; digits type an amount while
+        the console asks for one; else the key map."""
+        if self.hardware.assigning is not None and self.keymap.action_for(key, mod) not in ("assign", "quit"):
+            self.hardware.capture(f"key:{key_name(key)}", at)
+            return None
         if self.engine.state.phase in console_svoyak.AMOUNT_PHASES:
             edit = amount_key(key)
             if edit is not None:
@@ -203,17 +218,45 @@ class ShowApp:
         return None if name is None else self.action(Action(name, at, source))
 
     def drain(self) -> None:
+        """Everything the threads and the window queued since the last frame, then a tick. Presses that
+        arrived together are taken in the order of their own timestamps, across boxes."""
+        items: list[Action | c.Command] = []
         while True:
             try:
                 item = self.inputs.get_nowait()
             except queue.Empty:
                 break
+            item = self.hardware.press(item) if isinstance(item, BoxPress) else item
+            if item is not None:
+                items.append(item)
+        for item in in_press_order(items):
             if isinstance(item, Action):
                 self.action(item)
             else:
                 self.submit(item)
         self.submit(c.Tick(at=self.clock.now()))
         self.status.quit_armed = self.quit_guard.armed(time.monotonic())
+        self.status.devices = self.hardware.device_lines()
+        self.status.line_check = self.hardware.line_check
+        self.status.boxes = [driver.status for driver in self.hardware.boxes.values()]
+        self.status.last_press = dict(self.hardware.last_press)
+
+    def rebind_keys(self) -> None:
+        """After buzzers were assigned: keys named by the new map become those teams' buzzers."""
+        from quizshow.inputs.keymap import KeyMap
+
+        key_buzzers = {f"buzz{team + 1}": (name,) for name, team in self.buzzers.keys.items()}
+        self.keymap = KeyMap.build({**key_buzzers, **self.config.keys}, self.config.devices.keyboard_buzzers)
+        self.console.keymap = self.keymap
+
+    def _buzzer_map(self):
+        from quizshow.inputs.buzzers import BuzzerMap, load_assignment
+
+        problems = Problems()
+        saved = load_assignment(self.config.path, [t.name for t in self.config.teams], problems)
+        for problem in problems.items:
+            self.status.notices.append((time.time(), str(problem)))
+        return BuzzerMap.build([saved.get(t.name, t.buzzer) for t in self.config.teams])
 
     def prepare_next(self, size: tuple[int, int]) -> None:
         """Once per state change: compose the picture Next would lead to, so that the first frame
@@ -228,6 +271,7 @@ class ShowApp:
             self.projector.prepare(upcoming.state, now, size)
 
     def close(self) -> None:
+        self.hardware.stop()
         self.journal.close()
 
 
@@ -242,6 +286,8 @@ def run(args: Namespace, show_path: Path) -> int:
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
+    # Gamepad buttons count even while another window (the console, a browser) has the focus.
+    os.environ.setdefault("SDL_JOYSTICK_ALLOW_BACKGROUND_EVENTS", "1")
     import pygame
 
     pygame.init()

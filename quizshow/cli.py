@@ -44,6 +44,7 @@ def _size(text: str) -> tuple[int, int]:
 def check_files(paths: list[Path], out=None) -> int:
     """Validate each file as a show or a pack; print every problem; 1 if any error."""
     from quizshow.config import load_show
+    from quizshow.inputs.buzzers import load_assignment
     from quizshow.packs.loader import load_pack
 
     out = out or sys.stdout
@@ -52,7 +53,9 @@ def check_files(paths: list[Path], out=None) -> int:
         if _looks_like_pack(path):
             load_pack(path, problems)
         else:
-            load_show(path, problems)
+            config = load_show(path, problems)
+            if config is not None:  # the buzzers assigned by pressing, saved beside the show
+                load_assignment(path, [t.name for t in config.teams], problems)
     order = {str(path.resolve()): i for i, path in enumerate(paths)}
     for problem in sorted(problems.items, key=lambda p: (order.get(str(p.file), len(order)), str(p.file), p.line)):
         print(problem, file=out)

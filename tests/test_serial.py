@@ -16,7 +16,7 @@ from quizshow.core import commands as c
 from quizshow.core.clock import ShowClock
 from quizshow.core.effects import EventKind
 from quizshow.inputs import qbx
-from quizshow.inputs.serialbox import BoxDriver
+from quizshow.inputs.serialbox import BoxDriver, BoxPress
 from quizshow.tools.fakebox import FakeBox
 from tests import svoyak_kit as kit
 
@@ -28,6 +28,16 @@ def wait_for(condition, timeout: float = 5.0) -> bool:
             return True
         time.sleep(0.01)
     return False
+
+
+def as_buzz(teams: dict[int, int], inbox: queue.Queue):
+    """What the app does with a box press: the team whose buzzer it is presses."""
+
+    def emit(press: BoxPress) -> None:
+        if press.input in teams:
+            inbox.put(c.Buzz(at=press.at, team=teams[press.input], source_time=press.source_time, device=press.box))
+
+    return emit
 
 
 def take(inbox: queue.Queue, count: int, timeout: float = 5.0) -> list[c.Buzz]:
@@ -50,7 +60,7 @@ def rig(tmp_path):
         box = FakeBox(box_id, inputs=4, link=tmp_path / f"box-{box_id}", t0_us=t0_us, **box_args).start()
         inbox: queue.Queue = queue.Queue()
         clock = ShowClock()
-        driver = BoxDriver(SerialConfig(id=box_id, port=str(box.link)), {1: 0, 2: 1, 3: 2}, inbox.put, clock.now)
+        driver = BoxDriver(SerialConfig(id=box_id, port=str(box.link)), as_buzz({1: 0, 2: 1, 3: 2}, inbox), clock.now)
         driver.start()
         made.append((box, driver))
         assert wait_for(lambda: driver.status.connected), driver.status
@@ -140,7 +150,7 @@ def test_simple_protocol_with_a_byte_map_and_two_boxes_at_once(rig, tmp_path):
     inbox: queue.Queue = queue.Queue()
     clock = ShowClock()
     simple = BoxDriver(SerialConfig(id="old", port=os.ttyname(slave), protocol="simple", map={"a": 1, "b": 2}),
-                       {1: 3, 2: 4}, inbox.put, clock.now)
+                       as_buzz({1: 3, 2: 4}, inbox), clock.now)
     simple.start()
     try:
         assert wait_for(lambda: simple.status.connected)

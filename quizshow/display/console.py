@@ -22,7 +22,8 @@ from quizshow.i18n import phrase
 from quizshow.inputs.keymap import KeyMap
 
 DEVICE_WORDS = ("keyboard", "console")  # input sources named in words; box and pad ids are shown as they are
-BUTTONS = ("go", "back", "timer", "announce", "correct", "wrong", "blank", "scores", "undo", "help", "quit")
+BUTTONS = ("go", "back", "timer", "announce", "correct", "wrong", "blank", "scores", "undo", "linecheck", "assign",
+           "help", "quit")
 
 
 @dataclass
@@ -35,6 +36,9 @@ class ConsoleStatus:
     help: bool = False
     resumed: str | None = None
     amount: str = ""  # an amount being typed on the console (a bid, a stake)
+    line_check: bool = False  # «Проверка кнопок»: the boxes' table instead of the format panel
+    boxes: list = field(default_factory=list)  # BoxStatus of every serial box
+    last_press: dict[int, float] = field(default_factory=dict)  # team → show time (line check)
 
 
 def margin_text(seconds: float, language: str) -> str:
@@ -82,6 +86,7 @@ class Console:
         self.text = text or TextCache(theme.fonts)
         self.buttons: list[tuple[pygame.Rect, str]] = []
         self.journal: list[tuple[float, str]] = []  # (wall, text), newest last
+        self.clock_now = None  # show time, set by the app (the line check says how long ago)
 
     def say(self, key: str, **values: object) -> str:
         return phrase(key, self.language, **values)
@@ -181,6 +186,9 @@ class Console:
 
     def _format_panel(self, surface: pygame.Surface, box: pygame.Rect, unit: int, status: ConsoleStatus) -> None:
         """The format's own panel for the phase, else the press queue with margins."""
+        if status.line_check:
+            self._line_check(surface, box, unit, status)
+            return
         panel = FORMAT_PANELS.get(self.engine.format.id)
         if panel is not None and panel(self, surface, box, unit, status):
             return
@@ -201,6 +209,44 @@ class Console:
             surface.blit(self._fit(line, "body", (inner.width - unit * 2, unit), TEXT, unit),
                          (inner.x + int(unit * 1.3), y))
             y += int(unit * 1.3)
+
+    def _line_check(self, surface: pygame.Surface, box: pygame.Rect, unit: int, status: ConsoleStatus) -> None:
+        """«Проверка кнопок»: every box (port, id, firmware, round trip, last press, lost lines), then
+        each team's buzzer and when it was last pressed."""
+        inner = self._titled_panel(surface, box, "console.line_check", unit)
+        y = inner.y
+        for box_status in status.boxes:
+            last = box_status.last_press
+            ago = "—" if last is None else self.say("console.ago", s=f"{self._since(last):.0f}")
+            rtt = "—" if box_status.rtt_ms is None else f"{box_status.rtt_ms:.1f} {self.say('unit.ms')}"
+            state = self.say("console.box_ok") if box_status.connected else box_status.problem or "—"
+            line = self.say("console.box_line", id=box_status.id, port=box_status.port or "?",
+                            fw=box_status.fw or "—", rtt=rtt, last=ago, lost=box_status.lost_lines,
+                            dropped=box_status.dropped, state=state)
+            pygame.draw.circle(surface, GOOD if box_status.connected else BAD, (inner.x + unit // 2, y + unit // 2),
+                               unit // 3)
+            surface.blit(self._fit(line, "body", (inner.width - unit * 2, unit), TEXT, int(unit * 0.9)),
+                         (inner.x + unit, y))
+            y += int(unit * 1.4)
+        if not status.boxes:
+            surface.blit(self._fit(self.say("console.no_boxes"), "body", (inner.width, unit), MUTED, unit),
+                         (inner.x, y))
+            y += int(unit * 1.4)
+        y += unit // 2
+        for team, info in enumerate(self.engine.state.teams):
+            pressed = status.last_press.get(team)
+            lit = pressed is not None and self._since(pressed) < 1.5
+            color = self.theme.team_color(team, info.color)
+            pygame.draw.circle(surface, color, (inner.x + unit // 2, y + unit // 2), unit // 3, 0 if lit else 2)
+            line = f"{info.name}: " + (self.say("console.pressed") if lit else self.say("console.press_now"))
+            surface.blit(self._fit(line, "body", (inner.width - unit * 2, unit), GOLD if lit else TEXT, unit),
+                         (inner.x + unit, y))
+            y += int(unit * 1.3)
+            if y > inner.bottom - unit:
+                break
+
+    def _since(self, show_time: float) -> float:
+        return max(0.0, self.clock_now() - show_time) if self.clock_now else 0.0
 
     def _teams(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> None:
         state = self.engine.state

@@ -35,6 +35,7 @@ class Projector:
         self._fade: Tween | None = None
         self._overlay: Tween = Tween(0.0, 0.0, 0.0, 0.0)
         self._layers = Layers()  # still layers: the current picture's and the next one's
+        self.line_check = False  # «Проверка кнопок» replaces the show's picture while it is on
 
     def on_events(self, events: list[Event], now: float) -> None:
         self.anim.on_events(events, now)
@@ -44,6 +45,8 @@ class Projector:
                      self._layers)
 
     def scene(self, state: ShowState) -> Scene:
+        if self.line_check:
+            return COMMON["line_check"]
         if state.view.blank:
             return COMMON["blank"]
         return scene_for(self.fmt.id, state.phase)

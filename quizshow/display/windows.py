@@ -37,6 +37,7 @@ class Windows:
         self.projector: pygame.Window | None = None
         self.console: pygame.Window | None = None
         self.offscreen = pygame.Surface(args.size)
+        self.pads: dict[int, pygame.joystick.JoystickType] = {}  # instance id → open gamepad
         if headless:
             return
         self.projector = pygame.Window(title, args.size, position=_on_display(args.display), resizable=True)
@@ -78,5 +79,14 @@ class Windows:
                 name = app.console.click(event.pos)
                 if name is not None:
                     app.action(Action(name, now, "console"))
+            elif event.type == pygame.JOYDEVICEADDED:
+                pad = pygame.joystick.Joystick(event.device_index)
+                self.pads[pad.get_instance_id()] = pad  # kept open, or SDL stops sending its buttons
+                app.hardware.pad_added(pad.get_instance_id(), event.device_index, pad.get_name())
+            elif event.type == pygame.JOYDEVICEREMOVED:
+                self.pads.pop(event.instance_id, None)
+                app.hardware.pad_removed(event.instance_id)
+            elif event.type == pygame.JOYBUTTONDOWN:
+                app.hardware.pad_button(event.instance_id, event.button, now)
             elif event.type in (pygame.WINDOWCLOSE, pygame.QUIT):
                 app.action(Action("quit", now, "window"))

@@ -22,6 +22,8 @@ DEFAULT_KEYS: dict[str, tuple[str, ...]] = {
     "announce": ("A",),
     "scores": ("S",),
     "help": ("F1", "SHIFT+SLASH"),
+    "linecheck": ("F9",),  # «Проверка кнопок»
+    "assign": ("F10",),  # assign buzzers by pressing
     "quit": ("CTRL+Q",),
 }
 BUZZER_KEYS = {f"buzz{n}": (str(n % 10), f"KP{n % 10}") for n in range(1, 11)}
@@ -105,6 +107,14 @@ class QuitGuard:
 
     def armed(self, now: float) -> bool:
         return self.armed_at is not None and now - self.armed_at <= self.window_s
+
+
+def key_name(key: int) -> str:
+    """The name a show file uses for a key (`F1`, `A`, `KP1`), from pygame's K_ constants."""
+    for attr in dir(pygame):
+        if attr.startswith("K_") and getattr(pygame, attr) == key:
+            return attr[2:].upper()
+    return str(key)
 
 
 def amount_key(key: int) -> str | None:

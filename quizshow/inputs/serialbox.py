@@ -19,7 +19,6 @@ import serial
 from serial.tools import list_ports
 
 from quizshow.config import SerialConfig
-from quizshow.core.commands import Buzz
 from quizshow.inputs import qbx
 
 log = logging.getLogger(__name__)
@@ -28,6 +27,17 @@ RETRY_S = 1.0
 SILENT_S = 2.0  # no status line this long: the box is silent, reopen it
 HELLO_WAIT_S = 3.0
 PING_EVERY_S = 5.0
+
+
+@dataclass(frozen=True)
+class BoxPress:
+    """A box input pressed: `source_time` is the box's own time of the press in show time, `at` the
+    arrival. The app decides whose it is (a team's buzzer, an assignment, the line check)."""
+
+    box: str
+    input: int
+    at: float
+    source_time: float
 
 
 @dataclass
@@ -67,13 +77,11 @@ class SilentBox(Exception):
 
 
 class BoxDriver(threading.Thread):
-    """Reads one box. `emit` receives each Buzz (the app's queue.put); `now` is show time."""
+    """Reads one box. `emit` receives each BoxPress (the app's queue.put); `now` is show time."""
 
-    def __init__(self, config: SerialConfig, teams: dict[int, int], emit: Callable[[Buzz], None],
-                 now: Callable[[], float]) -> None:
+    def __init__(self, config: SerialConfig, emit: Callable[[BoxPress], None], now: Callable[[], float]) -> None:
         super().__init__(name=f"box-{config.id}", daemon=True)
         self.config = config
-        self.teams = teams  # input number → team index
         self.emit = emit
         self.now = now
         self.status = BoxStatus(config.id)
@@ -230,10 +238,7 @@ class BoxDriver(threading.Thread):
 
     def _press(self, number: int, press_time: float, arrival: float) -> None:
         self.status.last_press = arrival
-        team = self.teams.get(number)
-        if team is None:
-            return  # an input no team uses (the line check still shows the box alive)
-        self.emit(Buzz(at=arrival, team=team, source_time=press_time, device=self.config.id))
+        self.emit(BoxPress(self.config.id, number, arrival, press_time))
 
     # --- clock offset -------------------------------------------------------------------------------
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from quizshow.display.scenes.base import Scene
-from quizshow.display.scenes.cards import BlankScene, QuestionScene, ScoresScene, TitleScene
+from quizshow.display.scenes.cards import BlankScene, LineCheckScene, QuestionScene, ScoresScene, TitleScene
 
 COMMON: dict[str, Scene] = {
     "title": TitleScene(),
     "question": QuestionScene(),
     "scores": ScoresScene(),
     "blank": BlankScene(),
+    "line_check": LineCheckScene(),
 }
 
 # format id -> phase -> scene name

@@ -229,3 +229,39 @@ class QuestionScene(Scene):
 
     def _answer(self, surface: pygame.Surface, frame: Frame, answer: str, box: pygame.Rect) -> None:
         widgets.answer_plate(surface, frame, answer, box)
+
+
+class LineCheckScene(Scene):
+    """«Проверка кнопок»: a panel per team that lights in its colour when its button is pressed."""
+
+    name = "line_check"
+
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
+        surface.blit(frame.background(), (0, 0))
+        widgets.heading(surface, frame, frame.say("scene.line_check"), y=40, height=90)
+        teams = frame.state.teams
+        w, h = frame.size
+        columns = min(5, max(1, len(teams)))
+        rows = (len(teams) + columns - 1) // columns
+        gap = frame.u(30)
+        cell_w = (w - frame.u(120) - gap * (columns - 1)) // columns
+        cell_h = min(frame.u(300), (h - frame.u(260) - gap * (rows - 1)) // max(1, rows))
+        top = frame.u(190) + (h - frame.u(260) - rows * cell_h - (rows - 1) * gap) // 2
+        for i, team in enumerate(teams):
+            rect = pygame.Rect(frame.u(60) + (i % columns) * (cell_w + gap), top + (i // columns) * (cell_h + gap),
+                               cell_w, cell_h)
+            flash = frame.anim.flash(i, frame.now, duration=1.5)
+            color = frame.team_color(i)
+            lit = flash is not None
+            top_color = paint.mix(color, (255, 255, 255), 0.15) if lit else frame.color("panel_dark")
+            bottom = color if lit else frame.color("panel_dark")
+            body = paint.panel(rect.size, paint.rgb(top_color), paint.rgb(bottom), paint.rgb(color), frame.u(20),
+                               frame.u(4))
+            surface.blit(body, rect)
+            room = rect.width - frame.u(40)
+            name = frame.text.fit(team.name, "heading", (room, rect.height // 2), frame.color("text"), frame.u(72),
+                                  shadow=True)
+            surface.blit(name, name.get_rect(center=(rect.centerx, rect.centery - rect.height // 8)))
+            hint = frame.text.fit(frame.say("scene.press_your_button"), "body", (room, frame.u(40)),
+                                  frame.color("text") if lit else frame.color("muted"), frame.u(32))
+            surface.blit(hint, hint.get_rect(midtop=(rect.centerx, rect.centery + rect.height // 6)))

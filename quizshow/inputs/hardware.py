@@ -1,0 +1,176 @@
+"""The buzzer hardware of a running show: serial boxes, gamepads and their lamps; the line check
+(«Проверка кнопок») and assigning buzzers by pressing. Every source becomes the same Buzz command.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import TYPE_CHECKING
+
+from quizshow.core import commands as c
+from quizshow.core.effects import Event, EventKind
+from quizshow.inputs.buzzers import BuzzerMap, save_assignment
+from quizshow.inputs.serialbox import BoxDriver, BoxPress
+from quizshow.outputs.lamps import Lamps
+
+if TYPE_CHECKING:
+    from quizshow.app import ShowApp
+
+log = logging.getLogger(__name__)
+
+
+def in_press_order(items: list) -> list:
+    """Runs of presses taken from the queue together are reordered by their own timestamps (a box that
+    reports 2 ms later may still have been pressed first); everything else keeps its place."""
+    out, run = [], []
+    for item in items:
+        if isinstance(item, c.Buzz):
+            run.append(item)
+            continue
+        out += sorted(run, key=lambda b: b.press_time)
+        run = []
+        out.append(item)
+    return out + sorted(run, key=lambda b: b.press_time)
+
+
+class Hardware:
+    def __init__(self, app: ShowApp, start: bool = True) -> None:
+        self.app = app
+        self.boxes: dict[str, BoxDriver] = {}
+        self.pads: dict[int, tuple[int, str]] = {}  # joystick instance id → (device index, name)
+        self.line_check = False
+        self.assigning: int | None = None  # the team whose button is awaited
+        self.assigned: dict[str, str] = {}
+        self.last_press: dict[int, float] = {}  # team → show time, for the line check
+        if start:
+            for box in app.config.devices.serial:
+                driver = BoxDriver(box, app.inputs.put, app.clock.now)
+                driver.start()
+                self.boxes[box.id] = driver
+        self.lamps = Lamps(self._lamp_setters())
+
+    @property
+    def map(self) -> BuzzerMap:
+        return self.app.buzzers
+
+    def _lamp_setters(self) -> dict:
+        setters = {}
+        for box_id, inputs in self.map.boxes.items():
+            driver = self.boxes.get(box_id)
+            for number, team in inputs.items():
+                if driver is not None:
+                    setters[team] = lambda state, d=driver, n=number: d.lamp(n, state)
+        return setters
+
+    def stop(self) -> None:
+        for driver in self.boxes.values():
+            driver.stop()
+
+    # --- presses from every source ---------------------------------------------------------------
+
+    def press(self, press: BoxPress) -> c.Command | None:
+        """A box input → the Buzz of its team (or an assignment, or a line-check light)."""
+        spec = f"{press.box}:{press.input}"
+        if self.assigning is not None:
+            self.capture(spec, press.at)
+            return None
+        team = self.map.boxes.get(press.box, {}).get(press.input)
+        if team is None:
+            if self.line_check:
+                self.app.notice(self.app.console.say("console.unassigned", spec=spec))
+            return None
+        if self.line_check:
+            self.light(team, press.at)
+            return None
+        return c.Buzz(at=press.at, team=team, source_time=press.source_time, device=press.box)
+
+    def buzz(self, team: int, at: float, source_time: float, device: str):
+        """A key or pad press of a team's buzzer."""
+        if self.line_check:
+            self.light(team, at)
+            return None
+        return self.app.submit(c.Buzz(at=at, team=team, source_time=source_time, device=device))
+
+    def pad_added(self, instance_id: int, index: int, name: str) -> None:
+        self.pads[instance_id] = (index, name)
+        self.app.notice(self.app.console.say("console.pad_added", n=index, name=name))
+
+    def pad_removed(self, instance_id: int) -> None:
+        index, name = self.pads.pop(instance_id, (None, "?"))
+        self.app.notice(self.app.console.say("console.pad_removed", n=index, name=name))
+
+    def pad_button(self, instance_id: int, button: int, at: float):
+        index = self.pads.get(instance_id, (instance_id, ""))[0]
+        if self.assigning is not None:
+            self.capture(f"pad:{index}:{button}", at)
+            return None
+        team = self.map.pads.get((index, button))
+        if team is None or not self.app.config.devices.gamepads:
+            return None
+        return self.buzz(team, at, at, f"pad{index}")
+
+    # --- the line check ----------------------------------------------------------------------------
+
+    def toggle_line_check(self) -> None:
+        self.line_check = not self.line_check
+        self.app.projector.line_check = self.line_check
+
+    def light(self, team: int, at: float) -> None:
+        """Line check: the team's panel lights and its sound plays; the game is not touched."""
+        self.last_press[team] = at
+        event = Event(EventKind.BUZZ, team=team, margin_s=0.0)
+        self.app.projector.on_events([event], at)
+        self.app.sound.on_events([event])
+        self.lamps.lamps.get(team, lambda state: None)("ON")
+
+    # --- assigning by pressing -----------------------------------------------------------------------
+
+    def toggle_assign(self, at: float) -> None:
+        if self.assigning is not None:
+            self.assigning = None
+            self.app.notice(self.app.console.say("console.assign_cancelled"))
+            return
+        self.assigning, self.assigned = 0, {}
+        self._prompt()
+
+    def _prompt(self) -> None:
+        team = self.app.config.teams[self.assigning]
+        self.app.notice(self.app.console.say("console.assign_press", name=team.name))
+
+    def capture(self, spec: str, at: float) -> None:
+        teams = self.app.config.teams
+        if spec in self.assigned.values():
+            self.app.notice(self.app.console.say("console.assign_taken", spec=spec))
+            return
+        self.assigned[teams[self.assigning].name] = spec
+        self.assigning += 1
+        if self.assigning < len(teams):
+            self._prompt()
+            return
+        self.assigning = None
+        path = save_assignment(self.app.config.path, self.assigned)
+        self.app.buzzers = BuzzerMap.build([self.assigned.get(t.name) for t in teams])
+        self.lamps = Lamps(self._lamp_setters())
+        self.app.rebind_keys()
+        self.app.notice(self.app.console.say("console.assign_saved", path=path.name))
+
+    # --- the console's DEVICES line -------------------------------------------------------------------
+
+    def device_lines(self) -> list[tuple[str, bool]]:
+        say = self.app.console.say
+        lines = []
+        if self.app.config.devices.keyboard_buzzers:
+            lines.append((say("console.keyboard_buzzers", n=min(10, len(self.app.config.teams))), True))
+        for box_id, driver in self.boxes.items():
+            status = driver.status
+            if status.connected:
+                rtt = f" {status.rtt_ms:.0f} {say('unit.ms')}" if status.rtt_ms is not None else ""
+                lines.append((f"{box_id}{rtt}", True))
+            else:
+                since = status.lost_since or time.time()
+                gone = int(time.time() - since)
+                lines.append((say("console.box_lost", id=box_id, time=f"{gone // 60:02d}:{gone % 60:02d}"), False))
+        for index, name in self.pads.values():
+            lines.append((f"pad {index}: {name}", True))
+        return lines

@@ -1,0 +1,193 @@
+"""The buzzer hardware in a running show: a box's press reaches the engine, lamps follow the game,
+gamepads, the line check, assigning buzzers by pressing (saved beside the show, checked by --check)."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from quizshow.app import Action, ShowApp
+from quizshow.cli import check_files
+from quizshow.config import load_show
+from quizshow.core import commands as c
+from quizshow.core.effects import Event, EventKind
+from quizshow.inputs.buzzers import assignment_path
+from quizshow.outputs.lamps import Lamps
+from quizshow.tools.fakebox import FakeBox
+from quizshow.yamlfile import Problems
+from tests.conftest import ROOT
+from tests.test_serial import wait_for
+
+
+def show_file(tmp_path, buzzers=("key:1", "key:2", "pad:0:3"), serial_port: str | None = None,
+              fmt: str = "svoyak") -> object:
+    pack = ROOT / "packs" / ("svoyak-demo.yaml" if fmt == "svoyak" else "brainring-demo.yaml")
+    teams = "\n".join(f'  - {{name: "{name}", buzzer: "{spec}"}}' for name, spec in
+                      zip(("Анна", "Борис", "Вера"), buzzers, strict=True))
+    serial = f'''  serial:
+    - {{id: box1, port: "{serial_port}"}}
+''' if serial_port else ""
+    path = tmp_path / "show.yaml"
+    path.write_text(f'''title: "Тест"
+format: {fmt}
+pack: "{pack}"
+teams:
+{teams}
+devices:
+{serial}  gamepads: true
+  keyboard_buzzers: true
+''', encoding="utf-8")
+    return path
+
+
+def make_app(tmp_path, path, devices=True) -> ShowApp:
+    problems = Problems()
+    config = load_show(path, problems)
+    assert config is not None and not problems.errors, [str(p) for p in problems.items]
+    return ShowApp(config, journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, devices=devices)
+
+
+@pytest.fixture
+def box(tmp_path):
+    fake = FakeBox("box1", inputs=4, link=tmp_path / "box1").start()
+    yield fake
+    fake.stop()
+
+
+def open_question(app: ShowApp, at: float = 1.0) -> None:
+    app.action(Action("go", at))
+    app.action(Action("go", at))
+    app.action(Action("cell:0:0", at))
+    assert app.engine.state.phase == "question"
+
+
+def test_a_box_press_reaches_the_engine_and_the_answering_teams_lamp_lights(tmp_path, box):
+    app = make_app(tmp_path, show_file(tmp_path, ("box1:1", "box1:2", "pad:0:3"), serial_port=str(box.link)))
+    try:
+        driver = app.hardware.boxes["box1"]
+        assert wait_for(lambda: driver.status.connected)
+        open_question(app)
+        box.press(2)
+        assert wait_for(lambda: (app.drain(), app.engine.state.answering)[1] == 1)
+        assert app.engine.state.presses.first.device == "box1"
+        assert wait_for(lambda: box.lamps.get(2) == "ON" and box.lamps.get(1, "OFF") == "OFF")
+        app.action(Action("wrong", time.monotonic()))
+        assert wait_for(lambda: box.lamps.get(2) == "OFF")  # out of the question
+        assert ("box1", True) == (app.status.devices[-1][0].split()[0], app.status.devices[-1][1])
+    finally:
+        app.close()
+
+
+def test_lamps_blink_two_seconds_on_a_false_start_and_blink_live_lamps_at_the_warning(tmp_path):
+    from tests import brainring_kit
+
+    e = brainring_kit.engine()
+    seen: dict[int, list[str]] = {0: [], 1: []}
+    lamps = Lamps({team: seen[team].append for team in seen})
+
+    def step(cmd: c.Command, now: float) -> None:
+        events = e.dispatch(cmd).events
+        lamps.update(e.state, events, now)
+    e.dispatch(c.Go(at=1))
+    step(c.Announce(at=10), 10)
+    step(c.Buzz(at=11, team=1), 11)
+    assert seen[1][-1] == "BLINK" and seen[0][-1] == "OFF"
+    step(c.TimerStart(at=12), 12)
+    lamps.update(e.state, [], 12.9)
+    assert seen[1][-1] == "BLINK"
+    lamps.update(e.state, [], 13.1)
+    assert seen[1][-1] == "OFF"  # two seconds, then off: the team is out of this question
+    step(c.Tick(at=62), 62)  # 10 s left
+    assert seen[0][-1] == "BLINK" and seen[1][-1] == "OFF"  # every live lamp blinks
+    step(c.Buzz(at=63, team=0), 63)
+    assert seen[0][-1] == "ON"
+    step(c.Judge(at=64, correct=True), 64)
+    assert seen[0][-1] == "OFF"  # between questions all off
+
+
+def test_gamepad_button_is_a_teams_buzzer_through_the_window_loop(tmp_path):
+    from argparse import Namespace
+
+    from quizshow.display.windows import Windows
+
+    app = make_app(tmp_path, show_file(tmp_path), devices=False)
+    windows = Windows(Namespace(size=(320, 180)), "test", headless=True)
+    app.hardware.pad_added(5, 0, "Test pad")
+    open_question(app)
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=5, button=3, joy=0))
+    windows.events(app)
+    assert app.engine.state.answering == 2 and app.engine.state.presses.first.device == "pad0"
+    app.close()
+
+
+def test_line_check_lights_the_team_and_leaves_the_game_alone(tmp_path):
+    app = make_app(tmp_path, show_file(tmp_path), devices=False)
+    app.action(Action("linecheck", 1.0))
+    entries = len(app.engine.entries)
+    app.action(Action("buzz2", 2.0))
+    app.drain()
+    assert app.status.line_check and 1 in app.status.last_press
+    assert len(app.engine.entries) == entries  # nothing journalled
+    assert app.projector.scene(app.engine.state).name == "line_check"
+    surface = pygame.Surface((1280, 800))
+    app.console.render(surface, 2.0, app.status)  # the boxes' table draws
+    app.action(Action("linecheck", 3.0))
+    assert app.projector.scene(app.engine.state).name != "line_check"
+    app.close()
+
+
+def test_assign_by_pressing_saves_beside_the_show_and_the_next_start_uses_it(tmp_path, box):
+    path = show_file(tmp_path, buzzers=("key:1", "key:2", "key:3"), serial_port=str(box.link))
+    app = make_app(tmp_path, path)
+    try:
+        assert wait_for(lambda: app.hardware.boxes["box1"].status.connected)
+        app.action(Action("assign", 1.0))
+        app.key(pygame.K_q, 0, 1.1)  # Анна: a key
+        box.press(3)  # Борис: a box input
+        assert wait_for(lambda: (app.drain(), app.hardware.assigning)[1] == 2)
+        app.hardware.pad_added(7, 1, "Pad")
+        app.hardware.pad_button(7, 4, 2.0)  # Вера: a gamepad button
+        saved = assignment_path(path)
+        assert saved.exists() and app.hardware.assigning is None
+        assert app.buzzers.spec_of(0) == "key:Q" and app.buzzers.spec_of(1) == "box1:3"
+        assert app.buzzers.spec_of(2) == "pad:1:4"
+    finally:
+        app.close()
+    again = make_app(tmp_path, path, devices=False)
+    assert again.buzzers.spec_of(1) == "box1:3"
+    open_question(again)
+    again.key(pygame.K_q, 0, 5.0)  # the assigned key is Анна's buzzer now
+    assert again.engine.state.answering == 0
+    again.close()
+    assert check_files([path]) == 0
+
+
+def test_check_reports_a_broken_assignment_file_with_its_line(tmp_path, capsys):
+    path = show_file(tmp_path, buzzers=("key:1", "key:2", "key:3"))
+    assignment_path(path).write_text('teams:\n  "Анна": "key:1"\n  "Боря": "box9"\n', encoding="utf-8")
+    assert check_files([path]) == 1
+    out = capsys.readouterr().out
+    assert "show.buzzers.yaml:3" in out and "Борис" in out
+
+
+def test_presses_taken_together_are_ordered_by_their_own_time_across_boxes(tmp_path):
+    app = make_app(tmp_path, show_file(tmp_path), devices=False)
+    open_question(app)
+    app.inputs.put(c.Buzz(at=2.002, team=1, source_time=2.0015, device="box2"))  # arrived first, pressed later
+    app.inputs.put(c.Buzz(at=2.003, team=0, source_time=2.0010, device="box1"))
+    app.drain()
+    assert app.engine.state.answering == 0
+    out_margin = app.console.engine.entries[-1].events[0].margin_s
+    assert out_margin == pytest.approx(0.0005)
+    app.close()
+
+
+def test_sound_and_lamps_are_effects_not_decisions(tmp_path):
+    """A buzz effect in the line check plays that team's sound (the cue table is per team)."""
+    from quizshow.outputs.sound import SoundCues
+
+    cues = SoundCues(3, enabled=False)
+    assert cues.cue_for(Event(EventKind.BUZZ, team=2, margin_s=0.0)) == "buzz2"
