@@ -217,15 +217,18 @@ class ShowApp:
         name = self.keymap.action_for(key, mod)
         return None if name is None else self.action(Action(name, at, source))
 
-    def drain(self) -> None:
-        """Everything the threads and the window queued since the last frame, then a tick. Presses that
-        arrived together are taken in the order of their own timestamps, across boxes."""
+    def drain(self, tick: bool = True, first: object = None) -> None:
+        """Everything the threads and the window queued (after `first`, already taken), then a tick.
+        Presses that arrived together are taken in the order of their own timestamps, across boxes."""
         items: list[Action | c.Command] = []
         while True:
-            try:
-                item = self.inputs.get_nowait()
-            except queue.Empty:
-                break
+            if first is not None:
+                item, first = first, None
+            else:
+                try:
+                    item = self.inputs.get_nowait()
+                except queue.Empty:
+                    break
             item = self.hardware.press(item) if isinstance(item, BoxPress) else item
             if item is not None:
                 items.append(item)
@@ -234,6 +237,8 @@ class ShowApp:
                 self.action(item)
             else:
                 self.submit(item)
+        if not tick:
+            return
         self.submit(c.Tick(at=self.clock.now()))
         self.status.quit_armed = self.quit_guard.armed(time.monotonic())
         self.status.devices = self.hardware.device_lines()
@@ -248,6 +253,22 @@ class ShowApp:
         key_buzzers = {f"buzz{team + 1}": (name,) for name, team in self.buzzers.keys.items()}
         self.keymap = KeyMap.build({**key_buzzers, **self.config.keys}, self.config.devices.keyboard_buzzers)
         self.console.keymap = self.keymap
+
+    def wait_inputs(self, until: float) -> bool:
+        """Between frames: take each queued command as soon as it arrives, until `until` (monotonic).
+        True as soon as one changed the show: the caller draws the next frame at once."""
+        while True:
+            left = until - time.monotonic()
+            if left <= 0:
+                return False
+            try:
+                item = self.inputs.get(timeout=left)
+            except queue.Empty:
+                return False
+            before = self.engine.state
+            self.drain(tick=False, first=item)
+            if self.engine.state is not before:
+                return True
 
     def _buzzer_map(self):
         from quizshow.inputs.buzzers import BuzzerMap, load_assignment

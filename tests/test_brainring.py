@@ -425,3 +425,11 @@ def test_match_effects_for_lamps_sound_and_osc():
     assert press.team == 0 and press.margin_s == 0
     result = next(ev for ev in events if ev.kind == EventKind.MATCH_RESULT)
     assert result.team == 0 and ring(e).match_points == (2, 0)
+
+
+def test_a_press_made_earlier_but_arriving_later_takes_the_answer():
+    e = kit.engine()
+    to_clock(e, 10)  # clean time from 15
+    ok(e, c.Buzz(at=20.003, team=0, source_time=20.002))
+    ok(e, c.Buzz(at=20.004, team=1, source_time=20.001))
+    assert e.state.answering == 1 and e.state.fmt.first_press[0] == 1

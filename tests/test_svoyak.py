@@ -589,3 +589,16 @@ def test_every_step_the_crew_may_light_or_sound_emits_an_effect():
     ok(e, c.CatValue(at=12, value=40))
     assert kinds(ok(e, c.Tick(at=122))) == [EventKind.TIMER_WARNING]
     assert EventKind.TIMER_EXPIRED in kinds(ok(e, c.Tick(at=132)))
+
+
+def test_a_press_made_earlier_but_arriving_later_takes_the_answer():
+    """Two boxes: the second box's line arrives 3 ms after the first's, but its press was 1 ms earlier."""
+    e = kit.engine(whole_game_pack())
+    to_board(e)
+    ok(e, c.SelectCell(at=10, theme=0, question=0))
+    ok(e, c.Buzz(at=11.000, team=1, source_time=10.999, device="box1"))
+    assert e.state.answering == 1
+    out = ok(e, c.Buzz(at=11.003, team=2, source_time=10.998, device="box2"))
+    assert e.state.answering == 2 and out.events[0].margin_s == 0.0
+    ok(e, c.Buzz(at=11.004, team=0, source_time=11.0, device="box1"))  # later in both senses: logged only
+    assert e.state.answering == 2

@@ -43,3 +43,12 @@ class PressLog:
 
     def pressed(self, team: int) -> bool:
         return any(p.team == team for p in self.presses)
+
+
+def pressed_before(log: PressLog, press: Press, team: int | None) -> bool:
+    """True when `press` was made before `team`'s own press although it reached us later (another box's
+    line took longer): the earlier press has the right to answer."""
+    if team is None:
+        return False
+    theirs = next((p for p in log.presses if p.team == team), None)
+    return theirs is not None and press.source_time < theirs.source_time

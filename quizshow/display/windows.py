@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from argparse import Namespace
 from typing import TYPE_CHECKING
 
@@ -52,8 +53,10 @@ class Windows:
             self.console.focus()
 
     def loop(self, app: ShowApp) -> None:
-        timer = pygame.time.Clock()
+        frame = 1.0 / FPS
+        next_frame = time.monotonic()
         while app.running and not stop_requested.is_set():
+            next_frame = max(next_frame + frame, time.monotonic())
             self.events(app)
             app.drain()
             now = app.clock.now()
@@ -64,8 +67,12 @@ class Windows:
                 self.console.flip()
             if self.projector is not None:
                 self.projector.flip()
-            app.prepare_next(target.get_size())  # after flip: uses the frame's idle time
-            timer.tick(FPS)
+            if app.inputs.empty():
+                app.prepare_next(target.get_size())  # after flip: uses the frame's idle time
+            # Until the next frame, presses from the boxes are applied as they arrive (not once a
+            # frame), so the engine sees a press within a millisecond; a change is drawn at once.
+            if app.wait_inputs(next_frame):
+                next_frame = time.monotonic() - frame
 
     def events(self, app: ShowApp) -> None:
         from quizshow.app import Action

@@ -12,7 +12,7 @@ from typing import Any
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.format import Format, Refused, Result, Setup
-from quizshow.core.presslog import Press, PressLog
+from quizshow.core.presslog import Press, PressLog, pressed_before
 from quizshow.core.state import ShowState
 from quizshow.core.timers import Timer
 from quizshow.formats.brainring.discipline import DisciplineRules
@@ -152,7 +152,9 @@ class BrainringFormat(DisciplineRules, Format):
         presses = state.presses.add(press)
         event = Event(EventKind.BUZZ, team=cmd.team, player=cmd.player, name=name, margin_s=presses.margin(press))
         new = replace(state, presses=presses, last_buzz_at=cmd.at)
-        if state.phase == "clock":
+        if state.phase == "clock" or (ring.single_of(state.answering) is None and ring.waiting is None
+                                      and pressed_before(state.presses, press, state.answering)):
+            # The clock runs; or this press came first though another box's line arrived earlier.
             return self._answer(new, cmd.team, cmd.press_time, cmd.player, cmd.at), [event]
         # Someone answers already. A lone player has priority over an earlier press of a full team.
         alone = ring.single_of(cmd.team)

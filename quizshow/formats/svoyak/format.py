@@ -13,7 +13,7 @@ from typing import Any
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.format import Format, Refused, Result, Setup
-from quizshow.core.presslog import Press, PressLog
+from quizshow.core.presslog import Press, PressLog, pressed_before
 from quizshow.core.state import ShowState
 from quizshow.core.timers import Timer
 from quizshow.formats.svoyak import auction as bidding
@@ -319,7 +319,7 @@ class SvoyakFormat(FinalRounds, Format):
         press = Press(cmd.press_time, cmd.at, cmd.team, cmd.player, cmd.device)
         presses = state.presses.add(press)
         event = Event(EventKind.BUZZ, team=cmd.team, name=name, margin_s=presses.margin(press))
-        if state.phase == "answering":
+        if state.phase == "answering" and not pressed_before(state.presses, press, state.answering):
             return replace(state, presses=presses), [event]  # logged: someone is answering already
         new = replace(state, phase="answering", answering=cmd.team, presses=presses,
                       timer=state.timer.pause(cmd.at), last_buzz_at=cmd.at)

@@ -1,0 +1,130 @@
+"""Buzzer latency: a press written into the box emulator's terminal → the buzz effect in the engine,
+and → the end of the first frame that shows it. A headless «Своя игра» show with one QBX/1 box.
+
+    python bench/buzz_latency.py            # 1,000 presses
+    python bench/buzz_latency.py --presses 200
+
+Targets (2-core reference machine): ≤ 2 ms p99 to the engine (journalled, fsync included), ≤ one
+frame (16.7 ms) p99 to the screen. Prints a table; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from quizshow.app import ShowApp  # noqa: E402
+from quizshow.config import load_show  # noqa: E402
+from quizshow.core import commands as c  # noqa: E402
+from quizshow.core.effects import EventKind  # noqa: E402
+from quizshow.display.windows import FPS  # noqa: E402
+from quizshow.tools.fakebox import FakeBox  # noqa: E402
+from quizshow.yamlfile import Problems  # noqa: E402
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+class TimedApp(ShowApp):
+    """The real app; it notes when the engine produced each buzz effect."""
+
+    buzz_at: float | None = None
+
+    def submit(self, cmd):
+        outcome = super().submit(cmd)
+        if any(ev.kind == EventKind.BUZZ for ev in outcome.events) and self.buzz_at is None:
+            self.buzz_at = time.monotonic()
+        return outcome
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--presses", type=int, default=1000)
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="quizshow-bench-"))
+    box = FakeBox("box1", inputs=3, link=folder / "box1").start()
+    show = folder / "show.yaml"
+    show.write_text(f'''title: "Бенчмарк"
+format: svoyak
+pack: "{ROOT / 'packs' / 'svoyak-demo.yaml'}"
+teams:
+  - {{name: "Анна", buzzer: "box1:1"}}
+  - {{name: "Борис", buzzer: "box1:2"}}
+  - {{name: "Вера", buzzer: "box1:3"}}
+devices:
+  serial:
+    - {{id: box1, port: "{box.link}"}}
+''', encoding="utf-8")
+    sys.setswitchinterval(0.0005)  # as the app does: reader threads get the GIL within 0.5 ms
+    pygame.init()
+    config = load_show(show, Problems())
+    app = TimedApp(config, journal_path=folder / "journal.jsonl", fresh=True, sound=False)
+    driver = app.hardware.boxes["box1"]
+    deadline = time.monotonic() + 5
+    while not driver.status.connected and time.monotonic() < deadline:
+        time.sleep(0.01)
+    for cmd in (c.Go(at=app.clock.now()), c.Go(at=app.clock.now()), c.SelectCell(at=app.clock.now())):
+        app.submit(cmd)
+    surface = pygame.Surface((1920, 1080))
+    ready = threading.Event()
+    written: list[float] = []
+    to_engine: list[float] = []
+    to_screen: list[float] = []
+
+    def presser() -> None:
+        for i in range(args.presses):
+            ready.wait()
+            ready.clear()
+            time.sleep(0.003 + (i % 7) * 0.002)  # presses fall anywhere in the frame
+            written.append(time.monotonic())
+            box.press(1 + i % 3)
+
+    thread = threading.Thread(target=presser, daemon=True)
+    thread.start()
+    ready.set()
+    frame = 1 / FPS
+    next_frame = time.monotonic()
+    while len(to_screen) < args.presses:
+        next_frame = max(next_frame + frame, time.monotonic())
+        app.drain()
+        app.projector.render(surface, app.engine.state, app.clock.now())
+        if app.engine.state.answering is not None and app.buzz_at is not None:
+            shown = time.monotonic()
+            to_engine.append((app.buzz_at - written[-1]) * 1000)
+            to_screen.append((shown - written[-1]) * 1000)
+            app.buzz_at = None
+            app.submit(c.Undo(at=app.clock.now()))  # back to the open question for the next press
+            ready.set()
+        if app.inputs.empty():
+            app.prepare_next(surface.get_size())
+        if app.wait_inputs(next_frame):  # as the window loop: a change is drawn at once
+            next_frame = time.monotonic() - frame
+    app.close()
+    box.stop()
+    print(f"quizshow buzz latency: {args.presses} presses through a pseudo-terminal ({os.cpu_count()} cores)\n")
+    print(f"  {'path':34} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}  target")
+    print(f"  {'press → buzz effect in the engine':34} {statistics.median(to_engine):8.2f} "
+          f"{percentile(to_engine, 99):8.2f} {max(to_engine):8.2f}  p99 ≤ 2 ms")
+    print(f"  {'press → first frame showing it':34} {statistics.median(to_screen):8.2f} "
+          f"{percentile(to_screen, 99):8.2f} {max(to_screen):8.2f}  p99 ≤ 16.7 ms")
+    print(f"\n  box: lost lines {driver.status.lost_lines}, dropped {driver.status.dropped}, "
+          f"round trip {driver.status.rtt_ms or 0:.2f} ms")
+
+
+if __name__ == "__main__":
+    main()
