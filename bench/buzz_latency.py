@@ -99,16 +99,19 @@ devices:
     ready.set()
     frame = 1 / FPS
     next_frame = time.monotonic()
+    app.start_worker()  # as the window loop does
     while len(to_screen) < args.presses:
         next_frame = max(next_frame + frame, time.monotonic())
-        app.drain()
+        with app.lock:
+            app.tick()
         app.projector.render(surface, app.engine.state, app.clock.now())
         if app.engine.state.answering is not None and app.buzz_at is not None:
             shown = time.monotonic()
             to_engine.append((app.buzz_at - written[-1]) * 1000)
             to_screen.append((shown - written[-1]) * 1000)
             app.buzz_at = None
-            app.submit(c.Undo(at=app.clock.now()))  # back to the open question for the next press
+            with app.lock:
+                app.submit(c.Undo(at=app.clock.now()))  # back to the open question for the next press
             ready.set()
         if app.inputs.empty():
             app.prepare_next(surface.get_size())

@@ -191,3 +191,25 @@ def test_sound_and_lamps_are_effects_not_decisions(tmp_path):
 
     cues = SoundCues(3, enabled=False)
     assert cues.cue_for(Event(EventKind.BUZZ, team=2, margin_s=0.0)) == "buzz2"
+
+
+def test_with_the_worker_running_a_box_press_is_applied_without_waiting_for_a_frame(tmp_path, box):
+    app = make_app(tmp_path, show_file(tmp_path, ("box1:1", "box1:2", "pad:0:3"), serial_port=str(box.link)))
+    try:
+        assert wait_for(lambda: app.hardware.boxes["box1"].status.connected)
+        open_question(app)
+        app.start_worker()
+        box.press(1)
+        assert app.wait_inputs(time.monotonic() + 3)  # the worker says the show changed
+        assert app.engine.state.answering == 0
+        assert json_types(tmp_path)[-1] == "Buzz"  # journalled by the worker
+    finally:
+        app.running = False
+        app.close()
+
+
+def json_types(tmp_path) -> list[str]:
+    import json
+
+    lines = (tmp_path / "j.jsonl").read_text(encoding="utf-8").splitlines()
+    return [json.loads(line)["type"] for line in lines]

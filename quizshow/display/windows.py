@@ -55,10 +55,12 @@ class Windows:
     def loop(self, app: ShowApp) -> None:
         frame = 1.0 / FPS
         next_frame = time.monotonic()
+        app.start_worker()
         while app.running and not stop_requested.is_set():
             next_frame = max(next_frame + frame, time.monotonic())
-            self.events(app)
-            app.drain()
+            with app.lock:
+                self.events(app)
+                app.tick()
             now = app.clock.now()
             target = self.projector.get_surface() if self.projector else self.offscreen
             app.projector.render(target, app.engine.state, now)
