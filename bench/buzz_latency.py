@@ -1,5 +1,7 @@
 """Buzzer latency: a press written into the box emulator's terminal → the buzz effect in the engine,
-and → the end of the first frame that shows it. A headless «Своя игра» show with one QBX/1 box.
+and → the end of the first frame that shows it. A headless «Своя игра» show with one QBX/1 box; the
+emulator runs in this process (its threads share the interpreter with the show: a little worse than
+a real box).
 
     python bench/buzz_latency.py            # 1,000 presses
     python bench/buzz_latency.py --presses 200
@@ -41,15 +43,21 @@ def percentile(values: list[float], p: float) -> float:
 
 
 class TimedApp(ShowApp):
-    """The real app; it notes when the engine produced each buzz effect."""
+    """The real app; it notes when each buzz effect leaves the engine (journalled, committed) on its
+    way to the outputs — the first of which is the projector's animations."""
 
     buzz_at: float | None = None
 
-    def submit(self, cmd):
-        outcome = super().submit(cmd)
-        if any(ev.kind == EventKind.BUZZ for ev in outcome.events) and self.buzz_at is None:
-            self.buzz_at = time.monotonic()
-        return outcome
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        outputs = self.projector.on_events
+
+        def timed(events, now):
+            if self.buzz_at is None and any(ev.kind == EventKind.BUZZ for ev in events):
+                self.buzz_at = time.monotonic()
+            outputs(events, now)
+
+        self.projector.on_events = timed
 
 
 def main() -> None:
@@ -58,6 +66,7 @@ def main() -> None:
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="quizshow-bench-"))
     box = FakeBox("box1", inputs=3, link=folder / "box1").start()
+    link = box.link
     show = folder / "show.yaml"
     show.write_text(f'''title: "Бенчмарк"
 format: svoyak
@@ -68,7 +77,7 @@ teams:
   - {{name: "Вера", buzzer: "box1:3"}}
 devices:
   serial:
-    - {{id: box1, port: "{box.link}"}}
+    - {{id: box1, port: "{link}"}}
 ''', encoding="utf-8")
     sys.setswitchinterval(0.0005)  # as the app does: reader threads get the GIL within 0.5 ms
     pygame.init()
@@ -92,7 +101,7 @@ devices:
             ready.clear()
             time.sleep(0.003 + (i % 7) * 0.002)  # presses fall anywhere in the frame
             written.append(time.monotonic())
-            box.press(1 + i % 3)
+            box.press(1 + i % 3)  # the line is in the terminal when this returns
 
     thread = threading.Thread(target=presser, daemon=True)
     thread.start()

@@ -188,7 +188,9 @@ class FakeBox:
             self._write(f"ERR {words[0]} unknown\n")
 
 
-def run_script(box: FakeBox, lines, out=sys.stdout) -> None:
+def run_script(box: FakeBox, lines, out=sys.stdout, batch_presses: bool = True) -> None:
+    """Run commands. In a script a press followed by `press N +S` lines goes out in one write (they
+    arrive in one read); typed at the keyboard (`batch_presses=False`) each press goes out at once."""
     batch: list[tuple[int, float | None]] = []
     for raw in lines:
         words = raw.split("#", 1)[0].split()
@@ -198,6 +200,9 @@ def run_script(box: FakeBox, lines, out=sys.stdout) -> None:
                 box.presses(batch)
                 batch = []
             batch.append((int(words[1]), after))
+            if not batch_presses:
+                box.presses(batch)
+                batch = []
             continue
         if batch:
             box.presses(batch)
@@ -236,7 +241,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.script:
             run_script(box, args.script.read_text(encoding="utf-8").splitlines())
-        run_script(box, sys.stdin)
+        run_script(box, iter(sys.stdin.readline, ""), batch_presses=False)  # as typed, no read-ahead
     except KeyboardInterrupt:
         pass
     finally:
