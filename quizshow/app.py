@@ -26,7 +26,9 @@ from quizshow.display.console import describe
 from quizshow.i18n import refusal
 from quizshow.inputs.hardware import Hardware, in_press_order
 from quizshow.inputs.keymap import amount_key, edit_amount, key_name
+from quizshow.inputs.osc import OscRequest, OscServer
 from quizshow.inputs.serialbox import BoxPress
+from quizshow.outputs.osc_out import OscOut
 from quizshow.yamlfile import Problems
 
 log = logging.getLogger(__name__)
@@ -47,7 +49,8 @@ class ShowApp:
     """Everything but the windows: usable headless by tests and benchmarks."""
 
     def __init__(self, config: ShowConfig, journal_path: Path | None = None, fresh: bool = False,
-                 sound: bool = True, seed: int | None = None, devices: bool = True) -> None:
+                 sound: bool = True, seed: int | None = None, devices: bool = True, osc: bool = False,
+                 osc_port: int | None = None) -> None:
         from quizshow.assemble import make_format
         from quizshow.display.console import Console, ConsoleStatus
         from quizshow.display.projector import Projector
@@ -80,7 +83,11 @@ class ShowApp:
         self.lock = threading.RLock()  # the engine and the journal: one writer at a time
         self._worker: threading.Thread | None = None
         self.hardware = Hardware(self, start=devices)
-        self.status.devices = self.hardware.device_lines()
+        self.osc_out: OscOut | None = None
+        self.osc: OscServer | None = None
+        if osc:
+            self._start_osc(osc_port)
+        self.status.devices = self.device_lines()
         for entry in self.engine.entries[-8:]:
             self.console.log(entry)
         if loaded.resumed and loaded.commands:
@@ -114,6 +121,9 @@ class ShowApp:
         self.projector.on_events(outcome.events, now)
         self.sound.on_events(outcome.events)
         self.hardware.lamps.update(self.engine.state, outcome.events, now)
+        if self.osc_out is not None and outcome.changed:
+            self.osc_out.events(outcome.events)
+            self.osc_out.state(self.engine.state, now)
         return outcome
 
     def notice(self, text: str) -> None:
@@ -232,6 +242,9 @@ class ShowApp:
                     item = self.inputs.get_nowait()
                 except queue.Empty:
                     break
+            if isinstance(item, OscRequest):
+                self.osc_request(item)  # in arrival order: OSC messages keep theirs
+                continue
             item = self.hardware.press(item) if isinstance(item, BoxPress) else item
             if item is not None:
                 items.append(item)
@@ -247,7 +260,9 @@ class ShowApp:
         """Once a frame: time passes (timers warn and expire), and the console's status is refreshed."""
         self.submit(c.Tick(at=self.clock.now()))
         self.status.quit_armed = self.quit_guard.armed(time.monotonic())
-        self.status.devices = self.hardware.device_lines()
+        if self.osc_out is not None:
+            self.osc_out.tick(self.engine.state, self.clock.now(), time.monotonic())
+        self.status.devices = self.device_lines()
         self.status.line_check = self.hardware.line_check
         self.status.boxes = [driver.status for driver in self.hardware.boxes.values()]
         self.status.last_press = dict(self.hardware.last_press)
@@ -321,7 +336,73 @@ class ShowApp:
         if upcoming.changed:
             self.projector.prepare(upcoming.state, now, size)
 
+    # --- OSC -------------------------------------------------------------------------------------------
+
+    def _start_osc(self, port: int | None) -> None:
+        from quizshow.inputs.osc import OscServer
+        from quizshow.outputs.osc_out import OscOut
+
+        osc = self.config.devices.osc
+        self.osc_out = OscOut(osc)
+        try:
+            self.osc = OscServer(osc, self.inputs.put, self.clock.now, self.notice,
+                                 lambda to: self.osc_out.state(self.engine.state, self.clock.now(), to),
+                                 self._subscribe, port=port).start()
+        except OSError as why:  # the port is taken: the show goes on without OSC, and says so
+            self.notice(f"OSC: cannot listen on {osc.listen[0]}:{osc.listen[1] if port is None else port}: {why}")
+
+    def _subscribe(self, sender, on: bool) -> None:
+        if on:
+            self.osc_out.subscribers.add(sender)
+            self.osc_out.state(self.engine.state, self.clock.now(), sender)
+        else:
+            self.osc_out.subscribers.discard(sender)
+
+    def osc_request(self, req) -> None:
+        """An OSC input: the same action or command as the presenter's or the console's; replied."""
+        at, values = req.at, req.values
+        commands = {
+            "back": lambda: c.Back(at=at), "undo": lambda: c.Undo(at=at), "timer_start": lambda: c.TimerStart(at=at),
+            "timer_stop": lambda: c.TimerStop(at=at), "announce": lambda: c.Announce(at=at),
+            "correct": lambda: c.Judge(at=at, correct=True), "wrong": lambda: c.Judge(at=at, correct=False),
+            "score_add": lambda: c.ScoreAdd(at=at, team=values[0] - 1, points=values[1]),
+            "score_set": lambda: c.ScoreSet(at=at, team=values[0] - 1, points=values[1]),
+            "timer_add": lambda: c.TimerAdd(at=at, seconds=values[0]),
+            "select": lambda: c.SelectCell(at=at, theme=values[0] - 1, question=values[1] - 1),
+            "scores": lambda: c.ViewScores(at=at, on=values[0]), "blank": lambda: c.ViewBlank(at=at, on=values[0]),
+        }
+        if req.kind == "go":
+            outcome = self.action(Action("go", at, "osc"))
+            why = None if outcome is not None else "Next is held for a moment after a press"
+        elif req.kind == "buzz":
+            team = values[0] - 1
+            if not 0 <= team < len(self.engine.state.teams):
+                self.osc.reply(req.sender, req.address, 409, f"there is no team {values[0]}")
+                return
+            player = values[1] if len(values) > 1 else None
+            outcome = self.hardware.buzz(team, at, at, "osc") if player is None else \
+                self.submit(c.Buzz(at=at, team=team, player=player, source_time=at, device="osc"))
+            why = None
+        else:
+            outcome, why = self.submit(commands[req.kind]()), None
+        if outcome is not None and outcome.refused:
+            why = outcome.refused
+        self.osc.reply(req.sender, req.address, 409 if why else 200, why or "ok")
+
+    def device_lines(self) -> list[tuple[str, bool]]:
+        lines = self.hardware.device_lines()
+        if self.osc is not None:
+            host, port = self.osc.address
+            peers = len(self.osc.peers)
+            lines.append((self.console.say("console.osc", host=host, port=port, peers=peers), True))
+            lines += [(text, False) for text in self.osc.problems()]
+        return lines
+
     def close(self) -> None:
+        if self.osc is not None:
+            self.osc.stop()
+        if self.osc_out is not None:
+            self.osc_out.close()
         self.hardware.stop()
         self.journal.close()
 
@@ -345,7 +426,8 @@ def run(args: Namespace, show_path: Path) -> int:
 
     pygame.init()
     try:
-        app = ShowApp(config, journal_path=args.journal, fresh=args.fresh, sound=not args.headless)
+        app = ShowApp(config, journal_path=args.journal, fresh=args.fresh, sound=not args.headless, osc=True,
+                      osc_port=args.osc_port)
     except JournalError as why:
         print(f"journal: {why}", file=sys.stderr)
         return 1

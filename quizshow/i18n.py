@@ -177,6 +177,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.box_line": "{id} · {port} · прошивка {fw} · отклик {rtt} · нажатие {last} · "
                             "потеряно строк {lost} · мусор {dropped} · {state}",
         "console.box_ok": "на связи",
+        "console.osc": "OSC {host}:{port} · источников {peers}",
         "console.no_boxes": "Последовательные пульты не подключены",
         "console.ago": "{s} с назад",
         "console.pressed": "нажата!",
@@ -397,6 +398,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.box_line": "{id} · {port} · firmware {fw} · round trip {rtt} · press {last} · "
                             "lost lines {lost} · garbage {dropped} · {state}",
         "console.box_ok": "connected",
+        "console.osc": "OSC {host}:{port} · {peers} peers",
         "console.no_boxes": "No serial boxes",
         "console.ago": "{s} s ago",
         "console.pressed": "pressed!",

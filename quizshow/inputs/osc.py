@@ -1,0 +1,259 @@
+"""OSC in (spec/osc.md): one blocking UDP server thread (messages keep their order), receipt time
+stamped, the protection rules applied at the door, and every accepted input put on the app's queue
+as the same action the presenter or the console performs. Queries are answered at once.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import re
+import socketserver
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from pythonosc import osc_packet
+from pythonosc.dispatcher import Dispatcher
+from pythonosc.osc_server import BlockingOSCUDPServer
+
+from quizshow.config import OscConfig
+from quizshow.outputs.osc_out import message
+
+log = logging.getLogger(__name__)
+
+Address = tuple[str, int]
+FIRE = {"/quiz/go": "go", "/quiz/back": "back", "/quiz/undo": "undo", "/quiz/timer/start": "timer_start",
+        "/quiz/timer/stop": "timer_stop", "/quiz/announce": "announce", "/quiz/judge/correct": "correct",
+        "/quiz/judge/wrong": "wrong"}
+TEAM = re.compile(r"^/quiz/team/(\d+)/(buzz|score/add|score/set)$")
+QUERIES = ("/quiz/state", "/quiz/ping", "/quiz/connect")  # allowed before a passcode is given
+WILDCARDS = set("*?[]{}")
+LOCKOUT_S = 60.0
+WRONG_PASSCODES = 5
+
+
+@dataclass(frozen=True)
+class OscRequest:
+    """An accepted input, for the app's command thread: `kind` names the action, `values` its numbers."""
+
+    sender: Address
+    address: str
+    kind: str
+    values: tuple = ()
+    at: float = 0.0
+
+
+@dataclass
+class Peer:
+    times: deque = field(default_factory=deque)  # receipt times within the last second (rate limit)
+    unlocked: bool = False
+    wrong: int = 0
+    locked_until: float = 0.0
+    reply_all: bool = False
+    malformed: int = 0
+    denied_shown: bool = False
+
+
+class Rejected(Exception):
+    def __init__(self, code: int, text: str) -> None:
+        super().__init__(text)
+        self.code = code
+
+
+class OscServer:
+    """The listening side. `submit` puts an OscRequest on the app's queue; `query` answers state."""
+
+    def __init__(self, config: OscConfig, submit: Callable[[OscRequest], None], now: Callable[[], float],
+                 notice: Callable[[str], None], send_state: Callable[[Address], None],
+                 subscribe: Callable[[Address, bool], None], port: int | None = None) -> None:
+        self.config = config
+        self.submit = submit
+        self.now = now
+        self.notice = notice
+        self.send_state = send_state
+        self.subscribe = subscribe
+        self.networks = [ipaddress.ip_network(cidr, strict=False) for cidr in config.allow]
+        self.peers: dict[str, Peer] = {}
+        self.last_go = -1e9
+        self.received = 0
+        self.malformed = 0
+        self.dispatcher = Dispatcher(strict_timing=False)  # a future time tag is never waited for
+        self.dispatcher.set_default_handler(self._message, needs_reply_address=True)
+        host, default_port = config.listen
+        server = self
+
+        class Handler(socketserver.BaseRequestHandler):
+            def handle(self) -> None:  # noqa: D401 - socketserver's name
+                server._datagram(self.request[0], self.client_address)
+
+        self.server = BlockingOSCUDPServer((host, default_port if port is None else port), self.dispatcher)
+        self.server.RequestHandlerClass = Handler
+        self.server.verify_request = lambda request, client: True  # every datagram reaches _datagram
+        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.2},
+                                       name="osc-in", daemon=True)
+
+    @property
+    def address(self) -> Address:
+        return self.server.server_address[:2]
+
+    def start(self) -> OscServer:
+        self.thread.start()
+        log.info("OSC listening on %s:%d", *self.address)
+        return self
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+    # --- every datagram ------------------------------------------------------------------------------
+
+    def _datagram(self, data: bytes, sender: Address) -> None:
+        self.received += 1
+        try:
+            osc_packet.OscPacket(data)
+        except Exception:  # noqa: BLE001 - anything that does not parse is one malformed packet
+            self._malformed(sender)
+            return
+        try:
+            self.dispatcher.call_handlers_for_packet(data, sender)
+        except Exception as why:  # noqa: BLE001 - a bad message never stops the server
+            log.warning("osc: %s from %s: %s", type(why).__name__, sender[0], why)
+            self._malformed(sender)
+
+    def _malformed(self, sender: Address) -> None:
+        self.malformed += 1
+        peer = self._peer(sender)
+        peer.malformed += 1
+
+    def _peer(self, sender: Address) -> Peer:
+        return self.peers.setdefault(sender[0], Peer())
+
+    def reply(self, to: Address, address: str, code: int, text: str = "") -> None:
+        status = "ok" if code == 200 else "denied" if code in (401, 403) else "error"
+        if code == 200 and not self._peer(to).reply_all:
+            return
+        try:
+            self.server.socket.sendto(message("/quiz/reply", address, status, code, text), to)
+        except OSError as why:
+            log.debug("osc: reply to %s failed: %s", to, why)
+
+    def _message(self, sender: Address, address: str, *args: object) -> None:
+        try:
+            self._check(sender, address)
+            self._route(sender, address, args)
+        except Rejected as why:
+            self.reply(sender, address, why.code, str(why))
+
+    # --- protection ------------------------------------------------------------------------------------
+
+    def _check(self, sender: Address, address: str) -> None:
+        wall = time.monotonic()
+        peer = self._peer(sender)
+        if not any(ipaddress.ip_address(sender[0]) in net for net in self.networks):
+            if not peer.denied_shown:
+                peer.denied_shown = True
+                self.notice(f"OSC: {sender[0]} is not allowed (devices.osc.allow)")
+            raise Rejected(403, "address not allowed")
+        peer.times.append(wall)
+        while peer.times and wall - peer.times[0] > 1.0:
+            peer.times.popleft()
+        if len(peer.times) > self.config.rate_limit:
+            raise Rejected(429, f"more than {self.config.rate_limit} messages a second")
+        if any(ch in WILDCARDS for ch in address):
+            raise Rejected(400, "wildcards are not accepted")
+        if self.config.passcode is None or peer.unlocked or address in ("/quiz/ping", "/quiz/state"):
+            return
+        if wall < peer.locked_until:
+            raise Rejected(401, "locked after wrong passcodes; try again later")
+        if address != "/quiz/connect":
+            raise Rejected(401, "passcode needed: /quiz/connect")
+
+    # --- inputs --------------------------------------------------------------------------------------------
+
+    def _route(self, sender: Address, address: str, args: tuple) -> None:
+        at = self.now()
+        if address in FIRE:
+            if not self._fires(args):
+                return  # a button's release (0): ignored
+            if address == "/quiz/go":
+                if time.monotonic() - self.last_go < self.config.go_interval_s:
+                    raise Rejected(429, f"/quiz/go again within {self.config.go_interval_s} s")
+                self.last_go = time.monotonic()
+            self.submit(OscRequest(sender, address, FIRE[address], (), at))
+            return
+        if found := TEAM.match(address):
+            team, what = int(found[1]), found[2]
+            if what == "buzz":
+                player = self._ints(args, 0, 1, address)
+                self.submit(OscRequest(sender, address, "buzz", (team, *player), at))
+            else:
+                (points,) = self._ints(args, 1, 1, address)
+                self.submit(OscRequest(sender, address, what.replace("/", "_"), (team, points), at))
+            return
+        if address == "/quiz/timer/add":
+            if len(args) != 1 or not isinstance(args[0], (int, float)) or isinstance(args[0], bool):
+                raise Rejected(400, "expected f seconds")
+            self.submit(OscRequest(sender, address, "timer_add", (float(args[0]),), at))
+            return
+        if address == "/quiz/board/select":
+            theme, question = self._ints(args, 2, 2, address)
+            self.submit(OscRequest(sender, address, "select", (theme, question), at))
+            return
+        if address in ("/quiz/view/scores", "/quiz/view/blank"):
+            (on,) = self._ints(args, 1, 1, address)
+            self.submit(OscRequest(sender, address, address.rsplit("/", 1)[1], (bool(on),), at))
+            return
+        self._query(sender, address, args)
+
+    def _query(self, sender: Address, address: str, args: tuple) -> None:
+        peer = self._peer(sender)
+        if address == "/quiz/ping":
+            self.server.socket.sendto(message("/quiz/out/pong", *args), sender)
+        elif address == "/quiz/state":
+            self.send_state(sender)
+        elif address == "/quiz/subscribe":
+            (on,) = self._ints(args, 1, 1, address)
+            self.subscribe(sender, bool(on))
+        elif address == "/quiz/reply/all":
+            (on,) = self._ints(args, 1, 1, address)
+            peer.reply_all = bool(on)
+        elif address == "/quiz/connect":
+            if len(args) != 1 or not isinstance(args[0], str):
+                raise Rejected(400, "expected s passcode")
+            if self.config.passcode is None or args[0] == self.config.passcode:
+                peer.unlocked, peer.wrong = True, 0
+            else:
+                peer.wrong += 1
+                if peer.wrong >= WRONG_PASSCODES:
+                    peer.locked_until, peer.wrong = time.monotonic() + LOCKOUT_S, 0
+                    self.notice(f"OSC: {sender[0]} locked for {LOCKOUT_S:.0f} s after wrong passcodes")
+                raise Rejected(401, "wrong passcode")  # the passcode itself is never logged
+        else:
+            raise Rejected(404, "unknown address")
+        self.reply(sender, address, 200, "ok")
+
+    @staticmethod
+    def _fires(args: tuple) -> bool:
+        if not args:
+            return True
+        if len(args) == 1 and isinstance(args[0], (int, float)) and not isinstance(args[0], bool):
+            if args[0] == 0:
+                return False
+            if args[0] == 1:
+                return True
+        raise Rejected(400, "expected no argument, or 1 to fire")
+
+    @staticmethod
+    def _ints(args: tuple, least: int, most: int, address: str) -> tuple[int, ...]:
+        if not least <= len(args) <= most or not all(isinstance(a, int) and not isinstance(a, bool) for a in args):
+            want = {0: "no argument", 1: "i", 2: "i i"}
+            raise Rejected(400, f"{address} expects {want.get(most, 'i')}" if least == most else
+                           f"{address} expects at most {most} i")
+        return tuple(args)
+
+    def problems(self) -> list[str]:
+        """One console line per source that sent malformed packets."""
+        return [f"OSC: {peer.malformed} malformed from {host}" for host, peer in self.peers.items() if peer.malformed]

@@ -1,0 +1,56 @@
+"""A lighting desk on 127.0.0.1 for the OSC tests: it sends real UDP datagrams and keeps what comes back."""
+
+from __future__ import annotations
+
+import socket
+import time
+
+from pythonosc.osc_message import OscMessage
+
+from quizshow.outputs.osc_out import message
+
+
+class Desk:
+    def __init__(self) -> None:
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.settimeout(0.02)
+        self.got: list[tuple[str, tuple]] = []
+
+    @property
+    def address(self) -> tuple[str, int]:
+        return self.sock.getsockname()
+
+    def send(self, to: tuple[str, int], address: str, *args: object) -> None:
+        self.sock.sendto(message(address, *args), to)
+
+    def raw(self, to: tuple[str, int], data: bytes) -> None:
+        self.sock.sendto(data, to)
+
+    def pump(self, seconds: float = 0.05) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            try:
+                data, _ = self.sock.recvfrom(65536)
+            except TimeoutError:
+                continue
+            parsed = OscMessage(data)
+            self.got.append((parsed.address, tuple(parsed.params)))
+
+    def wait_for(self, address: str, timeout: float = 3.0, where=None) -> tuple:
+        """The arguments of the first message to `address` (matching `where`), waiting for it."""
+        deadline = time.monotonic() + timeout
+        seen = 0
+        while time.monotonic() < deadline:
+            for addr, args in self.got[seen:]:
+                if addr == address and (where is None or where(args)):
+                    return args
+            seen = 0
+            self.pump(0.02)
+        raise AssertionError(f"no {address} received; got {self.got[-12:]}")
+
+    def replies(self, address: str) -> list[tuple]:
+        return [args for addr, args in self.got if addr == "/quiz/reply" and args[0] == address]
+
+    def close(self) -> None:
+        self.sock.close()

@@ -1,0 +1,252 @@
+"""OSC with real UDP datagrams on 127.0.0.1 (the server bound to port 0): a whole «Своя игра» and
+«Брейн-ринг» question driven by OSC alone, every error code, garbage, allowlist and passcode, and a
+kill -9 after OSC scoring."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from quizshow.app import ShowApp
+from quizshow.config import load_show
+from quizshow.yamlfile import Problems
+from tests.conftest import ROOT
+from tests.osc_desk import Desk
+
+
+def show(tmp_path, fmt: str = "svoyak", osc: str = "") -> object:
+    pack = ROOT / "packs" / ("svoyak-demo.yaml" if fmt == "svoyak" else "brainring-demo.yaml")
+    path = tmp_path / f"{fmt}.yaml"
+    teams = '''  - {name: "Анна", players: ["А1", "А2", "А3", "А4", "А5"], captain: "А1"}
+  - {name: "Борис", players: ["Б1", "Б2", "Б3", "Б4", "Б5"], captain: "Б1"}
+''' + ('  - {name: "Вера"}\n' if fmt == "svoyak" else "")
+    path.write_text(f'''title: "OSC"
+format: {fmt}
+pack: "{pack}"
+teams:
+{teams}devices:
+  osc:
+    listen: "127.0.0.1:7400"
+{osc}''', encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def rig(tmp_path):
+    made = []
+
+    def make(fmt: str = "svoyak", osc: str = ""):
+        problems = Problems()
+        config = load_show(show(tmp_path, fmt, osc), problems)
+        assert config is not None and not problems.errors, [str(p) for p in problems.items]
+        app = ShowApp(config, journal_path=tmp_path / f"{fmt}.jsonl", fresh=True, sound=False, devices=False,
+                      osc=True, osc_port=0)
+        app.start_worker()  # as the window loop does: OSC inputs are applied as they arrive
+        desk = Desk()
+        made.append((app, desk))
+        return app, desk, app.osc.address
+
+    yield make
+    for app, desk in made:
+        app.running = False
+        app.close()
+        desk.close()
+
+
+def go(desk: Desk, to) -> None:
+    desk.send(to, "/quiz/go")
+    time.sleep(0.32)  # the minimum interval between two /quiz/go
+
+
+def test_a_whole_svoyak_question_driven_by_osc_alone(rig):
+    app, desk, to = rig("svoyak")
+    desk.send(to, "/quiz/subscribe", 1)
+    assert desk.wait_for("/quiz/out/state/phase") == ("title",)
+    desk.send(to, "/quiz/reply/all", 1)
+    go(desk, to)
+    assert desk.wait_for("/quiz/out/event/round/start")[0] == 1
+    assert desk.wait_for("/quiz/out/event/round/1/start")[1] == "Первый раунд"
+    go(desk, to)
+    desk.send(to, "/quiz/board/select", 1, 1)
+    assert desk.wait_for("/quiz/out/event/question") == (1, 1, "regular")
+    assert desk.wait_for("/quiz/out/state/phase", where=lambda a: a == ("question",))
+    desk.send(to, "/quiz/go")  # read: the answer window
+    assert desk.wait_for("/quiz/out/event/timer/start")[0] == pytest.approx(3.0)
+    desk.send(to, "/quiz/team/2/buzz")
+    buzz = desk.wait_for("/quiz/out/event/buzz")
+    assert buzz[:2] == (2, "Борис") and buzz[2] == 0.0
+    assert desk.wait_for("/quiz/out/event/team/2/buzz")[0] == 2
+    assert desk.wait_for("/quiz/out/state/buzzed", where=lambda a: a == (2,))
+    desk.send(to, "/quiz/judge/correct")
+    assert desk.wait_for("/quiz/out/event/correct") == (2, 10, 10)
+    assert desk.wait_for("/quiz/out/event/team/2/correct") == (2, 10, 10)
+    assert desk.wait_for("/quiz/out/state/team/2/score", where=lambda a: a == (10,))
+    desk.wait_for("/quiz/out/event/reveal")
+    assert [r[1:3] for r in desk.replies("/quiz/judge/correct")] == [("ok", 200)]
+    assert app.engine.state.teams[1].score == 10  # journalled like any other command
+    assert (app.journal.path.read_text(encoding="utf-8").count('"Judge"')) == 1
+
+
+def test_a_whole_brainring_question_driven_by_osc_alone(rig):
+    app, desk, to = rig("brainring")
+    desk.send(to, "/quiz/subscribe", 1)
+    desk.wait_for("/quiz/out/state/phase")
+    go(desk, to)
+    desk.send(to, "/quiz/announce")
+    desk.wait_for("/quiz/out/event/announce")
+    desk.send(to, "/quiz/timer/start")
+    assert desk.wait_for("/quiz/out/event/timer/start") == (pytest.approx(60.0),)
+    assert desk.wait_for("/quiz/out/state/timer/running", where=lambda a: a == (1,))
+    desk.send(to, "/quiz/team/1/buzz", 3)  # with the player
+    assert desk.wait_for("/quiz/out/event/buzz")[:2] == (1, "Анна")
+    desk.send(to, "/quiz/judge/wrong")
+    assert desk.wait_for("/quiz/out/event/wrong") == (1, 0, 0)
+    desk.send(to, "/quiz/team/2/buzz")
+    desk.wait_for("/quiz/out/event/team/2/buzz")
+    desk.send(to, "/quiz/judge/correct")
+    assert desk.wait_for("/quiz/out/event/correct") == (2, 1, 1)
+    assert desk.wait_for("/quiz/out/state/team/2/score", where=lambda a: a == (1,))
+    with app.lock:
+        app.tick()
+    assert desk.wait_for("/quiz/out/heartbeat")[0] >= 1
+
+
+def test_every_error_code_is_replied(rig):
+    app, desk, to = rig("svoyak")
+    desk.send(to, "/quiz/g*")
+    desk.send(to, "/quiz/board/select", "x", 1)
+    desk.send(to, "/quiz/nothing/here")
+    desk.send(to, "/quiz/judge/correct")  # nobody answers: not possible now
+    desk.send(to, "/quiz/go")
+    desk.send(to, "/quiz/go")  # within 0.3 s
+    codes = {}
+    deadline = time.monotonic() + 3
+    while len(codes) < 5 and time.monotonic() < deadline:
+        desk.pump(0.05)
+        codes = {(args[0], args[2]) for addr, args in desk.got if addr == "/quiz/reply"}
+    assert {("/quiz/g*", 400), ("/quiz/board/select", 400), ("/quiz/nothing/here", 404),
+            ("/quiz/judge/correct", 409), ("/quiz/go", 429)} <= codes
+    conflict = next(args for addr, args in desk.got if addr == "/quiz/reply" and args[2] == 409)
+    assert conflict[1] == "error" and "nobody is answering" in conflict[3]
+
+
+def test_rate_limit_answers_429(rig):
+    app, desk, to = rig("svoyak", osc="    rate_limit: 20\n")
+    for _ in range(40):
+        desk.send(to, "/quiz/ping", 1)
+    desk.wait_for("/quiz/reply", where=lambda a: a[2] == 429)
+
+
+def test_allowlist_denies_with_403_and_changes_nothing(rig):
+    app, desk, to = rig("svoyak", osc='    allow: ["10.0.0.0/8"]\n')
+    before = app.engine.state
+    desk.send(to, "/quiz/go")
+    desk.send(to, "/quiz/team/1/score/add", 50)
+    assert desk.wait_for("/quiz/reply")[1:3] == ("denied", 403)
+    desk.pump(0.3)
+    assert app.engine.state is before and app.engine.entries == []
+    assert any("not allowed" in text for _, text in app.status.notices)
+
+
+def test_passcode_401_until_connected_and_lockout_after_five_wrong(rig):
+    app, desk, to = rig("svoyak", osc='    passcode: "zebra"\n')
+    desk.send(to, "/quiz/team/1/score/add", 50)
+    assert desk.wait_for("/quiz/reply")[1:3] == ("denied", 401)
+    desk.send(to, "/quiz/ping", 7)
+    assert desk.wait_for("/quiz/out/pong") == (7,)  # ping and state need no passcode
+    for _ in range(5):
+        desk.send(to, "/quiz/connect", "wrong")
+    desk.send(to, "/quiz/connect", "zebra")  # the right one, but locked now
+    desk.send(to, "/quiz/team/1/score/add", 50)
+    desk.pump(0.5)
+    assert all(args[2] == 401 for addr, args in desk.got if addr == "/quiz/reply")
+    assert app.engine.state.teams[0].score == 0
+    other = Desk()  # another source on 127.0.0.1 shares the address: the lock is per source address
+    other.send(to, "/quiz/connect", "zebra")
+    other.pump(0.3)
+    assert [args[2] for addr, args in other.got if addr == "/quiz/reply"] == [401]
+    other.close()
+    assert not any("zebra" in text for _, text in app.status.notices)  # the passcode is never logged
+
+
+def test_passcode_unlocks_control(rig):
+    app, desk, to = rig("svoyak", osc='    passcode: "zebra"\n')
+    desk.send(to, "/quiz/connect", "zebra")
+    desk.send(to, "/quiz/team/1/score/add", 50)
+    deadline = time.monotonic() + 3
+    while app.engine.state.teams[0].score != 50 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert app.engine.state.teams[0].score == 50
+
+
+def test_ten_thousand_malformed_datagrams_then_a_valid_message_works(rig):
+    app, desk, to = rig("svoyak")
+    rng = random.Random(6)
+    for i in range(10_000):
+        size = rng.randrange(0, 200)
+        data = bytes(rng.randrange(256) for _ in range(size))
+        if i % 3 == 0:
+            data = b"/quiz/" + data  # looks like OSC at first sight
+        desk.raw(to, data)
+        if i % 500 == 0:
+            time.sleep(0.01)  # let the server keep up (UDP drops what a full buffer cannot hold)
+    # The kernel may still be dropping datagrams from a full buffer: the desk pings until answered.
+    for _ in range(20):
+        desk.send(to, "/quiz/ping", 42)
+        try:
+            assert desk.wait_for("/quiz/out/pong", timeout=1) == (42,)
+            break
+        except AssertionError:
+            continue
+    else:
+        raise AssertionError("the server no longer answers")
+    assert app.osc.thread.is_alive() and app.osc.malformed > 1000
+    lines = app.device_lines()
+    assert sum("malformed" in text for text, _ in lines) == 1  # one line per source, not a flood
+
+
+def test_kill_minus_nine_after_osc_scoring_then_state_reports_the_same_scores(tmp_path):
+    path = show(tmp_path, "svoyak")
+    journal = tmp_path / "j.jsonl"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(ROOT)}
+
+    def start():
+        proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), str(path), "--headless", "--osc-port", "0",
+                                 "--journal", str(journal)], stderr=subprocess.PIPE, text=True, env=env)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            line = proc.stderr.readline()
+            if found := re.search(r"OSC listening on ([\d.]+):(\d+)", line):
+                return proc, (found[1], int(found[2]))
+        proc.kill()
+        raise AssertionError("the show did not start its OSC server")
+
+    proc, to = start()
+    desk = Desk()
+    desk.send(to, "/quiz/reply/all", 1)
+    for team, points in ((1, 30), (3, -10), (2, 20)):
+        desk.send(to, f"/quiz/team/{team}/score/add", points)
+    deadline = time.monotonic() + 5
+    while len([a for a in desk.replies("/quiz/team/2/score/add") if a[2] == 200]) < 1:
+        assert time.monotonic() < deadline, desk.got
+        desk.pump(0.05)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    proc, to = start()
+    try:
+        desk.got.clear()
+        desk.send(to, "/quiz/state")
+        assert desk.wait_for("/quiz/out/state/team/1/score") == (30,)
+        assert desk.wait_for("/quiz/out/state/team/2/score") == (20,)
+        assert desk.wait_for("/quiz/out/state/team/3/score") == (-10,)
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        desk.close()
