@@ -30,24 +30,28 @@ class Desk:
     def pump(self, seconds: float = 0.05) -> None:
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
-            try:
-                data, _ = self.sock.recvfrom(65536)
-            except TimeoutError:
-                continue
-            parsed = OscMessage(data)
-            self.got.append((parsed.address, tuple(parsed.params)))
+            self._receive()
 
     def wait_for(self, address: str, timeout: float = 3.0, where=None) -> tuple:
         """The arguments of the first message to `address` (matching `where`), waiting for it."""
+        for addr, args in self.got:
+            if addr == address and (where is None or where(args)):
+                return args
         deadline = time.monotonic() + timeout
-        seen = 0
         while time.monotonic() < deadline:
-            for addr, args in self.got[seen:]:
-                if addr == address and (where is None or where(args)):
-                    return args
-            seen = 0
-            self.pump(0.02)
+            got = self._receive()  # one datagram: a match is seen the moment it arrives
+            if got is not None and got[0] == address and (where is None or where(got[1])):
+                return got[1]
         raise AssertionError(f"no {address} received; got {self.got[-12:]}")
+
+    def _receive(self) -> tuple[str, tuple] | None:
+        try:
+            data, _ = self.sock.recvfrom(65536)
+        except TimeoutError:
+            return None
+        parsed = OscMessage(data)
+        self.got.append((parsed.address, tuple(parsed.params)))
+        return self.got[-1]
 
     def replies(self, address: str) -> list[tuple]:
         return [args for addr, args in self.got if addr == "/quiz/reply" and args[0] == address]

@@ -89,6 +89,7 @@ def test_a_whole_svoyak_question_driven_by_osc_alone(rig):
     assert desk.wait_for("/quiz/out/event/team/2/correct") == (2, 10, 10)
     assert desk.wait_for("/quiz/out/state/team/2/score", where=lambda a: a == (10,))
     desk.wait_for("/quiz/out/event/reveal")
+    desk.wait_for("/quiz/reply", where=lambda a: a[0] == "/quiz/judge/correct")
     assert [r[1:3] for r in desk.replies("/quiz/judge/correct")] == [("ok", 200)]
     assert app.engine.state.teams[1].score == 10  # journalled like any other command
     assert (app.journal.path.read_text(encoding="utf-8").count('"Judge"')) == 1
@@ -250,3 +251,21 @@ def test_kill_minus_nine_after_osc_scoring_then_state_reports_the_same_scores(tm
         proc.terminate()
         proc.wait(10)
         desk.close()
+
+
+def test_cue_templates_send_the_desks_own_commands_with_values_filled_in(rig, tmp_path):
+    eos = Desk()
+    port = eos.address[1]
+    cues = f'''    cues:
+      buzz: [{{to: "127.0.0.1:{port}", address: "/eos/cue/10/{{team}}/fire"}}]
+      correct: [{{to: "127.0.0.1:{port}", address: "/eos/cue/11/{{score}}/fire"}}]
+'''
+    app, desk, to = rig("svoyak", osc=cues)
+    go(desk, to)
+    go(desk, to)
+    desk.send(to, "/quiz/board/select", 1, 2)
+    desk.send(to, "/quiz/team/3/buzz")
+    assert eos.wait_for("/eos/cue/10/3/fire") == ()
+    desk.send(to, "/quiz/judge/correct")
+    assert eos.wait_for("/eos/cue/11/20/fire") == ()
+    eos.close()

@@ -13,7 +13,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from pythonosc import osc_packet
 from pythonosc.dispatcher import Dispatcher
@@ -48,7 +48,6 @@ class OscRequest:
 
 @dataclass
 class Peer:
-    times: deque = field(default_factory=deque)  # receipt times within the last second (rate limit)
     unlocked: bool = False
     wrong: int = 0
     locked_until: float = 0.0
@@ -76,7 +75,8 @@ class OscServer:
         self.send_state = send_state
         self.subscribe = subscribe
         self.networks = [ipaddress.ip_network(cidr, strict=False) for cidr in config.allow]
-        self.peers: dict[str, Peer] = {}
+        self.peers: dict[str, Peer] = {}  # by host: passcode, lockout, malformed count
+        self.rates: dict[Address, deque] = {}  # by host and port: the rate limit
         self.last_go = -1e9
         self.received = 0
         self.malformed = 0
@@ -113,12 +113,14 @@ class OscServer:
     def _datagram(self, data: bytes, sender: Address) -> None:
         self.received += 1
         try:
-            osc_packet.OscPacket(data)
+            packet = osc_packet.OscPacket(data)  # parsed once; a bundle's time tag is not waited for
         except Exception:  # noqa: BLE001 - anything that does not parse is one malformed packet
             self._malformed(sender)
             return
         try:
-            self.dispatcher.call_handlers_for_packet(data, sender)
+            for timed in packet.messages:
+                for handler in self.dispatcher.handlers_for_address(timed.message.address):
+                    handler.invoke(sender, timed.message)
         except Exception as why:  # noqa: BLE001 - a bad message never stops the server
             log.warning("osc: %s from %s: %s", type(why).__name__, sender[0], why)
             self._malformed(sender)
@@ -157,10 +159,11 @@ class OscServer:
                 peer.denied_shown = True
                 self.notice(f"OSC: {sender[0]} is not allowed (devices.osc.allow)")
             raise Rejected(403, "address not allowed")
-        peer.times.append(wall)
-        while peer.times and wall - peer.times[0] > 1.0:
-            peer.times.popleft()
-        if len(peer.times) > self.config.rate_limit:
+        times = self.rates.setdefault(sender, deque())  # per sending socket: two desks on one laptop
+        times.append(wall)
+        while times and wall - times[0] > 1.0:
+            times.popleft()
+        if len(times) > self.config.rate_limit:
             raise Rejected(429, f"more than {self.config.rate_limit} messages a second")
         if any(ch in WILDCARDS for ch in address):
             raise Rejected(400, "wildcards are not accepted")

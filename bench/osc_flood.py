@@ -1,0 +1,175 @@
+"""OSC under a flood: a headless «Своя игра» show; a second process sends 2,000 messages a second for
+10 s from one source (buzzes, score changes, pings, garbage); meanwhile a desk on another source presses
+team 1's buzzer at 10 Hz and times buzz in → buzz event out.
+
+    python bench/osc_flood.py [--seconds 10] [--rate 2000]
+
+Prints: messages handled, replied 429, buzzes unaccounted for (must be 0: every buzz is applied,
+refused with a reply, or rate-limited with a reply), frame p99 under the flood (target ≤ 16 ms) and
+the desk's buzz → event latency p50/p99 (target p99 ≤ 5 ms). Asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from quizshow.app import ShowApp  # noqa: E402
+from quizshow.config import load_show  # noqa: E402
+from quizshow.core import commands as c  # noqa: E402
+from quizshow.display.windows import FPS  # noqa: E402
+from quizshow.yamlfile import Problems  # noqa: E402
+from tests.osc_desk import Desk  # noqa: E402
+
+FLOOD = r'''
+import json, random, socket, sys, time
+sys.path.insert(0, sys.argv[1])
+from quizshow.outputs.osc_out import message
+from pythonosc.osc_message import OscMessage
+host, port, seconds, rate = sys.argv[2], int(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5])
+sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+sock.bind(("127.0.0.1", 0))
+sock.setblocking(False)
+rng = random.Random(1)
+kinds = [("/quiz/team/2/buzz", ()), ("/quiz/team/3/score/add", (1,)), ("/quiz/ping", (1,)), (None, ())]
+sent = {"buzz": 0, "total": 0}
+replies = {}
+def drain():
+    while True:
+        try:
+            data, _ = sock.recvfrom(65536)
+        except BlockingIOError:
+            return
+        try:
+            msg = OscMessage(data)
+        except Exception:
+            continue
+        if msg.address == "/quiz/reply":
+            key = f"{msg.params[0]} {msg.params[2]}"
+            replies[key] = replies.get(key, 0) + 1
+sock.sendto(message("/quiz/reply/all", 1), (host, port))
+start = time.monotonic()
+i = 0
+while time.monotonic() - start < seconds:
+    due = start + i / rate
+    drain()
+    if due > time.monotonic():
+        time.sleep(due - time.monotonic())  # on time, without spinning a core
+    address, args = kinds[i % len(kinds)]
+    data = message(address, *args) if address else bytes(rng.randrange(256) for _ in range(24))
+    try:
+        sock.sendto(data, (host, port))
+        sent["total"] += 1
+        sent["buzz"] += address == "/quiz/team/2/buzz"
+    except BlockingIOError:
+        pass
+    i += 1
+end = time.monotonic() + 2
+while time.monotonic() < end:
+    drain()
+    time.sleep(0.01)
+print(json.dumps({"sent": sent, "replies": replies}))
+'''
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--rate", type=int, default=2000)
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="quizshow-osc-"))
+    show = folder / "show.yaml"
+    show.write_text(f'''title: "OSC flood"
+format: svoyak
+pack: "{ROOT / 'packs' / 'svoyak-demo.yaml'}"
+teams: [{{name: "Анна"}}, {{name: "Борис"}}, {{name: "Вера"}}]
+''', encoding="utf-8")
+    sys.setswitchinterval(0.0005)
+    pygame.init()
+    app = ShowApp(load_show(show, Problems()), journal_path=folder / "journal.jsonl", fresh=True, sound=False,
+                  devices=False, osc=True, osc_port=0)
+    # A question is open and team 2 answers: every press of the desk's team 1 is logged with its event.
+    for cmd in (c.Go(at=app.clock.now()), c.Go(at=app.clock.now()), c.SelectCell(at=app.clock.now()),
+                c.Buzz(at=app.clock.now(), team=1)):
+        app.submit(cmd)
+    app.start_worker()
+    host, port = app.osc.address
+    flood = subprocess.Popen([sys.executable, "-c", FLOOD, str(ROOT), host, str(port), str(args.seconds),
+                              str(args.rate)], stdout=subprocess.PIPE, text=True)
+    desk = Desk()
+    desk.send((host, port), "/quiz/subscribe", 1)
+    latencies: list[float] = []
+    stop = threading.Event()
+
+    def probe() -> None:
+        while not stop.is_set():
+            desk.got.clear()
+            sent = time.monotonic()
+            desk.send((host, port), "/quiz/team/1/buzz")
+            try:
+                desk.wait_for("/quiz/out/event/team/1/buzz", timeout=1.0)
+                latencies.append((time.monotonic() - sent) * 1000)
+            except AssertionError:
+                pass
+            time.sleep(0.1)
+
+    thread = threading.Thread(target=probe, daemon=True)
+    thread.start()
+    surface = pygame.Surface((1920, 1080))
+    frames: list[float] = []
+    frame = 1 / FPS
+    next_frame = time.monotonic()
+    while flood.poll() is None:
+        next_frame = max(next_frame + frame, time.monotonic())
+        started = time.perf_counter()
+        with app.lock:
+            app.tick()
+        app.projector.render(surface, app.engine.state, app.clock.now())
+        frames.append((time.perf_counter() - started) * 1000)
+        app.wait_inputs(next_frame)
+    stop.set()
+    thread.join(2)
+    report = json.loads(flood.stdout.read().strip().splitlines()[-1])
+    handled = app.osc.received
+    app.running = False
+    app.close()
+    desk.close()
+    sent, replies = report["sent"], report["replies"]
+    buzz_replies = sum(n for key, n in replies.items() if key.startswith("/quiz/team/2/buzz "))
+    print(f"quizshow OSC flood: {args.rate} messages/s for {args.seconds:.0f} s from one source "
+          f"({os.cpu_count()} cores)\n")
+    print(f"  datagrams sent by the flood          {sent['total']}")
+    print(f"  messages handled by the server        {handled}")
+    print(f"  replied 429 (rate limited)            {sum(n for k, n in replies.items() if k.endswith(' 429'))}")
+    print(f"  flood buzzes sent / replied           {sent['buzz']} / {buzz_replies}  "
+          f"(unaccounted for: {sent['buzz'] - buzz_replies})")
+    print(f"  frame p99 under the flood             {percentile(frames, 99):.2f} ms  (target ≤ 16 ms; "
+          f"median {statistics.median(frames):.2f})")
+    if latencies:
+        print(f"  desk buzz → event out                 p50 {statistics.median(latencies):.2f} ms, "
+              f"p99 {percentile(latencies, 99):.2f} ms  (target p99 ≤ 5 ms; {len(latencies)} buzzes)")
+    print(f"  malformed packets counted             {app.osc.malformed}")
+
+
+if __name__ == "__main__":
+    main()
