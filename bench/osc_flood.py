@@ -68,8 +68,9 @@ i = 0
 while time.monotonic() - start < seconds:
     due = start + i / rate
     drain()
-    if due > time.monotonic():
-        time.sleep(due - time.monotonic())  # on time, without spinning a core
+    wait = due - time.monotonic()
+    if wait > 0:
+        time.sleep(wait)  # on time, without spinning a core
     address, args = kinds[i % len(kinds)]
     data = message(address, *args) if address else bytes(rng.randrange(256) for _ in range(24))
     try:

@@ -118,12 +118,12 @@ class ShowApp:
         elif outcome.changed and not isinstance(cmd, c.Tick):
             self.console.log(self.engine.entries[-1])
         now = self.clock.now()
+        if self.osc_out is not None and outcome.changed:  # the desks first: light and sound cues wait on them
+            self.osc_out.events(outcome.events)
+            self.osc_out.state(self.engine.state, now)
         self.projector.on_events(outcome.events, now)
         self.sound.on_events(outcome.events)
         self.hardware.lamps.update(self.engine.state, outcome.events, now)
-        if self.osc_out is not None and outcome.changed:
-            self.osc_out.events(outcome.events)
-            self.osc_out.state(self.engine.state, now)
         return outcome
 
     def notice(self, text: str) -> None:

@@ -114,7 +114,7 @@ class Journal:
     def _write(self, data: dict[str, Any]) -> None:
         self._file.write(json.dumps(data, ensure_ascii=False) + "\n")
         self._file.flush()
-        os.fsync(self._file.fileno())
+        os.fdatasync(self._file.fileno())  # the data and the file's new length; not the access times
 
     def close(self) -> None:
         if not self._file.closed:

@@ -77,6 +77,8 @@ class OscServer:
         self.networks = [ipaddress.ip_network(cidr, strict=False) for cidr in config.allow]
         self.peers: dict[str, Peer] = {}  # by host: passcode, lockout, malformed count
         self.rates: dict[Address, deque] = {}  # by host and port: the rate limit
+        self._allow_cache: dict[str, bool] = {}
+        self._replies: dict[tuple, bytes] = {}  # the same refusal again (a flood): built once
         self.last_go = -1e9
         self.received = 0
         self.malformed = 0
@@ -130,6 +132,13 @@ class OscServer:
         peer = self._peer(sender)
         peer.malformed += 1
 
+    def _allowed(self, host: str) -> bool:
+        """Is the host in the allowlist (remembered: the check runs for every datagram)."""
+        allowed = self._allow_cache.get(host)
+        if allowed is None:
+            allowed = self._allow_cache[host] = any(ipaddress.ip_address(host) in net for net in self.networks)
+        return allowed
+
     def _peer(self, sender: Address) -> Peer:
         return self.peers.setdefault(sender[0], Peer())
 
@@ -137,8 +146,14 @@ class OscServer:
         status = "ok" if code == 200 else "denied" if code in (401, 403) else "error"
         if code == 200 and not self._peer(to).reply_all:
             return
+        key = (address, code, text)
+        data = self._replies.get(key)
+        if data is None:
+            data = message("/quiz/reply", address, status, code, text)
+            if len(self._replies) < 512:
+                self._replies[key] = data
         try:
-            self.server.socket.sendto(message("/quiz/reply", address, status, code, text), to)
+            self.server.socket.sendto(data, to)
         except OSError as why:
             log.debug("osc: reply to %s failed: %s", to, why)
 
@@ -154,7 +169,7 @@ class OscServer:
     def _check(self, sender: Address, address: str) -> None:
         wall = time.monotonic()
         peer = self._peer(sender)
-        if not any(ipaddress.ip_address(sender[0]) in net for net in self.networks):
+        if not self._allowed(sender[0]):
             if not peer.denied_shown:
                 peer.denied_shown = True
                 self.notice(f"OSC: {sender[0]} is not allowed (devices.osc.allow)")
