@@ -185,3 +185,29 @@ def test_line_splitter_drops_over_long_lines_and_strips_cr():
     splitter = qbx.LineSplitter()
     assert splitter.feed(b"1 P 1 5\r\n" + b"x" * 300 + b"\n2 P 2 6\n") == ["1 P 1 5", "2 P 2 6"]
     assert splitter.overlong == 1
+
+
+def test_port_auto_asks_every_port_who_and_takes_the_box_with_its_id(tmp_path, monkeypatch):
+    """No USB port exists here, so the port list is the one mock: two emulated boxes behind it."""
+    from types import SimpleNamespace
+
+    from quizshow.inputs import serialbox
+
+    first = FakeBox("other", link=tmp_path / "a").start()
+    wanted = FakeBox("box2", link=tmp_path / "b").start()
+    monkeypatch.setattr(serialbox.list_ports, "comports",
+                        lambda: [SimpleNamespace(device=str(first.link)), SimpleNamespace(device=str(wanted.link))])
+    inbox: queue.Queue = queue.Queue()
+    driver = BoxDriver(SerialConfig(id="box2", port="auto"), as_buzz({1: 0}, inbox), ShowClock().now)
+    driver.start()
+    try:
+        assert wait_for(lambda: driver.status.connected)
+        assert driver.status.port == str(wanted.link)
+        assert "WHO" in first.received  # asked, and passed over
+        wanted.press(1)
+        assert [b.team for b in take(inbox, 1)] == [0]
+    finally:
+        driver.stop()
+        driver.join(3)
+        first.stop()
+        wanted.stop()
