@@ -166,7 +166,7 @@ class ShowApp:
             return None
         if name in ("end_round", "withdraw"):  # destructive: a second press within two seconds
             if not self.confirm.press(time.monotonic()):
-                self.notice(self.console.say(f"console.{name}_confirm"))
+                self.status.prompt = (self.console.say(f"console.{name}_confirm"), time.monotonic() + 2.0)
                 return None
             return self.submit(c.EndRound(at=at) if name == "end_round" else c.Withdraw(at=at))
         if name == "provisional":

@@ -250,6 +250,8 @@ def test_ending_a_round_early_needs_a_second_press(tmp_path):
     app.action(Action("go", 2.0))
     click(app, "end_round", 3.0)
     assert not app.engine.state.fmt.played
+    assert app.status.prompt is not None and "ещё раз" in app.status.prompt[0]  # asked, not a problem line
+    assert not any("ещё раз" in text for _, text in app.status.notices)
     click(app, "end_round", 3.5)
     assert len(app.engine.state.fmt.played) == 16
 

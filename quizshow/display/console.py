@@ -36,6 +36,7 @@ class ConsoleStatus:
     help: bool = False
     resumed: str | None = None
     amount: str = ""  # an amount being typed on the console (a bid, a stake)
+    prompt: tuple[str, float] | None = None  # a question to the operator (text, until monotonic): not a problem
     line_check: bool = False  # «Проверка кнопок»: the boxes' table instead of the format panel
     boxes: list = field(default_factory=list)  # BoxStatus of every serial box
     last_press: dict[int, float] = field(default_factory=dict)  # team → show time (line check)
@@ -128,6 +129,8 @@ class Console:
                                          left.bottom - bottom_h - preview_h - right.y - unit * 2), unit)
         if status.quit_armed:
             self._prompt(surface, self.say("console.quit_confirm"), BAD, unit)
+        elif status.prompt is not None and time.monotonic() < status.prompt[1]:
+            self._prompt(surface, status.prompt[0], pygame.Color("#8a6d1f"), unit)
         if status.help:
             self._help(surface, unit)
 

@@ -129,6 +129,7 @@ class Hardware:
     def toggle_assign(self, at: float) -> None:
         if self.assigning is not None:
             self.assigning = None
+            self.app.status.prompt = None
             self.app.notice(self.app.console.say("console.assign_cancelled"))
             return
         self.assigning, self.assigned = 0, {}
@@ -136,7 +137,8 @@ class Hardware:
 
     def _prompt(self) -> None:
         team = self.app.config.teams[self.assigning]
-        self.app.notice(self.app.console.say("console.assign_press", name=team.name))
+        # Asked on the console until the button comes (a question, not a problem).
+        self.app.status.prompt = (self.app.console.say("console.assign_press", name=team.name), time.monotonic() + 600)
 
     def capture(self, spec: str, at: float) -> None:
         teams = self.app.config.teams
@@ -149,6 +151,7 @@ class Hardware:
             self._prompt()
             return
         self.assigning = None
+        self.app.status.prompt = None
         path = save_assignment(self.app.config.path, self.assigned)
         self.app.buzzers = BuzzerMap.build([self.assigned.get(t.name) for t in teams])
         self.lamps = Lamps(self._lamp_setters())
