@@ -15,7 +15,9 @@ import pytest  # noqa: E402
 
 from quizshow.assemble import make_format  # noqa: E402
 from quizshow.config import ShowConfig, load_show  # noqa: E402
-from quizshow.core.engine import Engine  # noqa: E402
+from quizshow.core import commands as c  # noqa: E402
+from quizshow.core.effects import EventKind  # noqa: E402
+from quizshow.core.engine import Engine, Outcome  # noqa: E402
 from quizshow.yamlfile import Problems  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,3 +69,22 @@ def click(app, action: str, at: float) -> None:
     rect = next(r for r, a in app.console.buttons if a == action)
     assert app.console.click(rect.center) == action
     app.action(Action(action, at, "console"))
+
+
+# --- engine steps in the rule tests ----------------------------------------------------------------------
+
+
+def ok(e: Engine, cmd: c.Command) -> Outcome:
+    out = e.dispatch(cmd)
+    assert out.refused is None, f"{cmd} refused: {out.refused}"
+    return out
+
+
+def refused(e: Engine, cmd: c.Command) -> str:
+    out = e.dispatch(cmd)
+    assert out.refused, f"{cmd} should be refused"
+    return out.refused
+
+
+def kinds(out: Outcome) -> list[EventKind]:
+    return [ev.kind for ev in out.events]

@@ -4,11 +4,17 @@ forever, printing a fingerprint of each state before its command is journalled a
 from __future__ import annotations
 
 import json
+import os
 import random
+import signal
+import subprocess
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 from quizshow.core import commands as c  # noqa: E402
 from quizshow.core.engine import Engine  # noqa: E402
@@ -41,14 +47,49 @@ def main() -> None:
             cmd = c.ScoreAdd(at=at, team=rng.randrange(3), points=rng.randrange(-20, 30))
         else:
             cmd = c.Undo(at=at)
-        proposal = engine.propose(cmd)
-        if proposal.changed:
-            probe = Engine(engine.format, loaded.seed)
-            probe.state, probe.entries = proposal.state, proposal.entries or []
-            print("will", fingerprint(probe), flush=True)
-        dispatch_journalled(engine, journal, cmd)
-        if proposal.changed:
-            print("ack", fingerprint(engine), flush=True)
+        journalled_step(engine, journal, cmd, loaded.seed, fingerprint)
+
+
+def journalled_step(engine: Engine, journal: Journal, cmd: c.Command, seed: int,
+                    print_of: Callable[[Engine], str]) -> None:
+    """Apply one command through the journal, printing the state it will make ("will") before the
+    write and the state it made ("ack") after: the test knows what a kill may have cut off."""
+    proposal = engine.propose(cmd)
+    if proposal.changed:
+        probe = Engine(engine.format, seed)
+        probe.state, probe.entries = proposal.state, proposal.entries or []
+        print("will", print_of(probe), flush=True)
+    dispatch_journalled(engine, journal, cmd)
+    if proposal.changed:
+        print("ack", print_of(engine), flush=True)
+
+
+def kill_at_random(worker: str, path: Path, run: int, pause_s: float, ready: Callable[[str], bool],
+                   acked: str | None) -> tuple[str | None, str | None]:
+    """Start a worker, read its lines until `ready`, SIGKILL it after `pause_s`; the last state it
+    acknowledged and the one it was writing when killed (either may be what a restart finds)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, str(ROOT / "tests" / worker), str(path), str(run)],
+                            stdout=subprocess.PIPE, text=True, env=env)
+    lines = []
+    while True:
+        line = proc.stdout.readline()
+        lines.append(line)
+        if not line or ready(line):
+            break
+    time.sleep(pause_s)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    lines += proc.stdout.read().splitlines()
+    proc.stdout.close()
+    pending = None
+    for line in lines:
+        kind, _, print_ = line.rstrip("\n").partition(" ")
+        if kind == "will":
+            pending = print_
+        elif kind == "ack":
+            acked, pending = print_, None
+    return acked, pending
 
 
 if __name__ == "__main__":

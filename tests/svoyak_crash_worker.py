@@ -14,8 +14,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from quizshow.core import commands as c  # noqa: E402
 from quizshow.core.engine import Engine  # noqa: E402
-from quizshow.core.journal import Journal, dispatch_journalled  # noqa: E402
+from quizshow.core.journal import Journal  # noqa: E402
 from tests.conftest import svoyak_engine  # noqa: E402
+from tests.crash_worker import journalled_step  # noqa: E402
 from tests.test_svoyak_display import walk  # noqa: E402
 
 
@@ -55,14 +56,7 @@ def main() -> None:
                 cmd = c.Judge(at=at, correct=rng.random() < 0.5)
             else:
                 cmd = c.Go(at=at)
-        proposal = engine.propose(cmd)
-        if proposal.changed:
-            probe = Engine(engine.format, loaded.seed)
-            probe.state, probe.entries = proposal.state, proposal.entries or []
-            print("will", fingerprint(probe), flush=True)
-        dispatch_journalled(engine, journal, cmd)
-        if proposal.changed:
-            print("ack", fingerprint(engine), flush=True)
+        journalled_step(engine, journal, cmd, loaded.seed, fingerprint)
 
 
 if __name__ == "__main__":

@@ -7,24 +7,9 @@ import pytest
 
 from quizshow.core import commands as c
 from quizshow.core.effects import EventKind
-from quizshow.core.engine import Engine, Outcome
+from quizshow.core.engine import Engine
 from tests import brainring_kit as kit
-
-
-def ok(e: Engine, cmd: c.Command) -> Outcome:
-    out = e.dispatch(cmd)
-    assert out.refused is None, f"{cmd} refused: {out.refused}"
-    return out
-
-
-def refused(e: Engine, cmd: c.Command) -> str:
-    out = e.dispatch(cmd)
-    assert out.refused, f"{cmd} should be refused"
-    return out.refused
-
-
-def kinds(out: Outcome) -> list[EventKind]:
-    return [ev.kind for ev in out.events]
+from tests.conftest import kinds, ok, refused
 
 
 def scores(e: Engine) -> list[int]:

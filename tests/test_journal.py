@@ -3,19 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
 import random
-import signal
-import subprocess
-import sys
-import time
 
 import pytest
 
 from quizshow.core import commands as c
 from quizshow.core.journal import Journal, JournalError, dispatch_journalled
-from tests.conftest import ROOT, demo_engine
-from tests.crash_worker import fingerprint
+from tests.conftest import demo_engine
+from tests.crash_worker import fingerprint, kill_at_random
 
 
 def test_journal_resumes_the_same_scores(tmp_path):
@@ -69,24 +64,11 @@ def test_a_journal_of_another_show_is_refused_with_a_hint(tmp_path):
 def test_kill_minus_nine_at_random_moments_loses_nothing_accepted(tmp_path):
     path = tmp_path / "crash.journal.jsonl"
     rng = random.Random(2026)
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     acked = None  # the state every restart must come back to, at least
     for run in range(8):
-        proc = subprocess.Popen([sys.executable, str(ROOT / "tests" / "crash_worker.py"), str(path), str(run)],
-                                stdout=subprocess.PIPE, text=True, env=env)
-        lines = [proc.stdout.readline()]  # it is running: now kill it at a random moment
-        time.sleep(rng.uniform(0.0, 0.25))
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait()
-        lines += proc.stdout.read().splitlines()
-        proc.stdout.close()
-        pending = None
-        for line in lines:
-            kind, _, print_ = line.rstrip("\n").partition(" ")
-            if kind == "will":
-                pending = print_
-            elif kind == "ack":
-                acked, pending = print_, None
+        # Running (its first line is out): killed at a random moment.
+        acked, pending = kill_at_random("crash_worker.py", path, run, rng.uniform(0.0, 0.25), lambda line: True,
+                                        acked)
         _, loaded = Journal.open(path, "crash-test")
         engine = demo_engine(loaded.seed)
         engine.replay(loaded.commands)

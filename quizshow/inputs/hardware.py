@@ -122,7 +122,6 @@ class Hardware:
         event = Event(EventKind.BUZZ, team=team, margin_s=0.0)
         self.app.projector.on_events([event], at)
         self.app.sound.on_events([event])
-        self.lamps.lamps.get(team, lambda state: None)("ON")
 
     # --- assigning by pressing -----------------------------------------------------------------------
 

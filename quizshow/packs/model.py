@@ -30,6 +30,9 @@ class Question:
     line: int = 0
 
 
+HOST_QUESTION = Question(q="", a="", type="host")  # the pack ran out: the host reads one of their own
+
+
 @dataclass(frozen=True)
 class Theme:
     name: str

@@ -163,8 +163,7 @@ class FakeBox:
                 line, pending = pending.split(b"\n", 1)
                 self._command(line.decode("ascii", errors="replace").strip())
             if time.monotonic() >= next_status and not self.silent:
-                down = 0
-                self._write(f"S armed=1 down={down:x}\n")
+                self._write("S armed=1 down=0\n")  # the emulator's inputs are never held down
                 next_status = time.monotonic() + self.status_s
 
     def _command(self, line: str) -> None:

@@ -18,9 +18,7 @@ from quizshow.core.timers import Timer
 from quizshow.formats.brainring.discipline import DisciplineRules
 from quizshow.formats.brainring.match import decide, match_points
 from quizshow.formats.brainring.model import TABLES, Asked, Ring
-from quizshow.packs.model import Question
-
-HOST_QUESTION = Question(q="", a="", type="host")  # the pack ran out: the host reads their own
+from quizshow.packs.model import HOST_QUESTION, Question
 
 
 class BrainringFormat(DisciplineRules, Format):

@@ -8,7 +8,7 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Decision:
-    result: str  # win | draw | disqualified | battle
+    result: str  # win | draw | disqualified | battle (won, the match goes on) | tie (extra questions)
     winner: int | None = None
 
 

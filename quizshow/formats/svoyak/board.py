@@ -6,9 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from quizshow.formats.svoyak.model import Cell
-from quizshow.packs.model import Pack, Question, Round
-
-HOST_QUESTION = Question(q="", a="", type="host")  # the host reads a question of their own
+from quizshow.packs.model import HOST_QUESTION, Pack, Question, Round
 
 
 @dataclass(frozen=True)

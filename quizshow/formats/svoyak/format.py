@@ -114,8 +114,7 @@ class SvoyakFormat(FinalRounds, Format):
                 raise Refused("choose a cell on the board first")
             return self._after_round(state, cmd.at)
         if phase == "sponsor":
-            return self._open_solo(state, play.solo if play.solo is not None else 0, play.value, cmd.at,
-                                   float(self.rules["sponsor_answer_s"])), []
+            return self._open_solo(state, play.solo, play.value, cmd.at, float(self.rules["sponsor_answer_s"])), []
         if phase in ("cat", "cat_value"):
             raise Refused("the cat must be handed over and its value chosen first")
         if phase == "auction":
