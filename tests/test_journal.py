@@ -73,6 +73,7 @@ def test_kill_minus_nine_at_random_moments_loses_nothing_accepted(tmp_path):
         engine = demo_engine(loaded.seed)
         engine.replay(loaded.commands)
         # The command being written when the kill came may or may not have reached the disk.
-        assert fingerprint(engine) in {acked, pending}, f"run {run}"
+        got = fingerprint(engine)
+        assert got in {acked, pending}, f"run {run}: restart shows {got}; last ack {acked}; being written {pending}"
         acked = fingerprint(engine)
     assert len(Journal.open(path, "crash-test")[1].commands) > 20
