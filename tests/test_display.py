@@ -172,3 +172,39 @@ def test_a_prepared_next_picture_is_the_same_as_one_drawn_fresh(theme):
         fresh.anim = ahead.anim  # same score count-ups
         fresh.render(fresh_surface, engine.state, at + 6)
         assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(fresh_surface, "RGB"), engine.state.phase
+
+
+def test_big_pictures_are_blitted_in_bands_with_the_same_pixels(theme):
+    """Bands keep each blit short (a press's thread gets the interpreter between them); the picture
+    must be exactly what one blit draws, also with a per-surface alpha (a cross-fade)."""
+    from quizshow.display import paint
+
+    source = paint.background((1920, 1080), (10, 20, 90), (90, 10, 30), (250, 200, 80)).copy()
+    pygame.draw.circle(source, (255, 255, 255), (960, 540), 300)
+    source.set_alpha(140)
+    whole, banded = pygame.Surface((1920, 1080)), pygame.Surface((1920, 1080))
+    for target in (whole, banded):
+        target.fill((0, 120, 0))
+    whole.blit(source, (0, 0))
+    paint.blit(banded, source)
+    assert source.get_height() > paint.BAND_PIXELS // 1920  # more than one band
+    assert pygame.image.tobytes(banded, "RGB") == pygame.image.tobytes(whole, "RGB")
+
+
+def test_a_picture_scaled_in_bands_fills_its_box_in_order():
+    from quizshow.display import paint
+
+    stripes = [(200, 0, 0), (0, 200, 0), (0, 0, 200), (200, 200, 0)]
+    source = pygame.Surface((400, 400))
+    for i, colour in enumerate(stripes):
+        source.fill(colour, pygame.Rect(0, i * 100, 400, 100))
+    target = pygame.Surface((1920, 1080))
+    target.fill((0, 0, 0))
+    box = pygame.Rect(100, 50, 1700, 1000)
+    paint.scale_into(target, source, box)
+    column = [tuple(target.get_at((box.centerx, y)))[:3] for y in range(box.top, box.bottom)]
+    assert (0, 0, 0) not in column  # no gap between bands
+    runs = [colour for i, colour in enumerate(column) if i == 0 or column[i - 1] != colour]
+    assert runs == stripes  # each stripe once, in order
+    assert all(abs(column.count(colour) - 250) <= 2 for colour in stripes)  # in proportion
+    assert tuple(target.get_at((box.left - 1, box.centery)))[:3] == (0, 0, 0)  # nothing outside

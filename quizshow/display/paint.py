@@ -6,11 +6,35 @@ Anything that does not change from frame to frame is drawn once and cached by it
 from __future__ import annotations
 
 import math
+import threading
 from functools import lru_cache
 
 import pygame
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
+
+# SDL keeps the GIL for a whole blit: a full-screen one (~1 ms at 1080p) would keep a buzzer's reader
+# thread waiting for it. Big pictures go in bands of about this many pixels (~0.05 ms each), so a press
+# reaches the engine between two bands.
+BAND_PIXELS = 1920 * 40
+
+_input_lock: threading.RLock | None = None
+
+
+def give_way_to(lock: threading.RLock | None) -> None:
+    """From now on drawing pauses at its safe points (`give_way`) while another thread holds `lock`
+    applying an input. Otherwise that thread, back from writing the journal, would wait for the
+    drawing thread to hand the interpreter back (the GIL): up to a millisecond per system call."""
+    global _input_lock
+    _input_lock = lock
+
+
+def give_way() -> None:
+    """A safe point of the drawing: wait here while an input is being applied (see give_way_to)."""
+    lock = _input_lock
+    if lock is not None:
+        lock.acquire()
+        lock.release()
 
 
 def rgb(color: pygame.Color | Color) -> tuple[int, int, int, int]:
@@ -20,6 +44,33 @@ def rgb(color: pygame.Color | Color) -> tuple[int, int, int, int]:
 
 def mix(a: pygame.Color | Color, b: pygame.Color | Color, t: float) -> pygame.Color:
     return pygame.Color(pygame.Color(a).lerp(pygame.Color(b), max(0.0, min(1.0, t))))
+
+
+def blit(target: pygame.Surface, source: pygame.Surface, dest: tuple[int, int] | pygame.Rect = (0, 0),
+         special_flags: int = 0) -> None:
+    """`target.blit(source, dest)`, in bands of rows when the picture is big (see BAND_PIXELS)."""
+    x, y = dest[0], dest[1]
+    w, h = source.get_size()
+    rows = max(1, BAND_PIXELS // max(1, w))
+    for top in range(0, h, rows):
+        give_way()
+        target.blit(source, (x, y + top), pygame.Rect(0, top, w, min(rows, h - top)), special_flags)
+
+
+def scale_into(target: pygame.Surface, source: pygame.Surface, rect: pygame.Rect) -> None:
+    """`source` stretched (nearest pixel) over `rect` of `target`, band by band like `blit`: one
+    full-screen scale holds the GIL for ~3 ms. Each band of rect's rows samples its own source rows."""
+    sw, sh = source.get_size()
+    if rect.w <= 0 or rect.h <= 0:
+        return
+    rows = max(1, BAND_PIXELS // rect.w)
+    for top in range(0, rect.h, rows):
+        give_way()
+        bottom = min(rect.h, top + rows)
+        s_top, s_bottom = top * sh // rect.h, max(top * sh // rect.h + 1, bottom * sh // rect.h)
+        band = pygame.transform.scale(source.subsurface(0, s_top, sw, min(sh, s_bottom) - s_top),
+                                      (rect.w, bottom - top))
+        target.blit(band, (rect.x, rect.y + top))
 
 
 @lru_cache(maxsize=16)
@@ -76,12 +127,13 @@ def blit_glow_frame(target: pygame.Surface, rect: pygame.Rect, color: Color, rad
     if alpha < 255:
         frame = frame.copy()
         frame.set_alpha(alpha)
-    target.blit(frame, (rect.x - pad, rect.y - pad))
+    blit(target, frame, (rect.x - pad, rect.y - pad))
 
 
 def ring(target: pygame.Surface, center: tuple[int, int], radius: int, width: int, fraction: float,
          color: Color, track: Color) -> None:
     """A clock ring: the track, then the remaining fraction clockwise from twelve o'clock, round caps."""
+    give_way()
     pygame.draw.circle(target, track, center, radius, width)
     fraction = max(0.0, min(1.0, fraction))
     if fraction <= 0:

@@ -70,11 +70,12 @@ class Projector:
             if self._key is not None and self._key[1] == key[1]:
                 # Keep the last frame of the old scene in a buffer reused across transitions
                 # (allocating a full-screen copy each time costs more than the blit).
-                self._buffer.blit(surface, (0, 0))
+                paint.blit(self._buffer, surface)
                 self._outgoing = self._buffer
                 self._fade = Tween(255.0, 0.0, now, self.theme.motion.get("transition_s", 0.45), ease_in_out_cubic)
             self._key = key
         scene.draw(surface, frame)
+        paint.give_way()
         if scene is not COMMON["scores"]:
             self._draw_overlay(surface, frame)
         if self._fade is not None and self._outgoing is not None:
@@ -84,7 +85,7 @@ class Projector:
             else:
                 # At full opacity a plain blit: SDL's blended path at alpha 255 is ~15x slower.
                 self._outgoing.set_alpha(alpha if alpha < 255 else None)
-                surface.blit(self._outgoing, (0, 0))
+                paint.blit(surface, self._outgoing)
 
     def _draw_overlay(self, surface: pygame.Surface, frame: Frame) -> None:
         """The score overlay slides up from the bottom edge while view.scores is on."""

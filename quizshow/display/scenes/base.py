@@ -114,6 +114,9 @@ class Frame:
         return paint.background(self.size, paint.rgb(t.color("background_top")),
                                 paint.rgb(t.color("background_bottom")), paint.rgb(t.color("glow")))
 
+    def paint_background(self, surface: pygame.Surface) -> None:
+        paint.blit(surface, self.background())
+
 
 class Scene:
     """One kind of picture. `key` names what is shown: when it changes, the projector cross-fades.
@@ -134,7 +137,7 @@ class Scene:
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
         layer = self.prepare(frame)
         if layer is not None:
-            surface.blit(layer, (0, 0))
+            paint.blit(surface, layer)
         self.draw_moving(surface, frame)
 
     def prepare(self, frame: Frame) -> pygame.Surface | None:
@@ -145,6 +148,7 @@ class Scene:
         key = (self.name, static, frame.size)
         layer = frame.layers.get(key)
         if layer is None:
+            paint.give_way()
             layer = frame.layers.new(key, frame.size)
             self.draw_static(layer, frame)
         return layer

@@ -53,7 +53,7 @@ class MatchScene(Scene):
                 ring.benched, ring.single, ring.false_start, ring.correct_by, ring.asked, ring.source, ring.extra)
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
-        surface.blit(frame.background(), (0, 0))
+        frame.paint_background(surface)
         state, ring = frame.state, ring_of(frame)
         head = frame.say("scene.brainring_question", n=ring.number + 1)
         if frame.fmt.rules["match"] == "final":

@@ -32,7 +32,7 @@ class TitleScene(Scene):
         widgets.score_strip(surface, frame, pygame.Rect(frame.u(60), h - frame.u(150), w - frame.u(120), frame.u(110)))
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
-        surface.blit(frame.background(), (0, 0))
+        frame.paint_background(surface)
         w, h = frame.size
         plate = pygame.Rect(0, 0, int(w * 0.78), int(h * 0.36))
         plate.center = (w // 2, int(h * 0.46))
@@ -60,7 +60,7 @@ class ScoresScene(Scene):
         return self.name, frame.state.phase == "end"
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
-        surface.blit(frame.background(), (0, 0))
+        frame.paint_background(surface)
         state = frame.state
         final = state.phase == "end"
         leaders = set(state.leaders())
@@ -164,14 +164,14 @@ class QuestionScene(Scene):
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         state = frame.state
-        surface.blit(frame.background(), (0, 0))
+        frame.paint_background(surface)
         box = self._layout(frame)
         question = self._question(frame)
         widgets.heading(surface, frame, self.heading_text(frame))
         card = box.card
         body = paint.panel(card.size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel")),
                            paint.rgb(frame.color("panel_edge")), frame.u(24), frame.u(3))
-        surface.blit(body, card)
+        paint.blit(surface, body, card)
         if self._buzzers_open(frame):  # buzzers are live: a visible frame
             paint.blit_glow_frame(surface, card, paint.rgb(frame.color("accent")), frame.u(24), frame.u(4))
         if state.answering is not None:
@@ -237,7 +237,7 @@ class LineCheckScene(Scene):
     name = "line_check"
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
-        surface.blit(frame.background(), (0, 0))
+        frame.paint_background(surface)
         widgets.heading(surface, frame, frame.say("scene.line_check"), y=40, height=90)
         teams = frame.state.teams
         w, h = frame.size

@@ -61,7 +61,7 @@ def spring_card(surface: pygame.Surface, frame: Frame, since: EventKind, width: 
                 duration: float) -> pygame.Rect | None:
     """The background and a card springing open after an event; the card's rect once it is big enough
     to hold its words (None before)."""
-    surface.blit(frame.background(), (0, 0))
+    frame.paint_background(surface)
     w = frame.size[0]
     grow = max(0.05, ease_out_back(min(1.0, frame.anim.since(since, frame.now) / duration)))
     plate = pygame.Rect(0, 0, int(w * width), frame.u(height))
@@ -119,7 +119,7 @@ class RoundIntroScene(Scene):
         return play(frame).round
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
-        surface.blit(frame.background(), (0, 0))
+        frame.paint_background(surface)
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         rnd = frame.fmt.game.rounds[play(frame).round]
@@ -161,7 +161,7 @@ class BoardScene(Scene):
         return p.round, p.played
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
-        surface.blit(frame.background(), (0, 0))
+        frame.paint_background(surface)
         p = play(frame)
         rnd = frame.fmt.game.rounds[p.round]
         themes, columns = rnd.size
@@ -249,9 +249,9 @@ class SvoyakQuestionScene(QuestionScene):
         layer = self.prepare(frame)
         board = BOARD.prepare(frame)
         if board is not None:
-            surface.blit(board, (0, 0))
-        if layer is not None and rect.w > 0 and rect.h > 0:
-            surface.blit(pygame.transform.scale(layer, rect.size), rect)
+            paint.blit(surface, board)
+        if layer is not None:
+            paint.scale_into(surface, layer, rect)
 
 
 class SpecialScene(Scene):
@@ -374,7 +374,7 @@ class AuctionScene(SpecialScene):
     name = "svoyak_auction"
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
-        surface.blit(frame.background(), (0, 0))
+        frame.paint_background(surface)
         p, state = play(frame), frame.state
         auction = p.auction
         w, _h = frame.size
@@ -441,7 +441,7 @@ class FinalThemesScene(Scene):
     STRIKE_S = 0.5
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
-        surface.blit(frame.background(), (0, 0))
+        frame.paint_background(surface)
         final, fmt = final_of(frame), frame.fmt
         w = frame.size[0]
         widgets.heading(surface, frame, frame.say("scene.final"), y=30, height=80)
@@ -481,7 +481,7 @@ class FinalStakesScene(Scene):
     name = "svoyak_final_stakes"
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
-        surface.blit(frame.background(), (0, 0))
+        frame.paint_background(surface)
         final = final_of(frame)
         w = frame.size[0]
         theme = frame.fmt.game.final_themes[frame.fmt.final_theme(final)]
@@ -531,7 +531,7 @@ class FinalRevealScene(Scene):
     name = "svoyak_final_reveal"
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
-        surface.blit(frame.background(), (0, 0))
+        frame.paint_background(surface)
         state, fmt = frame.state, frame.fmt
         final = final_of(frame)
         w = frame.size[0]
@@ -597,7 +597,7 @@ class ShootoutScene(Scene):
     name = "svoyak_shootout"
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
-        surface.blit(frame.background(), (0, 0))
+        frame.paint_background(surface)
         w, h = frame.size
         grow = ease_out_back(min(1.0, frame.anim.age(("shootout", play(frame).shootout.tied), frame.now) / 0.5))
         title = pygame.Rect(0, 0, int(w * 0.8), frame.u(200))

@@ -26,6 +26,7 @@ def score_strip(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, label:
     gap = frame.u(28)
     card_w = (rect.width - gap * (count - 1)) // count
     for slot, i in enumerate(shown):
+        paint.give_way()
         team = state.teams[i]
         card = pygame.Rect(rect.x + slot * (card_w + gap), rect.y, card_w, rect.height)
         answering = state.answering == i or bool((label or {}).get(i))
