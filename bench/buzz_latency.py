@@ -1,7 +1,7 @@
 """Buzzer latency: a press written into the box emulator's terminal → the buzz effect in the engine,
 and → the end of the first frame that shows it. A headless «Своя игра» show with one QBX/1 box; the
-emulator runs in this process (its threads share the interpreter with the show: a little worse than
-a real box).
+emulator runs in its own process, as a real box is its own device, and reports when each press line
+went into the terminal (CLOCK_MONOTONIC is the same clock in both processes).
 
     python bench/buzz_latency.py            # 1,000 presses
     python bench/buzz_latency.py --presses 200
@@ -15,9 +15,9 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -28,13 +28,29 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from quizshow.app import ShowApp  # noqa: E402
+from quizshow.app import SWITCH_INTERVAL_S, ShowApp  # noqa: E402
 from quizshow.config import load_show  # noqa: E402
 from quizshow.core import commands as c  # noqa: E402
 from quizshow.core.effects import EventKind  # noqa: E402
 from quizshow.display.windows import FPS  # noqa: E402
-from quizshow.tools.fakebox import FakeBox  # noqa: E402
 from quizshow.yamlfile import Problems  # noqa: E402
+
+# The box: a FakeBox in a second process. On `press N DELAY` from the bench it waits DELAY seconds (so
+# presses fall anywhere in a frame), writes the press into the terminal and prints when it did.
+BOX = r"""
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from quizshow.tools.fakebox import FakeBox
+box = FakeBox("box1", inputs=3, link=sys.argv[2]).start()
+print("ready", flush=True)
+for line in sys.stdin:
+    _, number, delay = line.split()
+    time.sleep(float(delay))
+    written = time.monotonic()
+    box.press(int(number))
+    print(written, flush=True)
+box.stop()
+"""
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -65,8 +81,10 @@ def main() -> None:
     parser.add_argument("--presses", type=int, default=1000)
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="quizshow-bench-"))
-    box = FakeBox("box1", inputs=3, link=folder / "box1").start()
-    link = box.link
+    link = folder / "box1"
+    box = subprocess.Popen([sys.executable, "-c", BOX, str(ROOT), str(link)], stdin=subprocess.PIPE,
+                           stdout=subprocess.PIPE, text=True)
+    assert box.stdout.readline().strip() == "ready"
     show = folder / "show.yaml"
     show.write_text(f'''title: "Бенчмарк"
 format: svoyak
@@ -79,7 +97,7 @@ devices:
   serial:
     - {{id: box1, port: "{link}"}}
 ''', encoding="utf-8")
-    sys.setswitchinterval(0.0005)  # as the app does: reader threads get the GIL within 0.5 ms
+    sys.setswitchinterval(SWITCH_INTERVAL_S)  # as the app does
     pygame.init()
     config = load_show(show, Problems())
     app = TimedApp(config, journal_path=folder / "journal.jsonl", fresh=True, sound=False)
@@ -90,25 +108,17 @@ devices:
     for cmd in (c.Go(at=app.clock.now()), c.Go(at=app.clock.now()), c.SelectCell(at=app.clock.now())):
         app.submit(cmd)
     surface = pygame.Surface((1920, 1080))
-    ready = threading.Event()
-    written: list[float] = []
     to_engine: list[float] = []
     to_screen: list[float] = []
 
-    def presser() -> None:
-        for i in range(args.presses):
-            ready.wait()
-            ready.clear()
-            time.sleep(0.003 + (i % 7) * 0.002)  # presses fall anywhere in the frame
-            written.append(time.monotonic())
-            box.press(1 + i % 3)  # the line is in the terminal when this returns
+    def press(i: int) -> None:
+        box.stdin.write(f"press {1 + i % 3} {0.003 + (i % 7) * 0.002}\n")
+        box.stdin.flush()
 
-    thread = threading.Thread(target=presser, daemon=True)
-    thread.start()
-    ready.set()
+    press(0)
     frame = 1 / FPS
     next_frame = time.monotonic()
-    app.start_worker()  # as the window loop does
+    app.go_live()  # as the window loop does
     while len(to_screen) < args.presses:
         next_frame = max(next_frame + frame, time.monotonic())
         with app.lock:
@@ -116,18 +126,21 @@ devices:
         app.projector.render(surface, app.engine.state, app.clock.now())
         if app.engine.state.answering is not None and app.buzz_at is not None:
             shown = time.monotonic()
-            to_engine.append((app.buzz_at - written[-1]) * 1000)
-            to_screen.append((shown - written[-1]) * 1000)
+            written = float(box.stdout.readline())
+            to_engine.append((app.buzz_at - written) * 1000)
+            to_screen.append((shown - written) * 1000)
             app.buzz_at = None
             with app.lock:
                 app.submit(c.Undo(at=app.clock.now()))  # back to the open question for the next press
-            ready.set()
+            if len(to_screen) < args.presses:
+                press(len(to_screen))
         if app.inputs.empty():
             app.prepare_next(surface.get_size())
         if app.wait_inputs(next_frame):  # as the window loop: a change is drawn at once
             next_frame = time.monotonic() - frame
     app.close()
-    box.stop()
+    box.stdin.close()
+    box.wait(5)
     print(f"quizshow buzz latency: {args.presses} presses through a pseudo-terminal ({os.cpu_count()} cores)\n")
     print(f"  {'path':34} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}  target")
     print(f"  {'press → buzz effect in the engine':34} {statistics.median(to_engine):8.2f} "

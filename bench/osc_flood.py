@@ -1,6 +1,6 @@
 """OSC under a flood: a headless «Своя игра» show; a second process sends 2,000 messages a second for
-10 s from one source (buzzes, score changes, pings, garbage); meanwhile a desk on another source presses
-team 1's buzzer at 10 Hz and times buzz in → buzz event out.
+10 s from one source (buzzes, score changes, pings, garbage); meanwhile a desk, a third process on
+another source, presses team 1's buzzer 20 times a second and times buzz in → buzz event out.
 
     python bench/osc_flood.py [--seconds 10] [--rate 2000]
 
@@ -18,7 +18,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -29,12 +28,11 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from quizshow.app import ShowApp  # noqa: E402
+from quizshow.app import SWITCH_INTERVAL_S, ShowApp  # noqa: E402
 from quizshow.config import load_show  # noqa: E402
 from quizshow.core import commands as c  # noqa: E402
 from quizshow.display.windows import FPS  # noqa: E402
 from quizshow.yamlfile import Problems  # noqa: E402
-from tests.osc_desk import Desk  # noqa: E402
 
 FLOOD = r'''
 import json, random, socket, sys, time
@@ -88,6 +86,35 @@ print(json.dumps({"sent": sent, "replies": replies}))
 '''
 
 
+# The desk: subscribes, then presses team 1's buzzer every 50 ms and waits for the buzz event each time.
+DESK = r'''
+import json, socket, sys, time
+sys.path.insert(0, sys.argv[1])
+from quizshow.outputs.osc_out import message
+from pythonosc.osc_message import OscMessage
+host, port, seconds = sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
+sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+sock.bind(("127.0.0.1", 0))
+sock.sendto(message("/quiz/subscribe", 1), (host, port))
+latencies = []
+end = time.monotonic() + seconds
+while time.monotonic() < end:
+    sock.settimeout(1.0)
+    sent = time.monotonic()
+    sock.sendto(message("/quiz/team/1/buzz"), (host, port))
+    try:
+        while True:
+            data, _ = sock.recvfrom(65536)
+            if OscMessage(data).address == "/quiz/out/event/team/1/buzz":
+                latencies.append((time.monotonic() - sent) * 1000)
+                break
+    except (TimeoutError, ValueError):
+        pass
+    time.sleep(max(0.0, sent + 0.05 - time.monotonic()))
+print(json.dumps(latencies))
+'''
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
@@ -105,7 +132,7 @@ format: svoyak
 pack: "{ROOT / 'packs' / 'svoyak-demo.yaml'}"
 teams: [{{name: "Анна"}}, {{name: "Борис"}}, {{name: "Вера"}}]
 ''', encoding="utf-8")
-    sys.setswitchinterval(0.0005)
+    sys.setswitchinterval(SWITCH_INTERVAL_S)  # as the app does
     pygame.init()
     app = ShowApp(load_show(show, Problems()), journal_path=folder / "journal.jsonl", fresh=True, sound=False,
                   devices=False, osc=True, osc_port=0)
@@ -113,29 +140,12 @@ teams: [{{name: "Анна"}}, {{name: "Борис"}}, {{name: "Вера"}}]
     for cmd in (c.Go(at=app.clock.now()), c.Go(at=app.clock.now()), c.SelectCell(at=app.clock.now()),
                 c.Buzz(at=app.clock.now(), team=1)):
         app.submit(cmd)
-    app.start_worker()
+    app.go_live()
     host, port = app.osc.address
     flood = subprocess.Popen([sys.executable, "-c", FLOOD, str(ROOT), host, str(port), str(args.seconds),
                               str(args.rate)], stdout=subprocess.PIPE, text=True)
-    desk = Desk()
-    desk.send((host, port), "/quiz/subscribe", 1)
-    latencies: list[float] = []
-    stop = threading.Event()
-
-    def probe() -> None:
-        while not stop.is_set():
-            desk.got.clear()
-            sent = time.monotonic()
-            desk.send((host, port), "/quiz/team/1/buzz")
-            try:
-                desk.wait_for("/quiz/out/event/team/1/buzz", timeout=1.0)
-                latencies.append((time.monotonic() - sent) * 1000)
-            except AssertionError:
-                pass
-            time.sleep(0.1)
-
-    thread = threading.Thread(target=probe, daemon=True)
-    thread.start()
+    desk = subprocess.Popen([sys.executable, "-c", DESK, str(ROOT), host, str(port), str(args.seconds)],
+                            stdout=subprocess.PIPE, text=True)
     surface = pygame.Surface((1920, 1080))
     frames: list[float] = []
     frame = 1 / FPS
@@ -148,13 +158,11 @@ teams: [{{name: "Анна"}}, {{name: "Борис"}}, {{name: "Вера"}}]
         app.projector.render(surface, app.engine.state, app.clock.now())
         frames.append((time.perf_counter() - started) * 1000)
         app.wait_inputs(next_frame)
-    stop.set()
-    thread.join(2)
     report = json.loads(flood.stdout.read().strip().splitlines()[-1])
+    latencies = json.loads(desk.communicate(timeout=30)[0].strip().splitlines()[-1])
     handled = app.osc.received
     app.running = False
     app.close()
-    desk.close()
     sent, replies = report["sent"], report["replies"]
     buzz_replies = sum(n for key, n in replies.items() if key.startswith("/quiz/team/2/buzz "))
     print(f"quizshow OSC flood: {args.rate} messages/s for {args.seconds:.0f} s from one source "

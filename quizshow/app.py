@@ -21,7 +21,7 @@ from quizshow.core import commands as c
 from quizshow.core.clock import ShowClock
 from quizshow.core.engine import Engine, Outcome
 from quizshow.core.journal import Journal, JournalError, dispatch_journalled
-from quizshow.display import console_svoyak
+from quizshow.display import console_svoyak, paint
 from quizshow.display.console import describe
 from quizshow.i18n import refusal
 from quizshow.inputs.hardware import Hardware, in_press_order
@@ -32,6 +32,11 @@ from quizshow.outputs.osc_out import OscOut
 from quizshow.yamlfile import Problems
 
 log = logging.getLogger(__name__)
+
+# While the main thread draws, a thread back from a system call (a box's port, the journal, an OSC
+# socket) waits up to this long for the interpreter (the GIL; Python's default is 5 ms). Only threads
+# that want it pay: the box readers and the OSC server sleep in the kernel until something arrives.
+SWITCH_INTERVAL_S = 0.0002
 
 FPS = 60
 
@@ -81,7 +86,7 @@ class ShowApp:
         self.running = True
         self._prepared_for: object = None
         self.lock = threading.RLock()  # the engine and the journal: one writer at a time
-        self._worker: threading.Thread | None = None
+        self.live = False  # see go_live
         self.hardware = Hardware(self, start=devices)
         self.osc_out: OscOut | None = None
         self.osc: OscServer | None = None
@@ -275,30 +280,38 @@ class ShowApp:
         self.keymap = KeyMap.build({**key_buzzers, **self.config.keys}, self.config.devices.keyboard_buzzers)
         self.console.keymap = self.keymap
 
-    def start_worker(self) -> None:
-        """From now on a worker thread applies queued commands the moment they arrive, also while the
-        main thread draws: a press reaches the engine (and the journal) within a millisecond. The main
-        thread holds `lock` for its own actions; drawing reads the immutable state without it."""
+    def go_live(self) -> None:
+        """From now on the thread that queues an input (a box reader, the OSC server) applies the queue
+        at once, also while the main thread draws: a press reaches the engine (and the journal) without
+        waiting for a frame or for a hand-off to another thread. The main thread holds `lock` for its
+        own actions; drawing reads the immutable state without it."""
         self.changed = threading.Event()
-        self._worker = threading.Thread(target=self._work, name="commands", daemon=True)
-        self._worker.start()
+        self.live = True
+        paint.give_way_to(self.lock)  # drawing pauses at safe points while an input is applied
+        self._apply_queued()  # anything that came before
 
-    def _work(self) -> None:
-        while self.running:
+    def deliver(self, item: object) -> None:
+        """Queue an input from another thread; when live, apply the queue now (whoever holds the lock
+        first applies everything queued, in order)."""
+        self.inputs.put(item)
+        if self.live:
+            self._apply_queued()
+
+    def _apply_queued(self) -> None:
+        with self.lock:
+            before = self.engine.state
             try:
-                item = self.inputs.get(timeout=0.1)
-            except queue.Empty:
-                continue
-            with self.lock:
-                before = self.engine.state
-                self.drain(tick=False, first=item)
-                if self.engine.state is not before:
-                    self.changed.set()
+                self.drain(tick=False)
+            except Exception:  # a bug must not take a box reader or the OSC server down with it
+                log.exception("applying an input failed")
+                self.notice("internal error while applying an input (see the log); the show goes on")
+            if self.engine.state is not before:
+                self.changed.set()
 
     def wait_inputs(self, until: float) -> bool:
         """Between frames: until `until` (monotonic), take each queued command as soon as it arrives (or,
-        with the worker running, wait for it to). True as soon as the show changed: draw at once."""
-        if self._worker is not None:
+        when live, wait for the delivering threads to). True as soon as the show changed: draw at once."""
+        if self.live:
             changed = self.changed.wait(max(0.0, until - time.monotonic()))
             self.changed.clear()
             return changed
@@ -345,7 +358,7 @@ class ShowApp:
         osc = self.config.devices.osc
         self.osc_out = OscOut(osc)
         try:
-            self.osc = OscServer(osc, self.inputs.put, self.clock.now, self.notice,
+            self.osc = OscServer(osc, self.deliver, self.clock.now, self.notice,
                                  lambda to: self.osc_out.state(self.engine.state, self.clock.now(), to),
                                  self._subscribe, port=port).start()
         except OSError as why:  # the port is taken: the show goes on without OSC, and says so
@@ -399,6 +412,9 @@ class ShowApp:
         return lines
 
     def close(self) -> None:
+        if self.live:
+            self.live = False  # inputs still arriving are only queued from now on
+            paint.give_way_to(None)
         if self.osc is not None:
             self.osc.stop()
         if self.osc_out is not None:
@@ -418,8 +434,7 @@ def run(args: Namespace, show_path: Path) -> int:
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
-    # Reader threads get the interpreter within 0.5 ms while the main thread draws (default: 5 ms).
-    sys.setswitchinterval(0.0005)
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
     # Gamepad buttons count even while another window (the console, a browser) has the focus.
     os.environ.setdefault("SDL_JOYSTICK_ALLOW_BACKGROUND_EVENTS", "1")
     import pygame

@@ -3,6 +3,7 @@ gamepads, the line check, assigning buzzers by pressing (saved beside the show, 
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pygame
@@ -193,18 +194,47 @@ def test_sound_and_lamps_are_effects_not_decisions(tmp_path):
     assert cues.cue_for(Event(EventKind.BUZZ, team=2, margin_s=0.0)) == "buzz2"
 
 
-def test_with_the_worker_running_a_box_press_is_applied_without_waiting_for_a_frame(tmp_path, box):
+def test_when_live_a_box_press_is_applied_by_its_reader_without_waiting_for_a_frame(tmp_path, box):
     app = make_app(tmp_path, show_file(tmp_path, ("box1:1", "box1:2", "pad:0:3"), serial_port=str(box.link)))
     try:
         assert wait_for(lambda: app.hardware.boxes["box1"].status.connected)
         open_question(app)
-        app.start_worker()
+        applied_on: list[str] = []
+        shown = app.projector.on_events
+        app.projector.on_events = lambda events, now: (applied_on.append(threading.current_thread().name),
+                                                       shown(events, now))
+        app.go_live()
         box.press(1)
-        assert app.wait_inputs(time.monotonic() + 3)  # the worker says the show changed
+        assert app.wait_inputs(time.monotonic() + 3)  # the reader says the show changed
         assert app.engine.state.answering == 0
-        assert json_types(tmp_path)[-1] == "Buzz"  # journalled by the worker
+        assert json_types(tmp_path)[-1] == "Buzz"  # journalled before the effects ran
+        assert applied_on == ["box-box1"]  # by the box's own thread: no hand-off, no frame to wait for
     finally:
         app.running = False
+        app.close()
+
+
+def test_drawing_waits_while_an_input_is_being_applied(tmp_path):
+    """The projector gives way at its safe points while another thread holds the app's lock, so a
+    press being journalled gets the interpreter back the moment its write returns."""
+    app = make_app(tmp_path, show_file(tmp_path), devices=False)
+    open_question(app)
+    app.go_live()
+    surface = pygame.Surface((1280, 720))
+    drawn = threading.Event()
+
+    def draw() -> None:
+        app.projector.render(surface, app.engine.state, app.clock.now())
+        drawn.set()
+
+    try:
+        with app.lock:  # as a box reader applying a press
+            painter = threading.Thread(target=draw)
+            painter.start()
+            assert not drawn.wait(0.3)  # the frame waits at its first safe point
+        assert drawn.wait(5)  # and goes on once the press is applied
+        painter.join()
+    finally:
         app.close()
 
 

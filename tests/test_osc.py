@@ -48,7 +48,7 @@ def rig(tmp_path):
         assert config is not None and not problems.errors, [str(p) for p in problems.items]
         app = ShowApp(config, journal_path=tmp_path / f"{fmt}.jsonl", fresh=True, sound=False, devices=False,
                       osc=True, osc_port=0)
-        app.start_worker()  # as the window loop does: OSC inputs are applied as they arrive
+        app.go_live()  # as the window loop does: OSC inputs are applied as they arrive
         desk = Desk()
         made.append((app, desk))
         return app, desk, app.osc.address

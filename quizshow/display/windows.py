@@ -55,7 +55,7 @@ class Windows:
     def loop(self, app: ShowApp) -> None:
         frame = 1.0 / FPS
         next_frame = time.monotonic()
-        app.start_worker()
+        app.go_live()
         while app.running and not stop_requested.is_set():
             next_frame = max(next_frame + frame, time.monotonic())
             with app.lock:

@@ -45,7 +45,7 @@ class Hardware:
         self.last_press: dict[int, float] = {}  # team → show time, for the line check
         if start:
             for box in app.config.devices.serial:
-                driver = BoxDriver(box, app.inputs.put, app.clock.now)
+                driver = BoxDriver(box, app.deliver, app.clock.now)
                 driver.start()
                 self.boxes[box.id] = driver
         self.lamps = Lamps(self._lamp_setters())

@@ -10,6 +10,8 @@ time. A vanished or silent box is retried every second; its lamps are restored w
 from __future__ import annotations
 
 import logging
+import os
+import select
 import threading
 import time
 from collections.abc import Callable
@@ -70,6 +72,26 @@ class _Link:
     best_rtt: float = float("inf")
     ping_sent: float | None = None
     last_status: float = 0.0
+
+    def read(self) -> bytes:
+        """What the box sent, waiting up to the port's timeout. A POSIX device is read with one select
+        and one read of everything waiting: pyserial's read(in_waiting or 1) takes a line's first byte
+        alone and then the rest, five system calls where each return is a wait for the GIL while the
+        projector draws. Other ports (pyserial URLs) are read through pyserial."""
+        fd = getattr(self.port, "fd", None)
+        if not isinstance(fd, int) or os.name != "posix":
+            return self.port.read(self.port.in_waiting or 1)
+        ready, _, _ = select.select([fd], [], [], self.port.timeout)
+        if not ready:
+            return b""
+        try:
+            data = os.read(fd, 4096)
+        except (BlockingIOError, InterruptedError):
+            return b""
+        if not data:  # as pyserial says it: readable, yet nothing came
+            raise serial.SerialException("device reports readiness to read but returned no data "
+                                         "(device disconnected?)")
+        return data
 
 
 class SilentBox(Exception):
@@ -164,7 +186,7 @@ class BoxDriver(threading.Thread):
             if time.monotonic() >= next_who:
                 self._send(link, "WHO")
                 next_who = time.monotonic() + 0.5
-            data = link.port.read(link.port.in_waiting or 1)
+            data = link.read()
             for line in link.splitter.feed(data):
                 message = qbx.parse(line)
                 if isinstance(message, qbx.Hello):
@@ -183,7 +205,7 @@ class BoxDriver(threading.Thread):
     def _read(self, link: _Link) -> None:
         next_ping = time.monotonic() + PING_EVERY_S
         while not self._stopping.is_set():
-            data = link.port.read(link.port.in_waiting or 1)
+            data = link.read()
             if data:
                 arrival = self.now()
                 if self.config.protocol == "simple" and not self._line_tokens:
