@@ -22,7 +22,7 @@ from quizshow.core.clock import ShowClock
 from quizshow.core.engine import Engine, Outcome
 from quizshow.core.journal import Journal, JournalError, dispatch_journalled
 from quizshow.display import console_svoyak, paint
-from quizshow.display.console import describe
+from quizshow.display.console import Notice, describe
 from quizshow.i18n import refusal
 from quizshow.inputs.hardware import Hardware, in_press_order
 from quizshow.inputs.keymap import amount_key, edit_amount, key_name
@@ -74,12 +74,12 @@ class ShowApp:
         self.theme = load_theme(config.theme)
         text = TextCache(self.theme.fonts)
         self.projector = Projector(self.format, self.theme, config.title, config.language, text)
+        self.status = ConsoleStatus()  # before the buzzer map: its problems are shown
         self.buzzers = self._buzzer_map()
         key_buzzers = {f"buzz{team + 1}": (name,) for name, team in self.buzzers.keys.items()}
         self.keymap = KeyMap.build({**key_buzzers, **config.keys}, config.devices.keyboard_buzzers)
         self.console = Console(self.engine, self.theme, self.keymap, config.language, text)
         self.console.clock_now = self.clock.now
-        self.status = ConsoleStatus()
         self.quit_guard = QuitGuard()
         self.confirm = QuitGuard()  # the same two-press rule for ending a round early
         self.sound = SoundCues(len(config.teams), self.theme.sounds, enabled=sound)
@@ -98,7 +98,7 @@ class ShowApp:
         if loaded.resumed and loaded.commands:
             self.submit(c.Resumed(at=self.clock.now()))
             self.status.resumed = self._resumed_text(loaded.last_wall)
-            self.notice(self.status.resumed)
+            self.notice(self.status.resumed, "info")
             log.info("%s", self.status.resumed)
 
     def _resumed_text(self, wall: float | None) -> str:
@@ -115,11 +115,13 @@ class ShowApp:
         if outcome.refused:
             if not isinstance(cmd, c.Tick):
                 why = outcome.refusal
-                self.notice(refusal(why.template, why.values, self.config.language) if why else outcome.refused)
+                self.notice(refusal(why.template, why.values, self.config.language) if why else outcome.refused,
+                            "refused")
             return outcome
         if outcome.undone is not None:
             teams = [t.name for t in self.engine.state.teams]
-            self.notice(self.console.say("console.undone", what=describe(outcome.undone, teams, self.config.language)))
+            self.notice(self.console.say("console.undone", what=describe(outcome.undone, teams, self.config.language)),
+                        "info")
         elif outcome.changed and not isinstance(cmd, c.Tick):
             self.console.log(self.engine.entries[-1])
         now = self.clock.now()
@@ -131,9 +133,12 @@ class ShowApp:
         self.hardware.lamps.update(self.engine.state, outcome.events, now)
         return outcome
 
-    def notice(self, text: str) -> None:
-        self.status.notices.append((time.time(), text))
+    def notice(self, text: str, level: str = "problem") -> None:
+        """Tell the operator (see console.Notice): a problem, information, or a refused action."""
+        self.status.notices.append(Notice(time.time(), text, level))
         del self.status.notices[:-20]
+        if level == "refused" and (self.status.prompt is None or self.status.prompt[1] - time.monotonic() < 3):
+            self.status.prompt = (text, time.monotonic() + 2.5)  # not over a longer question (assigning)
         log.info("%s", text)
 
     def action(self, action: Action) -> Outcome | None:
@@ -304,7 +309,7 @@ class ShowApp:
                 self.drain(tick=False)
             except Exception:  # a bug must not take a box reader or the OSC server down with it
                 log.exception("applying an input failed")
-                self.notice("internal error while applying an input (see the log); the show goes on")
+                self.notice(self.console.say("console.internal_error"))
             if self.engine.state is not before:
                 self.changed.set()
 
@@ -334,7 +339,7 @@ class ShowApp:
         problems = Problems()
         saved = load_assignment(self.config.path, [t.name for t in self.config.teams], problems)
         for problem in problems.items:
-            self.status.notices.append((time.time(), str(problem)))
+            self.notice(str(problem))
         return BuzzerMap.build([saved.get(t.name, t.buzzer) for t in self.config.teams])
 
     def prepare_next(self, size: tuple[int, int]) -> None:
@@ -358,11 +363,13 @@ class ShowApp:
         osc = self.config.devices.osc
         self.osc_out = OscOut(osc)
         try:
-            self.osc = OscServer(osc, self.deliver, self.clock.now, self.notice,
+            self.osc = OscServer(osc, self.deliver, self.clock.now,
+                                 lambda key, **values: self.notice(self.console.say(key, **values)),
                                  lambda to: self.osc_out.state(self.engine.state, self.clock.now(), to),
                                  self._subscribe, port=port).start()
         except OSError as why:  # the port is taken: the show goes on without OSC, and says so
-            self.notice(f"OSC: cannot listen on {osc.listen[0]}:{osc.listen[1] if port is None else port}: {why}")
+            self.notice(self.console.say("console.osc_cannot_listen", host=osc.listen[0],
+                                         port=osc.listen[1] if port is None else port, why=why))
 
     def _subscribe(self, sender, on: bool) -> None:
         if on:
@@ -408,7 +415,8 @@ class ShowApp:
             host, port = self.osc.address
             peers = len(self.osc.peers)
             lines.append((self.console.say("console.osc", host=host, port=port, peers=peers), True))
-            lines += [(text, False) for text in self.osc.problems()]
+            lines += [(self.console.say("console.osc_malformed", count=count, host=host), False)
+                      for host, count in self.osc.malformed_by_source()]
         return lines
 
     def close(self) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pygame
 
@@ -70,7 +71,30 @@ def test_restart_resumes_the_same_scores_and_says_so(tmp_path):
 def test_refusals_are_shown_on_the_console_not_raised(tmp_path):
     app = _app(tmp_path)
     app.action(Action("correct", 1.0))
-    assert app.status.notices[-1][1] == "Никто не отвечает"
+    assert app.status.notices[-1].text == "Никто не отвечает"
+
+
+def test_a_refused_action_is_a_prompt_and_devices_keep_problems_apart_from_information(tmp_path):
+    """The operator's own refused action is shown where they look (the middle, for a moment), not as
+    a red device line; a problem stays red with a warning mark, information is plain; each has its time."""
+    app = _app(tmp_path)
+    drawn: list[tuple[str, tuple]] = []
+    fit = app.console.text.fit
+    app.console.text.fit = lambda text, role, box, color, *a, **k: (drawn.append((text, tuple(color)[:3])),
+                                                                    fit(text, role, box, color, *a, **k))[1]
+    app.action(Action("correct", 1.0))
+    assert app.status.prompt is not None and app.status.prompt[0] == "Никто не отвечает"
+    app.notice("OSC: 10.0.0.9 is not allowed (devices.osc.allow)")
+    app.notice("Геймпад 1 подключён", "info")
+    app.status.devices = []
+    app.console.render(pygame.Surface((1280, 800)), 1.0, app.status, None)
+    device_lines = [(text, color) for text, color in drawn if re.match(r"\d\d:\d\d:\d\d ", text)]
+    red = tuple(pygame.Color("#e5484d"))[:3]
+    assert [text[9:] for text, _ in device_lines] == ["OSC: 10.0.0.9 is not allowed (devices.osc.allow)",
+                                                       "Геймпад 1 подключён"]
+    assert device_lines[0][1] == red and device_lines[1][1] != red
+    assert not any("Никто не отвечает" in text for text, _ in device_lines)
+    assert any(text == "Никто не отвечает" for text, _ in drawn)  # the prompt in the middle
 
 
 def test_quit_needs_two_presses(tmp_path):
@@ -100,7 +124,7 @@ def test_console_buttons_are_the_same_actions_as_keys(tmp_path):
     undo = {a: r for r, a in app.console.buttons}["undo"]
     app.action(Action(app.console.click(undo.center), 5.0, "console"))
     assert [t.score for t in app.engine.state.teams] == [10, 0, 0]  # Альфа's correct answer stays
-    assert app.status.notices[-1][1] == "Отменено: ± Бета +10"
+    assert app.status.notices[-1].text == "Отменено: ± Бета +10"
 
 
 def test_undo_names_what_it_will_undo(tmp_path):

@@ -174,6 +174,18 @@ def test_check_reports_a_broken_assignment_file_with_its_line(tmp_path, capsys):
     assert "show.buzzers.yaml:3" in out and "Борис" in out
 
 
+def test_a_broken_assignment_file_at_start_is_a_console_problem_and_the_show_starts(tmp_path):
+    path = show_file(tmp_path, buzzers=("key:1", "key:2", "key:3"))
+    assignment_path(path).write_text('teams:\n  "Анна": "key:1"\n  "Боря": "box9"\n', encoding="utf-8")
+    app = make_app(tmp_path, path, devices=False)
+    try:
+        problems = [n.text for n in app.status.notices if n.level == "problem"]
+        assert any("show.buzzers.yaml:3" in text for text in problems), problems
+        assert app.buzzers.spec_of(0) == "key:1"  # the show runs with what could be read
+    finally:
+        app.close()
+
+
 def test_presses_taken_together_are_ordered_by_their_own_time_across_boxes(tmp_path):
     app = make_app(tmp_path, show_file(tmp_path), devices=False)
     open_question(app)

@@ -153,7 +153,8 @@ def test_allowlist_denies_with_403_and_changes_nothing(rig):
     assert desk.wait_for("/quiz/reply")[1:3] == ("denied", 403)
     desk.pump(0.3)
     assert app.engine.state is before and app.engine.entries == []
-    assert any("not allowed" in text for _, text in app.status.notices)
+    assert any(n.text == "OSC: 127.0.0.1 не в списке разрешённых (devices.osc.allow)" and n.level == "problem"
+               for n in app.status.notices)  # in the console's language, once per source
 
 
 def test_passcode_401_until_connected_and_lockout_after_five_wrong(rig):
@@ -174,7 +175,8 @@ def test_passcode_401_until_connected_and_lockout_after_five_wrong(rig):
     other.pump(0.3)
     assert [args[2] for addr, args in other.got if addr == "/quiz/reply"] == [401]
     other.close()
-    assert not any("zebra" in text for _, text in app.status.notices)  # the passcode is never logged
+    assert not any("zebra" in text for _, text, _ in app.status.notices)  # the passcode is never logged
+    assert any("127.0.0.1 заблокирован" in text for _, text, _ in app.status.notices)
 
 
 def test_passcode_unlocks_control(rig):
@@ -210,7 +212,7 @@ def test_ten_thousand_malformed_datagrams_then_a_valid_message_works(rig):
         raise AssertionError("the server no longer answers")
     assert app.osc.thread.is_alive() and app.osc.malformed > 1000
     lines = app.device_lines()
-    assert sum("malformed" in text for text, _ in lines) == 1  # one line per source, not a flood
+    assert sum("испорченных пакетов от 127.0.0.1" in text for text, _ in lines) == 1  # one line per source
 
 
 def test_kill_minus_nine_after_osc_scoring_then_state_reports_the_same_scores(tmp_path):

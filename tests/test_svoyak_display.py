@@ -251,7 +251,7 @@ def test_ending_a_round_early_needs_a_second_press(tmp_path):
     click(app, "end_round", 3.0)
     assert not app.engine.state.fmt.played
     assert app.status.prompt is not None and "ещё раз" in app.status.prompt[0]  # asked, not a problem line
-    assert not any("ещё раз" in text for _, text in app.status.notices)
+    assert not any("ещё раз" in text for _, text, _ in app.status.notices)
     click(app, "end_round", 3.5)
     assert len(app.engine.state.fmt.played) == 16
 
@@ -304,4 +304,4 @@ def test_a_refusal_reaches_the_console_in_russian(tmp_path):
     app.action(Action("go", 2.0))
     app.action(Action("cell:2:2", 3.0))  # the cat
     app.action(Action("give:0", 4.0))
-    assert app.status.notices[-1][1] == "Кота нужно отдать сопернику"
+    assert app.status.notices[-1].text == "Кота нужно отдать сопернику"

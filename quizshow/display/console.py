@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import pygame
 
@@ -26,12 +27,23 @@ BUTTONS = ("go", "back", "timer", "announce", "correct", "wrong", "blank", "scor
            "help", "quit")
 
 
+class Notice(NamedTuple):
+    """Something the console tells the operator, with its wall time. A `problem` (a refused OSC
+    source, an unknown box input) stays on the DEVICES line in red; `info` (a gamepad plugged in, an
+    undo done) in plain text; `refused` (the operator's own action not allowed now) is shown for a
+    moment in the middle of the console instead, where the operator is looking."""
+
+    at: float
+    text: str
+    level: str = "problem"
+
+
 @dataclass
 class ConsoleStatus:
     """What the app tells the console besides the engine: devices, problems, the quit prompt."""
 
     devices: list[tuple[str, bool]] = field(default_factory=list)  # (text, ok)
-    notices: list[tuple[float, str]] = field(default_factory=list)  # (wall time, text): problems shown
+    notices: list[Notice] = field(default_factory=list)
     quit_armed: bool = False
     help: bool = False
     resumed: str | None = None
@@ -309,14 +321,29 @@ class Console:
         label = self._fit(self.say("console.devices"), "heading", (unit * 8, box.height), MUTED, int(unit * 0.8))
         surface.blit(label, (x, box.y + 4))
         x += label.get_width() + unit
-        items = list(status.devices) + [(text, False) for _, text in status.notices[-2:]]
-        for text, ok in items:
-            pygame.draw.circle(surface, GOOD if ok else BAD, (x + unit // 3, box.centery), unit // 3)
-            img = self._fit(text, "body", (box.right - x - unit, box.height), TEXT if ok else BAD, int(unit * 0.9))
+        shown = [n for n in status.notices if n.level != "refused"][-2:]
+        items = [(text, "ok" if ok else "problem") for text, ok in status.devices] + \
+            [(f"{time.strftime('%H:%M:%S', time.localtime(n.at))} {n.text}", n.level) for n in shown]
+        for text, level in items:
+            self._state_mark(surface, (x + unit // 3, box.centery), unit // 3, level)
+            color = BAD if level == "problem" else TEXT
+            img = self._fit(text, "body", (box.right - x - unit, box.height), color, int(unit * 0.9))
             surface.blit(img, (x + unit, box.y + 4))
             x += unit + img.get_width() + unit
             if x > box.right - unit * 4:
                 break
+
+    @staticmethod
+    def _state_mark(surface: pygame.Surface, center: tuple[int, int], r: int, level: str) -> None:
+        """Colour plus shape, never colour alone: a dot for working, a warning triangle for a problem,
+        a ring for information."""
+        x, y = center
+        if level == "problem":
+            pygame.draw.polygon(surface, BAD, [(x, y - r - 1), (x + r + 1, y + r), (x - r - 1, y + r)])
+        elif level == "info":
+            pygame.draw.circle(surface, MUTED, center, r, width=max(2, r // 3))
+        else:
+            pygame.draw.circle(surface, GOOD, center, r)
 
     def _preview(self, surface: pygame.Surface, box: pygame.Rect, preview: pygame.Surface | None,
                  unit: int) -> None:

@@ -94,11 +94,11 @@ class Hardware:
 
     def pad_added(self, instance_id: int, index: int, name: str) -> None:
         self.pads[instance_id] = (index, name)
-        self.app.notice(self.app.console.say("console.pad_added", n=index, name=name))
+        self.app.notice(self.app.console.say("console.pad_added", n=index, name=name), "info")
 
     def pad_removed(self, instance_id: int) -> None:
         index, name = self.pads.pop(instance_id, (None, "?"))
-        self.app.notice(self.app.console.say("console.pad_removed", n=index, name=name))
+        self.app.notice(self.app.console.say("console.pad_removed", n=index, name=name), "info")
 
     def pad_button(self, instance_id: int, button: int, at: float):
         index = self.pads.get(instance_id, (instance_id, ""))[0]
@@ -129,7 +129,7 @@ class Hardware:
         if self.assigning is not None:
             self.assigning = None
             self.app.status.prompt = None
-            self.app.notice(self.app.console.say("console.assign_cancelled"))
+            self.app.notice(self.app.console.say("console.assign_cancelled"), "info")
             return
         self.assigning, self.assigned = 0, {}
         self._prompt()
@@ -155,7 +155,7 @@ class Hardware:
         self.app.buzzers = BuzzerMap.build([self.assigned.get(t.name) for t in teams])
         self.lamps = Lamps(self._lamp_setters())
         self.app.rebind_keys()
-        self.app.notice(self.app.console.say("console.assign_saved", path=path.name))
+        self.app.notice(self.app.console.say("console.assign_saved", path=path.name), "info")
 
     # --- the console's DEVICES line -------------------------------------------------------------------
 

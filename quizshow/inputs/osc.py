@@ -66,7 +66,7 @@ class OscServer:
     """The listening side. `submit` puts an OscRequest on the app's queue; `query` answers state."""
 
     def __init__(self, config: OscConfig, submit: Callable[[OscRequest], None], now: Callable[[], float],
-                 notice: Callable[[str], None], send_state: Callable[[Address], None],
+                 notice: Callable[..., None], send_state: Callable[[Address], None],
                  subscribe: Callable[[Address, bool], None], port: int | None = None) -> None:
         self.config = config
         self.submit = submit
@@ -172,7 +172,7 @@ class OscServer:
         if not self._allowed(sender[0]):
             if not peer.denied_shown:
                 peer.denied_shown = True
-                self.notice(f"OSC: {sender[0]} is not allowed (devices.osc.allow)")
+                self.notice("console.osc_denied", host=sender[0])
             raise Rejected(403, "address not allowed")
         times = self.rates.setdefault(sender, deque())  # per sending socket: two desks on one laptop
         times.append(wall)
@@ -247,7 +247,7 @@ class OscServer:
                 peer.wrong += 1
                 if peer.wrong >= WRONG_PASSCODES:
                     peer.locked_until, peer.wrong = time.monotonic() + LOCKOUT_S, 0
-                    self.notice(f"OSC: {sender[0]} locked for {LOCKOUT_S:.0f} s after wrong passcodes")
+                    self.notice("console.osc_locked", host=sender[0], seconds=round(LOCKOUT_S))
                 raise Rejected(401, "wrong passcode")  # the passcode itself is never logged
         else:
             raise Rejected(404, "unknown address")
@@ -272,6 +272,6 @@ class OscServer:
                            f"{address} expects at most {most} i")
         return tuple(args)
 
-    def problems(self) -> list[str]:
-        """One console line per source that sent malformed packets."""
-        return [f"OSC: {peer.malformed} malformed from {host}" for host, peer in self.peers.items() if peer.malformed]
+    def malformed_by_source(self) -> list[tuple[str, int]]:
+        """Each source that sent malformed packets, with their count: one console line each."""
+        return [(host, peer.malformed) for host, peer in self.peers.items() if peer.malformed]
