@@ -97,6 +97,20 @@ def test_a_refused_action_is_a_prompt_and_devices_keep_problems_apart_from_infor
     assert any(text == "Никто не отвечает" for text, _ in drawn)  # the prompt in the middle
 
 
+def test_a_full_devices_line_drops_working_devices_before_a_problem(tmp_path):
+    app = _app(tmp_path)
+    drawn: list[str] = []
+    fit = app.console.text.fit
+    app.console.text.fit = lambda text, *a, **k: (drawn.append(text), fit(text, *a, **k))[1]
+    app.status.devices = [(f"Пульт {n}: порт /dev/ttyUSB{n} · 3 мс", True) for n in range(8)]
+    app.notice("box2: потерян")
+    app.console.render(pygame.Surface((1280, 800)), 1.0, app.status, None)
+    shown = [text for text in drawn if text.startswith("Пульт") or text.endswith("box2: потерян")]
+    assert shown[-1].endswith("box2: потерян")  # the problem stays
+    assert 0 < len(shown) - 1 < 8  # some working boxes gave way, in their order
+    assert shown[:-1] == [f"Пульт {n}: порт /dev/ttyUSB{n} · 3 мс" for n in range(len(shown) - 1)]
+
+
 def test_quit_needs_two_presses(tmp_path):
     app = _app(tmp_path)
     app.action(Action("quit", 1.0))

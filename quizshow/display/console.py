@@ -324,14 +324,20 @@ class Console:
         shown = [n for n in status.notices if n.level != "refused"][-2:]
         items = [(text, "ok" if ok else "problem") for text, ok in status.devices] + \
             [(f"{time.strftime('%H:%M:%S', time.localtime(n.at))} {n.text}", n.level) for n in shown]
+        px = int(unit * 0.9)
+        width = {text: self.text.layout(text, "body", (10**5, box.height), px, wrap=False).width for text, _ in items}
+        # When the line is full, working devices and information give way first: a problem is never
+        # pushed out by a green dot.
+        for dropping in ("ok", "info", "problem"):
+            while sum(width[t] + unit * 2 for t, _ in items) > box.right - x and \
+                    any(level == dropping for _, level in items) and len(items) > 1:
+                items.remove(next(item for item in reversed(items) if item[1] == dropping))
         for text, level in items:
             self._state_mark(surface, (x + unit // 3, box.centery), unit // 3, level)
             color = BAD if level == "problem" else TEXT
-            img = self._fit(text, "body", (box.right - x - unit, box.height), color, int(unit * 0.9))
+            img = self._fit(text, "body", (box.right - x - unit, box.height), color, px)
             surface.blit(img, (x + unit, box.y + 4))
             x += unit + img.get_width() + unit
-            if x > box.right - unit * 4:
-                break
 
     @staticmethod
     def _state_mark(surface: pygame.Surface, center: tuple[int, int], r: int, level: str) -> None:
