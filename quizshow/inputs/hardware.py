@@ -167,7 +167,7 @@ class Hardware:
         for box_id, driver in self.boxes.items():
             status = driver.status
             if status.connected:
-                rtt = f" {status.rtt_ms:.0f} {say('unit.ms')}" if status.rtt_ms is not None else ""
+                rtt = f" {status.rtt_ms:.1f} {say('unit.ms')}" if status.rtt_ms is not None else ""
                 lines.append((f"{box_id}{rtt}", True))
             else:
                 since = status.lost_since or time.time()
