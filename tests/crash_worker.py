@@ -58,10 +58,17 @@ def journalled_step(engine: Engine, journal: Journal, cmd: c.Command, seed: int,
     if proposal.changed:
         probe = Engine(engine.format, seed)
         probe.state, probe.entries = proposal.state, proposal.entries or []
-        print("will", print_of(probe), flush=True)
+        say(f"will {print_of(probe)}")
     dispatch_journalled(engine, journal, cmd)
     if proposal.changed:
-        print("ack", print_of(engine), flush=True)
+        say(f"ack {print_of(engine)}")
+
+
+def say(line: str) -> None:
+    """One line in one write: print("ack", x) makes three writes when the output is unbuffered
+    (PYTHONUNBUFFERED), and a kill between them left a bare "ack" that the test took for a state."""
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
 
 
 def kill_at_random(worker: str, path: Path, run: int, pause_s: float, ready: Callable[[str], bool],
@@ -80,10 +87,12 @@ def kill_at_random(worker: str, path: Path, run: int, pause_s: float, ready: Cal
     time.sleep(pause_s)
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
-    lines += proc.stdout.read().splitlines()
+    lines += proc.stdout.read().splitlines(keepends=True)
     proc.stdout.close()
     pending = None
     for line in lines:
+        if not line.endswith("\n"):
+            continue  # cut short by the kill: it says nothing
         kind, _, print_ = line.rstrip("\n").partition(" ")
         if kind == "will":
             pending = print_
