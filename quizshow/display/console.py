@@ -120,22 +120,27 @@ class Console:
     def render(self, surface: pygame.Surface, now: float, status: ConsoleStatus,
                preview: pygame.Surface | None = None) -> None:
         self.buttons = []
-        surface.fill(BG)
+        paint.fill(surface, BG)
         w, h = surface.get_size()
         unit = max(12, h // 40)  # the console's base type size
         side = max(260, int(w * 0.3))
         left = pygame.Rect(unit, unit // 2, w - side - unit * 2, h - unit)
         right = pygame.Rect(left.right + unit, unit // 2, side - unit, h - unit)
         y = self._header(surface, left, now, unit)
+        paint.give_way()  # between the sections: an input being applied goes first (see paint.give_way_to)
         y = self._question(surface, pygame.Rect(left.x, y, left.width, int(h * 0.24)), unit)
         bottom_h = unit * 5
+        paint.give_way()
         self._format_panel(surface, pygame.Rect(left.x, y, left.width, left.bottom - bottom_h - y - unit // 2), unit,
                            status)
+        paint.give_way()
         self._buttons(surface, pygame.Rect(left.x, left.bottom - bottom_h, w - unit * 2, unit * 2), unit)
+        paint.give_way()
         self._journal(surface, pygame.Rect(left.x, left.bottom - unit * 3 + 4, w - unit * 2, unit * 1.4), unit)
         self._devices(surface, pygame.Rect(left.x, left.bottom - int(unit * 1.4), w - unit * 2, unit * 1.4),
                       status, unit)
         preview_h = int(right.width * 9 / 16)
+        paint.give_way()
         self._preview(surface, pygame.Rect(right.x, right.y, right.width, preview_h), preview, unit)
         self._teams(surface, pygame.Rect(right.x, right.y + preview_h + unit, right.width,
                                          left.bottom - bottom_h - preview_h - right.y - unit * 2), unit)

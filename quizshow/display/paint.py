@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import threading
+from collections.abc import Iterator
 from functools import lru_cache
 
 import pygame
@@ -46,30 +47,39 @@ def mix(a: pygame.Color | Color, b: pygame.Color | Color, t: float) -> pygame.Co
     return pygame.Color(pygame.Color(a).lerp(pygame.Color(b), max(0.0, min(1.0, t))))
 
 
+def bands(width: int, height: int) -> Iterator[tuple[int, int]]:
+    """(top, rows) of each band of a width × height picture, giving way before each (BAND_PIXELS)."""
+    rows = max(1, BAND_PIXELS // max(1, width))
+    for top in range(0, height, rows):
+        give_way()
+        yield top, min(rows, height - top)
+
+
 def blit(target: pygame.Surface, source: pygame.Surface, dest: tuple[int, int] | pygame.Rect = (0, 0),
          special_flags: int = 0) -> None:
-    """`target.blit(source, dest)`, in bands of rows when the picture is big (see BAND_PIXELS)."""
+    """`target.blit(source, dest)`, band by band when the picture is big."""
     x, y = dest[0], dest[1]
     w, h = source.get_size()
-    rows = max(1, BAND_PIXELS // max(1, w))
-    for top in range(0, h, rows):
-        give_way()
-        target.blit(source, (x, y + top), pygame.Rect(0, top, w, min(rows, h - top)), special_flags)
+    for top, rows in bands(w, h):
+        target.blit(source, (x, y + top), pygame.Rect(0, top, w, rows), special_flags)
+
+
+def fill(target: pygame.Surface, color: Color | pygame.Color) -> None:
+    """`target.fill(color)`, band by band: a full-window fill also holds the GIL."""
+    w, h = target.get_size()
+    for top, rows in bands(w, h):
+        target.fill(color, pygame.Rect(0, top, w, rows))
 
 
 def scale_into(target: pygame.Surface, source: pygame.Surface, rect: pygame.Rect) -> None:
-    """`source` stretched (nearest pixel) over `rect` of `target`, band by band like `blit`: one
-    full-screen scale holds the GIL for ~3 ms. Each band of rect's rows samples its own source rows."""
+    """`source` stretched (nearest pixel) over `rect` of `target`, band by band: one full-screen
+    scale holds the GIL for ~3 ms. Each band of rect's rows samples its own source rows."""
     sw, sh = source.get_size()
     if rect.w <= 0 or rect.h <= 0:
         return
-    rows = max(1, BAND_PIXELS // rect.w)
-    for top in range(0, rect.h, rows):
-        give_way()
-        bottom = min(rect.h, top + rows)
-        s_top, s_bottom = top * sh // rect.h, max(top * sh // rect.h + 1, bottom * sh // rect.h)
-        band = pygame.transform.scale(source.subsurface(0, s_top, sw, min(sh, s_bottom) - s_top),
-                                      (rect.w, bottom - top))
+    for top, rows in bands(rect.w, rect.h):
+        s_top, s_bottom = top * sh // rect.h, max(top * sh // rect.h + 1, (top + rows) * sh // rect.h)
+        band = pygame.transform.scale(source.subsurface(0, s_top, sw, min(sh, s_bottom) - s_top), (rect.w, rows))
         target.blit(band, (rect.x, rect.y + top))
 
 
