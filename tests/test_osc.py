@@ -271,3 +271,25 @@ def test_cue_templates_send_the_desks_own_commands_with_values_filled_in(rig, tm
     desk.send(to, "/quiz/judge/correct")
     assert eos.wait_for("/eos/cue/11/20/fire") == ()
     eos.close()
+
+
+def test_sources_take_turns_and_each_keeps_its_order():
+    """Datagrams taken from the socket together: a desk's press is handled second, not behind 60 of
+    a flooding device; each source's own messages keep their order."""
+    from quizshow.inputs.osc import in_turns
+
+    flood, desk, deck = ("10.0.0.5", 9000), ("10.0.0.7", 53000), ("10.0.0.8", 8000)
+    batch = [(f"f{i}".encode(), flood) for i in range(60)] + [(b"d0", desk), (b"d1", desk), (b"s0", deck)]
+    turns = [data.decode() for data, _ in in_turns(batch)]
+    assert turns[:6] == ["f0", "d0", "s0", "f1", "d1", "f2"]
+    assert [t for t in turns if t[0] == "f"] == [f"f{i}" for i in range(60)]
+    assert len(turns) == len(batch)
+
+
+def test_a_burst_from_one_desk_is_answered_in_the_order_sent(rig):
+    app, desk, to = rig("svoyak", osc="    rate_limit: 100\n")
+    for n in range(40):  # sent back to back: the server takes them from the socket in batches
+        desk.send(to, "/quiz/ping", n)
+    for n in range(40):
+        desk.wait_for("/quiz/out/pong", where=lambda args, n=n: args == (n,))
+    assert [args[0] for addr, args in desk.got if addr == "/quiz/out/pong"] == list(range(40))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import ipaddress
 import logging
 import re
-import socketserver
+import socket
 import threading
 import time
 from collections import deque
@@ -33,6 +33,23 @@ QUERIES = ("/quiz/state", "/quiz/ping", "/quiz/connect")  # allowed before a pas
 WILDCARDS = set("*?[]{}")
 LOCKOUT_S = 60.0
 WRONG_PASSCODES = 5
+BATCH = 64  # datagrams taken from the socket at once, at most
+_DONTWAIT = getattr(socket, "MSG_DONTWAIT", 0)  # none on Windows: one datagram at a time there
+
+
+def in_turns(batch: list[tuple[bytes, Address]]) -> list[tuple[bytes, Address]]:
+    """Datagrams from several sources, one from each in turn (in order of first appearance); each
+    source's own datagrams keep their order."""
+    queues: dict[Address, deque] = {}
+    for item in batch:
+        queues.setdefault(item[1], deque()).append(item)
+    turns = []
+    while queues:
+        for source in list(queues):
+            turns.append(queues[source].popleft())
+            if not queues[source]:
+                del queues[source]
+    return turns
 
 
 @dataclass(frozen=True)
@@ -85,17 +102,10 @@ class OscServer:
         self.dispatcher = Dispatcher(strict_timing=False)  # a future time tag is never waited for
         self.dispatcher.set_default_handler(self._message, needs_reply_address=True)
         host, default_port = config.listen
-        server = self
-
-        class Handler(socketserver.BaseRequestHandler):
-            def handle(self) -> None:  # noqa: D401 - socketserver's name
-                server._datagram(self.request[0], self.client_address)
-
+        # python-osc's server binds the socket; the serving loop is ours (see _serve).
         self.server = BlockingOSCUDPServer((host, default_port if port is None else port), self.dispatcher)
-        self.server.RequestHandlerClass = Handler
-        self.server.verify_request = lambda request, client: True  # every datagram reaches _datagram
-        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.2},
-                                       name="osc-in", daemon=True)
+        self._stopping = False
+        self.thread = threading.Thread(target=self._serve, name="osc-in", daemon=True)
 
     @property
     def address(self) -> Address:
@@ -107,8 +117,41 @@ class OscServer:
         return self
 
     def stop(self) -> None:
-        self.server.shutdown()
+        self._stopping = True
+        host, port = self.address
+        wake = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(host, host)
+        try:  # an empty datagram ends the blocking receive
+            with socket.socket(self.server.address_family, socket.SOCK_DGRAM) as nudge:
+                nudge.sendto(b"", (wake, port))
+        except OSError:
+            pass
+        if self.thread.is_alive():
+            self.thread.join(1.0)
         self.server.server_close()
+
+    def _serve(self) -> None:
+        """Wait for a datagram, take every other one already waiting (up to BATCH), and handle them
+        source by source in turns: a desk's press is never queued behind a flooding device, while
+        each source's messages keep their order. One blocking receive, not socketserver's select,
+        receive and handler object per datagram: every system call is a wait for the interpreter
+        (the GIL) while the projector draws."""
+        sock = self.server.socket
+        while not self._stopping:
+            try:
+                batch = [sock.recvfrom(65536)]
+                while len(batch) < BATCH and _DONTWAIT:
+                    batch.append(sock.recvfrom(65536, _DONTWAIT))
+            except (BlockingIOError, InterruptedError):
+                pass  # nothing more waiting
+            except OSError as why:  # an ICMP echo of an earlier reply (Windows), or the socket closed
+                if self._stopping or sock.fileno() == -1:
+                    return
+                log.debug("osc: receive failed: %s", why)
+                continue
+            if self._stopping:
+                return
+            for data, sender in in_turns(batch):
+                self._datagram(data, sender)
 
     # --- every datagram ------------------------------------------------------------------------------
 
