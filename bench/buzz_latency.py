@@ -32,7 +32,7 @@ from quizshow.app import SWITCH_INTERVAL_S, ShowApp  # noqa: E402
 from quizshow.config import load_show  # noqa: E402
 from quizshow.core import commands as c  # noqa: E402
 from quizshow.core.effects import EventKind  # noqa: E402
-from quizshow.display.windows import FPS  # noqa: E402
+from quizshow.display.windows import CONSOLE_SIZE, FPS  # noqa: E402
 from quizshow.yamlfile import Problems  # noqa: E402
 
 # The box: a FakeBox in a second process. On `press N DELAY` from the bench it waits DELAY seconds (so
@@ -108,6 +108,7 @@ devices:
     for cmd in (c.Go(at=app.clock.now()), c.Go(at=app.clock.now()), c.SelectCell(at=app.clock.now())):
         app.submit(cmd)
     surface = pygame.Surface((1920, 1080))
+    console = pygame.Surface(CONSOLE_SIZE)
     to_engine: list[float] = []
     to_screen: list[float] = []
 
@@ -123,7 +124,9 @@ devices:
         next_frame = max(next_frame + frame, time.monotonic())
         with app.lock:
             app.tick()
-        app.projector.render(surface, app.engine.state, app.clock.now())
+        now = app.clock.now()
+        app.projector.render(surface, app.engine.state, now)
+        app.console.render(console, now, app.status, surface)  # the operator's window, as the loop draws it
         if app.engine.state.answering is not None and app.buzz_at is not None:
             shown = time.monotonic()
             written = float(box.stdout.readline())

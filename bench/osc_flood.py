@@ -31,7 +31,7 @@ import pygame  # noqa: E402
 from quizshow.app import SWITCH_INTERVAL_S, ShowApp  # noqa: E402
 from quizshow.config import load_show  # noqa: E402
 from quizshow.core import commands as c  # noqa: E402
-from quizshow.display.windows import FPS  # noqa: E402
+from quizshow.display.windows import CONSOLE_SIZE, FPS  # noqa: E402
 from quizshow.yamlfile import Problems  # noqa: E402
 
 FLOOD = r'''
@@ -147,6 +147,7 @@ teams: [{{name: "Анна"}}, {{name: "Борис"}}, {{name: "Вера"}}]
     desk = subprocess.Popen([sys.executable, "-c", DESK, str(ROOT), host, str(port), str(args.seconds)],
                             stdout=subprocess.PIPE, text=True)
     surface = pygame.Surface((1920, 1080))
+    console = pygame.Surface(CONSOLE_SIZE)
     frames: list[float] = []
     frame = 1 / FPS
     next_frame = time.monotonic()
@@ -155,7 +156,9 @@ teams: [{{name: "Анна"}}, {{name: "Борис"}}, {{name: "Вера"}}]
         started = time.perf_counter()
         with app.lock:
             app.tick()
-        app.projector.render(surface, app.engine.state, app.clock.now())
+        now = app.clock.now()
+        app.projector.render(surface, app.engine.state, now)
+        app.console.render(console, now, app.status, surface)  # the operator's window, as the loop draws it
         frames.append((time.perf_counter() - started) * 1000)
         app.wait_inputs(next_frame)
     report = json.loads(flood.stdout.read().strip().splitlines()[-1])

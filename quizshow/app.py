@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 # While the main thread draws, a thread back from a system call (a box's port, the journal, an OSC
 # socket) waits up to this long for the interpreter (the GIL; Python's default is 5 ms). Only threads
 # that want it pay: the box readers and the OSC server sleep in the kernel until something arrives.
-SWITCH_INTERVAL_S = 0.0002
+SWITCH_INTERVAL_S = 0.0001
 
 FPS = 60
 
