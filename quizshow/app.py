@@ -13,8 +13,10 @@ import sys
 import threading
 import time
 from argparse import Namespace
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from quizshow.config import ShowConfig, load_show
 from quizshow.core import commands as c
@@ -253,18 +255,25 @@ class ShowApp:
                 except queue.Empty:
                     break
             if isinstance(item, OscRequest):
-                self.osc_request(item)  # in arrival order: OSC messages keep theirs
+                self._safely(self.osc_request, item)  # in arrival order: OSC messages keep theirs
                 continue
-            item = self.hardware.press(item) if isinstance(item, BoxPress) else item
+            item = self._safely(self.hardware.press, item) if isinstance(item, BoxPress) else item
             if item is not None:
                 items.append(item)
         for item in in_press_order(items):
-            if isinstance(item, Action):
-                self.action(item)
-            else:
-                self.submit(item)
+            self._safely(self.action if isinstance(item, Action) else self.submit, item)
         if tick:
             self.tick()
+
+    def _safely(self, apply: Callable[[Any], Any], item: object) -> Any:
+        """Apply one input. A bug in doing so is logged and shown on the console, and the inputs
+        after it still apply: it never takes a box reader or the OSC server down, nor the show."""
+        try:
+            return apply(item)
+        except Exception:
+            log.exception("applying %s failed", type(item).__name__)
+            self.notice(self.console.say("console.internal_error"))
+            return None
 
     def tick(self) -> None:
         """Once a frame: time passes (timers warn and expire), and the console's status is refreshed."""
@@ -305,11 +314,7 @@ class ShowApp:
     def _apply_queued(self) -> None:
         with self.lock:
             before = self.engine.state
-            try:
-                self.drain(tick=False)
-            except Exception:  # a bug must not take a box reader or the OSC server down with it
-                log.exception("applying an input failed")
-                self.notice(self.console.say("console.internal_error"))
+            self.drain(tick=False)
             if self.engine.state is not before:
                 self.changed.set()
 

@@ -226,6 +226,53 @@ def test_when_live_a_box_press_is_applied_by_its_reader_without_waiting_for_a_fr
         app.close()
 
 
+def test_a_failure_while_applying_a_press_is_shown_and_the_box_keeps_reading(tmp_path, box):
+    app = make_app(tmp_path, show_file(tmp_path, ("box1:1", "box1:2", "pad:0:3"), serial_port=str(box.link)))
+    try:
+        assert wait_for(lambda: app.hardware.boxes["box1"].status.connected)
+        open_question(app)
+        handle = app.engine.format.handle
+        failures = []
+
+        def broken_once(state, command):
+            if isinstance(command, c.Buzz) and not failures:
+                failures.append(command)
+                raise RuntimeError("a bug in a rule")
+            return handle(state, command)
+
+        app.engine.format.handle = broken_once
+        app.go_live()
+        box.press(1)
+        assert wait_for(lambda: any(n.level == "problem" and "Внутренняя ошибка" in n.text
+                                    for n in app.status.notices))
+        assert app.engine.state.answering is None  # nothing half-applied
+        box.press(2)
+        assert app.wait_inputs(time.monotonic() + 3)
+        assert app.engine.state.answering == 1  # the same reader thread took the next press
+    finally:
+        app.running = False
+        app.close()
+
+
+def test_presses_queued_after_one_that_fails_still_apply(tmp_path):
+    app = make_app(tmp_path, show_file(tmp_path), devices=False)
+    open_question(app)
+    handle = app.engine.format.handle
+
+    def broken_for_anna(state, command):
+        if isinstance(command, c.Buzz) and command.team == 0:
+            raise RuntimeError("a bug in a rule")
+        return handle(state, command)
+
+    app.engine.format.handle = broken_for_anna
+    app.inputs.put(c.Buzz(at=2.001, team=0, source_time=2.0005, device="box1"))
+    app.inputs.put(c.Buzz(at=2.002, team=1, source_time=2.0010, device="box1"))
+    app.drain()
+    assert app.engine.state.answering == 1  # taken from the queue together, and not lost with it
+    assert [n.level for n in app.status.notices].count("problem") == 1
+    app.close()
+
+
 def test_drawing_waits_while_an_input_is_being_applied(tmp_path):
     """The projector gives way at its safe points while another thread holds the app's lock, so a
     press being journalled gets the interpreter back the moment its write returns."""
