@@ -255,17 +255,17 @@ class ShowApp:
                 except queue.Empty:
                     break
             if isinstance(item, OscRequest):
-                self._safely(self.osc_request, item)  # in arrival order: OSC messages keep theirs
+                self.safely(self.osc_request, item)  # in arrival order: OSC messages keep theirs
                 continue
-            item = self._safely(self.hardware.press, item) if isinstance(item, BoxPress) else item
+            item = self.safely(self.hardware.press, item) if isinstance(item, BoxPress) else item
             if item is not None:
                 items.append(item)
         for item in in_press_order(items):
-            self._safely(self.action if isinstance(item, Action) else self.submit, item)
+            self.safely(self.action if isinstance(item, Action) else self.submit, item)
         if tick:
             self.tick()
 
-    def _safely(self, apply: Callable[[Any], Any], item: object) -> Any:
+    def safely(self, apply: Callable[[Any], Any], item: object) -> Any:
         """Apply one input. A bug in doing so is logged and shown on the console, and the inputs
         after it still apply: it never takes a box reader or the OSC server down, nor the show."""
         try:

@@ -222,3 +222,20 @@ def test_console_shows_sub_millisecond_margins_and_no_minus_zero(tmp_path):
     teams = [t.name for t in app.engine.state.teams]
     assert describe(app.engine.entries[-1], teams, "ru") == "Неверно Гамма"  # the demo takes no penalty
     assert app.status.devices == [("Клавиатура: кнопки 1–3", True)]
+
+
+def test_every_phrase_the_code_says_exists_in_russian_and_english():
+    """On-screen text is Russian by default with an English locale: a key missing from either would
+    show the bare key on the console."""
+    from pathlib import Path
+
+    from quizshow.i18n import PHRASES
+
+    root = Path(__file__).resolve().parent.parent / "quizshow"
+    used = set()
+    for path in root.rglob("*.py"):
+        used |= set(re.findall(r'say\(\s*"((?:console|scene|unit)\.[a-z_.]+)"', path.read_text(encoding="utf-8")))
+    assert len(used) > 30
+    for language in ("ru", "en"):
+        assert not used - set(PHRASES[language]), (language, sorted(used - set(PHRASES[language])))
+    assert set(PHRASES["ru"]) == set(PHRASES["en"])

@@ -124,6 +124,35 @@ def test_gamepad_button_is_a_teams_buzzer_through_the_window_loop(tmp_path):
     app.close()
 
 
+def test_a_frame_that_fails_to_draw_is_skipped_and_the_show_goes_on(tmp_path):
+    from argparse import Namespace
+
+    from quizshow.display.windows import Windows
+
+    app = make_app(tmp_path, show_file(tmp_path), devices=False)
+    windows = Windows(Namespace(size=(320, 180)), "test", headless=True)
+    render = app.projector.render
+    frames: list[bool] = []
+
+    def flaky(surface, state, now):
+        frames.append(len(frames) >= 3)
+        if len(frames) >= 12:
+            app.running = False  # enough: end the loop as Quit would
+        if not frames[-1]:
+            raise ValueError("a scene bug")  # the first three frames
+        render(surface, state, now)
+
+    app.projector.render = flaky
+    try:
+        windows.loop(app)  # returns: it did not raise
+        assert frames.count(False) == 3 and frames.count(True) >= 9  # it went on drawing
+        assert windows.guard.failures == 3
+        shown = [n for n in app.status.notices if n.level == "problem"]
+        assert [n.text for n in shown] == ["Сбой: экран проектора — кадр пропущен, подробности в журнале программы"]
+    finally:
+        app.close()
+
+
 def test_line_check_lights_the_team_and_leaves_the_game_alone(tmp_path):
     app = make_app(tmp_path, show_file(tmp_path), devices=False)
     app.action(Action("linecheck", 1.0))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import time
 from argparse import Namespace
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -32,6 +33,31 @@ def _on_display(index: int | None) -> tuple[int, int]:
     return pos, pos
 
 
+class Guard:
+    """A bug while drawing a frame must not end the show: that picture is skipped (the last one
+    stays on screen), the error is logged and shown on the console once per kind, and the next frame
+    tries again."""
+
+    def __init__(self, app: ShowApp) -> None:
+        self.app = app
+        self.seen: set[tuple[str, str, str]] = set()
+        self.failures = 0
+
+    def run(self, what: str, draw: Callable[..., object], *args: object) -> bool:
+        try:
+            draw(*args)
+            return True
+        except Exception as why:
+            self.failures += 1
+            kind = (what, type(why).__name__, str(why))
+            if kind not in self.seen:
+                self.seen.add(kind)
+                log.exception("drawing the %s failed", what)
+                part = self.app.console.say(f"console.part.{what}")
+                self.app.notice(self.app.console.say("console.draw_error", what=part))
+            return False
+
+
 class Windows:
     def __init__(self, args: Namespace, title: str, headless: bool) -> None:
         self.headless = headless
@@ -56,46 +82,49 @@ class Windows:
         frame = 1.0 / FPS
         next_frame = time.monotonic()
         app.go_live()
+        guard = self.guard = Guard(app)
         while app.running and not stop_requested.is_set():
             next_frame = max(next_frame + frame, time.monotonic())
             with app.lock:
                 self.events(app)
-                app.tick()
+                guard.run("tick", app.tick)
             now = app.clock.now()
             target = self.projector.get_surface() if self.projector else self.offscreen
-            app.projector.render(target, app.engine.state, now)
-            if self.console is not None:
-                app.console.render(self.console.get_surface(), now, app.status, target)
-                self.console.flip()
-            if self.projector is not None:
+            if guard.run("projector", app.projector.render, target, app.engine.state, now) and self.projector:
                 self.projector.flip()
+            if self.console is not None and guard.run("console", app.console.render, self.console.get_surface(),
+                                                      now, app.status, target):
+                self.console.flip()
             if app.inputs.empty():
-                app.prepare_next(target.get_size())  # after flip: uses the frame's idle time
+                guard.run("next", app.prepare_next, target.get_size())  # in the frame's idle time
             # Until the next frame, presses from the boxes are applied as they arrive (not once a
             # frame), so the engine sees a press within a millisecond; a change is drawn at once.
             if app.wait_inputs(next_frame):
                 next_frame = time.monotonic() - frame
 
     def events(self, app: ShowApp) -> None:
+        for event in pygame.event.get():
+            app.safely(lambda e: self.event(app, e), event)  # one event's bug never loses the others
+
+    def event(self, app: ShowApp, event: pygame.event.Event) -> None:
         from quizshow.app import Action
 
-        for event in pygame.event.get():
-            now = app.clock.now()
-            if event.type == pygame.KEYDOWN:
-                app.key(event.key, event.mod, now)
-            elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.console is not None \
-                    and getattr(event, "window", None) == self.console:
-                name = app.console.click(event.pos)
-                if name is not None:
-                    app.action(Action(name, now, "console"))
-            elif event.type == pygame.JOYDEVICEADDED:
-                pad = pygame.joystick.Joystick(event.device_index)
-                self.pads[pad.get_instance_id()] = pad  # kept open, or SDL stops sending its buttons
-                app.hardware.pad_added(pad.get_instance_id(), event.device_index, pad.get_name())
-            elif event.type == pygame.JOYDEVICEREMOVED:
-                self.pads.pop(event.instance_id, None)
-                app.hardware.pad_removed(event.instance_id)
-            elif event.type == pygame.JOYBUTTONDOWN:
-                app.hardware.pad_button(event.instance_id, event.button, now)
-            elif event.type in (pygame.WINDOWCLOSE, pygame.QUIT):
-                app.action(Action("quit", now, "window"))
+        now = app.clock.now()
+        if event.type == pygame.KEYDOWN:
+            app.key(event.key, event.mod, now)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.console is not None \
+                and getattr(event, "window", None) == self.console:
+            name = app.console.click(event.pos)
+            if name is not None:
+                app.action(Action(name, now, "console"))
+        elif event.type == pygame.JOYDEVICEADDED:
+            pad = pygame.joystick.Joystick(event.device_index)
+            self.pads[pad.get_instance_id()] = pad  # kept open, or SDL stops sending its buttons
+            app.hardware.pad_added(pad.get_instance_id(), event.device_index, pad.get_name())
+        elif event.type == pygame.JOYDEVICEREMOVED:
+            self.pads.pop(event.instance_id, None)
+            app.hardware.pad_removed(event.instance_id)
+        elif event.type == pygame.JOYBUTTONDOWN:
+            app.hardware.pad_button(event.instance_id, event.button, now)
+        elif event.type in (pygame.WINDOWCLOSE, pygame.QUIT):
+            app.action(Action("quit", now, "window"))
