@@ -239,3 +239,17 @@ def test_every_phrase_the_code_says_exists_in_russian_and_english():
     for language in ("ru", "en"):
         assert not used - set(PHRASES[language]), (language, sorted(used - set(PHRASES[language])))
     assert set(PHRASES["ru"]) == set(PHRASES["en"])
+
+
+def test_help_lists_every_action_and_each_teams_buzzer_keys(tmp_path):
+    app = _app(tmp_path)
+    drawn: list[str] = []
+    fit = app.console.text.fit
+    app.console.text.fit = lambda text, *a, **k: (drawn.append(text), fit(text, *a, **k))[1]
+    app.status.help = True
+    app.console.render(pygame.Surface((1280, 800)), 1.0, app.status, None)
+    assert "Page down, Right, Space" in drawn and "Ctrl+Z" in drawn and "Ctrl+Q" in drawn
+    for number, team in enumerate(app.engine.state.teams, start=1):
+        label = drawn.index(f"Кнопка команды {team.name}")
+        assert drawn[label + 1] == str(number)  # its key beside it
+    assert "0–9, Backspace" in drawn

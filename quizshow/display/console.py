@@ -365,21 +365,37 @@ class Console:
         surface.blit(tag, (box.x + 6, box.bottom + 2))
 
     def _help(self, surface: pygame.Surface, unit: int) -> None:
+        """Every key: the actions, each team's buzzer keys, and typing an amount; two columns, the keys
+        in gold, large enough to read from the host's chair."""
         w, h = surface.get_size()
-        box = pygame.Rect(w // 8, h // 8, w * 3 // 4, h * 3 // 4)
+        box = pygame.Rect(w // 12, h // 12, w * 5 // 6, h * 5 // 6)
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
+        shade.fill((0, 0, 0, 190))
         surface.blit(shade, (0, 0))
         self._panel(surface, box)
         surface.blit(self._fit(self.say("console.help_title"), "heading", (box.width, unit * 2), GOLD, unit * 2),
                      (box.x + unit, box.y + unit))
-        y = box.y + unit * 3
-        for action in BUTTONS:
-            keys = ", ".join(self.keymap.keys_of(action))
-            line = f"{self.say(f'action.{action}')}: {keys}"
-            img = self._fit(line, "body", (box.width - unit * 2, unit), TEXT, int(unit * 1.1))
-            surface.blit(img, (box.x + unit, y))
-            y += int(unit * 1.5)
+        rows = [(self.say(f"action.{action}"), ", ".join(self.keymap.keys_of(action))) for action in BUTTONS]
+        for team, info in enumerate(self.engine.state.teams):
+            keys = self.keymap.keys_of(f"buzz{team + 1}")
+            if keys:
+                rows.append((self.say("console.help_buzzer", team=info.name), ", ".join(keys)))
+        rows.append((self.say("console.help_amount"), "0–9, Backspace"))
+        half = (len(rows) + 1) // 2
+        col_w = (box.width - unit * 3) // 2
+        row_h = min(int(unit * 2.2), (box.height - unit * 4) // max(1, half))
+        label_w, keys_w = col_w // 2, col_w // 2 - unit
+        px = min(int(unit * 1.4), int(row_h * 0.7))
+        # One size for every label and one for every key list: the longest decides, so the rows match.
+        label_px = min(self.text.layout(name, "body", (label_w, row_h), px, wrap=False).px for name, _ in rows)
+        keys_px = min(self.text.layout(keys, "heading", (keys_w, row_h), px, wrap=False).px for _, keys in rows)
+        for i, (name, keys) in enumerate(rows):
+            x = box.x + unit + (i // half) * (col_w + unit)
+            y = box.y + unit * 3 + (i % half) * row_h
+            for text, role, color, size, left, width in ((name, "body", TEXT, label_px, x, label_w),
+                                                         (keys, "heading", GOLD, keys_px, x + label_w + unit, keys_w)):
+                img = self._fit(text, role, (width, row_h), color, size)
+                surface.blit(img, (left, y + (row_h - img.get_height()) // 2))
 
     def _prompt(self, surface: pygame.Surface, text: str, color: pygame.Color, unit: int) -> None:
         w, h = surface.get_size()
