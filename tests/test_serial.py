@@ -131,8 +131,56 @@ def test_silent_box_is_shown_and_reopened(rig):
     box, driver, inbox = rig()
     box.silent = True
     assert wait_for(lambda: not driver.status.connected and "silent" in driver.status.problem, 4)
+    assert driver.status.problem_kind == "silent"
     box.silent = False
     assert wait_for(lambda: driver.status.connected, 4)
+
+
+def test_a_box_that_cannot_be_reached_says_why_in_the_troubleshooting_words(tmp_path):
+    """Port missing, port taken by another program: each is shown as the troubleshooting table in
+    docs/hardware.md names it, and the driver keeps retrying."""
+    import serial
+
+    from quizshow.i18n import phrase
+    from quizshow.inputs.hardware import box_problem
+
+    box = FakeBox("box1", inputs=2, link=tmp_path / "box1").start()
+    holder = serial.Serial(str(box.link), exclusive=True)  # the Arduino IDE's serial monitor, say
+    drivers = [BoxDriver(SerialConfig(id="box1", port=str(box.link)), lambda press: None, time.monotonic),
+               BoxDriver(SerialConfig(id="box2", port=str(tmp_path / "nothing")), lambda press: None, time.monotonic)]
+    try:
+        for driver in drivers:
+            driver.start()
+        busy, missing = drivers
+        assert wait_for(lambda: busy.status.problem_kind == "busy" and missing.status.problem_kind == "missing")
+        say = lambda key, **values: phrase(key, "ru", **values)  # noqa: E731
+        assert box_problem(busy.status, say) == "порт занят другой программой"
+        assert box_problem(missing.status, say) == "порт не найден"
+        holder.close()  # the other program lets go: the next retry takes the box
+        assert wait_for(lambda: busy.status.connected and busy.status.problem_kind == "", 4)
+    finally:
+        for driver in drivers:
+            driver.stop()
+            driver.join(3)
+        holder.close()
+        box.stop()
+
+
+def test_problem_kinds_of_what_the_system_says():
+    import errno
+
+    import serial
+
+    from quizshow.inputs.serialbox import NoSuchBox, SilentBox, problem_kind
+
+    assert problem_kind(PermissionError(errno.EACCES, "Permission denied")) == "permission"
+    assert problem_kind(serial.SerialException(errno.EACCES, "could not open port /dev/ttyACM0")) == "permission"
+    assert problem_kind(serial.SerialException("device reports readiness to read but returned no data")) \
+        == "unplugged"
+    assert problem_kind(OSError(errno.EIO, "Input/output error")) == "unplugged"
+    assert problem_kind(NoSuchBox("no QBX/1 box with id=box1 found")) == "no_box"
+    assert problem_kind(SilentBox("silent")) == "silent"
+    assert problem_kind(OSError(errno.EINVAL, "Invalid argument")) == "other"
 
 
 def test_duplicate_seq_is_ignored_and_a_gap_is_counted_as_lost(rig):

@@ -20,6 +20,7 @@ from quizshow.display.console_style import BAD, BG, EDGE, GOLD, GOOD, MUTED, PAN
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
 from quizshow.i18n import phrase
+from quizshow.inputs.hardware import box_problem
 from quizshow.inputs.keymap import KeyMap
 
 DEVICE_WORDS = ("keyboard", "console")  # input sources named in words; box and pad ids are shown as they are
@@ -235,19 +236,23 @@ class Console:
         each team's buzzer and when it was last pressed."""
         inner = self._titled_panel(surface, box, "console.line_check", unit)
         y = inner.y
+        lines = []
         for box_status in status.boxes:
             last = box_status.last_press
             ago = "—" if last is None else self.say("console.ago", s=f"{self._since(last):.0f}")
             rtt = "—" if box_status.rtt_ms is None else f"{box_status.rtt_ms:.1f} {self.say('unit.ms')}"
-            state = self.say("console.box_ok") if box_status.connected else box_status.problem or "—"
-            line = self.say("console.box_line", id=box_status.id, port=box_status.port or "?",
-                            fw=box_status.fw or "—", rtt=rtt, last=ago, lost=box_status.lost_lines,
-                            dropped=box_status.dropped, state=state)
-            pygame.draw.circle(surface, GOOD if box_status.connected else BAD, (inner.x + unit // 2, y + unit // 2),
-                               unit // 3)
-            surface.blit(self._fit(line, "body", (inner.width - unit * 2, unit), TEXT, int(unit * 0.9)),
-                         (inner.x + unit, y))
-            y += int(unit * 1.4)
+            state = self.say("console.box_ok") if box_status.connected else box_problem(box_status, self.say)
+            lines.append((self.say("console.box_line", id=box_status.id, port=box_status.port or "?",
+                                   fw=box_status.fw or "—", rtt=rtt, last=ago, lost=box_status.lost_lines,
+                                   dropped=box_status.dropped, state=state), box_status.connected))
+        # One size for every box: the longest line, wrapped to two at most, decides it.
+        room = (inner.width - unit * 2, unit * 2)
+        px = min([self.text.layout(text, "body", room, int(unit * 0.9)).px for text, _ in lines] or [unit])
+        for text, connected in lines:
+            self._state_mark(surface, (inner.x + unit // 2, y + unit // 2), unit // 3, "ok" if connected else "problem")
+            img = self._fit(text, "body", room, TEXT if connected else BAD, px)
+            surface.blit(img, (inner.x + unit, y))
+            y += max(int(unit * 1.4), img.get_height() + unit // 3)
         if not status.boxes:
             surface.blit(self._fit(self.say("console.no_boxes"), "body", (inner.width, unit), MUTED, unit),
                          (inner.x, y))

@@ -20,6 +20,13 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+def box_problem(status, say) -> str:
+    """Why a box is not there, in the console's words (the system's own text when it is unusual)."""
+    if status.problem_kind and status.problem_kind != "other":
+        return say(f"console.box_problem.{status.problem_kind}")
+    return status.problem or say("console.box_problem.connecting")
+
+
 def in_press_order(items: list) -> list:
     """Runs of presses taken from the queue together are reordered by their own timestamps (a box that
     reports 2 ms later may still have been pressed first); everything else keeps its place."""
@@ -169,10 +176,12 @@ class Hardware:
             if status.connected:
                 rtt = f" {status.rtt_ms:.1f} {say('unit.ms')}" if status.rtt_ms is not None else ""
                 lines.append((f"{box_id}{rtt}", True))
+            elif status.lost_since is not None:  # it was there: how long ago it went, and why
+                gone = int(time.time() - status.lost_since)
+                lines.append((say("console.box_lost", id=box_id, time=f"{gone // 60:02d}:{gone % 60:02d}",
+                                  problem=box_problem(status, say)), False))
             else:
-                since = status.lost_since or time.time()
-                gone = int(time.time() - since)
-                lines.append((say("console.box_lost", id=box_id, time=f"{gone // 60:02d}:{gone % 60:02d}"), False))
+                lines.append((say("console.box_down", id=box_id, problem=box_problem(status, say)), False))
         for index, name in self.pads.values():
             lines.append((f"pad {index}: {name}", True))
         return lines

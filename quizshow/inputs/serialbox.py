@@ -9,6 +9,7 @@ time. A vanished or silent box is retried every second; its lamps are restored w
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import select
@@ -57,7 +58,8 @@ class BoxStatus:
     duplicates: int = 0
     dropped: int = 0  # garbage, over-long and unknown lines
     lost_since: float | None = None  # wall time the box went away
-    problem: str = ""
+    problem: str = ""  # what the system said, for the log and the line check
+    problem_kind: str = ""  # see problem_kind(): the console says it in words
 
 
 @dataclass
@@ -98,6 +100,33 @@ class SilentBox(Exception):
     pass
 
 
+class NoSuchBox(serial.SerialException):
+    """`port: auto` (or the port given) has no QBX/1 box with this id."""
+
+
+def problem_kind(why: BaseException) -> str:
+    """The cause of a lost box as the troubleshooting table names it (docs/hardware.md): missing,
+    permission, busy, silent, no_box, unplugged, not_serial; "other" when the system said something
+    else."""
+    if isinstance(why, SilentBox):
+        return "silent"
+    if isinstance(why, NoSuchBox):
+        return "no_box"
+    code = getattr(why, "errno", None)
+    text = str(why).lower()
+    if code == errno.ENOENT or "no such file" in text:
+        return "missing"
+    if code in (errno.EACCES, errno.EPERM) or "permission denied" in text:
+        return "permission"
+    if code == errno.EBUSY or "exclusively lock" in text or "resource busy" in text:
+        return "busy"
+    if code in (errno.EIO, errno.ENXIO, errno.ENODEV) or "returned no data" in text:
+        return "unplugged"
+    if code == errno.ENOTTY or "inappropriate ioctl" in text:
+        return "not_serial"
+    return "other"
+
+
 class BoxDriver(threading.Thread):
     """Reads one box. `emit` receives each BoxPress (the app's queue.put); `now` is show time."""
 
@@ -126,18 +155,18 @@ class BoxDriver(threading.Thread):
                 self._restore_lamps()
                 self._read(self._link)
             except (serial.SerialException, OSError, SilentBox) as why:
-                self._lost(str(why) or type(why).__name__)
+                self._lost(str(why) or type(why).__name__, problem_kind(why))
             finally:
                 self._close()
             self._stopping.wait(RETRY_S)
 
-    def _lost(self, why: str) -> None:
+    def _lost(self, why: str, kind: str = "other") -> None:
         if self.status.connected or not self.status.problem:
             log.warning("box %s: %s", self.config.id, why)
         if self.status.connected:
             self.status.lost_since = time.time()
         self.status.connected = False
-        self.status.problem = why
+        self.status.problem, self.status.problem_kind = why, kind
 
     def _close(self) -> None:
         link, self._link = self._link, None
@@ -176,7 +205,7 @@ class BoxDriver(threading.Thread):
                 self._ping(link)
                 return link
             link.port.close()
-        raise serial.SerialException(f"no QBX/1 box with id={self.config.id} found")
+        raise NoSuchBox(f"no QBX/1 box with id={self.config.id} found")
 
     def _hello(self, link: _Link) -> qbx.Hello | None:
         """Ask WHO until the box answers HELLO (it may be resetting after the port opened)."""
@@ -199,6 +228,7 @@ class BoxDriver(threading.Thread):
             log.info("box %s: back on %s", self.config.id, port)
         self.status.connected, self.status.port, self.status.fw = True, port, fw
         self.status.inputs, self.status.problem, self.status.lost_since = inputs, "", None
+        self.status.problem_kind = ""
 
     # --- reading ----------------------------------------------------------------------------------------
 
