@@ -104,17 +104,20 @@ class OscOut:
     def targets(self) -> set[Address]:
         return set(self.config.feedback) | self.subscribers
 
-    def send(self, to: Address, address: str, args: tuple = ()) -> None:
+    def send(self, to: Address, address: str, args: tuple = (), data: bytes | None = None) -> None:
         try:
-            self.sock.sendto(message(address, *args), to)
+            self.sock.sendto(data or message(address, *args), to)
             self.sent += 1
         except (BlockingIOError, OSError) as why:  # a full buffer or a gone desk: never the show's problem
             self.failed += 1
             log.debug("osc: send to %s failed: %s", to, why)
 
     def broadcast(self, address: str, args: tuple = ()) -> None:
-        for target in self.targets:
-            self.send(target, address, args)
+        targets = self.targets
+        if targets:
+            data = message(address, *args)  # built once for every desk
+            for target in targets:
+                self.send(target, address, args, data)
 
     def events(self, events: list[Event]) -> None:
         for event in events:
