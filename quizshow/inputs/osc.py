@@ -1,6 +1,7 @@
-"""OSC in (spec/osc.md): one blocking UDP server thread (messages keep their order), receipt time
-stamped, the protection rules applied at the door, and every accepted input put on the app's queue
-as the same action the presenter or the console performs. Queries are answered at once.
+"""OSC in (spec/osc.md): one blocking UDP server thread (each sender's messages keep their order;
+senders take turns), receipt time stamped, the protection rules applied at the door, and every
+accepted input delivered to the app as the same action the presenter or the console performs.
+Queries are answered at once.
 """
 
 from __future__ import annotations
@@ -80,7 +81,7 @@ class Rejected(Exception):
 
 
 class OscServer:
-    """The listening side. `submit` puts an OscRequest on the app's queue; `query` answers state."""
+    """The listening side. `submit` delivers an OscRequest to the app; `send_state` answers a query."""
 
     def __init__(self, config: OscConfig, submit: Callable[[OscRequest], None], now: Callable[[], float],
                  notice: Callable[..., None], send_state: Callable[[Address], None],
