@@ -55,7 +55,8 @@ def in_turns(batch: list[tuple[bytes, Address]]) -> list[tuple[bytes, Address]]:
 
 @dataclass(frozen=True)
 class OscRequest:
-    """An accepted input, for the app's command thread: `kind` names the action, `values` its numbers."""
+    """An accepted input for the app (applied by the server thread itself): `kind` names the action,
+    `values` its numbers."""
 
     sender: Address
     address: str

@@ -1,4 +1,4 @@
-"""Serial buzzer boxes (spec/serial.md): one reader thread per box, feeding the app's input queue.
+"""Serial buzzer boxes (spec/serial.md): one reader thread per box, delivering presses to the app.
 
 A thread opens its port exclusively (a device path, a pyserial URL, or `auto`: every serial port is
 asked `WHO` and the box with the right id is taken), waits for `HELLO` (an Arduino resets when its
@@ -128,7 +128,7 @@ def problem_kind(why: BaseException) -> str:
 
 
 class BoxDriver(threading.Thread):
-    """Reads one box. `emit` receives each BoxPress (the app's queue.put); `now` is show time."""
+    """Reads one box. `emit` receives each BoxPress (the app's `deliver`); `now` is show time."""
 
     def __init__(self, config: SerialConfig, emit: Callable[[BoxPress], None], now: Callable[[], float]) -> None:
         super().__init__(name=f"box-{config.id}", daemon=True)
