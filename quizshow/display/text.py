@@ -26,6 +26,7 @@ class TextCache:
         self.fonts = fonts
         self._fonts: OrderedDict[tuple[str, int], pygame.font.Font] = OrderedDict()
         self._surfaces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._layouts: OrderedDict[tuple, Layout] = OrderedDict()  # the console sizes its rows every frame
         self._max = max_entries
 
     def font(self, role: str, px: int) -> pygame.font.Font:
@@ -48,7 +49,20 @@ class TextCache:
         """The largest size (≤ max_px) at which the text fits the box, wrapped if allowed.
 
         The search measures with one reference font scaled (glyph widths grow linearly with the
-        size), so fitting a text loads one or two fonts instead of one per tried size."""
+        size), so fitting a text loads one or two fonts instead of one per tried size. Remembered: the
+        same text in the same box is laid out once."""
+        key = (text, role, box, max_px, min_px, wrap)
+        found = self._layouts.get(key)
+        if found is not None:
+            self._layouts.move_to_end(key)
+            return found
+        found = self._layouts[key] = self._search(text, role, box, max_px, min_px, wrap)
+        if len(self._layouts) > self._max:
+            self._layouts.popitem(last=False)
+        return found
+
+    def _search(self, text: str, role: str, box: tuple[int, int], max_px: int, min_px: int | None,
+                wrap: bool) -> Layout:
         width, height = max(1, box[0]), max(1, box[1])
         low = max(6, min(min_px or max(8, max_px // 4), max_px))
         ref = self.font(role, REF_PX)
