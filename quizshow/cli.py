@@ -11,13 +11,13 @@ from pathlib import Path
 import yaml
 
 from quizshow import __version__
+from quizshow.resources import demo_show
 from quizshow.yamlfile import Problems
 
-DEMO_SHOW = Path(__file__).resolve().parent.parent / "shows" / "svoyak.yaml"
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="main.py", description="Run a quiz show, or check its files.")
+    p = argparse.ArgumentParser(prog="quizshow", description="Run a quiz show, or check its files.")
     p.add_argument("show", nargs="?", type=Path, help="the show file (default: the bundled demo)")
     p.add_argument("--check", nargs="+", type=Path, metavar="FILE", help="validate show and pack files")
     p.add_argument("--fullscreen", action="store_true", help="projector window full screen")
@@ -83,4 +83,4 @@ def main(argv: list[str]) -> int:
         return check_files(args.check)
     from quizshow.app import run
 
-    return run(args, args.show or DEMO_SHOW)
+    return run(args, args.show or demo_show())

@@ -14,6 +14,7 @@ from quizshow.formats import FORMATS, PLANNED, presets
 from quizshow.inputs.keymap import ACTIONS, unknown_key_names
 from quizshow.packs.loader import load_pack
 from quizshow.packs.model import Pack
+from quizshow.resources import themes_dir
 from quizshow.yamlfile import FileReader, Problems
 
 SHOW_KEYS = ["title", "format", "preset", "rules", "pack", "language", "theme", "teams", "devices", "keys"]
@@ -23,7 +24,7 @@ SERIAL_KEYS = ["id", "port", "protocol", "baud", "map"]
 OSC_KEYS = ["listen", "allow", "passcode", "feedback", "cues", "rate_limit", "go_interval_s"]
 CUE_EVENTS = ["buzz", "false_start", "correct", "wrong", "announce", "timer/start", "timer/warning",
               "timer/expired", "question", "reveal", "round/start", "final/start", "winner"]
-THEMES_DIR = Path(__file__).resolve().parent.parent / "themes"
+THEMES_DIR = themes_dir()
 BUZZER_PATTERN = re.compile(r"^(?:key:[A-Za-z0-9_]+|pad:\d+:\d+|[A-Za-z0-9_-]+:\d+)$")
 COLOR_PATTERN = re.compile(r"^#[0-9a-fA-F]{6}$")
 
