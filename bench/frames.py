@@ -70,9 +70,11 @@ def measure(size: tuple[int, int], frames: int, config, make_engine,
             scenes) -> list[tuple[str, float, float, float, int, float]]:
     from quizshow.display.projector import Projector
     from quizshow.display.theme import load_theme
+    from quizshow.registry import views as registry_views
 
     engine = make_engine()
-    projector = Projector(engine.format, load_theme(config.theme), config.title, config.language)
+    projector = Projector(engine.format, load_theme(config.theme), config.title, config.language,
+                          views=registry_views(engine.format.id))
     surface = pygame.Surface(size)
     rows = []
     now = 0.0

@@ -1,7 +1,9 @@
-"""The app: wires inputs → engine → outputs, and runs the 60 fps loop.
+"""The composition root: builds the runtime, the inputs, the sinks and the views of one show, and
+binds every input to an action of one registry.
 
-Every input becomes an action or a command on one queue; the loop drains it each frame, journals
-each accepted command before it takes effect, then plays its effects (sound, animations).
+Every input becomes an action call or a command. A command goes to the runtime (journal, then engine);
+the outcome's effects go to the sinks from one place (`_effects`): desks, lamps and sound at once, the
+views on the window thread. A format is known here only through its FormatSpec and FormatViews.
 """
 
 from __future__ import annotations
@@ -18,19 +20,25 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from quizshow import i18n, registry
 from quizshow.config import ShowConfig, load_show
 from quizshow.core import commands as c
+from quizshow.core.actions import ActionContext, BadCall, Call, Value, registry_for
 from quizshow.core.clock import ShowClock
+from quizshow.core.effects import Event
 from quizshow.core.engine import Engine, Outcome
-from quizshow.core.journal import Journal, JournalError, dispatch_journalled
-from quizshow.display import console_svoyak, paint
+from quizshow.core.journal import Journal, JournalError
+from quizshow.display import paint
 from quizshow.display.console import Notice, describe
 from quizshow.i18n import refusal
+from quizshow.inputs.buzzers import BuzzerMap
 from quizshow.inputs.hardware import Hardware, in_press_order
 from quizshow.inputs.keymap import amount_key, edit_amount, key_name
 from quizshow.inputs.osc import OscRequest, OscServer
 from quizshow.inputs.serialbox import BoxPress
 from quizshow.outputs.osc_out import OscOut
+from quizshow.runtime import Runtime
+from quizshow.runtime.sinks import Sinks
 from quizshow.yamlfile import Problems
 
 log = logging.getLogger(__name__)
@@ -40,16 +48,33 @@ log = logging.getLogger(__name__)
 # that want it pay: the box readers and the OSC server sleep in the kernel until something arrives.
 SWITCH_INTERVAL_S = 0.0001
 
-FPS = 60
+# OSC request kinds (inputs/osc.py, spec/osc.md) -> the action call they mean, from the message's values.
+# Teams and cells are 1-based on the wire.
+OSC_CALLS: dict[str, Callable[[list[Any]], Call]] = {
+    "go": lambda v: Call("go"), "back": lambda v: Call("back"), "undo": lambda v: Call("undo"),
+    "timer_start": lambda v: Call("timer_start"), "timer_stop": lambda v: Call("timer_stop"),
+    "announce": lambda v: Call("announce"), "correct": lambda v: Call("correct"), "wrong": lambda v: Call("wrong"),
+    "score_add": lambda v: Call("score_add", (v[0] - 1, v[1])),
+    "score_set": lambda v: Call("score_set", (v[0] - 1, v[1])),
+    "timer_add": lambda v: Call("timer_add", (float(v[0]),)),
+    "select": lambda v: Call("cell", (v[0] - 1, v[1] - 1)),
+    "scores": lambda v: Call("scores", (bool(v[0]),)), "blank": lambda v: Call("blank", (bool(v[0]),)),
+    "buzz": lambda v: Call("buzz", (v[0] - 1, v[1] if len(v) > 1 else None)),
+}
 
 
 @dataclass(frozen=True)
 class Action:
-    """A logical action from a key, a presenter, a console button (or, later, OSC)."""
+    """An action call from a key, a presenter, a console button or OSC, with its time and source."""
 
     name: str
     at: float
     source: str = "keyboard"
+    args: tuple[Value, ...] = ()
+
+    @property
+    def call(self) -> Call:
+        return Call(self.name, self.args)
 
 
 class ShowApp:
@@ -67,31 +92,38 @@ class ShowApp:
         from quizshow.outputs.sound import SoundCues
 
         self.config = config
+        self.spec = registry.spec(config.format)
+        views = registry.views(config.format)
+        i18n.add_phrases(self.spec.phrases)
+        self.actions = registry_for(self.spec.actions)
         self.format = make_format(config)
-        self.journal, loaded = Journal.open(journal_path or config.journal_path, str(config.path), fresh, seed)
-        self.engine = Engine(self.format, loaded.seed)
-        self.engine.replay(loaded.commands)
+        self.runtime = Runtime(self.format, journal_path or config.journal_path, str(config.path), fresh, seed)
+        loaded = self.runtime.loaded
         self.clock = ShowClock(start_at=loaded.last_at + 0.001)
-        self.inputs: queue.Queue[Action | c.Command] = queue.Queue()
+        self.inputs: queue.Queue[object] = queue.Queue()
+        self.sinks = Sinks()
+        self.give_way = paint.GiveWay()  # drawing's safe points; live once inputs apply from their threads
         self.theme = load_theme(config.theme)
         text = TextCache(self.theme.fonts)
-        self.projector = Projector(self.format, self.theme, config.title, config.language, text)
+        self.projector = Projector(self.format, self.theme, config.title, config.language, text, views,
+                                   self.give_way)
         self.status = ConsoleStatus()  # before the buzzer map: its problems are shown
-        self.buzzers = self._buzzer_map()
-        key_buzzers = {f"buzz{team + 1}": (name,) for name, team in self.buzzers.keys.items()}
-        self.keymap = KeyMap.build({**key_buzzers, **config.keys}, config.devices.keyboard_buzzers)
-        self.console = Console(self.engine, self.theme, self.keymap, config.language, text)
+        buzzers = self._buzzer_map()
+        self.keymap = KeyMap.build(self._key_table(buzzers), config.devices.keyboard_buzzers)
+        self.console = Console(self.engine, self.theme, self.keymap, config.language, text, views.panel,
+                               self.give_way)
         self.console.clock_now = self.clock.now
         self.quit_guard = QuitGuard()
-        self.confirm = QuitGuard()  # the same two-press rule for ending a round early
+        self.confirm = QuitGuard()  # the same two-press rule for a destructive action
         self.sound = SoundCues(len(config.teams), self.theme.sounds, enabled=sound)
         self.running = True
         self._prepared_for: object = None
-        self.lock = threading.RLock()  # the engine and the journal: one writer at a time
         self.live = False  # see go_live
-        self.hardware = Hardware(self, start=devices)
+        self.changed = threading.Event()
+        self.hardware = Hardware(self, buzzers, self.spec.flags, start=devices)
         self.osc_out: OscOut | None = None
         self.osc: OscServer | None = None
+        self._wire_sinks()
         if osc:
             self._start_osc(osc_port)
         self.status.devices = self.device_lines()
@@ -103,149 +135,195 @@ class ShowApp:
             self.notice(self.status.resumed, "info")
             log.info("%s", self.status.resumed)
 
+    # --- the parts, for tests and benches ------------------------------------------------------------
+
+    @property
+    def engine(self) -> Engine:
+        return self.runtime.engine
+
+    @property
+    def journal(self) -> Journal:
+        return self.runtime.journal
+
+    @property
+    def lock(self) -> threading.RLock:
+        return self.runtime.lock
+
+    @property
+    def buzzers(self) -> BuzzerMap:
+        return self.hardware.map
+
     def _resumed_text(self, wall: float | None) -> str:
         pos = self.format.position(self.engine.state)
         when = time.strftime("%H:%M", time.localtime(wall)) if wall else "?"
         question = "—" if pos.get("question") is None else pos["question"] + 1
-        return self.console.say("console.resumed", round=(pos.get("round") or 0) + 1, question=question, time=when)
+        return self.say("console.resumed", round=(pos.get("round") or 0) + 1, question=question, time=when)
+
+    # --- effects, from one place ----------------------------------------------------------------------
+
+    def _wire_sinks(self) -> None:
+        def desks(outcome: Outcome, now: float) -> None:
+            if self.osc_out is not None and outcome.changed:  # the desks first: light and sound cues wait on them
+                self.osc_out.events(outcome.events)
+                self.osc_out.state(self.engine.state, now)
+
+        self.sinks.direct += [
+            desks,
+            lambda outcome, now: self.sound.on_events(outcome.events),
+            lambda outcome, now: self.hardware.lamps.update(self.engine.state, outcome.events, now),
+        ]
+        self.sinks.views += [lambda outcome, now: self.projector.on_events(outcome.events, now), self._console_log]
+
+    def _console_log(self, outcome: Outcome, now: float) -> None:
+        if outcome.undone is not None:
+            teams = [t.name for t in outcome.state.teams]
+            self._notice_now(self.say("console.undone", what=describe(outcome.undone, teams, self.config.language)),
+                             "info")
+        elif outcome.changed and not isinstance(outcome.command, c.Tick) and outcome.entries:
+            self.console.log(outcome.entries[-1])
+
+    def pump_views(self) -> None:
+        """On the window thread: apply the view changes that inputs on other threads queued."""
+        self.sinks.pump()
 
     # --- commands ----------------------------------------------------------------------------------
 
     def submit(self, cmd: c.Command) -> Outcome:
-        """Propose, journal (fsync), commit, then play the effects. Refusals are shown, not raised."""
-        outcome = dispatch_journalled(self.engine, self.journal, cmd)
+        """Journal (fsync) and apply through the runtime, then the effects go to the sinks. Refusals are
+        shown, not raised."""
+        outcome = self.runtime.submit(cmd)
         if outcome.refused:
             if not isinstance(cmd, c.Tick):
                 why = outcome.refusal
                 self.notice(refusal(why.template, why.values, self.config.language) if why else outcome.refused,
                             "refused")
             return outcome
-        if outcome.undone is not None:
-            teams = [t.name for t in self.engine.state.teams]
-            self.notice(self.console.say("console.undone", what=describe(outcome.undone, teams, self.config.language)),
-                        "info")
-        elif outcome.changed and not isinstance(cmd, c.Tick):
-            self.console.log(self.engine.entries[-1])
-        now = self.clock.now()
-        if self.osc_out is not None and outcome.changed:  # the desks first: light and sound cues wait on them
-            self.osc_out.events(outcome.events)
-            self.osc_out.state(self.engine.state, now)
-        self.projector.on_events(outcome.events, now)
-        self.sound.on_events(outcome.events)
-        self.hardware.lamps.update(self.engine.state, outcome.events, now)
+        self.sinks.outcome(outcome, self.clock.now())
         return outcome
+
+    def say(self, key: str, **values: object) -> str:
+        return i18n.phrase(key, self.config.language, **values)
+
+    def now(self) -> float:
+        return self.clock.now()
 
     def notice(self, text: str, level: str = "problem") -> None:
         """Tell the operator (see console.Notice): a problem, information, or a refused action."""
-        self.status.notices.append(Notice(time.time(), text, level))
-        del self.status.notices[:-20]
-        if level == "refused" and (self.status.prompt is None or self.status.prompt[1] - time.monotonic() < 3):
-            self.status.prompt = (text, time.monotonic() + 2.5)  # not over a longer question (assigning)
         log.info("%s", text)
+        wall, mono = time.time(), time.monotonic()
+        self.sinks.on_window(lambda: self._notice_now(text, level, wall, mono))
+
+    def _notice_now(self, text: str, level: str, wall: float | None = None, mono: float | None = None) -> None:
+        mono = time.monotonic() if mono is None else mono
+        self.status.notices.append(Notice(time.time() if wall is None else wall, text, level))
+        del self.status.notices[:-20]
+        if level == "refused" and (self.status.prompt is None or self.status.prompt[1] - mono < 3):
+            self.status.prompt = (text, mono + 2.5)  # not over a longer question (assigning)
+
+    def prompt(self, text: str | None, seconds: float = 0.0) -> None:
+        """Ask the operator something on the console for `seconds` (None: take the question away)."""
+        until = time.monotonic() + seconds
+        self.sinks.on_window(lambda: setattr(self.status, "prompt", None if text is None else (text, until)))
+
+    def show_events(self, events: list[Event], at: float) -> None:
+        """Events that are not the game's (the line check's lights): sound now, the views on their thread."""
+        self.sound.on_events(events)
+        self.sinks.on_window(lambda: self.projector.on_events(events, at))
+
+    def line_check_changed(self, on: bool) -> None:
+        self.sinks.on_window(lambda: setattr(self.projector, "line_check", on))
+
+    def buzzers_assigned(self, buzzers: BuzzerMap) -> None:
+        """After buzzers were assigned: keys named by the new map become those teams' buzzers."""
+        from quizshow.inputs.keymap import KeyMap
+
+        self.keymap = KeyMap.build(self._key_table(buzzers), self.config.devices.keyboard_buzzers)
+        self.console.keymap = self.keymap
+
+    def _key_table(self, buzzers: BuzzerMap) -> dict[str, tuple[str, ...]]:
+        key_buzzers = {f"buzz{team + 1}": (name,) for name, team in buzzers.keys.items()}
+        return {**key_buzzers, **self.config.keys}
+
+    # --- actions -----------------------------------------------------------------------------------
 
     def action(self, action: Action) -> Outcome | None:
-        """A logical action → the command it means now (toggles read the current state)."""
-        state, at, name = self.engine.state, action.at, action.name
-        if name == "go":
-            guard = float(self.format.rules.get("next_guard_s", 0.5))
-            if state.last_buzz_at is not None and 0 <= at - state.last_buzz_at < guard:
-                return None  # the host was already clicking when the buzzer went
-            return self.submit(c.Go(at=at))
-        if name == "quit":
-            if self.quit_guard.press(time.monotonic()):
-                self.running = False
-            self.status.quit_armed = self.quit_guard.armed(time.monotonic())
+        """An action call → the command it means now (toggles read the current state), or the app's own."""
+        call, at = action.call, action.at
+        definition = self.actions.get(call.name)
+        if definition is None:
+            log.warning("unknown action %r from %s", call.name, action.source)
             return None
-        if name == "help":
-            self.status.help = not self.status.help
+        try:
+            args = self.actions.arguments(call)
+        except BadCall as why:
+            log.warning("%s (from %s)", why, action.source)
             return None
-        if name.startswith("score:"):
-            _, team, points = name.split(":")
-            return self.submit(c.ScoreAdd(at=at, team=int(team), points=int(points)))
-        if name.startswith("buzz"):
-            team = int(name[4:]) - 1
-            if team >= len(state.teams):
-                return None
-            return self.hardware.buzz(team, at, at, action.source)
-        if name == "linecheck":
-            self.hardware.toggle_line_check()
+        if definition.local:
+            local = self._local_actions().get(call.name)
+            return None if local is None else local(args, at, action.source)
+        if definition.confirm and not self.confirm.press(time.monotonic()):  # destructive: a second press
+            self.prompt(self.say(f"console.{call.name}_confirm"), 2.0)
             return None
-        if name == "assign":
-            self.hardware.toggle_assign(at)
-            return None
-        if name.startswith("amount:"):
-            self.status.amount = edit_amount(self.status.amount, name.split(":", 1)[1])
-            return None
-        if name in ("end_round", "withdraw"):  # destructive: a second press within two seconds
-            if not self.confirm.press(time.monotonic()):
-                self.status.prompt = (self.console.say(f"console.{name}_confirm"), time.monotonic() + 2.0)
-                return None
-            return self.submit(c.EndRound(at=at) if name == "end_round" else c.Withdraw(at=at))
-        if name == "provisional":
-            return self.submit(c.Judge(at=at, correct=False, provisional=True))
-        if name.startswith("disc:"):
-            _, team, what = name.split(":")
-            return self.submit(c.Discipline(at=at, team=int(team), what=what))
-        if ":" in name:
-            return self._choice(name, at)
-        simple = {
-            "back": lambda: c.Back(at=at),
-            "timer": lambda: c.TimerStop(at=at) if state.timer.running else c.TimerStart(at=at),
-            "blank": lambda: c.ViewBlank(at=at, on=not state.view.blank),
-            "scores": lambda: c.ViewScores(at=at, on=not state.view.scores),
-            "correct": lambda: c.Judge(at=at, correct=True),
-            "wrong": lambda: c.Judge(at=at, correct=False),
-            "undo": lambda: c.Undo(at=at),
-            "announce": lambda: c.Announce(at=at),
-        }
-        make = simple.get(name)
-        return None if make is None else self.submit(make())
-
-    def _choice(self, name: str, at: float) -> Outcome | None:
-        """A console button with an argument: `cell:T:Q`, `pick:N`, `bid:N` … → its command."""
-        kind, *args = name.split(":")
-        numbers = [int(a) for a in args]
         amount = int(self.status.amount or 0)
-        make = {
-            "cell": lambda: c.SelectCell(at=at, theme=numbers[0], question=numbers[1]),
-            "pick": lambda: c.PickTeam(at=at, team=numbers[0]),
-            "give": lambda: c.GiveCat(at=at, team=numbers[0]),
-            "catvalue": lambda: c.CatValue(at=at, value=numbers[0]),
-            "bid": lambda: c.Bid(at=at, team=numbers[0], amount=amount),
-            "allin": lambda: c.Bid(at=at, team=numbers[0], all_in=True),
-            "pass": lambda: c.Pass(at=at, team=numbers[0]),
-            "remove": lambda: c.FinalRemove(at=at, theme=numbers[0]),
-            "stake": lambda: c.FinalStake(at=at, team=numbers[0], amount=amount),
-            "answerer": lambda: c.SetAnswerer(at=at, team=numbers[0], player=numbers[1]),
-            "single": lambda: c.SinglePlayer(at=at, team=numbers[0], player=None if numbers[1] < 0 else numbers[1]),
-            "passright": lambda: c.PassRight(at=at, team=numbers[0]),
-            "ruling": lambda: c.Ruling(at=at, correct=bool(numbers[0])),
-            "tally": lambda: c.Tally(at=at, team=numbers[0]),
-        }.get(kind)
-        if make is None:
+        cmd = self.actions.build(call, ActionContext(self.engine.state, at, self.format.rules, amount))
+        if cmd is None:
             return None
-        outcome = self.submit(make())
-        if kind in ("bid", "stake") and outcome.accepted:
+        outcome = self.submit(cmd)
+        if definition.uses_amount and outcome.accepted:
             self.status.amount = ""  # typed for this one: the next starts from zero
         return outcome
 
+    def call(self, call: Call, at: float, source: str) -> Outcome | None:
+        return self.action(Action(call.name, at, source, call.args))
+
+    def _local_actions(self) -> dict[str, Callable[[dict[str, Any], float, str], Outcome | None]]:
+        return {"quit": self._quit, "help": self._help, "linecheck": self._linecheck, "assign": self._assign,
+                "amount": self._amount, "buzz": self._buzz, "noop": lambda args, at, source: None}
+
+    def _quit(self, args: dict[str, Any], at: float, source: str) -> None:
+        if self.quit_guard.press(time.monotonic()):
+            self.running = False
+        self.status.quit_armed = self.quit_guard.armed(time.monotonic())
+
+    def _help(self, args: dict[str, Any], at: float, source: str) -> None:
+        self.status.help = not self.status.help
+
+    def _linecheck(self, args: dict[str, Any], at: float, source: str) -> None:
+        self.hardware.toggle_line_check()
+
+    def _assign(self, args: dict[str, Any], at: float, source: str) -> None:
+        self.hardware.toggle_assign(at)
+
+    def _amount(self, args: dict[str, Any], at: float, source: str) -> None:
+        self.status.amount = edit_amount(self.status.amount, args["edit"])
+
+    def _buzz(self, args: dict[str, Any], at: float, source: str) -> Outcome | None:
+        team, player = args["team"], args["player"]
+        if not 0 <= team < len(self.engine.state.teams):
+            return None
+        if player is None:
+            return self.hardware.buzz(team, at, at, source)  # the line check may take it
+        return self.submit(c.Buzz(at=at, team=team, player=player, source_time=at, device=source))
+
     def key(self, key: int, mod: int, at: float, source: str = "keyboard") -> Outcome | None:
         """A key press: taken as a buzzer while buzzers are being assigned; digits type an amount while
-        the console asks for one; else the key map."""
-        if self.hardware.assigning is not None and self.keymap.action_for(key, mod) not in ("assign", "quit"):
+        the phase asks for one (its `amount_entry` flag); else the key map."""
+        call = self.keymap.call_for(key, mod)
+        if self.hardware.assigning is not None and (call is None or call.name not in ("assign", "quit")):
             self.hardware.capture(f"key:{key_name(key)}", at)
             return None
-        if self.engine.state.phase in console_svoyak.AMOUNT_PHASES:
+        if self.spec.flags(self.engine.state.phase).amount_entry:
             edit = amount_key(key)
             if edit is not None:
-                return self.action(Action(f"amount:{edit}", at, source))
-        name = self.keymap.action_for(key, mod)
-        return None if name is None else self.action(Action(name, at, source))
+                return self.action(Action("amount", at, source, (edit,)))
+        return None if call is None else self.action(Action(call.name, at, source, call.args))
+
+    # --- inputs from every thread ---------------------------------------------------------------------
 
     def drain(self, tick: bool = True, first: object = None) -> None:
         """Everything the threads and the window queued (after `first`, already taken), then a tick.
         Presses that arrived together are taken in the order of their own timestamps, across boxes."""
-        items: list[Action | c.Command] = []
+        items: list[object] = []
         while True:
             if first is not None:
                 item, first = first, None
@@ -272,11 +350,12 @@ class ShowApp:
             return apply(item)
         except Exception:
             log.exception("applying %s failed", type(item).__name__)
-            self.notice(self.console.say("console.internal_error"))
+            self.notice(self.say("console.internal_error"))
             return None
 
     def tick(self) -> None:
-        """Once a frame: time passes (timers warn and expire), and the console's status is refreshed."""
+        """Once a frame (window thread): queued view changes, time passes, the console's status."""
+        self.pump_views()
         self.submit(c.Tick(at=self.clock.now()))
         self.status.quit_armed = self.quit_guard.armed(time.monotonic())
         if self.osc_out is not None:
@@ -286,22 +365,14 @@ class ShowApp:
         self.status.boxes = [driver.status for driver in self.hardware.boxes.values()]
         self.status.last_press = dict(self.hardware.last_press)
 
-    def rebind_keys(self) -> None:
-        """After buzzers were assigned: keys named by the new map become those teams' buzzers."""
-        from quizshow.inputs.keymap import KeyMap
-
-        key_buzzers = {f"buzz{team + 1}": (name,) for name, team in self.buzzers.keys.items()}
-        self.keymap = KeyMap.build({**key_buzzers, **self.config.keys}, self.config.devices.keyboard_buzzers)
-        self.console.keymap = self.keymap
-
     def go_live(self) -> None:
         """From now on the thread that queues an input (a box reader, the OSC server) applies the queue
         at once, also while the main thread draws: a press reaches the engine (and the journal) without
         waiting for a frame or for a hand-off to another thread. The main thread holds `lock` for its
         own actions; drawing reads the immutable state without it."""
-        self.changed = threading.Event()
+        self.changed.clear()
         self.live = True
-        paint.give_way_to(self.lock)  # drawing pauses at safe points while an input is applied
+        self.give_way.to(self.lock)  # drawing pauses at safe points while an input is applied
         self._apply_queued()  # anything that came before
 
     def deliver(self, item: object) -> None:
@@ -338,8 +409,8 @@ class ShowApp:
             if self.engine.state is not before:
                 return True
 
-    def _buzzer_map(self):
-        from quizshow.inputs.buzzers import BuzzerMap, load_assignment
+    def _buzzer_map(self) -> BuzzerMap:
+        from quizshow.inputs.buzzers import load_assignment
 
         problems = Problems()
         saved = load_assignment(self.config.path, [t.name for t in self.config.teams], problems)
@@ -362,54 +433,40 @@ class ShowApp:
     # --- OSC -------------------------------------------------------------------------------------------
 
     def _start_osc(self, port: int | None) -> None:
-        from quizshow.inputs.osc import OscServer
-        from quizshow.outputs.osc_out import OscOut
-
         osc = self.config.devices.osc
-        self.osc_out = OscOut(osc)
+        out = self.osc_out = OscOut(osc)
         try:
             self.osc = OscServer(osc, self.deliver, self.clock.now,
-                                 lambda key, **values: self.notice(self.console.say(key, **values)),
-                                 lambda to: self.osc_out.state(self.engine.state, self.clock.now(), to),
+                                 lambda key, **values: self.notice(self.say(key, **values)),
+                                 lambda to: out.state(self.engine.state, self.clock.now(), to),
                                  self._subscribe, port=port).start()
         except OSError as why:  # the port is taken: the show goes on without OSC, and says so
-            self.notice(self.console.say("console.osc_cannot_listen", host=osc.listen[0],
-                                         port=osc.listen[1] if port is None else port, why=why))
+            self.notice(self.say("console.osc_cannot_listen", host=osc.listen[0],
+                                 port=osc.listen[1] if port is None else port, why=why))
 
-    def _subscribe(self, sender, on: bool) -> None:
+    def _subscribe(self, sender: Any, on: bool) -> None:
+        assert self.osc_out is not None
         if on:
             self.osc_out.subscribers.add(sender)
             self.osc_out.state(self.engine.state, self.clock.now(), sender)
         else:
             self.osc_out.subscribers.discard(sender)
 
-    def osc_request(self, req) -> None:
-        """An OSC input: the same action or command as the presenter's or the console's; replied."""
-        at, values = req.at, req.values
-        commands = {
-            "back": lambda: c.Back(at=at), "undo": lambda: c.Undo(at=at), "timer_start": lambda: c.TimerStart(at=at),
-            "timer_stop": lambda: c.TimerStop(at=at), "announce": lambda: c.Announce(at=at),
-            "correct": lambda: c.Judge(at=at, correct=True), "wrong": lambda: c.Judge(at=at, correct=False),
-            "score_add": lambda: c.ScoreAdd(at=at, team=values[0] - 1, points=values[1]),
-            "score_set": lambda: c.ScoreSet(at=at, team=values[0] - 1, points=values[1]),
-            "timer_add": lambda: c.TimerAdd(at=at, seconds=values[0]),
-            "select": lambda: c.SelectCell(at=at, theme=values[0] - 1, question=values[1] - 1),
-            "scores": lambda: c.ViewScores(at=at, on=values[0]), "blank": lambda: c.ViewBlank(at=at, on=values[0]),
-        }
-        if req.kind == "go":
-            outcome = self.action(Action("go", at, "osc"))
-            why = None if outcome is not None else "Next is held for a moment after a press"
-        elif req.kind == "buzz":
-            team = values[0] - 1
-            if not 0 <= team < len(self.engine.state.teams):
-                self.osc.reply(req.sender, req.address, 409, f"there is no team {values[0]}")
-                return
-            player = values[1] if len(values) > 1 else None
-            outcome = self.hardware.buzz(team, at, at, "osc") if player is None else \
-                self.submit(c.Buzz(at=at, team=team, player=player, source_time=at, device="osc"))
-            why = None
+    def osc_request(self, req: OscRequest) -> None:
+        """An OSC input: the same action as the presenter's or the console's; replied."""
+        assert self.osc is not None
+        call = OSC_CALLS[req.kind](list(req.values))
+        why: str | None = None
+        if call.name == "buzz" and not 0 <= int(call.args[0] or 0) < len(self.engine.state.teams):
+            self.osc.reply(req.sender, req.address, 409, f"there is no team {req.values[0]}")
+            return
+        if call.name not in self.actions:
+            why = f"/{req.kind} is not used by format {self.spec.name}"
+            outcome = None
         else:
-            outcome, why = self.submit(commands[req.kind]()), None
+            outcome = self.action(Action(call.name, req.at, "osc", call.args))
+            if outcome is None and call.name == "go":
+                why = "Next is held for a moment after a press"
         if outcome is not None and outcome.refused:
             why = outcome.refused
         self.osc.reply(req.sender, req.address, 409 if why else 200, why or "ok")
@@ -419,21 +476,21 @@ class ShowApp:
         if self.osc is not None:
             host, port = self.osc.address
             peers = len(self.osc.peers)
-            lines.append((self.console.say("console.osc", host=host, port=port, peers=peers), True))
-            lines += [(self.console.say("console.osc_malformed", count=count, host=host), False)
+            lines.append((self.say("console.osc", host=host, port=port, peers=peers), True))
+            lines += [(self.say("console.osc_malformed", count=count, host=host), False)
                       for host, count in self.osc.malformed_by_source()]
         return lines
 
     def close(self) -> None:
         if self.live:
             self.live = False  # inputs still arriving are only queued from now on
-            paint.give_way_to(None)
+            self.give_way.to(None)
         if self.osc is not None:
             self.osc.stop()
         if self.osc_out is not None:
             self.osc_out.close()
         self.hardware.stop()
-        self.journal.close()
+        self.runtime.close()
 
 
 def run(args: Namespace, show_path: Path) -> int:

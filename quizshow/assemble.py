@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
+from quizshow import registry
 from quizshow.config import ShowConfig
 from quizshow.core.format import Format, Setup
 from quizshow.core.state import Team
-from quizshow.formats import FORMATS
 
 
 def make_format(config: ShowConfig) -> Format:
     teams = tuple(Team(name=t.name, color=t.color or "", captain=t.captain, players=t.players)
                   for t in config.teams)
-    setup = Setup(title=config.title, teams=teams, rules=dict(config.rules), pack=config.pack,
-                  language=config.language)
-    return FORMATS[config.format](setup)
+    setup = Setup(title=config.title, teams=teams, rules=dict(config.rules), pack=config.pack)
+    return registry.spec(config.format).make(setup)

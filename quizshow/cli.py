@@ -15,7 +15,6 @@ from quizshow.resources import demo_show
 from quizshow.yamlfile import Problems
 
 
-
 def parse_args(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="quizshow", description="Run a quiz show, or check its files.")
     p.add_argument("show", nargs="?", type=Path, help="the show file (default: the bundled demo)")

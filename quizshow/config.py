@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import ipaddress
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from yaml.nodes import Node
 
-from quizshow.formats import FORMATS, PLANNED, presets
+from quizshow import registry
+from quizshow.formats import presets
 from quizshow.inputs.keymap import ACTIONS, unknown_key_names
 from quizshow.packs.loader import load_pack
 from quizshow.packs.model import Pack
@@ -92,7 +93,11 @@ class ShowConfig:
 
     @property
     def pack(self) -> Pack | None:
-        return self.packs[0] if self.packs else None
+        """The show's packs played in order, as one (spec/files.md: "a list of packs played in order")."""
+        if len(self.packs) <= 1:
+            return self.packs[0] if self.packs else None
+        first = self.packs[0]
+        return replace(first, rounds=tuple(r for pack in self.packs for r in pack.rounds))
 
 
 def load_show(path: Path, problems: Problems) -> ShowConfig | None:
@@ -120,9 +125,9 @@ def _rules(reader: FileReader, keys: dict[str, Node]) -> tuple[str | None, str |
     fmt = reader.text(keys.get("format"), "format")
     if fmt is None:
         return None, None, {}
-    if fmt not in FORMATS:
-        soon = " (not available in this version yet)" if fmt in PLANNED else ""
-        reader.error(keys["format"], f"format '{fmt}' is unknown{soon}; available: {', '.join(FORMATS)}")
+    if fmt not in registry.FORMATS:
+        soon = " (not available in this version yet)" if fmt in registry.PLANNED else ""
+        reader.error(keys["format"], f"format '{fmt}' is unknown{soon}; available: {', '.join(registry.names())}")
         return fmt, None, {}
     sets = presets()[fmt]
     preset = reader.text(keys.get("preset"), "preset") or next(iter(sets))
@@ -130,12 +135,18 @@ def _rules(reader: FileReader, keys: dict[str, Node]) -> tuple[str | None, str |
         reader.error(keys["preset"], f"preset '{preset}' is not one of format {fmt}: {', '.join(sets)}")
         return fmt, preset, {}
     rules = dict(sets[preset])
+    schema = registry.spec(fmt).schema()
     for name, node in reader.mapping(keys.get("rules"), list(rules), what="rules").items():
         default = rules[name]
         kind: type | tuple[type, ...] = (int, float) if isinstance(default, float) else type(default)
         value = reader.scalar(node, kind, f"rule '{name}'")
-        if value is not None:
-            rules[name] = value
+        if value is None:
+            continue
+        why = schema[name].problem(value) if name in schema else None
+        if why is not None:
+            reader.error(node, f"rule '{name}' is {value!r}; expected {why}")
+            continue
+        rules[name] = value
     return fmt, preset, rules
 
 
@@ -144,17 +155,21 @@ def _packs(reader: FileReader, node: Node | None, problems: Problems) -> tuple[P
         return ()
     names = reader.text_list(node, "pack") if node.id == "sequence" else (reader.text(node, "pack"),)
     packs = []
-    for name in names:
+    items = list(reader.sequence(node, "pack")) if node.id == "sequence" else [node]
+    for name, item in zip(names, items, strict=False):
         if name is None:
             continue
         path = (reader.path.parent / name).resolve()
         if not path.exists():
-            reader.error(node, f"pack '{name}' not found")
+            reader.error(item, f"pack '{name}' not found")
             continue
         pack = load_pack(path, problems)
         if pack is not None:
-            packs.append(pack)
-    return tuple(packs)
+            if packs and any(r.final for r in packs[-1][1].rounds):
+                reader.error(packs[-1][0], f"pack '{packs[-1][1].path.name}' has a final round, so it must be "
+                                           "the last pack of the show")
+            packs.append((item, pack))
+    return tuple(pack for _, pack in packs)
 
 
 def _theme(reader: FileReader, node: Node | None) -> Path:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 PHRASES: dict[str, dict[str, str]] = {
     "ru": {
         "banner.time_up": "Время!",
@@ -488,6 +490,17 @@ PHRASES: dict[str, dict[str, str]] = {
         "action.quit": "Quit",
     },
 }
+
+
+def add_phrases(tables: Mapping[str, Mapping[str, str]]) -> None:
+    """A format's own phrases (FormatSpec.phrases), added by the composition root for the show it runs.
+    A key the shared table already has with other words is a mistake, not an override."""
+    for language, table in tables.items():
+        known = PHRASES.setdefault(language, {})
+        for key, text in table.items():
+            if known.get(key, text) != text:
+                raise ValueError(f"phrase '{key}' ({language}) is already defined with other words")
+            known[key] = text
 
 
 def phrase(key: str, language: str = "ru", **values: object) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from functools import cache
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -30,7 +31,9 @@ def _pygame():
     yield
 
 
+@cache
 def demo_config() -> ShowConfig:
+    """The demo show, read once (a ShowConfig is frozen: every engine may share it)."""
     problems = Problems()
     config = load_show(DEMO_SHOW, problems)
     assert config is not None and not problems, [str(p) for p in problems.items]
@@ -49,6 +52,7 @@ def demo_engine(seed: int = 7) -> Engine:
 SVOYAK_SHOW = ROOT / "shows" / "svoyak.yaml"
 
 
+@cache
 def svoyak_config(path: Path = SVOYAK_SHOW) -> ShowConfig:
     problems = Problems()
     config = load_show(path, problems)
@@ -60,15 +64,26 @@ def svoyak_engine(seed: int = 7) -> Engine:
     return Engine(make_format(svoyak_config()), seed)
 
 
-def click(app, action: str, at: float) -> None:
-    """Render the console, find the button of `action`, click its centre: the same path as the mouse."""
-    from quizshow.app import Action
+def views_of(fmt):
+    """The pictures of a format, as the registry ties them to its name."""
+    from quizshow import registry
 
+    return registry.views(fmt.id)
+
+
+def click(app, name: str, at: float, *args) -> None:
+    """Render the console, find the button of action `name` with `args`, click its centre: the same path
+    as the mouse."""
+    from quizshow.app import Action
+    from quizshow.core.actions import Call
+
+    call = Call(name, tuple(args))
     surface = pygame.Surface((1280, 800))
     app.console.render(surface, at, app.status)
-    rect = next(r for r, a in app.console.buttons if a == action)
-    assert app.console.click(rect.center) == action
-    app.action(Action(action, at, "console"))
+    app.pump_views()
+    rect = next(r for r, a in app.console.buttons if a == call)
+    assert app.console.click(rect.center) == call
+    app.action(Action(name, at, "console", tuple(args)))
 
 
 # --- engine steps in the rule tests ----------------------------------------------------------------------
@@ -88,3 +103,10 @@ def refused(e: Engine, cmd: c.Command) -> str:
 
 def kinds(out: Outcome) -> list[EventKind]:
     return [ev.kind for ev in out.events]
+
+
+def notices(app) -> list:
+    """The console's notices as the next frame shows them (view changes from input threads are applied
+    by the window thread: here, the test's)."""
+    app.pump_views()
+    return app.status.notices

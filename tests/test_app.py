@@ -8,6 +8,7 @@ import re
 import pygame
 
 from quizshow.app import Action, ShowApp
+from quizshow.core.actions import Call
 from quizshow.core.effects import Event, EventKind
 from quizshow.outputs.sound import SoundCues
 from tests.conftest import demo_config
@@ -25,7 +26,7 @@ def _journal_types(tmp_path):
 def test_every_accepted_command_is_in_the_journal_before_the_next(tmp_path):
     app = _app(tmp_path)
     app.action(Action("go", 1.0))
-    app.action(Action("buzz2", 2.0))
+    app.action(Action("buzz", 2.0, args=(1,)))
     app.action(Action("correct", 3.0))
     assert _journal_types(tmp_path) == ["header", "Go", "Buzz", "Judge"]
     assert app.engine.state.teams[1].score == 10
@@ -34,7 +35,7 @@ def test_every_accepted_command_is_in_the_journal_before_the_next(tmp_path):
 def test_next_is_ignored_for_half_a_second_after_a_press(tmp_path):
     app = _app(tmp_path)
     app.action(Action("go", 1.0))
-    app.action(Action("buzz1", 2.0))
+    app.action(Action("buzz", 2.0, args=(0,)))
     app.action(Action("correct", 2.1))
     assert app.action(Action("go", 2.3)) is None  # the host was already clicking
     assert app.engine.state.phase == "reveal"
@@ -56,8 +57,8 @@ def test_timer_key_toggles_and_blank_toggles(tmp_path):
 
 def test_restart_resumes_the_same_scores_and_says_so(tmp_path):
     app = _app(tmp_path)
-    for name, at in [("go", 1), ("buzz3", 2), ("correct", 3), ("score:0:-5", 4)]:
-        app.action(Action(name, at))
+    for name, at, args in [("go", 1, ()), ("buzz", 2, (2,)), ("correct", 3, ()), ("score_add", 4, (0, -5))]:
+        app.action(Action(name, at, args=args))
     scores = [t.score for t in app.engine.state.teams]
     app.close()
     again = _app(tmp_path)
@@ -124,19 +125,20 @@ def test_console_buttons_are_the_same_actions_as_keys(tmp_path):
     surface = pygame.Surface((1280, 800))
     app.console.render(surface, 0.0, app.status, pygame.Surface((1920, 1080)))
     by_action = {action: rect for rect, action in app.console.buttons}
-    for needed in ["go", "back", "timer", "correct", "wrong", "undo", "blank", "quit", "score:0:1", "score:2:-1"]:
+    for needed in [Call(n) for n in ("go", "back", "timer", "correct", "wrong", "undo", "blank", "quit")] + \
+            [Call("score_add", (0, 1)), Call("score_add", (2, -1))]:
         assert needed in by_action, needed
-    app.action(Action(app.console.click(by_action["go"].center), 1.0, "console"))
+    app.call(app.console.click(by_action[Call("go")].center), 1.0, "console")
     assert app.engine.state.phase == "question"
-    app.action(Action("buzz1", 2.0))
+    app.action(Action("buzz", 2.0, args=(0,)))
     app.action(Action("correct", 3.0))
     app.console.render(surface, 3.0, app.status, None)
-    plus = {a: r for r, a in app.console.buttons}["score:1:10"]  # the step is the question's value
-    app.action(Action(app.console.click(plus.center), 4.0, "console"))
+    plus = {a: r for r, a in app.console.buttons}[Call("score_add", (1, 10))]  # the step is the question's value
+    app.call(app.console.click(plus.center), 4.0, "console")
     assert app.engine.state.teams[1].score == 10
     app.console.render(surface, 4.0, app.status, None)
-    undo = {a: r for r, a in app.console.buttons}["undo"]
-    app.action(Action(app.console.click(undo.center), 5.0, "console"))
+    undo = {a: r for r, a in app.console.buttons}[Call("undo")]
+    app.call(app.console.click(undo.center), 5.0, "console")
     assert [t.score for t in app.engine.state.teams] == [10, 0, 0]  # Альфа's correct answer stays
     assert app.status.notices[-1].text == "Отменено: ± Бета +10"
 
@@ -144,7 +146,7 @@ def test_console_buttons_are_the_same_actions_as_keys(tmp_path):
 def test_undo_names_what_it_will_undo(tmp_path):
     app = _app(tmp_path)
     app.action(Action("go", 1.0))
-    app.action(Action("buzz2", 2.0))
+    app.action(Action("buzz", 2.0, args=(1,)))
     app.action(Action("correct", 3.0))
     from quizshow.display.console import describe
     label = describe(app.engine.undo_target(), [t.name for t in app.engine.state.teams], "ru")
@@ -217,8 +219,8 @@ def test_console_shows_sub_millisecond_margins_and_no_minus_zero(tmp_path):
     assert margin_text(0.0003, "ru") == "+0.3 мс"  # two box presses 300 µs apart stay distinguishable
     assert margin_text(1.8, "ru") == "+1.80 с" and margin_text(0.0003, "en") == "+0.3 ms"
     app = _app(tmp_path)
-    for name, at in [("go", 1.0), ("buzz3", 2.0), ("wrong", 3.0)]:
-        app.action(Action(name, at))
+    for name, at, args in [("go", 1.0, ()), ("buzz", 2.0, (2,)), ("wrong", 3.0, ())]:
+        app.action(Action(name, at, args=args))
     teams = [t.name for t in app.engine.state.teams]
     assert describe(app.engine.entries[-1], teams, "ru") == "Неверно Гамма"  # the demo takes no penalty
     assert app.status.devices == [("Клавиатура: кнопки 1–3", True)]

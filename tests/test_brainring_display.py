@@ -9,10 +9,10 @@ import pytest
 
 from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
+from quizshow.display.brainring.scenes import panel_rect
 from quizshow.display.projector import Projector
-from quizshow.display.scenes.brainring import panel_rect
 from quizshow.display.theme import load_theme
-from tests.conftest import ROOT, click, svoyak_config
+from tests.conftest import ROOT, click, svoyak_config, views_of
 from tests.test_display import SIZES, RecordingText
 
 BRAINRING_SHOW = ROOT / "shows" / "brainring.yaml"
@@ -58,7 +58,7 @@ def walk():
 def test_every_match_phase_renders_with_text_inside_its_boxes(theme, size):
     e = engine()
     text = RecordingText(theme.fonts)
-    projector = Projector(e.format, theme, "Брейн-ринг", "ru", text)
+    projector = Projector(e.format, theme, "Брейн-ринг", "ru", text, views=views_of(e.format))
     surface = pygame.Surface(size)
     phases = []
     for name, commands in walk():
@@ -86,7 +86,7 @@ def test_false_start_plate_shows_under_the_offenders_panel_only(theme):
     e = engine()
     for cmd in (c.Go(at=1), c.Announce(at=10), c.Buzz(at=11, team=1), c.TimerStart(at=12)):
         e.dispatch(cmd)
-    projector = Projector(e.format, theme, "Брейн-ринг", "ru")
+    projector = Projector(e.format, theme, "Брейн-ринг", "ru", views=views_of(e.format))
     surface = pygame.Surface(size)
     projector.render(surface, e.state, 13)
     projector.render(surface, e.state, 16)
@@ -105,7 +105,7 @@ def test_question_text_is_hidden_unless_the_preset_switch_shows_it(theme):
         for cmd in (c.Go(at=1), c.Announce(at=10), c.TimerStart(at=12)):
             e.dispatch(cmd)
         text = RecordingText(theme.fonts)
-        projector = Projector(e.format, theme, "Брейн-ринг", "ru", text)
+        projector = Projector(e.format, theme, "Брейн-ринг", "ru", text, views=views_of(e.format))
         projector.render(pygame.Surface((1280, 720)), e.state, 13)
         question = e.format.current(e.state).q
         assert any(what == question for what, _, _ in text.fitted) == expected
@@ -118,7 +118,7 @@ def test_removed_player_is_drawn_hollow(theme):
                 c.Judge(at=13, correct=False)):
         e.dispatch(cmd)
     assert e.state.fmt.benched == ((0, 0, 0),)
-    projector = Projector(e.format, theme, "Брейн-ринг", "ru")
+    projector = Projector(e.format, theme, "Брейн-ринг", "ru", views=views_of(e.format))
     surface = pygame.Surface(size)
     projector.render(surface, e.state, 14)
     projector.render(surface, e.state, 16)
@@ -138,18 +138,18 @@ def _app(tmp_path) -> ShowApp:
 def test_console_roster_discipline_and_tally_buttons_drive_the_match(tmp_path):
     app = _app(tmp_path)
     app.action(Action("go", 1.0))
-    click(app, "single:1:2", 2.0)
+    click(app, "single", 2.0, 1, 2)
     assert app.engine.state.fmt.single == ((1, 2),)
     app.action(Action("announce", 3.0))
     app.action(Action("timer", 4.0))
-    app.action(Action("buzz1", 6.0))
-    click(app, "answerer:0:3", 7.0)
+    app.action(Action("buzz", 6.0, args=(0,)))
+    click(app, "answerer", 7.0, 0, 3)
     assert app.engine.state.fmt.answerer == (0, 3)
     click(app, "provisional", 8.0)
     assert app.engine.state.fmt.provisional == 0 and app.engine.state.phase == "clock"
-    click(app, "disc:1:audience_hint", 9.0)
+    click(app, "disc", 9.0, 1, "audience_hint")
     assert app.engine.state.teams[1].score == -1
-    click(app, "tally:2", 10.0)
+    click(app, "tally", 10.0, 2)
     assert app.engine.state.fmt.tally == frozenset({(0, 2)})
     click(app, "withdraw", 11.0)
     assert app.engine.state.phase == "clock"  # the first press only asks to confirm
@@ -162,13 +162,13 @@ def test_match_renders_the_same_prepared_as_fresh(theme):
     e = engine()
     for cmd in (c.Go(at=1), c.Announce(at=10), c.TimerStart(at=12), c.Buzz(at=13, team=0)):
         e.dispatch(cmd)
-    first = Projector(e.format, theme, "Брейн-ринг", "ru")
+    first = Projector(e.format, theme, "Брейн-ринг", "ru", views=views_of(e.format))
     surface = pygame.Surface((1280, 720))
     first.render(surface, e.state, 14)
     e.dispatch(c.SetAnswerer(at=14.5, team=0, player=4))
     first.render(surface, e.state, 20)
     reused = pygame.image.tobytes(surface, "RGB")
-    fresh = Projector(e.format, theme, "Брейн-ринг", "ru")
+    fresh = Projector(e.format, theme, "Брейн-ринг", "ru", views=views_of(e.format))
     fresh.render(surface, e.state, 20)
     fresh.render(surface, e.state, 20)
     assert reused == pygame.image.tobytes(surface, "RGB")

@@ -14,11 +14,12 @@ from quizshow.cli import check_files
 from quizshow.config import load_show
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
+from quizshow.formats.brainring.spec import SPEC as BRAINRING
 from quizshow.inputs.buzzers import assignment_path
 from quizshow.outputs.lamps import Lamps
 from quizshow.tools.fakebox import FakeBox
 from quizshow.yamlfile import Problems
-from tests.conftest import ROOT
+from tests.conftest import ROOT, notices
 from tests.test_serial import wait_for
 
 
@@ -60,7 +61,7 @@ def box(tmp_path):
 def open_question(app: ShowApp, at: float = 1.0) -> None:
     app.action(Action("go", at))
     app.action(Action("go", at))
-    app.action(Action("cell:0:0", at))
+    app.action(Action("cell", at, args=(0, 0)))
     assert app.engine.state.phase == "question"
 
 
@@ -86,7 +87,7 @@ def test_lamps_blink_two_seconds_on_a_false_start_and_blink_live_lamps_at_the_wa
 
     e = brainring_kit.engine()
     seen: dict[int, list[str]] = {0: [], 1: []}
-    lamps = Lamps({team: seen[team].append for team in seen})
+    lamps = Lamps({team: seen[team].append for team in seen}, BRAINRING.flags)
 
     def step(cmd: c.Command, now: float) -> None:
         events = e.dispatch(cmd).events
@@ -147,7 +148,7 @@ def test_a_frame_that_fails_to_draw_is_skipped_and_the_show_goes_on(tmp_path):
         windows.loop(app)  # returns: it did not raise
         assert frames.count(False) == 3 and frames.count(True) >= 9  # it went on drawing
         assert windows.guard.failures == 3
-        shown = [n for n in app.status.notices if n.level == "problem"]
+        shown = [n for n in notices(app) if n.level == "problem"]
         assert [n.text for n in shown] == ["Сбой: экран проектора — кадр пропущен, подробности в журнале программы"]
     finally:
         app.close()
@@ -157,7 +158,7 @@ def test_line_check_lights_the_team_and_leaves_the_game_alone(tmp_path):
     app = make_app(tmp_path, show_file(tmp_path), devices=False)
     app.action(Action("linecheck", 1.0))
     entries = len(app.engine.entries)
-    app.action(Action("buzz2", 2.0))
+    app.action(Action("buzz", 2.0, args=(1,)))
     app.drain()
     assert app.status.line_check and 1 in app.status.last_press
     assert len(app.engine.entries) == entries  # nothing journalled
@@ -208,7 +209,7 @@ def test_a_broken_assignment_file_at_start_is_a_console_problem_and_the_show_sta
     assignment_path(path).write_text('teams:\n  "Анна": "key:1"\n  "Боря": "box9"\n', encoding="utf-8")
     app = make_app(tmp_path, path, devices=False)
     try:
-        problems = [n.text for n in app.status.notices if n.level == "problem"]
+        problems = [n.text for n in notices(app) if n.level == "problem"]
         assert any("show.buzzers.yaml:3" in text for text in problems), problems
         assert app.buzzers.spec_of(0) == "key:1"  # the show runs with what could be read
     finally:
@@ -235,21 +236,26 @@ def test_sound_and_lamps_are_effects_not_decisions(tmp_path):
     assert cues.cue_for(Event(EventKind.BUZZ, team=2, margin_s=0.0)) == "buzz2"
 
 
-def test_when_live_a_box_press_is_applied_by_its_reader_without_waiting_for_a_frame(tmp_path, box):
+def test_when_live_a_box_press_is_applied_by_its_reader_and_the_views_change_on_the_window_thread(tmp_path, box):
     app = make_app(tmp_path, show_file(tmp_path, ("box1:1", "box1:2", "pad:0:3"), serial_port=str(box.link)))
     try:
         assert wait_for(lambda: app.hardware.boxes["box1"].status.connected)
         open_question(app)
-        applied_on: list[str] = []
-        shown = app.projector.on_events
-        app.projector.on_events = lambda events, now: (applied_on.append(threading.current_thread().name),
+        lamps_on: list[str] = []
+        drawn_on: list[str] = []
+        lamps, shown = app.hardware.lamps.update, app.projector.on_events
+        app.hardware.lamps.update = lambda *a: (lamps_on.append(threading.current_thread().name), lamps(*a))[1]
+        app.projector.on_events = lambda events, now: (drawn_on.append(threading.current_thread().name),
                                                        shown(events, now))
         app.go_live()
         box.press(1)
         assert app.wait_inputs(time.monotonic() + 3)  # the reader says the show changed
         assert app.engine.state.answering == 0
         assert json_types(tmp_path)[-1] == "Buzz"  # journalled before the effects ran
-        assert applied_on == ["box-box1"]  # by the box's own thread: no hand-off, no frame to wait for
+        assert lamps_on == ["box-box1"]  # by the box's own thread: no hand-off, no frame to wait for
+        assert drawn_on == []  # the views are not touched from the reader thread …
+        app.pump_views()
+        assert drawn_on == [threading.current_thread().name]  # … but at the window thread's next frame
     finally:
         app.running = False
         app.close()
@@ -273,7 +279,7 @@ def test_a_failure_while_applying_a_press_is_shown_and_the_box_keeps_reading(tmp
         app.go_live()
         box.press(1)
         assert wait_for(lambda: any(n.level == "problem" and "Внутренняя ошибка" in n.text
-                                    for n in app.status.notices))
+                                    for n in notices(app)))
         assert app.engine.state.answering is None  # nothing half-applied
         box.press(2)
         assert app.wait_inputs(time.monotonic() + 3)
@@ -298,7 +304,7 @@ def test_presses_queued_after_one_that_fails_still_apply(tmp_path):
     app.inputs.put(c.Buzz(at=2.002, team=1, source_time=2.0010, device="box1"))
     app.drain()
     assert app.engine.state.answering == 1  # taken from the queue together, and not lost with it
-    assert [n.level for n in app.status.notices].count("problem") == 1
+    assert [n.level for n in notices(app)].count("problem") == 1
     app.close()
 
 

@@ -17,7 +17,7 @@ import pytest
 from quizshow.app import ShowApp
 from quizshow.config import load_show
 from quizshow.yamlfile import Problems
-from tests.conftest import ROOT
+from tests.conftest import ROOT, notices
 from tests.osc_desk import Desk
 
 
@@ -154,7 +154,7 @@ def test_allowlist_denies_with_403_and_changes_nothing(rig):
     desk.pump(0.3)
     assert app.engine.state is before and app.engine.entries == []
     assert any(n.text == "OSC: 127.0.0.1 не в списке разрешённых (devices.osc.allow)" and n.level == "problem"
-               for n in app.status.notices)  # in the console's language, once per source
+               for n in notices(app))  # in the console's language, once per source
 
 
 def test_passcode_401_until_connected_and_lockout_after_five_wrong(rig):
@@ -175,8 +175,8 @@ def test_passcode_401_until_connected_and_lockout_after_five_wrong(rig):
     other.pump(0.3)
     assert [args[2] for addr, args in other.got if addr == "/quiz/reply"] == [401]
     other.close()
-    assert not any("zebra" in text for _, text, _ in app.status.notices)  # the passcode is never logged
-    assert any("127.0.0.1 заблокирован" in text for _, text, _ in app.status.notices)
+    assert not any("zebra" in text for _, text, _ in notices(app))  # the passcode is never logged
+    assert any("127.0.0.1 заблокирован" in text for _, text, _ in notices(app))
 
 
 def test_passcode_unlocks_control(rig):

@@ -12,9 +12,9 @@ from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.display.projector import Projector
-from quizshow.display.scenes.svoyak import board_grid
+from quizshow.display.svoyak.scenes import board_grid
 from quizshow.display.theme import load_theme
-from tests.conftest import click, svoyak_config, svoyak_engine
+from tests.conftest import click, svoyak_config, svoyak_engine, views_of
 from tests.test_display import SIZES, RecordingText
 
 
@@ -80,7 +80,7 @@ def test_the_walk_reaches_every_phase_it_names():
 def test_every_svoyak_scene_renders_with_text_inside_its_boxes(theme, size):
     engine = svoyak_engine()
     text = RecordingText(theme.fonts)
-    projector = Projector(engine.format, theme, "Своя игра", "ru", text)
+    projector = Projector(engine.format, theme, "Своя игра", "ru", text, views=views_of(engine.format))
     surface = pygame.Surface(size)
     for name in play_walk(engine):
         now = engine.entries[-1].command.at if engine.entries else 0.0
@@ -97,7 +97,7 @@ def test_every_svoyak_scene_renders_with_text_inside_its_boxes(theme, size):
 def test_board_fits_the_longest_theme_names_of_the_demo_pack_readably(theme, size):
     engine = svoyak_engine()
     text = RecordingText(theme.fonts)
-    projector = Projector(engine.format, theme, "Своя игра", "ru", text)
+    projector = Projector(engine.format, theme, "Своя игра", "ru", text, views=views_of(engine.format))
     surface = pygame.Surface(size)
     for round_no, rnd in enumerate(engine.format.game.rounds):
         engine.state = replace(engine.state, phase="board", fmt=replace(engine.state.fmt, round=round_no))
@@ -123,7 +123,7 @@ def test_board_shows_values_leaves_played_cells_empty_and_marks_the_chooser(them
     engine.dispatch(c.Tick(at=505))  # nobody pressed: the answer; the cell is played
     engine.dispatch(c.Go(at=506))
     assert engine.state.phase == "board"
-    projector = Projector(engine.format, theme, "Своя игра", "ru")
+    projector = Projector(engine.format, theme, "Своя игра", "ru", views=views_of(engine.format))
     surface = pygame.Surface(size)
     projector.render(surface, engine.state, 510.0)
     projector.render(surface, engine.state, 520.0)
@@ -160,7 +160,7 @@ def test_stakes_screen_never_shows_the_amounts(theme):
         for team in engine.state.fmt.final.order:
             assert engine.dispatch(c.FinalStake(at=900, team=team, amount=min(amount, engine.state.teams[team].score))
                                    ).refused is None
-        projector = Projector(engine.format, theme, "Своя игра", "ru")
+        projector = Projector(engine.format, theme, "Своя игра", "ru", views=views_of(engine.format))
         surface = pygame.Surface(size)
         projector.render(surface, engine.state, 901.0)
         projector.render(surface, engine.state, 950.0)
@@ -172,7 +172,7 @@ def test_final_removal_is_struck_through(theme):
     size = (1920, 1080)
     engine = svoyak_engine()
     list(play_walk(engine, until="final_themes"))  # themes 2 and 4 removed
-    projector = Projector(engine.format, theme, "Своя игра", "ru")
+    projector = Projector(engine.format, theme, "Своя игра", "ru", views=views_of(engine.format))
     surface = pygame.Surface(size)
     projector.render(surface, engine.state, 1000.0)
     projector.render(surface, engine.state, 1010.0)
@@ -189,7 +189,7 @@ def test_chosen_cell_zooms_into_the_question(theme):
     size = (1280, 720)
     engine = svoyak_engine()
     list(play_walk(engine, until="board"))
-    projector = Projector(engine.format, theme, "Своя игра", "ru")
+    projector = Projector(engine.format, theme, "Своя игра", "ru", views=views_of(engine.format))
     surface = pygame.Surface(size)
     projector.render(surface, engine.state, 499.0)
     out = engine.dispatch(c.SelectCell(at=500, theme=3, question=3))
@@ -218,29 +218,29 @@ def test_console_board_cells_open_questions_and_chooser_buttons_override(tmp_pat
     app.action(Action("go", 1.0))
     app.action(Action("go", 2.0))
     other = (app.engine.state.fmt.chooser + 1) % 3
-    click(app, f"pick:{other}", 3.0)
+    click(app, "pick", 3.0, other)
     assert app.engine.state.fmt.chooser == other
-    click(app, "cell:2:1", 4.0)
+    click(app, "cell", 4.0, 2, 1)
     assert app.engine.state.phase == "question" and app.engine.state.fmt.cell == (2, 1)
 
 
 def test_console_amount_typed_with_digits_becomes_a_bid_and_a_stake(tmp_path):
     app = _app(tmp_path)
     for i, points in enumerate((300, 500, 200)):
-        app.action(Action(f"score:{i}:{points}", 0.5))
+        app.action(Action("score_add", 0.5, args=(i, points)))
     app.action(Action("go", 1.0))
-    app.action(Action("pick:0", 1.5))
+    app.action(Action("pick", 1.5, args=(0,)))
     app.action(Action("go", 2.0))
-    click(app, "cell:0:3", 3.0)  # the auction
+    click(app, "cell", 3.0, 0, 3)  # the auction
     for key in (pygame.K_2, pygame.K_5, pygame.K_0):
         app.key(key, 0, 4.0)
     assert app.status.amount == "250"
     app.key(pygame.K_BACKSPACE, 0, 4.1)
     app.key(pygame.K_0, 0, 4.2)
-    click(app, "bid:0", 5.0)
+    click(app, "bid", 5.0, 0)
     auction = app.engine.state.fmt.auction
     assert auction.bid == 250 and auction.leader == 0 and app.status.amount == ""
-    click(app, f"allin:{auction.current}", 6.0)
+    click(app, "allin", 6.0, auction.current)
     assert app.engine.state.fmt.auction.all_in
 
 
@@ -259,9 +259,9 @@ def test_ending_a_round_early_needs_a_second_press(tmp_path):
 def test_console_journal_names_svoyak_steps_in_words(tmp_path):
     app = _app(tmp_path)
     app.action(Action("go", 1.0))
-    app.action(Action("pick:2", 1.5))
+    app.action(Action("pick", 1.5, args=(2,)))
     app.action(Action("go", 2.0))
-    app.action(Action("cell:1:0", 3.0))
+    app.action(Action("cell", 3.0, args=(1, 0)))
     words = [text for _, text in app.console.journal]
     assert "выбирает Вера" in words or app.engine.state.fmt.chooser == 2
     assert words[-1] == "вопрос: тема 2, №1"
@@ -300,8 +300,8 @@ def test_every_refusal_of_the_formats_has_russian_words_for_the_console():
 def test_a_refusal_reaches_the_console_in_russian(tmp_path):
     app = _app(tmp_path)
     app.action(Action("go", 1.0))
-    app.action(Action("pick:0", 1.5))
+    app.action(Action("pick", 1.5, args=(0,)))
     app.action(Action("go", 2.0))
-    app.action(Action("cell:2:2", 3.0))  # the cat
-    app.action(Action("give:0", 4.0))
+    app.action(Action("cell", 3.0, args=(2, 2)))  # the cat
+    app.action(Action("give", 4.0, args=(0,)))
     assert app.status.notices[-1].text == "Кота нужно отдать сопернику"

@@ -1,7 +1,10 @@
 """Typed commands: everything that may change the show, stamped with show time `at` (seconds).
 
 Adapters (keyboard, console, serial, OSC) build commands; the engine applies them; the journal
-stores them as JSON lines. A command class is registered by name so a journal line maps back to it.
+stores them as JSON lines. A command class is registered by its journal name so a journal line maps
+back to it: the class name for the shared commands here, `<namespace>.<ClassName>` for a format's own
+(`class Guess(Command, namespace="duel")`). A name taken twice is an error at import, never a silent
+overwrite.
 """
 
 from __future__ import annotations
@@ -18,14 +21,21 @@ class Command:
     at: float
     # Undo takes back the last command whose class says so (scoring, judging, choices).
     undoable: ClassVar[bool] = False
+    journal_name: ClassVar[str] = "Command"  # the `type` of its journal lines
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, namespace: str | None = None, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        _REGISTRY[cls.__name__] = cls
+        name = f"{namespace}.{cls.__name__}" if namespace else cls.__name__
+        known = _REGISTRY.get(name)
+        if known is not None and (known.__module__, known.__qualname__) != (cls.__module__, cls.__qualname__):
+            raise TypeError(f"command name '{name}' is taken by {known.__module__}.{known.__qualname__}; "
+                            f"give {cls.__module__}.{cls.__qualname__} a namespace")
+        cls.journal_name = name
+        _REGISTRY[name] = cls
 
 
 def to_json(command: Command) -> dict[str, Any]:
-    data = {"type": type(command).__name__}
+    data: dict[str, Any] = {"type": type(command).journal_name}
     for field in dataclasses.fields(command):
         value = getattr(command, field.name)
         if value is not None:

@@ -8,12 +8,15 @@ format the shared behaviour: manual scores, the view switches, the clock, ticks 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.state import Banner, ShowState, Team, View
+
+if TYPE_CHECKING:
+    from quizshow.packs.model import Pack, Question
 
 Result = tuple[ShowState, list[Event]]
 
@@ -36,9 +39,7 @@ class Setup:
     title: str
     teams: tuple[Team, ...]
     rules: dict[str, Any]
-    pack: Any = None  # quizshow.packs.model.Pack
-    language: str = "ru"
-    extra: dict[str, Any] = field(default_factory=dict)
+    pack: Pack | None = None  # a show's several packs come joined into one, played in order
 
 
 def _handler_name(command: c.Command) -> str:
@@ -66,7 +67,19 @@ class Format:
                           format=self.id)
         return method(state, command)
 
-    # --- words for the console ------------------------------------------------------------------
+    # --- the view model: what the views may ask (they never work the rules out again) -------------
+
+    def current(self, state: ShowState) -> Question | None:
+        """The question on screen (or being set up), if any."""
+        return None
+
+    def value(self, state: ShowState) -> int:
+        """What the current question is worth (0: none)."""
+        return 0
+
+    def winner(self, state: ShowState) -> list[int]:
+        """The winning team(s) once the game is decided (best first); [] until then."""
+        return []
 
     def next_action(self, state: ShowState) -> str:
         """What Next (Go) will do now, as a key of the locale's phrase table."""

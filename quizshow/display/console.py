@@ -13,12 +13,15 @@ from typing import NamedTuple
 import pygame
 
 from quizshow.core import commands as c
+from quizshow.core.actions import Call
 from quizshow.core.effects import EventKind
 from quizshow.core.engine import Engine, Entry
-from quizshow.display import console_brainring, console_svoyak, paint
-from quizshow.display.console_style import BAD, BG, EDGE, GOLD, GOOD, MUTED, PANEL, TEXT
+from quizshow.display import paint
+from quizshow.display.console_style import BAD, BG, EDGE, GOLD, GOOD, MUTED, TEXT
+from quizshow.display.console_ui import PanelUI
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
+from quizshow.display.views import Panel
 from quizshow.i18n import phrase
 from quizshow.inputs.hardware import box_problem
 from quizshow.inputs.keymap import KeyMap
@@ -92,13 +95,17 @@ def describe(entry: Entry, teams: list[str], language: str) -> str:
 
 class Console:
     def __init__(self, engine: Engine, theme: Theme, keymap: KeyMap, language: str,
-                 text: TextCache | None = None) -> None:
+                 text: TextCache | None = None, panel: Panel | None = None,
+                 give_way: paint.GiveWayFn = paint.never) -> None:
         self.engine = engine
+        self.panel = panel  # the format's own panel (display/<name>/), from the registry
+        self.give_way = give_way
         self.theme = theme
         self.keymap = keymap
         self.language = language
         self.text = text or TextCache(theme.fonts)
-        self.buttons: list[tuple[pygame.Rect, str]] = []
+        self.buttons: list[tuple[pygame.Rect, Call]] = []
+        self.ui: PanelUI | None = None  # this frame's widgets
         self.journal: list[tuple[float, str]] = []  # (wall, text), newest last
         self.clock_now = None  # show time, set by the app (the line check says how long ago)
 
@@ -110,7 +117,7 @@ class Console:
         self.journal.append((time.time(), describe(entry, teams, self.language)))
         del self.journal[:-50]
 
-    def click(self, pos: tuple[int, int]) -> str | None:
+    def click(self, pos: tuple[int, int]) -> Call | None:
         for rect, action in reversed(self.buttons):
             if rect.collidepoint(pos):
                 return action
@@ -121,27 +128,29 @@ class Console:
     def render(self, surface: pygame.Surface, now: float, status: ConsoleStatus,
                preview: pygame.Surface | None = None) -> None:
         self.buttons = []
-        paint.fill(surface, BG)
+        paint.fill(surface, BG, self.give_way)
         w, h = surface.get_size()
         unit = max(12, h // 40)  # the console's base type size
+        self.ui = PanelUI(surface, unit, self.text, self.theme, self.say, self.engine.state, self.engine.format,
+                          status, self.buttons)
         side = max(260, int(w * 0.3))
         left = pygame.Rect(unit, unit // 2, w - side - unit * 2, h - unit)
         right = pygame.Rect(left.right + unit, unit // 2, side - unit, h - unit)
         y = self._header(surface, left, now, unit)
-        paint.give_way()  # between the sections: an input being applied goes first (see paint.give_way_to)
+        self.give_way()  # between the sections: an input being applied goes first (paint.GiveWay)
         y = self._question(surface, pygame.Rect(left.x, y, left.width, int(h * 0.24)), unit)
         bottom_h = unit * 5
-        paint.give_way()
+        self.give_way()
         self._format_panel(surface, pygame.Rect(left.x, y, left.width, left.bottom - bottom_h - y - unit // 2), unit,
                            status)
-        paint.give_way()
+        self.give_way()
         self._buttons(surface, pygame.Rect(left.x, left.bottom - bottom_h, w - unit * 2, unit * 2), unit)
-        paint.give_way()
+        self.give_way()
         self._journal(surface, pygame.Rect(left.x, left.bottom - unit * 3 + 4, w - unit * 2, unit * 1.4), unit)
         self._devices(surface, pygame.Rect(left.x, left.bottom - int(unit * 1.4), w - unit * 2, unit * 1.4),
                       status, unit)
         preview_h = int(right.width * 9 / 16)
-        paint.give_way()
+        self.give_way()
         self._preview(surface, pygame.Rect(right.x, right.y, right.width, preview_h), preview, unit)
         self._teams(surface, pygame.Rect(right.x, right.y + preview_h + unit, right.width,
                                          left.bottom - bottom_h - preview_h - right.y - unit * 2), unit)
@@ -185,7 +194,7 @@ class Console:
     def _question(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> int:
         self._panel(surface, box)
         fmt, state = self.engine.format, self.engine.state
-        question = fmt.current(state) if hasattr(fmt, "current") else None
+        question = fmt.current(state)
         inner = box.inflate(-unit, -unit // 2)
         label_w = unit * 8
         rows = []
@@ -210,8 +219,7 @@ class Console:
         if status.line_check:
             self._line_check(surface, box, unit, status)
             return
-        panel = FORMAT_PANELS.get(self.engine.format.id)
-        if panel is not None and panel(self, surface, box, unit, status):
+        if self.panel is not None and self.panel(self._ui, box):
             return
         state = self.engine.state
         inner = self._titled_panel(surface, box, "console.presses", unit)
@@ -299,8 +307,8 @@ class Console:
             surface.blit(score, score.get_rect(midright=(row.right - btn * 2 - unit, row.centery)))
             minus = pygame.Rect(row.right - btn * 2 - 4, row.centery - unit + 2, btn, unit * 2 - 4)
             plus = pygame.Rect(row.right - btn, row.centery - unit + 2, btn, unit * 2 - 4)
-            self._button(surface, minus, "−", f"score:{i}:{-step}", unit)
-            self._button(surface, plus, "+", f"score:{i}:{step}", unit)
+            self._ui.button(minus, "−", "score_add", i, -step)
+            self._ui.button(plus, "+", "score_add", i, step)
 
     def _buttons(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> None:
         """One row: each action's name at one shared size (the largest every name fits), its key below."""
@@ -312,7 +320,7 @@ class Console:
         for i, (action, name) in enumerate(zip(BUTTONS, names, strict=True)):
             rect = pygame.Rect(box.x + i * (width + gap), box.y, width, box.height)
             keys = self.keymap.keys_of(action)
-            self._button(surface, rect, name, action, unit, hint=keys[0] if keys else None, px=px)
+            self._ui.button(rect, name, action, hint=keys[0] if keys else None, px=px)
 
     def _journal(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> None:
         target = self.engine.undo_target()
@@ -320,7 +328,7 @@ class Console:
         undo = self.say("console.undo", what=describe(target, teams, self.language)) if target else \
             self.say("console.nothing_to_undo")
         undo_rect = pygame.Rect(box.right - unit * 14, box.y, unit * 14, box.height)
-        self._button(surface, undo_rect, f"{undo} (Ctrl+Z)", "undo", unit)
+        self._ui.button(undo_rect, f"{undo} (Ctrl+Z)", "undo")
         lines = " · ".join(f"{time.strftime('%H:%M:%S', time.localtime(t))} {text}" for t, text in self.journal[-4:])
         label = f"{self.say('console.journal')}  {lines}"
         surface.blit(self._fit(label, "body", (box.width - undo_rect.width - unit, box.height), TEXT, int(unit * 0.9)),
@@ -410,42 +418,13 @@ class Console:
         img = self._fit(text, "heading", (box.width - unit * 2, unit * 3), TEXT, unit * 2, align="center")
         surface.blit(img, img.get_rect(center=box.center))
 
+    @property
+    def _ui(self) -> PanelUI:
+        assert self.ui is not None, "render() makes the frame's widgets"
+        return self.ui
+
     def _titled_panel(self, surface: pygame.Surface, box: pygame.Rect, title_key: str, unit: int) -> pygame.Rect:
-        """A panel with its small title; returns the area left for the content."""
-        self._panel(surface, box)
-        inner = box.inflate(-unit, -unit // 2)
-        title = self._fit(self.say(title_key), "heading", (inner.width, unit), MUTED, int(unit * 0.8))
-        surface.blit(title, inner.topleft)
-        top = int(unit * 1.3)
-        return pygame.Rect(inner.x, inner.y + top, inner.width, max(1, inner.height - top))
+        return self._ui.titled_panel(box, title_key)
 
     def _panel(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        surface.blit(paint.panel(box.size, paint.rgb(PANEL), paint.rgb(PANEL), paint.rgb(EDGE), 8, 1), box)
-
-    def _button(self, surface: pygame.Surface, rect: pygame.Rect, label: str, action: str, unit: int,
-                hint: str | None = None, px: int | None = None, dim: bool = False, lit: bool = False,
-                mark: pygame.Color | None = None) -> None:
-        """A clickable action: its name, and under it (when given) the key that does the same.
-        `dim`: done already (a played cell); `lit`: the current choice; `mark`: a team's colour bar."""
-        fill = pygame.Color("#151823") if dim else pygame.Color("#3a3320") if lit else pygame.Color("#262b40")
-        pygame.draw.rect(surface, fill, rect, border_radius=6)
-        pygame.draw.rect(surface, GOLD if lit else EDGE, rect, width=2 if lit else 1, border_radius=6)
-        if mark is not None:
-            pygame.draw.rect(surface, mark, pygame.Rect(rect.x, rect.y, max(4, unit // 4), rect.height),
-                             border_top_left_radius=6, border_bottom_left_radius=6)
-        if hint is None:
-            img = self._fit(label, "body", (rect.width - 8, rect.height - 4), MUTED if dim else TEXT,
-                            px or int(unit * 0.9), align="center")
-            surface.blit(img, img.get_rect(center=rect.center))
-        else:
-            top = rect.y + rect.height * 55 // 100
-            name = self._fit(label, "heading", (rect.width - 8, top - rect.y), TEXT, px or unit, align="center")
-            surface.blit(name, name.get_rect(midbottom=(rect.centerx, top)))
-            key = self._fit(hint, "body", (rect.width - 8, rect.bottom - top - 2), MUTED,
-                            max(8, int((px or unit) * 0.8)), align="center")
-            surface.blit(key, key.get_rect(midtop=(rect.centerx, top)))
-        self.buttons.append((rect, action))
-
-
-# format id -> its console panel: draw(console, surface, box, unit, status) -> drawn?
-FORMAT_PANELS = {"svoyak": console_svoyak.draw, "brainring": console_brainring.draw}
+        self._ui.panel(box)

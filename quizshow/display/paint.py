@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 
 import pygame
@@ -19,23 +19,31 @@ Color = tuple[int, int, int] | tuple[int, int, int, int]
 # reaches the engine between two bands.
 BAND_PIXELS = 1920 * 40
 
-_input_lock: threading.RLock | None = None
+GiveWayFn = Callable[[], None]
 
 
-def give_way_to(lock: threading.RLock | None) -> None:
-    """From now on drawing pauses at its safe points (`give_way`) while another thread holds `lock`
-    applying an input. Otherwise that thread, back from writing the journal, would wait for the
-    drawing thread to hand the interpreter back (the GIL): up to a millisecond per system call."""
-    global _input_lock
-    _input_lock = lock
+def never() -> None:
+    """The give-way point of drawing that nothing waits on (tests, benches, before the show is live)."""
 
 
-def give_way() -> None:
-    """A safe point of the drawing: wait here while an input is being applied (see give_way_to)."""
-    lock = _input_lock
-    if lock is not None:
-        lock.acquire()
-        lock.release()
+class GiveWay:
+    """The safe points of drawing, passed to whatever draws (projector, console, scenes via Frame).
+
+    Once `to(lock)` is set, calling it waits while another thread holds `lock` applying an input.
+    Otherwise that thread, back from writing the journal, would wait for the drawing thread to hand the
+    interpreter back (the GIL): up to a millisecond per system call."""
+
+    def __init__(self) -> None:
+        self._lock: threading.RLock | None = None
+
+    def to(self, lock: threading.RLock | None) -> None:
+        self._lock = lock
+
+    def __call__(self) -> None:
+        lock = self._lock
+        if lock is not None:
+            lock.acquire()
+            lock.release()
 
 
 def rgb(color: pygame.Color | Color) -> tuple[int, int, int, int]:
@@ -47,7 +55,7 @@ def mix(a: pygame.Color | Color, b: pygame.Color | Color, t: float) -> pygame.Co
     return pygame.Color(pygame.Color(a).lerp(pygame.Color(b), max(0.0, min(1.0, t))))
 
 
-def bands(width: int, height: int) -> Iterator[tuple[int, int]]:
+def bands(width: int, height: int, give_way: GiveWayFn = never) -> Iterator[tuple[int, int]]:
     """(top, rows) of each band of a width × height picture, giving way before each (BAND_PIXELS)."""
     rows = max(1, BAND_PIXELS // max(1, width))
     for top in range(0, height, rows):
@@ -56,28 +64,29 @@ def bands(width: int, height: int) -> Iterator[tuple[int, int]]:
 
 
 def blit(target: pygame.Surface, source: pygame.Surface, dest: tuple[int, int] | pygame.Rect = (0, 0),
-         special_flags: int = 0) -> None:
+         special_flags: int = 0, give_way: GiveWayFn = never) -> None:
     """`target.blit(source, dest)`, band by band when the picture is big."""
     x, y = dest[0], dest[1]
     w, h = source.get_size()
-    for top, rows in bands(w, h):
+    for top, rows in bands(w, h, give_way):
         target.blit(source, (x, y + top), pygame.Rect(0, top, w, rows), special_flags)
 
 
-def fill(target: pygame.Surface, color: Color | pygame.Color) -> None:
+def fill(target: pygame.Surface, color: Color | pygame.Color, give_way: GiveWayFn = never) -> None:
     """`target.fill(color)`, band by band: a full-window fill also holds the GIL."""
     w, h = target.get_size()
-    for top, rows in bands(w, h):
+    for top, rows in bands(w, h, give_way):
         target.fill(color, pygame.Rect(0, top, w, rows))
 
 
-def scale_into(target: pygame.Surface, source: pygame.Surface, rect: pygame.Rect) -> None:
+def scale_into(target: pygame.Surface, source: pygame.Surface, rect: pygame.Rect,
+               give_way: GiveWayFn = never) -> None:
     """`source` stretched (nearest pixel) over `rect` of `target`, band by band: one full-screen
     scale holds the GIL for ~3 ms. Each band of rect's rows samples its own source rows."""
     sw, sh = source.get_size()
     if rect.w <= 0 or rect.h <= 0:
         return
-    for top, rows in bands(rect.w, rect.h):
+    for top, rows in bands(rect.w, rect.h, give_way):
         s_top, s_bottom = top * sh // rect.h, max(top * sh // rect.h + 1, (top + rows) * sh // rect.h)
         band = pygame.transform.scale(source.subsurface(0, s_top, sw, min(sh, s_bottom) - s_top), (rect.w, rows))
         target.blit(band, (rect.x, rect.y + top))
@@ -131,17 +140,17 @@ def glow_frame(size: tuple[int, int], color: Color, radius: int, width: int) -> 
 
 
 def blit_glow_frame(target: pygame.Surface, rect: pygame.Rect, color: Color, radius: int, width: int,
-                    alpha: int = 255) -> None:
+                    alpha: int = 255, give_way: GiveWayFn = never) -> None:
     frame = glow_frame(rect.size, rgb(color), radius, width)
     pad = width * 3
     if alpha < 255:
         frame = frame.copy()
         frame.set_alpha(alpha)
-    blit(target, frame, (rect.x - pad, rect.y - pad))
+    blit(target, frame, (rect.x - pad, rect.y - pad), give_way=give_way)
 
 
 def ring(target: pygame.Surface, center: tuple[int, int], radius: int, width: int, fraction: float,
-         color: Color, track: Color) -> None:
+         color: Color, track: Color, give_way: GiveWayFn = never) -> None:
     """A clock ring: the track, then the remaining fraction clockwise from twelve o'clock, round caps."""
     give_way()
     pygame.draw.circle(target, track, center, radius, width)

@@ -14,16 +14,20 @@ from quizshow.core.effects import Event
 from quizshow.core.format import Format
 from quizshow.core.state import ShowState
 from quizshow.display import paint
-from quizshow.display.scenes import COMMON, scene_for, widgets
+from quizshow.display.scenes import COMMON, widgets
 from quizshow.display.scenes.base import Animations, Frame, Layers, Scene
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
 from quizshow.display.tween import Tween, ease_in_out_cubic
+from quizshow.display.views import FormatViews
 
 
 class Projector:
-    def __init__(self, fmt: Format, theme: Theme, title: str, language: str, text: TextCache | None = None) -> None:
+    def __init__(self, fmt: Format, theme: Theme, title: str, language: str, text: TextCache | None = None,
+                 views: FormatViews | None = None, give_way: paint.GiveWayFn = paint.never) -> None:
         self.fmt = fmt
+        self.views = views or FormatViews()
+        self.give_way = give_way
         self.theme = theme
         self.title = title
         self.language = language
@@ -42,14 +46,14 @@ class Projector:
 
     def frame(self, state: ShowState, now: float, size: tuple[int, int]) -> Frame:
         return Frame(state, self.fmt, self.theme, self.text, now, size, self.language, self.title, self.anim,
-                     self._layers)
+                     self._layers, self.give_way)
 
     def scene(self, state: ShowState) -> Scene:
         if self.line_check:
             return COMMON["line_check"]
         if state.view.blank:
             return COMMON["blank"]
-        return scene_for(self.fmt.id, state.phase)
+        return self.views.scene(state.phase, COMMON["title"])
 
     def prepare(self, state: ShowState, now: float, size: tuple[int, int]) -> None:
         """Compose the still layer of a state expected next (the app asks in a frame's idle time),
@@ -70,12 +74,12 @@ class Projector:
             if self._key is not None and self._key[1] == key[1]:
                 # Keep the last frame of the old scene in a buffer reused across transitions
                 # (allocating a full-screen copy each time costs more than the blit).
-                paint.blit(self._buffer, surface)
+                paint.blit(self._buffer, surface, give_way=self.give_way)
                 self._outgoing = self._buffer
                 self._fade = Tween(255.0, 0.0, now, self.theme.motion.get("transition_s", 0.45), ease_in_out_cubic)
             self._key = key
         scene.draw(surface, frame)
-        paint.give_way()
+        self.give_way()
         if scene is not COMMON["scores"]:
             self._draw_overlay(surface, frame)
         if self._fade is not None and self._outgoing is not None:
@@ -85,7 +89,7 @@ class Projector:
             else:
                 # At full opacity a plain blit: SDL's blended path at alpha 255 is ~15x slower.
                 self._outgoing.set_alpha(alpha if alpha < 255 else None)
-                paint.blit(surface, self._outgoing)
+                paint.blit(surface, self._outgoing, give_way=self.give_way)
 
     def _draw_overlay(self, surface: pygame.Surface, frame: Frame) -> None:
         """The score overlay slides up from the bottom edge while view.scores is on."""

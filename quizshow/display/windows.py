@@ -3,19 +3,44 @@
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from argparse import Namespace
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
+from quizshow.core.actions import Call
+from quizshow.display.console import Console
+from quizshow.display.projector import Projector
 from quizshow.stopping import stop_requested
 
-if TYPE_CHECKING:
-    from quizshow.app import ShowApp
-
 log = logging.getLogger(__name__)
+
+
+class Show(Protocol):
+    """What the window loop drives (the composition root, app.ShowApp, provides it)."""
+
+    running: bool
+    projector: Projector
+    console: Console
+    status: Any  # ConsoleStatus
+    hardware: Any  # inputs.hardware.Hardware: gamepads come as window events
+    lock: threading.RLock
+    clock: Any  # ShowClock
+    engine: Any  # Engine
+    inputs: Any  # queue.Queue
+
+    def go_live(self) -> None: ...
+    def tick(self) -> None: ...
+    def safely(self, apply: Callable[[Any], Any], item: object) -> Any: ...
+    def notice(self, text: str, level: str = "problem") -> None: ...
+    def say(self, key: str, **values: object) -> str: ...
+    def key(self, key: int, mod: int, at: float, source: str = "keyboard") -> Any: ...
+    def call(self, call: Call, at: float, source: str) -> Any: ...
+    def prepare_next(self, size: tuple[int, int]) -> None: ...
+    def wait_inputs(self, until: float) -> bool: ...
 
 FPS = 60
 CONSOLE_SIZE = (1280, 800)
@@ -38,7 +63,7 @@ class Guard:
     stays on screen), the error is logged and shown on the console once per kind, and the next frame
     tries again."""
 
-    def __init__(self, app: ShowApp) -> None:
+    def __init__(self, app: Show) -> None:
         self.app = app
         self.seen: set[tuple[str, str, str]] = set()
         self.failures = 0
@@ -53,8 +78,8 @@ class Guard:
             if kind not in self.seen:
                 self.seen.add(kind)
                 log.exception("drawing the %s failed", what)
-                part = self.app.console.say(f"console.part.{what}")
-                self.app.notice(self.app.console.say("console.draw_error", what=part))
+                part = self.app.say(f"console.part.{what}")
+                self.app.notice(self.app.say("console.draw_error", what=part))
             return False
 
 
@@ -78,7 +103,7 @@ class Windows:
                                          resizable=True)
             self.console.focus()
 
-    def loop(self, app: ShowApp) -> None:
+    def loop(self, app: Show) -> None:
         frame = 1.0 / FPS
         next_frame = time.monotonic()
         app.go_live()
@@ -102,21 +127,19 @@ class Windows:
             if app.wait_inputs(next_frame):
                 next_frame = time.monotonic() - frame
 
-    def events(self, app: ShowApp) -> None:
+    def events(self, app: Show) -> None:
         for event in pygame.event.get():
             app.safely(lambda e: self.event(app, e), event)  # one event's bug never loses the others
 
-    def event(self, app: ShowApp, event: pygame.event.Event) -> None:
-        from quizshow.app import Action
-
+    def event(self, app: Show, event: pygame.event.Event) -> None:
         now = app.clock.now()
         if event.type == pygame.KEYDOWN:
             app.key(event.key, event.mod, now)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.console is not None \
                 and getattr(event, "window", None) == self.console:
-            name = app.console.click(event.pos)
-            if name is not None:
-                app.action(Action(name, now, "console"))
+            call = app.console.click(event.pos)
+            if call is not None:
+                app.call(call, now, "console")
         elif event.type == pygame.JOYDEVICEADDED:
             pad = pygame.joystick.Joystick(event.device_index)
             self.pads[pad.get_instance_id()] = pad  # kept open, or SDL stops sending its buttons
@@ -127,4 +150,4 @@ class Windows:
         elif event.type == pygame.JOYBUTTONDOWN:
             app.hardware.pad_button(event.instance_id, event.button, now)
         elif event.type in (pygame.WINDOWCLOSE, pygame.QUIT):
-            app.action(Action("quit", now, "window"))
+            app.call(Call("quit"), now, "window")

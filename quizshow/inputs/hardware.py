@@ -6,18 +6,35 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Any, Protocol
 
+from quizshow.config import ShowConfig
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
+from quizshow.core.spec import PhaseFlags
 from quizshow.inputs.buzzers import BuzzerMap, save_assignment
 from quizshow.inputs.serialbox import BoxDriver, BoxPress
 from quizshow.outputs.lamps import Lamps
 
-if TYPE_CHECKING:
-    from quizshow.app import ShowApp
-
 log = logging.getLogger(__name__)
+
+
+class Host(Protocol):
+    """What the hardware needs from the show around it (the composition root provides it). The
+    hardware never reaches into the views: it hands them events and words through these."""
+
+    config: ShowConfig
+
+    def deliver(self, item: object) -> None: ...  # an input from a reader thread
+    def now(self) -> float: ...  # show time
+    def submit(self, cmd: c.Command) -> Any: ...
+    def notice(self, text: str, level: str = "problem") -> None: ...
+    def say(self, key: str, **values: object) -> str: ...
+    def prompt(self, text: str | None, seconds: float = 0.0) -> None: ...  # a question to the operator
+    def show_events(self, events: list[Event], at: float) -> None: ...  # views and sound, not the game
+    def buzzers_assigned(self, buzzers: BuzzerMap) -> None: ...
+    def line_check_changed(self, on: bool) -> None: ...
 
 
 def box_problem(status, say) -> str:
@@ -42,8 +59,10 @@ def in_press_order(items: list) -> list:
 
 
 class Hardware:
-    def __init__(self, app: ShowApp, start: bool = True) -> None:
+    def __init__(self, app: Host, buzzers: BuzzerMap, flags: Callable[[str], PhaseFlags], start: bool = True) -> None:
         self.app = app
+        self.map = buzzers
+        self.flags = flags
         self.boxes: dict[str, BoxDriver] = {}
         self.pads: dict[int, tuple[int, str]] = {}  # joystick instance id → (device index, name)
         self.line_check = False
@@ -52,14 +71,10 @@ class Hardware:
         self.last_press: dict[int, float] = {}  # team → show time, for the line check
         if start:
             for box in app.config.devices.serial:
-                driver = BoxDriver(box, app.deliver, app.clock.now)
+                driver = BoxDriver(box, app.deliver, app.now)
                 driver.start()
                 self.boxes[box.id] = driver
-        self.lamps = Lamps(self._lamp_setters())
-
-    @property
-    def map(self) -> BuzzerMap:
-        return self.app.buzzers
+        self.lamps = Lamps(self._lamp_setters(), flags)
 
     def _lamp_setters(self) -> dict:
         setters = {}
@@ -85,7 +100,7 @@ class Hardware:
         team = self.map.boxes.get(press.box, {}).get(press.input)
         if team is None:
             if self.line_check:
-                self.app.notice(self.app.console.say("console.unassigned", spec=spec))
+                self.app.notice(self.app.say("console.unassigned", spec=spec))
             return None
         if self.line_check:
             self.light(team, press.at)
@@ -101,11 +116,11 @@ class Hardware:
 
     def pad_added(self, instance_id: int, index: int, name: str) -> None:
         self.pads[instance_id] = (index, name)
-        self.app.notice(self.app.console.say("console.pad_added", n=index, name=name), "info")
+        self.app.notice(self.app.say("console.pad_added", n=index, name=name), "info")
 
     def pad_removed(self, instance_id: int) -> None:
         index, name = self.pads.pop(instance_id, (None, "?"))
-        self.app.notice(self.app.console.say("console.pad_removed", n=index, name=name), "info")
+        self.app.notice(self.app.say("console.pad_removed", n=index, name=name), "info")
 
     def pad_button(self, instance_id: int, button: int, at: float):
         index = self.pads.get(instance_id, (instance_id, ""))[0]
@@ -121,53 +136,53 @@ class Hardware:
 
     def toggle_line_check(self) -> None:
         self.line_check = not self.line_check
-        self.app.projector.line_check = self.line_check
+        self.app.line_check_changed(self.line_check)
 
     def light(self, team: int, at: float) -> None:
         """Line check: the team's panel lights and its sound plays; the game is not touched."""
         self.last_press[team] = at
-        event = Event(EventKind.BUZZ, team=team, margin_s=0.0)
-        self.app.projector.on_events([event], at)
-        self.app.sound.on_events([event])
+        self.app.show_events([Event(EventKind.BUZZ, team=team, margin_s=0.0)], at)
 
     # --- assigning by pressing -----------------------------------------------------------------------
 
     def toggle_assign(self, at: float) -> None:
         if self.assigning is not None:
             self.assigning = None
-            self.app.status.prompt = None
-            self.app.notice(self.app.console.say("console.assign_cancelled"), "info")
+            self.app.prompt(None)
+            self.app.notice(self.app.say("console.assign_cancelled"), "info")
             return
         self.assigning, self.assigned = 0, {}
         self._prompt()
 
     def _prompt(self) -> None:
+        assert self.assigning is not None
         team = self.app.config.teams[self.assigning]
         # Asked on the console until the button comes (a question, not a problem).
-        self.app.status.prompt = (self.app.console.say("console.assign_press", name=team.name), time.monotonic() + 600)
+        self.app.prompt(self.app.say("console.assign_press", name=team.name), 600)
 
     def capture(self, spec: str, at: float) -> None:
         teams = self.app.config.teams
         if spec in self.assigned.values():
-            self.app.notice(self.app.console.say("console.assign_taken", spec=spec))
+            self.app.notice(self.app.say("console.assign_taken", spec=spec))
             return
+        assert self.assigning is not None
         self.assigned[teams[self.assigning].name] = spec
         self.assigning += 1
         if self.assigning < len(teams):
             self._prompt()
             return
         self.assigning = None
-        self.app.status.prompt = None
+        self.app.prompt(None)
         path = save_assignment(self.app.config.path, self.assigned)
-        self.app.buzzers = BuzzerMap.build([self.assigned.get(t.name) for t in teams])
-        self.lamps = Lamps(self._lamp_setters())
-        self.app.rebind_keys()
-        self.app.notice(self.app.console.say("console.assign_saved", path=path.name), "info")
+        self.map = BuzzerMap.build([self.assigned.get(t.name) for t in teams])
+        self.lamps = Lamps(self._lamp_setters(), self.flags)
+        self.app.buzzers_assigned(self.map)
+        self.app.notice(self.app.say("console.assign_saved", path=path.name), "info")
 
     # --- the console's DEVICES line -------------------------------------------------------------------
 
     def device_lines(self) -> list[tuple[str, bool]]:
-        say = self.app.console.say
+        say = self.app.say
         lines = []
         if self.app.config.devices.keyboard_buzzers:
             lines.append((say("console.keyboard_buzzers", n=min(10, len(self.app.config.teams))), True))

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from quizshow.core.actions import Call
+
 # action -> default keys. "CTRL+Z" means the key with Ctrl held.
 DEFAULT_KEYS: dict[str, tuple[str, ...]] = {
     "go": ("PAGEDOWN", "RIGHT", "SPACE"),
@@ -28,6 +30,9 @@ DEFAULT_KEYS: dict[str, tuple[str, ...]] = {
 }
 BUZZER_KEYS = {f"buzz{n}": (str(n % 10), f"KP{n % 10}") for n in range(1, 11)}
 ACTIONS = {**DEFAULT_KEYS, **BUZZER_KEYS}
+# The binding names of a show file's `keys:` -> the action call each means (buzzN: team N's buzzer).
+CALLS: dict[str, Call] = {**{name: Call(name) for name in DEFAULT_KEYS},
+                          **{f"buzz{n}": Call("buzz", (n - 1,)) for n in range(1, 11)}}
 
 _MODIFIERS = {"CTRL": pygame.KMOD_CTRL, "SHIFT": pygame.KMOD_SHIFT, "ALT": pygame.KMOD_ALT}
 
@@ -81,6 +86,11 @@ class KeyMap:
         if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             return None  # Ctrl+B is not B
         return self.bindings.get((key, 0))
+
+    def call_for(self, key: int, mod: int) -> Call | None:
+        """The action call of a key press (see action_for)."""
+        name = self.action_for(key, mod)
+        return None if name is None else CALLS.get(name)
 
     def keys_of(self, action: str) -> list[str]:
         names = []

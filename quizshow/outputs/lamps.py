@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from quizshow.core.effects import Event, EventKind
+from quizshow.core.spec import PhaseFlags
 from quizshow.core.state import ShowState
 
 FALSE_START_BLINK_S = 2.0
-LIVE_PHASES = ("question", "answering", "clock", "attention")  # a question is being played
 _WARNING_ENDS = (EventKind.BUZZ, EventKind.REVEAL, EventKind.QUESTION, EventKind.ANNOUNCE, EventKind.CORRECT,
                  EventKind.WRONG, EventKind.TIMER_EXPIRED)
 
@@ -19,8 +19,9 @@ SetLamp = Callable[[str], None]  # "ON" | "OFF" | "BLINK"
 
 
 class Lamps:
-    def __init__(self, lamps: dict[int, SetLamp]) -> None:
+    def __init__(self, lamps: dict[int, SetLamp], flags: Callable[[str], PhaseFlags]) -> None:
         self.lamps = lamps  # team → how to set its lamp
+        self.flags = flags  # the format's phase flags: lamps follow the game while `lamps_live`
         self.blink_until: dict[int, float] = {}
         self.warning = False
 
@@ -40,7 +41,7 @@ class Lamps:
     def wanted(self, state: ShowState, team: int, now: float) -> str:
         if self.blink_until.get(team, 0) > now:
             return "BLINK"
-        if state.phase not in LIVE_PHASES:
+        if not self.flags(state.phase).lamps_live:
             return "OFF"
         if state.answering == team:
             return "ON"

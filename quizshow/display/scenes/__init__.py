@@ -1,4 +1,5 @@
-"""Scenes: one kind of picture each; the projector picks one per format and phase."""
+"""Scenes: one kind of picture each. The shared cards are here; a format's own live in display/<name>/,
+and its phase -> scene map in its FormatViews (display/views.py)."""
 
 from __future__ import annotations
 
@@ -12,22 +13,3 @@ COMMON: dict[str, Scene] = {
     "blank": BlankScene(),
     "line_check": LineCheckScene(),
 }
-
-# format id -> phase -> scene name
-BY_FORMAT: dict[str, dict[str, str]] = {
-    "demo": {"title": "title", "question": "question", "answering": "question", "reveal": "question",
-             "scores": "scores", "end": "scores"},
-}
-
-
-from quizshow.display.scenes import brainring, svoyak  # noqa: E402  (they use the shared ones above)
-
-COMMON.update(svoyak.SCENES)
-COMMON.update(brainring.SCENES)
-BY_FORMAT["svoyak"] = svoyak.PHASES
-BY_FORMAT["brainring"] = brainring.PHASES
-
-
-def scene_for(format_id: str, phase: str) -> Scene:
-    name = BY_FORMAT.get(format_id, {}).get(phase, "title")
-    return COMMON[name]

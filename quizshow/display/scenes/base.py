@@ -95,6 +95,7 @@ class Frame:
     title: str
     anim: Animations
     layers: Layers = field(default_factory=lambda: Layers())  # the projector's still layers
+    give_way: paint.GiveWayFn = paint.never  # drawing's safe points (paint.GiveWay), passed in by the projector
 
     def u(self, value: float) -> int:
         """Pixels for a length given on the 1080-line design grid."""
@@ -115,7 +116,7 @@ class Frame:
                                 paint.rgb(t.color("background_bottom")), paint.rgb(t.color("glow")))
 
     def paint_background(self, surface: pygame.Surface) -> None:
-        paint.blit(surface, self.background())
+        paint.blit(surface, self.background(), give_way=self.give_way)
 
 
 class Scene:
@@ -137,7 +138,7 @@ class Scene:
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
         layer = self.prepare(frame)
         if layer is not None:
-            paint.blit(surface, layer)
+            paint.blit(surface, layer, give_way=frame.give_way)
         self.draw_moving(surface, frame)
 
     def prepare(self, frame: Frame) -> pygame.Surface | None:
@@ -148,7 +149,7 @@ class Scene:
         key = (self.name, static, frame.size)
         layer = frame.layers.get(key)
         if layer is None:
-            paint.give_way()
+            frame.give_way()
             layer = frame.layers.new(key, frame.size)
             self.draw_static(layer, frame)
         return layer

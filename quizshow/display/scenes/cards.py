@@ -171,7 +171,7 @@ class QuestionScene(Scene):
         card = box.card
         body = paint.panel(card.size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel")),
                            paint.rgb(frame.color("panel_edge")), frame.u(24), frame.u(3))
-        paint.blit(surface, body, card)
+        paint.blit(surface, body, card, give_way=frame.give_way)
         if self._buzzers_open(frame):  # buzzers are live: a visible frame
             paint.blit_glow_frame(surface, card, paint.rgb(frame.color("accent")), frame.u(24), frame.u(4))
         if state.answering is not None:

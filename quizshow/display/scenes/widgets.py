@@ -26,7 +26,7 @@ def score_strip(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, label:
     gap = frame.u(28)
     card_w = (rect.width - gap * (count - 1)) // count
     for slot, i in enumerate(shown):
-        paint.give_way()
+        frame.give_way()
         team = state.teams[i]
         card = pygame.Rect(rect.x + slot * (card_w + gap), rect.y, card_w, rect.height)
         answering = state.answering == i or bool((label or {}).get(i))
@@ -77,7 +77,7 @@ def clock(surface: pygame.Surface, frame: Frame, center: tuple[int, int], radius
     track = paint.mix(frame.color("panel_dark"), frame.color("background_bottom"), 0.3)
     width = max(4, radius // 8)
     fraction = left / timer.duration if timer.duration else 0
-    paint.ring(surface, center, radius, width, fraction, color, track)
+    paint.ring(surface, center, radius, width, fraction, color, track, frame.give_way)
     digits = str(int(left + 0.999)) if left > 0 else "0"
     scale = 1.0 + (0.06 * pulse(frame.now, 1.0) if warn and timer.running else 0)
     size = int(radius * 1.05 * scale)

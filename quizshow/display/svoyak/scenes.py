@@ -249,9 +249,9 @@ class SvoyakQuestionScene(QuestionScene):
         layer = self.prepare(frame)
         board = BOARD.prepare(frame)
         if board is not None:
-            paint.blit(surface, board)
+            paint.blit(surface, board, give_way=frame.give_way)
         if layer is not None:
-            paint.scale_into(surface, layer, rect)
+            paint.scale_into(surface, layer, rect, frame.give_way)
 
 
 class SpecialScene(Scene):

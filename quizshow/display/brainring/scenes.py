@@ -15,7 +15,7 @@ from quizshow.core.effects import EventKind
 from quizshow.display import paint
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
-from quizshow.display.scenes.svoyak import spring_card, words
+from quizshow.display.svoyak.scenes import spring_card, words
 from quizshow.display.tween import ease_out_back, pulse
 from quizshow.formats.brainring.model import TABLES
 

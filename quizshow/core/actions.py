@@ -1,0 +1,160 @@
+"""One action registry: a key, a presenter click, a console button and an OSC address all name an
+action; the action builds the command it means now.
+
+An `ActionDef` has a name, typed arguments and a function building the command from the moment's
+context (the state, the time, the amount typed on the console). A `Call` is an action with its
+argument values, as bound by the key map or drawn on a console button. Core actions are below;
+a format adds its own through its `FormatSpec.actions`. `local` actions (quit, help, the line check, …)
+are the app's own and build no command. Pure: no pygame, sockets, threads, files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from quizshow.core import commands as c
+from quizshow.core.state import ShowState
+
+Value = int | float | bool | str | None
+
+
+@dataclass(frozen=True)
+class Call:
+    """An action with its argument values: `Call("cell", (0, 2))`."""
+
+    name: str
+    args: tuple[Value, ...] = ()
+
+
+@dataclass(frozen=True)
+class Arg:
+    name: str
+    kind: type  # int, float, bool or str
+    optional: bool = False  # may be left out (then None)
+
+
+@dataclass(frozen=True)
+class ActionContext:
+    """What a builder may read: the state now, the action's time, the amount typed on the console."""
+
+    state: ShowState
+    at: float
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    amount: int = 0
+
+
+Build = Callable[[ActionContext, Mapping[str, Any]], c.Command | None]
+
+
+@dataclass(frozen=True)
+class ActionDef:
+    name: str
+    build: Build | None = None  # None: a local action of the app (quit, help, …)
+    args: tuple[Arg, ...] = ()
+    confirm: bool = False  # destructive: a second press within two seconds (the console asks)
+    uses_amount: bool = False  # takes the typed amount; it is cleared once the command is accepted
+
+    @property
+    def local(self) -> bool:
+        return self.build is None
+
+
+class BadCall(ValueError):
+    """A call that does not fit its action (an unknown name, a wrong argument)."""
+
+
+class ActionRegistry:
+    def __init__(self, actions: Iterable[ActionDef] = ()) -> None:
+        self._actions: dict[str, ActionDef] = {}
+        for action in actions:
+            self.add(action)
+
+    def add(self, action: ActionDef) -> None:
+        if action.name in self._actions:
+            raise ValueError(f"action '{action.name}' is defined twice")
+        self._actions[action.name] = action
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._actions
+
+    def get(self, name: str) -> ActionDef | None:
+        return self._actions.get(name)
+
+    def names(self) -> list[str]:
+        return list(self._actions)
+
+    def arguments(self, call: Call) -> dict[str, Any]:
+        """The call's arguments by name, checked against the action's types."""
+        action = self._actions.get(call.name)
+        if action is None:
+            raise BadCall(f"unknown action '{call.name}'")
+        if len(call.args) > len(action.args) or len(call.args) < sum(not a.optional for a in action.args):
+            raise BadCall(f"action '{call.name}' takes {len(action.args)} argument(s), got {len(call.args)}")
+        values: dict[str, Any] = {}
+        for arg, value in zip(action.args, call.args + (None,) * (len(action.args) - len(call.args)), strict=True):
+            if value is None:
+                if not arg.optional:
+                    raise BadCall(f"action '{call.name}' needs {arg.name}")
+            elif arg.kind is float and isinstance(value, (int, float)) and not isinstance(value, bool):
+                value = float(value)
+            elif not isinstance(value, arg.kind) or (arg.kind is int and isinstance(value, bool)):
+                raise BadCall(f"action '{call.name}': {arg.name} must be {arg.kind.__name__}")
+            values[arg.name] = value
+        return values
+
+    def build(self, call: Call, context: ActionContext) -> c.Command | None:
+        """The command a (non-local) call means now; None: nothing to do (e.g. Next held after a press)."""
+        action = self._actions.get(call.name)
+        if action is None or action.build is None:
+            raise BadCall(f"'{call.name}' is not an action that builds a command")
+        return action.build(context, self.arguments(call))
+
+
+def _go(x: ActionContext, a: Mapping[str, Any]) -> c.Command | None:
+    guard = float(x.rules.get("next_guard_s", 0.5))
+    if x.state.last_buzz_at is not None and 0 <= x.at - x.state.last_buzz_at < guard:
+        return None  # the host was already clicking when the buzzer went
+    return c.Go(at=x.at)
+
+
+def _toggle(value: object, current: bool) -> bool:
+    return (not current) if value is None else bool(value)
+
+
+TEAM = Arg("team", int)
+
+CORE_ACTIONS: tuple[ActionDef, ...] = (
+    ActionDef("go", _go),
+    ActionDef("back", lambda x, a: c.Back(at=x.at)),
+    ActionDef("timer", lambda x, a: c.TimerStop(at=x.at) if x.state.timer.running else c.TimerStart(at=x.at)),
+    ActionDef("timer_start", lambda x, a: c.TimerStart(at=x.at)),
+    ActionDef("timer_stop", lambda x, a: c.TimerStop(at=x.at)),
+    ActionDef("timer_add", lambda x, a: c.TimerAdd(at=x.at, seconds=a["seconds"]), (Arg("seconds", float),)),
+    ActionDef("blank", lambda x, a: c.ViewBlank(at=x.at, on=_toggle(a["on"], x.state.view.blank)),
+              (Arg("on", bool, optional=True),)),
+    ActionDef("scores", lambda x, a: c.ViewScores(at=x.at, on=_toggle(a["on"], x.state.view.scores)),
+              (Arg("on", bool, optional=True),)),
+    ActionDef("correct", lambda x, a: c.Judge(at=x.at, correct=True)),
+    ActionDef("wrong", lambda x, a: c.Judge(at=x.at, correct=False)),
+    ActionDef("undo", lambda x, a: c.Undo(at=x.at)),
+    ActionDef("announce", lambda x, a: c.Announce(at=x.at)),
+    ActionDef("score_add", lambda x, a: c.ScoreAdd(at=x.at, team=a["team"], points=a["points"]),
+              (TEAM, Arg("points", int))),
+    ActionDef("score_set", lambda x, a: c.ScoreSet(at=x.at, team=a["team"], points=a["points"]),
+              (TEAM, Arg("points", int))),
+    # The app's own: a team's buzzer (the line check may take it), the operator's switches.
+    ActionDef("buzz", args=(TEAM, Arg("player", int, optional=True))),
+    ActionDef("quit"),
+    ActionDef("help"),
+    ActionDef("linecheck"),
+    ActionDef("assign"),
+    ActionDef("amount", args=(Arg("edit", str),)),  # a digit, back, clear or +N
+    ActionDef("noop"),
+)
+
+
+def registry_for(extra: Iterable[ActionDef]) -> ActionRegistry:
+    """The core actions plus a format's own (a name defined twice is an error)."""
+    return ActionRegistry([*CORE_ACTIONS, *extra])

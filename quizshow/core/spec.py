@@ -1,0 +1,136 @@
+"""The format contract: what a format declares so that nothing shared has to learn its names.
+
+A format package (`formats/<name>/`) exports one `FormatSpec`: its reducer (a `Format` subclass), the
+type of its own state (`ShowState.fmt`), its `Phase` enum whose members carry the flags the outputs
+read (lamps, keys, OSC), its `Rules` schema (types, ranges, choices, checked at the show file's line),
+its commands, its actions and its phrases. Pure: no pygame, sockets, threads, files.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from quizshow.core.actions import ActionDef
+from quizshow.core.commands import Command
+from quizshow.core.format import Format, Setup
+
+
+@dataclass(frozen=True)
+class PhaseFlags:
+    """What a phase means to the parts outside the format (they read flags, never phase names)."""
+
+    buzzers_live: bool = False  # a press may count now (OSC feedback, the console's press queue)
+    lamps_live: bool = False  # buzzer lamps follow the game (answering ON, out OFF, warning BLINK)
+    amount_entry: bool = False  # digit keys type an amount on the console (bids, stakes)
+
+
+NO_FLAGS = PhaseFlags()
+
+
+class Phase(enum.StrEnum):
+    """Base of a format's phase enum. A member is its phase name (a str, so `state.phase == Phase.X`
+    and journals stay plain strings) and carries `flags`:
+
+        class Phase(spec.Phase):
+            TITLE = "title"
+            QUESTION = "question", PhaseFlags(buzzers_live=True, lamps_live=True)
+    """
+
+    flags: PhaseFlags
+
+    def __new__(cls, value: str, flags: PhaseFlags = NO_FLAGS) -> Phase:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.flags = flags
+        return member
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule parameter's schema: its type, an inclusive range, or its choices."""
+
+    kind: type  # bool, int, float or str
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[str, ...] = ()
+    doc: str = ""
+
+    def problem(self, value: object) -> str | None:
+        """None if `value` fits, else what was expected (for a FILE:LINE message)."""
+        if self.kind is bool:
+            ok = isinstance(value, bool)
+        elif self.kind is float:
+            ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+        else:
+            ok = isinstance(value, self.kind) and not (self.kind is int and isinstance(value, bool))
+        if not ok:
+            return f"a {'number' if self.kind in (int, float) else self.kind.__name__}"
+        if self.choices and value not in self.choices:
+            return "one of " + " | ".join(self.choices)
+        if isinstance(value, (int, float)):
+            if self.low is not None and value < self.low:
+                return f"at least {self.low:g}" + (f" and at most {self.high:g}" if self.high is not None else "")
+            if self.high is not None and value > self.high:
+                return f"at most {self.high:g}"
+        return None
+
+
+def seconds(low: float = 0.0, high: float = 3600.0, doc: str = "") -> Rule:
+    return Rule(float, low, high, doc=doc)
+
+
+def count(low: int = 0, high: int = 100_000, doc: str = "") -> Rule:
+    return Rule(int, low, high, doc=doc)
+
+
+def flag(doc: str = "") -> Rule:
+    return Rule(bool, doc=doc)
+
+
+def choice(*choices: str, doc: str = "") -> Rule:
+    return Rule(str, choices=choices, doc=doc)
+
+
+# The parameters every format has (presets.yaml `common`).
+COMMON_RULES: dict[str, Rule] = {
+    "warning_s": seconds(0, 600, "the warning this many seconds before zero"),
+    "next_guard_s": seconds(0, 10, "after a press, Next is ignored this long"),
+}
+
+
+@dataclass(frozen=True)
+class FormatSpec:
+    """Everything a format declares; `quizshow/registry.py` maps its name to it (and to its views)."""
+
+    name: str
+    make: Callable[[Setup], Format]  # the reducer for one show's setup
+    phases: type[Phase]
+    rules: Mapping[str, Rule]
+    state: type | None = None  # the type of ShowState.fmt (None: the format keeps none)
+    commands: tuple[type[Command], ...] = ()  # its own commands (core commands are shared)
+    actions: tuple[ActionDef, ...] = ()  # its own actions (console buttons, keys, OSC)
+    phrases: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # language -> key -> text
+
+    def flags(self, phase: str) -> PhaseFlags:
+        """The flags of a phase (an unknown phase has none: lamps off, buzzers closed)."""
+        try:
+            return self.phases(phase).flags
+        except ValueError:
+            return NO_FLAGS
+
+    def schema(self) -> dict[str, Rule]:
+        return {**COMMON_RULES, **self.rules}
+
+    def check_rules(self, rules: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """(rule, what was expected) for every value that does not fit its schema."""
+        schema = self.schema()
+        found = []
+        for name, value in rules.items():
+            rule = schema.get(name)
+            why = rule.problem(value) if rule is not None else None
+            if why is not None:
+                found.append((name, why))
+        return found

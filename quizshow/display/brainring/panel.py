@@ -1,0 +1,116 @@
+"""The console's «Брейн-ринг» panel: each table's roster (who answers; the one-player rule), its
+discipline counters, the dispute buttons, and the «Команда за столом» tally of the other teams.
+
+Buttons are calls of the format's actions (formats/brainring/spec.py): answerer(T, P), single(T, P|None),
+disc(T, WHAT), passright(T), ruling(bool), provisional, withdraw, tally(T). Drawn with the console's
+widgets only (display/console_ui.py).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from quizshow.core.actions import Value
+from quizshow.display.console_style import GOLD, MUTED, TEXT
+from quizshow.display.console_ui import PanelUI
+from quizshow.formats.brainring.format import BrainringFormat
+from quizshow.formats.brainring.model import TABLES, Ring
+
+DISCIPLINE = (("captain_question", "captain_questions"), ("repeat", "repeats"), ("appeal_accepted", None),
+              ("appeal_rejected", None), ("audience_hint", None), ("penalty", "penalties_to_remove"))
+
+
+def _ring(ui: PanelUI) -> Ring:
+    ring: Ring = ui.state.fmt
+    return ring
+
+
+def draw(ui: PanelUI, box: pygame.Rect) -> bool:
+    state, unit = ui.state, ui.unit
+    if state.phase in ("title", "result"):
+        return False
+    inner = ui.titled_panel(box, "console.brainring")
+    column_w = (inner.width - unit) // 2
+    for team in TABLES:
+        column = pygame.Rect(inner.x + team * (column_w + unit), inner.y, column_w, inner.height - unit * 5)
+        _team_column(ui, column, team)
+    _disputes(ui, pygame.Rect(inner.x, inner.bottom - unit * 5, inner.width, unit * 2))
+    _tally(ui, pygame.Rect(inner.x, inner.bottom - unit * 2 - 4, inner.width, unit * 2))
+    return True
+
+
+def _team_column(ui: PanelUI, box: pygame.Rect, team: int) -> None:
+    state, unit, ring = ui.state, ui.unit, _ring(ui)
+    fmt = ui.format
+    assert isinstance(fmt, BrainringFormat)
+    ui.dot((box.x + unit // 2, box.y + unit // 2), ui.team_color(team))
+    title = state.teams[team].name
+    if state.answering == team:
+        title += "  « " + ui.say("scene.answering").lower()
+    ui.label(title, (box.x + unit, box.y), (box.width - unit, unit), GOLD if state.answering == team else TEXT,
+             role="heading")
+    players = state.teams[team].players
+    at_table = set(ring.at_table(team, fmt.players(state, team)))
+    alone = ring.single_of(team)
+    answering = state.phase == "answering" and state.answering == team
+    choosing_single = state.phase in ("ready", "attention") and fmt.rules["single_player_rule"]
+    hint = "console.who_answers" if answering else "console.leave_one" if choosing_single else "console.roster"
+    ui.label(ui.say(hint), (box.x, box.y + int(unit * 1.2)), (box.width, unit), MUTED, int(unit * 0.75))
+    y = box.y + int(unit * 2.3)
+    row_h = min(int(unit * 1.8), max(unit, (box.height - unit * 8) // max(1, len(players))))
+    for p, name in enumerate(players):
+        rect = pygame.Rect(box.x, y + p * row_h, box.width, row_h - 3)
+        away = p not in at_table
+        label = name + (f"  ({ui.say('console.away')})" if away else "")
+        call: tuple[str, tuple[Value, ...]]
+        if answering:
+            call = ("answerer", (team, p))
+        elif choosing_single:
+            call = ("single", (team, None if alone == p else p))  # a second click makes the team whole again
+        else:
+            call = ("noop", ())
+        lit = (ring.answerer == (team, p)) if answering else alone == p
+        ui.button(rect, label, call[0], *call[1], dim=away, lit=lit)
+    y += len(players) * row_h + unit // 3
+    record = ring.record(team)
+    rules = fmt.rules
+    cells = ui.grid(pygame.Rect(box.x, y, box.width, unit * 2), len(DISCIPLINE), columns=3, gap=4,
+                    row_h=unit * 2)
+    for i, ((what, limit), rect) in enumerate(zip(DISCIPLINE, cells, strict=True)):
+        used = {"captain_question": record.captain_questions, "repeat": record.repeats,
+                "appeal_accepted": record.appeals, "appeal_rejected": record.appeals,
+                "audience_hint": record.hints, "penalty": record.penalties}[what]
+        total = int(rules[limit]) if limit else int(rules["appeals"]) + record.extra_appeals \
+            if what.startswith("appeal") else None
+        label = ui.say(f"console.disc_{what}") + (f" {used}/{total}" if total is not None else f" {used}")
+        rect.y = y + (i // 3) * int(unit * 2.1)
+        ui.button(rect, label, "disc", team, what, dim=what.startswith("appeal") and record.appeals_lost)
+
+
+def _disputes(ui: PanelUI, box: pygame.Rect) -> None:
+    state, ring = ui.state, _ring(ui)
+    buttons: list[tuple[str, str, tuple[Value, ...]]] = [(ui.say("console.provisional"), "provisional", ())]
+    if ring.provisional is not None:
+        name = state.teams[ring.provisional].name
+        buttons += [(ui.say("console.ruling_correct", name=name), "ruling", (True,)),
+                    (ui.say("console.ruling_wrong", name=name), "ruling", (False,))]
+    if state.phase == "answering" and state.answering is not None and ring.single_of(state.answering) is not None:
+        buttons.append((ui.say("console.pass_right"), "passright", (state.answering,)))
+    buttons.append((ui.say("console.withdraw"), "withdraw", ()))
+    for rect, (label, action, args) in zip(ui.grid(box, len(buttons), gap=6), buttons, strict=True):
+        ui.button(rect, label, action, *args)
+
+
+def _tally(ui: PanelUI, box: pygame.Rect) -> None:
+    """«Команда за столом»: a button per team away from the tables, with its total so far."""
+    state, unit = ui.state, ui.unit
+    others = [i for i in range(len(state.teams)) if i not in TABLES]
+    ui.label(ui.say("console.tally"), (box.x, box.y + unit // 2), (unit * 9, box.height), MUTED, int(unit * 0.75),
+             role="heading")
+    if not others:
+        return
+    totals = {team: sum(1 for _, t in _ring(ui).tally if t == team) for team in others}
+    width = min(unit * 10, (box.width - unit * 9) // len(others))
+    for i, team in enumerate(others):
+        rect = pygame.Rect(box.x + unit * 9 + i * (width + 6), box.y, width, box.height)
+        ui.button(rect, f"{state.teams[team].name}: {totals[team]}", "tally", team)

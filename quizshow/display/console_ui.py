@@ -1,0 +1,124 @@
+"""The console's widgets: what the console and every format's panel draw with (a button bound to an
+action call, a field, a titled panel, fitted text, a grid). A panel never reaches into the console.
+
+A `PanelUI` is made for one console frame: the surface, the base type size (`unit`), the state and
+format being shown, the operator's status (the typed amount), and the buttons drawn so far (a click is
+looked up among them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from quizshow.core.actions import Call, Value
+from quizshow.core.format import Format
+from quizshow.core.state import ShowState
+from quizshow.display import paint
+from quizshow.display.console_style import EDGE, GOLD, MUTED, PANEL, TEXT
+from quizshow.display.text import TextCache
+from quizshow.display.theme import Theme
+
+
+class PanelUI:
+    def __init__(self, surface: pygame.Surface, unit: int, text: TextCache, theme: Theme,
+                 say: Callable[..., str], state: ShowState, fmt: Format, status: Any,
+                 buttons: list[tuple[pygame.Rect, Call]]) -> None:
+        self.surface = surface
+        self.unit = unit
+        self.text = text
+        self.theme = theme
+        self.say = say
+        self.state = state
+        self.format = fmt
+        self.status = status  # ConsoleStatus: `amount` is the amount being typed
+        self.buttons = buttons
+
+    # --- reading ---------------------------------------------------------------------------------
+
+    def team_color(self, team: int) -> pygame.Color:
+        return self.theme.team_color(team, self.state.teams[team].color)
+
+    # --- text ----------------------------------------------------------------------------------------
+
+    def fitted(self, text: str, role: str, box: tuple[int, int], color: pygame.Color, px: int,
+               align: str = "left", wrap: bool = False) -> pygame.Surface:
+        """The text at the largest size ≤ px that fits `box` (never larger than the box)."""
+        return self.text.fit(text, role, (max(1, box[0]), max(1, box[1])), color, px, align=align, wrap=wrap)
+
+    def label(self, text: str, pos: tuple[int, int], box: tuple[int, int], color: pygame.Color = TEXT,
+              px: int | None = None, role: str = "body", wrap: bool = False) -> pygame.Surface:
+        """Fitted text drawn with its top-left at `pos`; returns the drawn surface (for its size)."""
+        img = self.fitted(text, role, box, color, px or self.unit, wrap=wrap)
+        self.surface.blit(img, pos)
+        return img
+
+    # --- shapes --------------------------------------------------------------------------------------
+
+    def panel(self, box: pygame.Rect) -> None:
+        self.surface.blit(paint.panel(box.size, paint.rgb(PANEL), paint.rgb(PANEL), paint.rgb(EDGE), 8, 1), box)
+
+    def titled_panel(self, box: pygame.Rect, title_key: str) -> pygame.Rect:
+        """A panel with its small title; returns the area left for the content."""
+        unit = self.unit
+        self.panel(box)
+        inner = box.inflate(-unit, -unit // 2)
+        title = self.fitted(self.say(title_key), "heading", (inner.width, unit), MUTED, int(unit * 0.8))
+        self.surface.blit(title, inner.topleft)
+        top = int(unit * 1.3)
+        return pygame.Rect(inner.x, inner.y + top, inner.width, max(1, inner.height - top))
+
+    def dot(self, center: tuple[int, int], color: pygame.Color, filled: bool = True) -> None:
+        """A team's colour mark (an empty ring: out of this question)."""
+        pygame.draw.circle(self.surface, color, center, self.unit // 3, 0 if filled else 2)
+
+    def outline(self, rect: pygame.Rect, color: pygame.Color = GOLD, width: int = 2) -> None:
+        """The current row or choice."""
+        pygame.draw.rect(self.surface, color, rect, width=width, border_radius=6)
+
+    @staticmethod
+    def grid(box: pygame.Rect, count: int, columns: int | None = None, gap: int = 4,
+             row_h: int | None = None) -> list[pygame.Rect]:
+        """`count` cells in rows of `columns` (one row when None), filling `box` left to right."""
+        columns = max(1, columns or count)
+        rows = max(1, -(-count // columns))
+        width = (box.width - gap * (columns - 1)) // columns
+        height = row_h if row_h is not None else (box.height - gap * (rows - 1)) // rows
+        return [pygame.Rect(box.x + (i % columns) * (width + gap), box.y + (i // columns) * (height + gap),
+                            width, height) for i in range(count)]
+
+    # --- controls ------------------------------------------------------------------------------------
+
+    def button(self, rect: pygame.Rect, label: str, name: str, *args: Value, hint: str | None = None,
+               px: int | None = None, dim: bool = False, lit: bool = False,
+               mark: pygame.Color | None = None) -> None:
+        """A clickable action call `name(*args)`: its label, and under it (when given) the key that does
+        the same. `dim`: done already (a played cell); `lit`: the current choice; `mark`: a team's colour bar."""
+        unit, surface = self.unit, self.surface
+        fill = pygame.Color("#151823") if dim else pygame.Color("#3a3320") if lit else pygame.Color("#262b40")
+        pygame.draw.rect(surface, fill, rect, border_radius=6)
+        pygame.draw.rect(surface, GOLD if lit else EDGE, rect, width=2 if lit else 1, border_radius=6)
+        if mark is not None:
+            pygame.draw.rect(surface, mark, pygame.Rect(rect.x, rect.y, max(4, unit // 4), rect.height),
+                             border_top_left_radius=6, border_bottom_left_radius=6)
+        if hint is None:
+            img = self.fitted(label, "body", (rect.width - 8, rect.height - 4), MUTED if dim else TEXT,
+                              px or int(unit * 0.9), align="center")
+            surface.blit(img, img.get_rect(center=rect.center))
+        else:
+            top = rect.y + rect.height * 55 // 100
+            title = self.fitted(label, "heading", (rect.width - 8, top - rect.y), TEXT, px or unit, align="center")
+            surface.blit(title, title.get_rect(midbottom=(rect.centerx, top)))
+            key = self.fitted(hint, "body", (rect.width - 8, rect.bottom - top - 2), MUTED,
+                              max(8, int((px or unit) * 0.8)), align="center")
+            surface.blit(key, key.get_rect(midtop=(rect.centerx, top)))
+        self.buttons.append((rect, Call(name, args)))
+
+    def field(self, box: pygame.Rect, label: str, value: str, width: int | None = None) -> int:
+        """`label: value` in the numbers face (the amount being typed); returns the width used."""
+        used = width or self.unit * 10
+        self.surface.blit(self.fitted(f"{label}: {value}", "numbers", (used, box.height), GOLD,
+                                      int(self.unit * 1.4)), (box.x, box.y))
+        return used

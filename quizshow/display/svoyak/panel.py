@@ -1,0 +1,213 @@
+"""The console's «Своя игра» panel: a clickable board, the chooser and its override, the cat's receiver and
+value, the auction's bids, the final's removals, stakes and verdicts. Stakes and bids show here only.
+
+Buttons are calls of the format's actions (formats/svoyak/spec.py): cell(T, Q), pick(N), give(N),
+catvalue(V), bid(N), allin(N), pass(N), remove(T), stake(N), and the console's amount(EDIT), end_round.
+Drawn with the console's widgets only (display/console_ui.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pygame
+
+from quizshow.core.actions import Value
+from quizshow.display.console_style import BAD, GOLD, GOOD, MUTED, TEXT
+from quizshow.display.console_ui import PanelUI
+from quizshow.formats.svoyak.format import SvoyakFormat
+from quizshow.formats.svoyak.model import Play
+
+
+def _play(ui: PanelUI) -> Play:
+    play: Play = ui.state.fmt
+    return play
+
+
+def _format(ui: PanelUI) -> SvoyakFormat:
+    assert isinstance(ui.format, SvoyakFormat)
+    return ui.format
+
+
+def draw(ui: PanelUI, box: pygame.Rect) -> bool:
+    """Draw the panel for the current phase; False: the console's press queue is the right panel."""
+    state = ui.state
+    phase, play = state.phase, _play(ui)
+    if phase in ("round", "board", "reveal") and play.kind not in ("final", "shootout"):
+        _board(ui, box)
+    elif phase == "cat":
+        _choices(ui, box, "console.give_cat",
+                 [(t.name, "give", (i,)) for i, t in enumerate(state.teams) if i != play.chooser])
+    elif phase == "cat_value":
+        values = _format(ui).cat_options(state)
+        receiver = play.solo if play.solo is not None else 0
+        _choices(ui, box, "console.cat_value", [(str(v), "catvalue", (v,)) for v in values],
+                 subtitle=ui.say("console.cat_receiver", name=state.teams[receiver].name))
+    elif phase == "auction":
+        _auction(ui, box)
+    elif phase == "final_themes":
+        _final_themes(ui, box)
+    elif phase == "final_stakes":
+        _final_stakes(ui, box)
+    elif phase in ("final_question", "final_reveal", "final_answer"):
+        _final_reveal(ui, box)
+    else:
+        return False
+    return True
+
+
+def _board(ui: PanelUI, box: pygame.Rect) -> None:
+    state, fmt, play, unit = ui.state, _format(ui), _play(ui), ui.unit
+    inner = ui.titled_panel(box, "console.board")
+    rnd = fmt.game.rounds[play.round]
+    themes, columns = rnd.size
+    chooser_h = int(unit * 2.2)
+    row_h = max(unit, (inner.height - chooser_h - unit // 2) // max(1, themes))
+    name_w = inner.width * 2 // 5
+    cell_w = (inner.width - name_w) // max(1, columns)
+    for t, theme in enumerate(rnd.round.themes):
+        y = inner.y + t * row_h
+        ui.label(theme.name, (inner.x, y + 2), (name_w - 8, row_h - 4), px=int(unit * 0.9))
+        for q in range(columns):
+            rect = pygame.Rect(inner.x + name_w + q * cell_w, y, cell_w - 4, row_h - 4)
+            kind = rnd.question((t, q)).type
+            played = (t, q) in play.played
+            label = "—" if played else str(rnd.value((t, q)))
+            if not played and kind != "regular":
+                label += " " + ui.say(f"console.kind_{kind}")  # the operator sees the specials coming
+            ui.button(rect, label, "cell", t, q, dim=played)
+    y = inner.y + themes * row_h + unit // 4
+    ui.label(ui.say("console.chooser"), (inner.x, y + unit // 2), (unit * 6, chooser_h), MUTED, int(unit * 0.8),
+             role="heading")
+    _team_buttons(ui, pygame.Rect(inner.x + unit * 6, y, inner.width * 3 // 4 - unit * 6, chooser_h - 4),
+                  range(len(state.teams)), "pick", lit=play.chooser)
+    end = pygame.Rect(inner.right - inner.width // 4 + unit // 2, y, inner.width // 4 - unit // 2, chooser_h - 4)
+    ui.button(end, ui.say("console.end_round"), "end_round")
+
+
+def _team_buttons(ui: PanelUI, box: pygame.Rect, teams: Iterable[int], action: str, lit: int | None = None) -> None:
+    teams = list(teams)
+    for rect, team in zip(ui.grid(box, len(teams), gap=ui.unit // 3), teams, strict=True):
+        ui.button(rect, ui.state.teams[team].name, action, team, mark=ui.team_color(team), lit=team == lit)
+
+
+def _choices(ui: PanelUI, box: pygame.Rect, title: str, buttons: list[tuple[str, str, tuple[Value, ...]]],
+             subtitle: str | None = None) -> None:
+    unit = ui.unit
+    inner = ui.titled_panel(box, title)
+    y = inner.y
+    if subtitle:
+        ui.label(subtitle, (inner.x, y), (inner.width, unit * 2))
+        y += unit * 2
+    gap = unit // 2
+    width = min(unit * 12, (inner.width - gap * (len(buttons) - 1)) // max(1, len(buttons)))
+    for i, (label, action, args) in enumerate(buttons):
+        ui.button(pygame.Rect(inner.x + i * (width + gap), y, width, unit * 3), label, action, *args)
+
+
+def _amount_line(ui: PanelUI, box: pygame.Rect) -> None:
+    """The typed amount (digits or the buttons), shared by bids and stakes."""
+    unit = ui.unit
+    x = box.x + ui.field(box, ui.say("console.amount"), ui.status.amount or "0")
+    for text, edit in (("+10", "+10"), ("+100", "+100"), ("+1000", "+1000"), (ui.say("console.erase"), "back"),
+                       (ui.say("console.clear"), "clear")):
+        ui.button(pygame.Rect(x, box.y, unit * 4, box.height), text, "amount", edit)
+        x += unit * 4 + unit // 3
+
+
+def _amount_rows(ui: PanelUI, inner: pygame.Rect, teams: tuple[int, ...]) -> list[tuple[int, pygame.Rect]]:
+    """The amount line on top, then one row per team under it (bids and stakes)."""
+    unit = ui.unit
+    _amount_line(ui, pygame.Rect(inner.x, inner.y, inner.width, unit * 2))
+    row_h = min(unit * 3, (inner.height - unit * 3) // max(1, len(teams)))
+    return [(team, pygame.Rect(inner.x, inner.y + unit * 3 + slot * row_h, inner.width, row_h - 4))
+            for slot, team in enumerate(teams)]
+
+
+def _auction(ui: PanelUI, box: pygame.Rect) -> None:
+    state, unit, amount = ui.state, ui.unit, ui.status.amount or "0"
+    auction = _play(ui).auction
+    assert auction is not None
+    inner = ui.titled_panel(box, "console.auction")
+    for team, row in _amount_rows(ui, inner, auction.order):
+        turn = not auction.done and auction.current == team
+        if turn:
+            ui.outline(row)
+        ui.dot((row.x + unit // 2, row.centery), ui.team_color(team))
+        name = state.teams[team]
+        if team == auction.leader:
+            what = ui.say("scene.all_in" if auction.all_in else "scene.bid", n=auction.bid)
+        elif team in auction.out:
+            what = ui.say("scene.pass")
+        else:
+            what = ui.say("console.your_turn") if turn else ""
+        line = f"{name.name}  ({name.score})   {what}"
+        ui.label(line, (row.x + unit, row.y + 4), (row.width // 2, row.height), MUTED if team in auction.out else TEXT)
+        if turn:
+            bw = row.width // 6
+            x = row.right - bw * 3 - unit
+            for text, action in ((ui.say("console.bid", n=amount), "bid"),
+                                 (ui.say("scene.all_in", n=name.score), "allin"), (ui.say("scene.pass"), "pass")):
+                ui.button(pygame.Rect(x, row.y + 2, bw - 4, row.height - 4), text, action, team)
+                x += bw
+    others = auction.order[1:]
+    scores = [state.teams[t].score for t in others]
+    if len(set(scores)) < len(scores):  # a tie in the order: the host says who bids first
+        y = inner.bottom - unit * 2
+        ui.label(ui.say("console.tie_hint"), (inner.x, y + unit // 2), (inner.width // 2, unit * 2), MUTED,
+                 int(unit * 0.8))
+        _team_buttons(ui, pygame.Rect(inner.x + inner.width // 2, y, inner.width // 2, unit * 2), others, "pick")
+
+
+def _final_themes(ui: PanelUI, box: pygame.Rect) -> None:
+    state, fmt, unit = ui.state, _format(ui), ui.unit
+    final = _play(ui).final
+    assert final is not None
+    inner = ui.titled_panel(box, "console.final_themes")
+    names = fmt.game.final_themes
+    remover = final.remover(len(names))
+    who = ui.say("console.removes", name=state.teams[remover].name) if remover is not None else \
+        ui.say("console.theme_left")
+    ui.label(who, (inner.x, inner.y), (inner.width, unit * 2), GOLD)
+    row_h = min(unit * 3, (inner.height - unit * 5) // max(1, len(names)))
+    for t, name in enumerate(names):
+        rect = pygame.Rect(inner.x, inner.y + unit * 2 + t * row_h, inner.width // 2, row_h - 4)
+        ui.button(rect, name, "remove", t, dim=t in final.removed)
+    _team_buttons(ui, pygame.Rect(inner.x + inner.width // 2 + unit, inner.y + unit * 2, inner.width // 2 - unit,
+                                  unit * 2), final.order, "pick", lit=remover)
+    ui.label(ui.say("console.order_hint"), (inner.x + inner.width // 2 + unit, inner.y + unit * 5),
+             (inner.width // 2 - unit, unit * 3), MUTED, int(unit * 0.8), wrap=True)
+
+
+def _final_stakes(ui: PanelUI, box: pygame.Rect) -> None:
+    state, unit = ui.state, ui.unit
+    final = _play(ui).final
+    assert final is not None
+    inner = ui.titled_panel(box, "console.final_stakes")
+    for team, row in _amount_rows(ui, inner, final.order):
+        score = state.teams[team].score
+        stake = final.stake(team)
+        ui.dot((row.x + unit // 2, row.centery), ui.team_color(team))
+        text = f"{state.teams[team].name}  (1…{score})   " + (
+            ui.say("console.stake_is", n=stake) if stake is not None else ui.say("console.no_stake"))
+        ui.label(text, (row.x + unit, row.y + 4), (row.width * 2 // 3, row.height), TEXT if stake else MUTED)
+        rect = pygame.Rect(row.right - row.width // 4, row.y + 2, row.width // 4, row.height - 4)
+        ui.button(rect, ui.say("console.set_stake", n=ui.status.amount or "0"), "stake", team)
+
+
+def _final_reveal(ui: PanelUI, box: pygame.Rect) -> None:
+    state, unit = ui.state, ui.unit
+    final = _play(ui).final
+    assert final is not None
+    inner = ui.titled_panel(box, "console.final_reveal")
+    row_h = min(int(unit * 2.4), inner.height // max(1, len(final.order)))
+    for slot, team in enumerate(final.order):
+        row = pygame.Rect(inner.x, inner.y + slot * row_h, inner.width, row_h - 4)
+        if state.phase == "final_reveal" and slot == final.showing:
+            ui.outline(row)
+        verdict = final.verdict(team)
+        mark, tone = ("", TEXT) if verdict is None else (
+            (ui.say("action.correct"), GOOD) if verdict else (ui.say("action.wrong"), BAD))
+        text = f"{state.teams[team].name}   {ui.say('console.stake_is', n=final.stake(team))}   {mark}"
+        ui.dot((row.x + unit // 2, row.centery), ui.team_color(team))
+        ui.label(text, (row.x + unit, row.y + 4), (row.width - unit * 2, row.height), tone)

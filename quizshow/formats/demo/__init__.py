@@ -1,0 +1,1 @@
+"""Format `demo`: a plain buzzer quiz (see format.py)."""

@@ -1,0 +1,48 @@
+"""The one place that knows the formats: a format's name -> its FormatSpec and its views.
+
+Adding a format is one line in FORMATS (see docs/architecture.md, "How to add a format"). Nothing here
+runs at import beyond building this table; the views (pygame) are imported only when asked for.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from quizshow.core.spec import FormatSpec
+from quizshow.formats.brainring.spec import SPEC as BRAINRING
+from quizshow.formats.demo.spec import SPEC as DEMO
+from quizshow.formats.svoyak.spec import SPEC as SVOYAK
+
+if TYPE_CHECKING:
+    from quizshow.display.views import FormatViews
+
+
+@dataclass(frozen=True)
+class Entry:
+    spec: FormatSpec
+    views: str  # the module of its pictures (display/<name>/), holding VIEWS
+
+
+FORMATS: dict[str, Entry] = {
+    "svoyak": Entry(SVOYAK, "quizshow.display.svoyak"),
+    "brainring": Entry(BRAINRING, "quizshow.display.brainring"),
+    "demo": Entry(DEMO, "quizshow.display.demo"),
+}
+# Format names of the show file contract (spec/files.md) that later issues add.
+PLANNED = ("duel", "written", "melee")
+
+
+def spec(name: str) -> FormatSpec:
+    return FORMATS[name].spec
+
+
+def views(name: str) -> FormatViews:
+    module = importlib.import_module(FORMATS[name].views)
+    found: FormatViews = module.VIEWS
+    return found
+
+
+def names() -> list[str]:
+    return list(FORMATS)

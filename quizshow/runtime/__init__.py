@@ -1,0 +1,42 @@
+"""The show's running core: the journal, the engine and the lock (one writer at a time).
+
+`submit(command) -> outcome` journals the command (fsync) before it takes effect and returns what it
+did; a refusal is an outcome, never an exception. Any thread may submit: a box reader applies its
+press at once (latency), under the lock. What the outcome means for lamps, desks, sound and the
+views is the sinks' business (runtime/sinks.py), never the runtime's.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from quizshow.core import commands as c
+from quizshow.core.engine import Engine, Outcome
+from quizshow.core.format import Format
+from quizshow.core.journal import Journal, Loaded, dispatch_journalled
+from quizshow.core.state import ShowState
+
+
+class Runtime:
+    def __init__(self, fmt: Format, journal_path: Path, show_path: str, fresh: bool = False,
+                 seed: int | None = None) -> None:
+        self.journal, self.loaded = Journal.open(journal_path, show_path, fresh, seed)
+        self.engine = Engine(fmt, self.loaded.seed)
+        self.engine.replay(self.loaded.commands)
+        self.lock = threading.RLock()  # the engine and the journal: one writer at a time
+
+    @property
+    def state(self) -> ShowState:
+        return self.engine.state
+
+    def submit(self, cmd: c.Command) -> Outcome:
+        """Propose, journal (fsync), commit."""
+        with self.lock:
+            return dispatch_journalled(self.engine, self.journal, cmd)
+
+    def close(self) -> None:
+        self.journal.close()
+
+
+__all__ = ["Loaded", "Runtime"]

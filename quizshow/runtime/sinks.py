@@ -1,0 +1,54 @@
+"""Where an outcome's effects go, fed from one place.
+
+Direct sinks (the desks' OSC feedback and cues, the buzzer lamps, sound cues) run at once on the
+thread that submitted: a press lights its lamp and reaches the lighting desk without waiting for a
+frame. View sinks (projector animations, the console's journal and notices) change what the window
+thread draws, so they run only on the window thread: from any other thread they are queued, and the
+window thread applies them at the start of its next frame (`pump`).
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable
+
+from quizshow.core.engine import Outcome
+
+Sink = Callable[[Outcome, float], None]
+
+
+class Sinks:
+    def __init__(self) -> None:
+        self.direct: list[Sink] = []
+        self.views: list[Sink] = []
+        self._queue: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        self.window_thread = threading.get_ident()  # the thread that draws (the one that built the app)
+
+    def outcome(self, outcome: Outcome, now: float) -> None:
+        for sink in self.direct:
+            sink(outcome, now)
+        if self.views:
+            self.on_window(lambda: self._to_views(outcome, now))
+
+    def _to_views(self, outcome: Outcome, now: float) -> None:
+        for sink in self.views:
+            sink(outcome, now)
+
+    def on_window(self, change: Callable[[], None]) -> None:
+        """Run a change of the views on the window thread: now if this is it, else at its next frame."""
+        if threading.get_ident() == self.window_thread:
+            change()
+        else:
+            self._queue.put(change)
+
+    def pump(self) -> int:
+        """On the window thread: apply the view changes other threads queued, in order."""
+        done = 0
+        while True:
+            try:
+                change = self._queue.get_nowait()
+            except queue.Empty:
+                return done
+            change()
+            done += 1
