@@ -11,7 +11,7 @@ from typing import Any
 from yaml.nodes import Node
 
 from quizshow import registry
-from quizshow.formats import presets
+from quizshow.formats import common_rules, presets
 from quizshow.inputs.keymap import ACTIONS, unknown_key_names
 from quizshow.packs.loader import load_pack
 from quizshow.packs.model import Pack
@@ -129,7 +129,8 @@ def _rules(reader: FileReader, keys: dict[str, Node]) -> tuple[str | None, str |
         soon = " (not available in this version yet)" if fmt in registry.PLANNED else ""
         reader.error(keys["format"], f"format '{fmt}' is unknown{soon}; available: {', '.join(registry.names())}")
         return fmt, None, {}
-    sets = presets()[fmt]
+    sets = presets().get(fmt) or {name: {**common_rules(), **params}
+                                  for name, params in registry.spec(fmt).presets.items()}
     preset = reader.text(keys.get("preset"), "preset") or next(iter(sets))
     if preset not in sets:
         reader.error(keys["preset"], f"preset '{preset}' is not one of format {fmt}: {', '.join(sets)}")

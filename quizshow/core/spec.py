@@ -113,6 +113,9 @@ class FormatSpec:
     commands: tuple[type[Command], ...] = ()  # its own commands (core commands are shared)
     actions: tuple[ActionDef, ...] = ()  # its own actions (console buttons, keys, OSC)
     phrases: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # language -> key -> text
+    # Its presets (preset -> rule values) when formats/presets.yaml has none for it: a format in a
+    # folder of its own brings its own.
+    presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     def flags(self, phase: str) -> PhaseFlags:
         """The flags of a phase (an unknown phase has none: lamps off, buzzers closed)."""

@@ -25,3 +25,9 @@ def presets() -> dict[str, dict[str, dict[str, Any]]]:
     data = dict(_presets_data())
     common = data.pop("common")
     return {fmt: {name: {**common, **params} for name, params in sets.items()} for fmt, sets in data.items()}
+
+
+def common_rules() -> dict[str, Any]:
+    """The parameters every format has (presets.yaml `common`)."""
+    common: dict[str, Any] = _presets_data()["common"]
+    return dict(common)

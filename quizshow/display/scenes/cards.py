@@ -139,12 +139,11 @@ class QuestionScene(Scene):
 
     @staticmethod
     def _question(frame: Frame):
-        fmt = frame.fmt
-        return fmt.current(frame.state) if hasattr(fmt, "current") else None
+        return frame.fmt.current(frame.state)
 
     def heading_text(self, frame: Frame) -> str:
         fmt, state = frame.fmt, frame.state
-        value = fmt.value(state) if hasattr(fmt, "value") else 0
+        value = fmt.value(state)
         head = frame.say("scene.question_no", n=(state.question or 0) + 1)
         return f"{head} · {frame.say('scene.points', n=value)}" if value else head
 

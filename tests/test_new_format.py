@@ -1,0 +1,56 @@
+"""A new format is its own folders plus one registry line (issue 13, "done means").
+
+The fixture format «Блиц» (tests/fixtures/quickfire/) is dropped into a copy of quizshow/: its
+formats/quickfire/ and display/quickfire/ folders, and one line in registry.py. A show of it then
+plays headless (keys, a console button of its own action, its own namespaced command, lamps from its
+phase flags, both pictures, the journal and a restart) while app.py, console.py, lamps.py and
+core/commands.py stay byte for byte as they are.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+from tests.conftest import ROOT
+
+FIXTURE = ROOT / "tests" / "fixtures" / "quickfire"
+UNTOUCHED = ("app.py", "display/console.py", "outputs/lamps.py", "core/commands.py")
+REGISTRY_LINE = '    "quickfire": Entry(importlib.import_module("quizshow.formats.quickfire.spec").SPEC, ' \
+                '"quizshow.display.quickfire"),\n'
+
+
+def test_a_format_is_its_own_folders_plus_one_registry_line(tmp_path):
+    copy = tmp_path / "quizshow"
+    shutil.copytree(ROOT / "quizshow", copy, symlinks=False, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(FIXTURE / "formats" / "quickfire", copy / "formats" / "quickfire")
+    shutil.copytree(FIXTURE / "display" / "quickfire", copy / "display" / "quickfire")
+    registry = (copy / "registry.py").read_text(encoding="utf-8")
+    anchor = "FORMATS: dict[str, Entry] = {\n"
+    assert anchor in registry
+    (copy / "registry.py").write_text(registry.replace(anchor, anchor + REGISTRY_LINE), encoding="utf-8")
+    changed = [line for line in (copy / "registry.py").read_text(encoding="utf-8").splitlines(keepends=True)
+               if line not in registry.splitlines(keepends=True)]
+    assert changed == [REGISTRY_LINE]  # one line
+    for name in UNTOUCHED:
+        assert (copy / name).read_bytes() == (ROOT / "quizshow" / name).read_bytes(), name
+        assert "quickfire" not in (copy / name).read_text(encoding="utf-8")
+
+    show = tmp_path / "blitz.yaml"
+    show.write_text('title: "Блиц"\nformat: quickfire\nrules: {questions: 2}\n'
+                    'teams: [{name: "Альфа"}, {name: "Бета"}, {name: "Гамма"}]\n', encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run([sys.executable, str(FIXTURE / "play.py"), str(show), str(tmp_path / "j.jsonl")],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-3000:]
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["rules"]["points"] == 5 and seen["rules"]["questions"] == 2  # its own preset, the show's rule
+    assert seen["next"] == "next.qf_open" and seen["phase_open"] == "qf_open"
+    assert seen["lamps"] == ["ON", "OFF", "OFF"]  # from its phase flags: lamps.py knows no phase names
+    assert seen["steal_button"] and seen["answering"] == 2  # its own action, on its own panel
+    assert seen["scores"] == [0, 0, 5] and seen["phase_end"] == "qf_done" and seen["winner"] == [2]
+    assert "quickfire.Steal" in seen["journal_types"]  # its own command, namespaced in the journal
+    assert seen["after_restart"] == [0, 0, 5]
