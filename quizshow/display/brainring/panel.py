@@ -16,8 +16,7 @@ from quizshow.display.console_ui import PanelUI
 from quizshow.formats.brainring.format import BrainringFormat
 from quizshow.formats.brainring.model import TABLES, Ring
 
-DISCIPLINE = (("captain_question", "captain_questions"), ("repeat", "repeats"), ("appeal_accepted", None),
-              ("appeal_rejected", None), ("audience_hint", None), ("penalty", "penalties_to_remove"))
+DISCIPLINE = ("captain_question", "repeat", "appeal_accepted", "appeal_rejected", "audience_hint", "penalty")
 
 
 def _ring(ui: PanelUI) -> Ring:
@@ -73,15 +72,13 @@ def _team_column(ui: PanelUI, box: pygame.Rect, team: int) -> None:
         ui.button(rect, label, call[0], *call[1], dim=away, lit=lit)
     y += len(players) * row_h + unit // 3
     record = ring.record(team)
-    rules = fmt.rules
     cells = ui.grid(pygame.Rect(box.x, y, box.width, unit * 2), len(DISCIPLINE), columns=3, gap=4,
                     row_h=unit * 2)
-    for i, ((what, limit), rect) in enumerate(zip(DISCIPLINE, cells, strict=True)):
+    for i, (what, rect) in enumerate(zip(DISCIPLINE, cells, strict=True)):
         used = {"captain_question": record.captain_questions, "repeat": record.repeats,
                 "appeal_accepted": record.appeals, "appeal_rejected": record.appeals,
                 "audience_hint": record.hints, "penalty": record.penalties}[what]
-        total = int(rules[limit]) if limit else int(rules["appeals"]) + record.extra_appeals \
-            if what.startswith("appeal") else None
+        total = fmt.discipline_limit(state, team, what)  # the format's own limits, not worked out again
         label = ui.say(f"console.disc_{what}") + (f" {used}/{total}" if total is not None else f" {used}")
         rect.y = y + (i // 3) * int(unit * 2.1)
         ui.button(rect, label, "disc", team, what, dim=what.startswith("appeal") and record.appeals_lost)

@@ -17,6 +17,7 @@ from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.svoyak.scenes import spring_card, words
 from quizshow.display.tween import ease_out_back, pulse
+from quizshow.formats.brainring.format import BrainringFormat
 from quizshow.formats.brainring.model import TABLES
 
 
@@ -32,9 +33,9 @@ def panel_rect(frame: Frame, team: int) -> pygame.Rect:
 
 
 def match_length(frame: Frame) -> int | None:
-    rules = frame.fmt.rules
-    return {"qualifying": rules["qualifying_questions"], "semifinal": rules["semifinal_questions"],
-            "match5": rules["match5_questions"]}.get(rules["match"])
+    fmt = frame.fmt
+    assert isinstance(fmt, BrainringFormat)
+    return fmt.match_length()
 
 
 class MatchScene(Scene):

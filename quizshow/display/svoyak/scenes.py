@@ -622,7 +622,10 @@ class WinnerScene(Scene):
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         state = frame.state
-        winner = max(range(len(state.teams)), key=lambda i: (state.teams[i].score, -i))
+        found = frame.fmt.winner(state)  # the format decides; the scene only shows it
+        if not found:
+            return
+        winner = found[0]
         plate = spring_card(surface, frame, EventKind.WINNER, 0.72, 520, 0.7)
         if plate is None:
             return

@@ -59,13 +59,26 @@ class BrainringFormat(DisciplineRules, Format):
     def players(self, state: ShowState, team: int) -> int:
         return max(1, len(state.teams[team].players))
 
+    def match_length(self) -> int | None:
+        """How many questions the match kind plays (None: played to a score, the final)."""
+        length = {"qualifying": "qualifying_questions", "semifinal": "semifinal_questions",
+                  "match5": "match5_questions"}.get(self.rules["match"])
+        return int(self.rules[length]) if length else None
+
+    def discipline_limit(self, state: ShowState, team: int, what: str) -> int | None:
+        """A team's limit for a discipline step (captain questions, repeats, appeals with the extra ones,
+        penalties that remove it); None: no limit (audience hints)."""
+        if what in ("appeal_accepted", "appeal_rejected"):
+            return int(self.rules["appeals"]) + self.ring(state).record(team).extra_appeals
+        limit = {"captain_question": "captain_questions", "repeat": "repeats",
+                 "penalty": "penalties_to_remove"}.get(what)
+        return int(self.rules[limit]) if limit else None
+
     def position(self, state: ShowState) -> dict[str, Any]:
         ring = self.ring(state)
-        kind = self.rules["match"]
-        length = {"qualifying": "qualifying_questions", "semifinal": "semifinal_questions",
-                  "match5": "match5_questions"}.get(kind)
+        length = self.match_length()
         return {"round": ring.battle, "question": ring.number if state.phase != "title" else None,
-                "value": ring.value, "of": self.rules[length] if length else "∞"}
+                "value": ring.value, "of": length if length is not None else "∞"}
 
     def next_action(self, state: ShowState) -> str:
         return {
