@@ -24,16 +24,26 @@ def theme():
     return load_theme(demo_config().theme)
 
 
+def laid_out_size(cache: TextCache, text: str, role: str, box, max_px: int, min_px=None, wrap=True):
+    """The size the layout's lines really take in the real font, measured line by line: the drawn surface
+    is clamped to its box, so only the layout can show an overflow."""
+    layout = cache.layout(text, role, box, max_px, min_px, wrap)
+    font = cache.font(role, layout.px)
+    widest = max((font.size(line)[0] for line in layout.lines), default=0)
+    return widest, font.get_linesize() * len(layout.lines)
+
+
 class RecordingText(TextCache):
-    """Records every fitted text with its box, so a test can check nothing overflowed."""
+    """Records every fitted text with its box and the size its lines take, so a test can check nothing
+    overflowed."""
 
     def __init__(self, fonts):
         super().__init__(fonts)
         self.fitted: list[tuple[str, tuple[int, int], tuple[int, int]]] = []
 
-    def fit(self, text, role, box, *args, **kwargs):
-        surface = super().fit(text, role, box, *args, **kwargs)
-        self.fitted.append((text, box, surface.get_size()))
+    def fit(self, text, role, box, color, max_px, min_px=None, align="center", shadow=False, wrap=True):
+        surface = super().fit(text, role, box, color, max_px, min_px, align, shadow, wrap)
+        self.fitted.append((text, box, laid_out_size(self, text, role, box, max_px, min_px, wrap)))
         return surface
 
 
@@ -108,6 +118,17 @@ def test_fitted_text_never_overflows_its_box(theme, text, w, h):
     cache = TextCache(theme.fonts)
     surface = cache.fit(text, "heading", (w, h), (255, 255, 255), 90, shadow=True)
     assert surface.get_width() <= w and surface.get_height() <= h
+    got = laid_out_size(cache, text, "heading", (w, h), 90)
+    assert got[0] <= w and got[1] <= h, f"{text!r}: lines of {got} in a {w}x{h} box"
+
+
+def test_the_overflow_check_can_fail(theme):
+    """A text laid out for a wide box does not fit a narrow one: the measure sees it (the drawn surface,
+    clamped to its box, would not)."""
+    cache = TextCache(theme.fonts)
+    wide = cache.layout("Какая река длиннее всех в Европе", "heading", (1600, 200), 90, wrap=False)
+    font = cache.font("heading", wide.px)
+    assert font.size(wide.lines[0])[0] > 400
 
 
 def test_fit_shrinks_before_wrapping_and_wraps_long_text(theme):

@@ -13,6 +13,9 @@ REF_PX = 100
 MAX_FONTS = 64  # the size text is measured at while searching for the size that fits
 
 
+MIN_PX = 6  # below this no text is readable: a box lower than its line is cut
+
+
 @dataclass(frozen=True)
 class Layout:
     px: int
@@ -90,6 +93,8 @@ class TextCache:
         return Layout(px, tuple(lines), widest, font.get_linesize() * len(lines))
 
     def _truncate(self, text: str, role: str, px: int, width: int, height: int, wrap: bool) -> Layout:
+        while px > MIN_PX and self.font(role, px).get_linesize() > height:
+            px -= 1  # a box lower than one line of the smallest size tried: smaller still, never over the edge
         font = self.font(role, px)
         full = self._wrap(text, role, px, width, wrap)
         keep = max(1, height // font.get_linesize())
