@@ -91,9 +91,10 @@ def test_two_presses_300_us_apart_in_one_read_are_ordered_with_a_margin_of_0_000
 
 
 def test_t_us_wrapping_past_2_32_between_two_presses_keeps_the_order(rig):
-    box, driver, inbox = rig(t0_us=(1 << 32) - 200_000)  # the box clock wraps 0.2 s after start
-    time.sleep(0.15)
-    stamps = box.presses([(1, None), (2, 0.0003), (3, 0.1)])
+    t0_us = (1 << 32) - 200_000
+    box, driver, inbox = rig(t0_us=t0_us)  # the box clock wraps 0.2 s after start
+    # Box times given, not slept for: 0.15 s after start, then 0.3 ms and 0.1 s later (past the wrap).
+    stamps = box.presses([(1, None), (2, 0.0003), (3, 0.1)], start_us=t0_us + 150_000)
     assert stamps[2] < stamps[0]  # t_us went round
     presses = take(inbox, 3)
     assert [p.team for p in sorted(presses, key=lambda b: b.press_time)] == [0, 1, 2]
