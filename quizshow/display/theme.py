@@ -1,4 +1,4 @@
-"""Themes: colours, fonts, sizes, team colours, motion and optional sound files (themes/<name>/theme.yaml)."""
+"""Themes: colours, fonts, team colours, motion and optional sound files (themes/<name>/theme.yaml)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from quizshow.yamlfile import FileReader, Problems
 
 log = logging.getLogger(__name__)
 
-THEME_KEYS = ["name", "fonts", "colors", "team_colors", "sizes", "motion", "sounds"]
+THEME_KEYS = ["name", "fonts", "colors", "team_colors", "motion", "sounds"]
 FONT_ROLES = ["heading", "body", "numbers"]
 
 
@@ -23,7 +23,6 @@ class Theme:
     colors: dict[str, pygame.Color]
     team_colors: list[pygame.Color]
     fonts: dict[str, Path | None]  # None: pygame's own font (fallback)
-    sizes: dict[str, float] = field(default_factory=dict)
     motion: dict[str, float] = field(default_factory=dict)
     sounds: dict[str, Path] = field(default_factory=dict)
 
@@ -60,8 +59,6 @@ def load_theme(folder: Path, problems: Problems | None = None) -> Theme:
         spec = reader.mapping(node, ["family", "weight"], required=("family",), what=f"font {role}")
         family = reader.text(spec.get("family"), "family") or "PT Sans"
         fonts[role] = find_font(family, reader.scalar(spec.get("weight"), int, "weight") or 400)
-    sizes = {k: reader.scalar(v, float, k) or 0.05 for k, v in
-             reader.mapping(keys.get("sizes"), _SIZE_NAMES, what="sizes").items()}
     motion = {k: reader.scalar(v, float, k) or 0.0 for k, v in
               reader.mapping(keys.get("motion"), ["transition_s", "count_up_s"], what="motion").items()}
     sounds = {}
@@ -74,7 +71,7 @@ def load_theme(folder: Path, problems: Problems | None = None) -> Theme:
     return Theme(
         name=reader.text(keys.get("name"), "name") or folder.name, folder=folder,
         colors={**_DEFAULT_COLORS, **colors}, team_colors=team_colors or [pygame.Color("#e5484d")],
-        fonts={role: fonts.get(role) for role in FONT_ROLES}, sizes=sizes,
+        fonts={role: fonts.get(role) for role in FONT_ROLES},
         motion={"transition_s": 0.45, "count_up_s": 0.9, **motion}, sounds=sounds,
     )
 
@@ -94,6 +91,5 @@ _DEFAULT_COLORS = {name: pygame.Color(value) for name, value in {
     "text": "#f5f7ff", "muted": "#a8b2e6", "accent": "#ffc83d", "warning": "#ff4b4b", "good": "#2fbf71",
     "bad": "#e5484d", "negative": "#ff6b6b", "shadow": "#000000"}.items()}
 _COLOR_NAMES = list(_DEFAULT_COLORS)
-_SIZE_NAMES = ["heading", "question", "score", "clock", "banner"]
 _SOUND_CUES = ["buzz", "correct", "wrong", "false_start", "warning", "time_up", "round_start", "special",
                "final_music", "winner", "announce"]
