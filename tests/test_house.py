@@ -125,3 +125,16 @@ def test_python_dash_m_quizshow_checks_files_from_any_folder(tmp_path):
                           capture_output=True, text=True, timeout=60, env=env)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "1 file(s) checked: 0 error(s)" in done.stdout
+
+
+def test_every_formats_phases_and_phrases_are_named_in_both_languages():
+    from quizshow.i18n import PHRASES
+
+    for name in registry.names():
+        spec = registry.spec(name)
+        own = spec.phrases
+        assert set(own.get("ru", {})) == set(own.get("en", {})), name
+        for phase in spec.phases:
+            for language in ("ru", "en"):
+                key = f"phase.{phase.value}"
+                assert key in PHRASES[language] or key in own.get(language, {}), (name, language, key)
