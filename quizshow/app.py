@@ -1,43 +1,45 @@
-"""The composition root: builds the runtime, the inputs, the sinks and the views of one show, and
-binds every input to an action of one registry.
+"""The composition root: builds the runtime, the input feed, the controls, the sinks and the views of
+one show, and wires them; it decides nothing itself.
 
-Every input becomes an action call or a command. A command goes to the runtime (journal, then engine);
-the outcome's effects go to the sinks from one place (`_effects`): desks, lamps and sound at once, the
-views on the window thread. A format is known here only through its FormatSpec and FormatViews.
+Every input becomes an action call (runtime/controls.py) or a command. A command goes to the runtime
+(journal, then engine); the outcome's effects go to the sinks from one place (`submit`): desks, lamps
+and sound at once, the views on the window thread. A format is known here only through its FormatSpec
+and FormatViews (registry.py).
 """
 
 from __future__ import annotations
 
 import logging
 import os
-import queue
 import sys
 import threading
 import time
 from argparse import Namespace
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from quizshow import i18n, registry
 from quizshow.config import ShowConfig, load_show
 from quizshow.core import commands as c
-from quizshow.core.actions import ActionContext, BadCall, Call, Value, registry_for
+from quizshow.core.actions import Call, registry_for
 from quizshow.core.clock import ShowClock
 from quizshow.core.effects import Event
 from quizshow.core.engine import Engine, Outcome
+from quizshow.core.format import Refused
 from quizshow.core.journal import Journal, JournalError
 from quizshow.display import paint
 from quizshow.display.console import Notice, describe
 from quizshow.i18n import refusal
 from quizshow.inputs.buzzers import BuzzerMap
 from quizshow.inputs.hardware import Hardware, in_press_order
-from quizshow.inputs.keymap import amount_key, edit_amount, key_name
 from quizshow.inputs.osc import OscRequest, OscServer
 from quizshow.inputs.serialbox import BoxPress
 from quizshow.outputs.osc_out import OscOut
 from quizshow.runtime import Runtime
+from quizshow.runtime.controls import Action, Controls
+from quizshow.runtime.feed import InputFeed
+from quizshow.runtime.osc_link import answer
 from quizshow.runtime.sinks import Sinks
 from quizshow.yamlfile import Problems
 
@@ -47,35 +49,6 @@ log = logging.getLogger(__name__)
 # socket) waits up to this long for the interpreter (the GIL; Python's default is 5 ms). Only threads
 # that want it pay: the box readers and the OSC server sleep in the kernel until something arrives.
 SWITCH_INTERVAL_S = 0.0001
-
-# OSC request kinds (inputs/osc.py, spec/osc.md) -> the action call they mean, from the message's values.
-# Teams and cells are 1-based on the wire.
-OSC_CALLS: dict[str, Callable[[list[Any]], Call]] = {
-    "go": lambda v: Call("go"), "back": lambda v: Call("back"), "undo": lambda v: Call("undo"),
-    "timer_start": lambda v: Call("timer_start"), "timer_stop": lambda v: Call("timer_stop"),
-    "announce": lambda v: Call("announce"), "correct": lambda v: Call("correct"), "wrong": lambda v: Call("wrong"),
-    "score_add": lambda v: Call("score_add", (v[0] - 1, v[1])),
-    "score_set": lambda v: Call("score_set", (v[0] - 1, v[1])),
-    "timer_add": lambda v: Call("timer_add", (float(v[0]),)),
-    "select": lambda v: Call("cell", (v[0] - 1, v[1] - 1)),
-    "scores": lambda v: Call("scores", (bool(v[0]),)), "blank": lambda v: Call("blank", (bool(v[0]),)),
-    "buzz": lambda v: Call("buzz", (v[0] - 1, v[1] if len(v) > 1 else None)),
-}
-
-
-@dataclass(frozen=True)
-class Action:
-    """An action call from a key, a presenter, a console button or OSC, with its time and source."""
-
-    name: str
-    at: float
-    source: str = "keyboard"
-    args: tuple[Value, ...] = ()
-
-    @property
-    def call(self) -> Call:
-        return Call(self.name, self.args)
-
 
 class ShowApp:
     """Everything but the windows: usable headless by tests and benchmarks."""
@@ -88,7 +61,7 @@ class ShowApp:
         from quizshow.display.projector import Projector
         from quizshow.display.text import TextCache
         from quizshow.display.theme import load_theme
-        from quizshow.inputs.keymap import KeyMap, QuitGuard
+        from quizshow.inputs.keymap import KeyMap
         from quizshow.outputs.sound import SoundCues
 
         self.config = config
@@ -100,7 +73,8 @@ class ShowApp:
         self.runtime = Runtime(self.format, journal_path or config.journal_path, str(config.path), fresh, seed)
         loaded = self.runtime.loaded
         self.clock = ShowClock(start_at=loaded.last_at + 0.001)
-        self.inputs: queue.Queue[object] = queue.Queue()
+        self.feed = InputFeed(self.runtime.lock, self._take, lambda: self.runtime.state)
+        self.inputs = self.feed.queue
         self.sinks = Sinks()
         self.give_way = paint.GiveWay()  # drawing's safe points; live once inputs apply from their threads
         self.theme = load_theme(config.theme)
@@ -113,14 +87,11 @@ class ShowApp:
         self.console = Console(self.engine, self.theme, self.keymap, config.language, text, views.panel,
                                self.give_way)
         self.console.clock_now = self.clock.now
-        self.quit_guard = QuitGuard()
-        self.confirm = QuitGuard()  # the same two-press rule for a destructive action
         self.sound = SoundCues(len(config.teams), self.theme.sounds, enabled=sound)
         self.running = True
         self._prepared_for: object = None
-        self.live = False  # see go_live
-        self.changed = threading.Event()
         self.hardware = Hardware(self, buzzers, self.spec.flags, start=devices)
+        self.controls = Controls(self, self.actions, self.format, lambda: self.runtime.state, self.spec.flags)
         self.osc_out: OscOut | None = None
         self.osc: OscServer | None = None
         self._wire_sinks()
@@ -244,104 +215,43 @@ class ShowApp:
         key_buzzers = {f"buzz{team + 1}": (name,) for name, team in buzzers.keys.items()}
         return {**key_buzzers, **self.config.keys}
 
-    # --- actions -----------------------------------------------------------------------------------
+    # --- actions and inputs ----------------------------------------------------------------------------
 
     def action(self, action: Action) -> Outcome | None:
-        """An action call → the command it means now (toggles read the current state), or the app's own."""
-        call, at = action.call, action.at
-        definition = self.actions.get(call.name)
-        if definition is None:
-            log.warning("unknown action %r from %s", call.name, action.source)
-            return None
-        try:
-            args = self.actions.arguments(call)
-        except BadCall as why:
-            log.warning("%s (from %s)", why, action.source)
-            return None
-        if definition.local:
-            local = self._local_actions().get(call.name)
-            return None if local is None else local(args, at, action.source)
-        if definition.confirm and not self.confirm.press(time.monotonic()):  # destructive: a second press
-            self.prompt(self.say(f"console.{call.name}_confirm"), 2.0)
-            return None
-        amount = int(self.status.amount or 0)
-        cmd = self.actions.build(call, ActionContext(self.engine.state, at, self.format.rules, amount))
-        if cmd is None:
-            return None
-        outcome = self.submit(cmd)
-        if definition.uses_amount and outcome.accepted:
-            self.status.amount = ""  # typed for this one: the next starts from zero
-        return outcome
+        return self.controls.action(action)
 
     def call(self, call: Call, at: float, source: str) -> Outcome | None:
-        return self.action(Action(call.name, at, source, call.args))
-
-    def _local_actions(self) -> dict[str, Callable[[dict[str, Any], float, str], Outcome | None]]:
-        return {"quit": self._quit, "help": self._help, "linecheck": self._linecheck, "assign": self._assign,
-                "amount": self._amount, "buzz": self._buzz, "noop": lambda args, at, source: None}
-
-    def _quit(self, args: dict[str, Any], at: float, source: str) -> None:
-        if self.quit_guard.press(time.monotonic()):
-            self.running = False
-        self.status.quit_armed = self.quit_guard.armed(time.monotonic())
-
-    def _help(self, args: dict[str, Any], at: float, source: str) -> None:
-        self.status.help = not self.status.help
-
-    def _linecheck(self, args: dict[str, Any], at: float, source: str) -> None:
-        self.hardware.toggle_line_check()
-
-    def _assign(self, args: dict[str, Any], at: float, source: str) -> None:
-        self.hardware.toggle_assign(at)
-
-    def _amount(self, args: dict[str, Any], at: float, source: str) -> None:
-        self.status.amount = edit_amount(self.status.amount, args["edit"])
-
-    def _buzz(self, args: dict[str, Any], at: float, source: str) -> Outcome | None:
-        team, player = args["team"], args["player"]
-        if not 0 <= team < len(self.engine.state.teams):
-            return None
-        if player is None:
-            return self.hardware.buzz(team, at, at, source)  # the line check may take it
-        return self.submit(c.Buzz(at=at, team=team, player=player, source_time=at, device=source))
+        return self.controls.action(Action(call.name, at, source, call.args))
 
     def key(self, key: int, mod: int, at: float, source: str = "keyboard") -> Outcome | None:
-        """A key press: taken as a buzzer while buzzers are being assigned; digits type an amount while
-        the phase asks for one (its `amount_entry` flag); else the key map."""
-        call = self.keymap.call_for(key, mod)
-        if self.hardware.assigning is not None and (call is None or call.name not in ("assign", "quit")):
-            self.hardware.capture(f"key:{key_name(key)}", at)
-            return None
-        if self.spec.flags(self.engine.state.phase).amount_entry:
-            edit = amount_key(key)
-            if edit is not None:
-                return self.action(Action("amount", at, source, (edit,)))
-        return None if call is None else self.action(Action(call.name, at, source, call.args))
+        return self.controls.key(key, mod, at, source)
 
-    # --- inputs from every thread ---------------------------------------------------------------------
+    def refusal_text(self, why: Refused) -> str:
+        return refusal(why.template, why.values, self.config.language)
+
+    def deliver(self, item: object) -> None:
+        """An input from any thread (see runtime/feed.py)."""
+        self.feed.deliver(item)
 
     def drain(self, tick: bool = True, first: object = None) -> None:
-        """Everything the threads and the window queued (after `first`, already taken), then a tick.
-        Presses that arrived together are taken in the order of their own timestamps, across boxes."""
-        items: list[object] = []
-        while True:
-            if first is not None:
-                item, first = first, None
-            else:
-                try:
-                    item = self.inputs.get_nowait()
-                except queue.Empty:
-                    break
+        """Everything queued (after `first`, already taken), then a tick (tests, headless paths)."""
+        self.feed.drain(first)
+        if tick:
+            self.tick()
+
+    def _take(self, items: list[object]) -> None:
+        """One batch of inputs, each applied on its own. OSC requests keep their arrival order; presses
+        that arrived together are taken in the order of their own timestamps, across boxes."""
+        pending: list[object] = []
+        for item in items:
             if isinstance(item, OscRequest):
-                self.safely(self.osc_request, item)  # in arrival order: OSC messages keep theirs
+                self.safely(self.osc_request, item)
                 continue
             item = self.safely(self.hardware.press, item) if isinstance(item, BoxPress) else item
             if item is not None:
-                items.append(item)
-        for item in in_press_order(items):
+                pending.append(item)
+        for item in in_press_order(pending):
             self.safely(self.action if isinstance(item, Action) else self.submit, item)
-        if tick:
-            self.tick()
 
     def safely(self, apply: Callable[[Any], Any], item: object) -> Any:
         """Apply one input. A bug in doing so is logged and shown on the console, and the inputs
@@ -357,7 +267,7 @@ class ShowApp:
         """Once a frame (window thread): queued view changes, time passes, the console's status."""
         self.pump_views()
         self.submit(c.Tick(at=self.clock.now()))
-        self.status.quit_armed = self.quit_guard.armed(time.monotonic())
+        self.controls.refresh()
         if self.osc_out is not None:
             self.osc_out.tick(self.engine.state, self.clock.now(), time.monotonic())
         self.status.devices = self.device_lines()
@@ -366,48 +276,22 @@ class ShowApp:
         self.status.last_press = dict(self.hardware.last_press)
 
     def go_live(self) -> None:
-        """From now on the thread that queues an input (a box reader, the OSC server) applies the queue
-        at once, also while the main thread draws: a press reaches the engine (and the journal) without
-        waiting for a frame or for a hand-off to another thread. The main thread holds `lock` for its
-        own actions; drawing reads the immutable state without it."""
-        self.changed.clear()
-        self.live = True
-        self.give_way.to(self.lock)  # drawing pauses at safe points while an input is applied
-        self._apply_queued()  # anything that came before
+        """From now on the thread that delivers an input (a box reader, the OSC server) applies it at
+        once, also while the main thread draws; drawing gives way at its safe points meanwhile. The main
+        thread holds the lock for its own actions; drawing reads the immutable state without it."""
+        self.give_way.to(self.lock)
+        self.feed.go_live()
 
-    def deliver(self, item: object) -> None:
-        """Queue an input from another thread; when live, apply the queue now (whoever holds the lock
-        first applies everything queued, in order)."""
-        self.inputs.put(item)
-        if self.live:
-            self._apply_queued()
+    @property
+    def live(self) -> bool:
+        return self.feed.live
 
-    def _apply_queued(self) -> None:
-        with self.lock:
-            before = self.engine.state
-            self.drain(tick=False)
-            if self.engine.state is not before:
-                self.changed.set()
+    @property
+    def changed(self) -> threading.Event:
+        return self.feed.changed
 
     def wait_inputs(self, until: float) -> bool:
-        """Between frames: until `until` (monotonic), take each queued command as soon as it arrives (or,
-        when live, wait for the delivering threads to). True as soon as the show changed: draw at once."""
-        if self.live:
-            changed = self.changed.wait(max(0.0, until - time.monotonic()))
-            self.changed.clear()
-            return changed
-        while True:
-            left = until - time.monotonic()
-            if left <= 0:
-                return False
-            try:
-                item = self.inputs.get(timeout=left)
-            except queue.Empty:
-                return False
-            before = self.engine.state
-            self.drain(tick=False, first=item)
-            if self.engine.state is not before:
-                return True
+        return self.feed.wait(until)
 
     def _buzzer_map(self) -> BuzzerMap:
         from quizshow.inputs.buzzers import load_assignment
@@ -453,23 +337,9 @@ class ShowApp:
             self.osc_out.subscribers.discard(sender)
 
     def osc_request(self, req: OscRequest) -> None:
-        """An OSC input: the same action as the presenter's or the console's; replied."""
+        """An OSC input: the same action as the presenter's or the console's; replied (runtime/osc_link.py)."""
         assert self.osc is not None
-        call = OSC_CALLS[req.kind](list(req.values))
-        why: str | None = None
-        if call.name == "buzz" and not 0 <= int(call.args[0] or 0) < len(self.engine.state.teams):
-            self.osc.reply(req.sender, req.address, 409, f"there is no team {req.values[0]}")
-            return
-        if call.name not in self.actions:
-            why = f"/{req.kind} is not used by format {self.spec.name}"
-            outcome = None
-        else:
-            outcome = self.action(Action(call.name, req.at, "osc", call.args))
-            if outcome is None and call.name == "go":
-                why = "Next is held for a moment after a press"
-        if outcome is not None and outcome.refused:
-            why = outcome.refused
-        self.osc.reply(req.sender, req.address, 409 if why else 200, why or "ok")
+        answer(req, self.actions, len(self.engine.state.teams), self.spec.name, self.call, self.osc.reply)
 
     def device_lines(self) -> list[tuple[str, bool]]:
         lines = self.hardware.device_lines()
@@ -482,8 +352,8 @@ class ShowApp:
         return lines
 
     def close(self) -> None:
-        if self.live:
-            self.live = False  # inputs still arriving are only queued from now on
+        if self.feed.live:
+            self.feed.stop()
             self.give_way.to(None)
         if self.osc is not None:
             self.osc.stop()
