@@ -85,7 +85,7 @@ class ShowApp:
         buzzers = self._buzzer_map()
         self.keymap = KeyMap.build(self._key_table(buzzers), config.devices.keyboard_buzzers)
         self.console = Console(self.engine, self.theme, self.keymap, config.language, text, views.panel,
-                               self.give_way)
+                               self.give_way, self.spec.journal_words)
         self.console.clock_now = self.clock.now
         self.sound = SoundCues(len(config.teams), self.theme.sounds, enabled=sound)
         self.running = True
@@ -148,7 +148,8 @@ class ShowApp:
     def _console_log(self, outcome: Outcome, now: float) -> None:
         if outcome.undone is not None:
             teams = [t.name for t in outcome.state.teams]
-            self._notice_now(self.say("console.undone", what=describe(outcome.undone, teams, self.config.language)),
+            self._notice_now(self.say("console.undone", what=describe(outcome.undone, teams, self.config.language,
+                                                                      self.spec.journal_words)),
                              "info")
         elif outcome.changed and not isinstance(outcome.command, c.Tick) and outcome.entries:
             self.console.log(outcome.entries[-1])

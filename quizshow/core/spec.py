@@ -101,6 +101,11 @@ COMMON_RULES: dict[str, Rule] = {
 }
 
 
+# A format's own words for a journal line: (phrase key, values) for a command, or None for the usual
+# `journal.<CommandName>` with the command's team, theme, question, value and amount.
+JournalWords = Callable[[Command], "tuple[str, dict[str, Any]] | None"]
+
+
 @dataclass(frozen=True)
 class FormatSpec:
     """Everything a format declares; `quizshow/registry.py` maps its name to it (and to its views)."""
@@ -116,6 +121,7 @@ class FormatSpec:
     # Its presets (preset -> rule values) when formats/presets.yaml has none for it: a format in a
     # folder of its own brings its own.
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    journal_words: JournalWords | None = None
 
     def flags(self, phase: str) -> PhaseFlags:
         """The flags of a phase (an unknown phase has none: lamps off, buzzers closed)."""

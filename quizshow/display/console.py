@@ -16,6 +16,7 @@ from quizshow.core import commands as c
 from quizshow.core.actions import Call
 from quizshow.core.effects import EventKind
 from quizshow.core.engine import Engine, Entry
+from quizshow.core.spec import JournalWords
 from quizshow.display import paint
 from quizshow.display.console_style import BAD, BG, EDGE, GOLD, GOOD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
@@ -65,8 +66,9 @@ def margin_text(seconds: float, language: str) -> str:
     return f"+{seconds:.2f} {phrase('unit.s', language)}"
 
 
-def describe(entry: Entry, teams: list[str], language: str) -> str:
-    """One journal line in words: «buzz Бета +0.012 s», «верно Бета +20»."""
+def describe(entry: Entry, teams: list[str], language: str, words: JournalWords | None = None) -> str:
+    """One journal line in words: «buzz Бета +0.012 s», «верно Бета +20». `words`: the format's own
+    wording of its commands (FormatSpec.journal_words)."""
     cmd = entry.command
     for event in entry.events:
         name = teams[event.team] if event.team is not None and event.team < len(teams) else ""
@@ -84,20 +86,23 @@ def describe(entry: Entry, teams: list[str], language: str) -> str:
     if key:
         return phrase(key, language)
     team = getattr(cmd, "team", None)
-    values = {name: getattr(cmd, name) for name in ("theme", "question", "value", "amount") if hasattr(cmd, name)}
-    if isinstance(cmd, (c.SelectCell, c.FinalRemove)):  # shown 1-based, as on the board
-        values = {k: v + 1 for k, v in values.items()}
     name = teams[team] if isinstance(team, int) and 0 <= team < len(teams) else ""
-    words = "journal.all_in" if isinstance(cmd, c.Bid) and cmd.all_in else f"journal.{type(cmd).__name__}"
-    found = phrase(words, language, team=name, **values)
-    return found if found != words else type(cmd).__name__
+    own = words(cmd) if words is not None else None
+    if own is not None:
+        key, values = own
+    else:
+        key = f"journal.{type(cmd).__name__}"
+        values = {n: getattr(cmd, n) for n in ("theme", "question", "value", "amount") if hasattr(cmd, n)}
+    found = phrase(key, language, team=name, **values)
+    return found if found != key else type(cmd).__name__
 
 
 class Console:
     def __init__(self, engine: Engine, theme: Theme, keymap: KeyMap, language: str,
                  text: TextCache | None = None, panel: Panel | None = None,
-                 give_way: paint.GiveWayFn = paint.never) -> None:
+                 give_way: paint.GiveWayFn = paint.never, words: JournalWords | None = None) -> None:
         self.engine = engine
+        self.words = words  # the format's wording of its own commands
         self.panel = panel  # the format's own panel (display/<name>/), from the registry
         self.give_way = give_way
         self.theme = theme
@@ -114,7 +119,7 @@ class Console:
 
     def log(self, entry: Entry) -> None:
         teams = [t.name for t in self.engine.state.teams]
-        self.journal.append((time.time(), describe(entry, teams, self.language)))
+        self.journal.append((time.time(), describe(entry, teams, self.language, self.words)))
         del self.journal[:-50]
 
     def click(self, pos: tuple[int, int]) -> Call | None:
@@ -325,7 +330,7 @@ class Console:
     def _journal(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> None:
         target = self.engine.undo_target()
         teams = [t.name for t in self.engine.state.teams]
-        undo = self.say("console.undo", what=describe(target, teams, self.language)) if target else \
+        undo = self.say("console.undo", what=describe(target, teams, self.language, self.words)) if target else \
             self.say("console.nothing_to_undo")
         undo_rect = pygame.Rect(box.right - unit * 14, box.y, unit * 14, box.height)
         self._ui.button(undo_rect, f"{undo} (Ctrl+Z)", "undo")

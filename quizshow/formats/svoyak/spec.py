@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from quizshow.core import commands as c
 from quizshow.core.actions import ActionDef, Arg
 from quizshow.core.spec import FormatSpec, Phase, PhaseFlags, choice, count, flag, seconds
@@ -70,9 +72,21 @@ ACTIONS = (
     ActionDef("end_round", lambda x, a: c.EndRound(at=x.at), confirm=True),
 )
 
+def journal_words(cmd: c.Command) -> tuple[str, dict[str, Any]] | None:
+    """Themes and questions 1-based, as on the board; «Ва-банк» by its name."""
+    if isinstance(cmd, c.SelectCell):
+        return "journal.SelectCell", {"theme": cmd.theme + 1, "question": cmd.question + 1}
+    if isinstance(cmd, c.FinalRemove):
+        return "journal.FinalRemove", {"theme": cmd.theme + 1}
+    if isinstance(cmd, c.Bid) and cmd.all_in:
+        return "journal.all_in", {}
+    return None
+
+
 SPEC = FormatSpec(
     name="svoyak", make=SvoyakFormat, phases=SvoyakPhase, rules=RULES, state=Play,
     commands=(c.SelectCell, c.PickTeam, c.GiveCat, c.CatValue, c.Bid, c.Pass, c.FinalRemove, c.FinalStake,
               c.EndRound),
     actions=ACTIONS,
+    journal_words=journal_words,
 )
