@@ -109,7 +109,9 @@ class MatchScene(Scene):
         words(surface, frame, state.teams[team].name, band.inflate(-frame.u(30), -frame.u(10)), px=60, upper=True)
         if state.answering == team:
             paint.blit_glow_frame(surface, rect, paint.rgb(frame.color("accent")), frame.u(18), frame.u(6))
-        players = frame.fmt.players(state, team)
+        fmt = frame.fmt
+        assert isinstance(fmt, BrainringFormat)
+        players = fmt.players(state, team)
         at_table = set(ring.at_table(team, players))
         alone = ring.single_of(team)
         answering_player = ring.answerer[1] if ring.answerer and ring.answerer[0] == team and (

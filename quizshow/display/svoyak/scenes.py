@@ -17,12 +17,22 @@ from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.scenes.cards import QuestionScene
 from quizshow.display.tween import ease_in_out_cubic, ease_out_back, ease_out_cubic
+from quizshow.formats.svoyak.format import SvoyakFormat
+from quizshow.formats.svoyak.model import Play
 
 STRIP_H = 104  # the score strip, on the 1080-line grid
 
 
-def play(frame: Frame):
-    return frame.state.fmt
+def play(frame: Frame) -> Play:
+    found: Play = frame.state.fmt
+    return found
+
+
+def svoyak(frame: Frame) -> SvoyakFormat:
+    """The format being shown, as what it is (its board, themes, final)."""
+    fmt = frame.fmt
+    assert isinstance(fmt, SvoyakFormat)
+    return fmt
 
 
 def strip_rect(frame: Frame) -> pygame.Rect:
@@ -122,7 +132,7 @@ class RoundIntroScene(Scene):
         frame.paint_background(surface)
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
-        rnd = frame.fmt.game.rounds[play(frame).round]
+        rnd = svoyak(frame).game.rounds[play(frame).round]
         w, h = frame.size
         age = frame.anim.since(EventKind.ROUND_START, frame.now)
         title_in = ease_out_back(min(1.0, max(0.0, age / 0.5)))
@@ -163,7 +173,7 @@ class BoardScene(Scene):
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
         p = play(frame)
-        rnd = frame.fmt.game.rounds[p.round]
+        rnd = svoyak(frame).game.rounds[p.round]
         themes, columns = rnd.size
         widgets.heading(surface, frame, rnd.round.name, y=26, height=70)
         plates, cells = board_grid(frame, themes, columns)
@@ -191,9 +201,9 @@ class BoardScene(Scene):
 
 def chosen_cell_rect(frame: Frame) -> pygame.Rect | None:
     p = play(frame)
-    if p.cell is None or p.kind in ("final", "shootout") or p.round >= len(frame.fmt.game.rounds):
+    if p.cell is None or p.kind in ("final", "shootout") or p.round >= len(svoyak(frame).game.rounds):
         return None
-    themes, columns = frame.fmt.game.rounds[p.round].size
+    themes, columns = svoyak(frame).game.rounds[p.round].size
     _, cells = board_grid(frame, themes, columns)
     return cells[p.cell[0]][p.cell[1]]
 
@@ -229,7 +239,7 @@ class SvoyakQuestionScene(QuestionScene):
         return frame.state.phase == "question" and play(frame).kind != "final"
 
     def heading_text(self, frame: Frame) -> str:
-        p, fmt = play(frame), frame.fmt
+        p, fmt = play(frame), svoyak(frame)
         if p.kind == "final":
             return f"{frame.say('scene.final')} · {fmt.game.final_themes[fmt.final_theme(p.final)]}"
         if p.kind == "shootout":
@@ -276,8 +286,8 @@ class CatScene(SpecialScene):
         words(surface, frame, frame.say("scene.cat"), pygame.Rect(plate.x + frame.u(360), plate.y + frame.u(40),
                                                                   plate.width - frame.u(400), frame.u(150)),
               color=frame.color("accent"), px=110, upper=True)
-        info = frame.fmt.game.rounds[p.round].question(p.cell).cat
-        theme = info.theme if info and info.theme else frame.fmt.theme_name(frame.state)
+        info = svoyak(frame).game.rounds[p.round].question(p.cell).cat
+        theme = info.theme if info and info.theme else svoyak(frame).theme_name(frame.state)
         words(surface, frame, f"{frame.say('scene.theme')}: {theme}",
               pygame.Rect(plate.x + frame.u(360), plate.y + frame.u(200), plate.width - frame.u(400), frame.u(90)),
               px=60)
@@ -287,7 +297,7 @@ class CatScene(SpecialScene):
             words(surface, frame, frame.say("scene.cat_gives", name=giver), lower, role="body", px=54)
             return
         self._handover(surface, frame, pygame.Rect(lower.x, lower.y, lower.width, frame.u(110)), p.chooser, p.solo)
-        values = frame.fmt.cat_options(frame.state)
+        values = svoyak(frame).cat_options(frame.state)
         box_w = frame.u(220)
         total = len(values) * box_w + (len(values) - 1) * frame.u(160)
         x = plate.centerx - total // 2
@@ -360,7 +370,7 @@ class SponsorScene(SpecialScene):
         inner = plate.inflate(-frame.u(80), -frame.u(60))
         words(surface, frame, frame.say("scene.sponsor"), pygame.Rect(inner.x, inner.y, inner.width, frame.u(150)),
               color=frame.color("accent"), px=100, upper=True)
-        words(surface, frame, f"{frame.say('scene.theme')}: {frame.fmt.theme_name(frame.state)}",
+        words(surface, frame, f"{frame.say('scene.theme')}: {svoyak(frame).theme_name(frame.state)}",
               pygame.Rect(inner.x, inner.y + frame.u(190), inner.width, frame.u(90)), px=60)
         who = frame.state.teams[p.solo].name if p.solo is not None else ""
         words(surface, frame, f"{frame.say('scene.answers', name=who)} · {frame.say('scene.points', n=p.value)}",
@@ -378,7 +388,7 @@ class AuctionScene(SpecialScene):
         p, state = play(frame), frame.state
         auction = p.auction
         w, _h = frame.size
-        title = f"{frame.say('scene.auction')} · {frame.fmt.theme_name(state)}"
+        title = f"{frame.say('scene.auction')} · {svoyak(frame).theme_name(state)}"
         widgets.heading(surface, frame, title, y=30, height=80)
         words(surface, frame, frame.say("scene.nominal", n=p.value), pygame.Rect(0, frame.u(118), w, frame.u(60)),
               role="body", color=frame.color("muted"), px=44, shadow=False)
@@ -442,7 +452,7 @@ class FinalThemesScene(Scene):
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
-        final, fmt = final_of(frame), frame.fmt
+        final, fmt = final_of(frame), svoyak(frame)
         w = frame.size[0]
         widgets.heading(surface, frame, frame.say("scene.final"), y=30, height=80)
         names = fmt.game.final_themes
@@ -484,7 +494,7 @@ class FinalStakesScene(Scene):
         frame.paint_background(surface)
         final = final_of(frame)
         w = frame.size[0]
-        theme = frame.fmt.game.final_themes[frame.fmt.final_theme(final)]
+        theme = svoyak(frame).game.final_themes[svoyak(frame).final_theme(final)]
         widgets.heading(surface, frame, f"{frame.say('scene.stakes')} · {theme}", y=30, height=80)
         count = len(final.order)
         gap = frame.u(40)
@@ -532,7 +542,7 @@ class FinalRevealScene(Scene):
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
-        state, fmt = frame.state, frame.fmt
+        state, fmt = frame.state, svoyak(frame)
         final = final_of(frame)
         w = frame.size[0]
         widgets.heading(surface, frame, frame.say("scene.final_answers"), y=30, height=80)
