@@ -138,3 +138,18 @@ def test_every_formats_phases_and_phrases_are_named_in_both_languages():
             for language in ("ru", "en"):
                 key = f"phase.{phase.value}"
                 assert key in PHRASES[language] or key in own.get(language, {}), (name, language, key)
+
+
+def test_a_show_in_a_folder_nobody_may_write_to_journals_in_the_users_data_folder(tmp_path, monkeypatch):
+    """The bundled demo of an installed copy lives in site-packages; its journal must not."""
+    import dataclasses
+
+    from tests.conftest import demo_config
+
+    config = dataclasses.replace(demo_config(), path=tmp_path / "shows" / "demo.yaml")
+    assert config.journal_path == tmp_path / "shows" / ".quizshow" / "demo.journal.jsonl"
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    real_access = os.access
+    # As root every folder is writable: the read-only folder is played by os.access.
+    monkeypatch.setattr(os, "access", lambda p, mode: False if str(p).endswith("shows") else real_access(p, mode))
+    assert config.journal_path == tmp_path / "data" / "quizshow" / "demo.journal.jsonl"
