@@ -146,6 +146,7 @@ def test_a_show_in_a_folder_nobody_may_write_to_journals_in_the_users_data_folde
 
     from tests.conftest import demo_config
 
+    (tmp_path / "shows").mkdir()
     config = dataclasses.replace(demo_config(), path=tmp_path / "shows" / "demo.yaml")
     assert config.journal_path == tmp_path / "shows" / ".quizshow" / "demo.journal.jsonl"
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
