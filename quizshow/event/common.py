@@ -67,13 +67,18 @@ def knockout(day: Day, seeds: list[int], prefix_by_size: dict[int, str], stage_b
     fixtures: list[Fixture] = []
     pending: list[Slot] = []
     size = len(seeds)
-    entrants: list[int | str] = list(seeds)  # a team, or where it will come from
-    current: list[tuple[int | str, int | str]] = [(entrants[a], entrants[b]) for a, b in bracket_pairs(size)]
+    # A team, or where it will come from; None: nobody (fewer teams than places, e.g. after a removal),
+    # and the seed facing nobody goes through.
+    entrants: list[int | str | None] = [*seeds, *[None] * (size - len(seeds))]
+    current = [(entrants[a], entrants[b]) for a, b in bracket_pairs(size)]
     while current:
         prefix, stage = prefix_by_size[size], stage_by_size[size]
-        winners: list[int | str] = []
+        winners: list[int | str | None] = []
         for i, (a, b) in enumerate(current):
             fid = prefix if size == 2 else f"{prefix}{i + 1}"
+            if a is None or b is None:
+                winners.append(b if a is None else a)
+                continue
             fixture = Fixture(fid, stage, (a, b) if isinstance(a, int) and isinstance(b, int) else ())
             if fixture.teams:
                 fixtures.append(fixture)
@@ -87,8 +92,8 @@ def knockout(day: Day, seeds: list[int], prefix_by_size: dict[int, str], stage_b
     return fixtures, pending
 
 
-def _source(x: int | str) -> str:
-    return x if isinstance(x, str) else f"T:{x}"
+def _source(x: int | str | None) -> str:
+    return x if isinstance(x, str) else "—" if x is None else f"T:{x}"
 
 
 def all_played(day: Day, fixtures: list[Fixture]) -> bool:

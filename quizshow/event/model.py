@@ -101,7 +101,9 @@ class Day:
     order: tuple[int, ...] = ()  # team indices by start number (number 1 first); grows during the draw
     picked: int | None = None  # seed 001: the opponent the melee winner picked (start number 2)
     results: tuple[Result, ...] = ()
-    removed: tuple[tuple[int, str], ...] = ()  # (team, reason): removed from the championship
+    # (team, reason, stage): removed from the championship. Removed during the first stage (qualifying,
+    # groups) a team ranks last and goes no further; removed later it loses its next matches by walkover.
+    removed: tuple[tuple[int, str, str], ...] = ()
 
     def result(self, fixture: str) -> Result | None:
         for r in self.results:
@@ -111,7 +113,12 @@ class Day:
 
     @property
     def removed_teams(self) -> frozenset[int]:
-        return frozenset(t for t, _ in self.removed)
+        return frozenset(t for t, _, _ in self.removed)
+
+    @property
+    def unranked(self) -> frozenset[int]:
+        """Teams removed during the first stage: last in their table, never in the knockout."""
+        return frozenset(t for t, _, stage in self.removed if stage == "first")
 
     def number(self, team: int) -> int:
         """The team's start number (1-based); teams not yet drawn come after."""

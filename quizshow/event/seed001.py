@@ -66,7 +66,7 @@ def _playoff_order(day: Day, block: tuple[int, ...]) -> tuple[tuple[int, ...], s
 
 def qualifying_ranking(day: Day) -> Ranked:
     rows = qualifying_rows(day)
-    out = day.removed_teams
+    out = day.unranked
     teams = sorted(range(len(day.teams)), key=day.number)
     return rank(
         teams,
@@ -123,7 +123,7 @@ def plan(day: Day) -> Plan:
         kept = next(r for r in results if r is not None and r.winner is not None)
         finalist = kept.winner
         assert finalist is not None
-        entrants = tuple(t for t in range(n) if t not in (finalist, fifth) and t not in day.removed_teams)
+        entrants = tuple(t for t in range(n) if t not in (finalist, fifth) and t not in day.unranked)
         melee = Fixture("MR", "melee", entrants)
         fixtures.append(melee)
         mres = day.result("MR")

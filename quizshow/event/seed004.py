@@ -87,7 +87,7 @@ def _results(day: Day, fixtures: list[Fixture]) -> list[Result]:
 
 def _rows(day: Day, teams: tuple[int, ...], results: list[Result]) -> dict[int, Row]:
     reg = day.regulation
-    rows = {t: Row(t, removed=t in day.removed_teams) for t in teams}
+    rows = {t: Row(t, removed=t in day.unranked) for t in teams}
     for res in results:
         counted = res.outcome != "walkover"
         for i, team in enumerate(res.teams):
@@ -158,7 +158,8 @@ def qualifiers(day: Day, tables: list[GroupTable]) -> list[int]:
     reg = day.regulation
     out: list[int] = []
     for position in range(max((len(t.rows) for t in tables), default=0)):
-        rows = [t.rows[position] for t in tables if position < len(t.rows) and not t.rows[position].removed]
+        rows = [t.rows[position] for t in tables if position < len(t.rows) and t.rows[position].team not in
+                day.unranked]
         rows.sort(key=lambda r: (-r.points, -r.diff, -r.answers_for, day.number(r.team)))
         if position < reg.advance_per_group:
             out += [r.team for r in rows]
