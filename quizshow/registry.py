@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING
 from quizshow.core.spec import FormatSpec
 from quizshow.formats.brainring.spec import SPEC as BRAINRING
 from quizshow.formats.demo.spec import SPEC as DEMO
+from quizshow.formats.melee.spec import SPEC as MELEE
 from quizshow.formats.svoyak.spec import SPEC as SVOYAK
+from quizshow.formats.tournament.spec import SPEC as TOURNAMENT
 
 if TYPE_CHECKING:
     from quizshow.display.views import FormatViews
@@ -29,9 +31,11 @@ FORMATS: dict[str, Entry] = {
     "svoyak": Entry(SVOYAK, "quizshow.display.svoyak"),
     "brainring": Entry(BRAINRING, "quizshow.display.brainring"),
     "demo": Entry(DEMO, "quizshow.display.demo"),
+    "melee": Entry(MELEE, "quizshow.display.melee"),
+    "tournament": Entry(TOURNAMENT, "quizshow.display.event"),
 }
 # Format names of the show file contract (spec/files.md) that later issues add.
-PLANNED = ("duel", "written", "melee")
+PLANNED = ("duel", "written")
 
 
 def spec(name: str) -> FormatSpec:

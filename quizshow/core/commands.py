@@ -21,6 +21,8 @@ class Command:
     at: float
     # Undo takes back the last command whose class says so (scoring, judging, choices).
     undoable: ClassVar[bool] = False
+    # Taking it back needs a confirmed Undo (a recorded result of a tournament day): a plain Undo stops there.
+    confirm_undo: ClassVar[bool] = False
     journal_name: ClassVar[str] = "Command"  # the `type` of its journal lines
 
     def __init_subclass__(cls, namespace: str | None = None, **kwargs: Any) -> None:
@@ -82,7 +84,10 @@ class Back(Command):
 
 @dataclass(frozen=True)
 class Undo(Command):
-    """Take back the last undoable command (replay without it)."""
+    """Take back the last undoable command (replay without it). `confirmed`: the operator confirmed
+    taking back a command that asks for it (`confirm_undo`)."""
+
+    confirmed: bool = False
 
 
 # --- the question clock -----------------------------------------------------------------------------

@@ -28,6 +28,7 @@ class EventKind(StrEnum):
     MATCH_RESULT = "match/result"  # team: the winner (None: a draw or both disqualified)
     SCORE = "score"  # a manual score change by the host
     LOT = "lot"  # a draw by lot
+    STAGE = "stage"  # a tournament day's step: name is play | close | draw | pick (a match starts or ends)
 
 
 @dataclass(frozen=True)

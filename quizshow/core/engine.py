@@ -54,7 +54,11 @@ class Engine:
 
     def propose(self, cmd: c.Command) -> Outcome:
         if isinstance(cmd, c.Undo):
-            return self._take_back(cmd, self._last_undoable(), "nothing to undo")
+            index = self._last_undoable()
+            if index is not None and self._rule(self.entries[index])[1] and not cmd.confirmed:
+                why = Refused("taking back a recorded result needs a confirmation")
+                return Outcome(cmd, self.state, refused=str(why), refusal=why)
+            return self._take_back(cmd, index, "nothing to undo")
         if isinstance(cmd, c.Back):
             return self._take_back(cmd, self._last_go(), "nothing to go back to")
         try:
@@ -87,19 +91,25 @@ class Engine:
         index = self._last_undoable()
         return None if index is None else self.entries[index]
 
+    def _rule(self, entry: Entry) -> tuple[bool, bool]:
+        """(undoable, needs a confirmed Undo): the format says, from the command and what it did."""
+        return self.format.undo_rule(entry.command, entry.events)
+
     def _last_undoable(self) -> int | None:
         for i in range(len(self.entries) - 1, -1, -1):
-            if type(self.entries[i].command).undoable:
+            if self._rule(self.entries[i])[0]:
                 return i
         return None
 
     def _last_go(self) -> int | None:
-        """Back takes back the last Go, unless a score or a judgement came after it."""
+        """Back takes back the last Go, unless a score or a judgement came after it (or it needs a
+        confirmed Undo)."""
         for i in range(len(self.entries) - 1, -1, -1):
             cmd = self.entries[i].command
+            undoable, confirm = self._rule(self.entries[i])
             if isinstance(cmd, c.Go):
-                return i
-            if type(cmd).undoable:
+                return None if confirm else i
+            if undoable:
                 return None
         return None
 

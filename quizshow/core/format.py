@@ -67,6 +67,12 @@ class Format:
                           format=self.id)
         return method(state, command)
 
+    def undo_rule(self, command: c.Command, events: tuple[Event, ...]) -> tuple[bool, bool]:
+        """How Undo treats a step in effect: (undoable, needs a confirmed Undo). By the command's class;
+        a format whose Next does different things (a tournament's Next starts or closes a match) may
+        decide by what the step did (its events)."""
+        return type(command).undoable, type(command).confirm_undo
+
     # --- the view model: what the views may ask (they never work the rules out again) -------------
 
     def current(self, state: ShowState) -> Question | None:

@@ -45,6 +45,7 @@ class Regulation:
     points_win: int = 2
     points_draw: int = 1
     points_loss: int = 0
+    penalties_to_remove: int = 3  # seed 004 §6.15: the console offers the removal at this many
     melee: bool = True  # the start order begins with «Куча мала» (seed 001); else all numbers by lot
 
 

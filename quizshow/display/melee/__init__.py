@@ -1,0 +1,6 @@
+"""The pictures of format `melee` («Куча мала»): the tables emptying round by round."""
+
+from quizshow.display.melee import scenes
+from quizshow.display.views import FormatViews
+
+VIEWS = FormatViews(scenes={phase: scenes.TABLES for phase in scenes.PHASES}, panel=scenes.panel)

@@ -1,0 +1,195 @@
+"""tournament.yaml → a show config whose format is `tournament` (docs/files.md, docs/tournament.md).
+
+Every problem is reported at once as FILE:LINE: message, like a show file: teams (name, captain,
+players, rating, colour), the regulation and its parameters, each stage's match format, preset, rules
+and pack, the tables' buzzers, devices and keys as in a show file.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import fields
+from pathlib import Path
+from typing import Any
+
+from yaml.nodes import MappingNode, Node, ScalarNode
+
+from quizshow.config import ShowConfig, TeamConfig, _devices, _keys, _packs, _rules, _theme
+from quizshow.event.day import REGULATIONS
+from quizshow.event.model import EventTeam, Regulation
+from quizshow.formats.tournament.model import EventPlan, StagePlan
+from quizshow.yamlfile import FileReader, Problems
+
+KEYS = ["title", "regulation", "parameters", "language", "theme", "teams", "stages", "tables", "devices", "keys"]
+TEAM_KEYS = ["name", "captain", "players", "rating", "colour", "color"]
+STAGE_KEYS = ["format", "preset", "rules", "pack"]
+TABLE_KEYS = ["name", "buzzer"]
+COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+MAX_TEAMS = 16
+MAX_PLAYERS = 12
+PALETTE = ("#d83a3a", "#2fbf71", "#3a7bd8", "#e0b020", "#9b59b6", "#1abc9c", "#e67e22", "#e84393",
+           "#7f8c8d", "#16a085", "#c0392b", "#2980b9", "#8e44ad", "#27ae60", "#d35400", "#2c3e50")
+
+# The parameters of each regulation, with their range (the rest of Regulation is the other one's).
+PARAMETERS: dict[str, dict[str, tuple[int, int]]] = {
+    "seed-001": {"semifinalists": (4, 4), "points_participation": (0, 100), "points_table_win": (0, 100),
+                 "points_final": (0, 100), "points_final_win": (0, 100), "melee": (0, 1)},
+    "seed-004": {"groups": (1, 8), "advance_per_group": (1, 8), "playoff_teams": (2, 8), "points_win": (0, 100),
+                 "points_draw": (0, 100), "points_loss": (0, 100), "penalties_to_remove": (1, 100)},
+}
+# The stages each regulation plays, and their match by default (format, preset, rules).
+STAGES: dict[str, dict[str, tuple[str, str, dict[str, Any]]]] = {
+    "seed-001": {
+        "melee": ("melee", "melee", {}),
+        "qualifying": ("brainring", "brainring-40", {"match": "qualifying"}),
+        "playoff": ("brainring", "brainring-40", {"match": "qualifying", "qualifying_questions": 3}),
+        "semifinal": ("brainring", "brainring-40", {"match": "semifinal"}),
+        "final": ("brainring", "brainring-40", {"match": "final"}),
+    },
+    "seed-004": {
+        "group": ("brainring", "brainring-60", {"match": "match5"}),
+        "replay": ("brainring", "brainring-60", {"match": "match5"}),
+        # A knockout match needs a winner: five questions, then extra questions to the first correct answer.
+        "quarterfinal": ("brainring", "brainring-60", {"match": "qualifying", "qualifying_questions": 5}),
+        "semifinal": ("brainring", "brainring-60", {"match": "qualifying", "qualifying_questions": 5}),
+        "final": ("brainring", "brainring-60", {"match": "qualifying", "qualifying_questions": 5}),
+    },
+}
+
+
+def looks_like_tournament(root: Node | None) -> bool:
+    return isinstance(root, MappingNode) and any(str(k.value) == "regulation" for k, _ in root.value)
+
+
+def load_tournament(path: Path, problems: Problems, reader: FileReader | None = None,
+                    root: Node | None = None) -> ShowConfig | None:
+    reader = reader or FileReader(path, problems)
+    root = root if root is not None else reader.load()
+    if root is None:
+        return None
+    keys = reader.mapping(root, KEYS, required=("title", "regulation", "teams"), what="the tournament")
+    name = reader.text(keys.get("regulation"), "regulation")
+    if name is not None and name not in REGULATIONS:
+        reader.error(keys["regulation"], f"regulation '{name}' is unknown; expected one of {', '.join(REGULATIONS)}")
+        name = None
+    name = name or "seed-001"
+    regulation = _regulation(reader, keys.get("parameters"), name)
+    teams = _teams(reader, keys.get("teams"), name)
+    stages = _stages(reader, keys.get("stages"), name, problems)
+    if name == "seed-004" and teams and regulation.groups * 2 > len(teams):
+        reader.error(keys.get("parameters") or keys["teams"],
+                     f"{regulation.groups} groups need at least {regulation.groups * 2} teams (found {len(teams)})")
+    if name == "seed-004" and regulation.playoff_teams not in (2, 4, 8):
+        reader.error(keys.get("parameters") or root, "playoff_teams must be 2, 4 or 8")
+    devices = _devices(reader, keys.get("devices"))
+    tables = _tables(reader, keys.get("tables"))
+    language = reader.text(keys.get("language"), "language") or "ru"
+    if language not in ("ru", "en"):
+        reader.error(keys["language"], "language must be ru or en")
+    configs = tuple(TeamConfig(t.name, t.colour, t.captain or None, t.players,
+                               tables[i] if i < len(tables) else None) for i, t in enumerate(teams))
+    plan = EventPlan(teams, regulation, stages)
+    return ShowConfig(path=path.resolve(), title=reader.text(keys.get("title"), "title") or "", format="tournament",
+                      preset="day", rules={"plan": plan}, packs=(), language=language,
+                      theme=_theme(reader, keys.get("theme")), teams=configs, devices=devices,
+                      keys=_keys(reader, keys.get("keys")))
+
+
+def _regulation(reader: FileReader, node: Node | None, name: str) -> Regulation:
+    allowed = PARAMETERS[name]
+    values: dict[str, Any] = {"name": name}
+    known = {f.name: f for f in fields(Regulation)}
+    for key, item in reader.mapping(node, list(allowed), what=f"the parameters of {name}").items():
+        low, high = allowed[key]
+        kind = bool if known[key].type in ("bool", bool) else int
+        value = reader.scalar(item, kind, f"parameter '{key}'")
+        if value is None:
+            continue
+        if kind is int and not low <= value <= high:
+            reader.error(item, f"parameter '{key}' is {value}; expected {low} to {high}")
+            continue
+        values[key] = value
+    return Regulation(**values)
+
+
+def _teams(reader: FileReader, node: Node | None, regulation: str) -> tuple[EventTeam, ...]:
+    teams: list[EventTeam] = []
+    seen: set[str] = set()
+    for item in reader.sequence(node, "teams"):
+        keys = reader.mapping(item, TEAM_KEYS, required=("name",), what="a team")
+        name = reader.text(keys.get("name"), "team name") or f"#{len(teams) + 1}"
+        if name in seen:
+            reader.error(keys.get("name") or item, f"team '{name}' is listed twice")
+        seen.add(name)
+        colour_node = keys.get("colour") or keys.get("color")
+        colour = reader.text(colour_node, "colour")
+        if colour is not None and not COLOUR.match(colour):
+            reader.error(colour_node or item, f"colour '{colour}' must look like #d83a3a")
+            colour = None
+        rating = reader.scalar(keys.get("rating"), float, "rating")
+        players = reader.text_list(keys.get("players"), "players")
+        if len(players) > MAX_PLAYERS:
+            reader.error(keys["players"], f"a team has at most {MAX_PLAYERS} players (found {len(players)})")
+        teams.append(EventTeam(name, reader.text(keys.get("captain"), "captain") or "", players[:MAX_PLAYERS],
+                               float(rating or 0.0), colour or PALETTE[len(teams) % len(PALETTE)]))
+    low, high = (5, 10) if regulation == "seed-001" else (2, MAX_TEAMS)
+    if node is not None and not low <= len(teams) <= high:
+        reader.error(node, f"regulation {regulation} needs {low} to {high} teams (found {len(teams)})")
+    return tuple(teams)
+
+
+def _stages(reader: FileReader, node: Node | None, regulation: str, problems: Problems) -> dict[str, StagePlan]:
+    defaults = STAGES[regulation]
+    given = reader.mapping(node, list(defaults), what=f"the stages of {regulation}")
+    out: dict[str, StagePlan] = {}
+    for stage, (fmt, preset, overrides) in defaults.items():
+        item = given.get(stage)
+        if item is None:
+            out[stage] = StagePlan(fmt, {**_rules_default(fmt, preset), **overrides})
+            continue
+        keys = dict(reader.mapping(item, STAGE_KEYS, what=f"stage '{stage}'"))
+        keys.setdefault("format", _scalar_at(item, fmt))
+        if reader.text(keys["format"], "format") == fmt:
+            keys.setdefault("preset", _scalar_at(item, preset))
+        fmt_name, _, rules = _rules(reader, keys)
+        if fmt_name not in ("brainring", "melee"):
+            if fmt_name is not None:
+                reader.error(keys["format"], f"a stage is played as brainring or melee, not {fmt_name}")
+            continue
+        given_rules = _given_rules(keys)
+        merged = {**rules, **{k: v for k, v in overrides.items() if k not in given_rules and fmt_name == fmt}}
+        packs = _packs(reader, keys.get("pack"), problems)
+        out[stage] = StagePlan(fmt_name, merged, packs[0] if packs else None)
+    return out
+
+
+def _rules_default(fmt: str, preset: str) -> dict[str, Any]:
+    from quizshow import registry
+    from quizshow.formats import common_rules, presets
+
+    sets = presets().get(fmt) or {name: {**common_rules(), **params}
+                                  for name, params in registry.spec(fmt).presets.items()}
+    return dict(sets.get(preset) or next(iter(sets.values())))
+
+
+def _given_rules(keys: dict[str, Node]) -> set[str]:
+    node = keys.get("rules")
+    if not isinstance(node, MappingNode):
+        return set()
+    return {str(k.value) for k, _ in node.value}
+
+
+def _scalar_at(near: Node, value: str) -> Node:
+    """A scalar node holding `value` at `near`'s line (a stage's default format or preset)."""
+    return ScalarNode("tag:yaml.org,2002:str", value, near.start_mark, near.end_mark)
+
+
+def _tables(reader: FileReader, node: Node | None) -> list[str | None]:
+    """The red and the green table's buzzers (a team's buzzer in a show file)."""
+    out: list[str | None] = []
+    for item in reader.sequence(node, "tables"):
+        keys = reader.mapping(item, TABLE_KEYS, what="a table")
+        out.append(reader.text(keys.get("buzzer"), "buzzer"))
+    if node is not None and len(out) != 2:
+        reader.error(node, f"there are two tables, red and green (found {len(out)})")
+    return out[:2]

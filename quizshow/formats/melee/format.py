@@ -1,0 +1,161 @@
+"""Format `melee`: «Куча мала» (rules.md §3, seed 001 §2).
+
+One player from each team, split by lot between the red and the green table. A question is asked; the
+players of the table that did not answer correctly leave; the winning table is split again, until one
+player remains. Phases: melee_title → melee_tables (the split shown) → melee_question (the tables'
+buttons live) ⇄ melee_answering → melee_tables … → melee_result.
+
+A press names a table, not a team: `Buzz.team` 0 is the red table, 1 the green one (the boxes of a
+«Брейн-ринг» hall). Where the seed is silent (docs/tournament.md): a wrong answer locks that table out
+and the other may still answer; if neither answers correctly nobody leaves and the next question is
+asked to the same tables.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from quizshow.core import commands as c
+from quizshow.core.effects import Event, EventKind
+from quizshow.core.format import Format, Refused, Result
+from quizshow.core.state import ShowState
+
+RED, GREEN = 0, 1
+
+
+@dataclass(frozen=True)
+class Round:
+    red: tuple[int, ...]
+    green: tuple[int, ...]
+    won_by: int | None = None  # the table that answered correctly (RED / GREEN)
+
+
+@dataclass(frozen=True)
+class Melee:
+    red: tuple[int, ...] = ()  # teams whose player sits at the red table
+    green: tuple[int, ...] = ()
+    rounds: tuple[Round, ...] = ()  # every question asked, in order
+    out: tuple[tuple[int, int], ...] = ()  # (team, the question after which its player left)
+    answering: int | None = None  # the table answering now
+    locked: frozenset[int] = frozenset()  # tables that answered wrong on this question
+    winner: int | None = None
+    splits: int = 0  # how many splits by lot were drawn (the seeded stream's position)
+
+    def table(self, side: int) -> tuple[int, ...]:
+        return self.red if side == RED else self.green
+
+    def order(self) -> tuple[int, ...]:
+        """Teams from first to last: the winner, then those who left later before those who left earlier."""
+        left = [t for t, _ in sorted(self.out, key=lambda x: -x[1])]
+        return ((self.winner,) if self.winner is not None else ()) + tuple(left)
+
+
+@dataclass(frozen=True)
+class Decide(c.Command, namespace="melee"):
+    """The host names the table that answered correctly (without the buttons)."""
+
+    side: int = 0
+    undoable: ClassVar[bool] = True
+
+
+class MeleeFormat(Format):
+    id = "melee"
+
+    def initial_state(self, seed: int) -> ShowState:
+        return replace(super().initial_state(seed), phase="melee_title", fmt=Melee())
+
+    @staticmethod
+    def melee(state: ShowState) -> Melee:
+        found: Melee = state.fmt
+        return found
+
+    def _split(self, state: ShowState, players: tuple[int, ...], m: Melee) -> Melee:
+        """Split by lot (seeded from the journal: a replay splits the same); red takes the odd one."""
+        rng = random.Random(f"{state.seed}:melee:{m.splits}")
+        shuffled = list(players)
+        rng.shuffle(shuffled)
+        half = (len(shuffled) + 1) // 2
+        return replace(m, red=tuple(sorted(shuffled[:half])), green=tuple(sorted(shuffled[half:])),
+                       splits=m.splits + 1, answering=None, locked=frozenset())
+
+    def winner(self, state: ShowState) -> list[int]:
+        w = self.melee(state).winner
+        return [] if w is None else [w]
+
+    def next_action(self, state: ShowState) -> str:
+        return {"melee_title": "next.melee_split", "melee_tables": "next.melee_question",
+                "melee_question": "next.melee_nobody", "melee_answering": "next.judge_first"}.get(
+                    state.phase, "next.none")
+
+    def position(self, state: ShowState) -> dict[str, Any]:
+        m = self.melee(state)
+        return {"round": len(m.rounds), "question": len(m.rounds), "value": 0, "of": "∞"}
+
+    def on_go(self, state: ShowState, cmd: c.Go) -> Result:
+        m = self.melee(state)
+        if state.phase == "melee_title":
+            if len(state.teams) < 2:
+                raise Refused("a melee needs two players at least")
+            m = self._split(state, tuple(range(len(state.teams))), m)
+            return replace(state, phase="melee_tables", fmt=m), []
+        if state.phase == "melee_tables":
+            return replace(state, phase="melee_question", fmt=replace(m, answering=None, locked=frozenset()),
+                           answering=None, locked=frozenset()), []
+        if state.phase == "melee_question":  # nobody answered: the same tables, the next question
+            return self._asked(state, None)
+        if state.phase == "melee_answering":
+            raise Refused("judge the answer first")
+        raise Refused("the melee is over")
+
+    def on_buzz(self, state: ShowState, cmd: c.Buzz) -> Result:
+        m = self.melee(state)
+        if state.phase != "melee_question":
+            raise Refused("buzzers are closed")
+        if cmd.team not in (RED, GREEN):
+            raise Refused("there is no team {n}", n=cmd.team + 1)
+        if cmd.team in m.locked:
+            raise Refused("that table has answered this question")
+        new = replace(state, phase="melee_answering", fmt=replace(m, answering=cmd.team), answering=cmd.team,
+                      last_buzz_at=cmd.at)
+        return new, [Event(EventKind.BUZZ, team=cmd.team)]
+
+    def on_judge(self, state: ShowState, cmd: c.Judge) -> Result:
+        m = self.melee(state)
+        if state.phase != "melee_answering" or m.answering is None:
+            raise Refused("nobody is answering")
+        side = m.answering
+        if cmd.correct:
+            return self._asked(state, side)
+        locked = m.locked | {side}
+        if len(locked) == 2:  # both tables wrong: nobody leaves
+            return self._asked(replace(state, fmt=replace(m, locked=locked)), None)
+        new = replace(state, phase="melee_question", fmt=replace(m, answering=None, locked=locked),
+                      answering=None, locked=frozenset(locked))
+        return new, [Event(EventKind.WRONG, team=side)]
+
+    def on_decide(self, state: ShowState, cmd: Decide) -> Result:
+        if state.phase not in ("melee_question", "melee_answering", "melee_tables"):
+            raise Refused("there is no question to decide")
+        if cmd.side not in (RED, GREEN):
+            raise Refused("there is no team {n}", n=cmd.side + 1)
+        return self._asked(state, cmd.side)
+
+    def _asked(self, state: ShowState, won_by: int | None) -> Result:
+        """A question is over: the other table leaves (if one answered), the winners split again."""
+        m = self.melee(state)
+        rounds = (*m.rounds, Round(m.red, m.green, won_by))
+        m = replace(m, rounds=rounds, answering=None, locked=frozenset())
+        if won_by is None:
+            return replace(state, phase="melee_tables", fmt=m, answering=None, locked=frozenset()), []
+        stay, leave = m.table(won_by), m.table(1 - won_by)
+        m = replace(m, out=(*m.out, *((t, len(rounds)) for t in leave)))
+        events = [Event(EventKind.CORRECT, team=won_by)]
+        if len(stay) == 1:
+            m = replace(m, winner=stay[0], red=stay if won_by == RED else (), green=stay if won_by == GREEN else ())
+            name = state.teams[stay[0]].name
+            return replace(state, phase="melee_result", fmt=m, answering=None, locked=frozenset()), \
+                events + [Event(EventKind.WINNER, team=stay[0], name=name)]
+        m = self._split(state, stay, m)
+        return replace(state, phase="melee_tables", fmt=m, answering=None, locked=frozenset()), events

@@ -1,0 +1,49 @@
+"""«Куча мала»: the format's declaration (the contract of quizshow.core.spec)."""
+
+from __future__ import annotations
+
+from quizshow.core.actions import ActionDef, Arg
+from quizshow.core.spec import FormatSpec, Phase, PhaseFlags
+from quizshow.formats.melee.format import Decide, Melee, MeleeFormat
+
+LIVE = PhaseFlags(buzzers_live=True, lamps_live=True)
+
+
+class MeleePhase(Phase):
+    TITLE = "melee_title"
+    TABLES = "melee_tables"
+    QUESTION = "melee_question", LIVE
+    ANSWERING = "melee_answering", LIVE
+    RESULT = "melee_result"
+
+
+PHRASES = {
+    "ru": {
+        "phase.melee_title": "Куча мала", "phase.melee_tables": "Столы", "phase.melee_question": "Вопрос",
+        "phase.melee_answering": "Ответ", "phase.melee_result": "Победитель",
+        "next.melee_split": "Разделить игроков по столам (жребий)", "next.melee_question": "Задать вопрос",
+        "next.melee_nobody": "Никто не ответил: следующий вопрос",
+        "melee.title": "КУЧА МАЛА", "melee.red": "КРАСНЫЙ СТОЛ", "melee.green": "ЗЕЛЁНЫЙ СТОЛ",
+        "melee.question": "Вопрос {n}", "melee.left": "Выбыли", "melee.winner": "Стартовый номер 1",
+        "melee.players": "Игроков за столами: {n}", "melee.decide_red": "Красный ответил",
+        "melee.decide_green": "Зелёный ответил", "melee.after": "после вопроса {n}",
+        "action.decide": "Ответил стол",
+    },
+    "en": {
+        "phase.melee_title": "Melee", "phase.melee_tables": "Tables", "phase.melee_question": "Question",
+        "phase.melee_answering": "Answer", "phase.melee_result": "Winner",
+        "next.melee_split": "Split the players between the tables (by lot)", "next.melee_question": "Ask a question",
+        "next.melee_nobody": "Nobody answered: next question",
+        "melee.title": "MELEE", "melee.red": "RED TABLE", "melee.green": "GREEN TABLE",
+        "melee.question": "Question {n}", "melee.left": "Out", "melee.winner": "Start number 1",
+        "melee.players": "Players at the tables: {n}", "melee.decide_red": "Red answered",
+        "melee.decide_green": "Green answered", "melee.after": "after question {n}",
+        "action.decide": "Table answered",
+    },
+}
+
+SPEC = FormatSpec(
+    name="melee", make=MeleeFormat, phases=MeleePhase, rules={}, state=Melee, commands=(Decide,),
+    actions=(ActionDef("decide", lambda x, a: Decide(at=x.at, side=a["side"]), (Arg("side", int),)),),
+    phrases=PHRASES, presets={"melee": {}},
+)

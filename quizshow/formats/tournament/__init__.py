@@ -1,0 +1,1 @@
+"""A tournament day (format `tournament`): the event that nests matches (design principle 10)."""

@@ -1,0 +1,328 @@
+"""Format `tournament`: a tournament day (rules.md §6) as one reducer over one journal.
+
+Between matches the event handles the draw, the schedule, results entered by hand or over OSC,
+corrections and removals. «Играть следующий матч» nests the fixture's own format (`brainring` or
+`melee`, made by its spec from the stage's plan): every command of the match goes to that format's
+reducer, and the shared fields of the show state are its projection. The match's result flows into the
+day the moment the match decides it; Next after the result closes the match.
+"""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import replace
+from typing import Any
+
+from quizshow.core import commands as c
+from quizshow.core.effects import Event, EventKind
+from quizshow.core.format import Format, Refused, Result, Setup
+from quizshow.core.state import ShowState, Team
+from quizshow.event import day as D
+from quizshow.event.common import effective
+from quizshow.event.model import Correction, Day, Fixture
+from quizshow.event.model import Result as Outcome
+from quizshow.formats.tournament import model as m
+from quizshow.formats.tournament.results import result_of
+
+
+class TournamentFormat(Format):
+    id = "tournament"
+
+    def __init__(self, setup: Setup) -> None:
+        super().__init__(setup)
+        plan = setup.rules.get("plan")
+        if not isinstance(plan, m.EventPlan):
+            raise ValueError("a tournament is set up from its tournament file (rules['plan'])")
+        self.plan = plan
+        self._formats: dict[tuple[str, tuple[int, ...]], Format] = {}
+
+    # --- the nested match's format -------------------------------------------------------------------
+
+    def stage_plan(self, fixture: Fixture) -> m.StagePlan:
+        found = self.plan.stages.get(fixture.stage)
+        if found is None:
+            raise Refused("stage {stage} has no plan in the tournament file", stage=fixture.stage)
+        return found
+
+    def match_format(self, ev: m.EventState) -> Format:
+        """The format of the match being played (one instance per fixture and roster, made by its spec)."""
+        assert ev.playing is not None
+        fixture = self._fixture(ev.day, ev.playing)
+        return self._format_for(fixture, ev.roster)
+
+    def _format_for(self, fixture: Fixture, roster: tuple[int, ...]) -> Format:
+        key = (fixture.id, roster)
+        fmt = self._formats.get(key)
+        if fmt is None:
+            from quizshow import registry  # the registry imports this format's spec
+
+            stage = self.stage_plan(fixture)
+            teams = tuple(self.team(t) for t in roster)
+            setup = Setup(title=f"{self.setup.title} · {fixture.id}", teams=teams, rules=dict(stage.rules),
+                          pack=stage.pack)
+            fmt = self._formats[key] = registry.spec(stage.format).make(setup)
+        return fmt
+
+    @staticmethod
+    def penalties(day: Day, team: int) -> int:
+        """Penalty points a team earned over the day (seed 004 §6.15: three let the jury remove it)."""
+        return sum(r.penalties[r.teams.index(team)] for r in day.results if team in r.teams and r.penalties)
+
+    def team(self, index: int) -> Team:
+        t = self.plan.teams[index]
+        return Team(t.name, t.colour, captain=t.captain or None, players=t.players)
+
+    @staticmethod
+    def event(state: ShowState) -> m.EventState:
+        ev: m.EventState = state.fmt
+        return ev
+
+    def _fixture(self, day: Day, fixture_id: str) -> Fixture:
+        found = D.plan(day).get(fixture_id)
+        if found is None:
+            raise Refused("there is no fixture {fixture} now", fixture=fixture_id)
+        return found
+
+    # --- the reducer -------------------------------------------------------------------------------------
+
+    def initial_state(self, seed: int) -> ShowState:
+        day = Day(self.plan.teams, self.plan.regulation)
+        screen = "ev_draw" if D.draw_stage(day) != "done" else "ev_standings"
+        return ShowState(phase=screen, teams=tuple(self.team(i) for i in range(len(self.plan.teams))), seed=seed,
+                         fmt=m.EventState(day, screen=screen))
+
+    def handle(self, state: ShowState, command: c.Command) -> Result:
+        ev = self.event(state)
+        own = type(command).journal_name.startswith("tournament.")
+        if ev.match is not None and not own:
+            if isinstance(command, c.Go) and self._decided(ev):
+                return self.on_close(state, m.Close(at=command.at))
+            return self._delegate(state, ev, command)
+        return super().handle(state, command)
+
+    def _delegate(self, state: ShowState, ev: m.EventState, command: c.Command) -> Result:
+        assert ev.match is not None and ev.playing is not None
+        fmt = self.match_format(ev)
+        nested, events = fmt.handle(ev.match, command)
+        result = result_of(nested, ev.playing, ev.roster)
+        day = ev.day
+        kept = tuple(r for r in day.results if r.fixture != ev.playing)
+        day = replace(day, results=(*kept, result) if result is not None else kept)
+        notice = ev.notice
+        for team in ev.roster[:2]:
+            if team not in day.removed_teams and self.penalties(day, team) >= self.plan.regulation.penalties_to_remove:
+                notice = ("event.notice.removal", (("team", self.plan.teams[team].name),))
+        return self._project(state, replace(ev, day=day, match=nested, notice=notice)), events
+
+    def _project(self, state: ShowState, ev: m.EventState) -> ShowState:
+        """The show state while a match is played: its own fields, the event as `fmt`."""
+        n = ev.match
+        assert n is not None
+        return replace(state, phase=n.phase, teams=n.teams, timer=n.timer, presses=n.presses, answering=n.answering,
+                       locked=n.locked, round=n.round, question=n.question, view=n.view, banner=n.banner,
+                       last_buzz_at=n.last_buzz_at, fmt=ev)
+
+    def _between(self, state: ShowState, ev: m.EventState, screen: str | None = None) -> ShowState:
+        """The show state between matches: every team, no clock, the screen asked for."""
+        screen = screen or ev.screen
+        ev = replace(ev, playing=None, match=None, roster=(), screen=screen)
+        return ShowState(phase=screen, teams=tuple(self.team(i) for i in range(len(self.plan.teams))),
+                         view=state.view, seed=state.seed, draws=state.draws, fmt=ev)
+
+    def _decided(self, ev: m.EventState) -> bool:
+        return ev.playing is not None and ev.day.result(ev.playing) is not None and ev.match is not None \
+            and self.match_format(ev).next_action(ev.match) == "next.none"
+
+    def undo_rule(self, command: c.Command, events: tuple[Event, ...]) -> tuple[bool, bool]:
+        """Next starts a match, closes one or draws a number: taken back like the step it was (closing a
+        match, like every recorded result, only with a confirmation)."""
+        steps = {e.name for e in events if e.kind == EventKind.STAGE}
+        if steps and not type(command).journal_name.startswith("tournament."):
+            return True, "close" in steps
+        return super().undo_rule(command, events)
+
+    # --- view model: the match's while one is played ------------------------------------------------------
+
+    def current(self, state: ShowState):  # type: ignore[no-untyped-def]
+        ev = self.event(state)
+        return self.match_format(ev).current(ev.match) if ev.match is not None else None
+
+    def value(self, state: ShowState) -> int:
+        ev = self.event(state)
+        return self.match_format(ev).value(ev.match) if ev.match is not None else 0
+
+    def winner(self, state: ShowState) -> list[int]:
+        ev = self.event(state)
+        return self.match_format(ev).winner(ev.match) if ev.match is not None else []
+
+    def next_action(self, state: ShowState) -> str:
+        ev = self.event(state)
+        if ev.match is not None:
+            return "next.close_match" if self._decided(ev) else self.match_format(ev).next_action(ev.match)
+        stage = D.draw_stage(ev.day)
+        if stage != "done":
+            return {"melee": "next.play_melee", "pick": "next.pick", "lot": "next.draw"}[stage]
+        return "next.play_match" if D.next_fixture(ev.day) is not None else "next.none"
+
+    def position(self, state: ShowState) -> dict[str, Any]:
+        ev = self.event(state)
+        if ev.match is not None:
+            return self.match_format(ev).position(ev.match)
+        return {"round": len(ev.day.results), "question": None, "value": 0, "of": len(D.plan(ev.day).fixtures)}
+
+    # --- between matches ------------------------------------------------------------------------------------
+
+    def on_go(self, state: ShowState, cmd: c.Go) -> Result:
+        ev = self.event(state)
+        stage = D.draw_stage(ev.day)
+        if stage == "pick":
+            raise Refused("the melee winner picks its opponent first")
+        if stage == "lot":
+            return self.on_draw(state, m.Draw(at=cmd.at))
+        return self.on_play(state, m.Play(at=cmd.at))
+
+    def on_play(self, state: ShowState, cmd: m.Play) -> Result:
+        ev = self.event(state)
+        if ev.match is not None:
+            raise Refused("a match is being played")
+        plan = D.plan(ev.day)
+        fixture = plan.get(cmd.fixture) if cmd.fixture else D.next_fixture(ev.day, plan)
+        if fixture is None:
+            raise Refused("there is no match to play now" if not cmd.fixture else "there is no fixture {fixture} now",
+                          fixture=cmd.fixture)
+        if effective(ev.day, fixture) is not None:
+            raise Refused("{fixture} has a result already", fixture=fixture.id)
+        stage = self.stage_plan(fixture)
+        if stage.format == "brainring" and len(fixture.teams) != 2:
+            raise Refused("{fixture} is played by {n} teams: enter its result by hand", fixture=fixture.id,
+                          n=len(fixture.teams))
+        roster = fixture.teams
+        if stage.format == "brainring":  # the other teams hand in written answers («Команда за столом»)
+            roster += tuple(t for t in range(len(self.plan.teams)) if t not in fixture.teams
+                            and t not in ev.day.removed_teams)
+        fmt = self._format_for(fixture, roster)
+        seed = zlib.crc32(f"{state.seed}:{fixture.id}:{len(ev.corrections)}".encode())
+        nested = fmt.initial_state(seed)
+        ev = replace(ev, playing=fixture.id, match=nested, roster=roster, notice=None)
+        names = " — ".join(self.plan.teams[t].name for t in fixture.teams[:2])
+        return self._project(state, ev), [Event(EventKind.STAGE, name="play"),
+                                          Event(EventKind.ROUND_START, name=names)]
+
+    def on_close(self, state: ShowState, cmd: m.Close) -> Result:
+        ev = self.event(state)
+        if ev.match is None or ev.playing is None:
+            raise Refused("no match is being played")
+        if ev.day.result(ev.playing) is None:
+            raise Refused("the match has no result yet")
+        screen = "ev_draw" if D.draw_stage(ev.day) != "done" else "ev_standings"
+        return self._between(state, ev, screen), [Event(EventKind.STAGE, name="close")]
+
+    def on_draw(self, state: ShowState, cmd: m.Draw) -> Result:
+        ev = self.event(state)
+        if D.draw_stage(ev.day) != "lot":
+            raise Refused("there is nothing to draw now")
+        day = ev.day
+        if not day.order:
+            day = replace(day, order=D.start_order(day))
+        team = D.draw_one(day, state.seed)
+        day = replace(day, order=(*day.order, team))
+        screen = "ev_draw" if len(day.order) < len(day.teams) else ev.screen
+        lot = Event(EventKind.LOT, team=team, name=self.plan.teams[team].name, points=len(day.order))
+        return self._between(state, replace(ev, day=day), screen), [Event(EventKind.STAGE, name="draw"), lot]
+
+    def on_pick(self, state: ShowState, cmd: m.Pick) -> Result:
+        ev = self.event(state)
+        if D.draw_stage(ev.day) != "pick":
+            raise Refused("there is nothing to pick now")
+        first = D.melee_winner(ev.day)
+        if not 0 <= cmd.team < len(self.plan.teams) or cmd.team == first:
+            raise Refused("the melee winner cannot pick {name}", name=str(cmd.team + 1))
+        day = replace(ev.day, picked=cmd.team, order=(first, cmd.team) if first is not None else ())
+        return self._between(state, replace(ev, day=day), "ev_draw"), []
+
+    def _outcome(self, ev: m.EventState, fixture: Fixture, cmd: m.Enter | m.Correct, source: str) -> Outcome:
+        scores = tuple(int(s) for s in cmd.scores)
+        order = tuple(int(t) for t in cmd.order)
+        if fixture.stage == "melee" or (len(fixture.teams) != 2):
+            if sorted(order[:1]) and order[0] not in fixture.teams or not order and not scores:
+                raise Refused("a melee or play-off result is the order of its teams")
+            return Outcome(fixture.id, fixture.teams, scores, "win", order[0] if order else None, order=order,
+                           source=source)
+        if len(scores) != 2 or min(scores) < 0:
+            raise Refused("a result is two scores, one per team")
+        outcome = cmd.outcome or "win"
+        winner = cmd.winner
+        if cmd.outcome is None:
+            if scores[0] != scores[1]:
+                winner = fixture.teams[0] if scores[0] > scores[1] else fixture.teams[1]
+            elif winner is None:
+                outcome = "draw"
+        if outcome == "win" and winner not in fixture.teams:
+            raise Refused("the winner must be one of the two teams")
+        if outcome == "draw" and fixture.stage not in ("group",):
+            raise Refused("{fixture} needs a winner", fixture=fixture.id)
+        if outcome in ("draw", "disqualified"):
+            winner = None
+        if outcome not in ("win", "draw", "disqualified"):
+            raise Refused("the outcome is win, draw or disqualified")
+        return Outcome(fixture.id, fixture.teams, scores, outcome, winner, order=order, source=source)
+
+    def on_enter(self, state: ShowState, cmd: m.Enter) -> Result:
+        ev = self.event(state)
+        fixture = self._fixture(ev.day, cmd.fixture)
+        if effective(ev.day, fixture) is not None:
+            raise Refused("{fixture} has a result already", fixture=fixture.id)
+        if ev.playing == fixture.id:
+            raise Refused("{fixture} is being played here", fixture=fixture.id)
+        result = self._outcome(ev, fixture, cmd, cmd.source if cmd.source in ("hand", "osc") else "hand")
+        ev = replace(ev, day=replace(ev.day, results=(*ev.day.results, result)))
+        return self._keep(state, ev), [Event(EventKind.MATCH_RESULT, name=fixture.id)]
+
+    def on_correct(self, state: ShowState, cmd: m.Correct) -> Result:
+        ev = self.event(state)
+        before = ev.day.result(cmd.fixture)
+        if before is None:
+            raise Refused("{fixture} has no result to correct", fixture=cmd.fixture)
+        if not cmd.reason.strip():
+            raise Refused("a correction needs its reason")
+        fixture = Fixture(before.fixture, self._stage_of(ev.day, before), before.teams)
+        after = None if cmd.outcome == "void" else self._outcome(ev, fixture, cmd, "corrected")
+        kept = tuple(r for r in ev.day.results if r.fixture != cmd.fixture)
+        day = replace(ev.day, results=kept + ((after,) if after is not None else ()))
+        changes = D.describe_changes(ev.day, day)
+        frozen = tuple((key, tuple((k, str(v)) for k, v in values.items())) for key, values in changes)
+        ev = replace(ev, day=day, corrections=(*ev.corrections, Correction(cmd.fixture, before, after, cmd.reason)),
+                     changes=frozen)
+        return self._keep(state, ev), []
+
+    def _stage_of(self, day: Day, result: Outcome) -> str:
+        found = D.plan(day).get(result.fixture)
+        if found is not None:
+            return found.stage
+        return "melee" if result.fixture.startswith("M") else "playoff" if result.fixture.startswith("PO") \
+            else "replay" if result.fixture.startswith("R") else "qualifying"
+
+    def on_remove(self, state: ShowState, cmd: m.Remove) -> Result:
+        ev = self.event(state)
+        if not 0 <= cmd.team < len(self.plan.teams):
+            raise Refused("there is no team {n}", n=cmd.team + 1)
+        if cmd.team in ev.day.removed_teams:
+            raise Refused("{name} is removed already", name=self.plan.teams[cmd.team].name)
+        knockout = any(f.stage not in ("melee", "qualifying", "group", "playoff", "replay")
+                       for f in D.plan(ev.day).fixtures)
+        stage = "later" if knockout else "first"
+        day = replace(ev.day, removed=(*ev.day.removed, (cmd.team, cmd.reason, stage)))
+        return self._keep(state, replace(ev, day=day, notice=None)), []
+
+    def on_show(self, state: ShowState, cmd: m.Show) -> Result:
+        ev = self.event(state)
+        if cmd.screen not in m.SCREENS:
+            raise Refused("there is no screen {screen}", screen=cmd.screen)
+        if ev.match is not None:
+            raise Refused("a match is being played")
+        return self._between(state, ev, cmd.screen), []
+
+    def _keep(self, state: ShowState, ev: m.EventState) -> ShowState:
+        """The event changed while (or without) a match being played here."""
+        return self._project(state, ev) if ev.match is not None else self._between(state, ev)
+

@@ -1,0 +1,132 @@
+"""The event's state and commands (journal names `tournament.<Name>`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from quizshow.core import commands as c
+from quizshow.core.state import ShowState
+from quizshow.event.model import Correction, Day, EventTeam, Regulation
+from quizshow.packs.model import Pack
+
+
+@dataclass(frozen=True)
+class StagePlan:
+    """How a stage's matches are played here: the match format, its rules (preset and overrides
+    resolved), the pack."""
+
+    format: str = "brainring"
+    rules: dict[str, Any] = field(default_factory=dict)
+    pack: Pack | None = None
+
+
+@dataclass(frozen=True)
+class EventPlan:
+    """The static day (from tournament.yaml): the teams, the regulation, each stage's plan."""
+
+    teams: tuple[EventTeam, ...]
+    regulation: Regulation
+    stages: dict[str, StagePlan] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class EventState:
+    """ShowState.fmt of a tournament day. `match` is the match being played here: the nested state of
+    its own format (its reducer applies every command of the match); while it is played the show
+    state's shared fields (phase, teams, clock, presses, …) are its projection, for the lamps, desks and
+    views that read one state. Standings and the schedule are computed from `day`, never stored."""
+
+    day: Day
+    playing: str | None = None  # the fixture being played here
+    match: ShowState | None = None
+    roster: tuple[int, ...] = ()  # the event team of each of the match's teams
+    screen: str = "ev_standings"  # the projector's picture between matches
+    corrections: tuple[Correction, ...] = ()
+    changes: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()  # what the last correction changed
+    notice: tuple[str, tuple[tuple[str, str], ...]] | None = None  # a flag for the console (removal due)
+
+
+# --- commands -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Play(c.Command, namespace="tournament"):
+    """Play a fixture at this table: the next one (no id) or the one named."""
+
+    fixture: str | None = None
+    undoable: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class Close(c.Command, namespace="tournament"):
+    """Leave the finished match for the standings (its result is already in)."""
+
+    undoable: ClassVar[bool] = True
+    confirm_undo: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class Draw(c.Command, namespace="tournament"):
+    """The next start number by lot (seeded: a replay draws the same)."""
+
+    undoable: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class Pick(c.Command, namespace="tournament"):
+    """Seed 001: the melee winner picks its first opponent (start number 2)."""
+
+    team: int = 0
+    undoable: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class Enter(c.Command, namespace="tournament"):
+    """A result entered for a match played elsewhere (by hand, or reported over OSC by another table).
+    `scores` follow the fixture's teams; `order` ranks a melee or a play-off; `winner` (an event team)
+    decides a tie settled by extra questions."""
+
+    fixture: str = ""
+    scores: tuple[int, ...] = ()
+    winner: int | None = None
+    outcome: str | None = None  # win | draw | disqualified (default: from the scores)
+    order: tuple[int, ...] = ()
+    source: str = "hand"
+    undoable: ClassVar[bool] = True
+    confirm_undo: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class Correct(c.Command, namespace="tournament"):
+    """A recorded result changed, with the reason; outcome `void` takes it out."""
+
+    fixture: str = ""
+    scores: tuple[int, ...] = ()
+    winner: int | None = None
+    outcome: str | None = None
+    order: tuple[int, ...] = ()
+    reason: str = ""
+    undoable: ClassVar[bool] = True
+    confirm_undo: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class Remove(c.Command, namespace="tournament"):
+    """Seed 004 §6.15: the jury removes a team from the championship."""
+
+    team: int = 0
+    reason: str = ""
+    undoable: ClassVar[bool] = True
+    confirm_undo: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class Show(c.Command, namespace="tournament"):
+    """The projector's picture between matches: ev_standings | ev_bracket | ev_next | ev_draw."""
+
+    screen: str = "ev_standings"
+
+
+COMMANDS: tuple[type[c.Command], ...] = (Play, Close, Draw, Pick, Enter, Correct, Remove, Show)
+SCREENS = ("ev_draw", "ev_standings", "ev_bracket", "ev_next")

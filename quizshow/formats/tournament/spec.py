@@ -1,0 +1,146 @@
+"""A tournament day: the format's declaration (the contract of quizshow.core.spec).
+
+Its phases are its own pictures between matches plus every phase of the formats it nests (with their
+flags: the lamps and buzzers follow the match being played). Its actions are its own plus the nested
+formats' (a console button of the match panel is a call of the match format's action).
+"""
+
+from __future__ import annotations
+
+from quizshow.core import commands as c
+from quizshow.core.actions import ActionDef, Arg
+from quizshow.core.spec import FormatSpec, Phase
+from quizshow.formats.brainring.spec import SPEC as BRAINRING
+from quizshow.formats.melee.spec import SPEC as MELEE
+from quizshow.formats.tournament import model as m
+from quizshow.formats.tournament.format import TournamentFormat
+
+NESTED = (BRAINRING, MELEE)
+OWN = ("ev_draw", "ev_standings", "ev_bracket", "ev_next")
+
+
+def _phases() -> type[Phase]:
+    members: dict[str, tuple[object, ...]] = {name.upper(): (name,) for name in OWN}
+    for spec in NESTED:
+        for phase in spec.phases:
+            members[f"{spec.name}_{phase.name}".upper()] = (phase.value, phase.flags)
+    found: type[Phase] = Phase("TournamentPhase", members)  # type: ignore[call-overload]
+    return found
+
+
+TournamentPhase = _phases()
+
+
+def _enter(x, a):  # type: ignore[no-untyped-def]
+    """A result typed on the console: the amount «31» is 3:1 for the fixture's first team."""
+    amount = int(a["scores"]) if a.get("scores") is not None else x.amount
+    return m.Enter(at=x.at, fixture=a["fixture"], scores=(amount // 10, amount % 10), winner=a.get("winner"))
+
+
+FIXTURE = Arg("fixture", str)
+
+ACTIONS = (
+    ActionDef("play_next", lambda x, a: m.Play(at=x.at)),
+    ActionDef("play", lambda x, a: m.Play(at=x.at, fixture=a["fixture"]), (FIXTURE,)),
+    ActionDef("close_match", lambda x, a: m.Close(at=x.at)),
+    ActionDef("draw", lambda x, a: m.Draw(at=x.at)),
+    ActionDef("pick", lambda x, a: m.Pick(at=x.at, team=a["team"]), (Arg("team", int),)),
+    ActionDef("enter", _enter, (FIXTURE, Arg("scores", int, optional=True), Arg("winner", int, optional=True)),
+              uses_amount=True),
+    ActionDef("screen", lambda x, a: m.Show(at=x.at, screen=a["screen"]), (Arg("screen", str),)),
+    ActionDef("remove", lambda x, a: m.Remove(at=x.at, team=a["team"], reason=a.get("reason") or "§6.15"),
+              (Arg("team", int), Arg("reason", str, optional=True)), confirm=True),
+    ActionDef("undo_result", lambda x, a: c.Undo(at=x.at, confirmed=True), confirm=True),
+)
+
+PHRASES: dict[str, dict[str, str]] = {
+    "ru": {
+        "phase.ev_draw": "Жеребьёвка", "phase.ev_standings": "Таблица", "phase.ev_bracket": "Сетка",
+        "phase.ev_next": "Следующий матч",
+        "next.play_match": "Играть следующий матч", "next.play_melee": "Начать «Кучу малу»",
+        "next.pick": "Победитель «Кучи малы» выбирает соперника", "next.draw": "Вытянуть следующий номер",
+        "next.close_match": "Результат записан: к таблице",
+        "event.changed.fixture": "{fixture}: было {before}, стало {after}",
+        "event.changed.place": "{team}: место {before} → {after} ({table})",
+        "event.notice.removal": "{team}: три штрафных очка — Жюри может снять команду (§6.15)",
+        "ev.draw": "ЖЕРЕБЬЁВКА", "ev.number": "Номер {n}", "ev.groups": "ГРУППЫ", "ev.group": "ГРУППА {name}",
+        "ev.standings": "ТУРНИРНАЯ ТАБЛИЦА", "ev.qualifying": "ОТБОРОЧНЫЕ ИГРЫ", "ev.points": "ОЧКИ ТУРНИРА",
+        "ev.bracket": "ПЛЕЙ-ОФФ", "ev.next": "СЛЕДУЮЩИЙ МАТЧ", "ev.next_line": "СЛЕДУЮЩИЙ МАТЧ: {a} — {b}",
+        "ev.place_in": "{place} место в группе {group}", "ev.place": "{place} место",
+        "ev.rules004": "победа — 2 очка · ничья — 1 · поражение — 0",
+        "ev.legend": "При равенстве очков: личная встреча → разница ответов → переигровка",
+        "ev.goes_on": "выходят в плей-офф", "ev.removed": "снята",
+        "ev.col.played": "И", "ev.col.won": "В", "ev.col.drawn": "Н", "ev.col.lost": "П", "ev.col.answers": "ОТВЕТЫ",
+        "ev.col.points": "ОЧКИ", "ev.col.team": "КОМАНДА", "ev.col.place": "М", "ev.col.rating": "РЕЙТ.",
+        "ev.col.finals": "Ф", "ev.col.final_wins": "ФП", "ev.col.tally": "ЗА СТ.",
+        "ev.split.h2h": "{team} выше по личной встрече", "ev.split.diff": "{team} выше по разнице ответов",
+        "ev.split.replay": "{team} выше по переигровке", "ev.split.points": "{team} выше по очкам",
+        "ev.split.rating": "{team} выше по рейтингу", "ev.split.playoff": "{team} выше по доп. бою",
+        "ev.split.two_wins": "{team}: две победы", "ev.split.played": "{team} выше: больше игр",
+        "ev.split.final_wins": "{team} выше: победа в финале", "ev.split.finals": "{team} выше: финалы",
+        "ev.split.table_wins": "{team} выше: победы за столами", "ev.split.present": "{team} выше: соперник снят",
+        "ev.replay_due": "Переигровка: {teams}", "ev.playoff_due": "Дополнительный бой (3 вопроса): {teams}",
+        "ev.winner_of": "Победитель {fixture}", "ev.from_group": "{place}-я группы {group}",
+        "ev.best_next": "Лучшая из следующих", "ev.qual_place": "{n}-е место отбора", "ev.tbd": "—",
+        "ev.prize": "«Команда за столом»: {teams}",
+        "stage.melee": "Куча мала", "stage.qualifying": "Отборочная игра", "stage.playoff": "Доп. бой",
+        "stage.semifinal": "Полуфинал", "stage.final": "Финал", "stage.group": "Группа",
+        "stage.replay": "Переигровка", "stage.quarterfinal": "Четвертьфинал",
+        "console.schedule": "Расписание дня", "console.play_next": "Играть следующий матч",
+        "console.enter": "Ввести счёт (набрать «31» = 3:1)", "console.changes": "Что изменилось",
+        "console.draw": "Жребий", "console.undo_result": "Отменить последний результат",
+        "action.play_next": "Играть следующий матч", "action.draw": "Жребий", "action.enter": "Ввести результат",
+    },
+    "en": {
+        "phase.ev_draw": "Draw", "phase.ev_standings": "Standings", "phase.ev_bracket": "Bracket",
+        "phase.ev_next": "Next match",
+        "next.play_match": "Play the next match", "next.play_melee": "Start the melee",
+        "next.pick": "The melee winner picks its opponent", "next.draw": "Draw the next number",
+        "next.close_match": "Result recorded: to the standings",
+        "event.changed.fixture": "{fixture}: was {before}, now {after}",
+        "event.changed.place": "{team}: place {before} → {after} ({table})",
+        "event.notice.removal": "{team}: three penalty points — the jury may remove the team (§6.15)",
+        "ev.draw": "THE DRAW", "ev.number": "Number {n}", "ev.groups": "GROUPS", "ev.group": "GROUP {name}",
+        "ev.standings": "STANDINGS", "ev.qualifying": "QUALIFYING", "ev.points": "TOURNAMENT POINTS",
+        "ev.bracket": "PLAY-OFF", "ev.next": "NEXT MATCH", "ev.next_line": "NEXT MATCH: {a} — {b}",
+        "ev.place_in": "place {place} in group {group}", "ev.place": "place {place}",
+        "ev.rules004": "win 2 points · draw 1 · loss 0",
+        "ev.legend": "Equal points: head-to-head → answer difference → replay",
+        "ev.goes_on": "go on to the play-off", "ev.removed": "removed",
+        "ev.col.played": "P", "ev.col.won": "W", "ev.col.drawn": "D", "ev.col.lost": "L", "ev.col.answers": "ANSWERS",
+        "ev.col.points": "PTS", "ev.col.team": "TEAM", "ev.col.place": "#", "ev.col.rating": "RATING",
+        "ev.col.finals": "F", "ev.col.final_wins": "FW", "ev.col.tally": "TABLE",
+        "ev.split.h2h": "{team} above on head-to-head", "ev.split.diff": "{team} above on answer difference",
+        "ev.split.replay": "{team} above after the replay", "ev.split.points": "{team} above on points",
+        "ev.split.rating": "{team} above on rating", "ev.split.playoff": "{team} above after the play-off",
+        "ev.split.two_wins": "{team}: two wins", "ev.split.played": "{team} above: more games",
+        "ev.split.final_wins": "{team} above: won the final", "ev.split.finals": "{team} above: finals",
+        "ev.split.table_wins": "{team} above: wins at the tables", "ev.split.present": "{team} above: other removed",
+        "ev.replay_due": "Replay: {teams}", "ev.playoff_due": "Play-off (3 questions): {teams}",
+        "ev.winner_of": "Winner of {fixture}", "ev.from_group": "#{place} of group {group}",
+        "ev.best_next": "Best of the next", "ev.qual_place": "qualifying #{n}", "ev.tbd": "—",
+        "ev.prize": "«Team at the table»: {teams}",
+        "stage.melee": "Melee", "stage.qualifying": "Qualifying", "stage.playoff": "Play-off",
+        "stage.semifinal": "Semi-final", "stage.final": "Final", "stage.group": "Group",
+        "stage.replay": "Replay", "stage.quarterfinal": "Quarter-final",
+        "console.schedule": "The day's schedule", "console.play_next": "Play the next match",
+        "console.enter": "Enter a score (type «31» = 3:1)", "console.changes": "What changed",
+        "console.draw": "Draw", "console.undo_result": "Take back the last result",
+        "action.play_next": "Play the next match", "action.draw": "Draw", "action.enter": "Enter a result",
+    },
+}
+
+
+def _merged() -> dict[str, dict[str, str]]:
+    out = {lang: dict(table) for lang, table in PHRASES.items()}
+    for spec in NESTED:
+        for lang, table in spec.phrases.items():
+            out.setdefault(lang, {}).update(table)
+    return out
+
+
+SPEC = FormatSpec(
+    name="tournament", make=TournamentFormat, phases=TournamentPhase, rules={}, state=m.EventState,
+    commands=m.COMMANDS, actions=(*ACTIONS, *BRAINRING.actions, *MELEE.actions), phrases=_merged(),
+    presets={"day": {}},
+)

@@ -1,0 +1,77 @@
+"""A tournament day driven by commands, as the operator and the tables would: a policy that picks the
+next command from the state (seeded), shared by the tests and the crash worker."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from quizshow.assemble import make_format
+from quizshow.config import ShowConfig, load_show
+from quizshow.core import commands as c
+from quizshow.core.engine import Engine
+from quizshow.core.format import Format
+from quizshow.core.state import ShowState
+from quizshow.event import day as D
+from quizshow.formats.melee.format import Decide
+from quizshow.formats.tournament import model as m
+from quizshow.yamlfile import Problems
+
+ROOT = Path(__file__).resolve().parent.parent
+SEED001 = ROOT / "shows" / "tournament-001.yaml"
+SEED004 = ROOT / "shows" / "tournament-004.yaml"
+
+
+def config(path: Path = SEED001) -> ShowConfig:
+    problems = Problems()
+    found = load_show(path, problems)
+    assert found is not None and not problems.errors, problems.items
+    return found
+
+
+def tournament(path: Path = SEED001, seed: int = 7) -> Engine:
+    return Engine(make_format(config(path)), seed)
+
+
+def next_command(state: ShowState, fmt: Format, rng: random.Random, at: float) -> c.Command | None:
+    """What the operator (or a table) does next; None once the day is over."""
+    ev: m.EventState = state.fmt
+    phase = state.phase
+    if ev.match is None:
+        if D.draw_stage(ev.day) == "pick":
+            first = D.melee_winner(ev.day)
+            return m.Pick(at=at, team=next(t for t in range(len(ev.day.teams)) if t != first))
+        return None if fmt.next_action(state) == "next.none" else c.Go(at=at)
+    if phase in ("melee_title", "melee_tables", "melee_result", "title", "ready", "attention", "reveal", "result"):
+        return c.Go(at=at)
+    if phase == "melee_question":
+        return Decide(at=at, side=rng.randrange(2))
+    if phase == "clock":
+        free = [t for t in (0, 1) if t not in state.locked]
+        return c.Buzz(at=at, team=rng.choice(free), source_time=at) if free else c.Go(at=at)
+    if phase in ("answering", "melee_answering"):
+        return c.Judge(at=at, correct=rng.random() < 0.75)
+    raise AssertionError(f"no policy for phase {phase}")
+
+
+def play(engine: Engine, steps: int = 100_000, seed: int = 1, submit=None, at: float = 1.0) -> int:
+    """Run the policy until the day is over (or `steps`); returns how many commands were accepted."""
+    rng = random.Random(seed)
+    done = 0
+    for _ in range(steps):
+        at += 0.5
+        cmd = next_command(engine.state, engine.format, rng, at)
+        if cmd is None:
+            break
+        outcome = submit(cmd) if submit else engine.dispatch(cmd)
+        assert outcome.accepted, (cmd, outcome.refused)
+        done += 1
+    return done
+
+
+def fingerprint(engine: Engine) -> str:
+    s = engine.state
+    ev: m.EventState = s.fmt
+    return json.dumps([s.phase, ev.playing, [(r.fixture, list(r.scores), r.winner) for r in ev.day.results],
+                       [t.score for t in s.teams[:2]], len(engine.entries)], ensure_ascii=False)
