@@ -1,0 +1,102 @@
+"""The console's tournament panel: the day's schedule, «Играть следующий матч» in one click, the draw
+and the melee winner's pick, a result typed for a match played elsewhere, the screen between matches,
+what the last correction changed. While a match is played here, the match format's own panel (given
+the nested state and format).
+
+Buttons are calls of the format's actions (formats/tournament/spec.py): play_next, play(ID), draw,
+pick(T), enter(ID) with the typed amount («31» = 3:1), screen(NAME), undo_result, remove(T).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from quizshow import registry
+from quizshow.display.console_style import GOLD, MUTED, TEXT
+from quizshow.display.console_ui import PanelUI
+from quizshow.event import day as D
+from quizshow.event.common import effective
+from quizshow.formats.tournament.model import EventState
+
+SCREENS = (("ev_standings", "phase.ev_standings"), ("ev_bracket", "phase.ev_bracket"), ("ev_next", "phase.ev_next"),
+           ("ev_draw", "phase.ev_draw"))
+
+
+def draw(ui: PanelUI, box: pygame.Rect) -> bool:
+    ev: EventState = ui.state.fmt
+    if ev.match is not None:
+        fmt = ui.format.match_format(ev)  # type: ignore[attr-defined]
+        inner = registry.views(fmt.id).panel
+        if inner is not None:
+            nested = PanelUI(ui.surface, ui.unit, ui.text, ui.theme, ui.say, ev.match, fmt, ui.status, ui.buttons)
+            if inner(nested, box):
+                return True
+        if ev.day.result(ev.playing or "") is None:
+            return False  # the press queue
+    _schedule(ui, box, ev)
+    return True
+
+
+def _schedule(ui: PanelUI, box: pygame.Rect, ev: EventState) -> None:
+    unit, day = ui.unit, ev.day
+    inner = ui.titled_panel(box, "console.schedule")
+    y = inner.y
+    top = pygame.Rect(inner.x, y, inner.width, unit * 2)
+    stage = D.draw_stage(day)
+    if ev.match is not None:
+        ui.button(top, ui.say("next.close_match"), "close_match", lit=True)
+    elif stage == "lot":
+        ui.button(top, ui.say("console.draw"), "draw", lit=True)
+    elif stage == "pick":
+        first = D.melee_winner(day)
+        cells = ui.grid(top, len(day.teams) - 1, gap=4)
+        others = [t for t in range(len(day.teams)) if t != first]
+        for rect, team in zip(cells, others, strict=True):
+            ui.button(rect, day.teams[team].name, "pick", team, px=int(unit * 0.7))
+    else:
+        ui.button(top, ui.say("console.play_next"), "play_next", lit=D.next_fixture(day) is not None)
+    y = top.bottom + unit // 2
+    screens = ui.grid(pygame.Rect(inner.x, y, inner.width, int(unit * 1.4)), len(SCREENS) + 1, gap=4)
+    for rect, (name, key) in zip(screens, SCREENS, strict=False):
+        ui.button(rect, ui.say(key), "screen", name, lit=ui.state.phase == name, px=int(unit * 0.7))
+    ui.button(screens[-1], ui.say("console.undo_result"), "undo_result", px=int(unit * 0.6))
+    y += int(unit * 1.9)
+    if ev.notice is not None:
+        key, values = ev.notice
+        ui.label(ui.say(key, **dict(values)), (inner.x, y), (inner.width, unit), GOLD)
+        y += unit + 4
+    if ev.changes:
+        ui.label(ui.say("console.changes") + ":", (inner.x, y), (inner.width, unit), GOLD, int(unit * 0.8))
+        y += unit
+        for key, values in ev.changes[:4]:
+            ui.label(ui.say(key, **dict(values)), (inner.x, y), (inner.width, unit), TEXT, int(unit * 0.75))
+            y += unit
+    ui.label(ui.say("console.enter"), (inner.x, y), (inner.width, unit), MUTED, int(unit * 0.7))
+    y += unit
+    plan = D.plan(day)
+    upcoming = D.next_fixture(day, plan)
+    fixtures = list(plan.fixtures)
+    start = max(0, (fixtures.index(upcoming) if upcoming in fixtures else len(fixtures)) - 2)
+    row_h = int(unit * 1.5)
+    rows = max(0, (inner.bottom - y) // row_h)
+    for fixture in fixtures[start:start + rows]:
+        rect = pygame.Rect(inner.x, y, inner.width, row_h - 4)
+        res = effective(day, fixture)
+        names = " — ".join(day.teams[t].name for t in fixture.teams[:2]) if len(fixture.teams) <= 2 else \
+            ui.say("stage." + fixture.stage) + f" ({len(fixture.teams)})"
+        label_w = int(rect.width * 0.62)
+        colour = GOLD if fixture is upcoming else MUTED if res is not None else TEXT
+        ui.label(f"{fixture.id}  {names}", (rect.x, rect.y + 4), (label_w, rect.height - 4), colour,
+                 int(unit * 0.8))
+        if res is not None:
+            score = ":".join(str(s) for s in res.scores) if res.scores else (
+                day.teams[res.order[0]].name if res.order else "")
+            ui.label(score, (rect.x + label_w, rect.y + 4), (rect.width - label_w, rect.height - 4), MUTED,
+                     int(unit * 0.8))
+        elif fixture.teams and ev.match is None:
+            half = (rect.width - label_w) // 2
+            ui.button(pygame.Rect(rect.x + label_w, rect.y, half - 4, rect.height), ui.say("action.play_next")[:6],
+                      "play", fixture.id, px=int(unit * 0.6))
+            ui.button(pygame.Rect(rect.x + label_w + half, rect.y, half, rect.height), ui.say("action.enter"),
+                      "enter", fixture.id, px=int(unit * 0.6))
+        y += row_h
