@@ -381,7 +381,8 @@ class StandingsScene(Scene):
         if day.regulation.name == "seed-004":
             pygame.draw.rect(surface, GREEN, pygame.Rect(box.x, box.y + u(6), u(26), u(26)), border_radius=u(6))
             words(surface, frame, frame.say("ev.goes_on"),
-                  pygame.Rect(box.x + u(40), box.y, box.width // 3, box.height), role="body", color=frame.color("muted"), px=28, anchor="midleft", shadow=False)
+                  pygame.Rect(box.x + u(40), box.y, box.width // 3, box.height), role="body",
+                  color=frame.color("muted"), px=28, anchor="midleft", shadow=False)
             legend = frame.say("ev.legend")
         else:
             prize = _prize(frame, day)
