@@ -146,7 +146,9 @@ def split_text(frame: Frame, day: Day, split: Split) -> tuple[str, str]:
 
 def close_places(frame: Frame, places: list[int], points: str) -> str:
     """«Места 2 и 3 · по 3 очка»."""
-    listed = (" и " if frame.language == "ru" else " & ").join(str(p) for p in sorted(set(places)))
+    low, high = min(places), max(places)
+    listed = f"{low}–{high}" if high - low > 1 else (" и " if frame.language == "ru" else " & ").join(
+        str(p) for p in sorted(set(places)))
     return frame.say("ev.close", places=listed, points=points_words(frame, points))
 
 
@@ -245,8 +247,9 @@ class StandingsScene(Scene):
             words(surface, frame, title, head.inflate(-u(20), -u(8)), px=40)
         columns = self._columns(table)
         inner = box.inflate(-u(20), 0)
-        weights = [WEIGHTS.get(key, 1.0) for _, key in columns]
-        name_w = int(inner.width * (0.34 if len(columns) > 5 else 0.44))
+        narrow = box.width < frame.u(500)  # four groups side by side (16 teams)
+        weights = [WEIGHTS.get(key, 1.0) * (1.2 if narrow and key == "answers" else 1.0) for _, key in columns]
+        name_w = int(inner.width * (0.35 if narrow else 0.34 if len(columns) > 5 else 0.44))
         unit_w = (inner.width - u(56) - name_w) / max(1.0, sum(weights))
         edges = [inner.x + u(56) + name_w]
         for wgt in weights:
@@ -327,11 +330,11 @@ class StandingsScene(Scene):
         text = frame.color("muted") if muted else frame.color("text")
         a, b = row.place
         place = str(a) if a == b else f"{a}–{b}"
-        words(surface, frame, place, pygame.Rect(rect.x + u(10), rect.y, u(46), rect.height), role="numbers",
-              color=text, px=44, shadow=False)
+        number(surface, frame, place, pygame.Rect(rect.x + u(10), rect.y, u(46), rect.height), text, 44)
         name = team_name(day, row.team) + (f" ({frame.say('ev.removed')})" if row.removed else "")
-        words(surface, frame, name, pygame.Rect(rect.x + u(56), rect.y, name_w, rect.height), px=40, color=text,
-              anchor="midleft")
+        img = frame.text.fit(name, "heading", (name_w - u(8), rect.height - u(8)), text, u(40), min_px=u(20),
+                             shadow=True, wrap=False)
+        surface.blit(img, img.get_rect(midleft=(rect.x + u(60), rect.centery)))
         cells = dict(row.cells)
         for (_, key), (x, width) in zip(columns, cols, strict=True):
             cell = pygame.Rect(x, rect.y, width, rect.height)
@@ -364,7 +367,7 @@ class StandingsScene(Scene):
         first = shown[0]
         rows = [r for r in table.rows if r.team in first.teams]
         points = dict(rows[0].cells).get("points", "")
-        places = [r.place[0] for r in rows]
+        places = [p for r in rows for p in r.place]
         words(surface, frame, close_places(frame, places, points).upper(),
               pygame.Rect(inner.x, inner.y, inner.width, u(28)), role="heading", color=gold, px=22, anchor="midleft",
               shadow=False)
