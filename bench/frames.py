@@ -1,4 +1,4 @@
-"""Frame times of every projector scene of the demo, «Своя игра» and «Брейн-ринг», headless, at 1920×1080 and
+"""Frame times of every projector scene of the demo, «Своя игра», «Брейн-ринг» and a tournament day, headless, at 1920×1080 and
 3840×2160; start-up and memory.
 
     python bench/frames.py            # the full table
@@ -61,9 +61,14 @@ def shows():
     # The «Своя игра» walk visits every scene: board, question (the zoom is its transition),
     # the specials, the auction, and each step of the final.
     # The «Брейн-ринг» walk: the match scene before, during (the clock running) and after questions.
+    from tests import tournament_kit as tournament
+
+    # The tournament day (seed 004, 12 teams): the draw, the group tables, the bracket, the next match.
     return [("demo", demo_config(), demo_engine, DEMO_SCENES),
             ("svoyak", svoyak_config(), svoyak_engine, walk()),
-            ("brainring", brainring.config(), brainring.engine, brainring.walk())]
+            ("brainring", brainring.config(), brainring.engine, brainring.walk()),
+            ("tournament", tournament.config(tournament.SEED004), lambda: tournament.tournament(tournament.SEED004),
+             tournament.walk())]
 
 
 def measure(size: tuple[int, int], frames: int, config, make_engine,
@@ -119,12 +124,16 @@ def startup() -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("show", nargs="*", help="only these shows (demo, svoyak, brainring, tournament)")
     args = parser.parse_args()
     frames = 90 if args.quick else 300
     launch, peak = startup()  # first: a child forked from a large process would report its size
     pygame.init()
     print(f"quizshow frame times, {frames} frames a scene, headless ({os.cpu_count()} cores)\n")
+    only = [a for a in sys.argv[1:] if not a.startswith("-")]
     for show, config, make_engine, scenes in shows():
+        if only and show not in only:
+            continue
         for size in SIZES:
             print(f"{show} {size[0]}x{size[1]}")
             print(f"  {'scene':28} {'median ms':>10} {'p99 ms':>8} {'transition p99 ms':>18} {'(frames)':>9}"

@@ -75,3 +75,33 @@ def fingerprint(engine: Engine) -> str:
     ev: m.EventState = s.fmt
     return json.dumps([s.phase, ev.playing, [(r.fixture, list(r.scores), r.winner) for r in ev.day.results],
                        [t.score for t in s.teams[:2]], len(engine.entries)], ensure_ascii=False)
+
+
+def walk(seed: int = 7) -> list[tuple[str, list[c.Command]]]:
+    """The tournament's screens for the display tests and bench/frames.py: the draw, the group tables
+    with every group result in (ties included), the bracket half played, the next match."""
+    probe = tournament(SEED004, seed=seed)
+    draw = [c.Go(at=1.0 + i * 0.1) for i in range(len(probe.state.fmt.day.teams))]
+    probe.replay(draw)
+    results: list[c.Command] = []
+    at = 10.0
+    rng = random.Random(seed)
+    for f in D.plan(probe.state.fmt.day).fixtures:
+        if f.stage == "group":
+            at += 0.1
+            results.append(m.Enter(at=at, fixture=f.id, scores=(rng.randrange(4), rng.randrange(4))))
+    probe.replay(results)
+    for f in D.plan(probe.state.fmt.day).fixtures:  # replays due: settled
+        if f.stage == "replay":
+            at += 0.1
+            cmd = m.Enter(at=at, fixture=f.id, scores=(2, 1))
+            probe.dispatch(cmd)
+            results.append(cmd)
+    knockout = []
+    for f in D.plan(probe.state.fmt.day).fixtures:
+        if f.stage == "quarterfinal" and len(knockout) < 2:
+            at += 0.1
+            knockout.append(m.Enter(at=at, fixture=f.id, scores=(3, 1)))
+    return [("draw", draw), ("group tables", results), ("bracket", [*knockout, m.Show(at=at + 1, screen="ev_bracket")]),
+            ("next match", [m.Show(at=at + 2, screen="ev_next")]),
+            ("standings again", [m.Show(at=at + 3, screen="ev_standings")])]
