@@ -39,14 +39,14 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
 
 def _schedule(ui: PanelUI, box: pygame.Rect, ev: EventState) -> None:
     unit, day = ui.unit, ev.day
-    inner = ui.titled_panel(box, "console.schedule")
+    inner = ui.titled_panel(box, "ev.console_schedule")
     y = inner.y
     top = pygame.Rect(inner.x, y, inner.width, unit * 2)
     stage = D.draw_stage(day)
     if ev.match is not None:
         ui.button(top, ui.say("next.close_match"), "close_match", lit=True)
     elif stage == "lot":
-        ui.button(top, ui.say("console.draw"), "draw", lit=True)
+        ui.button(top, ui.say("ev.console_draw"), "draw", lit=True)
     elif stage == "pick":
         first = D.melee_winner(day)
         cells = ui.grid(top, len(day.teams) - 1, gap=4)
@@ -54,24 +54,24 @@ def _schedule(ui: PanelUI, box: pygame.Rect, ev: EventState) -> None:
         for rect, team in zip(cells, others, strict=True):
             ui.button(rect, day.teams[team].name, "pick", team, px=int(unit * 0.7))
     else:
-        ui.button(top, ui.say("console.play_next"), "play_next", lit=D.next_fixture(day) is not None)
+        ui.button(top, ui.say("ev.console_play_next"), "play_next", lit=D.next_fixture(day) is not None)
     y = top.bottom + unit // 2
     screens = ui.grid(pygame.Rect(inner.x, y, inner.width, int(unit * 1.4)), len(SCREENS) + 1, gap=4)
     for rect, (name, key) in zip(screens, SCREENS, strict=False):
         ui.button(rect, ui.say(key), "screen", name, lit=ui.state.phase == name, px=int(unit * 0.7))
-    ui.button(screens[-1], ui.say("console.undo_result"), "undo_result", px=int(unit * 0.6))
+    ui.button(screens[-1], ui.say("ev.console_undo_result"), "undo_result", px=int(unit * 0.6))
     y += int(unit * 1.9)
     if ev.notice is not None:
         key, values = ev.notice
         ui.label(ui.say(key, **dict(values)), (inner.x, y), (inner.width, unit), GOLD)
         y += unit + 4
     if ev.changes:
-        ui.label(ui.say("console.changes") + ":", (inner.x, y), (inner.width, unit), GOLD, int(unit * 0.8))
+        ui.label(ui.say("ev.console_changes") + ":", (inner.x, y), (inner.width, unit), GOLD, int(unit * 0.8))
         y += unit
         for key, values in ev.changes[:4]:
             ui.label(ui.say(key, **dict(values)), (inner.x, y), (inner.width, unit), TEXT, int(unit * 0.75))
             y += unit
-    ui.label(ui.say("console.enter"), (inner.x, y), (inner.width, unit), MUTED, int(unit * 0.7))
+    ui.label(ui.say("ev.console_enter"), (inner.x, y), (inner.width, unit), MUTED, int(unit * 0.7))
     y += unit
     plan = D.plan(day)
     upcoming = D.next_fixture(day, plan)
