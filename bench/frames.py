@@ -1,5 +1,5 @@
-"""Frame times of every projector scene of the demo, «Своя игра», «Брейн-ринг» and a tournament day, headless, at 1920×1080 and
-3840×2160; start-up and memory.
+"""Frame times of every projector scene of the demo, «Своя игра», «Брейн-ринг» and a tournament day, headless,
+at 1920×1080 and 3840×2160; start-up and memory.
 
     python bench/frames.py            # the full table
     python bench/frames.py --quick    # fewer frames
@@ -55,14 +55,13 @@ def percentile(values: list[float], p: float) -> float:
 def shows():
     """(show, its config, a fresh engine, its scenes) for each benchmarked format."""
     from tests import test_brainring_display as brainring
+    from tests import tournament_kit as tournament
     from tests.conftest import demo_config, demo_engine, svoyak_config, svoyak_engine
     from tests.test_svoyak_display import walk
 
     # The «Своя игра» walk visits every scene: board, question (the zoom is its transition),
     # the specials, the auction, and each step of the final.
     # The «Брейн-ринг» walk: the match scene before, during (the clock running) and after questions.
-    from tests import tournament_kit as tournament
-
     # The tournament day (seed 004, 12 teams): the draw, the group tables, the bracket, the next match.
     return [("demo", demo_config(), demo_engine, DEMO_SCENES),
             ("svoyak", svoyak_config(), svoyak_engine, walk()),
