@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from quizshow import i18n, registry
-from quizshow.config import ShowConfig, load_show
+from quizshow.config import ShowConfig
 from quizshow.core import commands as c
 from quizshow.core.actions import Call, registry_for
 from quizshow.core.clock import ShowClock
@@ -365,8 +365,10 @@ class ShowApp:
 
 
 def run(args: Namespace, show_path: Path) -> int:
+    from quizshow.event_file import load_any  # a show file or a tournament day's file
+
     problems = Problems()
-    config = load_show(show_path, problems)
+    config = load_any(show_path, problems)
     for problem in problems.items:
         print(problem, file=sys.stderr)
     if config is None or problems:

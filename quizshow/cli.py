@@ -42,7 +42,7 @@ def _size(text: str) -> tuple[int, int]:
 
 def check_files(paths: list[Path], out=None) -> int:
     """Validate each file as a show or a pack; print every problem; 1 if any error."""
-    from quizshow.config import load_show
+    from quizshow.event_file import load_any as load_show  # a show or a tournament day
     from quizshow.inputs.buzzers import load_assignment
     from quizshow.packs.loader import load_pack
 

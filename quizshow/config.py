@@ -112,10 +112,6 @@ def load_show(path: Path, problems: Problems) -> ShowConfig | None:
     root = reader.load()
     if root is None:
         return None
-    from quizshow.event_file import load_tournament, looks_like_tournament  # a tournament day's file
-
-    if looks_like_tournament(root):
-        return load_tournament(path, problems, reader, root)
     keys = reader.mapping(root, SHOW_KEYS, required=("title", "format", "teams"), what="the show")
     fmt, preset, rules = _rules(reader, keys)
     packs = _packs(reader, keys.get("pack"), problems)

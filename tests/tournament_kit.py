@@ -8,12 +8,13 @@ import random
 from pathlib import Path
 
 from quizshow.assemble import make_format
-from quizshow.config import ShowConfig, load_show
+from quizshow.config import ShowConfig
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.core.format import Format
 from quizshow.core.state import ShowState
 from quizshow.event import day as D
+from quizshow.event_file import load_any
 from quizshow.formats.melee.format import Decide
 from quizshow.formats.tournament import model as m
 from quizshow.yamlfile import Problems
@@ -25,7 +26,7 @@ SEED004 = ROOT / "shows" / "tournament-004.yaml"
 
 def config(path: Path = SEED001) -> ShowConfig:
     problems = Problems()
-    found = load_show(path, problems)
+    found = load_any(path, problems)
     assert found is not None and not problems.errors, problems.items
     return found
 

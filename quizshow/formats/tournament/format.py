@@ -10,8 +10,9 @@ day the moment the match decides it; Next after the result closes the match.
 from __future__ import annotations
 
 import zlib
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
@@ -24,12 +25,16 @@ from quizshow.event.model import Result as Outcome
 from quizshow.formats.tournament import model as m
 from quizshow.formats.tournament.results import result_of
 
+if TYPE_CHECKING:
+    from quizshow.core.spec import FormatSpec
+
 
 class TournamentFormat(Format):
     id = "tournament"
 
-    def __init__(self, setup: Setup) -> None:
+    def __init__(self, setup: Setup, formats: Mapping[str, FormatSpec]) -> None:
         super().__init__(setup)
+        self.formats = formats  # the formats a match may be played in, by name
         plan = setup.rules.get("plan")
         if not isinstance(plan, m.EventPlan):
             raise ValueError("a tournament is set up from its tournament file (rules['plan'])")
@@ -54,13 +59,11 @@ class TournamentFormat(Format):
         key = (fixture.id, roster)
         fmt = self._formats.get(key)
         if fmt is None:
-            from quizshow import registry  # the registry imports this format's spec
-
             stage = self.stage_plan(fixture)
             teams = tuple(self.team(t) for t in roster)
             setup = Setup(title=f"{self.setup.title} · {fixture.id}", teams=teams, rules=dict(stage.rules),
                           pack=stage.pack)
-            fmt = self._formats[key] = registry.spec(stage.format).make(setup)
+            fmt = self._formats[key] = self.formats[stage.format].make(setup)
         return fmt
 
     @staticmethod

@@ -156,7 +156,8 @@ def _merged() -> dict[str, dict[str, str]]:
 
 
 SPEC = FormatSpec(
-    name="tournament", make=TournamentFormat, phases=TournamentPhase, rules={}, state=m.EventState,
+    name="tournament", make=lambda setup: TournamentFormat(setup, {s.name: s for s in NESTED}),
+    phases=TournamentPhase, rules={}, state=m.EventState,
     commands=m.COMMANDS, actions=(*ACTIONS, *BRAINRING.actions, *MELEE.actions), phrases=_merged(),
     presets={"day": {}},
 )
