@@ -38,6 +38,28 @@ BATCH = 64  # datagrams taken from the socket at once, at most
 _DONTWAIT = getattr(socket, "MSG_DONTWAIT", 0)  # none on Windows: one datagram at a time there
 
 
+# --- a tournament day (issue 16): another table reports the result of the match it played -------------------
+# /quiz/tournament/result s FIXTURE i SCORE_A i SCORE_B [s OUTCOME]: the scores follow the fixture's teams
+# (red table first); OUTCOME is win | draw | disqualified (default: from the scores). Needs the passcode.
+TOURNAMENT_RESULT = "/quiz/tournament/result"
+FIXTURE_ID = re.compile(r"^[A-Z]{1,3}[0-9]{0,3}$")
+OUTCOMES = ("win", "draw", "disqualified")
+MAX_SCORE = 1000
+
+
+def tournament_result(args: tuple) -> tuple:
+    """The values of a reported result, checked at the door (400 with what was expected)."""
+    expected = "expected s fixture, i score, i score [, s win|draw|disqualified]"
+    if not 3 <= len(args) <= 4 or not isinstance(args[0], str) or not FIXTURE_ID.match(args[0]):
+        raise Rejected(400, expected)
+    scores = args[1:3]
+    if not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_SCORE for v in scores):
+        raise Rejected(400, expected)
+    if len(args) == 4 and args[3] not in OUTCOMES:
+        raise Rejected(400, expected)
+    return tuple(args)
+
+
 def in_turns(batch: list[tuple[bytes, Address]]) -> list[tuple[bytes, Address]]:
     """Datagrams from several sources, one from each in turn (in order of first appearance); each
     source's own datagrams keep their order."""
@@ -268,6 +290,9 @@ class OscServer:
         if address in ("/quiz/view/scores", "/quiz/view/blank"):
             (on,) = self._ints(args, 1, 1, address)
             self.submit(OscRequest(sender, address, address.rsplit("/", 1)[1], (bool(on),), at))
+            return
+        if address == TOURNAMENT_RESULT:
+            self.submit(OscRequest(sender, address, "report", tournament_result(args), at))
             return
         self._query(sender, address, args)
 

@@ -21,6 +21,8 @@ OSC_CALLS: dict[str, Callable[[list[Any]], Call]] = {
     "select": lambda v: Call("cell", (v[0] - 1, v[1] - 1)),
     "scores": lambda v: Call("scores", (bool(v[0]),)), "blank": lambda v: Call("blank", (bool(v[0]),)),
     "buzz": lambda v: Call("buzz", (v[0] - 1, v[1] if len(v) > 1 else None)),
+    # A tournament day: a result reported by another table (inputs/osc.py, TOURNAMENT_RESULT).
+    "report": lambda v: Call("report", tuple(v)),
 }
 
 Apply = Callable[[Call, float, str], Outcome | None]

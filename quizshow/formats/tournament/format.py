@@ -247,19 +247,18 @@ class TournamentFormat(Format):
         scores = tuple(int(s) for s in cmd.scores)
         order = tuple(int(t) for t in cmd.order)
         if fixture.stage == "melee" or (len(fixture.teams) != 2):
-            if sorted(order[:1]) and order[0] not in fixture.teams or not order and not scores:
+            # The order of its teams (a melee: its winner at least), or a play-off's score for each team.
+            good_order = bool(order) and len(set(order)) == len(order) and set(order) <= set(fixture.teams)
+            if not good_order and len(scores) != len(fixture.teams):
                 raise Refused("a melee or play-off result is the order of its teams")
-            return Outcome(fixture.id, fixture.teams, scores, "win", order[0] if order else None, order=order,
-                           source=source)
+            return Outcome(fixture.id, fixture.teams, scores if not good_order else (), "win",
+                           order[0] if good_order else None, order=order if good_order else (), source=source)
         if len(scores) != 2 or min(scores) < 0:
             raise Refused("a result is two scores, one per team")
-        outcome = cmd.outcome or "win"
         winner = cmd.winner
-        if cmd.outcome is None:
-            if scores[0] != scores[1]:
-                winner = fixture.teams[0] if scores[0] > scores[1] else fixture.teams[1]
-            elif winner is None:
-                outcome = "draw"
+        outcome = cmd.outcome or ("win" if scores[0] != scores[1] or winner is not None else "draw")
+        if outcome == "win" and winner is None and scores[0] != scores[1]:
+            winner = fixture.teams[0] if scores[0] > scores[1] else fixture.teams[1]
         if outcome == "win" and winner not in fixture.teams:
             raise Refused("the winner must be one of the two teams")
         if outcome == "draw" and fixture.stage not in ("group",):

@@ -47,6 +47,10 @@ ACTIONS = (
     ActionDef("pick", lambda x, a: m.Pick(at=x.at, team=a["team"]), (Arg("team", int),)),
     ActionDef("enter", _enter, (FIXTURE, Arg("scores", int, optional=True), Arg("winner", int, optional=True)),
               uses_amount=True),
+    # Another table reports over OSC (/quiz/tournament/result): the scores follow the fixture's teams.
+    ActionDef("report", lambda x, a: m.Enter(at=x.at, fixture=a["fixture"], scores=(a["a"], a["b"]),
+                                             outcome=a.get("outcome"), source="osc"),
+              (FIXTURE, Arg("a", int), Arg("b", int), Arg("outcome", str, optional=True))),
     ActionDef("screen", lambda x, a: m.Show(at=x.at, screen=a["screen"]), (Arg("screen", str),)),
     ActionDef("remove", lambda x, a: m.Remove(at=x.at, team=a["team"], reason=a.get("reason") or "§6.15"),
               (Arg("team", int), Arg("reason", str, optional=True)), confirm=True),
