@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from quizshow.event import seed001, seed004
 from quizshow.event.common import Plan, effective
-from quizshow.event.model import Day, Fixture
+from quizshow.event.model import GROUP_IDS, GROUP_NAMES, Day, Fixture
 from quizshow.event.tiebreak import Split
 
 REGULATIONS = ("seed-001", "seed-004")
@@ -158,6 +158,8 @@ def describe_changes(day_before: Day, day_after: Day) -> list[tuple[str, dict[st
                         {"fixture": ident, "before": _vs(old, names), "after": _vs(new, names)}))
         else:
             table, team = what, int(ident)
+            if table in GROUP_IDS:
+                table = GROUP_NAMES[GROUP_IDS.index(table)]
             out.append(("event.changed.place", {"table": table, "team": names[team],
                                                 "before": _place(old), "after": _place(new)}))
     return out

@@ -95,7 +95,7 @@ def _schedule(ui: PanelUI, box: pygame.Rect, ev: EventState) -> None:
                      int(unit * 0.8))
         elif fixture.teams and ev.match is None:
             half = (rect.width - label_w) // 2
-            ui.button(pygame.Rect(rect.x + label_w, rect.y, half - 4, rect.height), ui.say("action.play_next")[:6],
+            ui.button(pygame.Rect(rect.x + label_w, rect.y, half - 4, rect.height), ui.say("ev.play"),
                       "play", fixture.id, px=int(unit * 0.6))
             ui.button(pygame.Rect(rect.x + label_w + half, rect.y, half, rect.height), ui.say("action.enter"),
                       "enter", fixture.id, px=int(unit * 0.6))

@@ -65,7 +65,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "next.pick": "Победитель «Кучи малы» выбирает соперника", "next.draw": "Вытянуть следующий номер",
         "next.close_match": "Результат записан: к таблице",
         "event.changed.fixture": "{fixture}: было {before}, стало {after}",
-        "event.changed.place": "{team}: место {before} → {after} ({table})",
+        "event.changed.place": "{team} ({table}): было место {before}, стало {after}", "ev.play": "Играть",
         "event.notice.removal": "{team}: три штрафных очка — Жюри может снять команду (§6.15)",
         "ev.draw": "ЖЕРЕБЬЁВКА", "ev.number": "Номер {n}", "ev.groups": "ГРУППЫ", "ev.group": "ГРУППА {name}",
         "ev.standings": "ТУРНИРНАЯ ТАБЛИЦА", "ev.qualifying": "ОТБОРОЧНЫЕ ИГРЫ", "ev.points": "ОЧКИ ТУРНИРА",
@@ -102,6 +102,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "ev.console_enter": "Ввести счёт (набрать «31» = 3:1)", "ev.console_changes": "Что изменилось",
         "ev.console_draw": "Жребий", "ev.console_undo_result": "Отменить последний результат",
         "action.play_next": "Играть следующий матч", "action.draw": "Жребий", "action.enter": "Ввести результат",
+        "ev.journal.play": "матч {fixture}", "ev.journal.close": "к таблице", "ev.journal.draw": "жребий",
+        "ev.journal.pick": "выбор соперника: {team}", "ev.journal.show": "экран",
+        "ev.journal.enter": "результат {fixture} {score} ({reason})",
+        "ev.journal.correct": "исправлено {fixture} {score}: {reason}", "ev.journal.remove": "снята {team}: {reason}",
     },
     "en": {
         "phase.ev_draw": "Draw", "phase.ev_standings": "Standings", "phase.ev_bracket": "Bracket",
@@ -110,7 +114,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "next.pick": "The melee winner picks its opponent", "next.draw": "Draw the next number",
         "next.close_match": "Result recorded: to the standings",
         "event.changed.fixture": "{fixture}: was {before}, now {after}",
-        "event.changed.place": "{team}: place {before} → {after} ({table})",
+        "event.changed.place": "{team} ({table}): place {before}, now {after}", "ev.play": "Play",
         "event.notice.removal": "{team}: three penalty points — the jury may remove the team (§6.15)",
         "ev.draw": "THE DRAW", "ev.number": "Number {n}", "ev.groups": "GROUPS", "ev.group": "GROUP {name}",
         "ev.standings": "STANDINGS", "ev.qualifying": "QUALIFYING", "ev.points": "TOURNAMENT POINTS",
@@ -147,8 +151,28 @@ PHRASES: dict[str, dict[str, str]] = {
         "ev.console_enter": "Enter a score (type «31» = 3:1)", "ev.console_changes": "What changed",
         "ev.console_draw": "Draw", "ev.console_undo_result": "Take back the last result",
         "action.play_next": "Play the next match", "action.draw": "Draw", "action.enter": "Enter a result",
+        "ev.journal.play": "match {fixture}", "ev.journal.close": "to the standings", "ev.journal.draw": "draw",
+        "ev.journal.pick": "opponent picked: {team}", "ev.journal.show": "screen",
+        "ev.journal.enter": "result {fixture} {score} ({reason})",
+        "ev.journal.correct": "corrected {fixture} {score}: {reason}", "ev.journal.remove": "removed {team}: {reason}",
     },
 }
+
+
+def _words(cmd: c.Command) -> tuple[str, dict[str, object]] | None:
+    """The console journal's words for the event's own commands."""
+    if isinstance(cmd, m.Play):
+        return "ev.journal.play", {"fixture": cmd.fixture or ""}
+    if isinstance(cmd, (m.Enter, m.Correct)):
+        score = ":".join(str(s) for s in cmd.scores) or "—"
+        reason = cmd.reason if isinstance(cmd, m.Correct) else cmd.source
+        return ("ev.journal.correct" if isinstance(cmd, m.Correct) else "ev.journal.enter"), {
+            "fixture": cmd.fixture, "score": score, "reason": reason}
+    if isinstance(cmd, m.Remove):
+        return "ev.journal.remove", {"reason": cmd.reason}
+    key = {m.Close: "ev.journal.close", m.Draw: "ev.journal.draw", m.Pick: "ev.journal.pick",
+           m.Show: "ev.journal.show"}.get(type(cmd))
+    return (key, {}) if key else None
 
 
 def _merged() -> dict[str, dict[str, str]]:
@@ -163,5 +187,5 @@ SPEC = FormatSpec(
     name="tournament", make=lambda setup: TournamentFormat(setup, {s.name: s for s in NESTED}),
     phases=TournamentPhase, rules={}, state=m.EventState,
     commands=m.COMMANDS, actions=(*ACTIONS, *BRAINRING.actions, *MELEE.actions), phrases=_merged(),
-    presets={"day": {}},
+    presets={"day": {}}, journal_words=_words,
 )
