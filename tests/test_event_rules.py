@@ -77,7 +77,9 @@ def test_tie_all_equal_flags_a_replay_and_the_replay_settles_it():
     plan = D.plan(day)
     assert plan.due == "replay" and plan.fixtures[-1].id == "RA1" and set(plan.fixtures[-1].teams) == {1, 2}
     assert D.next_fixture(day).id == "RA1"
-    day = record(day, Result("RA1", (1, 2), (1, 2), "win", winner=2))
+    day = record(day, Result("RA1", (1, 2), (1, 1), "draw"))  # a drawn replay is played again
+    assert D.plan(day).due == "replay" and D.next_fixture(day).id == "RA2"
+    day = record(day, Result("RA2", (1, 2), (1, 2), "win", winner=2))
     table = D.tables(day)[0]
     assert order_of(table) == [0, 2, 1, 3] and table.rows[1].split.criterion == "replay"
     assert D.plan(day).due is None and D.next_fixture(day).id == "F"

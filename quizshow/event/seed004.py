@@ -144,10 +144,11 @@ def replays_due(day: Day, table: GroupTable) -> list[Fixture]:
         return []
     cut = day.regulation.advance_per_group
     due = []
-    for n, block in enumerate(table.ranked.shared):
+    played = [r for r in day.results if r.fixture.startswith(f"R{table.group}")]
+    for block in table.ranked.shared:
         spots = [table.ranked.order.index(t) for t in block]
-        if min(spots) < cut <= max(spots):
-            due.append(Fixture(f"R{table.group}{n + 1}", "replay", block, group=table.group))
+        if min(spots) < cut <= max(spots):  # a drawn replay is played again: RA1, RA2, …
+            due.append(Fixture(f"R{table.group}{len(played) + len(due) + 1}", "replay", block, group=table.group))
     return due
 
 
@@ -184,6 +185,9 @@ def plan(day: Day) -> Plan:
     placeholders += [f"X:{n}" for n in range(size - len(placeholders))]
     if not all(t.complete for t in tables):
         return Plan(tuple(fixtures), tuple(_pending_bracket(placeholders[:size])))
+    # Replays played stay in the schedule (their results are history); those due come after them.
+    fixtures += [Fixture(r.fixture, "replay", r.teams, group=r.fixture[1]) for r in day.results
+                 if r.fixture.startswith("R") and len(r.fixture) > 1 and r.fixture[1] in GROUP_IDS]
     replays = [f for t in tables for f in replays_due(day, t)]
     fixtures += replays
     if any(effective(day, f) is None and day.result(f.id) is None for f in replays):

@@ -261,7 +261,7 @@ class TournamentFormat(Format):
             winner = fixture.teams[0] if scores[0] > scores[1] else fixture.teams[1]
         if outcome == "win" and winner not in fixture.teams:
             raise Refused("the winner must be one of the two teams")
-        if outcome == "draw" and fixture.stage not in ("group",):
+        if outcome == "draw" and fixture.stage not in ("group", "replay"):
             raise Refused("{fixture} needs a winner", fixture=fixture.id)
         if outcome in ("draw", "disqualified"):
             winner = None
