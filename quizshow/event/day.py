@@ -96,14 +96,14 @@ def tables(day: Day) -> list[Table]:
         for g in seed004.groups(day):
             t = seed004.group_table(day, g)
             cut = day.regulation.advance_per_group
-            rows = tuple(StandingRow(
+            group_rows = tuple(StandingRow(
                 r.team, t.ranked.place(r.team),
                 (("played", str(r.played)), ("won", str(r.won)), ("drawn", str(r.drawn)), ("lost", str(r.lost)),
                  ("for", str(r.answers_for)), ("against", str(r.answers_against)), ("diff", _signed(r.diff)),
                  ("points", str(r.points))),
                 t.ranked.split_of(r.team) if len(t.ranked.splits) else None,
                 goes_on=i < cut and not r.removed, removed=r.removed) for i, r in enumerate(t.rows))
-            out.append(Table(g, rows, t.ranked.splits, t.ranked.shared))
+            out.append(Table(g, group_rows, t.ranked.splits, t.ranked.shared))
         return out
     quals = seed001.qualifying_rows(day)
     qr = seed001.qualifying_ranking(day)
@@ -113,12 +113,12 @@ def tables(day: Day) -> list[Table]:
                          ("points", str(quals[t].points)), ("rating", f"{quals[t].rating:g}")),
         qr.split_of(t), goes_on=i < k, removed=t in day.removed_teams) for i, t in enumerate(qr.order)),
         qr.splits, qr.shared)
-    rows = seed001.points_rows(day)
+    points = seed001.points_rows(day)
     pr = seed001.points_ranking(day)
     pts = Table("points", tuple(StandingRow(
-        t, pr.place(t), (("played", str(rows[t].played)), ("won", str(rows[t].table_wins)),
-                         ("finals", str(rows[t].finals)), ("final_wins", str(rows[t].final_wins)),
-                         ("tally", str(rows[t].tally)), ("points", str(rows[t].points))),
+        t, pr.place(t), (("played", str(points[t].played)), ("won", str(points[t].table_wins)),
+                         ("finals", str(points[t].finals)), ("final_wins", str(points[t].final_wins)),
+                         ("tally", str(points[t].tally)), ("points", str(points[t].points))),
         pr.split_of(t), removed=t in day.removed_teams) for t in pr.order), pr.splits, pr.shared)
     return [qual, pts]
 

@@ -143,7 +143,7 @@ def replays_due(day: Day, table: GroupTable) -> list[Fixture]:
     if not table.complete:
         return []
     cut = day.regulation.advance_per_group
-    due = []
+    due: list[Fixture] = []
     played = [r for r in day.results if r.fixture.startswith(f"R{table.group}")]
     for block in table.ranked.shared:
         spots = [table.ranked.order.index(t) for t in block]

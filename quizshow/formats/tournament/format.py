@@ -27,6 +27,7 @@ from quizshow.formats.tournament.results import result_of
 
 if TYPE_CHECKING:
     from quizshow.core.spec import FormatSpec
+    from quizshow.packs.model import Question
 
 
 class TournamentFormat(Format):
@@ -146,7 +147,7 @@ class TournamentFormat(Format):
 
     # --- view model: the match's while one is played ------------------------------------------------------
 
-    def current(self, state: ShowState):  # type: ignore[no-untyped-def]
+    def current(self, state: ShowState) -> Question | None:
         ev = self.event(state)
         return self.match_format(ev).current(ev.match) if ev.match is not None else None
 
