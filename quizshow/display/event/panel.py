@@ -63,7 +63,11 @@ def _schedule(ui: PanelUI, box: pygame.Rect, ev: EventState) -> None:
     y += int(unit * 1.9)
     if ev.notice is not None:
         key, values = ev.notice
-        ui.label(ui.say(key, **dict(values)), (inner.x, y), (inner.width, unit), GOLD)
+        found = dict(values)
+        ui.label(ui.say(key, **found), (inner.x, y), (inner.width - unit * 8, unit), GOLD)
+        if "index" in found and ev.match is None:  # the jury decides; the operator removes (confirmed)
+            ui.button(pygame.Rect(inner.right - unit * 7, y, unit * 7, unit), ui.say("ev.remove"), "remove",
+                      int(found["index"]), px=int(unit * 0.6))
         y += unit + 4
     if ev.changes:
         ui.label(ui.say("ev.console_changes") + ":", (inner.x, y), (inner.width, unit), GOLD, int(unit * 0.8))
@@ -91,8 +95,11 @@ def _schedule(ui: PanelUI, box: pygame.Rect, ev: EventState) -> None:
         if res is not None:
             score = ":".join(str(s) for s in res.scores) if res.scores else (
                 day.teams[res.order[0]].name if res.order else "")
-            ui.label(score, (rect.x + label_w, rect.y + 4), (rect.width - label_w, rect.height - 4), MUTED,
-                     int(unit * 0.8))
+            half = (rect.width - label_w) // 2
+            ui.label(score, (rect.x + label_w, rect.y + 4), (half, rect.height - 4), MUTED, int(unit * 0.8))
+            if day.result(fixture.id) is not None and len(fixture.teams) == 2 and ev.match is None:
+                ui.button(pygame.Rect(rect.x + label_w + half, rect.y, half, rect.height), ui.say("ev.fix"),
+                          "fix_result", fixture.id, ui.say("ev.reason.input"), px=int(unit * 0.6))
         elif fixture.teams and ev.match is None:
             half = (rect.width - label_w) // 2
             ui.button(pygame.Rect(rect.x + label_w, rect.y, half - 4, rect.height), ui.say("ev.play"),

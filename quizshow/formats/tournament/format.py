@@ -115,7 +115,7 @@ class TournamentFormat(Format):
         notice = ev.notice
         for team in ev.roster[:2]:
             if team not in day.removed_teams and self.penalties(day, team) >= self.plan.regulation.penalties_to_remove:
-                notice = ("event.notice.removal", (("team", self.plan.teams[team].name),))
+                notice = ("event.notice.removal", (("team", self.plan.teams[team].name), ("index", str(team))))
         return self._project(state, replace(ev, day=day, match=nested, notice=notice)), events
 
     def _project(self, state: ShowState, ev: m.EventState) -> ShowState:
