@@ -36,6 +36,12 @@ def event_of(frame: Frame) -> EventState:
     return ev
 
 
+def day_key(frame: Frame) -> Hashable:
+    """What a picture of the day depends on: it is composed again only when one of these changes."""
+    day = event_of(frame).day
+    return day.results, day.removed, day.order, frame.language
+
+
 def group_name(gid: str) -> str:
     return GROUP_NAMES[GROUP_IDS.index(gid)] if gid in GROUP_IDS else gid
 
@@ -171,8 +177,7 @@ class StandingsScene(Scene):
         return self.name
 
     def static_key(self, frame: Frame) -> Hashable:
-        day = event_of(frame).day
-        return day.results, day.removed, day.order, frame.language
+        return day_key(frame)
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
@@ -460,8 +465,7 @@ class BracketScene(Scene):
     name = "ev_bracket"
 
     def static_key(self, frame: Frame) -> Hashable:
-        day = event_of(frame).day
-        return day.results, day.removed, day.order, frame.language
+        return day_key(frame)
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
@@ -495,19 +499,12 @@ class BracketScene(Scene):
                             x0 = x - u(60)
                             pygame.draw.lines(surface, frame.color("panel_edge"), False,
                                               [(x0, y0), (x0 + u(30), y0), (x0 + u(30), cy), (x, cy)], max(2, u(3)))
-                for src in self._feeds(fixture, day):
-                    if src in centers and k:
-                        pass
 
-    @staticmethod
-    def _feeds(fixture: Fixture, day: Day) -> list[str]:
-        return []
 
     def _match(self, surface: pygame.Surface, frame: Frame, day: Day, fixture: Fixture, labels: tuple[str, ...],
                box: pygame.Rect) -> None:
         u = frame.u
         res = effective(day, fixture) if fixture.teams else None
-        ev = day
         panel(surface, frame, box, edge=frame.color("panel_edge"))
         words(surface, frame, fixture_label(frame, fixture.id), pygame.Rect(box.x + u(12), box.y, u(120), u(30)),
               role="body", color=frame.color("muted"), px=22, anchor="midleft", shadow=False)
@@ -522,7 +519,7 @@ class BracketScene(Scene):
                                                                   0.75)), paint.rgb(frame.color("panel_dark")),
                                    paint.rgb(frame.color("accent")), u(8), max(1, u(2)))
                 surface.blit(glow, rect)
-            label = team_name(ev, team) if team is not None else source_label(frame, ev, labels[i])
+            label = team_name(day, team) if team is not None else source_label(frame, day, labels[i])
             colour = frame.color("muted") if team is None or lost else frame.color("text")
             words(surface, frame, label, pygame.Rect(rect.x + u(10), rect.y, rect.width - u(90), rect.height),
                   px=36 if team is not None else 26, color=colour, anchor="midleft", shadow=team is not None)
@@ -585,8 +582,7 @@ class DrawScene(Scene):
         words(surface, frame, frame.say("ev.draw"), pygame.Rect(0, u(24), w, u(64)), color=frame.color("accent"), px=52)
         n = len(day.teams)
         for k, rect in enumerate(self._slots(frame, n)):
-            drawn = k < len(day.order) - 1 or (k < len(day.order) and len(day.order) == 1 and False)
-            if k < len(day.order) - 1:
+            if k < len(day.order) - 1:  # the latest number is drawn moving, springing in
                 self._slot(surface, frame, day, k, rect, 1.0)
             elif k >= len(day.order):
                 panel(surface, frame, rect, edge=frame.color("panel_edge"))
@@ -594,7 +590,6 @@ class DrawScene(Scene):
                       role="numbers", color=frame.color("muted"), px=56, shadow=False)
                 words(surface, frame, "?", pygame.Rect(rect.x + u(100), rect.y, rect.width - u(120), rect.height),
                       color=frame.color("muted"), px=52, anchor="midleft")
-            del drawn
 
     def _slots(self, frame: Frame, n: int) -> list[pygame.Rect]:
         w, h = frame.size
