@@ -36,6 +36,10 @@ def event_of(frame: Frame) -> EventState:
     return ev
 
 
+def frame_day(frame: Frame) -> Day:
+    return event_of(frame).day
+
+
 def day_key(frame: Frame) -> Hashable:
     """What a picture of the day depends on: it is composed again only when one of these changes."""
     day = event_of(frame).day
@@ -195,10 +199,13 @@ class StandingsScene(Scene):
             words(surface, frame, frame.title, pygame.Rect(0, frame.u(22), w, frame.u(64)),
                   color=frame.color("accent"), px=52)
             area = pygame.Rect(frame.u(60), frame.u(110), w - frame.u(120), h - frame.u(110) - frame.u(250))
-            knockout = any(f.stage in ("semifinal", "final") for f in D.plan(day).fixtures)
-            table = tables[1] if knockout else tables[0]
-            title = frame.say("ev.points" if knockout else "ev.qualifying")
-            self._single(surface, frame, day, table, title, area)
+            # Seed 001: the qualifying table (who goes to the semi-finals) beside the tournament points.
+            gap = frame.u(26)
+            width = (area.width - gap) // 2
+            height = min(area.height, max(self._height(frame, t, len(t.rows)) for t in tables))
+            for k, (table, title) in enumerate(((tables[0], "ev.qualifying"), (tables[1], "ev.points"))):
+                box = pygame.Rect(area.x + k * (width + gap), area.y, width, height)
+                self._table(surface, frame, day, table, box, frame.say(title), compact=False)
         legend = pygame.Rect(frame.u(60), h - frame.u(240), w - frame.u(120), frame.u(40))
         self._legend(surface, frame, legend, day)
         next_match(surface, frame, day, pygame.Rect(frame.u(60), h - frame.u(180), w - frame.u(120), frame.u(130)))
@@ -222,23 +229,6 @@ class StandingsScene(Scene):
             box = pygame.Rect(area.x + col * (width + gap), area.y + r * (height + gap), width, height)
             self._table(surface, frame, day, table, box, frame.say("ev.group", name=group_name(table.title)),
                         compact=per_row >= 3)
-
-    def _single(self, surface: pygame.Surface, frame: Frame, day: Day, table: D.Table, title: str,
-                area: pygame.Rect) -> None:
-        """One table; more than eight teams go in two halves side by side."""
-        rows = list(table.rows)
-        if len(rows) <= 8:
-            box = pygame.Rect(area.x + area.width // 6, area.y, area.width * 2 // 3, area.height)
-            self._table(surface, frame, day, table, box, title, compact=False)
-            return
-        half = -(-len(rows) // 2)
-        gap = frame.u(26)
-        width = (area.width - gap) // 2
-        for k, part in enumerate((rows[:half], rows[half:])):
-            box = pygame.Rect(area.x + k * (width + gap), area.y, width, area.height)
-            sub = D.Table(table.title, tuple(part), table.splits, table.shared)
-            self._table(surface, frame, day, sub, box, title if k == 0 else "", compact=False,
-                        notes=k == 1 or len(rows) <= 8, lines=half)
 
     def _table(self, surface: pygame.Surface, frame: Frame, day: Day, table: D.Table, box: pygame.Rect, title: str,
                compact: bool, notes: bool = True, lines: int | None = None) -> None:
@@ -268,7 +258,7 @@ class StandingsScene(Scene):
                   color=frame.color("accent"), px=22, shadow=False)
         y += u(38)
         shown = self._shown(table)
-        notes_h = (u(120) if len(shown) <= 1 else u(186)) if notes and (shown or table.shared) else 0
+        notes_h = (u(120) if len(shown) <= 1 else u(186)) if notes and (shown or self._due(day, table)) else 0
         count = lines or max(1, len(table.rows))
         row_h = min(u(86), (box.bottom - y - notes_h - u(24)) // count)
         ringed = self._ringed(table)
@@ -290,8 +280,14 @@ class StandingsScene(Scene):
         """A table's box fitted to its rows and its note (the mock-up's tables end under their note)."""
         u = frame.u
         shown = self._shown(table)
-        notes = (u(120) if len(shown) <= 1 else u(186)) if (shown or table.shared) else 0
+        notes = (u(120) if len(shown) <= 1 else u(186)) if (shown or self._due(frame_day(frame), table)) else 0
         return u(62) + u(46) + rows * u(86) + notes + u(24)
+
+    @staticmethod
+    def _due(day: Day, table: D.Table) -> bool:
+        """A shared place that waits for a replay or a play-off (the note says so)."""
+        due = {f.id: f for f in D.plan(day).fixtures if f.stage in ("replay", "playoff") and day.result(f.id) is None}
+        return any(set(block) == set(f.teams) for block in table.shared for f in due.values())
 
     @staticmethod
     def _shown(table: D.Table) -> list[Split]:
@@ -313,7 +309,8 @@ class StandingsScene(Scene):
     def _ringed(table: D.Table) -> list[set[int]]:
         """Blocks of teams whose places were split by a tie-breaker (or are still shared)."""
         blocks = [set(s.teams) for s in table.splits if s.criterion not in ("points", "present", "two_wins")]
-        blocks += [set(b) for b in table.shared]
+        # A shared place is ringed once something is played (at the start every team is level).
+        blocks += [set(b) for b in table.shared if len(b) < len(table.rows)]
         out: list[set[int]] = []
         for b in blocks:  # the widest block of each tie: a later, finer split is inside it
             if not any(b <= o for o in out):
@@ -367,7 +364,8 @@ class StandingsScene(Scene):
         inner = box.inflate(-u(24), -u(12))
         if not shown:
             names = ", ".join(team_name(day, t) for t in table.shared[0])
-            words(surface, frame, frame.say("ev.replay_due", teams=names), inner, px=30, color=gold, anchor="midleft")
+            key = "ev.replay_due" if day.regulation.name == "seed-004" else "ev.playoff_due"
+            words(surface, frame, frame.say(key, teams=names), inner, px=30, color=gold, anchor="midleft")
             return
         first = shown[0]
         rows = [r for r in table.rows if r.team in first.teams]
