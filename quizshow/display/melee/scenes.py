@@ -43,7 +43,8 @@ class TablesScene(Scene):
         u = frame.u
         head = frame.say("melee.title")
         if m.rounds or state.phase in ("melee_question", "melee_answering"):
-            head += " · " + frame.say("melee.question", n=len(m.rounds) + (0 if state.phase == "melee_tables" else 1))
+            asking = state.phase in ("melee_question", "melee_answering")
+            head += " · " + frame.say("melee.question", n=len(m.rounds) + (1 if asking else 0))
         words(surface, frame, head, pygame.Rect(0, u(24), w, u(70)), color=frame.color("accent"), px=56)
         if m.winner is not None:
             box = pygame.Rect(w // 2 - u(560), u(200), u(1120), u(380))
