@@ -617,6 +617,7 @@ REFUSALS_RU: dict[str, str] = {
         "{fixture} играют {n} команд: введите результат вручную",
     "{fixture} needs a winner": "В матче {fixture} нужен победитель",
     "{name} is removed already": "{name}: команда уже снята",
+    "scores are kept by the matches; correct a result instead": "Счёт ведут матчи; исправьте результат",
 }
 
 

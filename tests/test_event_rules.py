@@ -287,3 +287,35 @@ def test_describe_changes_after_a_correction():
     assert "event.changed.fixture" in keys and "event.changed.place" in keys
     sf1 = next(v for k, v in changes if k == "event.changed.fixture" and v["fixture"] == "SF1")
     assert sf1["before"] == "T4 — T7" and sf1["after"] != sf1["before"]
+
+
+def _points_tie(**rows: tuple[int, int, int, int, int]) -> list[tuple[int, str | None]]:
+    """Two teams with the same points and the given (played, table_wins, finals, final_wins, points)."""
+    from quizshow.event.seed001 import PointsRow
+
+    day = make_day(2, "seed-001")
+    table = {int(k[1:]): PointsRow(int(k[1:]), *v) for k, v in rows.items()}
+    ranked = seed001.points_ranking(day, table)
+    return [(t, ranked.split_of(t).criterion if ranked.split_of(t) else None) for t in ranked.order]
+
+
+def test_points_tie_broken_by_games_played_then_wins_then_finals_then_wins_at_the_tables():
+    """7C В случает равенства очков команда занимает более высокое место в таблице в зависимости от
+    тай-брейкеров: сначала количество сыгранных игр, потом побед, далее количество финалов, далее победа
+    за столами."""
+    assert _points_tie(t0=(3, 1, 0, 0, 5), t1=(4, 1, 0, 0, 5)) == [(1, "played"), (0, "played")]
+    assert _points_tie(t0=(4, 1, 1, 0, 7), t1=(4, 1, 1, 1, 7)) == [(1, "final_wins"), (0, "final_wins")]
+    assert _points_tie(t0=(4, 2, 0, 0, 7), t1=(4, 1, 1, 0, 7)) == [(1, "finals"), (0, "finals")]
+    assert _points_tie(t0=(4, 1, 1, 0, 7), t1=(4, 2, 1, 0, 7)) == [(1, "table_wins"), (0, "table_wins")]
+    assert _points_tie(t0=(4, 2, 1, 0, 7), t1=(4, 2, 1, 0, 7)) == [(0, None), (1, None)]  # shared
+
+
+def test_semifinal_selection_two_wins_before_more_points():
+    """3C Команды выигравшие оба боя автоматически попадают в полуфинал (even with fewer points)."""
+    day = replace(make_day(6, "seed-001", melee=False), order=tuple(range(6)))
+    # (0,1) (2,3) (4,5) (1,2) (3,4) (5,0): team 0 loses both with 9 points; 2 and 4 win both narrowly.
+    for a, b, sa, sb in [(0, 1, 5, 6), (2, 3, 2, 1), (4, 5, 2, 1), (1, 2, 1, 2), (3, 4, 0, 1), (5, 0, 5, 4)]:
+        day = play(day, a, b, sa, sb)
+    ranking = seed001.qualifying_ranking(day)
+    assert ranking.order[:2] == (2, 4) and ranking.splits[0].criterion == "two_wins"
+    assert ranking.order.index(0) < ranking.order.index(3)  # 9 points, no win, still above 1 point

@@ -186,10 +186,11 @@ def points_rows(day: Day) -> dict[int, PointsRow]:
     return rows
 
 
-def points_ranking(day: Day) -> Ranked:
+def points_ranking(day: Day, rows: dict[int, PointsRow] | None = None) -> Ranked:
     """§7C: tournament points; ties by games played, then wins (of the final), then finals reached, then
-    wins at the tables (docs/tournament.md: how «побед» and «победа за столами» are read)."""
-    rows = points_rows(day)
+    wins at the tables (docs/tournament.md: how «побед» and «победа за столами» are read). `rows`: the
+    day's own unless given (a season adds several days' rows)."""
+    rows = rows if rows is not None else points_rows(day)
     return rank(
         sorted(rows, key=day.number),
         Criterion("points", lambda b: {t: rows[t].points for t in b}),

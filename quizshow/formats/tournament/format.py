@@ -317,6 +317,12 @@ class TournamentFormat(Format):
         day = replace(ev.day, removed=(*ev.day.removed, (cmd.team, cmd.reason, stage)))
         return self._keep(state, replace(ev, day=day, notice=None)), []
 
+    def on_score_add(self, state: ShowState, cmd: c.ScoreAdd) -> Result:
+        raise Refused("scores are kept by the matches; correct a result instead")
+
+    def on_score_set(self, state: ShowState, cmd: c.ScoreSet) -> Result:
+        raise Refused("scores are kept by the matches; correct a result instead")
+
     def on_show(self, state: ShowState, cmd: m.Show) -> Result:
         ev = self.event(state)
         if cmd.screen not in m.SCREENS:
