@@ -279,7 +279,8 @@ def test_qualifying_tie_goes_to_extra_questions_until_the_first_correct():
 
 
 def test_final_needs_two_battle_wins_with_a_third_battle_at_one_all():
-    e = kit.engine("brainring-40", match="final", carry_over=False)
+    """The old interpretation, now the parameter `final_at_one_all: battle`."""
+    e = kit.engine("brainring-40", match="final", carry_over=False, final_at_one_all="battle")
     at = play(e, [0] * 5)
     assert ring(e).battles_won == (1, 0) and scores(e) == [0, 0] and e.state.phase == "ready"
     at = play(e, [1] * 5, at)
