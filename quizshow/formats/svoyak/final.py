@@ -168,7 +168,7 @@ class FinalRounds:
     def finish(self, state: ShowState) -> Result:
         # Only candidates for the win play a shoot-out (seed 000): those who played the final, when there was one.
         final = self.play(state).final
-        candidates = list(final.order) if final is not None and final.order else list(range(len(state.teams)))
+        candidates = sorted(final.order) if final is not None and final.order else list(range(len(state.teams)))
         best = max(state.teams[t].score for t in candidates)
         leaders = [t for t in candidates if state.teams[t].score == best]
         if len(leaders) > 1:
