@@ -34,12 +34,14 @@ def presses(teams: int, low: float, high: float) -> st.SearchStrategy[list[Press
 
 
 def run(e: Engine, host: list[c.Command], pressed: list[Press], ticks: list[float], delayed: bool) -> None:
-    """Host commands, presses and ticks in order of arrival (`at`). Not delayed: each press arrives at its own
-    time and no tick comes before the last one — the reference."""
+    """Host commands, presses and ticks in order of arrival (`at`). Not delayed — the reference: each press
+    arrives at its own time, with the clock ticked up to that moment."""
     timeline: list[tuple[float, int, c.Command]] = [(cmd.at, 0, cmd) for cmd in host]
     for team, t, delay in pressed:
         at = t + delay if delayed else t
         timeline.append((at, 1, c.Buzz(at=at, team=team, source_time=t)))
+        if not delayed:  # the ideal clock has ticked up to the very moment of each press
+            timeline.append((t, -1, c.Tick(at=t)))
     for tick in ticks if delayed else []:
         timeline.append((tick, 2, c.Tick(at=tick)))
     for _, _, cmd in sorted(timeline, key=lambda item: (item[0], item[1])):
