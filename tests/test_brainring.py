@@ -611,3 +611,42 @@ def test_three_question_rule_holds_during_extra_questions_of_a_semifinal():
     assert ring(e).extra and e.state.phase == "ready"
     play(e, [None, None, None], at)
     assert e.state.phase == "result" and ring(e).result == "disqualified"
+
+
+def _show_copy(tmp_path, name: str, edit) -> tuple:
+    """A copy of a shipped show with one edit, its pack path made absolute."""
+    text = (kit.ROOT / "shows" / name).read_text(encoding="utf-8").replace("../packs/", f"{kit.ROOT}/packs/")
+    path = tmp_path / name
+    path.write_text(edit(text), encoding="utf-8")
+    return path, text
+
+
+def test_team_size_seed_004_full_team_of_five_only_is_an_error_at_file_line(tmp_path, capsys):
+    """Seed 004 §6.1: «Команды к играм допускаются ТОЛЬКО В ПОЛНОМ СОСТАВЕ (5 человек)»."""
+    from quizshow.cli import check_files
+
+    path, _ = _show_copy(tmp_path, "brainring.yaml", lambda t: t.replace(', "Денис Соколов"', ""))
+    assert check_files([path]) == 1
+    out = capsys.readouterr().out
+    line = next(i for i, row in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "Альфа" in row)
+    assert f"{path}:{line}: team 'Альфа' has 4 players; preset brainring-60 needs 5" in out
+    assert check_files([kit.SHOW]) == 0
+
+
+def test_team_size_seed_001_four_to_twelve_players_is_a_warning(tmp_path, capsys):
+    """Seed 001: «Количество человек в команде от 4 до 12»."""
+    from quizshow.cli import check_files
+
+    path, _ = _show_copy(tmp_path, "brainring-40.yaml", lambda t: t.replace(', "Вера Гусева"', ""))
+    assert check_files([path]) == 0
+    out = capsys.readouterr().out
+    assert "has 3 players; preset brainring-40 needs 4–12" in out and "1 warning(s)" in out
+
+
+def test_team_size_the_console_shows_the_problem_line():
+    """Seed 004 §6.1: «ТОЛЬКО В ПОЛНОМ СОСТАВЕ (5 человек)» — the operator sees it before the match."""
+    from quizshow.formats.teamsize import size_problems
+
+    e = kit.engine(players=(4, 5))
+    found = size_problems(e.format.rules, [len(t.players) for t in e.state.teams])
+    assert [(p.team, p.found, p.need, p.strict) for p in found] == [(0, 4, "5", True)]

@@ -99,6 +99,7 @@ class Console:
         self.language = language
         self.text = text or TextCache(theme.fonts)
         self.buttons: list[tuple[pygame.Rect, str]] = []
+        self.now = 0.0  # show time of the frame being drawn (the panels' countdowns)
         self.journal: list[tuple[float, str]] = []  # (wall, text), newest last
         self.clock_now = None  # show time, set by the app (the line check says how long ago)
 
@@ -121,6 +122,7 @@ class Console:
     def render(self, surface: pygame.Surface, now: float, status: ConsoleStatus,
                preview: pygame.Surface | None = None) -> None:
         self.buttons = []
+        self.now = now
         paint.fill(surface, BG)
         w, h = surface.get_size()
         unit = max(12, h // 40)  # the console's base type size

@@ -2,7 +2,7 @@
 discipline counters, the dispute buttons, and the «Команда за столом» tally of the other teams.
 
 Buttons return action names the app turns into commands (`answerer:T:P`, `single:T:P`, `disc:T:WHAT`,
-`passright:T`, `ruling:0|1`, `provisional`, `withdraw`, `tally:T`).
+`passright:T`, `ruling:0|1`, `provisional`, `withdraw`, `tally:T`; `disc:T:stall` is «Затяжка»).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from quizshow.display import console_rules
 from quizshow.display.console_style import GOLD, MUTED, TEXT
 from quizshow.formats.brainring.model import TABLES
 
@@ -23,7 +24,9 @@ DISCIPLINE = (("captain_question", "captain_questions"), ("repeat", "repeats"), 
 
 def draw(con: Console, surface: pygame.Surface, box: pygame.Rect, unit: int, status: ConsoleStatus) -> bool:
     state = con.engine.state
-    if state.phase in ("title", "result"):
+    if state.phase == "title":
+        return console_rules.draw_size_problems(con, surface, box, unit)
+    if state.phase == "result":
         return False
     inner = con._titled_panel(surface, box, "console.brainring", unit)
     column_w = (inner.width - unit) // 2
@@ -94,9 +97,15 @@ def _disputes(con: Console, surface: pygame.Surface, box: pygame.Rect, unit: int
     if state.phase == "answering" and ring.single_of(state.answering) is not None:
         buttons.append((con.say("console.pass_right"), f"passright:{state.answering}"))
     buttons.append((con.say("console.withdraw"), "withdraw"))
-    width = (box.width - (len(buttons) - 1) * 6) // len(buttons)
+    answering = state.phase == "answering" and state.answering is not None
+    count = len(buttons) + (2 if answering else 0)  # «Затяжка» with its countdown takes two places
+    width = (box.width - (count - 1) * 6) // count
     for i, (label, action) in enumerate(buttons):
         con._button(surface, pygame.Rect(box.x + i * (width + 6), box.y, width, box.height), label, action, unit)
+    if answering:
+        x = box.x + len(buttons) * (width + 6)
+        console_rules.draw_call(con, surface, pygame.Rect(x, box.y, box.right - x, box.height), unit,
+                                state.answering, ring.call)
 
 
 def _tally(con: Console, surface: pygame.Surface, box: pygame.Rect, unit: int) -> None:

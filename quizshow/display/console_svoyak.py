@@ -2,7 +2,7 @@
 value, the auction's bids, the final's removals, stakes and verdicts. Stakes and bids show here only.
 
 Buttons return action names the app turns into commands (`cell:T:Q`, `pick:N`, `give:N`, `catvalue:V`,
-`bid:N`, `allin:N`, `pass:N`, `remove:T`, `stake:N`, `amount:...`, `end_round`).
+`bid:N`, `allin:N`, `pass:N`, `remove:T`, `stake:N`, `amount:...`, `end_round`, `disc:T:stall`).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from quizshow.display import console_rules
 from quizshow.display.console_style import BAD, GOLD, GOOD, MUTED, TEXT
 
 if TYPE_CHECKING:
@@ -23,7 +24,11 @@ def draw(con: Console, surface: pygame.Surface, box: pygame.Rect, unit: int, sta
     """Draw the panel for the current phase; False: the console's press queue is the right panel."""
     state = con.engine.state
     phase, play = state.phase, state.fmt
-    if phase in ("round", "board", "reveal") and play.kind not in ("final", "shootout"):
+    if phase == "title":
+        return console_rules.draw_size_problems(con, surface, box, unit)
+    if phase == "answering" and play.call is not None and state.answering is not None:
+        _call(con, surface, box, unit)
+    elif phase in ("round", "board", "reveal") and play.kind not in ("final", "shootout"):
         _board(con, surface, box, unit)
     elif phase == "cat":
         _choices(con, surface, box, unit, "console.give_cat",
@@ -43,6 +48,17 @@ def draw(con: Console, surface: pygame.Surface, box: pygame.Rect, unit: int, sta
     else:
         return False
     return True
+
+
+def _call(con: Console, surface: pygame.Surface, box: pygame.Rect, unit: int) -> None:
+    """«Отвечать необходимо сразу»: who was called, the countdown to start the answer, the host's «Затяжка»."""
+    state = con.engine.state
+    inner = con._titled_panel(surface, box, "console.call", unit)
+    team = state.answering
+    surface.blit(con._fit(state.teams[team].name, "heading", (inner.width, unit * 2), _team_color(con, team),
+                          int(unit * 1.4)), inner.topleft)
+    rect = pygame.Rect(inner.x, inner.y + unit * 3, min(inner.width, unit * 22), unit * 3)
+    console_rules.draw_call(con, surface, rect, unit, team, state.fmt.call)
 
 
 def _team_color(con: Console, team: int) -> pygame.Color:
