@@ -65,8 +65,9 @@ class FinalRounds:
         if cmd.team not in final.order:
             raise Refused("{name} does not play the final", name=state.teams[cmd.team].name)
         score = state.teams[cmd.team].score
-        if not 1 <= cmd.amount <= score:
-            raise Refused("a stake is from 1 to {score}", score=score)
+        lowest = int(self.rules["final_min_stake"])  # «любую сумму, но не выше своего результата»
+        if not lowest <= cmd.amount <= score:
+            raise Refused("a stake is from {low} to {score}", low=lowest, score=score)
         stakes = tuple((t, s) for t, s in final.stakes if t != cmd.team) + ((cmd.team, cmd.amount),)
         return self._with_final(state, replace(final, stakes=stakes)), []
 
@@ -165,7 +166,11 @@ class FinalRounds:
     # --- the end: winner or shoot-out -------------------------------------------------------------------
 
     def finish(self, state: ShowState) -> Result:
-        leaders = state.leaders()
+        # Only candidates for the win play a shoot-out (seed 000): those who played the final, when there was one.
+        final = self.play(state).final
+        candidates = sorted(final.order) if final is not None and final.order else list(range(len(state.teams)))
+        best = max(state.teams[t].score for t in candidates)
+        leaders = [t for t in candidates if state.teams[t].score == best]
         if len(leaders) > 1:
             play = replace(self.play(state), kind="shootout", shootout=Shootout(tied=tuple(leaders)), cell=None,
                            solo=None, value=0)
@@ -194,13 +199,27 @@ class FinalRounds:
                       question_kind="shootout")
         return self._open_regular(new, at, [event])
 
-    def after_shootout_question(self, state: ShowState, at: float) -> Result:
+    def _shootout_over(self, shootout: Shootout) -> bool:
+        """Scores are compared after every question (`first_lead`) or after all of a shoot-out's questions
+        (`all`, seed 000: «Задаются 4 вопроса… В случае повторного равенства очков проводится новая»)."""
+        if self.rules["shootout_until"] == "first_lead":
+            return True
+        return shootout.asked - shootout.round_from >= int(self.rules["shootout_questions"])
+
+    def shootout_winner(self, state: ShowState) -> int | None:
         leaders = self.shootout_leaders(state)
-        if len(leaders) == 1:
-            return self._winner(state, leaders[0])
+        over = self._shootout_over(self.play(state).shootout)
+        return leaders[0] if over and len(leaders) == 1 else None
+
+    def after_shootout_question(self, state: ShowState, at: float) -> Result:
+        winner = self.shootout_winner(state)
+        if winner is not None:
+            return self._winner(state, winner)
         play = self.play(state)
-        play = replace(play, shootout=replace(play.shootout, tied=tuple(leaders)))
-        return self.open_shootout_question(replace(state, fmt=play), at)
+        shootout = play.shootout
+        if self._shootout_over(shootout):  # still tied: a new shoot-out among those tied for first
+            shootout = replace(shootout, tied=tuple(self.shootout_leaders(state)), round_from=shootout.asked)
+        return self.open_shootout_question(replace(state, fmt=replace(play, shootout=shootout)), at)
 
     def _with_final(self, state: ShowState, final: Final) -> ShowState:
         return replace(state, fmt=replace(self.play(state), final=final))
