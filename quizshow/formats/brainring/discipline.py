@@ -7,18 +7,29 @@ Each is a console action, journalled and undoable like any other command.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Refused, Result
+from quizshow.core.format import Format, Refused, Result
 from quizshow.core.state import ShowState
-from quizshow.formats.brainring.model import TABLES, Record
+from quizshow.formats.brainring.model import TABLES, Record, Ring
 
 LIMITS = {"captain_question": ("captain_questions", "captain_questions"), "repeat": ("repeats", "repeats")}
 
 
-class DisciplineRules:
-    """Mixed into BrainringFormat: `self.ring`, `self.rules`, `self._ready` and `self.finish` are there."""
+class DisciplineRules(Format):
+    """Discipline and disputes: a part of BrainringFormat, which provides what is declared below."""
+
+    if TYPE_CHECKING:  # what this part uses of the brainring format (formats/brainring/format.py)
+        @staticmethod
+        def ring(state: ShowState) -> Ring: ...
+
+        def ready(self, state: ShowState, ring: Ring | None = None, reserve: bool = False) -> ShowState: ...
+
+        def finish(self, state: ShowState, result: str, winner: int | None) -> Result: ...
+
+        def stall(self, state: ShowState, cmd: c.Discipline) -> Result: ...
 
     def on_discipline(self, state: ShowState, cmd: c.Discipline) -> Result:
         if state.phase in ("title", "result"):
@@ -100,7 +111,7 @@ class DisciplineRules:
             ring = ring.with_record(team, replace(record, extra_appeals=record.extra_appeals + 1))
         for scorer, points in ring.points_given:
             state = state.add_score(scorer, -points)
-        return self._ready(state, ring, reserve=True), []
+        return self.ready(state, ring, reserve=True), []
 
     def on_tally(self, state: ShowState, cmd: c.Tally) -> Result:
         self.check_team(state, cmd.team)

@@ -92,7 +92,7 @@ class BrainringFormat(DisciplineRules, Format):
     def on_go(self, state: ShowState, cmd: c.Go) -> Result:
         phase = state.phase
         if phase == "title":
-            return self._ready(state), []
+            return self.ready(state), []
         if phase == "ready":
             return self.on_announce(state, c.Announce(at=cmd.at))
         if phase == "attention":
@@ -107,7 +107,7 @@ class BrainringFormat(DisciplineRules, Format):
             return self._close(state, cmd.at)
         raise Refused("the match is over")
 
-    def _ready(self, state: ShowState, ring: Ring | None = None, reserve: bool = False) -> ShowState:
+    def ready(self, state: ShowState, ring: Ring | None = None, reserve: bool = False) -> ShowState:
         """The next question (of the reserve when one is withdrawn), not yet announced: per-question
         state cleared."""
         ring = ring or self.ring(state)
@@ -192,6 +192,7 @@ class BrainringFormat(DisciplineRules, Format):
         """The team that pressed first while a lone player answered gets its turn, by its own press."""
         ring = self.ring(state)
         team = ring.waiting
+        assert team is not None, "nobody is waiting"
         press = next(p for p in state.presses.presses if p.team == team)
         return self._answer(replace(state, fmt=replace(ring, waiting=None)), team, press.source_time, press.player, at)
 
@@ -370,10 +371,11 @@ class BrainringFormat(DisciplineRules, Format):
                        ring.correct_by)
         new = replace(state, fmt=ring)
         if found is None:
-            return self._ready(new), []
+            return self.ready(new), []
         if found.result == "tie":
-            return self._ready(new, replace(ring, extra=True)), []
+            return self.ready(new, replace(ring, extra=True)), []
         if found.result == "battle":
+            assert found.winner is not None, "a battle is won by a team"
             return self._battle_won(new, found.winner)
         return self.finish(new, found.result, found.winner)
 
@@ -394,7 +396,7 @@ class BrainringFormat(DisciplineRules, Format):
         # The next battle starts from 0:0.
         new = state.with_score(0, 0).with_score(1, 0)
         ring = replace(ring, battle=ring.battle + 1, asked=(), unanswered_run=0, extra=one_all, value=1)
-        return self._ready(new, ring), [Event(EventKind.ROUND_START, round=ring.battle,
+        return self.ready(new, ring), [Event(EventKind.ROUND_START, round=ring.battle,
                                               name=state.teams[team].name)]
 
     def finish(self, state: ShowState, result: str, winner: int | None) -> Result:

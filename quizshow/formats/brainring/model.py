@@ -70,8 +70,9 @@ class Ring:
         """The question's number in the match, from 0 (the timeline's length over every battle)."""
         return len(self.asked)
 
-    def single_of(self, team: int) -> int | None:
-        return dict(self.single).get(team)
+    def single_of(self, team: int | None) -> int | None:
+        """The lone player a team left at its table (None: the whole team, or no team)."""
+        return None if team is None else dict(self.single).get(team)
 
     def at_table(self, team: int, players: int) -> list[int]:
         away = {p for t, p, _ in self.benched if t == team}

@@ -121,6 +121,7 @@ class SvoyakFormat(FinalRounds, Format):
                 raise Refused("choose a cell on the board first")
             return self._after_round(state, cmd.at)
         if phase == "sponsor":
+            assert play.solo is not None, "a sponsor question has its contestant"
             return self._open_solo(state, play.solo, play.value, cmd.at, float(self.rules["sponsor_answer_s"])), []
         if phase in ("cat", "cat_value"):
             raise Refused("the cat must be handed over and its value chosen first")
@@ -218,14 +219,15 @@ class SvoyakFormat(FinalRounds, Format):
             return replace(new, phase="cat"), [event]
         if question.type == "auction":
             scores = [t.score for t in state.teams]
+            assert play.chooser is not None, "a cell is chosen by the chooser"
             return replace(new, phase="auction", fmt=replace(play, auction=bidding.open_auction(play.chooser,
                                                                                                   scores))), [event]
         if question.type == "sponsor":
             value = int(play.value * float(self.rules["sponsor_factor"]))
             return replace(new, phase="sponsor", fmt=replace(play, solo=play.chooser, value=value)), [event]
-        return self._open_regular(new, cmd.at, [event])
+        return self.open_regular(new, cmd.at, [event])
 
-    def _open_regular(self, state: ShowState, at: float, events: list[Event]) -> Result:
+    def open_regular(self, state: ShowState, at: float, events: list[Event]) -> Result:
         window = float(self.rules["answer_window_s"])
         timer = Timer.ready(window)
         play = self.play(state)
@@ -268,6 +270,7 @@ class SvoyakFormat(FinalRounds, Format):
         if state.phase != "cat_value":
             raise Refused("the cat has not been handed over")
         play = self.play(state)
+        assert play.cell is not None and play.solo is not None, "the cat has its cell and its receiver"
         options = self.game.rounds[play.round].cat_values(play.cell)
         if cmd.value not in options:
             raise Refused("the value is one of {values}", values=", ".join(map(str, options)))
