@@ -123,6 +123,7 @@ def test_whole_game_scores_and_chooser_after_every_step_match_the_hand_computed_
     out = ok(e, c.Go(at=104))
     assert e.state.phase == "end"
     assert [(ev.kind, ev.team) for ev in out.events] == [(EventKind.WINNER, 1)]
+    assert e.format.winner(e.state) == [1]
 
 
 def test_three_second_window_counts_from_the_read_signal_not_from_the_question():
@@ -489,6 +490,7 @@ def test_shootout_on_a_three_way_tie_narrows_to_those_still_tied():
     ok(e, c.Judge(at=34, correct=True))
     out = ok(e, c.Go(at=35))
     assert (out.events[0].kind, out.events[0].team) == (EventKind.WINNER, 2)
+    assert e.format.winner(e.state) == [2]  # the winner scene shows the format's decision
 
 
 def test_shootout_questions_run_from_removed_themes_to_reserve_to_the_host():

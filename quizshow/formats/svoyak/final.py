@@ -205,7 +205,8 @@ class FinalRounds(Format):
         return self._winner(state, leaders[0])
 
     def _winner(self, state: ShowState, team: int) -> Result:
-        new = replace(state, phase="end", answering=None, timer=Timer(), banner=None)
+        new = replace(state, phase="end", answering=None, timer=Timer(), banner=None,
+                      fmt=replace(self.play(state), winner=team))
         return new, [Event(EventKind.WINNER, team=team, name=state.teams[team].name)]
 
     def shootout_leaders(self, state: ShowState) -> list[int]:

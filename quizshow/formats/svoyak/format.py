@@ -70,11 +70,9 @@ class SvoyakFormat(FinalRounds, Format):
                 "of": len(rnd.cells) if rnd else 0}
 
     def winner(self, state: ShowState) -> list[int]:
-        """The game is over: the best score wins (of equals, the first listed, as the rules settle a tie
-        by the shoot-out before the end)."""
-        if state.phase != "end" or not state.teams:
-            return []
-        return [max(range(len(state.teams)), key=lambda i: (state.teams[i].score, -i))]
+        """The winner, once the final (or the shoot-out among its candidates) has decided."""
+        winner = self.play(state).winner
+        return [] if state.phase != "end" or winner is None else [winner]
 
     def round_over(self, play: Play) -> bool:
         return play.round >= len(self.game.rounds) or self.game.rounds[play.round].cells <= play.played

@@ -78,6 +78,7 @@ class Play:
     final: Final | None = None
     shootout: Shootout | None = None
     call: Window | None = None  # the time the answering contestant has to start (None: the host judges)
+    winner: int | None = None  # decided at the end (the final, or the shoot-out among its candidates)
 
     def with_played(self, cell: Cell) -> Play:
         return replace(self, played=self.played | {cell})
