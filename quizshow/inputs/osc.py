@@ -283,7 +283,7 @@ class OscServer:
 
     @property
     def parser_warnings(self) -> int:
-        """python-osc's own warnings, counted instead of logged (every process-wide)."""
+        """python-osc's own warnings, counted instead of logged (process-wide)."""
         return PARSER_WARNINGS.count
 
     @property
