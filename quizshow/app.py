@@ -22,6 +22,7 @@ from quizshow.config import ShowConfig, load_show
 from quizshow.core import commands as c
 from quizshow.core.clock import ShowClock
 from quizshow.core.engine import Engine, Outcome
+from quizshow.core.format import Refused
 from quizshow.core.journal import Journal, JournalError, dispatch_journalled
 from quizshow.display import console_svoyak, paint
 from quizshow.display.console import Notice, describe
@@ -174,7 +175,10 @@ class ShowApp:
             self.hardware.toggle_assign(at)
             return None
         if name.startswith("amount:"):
-            self.status.amount = edit_amount(self.status.amount, name.split(":", 1)[1])
+            try:
+                self.status.amount = edit_amount(self.status.amount, name.split(":", 1)[1])
+            except Refused as why:  # above MAX_POINTS: said, and the amount stays
+                self.notice(refusal(why.template, why.values, self.config.language), "refused")
             return None
         if name in ("end_round", "withdraw"):  # destructive: a second press within two seconds
             if not self.confirm.press(time.monotonic()):
@@ -371,7 +375,7 @@ class ShowApp:
             self.osc = OscServer(osc, self.deliver, self.clock.now,
                                  lambda key, **values: self.notice(self.console.say(key, **values)),
                                  lambda to: self.osc_out.state(self.engine.state, self.clock.now(), to),
-                                 self._subscribe, port=port).start()
+                                 self._subscribe, port=port, teams=len(self.config.teams)).start()
         except OSError as why:  # the port is taken: the show goes on without OSC, and says so
             self.notice(self.console.say("console.osc_cannot_listen", host=osc.listen[0],
                                          port=osc.listen[1] if port is None else port, why=why))
@@ -444,6 +448,10 @@ def run(args: Namespace, show_path: Path) -> int:
     if config is None or problems:
         print(f"{show_path}: the show cannot start until these are fixed", file=sys.stderr)
         return 1
+    from quizshow.display.windows import no_display, say_no_display
+
+    if not args.headless and (why := no_display(os.environ)):
+        return say_no_display(why)
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -453,12 +461,17 @@ def run(args: Namespace, show_path: Path) -> int:
     import pygame
 
     pygame.init()
+    if not args.headless and (why := no_display(os.environ, pygame.display.get_driver())):
+        pygame.quit()
+        return say_no_display(why)
     try:
         app = ShowApp(config, journal_path=args.journal, fresh=args.fresh, sound=not args.headless, osc=True,
                       osc_port=args.osc_port)
     except JournalError as why:
         print(f"journal: {why}", file=sys.stderr)
         return 1
+    if app.osc is not None:  # at every log level: the user must know the port (--osc-port 0)
+        print("osc: listening on {}:{}".format(*app.osc.address), file=sys.stderr, flush=True)
     from quizshow.display.windows import Windows
 
     windows = Windows(args, config.title, headless=args.headless)
