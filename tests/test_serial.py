@@ -10,6 +10,8 @@ import time
 import tty
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from quizshow.config import SerialConfig
 from quizshow.core import commands as c
@@ -259,3 +261,131 @@ def test_port_auto_asks_every_port_who_and_takes_the_box_with_its_id(tmp_path, m
         driver.join(3)
         first.stop()
         wanted.stop()
+
+
+# --- a box that stops reading, a box that reboots, the line parser under garbage (issue 12) ----------------
+
+
+def test_a_box_that_stops_reading_never_blocks_the_show_and_is_shown_as_stuck():
+    """A real pty pair whose box end is never read: once its buffer is full, lamp writes from the show
+    return at once (the box's own writer waits, with a timeout), the console says the box takes no
+    commands, and when the box reads again it gets the newest lamp state."""
+    from quizshow.i18n import phrase
+    from quizshow.inputs.hardware import box_problem
+
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    os.set_blocking(master, False)
+    connected = [False]
+    stop = [False]
+
+    def speak() -> None:  # the box says HELLO until it is heard, then only its status; it never reads
+        while not stop[0]:
+            line = b"S armed=1 down=0\n" if connected[0] else b"HELLO QBX/1 id=box1 inputs=4 fw=t\n"
+            try:
+                os.write(master, line)
+            except BlockingIOError:
+                pass
+            time.sleep(0.1)
+
+    import threading
+
+    threading.Thread(target=speak, daemon=True).start()
+    driver = BoxDriver(SerialConfig(id="box1", port=os.ttyname(slave)), lambda press: None, ShowClock().now)
+    driver.start()
+    try:
+        assert wait_for(lambda: driver.status.connected)
+        connected[0] = True
+        os.set_blocking(slave, False)  # fill the computer → box direction, which the box never reads
+        refused = 0
+        while refused < 5:  # the kernel moves bytes on in the background: full is when it stays full
+            try:
+                os.write(slave, b"x" * 1024)
+                refused = 0
+            except BlockingIOError:
+                refused += 1
+                time.sleep(0.05)
+        done = threading.Event()
+
+        def show_frames() -> None:  # what the frame loop does through Lamps: a changing lamp, many times
+            for i in range(2000):
+                driver.lamp(1 + i % 4, ("ON", "OFF", "BLINK")[i % 3])
+            done.set()
+
+        started = time.monotonic()
+        threading.Thread(target=show_frames, daemon=True).start()
+        assert done.wait(2.0), "a lamp write waited on a box that does not read"
+        assert time.monotonic() - started < 1.0
+        assert wait_for(lambda: driver.status.stuck, 3), (driver.status, len(driver._outbox))
+        assert driver.status.connected  # it still reads: presses count
+        assert box_problem(driver.status, phrase) == phrase("console.box_problem.stuck")
+        assert len(driver._outbox) <= 4 + 16  # bounded: one state per lamp, a few commands
+        # The box reads again: it catches up and gets the newest state of each lamp.
+        received = b""
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and not (received.endswith(b"\n") and not driver.status.stuck
+                                                   and b"LAMP 4 " in received[-200:]):
+            try:
+                received += os.read(master, 65536)
+            except BlockingIOError:
+                time.sleep(0.01)
+        assert not driver.status.stuck
+        newest = {line.split()[1]: line.split()[2] for line in received.decode("ascii", "replace").split("\n")
+                  if line.startswith("LAMP ") and len(line.split()) == 3}
+        assert newest == {"1": driver.lamps[1], "2": driver.lamps[2], "3": driver.lamps[3], "4": driver.lamps[4]}
+    finally:
+        stop[0] = True
+        driver.stop()
+        driver.join(3)
+        os.close(master)
+        os.close(slave)
+
+
+def test_a_box_that_reboots_with_the_port_open_is_heard_again_at_once(rig):
+    """After HELLO the box's seq restarts at 1: that is a new sequence, not 65,000 duplicates; its lamps,
+    dark after the reset, are sent again."""
+    box, driver, inbox = rig()
+    box._seq = 1000
+    box.press(1)
+    assert [b.team for b in take(inbox, 1)] == [0]
+    driver.lamp(2, "ON")
+    assert wait_for(lambda: box.lamps.get(2) == "ON")
+    box.lamps = {}  # the reset darkens the lamps
+    box._seq = 0  # the next press is seq 1
+    box.raw(box._hello())
+    assert wait_for(lambda: box.lamps.get(2) == "ON")
+    box.press(3)
+    got = take(inbox, 1, timeout=2)
+    assert [b.team for b in got] == [2]
+    assert driver.status.duplicates == 0
+
+
+def test_a_repeated_line_after_a_hello_is_still_a_duplicate(rig):
+    box, driver, inbox = rig()
+    box.raw(box._hello())
+    box.raw("5 P 1 1000\n5 P 1 1000\n")
+    assert len(take(inbox, 2, timeout=1)) == 1
+    assert driver.status.duplicates == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(chunks=st.lists(st.one_of(
+    st.binary(max_size=300),
+    st.sampled_from([b"\n", b"\r\n", b"HELLO QBX/1 id=box1 inputs=4 fw=1\n", b"65535 P 999 4294967295\n",
+                     b"1 R 1 0\n", b"S armed=1 down=ffffffff\n", b"PONG 4294967296\n", b"ERR x \xff\n"]),
+    st.builds(lambda n: b"7" * n + b"\n", st.integers(0, 400)),
+), max_size=30))
+def test_the_line_parser_takes_any_bytes_and_only_short_lines_come_out(chunks):
+    """Random bytes, garbage and over-long lines: the splitter and the parser never raise; every line
+    they give is at most MAX_LINE long; every message they make has its fields in range."""
+    splitter = qbx.LineSplitter()
+    for chunk in chunks:
+        for line in splitter.feed(chunk):
+            assert len(line) <= qbx.MAX_LINE
+            message = qbx.parse(line)
+            if isinstance(message, qbx.Press):
+                assert 0 <= message.seq < qbx.SEQ_WRAP and 0 <= message.t_us < qbx.T_WRAP
+                assert 1 <= message.input <= 999
+            elif isinstance(message, qbx.Pong):
+                assert 0 <= message.t_us < qbx.T_WRAP
+    assert len(splitter.buffer) <= qbx.MAX_LINE
