@@ -53,7 +53,7 @@ class BoundedLoader(yaml.SafeLoader):
         self._nodes = 0
         self._weights: dict[int, int] = {}  # id(node) → the nodes it stands for, itself included
 
-    def compose_node(self, parent: Node | None, index: Any) -> Node:
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
         mark = self.peek_event().start_mark
         self._depth += 1
         if self._depth > MAX_DEPTH:
