@@ -348,7 +348,7 @@ class BoxDriver(threading.Thread):
             return
         self._outbox.clear()
         self._send(self._link, "LAMPS OFF")
-        for number, state in sorted(self.lamps.items()):
+        for number, state in sorted(dict(self.lamps).items()):  # a copy: the show may set a lamp meanwhile
             if state != "OFF":
                 self._outbox.lamp(number, state)
 
