@@ -206,7 +206,9 @@ class FileReader:
             return None
         try:
             return self._constructor.construct_object(node, deep=True)
-        except (yaml.YAMLError, ValueError, OverflowError, TypeError) as why:  # 2001-13-45, 5000 digits
+        # PyYAML's constructors fail in many ways on hostile scalars: 2001-13-45 (ValueError), 5000 digits
+        # (ValueError), an empty `!!int` (IndexError), `!!bool maybe` (KeyError).
+        except (yaml.YAMLError, ValueError, ArithmeticError, LookupError, TypeError, AttributeError) as why:
             self.error(node, f"cannot read this value: {str(why).splitlines()[0] if str(why) else type(why).__name__}")
             return UNREADABLE
         finally:

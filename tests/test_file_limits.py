@@ -146,14 +146,16 @@ def test_every_numeric_setting_of_the_show_file_has_a_range(tmp_path):
 
 
 def test_a_value_yaml_cannot_build_is_a_line_not_a_traceback(tmp_path):
-    path, errors, _ = problems_of(tmp_path, PACK_HEAD.replace("{q: q, a: a}", "{q: 2001-13-45, a: " + "9" * 5000 + "}"))
-    assert [e.split(":")[1] for e in errors] == ["5", "5"]
+    path, errors, _ = problems_of(tmp_path, PACK_HEAD.replace("{q: q, a: a}", "{q: 2001-13-45, a: " + "9" * 5000 + "}")
+                                  + "      - {q: !!int , a: !!bool maybe}\n")
+    assert [e.split(":")[1] for e in errors] == ["5", "5", "6", "6"]
     assert all("cannot read this value" in e for e in errors)
 
 
 YAMLISH = st.lists(st.sampled_from(list("ab01 -:[]{}&*!|>'\"#,?%@`\\\n\t") + [
     "\x00", "\ud800", "é", "title: ", "rounds: ", "q: ", "&a ", "*a", "!!int ", "!!python/object ", "\\0",
-    "\\ud800", "- ", "\n  ", "9" * 50, "2001-13-45", ".inf", "<<: "]), max_size=80).map("".join)
+    "\\ud800", "- ", "\n  ", "9" * 50, "2001-13-45", ".inf", "<<: ", "!!float ", "!!bool ", "!!timestamp ",
+    "!!binary ", "!!set ", "!!omap ", "!!pairs ", "!!str ", "!!map ", "!!seq ", "? "]), max_size=80).map("".join)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
