@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import queue
 import re
+import threading
 import time
 import tty
 
@@ -267,6 +268,56 @@ def test_port_auto_asks_every_port_who_and_takes_the_box_with_its_id(tmp_path, m
 # --- a box that stops reading, a box that reboots, the line parser under garbage (issue 12) ----------------
 
 
+class DeafBox:
+    """A box on a real pty pair that speaks (HELLO until it is heard, then status lines) but never
+    reads: `fill()` fills the computer → box direction, as a stuck microcontroller would leave it."""
+
+    def __init__(self, box_id: str = "box1") -> None:
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.slave)
+        os.set_blocking(self.master, False)
+        self.port = os.ttyname(self.slave)
+        self.hello = f"HELLO QBX/1 id={box_id} inputs=4 fw=t\n".encode()
+        self.heard = False
+        self._stop = threading.Event()
+        threading.Thread(target=self._speak, daemon=True).start()
+
+    def _speak(self) -> None:
+        while not self._stop.is_set():
+            try:
+                os.write(self.master, b"S armed=1 down=0\n" if self.heard else self.hello)
+            except (BlockingIOError, OSError):
+                pass
+            self._stop.wait(0.1)
+
+    def fill(self) -> None:
+        os.set_blocking(self.slave, False)
+        refused = 0
+        while refused < 5:  # the kernel moves bytes on in the background: full is when it stays full
+            try:
+                os.write(self.slave, b"x" * 63 + b"\n")  # whole lines: the box's next line starts clean
+                refused = 0
+            except BlockingIOError:
+                refused += 1
+                time.sleep(0.05)
+
+    def read_until(self, done, timeout: float = 5.0) -> bytes:
+        """The box reads again: everything the computer sent, until `done(received)`."""
+        received = b""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and not done(received):
+            try:
+                received += os.read(self.master, 65536)
+            except BlockingIOError:
+                time.sleep(0.01)
+        return received
+
+    def close(self) -> None:
+        self._stop.set()
+        os.close(self.master)
+        os.close(self.slave)
+
+
 def test_a_box_that_stops_reading_never_blocks_the_show_and_is_shown_as_stuck():
     """A real pty pair whose box end is never read: once its buffer is full, lamp writes from the show
     return at once (the box's own writer waits, with a timeout), the console says the box takes no
@@ -274,38 +325,13 @@ def test_a_box_that_stops_reading_never_blocks_the_show_and_is_shown_as_stuck():
     from quizshow.i18n import phrase
     from quizshow.inputs.hardware import box_problem
 
-    master, slave = os.openpty()
-    tty.setraw(slave)
-    os.set_blocking(master, False)
-    connected = [False]
-    stop = [False]
-
-    def speak() -> None:  # the box says HELLO until it is heard, then only its status; it never reads
-        while not stop[0]:
-            line = b"S armed=1 down=0\n" if connected[0] else b"HELLO QBX/1 id=box1 inputs=4 fw=t\n"
-            try:
-                os.write(master, line)
-            except BlockingIOError:
-                pass
-            time.sleep(0.1)
-
-    import threading
-
-    threading.Thread(target=speak, daemon=True).start()
-    driver = BoxDriver(SerialConfig(id="box1", port=os.ttyname(slave)), lambda press: None, ShowClock().now)
+    box = DeafBox()
+    driver = BoxDriver(SerialConfig(id="box1", port=box.port), lambda press: None, ShowClock().now)
     driver.start()
     try:
         assert wait_for(lambda: driver.status.connected)
-        connected[0] = True
-        os.set_blocking(slave, False)  # fill the computer → box direction, which the box never reads
-        refused = 0
-        while refused < 5:  # the kernel moves bytes on in the background: full is when it stays full
-            try:
-                os.write(slave, b"x" * 63 + b"\n")  # whole lines: the box's next line starts clean
-                refused = 0
-            except BlockingIOError:
-                refused += 1
-                time.sleep(0.05)
+        box.heard = True
+        box.fill()
         done = threading.Event()
 
         def show_frames() -> None:  # what the frame loop does through Lamps: a changing lamp, many times
@@ -322,23 +348,15 @@ def test_a_box_that_stops_reading_never_blocks_the_show_and_is_shown_as_stuck():
         assert box_problem(driver.status, phrase) == phrase("console.box_problem.stuck")
         assert len(driver._outbox) <= 4 + 16  # bounded: one state per lamp, a few commands
         # The box reads again: it catches up and gets the newest state of each lamp.
-        received = b""
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline and not (received.endswith(b"\n") and not driver.status.stuck
-                                                   and b"LAMP 4 " in received[-200:]):
-            try:
-                received += os.read(master, 65536)
-            except BlockingIOError:
-                time.sleep(0.01)
+        received = box.read_until(lambda got: not driver.status.stuck and b"LAMP 4 " in got[-200:]
+                                  and got.endswith(b"\n"))
         assert not driver.status.stuck
         newest = dict(re.findall(r"LAMP (\d) (ON|OFF|BLINK)\n", received.decode("ascii", "replace")))
         assert newest == {"1": driver.lamps[1], "2": driver.lamps[2], "3": driver.lamps[3], "4": driver.lamps[4]}
     finally:
-        stop[0] = True
         driver.stop()
         driver.join(3)
-        os.close(master)
-        os.close(slave)
+        box.close()
 
 
 def test_a_box_that_reboots_with_the_port_open_is_heard_again_at_once(rig):
