@@ -320,16 +320,16 @@ def image_size(path: Path) -> tuple[int, int] | None:
             return None
         file.seek(2)
         for _ in range(1000):  # segments before the frame header: APPn (EXIF), DQT, DHT, comments
-            marker = file.read(2)
-            if len(marker) < 2 or marker[0] != 0xFF:
-                return None
-            while marker[1] == 0xFF:  # fill bytes
-                marker = marker[1:] + file.read(1)
+            prefix = file.read(1)
+            kind = file.read(1)
+            fills = 0
+            while kind == b"\xff" and fills < 64:  # fill bytes before a marker
+                kind, fills = file.read(1), fills + 1
             length_bytes = file.read(2)
-            if len(length_bytes) < 2:
-                return None
+            if prefix != b"\xff" or len(kind) < 1 or len(length_bytes) < 2 or kind[0] in (0xD9, 0xDA):
+                return None  # not a marker, the end, or the scan began before any frame header
             length = struct.unpack(">H", length_bytes)[0]
-            if 0xC0 <= marker[1] <= 0xCF and marker[1] not in (0xC4, 0xC8, 0xCC):
+            if 0xC0 <= kind[0] <= 0xCF and kind[0] not in (0xC4, 0xC8, 0xCC):
                 frame = file.read(5)
                 if len(frame) < 5:
                     return None

@@ -105,6 +105,17 @@ def test_an_image_of_too_many_pixels_is_refused_from_its_header(tmp_path):
     assert image_size(tmp_path / "fine.jpg") == (4000, 3000)
 
 
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(head=st.sampled_from([b"", b"\x89PNG\r\n\x1a\n", b"\xff\xd8", b"\xff\xd8\xff\xe0", jpeg(10, 20)[:30]]),
+       body=st.binary(max_size=200))
+def test_the_image_header_reader_takes_any_bytes(tmp_path, head, body):
+    """Random bytes after a PNG or JPEG start: a size or None, never an exception or a long scan."""
+    path = tmp_path / "x.jpg"
+    path.write_bytes(head + body)
+    size = image_size(path)
+    assert size is None or (len(size) == 2 and all(0 <= n < 1 << 32 for n in size))
+
+
 def test_a_pack_value_of_3_000_000_000_is_refused_at_its_line(tmp_path):
     text = ("title: t\nrounds:\n  - name: r\n    values: [100, 3000000000]\n    themes:\n      - name: t\n"
             "        questions:\n          - {q: q, a: a}\n          - {q: q, a: a, value: -1}\n"
