@@ -189,6 +189,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.box_problem.unplugged": "отключён",
         "console.box_problem.not_serial": "это не последовательный порт",
         "console.box_problem.connecting": "подключается…",
+        "console.box_problem.stuck": "не принимает команды (лампы не следуют)",
         "console.line_check": "ПРОВЕРКА КНОПОК (F9 — выход)",
         "console.box_line": "{id} · {port} · прошивка {fw} · отклик {rtt} · нажатие {last} · "
                             "потеряно строк {lost} · мусор {dropped} · {state}",
@@ -440,6 +441,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.box_problem.unplugged": "unplugged",
         "console.box_problem.not_serial": "not a serial port",
         "console.box_problem.connecting": "connecting…",
+        "console.box_problem.stuck": "takes no commands (lamps not following)",
         "console.line_check": "BUZZER CHECK (F9 to leave)",
         "console.box_line": "{id} · {port} · firmware {fw} · round trip {rtt} · press {last} · "
                             "lost lines {lost} · garbage {dropped} · {state}",
