@@ -324,7 +324,7 @@ class ShowApp:
             self.osc = OscServer(osc, self.deliver, self.clock.now,
                                  lambda key, **values: self.notice(self.say(key, **values)),
                                  lambda to: out.state(self.engine.state, self.clock.now(), to),
-                                 self._subscribe, port=port).start()
+                                 self._subscribe, port=port, teams=len(self.config.teams)).start()
         except OSError as why:  # the port is taken: the show goes on without OSC, and says so
             self.notice(self.say("console.osc_cannot_listen", host=osc.listen[0],
                                  port=osc.listen[1] if port is None else port, why=why))
@@ -372,6 +372,10 @@ def run(args: Namespace, show_path: Path) -> int:
     if config is None or problems:
         print(f"{show_path}: the show cannot start until these are fixed", file=sys.stderr)
         return 1
+    from quizshow.display.windows import no_display, say_no_display
+
+    if not args.headless and (why := no_display(os.environ)):
+        return say_no_display(why)
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -381,12 +385,17 @@ def run(args: Namespace, show_path: Path) -> int:
     import pygame
 
     pygame.init()
+    if not args.headless and (why := no_display(os.environ, pygame.display.get_driver())):
+        pygame.quit()
+        return say_no_display(why)
     try:
         app = ShowApp(config, journal_path=args.journal, fresh=args.fresh, sound=not args.headless, osc=True,
                       osc_port=args.osc_port)
     except JournalError as why:
         print(f"journal: {why}", file=sys.stderr)
         return 1
+    if app.osc is not None:  # at every log level: the user must know the port (--osc-port 0)
+        print("osc: listening on {}:{}".format(*app.osc.address), file=sys.stderr, flush=True)
     from quizshow.display.windows import Windows
 
     windows = Windows(args, config.title, headless=args.headless)

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import yaml
 
-from quizshow import __version__
+from quizshow import __version__, stopping
 from quizshow.resources import demo_show
-from quizshow.yamlfile import Problems
+from quizshow.yamlfile import Problems, compose, read_bounded
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -48,13 +48,14 @@ def check_files(paths: list[Path], out=None) -> int:
 
     out = out or sys.stdout
     problems = Problems()
-    for path in paths:
-        if _looks_like_pack(path):
-            load_pack(path, problems)
-        else:
-            config = load_show(path, problems)
-            if config is not None:  # the buzzers assigned by pressing, saved beside the show
-                load_assignment(path, [t.name for t in config.teams], problems)
+    with stopping.loading():
+        for path in paths:
+            if _looks_like_pack(path):
+                load_pack(path, problems)
+            else:
+                config = load_show(path, problems)
+                if config is not None:  # the buzzers assigned by pressing, saved beside the show
+                    load_assignment(path, [t.name for t in config.teams], problems)
     order = {str(path.resolve()): i for i, path in enumerate(paths)}
     for problem in sorted(problems.items, key=lambda p: (order.get(str(p.file), len(order)), str(p.file), p.line)):
         print(problem, file=out)
@@ -65,7 +66,7 @@ def check_files(paths: list[Path], out=None) -> int:
 
 def _looks_like_pack(path: Path) -> bool:
     try:
-        node = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+        node = compose(read_bounded(path))
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
         return False  # the show loader reports it
     if not isinstance(node, yaml.MappingNode):
@@ -78,8 +79,12 @@ def main(argv: list[str]) -> int:
     args = parse_args(argv)
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s",
                         stream=sys.stderr)
-    if args.check:
-        return check_files(args.check)
-    from quizshow.app import run
+    try:
+        if args.check:
+            return check_files(args.check)
+        from quizshow.app import run
 
-    return run(args, args.show or demo_show())
+        return run(args, args.show or demo_show())
+    except stopping.Stopped as why:  # a signal while the files were loading: nothing was started
+        print(f"{why}: stopped while loading", file=sys.stderr)
+        return 1 if args.check else 0  # an interrupted check has not passed

@@ -191,6 +191,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.box_problem.unplugged": "отключён",
         "console.box_problem.not_serial": "это не последовательный порт",
         "console.box_problem.connecting": "подключается…",
+        "console.box_problem.stuck": "не принимает команды (лампы не следуют)",
         "console.line_check": "ПРОВЕРКА КНОПОК (F9 — выход)",
         "console.box_line": "{id} · {port} · прошивка {fw} · отклик {rtt} · нажатие {last} · "
                             "потеряно строк {lost} · мусор {dropped} · {state}",
@@ -198,6 +199,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.osc": "OSC {host}:{port} · источников {peers}",
         "console.osc_denied": "OSC: {host} не в списке разрешённых (devices.osc.allow)",
         "console.osc_locked": "OSC: {host} заблокирован на {seconds} с после неверных паролей",
+        "console.osc_guessing": "OSC: кто-то подбирает пароль — {count} неверных с {sources} адресов; "
+                                "вход закрыт для всех на {seconds} с",
         "console.osc_cannot_listen": "OSC: не удалось открыть {host}:{port}: {why}",
         "console.osc_malformed": "OSC: {count} испорченных пакетов от {host}",
         "console.internal_error": "Внутренняя ошибка при вводе (подробности в журнале программы); шоу продолжается",
@@ -440,6 +443,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.box_problem.unplugged": "unplugged",
         "console.box_problem.not_serial": "not a serial port",
         "console.box_problem.connecting": "connecting…",
+        "console.box_problem.stuck": "takes no commands (lamps not following)",
         "console.line_check": "BUZZER CHECK (F9 to leave)",
         "console.box_line": "{id} · {port} · firmware {fw} · round trip {rtt} · press {last} · "
                             "lost lines {lost} · garbage {dropped} · {state}",
@@ -447,6 +451,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.osc": "OSC {host}:{port} · {peers} peers",
         "console.osc_denied": "OSC: {host} is not allowed (devices.osc.allow)",
         "console.osc_locked": "OSC: {host} locked for {seconds} s after wrong passcodes",
+        "console.osc_guessing": "OSC: someone is guessing the passcode — {count} wrong from {sources} addresses; "
+                                "connecting closed for everyone for {seconds} s",
         "console.osc_cannot_listen": "OSC: cannot listen on {host}:{port}: {why}",
         "console.osc_malformed": "OSC: {count} malformed from {host}",
         "console.internal_error": "Internal error while applying an input (see the log); the show goes on",
@@ -606,6 +612,10 @@ REFUSALS_RU: dict[str, str] = {
     "{name} plays at a table": "{name} играет за столом",
     "written answers are counted while a question is played": "Письменные ответы считают во время вопроса",
     "already counted": "Уже засчитано",
+    "a score must stay within ±{max}": "Счёт должен оставаться в пределах ±{max}",
+    "the clock is over for this question": "Время этого вопроса уже закончилось",
+    "a clock holds at most {max} s": "На часах может быть не больше {max} с",
+    "an amount is at most {max}": "Сумма — не больше {max}",
 }
 
 

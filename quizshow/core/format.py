@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
+from quizshow.core.limits import MAX_CLOCK_S, MAX_POINTS, points_ok, seconds_ok
 from quizshow.core.state import Banner, ShowState, Team, View
 from quizshow.core.timers import Window
 
@@ -21,6 +22,9 @@ if TYPE_CHECKING:
     from quizshow.packs.model import Pack, Question
 
 Result = tuple[ShowState, list[Event]]
+
+# After the verdict the question's clock is over: time can no longer be added to it.
+CLOCK_OVER_PHASES = frozenset({"reveal", "final_reveal"})
 
 
 class Refused(Exception):
@@ -128,13 +132,20 @@ class Format:
         if not 0 <= team < len(state.teams):
             raise Refused("there is no team {n}", n=team + 1)
 
+    def check_points(self, *values: int) -> None:
+        """A score change and the score it leads to stay within ±MAX_POINTS (core/limits.py)."""
+        if not all(points_ok(v) for v in values):
+            raise Refused("a score must stay within ±{max}", max=MAX_POINTS)
+
     def on_score_add(self, state: ShowState, cmd: c.ScoreAdd) -> Result:
         self.check_team(state, cmd.team)
+        self.check_points(cmd.points, state.teams[cmd.team].score + cmd.points)
         new = state.add_score(cmd.team, cmd.points)
         return new, [Event(EventKind.SCORE, team=cmd.team, points=cmd.points, score=new.teams[cmd.team].score)]
 
     def on_score_set(self, state: ShowState, cmd: c.ScoreSet) -> Result:
         self.check_team(state, cmd.team)
+        self.check_points(cmd.points)
         delta = cmd.points - state.teams[cmd.team].score
         new = state.with_score(cmd.team, cmd.points)
         return new, [Event(EventKind.SCORE, team=cmd.team, points=delta, score=cmd.points)]
@@ -160,6 +171,10 @@ class Format:
     def on_timer_add(self, state: ShowState, cmd: c.TimerAdd) -> Result:
         if not state.timer.armed:
             raise Refused("there is no clock to change")
+        if state.phase in CLOCK_OVER_PHASES:
+            raise Refused("the clock is over for this question")
+        if not seconds_ok(cmd.seconds) or state.timer.remaining(cmd.at) + cmd.seconds > MAX_CLOCK_S:
+            raise Refused("a clock holds at most {max} s", max=round(MAX_CLOCK_S))
         return replace(state, timer=state.timer.add(cmd.seconds, cmd.at)), []
 
     def on_resumed(self, state: ShowState, cmd: c.Resumed) -> Result:

@@ -6,8 +6,10 @@ from pathlib import Path
 
 from yaml.nodes import Node
 
+from quizshow import stopping
+from quizshow.core.limits import MAX_POINTS
 from quizshow.packs.model import QUESTION_TYPES, CatInfo, Pack, Question, Round, Theme
-from quizshow.yamlfile import FileReader, Problems, line_of
+from quizshow.yamlfile import MAX_NAME, FileReader, Problems, line_of
 
 PACK_KEYS = ["title", "author", "language", "rounds"]
 ROUND_KEYS = ["name", "values", "themes", "questions", "final", "reserve"]
@@ -18,6 +20,11 @@ AUDIO_TYPES = (".ogg", ".wav", ".mp3")
 
 
 def load_pack(path: Path, problems: Problems) -> Pack | None:
+    with stopping.loading():  # a stop signal ends a long load at once
+        return _load_pack(path, problems)
+
+
+def _load_pack(path: Path, problems: Problems) -> Pack | None:
     reader = FileReader(path, problems)
     root = reader.load()
     if root is None:
@@ -30,10 +37,10 @@ def load_pack(path: Path, problems: Problems) -> Pack | None:
     if language not in ("ru", "en"):
         reader.error(keys["language"], "language must be ru or en")
     return Pack(
-        title=reader.text(keys.get("title"), "title") or path.stem,
+        title=reader.text(keys.get("title"), "title", MAX_NAME) or path.stem,
         path=path,
         rounds=tuple(r for r in rounds if r is not None),
-        author=reader.text(keys.get("author"), "author"),
+        author=reader.text(keys.get("author"), "author", MAX_NAME),
         language=language,
     )
 
@@ -65,7 +72,7 @@ def _round(reader: FileReader, node: Node) -> Round | None:
             reader.error(keys["values"], f"'values' has {len(values)} entries but the themes have "
                                          f"{len(themes[0].questions)} questions each")
     return Round(
-        name=reader.text(keys.get("name"), "name") or "",
+        name=reader.text(keys.get("name"), "name", MAX_NAME) or "",
         themes=themes, questions=questions, values=values, final=final, reserve=reserve,
     )
 
@@ -73,7 +80,7 @@ def _round(reader: FileReader, node: Node) -> Round | None:
 def _values(reader: FileReader, node: Node | None) -> tuple[int, ...] | None:
     if node is None:
         return None
-    values = [reader.scalar(item, int, "a value") for item in reader.sequence(node, "values")]
+    values = [reader.integer(item, "a value", 0, MAX_POINTS) for item in reader.sequence(node, "values")]
     return tuple(v for v in values if v is not None)
 
 
@@ -84,7 +91,7 @@ def _theme(reader: FileReader, node: Node) -> Theme | None:
     questions = _questions(reader, keys.get("questions"))
     if "questions" in keys and not questions:
         reader.error(keys["questions"], "a theme needs at least one question")
-    return Theme(name=reader.text(keys.get("name"), "theme name") or "", questions=questions)
+    return Theme(name=reader.text(keys.get("name"), "theme name", MAX_NAME) or "", questions=questions)
 
 
 def _questions(reader: FileReader, node: Node | None) -> tuple[Question, ...]:
@@ -107,9 +114,9 @@ def _question(reader: FileReader, node: Node) -> Question | None:
         if kind != "cat":
             reader.error(keys["cat"], "'cat' belongs to a question of type: cat")
         cat_keys = reader.mapping(keys["cat"], ["theme", "values"], what="cat")
-        cat = CatInfo(theme=reader.text(cat_keys.get("theme"), "cat theme"),
+        cat = CatInfo(theme=reader.text(cat_keys.get("theme"), "cat theme", MAX_NAME),
                       values=_values(reader, cat_keys.get("values")) or ())
-    value = reader.scalar(keys.get("value"), int, "value")
+    value = reader.integer(keys.get("value"), "value", 0, MAX_POINTS)
     return Question(
         q=reader.text(keys.get("q"), "q") or "",
         a=reader.text(keys.get("a"), "a") or "",
