@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.limits import MAX_CLOCK_S, MAX_POINTS, points_ok, seconds_ok
+from quizshow.core.phases import NO_FLAGS, PhaseFlags
 from quizshow.core.state import Banner, ShowState, Team, View
 from quizshow.core.timers import Window
 
@@ -23,8 +24,6 @@ if TYPE_CHECKING:
 
 Result = tuple[ShowState, list[Event]]
 
-# After the verdict the question's clock is over: time can no longer be added to it.
-CLOCK_OVER_PHASES = frozenset({"reveal", "final_reveal"})
 
 
 class Refused(Exception):
@@ -38,6 +37,10 @@ class Refused(Exception):
         super().__init__(template.format(**values) if values else template)
 
 
+def no_flags(phase: str) -> PhaseFlags:
+    return NO_FLAGS
+
+
 @dataclass(frozen=True)
 class Setup:
     """The static part of a show a format needs."""
@@ -46,6 +49,7 @@ class Setup:
     teams: tuple[Team, ...]
     rules: dict[str, Any]
     pack: Pack | None = None  # a show's several packs come joined into one, played in order
+    flags: Callable[[str], PhaseFlags] = no_flags  # the format's phase flags (FormatSpec.flags)
 
 
 def _handler_name(command: c.Command) -> str:
@@ -171,7 +175,7 @@ class Format:
     def on_timer_add(self, state: ShowState, cmd: c.TimerAdd) -> Result:
         if not state.timer.armed:
             raise Refused("there is no clock to change")
-        if state.phase in CLOCK_OVER_PHASES:
+        if self.setup.flags(state.phase).clock_over:  # after the verdict
             raise Refused("the clock is over for this question")
         if not seconds_ok(cmd.seconds) or state.timer.remaining(cmd.at) + cmd.seconds > MAX_CLOCK_S:
             raise Refused("a clock holds at most {max} s", max=round(MAX_CLOCK_S))
