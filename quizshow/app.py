@@ -50,6 +50,7 @@ log = logging.getLogger(__name__)
 # that want it pay: the box readers and the OSC server sleep in the kernel until something arrives.
 SWITCH_INTERVAL_S = 0.0001
 
+
 class ShowApp:
     """Everything but the windows: usable headless by tests and benchmarks."""
 
