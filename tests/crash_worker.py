@@ -57,7 +57,7 @@ def journalled_step(engine: Engine, journal: Journal, cmd: c.Command, seed: int,
     proposal = engine.propose(cmd)
     if proposal.changed:
         probe = Engine(engine.format, seed)
-        probe.state, probe.entries = proposal.state, proposal.entries or []
+        probe.state, probe.entries = proposal.state, [None] * proposal.count  # type: ignore[list-item]
         say(f"will {print_of(probe)}")
     dispatch_journalled(engine, journal, cmd)
     if proposal.changed:

@@ -64,6 +64,7 @@ def test_restart_resumes_the_same_scores_and_says_so(tmp_path):
     assert [t.score for t in again.engine.state.teams] == scores
     assert again.status.resumed and "вопрос 1" in again.status.resumed
     assert not again.engine.state.timer.running  # held until the host says «Время!»
+    again.close()
     fresh = _app(tmp_path, fresh=True)
     assert [t.score for t in fresh.engine.state.teams] == [0, 0, 0]
 

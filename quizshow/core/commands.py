@@ -7,6 +7,7 @@ stores them as JSON lines. A command class is registered by name so a journal li
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -37,13 +38,36 @@ class UnknownCommand(ValueError):
     pass
 
 
+# The JSON types a field's annotation allows (bool is not an int here; an int is a float).
+_JSON_TYPES: dict[str, tuple[type, ...]] = {"float": (int, float), "int": (int,), "bool": (bool,), "str": (str,)}
+
+
+def _allowed(annotation: str) -> tuple[tuple[type, ...], bool]:
+    parts = [part.strip() for part in annotation.split("|")]
+    types = tuple(t for part in parts for t in _JSON_TYPES.get(part, ()))
+    return types, "None" in parts
+
+
 def from_json(data: dict[str, Any]) -> Command:
+    """A journal line's object → its command; UnknownCommand or TypeError (naming the field) if it is
+    not one, so a damaged line is reported, never taken for another command."""
     kind = data.get("type")
     cls = _REGISTRY.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise UnknownCommand(f"unknown command type {kind!r}")
-    names = {f.name for f in dataclasses.fields(cls)}
-    kwargs = {k: v for k, v in data.items() if k in names}
+        raise UnknownCommand(f"unknown command type {str(kind)[:40]!r}")
+    kwargs = {}
+    for f in dataclasses.fields(cls):
+        if f.name not in data:
+            if f.default is dataclasses.MISSING:
+                raise TypeError(f"{kind}: '{f.name}' is missing")
+            continue
+        value = data[f.name]
+        types, optional = _allowed(str(f.type))
+        if value is None and optional:
+            pass
+        elif type(value) not in types or (isinstance(value, float) and not math.isfinite(value)):
+            raise TypeError(f"{kind}: '{f.name}' is {str(value)[:30]!r}, not {f.type}")
+        kwargs[f.name] = value
     return cls(**kwargs)
 
 
