@@ -183,7 +183,8 @@ def _os_problem(why: OSError, path: Path, doing: str) -> JournalError:
         errno.EROFS: "the folder is read-only; give a file in a writable folder with --journal PATH",
         errno.ENOSPC: "the disk is full; free some space and start again",
         errno.EDQUOT: "the disk quota is used up; free some space and start again",
-        errno.EFBIG: "the file is too large for this system; free space or give another file with --journal PATH",
+        errno.EFBIG: "the file size limit is reached (disk full for this process); free space or give another "
+                     "file with --journal PATH",
         errno.ENOTDIR: "a part of the path is not a folder; give a file with --journal PATH",
     }.get(why.errno or 0, "give another file with --journal PATH")
     return JournalError(f"{path}: cannot {doing} the journal ({why.strerror or why}): {hint}")
@@ -214,6 +215,8 @@ class Journal:
             path.parent.mkdir(parents=True, exist_ok=True)
             if path.is_dir():
                 raise IsADirectoryError(errno.EISDIR, "Is a directory", str(path))
+            if path.exists() and not path.is_file():  # a device (/dev/zero) would be read for ever
+                raise JournalError(f"{path}: not a regular file; give a journal file with --journal PATH")
             lock = _lock(path)
             if path.exists() and fresh:
                 doing = "keep (rename)"
