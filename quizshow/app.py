@@ -71,7 +71,7 @@ class ShowApp:
         self.journal, loaded = Journal.open(journal_path or config.journal_path, str(config.path), fresh, seed,
                                             resume_to_damage)
         self.engine = Engine(self.format, loaded.seed)
-        self.engine.replay(loaded.commands)
+        loaded.restore(self.engine)  # a snapshot, then the lines after it
         self.clock = ShowClock(start_at=loaded.last_at + 0.001)
         self.inputs: queue.Queue[Action | c.Command] = queue.Queue()
         self.theme = load_theme(config.theme)
@@ -104,7 +104,7 @@ class ShowApp:
                                          lost=damage.lost_lines, kept=loaded.kept_as), "problem")
         for entry in self.engine.entries[-8:]:
             self.console.log(entry)
-        if loaded.resumed and loaded.commands:
+        if loaded.resumed and loaded.anything:
             self.submit(c.Resumed(at=self.clock.now()))
             self.status.resumed = self._resumed_text(loaded.last_wall)
             self.notice(self.status.resumed, "info")

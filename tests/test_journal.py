@@ -25,7 +25,7 @@ def test_journal_resumes_the_same_scores(tmp_path):
     reader.close()
     assert again.resumed and again.seed == 11 and again.last_at == 4
     replayed = demo_engine(again.seed)
-    replayed.replay(again.commands)
+    again.restore(replayed)
     assert replayed.state == engine.state
 
 
@@ -74,7 +74,7 @@ def test_kill_minus_nine_at_random_moments_loses_nothing_accepted(tmp_path):
         reader, loaded = Journal.open(path, "crash-test")
         reader.close()
         engine = demo_engine(loaded.seed)
-        engine.replay(loaded.commands)
+        loaded.restore(engine)
         # The command being written when the kill came may or may not have reached the disk.
         got = fingerprint(engine)
         assert got in {acked, pending}, f"run {run}: restart shows {got}; last ack {acked}; being written {pending}"

@@ -18,12 +18,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from quizshow.core import commands as c
+from quizshow.core import journal as journal_module
+from quizshow.core.engine import Engine
 from quizshow.core.journal import (
     Journal,
     JournalDamaged,
     JournalError,
     JournalLocked,
     LineError,
+    dispatch_journalled,
     encode_line,
     parse_command,
     parse_line,
@@ -111,7 +114,7 @@ def test_a_full_disk_refuses_the_command_leaves_no_torn_line_and_the_show_resume
     loaded = _load(path)  # the restart reads every line: none torn, none lost
     assert loaded.repaired is None and [cmd.at for cmd in loaded.commands] == [1, 3]
     engine = demo_engine(loaded.seed)
-    engine.replay(loaded.commands)
+    loaded.restore(engine)
     assert [t.score for t in engine.state.teams] == result["scores"]
 
 
@@ -407,3 +410,48 @@ def test_crc_is_of_the_line_bytes_before_the_field():
     line = encode_line({"type": "Go", "at": 1})
     body, _, crc = line.rstrip(b"}\n").rpartition(b', "crc": ')
     assert int(crc) == zlib.crc32(body + b"}")
+
+
+# --- 12. resume from a snapshot and the tail ----------------------------------------------------------
+
+
+def _played_with_snapshots(path: Path, monkeypatch) -> Engine:
+    monkeypatch.setattr(journal_module, "SNAPSHOT_EVERY", 5)
+    journal, loaded = Journal.open(path, SHOW, seed=3)
+    engine = demo_engine(3)
+    for i in range(23):
+        cmd = c.Undo(at=i) if i % 4 == 3 else c.ScoreAdd(at=i, team=i % 3, points=i)
+        dispatch_journalled(engine, journal, cmd)
+    journal.close()
+    return engine
+
+
+def test_a_resume_reads_the_snapshot_and_replays_only_the_tail(tmp_path, monkeypatch):
+    path = tmp_path / "j.jsonl"
+    live = _played_with_snapshots(path, monkeypatch)
+    loaded = _load(path)
+    assert loaded.snapshot is not None and 0 < len(loaded.commands) < 5
+    engine = demo_engine(loaded.seed)
+    loaded.restore(engine)
+    assert engine.state == live.state and engine.entries == live.entries
+    assert engine.dispatch(c.Undo(at=99)).undone == live.dispatch(c.Undo(at=99)).undone  # undo reaches back
+
+
+def test_a_damaged_line_before_the_snapshot_is_still_reported(tmp_path, monkeypatch):
+    path = tmp_path / "j.jsonl"
+    _played_with_snapshots(path, monkeypatch)
+    _set_line(path, 2, _lines(path)[1].replace(b'"points": 1,', b'"points": 7,'))
+    with pytest.raises(JournalDamaged, match=":2:"):
+        _load(path)
+
+
+def test_a_damaged_snapshot_costs_a_full_replay_only(tmp_path, monkeypatch):
+    path = tmp_path / "j.jsonl"
+    live = _played_with_snapshots(path, monkeypatch)
+    snapshot = path.with_name(path.name + ".snapshot")
+    snapshot.write_bytes(snapshot.read_bytes()[:-10] + b"\0" * 10)
+    loaded = _load(path)
+    assert loaded.snapshot is None and len(loaded.commands) == 22  # the +0 changed nothing
+    engine = demo_engine(loaded.seed)
+    loaded.restore(engine)
+    assert engine.state == live.state and engine.entries == live.entries

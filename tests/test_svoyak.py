@@ -524,7 +524,7 @@ def test_kill_minus_nine_during_the_final_resumes_the_same_scores_stakes_and_ste
         reader, loaded = Journal.open(path, "svoyak-crash-test")
         reader.close()
         engine = svoyak_engine(loaded.seed)
-        engine.replay(loaded.commands)
+        loaded.restore(engine)
         got = fingerprint(engine)
         assert got in {acked, pending}, f"run {run}: restart shows {got}; last ack {acked}; being written {pending}"
         acked = got

@@ -25,6 +25,11 @@ from quizshow.core.state import ShowState
 # back re-applies at most CHECKPOINT_EVERY - 1 entries to reach its state.
 KEEP_STATES = 512
 CHECKPOINT_EVERY = 32
+# Undo reaches back this many entries in effect (a whole day of a show is a few thousand); older
+# entries are forgotten in memory, in chunks of FORGET_CHUNK (the journal keeps them all), so memory
+# stays flat over a long day and a resume snapshot stays small.
+UNDO_DEPTH = 5000
+FORGET_CHUNK = 500
 
 
 @dataclass(frozen=True)
@@ -88,6 +93,8 @@ class Engine:
                 self.entries.append(entry)
                 self._before.append(before)
             self._thin(outcome.cut)
+            if len(self.entries) > UNDO_DEPTH + FORGET_CHUNK:
+                self._forget(len(self.entries) - UNDO_DEPTH)
             self.state = outcome.state
         return outcome.events
 
@@ -106,6 +113,25 @@ class Engine:
         for i in range(max(start - KEEP_STATES, 0), max(end, 0)):
             if i % CHECKPOINT_EVERY and self._before[i] is not None:
                 self._before[i] = None
+
+    def _forget(self, count: int) -> None:
+        """Drop the oldest entries, starting the kept ones at a state that is kept (a checkpoint)."""
+        while count > 0 and self._before[count] is None:
+            count -= 1
+        del self.entries[:count]
+        del self._before[:count]
+
+    # --- a snapshot for a fast resume (the journal stores it beside itself) ------------------------
+
+    def snapshot(self) -> dict[str, object]:
+        return {"state": self.state, "entries": list(self.entries), "before": list(self._before)}
+
+    def restore(self, snapshot: dict[str, object]) -> None:
+        state, entries, before = snapshot["state"], snapshot["entries"], snapshot["before"]
+        if not (isinstance(state, ShowState) and isinstance(entries, list) and isinstance(before, list)
+                and len(entries) == len(before) and (not before or before[0] is not None)):
+            raise ValueError("not an engine snapshot")
+        self.state, self.entries, self._before = state, entries, before
 
     # --- undo and back --------------------------------------------------------------------------
 
@@ -134,9 +160,8 @@ class Engine:
         start = index
         while start > 0 and self._before[start] is None:
             start -= 1
-        state = self._before[start] if self._before else None
-        if state is None:
-            state, start = self.initial, 0
+        state = self._before[start]  # the first is always kept (see _forget)
+        assert state is not None
         for entry in self.entries[start:index]:
             state, _ = self.format.handle(state, entry.command)  # it applied then, so it applies now
         return state

@@ -24,6 +24,7 @@ import errno
 import json
 import logging
 import os
+import pickle
 import secrets
 import shutil
 import time
@@ -106,6 +107,20 @@ class Loaded:
     repaired: str | None = None  # an unfinished last line removed (reported, never silent)
     damage: Damage | None = None  # resumed up to this damage at the operator's word
     kept_as: Path | None = None  # the copy of the damaged journal
+    snapshot: dict[str, Any] | None = None  # the engine as it was after `commands` began (see Snapshots)
+    checked: bool = True  # lines carry checksums (version 2)
+    crc: int = 0  # CRC-32 of the whole file as resumed, and its lines: the snapshot's key
+    lines: int = 0
+
+    def restore(self, engine: Engine) -> None:
+        """Bring a fresh engine to where the journal left off: the snapshot, then the lines after it."""
+        if self.snapshot is not None:
+            engine.restore(self.snapshot)
+        engine.replay(self.commands)
+
+    @property
+    def anything(self) -> bool:
+        return bool(self.commands) or self.snapshot is not None
 
 
 # --- one line ------------------------------------------------------------------------------------
@@ -191,12 +206,17 @@ def _os_problem(why: OSError, path: Path, doing: str) -> JournalError:
 
 
 class Journal:
-    def __init__(self, path: Path, fd: int, lock: int | None = None) -> None:
+    def __init__(self, path: Path, fd: int, lock: int | None = None, loaded: Loaded | None = None,
+                 show_id: str = "") -> None:
         # The lock as a file object: a journal dropped without close() releases it when collected.
         self._lock = os.fdopen(lock, "rb", buffering=0) if lock is not None else None
         self.path = path
         self._file = os.fdopen(fd, "ab", buffering=0)  # unbuffered: each line is one os.write
         self._size = os.fstat(fd).st_size  # the end of the last whole line
+        # What a snapshot records: the file's CRC and lines so far, and where the show is.
+        self._show, self._loaded = show_id, loaded or Loaded(seed=0)
+        self._crc, self._lines = self._loaded.crc, self._loaded.lines
+        self._since_snapshot = 0
         self._torn = False  # a failed write could not be cut back: cut it before the next one
 
     @staticmethod
@@ -230,7 +250,8 @@ class Journal:
                 loaded = Loaded(seed=seed if seed is not None else secrets.randbelow(2**31))
                 header = {"type": "header", "version": FORMAT_VERSION, "show": show_id, "seed": loaded.seed,
                           "wall": time.time()}
-                journal = cls(path, cls._append_to(path, truncate=True), lock)
+                loaded.crc = loaded.lines = 0
+                journal = cls(path, cls._append_to(path, truncate=True), lock, loaded, show_id)
                 lock = None  # the journal holds it now
                 try:
                     journal._write(header)
@@ -238,7 +259,7 @@ class Journal:
                     journal.close()
                     raise why.error from None
                 return journal, loaded
-            journal = cls(path, cls._append_to(path), lock)
+            journal = cls(path, cls._append_to(path), lock, loaded, show_id)
             return journal, loaded
         except OSError as why:
             if lock is not None:
@@ -255,12 +276,12 @@ class Journal:
         if not raw.strip():
             raise JournalError(f"{path}: the journal is empty (no header): its show cannot be resumed; "
                                "use --fresh to start a new show (the empty file is kept)")
-        lines = raw.split(b"\n")
-        offset = 0
-        loaded: Loaded | None = None
-        checked = True
-        for number, line in enumerate(lines, start=1):
-            last = number == len(lines)  # no newline after it
+        loaded = _read_snapshot(path, show_id, raw)
+        offset, first = (0, 1) if loaded is None else (loaded.crc, loaded.lines + 1)  # (see _read_snapshot)
+        checked = loaded.checked if loaded else True
+        lines = raw[offset:].split(b"\n")
+        for number, line in enumerate(lines, start=first):
+            last = number == first + len(lines) - 1  # no newline after it
             if not line.strip():
                 offset += len(line) + (0 if last else 1)
                 continue
@@ -273,7 +294,7 @@ class Journal:
                                            "start over (the file is kept)") from None
                     version, seed = _header(data, path, show_id)
                     checked = version >= 2
-                    loaded = Loaded(seed=seed, resumed=True)
+                    loaded = Loaded(seed=seed, resumed=True, checked=version >= 2)
                 else:
                     data = parse_line(line, checked)
                     loaded.commands.append(parse_command(data))
@@ -287,7 +308,7 @@ class Journal:
                                        f"({len(line)} bytes)")
                     log.warning("journal: %s", loaded.repaired)
                     break
-                damage = _damage(path, lines, number, str(why), offset, checked, loaded)
+                damage = _damage(path, lines[number - first:], number, str(why), offset, checked, loaded)
                 if not resume_to_damage:
                     raise JournalDamaged(damage) from None
                 assert loaded is not None  # a damaged header raised above
@@ -300,12 +321,15 @@ class Journal:
             offset += len(line) + (0 if last else 1)
         if loaded is None:
             return None
+        kept = raw[:offset]
         if offset < len(raw):
             with path.open("r+b") as f:
                 f.truncate(offset)
         elif not raw.endswith(b"\n"):
             with path.open("ab") as f:  # a whole last line without its newline: end it before appending
                 f.write(b"\n")
+            kept += b"\n"
+        loaded.crc, loaded.lines = zlib.crc32(kept), kept.count(b"\n")  # what a snapshot is keyed by
         return loaded
 
     def append(self, command: c.Command) -> None:
@@ -313,6 +337,28 @@ class Journal:
         line: dict[str, Any] = c.to_json(command)
         line["wall"] = round(time.time(), 3)
         self._write(line)
+        self._loaded.last_at = max(self._loaded.last_at, float(command.at))
+        self._loaded.last_wall = line["wall"]
+        self._since_snapshot += 1
+
+    def snapshot_due(self) -> bool:
+        return self._since_snapshot >= SNAPSHOT_EVERY
+
+    def write_snapshot(self, engine: Engine) -> None:
+        """Store the engine beside the journal, keyed by the journal's bytes so far (see Snapshots).
+        A snapshot that cannot be written is only logged: the next resume replays more lines."""
+        self._since_snapshot = 0
+        data = pickle.dumps(engine.snapshot(), protocol=pickle.HIGHEST_PROTOCOL)
+        head = {"version": 1, "show": self._show, "seed": self._loaded.seed, "code": _code_id(),
+                "offset": self._size, "crc": self._crc, "lines": self._lines, "checked": self._loaded.checked,
+                "last_at": self._loaded.last_at, "last_wall": self._loaded.last_wall, "data": zlib.crc32(data)}
+        target = _snapshot_path(self.path)
+        temporary = target.with_name(target.name + ".tmp")
+        try:
+            temporary.write_bytes(json.dumps(head).encode() + b"\n" + data)
+            os.replace(temporary, target)
+        except OSError as why:
+            log.warning("journal: no snapshot written (%s); a resume replays more lines", why)
 
     def _write(self, data: dict[str, Any]) -> None:
         line = encode_line(data)
@@ -330,6 +376,8 @@ class Journal:
             self._cut_back()
             raise JournalWriteError(why) from why
         self._size += len(line)
+        self._crc = zlib.crc32(line, self._crc)
+        self._lines += 1
 
     def _cut_back(self) -> None:
         """Take a half-written line back to the last whole one, so the next line starts clean."""
@@ -354,10 +402,10 @@ def _aside(path: Path, tag: str) -> Path:
     raise FileExistsError(errno.EEXIST, "too many kept journals", str(path))
 
 
-def _damage(path: Path, lines: list[bytes], number: int, what: str, offset: int, checked: bool,
+def _damage(path: Path, rest: list[bytes], number: int, what: str, offset: int, checked: bool,
             loaded: Loaded | None) -> Damage:
-    """What a damaged line at `number` costs: it and every line after it."""
-    lost = [line for line in lines[number - 1:] if line.strip()]
+    """What a damaged line at `number` (the first of `rest`) costs: it and every line after it."""
+    lost = [line for line in rest if line.strip()]
     readable: list[str] = []
     for line in lost[1:]:
         try:
@@ -390,6 +438,63 @@ def _lock(path: Path) -> int | None:
     return fd
 
 
+# --- snapshots -------------------------------------------------------------------------------------
+#
+# A resume must not replay a day: every SNAPSHOT_EVERY lines the engine (its state and the entries
+# undo may still take back) is pickled beside the journal, keyed by the journal's length and the
+# CRC-32 of its bytes up to there, and by the code that made it. On resume a snapshot whose key
+# matches the file stands for those lines (they are exactly the bytes it was made from; their own
+# checksums were verified when they were read or written) and only the lines after it are read and
+# replayed. Anything else (no snapshot, another key, a damaged snapshot, other code) is logged and
+# the whole journal is replayed: a snapshot only ever saves time, the journal stays the truth.
+
+SNAPSHOT_EVERY = 2000
+
+
+def _snapshot_path(path: Path) -> Path:
+    return path.with_name(path.name + ".snapshot")
+
+
+_CODE_ID: int | None = None
+
+
+def _code_id() -> int:
+    """The code that pickles the state: a snapshot made by other code is not trusted to unpickle."""
+    global _CODE_ID
+    if _CODE_ID is None:
+        package = Path(__file__).resolve().parent.parent
+        crc = 0
+        for source in sorted([*(package / "core").glob("*.py"), *(package / "formats").rglob("*.py")]):
+            crc = zlib.crc32(source.read_bytes(), crc)
+        _CODE_ID = crc
+    return _CODE_ID
+
+
+def _read_snapshot(path: Path, show_id: str, raw: bytes) -> Loaded | None:
+    """The snapshot's Loaded (crc holding its offset, lines its line count) if it fits `raw`, else None."""
+    snap = _snapshot_path(path)
+    if not snap.exists():
+        return None
+    try:
+        head_bytes, _, data = snap.read_bytes().partition(b"\n")
+        head = json.loads(head_bytes)
+        offset = head["offset"]
+        fits = (head.get("version") == 1 and head.get("show") == show_id and head.get("code") == _code_id()
+                and isinstance(offset, int) and 0 < offset <= len(raw) and raw[offset - 1:offset] == b"\n"
+                and zlib.crc32(raw[:offset]) == head["crc"] and zlib.crc32(data) == head["data"])
+        if not fits:
+            log.info("journal: the snapshot %s does not fit the journal (older, or other code); replaying all", snap)
+            return None
+        snapshot = pickle.loads(data)
+        loaded = Loaded(seed=int(head["seed"]), resumed=True, snapshot=snapshot, checked=bool(head["checked"]),
+                        last_at=float(head["last_at"]), last_wall=head["last_wall"], crc=offset,
+                        lines=int(head["lines"]))
+    except Exception as why:  # a damaged snapshot of any kind costs a full replay, nothing else
+        log.warning("journal: the snapshot %s cannot be read (%s); replaying the whole journal", snap, why)
+        return None
+    return loaded
+
+
 NOT_JOURNALLED_FULL = "disk full: the command was not journalled"
 NOT_JOURNALLED = "the journal cannot be written ({why}): the command was not journalled"
 
@@ -406,4 +511,6 @@ def dispatch_journalled(engine: Engine, journal: Journal, command: c.Command) ->
             refusal = NotJournalled(NOT_JOURNALLED_FULL) if why.full else NotJournalled(NOT_JOURNALLED, why=str(why))
             return Outcome(command, engine.state, refused=str(refusal), refusal=refusal, count=len(engine.entries))
         engine.commit(outcome)
+        if journal.snapshot_due():
+            journal.write_snapshot(engine)
     return outcome
