@@ -42,10 +42,20 @@ class UnknownCommand(ValueError):
 _JSON_TYPES: dict[str, tuple[type, ...]] = {"float": (int, float), "int": (int,), "bool": (bool,), "str": (str,)}
 
 
-def _allowed(annotation: str) -> tuple[tuple[type, ...], bool]:
-    parts = [part.strip() for part in annotation.split("|")]
-    types = tuple(t for part in parts for t in _JSON_TYPES.get(part, ()))
-    return types, "None" in parts
+_FIELDS: dict[type, list[tuple[str, tuple[type, ...], bool, bool, str]]] = {}
+
+
+def _fields(cls: type[Command]) -> list[tuple[str, tuple[type, ...], bool, bool, str]]:
+    """(name, JSON types, None allowed, required, annotation) of each field, worked out once a class."""
+    known = _FIELDS.get(cls)
+    if known is None:
+        known = []
+        for f in dataclasses.fields(cls):
+            parts = [part.strip() for part in str(f.type).split("|")]
+            types = tuple(t for part in parts for t in _JSON_TYPES.get(part, ()))
+            known.append((f.name, types, "None" in parts, f.default is dataclasses.MISSING, str(f.type)))
+        _FIELDS[cls] = known
+    return known
 
 
 def from_json(data: dict[str, Any]) -> Command:
@@ -56,18 +66,17 @@ def from_json(data: dict[str, Any]) -> Command:
     if cls is None:
         raise UnknownCommand(f"unknown command type {str(kind)[:40]!r}")
     kwargs = {}
-    for f in dataclasses.fields(cls):
-        if f.name not in data:
-            if f.default is dataclasses.MISSING:
-                raise TypeError(f"{kind}: '{f.name}' is missing")
+    for name, types, optional, required, annotation in _fields(cls):
+        if name not in data:
+            if required:
+                raise TypeError(f"{kind}: '{name}' is missing")
             continue
-        value = data[f.name]
-        types, optional = _allowed(str(f.type))
+        value = data[name]
         if value is None and optional:
             pass
-        elif type(value) not in types or (isinstance(value, float) and not math.isfinite(value)):
-            raise TypeError(f"{kind}: '{f.name}' is {str(value)[:30]!r}, not {f.type}")
-        kwargs[f.name] = value
+        elif type(value) not in types or (type(value) is float and not math.isfinite(value)):
+            raise TypeError(f"{kind}: '{name}' is {str(value)[:30]!r}, not {annotation}")
+        kwargs[name] = value
     return cls(**kwargs)
 
 
