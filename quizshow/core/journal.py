@@ -242,6 +242,7 @@ class Journal:
                 doing = "keep (rename)"
                 keep = _aside(path, "")
                 path.rename(keep)
+                _snapshot_path(path).unlink(missing_ok=True)  # it belongs to the old journal
                 log.info("journal: started fresh; the old one is kept as %s", keep)
             doing = "read"
             loaded = cls._read(path, show_id, resume_to_damage) if path.exists() else None
