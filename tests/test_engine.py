@@ -248,3 +248,24 @@ def test_an_undo_near_the_end_of_a_long_show_handles_only_what_follows_it():
     assert engine.dispatch(c.Undo(at=5000)).undone.command.at == 2999
     assert len(calls) <= engine_module.CHECKPOINT_EVERY
     assert [t.score for t in engine.state.teams] == [1000, 1000, 999]
+
+
+def test_undo_reaches_back_undo_depth_entries_and_forgets_older_ones():
+    """Memory stays flat over a long day: entries older than UNDO_DEPTH are forgotten (the journal
+    keeps them); every undo within the depth still restores the exact earlier state."""
+    steps = [c.ScoreAdd(at=i, team=i % 3, points=i + 1) if i % 5 else c.ViewScores(at=i, on=bool(i % 2))
+             for i in range(120)]
+    deep = demo_engine(seed=3)
+    deep.replay(steps)
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in [("UNDO_DEPTH", 12), ("FORGET_CHUNK", 5), ("KEEP_STATES", 3), ("CHECKPOINT_EVERY", 2)]:
+            patch.setattr(engine_module, name, value)
+        short = demo_engine(seed=3)
+        short.replay(steps)
+        assert len(short.entries) <= 12 + 5
+        for n in range(9):
+            assert short.dispatch(c.Undo(at=200 + n)).undone == deep.dispatch(c.Undo(at=200 + n)).undone
+            assert short.state == deep.state
+        while short.dispatch(c.Undo(at=300)).accepted:
+            pass
+        assert short.entries == [] or not any(type(e.command).undoable for e in short.entries)

@@ -244,6 +244,7 @@ class Journal:
                 path.rename(keep)
                 _snapshot_path(path).unlink(missing_ok=True)  # it belongs to the old journal
                 log.info("journal: started fresh; the old one is kept as %s", keep)
+            _code_id()  # at start-up, not in the middle of the show at the first snapshot
             doing = "read"
             loaded = cls._read(path, show_id, resume_to_damage) if path.exists() else None
             doing = "write"
