@@ -41,6 +41,7 @@ log = logging.getLogger(__name__)
 
 FORMAT_VERSION = 2
 MAX_LINE_BYTES = 64 * 1024  # a command line is a few hundred bytes; anything longer is damage
+MAX_JOURNAL_BYTES = 1 << 30  # a long tournament day is tens of MB; read whole, so bounded
 _CRC_FIELD = b', "crc": '
 
 
@@ -274,6 +275,10 @@ class Journal:
 
     @staticmethod
     def _read(path: Path, show_id: str, resume_to_damage: bool = False) -> Loaded | None:
+        size = path.stat().st_size
+        if size > MAX_JOURNAL_BYTES:
+            raise JournalError(f"{path}: the journal is {size >> 20} MiB (at most {MAX_JOURNAL_BYTES >> 20} MiB): "
+                               "use --fresh to start a new one (the file is kept)")
         raw = path.read_bytes()
         if not raw.strip():
             raise JournalError(f"{path}: the journal is empty (no header): its show cannot be resumed; "
