@@ -15,6 +15,9 @@ What can go wrong, and what happens (docs/reliability.md, "The journal"):
   the command is refused and nothing half-written stays behind;
 - a second process on the same journal finds it locked (`JournalLocked`, with the holder's PID).
 
+A resume reads the latest snapshot of the engine (written beside the journal every SNAPSHOT_EVERY
+lines) and replays only the lines after it; see "snapshots" below.
+
 Opening and reading a journal touches files; the module is the core's one door to the disk.
 """
 
