@@ -89,13 +89,13 @@ class Damage:
     what: str
     offset: int  # the bytes before it: what resuming keeps
     lost_lines: int  # non-empty lines from the damaged one to the end (all not replayed)
-    lost_commands: tuple[str, ...] = ()  # the readable ones after it, by type
+    lost_commands: tuple[str, ...] = ()  # the first readable ones after it, by type
     last_wall: float | None = None  # when the last good line was written
 
     def __str__(self) -> str:
         when = time.strftime("%H:%M:%S", time.localtime(self.last_wall)) if self.last_wall else "?"
-        after = f" ({', '.join(self.lost_commands[:6])}{', …' if len(self.lost_commands) > 6 else ''})" \
-            if self.lost_commands else ""
+        more = len(self.lost_commands) > 6 or self.lost_lines > len(self.lost_commands) + 1
+        after = f" ({', '.join(self.lost_commands[:6])}{', …' if more else ''})" if self.lost_commands else ""
         return (f"{self.path}:{self.line}: damaged journal line: {self.what}; {self.lost_lines} line(s) from here "
                 f"on would not be replayed{after}; the last good line was written at {when}")
 
@@ -417,7 +417,7 @@ def _damage(path: Path, rest: list[bytes], number: int, what: str, offset: int, 
     """What a damaged line at `number` (the first of `rest`) costs: it and every line after it."""
     lost = [line for line in rest if line.strip()]
     readable: list[str] = []
-    for line in lost[1:]:
+    for line in lost[1:21]:  # named in the report: the first few are enough to recognise the moment
         try:
             readable.append(type(parse_command(parse_line(line, checked))).__name__)
         except LineError:
@@ -491,7 +491,7 @@ def _read_snapshot(path: Path, show_id: str, raw: bytes) -> Loaded | None:
         offset = head["offset"]
         fits = (head.get("version") == 1 and head.get("show") == show_id and head.get("code") == _code_id()
                 and isinstance(offset, int) and 0 < offset <= len(raw) and raw[offset - 1:offset] == b"\n"
-                and zlib.crc32(raw[:offset]) == head["crc"] and zlib.crc32(data) == head["data"])
+                and zlib.crc32(memoryview(raw)[:offset]) == head["crc"] and zlib.crc32(data) == head["data"])
         if not fits:
             log.info("journal: the snapshot %s does not fit the journal (older, or other code); replaying all", snap)
             return None
