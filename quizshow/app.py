@@ -23,7 +23,7 @@ from quizshow.core import commands as c
 from quizshow.core.clock import ShowClock
 from quizshow.core.engine import Engine, Outcome
 from quizshow.core.format import Refused
-from quizshow.core.journal import Journal, JournalError, dispatch_journalled
+from quizshow.core.journal import Journal, JournalError, NotJournalled, dispatch_journalled
 from quizshow.display import console_svoyak, paint
 from quizshow.display.console import Notice, describe
 from quizshow.i18n import refusal
@@ -58,7 +58,7 @@ class ShowApp:
 
     def __init__(self, config: ShowConfig, journal_path: Path | None = None, fresh: bool = False,
                  sound: bool = True, seed: int | None = None, devices: bool = True, osc: bool = False,
-                 osc_port: int | None = None) -> None:
+                 osc_port: int | None = None, resume_to_damage: bool = False) -> None:
         from quizshow.assemble import make_format
         from quizshow.display.console import Console, ConsoleStatus
         from quizshow.display.projector import Projector
@@ -69,9 +69,10 @@ class ShowApp:
 
         self.config = config
         self.format = make_format(config)
-        self.journal, loaded = Journal.open(journal_path or config.journal_path, str(config.path), fresh, seed)
+        self.journal, loaded = Journal.open(journal_path or config.journal_path, str(config.path), fresh, seed,
+                                            resume_to_damage)
         self.engine = Engine(self.format, loaded.seed)
-        self.engine.replay(loaded.commands)
+        loaded.restore(self.engine)  # a snapshot, then the lines after it
         self.clock = ShowClock(start_at=loaded.last_at + 0.001)
         self.inputs: queue.Queue[Action | c.Command] = queue.Queue()
         self.theme = load_theme(config.theme)
@@ -96,9 +97,15 @@ class ShowApp:
         if osc:
             self._start_osc(osc_port)
         self.status.devices = self.device_lines()
+        if loaded.repaired:  # a torn last line is repaired, and said
+            self.notice(self.console.say("console.journal_repaired"), "info")
+        if loaded.damage:  # resumed up to damage at the operator's word: what was lost stays on the console
+            damage = loaded.damage
+            self.notice(self.console.say("console.journal_damaged", line=damage.line, what=damage.what,
+                                         lost=damage.lost_lines, kept=loaded.kept_as), "problem")
         for entry in self.engine.entries[-8:]:
             self.console.log(entry)
-        if loaded.resumed and loaded.commands:
+        if loaded.resumed and loaded.anything:
             self.submit(c.Resumed(at=self.clock.now()))
             self.status.resumed = self._resumed_text(loaded.last_wall)
             self.notice(self.status.resumed, "info")
@@ -116,10 +123,13 @@ class ShowApp:
         """Propose, journal (fsync), commit, then play the effects. Refusals are shown, not raised."""
         outcome = dispatch_journalled(self.engine, self.journal, cmd)
         if outcome.refused:
-            if not isinstance(cmd, c.Tick):
-                why = outcome.refusal
-                self.notice(refusal(why.template, why.values, self.config.language) if why else outcome.refused,
-                            "refused")
+            why = outcome.refusal
+            text = refusal(why.template, why.values, self.config.language) if why else outcome.refused
+            if isinstance(why, NotJournalled):  # the disk, not a rule: a red line, once while it lasts
+                if not self.status.notices or self.status.notices[-1].text != text:
+                    self.notice(text, "problem")
+            elif not isinstance(cmd, c.Tick):
+                self.notice(text, "refused")
             return outcome
         if outcome.undone is not None:
             teams = [t.name for t in self.engine.state.teams]
@@ -466,7 +476,7 @@ def run(args: Namespace, show_path: Path) -> int:
         return say_no_display(why)
     try:
         app = ShowApp(config, journal_path=args.journal, fresh=args.fresh, sound=not args.headless, osc=True,
-                      osc_port=args.osc_port)
+                      osc_port=args.osc_port, resume_to_damage=args.resume_to_damage)
     except JournalError as why:
         print(f"journal: {why}", file=sys.stderr)
         return 1
