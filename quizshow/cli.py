@@ -26,6 +26,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH", help="window size")
     p.add_argument("--headless", action="store_true", help="no windows, no sound; everything else runs")
     p.add_argument("--fresh", action="store_true", help="start over; the old journal is kept renamed")
+    p.add_argument("--resume-to-damage", action="store_true",
+                   help="resume a damaged journal up to its first damaged line (the whole file is copied aside)")
     p.add_argument("--journal", type=Path, default=None, metavar="PATH", help="journal file")
     p.add_argument("--osc-port", type=int, default=None, metavar="P", help="OSC listen port (0 = any)")
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])

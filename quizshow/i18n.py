@@ -203,6 +203,9 @@ PHRASES: dict[str, dict[str, str]] = {
                                 "вход закрыт для всех на {seconds} с",
         "console.osc_cannot_listen": "OSC: не удалось открыть {host}:{port}: {why}",
         "console.osc_malformed": "OSC: {count} испорченных пакетов от {host}",
+        "console.journal_repaired": "Журнал: удалена недописанная последняя строка (эта команда не была подтверждена)",
+        "console.journal_damaged": "Журнал повреждён в строке {line} ({what}); не восстановлено строк: {lost}; "
+                                   "весь файл сохранён как {kept}",
         "console.internal_error": "Внутренняя ошибка при вводе (подробности в журнале программы); шоу продолжается",
         "console.draw_error": "Сбой: {what} — кадр пропущен, подробности в журнале программы",
         "console.part.projector": "экран проектора",
@@ -455,6 +458,9 @@ PHRASES: dict[str, dict[str, str]] = {
                                 "connecting closed for everyone for {seconds} s",
         "console.osc_cannot_listen": "OSC: cannot listen on {host}:{port}: {why}",
         "console.osc_malformed": "OSC: {count} malformed from {host}",
+        "console.journal_repaired": "Journal: an unfinished last line was removed (never acknowledged)",
+        "console.journal_damaged": "Journal damaged at line {line} ({what}); lines not restored: {lost}; "
+                                   "the whole file is kept as {kept}",
         "console.internal_error": "Internal error while applying an input (see the log); the show goes on",
         "console.draw_error": "Failed: {what} — frame skipped, see the log",
         "console.part.projector": "the projector picture",
@@ -531,6 +537,9 @@ def phrase(key: str, language: str = "ru", **values: object) -> str:
 
 # Why a command was refused: the formats' English templates and their Russian wording.
 REFUSALS_RU: dict[str, str] = {
+    "disk full: the command was not journalled": "Диск заполнен — команда не записана",
+    "the journal cannot be written ({why}): the command was not journalled":
+        "Журнал не записывается ({why}) — команда не записана",
     "nothing to undo": "Отменять нечего",
     "nothing to go back to": "Назад некуда",
     "the clock cannot start now": "Часы сейчас не запустить",
