@@ -94,7 +94,8 @@ class ShowApp:
         self._prepared_for: object = None
         self._disk_problem: str | None = None  # the journal's write failure being shown (once while it lasts)
         self.hardware = Hardware(self, buzzers, self.spec.flags, start=devices)
-        self.controls = Controls(self, self.actions, self.format, lambda: self.runtime.state, self.spec.flags)
+        self.controls = Controls(self, self.actions, self.format, lambda: self.runtime.state, self.spec.flags,
+                                 views.keys)
         self.osc_out: OscOut | None = None
         self.osc: OscServer | None = None
         self._wire_sinks()
@@ -240,6 +241,10 @@ class ShowApp:
 
     def key(self, key: int, mod: int, at: float, source: str = "keyboard") -> Outcome | None:
         return self.controls.key(key, mod, at, source)
+
+    def typed_text(self, text: str) -> None:
+        """Text input from the window (a typed action's text)."""
+        self.controls.text(text)
 
     def refusal_text(self, why: Refused) -> str:
         return refusal(why.template, why.values, self.config.language)

@@ -126,11 +126,15 @@ def _load_show(path: Path, problems: Problems) -> ShowConfig | None:
     keys = reader.mapping(root, SHOW_KEYS, required=("title", "format", "teams"), what="the show")
     fmt, preset, rules = _rules(reader, keys)
     packs = _packs(reader, keys.get("pack"), problems)
+    spec = registry.spec(fmt) if fmt in registry.FORMATS else None
+    for pack in packs if spec is not None and spec.check_pack is not None else ():
+        for line, message in spec.check_pack(pack, rules):  # the format's own demands, at the pack's lines
+            problems.add(pack.path, line, message)
     language = reader.text(keys.get("language"), "language") or "ru"
     if language not in ("ru", "en"):
         reader.error(keys["language"], "language must be ru or en")
     devices = _devices(reader, keys.get("devices"))
-    teams = _teams(reader, keys.get("teams"), devices)
+    teams = _teams(reader, keys.get("teams"), devices, spec.max_teams if spec is not None else 10)
     _team_sizes(reader, keys.get("teams"), teams, preset or "", rules)
     return ShowConfig(
         path=path.resolve(), title=reader.text(keys.get("title"), "title", MAX_NAME) or "", format=fmt or "",
@@ -207,7 +211,7 @@ def _theme(reader: FileReader, node: Node | None) -> Path:
     return THEMES_DIR / "broadcast"
 
 
-def _teams(reader: FileReader, node: Node | None, devices: Devices) -> tuple[TeamConfig, ...]:
+def _teams(reader: FileReader, node: Node | None, devices: Devices, most: int = 10) -> tuple[TeamConfig, ...]:
     teams = []
     box_ids = {box.id for box in devices.serial}
     for item in reader.sequence(node, "teams"):
@@ -227,8 +231,8 @@ def _teams(reader: FileReader, node: Node | None, devices: Devices) -> tuple[Tea
             name=reader.text(keys.get("name"), "team name", MAX_NAME) or f"#{len(teams) + 1}", color=color,
             captain=reader.text(keys.get("captain"), "captain", MAX_NAME),
             players=reader.text_list(keys.get("players"), "players", MAX_NAME), buzzer=buzzer))
-    if node is not None and not 1 <= len(teams) <= 10:
-        reader.error(node, f"a show needs 1 to 10 teams (found {len(teams)})")
+    if node is not None and not 1 <= len(teams) <= most:  # a format may allow more (FormatSpec.max_teams)
+        reader.error(node, f"a show needs 1 to {most} teams (found {len(teams)})")
     return tuple(teams)
 
 

@@ -43,6 +43,7 @@ class ActionContext:
     at: float
     rules: Mapping[str, Any] = field(default_factory=dict)
     amount: int = 0
+    text: str = ""  # what was typed on the console for a `typed` action
 
 
 Build = Callable[[ActionContext, Mapping[str, Any]], c.Command | None]
@@ -55,6 +56,7 @@ class ActionDef:
     args: tuple[Arg, ...] = ()
     confirm: bool = False  # destructive: a second press within two seconds (the console asks)
     uses_amount: bool = False  # takes the typed amount; it is cleared once the command is accepted
+    typed: bool = False  # the console asks for a text first (Enter gives it, Esc drops it)
 
     @property
     def local(self) -> bool:

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from quizshow.core.actions import ActionDef
 from quizshow.core.commands import Command
 from quizshow.core.format import Format, Setup
 from quizshow.core.phases import NO_FLAGS, Phase, PhaseFlags
+
+if TYPE_CHECKING:
+    from quizshow.packs.model import Pack
 
 __all__ = ["NO_FLAGS", "FormatSpec", "Phase", "PhaseFlags", "Rule"]
 
@@ -76,6 +79,8 @@ COMMON_RULES: dict[str, Rule] = {
 # A format's own words for a journal line: (phrase key, values) for a command, or None for the usual
 # `journal.<CommandName>` with the command's team, theme, question, value and amount.
 JournalWords = Callable[[Command], "tuple[str, dict[str, Any]] | None"]
+# A format's own demands on a pack (a duel's sheets, say): (line in the pack, what is wrong) for each.
+PackCheck = Callable[["Pack", Mapping[str, Any]], list[tuple[int, str]]]
 
 
 # Team sizes a rule book asks for (formats/teamsize.py); 0 leaves a number unchecked.
@@ -101,6 +106,8 @@ class FormatSpec:
     # folder of its own brings its own.
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     journal_words: JournalWords | None = None
+    check_pack: PackCheck | None = None
+    max_teams: int = 10  # how many teams a show of it may have (a written quiz: dozens)
 
     def flags(self, phase: str) -> PhaseFlags:
         """The flags of a phase (an unknown phase has none: lamps off, buzzers closed)."""

@@ -53,6 +53,7 @@ class ConsoleStatus:
     help: bool = False
     resumed: str | None = None
     amount: str = ""  # an amount being typed on the console (a bid, a stake)
+    typing: str | None = None  # a text being typed for an action (None: none asked for); Enter gives it
     prompt: tuple[str, float] | None = None  # a question to the operator (text, until monotonic): not a problem
     line_check: bool = False  # «Проверка кнопок»: the boxes' table instead of the format panel
     boxes: list = field(default_factory=list)  # BoxStatus of every serial box
@@ -163,6 +164,8 @@ class Console:
                                          left.bottom - bottom_h - preview_h - right.y - unit * 2), unit)
         if status.quit_armed:
             self._prompt(surface, self.say("console.quit_confirm"), BAD, unit)
+        elif status.typing is not None:  # a typed action waits for its text
+            self._prompt(surface, self.say("console.typing", text=status.typing + "▌"), pygame.Color("#26406b"), unit)
         elif status.prompt is not None and time.monotonic() < status.prompt[1]:
             self._prompt(surface, status.prompt[0], pygame.Color("#8a6d1f"), unit)
         if status.help:

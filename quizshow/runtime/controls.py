@@ -12,13 +12,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+import pygame
+
 from quizshow.core import commands as c
 from quizshow.core.actions import ActionContext, ActionRegistry, BadCall, Call, Value
 from quizshow.core.engine import Outcome
 from quizshow.core.format import Format, Refused
 from quizshow.core.spec import PhaseFlags
 from quizshow.core.state import ShowState
+from quizshow.display.views import PanelKey, PanelKeys
 from quizshow.inputs.keymap import KeyMap, QuitGuard, amount_key, edit_amount, key_name
+
+TYPED_MAX = 300  # characters of a text typed on the console
 
 log = logging.getLogger(__name__)
 
@@ -57,8 +62,10 @@ Local = Callable[[dict[str, Any], float, str], Outcome | None]
 
 class Controls:
     def __init__(self, host: Host, actions: ActionRegistry, fmt: Format, state: Callable[[], ShowState],
-                 flags: Callable[[str], PhaseFlags]) -> None:
+                 flags: Callable[[str], PhaseFlags], panel_keys: PanelKeys | None = None) -> None:
         self.host = host
+        self.panel_keys = panel_keys  # the format panel's own keys (FormatViews.keys)
+        self.typing_for: Call | None = None  # the typed action the console's text goes to
         self.actions = actions
         self.format = fmt
         self.state = state
@@ -89,7 +96,13 @@ class Controls:
             self.host.prompt(self.host.say(f"console.{call.name}_confirm"), 2.0)
             return None
         status = self.host.status
-        context = ActionContext(self.state(), at, self.format.rules, int(status.amount or 0))
+        if definition.typed and self.typing_for != call:  # ask for the text first
+            self.typing_for, status.typing = call, ""
+            return None
+        text = (status.typing or "") if definition.typed else ""
+        if definition.typed:
+            self.typing_for, status.typing = None, None
+        context = ActionContext(self.state(), at, self.format.rules, int(status.amount or 0), text)
         cmd = self.actions.build(call, context)
         if cmd is None:
             return None
@@ -102,15 +115,41 @@ class Controls:
         """A key press: taken as a buzzer while buzzers are being assigned; digits type an amount while
         the phase asks for one (its `amount_entry` flag); else the key map."""
         hardware = self.host.hardware
+        if self.typing_for is not None:
+            return self._typing_key(key, at, source)
         call = self.host.keymap.call_for(key, mod)
         if hardware.assigning is not None and (call is None or call.name not in ("assign", "quit")):
             hardware.capture(f"key:{key_name(key)}", at)
             return None
+        if self.panel_keys is not None:
+            taken = self.panel_keys(PanelKey(self.state(), self.format, key, mod, at))
+            if isinstance(taken, Call):
+                return self.action(Action(taken.name, at, source, taken.args))
+            if taken:
+                return None
         if self.flags(self.state().phase).amount_entry:
             edit = amount_key(key)
             if edit is not None:
                 return self.action(Action("amount", at, source, (edit,)))
         return None if call is None else self.action(Action(call.name, at, source, call.args))
+
+    def text(self, text: str) -> None:
+        """Characters typed (the window's text input) while a typed action waits for its text."""
+        status = self.host.status
+        if self.typing_for is not None and status.typing is not None:
+            status.typing = (status.typing + text)[:TYPED_MAX]
+
+    def _typing_key(self, key: int, at: float, source: str) -> Outcome | None:
+        """While a text is typed: Backspace takes back, Esc drops it, Enter gives it to its action."""
+        status = self.host.status
+        if key == pygame.K_BACKSPACE:
+            status.typing = (status.typing or "")[:-1]
+        elif key == pygame.K_ESCAPE:
+            self.typing_for, status.typing = None, None
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.typing_for is not None:
+            call = self.typing_for
+            return self.action(Action(call.name, at, source, call.args))
+        return None
 
     def refresh(self) -> None:
         """Once a frame: the quit prompt goes when its two seconds are over."""
