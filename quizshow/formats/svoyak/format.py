@@ -253,7 +253,8 @@ class SvoyakFormat(FinalRounds, Format):
             raise Refused("there is no cat to hand over")
         self.check_team(state, cmd.team)
         play = self.play(state)
-        if cmd.team == play.chooser:
+        info = self.game.rounds[play.round].question(play.cell).cat if play.cell is not None else None
+        if cmd.team == play.chooser and not (info is not None and info.to == "anyone"):
             raise Refused("the cat must go to an opponent")
         return replace(state, phase="cat_value", fmt=replace(play, giver=play.chooser, solo=cmd.team)), []
 
