@@ -95,6 +95,11 @@ class ShowApp:
         if osc:
             self._start_osc(osc_port)
         self.status.devices = self.device_lines()
+        for pack in config.packs:  # an imported (.siq) pack's report: the host sees what was found and lost
+            for line in pack.report:
+                log.info("%s: %s", pack.path.name, line)
+            if pack.report:
+                self.notice(f"{pack.path.name}: {pack.report[0]}", "info")
         for entry in self.engine.entries[-8:]:
             self.console.log(entry)
         if loaded.resumed and loaded.commands:

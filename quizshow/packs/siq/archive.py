@@ -39,6 +39,8 @@ class Archive:
             raise SiqError("file not found") from None
         except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError) as why:
             raise SiqError(f"not a .siq pack (not a readable zip archive: {why})") from None
+        except Exception as why:  # a damaged directory trips zipfile in many ways (versions, encodings, …)
+            raise SiqError(f"not a .siq pack (a damaged zip archive: {type(why).__name__}: {why})") from None
         if len(infos) > MAX_ENTRIES:
             raise SiqError(f"refused: the archive has {len(infos)} entries (at most {MAX_ENTRIES})")
         total = 0
@@ -70,9 +72,7 @@ class Archive:
         try:
             with self._zip(self.source) as zf, zf.open(info) as stream:
                 body = stream.read(cap + 1)
-        except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError) as why:
-            raise SiqError(f"cannot unpack '{info.filename}': {why}") from None
-        except Exception as why:  # zlib.error and friends from a damaged stream
+        except Exception as why:  # BadZipFile, zlib.error, CRC, unsupported methods, … from a damaged stream
             raise SiqError(f"cannot unpack '{info.filename}': {why}") from None
         if len(body) > cap:
             raise SiqError(f"refused: '{info.filename}' unpacks to more than it declares")

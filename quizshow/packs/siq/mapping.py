@@ -113,6 +113,8 @@ class _Mapper:
     def rounds(self) -> tuple[Round, ...]:
         out = []
         for rnd in self.doc.rounds:
+            if rnd.info.comments:  # said once, not per question: the host reads it in the report
+                self.warn(rnd.line, f"round '{rnd.name}' comment, for the host only: {rnd.info.comments[:300]}")
             mapped = self.final(rnd) if rnd.final else self.board(rnd)
             if mapped is not None:
                 out.append(mapped)
@@ -196,13 +198,14 @@ class _Mapper:
         elif answer_type in ("point", "client"):
             self.warn(q.line, f"answerType '{answer_type}' is judged by the host")
         host += [info.host for info in infos if info.host]
+        host += [infos[1].comments] if len(infos) > 1 and infos[1].comments else []  # the theme's, for the host
         host += [f"≠ {w}" for w in q.wrong]
         right = list(q.right) or ([" ".join(answer_text)] if answer_text else [])
         media = self.media(q.question, "question", host)
         answer_media = self.media(q.answer, "answer", host)
         return Question(
             q="\n".join(s for s in screen if s), a=right[0] if right else "", accept=tuple(right[1:]),
-            comment=next((i.comments for i in infos if i.comments), None),
+            comment=q.info.comments or None,
             source="; ".join(next((i.sources for i in infos if i.sources), ())) or None,
             author=", ".join(next((i.authors for i in infos if i.authors), ())) or None,
             image=media.get("image"), audio=media.get("audio"), video=media.get("video"),

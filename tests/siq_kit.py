@@ -1,0 +1,138 @@
+"""SIGame packs built by the tests themselves (zip in tmp_path), and a scripted game to the end."""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from pathlib import Path
+
+from quizshow.core import commands as c
+from quizshow.core.engine import Engine
+
+V5_NS = "https://github.com/VladimirKhil/SI/blob/master/assets/siq_5.xsd"
+V4_NS = "http://vladimirkhil.com/ygpackage3.0.xsd"
+OLD_NS = "http://ur-quan1986.narod.ru/ygpackage3.0.xsd"
+PNG = bytes.fromhex("89504e470d0a1a0a0000000d49484452000000010000000108020000009077"
+                    "53de0000000c4944415408d763f8cfc0000003010100c9fe92ef0000000049454e44ae426082")
+
+
+def write_siq(path: Path, content: str | bytes, files: dict[str, bytes] | None = None, bom: bool = True,
+              media_stored: bool = True) -> Path:
+    """A .siq as SIQuester writes it: content.xml deflated (with a BOM), media stored."""
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    if bom and isinstance(content, str):
+        data = b"\xef\xbb\xbf" + data
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr(zipfile.ZipInfo("content.xml"), data, compress_type=zipfile.ZIP_DEFLATED)
+        for name, body in (files or {}).items():
+            zf.writestr(zipfile.ZipInfo(name), body,
+                        compress_type=zipfile.ZIP_STORED if media_stored else zipfile.ZIP_DEFLATED)
+    return path
+
+
+def v5(rounds: str, name: str = "Тест", extra: str = "") -> str:
+    return (f'<?xml version="1.0" encoding="utf-8"?><package name="{name}" version="5" xmlns="{V5_NS}">'
+            f'{extra}<rounds>{rounds}</rounds></package>')
+
+
+def v5_round(themes: str, name: str = "Раунд", final: bool = False) -> str:
+    kind = ' type="final"' if final else ""
+    return f'<round name="{name}"{kind}><themes>{themes}</themes></round>'
+
+
+def v5_theme(questions: str, name: str = "Тема") -> str:
+    return f'<theme name="{name}"><questions>{questions}</questions></theme>'
+
+
+def v5_q(price: int, text: str = "Вопрос", answer: str = "Ответ", kind: str = "", params: str = "",
+         items: str = "", wrong: str = "") -> str:
+    kind_attr = f' type="{kind}"' if kind else ""
+    body = items or f"<item>{text}</item>"
+    wrong_xml = f"<wrong><answer>{wrong}</answer></wrong>" if wrong else ""
+    return (f'<question price="{price}"{kind_attr}><params>{params}<param name="question" type="content">{body}'
+            f'</param></params><right><answer>{answer}</answer></right>{wrong_xml}</question>')
+
+
+def v4(rounds: str, ns: str = V4_NS, prefix: str = "") -> str:
+    body = (f'<?xml version="1.0" encoding="utf-8"?><package name="Тест4" version="4" id="x" xmlns="{ns}">'
+            f'<rounds>{rounds}</rounds></package>')
+    if prefix:  # the same document with every element prefixed (old packs write yg:)
+        body = re.sub(r"<(/?)([a-zA-Z]+)", rf"<\1{prefix}:\2", body).replace("xmlns=", f"xmlns:{prefix}=")
+    return body
+
+
+def v4_q(price: int, atoms: str = "<atom>Вопрос</atom>", answer: str = "Ответ", type_xml: str = "") -> str:
+    return (f'<question price="{price}">{type_xml}<scenario>{atoms}</scenario>'
+            f'<right><answer>{answer}</answer></right></question>')
+
+
+def count_content(path: Path) -> dict[str, object]:
+    """content.xml counted independently of the reader: rounds, themes, questions by type."""
+    with zipfile.ZipFile(path) as zf:
+        text = zf.read("content.xml").decode("utf-8-sig")
+    rounds = re.findall(r"<round\b([^>]*)>(.*?)</round>", text, re.S)
+    finals = sum(1 for attrs, _ in rounds if 'type="final"' in attrs)
+    themes = sum(len(re.findall(r"<theme\b", body)) for _, body in rounds)
+    types: dict[str, int] = {}
+    for attrs, body in re.findall(r"<question\b([^>]*)>(.*?)</question>", text, re.S):
+        if 'price="-1"' in attrs:
+            continue
+        v5_type = re.search(r'\btype="([^"]*)"', attrs)
+        v4_type = re.search(r'<type name="([^"]*)"', body)
+        name = v5_type[1] if v5_type else (v4_type[1] if v4_type else "simple")
+        if v4_type:
+            knows = re.search(r'<param name="knows">([^<]*)<', body)
+            name = {"auction": "stake", "sponsored": "noRisk", "simple": "simple"}.get(name, name)
+            if v4_type[1] in ("cat", "bagcat"):
+                name = {"before": "secretPublicPrice", "never": "secretNoQuestion"}.get(
+                    knows[1] if knows else "after", "secret")
+        types[name] = types.get(name, 0) + 1
+    return {"rounds": len(rounds) - finals, "finals": finals, "themes": themes, "types": types}
+
+
+def play_to_end(e: Engine, limit: int = 5000) -> int:
+    """A scripted game: every cell, every special, the final; each answer judged correct. Returns steps."""
+    fmt = e.format
+    t = 1.0
+    for step in range(limit):
+        s = e.state
+        p = s.fmt
+        t += 1.0
+        if s.phase == "end":
+            return step
+        cmd: c.Command = c.Go(at=t)
+        if s.phase == "board" and not fmt.round_over(p):
+            rnd = fmt.game.rounds[p.round]
+            cell = min(rnd.cells - p.played)
+            cmd = c.SelectCell(at=t, theme=cell[0], question=cell[1])
+        elif s.phase == "cat":
+            info = fmt.game.rounds[p.round].question(p.cell).cat
+            keep = info is not None and info.to == "anyone"
+            cmd = c.GiveCat(at=t, team=p.chooser if keep else (p.chooser + 1) % len(s.teams))
+        elif s.phase == "cat_value":
+            cmd = c.CatValue(at=t, value=fmt.cat_options(s)[0])
+        elif s.phase == "auction":
+            a = p.auction
+            cmd = c.Pass(at=t, team=a.current) if a.leader is not None else c.Bid(at=t, team=a.current,
+                                                                                  amount=p.value)
+        elif s.phase == "question" and p.kind != "final":
+            free = [i for i in fmt.eligible(s) if i not in s.locked]
+            cmd = c.Buzz(at=t, team=free[0]) if free else c.Go(at=t)
+        elif s.phase == "answering" or (s.phase == "final_reveal"
+                                        and p.final.verdict(p.final.order[p.final.showing]) is None):
+            cmd = c.Judge(at=t, correct=True)
+        elif s.phase == "final_themes":
+            left = [i for i in range(len(fmt.game.final_themes)) if i not in p.final.removed]
+            if len(left) > 1:
+                cmd = c.FinalRemove(at=t, theme=left[0])
+        elif s.phase == "final_stakes":
+            missing = [i for i in p.final.order if p.final.stake(i) is None]
+            if missing:
+                cmd = c.FinalStake(at=t, team=missing[0], amount=1)
+        out = e.dispatch(cmd)
+        if out.refused and not isinstance(cmd, c.Go):
+            raise AssertionError(f"{cmd} refused in {s.phase}: {out.refused}")
+        if out.refused:
+            e.dispatch(c.Tick(at=t + 100))
+            t += 100
+    raise AssertionError(f"the game did not end in {limit} steps (phase {e.state.phase})")
