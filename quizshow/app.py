@@ -64,6 +64,7 @@ class ShowApp:
         from quizshow.display.text import TextCache
         from quizshow.display.theme import load_theme
         from quizshow.inputs.keymap import KeyMap, QuitGuard
+        from quizshow.outputs.media import PackMedia
         from quizshow.outputs.sound import SoundCues
 
         self.config = config
@@ -85,6 +86,7 @@ class ShowApp:
         self.quit_guard = QuitGuard()
         self.confirm = QuitGuard()  # the same two-press rule for ending a round early
         self.sound = SoundCues(len(config.teams), self.theme.sounds, enabled=sound)
+        self.media = PackMedia(enabled=sound)  # a pack's own sounds (SIGame audio), after the cues' mixer init
         self.running = True
         self._prepared_for: object = None
         self.lock = threading.RLock()  # the engine and the journal: one writer at a time
@@ -137,6 +139,8 @@ class ShowApp:
             self.osc_out.state(self.engine.state, now)
         self.projector.on_events(outcome.events, now)
         self.sound.on_events(outcome.events)
+        if outcome.changed and hasattr(self.format, "current"):
+            self.media.follow(self.format.current(self.engine.state), self.engine.state.phase)
         self.hardware.lamps.update(self.engine.state, outcome.events, now)
         return outcome
 
@@ -438,6 +442,7 @@ class ShowApp:
         if self.osc_out is not None:
             self.osc_out.close()
         self.hardware.stop()
+        self.media.close()
         self.journal.close()
 
 

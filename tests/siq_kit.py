@@ -6,8 +6,7 @@ import re
 import zipfile
 from pathlib import Path
 
-from quizshow.core import commands as c
-from quizshow.core.engine import Engine
+from quizshow.tools.autoplay import play_to_end  # noqa: F401  (the tests' scripted game)
 
 V5_NS = "https://github.com/VladimirKhil/SI/blob/master/assets/siq_5.xsd"
 V4_NS = "http://vladimirkhil.com/ygpackage3.0.xsd"
@@ -88,51 +87,3 @@ def count_content(path: Path) -> dict[str, object]:
                     knows[1] if knows else "after", "secret")
         types[name] = types.get(name, 0) + 1
     return {"rounds": len(rounds) - finals, "finals": finals, "themes": themes, "types": types}
-
-
-def play_to_end(e: Engine, limit: int = 5000) -> int:
-    """A scripted game: every cell, every special, the final; each answer judged correct. Returns steps."""
-    fmt = e.format
-    t = 1.0
-    for step in range(limit):
-        s = e.state
-        p = s.fmt
-        t += 1.0
-        if s.phase == "end":
-            return step
-        cmd: c.Command = c.Go(at=t)
-        if s.phase == "board" and not fmt.round_over(p):
-            rnd = fmt.game.rounds[p.round]
-            cell = min(rnd.cells - p.played)
-            cmd = c.SelectCell(at=t, theme=cell[0], question=cell[1])
-        elif s.phase == "cat":
-            info = fmt.game.rounds[p.round].question(p.cell).cat
-            keep = info is not None and info.to == "anyone"
-            cmd = c.GiveCat(at=t, team=p.chooser if keep else (p.chooser + 1) % len(s.teams))
-        elif s.phase == "cat_value":
-            cmd = c.CatValue(at=t, value=fmt.cat_options(s)[0])
-        elif s.phase == "auction":
-            a = p.auction
-            cmd = c.Pass(at=t, team=a.current) if a.leader is not None else c.Bid(at=t, team=a.current,
-                                                                                  amount=p.value)
-        elif s.phase == "question" and p.kind != "final":
-            free = [i for i in fmt.eligible(s) if i not in s.locked]
-            cmd = c.Buzz(at=t, team=free[0]) if free else c.Go(at=t)
-        elif s.phase == "answering" or (s.phase == "final_reveal"
-                                        and p.final.verdict(p.final.order[p.final.showing]) is None):
-            cmd = c.Judge(at=t, correct=True)
-        elif s.phase == "final_themes":
-            left = [i for i in range(len(fmt.game.final_themes)) if i not in p.final.removed]
-            if len(left) > 1:
-                cmd = c.FinalRemove(at=t, theme=left[0])
-        elif s.phase == "final_stakes":
-            missing = [i for i in p.final.order if p.final.stake(i) is None]
-            if missing:
-                cmd = c.FinalStake(at=t, team=missing[0], amount=1)
-        out = e.dispatch(cmd)
-        if out.refused and not isinstance(cmd, c.Go):
-            raise AssertionError(f"{cmd} refused in {s.phase}: {out.refused}")
-        if out.refused:
-            e.dispatch(c.Tick(at=t + 100))
-            t += 100
-    raise AssertionError(f"the game did not end in {limit} steps (phase {e.state.phase})")

@@ -194,8 +194,11 @@ class Console:
             if question.accept:
                 answer += f"   ({self.say('console.accept')}: {', '.join(question.accept)})"
             rows = [("console.question", question.q, TEXT), ("console.answer", answer, GOLD)]
-            if question.comment:
-                rows.append(("console.comment", question.comment, MUTED))
+            notes = [question.host, question.comment,  # host-only text, then who wrote it and where from
+                     " · ".join(x for x in (getattr(question, "author", None), getattr(question, "source", None)) if x)]
+            if any(notes):
+                label = "console.for_host" if question.host else "console.comment"
+                rows.append((label, "\n".join(n for n in notes if n), MUTED))
         y = inner.y
         heights = [inner.height * 2 // 5, inner.height // 4, inner.height // 4]
         for (label, value, color), height in zip(rows, heights, strict=False):

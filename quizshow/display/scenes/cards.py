@@ -108,6 +108,14 @@ def _image(path: Path, box: tuple[int, int]) -> pygame.Surface | None:
         return None  # the placeholder is drawn instead; --check already warned
 
 
+def card_media(question, revealed: bool) -> tuple[Path | None, Path | None]:
+    """(picture, video) on the card: the answer's own once revealed, else the question's. A video is shown
+    as a placeholder plate: this version has no video decoder (docs/siq.md)."""
+    if revealed and (question.answer_image is not None or question.answer_video is not None):
+        return question.answer_image, question.answer_video
+    return question.image, question.video
+
+
 @dataclass(frozen=True)
 class _QuestionLayout:
     card: pygame.Rect
@@ -181,15 +189,23 @@ class QuestionScene(Scene):
         inner = card.inflate(-frame.u(80), -frame.u(60))
         if question is not None:
             text_box = inner
-            if question.image is not None:
+            picture, video = card_media(question, state.phase in ("reveal", "end"))
+            media = picture is not None or video is not None
+            if media:
                 text_box = pygame.Rect(inner.x, inner.y, inner.width // 2 - frame.u(20), inner.height)
                 pic_box = pygame.Rect(inner.centerx + frame.u(20), inner.y, inner.width // 2 - frame.u(20),
                                       inner.height)
-                self._picture(surface, frame, _image(question.image, pic_box.size), pic_box)
-            shown = question.q or frame.say("scene.host_question")
-            text = frame.text.fit(shown, "heading", text_box.size, frame.color("text"), frame.u(76),
-                                  min_px=frame.u(26), shadow=True)
-            surface.blit(text, text.get_rect(center=text_box.center))
+                if not question.q:  # a picture (or video) question: the picture takes the whole card
+                    pic_box = inner
+                if picture is not None:
+                    self._picture(surface, frame, _image(picture, pic_box.size), pic_box)
+                else:
+                    self._placeholder(surface, frame, pic_box, frame.say("scene.video"))
+            shown = question.q or ("" if media else frame.say("scene.host_question"))
+            if shown:
+                text = frame.text.fit(shown, "heading", text_box.size, frame.color("text"), frame.u(76),
+                                      min_px=frame.u(26), shadow=True)
+                surface.blit(text, text.get_rect(center=text_box.center))
         if box.answer is not None and question is not None:
             self._answer(surface, frame, question.a, box.answer)
 
@@ -206,12 +222,15 @@ class QuestionScene(Scene):
 
     def _picture(self, surface: pygame.Surface, frame: Frame, image: pygame.Surface | None, box: pygame.Rect) -> None:
         if image is None:
-            pygame.draw.rect(surface, frame.color("panel_dark"), box, border_radius=frame.u(16))
-            mark = frame.text.fit(frame.say("scene.no_image"), "heading", (box.width, box.height // 3),
-                                  frame.color("muted"), frame.u(80))
-            surface.blit(mark, mark.get_rect(center=box.center))
+            self._placeholder(surface, frame, box, frame.say("scene.no_image"))
             return
         surface.blit(image, image.get_rect(center=box.center))
+
+    @staticmethod
+    def _placeholder(surface: pygame.Surface, frame: Frame, box: pygame.Rect, label: str) -> None:
+        pygame.draw.rect(surface, frame.color("panel_dark"), box, border_radius=frame.u(16))
+        mark = frame.text.fit(label, "heading", (box.width, box.height // 3), frame.color("muted"), frame.u(80))
+        surface.blit(mark, mark.get_rect(center=box.center))
 
     def _who(self, surface: pygame.Surface, frame: Frame, box: pygame.Rect) -> None:
         team = frame.state.answering

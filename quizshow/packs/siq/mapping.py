@@ -267,8 +267,8 @@ class _Mapper:
                 continue
             if not item.ref:
                 if re.match(r"[a-z]+://", item.value, re.I):
-                    self.warn(item.line, f"external {item.kind} {item.value[:80]} is not fetched: a placeholder "
-                                         "is shown")
+                    self.warn(item.line, f"external {item.kind} {item.value[:80]} is not fetched: not shown "
+                                         "(its address goes to the host)")
                     host.append(item.value)
                     continue
                 item = Item(item.kind, item.value, True, item.placement, item.duration, item.wait, item.line)

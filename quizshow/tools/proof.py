@@ -1,0 +1,165 @@
+"""`--proof PACK --out DIR`: every question card and its answer as the projector shows them at 1920×1080,
+and a contact sheet per round with problems marked (docs/siq.md).
+
+The pack is played by the scripted game (tools/autoplay.py) through the real format and the real projector;
+a card is saved the first time each question shows and at its reveal.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+SIZE = (1920, 1080)
+THUMB = (384, 216)
+SHEET_COLUMNS = 6
+READABLE_PX = 40  # question text fitted below this (at 1080 lines) is hard to read from the back row
+TEXT_BOX = (1420, 610)  # the question card's text area at 1080p; half as wide beside a picture
+TEXT_BOX_HALF = (690, 610)
+ANSWER_BOX = (1240, 90)  # the answer plate's text area at 1080p
+READABLE_ANSWER_PX = 30
+
+
+@dataclass
+class Card:
+    round: str
+    name: str  # file name
+    label: str
+    problems: list[str] = field(default_factory=list)
+
+
+def question_problems(question, text) -> list[str]:
+    """What an editor should look at before the event: missing or unplayable media, text shrunk too far."""
+    import pygame
+
+    found = []
+    for key in ("image", "audio", "video", "answer_image", "answer_audio", "answer_video"):
+        path = getattr(question, key)
+        if path is None:
+            continue
+        if not path.exists() or path.stat().st_size == 0:
+            found.append(f"{key} missing: {path.name}")
+        elif key.endswith("image"):
+            try:
+                pygame.image.load(str(path))
+            except (pygame.error, OSError):
+                found.append(f"{key} cannot be shown: {path.name}")
+        elif key.endswith("video"):
+            found.append(f"{key} shown as a placeholder: {path.name}")
+    if question.q:
+        box = TEXT_BOX_HALF if (question.image or question.video) else TEXT_BOX
+        px = text.layout(question.q, "heading", box, 76, min_px=26).px
+        if px < READABLE_PX:
+            found.append(f"question text shrunk to {px}px (below {READABLE_PX})")
+    if question.a and text.layout(question.a, "heading", ANSWER_BOX, 60, min_px=20).px < READABLE_ANSWER_PX:
+        found.append(f"answer text shrunk below {READABLE_ANSWER_PX}px")
+    return found
+
+
+def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from quizshow.config import THEMES_DIR
+    from quizshow.core.engine import Engine
+    from quizshow.core.format import Setup
+    from quizshow.core.state import Team
+    from quizshow.display.projector import Projector
+    from quizshow.display.text import TextCache
+    from quizshow.display.theme import load_theme
+    from quizshow.formats import presets
+    from quizshow.formats.svoyak import SvoyakFormat
+    from quizshow.packs.loader import load_pack
+    from quizshow.tools.autoplay import play_to_end
+    from quizshow.yamlfile import Problems
+
+    problems = Problems()
+    pack = load_pack(pack_path, problems)
+    for problem in problems.items:
+        print(problem, file=stream)
+    if pack is None or problems:
+        print(f"{pack_path}: no proof sheet until the errors are fixed", file=stream)
+        return 1
+    pygame.init()
+    theme = load_theme(THEMES_DIR / "broadcast")
+    text = TextCache(theme.fonts)
+    teams = tuple(Team(name, "") for name in ("Команда 1", "Команда 2", "Команда 3"))
+    setup = Setup(title=pack.title, teams=teams, rules=dict(presets()["svoyak"]["svoyak"]), pack=pack)
+    engine = Engine(SvoyakFormat(setup), 1)
+    projector = Projector(engine.format, theme, pack.title, pack.language, text)
+    surface = pygame.Surface(SIZE)
+    out.mkdir(parents=True, exist_ok=True)
+    cards: list[tuple[Card, pygame.Surface]] = []
+    shown: set[tuple] = set()
+    fmt = engine.format
+
+    def seen(e: Engine) -> None:
+        state, play = e.state, e.state.fmt
+        if state.phase in ("question", "answering", "final_question"):  # a solo question opens in answering
+            stage = "q"
+        elif state.phase in ("reveal", "final_answer"):
+            stage = "a"
+        else:
+            return
+        key = (stage, play.kind, play.round, play.cell, play.shootout.asked if play.shootout else None)
+        if key in shown or (play.kind == "shootout"):
+            return
+        shown.add(key)
+        question = fmt.current(state)
+        if question is None:
+            return
+        now = e.entries[-1].command.at
+        projector.on_events(list(e.entries[-1].events), now)
+        projector.render(surface, state, now + 10)
+        projector.render(surface, state, now + 20)  # the animations settled: the still card
+        final = play.kind == "final"
+        round_name = "final" if final else f"round-{play.round + 1}"
+        where = "final" if final else f"{play.cell[0] + 1}-{play.cell[1] + 1}"
+        card = Card(round_name, f"{where}-{'question' if stage == 'q' else 'answer'}.png",
+                    f"{where} {'Q' if stage == 'q' else 'A'}")
+        if stage == "q":
+            card.problems = question_problems(question, text)
+        folder = out / round_name
+        folder.mkdir(exist_ok=True)
+        pygame.image.save(surface, str(folder / card.name))
+        cards.append((card, pygame.transform.smoothscale(surface, THUMB)))
+
+    play_to_end(engine, seen=seen)
+    rounds: dict[str, list[tuple[Card, pygame.Surface]]] = {}
+    for card, thumb in cards:
+        rounds.setdefault(card.round, []).append((card, thumb))
+    marked = 0
+    for name, items in rounds.items():
+        _sheet(out / f"{name}-sheet.png", items, text)
+        for card, _ in items:
+            for problem in card.problems:
+                marked += 1
+                print(f"{out / card.round / card.name}: {problem}", file=stream)
+    print(f"{len(cards)} card(s) in {len(rounds)} sheet(s) written to {out}; {marked} problem(s) marked",
+          file=stream)
+    return 0
+
+
+def _sheet(path: Path, items, text) -> None:
+    """Thumbnails in reading order; a card with problems gets a red frame and its first problem."""
+    import pygame
+
+    gap = 16
+    label_h = 30
+    rows = (len(items) + SHEET_COLUMNS - 1) // SHEET_COLUMNS
+    sheet = pygame.Surface((SHEET_COLUMNS * (THUMB[0] + gap) + gap, rows * (THUMB[1] + label_h + gap) + gap))
+    sheet.fill((18, 22, 34))
+    for i, (card, thumb) in enumerate(items):
+        x = gap + (i % SHEET_COLUMNS) * (THUMB[0] + gap)
+        y = gap + (i // SHEET_COLUMNS) * (THUMB[1] + label_h + gap)
+        sheet.blit(thumb, (x, y))
+        color = (230, 60, 60) if card.problems else (150, 160, 180)
+        if card.problems:
+            pygame.draw.rect(sheet, color, pygame.Rect(x - 3, y - 3, THUMB[0] + 6, THUMB[1] + 6), 5)
+        caption = card.label + (f" · {card.problems[0]}" if card.problems else "")
+        img = text.fit(caption, "body", (THUMB[0], label_h - 4), color, 22, wrap=False)
+        sheet.blit(img, (x, y + THUMB[1] + 4))
+    pygame.image.save(sheet, str(path))

@@ -1,0 +1,148 @@
+"""SIGame packs on the projector: the answer's own picture at the reveal, a media-only card, empty cells on the
+board, the proof sheet (real frames, pixels checked)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pygame
+import pytest
+
+from quizshow.core import commands as c
+from quizshow.display.projector import Projector
+from quizshow.display.scenes.svoyak import board_grid
+from quizshow.display.theme import load_theme
+from quizshow.packs.siq import load_siq
+from quizshow.yamlfile import Problems
+from tests import siq_kit as k
+from tests import svoyak_kit as kit
+from tests.conftest import ok, svoyak_config
+from tests.test_siq import SAMPLES
+
+RED = (255, 0, 0)
+
+
+@pytest.fixture(autouse=True)
+def _cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("QUIZSHOW_CACHE", str(tmp_path / "cache"))
+
+
+@pytest.fixture(scope="module")
+def theme():
+    return load_theme(svoyak_config().theme)
+
+
+def solid_png(path: Path, color: tuple[int, int, int]) -> bytes:
+    surface = pygame.Surface((64, 48))
+    surface.fill(color)
+    pygame.image.save(surface, str(path))
+    return path.read_bytes()
+
+
+def share(surface: pygame.Surface, color: tuple[int, int, int]) -> float:
+    """The share of the frame's pixels that are exactly `color`."""
+    small = pygame.transform.scale(surface, (192, 108))
+    hits = sum(1 for x in range(192) for y in range(108) if small.get_at((x, y))[:3] == color)
+    return hits / (192 * 108)
+
+
+def test_the_answer_picture_appears_only_at_the_reveal_and_a_picture_question_fills_the_card(tmp_path, theme):
+    red = solid_png(tmp_path / "red.png", RED)
+    blue = solid_png(tmp_path / "blue.png", (0, 0, 255))
+    q1 = k.v5_q(100, items='<item>Что это?</item>', params='<param name="answer" type="content">'
+                '<item type="image" isRef="True">red.png</item></param>')
+    q2 = k.v5_q(200, items='<item type="image" isRef="True">blue.png</item>')
+    path = k.write_siq(tmp_path / "p.siq", k.v5(k.v5_round(k.v5_theme(q1 + q2))),
+                       {"Images/red.png": red, "Images/blue.png": blue})
+    pack = load_siq(path, Problems())
+    e = kit.engine(pack)
+    projector = Projector(e.format, theme, "t", "ru")
+    surface = pygame.Surface((1280, 720))
+    ok(e, c.Go(at=1))
+    ok(e, c.Go(at=2))
+    ok(e, c.SelectCell(at=3, theme=0, question=0))
+    projector.render(surface, e.state, 10)
+    projector.render(surface, e.state, 10.5)
+    assert share(surface, RED) == 0
+    ok(e, c.Go(at=11))
+    ok(e, c.Go(at=12))  # nobody pressed: the reveal
+    ok(e, c.Tick(at=20))
+    assert e.state.phase == "reveal"
+    projector.render(surface, e.state, 30)
+    projector.render(surface, e.state, 35)
+    assert share(surface, RED) > 0.05
+    ok(e, c.Go(at=31))
+    ok(e, c.SelectCell(at=32, theme=0, question=1))
+    projector.render(surface, e.state, 40)
+    projector.render(surface, e.state, 50)  # the change of scene has played out
+    assert share(surface, (0, 0, 255)) > 0.2  # no text: the picture takes the card
+
+
+def test_empty_cells_are_drawn_like_played_cells_with_no_value(tmp_path, theme):
+    themes = k.v5_theme(k.v5_q(100) + '<question price="-1"/>' + k.v5_q(300), "А") + k.v5_theme(k.v5_q(100), "Б")
+    pack = load_siq(k.write_siq(tmp_path / "h.siq", k.v5(k.v5_round(themes))), Problems())
+    e = kit.engine(pack)
+    ok(e, c.Go(at=1))
+    ok(e, c.Go(at=2))
+    projector = Projector(e.format, theme, "t", "ru")
+    surface = pygame.Surface((1920, 1080))
+    projector.render(surface, e.state, 10)
+    projector.render(surface, e.state, 10.5)
+    projector.render(surface, e.state, 20)
+    frame = projector.frame(e.state, 20, (1920, 1080))
+    _, cells = board_grid(frame, 2, 3)
+    played_color = tuple(frame.color("panel_played"))[:3]
+    for empty in (cells[0][1], cells[1][1], cells[1][2]):
+        assert surface.get_at(empty.center)[:3] == played_color
+    values = [surface.get_at((cells[0][0].x + 6, cells[0][0].centery))[:3]]
+    assert values[0] != played_color  # a live cell keeps its panel colour
+
+
+def test_proof_sheet_of_the_pack_with_missing_media_marks_both_cards(tmp_path):
+    from quizshow.tools.proof import proof
+
+    out = io.StringIO()
+    assert proof(SAMPLES / "test-v5.siq", tmp_path / "proof", out) == 0
+    text = out.getvalue()
+    assert "4 card(s) in 1 sheet(s)" in text and "2 problem(s) marked" in text
+    assert "video missing: videoplayback (8)_2 (1).mp4" in text
+    sheet = pygame.image.load(str(tmp_path / "proof" / "round-1-sheet.png"))
+    assert sheet.get_at((14, 14))[:3] == (230, 60, 60)  # the red frame round the first card
+    card = pygame.image.load(str(tmp_path / "proof" / "round-1" / "1-1-question.png"))
+    assert card.get_size() == (1920, 1080)
+
+
+def test_the_question_sound_plays_while_the_card_is_up_holds_while_someone_answers_and_the_answer_sound_follows(
+        tmp_path):
+    import wave
+
+    from quizshow.outputs.media import PackMedia
+
+    for name in ("q.wav", "a.wav"):
+        with wave.open(str(tmp_path / name), "wb") as w:
+            w.setnchannels(1)
+            w.setsampwidth(2)
+            w.setframerate(22050)
+            w.writeframes(bytes(22050 * 2))
+    pygame.mixer.init()
+    try:
+        media = PackMedia()
+        assert media.available
+        question = kit.question("звук", audio=tmp_path / "q.wav", answer_audio=tmp_path / "a.wav")
+        media.follow(question, "question")
+        assert pygame.mixer.music.get_busy() and media.played == [tmp_path / "q.wav"]
+        media.follow(question, "answering")
+        assert media.paused and not pygame.mixer.music.get_busy()
+        media.follow(question, "question")
+        assert pygame.mixer.music.get_busy() and media.played == [tmp_path / "q.wav"]  # resumed, not restarted
+        media.follow(question, "reveal")
+        assert media.played == [tmp_path / "q.wav", tmp_path / "a.wav"]
+        media.follow(None, "board")
+        assert media.current is None and not pygame.mixer.music.get_busy()
+        broken = tmp_path / "broken.mp3"
+        broken.write_bytes(b"not a sound")
+        media.follow(kit.question("сломан", audio=broken), "question")  # logged; the show goes on
+        assert broken in media.failed
+    finally:
+        pygame.mixer.quit()
