@@ -58,6 +58,10 @@ def check_files(paths: list[Path], out=None) -> int:
             pack = load_pack(path, problems)
             for line in pack.report[:3] if pack is not None else ():  # an imported pack: what it holds
                 print(f"{path}: {line}", file=out)
+            if pack is not None:
+                from quizshow.tools.siq_tools import check_media
+
+                check_media(pack, problems)
         else:
             config = load_show(path, problems)
             if config is not None:  # the buzzers assigned by pressing, saved beside the show

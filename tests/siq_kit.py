@@ -87,3 +87,38 @@ def count_content(path: Path) -> dict[str, object]:
                     knows[1] if knows else "after", "secret")
         types[name] = types.get(name, 0) + 1
     return {"rounds": len(rounds) - finals, "finals": finals, "themes": themes, "types": types}
+
+
+def make_video(path: Path, seconds: int = 2, fps: int = 25, size: tuple[int, int] = (320, 240),
+               sound: bool = False) -> Path:
+    """An mp4 (MPEG-4 part 2, encoded by PyAV): red for the first second, then blue; with `sound`, an AAC
+    track of a 440 Hz tone as long as the picture."""
+    import math
+
+    import av
+
+    with av.open(str(path), "w") as out:
+        stream = out.add_stream("mpeg4", rate=fps)
+        stream.width, stream.height = size
+        stream.pix_fmt = "yuv420p"
+        if sound:
+            audio = out.add_stream("aac", rate=44100)
+            tone = b"".join(int(8000 * math.sin(i * 2 * math.pi * 440 / 44100)).to_bytes(2, "little", signed=True)
+                            for i in range(1024))
+            for n in range(seconds * 44100 // 1024):
+                chunk = av.AudioFrame(format="s16", layout="mono", samples=1024)
+                chunk.planes[0].update(tone)
+                chunk.sample_rate = 44100
+                chunk.pts = n * 1024
+                for packet in audio.encode(chunk):
+                    out.mux(packet)
+            for packet in audio.encode():
+                out.mux(packet)
+        for i in range(seconds * fps):
+            frame = av.VideoFrame(size[0], size[1], "rgb24")
+            frame.planes[0].update(bytes((255, 0, 0) if i < fps else (0, 0, 255)) * (size[0] * size[1]))
+            for packet in stream.encode(frame.reformat(format="yuv420p")):
+                out.mux(packet)
+        for packet in stream.encode():
+            out.mux(packet)
+    return path

@@ -146,3 +146,109 @@ def test_the_question_sound_plays_while_the_card_is_up_holds_while_someone_answe
         assert broken in media.failed
     finally:
         pygame.mixer.quit()
+
+
+def near(color, target, tolerance: int = 12) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(color[:3], target, strict=True))
+
+
+def play(player, until: float, step: float = 0.04):
+    """Frames at 25 per second of show time; the worker gets a moment between them."""
+    import time
+
+    t, surface = 0.0, None
+    while t <= until:
+        surface = player.surface(t) or surface
+        t += step
+        time.sleep(0.004)
+    return surface
+
+
+def test_video_is_decoded_in_a_worker_and_shown_at_its_own_frame_rate(tmp_path):
+    from quizshow.display.video import VideoPlayer
+
+    path = k.make_video(tmp_path / "clip.mp4")
+    player = VideoPlayer(path, (640, 480), sound=False)
+    try:
+        first = play(player, 0.5)
+        assert first.get_size() == (640, 480) and near(first.get_at((20, 20)), RED)
+        later = play(player, 1.0)  # 1.5 s in: the blue second
+        assert near(later.get_at((20, 20)), (0, 0, 255))
+    finally:
+        player.stop()
+
+
+def test_an_undecodable_video_is_a_warning_at_check_and_a_placeholder_on_air_never_a_crash(tmp_path, theme):
+    import time
+
+    from quizshow.cli import check_files
+    from quizshow.display import video
+
+    q = k.v5_q(100, items='<item>Смотрите</item><item type="video" isRef="True">bad.mp4</item>')
+    path = k.write_siq(tmp_path / "v.siq", k.v5(k.v5_round(k.v5_theme(q))),
+                       {"Video/bad.mp4": b"\x00\x00\x00\x18ftypmp42" + bytes(3000)})
+    out = io.StringIO()
+    check_files([path], out)
+    assert f"{path}:content.xml:1: warning: video 'bad.mp4' cannot be played (cannot decode" in out.getvalue()
+    pack = load_siq(path, Problems())
+    e = kit.engine(pack)
+    ok(e, c.Go(at=1))
+    ok(e, c.Go(at=2))
+    ok(e, c.SelectCell(at=3, theme=0, question=0))
+    projector = Projector(e.format, theme, "t", "ru")
+    surface = pygame.Surface((1280, 720))
+    started = time.monotonic()
+    for i in range(20):
+        projector.render(surface, e.state, 10 + i * 0.05)
+        time.sleep(0.01)
+    assert video.SCREEN.player is not None and video.SCREEN.player.failed
+    assert time.monotonic() - started < 5
+    ok(e, c.Go(at=12))
+    ok(e, c.Go(at=13))
+    ok(e, c.Go(at=14))  # back on the board: the video is over
+    projector.render(surface, e.state, 20)
+    assert video.SCREEN.player is None
+
+
+def test_a_video_question_plays_inside_the_card(tmp_path, theme):
+    import time
+
+    clip = k.make_video(tmp_path / "clip.mp4")
+    q = k.v5_q(100, items='<item type="video" isRef="True">clip.mp4</item>')
+    pack = load_siq(k.write_siq(tmp_path / "v.siq", k.v5(k.v5_round(k.v5_theme(q))),
+                                {"Video/clip.mp4": clip.read_bytes()}), Problems())
+    e = kit.engine(pack)
+    ok(e, c.Go(at=1))
+    ok(e, c.Go(at=2))
+    ok(e, c.SelectCell(at=3, theme=0, question=0))
+    projector = Projector(e.format, theme, "t", "ru")
+    surface = pygame.Surface((1280, 720))
+    for i in range(30):
+        projector.render(surface, e.state, 10 + i * 0.02)
+        time.sleep(0.01)
+    small = pygame.transform.scale(surface, (128, 72))
+    reds = sum(1 for x in range(128) for y in range(72) if near(small.get_at((x, y)), RED))
+    assert reds / (128 * 72) > 0.1  # the red first second of the clip fills the card
+
+
+def test_a_video_brings_its_own_sound_through_the_mixer(tmp_path):
+    import time
+
+    from quizshow.display.video import VideoPlayer
+
+    path = k.make_video(tmp_path / "talk.mp4", sound=True)
+    pygame.mixer.init()
+    try:
+        player = VideoPlayer(path, (320, 240))
+        deadline = time.monotonic() + 10
+        while player._sound is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert player._sound is not None and 1.8 < player._sound.get_length() < 2.3
+        player.surface(0.0)
+        player.surface(0.1)
+        assert player._channel is not None and player._channel.get_busy()
+        player.surface(0.2, playing=False)  # someone answers: the sound holds with the picture
+        player.stop()
+        assert not player._channel.get_busy()
+    finally:
+        pygame.mixer.quit()

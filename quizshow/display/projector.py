@@ -13,7 +13,7 @@ import pygame
 from quizshow.core.effects import Event
 from quizshow.core.format import Format
 from quizshow.core.state import ShowState
-from quizshow.display import paint
+from quizshow.display import paint, video
 from quizshow.display.scenes import COMMON, scene_for, widgets
 from quizshow.display.scenes.base import Animations, Frame, Layers, Scene
 from quizshow.display.text import TextCache
@@ -75,6 +75,7 @@ class Projector:
                 self._fade = Tween(255.0, 0.0, now, self.theme.motion.get("transition_s", 0.45), ease_in_out_cubic)
             self._key = key
         scene.draw(surface, frame)
+        video.SCREEN.frame_done()  # a video no scene showed this frame stops (and its sound with it)
         paint.give_way()
         if scene is not COMMON["scores"]:
             self._draw_overlay(surface, frame)

@@ -34,6 +34,8 @@ def question_problems(question, text) -> list[str]:
     """What an editor should look at before the event: missing or unplayable media, text shrunk too far."""
     import pygame
 
+    from quizshow.display.video import probe
+
     found = []
     for key in ("image", "audio", "video", "answer_image", "answer_audio", "answer_video"):
         path = getattr(question, key)
@@ -47,7 +49,9 @@ def question_problems(question, text) -> list[str]:
             except (pygame.error, OSError):
                 found.append(f"{key} cannot be shown: {path.name}")
         elif key.endswith("video"):
-            found.append(f"{key} shown as a placeholder: {path.name}")
+            why = probe(path)
+            if why is not None:
+                found.append(f"{key} cannot be played ({why}): {path.name}")
     if question.q:
         box = TEXT_BOX_HALF if (question.image or question.video) else TEXT_BOX
         px = text.layout(question.q, "heading", box, 76, min_px=26).px

@@ -37,3 +37,24 @@ def proof_command(pack: Path, out: Path, stream: TextIO | None = None) -> int:
     from quizshow.tools.proof import proof
 
     return proof(pack, out, stream or sys.stdout)
+
+
+def check_media(pack, problems: Problems) -> None:
+    """Videos whose first frame does not decode (a codec we lack, a damaged file): a warning each, as the
+    projector will show a placeholder for them."""
+    from quizshow.display.video import probe
+    from quizshow.packs.siq import problem_file
+
+    where = problem_file(pack.path) if pack.path.suffix.lower() == ".siq" else pack.path
+    seen: dict[Path, str | None] = {}
+    for rnd in pack.rounds:
+        for question in rnd.all_questions:
+            for key in ("video", "answer_video"):
+                path = getattr(question, key)
+                if path is None or not path.exists() or path.stat().st_size == 0:
+                    continue  # missing files are reported by the loader
+                if path not in seen:
+                    seen[path] = probe(path)
+                if seen[path] is not None:
+                    problems.add(where, question.line, f"{key} '{path.name}' cannot be played ({seen[path]}): "
+                                                       "a placeholder is shown", warning=True)

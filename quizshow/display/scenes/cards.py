@@ -12,6 +12,7 @@ import pygame
 from quizshow.display import paint
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
+from quizshow.display.video import SCREEN
 
 
 class BlankScene(Scene):
@@ -109,8 +110,8 @@ def _image(path: Path, box: tuple[int, int]) -> pygame.Surface | None:
 
 
 def card_media(question, revealed: bool) -> tuple[Path | None, Path | None]:
-    """(picture, video) on the card: the answer's own once revealed, else the question's. A video is shown
-    as a placeholder plate: this version has no video decoder (docs/siq.md)."""
+    """(picture, video) on the card: the answer's own once revealed, else the question's. The still layer
+    draws a video's placeholder plate; the playing frames are blitted over it (display/video.py)."""
     if revealed and (question.answer_image is not None or question.answer_video is not None):
         return question.answer_image, question.answer_video
     return question.image, question.video
@@ -186,17 +187,11 @@ class QuestionScene(Scene):
             paint.blit_glow_frame(surface, card, paint.rgb(frame.team_color(state.answering)), frame.u(24),
                                   frame.u(6))
             self._who(surface, frame, box.who)
-        inner = card.inflate(-frame.u(80), -frame.u(60))
         if question is not None:
-            text_box = inner
             picture, video = card_media(question, state.phase in ("reveal", "end"))
             media = picture is not None or video is not None
-            if media:
-                text_box = pygame.Rect(inner.x, inner.y, inner.width // 2 - frame.u(20), inner.height)
-                pic_box = pygame.Rect(inner.centerx + frame.u(20), inner.y, inner.width // 2 - frame.u(20),
-                                      inner.height)
-                if not question.q:  # a picture (or video) question: the picture takes the whole card
-                    pic_box = inner
+            text_box, pic_box = self._media_boxes(frame, card, question, media)
+            if pic_box is not None:
                 if picture is not None:
                     self._picture(surface, frame, _image(picture, pic_box.size), pic_box)
                 else:
@@ -209,8 +204,34 @@ class QuestionScene(Scene):
         if box.answer is not None and question is not None:
             self._answer(surface, frame, question.a, box.answer)
 
+    def _media_boxes(self, frame: Frame, card: pygame.Rect, question, media: bool
+                     ) -> tuple[pygame.Rect, pygame.Rect | None]:
+        """(text box, picture/video box) inside the card: side by side; a media-only question fills the card."""
+        inner = card.inflate(-frame.u(80), -frame.u(60))
+        if not media:
+            return inner, None
+        text_box = pygame.Rect(inner.x, inner.y, inner.width // 2 - frame.u(20), inner.height)
+        if not question.q:
+            return text_box, inner
+        return text_box, pygame.Rect(inner.centerx + frame.u(20), inner.y, inner.width // 2 - frame.u(20),
+                                     inner.height)
+
+    def _video(self, surface: pygame.Surface, frame: Frame, box: _QuestionLayout) -> None:
+        """The playing video over the placeholder the still layer drew (decoded by display/video.py)."""
+        question = self._question(frame)
+        if question is None:
+            return
+        picture, video = card_media(question, frame.state.phase in ("reveal", "end"))
+        if video is None or picture is not None:
+            return
+        _, pic_box = self._media_boxes(frame, box.card, question, True)
+        image = SCREEN.show(video, pic_box.size, frame.now, playing=frame.state.phase == "question")
+        if image is not None:
+            surface.blit(image, image.get_rect(center=pic_box.center))
+
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         box = self._layout(frame)
+        self._video(surface, frame, box)
         if frame.state.timer.armed:
             widgets.clock(surface, frame, box.clock_center, box.clock_r)
         widgets.score_strip(surface, frame, box.strip, teams=self.strip_teams(frame))
