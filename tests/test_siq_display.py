@@ -148,6 +148,15 @@ def test_the_question_sound_plays_while_the_card_is_up_holds_while_someone_answe
         pygame.mixer.quit()
 
 
+def first_question(pack, theme):
+    """An engine on the pack's first question, its projector and a 720p surface."""
+    e = kit.engine(pack)
+    ok(e, c.Go(at=1))
+    ok(e, c.Go(at=2))
+    ok(e, c.SelectCell(at=3, theme=0, question=0))
+    return e, Projector(e.format, theme, "t", "ru"), pygame.Surface((1280, 720))
+
+
 def near(color, target, tolerance: int = 12) -> bool:
     return all(abs(a - b) <= tolerance for a, b in zip(color[:3], target, strict=True))
 
@@ -191,12 +200,7 @@ def test_an_undecodable_video_is_a_warning_at_check_and_a_placeholder_on_air_nev
     check_files([path], out)
     assert f"{path}:content.xml:1: warning: video 'bad.mp4' cannot be played (cannot decode" in out.getvalue()
     pack = load_siq(path, Problems())
-    e = kit.engine(pack)
-    ok(e, c.Go(at=1))
-    ok(e, c.Go(at=2))
-    ok(e, c.SelectCell(at=3, theme=0, question=0))
-    projector = Projector(e.format, theme, "t", "ru")
-    surface = pygame.Surface((1280, 720))
+    e, projector, surface = first_question(pack, theme)
     started = time.monotonic()
     for i in range(20):
         projector.render(surface, e.state, 10 + i * 0.05)
@@ -217,12 +221,7 @@ def test_a_video_question_plays_inside_the_card(tmp_path, theme):
     q = k.v5_q(100, items='<item type="video" isRef="True">clip.mp4</item>')
     pack = load_siq(k.write_siq(tmp_path / "v.siq", k.v5(k.v5_round(k.v5_theme(q))),
                                 {"Video/clip.mp4": clip.read_bytes()}), Problems())
-    e = kit.engine(pack)
-    ok(e, c.Go(at=1))
-    ok(e, c.Go(at=2))
-    ok(e, c.SelectCell(at=3, theme=0, question=0))
-    projector = Projector(e.format, theme, "t", "ru")
-    surface = pygame.Surface((1280, 720))
+    e, projector, surface = first_question(pack, theme)
     for i in range(30):
         projector.render(surface, e.state, 10 + i * 0.02)
         time.sleep(0.01)

@@ -6,6 +6,7 @@ Used by `--proof` (each card rendered as it comes up) and by the tests (a pack p
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
@@ -14,7 +15,7 @@ from quizshow.core.engine import Engine
 def play_to_end(e: Engine, limit: int = 5000, seen: Callable[[Engine], None] | None = None) -> int:
     """A scripted game: every cell, every special, the final; each answer judged correct. Returns steps.
     `seen` is called with the engine after every accepted command (the proof sheet renders from it)."""
-    fmt = e.format
+    fmt: Any = e.format  # a «Своя игра» format: its board, cat options and eligibility are read
     t = 1.0
     for step in range(limit):
         s = e.state

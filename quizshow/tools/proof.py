@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 SIZE = (1920, 1080)
 THUMB = (384, 216)
@@ -82,8 +82,8 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
 
     problems = Problems()
     pack = load_pack(pack_path, problems)
-    for problem in problems.items:
-        print(problem, file=stream)
+    for item in problems.items:
+        print(item, file=stream)
     if pack is None or problems:
         print(f"{pack_path}: no proof sheet until the errors are fixed", file=stream)
         return 1
@@ -98,7 +98,7 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
     out.mkdir(parents=True, exist_ok=True)
     cards: list[tuple[Card, pygame.Surface]] = []
     shown: set[tuple] = set()
-    fmt = engine.format
+    fmt: Any = engine.format
 
     def seen(e: Engine) -> None:
         state, play = e.state, e.state.fmt

@@ -97,41 +97,45 @@ def cache_root(path: Path) -> Path:
     return base / "siq" / key
 
 
-def load_siq(path: Path, problems: Problems, media_root: Path | None = None) -> Pack | None:
-    """A playable Pack from a .siq (the loader's entry for the suffix); problems as PACK.siq:content.xml:LINE."""
+def _convert(path: Path, media_root: Path, problems: Problems, why_os: str) -> tuple[Pack, Report] | None:
+    """Read, map and unpack the media; an unreadable pack is one error line (PACK.siq:1)."""
     try:
         pack = read_siq(path)
-        root = media_root or cache_root(path)
-        result, report = pack.convert(path, root)
-        pack.copy_media(report, root)
+        media_root.mkdir(parents=True, exist_ok=True)
+        result, report = pack.convert(path, media_root.resolve())
+        pack.copy_media(report, media_root.resolve())
     except SiqError as why:
         problems.add(path, 1, str(why))
         return None
     except OSError as why:
-        problems.add(path, 1, f"cannot read the pack or unpack its media: {why}")
+        problems.add(path, 1, f"{why_os}: {why}")
         return None
     report_problems(path, report, problems)
-    if not result.rounds:
+    return result, report
+
+
+def load_siq(path: Path, problems: Problems, media_root: Path | None = None) -> Pack | None:
+    """A playable Pack from a .siq (the loader's entry for the suffix); problems as PACK.siq:content.xml:LINE."""
+    try:
+        root = media_root or cache_root(path)
+    except OSError:
+        problems.add(path, 1, "file not found")
+        return None
+    done = _convert(path, root, problems, "cannot read the pack or unpack its media")
+    if done is None:
+        return None
+    if not done[0].rounds:
         problems.add(problem_file(path), 1, "the pack has no round to play")
-    return result
+    return done[0]
 
 
 def import_siq(path: Path, out: Path, problems: Problems) -> tuple[Path, Report] | None:
     """Write our pack YAML (out/<name>.yaml) and the media beside it; None when the pack is unreadable."""
     from quizshow.packs.writer import write_pack
 
-    try:
-        pack = read_siq(path)
-        out.mkdir(parents=True, exist_ok=True)
-        result, report = pack.convert(path, out.resolve())
-        pack.copy_media(report, out.resolve())
-    except SiqError as why:
-        problems.add(path, 1, str(why))
+    done = _convert(path, out, problems, "cannot write the import")
+    if done is None:
         return None
-    except OSError as why:
-        problems.add(path, 1, f"cannot write the import: {why}")
-        return None
-    report_problems(path, report, problems)
     target = out / f"{path.stem}.yaml"
-    write_pack(result, target)
-    return target, report
+    write_pack(done[0], target)
+    return target, done[1]
