@@ -287,6 +287,7 @@ class ShowApp:
     def tick(self) -> None:
         """Once a frame: time passes (timers warn and expire), and the console's status is refreshed."""
         self.submit(c.Tick(at=self.clock.now()))
+        self._media_over()
         self.status.quit_armed = self.quit_guard.armed(time.monotonic())
         if self.osc_out is not None:
             self.osc_out.tick(self.engine.state, self.clock.now(), time.monotonic())
@@ -294,6 +295,24 @@ class ShowApp:
         self.status.line_check = self.hardware.line_check
         self.status.boxes = [driver.status for driver in self.hardware.boxes.values()]
         self.status.last_press = dict(self.hardware.last_press)
+
+    def _media_over(self) -> None:
+        """A question that waits for its own sound or video (SIGame `waitForFinish`): at their end the window
+        opens, through the journal like the host's own «Время!»."""
+        from quizshow.display.video import SCREEN
+        from quizshow.formats.svoyak.format import waits_for_media
+
+        state = self.engine.state
+        if state.phase != "question" or state.timer.running or getattr(state.fmt, "read", True):
+            return
+        question = self.format.current(state) if hasattr(self.format, "current") else None
+        if not waits_for_media(question):
+            return
+        if question.audio is not None and not self.media.finished(question.audio):
+            return
+        if question.video is not None and not SCREEN.finished(question.video):
+            return
+        self.submit(c.TimerStart(at=self.clock.now()))
 
     def rebind_keys(self) -> None:
         """After buzzers were assigned: keys named by the new map become those teams' buzzers."""

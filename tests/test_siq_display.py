@@ -251,3 +251,53 @@ def test_a_video_brings_its_own_sound_through_the_mixer(tmp_path):
         assert not player._channel.get_busy()
     finally:
         pygame.mixer.quit()
+
+
+def test_a_question_that_waits_for_its_sound_opens_the_window_when_the_sound_ends_not_when_shown(tmp_path):
+    """SIGame `waitForFinish`: with `window_from: shown` the window waits for the question's own sound."""
+    e = kit.engine(kit.pack(kit.Round(name="r", themes=(kit.Theme(name="t", questions=(
+        kit.question("звук", audio=tmp_path / "q.wav"),
+        kit.question("не ждать", audio=tmp_path / "q.wav", wait=False))),))), window_from="shown")
+    ok(e, c.Go(at=1))
+    ok(e, c.Go(at=2))
+    ok(e, c.SelectCell(at=3, theme=0, question=0))
+    assert e.state.phase == "question" and not e.state.timer.running
+    ok(e, c.TimerStart(at=6))  # the sound ended (the app sends it) or the host says «Время!»
+    assert e.state.timer.running
+    ok(e, c.Go(at=7))
+    ok(e, c.Go(at=8))
+    ok(e, c.SelectCell(at=9, theme=0, question=1))
+    assert e.state.timer.running  # wait: false — the window opens with the question
+
+
+def test_the_app_opens_the_window_through_the_journal_when_the_question_sound_is_over(tmp_path):
+    import json
+
+    from quizshow.app import ShowApp
+    from quizshow.config import load_show
+
+    with __import__("wave").open(str(tmp_path / "s.wav"), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(8000)
+        w.writeframes(bytes(800))
+    q = k.v5_q(100, items='<item type="audio" isRef="True">s.wav</item>')
+    k.write_siq(tmp_path / "p.siq", k.v5(k.v5_round(k.v5_theme(q))), {"Audio/s.wav": (tmp_path / "s.wav").read_bytes()})
+    (tmp_path / "show.yaml").write_text("title: t\nformat: svoyak\npack: p.siq\nteams: [{name: А}, {name: Б}]\n",
+                                        encoding="utf-8")
+    problems = Problems()
+    config = load_show(tmp_path / "show.yaml", problems)
+    assert not problems.errors
+    app = ShowApp(config, journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
+    try:
+        for at in (1.0, 2.0):
+            app.submit(c.Go(at=at))
+        app.submit(c.SelectCell(at=3.0, theme=0, question=0))
+        assert app.engine.state.phase == "question" and not app.engine.state.fmt.read
+        assert app.media.played == [app.format.current(app.engine.state).audio]
+        app.tick()  # no sound device: the sound counts as over at once
+        assert app.engine.state.fmt.read and app.engine.state.timer.running
+        types = [json.loads(line)["type"] for line in (tmp_path / "j.jsonl").read_text().splitlines()]
+        assert types[-1] == "TimerStart"
+    finally:
+        app.close()

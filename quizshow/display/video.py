@@ -207,6 +207,13 @@ class VideoScreen:
         self._shown = True
         return self.player.surface(now, playing)
 
+    def finished(self, path: Path) -> bool:
+        """The video on screen has shown its last frame (or cannot be decoded)."""
+        player = self.player
+        if player is None or player.path != path:
+            return False
+        return player.failed is not None or (player.done and player._queue.empty() and player._next is None)
+
     def frame_done(self) -> None:
         """Called after every projector frame: a video that was not drawn in it is over."""
         if not self._shown:

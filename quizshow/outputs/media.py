@@ -53,6 +53,12 @@ class PackMedia:
             pygame.mixer.music.unpause()
         self.paused = hold
 
+    def finished(self, path: Path) -> bool:
+        """The file has played to its end (or could not be played at all): the clock need not wait for it."""
+        if path in self.failed or not self.available:
+            return path in self.failed or path == self.current
+        return path == self.current and not self.paused and not pygame.mixer.music.get_busy()
+
     def _start(self, path: Path) -> None:
         self.current = path
         self.paused = False

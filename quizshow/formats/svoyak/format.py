@@ -25,6 +25,12 @@ from quizshow.packs.model import Question
 SOLO_KINDS = ("cat", "auction", "sponsor")
 
 
+def waits_for_media(question: Question | None) -> bool:
+    """The window opens when the question's own sound or video has finished (SIGame `waitForFinish`), not at
+    once: the app sends TimerStart at its end, or the host does."""
+    return question is not None and question.wait and (question.audio is not None or question.video is not None)
+
+
 class SvoyakFormat(FinalRounds, Format):
     id = "svoyak"
 
@@ -222,7 +228,7 @@ class SvoyakFormat(FinalRounds, Format):
         window = float(self.rules["answer_window_s"])
         timer = Timer.ready(window)
         play = self.play(state)
-        if self.rules["window_from"] == "shown":
+        if self.rules["window_from"] == "shown" and not waits_for_media(self.current(state)):
             timer = timer.start(at)
             play = replace(play, read=True)
             events = [*events, Event(EventKind.TIMER_START, seconds=window)]
