@@ -301,3 +301,16 @@ def test_the_app_opens_the_window_through_the_journal_when_the_question_sound_is
         assert types[-1] == "TimerStart"
     finally:
         app.close()
+
+
+def test_proof_renders_every_final_theme_not_only_the_one_left_in_play(tmp_path):
+    from quizshow.tools.proof import proof
+
+    final = "".join(k.v5_theme(k.v5_q(0, f"финал {i}"), f"Ф{i}") for i in range(3))
+    path = k.write_siq(tmp_path / "f.siq", k.v5(k.v5_round(k.v5_theme(k.v5_q(100))) +
+                                               k.v5_round(final, "Финал", final=True)))
+    out = io.StringIO()
+    assert proof(path, tmp_path / "proof", out) == 0
+    assert sorted(p.name for p in (tmp_path / "proof" / "final").iterdir()) == [
+        f"final-{i}-{stage}.png" for i in (1, 2, 3) for stage in ("answer", "question")]
+    assert (tmp_path / "proof" / "final-sheet.png").exists()

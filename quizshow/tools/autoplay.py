@@ -12,9 +12,11 @@ from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 
 
-def play_to_end(e: Engine, limit: int = 5000, seen: Callable[[Engine], None] | None = None) -> int:
+def play_to_end(e: Engine, limit: int = 5000, seen: Callable[[Engine], None] | None = None,
+                keep_final: int | None = None) -> int:
     """A scripted game: every cell, every special, the final; each answer judged correct. Returns steps.
-    `seen` is called with the engine after every accepted command (the proof sheet renders from it)."""
+    `seen` is called with the engine after every accepted command (the proof sheet renders from it);
+    `keep_final` is the final theme left to play (default: the last)."""
     fmt: Any = e.format  # a «Своя игра» format: its board, cat options and eligibility are read
     t = 1.0
     for step in range(limit):
@@ -45,8 +47,8 @@ def play_to_end(e: Engine, limit: int = 5000, seen: Callable[[Engine], None] | N
                                         and p.final.verdict(p.final.order[p.final.showing]) is None):
             cmd = c.Judge(at=t, correct=True)
         elif s.phase == "final_themes":
-            left = [i for i in range(len(fmt.game.final_themes)) if i not in p.final.removed]
-            if len(left) > 1:
+            left = [i for i in range(len(fmt.game.final_themes)) if i not in p.final.removed and i != keep_final]
+            if len(left) > (0 if keep_final is not None else 1):
                 cmd = c.FinalRemove(at=t, theme=left[0])
         elif s.phase == "final_stakes":
             missing = [i for i in p.final.order if p.final.stake(i) is None]

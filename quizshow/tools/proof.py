@@ -8,11 +8,13 @@ a card is saved the first time each question shows and at its reveal.
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
 SIZE = (1920, 1080)
+VIDEO_WAIT_S = 3.0  # for a video card, how long to wait for its first decoded frame
 THUMB = (384, 216)
 SHEET_COLUMNS = 6
 READABLE_PX = 40  # question text fitted below this (at 1080 lines) is hard to read from the back row
@@ -71,6 +73,7 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
     from quizshow.core.engine import Engine
     from quizshow.core.format import Setup
     from quizshow.core.state import Team
+    from quizshow.display import video
     from quizshow.display.projector import Projector
     from quizshow.display.text import TextCache
     from quizshow.display.theme import load_theme
@@ -108,7 +111,8 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
             stage = "a"
         else:
             return
-        key = (stage, play.kind, play.round, play.cell, play.shootout.asked if play.shootout else None)
+        final_theme = fmt.final_theme(play.final) if play.kind == "final" and play.final else None
+        key = (stage, play.kind, play.round, play.cell, final_theme)
         if key in shown or (play.kind == "shootout"):
             return
         shown.add(key)
@@ -119,9 +123,16 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
         projector.on_events(list(e.entries[-1].events), now)
         projector.render(surface, state, now + 10)
         projector.render(surface, state, now + 20)  # the animations settled: the still card
+        waited = 0.0
+        while video.SCREEN.player is not None and video.SCREEN.player.failed is None and waited < VIDEO_WAIT_S:
+            if video.SCREEN.player.surface(now + 20, playing=False) is not None:  # its first frame is on the card
+                projector.render(surface, state, now + 20)
+                break
+            time.sleep(0.02)
+            waited += 0.02
         final = play.kind == "final"
         round_name = "final" if final else f"round-{play.round + 1}"
-        where = "final" if final else f"{play.cell[0] + 1}-{play.cell[1] + 1}"
+        where = f"final-{fmt.final_theme(play.final) + 1}" if final else f"{play.cell[0] + 1}-{play.cell[1] + 1}"
         card = Card(round_name, f"{where}-{'question' if stage == 'q' else 'answer'}.png",
                     f"{where} {'Q' if stage == 'q' else 'A'}")
         if stage == "q":
@@ -132,6 +143,16 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
         cards.append((card, pygame.transform.smoothscale(surface, THUMB)))
 
     play_to_end(engine, seen=seen)
+    # Every other final theme: the same game again up to the final, that theme left to play.
+    commands = [entry.command for entry in engine.entries]
+    start = next((i for i, entry in enumerate(engine.entries) if entry.command.__class__.__name__ == "FinalRemove"),
+                 None)
+    final_count = len(fmt.game.final_themes)
+    for theme in range(final_count - 1 if start is not None else 0):
+        branch = Engine(SvoyakFormat(setup), 1)
+        branch.replay(commands[:start])
+        fmt = branch.format
+        play_to_end(branch, seen=seen, keep_final=theme)
     rounds: dict[str, list[tuple[Card, pygame.Surface]]] = {}
     for card, thumb in cards:
         rounds.setdefault(card.round, []).append((card, thumb))
