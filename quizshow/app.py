@@ -62,6 +62,7 @@ class ShowApp:
         from quizshow.display.text import TextCache
         from quizshow.display.theme import load_theme
         from quizshow.inputs.keymap import KeyMap
+        from quizshow.outputs.media import PackMedia
         from quizshow.outputs.sound import SoundCues
 
         self.config = config
@@ -80,7 +81,7 @@ class ShowApp:
         self.theme = load_theme(config.theme)
         text = TextCache(self.theme.fonts)
         self.projector = Projector(self.format, self.theme, config.title, config.language, text, views,
-                                   self.give_way)
+                                   self.give_way, sound=sound)
         self.status = ConsoleStatus()  # before the buzzer map: its problems are shown
         buzzers = self._buzzer_map()
         self.keymap = KeyMap.build(self._key_table(buzzers), config.devices.keyboard_buzzers)
@@ -88,6 +89,7 @@ class ShowApp:
                                self.give_way, self.spec.journal_words)
         self.console.clock_now = self.clock.now
         self.sound = SoundCues(len(config.teams), self.theme.sounds, enabled=sound)
+        self.media = PackMedia(enabled=sound)  # a pack's own sounds (SIGame audio), after the cues' mixer init
         self.running = True
         self._prepared_for: object = None
         self.hardware = Hardware(self, buzzers, self.spec.flags, start=devices)
@@ -98,6 +100,11 @@ class ShowApp:
         if osc:
             self._start_osc(osc_port)
         self.status.devices = self.device_lines()
+        for pack in config.packs:  # an imported (.siq) pack's report: the host sees what was found and lost
+            for line in pack.report:
+                log.info("%s: %s", pack.path.name, line)
+            if pack.report:
+                self.notice(f"{pack.path.name}: {pack.report[0]}", "info")
         for entry in self.engine.entries[-8:]:
             self.console.log(entry)
         if loaded.resumed and loaded.commands:
@@ -143,7 +150,14 @@ class ShowApp:
             lambda outcome, now: self.sound.on_events(outcome.events),
             lambda outcome, now: self.hardware.lamps.update(self.engine.state, outcome.events, now),
         ]
-        self.sinks.views += [lambda outcome, now: self.projector.on_events(outcome.events, now), self._console_log]
+        self.sinks.views += [lambda outcome, now: self.projector.on_events(outcome.events, now), self._console_log,
+                             self._pack_sound]
+
+    def _pack_sound(self, outcome: Outcome, now: float) -> None:
+        """The pack's own sound follows the question on screen (a view concern: pygame.mixer is touched only
+        on the window thread, never from a box reader or the OSC server)."""
+        if outcome.changed:
+            self.media.follow(self.format.current(outcome.state), outcome.state.phase)
 
     def _console_log(self, outcome: Outcome, now: float) -> None:
         if outcome.undone is not None:
@@ -269,12 +283,21 @@ class ShowApp:
         self.pump_views()
         self.submit(c.Tick(at=self.clock.now()))
         self.controls.refresh()
+        self._media_over()
         if self.osc_out is not None:
             self.osc_out.tick(self.engine.state, self.clock.now(), time.monotonic())
         self.status.devices = self.device_lines()
         self.status.line_check = self.hardware.line_check
         self.status.boxes = [driver.status for driver in self.hardware.boxes.values()]
         self.status.last_press = dict(self.hardware.last_press)
+
+    def _media_over(self) -> None:
+        """A question that waits for its own sound or video (SIGame `waitForFinish`): once they have played,
+        the window opens through the journal, like the host's own «Время!». Which media it waits for is the
+        format's word (`awaited_media`); whether they have played, the players' (window thread)."""
+        waiting = self.format.awaited_media(self.engine.state)
+        if waiting and all(self.media.finished(path) or self.projector.video.finished(path) for path in waiting):
+            self.call(Call("timer_start"), self.clock.now(), "media")
 
     def go_live(self) -> None:
         """From now on the thread that delivers an input (a box reader, the OSC server) applies it at
@@ -361,6 +384,7 @@ class ShowApp:
         if self.osc_out is not None:
             self.osc_out.close()
         self.hardware.stop()
+        self.media.close()
         self.runtime.close()
 
 

@@ -30,6 +30,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--osc-port", type=int, default=None, metavar="P", help="OSC listen port (0 = any)")
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
     p.add_argument("--version", action="version", version=f"quizshow {__version__}")
+    # SIGame packs and proof sheets (docs/siq.md)
+    p.add_argument("--import", dest="import_pack", type=Path, metavar="PACK", help="convert a .siq pack to our YAML")
+    p.add_argument("--proof", type=Path, metavar="PACK", help="render every question card of a pack to images")
+    p.add_argument("--out", type=Path, metavar="DIR", help="where --import and --proof write")
     return p.parse_args(argv)
 
 
@@ -50,7 +54,13 @@ def check_files(paths: list[Path], out=None) -> int:
     problems = Problems()
     for path in paths:
         if _looks_like_pack(path):
-            load_pack(path, problems)
+            pack = load_pack(path, problems)
+            for line in pack.report[:3] if pack is not None else ():  # an imported pack: what it holds
+                print(f"{path}: {line}", file=out)
+            if pack is not None:
+                from quizshow.tools.siq_tools import check_media
+
+                check_media(pack, problems)
         else:
             config = load_show(path, problems)
             if config is not None:  # the buzzers assigned by pressing, saved beside the show
@@ -64,6 +74,10 @@ def check_files(paths: list[Path], out=None) -> int:
 
 
 def _looks_like_pack(path: Path) -> bool:
+    from quizshow.packs.loader import PACK_READERS
+
+    if path.suffix.lower() in PACK_READERS:
+        return True
     try:
         node = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
@@ -80,6 +94,13 @@ def main(argv: list[str]) -> int:
                         stream=sys.stderr)
     if args.check:
         return check_files(args.check)
+    if args.import_pack or args.proof:
+        from quizshow.tools.siq_tools import import_command, proof_command
+
+        if args.out is None:
+            print("--import and --proof need --out DIR", file=sys.stderr)
+            return 2
+        return import_command(args.import_pack, args.out) if args.import_pack else proof_command(args.proof, args.out)
     from quizshow.app import run
 
     return run(args, args.show or demo_show())

@@ -16,6 +16,8 @@ from quizshow.core.effects import Event, EventKind
 from quizshow.core.state import Banner, ShowState, Team, View
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from quizshow.packs.model import Pack, Question
 
 Result = tuple[ShowState, list[Event]]
@@ -76,6 +78,11 @@ class Format:
     def value(self, state: ShowState) -> int:
         """What the current question is worth (0: none)."""
         return 0
+
+    def awaited_media(self, state: ShowState) -> tuple[Path, ...]:
+        """The question's own sound or video the answer window waits for (SIGame `waitForFinish`): once they
+        have played, the app starts the clock (TimerStart, journalled). (): nothing is awaited now."""
+        return ()
 
     def winner(self, state: ShowState) -> list[int]:
         """The winning team(s) once the game is decided (best first); [] until then."""

@@ -7,6 +7,7 @@ is the same action as a key. Nothing here ever reaches the projector.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -26,6 +27,7 @@ from quizshow.display.views import Panel
 from quizshow.i18n import phrase
 from quizshow.inputs.hardware import box_problem
 from quizshow.inputs.keymap import KeyMap
+from quizshow.packs.model import Question
 
 DEVICE_WORDS = ("keyboard", "console")  # input sources named in words; box and pad ids are shown as they are
 BUTTONS = ("go", "back", "timer", "announce", "correct", "wrong", "blank", "scores", "undo", "linecheck", "assign",
@@ -95,6 +97,20 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         values = {n: getattr(cmd, n) for n in ("theme", "question", "value", "amount") if hasattr(cmd, n)}
     found = phrase(key, language, team=name, **values)
     return found if found != key else type(cmd).__name__
+
+
+def question_rows(question: Question, say: Callable[..., str]) -> list[tuple[str, str, pygame.Color]]:
+    """(label key, text, colour) of the console's question panel: the question, the answer with what else
+    to accept, then what only the host sees (host notes, comment, author and source)."""
+    answer = question.a
+    if question.accept:
+        answer += f"   ({say('console.accept')}: {', '.join(question.accept)})"
+    rows = [("console.question", question.q, TEXT), ("console.answer", answer, GOLD)]
+    credit = " · ".join(x for x in (question.author, question.source) if x)
+    notes = [n for n in (question.host, question.comment, credit) if n]
+    if notes:
+        rows.append(("console.for_host" if question.host else "console.comment", "\n".join(notes), MUTED))
+    return rows
 
 
 class Console:
@@ -198,24 +214,13 @@ class Console:
 
     def _question(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> int:
         self._panel(surface, box)
-        fmt, state = self.engine.format, self.engine.state
-        question = fmt.current(state)
+        question = self.engine.format.current(self.engine.state)
         inner = box.inflate(-unit, -unit // 2)
-        label_w = unit * 8
-        rows = []
-        if question is not None:
-            answer = question.a
-            if question.accept:
-                answer += f"   ({self.say('console.accept')}: {', '.join(question.accept)})"
-            rows = [("console.question", question.q, TEXT), ("console.answer", answer, GOLD)]
-            if question.comment:
-                rows.append(("console.comment", question.comment, MUTED))
+        rows = question_rows(question, self.say) if question is not None else []
         y = inner.y
         heights = [inner.height * 2 // 5, inner.height // 4, inner.height // 4]
         for (label, value, color), height in zip(rows, heights, strict=False):
-            surface.blit(self._fit(self.say(label), "heading", (label_w, unit), MUTED, int(unit * 0.8)), (inner.x, y))
-            img = self.text.fit(value, "body", (inner.width - label_w, height), color, int(unit * 1.2), align="left")
-            surface.blit(img, (inner.x + label_w, y))
+            self._ui.labelled(pygame.Rect(inner.x, y, inner.width, height), self.say(label), value, color)
             y += height + unit // 4
         return box.bottom + unit // 2
 

@@ -55,6 +55,16 @@ class PanelUI:
         self.surface.blit(img, pos)
         return img
 
+    def labelled(self, box: pygame.Rect, label: str, value: str, color: pygame.Color = TEXT,
+                 label_w: int | None = None) -> None:
+        """A row of the question panel: a small muted label at the left, the value (wrapped, fitted) beside it."""
+        unit = self.unit
+        label_w = unit * 8 if label_w is None else label_w
+        self.surface.blit(self.fitted(label, "heading", (label_w, unit), MUTED, int(unit * 0.8)), box.topleft)
+        img = self.text.fit(value, "body", (max(1, box.width - label_w), max(1, box.height)), color,
+                            int(unit * 1.2), align="left")
+        self.surface.blit(img, (box.x + label_w, box.y))
+
     # --- shapes --------------------------------------------------------------------------------------
 
     def panel(self, box: pygame.Rect) -> None:
