@@ -29,13 +29,13 @@ start = time.perf_counter()
 sys.path.insert(0, sys.argv[2])
 from pathlib import Path
 import pygame
-from quizshow.config import THEMES_DIR
+from quizshow import registry
+from quizshow.resources import themes_dir
 from quizshow.core.format import Setup
 from quizshow.core.state import Team
 from quizshow.display.projector import Projector
 from quizshow.display.theme import load_theme
 from quizshow.formats import presets
-from quizshow.formats.svoyak import SvoyakFormat
 from quizshow.core.engine import Engine
 from quizshow.packs.loader import load_pack
 from quizshow.yamlfile import Problems
@@ -45,9 +45,10 @@ loaded = time.perf_counter()
 pygame.init()
 setup = Setup(title=pack.title, teams=(Team("A", ""), Team("B", ""), Team("C", "")),
               rules=dict(presets()["svoyak"]["svoyak"]), pack=pack)
-engine = Engine(SvoyakFormat(setup), 1)
+engine = Engine(registry.spec("svoyak").make(setup), 1)
 surface = pygame.Surface((1920, 1080))
-Projector(engine.format, load_theme(THEMES_DIR / "broadcast"), pack.title, "ru").render(surface, engine.state, 0.0)
+Projector(engine.format, load_theme(themes_dir() / "broadcast"), pack.title, "ru",
+          views=registry.views("svoyak")).render(surface, engine.state, 0.0)
 done = time.perf_counter()
 print(json.dumps({"imports": imported - start, "pack": loaded - imported, "frame": done - loaded,
                   "total": done - start}))

@@ -38,17 +38,16 @@ def main() -> None:
 
     sys.setswitchinterval(SWITCH_INTERVAL_S)  # as the app runs
 
-    from quizshow.config import THEMES_DIR
+    from quizshow import registry
     from quizshow.core import commands as c
     from quizshow.core.engine import Engine
     from quizshow.core.format import Setup
     from quizshow.core.state import Team
-    from quizshow.display import video
     from quizshow.display.projector import Projector
     from quizshow.display.theme import load_theme
     from quizshow.formats import presets
-    from quizshow.formats.svoyak import SvoyakFormat
     from quizshow.packs.loader import load_pack
+    from quizshow.resources import themes_dir
     from quizshow.yamlfile import Problems
 
     pack = load_pack(args.pack, Problems())
@@ -57,10 +56,12 @@ def main() -> None:
     pygame.init()
     setup = Setup(title="bench", teams=(Team("A", ""), Team("B", ""), Team("C", "")),
                   rules=dict(presets()["svoyak"]["svoyak"]), pack=pack)
-    engine = Engine(SvoyakFormat(setup), 1)
+    engine = Engine(registry.spec("svoyak").make(setup), 1)
     for cmd in (c.Go(at=1), c.Go(at=2), c.SelectCell(at=3, theme=cell[0], question=cell[1])):
         engine.dispatch(cmd)
-    projector = Projector(engine.format, load_theme(THEMES_DIR / "broadcast"), "bench", "ru")
+    projector = Projector(engine.format, load_theme(themes_dir() / "broadcast"), "bench", "ru",
+                          views=registry.views("svoyak"))
+    video = projector.video
     surface = pygame.Surface((1920, 1080))
     projector.render(surface, engine.state, 5.0)
     times, shown, last = [], 0, None
@@ -69,13 +70,13 @@ def main() -> None:
         t0 = time.perf_counter()
         projector.render(surface, engine.state, 10.0 + now)
         times.append((time.perf_counter() - t0) * 1000)
-        current = video.SCREEN.player._surface if video.SCREEN.player else None
+        current = video.player._surface if video.player else None
         if current is not None and current is not last:
             shown, last = shown + 1, current
         time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - t0)))
-    player = video.SCREEN.player
+    player = video.player
     elapsed = player.elapsed if player else 0.0
-    video.SCREEN.stop()
+    video.stop()
     times.sort()
     p99 = times[int(len(times) * 0.99) - 1]
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

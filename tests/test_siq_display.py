@@ -269,9 +269,8 @@ def test_a_question_that_waits_for_its_sound_opens_the_window_when_the_sound_end
     assert e.state.timer.running  # wait: false — the window opens with the question
 
 
-def test_the_app_opens_the_window_through_the_journal_when_the_question_sound_is_over(tmp_path):
-    import json
-
+def sound_show(tmp_path):
+    """A headless app on a .siq show whose one question has its own sound (0.1 s of silence)."""
     from quizshow.app import ShowApp
     from quizshow.config import load_show
 
@@ -286,8 +285,14 @@ def test_the_app_opens_the_window_through_the_journal_when_the_question_sound_is
                                         encoding="utf-8")
     problems = Problems()
     config = load_show(tmp_path / "show.yaml", problems)
-    assert not problems.errors
-    app = ShowApp(config, journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
+    assert config is not None and not problems.errors
+    return ShowApp(config, journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
+
+
+def test_the_app_opens_the_window_through_the_journal_when_the_question_sound_is_over(tmp_path):
+    import json
+
+    app = sound_show(tmp_path)
     try:
         for at in (1.0, 2.0):
             app.submit(c.Go(at=at))
@@ -313,3 +318,64 @@ def test_proof_renders_every_final_theme_not_only_the_one_left_in_play(tmp_path)
     assert sorted(p.name for p in (tmp_path / "proof" / "final").iterdir()) == [
         f"final-{i}-{stage}.png" for i in (1, 2, 3) for stage in ("answer", "question")]
     assert (tmp_path / "proof" / "final-sheet.png").exists()
+
+
+def test_the_console_shows_host_notes_author_and_source_to_the_host_only(tmp_path):
+    """Author, source and comment information is kept and shown on the console for the host (issue 15):
+    a row of the console's question panel, drawn with the console widgets; the projector never shows it."""
+    from quizshow.app import ShowApp
+    from quizshow.config import load_show
+    from quizshow.display.console import question_rows
+
+    (tmp_path / "p.yaml").write_text(
+        'title: t\nrounds:\n  - name: r\n    themes:\n      - name: a\n        questions:\n'
+        '          - {q: "Вопрос", a: "Ответ", host: "Скажите медленно", author: "Иванов", source: "БСЭ"}\n'
+        '          - {q: "Второй", a: "Да"}\n', encoding="utf-8")
+    (tmp_path / "show.yaml").write_text("title: t\nformat: svoyak\npack: p.yaml\nteams: [{name: А}, {name: Б}]\n",
+                                        encoding="utf-8")
+    problems = Problems()
+    config = load_show(tmp_path / "show.yaml", problems)
+    assert config is not None and not problems.errors, problems.items
+    app = ShowApp(config, journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
+    surface = pygame.Surface((1280, 800))
+    unit = 800 // 40
+    notes_band = pygame.Rect(unit + unit // 2, 95 + 72 + 45 + 2 * (unit // 4), 600, 40)  # the panel's third row
+
+    def ink(cell: tuple[int, int]) -> int:
+        assert app.submit(c.SelectCell(at=app.clock.now(), theme=cell[0], question=cell[1])).accepted
+        app.console.render(surface, app.clock.now(), app.status)
+        panel = surface.get_at((notes_band.right + 5, notes_band.bottom - 2))
+        return sum(1 for x in range(notes_band.left, notes_band.right, 2)
+                   for y in range(notes_band.top, notes_band.bottom, 2) if surface.get_at((x, y)) != panel)
+
+    try:
+        for at in (1.0, 2.0):
+            app.submit(c.Go(at=at))
+        with_notes = ink((0, 0))
+        label, text, _ = question_rows(app.format.current(app.engine.state), app.say)[-1]
+        assert app.say(label) == "ВЕДУЩЕМУ" and text == "Скажите медленно\nИванов · БСЭ"
+        for _ in range(3):
+            if app.engine.state.phase != "board":
+                app.submit(c.Go(at=app.clock.now()))
+        assert with_notes > 50 and ink((0, 1)) == 0
+    finally:
+        app.close()
+
+
+def test_the_pack_sound_starts_on_the_window_thread_never_on_the_thread_that_delivered_the_input(tmp_path):
+    """pygame.mixer is a view concern: a question opened from a box reader or the OSC server (another thread)
+    starts its sound only when the window thread applies the queued view changes."""
+    import threading
+
+    app = sound_show(tmp_path)
+    try:
+        for at in (1.0, 2.0):
+            app.submit(c.Go(at=at))
+        other = threading.Thread(target=app.submit, args=(c.SelectCell(at=3.0, theme=0, question=0),))
+        other.start()
+        other.join()
+        assert app.engine.state.phase == "question" and app.media.played == []
+        app.pump_views()
+        assert app.media.played == [app.format.current(app.engine.state).audio]
+    finally:
+        app.close()
