@@ -25,7 +25,7 @@ from quizshow.display.theme import Theme
 class PanelUI:
     def __init__(self, surface: pygame.Surface, unit: int, text: TextCache, theme: Theme,
                  say: Callable[..., str], state: ShowState, fmt: Format, status: Any,
-                 buttons: list[tuple[pygame.Rect, Call]]) -> None:
+                 buttons: list[tuple[pygame.Rect, Call]], now: float = 0.0) -> None:
         self.surface = surface
         self.unit = unit
         self.text = text
@@ -35,6 +35,7 @@ class PanelUI:
         self.format = fmt
         self.status = status  # ConsoleStatus: `amount` is the amount being typed
         self.buttons = buttons
+        self.now = now  # show time of the frame (countdowns)
 
     # --- reading ---------------------------------------------------------------------------------
 
