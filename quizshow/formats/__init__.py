@@ -11,11 +11,12 @@ from quizshow.core.format import Format
 from quizshow.formats.brainring import BrainringFormat
 from quizshow.formats.demo import DemoFormat
 from quizshow.formats.svoyak import SvoyakFormat
+from quizshow.formats.written import WrittenFormat
 
 FORMATS: dict[str, type[Format]] = {SvoyakFormat.id: SvoyakFormat, BrainringFormat.id: BrainringFormat,
-                                    DemoFormat.id: DemoFormat}
+                                    DemoFormat.id: DemoFormat, WrittenFormat.id: WrittenFormat}
 # Format ids of the show file contract (spec/files.md) that later issues add.
-PLANNED = ("duel", "written", "melee")
+PLANNED = ("duel", "melee")
 
 _PRESETS_FILE = Path(__file__).with_name("presets.yaml")
 

@@ -12,12 +12,15 @@ from quizshow.yamlfile import FileReader, Problems, line_of
 PACK_KEYS = ["title", "author", "language", "rounds"]
 ROUND_KEYS = ["name", "values", "themes", "questions", "final", "reserve"]
 THEME_KEYS = ["name", "questions"]
-QUESTION_KEYS = ["q", "a", "accept", "comment", "source", "author", "image", "audio", "type", "cat", "value"]
+QUESTION_KEYS = ["q", "a", "accept", "comment", "source", "author", "image", "audio", "type", "cat", "value", "hint"]
 IMAGE_TYPES = (".png", ".jpg", ".jpeg")
 AUDIO_TYPES = (".ogg", ".wav", ".mp3")
 
 
 def load_pack(path: Path, problems: Problems) -> Pack | None:
+    if path.suffix.lower() == ".4s":  # the chgksuite text format of ЧГК packs
+        from quizshow.packs.fours import load_fours
+        return load_fours(path, problems)
     reader = FileReader(path, problems)
     root = reader.load()
     if root is None:
@@ -119,5 +122,5 @@ def _question(reader: FileReader, node: Node) -> Question | None:
         author=reader.text(keys.get("author"), "author"),
         image=image,
         audio=reader.media(keys.get("audio"), AUDIO_TYPES, "audio"),
-        type=kind, cat=cat, value=value, line=line_of(node),
+        type=kind, cat=cat, value=value, line=line_of(node), hint=reader.text(keys.get("hint"), "hint"),
     )
