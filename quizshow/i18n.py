@@ -583,3 +583,15 @@ def refusal(template: str, values: dict[str, object], language: str = "ru") -> s
     """A refusal in the console's language (English is the templates' own)."""
     text = REFUSALS_RU.get(template, template) if language == "ru" else template
     return text.format(**values) if values else text
+
+
+def _merge_format_words() -> None:
+    """Formats that keep their own words (the written quiz) add them here."""
+    from quizshow.formats.written import words
+
+    PHRASES["ru"].update(words.PHRASES_RU)
+    PHRASES["en"].update(words.PHRASES_EN)
+    REFUSALS_RU.update(words.REFUSALS_RU)
+
+
+_merge_format_words()

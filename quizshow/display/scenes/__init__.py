@@ -27,6 +27,11 @@ COMMON.update(brainring.SCENES)
 BY_FORMAT["svoyak"] = svoyak.PHASES
 BY_FORMAT["brainring"] = brainring.PHASES
 
+from quizshow.display.written import phases as written  # noqa: E402
+
+COMMON.update(written.SCENES)
+BY_FORMAT["written"] = written.PHASES
+
 
 def scene_for(format_id: str, phase: str) -> Scene:
     name = BY_FORMAT.get(format_id, {}).get(phase, "title")

@@ -264,18 +264,18 @@ class WrittenFormat(Format):
 
     # --- the teams' rights ------------------------------------------------------------------------------------
 
-    def _playing_now(self, state: ShowState, team: int, what: str) -> None:
+    def _playing_now(self, state: ShowState, team: int) -> None:
         """Rights are taken on the question in play, before its answer is shown, by a team that plays it."""
         self.check_team(state, team)
         if state.phase not in (Phase.QUESTION, Phase.MINUTE, Phase.HAND_IN):
-            raise Refused("{what} is taken while a question is played", what=what)
+            raise Refused("an extra minute or club help is taken while a question is played")
         w = self.w(state)
         if team not in self.players_of(w, w.number):
             raise Refused("{name} does not play this question", name=state.teams[team].name)
 
     def on_written_extra_minute(self, state: ShowState, cmd: wc.WrittenExtraMinute) -> Result:
         """Seed 001: one extra minute per team, once per game."""
-        self._playing_now(state, cmd.team, "an extra minute")
+        self._playing_now(state, cmd.team)
         w = self.w(state)
         taken = w.extra_minute_of(cmd.team)
         if taken is not None:
@@ -289,7 +289,7 @@ class WrittenFormat(Format):
 
     def on_written_club_help(self, state: ShowState, cmd: wc.WrittenClubHelp) -> Result:
         """Seed 001: «помощь клуба» once per game for each team."""
-        self._playing_now(state, cmd.team, "club help")
+        self._playing_now(state, cmd.team)
         w = self.w(state)
         taken = w.club_help_of(cmd.team)
         if taken is not None:
