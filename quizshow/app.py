@@ -25,6 +25,7 @@ from quizshow.core.engine import Engine, Outcome
 from quizshow.core.journal import Journal, JournalError, dispatch_journalled
 from quizshow.display import console_svoyak, paint
 from quizshow.display.console import Notice, describe
+from quizshow.display.written import grid as written_grid
 from quizshow.i18n import refusal
 from quizshow.inputs.hardware import Hardware, in_press_order
 from quizshow.inputs.keymap import amount_key, edit_amount, key_name
@@ -235,6 +236,8 @@ class ShowApp:
         if self.hardware.assigning is not None and self.keymap.action_for(key, mod) not in ("assign", "quit"):
             self.hardware.capture(f"key:{key_name(key)}", at)
             return None
+        if self.format.id == "written" and written_grid.key(self, key, mod, at):
+            return None  # the operator's grid: arrows, Space, digits (display/written/grid.py)
         if self.engine.state.phase in console_svoyak.AMOUNT_PHASES:
             edit = amount_key(key)
             if edit is not None:

@@ -106,7 +106,7 @@ def load_show(path: Path, problems: Problems) -> ShowConfig | None:
     if language not in ("ru", "en"):
         reader.error(keys["language"], "language must be ru or en")
     devices = _devices(reader, keys.get("devices"))
-    teams = _teams(reader, keys.get("teams"), devices)
+    teams = _teams(reader, keys.get("teams"), devices, getattr(FORMATS.get(fmt or ""), "MAX_TEAMS", 10))
     return ShowConfig(
         path=path.resolve(), title=reader.text(keys.get("title"), "title") or "", format=fmt or "",
         preset=preset or "", rules=rules, packs=packs, language=language,
@@ -168,7 +168,7 @@ def _theme(reader: FileReader, node: Node | None) -> Path:
     return THEMES_DIR / "broadcast"
 
 
-def _teams(reader: FileReader, node: Node | None, devices: Devices) -> tuple[TeamConfig, ...]:
+def _teams(reader: FileReader, node: Node | None, devices: Devices, most: int = 10) -> tuple[TeamConfig, ...]:
     teams = []
     box_ids = {box.id for box in devices.serial}
     for item in reader.sequence(node, "teams"):
@@ -188,8 +188,8 @@ def _teams(reader: FileReader, node: Node | None, devices: Devices) -> tuple[Tea
             name=reader.text(keys.get("name"), "team name") or f"#{len(teams) + 1}", color=color,
             captain=reader.text(keys.get("captain"), "captain"),
             players=reader.text_list(keys.get("players"), "players"), buzzer=buzzer))
-    if node is not None and not 1 <= len(teams) <= 10:
-        reader.error(node, f"a show needs 1 to 10 teams (found {len(teams)})")
+    if node is not None and not 1 <= len(teams) <= most:  # a format may allow more (the written quiz: 40)
+        reader.error(node, f"a show needs 1 to {most} teams (found {len(teams)})")
     return tuple(teams)
 
 

@@ -27,7 +27,7 @@ def pack(tours: tuple[int, ...] = (3, 3), authors: dict[tuple[int, int], str] | 
         rounds.append(Round(name=f"Тур {t + 1}", questions=questions))
     if reserve:
         rounds.append(Round(name="Резерв", reserve=True,
-                            questions=tuple(Question(q=f"Доп {i + 1}", a=f"Доп ответ {i + 1}") for i in range(reserve))))
+                            questions=tuple(Question(q=f"Доп {i + 1}", a=f"Доп {i + 1}") for i in range(reserve))))
     return Pack(title="Тест", path=Path("test.yaml"), rounds=tuple(rounds))
 
 

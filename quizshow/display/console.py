@@ -19,6 +19,7 @@ from quizshow.display import console_brainring, console_svoyak, paint
 from quizshow.display.console_style import BAD, BG, EDGE, GOLD, GOOD, MUTED, PANEL, TEXT
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
+from quizshow.display.written import grid as written_grid
 from quizshow.i18n import phrase
 from quizshow.inputs.hardware import box_problem
 from quizshow.inputs.keymap import KeyMap
@@ -448,4 +449,4 @@ class Console:
 
 
 # format id -> its console panel: draw(console, surface, box, unit, status) -> drawn?
-FORMAT_PANELS = {"svoyak": console_svoyak.draw, "brainring": console_brainring.draw}
+FORMAT_PANELS = {"svoyak": console_svoyak.draw, "brainring": console_brainring.draw, "written": written_grid.draw}

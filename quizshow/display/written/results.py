@@ -92,8 +92,8 @@ class RowSprites:
 
     def get(self, frame: Frame, line: Line, box: Layout, tours: int, extra: bool, penalty: bool) -> pygame.Surface:
         slot = box.slot(0)
-        key = (line.name, line.tours, line.extra, line.penalty, line.total, line.place[0] <= 3, slot.size,
-               tuple(box.columns.items()), extra, penalty)
+        key = (id(frame.text), line.name, line.tours, line.extra, line.penalty, line.total, line.place[0] <= 3,
+               slot.size, tuple(box.columns.items()), extra, penalty)
         found = self._cache.get(key)
         if found is not None:
             self._cache.move_to_end(key)

@@ -83,7 +83,8 @@ class WrittenQuestionScene(Scene):
                              frame.u(px), min_px=frame.u(26), shadow=not answer)
         surface.blit(img, img.get_rect(center=text_box.center))
         if answer:
-            plate = pygame.Rect(card.x + frame.u(35), inner.bottom + frame.u(24), card.width - frame.u(70), frame.u(120))
+            plate = pygame.Rect(card.x + frame.u(35), inner.bottom + frame.u(24), card.width - frame.u(70),
+                                frame.u(120))
             widgets.answer_plate(surface, frame, question.a, plate)
             if question.comment:
                 box = pygame.Rect(plate.x + frame.u(10), plate.bottom + frame.u(20), plate.width - frame.u(20),
@@ -111,8 +112,9 @@ class WrittenQuestionScene(Scene):
                             max(0.05, grow))
         surface.blit(body, body.get_rect(center=center))
         if grow > 0.6:
-            img = frame.text.fit(frame.say("banner.hand_in").upper(), "heading", plate.inflate(-frame.u(24), -frame.u(20)).size,
-                                 frame.color("panel_dark"), frame.u(56))
+            room = plate.inflate(-frame.u(24), -frame.u(20)).size
+            img = frame.text.fit(frame.say("banner.hand_in").upper(), "heading", room, frame.color("panel_dark"),
+                                 frame.u(56))
             surface.blit(img, img.get_rect(center=center))
 
     def _extras(self, surface: pygame.Surface, frame: Frame, strip: pygame.Rect) -> None:
@@ -187,7 +189,8 @@ class PodiumScene(Scene):
                                                                        frame.u(140)), frame.color("panel_dark"), 130)
             total = next(line.total for line in lines if line.place[0] == place)
             text_in(surface, frame, frame.say("scene.points", n=total), "heading",
-                    pygame.Rect(block.x, block.y + frame.u(150), block.width, frame.u(50)), frame.color("panel_dark"), 40)
+                    pygame.Rect(block.x, block.y + frame.u(150), block.width, frame.u(50)), frame.color("panel_dark"),
+                    40)
             names_box = pygame.Rect(block.x, block.y - frame.u(220), block.width, frame.u(200))
             shown = names if len(names) <= 4 else [*names[:3], frame.say("scene.written_and_more", n=len(names) - 3)]
             img = frame.text.fit("\n".join(shown), "heading", names_box.size, frame.color("text"), frame.u(64),

@@ -32,6 +32,7 @@ def same_name(a: str, b: str) -> bool:
 
 class WrittenFormat(Format):
     id = "written"
+    MAX_TEAMS = MAX_TEAMS  # the show file may list this many teams (others: 10)
 
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)
