@@ -276,3 +276,23 @@ def test_equal_totals_share_a_place_block():
         ("Б", "1", 2), ("А", "2–4", 1), ("В", "2–4", 1), ("Г", "2–4", 1), ("Д", "5", 0)]
     assert lines[0].tours == (2, None)  # tour 2 not started: «—»
     assert blocks(lines) == [(0, 0), (1, 3), (4, 4)]
+
+
+def test_the_grid_exports_as_csv_and_printable_html():
+    import csv
+    import io
+
+    from quizshow.formats.written.export import grid_csv, grid_html
+
+    e, t = _author_engine()
+    mark(e, 0, 0, 1, at=t)
+    mark(e, 2, 0, at=t)
+    e.dispatch(wc.WrittenLate(at=t, team=1, number=0, late=True))
+    rows = list(csv.reader(io.StringIO(grid_csv(e.format, e.state))))
+    assert rows[0] == ["Место", "Команда", "1.1", "1.2", "2.1", "Т1", "Т2", "Доп", "Штраф", "Сумма"]
+    by_name = {row[1]: row for row in rows[1:]}
+    assert by_name["Альфа"] == ["1", "Альфа", "1", "0", "1", "1", "1", "", "", "2"]
+    assert by_name["Бета"][2] == "опоздание" and by_name["Бета"][-1] == "0"
+    assert by_name["Гамма"][4] == "автор 1" and by_name["Гамма"][-1] == "1"
+    page = grid_html(e.format, e.state, "Вечер <ЧГК>")
+    assert "<title>Вечер &lt;ЧГК&gt;</title>" in page and page.count("<tr") == 5 and "@page" in page

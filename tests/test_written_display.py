@@ -276,3 +276,17 @@ def test_the_console_grid_draws_the_cursor_and_totals(tmp_path):
     greens = sum(1 for x in range(0, 880, 4) for y in range(200, 700, 4)
                  if surface.get_at((x, y))[:3] == (0x2f, 0xbf, 0x71))
     assert greens > 10
+
+
+def test_the_cli_exports_the_grid_from_the_journal(tmp_path):
+    from quizshow.cli import main
+
+    app = _app(tmp_path, SHOW_12)
+    t = _to_answer(app)
+    app.key(pygame.K_SPACE, 0, t)
+    app.close()
+    code = main([str(SHOW_12), "--journal", str(tmp_path / "j.jsonl"), "--export-results", str(tmp_path / "out")])
+    assert code == 0
+    table = (tmp_path / "out.csv").read_text(encoding="utf-8").splitlines()
+    assert table[1].startswith("1,Совы,1,")
+    assert "Совы" in (tmp_path / "out.html").read_text(encoding="utf-8")
