@@ -296,3 +296,29 @@ def test_the_grid_exports_as_csv_and_printable_html():
     assert by_name["Гамма"][4] == "автор 1" and by_name["Гамма"][-1] == "1"
     page = grid_html(e.format, e.state, "Вечер <ЧГК>")
     assert "<title>Вечер &lt;ЧГК&gt;</title>" in page and page.count("<tr") == 5 and "@page" in page
+
+
+def test_kill_minus_nine_in_the_middle_of_marking_resumes_the_same_grid(tmp_path):
+    """Nothing is lost: killed at random while 40 teams are being marked, a restart shows the grid as
+    it was last acknowledged (or with the mark being written when the kill came)."""
+    import random
+
+    from quizshow.core.journal import Journal
+    from tests.crash_worker import kill_at_random
+    from tests.written_crash_worker import engine as crash_engine
+    from tests.written_crash_worker import fingerprint
+
+    path = tmp_path / "written.journal.jsonl"
+    rng = random.Random(18)
+    acked = None
+    for run in range(5):
+        acked, pending = kill_at_random("written_crash_worker.py", path, run, rng.uniform(0.05, 0.3),
+                                        lambda line: '"answer"' in line, acked)
+        _, loaded = Journal.open(path, "written-crash-test")
+        e = crash_engine()
+        e.replay(loaded.commands)
+        got = fingerprint(e)
+        assert got in {acked, pending}, f"run {run}: restart shows {got}; last ack {acked}; being written {pending}"
+        acked = got
+        assert e.state.phase == "answer"
+    assert e.state.fmt.grid.correct  # marks were made and survived
