@@ -28,6 +28,10 @@ def config(path=SHOW_40):
     return svoyak_config(path)
 
 
+def engine(seed: int = 1) -> Engine:
+    return Engine(make_format(config()), seed)
+
+
 @pytest.fixture(scope="module")
 def theme():
     return load_theme(config().theme)
@@ -290,3 +294,21 @@ def test_the_cli_exports_the_grid_from_the_journal(tmp_path):
     table = (tmp_path / "out.csv").read_text(encoding="utf-8").splitlines()
     assert table[1].startswith("1,Совы,1,")
     assert "Совы" in (tmp_path / "out.html").read_text(encoding="utf-8")
+
+
+def walk():
+    """The written quiz's scenes for bench/frames.py: 40 teams through tour 1, then its results table
+    (the rows re-ordering from the start of the tour), tour 2's first question."""
+    rng = random.Random(5)
+    steps = [("title", []), ("question", [c.Go(at=1.0)]), ("minute (clock)", [c.Go(at=2.0)]),
+             ("hand-in", [c.Tick(at=62.1)]), ("answer", [c.Tick(at=72.2)])]
+    commands: list = [wc.WrittenMark(at=73.0, team=team, number=0) for team in range(40) if rng.random() < 0.6]
+    t = 74.0
+    for number in range(1, 10):
+        commands += [c.Go(at=t), c.Go(at=t + 1), c.Tick(at=t + 61.1), c.Tick(at=t + 71.2)]
+        commands += [wc.WrittenMark(at=t + 72, team=team, number=number) for team in range(40)
+                     if rng.random() < 0.8 - team * 0.015]
+        t += 73
+    steps.append(("results table (re-ordering)", [*commands, c.Go(at=t)]))
+    steps.append(("tour 2 question", [c.Go(at=t + 10)]))
+    return steps

@@ -6,7 +6,7 @@ place «8–10» and one stripe, so a tie reads as one block; a tour not played 
 
 Motion: after a tour the rows slide from their places before the tour to their new places. The still
 board (title, panels, headers, stripes, places) is one layer; each row is a small cached sprite, so
-a frame of the re-ordering is one big blit and forty small ones.
+every frame, moving or not, is one big blit and forty small ones (no re-composition when the motion ends).
 """
 
 from __future__ import annotations
@@ -48,7 +48,20 @@ class Layout:
                            self.row_h)
 
 
+_LAYOUTS: dict[tuple, Layout] = {}
+
+
 def layout(frame: Frame, count: int, tours: int, extra: bool, penalty: bool) -> Layout:
+    key = (frame.size, count, tours, extra, penalty)
+    found = _LAYOUTS.get(key)
+    if found is None:
+        if len(_LAYOUTS) > 32:
+            _LAYOUTS.clear()
+        found = _LAYOUTS[key] = _layout(frame, count, tours, extra, penalty)
+    return found
+
+
+def _layout(frame: Frame, count: int, tours: int, extra: bool, penalty: bool) -> Layout:
     w, h = frame.size
     u = frame.u
     two = count > PER_COLUMN
@@ -152,7 +165,7 @@ def previous_lines(frame: Frame) -> list[Line] | None:
     if after is None:
         return None
     cut = next((i for i, a in enumerate(asked) if (a.tour is None if after < 0 else a.tour == after)), None)
-    if not cut:
+    if cut is None:
         return None
     names = [t.name for t in state.teams]
     return standings(names, asked[:cut], len(fmt.tours), state.fmt, int(fmt.rules["extra_player_penalty"]))
@@ -161,6 +174,9 @@ def previous_lines(frame: Frame) -> list[Line] | None:
 class ResultsScene(Scene):
     name = "written_results"
     sprites = RowSprites()
+    # The standings of the state last drawn (lines, the lines before the tour): a state is immutable,
+    # so they are computed once per state, not three times a frame.
+    _memo: tuple[object, list[Line], list[Line] | None, tuple] | None = None
 
     @staticmethod
     def shape(frame: Frame, lines: Sequence[Line]) -> tuple[int, bool, bool]:
@@ -169,12 +185,20 @@ class ResultsScene(Scene):
     def key(self, frame: Frame) -> Hashable:
         return self.name, frame.state.fmt.results_after
 
+    def _computed(self, frame: Frame) -> tuple[list[Line], list[Line] | None]:
+        memo = self._memo
+        if memo is None or memo[0] is not frame.state:
+            lines = frame.fmt.lines(frame.state)
+            digest = tuple((ln.team, ln.total, ln.tours, ln.extra, ln.penalty, ln.place) for ln in lines)
+            memo = self._memo = (frame.state, lines, previous_lines(frame), digest)
+        return memo[1], memo[2]
+
     def _lines(self, frame: Frame) -> list[Line]:
-        return frame.fmt.lines(frame.state)
+        return self._computed(frame)[0]
 
     def _motion(self, frame: Frame, lines: list[Line]) -> tuple[float, dict[int, int]] | None:
         """(age, team → row before) while the rows are moving; None when they stand still."""
-        before = previous_lines(frame)
+        before = self._computed(frame)[1]
         if before is None:
             return None
         age = frame.anim.age(("written_order", frame.state.fmt.results_after, tuple(ln.team for ln in lines)),
@@ -183,38 +207,47 @@ class ResultsScene(Scene):
             return None
         return age, {line.team: row for row, line in enumerate(before)}
 
-    def static_key(self, frame: Frame) -> Hashable:
+    def prepare(self, frame: Frame) -> pygame.Surface | None:
+        """The board, and the rows' sprites too: the app prepares the table before Next shows it, so its
+        first frame only blits."""
+        layer = super().prepare(frame)
         lines = self._lines(frame)
-        moving = self._motion(frame, lines) is not None
-        return (frame.state.fmt.results_after, tuple(lines), moving, frame.state.phase)
+        tours, extra, penalty = self.shape(frame, lines)
+        box = layout(frame, len(lines), tours, extra, penalty)
+        for line in lines:
+            self.sprites.get(frame, line, box, tours, extra, penalty)
+        return layer
+
+    def static_key(self, frame: Frame) -> Hashable:
+        self._lines(frame)
+        return frame.state.fmt.results_after, self._memo[3] if self._memo else None, frame.state.phase
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
+        """The board: background, titles, panels, headers, stripes and places (they belong to the rows'
+        slots, not to the teams, so they stand still while the teams move)."""
         lines = self._lines(frame)
         tours, extra, penalty = self.shape(frame, lines)
         box = layout(frame, len(lines), tours, extra, penalty)
         frame.paint_background(surface)
         self._titles(surface, frame)
         self._board(surface, frame, box, lines, tours, extra, penalty)
-        if self._motion(frame, lines) is None:
-            for row, line in enumerate(lines):
-                paint.give_way()
-                surface.blit(self.sprites.get(frame, line, box, tours, extra, penalty), box.slot(row))
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
+        """The teams' rows: sliding from their places before the tour, then standing in their places."""
         lines = self._lines(frame)
         motion = self._motion(frame, lines)
-        if motion is None:
-            return
-        age, before = motion
         tours, extra, penalty = self.shape(frame, lines)
         box = layout(frame, len(lines), tours, extra, penalty)
         for row, line in enumerate(lines):
-            start = box.slot(before.get(line.team, row))
+            sprite = self.sprites.get(frame, line, box, tours, extra, penalty)
             end = box.slot(row)
+            if motion is None:
+                surface.blit(sprite, end)
+                continue
+            age, before = motion
+            start = box.slot(before.get(line.team, row))
             t = ease_in_out_cubic(max(0.0, min(1.0, (age - STAGGER_S * row) / MOVE_S)))
-            x = round(start.x + (end.x - start.x) * t)
-            y = round(start.y + (end.y - start.y) * t)
-            surface.blit(self.sprites.get(frame, line, box, tours, extra, penalty), (x, y))
+            surface.blit(sprite, (round(start.x + (end.x - start.x) * t), round(start.y + (end.y - start.y) * t)))
 
     # --- the still board ------------------------------------------------------------------------------
 
