@@ -1,5 +1,5 @@
-"""Frame times of every projector scene of the demo, «Своя игра», «Брейн-ринг» and the written quiz, headless, at 1920×1080 and
-3840×2160; start-up and memory.
+"""Frame times of every projector scene of the demo, «Своя игра», «Брейн-ринг» and the written quiz (40 teams),
+headless, at 1920×1080 and 3840×2160; start-up and memory.
 
     python bench/frames.py            # the full table
     python bench/frames.py --quick    # fewer frames
