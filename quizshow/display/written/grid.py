@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -19,10 +19,8 @@ from quizshow.display.console_style import BAD, EDGE, GOLD, GOOD, MUTED, TEXT
 from quizshow.formats.written import commands as wc
 from quizshow.formats.written.model import PLAYING
 
-if TYPE_CHECKING:
-    from quizshow.app import ShowApp
+if TYPE_CHECKING:  # the app and the console are passed in, not imported: no import cycle through them
     from quizshow.core.engine import Engine
-    from quizshow.display.console import Console, ConsoleStatus
 
 TYPING_S = 1.5  # digits typed within this of each other make one team number
 
@@ -57,7 +55,7 @@ def _digit(key: int) -> str | None:
     return None
 
 
-def key(app: ShowApp, key: int, mod: int, at: float) -> bool:
+def key(app: Any, key: int, mod: int, at: float) -> bool:
     """One key on the grid; False: not a grid key (the key map takes it)."""
     if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
         return False
@@ -123,7 +121,8 @@ def cell(engine: Engine, team: int, number: int) -> tuple[str, str]:
     return ("+", "right") if w.grid.is_correct(team, number) else ("·", "wrong")
 
 
-def draw(con: Console, surface: pygame.Surface, box: pygame.Rect, unit: int, status: ConsoleStatus) -> bool:
+def draw(con: Any, surface: pygame.Surface, box: pygame.Rect, unit: int, status: Any) -> bool:
+    """The grid in the console's format panel (`con` is the Console, `status` its ConsoleStatus)."""
     engine = con.engine
     fmt, state = engine.format, engine.state
     w = state.fmt
