@@ -25,7 +25,7 @@ from quizshow.display.theme import Theme
 class PanelUI:
     def __init__(self, surface: pygame.Surface, unit: int, text: TextCache, theme: Theme,
                  say: Callable[..., str], state: ShowState, fmt: Format, status: Any,
-                 buttons: list[tuple[pygame.Rect, Call]]) -> None:
+                 buttons: list[tuple[pygame.Rect, Call]], memory: dict[str, Any] | None = None) -> None:
         self.surface = surface
         self.unit = unit
         self.text = text
@@ -35,6 +35,9 @@ class PanelUI:
         self.format = fmt
         self.status = status  # ConsoleStatus: `amount` is the amount being typed
         self.buttons = buttons
+        # The panel's own memory on this console (a cursor), kept across frames; its key handler
+        # (FormatViews.keys) gets the same dict. Never journalled: what changes the show is a call.
+        self.memory: dict[str, Any] = {} if memory is None else memory
 
     # --- reading ---------------------------------------------------------------------------------
 

@@ -2,22 +2,33 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from yaml.nodes import Node
 
+from quizshow.packs.fours import load_fours
 from quizshow.packs.model import QUESTION_TYPES, CatInfo, Pack, Question, Round, Theme
 from quizshow.yamlfile import FileReader, Problems, line_of
 
 PACK_KEYS = ["title", "author", "language", "rounds"]
 ROUND_KEYS = ["name", "values", "themes", "questions", "final", "reserve"]
 THEME_KEYS = ["name", "questions"]
-QUESTION_KEYS = ["q", "a", "accept", "comment", "source", "author", "image", "audio", "type", "cat", "value"]
+QUESTION_KEYS = ["q", "a", "accept", "comment", "source", "author", "image", "audio", "type", "cat", "value", "hint"]
 IMAGE_TYPES = (".png", ".jpg", ".jpeg")
 AUDIO_TYPES = (".ogg", ".wav", ".mp3")
 
 
+# Pack files that are not our YAML, by their suffix: suffix -> loader (same contract as load_pack).
+OTHER_LOADERS: dict[str, Callable[[Path, Problems], Pack | None]] = {
+    ".4s": load_fours,  # the chgksuite text format of ЧГК packs
+}
+
+
 def load_pack(path: Path, problems: Problems) -> Pack | None:
+    other = OTHER_LOADERS.get(path.suffix.lower())
+    if other is not None:
+        return other(path, problems)
     reader = FileReader(path, problems)
     root = reader.load()
     if root is None:
@@ -119,5 +130,5 @@ def _question(reader: FileReader, node: Node) -> Question | None:
         author=reader.text(keys.get("author"), "author"),
         image=image,
         audio=reader.media(keys.get("audio"), AUDIO_TYPES, "audio"),
-        type=kind, cat=cat, value=value, line=line_of(node),
+        type=kind, cat=cat, value=value, line=line_of(node), hint=reader.text(keys.get("hint"), "hint"),
     )

@@ -28,6 +28,7 @@ class Question:
     cat: CatInfo | None = None
     value: int | None = None
     line: int = 0
+    hint: str | None = None  # «помощь клуба» (written quiz): read or handed to a team that asks
 
 
 HOST_QUESTION = Question(q="", a="", type="host")  # the pack ran out: the host reads one of their own
