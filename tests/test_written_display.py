@@ -253,6 +253,36 @@ def test_forty_teams_are_marked_for_one_question_with_forty_keys(tmp_path):
     assert app.engine.state.fmt.grid.correct == {(team, 0) for team in right}
     assert [line.total for line in sorted(app.format.lines(app.engine.state), key=lambda ln: ln.team)] == \
         [int(team in right) for team in range(40)]
+    # The grid's keys went through the format's actions: journalled as its own namespaced command.
+    marks = [e.command for e in app.engine.entries if e.command.journal_name == "written.Mark"]
+    assert len(marks) == len(right)
+
+
+def test_the_grid_takes_no_key_before_the_first_question(tmp_path):
+    """Before the first question the grid is not shown: its keys (Space, digits) go to the key map."""
+    app = _app(tmp_path, SHOW_12)
+    assert not app.console.panel_key(pygame.K_SPACE, 0, 1.0, lambda call: None)
+    app.key(pygame.K_PAGEDOWN, 0, 1.0)  # the first question: now the grid takes its keys
+    assert app.console.panel_key(pygame.K_DOWN, 0, 2.0, lambda call: None)
+    assert not app.console.panel_key(pygame.K_PAGEDOWN, 0, 3.0, lambda call: None)  # Next stays the key map's
+
+
+def test_a_show_lists_as_many_teams_as_its_format_allows(tmp_path):
+    """FormatSpec.max_teams: the written quiz takes 40 teams, a format that says nothing 10."""
+    from quizshow.config import load_show
+    from quizshow.yamlfile import Problems
+
+    def show(fmt: str, teams: int) -> list[str]:
+        path = tmp_path / f"{fmt}-{teams}.yaml"
+        rows = "".join(f'  - {{name: "Команда {i}"}}\n' for i in range(teams))
+        path.write_text(f'title: "T"\nformat: {fmt}\nteams:\n{rows}', encoding="utf-8")
+        problems = Problems()
+        load_show(path, problems)
+        return [str(p) for p in problems.items]
+
+    assert show("written", 40) == []
+    assert any("a show needs 1 to 40 teams (found 41)" in p and ":4:" in p for p in show("written", 41))
+    assert any("a show needs 1 to 10 teams (found 11)" in p for p in show("svoyak", 11))
 
 
 def test_typing_a_team_number_jumps_and_arrows_move(tmp_path):
@@ -298,6 +328,15 @@ def test_the_cli_exports_the_grid_from_the_journal(tmp_path):
     table = (tmp_path / "out.csv").read_text(encoding="utf-8").splitlines()
     assert table[1].startswith("1,Совы,1,")
     assert "Совы" in (tmp_path / "out.html").read_text(encoding="utf-8")
+
+
+def test_a_format_without_results_to_export_says_so(tmp_path, capsys):
+    from quizshow.cli import main
+
+    code = main([str(ROOT / "shows" / "svoyak.yaml"), "--journal", str(tmp_path / "j.jsonl"),
+                 "--export-results", str(tmp_path / "out")])
+    assert code == 1 and not (tmp_path / "out.csv").exists()
+    assert "format 'svoyak' has no results to export (formats that have: written)" in capsys.readouterr().out
 
 
 def walk():

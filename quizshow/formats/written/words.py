@@ -34,7 +34,7 @@ RU: dict[str, str] = {
     "scene.written_and_more": "и ещё {n}",
     "console.written_grid": "СЕТКА ОТВЕТОВ",
     "console.written_keys":
-        "↑↓ команда · ←→ вопрос · Пробел/Y верно · N неверно · L опоздали · "
+        "Вверх/вниз: команда · влево/вправо: вопрос · Пробел/Y верно · N неверно · L опоздали · "
         "цифры — номер команды · E доп. минута · H помощь клуба · X дозаявка",
     "console.written_cursor": "{team} · вопрос {q}: {state}",
     "console.written_cell_right": "верно",
@@ -42,7 +42,7 @@ RU: dict[str, str] = {
     "console.written_cell_late": "опоздали",
     "console.written_cell_author": "автор вопроса",
     "console.written_cell_out": "не играет",
-    "console.written_total": "Σ",
+    "console.written_total": "Итог",
     "console.written_hint": "Помощь клуба ({teams}): {hint}",
     "console.written_extra": "Доп. минута: {teams}",
     "console.written_typed": "Номер команды: {n}",
@@ -97,7 +97,7 @@ EN: dict[str, str] = {
     "scene.written_and_more": "and {n} more",
     "console.written_grid": "ANSWER GRID",
     "console.written_keys":
-        "↑↓ team · ←→ question · Space/Y right · N wrong · L late · "
+        "Up/down: team · left/right: question · Space/Y right · N wrong · L late · "
         "digits: team number · E extra minute · H club help · X extra players",
     "console.written_cursor": "{team} · question {q}: {state}",
     "console.written_cell_right": "right",
@@ -105,7 +105,7 @@ EN: dict[str, str] = {
     "console.written_cell_late": "late",
     "console.written_cell_author": "its author",
     "console.written_cell_out": "does not play",
-    "console.written_total": "Σ",
+    "console.written_total": "Total",
     "console.written_hint": "Club help ({teams}): {hint}",
     "console.written_extra": "Extra minute: {teams}",
     "console.written_typed": "Team number: {n}",
