@@ -70,11 +70,14 @@ def shows():
 
 def measure(size: tuple[int, int], frames: int, config, make_engine,
             scenes) -> list[tuple[str, float, float, float, int, float]]:
+    from quizshow import i18n
     from quizshow.display.projector import Projector
     from quizshow.display.theme import load_theme
+    from quizshow.registry import spec as registry_spec
     from quizshow.registry import views as registry_views
 
     engine = make_engine()
+    i18n.add_phrases(registry_spec(engine.format.id).phrases)  # as the app does: the format's own words
     projector = Projector(engine.format, load_theme(config.theme), config.title, config.language,
                           views=registry_views(engine.format.id))
     surface = pygame.Surface(size)
