@@ -9,11 +9,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from yaml.nodes import Node
+from yaml.nodes import Node, SequenceNode
 
 from quizshow import registry
 from quizshow.core.spec import MAX_TEAMS
 from quizshow.formats import common_rules, presets
+from quizshow.formats.teamsize import size_problems
 from quizshow.inputs.keymap import ACTIONS, unknown_key_names
 from quizshow.packs.loader import load_pack
 from quizshow.packs.model import Pack
@@ -122,6 +123,7 @@ def load_show(path: Path, problems: Problems) -> ShowConfig | None:
     devices = _devices(reader, keys.get("devices"))
     most = registry.spec(fmt).max_teams if fmt in registry.FORMATS else MAX_TEAMS  # the format's own limit
     teams = _teams(reader, keys.get("teams"), devices, most)
+    _team_sizes(reader, keys.get("teams"), teams, preset or "", rules)
     return ShowConfig(
         path=path.resolve(), title=reader.text(keys.get("title"), "title") or "", format=fmt or "",
         preset=preset or "", rules=rules, packs=packs, language=language,
@@ -217,6 +219,22 @@ def _teams(reader: FileReader, node: Node | None, devices: Devices, most: int = 
     if node is not None and not 1 <= len(teams) <= most:  # a format may allow more (FormatSpec.max_teams)
         reader.error(node, f"a show needs 1 to {most} teams (found {len(teams)})")
     return tuple(teams)
+
+
+def _team_sizes(reader: FileReader, node: Node | None, teams: tuple[TeamConfig, ...], preset: str,
+                rules: dict[str, Any]) -> None:
+    """Team sizes the preset's rule book asks for: an error where it admits only that size, else a warning."""
+    items = node.value if isinstance(node, SequenceNode) else []
+    for problem in size_problems(rules, [len(t.players) for t in teams]):
+        if problem.team is None:
+            reader.warn(node, f"preset {preset} is played by {problem.need} teams (found {problem.found})")
+            continue
+        where = items[problem.team] if problem.team < len(items) else node
+        message = f"team '{teams[problem.team].name}' has {problem.found} players; preset {preset} needs {problem.need}"
+        if problem.strict:
+            reader.error(where, message + " (a full team only)")
+        else:
+            reader.warn(where, message)
 
 
 def _devices(reader: FileReader, node: Node | None) -> Devices:

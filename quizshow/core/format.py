@@ -8,12 +8,14 @@ format the shared behaviour: manual scores, the view switches, the clock, ticks 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.state import Banner, ShowState, Team, View
+from quizshow.core.timers import Window
 
 if TYPE_CHECKING:
     from quizshow.packs.model import Pack, Question
@@ -65,7 +67,38 @@ class Format:
         if method is None:
             raise Refused("{command} is not used by format {format}", command=type(command).__name__,
                           format=self.id)
-        return method(state, command)
+        new, events = method(state, command)
+        if new.before_expiry is not None and new is not state and not isinstance(command, c.Tick):
+            # The host (or a press) acted after the clock ran out: that expiry stands from now on.
+            new = replace(new, before_expiry=None)
+        return new, events
+
+    def at_press(self, state: ShowState, t: float) -> Result:
+        """The state as it stood at a press's own time `t` — the one rule for the question clock's window.
+
+        A press made before the end keeps its right although its line arrived after the expiry tick (the
+        expiry is overturned: the state before it comes back); a press made after the end is too late
+        although no tick has ended the window yet (the expiry is applied first, at the window's end)."""
+        before = state.before_expiry
+        if before is not None and state.timer.expired:
+            window = before.timer.window
+            if window is not None and window.open_at(t):
+                return before, []
+        window = state.timer.window
+        if window is not None and window.closed_by(t):
+            return self.on_tick(state, c.Tick(at=window.closes))
+        return state, []
+
+    def by_press_time(self, state: ShowState, cmd: c.Buzz, press: Callable[[ShowState, c.Buzz], Result]) -> Result:
+        """Handle a press in the state as it stood at the press's own time (`at_press`)."""
+        then, events = self.at_press(state, cmd.press_time)
+        try:
+            new, more = press(then, cmd)
+        except Refused:
+            if then.timer.expired and not state.timer.expired:
+                raise Refused("too late: pressed after the time ran out") from None
+            raise
+        return new, events + more
 
     # --- the view model: what the views may ask (they never work the rules out again) -------------
 
@@ -142,12 +175,28 @@ class Format:
             new = replace(new, timer=timer)
             if timer.expired and not state.timer.expired:
                 new, more = self.on_time_up(new, cmd.at)
+                new = replace(new, before_expiry=replace(state, before_expiry=None))
                 events = events + more
         return new, events
 
     def on_time_up(self, state: ShowState, at: float) -> Result:
         """The question clock reached zero; formats decide what that means."""
         return self.banner(state, "banner.time_up", at), []
+
+    # --- «Затяжка времени»: the time a called team has to start its answer ---------------------------
+
+    def call_window(self, at: float) -> Window | None:
+        """From the moment a team is called to answer; None when the preset leaves it to the host."""
+        seconds = float(self.rules.get("answer_start_s", 0))
+        return Window(at, at + seconds) if seconds > 0 else None
+
+    def check_stall(self, state: ShowState, cmd: c.Discipline, call: Window | None) -> None:
+        """The host's ruling is judged at its own time against the window (a ruling at the limit is early)."""
+        if state.phase != "answering" or state.answering != cmd.team:
+            raise Refused("{name} is not answering", name=state.teams[cmd.team].name)
+        if call is not None and not call.closed_by(cmd.at):
+            raise Refused("{name} still has {s} s to start the answer", name=state.teams[cmd.team].name,
+                          s=f"{call.left(cmd.at):.1f}")
 
     def banner(self, state: ShowState, text_key: str, at: float, team: int | None = None) -> ShowState:
         return replace(state, banner=Banner(text_key, at + self.BANNER_S, team))

@@ -113,6 +113,13 @@ Export = Callable[[Format, ShowState, str], Mapping[str, str]]
 MAX_TEAMS = 10  # teams in a show file, unless the format allows more
 
 
+# Team sizes a rule book asks for (formats/teamsize.py); 0 leaves a number unchecked.
+TEAM_SIZE_RULES: dict[str, Rule] = {
+    "players_min": count(0, 100), "players_max": count(0, 100), "players_strict": flag("a wrong size is an error"),
+    "teams_max": count(0, 10), "teams_exact": count(0, 10),
+}
+
+
 @dataclass(frozen=True)
 class FormatSpec:
     """Everything a format declares; `quizshow/registry.py` maps its name to it (and to its views)."""

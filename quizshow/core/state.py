@@ -50,6 +50,9 @@ class ShowState:
     draws: int = 0  # how many draws by lot were taken from the seeded stream
     fmt: Any = None  # the format's own frozen dataclass
     last_buzz_at: float | None = None  # for the console's Next guard after a press
+    # The state just before the question clock ran out, while nothing but ticks followed: a press made
+    # before the end whose line arrives after the expiry overturns it (Format.at_press).
+    before_expiry: ShowState | None = None
 
     def with_score(self, team: int, score: int) -> ShowState:
         teams = list(self.teams)

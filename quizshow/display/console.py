@@ -115,6 +115,7 @@ class Console:
         self.text = text or TextCache(theme.fonts)
         self.buttons: list[tuple[pygame.Rect, Call]] = []
         self.ui: PanelUI | None = None  # this frame's widgets
+        self.now = 0.0  # show time of the frame being drawn (the panels' countdowns)
         self.journal: list[tuple[float, str]] = []  # (wall, text), newest last
         self.clock_now = None  # show time, set by the app (the line check says how long ago)
 
@@ -144,11 +145,12 @@ class Console:
     def render(self, surface: pygame.Surface, now: float, status: ConsoleStatus,
                preview: pygame.Surface | None = None) -> None:
         self.buttons = []
+        self.now = now
         paint.fill(surface, BG, self.give_way)
         w, h = surface.get_size()
         unit = max(12, h // 40)  # the console's base type size
         self.ui = PanelUI(surface, unit, self.text, self.theme, self.say, self.engine.state, self.engine.format,
-                          status, self.buttons, self.panel_memory)
+                          status, self.buttons, now, self.panel_memory)
         side = max(260, int(w * 0.3))
         left = pygame.Rect(unit, unit // 2, w - side - unit * 2, h - unit)
         right = pygame.Rect(left.right + unit, unit // 2, side - unit, h - unit)

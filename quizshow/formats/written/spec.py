@@ -29,7 +29,10 @@ RULES = {
 
 PRESETS = {
     "written": {"minute_s": 60, "warning_s": 10, "hand_in_s": 10, "extra_minute_s": 60, "extra_player_penalty": 1,
-                "max_extra_players": 2, "tour_min": 10, "tour_max": 12, "max_extra_questions": 10},
+                "max_extra_players": 2, "tour_min": 10, "tour_max": 12, "max_extra_questions": 10,
+                # rules.md §5: «Teams of 4–8» (a warning: a roster may grow by the extra players);
+                # the number of teams is bounded by max_teams alone.
+                "players_min": 4, "players_max": 8, "players_strict": False, "teams_max": 0, "teams_exact": 0},
 }
 
 TEAM = Arg("team", int)
