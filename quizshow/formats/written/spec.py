@@ -8,7 +8,7 @@ from typing import Any
 from quizshow.core.actions import ActionContext, ActionDef, Arg
 from quizshow.core.commands import Command
 from quizshow.core.format import Format
-from quizshow.core.spec import FormatSpec, count, seconds
+from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, count, seconds
 from quizshow.core.state import ShowState
 from quizshow.formats.written import commands as wc
 from quizshow.formats.written.export import grid_csv, grid_html
@@ -25,6 +25,7 @@ RULES = {
     "tour_min": count(1, 1000, "seed 001: a tour holds 10–12 questions (documented; a shorter pack still plays)"),
     "tour_max": count(1, 1000),
     "max_extra_questions": count(0, 1000, "extra questions after a tie for first; then first place stays shared"),
+    **TEAM_SIZE_RULES,
 }
 
 PRESETS = {
