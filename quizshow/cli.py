@@ -29,8 +29,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--journal", type=Path, default=None, metavar="PATH", help="journal file")
     p.add_argument("--osc-port", type=int, default=None, metavar="P", help="OSC listen port (0 = any)")
     p.add_argument("--export-results", type=Path, default=None, metavar="PREFIX",
-                   help="write the show's results from its journal as PREFIX.<suffix> (the written quiz: "
-                        "PREFIX.csv and PREFIX.html)")
+                   help="write the show's results from its journal as PREFIX.<suffix>, one file for each "
+                        "its format exports (e.g. PREFIX.csv and PREFIX.html)")
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
     p.add_argument("--version", action="version", version=f"quizshow {__version__}")
     return p.parse_args(argv)

@@ -1,5 +1,5 @@
 """`quizshow SHOW --export-results PREFIX`: a format's results from the show's journal, written as
-PREFIX + each suffix its FormatSpec.export gives (the written quiz: PREFIX.csv and a printable PREFIX.html).
+PREFIX + each suffix its FormatSpec.export gives (say PREFIX.csv and a printable PREFIX.html).
 The show is replayed; nothing is added to the journal."""
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ def export(config: ShowConfig, journal: Path, prefix: Path) -> list[Path]:
     loaded = Journal.read(journal, str(config.path)) if journal.exists() else None
     engine = Engine(fmt, loaded.seed if loaded else 0)
     engine.replay(loaded.commands if loaded else [])
-    written = []
+    paths = []
     for suffix, text in spec.export(fmt, engine.state, config.title).items():
         path = prefix.with_name(prefix.name + suffix)
         path.write_text(text, encoding="utf-8")
-        written.append(path)
-    return written
+        paths.append(path)
+    return paths
