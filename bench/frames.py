@@ -1,5 +1,5 @@
-"""Frame times of every projector scene of the demo, «Своя игра» and «Брейн-ринг», headless, at 1920×1080 and
-3840×2160; start-up and memory.
+"""Frame times of every projector scene of the demo, «Своя игра», «Брейн-ринг» and the written quiz (40 teams),
+headless, at 1920×1080 and 3840×2160; start-up and memory.
 
     python bench/frames.py            # the full table
     python bench/frames.py --quick    # fewer frames
@@ -55,6 +55,7 @@ def percentile(values: list[float], p: float) -> float:
 def shows():
     """(show, its config, a fresh engine, its scenes) for each benchmarked format."""
     from tests import test_brainring_display as brainring
+    from tests import test_written_display as written
     from tests.conftest import demo_config, demo_engine, svoyak_config, svoyak_engine
     from tests.test_svoyak_display import walk
 
@@ -63,16 +64,20 @@ def shows():
     # The «Брейн-ринг» walk: the match scene before, during (the clock running) and after questions.
     return [("demo", demo_config(), demo_engine, DEMO_SCENES),
             ("svoyak", svoyak_config(), svoyak_engine, walk()),
-            ("brainring", brainring.config(), brainring.engine, brainring.walk())]
+            ("brainring", brainring.config(), brainring.engine, brainring.walk()),
+            ("written (40 teams)", written.config(), written.engine, written.walk())]
 
 
 def measure(size: tuple[int, int], frames: int, config, make_engine,
             scenes) -> list[tuple[str, float, float, float, int, float]]:
+    from quizshow import i18n
     from quizshow.display.projector import Projector
     from quizshow.display.theme import load_theme
+    from quizshow.registry import spec as registry_spec
     from quizshow.registry import views as registry_views
 
     engine = make_engine()
+    i18n.add_phrases(registry_spec(engine.format.id).phrases)  # as the app does: the format's own words
     projector = Projector(engine.format, load_theme(config.theme), config.title, config.language,
                           views=registry_views(engine.format.id))
     surface = pygame.Surface(size)

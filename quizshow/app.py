@@ -86,14 +86,15 @@ class ShowApp:
         buzzers = self._buzzer_map()
         self.keymap = KeyMap.build(self._key_table(buzzers), config.devices.keyboard_buzzers)
         self.console = Console(self.engine, self.theme, self.keymap, config.language, text, views.panel,
-                               self.give_way, self.spec.journal_words)
+                               self.give_way, self.spec.journal_words, views.keys)
         self.console.clock_now = self.clock.now
         self.sound = SoundCues(len(config.teams), self.theme.sounds, enabled=sound)
         self.media = PackMedia(enabled=sound)  # a pack's own sounds (SIGame audio), after the cues' mixer init
         self.running = True
         self._prepared_for: object = None
         self.hardware = Hardware(self, buzzers, self.spec.flags, start=devices)
-        self.controls = Controls(self, self.actions, self.format, lambda: self.runtime.state, self.spec.flags)
+        self.controls = Controls(self, self.actions, self.format, lambda: self.runtime.state, self.spec.flags,
+                                 self._panel_key)
         self.osc_out: OscOut | None = None
         self.osc: OscServer | None = None
         self._wire_sinks()
@@ -240,6 +241,10 @@ class ShowApp:
 
     def key(self, key: int, mod: int, at: float, source: str = "keyboard") -> Outcome | None:
         return self.controls.key(key, mod, at, source)
+
+    def _panel_key(self, key: int, mod: int, at: float, source: str) -> bool:
+        """The format's console panel takes its keys first; what they change goes through the actions."""
+        return self.console.panel_key(key, mod, at, lambda call: self.call(call, at, source))
 
     def refusal_text(self, why: Refused) -> str:
         return refusal(why.template, why.values, self.config.language)

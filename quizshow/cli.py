@@ -28,6 +28,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--fresh", action="store_true", help="start over; the old journal is kept renamed")
     p.add_argument("--journal", type=Path, default=None, metavar="PATH", help="journal file")
     p.add_argument("--osc-port", type=int, default=None, metavar="P", help="OSC listen port (0 = any)")
+    p.add_argument("--export-results", type=Path, default=None, metavar="PREFIX",
+                   help="write the show's results from its journal as PREFIX.<suffix>, one file for each "
+                        "its format exports (e.g. PREFIX.csv and PREFIX.html)")
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
     p.add_argument("--version", action="version", version=f"quizshow {__version__}")
     # SIGame packs and proof sheets (docs/siq.md)
@@ -74,10 +77,12 @@ def check_files(paths: list[Path], out=None) -> int:
 
 
 def _looks_like_pack(path: Path) -> bool:
-    from quizshow.packs.loader import PACK_READERS
+    from quizshow.packs.loader import OTHER_LOADERS
 
-    if path.suffix.lower() in PACK_READERS:
+    if path.suffix.lower() in OTHER_LOADERS:
         return True
+    if not path.is_file() or path.stat().st_size > 4 * 1024 * 1024:
+        return False  # the show loader reports it (not a regular file, or over the size limit)
     try:
         node = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
@@ -88,12 +93,34 @@ def _looks_like_pack(path: Path) -> bool:
     return "rounds" in keys and "format" not in keys
 
 
+def export_results(show: Path, journal: Path | None, prefix: Path, out=None) -> int:
+    from quizshow.config import load_show
+    from quizshow.tools.export import export
+
+    out = out or sys.stdout
+    problems = Problems()
+    config = load_show(show, problems)
+    if config is None or problems:
+        for problem in problems.items:
+            print(problem, file=out)
+        return 1
+    try:
+        for path in export(config, journal or config.journal_path, prefix):
+            print(path, file=out)
+    except ValueError as why:
+        print(why, file=out)
+        return 1
+    return 0
+
+
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s",
                         stream=sys.stderr)
     if args.check:
         return check_files(args.check)
+    if args.export_results:
+        return export_results(args.show or demo_show(), args.journal, args.export_results)
     if args.import_pack or args.proof:
         from quizshow.tools.siq_tools import import_command, proof_command
 

@@ -12,6 +12,7 @@ from typing import Any
 from yaml.nodes import Node, SequenceNode
 
 from quizshow import registry
+from quizshow.core.spec import MAX_TEAMS
 from quizshow.formats import common_rules, presets
 from quizshow.formats.teamsize import size_problems
 from quizshow.inputs.keymap import ACTIONS, unknown_key_names
@@ -120,7 +121,8 @@ def load_show(path: Path, problems: Problems) -> ShowConfig | None:
     if language not in ("ru", "en"):
         reader.error(keys["language"], "language must be ru or en")
     devices = _devices(reader, keys.get("devices"))
-    teams = _teams(reader, keys.get("teams"), devices)
+    most = registry.spec(fmt).max_teams if fmt in registry.FORMATS else MAX_TEAMS  # the format's own limit
+    teams = _teams(reader, keys.get("teams"), devices, most)
     _team_sizes(reader, keys.get("teams"), teams, preset or "", rules)
     return ShowConfig(
         path=path.resolve(), title=reader.text(keys.get("title"), "title") or "", format=fmt or "",
@@ -194,7 +196,7 @@ def _theme(reader: FileReader, node: Node | None) -> Path:
     return THEMES_DIR / "broadcast"
 
 
-def _teams(reader: FileReader, node: Node | None, devices: Devices) -> tuple[TeamConfig, ...]:
+def _teams(reader: FileReader, node: Node | None, devices: Devices, most: int = MAX_TEAMS) -> tuple[TeamConfig, ...]:
     teams = []
     box_ids = {box.id for box in devices.serial}
     for item in reader.sequence(node, "teams"):
@@ -214,8 +216,8 @@ def _teams(reader: FileReader, node: Node | None, devices: Devices) -> tuple[Tea
             name=reader.text(keys.get("name"), "team name") or f"#{len(teams) + 1}", color=color,
             captain=reader.text(keys.get("captain"), "captain"),
             players=reader.text_list(keys.get("players"), "players"), buzzer=buzzer))
-    if node is not None and not 1 <= len(teams) <= 10:
-        reader.error(node, f"a show needs 1 to 10 teams (found {len(teams)})")
+    if node is not None and not 1 <= len(teams) <= most:  # a format may allow more (FormatSpec.max_teams)
+        reader.error(node, f"a show needs 1 to {most} teams (found {len(teams)})")
     return tuple(teams)
 
 

@@ -613,7 +613,12 @@ REFUSALS_RU: dict[str, str] = {
 }
 
 
+# A format words its own refusals in its phrases: "refusal." + the English template -> the words.
+REFUSAL = "refusal."
+
+
 def refusal(template: str, values: dict[str, object], language: str = "ru") -> str:
     """A refusal in the console's language (English is the templates' own)."""
-    text = REFUSALS_RU.get(template, template) if language == "ru" else template
+    own = PHRASES.get(language, {}).get(REFUSAL + template)  # a format's own (its spec's phrases)
+    text = own or (REFUSALS_RU.get(template, template) if language == "ru" else template)
     return text.format(**values) if values else text

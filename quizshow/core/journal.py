@@ -73,6 +73,11 @@ class Journal:
         return cls(path, cls._append_to(path)), loaded
 
     @staticmethod
+    def read(path: Path, show_id: str) -> Loaded | None:
+        """The commands of a journal without opening it for writing (exports, tools)."""
+        return Journal._read(path, show_id)
+
+    @staticmethod
     def _read(path: Path, show_id: str) -> Loaded | None:
         raw = path.read_bytes()
         lines = raw.split(b"\n")

@@ -16,6 +16,7 @@ from typing import Any
 from quizshow.core.actions import ActionDef
 from quizshow.core.commands import Command
 from quizshow.core.format import Format, Setup
+from quizshow.core.state import ShowState
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,12 @@ COMMON_RULES: dict[str, Rule] = {
 # `journal.<CommandName>` with the command's team, theme, question, value and amount.
 JournalWords = Callable[[Command], "tuple[str, dict[str, Any]] | None"]
 
+# A format's results written out from a state (`--export-results PREFIX`): file suffix -> its text.
+# Pure: the caller replays the journal and writes the files.
+Export = Callable[[Format, ShowState, str], Mapping[str, str]]
+
+MAX_TEAMS = 10  # teams in a show file, unless the format allows more
+
 
 # Team sizes a rule book asks for (formats/teamsize.py); 0 leaves a number unchecked.
 TEAM_SIZE_RULES: dict[str, Rule] = {
@@ -129,6 +136,8 @@ class FormatSpec:
     # folder of its own brings its own.
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     journal_words: JournalWords | None = None
+    max_teams: int = MAX_TEAMS  # the most teams a show file of this format may list
+    export: Export | None = None  # its results as files (None: the format has none to export)
 
     def flags(self, phase: str) -> PhaseFlags:
         """The flags of a phase (an unknown phase has none: lamps off, buzzers closed)."""

@@ -9,21 +9,21 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import pygame
 
 from quizshow.core import commands as c
 from quizshow.core.actions import Call
 from quizshow.core.effects import EventKind
-from quizshow.core.engine import Engine, Entry
+from quizshow.core.engine import Engine, Entry, Outcome
 from quizshow.core.spec import JournalWords
 from quizshow.display import paint
 from quizshow.display.console_style import BAD, BG, EDGE, GOLD, GOOD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
-from quizshow.display.views import Panel
+from quizshow.display.views import KeyHandler, Panel, PanelKeys
 from quizshow.i18n import phrase
 from quizshow.inputs.hardware import box_problem
 from quizshow.inputs.keymap import KeyMap
@@ -116,10 +116,13 @@ def question_rows(question: Question, say: Callable[..., str]) -> list[tuple[str
 class Console:
     def __init__(self, engine: Engine, theme: Theme, keymap: KeyMap, language: str,
                  text: TextCache | None = None, panel: Panel | None = None,
-                 give_way: paint.GiveWayFn = paint.never, words: JournalWords | None = None) -> None:
+                 give_way: paint.GiveWayFn = paint.never, words: JournalWords | None = None,
+                 panel_keys: KeyHandler | None = None) -> None:
         self.engine = engine
         self.words = words  # the format's wording of its own commands
         self.panel = panel  # the format's own panel (display/<name>/), from the registry
+        self.panel_keys = panel_keys  # the keys that panel takes before the key map
+        self.panel_memory: dict[str, Any] = {}  # the panel's own (a cursor), shared by its drawing and keys
         self.give_way = give_way
         self.theme = theme
         self.keymap = keymap
@@ -139,6 +142,13 @@ class Console:
         self.journal.append((time.time(), describe(entry, teams, self.language, self.words)))
         del self.journal[:-50]
 
+    def panel_key(self, key: int, mod: int, at: float, call: Callable[[Call], Outcome | None]) -> bool:
+        """A key for the format's panel first (its grid's arrows, say); False: the key map takes it."""
+        if self.panel_keys is None:
+            return False
+        engine = self.engine
+        return self.panel_keys(PanelKeys(engine.state, engine.format, self.panel_memory, call), key, mod, at)
+
     def click(self, pos: tuple[int, int]) -> Call | None:
         for rect, action in reversed(self.buttons):
             if rect.collidepoint(pos):
@@ -155,7 +165,7 @@ class Console:
         w, h = surface.get_size()
         unit = max(12, h // 40)  # the console's base type size
         self.ui = PanelUI(surface, unit, self.text, self.theme, self.say, self.engine.state, self.engine.format,
-                          status, self.buttons, now)
+                          status, self.buttons, now, self.panel_memory)
         side = max(260, int(w * 0.3))
         left = pygame.Rect(unit, unit // 2, w - side - unit * 2, h - unit)
         right = pygame.Rect(left.right + unit, unit // 2, side - unit, h - unit)

@@ -25,7 +25,8 @@ from quizshow.display.theme import Theme
 class PanelUI:
     def __init__(self, surface: pygame.Surface, unit: int, text: TextCache, theme: Theme,
                  say: Callable[..., str], state: ShowState, fmt: Format, status: Any,
-                 buttons: list[tuple[pygame.Rect, Call]], now: float = 0.0) -> None:
+                 buttons: list[tuple[pygame.Rect, Call]], now: float = 0.0,
+                 memory: dict[str, Any] | None = None) -> None:
         self.surface = surface
         self.unit = unit
         self.text = text
@@ -36,6 +37,9 @@ class PanelUI:
         self.status = status  # ConsoleStatus: `amount` is the amount being typed
         self.buttons = buttons
         self.now = now  # show time of the frame (countdowns)
+        # The panel's own memory on this console (a cursor), kept across frames; its key handler
+        # (FormatViews.keys) gets the same dict. Never journalled: what changes the show is a call.
+        self.memory: dict[str, Any] = {} if memory is None else memory
 
     # --- reading ---------------------------------------------------------------------------------
 

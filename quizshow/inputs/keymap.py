@@ -127,13 +127,21 @@ def key_name(key: int) -> str:
     return str(key)
 
 
-def amount_key(key: int) -> str | None:
-    """A digit or Backspace typed into the console's amount (bids, stakes)."""
+def digit_key(key: int) -> str | None:
+    """The digit a key types, on the main row or the keypad."""
     if pygame.K_0 <= key <= pygame.K_9:
         return str(key - pygame.K_0)
     for digit in range(10):
         if key == getattr(pygame, f"K_KP{digit}", None):
             return str(digit)
+    return None
+
+
+def amount_key(key: int) -> str | None:
+    """A digit or Backspace typed into the console's amount (bids, stakes)."""
+    digit = digit_key(key)
+    if digit is not None:
+        return digit
     return "back" if key == pygame.K_BACKSPACE else None
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from yaml.nodes import Node, ScalarNode
@@ -13,20 +14,33 @@ PACK_KEYS = ["title", "author", "language", "rounds"]
 ROUND_KEYS = ["name", "values", "themes", "questions", "final", "reserve"]
 THEME_KEYS = ["name", "questions"]
 QUESTION_KEYS = ["q", "a", "accept", "comment", "source", "author", "image", "audio", "type", "cat", "value",
-                 "video", "host", "answer_image", "answer_audio", "answer_video", "seconds", "wait"]
+                 "video", "host", "answer_image", "answer_audio", "answer_video", "seconds", "wait", "hint"]
 IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".gif", ".webp")
 AUDIO_TYPES = (".ogg", ".wav", ".mp3")
 VIDEO_TYPES = (".mp4", ".webm", ".mkv", ".avi", ".mov", ".m4v", ".mpg", ".mpeg", ".ogv")
-PACK_READERS = {".siq": "quizshow.packs.siq:load_siq"}  # other pack formats, by suffix
+# Pack files that are not our YAML, by their suffix: suffix -> "module:function" with load_pack's contract.
+# Imported lazily: a YAML show never loads the other readers.
+OTHER_LOADERS: dict[str, str] = {
+    ".siq": "quizshow.packs.siq:load_siq",  # SIGame packs (docs/siq.md)
+    ".4s": "quizshow.packs.fours:load_fours",  # the chgksuite text format of ЧГК packs (docs/written.md)
+}
+
+
+def _other_loader(suffix: str) -> Callable[[Path, Problems], Pack | None] | None:
+    name = OTHER_LOADERS.get(suffix)
+    if name is None:
+        return None
+    import importlib
+
+    module, _, function = name.partition(":")
+    loader: Callable[[Path, Problems], Pack | None] = getattr(importlib.import_module(module), function)
+    return loader
 
 
 def load_pack(path: Path, problems: Problems) -> Pack | None:
-    reader_name = PACK_READERS.get(path.suffix.lower())
-    if reader_name is not None:  # imported lazily: YAML shows never load the other readers
-        import importlib
-
-        module, _, function = reader_name.partition(":")
-        return getattr(importlib.import_module(module), function)(path, problems)
+    reader = _other_loader(path.suffix.lower())
+    if reader is not None:
+        return reader(path, problems)
     return _load_yaml_pack(path, problems)
 
 
@@ -134,6 +148,7 @@ def _question(reader: FileReader, node: Node) -> Question | None:
         image=image,
         audio=reader.media(keys.get("audio"), AUDIO_TYPES, "audio"),
         type=kind, cat=cat, value=value, line=line_of(node),
+        hint=reader.text(keys.get("hint"), "hint"),
         **_media_keys(reader, keys),
     )
 

@@ -37,6 +37,7 @@ class Question:
     answer_video: Path | None = None
     seconds: float | None = None  # how long the media runs before the clock may start (SIGame `duration`)
     wait: bool = True  # the clock waits for the question's sound or video to finish (SIGame `waitForFinish`)
+    hint: str | None = None  # «помощь клуба» (written quiz): read or handed to a team that asks
 
     @property
     def empty(self) -> bool:

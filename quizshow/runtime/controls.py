@@ -53,12 +53,15 @@ class Host(Protocol):
 
 
 Local = Callable[[dict[str, Any], float, str], Outcome | None]
+# first(key, mod, at, source) -> taken? (the format's panel, wired by the composition root)
+KeysFirst = Callable[[int, int, float, str], bool]
 
 
 class Controls:
     def __init__(self, host: Host, actions: ActionRegistry, fmt: Format, state: Callable[[], ShowState],
-                 flags: Callable[[str], PhaseFlags]) -> None:
+                 flags: Callable[[str], PhaseFlags], first: KeysFirst | None = None) -> None:
         self.host = host
+        self.first = first  # the format's console panel: its keys before the key map (FormatViews.keys)
         self.actions = actions
         self.format = fmt
         self.state = state
@@ -99,13 +102,16 @@ class Controls:
         return outcome
 
     def key(self, key: int, mod: int, at: float, source: str = "keyboard") -> Outcome | None:
-        """A key press: taken as a buzzer while buzzers are being assigned; digits type an amount while
-        the phase asks for one (its `amount_entry` flag); else the key map."""
+        """A key press: taken as a buzzer while buzzers are being assigned; then by the format's console
+        panel while it is active (a grid's arrows); digits type an amount while the phase asks for one
+        (its `amount_entry` flag); else the key map."""
         hardware = self.host.hardware
         call = self.host.keymap.call_for(key, mod)
         if hardware.assigning is not None and (call is None or call.name not in ("assign", "quit")):
             hardware.capture(f"key:{key_name(key)}", at)
             return None
+        if self.first is not None and self.first(key, mod, at, source):
+            return None  # taken by the format's panel (what it changed went through `action`)
         if self.flags(self.state().phase).amount_entry:
             edit = amount_key(key)
             if edit is not None:
