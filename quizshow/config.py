@@ -102,6 +102,9 @@ def load_show(path: Path, problems: Problems) -> ShowConfig | None:
     keys = reader.mapping(root, SHOW_KEYS, required=("title", "format", "teams"), what="the show")
     fmt, preset, rules = _rules(reader, keys)
     packs = _packs(reader, keys.get("pack"), problems)
+    for pack in packs:  # a format's own demands on a pack (the duel's sheets), with the pack's lines
+        for line, message in getattr(FORMATS.get(fmt or ""), "check_pack", lambda *_: [])(pack, rules):
+            problems.add(pack.path, line, message)
     language = reader.text(keys.get("language"), "language") or "ru"
     if language not in ("ru", "en"):
         reader.error(keys["language"], "language must be ru or en")

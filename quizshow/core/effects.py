@@ -28,6 +28,9 @@ class EventKind(StrEnum):
     MATCH_RESULT = "match/result"  # team: the winner (None: a draw or both disqualified)
     SCORE = "score"  # a manual score change by the host
     LOT = "lot"  # a draw by lot
+    ASKED = "asked"  # duel: the host asks this player now (number: the place in the press queue)
+    CHOICE = "choice"  # duel: the correct answerer chooses the opponent who leaves
+    PLAYER_OUT = "player/out"  # duel: a player leaves the game (score: players the team has left)
 
 
 @dataclass(frozen=True)

@@ -10,12 +10,13 @@ import yaml
 from quizshow.core.format import Format
 from quizshow.formats.brainring import BrainringFormat
 from quizshow.formats.demo import DemoFormat
+from quizshow.formats.duel import DuelFormat
 from quizshow.formats.svoyak import SvoyakFormat
 
 FORMATS: dict[str, type[Format]] = {SvoyakFormat.id: SvoyakFormat, BrainringFormat.id: BrainringFormat,
-                                    DemoFormat.id: DemoFormat}
+                                    DemoFormat.id: DemoFormat, DuelFormat.id: DuelFormat}
 # Format ids of the show file contract (spec/files.md) that later issues add.
-PLANNED = ("duel", "written", "melee")
+PLANNED = ("written", "melee")
 
 _PRESETS_FILE = Path(__file__).with_name("presets.yaml")
 
