@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from quizshow.formats.duel.phrases import PHRASES as _DUEL_PHRASES
+from quizshow.formats.duel.phrases import REFUSALS_RU as _DUEL_REFUSALS
+
 PHRASES: dict[str, dict[str, str]] = {
     "ru": {
         "banner.time_up": "Время!",
@@ -490,6 +493,10 @@ PHRASES: dict[str, dict[str, str]] = {
 }
 
 
+for _language, _table in _DUEL_PHRASES.items():  # a format's own words live with the format
+    PHRASES[_language].update(_table)
+
+
 def phrase(key: str, language: str = "ru", **values: object) -> str:
     table = PHRASES.get(language, PHRASES["ru"])
     text = table.get(key) or PHRASES["ru"].get(key) or key
@@ -577,6 +584,9 @@ REFUSALS_RU: dict[str, str] = {
     "written answers are counted while a question is played": "Письменные ответы считают во время вопроса",
     "already counted": "Уже засчитано",
 }
+
+
+REFUSALS_RU.update(_DUEL_REFUSALS)
 
 
 def refusal(template: str, values: dict[str, object], language: str = "ru") -> str:

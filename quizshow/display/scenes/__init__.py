@@ -27,6 +27,11 @@ COMMON.update(brainring.SCENES)
 BY_FORMAT["svoyak"] = svoyak.PHASES
 BY_FORMAT["brainring"] = brainring.PHASES
 
+from quizshow.display.duel import scene as duel  # noqa: E402
+
+COMMON.update(duel.SCENES)
+BY_FORMAT["duel"] = duel.PHASES
+
 
 def scene_for(format_id: str, phase: str) -> Scene:
     name = BY_FORMAT.get(format_id, {}).get(phase, "title")
