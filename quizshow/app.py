@@ -24,7 +24,7 @@ from quizshow.core.clock import ShowClock
 from quizshow.core.engine import Engine, Outcome
 from quizshow.core.journal import Journal, JournalError, dispatch_journalled
 from quizshow.display import console_svoyak, paint
-from quizshow.display.console import Notice, describe
+from quizshow.display.console import FORMAT_ACTIONS, Notice, describe
 from quizshow.i18n import refusal
 from quizshow.inputs.hardware import Hardware, in_press_order
 from quizshow.inputs.keymap import amount_key, edit_amount, key_name
@@ -87,6 +87,7 @@ class ShowApp:
         self.sound = SoundCues(len(config.teams), self.theme.sounds, enabled=sound)
         self.running = True
         self._prepared_for: object = None
+        self._typing_for = ""  # the panel action a text typed on the console goes to
         self.lock = threading.RLock()  # the engine and the journal: one writer at a time
         self.live = False  # see go_live
         self.hardware = Hardware(self, start=devices)
@@ -186,6 +187,9 @@ class ShowApp:
         if name.startswith("disc:"):
             _, team, what = name.split(":")
             return self.submit(c.Discipline(at=at, team=int(team), what=what))
+        panel = FORMAT_ACTIONS.get(self.format.id)
+        if panel is not None and (name in panel.TYPING or panel.command_for(name, at) is not None):
+            return self._panel_action(panel, name, at)
         if ":" in name:
             return self._choice(name, at)
         simple = {
@@ -200,6 +204,35 @@ class ShowApp:
         }
         make = simple.get(name)
         return None if make is None else self.submit(make())
+
+    def _panel_action(self, panel: Any, name: str, at: float) -> Outcome | None:
+        """A format panel's own button: typing a text, a confirmed step, or its command."""
+        if name in panel.TYPING:
+            self.status.typing, self._typing_for = "", panel.TYPING[name]
+            return None
+        if name in panel.CONFIRM and not self.confirm.press(time.monotonic()):
+            self.status.prompt = (self.console.say(f"console.{name}_confirm"), time.monotonic() + 2.0)
+            return None
+        return self.submit(panel.command_for(name, at))
+
+    def typed(self, key: int, text: str | None, at: float) -> Outcome | None:
+        """While a text is typed on the console: characters add, Backspace takes back, Enter gives it to
+        the panel's action, Esc drops it. Nothing else reaches the show meanwhile."""
+        import pygame
+
+        typing = self.status.typing or ""
+        panel = FORMAT_ACTIONS.get(self.format.id)
+        if text is not None:
+            self.status.typing = (typing + text)[: getattr(panel, "TYPED_MAX", 300)]
+        elif key == pygame.K_BACKSPACE:
+            self.status.typing = typing[:-1]
+        elif key == pygame.K_ESCAPE:
+            self.status.typing = None
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.status.typing = None
+            if panel is not None:
+                return self.submit(panel.command_for(self._typing_for, at, typing))
+        return None
 
     def _choice(self, name: str, at: float) -> Outcome | None:
         """A console button with an argument: `cell:T:Q`, `pick:N`, `bid:N` … → its command."""
@@ -232,6 +265,8 @@ class ShowApp:
     def key(self, key: int, mod: int, at: float, source: str = "keyboard") -> Outcome | None:
         """A key press: taken as a buzzer while buzzers are being assigned; digits type an amount while
         the console asks for one; else the key map."""
+        if self.status.typing is not None:
+            return self.typed(key, None, at)
         if self.hardware.assigning is not None and self.keymap.action_for(key, mod) not in ("assign", "quit"):
             self.hardware.capture(f"key:{key_name(key)}", at)
             return None

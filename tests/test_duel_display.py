@@ -101,3 +101,95 @@ def test_the_english_locale_renders_too(theme):
     text = RecordingText(theme.fonts)
     for name, _e, _surface in render_walk(theme, (1280, 720), text, language="en"):
         assert not [t for t, _b, _g in text.fitted if t.startswith("scene.")], name
+
+
+# --- the console -------------------------------------------------------------------------------------------
+
+
+def duel_app(tmp_path):
+    import shutil
+
+    from quizshow.app import ShowApp
+    from quizshow.config import load_show
+    from quizshow.yamlfile import Problems
+    from tests.duel_kit import ROOT
+
+    shutil.copytree(ROOT / "packs", tmp_path / "packs")
+    (tmp_path / "shows").mkdir()
+    show = tmp_path / "shows" / "duel.yaml"
+    shutil.copy(ROOT / "shows" / "duel.yaml", show)
+    return ShowApp(load_show(show, Problems()), fresh=True, sound=False, devices=False)
+
+
+def _buttons(app, size=(1600, 900)):
+    surface = pygame.Surface(size)
+    app.console.render(surface, app.clock.now(), app.status, None)
+    return {action: rect for rect, action in app.console.buttons}, surface
+
+
+def test_console_shows_what_comes_next_and_its_skip_replace_choose_and_end_early_buttons_work(tmp_path):
+    from quizshow.app import Action
+
+    app = duel_app(tmp_path)
+    try:
+        buttons, _ = _buttons(app)
+        assert "duel_skip" in buttons and "duel_replace" in buttons
+        app.action(Action("duel_skip", 0.5, "console"))
+        assert app.engine.format.upcoming(app.engine.state) == ("sheet", 1)
+        app.action(Action("go", 1.0))
+        app.submit(c.Buzz(at=2.0, team=ALPHA, player=RED, source_time=2.0))
+        app.action(Action("correct", 3.0))
+        app.action(Action("go", 4.0))
+        app.submit(c.Buzz(at=5.0, team=ALPHA, player=RED, source_time=5.0))
+        app.action(Action("correct", 6.0))
+        assert app.engine.state.phase == "choosing"
+        buttons, _ = _buttons(app)
+        assert {"duel_choose:0", "duel_choose:1"} <= set(buttons) and "duel_choose:3" not in buttons
+        app.action(Action("duel_choose:1", 7.0, "console"))
+        assert (BETA, YELLOW) in app.engine.state.fmt.bout.out
+        app.action(Action("go", 8.0))
+        app.action(Action("go", 9.0))  # the first reading ends
+        assert app.action(Action("go", 10.0)).refused  # 14 s to think left
+        assert app.action(Action("duel_end_early", 10.5, "console")) is None  # asks to confirm
+        assert app.action(Action("duel_end_early", 10.6, "console")).accepted
+        assert app.engine.state.phase == "reveal"
+    finally:
+        app.close()
+
+
+def test_a_hint_typed_on_the_console_reaches_the_projector(tmp_path):
+    from quizshow.app import Action
+
+    app = duel_app(tmp_path)
+    try:
+        app.action(Action("go", 1.0))
+        app.action(Action("duel_hint", 2.0, "console"))
+        for ch in "Река":
+            app.typed(0, ch, 2.1)
+        app.key(pygame.K_BACKSPACE, 0, 2.2)
+        app.typed(0, "и", 2.3)
+        assert app.key(pygame.K_y, 0, 2.35) is None  # a key while typing is text, not «Верно»
+        app.key(pygame.K_RETURN, 0, 2.4)
+        asking = app.engine.state.fmt.asking
+        assert asking.hint == "Реки" and asking.hint_shown and app.status.typing is None
+        buttons, _ = _buttons(app)
+        assert "duel_hint_off" in buttons
+    finally:
+        app.close()
+
+
+def test_console_lists_the_queue_in_order_with_margins(tmp_path):
+    app = duel_app(tmp_path)
+    try:
+        drawn: list[str] = []
+        fit = app.console.text.fit
+        app.console.text.fit = lambda text, *a, **k: (drawn.append(text), fit(text, *a, **k))[1]
+        app.submit(c.Go(at=1.0))
+        app.submit(c.Buzz(at=2.2, team=ALPHA, player=GREEN, source_time=2.041))
+        app.submit(c.Buzz(at=2.3, team=BETA, player=RED, source_time=2.0))
+        _buttons(app)
+        lines = [t for t in drawn if t.startswith(("1. ", "2. "))]
+        assert lines[0].startswith("1. Красный (Бета)") and "+0,000 с" in lines[0]
+        assert lines[1].startswith("2. Зелёный (Альфа)") and "+0,041 с" in lines[1]
+    finally:
+        app.close()

@@ -17,6 +17,7 @@ from quizshow.core.effects import EventKind
 from quizshow.core.engine import Engine, Entry
 from quizshow.display import console_brainring, console_svoyak, paint
 from quizshow.display.console_style import BAD, BG, EDGE, GOLD, GOOD, MUTED, PANEL, TEXT
+from quizshow.display.duel import console as console_duel
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
 from quizshow.i18n import phrase
@@ -49,6 +50,7 @@ class ConsoleStatus:
     help: bool = False
     resumed: str | None = None
     amount: str = ""  # an amount being typed on the console (a bid, a stake)
+    typing: str | None = None  # a text being typed on the console (a duel hint); Enter gives it, Esc drops it
     prompt: tuple[str, float] | None = None  # a question to the operator (text, until monotonic): not a problem
     line_check: bool = False  # «Проверка кнопок»: the boxes' table instead of the format panel
     boxes: list = field(default_factory=list)  # BoxStatus of every serial box
@@ -448,4 +450,6 @@ class Console:
 
 
 # format id -> its console panel: draw(console, surface, box, unit, status) -> drawn?
-FORMAT_PANELS = {"svoyak": console_svoyak.draw, "brainring": console_brainring.draw}
+FORMAT_PANELS = {"svoyak": console_svoyak.draw, "brainring": console_brainring.draw, "duel": console_duel.draw}
+# format id -> its panel's actions: command_for(name, at, typed), CONFIRM (names), TYPING (name -> typed action)
+FORMAT_ACTIONS = {"duel": console_duel}

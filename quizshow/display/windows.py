@@ -112,6 +112,8 @@ class Windows:
         now = app.clock.now()
         if event.type == pygame.KEYDOWN:
             app.key(event.key, event.mod, now)
+        elif event.type == pygame.TEXTINPUT and app.status.typing is not None:
+            app.typed(0, event.text, now)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.console is not None \
                 and getattr(event, "window", None) == self.console:
             name = app.console.click(event.pos)

@@ -23,6 +23,7 @@ from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.scenes.svoyak import words
 from quizshow.display.tween import ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
 from quizshow.formats.duel.model import CAPTAIN, COLOURS, TABLES, Phase
+from quizshow.i18n import phrase
 
 TABLE_COLOURS = {"green": "#2e9e52", "yellow": "#e2b420", "red": "#d0323e", "blue": "#2f6fd8"}
 DARK_TEXT = pygame.Color("#1b1d33")  # on the yellow table
@@ -72,11 +73,10 @@ def split_name(full: str) -> tuple[str, str]:
     return (" ".join(parts[:-1]), parts[-1]) if len(parts) > 1 else ("", full)
 
 
-def margin_words(frame: Frame, seconds: float) -> str:
+def margin_words(seconds: float, language: str) -> str:
+    """«+0,041 с»: a press's margin behind the first, to the millisecond, in the locale's decimal mark."""
     text = f"+{seconds:.3f}"
-    if frame.language == "ru":
-        text = text.replace(".", ",")
-    return f"{text} {frame.say('unit.duel_s')}"
+    return f"{text.replace('.', ',') if language == 'ru' else text} {phrase('unit.duel_s', language)}"
 
 
 # --- pieces ---------------------------------------------------------------------------------------------
@@ -371,8 +371,8 @@ class DuelScene(Scene):
                                  frame.u(28), wrap=False, align="left")
             surface.blit(img, (x, rect.y + int(h * 0.36)))
         margin_ink = frame.color("accent") if asked else ink
-        img = frame.text.fit(margin_words(frame, entry.margin), "numbers", (frame.u(230), int(h * 0.36)), margin_ink,
-                             frame.u(64), wrap=False, align="left", shadow=not faded)
+        img = frame.text.fit(margin_words(entry.margin, frame.language), "numbers", (frame.u(230), int(h * 0.36)),
+                             margin_ink, frame.u(64), wrap=False, align="left", shadow=not faded)
         surface.blit(img, img.get_rect(bottomleft=(x, rect.bottom - int(h * 0.06))))
         status = frame.say(f"scene.duel_{entry.status}")
         spot = (rect.right - frame.u(110), rect.bottom - int(h * 0.24))
