@@ -22,7 +22,8 @@ DEVICE_KEYS = ["serial", "keyboard_buzzers", "gamepads", "osc"]
 SERIAL_KEYS = ["id", "port", "protocol", "baud", "map"]
 OSC_KEYS = ["listen", "allow", "passcode", "feedback", "cues", "rate_limit", "go_interval_s"]
 CUE_EVENTS = ["buzz", "false_start", "correct", "wrong", "announce", "timer/start", "timer/warning",
-              "timer/expired", "question", "reveal", "round/start", "final/start", "winner"]
+              "timer/expired", "question", "reveal", "round/start", "final/start", "winner", "asked", "choice",
+              "player/out"]
 THEMES_DIR = Path(__file__).resolve().parent.parent / "themes"
 BUZZER_PATTERN = re.compile(r"^(?:key:[A-Za-z0-9_]+|pad:\d+:\d+|[A-Za-z0-9_-]+:\d+)$")
 COLOR_PATTERN = re.compile(r"^#[0-9a-fA-F]{6}$")
