@@ -26,6 +26,7 @@ from quizshow.core.journal import Journal, JournalError, dispatch_journalled
 from quizshow.display import console_svoyak, paint
 from quizshow.display.console import FORMAT_ACTIONS, Notice, describe
 from quizshow.i18n import refusal
+from quizshow.inputs.buzzers import split_target
 from quizshow.inputs.hardware import Hardware, in_press_order
 from quizshow.inputs.keymap import amount_key, edit_amount, key_name
 from quizshow.inputs.osc import OscRequest, OscServer
@@ -78,8 +79,7 @@ class ShowApp:
         self.projector = Projector(self.format, self.theme, config.title, config.language, text)
         self.status = ConsoleStatus()  # before the buzzer map: its problems are shown
         self.buzzers = self._buzzer_map()
-        key_buzzers = {f"buzz{team + 1}": (name,) for name, team in self.buzzers.keys.items()}
-        self.keymap = KeyMap.build({**key_buzzers, **config.keys}, config.devices.keyboard_buzzers)
+        self.keymap = KeyMap.build({**self._key_buzzers(), **config.keys}, config.devices.keyboard_buzzers)
         self.console = Console(self.engine, self.theme, self.keymap, config.language, text)
         self.console.clock_now = self.clock.now
         self.quit_guard = QuitGuard()
@@ -164,10 +164,11 @@ class ShowApp:
             _, team, points = name.split(":")
             return self.submit(c.ScoreAdd(at=at, team=int(team), points=int(points)))
         if name.startswith("buzz"):
-            team = int(name[4:]) - 1
+            team_no, _, player_no = name[4:].partition(".")
+            team = int(team_no) - 1
             if team >= len(state.teams):
                 return None
-            return self.hardware.buzz(team, at, at, action.source)
+            return self.hardware.buzz(team, at, at, action.source, int(player_no) - 1 if player_no else None)
         if name == "linecheck":
             self.hardware.toggle_line_check()
             return None
@@ -321,12 +322,20 @@ class ShowApp:
         self.status.boxes = [driver.status for driver in self.hardware.boxes.values()]
         self.status.last_press = dict(self.hardware.last_press)
 
+    def _key_buzzers(self) -> dict[str, tuple[str, ...]]:
+        """Keys named as buzzers: `buzzN` for team N, `buzzN.P` for player P of team N (from 1)."""
+        found: dict[str, tuple[str, ...]] = {}
+        for name, target in self.buzzers.keys.items():
+            team, player = split_target(target)
+            action = f"buzz{team + 1}" if player is None else f"buzz{team + 1}.{player + 1}"
+            found[action] = (*found.get(action, ()), name)
+        return found
+
     def rebind_keys(self) -> None:
         """After buzzers were assigned: keys named by the new map become those teams' buzzers."""
         from quizshow.inputs.keymap import KeyMap
 
-        key_buzzers = {f"buzz{team + 1}": (name,) for name, team in self.buzzers.keys.items()}
-        self.keymap = KeyMap.build({**key_buzzers, **self.config.keys}, self.config.devices.keyboard_buzzers)
+        self.keymap = KeyMap.build({**self._key_buzzers(), **self.config.keys}, self.config.devices.keyboard_buzzers)
         self.console.keymap = self.keymap
 
     def go_live(self) -> None:
@@ -380,7 +389,10 @@ class ShowApp:
         saved = load_assignment(self.config.path, [t.name for t in self.config.teams], problems)
         for problem in problems.items:
             self.notice(str(problem))
-        return BuzzerMap.build([saved.get(t.name, t.buzzer) for t in self.config.teams])
+        teams = self.config.teams
+        return BuzzerMap.build([None if isinstance(saved.get(t.name), tuple) else saved.get(t.name, t.buzzer)
+                                for t in teams],
+                               [saved[t.name] if isinstance(saved.get(t.name), tuple) else t.buzzers for t in teams])
 
     def prepare_next(self, size: tuple[int, int]) -> None:
         """Once per state change: compose the picture Next would lead to, so that the first frame

@@ -17,7 +17,7 @@ from quizshow.packs.model import Pack
 from quizshow.yamlfile import FileReader, Problems
 
 SHOW_KEYS = ["title", "format", "preset", "rules", "pack", "language", "theme", "teams", "devices", "keys"]
-TEAM_KEYS = ["name", "color", "captain", "players", "buzzer"]
+TEAM_KEYS = ["name", "color", "captain", "players", "buzzer", "buzzers"]
 DEVICE_KEYS = ["serial", "keyboard_buzzers", "gamepads", "osc"]
 SERIAL_KEYS = ["id", "port", "protocol", "baud", "map"]
 OSC_KEYS = ["listen", "allow", "passcode", "feedback", "cues", "rate_limit", "go_interval_s"]
@@ -36,6 +36,7 @@ class TeamConfig:
     captain: str | None = None
     players: tuple[str, ...] = ()
     buzzer: str | None = None
+    buzzers: tuple[str, ...] = ()  # a button per player, in roster order (the duel)
 
 
 @dataclass(frozen=True)
@@ -183,18 +184,27 @@ def _teams(reader: FileReader, node: Node | None, devices: Devices) -> tuple[Tea
             color = None
         buzzer = reader.text(keys.get("buzzer"), "buzzer")
         if buzzer is not None:
-            if not BUZZER_PATTERN.match(buzzer):
-                reader.error(keys["buzzer"], f"buzzer '{buzzer}' must be BOX:INPUT, key:NAME or pad:N:B")
-            elif not buzzer.startswith(("key:", "pad:")) and buzzer.split(":")[0] not in box_ids:
-                reader.error(keys["buzzer"], f"buzzer '{buzzer}' names box '{buzzer.split(':')[0]}', "
-                                             "which devices.serial does not list")
+            _check_buzzer(reader, keys["buzzer"], buzzer, box_ids)
+        players = reader.text_list(keys.get("players"), "players")
+        buzzers = reader.text_list(keys.get("buzzers"), "buzzers")
+        for item, spec in zip(reader.sequence(keys.get("buzzers"), "buzzers"), buzzers, strict=False):
+            _check_buzzer(reader, item, spec, box_ids)
+        if len(buzzers) > len(players):
+            reader.error(keys["buzzers"], f"{len(buzzers)} buzzers for {len(players)} players: one per player, "
+                                          "in the order of 'players'")
         teams.append(TeamConfig(
             name=reader.text(keys.get("name"), "team name") or f"#{len(teams) + 1}", color=color,
-            captain=reader.text(keys.get("captain"), "captain"),
-            players=reader.text_list(keys.get("players"), "players"), buzzer=buzzer))
+            captain=reader.text(keys.get("captain"), "captain"), players=players, buzzer=buzzer, buzzers=buzzers))
     if node is not None and not 1 <= len(teams) <= 10:
         reader.error(node, f"a show needs 1 to 10 teams (found {len(teams)})")
     return tuple(teams)
+
+
+def _check_buzzer(reader: FileReader, node: Node, buzzer: str, box_ids: set[str]) -> None:
+    if not BUZZER_PATTERN.match(buzzer):
+        reader.error(node, f"buzzer '{buzzer}' must be BOX:INPUT, key:NAME or pad:N:B")
+    elif not buzzer.startswith(("key:", "pad:")) and buzzer.split(":")[0] not in box_ids:
+        reader.error(node, f"buzzer '{buzzer}' names box '{buzzer.split(':')[0]}', which devices.serial does not list")
 
 
 def _devices(reader: FileReader, node: Node | None) -> Devices:

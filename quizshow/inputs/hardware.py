@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.inputs.buzzers import BuzzerMap, save_assignment
+from quizshow.inputs.buzzers import BuzzerMap, save_assignment, split_target
 from quizshow.inputs.serialbox import BoxDriver, BoxPress
 from quizshow.outputs.lamps import Lamps
 
@@ -47,15 +47,19 @@ class Hardware:
         self.boxes: dict[str, BoxDriver] = {}
         self.pads: dict[int, tuple[int, str]] = {}  # joystick instance id → (device index, name)
         self.line_check = False
-        self.assigning: int | None = None  # the team whose button is awaited
-        self.assigned: dict[str, str] = {}
+        self.assigning: int | None = None  # the index (into `assign_targets`) whose button is awaited
+        self.assigned: dict[str, str] = {}  # spec by target, in assignment order
         self.last_press: dict[int, float] = {}  # team → show time, for the line check
         if start:
             for box in app.config.devices.serial:
                 driver = BoxDriver(box, app.deliver, app.clock.now)
                 driver.start()
                 self.boxes[box.id] = driver
-        self.lamps = Lamps(self._lamp_setters())
+        self.lamps = self._lamps()
+
+    def _lamps(self) -> Lamps:
+        # A format whose players have their own buttons says what each seat's lamp shows.
+        return Lamps(self._lamp_setters(), getattr(self.app.format, "lamp_states", None))
 
     @property
     def map(self) -> BuzzerMap:
@@ -65,9 +69,9 @@ class Hardware:
         setters = {}
         for box_id, inputs in self.map.boxes.items():
             driver = self.boxes.get(box_id)
-            for number, team in inputs.items():
+            for number, target in inputs.items():
                 if driver is not None:
-                    setters[team] = lambda state, d=driver, n=number: d.lamp(n, state)
+                    setters[target] = lambda state, d=driver, n=number: d.lamp(n, state)
         return setters
 
     def stop(self) -> None:
@@ -82,22 +86,23 @@ class Hardware:
         if self.assigning is not None:
             self.capture(spec, press.at)
             return None
-        team = self.map.boxes.get(press.box, {}).get(press.input)
-        if team is None:
+        target = self.map.boxes.get(press.box, {}).get(press.input)
+        if target is None:
             if self.line_check:
                 self.app.notice(self.app.console.say("console.unassigned", spec=spec))
             return None
+        team, player = split_target(target)
         if self.line_check:
             self.light(team, press.at)
             return None
-        return c.Buzz(at=press.at, team=team, source_time=press.source_time, device=press.box)
+        return c.Buzz(at=press.at, team=team, player=player, source_time=press.source_time, device=press.box)
 
-    def buzz(self, team: int, at: float, source_time: float, device: str):
-        """A key or pad press of a team's buzzer."""
+    def buzz(self, team: int, at: float, source_time: float, device: str, player: int | None = None):
+        """A key or pad press of a team's (or a player's) buzzer."""
         if self.line_check:
             self.light(team, at)
             return None
-        return self.app.submit(c.Buzz(at=at, team=team, source_time=source_time, device=device))
+        return self.app.submit(c.Buzz(at=at, team=team, player=player, source_time=source_time, device=device))
 
     def pad_added(self, instance_id: int, index: int, name: str) -> None:
         self.pads[instance_id] = (index, name)
@@ -112,10 +117,11 @@ class Hardware:
         if self.assigning is not None:
             self.capture(f"pad:{index}:{button}", at)
             return None
-        team = self.map.pads.get((index, button))
-        if team is None or not self.app.config.devices.gamepads:
+        target = self.map.pads.get((index, button))
+        if target is None or not self.app.config.devices.gamepads:
             return None
-        return self.buzz(team, at, at, f"pad{index}")
+        team, player = split_target(target)
+        return self.buzz(team, at, at, f"pad{index}", player)
 
     # --- the line check ----------------------------------------------------------------------------
 
@@ -141,26 +147,45 @@ class Hardware:
         self.assigning, self.assigned = 0, {}
         self._prompt()
 
+    def assign_targets(self) -> list[tuple[int, int | None]]:
+        """Whose buttons F10 asks for, in order: every team's, or every player's where the format gives
+        each player a button (the duel)."""
+        teams = self.app.config.teams
+        if getattr(self.app.format, "player_buzzers", False):
+            return [(t, p) for t, team in enumerate(teams) for p in range(len(team.players))]
+        return [(t, None) for t in range(len(teams))]
+
     def _prompt(self) -> None:
-        team = self.app.config.teams[self.assigning]
+        team, player = self.assign_targets()[self.assigning]
+        name = self.app.config.teams[team].name
+        if player is not None:
+            name = f"{name}: {self.app.config.teams[team].players[player]}"
         # Asked on the console until the button comes (a question, not a problem).
-        self.app.status.prompt = (self.app.console.say("console.assign_press", name=team.name), time.monotonic() + 600)
+        self.app.status.prompt = (self.app.console.say("console.assign_press", name=name), time.monotonic() + 600)
 
     def capture(self, spec: str, at: float) -> None:
         teams = self.app.config.teams
+        targets = self.assign_targets()
         if spec in self.assigned.values():
             self.app.notice(self.app.console.say("console.assign_taken", spec=spec))
             return
-        self.assigned[teams[self.assigning].name] = spec
+        self.assigned[str(targets[self.assigning])] = spec
         self.assigning += 1
-        if self.assigning < len(teams):
+        if self.assigning < len(targets):
             self._prompt()
             return
         self.assigning = None
         self.app.status.prompt = None
-        path = save_assignment(self.app.config.path, self.assigned)
-        self.app.buzzers = BuzzerMap.build([self.assigned.get(t.name) for t in teams])
-        self.lamps = Lamps(self._lamp_setters())
+        by_target = dict(zip(targets, self.assigned.values(), strict=True))
+        if targets and targets[0][1] is not None:  # a list per team: a button per player
+            saved: dict[str, str | list[str]] = {
+                t.name: [by_target[(i, p)] for p in range(len(t.players))] for i, t in enumerate(teams)}
+            self.app.buzzers = BuzzerMap.build([None] * len(teams), [tuple(v) for v in saved.values()])
+        else:
+            saved = {t.name: by_target[(i, None)] for i, t in enumerate(teams)}
+            self.app.buzzers = BuzzerMap.build([by_target[(i, None)] for i in range(len(teams))])
+        path = save_assignment(self.app.config.path, saved)
+        self.lamps = self._lamps()
         self.app.rebind_keys()
         self.app.notice(self.app.console.say("console.assign_saved", path=path.name), "info")
 

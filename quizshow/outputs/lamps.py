@@ -6,6 +6,7 @@ still in play BLINKs. Computed from the state and the effects; the box drivers s
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.state import ShowState
@@ -19,8 +20,9 @@ SetLamp = Callable[[str], None]  # "ON" | "OFF" | "BLINK"
 
 
 class Lamps:
-    def __init__(self, lamps: dict[int, SetLamp]) -> None:
-        self.lamps = lamps  # team → how to set its lamp
+    def __init__(self, lamps: dict[Any, SetLamp], seats: Callable[[ShowState], dict] | None = None) -> None:
+        self.lamps = lamps  # team (or seat (team, player)) → how to set its lamp
+        self.seats = seats  # a format's lamps per seat (the duel: asked ON, queued BLINK)
         self.blink_until: dict[int, float] = {}
         self.warning = False
 
@@ -32,7 +34,9 @@ class Lamps:
                 self.warning = True
             elif event.kind in _WARNING_ENDS:
                 self.warning = False
-        wanted = {team: self.wanted(state, team, now) for team in self.lamps}
+        by_seat = self.seats(state) if self.seats is not None else {}
+        wanted = {target: by_seat.get(target, "OFF") if isinstance(target, tuple) else self.wanted(state, target, now)
+                  for target in self.lamps}
         for team, value in wanted.items():
             self.lamps[team](value)
         return wanted

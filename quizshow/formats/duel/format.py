@@ -45,6 +45,7 @@ class QueueEntry:
 
 class DuelFormat(Format):
     id = "duel"
+    player_buzzers = True  # every player has a button: F10 assigns players, lamps follow `lamp_states`
 
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)
