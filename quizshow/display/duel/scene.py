@@ -419,8 +419,8 @@ class DuelScene(Scene):
         y = box.y + frame.u(82)
         warn = left is not None and 0 < left <= float(frame.fmt.rules.get("warning_s", 5))
         on = frame.color("warning") if warn else frame.color("accent")
-        if left is None:  # still reading: the bar waits, dim
-            on = paint.mix(frame.color("accent"), frame.color("panel_dark"), 0.7)
+        if left is None:  # still reading: the bar waits, full and cool
+            on = paint.mix(frame.color("panel_edge"), frame.color("panel_dark"), 0.35)
         off = paint.mix(frame.color("panel"), frame.color("panel_dark"), 0.45)
         for i in range(SEGMENTS):
             rect = pygame.Rect(box.x + frame.u(30) + i * (seg_w + gap), y, seg_w, frame.u(46))
