@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
+from yaml.nodes import SequenceNode
 
 from quizshow.yamlfile import FileReader, Problems
 
@@ -81,12 +82,13 @@ def load_assignment(show: Path, teams: list[str], problems: Problems) -> dict[st
     keys = reader.mapping(root, ["teams"], what="the buzzer assignment")
     found = {}
     for name, node in reader.mapping(keys.get("teams"), teams, what="teams").items():
-        specs = reader.text_list(node, "buzzers") if node.id == "sequence" else (reader.text(node, "buzzer"),)
-        bad = [spec for spec in specs if spec is not None and not BUZZER_PATTERN.match(spec)]
+        listed = isinstance(node, SequenceNode)  # a list: a button per player (the duel)
+        specs = reader.text_list(node, "buzzers") if listed else (reader.text(node, "buzzer") or "",)
+        bad = [spec for spec in specs if not BUZZER_PATTERN.match(spec)]
         for spec in bad:
             reader.error(node, f"buzzer '{spec}' must be BOX:INPUT, key:NAME or pad:N:B")
-        if not bad and all(specs):
-            found[name] = specs if node.id == "sequence" else specs[0]
+        if not bad:
+            found[name] = specs if listed else specs[0]
     return found
 
 

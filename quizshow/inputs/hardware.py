@@ -156,7 +156,7 @@ class Hardware:
         return [(t, None) for t in range(len(teams))]
 
     def _prompt(self) -> None:
-        team, player = self.assign_targets()[self.assigning]
+        team, player = self.assign_targets()[self.assigning or 0]
         name = self.app.config.teams[team].name
         if player is not None:
             name = f"{name}: {self.app.config.teams[team].players[player]}"

@@ -9,7 +9,7 @@ Buttons return action names; `command_for` turns them into the duel's commands (
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
@@ -17,6 +17,7 @@ from quizshow.core import commands as c
 from quizshow.display.console_style import BAD, GOLD, GOOD, MUTED, TEXT
 from quizshow.display.duel.scene import margin_words, table_colour
 from quizshow.formats.duel import commands as dc
+from quizshow.formats.duel.format import DuelFormat
 from quizshow.formats.duel.model import COLOURS, HINT_MAX, TABLES, Phase
 
 if TYPE_CHECKING:
@@ -43,15 +44,20 @@ def command_for(name: str, at: float, typed: str = "") -> c.Command | None:
     return None
 
 
+def duel_format(con: Console) -> DuelFormat:
+    return cast(DuelFormat, con.engine.format)  # the panel is the duel's only
+
+
 def _say_colour(con: Console, player: int) -> str:
     return con.say(f"scene.duel_colour_{COLOURS[player]}")
 
 
 def upcoming_words(con: Console) -> str:
-    state, fmt = con.engine.state, con.engine.format
+    state, fmt = con.engine.state, duel_format(con)
     kind, index = fmt.upcoming(state)
-    if kind == "sheet":
-        theme, row, name = fmt.theme_of(state, (kind, index))
+    where = fmt.theme_of(state, (kind, index))
+    if where is not None:
+        theme, row, name = where
         return con.say("console.duel_slot", theme=theme + 1, name=name, row=row + 1)
     if kind == "reserve":
         return con.say("console.duel_reserve_slot", n=index + 1)
@@ -59,7 +65,7 @@ def upcoming_words(con: Console) -> str:
 
 
 def draw(con: Console, surface: pygame.Surface, box: pygame.Rect, unit: int, status: ConsoleStatus) -> bool:
-    state, fmt = con.engine.state, con.engine.format
+    state, fmt = con.engine.state, duel_format(con)
     inner = con._titled_panel(surface, box, "console.duel", unit)
     row_h = int(unit * 1.9)
     # The next question, and skip / replace.
@@ -122,8 +128,8 @@ def draw(con: Console, surface: pygame.Surface, box: pygame.Rect, unit: int, sta
     steps.append(("console.duel_hint_off", "duel_hint_off") if asking is not None and asking.hint_shown
                  else ("console.duel_hint", "duel_hint"))
     think = con.say("console.duel_think", s=f"{left:.0f}") if left is not None else ""
-    label = con._fit(think, "numbers", (unit * 7, actions_h), GOLD if left else MUTED, unit)
-    surface.blit(label, (inner.x, inner.bottom - actions_h + (actions_h - label.get_height()) // 2))
+    clock = con._fit(think, "numbers", (unit * 7, actions_h), GOLD if left else MUTED, unit)
+    surface.blit(clock, (inner.x, inner.bottom - actions_h + (actions_h - clock.get_height()) // 2))
     w = (inner.width - unit * 7) // len(steps) - 6
     for i, (key, action) in enumerate(steps):
         rect = pygame.Rect(inner.x + unit * 7 + i * (w + 6), inner.bottom - actions_h, w, actions_h - 4)

@@ -14,6 +14,7 @@ asked tile's pulse, a new press's sweep in the queue, a leaving tile, the result
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import cast
 
 import pygame
 
@@ -22,6 +23,7 @@ from quizshow.display import paint
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.scenes.svoyak import words
 from quizshow.display.tween import ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
+from quizshow.formats.duel.format import DuelFormat
 from quizshow.formats.duel.model import CAPTAIN, COLOURS, TABLES, Phase
 from quizshow.i18n import phrase
 
@@ -30,6 +32,10 @@ DARK_TEXT = pygame.Color("#1b1d33")  # on the yellow table
 LEAVE_S = 0.9  # a leaving tile's motion
 SWEEP_S = 0.6  # a new press sliding into the queue
 SEGMENTS = 15
+
+
+def fmt_of(frame: Frame) -> DuelFormat:
+    return cast(DuelFormat, frame.fmt)  # the duel's scenes only ever draw the duel
 
 
 def table_colour(player: int) -> pygame.Color:
@@ -200,7 +206,7 @@ class DuelScene(Scene):
 
     def _looks(self, frame: Frame) -> dict[tuple[int, int], tuple[str, int | None]]:
         """Each table's look and its place in the queue (the number it wears)."""
-        state, fmt = frame.state, frame.fmt
+        state, fmt = frame.state, fmt_of(frame)
         duel = state.fmt
         numbers: dict[tuple[int, int], int] = {}
         looks: dict[tuple[int, int], str] = {}
@@ -257,7 +263,7 @@ class DuelScene(Scene):
             surface.fill((105, 105, 115), special_flags=pygame.BLEND_RGB_MULT)
 
     def _heading(self, surface: pygame.Surface, frame: Frame) -> None:
-        state, fmt = frame.state, frame.fmt
+        state, fmt = frame.state, fmt_of(frame)
         duel = state.fmt
         w = frame.size[0]
         asking = duel.asking
@@ -290,7 +296,7 @@ class DuelScene(Scene):
                                  paint.rgb(frame.color("panel_edge")), frame.u(16), max(2, frame.u(2))), box)
         phase = Phase(state.phase)
         if phase in (Phase.REVEAL, Phase.RESULT, Phase.CHOOSING):
-            question = frame.fmt.current(state)
+            question = fmt_of(frame).current(state)
             asking = state.fmt.asking
             label = frame.say("scene.answer").upper()
             if asking is not None and asking.closed:
@@ -304,7 +310,7 @@ class DuelScene(Scene):
         img = frame.text.fit(frame.say("scene.duel_thinking").upper(), "heading", (frame.u(560), frame.u(40)),
                              frame.color("text"), frame.u(32), wrap=False, align="left")
         surface.blit(img, (box.x + frame.u(30), box.y + frame.u(22)))
-        note = frame.say("scene.duel_thinking_note", s=f"{frame.fmt.think_s():g}")
+        note = frame.say("scene.duel_thinking_note", s=f"{fmt_of(frame).think_s():g}")
         if state.fmt.asking is not None and state.fmt.asking.read_end is None:
             note = frame.say("scene.duel_reading")
         img = frame.text.fit(note, "body", (frame.u(420), frame.u(34)), frame.color("muted"), frame.u(24),
@@ -312,7 +318,7 @@ class DuelScene(Scene):
         surface.blit(img, img.get_rect(topright=(box.x + frame.u(900), box.y + frame.u(28))))
 
     def _queue(self, surface: pygame.Surface, frame: Frame) -> None:
-        state, fmt = frame.state, frame.fmt
+        state, fmt = frame.state, fmt_of(frame)
         box = queue_rect(frame)
         dark = frame.color("panel_dark")
         surface.blit(paint.panel(box.size, paint.rgb(paint.mix(dark, frame.color("panel"), 0.2)), paint.rgb(dark),
@@ -332,8 +338,8 @@ class DuelScene(Scene):
             self._entry(surface, frame, rect, i, entry)
         if hint:
             area = pygame.Rect(box.x + frame.u(22), box.bottom - frame.u(200), box.width - frame.u(44), frame.u(178))
-            dark = paint.rgb(frame.color("panel_dark"))
-            surface.blit(paint.panel(area.size, dark, dark, paint.rgb(frame.color("accent")), frame.u(14),
+            plate = paint.rgb(frame.color("panel_dark"))
+            surface.blit(paint.panel(area.size, plate, plate, paint.rgb(frame.color("accent")), frame.u(14),
                                      max(2, frame.u(2))), area)
             words(surface, frame, frame.say("scene.duel_hint").upper(), pygame.Rect(area.x + frame.u(20), area.y +
                   frame.u(10), area.width - frame.u(40), frame.u(34)), color=frame.color("accent"), px=24,
@@ -365,7 +371,7 @@ class DuelScene(Scene):
         img = frame.text.fit(title, "heading", (rect.right - x - frame.u(16), top_h), ink, frame.u(42), wrap=False,
                              align="left", shadow=not faded)
         surface.blit(img, (x, rect.y + int(h * 0.08)))
-        name = frame.fmt.player_name(state, entry.seat)
+        name = fmt_of(frame).player_name(state, entry.seat)
         if h > frame.u(110):
             img = frame.text.fit(name, "body", (rect.right - x - frame.u(16), int(h * 0.17)), frame.color("muted"),
                                  frame.u(28), wrap=False, align="left")
@@ -411,13 +417,13 @@ class DuelScene(Scene):
 
     def _bar(self, surface: pygame.Surface, frame: Frame) -> None:
         box = bar_rect(frame)
-        left = frame.fmt.thinking_left(frame.state, frame.now)
-        think = frame.fmt.think_s()
+        left = fmt_of(frame).thinking_left(frame.state, frame.now)
+        think = fmt_of(frame).think_s()
         filled = SEGMENTS if left is None else int(round(SEGMENTS * left / think + 0.4999))
         gap = frame.u(10)
         seg_w = (frame.u(870) - gap * (SEGMENTS - 1)) // SEGMENTS
         y = box.y + frame.u(82)
-        warn = left is not None and 0 < left <= float(frame.fmt.rules.get("warning_s", 5))
+        warn = left is not None and 0 < left <= float(fmt_of(frame).rules.get("warning_s", 5))
         on = frame.color("warning") if warn else frame.color("accent")
         if left is None:  # still reading: the bar waits, full and cool
             on = paint.mix(frame.color("panel_edge"), frame.color("panel_dark"), 0.35)
@@ -449,7 +455,7 @@ class DuelScene(Scene):
         surface.blit(unit, unit.get_rect(bottomleft=(digits_box.right - frame.u(44), digits_box.centery + frame.u(40))))
 
     def _asked_pulse(self, surface: pygame.Surface, frame: Frame) -> None:
-        press = frame.fmt.asked_now(frame.state)
+        press = fmt_of(frame).asked_now(frame.state)
         if press is None:
             return
         rect = tile_rect(frame, press.team, press.player or 0)

@@ -84,6 +84,13 @@ class DuelFormat(Format):
     def duel(state: ShowState) -> DuelState:
         return state.fmt
 
+    def asking(self, state: ShowState) -> Asking:
+        """The question in play (every phase but the title has one)."""
+        asking = self.duel(state).asking
+        if asking is None:
+            raise Refused("there is no question in play")
+        return asking
+
     def think_s(self) -> float:
         return float(self.rules["think_s"])
 
@@ -183,7 +190,7 @@ class DuelFormat(Format):
 
     def next_action(self, state: ShowState) -> str:
         phase = Phase(state.phase)
-        if phase == Phase.ANSWERING and self.duel(state).asking.read_end is None:
+        if phase == Phase.ANSWERING and self.asking(state).read_end is None:
             return "next.duel_read_done"
         return {
             Phase.TITLE: "next.duel_first", Phase.READING: "next.duel_read_done",
@@ -222,7 +229,7 @@ class DuelFormat(Format):
         phase, duel = Phase(state.phase), self.duel(state)
         if phase == Phase.TITLE:
             return self._next_question(state)
-        if phase in (Phase.READING, Phase.ANSWERING) and duel.asking.read_end is None:
+        if phase in (Phase.READING, Phase.ANSWERING) and self.asking(state).read_end is None:
             return self._read_end(state, cmd.at)
         if phase == Phase.ANSWERING:
             raise Refused("judge the answer first")
@@ -258,7 +265,7 @@ class DuelFormat(Format):
 
     def _read_end(self, state: ShowState, at: float) -> Result:
         """The first reading is over: the thinking minimum starts (a re-reading never restarts it)."""
-        asking = replace(self.duel(state).asking, read_end=at)
+        asking = replace(self.asking(state), read_end=at)
         timer = Timer.ready(self.think_s()).start(at)
         new = replace(self._with(state, asking=asking), timer=timer)
         return self._settle(new), [Event(EventKind.TIMER_START, seconds=timer.duration)]
@@ -269,7 +276,7 @@ class DuelFormat(Format):
         duel = self.duel(state)
         silent = not state.presses.presses
         bout = replace(duel.bout, streak=None, silent_run=duel.bout.silent_run + 1 if silent else 0)
-        asking = replace(duel.asking, closed=True, forced=forced)
+        asking = replace(self.asking(state), closed=True, forced=forced)
         new = replace(self._with(state, bout=bout, asking=asking), timer=state.timer.pause(at))
         events = [Event(EventKind.REVEAL)]
         if bout.silent_run >= int(self.rules["silent_questions"]):
@@ -327,7 +334,7 @@ class DuelFormat(Format):
         events = [Event(EventKind.CORRECT if cmd.correct else EventKind.WRONG, team=seat[0], player=seat[1],
                         name=self.player_name(state, seat))]
         if not cmd.correct:
-            asking = replace(duel.asking, wrong=(*duel.asking.wrong, seat))
+            asking = replace(self.asking(state), wrong=(*self.asking(state).wrong, seat))
             bout = replace(duel.bout, streak=None if duel.bout.streak == seat else duel.bout.streak)
             new, more = self._leave(self._with(state, asking=asking, bout=bout), seat)
             events += more
@@ -337,7 +344,7 @@ class DuelFormat(Format):
             return new, events
         twice = duel.bout.streak == seat
         bout = replace(duel.bout, streak=seat, silent_run=0)
-        new = replace(self._with(state, bout=bout, asking=replace(duel.asking, correct_by=seat)),
+        new = replace(self._with(state, bout=bout, asking=replace(self.asking(state), correct_by=seat)),
                       timer=state.timer.pause(cmd.at))
         opponent = 1 - seat[0]
         facing = (opponent, seat[1])
@@ -349,7 +356,7 @@ class DuelFormat(Format):
         elif len(pool) == 1:  # nothing to choose: the only one left (the captain, last) leaves
             new, more = self._leave(new, (opponent, pool[0]))
         else:
-            new = self._settle(self._with(new, asking=replace(self.duel(new).asking, chooser=seat)))
+            new = self._settle(self._with(new, asking=replace(self.asking(new), chooser=seat)))
             more = [Event(EventKind.CHOICE, team=seat[0], player=seat[1], name=self.player_name(state, seat))]
         return new, events + more
 
