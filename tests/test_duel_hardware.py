@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from quizshow.app import Action, ShowApp
 from quizshow.cli import check_files
@@ -116,3 +118,37 @@ def test_more_buttons_than_players_is_reported_with_its_line(tmp_path):
     load_show(path, problems)
     assert any(":5:" in str(p) and "5 buzzers for 4 players" in str(p) for p in problems.items), \
         [str(p) for p in problems.items]
+
+
+SPEC_PIECES = ["key:Q", "box1:3", "pad:0:1", "key:", "box9:1", ":", "key:Ё", "12", "[", "]", "{", "}", "- ",
+               "null", "'", '"', ",", " ", "\n", "\t", "#", "box1:99999999999999999999"]
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(buzzers=st.lists(st.sampled_from(SPEC_PIECES), max_size=12).map("".join),
+       saved=st.lists(st.sampled_from(SPEC_PIECES + ["teams:", "Альфа:", "Бета:"]), max_size=16).map("".join))
+def test_the_buttons_of_a_show_and_the_saved_assignment_never_break_the_loader(tmp_path, buzzers, saved):
+    """Bad input gets a clear message: any text in `buzzers:` or in the saved assignment is read, or
+    reported as FILE:LINE; it never raises, and every button that is read is a valid spec."""
+    from quizshow.config import BUZZER_PATTERN
+    from quizshow.inputs.buzzers import load_assignment
+
+    path = tmp_path / "fuzz.yaml"
+    path.write_text(f'''title: "Дуэль"
+format: duel
+pack: "{ROOT / "packs" / "duel-demo.yaml"}"
+teams:
+  - name: "Альфа"
+    players: ["А1", "А2", "А3", "А4"]
+    buzzers: {buzzers}
+  - name: "Бета"
+''', encoding="utf-8")
+    problems = Problems()
+    config = load_show(path, problems)
+    assert all(str(p).startswith(str(path)) for p in problems.items)
+    if config is not None and not problems:
+        assert all(BUZZER_PATTERN.match(spec) for spec in config.teams[0].buzzers)
+    assignment_path(path).write_text(saved, encoding="utf-8")
+    found = load_assignment(path, ["Альфа", "Бета"], Problems())
+    for spec in found.values():
+        assert all(BUZZER_PATTERN.match(s) for s in ((spec,) if isinstance(spec, str) else spec))
