@@ -150,6 +150,7 @@ REFUSALS_RU: dict[str, str] = {
     "the sheet has no question left to skip": "На листе не осталось вопросов, чтобы пропустить",
     "the sheet has no question left to replace": "На листе не осталось вопросов, чтобы заменить",
     "the reserve is used up": "Резерв исчерпан",
+    "there is no question in play": "Сейчас нет вопроса",
     "the thinking time counts from the end of the first reading (Next)":
         "Время на размышление идёт от конца первого чтения (Далее)",
 }
