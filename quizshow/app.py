@@ -31,7 +31,7 @@ from quizshow.core.journal import Journal, JournalError
 from quizshow.display import paint
 from quizshow.display.console import Notice, describe
 from quizshow.i18n import refusal
-from quizshow.inputs.buzzers import BuzzerMap
+from quizshow.inputs.buzzers import BuzzerMap, split_target
 from quizshow.inputs.hardware import Hardware, in_press_order
 from quizshow.inputs.osc import OscRequest, OscServer
 from quizshow.inputs.serialbox import BoxPress
@@ -68,6 +68,7 @@ class ShowApp:
         self.spec = registry.spec(config.format)
         views = registry.views(config.format)
         i18n.add_phrases(self.spec.phrases)
+        i18n.add_refusals(self.spec.refusals)
         self.actions = registry_for(self.spec.actions)
         self.format = make_format(config)
         self.runtime = Runtime(self.format, journal_path or config.journal_path, str(config.path), fresh, seed)
@@ -90,7 +91,8 @@ class ShowApp:
         self.sound = SoundCues(len(config.teams), self.theme.sounds, enabled=sound)
         self.running = True
         self._prepared_for: object = None
-        self.hardware = Hardware(self, buzzers, self.spec.flags, start=devices)
+        self.hardware = Hardware(self, buzzers, self.spec.flags, start=devices,
+                                 player_buzzers=self.spec.player_buzzers, player_lamps=self.format.player_lamps)
         self.controls = Controls(self, self.actions, self.format, lambda: self.runtime.state, self.spec.flags)
         self.osc_out: OscOut | None = None
         self.osc: OscServer | None = None
@@ -213,7 +215,11 @@ class ShowApp:
         self.console.keymap = self.keymap
 
     def _key_table(self, buzzers: BuzzerMap) -> dict[str, tuple[str, ...]]:
-        key_buzzers = {f"buzz{team + 1}": (name,) for name, team in buzzers.keys.items()}
+        key_buzzers: dict[str, tuple[str, ...]] = {}
+        for name, target in buzzers.keys.items():  # buzzN: team N's; buzzN.P: player P of team N (from 1)
+            team, player = split_target(target)
+            action = f"buzz{team + 1}" if player is None else f"buzz{team + 1}.{player + 1}"
+            key_buzzers[action] = (*key_buzzers.get(action, ()), name)
         return {**key_buzzers, **self.config.keys}
 
     # --- actions and inputs ----------------------------------------------------------------------------
@@ -226,6 +232,10 @@ class ShowApp:
 
     def key(self, key: int, mod: int, at: float, source: str = "keyboard") -> Outcome | None:
         return self.controls.key(key, mod, at, source)
+
+    def text_input(self, text: str) -> None:
+        """Characters typed on the console while it takes a text for an action (ActionDef.text_max)."""
+        self.controls.text(text)
 
     def refusal_text(self, why: Refused) -> str:
         return refusal(why.template, why.values, self.config.language)
@@ -301,7 +311,10 @@ class ShowApp:
         saved = load_assignment(self.config.path, [t.name for t in self.config.teams], problems)
         for problem in problems.items:
             self.notice(str(problem))
-        return BuzzerMap.build([saved.get(t.name, t.buzzer) for t in self.config.teams])
+        # A team's saved list, or its `buzzers:` list, is a button per player (FormatSpec.player_buzzers).
+        teams = [(saved.get(t.name, t.buzzer), t.buzzers) for t in self.config.teams]
+        return BuzzerMap.build([None if isinstance(one, tuple) else one for one, _ in teams],
+                               [one if isinstance(one, tuple) else each for one, each in teams])
 
     def prepare_next(self, size: tuple[int, int]) -> None:
         """Once per state change: compose the picture Next would lead to, so that the first frame

@@ -592,6 +592,14 @@ REFUSALS_RU: dict[str, str] = {
 }
 
 
+def add_refusals(table: Mapping[str, str]) -> None:
+    """A format's own refusals in Russian (FormatSpec.refusals), added with its phrases."""
+    for template, text in table.items():
+        if REFUSALS_RU.get(template, text) != text:
+            raise ValueError(f"refusal {template!r} is already said otherwise")
+        REFUSALS_RU[template] = text
+
+
 def refusal(template: str, values: dict[str, object], language: str = "ru") -> str:
     """A refusal in the console's language (English is the templates' own)."""
     text = REFUSALS_RU.get(template, template) if language == "ru" else template

@@ -11,11 +11,14 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from quizshow.core.actions import ActionDef
 from quizshow.core.commands import Command
 from quizshow.core.format import Format, Setup
+
+if TYPE_CHECKING:
+    from quizshow.packs.model import Pack
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,10 @@ COMMON_RULES: dict[str, Rule] = {
 # `journal.<CommandName>` with the command's team, theme, question, value and amount.
 JournalWords = Callable[[Command], "tuple[str, dict[str, Any]] | None"]
 
+# A format's own demands on a pack (its shape): (line in the pack file, what is wrong) for each problem,
+# given the show's rules. `--check` and loading a show report them at the pack's lines.
+CheckPack = Callable[["Pack", Mapping[str, Any]], "list[tuple[int, str]]"]
+
 
 @dataclass(frozen=True)
 class FormatSpec:
@@ -122,6 +129,12 @@ class FormatSpec:
     # folder of its own brings its own.
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     journal_words: JournalWords | None = None
+    # Every player has a button of their own (a team's `buzzers:` list): F10 assigns players, a press
+    # names its player, and each player's lamp shows what `Format.player_lamps` says.
+    player_buzzers: bool = False
+    check_pack: CheckPack | None = None
+    # Its refusals in Russian (English template -> Russian text), as quizshow/i18n.py's REFUSALS_RU.
+    refusals: Mapping[str, str] = field(default_factory=dict)
 
     def flags(self, phase: str) -> PhaseFlags:
         """The flags of a phase (an unknown phase has none: lamps off, buzzers closed)."""

@@ -25,7 +25,7 @@ from quizshow.display.theme import Theme
 class PanelUI:
     def __init__(self, surface: pygame.Surface, unit: int, text: TextCache, theme: Theme,
                  say: Callable[..., str], state: ShowState, fmt: Format, status: Any,
-                 buttons: list[tuple[pygame.Rect, Call]]) -> None:
+                 buttons: list[tuple[pygame.Rect, Call]], now: float = 0.0, language: str = "ru") -> None:
         self.surface = surface
         self.unit = unit
         self.text = text
@@ -33,8 +33,10 @@ class PanelUI:
         self.say = say
         self.state = state
         self.format = fmt
-        self.status = status  # ConsoleStatus: `amount` is the amount being typed
+        self.status = status  # ConsoleStatus: `amount` is the amount being typed, `typing` a text
         self.buttons = buttons
+        self.now = now  # show time of this frame (what is left of a time the format counts)
+        self.language = language  # the console's (numbers written its way: «0,041»)
 
     # --- reading ---------------------------------------------------------------------------------
 

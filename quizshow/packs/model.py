@@ -37,6 +37,7 @@ HOST_QUESTION = Question(q="", a="", type="host")  # the pack ran out: the host 
 class Theme:
     name: str
     questions: tuple[Question, ...]
+    line: int = 0
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,7 @@ class Round:
     values: tuple[int, ...] | None = None
     final: bool = False
     reserve: bool = False
+    line: int = 0
 
     @property
     def all_questions(self) -> tuple[Question, ...]:
