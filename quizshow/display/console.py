@@ -162,6 +162,8 @@ class Console:
                                          left.bottom - bottom_h - preview_h - right.y - unit * 2), unit)
         if status.quit_armed:
             self._prompt(surface, self.say("console.quit_confirm"), BAD, unit)
+        elif status.typing is not None:  # a text for an action (ActionDef.text_max): Enter gives it, Esc drops it
+            self._prompt(surface, self.say("console.typing", text=status.typing), pygame.Color("#2b4a7a"), unit)
         elif status.prompt is not None and time.monotonic() < status.prompt[1]:
             self._prompt(surface, status.prompt[0], pygame.Color("#8a6d1f"), unit)
         if status.help:

@@ -3,8 +3,8 @@ the press queue in order with margins («1. Красный (Бета)  2. Зел
 tables (in a choice, the opponents who may leave are the buttons), re-reading, ending early, the hint.
 
 Buttons are calls of the duel's actions (formats/duel/spec.py): duel_choose(P), duel_skip, duel_replace,
-duel_reread, duel_end_early (confirmed by a second press), duel_hint (starts typing a hint on the
-console; Enter gives it), duel_hint_off. Drawn with the console's widgets only (display/console_ui.py).
+duel_reread, duel_end_early (confirmed by a second press), duel_hint (the console takes the hint's text;
+Enter gives it), duel_hint_off. Drawn with the console's widgets only (display/console_ui.py).
 """
 
 from __future__ import annotations
@@ -117,8 +117,4 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
     for i, (key, action) in enumerate(steps):
         rect = pygame.Rect(inner.x + unit * 7 + i * (w + 6), inner.bottom - actions_h, w, actions_h - 4)
         ui.button(rect, ui.say(key), action)
-    typing = ui.status.typing
-    if typing is not None:
-        ui.label(f"{ui.say('scene.duel_hint')}: {typing}▏", (inner.x, inner.bottom - actions_h - int(unit * 1.2)),
-                 (inner.width, unit), GOLD)
     return True
