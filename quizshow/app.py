@@ -31,7 +31,7 @@ from quizshow.core.journal import Journal, JournalError
 from quizshow.display import paint
 from quizshow.display.console import Notice, describe
 from quizshow.i18n import refusal
-from quizshow.inputs.buzzers import BuzzerMap
+from quizshow.inputs.buzzers import BuzzerMap, split_target
 from quizshow.inputs.hardware import Hardware, in_press_order
 from quizshow.inputs.osc import OscRequest, OscServer
 from quizshow.inputs.serialbox import BoxPress
@@ -69,6 +69,7 @@ class ShowApp:
         self.spec = registry.spec(config.format)
         views = registry.views(config.format)
         i18n.add_phrases(self.spec.phrases)
+        i18n.add_refusals(self.spec.refusals)
         self.actions = registry_for(self.spec.actions)
         self.format = make_format(config)
         self.runtime = Runtime(self.format, journal_path or config.journal_path, str(config.path), fresh, seed)
@@ -92,7 +93,8 @@ class ShowApp:
         self.media = PackMedia(enabled=sound)  # a pack's own sounds (SIGame audio), after the cues' mixer init
         self.running = True
         self._prepared_for: object = None
-        self.hardware = Hardware(self, buzzers, self.spec.flags, start=devices)
+        self.hardware = Hardware(self, buzzers, self.spec.flags, start=devices,
+                                 player_buzzers=self.spec.player_buzzers, player_lamps=self.format.player_lamps)
         self.controls = Controls(self, self.actions, self.format, lambda: self.runtime.state, self.spec.flags,
                                  self._panel_key)
         self.osc_out: OscOut | None = None
@@ -228,7 +230,11 @@ class ShowApp:
         self.console.keymap = self.keymap
 
     def _key_table(self, buzzers: BuzzerMap) -> dict[str, tuple[str, ...]]:
-        key_buzzers = {f"buzz{team + 1}": (name,) for name, team in buzzers.keys.items()}
+        key_buzzers: dict[str, tuple[str, ...]] = {}
+        for name, target in buzzers.keys.items():  # buzzN: team N's; buzzN.P: player P of team N (from 1)
+            team, player = split_target(target)
+            action = f"buzz{team + 1}" if player is None else f"buzz{team + 1}.{player + 1}"
+            key_buzzers[action] = (*key_buzzers.get(action, ()), name)
         return {**key_buzzers, **self.config.keys}
 
     # --- actions and inputs ----------------------------------------------------------------------------
@@ -245,6 +251,10 @@ class ShowApp:
     def _panel_key(self, key: int, mod: int, at: float, source: str) -> bool:
         """The format's console panel takes its keys first; what they change goes through the actions."""
         return self.console.panel_key(key, mod, at, lambda call: self.call(call, at, source))
+
+    def text_input(self, text: str) -> None:
+        """Characters typed on the console while it takes a text for an action (ActionDef.text_max)."""
+        self.controls.text(text)
 
     def refusal_text(self, why: Refused) -> str:
         return refusal(why.template, why.values, self.config.language)
@@ -329,7 +339,10 @@ class ShowApp:
         saved = load_assignment(self.config.path, [t.name for t in self.config.teams], problems)
         for problem in problems.items:
             self.notice(str(problem))
-        return BuzzerMap.build([saved.get(t.name, t.buzzer) for t in self.config.teams])
+        # A team's saved list, or its `buzzers:` list, is a button per player (FormatSpec.player_buzzers).
+        teams = [(saved.get(t.name, t.buzzer), t.buzzers) for t in self.config.teams]
+        return BuzzerMap.build([None if isinstance(one, tuple) else one for one, _ in teams],
+                               [one if isinstance(one, tuple) else each for one, each in teams])
 
     def prepare_next(self, size: tuple[int, int]) -> None:
         """Once per state change: compose the picture Next would lead to, so that the first frame

@@ -22,12 +22,13 @@ from quizshow.resources import themes_dir
 from quizshow.yamlfile import FileReader, Problems
 
 SHOW_KEYS = ["title", "format", "preset", "rules", "pack", "language", "theme", "teams", "devices", "keys"]
-TEAM_KEYS = ["name", "color", "captain", "players", "buzzer"]
+TEAM_KEYS = ["name", "color", "captain", "players", "buzzer", "buzzers"]
 DEVICE_KEYS = ["serial", "keyboard_buzzers", "gamepads", "osc"]
 SERIAL_KEYS = ["id", "port", "protocol", "baud", "map"]
 OSC_KEYS = ["listen", "allow", "passcode", "feedback", "cues", "rate_limit", "go_interval_s"]
 CUE_EVENTS = ["buzz", "false_start", "correct", "wrong", "announce", "timer/start", "timer/warning",
-              "timer/expired", "question", "reveal", "round/start", "final/start", "winner"]
+              "timer/expired", "question", "reveal", "round/start", "final/start", "winner", "asked", "choice",
+              "player/out"]
 THEMES_DIR = themes_dir()
 BUZZER_PATTERN = re.compile(r"^(?:key:[A-Za-z0-9_]+|pad:\d+:\d+|[A-Za-z0-9_-]+:\d+)$")
 COLOR_PATTERN = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -40,6 +41,7 @@ class TeamConfig:
     captain: str | None = None
     players: tuple[str, ...] = ()
     buzzer: str | None = None
+    buzzers: tuple[str, ...] = ()  # a button per player, in roster order (FormatSpec.player_buzzers)
 
 
 @dataclass(frozen=True)
@@ -117,6 +119,10 @@ def load_show(path: Path, problems: Problems) -> ShowConfig | None:
     keys = reader.mapping(root, SHOW_KEYS, required=("title", "format", "teams"), what="the show")
     fmt, preset, rules = _rules(reader, keys)
     packs = _packs(reader, keys.get("pack"), problems)
+    check_pack = registry.spec(fmt).check_pack if fmt in registry.FORMATS else None
+    for pack in packs if check_pack is not None else ():  # a format's own demands on a pack, at its lines
+        for line, message in check_pack(pack, rules):
+            problems.add(pack.path, line, message)
     language = reader.text(keys.get("language"), "language") or "ru"
     if language not in ("ru", "en"):
         reader.error(keys["language"], "language must be ru or en")
@@ -207,15 +213,17 @@ def _teams(reader: FileReader, node: Node | None, devices: Devices, most: int = 
             color = None
         buzzer = reader.text(keys.get("buzzer"), "buzzer")
         if buzzer is not None:
-            if not BUZZER_PATTERN.match(buzzer):
-                reader.error(keys["buzzer"], f"buzzer '{buzzer}' must be BOX:INPUT, key:NAME or pad:N:B")
-            elif not buzzer.startswith(("key:", "pad:")) and buzzer.split(":")[0] not in box_ids:
-                reader.error(keys["buzzer"], f"buzzer '{buzzer}' names box '{buzzer.split(':')[0]}', "
-                                             "which devices.serial does not list")
+            _check_buzzer(reader, keys["buzzer"], buzzer, box_ids)
+        players = reader.text_list(keys.get("players"), "players")
+        buzzers = reader.text_list(keys.get("buzzers"), "buzzers")
+        for item, spec in zip(reader.sequence(keys.get("buzzers"), "buzzers"), buzzers, strict=False):
+            _check_buzzer(reader, item, spec, box_ids)
+        if len(buzzers) > len(players):
+            reader.error(keys["buzzers"], f"{len(buzzers)} buzzers for {len(players)} players: one per player, "
+                                          "in the order of 'players'")
         teams.append(TeamConfig(
             name=reader.text(keys.get("name"), "team name") or f"#{len(teams) + 1}", color=color,
-            captain=reader.text(keys.get("captain"), "captain"),
-            players=reader.text_list(keys.get("players"), "players"), buzzer=buzzer))
+            captain=reader.text(keys.get("captain"), "captain"), players=players, buzzer=buzzer, buzzers=buzzers))
     if node is not None and not 1 <= len(teams) <= most:  # a format may allow more (FormatSpec.max_teams)
         reader.error(node, f"a show needs 1 to {most} teams (found {len(teams)})")
     return tuple(teams)
@@ -235,6 +243,13 @@ def _team_sizes(reader: FileReader, node: Node | None, teams: tuple[TeamConfig, 
             reader.error(where, message + " (a full team only)")
         else:
             reader.warn(where, message)
+
+
+def _check_buzzer(reader: FileReader, node: Node, buzzer: str, box_ids: set[str]) -> None:
+    if not BUZZER_PATTERN.match(buzzer):
+        reader.error(node, f"buzzer '{buzzer}' must be BOX:INPUT, key:NAME or pad:N:B")
+    elif not buzzer.startswith(("key:", "pad:")) and buzzer.split(":")[0] not in box_ids:
+        reader.error(node, f"buzzer '{buzzer}' names box '{buzzer.split(':')[0]}', which devices.serial does not list")
 
 
 def _devices(reader: FileReader, node: Node | None) -> Devices:

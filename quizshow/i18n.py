@@ -118,6 +118,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.cat_value": "КОТ В МЕШКЕ: СТОИМОСТЬ",
         "console.cat_receiver": "Выбирает {name}",
         "console.amount": "Сумма",
+        "console.typing": "{text}| — Enter: готово, Esc: отмена",
         "console.clear": "Сброс",
         "console.auction": "АУКЦИОН (цифры — сумма)",
         "console.your_turn": "« ходит",
@@ -369,6 +370,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.cat_value": "CAT IN A BAG: VALUE",
         "console.cat_receiver": "{name} chooses",
         "console.amount": "Amount",
+        "console.typing": "{text}| — Enter: done, Esc: cancel",
         "console.clear": "Clear",
         "console.auction": "AUCTION (digits type the amount)",
         "console.your_turn": "« to bid",
@@ -615,6 +617,14 @@ REFUSALS_RU: dict[str, str] = {
 
 # A format words its own refusals in its phrases: "refusal." + the English template -> the words.
 REFUSAL = "refusal."
+
+
+def add_refusals(table: Mapping[str, str]) -> None:
+    """A format's own refusals in Russian (FormatSpec.refusals), added with its phrases."""
+    for template, text in table.items():
+        if REFUSALS_RU.get(template, text) != text:
+            raise ValueError(f"refusal {template!r} is already said otherwise")
+        REFUSALS_RU[template] = text
 
 
 def refusal(template: str, values: dict[str, object], language: str = "ru") -> str:

@@ -121,6 +121,11 @@ class Format:
         """The winning team(s) once the game is decided (best first); [] until then."""
         return []
 
+    def player_lamps(self, state: ShowState) -> dict[tuple[int, int], str]:
+        """Where players have buttons of their own (FormatSpec.player_buzzers): (team, player) -> ON,
+        BLINK or OFF for each lamp that is not OFF."""
+        return {}
+
     def next_action(self, state: ShowState) -> str:
         """What Next (Go) will do now, as a key of the locale's phrase table."""
         return "next.none"

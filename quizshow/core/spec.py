@@ -11,12 +11,15 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from quizshow.core.actions import ActionDef
 from quizshow.core.commands import Command
 from quizshow.core.format import Format, Setup
 from quizshow.core.state import ShowState
+
+if TYPE_CHECKING:
+    from quizshow.packs.model import Pack
 
 
 @dataclass(frozen=True)
@@ -119,6 +122,10 @@ TEAM_SIZE_RULES: dict[str, Rule] = {
     "teams_max": count(0, 10), "teams_exact": count(0, 10),
 }
 
+# A format's own demands on a pack (its shape): (line in the pack file, what is wrong) for each problem,
+# given the show's rules. `--check` and loading a show report them at the pack's lines.
+CheckPack = Callable[["Pack", Mapping[str, Any]], "list[tuple[int, str]]"]
+
 
 @dataclass(frozen=True)
 class FormatSpec:
@@ -138,6 +145,13 @@ class FormatSpec:
     journal_words: JournalWords | None = None
     max_teams: int = MAX_TEAMS  # the most teams a show file of this format may list
     export: Export | None = None  # its results as files (None: the format has none to export)
+
+    # Every player has a button of their own (a team's `buzzers:` list): F10 assigns players, a press
+    # names its player, and each player's lamp shows what `Format.player_lamps` says.
+    player_buzzers: bool = False
+    check_pack: CheckPack | None = None
+    # Its refusals in Russian (English template -> Russian text), as quizshow/i18n.py's REFUSALS_RU.
+    refusals: Mapping[str, str] = field(default_factory=dict)
 
     def flags(self, phase: str) -> PhaseFlags:
         """The flags of a phase (an unknown phase has none: lamps off, buzzers closed)."""

@@ -55,6 +55,7 @@ class ConsoleStatus:
     help: bool = False
     resumed: str | None = None
     amount: str = ""  # an amount being typed on the console (a bid, a stake)
+    typing: str | None = None  # a text being typed on the console for an action (ActionDef.text_max)
     prompt: tuple[str, float] | None = None  # a question to the operator (text, until monotonic): not a problem
     line_check: bool = False  # «Проверка кнопок»: the boxes' table instead of the format panel
     boxes: list = field(default_factory=list)  # BoxStatus of every serial box
@@ -165,7 +166,7 @@ class Console:
         w, h = surface.get_size()
         unit = max(12, h // 40)  # the console's base type size
         self.ui = PanelUI(surface, unit, self.text, self.theme, self.say, self.engine.state, self.engine.format,
-                          status, self.buttons, now, self.panel_memory)
+                          status, self.buttons, now, self.panel_memory, self.language)
         side = max(260, int(w * 0.3))
         left = pygame.Rect(unit, unit // 2, w - side - unit * 2, h - unit)
         right = pygame.Rect(left.right + unit, unit // 2, side - unit, h - unit)
@@ -189,6 +190,8 @@ class Console:
                                          left.bottom - bottom_h - preview_h - right.y - unit * 2), unit)
         if status.quit_armed:
             self._prompt(surface, self.say("console.quit_confirm"), BAD, unit)
+        elif status.typing is not None:  # a text for an action (ActionDef.text_max): Enter gives it, Esc drops it
+            self._prompt(surface, self.say("console.typing", text=status.typing), pygame.Color("#2b4a7a"), unit)
         elif status.prompt is not None and time.monotonic() < status.prompt[1]:
             self._prompt(surface, status.prompt[0], pygame.Color("#8a6d1f"), unit)
         if status.help:

@@ -26,7 +26,7 @@ class PanelUI:
     def __init__(self, surface: pygame.Surface, unit: int, text: TextCache, theme: Theme,
                  say: Callable[..., str], state: ShowState, fmt: Format, status: Any,
                  buttons: list[tuple[pygame.Rect, Call]], now: float = 0.0,
-                 memory: dict[str, Any] | None = None) -> None:
+                 memory: dict[str, Any] | None = None, language: str = "ru") -> None:
         self.surface = surface
         self.unit = unit
         self.text = text
@@ -34,12 +34,13 @@ class PanelUI:
         self.say = say
         self.state = state
         self.format = fmt
-        self.status = status  # ConsoleStatus: `amount` is the amount being typed
+        self.status = status  # ConsoleStatus: `amount` is the amount being typed, `typing` a text
         self.buttons = buttons
         self.now = now  # show time of the frame (countdowns)
         # The panel's own memory on this console (a cursor), kept across frames; its key handler
         # (FormatViews.keys) gets the same dict. Never journalled: what changes the show is a call.
         self.memory: dict[str, Any] = {} if memory is None else memory
+        self.language = language  # the console's (numbers written its way: «0,041»)
 
     # --- reading ---------------------------------------------------------------------------------
 

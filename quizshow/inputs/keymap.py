@@ -6,6 +6,7 @@ OSC message are the same action. A show file may override any action's keys (`ke
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pygame
@@ -35,6 +36,12 @@ CALLS: dict[str, Call] = {**{name: Call(name) for name in DEFAULT_KEYS},
                           **{f"buzz{n}": Call("buzz", (n - 1,)) for n in range(1, 11)}}
 
 _MODIFIERS = {"CTRL": pygame.KMOD_CTRL, "SHIFT": pygame.KMOD_SHIFT, "ALT": pygame.KMOD_ALT}
+
+
+def player_buzzer(name: str) -> Call | None:
+    """`buzzN.P`: the button of player P of team N (both from 1), where players have their own."""
+    found = re.fullmatch(r"buzz(\d{1,2})\.(\d{1,2})", name)
+    return None if found is None else Call("buzz", (int(found[1]) - 1, int(found[2]) - 1))
 
 
 def key_code(name: str) -> int | None:
@@ -90,7 +97,7 @@ class KeyMap:
     def call_for(self, key: int, mod: int) -> Call | None:
         """The action call of a key press (see action_for)."""
         name = self.action_for(key, mod)
-        return None if name is None else CALLS.get(name)
+        return None if name is None else CALLS.get(name) or player_buzzer(name)
 
     def keys_of(self, action: str) -> list[str]:
         names = []

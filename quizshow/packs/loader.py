@@ -91,7 +91,7 @@ def _round(reader: FileReader, node: Node) -> Round | None:
                                          f"{max(counts)} questions")
     return Round(
         name=reader.text(keys.get("name"), "name") or "",
-        themes=themes, questions=questions, values=values, final=final, reserve=reserve,
+        themes=themes, questions=questions, values=values, final=final, reserve=reserve, line=line_of(node),
     )
 
 
@@ -109,7 +109,7 @@ def _theme(reader: FileReader, node: Node) -> Theme | None:
     questions = _questions(reader, keys.get("questions"))
     if "questions" in keys and all(q.empty for q in questions):
         reader.error(keys["questions"], "a theme needs at least one question")
-    return Theme(name=reader.text(keys.get("name"), "theme name") or "", questions=questions)
+    return Theme(name=reader.text(keys.get("name"), "theme name") or "", questions=questions, line=line_of(node))
 
 
 def _questions(reader: FileReader, node: Node | None) -> tuple[Question, ...]:

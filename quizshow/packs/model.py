@@ -52,6 +52,7 @@ EMPTY_CELL = Question(q="", a="", type="empty")  # a hole in the board: nothing 
 class Theme:
     name: str
     questions: tuple[Question, ...]
+    line: int = 0
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,7 @@ class Round:
     values: tuple[int, ...] | None = None
     final: bool = False
     reserve: bool = False
+    line: int = 0
 
     @property
     def all_questions(self) -> tuple[Question, ...]:
