@@ -40,7 +40,7 @@ class PanelUI:
         # The panel's own memory on this console (a cursor), kept across frames; its key handler
         # (FormatViews.keys) gets the same dict. Never journalled: what changes the show is a call.
         self.memory: dict[str, Any] = {} if memory is None else memory
-        self.language = language  # the console's (numbers written its way: «0,041»)
+        self.language = language  # the console's (its decimal comma: «0,041»)
 
     # --- reading ---------------------------------------------------------------------------------
 
