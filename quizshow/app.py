@@ -27,7 +27,7 @@ from quizshow.core.clock import ShowClock
 from quizshow.core.effects import Event
 from quizshow.core.engine import Engine, Outcome
 from quizshow.core.format import Refused
-from quizshow.core.journal import Journal, JournalError
+from quizshow.core.journal import Journal, JournalError, NotJournalled
 from quizshow.display import paint
 from quizshow.display.console import Notice, describe
 from quizshow.i18n import refusal
@@ -50,12 +50,13 @@ log = logging.getLogger(__name__)
 # that want it pay: the box readers and the OSC server sleep in the kernel until something arrives.
 SWITCH_INTERVAL_S = 0.0001
 
+
 class ShowApp:
     """Everything but the windows: usable headless by tests and benchmarks."""
 
     def __init__(self, config: ShowConfig, journal_path: Path | None = None, fresh: bool = False,
                  sound: bool = True, seed: int | None = None, devices: bool = True, osc: bool = False,
-                 osc_port: int | None = None) -> None:
+                 osc_port: int | None = None, resume_to_damage: bool = False) -> None:
         from quizshow.assemble import make_format
         from quizshow.display.console import Console, ConsoleStatus
         from quizshow.display.projector import Projector
@@ -72,7 +73,8 @@ class ShowApp:
         i18n.add_refusals(self.spec.refusals)
         self.actions = registry_for(self.spec.actions)
         self.format = make_format(config)
-        self.runtime = Runtime(self.format, journal_path or config.journal_path, str(config.path), fresh, seed)
+        self.runtime = Runtime(self.format, journal_path or config.journal_path, str(config.path), fresh, seed,
+                               resume_to_damage)
         loaded = self.runtime.loaded
         self.clock = ShowClock(start_at=loaded.last_at + 0.001)
         self.feed = InputFeed(self.runtime.lock, self._take, lambda: self.runtime.state)
@@ -93,6 +95,7 @@ class ShowApp:
         self.media = PackMedia(enabled=sound)  # a pack's own sounds (SIGame audio), after the cues' mixer init
         self.running = True
         self._prepared_for: object = None
+        self._disk_problem: str | None = None  # the journal's write failure being shown (once while it lasts)
         self.hardware = Hardware(self, buzzers, self.spec.flags, start=devices,
                                  player_buzzers=self.spec.player_buzzers, player_lamps=self.format.player_lamps)
         self.controls = Controls(self, self.actions, self.format, lambda: self.runtime.state, self.spec.flags,
@@ -108,9 +111,15 @@ class ShowApp:
                 log.info("%s: %s", pack.path.name, line)
             if pack.report:
                 self.notice(f"{pack.path.name}: {pack.report[0]}", "info")
+        if loaded.repaired:  # a torn last line is repaired, and said
+            self.notice(self.say("console.journal_repaired"), "info")
+        if loaded.damage:  # resumed up to damage at the operator's word: what was lost stays on the console
+            damage = loaded.damage
+            self.notice(self.say("console.journal_damaged", line=damage.line, what=damage.what,
+                                 lost=damage.lost_lines, kept=loaded.kept_as), "problem")
         for entry in self.engine.entries[-8:]:
             self.console.log(entry)
-        if loaded.resumed and loaded.commands:
+        if loaded.resumed and loaded.anything:
             self.submit(c.Resumed(at=self.clock.now()))
             self.status.resumed = self._resumed_text(loaded.last_wall)
             self.notice(self.status.resumed, "info")
@@ -168,8 +177,8 @@ class ShowApp:
             self._notice_now(self.say("console.undone", what=describe(outcome.undone, teams, self.config.language,
                                                                       self.spec.journal_words)),
                              "info")
-        elif outcome.changed and not isinstance(outcome.command, c.Tick) and outcome.entries:
-            self.console.log(outcome.entries[-1])
+        elif outcome.changed and not isinstance(outcome.command, c.Tick) and outcome.tail:
+            self.console.log(outcome.tail[-1][0])  # the entry this command added
 
     def pump_views(self) -> None:
         """On the window thread: apply the view changes that inputs on other threads queued."""
@@ -182,11 +191,16 @@ class ShowApp:
         shown, not raised."""
         outcome = self.runtime.submit(cmd)
         if outcome.refused:
-            if not isinstance(cmd, c.Tick):
-                why = outcome.refusal
-                self.notice(refusal(why.template, why.values, self.config.language) if why else outcome.refused,
-                            "refused")
+            why = outcome.refusal
+            text = refusal(why.template, why.values, self.config.language) if why else outcome.refused
+            if isinstance(why, NotJournalled):  # the disk, not a rule: a red line, once while it lasts
+                if self._disk_problem != text:
+                    self._disk_problem = text
+                    self.notice(text, "problem")
+            elif not isinstance(cmd, c.Tick):
+                self.notice(text, "refused")
             return outcome
+        self._disk_problem = None  # journalled again
         self.sinks.outcome(outcome, self.clock.now())
         return outcome
 
@@ -365,7 +379,7 @@ class ShowApp:
             self.osc = OscServer(osc, self.deliver, self.clock.now,
                                  lambda key, **values: self.notice(self.say(key, **values)),
                                  lambda to: out.state(self.engine.state, self.clock.now(), to),
-                                 self._subscribe, port=port).start()
+                                 self._subscribe, port=port, teams=len(self.config.teams)).start()
         except OSError as why:  # the port is taken: the show goes on without OSC, and says so
             self.notice(self.say("console.osc_cannot_listen", host=osc.listen[0],
                                  port=osc.listen[1] if port is None else port, why=why))
@@ -414,6 +428,10 @@ def run(args: Namespace, show_path: Path) -> int:
     if config is None or problems:
         print(f"{show_path}: the show cannot start until these are fixed", file=sys.stderr)
         return 1
+    from quizshow.display.windows import no_display, say_no_display
+
+    if not args.headless and (why := no_display(os.environ)):
+        return say_no_display(why)
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -423,12 +441,17 @@ def run(args: Namespace, show_path: Path) -> int:
     import pygame
 
     pygame.init()
+    if not args.headless and (why := no_display(os.environ, pygame.display.get_driver())):
+        pygame.quit()
+        return say_no_display(why)
     try:
         app = ShowApp(config, journal_path=args.journal, fresh=args.fresh, sound=not args.headless, osc=True,
-                      osc_port=args.osc_port)
+                      osc_port=args.osc_port, resume_to_damage=args.resume_to_damage)
     except JournalError as why:
         print(f"journal: {why}", file=sys.stderr)
         return 1
+    if app.osc is not None:  # at every log level: the user must know the port (--osc-port 0)
+        print("osc: listening on {}:{}".format(*app.osc.address), file=sys.stderr, flush=True)
     from quizshow.display.windows import Windows
 
     windows = Windows(args, config.title, headless=args.headless)

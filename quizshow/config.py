@@ -11,7 +11,7 @@ from typing import Any
 
 from yaml.nodes import Node, SequenceNode
 
-from quizshow import registry
+from quizshow import registry, stopping
 from quizshow.core.spec import MAX_TEAMS
 from quizshow.formats import common_rules, presets
 from quizshow.formats.teamsize import size_problems
@@ -19,7 +19,7 @@ from quizshow.inputs.keymap import ACTIONS, unknown_key_names
 from quizshow.packs.loader import load_pack
 from quizshow.packs.model import Pack
 from quizshow.resources import themes_dir
-from quizshow.yamlfile import FileReader, Problems
+from quizshow.yamlfile import MAX_NAME, FileReader, Problems
 
 SHOW_KEYS = ["title", "format", "preset", "rules", "pack", "language", "theme", "teams", "devices", "keys"]
 TEAM_KEYS = ["name", "color", "captain", "players", "buzzer", "buzzers"]
@@ -32,6 +32,11 @@ CUE_EVENTS = ["buzz", "false_start", "correct", "wrong", "announce", "timer/star
 THEMES_DIR = themes_dir()
 BUZZER_PATTERN = re.compile(r"^(?:key:[A-Za-z0-9_]+|pad:\d+:\d+|[A-Za-z0-9_-]+:\d+)$")
 COLOR_PATTERN = re.compile(r"^#[0-9a-fA-F]{6}$")
+# Every number of the show file has a range (docs/files.md); `rules:` are checked by their own schema.
+BAUD_RANGE = (50, 4_000_000)
+MAX_INPUT = 999  # a QBX/1 input number has at most three digits
+RATE_LIMIT_RANGE = (1, 10_000)  # OSC messages a second from one source
+GO_INTERVAL_RANGE = (0.0, 10.0)  # seconds between two accepted GOs
 
 
 @dataclass(frozen=True)
@@ -112,6 +117,11 @@ class ShowConfig:
 
 
 def load_show(path: Path, problems: Problems) -> ShowConfig | None:
+    with stopping.loading():  # a stop signal ends a long load at once
+        return _load_show(path, problems)
+
+
+def _load_show(path: Path, problems: Problems) -> ShowConfig | None:
     reader = FileReader(path, problems)
     root = reader.load()
     if root is None:
@@ -131,7 +141,7 @@ def load_show(path: Path, problems: Problems) -> ShowConfig | None:
     teams = _teams(reader, keys.get("teams"), devices, most)
     _team_sizes(reader, keys.get("teams"), teams, preset or "", rules)
     return ShowConfig(
-        path=path.resolve(), title=reader.text(keys.get("title"), "title") or "", format=fmt or "",
+        path=path.resolve(), title=reader.text(keys.get("title"), "title", MAX_NAME) or "", format=fmt or "",
         preset=preset or "", rules=rules, packs=packs, language=language,
         theme=_theme(reader, keys.get("theme")), teams=teams, devices=devices,
         keys=_keys(reader, keys.get("keys")),
@@ -181,6 +191,9 @@ def _packs(reader: FileReader, node: Node | None, problems: Problems) -> tuple[P
         if not path.exists():
             reader.error(item, f"pack '{name}' not found")
             continue
+        if not path.is_file():  # /dev/zero, a FIFO, a folder: never read
+            reader.error(node, f"pack '{name}' is not a regular file")
+            continue
         pack = load_pack(path, problems)
         if pack is not None:
             if packs and any(r.final for r in packs[-1][1].rounds):
@@ -214,7 +227,7 @@ def _teams(reader: FileReader, node: Node | None, devices: Devices, most: int = 
         buzzer = reader.text(keys.get("buzzer"), "buzzer")
         if buzzer is not None:
             _check_buzzer(reader, keys["buzzer"], buzzer, box_ids)
-        players = reader.text_list(keys.get("players"), "players")
+        players = reader.text_list(keys.get("players"), "players", MAX_NAME)
         buzzers = reader.text_list(keys.get("buzzers"), "buzzers")
         for item, spec in zip(reader.sequence(keys.get("buzzers"), "buzzers"), buzzers, strict=False):
             _check_buzzer(reader, item, spec, box_ids)
@@ -222,8 +235,9 @@ def _teams(reader: FileReader, node: Node | None, devices: Devices, most: int = 
             reader.error(keys["buzzers"], f"{len(buzzers)} buzzers for {len(players)} players: one per player, "
                                           "in the order of 'players'")
         teams.append(TeamConfig(
-            name=reader.text(keys.get("name"), "team name") or f"#{len(teams) + 1}", color=color,
-            captain=reader.text(keys.get("captain"), "captain"), players=players, buzzer=buzzer, buzzers=buzzers))
+            name=reader.text(keys.get("name"), "team name", MAX_NAME) or f"#{len(teams) + 1}", color=color,
+            captain=reader.text(keys.get("captain"), "captain", MAX_NAME), players=players, buzzer=buzzer,
+            buzzers=buzzers))
     if node is not None and not 1 <= len(teams) <= most:  # a format may allow more (FormatSpec.max_teams)
         reader.error(node, f"a show needs 1 to {most} teams (found {len(teams)})")
     return tuple(teams)
@@ -264,7 +278,7 @@ def _devices(reader: FileReader, node: Node | None) -> Devices:
         serial.append(SerialConfig(
             id=reader.text(box.get("id"), "id") or f"box{len(serial) + 1}",
             port=reader.text(box.get("port"), "port") or "auto", protocol=protocol,
-            baud=reader.scalar(box.get("baud"), int, "baud") or 115200, map=mapping))
+            baud=reader.integer(box.get("baud"), "baud", *BAUD_RANGE) or 115200, map=mapping))
     return Devices(
         serial=tuple(serial),
         keyboard_buzzers=bool(reader.scalar(keys.get("keyboard_buzzers"), bool, "keyboard_buzzers")),
@@ -279,7 +293,7 @@ def _token_map(reader: FileReader, node: Node) -> dict[str, int]:
         return {}
     result = {}
     for key_node, value_node in node.value:
-        number = reader.scalar(value_node, int, f"map entry '{key_node.value}'")
+        number = reader.integer(value_node, f"map entry '{key_node.value}'", 1, MAX_INPUT)
         if number is not None:
             result[str(key_node.value)] = number
     return result
@@ -312,9 +326,15 @@ def _osc(reader: FileReader, node: Node | None) -> OscConfig:
     passcode = reader.text(keys.get("passcode"), "passcode")
     return OscConfig(
         listen=listen, allow=allow, passcode=passcode, feedback=feedback, cues=cues,
-        rate_limit=reader.scalar(keys.get("rate_limit"), int, "rate_limit") or defaults.rate_limit,
-        go_interval_s=reader.scalar(keys.get("go_interval_s"), float, "go_interval_s") or defaults.go_interval_s,
+        rate_limit=_or(reader.integer(keys.get("rate_limit"), "rate_limit", *RATE_LIMIT_RANGE), defaults.rate_limit),
+        go_interval_s=_or(reader.number(keys.get("go_interval_s"), "go_interval_s", *GO_INTERVAL_RANGE),
+                          defaults.go_interval_s),
     )
+
+
+def _or(value: Any, default: Any) -> Any:
+    """The value read, or the default when it was absent or refused (0 is a value, not an absence)."""
+    return default if value is None else value
 
 
 def _address(reader: FileReader, node: Node | None, what: str) -> tuple[str, int] | None:
@@ -322,7 +342,8 @@ def _address(reader: FileReader, node: Node | None, what: str) -> tuple[str, int
     if text is None or node is None:
         return None
     host, _, port = text.rpartition(":")
-    if not host or not port.isdigit() or int(port) > 65535:
+    lowest = 0 if what == "listen" else 1  # listening on port 0 takes any free port; sending to it is nothing
+    if not host or not port.isascii() or not port.isdigit() or not lowest <= int(port) <= 65535:
         reader.error(node, f"{what} '{text}' must be HOST:PORT, like 127.0.0.1:7400")
         return None
     return host, int(port)

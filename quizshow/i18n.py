@@ -193,6 +193,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.box_problem.unplugged": "отключён",
         "console.box_problem.not_serial": "это не последовательный порт",
         "console.box_problem.connecting": "подключается…",
+        "console.box_problem.stuck": "не принимает команды (лампы не следуют)",
         "console.line_check": "ПРОВЕРКА КНОПОК (F9 — выход)",
         "console.box_line": "{id} · {port} · прошивка {fw} · отклик {rtt} · нажатие {last} · "
                             "потеряно строк {lost} · мусор {dropped} · {state}",
@@ -200,8 +201,13 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.osc": "OSC {host}:{port} · источников {peers}",
         "console.osc_denied": "OSC: {host} не в списке разрешённых (devices.osc.allow)",
         "console.osc_locked": "OSC: {host} заблокирован на {seconds} с после неверных паролей",
+        "console.osc_guessing": "OSC: кто-то подбирает пароль — {count} неверных с {sources} адресов; "
+                                "вход закрыт для всех на {seconds} с",
         "console.osc_cannot_listen": "OSC: не удалось открыть {host}:{port}: {why}",
         "console.osc_malformed": "OSC: {count} испорченных пакетов от {host}",
+        "console.journal_repaired": "Журнал: удалена недописанная последняя строка (эта команда не была подтверждена)",
+        "console.journal_damaged": "Журнал повреждён в строке {line} ({what}); не восстановлено строк: {lost}; "
+                                   "весь файл сохранён как {kept}",
         "console.internal_error": "Внутренняя ошибка при вводе (подробности в журнале программы); шоу продолжается",
         "console.draw_error": "Сбой: {what} — кадр пропущен, подробности в журнале программы",
         "console.part.projector": "экран проектора",
@@ -445,6 +451,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.box_problem.unplugged": "unplugged",
         "console.box_problem.not_serial": "not a serial port",
         "console.box_problem.connecting": "connecting…",
+        "console.box_problem.stuck": "takes no commands (lamps not following)",
         "console.line_check": "BUZZER CHECK (F9 to leave)",
         "console.box_line": "{id} · {port} · firmware {fw} · round trip {rtt} · press {last} · "
                             "lost lines {lost} · garbage {dropped} · {state}",
@@ -452,8 +459,13 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.osc": "OSC {host}:{port} · {peers} peers",
         "console.osc_denied": "OSC: {host} is not allowed (devices.osc.allow)",
         "console.osc_locked": "OSC: {host} locked for {seconds} s after wrong passcodes",
+        "console.osc_guessing": "OSC: someone is guessing the passcode — {count} wrong from {sources} addresses; "
+                                "connecting closed for everyone for {seconds} s",
         "console.osc_cannot_listen": "OSC: cannot listen on {host}:{port}: {why}",
         "console.osc_malformed": "OSC: {count} malformed from {host}",
+        "console.journal_repaired": "Journal: an unfinished last line was removed (never acknowledged)",
+        "console.journal_damaged": "Journal damaged at line {line} ({what}); lines not restored: {lost}; "
+                                   "the whole file is kept as {kept}",
         "console.internal_error": "Internal error while applying an input (see the log); the show goes on",
         "console.draw_error": "Failed: {what} — frame skipped, see the log",
         "console.part.projector": "the projector picture",
@@ -531,6 +543,9 @@ def phrase(key: str, language: str = "ru", **values: object) -> str:
 
 # Why a command was refused: the formats' English templates and their Russian wording.
 REFUSALS_RU: dict[str, str] = {
+    "disk full: the command was not journalled": "Диск заполнен — команда не записана",
+    "the journal cannot be written ({why}): the command was not journalled":
+        "Журнал не записывается ({why}) — команда не записана",
     "nothing to undo": "Отменять нечего",
     "nothing to go back to": "Назад некуда",
     "the clock cannot start now": "Часы сейчас не запустить",
@@ -612,6 +627,10 @@ REFUSALS_RU: dict[str, str] = {
     "{name} plays at a table": "{name} играет за столом",
     "written answers are counted while a question is played": "Письменные ответы считают во время вопроса",
     "already counted": "Уже засчитано",
+    "a score must stay within ±{max}": "Счёт должен оставаться в пределах ±{max}",
+    "the clock is over for this question": "Время этого вопроса уже закончилось",
+    "a clock holds at most {max} s": "На часах может быть не больше {max} с",
+    "an amount is at most {max}": "Сумма — не больше {max}",
 }
 
 

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
+from quizshow.core.limits import MAX_CLOCK_S, MAX_POINTS, points_ok, seconds_ok
+from quizshow.core.phases import NO_FLAGS, PhaseFlags
 from quizshow.core.state import Banner, ShowState, Team, View
 from quizshow.core.timers import Window
 
@@ -23,6 +25,7 @@ if TYPE_CHECKING:
     from quizshow.packs.model import Pack, Question
 
 Result = tuple[ShowState, list[Event]]
+
 
 
 class Refused(Exception):
@@ -36,6 +39,10 @@ class Refused(Exception):
         super().__init__(template.format(**values) if values else template)
 
 
+def no_flags(phase: str) -> PhaseFlags:
+    return NO_FLAGS
+
+
 @dataclass(frozen=True)
 class Setup:
     """The static part of a show a format needs."""
@@ -44,6 +51,7 @@ class Setup:
     teams: tuple[Team, ...]
     rules: dict[str, Any]
     pack: Pack | None = None  # a show's several packs come joined into one, played in order
+    flags: Callable[[str], PhaseFlags] = no_flags  # the format's phase flags (FormatSpec.flags)
 
 
 def _handler_name(command: c.Command) -> str:
@@ -140,13 +148,20 @@ class Format:
         if not 0 <= team < len(state.teams):
             raise Refused("there is no team {n}", n=team + 1)
 
+    def check_points(self, *values: int) -> None:
+        """A score change and the score it leads to stay within ±MAX_POINTS (core/limits.py)."""
+        if not all(points_ok(v) for v in values):
+            raise Refused("a score must stay within ±{max}", max=MAX_POINTS)
+
     def on_score_add(self, state: ShowState, cmd: c.ScoreAdd) -> Result:
         self.check_team(state, cmd.team)
+        self.check_points(cmd.points, state.teams[cmd.team].score + cmd.points)
         new = state.add_score(cmd.team, cmd.points)
         return new, [Event(EventKind.SCORE, team=cmd.team, points=cmd.points, score=new.teams[cmd.team].score)]
 
     def on_score_set(self, state: ShowState, cmd: c.ScoreSet) -> Result:
         self.check_team(state, cmd.team)
+        self.check_points(cmd.points)
         delta = cmd.points - state.teams[cmd.team].score
         new = state.with_score(cmd.team, cmd.points)
         return new, [Event(EventKind.SCORE, team=cmd.team, points=delta, score=cmd.points)]
@@ -172,6 +187,10 @@ class Format:
     def on_timer_add(self, state: ShowState, cmd: c.TimerAdd) -> Result:
         if not state.timer.armed:
             raise Refused("there is no clock to change")
+        if self.setup.flags(state.phase).clock_over:  # after the verdict
+            raise Refused("the clock is over for this question")
+        if not seconds_ok(cmd.seconds) or state.timer.remaining(cmd.at) + cmd.seconds > MAX_CLOCK_S:
+            raise Refused("a clock holds at most {max} s", max=round(MAX_CLOCK_S))
         return replace(state, timer=state.timer.add(cmd.seconds, cmd.at)), []
 
     def on_resumed(self, state: ShowState, cmd: c.Resumed) -> Result:

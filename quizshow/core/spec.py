@@ -8,7 +8,6 @@ its commands, its actions and its phrases. Pure: no pygame, sockets, threads, fi
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -16,40 +15,12 @@ from typing import TYPE_CHECKING, Any
 from quizshow.core.actions import ActionDef
 from quizshow.core.commands import Command
 from quizshow.core.format import Format, Setup
-from quizshow.core.state import ShowState
+from quizshow.core.phases import NO_FLAGS, Phase, PhaseFlags
 
 if TYPE_CHECKING:
     from quizshow.packs.model import Pack
 
-
-@dataclass(frozen=True)
-class PhaseFlags:
-    """What a phase means to the parts outside the format (they read flags, never phase names)."""
-
-    buzzers_live: bool = False  # a press may count now (OSC feedback, the console's press queue)
-    lamps_live: bool = False  # buzzer lamps follow the game (answering ON, out OFF, warning BLINK)
-    amount_entry: bool = False  # digit keys type an amount on the console (bids, stakes)
-
-
-NO_FLAGS = PhaseFlags()
-
-
-class Phase(enum.StrEnum):
-    """Base of a format's phase enum. A member is its phase name (a str, so `state.phase == Phase.X`
-    and journals stay plain strings) and carries `flags`:
-
-        class Phase(spec.Phase):
-            TITLE = "title"
-            QUESTION = "question", PhaseFlags(buzzers_live=True, lamps_live=True)
-    """
-
-    flags: PhaseFlags
-
-    def __new__(cls, value: str, flags: PhaseFlags = NO_FLAGS) -> Phase:
-        member = str.__new__(cls, value)
-        member._value_ = value
-        member.flags = flags
-        return member
+__all__ = ["NO_FLAGS", "FormatSpec", "Phase", "PhaseFlags", "Rule"]
 
 
 @dataclass(frozen=True)

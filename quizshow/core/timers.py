@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from quizshow.core.effects import Event, EventKind
+from quizshow.core.limits import MAX_CLOCK_S, seconds_ok
 
 # Two show times this close are the same moment (float sums of pauses and resumes are not exact).
 SAME_MOMENT_S = 1e-6
@@ -89,6 +90,10 @@ class Timer:
         return replace(self, started_at=None, left_at_start=self.remaining(at), paused_at=at)
 
     def add(self, seconds: float, at: float) -> Timer:
+        """`seconds` more (or fewer); a non-finite or absurd amount is a ValueError (formats refuse it
+        first): an infinite clock only breaks the picture."""
+        if not seconds_ok(seconds) or self.remaining(at) + seconds > MAX_CLOCK_S:
+            raise ValueError(f"a clock holds at most {MAX_CLOCK_S:g} s, not {seconds!r} more")
         left = max(0.0, self.remaining(at) + seconds)
         started = at if self.running else None
         return replace(self, left_at_start=left, started_at=started, duration=max(self.duration, left),

@@ -38,7 +38,10 @@ class Host(Protocol):
 
 
 def box_problem(status, say) -> str:
-    """Why a box is not there, in the console's words (the system's own text when it is unusual)."""
+    """Why a box is not there (or not following), in the console's words (the system's own text when it
+    is unusual)."""
+    if status.connected and status.stuck:
+        return say("console.box_problem.stuck")
     if status.problem_kind and status.problem_kind != "other":
         return say(f"console.box_problem.{status.problem_kind}")
     return status.problem or say("console.box_problem.connecting")
@@ -214,7 +217,9 @@ class Hardware:
             lines.append((say("console.keyboard_buzzers", n=min(10, len(self.app.config.teams))), True))
         for box_id, driver in self.boxes.items():
             status = driver.status
-            if status.connected:
+            if status.connected and status.stuck:  # it reads, but takes no lamp commands
+                lines.append((say("console.box_down", id=box_id, problem=box_problem(status, say)), False))
+            elif status.connected:
                 rtt = f" {status.rtt_ms:.1f} {say('unit.ms')}" if status.rtt_ms is not None else ""
                 lines.append((f"{box_id}{rtt}", True))
             elif status.lost_since is not None:  # it was there: how long ago it went, and why

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 import pygame
 
 from quizshow.core.actions import Call
+from quizshow.core.format import Refused
+from quizshow.core.limits import MAX_POINTS
 
 # action -> default keys. "CTRL+Z" means the key with Ctrl held.
 DEFAULT_KEYS: dict[str, tuple[str, ...]] = {
@@ -153,13 +155,18 @@ def amount_key(key: int) -> str | None:
 
 
 def edit_amount(amount: str, edit: str) -> str:
-    """The amount after one edit: a digit, `back`, `clear` or `+N`."""
+    """The amount after one edit: a digit, `back`, `clear` or `+N`. An amount above MAX_POINTS is
+    refused (Refused: the console says why) and the amount stays as it was."""
     if edit == "back":
         return amount[:-1]
     if edit == "clear":
         return ""
-    if edit.startswith("+"):
-        return str(int(amount or 0) + int(edit[1:]))
-    if edit.isdigit() and len(amount) < 7:
-        return str(int(amount + edit))  # no leading zeros
-    return amount
+    if edit.startswith("+") and edit[1:].isdigit():
+        result = int(amount or 0) + int(edit[1:])
+    elif edit.isdigit() and len(edit) == 1:
+        result = int(amount + edit)  # no leading zeros
+    else:
+        return amount
+    if result > MAX_POINTS:
+        raise Refused("an amount is at most {max}", max=MAX_POINTS)
+    return str(result)

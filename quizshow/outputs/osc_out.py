@@ -20,16 +20,27 @@ log = logging.getLogger(__name__)
 Address = tuple[str, int]
 
 
+INT32 = (-2**31, 2**31 - 1)
+FLOAT32_MAX = 3.4028234663852886e38
+
+
 def message(address: str, *args: object) -> bytes:
-    """An OSC message with ints as `i`, floats as `f` and text as `s` (flags are ints, never T/F)."""
+    """An OSC message with ints as `i`, floats as `f` and text as `s` (flags are ints, never T/F).
+    A number too large for its 32-bit type goes as `h` or `d` (64-bit) rather than not at all: a reply
+    or a state message is never lost to a number (the core bounds them; this is the last guard)."""
     builder = OscMessageBuilder(address=address)
     for arg in args:
         if isinstance(arg, bool):
             builder.add_arg(int(arg), "i")
         elif isinstance(arg, int):
-            builder.add_arg(arg, "i")
+            if INT32[0] <= arg <= INT32[1]:
+                builder.add_arg(arg, "i")
+            elif -2**63 <= arg < 2**63:
+                builder.add_arg(arg, "h")
+            else:
+                builder.add_arg(str(arg), "s")
         elif isinstance(arg, float):
-            builder.add_arg(arg, "f")
+            builder.add_arg(arg, "d" if abs(arg) > FLOAT32_MAX else "f")  # NaN stays `f`
         else:
             builder.add_arg(str(arg), "s")
     return builder.build().dgram

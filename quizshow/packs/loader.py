@@ -7,8 +7,10 @@ from pathlib import Path
 
 from yaml.nodes import Node, ScalarNode
 
+from quizshow import stopping
+from quizshow.core.limits import MAX_POINTS
 from quizshow.packs.model import CAT_RECEIVERS, EMPTY_CELL, QUESTION_TYPES, CatInfo, Pack, Question, Round, Theme
-from quizshow.yamlfile import FileReader, Problems, line_of
+from quizshow.yamlfile import MAX_NAME, FileReader, Problems, line_of
 
 PACK_KEYS = ["title", "author", "language", "rounds"]
 ROUND_KEYS = ["name", "values", "themes", "questions", "final", "reserve"]
@@ -41,7 +43,8 @@ def load_pack(path: Path, problems: Problems) -> Pack | None:
     reader = _other_loader(path.suffix.lower())
     if reader is not None:
         return reader(path, problems)
-    return _load_yaml_pack(path, problems)
+    with stopping.loading():  # a stop signal ends a long load at once
+        return _load_yaml_pack(path, problems)
 
 
 def _load_yaml_pack(path: Path, problems: Problems) -> Pack | None:
@@ -57,10 +60,10 @@ def _load_yaml_pack(path: Path, problems: Problems) -> Pack | None:
     if language not in ("ru", "en"):
         reader.error(keys["language"], "language must be ru or en")
     return Pack(
-        title=reader.text(keys.get("title"), "title") or path.stem,
+        title=reader.text(keys.get("title"), "title", MAX_NAME) or path.stem,
         path=path,
         rounds=tuple(r for r in rounds if r is not None),
-        author=reader.text(keys.get("author"), "author"),
+        author=reader.text(keys.get("author"), "author", MAX_NAME),
         language=language,
     )
 
@@ -90,7 +93,7 @@ def _round(reader: FileReader, node: Node) -> Round | None:
             reader.error(keys["values"], f"'values' has {len(values)} entries but the longest theme has "
                                          f"{max(counts)} questions")
     return Round(
-        name=reader.text(keys.get("name"), "name") or "",
+        name=reader.text(keys.get("name"), "name", MAX_NAME) or "",
         themes=themes, questions=questions, values=values, final=final, reserve=reserve, line=line_of(node),
     )
 
@@ -98,7 +101,7 @@ def _round(reader: FileReader, node: Node) -> Round | None:
 def _values(reader: FileReader, node: Node | None) -> tuple[int, ...] | None:
     if node is None:
         return None
-    values = [reader.scalar(item, int, "a value") for item in reader.sequence(node, "values")]
+    values = [reader.integer(item, "a value", 0, MAX_POINTS) for item in reader.sequence(node, "values")]
     return tuple(v for v in values if v is not None)
 
 
@@ -109,7 +112,8 @@ def _theme(reader: FileReader, node: Node) -> Theme | None:
     questions = _questions(reader, keys.get("questions"))
     if "questions" in keys and all(q.empty for q in questions):
         reader.error(keys["questions"], "a theme needs at least one question")
-    return Theme(name=reader.text(keys.get("name"), "theme name") or "", questions=questions, line=line_of(node))
+    return Theme(name=reader.text(keys.get("name"), "theme name", MAX_NAME) or "", questions=questions,
+                 line=line_of(node))
 
 
 def _questions(reader: FileReader, node: Node | None) -> tuple[Question, ...]:
@@ -135,9 +139,9 @@ def _question(reader: FileReader, node: Node) -> Question | None:
         to = reader.text(cat_keys.get("to"), "cat to") or "others"
         if to not in CAT_RECEIVERS:
             reader.error(cat_keys["to"], f"cat 'to' is one of: {', '.join(CAT_RECEIVERS)}")
-        cat = CatInfo(theme=reader.text(cat_keys.get("theme"), "cat theme"),
+        cat = CatInfo(theme=reader.text(cat_keys.get("theme"), "cat theme", MAX_NAME),
                       values=_values(reader, cat_keys.get("values")) or (), to=to)
-    value = reader.scalar(keys.get("value"), int, "value")
+    value = reader.integer(keys.get("value"), "value", 0, MAX_POINTS)
     return Question(
         q=reader.text(keys.get("q"), "q") or "",
         a=reader.text(keys.get("a"), "a") or "",

@@ -143,7 +143,9 @@ class QuestionScene(Scene):
 
     @staticmethod
     def _buzzers_open(frame: Frame) -> bool:
-        return frame.state.phase == "question" and frame.state.timer.running
+        """Nobody answers yet and a press would count (the phase's flag), while the clock runs."""
+        state = frame.state
+        return frame.fmt.setup.flags(state.phase).buzzers_live and state.answering is None and state.timer.running
 
     @staticmethod
     def _question(frame: Frame):

@@ -17,7 +17,7 @@ class BrainringPhase(Phase):
     ATTENTION = "attention", LIVE  # a press now is a false start
     CLOCK = "clock", LIVE
     ANSWERING = "answering", LIVE
-    REVEAL = "reveal"
+    REVEAL = "reveal", PhaseFlags(clock_over=True)
     RESULT = "result"
 
 

@@ -23,11 +23,11 @@ class SvoyakPhase(Phase):
     SPONSOR = "sponsor"
     QUESTION = "question", LIVE
     ANSWERING = "answering", LIVE
-    REVEAL = "reveal"
+    REVEAL = "reveal", PhaseFlags(clock_over=True)
     FINAL_THEMES = "final_themes"
     FINAL_STAKES = "final_stakes", PhaseFlags(amount_entry=True)
     FINAL_QUESTION = "final_question"
-    FINAL_REVEAL = "final_reveal"
+    FINAL_REVEAL = "final_reveal", PhaseFlags(clock_over=True)
     FINAL_ANSWER = "final_answer"
     SHOOTOUT = "shootout"
     END = "end"
