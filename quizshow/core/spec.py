@@ -16,6 +16,7 @@ from quizshow.core.actions import ActionDef
 from quizshow.core.commands import Command
 from quizshow.core.format import Format, Setup
 from quizshow.core.phases import NO_FLAGS, Phase, PhaseFlags
+from quizshow.core.state import ShowState
 
 if TYPE_CHECKING:
     from quizshow.packs.model import Pack
