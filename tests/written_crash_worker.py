@@ -37,7 +37,7 @@ def main() -> None:
     path, run = Path(sys.argv[1]), int(sys.argv[2])
     journal, loaded = Journal.open(path, "written-crash-test", seed=5)
     e = engine()
-    e.replay(loaded.commands)
+    loaded.restore(e)
     rng = random.Random(run)
     at = loaded.last_at + 1
     script: list[c.Command] = []
