@@ -31,7 +31,7 @@ from quizshow.core.journal import Journal, JournalError, NotJournalled
 from quizshow.display import paint
 from quizshow.display.console import Notice, describe
 from quizshow.i18n import refusal
-from quizshow.inputs.buzzers import BuzzerMap
+from quizshow.inputs.buzzers import BuzzerMap, split_target
 from quizshow.inputs.hardware import Hardware, in_press_order
 from quizshow.inputs.osc import OscRequest, OscServer
 from quizshow.inputs.serialbox import BoxPress
@@ -63,12 +63,14 @@ class ShowApp:
         from quizshow.display.text import TextCache
         from quizshow.display.theme import load_theme
         from quizshow.inputs.keymap import KeyMap
+        from quizshow.outputs.media import PackMedia
         from quizshow.outputs.sound import SoundCues
 
         self.config = config
         self.spec = registry.spec(config.format)
         views = registry.views(config.format)
         i18n.add_phrases(self.spec.phrases)
+        i18n.add_refusals(self.spec.refusals)
         self.actions = registry_for(self.spec.actions)
         self.format = make_format(config)
         self.runtime = Runtime(self.format, journal_path or config.journal_path, str(config.path), fresh, seed,
@@ -82,26 +84,33 @@ class ShowApp:
         self.theme = load_theme(config.theme)
         text = TextCache(self.theme.fonts)
         self.projector = Projector(self.format, self.theme, config.title, config.language, text, views,
-                                   self.give_way)
+                                   self.give_way, sound=sound)
         self.status = ConsoleStatus()  # before the buzzer map: its problems are shown
         buzzers = self._buzzer_map()
         self.keymap = KeyMap.build(self._key_table(buzzers), config.devices.keyboard_buzzers)
         self.console = Console(self.engine, self.theme, self.keymap, config.language, text, views.panel,
-                               self.give_way, self.spec.journal_words)
+                               self.give_way, self.spec.journal_words, views.keys)
         self.console.clock_now = self.clock.now
         self.sound = SoundCues(len(config.teams), self.theme.sounds, enabled=sound)
+        self.media = PackMedia(enabled=sound)  # a pack's own sounds (SIGame audio), after the cues' mixer init
         self.running = True
         self._prepared_for: object = None
         self._disk_problem: str | None = None  # the journal's write failure being shown (once while it lasts)
-        self.hardware = Hardware(self, buzzers, self.spec.flags, start=devices)
+        self.hardware = Hardware(self, buzzers, self.spec.flags, start=devices,
+                                 player_buzzers=self.spec.player_buzzers, player_lamps=self.format.player_lamps)
         self.controls = Controls(self, self.actions, self.format, lambda: self.runtime.state, self.spec.flags,
-                                 views.keys)
+                                 self._panel_key)
         self.osc_out: OscOut | None = None
         self.osc: OscServer | None = None
         self._wire_sinks()
         if osc:
             self._start_osc(osc_port)
         self.status.devices = self.device_lines()
+        for pack in config.packs:  # an imported (.siq) pack's report: the host sees what was found and lost
+            for line in pack.report:
+                log.info("%s: %s", pack.path.name, line)
+            if pack.report:
+                self.notice(f"{pack.path.name}: {pack.report[0]}", "info")
         if loaded.repaired:  # a torn last line is repaired, and said
             self.notice(self.say("console.journal_repaired"), "info")
         if loaded.damage:  # resumed up to damage at the operator's word: what was lost stays on the console
@@ -153,7 +162,14 @@ class ShowApp:
             lambda outcome, now: self.sound.on_events(outcome.events),
             lambda outcome, now: self.hardware.lamps.update(self.engine.state, outcome.events, now),
         ]
-        self.sinks.views += [lambda outcome, now: self.projector.on_events(outcome.events, now), self._console_log]
+        self.sinks.views += [lambda outcome, now: self.projector.on_events(outcome.events, now), self._console_log,
+                             self._pack_sound]
+
+    def _pack_sound(self, outcome: Outcome, now: float) -> None:
+        """The pack's own sound follows the question on screen (a view concern: pygame.mixer is touched only
+        on the window thread, never from a box reader or the OSC server)."""
+        if outcome.changed:
+            self.media.follow(self.format.current(outcome.state), outcome.state.phase)
 
     def _console_log(self, outcome: Outcome, now: float) -> None:
         if outcome.undone is not None:
@@ -228,7 +244,11 @@ class ShowApp:
         self.console.keymap = self.keymap
 
     def _key_table(self, buzzers: BuzzerMap) -> dict[str, tuple[str, ...]]:
-        key_buzzers = {f"buzz{team + 1}": (name,) for name, team in buzzers.keys.items()}
+        key_buzzers: dict[str, tuple[str, ...]] = {}
+        for name, target in buzzers.keys.items():  # buzzN: team N's; buzzN.P: player P of team N (from 1)
+            team, player = split_target(target)
+            action = f"buzz{team + 1}" if player is None else f"buzz{team + 1}.{player + 1}"
+            key_buzzers[action] = (*key_buzzers.get(action, ()), name)
         return {**key_buzzers, **self.config.keys}
 
     # --- actions and inputs ----------------------------------------------------------------------------
@@ -242,8 +262,12 @@ class ShowApp:
     def key(self, key: int, mod: int, at: float, source: str = "keyboard") -> Outcome | None:
         return self.controls.key(key, mod, at, source)
 
-    def typed_text(self, text: str) -> None:
-        """Text input from the window (a typed action's text)."""
+    def _panel_key(self, key: int, mod: int, at: float, source: str) -> bool:
+        """The format's console panel takes its keys first; what they change goes through the actions."""
+        return self.console.panel_key(key, mod, at, lambda call: self.call(call, at, source))
+
+    def text_input(self, text: str) -> None:
+        """Characters typed on the console while it takes a text for an action (ActionDef.text_max)."""
         self.controls.text(text)
 
     def refusal_text(self, why: Refused) -> str:
@@ -288,12 +312,21 @@ class ShowApp:
         self.pump_views()
         self.submit(c.Tick(at=self.clock.now()))
         self.controls.refresh()
+        self._media_over()
         if self.osc_out is not None:
             self.osc_out.tick(self.engine.state, self.clock.now(), time.monotonic())
         self.status.devices = self.device_lines()
         self.status.line_check = self.hardware.line_check
         self.status.boxes = [driver.status for driver in self.hardware.boxes.values()]
         self.status.last_press = dict(self.hardware.last_press)
+
+    def _media_over(self) -> None:
+        """A question that waits for its own sound or video (SIGame `waitForFinish`): once they have played,
+        the window opens through the journal, like the host's own «Время!». Which media it waits for is the
+        format's word (`awaited_media`); whether they have played, the players' (window thread)."""
+        waiting = self.format.awaited_media(self.engine.state)
+        if waiting and all(self.media.finished(path) or self.projector.video.finished(path) for path in waiting):
+            self.call(Call("timer_start"), self.clock.now(), "media")
 
     def go_live(self) -> None:
         """From now on the thread that delivers an input (a box reader, the OSC server) applies it at
@@ -320,7 +353,10 @@ class ShowApp:
         saved = load_assignment(self.config.path, [t.name for t in self.config.teams], problems)
         for problem in problems.items:
             self.notice(str(problem))
-        return BuzzerMap.build([saved.get(t.name, t.buzzer) for t in self.config.teams])
+        # A team's saved list, or its `buzzers:` list, is a button per player (FormatSpec.player_buzzers).
+        teams = [(saved.get(t.name, t.buzzer), t.buzzers) for t in self.config.teams]
+        return BuzzerMap.build([None if isinstance(one, tuple) else one for one, _ in teams],
+                               [one if isinstance(one, tuple) else each for one, each in teams])
 
     def prepare_next(self, size: tuple[int, int]) -> None:
         """Once per state change: compose the picture Next would lead to, so that the first frame
@@ -380,6 +416,7 @@ class ShowApp:
         if self.osc_out is not None:
             self.osc_out.close()
         self.hardware.stop()
+        self.media.close()
         self.runtime.close()
 
 

@@ -30,8 +30,15 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                    help="resume a damaged journal up to its first damaged line (the whole file is copied aside)")
     p.add_argument("--journal", type=Path, default=None, metavar="PATH", help="journal file")
     p.add_argument("--osc-port", type=int, default=None, metavar="P", help="OSC listen port (0 = any)")
+    p.add_argument("--export-results", type=Path, default=None, metavar="PREFIX",
+                   help="write the show's results from its journal as PREFIX.<suffix>, one file for each "
+                        "its format exports (e.g. PREFIX.csv and PREFIX.html)")
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
     p.add_argument("--version", action="version", version=f"quizshow {__version__}")
+    # SIGame packs and proof sheets (docs/siq.md)
+    p.add_argument("--import", dest="import_pack", type=Path, metavar="PACK", help="convert a .siq pack to our YAML")
+    p.add_argument("--proof", type=Path, metavar="PACK", help="render every question card of a pack to images")
+    p.add_argument("--out", type=Path, metavar="DIR", help="where --import and --proof write")
     return p.parse_args(argv)
 
 
@@ -53,7 +60,13 @@ def check_files(paths: list[Path], out=None) -> int:
     with stopping.loading():
         for path in paths:
             if _looks_like_pack(path):
-                load_pack(path, problems)
+                pack = load_pack(path, problems)
+                for line in pack.report[:3] if pack is not None else ():  # an imported pack: what it holds
+                    print(f"{path}: {line}", file=out)
+                if pack is not None:
+                    from quizshow.tools.siq_tools import check_media
+
+                    check_media(pack, problems)
             else:
                 config = load_show(path, problems)
                 if config is not None:  # the buzzers assigned by pressing, saved beside the show
@@ -67,6 +80,12 @@ def check_files(paths: list[Path], out=None) -> int:
 
 
 def _looks_like_pack(path: Path) -> bool:
+    from quizshow.packs.loader import OTHER_LOADERS
+
+    if path.suffix.lower() in OTHER_LOADERS:
+        return True
+    if not path.is_file() or path.stat().st_size > 4 * 1024 * 1024:
+        return False  # the show loader reports it (not a regular file, or over the size limit)
     try:
         node = compose(read_bounded(path))
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
@@ -77,6 +96,26 @@ def _looks_like_pack(path: Path) -> bool:
     return "rounds" in keys and "format" not in keys
 
 
+def export_results(show: Path, journal: Path | None, prefix: Path, out=None) -> int:
+    from quizshow.config import load_show
+    from quizshow.tools.export import export
+
+    out = out or sys.stdout
+    problems = Problems()
+    config = load_show(show, problems)
+    if config is None or problems:
+        for problem in problems.items:
+            print(problem, file=out)
+        return 1
+    try:
+        for path in export(config, journal or config.journal_path, prefix):
+            print(path, file=out)
+    except ValueError as why:
+        print(why, file=out)
+        return 1
+    return 0
+
+
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s",
@@ -84,6 +123,17 @@ def main(argv: list[str]) -> int:
     try:
         if args.check:
             return check_files(args.check)
+        if args.export_results:
+            return export_results(args.show or demo_show(), args.journal, args.export_results)
+        if args.import_pack or args.proof:
+            from quizshow.tools.siq_tools import import_command, proof_command
+
+            if args.out is None:
+                print("--import and --proof need --out DIR", file=sys.stderr)
+                return 2
+            if args.import_pack:
+                return import_command(args.import_pack, args.out)
+            return proof_command(args.proof, args.out)
         from quizshow.app import run
 
         return run(args, args.show or demo_show())

@@ -12,6 +12,7 @@ from typing import Any
 from yaml.nodes import Node, SequenceNode
 
 from quizshow import registry, stopping
+from quizshow.core.spec import MAX_TEAMS
 from quizshow.formats import common_rules, presets
 from quizshow.formats.teamsize import size_problems
 from quizshow.inputs.keymap import ACTIONS, unknown_key_names
@@ -21,12 +22,13 @@ from quizshow.resources import themes_dir
 from quizshow.yamlfile import MAX_NAME, FileReader, Problems
 
 SHOW_KEYS = ["title", "format", "preset", "rules", "pack", "language", "theme", "teams", "devices", "keys"]
-TEAM_KEYS = ["name", "color", "captain", "players", "buzzer"]
+TEAM_KEYS = ["name", "color", "captain", "players", "buzzer", "buzzers"]
 DEVICE_KEYS = ["serial", "keyboard_buzzers", "gamepads", "osc"]
 SERIAL_KEYS = ["id", "port", "protocol", "baud", "map"]
 OSC_KEYS = ["listen", "allow", "passcode", "feedback", "cues", "rate_limit", "go_interval_s"]
 CUE_EVENTS = ["buzz", "false_start", "correct", "wrong", "announce", "timer/start", "timer/warning",
-              "timer/expired", "question", "reveal", "round/start", "final/start", "winner"]
+              "timer/expired", "question", "reveal", "round/start", "final/start", "winner", "asked", "choice",
+              "player/out"]
 THEMES_DIR = themes_dir()
 BUZZER_PATTERN = re.compile(r"^(?:key:[A-Za-z0-9_]+|pad:\d+:\d+|[A-Za-z0-9_-]+:\d+)$")
 COLOR_PATTERN = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -44,6 +46,7 @@ class TeamConfig:
     captain: str | None = None
     players: tuple[str, ...] = ()
     buzzer: str | None = None
+    buzzers: tuple[str, ...] = ()  # a button per player, in roster order (FormatSpec.player_buzzers)
 
 
 @dataclass(frozen=True)
@@ -126,15 +129,16 @@ def _load_show(path: Path, problems: Problems) -> ShowConfig | None:
     keys = reader.mapping(root, SHOW_KEYS, required=("title", "format", "teams"), what="the show")
     fmt, preset, rules = _rules(reader, keys)
     packs = _packs(reader, keys.get("pack"), problems)
-    spec = registry.spec(fmt) if fmt in registry.FORMATS else None
-    for pack in packs if spec is not None and spec.check_pack is not None else ():
-        for line, message in spec.check_pack(pack, rules):  # the format's own demands, at the pack's lines
+    check_pack = registry.spec(fmt).check_pack if fmt in registry.FORMATS else None
+    for pack in packs if check_pack is not None else ():  # a format's own demands on a pack, at its lines
+        for line, message in check_pack(pack, rules):
             problems.add(pack.path, line, message)
     language = reader.text(keys.get("language"), "language") or "ru"
     if language not in ("ru", "en"):
         reader.error(keys["language"], "language must be ru or en")
     devices = _devices(reader, keys.get("devices"))
-    teams = _teams(reader, keys.get("teams"), devices, spec.max_teams if spec is not None else 10)
+    most = registry.spec(fmt).max_teams if fmt in registry.FORMATS else MAX_TEAMS  # the format's own limit
+    teams = _teams(reader, keys.get("teams"), devices, most)
     _team_sizes(reader, keys.get("teams"), teams, preset or "", rules)
     return ShowConfig(
         path=path.resolve(), title=reader.text(keys.get("title"), "title", MAX_NAME) or "", format=fmt or "",
@@ -211,7 +215,7 @@ def _theme(reader: FileReader, node: Node | None) -> Path:
     return THEMES_DIR / "broadcast"
 
 
-def _teams(reader: FileReader, node: Node | None, devices: Devices, most: int = 10) -> tuple[TeamConfig, ...]:
+def _teams(reader: FileReader, node: Node | None, devices: Devices, most: int = MAX_TEAMS) -> tuple[TeamConfig, ...]:
     teams = []
     box_ids = {box.id for box in devices.serial}
     for item in reader.sequence(node, "teams"):
@@ -222,15 +226,18 @@ def _teams(reader: FileReader, node: Node | None, devices: Devices, most: int = 
             color = None
         buzzer = reader.text(keys.get("buzzer"), "buzzer")
         if buzzer is not None:
-            if not BUZZER_PATTERN.match(buzzer):
-                reader.error(keys["buzzer"], f"buzzer '{buzzer}' must be BOX:INPUT, key:NAME or pad:N:B")
-            elif not buzzer.startswith(("key:", "pad:")) and buzzer.split(":")[0] not in box_ids:
-                reader.error(keys["buzzer"], f"buzzer '{buzzer}' names box '{buzzer.split(':')[0]}', "
-                                             "which devices.serial does not list")
+            _check_buzzer(reader, keys["buzzer"], buzzer, box_ids)
+        players = reader.text_list(keys.get("players"), "players", MAX_NAME)
+        buzzers = reader.text_list(keys.get("buzzers"), "buzzers")
+        for item, spec in zip(reader.sequence(keys.get("buzzers"), "buzzers"), buzzers, strict=False):
+            _check_buzzer(reader, item, spec, box_ids)
+        if len(buzzers) > len(players):
+            reader.error(keys["buzzers"], f"{len(buzzers)} buzzers for {len(players)} players: one per player, "
+                                          "in the order of 'players'")
         teams.append(TeamConfig(
             name=reader.text(keys.get("name"), "team name", MAX_NAME) or f"#{len(teams) + 1}", color=color,
-            captain=reader.text(keys.get("captain"), "captain", MAX_NAME),
-            players=reader.text_list(keys.get("players"), "players", MAX_NAME), buzzer=buzzer))
+            captain=reader.text(keys.get("captain"), "captain", MAX_NAME), players=players, buzzer=buzzer,
+            buzzers=buzzers))
     if node is not None and not 1 <= len(teams) <= most:  # a format may allow more (FormatSpec.max_teams)
         reader.error(node, f"a show needs 1 to {most} teams (found {len(teams)})")
     return tuple(teams)
@@ -250,6 +257,13 @@ def _team_sizes(reader: FileReader, node: Node | None, teams: tuple[TeamConfig, 
             reader.error(where, message + " (a full team only)")
         else:
             reader.warn(where, message)
+
+
+def _check_buzzer(reader: FileReader, node: Node, buzzer: str, box_ids: set[str]) -> None:
+    if not BUZZER_PATTERN.match(buzzer):
+        reader.error(node, f"buzzer '{buzzer}' must be BOX:INPUT, key:NAME or pad:N:B")
+    elif not buzzer.startswith(("key:", "pad:")) and buzzer.split(":")[0] not in box_ids:
+        reader.error(node, f"buzzer '{buzzer}' names box '{buzzer.split(':')[0]}', which devices.serial does not list")
 
 
 def _devices(reader: FileReader, node: Node | None) -> Devices:

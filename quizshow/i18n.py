@@ -94,6 +94,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "scene.seconds": "секунд",
         "scene.answering": "Отвечает",
         "scene.no_image": "Нет изображения",
+        "scene.video": "Видео",
         "next.none": "Нет следующего шага",
         "next.open_question": "Открыть следующий вопрос",
         "next.reveal": "Показать ответ",
@@ -117,6 +118,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.cat_value": "КОТ В МЕШКЕ: СТОИМОСТЬ",
         "console.cat_receiver": "Выбирает {name}",
         "console.amount": "Сумма",
+        "console.typing": "{text}| — Enter: готово, Esc: отмена",
         "console.clear": "Сброс",
         "console.auction": "АУКЦИОН (цифры — сумма)",
         "console.your_turn": "« ходит",
@@ -225,6 +227,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.answer": "ОТВЕТ",
         "console.accept": "зачесть",
         "console.comment": "КОММЕНТАРИЙ",
+        "console.for_host": "ВЕДУЩЕМУ",
         "console.presses": "НАЖАТИЯ",
         "console.press": "нажатие",
         "console.keyboard_buzzers": "Клавиатура: кнопки 1–{n}",
@@ -244,7 +247,6 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.round": "раунд {n}",
         "console.question_no": "вопрос {n} из {of}",
         "console.quit_confirm": "Выйти? Нажмите ещё раз",
-        "console.typing": "Текст (Enter — готово, Esc — отмена): {text}",
         "console.help_title": "КЛАВИШИ",
         "console.help_buzzer": "Кнопка команды {team}",
         "console.help_amount": "Сумма (ставка, аукцион)",
@@ -350,6 +352,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "scene.seconds": "seconds",
         "scene.answering": "Answering",
         "scene.no_image": "No image",
+        "scene.video": "Video",
         "next.none": "Nothing next",
         "next.open_question": "Open the next question",
         "next.reveal": "Reveal the answer",
@@ -373,6 +376,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.cat_value": "CAT IN A BAG: VALUE",
         "console.cat_receiver": "{name} chooses",
         "console.amount": "Amount",
+        "console.typing": "{text}| — Enter: done, Esc: cancel",
         "console.clear": "Clear",
         "console.auction": "AUCTION (digits type the amount)",
         "console.your_turn": "« to bid",
@@ -481,6 +485,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.answer": "ANSWER",
         "console.accept": "accept",
         "console.comment": "COMMENT",
+        "console.for_host": "FOR THE HOST",
         "console.presses": "PRESSES",
         "console.press": "press",
         "console.keyboard_buzzers": "Keyboard: buttons 1–{n}",
@@ -500,7 +505,6 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.round": "round {n}",
         "console.question_no": "question {n} of {of}",
         "console.quit_confirm": "Quit? Press again",
-        "console.typing": "Text (Enter: done, Esc: cancel): {text}",
         "console.help_title": "KEYS",
         "console.help_buzzer": "Team {team}'s buzzer",
         "console.help_amount": "Amount (a stake, a bid)",
@@ -630,7 +634,20 @@ REFUSALS_RU: dict[str, str] = {
 }
 
 
+# A format words its own refusals in its phrases: "refusal." + the English template -> the words.
+REFUSAL = "refusal."
+
+
+def add_refusals(table: Mapping[str, str]) -> None:
+    """A format's own refusals in Russian (FormatSpec.refusals), added with its phrases."""
+    for template, text in table.items():
+        if REFUSALS_RU.get(template, text) != text:
+            raise ValueError(f"refusal {template!r} is already said otherwise")
+        REFUSALS_RU[template] = text
+
+
 def refusal(template: str, values: dict[str, object], language: str = "ru") -> str:
     """A refusal in the console's language (English is the templates' own)."""
-    text = REFUSALS_RU.get(template, template) if language == "ru" else template
+    own = PHRASES.get(language, {}).get(REFUSAL + template)  # a format's own (its spec's phrases)
+    text = own or (REFUSALS_RU.get(template, template) if language == "ru" else template)
     return text.format(**values) if values else text

@@ -43,7 +43,6 @@ class ActionContext:
     at: float
     rules: Mapping[str, Any] = field(default_factory=dict)
     amount: int = 0
-    text: str = ""  # what was typed on the console for a `typed` action
 
 
 Build = Callable[[ActionContext, Mapping[str, Any]], c.Command | None]
@@ -56,7 +55,9 @@ class ActionDef:
     args: tuple[Arg, ...] = ()
     confirm: bool = False  # destructive: a second press within two seconds (the console asks)
     uses_amount: bool = False  # takes the typed amount; it is cleared once the command is accepted
-    typed: bool = False  # the console asks for a text first (Enter gives it, Esc drops it)
+    # > 0: its last argument is a text typed on the console (at most this many characters). Called
+    # without it (a console button), the console starts typing; Enter calls it with the text.
+    text_max: int = 0
 
     @property
     def local(self) -> bool:

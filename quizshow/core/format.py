@@ -20,6 +20,8 @@ from quizshow.core.state import Banner, ShowState, Team, View
 from quizshow.core.timers import Window
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from quizshow.packs.model import Pack, Question
 
 Result = tuple[ShowState, list[Event]]
@@ -118,9 +120,19 @@ class Format:
         """What the current question is worth (0: none)."""
         return 0
 
+    def awaited_media(self, state: ShowState) -> tuple[Path, ...]:
+        """The question's own sound or video the answer window waits for (SIGame `waitForFinish`): once they
+        have played, the app starts the clock (TimerStart, journalled). (): nothing is awaited now."""
+        return ()
+
     def winner(self, state: ShowState) -> list[int]:
         """The winning team(s) once the game is decided (best first); [] until then."""
         return []
+
+    def player_lamps(self, state: ShowState) -> dict[tuple[int, int], str]:
+        """Where players have buttons of their own (FormatSpec.player_buzzers): (team, player) -> ON,
+        BLINK or OFF for each lamp that is not OFF."""
+        return {}
 
     def next_action(self, state: ShowState) -> str:
         """What Next (Go) will do now, as a key of the locale's phrase table."""

@@ -277,6 +277,11 @@ class Journal:
             raise
 
     @staticmethod
+    def read(path: Path, show_id: str) -> Loaded | None:
+        """The commands of a journal without opening it for writing (exports, tools)."""
+        return Journal._read(path, show_id)
+
+    @staticmethod
     def _read(path: Path, show_id: str, resume_to_damage: bool = False) -> Loaded | None:
         size = path.stat().st_size
         if size > MAX_JOURNAL_BYTES:

@@ -16,6 +16,10 @@ from quizshow.core.actions import ActionDef
 from quizshow.core.commands import Command
 from quizshow.core.format import Format, Setup
 from quizshow.core.phases import NO_FLAGS, Phase, PhaseFlags
+from quizshow.core.state import ShowState
+
+if TYPE_CHECKING:
+    from quizshow.packs.model import Pack
 
 if TYPE_CHECKING:
     from quizshow.packs.model import Pack
@@ -82,12 +86,22 @@ JournalWords = Callable[[Command], "tuple[str, dict[str, Any]] | None"]
 # A format's own demands on a pack (a duel's sheets, say): (line in the pack, what is wrong) for each.
 PackCheck = Callable[["Pack", Mapping[str, Any]], list[tuple[int, str]]]
 
+# A format's results written out from a state (`--export-results PREFIX`): file suffix -> its text.
+# Pure: the caller replays the journal and writes the files.
+Export = Callable[[Format, ShowState, str], Mapping[str, str]]
+
+MAX_TEAMS = 10  # teams in a show file, unless the format allows more
+
 
 # Team sizes a rule book asks for (formats/teamsize.py); 0 leaves a number unchecked.
 TEAM_SIZE_RULES: dict[str, Rule] = {
     "players_min": count(0, 100), "players_max": count(0, 100), "players_strict": flag("a wrong size is an error"),
     "teams_max": count(0, 10), "teams_exact": count(0, 10),
 }
+
+# A format's own demands on a pack (its shape): (line in the pack file, what is wrong) for each problem,
+# given the show's rules. `--check` and loading a show report them at the pack's lines.
+CheckPack = Callable[["Pack", Mapping[str, Any]], "list[tuple[int, str]]"]
 
 
 @dataclass(frozen=True)
@@ -106,8 +120,15 @@ class FormatSpec:
     # folder of its own brings its own.
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     journal_words: JournalWords | None = None
-    check_pack: PackCheck | None = None
-    max_teams: int = 10  # how many teams a show of it may have (a written quiz: dozens)
+    max_teams: int = MAX_TEAMS  # the most teams a show file of this format may list
+    export: Export | None = None  # its results as files (None: the format has none to export)
+
+    # Every player has a button of their own (a team's `buzzers:` list): F10 assigns players, a press
+    # names its player, and each player's lamp shows what `Format.player_lamps` says.
+    player_buzzers: bool = False
+    check_pack: CheckPack | None = None
+    # Its refusals in Russian (English template -> Russian text), as quizshow/i18n.py's REFUSALS_RU.
+    refusals: Mapping[str, str] = field(default_factory=dict)
 
     def flags(self, phase: str) -> PhaseFlags:
         """The flags of a phase (an unknown phase has none: lamps off, buzzers closed)."""

@@ -20,10 +20,7 @@ from quizshow.core.engine import Outcome
 from quizshow.core.format import Format, Refused
 from quizshow.core.spec import PhaseFlags
 from quizshow.core.state import ShowState
-from quizshow.display.views import PanelKey, PanelKeys
 from quizshow.inputs.keymap import KeyMap, QuitGuard, amount_key, edit_amount, key_name
-
-TYPED_MAX = 300  # characters of a text typed on the console
 
 log = logging.getLogger(__name__)
 
@@ -58,20 +55,22 @@ class Host(Protocol):
 
 
 Local = Callable[[dict[str, Any], float, str], Outcome | None]
+# first(key, mod, at, source) -> taken? (the format's panel, wired by the composition root)
+KeysFirst = Callable[[int, int, float, str], bool]
 
 
 class Controls:
     def __init__(self, host: Host, actions: ActionRegistry, fmt: Format, state: Callable[[], ShowState],
-                 flags: Callable[[str], PhaseFlags], panel_keys: PanelKeys | None = None) -> None:
+                 flags: Callable[[str], PhaseFlags], first: KeysFirst | None = None) -> None:
         self.host = host
-        self.panel_keys = panel_keys  # the format panel's own keys (FormatViews.keys)
-        self.typing_for: Call | None = None  # the typed action the console's text goes to
+        self.first = first  # the format's console panel: its keys before the key map (FormatViews.keys)
         self.actions = actions
         self.format = fmt
         self.state = state
         self.flags = flags
         self.quit_guard = QuitGuard()
         self.confirm = QuitGuard()  # the same two-press rule for a destructive action
+        self.typing_for: Call | None = None  # the action a text typed on the console goes to (Enter)
         self.local: dict[str, Local] = {
             "quit": self._quit, "help": self._help, "linecheck": self._linecheck, "assign": self._assign,
             "amount": self._amount, "buzz": self._buzz, "noop": lambda args, at, source: None,
@@ -92,17 +91,15 @@ class Controls:
         if definition.local:
             local = self.local.get(call.name)
             return None if local is None else local(args, at, action.source)
+        if definition.text_max and len(call.args) < len(definition.args):  # its text is typed on the console
+            self.typing_for = call
+            self.host.status.typing = ""
+            return None
         if definition.confirm and not self.confirm.press(time.monotonic()):  # destructive: a second press
             self.host.prompt(self.host.say(f"console.{call.name}_confirm"), 2.0)
             return None
         status = self.host.status
-        if definition.typed and self.typing_for != call:  # ask for the text first
-            self.typing_for, status.typing = call, ""
-            return None
-        text = (status.typing or "") if definition.typed else ""
-        if definition.typed:
-            self.typing_for, status.typing = None, None
-        context = ActionContext(self.state(), at, self.format.rules, int(status.amount or 0), text)
+        context = ActionContext(self.state(), at, self.format.rules, int(status.amount or 0))
         cmd = self.actions.build(call, context)
         if cmd is None:
             return None
@@ -112,8 +109,11 @@ class Controls:
         return outcome
 
     def key(self, key: int, mod: int, at: float, source: str = "keyboard") -> Outcome | None:
-        """A key press: taken as a buzzer while buzzers are being assigned; digits type an amount while
-        the phase asks for one (its `amount_entry` flag); else the key map."""
+        """A key press: taken as a buzzer while buzzers are being assigned; then by the format's console
+        panel while it is active (a grid's arrows); digits type an amount while the phase asks for one
+        (its `amount_entry` flag); else the key map."""
+        if self.host.status.typing is not None:
+            return self._typing_key(key, at, source)
         hardware = self.host.hardware
         if self.typing_for is not None:
             return self._typing_key(key, at, source)
@@ -121,34 +121,40 @@ class Controls:
         if hardware.assigning is not None and (call is None or call.name not in ("assign", "quit")):
             hardware.capture(f"key:{key_name(key)}", at)
             return None
-        if self.panel_keys is not None:
-            taken = self.panel_keys(PanelKey(self.state(), self.format, key, mod, at))
-            if isinstance(taken, Call):
-                return self.action(Action(taken.name, at, source, taken.args))
-            if taken:
-                return None
+        if self.first is not None and self.first(key, mod, at, source):
+            return None  # taken by the format's panel (what it changed went through `action`)
         if self.flags(self.state().phase).amount_entry:
             edit = amount_key(key)
             if edit is not None:
                 return self.action(Action("amount", at, source, (edit,)))
         return None if call is None else self.action(Action(call.name, at, source, call.args))
 
+    # --- a text typed on the console (ActionDef.text_max) ----------------------------------------------
+
     def text(self, text: str) -> None:
-        """Characters typed (the window's text input) while a typed action waits for its text."""
-        status = self.host.status
-        if self.typing_for is not None and status.typing is not None:
-            status.typing = (status.typing + text)[:TYPED_MAX]
+        """Characters typed while a text is being typed (the window's text input); cut at the action's limit."""
+        status, call = self.host.status, self.typing_for
+        definition = None if call is None else self.actions.get(call.name)
+        if status.typing is None or definition is None:
+            return
+        status.typing = (status.typing + text)[:definition.text_max]
 
     def _typing_key(self, key: int, at: float, source: str) -> Outcome | None:
-        """While a text is typed: Backspace takes back, Esc drops it, Enter gives it to its action."""
-        status = self.host.status
+        """While a text is typed: Backspace takes back, Enter gives it to its action, Esc drops it.
+        Nothing else reaches the show meanwhile (the characters come as text, see `text`)."""
+        status, call = self.host.status, self.typing_for
+        typed = status.typing or ""
         if key == pygame.K_BACKSPACE:
-            status.typing = (status.typing or "")[:-1]
+            status.typing = typed[:-1]
         elif key == pygame.K_ESCAPE:
-            self.typing_for, status.typing = None, None
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.typing_for is not None:
-            call = self.typing_for
-            return self.action(Action(call.name, at, source, call.args))
+            status.typing, self.typing_for = None, None
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            status.typing, self.typing_for = None, None
+            if call is not None:
+                definition = self.actions.get(call.name)
+                given = len(definition.args) - 1 if definition is not None else len(call.args)
+                args = (*call.args, *(None,) * (given - len(call.args)), typed)
+                return self.action(Action(call.name, at, source, args))
         return None
 
     def refresh(self) -> None:

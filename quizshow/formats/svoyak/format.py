@@ -8,7 +8,7 @@ Phases: title → round (intro) → board → [cat → cat_value | auction | spo
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
@@ -22,7 +22,16 @@ from quizshow.formats.svoyak.final import FinalRounds
 from quizshow.formats.svoyak.model import Play, swap_tied
 from quizshow.packs.model import Question
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
 SOLO_KINDS = ("cat", "auction", "sponsor")
+
+
+def waits_for_media(question: Question | None) -> bool:
+    """The window opens when the question's own sound or video has finished (SIGame `waitForFinish`), not at
+    once: the app sends TimerStart at its end, or the host does."""
+    return question is not None and question.wait and (question.audio is not None or question.video is not None)
 
 
 class SvoyakFormat(FinalRounds, Format):
@@ -54,6 +63,15 @@ class SvoyakFormat(FinalRounds, Format):
         if play.cell is None or play.round >= len(self.game.rounds):
             return None
         return self.game.rounds[play.round].question(play.cell)
+
+    def awaited_media(self, state: ShowState) -> tuple[Path, ...]:
+        """A question that waits for its own media, not yet read and its clock not running."""
+        if state.phase != "question" or state.timer.running or self.play(state).read:
+            return ()
+        question = self.current(state)
+        if question is None or not waits_for_media(question):
+            return ()
+        return tuple(path for path in (question.audio, question.video) if path is not None)
 
     def value(self, state: ShowState) -> int:
         return self.play(state).value
@@ -231,7 +249,7 @@ class SvoyakFormat(FinalRounds, Format):
         window = float(self.rules["answer_window_s"])
         timer = Timer.ready(window)
         play = self.play(state)
-        if self.rules["window_from"] == "shown":
+        if self.rules["window_from"] == "shown" and not waits_for_media(self.current(state)):
             timer = timer.start(at)
             play = replace(play, read=True)
             events = [*events, Event(EventKind.TIMER_START, seconds=window)]
@@ -262,7 +280,8 @@ class SvoyakFormat(FinalRounds, Format):
             raise Refused("there is no cat to hand over")
         self.check_team(state, cmd.team)
         play = self.play(state)
-        if cmd.team == play.chooser:
+        info = self.game.rounds[play.round].question(play.cell).cat if play.cell is not None else None
+        if cmd.team == play.chooser and not (info is not None and info.to == "anyone"):
             raise Refused("the cat must go to an opponent")
         return replace(state, phase="cat_value", fmt=replace(play, giver=play.chooser, solo=cmd.team)), []
 
