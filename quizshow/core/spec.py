@@ -83,8 +83,6 @@ COMMON_RULES: dict[str, Rule] = {
 # A format's own words for a journal line: (phrase key, values) for a command, or None for the usual
 # `journal.<CommandName>` with the command's team, theme, question, value and amount.
 JournalWords = Callable[[Command], "tuple[str, dict[str, Any]] | None"]
-# A format's own demands on a pack (a duel's sheets, say): (line in the pack, what is wrong) for each.
-PackCheck = Callable[["Pack", Mapping[str, Any]], list[tuple[int, str]]]
 
 # A format's results written out from a state (`--export-results PREFIX`): file suffix -> its text.
 # Pure: the caller replays the journal and writes the files.
