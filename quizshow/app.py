@@ -27,11 +27,11 @@ from quizshow.core.clock import ShowClock
 from quizshow.core.effects import Event
 from quizshow.core.engine import Engine, Outcome
 from quizshow.core.format import Refused
-from quizshow.core.journal import Journal, JournalError
+from quizshow.core.journal import Journal, JournalError, NotJournalled
 from quizshow.display import paint
 from quizshow.display.console import Notice, describe
 from quizshow.i18n import refusal
-from quizshow.inputs.buzzers import BuzzerMap
+from quizshow.inputs.buzzers import BuzzerMap, split_target
 from quizshow.inputs.hardware import Hardware, in_press_order
 from quizshow.inputs.osc import OscRequest, OscServer
 from quizshow.inputs.serialbox import BoxPress
@@ -50,27 +50,31 @@ log = logging.getLogger(__name__)
 # that want it pay: the box readers and the OSC server sleep in the kernel until something arrives.
 SWITCH_INTERVAL_S = 0.0001
 
+
 class ShowApp:
     """Everything but the windows: usable headless by tests and benchmarks."""
 
     def __init__(self, config: ShowConfig, journal_path: Path | None = None, fresh: bool = False,
                  sound: bool = True, seed: int | None = None, devices: bool = True, osc: bool = False,
-                 osc_port: int | None = None) -> None:
+                 osc_port: int | None = None, resume_to_damage: bool = False) -> None:
         from quizshow.assemble import make_format
         from quizshow.display.console import Console, ConsoleStatus
         from quizshow.display.projector import Projector
         from quizshow.display.text import TextCache
         from quizshow.display.theme import load_theme
         from quizshow.inputs.keymap import KeyMap
+        from quizshow.outputs.media import PackMedia
         from quizshow.outputs.sound import SoundCues
 
         self.config = config
         self.spec = registry.spec(config.format)
         views = registry.views(config.format)
         i18n.add_phrases(self.spec.phrases)
+        i18n.add_refusals(self.spec.refusals)
         self.actions = registry_for(self.spec.actions)
         self.format = make_format(config)
-        self.runtime = Runtime(self.format, journal_path or config.journal_path, str(config.path), fresh, seed)
+        self.runtime = Runtime(self.format, journal_path or config.journal_path, str(config.path), fresh, seed,
+                               resume_to_damage)
         loaded = self.runtime.loaded
         self.clock = ShowClock(start_at=loaded.last_at + 0.001)
         self.feed = InputFeed(self.runtime.lock, self._take, lambda: self.runtime.state)
@@ -80,27 +84,42 @@ class ShowApp:
         self.theme = load_theme(config.theme)
         text = TextCache(self.theme.fonts)
         self.projector = Projector(self.format, self.theme, config.title, config.language, text, views,
-                                   self.give_way)
+                                   self.give_way, sound=sound)
         self.status = ConsoleStatus()  # before the buzzer map: its problems are shown
         buzzers = self._buzzer_map()
         self.keymap = KeyMap.build(self._key_table(buzzers), config.devices.keyboard_buzzers)
         self.console = Console(self.engine, self.theme, self.keymap, config.language, text, views.panel,
-                               self.give_way, self.spec.journal_words)
+                               self.give_way, self.spec.journal_words, views.keys)
         self.console.clock_now = self.clock.now
         self.sound = SoundCues(len(config.teams), self.theme.sounds, enabled=sound)
+        self.media = PackMedia(enabled=sound)  # a pack's own sounds (SIGame audio), after the cues' mixer init
         self.running = True
         self._prepared_for: object = None
-        self.hardware = Hardware(self, buzzers, self.spec.flags, start=devices)
-        self.controls = Controls(self, self.actions, self.format, lambda: self.runtime.state, self.spec.flags)
+        self._disk_problem: str | None = None  # the journal's write failure being shown (once while it lasts)
+        self.hardware = Hardware(self, buzzers, self.spec.flags, start=devices,
+                                 player_buzzers=self.spec.player_buzzers, player_lamps=self.format.player_lamps)
+        self.controls = Controls(self, self.actions, self.format, lambda: self.runtime.state, self.spec.flags,
+                                 self._panel_key)
         self.osc_out: OscOut | None = None
         self.osc: OscServer | None = None
         self._wire_sinks()
         if osc:
             self._start_osc(osc_port)
         self.status.devices = self.device_lines()
+        for pack in config.packs:  # an imported (.siq) pack's report: the host sees what was found and lost
+            for line in pack.report:
+                log.info("%s: %s", pack.path.name, line)
+            if pack.report:
+                self.notice(f"{pack.path.name}: {pack.report[0]}", "info")
+        if loaded.repaired:  # a torn last line is repaired, and said
+            self.notice(self.say("console.journal_repaired"), "info")
+        if loaded.damage:  # resumed up to damage at the operator's word: what was lost stays on the console
+            damage = loaded.damage
+            self.notice(self.say("console.journal_damaged", line=damage.line, what=damage.what,
+                                 lost=damage.lost_lines, kept=loaded.kept_as), "problem")
         for entry in self.engine.entries[-8:]:
             self.console.log(entry)
-        if loaded.resumed and loaded.commands:
+        if loaded.resumed and loaded.anything:
             self.submit(c.Resumed(at=self.clock.now()))
             self.status.resumed = self._resumed_text(loaded.last_wall)
             self.notice(self.status.resumed, "info")
@@ -143,7 +162,14 @@ class ShowApp:
             lambda outcome, now: self.sound.on_events(outcome.events),
             lambda outcome, now: self.hardware.lamps.update(self.engine.state, outcome.events, now),
         ]
-        self.sinks.views += [lambda outcome, now: self.projector.on_events(outcome.events, now), self._console_log]
+        self.sinks.views += [lambda outcome, now: self.projector.on_events(outcome.events, now), self._console_log,
+                             self._pack_sound]
+
+    def _pack_sound(self, outcome: Outcome, now: float) -> None:
+        """The pack's own sound follows the question on screen (a view concern: pygame.mixer is touched only
+        on the window thread, never from a box reader or the OSC server)."""
+        if outcome.changed:
+            self.media.follow(self.format.current(outcome.state), outcome.state.phase)
 
     def _console_log(self, outcome: Outcome, now: float) -> None:
         if outcome.undone is not None:
@@ -151,8 +177,8 @@ class ShowApp:
             self._notice_now(self.say("console.undone", what=describe(outcome.undone, teams, self.config.language,
                                                                       self.spec.journal_words)),
                              "info")
-        elif outcome.changed and not isinstance(outcome.command, c.Tick) and outcome.entries:
-            self.console.log(outcome.entries[-1])
+        elif outcome.changed and not isinstance(outcome.command, c.Tick) and outcome.tail:
+            self.console.log(outcome.tail[-1][0])  # the entry this command added
 
     def pump_views(self) -> None:
         """On the window thread: apply the view changes that inputs on other threads queued."""
@@ -165,11 +191,16 @@ class ShowApp:
         shown, not raised."""
         outcome = self.runtime.submit(cmd)
         if outcome.refused:
-            if not isinstance(cmd, c.Tick):
-                why = outcome.refusal
-                self.notice(refusal(why.template, why.values, self.config.language) if why else outcome.refused,
-                            "refused")
+            why = outcome.refusal
+            text = refusal(why.template, why.values, self.config.language) if why else outcome.refused
+            if isinstance(why, NotJournalled):  # the disk, not a rule: a red line, once while it lasts
+                if self._disk_problem != text:
+                    self._disk_problem = text
+                    self.notice(text, "problem")
+            elif not isinstance(cmd, c.Tick):
+                self.notice(text, "refused")
             return outcome
+        self._disk_problem = None  # journalled again
         self.sinks.outcome(outcome, self.clock.now())
         return outcome
 
@@ -213,7 +244,11 @@ class ShowApp:
         self.console.keymap = self.keymap
 
     def _key_table(self, buzzers: BuzzerMap) -> dict[str, tuple[str, ...]]:
-        key_buzzers = {f"buzz{team + 1}": (name,) for name, team in buzzers.keys.items()}
+        key_buzzers: dict[str, tuple[str, ...]] = {}
+        for name, target in buzzers.keys.items():  # buzzN: team N's; buzzN.P: player P of team N (from 1)
+            team, player = split_target(target)
+            action = f"buzz{team + 1}" if player is None else f"buzz{team + 1}.{player + 1}"
+            key_buzzers[action] = (*key_buzzers.get(action, ()), name)
         return {**key_buzzers, **self.config.keys}
 
     # --- actions and inputs ----------------------------------------------------------------------------
@@ -226,6 +261,14 @@ class ShowApp:
 
     def key(self, key: int, mod: int, at: float, source: str = "keyboard") -> Outcome | None:
         return self.controls.key(key, mod, at, source)
+
+    def _panel_key(self, key: int, mod: int, at: float, source: str) -> bool:
+        """The format's console panel takes its keys first; what they change goes through the actions."""
+        return self.console.panel_key(key, mod, at, lambda call: self.call(call, at, source))
+
+    def text_input(self, text: str) -> None:
+        """Characters typed on the console while it takes a text for an action (ActionDef.text_max)."""
+        self.controls.text(text)
 
     def refusal_text(self, why: Refused) -> str:
         return refusal(why.template, why.values, self.config.language)
@@ -269,12 +312,21 @@ class ShowApp:
         self.pump_views()
         self.submit(c.Tick(at=self.clock.now()))
         self.controls.refresh()
+        self._media_over()
         if self.osc_out is not None:
             self.osc_out.tick(self.engine.state, self.clock.now(), time.monotonic())
         self.status.devices = self.device_lines()
         self.status.line_check = self.hardware.line_check
         self.status.boxes = [driver.status for driver in self.hardware.boxes.values()]
         self.status.last_press = dict(self.hardware.last_press)
+
+    def _media_over(self) -> None:
+        """A question that waits for its own sound or video (SIGame `waitForFinish`): once they have played,
+        the window opens through the journal, like the host's own «Время!». Which media it waits for is the
+        format's word (`awaited_media`); whether they have played, the players' (window thread)."""
+        waiting = self.format.awaited_media(self.engine.state)
+        if waiting and all(self.media.finished(path) or self.projector.video.finished(path) for path in waiting):
+            self.call(Call("timer_start"), self.clock.now(), "media")
 
     def go_live(self) -> None:
         """From now on the thread that delivers an input (a box reader, the OSC server) applies it at
@@ -301,7 +353,10 @@ class ShowApp:
         saved = load_assignment(self.config.path, [t.name for t in self.config.teams], problems)
         for problem in problems.items:
             self.notice(str(problem))
-        return BuzzerMap.build([saved.get(t.name, t.buzzer) for t in self.config.teams])
+        # A team's saved list, or its `buzzers:` list, is a button per player (FormatSpec.player_buzzers).
+        teams = [(saved.get(t.name, t.buzzer), t.buzzers) for t in self.config.teams]
+        return BuzzerMap.build([None if isinstance(one, tuple) else one for one, _ in teams],
+                               [one if isinstance(one, tuple) else each for one, each in teams])
 
     def prepare_next(self, size: tuple[int, int]) -> None:
         """Once per state change: compose the picture Next would lead to, so that the first frame
@@ -324,7 +379,7 @@ class ShowApp:
             self.osc = OscServer(osc, self.deliver, self.clock.now,
                                  lambda key, **values: self.notice(self.say(key, **values)),
                                  lambda to: out.state(self.engine.state, self.clock.now(), to),
-                                 self._subscribe, port=port).start()
+                                 self._subscribe, port=port, teams=len(self.config.teams)).start()
         except OSError as why:  # the port is taken: the show goes on without OSC, and says so
             self.notice(self.say("console.osc_cannot_listen", host=osc.listen[0],
                                  port=osc.listen[1] if port is None else port, why=why))
@@ -361,11 +416,12 @@ class ShowApp:
         if self.osc_out is not None:
             self.osc_out.close()
         self.hardware.stop()
+        self.media.close()
         self.runtime.close()
 
 
 def run(args: Namespace, show_path: Path) -> int:
-    from quizshow.event_file import load_any  # a show file or a tournament day's file
+    from quizshow.event_file import load_any  # a show file, or an event's (a file with a regulation)
 
     problems = Problems()
     config = load_any(show_path, problems)
@@ -374,6 +430,10 @@ def run(args: Namespace, show_path: Path) -> int:
     if config is None or problems:
         print(f"{show_path}: the show cannot start until these are fixed", file=sys.stderr)
         return 1
+    from quizshow.display.windows import no_display, say_no_display
+
+    if not args.headless and (why := no_display(os.environ)):
+        return say_no_display(why)
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -383,12 +443,17 @@ def run(args: Namespace, show_path: Path) -> int:
     import pygame
 
     pygame.init()
+    if not args.headless and (why := no_display(os.environ, pygame.display.get_driver())):
+        pygame.quit()
+        return say_no_display(why)
     try:
         app = ShowApp(config, journal_path=args.journal, fresh=args.fresh, sound=not args.headless, osc=True,
-                      osc_port=args.osc_port)
+                      osc_port=args.osc_port, resume_to_damage=args.resume_to_damage)
     except JournalError as why:
         print(f"journal: {why}", file=sys.stderr)
         return 1
+    if app.osc is not None:  # at every log level: the user must know the port (--osc-port 0)
+        print("osc: listening on {}:{}".format(*app.osc.address), file=sys.stderr, flush=True)
     from quizshow.display.windows import Windows
 
     windows = Windows(args, config.title, headless=args.headless)

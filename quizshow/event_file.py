@@ -12,9 +12,9 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode
 
+from quizshow import stopping
 from quizshow.config import ShowConfig, TeamConfig, _devices, _keys, _packs, _rules, _theme, load_show
 from quizshow.event.day import REGULATIONS
 from quizshow.event.model import EventTeam, Regulation
@@ -58,20 +58,26 @@ STAGES: dict[str, dict[str, tuple[str, str, dict[str, Any]]]] = {
 }
 
 
+REGULATION_LINE = re.compile(r"^regulation\s*:", re.M)  # a cheap look before the file is parsed
+
+
 def looks_like_tournament(root: Node | None) -> bool:
     return isinstance(root, MappingNode) and any(str(k.value) == "regulation" for k, _ in root.value)
 
 
 def load_any(path: Path, problems: Problems) -> ShowConfig | None:
-    """A show file or a tournament file (it names a `regulation`), whichever `path` is."""
-    reader = FileReader(path, problems)
-    try:
-        root = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        root = None  # the show loader reports it
-    if looks_like_tournament(root):
-        return load_tournament(path, problems, reader, root)
-    return load_show(path, problems)
+    """A show file or a tournament file (it names a top-level `regulation`), whichever `path` is."""
+    with stopping.loading():  # a stop signal ends a long load at once
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            text = ""  # the show loader reports it
+        if REGULATION_LINE.search(text):
+            reader = FileReader(path, problems)
+            root = reader.load()
+            if looks_like_tournament(root):
+                return load_tournament(path, problems, reader, root)
+        return load_show(path, problems)
 
 
 def load_tournament(path: Path, problems: Problems, reader: FileReader | None = None,

@@ -13,9 +13,11 @@ from typing import TYPE_CHECKING
 from quizshow.core.spec import FormatSpec
 from quizshow.formats.brainring.spec import SPEC as BRAINRING
 from quizshow.formats.demo.spec import SPEC as DEMO
+from quizshow.formats.duel.spec import SPEC as DUEL
 from quizshow.formats.melee.spec import SPEC as MELEE
 from quizshow.formats.svoyak.spec import SPEC as SVOYAK
 from quizshow.formats.tournament.spec import SPEC as TOURNAMENT
+from quizshow.formats.written.spec import SPEC as WRITTEN
 
 if TYPE_CHECKING:
     from quizshow.display.views import FormatViews
@@ -31,11 +33,13 @@ FORMATS: dict[str, Entry] = {
     "svoyak": Entry(SVOYAK, "quizshow.display.svoyak"),
     "brainring": Entry(BRAINRING, "quizshow.display.brainring"),
     "demo": Entry(DEMO, "quizshow.display.demo"),
+    "written": Entry(WRITTEN, "quizshow.display.written"),
+    "duel": Entry(DUEL, "quizshow.display.duel"),
     "melee": Entry(MELEE, "quizshow.display.melee"),
     "tournament": Entry(TOURNAMENT, "quizshow.display.event"),
 }
 # Format names of the show file contract (spec/files.md) that later issues add.
-PLANNED = ("duel", "written")
+PLANNED: tuple[str, ...] = ()
 
 
 def spec(name: str) -> FormatSpec:

@@ -68,14 +68,14 @@ def test_result_entered_by_hand_and_its_correction_recompute_downstream():
         assert engine.dispatch(c.Go(at=1)).accepted  # the draw, number by number
     first = D.next_fixture(engine.state.fmt.day)
     assert first.id == "A1"
-    out = engine.dispatch(m.Enter(at=2, fixture="A1", scores=(3, 1)))
+    out = engine.dispatch(m.Enter(at=2, fixture="A1", scores="3:1"))
     assert out.accepted
     day = engine.state.fmt.day
     assert day.result("A1").winner == first.teams[0] and day.result("A1").source == "hand"
     table = D.tables(day)[0]
     assert table.rows[0].team == first.teams[0] and dict(table.rows[0].cells)["points"] == "2"
-    assert not engine.dispatch(m.Correct(at=3, fixture="A1", scores=(1, 3))).accepted  # no reason: refused
-    assert engine.dispatch(m.Correct(at=4, fixture="A1", scores=(1, 3), reason="ошибка секретаря")).accepted
+    assert not engine.dispatch(m.Correct(at=3, fixture="A1", scores="1:3")).accepted  # no reason: refused
+    assert engine.dispatch(m.Correct(at=4, fixture="A1", scores="1:3", reason="ошибка секретаря")).accepted
     ev: m.EventState = engine.state.fmt
     assert ev.day.result("A1").winner == first.teams[1]
     assert ev.corrections[-1].reason == "ошибка секретаря" and ev.corrections[-1].before.scores == (3, 1)
@@ -104,9 +104,10 @@ def test_journal_replay_gives_the_same_day(tmp_path):
     engine = tournament(seed=loaded.seed)
     play(engine, steps=400, submit=lambda cmd: dispatch_journalled(engine, journal, cmd))
     journal.close()
-    _, again = Journal.open(path, "day")
+    reader, again = Journal.open(path, "day")
+    reader.close()
     replayed = tournament(seed=again.seed)
-    replayed.replay(again.commands)
+    again.restore(replayed)
     assert replayed.state == engine.state
 
 
@@ -118,17 +119,19 @@ def test_kill_9_in_the_middle_of_a_match_in_the_middle_of_the_day_resumes_exactl
             return line.startswith("ack") and f'"{fixture}"' in line and '"clock"' in line
 
         acked, pending = kill_at_random("tournament_crash_worker.py", path, run, 0.0, mid_match, acked)
-        _, loaded = Journal.open(path, "tournament-crash")
+        reader, loaded = Journal.open(path, "tournament-crash")
+        reader.close()
         engine = tournament(seed=loaded.seed)
-        engine.replay(loaded.commands)
+        loaded.restore(engine)
         got = fingerprint(engine)
         assert got in {acked, pending}, f"restart shows {got}; last ack {acked}; being written {pending}"
         assert engine.state.fmt.match is not None  # it was killed with a match being played
         acked = got
     # The day goes on from there to its end.
-    _, loaded = Journal.open(path, "tournament-crash")
+    reader, loaded = Journal.open(path, "tournament-crash")
+    reader.close()
     engine = tournament(seed=loaded.seed)
-    engine.replay(loaded.commands)
+    loaded.restore(engine)
     play(engine, at=loaded.last_at + 1)
     assert D.finished(engine.state.fmt.day)
 
@@ -158,7 +161,7 @@ def test_replay_state_equal_after_json_roundtrip():
     engine = tournament(SEED004)
     for _ in range(12):
         engine.dispatch(c.Go(at=1))
-    cmd = m.Enter(at=2, fixture="A1", scores=(2, 2))
+    cmd = m.Enter(at=2, fixture="A1", scores="2:2")
     again = c.from_json(c.to_json(cmd))
     other = tournament(SEED004)
     for _ in range(12):

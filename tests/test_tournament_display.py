@@ -172,7 +172,7 @@ def test_console_corrects_a_result_with_a_confirmation_and_says_what_changed(tmp
     try:
         for k in range(12):
             app.runtime.submit(c.Go(at=1 + k * 0.1))
-        app.runtime.submit(m.Enter(at=3, fixture="A1", scores=(3, 1)))
+        app.runtime.submit(m.Enter(at=3, fixture="A1", scores="3:1"))
         app.status.amount = 13
         click(app, "fix_result", 4.0, "A1", "ошибка ввода")
         assert app.runtime.state.fmt.day.result("A1").scores == (3, 1)  # the first press only asks

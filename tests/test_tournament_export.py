@@ -6,10 +6,10 @@ import csv
 import io
 from dataclasses import replace
 
+from quizshow.cli import export_results
 from quizshow.core.journal import Journal, dispatch_journalled
 from quizshow.event import export
 from quizshow.event.model import Correction, EventTeam, Result
-from quizshow.tools.export import write
 from tests.event_kit import make_day
 from tests.event_kit import play as play_pair
 from tests.test_event_rules import GROUP_RESULTS
@@ -39,14 +39,17 @@ def test_html_page_escapes_names_and_lists_corrections():
     assert "протокол судьи" in text and "1:2 → 2:1" in text
 
 
-def test_export_tool_writes_the_three_files_from_the_journal(tmp_path):
+def test_export_results_writes_the_three_files_from_the_journal(tmp_path):
+    """`quizshow tournament.yaml --export-results PREFIX` (the house's export hook: FormatSpec.export)."""
     journal_path = tmp_path / "day.jsonl"
     journal, loaded = Journal.open(journal_path, str(SEED001.resolve()), seed=3)
     engine = tournament(SEED001, seed=loaded.seed)
     play(engine, submit=lambda cmd: dispatch_journalled(engine, journal, cmd))
     journal.close()
-    files = write(SEED001, tmp_path / "out", journal_path)
-    assert [f.name for f in files] == ["standings.csv", "results.csv", "day.html"]
-    results = list(csv.DictReader(io.StringIO(files[1].read_text(encoding="utf-8-sig"))))
+    out = io.StringIO()
+    assert export_results(SEED001, journal_path, tmp_path / "day", out) == 0
+    names = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("day-") or p.suffix == ".html")
+    assert names == ["day-results.csv", "day-standings.csv", "day.html"]
+    results = list(csv.DictReader(io.StringIO((tmp_path / "day-results.csv").read_text(encoding="utf-8"))))
     assert results[0]["матч"] == "M0" and results[-1]["матч"] == "F" and results[-1]["победитель"]
-    assert "Очки турнира" in files[2].read_text(encoding="utf-8")
+    assert "Очки турнира" in (tmp_path / "day.html").read_text(encoding="utf-8")

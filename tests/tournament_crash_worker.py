@@ -19,7 +19,7 @@ def main() -> None:
     path, run = Path(sys.argv[1]), int(sys.argv[2])
     journal, loaded = Journal.open(path, "tournament-crash", seed=5)
     engine = tournament(seed=loaded.seed)
-    engine.replay(loaded.commands)
+    loaded.restore(engine)
     rng = random.Random(run)
     at = loaded.last_at + 1
     while True:

@@ -90,19 +90,19 @@ def walk(seed: int = 7) -> list[tuple[str, list[c.Command]]]:
     for f in D.plan(probe.state.fmt.day).fixtures:
         if f.stage == "group":
             at += 0.1
-            results.append(m.Enter(at=at, fixture=f.id, scores=(rng.randrange(4), rng.randrange(4))))
+            results.append(m.Enter(at=at, fixture=f.id, scores=m.score_text(rng.randrange(4), rng.randrange(4))))
     probe.replay(results)
     for f in D.plan(probe.state.fmt.day).fixtures:  # replays due: settled
         if f.stage == "replay":
             at += 0.1
-            cmd = m.Enter(at=at, fixture=f.id, scores=(2, 1))
+            cmd = m.Enter(at=at, fixture=f.id, scores="2:1")
             probe.dispatch(cmd)
             results.append(cmd)
     knockout = []
     for f in D.plan(probe.state.fmt.day).fixtures:
         if f.stage == "quarterfinal" and len(knockout) < 2:
             at += 0.1
-            knockout.append(m.Enter(at=at, fixture=f.id, scores=(3, 1)))
+            knockout.append(m.Enter(at=at, fixture=f.id, scores="3:1"))
     return [("draw", draw), ("group tables", results), ("bracket", [*knockout, m.Show(at=at + 1, screen="ev_bracket")]),
             ("next match", [m.Show(at=at + 2, screen="ev_next")]),
             ("standings again", [m.Show(at=at + 3, screen="ev_standings")])]

@@ -29,6 +29,9 @@ class EventKind(StrEnum):
     SCORE = "score"  # a manual score change by the host
     LOT = "lot"  # a draw by lot
     STAGE = "stage"  # a tournament day's step: name is play | close | draw | pick (a match starts or ends)
+    ASKED = "asked"  # the host asks this player of the press queue now (number: the place in the queue)
+    CHOICE = "choice"  # an answerer chooses an opponent (who leaves the game)
+    PLAYER_OUT = "player/out"  # a player leaves the game (score: players the team has left)
 
 
 @dataclass(frozen=True)

@@ -7,25 +7,27 @@ is the same action as a key. Nothing here ever reaches the projector.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import pygame
 
 from quizshow.core import commands as c
 from quizshow.core.actions import Call
 from quizshow.core.effects import EventKind
-from quizshow.core.engine import Engine, Entry
+from quizshow.core.engine import Engine, Entry, Outcome
 from quizshow.core.spec import JournalWords
 from quizshow.display import paint
 from quizshow.display.console_style import BAD, BG, EDGE, GOLD, GOOD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
-from quizshow.display.views import Panel
+from quizshow.display.views import KeyHandler, Panel, PanelKeys
 from quizshow.i18n import phrase
 from quizshow.inputs.hardware import box_problem
 from quizshow.inputs.keymap import KeyMap
+from quizshow.packs.model import Question
 
 DEVICE_WORDS = ("keyboard", "console")  # input sources named in words; box and pad ids are shown as they are
 BUTTONS = ("go", "back", "timer", "announce", "correct", "wrong", "blank", "scores", "undo", "linecheck", "assign",
@@ -53,6 +55,7 @@ class ConsoleStatus:
     help: bool = False
     resumed: str | None = None
     amount: str = ""  # an amount being typed on the console (a bid, a stake)
+    typing: str | None = None  # a text being typed on the console for an action (ActionDef.text_max)
     prompt: tuple[str, float] | None = None  # a question to the operator (text, until monotonic): not a problem
     line_check: bool = False  # «Проверка кнопок»: the boxes' table instead of the format panel
     boxes: list = field(default_factory=list)  # BoxStatus of every serial box
@@ -97,13 +100,30 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
     return found if found != key else type(cmd).__name__
 
 
+def question_rows(question: Question, say: Callable[..., str]) -> list[tuple[str, str, pygame.Color]]:
+    """(label key, text, colour) of the console's question panel: the question, the answer with what else
+    to accept, then what only the host sees (host notes, comment, author and source)."""
+    answer = question.a
+    if question.accept:
+        answer += f"   ({say('console.accept')}: {', '.join(question.accept)})"
+    rows = [("console.question", question.q, TEXT), ("console.answer", answer, GOLD)]
+    credit = " · ".join(x for x in (question.author, question.source) if x)
+    notes = [n for n in (question.host, question.comment, credit) if n]
+    if notes:
+        rows.append(("console.for_host" if question.host else "console.comment", "\n".join(notes), MUTED))
+    return rows
+
+
 class Console:
     def __init__(self, engine: Engine, theme: Theme, keymap: KeyMap, language: str,
                  text: TextCache | None = None, panel: Panel | None = None,
-                 give_way: paint.GiveWayFn = paint.never, words: JournalWords | None = None) -> None:
+                 give_way: paint.GiveWayFn = paint.never, words: JournalWords | None = None,
+                 panel_keys: KeyHandler | None = None) -> None:
         self.engine = engine
         self.words = words  # the format's wording of its own commands
         self.panel = panel  # the format's own panel (display/<name>/), from the registry
+        self.panel_keys = panel_keys  # the keys that panel takes before the key map
+        self.panel_memory: dict[str, Any] = {}  # the panel's own (a cursor), shared by its drawing and keys
         self.give_way = give_way
         self.theme = theme
         self.keymap = keymap
@@ -111,6 +131,7 @@ class Console:
         self.text = text or TextCache(theme.fonts)
         self.buttons: list[tuple[pygame.Rect, Call]] = []
         self.ui: PanelUI | None = None  # this frame's widgets
+        self.now = 0.0  # show time of the frame being drawn (the panels' countdowns)
         self.journal: list[tuple[float, str]] = []  # (wall, text), newest last
         self.clock_now = None  # show time, set by the app (the line check says how long ago)
 
@@ -121,6 +142,13 @@ class Console:
         teams = [t.name for t in self.engine.state.teams]
         self.journal.append((time.time(), describe(entry, teams, self.language, self.words)))
         del self.journal[:-50]
+
+    def panel_key(self, key: int, mod: int, at: float, call: Callable[[Call], Outcome | None]) -> bool:
+        """A key for the format's panel first (its grid's arrows, say); False: the key map takes it."""
+        if self.panel_keys is None:
+            return False
+        engine = self.engine
+        return self.panel_keys(PanelKeys(engine.state, engine.format, self.panel_memory, call), key, mod, at)
 
     def click(self, pos: tuple[int, int]) -> Call | None:
         for rect, action in reversed(self.buttons):
@@ -133,11 +161,12 @@ class Console:
     def render(self, surface: pygame.Surface, now: float, status: ConsoleStatus,
                preview: pygame.Surface | None = None) -> None:
         self.buttons = []
+        self.now = now
         paint.fill(surface, BG, self.give_way)
         w, h = surface.get_size()
         unit = max(12, h // 40)  # the console's base type size
         self.ui = PanelUI(surface, unit, self.text, self.theme, self.say, self.engine.state, self.engine.format,
-                          status, self.buttons)
+                          status, self.buttons, now, self.panel_memory, self.language)
         side = max(260, int(w * 0.3))
         left = pygame.Rect(unit, unit // 2, w - side - unit * 2, h - unit)
         right = pygame.Rect(left.right + unit, unit // 2, side - unit, h - unit)
@@ -161,6 +190,8 @@ class Console:
                                          left.bottom - bottom_h - preview_h - right.y - unit * 2), unit)
         if status.quit_armed:
             self._prompt(surface, self.say("console.quit_confirm"), BAD, unit)
+        elif status.typing is not None:  # a text for an action (ActionDef.text_max): Enter gives it, Esc drops it
+            self._prompt(surface, self.say("console.typing", text=status.typing), pygame.Color("#2b4a7a"), unit)
         elif status.prompt is not None and time.monotonic() < status.prompt[1]:
             self._prompt(surface, status.prompt[0], pygame.Color("#8a6d1f"), unit)
         if status.help:
@@ -198,24 +229,13 @@ class Console:
 
     def _question(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> int:
         self._panel(surface, box)
-        fmt, state = self.engine.format, self.engine.state
-        question = fmt.current(state)
+        question = self.engine.format.current(self.engine.state)
         inner = box.inflate(-unit, -unit // 2)
-        label_w = unit * 8
-        rows = []
-        if question is not None:
-            answer = question.a
-            if question.accept:
-                answer += f"   ({self.say('console.accept')}: {', '.join(question.accept)})"
-            rows = [("console.question", question.q, TEXT), ("console.answer", answer, GOLD)]
-            if question.comment:
-                rows.append(("console.comment", question.comment, MUTED))
+        rows = question_rows(question, self.say) if question is not None else []
         y = inner.y
         heights = [inner.height * 2 // 5, inner.height // 4, inner.height // 4]
         for (label, value, color), height in zip(rows, heights, strict=False):
-            surface.blit(self._fit(self.say(label), "heading", (label_w, unit), MUTED, int(unit * 0.8)), (inner.x, y))
-            img = self.text.fit(value, "body", (inner.width - label_w, height), color, int(unit * 1.2), align="left")
-            surface.blit(img, (inner.x + label_w, y))
+            self._ui.labelled(pygame.Rect(inner.x, y, inner.width, height), self.say(label), value, color)
             y += height + unit // 4
         return box.bottom + unit // 2
 

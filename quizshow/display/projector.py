@@ -19,12 +19,14 @@ from quizshow.display.scenes.base import Animations, Frame, Layers, Scene
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
 from quizshow.display.tween import Tween, ease_in_out_cubic
+from quizshow.display.video import VideoScreen
 from quizshow.display.views import FormatViews
 
 
 class Projector:
     def __init__(self, fmt: Format, theme: Theme, title: str, language: str, text: TextCache | None = None,
-                 views: FormatViews | None = None, give_way: paint.GiveWayFn = paint.never) -> None:
+                 views: FormatViews | None = None, give_way: paint.GiveWayFn = paint.never,
+                 sound: bool = True) -> None:
         self.fmt = fmt
         self.views = views or FormatViews()
         self.give_way = give_way
@@ -40,13 +42,14 @@ class Projector:
         self._overlay: Tween = Tween(0.0, 0.0, 0.0, 0.0)
         self._layers = Layers()  # still layers: the current picture's and the next one's
         self.line_check = False  # «Проверка кнопок» replaces the show's picture while it is on
+        self.video = VideoScreen(sound=sound)  # the one video on screen (a pack's question card)
 
     def on_events(self, events: list[Event], now: float) -> None:
         self.anim.on_events(events, now)
 
     def frame(self, state: ShowState, now: float, size: tuple[int, int]) -> Frame:
         return Frame(state, self.fmt, self.theme, self.text, now, size, self.language, self.title, self.anim,
-                     self._layers, self.give_way)
+                     self._layers, self.give_way, self.video)
 
     def scene(self, state: ShowState) -> Scene:
         if self.line_check:
@@ -79,6 +82,7 @@ class Projector:
                 self._fade = Tween(255.0, 0.0, now, self.theme.motion.get("transition_s", 0.45), ease_in_out_cubic)
             self._key = key
         scene.draw(surface, frame)
+        self.video.frame_done()  # a video no scene showed this frame stops (and its sound with it)
         self.give_way()
         if scene is not COMMON["scores"]:
             self._draw_overlay(surface, frame)

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+import pygame
+
 from quizshow.core import commands as c
 from quizshow.core.actions import ActionContext, ActionRegistry, BadCall, Call, Value
 from quizshow.core.engine import Outcome
@@ -53,18 +55,22 @@ class Host(Protocol):
 
 
 Local = Callable[[dict[str, Any], float, str], Outcome | None]
+# first(key, mod, at, source) -> taken? (the format's panel, wired by the composition root)
+KeysFirst = Callable[[int, int, float, str], bool]
 
 
 class Controls:
     def __init__(self, host: Host, actions: ActionRegistry, fmt: Format, state: Callable[[], ShowState],
-                 flags: Callable[[str], PhaseFlags]) -> None:
+                 flags: Callable[[str], PhaseFlags], first: KeysFirst | None = None) -> None:
         self.host = host
+        self.first = first  # the format's console panel: its keys before the key map (FormatViews.keys)
         self.actions = actions
         self.format = fmt
         self.state = state
         self.flags = flags
         self.quit_guard = QuitGuard()
         self.confirm = QuitGuard()  # the same two-press rule for a destructive action
+        self.typing_for: Call | None = None  # the action a text typed on the console goes to (Enter)
         self.local: dict[str, Local] = {
             "quit": self._quit, "help": self._help, "linecheck": self._linecheck, "assign": self._assign,
             "amount": self._amount, "buzz": self._buzz, "noop": lambda args, at, source: None,
@@ -85,6 +91,10 @@ class Controls:
         if definition.local:
             local = self.local.get(call.name)
             return None if local is None else local(args, at, action.source)
+        if definition.text_max and len(call.args) < len(definition.args):  # its text is typed on the console
+            self.typing_for = call
+            self.host.status.typing = ""
+            return None
         if definition.confirm and not self.confirm.press(time.monotonic()):  # destructive: a second press
             self.host.prompt(self.host.say(f"console.{call.name}_confirm"), 2.0)
             return None
@@ -99,18 +109,53 @@ class Controls:
         return outcome
 
     def key(self, key: int, mod: int, at: float, source: str = "keyboard") -> Outcome | None:
-        """A key press: taken as a buzzer while buzzers are being assigned; digits type an amount while
-        the phase asks for one (its `amount_entry` flag); else the key map."""
+        """A key press: taken as a buzzer while buzzers are being assigned; then by the format's console
+        panel while it is active (a grid's arrows); digits type an amount while the phase asks for one
+        (its `amount_entry` flag); else the key map."""
+        if self.host.status.typing is not None:
+            return self._typing_key(key, at, source)
         hardware = self.host.hardware
+        if self.typing_for is not None:
+            return self._typing_key(key, at, source)
         call = self.host.keymap.call_for(key, mod)
         if hardware.assigning is not None and (call is None or call.name not in ("assign", "quit")):
             hardware.capture(f"key:{key_name(key)}", at)
             return None
+        if self.first is not None and self.first(key, mod, at, source):
+            return None  # taken by the format's panel (what it changed went through `action`)
         if self.flags(self.state().phase).amount_entry:
             edit = amount_key(key)
             if edit is not None:
                 return self.action(Action("amount", at, source, (edit,)))
         return None if call is None else self.action(Action(call.name, at, source, call.args))
+
+    # --- a text typed on the console (ActionDef.text_max) ----------------------------------------------
+
+    def text(self, text: str) -> None:
+        """Characters typed while a text is being typed (the window's text input); cut at the action's limit."""
+        status, call = self.host.status, self.typing_for
+        definition = None if call is None else self.actions.get(call.name)
+        if status.typing is None or definition is None:
+            return
+        status.typing = (status.typing + text)[:definition.text_max]
+
+    def _typing_key(self, key: int, at: float, source: str) -> Outcome | None:
+        """While a text is typed: Backspace takes back, Enter gives it to its action, Esc drops it.
+        Nothing else reaches the show meanwhile (the characters come as text, see `text`)."""
+        status, call = self.host.status, self.typing_for
+        typed = status.typing or ""
+        if key == pygame.K_BACKSPACE:
+            status.typing = typed[:-1]
+        elif key == pygame.K_ESCAPE:
+            status.typing, self.typing_for = None, None
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            status.typing, self.typing_for = None, None
+            if call is not None:
+                definition = self.actions.get(call.name)
+                given = len(definition.args) - 1 if definition is not None else len(call.args)
+                args = (*call.args, *(None,) * (given - len(call.args)), typed)
+                return self.action(Action(call.name, at, source, args))
+        return None
 
     def refresh(self) -> None:
         """Once a frame: the quit prompt goes when its two seconds are over."""

@@ -21,7 +21,7 @@ OSC_CALLS: dict[str, Callable[[list[Any]], Call]] = {
     "select": lambda v: Call("cell", (v[0] - 1, v[1] - 1)),
     "scores": lambda v: Call("scores", (bool(v[0]),)), "blank": lambda v: Call("blank", (bool(v[0]),)),
     "buzz": lambda v: Call("buzz", (v[0] - 1, v[1] if len(v) > 1 else None)),
-    # A tournament day: a result reported by another table (inputs/osc.py, TOURNAMENT_RESULT).
+    # An event: a result reported by another table (inputs/osc.py, the result block; an event format's action).
     "report": lambda v: Call("report", tuple(v)),
 }
 

@@ -37,10 +37,11 @@ def match_result(show: Path) -> tuple[int, int, str] | None:
     path = config.journal_path
     if not path.exists():
         return None
-    journal, loaded = Journal.open(path, str(config.path))
-    journal.close()
+    loaded = Journal.read(path, str(config.path))  # read only: the table's show may still be running
+    if loaded is None:
+        return None
     engine = Engine(make_format(config), loaded.seed)
-    engine.replay(loaded.commands)
+    loaded.restore(engine)
     ring = engine.state.fmt
     result = getattr(ring, "result", None)
     if result is None:

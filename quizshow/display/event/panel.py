@@ -16,6 +16,7 @@ from quizshow.display.console_style import GOLD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
 from quizshow.event import day as D
 from quizshow.event.common import effective
+from quizshow.formats.tournament.format import TournamentFormat
 from quizshow.formats.tournament.model import EventState
 
 SCREENS = (("ev_standings", "phase.ev_standings"), ("ev_bracket", "phase.ev_bracket"), ("ev_next", "phase.ev_next"),
@@ -23,7 +24,7 @@ SCREENS = (("ev_standings", "phase.ev_standings"), ("ev_bracket", "phase.ev_brac
 
 
 def draw(ui: PanelUI, box: pygame.Rect) -> bool:
-    ev: EventState = ui.state.fmt
+    ev = TournamentFormat.event(ui.state)
     if ev.match is not None:
         fmt = ui.format.match_format(ev)  # type: ignore[attr-defined]
         inner = registry.views(fmt.id).panel

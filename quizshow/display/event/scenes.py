@@ -26,14 +26,14 @@ from quizshow.event import seed004
 from quizshow.event.common import effective
 from quizshow.event.model import GROUP_IDS, GROUP_NAMES, Day, Fixture
 from quizshow.event.tiebreak import Split
+from quizshow.formats.tournament.format import TournamentFormat
 from quizshow.formats.tournament.model import EventState
 
 GREEN = pygame.Color("#2fbf71")
 
 
 def event_of(frame: Frame) -> EventState:
-    ev: EventState = frame.state.fmt
-    return ev
+    return TournamentFormat.event(frame.state)
 
 
 def frame_day(frame: Frame) -> Day:

@@ -15,15 +15,14 @@ from quizshow.display.console_style import GOLD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.svoyak.scenes import words
-from quizshow.formats.melee.format import GREEN, RED, Melee
+from quizshow.formats.melee.format import GREEN, RED, Melee, MeleeFormat
 
 PHASES = ("melee_title", "melee_tables", "melee_question", "melee_answering", "melee_result")
 TABLE_COLOURS = {RED: pygame.Color("#d83a3a"), GREEN: pygame.Color("#2fbf71")}
 
 
 def melee_of(frame: Frame) -> Melee:
-    found: Melee = frame.state.fmt
-    return found
+    return MeleeFormat.melee(frame.state)
 
 
 class TablesScene(Scene):
@@ -123,7 +122,7 @@ TABLES = TablesScene()
 
 def panel(ui: PanelUI, box: pygame.Rect) -> bool:
     """The console: who sits where, and the host's buttons for the table that answered correctly."""
-    m: Melee = ui.state.fmt
+    m = MeleeFormat.melee(ui.state)
     if ui.state.phase in ("melee_title", "melee_result"):
         return False
     inner = ui.titled_panel(box, "melee.title")

@@ -108,6 +108,14 @@ def _image(path: Path, box: tuple[int, int]) -> pygame.Surface | None:
         return None  # the placeholder is drawn instead; --check already warned
 
 
+def card_media(question, revealed: bool) -> tuple[Path | None, Path | None]:
+    """(picture, video) on the card: the answer's own once revealed, else the question's. The still layer
+    draws a video's placeholder plate; the playing frames are blitted over it (display/video.py)."""
+    if revealed and (question.answer_image is not None or question.answer_video is not None):
+        return question.answer_image, question.answer_video
+    return question.image, question.video
+
+
 @dataclass(frozen=True)
 class _QuestionLayout:
     card: pygame.Rect
@@ -135,7 +143,9 @@ class QuestionScene(Scene):
 
     @staticmethod
     def _buzzers_open(frame: Frame) -> bool:
-        return frame.state.phase == "question" and frame.state.timer.running
+        """Nobody answers yet and a press would count (the phase's flag), while the clock runs."""
+        state = frame.state
+        return frame.fmt.setup.flags(state.phase).buzzers_live and state.answering is None and state.timer.running
 
     @staticmethod
     def _question(frame: Frame):
@@ -177,23 +187,51 @@ class QuestionScene(Scene):
             paint.blit_glow_frame(surface, card, paint.rgb(frame.team_color(state.answering)), frame.u(24),
                                   frame.u(6))
             self._who(surface, frame, box.who)
-        inner = card.inflate(-frame.u(80), -frame.u(60))
         if question is not None:
-            text_box = inner
-            if question.image is not None:
-                text_box = pygame.Rect(inner.x, inner.y, inner.width // 2 - frame.u(20), inner.height)
-                pic_box = pygame.Rect(inner.centerx + frame.u(20), inner.y, inner.width // 2 - frame.u(20),
-                                      inner.height)
-                self._picture(surface, frame, _image(question.image, pic_box.size), pic_box)
-            shown = question.q or frame.say("scene.host_question")
-            text = frame.text.fit(shown, "heading", text_box.size, frame.color("text"), frame.u(76),
-                                  min_px=frame.u(26), shadow=True)
-            surface.blit(text, text.get_rect(center=text_box.center))
+            picture, video = card_media(question, state.phase in ("reveal", "end"))
+            media = picture is not None or video is not None
+            text_box, pic_box = self._media_boxes(frame, card, question, media)
+            if pic_box is not None:
+                if picture is not None:
+                    self._picture(surface, frame, _image(picture, pic_box.size), pic_box)
+                else:
+                    self._placeholder(surface, frame, pic_box, frame.say("scene.video"))
+            shown = question.q or ("" if media else frame.say("scene.host_question"))
+            if shown:
+                text = frame.text.fit(shown, "heading", text_box.size, frame.color("text"), frame.u(76),
+                                      min_px=frame.u(26), shadow=True)
+                surface.blit(text, text.get_rect(center=text_box.center))
         if box.answer is not None and question is not None:
             self._answer(surface, frame, question.a, box.answer)
 
+    def _media_boxes(self, frame: Frame, card: pygame.Rect, question, media: bool
+                     ) -> tuple[pygame.Rect, pygame.Rect | None]:
+        """(text box, picture/video box) inside the card: side by side; a media-only question fills the card."""
+        inner = card.inflate(-frame.u(80), -frame.u(60))
+        if not media:
+            return inner, None
+        text_box = pygame.Rect(inner.x, inner.y, inner.width // 2 - frame.u(20), inner.height)
+        if not question.q:
+            return text_box, inner
+        return text_box, pygame.Rect(inner.centerx + frame.u(20), inner.y, inner.width // 2 - frame.u(20),
+                                     inner.height)
+
+    def _video(self, surface: pygame.Surface, frame: Frame, box: _QuestionLayout) -> None:
+        """The playing video over the placeholder the still layer drew (decoded by display/video.py)."""
+        question = self._question(frame)
+        if question is None:
+            return
+        picture, video = card_media(question, frame.state.phase in ("reveal", "end"))
+        if video is None or picture is not None or frame.video is None:
+            return
+        _, pic_box = self._media_boxes(frame, box.card, question, True)
+        image = frame.video.show(video, pic_box.size, frame.now, playing=frame.state.phase == "question")
+        if image is not None:
+            surface.blit(image, image.get_rect(center=pic_box.center))
+
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         box = self._layout(frame)
+        self._video(surface, frame, box)
         if frame.state.timer.armed:
             widgets.clock(surface, frame, box.clock_center, box.clock_r)
         widgets.score_strip(surface, frame, box.strip, teams=self.strip_teams(frame))
@@ -205,12 +243,15 @@ class QuestionScene(Scene):
 
     def _picture(self, surface: pygame.Surface, frame: Frame, image: pygame.Surface | None, box: pygame.Rect) -> None:
         if image is None:
-            pygame.draw.rect(surface, frame.color("panel_dark"), box, border_radius=frame.u(16))
-            mark = frame.text.fit(frame.say("scene.no_image"), "heading", (box.width, box.height // 3),
-                                  frame.color("muted"), frame.u(80))
-            surface.blit(mark, mark.get_rect(center=box.center))
+            self._placeholder(surface, frame, box, frame.say("scene.no_image"))
             return
         surface.blit(image, image.get_rect(center=box.center))
+
+    @staticmethod
+    def _placeholder(surface: pygame.Surface, frame: Frame, box: pygame.Rect, label: str) -> None:
+        pygame.draw.rect(surface, frame.color("panel_dark"), box, border_radius=frame.u(16))
+        mark = frame.text.fit(label, "heading", (box.width, box.height // 3), frame.color("muted"), frame.u(80))
+        surface.blit(mark, mark.get_rect(center=box.center))
 
     def _who(self, surface: pygame.Surface, frame: Frame, box: pygame.Rect) -> None:
         team = frame.state.answering

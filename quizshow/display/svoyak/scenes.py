@@ -24,8 +24,7 @@ STRIP_H = 104  # the score strip, on the 1080-line grid
 
 
 def play(frame: Frame) -> Play:
-    found: Play = frame.state.fmt
-    return found
+    return SvoyakFormat.play(frame.state)
 
 
 def svoyak(frame: Frame) -> SvoyakFormat:
@@ -186,7 +185,7 @@ class BoardScene(Scene):
             img = frame.text.fit(name, "heading", box, frame.color("text"), px, min_px=frame.u(16), shadow=True)
             surface.blit(img, img.get_rect(center=plate.center))
             for q, cell in enumerate(cells[t]):
-                played = (t, q) in p.played
+                played = (t, q) in p.played or (t, q) not in rnd.cells  # an empty cell looks played
                 surface.blit(cell_panel(frame, cell.size, played=played), cell)
                 if not played:
                     room = cell.inflate(-frame.u(16), -frame.u(8)).size
@@ -298,16 +297,18 @@ class CatScene(SpecialScene):
             return
         self._handover(surface, frame, pygame.Rect(lower.x, lower.y, lower.width, frame.u(110)), p.chooser, p.solo)
         values = svoyak(frame).cat_options(frame.state)
-        box_w = frame.u(220)
-        total = len(values) * box_w + (len(values) - 1) * frame.u(160)
+        gap = frame.u(160) if len(values) <= 2 else frame.u(24)  # a SIGame price range offers many values
+        room = plate.width - frame.u(80) - gap * (len(values) - 1)
+        box_w = min(frame.u(220), room // max(1, len(values)))
+        total = len(values) * box_w + (len(values) - 1) * gap
         x = plate.centerx - total // 2
         for i, value in enumerate(values):
-            box = pygame.Rect(x + i * (box_w + frame.u(160)), lower.y + frame.u(135), box_w, frame.u(110))
+            box = pygame.Rect(x + i * (box_w + gap), lower.y + frame.u(135), box_w, frame.u(110))
             surface.blit(cell_panel(frame, box.size), box)
             words(surface, frame, str(value), box.inflate(-frame.u(10), -frame.u(6)), role="numbers",
                   color=frame.color("accent"), px=90)
-            if i < len(values) - 1:
-                words(surface, frame, frame.say("scene.or"), pygame.Rect(box.right, box.y, frame.u(160), box.height),
+            if i < len(values) - 1 and len(values) <= 2:
+                words(surface, frame, frame.say("scene.or"), pygame.Rect(box.right, box.y, gap, box.height),
                       role="body", color=frame.color("muted"), px=50)
 
     def _handover(self, surface: pygame.Surface, frame: Frame, box: pygame.Rect, giver: int, receiver: int) -> None:

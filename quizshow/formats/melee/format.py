@@ -68,7 +68,8 @@ class MeleeFormat(Format):
 
     @staticmethod
     def melee(state: ShowState) -> Melee:
-        found: Melee = state.fmt
+        found = state.fmt
+        assert isinstance(found, Melee), "a melee state"
         return found
 
     def _split(self, state: ShowState, players: tuple[int, ...], m: Melee) -> Melee:

@@ -28,6 +28,10 @@ PHRASES = {
         "melee.players": "Игроков за столами: {n}", "melee.decide_red": "Красный ответил",
         "melee.decide_green": "Зелёный ответил", "melee.after": "после вопроса {n}",
         "action.decide": "Ответил стол",
+        "refusal.a melee needs two players at least": "В «Куче мале» нужно хотя бы два игрока",
+        "refusal.that table has answered this question": "Этот стол уже отвечал на вопрос",
+        "refusal.the melee is over": "«Куча мала» окончена",
+        "refusal.there is no question to decide": "Нет вопроса, который можно решить",
     },
     "en": {
         "phase.melee_title": "Melee", "phase.melee_tables": "Tables", "phase.melee_question": "Question",
@@ -41,6 +45,9 @@ PHRASES = {
         "action.decide": "Table answered",
     },
 }
+
+for _key in [k for k in PHRASES["ru"] if k.startswith("refusal.")]:  # English is the template itself
+    PHRASES["en"][_key] = _key.removeprefix("refusal.")
 
 SPEC = FormatSpec(
     name="melee", make=MeleeFormat, phases=MeleePhase, rules={}, state=Melee, commands=(Decide,),

@@ -78,7 +78,8 @@ class TournamentFormat(Format):
 
     @staticmethod
     def event(state: ShowState) -> m.EventState:
-        ev: m.EventState = state.fmt
+        ev = state.fmt
+        assert isinstance(ev, m.EventState), "a tournament state"
         return ev
 
     def _fixture(self, day: Day, fixture_id: str) -> Fixture:
@@ -245,8 +246,10 @@ class TournamentFormat(Format):
         return self._between(state, replace(ev, day=day), "ev_draw"), []
 
     def _outcome(self, ev: m.EventState, fixture: Fixture, cmd: m.Enter | m.Correct, source: str) -> Outcome:
-        scores = tuple(int(s) for s in cmd.scores)
-        order = tuple(int(t) for t in cmd.order)
+        try:
+            scores, order = m.numbers(cmd.scores, ":"), m.numbers(cmd.order, ",")
+        except ValueError:
+            raise Refused("a result is two scores, one per team") from None
         if fixture.stage == "melee" or (len(fixture.teams) != 2):
             # The order of its teams (a melee: its winner at least), or a play-off's score for each team.
             good_order = bool(order) and len(set(order)) == len(order) and set(order) <= set(fixture.teams)

@@ -88,10 +88,10 @@ class Enter(c.Command, namespace="tournament"):
     decides a tie settled by extra questions."""
 
     fixture: str = ""
-    scores: tuple[int, ...] = ()
+    scores: str = ""  # "3:1" (a play-off of several teams: "3:2:1:0"), as the journal keeps it
     winner: int | None = None
     outcome: str | None = None  # win | draw | disqualified (default: from the scores)
-    order: tuple[int, ...] = ()
+    order: str = ""  # "5,4,3": event teams from first to last (0-based)
     source: str = "hand"
     undoable: ClassVar[bool] = True
     confirm_undo: ClassVar[bool] = True
@@ -102,10 +102,10 @@ class Correct(c.Command, namespace="tournament"):
     """A recorded result changed, with the reason; outcome `void` takes it out."""
 
     fixture: str = ""
-    scores: tuple[int, ...] = ()
+    scores: str = ""
     winner: int | None = None
     outcome: str | None = None
-    order: tuple[int, ...] = ()
+    order: str = ""
     reason: str = ""
     undoable: ClassVar[bool] = True
     confirm_undo: ClassVar[bool] = True
@@ -126,6 +126,23 @@ class Show(c.Command, namespace="tournament"):
     """The projector's picture between matches: ev_standings | ev_bracket | ev_next | ev_draw."""
 
     screen: str = "ev_standings"
+
+
+MAX_NUMBERS = 32  # a play-off of every team, at most
+
+
+def numbers(text: str, separator: str) -> tuple[int, ...]:
+    """ "3:1" → (3, 1); ValueError unless every part is a whole number from 0 to 1000."""
+    if not text:
+        return ()
+    parts = text.split(separator)
+    if len(parts) > MAX_NUMBERS or not all(p.strip().isdigit() and int(p) <= 1000 for p in parts):
+        raise ValueError(text)
+    return tuple(int(p) for p in parts)
+
+
+def score_text(*scores: int) -> str:
+    return ":".join(str(s) for s in scores)
 
 
 COMMANDS: tuple[type[c.Command], ...] = (Play, Close, Draw, Pick, Enter, Correct, Remove, Show)

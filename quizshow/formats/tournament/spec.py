@@ -12,7 +12,10 @@ from typing import Any
 
 from quizshow.core import commands as c
 from quizshow.core.actions import ActionContext, ActionDef, Arg
+from quizshow.core.format import Format
 from quizshow.core.spec import FormatSpec, Phase
+from quizshow.core.state import ShowState
+from quizshow.event import export
 from quizshow.formats.brainring.spec import SPEC as BRAINRING
 from quizshow.formats.melee.spec import SPEC as MELEE
 from quizshow.formats.tournament import model as m
@@ -40,7 +43,8 @@ TournamentPhase = _phases()
 def _enter(x: ActionContext, a: Mapping[str, Any]) -> c.Command:
     """A result typed on the console: the amount «31» is 3:1 for the fixture's first team."""
     amount = int(a["scores"]) if a.get("scores") is not None else x.amount
-    return m.Enter(at=x.at, fixture=a["fixture"], scores=(amount // 10, amount % 10), winner=a.get("winner"))
+    return m.Enter(at=x.at, fixture=a["fixture"], scores=m.score_text(amount // 10, amount % 10),
+                   winner=a.get("winner"))
 
 
 FIXTURE = Arg("fixture", str)
@@ -54,12 +58,12 @@ ACTIONS = (
     ActionDef("enter", _enter, (FIXTURE, Arg("scores", int, optional=True), Arg("winner", int, optional=True)),
               uses_amount=True),
     # Another table reports over OSC (/quiz/tournament/result): the scores follow the fixture's teams.
-    ActionDef("report", lambda x, a: m.Enter(at=x.at, fixture=a["fixture"], scores=(a["a"], a["b"]),
+    ActionDef("report", lambda x, a: m.Enter(at=x.at, fixture=a["fixture"], scores=m.score_text(a["a"], a["b"]),
                                              outcome=a.get("outcome"), source="osc"),
               (FIXTURE, Arg("a", int), Arg("b", int), Arg("outcome", str, optional=True))),
     # A correction from the console: the typed amount is the new score («13» = 1:3), the reason a choice.
     ActionDef("fix_result", lambda x, a: m.Correct(at=x.at, fixture=a["fixture"], reason=a["reason"],
-                                                   scores=(x.amount // 10, x.amount % 10)),
+                                                   scores=m.score_text(x.amount // 10, x.amount % 10)),
               (FIXTURE, Arg("reason", str)), confirm=True, uses_amount=True),
     ActionDef("screen", lambda x, a: m.Show(at=x.at, screen=a["screen"]), (Arg("screen", str),)),
     ActionDef("remove", lambda x, a: m.Remove(at=x.at, team=a["team"], reason=a.get("reason") or "§6.15"),
@@ -176,7 +180,7 @@ def _words(cmd: c.Command) -> tuple[str, dict[str, object]] | None:
     if isinstance(cmd, m.Play):
         return "ev.journal.play", {"fixture": cmd.fixture or ""}
     if isinstance(cmd, (m.Enter, m.Correct)):
-        score = ":".join(str(s) for s in cmd.scores) or "—"
+        score = cmd.scores or "—"
         reason = cmd.reason if isinstance(cmd, m.Correct) else cmd.source
         return ("ev.journal.correct" if isinstance(cmd, m.Correct) else "ev.journal.enter"), {
             "fixture": cmd.fixture, "score": score, "reason": reason}
@@ -187,8 +191,46 @@ def _words(cmd: c.Command) -> tuple[str, dict[str, object]] | None:
     return (key, {}) if key else None
 
 
+def _export(fmt: Format, state: ShowState, title: str) -> dict[str, str]:
+    """`--export-results PREFIX`: the standings and every result as CSV, and a printable page."""
+    ev = TournamentFormat.event(state)
+    return {"-standings.csv": export.standings_csv(ev.day),
+            "-results.csv": export.results_csv(ev.day, ev.corrections),
+            ".html": export.page(ev.day, title, ev.corrections)}
+
+
+# Its refusals in Russian, as phrases «refusal.» + the English template (quizshow/i18n.py: refusal).
+REFUSALS: dict[str, str] = {
+    "a correction needs its reason": "Исправлению нужна причина",
+    "a match is being played": "Идёт матч",
+    "no match is being played": "Матч не идёт",
+    "a melee or play-off result is the order of its teams": "Результат «Кучи малы» или доп. боя — порядок команд",
+    "a result is two scores, one per team": "Результат — два числа, по одному на команду",
+    "stage {stage} has no plan in the tournament file": "Для этапа {stage} в файле турнира ничего не задано",
+    "the match has no result yet": "У матча ещё нет результата",
+    "the melee winner cannot pick {name}": "Победитель «Кучи малы» не может выбрать {name}",
+    "the melee winner picks its opponent first": "Сначала победитель «Кучи малы» выбирает соперника",
+    "the outcome is win, draw or disqualified": "Исход: победа, ничья или дисквалификация",
+    "the winner must be one of the two teams": "Победитель — одна из двух команд",
+    "there is no fixture {fixture} now": "Матча {fixture} сейчас нет",
+    "there is no match to play now": "Сейчас нечего играть",
+    "there is no screen {screen}": "Экрана {screen} нет",
+    "there is nothing to draw now": "Сейчас нечего тянуть по жребию",
+    "{fixture} has a result already": "У матча {fixture} уже есть результат",
+    "{fixture} has no result to correct": "У матча {fixture} нет результата для исправления",
+    "{fixture} is being played here": "Матч {fixture} идёт здесь",
+    "{fixture} is played by {n} teams: enter its result by hand":
+        "{fixture} играют {n} команд: введите результат вручную",
+    "{fixture} needs a winner": "В матче {fixture} нужен победитель",
+    "{name} is removed already": "{name}: команда уже снята",
+    "scores are kept by the matches; correct a result instead": "Счёт ведут матчи; исправьте результат",
+}
+
+
 def _merged() -> dict[str, dict[str, str]]:
     out = {lang: dict(table) for lang, table in PHRASES.items()}
+    out["ru"].update({"refusal." + template: words for template, words in REFUSALS.items()})
+    out["en"].update({"refusal." + template: template for template in REFUSALS})  # English is the template
     for spec in NESTED:
         for lang, table in spec.phrases.items():
             out.setdefault(lang, {}).update(table)
@@ -199,5 +241,5 @@ SPEC = FormatSpec(
     name="tournament", make=lambda setup: TournamentFormat(setup, {s.name: s for s in NESTED}),
     phases=TournamentPhase, rules={}, state=m.EventState,
     commands=m.COMMANDS, actions=(*ACTIONS, *BRAINRING.actions, *MELEE.actions), phrases=_merged(),
-    presets={"day": {}}, journal_words=_words,
+    presets={"day": {}}, journal_words=_words, export=_export, max_teams=16,
 )
