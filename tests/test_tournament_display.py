@@ -166,19 +166,22 @@ def test_result_row_numbers_add_up(theme):
             assert int(cells["played"]) == int(cells["won"]) + int(cells["drawn"]) + int(cells["lost"])
 
 
-def test_console_corrects_a_result_with_a_confirmation_and_says_what_changed(tmp_path):
-    """Corrections from the console: «Исправить» on a played row (the typed score, pressed twice)."""
+def test_console_corrects_a_result_with_its_reason_typed_and_says_what_changed(tmp_path):
+    """Corrections from the console: the new score typed («13» = 1:3), «Исправить» on the played row, the
+    reason typed, Enter."""
     app = ShowApp(config(SEED004), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
     try:
         for k in range(12):
             app.runtime.submit(c.Go(at=1 + k * 0.1))
         app.runtime.submit(m.Enter(at=3, fixture="A1", scores="3:1"))
         app.status.amount = 13
-        click(app, "fix_result", 4.0, "A1", "ошибка ввода")
-        assert app.runtime.state.fmt.day.result("A1").scores == (3, 1)  # the first press only asks
-        click(app, "fix_result", 4.5, "A1", "ошибка ввода")
+        click(app, "fix_result", 4.0, "A1")
+        assert app.status.typing == "" and app.runtime.state.fmt.day.result("A1").scores == (3, 1)
+        app.text_input("протокол судьи")
+        outcome = app.key(pygame.K_RETURN, 0, 4.5)
+        assert outcome is not None and outcome.accepted
         ev: m.EventState = app.runtime.state.fmt
-        assert ev.day.result("A1").scores == (1, 3) and ev.corrections[-1].reason == "ошибка ввода"
+        assert ev.day.result("A1").scores == (1, 3) and ev.corrections[-1].reason == "протокол судьи"
         assert ev.changes  # the console lists what changed
     finally:
         app.close()

@@ -100,7 +100,7 @@ def _schedule(ui: PanelUI, box: pygame.Rect, ev: EventState) -> None:
             ui.label(score, (rect.x + label_w, rect.y + 4), (half, rect.height - 4), MUTED, int(unit * 0.8))
             if day.result(fixture.id) is not None and len(fixture.teams) == 2 and ev.match is None:
                 ui.button(pygame.Rect(rect.x + label_w + half, rect.y, half, rect.height), ui.say("ev.fix"),
-                          "fix_result", fixture.id, ui.say("ev.reason.input"), px=int(unit * 0.6))
+                          "fix_result", fixture.id, px=int(unit * 0.6))
         elif fixture.teams and ev.match is None:
             half = (rect.width - label_w) // 2
             ui.button(pygame.Rect(rect.x + label_w, rect.y, half - 4, rect.height), ui.say("ev.play"),

@@ -48,6 +48,7 @@ def _enter(x: ActionContext, a: Mapping[str, Any]) -> c.Command:
 
 
 FIXTURE = Arg("fixture", str)
+MAX_REASON = 120  # characters of a correction's reason
 
 ACTIONS = (
     ActionDef("play_next", lambda x, a: m.Play(at=x.at)),
@@ -61,10 +62,11 @@ ACTIONS = (
     ActionDef("report", lambda x, a: m.Enter(at=x.at, fixture=a["fixture"], scores=m.score_text(a["a"], a["b"]),
                                              outcome=a.get("outcome"), source="osc"),
               (FIXTURE, Arg("a", int), Arg("b", int), Arg("outcome", str, optional=True))),
-    # A correction from the console: the typed amount is the new score («13» = 1:3), the reason a choice.
-    ActionDef("fix_result", lambda x, a: m.Correct(at=x.at, fixture=a["fixture"], reason=a["reason"],
+    # A correction from the console: the typed amount is the new score («13» = 1:3); the button asks for
+    # the reason, typed on the console (Enter gives it).
+    ActionDef("fix_result", lambda x, a: m.Correct(at=x.at, fixture=a["fixture"], reason=a.get("reason") or "",
                                                    scores=m.score_text(x.amount // 10, x.amount % 10)),
-              (FIXTURE, Arg("reason", str)), confirm=True, uses_amount=True),
+              (FIXTURE, Arg("reason", str, optional=True)), uses_amount=True, text_max=MAX_REASON),
     ActionDef("screen", lambda x, a: m.Show(at=x.at, screen=a["screen"]), (Arg("screen", str),)),
     ActionDef("remove", lambda x, a: m.Remove(at=x.at, team=a["team"], reason=a.get("reason") or "§6.15"),
               (Arg("team", int), Arg("reason", str, optional=True)), confirm=True),
