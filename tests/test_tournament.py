@@ -169,3 +169,22 @@ def test_replay_state_equal_after_json_roundtrip():
     engine.dispatch(cmd)
     other.dispatch(again)
     assert engine.state == other.state and replace(engine.state) == other.state
+
+
+def test_a_day_resumes_from_a_snapshot_and_the_lines_after_it(tmp_path, monkeypatch):
+    """The journal's snapshots (pickled engine) hold the nested match too: a resume from one is exact."""
+    from quizshow.core import journal as journal_module
+
+    monkeypatch.setattr(journal_module, "SNAPSHOT_EVERY", 97)
+    path = tmp_path / "day.jsonl"
+    journal, loaded = Journal.open(path, "day", seed=4)
+    engine = tournament(seed=loaded.seed)
+    play(engine, steps=420, submit=lambda cmd: dispatch_journalled(engine, journal, cmd))
+    journal.close()
+    reader, again = Journal.open(path, "day")
+    reader.close()
+    assert again.snapshot is not None and len(again.commands) < 97
+    resumed = tournament(seed=again.seed)
+    again.restore(resumed)
+    assert resumed.state == engine.state
+    assert [e.command for e in resumed.entries][-50:] == [e.command for e in engine.entries][-50:]
