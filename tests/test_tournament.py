@@ -188,3 +188,13 @@ def test_a_day_resumes_from_a_snapshot_and_the_lines_after_it(tmp_path, monkeypa
     again.restore(resumed)
     assert resumed.state == engine.state
     assert [e.command for e in resumed.entries][-50:] == [e.command for e in engine.entries][-50:]
+
+
+def test_the_nested_match_knows_its_own_phase_flags():
+    """The match is made by its spec with its phase flags: after the verdict no time can be added."""
+    engine = tournament()
+    while not (engine.state.fmt.playing == "Q1" and engine.state.phase == "reveal"):
+        assert play(engine, steps=1)
+    assert engine.format.match_format(engine.state.fmt).setup.flags("reveal").clock_over
+    out = engine.dispatch(c.TimerAdd(at=9000, seconds=10))
+    assert not out.accepted

@@ -62,9 +62,10 @@ class TournamentFormat(Format):
         if fmt is None:
             stage = self.stage_plan(fixture)
             teams = tuple(self.team(t) for t in roster)
+            spec = self.formats[stage.format]
             setup = Setup(title=f"{self.setup.title} · {fixture.id}", teams=teams, rules=dict(stage.rules),
-                          pack=stage.pack)
-            fmt = self._formats[key] = self.formats[stage.format].make(setup)
+                          pack=stage.pack, flags=spec.flags)
+            fmt = self._formats[key] = spec.make(setup)
         return fmt
 
     @staticmethod
