@@ -104,7 +104,8 @@ def tables(day: Day) -> list[Table]:
                 t.ranked.split_of(r.team) if len(t.ranked.splits) else None,
                 goes_on=i < cut and not r.removed, removed=r.removed) for i, r in enumerate(t.rows))
             out.append(Table(g, group_rows, t.ranked.splits, t.ranked.shared))
-        return out
+        final = final_table(day)
+        return out + ([final] if final is not None else [])
     quals = seed001.qualifying_rows(day)
     qr = seed001.qualifying_ranking(day)
     k = day.regulation.semifinalists
@@ -121,6 +122,23 @@ def tables(day: Day) -> list[Table]:
                          ("tally", str(points[t].tally)), ("points", str(points[t].points))),
         pr.split_of(t), removed=t in day.removed_teams) for t in pr.order), pr.splits, pr.shared)
     return [qual, pts]
+
+
+def final_table(day: Day) -> Table | None:
+    """Seed 004 once the final is played: every team's place of the day (the final's winner and loser,
+    semi-final losers 3–4, quarter-final losers 5–8, the rest by group position), with its matches."""
+    p = plan(day)
+    fin = p.get("F")
+    if fin is None or effective(day, fin) is None:
+        return None
+    results = [r for f in p.fixtures if (r := effective(day, f)) is not None]
+    rows = []
+    for team, place in seed004.places(day):
+        mine = [r for r in results if team in r.teams and len(r.teams) == 2]
+        won = sum(1 for r in mine if r.winner == team)
+        cells = (("played", str(len(mine))), ("won", str(won)))
+        rows.append(StandingRow(team, place, cells, removed=team in day.removed_teams))
+    return Table("final", tuple(rows))
 
 
 def _signed(v: int) -> str:

@@ -26,7 +26,7 @@ STAGES = {"melee": "Куча мала", "qualifying": "Отборочная", "p
 def _title(table: str) -> str:
     if len(table) == 1 and table in GROUP_IDS:
         return f"Группа {GROUP_NAMES[GROUP_IDS.index(table)]}"
-    return {"qualifying": "Отборочные игры", "points": "Очки турнира"}.get(table, table)
+    return {"qualifying": "Отборочные игры", "points": "Очки турнира", "final": "Итог дня"}.get(table, table)
 
 
 def _place(place: tuple[int, int]) -> str:

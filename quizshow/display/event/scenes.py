@@ -188,6 +188,21 @@ class StandingsScene(Scene):
         day = event_of(frame).day
         w, h = frame.size
         tables = D.tables(day)
+        final = next((t for t in tables if t.title == "final"), None)
+        if final is not None:  # the day is decided: its places (the group tables stay in the export)
+            words(surface, frame, frame.title, pygame.Rect(0, frame.u(22), w, frame.u(64)),
+                  color=frame.color("accent"), px=52)
+            area = pygame.Rect(frame.u(60), frame.u(110), w - frame.u(120), h - frame.u(110) - frame.u(120))
+            half = -(-len(final.rows) // 2)
+            gap = frame.u(26)
+            width = (area.width - gap) // 2
+            for k, part in enumerate((final.rows[:half], final.rows[half:])):
+                sub = D.Table("final", tuple(part))
+                box = pygame.Rect(area.x + k * (width + gap), area.y, width,
+                                  min(area.height, self._height(frame, sub, half)))
+                self._table(surface, frame, day, sub, box, frame.say("ev.final_places") if k == 0 else "",
+                            compact=False, lines=half)
+            return
         if day.regulation.name == "seed-004":
             words(surface, frame, frame.say("ev.standings") + " · " + frame.say("ev.groups"),
                   pygame.Rect(0, frame.u(22), w, frame.u(64)), color=frame.color("accent"), px=52)
