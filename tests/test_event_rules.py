@@ -162,6 +162,9 @@ def test_whole_seed004_day_of_twelve_teams_in_three_groups():
     assert seed004.places(day) == [
         (3, (1, 1)), (2, (2, 2)), (8, (3, 4)), (0, (3, 4)), (5, (5, 8)), (1, (5, 8)), (4, (5, 8)), (7, (5, 8)),
         (9, (9, 9)), (6, (10, 12)), (10, (10, 12)), (11, (10, 12))]
+    final = D.tables(day)[-1]  # the standings screen's «Итог дня»
+    assert final.title == "final" and [(r.team, r.place) for r in final.rows] == seed004.places(day)
+    assert dict(final.rows[0].cells) == {"played": "6", "won": "4"}  # 3 group matches (1 lost), QF, SF, F
 
 
 def test_knockout_bracket_keeps_the_two_best_seeds_apart():
