@@ -9,6 +9,7 @@ from dataclasses import replace
 from quizshow.core import commands as c
 from quizshow.core.journal import Journal, dispatch_journalled
 from quizshow.event import day as D
+from quizshow.event import seed001
 from quizshow.formats.brainring.format import BrainringFormat
 from quizshow.formats.brainring.model import Ring
 from quizshow.formats.tournament import model as m
@@ -198,3 +199,39 @@ def test_the_nested_match_knows_its_own_phase_flags():
     assert engine.format.match_format(engine.state.fmt).setup.flags("reveal").clock_over
     out = engine.dispatch(c.TimerAdd(at=9000, seconds=10))
     assert not out.accepted
+
+
+def test_replacement_path_through_the_engine_a_new_melee_then_the_replacement_semifinal():
+    """4C–Д (through the engine): SF1 disqualified → a new «Куча мала» played here (the melee nested) → the
+    5th meets its winner → the final."""
+    from quizshow.formats.melee.format import Decide
+
+    engine = tournament()
+    while D.draw_stage(engine.state.fmt.day) != "done":
+        assert play(engine, steps=1)
+    at = 500.0
+    for f in D.plan(engine.state.fmt.day).fixtures:
+        if f.stage == "qualifying":
+            at += 1
+            assert engine.dispatch(m.Enter(at=at, fixture=f.id, scores="3:1")).accepted
+    day = engine.state.fmt.day
+    sf1, sf2 = (D.plan(day).get(x) for x in ("SF1", "SF2"))
+    assert engine.dispatch(m.Enter(at=at + 1, fixture="SF1", scores="1:1", outcome="disqualified")).accepted
+    assert engine.dispatch(m.Enter(at=at + 2, fixture="SF2", scores="5:2")).accepted
+    assert engine.dispatch(c.Go(at=at + 3)).accepted  # plays the next fixture: the new melee
+    ev: m.EventState = engine.state.fmt
+    fifth = seed001.qualifying_ranking(ev.day).order[4]
+    assert ev.playing == "MR" and engine.state.phase == "melee_title"
+    assert set(ev.roster) == set(range(8)) - {sf2.teams[0], fifth}
+    t = at + 4
+    while engine.state.phase != "melee_result":
+        engine.dispatch(c.Go(at=t))
+        if engine.state.phase == "melee_question":
+            engine.dispatch(Decide(at=t + 0.1, side=0))
+        t += 1
+    winner = engine.state.fmt.day.result("MR").order[0]
+    engine.dispatch(c.Go(at=t))  # close
+    nxt = D.next_fixture(engine.state.fmt.day)
+    assert nxt.id == "SFR" and nxt.teams == (fifth, winner) and sf1.teams != nxt.teams
+    assert engine.dispatch(m.Enter(at=t + 1, fixture="SFR", scores="5:3")).accepted
+    assert D.next_fixture(engine.state.fmt.day).teams == (fifth, sf2.teams[0])
