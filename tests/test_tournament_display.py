@@ -185,3 +185,33 @@ def test_console_corrects_a_result_with_its_reason_typed_and_says_what_changed(t
         assert ev.changes  # the console lists what changed
     finally:
         app.close()
+
+
+def test_sixteen_teams_in_four_groups_fit_at_1080p(theme, tmp_path):
+    """Readable for 16 teams at 1920×1080: every group table's text inside its box, names on one line."""
+    import random
+
+    from quizshow.event import day as D
+    from quizshow.event.model import EventTeam
+
+    e = tournament(SEED004)
+    ev = e.state.fmt
+    names = ["Северяне", "Атланты", "Альфа", "Гамма", "Эрудиты", "Омега", "Сфинкс", "Знатоки", "Меридиан",
+             "Пульсар", "Квант", "Орион", "Ладога", "Байкал", "Полюс", "Пилигримы"]
+    day = replace(ev.day, teams=tuple(EventTeam(n) for n in names),
+                  regulation=replace(ev.day.regulation, groups=4), order=tuple(range(16)))
+    rng = random.Random(5)
+    for f in D.plan(day).fixtures:
+        a, b = rng.randrange(5), rng.randrange(5)
+        day = replace(day, results=(*day.results, Result(f.id, f.teams, (a, b), "win" if a != b else "draw",
+                                                         f.teams[0] if a > b else f.teams[1] if b > a else None)))
+    e.state = replace(e.state, phase="ev_standings", fmt=replace(ev, day=day))
+    text = RecordingText(theme.fonts)
+    surface = pygame.Surface((1920, 1080))
+    projector(e, theme, text).render(surface, e.state, 5.0)
+    shown = {what for what, _, _ in text.fitted}
+    assert set(names) <= shown and len(D.tables(day)) == 4
+    for what, box, got in text.fitted:
+        assert got[0] <= box[0] and got[1] <= box[1], f"{what!r} {got} overflows {box}"
+        if what in names:
+            assert box[1] >= 40, (what, box)  # a row tall enough to read from the back of the hall
