@@ -99,16 +99,21 @@ def test_draw_is_seeded_and_reproducible():
     assert order(3) != order(4)
 
 
-def test_journal_replay_gives_the_same_day(tmp_path):
-    path = tmp_path / "day.jsonl"
-    journal, loaded = Journal.open(path, "day", seed=9)
+def journalled_day(path, seed: int, steps: int):
+    """(the live engine, the journal read back, an engine restored from it) after `steps` of the day."""
+    journal, loaded = Journal.open(path, "day", seed=seed)
     engine = tournament(seed=loaded.seed)
-    play(engine, steps=400, submit=lambda cmd: dispatch_journalled(engine, journal, cmd))
+    play(engine, steps=steps, submit=lambda cmd: dispatch_journalled(engine, journal, cmd))
     journal.close()
     reader, again = Journal.open(path, "day")
     reader.close()
-    replayed = tournament(seed=again.seed)
-    again.restore(replayed)
+    resumed = tournament(seed=again.seed)
+    again.restore(resumed)
+    return engine, again, resumed
+
+
+def test_journal_replay_gives_the_same_day(tmp_path):
+    engine, _, replayed = journalled_day(tmp_path / "day.jsonl", 9, 400)
     assert replayed.state == engine.state
 
 
@@ -177,16 +182,8 @@ def test_a_day_resumes_from_a_snapshot_and_the_lines_after_it(tmp_path, monkeypa
     from quizshow.core import journal as journal_module
 
     monkeypatch.setattr(journal_module, "SNAPSHOT_EVERY", 97)
-    path = tmp_path / "day.jsonl"
-    journal, loaded = Journal.open(path, "day", seed=4)
-    engine = tournament(seed=loaded.seed)
-    play(engine, steps=420, submit=lambda cmd: dispatch_journalled(engine, journal, cmd))
-    journal.close()
-    reader, again = Journal.open(path, "day")
-    reader.close()
+    engine, again, resumed = journalled_day(tmp_path / "day.jsonl", 4, 420)
     assert again.snapshot is not None and len(again.commands) < 97
-    resumed = tournament(seed=again.seed)
-    again.restore(resumed)
     assert resumed.state == engine.state
     assert [e.command for e in resumed.entries][-50:] == [e.command for e in engine.entries][-50:]
 
