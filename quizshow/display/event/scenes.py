@@ -30,6 +30,7 @@ from quizshow.formats.tournament.format import TournamentFormat
 from quizshow.formats.tournament.model import EventState
 
 GREEN = pygame.Color("#2fbf71")
+MEDALS = (pygame.Color("#ffc83d"), pygame.Color("#c9d1e0"), pygame.Color("#cd8a4a"))
 
 
 def event_of(frame: Frame) -> EventState:
@@ -279,7 +280,7 @@ class StandingsScene(Scene):
         ringed = self._ringed(table)
         for i, row in enumerate(table.rows):
             rect = pygame.Rect(inner.x, y + i * row_h, inner.width, row_h - u(8))
-            self._row(surface, frame, day, row, rect, columns, name_w, cols, ringed)
+            self._row(surface, frame, day, row, rect, columns, name_w, cols, ringed, medals=table.title == "final")
         if ringed:
             for block in ringed:
                 spots = [i for i, r in enumerate(table.rows) if r.team in block]
@@ -334,20 +335,21 @@ class StandingsScene(Scene):
 
     def _row(self, surface: pygame.Surface, frame: Frame, day: Day, row: D.StandingRow, rect: pygame.Rect,
              columns: list[tuple[str, str]], name_w: int, cols: list[tuple[int, int]],
-             ringed: list[set[int]]) -> None:
+             ringed: list[set[int]], medals: bool = False) -> None:
         u = frame.u
         top = paint.mix(frame.color("panel"), frame.color("panel_dark"), 0.35)
         body = paint.panel(rect.size, paint.rgb(top), paint.rgb(paint.mix(top, frame.color("panel_dark"), 0.3)), None,
                            u(10))
         surface.blit(body, rect)
-        if row.goes_on:
-            pygame.draw.rect(surface, GREEN, pygame.Rect(rect.x, rect.y, u(8), rect.height),
+        edge = MEDALS[row.place[0] - 1] if medals and row.place[0] <= len(MEDALS) else GREEN if row.goes_on else None
+        if edge is not None:  # those who go on; on the day's places, gold, silver and bronze
+            pygame.draw.rect(surface, edge, pygame.Rect(rect.x, rect.y, u(12 if medals else 8), rect.height),
                              border_top_left_radius=u(10), border_bottom_left_radius=u(10))
         muted = row.removed
         text = frame.color("muted") if muted else frame.color("text")
         a, b = row.place
         place = str(a) if a == b else f"{a}–{b}"
-        number(surface, frame, place, pygame.Rect(rect.x + u(10), rect.y, u(46), rect.height), text, 44)
+        number(surface, frame, place, pygame.Rect(rect.x + u(14), rect.y, u(44), rect.height), text, 44)
         name = team_name(day, row.team) + (f" ({frame.say('ev.removed')})" if row.removed else "")
         img = frame.text.fit(name, "heading", (name_w - u(8), rect.height - u(8)), text, u(40), min_px=u(20),
                              shadow=True, wrap=False)
