@@ -336,6 +336,10 @@ class TournamentFormat(Format):
         return self._between(state, ev, cmd.screen), []
 
     def _keep(self, state: ShowState, ev: m.EventState) -> ShowState:
-        """The event changed while (or without) a match being played here."""
-        return self._project(state, ev) if ev.match is not None else self._between(state, ev)
+        """The event changed while (or without) a match being played here. A result coming in after the
+        draw is complete brings the standings up (the draw has been seen)."""
+        if ev.match is not None:
+            return self._project(state, ev)
+        done = ev.screen == "ev_draw" and D.draw_stage(ev.day) == "done" and ev.day.results
+        return self._between(state, ev, "ev_standings" if done else None)
 
