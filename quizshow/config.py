@@ -130,10 +130,11 @@ def _load_show(path: Path, problems: Problems) -> ShowConfig | None:
     keys = reader.mapping(root, SHOW_KEYS, required=("title", "format", "teams"), what="the show")
     fmt, preset, rules = _rules(reader, keys)
     packs = _packs(reader, keys.get("pack"), problems)
-    check_pack = registry.spec(fmt).check_pack if fmt in registry.FORMATS else None
-    for pack in packs if check_pack is not None else ():  # a format's own demands on a pack, at its lines
-        for line, message in check_pack(pack, rules):
-            problems.add(pack.path, line, message)
+    spec = registry.spec(fmt) if fmt in registry.FORMATS else None
+    for pack in packs if spec is not None else ():  # a format's own demands on a pack, and advice, at its lines
+        for check, warning in ((spec.check_pack, False), (spec.warn_pack, True)):
+            for line, message in check(pack, rules) if check is not None else ():
+                problems.add(pack.path, line, message, warning=warning)
     language = reader.text(keys.get("language"), "language") or "ru"
     if language not in ("ru", "en"):
         reader.error(keys["language"], "language must be ru or en")
