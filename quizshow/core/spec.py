@@ -21,6 +21,9 @@ from quizshow.core.state import ShowState
 if TYPE_CHECKING:
     from quizshow.packs.model import Pack
 
+if TYPE_CHECKING:
+    from quizshow.packs.model import Pack
+
 __all__ = ["NO_FLAGS", "FormatSpec", "Phase", "PhaseFlags", "Rule"]
 
 

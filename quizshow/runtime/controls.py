@@ -115,6 +115,8 @@ class Controls:
         if self.host.status.typing is not None:
             return self._typing_key(key, at, source)
         hardware = self.host.hardware
+        if self.typing_for is not None:
+            return self._typing_key(key, at, source)
         call = self.host.keymap.call_for(key, mod)
         if hardware.assigning is not None and (call is None or call.name not in ("assign", "quit")):
             hardware.capture(f"key:{key_name(key)}", at)

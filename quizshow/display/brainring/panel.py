@@ -21,8 +21,7 @@ DISCIPLINE = ("captain_question", "repeat", "appeal_accepted", "appeal_rejected"
 
 
 def _ring(ui: PanelUI) -> Ring:
-    ring: Ring = ui.state.fmt
-    return ring
+    return BrainringFormat.ring(ui.state)
 
 
 def draw(ui: PanelUI, box: pygame.Rect) -> bool:

@@ -18,11 +18,11 @@ from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.svoyak.scenes import spring_card, words
 from quizshow.display.tween import ease_out_back, pulse
 from quizshow.formats.brainring.format import BrainringFormat
-from quizshow.formats.brainring.model import TABLES
+from quizshow.formats.brainring.model import TABLES, Ring
 
 
-def ring_of(frame: Frame):
-    return frame.state.fmt
+def ring_of(frame: Frame) -> Ring:
+    return BrainringFormat.ring(frame.state)
 
 
 def panel_rect(frame: Frame, team: int) -> pygame.Rect:

@@ -22,8 +22,7 @@ from quizshow.formats.svoyak.model import Play
 
 
 def _play(ui: PanelUI) -> Play:
-    play: Play = ui.state.fmt
-    return play
+    return SvoyakFormat.play(ui.state)
 
 
 def _format(ui: PanelUI) -> SvoyakFormat:

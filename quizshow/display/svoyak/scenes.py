@@ -24,8 +24,7 @@ STRIP_H = 104  # the score strip, on the 1080-line grid
 
 
 def play(frame: Frame) -> Play:
-    found: Play = frame.state.fmt
-    return found
+    return SvoyakFormat.play(frame.state)
 
 
 def svoyak(frame: Frame) -> SvoyakFormat:

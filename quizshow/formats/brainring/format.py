@@ -37,7 +37,9 @@ class BrainringFormat(DisciplineRules, Format):
 
     @staticmethod
     def ring(state: ShowState) -> Ring:
-        return state.fmt
+        ring = state.fmt
+        assert isinstance(ring, Ring), "a brainring state"
+        return ring
 
     def current(self, state: ShowState) -> Question | None:
         if state.phase in ("title", "result"):

@@ -82,7 +82,9 @@ class DuelFormat(Format):
 
     @staticmethod
     def duel(state: ShowState) -> DuelState:
-        return state.fmt
+        duel = state.fmt
+        assert isinstance(duel, DuelState), "a duel state"
+        return duel
 
     def asking(self, state: ShowState) -> Asking:
         """The question in play (every phase but the title has one)."""

@@ -48,7 +48,9 @@ class SvoyakFormat(FinalRounds, Format):
 
     @staticmethod
     def play(state: ShowState) -> Play:
-        return state.fmt
+        play = state.fmt
+        assert isinstance(play, Play), "a svoyak state"
+        return play
 
     def current(self, state: ShowState) -> Question | None:
         """The question on screen (or being set up: a cat's, an auction's)."""

@@ -58,7 +58,9 @@ class WrittenFormat(Format):
 
     @staticmethod
     def w(state: ShowState) -> Written:
-        return state.fmt
+        written = state.fmt
+        assert isinstance(written, Written), "a written quiz state"
+        return written
 
     def is_extra(self, number: int) -> bool:
         return number >= len(self.main)

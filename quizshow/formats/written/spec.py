@@ -42,8 +42,7 @@ NUMBER = Arg("number", int)
 
 
 def _w(x: ActionContext) -> Written:
-    found: Written = x.state.fmt
-    return found
+    return WrittenFormat.w(x.state)
 
 
 def _more_players(x: ActionContext, a: Mapping[str, Any]) -> Command:
