@@ -54,8 +54,10 @@ SVOYAK_SHOW = ROOT / "shows" / "svoyak.yaml"
 
 @cache
 def svoyak_config(path: Path = SVOYAK_SHOW) -> ShowConfig:
+    from quizshow.event_file import load_any  # a show file, or a tournament day's
+
     problems = Problems()
-    config = load_show(path, problems)
+    config = load_any(path, problems)
     assert config is not None and not problems, [str(p) for p in problems.items]
     return config
 

@@ -323,3 +323,33 @@ def test_kill_minus_nine_in_the_middle_of_marking_resumes_the_same_grid(tmp_path
         acked = got
         assert e.state.phase == "answer"
     assert e.state.fmt.grid.correct  # marks were made and survived
+
+
+def test_tours_of_10_to_12_questions_a_tour_of_another_size_is_a_warning_at_its_line(tmp_path):
+    """«Игра состоит из 3 туров по 10-12 вопросов в каждом.» — a shorter tour still plays; --check warns."""
+    from quizshow.cli import check_files
+    from quizshow.config import load_show
+    from quizshow.yamlfile import Problems
+    from tests.conftest import ROOT
+
+    text = (ROOT / "packs" / "written-demo.yaml").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    tour = next(i for i, row in enumerate(lines) if '- name: "Тур 2"' in row)
+    cut = [i for i, row in enumerate(lines) if i < tour and row.startswith("      - q:")][-1]
+    short = "\n".join(lines[:cut] + lines[tour:]) + "\n"  # tour 1 loses its last question: 9
+    (tmp_path / "media").symlink_to(ROOT / "packs" / "media")
+    (tmp_path / "pack.yaml").write_text(short, encoding="utf-8")
+    show = tmp_path / "show.yaml"
+    show.write_text((ROOT / "shows" / "written.yaml").read_text(encoding="utf-8")
+                    .replace("../packs/written-demo.yaml", "pack.yaml"), encoding="utf-8")
+    problems = Problems()
+    assert load_show(show, problems) is not None and not problems.errors
+    first = next(i for i, row in enumerate(short.splitlines(), 1) if '- name: "Тур 1"' in row)
+    assert [str(p) for p in problems.items] == [
+        f"{tmp_path / 'pack.yaml'}:{first}: warning: tour 'Тур 1' has 9 questions; a tour has 10–12 "
+        "(tour_min, tour_max)"]
+    assert check_files([show]) == 0
+    show.write_text(show.read_text(encoding="utf-8") + "rules: {tour_min: 9}\n", encoding="utf-8")
+    problems = Problems()
+    load_show(show, problems)
+    assert not problems.items
