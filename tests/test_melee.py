@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,9 +14,8 @@ from quizshow.formats.melee.format import GREEN, RED, Decide
 from quizshow.formats.melee.spec import SPEC
 from quizshow.formats.tournament import model as m
 from tests.conftest import ok, refused
+from tests.test_replay_formats import _play
 from tests.tournament_kit import SEED001, SEED004, tournament
-
-Make = Callable[[float], c.Command]
 
 
 def melee(n: int = 7, seed: int = 3) -> Engine:
@@ -98,28 +95,6 @@ def test_melee_winner_gets_start_number_one_and_picks_its_opponent_the_rest_by_l
 
 
 # --- replay and undo properties ---------------------------------------------------------------------------
-
-
-def _play(make_engine: Callable[[], Engine], steps: list[Make]) -> None:
-    live = make_engine()
-    journalled: list[c.Command] = []
-    at = 0.0
-    for make in steps:
-        at += 0.25
-        cmd = make(at)
-        before = live.state
-        outcome = live.dispatch(cmd)
-        if outcome.changed:
-            journalled.append(c.from_json(c.to_json(cmd)))
-        rule = live.format.undo_rule(cmd, tuple(outcome.events))
-        if outcome.changed and rule[0] and not isinstance(cmd, (c.Undo, c.Back)):
-            probe = make_engine()
-            probe.replay(journalled)
-            undone = probe.dispatch(c.Undo(at=at + 0.01, confirmed=True))
-            assert undone.accepted and probe.state == before, f"undo of {cmd} did not restore the state"
-    replayed = make_engine()
-    replayed.replay(journalled)
-    assert replayed.state == live.state
 
 
 SIDE = st.integers(0, 2)

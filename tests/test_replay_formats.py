@@ -95,10 +95,13 @@ def _play(make_engine: Callable[[], Engine], steps: list[Make]) -> None:
         outcome = live.dispatch(cmd)
         if outcome.changed:  # exactly what the app writes to the journal
             journalled.append(c.from_json(c.to_json(cmd)))
-        if outcome.changed and type(cmd).undoable and not isinstance(cmd, (c.Undo, c.Back)):
+        # Undoable as the format says (a tournament's Next that started a match is); a confirmed Undo
+        # takes back a recorded result as well (formats without such steps treat it as a plain Undo).
+        undoable = live.format.undo_rule(cmd, tuple(outcome.events))[0]
+        if outcome.changed and undoable and not isinstance(cmd, (c.Undo, c.Back)):
             probe = make_engine()
             probe.replay(journalled)
-            undone = probe.dispatch(c.Undo(at=at + 0.01))
+            undone = probe.dispatch(c.Undo(at=at + 0.01, confirmed=True))
             assert undone.accepted and probe.state == before, f"undo of {cmd} did not restore the state"
     replayed = make_engine()
     replayed.replay(journalled)

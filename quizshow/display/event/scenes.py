@@ -172,7 +172,17 @@ def points_words(frame: Frame, points: str) -> str:
     return f"{points} {word}"
 
 
-class StandingsScene(Scene):
+class DayScene(Scene):
+    """A still picture of the day: composed once per change of the results, blitted every frame."""
+
+    def static_key(self, frame: Frame) -> Hashable:
+        return day_key(frame)
+
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
+        pass
+
+
+class StandingsScene(DayScene):
     """Seed 004: the group tables side by side; seed 001: the qualifying table and the tournament points.
     At the bottom, the next match."""
 
@@ -181,8 +191,6 @@ class StandingsScene(Scene):
     def key(self, frame: Frame) -> Hashable:
         return self.name
 
-    def static_key(self, frame: Frame) -> Hashable:
-        return day_key(frame)
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
@@ -225,9 +233,6 @@ class StandingsScene(Scene):
         legend = pygame.Rect(frame.u(60), h - frame.u(240), w - frame.u(120), frame.u(40))
         self._legend(surface, frame, legend, day)
         next_match(surface, frame, day, pygame.Rect(frame.u(60), h - frame.u(180), w - frame.u(120), frame.u(130)))
-
-    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
-        pass
 
     def _groups(self, surface: pygame.Surface, frame: Frame, day: Day, tables: list[D.Table],
                 area: pygame.Rect) -> None:
@@ -473,14 +478,11 @@ def next_match(surface: pygame.Surface, frame: Frame, day: Day, box: pygame.Rect
 # --- the bracket -------------------------------------------------------------------------------------------
 
 
-class BracketScene(Scene):
+class BracketScene(DayScene):
     """The knockout as columns of matches (quarter-finals, semi-finals, final): teams known or where they
     will come from, scores, the winner lit."""
 
     name = "ev_bracket"
-
-    def static_key(self, frame: Frame) -> Hashable:
-        return day_key(frame)
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
@@ -542,9 +544,6 @@ class BracketScene(Scene):
                 words(surface, frame, str(res.score_of(team)), pygame.Rect(rect.right - u(70), rect.y, u(60),
                                                                          rect.height),
                       role="numbers", color=frame.color("accent") if won else colour, px=40, shadow=False)
-
-    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
-        pass
 
 
 def bracket(day: Day) -> list[tuple[str, list[tuple[Fixture, tuple[str, ...]]]]]:
@@ -643,14 +642,10 @@ class DrawScene(Scene):
         self._slot(surface, frame, day, k, rect, max(0.05, min(1.0, grow)))
 
 
-class NextScene(Scene):
+class NextScene(DayScene):
     """«СЛЕДУЮЩИЙ МАТЧ» on its own: the stage and the two teams, big."""
 
     name = "ev_next"
-
-    def static_key(self, frame: Frame) -> Hashable:
-        day = event_of(frame).day
-        return day.results, day.order, frame.language
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
@@ -666,8 +661,6 @@ class NextScene(Scene):
         words(surface, frame, label.upper(), pygame.Rect(0, u(220), w, u(70)), color=frame.color("accent"), px=56)
         next_match(surface, frame, day, pygame.Rect(u(120), h // 2 - u(90), w - u(240), u(200)))
 
-    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
-        pass
 
 
 MATCH = MatchScene()
