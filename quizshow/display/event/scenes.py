@@ -662,7 +662,6 @@ class NextScene(DayScene):
         next_match(surface, frame, day, pygame.Rect(u(120), h // 2 - u(90), w - u(240), u(200)))
 
 
-
 MATCH = MatchScene()
 OWN = {"ev_draw": DrawScene(), "ev_standings": StandingsScene(), "ev_bracket": BracketScene(), "ev_next": NextScene()}
 
