@@ -108,3 +108,35 @@ def test_the_other_table_reads_its_own_journal(tmp_path):
     journal.close()
     a, b, outcome = match_result(show)
     assert (a, b) == (engine.state.teams[0].score, engine.state.teams[1].score) and a > b and outcome == "win"
+
+
+def test_the_other_tables_match_reaches_the_standings_end_to_end(app, tmp_path, capsys):
+    """Another quizshow plays A-fixture's match at its own table; `quizshow.tools.report` reads its journal
+    and reports over real UDP; the tournament's standings have it."""
+    from quizshow.assemble import make_format
+    from quizshow.core.engine import Engine
+    from quizshow.core.journal import Journal, dispatch_journalled
+    from quizshow.tools.report import main
+    from tests.brainring_kit import SHOW
+
+    fixture = D.next_fixture(app.runtime.state.fmt.day)
+    show = tmp_path / "table2.yaml"
+    show.write_text(SHOW.read_text(encoding="utf-8").replace("../packs/", str(SHOW.parent.parent / "packs") + "/"),
+                    encoding="utf-8")
+    config = load_any(show, Problems())
+    journal, loaded = Journal.open(config.journal_path, str(config.path), seed=2)
+    engine = Engine(make_format(config), loaded.seed)
+    at, k = 1.0, 0
+    while engine.state.phase != "result":
+        at += 1
+        phase = engine.state.phase
+        k += phase == "clock"
+        cmd = (c.Buzz(at=at, team=k % 2, source_time=at) if phase == "clock" else
+               c.Judge(at=at, correct=True) if phase == "answering" else c.Go(at=at))
+        dispatch_journalled(engine, journal, cmd)
+    journal.close()
+    host, port = app.osc.address
+    assert main([str(show), "--fixture", fixture.id, "--to", f"{host}:{port}", "--passcode", PASSCODE]) == 0
+    assert "200 ok" in capsys.readouterr().out
+    result = app.runtime.state.fmt.day.result(fixture.id)
+    assert result.scores == (engine.state.teams[0].score, engine.state.teams[1].score) and result.source == "osc"
