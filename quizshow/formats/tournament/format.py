@@ -203,7 +203,8 @@ class TournamentFormat(Format):
             raise Refused("{fixture} is played by {n} teams: enter its result by hand", fixture=fixture.id,
                           n=len(fixture.teams))
         roster = fixture.teams
-        if stage.format == "brainring":  # the other teams hand in written answers («Команда за столом»)
+        if stage.format == "brainring" and self.plan.regulation.name == "seed-001":
+            # The other teams hand in written answers (seed 001 §6: the «Команда за столом» prize).
             roster += tuple(t for t in range(len(self.plan.teams)) if t not in fixture.teams
                             and t not in ev.day.removed_teams)
         fmt = self._format_for(fixture, roster)
