@@ -16,7 +16,7 @@ from quizshow.registry import spec
 from tests.conftest import ROOT, svoyak_config
 
 SHOWS = ["svoyak.yaml", "svoyak-teams.yaml", "brainring.yaml", "brainring-40.yaml", "duel.yaml", "written.yaml",
-         "tournament-001.yaml", "tournament-004.yaml"]
+         "tournament-001.yaml", "tournament-004.yaml", "melee.yaml"]
 LOCAL = ("quit", "linecheck", "assign", "help")  # the app's own switches: a walk does not press them
 
 
