@@ -298,6 +298,7 @@ def test_every_refusal_of_the_formats_has_russian_words_for_the_console():
     # A format in a folder of its own words its refusals in its spec's phrases ("refusal." + template).
     worded = set(REFUSALS_RU) | {key.removeprefix(REFUSAL) for name in registry.names()
                                  for key in registry.spec(name).phrases.get("ru", {}) if key.startswith(REFUSAL)}
+    worded |= {template for name in registry.names() for template in registry.spec(name).refusals}  # FormatSpec
     assert found and not found - worded, sorted(found - worded)
 
 

@@ -353,3 +353,69 @@ def test_tours_of_10_to_12_questions_a_tour_of_another_size_is_a_warning_at_its_
     problems = Problems()
     load_show(show, problems)
     assert not problems.items
+
+
+def test_equal_totals_sort_by_name_with_yo_among_the_e():
+    """Ties sort by name (docs/written.md) as a Russian reader sorts: «Ёжики» after «Гуси», before «Ледокол»
+    (the code point of «ё» comes after «я»; the results table put «Ёжики в тумане» last)."""
+    from quizshow.formats.written.model import Written
+    from quizshow.formats.written.standings import Asked, standings
+
+    names = ["Тёмные лошадки", "Ёжики в тумане", "Ледокол", "Гуси-лебеди", "Ежевика", "Ёж"]
+    lines = standings(names, [Asked(0, 0, None, tuple(range(6)))], 1, Written(), 1)
+    assert [line.name for line in lines] == ["Гуси-лебеди", "Ёж", "Ежевика", "Ёжики в тумане", "Ледокол",
+                                             "Тёмные лошадки"]
+
+
+def test_the_console_says_what_next_does_in_every_step():
+    """«ДАЛЕЕ» names the one thing Next will do: wait for the minute (or end it once F5 has paused it),
+    wait for the sheets (or show the answer once paused), the next question, the tour's results, the
+    next tour, an extra question while first place is shared, the final results, the podium."""
+    e = engine(the_pack=pack(tours=(2, 1)))
+    said = e.format.next_action
+    t = start(e)
+    assert said(e.state) == "next.written_minute"
+    go(e, t)
+    assert said(e.state) == "next.written_wait_minute"
+    e.dispatch(c.TimerStop(at=t + 5))
+    assert said(e.state) == "next.written_end_minute"
+    go(e, t + 6)
+    assert e.state.phase == "hand_in" and said(e.state) == "next.written_wait_sheets"
+    e.dispatch(c.TimerStop(at=t + 7))
+    assert said(e.state) == "next.written_show_answer"
+    go(e, t + 8)
+    assert e.state.phase == "answer" and said(e.state) == "next.written_next_question"
+    mark(e, 0, 0, 1, at=t + 9)
+    go(e, t + 10)
+    t = play_question(e, t + 11)
+    assert said(e.state) == "next.written_tour_results"
+    go(e, t)
+    assert said(e.state) == "next.written_next_tour"
+    go(e, t + 1)
+    t = play_question(e, t + 2)
+    assert said(e.state) == "next.written_final_results"
+    go(e, t)
+    assert said(e.state) == "next.written_extra_question"  # Альфа and Бета share first place
+    go(e, t + 1)
+    t = play_question(e, t + 2)
+    mark(e, e.state.fmt.number, 1, at=t)
+    assert said(e.state) == "next.written_final_results"
+    go(e, t)
+    assert said(e.state) == "next.written_podium"
+    go(e, t + 1)
+    assert e.state.phase == "podium"
+
+
+def test_next_names_the_podium_when_the_extra_questions_are_used_up():
+    e = engine(the_pack=pack(tours=(1,)), max_extra_questions=1)
+    t = play_question(e, start(e))
+    mark(e, 0, 0, 1, at=t)
+    go(e, t)  # the final results
+    go(e, t + 1)  # the one extra question
+    t = play_question(e, t + 2)
+    mark(e, e.state.fmt.number, 0, 1, at=t)  # still shared
+    assert e.format.next_action(e.state) == "next.written_final_results"
+    go(e, t)
+    assert e.format.next_action(e.state) == "next.written_podium"
+    go(e, t + 1)
+    assert e.state.phase == "podium"

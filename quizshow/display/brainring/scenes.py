@@ -108,7 +108,8 @@ class MatchScene(Scene):
                          border_top_right_radius=frame.u(18))
         words(surface, frame, state.teams[team].name, band.inflate(-frame.u(30), -frame.u(10)), px=60, upper=True)
         if state.answering == team:
-            paint.blit_glow_frame(surface, rect, paint.rgb(frame.color("accent")), frame.u(18), frame.u(6))
+            paint.blit_glow_frame(surface, rect, paint.rgb(frame.color("accent")), frame.u(18), frame.u(6),
+                                  give_way=frame.give_way)
         fmt = frame.fmt
         assert isinstance(fmt, BrainringFormat)
         players = fmt.players(state, team)
@@ -227,7 +228,7 @@ class ResultScene(Scene):
         if ring.winner is not None:
             title = frame.say("scene.match_won")
             name, color = state.teams[ring.winner].name, frame.team_color(ring.winner)
-            paint.blit_glow_frame(surface, plate, paint.rgb(color), frame.u(28), frame.u(6))
+            paint.blit_glow_frame(surface, plate, paint.rgb(color), frame.u(28), frame.u(6), give_way=frame.give_way)
         else:
             title = frame.say("scene.match_disqualified" if ring.result == "disqualified" else "scene.match_draw")
             name = ""
