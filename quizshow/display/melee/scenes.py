@@ -78,7 +78,8 @@ class TablesScene(Scene):
         words(surface, frame, frame.say("melee.red" if side == RED else "melee.green"), band.inflate(-u(30), -u(14)),
               px=54)
         if m.answering == side:
-            paint.blit_glow_frame(surface, rect, paint.rgb(frame.color("accent")), u(22), u(6))
+            paint.blit_glow_frame(surface, rect, paint.rgb(frame.color("accent")), u(22), u(6),
+                                  give_way=frame.give_way)
         players = m.table(side)
         rows = max(1, len(players))
         columns = 1 if rows <= 6 else 2
