@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 from quizshow.event import seed001, seed004
 from quizshow.event.common import Plan, effective
@@ -14,6 +15,7 @@ from quizshow.event.tiebreak import Split
 REGULATIONS = ("seed-001", "seed-004")
 
 
+@lru_cache(maxsize=16)  # a Day is immutable: the screens and the console ask for the same day many times
 def plan(day: Day) -> Plan:
     return seed004.plan(day) if day.regulation.name == "seed-004" else seed001.plan(day)
 
@@ -87,8 +89,17 @@ class Table:
 
 
 def tables(day: Day) -> list[Table]:
-    """What the standings screens show: the group tables (seed 004) or the qualifying table and the
-    tournament points (seed 001)."""
+    """What the standings screens show: the group tables (seed 004; the day's places once the final is
+    played), or the qualifying table and the tournament points (seed 001). Computed once per day."""
+    return list(_tables(day))
+
+
+@lru_cache(maxsize=16)
+def _tables(day: Day) -> tuple[Table, ...]:
+    return tuple(_compute_tables(day))
+
+
+def _compute_tables(day: Day) -> list[Table]:
     if day.regulation.name == "seed-004":
         out = []
         if len(day.order) < len(day.teams):

@@ -9,6 +9,7 @@ ranks last in its group.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from quizshow.event.common import Plan, Slot, bracket_pairs, effective, knockout
 from quizshow.event.model import GROUP_IDS, Day, Fixture, Result
@@ -103,6 +104,7 @@ def _rows(day: Day, teams: tuple[int, ...], results: list[Result]) -> dict[int, 
     return rows
 
 
+@lru_cache(maxsize=64)  # pure and asked for often (each row's place, the next match's places)
 def group_table(day: Day, group: str) -> GroupTable:
     teams = groups(day)[group]
     fixtures = [f for f in group_fixtures(day) if f.group == group]
