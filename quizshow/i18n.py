@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 PHRASES: dict[str, dict[str, str]] = {
@@ -77,9 +78,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "scene.brainring_question": "Брейн-ринг · вопрос {n}",
         "scene.battle": "бой {n}",
         "scene.extra": "дополнительный",
-        "scene.players_at_table": "игроки за столом",
-        "scene.alone_at_table": "один игрок за столом",
-        "scene.worth": "вопрос за {n} очк.",
+        "scene.players_at_table": "за столом {n} {n|игрок|игрока|игроков}",
+        "scene.alone_at_table": "за столом 1 игрок",
+        "scene.worth": "вопрос за {n} {n|очко|очка|очков}",
         "scene.match_won": "Победа",
         "scene.match_draw": "Ничья",
         "scene.match_disqualified": "Обе команды дисквалифицированы",
@@ -90,8 +91,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "scene.winners": "Победители",
         "scene.answer": "Ответ",
         "scene.question_no": "Вопрос {n}",
-        "scene.points": "{n} очк.",
-        "scene.seconds": "секунд",
+        "scene.points": "{n} {n|очко|очка|очков}",
+        "scene.seconds": "{n|секунда|секунды|секунд}",
         "scene.answering": "Отвечает",
         "scene.no_image": "Нет изображения",
         "next.none": "Нет следующего шага",
@@ -319,9 +320,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "scene.brainring_question": "Brain ring · question {n}",
         "scene.battle": "battle {n}",
         "scene.extra": "extra",
-        "scene.players_at_table": "players at the table",
+        "scene.players_at_table": "{n} {n|player|players} at the table",
         "scene.alone_at_table": "one player at the table",
-        "scene.worth": "worth {n} pt",
+        "scene.worth": "worth {n} {n|point|points}",
         "scene.match_won": "Winner",
         "scene.match_draw": "Draw",
         "scene.match_disqualified": "Both teams disqualified",
@@ -332,8 +333,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "scene.winners": "Winners",
         "scene.answer": "Answer",
         "scene.question_no": "Question {n}",
-        "scene.points": "{n} pts",
-        "scene.seconds": "seconds",
+        "scene.points": "{n} {n|point|points}",
+        "scene.seconds": "{n|second|seconds}",
         "scene.answering": "Answering",
         "scene.no_image": "No image",
         "next.none": "Nothing next",
@@ -503,10 +504,63 @@ def add_phrases(tables: Mapping[str, Mapping[str, str]]) -> None:
             known[key] = text
 
 
+NBSP = "\u00a0"  # a no-break space: «№\u00a05», «в\u00a0Москве»
+THIN = "\u202f"  # a narrow no-break space: the thousands separator, «12\u202f500»
+MINUS = "\u2212"  # a real minus: «−10», never a hyphen
+
+
+def plural_form(n: int, forms: tuple[str, ...] | list[str], language: str = "ru") -> str:
+    """The form of a word for the number n: Russian one/few/many («1 очко», «2 очка», «5 очков»,
+    «11 очков», «21 очко»), English one/other. The one plural rule every phrase uses."""
+    n = abs(int(n))
+    if language == "ru" and len(forms) >= 3:
+        if n % 10 == 1 and n % 100 != 11:
+            return forms[0]
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return forms[1]
+        return forms[2]
+    return forms[0] if n == 1 else forms[-1]
+
+
+def number(n: int | float, signed: bool = False) -> str:
+    """A number as it goes on air and on the console: a real minus, and thousands apart by a narrow
+    no-break space from five digits on (Russian typesetting: «1200», «12\u202f500», «−300»)."""
+    value = int(round(n))
+    digits = str(abs(value))
+    if len(digits) >= 5:
+        groups = []
+        while digits:
+            groups.insert(0, digits[-3:])
+            digits = digits[:-3]
+        digits = THIN.join(groups)
+    sign = MINUS if value < 0 else ("+" if signed and value > 0 else "")
+    return sign + digits
+
+
+_RAW = {"port", "fw", "id"}  # numbers that are names, not amounts: no thousands separator
+# «{n|очко|очка|очков}» in a phrase: the form of the word for the value named n.
+_PLURAL = re.compile(r"\{(\w+)\|([^{}]*)\}")
+
+
 def phrase(key: str, language: str = "ru", **values: object) -> str:
+    """A phrase with its values: whole numbers as `number` writes them, words after a number in their
+    plural form (`{n|секунда|секунды|секунд}`)."""
     table = PHRASES.get(language, PHRASES["ru"])
     text = table.get(key) or PHRASES["ru"].get(key) or key
-    return text.format(**values) if values else text
+    if "|" in text:
+        text = _PLURAL.sub(lambda m: plural_form(_count(values.get(m[1], 0)), m[2].split("|"), language), text)
+    if not values:
+        return text
+    shown = {k: number(v) if isinstance(v, int) and not isinstance(v, bool) and k not in _RAW else v
+             for k, v in values.items()}
+    return text.format(**shown)
+
+
+def _count(value: object) -> int:
+    try:
+        return int(str(value).replace(THIN, "").replace(MINUS, "-"))
+    except ValueError:
+        return 0
 
 
 # Why a command was refused: the formats' English templates and their Russian wording.

@@ -17,6 +17,7 @@ from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.svoyak.scenes import spring_card, words
 from quizshow.display.tween import ease_out_back, pulse
+from quizshow.i18n import number
 from quizshow.formats.brainring.format import BrainringFormat
 from quizshow.formats.brainring.model import TABLES
 
@@ -88,7 +89,7 @@ class MatchScene(Scene):
             rect = panel_rect(frame, team)
             score = frame.anim.score(team, state.teams[team].score, frame.now)
             color = frame.color("negative") if score < 0 else frame.color("text")
-            words(surface, frame, str(score), pygame.Rect(rect.x, rect.y + frame.u(110), rect.width, frame.u(230)),
+            words(surface, frame, number(score), pygame.Rect(rect.x, rect.y + frame.u(110), rect.width, frame.u(230)),
                   role="numbers", color=color, px=230)
         self._flash(surface, frame, center)
 
@@ -234,7 +235,7 @@ class ResultScene(Scene):
         if name:
             words(surface, frame, name, pygame.Rect(plate.x + frame.u(60), plate.y + frame.u(150),
                                                     plate.width - frame.u(120), frame.u(170)), px=140)
-        score = f"{state.teams[0].score} : {state.teams[1].score}"
+        score = f"{number(state.teams[0].score)} : {number(state.teams[1].score)}"
         if frame.fmt.rules["match"] == "final":
             score = f"{ring.battles_won[0]} : {ring.battles_won[1]}"
         words(surface, frame, score, pygame.Rect(plate.x, plate.y + frame.u(340), plate.width, frame.u(110)),

@@ -12,6 +12,7 @@ import pygame
 from quizshow.display import paint
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
+from quizshow.i18n import number
 
 
 class BlankScene(Scene):
@@ -90,10 +91,10 @@ class ScoresScene(Scene):
             surface.blit(place, place.get_rect(center=(row.x + frame.u(70), row.centery)))
             score = frame.anim.score(team_no, team.score, frame.now)
             color = frame.color("negative") if score < 0 else frame.color("accent")
-            number = frame.text.fit(str(score), "numbers", (frame.u(260), row.height - frame.u(12)), color,
+            digits = frame.text.fit(number(score), "numbers", (frame.u(260), row.height - frame.u(12)), color,
                                     frame.u(96), shadow=True, wrap=False)
-            surface.blit(number, number.get_rect(midright=(row.right - frame.u(40), row.centery)))
-            name_w = row.width - frame.u(120) - number.get_width() - frame.u(80)
+            surface.blit(digits, digits.get_rect(midright=(row.right - frame.u(40), row.centery)))
+            name_w = row.width - frame.u(120) - digits.get_width() - frame.u(80)
             name = frame.text.fit(team.name, "heading", (name_w, row.height - frame.u(20)), frame.color("text"),
                                   frame.u(60), shadow=True)
             surface.blit(name, name.get_rect(midleft=(row.x + frame.u(120), row.centery)))

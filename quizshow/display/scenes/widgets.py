@@ -7,6 +7,7 @@ import pygame
 from quizshow.display import paint
 from quizshow.display.scenes.base import Frame
 from quizshow.display.tween import ease_out_back, pulse
+from quizshow.i18n import number
 
 
 def heading(surface: pygame.Surface, frame: Frame, text: str, y: int = 28, height: int = 70) -> None:
@@ -47,12 +48,12 @@ def score_strip(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, label:
         pad = frame.u(28)
         score = frame.anim.score(i, team.score, frame.now)
         score_color = frame.color("negative") if score < 0 else frame.color("accent")
-        if locked:
-            score_color = paint.mix(score_color, dark, 0.5)
-        number = frame.text.fit(str(score), "numbers", (card_w // 2 - pad, card.height - frame.u(16)),
+        if locked:  # out of this question: the muted text colour, still readable from the back of a hall
+            score_color = frame.color("muted")
+        digits = frame.text.fit(number(score), "numbers", (card_w // 2 - pad, card.height - frame.u(16)),
                                 score_color, frame.u(84), shadow=True, wrap=False)
-        surface.blit(number, number.get_rect(midright=(card.right - pad, card.centery)))
-        name_box = (card_w - number.get_width() - pad * 3, card.height - frame.u(40))
+        surface.blit(digits, digits.get_rect(midright=(card.right - pad, card.centery)))
+        name_box = (card_w - digits.get_width() - pad * 3, card.height - frame.u(40))
         name = frame.text.fit(team.name, "heading", name_box, text_color, frame.u(46), shadow=True)
         top_label = (label or {}).get(i)
         if top_label:

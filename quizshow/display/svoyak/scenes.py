@@ -17,6 +17,7 @@ from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.scenes.cards import QuestionScene
 from quizshow.display.tween import ease_in_out_cubic, ease_out_back, ease_out_cubic
+from quizshow.i18n import number
 
 STRIP_H = 104  # the score strip, on the 1080-line grid
 
@@ -180,7 +181,7 @@ class BoardScene(Scene):
                 surface.blit(cell_panel(frame, cell.size, played=played), cell)
                 if not played:
                     room = cell.inflate(-frame.u(16), -frame.u(8)).size
-                    value = frame.text.fit(str(rnd.value((t, q))), "numbers", room, frame.color("accent"), frame.u(88),
+                    value = frame.text.fit(number(rnd.value((t, q))), "numbers", room, frame.color("accent"), frame.u(88),
                                            shadow=True, wrap=False)
                     surface.blit(value, value.get_rect(center=cell.center))
 
@@ -294,7 +295,7 @@ class CatScene(SpecialScene):
         for i, value in enumerate(values):
             box = pygame.Rect(x + i * (box_w + frame.u(160)), lower.y + frame.u(135), box_w, frame.u(110))
             surface.blit(cell_panel(frame, box.size), box)
-            words(surface, frame, str(value), box.inflate(-frame.u(10), -frame.u(6)), role="numbers",
+            words(surface, frame, number(value), box.inflate(-frame.u(10), -frame.u(6)), role="numbers",
                   color=frame.color("accent"), px=90)
             if i < len(values) - 1:
                 words(surface, frame, frame.say("scene.or"), pygame.Rect(box.right, box.y, frame.u(160), box.height),
@@ -408,7 +409,7 @@ class AuctionScene(SpecialScene):
         name_box = pygame.Rect(row.x + frame.u(50), row.y, int(row.width * 0.42), row.height)
         words(surface, frame, frame.state.teams[team].name, name_box, color=text_color, px=64, anchor="midleft")
         score_box = pygame.Rect(row.x + int(row.width * 0.46), row.y, int(row.width * 0.16), row.height)
-        words(surface, frame, str(frame.state.teams[team].score), score_box, role="numbers",
+        words(surface, frame, number(frame.state.teams[team].score), score_box, role="numbers",
               color=frame.color("muted"), px=60, anchor="midleft")
         status_box = pygame.Rect(row.right - int(row.width * 0.36), row.y, int(row.width * 0.36) - frame.u(30),
                                  row.height)
@@ -579,13 +580,13 @@ class FinalRevealScene(Scene):
                 words(surface, frame, frame.say("scene.right" if verdict else "scene.not_right"),
                       pill.inflate(-frame.u(12), -frame.u(8)), px=48)
             stake = final.stake(team) or 0
-            words(surface, frame, f"{'+' if verdict else '−'}{stake}", stake_box, role="numbers",
+            words(surface, frame, number(stake if verdict else -stake, signed=True), stake_box, role="numbers",
                   color=tone, px=72, anchor="midleft")
         elif not hidden:
             words(surface, frame, frame.say("scene.stake_hidden"), stake_box, role="body",
                   color=frame.color("muted"), px=44, anchor="midleft")
         score = frame.anim.score(team, frame.state.teams[team].score, frame.now)
-        words(surface, frame, str(score), pygame.Rect(row.right - int(row.width * 0.2), row.y,
+        words(surface, frame, number(score), pygame.Rect(row.right - int(row.width * 0.2), row.y,
                                                       int(row.width * 0.2) - frame.u(30), row.height),
               role="numbers", color=frame.color("negative") if score < 0 else frame.color("accent"), px=84,
               anchor="midright")
@@ -639,7 +640,7 @@ class WinnerScene(Scene):
         words(surface, frame, state.teams[winner].name,
               pygame.Rect(plate.x + frame.u(60), plate.y + frame.u(150), plate.width - frame.u(120), frame.u(200)),
               px=150)
-        words(surface, frame, str(state.teams[winner].score),
+        words(surface, frame, number(state.teams[winner].score),
               pygame.Rect(plate.x, plate.y + frame.u(360), plate.width, frame.u(120)), role="numbers",
               color=frame.color("accent"), px=110)
         widgets.score_strip(surface, frame, strip_rect(frame))
