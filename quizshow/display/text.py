@@ -31,7 +31,7 @@ def typeset(text: str) -> str:
     for paragraph in text.split("\n"):
         words = paragraph.split(" ")
         joined = words[0] if words else ""
-        for prev, word in zip(words, words[1:]):
+        for prev, word in zip(words, words[1:], strict=False):
             core = prev.strip("«»\"'(").lower()
             glue = bool(core) and (len(core) == 1 and core.isalpha() or core in STICKY or core.isdigit()
                                    or word[:1] in "—–")

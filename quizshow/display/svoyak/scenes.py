@@ -181,8 +181,8 @@ class BoardScene(Scene):
                 surface.blit(cell_panel(frame, cell.size, played=played), cell)
                 if not played:
                     room = cell.inflate(-frame.u(16), -frame.u(8)).size
-                    value = frame.text.fit(number(rnd.value((t, q))), "numbers", room, frame.color("accent"), frame.u(88),
-                                           shadow=True, wrap=False)
+                    value = frame.text.fit(number(rnd.value((t, q))), "numbers", room, frame.color("accent"),
+                                           frame.u(88), shadow=True, wrap=False)
                     surface.blit(value, value.get_rect(center=cell.center))
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
