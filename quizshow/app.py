@@ -8,6 +8,7 @@ views on the window thread. A format is known here only through its FormatSpec a
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import queue
@@ -278,7 +279,8 @@ class ShowApp:
 
     def _local_actions(self) -> dict[str, Callable[[dict[str, Any], float, str], Outcome | None]]:
         return {"quit": self._quit, "help": self._help, "linecheck": self._linecheck, "assign": self._assign,
-                "amount": self._amount, "buzz": self._buzz, "noop": lambda args, at, source: None}
+                "amount": self._amount, "buzz": self._buzz, "noop": lambda args, at, source: None,
+                "escape": self._escape}
 
     def _quit(self, args: dict[str, Any], at: float, source: str) -> None:
         if self.quit_guard.press(time.monotonic()):
@@ -287,6 +289,16 @@ class ShowApp:
 
     def _help(self, args: dict[str, Any], at: float, source: str) -> None:
         self.status.help = not self.status.help
+
+    def _escape(self, args: dict[str, Any], at: float, source: str) -> None:
+        """Escape closes what covers the console: the help, a prompt, the quit question, assigning by
+        pressing. It never starts, stops or judges anything (a reflex press during an answer is harmless)."""
+        self.status.help = False
+        self.status.prompt = None
+        self.quit_guard.armed_at = None
+        self.status.quit_armed = False
+        if self.hardware.assigning is not None:
+            self.hardware.toggle_assign(at)
 
     def _linecheck(self, args: dict[str, Any], at: float, source: str) -> None:
         self.hardware.toggle_line_check()
@@ -309,7 +321,7 @@ class ShowApp:
         """A key press: taken as a buzzer while buzzers are being assigned; digits type an amount while
         the phase asks for one (its `amount_entry` flag); else the key map."""
         call = self.keymap.call_for(key, mod)
-        if self.hardware.assigning is not None and (call is None or call.name not in ("assign", "quit")):
+        if self.hardware.assigning is not None and (call is None or call.name not in ("assign", "quit", "escape")):
             self.hardware.capture(f"key:{key_name(key)}", at)
             return None
         if self.spec.flags(self.engine.state.phase).amount_entry:
@@ -440,9 +452,13 @@ class ShowApp:
                                  lambda key, **values: self.notice(self.say(key, **values)),
                                  lambda to: out.state(self.engine.state, self.clock.now(), to),
                                  self._subscribe, port=port).start()
-        except OSError as why:  # the port is taken: the show goes on without OSC, and says so
-            self.notice(self.say("console.osc_cannot_listen", host=osc.listen[0],
-                                 port=osc.listen[1] if port is None else port, why=why))
+        except OSError as why:  # the port is taken: the show goes on without OSC, and says so in words
+            wanted = osc.listen[1] if port is None else port
+            if why.errno == errno.EADDRINUSE:
+                self.notice(self.say("console.osc_port_busy", port=wanted))
+            else:
+                self.notice(self.say("console.osc_cannot_listen", host=osc.listen[0], port=wanted,
+                                     why=why.strerror or why))
 
     def _subscribe(self, sender: Any, on: bool) -> None:
         assert self.osc_out is not None

@@ -56,10 +56,12 @@ def check_files(paths: list[Path], out=None) -> int:
             if config is not None:  # the buzzers assigned by pressing, saved beside the show
                 load_assignment(path, [t.name for t in config.teams], problems)
     order = {str(path.resolve()): i for i, path in enumerate(paths)}
-    for problem in sorted(problems.items, key=lambda p: (order.get(str(p.file), len(order)), str(p.file), p.line)):
+    # A pack named on the line and by the show is read twice: each of its problems is told once.
+    found = list({str(p): p for p in problems.items}.values())
+    for problem in sorted(found, key=lambda p: (order.get(str(p.file), len(order)), str(p.file), p.line)):
         print(problem, file=out)
-    errors = len(problems.errors)
-    print(f"{len(paths)} file(s) checked: {errors} error(s), {len(problems.items) - errors} warning(s)", file=out)
+    errors = sum(1 for p in found if not p.warning)
+    print(f"{len(paths)} file(s) checked: {errors} error(s), {len(found) - errors} warning(s)", file=out)
     return 1 if errors else 0
 
 

@@ -252,8 +252,8 @@ def test_help_lists_every_action_and_each_teams_buzzer_keys(tmp_path):
     app.console.text.fit = lambda text, *a, **k: (drawn.append(text), fit(text, *a, **k))[1]
     app.status.help = True
     app.console.render(pygame.Surface((1280, 800)), 1.0, app.status, None)
-    assert "Page down, Right, Space" in drawn and "Ctrl+Z" in drawn and "Ctrl+Q" in drawn
+    assert "PgDn, стрелка вправо, Пробел" in drawn and "Ctrl+Z" in drawn and "Ctrl+Q" in drawn
     for number, team in enumerate(app.engine.state.teams, start=1):
-        label = drawn.index(f"Кнопка команды {team.name}")
+        label = drawn.index(f"Кнопка: {team.name}")
         assert drawn[label + 1] == str(number)  # its key beside it
     assert "0–9, Backspace" in drawn

@@ -148,6 +148,7 @@ CORE_ACTIONS: tuple[ActionDef, ...] = (
     ActionDef("buzz", args=(TEAM, Arg("player", int, optional=True))),
     ActionDef("quit"),
     ActionDef("help"),
+    ActionDef("escape"),  # closes what covers the console (help, a prompt); never starts anything
     ActionDef("linecheck"),
     ActionDef("assign"),
     ActionDef("amount", args=(Arg("edit", str),)),  # a digit, back, clear or +N

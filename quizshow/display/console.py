@@ -58,6 +58,11 @@ class ConsoleStatus:
     last_press: dict[int, float] = field(default_factory=dict)  # team → show time (line check)
 
 
+def quoted(text: str) -> str:
+    """«text», unless it is quoted already (no «««Внимание! Вопрос!»»»)."""
+    return text if text.startswith("«") and text.endswith("»") else f"«{text}»"
+
+
 def margin_text(seconds: float, language: str) -> str:
     """A press's margin behind the first: in ms below a second (box presses differ by fractions of one)."""
     if seconds < 1:
@@ -185,8 +190,8 @@ class Console:
             img = self._fit(clock, "numbers", (box.width // 4, unit * 2), color, int(unit * 1.6), align="right")
             surface.blit(img, img.get_rect(topright=(box.right, box.y)))
         next_key = fmt.next_action(state)
-        keys = ", ".join(self.keymap.keys_of("go")[:2])
-        text = f"{self.say('console.next')} «{self.say(next_key)}» ({keys})"
+        keys = ", ".join(self.keymap.keys_of("go", self.language)[:2])
+        text = f"{self.say('console.next')} {quoted(self.say(next_key))} ({keys})"
         surface.blit(self._fit(text, "heading", (box.width, int(unit * 1.8)), GOLD, int(unit * 1.25)),
                      (box.x, box.y + int(unit * 2)))
         return box.y + unit * 4
@@ -319,7 +324,7 @@ class Console:
         px = min(self.text.layout(name, "heading", name_box, int(unit * 0.95), wrap=False).px for name in names)
         for i, (action, name) in enumerate(zip(BUTTONS, names, strict=True)):
             rect = pygame.Rect(box.x + i * (width + gap), box.y, width, box.height)
-            keys = self.keymap.keys_of(action)
+            keys = self.keymap.keys_of(action, self.language)
             self._ui.button(rect, name, action, hint=keys[0] if keys else None, px=px)
 
     def _journal(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> None:
@@ -388,9 +393,10 @@ class Console:
         self._panel(surface, box)
         surface.blit(self._fit(self.say("console.help_title"), "heading", (box.width, unit * 2), GOLD, unit * 2),
                      (box.x + unit, box.y + unit))
-        rows = [(self.say(f"action.{action}"), ", ".join(self.keymap.keys_of(action))) for action in BUTTONS]
+        rows = [(self.say(f"action.{action}"), ", ".join(self.keymap.keys_of(action, self.language)))
+                for action in (*BUTTONS, "escape")]
         for team, info in enumerate(self.engine.state.teams):
-            keys = self.keymap.keys_of(f"buzz{team + 1}")
+            keys = self.keymap.keys_of(f"buzz{team + 1}", self.language)
             if keys:
                 rows.append((self.say("console.help_buzzer", team=info.name), ", ".join(keys)))
         rows.append((self.say("console.help_amount"), "0–9, Backspace"))

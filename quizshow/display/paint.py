@@ -55,6 +55,22 @@ def mix(a: pygame.Color | Color, b: pygame.Color | Color, t: float) -> pygame.Co
     return pygame.Color(pygame.Color(a).lerp(pygame.Color(b), max(0.0, min(1.0, t))))
 
 
+def luminance(color: pygame.Color | Color) -> float:
+    """WCAG relative luminance of a colour."""
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b, _ = rgb(color)
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: pygame.Color | Color, b: pygame.Color | Color) -> float:
+    """WCAG contrast ratio of two colours (1..21); text on air needs ≥ 4.5."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
 def bands(width: int, height: int, give_way: GiveWayFn = never) -> Iterator[tuple[int, int]]:
     """(top, rows) of each band of a width × height picture, giving way before each (BAND_PIXELS)."""
     rows = max(1, BAND_PIXELS // max(1, width))
@@ -151,24 +167,30 @@ def blit_glow_frame(target: pygame.Surface, rect: pygame.Rect, color: Color, rad
 
 def ring(target: pygame.Surface, center: tuple[int, int], radius: int, width: int, fraction: float,
          color: Color, track: Color, give_way: GiveWayFn = never) -> None:
-    """A clock ring: the track, then the remaining fraction clockwise from twelve o'clock, round caps."""
+    """A clock ring, anti-aliased: the track, then the remaining fraction clockwise from twelve o'clock,
+    round caps. Its edges are drawn with anti-aliased lines over the filled band."""
     give_way()
-    pygame.draw.circle(target, track, center, radius, width)
     fraction = max(0.0, min(1.0, fraction))
+    if fraction >= 0.999:
+        pygame.draw.aacircle(target, color, center, radius, width)
+        return
+    pygame.draw.aacircle(target, track, center, radius, width)
     if fraction <= 0:
         return
     steps = max(2, int(180 * fraction))
     outer_pts, inner_pts = [], []
     for i in range(steps + 1):
         angle = -math.pi / 2 + 2 * math.pi * fraction * i / steps
-        outer_pts.append((center[0] + radius * math.cos(angle), center[1] + radius * math.sin(angle)))
-        inner_pts.append((center[0] + (radius - width) * math.cos(angle),
-                          center[1] + (radius - width) * math.sin(angle)))
+        outer_pts.append((center[0] + (radius - 0.5) * math.cos(angle), center[1] + (radius - 0.5) * math.sin(angle)))
+        inner_pts.append((center[0] + (radius - width + 0.5) * math.cos(angle),
+                          center[1] + (radius - width + 0.5) * math.sin(angle)))
     pygame.draw.polygon(target, color, outer_pts + inner_pts[::-1])
+    pygame.draw.aalines(target, color, False, outer_pts)
+    pygame.draw.aalines(target, color, False, inner_pts)
     cap = width / 2
     for x, y in ((outer_pts[0][0] + inner_pts[0][0]) / 2, (outer_pts[0][1] + inner_pts[0][1]) / 2), \
             ((outer_pts[-1][0] + inner_pts[-1][0]) / 2, (outer_pts[-1][1] + inner_pts[-1][1]) / 2):
-        pygame.draw.circle(target, color, (round(x), round(y)), round(cap))
+        pygame.draw.aacircle(target, color, (round(x), round(y)), round(cap))
 
 
 def fit_image(image: pygame.Surface, box: tuple[int, int]) -> pygame.Surface:

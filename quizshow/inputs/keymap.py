@@ -16,7 +16,8 @@ from quizshow.core.actions import Call
 DEFAULT_KEYS: dict[str, tuple[str, ...]] = {
     "go": ("PAGEDOWN", "RIGHT", "SPACE"),
     "back": ("PAGEUP", "LEFT"),
-    "timer": ("F5", "ESCAPE"),  # presenters alternate the two from one start/stop button
+    "timer": ("F5",),  # start/stop; Escape is never bound to anything that starts or changes the game
+    "escape": ("ESCAPE",),  # closes the help and a prompt, cancels assigning: nothing more
     "blank": ("B", "PERIOD"),
     "correct": ("Y", "PLUS", "KP_PLUS", "EQUALS"),
     "wrong": ("N", "MINUS", "KP_MINUS"),
@@ -92,12 +93,18 @@ class KeyMap:
         name = self.action_for(key, mod)
         return None if name is None else CALLS.get(name)
 
-    def keys_of(self, action: str) -> list[str]:
+    def keys_of(self, action: str, language: str = "en") -> list[str]:
+        """The keys of an action as a keyboard labels them, in the console's language («PgDn»,
+        «стрелка вправо», «Пробел»)."""
+        from quizshow.i18n import phrase
+
         names = []
         for (code, mask), bound in self.bindings.items():
             if bound == action:
                 mods = [n.capitalize() for n, m in _MODIFIERS.items() if mask & m]
-                names.append("+".join([*mods, pygame.key.name(code).capitalize() or str(code)]))
+                own = pygame.key.name(code).capitalize() or str(code)
+                label = phrase(f"key.{key_name(code)}", language)
+                names.append("+".join([*mods, own if label.startswith("key.") else label]))
         return names
 
 

@@ -26,6 +26,17 @@ def play(frame: Frame):
     return frame.state.fmt
 
 
+def theme_shown(frame: Frame) -> str:
+    """The theme of the question in play as the audience knows it: a cat's own theme (announced on its
+    card) replaces the board's row."""
+    p = play(frame)
+    if p.cell is not None and p.kind == "cat" and p.round < len(frame.fmt.game.rounds):
+        info = frame.fmt.game.rounds[p.round].question(p.cell).cat
+        if info is not None and info.theme:
+            return info.theme
+    return frame.fmt.theme_name(frame.state)
+
+
 def strip_rect(frame: Frame) -> pygame.Rect:
     w, h = frame.size
     return pygame.Rect(frame.u(60), h - frame.u(36) - frame.u(STRIP_H), w - frame.u(120), frame.u(STRIP_H))
@@ -235,7 +246,7 @@ class SvoyakQuestionScene(QuestionScene):
             return f"{frame.say('scene.final')} · {fmt.game.final_themes[fmt.final_theme(p.final)]}"
         if p.kind == "shootout":
             return f"{frame.say('scene.shootout')} · {frame.say('scene.points', n=p.value)}"
-        return f"{fmt.theme_name(frame.state)} · {frame.say('scene.points', n=p.value)}"
+        return f"{theme_shown(frame)} · {frame.say('scene.points', n=p.value)}"
 
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
         super().draw(surface, frame)
@@ -277,9 +288,7 @@ class CatScene(SpecialScene):
         words(surface, frame, frame.say("scene.cat"), pygame.Rect(plate.x + frame.u(360), plate.y + frame.u(40),
                                                                   plate.width - frame.u(400), frame.u(150)),
               color=frame.color("accent"), px=110, upper=True)
-        info = frame.fmt.game.rounds[p.round].question(p.cell).cat
-        theme = info.theme if info and info.theme else frame.fmt.theme_name(frame.state)
-        words(surface, frame, f"{frame.say('scene.theme')}: {theme}",
+        words(surface, frame, f"{frame.say('scene.theme')}: {theme_shown(frame)}",
               pygame.Rect(plate.x + frame.u(360), plate.y + frame.u(200), plate.width - frame.u(400), frame.u(90)),
               px=60)
         lower = pygame.Rect(plate.x + frame.u(40), plate.y + frame.u(400), plate.width - frame.u(80), frame.u(260))
@@ -471,8 +480,12 @@ class FinalThemesScene(Scene):
         remover = final.remover(len(names))
         bottom = pygame.Rect(frame.u(60), frame.u(850), w - frame.u(120), frame.u(60))
         if remover is not None:
-            words(surface, frame, frame.say("scene.removes", name=frame.state.teams[remover].name), bottom,
-                  role="body", color=frame.team_color(remover), px=48)
+            # The words in the text colour (a team's blue on navy is unreadable); the colour underlines them.
+            said = words(surface, frame, frame.say("scene.removes", name=frame.state.teams[remover].name), bottom,
+                         role="body", px=48)
+            pygame.draw.rect(surface, frame.team_color(remover),
+                             pygame.Rect(said.x, said.bottom + frame.u(6), said.width, frame.u(6)),
+                             border_radius=frame.u(3))
         widgets.score_strip(surface, frame, strip_rect(frame), teams=list(final.order))
 
 
