@@ -30,6 +30,58 @@ def _at(engine) -> float:
     return engine.entries[-1].command.at if engine.entries else 0.0
 
 
+# --- 1. the cat's theme; 2. banners in the lower third; 3. a dead clock --------------------------------------
+
+
+def _walk_to(until: str):
+    engine = svoyak_engine()
+    for _ in play_walk(engine, until=until):
+        pass
+    return engine
+
+
+def test_the_cat_question_header_shows_the_cats_own_theme(theme):
+    from tests.test_display import RecordingText
+
+    engine = _walk_to("cat_question")
+    play = engine.state.fmt
+    cat_theme = engine.format.game.rounds[play.round].question(play.cell).cat.theme
+    board_theme = engine.format.theme_name(engine.state)
+    assert cat_theme and cat_theme != board_theme
+    text = RecordingText(theme.fonts)
+    _projector(engine, theme, text).render(pygame.Surface(HD), engine.state, _at(engine) + 2)
+    drawn = " ".join(t for t, _, _ in text.fitted)
+    assert cat_theme.upper() in drawn and board_theme.upper() not in drawn
+
+
+def test_no_banner_covers_the_question_or_its_text(theme):
+    """«Это неправильный ответ» springs open in the lower third: the question card's pixels are the same
+    with the banner and without it."""
+    from dataclasses import replace
+
+    engine = _walk_to("wrong")
+    assert engine.state.banner is not None
+    at = engine.state.banner.until - engine.format.BANNER_S + 0.5
+    with_banner, without = pygame.Surface(HD), pygame.Surface(HD)
+    _projector(engine, theme).render(with_banner, engine.state, at)
+    _projector(engine, theme).render(without, replace(engine.state, banner=None), at)
+    scene = views_of(engine.format).scene(engine.state.phase, None)
+    card = scene._layout(_projector(engine, theme).frame(engine.state, at, HD)).card
+    assert _differs(with_banner, without).get_bounding_rects(), "the banner is drawn"
+    covered = [r for r in _differs(with_banner, without).get_bounding_rects() if r.colliderect(card)]
+    assert not covered, covered
+
+
+def test_a_dead_clock_is_not_drawn_on_the_reveal(theme):
+    from tests.test_display import RecordingText
+
+    engine = _walk_to("reveal")
+    assert engine.state.phase == "reveal"
+    text = RecordingText(theme.fonts)
+    _projector(engine, theme, text).render(pygame.Surface(HD), engine.state, _at(engine) + 2)
+    assert not any(t in ("секунд", "секунда", "секунды") for t, _, _ in text.fitted)
+
+
 # --- 3. plurals -------------------------------------------------------------------------------------------
 
 
@@ -108,3 +160,92 @@ def test_escape_never_starts_anything_in_any_phase(tmp_path):
             assert not app.status.help, name
     finally:
         app.close()
+
+
+# --- 5. contrast on the rendered pixels ---------------------------------------------------------------------
+
+
+class InkText(TextCache):
+    """Records the colour of every text drawn, and draws texts without their drop shadows (the ink alone
+    must stand off its background); with `ink=False` each text is drawn as nothing of the same size, so two
+    renders tell which pixels are glyphs and what is behind them."""
+
+    def __init__(self, fonts, ink: bool = True):
+        super().__init__(fonts)
+        self.ink = ink
+        self.colors: set[tuple[int, int, int]] = set()
+
+    def fit(self, text, role, box, color, max_px, min_px=None, align="center", shadow=False, wrap=True):
+        self.colors.add(tuple(pygame.Color(color))[:3])
+        return super().fit(text, role, box, color, max_px, min_px, align, False, wrap)
+
+    def _draw(self, layout, role, color, align, shadow, box):
+        surface = super()._draw(layout, role, color, align, shadow, box)
+        if not self.ink:
+            surface.fill((0, 0, 0, 0))
+        return surface
+
+
+def _differs(a: pygame.Surface, b: pygame.Surface, above: int = 40) -> pygame.mask.Mask:
+    diff = a.copy()
+    diff.blit(b, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    other = b.copy()
+    other.blit(a, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    diff.blit(other, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+    same = pygame.mask.from_threshold(diff, (0, 0, 0), (above + 1, above + 1, above + 1))
+    same.invert()
+    return same
+
+
+def text_contrasts(render, fonts) -> dict[tuple[int, int, int], float]:
+    """For each text colour: the share of its glyph pixels whose contrast with what is behind them is < 4.5.
+    `render(text_cache) -> Surface` draws the same picture, with the texts and without."""
+    from quizshow.display import paint
+
+    inked = InkText(fonts)
+    with_text, behind = render(inked), render(InkText(fonts, ink=False))
+    glyphs = _differs(with_text, behind)
+    result = {}
+    for color in inked.colors:
+        core = pygame.mask.from_threshold(with_text, color, (7, 7, 7)).overlap_mask(glyphs, (0, 0))
+        points = [p for component in core.connected_components(4) for p in component.outline()[::3]]
+        if len(points) < 20:
+            continue
+        low = sum(1 for p in points if paint.contrast(color, behind.get_at(p)) < 4.5)
+        result[color] = low / len(points)
+    return result
+
+
+def _format_walks():
+    from tests import test_brainring_display as brainring
+
+    def steps(engine, walk_steps):
+        for name, commands in walk_steps:
+            for cmd in commands:
+                engine.dispatch(cmd)
+            yield name
+
+    return {"svoyak": lambda: (svoyak_engine(), walk()), "brainring": lambda: (brainring.engine(), brainring.walk())}
+
+
+@pytest.mark.parametrize("fmt", ["svoyak", "brainring"])
+def test_every_text_on_air_has_contrast_of_at_least_4_5_on_the_rendered_pixels(theme, fmt):
+    """Every scene of the walk: the glyphs of each text colour stand ≥ 4.5:1 off what is behind them (97 % of
+    their edge pixels: anti-aliasing and a glow frame crossing a letter aside)."""
+    engine, steps = _format_walks()[fmt]()
+    bad = {}
+    for name, commands in steps:
+        for cmd in commands:
+            engine.dispatch(cmd)
+        at = _at(engine) + 3.0
+        state = engine.state
+
+        def render(text, state=state, at=at):
+            surface = pygame.Surface(HD)
+            Projector(engine.format, theme, "Шоу", "ru", text, views=views_of(engine.format)).render(surface, state, at)
+            return surface
+
+        for color, share in text_contrasts(render, theme.fonts).items():
+            if share > 0.03:
+                bad[(name, color)] = round(share, 3)
+    assert not bad, bad

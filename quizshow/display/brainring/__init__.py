@@ -4,5 +4,5 @@ from quizshow.display.brainring import panel, scenes
 from quizshow.display.scenes import COMMON
 from quizshow.display.views import FormatViews
 
-_BY_NAME = {**COMMON, **scenes.SCENES}
+_BY_NAME = {**COMMON, **scenes.SCENES, "title": scenes.TITLE}
 VIEWS = FormatViews(scenes={phase: _BY_NAME[name] for phase, name in scenes.PHASES.items()}, panel=panel.draw)

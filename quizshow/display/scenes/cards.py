@@ -30,7 +30,12 @@ class TitleScene(Scene):
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         w, h = frame.size
-        widgets.score_strip(surface, frame, pygame.Rect(frame.u(60), h - frame.u(150), w - frame.u(120), frame.u(110)))
+        widgets.score_strip(surface, frame, pygame.Rect(frame.u(60), h - frame.u(150), w - frame.u(120), frame.u(110)),
+                            teams=self.strip_teams(frame))
+
+    def strip_teams(self, frame: Frame) -> list[int] | None:
+        """The teams in the title's score strip (None: all)."""
+        return None
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
@@ -215,16 +220,17 @@ class QuestionScene(Scene):
 
     def _who(self, surface: pygame.Surface, frame: Frame, box: pygame.Rect) -> None:
         team = frame.state.answering
-        color = frame.team_color(team)
-        plate = paint.panel(box.size, paint.rgb(paint.mix(color, (255, 255, 255), 0.1)), paint.rgb(color), None,
+        color = widgets.legible(frame.team_color(team), frame)
+        plate = paint.panel(box.size, paint.rgb(paint.mix(color, (255, 255, 255), 0.05)), paint.rgb(color), None,
                             frame.u(18))
         surface.blit(plate, box)
+        ink = widgets.ink_on(color, frame)  # white on red is 3.7:1; the darker ink where it reads better
         small = frame.text.fit(frame.say("scene.answering"), "body", (box.width - frame.u(20), frame.u(36)),
-                               frame.color("text"), frame.u(30))
+                               ink, frame.u(30))
         surface.blit(small, small.get_rect(midtop=(box.centerx, box.y + frame.u(12))))
         name = frame.text.fit(frame.state.teams[team].name, "heading",
-                              (box.width - frame.u(24), box.height - frame.u(60)), frame.color("text"), frame.u(56),
-                              shadow=True)
+                              (box.width - frame.u(24), box.height - frame.u(60)), ink, frame.u(56),
+                              shadow=ink == frame.color("text"))
         surface.blit(name, name.get_rect(center=(box.centerx, box.centery + frame.u(18))))
 
     def _answer(self, surface: pygame.Surface, frame: Frame, answer: str, box: pygame.Rect) -> None:

@@ -93,7 +93,7 @@ def clock(surface: pygame.Surface, frame: Frame, center: tuple[int, int], radius
     track = paint.mix(frame.color("panel_dark"), frame.color("background_bottom"), 0.3)
     digit_color, label_color = frame.color("text"), frame.color("muted")
     if not timer.running:  # paused: the ring dims; the digits stay readable
-        color = paint.mix(color, frame.color("muted"), 0.6)
+        color = paint.mix(color, track, 0.5)
         digit_color = label_color
     width = max(4, radius // 8)
     fraction = left / timer.duration if timer.duration else 0
@@ -122,8 +122,8 @@ def banner(surface: pygame.Surface, frame: Frame) -> None:
     full_h = frame.u(BANNER_H)
     band_h = max(1, int(full_h * grow))
     rect = banner_rect(frame)
-    color = frame.team_color(found.team) if found.team is not None else frame.color("accent")
-    slab = paint.panel((rect.width, full_h), paint.rgb(paint.mix(color, (255, 255, 255), 0.15)),
+    color = legible(frame.team_color(found.team) if found.team is not None else frame.color("accent"), frame)
+    slab = paint.panel((rect.width, full_h), paint.rgb(paint.mix(color, (255, 255, 255), 0.08)),
                        paint.rgb(color), None, frame.u(20))
     slab = paint.scaled(slab, 1.0, grow)  # one cached slab, stretched as it springs open
     surface.blit(slab, slab.get_rect(center=rect.center))
@@ -142,6 +142,18 @@ def banner_rect(frame: Frame) -> pygame.Rect:
     rect = pygame.Rect(0, 0, int(w * 0.7), frame.u(BANNER_H))
     rect.center = (w // 2, h - frame.u(36) - frame.u(52))
     return rect
+
+
+def legible(color: pygame.Color, frame: Frame, ratio: float = 4.8) -> pygame.Color:
+    """A plate's colour, darkened just enough that text on it reaches the contrast ratio (≥ 4.5 on air, with a
+    margin for the plate's gradient): a team's red or blue keeps its hue."""
+    plate = pygame.Color(color)
+    dark, light = frame.color("panel_dark"), frame.color("text")
+    for _ in range(20):
+        if max(paint.contrast(plate, dark), paint.contrast(plate, light)) >= ratio:
+            break
+        plate = paint.mix(plate, (0, 0, 0), 0.06)
+    return plate
 
 
 def ink_on(color: pygame.Color, frame: Frame) -> pygame.Color:

@@ -314,11 +314,13 @@ class CatScene(SpecialScene):
         half = box.width // 2 - frame.u(60)
         for team, rect in ((giver, pygame.Rect(box.x, box.y, half, box.height)),
                            (receiver, pygame.Rect(box.right - half, box.y, half, box.height))):
-            color = frame.team_color(team)
-            plate = paint.panel(rect.size, paint.rgb(paint.mix(color, (255, 255, 255), 0.12)), paint.rgb(color), None,
+            color = widgets.legible(frame.team_color(team), frame)
+            plate = paint.panel(rect.size, paint.rgb(paint.mix(color, (255, 255, 255), 0.06)), paint.rgb(color), None,
                                 frame.u(16))
             surface.blit(plate, rect)
-            words(surface, frame, frame.state.teams[team].name, rect.inflate(-frame.u(30), -frame.u(14)), px=60)
+            ink = widgets.ink_on(color, frame)
+            words(surface, frame, frame.state.teams[team].name, rect.inflate(-frame.u(30), -frame.u(14)), px=60,
+                  color=ink, shadow=ink == frame.color("text"))
         mid = box.centerx
         y = box.centery
         arrow = [(mid - frame.u(40), y - frame.u(12)), (mid + frame.u(10), y - frame.u(12)),
@@ -586,15 +588,17 @@ class FinalRevealScene(Scene):
         if verdict is not None:
             grow = ease_out_back(min(1.0, frame.anim.age(("verdict", team), frame.now) / 0.4))
             tone = frame.color("good") if verdict else frame.color("bad")
-            body = paint.panel(pill.size, paint.rgb(paint.mix(tone, (255, 255, 255), 0.15)), paint.rgb(tone), None,
-                               frame.u(14))
+            pill_tone = widgets.legible(tone, frame)
+            body = paint.panel(pill.size, paint.rgb(paint.mix(pill_tone, (255, 255, 255), 0.06)),
+                               paint.rgb(pill_tone), None, frame.u(14))
             surface.blit(paint.scaled(body, grow), paint.scaled(body, grow).get_rect(center=pill.center))
             if grow > 0.6:
+                ink = widgets.ink_on(pill_tone, frame)
                 words(surface, frame, frame.say("scene.right" if verdict else "scene.not_right"),
-                      pill.inflate(-frame.u(12), -frame.u(8)), px=48)
+                      pill.inflate(-frame.u(12), -frame.u(8)), px=48, color=ink, shadow=ink == frame.color("text"))
             stake = final.stake(team) or 0
             words(surface, frame, number(stake if verdict else -stake, signed=True), stake_box, role="numbers",
-                  color=tone, px=72, anchor="midleft")
+                  color=tone if verdict else frame.color("negative"), px=72, anchor="midleft")
         elif not hidden:
             words(surface, frame, frame.say("scene.stake_hidden"), stake_box, role="body",
                   color=frame.color("muted"), px=44, anchor="midleft")
