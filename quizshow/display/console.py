@@ -176,7 +176,9 @@ class Console:
         parts = [self.say(f"phase.{state.phase}").upper()]
         if pos.get("question") is not None:
             parts.append(self.say("console.round", n=(pos.get("round") or 0) + 1))
-            parts.append(self.say("console.question_no", n=pos["question"] + 1, of=pos.get("of", "?")))
+            played = pos.get("played")
+            parts.append(self.say("console.question_no", n=played if played else pos["question"] + 1,
+                                  of=pos.get("of", "?")))
             if pos.get("value"):
                 parts.append(self.say("scene.points", n=pos["value"]))
         line = " · ".join(parts)

@@ -98,14 +98,20 @@ def fill(target: pygame.Surface, color: Color | pygame.Color, give_way: GiveWayF
 def scale_into(target: pygame.Surface, source: pygame.Surface, rect: pygame.Rect,
                give_way: GiveWayFn = never) -> None:
     """`source` stretched (nearest pixel) over `rect` of `target`, band by band: one full-screen
-    scale holds the GIL for ~3 ms. Each band of rect's rows samples its own source rows."""
+    scale holds the GIL for ~3 ms. Each band of rect's rows samples its own source rows and is scaled
+    straight into the target (no band surface allocated)."""
     sw, sh = source.get_size()
+    rect = rect.clip(target.get_rect())
     if rect.w <= 0 or rect.h <= 0:
         return
+    same = source.get_bitsize() == target.get_bitsize() and source.get_masks() == target.get_masks()
     for top, rows in bands(rect.w, rect.h, give_way):
         s_top, s_bottom = top * sh // rect.h, max(top * sh // rect.h + 1, (top + rows) * sh // rect.h)
-        band = pygame.transform.scale(source.subsurface(0, s_top, sw, min(sh, s_bottom) - s_top), (rect.w, rows))
-        target.blit(band, (rect.x, rect.y + top))
+        piece = source.subsurface(0, s_top, sw, min(sh, s_bottom) - s_top)
+        if same:
+            pygame.transform.scale(piece, (rect.w, rows), target.subsurface(rect.x, rect.y + top, rect.w, rows))
+        else:
+            target.blit(pygame.transform.scale(piece, (rect.w, rows)), (rect.x, rect.y + top))
 
 
 @lru_cache(maxsize=16)

@@ -1,7 +1,12 @@
-"""The audience view: the scene for the format and phase, cross-fades between scenes, overlays.
+"""The audience view: the scene for the format and phase, TV transitions between scenes (display/motion),
+the buzz flash, splashes, the score overlay, blank.
 
-The scene stack is: the current scene (with the outgoing one fading above it during a
-transition), then the score overlay, then blank over everything.
+The scene stack is: the current scene (composed with the outgoing picture while a transition runs), the
+buzz flash, a splash, then the score overlay, then blank over everything.
+
+A still picture costs nothing: `needs_frame` says whether anything on screen can have changed since the
+last frame (a new state, a transition, a running clock, an animation), and the window loop draws and
+flips only then.
 """
 
 from __future__ import annotations
@@ -13,13 +18,16 @@ import pygame
 from quizshow.core.effects import Event
 from quizshow.core.format import Format
 from quizshow.core.state import ShowState
-from quizshow.display import paint
-from quizshow.display.scenes import COMMON, widgets
+from quizshow.display import motion, paint
+from quizshow.display.scenes import COMMON
 from quizshow.display.scenes.base import Animations, Frame, Layers, Scene
+from quizshow.display.scenes.cards import STANDINGS
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
-from quizshow.display.tween import Tween, ease_in_out_cubic
+from quizshow.display.tween import Tween
 from quizshow.display.views import FormatViews
+
+SETTLE_S = 2.5  # entrances, count-ups and springs after a change are over by then
 
 
 class Projector:
@@ -34,11 +42,15 @@ class Projector:
         self.text = text or TextCache(theme.fonts)
         self.anim = Animations(count_up_s=theme.motion.get("count_up_s", 0.9))
         self._key: Hashable = None
-        self._outgoing: pygame.Surface | None = None
-        self._buffer: pygame.Surface | None = None
-        self._fade: Tween | None = None
+        self._scene: Scene | None = None
+        self._buffer: pygame.Surface | None = None  # the outgoing picture of a transition
+        self._incoming: pygame.Surface | None = None  # the incoming one, for transitions that move it
+        self._transition: motion.Transition | None = None
+        self._splash: motion.Splash | None = None
         self._overlay: Tween = Tween(0.0, 0.0, 0.0, 0.0)
         self._layers = Layers()  # still layers: the current picture's and the next one's
+        self._drawn: tuple[ShowState, tuple[int, int], bool] | None = None  # what the last frame showed
+        self._changed_at = -1e9
         self.line_check = False  # «Проверка кнопок» replaces the show's picture while it is on
 
     def on_events(self, events: list[Event], now: float) -> None:
@@ -60,48 +72,98 @@ class Projector:
         so the first frame after Next only blits it."""
         self.scene(state).prepare(self.frame(state, now, size))
 
+    def warm(self, state: ShowState, now: float, size: tuple[int, int]) -> None:
+        """In idle time: what the scene of `state` may need next and cannot be prepared as a layer (the
+        texts of every question a board cell may open)."""
+        self.scene(state).warm(self.frame(state, now, size))
+
     def transitioning(self, now: float) -> bool:
-        return self._fade is not None and not self._fade.done(now)
+        return self._transition is not None and not self._transition.done(now)
+
+    def needs_frame(self, state: ShowState, now: float, size: tuple[int, int]) -> bool:
+        """Whether a frame drawn now could differ from the last one: otherwise the window keeps it and
+        nothing is drawn or flipped (a still picture costs nothing)."""
+        if self._drawn is None or self._drawn != (state, size, self.line_check):
+            return True
+        if self.transitioning(now) or now - self._changed_at < SETTLE_S or self._overlay.t0 + 0.4 > now:
+            return True
+        if state.timer.running or (state.banner is not None and now < state.banner.until + 0.5):
+            return True
+        if self.line_check or self.anim.recent(now, SETTLE_S) or (self._splash and self._splash.live(now)):
+            return True
+        scene = self.scene(state)
+        return scene.perpetual(self.frame(state, now, size))
+
+    def _buffers(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        if self._buffer is None or self._buffer.get_size() != size:
+            # Full-screen buffers in the target's own format, reused by every transition (a transition
+            # scales straight into them and blits them without conversion).
+            self._buffer = pygame.Surface(size, 0, surface)
+            self._incoming = pygame.Surface(size, 0, surface)
 
     def render(self, surface: pygame.Surface, state: ShowState, now: float) -> None:
-        frame = self.frame(state, now, surface.get_size())
+        size = surface.get_size()
+        frame = self.frame(state, now, size)
         scene = self.scene(state)
-        key = (scene.key(frame), surface.get_size())
-        if self._buffer is None or self._buffer.get_size() != surface.get_size():
-            # One full-screen buffer for the outgoing frame, reused by every transition.
-            self._buffer = pygame.Surface(surface.get_size())
+        key = (scene.key(frame), size)
+        self._buffers(surface)
+        assert self._buffer is not None and self._incoming is not None
+        if self._drawn is None or self._drawn[0] is not state:
+            if self._drawn is not None:
+                self._changed(self._drawn[0], state, now)
         if key != self._key:
-            if self._key is not None and self._key[1] == key[1]:
-                # Keep the last frame of the old scene in a buffer reused across transitions
-                # (allocating a full-screen copy each time costs more than the blit).
+            if self._key is not None and self._key[1] == key[1] and self._scene is not None:
+                # The last frame of the old scene stays in a buffer reused across transitions.
                 paint.blit(self._buffer, surface, give_way=self.give_way)
-                self._outgoing = self._buffer
-                self._fade = Tween(255.0, 0.0, now, self.theme.motion.get("transition_s", 0.45), ease_in_out_cubic)
+                duration = self.theme.motion.get("transition_s", 0.45)
+                origin = scene.enters_from(frame, self._scene.name)
+                self._transition = motion.pick(self._scene.name, scene.name, now, duration * (1.2 if origin else 1),
+                                               origin, paint.rgb(self.theme.color("accent")))
             self._key = key
-        scene.draw(surface, frame)
+            self._scene = scene
+        if self._transition is not None and not self._transition.done(now):
+            self._transition.compose(surface, self._buffer, self._incoming, lambda target: scene.draw(target, frame),
+                                     now, self.give_way)
+        else:
+            self._transition = None
+            scene.draw(surface, frame)
         self.give_way()
-        if scene is not COMMON["scores"]:
-            self._draw_overlay(surface, frame)
-        if self._fade is not None and self._outgoing is not None:
-            alpha = int(self._fade.value(now))
-            if alpha <= 0:
-                self._fade = self._outgoing = None
-            else:
-                # At full opacity a plain blit: SDL's blended path at alpha 255 is ~15x slower.
-                self._outgoing.set_alpha(alpha if alpha < 255 else None)
-                paint.blit(surface, self._outgoing, give_way=self.give_way)
+        if not state.view.blank:
+            self._draw_flash(surface, frame)
+            if self._splash is not None and self._splash.live(now):
+                self._splash.draw(surface, now, self.text, frame.u(150))
+            if scene is not COMMON["scores"]:
+                self._draw_overlay(surface, frame)
+        self._drawn = (state, size, self.line_check)
+
+    def _changed(self, old: ShowState, new: ShowState, now: float) -> None:
+        self._changed_at = now
+        splash = self.views.splash(old, new) if self.views.splash else None
+        if splash:
+            accent = self.theme.color("accent")
+            self._splash = motion.Splash(_say(splash, self.language), now, paint.rgb(accent),
+                                         paint.rgb(self.theme.color("panel_dark")))
+
+    def _draw_flash(self, surface: pygame.Surface, frame: Frame) -> None:
+        """A buzz: the frame's edges light up in the colour of whoever pressed first."""
+        for team, (kind, started) in self.anim.flashes.items():
+            if kind == "buzz" and 0 <= frame.now - started < 0.7 and team < len(frame.state.teams):
+                motion.Flash(paint.rgb(frame.team_color(team)), started).draw(surface, frame.now)
 
     def _draw_overlay(self, surface: pygame.Surface, frame: Frame) -> None:
-        """The score overlay slides up from the bottom edge while view.scores is on."""
+        """The standings card slides up from the bottom edge while view.scores is on."""
         wanted = 1.0 if frame.state.view.scores and not frame.state.view.blank else 0.0
         if wanted != self._overlay.end:
             self._overlay = Tween(self._overlay.value(frame.now), wanted, frame.now, 0.35)
         shown = self._overlay.value(frame.now)
         if shown <= 0.001:
             return
-        w, h = frame.size
-        height = frame.u(150)
-        y = h - int(height * shown)
-        shade = paint.panel((w, height), (0, 0, 0, 200), (0, 0, 0, 235), None, 0)
-        surface.blit(shade, (0, y))
-        widgets.score_strip(surface, frame, pygame.Rect(frame.u(60), y + frame.u(22), w - frame.u(120), frame.u(106)))
+        standings = self.views.standings or STANDINGS
+        standings.draw_overlay(surface, frame, shown)
+
+
+def _say(key: str, language: str) -> str:
+    from quizshow.i18n import phrase
+
+    return phrase(key, language)

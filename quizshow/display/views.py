@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -18,10 +18,16 @@ if TYPE_CHECKING:
 Panel = Callable[["PanelUI", pygame.Rect], bool]
 
 
+# splash(old state, new state) -> the phrase key of a splash word for that change («Аукцион!»), or None
+SplashFn = Callable[[Any, Any], "str | None"]
+
+
 @dataclass(frozen=True)
 class FormatViews:
     scenes: Mapping[str, Scene] = field(default_factory=dict)  # phase -> scene
     panel: Panel | None = None
+    splash: SplashFn | None = None
+    standings: Any = None  # the score overlay card (scenes.cards.StandingsCard by default)
 
     def scene(self, phase: str, fallback: Scene) -> Scene:
         return self.scenes.get(phase, fallback)

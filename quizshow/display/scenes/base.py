@@ -44,6 +44,12 @@ class Animations:
                 if event.kind != EventKind.BUZZ or event.margin_s == 0:
                     self.flashes[event.team] = (event.kind.value, now)
 
+    def recent(self, now: float, within: float) -> bool:
+        """Whether anything happened (an event, a flash) in the last `within` seconds: its motion may
+        still be running."""
+        last = max([*self.happened.values(), *(t for _, t in self.flashes.values())], default=-1e9)
+        return now - last < within
+
     def since(self, kind: EventKind, now: float) -> float:
         """Seconds since the last event of this kind (a large number if none yet)."""
         return now - self.happened.get(kind, -1e9)
@@ -130,6 +136,18 @@ class Scene:
 
     def key(self, frame: Frame) -> Hashable:
         return self.name
+
+    def perpetual(self, frame: Frame) -> bool:
+        """Whether the picture moves on its own with nothing happening (a glow, a bobbing cat): the
+        projector then draws every frame; otherwise a still picture is not redrawn."""
+        return False
+
+    def enters_from(self, frame: Frame, old: str) -> pygame.Rect | None:
+        """The rectangle of the outgoing scene `old` this picture grows out of (a board cell), or None."""
+        return None
+
+    def warm(self, frame: Frame) -> None:
+        """Idle time: prepare what this picture may lead to that is not a still layer (texts)."""
 
     def static_key(self, frame: Frame) -> Hashable | None:
         """What the still part depends on; None: the scene draws everything every frame."""

@@ -12,6 +12,7 @@ import pygame
 from quizshow.display import paint
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
+from quizshow.display.tween import ease_out_cubic
 from quizshow.i18n import number
 
 
@@ -271,3 +272,74 @@ class LineCheckScene(Scene):
             hint = frame.text.fit(frame.say("scene.press_your_button"), "body", (room, frame.u(40)),
                                   frame.color("text") if lit else frame.color("muted"), frame.u(32))
             surface.blit(hint, hint.get_rect(midtop=(rect.centerx, rect.centery + rect.height // 6)))
+
+
+class StandingsCard:
+    """The score overlay (S): a standings card — places, names, scores, where the game is — that slides up
+    over the lower part of the picture. Composed once per standing and only moved while it slides."""
+
+    def __init__(self) -> None:
+        self._cards: dict[tuple, pygame.Surface] = {}
+
+    def draw_overlay(self, surface: pygame.Surface, frame: Frame, shown: float) -> None:
+        card = self.card(frame)
+        w, h = frame.size
+        rect = card.get_rect(midbottom=(w // 2, h - frame.u(40)))
+        rect.y += int((1 - ease_out_cubic(shown)) * (rect.height + frame.u(60)))
+        paint.blit(surface, card, rect.topleft, give_way=frame.give_way)
+
+    def card(self, frame: Frame) -> pygame.Surface:
+        state = frame.state
+        pos = frame.fmt.position(state)
+        key = (frame.size, frame.language, tuple((t.name, t.score, t.color) for t in state.teams),
+               pos.get("round"), pos.get("played"))
+        found = self._cards.get(key)
+        if found is None:
+            if len(self._cards) > 8:
+                self._cards.clear()
+            found = self._cards[key] = self._compose(frame, pos)
+        return found
+
+    def _compose(self, frame: Frame, pos: dict) -> pygame.Surface:
+        state = frame.state
+        w, h = frame.size
+        order = sorted(range(len(state.teams)), key=lambda i: (-state.teams[i].score, i))
+        row_h = min(frame.u(96), (h // 2) // max(1, len(order)))
+        size = (int(w * 0.62), frame.u(150) + row_h * len(order) + frame.u(30))
+        card = paint.panel(size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel_dark")),
+                           paint.rgb(frame.color("accent")), frame.u(28), frame.u(4)).copy()
+        title = frame.say("scene.standings")
+        details = []
+        if pos.get("round") is not None:
+            details.append(frame.say("console.round", n=pos["round"] + 1))
+        if pos.get("played"):
+            details.append(frame.say("scene.after_questions", n=pos["played"]))
+        head = frame.text.fit(" · ".join([title, *details]).upper(), "heading", (size[0] - frame.u(80), frame.u(70)),
+                              frame.color("accent"), frame.u(56), shadow=True)
+        card.blit(head, head.get_rect(midtop=(size[0] // 2, frame.u(34))))
+        leaders = set(state.leaders())
+        top = frame.u(130)
+        for rank, team_no in enumerate(order):
+            team = state.teams[team_no]
+            row = pygame.Rect(frame.u(40), top + rank * row_h, size[0] - frame.u(80), row_h - frame.u(10))
+            edge = frame.color("accent") if team_no in leaders else frame.color("panel_edge")
+            body = paint.panel(row.size, paint.rgb(frame.color("panel")), paint.rgb(frame.color("panel_dark")),
+                               paint.rgb(edge), frame.u(14), frame.u(3) if team_no in leaders else frame.u(2))
+            card.blit(body, row)
+            pygame.draw.rect(card, frame.team_color(team_no), pygame.Rect(row.x, row.y, frame.u(12), row.height),
+                             border_top_left_radius=frame.u(14), border_bottom_left_radius=frame.u(14))
+            place = frame.text.fit(str(rank + 1), "numbers", (frame.u(70), row.height - frame.u(10)),
+                                   frame.color("muted"), frame.u(64), wrap=False)
+            card.blit(place, place.get_rect(center=(row.x + frame.u(60), row.centery)))
+            color = frame.color("negative") if team.score < 0 else frame.color("accent")
+            digits = frame.text.fit(number(team.score), "numbers", (frame.u(240), row.height - frame.u(10)), color,
+                                    frame.u(72), shadow=True, wrap=False)
+            card.blit(digits, digits.get_rect(midright=(row.right - frame.u(30), row.centery)))
+            name = frame.text.fit(team.name, "heading", (row.width - frame.u(150) - digits.get_width() - frame.u(60),
+                                                         row.height - frame.u(14)), frame.color("text"), frame.u(52),
+                                  shadow=True)
+            card.blit(name, name.get_rect(midleft=(row.x + frame.u(110), row.centery)))
+        return card
+
+
+STANDINGS = StandingsCard()

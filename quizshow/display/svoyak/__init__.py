@@ -5,4 +5,5 @@ from quizshow.display.svoyak import panel, scenes
 from quizshow.display.views import FormatViews
 
 _BY_NAME = {**COMMON, **scenes.SCENES}
-VIEWS = FormatViews(scenes={phase: _BY_NAME[name] for phase, name in scenes.PHASES.items()}, panel=panel.draw)
+VIEWS = FormatViews(scenes={phase: _BY_NAME[name] for phase, name in scenes.PHASES.items()}, panel=panel.draw,
+                    splash=scenes.splash)

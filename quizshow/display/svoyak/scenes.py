@@ -13,10 +13,11 @@ import pygame
 
 from quizshow.core.effects import EventKind
 from quizshow.display import paint
+from quizshow.display.motion import artwork
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.scenes.cards import QuestionScene
-from quizshow.display.tween import ease_in_out_cubic, ease_out_back, ease_out_cubic
+from quizshow.display.tween import ease_out_back, ease_out_cubic
 from quizshow.i18n import number
 
 STRIP_H = 104  # the score strip, on the 1080-line grid
@@ -211,10 +212,9 @@ def chosen_cell_rect(frame: Frame) -> pygame.Rect | None:
 
 
 class SvoyakQuestionScene(QuestionScene):
-    """The question card; right after the choice it zooms out of its board cell."""
+    """The question card; right after the choice it zooms out of its board cell (motion.Zoom)."""
 
     name = "svoyak_question"
-    ZOOM_S = 0.45
 
     @staticmethod
     def _what(frame: Frame) -> Hashable:
@@ -248,22 +248,9 @@ class SvoyakQuestionScene(QuestionScene):
             return f"{frame.say('scene.shootout')} · {frame.say('scene.points', n=p.value)}"
         return f"{theme_shown(frame)} · {frame.say('scene.points', n=p.value)}"
 
-    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
-        super().draw(surface, frame)
-        cell = chosen_cell_rect(frame)
-        age = frame.anim.since(EventKind.QUESTION, frame.now)
-        if cell is None or age >= self.ZOOM_S or frame.state.phase != "question":
-            return
-        t = ease_in_out_cubic(age / self.ZOOM_S)
-        w, h = frame.size
-        rect = pygame.Rect(int(cell.x * (1 - t)), int(cell.y * (1 - t)), int(cell.w + (w - cell.w) * t),
-                           int(cell.h + (h - cell.h) * t))
-        layer = self.prepare(frame)
-        board = BOARD.prepare(frame)
-        if board is not None:
-            paint.blit(surface, board, give_way=frame.give_way)
-        if layer is not None:
-            paint.scale_into(surface, layer, rect, frame.give_way)
+    def enters_from(self, frame: Frame, old: str) -> pygame.Rect | None:
+        """A question chosen on the board grows, opaque, out of its cell."""
+        return chosen_cell_rect(frame) if old == BoardScene.name and frame.state.phase == "question" else None
 
 
 class SpecialScene(Scene):
@@ -277,6 +264,9 @@ class CatScene(SpecialScene):
     """«Кот в мешке»: the card springs in; then who gives it to whom, the theme and the value choice."""
 
     name = "svoyak_cat"
+
+    def perpetual(self, frame: Frame) -> bool:
+        return True  # the cat bobs in its sack
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         p = play(frame)
@@ -329,34 +319,10 @@ class CatScene(SpecialScene):
         pygame.draw.polygon(surface, frame.color("accent"), arrow)
 
     def _cat(self, surface: pygame.Surface, frame: Frame, center: tuple[int, int], r: int) -> None:
-        """A cat's head peeking out, bobbing gently: drawn, so it needs no picture file."""
-        bob = int(math.sin(frame.now * 3.2) * r * 0.06)
-        cx, cy = center[0], center[1] + bob
-        fur, dark = frame.color("accent"), frame.color("panel_dark")
-        for side in (-1, 1):
-            ear = [(cx + side * r * 0.85, cy - r * 0.35), (cx + side * r * 0.75, cy - r * 1.15),
-                   (cx + side * r * 0.2, cy - r * 0.8)]
-            pygame.draw.polygon(surface, fur, ear)
-        pygame.draw.circle(surface, fur, (cx, cy), r)
-        blink = (frame.now % 3.0) < 0.12
-        for side in (-1, 1):
-            eye = (cx + side * int(r * 0.38), cy - int(r * 0.12))
-            if blink:
-                pygame.draw.line(surface, dark, (eye[0] - r // 7, eye[1]), (eye[0] + r // 7, eye[1]), max(2, r // 18))
-            else:
-                pupil = pygame.Rect(eye[0] - r // 9, eye[1] - r // 5, r * 2 // 9, r * 2 // 5)
-                pygame.draw.ellipse(surface, dark, pupil)
-            for k in (-1, 0, 1):
-                start = (cx + side * int(r * 0.25), cy + int(r * 0.3))
-                end = (cx + side * int(r * 1.15), cy + int(r * (0.25 + 0.15 * k)))
-                pygame.draw.line(surface, dark, start, end, max(1, r // 30))
-        nose = [(cx - r // 9, cy + r // 8), (cx + r // 9, cy + r // 8), (cx, cy + r // 4)]
-        pygame.draw.polygon(surface, frame.color("warning"), nose)
-        bag = pygame.Rect(0, 0, int(r * 2.6), int(r * 1.1))
-        bag.midtop = (center[0], center[1] + int(r * 0.75))
-        pygame.draw.rect(surface, paint.mix(frame.color("panel_edge"), dark, 0.35), bag,
-                         border_top_left_radius=r // 3, border_top_right_radius=r // 3,
-                         border_bottom_left_radius=r // 2, border_bottom_right_radius=r // 2)
+        """The cat in its sack (motion.artwork, drawn once a size), bobbing gently."""
+        art = artwork.cat_in_sack(int(r * 3.0))
+        bob = int(math.sin(frame.now * 3.2) * r * 0.05)
+        surface.blit(art, art.get_rect(center=(center[0], center[1] + bob)))
 
 
 class SponsorScene(SpecialScene):
@@ -364,19 +330,27 @@ class SponsorScene(SpecialScene):
 
     name = "svoyak_sponsor"
 
+    def perpetual(self, frame: Frame) -> bool:
+        return True  # the gift bounces
+
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         p = play(frame)
         plate = spring_card(surface, frame, EventKind.QUESTION, 0.76, 620, 0.5)
         if plate is None:
             return
         inner = plate.inflate(-frame.u(80), -frame.u(60))
-        words(surface, frame, frame.say("scene.sponsor"), pygame.Rect(inner.x, inner.y, inner.width, frame.u(150)),
+        art = artwork.gift(frame.u(330))
+        lift = int(abs(math.sin(frame.now * 2.4)) * frame.u(10))
+        surface.blit(art, art.get_rect(midleft=(inner.x, inner.centery - lift)))
+        text = pygame.Rect(inner.x + art.get_width() + frame.u(40), inner.y, inner.right - inner.x - art.get_width()
+                           - frame.u(40), inner.height)
+        words(surface, frame, frame.say("scene.sponsor"), pygame.Rect(text.x, text.y, text.width, frame.u(170)),
               color=frame.color("accent"), px=100, upper=True)
         words(surface, frame, f"{frame.say('scene.theme')}: {frame.fmt.theme_name(frame.state)}",
-              pygame.Rect(inner.x, inner.y + frame.u(190), inner.width, frame.u(90)), px=60)
+              pygame.Rect(text.x, text.y + frame.u(210), text.width, frame.u(100)), px=60)
         who = frame.state.teams[p.solo].name if p.solo is not None else ""
         words(surface, frame, f"{frame.say('scene.answers', name=who)} · {frame.say('scene.points', n=p.value)}",
-              pygame.Rect(inner.x, inner.y + frame.u(330), inner.width, frame.u(80)), role="body", px=52)
+              pygame.Rect(text.x, text.y + frame.u(350), text.width, frame.u(90)), role="body", px=52)
         chooser_strip(surface, frame)
 
 
@@ -495,6 +469,10 @@ class FinalStakesScene(Scene):
     """Who has staked — never how much."""
 
     name = "svoyak_final_stakes"
+
+    def perpetual(self, frame: Frame) -> bool:
+        final = final_of(frame)
+        return any(final.stake(team) is None for team in final.order)  # the «thinking» dots
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
@@ -638,6 +616,9 @@ class WinnerScene(Scene):
 
     name = "svoyak_winner"
 
+    def perpetual(self, frame: Frame) -> bool:
+        return True  # the slow glow
+
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         state = frame.state
         found = frame.fmt.winner(state)  # the format decides; the scene only shows it
@@ -677,3 +658,14 @@ PHASES = {
     "final_reveal": "svoyak_final_reveal", "final_answer": "svoyak_final_reveal", "shootout": "svoyak_shootout",
     "end": "svoyak_winner", "title": "title",
 }
+
+
+def splash(old, new) -> str | None:
+    """The splash word for a change of the game: the auction, the end of a round."""
+    if new.phase == "auction" and old.phase != "auction":
+        return "scene.auction_splash"
+    before, after = old.fmt, new.fmt
+    if old.phase in ("board", "question", "answering", "reveal") and (
+            after.round != before.round or new.phase == "final_themes"):
+        return "scene.round_over"
+    return None

@@ -25,6 +25,8 @@ from quizshow.packs.model import Question
 SOLO_KINDS = ("cat", "auction", "sponsor")
 
 
+BETWEEN_QUESTIONS = ("board", "round")  # phases with no question in play (the view model says so)
+
 class SvoyakFormat(FinalRounds, Format):
     id = "svoyak"
 
@@ -49,8 +51,8 @@ class SvoyakFormat(FinalRounds, Format):
         if play.kind == "shootout" and play.shootout is not None and state.phase in ("question", "answering",
                                                                                     "reveal"):
             return self.game.shootout_question(play.final.removed if play.final else (), play.shootout.asked - 1)
-        if play.cell is None or play.round >= len(self.game.rounds):
-            return None
+        if play.cell is None or play.round >= len(self.game.rounds) or state.phase in BETWEEN_QUESTIONS:
+            return None  # back on the board the last question is over: nothing in play
         return self.game.rounds[play.round].question(play.cell)
 
     def value(self, state: ShowState) -> int:
@@ -65,9 +67,12 @@ class SvoyakFormat(FinalRounds, Format):
     def position(self, state: ShowState) -> dict[str, Any]:
         play = self.play(state)
         rnd = self.game.rounds[play.round] if play.round < len(self.game.rounds) else None
-        number = rnd.number(play.cell) if rnd and play.cell is not None else None
-        return {"round": play.round, "question": number, "value": play.value or None,
-                "of": len(rnd.cells) if rnd else 0}
+        open_cell = play.cell is not None and state.phase not in BETWEEN_QUESTIONS
+        number = rnd.number(play.cell) if rnd and open_cell and play.cell is not None else None
+        # played: how many of the round's questions have been opened, this one included (the console's
+        # «вопрос 3 из 16»), not the cell's place on the board.
+        return {"round": play.round, "question": number, "value": (play.value or None) if open_cell else None,
+                "of": len(rnd.cells) if rnd else 0, "played": len(play.played) if rnd else 0}
 
     def winner(self, state: ShowState) -> list[int]:
         """The game is over: the best score wins (of equals, the first listed, as the rules settle a tie
