@@ -523,6 +523,10 @@ def run(args: Namespace, show_path: Path) -> int:
     sys.setswitchinterval(SWITCH_INTERVAL_S)
     # Gamepad buttons count even while another window (the console, a browser) has the focus.
     os.environ.setdefault("SDL_JOYSTICK_ALLOW_BACKGROUND_EVENTS", "1")
+    # Window pictures go to the window system as they are (X11 shared memory, GDI). SDL's accelerated path
+    # draws every flip through OpenGL, which without a GPU driver (a venue laptop's fallback, Xvfb) costs
+    # 11-14 ms of CPU a flip whatever changed. Set it to 1 to get the accelerated path back (docs/performance.md).
+    os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     import pygame
 
     pygame.init()

@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from quizshow.app import ShowApp
+from quizshow.core import commands as c
 from quizshow.display.projector import Projector
 from quizshow.display.text import TextCache, typeset
 from quizshow.display.theme import load_theme
@@ -249,3 +250,45 @@ def test_every_text_on_air_has_contrast_of_at_least_4_5_on_the_rendered_pixels(t
             if share > 0.03:
                 bad[(name, color)] = round(share, 3)
     assert not bad, bad
+
+
+# --- 17. the cost of a still picture ------------------------------------------------------------------------
+
+
+def test_a_still_picture_is_not_drawn_again_and_a_running_clock_only_20_times_a_second(theme):
+    engine = _walk_to("board")
+    projector = _projector(engine, theme)
+    surface = pygame.Surface(HD)
+    at = _at(engine)
+    projector.render(surface, engine.state, at)
+    assert projector.needs_frame(engine.state, at + 0.5, HD)  # settling: count-ups, entrances
+    projector.render(surface, engine.state, at + 5)
+    assert not projector.needs_frame(engine.state, at + 6, HD)  # at rest: nothing to draw, nothing to flip
+    engine.dispatch(c.SelectCell(at=at + 10, theme=0, question=0))
+    engine.dispatch(c.Go(at=at + 11))  # read: the answer window runs
+    assert engine.state.timer.running
+    assert projector.needs_frame(engine.state, at + 11.01, HD)  # a change: at once
+    projector.render(surface, engine.state, at + 11.01)
+    projector.render(surface, engine.state, at + 14)
+    assert not projector.needs_frame(engine.state, at + 14.02, HD, since=0.02)
+    assert projector.needs_frame(engine.state, at + 14.05, HD, since=0.05)
+    projector.render(surface, engine.state, at + 14.05)
+    assert projector.dirty and all(r.w < HD[0] // 3 for r in projector.dirty)  # only the clock's square flips
+
+
+def test_the_console_redraws_on_a_change_and_at_most_ten_times_a_second_for_its_clock(tmp_path):
+    import time as _time
+
+    app = ShowApp(svoyak_config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, devices=False)
+    try:
+        surface = pygame.Surface((1280, 800))
+        assert app.console.needs_frame(app.status)
+        app.console.render(surface, 0.0, app.status, None)
+        assert not app.console.needs_frame(app.status)
+        app.submit(c.Go(at=app.clock.now()))
+        assert app.console.needs_frame(app.status)  # a new state: at once
+        assert not app.console.needs_frame(app.status, projector_drew=True)  # the preview: not within 0.1 s
+        _time.sleep(0.11)
+        assert app.console.needs_frame(app.status, projector_drew=True)
+    finally:
+        app.close()

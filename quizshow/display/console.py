@@ -26,6 +26,7 @@ from quizshow.i18n import phrase
 from quizshow.inputs.hardware import box_problem
 from quizshow.inputs.keymap import KeyMap
 
+REDRAW_HZ = 10  # the console's clocks and preview: ten frames a second are enough to read them
 DEVICE_WORDS = ("keyboard", "console")  # input sources named in words; box and pad ids are shown as they are
 BUTTONS = ("go", "back", "timer", "announce", "correct", "wrong", "blank", "scores", "undo", "linecheck", "assign",
            "help", "quit")
@@ -113,6 +114,8 @@ class Console:
         self.ui: PanelUI | None = None  # this frame's widgets
         self.journal: list[tuple[float, str]] = []  # (wall, text), newest last
         self.clock_now = None  # show time, set by the app (the line check says how long ago)
+        self._signature: tuple = ()
+        self._last_drawn = -1e9
 
     def say(self, key: str, **values: object) -> str:
         return phrase(key, self.language, **values)
@@ -121,6 +124,28 @@ class Console:
         teams = [t.name for t in self.engine.state.teams]
         self.journal.append((time.time(), describe(entry, teams, self.language)))
         del self.journal[:-50]
+
+    def needs_frame(self, status: ConsoleStatus, projector_drew: bool = False) -> bool:
+        """Whether the console could look different from its last frame: a new state, a journal line, a
+        status change — drawn at once; a running clock, the line check or the projector's preview moving —
+        at most REDRAW_HZ times a second. Otherwise nothing is drawn."""
+        mono = time.monotonic()
+        state = self.engine.state
+        prompt = status.prompt if status.prompt is not None and mono < status.prompt[1] else None
+        signature = (id(state), len(self.journal), self.journal[-1] if self.journal else None, len(status.notices),
+                     status.notices[-1] if status.notices else None, status.quit_armed, status.help, status.amount,
+                     prompt, status.line_check, tuple(status.devices), status.resumed, id(self.keymap))
+        if signature != self._signature:
+            self._signature = signature
+            return self._drawn(mono)
+        timed = state.timer.running or status.line_check or projector_drew
+        if timed and mono - self._last_drawn >= 1 / REDRAW_HZ:
+            return self._drawn(mono)
+        return False
+
+    def _drawn(self, mono: float) -> bool:
+        self._last_drawn = mono
+        return True
 
     def click(self, pos: tuple[int, int]) -> Call | None:
         for rect, action in reversed(self.buttons):

@@ -28,6 +28,7 @@ from quizshow.display.tween import Tween
 from quizshow.display.views import FormatViews
 
 SETTLE_S = 2.5  # entrances, count-ups and springs after a change are over by then
+CLOCK_FPS = 20  # a running clock alone: its digits change once a second, its ring creeps ~1 px a frame
 
 
 class Projector:
@@ -51,6 +52,7 @@ class Projector:
         self._layers = Layers()  # still layers: the current picture's and the next one's
         self._drawn: tuple[ShowState, tuple[int, int], bool] | None = None  # what the last frame showed
         self._changed_at = -1e9
+        self.dirty: list[pygame.Rect] | None = None  # the rectangles the last frame changed (None: all of it)
         self.line_check = False  # «Проверка кнопок» replaces the show's picture while it is on
 
     def on_events(self, events: list[Event], now: float) -> None:
@@ -80,19 +82,26 @@ class Projector:
     def transitioning(self, now: float) -> bool:
         return self._transition is not None and not self._transition.done(now)
 
-    def needs_frame(self, state: ShowState, now: float, size: tuple[int, int]) -> bool:
-        """Whether a frame drawn now could differ from the last one: otherwise the window keeps it and
-        nothing is drawn or flipped (a still picture costs nothing)."""
+    def needs_frame(self, state: ShowState, now: float, size: tuple[int, int], since: float = 1.0) -> bool:
+        """Whether to draw now, `since` seconds after the last frame drawn: at once after a change; every
+        frame while something moves; CLOCK_FPS times a second while only a clock runs (its ring creeps a
+        pixel a frame); never while the picture is still (the window keeps it: nothing drawn or flipped)."""
+        motion = self._motion(state, now, size)
+        return motion == "all" or (motion == "clock" and since >= 1 / CLOCK_FPS - 0.002)
+
+    def _motion(self, state: ShowState, now: float, size: tuple[int, int]) -> str | None:
+        """What can have changed since the last frame: "all", only a running "clock", or nothing (None)."""
         if self._drawn is None or self._drawn != (state, size, self.line_check):
-            return True
+            return "all"
         if self.transitioning(now) or now - self._changed_at < SETTLE_S or self._overlay.t0 + 0.4 > now:
-            return True
-        if state.timer.running or (state.banner is not None and now < state.banner.until + 0.5):
-            return True
+            return "all"
+        if state.banner is not None and now < state.banner.until + 0.5:
+            return "all"
         if self.line_check or self.anim.recent(now, SETTLE_S) or (self._splash and self._splash.live(now)):
-            return True
-        scene = self.scene(state)
-        return scene.perpetual(self.frame(state, now, size))
+            return "all"
+        if self.scene(state).perpetual(self.frame(state, now, size)) or self._overlay.end > 0:
+            return "all"
+        return "clock" if state.timer.running else None
 
     def _buffers(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
@@ -104,14 +113,16 @@ class Projector:
 
     def render(self, surface: pygame.Surface, state: ShowState, now: float) -> None:
         size = surface.get_size()
+        only_clock = self._motion(state, now, size) == "clock"
         frame = self.frame(state, now, size)
         scene = self.scene(state)
         key = (scene.key(frame), size)
         self._buffers(surface)
         assert self._buffer is not None and self._incoming is not None
-        if self._drawn is None or self._drawn[0] is not state:
-            if self._drawn is not None:
-                self._changed(self._drawn[0], state, now)
+        if self._drawn is None:
+            self._changed_at = now  # the first picture's entrances run too
+        elif self._drawn[0] is not state:
+            self._changed(self._drawn[0], state, now)
         if key != self._key:
             if self._key is not None and self._key[1] == key[1] and self._scene is not None:
                 # The last frame of the old scene stays in a buffer reused across transitions.
@@ -136,6 +147,8 @@ class Projector:
             if scene is not COMMON["scores"]:
                 self._draw_overlay(surface, frame)
         self._drawn = (state, size, self.line_check)
+        # A frame in which only a clock ran: the window need only show the clocks' squares again.
+        self.dirty = list(frame.clocks) if only_clock and frame.clocks else None
 
     def _changed(self, old: ShowState, new: ShowState, now: float) -> None:
         self._changed_at = now

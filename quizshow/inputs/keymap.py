@@ -6,6 +6,7 @@ OSC message are the same action. A show file may override any action's keys (`ke
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import pygame
@@ -126,8 +127,10 @@ class QuitGuard:
         return self.armed_at is not None and now - self.armed_at <= self.window_s
 
 
+@functools.cache
 def key_name(key: int) -> str:
-    """The name a show file uses for a key (`F1`, `A`, `KP1`), from pygame's K_ constants."""
+    """The name a show file uses for a key (`F1`, `A`, `KP1`), from pygame's K_ constants (looked up once a
+    key: the console names its keys every frame it draws)."""
     for attr in dir(pygame):
         if attr.startswith("K_") and getattr(pygame, attr) == key:
             return attr[2:].upper()

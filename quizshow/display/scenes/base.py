@@ -102,6 +102,7 @@ class Frame:
     anim: Animations
     layers: Layers = field(default_factory=lambda: Layers())  # the projector's still layers
     give_way: paint.GiveWayFn = paint.never  # drawing's safe points (paint.GiveWay), passed in by the projector
+    clocks: list[pygame.Rect] = field(default_factory=list)  # where clocks were drawn (a clock-only frame flips these)
 
     def u(self, value: float) -> int:
         """Pixels for a length given on the 1080-line design grid."""

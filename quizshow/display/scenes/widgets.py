@@ -83,6 +83,7 @@ def clock(surface: pygame.Surface, frame: Frame, center: tuple[int, int], radius
     if clock_dead(frame):
         return
     timer = frame.state.timer
+    frame.clocks.append(pygame.Rect(center[0] - radius - 4, center[1] - radius - 4, radius * 2 + 8, radius * 2 + 8))
     left = timer.remaining(frame.now)
     warning_s = float(frame.fmt.rules.get("warning_s", 10))
     # A clock shorter than the warning (the 3-second window) never turns red on its own.
