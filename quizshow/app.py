@@ -178,8 +178,8 @@ class ShowApp:
     def _console_log(self, outcome: Outcome, now: float) -> None:
         if outcome.undone is not None:
             teams = [t.name for t in outcome.state.teams]
-            self._notice_now(self.say("console.undone", what=describe(outcome.undone, teams, self.config.language)),
-                             "info")
+            what = describe(outcome.undone, teams, self.config.language, self.format)
+            self._notice_now(self.say("console.undone", what=what), "info")
         elif outcome.changed and not isinstance(outcome.command, c.Tick) and outcome.entries:
             self.console.log(outcome.entries[-1])
 

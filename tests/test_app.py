@@ -140,7 +140,7 @@ def test_console_buttons_are_the_same_actions_as_keys(tmp_path):
     undo = {a: r for r, a in app.console.buttons}[Call("undo")]
     app.call(app.console.click(undo.center), 5.0, "console")
     assert [t.score for t in app.engine.state.teams] == [10, 0, 0]  # Альфа's correct answer stays
-    assert app.status.notices[-1].text == "Отменено: ± Бета +10"
+    assert app.status.notices[-1].text == "Отменено: Счёт исправлен: Бета +10"
 
 
 def test_undo_names_what_it_will_undo(tmp_path):
@@ -150,7 +150,7 @@ def test_undo_names_what_it_will_undo(tmp_path):
     app.action(Action("correct", 3.0))
     from quizshow.display.console import describe
     label = describe(app.engine.undo_target(), [t.name for t in app.engine.state.teams], "ru")
-    assert label == "Верно Бета +10"
+    assert label == "Бета: верно, +10"
 
 
 def test_sound_cues_follow_effects_with_a_distinct_buzz_per_team():
@@ -224,7 +224,7 @@ def test_console_shows_sub_millisecond_margins_and_no_minus_zero(tmp_path):
     for name, at, args in [("go", 1.0, ()), ("buzz", 2.0, (2,)), ("wrong", 3.0, ())]:
         app.action(Action(name, at, args=args))
     teams = [t.name for t in app.engine.state.teams]
-    assert describe(app.engine.entries[-1], teams, "ru") == "Неверно Гамма"  # the demo takes no penalty
+    assert describe(app.engine.entries[-1], teams, "ru") == "Гамма: неверно"  # the demo takes no penalty
     assert app.status.devices == [("Клавиатура: кнопки 1–3", True)]
 
 

@@ -22,7 +22,7 @@ from quizshow.display.console_ui import PanelUI
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
 from quizshow.display.views import Panel
-from quizshow.i18n import phrase
+from quizshow.i18n import number, phrase
 from quizshow.inputs.hardware import box_problem
 from quizshow.inputs.keymap import KeyMap
 
@@ -71,32 +71,77 @@ def margin_text(seconds: float, language: str) -> str:
     return f"+{seconds:.2f} {phrase('unit.s', language)}"
 
 
-def describe(entry: Entry, teams: list[str], language: str) -> str:
-    """One journal line in words: «buzz Бета +0.012 s», «верно Бета +20»."""
+def margin_words(seconds: float, language: str) -> str:
+    return margin_text(seconds, language).replace("+", "на\u00a0", 1) if language == "ru" else \
+        margin_text(seconds, language).replace("+", "by ", 1)
+
+
+# Events that say what a command did, in the order they are looked for.
+_EVENT_WORDS = {
+    EventKind.FALSE_START: "journal.false_start", EventKind.CORRECT: "journal.correct",
+    EventKind.WRONG: "journal.wrong", EventKind.SCORE: "journal.score", EventKind.WINNER: "journal.winner",
+    EventKind.MATCH_RESULT: "journal.match_result", EventKind.FINAL_START: "journal.final_start",
+    EventKind.ROUND_START: "journal.round_start", EventKind.REVEAL: "journal.reveal",
+    EventKind.ANNOUNCE: "journal.announce", EventKind.TIMER_START: "journal.timer_start",
+    EventKind.TIMER_STOP: "journal.timer_stop", EventKind.TIMER_EXPIRED: "journal.time_up",
+}
+
+
+def describe(entry: Entry, teams: list[str], language: str, fmt: object = None) -> str:
+    """One journal line (and the undo button's label) as a sentence about the game: «Борис: верно, +20»,
+    «Фальстарт: Бета», «Открыт вопрос «Кино» за 40», «Далее: показан ответ». `fmt` names board cells."""
     cmd = entry.command
+
+    def say(key: str, **values: object) -> str:
+        return phrase(key, language, **values)
+
+    def team_name(team: object) -> str:
+        return teams[team] if isinstance(team, int) and 0 <= team < len(teams) else "—"
+
+    said = ""
     for event in entry.events:
-        name = teams[event.team] if event.team is not None and event.team < len(teams) else ""
-        points = event.points or 0
+        name = team_name(event.team)
         if event.kind == EventKind.BUZZ:
-            return f"{phrase('console.press', language)} {name} {margin_text(event.margin_s or 0, language)}"
-        if event.kind == EventKind.CORRECT:
-            return f"{phrase('action.correct', language)} {name} +{points}"
-        if event.kind == EventKind.WRONG:  # points is the penalty taken, shown as a loss
-            return f"{phrase('action.wrong', language)} {name}" + (f" -{points}" if points else "")
-        if event.kind == EventKind.SCORE:
-            return f"± {name} {points:+d}"
-    key = {c.Go: "action.go", c.Back: "action.back", c.TimerStart: "action.timer", c.Announce: "action.announce",
-           c.ViewBlank: "action.blank", c.ViewScores: "action.scores"}.get(type(cmd))
+            if event.margin_s:
+                return say("journal.buzz_later", team=name, margin=margin_words(event.margin_s, language))
+            return say("journal.buzz", team=name)
+        if event.kind == EventKind.QUESTION and isinstance(cmd, c.SelectCell):
+            return _cell_words(cmd, event, fmt, language)
+        key = _EVENT_WORDS.get(event.kind)
+        if key:
+            said = say(key, team=name, points=number(event.points or 0, signed=True),
+                       loss=number(-(event.points or 0)) if event.points else "", n=(event.round or 0) + 1).strip()
+            break
+    if isinstance(cmd, (c.Go, c.Back)):
+        step = say("action.go" if isinstance(cmd, c.Go) else "action.back")
+        return f"{step}: {said[:1].lower()}{said[1:]}" if said else say("journal.next_step", step=step)
+    if said:
+        return said
+    key = {c.TimerStart: "journal.timer_start", c.TimerStop: "journal.timer_stop", c.Announce: "journal.announce",
+           c.ViewBlank: "journal.blank", c.ViewScores: "journal.scores"}.get(type(cmd))
     if key:
-        return phrase(key, language)
+        return say(key)
     team = getattr(cmd, "team", None)
     values = {name: getattr(cmd, name) for name in ("theme", "question", "value", "amount") if hasattr(cmd, name)}
     if isinstance(cmd, (c.SelectCell, c.FinalRemove)):  # shown 1-based, as on the board
         values = {k: v + 1 for k, v in values.items()}
-    name = teams[team] if isinstance(team, int) and 0 <= team < len(teams) else ""
+    if isinstance(cmd, c.FinalRemove):
+        themes = getattr(getattr(fmt, "game", None), "final_themes", None)
+        if themes and 0 <= cmd.theme < len(themes):
+            values["theme"] = f"«{themes[cmd.theme]}»"
     words = "journal.all_in" if isinstance(cmd, c.Bid) and cmd.all_in else f"journal.{type(cmd).__name__}"
-    found = phrase(words, language, team=name, **values)
-    return found if found != words else type(cmd).__name__
+    found = phrase(words, language, team=team_name(team), **values)
+    return found if found != words else say("journal.command", what=type(cmd).__name__)
+
+
+def _cell_words(cmd: c.SelectCell, event, fmt: object, language: str) -> str:
+    """«Открыт вопрос «Кино» за 40» (the theme's name and value from the board), else its row and column."""
+    rounds = getattr(getattr(fmt, "game", None), "rounds", None)
+    if rounds and event.round is not None and event.round < len(rounds):
+        board = rounds[event.round]
+        theme = board.round.themes[cmd.theme].name
+        return phrase("journal.cell", language, theme=theme, value=board.value((cmd.theme, cmd.question)))
+    return phrase("journal.SelectCell", language, theme=cmd.theme + 1, question=cmd.question + 1)
 
 
 class Console:
@@ -122,7 +167,7 @@ class Console:
 
     def log(self, entry: Entry) -> None:
         teams = [t.name for t in self.engine.state.teams]
-        self.journal.append((time.time(), describe(entry, teams, self.language)))
+        self.journal.append((time.time(), describe(entry, teams, self.language, self.engine.format)))
         del self.journal[:-50]
 
     def needs_frame(self, status: ConsoleStatus, projector_drew: bool = False) -> bool:
@@ -357,8 +402,9 @@ class Console:
     def _journal(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> None:
         target = self.engine.undo_target()
         teams = [t.name for t in self.engine.state.teams]
-        undo = self.say("console.undo", what=describe(target, teams, self.language)) if target else \
-            self.say("console.nothing_to_undo")
+        undo = self.say("console.nothing_to_undo")
+        if target is not None:
+            undo = self.say("console.undo", what=describe(target, teams, self.language, self.engine.format))
         undo_rect = pygame.Rect(box.right - unit * 14, box.y, unit * 14, box.height)
         self._ui.button(undo_rect, f"{undo} (Ctrl+Z)", "undo")
         lines = " · ".join(f"{time.strftime('%H:%M:%S', time.localtime(t))} {text}" for t, text in self.journal[-4:])

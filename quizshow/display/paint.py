@@ -171,16 +171,25 @@ def blit_glow_frame(target: pygame.Surface, rect: pygame.Rect, color: Color, rad
     blit(target, frame, (rect.x - pad, rect.y - pad), give_way=give_way)
 
 
+@lru_cache(maxsize=8)
+def ring_image(radius: int, width: int, color: Color) -> pygame.Surface:
+    """A whole anti-aliased ring, drawn once a size and colour (a thick anti-aliased circle costs 2 ms at
+    1080p and 7 ms at 4K to draw; its picture costs a blit)."""
+    image = pygame.Surface((radius * 2 + 2, radius * 2 + 2), pygame.SRCALPHA)
+    pygame.draw.aacircle(image, color, (radius + 1, radius + 1), radius, width)
+    return image
+
+
 def ring(target: pygame.Surface, center: tuple[int, int], radius: int, width: int, fraction: float,
          color: Color, track: Color, give_way: GiveWayFn = never) -> None:
     """A clock ring, anti-aliased: the track, then the remaining fraction clockwise from twelve o'clock,
-    round caps. Its edges are drawn with anti-aliased lines over the filled band."""
+    round caps. The whole rings are cached pictures; the arc is a filled band with anti-aliased edges."""
     give_way()
     fraction = max(0.0, min(1.0, fraction))
     if fraction >= 0.999:
-        pygame.draw.aacircle(target, color, center, radius, width)
+        target.blit(ring_image(radius, width, rgb(color)), (center[0] - radius - 1, center[1] - radius - 1))
         return
-    pygame.draw.aacircle(target, track, center, radius, width)
+    target.blit(ring_image(radius, width, rgb(track)), (center[0] - radius - 1, center[1] - radius - 1))
     if fraction <= 0:
         return
     steps = max(2, int(180 * fraction))

@@ -45,7 +45,7 @@ def _team_column(ui: PanelUI, box: pygame.Rect, team: int) -> None:
     ui.dot((box.x + unit // 2, box.y + unit // 2), ui.team_color(team))
     title = state.teams[team].name
     if state.answering == team:
-        title += "  « " + ui.say("scene.answering").lower()
+        title += " — " + ui.say("scene.answering").lower()
     ui.label(title, (box.x + unit, box.y), (box.width - unit, unit), GOLD if state.answering == team else TEXT,
              role="heading")
     players = state.teams[team].players
