@@ -148,7 +148,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "journal.Pass": "{team}: пас",
         "journal.FinalRemove": "Убрана тема {theme}",
         "journal.FinalStake": "{team}: ставка в финале сделана",
-        "journal.buzz": "Первым нажал(а): {team}",
+        "journal.buzz": "Первое нажатие: {team}",
         "journal.buzz_later": "Нажатие: {team}, позже {margin}",
         "journal.false_start": "Фальстарт: {team}",
         "journal.correct": "{team}: верно, {points}",

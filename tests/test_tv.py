@@ -292,3 +292,91 @@ def test_the_console_redraws_on_a_change_and_at_most_ten_times_a_second_for_its_
         assert app.console.needs_frame(app.status, projector_drew=True)
     finally:
         app.close()
+
+
+# --- 12. the console fits its screen and reads at 14 px --------------------------------------------------------
+
+
+class SizeText(TextCache):
+    """Records the size every fitted text is drawn at."""
+
+    def __init__(self, fonts):
+        super().__init__(fonts)
+        self.sizes: list[tuple[str, int]] = []
+
+    def fit(self, text, role, box, color, max_px, min_px=None, align="center", shadow=False, wrap=True):
+        surface = super().fit(text, role, box, color, max_px, min_px, align, shadow, wrap)
+        self.sizes.append((text, self.layout(text, role, box, max_px, min_px, wrap).px))
+        return surface
+
+
+@pytest.mark.parametrize("fmt", ["svoyak", "brainring"])
+def test_no_console_text_under_14_px_at_1280x800_and_every_button_on_screen_from_1024x600(tmp_path, fmt):
+    from tests import test_brainring_display as brainring
+
+    config = svoyak_config() if fmt == "svoyak" else brainring.config()
+    steps = walk() if fmt == "svoyak" else brainring.walk()
+    app = ShowApp(config, journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, devices=False)
+    try:
+        small = []
+        for name, commands in steps:
+            for cmd in commands:
+                app.submit(cmd)
+            for help_on in (False, True):
+                app.status.help = help_on
+                text = app.console.text = SizeText(app.theme.fonts)
+                app.console.render(pygame.Surface((1280, 800)), _at(app.engine), app.status, None)
+                small += [(name, t, px) for t, px in text.sizes if px < 14 and t.strip()]
+                for size in ((1024, 600), (1024, 768)):
+                    app.console.render(pygame.Surface(size), _at(app.engine), app.status, None)
+                    bounds = pygame.Rect((0, 0), size)
+                    names = {call.name for _, call in app.console.buttons}
+                    assert {"go", "quit", "undo"} <= names or help_on, (name, size)
+                    assert all(bounds.contains(rect) for rect, _ in app.console.buttons), (name, size)
+        assert not small, small[:10]
+    finally:
+        app.close()
+
+
+# --- 10. the journal speaks about the game, in glyphs the console's font has ----------------------------------
+
+
+def _journal_of(fmt: str, tmp_path) -> list[str]:
+    from tests import test_brainring_display as brainring
+
+    config = svoyak_config() if fmt == "svoyak" else brainring.config()
+    steps = walk() if fmt == "svoyak" else brainring.walk()
+    app = ShowApp(config, journal_path=tmp_path / f"{fmt}.jsonl", fresh=True, sound=False, devices=False)
+    try:
+        for _, commands in steps:
+            for cmd in commands:
+                app.submit(cmd)
+        return [text for _, text in app.console.journal] + [
+            __import__("quizshow.display.console", fromlist=["describe"]).describe(
+                entry, [t.name for t in app.engine.state.teams], "ru", app.format) for entry in app.engine.entries]
+    finally:
+        app.close()
+
+
+def test_journal_lines_read_as_sentences_about_the_game(tmp_path):
+    svoyak_lines = _journal_of("svoyak", tmp_path)
+    brainring_lines = _journal_of("brainring", tmp_path)
+    assert "Открыт вопрос «Русская литература XIX века» за 30" in svoyak_lines  # the theme's name, not its row
+    assert "Кот в мешке отдан: Анна" in svoyak_lines
+    assert "Фальстарт: Бета" in brainring_lines  # no English «Buzz», the team named
+    assert any(line.startswith("Далее: ") and line != "Далее: следующий шаг" for line in svoyak_lines)
+    for line in svoyak_lines + brainring_lines:
+        assert "Buzz" not in line and "тема 4, №" not in line and line != "Далее", line
+
+
+def test_every_phrase_and_journal_line_has_every_glyph_in_the_console_font(theme, tmp_path):
+    """Rendered with the console's fonts, no character of any phrase (both languages), refusal or journal line
+    of a whole game falls back to the missing-glyph box."""
+    from quizshow.display.glyphs import missing_glyphs
+    from quizshow.i18n import PHRASES, REFUSALS_RU
+
+    texts = [t for table in PHRASES.values() for t in table.values()] + list(REFUSALS_RU.values())
+    texts += _journal_of("svoyak", tmp_path) + _journal_of("brainring", tmp_path)
+    fonts = {role: TextCache(theme.fonts).font(role, 24) for role in ("heading", "body", "numbers")}
+    missing = {(role, ch) for role, font in fonts.items() for ch in missing_glyphs(font, "".join(texts))}
+    assert not missing, missing

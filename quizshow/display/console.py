@@ -214,12 +214,12 @@ class Console:
         y = self._header(surface, left, now, unit)
         self.give_way()  # between the sections: an input being applied goes first (paint.GiveWay)
         y = self._question(surface, pygame.Rect(left.x, y, left.width, int(h * 0.24)), unit)
-        bottom_h = unit * 5
+        bottom_h = int(unit * 5.5)  # the buttons (a name and its key under it, both readable) and two lines
         self.give_way()
         self._format_panel(surface, pygame.Rect(left.x, y, left.width, left.bottom - bottom_h - y - unit // 2), unit,
                            status)
         self.give_way()
-        self._buttons(surface, pygame.Rect(left.x, left.bottom - bottom_h, w - unit * 2, unit * 2), unit)
+        self._buttons(surface, pygame.Rect(left.x, left.bottom - bottom_h, w - unit * 2, int(unit * 2.5) - 4), unit)
         self.give_way()
         self._journal(surface, pygame.Rect(left.x, left.bottom - unit * 3 + 4, w - unit * 2, unit * 1.4), unit)
         self._devices(surface, pygame.Rect(left.x, left.bottom - int(unit * 1.4), w - unit * 2, unit * 1.4),
@@ -238,7 +238,7 @@ class Console:
 
     def _fit(self, text: str, role: str, box: tuple[int, int], color: pygame.Color, px: int,
              align: str = "left", wrap: bool = False) -> pygame.Surface:
-        return self.text.fit(text, role, (max(1, box[0]), max(1, box[1])), color, px, align=align, wrap=wrap)
+        return self._ui.fitted(text, role, box, color, px, align=align, wrap=wrap)
 
     def _header(self, surface: pygame.Surface, box: pygame.Rect, now: float, unit: int) -> int:
         state, fmt = self.engine.state, self.engine.format
