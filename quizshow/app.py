@@ -128,6 +128,7 @@ class ShowApp:
         if osc:
             self._start_osc(osc_port)
         self.status.devices = self.device_lines()
+        self._tell_missing_pictures()
         for entry in self.engine.entries[-8:]:
             self.console.log(entry)
         if loaded.resumed and loaded.commands:
@@ -135,6 +136,18 @@ class ShowApp:
             self.status.resumed = self._resumed_text(loaded.last_wall)
             self.notice(self.status.resumed, "info")
             log.info("%s", self.status.resumed)
+
+    def _tell_missing_pictures(self) -> None:
+        """A picture the pack names but the disk lacks goes on air as a placeholder: say so at start-up (the
+        console also marks the question itself, before it is opened)."""
+        pack = self.format.setup.pack
+        if pack is None:
+            return
+        missing = [q.image for r in pack.rounds for q in r.all_questions
+                   if q.image is not None and not q.image.exists()]
+        if missing:
+            names = ", ".join(p.name for p in missing[:3]) + (" …" if len(missing) > 3 else "")
+            self.notice(self.say("console.pictures_missing", n=len(missing), files=names))
 
     # --- the parts, for tests and benches ------------------------------------------------------------
 

@@ -380,3 +380,46 @@ def test_every_phrase_and_journal_line_has_every_glyph_in_the_console_font(theme
     fonts = {role: TextCache(theme.fonts).font(role, 24) for role in ("heading", "body", "numbers")}
     missing = {(role, ch) for role, font in fonts.items() for ch in missing_glyphs(font, "".join(texts))}
     assert not missing, missing
+
+
+# --- 9. a missing picture is told on the console ---------------------------------------------------------------
+
+
+def test_a_missing_picture_is_told_at_start_up_and_on_its_question_before_it_opens(tmp_path):
+    import shutil
+
+    from quizshow.config import load_show
+    from quizshow.yamlfile import Problems
+
+    root = tmp_path / "show"
+    shutil.copytree(svoyak_config().path.parent.parent / "packs", root / "packs")
+    shutil.copytree(svoyak_config().path.parent.parent / "themes", root / "themes")
+    (root / "shows").mkdir()
+    shutil.copy(svoyak_config().path, root / "shows" / "svoyak.yaml")
+    pictures = [p for p in (root / "packs" / "media").rglob("*") if p.suffix in (".png", ".jpg")]
+    assert pictures
+    for picture in pictures:
+        picture.unlink()
+    config = load_show(root / "shows" / "svoyak.yaml", Problems())
+    app = ShowApp(config, journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, devices=False)
+    try:
+        app.pump_views()
+        assert any("картин" in n.text and pictures[0].name in n.text for n in app.status.notices)
+        engine = app.engine
+        for name, commands in walk():
+            for cmd in commands:
+                app.submit(cmd)
+            if name == "board":
+                break
+        rnd = engine.format.game.rounds[engine.state.fmt.round]
+        cell = next(c for c in rnd.cells if rnd.question(c).image is not None)
+        text = SizeText(app.theme.fonts)
+        app.console.text = text
+        app.console.render(pygame.Surface((1280, 800)), _at(engine), app.status, None)
+        assert any("нет картинки" in t for t, _ in text.sizes)  # its board cell is marked before it is opened
+        app.submit(c.SelectCell(at=_at(engine) + 1, theme=cell[0], question=cell[1]))
+        text.sizes.clear()
+        app.console.render(pygame.Surface((1280, 800)), _at(engine), app.status, None)
+        assert any(t.startswith("Нет файла") for t, _ in text.sizes)
+    finally:
+        app.close()

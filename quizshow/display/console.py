@@ -280,10 +280,14 @@ class Console:
             if question.accept:
                 answer += f"   ({self.say('console.accept')}: {', '.join(question.accept)})"
             rows = [("console.question", question.q, TEXT), ("console.answer", answer, GOLD)]
+            if question.image is not None and not question.image.exists():  # told before it goes on air
+                rows.insert(1, ("console.picture", self.say("console.no_picture", file=question.image.name), BAD))
             if question.comment:
                 rows.append(("console.comment", question.comment, MUTED))
         y = inner.y
-        heights = [inner.height * 2 // 5, inner.height // 4, inner.height // 4]
+        heights = [inner.height * 2 // 5, inner.height // 4, inner.height // 4, inner.height // 4][:len(rows)]
+        if len(rows) > 3:
+            heights = [inner.height // 3] + [inner.height // 5] * (len(rows) - 1)
         for (label, value, color), height in zip(rows, heights, strict=False):
             surface.blit(self._fit(self.say(label), "heading", (label_w, unit), MUTED, int(unit * 0.8)), (inner.x, y))
             img = self.text.fit(value, "body", (inner.width - label_w, height), color, int(unit * 1.2), align="left")
