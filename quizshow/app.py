@@ -129,13 +129,17 @@ class ShowApp:
             self._start_osc(osc_port)
         self.status.devices = self.device_lines()
         self._tell_missing_pictures()
-        for entry in self.engine.entries[-8:]:
-            self.console.log(entry)
+        # The journal's lines keep the times they happened at, not the restart's.
+        walls = loaded.walls if len(loaded.walls) == len(self.engine.entries) else []
+        for i in range(max(0, len(self.engine.entries) - 8), len(self.engine.entries)):
+            self.console.log(self.engine.entries[i], walls[i] if walls else None)
         if loaded.resumed and loaded.commands:
             self.submit(c.Resumed(at=self.clock.now()))
             self.status.resumed = self._resumed_text(loaded.last_wall)
             self.notice(self.status.resumed, "info")
             log.info("%s", self.status.resumed)
+            if self.finished():
+                self.notice(self.say("console.finished_hint"), "info")
 
     def _tell_missing_pictures(self) -> None:
         """A picture the pack names but the disk lacks goes on air as a placeholder: say so at start-up (the
@@ -168,10 +172,25 @@ class ShowApp:
         return self.hardware.map
 
     def _resumed_text(self, wall: float | None) -> str:
-        pos = self.format.position(self.engine.state)
+        """«Продолжено: раунд 2, вопрос 5 (с 14:32)», «Продолжено: финал, ставки (с 15:10)»."""
+        state = self.engine.state
+        pos = self.format.position(state)
         when = time.strftime("%H:%M", time.localtime(wall)) if wall else "?"
-        question = "—" if pos.get("question") is None else pos["question"] + 1
-        return self.say("console.resumed", round=(pos.get("round") or 0) + 1, question=question, time=when)
+        phase = self.say(f"phase.{state.phase}")
+        if self.finished():
+            where = phase
+        elif pos.get("question") is not None:
+            where = self.say("console.resumed_at", round=(pos.get("round") or 0) + 1,
+                             question=pos.get("played") or pos["question"] + 1)
+        elif state.phase.startswith("final"):
+            where = phase
+        else:
+            where = f"{self.say('console.round', n=(pos.get('round') or 0) + 1)}, {phase.lower()}"
+        return self.say("console.resumed", where=where, time=when)
+
+    def finished(self) -> bool:
+        """The game is over: Next has nothing left to do."""
+        return self.format.next_action(self.engine.state) == "next.none" or self.engine.state.phase == "end"
 
     # --- effects, from one place ----------------------------------------------------------------------
 
@@ -293,7 +312,7 @@ class ShowApp:
     def _local_actions(self) -> dict[str, Callable[[dict[str, Any], float, str], Outcome | None]]:
         return {"quit": self._quit, "help": self._help, "linecheck": self._linecheck, "assign": self._assign,
                 "amount": self._amount, "buzz": self._buzz, "noop": lambda args, at, source: None,
-                "escape": self._escape}
+                "escape": self._escape, "start_over": self._start_over}
 
     def _quit(self, args: dict[str, Any], at: float, source: str) -> None:
         if self.quit_guard.press(time.monotonic()):
@@ -302,6 +321,20 @@ class ShowApp:
 
     def _help(self, args: dict[str, Any], at: float, source: str) -> None:
         self.status.help = not self.status.help
+
+    def _start_over(self, args: dict[str, Any], at: float, source: str) -> None:
+        """«Начать заново» (twice within 2 s): journalled in the old journal, which is kept renamed; the show
+        starts again from its title card."""
+        if not self.confirm.press(time.monotonic()):
+            self.prompt(self.say("console.start_over_confirm"), 2.0)
+            return
+        with self.lock:
+            self.runtime.start_over(at)
+            self.console.engine = self.engine
+            self.console.journal.clear()
+            self._prepared_for = None
+            self.status.resumed = None
+        self.notice(self.say("console.started_over"), "info")
 
     def _escape(self, args: dict[str, Any], at: float, source: str) -> None:
         """Escape closes what covers the console: the help, a prompt, the quit question, assigning by

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from quizshow.app import ShowApp
+from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
 from quizshow.display.projector import Projector
 from quizshow.display.text import TextCache, typeset
@@ -351,9 +351,11 @@ def _journal_of(fmt: str, tmp_path) -> list[str]:
         for _, commands in steps:
             for cmd in commands:
                 app.submit(cmd)
+        from quizshow.display.console import describe
+
+        teams = [t.name for t in app.engine.state.teams]
         return [text for _, text in app.console.journal] + [
-            __import__("quizshow.display.console", fromlist=["describe"]).describe(
-                entry, [t.name for t in app.engine.state.teams], "ru", app.format) for entry in app.engine.entries]
+            describe(entry, teams, "ru", app.format) for entry in app.engine.entries]
     finally:
         app.close()
 
@@ -421,5 +423,56 @@ def test_a_missing_picture_is_told_at_start_up_and_on_its_question_before_it_ope
         text.sizes.clear()
         app.console.render(pygame.Surface((1280, 800)), _at(engine), app.status, None)
         assert any(t.startswith("Нет файла") for t, _ in text.sizes)
+    finally:
+        app.close()
+
+
+# --- 13. resume ----------------------------------------------------------------------------------------------
+
+
+def test_resume_keeps_journal_times_describes_the_final_and_offers_to_start_over(tmp_path):
+    import json
+    import time as _time
+
+    journal = tmp_path / "j.jsonl"
+    app = ShowApp(svoyak_config(), journal_path=journal, fresh=True, sound=False, devices=False)
+    try:
+        for name, commands in walk():
+            for cmd in commands:
+                app.submit(cmd)
+            if name == "final_stakes":
+                break
+    finally:
+        app.close()
+    lines = [json.loads(line) for line in journal.read_text(encoding="utf-8").splitlines()]
+    walls = [line["wall"] for line in lines if "wall" in line and line.get("type") != "header"]
+    old = walls[-1] - 3600  # an hour ago
+    journal.write_text("\n".join(json.dumps({**line, "wall": old} if "wall" in line and line.get("type") != "header"
+                                            else line, ensure_ascii=False) for line in lines) + "\n",
+                       encoding="utf-8")
+    app = ShowApp(svoyak_config(), journal_path=journal, sound=False, devices=False)
+    try:
+        assert all(abs(at - old) < 1 for at, _ in app.console.journal[:-1])  # the original times, not now
+        assert app.status.resumed.startswith("Продолжено: Финал: ставки"), app.status.resumed
+        assert "вопрос —" not in app.status.resumed
+        for _name, commands in walk()[walk().index(next(s for s in walk() if s[0] == "final_question")):]:
+            for cmd in commands:
+                app.submit(cmd)
+        for _ in range(6):
+            app.submit(c.Go(at=_at(app.engine) + 1))
+        assert app.finished()
+        app.console.render(pygame.Surface((1280, 800)), _at(app.engine), app.status, None)
+        assert any(call.name == "start_over" for _, call in app.console.buttons)
+        before = set(tmp_path.iterdir())
+        now = _time.monotonic()
+        app.action(Action("start_over", _at(app.engine) + 1))
+        assert app.engine.entries and app.engine.state.phase == "end"  # one press only asks
+        app.confirm.armed_at = now
+        app.action(Action("start_over", _at(app.engine) + 2))
+        assert app.engine.entries == [] and app.engine.state.phase == "title"
+        kept = set(tmp_path.iterdir()) - before
+        assert kept, "the old journal is kept under a new name"
+        old_lines = next(iter(kept)).read_text(encoding="utf-8").splitlines()
+        assert json.loads(old_lines[-1])["type"] == "StartOver"  # journalled
     finally:
         app.close()

@@ -129,6 +129,9 @@ class Format:
             raise Refused("there is no clock to change")
         return replace(state, timer=state.timer.add(cmd.seconds, cmd.at)), []
 
+    def on_start_over(self, state: ShowState, cmd: c.StartOver) -> Result:
+        return state, []  # the journal ends here; the app opens a fresh one
+
     def on_resumed(self, state: ShowState, cmd: c.Resumed) -> Result:
         # After a crash nobody knows how long the hall waited: hold the clock until «Время!».
         return replace(state, timer=state.timer.pause(cmd.at), banner=None), []

@@ -31,6 +31,7 @@ class Loaded:
     resumed: bool = False
     last_at: float = 0.0
     last_wall: float | None = None
+    walls: list[float | None] = field(default_factory=list)  # each command's wall time, as journalled
     dropped: int = 0  # lines that could not be read
 
 
@@ -99,6 +100,7 @@ class Journal:
             else:
                 try:
                     loaded.commands.append(c.from_json(data))
+                    loaded.walls.append(data.get("wall"))
                 except (c.UnknownCommand, TypeError) as why:
                     loaded.dropped += 1
                     log.warning("journal: %s:%d: %s (skipped)", path, number, why)

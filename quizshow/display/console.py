@@ -165,9 +165,10 @@ class Console:
     def say(self, key: str, **values: object) -> str:
         return phrase(key, self.language, **values)
 
-    def log(self, entry: Entry) -> None:
+    def log(self, entry: Entry, wall: float | None = None) -> None:
+        """A journal line, at `wall` (the time it was journalled, when known) or now."""
         teams = [t.name for t in self.engine.state.teams]
-        self.journal.append((time.time(), describe(entry, teams, self.language, self.engine.format)))
+        self.journal.append((wall or time.time(), describe(entry, teams, self.language, self.engine.format)))
         del self.journal[:-50]
 
     def needs_frame(self, status: ConsoleStatus, projector_drew: bool = False) -> bool:
@@ -264,7 +265,12 @@ class Console:
         next_key = fmt.next_action(state)
         keys = ", ".join(self.keymap.keys_of("go", self.language)[:2])
         text = f"{self.say('console.next')} {quoted(self.say(next_key))} ({keys})"
-        surface.blit(self._fit(text, "heading", (box.width, int(unit * 1.8)), GOLD, int(unit * 1.25)),
+        width = box.width
+        if next_key == "next.none" or state.phase == "end":  # over: offer to start again (two presses)
+            width = box.width - unit * 12
+            self._ui.button(pygame.Rect(box.right - unit * 11, box.y + int(unit * 2), unit * 11, int(unit * 1.8)),
+                            f"{self.say('action.start_over')} (2×)", "start_over")
+        surface.blit(self._fit(text, "heading", (width, int(unit * 1.8)), GOLD, int(unit * 1.25)),
                      (box.x, box.y + int(unit * 2)))
         return box.y + unit * 4
 
