@@ -28,6 +28,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--fresh", action="store_true", help="start over; the old journal is kept renamed")
     p.add_argument("--journal", type=Path, default=None, metavar="PATH", help="journal file")
     p.add_argument("--osc-port", type=int, default=None, metavar="P", help="OSC listen port (0 = any)")
+    p.add_argument("--sheet", type=Path, default=None, metavar="OUT.png",
+                   help="render every scene of the show's format at 1920x1080 into one contact sheet, then exit")
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
     p.add_argument("--version", action="version", version=f"quizshow {__version__}")
     return p.parse_args(argv)
@@ -82,6 +84,33 @@ def main(argv: list[str]) -> int:
                         stream=sys.stderr)
     if args.check:
         return check_files(args.check)
+    if args.sheet:
+        return sheet(args.show or demo_show(), args.sheet)
     from quizshow.app import run
 
     return run(args, args.show or demo_show())
+
+
+def sheet(show: Path, out: Path) -> int:
+    """`--sheet OUT.png`: the contact sheet of the show (display/sheet.py), headless; nothing is journalled."""
+    import os
+
+    from quizshow.config import load_show
+
+    problems = Problems()
+    config = load_show(show, problems)
+    for problem in problems.items:
+        print(problem, file=sys.stderr)
+    if config is None or problems:
+        print(f"{show}: fix these first", file=sys.stderr)
+        return 1
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from quizshow.display.sheet import contact_sheet
+
+    pygame.init()
+    captions = contact_sheet(config, out)
+    print(f"{out}: {len(captions)} pictures at 1920x1080 — " + ", ".join(caption for caption, _ in captions))
+    return 0

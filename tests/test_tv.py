@@ -476,3 +476,32 @@ def test_resume_keeps_journal_times_describes_the_final_and_offers_to_start_over
         assert json.loads(old_lines[-1])["type"] == "StartOver"  # journalled
     finally:
         app.close()
+
+
+# --- the contact sheet -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", ["svoyak", "brainring"])
+def test_the_contact_sheet_shows_every_scene_of_the_format(tmp_path, fmt):
+    """`python main.py SHOW.yaml --sheet OUT.png`: one picture holding every scene the format has."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from quizshow.display.sheet import contact_sheet
+    from tests import test_brainring_display as brainring
+
+    config = svoyak_config() if fmt == "svoyak" else brainring.config()
+    out = tmp_path / "sheet.png"
+    pictures = contact_sheet(config, out)
+    scenes = {scene for _, scene in pictures}
+    own = set(__import__(f"quizshow.display.{fmt}.scenes", fromlist=["SCENES"]).SCENES)
+    missing = own - scenes - {"svoyak_shootout"}  # a shoot-out needs a tie the demo pack does not make
+    assert not missing, missing
+    assert {"title"} <= scenes
+    image = pygame.image.load(str(out))
+    assert image.get_width() >= 1900 and image.get_height() > 360 * (len(pictures) // 3)
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "main.py", str(config.path), "--sheet", str(tmp_path / "cli.png")],
+                          cwd=root, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and (tmp_path / "cli.png").exists(), done.stderr

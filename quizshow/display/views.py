@@ -28,6 +28,7 @@ class FormatViews:
     panel: Panel | None = None
     splash: SplashFn | None = None
     standings: Any = None  # the score overlay card (scenes.cards.StandingsCard by default)
+    walk: Any = None  # the contact sheet's scripted walk (display/sheet.py), else a generic one
 
     def scene(self, phase: str, fallback: Scene) -> Scene:
         return self.scenes.get(phase, fallback)
