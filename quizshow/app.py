@@ -119,6 +119,7 @@ class ShowApp:
         self.sound = SoundCues(len(config.teams), self.theme.sounds, enabled=sound)
         self.running = True
         self._prepared_for: object = None
+        self._warming = False
         self.live = False  # see go_live
         self.changed = threading.Event()
         self.hardware = Hardware(self, buzzers, self.spec.flags, start=devices)
@@ -480,13 +481,16 @@ class ShowApp:
         """Once per state change: compose the picture Next would lead to, so that the first frame
         after Next only blits it. `propose` is pure: nothing is journalled or changed."""
         state = self.engine.state
+        now = self.clock.now()
         if state is self._prepared_for:
+            if self._warming:  # what a choice may lead to (a board's cells): a piece each idle time
+                self._warming = self.projector.warm(state, now, size)
             return
         self._prepared_for = state
-        now = self.clock.now()
         upcoming = self.engine.propose(c.Go(at=now))
         if upcoming.changed:
             self.projector.prepare(upcoming.state, now, size)
+        self._warming = True
 
     # --- OSC -------------------------------------------------------------------------------------------
 

@@ -74,10 +74,10 @@ class Projector:
         so the first frame after Next only blits it."""
         self.scene(state).prepare(self.frame(state, now, size))
 
-    def warm(self, state: ShowState, now: float, size: tuple[int, int]) -> None:
-        """In idle time: what the scene of `state` may need next and cannot be prepared as a layer (the
-        texts of every question a board cell may open)."""
-        self.scene(state).warm(self.frame(state, now, size))
+    def warm(self, state: ShowState, now: float, size: tuple[int, int]) -> bool:
+        """In idle time: a piece of what the scene of `state` may need next and cannot be prepared as a
+        layer (the texts of the questions a board cell may open); True while more is left."""
+        return self.scene(state).warm(self.frame(state, now, size))
 
     def transitioning(self, now: float) -> bool:
         return self._transition is not None and not self._transition.done(now)

@@ -147,8 +147,10 @@ class Scene:
         """The rectangle of the outgoing scene `old` this picture grows out of (a board cell), or None."""
         return None
 
-    def warm(self, frame: Frame) -> None:
-        """Idle time: prepare what this picture may lead to that is not a still layer (texts)."""
+    def warm(self, frame: Frame) -> bool:
+        """Idle time: prepare a piece of what this picture may lead to that is not a still layer (texts);
+        True while more is left (called again in the next frame's idle time)."""
+        return False
 
     def static_key(self, frame: Frame) -> Hashable | None:
         """What the still part depends on; None: the scene draws everything every frame."""

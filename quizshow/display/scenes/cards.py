@@ -133,6 +133,9 @@ class QuestionScene(Scene):
 
     name = "question"
 
+    def __init__(self) -> None:
+        self._warmed: set[tuple[int, tuple[int, int]]] = set()  # (question, size) whose content is made
+
     def key(self, frame: Frame) -> Hashable:
         return self.name, frame.state.round, frame.state.question
 
@@ -184,20 +187,37 @@ class QuestionScene(Scene):
             paint.blit_glow_frame(surface, card, paint.rgb(frame.team_color(state.answering)), frame.u(24),
                                   frame.u(6))
             self._who(surface, frame, box.who)
-        inner = card.inflate(-frame.u(80), -frame.u(60))
         if question is not None:
-            text_box = inner
-            if question.image is not None:
-                text_box = pygame.Rect(inner.x, inner.y, inner.width // 2 - frame.u(20), inner.height)
-                pic_box = pygame.Rect(inner.centerx + frame.u(20), inner.y, inner.width // 2 - frame.u(20),
-                                      inner.height)
-                self._picture(surface, frame, _image(question.image, pic_box.size), pic_box)
-            shown = question.q or frame.say("scene.host_question")
-            text = frame.text.fit(shown, "heading", text_box.size, frame.color("text"), frame.u(76),
-                                  min_px=frame.u(26), shadow=True)
+            text, text_box, picture, pic_box = self.content(frame, question, card)
+            if pic_box is not None:
+                self._picture(surface, frame, picture, pic_box)
             surface.blit(text, text.get_rect(center=text_box.center))
         if box.answer is not None and question is not None:
             self._answer(surface, frame, question.a, box.answer)
+
+    def content(self, frame: Frame, question, card: pygame.Rect):
+        """The question's text fitted to its box and its picture scaled to its own (both cached): what makes
+        the still layer slow to compose the first time, so a board warms every cell's in idle time."""
+        inner = card.inflate(-frame.u(80), -frame.u(60))
+        text_box, picture, pic_box = inner, None, None
+        if question.image is not None:
+            text_box = pygame.Rect(inner.x, inner.y, inner.width // 2 - frame.u(20), inner.height)
+            pic_box = pygame.Rect(inner.centerx + frame.u(20), inner.y, inner.width // 2 - frame.u(20), inner.height)
+            picture = _image(question.image, pic_box.size)
+        shown = question.q or frame.say("scene.host_question")
+        text = frame.text.fit(shown, "heading", text_box.size, frame.color("text"), frame.u(76), min_px=frame.u(26),
+                              shadow=True)
+        return text, text_box, picture, pic_box
+
+    def warm_questions(self, frame: Frame, questions) -> bool:
+        """Idle time on a board: fit the text and scale the picture of one more question a cell may open (one
+        a frame: a whole board at once would stall the frame loop). True while some are left."""
+        card = self._layout(frame).card
+        todo = [q for q in questions if (id(q), frame.size) not in self._warmed]
+        if todo:
+            self.content(frame, todo[0], card)
+            self._warmed.add((id(todo[0]), frame.size))
+        return len(todo) > 1
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         box = self._layout(frame)

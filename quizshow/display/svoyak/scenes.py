@@ -217,6 +217,15 @@ class BoardScene(Scene):
         chooser_strip(surface, frame)
         widgets.banner(surface, frame)
 
+    def warm(self, frame: Frame) -> bool:
+        """The host may open any cell: its question's text and picture are made now, so the zoom's first
+        frame only composes them (the layers themselves would be 8 MB a cell)."""
+        p = play(frame)
+        if p.round >= len(frame.fmt.game.rounds):
+            return False
+        rnd = frame.fmt.game.rounds[p.round]
+        return QUESTION.warm_questions(frame, [rnd.question(cell) for cell in sorted(rnd.cells - p.played)])
+
 
 def chosen_cell_rect(frame: Frame) -> pygame.Rect | None:
     p = play(frame)
@@ -661,9 +670,10 @@ class WinnerScene(Scene):
 
 
 BOARD = BoardScene()
+QUESTION = SvoyakQuestionScene()
 
 SCENES: dict[str, Scene] = {scene.name: scene for scene in (
-    RoundIntroScene(), BOARD, SvoyakQuestionScene(), CatScene(), SponsorScene(), AuctionScene(),
+    RoundIntroScene(), BOARD, QUESTION, CatScene(), SponsorScene(), AuctionScene(),
     FinalThemesScene(), FinalStakesScene(), FinalRevealScene(), ShootoutScene(), WinnerScene())}
 
 PHASES = {
