@@ -60,20 +60,18 @@ def percentile(values: list[float], p: float) -> float:
 
 class TimedApp(ShowApp):
     """The real app; it notes when each buzz effect leaves the engine (journalled, committed) on its
-    way to the outputs — the first of which is the projector's animations."""
+    way to the outputs: the first of the sinks that run on the submitting thread (runtime/sinks.py)."""
 
     buzz_at: float | None = None
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        outputs = self.projector.on_events
 
-        def timed(events, now):
-            if self.buzz_at is None and any(ev.kind == EventKind.BUZZ for ev in events):
+        def timed(outcome, now):
+            if self.buzz_at is None and any(ev.kind == EventKind.BUZZ for ev in outcome.events):
                 self.buzz_at = time.monotonic()
-            outputs(events, now)
 
-        self.projector.on_events = timed
+        self.sinks.direct.insert(0, timed)
 
 
 def main() -> None:

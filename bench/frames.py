@@ -1,8 +1,9 @@
-"""Frame times of every projector scene of the demo, «Своя игра» and «Брейн-ринг», headless, at 1920×1080 and
-3840×2160; start-up and memory.
+"""Frame times of every projector scene of the demo, «Своя игра», «Брейн-ринг», the written quiz (40 teams)
+and the duel, headless, at 1920×1080 and 3840×2160; start-up and memory.
 
-    python bench/frames.py            # the full table
-    python bench/frames.py --quick    # fewer frames
+    python bench/frames.py                        # the full table
+    python bench/frames.py --quick                # fewer frames
+    python bench/frames.py --quick --format duel  # one format
 
 Targets (issue 14): at 1920×1080 every frame of every scene and transition p99 ≤ 8 ms, steady p99 ≤ 4 ms;
 at 3840×2160 every frame p99 ≤ 16.7 ms; start-up to the first frame ≤ 1.5 s, memory ≤ 150 MB. Prints a
@@ -56,6 +57,8 @@ def percentile(values: list[float], p: float) -> float:
 def shows():
     """(show, its config, a fresh engine, its scenes) for each benchmarked format."""
     from tests import test_brainring_display as brainring
+    from tests import test_duel_display as duel
+    from tests import test_written_display as written
     from tests.conftest import demo_config, demo_engine, svoyak_config, svoyak_engine
     from tests.test_svoyak_display import walk
 
@@ -64,16 +67,21 @@ def shows():
     # The «Брейн-ринг» walk: the match scene before, during (the clock running) and after questions.
     return [("demo", demo_config(), demo_engine, DEMO_SCENES),
             ("svoyak", svoyak_config(), svoyak_engine, walk()),
-            ("brainring", brainring.config(), brainring.engine, brainring.walk())]
+            ("brainring", brainring.config(), brainring.engine, brainring.walk()),
+            ("written (40 teams)", written.config(), written.engine, written.walk()),
+            ("duel", duel.config(), duel.show_engine, duel.mockup_walk())]
 
 
 def measure(size: tuple[int, int], frames: int, config, make_engine,
             scenes) -> list[tuple[str, float, float, float, int, float]]:
+    from quizshow import i18n
     from quizshow.display.projector import Projector
     from quizshow.display.theme import load_theme
+    from quizshow.registry import spec as registry_spec
     from quizshow.registry import views as registry_views
 
     engine = make_engine()
+    i18n.add_phrases(registry_spec(engine.format.id).phrases)  # as the app does: the format's own words
     projector = Projector(engine.format, load_theme(config.theme), config.title, config.language,
                           views=registry_views(engine.format.id))
     surface = pygame.Surface(size)
@@ -122,12 +130,15 @@ def startup() -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--format", help="only this format's scenes (demo, svoyak, brainring, duel)")
     args = parser.parse_args()
     frames = 90 if args.quick else 300
     launch, peak = startup()  # first: a child forked from a large process would report its size
     pygame.init()
     print(f"quizshow frame times, {frames} frames a scene, headless ({os.cpu_count()} cores)\n")
     for show, config, make_engine, scenes in shows():
+        if args.format and show != args.format:
+            continue
         for size in SIZES:
             print(f"{show} {size[0]}x{size[1]}")
             print(f"  {'scene':28} {'median ms':>10} {'p99 ms':>8} {'transition p99 ms':>18} {'(frames)':>9}"

@@ -1,9 +1,10 @@
-"""The composition root: builds the runtime, the inputs, the sinks and the views of one show, and
-binds every input to an action of one registry.
+"""The composition root: builds the runtime, the input feed, the controls, the sinks and the views of
+one show, and wires them; it decides nothing itself.
 
-Every input becomes an action call or a command. A command goes to the runtime (journal, then engine);
-the outcome's effects go to the sinks from one place (`_effects`): desks, lamps and sound at once, the
-views on the window thread. A format is known here only through its FormatSpec and FormatViews.
+Every input becomes an action call (runtime/controls.py) or a command. A command goes to the runtime
+(journal, then engine); the outcome's effects go to the sinks from one place (`submit`): desks, lamps
+and sound at once, the views on the window thread. A format is known here only through its FormatSpec
+and FormatViews (registry.py).
 """
 
 from __future__ import annotations
@@ -11,34 +12,35 @@ from __future__ import annotations
 import errno
 import logging
 import os
-import queue
 import sys
 import threading
 import time
 from argparse import Namespace
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from quizshow import i18n, registry
 from quizshow.config import ShowConfig, load_show
 from quizshow.core import commands as c
-from quizshow.core.actions import ActionContext, BadCall, Call, Value, registry_for
+from quizshow.core.actions import Call, registry_for
 from quizshow.core.clock import ShowClock
 from quizshow.core.effects import Event
 from quizshow.core.engine import Engine, Outcome
-from quizshow.core.journal import Journal, JournalError
+from quizshow.core.format import Refused
+from quizshow.core.journal import Journal, JournalError, NotJournalled
 from quizshow.display import paint
 from quizshow.display.console import Notice, describe
 from quizshow.i18n import refusal
-from quizshow.inputs.buzzers import BuzzerMap
+from quizshow.inputs.buzzers import BuzzerMap, split_target
 from quizshow.inputs.hardware import Hardware, in_press_order
-from quizshow.inputs.keymap import amount_key, edit_amount, key_name
 from quizshow.inputs.osc import OscRequest, OscServer
 from quizshow.inputs.serialbox import BoxPress
 from quizshow.outputs.osc_out import OscOut
 from quizshow.runtime import Runtime
+from quizshow.runtime.controls import Action, Controls
+from quizshow.runtime.feed import InputFeed
+from quizshow.runtime.osc_link import answer
 from quizshow.runtime.sinks import Sinks
 from quizshow.yamlfile import Problems
 
@@ -49,92 +51,82 @@ log = logging.getLogger(__name__)
 # that want it pay: the box readers and the OSC server sleep in the kernel until something arrives.
 SWITCH_INTERVAL_S = 0.0001
 
-# OSC request kinds (inputs/osc.py, spec/osc.md) -> the action call they mean, from the message's values.
-# Teams and cells are 1-based on the wire.
-OSC_CALLS: dict[str, Callable[[list[Any]], Call]] = {
-    "go": lambda v: Call("go"), "back": lambda v: Call("back"), "undo": lambda v: Call("undo"),
-    "timer_start": lambda v: Call("timer_start"), "timer_stop": lambda v: Call("timer_stop"),
-    "announce": lambda v: Call("announce"), "correct": lambda v: Call("correct"), "wrong": lambda v: Call("wrong"),
-    "score_add": lambda v: Call("score_add", (v[0] - 1, v[1])),
-    "score_set": lambda v: Call("score_set", (v[0] - 1, v[1])),
-    "timer_add": lambda v: Call("timer_add", (float(v[0]),)),
-    "select": lambda v: Call("cell", (v[0] - 1, v[1] - 1)),
-    "scores": lambda v: Call("scores", (bool(v[0]),)), "blank": lambda v: Call("blank", (bool(v[0]),)),
-    "buzz": lambda v: Call("buzz", (v[0] - 1, v[1] if len(v) > 1 else None)),
-}
-
-
-@dataclass(frozen=True)
-class Action:
-    """An action call from a key, a presenter, a console button or OSC, with its time and source."""
-
-    name: str
-    at: float
-    source: str = "keyboard"
-    args: tuple[Value, ...] = ()
-
-    @property
-    def call(self) -> Call:
-        return Call(self.name, self.args)
-
 
 class ShowApp:
     """Everything but the windows: usable headless by tests and benchmarks."""
 
     def __init__(self, config: ShowConfig, journal_path: Path | None = None, fresh: bool = False,
                  sound: bool = True, seed: int | None = None, devices: bool = True, osc: bool = False,
-                 osc_port: int | None = None) -> None:
+                 osc_port: int | None = None, resume_to_damage: bool = False) -> None:
         from quizshow.assemble import make_format
         from quizshow.display.console import Console, ConsoleStatus
         from quizshow.display.projector import Projector
         from quizshow.display.text import TextCache
         from quizshow.display.theme import load_theme
-        from quizshow.inputs.keymap import KeyMap, QuitGuard
+        from quizshow.inputs.keymap import KeyMap
+        from quizshow.outputs.media import PackMedia
         from quizshow.outputs.sound import SoundCues
 
         self.config = config
         self.spec = registry.spec(config.format)
         views = registry.views(config.format)
         i18n.add_phrases(self.spec.phrases)
+        i18n.add_refusals(self.spec.refusals)
         self.actions = registry_for(self.spec.actions)
         self.format = make_format(config)
-        self.runtime = Runtime(self.format, journal_path or config.journal_path, str(config.path), fresh, seed)
+        self.runtime = Runtime(self.format, journal_path or config.journal_path, str(config.path), fresh, seed,
+                               resume_to_damage)
         loaded = self.runtime.loaded
         self.clock = ShowClock(start_at=loaded.last_at + 0.001)
-        self.inputs: queue.Queue[object] = queue.Queue()
+        self.feed = InputFeed(self.runtime.lock, self._take, lambda: self.runtime.state)
+        self.inputs = self.feed.queue
         self.sinks = Sinks()
         self.give_way = paint.GiveWay()  # drawing's safe points; live once inputs apply from their threads
         self.theme = load_theme(config.theme)
         text = TextCache(self.theme.fonts)
         self.projector = Projector(self.format, self.theme, config.title, config.language, text, views,
-                                   self.give_way)
+                                   self.give_way, sound=sound)
         self.status = ConsoleStatus()  # before the buzzer map: its problems are shown
         buzzers = self._buzzer_map()
         self.keymap = KeyMap.build(self._key_table(buzzers), config.devices.keyboard_buzzers)
         self.console = Console(self.engine, self.theme, self.keymap, config.language, text, views.panel,
-                               self.give_way)
+                               self.give_way, self.spec.journal_words, views.keys)
         self.console.clock_now = self.clock.now
-        self.quit_guard = QuitGuard()
-        self.confirm = QuitGuard()  # the same two-press rule for a destructive action
         self.sound = SoundCues(len(config.teams), self.theme.sounds, enabled=sound)
+        self.media = PackMedia(enabled=sound)  # a pack's own sounds (SIGame audio), after the cues' mixer init
         self.running = True
         self._prepared_for: object = None
         self._warming = False
-        self.live = False  # see go_live
-        self.changed = threading.Event()
-        self.hardware = Hardware(self, buzzers, self.spec.flags, start=devices)
+        self._disk_problem: str | None = None  # the journal's write failure being shown (once while it lasts)
+        self.hardware = Hardware(self, buzzers, self.spec.flags, start=devices,
+                                 player_buzzers=self.spec.player_buzzers, player_lamps=self.format.player_lamps)
+        self.controls = Controls(self, self.actions, self.format, lambda: self.runtime.state, self.spec.flags,
+                                 self._panel_key)
         self.osc_out: OscOut | None = None
         self.osc: OscServer | None = None
         self._wire_sinks()
         if osc:
             self._start_osc(osc_port)
         self.status.devices = self.device_lines()
+        for pack in config.packs:  # an imported (.siq) pack's report: the host sees what was found and lost
+            for line in pack.report:
+                log.info("%s: %s", pack.path.name, line)
+            if pack.report:
+                self.notice(f"{pack.path.name}: {pack.report[0]}", "info")
+        if loaded.repaired:  # a torn last line is repaired, and said
+            self.notice(self.say("console.journal_repaired"), "info")
+        if loaded.damage:  # resumed up to damage at the operator's word: what was lost stays on the console
+            damage = loaded.damage
+            self.notice(self.say("console.journal_damaged", line=damage.line, what=damage.what,
+                                 lost=damage.lost_lines, kept=loaded.kept_as), "problem")
         self._tell_missing_pictures()
-        # The journal's lines keep the times they happened at, not the restart's.
-        walls = loaded.walls if len(loaded.walls) == len(self.engine.entries) else []
-        for i in range(max(0, len(self.engine.entries) - 8), len(self.engine.entries)):
-            self.console.log(self.engine.entries[i], walls[i] if walls else None)
-        if loaded.resumed and loaded.commands:
+        # The journal's lines keep the times they happened at, not the restart's (aligned from the end:
+        # a snapshot's commands are not read back).
+        entries, walls = self.engine.entries, loaded.walls
+        for i in range(max(0, len(entries) - 8), len(entries)):
+            back = len(entries) - i
+            self.console.log(entries[i], walls[-back] if back <= len(walls) else None)
+        if loaded.resumed and loaded.anything:
             self.submit(c.Resumed(at=self.clock.now()))
             self.status.resumed = self._resumed_text(loaded.last_wall)
             self.notice(self.status.resumed, "info")
@@ -206,15 +198,22 @@ class ShowApp:
             lambda outcome, now: self.sound.on_events(outcome.events),
             lambda outcome, now: self.hardware.lamps.update(self.engine.state, outcome.events, now),
         ]
-        self.sinks.views += [lambda outcome, now: self.projector.on_events(outcome.events, now), self._console_log]
+        self.sinks.views += [lambda outcome, now: self.projector.on_events(outcome.events, now), self._console_log,
+                             self._pack_sound]
+
+    def _pack_sound(self, outcome: Outcome, now: float) -> None:
+        """The pack's own sound follows the question on screen (a view concern: pygame.mixer is touched only
+        on the window thread, never from a box reader or the OSC server)."""
+        if outcome.changed:
+            self.media.follow(self.format.current(outcome.state), outcome.state.phase)
 
     def _console_log(self, outcome: Outcome, now: float) -> None:
         if outcome.undone is not None:
             teams = [t.name for t in outcome.state.teams]
-            what = describe(outcome.undone, teams, self.config.language, self.format)
+            what = describe(outcome.undone, teams, self.config.language, self.spec.journal_words, self.format)
             self._notice_now(self.say("console.undone", what=what), "info")
-        elif outcome.changed and not isinstance(outcome.command, c.Tick) and outcome.entries:
-            self.console.log(outcome.entries[-1])
+        elif outcome.changed and not isinstance(outcome.command, c.Tick) and outcome.tail:
+            self.console.log(outcome.tail[-1][0])  # the entry this command added
 
     def pump_views(self) -> None:
         """On the window thread: apply the view changes that inputs on other threads queued."""
@@ -227,11 +226,16 @@ class ShowApp:
         shown, not raised."""
         outcome = self.runtime.submit(cmd)
         if outcome.refused:
-            if not isinstance(cmd, c.Tick):
-                why = outcome.refusal
-                self.notice(refusal(why.template, why.values, self.config.language) if why else outcome.refused,
-                            "refused")
+            why = outcome.refusal
+            text = refusal(why.template, why.values, self.config.language) if why else outcome.refused
+            if isinstance(why, NotJournalled):  # the disk, not a rule: a red line, once while it lasts
+                if self._disk_problem != text:
+                    self._disk_problem = text
+                    self.notice(text, "problem")
+            elif not isinstance(cmd, c.Tick):
+                self.notice(text, "refused")
             return outcome
+        self._disk_problem = None  # journalled again
         self.sinks.outcome(outcome, self.clock.now())
         return outcome
 
@@ -275,60 +279,27 @@ class ShowApp:
         self.console.keymap = self.keymap
 
     def _key_table(self, buzzers: BuzzerMap) -> dict[str, tuple[str, ...]]:
-        key_buzzers = {f"buzz{team + 1}": (name,) for name, team in buzzers.keys.items()}
+        key_buzzers: dict[str, tuple[str, ...]] = {}
+        for name, target in buzzers.keys.items():  # buzzN: team N's; buzzN.P: player P of team N (from 1)
+            team, player = split_target(target)
+            action = f"buzz{team + 1}" if player is None else f"buzz{team + 1}.{player + 1}"
+            key_buzzers[action] = (*key_buzzers.get(action, ()), name)
         return {**key_buzzers, **self.config.keys}
 
-    # --- actions -----------------------------------------------------------------------------------
+    # --- actions and inputs ----------------------------------------------------------------------------
 
     def action(self, action: Action) -> Outcome | None:
-        """An action call → the command it means now (toggles read the current state), or the app's own."""
-        call, at = action.call, action.at
-        definition = self.actions.get(call.name)
-        if definition is None:
-            log.warning("unknown action %r from %s", call.name, action.source)
-            return None
-        try:
-            args = self.actions.arguments(call)
-        except BadCall as why:
-            log.warning("%s (from %s)", why, action.source)
-            return None
-        if definition.local:
-            local = self._local_actions().get(call.name)
-            return None if local is None else local(args, at, action.source)
-        if definition.confirm and not self.confirm.press(time.monotonic()):  # destructive: a second press
-            self.prompt(self.say(f"console.{call.name}_confirm"), 2.0)
-            return None
-        amount = int(self.status.amount or 0)
-        cmd = self.actions.build(call, ActionContext(self.engine.state, at, self.format.rules, amount))
-        if cmd is None:
-            return None
-        outcome = self.submit(cmd)
-        if definition.uses_amount and outcome.accepted:
-            self.status.amount = ""  # typed for this one: the next starts from zero
-        return outcome
+        return self.controls.action(action)
 
     def call(self, call: Call, at: float, source: str) -> Outcome | None:
-        return self.action(Action(call.name, at, source, call.args))
+        return self.controls.action(Action(call.name, at, source, call.args))
 
-    def _local_actions(self) -> dict[str, Callable[[dict[str, Any], float, str], Outcome | None]]:
-        return {"quit": self._quit, "help": self._help, "linecheck": self._linecheck, "assign": self._assign,
-                "amount": self._amount, "buzz": self._buzz, "noop": lambda args, at, source: None,
-                "escape": self._escape, "start_over": self._start_over}
+    def key(self, key: int, mod: int, at: float, source: str = "keyboard") -> Outcome | None:
+        return self.controls.key(key, mod, at, source)
 
-    def _quit(self, args: dict[str, Any], at: float, source: str) -> None:
-        if self.quit_guard.press(time.monotonic()):
-            self.running = False
-        self.status.quit_armed = self.quit_guard.armed(time.monotonic())
-
-    def _help(self, args: dict[str, Any], at: float, source: str) -> None:
-        self.status.help = not self.status.help
-
-    def _start_over(self, args: dict[str, Any], at: float, source: str) -> None:
-        """«Начать заново» (twice within 2 s): journalled in the old journal, which is kept renamed; the show
-        starts again from its title card."""
-        if not self.confirm.press(time.monotonic()):
-            self.prompt(self.say("console.start_over_confirm"), 2.0)
-            return
+    def start_over(self, at: float) -> None:
+        """«Начать заново» (the controls asked twice): the old journal ends with StartOver and is kept renamed;
+        the show starts again from its title card."""
         with self.lock:
             self.runtime.start_over(at)
             self.console.engine = self.engine
@@ -337,70 +308,40 @@ class ShowApp:
             self.status.resumed = None
         self.notice(self.say("console.started_over"), "info")
 
-    def _escape(self, args: dict[str, Any], at: float, source: str) -> None:
-        """Escape closes what covers the console: the help, a prompt, the quit question, assigning by
-        pressing. It never starts, stops or judges anything (a reflex press during an answer is harmless)."""
-        self.status.help = False
-        self.status.prompt = None
-        self.quit_guard.armed_at = None
-        self.status.quit_armed = False
-        if self.hardware.assigning is not None:
-            self.hardware.toggle_assign(at)
+    def _panel_key(self, key: int, mod: int, at: float, source: str) -> bool:
+        """The format's console panel takes its keys first; what they change goes through the actions."""
+        return self.console.panel_key(key, mod, at, lambda call: self.call(call, at, source))
 
-    def _linecheck(self, args: dict[str, Any], at: float, source: str) -> None:
-        self.hardware.toggle_line_check()
+    def text_input(self, text: str) -> None:
+        """Characters typed on the console while it takes a text for an action (ActionDef.text_max)."""
+        self.controls.text(text)
 
-    def _assign(self, args: dict[str, Any], at: float, source: str) -> None:
-        self.hardware.toggle_assign(at)
+    def refusal_text(self, why: Refused) -> str:
+        return refusal(why.template, why.values, self.config.language)
 
-    def _amount(self, args: dict[str, Any], at: float, source: str) -> None:
-        self.status.amount = edit_amount(self.status.amount, args["edit"])
-
-    def _buzz(self, args: dict[str, Any], at: float, source: str) -> Outcome | None:
-        team, player = args["team"], args["player"]
-        if not 0 <= team < len(self.engine.state.teams):
-            return None
-        if player is None:
-            return self.hardware.buzz(team, at, at, source)  # the line check may take it
-        return self.submit(c.Buzz(at=at, team=team, player=player, source_time=at, device=source))
-
-    def key(self, key: int, mod: int, at: float, source: str = "keyboard") -> Outcome | None:
-        """A key press: taken as a buzzer while buzzers are being assigned; digits type an amount while
-        the phase asks for one (its `amount_entry` flag); else the key map."""
-        call = self.keymap.call_for(key, mod)
-        if self.hardware.assigning is not None and (call is None or call.name not in ("assign", "quit", "escape")):
-            self.hardware.capture(f"key:{key_name(key)}", at)
-            return None
-        if self.spec.flags(self.engine.state.phase).amount_entry:
-            edit = amount_key(key)
-            if edit is not None:
-                return self.action(Action("amount", at, source, (edit,)))
-        return None if call is None else self.action(Action(call.name, at, source, call.args))
-
-    # --- inputs from every thread ---------------------------------------------------------------------
+    def deliver(self, item: object) -> None:
+        """An input from any thread (see runtime/feed.py)."""
+        self.feed.deliver(item)
 
     def drain(self, tick: bool = True, first: object = None) -> None:
-        """Everything the threads and the window queued (after `first`, already taken), then a tick.
-        Presses that arrived together are taken in the order of their own timestamps, across boxes."""
-        items: list[object] = []
-        while True:
-            if first is not None:
-                item, first = first, None
-            else:
-                try:
-                    item = self.inputs.get_nowait()
-                except queue.Empty:
-                    break
+        """Everything queued (after `first`, already taken), then a tick (tests, headless paths)."""
+        self.feed.drain(first)
+        if tick:
+            self.tick()
+
+    def _take(self, items: list[object]) -> None:
+        """One batch of inputs, each applied on its own. OSC requests keep their arrival order; presses
+        that arrived together are taken in the order of their own timestamps, across boxes."""
+        pending: list[object] = []
+        for item in items:
             if isinstance(item, OscRequest):
-                self.safely(self.osc_request, item)  # in arrival order: OSC messages keep theirs
+                self.safely(self.osc_request, item)
                 continue
             item = self.safely(self.hardware.press, item) if isinstance(item, BoxPress) else item
             if item is not None:
-                items.append(item)
-        for item in in_press_order(items):
+                pending.append(item)
+        for item in in_press_order(pending):
             self.safely(self.action if isinstance(item, Action) else self.submit, item)
-        if tick:
-            self.tick()
 
     def safely(self, apply: Callable[[Any], Any], item: object) -> Any:
         """Apply one input. A bug in doing so is logged and shown on the console, and the inputs
@@ -416,7 +357,8 @@ class ShowApp:
         """Once a frame (window thread): queued view changes, time passes, the console's status."""
         self.pump_views()
         self.submit(c.Tick(at=self.clock.now()))
-        self.status.quit_armed = self.quit_guard.armed(time.monotonic())
+        self.controls.refresh()
+        self._media_over()
         if self.osc_out is not None:
             self.osc_out.tick(self.engine.state, self.clock.now(), time.monotonic())
         self.status.devices = self.device_lines()
@@ -424,49 +366,31 @@ class ShowApp:
         self.status.boxes = [driver.status for driver in self.hardware.boxes.values()]
         self.status.last_press = dict(self.hardware.last_press)
 
+    def _media_over(self) -> None:
+        """A question that waits for its own sound or video (SIGame `waitForFinish`): once they have played,
+        the window opens through the journal, like the host's own «Время!». Which media it waits for is the
+        format's word (`awaited_media`); whether they have played, the players' (window thread)."""
+        waiting = self.format.awaited_media(self.engine.state)
+        if waiting and all(self.media.finished(path) or self.projector.video.finished(path) for path in waiting):
+            self.call(Call("timer_start"), self.clock.now(), "media")
+
     def go_live(self) -> None:
-        """From now on the thread that queues an input (a box reader, the OSC server) applies the queue
-        at once, also while the main thread draws: a press reaches the engine (and the journal) without
-        waiting for a frame or for a hand-off to another thread. The main thread holds `lock` for its
-        own actions; drawing reads the immutable state without it."""
-        self.changed.clear()
-        self.live = True
-        self.give_way.to(self.lock)  # drawing pauses at safe points while an input is applied
-        self._apply_queued()  # anything that came before
+        """From now on the thread that delivers an input (a box reader, the OSC server) applies it at
+        once, also while the main thread draws; drawing gives way at its safe points meanwhile. The main
+        thread holds the lock for its own actions; drawing reads the immutable state without it."""
+        self.give_way.to(self.lock)
+        self.feed.go_live()
 
-    def deliver(self, item: object) -> None:
-        """Queue an input from another thread; when live, apply the queue now (whoever holds the lock
-        first applies everything queued, in order)."""
-        self.inputs.put(item)
-        if self.live:
-            self._apply_queued()
+    @property
+    def live(self) -> bool:
+        return self.feed.live
 
-    def _apply_queued(self) -> None:
-        with self.lock:
-            before = self.engine.state
-            self.drain(tick=False)
-            if self.engine.state is not before:
-                self.changed.set()
+    @property
+    def changed(self) -> threading.Event:
+        return self.feed.changed
 
     def wait_inputs(self, until: float) -> bool:
-        """Between frames: until `until` (monotonic), take each queued command as soon as it arrives (or,
-        when live, wait for the delivering threads to). True as soon as the show changed: draw at once."""
-        if self.live:
-            changed = self.changed.wait(max(0.0, until - time.monotonic()))
-            self.changed.clear()
-            return changed
-        while True:
-            left = until - time.monotonic()
-            if left <= 0:
-                return False
-            try:
-                item = self.inputs.get(timeout=left)
-            except queue.Empty:
-                return False
-            before = self.engine.state
-            self.drain(tick=False, first=item)
-            if self.engine.state is not before:
-                return True
+        return self.feed.wait(until)
 
     def _buzzer_map(self) -> BuzzerMap:
         from quizshow.inputs.buzzers import load_assignment
@@ -475,7 +399,10 @@ class ShowApp:
         saved = load_assignment(self.config.path, [t.name for t in self.config.teams], problems)
         for problem in problems.items:
             self.notice(str(problem))
-        return BuzzerMap.build([saved.get(t.name, t.buzzer) for t in self.config.teams])
+        # A team's saved list, or its `buzzers:` list, is a button per player (FormatSpec.player_buzzers).
+        teams = [(saved.get(t.name, t.buzzer), t.buzzers) for t in self.config.teams]
+        return BuzzerMap.build([None if isinstance(one, tuple) else one for one, _ in teams],
+                               [one if isinstance(one, tuple) else each for one, each in teams])
 
     def prepare_next(self, size: tuple[int, int]) -> None:
         """Once per state change: compose the picture Next would lead to, so that the first frame
@@ -501,7 +428,7 @@ class ShowApp:
             self.osc = OscServer(osc, self.deliver, self.clock.now,
                                  lambda key, **values: self.notice(self.say(key, **values)),
                                  lambda to: out.state(self.engine.state, self.clock.now(), to),
-                                 self._subscribe, port=port).start()
+                                 self._subscribe, port=port, teams=len(self.config.teams)).start()
         except OSError as why:  # the port is taken: the show goes on without OSC, and says so in words
             wanted = osc.listen[1] if port is None else port
             if why.errno == errno.EADDRINUSE:
@@ -519,23 +446,9 @@ class ShowApp:
             self.osc_out.subscribers.discard(sender)
 
     def osc_request(self, req: OscRequest) -> None:
-        """An OSC input: the same action as the presenter's or the console's; replied."""
+        """An OSC input: the same action as the presenter's or the console's; replied (runtime/osc_link.py)."""
         assert self.osc is not None
-        call = OSC_CALLS[req.kind](list(req.values))
-        why: str | None = None
-        if call.name == "buzz" and not 0 <= int(call.args[0] or 0) < len(self.engine.state.teams):
-            self.osc.reply(req.sender, req.address, 409, f"there is no team {req.values[0]}")
-            return
-        if call.name not in self.actions:
-            why = f"/{req.kind} is not used by format {self.spec.name}"
-            outcome = None
-        else:
-            outcome = self.action(Action(call.name, req.at, "osc", call.args))
-            if outcome is None and call.name == "go":
-                why = "Next is held for a moment after a press"
-        if outcome is not None and outcome.refused:
-            why = outcome.refused
-        self.osc.reply(req.sender, req.address, 409 if why else 200, why or "ok")
+        answer(req, self.actions, len(self.engine.state.teams), self.spec.name, self.call, self.osc.reply)
 
     def device_lines(self) -> list[tuple[str, bool]]:
         lines = self.hardware.device_lines()
@@ -548,14 +461,15 @@ class ShowApp:
         return lines
 
     def close(self) -> None:
-        if self.live:
-            self.live = False  # inputs still arriving are only queued from now on
+        if self.feed.live:
+            self.feed.stop()
             self.give_way.to(None)
         if self.osc is not None:
             self.osc.stop()
         if self.osc_out is not None:
             self.osc_out.close()
         self.hardware.stop()
+        self.media.close()
         self.runtime.close()
 
 
@@ -567,6 +481,10 @@ def run(args: Namespace, show_path: Path) -> int:
     if config is None or problems:
         print(f"{show_path}: the show cannot start until these are fixed", file=sys.stderr)
         return 1
+    from quizshow.display.windows import no_display, say_no_display
+
+    if not args.headless and (why := no_display(os.environ)):
+        return say_no_display(why)
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -580,12 +498,17 @@ def run(args: Namespace, show_path: Path) -> int:
     import pygame
 
     pygame.init()
+    if not args.headless and (why := no_display(os.environ, pygame.display.get_driver())):
+        pygame.quit()
+        return say_no_display(why)
     try:
         app = ShowApp(config, journal_path=args.journal, fresh=args.fresh, sound=not args.headless, osc=True,
-                      osc_port=args.osc_port)
+                      osc_port=args.osc_port, resume_to_damage=args.resume_to_damage)
     except JournalError as why:
         print(f"journal: {why}", file=sys.stderr)
         return 1
+    if app.osc is not None:  # at every log level: the user must know the port (--osc-port 0)
+        print("osc: listening on {}:{}".format(*app.osc.address), file=sys.stderr, flush=True)
     from quizshow.display.windows import Windows
 
     windows = Windows(args, config.title, headless=args.headless)

@@ -11,5 +11,6 @@ from quizshow.core.state import Team
 def make_format(config: ShowConfig) -> Format:
     teams = tuple(Team(name=t.name, color=t.color or "", captain=t.captain, players=t.players)
                   for t in config.teams)
-    setup = Setup(title=config.title, teams=teams, rules=dict(config.rules), pack=config.pack)
-    return registry.spec(config.format).make(setup)
+    spec = registry.spec(config.format)
+    setup = Setup(title=config.title, teams=teams, rules=dict(config.rules), pack=config.pack, flags=spec.flags)
+    return spec.make(setup)

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import yaml
 
-from quizshow import __version__
+from quizshow import __version__, stopping
 from quizshow.resources import demo_show
-from quizshow.yamlfile import Problems
+from quizshow.yamlfile import Problems, compose, read_bounded
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -26,12 +26,21 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH", help="window size")
     p.add_argument("--headless", action="store_true", help="no windows, no sound; everything else runs")
     p.add_argument("--fresh", action="store_true", help="start over; the old journal is kept renamed")
+    p.add_argument("--resume-to-damage", action="store_true",
+                   help="resume a damaged journal up to its first damaged line (the whole file is copied aside)")
     p.add_argument("--journal", type=Path, default=None, metavar="PATH", help="journal file")
     p.add_argument("--osc-port", type=int, default=None, metavar="P", help="OSC listen port (0 = any)")
     p.add_argument("--sheet", type=Path, default=None, metavar="OUT.png",
                    help="render every scene of the show's format at 1920x1080 into one contact sheet, then exit")
+    p.add_argument("--export-results", type=Path, default=None, metavar="PREFIX",
+                   help="write the show's results from its journal as PREFIX.<suffix>, one file for each "
+                        "its format exports (e.g. PREFIX.csv and PREFIX.html)")
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
     p.add_argument("--version", action="version", version=f"quizshow {__version__}")
+    # SIGame packs and proof sheets (docs/siq.md)
+    p.add_argument("--import", dest="import_pack", type=Path, metavar="PACK", help="convert a .siq pack to our YAML")
+    p.add_argument("--proof", type=Path, metavar="PACK", help="render every question card of a pack to images")
+    p.add_argument("--out", type=Path, metavar="DIR", help="where --import and --proof write")
     return p.parse_args(argv)
 
 
@@ -50,13 +59,20 @@ def check_files(paths: list[Path], out=None) -> int:
 
     out = out or sys.stdout
     problems = Problems()
-    for path in paths:
-        if _looks_like_pack(path):
-            load_pack(path, problems)
-        else:
-            config = load_show(path, problems)
-            if config is not None:  # the buzzers assigned by pressing, saved beside the show
-                load_assignment(path, [t.name for t in config.teams], problems)
+    with stopping.loading():
+        for path in paths:
+            if _looks_like_pack(path):
+                pack = load_pack(path, problems)
+                for line in pack.report[:3] if pack is not None else ():  # an imported pack: what it holds
+                    print(f"{path}: {line}", file=out)
+                if pack is not None:
+                    from quizshow.tools.siq_tools import check_media
+
+                    check_media(pack, problems)
+            else:
+                config = load_show(path, problems)
+                if config is not None:  # the buzzers assigned by pressing, saved beside the show
+                    load_assignment(path, [t.name for t in config.teams], problems)
     order = {str(path.resolve()): i for i, path in enumerate(paths)}
     # A pack named on the line and by the show is read twice: each of its problems is told once.
     found = list({str(p): p for p in problems.items}.values())
@@ -68,8 +84,14 @@ def check_files(paths: list[Path], out=None) -> int:
 
 
 def _looks_like_pack(path: Path) -> bool:
+    from quizshow.packs.loader import OTHER_LOADERS
+
+    if path.suffix.lower() in OTHER_LOADERS:
+        return True
+    if not path.is_file() or path.stat().st_size > 4 * 1024 * 1024:
+        return False  # the show loader reports it (not a regular file, or over the size limit)
     try:
-        node = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+        node = compose(read_bounded(path))
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
         return False  # the show loader reports it
     if not isinstance(node, yaml.MappingNode):
@@ -78,17 +100,52 @@ def _looks_like_pack(path: Path) -> bool:
     return "rounds" in keys and "format" not in keys
 
 
+def export_results(show: Path, journal: Path | None, prefix: Path, out=None) -> int:
+    from quizshow.config import load_show
+    from quizshow.tools.export import export
+
+    out = out or sys.stdout
+    problems = Problems()
+    config = load_show(show, problems)
+    if config is None or problems:
+        for problem in problems.items:
+            print(problem, file=out)
+        return 1
+    try:
+        for path in export(config, journal or config.journal_path, prefix):
+            print(path, file=out)
+    except ValueError as why:
+        print(why, file=out)
+        return 1
+    return 0
+
+
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s",
                         stream=sys.stderr)
-    if args.check:
-        return check_files(args.check)
-    if args.sheet:
-        return sheet(args.show or demo_show(), args.sheet)
-    from quizshow.app import run
+    try:
+        if args.check:
+            return check_files(args.check)
+        if args.sheet:
+            return sheet(args.show or demo_show(), args.sheet)
+        if args.export_results:
+            return export_results(args.show or demo_show(), args.journal, args.export_results)
+        if args.import_pack or args.proof:
+            from quizshow.tools.siq_tools import import_command, proof_command
 
-    return run(args, args.show or demo_show())
+            if args.out is None:
+                print("--import and --proof need --out DIR", file=sys.stderr)
+                return 2
+            if args.import_pack:
+                return import_command(args.import_pack, args.out)
+            return proof_command(args.proof, args.out)
+        from quizshow.app import run
+
+        return run(args, args.show or demo_show())
+    except stopping.Stopped as why:  # a signal while the files were loading: nothing was started
+        print(f"{why}: stopped while loading", file=sys.stderr)
+        return 1 if args.check else 0  # an interrupted check has not passed
 
 
 def sheet(show: Path, out: Path) -> int:

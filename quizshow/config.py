@@ -3,31 +3,40 @@
 from __future__ import annotations
 
 import ipaddress
+import os
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from yaml.nodes import Node
+from yaml.nodes import Node, SequenceNode
 
-from quizshow import registry
+from quizshow import registry, stopping
+from quizshow.core.spec import MAX_TEAMS
 from quizshow.formats import common_rules, presets
+from quizshow.formats.teamsize import size_problems
 from quizshow.inputs.keymap import ACTIONS, unknown_key_names
 from quizshow.packs.loader import load_pack
 from quizshow.packs.model import Pack
 from quizshow.resources import themes_dir
-from quizshow.yamlfile import FileReader, Problems
+from quizshow.yamlfile import MAX_NAME, FileReader, Problems
 
 SHOW_KEYS = ["title", "format", "preset", "rules", "pack", "language", "theme", "teams", "devices", "keys"]
-TEAM_KEYS = ["name", "color", "captain", "players", "buzzer"]
+TEAM_KEYS = ["name", "color", "captain", "players", "buzzer", "buzzers"]
 DEVICE_KEYS = ["serial", "keyboard_buzzers", "gamepads", "osc"]
 SERIAL_KEYS = ["id", "port", "protocol", "baud", "map"]
 OSC_KEYS = ["listen", "allow", "passcode", "feedback", "cues", "rate_limit", "go_interval_s"]
 CUE_EVENTS = ["buzz", "false_start", "correct", "wrong", "announce", "timer/start", "timer/warning",
-              "timer/expired", "question", "reveal", "round/start", "final/start", "winner"]
+              "timer/expired", "question", "reveal", "round/start", "final/start", "winner", "asked", "choice",
+              "player/out"]
 THEMES_DIR = themes_dir()
 BUZZER_PATTERN = re.compile(r"^(?:key:[A-Za-z0-9_]+|pad:\d+:\d+|[A-Za-z0-9_-]+:\d+)$")
 COLOR_PATTERN = re.compile(r"^#[0-9a-fA-F]{6}$")
+# Every number of the show file has a range (docs/files.md); `rules:` are checked by their own schema.
+BAUD_RANGE = (50, 4_000_000)
+MAX_INPUT = 999  # a QBX/1 input number has at most three digits
+RATE_LIMIT_RANGE = (1, 10_000)  # OSC messages a second from one source
+GO_INTERVAL_RANGE = (0.0, 10.0)  # seconds between two accepted GOs
 
 
 @dataclass(frozen=True)
@@ -37,6 +46,7 @@ class TeamConfig:
     captain: str | None = None
     players: tuple[str, ...] = ()
     buzzer: str | None = None
+    buzzers: tuple[str, ...] = ()  # a button per player, in roster order (FormatSpec.player_buzzers)
 
 
 @dataclass(frozen=True)
@@ -89,7 +99,13 @@ class ShowConfig:
 
     @property
     def journal_path(self) -> Path:
-        return self.path.parent / ".quizshow" / f"{self.path.stem}.journal.jsonl"
+        """Beside the show (`.quizshow/`); for a show in a folder nobody may write to (the bundled demo
+        of an installed copy, say), in the user's data folder instead."""
+        folder = self.path.parent
+        if not os.access(folder, os.W_OK):
+            data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+            return Path(data) / "quizshow" / f"{self.path.stem}.journal.jsonl"
+        return folder / ".quizshow" / f"{self.path.stem}.journal.jsonl"
 
     @property
     def pack(self) -> Pack | None:
@@ -101,6 +117,11 @@ class ShowConfig:
 
 
 def load_show(path: Path, problems: Problems) -> ShowConfig | None:
+    with stopping.loading():  # a stop signal ends a long load at once
+        return _load_show(path, problems)
+
+
+def _load_show(path: Path, problems: Problems) -> ShowConfig | None:
     reader = FileReader(path, problems)
     root = reader.load()
     if root is None:
@@ -108,13 +129,19 @@ def load_show(path: Path, problems: Problems) -> ShowConfig | None:
     keys = reader.mapping(root, SHOW_KEYS, required=("title", "format", "teams"), what="the show")
     fmt, preset, rules = _rules(reader, keys)
     packs = _packs(reader, keys.get("pack"), problems)
+    check_pack = registry.spec(fmt).check_pack if fmt in registry.FORMATS else None
+    for pack in packs if check_pack is not None else ():  # a format's own demands on a pack, at its lines
+        for line, message in check_pack(pack, rules):
+            problems.add(pack.path, line, message)
     language = reader.text(keys.get("language"), "language") or "ru"
     if language not in ("ru", "en"):
         reader.error(keys["language"], "language must be ru or en")
     devices = _devices(reader, keys.get("devices"))
-    teams = _teams(reader, keys.get("teams"), devices)
+    most = registry.spec(fmt).max_teams if fmt in registry.FORMATS else MAX_TEAMS  # the format's own limit
+    teams = _teams(reader, keys.get("teams"), devices, most)
+    _team_sizes(reader, keys.get("teams"), teams, preset or "", rules)
     return ShowConfig(
-        path=path.resolve(), title=reader.text(keys.get("title"), "title") or "", format=fmt or "",
+        path=path.resolve(), title=reader.text(keys.get("title"), "title", MAX_NAME) or "", format=fmt or "",
         preset=preset or "", rules=rules, packs=packs, language=language,
         theme=_theme(reader, keys.get("theme")), teams=teams, devices=devices,
         keys=_keys(reader, keys.get("keys")),
@@ -164,6 +191,9 @@ def _packs(reader: FileReader, node: Node | None, problems: Problems) -> tuple[P
         if not path.exists():
             reader.error(item, f"pack '{name}' not found")
             continue
+        if not path.is_file():  # /dev/zero, a FIFO, a folder: never read
+            reader.error(node, f"pack '{name}' is not a regular file")
+            continue
         pack = load_pack(path, problems)
         if pack is not None:
             if packs and any(r.final for r in packs[-1][1].rounds):
@@ -185,7 +215,7 @@ def _theme(reader: FileReader, node: Node | None) -> Path:
     return THEMES_DIR / "broadcast"
 
 
-def _teams(reader: FileReader, node: Node | None, devices: Devices) -> tuple[TeamConfig, ...]:
+def _teams(reader: FileReader, node: Node | None, devices: Devices, most: int = MAX_TEAMS) -> tuple[TeamConfig, ...]:
     teams = []
     box_ids = {box.id for box in devices.serial}
     for item in reader.sequence(node, "teams"):
@@ -196,18 +226,44 @@ def _teams(reader: FileReader, node: Node | None, devices: Devices) -> tuple[Tea
             color = None
         buzzer = reader.text(keys.get("buzzer"), "buzzer")
         if buzzer is not None:
-            if not BUZZER_PATTERN.match(buzzer):
-                reader.error(keys["buzzer"], f"buzzer '{buzzer}' must be BOX:INPUT, key:NAME or pad:N:B")
-            elif not buzzer.startswith(("key:", "pad:")) and buzzer.split(":")[0] not in box_ids:
-                reader.error(keys["buzzer"], f"buzzer '{buzzer}' names box '{buzzer.split(':')[0]}', "
-                                             "which devices.serial does not list")
+            _check_buzzer(reader, keys["buzzer"], buzzer, box_ids)
+        players = reader.text_list(keys.get("players"), "players", MAX_NAME)
+        buzzers = reader.text_list(keys.get("buzzers"), "buzzers")
+        for item, spec in zip(reader.sequence(keys.get("buzzers"), "buzzers"), buzzers, strict=False):
+            _check_buzzer(reader, item, spec, box_ids)
+        if len(buzzers) > len(players):
+            reader.error(keys["buzzers"], f"{len(buzzers)} buzzers for {len(players)} players: one per player, "
+                                          "in the order of 'players'")
         teams.append(TeamConfig(
-            name=reader.text(keys.get("name"), "team name") or f"#{len(teams) + 1}", color=color,
-            captain=reader.text(keys.get("captain"), "captain"),
-            players=reader.text_list(keys.get("players"), "players"), buzzer=buzzer))
-    if node is not None and not 1 <= len(teams) <= 10:
-        reader.error(node, f"a show needs 1 to 10 teams (found {len(teams)})")
+            name=reader.text(keys.get("name"), "team name", MAX_NAME) or f"#{len(teams) + 1}", color=color,
+            captain=reader.text(keys.get("captain"), "captain", MAX_NAME), players=players, buzzer=buzzer,
+            buzzers=buzzers))
+    if node is not None and not 1 <= len(teams) <= most:  # a format may allow more (FormatSpec.max_teams)
+        reader.error(node, f"a show needs 1 to {most} teams (found {len(teams)})")
     return tuple(teams)
+
+
+def _team_sizes(reader: FileReader, node: Node | None, teams: tuple[TeamConfig, ...], preset: str,
+                rules: dict[str, Any]) -> None:
+    """Team sizes the preset's rule book asks for: an error where it admits only that size, else a warning."""
+    items = node.value if isinstance(node, SequenceNode) else []
+    for problem in size_problems(rules, [len(t.players) for t in teams]):
+        if problem.team is None:
+            reader.warn(node, f"preset {preset} is played by {problem.need} teams (found {problem.found})")
+            continue
+        where = items[problem.team] if problem.team < len(items) else node
+        message = f"team '{teams[problem.team].name}' has {problem.found} players; preset {preset} needs {problem.need}"
+        if problem.strict:
+            reader.error(where, message + " (a full team only)")
+        else:
+            reader.warn(where, message)
+
+
+def _check_buzzer(reader: FileReader, node: Node, buzzer: str, box_ids: set[str]) -> None:
+    if not BUZZER_PATTERN.match(buzzer):
+        reader.error(node, f"buzzer '{buzzer}' must be BOX:INPUT, key:NAME or pad:N:B")
+    elif not buzzer.startswith(("key:", "pad:")) and buzzer.split(":")[0] not in box_ids:
+        reader.error(node, f"buzzer '{buzzer}' names box '{buzzer.split(':')[0]}', which devices.serial does not list")
 
 
 def _devices(reader: FileReader, node: Node | None) -> Devices:
@@ -222,7 +278,7 @@ def _devices(reader: FileReader, node: Node | None) -> Devices:
         serial.append(SerialConfig(
             id=reader.text(box.get("id"), "id") or f"box{len(serial) + 1}",
             port=reader.text(box.get("port"), "port") or "auto", protocol=protocol,
-            baud=reader.scalar(box.get("baud"), int, "baud") or 115200, map=mapping))
+            baud=reader.integer(box.get("baud"), "baud", *BAUD_RANGE) or 115200, map=mapping))
     return Devices(
         serial=tuple(serial),
         keyboard_buzzers=bool(reader.scalar(keys.get("keyboard_buzzers"), bool, "keyboard_buzzers")),
@@ -237,7 +293,7 @@ def _token_map(reader: FileReader, node: Node) -> dict[str, int]:
         return {}
     result = {}
     for key_node, value_node in node.value:
-        number = reader.scalar(value_node, int, f"map entry '{key_node.value}'")
+        number = reader.integer(value_node, f"map entry '{key_node.value}'", 1, MAX_INPUT)
         if number is not None:
             result[str(key_node.value)] = number
     return result
@@ -270,9 +326,15 @@ def _osc(reader: FileReader, node: Node | None) -> OscConfig:
     passcode = reader.text(keys.get("passcode"), "passcode")
     return OscConfig(
         listen=listen, allow=allow, passcode=passcode, feedback=feedback, cues=cues,
-        rate_limit=reader.scalar(keys.get("rate_limit"), int, "rate_limit") or defaults.rate_limit,
-        go_interval_s=reader.scalar(keys.get("go_interval_s"), float, "go_interval_s") or defaults.go_interval_s,
+        rate_limit=_or(reader.integer(keys.get("rate_limit"), "rate_limit", *RATE_LIMIT_RANGE), defaults.rate_limit),
+        go_interval_s=_or(reader.number(keys.get("go_interval_s"), "go_interval_s", *GO_INTERVAL_RANGE),
+                          defaults.go_interval_s),
     )
+
+
+def _or(value: Any, default: Any) -> Any:
+    """The value read, or the default when it was absent or refused (0 is a value, not an absence)."""
+    return default if value is None else value
 
 
 def _address(reader: FileReader, node: Node | None, what: str) -> tuple[str, int] | None:
@@ -280,7 +342,8 @@ def _address(reader: FileReader, node: Node | None, what: str) -> tuple[str, int
     if text is None or node is None:
         return None
     host, _, port = text.rpartition(":")
-    if not host or not port.isdigit() or int(port) > 65535:
+    lowest = 0 if what == "listen" else 1  # listening on port 0 takes any free port; sending to it is nothing
+    if not host or not port.isascii() or not port.isdigit() or not lowest <= int(port) <= 65535:
         reader.error(node, f"{what} '{text}' must be HOST:PORT, like 127.0.0.1:7400")
         return None
     return host, int(port)

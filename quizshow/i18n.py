@@ -100,6 +100,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "scene.seconds": "{n|секунда|секунды|секунд}",
         "scene.answering": "Отвечает",
         "scene.no_image": "Нет изображения",
+        "scene.video": "Видео",
         "next.none": "Нет следующего шага",
         "next.open_question": "Открыть следующий вопрос",
         "next.reveal": "Показать ответ",
@@ -123,6 +124,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.cat_value": "КОТ В МЕШКЕ: СТОИМОСТЬ",
         "console.cat_receiver": "Выбирает {name}",
         "console.amount": "Сумма",
+        "console.typing": "{text}| — Enter: готово, Esc: отмена",
         "console.clear": "Сброс",
         "console.auction": "АУКЦИОН (цифры — сумма)",
         "console.your_turn": "ходит",
@@ -183,6 +185,13 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.disc_appeal_rejected": "Апелляция: отклонена",
         "console.disc_audience_hint": "Подсказка зала",
         "console.disc_penalty": "Штраф",
+        "console.disc_stall": "Затяжка",
+        "console.call_left": "Начать ответ: {s} с",
+        "console.call_over": "Время на начало ответа вышло",
+        "console.call": "Ответ",
+        "console.rule_problems": "Составы команд и правила",
+        "console.team_size": "{name}: игроков {n}, по правилам {need}",
+        "console.teams_count": "Команд {n}, по правилам {need}",
         "console.provisional": "Неверно (предварительно)",
         "console.ruling_correct": "Решение: {name} — верно",
         "console.ruling_wrong": "Решение: {name} — неверно",
@@ -214,6 +223,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.box_problem.unplugged": "отключён",
         "console.box_problem.not_serial": "это не последовательный порт",
         "console.box_problem.connecting": "подключается…",
+        "console.box_problem.stuck": "не принимает команды (лампы не следуют)",
         "console.line_check": "ПРОВЕРКА КНОПОК (F9 — выход)",
         "console.box_line": "{id} · {port} · прошивка {fw} · отклик {rtt} · нажатие {last} · "
                             "потеряно строк {lost} · мусор {dropped} · {state}",
@@ -221,9 +231,14 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.osc": "OSC {host}:{port} · источников {peers}",
         "console.osc_denied": "OSC: {host} не в списке разрешённых (devices.osc.allow)",
         "console.osc_locked": "OSC: {host} заблокирован на {seconds} с после неверных паролей",
+        "console.osc_guessing": "OSC: кто-то подбирает пароль — {count} неверных с {sources} адресов; "
+                                "вход закрыт для всех на {seconds} с",
         "console.osc_cannot_listen": "OSC: не удалось открыть {host}:{port}: {why}",
         "console.osc_port_busy": "Порт {port} занят другой программой: OSC не работает",
         "console.osc_malformed": "OSC: {count} испорченных пакетов от {host}",
+        "console.journal_repaired": "Журнал: удалена недописанная последняя строка (эта команда не была подтверждена)",
+        "console.journal_damaged": "Журнал повреждён в строке {line} ({what}); не восстановлено строк: {lost}; "
+                                   "весь файл сохранён как {kept}",
         "console.internal_error": "Внутренняя ошибка при вводе (подробности в журнале программы); шоу продолжается",
         "console.draw_error": "Сбой: {what} — кадр пропущен, подробности в журнале программы",
         "console.part.projector": "экран проектора",
@@ -243,6 +258,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.answer": "ОТВЕТ",
         "console.accept": "зачесть",
         "console.comment": "КОММЕНТАРИЙ",
+        "console.for_host": "ВЕДУЩЕМУ",
         "console.presses": "НАЖАТИЯ",
         "console.press": "нажатие",
         "console.keyboard_buzzers": "Клавиатура: кнопки 1–{n}",
@@ -392,6 +408,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "scene.seconds": "{n|second|seconds}",
         "scene.answering": "Answering",
         "scene.no_image": "No image",
+        "scene.video": "Video",
         "next.none": "Nothing next",
         "next.open_question": "Open the next question",
         "next.reveal": "Reveal the answer",
@@ -415,6 +432,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.cat_value": "CAT IN A BAG: VALUE",
         "console.cat_receiver": "{name} chooses",
         "console.amount": "Amount",
+        "console.typing": "{text}| — Enter: done, Esc: cancel",
         "console.clear": "Clear",
         "console.auction": "AUCTION (digits type the amount)",
         "console.your_turn": "to bid",
@@ -475,6 +493,13 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.disc_appeal_rejected": "Appeal: rejected",
         "console.disc_audience_hint": "Audience hint",
         "console.disc_penalty": "Penalty",
+        "console.disc_stall": "Stalling",
+        "console.call_left": "Start the answer: {s} s",
+        "console.call_over": "Time to start the answer is over",
+        "console.call": "Answer",
+        "console.rule_problems": "Team sizes and the rules",
+        "console.team_size": "{name}: {n} players, the rules say {need}",
+        "console.teams_count": "{n} teams, the rules say {need}",
         "console.provisional": "Wrong (provisional)",
         "console.ruling_correct": "Ruling: {name} correct",
         "console.ruling_wrong": "Ruling: {name} wrong",
@@ -506,6 +531,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.box_problem.unplugged": "unplugged",
         "console.box_problem.not_serial": "not a serial port",
         "console.box_problem.connecting": "connecting…",
+        "console.box_problem.stuck": "takes no commands (lamps not following)",
         "console.line_check": "BUZZER CHECK (F9 to leave)",
         "console.box_line": "{id} · {port} · firmware {fw} · round trip {rtt} · press {last} · "
                             "lost lines {lost} · garbage {dropped} · {state}",
@@ -513,9 +539,14 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.osc": "OSC {host}:{port} · {peers} peers",
         "console.osc_denied": "OSC: {host} is not allowed (devices.osc.allow)",
         "console.osc_locked": "OSC: {host} locked for {seconds} s after wrong passcodes",
+        "console.osc_guessing": "OSC: someone is guessing the passcode — {count} wrong from {sources} addresses; "
+                                "connecting closed for everyone for {seconds} s",
         "console.osc_cannot_listen": "OSC: cannot listen on {host}:{port}: {why}",
         "console.osc_port_busy": "Port {port} is used by another program: OSC is off",
         "console.osc_malformed": "OSC: {count} malformed from {host}",
+        "console.journal_repaired": "Journal: an unfinished last line was removed (never acknowledged)",
+        "console.journal_damaged": "Journal damaged at line {line} ({what}); lines not restored: {lost}; "
+                                   "the whole file is kept as {kept}",
         "console.internal_error": "Internal error while applying an input (see the log); the show goes on",
         "console.draw_error": "Failed: {what} — frame skipped, see the log",
         "console.part.projector": "the projector picture",
@@ -535,6 +566,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.answer": "ANSWER",
         "console.accept": "accept",
         "console.comment": "COMMENT",
+        "console.for_host": "FOR THE HOST",
         "console.presses": "PRESSES",
         "console.press": "press",
         "console.keyboard_buzzers": "Keyboard: buttons 1–{n}",
@@ -665,6 +697,9 @@ def _count(value: object) -> int:
 
 # Why a command was refused: the formats' English templates and their Russian wording.
 REFUSALS_RU: dict[str, str] = {
+    "disk full: the command was not journalled": "Диск заполнен — команда не записана",
+    "the journal cannot be written ({why}): the command was not journalled":
+        "Журнал не записывается ({why}) — команда не записана",
     "nothing to undo": "Отменять нечего",
     "nothing to go back to": "Назад некуда",
     "the clock cannot start now": "Часы сейчас не запустить",
@@ -697,7 +732,10 @@ REFUSALS_RU: dict[str, str] = {
     "themes are removed in the final only": "Темы убирают только в финале",
     "themes are still to be removed": "Ещё не все темы убраны",
     "there is nothing to pick now": "Сейчас нечего выбирать",
-    "a stake is from 1 to {score}": "Ставка — от 1 до {score}",
+    "a stake is from {low} to {score}": "Ставка — от {low} до {score}",
+    "too late: pressed after the time ran out": "Поздно: кнопка нажата после конца времени",
+    "{name} is not answering": "{name} сейчас не отвечает",
+    "{name} still has {s} s to start the answer": "{name}: на начало ответа ещё {s} с",
     "no stake yet from {names}": "Нет ставки: {names}",
     "{name} does not play the final": "{name} не играет в финале",
     "{name} has been judged; Next shows the next contestant": "{name}: ответ уже оценён; Далее — следующий",
@@ -743,10 +781,27 @@ REFUSALS_RU: dict[str, str] = {
     "{name} plays at a table": "{name} играет за столом",
     "written answers are counted while a question is played": "Письменные ответы считают во время вопроса",
     "already counted": "Уже засчитано",
+    "a score must stay within ±{max}": "Счёт должен оставаться в пределах ±{max}",
+    "the clock is over for this question": "Время этого вопроса уже закончилось",
+    "a clock holds at most {max} s": "На часах может быть не больше {max} с",
+    "an amount is at most {max}": "Сумма — не больше {max}",
 }
+
+
+# A format words its own refusals in its phrases: "refusal." + the English template -> the words.
+REFUSAL = "refusal."
+
+
+def add_refusals(table: Mapping[str, str]) -> None:
+    """A format's own refusals in Russian (FormatSpec.refusals), added with its phrases."""
+    for template, text in table.items():
+        if REFUSALS_RU.get(template, text) != text:
+            raise ValueError(f"refusal {template!r} is already said otherwise")
+        REFUSALS_RU[template] = text
 
 
 def refusal(template: str, values: dict[str, object], language: str = "ru") -> str:
     """A refusal in the console's language (English is the templates' own)."""
-    text = REFUSALS_RU.get(template, template) if language == "ru" else template
+    own = PHRASES.get(language, {}).get(REFUSAL + template)  # a format's own (its spec's phrases)
+    text = own or (REFUSALS_RU.get(template, template) if language == "ru" else template)
     return text.format(**values) if values else text

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING
 from quizshow.core.spec import FormatSpec
 from quizshow.formats.brainring.spec import SPEC as BRAINRING
 from quizshow.formats.demo.spec import SPEC as DEMO
+from quizshow.formats.duel.spec import SPEC as DUEL
 from quizshow.formats.svoyak.spec import SPEC as SVOYAK
+from quizshow.formats.written.spec import SPEC as WRITTEN
 
 if TYPE_CHECKING:
     from quizshow.display.views import FormatViews
@@ -29,9 +31,11 @@ FORMATS: dict[str, Entry] = {
     "svoyak": Entry(SVOYAK, "quizshow.display.svoyak"),
     "brainring": Entry(BRAINRING, "quizshow.display.brainring"),
     "demo": Entry(DEMO, "quizshow.display.demo"),
+    "written": Entry(WRITTEN, "quizshow.display.written"),
+    "duel": Entry(DUEL, "quizshow.display.duel"),
 }
 # Format names of the show file contract (spec/files.md) that later issues add.
-PLANNED = ("duel", "written", "melee")
+PLANNED = ("melee",)
 
 
 def spec(name: str) -> FormatSpec:

@@ -2,17 +2,101 @@
 
 Files are composed into nodes (safe loader) so each value keeps its line; readers take what they
 need and report unknown keys with a suggestion, wrong types and missing keys, all at once.
+
+Every file is bounded before it can cost much: its size (a stat before the read; only regular files),
+its nesting depth and its node count with every alias counted as the nodes it stands for (a 10 KB
+alias bomb would otherwise expand to gigabytes while it is walked), the length and the characters of
+every text, the range of every number, and the pixels of every image (read from the header). Each
+refusal is a FILE:LINE problem like any other.
 """
 
 from __future__ import annotations
 
 import difflib
+import math
+import os
+import re
+import stat
+import struct
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+MAX_FILE_BYTES = 4 * 1024 * 1024  # a pack of a thousand questions is well under 1 MB
+MAX_DEPTH = 40  # a pack nests about 8 levels
+MAX_NODES = 100_000  # aliases expanded; a thousand-question pack is about 10,000; the limit loads in ~6 s
+MAX_TEXT = 2000  # characters in one text (a question); names and titles have MAX_NAME
+MAX_NAME = 200
+MAX_MEDIA_BYTES = 200 * 1024 * 1024
+MAX_IMAGE_PIXELS = 25_000_000  # 5000 × 5000: 100 MB once decoded; a 4K picture is 8.3 million
+_BAD_CHARS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+UNREADABLE = object()  # a value YAML could not build (reported once, then read as absent)
+
+
+class TooBig(yaml.MarkedYAMLError):
+    """A file over one of the limits, found while it was composed."""
+
+
+class BoundedLoader(yaml.SafeLoader):
+    """The safe loader, counting while it composes: nesting depth, and nodes with each alias counted
+    as the nodes it refers to (aliases are not copied by the composer, but every reader walks them)."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._depth = 0
+        self._nodes = 0
+        self._weights: dict[int, int] = {}  # id(node) → the nodes it stands for, itself included
+
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
+        mark = self.peek_event().start_mark
+        self._depth += 1
+        if self._depth > MAX_DEPTH:
+            raise TooBig(problem=f"nested deeper than {MAX_DEPTH} levels", problem_mark=mark)
+        start = self._nodes
+        alias = self.check_event(AliasEvent)
+        node = super().compose_node(parent, index)
+        if alias:
+            self._nodes += self._weights.get(id(node), 1)
+        else:
+            self._nodes += 1
+            self._weights[id(node)] = self._nodes - start
+        if self._nodes > MAX_NODES:
+            raise TooBig(problem=f"too big: more than {MAX_NODES} values (an alias counts as all it stands for)",
+                         problem_mark=mark)
+        self._depth -= 1
+        return node
+
+
+def read_bounded(path: Path, limit: int = MAX_FILE_BYTES) -> str:
+    """The text of a regular file no larger than `limit` (a stat before the read: /dev/zero, a FIFO or
+    a 200 MB file is refused at once). Raises OSError or UnicodeDecodeError with the reason."""
+    with open(path, "rb") as file:
+        info = os.fstat(file.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(f"not a regular file: {path}")
+        if info.st_size > limit:
+            raise OSError(f"too large: {info.st_size / 1e6:.1f} MB (the limit is {limit / 1e6:.0f} MB)")
+        data = file.read(limit + 1)  # the file may have grown since the stat
+    if len(data) > limit:
+        raise OSError(f"too large (the limit is {limit / 1e6:.0f} MB)")
+    return data.decode("utf-8")
+
+
+def compose(text: str) -> Node | None:
+    """YAML text → its root node, within the limits (TooBig, or another yaml.YAMLError)."""
+    loader = BoundedLoader(text)
+    try:
+        return loader.get_single_node()
+    except RecursionError as why:  # a safety net below MAX_DEPTH: never a traceback
+        raise TooBig(problem="nested too deeply") from why
+    finally:
+        loader.dispose()
 
 
 @dataclass(frozen=True)
@@ -54,19 +138,26 @@ class FileReader:
 
     def load(self) -> Node | None:
         try:
-            text = self.path.read_text(encoding="utf-8")
+            text = read_bounded(self.path)
         except FileNotFoundError:
             self.problems.add(self.path, 1, "file not found")
             return None
         except (OSError, UnicodeDecodeError) as why:
-            self.problems.add(self.path, 1, f"cannot read the file: {why}")
+            self.problems.add(self.path, 1, f"cannot read the file: {why.strerror or why}"
+                              if isinstance(why, OSError) else f"cannot read the file: {why}")
             return None
         try:
-            node = yaml.compose(text, Loader=yaml.SafeLoader)
+            node = compose(text)
+        except TooBig as why:
+            self.problems.add(self.path, why.problem_mark.line + 1 if why.problem_mark else 1, str(why.problem))
+            return None
         except yaml.MarkedYAMLError as why:
             mark = why.problem_mark or why.context_mark
             line = mark.line + 1 if mark else 1
             self.problems.add(self.path, line, f"not valid YAML: {why.problem or why.context}")
+            return None
+        except yaml.YAMLError as why:  # the reader's own errors (a control character) carry a position only
+            self.problems.add(self.path, _line_at(text, getattr(why, "position", 0)), f"not valid YAML: {why}")
             return None
         if node is None:
             self.problems.add(self.path, 1, "the file is empty")
@@ -113,12 +204,23 @@ class FileReader:
     def value(self, node: Node | None) -> Any:
         if node is None:
             return None
-        return self._constructor.construct_object(node, deep=True)
+        try:
+            return self._constructor.construct_object(node, deep=True)
+        # PyYAML's constructors fail in many ways on hostile scalars: 2001-13-45 (ValueError), 5000 digits
+        # (ValueError), an empty `!!int` (IndexError), `!!bool maybe` (KeyError).
+        except (yaml.YAMLError, ValueError, ArithmeticError, LookupError, TypeError, AttributeError) as why:
+            self.error(node, f"cannot read this value: {str(why).splitlines()[0] if str(why) else type(why).__name__}")
+            return UNREADABLE
+        finally:
+            self._constructor.constructed_objects.clear()  # nothing kept between values
+            self._constructor.recursive_objects.clear()
 
     def scalar(self, node: Node | None, kind: type | tuple[type, ...], what: str) -> Any:
         if node is None:
             return None
         value = self.value(node) if isinstance(node, ScalarNode) else node
+        if value is UNREADABLE:  # already reported
+            return None
         kinds = kind if isinstance(kind, tuple) else (kind,)
         if float in kinds and isinstance(value, int) and not isinstance(value, bool):
             return float(value)
@@ -130,13 +232,42 @@ class FileReader:
             return None
         return value
 
-    def text(self, node: Node | None, what: str) -> str | None:
+    def text(self, node: Node | None, what: str, limit: int = MAX_TEXT) -> str | None:
+        """A text that every screen can draw: no control characters but newline and tab, no lone
+        surrogates (a "\\ud800" escape), at most `limit` characters."""
         value = self.scalar(node, (str, int, float), what)
-        return None if value is None else str(value)
+        if value is None or node is None:
+            return None
+        text = str(value)
+        bad = _BAD_CHARS.search(text)
+        if bad:
+            self.error(node, f"{what} holds a character that cannot be shown (U+{ord(bad[0]):04X} at "
+                             f"position {bad.start() + 1})")
+            return None
+        if len(text) > limit:
+            self.error(node, f"{what} is too long: {len(text)} characters (at most {limit})")
+            return None
+        return text
 
-    def text_list(self, node: Node | None, what: str) -> tuple[str, ...]:
-        items = (self.text(item, what) for item in self.sequence(node, what))
+    def text_list(self, node: Node | None, what: str, limit: int = MAX_TEXT) -> tuple[str, ...]:
+        items = (self.text(item, what, limit) for item in self.sequence(node, what))
         return tuple(item for item in items if item is not None)
+
+    def integer(self, node: Node | None, what: str, low: int, high: int) -> int | None:
+        """A whole number within [low, high]; outside it is an error that says the range."""
+        value = self.scalar(node, int, what)
+        if value is not None and node is not None and not low <= value <= high:
+            self.error(node, f"{what} must be from {low} to {high} (found {value})")
+            return None
+        return value
+
+    def number(self, node: Node | None, what: str, low: float, high: float) -> float | None:
+        """A finite number within [low, high] (.inf and .nan are refused)."""
+        value = self.scalar(node, float, what)
+        if value is not None and node is not None and not (math.isfinite(value) and low <= value <= high):
+            self.error(node, f"{what} must be a number from {low:g} to {high:g} (found {value:g})")
+            return None
+        return value
 
     def media(self, node: Node | None, allowed: tuple[str, ...], what: str) -> Path | None:
         """A media path relative to this file: a wrong extension is an error, a missing file a warning."""
@@ -148,7 +279,70 @@ class FileReader:
             self.error(node, f"{what} '{name}' must be one of {', '.join(allowed)}")
         elif not path.exists():
             self.warn(node, f"{what} '{name}' not found (a placeholder will be shown)")
+        else:
+            problem = media_problem(path)
+            if problem:
+                self.error(node, f"{what} '{name}': {problem}")
         return path
+
+
+def media_problem(path: Path) -> str | None:
+    """Why a media file must not be loaded (not a regular file, too large, an image of too many pixels
+    read from its header), or None."""
+    try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            return "not a regular file"
+        if info.st_size > MAX_MEDIA_BYTES:
+            return f"too large: {info.st_size / 1e6:.0f} MB (the limit is {MAX_MEDIA_BYTES / 1e6:.0f} MB)"
+        if path.suffix.lower() not in (".png", ".jpg", ".jpeg"):
+            return None
+        size = image_size(path)
+    except OSError as why:
+        return f"cannot be read: {why.strerror or why}"
+    if size is None:
+        return "not a PNG or JPEG image (its header does not say its size)"
+    width, height = size
+    if width * height > MAX_IMAGE_PIXELS:
+        return (f"{width}×{height} is too many pixels to show (at most {MAX_IMAGE_PIXELS // 1_000_000} million; "
+                "scale it down)")
+    return None
+
+
+def image_size(path: Path) -> tuple[int, int] | None:
+    """Width and height from a PNG's IHDR or a JPEG's SOF header, without decoding the picture."""
+    with open(path, "rb") as file:
+        head = file.read(26)
+        if head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR":
+            width, height = struct.unpack(">II", head[16:24])
+            return width, height
+        if head[:2] != b"\xff\xd8":
+            return None
+        file.seek(2)
+        for _ in range(1000):  # segments before the frame header: APPn (EXIF), DQT, DHT, comments
+            prefix = file.read(1)
+            kind = file.read(1)
+            fills = 0
+            while kind == b"\xff" and fills < 64:  # fill bytes before a marker
+                kind, fills = file.read(1), fills + 1
+            length_bytes = file.read(2)
+            if prefix != b"\xff" or len(kind) < 1 or len(length_bytes) < 2 or kind[0] in (0xD9, 0xDA):
+                return None  # not a marker, the end, or the scan began before any frame header
+            length = struct.unpack(">H", length_bytes)[0]
+            if 0xC0 <= kind[0] <= 0xCF and kind[0] not in (0xC4, 0xC8, 0xCC):
+                frame = file.read(5)
+                if len(frame) < 5:
+                    return None
+                height, width = struct.unpack(">HH", frame[1:5])
+                return width, height
+            if length < 2:
+                return None
+            file.seek(length - 2, os.SEEK_CUR)
+    return None
+
+
+def _line_at(text: str, position: int) -> int:
+    return text.count("\n", 0, max(0, position)) + 1
 
 
 def line_of(node: Node | None) -> int:

@@ -31,7 +31,7 @@ def main() -> None:
     path, run = Path(sys.argv[1]), int(sys.argv[2])
     journal, loaded = Journal.open(path, "crash-test", seed=5)
     engine = demo_engine(seed=loaded.seed)
-    engine.replay(loaded.commands)
+    loaded.restore(engine)
     rng = random.Random(run)
     at = loaded.last_at + 1
     while True:
@@ -57,7 +57,7 @@ def journalled_step(engine: Engine, journal: Journal, cmd: c.Command, seed: int,
     proposal = engine.propose(cmd)
     if proposal.changed:
         probe = Engine(engine.format, seed)
-        probe.state, probe.entries = proposal.state, proposal.entries or []
+        probe.state, probe.entries = proposal.state, [None] * proposal.count  # type: ignore[list-item]
         say(f"will {print_of(probe)}")
     dispatch_journalled(engine, journal, cmd)
     if proposal.changed:

@@ -11,9 +11,9 @@ from quizshow.outputs.osc_out import message
 
 
 class Desk:
-    def __init__(self) -> None:
+    def __init__(self, host: str = "127.0.0.1") -> None:
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-        self.sock.bind(("127.0.0.1", 0))
+        self.sock.bind((host, 0))  # any 127.x.y.z is this machine: a desk "from another address"
         self.sock.settimeout(0.02)
         self.got: list[tuple[str, tuple]] = []
 

@@ -31,7 +31,7 @@ def main() -> None:
     path, run = Path(sys.argv[1]), int(sys.argv[2])
     journal, loaded = Journal.open(path, "svoyak-crash-test", seed=5)
     engine = svoyak_engine(seed=loaded.seed)
-    engine.replay(loaded.commands)
+    loaded.restore(engine)
     rng = random.Random(run)
     at = loaded.last_at + 1
     script: list[c.Command] = []

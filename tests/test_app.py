@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 
 import pygame
+import pytest
 
 from quizshow.app import Action, ShowApp
+from quizshow.core import commands as c
 from quizshow.core.actions import Call
 from quizshow.core.effects import Event, EventKind
+from quizshow.core.journal import JournalError
 from quizshow.outputs.sound import SoundCues
 from tests.conftest import demo_config
 
@@ -65,6 +69,7 @@ def test_restart_resumes_the_same_scores_and_says_so(tmp_path):
     assert [t.score for t in again.engine.state.teams] == scores
     assert again.status.resumed and "вопрос 1" in again.status.resumed
     assert not again.engine.state.timer.running  # held until the host says «Время!»
+    again.close()
     fresh = _app(tmp_path, fresh=True)
     assert [t.score for t in fresh.engine.state.teams] == [0, 0, 0]
 
@@ -240,9 +245,15 @@ def test_every_phrase_the_code_says_exists_in_russian_and_english():
     for path in root.rglob("*.py"):
         used |= set(re.findall(r'say\(\s*"((?:console|scene|unit)\.[a-z_.]+)"', path.read_text(encoding="utf-8")))
     assert len(used) > 30
+    from quizshow import registry
+
+    # A format's own words come with its spec (FormatSpec.phrases); the shared table holds the rest.
+    known = {language: set(PHRASES[language]).union(*(registry.spec(name).phrases.get(language, {})
+                                                       for name in registry.names()))
+             for language in ("ru", "en")}
     for language in ("ru", "en"):
-        assert not used - set(PHRASES[language]), (language, sorted(used - set(PHRASES[language])))
-    assert set(PHRASES["ru"]) == set(PHRASES["en"])
+        assert not used - known[language], (language, sorted(used - known[language]))
+    assert known["ru"] == known["en"]
 
 
 def test_help_lists_every_action_and_each_teams_buzzer_keys(tmp_path):
@@ -257,3 +268,46 @@ def test_help_lists_every_action_and_each_teams_buzzer_keys(tmp_path):
         label = drawn.index(f"Кнопка: {team.name}")
         assert drawn[label + 1] == str(number)  # its key beside it
     assert "0–9, Backspace" in drawn
+
+
+def test_a_full_disk_refuses_the_command_with_a_red_line_and_the_show_goes_on(tmp_path):
+    """The journal's descriptor is pointed at /dev/full (every write fails with ENOSPC, a real device,
+    no root): the command is refused with its reason, the console says so in red, nothing changes; once
+    the journal is writable again the next command is taken."""
+    app = _app(tmp_path)
+    fd = app.journal._file.fileno()
+    saved = os.dup(fd)
+    full = os.open("/dev/full", os.O_WRONLY)
+    try:
+        os.dup2(full, fd)
+        outcome = app.submit(c.ScoreAdd(at=1.0, team=0, points=100))
+        assert outcome.refused == "disk full: the command was not journalled"
+        assert app.status.notices[-1][1:] == ("Диск заполнен — команда не записана", "problem")
+        assert [t.score for t in app.engine.state.teams] == [0, 0, 0]
+    finally:
+        os.dup2(saved, fd)
+        os.close(saved)
+        os.close(full)
+    assert app.submit(c.ScoreAdd(at=2.0, team=1, points=100)).accepted
+    app.close()
+    again = _app(tmp_path)
+    assert [t.score for t in again.engine.state.teams] == [0, 100, 0]
+    again.close()
+
+
+def test_a_damaged_journal_resumed_to_the_damage_says_so_on_the_console(tmp_path):
+    app = _app(tmp_path)
+    for at, team in [(1.0, 0), (2.0, 1), (3.0, 2)]:
+        app.submit(c.ScoreAdd(at=at, team=team, points=100))
+    app.close()
+    path = tmp_path / "j.jsonl"
+    lines = path.read_bytes().split(b"\n")
+    lines[2] = lines[2].replace(b'"points": 100', b'"points": 900')  # line 3: the second +100
+    path.write_bytes(b"\n".join(lines))
+    with pytest.raises(JournalError, match=":3: damaged journal line"):
+        _app(tmp_path)
+    app = ShowApp(demo_config(), journal_path=path, sound=False, resume_to_damage=True)
+    assert [t.score for t in app.engine.state.teams] == [100, 0, 0]
+    problem = [n for n in app.status.notices if n.level == "problem"][-1].text
+    assert problem.startswith("Журнал повреждён в строке 3") and "не восстановлено строк: 2" in problem
+    app.close()

@@ -279,7 +279,8 @@ def test_qualifying_tie_goes_to_extra_questions_until_the_first_correct():
 
 
 def test_final_needs_two_battle_wins_with_a_third_battle_at_one_all():
-    e = kit.engine("brainring-40", match="final", carry_over=False)
+    """The old interpretation, now the parameter `final_at_one_all: battle`."""
+    e = kit.engine("brainring-40", match="final", carry_over=False, final_at_one_all="battle")
     at = play(e, [0] * 5)
     assert ring(e).battles_won == (1, 0) and scores(e) == [0, 0] and e.state.phase == "ready"
     at = play(e, [1] * 5, at)
@@ -418,3 +419,234 @@ def test_a_press_made_earlier_but_arriving_later_takes_the_answer():
     ok(e, c.Buzz(at=20.003, team=0, source_time=20.002))
     ok(e, c.Buzz(at=20.004, team=1, source_time=20.001))
     assert e.state.answering == 1 and e.state.fmt.first_press[0] == 1
+
+
+# --- issue 11: every decision by the press's own time ------------------------------------------------------
+
+LIMIT_CASES = [(-0.001, True), (0.0, True), (0.001, False)]  # (offset from the limit, in time)
+
+
+def test_false_start_goes_to_the_team_whose_early_press_is_earliest_not_the_first_line_to_arrive():
+    """Seed 004 §6.7: «Фальстарт фиксируется только у команды, первой нажавшей на кнопку до сигнала»."""
+    e = kit.engine()
+    ok(e, c.Go(at=1))
+    ok(e, c.Announce(at=10))
+    ok(e, c.Buzz(at=11.6, team=0, source_time=11.5))  # arrives first …
+    out = ok(e, c.Buzz(at=11.7, team=1, source_time=11.4))  # … but this one was pressed first
+    assert kinds(out) == [EventKind.FALSE_START] and ring(e).false_start == 1
+    assert e.state.locked == frozenset({1})
+    ok(e, c.TimerStart(at=12))
+    ok(e, c.Buzz(at=13, team=0))
+    assert e.state.answering == 0  # the team that pressed early second keeps its right
+
+
+def test_both_teams_single_the_earliest_press_answers_whatever_arrives_first():
+    """Seed 004 §6.13: «первым будет отвечать уже тот игрок, кто первый нажал на кнопку»."""
+    e = kit.engine()
+    ok(e, c.Go(at=1))
+    ok(e, c.SinglePlayer(at=2, team=0, player=1))
+    ok(e, c.SinglePlayer(at=2, team=1, player=2))
+    to_clock(e, 10)
+    ok(e, c.Buzz(at=20.003, team=0, source_time=20.002))
+    ok(e, c.Buzz(at=20.004, team=1, source_time=20.001))
+    assert e.state.answering == 1 and ring(e).answerer == (1, 2)
+
+
+@pytest.mark.parametrize("offset,in_time", LIMIT_CASES)
+def test_clean_time_is_judged_at_the_press_even_before_the_expiry_tick(offset, in_time):
+    """Seed 004 §6.10: «В случае, если команды не нажимают на кнопку до окончания чистого времени, обе
+    команды теряют право ответа». A press at exactly the limit is in time."""
+    e = kit.engine()
+    to_clock(e, 10)  # clean time 15 .. 75
+    ok(e, c.Tick(at=74.9))
+    press = c.Buzz(at=75.2, team=0, source_time=75.0 + offset)  # no tick between the end and the line
+    if in_time:
+        ok(e, press)
+        assert e.state.answering == 0
+    else:
+        assert "too late" in refused(e, press)
+        ok(e, c.Tick(at=75.3))
+        assert e.state.phase == "reveal"
+
+
+@pytest.mark.parametrize("offset,in_time", LIMIT_CASES)
+def test_clean_time_a_press_before_the_end_overturns_the_expiry_tick_and_replay_agrees(offset, in_time):
+    """Seed 001 §1.B: «Если команда не успела нажать на кнопку до того, как время на табло закончилось, она
+    теряет право ответа» — and one that did press in time keeps it, whenever its line arrives."""
+    e = kit.engine()
+    to_clock(e, 10)
+    ok(e, c.Tick(at=75.05))
+    assert e.state.phase == "reveal"
+    press = c.Buzz(at=75.1, team=1, source_time=75.0 + offset)
+    if not in_time:
+        refused(e, press)
+        assert e.state.phase == "reveal"
+        return
+    ok(e, press)
+    assert e.state.phase == "answering" and e.state.answering == 1
+    assert e.state.timer.remaining(80) == pytest.approx(-offset, abs=1e-6)
+    journal = [entry.command for entry in e.entries]
+    assert isinstance(journal[-2], c.Tick) and isinstance(journal[-1], c.Buzz)  # both are journalled
+    again = kit.engine()
+    again.replay(journal)
+    assert again.state == e.state
+
+
+def test_the_clock_stops_at_the_moment_of_the_press_not_when_its_line_arrives():
+    """Seed 001 §1.A: «После того, как одна из команда нажала кнопку, время отстанавливается»."""
+    e = kit.engine()
+    to_clock(e, 10)  # clean time from 15
+    ok(e, c.Buzz(at=20.4, team=0, source_time=20.2))
+    assert e.state.timer.remaining(30) == pytest.approx(54.8)
+    ok(e, c.Buzz(at=20.5, team=1, source_time=20.0))  # pressed earlier: answers, the clock stopped at 20.0
+    assert e.state.answering == 1 and e.state.timer.remaining(30) == pytest.approx(55.0)
+    ok(e, c.Judge(at=25, correct=False))
+    assert e.state.phase == "clock" and e.state.timer.remaining(25) == pytest.approx(55.0)
+
+
+def test_the_clock_resumed_for_the_other_team_is_measured_to_the_press():
+    """Seed 001 §1.A: «другая команда может продолжить обсуждение в пределах остаточного времени»."""
+    e = kit.engine()
+    to_clock(e, 10)
+    ok(e, c.Buzz(at=20.4, team=0, source_time=20.0))
+    ok(e, c.Judge(at=30, correct=False))
+    assert e.state.phase == "clock" and e.state.timer.remaining(30) == pytest.approx(55.0)
+
+
+@pytest.mark.parametrize("offset,early", [(-0.001, True), (0.0, False), (0.001, False)])
+def test_false_start_boundary_a_press_at_exactly_time_is_fair(offset, early):
+    """Seed 004 §6.7: «Команда, нажавшая кнопку до начала отсчёта чистого времени … лишается права ответа»."""
+    e = kit.engine()
+    to_clock(e, 10)  # «Время!» at 15
+    out = ok(e, c.Buzz(at=15.5, team=0, source_time=15.0 + offset))
+    assert (EventKind.FALSE_START in kinds(out)) is early
+
+
+@pytest.mark.parametrize("offset,benched", LIMIT_CASES)
+def test_first_second_rule_boundary_at_exactly_one_second_the_player_is_removed(offset, benched):
+    """Seed 004: the first-second rule — a wrong answer pressed within the first second of clean time."""
+    e = kit.engine()
+    to_clock(e, 10)  # «Время!» at 15
+    ok(e, c.Buzz(at=16.5, team=0, source_time=16.0 + offset))
+    ok(e, c.Judge(at=17, correct=False))
+    assert bool(ring(e).benched) is benched
+
+
+def test_provisional_wrong_ruled_correct_undoes_the_bench_and_the_carry_over():
+    """Seed 001 §8.C: «ведущий объявляет его неправильным, игра продолжается и окончательное решение
+    принимается после того, как вторая команда ответит»."""
+    e = kit.engine("brainring-60", carry_over=True)
+    to_clock(e, 10)
+    ok(e, c.Buzz(at=15.5, team=0))  # within the first second
+    ok(e, c.Judge(at=17, correct=False, provisional=True))
+    assert ring(e).benched == ((0, 0, 0),)
+    ok(e, c.Buzz(at=20, team=1))
+    ok(e, c.Judge(at=21, correct=False))
+    ok(e, c.Ruling(at=22, correct=True))
+    assert ring(e).benched == () and scores(e) == [1, 0]
+    ok(e, c.Go(at=23))
+    assert ring(e).value == 1  # answered: no carry-over
+
+
+def test_audience_hint_fines_the_hall_team_that_hinted_and_the_table_gets_an_extra_appeal():
+    """Seed 001 §8.F: «В случае подсказки из зала команда давшая подсказку штрафуется на 1 очко, а при
+    повторной подсказке на 5 очков … команда сидящая за игровым столом получает право на дополнительную
+    аппеляцию»."""
+    e = kit.engine("brainring-40")
+    to_clock(e, 10)
+    ok(e, c.Discipline(at=16, team=2, what="audience_hint"))
+    assert e.state.teams[2].score == -1
+    ok(e, c.Withdraw(at=17))
+    assert [ring(e).record(t).extra_appeals for t in (0, 1)] == [1, 1]
+    to_clock(e, 100)
+    ok(e, c.Discipline(at=106, team=2, what="audience_hint"))
+    assert e.state.teams[2].score == -6
+
+
+@pytest.mark.parametrize("offset,allowed", [(-0.001, False), (0.0, False), (0.001, True)])
+def test_stalling_the_answer_loses_the_right_after_the_answer_start_time(offset, allowed):
+    """Seed 001 §1.B: «В случае затяжки времени команда лишается права на ответ и другая команда команда может
+    продолжить обсуждение в пределах остаточного времени»."""
+    e = kit.engine("brainring-40", answer_start_s=5)
+    to_clock(e, 10)
+    ok(e, c.Buzz(at=20.0, team=0))  # called at 20: 5 s to start the answer
+    assert ring(e).call.closes == pytest.approx(25.0)
+    stall = c.Discipline(at=25.0 + offset, team=0, what="stall")
+    if not allowed:
+        assert "still has" in refused(e, stall)
+        return
+    ok(e, stall)
+    assert e.state.phase == "clock" and 0 in e.state.locked and ring(e).benched == ()
+
+
+def test_stalling_is_the_hosts_ruling_at_any_time_when_the_preset_sets_no_limit():
+    """Seed 001 §1.B: «В случае затяжки времени команда лишается права на ответ»."""
+    e = kit.engine("brainring-40")
+    to_clock(e, 10)
+    ok(e, c.Buzz(at=20.0, team=0))
+    assert ring(e).call is None
+    refused(e, c.Discipline(at=20.5, team=1, what="stall"))  # not answering
+    ok(e, c.Discipline(at=20.5, team=0, what="stall"))
+    assert e.state.phase == "clock" and 0 in e.state.locked
+
+
+def test_final_at_one_battle_each_extra_questions_until_a_correct_answer():
+    """Seed 001 §5: «В случаи ничьей задается дополнительный вопрос(ы), пока одна из команд не даст
+    правильный ответ»."""
+    e = kit.engine("brainring-40", match="final", carry_over=False)
+    at = play(e, [0] * 5)
+    at = play(e, [1] * 5, at)
+    assert ring(e).battles_won == (1, 1) and ring(e).extra
+    at = play(e, [None, None], at)
+    assert e.state.phase == "ready"
+    play(e, [0], at)
+    assert e.state.phase == "result" and ring(e).winner == 0
+
+
+def test_three_question_rule_holds_during_extra_questions_of_a_semifinal():
+    """Seed 001 §4.B: «В полуфинале действует правило 3 вопросов. Если ни одна из команд не ответила на 3
+    вопроса подряд, то обе команды дисквалифицируются»."""
+    e = kit.engine("brainring-40", match="semifinal", carry_over=False)
+    at = play(e, [0, 1] * 4)
+    assert ring(e).extra and e.state.phase == "ready"
+    play(e, [None, None, None], at)
+    assert e.state.phase == "result" and ring(e).result == "disqualified"
+
+
+def _show_copy(tmp_path, name: str, edit) -> tuple:
+    """A copy of a shipped show with one edit, its pack path made absolute."""
+    text = (kit.ROOT / "shows" / name).read_text(encoding="utf-8").replace("../packs/", f"{kit.ROOT}/packs/")
+    path = tmp_path / name
+    path.write_text(edit(text), encoding="utf-8")
+    return path, text
+
+
+def test_team_size_seed_004_full_team_of_five_only_is_an_error_at_file_line(tmp_path, capsys):
+    """Seed 004 §6.1: «Команды к играм допускаются ТОЛЬКО В ПОЛНОМ СОСТАВЕ (5 человек)»."""
+    from quizshow.cli import check_files
+
+    path, _ = _show_copy(tmp_path, "brainring.yaml", lambda t: t.replace(', "Денис Соколов"', ""))
+    assert check_files([path]) == 1
+    out = capsys.readouterr().out
+    line = next(i for i, row in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "Альфа" in row)
+    assert f"{path}:{line}: team 'Альфа' has 4 players; preset brainring-60 needs 5" in out
+    assert check_files([kit.SHOW]) == 0
+
+
+def test_team_size_seed_001_four_to_twelve_players_is_a_warning(tmp_path, capsys):
+    """Seed 001: «Количество человек в команде от 4 до 12»."""
+    from quizshow.cli import check_files
+
+    path, _ = _show_copy(tmp_path, "brainring-40.yaml", lambda t: t.replace(', "Вера Гусева"', ""))
+    assert check_files([path]) == 0
+    out = capsys.readouterr().out
+    assert "has 3 players; preset brainring-40 needs 4–12" in out and "1 warning(s)" in out
+
+
+def test_team_size_the_console_shows_the_problem_line():
+    """Seed 004 §6.1: «ТОЛЬКО В ПОЛНОМ СОСТАВЕ (5 человек)» — the operator sees it before the match."""
+    from quizshow.formats.teamsize import size_problems
+
+    e = kit.engine(players=(4, 5))
+    found = size_problems(e.format.rules, [len(t.players) for t in e.state.teams])
+    assert [(p.team, p.found, p.need, p.strict) for p in found] == [(0, 4, "5", True)]

@@ -172,3 +172,47 @@ def test_match_renders_the_same_prepared_as_fresh(theme):
     fresh.render(surface, e.state, 20)
     fresh.render(surface, e.state, 20)
     assert reused == pygame.image.tobytes(surface, "RGB")
+
+
+def test_stalling_countdown_and_one_click_ruling_on_the_console(tmp_path):
+    """Seed 001 §1.B: «В случае затяжки времени команда лишается права на ответ и другая команда может
+    продолжить обсуждение в пределах остаточного времени»."""
+    from dataclasses import replace
+
+    from quizshow.display import console_rules
+
+    cfg = config()
+    app = ShowApp(replace(cfg, rules={**cfg.rules, "answer_start_s": 5}), journal_path=tmp_path / "j.jsonl",
+                  fresh=True, sound=False, seed=9)
+    app.action(Action("go", 1.0))
+    app.action(Action("announce", 3.0))
+    app.action(Action("timer", 4.0))
+    app.action(Action("buzz", 6.0, args=(0,)))  # called at 6: 5 s to start the answer
+    surface = pygame.Surface((1280, 800))
+    app.console.render(surface, 8.0, app.status)
+    call = app.engine.state.fmt.call
+    assert console_rules.call_text(app.console.ui, call) == "Начать ответ: 3.0 с"
+    app.console.render(surface, 11.5, app.status)
+    assert console_rules.call_text(app.console.ui, call) == "Время на начало ответа вышло"
+    click(app, "disc", 11.5, 0, "stall")
+    assert app.engine.state.phase == "clock" and 0 in app.engine.state.locked
+
+
+def test_team_size_problem_line_shows_on_the_console_before_the_match(tmp_path):
+    """Seed 004 §6.1: «Команды к играм допускаются ТОЛЬКО В ПОЛНОМ СОСТАВЕ (5 человек)»."""
+    from dataclasses import replace
+
+    from quizshow.display import console_rules
+    from quizshow.display.console_style import BAD
+
+    cfg = config()
+    teams = (replace(cfg.teams[0], players=cfg.teams[0].players[:4]), *cfg.teams[1:])
+    app = ShowApp(replace(cfg, teams=teams), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
+    surface = pygame.Surface((1280, 800))
+    app.console.render(surface, 0.5, app.status)
+    assert console_rules.size_lines(app.console.ui) == [("Альфа: игроков 4, по правилам 5", True)]
+    reds = sum(1 for x in range(0, 1280, 2) for y in range(200, 700, 2) if _near(surface.get_at((x, y)), BAD))
+    assert reds > 20  # the line is drawn in the error colour
+    full = ShowApp(cfg, journal_path=tmp_path / "k.jsonl", fresh=True, sound=False, seed=9)
+    full.console.render(surface, 0.5, full.status)
+    assert console_rules.size_lines(full.console.ui) == []

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from quizshow.core import commands as c
+from quizshow.core import engine as engine_module
 from quizshow.core.effects import EventKind
-from quizshow.core.engine import Engine
+from quizshow.core.engine import Engine, Entry, Outcome
+from quizshow.core.format import Refused
 from tests.conftest import demo_engine
 
 
@@ -196,3 +199,73 @@ def test_replay_of_the_journalled_commands_equals_live(steps):
     replayed.replay(journalled)
     assert replayed.state == live.state
     assert [e.command for e in replayed.entries] == [e.command for e in live.entries]
+
+
+class _ReplayFromStart(Engine):
+    """Undo as it was: rebuild the state from the first command in effect (the reference)."""
+
+    def _take_back(self, cmd, index, nothing):
+        if index is None:
+            return super()._take_back(cmd, index, nothing)
+        state, kept = self.initial, []
+        for entry in self.entries[:index] + self.entries[index + 1:]:
+            try:
+                new, events = self.format.handle(state, entry.command)
+            except Refused:
+                continue
+            if new is state or new == state:
+                continue
+            kept.append((Entry(entry.command, tuple(events)), state))
+            state = new
+        return Outcome(cmd, state, [], undone=self.entries[index], changed=True, count=len(kept), cut=0,
+                       tail=tuple(kept))
+
+
+@settings(max_examples=150, deadline=None)
+@given(_commands(), st.sampled_from([(1, 1), (2, 3), (4, 2), (512, 32)]))
+def test_undo_from_kept_states_equals_a_replay_from_the_start(steps, window):
+    """Undo starts from the state before the step it takes back (kept, or re-made from a checkpoint)
+    and re-applies only what came after: the same state and entries as replaying the whole show."""
+    keep, every = window
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(engine_module, "KEEP_STATES", keep)
+        patch.setattr(engine_module, "CHECKPOINT_EVERY", every)
+        fast, reference = demo_engine(seed=3), _ReplayFromStart(demo_engine(seed=3).format, 3)
+        for cmd in _build(steps) + [c.Undo(at=1e4)] * 3:
+            a, b = fast.dispatch(cmd), reference.dispatch(cmd)
+            assert (a.refused, a.undone) == (b.refused, b.undone)
+            assert fast.state == reference.state and fast.entries == reference.entries
+
+
+def test_an_undo_near_the_end_of_a_long_show_handles_only_what_follows_it():
+    """One undo costs what it takes back, not the length of the show."""
+    engine = demo_engine(seed=3)
+    for i in range(3000):
+        engine.dispatch(c.ScoreAdd(at=i, team=i % 3, points=1))
+    calls = []
+    handle = engine.format.handle
+    engine.format.handle = lambda state, cmd: calls.append(cmd) or handle(state, cmd)  # type: ignore[method-assign]
+    assert engine.dispatch(c.Undo(at=5000)).undone.command.at == 2999
+    assert len(calls) <= engine_module.CHECKPOINT_EVERY
+    assert [t.score for t in engine.state.teams] == [1000, 1000, 999]
+
+
+def test_undo_reaches_back_undo_depth_entries_and_forgets_older_ones():
+    """Memory stays flat over a long day: entries older than UNDO_DEPTH are forgotten (the journal
+    keeps them); every undo within the depth still restores the exact earlier state."""
+    steps = [c.ScoreAdd(at=i, team=i % 3, points=i + 1) if i % 5 else c.ViewScores(at=i, on=bool(i % 2))
+             for i in range(120)]
+    deep = demo_engine(seed=3)
+    deep.replay(steps)
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in [("UNDO_DEPTH", 12), ("FORGET_CHUNK", 5), ("KEEP_STATES", 3), ("CHECKPOINT_EVERY", 2)]:
+            patch.setattr(engine_module, name, value)
+        short = demo_engine(seed=3)
+        short.replay(steps)
+        assert len(short.entries) <= 12 + 5
+        for n in range(9):
+            assert short.dispatch(c.Undo(at=200 + n)).undone == deep.dispatch(c.Undo(at=200 + n)).undone
+            assert short.state == deep.state
+        while short.dispatch(c.Undo(at=300)).accepted:
+            pass
+        assert short.entries == [] or not any(type(e.command).undoable for e in short.entries)

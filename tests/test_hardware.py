@@ -337,3 +337,35 @@ def json_types(tmp_path) -> list[str]:
 
     lines = (tmp_path / "j.jsonl").read_text(encoding="utf-8").splitlines()
     return [json.loads(line)["type"] for line in lines]
+
+
+def test_a_box_that_stops_reading_leaves_the_show_running_and_the_console_says_so(tmp_path):
+    """The lamps follow every command from the frame loop; with the box's port full they still return at
+    once (issue 12: the lamp write froze the main loop), and DEVICES shows the box in red."""
+    from tests.test_serial import DeafBox
+
+    box = DeafBox()
+    app = make_app(tmp_path, show_file(tmp_path, ("box1:1", "box1:2", "pad:0:3"), serial_port=box.port))
+    try:
+        driver = app.hardware.boxes["box1"]
+        assert wait_for(lambda: driver.status.connected)
+        box.heard = True
+        box.fill()
+        done = threading.Event()
+
+        def play() -> None:  # the frame loop's work: the answering team's lamp on, then off, 20 times
+            open_question(app)
+            for _ in range(20):
+                app.hardware.buzz(0, time.monotonic(), time.monotonic(), "key")
+                app.action(Action("wrong", time.monotonic()))
+                app.action(Action("undo", time.monotonic()))
+            done.set()
+
+        threading.Thread(target=play, daemon=True).start()
+        assert done.wait(3.0), "the show waited on a box that does not read"
+        assert wait_for(lambda: driver.status.stuck, 3)
+        app.tick()  # a frame: the console's status is refreshed
+        assert ("box1: не принимает команды (лампы не следуют)", False) in app.status.devices
+    finally:
+        app.close()
+        box.close()

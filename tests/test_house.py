@@ -125,3 +125,80 @@ def test_python_dash_m_quizshow_checks_files_from_any_folder(tmp_path):
                           capture_output=True, text=True, timeout=60, env=env)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "1 file(s) checked: 0 error(s)" in done.stdout
+
+
+def test_every_formats_phases_and_phrases_are_named_in_both_languages():
+    from quizshow.i18n import PHRASES
+
+    for name in registry.names():
+        spec = registry.spec(name)
+        own = spec.phrases
+        assert set(own.get("ru", {})) == set(own.get("en", {})), name
+        for phase in spec.phases:
+            for language in ("ru", "en"):
+                key = f"phase.{phase.value}"
+                assert key in PHRASES[language] or key in own.get(language, {}), (name, language, key)
+
+
+def test_a_show_in_a_folder_nobody_may_write_to_journals_in_the_users_data_folder(tmp_path, monkeypatch):
+    """The bundled demo of an installed copy lives in site-packages; its journal must not."""
+    import dataclasses
+
+    from tests.conftest import demo_config
+
+    (tmp_path / "shows").mkdir()
+    config = dataclasses.replace(demo_config(), path=tmp_path / "shows" / "demo.yaml")
+    assert config.journal_path == tmp_path / "shows" / ".quizshow" / "demo.journal.jsonl"
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    real_access = os.access
+    # As root every folder is writable: the read-only folder is played by os.access.
+    monkeypatch.setattr(os, "access", lambda p, mode: False if str(p).endswith("shows") else real_access(p, mode))
+    assert config.journal_path == tmp_path / "data" / "quizshow" / "demo.journal.jsonl"
+
+
+SHARED = ("app.py", "display/console.py", "display/console_ui.py", "display/windows.py", "outputs/lamps.py",
+          "outputs/osc_out.py", "inputs/hardware.py", "inputs/keymap.py", "inputs/buzzers.py", "runtime/__init__.py",
+          "runtime/controls.py", "runtime/feed.py", "runtime/osc_link.py", "runtime/sinks.py")
+
+
+def test_the_shared_parts_name_no_format_nor_its_own_actions():
+    """Design principle 9: nothing shared (app, console, lamps, inputs, runtime) learns a format's names;
+    what a format needs (buttons per player, a typed text, confirmed buttons) is a generic mechanism."""
+    for path in SHARED:
+        text = (ROOT / "quizshow" / path).read_text(encoding="utf-8").lower()
+        for name in registry.names():
+            assert name in ("demo",) or name not in text, (path, name)
+            if path == "runtime/osc_link.py":
+                continue  # the OSC contract's fixed addresses (spec/osc.md: /quiz/cell T Q) predate the specs
+            for action in registry.spec(name).actions:
+                assert f'"{action.name}"' not in text, (path, action.name)
+
+
+def test_a_text_typed_on_the_console_is_cut_at_its_limit_and_esc_drops_it(tmp_path):
+    """An action with `text_max` called without its text (a console button) makes the console take a
+    text: typing never reaches the show's keys, Esc drops it, Enter gives it to the action."""
+    import pygame
+
+    from quizshow.core.actions import Call
+    from tests.test_duel_display import duel_app
+
+    app = duel_app(tmp_path)
+    try:
+        limit = app.actions.get("duel_hint").text_max
+        app.call(Call("go"), 1.0, "console")
+        app.call(Call("duel_hint"), 2.0, "console")
+        assert app.status.typing == ""
+        app.text_input("я" * (limit + 10))
+        assert app.status.typing == "я" * limit
+        assert app.key(pygame.K_n, 0, 2.1) is None and app.engine.state.phase == "reading"  # not «Неверно»
+        entries = len(app.engine.entries)
+        app.key(pygame.K_ESCAPE, 0, 2.2)
+        assert app.status.typing is None and len(app.engine.entries) == entries  # dropped: nothing journalled
+        app.text_input("lost")
+        assert app.status.typing is None  # text typed while nothing asks for one goes nowhere
+        app.call(Call("duel_hint"), 3.0, "console")
+        app.text_input("Волга")
+        outcome = app.key(pygame.K_RETURN, 0, 3.1)
+        assert outcome is not None and outcome.accepted and app.engine.state.fmt.asking.hint == "Волга"
+    finally:
+        app.close()

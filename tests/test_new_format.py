@@ -42,7 +42,13 @@ def test_a_format_is_its_own_folders_plus_one_registry_line(tmp_path):
     show = tmp_path / "blitz.yaml"
     show.write_text('title: "Блиц"\nformat: quickfire\nrules: {questions: 2}\n'
                     'teams: [{name: "Альфа"}, {name: "Бета"}, {name: "Гамма"}]\n', encoding="utf-8")
+    many = tmp_path / "eleven.yaml"  # its own limit of teams (12), above the usual 10
+    many.write_text('title: "Блиц"\nformat: quickfire\nteams: [' + ", ".join(f'{{name: "T{n}"}}' for n in range(11))
+                    + ']\n', encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": str(tmp_path), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    check = subprocess.run([sys.executable, "-m", "quizshow", "--check", str(many)], cwd=tmp_path, env=env,
+                           capture_output=True, text=True, timeout=120)
+    assert check.returncode == 0, check.stdout + check.stderr
     done = subprocess.run([sys.executable, str(FIXTURE / "play.py"), str(show), str(tmp_path / "j.jsonl")],
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -50,7 +56,9 @@ def test_a_format_is_its_own_folders_plus_one_registry_line(tmp_path):
     assert seen["rules"]["points"] == 5 and seen["rules"]["questions"] == 2  # its own preset, the show's rule
     assert seen["next"] == "next.qf_open" and seen["phase_open"] == "qf_open"
     assert seen["lamps"] == ["ON", "OFF", "OFF"]  # from its phase flags: lamps.py knows no phase names
+    assert seen["after_panel_key"] == [1, False]  # its panel's own key, before the key map's S (scores)
     assert seen["steal_button"] and seen["answering"] == 2  # its own action, on its own panel
+    assert seen["note"] == "Зал шуми"  # a typed action: text, Backspace, Enter
     assert seen["scores"] == [0, 0, 5] and seen["phase_end"] == "qf_done" and seen["winner"] == [2]
-    assert "quickfire.Steal" in seen["journal_types"]  # its own command, namespaced in the journal
+    assert {"quickfire.Steal", "quickfire.Note"} <= set(seen["journal_types"])  # its own commands, namespaced
     assert seen["after_restart"] == [0, 0, 5]

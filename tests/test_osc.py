@@ -226,7 +226,7 @@ def test_kill_minus_nine_after_osc_scoring_then_state_reports_the_same_scores(tm
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             line = proc.stderr.readline()
-            if found := re.search(r"OSC listening on ([\d.]+):(\d+)", line):
+            if found := re.search(r"osc: listening on ([\d.]+):(\d+)", line):
                 return proc, (found[1], int(found[2]))
         proc.kill()
         raise AssertionError("the show did not start its OSC server")

@@ -1,4 +1,5 @@
-"""Replay and undo, property-tested for «Своя игра» and «Брейн-ринг» (the demo's are in test_engine):
+"""Replay and undo, property-tested for «Своя игра», «Брейн-ринг» and the written quiz (the demo's are in
+test_engine):
 the journalled commands replayed give the live state, and undoing an accepted undoable command gives
 back exactly the state before it."""
 
@@ -11,7 +12,8 @@ from hypothesis import strategies as st
 
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
-from tests import brainring_kit, svoyak_kit
+from quizshow.formats.written import commands as wc
+from tests import brainring_kit, svoyak_kit, written_kit
 
 TEAM = st.integers(0, 3)  # team 3 does not exist in the svoyak kit: refused both ways
 Make = Callable[[float], c.Command]
@@ -62,6 +64,25 @@ def _brainring_steps() -> st.SearchStrategy[list[Make]]:
     ), max_size=50)
 
 
+def _written_steps() -> st.SearchStrategy[list[Make]]:
+    go: st.SearchStrategy[Make] = st.just(lambda at: c.Go(at=at))
+    team = st.integers(0, 4)  # team 4 does not exist in the kit's show of 4: refused both ways
+    number = st.integers(0, 8)
+    return st.lists(st.one_of(
+        go, go, go, st.just(lambda at: c.TimerStart(at=at)), st.just(lambda at: c.TimerStop(at=at)),
+        st.just(lambda at: c.Back(at=at)), st.just(lambda at: c.Undo(at=at)),
+        st.builds(lambda t, n, ok: lambda at: wc.Mark(at=at, team=t, number=n, correct=ok), team, number,
+                  st.booleans()),
+        st.builds(lambda t, n, late: lambda at: wc.Late(at=at, team=t, number=n, late=late), team, number,
+                  st.booleans()),
+        st.builds(lambda t: lambda at: wc.ExtraMinute(at=at, team=t), team),
+        st.builds(lambda t: lambda at: wc.ClubHelp(at=at, team=t), team),
+        st.builds(lambda t, n: lambda at: wc.ExtraPlayers(at=at, team=t, count=n), team, st.integers(0, 3)),
+        st.builds(lambda t, n: lambda at: c.ScoreAdd(at=at, team=t, points=n), team, st.integers(-5, 5)),
+        st.builds(lambda dt: lambda at: c.Tick(at=at + dt), st.floats(0, 80)),
+    ), max_size=50)
+
+
 def _play(make_engine: Callable[[], Engine], steps: list[Make]) -> None:
     live = make_engine()
     journalled: list[c.Command] = []
@@ -96,3 +117,10 @@ def test_svoyak_replay_equals_live_and_undo_restores_the_exact_state(steps):
 @given(_brainring_steps())
 def test_brainring_replay_equals_live_and_undo_restores_the_exact_state(steps):
     _play(lambda: brainring_kit.engine(), steps)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_written_steps())
+def test_written_replay_equals_live_and_undo_restores_the_exact_state(steps):
+    authored = written_kit.pack(tours=(3, 3), authors={(1, 0): "Бета"}, reserve=2)
+    _play(lambda: written_kit.engine(4, authored), steps)

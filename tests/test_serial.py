@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import os
 import queue
+import re
+import threading
 import time
 import tty
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from quizshow.config import SerialConfig
 from quizshow.core import commands as c
@@ -260,3 +264,147 @@ def test_port_auto_asks_every_port_who_and_takes_the_box_with_its_id(tmp_path, m
         driver.join(3)
         first.stop()
         wanted.stop()
+
+
+# --- a box that stops reading, a box that reboots, the line parser under garbage (issue 12) ----------------
+
+
+class DeafBox:
+    """A box on a real pty pair that speaks (HELLO until it is heard, then status lines) but never
+    reads: `fill()` fills the computer → box direction, as a stuck microcontroller would leave it."""
+
+    def __init__(self, box_id: str = "box1") -> None:
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.slave)
+        os.set_blocking(self.master, False)
+        self.port = os.ttyname(self.slave)
+        self.hello = f"HELLO QBX/1 id={box_id} inputs=4 fw=t\n".encode()
+        self.heard = False
+        self._stop = threading.Event()
+        threading.Thread(target=self._speak, daemon=True).start()
+
+    def _speak(self) -> None:
+        while not self._stop.is_set():
+            try:
+                os.write(self.master, b"S armed=1 down=0\n" if self.heard else self.hello)
+            except (BlockingIOError, OSError):
+                pass
+            self._stop.wait(0.1)
+
+    def fill(self) -> None:
+        os.set_blocking(self.slave, False)
+        refused = 0
+        while refused < 5:  # the kernel moves bytes on in the background: full is when it stays full
+            try:
+                os.write(self.slave, b"x" * 63 + b"\n")  # whole lines: the box's next line starts clean
+                refused = 0
+            except BlockingIOError:
+                refused += 1
+                time.sleep(0.05)
+
+    def read_until(self, done, timeout: float = 5.0) -> bytes:
+        """The box reads again: everything the computer sent, until `done(received)`."""
+        received = b""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and not done(received):
+            try:
+                received += os.read(self.master, 65536)
+            except BlockingIOError:
+                time.sleep(0.01)
+        return received
+
+    def close(self) -> None:
+        self._stop.set()
+        os.close(self.master)
+        os.close(self.slave)
+
+
+def test_a_box_that_stops_reading_never_blocks_the_show_and_is_shown_as_stuck():
+    """A real pty pair whose box end is never read: once its buffer is full, lamp writes from the show
+    return at once (the box's own writer waits, with a timeout), the console says the box takes no
+    commands, and when the box reads again it gets the newest lamp state."""
+    from quizshow.i18n import phrase
+    from quizshow.inputs.hardware import box_problem
+
+    box = DeafBox()
+    driver = BoxDriver(SerialConfig(id="box1", port=box.port), lambda press: None, ShowClock().now)
+    driver.start()
+    try:
+        assert wait_for(lambda: driver.status.connected)
+        box.heard = True
+        box.fill()
+        done = threading.Event()
+
+        def show_frames() -> None:  # what the frame loop does through Lamps: a changing lamp, many times
+            for i in range(2000):
+                driver.lamp(1 + i % 4, ("ON", "OFF", "BLINK")[i % 3])
+            done.set()
+
+        started = time.monotonic()
+        threading.Thread(target=show_frames, daemon=True).start()
+        assert done.wait(2.0), "a lamp write waited on a box that does not read"
+        assert time.monotonic() - started < 1.0
+        assert wait_for(lambda: driver.status.stuck, 3), (driver.status, len(driver._outbox))
+        assert driver.status.connected  # it still reads: presses count
+        assert box_problem(driver.status, phrase) == phrase("console.box_problem.stuck")
+        assert len(driver._outbox) <= 4 + 16  # bounded: one state per lamp, a few commands
+        # The box reads again: it catches up and gets the newest state of each lamp.
+        received = box.read_until(lambda got: not driver.status.stuck and b"LAMP 4 " in got[-200:]
+                                  and got.endswith(b"\n"))
+        assert not driver.status.stuck
+        newest = dict(re.findall(r"LAMP (\d) (ON|OFF|BLINK)\n", received.decode("ascii", "replace")))
+        assert newest == {"1": driver.lamps[1], "2": driver.lamps[2], "3": driver.lamps[3], "4": driver.lamps[4]}
+    finally:
+        driver.stop()
+        driver.join(3)
+        box.close()
+
+
+def test_a_box_that_reboots_with_the_port_open_is_heard_again_at_once(rig):
+    """After HELLO the box's seq restarts at 1: that is a new sequence, not 65,000 duplicates; its lamps,
+    dark after the reset, are sent again."""
+    box, driver, inbox = rig()
+    box._seq = 1000
+    box.press(1)
+    assert [b.team for b in take(inbox, 1)] == [0]
+    driver.lamp(2, "ON")
+    assert wait_for(lambda: box.lamps.get(2) == "ON")
+    box.lamps = {}  # the reset darkens the lamps
+    box._seq = 0  # the next press is seq 1
+    box.raw(box._hello())
+    assert wait_for(lambda: box.lamps.get(2) == "ON")
+    box.press(3)
+    got = take(inbox, 1, timeout=2)
+    assert [b.team for b in got] == [2]
+    assert driver.status.duplicates == 0
+
+
+def test_a_repeated_line_after_a_hello_is_still_a_duplicate(rig):
+    box, driver, inbox = rig()
+    box.raw(box._hello())
+    box.raw("5 P 1 1000\n5 P 1 1000\n")
+    assert len(take(inbox, 2, timeout=1)) == 1
+    assert driver.status.duplicates == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(chunks=st.lists(st.one_of(
+    st.binary(max_size=300),
+    st.sampled_from([b"\n", b"\r\n", b"HELLO QBX/1 id=box1 inputs=4 fw=1\n", b"65535 P 999 4294967295\n",
+                     b"1 R 1 0\n", b"S armed=1 down=ffffffff\n", b"PONG 4294967296\n", b"ERR x \xff\n"]),
+    st.builds(lambda n: b"7" * n + b"\n", st.integers(0, 400)),
+), max_size=30))
+def test_the_line_parser_takes_any_bytes_and_only_short_lines_come_out(chunks):
+    """Random bytes, garbage and over-long lines: the splitter and the parser never raise; every line
+    they give is at most MAX_LINE long; every message they make has its fields in range."""
+    splitter = qbx.LineSplitter()
+    for chunk in chunks:
+        for line in splitter.feed(chunk):
+            assert len(line) <= qbx.MAX_LINE
+            message = qbx.parse(line)
+            if isinstance(message, qbx.Press):
+                assert 0 <= message.seq < qbx.SEQ_WRAP and 0 <= message.t_us < qbx.T_WRAP
+                assert 1 <= message.input <= 999
+            elif isinstance(message, qbx.Pong):
+                assert 0 <= message.t_us < qbx.T_WRAP
+    assert len(splitter.buffer) <= qbx.MAX_LINE

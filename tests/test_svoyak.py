@@ -123,6 +123,7 @@ def test_whole_game_scores_and_chooser_after_every_step_match_the_hand_computed_
     out = ok(e, c.Go(at=104))
     assert e.state.phase == "end"
     assert [(ev.kind, ev.team) for ev in out.events] == [(EventKind.WINNER, 1)]
+    assert e.format.winner(e.state) == [1]
 
 
 def test_three_second_window_counts_from_the_read_signal_not_from_the_question():
@@ -185,10 +186,8 @@ def test_teams_preset_one_minute_from_the_question_then_ten_seconds_for_another_
     ok(e, c.Judge(at=62, correct=False))
     assert e.state.timer.running and e.state.timer.duration == 10
     ok(e, c.Tick(at=72.5))
-    # Time is over; the host asks «у кого есть ответ?» and reveals with Next.
-    assert e.state.phase == "question" and e.state.banner.text_key == "banner.time_over_who"
-    ok(e, c.Go(at=75))
-    assert e.state.phase == "reveal"
+    # Issue 11 item 7: the 10 s window closes for real (its own setting); the answer is shown.
+    assert e.state.phase == "reveal" and e.state.banner.text_key == "banner.time_up"
 
 
 # --- «Кот в мешке» -------------------------------------------------------------------------------------
@@ -353,8 +352,8 @@ def test_sponsor_factor_multiplies_the_value():
 # --- the final -----------------------------------------------------------------------------------------
 
 
-def final_engine(score_list: list[int]) -> Engine:
-    e = kit.engine(kit.specials_pack(), teams=len(score_list))
+def final_engine(score_list: list[int], **rules) -> Engine:
+    e = kit.engine(kit.specials_pack(), teams=len(score_list), **rules)
     to_board(e)
     set_scores(e, score_list)
     ok(e, c.EndRound(at=5))
@@ -455,7 +454,8 @@ def through_final(e: Engine, stakes: dict[int, int], verdicts: dict[int, bool]) 
 
 
 def test_shootout_on_a_two_way_tie_repeats_until_a_single_leader():
-    e = final_engine([40, 30, 10])
+    """The old interpretation, now the parameter `shootout_until: first_lead`."""
+    e = final_engine([40, 30, 10], shootout_until="first_lead")
     through_final(e, {0: 10, 1: 20, 2: 5}, {0: True, 1: True, 2: False})  # 50, 50, 5
     assert e.state.phase == "shootout" and e.state.fmt.shootout.tied == (0, 1)
     ok(e, c.Go(at=20))
@@ -474,7 +474,8 @@ def test_shootout_on_a_two_way_tie_repeats_until_a_single_leader():
 
 
 def test_shootout_on_a_three_way_tie_narrows_to_those_still_tied():
-    e = final_engine([30, 30, 30])
+    """The old interpretation, now the parameter `shootout_until: first_lead`."""
+    e = final_engine([30, 30, 30], shootout_until="first_lead")
     through_final(e, {0: 10, 1: 10, 2: 10}, {0: True, 1: True, 2: True})  # 40 each
     assert e.state.fmt.shootout.tied == (0, 1, 2)
     ok(e, c.Go(at=20))
@@ -489,6 +490,7 @@ def test_shootout_on_a_three_way_tie_narrows_to_those_still_tied():
     ok(e, c.Judge(at=34, correct=True))
     out = ok(e, c.Go(at=35))
     assert (out.events[0].kind, out.events[0].team) == (EventKind.WINNER, 2)
+    assert e.format.winner(e.state) == [2]  # the winner scene shows the format's decision
 
 
 def test_shootout_questions_run_from_removed_themes_to_reserve_to_the_host():
@@ -521,9 +523,10 @@ def test_kill_minus_nine_during_the_final_resumes_the_same_scores_stakes_and_ste
         # Killed at a random moment once the show is in the final.
         acked, pending = kill_at_random("svoyak_crash_worker.py", path, run, rng.uniform(0.0, 0.2),
                                         lambda line: '"final_' in line, acked)
-        _, loaded = Journal.open(path, "svoyak-crash-test")
+        reader, loaded = Journal.open(path, "svoyak-crash-test")
+        reader.close()
         engine = svoyak_engine(loaded.seed)
-        engine.replay(loaded.commands)
+        loaded.restore(engine)
         got = fingerprint(engine)
         assert got in {acked, pending}, f"run {run}: restart shows {got}; last ack {acked}; being written {pending}"
         acked = got
@@ -564,3 +567,192 @@ def test_a_press_made_earlier_but_arriving_later_takes_the_answer():
     assert e.state.answering == 2 and out.events[0].margin_s == 0.0
     ok(e, c.Buzz(at=11.004, team=0, source_time=11.0, device="box1"))  # later in both senses: logged only
     assert e.state.answering == 2
+
+
+# --- issue 11: every decision by the press's own time, and the rule book to the letter ----------------------
+
+LIMIT_CASES = [(-0.001, True), (0.0, True), (0.001, False)]  # (offset from the limit, in time)
+
+
+def read_question(e: Engine) -> None:
+    """A regular question shown at 10; the host's "read" signal at 12: the 3 s window runs 12 .. 15."""
+    to_board(e)
+    ok(e, c.SelectCell(at=10, theme=0, question=0))
+    ok(e, c.Go(at=12))
+
+
+@pytest.mark.parametrize("offset,in_time", LIMIT_CASES)
+def test_three_second_window_is_judged_at_the_press_even_before_the_expiry_tick(offset, in_time):
+    """Seed 000: «Если в течение трёх секунд на вопрос никто не отвечает, то ведущий объявляет правильный ответ».
+    A press at exactly the limit is in time; no tick came between the end and the line."""
+    e = kit.engine(whole_game_pack())
+    read_question(e)
+    press = c.Buzz(at=15.3, team=1, source_time=15.0 + offset)
+    if in_time:
+        ok(e, press)
+        assert e.state.answering == 1
+    else:
+        assert "too late" in refused(e, press)
+
+
+@pytest.mark.parametrize("offset,in_time", LIMIT_CASES)
+def test_three_second_window_a_press_before_the_end_overturns_the_expiry_and_replay_agrees(offset, in_time):
+    """Seed 000: «Игроки могут нажимать на кнопку в любой момент после появления вопроса» — a press made in
+    time keeps its right although its line arrives after the expiry was applied; the journal shows both."""
+    e = kit.engine(whole_game_pack())
+    read_question(e)
+    ok(e, c.Tick(at=15.02))
+    assert e.state.phase == "reveal"
+    press = c.Buzz(at=15.1, team=2, source_time=15.0 + offset)
+    if not in_time:
+        refused(e, press)
+        assert e.state.phase == "reveal"
+        return
+    ok(e, press)
+    assert e.state.phase == "answering" and e.state.answering == 2 and e.state.banner is None
+    journal = [entry.command for entry in e.entries]
+    assert [type(cmd) for cmd in journal[-2:]] == [c.Tick, c.Buzz]
+    again = kit.engine(whole_game_pack())
+    again.replay(journal)
+    assert again.state == e.state
+
+
+def test_an_expiry_stands_once_the_host_has_moved_on():
+    """Seed 000: «ведущий объявляет правильный ответ» — after the host's next step a late line changes nothing."""
+    e = kit.engine(whole_game_pack())
+    read_question(e)
+    ok(e, c.Tick(at=15.02))
+    ok(e, c.Go(at=16))
+    refused(e, c.Buzz(at=16.1, team=2, source_time=14.9))
+    assert e.state.phase == "board"
+
+
+def test_the_clock_stops_at_the_press_not_when_its_line_arrives():
+    """Seed 000: «любой из игроков может нажать на кнопку и дать ответ» — the window is stopped at the press."""
+    e = kit.engine(whole_game_pack(), preset="svoyak-teams")
+    to_board(e)
+    ok(e, c.SelectCell(at=10, theme=0, question=0))  # one minute from the question: 10 .. 70
+    ok(e, c.Buzz(at=30.5, team=0, source_time=30.0))
+    assert e.state.timer.remaining(40) == pytest.approx(40.0)
+
+
+def test_final_a_player_who_left_before_the_final_is_never_a_shootout_candidate():
+    """Seed 000: «Отвечать на них могут лишь кандидаты на победу»."""
+    e = final_engine([0, 10, -5])
+    assert e.state.fmt.final.order == (1,)
+    for theme in range(4):
+        ok(e, c.FinalRemove(at=7, theme=theme))
+    ok(e, c.Go(at=8))
+    ok(e, c.FinalStake(at=9, team=1, amount=10))
+    ok(e, c.Go(at=10))
+    ok(e, c.Go(at=11))
+    ok(e, c.Go(at=12))
+    ok(e, c.Judge(at=13, correct=False))  # 10 − 10 = 0: level with Анна, who left at 0
+    ok(e, c.Go(at=14))
+    out = ok(e, c.Go(at=15))
+    assert e.state.phase == "end" and (out.events[0].kind, out.events[0].team) == (EventKind.WINNER, 1)
+
+
+@pytest.mark.parametrize("offset,in_time", LIMIT_CASES)
+def test_immortal_feat_after_a_wrong_answer_another_team_answers_within_10_s_and_no_later(offset, in_time):
+    """Seed 000, «Бессмертный подвиг»: «Если ответ команды не правильный, то в течении 10 секунд может ответить
+    другая команда»."""
+    e = kit.engine(whole_game_pack(), preset="svoyak-teams")
+    to_board(e)
+    ok(e, c.SelectCell(at=10, theme=0, question=0))
+    ok(e, c.Buzz(at=20, team=0))
+    ok(e, c.Judge(at=22, correct=False))  # the 10 s window: 22 .. 32
+    press = c.Buzz(at=32.4, team=1, source_time=32.0 + offset)
+    if in_time:
+        ok(e, press)
+        assert e.state.answering == 1
+    else:
+        refused(e, press)
+        ok(e, c.Tick(at=32.5))
+        assert e.state.phase == "reveal"
+        refused(e, c.Buzz(at=33, team=2))
+
+
+def test_immortal_feat_the_60_s_window_still_lets_the_host_ask_who_has_an_answer():
+    """Seed 000: «По истечении времени: - "Время вышло, у кого есть ответ?"»."""
+    e = kit.engine(whole_game_pack(), preset="svoyak-teams")
+    to_board(e)
+    ok(e, c.SelectCell(at=10, theme=0, question=0))
+    ok(e, c.Tick(at=70.5))
+    assert e.state.phase == "question" and e.state.banner.text_key == "banner.time_over_who"
+    ok(e, c.Buzz(at=72, team=2))
+    assert e.state.answering == 2
+
+
+def test_shootout_asks_all_four_questions_then_compares_and_a_new_tie_starts_a_new_shootout():
+    """Seed 000: «Задаются 4 вопроса убранные игроками из финального раунда … В случае повторного равенства
+    очков проводится новая «перестрелка»»."""
+    e = final_engine([40, 30, 10])
+    through_final(e, {0: 10, 1: 20, 2: 5}, {0: True, 1: True, 2: False})  # 50, 50, 5
+    at = 20.0
+    for question in range(4):
+        ok(e, c.Go(at=at))
+        assert e.state.phase == "question" and e.format.current(e.state).q == f"финал {question}"
+        if question == 0:
+            ok(e, c.Buzz(at=at + 1, team=1))
+            ok(e, c.Judge(at=at + 2, correct=True))  # 150 : 50 — yet the shoot-out goes on
+        elif question == 1:
+            ok(e, c.Buzz(at=at + 1, team=0))
+            ok(e, c.Judge(at=at + 2, correct=True))  # 150 : 150
+        else:
+            ok(e, c.Go(at=at + 1))
+            ok(e, c.Tick(at=at + 5))
+        assert e.state.phase == "reveal"
+        at += 10
+    assert e.format.next_action(e.state) == "next.shootout_next"
+    ok(e, c.Go(at=at))  # still tied after four: a new shoot-out
+    assert e.state.fmt.shootout.tied == (0, 1) and e.state.fmt.shootout.round_from == 4
+    assert e.format.current(e.state).q == "резерв 0"
+
+
+def test_shootout_a_single_leader_after_all_four_questions_wins():
+    """Seed 000: «Задаются 4 вопроса убранные игроками из финального раунда»."""
+    e = final_engine([40, 30, 10])
+    through_final(e, {0: 10, 1: 20, 2: 5}, {0: True, 1: True, 2: False})
+    at = 20.0
+    for question in range(4):
+        ok(e, c.Go(at=at))
+        if question == 0:
+            ok(e, c.Buzz(at=at + 1, team=0))
+            ok(e, c.Judge(at=at + 2, correct=True))
+        else:
+            ok(e, c.Go(at=at + 1))
+            ok(e, c.Tick(at=at + 5))
+        at += 10
+    out = ok(e, c.Go(at=at))
+    assert (out.events[0].kind, out.events[0].team) == (EventKind.WINNER, 0)
+
+
+@pytest.mark.parametrize("lowest,zero_ok", [(1, False), (0, True)])
+def test_final_stake_any_sum_up_to_the_score_zero_is_a_parameter(lowest, zero_ok):
+    """Seed 000: «Игрок может поставить любую сумму, но не выше своего результата». Default: from 1."""
+    e = final_engine([0, 40, 25], final_min_stake=lowest)
+    for theme in range(4):
+        ok(e, c.FinalRemove(at=7, theme=theme))
+    ok(e, c.Go(at=8))
+    stake = c.FinalStake(at=9, team=1, amount=0)
+    if zero_ok:
+        ok(e, stake)
+    else:
+        assert "from 1" in refused(e, stake)
+    refused(e, c.FinalStake(at=9, team=1, amount=41))
+
+
+@pytest.mark.parametrize("offset,allowed", [(-0.001, False), (0.0, False), (0.001, True)])
+def test_answer_at_once_a_stalled_answer_is_ruled_wrong_after_the_answer_start_time(offset, allowed):
+    """Seed 000, «Бессмертный подвиг»: «Отвечать необходимо сразу»."""
+    e = kit.engine(whole_game_pack(), preset="svoyak-teams", answer_start_s=5)
+    to_board(e)
+    ok(e, c.SelectCell(at=10, theme=0, question=0))
+    ok(e, c.Buzz(at=20, team=0))
+    stall = c.Discipline(at=25.0 + offset, team=0, what="stall")
+    if not allowed:
+        assert "still has" in refused(e, stall)
+        return
+    ok(e, stall)
+    assert 0 in e.state.locked and scores(e)[0] == -10 and e.state.phase == "question"

@@ -355,7 +355,7 @@ def _journal_of(fmt: str, tmp_path) -> list[str]:
 
         teams = [t.name for t in app.engine.state.teams]
         return [text for _, text in app.console.journal] + [
-            describe(entry, teams, "ru", app.format) for entry in app.engine.entries]
+            describe(entry, teams, "ru", app.spec.journal_words, app.format) for entry in app.engine.entries]
     finally:
         app.close()
 
@@ -446,13 +446,13 @@ def test_resume_keeps_journal_times_describes_the_final_and_offers_to_start_over
         app.close()
     lines = [json.loads(line) for line in journal.read_text(encoding="utf-8").splitlines()]
     walls = [line["wall"] for line in lines if "wall" in line and line.get("type") != "header"]
-    old = walls[-1] - 3600  # an hour ago
-    journal.write_text("\n".join(json.dumps({**line, "wall": old} if "wall" in line and line.get("type") != "header"
-                                            else line, ensure_ascii=False) for line in lines) + "\n",
-                       encoding="utf-8")
+    _time.sleep(1.2)  # the restart comes later than every line
+    restarted = _time.time()
     app = ShowApp(svoyak_config(), journal_path=journal, sound=False, devices=False)
     try:
-        assert all(abs(at - old) < 1 for at, _ in app.console.journal[:-1])  # the original times, not now
+        logged = [at for at, _ in app.console.journal]
+        assert logged and all(abs(at - wall) < 0.01 for at, wall in zip(logged, walls[-len(logged):], strict=True))
+        assert all(at < restarted - 1 for at in logged)  # the original times, not the restart's
         assert app.status.resumed.startswith("Продолжено: Финал: ставки"), app.status.resumed
         assert "вопрос —" not in app.status.resumed
         for _name, commands in walk()[walk().index(next(s for s in walk() if s[0] == "final_question")):]:
@@ -467,7 +467,7 @@ def test_resume_keeps_journal_times_describes_the_final_and_offers_to_start_over
         now = _time.monotonic()
         app.action(Action("start_over", _at(app.engine) + 1))
         assert app.engine.entries and app.engine.state.phase == "end"  # one press only asks
-        app.confirm.armed_at = now
+        app.controls.confirm.armed_at = now
         app.action(Action("start_over", _at(app.engine) + 2))
         assert app.engine.entries == [] and app.engine.state.phase == "title"
         kept = set(tmp_path.iterdir()) - before

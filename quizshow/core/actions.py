@@ -55,6 +55,9 @@ class ActionDef:
     args: tuple[Arg, ...] = ()
     confirm: bool = False  # destructive: a second press within two seconds (the console asks)
     uses_amount: bool = False  # takes the typed amount; it is cleared once the command is accepted
+    # > 0: its last argument is a text typed on the console (at most this many characters). Called
+    # without it (a console button), the console starts typing; Enter calls it with the text.
+    text_max: int = 0
 
     @property
     def local(self) -> bool:

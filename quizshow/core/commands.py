@@ -10,6 +10,7 @@ overwrite.
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -47,13 +48,45 @@ class UnknownCommand(ValueError):
     pass
 
 
+# The JSON types a field's annotation allows (bool is not an int here; an int is a float).
+_JSON_TYPES: dict[str, tuple[type, ...]] = {"float": (int, float), "int": (int,), "bool": (bool,), "str": (str,)}
+
+
+_FIELDS: dict[type, list[tuple[str, tuple[type, ...], bool, bool, str]]] = {}
+
+
+def _fields(cls: type[Command]) -> list[tuple[str, tuple[type, ...], bool, bool, str]]:
+    """(name, JSON types, None allowed, required, annotation) of each field, worked out once a class."""
+    known = _FIELDS.get(cls)
+    if known is None:
+        known = []
+        for f in dataclasses.fields(cls):
+            parts = [part.strip() for part in str(f.type).split("|")]
+            types = tuple(t for part in parts for t in _JSON_TYPES.get(part, ()))
+            known.append((f.name, types, "None" in parts, f.default is dataclasses.MISSING, str(f.type)))
+        _FIELDS[cls] = known
+    return known
+
+
 def from_json(data: dict[str, Any]) -> Command:
+    """A journal line's object → its command; UnknownCommand or TypeError (naming the field) if it is
+    not one, so a damaged line is reported, never taken for another command."""
     kind = data.get("type")
     cls = _REGISTRY.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise UnknownCommand(f"unknown command type {kind!r}")
-    names = {f.name for f in dataclasses.fields(cls)}
-    kwargs = {k: v for k, v in data.items() if k in names}
+        raise UnknownCommand(f"unknown command type {str(kind)[:40]!r}")
+    kwargs = {}
+    for name, types, optional, required, annotation in _fields(cls):
+        if name not in data:
+            if required:
+                raise TypeError(f"{kind}: '{name}' is missing")
+            continue
+        value = data[name]
+        if value is None and optional:
+            pass
+        elif type(value) not in types or (type(value) is float and not math.isfinite(value)):
+            raise TypeError(f"{kind}: '{name}' is {str(value)[:30]!r}, not {annotation}")
+        kwargs[name] = value
     return cls(**kwargs)
 
 

@@ -28,6 +28,9 @@ class EventKind(StrEnum):
     MATCH_RESULT = "match/result"  # team: the winner (None: a draw or both disqualified)
     SCORE = "score"  # a manual score change by the host
     LOT = "lot"  # a draw by lot
+    ASKED = "asked"  # the host asks this player of the press queue now (number: the place in the queue)
+    CHOICE = "choice"  # an answerer chooses an opponent (who leaves the game)
+    PLAYER_OUT = "player/out"  # a player leaves the game (score: players the team has left)
 
 
 @dataclass(frozen=True)

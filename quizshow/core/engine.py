@@ -2,8 +2,13 @@
 
 Two steps, so the app can journal a command before it takes effect:
 `outcome = engine.propose(cmd)` computes without changing anything; `engine.commit(outcome)` makes it
-so. `dispatch` does both (tests, replay). Undo and Back are replays of the commands in effect, less
-the one taken back, so they restore the exact earlier state.
+so. `dispatch` does both (tests, replay).
+
+Undo and Back take back one entry at the cost of what they take back, never by replaying the show:
+states are immutable, so the engine keeps the state before each recent entry (and, further back, one
+in every CHECKPOINT_EVERY as a checkpoint). Taking back entry i starts from the state before it and
+re-applies only the entries after it (the last undoable step is usually the last or nearly so); an
+entry that no longer applies once the step is gone is dropped, as a replay from the start would.
 """
 
 from __future__ import annotations
@@ -14,6 +19,17 @@ from quizshow.core import commands as c
 from quizshow.core.effects import Event
 from quizshow.core.format import Format, Refused
 from quizshow.core.state import ShowState
+
+# The state before each of the last KEEP_STATES entries is kept; older ones only every
+# CHECKPOINT_EVERY entries, so memory grows by one state per CHECKPOINT_EVERY commands and an undo far
+# back re-applies at most CHECKPOINT_EVERY - 1 entries to reach its state.
+KEEP_STATES = 512
+CHECKPOINT_EVERY = 32
+# Undo reaches back this many entries in effect (a whole day of a show is a few thousand); older
+# entries are forgotten in memory, in chunks of FORGET_CHUNK (the journal keeps them all), so memory
+# stays flat over a long day and a resume snapshot stays small.
+UNDO_DEPTH = 5000
+FORGET_CHUNK = 500
 
 
 @dataclass(frozen=True)
@@ -31,16 +47,16 @@ class Outcome:
     events: list[Event] = field(default_factory=list)
     refused: str | None = None  # why not, in English (OSC replies, logs)
     refusal: Refused | None = None  # the same, for a translated console line
-    entries: list[Entry] | None = None  # the new list in effect (after undo, back or append)
     undone: Entry | None = None
+    changed: bool = False  # it changes the show: journal it, then commit
+    count: int = 0  # entries in effect once committed
+    # What commit does to the entries: drop those from `cut` on, then add `tail` (with the states before).
+    cut: int = 0
+    tail: tuple[tuple[Entry, ShowState], ...] = ()
 
     @property
     def accepted(self) -> bool:
         return self.refused is None
-
-    @property
-    def changed(self) -> bool:
-        return self.accepted and self.entries is not None
 
 
 class Engine:
@@ -49,6 +65,7 @@ class Engine:
         self.initial = fmt.initial_state(seed)
         self.state = self.initial
         self.entries: list[Entry] = []
+        self._before: list[ShowState | None] = []  # the state before each entry (None: thinned out)
 
     # --- the two steps -----------------------------------------------------------------------------
 
@@ -60,16 +77,25 @@ class Engine:
         try:
             state, events = self.format.handle(self.state, cmd)
         except Refused as why:
-            return Outcome(cmd, self.state, refused=str(why), refusal=why)
+            return Outcome(cmd, self.state, refused=str(why), refusal=why, count=len(self.entries))
         if state is self.state or state == self.state:
             # Nothing changed (an idle tick): not journalled, nothing happens.
-            return Outcome(cmd, self.state, events)
-        return Outcome(cmd, state, events, entries=[*self.entries, Entry(cmd, tuple(events))])
+            return Outcome(cmd, self.state, events, count=len(self.entries))
+        n = len(self.entries)
+        return Outcome(cmd, state, events, changed=True, count=n + 1, cut=n,
+                       tail=((Entry(cmd, tuple(events)), self.state),))
 
     def commit(self, outcome: Outcome) -> list[Event]:
         if outcome.changed:
+            del self.entries[outcome.cut:]  # in place: appending copies nothing
+            del self._before[outcome.cut:]
+            for entry, before in outcome.tail:
+                self.entries.append(entry)
+                self._before.append(before)
+            self._thin(outcome.cut)
+            if len(self.entries) > UNDO_DEPTH + FORGET_CHUNK:
+                self._forget(len(self.entries) - UNDO_DEPTH)
             self.state = outcome.state
-            self.entries = outcome.entries or []
         return outcome.events
 
     def dispatch(self, cmd: c.Command) -> Outcome:
@@ -80,6 +106,32 @@ class Engine:
     def replay(self, commands: list[c.Command]) -> None:
         for cmd in commands:
             self.dispatch(cmd)
+
+    def _thin(self, start: int) -> None:
+        """Forget the states before entries that fell out of the recent window, but for checkpoints."""
+        end = len(self._before) - KEEP_STATES
+        for i in range(max(start - KEEP_STATES, 0), max(end, 0)):
+            if i % CHECKPOINT_EVERY and self._before[i] is not None:
+                self._before[i] = None
+
+    def _forget(self, count: int) -> None:
+        """Drop the oldest entries, starting the kept ones at a state that is kept (a checkpoint)."""
+        while count > 0 and self._before[count] is None:
+            count -= 1
+        del self.entries[:count]
+        del self._before[:count]
+
+    # --- a snapshot for a fast resume (the journal stores it beside itself) ------------------------
+
+    def snapshot(self) -> dict[str, object]:
+        return {"state": self.state, "entries": list(self.entries), "before": list(self._before)}
+
+    def restore(self, snapshot: dict[str, object]) -> None:
+        state, entries, before = snapshot["state"], snapshot["entries"], snapshot["before"]
+        if not (isinstance(state, ShowState) and isinstance(entries, list) and isinstance(before, list)
+                and len(entries) == len(before) and (not before or before[0] is not None)):
+            raise ValueError("not an engine snapshot")
+        self.state, self.entries, self._before = state, entries, before
 
     # --- undo and back --------------------------------------------------------------------------
 
@@ -103,23 +155,30 @@ class Engine:
                 return None
         return None
 
+    def _state_before(self, index: int) -> ShowState:
+        """The state before entry `index`: kept, or re-made from the nearest checkpoint before it."""
+        start = index
+        while start > 0 and self._before[start] is None:
+            start -= 1
+        state = self._before[start]  # the first is always kept (see _forget)
+        assert state is not None
+        for entry in self.entries[start:index]:
+            state, _ = self.format.handle(state, entry.command)  # it applied then, so it applies now
+        return state
+
     def _take_back(self, cmd: c.Command, index: int | None, nothing: str) -> Outcome:
         if index is None:
-            return Outcome(cmd, self.state, refused=nothing, refusal=Refused(nothing))
-        kept = self.entries[:index] + self.entries[index + 1:]
-        state, entries = self._rebuild([e.command for e in kept])
-        return Outcome(cmd, state, [], entries=entries, undone=self.entries[index])
-
-    def _rebuild(self, commands: list[c.Command]) -> tuple[ShowState, list[Entry]]:
-        state = self.initial
-        entries: list[Entry] = []
-        for command in commands:
+            return Outcome(cmd, self.state, refused=nothing, refusal=Refused(nothing), count=len(self.entries))
+        state = self._state_before(index)
+        tail: list[tuple[Entry, ShowState]] = []
+        for entry in self.entries[index + 1:]:
             try:
-                new, events = self.format.handle(state, command)
+                new, events = self.format.handle(state, entry.command)
             except Refused:
                 continue  # it no longer applies once the earlier step is gone
             if new is state or new == state:
                 continue
+            tail.append((Entry(entry.command, tuple(events)), state))
             state = new
-            entries.append(Entry(command, tuple(events)))
-        return state, entries
+        return Outcome(cmd, state, [], undone=self.entries[index], changed=True, count=index + len(tail),
+                       cut=index, tail=tuple(tail))

@@ -8,17 +8,24 @@ format the shared behaviour: manual scores, the view switches, the clock, ticks 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
+from quizshow.core.limits import MAX_CLOCK_S, MAX_POINTS, points_ok, seconds_ok
+from quizshow.core.phases import NO_FLAGS, PhaseFlags
 from quizshow.core.state import Banner, ShowState, Team, View
+from quizshow.core.timers import Window
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from quizshow.packs.model import Pack, Question
 
 Result = tuple[ShowState, list[Event]]
+
 
 
 class Refused(Exception):
@@ -32,6 +39,10 @@ class Refused(Exception):
         super().__init__(template.format(**values) if values else template)
 
 
+def no_flags(phase: str) -> PhaseFlags:
+    return NO_FLAGS
+
+
 @dataclass(frozen=True)
 class Setup:
     """The static part of a show a format needs."""
@@ -40,6 +51,7 @@ class Setup:
     teams: tuple[Team, ...]
     rules: dict[str, Any]
     pack: Pack | None = None  # a show's several packs come joined into one, played in order
+    flags: Callable[[str], PhaseFlags] = no_flags  # the format's phase flags (FormatSpec.flags)
 
 
 def _handler_name(command: c.Command) -> str:
@@ -65,7 +77,38 @@ class Format:
         if method is None:
             raise Refused("{command} is not used by format {format}", command=type(command).__name__,
                           format=self.id)
-        return method(state, command)
+        new, events = method(state, command)
+        if new.before_expiry is not None and new is not state and not isinstance(command, c.Tick):
+            # The host (or a press) acted after the clock ran out: that expiry stands from now on.
+            new = replace(new, before_expiry=None)
+        return new, events
+
+    def at_press(self, state: ShowState, t: float) -> Result:
+        """The state as it stood at a press's own time `t` — the one rule for the question clock's window.
+
+        A press made before the end keeps its right although its line arrived after the expiry tick (the
+        expiry is overturned: the state before it comes back); a press made after the end is too late
+        although no tick has ended the window yet (the expiry is applied first, at the window's end)."""
+        before = state.before_expiry
+        if before is not None and state.timer.expired:
+            window = before.timer.window
+            if window is not None and window.open_at(t):
+                return before, []
+        window = state.timer.window
+        if window is not None and window.closed_by(t):
+            return self.on_tick(state, c.Tick(at=window.closes))
+        return state, []
+
+    def by_press_time(self, state: ShowState, cmd: c.Buzz, press: Callable[[ShowState, c.Buzz], Result]) -> Result:
+        """Handle a press in the state as it stood at the press's own time (`at_press`)."""
+        then, events = self.at_press(state, cmd.press_time)
+        try:
+            new, more = press(then, cmd)
+        except Refused:
+            if then.timer.expired and not state.timer.expired:
+                raise Refused("too late: pressed after the time ran out") from None
+            raise
+        return new, events + more
 
     # --- the view model: what the views may ask (they never work the rules out again) -------------
 
@@ -77,9 +120,19 @@ class Format:
         """What the current question is worth (0: none)."""
         return 0
 
+    def awaited_media(self, state: ShowState) -> tuple[Path, ...]:
+        """The question's own sound or video the answer window waits for (SIGame `waitForFinish`): once they
+        have played, the app starts the clock (TimerStart, journalled). (): nothing is awaited now."""
+        return ()
+
     def winner(self, state: ShowState) -> list[int]:
         """The winning team(s) once the game is decided (best first); [] until then."""
         return []
+
+    def player_lamps(self, state: ShowState) -> dict[tuple[int, int], str]:
+        """Where players have buttons of their own (FormatSpec.player_buzzers): (team, player) -> ON,
+        BLINK or OFF for each lamp that is not OFF."""
+        return {}
 
     def next_action(self, state: ShowState) -> str:
         """What Next (Go) will do now, as a key of the locale's phrase table."""
@@ -95,13 +148,20 @@ class Format:
         if not 0 <= team < len(state.teams):
             raise Refused("there is no team {n}", n=team + 1)
 
+    def check_points(self, *values: int) -> None:
+        """A score change and the score it leads to stay within ±MAX_POINTS (core/limits.py)."""
+        if not all(points_ok(v) for v in values):
+            raise Refused("a score must stay within ±{max}", max=MAX_POINTS)
+
     def on_score_add(self, state: ShowState, cmd: c.ScoreAdd) -> Result:
         self.check_team(state, cmd.team)
+        self.check_points(cmd.points, state.teams[cmd.team].score + cmd.points)
         new = state.add_score(cmd.team, cmd.points)
         return new, [Event(EventKind.SCORE, team=cmd.team, points=cmd.points, score=new.teams[cmd.team].score)]
 
     def on_score_set(self, state: ShowState, cmd: c.ScoreSet) -> Result:
         self.check_team(state, cmd.team)
+        self.check_points(cmd.points)
         delta = cmd.points - state.teams[cmd.team].score
         new = state.with_score(cmd.team, cmd.points)
         return new, [Event(EventKind.SCORE, team=cmd.team, points=delta, score=cmd.points)]
@@ -127,6 +187,10 @@ class Format:
     def on_timer_add(self, state: ShowState, cmd: c.TimerAdd) -> Result:
         if not state.timer.armed:
             raise Refused("there is no clock to change")
+        if self.setup.flags(state.phase).clock_over:  # after the verdict
+            raise Refused("the clock is over for this question")
+        if not seconds_ok(cmd.seconds) or state.timer.remaining(cmd.at) + cmd.seconds > MAX_CLOCK_S:
+            raise Refused("a clock holds at most {max} s", max=round(MAX_CLOCK_S))
         return replace(state, timer=state.timer.add(cmd.seconds, cmd.at)), []
 
     def on_start_over(self, state: ShowState, cmd: c.StartOver) -> Result:
@@ -145,12 +209,28 @@ class Format:
             new = replace(new, timer=timer)
             if timer.expired and not state.timer.expired:
                 new, more = self.on_time_up(new, cmd.at)
+                new = replace(new, before_expiry=replace(state, before_expiry=None))
                 events = events + more
         return new, events
 
     def on_time_up(self, state: ShowState, at: float) -> Result:
         """The question clock reached zero; formats decide what that means."""
         return self.banner(state, "banner.time_up", at), []
+
+    # --- «Затяжка времени»: the time a called team has to start its answer ---------------------------
+
+    def call_window(self, at: float) -> Window | None:
+        """From the moment a team is called to answer; None when the preset leaves it to the host."""
+        seconds = float(self.rules.get("answer_start_s", 0))
+        return Window(at, at + seconds) if seconds > 0 else None
+
+    def check_stall(self, state: ShowState, cmd: c.Discipline, call: Window | None) -> None:
+        """The host's ruling is judged at its own time against the window (a ruling at the limit is early)."""
+        if state.phase != "answering" or state.answering != cmd.team:
+            raise Refused("{name} is not answering", name=state.teams[cmd.team].name)
+        if call is not None and not call.closed_by(cmd.at):
+            raise Refused("{name} still has {s} s to start the answer", name=state.teams[cmd.team].name,
+                          s=f"{call.left(cmd.at):.1f}")
 
     def banner(self, state: ShowState, text_key: str, at: float, team: int | None = None) -> ShowState:
         return replace(state, banner=Banner(text_key, at + self.BANNER_S, team))

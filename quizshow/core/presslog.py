@@ -1,4 +1,7 @@
-"""The press log of one question: every press, in the order of the presses' own timestamps."""
+"""The press log of one question: every press, in the order of the presses' own timestamps.
+
+Two presses at the same moment are ordered by team number — never by which line arrived first, so the
+decision is the same whatever the wiring (the boxes time presses to the millisecond)."""
 
 from __future__ import annotations
 
@@ -14,6 +17,11 @@ class Press:
     player: int | None = None
     device: str = ""
 
+    @property
+    def rank(self) -> tuple[float, int]:
+        """The order of presses: by the press's own time, then by team number."""
+        return self.source_time, self.team
+
 
 @dataclass(frozen=True)
 class PressLog:
@@ -21,7 +29,7 @@ class PressLog:
 
     def add(self, press: Press) -> PressLog:
         ordered = list(self.presses)
-        insort(ordered, press)
+        insort(ordered, press, key=lambda p: p.rank)
         return PressLog(tuple(ordered))
 
     @property
@@ -51,4 +59,4 @@ def pressed_before(log: PressLog, press: Press, team: int | None) -> bool:
     if team is None:
         return False
     theirs = next((p for p in log.presses if p.team == team), None)
-    return theirs is not None and press.source_time < theirs.source_time
+    return theirs is not None and press.rank < theirs.rank

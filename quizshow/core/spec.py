@@ -8,44 +8,23 @@ its commands, its actions and its phrases. Pure: no pygame, sockets, threads, fi
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from quizshow.core.actions import ActionDef
 from quizshow.core.commands import Command
 from quizshow.core.format import Format, Setup
+from quizshow.core.phases import NO_FLAGS, Phase, PhaseFlags
+from quizshow.core.state import ShowState
 
+if TYPE_CHECKING:
+    from quizshow.packs.model import Pack
 
-@dataclass(frozen=True)
-class PhaseFlags:
-    """What a phase means to the parts outside the format (they read flags, never phase names)."""
+if TYPE_CHECKING:
+    from quizshow.packs.model import Pack
 
-    buzzers_live: bool = False  # a press may count now (OSC feedback, the console's press queue)
-    lamps_live: bool = False  # buzzer lamps follow the game (answering ON, out OFF, warning BLINK)
-    amount_entry: bool = False  # digit keys type an amount on the console (bids, stakes)
-
-
-NO_FLAGS = PhaseFlags()
-
-
-class Phase(enum.StrEnum):
-    """Base of a format's phase enum. A member is its phase name (a str, so `state.phase == Phase.X`
-    and journals stay plain strings) and carries `flags`:
-
-        class Phase(spec.Phase):
-            TITLE = "title"
-            QUESTION = "question", PhaseFlags(buzzers_live=True, lamps_live=True)
-    """
-
-    flags: PhaseFlags
-
-    def __new__(cls, value: str, flags: PhaseFlags = NO_FLAGS) -> Phase:
-        member = str.__new__(cls, value)
-        member._value_ = value
-        member.flags = flags
-        return member
+__all__ = ["NO_FLAGS", "FormatSpec", "Phase", "PhaseFlags", "Rule"]
 
 
 @dataclass(frozen=True)
@@ -101,6 +80,28 @@ COMMON_RULES: dict[str, Rule] = {
 }
 
 
+# A format's own words for a journal line: (phrase key, values) for a command, or None for the usual
+# `journal.<CommandName>` with the command's team, theme, question, value and amount.
+JournalWords = Callable[[Command], "tuple[str, dict[str, Any]] | None"]
+
+# A format's results written out from a state (`--export-results PREFIX`): file suffix -> its text.
+# Pure: the caller replays the journal and writes the files.
+Export = Callable[[Format, ShowState, str], Mapping[str, str]]
+
+MAX_TEAMS = 10  # teams in a show file, unless the format allows more
+
+
+# Team sizes a rule book asks for (formats/teamsize.py); 0 leaves a number unchecked.
+TEAM_SIZE_RULES: dict[str, Rule] = {
+    "players_min": count(0, 100), "players_max": count(0, 100), "players_strict": flag("a wrong size is an error"),
+    "teams_max": count(0, 10), "teams_exact": count(0, 10),
+}
+
+# A format's own demands on a pack (its shape): (line in the pack file, what is wrong) for each problem,
+# given the show's rules. `--check` and loading a show report them at the pack's lines.
+CheckPack = Callable[["Pack", Mapping[str, Any]], "list[tuple[int, str]]"]
+
+
 @dataclass(frozen=True)
 class FormatSpec:
     """Everything a format declares; `quizshow/registry.py` maps its name to it (and to its views)."""
@@ -116,6 +117,16 @@ class FormatSpec:
     # Its presets (preset -> rule values) when formats/presets.yaml has none for it: a format in a
     # folder of its own brings its own.
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    journal_words: JournalWords | None = None
+    max_teams: int = MAX_TEAMS  # the most teams a show file of this format may list
+    export: Export | None = None  # its results as files (None: the format has none to export)
+
+    # Every player has a button of their own (a team's `buzzers:` list): F10 assigns players, a press
+    # names its player, and each player's lamp shows what `Format.player_lamps` says.
+    player_buzzers: bool = False
+    check_pack: CheckPack | None = None
+    # Its refusals in Russian (English template -> Russian text), as quizshow/i18n.py's REFUSALS_RU.
+    refusals: Mapping[str, str] = field(default_factory=dict)
 
     def flags(self, phase: str) -> PhaseFlags:
         """The flags of a phase (an unknown phase has none: lamps off, buzzers closed)."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from quizshow.core.presslog import PressLog
 from quizshow.core.timers import Timer
@@ -48,8 +47,11 @@ class ShowState:
     banner: Banner | None = None
     seed: int = 0
     draws: int = 0  # how many draws by lot were taken from the seeded stream
-    fmt: Any = None  # the format's own frozen dataclass
+    fmt: object = None  # the format's own frozen dataclass (FormatSpec.state), read through its accessor
     last_buzz_at: float | None = None  # for the console's Next guard after a press
+    # The state just before the question clock ran out, while nothing but ticks followed: a press made
+    # before the end whose line arrives after the expiry overturns it (Format.at_press).
+    before_expiry: ShowState | None = None
 
     def with_score(self, team: int, score: int) -> ShowState:
         teams = list(self.teams)

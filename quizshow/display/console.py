@@ -7,24 +7,27 @@ is the same action as a key. Nothing here ever reaches the projector.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import pygame
 
 from quizshow.core import commands as c
 from quizshow.core.actions import Call
 from quizshow.core.effects import EventKind
-from quizshow.core.engine import Engine, Entry
+from quizshow.core.engine import Engine, Entry, Outcome
+from quizshow.core.spec import JournalWords
 from quizshow.display import paint
 from quizshow.display.console_style import BAD, BG, EDGE, GOLD, GOOD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
-from quizshow.display.views import Panel
+from quizshow.display.views import KeyHandler, Panel, PanelKeys
 from quizshow.i18n import number, phrase
 from quizshow.inputs.hardware import box_problem
 from quizshow.inputs.keymap import KeyMap
+from quizshow.packs.model import Question
 
 REDRAW_HZ = 10  # the console's clocks and preview: ten frames a second are enough to read them
 DEVICE_WORDS = ("keyboard", "console")  # input sources named in words; box and pad ids are shown as they are
@@ -53,6 +56,7 @@ class ConsoleStatus:
     help: bool = False
     resumed: str | None = None
     amount: str = ""  # an amount being typed on the console (a bid, a stake)
+    typing: str | None = None  # a text being typed on the console for an action (ActionDef.text_max)
     prompt: tuple[str, float] | None = None  # a question to the operator (text, until monotonic): not a problem
     line_check: bool = False  # «Проверка кнопок»: the boxes' table instead of the format panel
     boxes: list = field(default_factory=list)  # BoxStatus of every serial box
@@ -87,9 +91,11 @@ _EVENT_WORDS = {
 }
 
 
-def describe(entry: Entry, teams: list[str], language: str, fmt: object = None) -> str:
+def describe(entry: Entry, teams: list[str], language: str, words: JournalWords | None = None,
+             fmt: object = None) -> str:
     """One journal line (and the undo button's label) as a sentence about the game: «Борис: верно, +20»,
-    «Фальстарт: Бета», «Открыт вопрос «Кино» за 40», «Далее: показан ответ». `fmt` names board cells."""
+    «Фальстарт: Бета», «Открыт вопрос «Кино» за 40», «Далее: показан ответ». `words`: the format's own
+    wording of its commands (FormatSpec.journal_words); `fmt` names board cells and final themes."""
     cmd = entry.command
 
     def say(key: str, **values: object) -> str:
@@ -122,16 +128,20 @@ def describe(entry: Entry, teams: list[str], language: str, fmt: object = None) 
     if key:
         return say(key)
     team = getattr(cmd, "team", None)
-    values = {name: getattr(cmd, name) for name in ("theme", "question", "value", "amount") if hasattr(cmd, name)}
-    if isinstance(cmd, (c.SelectCell, c.FinalRemove)):  # shown 1-based, as on the board
-        values = {k: v + 1 for k, v in values.items()}
+    own = words(cmd) if words is not None else None
+    if own is not None:
+        words_key, values = own
+    else:
+        words_key = "journal.all_in" if isinstance(cmd, c.Bid) and cmd.all_in else f"journal.{type(cmd).__name__}"
+        values = {n: getattr(cmd, n) for n in ("theme", "question", "value", "amount") if hasattr(cmd, n)}
+        if isinstance(cmd, (c.SelectCell, c.FinalRemove)):  # shown 1-based, as on the board
+            values = {k: v + 1 for k, v in values.items()}
     if isinstance(cmd, c.FinalRemove):
         themes = getattr(getattr(fmt, "game", None), "final_themes", None)
         if themes and 0 <= cmd.theme < len(themes):
-            values["theme"] = f"«{themes[cmd.theme]}»"
-    words = "journal.all_in" if isinstance(cmd, c.Bid) and cmd.all_in else f"journal.{type(cmd).__name__}"
-    found = phrase(words, language, team=team_name(team), **values)
-    return found if found != words else say("journal.command", what=type(cmd).__name__)
+            values = {**values, "theme": f"«{themes[cmd.theme]}»"}
+    found = phrase(words_key, language, team=team_name(team), **values)
+    return found if found != words_key else say("journal.command", what=type(cmd).__name__)
 
 
 def _cell_words(cmd: c.SelectCell, event, fmt: object, language: str) -> str:
@@ -144,12 +154,30 @@ def _cell_words(cmd: c.SelectCell, event, fmt: object, language: str) -> str:
     return phrase("journal.SelectCell", language, theme=cmd.theme + 1, question=cmd.question + 1)
 
 
+def question_rows(question: Question, say: Callable[..., str]) -> list[tuple[str, str, pygame.Color]]:
+    """(label key, text, colour) of the console's question panel: the question, the answer with what else
+    to accept, then what only the host sees (host notes, comment, author and source)."""
+    answer = question.a
+    if question.accept:
+        answer += f"   ({say('console.accept')}: {', '.join(question.accept)})"
+    rows = [("console.question", question.q, TEXT), ("console.answer", answer, GOLD)]
+    credit = " · ".join(x for x in (question.author, question.source) if x)
+    notes = [n for n in (question.host, question.comment, credit) if n]
+    if notes:
+        rows.append(("console.for_host" if question.host else "console.comment", "\n".join(notes), MUTED))
+    return rows
+
+
 class Console:
     def __init__(self, engine: Engine, theme: Theme, keymap: KeyMap, language: str,
                  text: TextCache | None = None, panel: Panel | None = None,
-                 give_way: paint.GiveWayFn = paint.never) -> None:
+                 give_way: paint.GiveWayFn = paint.never, words: JournalWords | None = None,
+                 panel_keys: KeyHandler | None = None) -> None:
         self.engine = engine
+        self.words = words  # the format's wording of its own commands
         self.panel = panel  # the format's own panel (display/<name>/), from the registry
+        self.panel_keys = panel_keys  # the keys that panel takes before the key map
+        self.panel_memory: dict[str, Any] = {}  # the panel's own (a cursor), shared by its drawing and keys
         self.give_way = give_way
         self.theme = theme
         self.keymap = keymap
@@ -157,6 +185,7 @@ class Console:
         self.text = text or TextCache(theme.fonts)
         self.buttons: list[tuple[pygame.Rect, Call]] = []
         self.ui: PanelUI | None = None  # this frame's widgets
+        self.now = 0.0  # show time of the frame being drawn (the panels' countdowns)
         self.journal: list[tuple[float, str]] = []  # (wall, text), newest last
         self.clock_now = None  # show time, set by the app (the line check says how long ago)
         self._signature: tuple = ()
@@ -168,7 +197,8 @@ class Console:
     def log(self, entry: Entry, wall: float | None = None) -> None:
         """A journal line, at `wall` (the time it was journalled, when known) or now."""
         teams = [t.name for t in self.engine.state.teams]
-        self.journal.append((wall or time.time(), describe(entry, teams, self.language, self.engine.format)))
+        words = describe(entry, teams, self.language, self.words, self.engine.format)
+        self.journal.append((wall or time.time(), words))
         del self.journal[:-50]
 
     def needs_frame(self, status: ConsoleStatus, projector_drew: bool = False) -> bool:
@@ -193,6 +223,13 @@ class Console:
         self._last_drawn = mono
         return True
 
+    def panel_key(self, key: int, mod: int, at: float, call: Callable[[Call], Outcome | None]) -> bool:
+        """A key for the format's panel first (its grid's arrows, say); False: the key map takes it."""
+        if self.panel_keys is None:
+            return False
+        engine = self.engine
+        return self.panel_keys(PanelKeys(engine.state, engine.format, self.panel_memory, call), key, mod, at)
+
     def click(self, pos: tuple[int, int]) -> Call | None:
         for rect, action in reversed(self.buttons):
             if rect.collidepoint(pos):
@@ -204,11 +241,12 @@ class Console:
     def render(self, surface: pygame.Surface, now: float, status: ConsoleStatus,
                preview: pygame.Surface | None = None) -> None:
         self.buttons = []
+        self.now = now
         paint.fill(surface, BG, self.give_way)
         w, h = surface.get_size()
         unit = max(12, h // 40)  # the console's base type size
         self.ui = PanelUI(surface, unit, self.text, self.theme, self.say, self.engine.state, self.engine.format,
-                          status, self.buttons)
+                          status, self.buttons, now, self.panel_memory, self.language)
         side = max(260, int(w * 0.3))
         left = pygame.Rect(unit, unit // 2, w - side - unit * 2, h - unit)
         right = pygame.Rect(left.right + unit, unit // 2, side - unit, h - unit)
@@ -232,6 +270,8 @@ class Console:
                                          left.bottom - bottom_h - preview_h - right.y - unit * 2), unit)
         if status.quit_armed:
             self._prompt(surface, self.say("console.quit_confirm"), BAD, unit)
+        elif status.typing is not None:  # a text for an action (ActionDef.text_max): Enter gives it, Esc drops it
+            self._prompt(surface, self.say("console.typing", text=status.typing), pygame.Color("#2b4a7a"), unit)
         elif status.prompt is not None and time.monotonic() < status.prompt[1]:
             self._prompt(surface, status.prompt[0], pygame.Color("#8a6d1f"), unit)
         if status.help:
@@ -277,27 +317,19 @@ class Console:
     def _question(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> int:
         self._panel(surface, box)
         fmt, state = self.engine.format, self.engine.state
-        question = fmt.current(state)
+        # Back on the board the last question is over: the panel clears (the format's view model says so).
+        question = None if fmt.position(state).get("between") else fmt.current(state)
         inner = box.inflate(-unit, -unit // 2)
-        label_w = unit * 8
-        rows = []
-        if question is not None:
-            answer = question.a
-            if question.accept:
-                answer += f"   ({self.say('console.accept')}: {', '.join(question.accept)})"
-            rows = [("console.question", question.q, TEXT), ("console.answer", answer, GOLD)]
-            if question.image is not None and not question.image.exists():  # told before it goes on air
-                rows.insert(1, ("console.picture", self.say("console.no_picture", file=question.image.name), BAD))
-            if question.comment:
-                rows.append(("console.comment", question.comment, MUTED))
+        rows = question_rows(question, self.say) if question is not None else []
+        if question is not None and question.image is not None and not question.image.exists():
+            # a missing picture is told before the question goes on air
+            rows.insert(1, ("console.picture", self.say("console.no_picture", file=question.image.name), BAD))
         y = inner.y
         heights = [inner.height * 2 // 5, inner.height // 4, inner.height // 4, inner.height // 4][:len(rows)]
         if len(rows) > 3:
             heights = [inner.height // 3] + [inner.height // 5] * (len(rows) - 1)
         for (label, value, color), height in zip(rows, heights, strict=False):
-            surface.blit(self._fit(self.say(label), "heading", (label_w, unit), MUTED, int(unit * 0.8)), (inner.x, y))
-            img = self.text.fit(value, "body", (inner.width - label_w, height), color, int(unit * 1.2), align="left")
-            surface.blit(img, (inner.x + label_w, y))
+            self._ui.labelled(pygame.Rect(inner.x, y, inner.width, height), self.say(label), value, color)
             y += height + unit // 4
         return box.bottom + unit // 2
 
@@ -414,7 +446,7 @@ class Console:
         teams = [t.name for t in self.engine.state.teams]
         undo = self.say("console.nothing_to_undo")
         if target is not None:
-            undo = self.say("console.undo", what=describe(target, teams, self.language, self.engine.format))
+            undo = self.say("console.undo", what=describe(target, teams, self.language, self.words, self.engine.format))
         undo_rect = pygame.Rect(box.right - unit * 14, box.y, unit * 14, box.height)
         self._ui.button(undo_rect, f"{undo} (Ctrl+Z)", "undo")
         lines = " · ".join(f"{time.strftime('%H:%M:%S', time.localtime(t))} {text}" for t, text in self.journal[-4:])

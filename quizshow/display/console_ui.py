@@ -30,7 +30,8 @@ def min_text_px(unit: int) -> int:
 class PanelUI:
     def __init__(self, surface: pygame.Surface, unit: int, text: TextCache, theme: Theme,
                  say: Callable[..., str], state: ShowState, fmt: Format, status: Any,
-                 buttons: list[tuple[pygame.Rect, Call]]) -> None:
+                 buttons: list[tuple[pygame.Rect, Call]], now: float = 0.0,
+                 memory: dict[str, Any] | None = None, language: str = "ru") -> None:
         self.surface = surface
         self.unit = unit
         self.text = text
@@ -38,9 +39,14 @@ class PanelUI:
         self.say = say
         self.state = state
         self.format = fmt
-        self.status = status  # ConsoleStatus: `amount` is the amount being typed
+        self.status = status  # ConsoleStatus: `amount` is the amount being typed, `typing` a text
         self.buttons = buttons
         self.min_px = min_text_px(unit)
+        self.now = now  # show time of the frame (countdowns)
+        # The panel's own memory on this console (a cursor), kept across frames; its key handler
+        # (FormatViews.keys) gets the same dict. Never journalled: what changes the show is a call.
+        self.memory: dict[str, Any] = {} if memory is None else memory
+        self.language = language  # the console's (its decimal comma: «0,041»)
 
     # --- reading ---------------------------------------------------------------------------------
 
@@ -62,6 +68,15 @@ class PanelUI:
         img = self.fitted(text, role, box, color, px or self.unit, wrap=wrap)
         self.surface.blit(img, pos)
         return img
+
+    def labelled(self, box: pygame.Rect, label: str, value: str, color: pygame.Color = TEXT,
+                 label_w: int | None = None) -> None:
+        """A row of the question panel: a small muted label at the left, the value (wrapped, fitted) beside it."""
+        unit = self.unit
+        label_w = unit * 8 if label_w is None else label_w
+        self.surface.blit(self.fitted(label, "heading", (label_w, unit), MUTED, int(unit * 0.8)), box.topleft)
+        img = self.fitted(value, "body", (box.width - label_w, box.height), color, int(unit * 1.2), wrap=True)
+        self.surface.blit(img, (box.x + label_w, box.y))
 
     # --- shapes --------------------------------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from quizshow.display.scenes.cards import STANDINGS
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
 from quizshow.display.tween import Tween
+from quizshow.display.video import VideoScreen
 from quizshow.display.views import FormatViews
 
 SETTLE_S = 2.5  # entrances, count-ups and springs after a change are over by then
@@ -33,7 +34,8 @@ CLOCK_FPS = 20  # a running clock alone: its digits change once a second, its ri
 
 class Projector:
     def __init__(self, fmt: Format, theme: Theme, title: str, language: str, text: TextCache | None = None,
-                 views: FormatViews | None = None, give_way: paint.GiveWayFn = paint.never) -> None:
+                 views: FormatViews | None = None, give_way: paint.GiveWayFn = paint.never,
+                 sound: bool = True) -> None:
         self.fmt = fmt
         self.views = views or FormatViews()
         self.give_way = give_way
@@ -54,13 +56,14 @@ class Projector:
         self._changed_at = -1e9
         self.dirty: list[pygame.Rect] | None = None  # the rectangles the last frame changed (None: all of it)
         self.line_check = False  # «Проверка кнопок» replaces the show's picture while it is on
+        self.video = VideoScreen(sound=sound)  # the one video on screen (a pack's question card)
 
     def on_events(self, events: list[Event], now: float) -> None:
         self.anim.on_events(events, now)
 
     def frame(self, state: ShowState, now: float, size: tuple[int, int]) -> Frame:
         return Frame(state, self.fmt, self.theme, self.text, now, size, self.language, self.title, self.anim,
-                     self._layers, self.give_way)
+                     self._layers, self.give_way, self.video)
 
     def scene(self, state: ShowState) -> Scene:
         if self.line_check:
@@ -98,6 +101,8 @@ class Projector:
         if state.banner is not None and now < state.banner.until + 0.5:
             return "all"
         if self.line_check or self.anim.recent(now, SETTLE_S) or (self._splash and self._splash.live(now)):
+            return "all"
+        if self.video.player is not None:  # a clip plays on the card
             return "all"
         if self.scene(state).perpetual(self.frame(state, now, size)) or self._overlay.end > 0:
             return "all"
@@ -139,6 +144,7 @@ class Projector:
         else:
             self._transition = None
             scene.draw(surface, frame)
+        self.video.frame_done()  # a video no scene showed this frame stops (and its sound with it)
         self.give_way()
         if not state.view.blank:
             self._draw_flash(surface, frame)

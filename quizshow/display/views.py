@@ -1,5 +1,6 @@
-"""What a format shows: its scenes by phase and its console panel (quizshow/registry.py ties them to
-the format's name). The shared cards (title, question, scores) serve any phase a format leaves out."""
+"""What a format shows: its scenes by phase, its console panel and the keys that panel takes
+(quizshow/registry.py ties them to the format's name). The shared cards (title, question, scores) serve
+any phase a format leaves out."""
 
 from __future__ import annotations
 
@@ -9,6 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from quizshow.core.actions import Call
+from quizshow.core.engine import Outcome
+from quizshow.core.format import Format
+from quizshow.core.state import ShowState
 from quizshow.display.scenes.base import Scene
 
 if TYPE_CHECKING:
@@ -23,9 +28,27 @@ SplashFn = Callable[[Any, Any], "str | None"]
 
 
 @dataclass(frozen=True)
+class PanelKeys:
+    """What a panel's key handler may use: the state and format shown, the panel's own memory on this
+    console (a cursor: never journalled; the same dict its drawing gets as `PanelUI.memory`), and `call`,
+    which runs an action call through the action registry (journal, then engine) and gives its outcome."""
+
+    state: ShowState
+    format: Format
+    memory: dict[str, Any]
+    call: Callable[[Call], Outcome | None]
+
+
+# keys(view, key, mod, at) -> taken? Keys reach it before the key map; it takes them only while its panel
+# is active (the same test its drawing makes) and returns False for any key it leaves to the key map.
+KeyHandler = Callable[[PanelKeys, int, int, float], bool]
+
+
+@dataclass(frozen=True)
 class FormatViews:
     scenes: Mapping[str, Scene] = field(default_factory=dict)  # phase -> scene
     panel: Panel | None = None
+    keys: KeyHandler | None = None  # the panel's own keys (a grid's arrows), taken first
     splash: SplashFn | None = None
     standings: Any = None  # the score overlay card (scenes.cards.StandingsCard by default)
     walk: Any = None  # the contact sheet's scripted walk (display/sheet.py), else a generic one

@@ -5,10 +5,11 @@ from __future__ import annotations
 import ctypes
 import functools
 import logging
+import sys
 import threading
 import time
 from argparse import Namespace
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 import pygame
@@ -40,6 +41,7 @@ class Show(Protocol):
     def notice(self, text: str, level: str = "problem") -> None: ...
     def say(self, key: str, **values: object) -> str: ...
     def key(self, key: int, mod: int, at: float, source: str = "keyboard") -> Any: ...
+    def text_input(self, text: str) -> None: ...
     def call(self, call: Call, at: float, source: str) -> Any: ...
     def prepare_next(self, size: tuple[int, int]) -> None: ...
     def wait_inputs(self, until: float) -> bool: ...
@@ -69,6 +71,26 @@ def _desktop(index: int | None) -> tuple[int, int] | None:
     if not sizes:
         return None
     return sizes[index if index is not None and 0 <= index < len(sizes) else 0]
+
+
+def no_display(environ: Mapping[str, str], driver: str | None = None) -> str | None:
+    """Why the windows could not be seen, or None. Without a display SDL quietly opens its windows on
+    the offscreen driver: the show would run invisibly. A driver the user chose (SDL_VIDEODRIVER,
+    e.g. `dummy` in the tests) is taken as meant. `driver` is SDL's choice, once it has been made."""
+    if environ.get("SDL_VIDEODRIVER"):
+        return None
+    if sys.platform.startswith("linux") and not (environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY")):
+        return "no display: DISPLAY and WAYLAND_DISPLAY are not set"
+    if driver in ("offscreen", "dummy"):
+        return f"no display: SDL found none and fell back to its {driver} driver"
+    return None
+
+
+def say_no_display(why: str) -> int:
+    """The command line's answer when no window can be seen: what, and what to do (exit status 1)."""
+    print(f"{why}; the windows would be invisible. Pass --headless to run without windows (OSC, serial "
+          "and the journal work as usual), or start the show on a computer with a display.", file=sys.stderr)
+    return 1
 
 
 def _on_display(index: int | None) -> tuple[int, int]:
@@ -206,6 +228,8 @@ class Windows:
         now = app.clock.now()
         if event.type == pygame.KEYDOWN:
             app.key(event.key, event.mod, now)
+        elif event.type == pygame.TEXTINPUT and app.status.typing is not None:
+            app.text_input(event.text)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.console is not None \
                 and getattr(event, "window", None) == self.console:
             call = app.console.click(event.pos)

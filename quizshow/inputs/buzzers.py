@@ -1,5 +1,7 @@
 """Which button is whose: the teams' `buzzer:` specs (BOX:INPUT, key:NAME, pad:N:B) as lookup tables,
 with the assignment saved by pressing (`<show>.buzzers.yaml` beside the show file) taking precedence.
+A team's `buzzers:` list gives each player a button of their own: its target is the seat
+(team, player) instead of the team.
 """
 
 from __future__ import annotations
@@ -8,34 +10,46 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
+from yaml.nodes import SequenceNode
 
 from quizshow.yamlfile import FileReader, Problems
+
+Target = int | tuple[int, int]  # a team, or a seat (team, player) with a button of its own
+
+
+def split_target(target: Target) -> tuple[int, int | None]:
+    """(team, player or None)."""
+    return target if isinstance(target, tuple) else (target, None)
 
 
 @dataclass
 class BuzzerMap:
-    boxes: dict[str, dict[int, int]] = field(default_factory=dict)  # box id → input → team
-    pads: dict[tuple[int, int], int] = field(default_factory=dict)  # (pad, button) → team
-    keys: dict[str, int] = field(default_factory=dict)  # key name → team
+    boxes: dict[str, dict[int, Target]] = field(default_factory=dict)  # box id → input → team or seat
+    pads: dict[tuple[int, int], Target] = field(default_factory=dict)  # (pad, button) → team or seat
+    keys: dict[str, Target] = field(default_factory=dict)  # key name → team or seat
 
     @classmethod
-    def build(cls, specs: list[str | None]) -> BuzzerMap:
+    def build(cls, specs: list[str | None], players: list[tuple[str | None, ...]] | None = None) -> BuzzerMap:
+        """`specs`: a button per team; `players`: per team, a button per player (in roster order)."""
         found = cls()
         for team, spec in enumerate(specs):
             found.add(team, spec)
+        for team, each in enumerate(players or []):
+            for player, spec in enumerate(each):
+                found.add((team, player), spec)
         return found
 
-    def add(self, team: int, spec: str | None) -> None:
+    def add(self, target: Target, spec: str | None) -> None:
         if not spec:
             return
         kind, _, rest = spec.partition(":")
         if kind == "key":
-            self.keys[rest] = team
+            self.keys[rest] = target
         elif kind == "pad":
             pad, _, button = rest.partition(":")
-            self.pads[(int(pad), int(button))] = team
+            self.pads[(int(pad), int(button))] = target
         else:
-            self.boxes.setdefault(kind, {})[int(rest)] = team
+            self.boxes.setdefault(kind, {})[int(rest)] = target
 
     def spec_of(self, team: int) -> str | None:
         for name, t in self.keys.items():
@@ -55,8 +69,9 @@ def assignment_path(show: Path) -> Path:
     return show.with_name(f"{show.stem}.buzzers.yaml")
 
 
-def load_assignment(show: Path, teams: list[str], problems: Problems) -> dict[str, str]:
-    """The saved assignment: team name → buzzer spec. A broken file is reported, never fatal."""
+def load_assignment(show: Path, teams: list[str], problems: Problems) -> dict[str, str | tuple[str, ...]]:
+    """The saved assignment: team name → buzzer spec (or a list, a spec per player). A broken file is
+    reported, never fatal."""
     path = assignment_path(show)
     if not path.exists():
         return {}
@@ -67,15 +82,17 @@ def load_assignment(show: Path, teams: list[str], problems: Problems) -> dict[st
     keys = reader.mapping(root, ["teams"], what="the buzzer assignment")
     found = {}
     for name, node in reader.mapping(keys.get("teams"), teams, what="teams").items():
-        spec = reader.text(node, "buzzer")
-        if spec is not None and not BUZZER_PATTERN.match(spec):
+        listed = isinstance(node, SequenceNode)  # a list: a button per player
+        specs = reader.text_list(node, "buzzers") if listed else (reader.text(node, "buzzer") or "",)
+        bad = [spec for spec in specs if not BUZZER_PATTERN.match(spec)]
+        for spec in bad:
             reader.error(node, f"buzzer '{spec}' must be BOX:INPUT, key:NAME or pad:N:B")
-        elif spec is not None:
-            found[name] = spec
+        if not bad:
+            found[name] = specs if listed else specs[0]
     return found
 
 
-def save_assignment(show: Path, assignment: dict[str, str]) -> Path:
+def save_assignment(show: Path, assignment: dict[str, str | list[str]]) -> Path:
     path = assignment_path(show)
     text = "# Saved by «Назначить кнопки» on the console; loaded with the show. Team name → buzzer.\n"
     text += yaml.safe_dump({"teams": assignment}, allow_unicode=True, sort_keys=False)

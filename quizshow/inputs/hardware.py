@@ -13,9 +13,9 @@ from quizshow.config import ShowConfig
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.spec import PhaseFlags
-from quizshow.inputs.buzzers import BuzzerMap, save_assignment
+from quizshow.inputs.buzzers import BuzzerMap, save_assignment, split_target
 from quizshow.inputs.serialbox import BoxDriver, BoxPress
-from quizshow.outputs.lamps import Lamps
+from quizshow.outputs.lamps import Lamps, PlayerLamps
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +38,10 @@ class Host(Protocol):
 
 
 def box_problem(status, say) -> str:
-    """Why a box is not there, in the console's words (the system's own text when it is unusual)."""
+    """Why a box is not there (or not following), in the console's words (the system's own text when it
+    is unusual)."""
+    if status.connected and status.stuck:
+        return say("console.box_problem.stuck")
     if status.problem_kind and status.problem_kind != "other":
         return say(f"console.box_problem.{status.problem_kind}")
     return status.problem or say("console.box_problem.connecting")
@@ -59,30 +62,36 @@ def in_press_order(items: list) -> list:
 
 
 class Hardware:
-    def __init__(self, app: Host, buzzers: BuzzerMap, flags: Callable[[str], PhaseFlags], start: bool = True) -> None:
+    def __init__(self, app: Host, buzzers: BuzzerMap, flags: Callable[[str], PhaseFlags], start: bool = True,
+                 player_buzzers: bool = False, player_lamps: PlayerLamps | None = None) -> None:
         self.app = app
         self.map = buzzers
         self.flags = flags
+        self.player_buzzers = player_buzzers  # F10 asks for every player's button (FormatSpec.player_buzzers)
+        self.player_lamps = player_lamps
         self.boxes: dict[str, BoxDriver] = {}
         self.pads: dict[int, tuple[int, str]] = {}  # joystick instance id → (device index, name)
         self.line_check = False
-        self.assigning: int | None = None  # the team whose button is awaited
-        self.assigned: dict[str, str] = {}
+        self.assigning: int | None = None  # the index (into `assign_targets`) whose button is awaited
+        self.assigned: dict[tuple[int, int | None], str] = {}  # spec by target, in assignment order
         self.last_press: dict[int, float] = {}  # team → show time, for the line check
         if start:
             for box in app.config.devices.serial:
                 driver = BoxDriver(box, app.deliver, app.now)
                 driver.start()
                 self.boxes[box.id] = driver
-        self.lamps = Lamps(self._lamp_setters(), flags)
+        self.lamps = self._lamps()
+
+    def _lamps(self) -> Lamps:
+        return Lamps(self._lamp_setters(), self.flags, self.player_lamps)
 
     def _lamp_setters(self) -> dict:
         setters = {}
         for box_id, inputs in self.map.boxes.items():
             driver = self.boxes.get(box_id)
-            for number, team in inputs.items():
+            for number, target in inputs.items():  # a team, or a player with a button of their own
                 if driver is not None:
-                    setters[team] = lambda state, d=driver, n=number: d.lamp(n, state)
+                    setters[target] = lambda state, d=driver, n=number: d.lamp(n, state)
         return setters
 
     def stop(self) -> None:
@@ -97,22 +106,23 @@ class Hardware:
         if self.assigning is not None:
             self.capture(spec, press.at)
             return None
-        team = self.map.boxes.get(press.box, {}).get(press.input)
-        if team is None:
+        target = self.map.boxes.get(press.box, {}).get(press.input)
+        if target is None:
             if self.line_check:
                 self.app.notice(self.app.say("console.unassigned", spec=spec))
             return None
+        team, player = split_target(target)
         if self.line_check:
             self.light(team, press.at)
             return None
-        return c.Buzz(at=press.at, team=team, source_time=press.source_time, device=press.box)
+        return c.Buzz(at=press.at, team=team, player=player, source_time=press.source_time, device=press.box)
 
-    def buzz(self, team: int, at: float, source_time: float, device: str):
-        """A key or pad press of a team's buzzer."""
+    def buzz(self, team: int, at: float, source_time: float, device: str, player: int | None = None):
+        """A key or pad press of a team's (or a player's) buzzer."""
         if self.line_check:
             self.light(team, at)
             return None
-        return self.app.submit(c.Buzz(at=at, team=team, source_time=source_time, device=device))
+        return self.app.submit(c.Buzz(at=at, team=team, player=player, source_time=source_time, device=device))
 
     def pad_added(self, instance_id: int, index: int, name: str) -> None:
         self.pads[instance_id] = (index, name)
@@ -127,10 +137,11 @@ class Hardware:
         if self.assigning is not None:
             self.capture(f"pad:{index}:{button}", at)
             return None
-        team = self.map.pads.get((index, button))
-        if team is None or not self.app.config.devices.gamepads:
+        target = self.map.pads.get((index, button))
+        if target is None or not self.app.config.devices.gamepads:
             return None
-        return self.buzz(team, at, at, f"pad{index}")
+        team, player = split_target(target)
+        return self.buzz(team, at, at, f"pad{index}", player)
 
     # --- the line check ----------------------------------------------------------------------------
 
@@ -154,28 +165,46 @@ class Hardware:
         self.assigning, self.assigned = 0, {}
         self._prompt()
 
+    def assign_targets(self) -> list[tuple[int, int | None]]:
+        """Whose buttons F10 asks for, in order: every team's, or every player's where the format gives
+        each player a button (FormatSpec.player_buzzers)."""
+        teams = self.app.config.teams
+        if self.player_buzzers:
+            return [(t, p) for t, team in enumerate(teams) for p in range(len(team.players))]
+        return [(t, None) for t in range(len(teams))]
+
     def _prompt(self) -> None:
         assert self.assigning is not None
-        team = self.app.config.teams[self.assigning]
+        team, player = self.assign_targets()[self.assigning]
+        name = self.app.config.teams[team].name
+        if player is not None:
+            name = f"{name}: {self.app.config.teams[team].players[player]}"
         # Asked on the console until the button comes (a question, not a problem).
-        self.app.prompt(self.app.say("console.assign_press", name=team.name), 600)
+        self.app.prompt(self.app.say("console.assign_press", name=name), 600)
 
     def capture(self, spec: str, at: float) -> None:
         teams = self.app.config.teams
+        targets = self.assign_targets()
         if spec in self.assigned.values():
             self.app.notice(self.app.say("console.assign_taken", spec=spec))
             return
         assert self.assigning is not None
-        self.assigned[teams[self.assigning].name] = spec
+        self.assigned[targets[self.assigning]] = spec
         self.assigning += 1
-        if self.assigning < len(teams):
+        if self.assigning < len(targets):
             self._prompt()
             return
         self.assigning = None
         self.app.prompt(None)
-        path = save_assignment(self.app.config.path, self.assigned)
-        self.map = BuzzerMap.build([self.assigned.get(t.name) for t in teams])
-        self.lamps = Lamps(self._lamp_setters(), self.flags)
+        saved: dict[str, str | list[str]]
+        if self.player_buzzers:  # a list per team: a button per player, in roster order
+            saved = {t.name: [self.assigned[(i, p)] for p in range(len(t.players))] for i, t in enumerate(teams)}
+            self.map = BuzzerMap.build([None] * len(teams), [tuple(v) for v in saved.values()])
+        else:
+            saved = {t.name: self.assigned[(i, None)] for i, t in enumerate(teams)}
+            self.map = BuzzerMap.build([self.assigned[(i, None)] for i in range(len(teams))])
+        path = save_assignment(self.app.config.path, saved)
+        self.lamps = self._lamps()
         self.app.buzzers_assigned(self.map)
         self.app.notice(self.app.say("console.assign_saved", path=path.name), "info")
 
@@ -188,7 +217,9 @@ class Hardware:
             lines.append((say("console.keyboard_buzzers", n=min(10, len(self.app.config.teams))), True))
         for box_id, driver in self.boxes.items():
             status = driver.status
-            if status.connected:
+            if status.connected and status.stuck:  # it reads, but takes no lamp commands
+                lines.append((say("console.box_down", id=box_id, problem=box_problem(status, say)), False))
+            elif status.connected:
                 rtt = f" {status.rtt_ms:.1f} {say('unit.ms')}" if status.rtt_ms is not None else ""
                 lines.append((f"{box_id}{rtt}", True))
             elif status.lost_since is not None:  # it was there: how long ago it went, and why

@@ -7,11 +7,14 @@ OSC message are the same action. A show file may override any action's keys (`ke
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 
 import pygame
 
 from quizshow.core.actions import Call
+from quizshow.core.format import Refused
+from quizshow.core.limits import MAX_POINTS
 
 # action -> default keys. "CTRL+Z" means the key with Ctrl held.
 DEFAULT_KEYS: dict[str, tuple[str, ...]] = {
@@ -37,6 +40,12 @@ CALLS: dict[str, Call] = {**{name: Call(name) for name in DEFAULT_KEYS},
                           **{f"buzz{n}": Call("buzz", (n - 1,)) for n in range(1, 11)}}
 
 _MODIFIERS = {"CTRL": pygame.KMOD_CTRL, "SHIFT": pygame.KMOD_SHIFT, "ALT": pygame.KMOD_ALT}
+
+
+def player_buzzer(name: str) -> Call | None:
+    """`buzzN.P`: the button of player P of team N (both from 1), where players have their own."""
+    found = re.fullmatch(r"buzz(\d{1,2})\.(\d{1,2})", name)
+    return None if found is None else Call("buzz", (int(found[1]) - 1, int(found[2]) - 1))
 
 
 def key_code(name: str) -> int | None:
@@ -92,7 +101,7 @@ class KeyMap:
     def call_for(self, key: int, mod: int) -> Call | None:
         """The action call of a key press (see action_for)."""
         name = self.action_for(key, mod)
-        return None if name is None else CALLS.get(name)
+        return None if name is None else CALLS.get(name) or player_buzzer(name)
 
     def keys_of(self, action: str, language: str = "en") -> list[str]:
         """The keys of an action as a keyboard labels them, in the console's language («PgDn»,
@@ -137,24 +146,37 @@ def key_name(key: int) -> str:
     return str(key)
 
 
-def amount_key(key: int) -> str | None:
-    """A digit or Backspace typed into the console's amount (bids, stakes)."""
+def digit_key(key: int) -> str | None:
+    """The digit a key types, on the main row or the keypad."""
     if pygame.K_0 <= key <= pygame.K_9:
         return str(key - pygame.K_0)
     for digit in range(10):
         if key == getattr(pygame, f"K_KP{digit}", None):
             return str(digit)
+    return None
+
+
+def amount_key(key: int) -> str | None:
+    """A digit or Backspace typed into the console's amount (bids, stakes)."""
+    digit = digit_key(key)
+    if digit is not None:
+        return digit
     return "back" if key == pygame.K_BACKSPACE else None
 
 
 def edit_amount(amount: str, edit: str) -> str:
-    """The amount after one edit: a digit, `back`, `clear` or `+N`."""
+    """The amount after one edit: a digit, `back`, `clear` or `+N`. An amount above MAX_POINTS is
+    refused (Refused: the console says why) and the amount stays as it was."""
     if edit == "back":
         return amount[:-1]
     if edit == "clear":
         return ""
-    if edit.startswith("+"):
-        return str(int(amount or 0) + int(edit[1:]))
-    if edit.isdigit() and len(amount) < 7:
-        return str(int(amount + edit))  # no leading zeros
-    return amount
+    if edit.startswith("+") and edit[1:].isdigit():
+        result = int(amount or 0) + int(edit[1:])
+    elif edit.isdigit() and len(edit) == 1:
+        result = int(amount + edit)  # no leading zeros
+    else:
+        return amount
+    if result > MAX_POINTS:
+        raise Refused("an amount is at most {max}", max=MAX_POINTS)
+    return str(result)

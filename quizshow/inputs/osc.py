@@ -2,12 +2,19 @@
 senders take turns), receipt time stamped, the protection rules applied at the door, and every
 accepted input delivered to the app as the same action the presenter or the console performs.
 Queries are answered at once.
+
+At the door, in this order: the allowlist (a denied source costs no parsing), then `check_datagram`
+(sizes, nesting and types, in one bounded pass) before python-osc's parser sees a byte — that parser
+loops for ever on a bundle element of negative size — then the rate limit and the passcode.
 """
 
 from __future__ import annotations
 
+import hmac
 import ipaddress
 import logging
+import math
+import os
 import re
 import socket
 import threading
@@ -21,6 +28,7 @@ from pythonosc.dispatcher import Dispatcher
 from pythonosc.osc_server import BlockingOSCUDPServer
 
 from quizshow.config import OscConfig
+from quizshow.core.limits import MAX_CLOCK_S, MAX_POINTS
 from quizshow.outputs.osc_out import message
 
 log = logging.getLogger(__name__)
@@ -29,13 +37,151 @@ Address = tuple[str, int]
 FIRE = {"/quiz/go": "go", "/quiz/back": "back", "/quiz/undo": "undo", "/quiz/timer/start": "timer_start",
         "/quiz/timer/stop": "timer_stop", "/quiz/announce": "announce", "/quiz/judge/correct": "correct",
         "/quiz/judge/wrong": "wrong"}
-TEAM = re.compile(r"^/quiz/team/(\d+)/(buzz|score/add|score/set)$")
+TEAM = re.compile(r"^/quiz/team/(\d{1,6})/(buzz|score/add|score/set)$")
 QUERIES = ("/quiz/state", "/quiz/ping", "/quiz/connect")  # allowed before a passcode is given
 WILDCARDS = set("*?[]{}")
 LOCKOUT_S = 60.0
-WRONG_PASSCODES = 5
+WRONG_PASSCODES = 5  # from one address: that address is locked for LOCKOUT_S
+GLOBAL_FREE_FAILURES = 10  # wrong passcodes from all sources together before everyone must wait
+GLOBAL_BACKOFF_MAX_S = 300.0  # the wait doubles with each further failure, up to this
+GLOBAL_FORGET_S = 600.0  # ten quiet minutes forget the failures
+UNLOCK_IDLE_S = 3600.0  # an unlocked sender (address AND port) silent this long must connect again
+MAX_SOURCES = 4096  # addresses and sending sockets remembered at most (rate limit, lockout)
 BATCH = 64  # datagrams taken from the socket at once, at most
+RCVBUF_BYTES = 4 * 1024 * 1024  # asked of the kernel: a burst waits in the socket instead of being dropped
+
+# What one datagram may hold (docs/reliability.md): the work a datagram causes is bounded by these.
+MAX_DATAGRAM = 8192  # bytes; a desk's message is well under 200
+MAX_DEPTH = 4  # bundles inside bundles, and arrays inside arrays
+MAX_MESSAGES = 64  # messages in one datagram (each counts against the rate limit)
+MAX_ARGS = 64  # type tags of one message
+MAX_ADDRESS = 256  # characters of an address
+MAX_PLAYER = 99
+MAX_CELL = 999  # a theme or question number
+FIXED_SIZE = {"i": 4, "f": 4, "r": 4, "m": 4, "h": 8, "d": 8, "t": 8, "T": 0, "F": 0, "N": 0}
+BUNDLE = b"#bundle\0"
 _DONTWAIT = getattr(socket, "MSG_DONTWAIT", 0)  # none on Windows: one datagram at a time there
+
+
+class Malformed(ValueError):
+    """A datagram that is not OSC this server reads; the text says what is wrong."""
+
+
+def check_datagram(data: bytes) -> None:
+    """Raise Malformed unless `data` is one OSC message or bundle that python-osc parses exactly, within
+    the limits above: every size positive and inside the datagram, known types only, bounded nesting.
+    One pass over the bytes: the work is linear in the (bounded) size."""
+    if not data:
+        raise Malformed("empty")
+    if len(data) > MAX_DATAGRAM:
+        raise Malformed(f"{len(data)} bytes (at most {MAX_DATAGRAM})")
+    messages = [0]
+    if data.startswith(BUNDLE):
+        _check_bundle(data, 0, len(data), 1, messages)
+    elif data.startswith(b"/"):
+        _check_message(data, 0, len(data), messages)
+    else:
+        raise Malformed("neither a message nor a bundle")
+
+
+def _check_bundle(data: bytes, start: int, end: int, depth: int, messages: list[int]) -> None:
+    i = start + len(BUNDLE) + 8  # the prefix and the time tag
+    if i > end:
+        raise Malformed("bundle without a time tag")
+    while i < end:
+        if i + 4 > end:
+            raise Malformed("bundle element without a size")
+        size = int.from_bytes(data[i:i + 4], "big", signed=True)
+        i += 4
+        if size <= 0 or size % 4 or i + size > end:
+            raise Malformed(f"bundle element of size {size}")
+        if data.startswith(BUNDLE, i):
+            if depth >= MAX_DEPTH:
+                raise Malformed(f"bundles nested deeper than {MAX_DEPTH}")
+            _check_bundle(data, i, i + size, depth + 1, messages)
+        elif data.startswith(b"/", i):
+            _check_message(data, i, i + size, messages)
+        else:
+            raise Malformed("bundle element is neither a message nor a bundle")
+        i += size
+
+
+def _check_message(data: bytes, start: int, end: int, messages: list[int]) -> None:
+    messages[0] += 1
+    if messages[0] > MAX_MESSAGES:
+        raise Malformed(f"more than {MAX_MESSAGES} messages")
+    address, i = _string(data, start, end)
+    if len(address) > MAX_ADDRESS:
+        raise Malformed(f"address longer than {MAX_ADDRESS}")
+    if i == end:
+        return  # no type tags: no arguments
+    tags, i = _string(data, i, end)
+    if not tags.startswith(","):
+        raise Malformed("type tags do not start with a comma")
+    if len(tags) - 1 > MAX_ARGS:
+        raise Malformed(f"more than {MAX_ARGS} arguments")
+    depth = 0
+    for tag in tags[1:]:
+        if tag in FIXED_SIZE:
+            i += FIXED_SIZE[tag]
+        elif tag == "s":
+            _, i = _string(data, i, end)
+        elif tag == "b":
+            size = int.from_bytes(data[i:i + 4], "big", signed=True) if i + 4 <= end else -1
+            if size < 0:
+                raise Malformed("blob without a size")
+            i += 4 + size + (-size % 4)
+        elif tag == "[":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise Malformed(f"arrays nested deeper than {MAX_DEPTH}")
+        elif tag == "]" and depth:
+            depth -= 1
+        else:
+            raise Malformed(f"type tag {tag!r} is not read here")
+        if i > end:
+            raise Malformed("arguments run past the end")
+    if depth:
+        raise Malformed("an array is not closed")
+    if data[i:end].strip(b"\0"):
+        raise Malformed("bytes after the arguments")
+
+
+def _string(data: bytes, start: int, end: int) -> tuple[str, int]:
+    """An OSC string at `start`: its text and where the next field starts (padded to 4 bytes)."""
+    nul = data.find(b"\0", start, end)
+    if nul < 0:
+        raise Malformed("a string without its terminating zero")
+    after = start + (nul - start + 4) // 4 * 4
+    if after > end:
+        raise Malformed("a string runs past the end")
+    try:
+        return data[start:nul].decode("utf-8"), after
+    except UnicodeDecodeError as why:
+        raise Malformed("a string is not UTF-8") from why
+
+
+def address_of(data: bytes) -> str:
+    """The address a datagram names, read without parsing it (for a refusal's reply)."""
+    head = data[:MAX_ADDRESS].split(b"\0", 1)[0]
+    return head.decode("utf-8", "replace") if head.startswith((b"/", b"#")) else ""
+
+
+class _ParserWarnings(logging.Filter):
+    """python-osc warns on the root logger once per odd datagram: counted here, never logged."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if f"{os.sep}pythonosc{os.sep}" in record.pathname:
+            self.count += 1
+            return False
+        return True
+
+
+PARSER_WARNINGS = _ParserWarnings()
 
 
 def in_turns(batch: list[tuple[bytes, Address]]) -> list[tuple[bytes, Address]]:
@@ -67,7 +213,8 @@ class OscRequest:
 
 @dataclass
 class Peer:
-    unlocked: bool = False
+    """What the server remembers of one source address (every port on it)."""
+
     wrong: int = 0
     locked_until: float = 0.0
     reply_all: bool = False
@@ -82,32 +229,62 @@ class Rejected(Exception):
 
 
 class OscServer:
-    """The listening side. `submit` delivers an OscRequest to the app; `send_state` answers a query."""
+    """The listening side. `submit` delivers an OscRequest to the app; `send_state` answers a query.
+    `teams` is how many teams the show has: another team number is an unknown address (404)."""
 
     def __init__(self, config: OscConfig, submit: Callable[[OscRequest], None], now: Callable[[], float],
                  notice: Callable[..., None], send_state: Callable[[Address], None],
-                 subscribe: Callable[[Address, bool], None], port: int | None = None) -> None:
+                 subscribe: Callable[[Address, bool], None], port: int | None = None, teams: int = 99) -> None:
         self.config = config
         self.submit = submit
         self.now = now
         self.notice = notice
         self.send_state = send_state
         self.subscribe = subscribe
+        self.teams = teams
+        self.wall: Callable[[], float] = time.monotonic
         self.networks = [ipaddress.ip_network(cidr, strict=False) for cidr in config.allow]
-        self.peers: dict[str, Peer] = {}  # by host: passcode, lockout, malformed count
+        self.peers: dict[str, Peer] = {}  # by host: lockout, malformed count
         self.rates: dict[Address, deque] = {}  # by host and port: the rate limit
+        self.sessions: dict[Address, float] = {}  # unlocked senders (host AND port) → when the unlock ends
+        self.unlock_idle_s = UNLOCK_IDLE_S
+        self.failures = 0  # wrong passcodes from everywhere (the global budget)
+        self.last_failure = -1e9
+        self.global_until = 0.0  # no /quiz/connect from anyone is tried before this
+        self.guessers: set[str] = set()
         self._allow_cache: dict[str, bool] = {}
         self._replies: dict[tuple, bytes] = {}  # the same refusal again (a flood): built once
         self.last_go = -1e9
         self.received = 0
         self.malformed = 0
+        if PARSER_WARNINGS not in logging.getLogger().filters:
+            logging.getLogger().addFilter(PARSER_WARNINGS)
         self.dispatcher = Dispatcher(strict_timing=False)  # a future time tag is never waited for
         self.dispatcher.set_default_handler(self._message, needs_reply_address=True)
         host, default_port = config.listen
         # python-osc's server binds the socket; the serving loop is ours (see _serve).
         self.server = BlockingOSCUDPServer((host, default_port if port is None else port), self.dispatcher)
+        self.rcvbuf = self._enlarge_receive_buffer()
         self._stopping = False
         self.thread = threading.Thread(target=self._serve, name="osc-in", daemon=True)
+
+    def _enlarge_receive_buffer(self) -> int:
+        """A burst from a desk waits in the socket rather than being dropped by the kernel (the default
+        buffer holds a few hundred datagrams). The kernel may grant less (Linux: net.core.rmem_max)."""
+        sock = self.server.socket
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, RCVBUF_BYTES)
+        except OSError as why:
+            log.debug("osc: SO_RCVBUF not enlarged: %s", why)
+        granted = sock.getsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF)
+        if granted < RCVBUF_BYTES:
+            log.debug("osc: receive buffer %d bytes (asked %d; raise net.core.rmem_max)", granted, RCVBUF_BYTES)
+        return granted
+
+    @property
+    def parser_warnings(self) -> int:
+        """python-osc's own warnings, counted instead of logged (process-wide)."""
+        return PARSER_WARNINGS.count
 
     @property
     def address(self) -> Address:
@@ -115,7 +292,7 @@ class OscServer:
 
     def start(self) -> OscServer:
         self.thread.start()
-        log.info("OSC listening on %s:%d", *self.address)
+        log.debug("osc: listening on %s:%d", *self.address)  # printed at every level by the command line
         return self
 
     def stop(self) -> None:
@@ -158,19 +335,34 @@ class OscServer:
     # --- every datagram ------------------------------------------------------------------------------
 
     def _datagram(self, data: bytes, sender: Address) -> None:
+        """The allowlist first (a denied source costs no parsing), then the datagram is checked within
+        its limits, and only then parsed and its messages handled in order."""
         self.received += 1
+        if not self._allowed(sender[0]):
+            self._deny(sender, address_of(data))
+            return
         try:
+            check_datagram(data)
             packet = osc_packet.OscPacket(data)  # parsed once; a bundle's time tag is not waited for
-        except Exception:  # noqa: BLE001 - anything that does not parse is one malformed packet
+        except Exception as why:  # noqa: BLE001 - anything that does not parse is one malformed packet
+            log.debug("osc: malformed from %s: %s", sender[0], why)
             self._malformed(sender)
             return
         try:
             for timed in packet.messages:
-                for handler in self.dispatcher.handlers_for_address(timed.message.address):
-                    handler.invoke(sender, timed.message)
+                self._message(sender, timed.message.address, *timed.message.params)
         except Exception as why:  # noqa: BLE001 - a bad message never stops the server
-            log.warning("osc: %s from %s: %s", type(why).__name__, sender[0], why)
+            log.debug("osc: %s from %s: %s", type(why).__name__, sender[0], why)
             self._malformed(sender)
+
+    def _deny(self, sender: Address, address: str) -> None:
+        """403 for a source outside the allowlist, within its rate limit (a flood is not echoed)."""
+        peer = self._peer(sender)
+        if not peer.denied_shown:
+            peer.denied_shown = True
+            self.notice("console.osc_denied", host=sender[0])
+        if self._within_rate(sender, self.wall()):
+            self.reply(sender, address, 403, "address not allowed")
 
     def _malformed(self, sender: Address) -> None:
         self.malformed += 1
@@ -185,7 +377,21 @@ class OscServer:
         return allowed
 
     def _peer(self, sender: Address) -> Peer:
-        return self.peers.setdefault(sender[0], Peer())
+        peer = self.peers.get(sender[0])
+        if peer is None:
+            _make_room(self.peers)
+            peer = self.peers[sender[0]] = Peer()
+        return peer
+
+    def _within_rate(self, sender: Address, wall: float) -> bool:
+        times = self.rates.get(sender)  # per sending socket: two desks on one laptop
+        if times is None:
+            _make_room(self.rates)
+            times = self.rates[sender] = deque()
+        times.append(wall)
+        while times and wall - times[0] > 1.0:
+            times.popleft()
+        return len(times) <= self.config.rate_limit
 
     def reply(self, to: Address, address: str, code: int, text: str = "") -> None:
         status = "ok" if code == 200 else "denied" if code in (401, 403) else "error"
@@ -212,27 +418,65 @@ class OscServer:
     # --- protection ------------------------------------------------------------------------------------
 
     def _check(self, sender: Address, address: str) -> None:
-        wall = time.monotonic()
-        peer = self._peer(sender)
-        if not self._allowed(sender[0]):
-            if not peer.denied_shown:
-                peer.denied_shown = True
-                self.notice("console.osc_denied", host=sender[0])
-            raise Rejected(403, "address not allowed")
-        times = self.rates.setdefault(sender, deque())  # per sending socket: two desks on one laptop
-        times.append(wall)
-        while times and wall - times[0] > 1.0:
-            times.popleft()
-        if len(times) > self.config.rate_limit:
+        wall = self.wall()
+        if not self._within_rate(sender, wall):
             raise Rejected(429, f"more than {self.config.rate_limit} messages a second")
         if any(ch in WILDCARDS for ch in address):
             raise Rejected(400, "wildcards are not accepted")
-        if self.config.passcode is None or peer.unlocked or address in ("/quiz/ping", "/quiz/state"):
+        if self.config.passcode is None or address in ("/quiz/ping", "/quiz/state"):
             return
-        if wall < peer.locked_until:
-            raise Rejected(401, "locked after wrong passcodes; try again later")
-        if address != "/quiz/connect":
+        if address == "/quiz/connect":
+            if wall < self._peer(sender).locked_until:
+                raise Rejected(401, "locked after wrong passcodes; try again later")
+            if wall < self.global_until:
+                raise Rejected(401, f"too many wrong passcodes; try again in {math.ceil(self.global_until - wall)} s")
+            return
+        if not self._unlocked(sender, wall):
             raise Rejected(401, "passcode needed: /quiz/connect")
+
+    def _unlocked(self, sender: Address, wall: float) -> bool:
+        """Is this sender (its address AND port) unlocked? Each message keeps the unlock for another
+        `unlock_idle_s`; after that silence the desk connects again."""
+        until = self.sessions.get(sender)
+        if until is None:
+            return False
+        if wall > until:
+            del self.sessions[sender]
+            return False
+        self.sessions[sender] = wall + self.unlock_idle_s
+        return True
+
+    def _connect(self, sender: Address, given: str) -> None:
+        peer, wall = self._peer(sender), self.wall()
+        passcode = self.config.passcode
+        if passcode is None or hmac.compare_digest(given.encode(), passcode.encode()):
+            _make_room(self.sessions)
+            self.sessions[sender] = wall + self.unlock_idle_s
+            peer.wrong = 0
+            return
+        peer.wrong += 1
+        if peer.wrong >= WRONG_PASSCODES:
+            peer.locked_until, peer.wrong = wall + LOCKOUT_S, 0
+            self.notice("console.osc_locked", host=sender[0], seconds=round(LOCKOUT_S))
+        self._global_failure(sender[0], wall)
+        raise Rejected(401, "wrong passcode")  # the passcode itself is never logged
+
+    def _global_failure(self, host: str, wall: float) -> None:
+        """Many addresses guessing share one budget: after GLOBAL_FREE_FAILURES wrong passcodes (ten
+        quiet minutes forget them) every source waits, the wait doubling with each further failure,
+        and the console says someone is guessing."""
+        if wall - self.last_failure > GLOBAL_FORGET_S:
+            self.failures = 0
+            self.guessers.clear()
+        self.failures += 1
+        self.last_failure = wall
+        if len(self.guessers) < MAX_SOURCES:
+            self.guessers.add(host)
+        if self.failures >= GLOBAL_FREE_FAILURES:
+            wait = min(GLOBAL_BACKOFF_MAX_S, 2.0 ** (self.failures - GLOBAL_FREE_FAILURES))
+            self.global_until = wall + wait
+            self.notice("console.osc_guessing", count=self.failures, sources=len(self.guessers),
+                        seconds=math.ceil(wait))
 
     # --- inputs --------------------------------------------------------------------------------------------
 
@@ -249,24 +493,24 @@ class OscServer:
             return
         if found := TEAM.match(address):
             team, what = int(found[1]), found[2]
+            if not 1 <= team <= self.teams:
+                raise Rejected(404, f"there is no team {team} (teams are 1 to {self.teams})")
             if what == "buzz":
-                player = self._ints(args, 0, 1, address)
+                player = _ints(args, 0, 1, address, (0, MAX_PLAYER), "player")
                 self.submit(OscRequest(sender, address, "buzz", (team, *player), at))
             else:
-                (points,) = self._ints(args, 1, 1, address)
+                (points,) = _ints(args, 1, 1, address, (-MAX_POINTS, MAX_POINTS), "points")
                 self.submit(OscRequest(sender, address, what.replace("/", "_"), (team, points), at))
             return
         if address == "/quiz/timer/add":
-            if len(args) != 1 or not isinstance(args[0], (int, float)) or isinstance(args[0], bool):
-                raise Rejected(400, "expected f seconds")
-            self.submit(OscRequest(sender, address, "timer_add", (float(args[0]),), at))
+            self.submit(OscRequest(sender, address, "timer_add", (_seconds(args, address),), at))
             return
         if address == "/quiz/board/select":
-            theme, question = self._ints(args, 2, 2, address)
+            theme, question = _ints(args, 2, 2, address, (1, MAX_CELL), "theme, question")
             self.submit(OscRequest(sender, address, "select", (theme, question), at))
             return
         if address in ("/quiz/view/scores", "/quiz/view/blank"):
-            (on,) = self._ints(args, 1, 1, address)
+            (on,) = _ints(args, 1, 1, address, (0, 1), "0/1")
             self.submit(OscRequest(sender, address, address.rsplit("/", 1)[1], (bool(on),), at))
             return
         self._query(sender, address, args)
@@ -278,22 +522,15 @@ class OscServer:
         elif address == "/quiz/state":
             self.send_state(sender)
         elif address == "/quiz/subscribe":
-            (on,) = self._ints(args, 1, 1, address)
+            (on,) = _ints(args, 1, 1, address, (0, 1), "0/1")
             self.subscribe(sender, bool(on))
         elif address == "/quiz/reply/all":
-            (on,) = self._ints(args, 1, 1, address)
+            (on,) = _ints(args, 1, 1, address, (0, 1), "0/1")
             peer.reply_all = bool(on)
         elif address == "/quiz/connect":
             if len(args) != 1 or not isinstance(args[0], str):
                 raise Rejected(400, "expected s passcode")
-            if self.config.passcode is None or args[0] == self.config.passcode:
-                peer.unlocked, peer.wrong = True, 0
-            else:
-                peer.wrong += 1
-                if peer.wrong >= WRONG_PASSCODES:
-                    peer.locked_until, peer.wrong = time.monotonic() + LOCKOUT_S, 0
-                    self.notice("console.osc_locked", host=sender[0], seconds=round(LOCKOUT_S))
-                raise Rejected(401, "wrong passcode")  # the passcode itself is never logged
+            self._connect(sender, args[0])
         else:
             raise Rejected(404, "unknown address")
         self.reply(sender, address, 200, "ok")
@@ -302,21 +539,47 @@ class OscServer:
     def _fires(args: tuple) -> bool:
         if not args:
             return True
-        if len(args) == 1 and isinstance(args[0], (int, float)) and not isinstance(args[0], bool):
-            if args[0] == 0:
-                return False
-            if args[0] == 1:
-                return True
+        if len(args) == 1 and _whole(args[0]) in (0, 1):
+            return _whole(args[0]) == 1
         raise Rejected(400, "expected no argument, or 1 to fire")
-
-    @staticmethod
-    def _ints(args: tuple, least: int, most: int, address: str) -> tuple[int, ...]:
-        if not least <= len(args) <= most or not all(isinstance(a, int) and not isinstance(a, bool) for a in args):
-            want = {0: "no argument", 1: "i", 2: "i i"}
-            raise Rejected(400, f"{address} expects {want.get(most, 'i')}" if least == most else
-                           f"{address} expects at most {most} i")
-        return tuple(args)
 
     def malformed_by_source(self) -> list[tuple[str, int]]:
         """Each source that sent malformed packets, with their count: one console line each."""
         return [(host, peer.malformed) for host, peer in self.peers.items() if peer.malformed]
+
+
+def _whole(value: object) -> int | None:
+    """An int, or a float that is a whole number (TouchOSC and many desks send every number as `f`)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        return int(value)
+    return None
+
+
+def _ints(args: tuple, least: int, most: int, address: str, bounds: tuple[int, int], what: str) -> tuple[int, ...]:
+    """`least` to `most` whole numbers, each within `bounds` (400 otherwise, saying what was expected)."""
+    values = tuple(_whole(a) for a in args)
+    low, high = bounds
+    if not least <= len(values) <= most or not all(v is not None and low <= v <= high for v in values):
+        count = "" if least == most else f"at most {most} "
+        raise Rejected(400, f"{address} expects {count}i {what} (whole numbers from {low} to {high})")
+    return values  # type: ignore[return-value]
+
+
+def _seconds(args: tuple, address: str) -> float:
+    """One finite number of seconds within ±MAX_CLOCK_S."""
+    value = args[0] if len(args) == 1 else None
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) \
+            and abs(value) <= MAX_CLOCK_S:
+        return float(value)
+    raise Rejected(400, f"{address} expects f seconds (a finite number from {-MAX_CLOCK_S:g} to {MAX_CLOCK_S:g})")
+
+
+def _make_room(table: dict) -> None:
+    """Before a new entry: a table keyed by source forgets its oldest entry at MAX_SOURCES, so a sweep
+    of spoofed addresses cannot grow it without bound."""
+    while len(table) >= MAX_SOURCES:
+        del table[next(iter(table))]

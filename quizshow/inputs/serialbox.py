@@ -5,6 +5,10 @@ asked `WHO` and the box with the right id is taken), waits for `HELLO` (an Ardui
 port opens, so the driver waits for the box to speak rather than sleeping), measures the clock offset
 with PING/PONG, and turns each press into a `Buzz` stamped with the box's own time converted to show
 time. A vanished or silent box is retried every second; its lamps are restored when it is back.
+
+Lines to a box go through its own writer thread with a bounded outbox, so the show never waits on a
+port: a box that stops reading (a stuck microcontroller) costs a write timeout in that thread only,
+and the console says the box is stuck.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import os
 import select
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -30,6 +35,8 @@ RETRY_S = 1.0
 SILENT_S = 2.0  # no status line this long: the box is silent, reopen it
 HELLO_WAIT_S = 3.0
 PING_EVERY_S = 5.0
+WRITE_TIMEOUT_S = 0.5  # a line the box has not taken this long: the box is stuck
+OUTBOX_LINES = 16  # commands other than lamps waiting for a box; the oldest give way
 
 
 @dataclass(frozen=True)
@@ -60,6 +67,8 @@ class BoxStatus:
     lost_since: float | None = None  # wall time the box went away
     problem: str = ""  # what the system said, for the log and the line check
     problem_kind: str = ""  # see problem_kind(): the console says it in words
+    stuck: bool = False  # connected, but the box takes no more lines (its lamps are not following)
+    unsent: int = 0  # lines given up: the outbox was full, or the box did not take them
 
 
 @dataclass
@@ -138,8 +147,10 @@ class BoxDriver(threading.Thread):
         self.status = BoxStatus(config.id)
         self.lamps: dict[int, str] = {}  # the lamps the game wants, restored after a reconnect
         self._link: _Link | None = None
-        self._write_lock = threading.Lock()
+        self._write_lock = threading.Lock()  # held by the writer while it writes, and to close the port
         self._stopping = threading.Event()
+        self._outbox = Outbox()
+        self._writer = threading.Thread(target=self._write_loop, name=f"box-{config.id}-out", daemon=True)
         # The simple protocol: a token is a byte, or a line when the map's tokens are longer than one.
         self._line_tokens = any(len(token) > 1 for token in config.map)
 
@@ -147,8 +158,10 @@ class BoxDriver(threading.Thread):
 
     def stop(self) -> None:
         self._stopping.set()
+        self._outbox.wake()
 
     def run(self) -> None:
+        self._writer.start()
         while not self._stopping.is_set():
             try:
                 self._link = self._connect()
@@ -170,28 +183,33 @@ class BoxDriver(threading.Thread):
 
     def _close(self) -> None:
         link, self._link = self._link, None
+        self._outbox.clear()  # a new link starts with every lamp again
+        self.status.stuck = False
         if link is not None:
-            try:
-                link.port.close()
-            except (serial.SerialException, OSError):
-                pass
+            with self._write_lock:
+                try:
+                    link.port.close()
+                except (serial.SerialException, OSError):
+                    pass
 
     # --- opening --------------------------------------------------------------------------------------
 
     def _open(self, port: str) -> serial.SerialBase:
         if "://" in port:
-            return serial.serial_for_url(port, baudrate=self.config.baud, timeout=0.02)
-        return serial.Serial(port, baudrate=self.config.baud, timeout=0.02, exclusive=True)
+            return serial.serial_for_url(port, baudrate=self.config.baud, timeout=0.02,
+                                         write_timeout=WRITE_TIMEOUT_S)
+        return serial.Serial(port, baudrate=self.config.baud, timeout=0.02, write_timeout=WRITE_TIMEOUT_S,
+                             exclusive=True)
 
     def _connect(self) -> _Link:
         if self.config.protocol == "simple":
-            link = _Link(self._open(self.config.port))
+            link = self._link = _Link(self._open(self.config.port))
             self._connected(self.config.port, "", 0)
             return link
         ports = [self.config.port] if self.config.port != "auto" else [p.device for p in list_ports.comports()]
         for port in ports:
             try:
-                link = _Link(self._open(port))
+                link = self._link = _Link(self._open(port))  # the writer thread writes to self._link
             except (serial.SerialException, OSError) as why:
                 if self.config.port != "auto":
                     raise
@@ -204,7 +222,7 @@ class BoxDriver(threading.Thread):
                 self._connected(port, hello.fw, hello.inputs)
                 self._ping(link)
                 return link
-            link.port.close()
+            self._close()
         raise NoSuchBox(f"no QBX/1 box with id={self.config.id} found")
 
     def _hello(self, link: _Link) -> qbx.Hello | None:
@@ -278,8 +296,14 @@ class BoxDriver(threading.Thread):
             if not message.released:
                 self._press(message.input, box_s + link.offset, arrival)
         elif isinstance(message, qbx.Hello):
-            link.last_status = time.monotonic()  # a box that reset: lamps again
+            # The box reset with the port open: its seq starts again at 1 and its clock at 0, so both
+            # are new sequences (else every press is a «duplicate» until seq passes the old value);
+            # the offset is measured again, and its lamps (all off after a reset) are sent again.
+            link.last_status = time.monotonic()
+            link.seq, link.clock, link.offset, link.best_rtt = qbx.SeqTracker(), qbx.BoxClock(), None, float("inf")
+            self.status.fw, self.status.inputs = message.fw, message.inputs
             self._restore_lamps()
+            self._ping(link)
 
     def _simple(self, token: str, arrival: float) -> None:
         number = self.config.map.get(token.strip())
@@ -308,29 +332,111 @@ class BoxDriver(threading.Thread):
             link.offset = link.ping_sent + rtt / 2 - link.clock.peek(pong.t_us)
         link.ping_sent = None
 
-    # --- lamps ----------------------------------------------------------------------------------------
+    # --- lamps and the writer --------------------------------------------------------------------------
 
     def lamp(self, number: int, state: str) -> None:
-        """ON, OFF or BLINK for one input's lamp (kept, and sent again after a reconnect)."""
+        """ON, OFF or BLINK for one input's lamp (kept, and sent again after a reconnect). Never waits:
+        the line is left in the outbox, where it replaces an older state of the same lamp."""
         if self.lamps.get(number) == state:
             return
         self.lamps[number] = state
-        link = self._link
-        if link is not None and self.config.protocol == "qbx":
-            self._send(link, f"LAMP {number} {state}")
+        if self._link is not None and self.config.protocol == "qbx":
+            self._outbox.lamp(number, state)
 
     def _restore_lamps(self) -> None:
-        link = self._link
-        if link is None or self.config.protocol != "qbx":
+        if self._link is None or self.config.protocol != "qbx":
             return
-        self._send(link, "LAMPS OFF")
-        for number, state in sorted(self.lamps.items()):
+        self._outbox.clear()
+        self._send(self._link, "LAMPS OFF")
+        for number, state in sorted(dict(self.lamps).items()):  # a copy: the show may set a lamp meanwhile
             if state != "OFF":
-                self._send(link, f"LAMP {number} {state}")
+                self._outbox.lamp(number, state)
 
     def _send(self, link: _Link, line: str) -> None:
-        with self._write_lock:
-            try:
-                link.port.write((line + "\n").encode("ascii"))
-            except (serial.SerialException, OSError) as why:
-                log.debug("box %s: write failed: %s", self.config.id, why)
+        """A command for the box, written by the writer thread (the caller never waits on the port)."""
+        if not self._outbox.put(line):
+            self.status.unsent += 1
+
+    def _write_loop(self) -> None:
+        resync = False  # after a timed-out write the box may hold half a line: end it first
+        while not self._stopping.is_set():
+            line = self._outbox.take(timeout=0.5)
+            link = self._link
+            if line is None or link is None:
+                continue
+            data = ("\n" if resync else "") + line + "\n"
+            with self._write_lock:
+                try:
+                    link.port.write(data.encode("ascii"))
+                    resync = False
+                    if self.status.stuck:
+                        log.info("box %s: takes commands again", self.config.id)
+                    self.status.stuck = False
+                except serial.SerialTimeoutException:
+                    resync = True
+                    self.status.unsent += 1
+                    if not self.status.stuck:
+                        log.warning("box %s: takes no commands (a write waited %.1f s); lamps may not follow",
+                                    self.config.id, WRITE_TIMEOUT_S)
+                    self.status.stuck = True
+                    self._outbox.retry(line)
+                except (serial.SerialException, OSError) as why:
+                    log.debug("box %s: write failed: %s", self.config.id, why)
+
+
+class Outbox:
+    """What is waiting to be written to one box: the newest state of each lamp (an older state of the
+    same lamp is superseded, so a stuck box never piles up lamp lines) and up to OUTBOX_LINES other
+    commands in order (the oldest give way). Lamps go after the commands before them were written."""
+
+    def __init__(self) -> None:
+        self._lines: deque[str] = deque()
+        self._lamps: dict[int, str] = {}
+        self._ready = threading.Condition()
+
+    def put(self, line: str) -> bool:
+        with self._ready:
+            kept = len(self._lines) < OUTBOX_LINES
+            if not kept:
+                self._lines.popleft()
+            self._lines.append(line)
+            self._ready.notify()
+            return kept
+
+    def lamp(self, number: int, state: str) -> None:
+        with self._ready:
+            self._lamps.pop(number, None)  # a lamp keeps the place of its newest change
+            self._lamps[number] = state
+            self._ready.notify()
+
+    def retry(self, line: str) -> None:
+        """A line the box did not take goes back in front, unless newer news replaced it."""
+        with self._ready:
+            words = line.split()
+            if words[0] == "LAMP":
+                self._lamps.setdefault(int(words[1]), words[2])
+            elif len(self._lines) < OUTBOX_LINES:
+                self._lines.appendleft(line)
+
+    def __len__(self) -> int:
+        return len(self._lines) + len(self._lamps)
+
+    def take(self, timeout: float) -> str | None:
+        with self._ready:
+            if not self._lines and not self._lamps:
+                self._ready.wait(timeout)
+            if self._lines:
+                return self._lines.popleft()
+            if self._lamps:
+                number = next(iter(self._lamps))
+                return f"LAMP {number} {self._lamps.pop(number)}"
+            return None
+
+    def clear(self) -> None:
+        with self._ready:
+            self._lines.clear()
+            self._lamps.clear()
+
+    def wake(self) -> None:
+        with self._ready:
+            self._ready.notify_all()

@@ -6,6 +6,7 @@ still in play BLINKs. Computed from the state and the effects; the box drivers s
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.spec import PhaseFlags
@@ -16,16 +17,20 @@ _WARNING_ENDS = (EventKind.BUZZ, EventKind.REVEAL, EventKind.QUESTION, EventKind
                  EventKind.WRONG, EventKind.TIMER_EXPIRED)
 
 SetLamp = Callable[[str], None]  # "ON" | "OFF" | "BLINK"
+# Where players have buttons of their own: (team, player) -> that lamp's value (others OFF); the format's.
+PlayerLamps = Callable[[ShowState], "dict[tuple[int, int], str]"]
 
 
 class Lamps:
-    def __init__(self, lamps: dict[int, SetLamp], flags: Callable[[str], PhaseFlags]) -> None:
-        self.lamps = lamps  # team → how to set its lamp
+    def __init__(self, lamps: dict[Any, SetLamp], flags: Callable[[str], PhaseFlags],
+                 players: PlayerLamps | None = None) -> None:
+        self.lamps = lamps  # team (or a player's button: (team, player)) → how to set its lamp
         self.flags = flags  # the format's phase flags: lamps follow the game while `lamps_live`
+        self.players = players  # a player's lamp: what the format says (Format.player_lamps)
         self.blink_until: dict[int, float] = {}
         self.warning = False
 
-    def update(self, state: ShowState, events: list[Event], now: float) -> dict[int, str]:
+    def update(self, state: ShowState, events: list[Event], now: float) -> dict[Any, str]:
         for event in events:
             if event.kind == EventKind.FALSE_START and event.team is not None:
                 self.blink_until[event.team] = now + FALSE_START_BLINK_S
@@ -33,9 +38,11 @@ class Lamps:
                 self.warning = True
             elif event.kind in _WARNING_ENDS:
                 self.warning = False
-        wanted = {team: self.wanted(state, team, now) for team in self.lamps}
-        for team, value in wanted.items():
-            self.lamps[team](value)
+        by_player = self.players(state) if self.players is not None else {}
+        wanted = {target: by_player.get(target, "OFF") if isinstance(target, tuple) else self.wanted(state, target, now)
+                  for target in self.lamps}
+        for target, value in wanted.items():
+            self.lamps[target](value)
         return wanted
 
     def wanted(self, state: ShowState, team: int, now: float) -> str:

@@ -20,16 +20,27 @@ log = logging.getLogger(__name__)
 Address = tuple[str, int]
 
 
+INT32 = (-2**31, 2**31 - 1)
+FLOAT32_MAX = 3.4028234663852886e38
+
+
 def message(address: str, *args: object) -> bytes:
-    """An OSC message with ints as `i`, floats as `f` and text as `s` (flags are ints, never T/F)."""
+    """An OSC message with ints as `i`, floats as `f` and text as `s` (flags are ints, never T/F).
+    A number too large for its 32-bit type goes as `h` or `d` (64-bit) rather than not at all: a reply
+    or a state message is never lost to a number (the core bounds them; this is the last guard)."""
     builder = OscMessageBuilder(address=address)
     for arg in args:
         if isinstance(arg, bool):
             builder.add_arg(int(arg), "i")
         elif isinstance(arg, int):
-            builder.add_arg(arg, "i")
+            if INT32[0] <= arg <= INT32[1]:
+                builder.add_arg(arg, "i")
+            elif -2**63 <= arg < 2**63:
+                builder.add_arg(arg, "h")
+            else:
+                builder.add_arg(str(arg), "s")
         elif isinstance(arg, float):
-            builder.add_arg(arg, "f")
+            builder.add_arg(arg, "d" if abs(arg) > FLOAT32_MAX else "f")  # NaN stays `f`
         else:
             builder.add_arg(str(arg), "s")
     return builder.build().dgram
@@ -44,6 +55,8 @@ def event_messages(event: Event) -> list[tuple[str, tuple]]:
     if kind == EventKind.BUZZ:
         args = (team, name, float(event.margin_s or 0.0))
         out += [("/quiz/out/event/buzz", args), (f"/quiz/out/event/team/{team}/buzz", args)]
+        if event.number is not None and event.player is not None:  # a press with its place in a press queue
+            out.append(("/quiz/out/event/queue", (event.number + 1, team, event.player, float(event.margin_s or 0.0))))
     elif kind == EventKind.FALSE_START:
         args = (team, name)
         out += [("/quiz/out/event/false_start", args), (f"/quiz/out/event/team/{team}/false_start", args)]
@@ -71,6 +84,16 @@ def event_messages(event: Event) -> list[tuple[str, tuple]]:
         out.append(("/quiz/out/event/final/start", ()))
     elif kind == EventKind.WINNER:
         out.append(("/quiz/out/event/winner", (team, name)))
+    elif kind == EventKind.ASKED:  # the host asks this press of the queue now
+        out.append(("/quiz/out/event/asked", ((event.number or 0) + 1, team, event.player or 0, name,
+                                              float(event.margin_s or 0.0))))
+    elif kind == EventKind.CHOICE:  # an answerer chooses who leaves
+        out.append(("/quiz/out/event/choice", (team, event.player or 0, name)))
+    elif kind == EventKind.PLAYER_OUT:  # a player leaves; score = players the team has left
+        args = (team, event.player or 0, name, int(event.score or 0))
+        out += [("/quiz/out/event/player/out", args), (f"/quiz/out/event/team/{team}/player/out", args)]
+    elif kind == EventKind.MATCH_RESULT and event.round is not None:  # a bout (a numbered match) is over (0: both out)
+        out.append(("/quiz/out/event/bout/result", (event.round + 1, team, name)))
     return out
 
 
@@ -130,7 +153,8 @@ class OscOut:
         if not cues:
             return
         values = {"team": (event.team + 1) if event.team is not None else 0, "score": event.score or 0,
-                  "points": event.points or 0, "round": (event.round or 0) + 1, "name": event.name or ""}
+                  "points": event.points or 0, "round": (event.round or 0) + 1, "name": event.name or "",
+                  "player": event.player or 0}
         for cue in cues:
             try:
                 address = cue.address.format(**values)

@@ -2,22 +2,52 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-from yaml.nodes import Node
+from yaml.nodes import Node, ScalarNode
 
-from quizshow.packs.model import QUESTION_TYPES, CatInfo, Pack, Question, Round, Theme
-from quizshow.yamlfile import FileReader, Problems, line_of
+from quizshow import stopping
+from quizshow.core.limits import MAX_POINTS
+from quizshow.packs.model import CAT_RECEIVERS, EMPTY_CELL, QUESTION_TYPES, CatInfo, Pack, Question, Round, Theme
+from quizshow.yamlfile import MAX_NAME, FileReader, Problems, line_of
 
 PACK_KEYS = ["title", "author", "language", "rounds"]
 ROUND_KEYS = ["name", "values", "themes", "questions", "final", "reserve"]
 THEME_KEYS = ["name", "questions"]
-QUESTION_KEYS = ["q", "a", "accept", "comment", "source", "author", "image", "audio", "type", "cat", "value"]
-IMAGE_TYPES = (".png", ".jpg", ".jpeg")
+QUESTION_KEYS = ["q", "a", "accept", "comment", "source", "author", "image", "audio", "type", "cat", "value",
+                 "video", "host", "answer_image", "answer_audio", "answer_video", "seconds", "wait", "hint"]
+IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".gif", ".webp")
 AUDIO_TYPES = (".ogg", ".wav", ".mp3")
+VIDEO_TYPES = (".mp4", ".webm", ".mkv", ".avi", ".mov", ".m4v", ".mpg", ".mpeg", ".ogv")
+# Pack files that are not our YAML, by their suffix: suffix -> "module:function" with load_pack's contract.
+# Imported lazily: a YAML show never loads the other readers.
+OTHER_LOADERS: dict[str, str] = {
+    ".siq": "quizshow.packs.siq:load_siq",  # SIGame packs (docs/siq.md)
+    ".4s": "quizshow.packs.fours:load_fours",  # the chgksuite text format of ЧГК packs (docs/written.md)
+}
+
+
+def _other_loader(suffix: str) -> Callable[[Path, Problems], Pack | None] | None:
+    name = OTHER_LOADERS.get(suffix)
+    if name is None:
+        return None
+    import importlib
+
+    module, _, function = name.partition(":")
+    loader: Callable[[Path, Problems], Pack | None] = getattr(importlib.import_module(module), function)
+    return loader
 
 
 def load_pack(path: Path, problems: Problems) -> Pack | None:
+    reader = _other_loader(path.suffix.lower())
+    if reader is not None:
+        return reader(path, problems)
+    with stopping.loading():  # a stop signal ends a long load at once
+        return _load_yaml_pack(path, problems)
+
+
+def _load_yaml_pack(path: Path, problems: Problems) -> Pack | None:
     reader = FileReader(path, problems)
     root = reader.load()
     if root is None:
@@ -30,10 +60,10 @@ def load_pack(path: Path, problems: Problems) -> Pack | None:
     if language not in ("ru", "en"):
         reader.error(keys["language"], "language must be ru or en")
     return Pack(
-        title=reader.text(keys.get("title"), "title") or path.stem,
+        title=reader.text(keys.get("title"), "title", MAX_NAME) or path.stem,
         path=path,
         rounds=tuple(r for r in rounds if r is not None),
-        author=reader.text(keys.get("author"), "author"),
+        author=reader.text(keys.get("author"), "author", MAX_NAME),
         language=language,
     )
 
@@ -58,22 +88,20 @@ def _round(reader: FileReader, node: Node) -> Round | None:
                 if len(theme.questions) != 1:
                     reader.error(theme_node, f"final theme '{theme.name}' must have exactly one question "
                                              f"(it has {len(theme.questions)})")
-        elif len(counts) > 1:
-            reader.error(keys["themes"], "every theme of a board round must have equally many questions "
-                                         f"(found {', '.join(str(n) for n in sorted(counts))})")
-        if values is not None and not final and len(counts) == 1 and len(values) != counts.pop():
-            reader.error(keys["values"], f"'values' has {len(values)} entries but the themes have "
-                                         f"{len(themes[0].questions)} questions each")
+        # Themes may differ in length (real packs do); `values` then covers the longest.
+        if values is not None and not final and len(values) != max(counts):
+            reader.error(keys["values"], f"'values' has {len(values)} entries but the longest theme has "
+                                         f"{max(counts)} questions")
     return Round(
-        name=reader.text(keys.get("name"), "name") or "",
-        themes=themes, questions=questions, values=values, final=final, reserve=reserve,
+        name=reader.text(keys.get("name"), "name", MAX_NAME) or "",
+        themes=themes, questions=questions, values=values, final=final, reserve=reserve, line=line_of(node),
     )
 
 
 def _values(reader: FileReader, node: Node | None) -> tuple[int, ...] | None:
     if node is None:
         return None
-    values = [reader.scalar(item, int, "a value") for item in reader.sequence(node, "values")]
+    values = [reader.integer(item, "a value", 0, MAX_POINTS) for item in reader.sequence(node, "values")]
     return tuple(v for v in values if v is not None)
 
 
@@ -82,9 +110,10 @@ def _theme(reader: FileReader, node: Node) -> Theme | None:
     if not keys:
         return None
     questions = _questions(reader, keys.get("questions"))
-    if "questions" in keys and not questions:
+    if "questions" in keys and all(q.empty for q in questions):
         reader.error(keys["questions"], "a theme needs at least one question")
-    return Theme(name=reader.text(keys.get("name"), "theme name") or "", questions=questions)
+    return Theme(name=reader.text(keys.get("name"), "theme name", MAX_NAME) or "", questions=questions,
+                 line=line_of(node))
 
 
 def _questions(reader: FileReader, node: Node | None) -> tuple[Question, ...]:
@@ -93,23 +122,26 @@ def _questions(reader: FileReader, node: Node | None) -> tuple[Question, ...]:
 
 
 def _question(reader: FileReader, node: Node) -> Question | None:
+    if isinstance(node, ScalarNode) and node.tag.endswith(":null"):
+        return EMPTY_CELL  # `~` in a theme: an empty cell on the board
     keys = reader.mapping(node, QUESTION_KEYS, required=("q", "a"), what="a question")
     if not keys:
         return None
     kind = reader.text(keys.get("type"), "type") or "regular"
     if kind not in QUESTION_TYPES:
         reader.error(keys["type"], f"type '{kind}' is not one of: {', '.join(QUESTION_TYPES)}")
-    image = reader.media(keys.get("image"), IMAGE_TYPES, "image")
-    if kind == "cat" and image is None:
-        reader.error(node, "a cat question («Кот в мешке») needs an image")
+    image = reader.media(keys.get("image"), IMAGE_TYPES, "image")  # a cat without one shows the built-in card
     cat = None
     if "cat" in keys:
         if kind != "cat":
             reader.error(keys["cat"], "'cat' belongs to a question of type: cat")
-        cat_keys = reader.mapping(keys["cat"], ["theme", "values"], what="cat")
-        cat = CatInfo(theme=reader.text(cat_keys.get("theme"), "cat theme"),
-                      values=_values(reader, cat_keys.get("values")) or ())
-    value = reader.scalar(keys.get("value"), int, "value")
+        cat_keys = reader.mapping(keys["cat"], ["theme", "values", "to"], what="cat")
+        to = reader.text(cat_keys.get("to"), "cat to") or "others"
+        if to not in CAT_RECEIVERS:
+            reader.error(cat_keys["to"], f"cat 'to' is one of: {', '.join(CAT_RECEIVERS)}")
+        cat = CatInfo(theme=reader.text(cat_keys.get("theme"), "cat theme", MAX_NAME),
+                      values=_values(reader, cat_keys.get("values")) or (), to=to)
+    value = reader.integer(keys.get("value"), "value", 0, MAX_POINTS)
     return Question(
         q=reader.text(keys.get("q"), "q") or "",
         a=reader.text(keys.get("a"), "a") or "",
@@ -120,4 +152,24 @@ def _question(reader: FileReader, node: Node) -> Question | None:
         image=image,
         audio=reader.media(keys.get("audio"), AUDIO_TYPES, "audio"),
         type=kind, cat=cat, value=value, line=line_of(node),
+        hint=reader.text(keys.get("hint"), "hint"),
+        **_media_keys(reader, keys),
     )
+
+
+def _media_keys(reader: FileReader, keys: dict[str, Node]) -> dict:
+    """What real (SIGame) packs need: video, the answer's own media, host-only text, media timing."""
+    seconds = reader.scalar(keys.get("seconds"), float, "seconds")
+    if seconds is not None and not 0 < seconds <= 3600:
+        reader.error(keys["seconds"], "seconds must be above 0 and at most 3600")
+        seconds = None
+    wait = reader.scalar(keys.get("wait"), bool, "wait")
+    return {
+        "video": reader.media(keys.get("video"), VIDEO_TYPES, "video"),
+        "host": reader.text(keys.get("host"), "host"),
+        "answer_image": reader.media(keys.get("answer_image"), IMAGE_TYPES, "answer_image"),
+        "answer_audio": reader.media(keys.get("answer_audio"), AUDIO_TYPES, "answer_audio"),
+        "answer_video": reader.media(keys.get("answer_video"), VIDEO_TYPES, "answer_video"),
+        "seconds": seconds,
+        "wait": True if wait is None else wait,
+    }

@@ -6,12 +6,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 QUESTION_TYPES = ("regular", "cat", "auction", "sponsor")
+CAT_RECEIVERS = ("others", "anyone")  # who the chooser may hand a cat to
 
 
 @dataclass(frozen=True)
 class CatInfo:
     theme: str | None = None
     values: tuple[int, ...] = ()
+    to: str = "others"  # "anyone": the chooser may keep it (SIGame `selectionMode=any`)
 
 
 @dataclass(frozen=True)
@@ -24,19 +26,33 @@ class Question:
     author: str | None = None
     image: Path | None = None
     audio: Path | None = None
-    type: str = "regular"
+    type: str = "regular"  # one of QUESTION_TYPES, or "empty": a board cell with no question
     cat: CatInfo | None = None
     value: int | None = None
     line: int = 0
+    video: Path | None = None
+    host: str | None = None  # for the host's eyes only (console): lines to say, wrong versions, notes
+    answer_image: Path | None = None  # the answer's own media, shown at the reveal
+    answer_audio: Path | None = None
+    answer_video: Path | None = None
+    seconds: float | None = None  # how long the media runs before the clock may start (SIGame `duration`)
+    wait: bool = True  # the clock waits for the question's sound or video to finish (SIGame `waitForFinish`)
+    hint: str | None = None  # «помощь клуба» (written quiz): read or handed to a team that asks
+
+    @property
+    def empty(self) -> bool:
+        return self.type == "empty"
 
 
 HOST_QUESTION = Question(q="", a="", type="host")  # the pack ran out: the host reads one of their own
+EMPTY_CELL = Question(q="", a="", type="empty")  # a hole in the board: nothing to choose there
 
 
 @dataclass(frozen=True)
 class Theme:
     name: str
     questions: tuple[Question, ...]
+    line: int = 0
 
 
 @dataclass(frozen=True)
@@ -47,6 +63,7 @@ class Round:
     values: tuple[int, ...] | None = None
     final: bool = False
     reserve: bool = False
+    line: int = 0
 
     @property
     def all_questions(self) -> tuple[Question, ...]:
@@ -63,6 +80,7 @@ class Pack:
     rounds: tuple[Round, ...]
     author: str | None = None
     language: str = "ru"
+    report: tuple[str, ...] = ()  # an imported pack's import report, shown to the host at start-up
 
     @property
     def playing_rounds(self) -> tuple[Round, ...]:

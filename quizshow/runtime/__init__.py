@@ -20,11 +20,11 @@ from quizshow.core.state import ShowState
 
 class Runtime:
     def __init__(self, fmt: Format, journal_path: Path, show_path: str, fresh: bool = False,
-                 seed: int | None = None) -> None:
-        self.journal, self.loaded = Journal.open(journal_path, show_path, fresh, seed)
+                 seed: int | None = None, resume_to_damage: bool = False) -> None:
+        self.journal, self.loaded = Journal.open(journal_path, show_path, fresh, seed, resume_to_damage)
         self._where = (journal_path, show_path)
         self.engine = Engine(fmt, self.loaded.seed)
-        self.engine.replay(self.loaded.commands)
+        self.loaded.restore(self.engine)  # a snapshot, then the lines after it
         self.lock = threading.RLock()  # the engine and the journal: one writer at a time
 
     @property

@@ -2,8 +2,8 @@
 discipline counters, the dispute buttons, and the «Команда за столом» tally of the other teams.
 
 Buttons are calls of the format's actions (formats/brainring/spec.py): answerer(T, P), single(T, P|None),
-disc(T, WHAT), passright(T), ruling(bool), provisional, withdraw, tally(T). Drawn with the console's
-widgets only (display/console_ui.py).
+disc(T, WHAT), passright(T), ruling(bool), provisional, withdraw, tally(T); disc(T, "stall") is
+«Затяжка». Drawn with the console's widgets only (display/console_ui.py).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from quizshow.core.actions import Value
+from quizshow.display import console_rules
 from quizshow.display.console_style import GOLD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
 from quizshow.formats.brainring.format import BrainringFormat
@@ -20,13 +21,14 @@ DISCIPLINE = ("captain_question", "repeat", "appeal_accepted", "appeal_rejected"
 
 
 def _ring(ui: PanelUI) -> Ring:
-    ring: Ring = ui.state.fmt
-    return ring
+    return BrainringFormat.ring(ui.state)
 
 
 def draw(ui: PanelUI, box: pygame.Rect) -> bool:
     state, unit = ui.state, ui.unit
-    if state.phase in ("title", "result"):
+    if state.phase == "title":
+        return console_rules.draw_size_problems(ui, box)
+    if state.phase == "result":
         return False
     inner = ui.titled_panel(box, "console.brainring")
     column_w = (inner.width - unit) // 2
@@ -99,8 +101,14 @@ def _disputes(ui: PanelUI, box: pygame.Rect) -> None:
     if state.phase == "answering" and state.answering is not None and ring.single_of(state.answering) is not None:
         buttons.append((ui.say("console.pass_right"), "passright", (state.answering,)))
     buttons.append((ui.say("console.withdraw"), "withdraw", ()))
-    for rect, (label, action, args) in zip(ui.grid(box, len(buttons), gap=6), buttons, strict=True):
+    answering = state.answering if state.phase == "answering" else None
+    count = len(buttons) + (2 if answering is not None else 0)  # «Затяжка» with its countdown takes two places
+    cells = ui.grid(box, count, gap=6)
+    for rect, (label, action, args) in zip(cells, buttons, strict=False):
         ui.button(rect, label, action, *args)
+    if answering is not None:
+        x = cells[len(buttons)].x
+        console_rules.draw_call(ui, pygame.Rect(x, box.y, box.right - x, box.height), answering, ring.call)
 
 
 def _tally(ui: PanelUI, box: pygame.Rect) -> None:

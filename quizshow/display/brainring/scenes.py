@@ -19,12 +19,12 @@ from quizshow.display.scenes.cards import TitleScene
 from quizshow.display.svoyak.scenes import spring_card, words
 from quizshow.display.tween import ease_out_back, pulse
 from quizshow.formats.brainring.format import BrainringFormat
-from quizshow.formats.brainring.model import TABLES
+from quizshow.formats.brainring.model import TABLES, Ring
 from quizshow.i18n import number
 
 
-def ring_of(frame: Frame):
-    return frame.state.fmt
+def ring_of(frame: Frame) -> Ring:
+    return BrainringFormat.ring(frame.state)
 
 
 def panel_rect(frame: Frame, team: int) -> pygame.Rect:
@@ -119,7 +119,9 @@ class MatchScene(Scene):
               color=ink, shadow=ink == frame.color("text"))
         if state.answering == team:
             paint.blit_glow_frame(surface, rect, paint.rgb(frame.color("accent")), frame.u(18), frame.u(6))
-        players = frame.fmt.players(state, team)
+        fmt = frame.fmt
+        assert isinstance(fmt, BrainringFormat)
+        players = fmt.players(state, team)
         at_table = set(ring.at_table(team, players))
         alone = ring.single_of(team)
         answering_player = ring.answerer[1] if ring.answerer and ring.answerer[0] == team and (

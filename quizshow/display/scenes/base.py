@@ -16,6 +16,7 @@ from quizshow.display import paint
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
 from quizshow.display.tween import CountUp
+from quizshow.display.video import VideoScreen
 from quizshow.i18n import phrase
 
 
@@ -102,6 +103,7 @@ class Frame:
     anim: Animations
     layers: Layers = field(default_factory=lambda: Layers())  # the projector's still layers
     give_way: paint.GiveWayFn = paint.never  # drawing's safe points (paint.GiveWay), passed in by the projector
+    video: VideoScreen | None = None  # the projector's video player (a card's clip); None: no video plays
     clocks: list[pygame.Rect] = field(default_factory=list)  # where clocks were drawn (a clock-only frame flips these)
 
     def u(self, value: float) -> int:

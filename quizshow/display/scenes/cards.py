@@ -115,6 +115,14 @@ def _image(path: Path, box: tuple[int, int]) -> pygame.Surface | None:
         return None  # the placeholder is drawn instead; --check already warned
 
 
+def card_media(question, revealed: bool) -> tuple[Path | None, Path | None]:
+    """(picture, video) on the card: the answer's own once revealed, else the question's. The still layer
+    draws a video's placeholder plate; the playing frames are blitted over it (display/video.py)."""
+    if revealed and (question.answer_image is not None or question.answer_video is not None):
+        return question.answer_image, question.answer_video
+    return question.image, question.video
+
+
 @dataclass(frozen=True)
 class _QuestionLayout:
     card: pygame.Rect
@@ -145,7 +153,9 @@ class QuestionScene(Scene):
 
     @staticmethod
     def _buzzers_open(frame: Frame) -> bool:
-        return frame.state.phase == "question" and frame.state.timer.running
+        """Nobody answers yet and a press would count (the phase's flag), while the clock runs."""
+        state = frame.state
+        return frame.fmt.setup.flags(state.phase).buzzers_live and state.answering is None and state.timer.running
 
     @staticmethod
     def _question(frame: Frame):
@@ -188,26 +198,31 @@ class QuestionScene(Scene):
                                   frame.u(6))
             self._who(surface, frame, box.who)
         if question is not None:
-            text, text_box, picture, pic_box = self.content(frame, question, card)
+            picture, video = card_media(question, state.phase in ("reveal", "end"))
+            text, text_box, pic_box = self.content(frame, question, card, picture, video)
             if pic_box is not None:
-                self._picture(surface, frame, picture, pic_box)
-            surface.blit(text, text.get_rect(center=text_box.center))
+                if picture is not None:
+                    self._picture(surface, frame, _image(picture, pic_box.size), pic_box)
+                else:
+                    self._placeholder(surface, frame, pic_box, frame.say("scene.video"))
+            if text is not None:
+                surface.blit(text, text.get_rect(center=text_box.center))
         if box.answer is not None and question is not None:
             self._answer(surface, frame, question.a, box.answer)
 
-    def content(self, frame: Frame, question, card: pygame.Rect):
+    def content(self, frame: Frame, question, card: pygame.Rect, picture, video):
         """The question's text fitted to its box and its picture scaled to its own (both cached): what makes
         the still layer slow to compose the first time, so a board warms every cell's in idle time."""
-        inner = card.inflate(-frame.u(80), -frame.u(60))
-        text_box, picture, pic_box = inner, None, None
-        if question.image is not None:
-            text_box = pygame.Rect(inner.x, inner.y, inner.width // 2 - frame.u(20), inner.height)
-            pic_box = pygame.Rect(inner.centerx + frame.u(20), inner.y, inner.width // 2 - frame.u(20), inner.height)
-            picture = _image(question.image, pic_box.size)
-        shown = question.q or frame.say("scene.host_question")
-        text = frame.text.fit(shown, "heading", text_box.size, frame.color("text"), frame.u(76), min_px=frame.u(26),
-                              shadow=True)
-        return text, text_box, picture, pic_box
+        media = picture is not None or video is not None
+        text_box, pic_box = self._media_boxes(frame, card, question, media)
+        if picture is not None and pic_box is not None:
+            _image(picture, pic_box.size)
+        shown = question.q or ("" if media else frame.say("scene.host_question"))
+        text = None
+        if shown:
+            text = frame.text.fit(shown, "heading", text_box.size, frame.color("text"), frame.u(76),
+                                  min_px=frame.u(26), shadow=True)
+        return text, text_box, pic_box
 
     def warm_questions(self, frame: Frame, questions) -> bool:
         """Idle time on a board: fit the text and scale the picture of one more question a cell may open (one
@@ -215,12 +230,38 @@ class QuestionScene(Scene):
         card = self._layout(frame).card
         todo = [q for q in questions if (id(q), frame.size) not in self._warmed]
         if todo:
-            self.content(frame, todo[0], card)
+            self.content(frame, todo[0], card, *card_media(todo[0], False))
             self._warmed.add((id(todo[0]), frame.size))
         return len(todo) > 1
 
+    def _media_boxes(self, frame: Frame, card: pygame.Rect, question, media: bool
+                     ) -> tuple[pygame.Rect, pygame.Rect | None]:
+        """(text box, picture/video box) inside the card: side by side; a media-only question fills the card."""
+        inner = card.inflate(-frame.u(80), -frame.u(60))
+        if not media:
+            return inner, None
+        text_box = pygame.Rect(inner.x, inner.y, inner.width // 2 - frame.u(20), inner.height)
+        if not question.q:
+            return text_box, inner
+        return text_box, pygame.Rect(inner.centerx + frame.u(20), inner.y, inner.width // 2 - frame.u(20),
+                                     inner.height)
+
+    def _video(self, surface: pygame.Surface, frame: Frame, box: _QuestionLayout) -> None:
+        """The playing video over the placeholder the still layer drew (decoded by display/video.py)."""
+        question = self._question(frame)
+        if question is None:
+            return
+        picture, video = card_media(question, frame.state.phase in ("reveal", "end"))
+        if video is None or picture is not None or frame.video is None:
+            return
+        _, pic_box = self._media_boxes(frame, box.card, question, True)
+        image = frame.video.show(video, pic_box.size, frame.now, playing=frame.state.phase == "question")
+        if image is not None:
+            surface.blit(image, image.get_rect(center=pic_box.center))
+
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         box = self._layout(frame)
+        self._video(surface, frame, box)
         if frame.state.timer.armed:
             widgets.clock(surface, frame, box.clock_center, box.clock_r)
         widgets.score_strip(surface, frame, box.strip, teams=self.strip_teams(frame))
@@ -232,12 +273,15 @@ class QuestionScene(Scene):
 
     def _picture(self, surface: pygame.Surface, frame: Frame, image: pygame.Surface | None, box: pygame.Rect) -> None:
         if image is None:
-            pygame.draw.rect(surface, frame.color("panel_dark"), box, border_radius=frame.u(16))
-            mark = frame.text.fit(frame.say("scene.no_image"), "heading", (box.width, box.height // 3),
-                                  frame.color("muted"), frame.u(80))
-            surface.blit(mark, mark.get_rect(center=box.center))
+            self._placeholder(surface, frame, box, frame.say("scene.no_image"))
             return
         surface.blit(image, image.get_rect(center=box.center))
+
+    @staticmethod
+    def _placeholder(surface: pygame.Surface, frame: Frame, box: pygame.Rect, label: str) -> None:
+        pygame.draw.rect(surface, frame.color("panel_dark"), box, border_radius=frame.u(16))
+        mark = frame.text.fit(label, "heading", (box.width, box.height // 3), frame.color("muted"), frame.u(80))
+        surface.blit(mark, mark.get_rect(center=box.center))
 
     def _who(self, surface: pygame.Surface, frame: Frame, box: pygame.Rect) -> None:
         team = frame.state.answering

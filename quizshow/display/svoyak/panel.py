@@ -2,7 +2,8 @@
 value, the auction's bids, the final's removals, stakes and verdicts. Stakes and bids show here only.
 
 Buttons are calls of the format's actions (formats/svoyak/spec.py): cell(T, Q), pick(N), give(N),
-catvalue(V), bid(N), allin(N), pass(N), remove(T), stake(N), and the console's amount(EDIT), end_round.
+catvalue(V), bid(N), allin(N), pass(N), remove(T), stake(N), and the console's amount(EDIT), end_round;
+disc(T, "stall") is «Затяжка».
 Drawn with the console's widgets only (display/console_ui.py).
 """
 
@@ -13,6 +14,7 @@ from collections.abc import Iterable
 import pygame
 
 from quizshow.core.actions import Value
+from quizshow.display import console_rules
 from quizshow.display.console_style import BAD, GOLD, GOOD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
 from quizshow.formats.svoyak.format import SvoyakFormat
@@ -20,8 +22,7 @@ from quizshow.formats.svoyak.model import Play
 
 
 def _play(ui: PanelUI) -> Play:
-    play: Play = ui.state.fmt
-    return play
+    return SvoyakFormat.play(ui.state)
 
 
 def _format(ui: PanelUI) -> SvoyakFormat:
@@ -33,7 +34,11 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
     """Draw the panel for the current phase; False: the console's press queue is the right panel."""
     state = ui.state
     phase, play = state.phase, _play(ui)
-    if phase in ("round", "board", "reveal") and play.kind not in ("final", "shootout"):
+    if phase == "title":
+        return console_rules.draw_size_problems(ui, box)
+    if phase == "answering" and play.call is not None and state.answering is not None:
+        _call(ui, box, state.answering)
+    elif phase in ("round", "board", "reveal") and play.kind not in ("final", "shootout"):
         _board(ui, box)
     elif phase == "cat":
         _choices(ui, box, "console.give_cat",
@@ -54,6 +59,16 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
     else:
         return False
     return True
+
+
+def _call(ui: PanelUI, box: pygame.Rect, team: int) -> None:
+    """«Отвечать необходимо сразу»: who was called, the countdown to start the answer, the host's «Затяжка»."""
+    unit = ui.unit
+    inner = ui.titled_panel(box, "console.call")
+    ui.label(ui.state.teams[team].name, inner.topleft, (inner.width, unit * 2), ui.team_color(team),
+             int(unit * 1.4), role="heading")
+    rect = pygame.Rect(inner.x, inner.y + unit * 3, min(inner.width, unit * 22), unit * 3)
+    console_rules.draw_call(ui, rect, team, _play(ui).call)
 
 
 def _board(ui: PanelUI, box: pygame.Rect) -> None:

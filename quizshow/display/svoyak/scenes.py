@@ -18,13 +18,22 @@ from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.scenes.cards import QuestionScene
 from quizshow.display.tween import ease_out_back, ease_out_cubic
+from quizshow.formats.svoyak.format import SvoyakFormat
+from quizshow.formats.svoyak.model import Play
 from quizshow.i18n import number
 
 STRIP_H = 104  # the score strip, on the 1080-line grid
 
 
-def play(frame: Frame):
-    return frame.state.fmt
+def play(frame: Frame) -> Play:
+    return SvoyakFormat.play(frame.state)
+
+
+def svoyak(frame: Frame) -> SvoyakFormat:
+    """The format being shown, as what it is (its board, themes, final)."""
+    fmt = frame.fmt
+    assert isinstance(fmt, SvoyakFormat)
+    return fmt
 
 
 def theme_shown(frame: Frame) -> str:
@@ -151,7 +160,7 @@ class RoundIntroScene(Scene):
         frame.paint_background(surface)
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
-        rnd = frame.fmt.game.rounds[play(frame).round]
+        rnd = svoyak(frame).game.rounds[play(frame).round]
         w, h = frame.size
         age = frame.anim.since(EventKind.ROUND_START, frame.now)
         title_in = ease_out_back(min(1.0, max(0.0, age / 0.5)))
@@ -192,7 +201,7 @@ class BoardScene(Scene):
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
         p = play(frame)
-        rnd = frame.fmt.game.rounds[p.round]
+        rnd = svoyak(frame).game.rounds[p.round]
         themes, columns = rnd.size
         widgets.heading(surface, frame, rnd.round.name, y=26, height=70)
         plates, cells = board_grid(frame, themes, columns)
@@ -205,7 +214,7 @@ class BoardScene(Scene):
             img = frame.text.fit(name, "heading", box, frame.color("text"), px, min_px=frame.u(16), shadow=True)
             surface.blit(img, img.get_rect(center=plate.center))
             for q, cell in enumerate(cells[t]):
-                played = (t, q) in p.played
+                played = (t, q) in p.played or (t, q) not in rnd.cells  # an empty cell looks played
                 surface.blit(cell_panel(frame, cell.size, played=played), cell)
                 if not played:
                     room = cell.inflate(-frame.u(16), -frame.u(8)).size
@@ -229,9 +238,9 @@ class BoardScene(Scene):
 
 def chosen_cell_rect(frame: Frame) -> pygame.Rect | None:
     p = play(frame)
-    if p.cell is None or p.kind in ("final", "shootout") or p.round >= len(frame.fmt.game.rounds):
+    if p.cell is None or p.kind in ("final", "shootout") or p.round >= len(svoyak(frame).game.rounds):
         return None
-    themes, columns = frame.fmt.game.rounds[p.round].size
+    themes, columns = svoyak(frame).game.rounds[p.round].size
     _, cells = board_grid(frame, themes, columns)
     return cells[p.cell[0]][p.cell[1]]
 
@@ -266,7 +275,7 @@ class SvoyakQuestionScene(QuestionScene):
         return frame.state.phase == "question" and play(frame).kind != "final"
 
     def heading_text(self, frame: Frame) -> str:
-        p, fmt = play(frame), frame.fmt
+        p, fmt = play(frame), svoyak(frame)
         if p.kind == "final":
             return f"{frame.say('scene.final')} · {fmt.game.final_themes[fmt.final_theme(p.final)]}"
         if p.kind == "shootout":
@@ -312,17 +321,19 @@ class CatScene(SpecialScene):
             words(surface, frame, frame.say("scene.cat_gives", name=giver), lower, role="body", px=54)
             return
         self._handover(surface, frame, pygame.Rect(lower.x, lower.y, lower.width, frame.u(110)), p.chooser, p.solo)
-        values = frame.fmt.cat_options(frame.state)
-        box_w = frame.u(220)
-        total = len(values) * box_w + (len(values) - 1) * frame.u(160)
+        values = svoyak(frame).cat_options(frame.state)
+        gap = frame.u(160) if len(values) <= 2 else frame.u(24)  # a SIGame price range offers many values
+        room = plate.width - frame.u(80) - gap * (len(values) - 1)
+        box_w = min(frame.u(220), room // max(1, len(values)))
+        total = len(values) * box_w + (len(values) - 1) * gap
         x = plate.centerx - total // 2
         for i, value in enumerate(values):
-            box = pygame.Rect(x + i * (box_w + frame.u(160)), lower.y + frame.u(135), box_w, frame.u(110))
+            box = pygame.Rect(x + i * (box_w + gap), lower.y + frame.u(135), box_w, frame.u(110))
             surface.blit(cell_panel(frame, box.size), box)
             words(surface, frame, number(value), box.inflate(-frame.u(10), -frame.u(6)), role="numbers",
                   color=frame.color("accent"), px=90)
-            if i < len(values) - 1:
-                words(surface, frame, frame.say("scene.or"), pygame.Rect(box.right, box.y, frame.u(160), box.height),
+            if i < len(values) - 1 and len(values) <= 2:
+                words(surface, frame, frame.say("scene.or"), pygame.Rect(box.right, box.y, gap, box.height),
                       role="body", color=frame.color("muted"), px=50)
 
     def _handover(self, surface: pygame.Surface, frame: Frame, box: pygame.Rect, giver: int, receiver: int) -> None:
@@ -371,7 +382,7 @@ class SponsorScene(SpecialScene):
                            - frame.u(40), inner.height)
         words(surface, frame, frame.say("scene.sponsor"), pygame.Rect(text.x, text.y, text.width, frame.u(170)),
               color=frame.color("accent"), px=100, upper=True)
-        words(surface, frame, f"{frame.say('scene.theme')}: {frame.fmt.theme_name(frame.state)}",
+        words(surface, frame, f"{frame.say('scene.theme')}: {svoyak(frame).theme_name(frame.state)}",
               pygame.Rect(text.x, text.y + frame.u(210), text.width, frame.u(100)), px=60)
         who = frame.state.teams[p.solo].name if p.solo is not None else ""
         words(surface, frame, f"{frame.say('scene.answers', name=who)} · {frame.say('scene.points', n=p.value)}",
@@ -389,7 +400,7 @@ class AuctionScene(SpecialScene):
         p, state = play(frame), frame.state
         auction = p.auction
         w, _h = frame.size
-        title = f"{frame.say('scene.auction')} · {frame.fmt.theme_name(state)}"
+        title = f"{frame.say('scene.auction')} · {svoyak(frame).theme_name(state)}"
         widgets.heading(surface, frame, title, y=30, height=80)
         words(surface, frame, frame.say("scene.nominal", n=p.value), pygame.Rect(0, frame.u(118), w, frame.u(60)),
               role="body", color=frame.color("muted"), px=44, shadow=False)
@@ -453,7 +464,7 @@ class FinalThemesScene(Scene):
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
-        final, fmt = final_of(frame), frame.fmt
+        final, fmt = final_of(frame), svoyak(frame)
         w = frame.size[0]
         widgets.heading(surface, frame, frame.say("scene.final"), y=30, height=80)
         names = fmt.game.final_themes
@@ -503,7 +514,7 @@ class FinalStakesScene(Scene):
         frame.paint_background(surface)
         final = final_of(frame)
         w = frame.size[0]
-        theme = frame.fmt.game.final_themes[frame.fmt.final_theme(final)]
+        theme = svoyak(frame).game.final_themes[svoyak(frame).final_theme(final)]
         widgets.heading(surface, frame, f"{frame.say('scene.stakes')} · {theme}", y=30, height=80)
         count = len(final.order)
         gap = frame.u(40)
@@ -551,7 +562,7 @@ class FinalRevealScene(Scene):
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
-        state, fmt = frame.state, frame.fmt
+        state, fmt = frame.state, svoyak(frame)
         final = final_of(frame)
         w = frame.size[0]
         widgets.heading(surface, frame, frame.say("scene.final_answers"), y=30, height=80)

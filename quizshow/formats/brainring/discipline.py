@@ -7,22 +7,38 @@ Each is a console action, journalled and undoable like any other command.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Refused, Result
+from quizshow.core.format import Format, Refused, Result
 from quizshow.core.state import ShowState
-from quizshow.formats.brainring.model import TABLES, Record
+from quizshow.formats.brainring.model import TABLES, Record, Ring
 
 LIMITS = {"captain_question": ("captain_questions", "captain_questions"), "repeat": ("repeats", "repeats")}
 
 
-class DisciplineRules:
-    """Mixed into BrainringFormat: `self.ring`, `self.rules`, `self._ready` and `self.finish` are there."""
+class DisciplineRules(Format):
+    """Discipline and disputes: a part of BrainringFormat, which provides what is declared below."""
+
+    if TYPE_CHECKING:  # what this part uses of the brainring format (formats/brainring/format.py)
+        @staticmethod
+        def ring(state: ShowState) -> Ring: ...
+
+        def ready(self, state: ShowState, ring: Ring | None = None, reserve: bool = False) -> ShowState: ...
+
+        def finish(self, state: ShowState, result: str, winner: int | None) -> Result: ...
+
+        def stall(self, state: ShowState, cmd: c.Discipline) -> Result: ...
 
     def on_discipline(self, state: ShowState, cmd: c.Discipline) -> Result:
         if state.phase in ("title", "result"):
             raise Refused("the match is not running")
+        self.check_team(state, cmd.team)
+        if cmd.what == "audience_hint" and cmd.team not in TABLES:
+            return self._hall_hint(state, cmd.team)
+        if cmd.what == "stall":
+            return self.stall(state, cmd)
         if cmd.team not in TABLES:
             raise Refused("{name} is not at a table", name=state.teams[cmd.team].name)
         ring = self.ring(state)
@@ -43,12 +59,24 @@ class DisciplineRules:
             return self._record(state, cmd.team, record), []
         if what == "audience_hint":
             record = replace(record, hints=record.hints + 1)
-            fine = int(self.rules["hint_fine_first" if record.hints == 1 else "hint_fine_next"])
-            new = self._record(state, cmd.team, record).add_score(cmd.team, -fine)
-            return new, [Event(EventKind.SCORE, team=cmd.team, points=-fine, score=new.teams[cmd.team].score)]
+            return self._fine(self._record(state, cmd.team, record), cmd.team, record.hints)
         if what == "penalty":
             return self._penalty(state, cmd.team, record)
         raise Refused("unknown discipline step {what}", what=what)
+
+    def _hall_hint(self, state: ShowState, team: int) -> Result:
+        """Seed 001 §8.F: the team that hinted is fined — usually a team in the hall, not at a table."""
+        ring = self.ring(state)
+        hints = dict(ring.hall_hints).get(team, 0) + 1
+        hall = tuple((t, n) for t, n in ring.hall_hints if t != team) + ((team, hints),)
+        return self._fine(replace(state, fmt=replace(ring, hall_hints=hall)), team, hints)
+
+    def _fine(self, state: ShowState, team: int, hints: int) -> Result:
+        """1 point for the first hint, 5 for every later one; the question remembers who hinted."""
+        fine = int(self.rules["hint_fine_first" if hints == 1 else "hint_fine_next"])
+        ring = self.ring(state)
+        new = replace(state, fmt=replace(ring, hinted=ring.hinted | {team})).add_score(team, -fine)
+        return new, [Event(EventKind.SCORE, team=team, points=-fine, score=new.teams[team].score)]
 
     def _penalty(self, state: ShowState, team: int, record: Record) -> Result:
         """First the team loses its appeals, then a game point; at the limit it is removed."""
@@ -75,12 +103,15 @@ class DisciplineRules:
         if state.phase in ("title", "result"):
             raise Refused("there is no question to withdraw")
         ring = self.ring(state)
-        if cmd.extra_appeal is not None:
-            record = ring.record(cmd.extra_appeal)
-            ring = ring.with_record(cmd.extra_appeal, replace(record, extra_appeals=record.extra_appeals + 1))
+        # After an audience hint the team(s) at the table that did not hint get an extra appeal (seed 001 §8.F).
+        given = (cmd.extra_appeal,) if cmd.extra_appeal is not None else \
+            tuple(t for t in TABLES if ring.hinted and t not in ring.hinted)
+        for team in given:
+            record = ring.record(team)
+            ring = ring.with_record(team, replace(record, extra_appeals=record.extra_appeals + 1))
         for scorer, points in ring.points_given:
             state = state.add_score(scorer, -points)
-        return self._ready(state, ring, reserve=True), []
+        return self.ready(state, ring, reserve=True), []
 
     def on_tally(self, state: ShowState, cmd: c.Tally) -> Result:
         self.check_team(state, cmd.team)

@@ -14,7 +14,7 @@ from quizshow.core.effects import Event, EventKind
 from quizshow.core.format import Format, Refused, Result, Setup
 from quizshow.core.presslog import Press, PressLog, pressed_before
 from quizshow.core.state import ShowState
-from quizshow.core.timers import Timer
+from quizshow.core.timers import Timer, Window
 from quizshow.formats.brainring.discipline import DisciplineRules
 from quizshow.formats.brainring.match import decide, match_points
 from quizshow.formats.brainring.model import TABLES, Asked, Ring
@@ -37,7 +37,9 @@ class BrainringFormat(DisciplineRules, Format):
 
     @staticmethod
     def ring(state: ShowState) -> Ring:
-        return state.fmt
+        ring = state.fmt
+        assert isinstance(ring, Ring), "a brainring state"
+        return ring
 
     def current(self, state: ShowState) -> Question | None:
         if state.phase in ("title", "result"):
@@ -92,7 +94,7 @@ class BrainringFormat(DisciplineRules, Format):
     def on_go(self, state: ShowState, cmd: c.Go) -> Result:
         phase = state.phase
         if phase == "title":
-            return self._ready(state), []
+            return self.ready(state), []
         if phase == "ready":
             return self.on_announce(state, c.Announce(at=cmd.at))
         if phase == "attention":
@@ -107,7 +109,7 @@ class BrainringFormat(DisciplineRules, Format):
             return self._close(state, cmd.at)
         raise Refused("the match is over")
 
-    def _ready(self, state: ShowState, ring: Ring | None = None, reserve: bool = False) -> ShowState:
+    def ready(self, state: ShowState, ring: Ring | None = None, reserve: bool = False) -> ShowState:
         """The next question (of the reserve when one is withdrawn), not yet announced: per-question
         state cleared."""
         ring = ring or self.ring(state)
@@ -115,9 +117,9 @@ class BrainringFormat(DisciplineRules, Format):
             source, ring = ("main", ring.next_main), replace(ring, next_main=ring.next_main + 1)
         else:
             source, ring = ("reserve", ring.next_reserve), replace(ring, next_reserve=ring.next_reserve + 1)
-        ring = replace(ring, source=source, clean_start=None, false_start=None, first_press=None, answerer=None,
-                       waiting=None, single=(), passed=frozenset(), provisional=None, correct_by=None,
-                       points_given=())
+        ring = replace(ring, source=source, clean_start=None, false_start=None, false_start_at=None, first_press=None,
+                       answerer=None, waiting=None, single=(), passed=frozenset(), provisional=None, correct_by=None,
+                       points_given=(), call=None, hinted=frozenset())
         return replace(state, phase="ready", fmt=ring, answering=None, locked=frozenset(), presses=PressLog(),
                        timer=Timer.ready(float(self.rules["timer_s"])), banner=None)
 
@@ -146,6 +148,9 @@ class BrainringFormat(DisciplineRules, Format):
         self.check_team(state, cmd.team)
         if cmd.team not in TABLES:
             raise Refused("{name} is not at a table", name=state.teams[cmd.team].name)
+        return self.by_press_time(state, cmd, self._press)
+
+    def _press(self, state: ShowState, cmd: c.Buzz) -> Result:
         ring = self.ring(state)
         early = state.phase == "attention" or (
             state.phase in ("clock", "answering") and ring.clean_start is not None
@@ -163,7 +168,9 @@ class BrainringFormat(DisciplineRules, Format):
         presses = state.presses.add(press)
         event = Event(EventKind.BUZZ, team=cmd.team, player=cmd.player, name=name, margin_s=presses.margin(press))
         new = replace(state, presses=presses, last_buzz_at=cmd.at)
-        if state.phase == "clock" or (ring.single_of(state.answering) is None and ring.waiting is None
+        # Equal priority (both full teams, or both lone players — seed 004 §6.13): the earlier press answers.
+        equal = (ring.single_of(state.answering) is None) == (ring.single_of(cmd.team) is None)
+        if state.phase == "clock" or (equal and ring.waiting is None
                                       and pressed_before(state.presses, press, state.answering)):
             # The clock runs; or this press came first though another box's line arrived earlier.
             return self._answer(new, cmd.team, cmd.press_time, cmd.player, cmd.at), [event]
@@ -179,13 +186,15 @@ class BrainringFormat(DisciplineRules, Format):
         ring = self.ring(state)
         into = press_time - ring.clean_start if ring.clean_start is not None else None
         who = (team, self.default_player(state, team, player))
-        ring = replace(ring, answerer=who, first_press=(team, into) if into is not None else None)
-        return replace(state, phase="answering", answering=team, fmt=ring, timer=state.timer.pause(at))
+        ring = replace(ring, answerer=who, first_press=(team, into) if into is not None else None,
+                       call=self.call_window(at))
+        return replace(state, phase="answering", answering=team, fmt=ring, timer=state.timer.stop_at(press_time))
 
     def _answer_waiting(self, state: ShowState, at: float) -> ShowState:
         """The team that pressed first while a lone player answered gets its turn, by its own press."""
         ring = self.ring(state)
         team = ring.waiting
+        assert team is not None, "nobody is waiting"
         press = next(p for p in state.presses.presses if p.team == team)
         return self._answer(replace(state, fmt=replace(ring, waiting=None)), team, press.source_time, press.player, at)
 
@@ -206,10 +215,16 @@ class BrainringFormat(DisciplineRules, Format):
 
     def _false_start(self, state: ShowState, cmd: c.Buzz) -> Result:
         ring = self.ring(state)
-        if ring.false_start is not None:
-            raise Refused("only the first early press is a false start")  # seed 004
         team = cmd.team
-        ring = replace(ring, false_start=team)
+        if ring.false_start is not None:
+            # Seed 004 §6.7: only the team that pressed FIRST before «Время!» — by the presses' own times.
+            if team == ring.false_start or ring.false_start_at is None or \
+                    (cmd.press_time, team) > (ring.false_start_at, ring.false_start):  # the rank of a press
+                raise Refused("only the first early press is a false start")
+            state = replace(state, locked=state.locked - {ring.false_start})
+            if state.answering == team:  # its fair-looking answer was made after its own early press
+                state = replace(state, answering=None, phase="clock", timer=state.timer.start(cmd.at))
+        ring = replace(ring, false_start=team, false_start_at=cmd.press_time)
         new = replace(state, fmt=ring, locked=state.locked | {team})
         new = self.banner(new, "banner.false_start", cmd.at, team=team)
         events = [Event(EventKind.FALSE_START, team=team, name=state.teams[team].name)]
@@ -251,16 +266,19 @@ class BrainringFormat(DisciplineRules, Format):
             return new, [Event(EventKind.CORRECT, team=team, points=points, score=new.teams[team].score), *more]
         return self._wrong(state, team, player, cmd.at, cmd.provisional)
 
-    def _wrong(self, state: ShowState, team: int, player: int, at: float, provisional: bool = False) -> Result:
+    def _wrong(self, state: ShowState, team: int, player: int, at: float, provisional: bool = False,
+               stalled: bool = False) -> Result:
         ring = self.ring(state)
         events = [Event(EventKind.WRONG, team=team, points=0, score=state.teams[team].score)]
         benched = ring.benched
+        first_second = Window(0.0, float(self.rules["first_second_s"]))  # seconds into clean time
         quick = ring.first_press is not None and ring.first_press[0] == team and \
-            ring.first_press[1] < float(self.rules["first_second_s"])
+            first_second.open_at(ring.first_press[1])
         at_table = ring.at_table(team, self.players(state, team))
-        if self.rules["first_second_rule"] and quick and ring.single_of(team) is None and len(at_table) > 1:
+        if self.rules["first_second_rule"] and quick and not stalled and ring.single_of(team) is None \
+                and len(at_table) > 1:
             benched = (*benched, (team, player, ring.number))
-        ring = replace(ring, benched=benched, provisional=team if provisional else ring.provisional)
+        ring = replace(ring, benched=benched, provisional=team if provisional else ring.provisional, call=None)
         new = replace(state, fmt=ring, locked=state.locked | {team}, answering=None)
         other = 1 - team
         if ring.waiting is not None and ring.waiting not in new.locked:
@@ -269,6 +287,14 @@ class BrainringFormat(DisciplineRules, Format):
             return replace(new, phase="clock", timer=new.timer.start(at)), events
         new, more = self._reveal(new, at)
         return new, events + more
+
+    def stall(self, state: ShowState, cmd: c.Discipline) -> Result:
+        """«Затяжка времени» (seed 001 §1.B): the host rules that the called team did not start its answer in
+        time; it loses the right and the other team goes on within the time left."""
+        ring = self.ring(state)
+        self.check_stall(state, cmd, ring.call)
+        team, player = ring.answerer or (cmd.team, 0)
+        return self._wrong(state, team, player, cmd.at, stalled=True)
 
     def on_pass_right(self, state: ShowState, cmd: c.PassRight) -> Result:
         ring = self.ring(state)
@@ -313,7 +339,10 @@ class BrainringFormat(DisciplineRules, Format):
             new = new.add_score(scorer, -points)
         points = self.points_for(ring, team)
         new = new.add_score(team, points)
-        ring = replace(ring, correct_by=team, points_given=((team, points),))
+        # As if it had been correct (seed 001 §8.C): the player the wrong verdict benched comes back, and so
+        # do players benched on earlier questions (a correct answer on a later question returns them).
+        benched = tuple(b for b in ring.benched if b[2] > ring.number or (b[2] == ring.number and b[0] != team))
+        ring = replace(ring, correct_by=team, points_given=((team, points),), benched=benched)
         new = replace(new, fmt=ring)
         events = [Event(EventKind.CORRECT, team=team, points=points, score=new.teams[team].score)]
         if state.phase != "reveal":
@@ -344,10 +373,11 @@ class BrainringFormat(DisciplineRules, Format):
                        ring.correct_by)
         new = replace(state, fmt=ring)
         if found is None:
-            return self._ready(new), []
+            return self.ready(new), []
         if found.result == "tie":
-            return self._ready(new, replace(ring, extra=True)), []
+            return self.ready(new, replace(ring, extra=True)), []
         if found.result == "battle":
+            assert found.winner is not None, "a battle is won by a team"
             return self._battle_won(new, found.winner)
         return self.finish(new, found.result, found.winner)
 
@@ -363,10 +393,12 @@ class BrainringFormat(DisciplineRules, Format):
         ring = replace(ring, battles_won=(won[0], won[1]))
         if won[team] >= int(self.rules["battles_to_win"]):
             return self.finish(replace(state, fmt=ring), "win", team)
+        # Seed 001 §5: at one battle each, extra questions until a correct answer (or a third battle).
+        one_all = won[0] == won[1] and self.rules.get("final_at_one_all", "battle") == "extra"
         # The next battle starts from 0:0.
         new = state.with_score(0, 0).with_score(1, 0)
-        ring = replace(ring, battle=ring.battle + 1, asked=(), unanswered_run=0, extra=False, value=1)
-        return self._ready(new, ring), [Event(EventKind.ROUND_START, round=ring.battle,
+        ring = replace(ring, battle=ring.battle + 1, asked=(), unanswered_run=0, extra=one_all, value=1)
+        return self.ready(new, ring), [Event(EventKind.ROUND_START, round=ring.battle,
                                               name=state.teams[team].name)]
 
     def finish(self, state: ShowState, result: str, winner: int | None) -> Result:

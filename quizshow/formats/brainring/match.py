@@ -17,6 +17,8 @@ def decide(kind: str, rules: dict[str, Any], scores: tuple[int, int], asked: int
     """After a question: the match's (or the battle's) result, None to play on. `extra` is sudden death
     after a tie: the first correct answer decides."""
     leader = 0 if scores[0] > scores[1] else 1 if scores[1] > scores[0] else None
+    if extra and kind == "semifinal" and unanswered_run >= int(rules["three_question_rule"]):
+        return Decision("disqualified")  # seed 001 §4.B holds during extra questions too
     if extra:
         return Decision("win", correct_by) if correct_by is not None else None
     if kind == "qualifying":

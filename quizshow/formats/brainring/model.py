@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from quizshow.core.timers import Window
+
 TABLES = (0, 1)  # the match is played by the show's first two teams
 
 
@@ -39,8 +41,11 @@ class Ring:
     value: int = 1  # what the question in play is worth before multipliers
     clean_start: float | None = None  # the moment of «Время!»: false starts are judged against it
     false_start: int | None = None  # the team that pressed early on this question (only the first)
+    false_start_at: float | None = None  # that press's own time: an earlier early press takes it over
     first_press: tuple[int, float] | None = None  # (team, seconds into clean time) of the answer being judged
     answerer: tuple[int, int] | None = None  # (team, player) answering now
+    call: Window | None = None  # the time the called team has to start its answer (None: the host judges)
+    hinted: frozenset[int] = frozenset()  # teams fined for an audience hint on this question
     waiting: int | None = None  # a team that pressed and waits while a lone player answers first
     single: tuple[tuple[int, int], ...] = ()  # (team, player) left alone at the table for this question
     passed: frozenset[int] = frozenset()  # lone players who passed the right
@@ -54,6 +59,7 @@ class Ring:
     battle: int = 0
     battles_won: tuple[int, int] = (0, 0)
     records: tuple[Record, Record] = (Record(), Record())
+    hall_hints: tuple[tuple[int, int], ...] = ()  # (team, hints) of teams in the hall (not at a table)
     tally: frozenset[tuple[int, int]] = frozenset()  # (question number, team) correct written answers
     result: str | None = None  # win | draw | disqualified | removed
     winner: int | None = None
@@ -64,8 +70,9 @@ class Ring:
         """The question's number in the match, from 0 (the timeline's length over every battle)."""
         return len(self.asked)
 
-    def single_of(self, team: int) -> int | None:
-        return dict(self.single).get(team)
+    def single_of(self, team: int | None) -> int | None:
+        """The lone player a team left at its table (None: the whole team, or no team)."""
+        return None if team is None else dict(self.single).get(team)
 
     def at_table(self, team: int, players: int) -> list[int]:
         away = {p for t, p, _ in self.benched if t == team}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from quizshow.core import commands as c
 from quizshow.core.actions import ActionDef, Arg
-from quizshow.core.spec import FormatSpec, Phase, PhaseFlags, choice, count, flag, seconds
+from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, Phase, PhaseFlags, choice, count, flag, seconds
 from quizshow.formats.brainring.format import BrainringFormat
 from quizshow.formats.brainring.model import Ring
 
@@ -17,7 +17,7 @@ class BrainringPhase(Phase):
     ATTENTION = "attention", LIVE  # a press now is a false start
     CLOCK = "clock", LIVE
     ANSWERING = "answering", LIVE
-    REVEAL = "reveal"
+    REVEAL = "reveal", PhaseFlags(clock_over=True)
     RESULT = "result"
 
 
@@ -44,9 +44,12 @@ RULES = {
     "three_question_rule": count(1, 1000),
     "battle_target": count(1, 1000),
     "battles_to_win": count(1, 100),
+    "final_at_one_all": choice("extra", "battle"),
+    "answer_start_s": seconds(0, 600, "«Затяжка времени»: time to start the answer once called; 0: the host judges"),
     "match_points_win": count(0, 100),
     "match_points_draw": count(0, 100),
     "match5_questions": count(1, 1000),
+    **TEAM_SIZE_RULES,
 }
 
 TEAM = Arg("team", int)

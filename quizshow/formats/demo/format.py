@@ -11,7 +11,7 @@ from typing import Any
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Format, Refused, Result
+from quizshow.core.format import Format, Refused, Result, Setup
 from quizshow.core.presslog import Press, PressLog
 from quizshow.core.state import ShowState
 from quizshow.core.timers import Timer
@@ -21,7 +21,7 @@ from quizshow.packs.model import Question
 class DemoFormat(Format):
     id = "demo"
 
-    def __init__(self, setup: Any) -> None:
+    def __init__(self, setup: Setup) -> None:
         super().__init__(setup)
         self.questions: list[tuple[int, Question, int]] = []  # (round, question, value)
         pack = setup.pack
@@ -86,9 +86,9 @@ class DemoFormat(Format):
     def _open(self, state: ShowState, index: int, at: float) -> Result:
         round_no = self.questions[index][0]
         events = []
-        if index == 0 or self.questions[index - 1][0] != round_no:
-            events.append(Event(EventKind.ROUND_START, round=round_no,
-                                name=self.setup.pack.playing_rounds[round_no].name))
+        pack = self.setup.pack
+        if pack is not None and (index == 0 or self.questions[index - 1][0] != round_no):
+            events.append(Event(EventKind.ROUND_START, round=round_no, name=pack.playing_rounds[round_no].name))
         new = replace(state, phase="question", question=index, round=round_no, answering=None,
                       locked=frozenset(), presses=PressLog(), banner=None,
                       timer=Timer.ready(float(self.rules["timer_s"])).start(at))

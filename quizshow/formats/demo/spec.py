@@ -12,7 +12,7 @@ class DemoPhase(Phase):
     TITLE = "title"
     QUESTION = "question", LIVE
     ANSWERING = "answering", LIVE
-    REVEAL = "reveal"
+    REVEAL = "reveal", PhaseFlags(clock_over=True)
     SCORES = "scores"
     END = "end"
 

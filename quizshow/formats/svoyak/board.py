@@ -16,13 +16,14 @@ class BoardRound:
 
     @property
     def size(self) -> tuple[int, int]:
-        """(themes, questions per theme)."""
-        return len(self.round.themes), len(self.round.themes[0].questions) if self.round.themes else 0
+        """(themes, questions in the longest theme)."""
+        return len(self.round.themes), max((len(t.questions) for t in self.round.themes), default=0)
 
     @property
     def cells(self) -> frozenset[Cell]:
-        themes, count = self.size
-        return frozenset((t, q) for t in range(themes) for q in range(count))
+        """The cells that hold a question: a shorter theme or an empty cell (SIGame `price=-1`) has none."""
+        return frozenset((t, q) for t, theme in enumerate(self.round.themes)
+                         for q, question in enumerate(theme.questions) if not question.empty)
 
     def question(self, cell: Cell) -> Question:
         return self.round.themes[cell[0]].questions[cell[1]]
@@ -57,7 +58,7 @@ class Game:
 
     @staticmethod
     def _values(rnd: Round, number: int, rules: dict[str, Any]) -> tuple[int, ...]:
-        count = len(rnd.themes[0].questions)
+        count = max(len(t.questions) for t in rnd.themes)
         if rnd.values and len(rnd.values) == count:
             return tuple(rnd.values)
         step = int(rules["value_step_small"] if count <= 4 else rules["value_step_classic"])

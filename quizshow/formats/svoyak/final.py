@@ -9,19 +9,43 @@ the removed themes' questions at a fixed value, only the tied may press, until o
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Refused, Result
+from quizshow.core.format import Format, Refused, Result
 from quizshow.core.presslog import PressLog
 from quizshow.core.state import ShowState
 from quizshow.core.timers import Timer
 from quizshow.formats.svoyak.model import Final, Play, Shootout, swap_tied
 from quizshow.packs.model import Question
 
+if TYPE_CHECKING:
+    from quizshow.formats.svoyak.board import Game
 
-class FinalRounds:
-    """Mixed into SvoyakFormat: `self.game`, `self.rules`, `self.play` and the base handlers are there."""
+
+class FinalRounds(Format):
+    """The final and the shoot-out: a part of SvoyakFormat, which provides what is declared below."""
+
+    if TYPE_CHECKING:  # what this part uses of the svoyak format (formats/svoyak/format.py)
+        game: Game
+
+        @staticmethod
+        def play(state: ShowState) -> Play: ...
+
+        def open_regular(self, state: ShowState, at: float, events: list[Event]) -> Result: ...
+
+    def the_final(self, state: ShowState) -> Final:
+        """The final being played: the final's phases always have one."""
+        final = self.play(state).final
+        assert final is not None, f"phase {state.phase} without a final"
+        return final
+
+    def the_shootout(self, state: ShowState) -> Shootout:
+        """The shoot-out being played: its questions always have one."""
+        shootout = self.play(state).shootout
+        assert shootout is not None, f"phase {state.phase} without a shoot-out"
+        return shootout
 
     # --- entering ---------------------------------------------------------------------------------
 
@@ -65,8 +89,9 @@ class FinalRounds:
         if cmd.team not in final.order:
             raise Refused("{name} does not play the final", name=state.teams[cmd.team].name)
         score = state.teams[cmd.team].score
-        if not 1 <= cmd.amount <= score:
-            raise Refused("a stake is from 1 to {score}", score=score)
+        lowest = int(self.rules["final_min_stake"])  # «любую сумму, но не выше своего результата»
+        if not lowest <= cmd.amount <= score:
+            raise Refused("a stake is from {low} to {score}", low=lowest, score=score)
         stakes = tuple((t, s) for t, s in final.stakes if t != cmd.team) + ((cmd.team, cmd.amount),)
         return self._with_final(state, replace(final, stakes=stakes)), []
 
@@ -83,7 +108,7 @@ class FinalRounds:
     # --- the reveal -------------------------------------------------------------------------------
 
     def final_judge(self, state: ShowState, cmd: c.Judge) -> Result:
-        final = self.play(state).final
+        final = self.the_final(state)
         team = final.order[final.showing]
         if final.verdict(team) is not None:
             raise Refused("{name} has been judged; Next shows the next contestant", name=state.teams[team].name)
@@ -96,8 +121,14 @@ class FinalRounds:
     # --- navigation -----------------------------------------------------------------------------------
 
     def final_go(self, state: ShowState, cmd: c.Go) -> Result:
-        play, phase = self.play(state), state.phase
-        final = play.final
+        phase = state.phase
+        if phase == "final_answer":
+            return self.finish(state)
+        if phase == "shootout":
+            return self.open_shootout_question(state, cmd.at)
+        if phase not in ("final_themes", "final_stakes", "final_question", "final_reveal"):
+            raise Refused("the game is over")
+        final = self.the_final(state)
         if phase == "final_themes":
             if final.remover(len(self.game.final_themes)) is not None:
                 raise Refused("themes are still to be removed")
@@ -121,23 +152,19 @@ class FinalRounds:
             if final.showing + 1 < len(final.order):
                 return self._with_final(state, replace(final, showing=final.showing + 1)), []
             return replace(state, phase="final_answer"), [Event(EventKind.REVEAL)]
-        if phase == "final_answer":
-            return self.finish(state)
-        if phase == "shootout":
-            return self.open_shootout_question(state, cmd.at)
         raise Refused("the game is over")
 
     def final_next_action(self, state: ShowState) -> str:
-        final = self.play(state).final
         phase = state.phase
-        if phase == "final_themes":
+        final = self.the_final(state) if phase in ("final_themes", "final_stakes", "final_reveal") else None
+        if final is not None and phase == "final_themes":
             return "next.remove_theme" if final.remover(len(self.game.final_themes)) is not None else "next.stakes"
-        if phase == "final_stakes":
+        if final is not None and phase == "final_stakes":
             return "next.final_question" if all(final.stake(t) is not None for t in final.order) else \
                 "next.enter_stakes"
         if phase == "final_question":
             return "next.final_clock" if not state.timer.running and not state.timer.expired else "next.final_reveal"
-        if phase == "final_reveal":
+        if final is not None and phase == "final_reveal":
             team = final.order[final.showing]
             if final.verdict(team) is None:
                 return "next.judge_first"
@@ -165,7 +192,11 @@ class FinalRounds:
     # --- the end: winner or shoot-out -------------------------------------------------------------------
 
     def finish(self, state: ShowState) -> Result:
-        leaders = state.leaders()
+        # Only candidates for the win play a shoot-out (seed 000): those who played the final, when there was one.
+        final = self.play(state).final
+        candidates = sorted(final.order) if final is not None and final.order else list(range(len(state.teams)))
+        best = max(state.teams[t].score for t in candidates)
+        leaders = [t for t in candidates if state.teams[t].score == best]
         if len(leaders) > 1:
             play = replace(self.play(state), kind="shootout", shootout=Shootout(tied=tuple(leaders)), cell=None,
                            solo=None, value=0)
@@ -174,17 +205,18 @@ class FinalRounds:
         return self._winner(state, leaders[0])
 
     def _winner(self, state: ShowState, team: int) -> Result:
-        new = replace(state, phase="end", answering=None, timer=Timer(), banner=None)
+        new = replace(state, phase="end", answering=None, timer=Timer(), banner=None,
+                      fmt=replace(self.play(state), winner=team))
         return new, [Event(EventKind.WINNER, team=team, name=state.teams[team].name)]
 
     def shootout_leaders(self, state: ShowState) -> list[int]:
-        tied = self.play(state).shootout.tied
+        tied = self.the_shootout(state).tied
         best = max(state.teams[t].score for t in tied)
         return [t for t in tied if state.teams[t].score == best]
 
     def open_shootout_question(self, state: ShowState, at: float) -> Result:
         play = self.play(state)
-        shootout = replace(play.shootout, asked=play.shootout.asked + 1)
+        shootout = replace(self.the_shootout(state), asked=self.the_shootout(state).asked + 1)
         value = int(self.rules["shootout_value"])
         play = replace(play, shootout=shootout, value=value, read=False, solo=None, kind="shootout")
         new = replace(state, phase="question", fmt=play, question=shootout.asked - 1, presses=PressLog(),
@@ -192,15 +224,29 @@ class FinalRounds:
                       timer=Timer.ready(float(self.rules["answer_window_s"])))
         event = Event(EventKind.QUESTION, round=len(self.game.rounds) + 1, number=shootout.asked - 1,
                       question_kind="shootout")
-        return self._open_regular(new, at, [event])
+        return self.open_regular(new, at, [event])
+
+    def _shootout_over(self, shootout: Shootout) -> bool:
+        """Scores are compared after every question (`first_lead`) or after all of a shoot-out's questions
+        (`all`, seed 000: «Задаются 4 вопроса… В случае повторного равенства очков проводится новая»)."""
+        if self.rules["shootout_until"] == "first_lead":
+            return True
+        return shootout.asked - shootout.round_from >= int(self.rules["shootout_questions"])
+
+    def shootout_winner(self, state: ShowState) -> int | None:
+        leaders = self.shootout_leaders(state)
+        over = self._shootout_over(self.the_shootout(state))
+        return leaders[0] if over and len(leaders) == 1 else None
 
     def after_shootout_question(self, state: ShowState, at: float) -> Result:
-        leaders = self.shootout_leaders(state)
-        if len(leaders) == 1:
-            return self._winner(state, leaders[0])
+        winner = self.shootout_winner(state)
+        if winner is not None:
+            return self._winner(state, winner)
         play = self.play(state)
-        play = replace(play, shootout=replace(play.shootout, tied=tuple(leaders)))
-        return self.open_shootout_question(replace(state, fmt=play), at)
+        shootout = self.the_shootout(state)
+        if self._shootout_over(shootout):  # still tied: a new shoot-out among those tied for first
+            shootout = replace(shootout, tied=tuple(self.shootout_leaders(state)), round_from=shootout.asked)
+        return self.open_shootout_question(replace(state, fmt=replace(play, shootout=shootout)), at)
 
     def _with_final(self, state: ShowState, final: Final) -> ShowState:
         return replace(state, fmt=replace(self.play(state), final=final))

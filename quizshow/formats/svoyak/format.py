@@ -8,7 +8,7 @@ Phases: title → round (intro) → board → [cat → cat_value | auction | spo
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
@@ -22,10 +22,20 @@ from quizshow.formats.svoyak.final import FinalRounds
 from quizshow.formats.svoyak.model import Play, swap_tied
 from quizshow.packs.model import Question
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
 SOLO_KINDS = ("cat", "auction", "sponsor")
 
 
 BETWEEN_QUESTIONS = ("board", "round")  # phases with no question in play (the view model says so)
+
+
+def waits_for_media(question: Question | None) -> bool:
+    """The window opens when the question's own sound or video has finished (SIGame `waitForFinish`), not at
+    once: the app sends TimerStart at its end, or the host does."""
+    return question is not None and question.wait and (question.audio is not None or question.video is not None)
+
 
 class SvoyakFormat(FinalRounds, Format):
     id = "svoyak"
@@ -41,7 +51,9 @@ class SvoyakFormat(FinalRounds, Format):
 
     @staticmethod
     def play(state: ShowState) -> Play:
-        return state.fmt
+        play = state.fmt
+        assert isinstance(play, Play), "a svoyak state"
+        return play
 
     def current(self, state: ShowState) -> Question | None:
         """The question on screen (or being set up: a cat's, an auction's)."""
@@ -51,9 +63,18 @@ class SvoyakFormat(FinalRounds, Format):
         if play.kind == "shootout" and play.shootout is not None and state.phase in ("question", "answering",
                                                                                     "reveal"):
             return self.game.shootout_question(play.final.removed if play.final else (), play.shootout.asked - 1)
-        if play.cell is None or play.round >= len(self.game.rounds) or state.phase in BETWEEN_QUESTIONS:
-            return None  # back on the board the last question is over: nothing in play
+        if play.cell is None or play.round >= len(self.game.rounds):
+            return None
         return self.game.rounds[play.round].question(play.cell)
+
+    def awaited_media(self, state: ShowState) -> tuple[Path, ...]:
+        """A question that waits for its own media, not yet read and its clock not running."""
+        if state.phase != "question" or state.timer.running or self.play(state).read:
+            return ()
+        question = self.current(state)
+        if question is None or not waits_for_media(question):
+            return ()
+        return tuple(path for path in (question.audio, question.video) if path is not None)
 
     def value(self, state: ShowState) -> int:
         return self.play(state).value
@@ -72,14 +93,13 @@ class SvoyakFormat(FinalRounds, Format):
         # played: how many of the round's questions have been opened, this one included (the console's
         # «вопрос 3 из 16»), not the cell's place on the board.
         return {"round": play.round, "question": number, "value": (play.value or None) if open_cell else None,
-                "of": len(rnd.cells) if rnd else 0, "played": len(play.played) if rnd else 0}
+                "of": len(rnd.cells) if rnd else 0, "played": len(play.played) if rnd else 0,
+                "between": state.phase in BETWEEN_QUESTIONS}  # back on the board: no question in play
 
     def winner(self, state: ShowState) -> list[int]:
-        """The game is over: the best score wins (of equals, the first listed, as the rules settle a tie
-        by the shoot-out before the end)."""
-        if state.phase != "end" or not state.teams:
-            return []
-        return [max(range(len(state.teams)), key=lambda i: (state.teams[i].score, -i))]
+        """The winner, once the final (or the shoot-out among its candidates) has decided."""
+        winner = self.play(state).winner
+        return [] if state.phase != "end" or winner is None else [winner]
 
     def round_over(self, play: Play) -> bool:
         return play.round >= len(self.game.rounds) or self.game.rounds[play.round].cells <= play.played
@@ -108,7 +128,7 @@ class SvoyakFormat(FinalRounds, Format):
             return "next.judge_first"
         if phase == "reveal":
             if play.kind == "shootout":
-                return "next.shootout_next" if len(self.shootout_leaders(state)) > 1 else "next.winner"
+                return "next.winner" if self.shootout_winner(state) is not None else "next.shootout_next"
             return "next.board" if not self.round_over(play) else (
                 "next.round_intro" if play.round + 1 < len(self.game.rounds) else "next.final")
         return self.final_next_action(state)
@@ -126,6 +146,7 @@ class SvoyakFormat(FinalRounds, Format):
                 raise Refused("choose a cell on the board first")
             return self._after_round(state, cmd.at)
         if phase == "sponsor":
+            assert play.solo is not None, "a sponsor question has its contestant"
             return self._open_solo(state, play.solo, play.value, cmd.at, float(self.rules["sponsor_answer_s"])), []
         if phase in ("cat", "cat_value"):
             raise Refused("the cat must be handed over and its value chosen first")
@@ -223,18 +244,19 @@ class SvoyakFormat(FinalRounds, Format):
             return replace(new, phase="cat"), [event]
         if question.type == "auction":
             scores = [t.score for t in state.teams]
+            assert play.chooser is not None, "a cell is chosen by the chooser"
             return replace(new, phase="auction", fmt=replace(play, auction=bidding.open_auction(play.chooser,
                                                                                                   scores))), [event]
         if question.type == "sponsor":
             value = int(play.value * float(self.rules["sponsor_factor"]))
             return replace(new, phase="sponsor", fmt=replace(play, solo=play.chooser, value=value)), [event]
-        return self._open_regular(new, cmd.at, [event])
+        return self.open_regular(new, cmd.at, [event])
 
-    def _open_regular(self, state: ShowState, at: float, events: list[Event]) -> Result:
+    def open_regular(self, state: ShowState, at: float, events: list[Event]) -> Result:
         window = float(self.rules["answer_window_s"])
         timer = Timer.ready(window)
         play = self.play(state)
-        if self.rules["window_from"] == "shown":
+        if self.rules["window_from"] == "shown" and not waits_for_media(self.current(state)):
             timer = timer.start(at)
             play = replace(play, read=True)
             events = [*events, Event(EventKind.TIMER_START, seconds=window)]
@@ -255,7 +277,7 @@ class SvoyakFormat(FinalRounds, Format):
 
     def _open_solo(self, state: ShowState, team: int, value: int, at: float, seconds: float) -> ShowState:
         """A question only `team` answers: it is theirs from the start, against its clock."""
-        play = replace(self.play(state), solo=team, value=value, read=True)
+        play = replace(self.play(state), solo=team, value=value, read=True, call=None)
         return replace(state, phase="answering", fmt=play, answering=team, timer=Timer.ready(seconds).start(at))
 
     # --- the specials ---------------------------------------------------------------------------------
@@ -265,7 +287,8 @@ class SvoyakFormat(FinalRounds, Format):
             raise Refused("there is no cat to hand over")
         self.check_team(state, cmd.team)
         play = self.play(state)
-        if cmd.team == play.chooser:
+        info = self.game.rounds[play.round].question(play.cell).cat if play.cell is not None else None
+        if cmd.team == play.chooser and not (info is not None and info.to == "anyone"):
             raise Refused("the cat must go to an opponent")
         return replace(state, phase="cat_value", fmt=replace(play, giver=play.chooser, solo=cmd.team)), []
 
@@ -273,6 +296,7 @@ class SvoyakFormat(FinalRounds, Format):
         if state.phase != "cat_value":
             raise Refused("the cat has not been handed over")
         play = self.play(state)
+        assert play.cell is not None and play.solo is not None, "the cat has its cell and its receiver"
         options = self.game.rounds[play.round].cat_values(play.cell)
         if cmd.value not in options:
             raise Refused("the value is one of {values}", values=", ".join(map(str, options)))
@@ -315,6 +339,9 @@ class SvoyakFormat(FinalRounds, Format):
 
     def on_buzz(self, state: ShowState, cmd: c.Buzz) -> Result:
         self.check_team(state, cmd.team)
+        return self.by_press_time(state, cmd, self._press)
+
+    def _press(self, state: ShowState, cmd: c.Buzz) -> Result:
         play = self.play(state)
         name = state.teams[cmd.team].name
         if state.phase not in ("question", "answering") or play.kind == "final":
@@ -332,8 +359,8 @@ class SvoyakFormat(FinalRounds, Format):
         event = Event(EventKind.BUZZ, team=cmd.team, name=name, margin_s=presses.margin(press))
         if state.phase == "answering" and not pressed_before(state.presses, press, state.answering):
             return replace(state, presses=presses), [event]  # logged: someone is answering already
-        new = replace(state, phase="answering", answering=cmd.team, presses=presses,
-                      timer=state.timer.pause(cmd.at), last_buzz_at=cmd.at)
+        new = replace(state, phase="answering", answering=cmd.team, presses=presses, last_buzz_at=cmd.at,
+                      timer=state.timer.stop_at(cmd.press_time), fmt=replace(play, call=self.call_window(cmd.at)))
         return new, [event]
 
     def on_judge(self, state: ShowState, cmd: c.Judge) -> Result:
@@ -350,6 +377,14 @@ class SvoyakFormat(FinalRounds, Format):
             new, reveal = self._reveal(new, cmd.at)
             return new, [event, *reveal]
         return self._wrong(state, team, cmd.at)
+
+    def on_discipline(self, state: ShowState, cmd: c.Discipline) -> Result:
+        """«Отвечать необходимо сразу» (seed 000, team part): the host rules a stalled answer wrong."""
+        self.check_team(state, cmd.team)
+        if cmd.what != "stall":
+            raise Refused("unknown discipline step {what}", what=cmd.what)
+        self.check_stall(state, cmd, self.play(state).call)
+        return self._wrong(state, cmd.team, cmd.at)
 
     def _penalty(self, play: Play) -> int:
         if play.kind == "sponsor":
@@ -398,7 +433,9 @@ class SvoyakFormat(FinalRounds, Format):
         if state.phase == "answering" and play.solo is not None:
             return self._wrong(self.banner(state, "banner.time_up", at), play.solo, at)  # silence is wrong
         if state.phase == "question":
-            if self.rules["reveal_on_time_up"] or play.kind == "shootout":
+            # Each window has its own setting: the first (3 s / 60 s) and the one after a wrong answer (10 s).
+            closes = self.rules["reveal_after_wrong_window"] if state.locked else self.rules["reveal_on_time_up"]
+            if closes or play.kind == "shootout":
                 return self._reveal(self.banner(state, "banner.time_up", at), at)
             return self.banner(state, "banner.time_over_who", at), []
         if state.phase == "final_question":

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from quizshow.core.timers import Window
+
 Cell = tuple[int, int]  # (theme, question), 0-based
 
 
@@ -56,6 +58,7 @@ class Final:
 class Shootout:
     tied: tuple[int, ...]
     asked: int = 0  # questions taken from the pool so far
+    round_from: int = 0  # `asked` when this shoot-out began (a tie after all its questions starts a new one)
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,8 @@ class Play:
     auction: Auction | None = None
     final: Final | None = None
     shootout: Shootout | None = None
+    call: Window | None = None  # the time the answering contestant has to start (None: the host judges)
+    winner: int | None = None  # decided at the end (the final, or the shoot-out among its candidates)
 
     def with_played(self, cell: Cell) -> Play:
         return replace(self, played=self.played | {cell})

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from quizshow.core import commands as c
 from quizshow.core.actions import ActionDef, Arg
-from quizshow.core.spec import FormatSpec, Phase, PhaseFlags, choice, count, flag, seconds
+from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, Phase, PhaseFlags, choice, count, flag, seconds
 from quizshow.formats.svoyak.format import SvoyakFormat
 from quizshow.formats.svoyak.model import Play
 
@@ -21,11 +23,11 @@ class SvoyakPhase(Phase):
     SPONSOR = "sponsor"
     QUESTION = "question", LIVE
     ANSWERING = "answering", LIVE
-    REVEAL = "reveal"
+    REVEAL = "reveal", PhaseFlags(clock_over=True)
     FINAL_THEMES = "final_themes"
     FINAL_STAKES = "final_stakes", PhaseFlags(amount_entry=True)
     FINAL_QUESTION = "final_question"
-    FINAL_REVEAL = "final_reveal"
+    FINAL_REVEAL = "final_reveal", PhaseFlags(clock_over=True)
     FINAL_ANSWER = "final_answer"
     SHOOTOUT = "shootout"
     END = "end"
@@ -37,6 +39,8 @@ RULES = {
     "window_from": choice("read", "shown"),
     "window_after_wrong_s": seconds(0, 3600),
     "reveal_on_time_up": flag(),
+    "reveal_after_wrong_window": flag("the window after a wrong answer closing shows the answer"),
+    "answer_start_s": seconds(0, 600, "«Затяжка»: time to start the answer once called; 0: the host judges"),
     "wrong_penalty": flag(),
     "value_step_small": count(1),
     "value_step_classic": count(1),
@@ -49,8 +53,12 @@ RULES = {
     "sponsor_factor": seconds(0, 100, "value × factor"),
     "sponsor_answer_s": seconds(0, 3600),
     "final_think_s": seconds(0, 3600),
+    "final_min_stake": count(0, 1, "the lowest final stake"),
     "shootout_value": count(0),
     "shootout_wrong_penalty": flag(),
+    "shootout_until": choice("all", "first_lead"),
+    "shootout_questions": count(1, 100),
+    **TEAM_SIZE_RULES,
 }
 
 TEAM = Arg("team", int)
@@ -70,9 +78,21 @@ ACTIONS = (
     ActionDef("end_round", lambda x, a: c.EndRound(at=x.at), confirm=True),
 )
 
+def journal_words(cmd: c.Command) -> tuple[str, dict[str, Any]] | None:
+    """Themes and questions 1-based, as on the board; «Ва-банк» by its name."""
+    if isinstance(cmd, c.SelectCell):
+        return "journal.SelectCell", {"theme": cmd.theme + 1, "question": cmd.question + 1}
+    if isinstance(cmd, c.FinalRemove):
+        return "journal.FinalRemove", {"theme": cmd.theme + 1}
+    if isinstance(cmd, c.Bid) and cmd.all_in:
+        return "journal.all_in", {}
+    return None
+
+
 SPEC = FormatSpec(
     name="svoyak", make=SvoyakFormat, phases=SvoyakPhase, rules=RULES, state=Play,
     commands=(c.SelectCell, c.PickTeam, c.GiveCat, c.CatValue, c.Bid, c.Pass, c.FinalRemove, c.FinalStake,
               c.EndRound),
     actions=ACTIONS,
+    journal_words=journal_words,
 )

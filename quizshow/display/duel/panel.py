@@ -1,0 +1,120 @@
+"""The console's duel panel: the question that comes next (skip it, or replace it from the reserve),
+the press queue in order with margins («1. Красный (Бета)  2. Зелёный (Альфа) +0,041 с»), the eight
+tables (in a choice, the opponents who may leave are the buttons), re-reading, ending early, the hint.
+
+Buttons are calls of the duel's actions (formats/duel/spec.py): duel_choose(P), duel_skip, duel_replace,
+duel_reread, duel_end_early (confirmed by a second press), duel_hint (the console takes the hint's text;
+Enter gives it), duel_hint_off. Drawn with the console's widgets only (display/console_ui.py).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from quizshow.display.console_style import BAD, GOLD, GOOD, MUTED, TEXT
+from quizshow.display.console_ui import PanelUI
+from quizshow.display.duel.scene import margin_words, table_colour
+from quizshow.formats.duel.format import DuelFormat
+from quizshow.formats.duel.model import COLOURS, TABLES, DuelState, Phase
+
+
+def duel_format(ui: PanelUI) -> DuelFormat:
+    fmt = ui.format
+    assert isinstance(fmt, DuelFormat)  # the panel is the duel's only
+    return fmt
+
+
+def _duel(ui: PanelUI) -> DuelState:
+    found: DuelState = ui.state.fmt
+    return found
+
+
+def _say_colour(ui: PanelUI, player: int) -> str:
+    return ui.say(f"scene.duel_colour_{COLOURS[player]}")
+
+
+def upcoming_words(ui: PanelUI) -> str:
+    state, fmt = ui.state, duel_format(ui)
+    kind, index = fmt.upcoming(state)
+    where = fmt.theme_of(state, (kind, index))
+    if where is not None:
+        theme, row, name = where
+        return ui.say("console.duel_slot", theme=theme + 1, name=name, row=row + 1)
+    if kind == "reserve":
+        return ui.say("console.duel_reserve_slot", n=index + 1)
+    return ui.say("console.duel_host_slot")
+
+
+def draw(ui: PanelUI, box: pygame.Rect) -> bool:
+    state, fmt, unit = ui.state, duel_format(ui), ui.unit
+    inner = ui.titled_panel(box, "console.duel")
+    row_h = int(unit * 1.9)
+    # The next question, and skip / replace.
+    half = inner.width // 2
+    ui.label(ui.say("console.duel_next", what=upcoming_words(ui)), (inner.x, inner.y + unit // 4),
+             (half + unit * 3, row_h))
+    buttons_w = inner.width - half - unit * 4
+    for i, (key, action) in enumerate((("console.duel_skip", "duel_skip"), ("console.duel_replace", "duel_replace"))):
+        w = buttons_w // 2 - 4
+        rect = pygame.Rect(inner.x + half + unit * 4 + i * (w + 8), inner.y, w, row_h - 4)
+        ui.button(rect, ui.say(key), action)
+    y = inner.y + row_h + unit // 3
+    # The tables: two rows of four; in a choice the opponent's candidates are the buttons.
+    duel = _duel(ui)
+    asking = duel.asking
+    chooser = asking.chooser if asking is not None and state.phase == Phase.CHOOSING.value else None
+    pool = fmt.choice_pool(state, 1 - chooser[0]) if chooser else []
+    asked = fmt.asked_now(state)
+    cell_w = (inner.width - unit * 5) // 4
+    for team in TABLES:
+        name = ui.fitted(state.teams[team].name, "heading", (unit * 5 - 8, row_h), TEXT, unit)
+        ui.surface.blit(name, (inner.x, y + (row_h - name.get_height()) // 2))
+        for p in range(len(COLOURS)):
+            seat = (team, p)
+            rect = pygame.Rect(inner.x + unit * 5 + p * cell_w, y, cell_w - 6, row_h - 4)
+            out = not duel.bout.in_game(seat)
+            candidate = chooser is not None and team != chooser[0] and p in pool
+            label = fmt.player_name(state, seat) or _say_colour(ui, p)
+            lit = candidate or (asked is not None and (asked.team, asked.player) == seat) or seat == chooser
+            if candidate:
+                ui.button(rect, label, "duel_choose", p, dim=out, lit=lit, mark=table_colour(p))
+            else:
+                ui.button(rect, label, "noop", dim=out, lit=lit, mark=table_colour(p))
+        y += row_h
+    if chooser is not None:
+        who = fmt.player_name(state, chooser)
+        line = f"{ui.say('console.duel_choose')}  {ui.say('scene.duel_choice', name=who)}"
+        ui.label(line, (inner.x, y + 2), (inner.width, unit), GOLD, role="heading")
+        y += int(unit * 1.3)
+    # The queue, in the order of the presses' own times.
+    y += unit // 3
+    entries = fmt.queue(state)
+    actions_h = row_h
+    room = inner.bottom - actions_h - unit // 2 - y
+    line_h = int(unit * 1.45)
+    if not entries:
+        ui.label(ui.say("console.no_presses"), (inner.x, y), (inner.width, unit), MUTED)
+    for i, entry in enumerate(entries[: max(1, room // line_h)]):
+        team, player = entry.seat
+        ui.dot((inner.x + unit // 2, y + unit // 2), table_colour(player))
+        standing = ui.say(f"scene.duel_{entry.status}")
+        color = GOLD if entry.status == "answering" else BAD if entry.status == "wrong" else \
+            GOOD if entry.status == "correct" else MUTED if entry.status in ("out", "unasked") else TEXT
+        margin = margin_words(entry.margin, ui.language)
+        line = f"{i + 1}. {_say_colour(ui, player)} ({state.teams[team].name})  " \
+               f"{fmt.player_name(state, entry.seat)}   {margin}   — {standing}"
+        ui.label(line, (inner.x + unit, y - unit // 5), (inner.width - unit * 2, int(unit * 1.4)), color)
+        y += line_h
+    # The host's steps on the question.
+    left = fmt.thinking_left(state, ui.now)
+    steps = [("console.duel_reread", "duel_reread"), ("console.duel_end_early", "duel_end_early")]
+    steps.append(("console.duel_hint_off", "duel_hint_off") if asking is not None and asking.hint_shown
+                 else ("console.duel_hint", "duel_hint"))
+    think = ui.say("console.duel_think", s=f"{left:.0f}") if left is not None else ""
+    clock = ui.fitted(think, "numbers", (unit * 7, actions_h), GOLD if left else MUTED, unit)
+    ui.surface.blit(clock, (inner.x, inner.bottom - actions_h + (actions_h - clock.get_height()) // 2))
+    w = (inner.width - unit * 7) // len(steps) - 6
+    for i, (key, action) in enumerate(steps):
+        rect = pygame.Rect(inner.x + unit * 7 + i * (w + 6), inner.bottom - actions_h, w, actions_h - 4)
+        ui.button(rect, ui.say(key), action)
+    return True

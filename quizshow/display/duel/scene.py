@@ -1,0 +1,542 @@
+"""The coloured-table duel on the projector, after mockups/duel-tables.png.
+
+«Альфа» above, «Бета» below, each row in the table order green, yellow, red, blue, so every table faces
+the one it knocks out; the captain's blue tile says «капитан». Between the rows the 15-second thinking
+bar (or, once the question is over, the answer). On the right the press queue in timestamp order
+with each press's margin behind the first; the player being asked is gold in the queue and on the
+table. A player who leaves drops out of the live tile into a dimmed one, name struck out. The bout's
+result springs open over the tables.
+
+Still: everything that changes only with the state (one layer). Moving: the bar and its seconds, the
+asked tile's pulse, a new press's sweep in the queue, a leaving tile, the result plate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+import pygame
+
+from quizshow.core.effects import EventKind
+from quizshow.display import paint
+from quizshow.display.scenes.base import Frame, Scene
+from quizshow.display.svoyak.scenes import words
+from quizshow.display.tween import ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
+from quizshow.formats.duel.format import DuelFormat
+from quizshow.formats.duel.model import CAPTAIN, COLOURS, TABLES, Phase
+from quizshow.i18n import phrase
+
+TABLE_COLOURS = {"green": "#2e9e52", "yellow": "#e2b420", "red": "#d0323e", "blue": "#2f6fd8"}
+DARK_TEXT = pygame.Color("#1b1d33")  # on the yellow table
+LEAVE_S = 0.9  # a leaving tile's motion
+SWEEP_S = 0.6  # a new press sliding into the queue
+SEGMENTS = 15
+
+
+def fmt_of(frame: Frame) -> DuelFormat:
+    fmt = frame.fmt
+    assert isinstance(fmt, DuelFormat)  # the duel's scenes only ever draw the duel
+    return fmt
+
+
+def table_colour(player: int) -> pygame.Color:
+    return pygame.Color(TABLE_COLOURS[COLOURS[player]])
+
+
+def on_table(player: int) -> pygame.Color:
+    return DARK_TEXT if COLOURS[player] == "yellow" else pygame.Color("#ffffff")
+
+
+# --- layout on the 1920×1080 design grid ---------------------------------------------------------------
+
+
+def tile_rect(frame: Frame, team: int, player: int) -> pygame.Rect:
+    gap, left, width = frame.u(28), frame.u(60), frame.u(1180)
+    w = (width - gap * 3) // 4
+    y = frame.u(210) if team == 0 else frame.u(690)
+    return pygame.Rect(left + player * (w + gap), y, w, frame.u(280))
+
+
+def bar_rect(frame: Frame) -> pygame.Rect:
+    return pygame.Rect(frame.u(60), frame.u(514), frame.u(1180), frame.u(152))
+
+
+def queue_rect(frame: Frame) -> pygame.Rect:
+    return pygame.Rect(frame.u(1280), frame.u(150), frame.u(580), frame.u(880))
+
+
+def entry_rects(frame: Frame, count: int, hint: bool) -> list[pygame.Rect]:
+    box = queue_rect(frame)
+    top = box.y + frame.u(118)
+    bottom = box.bottom - frame.u(22) - (frame.u(190) if hint else 0)
+    gap = frame.u(16)
+    h = min(frame.u(176), (bottom - top - gap * max(0, count - 1)) // max(1, count))
+    return [pygame.Rect(box.x + frame.u(22), top + i * (h + gap), box.width - frame.u(44), h) for i in range(count)]
+
+
+def split_name(full: str) -> tuple[str, str]:
+    """«Ирина Белова» → («Ирина», «Белова»): the surname big, the first name above it."""
+    parts = full.split()
+    return (" ".join(parts[:-1]), parts[-1]) if len(parts) > 1 else ("", full)
+
+
+def margin_words(seconds: float, language: str) -> str:
+    """«+0,041 с»: a press's margin behind the first, to the millisecond, in the locale's decimal mark."""
+    text = f"+{seconds:.3f}"
+    return f"{text.replace('.', ',') if language == 'ru' else text} {phrase('unit.duel_s', language)}"
+
+
+# --- pieces ---------------------------------------------------------------------------------------------
+
+
+def pill(surface: pygame.Surface, frame: Frame, text: str, center: tuple[int, int], fill: pygame.Color,
+         color: pygame.Color, px: int = 26, star: bool = False) -> pygame.Rect:
+    img = frame.text.fit(text, "heading", (frame.u(260), frame.u(44)), color, frame.u(px), wrap=False)
+    pad = frame.u(22)
+    star_w = frame.u(30) if star else 0
+    rect = pygame.Rect(0, 0, img.get_width() + pad * 2 + star_w, max(img.get_height() + frame.u(8), frame.u(42)))
+    rect.center = center
+    surface.blit(paint.panel(rect.size, paint.rgb(fill), paint.rgb(fill), None, rect.height // 2), rect)
+    if star:
+        draw_star(surface, (rect.x + pad + frame.u(10), rect.centery), frame.u(13), color)
+    surface.blit(img, img.get_rect(midleft=(rect.x + pad + star_w, rect.centery)))
+    return rect
+
+
+def draw_star(surface: pygame.Surface, center: tuple[int, int], r: int, color: pygame.Color) -> None:
+    import math
+
+    points = []
+    for i in range(10):
+        radius = r if i % 2 == 0 else r * 0.45
+        angle = -math.pi / 2 + i * math.pi / 5
+        points.append((center[0] + radius * math.cos(angle), center[1] + radius * math.sin(angle)))
+    pygame.draw.polygon(surface, color, points)
+
+
+def badge(surface: pygame.Surface, frame: Frame, number: int, center: tuple[int, int], r: int,
+          gold: bool) -> None:
+    pygame.draw.circle(surface, (0, 0, 0, 90), (center[0] + 2, center[1] + 3), r)
+    pygame.draw.circle(surface, frame.color("accent") if gold else pygame.Color("#ffffff"), center, r)
+    img = frame.text.fit(str(number), "numbers", (r * 2, int(r * 1.6)), DARK_TEXT, int(r * 1.5), wrap=False)
+    surface.blit(img, img.get_rect(center=center))
+
+
+_TILES: dict[tuple, pygame.Surface] = {}
+
+
+def tile(frame: Frame, team: int, player: int, look: str, number: int | None) -> pygame.Surface:
+    """One table's tile as its own surface (live, asked, chooser, candidate or out), so a leaving tile
+    can move and fade; kept, as a leaving tile is drawn every frame of its motion."""
+    players = frame.state.teams[team].players
+    key = (team, player, look, number, frame.size, players[player] if player < len(players) else "", frame.language)
+    found = _TILES.get(key)
+    if found is None:
+        if len(_TILES) > 64:
+            _TILES.clear()
+        found = _TILES[key] = _tile(frame, team, player, look, number)
+    return found
+
+
+def _tile(frame: Frame, team: int, player: int, look: str, number: int | None) -> pygame.Surface:
+    state = frame.state
+    rect = tile_rect(frame, team, player)
+    pad = frame.u(18)
+    surface = pygame.Surface((rect.width + pad * 2, rect.height + pad * 2), pygame.SRCALPHA)
+    inner = pygame.Rect(pad, pad, rect.width, rect.height)
+    colour = table_colour(player)
+    radius = frame.u(16)
+    out = look == "out"
+    if out:
+        dark = frame.color("panel_dark")
+        body = paint.panel(inner.size, paint.rgb(paint.mix(dark, colour, 0.06)), paint.rgb(dark),
+                           paint.rgb(paint.mix(colour, dark, 0.35)), radius, max(2, frame.u(3)))
+    else:
+        top = paint.mix(colour, pygame.Color("#ffffff"), 0.12)
+        bottom = paint.mix(colour, pygame.Color("#000000"), 0.18)
+        edge = paint.mix(colour, pygame.Color("#ffffff"), 0.45)
+        body = paint.panel(inner.size, paint.rgb(top), paint.rgb(bottom), paint.rgb(edge), radius, max(2, frame.u(2)))
+    surface.blit(body, inner)
+    if look in ("asked", "chooser"):
+        paint.blit_glow_frame(surface, inner, paint.rgb(frame.color("accent")), radius, frame.u(5))
+    elif look == "candidate":
+        pygame.draw.rect(surface, frame.color("accent"), inner, width=frame.u(3), border_radius=radius)
+    ink = paint.mix(colour, pygame.Color("#ffffff"), 0.15) if out else on_table(player)
+    label = frame.say(f"scene.duel_colour_{COLOURS[player]}").upper()
+    img = frame.text.fit(label, "heading", (inner.width // 2, frame.u(34)), ink, frame.u(26), wrap=False)
+    surface.blit(img, (inner.x + frame.u(18), inner.y + frame.u(16)))
+    if number is not None:
+        badge(surface, frame, number, (inner.right - frame.u(40), inner.y + frame.u(40)), frame.u(30),
+              gold=look == "asked")
+    players = state.teams[team].players
+    first, last = split_name(players[player] if player < len(players) else "")
+    name_ink = frame.color("muted") if out else ink
+    name_box = pygame.Rect(inner.x + frame.u(14), inner.y + frame.u(70), inner.width - frame.u(28), frame.u(40))
+    if first:
+        img = frame.text.fit(first, "body", name_box.size, name_ink, frame.u(34), wrap=False)
+        surface.blit(img, img.get_rect(midtop=name_box.midtop))
+    last_box = pygame.Rect(inner.x + frame.u(12), inner.y + frame.u(108), inner.width - frame.u(24), frame.u(66))
+    img = frame.text.fit(last.upper(), "heading", last_box.size, name_ink, frame.u(50), wrap=False, shadow=not out)
+    spot = img.get_rect(center=last_box.center)
+    surface.blit(img, spot)
+    if out:  # the name struck out
+        y = spot.centery + frame.u(2)
+        pygame.draw.line(surface, frame.color("muted"), (spot.x - frame.u(6), y), (spot.right + frame.u(6), y),
+                         max(2, frame.u(4)))
+    below = (inner.centerx, inner.bottom - frame.u(40))
+    if out:
+        pill(surface, frame, frame.say("scene.duel_out"), below, paint.mix(frame.color("muted"),
+             frame.color("panel_dark"), 0.55), pygame.Color("#ffffff"), 26)
+    elif look == "asked":
+        pill(surface, frame, frame.say("scene.duel_answering").upper(), below, frame.color("accent"), DARK_TEXT, 26)
+    elif look == "chooser":
+        pill(surface, frame, frame.say("scene.duel_chooses").upper(), below, frame.color("accent"), DARK_TEXT, 26)
+    elif look == "candidate":
+        pill(surface, frame, frame.say("scene.duel_can_leave"), below, DARK_TEXT, frame.color("accent"), 24)
+    elif player == CAPTAIN:
+        pill(surface, frame, frame.say("scene.duel_captain"), below, frame.color("accent"), DARK_TEXT, 26, star=True)
+    return surface
+
+
+class DuelScene(Scene):
+    name = "duel_tables"
+
+    def key(self, frame: Frame) -> Hashable:
+        duel = frame.state.fmt
+        return self.name, duel.bout.number
+
+    def _looks(self, frame: Frame) -> dict[tuple[int, int], tuple[str, int | None]]:
+        """Each table's look and its place in the queue (the number it wears)."""
+        state, fmt = frame.state, fmt_of(frame)
+        duel = state.fmt
+        numbers: dict[tuple[int, int], int] = {}
+        looks: dict[tuple[int, int], str] = {}
+        for i, entry in enumerate(fmt.queue(state)):
+            numbers.setdefault(entry.seat, i + 1)
+            if entry.status == "answering":
+                looks[entry.seat] = "asked"
+        asking = duel.asking
+        if asking is not None and asking.chooser is not None:
+            looks[asking.chooser] = "chooser"
+            opponent = 1 - asking.chooser[0]
+            for p in fmt.choice_pool(state, opponent):
+                looks[(opponent, p)] = "candidate"
+        found = {}
+        for team in TABLES:
+            for p in range(len(COLOURS)):
+                seat = (team, p)
+                look = "out" if not duel.bout.in_game(seat) else looks.get(seat, "live")
+                found[seat] = (look, numbers.get(seat) if look != "out" else None)
+        return found
+
+    def static_key(self, frame: Frame) -> Hashable:
+        state = frame.state
+        duel = state.fmt
+        # The leaving tile is drawn moving until it settles: the still layer is redrawn once then.
+        return (state.phase, duel, state.presses, tuple(t.score for t in state.teams), self._leaving(frame))
+
+    def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
+        frame.paint_background(surface)
+        state = frame.state
+        duel = state.fmt
+        self._heading(surface, frame)
+        leaving = self._leaving(frame)
+        for seat, (look, number) in self._looks(frame).items():
+            frame.give_way()
+            if seat == leaving:
+                continue  # drawn moving until it has settled
+            rect = tile_rect(frame, *seat)
+            surface.blit(tile(frame, *seat, look, number), (rect.x - frame.u(18), rect.y - frame.u(18)))
+        for team in TABLES:
+            first = tile_rect(frame, team, 0)
+            y = first.y - frame.u(58) if team == 0 else first.bottom + frame.u(10)
+            row = pygame.Rect(first.x, y, frame.u(1180), frame.u(50))
+            name = frame.text.fit(state.teams[team].name.upper(), "heading", (row.width // 2, row.height),
+                                  frame.color("text"), frame.u(48), wrap=False, shadow=True)
+            surface.blit(name, name.get_rect(midleft=row.midleft))
+            left = len(duel.bout.left(team))
+            count = frame.text.fit(frame.say("scene.duel_in_game", n=left, of=len(COLOURS)), "body",
+                                   (row.width // 2, row.height), frame.color("muted"), frame.u(30), wrap=False)
+            surface.blit(count, count.get_rect(midright=row.midright))
+        self._bar_panel(surface, frame)
+        self._queue(surface, frame)
+        if Phase(state.phase) == Phase.RESULT:  # the tables step back behind the result
+            surface.fill((105, 105, 115), special_flags=pygame.BLEND_RGB_MULT)
+
+    def _heading(self, surface: pygame.Surface, frame: Frame) -> None:
+        state, fmt = frame.state, fmt_of(frame)
+        duel = state.fmt
+        w = frame.size[0]
+        asking = duel.asking
+        title, sub = frame.title, ""
+        if asking is not None:
+            where = fmt.theme_of(state, asking.source)
+            if where is not None:
+                title = frame.say("scene.duel_heading", theme=where[0] + 1, row=where[1] + 1)
+                sub = where[2]
+            else:
+                title = frame.say("scene.duel_reserve" if asking.source[0] == "reserve" else "scene.duel_host_question")
+        if len(fmt.sheets) > 1:
+            sub = f"{frame.say('scene.duel_bout', n=duel.bout.number + 1)} · {sub}" if sub else \
+                frame.say("scene.duel_bout", n=duel.bout.number + 1)
+        img = frame.text.fit(title.upper(), "heading", (frame.u(1200), frame.u(64)), frame.color("accent"),
+                             frame.u(52), wrap=False, shadow=True)
+        surface.blit(img, img.get_rect(midtop=(w // 2, frame.u(26))))
+        if sub:
+            img = frame.text.fit(sub, "body", (frame.u(1200), frame.u(40)), frame.color("muted"), frame.u(32),
+                                 wrap=False)
+            surface.blit(img, img.get_rect(midtop=(w // 2, frame.u(88))))
+
+    def _bar_panel(self, surface: pygame.Surface, frame: Frame) -> None:
+        """The thinking bar's frame and words (its segments and seconds move); once the question is
+        over, the answer instead."""
+        state = frame.state
+        box = bar_rect(frame)
+        dark = frame.color("panel_dark")
+        surface.blit(paint.panel(box.size, paint.rgb(paint.mix(dark, frame.color("panel"), 0.25)), paint.rgb(dark),
+                                 paint.rgb(frame.color("panel_edge")), frame.u(16), max(2, frame.u(2))), box)
+        phase = Phase(state.phase)
+        if phase in (Phase.REVEAL, Phase.RESULT, Phase.CHOOSING):
+            question = fmt_of(frame).current(state)
+            asking = state.fmt.asking
+            label = frame.say("scene.answer").upper()
+            if asking is not None and asking.closed:
+                label += " · " + frame.say("scene.duel_unplayed")
+            img = frame.text.fit(label, "heading", (box.width - frame.u(60), frame.u(36)), frame.color("muted"),
+                                 frame.u(28), wrap=False, align="left")
+            surface.blit(img, (box.x + frame.u(30), box.y + frame.u(16)))
+            words(surface, frame, question.a if question else "", pygame.Rect(box.x + frame.u(30), box.y + frame.u(54),
+                  box.width - frame.u(60), frame.u(86)), color=frame.color("accent"), px=64, anchor="midleft")
+            return
+        img = frame.text.fit(frame.say("scene.duel_thinking").upper(), "heading", (frame.u(560), frame.u(40)),
+                             frame.color("text"), frame.u(32), wrap=False, align="left")
+        surface.blit(img, (box.x + frame.u(30), box.y + frame.u(22)))
+        note = frame.say("scene.duel_thinking_note", s=f"{fmt_of(frame).think_s():g}")
+        if state.fmt.asking is not None and state.fmt.asking.read_end is None:
+            note = frame.say("scene.duel_reading")
+        img = frame.text.fit(note, "body", (frame.u(420), frame.u(34)), frame.color("muted"), frame.u(24),
+                             wrap=False, align="right")
+        surface.blit(img, img.get_rect(topright=(box.x + frame.u(900), box.y + frame.u(28))))
+
+    def _queue(self, surface: pygame.Surface, frame: Frame) -> None:
+        state, fmt = frame.state, fmt_of(frame)
+        box = queue_rect(frame)
+        dark = frame.color("panel_dark")
+        surface.blit(paint.panel(box.size, paint.rgb(paint.mix(dark, frame.color("panel"), 0.2)), paint.rgb(dark),
+                                 paint.rgb(frame.color("panel_edge")), frame.u(20), max(2, frame.u(2))), box)
+        words(surface, frame, frame.say("scene.duel_queue"), pygame.Rect(box.x, box.y + frame.u(22), box.width,
+              frame.u(50)), color=frame.color("accent"), px=40, upper=True)
+        words(surface, frame, frame.say("scene.duel_queue_note"), pygame.Rect(box.x, box.y + frame.u(72), box.width,
+              frame.u(32)), role="body", color=frame.color("muted"), px=24, shadow=False)
+        entries = fmt.queue(state)
+        asking = state.fmt.asking
+        hint = asking is not None and asking.hint_shown
+        if not entries:
+            words(surface, frame, frame.say("scene.duel_no_presses"), pygame.Rect(box.x, box.y + frame.u(300),
+                  box.width, frame.u(60)), role="body", color=frame.color("muted"), px=34, shadow=False)
+        for rect, (i, entry) in zip(entry_rects(frame, len(entries), hint), enumerate(entries), strict=True):
+            frame.give_way()
+            self._entry(surface, frame, rect, i, entry)
+        if hint:
+            area = pygame.Rect(box.x + frame.u(22), box.bottom - frame.u(200), box.width - frame.u(44), frame.u(178))
+            plate = paint.rgb(frame.color("panel_dark"))
+            surface.blit(paint.panel(area.size, plate, plate, paint.rgb(frame.color("accent")), frame.u(14),
+                                     max(2, frame.u(2))), area)
+            words(surface, frame, frame.say("scene.duel_hint").upper(), pygame.Rect(area.x + frame.u(20), area.y +
+                  frame.u(10), area.width - frame.u(40), frame.u(34)), color=frame.color("accent"), px=24,
+                  anchor="midleft", shadow=False)
+            text = frame.text.fit(asking.hint, "body", (area.width - frame.u(40), area.height - frame.u(58)),
+                                  frame.color("text"), frame.u(34), align="left")
+            surface.blit(text, (area.x + frame.u(20), area.y + frame.u(48)))
+
+    def _entry(self, surface: pygame.Surface, frame: Frame, rect: pygame.Rect, i: int, entry) -> None:
+        state = frame.state
+        team, player = entry.seat
+        asked = entry.status == "answering"
+        dark = frame.color("panel_dark")
+        fill_top = frame.color("panel_top") if asked else paint.mix(dark, frame.color("panel"), 0.55)
+        edge = frame.color("accent") if asked else frame.color("panel_edge")
+        faded = entry.status in ("wrong", "out", "unasked")
+        surface.blit(paint.panel(rect.size, paint.rgb(fill_top), paint.rgb(paint.mix(fill_top, dark, 0.4)),
+                                 paint.rgb(edge), frame.u(14), max(2, frame.u(4 if asked else 2))), rect)
+        stripe = pygame.Rect(rect.x + frame.u(3), rect.y + frame.u(3), frame.u(12), rect.height - frame.u(6))
+        pygame.draw.rect(surface, table_colour(player), stripe, border_top_left_radius=frame.u(12),
+                         border_bottom_left_radius=frame.u(12))
+        h = rect.height
+        r = min(frame.u(44), int(h * 0.27))
+        badge(surface, frame, i + 1, (rect.x + frame.u(30) + r, rect.y + h * 2 // 5), r, gold=asked)
+        x = rect.x + frame.u(46) + r * 2
+        ink = frame.color("muted") if faded else frame.color("text")
+        title = f"{state.teams[team].name} · {frame.say(f'scene.duel_colour_{COLOURS[player]}')}"
+        top_h = max(frame.u(20), int(h * 0.26))
+        img = frame.text.fit(title, "heading", (rect.right - x - frame.u(16), top_h), ink, frame.u(42), wrap=False,
+                             align="left", shadow=not faded)
+        surface.blit(img, (x, rect.y + int(h * 0.08)))
+        name = fmt_of(frame).player_name(state, entry.seat)
+        if h > frame.u(110):
+            img = frame.text.fit(name, "body", (rect.right - x - frame.u(16), int(h * 0.17)), frame.color("muted"),
+                                 frame.u(28), wrap=False, align="left")
+            surface.blit(img, (x, rect.y + int(h * 0.36)))
+        margin_ink = frame.color("accent") if asked else ink
+        img = frame.text.fit(margin_words(entry.margin, frame.language), "numbers", (frame.u(230), int(h * 0.36)),
+                             margin_ink, frame.u(64), wrap=False, align="left", shadow=not faded)
+        surface.blit(img, img.get_rect(bottomleft=(x, rect.bottom - int(h * 0.06))))
+        status = frame.say(f"scene.duel_{entry.status}")
+        spot = (rect.right - frame.u(110), rect.bottom - int(h * 0.24))
+        if asked:
+            pill(surface, frame, status.upper(), spot, frame.color("accent"), DARK_TEXT, 24)
+        elif entry.status in ("wrong", "correct"):
+            fill = frame.color("bad") if entry.status == "wrong" else frame.color("good")
+            pill(surface, frame, status, spot, fill, pygame.Color("#ffffff"), 24)
+        else:
+            img = frame.text.fit(status, "body", (frame.u(200), frame.u(40)), frame.color("muted"), frame.u(28),
+                                 wrap=False, align="right")
+            surface.blit(img, img.get_rect(midright=(rect.right - frame.u(24), spot[1])))
+
+    # --- moving -----------------------------------------------------------------------------------------
+
+    def _leaving(self, frame: Frame) -> tuple[int, int] | None:
+        """The player who left last, while their tile is still moving."""
+        out = frame.state.fmt.bout.out
+        if not out:
+            return None
+        age = frame.anim.age(("duel_out", frame.state.fmt.bout.number, out[-1]), frame.now)
+        return out[-1] if age < LEAVE_S else None
+
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
+        state = frame.state
+        phase = Phase(state.phase)
+        if phase in (Phase.READING, Phase.THINKING, Phase.ANSWERING):
+            self._bar(surface, frame)
+        self._asked_pulse(surface, frame)
+        self._sweep(surface, frame)
+        leaving = self._leaving(frame)
+        if leaving is not None:
+            self._leave(surface, frame, leaving)
+        if phase == Phase.RESULT:
+            self._result(surface, frame)
+
+    def _bar(self, surface: pygame.Surface, frame: Frame) -> None:
+        box = bar_rect(frame)
+        left = fmt_of(frame).thinking_left(frame.state, frame.now)
+        think = fmt_of(frame).think_s()
+        filled = SEGMENTS if left is None else int(round(SEGMENTS * left / think + 0.4999))
+        gap = frame.u(10)
+        seg_w = (frame.u(870) - gap * (SEGMENTS - 1)) // SEGMENTS
+        y = box.y + frame.u(82)
+        warn = left is not None and 0 < left <= float(fmt_of(frame).rules.get("warning_s", 5))
+        on = frame.color("warning") if warn else frame.color("accent")
+        if left is None:  # still reading: the bar waits, full and cool
+            on = paint.mix(frame.color("panel_edge"), frame.color("panel_dark"), 0.35)
+        off = paint.mix(frame.color("panel"), frame.color("panel_dark"), 0.45)
+        for i in range(SEGMENTS):
+            rect = pygame.Rect(box.x + frame.u(30) + i * (seg_w + gap), y, seg_w, frame.u(46))
+            lit = i < filled
+            pygame.draw.rect(surface, on if lit else off, rect, border_radius=frame.u(8))
+            if lit:
+                pygame.draw.rect(surface, paint.mix(on, pygame.Color("#ffffff"), 0.35),
+                                 (rect.x + frame.u(4), rect.y + frame.u(4), rect.width - frame.u(8), frame.u(6)),
+                                 border_radius=frame.u(3))
+        digits_box = pygame.Rect(box.x + frame.u(930), box.y + frame.u(6), frame.u(220), box.height - frame.u(12))
+        if left is None:
+            text, color = f"{think:g}", frame.color("muted")
+        elif left <= 0:
+            text, color = "0", frame.color("muted")
+            img = frame.text.fit(frame.say("scene.duel_think_over"), "body", (frame.u(420), frame.u(34)),
+                                 frame.color("good"), frame.u(24), wrap=False, align="right")
+            surface.blit(img, img.get_rect(topright=(box.x + frame.u(900), box.y + frame.u(28))))
+        else:
+            text, color = str(int(left + 0.999)), frame.color("warning") if warn else frame.color("accent")
+        scale = 1.0 + (0.08 * pulse(frame.now, 1.0) if warn else 0.0)
+        img = frame.text.fit(text, "numbers", (frame.u(150), frame.u(140)), color, int(frame.u(130) * scale),
+                             wrap=False, shadow=True)
+        surface.blit(img, img.get_rect(midright=(digits_box.right - frame.u(50), digits_box.centery)))
+        unit = frame.text.fit(frame.say("unit.duel_s"), "numbers", (frame.u(50), frame.u(60)), color, frame.u(50),
+                              wrap=False)
+        surface.blit(unit, unit.get_rect(bottomleft=(digits_box.right - frame.u(44), digits_box.centery + frame.u(40))))
+
+    def _asked_pulse(self, surface: pygame.Surface, frame: Frame) -> None:
+        press = fmt_of(frame).asked_now(frame.state)
+        if press is None:
+            return
+        rect = tile_rect(frame, press.team, press.player or 0)
+        alpha = int(70 + 150 * pulse(frame.now, 1.2))
+        paint.blit_glow_frame(surface, rect.inflate(frame.u(10), frame.u(10)), paint.rgb(frame.color("accent")),
+                              frame.u(20), frame.u(3), alpha)
+
+    def _sweep(self, surface: pygame.Surface, frame: Frame) -> None:
+        """A new press slides into its place in the queue: a gold light sweeping across its row."""
+        presses = frame.state.presses.presses
+        if not presses:
+            return
+        asking = frame.state.fmt.asking
+        rects = entry_rects(frame, len(presses), asking is not None and asking.hint_shown)
+        for rect, press in zip(rects, presses, strict=True):
+            age = frame.anim.age(("duel_press", frame.state.fmt.bout.number, frame.state.fmt.bout.asked, press),
+                                 frame.now)
+            if age >= SWEEP_S:
+                continue
+            t = ease_out_cubic(age / SWEEP_S)
+            light = pygame.Rect(0, 0, max(1, int(rect.width * (1 - t))), rect.height)
+            light.topright = rect.topright
+            glow = pygame.Surface(light.size, pygame.SRCALPHA)
+            glow.fill((*paint.rgb(frame.color("accent"))[:3], int(150 * (1 - t))))
+            surface.blit(glow, light)
+
+    def _leave(self, surface: pygame.Surface, frame: Frame, seat: tuple[int, int]) -> None:
+        """The live tile flashes, sinks and fades away over its dimmed «выбыл» self."""
+        age = frame.anim.age(("duel_out", frame.state.fmt.bout.number, seat), frame.now)
+        t = min(1.0, age / LEAVE_S)
+        rect = tile_rect(frame, *seat)
+        pad = frame.u(18)
+        spot = (rect.x - pad, rect.y - pad)
+        surface.blit(tile(frame, *seat, "out", None), spot)
+        live = tile(frame, *seat, "live", None)
+        shrink = 1 - 0.25 * ease_in_out_cubic(t)
+        moving = paint.scaled(live, shrink)
+        moving = moving.copy()
+        moving.set_alpha(int(255 * (1 - ease_in_out_cubic(t))))
+        drop = int(frame.u(70) * ease_in_out_cubic(t)) * (-1 if seat[0] == 0 else 1)
+        center = (rect.centerx, rect.centery + drop)
+        surface.blit(moving, moving.get_rect(center=center))
+        if t < 0.35:  # the flash as the verdict falls
+            flash = pygame.Surface(rect.size, pygame.SRCALPHA)
+            flash.fill((255, 255, 255, int(160 * (1 - t / 0.35))))
+            surface.blit(flash, rect)
+
+    def _result(self, surface: pygame.Surface, frame: Frame) -> None:
+        state = frame.state
+        bout = state.fmt.bout
+        grow = ease_out_back(min(1.0, frame.anim.since(EventKind.MATCH_RESULT, frame.now) / 0.6))
+        plate = pygame.Rect(0, 0, frame.u(1180), frame.u(420))
+        plate.center = (frame.u(650), frame.u(590))
+        winner = bout.winner
+        edge = table_colour(CAPTAIN) if winner is None else frame.team_color(winner)
+        body = paint.panel(plate.size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel_dark")),
+                           paint.rgb(frame.color("accent")), frame.u(26), max(3, frame.u(4)))
+        body = paint.scaled(body, max(0.05, grow))
+        surface.blit(body, body.get_rect(center=plate.center))
+        if grow < 0.6:
+            return
+        if winner is not None:
+            paint.blit_glow_frame(surface, plate, paint.rgb(edge), frame.u(26), frame.u(5))
+            words(surface, frame, frame.say("scene.duel_won"), pygame.Rect(plate.x, plate.y + frame.u(40),
+                  plate.width, frame.u(70)), color=frame.color("muted"), px=48, upper=True)
+            words(surface, frame, state.teams[winner].name, pygame.Rect(plate.x + frame.u(40), plate.y + frame.u(120),
+                  plate.width - frame.u(80), frame.u(170)), color=frame.color("accent"), px=150, upper=True)
+            left = len(bout.left(winner))
+            words(surface, frame, frame.say("scene.duel_in_game", n=left, of=len(COLOURS)),
+                  pygame.Rect(plate.x, plate.y + frame.u(310), plate.width, frame.u(60)), role="body",
+                  color=frame.color("text"), px=40, shadow=False)
+        else:
+            words(surface, frame, frame.say("scene.duel_disqualified"), pygame.Rect(plate.x + frame.u(40),
+                  plate.y + frame.u(50), plate.width - frame.u(80), frame.u(140)), color=frame.color("warning"),
+                  px=72, upper=True)
+            words(surface, frame, "0 : 0", pygame.Rect(plate.x, plate.y + frame.u(200), plate.width, frame.u(120)),
+                  role="numbers", px=120)
+            words(surface, frame, frame.say("scene.duel_silent"), pygame.Rect(plate.x, plate.y + frame.u(330),
+                  plate.width, frame.u(50)), role="body", color=frame.color("muted"), px=34, shadow=False)
+
+
+SCENES: dict[str, Scene] = {scene.name: scene for scene in (DuelScene(),)}
+PHASES = {phase.value: ("title" if phase == Phase.TITLE else DuelScene.name) for phase in Phase}

@@ -1,0 +1,196 @@
+"""The operator's grid on the console: teams × questions, marked by keyboard.
+
+Keys (the console's panel takes them before the key map, FormatViews.keys): ↑/↓ team, ←/→ question,
+Space toggles «correct» and steps down, Y sets correct and N clears (each stepping down), L toggles a
+late sheet, digits type a team number and jump to it, E/H/X give the cursor's team its extra minute,
+its club help, one more extra player. Next stays on PageDown (presenters), the clock on F5/Esc.
+The cursor is the console's (its panel memory), not the show's: it is never journalled; every mark is
+an action call of the format (spec.ACTIONS), journalled as its command.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from quizshow.core.actions import Call
+from quizshow.core.state import ShowState
+from quizshow.display.console_style import BAD, EDGE, GOLD, GOOD, MUTED, TEXT
+from quizshow.display.console_ui import PanelUI
+from quizshow.display.views import PanelKeys
+from quizshow.display.written.results import written
+from quizshow.formats.written.format import WrittenFormat
+from quizshow.formats.written.model import PLAYING, Written
+from quizshow.inputs.keymap import digit_key
+
+TYPING_S = 1.5  # digits typed within this of each other make one team number
+
+
+@dataclass
+class Cursor:
+    team: int = 0
+    number: int = 0
+    follows: int = -1  # the question in play when the cursor last followed it
+    typed: str = ""
+    typed_at: float = -1e9
+
+
+def _w(state: ShowState) -> Written:
+    found: Written = state.fmt
+    return found
+
+
+def cursor_for(memory: dict[str, Any], state: ShowState) -> Cursor:
+    """The grid's cursor; it moves to the new question (first team) whenever the show moves on."""
+    cursor: Cursor = memory.setdefault("cursor", Cursor())
+    number = _w(state).number
+    if number != cursor.follows:
+        cursor.follows, cursor.number, cursor.team = number, max(0, number), 0
+    return cursor
+
+
+MOVES = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
+# The mark a key sets (None: Space toggles the cell as it is).
+MARKS: dict[int, bool | None] = {pygame.K_SPACE: None, pygame.K_y: True, pygame.K_KP_PLUS: True,
+                                 pygame.K_EQUALS: True, pygame.K_n: False, pygame.K_MINUS: False,
+                                 pygame.K_KP_MINUS: False}
+TEAM_KEYS = {pygame.K_e: "extra_minute", pygame.K_h: "club_help", pygame.K_x: "extra_players"}
+
+
+def key(view: PanelKeys, key: int, mod: int, at: float) -> bool:
+    """One key on the grid; False: not a grid key, or the grid is not shown yet (the key map takes it)."""
+    if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+        return False
+    fmt, state = written(view.format), view.state
+    w = _w(state)
+    if w.number < 0:
+        return False
+    cur = cursor_for(view.memory, state)
+    teams = len(state.teams)
+    digit = digit_key(key)
+    if digit is not None:
+        typed = cur.typed + digit if at - cur.typed_at <= TYPING_S else digit
+        if not 1 <= int(typed) <= teams:
+            typed = digit
+        cur.typed, cur.typed_at = typed, at
+        if 1 <= int(typed) <= teams:
+            cur.team = int(typed) - 1
+        return True
+    cur.typed = ""
+    if key in MOVES:
+        dt, dn = MOVES[key]
+        cur.team = max(0, min(teams - 1, cur.team + dt))
+        cur.number = max(0, min(w.number, cur.number + dn))
+        return True
+    if key in MARKS:
+        out = view.call(Call("mark", (cur.team, cur.number, MARKS[key])))
+        skipped = fmt.marked(state, cur.number) and cur.team not in fmt.players_of(w, cur.number)
+        if (out is not None and out.accepted) or skipped:  # on to the next sheet (past a team that is out)
+            cur.team = min(teams - 1, cur.team + 1)
+        return True
+    if key == pygame.K_l:
+        view.call(Call("late", (cur.team, cur.number)))
+        return True
+    if key in TEAM_KEYS:
+        view.call(Call(TEAM_KEYS[key], (cur.team,)))
+        return True
+    return False
+
+
+def cell(fmt: WrittenFormat, state: ShowState, team: int, number: int) -> tuple[str, str]:
+    """(symbol, state key) of one cell: «+» right, «·» no, «оп» late, «А» its author, blank: out."""
+    w = _w(state)
+    if team == fmt.author_of(number):
+        return "А", "author"
+    if team not in fmt.players_of(w, number):
+        return "", "out"
+    if (team, number) in w.grid.late:
+        return "оп", "late"
+    if number == w.number and state.phase in PLAYING:
+        return "", "wrong"
+    return ("+", "right") if w.grid.is_correct(team, number) else ("·", "wrong")
+
+
+def draw(ui: PanelUI, box: pygame.Rect) -> bool:
+    """The grid in the console's format panel (False before the first question: the press queue)."""
+    fmt, state = written(ui.format), ui.state
+    w = _w(state)
+    if w.number < 0:
+        return False
+    cur = cursor_for(ui.memory, state)
+    unit = ui.unit
+    inner = ui.titled_panel(box, "console.written_grid")
+    small = max(10, int(unit * 0.8))
+    y = inner.y
+    lines: list[tuple[str, pygame.Color]] = [(ui.say("console.written_keys"), MUTED)]
+    helped = [state.teams[t].name for t, n in w.club_help if n == w.number]
+    question = fmt.question(w.number)
+    if helped and question.hint:
+        lines.append((ui.say("console.written_hint", teams=", ".join(helped), hint=question.hint), GOLD))
+    extra = [state.teams[m.team].name for m in w.extra_minutes if m.number == w.number]
+    if extra:
+        lines.append((ui.say("console.written_extra", teams=", ".join(extra)), MUTED))
+    _, what = cell(fmt, state, cur.team, cur.number)
+    lines.append((ui.say("console.written_cursor", team=f"{cur.team + 1}. {state.teams[cur.team].name}",
+                         q=fmt.label(cur.number), state=ui.say(f"console.written_cell_{what}")), GOLD))
+    if cur.typed:
+        lines.append((ui.say("console.written_typed", n=cur.typed), GOLD))
+    for text, color in lines:
+        ui.label(text, (inner.x, y), (inner.width, small + 4), color, small)
+        y += small + 6
+    # The columns: the questions of the cursor's tour (or the extra questions), its sum, the total.
+    tour = fmt.tour_of(cur.number)
+    if tour is None:
+        numbers = list(range(len(fmt.main), w.number + 1))
+    else:
+        first = next(n for n, (t, _, _) in enumerate(fmt.main) if t == tour)
+        numbers = list(range(first, first + len(fmt.tours[tour])))
+    lines_by_team = {line.team: line for line in fmt.lines(state)}
+    name_w, sum_w = unit * 9, unit * 3
+    cell_w = max(unit, (inner.width - name_w - sum_w * 2) // max(1, len(numbers)))
+    row_h = max(small + 6, int(unit * 1.05))
+    head_y = y + 4
+    sums_x = inner.x + name_w + len(numbers) * cell_w
+
+    def centred(text: str, role: str, rect: pygame.Rect, color: pygame.Color) -> None:
+        img = ui.fitted(text, role, rect.size, color, small, align="center")
+        ui.surface.blit(img, img.get_rect(center=rect.center))
+
+    for col, number in enumerate(numbers):
+        rect = pygame.Rect(inner.x + name_w + col * cell_w, head_y, cell_w, row_h)
+        centred(fmt.label(number), "numbers", rect.inflate(-2, 0),
+                GOLD if number == cur.number else (TEXT if number <= w.number else MUTED))
+    tour_head = ui.say("scene.written_tour_short", n=tour + 1) if tour is not None else "+"
+    for label, x in ((tour_head, sums_x), (ui.say("console.written_total"), sums_x + sum_w)):
+        centred(label, "heading", pygame.Rect(x, head_y, sum_w, row_h), MUTED)
+    top = head_y + row_h + 2
+    visible = max(1, (inner.bottom - top) // row_h)
+    first_team = max(0, min(len(state.teams) - visible, cur.team - visible // 2))
+    for slot, team in enumerate(range(first_team, min(len(state.teams), first_team + visible))):
+        ry = top + slot * row_h
+        if team == cur.team:
+            pygame.draw.rect(ui.surface, pygame.Color("#262b40"), pygame.Rect(inner.x, ry, inner.width, row_h - 2),
+                             border_radius=4)
+        ui.label(f"{team + 1}. {state.teams[team].name}", (inner.x + 4, ry + 1), (name_w - 6, row_h),
+                 TEXT if team == cur.team else MUTED, small)
+        for col, number in enumerate(numbers):
+            rect = pygame.Rect(inner.x + name_w + col * cell_w + 1, ry, cell_w - 2, row_h - 2)
+            if number > w.number:
+                continue
+            symbol, what = cell(fmt, state, team, number)
+            fill = {"right": GOOD, "late": BAD}.get(what)
+            if fill is not None:
+                pygame.draw.rect(ui.surface, fill, rect, border_radius=3)
+            else:
+                pygame.draw.rect(ui.surface, EDGE, rect, width=1, border_radius=3)
+            if team == cur.team and number == cur.number:
+                ui.outline(rect.inflate(4, 4), GOLD, 3)
+            if symbol:
+                centred(symbol, "heading", rect, TEXT if fill else MUTED)
+        line = lines_by_team[team]
+        tour_sum = line.tours[tour] if tour is not None else line.extra
+        for value, x, color in ((tour_sum, sums_x, TEXT), (line.total, sums_x + sum_w, GOLD)):
+            centred("—" if value is None else str(value), "numbers", pygame.Rect(x, ry, sum_w, row_h), color)
+    return True

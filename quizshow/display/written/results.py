@@ -1,0 +1,349 @@
+"""The results table of the written quiz (mockups/written-results.png): up to 40 teams on one screen.
+
+Two columns of 20 rows when more than 20 teams play (one wide column otherwise); names at 32 px and
+nothing under 24 px on the 1080-line grid; gold, silver and bronze place tabs; equal totals share one
+place «8–10» and one stripe, so a tie reads as one block; a tour not played yet is «—».
+
+Motion: after a tour the rows slide from their places before the tour to their new places. The still
+board (title, panels, headers, stripes, places) is one layer; each row is a small cached sprite, so
+every frame, moving or not, is one big blit and forty small ones (no re-composition when the motion ends).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from quizshow.core.format import Format
+from quizshow.display import paint
+from quizshow.display.scenes.base import Frame, Scene
+from quizshow.display.tween import ease_in_out_cubic
+from quizshow.formats.written.format import WrittenFormat
+from quizshow.formats.written.standings import Line, blocks, standings
+
+
+def written(fmt: Format) -> WrittenFormat:
+    """The format being shown, as what it is (its tours, questions, standings)."""
+    assert isinstance(fmt, WrittenFormat)
+    return fmt
+
+
+NAME_PX = 32  # the mock-up's bar, on the 1080-line grid
+MIN_PX = 24  # nothing smaller
+PER_COLUMN = 20
+MOVE_S = 1.6  # the re-ordering
+STAGGER_S = 0.02  # each row starts a little after the one above it
+MEDALS = ("#f2c14e", "#d9dde8", "#d08a4a")  # gold, silver, bronze tabs
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where everything of the table goes, for `count` teams and `tours` columns (+ extras, penalty)."""
+
+    panels: tuple[pygame.Rect, ...]
+    header_y: int
+    top: int
+    row_h: int
+    per_column: int
+    columns: dict[str, tuple[int, int]]  # column -> (x offset in a panel, width)
+
+    def slot(self, row: int) -> pygame.Rect:
+        panel = self.panels[row // self.per_column]
+        pad = self.columns["pad"][1]
+        return pygame.Rect(panel.x + pad, self.top + (row % self.per_column) * self.row_h, panel.width - pad * 2,
+                           self.row_h)
+
+
+_LAYOUTS: dict[tuple, Layout] = {}
+
+
+def layout(frame: Frame, count: int, tours: int, extra: bool, penalty: bool) -> Layout:
+    key = (frame.size, count, tours, extra, penalty)
+    found = _LAYOUTS.get(key)
+    if found is None:
+        if len(_LAYOUTS) > 32:
+            _LAYOUTS.clear()
+        found = _LAYOUTS[key] = _layout(frame, count, tours, extra, penalty)
+    return found
+
+
+def _layout(frame: Frame, count: int, tours: int, extra: bool, penalty: bool) -> Layout:
+    w, h = frame.size
+    u = frame.u
+    two = count > PER_COLUMN
+    per_column = PER_COLUMN if two else max(1, count)
+    margin, gap = u(60), u(40)
+    width = (w - margin * 2 - gap) // 2 if two else min(w - margin * 2, u(1300))
+    top_panel, bottom = u(140), h - u(50)
+    panels = [pygame.Rect(margin, top_panel, width, bottom - top_panel)]
+    if two:
+        panels.append(pygame.Rect(margin + width + gap, top_panel, width, bottom - top_panel))
+    else:
+        panels[0].x = (w - width) // 2
+    header_y = top_panel + u(10)
+    top = header_y + u(50)
+    row_h = min(u(60), (bottom - u(12) - top) // per_column)
+    pad = u(10)
+    inner = width - pad * 2
+    place_w, tour_w, sum_w = u(110), u(70), u(100)
+    small = [("extra", u(62))] if extra else []
+    small += [("penalty", u(62))] if penalty else []
+    numbers_w = tour_w * tours + sum(wd for _, wd in small) + sum_w
+    name_w = inner - place_w - numbers_w - u(20)
+    columns = {"pad": (0, pad), "place": (0, place_w), "name": (place_w + u(14), name_w)}
+    x = place_w + u(14) + name_w + u(6)
+    for t in range(tours):
+        columns[f"t{t}"] = (x, tour_w)
+        x += tour_w
+    for key, wd in small:
+        columns[key] = (x, wd)
+        x += wd
+    columns["sum"] = (x, sum_w)
+    return Layout(tuple(panels), header_y, top, row_h, per_column, columns)
+
+
+class RowSprites:
+    """Each row's picture (name and numbers) by what it shows: drawn once, blitted every frame."""
+
+    def __init__(self, keep: int = 160) -> None:
+        self.keep = keep
+        self._cache: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+
+    def get(self, frame: Frame, line: Line, box: Layout, tours: int, extra: bool, penalty: bool) -> pygame.Surface:
+        slot = box.slot(0)
+        key = (id(frame.text), line.name, line.tours, line.extra, line.penalty, line.total, line.place[0] <= 3,
+               slot.size, tuple(box.columns.items()), extra, penalty)
+        found = self._cache.get(key)
+        if found is not None:
+            self._cache.move_to_end(key)
+            return found
+        sprite = pygame.Surface(slot.size, pygame.SRCALPHA)
+        draw_row(sprite, frame, line, box, tours, extra, penalty)
+        self._cache[key] = sprite
+        if len(self._cache) > self.keep:
+            self._cache.popitem(last=False)
+        return sprite
+
+
+def text_in(surface: pygame.Surface, frame: Frame, text: str, role: str, rect: pygame.Rect, color, px: int,
+            align: str = "center") -> None:
+    """One line of table text, never under MIN_PX (a longer name ends in «…» instead). Fitted by width:
+    the line's own leading may reach past a tight row, the letters do not."""
+    room = (rect.width, max(rect.height, round(frame.u(px) * 1.35)))
+    img = frame.text.fit(text, role, room, color, frame.u(px), min_px=frame.u(MIN_PX), align=align, wrap=False)
+    anchor = {"left": "midleft", "right": "midright"}.get(align, "center")
+    surface.blit(img, img.get_rect(**{anchor: getattr(rect, anchor)}))
+
+
+def draw_row(surface: pygame.Surface, frame: Frame, line: Line, box: Layout, tours: int, extra: bool,
+             penalty: bool) -> None:
+    h = surface.get_height()
+    medal = line.place[0] <= 3
+    text = frame.color("text")
+    x, wd = box.columns["name"]
+    text_in(surface, frame, line.name, "heading", pygame.Rect(x, 0, wd, h), text, NAME_PX, align="left")
+    for t in range(tours):
+        x, wd = box.columns[f"t{t}"]
+        value = line.tours[t]
+        shown, color = ("—", frame.color("muted")) if value is None else (str(value), text)
+        text_in(surface, frame, shown, "numbers", pygame.Rect(x, 0, wd, h), color, 38)
+    if extra:
+        x, wd = box.columns["extra"]
+        text_in(surface, frame, "—" if line.extra is None else str(line.extra), "numbers", pygame.Rect(x, 0, wd, h),
+                text, 40)
+    if penalty:
+        x, wd = box.columns["penalty"]
+        text_in(surface, frame, f"−{line.penalty}" if line.penalty else "", "numbers", pygame.Rect(x, 0, wd, h),
+                frame.color("negative"), 40)
+    x, wd = box.columns["sum"]
+    total = f"−{-line.total}" if line.total < 0 else str(line.total)
+    text_in(surface, frame, total, "numbers", pygame.Rect(x, 0, wd, h), frame.color("accent"), 44)
+    if medal:  # a gold/silver/bronze row keeps its frame when it moves
+        pygame.draw.rect(surface, pygame.Color(MEDALS[line.place[0] - 1]), surface.get_rect(), max(1, frame.u(2)),
+                         border_radius=frame.u(8))
+
+
+def previous_lines(frame: Frame) -> list[Line] | None:
+    """The table as it stood before the tour (or the extra questions) now shown: where rows start from."""
+    fmt, state = written(frame.fmt), frame.state
+    after = state.fmt.results_after
+    asked = fmt.asked(state)
+    if after is None:
+        return None
+    cut = next((i for i, a in enumerate(asked) if (a.tour is None if after < 0 else a.tour == after)), None)
+    if cut is None:
+        return None
+    names = [t.name for t in state.teams]
+    return standings(names, asked[:cut], len(fmt.tours), state.fmt, int(fmt.rules["extra_player_penalty"]))
+
+
+class ResultsScene(Scene):
+    name = "written_results"
+    sprites = RowSprites()
+    # The standings of the state last drawn (lines, the lines before the tour): a state is immutable,
+    # so they are computed once per state, not three times a frame.
+    _memo: tuple[object, list[Line], list[Line] | None, tuple] | None = None
+
+    @staticmethod
+    def shape(frame: Frame, lines: Sequence[Line]) -> tuple[int, bool, bool]:
+        tours = len(written(frame.fmt).tours)
+        return tours, any(line.extra is not None for line in lines), any(line.penalty for line in lines)
+
+    def key(self, frame: Frame) -> Hashable:
+        return self.name, frame.state.fmt.results_after
+
+    def _computed(self, frame: Frame) -> tuple[list[Line], list[Line] | None]:
+        memo = self._memo
+        if memo is None or memo[0] is not frame.state:
+            lines = written(frame.fmt).lines(frame.state)
+            digest = tuple((ln.team, ln.total, ln.tours, ln.extra, ln.penalty, ln.place) for ln in lines)
+            memo = self._memo = (frame.state, lines, previous_lines(frame), digest)
+        return memo[1], memo[2]
+
+    def _lines(self, frame: Frame) -> list[Line]:
+        return self._computed(frame)[0]
+
+    def _motion(self, frame: Frame, lines: list[Line]) -> tuple[float, dict[int, int]] | None:
+        """(age, team → row before) while the rows are moving; None when they stand still."""
+        before = self._computed(frame)[1]
+        if before is None:
+            return None
+        age = frame.anim.age(("written_order", frame.state.fmt.results_after, tuple(ln.team for ln in lines)),
+                             frame.now)
+        if age >= MOVE_S + STAGGER_S * len(lines):
+            return None
+        return age, {line.team: row for row, line in enumerate(before)}
+
+    def prepare(self, frame: Frame) -> pygame.Surface | None:
+        """The board, and the rows' sprites too: the app prepares the table before Next shows it, so its
+        first frame only blits."""
+        layer = super().prepare(frame)
+        lines = self._lines(frame)
+        tours, extra, penalty = self.shape(frame, lines)
+        box = layout(frame, len(lines), tours, extra, penalty)
+        for line in lines:
+            self.sprites.get(frame, line, box, tours, extra, penalty)
+        return layer
+
+    def static_key(self, frame: Frame) -> Hashable:
+        self._lines(frame)
+        return frame.state.fmt.results_after, self._memo[3] if self._memo else None, frame.state.phase
+
+    def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
+        """The board: background, titles, panels, headers, stripes and places (they belong to the rows'
+        slots, not to the teams, so they stand still while the teams move)."""
+        lines = self._lines(frame)
+        tours, extra, penalty = self.shape(frame, lines)
+        box = layout(frame, len(lines), tours, extra, penalty)
+        frame.paint_background(surface)
+        self._titles(surface, frame)
+        self._board(surface, frame, box, lines, tours, extra, penalty)
+
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
+        """The teams' rows: sliding from their places before the tour, then standing in their places."""
+        lines = self._lines(frame)
+        motion = self._motion(frame, lines)
+        tours, extra, penalty = self.shape(frame, lines)
+        box = layout(frame, len(lines), tours, extra, penalty)
+        for row, line in enumerate(lines):
+            sprite = self.sprites.get(frame, line, box, tours, extra, penalty)
+            end = box.slot(row)
+            if motion is None:
+                surface.blit(sprite, end)
+                continue
+            age, before = motion
+            start = box.slot(before.get(line.team, row))
+            t = ease_in_out_cubic(max(0.0, min(1.0, (age - STAGGER_S * row) / MOVE_S)))
+            surface.blit(sprite, (round(start.x + (end.x - start.x) * t), round(start.y + (end.y - start.y) * t)))
+
+    # --- the still board ------------------------------------------------------------------------------
+
+    def _titles(self, surface: pygame.Surface, frame: Frame) -> None:
+        w = frame.size[0]
+        w_state, fmt = frame.state.fmt, written(frame.fmt)
+        after = w_state.results_after
+        between = after is not None and 0 <= after < len(fmt.tours) - 1
+        title = frame.say("scene.written_results_after", n=after + 1) if between else \
+            frame.say("scene.written_results_final")
+        played = min(w_state.number + 1, len(fmt.main))
+        sub = frame.say("scene.written_played", n=played, of=len(fmt.main))
+        if between:
+            sub += " · " + frame.say("scene.written_next_tour", n=after + 2)
+        if w_state.extra_count:
+            sub += " · " + frame.say("scene.written_extras_played", n=w_state.extra_count)
+        img = frame.text.fit(title.upper(), "heading", (w - frame.u(200), frame.u(56)), frame.color("accent"),
+                             frame.u(46), shadow=True, wrap=False)
+        surface.blit(img, img.get_rect(midtop=(w // 2, frame.u(28))))
+        img = frame.text.fit(sub, "body", (w - frame.u(200), frame.u(40)), frame.color("muted"), frame.u(28),
+                             min_px=frame.u(MIN_PX), wrap=False)
+        surface.blit(img, img.get_rect(midtop=(w // 2, frame.u(88))))
+
+    def _board(self, surface: pygame.Surface, frame: Frame, box: Layout, lines: list[Line], tours: int,
+               extra: bool, penalty: bool) -> None:
+        u = frame.u
+        edge = frame.color("panel_edge")
+        for panel in box.panels:
+            body = paint.panel(panel.size, paint.rgb(paint.mix(frame.color("panel_dark"), frame.color("panel"), 0.15)),
+                               paint.rgb(frame.color("panel_dark")), paint.rgb(edge), u(16), max(1, u(2)))
+            surface.blit(body, panel)
+            heads = [("place", frame.say("scene.written_place"), "center"),
+                     ("name", frame.say("scene.written_team"), "left")]
+            heads += [(f"t{t}", frame.say("scene.written_tour_short", n=t + 1), "center") for t in range(tours)]
+            heads += [("extra", frame.say("scene.written_extra_short"), "center")] if extra else []
+            heads += [("penalty", frame.say("scene.written_penalty_short"), "center")] if penalty else []
+            heads.append(("sum", frame.say("scene.written_sum"), "center"))
+            pad = box.columns["pad"][1]
+            for key, label, align in heads:
+                x, wd = box.columns[key]
+                rect = pygame.Rect(panel.x + pad + x, box.header_y, wd, u(44))
+                text_in(surface, frame, label.upper(), "heading", rect, frame.color("accent"), 26, align=align)
+            line_y = box.header_y + u(46)
+            pygame.draw.line(surface, paint.mix(edge, frame.color("panel_dark"), 0.3),
+                             (panel.x + pad, line_y), (panel.right - pad, line_y), max(1, u(2)))
+        stripe = paint.mix(frame.color("panel"), frame.color("panel_dark"), 0.45)
+        for i, (first, last) in enumerate(blocks(lines)):
+            frame.give_way()
+            place = lines[first].place[0]
+            # One stripe per tied block, every other block, split where the block wraps to the next column.
+            if place > 3 and i % 2 == 1:
+                for column_rows in _split(first, last, box.per_column):
+                    a, b = box.slot(column_rows[0]), box.slot(column_rows[1])
+                    rect = pygame.Rect(a.x, a.y + u(2), a.width, b.bottom - a.y - u(4))
+                    pygame.draw.rect(surface, stripe, rect, border_radius=u(8))
+            for row in range(first, last + 1):
+                self._place(surface, frame, box, row, lines[row])
+
+    def _place(self, surface: pygame.Surface, frame: Frame, box: Layout, row: int, line: Line) -> None:
+        slot = box.slot(row)
+        x, wd = box.columns["place"]
+        rect = pygame.Rect(slot.x + x, slot.y + frame.u(3), wd, slot.height - frame.u(6))
+        color = frame.color("text")
+        if line.place[0] <= 3:  # the medal tab, and a tinted row behind the sprite
+            medal = pygame.Color(MEDALS[line.place[0] - 1])
+            row_rect = pygame.Rect(slot.x, rect.y, slot.width, rect.height)
+            surface.blit(_sheen(paint.mix(frame.color("panel_dark"), medal, 0.4), frame.color("panel_dark"),
+                                row_rect.size), row_rect)
+            pygame.draw.rect(surface, medal, rect, border_top_left_radius=frame.u(8),
+                             border_bottom_left_radius=frame.u(8))
+            color = frame.color("panel_dark")
+        text_in(surface, frame, line.place_text, "numbers", rect, color, 36)
+
+
+def _sheen(left: pygame.Color, right: pygame.Color, size: tuple[int, int]) -> pygame.Surface:
+    """A medal row's tint, fading from the tab across the row."""
+    seed = pygame.Surface((2, 1))
+    seed.set_at((0, 0), left)
+    seed.set_at((1, 0), right)
+    return pygame.transform.smoothscale(seed, size)
+
+
+def _split(first: int, last: int, per_column: int) -> list[tuple[int, int]]:
+    parts = []
+    while first <= last:
+        end = min(last, (first // per_column + 1) * per_column - 1)
+        parts.append((first, end))
+        first = end + 1
+    return parts

@@ -1,0 +1,198 @@
+"""The written quiz's scenes besides the table: the question (with its handout), the minute, «Сдаём
+ответы!», the answer with its comment, and the podium."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+import pygame
+
+from quizshow.core.effects import EventKind
+from quizshow.display import paint
+from quizshow.display.scenes import widgets
+from quizshow.display.scenes.base import Frame, Scene
+from quizshow.display.scenes.cards import _image
+from quizshow.display.tween import ease_out_back, pulse
+from quizshow.display.written.results import MEDALS, MIN_PX, text_in, written
+from quizshow.formats.written.model import Phase
+
+
+def heading_text(frame: Frame) -> str:
+    fmt, w = written(frame.fmt), frame.state.fmt
+    if fmt.is_extra(w.number):
+        return frame.say("scene.written_extra_question", n=w.number - len(fmt.main) + 1)
+    tour, index, _ = fmt.main[w.number]
+    return frame.say("scene.written_question", t=tour + 1, n=index + 1)
+
+
+def minutes(seconds: float) -> str:
+    s = int(seconds + 0.999)
+    return f"{s // 60}:{s % 60:02d}"
+
+
+class WrittenQuestionScene(Scene):
+    """The question on its card (the handout picture beside it), the clock while the minute and the
+    hand-in run, «Сдаём ответы!», each extra minute's own small clock, then the answer and comment."""
+
+    name = "written_question"
+
+    def key(self, frame: Frame) -> Hashable:
+        return self.name, frame.state.fmt.number
+
+    def static_key(self, frame: Frame) -> Hashable:
+        state = frame.state
+        return state.fmt.number, state.phase
+
+    def _card(self, frame: Frame) -> pygame.Rect:
+        w, h = frame.size
+        clock = state_has_clock(frame)
+        right = w - frame.u(60) - (frame.u(330) if clock else 0)
+        return pygame.Rect(frame.u(60), frame.u(150), right - frame.u(60), h - frame.u(150) - frame.u(160))
+
+    def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
+        state, fmt = frame.state, written(frame.fmt)
+        frame.paint_background(surface)
+        widgets.heading(surface, frame, heading_text(frame))
+        question = fmt.current(state)
+        author = fmt.author_of(state.fmt.number)
+        if author is not None:
+            text_in(surface, frame, frame.say("scene.written_author", name=state.teams[author].name), "body",
+                    pygame.Rect(frame.u(120), frame.u(96), frame.size[0] - frame.u(240), frame.u(44)),
+                    frame.color("muted"), 30)
+        card = self._card(frame)
+        body = paint.panel(card.size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel")),
+                           paint.rgb(frame.color("panel_edge")), frame.u(24), frame.u(3))
+        paint.blit(surface, body, card)
+        if question is None:
+            return
+        inner = card.inflate(-frame.u(70), -frame.u(50))
+        answer = state.phase == Phase.ANSWER
+        if answer:
+            inner.height = int(inner.height * 0.42)
+        text_box = inner
+        if question.image is not None:
+            text_box = pygame.Rect(inner.x, inner.y, inner.width * 11 // 20, inner.height)
+            pic = pygame.Rect(text_box.right + frame.u(30), inner.y, inner.right - text_box.right - frame.u(30),
+                              inner.height)
+            image = _image(question.image, pic.size)
+            if image is not None:
+                surface.blit(image, image.get_rect(center=pic.center))
+        shown = question.q or frame.say("scene.host_question")
+        px = 50 if answer else 68
+        img = frame.text.fit(shown, "heading", text_box.size, frame.color("muted") if answer else frame.color("text"),
+                             frame.u(px), min_px=frame.u(26), shadow=not answer)
+        surface.blit(img, img.get_rect(center=text_box.center))
+        if answer:
+            plate = pygame.Rect(card.x + frame.u(35), inner.bottom + frame.u(24), card.width - frame.u(70),
+                                frame.u(120))
+            widgets.answer_plate(surface, frame, question.a, plate)
+            if question.comment:
+                box = pygame.Rect(plate.x + frame.u(10), plate.bottom + frame.u(20), plate.width - frame.u(20),
+                                  card.bottom - plate.bottom - frame.u(40))
+                img = frame.text.fit(question.comment, "body", box.size, frame.color("text"), frame.u(40),
+                                     min_px=frame.u(MIN_PX), align="left")
+                surface.blit(img, box.topleft)
+
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
+        state = frame.state
+        w, h = frame.size
+        if state_has_clock(frame):
+            center = (w - frame.u(60) - frame.u(150), frame.u(150) + frame.u(160))
+            widgets.clock(surface, frame, center, frame.u(140))
+            if state.phase == Phase.HAND_IN and not state.timer.expired:
+                self._hand_in(surface, frame, (center[0], center[1] + frame.u(250)))
+        self._extras(surface, frame, pygame.Rect(frame.u(60), h - frame.u(140), w - frame.u(120), frame.u(100)))
+
+    def _hand_in(self, surface: pygame.Surface, frame: Frame, center: tuple[int, int]) -> None:
+        grow = ease_out_back(min(1.0, frame.anim.since(EventKind.TIMER_START, frame.now) / 0.4))
+        plate = pygame.Rect(0, 0, frame.u(300), frame.u(150))
+        plate.center = center
+        color = paint.mix(frame.color("accent"), frame.color("text"), 0.25 * pulse(frame.now * 2, 1.0))
+        body = paint.scaled(paint.panel(plate.size, paint.rgb(color), paint.rgb(color), None, frame.u(18)),
+                            max(0.05, grow))
+        surface.blit(body, body.get_rect(center=center))
+        if grow > 0.6:
+            room = plate.inflate(-frame.u(24), -frame.u(20)).size
+            img = frame.text.fit(frame.say("banner.hand_in").upper(), "heading", room, frame.color("panel_dark"),
+                                 frame.u(56))
+            surface.blit(img, img.get_rect(center=center))
+
+    def _extras(self, surface: pygame.Surface, frame: Frame, strip: pygame.Rect) -> None:
+        """Each team on its extra minute: its own small clock, for that team only."""
+        w_state = frame.state.fmt
+        running = [m for m in w_state.extra_minutes if m.number == w_state.number and not m.timer.expired]
+        if not running or frame.state.phase not in (Phase.MINUTE, Phase.HAND_IN, Phase.QUESTION):
+            return
+        hand_in = float(written(frame.fmt).rules["hand_in_s"])
+        card_w = min(frame.u(560), strip.width // len(running) - frame.u(20))
+        for i, m in enumerate(running):
+            card = pygame.Rect(strip.x + i * (card_w + frame.u(20)), strip.y, card_w, strip.height)
+            dark = frame.color("panel_dark")
+            surface.blit(paint.panel(card.size, paint.rgb(paint.mix(dark, frame.color("panel"), 0.4)), paint.rgb(dark),
+                                     paint.rgb(frame.color("accent")), frame.u(14), max(1, frame.u(2))), card)
+            left = m.timer.remaining(frame.now)
+            if left > hand_in:
+                label, clock = frame.say("scene.written_extra_minute"), minutes(left - hand_in)
+            else:
+                label, clock = frame.say("banner.hand_in"), minutes(left)
+            name = frame.state.teams[m.team].name
+            half = card.width - frame.u(170)
+            text_in(surface, frame, name, "heading", pygame.Rect(card.x + frame.u(20), card.y + frame.u(6), half,
+                                                                 frame.u(50)), frame.color("text"), 34, align="left")
+            text_in(surface, frame, label, "body", pygame.Rect(card.x + frame.u(20), card.y + frame.u(54), half,
+                                                               frame.u(36)), frame.color("muted"), 26, align="left")
+            text_in(surface, frame, clock, "numbers", pygame.Rect(card.right - frame.u(160), card.y, frame.u(140),
+                                                                  card.height), frame.color("accent"), 64,
+                    align="right")
+
+
+def state_has_clock(frame: Frame) -> bool:
+    return frame.state.phase in (Phase.QUESTION, Phase.MINUTE, Phase.HAND_IN)
+
+
+class PodiumScene(Scene):
+    """The podium: first place in the middle, second on the left, third on the right; a shared place
+    shows every team of its block."""
+
+    name = "written_podium"
+
+    def static_key(self, frame: Frame) -> Hashable:
+        return tuple(written(frame.fmt).lines(frame.state))
+
+    def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
+        frame.paint_background(surface)
+        widgets.heading(surface, frame, frame.say("scene.written_podium"))
+
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
+        lines = written(frame.fmt).lines(frame.state)
+        w, h = frame.size
+        by_place: dict[int, list[str]] = {}
+        for line in lines:
+            if line.place[0] <= 3:
+                by_place.setdefault(line.place[0], []).append(line.name)
+        age = frame.anim.age(("written_podium",), frame.now)
+        heights = {1: frame.u(420), 2: frame.u(310), 3: frame.u(230)}
+        slots = {2: 0, 1: 1, 3: 2}
+        width = (w - frame.u(240)) // 3
+        for place, names in by_place.items():
+            slot = slots.get(place, 2)
+            grow = ease_out_back(max(0.0, min(1.0, (age - 0.3 * (3 - place)) / 0.6)))
+            if grow <= 0:
+                continue
+            height = max(1, int(heights[place] * grow))
+            x = frame.u(120) + slot * width
+            block = pygame.Rect(x + frame.u(16), h - frame.u(60) - height, width - frame.u(32), height)
+            medal = pygame.Color(MEDALS[place - 1])
+            surface.blit(paint.panel(block.size, paint.rgb(medal), paint.rgb(paint.mix(medal, (40, 30, 10), 0.45)),
+                                     None, frame.u(18)), block)
+            text_in(surface, frame, str(place), "numbers", pygame.Rect(block.x, block.y + frame.u(10), block.width,
+                                                                       frame.u(140)), frame.color("panel_dark"), 130)
+            total = next(line.total for line in lines if line.place[0] == place)
+            text_in(surface, frame, frame.say("scene.points", n=total), "heading",
+                    pygame.Rect(block.x, block.y + frame.u(150), block.width, frame.u(50)), frame.color("panel_dark"),
+                    40)
+            names_box = pygame.Rect(block.x, block.y - frame.u(220), block.width, frame.u(200))
+            shown = names if len(names) <= 4 else [*names[:3], frame.say("scene.written_and_more", n=len(names) - 3)]
+            img = frame.text.fit("\n".join(shown), "heading", names_box.size, frame.color("text"), frame.u(64),
+                                 min_px=frame.u(MIN_PX), shadow=True)
+            surface.blit(img, img.get_rect(midbottom=names_box.midbottom))

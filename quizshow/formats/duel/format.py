@@ -1,0 +1,458 @@
+"""Format `duel`: the coloured-table duel (rules.md §4, seed 002).
+
+Two teams of four at tables of four colours (green, yellow, red, blue: the captain). One question
+from each theme of the sheet in turn. Buzzers are live from the first word; every press is kept in
+the order of its own timestamp and the host asks the queue in that order until the first correct
+answer. Correct: the opponent at the answerer's colour leaves (gone already, or the answerer's second
+correct answer in a row: the answerer picks, captain last). Wrong: the answerer leaves. A team with
+nobody left loses the bout; two questions in a row without a press disqualify both teams (0:0).
+
+The phase is never set by hand: `_settle` derives it from the data after every change, so undo and
+a late-arriving earlier press land in the same phase a straight replay would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from quizshow.core import commands as c
+from quizshow.core.effects import Event, EventKind
+from quizshow.core.format import Format, Refused, Result, Setup
+from quizshow.core.presslog import Press, PressLog
+from quizshow.core.state import ShowState
+from quizshow.core.timers import Timer
+from quizshow.formats.duel import commands as dc
+from quizshow.formats.duel.model import CAPTAIN, COLOURS, HINT_MAX, TABLES, Asking, Bout, DuelState, Phase, Seat
+from quizshow.packs.model import HOST_QUESTION, Pack, Question, Round
+
+
+def reading_order(sheet: Round) -> list[tuple[int, int]]:
+    """(theme, row) slots: one question from each theme in turn, top to bottom (seed 002, 7.2)."""
+    rows = max((len(t.questions) for t in sheet.themes), default=0)
+    return [(t, r) for r in range(rows) for t, theme in enumerate(sheet.themes) if r < len(theme.questions)]
+
+
+@dataclass(frozen=True)
+class QueueEntry:
+    """One press of the question for the views: where it stands and how far behind the first."""
+
+    press: Press
+    seat: Seat
+    status: str  # answering | waiting | wrong | correct | out (left on another's answer) | unasked
+    margin: float
+
+
+class DuelFormat(Format):
+    id = "duel"
+
+    def __init__(self, setup: Setup) -> None:
+        super().__init__(setup)
+        pack = setup.pack
+        self.sheets: list[Round] = [r for r in pack.playing_rounds if r.themes] if pack else []
+        self.reserve: list[Question] = list(pack.reserve) if pack else []
+        self.orders = [reading_order(sheet) for sheet in self.sheets]
+
+    def initial_state(self, seed: int) -> ShowState:
+        return replace(super().initial_state(seed), phase=Phase.TITLE.value, fmt=DuelState())
+
+    @staticmethod
+    def check_pack(pack: Pack, rules: Mapping[str, Any]) -> list[tuple[int, str]]:
+        """A duel pack's sheets: every playing round a sheet of 4–5 themes × 4 questions (the rules'
+        numbers); (line, what is wrong) for the show's --check."""
+        low, high = int(rules.get("sheet_themes_min", 4)), int(rules.get("sheet_themes_max", 5))
+        each = int(rules.get("theme_questions", 4))
+        found = []
+        if not pack.playing_rounds:
+            found.append((1, "a duel pack needs at least one sheet (a round with themes)"))
+        for sheet in pack.playing_rounds:
+            if not sheet.themes:
+                found.append((sheet.line, f"sheet '{sheet.name}' needs themes (a duel sheet is themes × questions)"))
+            elif not low <= len(sheet.themes) <= high:
+                found.append((sheet.line, f"sheet '{sheet.name}' has {len(sheet.themes)} themes; a duel sheet has "
+                                          f"{low}–{high}"))
+            for theme in sheet.themes:
+                if len(theme.questions) != each:
+                    found.append((theme.line, f"theme '{theme.name}' of sheet '{sheet.name}' has "
+                                              f"{len(theme.questions)} questions; a duel theme has {each}"))
+        return found
+
+    # --- reading the state (also the views' model) -------------------------------------------------
+
+    @staticmethod
+    def duel(state: ShowState) -> DuelState:
+        duel = state.fmt
+        assert isinstance(duel, DuelState), "a duel state"
+        return duel
+
+    def asking(self, state: ShowState) -> Asking:
+        """The question in play (every phase but the title has one)."""
+        asking = self.duel(state).asking
+        if asking is None:
+            raise Refused("there is no question in play")
+        return asking
+
+    def think_s(self) -> float:
+        return float(self.rules["think_s"])
+
+    def order(self, state: ShowState) -> list[tuple[int, int]]:
+        sheet = self.duel(state).bout.sheet
+        return self.orders[sheet] if sheet < len(self.orders) else []
+
+    def current(self, state: ShowState) -> Question | None:
+        asking = self.duel(state).asking
+        return None if asking is None else self.question_of(state, asking.source)
+
+    def question_of(self, state: ShowState, source: tuple[str, int]) -> Question:
+        kind, index = source
+        if kind == "sheet":
+            theme, row = self.order(state)[index]
+            return self.sheets[self.duel(state).bout.sheet].themes[theme].questions[row]
+        if kind == "reserve" and index < len(self.reserve):
+            return self.reserve[index]
+        return HOST_QUESTION  # the sheet and the reserve ran out: the host reads one of their own
+
+    def theme_of(self, state: ShowState, source: tuple[str, int]) -> tuple[int, int, str] | None:
+        """(theme, row, theme name) of a sheet question; None for a reserve or host question."""
+        if source[0] != "sheet":
+            return None
+        theme, row = self.order(state)[source[1]]
+        return theme, row, self.sheets[self.duel(state).bout.sheet].themes[theme].name
+
+    def upcoming(self, state: ShowState) -> tuple[str, int]:
+        """The source the next question will come from (the console shows it; skip and replace act on it)."""
+        sheet = self.duel(state).sheet
+        if sheet.next_slot < len(self.order(state)):
+            instead = dict(sheet.replaced).get(sheet.next_slot)
+            return ("sheet", sheet.next_slot) if instead is None else ("reserve", instead)
+        if sheet.next_reserve < len(self.reserve):
+            return "reserve", sheet.next_reserve
+        return "host", 0
+
+    def player_name(self, state: ShowState, seat: Seat) -> str:
+        players = state.teams[seat[0]].players
+        return players[seat[1]] if seat[1] < len(players) else ""
+
+    def asked_now(self, state: ShowState) -> Press | None:
+        """The press the host asks now: the earliest (by its own time) of a player still in the game and
+        not yet asked on this question."""
+        asking, bout = self.duel(state).asking, self.duel(state).bout
+        if asking is None or asking.correct_by is not None or asking.closed or bout.result is not None:
+            return None
+        for press in state.presses.presses:
+            seat = (press.team, press.player or 0)
+            if bout.in_game(seat) and seat not in asking.wrong:
+                return press
+        return None
+
+    def queue(self, state: ShowState) -> list[QueueEntry]:
+        """Every press of the question in timestamp order, with its standing."""
+        asking, bout = self.duel(state).asking, self.duel(state).bout
+        now = self.asked_now(state)
+        found = []
+        for press in state.presses.presses:
+            seat = (press.team, press.player or 0)
+            if press is now:
+                status = "answering"
+            elif asking is not None and seat in asking.wrong:
+                status = "wrong"
+            elif asking is not None and seat == asking.correct_by:
+                status = "correct"
+            elif not bout.in_game(seat):
+                status = "out"
+            elif now is not None:
+                status = "waiting"
+            else:
+                status = "unasked"
+            found.append(QueueEntry(press, seat, status, state.presses.margin(press)))
+        return found
+
+    def player_lamps(self, state: ShowState) -> dict[Seat, str]:
+        """Each table's lamp: the player being asked ON, the next ones in the queue BLINK, else OFF."""
+        lamps = {(t, p): "OFF" for t in TABLES for p in range(len(COLOURS))}
+        for entry in self.queue(state):
+            if entry.status == "answering":
+                lamps[entry.seat] = "ON"
+            elif entry.status == "waiting":
+                lamps[entry.seat] = "BLINK"
+        return lamps
+
+    def thinking_left(self, state: ShowState, at: float) -> float | None:
+        """Seconds of the thinking minimum still to run (None before the first reading ends)."""
+        asking = self.duel(state).asking
+        if asking is None or asking.read_end is None:
+            return None
+        return max(0.0, asking.read_end + self.think_s() - at)
+
+    def position(self, state: ShowState) -> dict[str, Any]:
+        bout = self.duel(state).bout
+        asked = bout.asked - 1 if self.duel(state).asking is not None else None
+        return {"round": bout.number, "question": asked, "of": len(self.order(state)) or "?"}
+
+    def next_action(self, state: ShowState) -> str:
+        phase = Phase(state.phase)
+        if phase == Phase.ANSWERING and self.asking(state).read_end is None:
+            return "next.duel_read_done"
+        return {
+            Phase.TITLE: "next.duel_first", Phase.READING: "next.duel_read_done",
+            Phase.THINKING: "next.duel_unplayed", Phase.ANSWERING: "next.judge_first",
+            Phase.CHOOSING: "next.duel_choose", Phase.REVEAL: "next.next_question",
+            Phase.RESULT: "next.duel_next_bout" if self.duel(state).bout.sheet + 1 < len(self.sheets) else "next.none",
+        }[phase]
+
+    # --- the flow ---------------------------------------------------------------------------------------
+
+    def _settle(self, state: ShowState) -> ShowState:
+        """The phase and the shared fields (who answers) from the data."""
+        duel = self.duel(state)
+        asking = duel.asking
+        now = self.asked_now(state)
+        if duel.bout.result is not None:
+            phase = Phase.RESULT
+        elif asking is None:
+            phase = Phase.TITLE
+        elif asking.chooser is not None:
+            phase = Phase.CHOOSING
+        elif asking.correct_by is not None or asking.closed:
+            phase = Phase.REVEAL
+        elif now is not None:
+            phase = Phase.ANSWERING
+        elif asking.read_end is not None:
+            phase = Phase.THINKING
+        else:
+            phase = Phase.READING
+        return replace(state, phase=phase.value, answering=None if now is None else now.team)
+
+    def _with(self, state: ShowState, **changes: Any) -> ShowState:
+        return replace(state, fmt=replace(self.duel(state), **changes))
+
+    def on_go(self, state: ShowState, cmd: c.Go) -> Result:
+        phase, duel = Phase(state.phase), self.duel(state)
+        if phase == Phase.TITLE:
+            return self._next_question(state)
+        if phase in (Phase.READING, Phase.ANSWERING) and self.asking(state).read_end is None:
+            return self._read_end(state, cmd.at)
+        if phase == Phase.ANSWERING:
+            raise Refused("judge the answer first")
+        if phase == Phase.THINKING:
+            left = self.thinking_left(state, cmd.at) or 0.0
+            if left > 0:
+                raise Refused("{s} s of the {think} s to think are left (end early: confirm on the console)",
+                              s=f"{left:.0f}" if left >= 1 else "1", think=f"{self.think_s():g}")
+            return self._close_unplayed(state, cmd.at, forced=False)
+        if phase == Phase.CHOOSING:
+            raise Refused("the answerer chooses who leaves first")
+        if phase == Phase.REVEAL:
+            return self._next_question(state)
+        if duel.bout.sheet + 1 >= len(self.sheets):
+            raise Refused("the pack has no more sheets")
+        return self._next_bout(state)
+
+    def _next_question(self, state: ShowState) -> Result:
+        duel = self.duel(state)
+        sheet = duel.sheet
+        source = self.upcoming(state)
+        slot = None
+        if sheet.next_slot < len(self.order(state)):
+            slot = sheet.next_slot
+            sheet = replace(sheet, next_slot=slot + 1)
+        elif source[0] == "reserve":  # the sheet is through: the reserve, in its order
+            sheet = replace(sheet, next_reserve=sheet.next_reserve + 1)
+        bout = replace(duel.bout, asked=duel.bout.asked + 1)
+        new = self._with(state, sheet=sheet, bout=bout, asking=Asking(source=source, slot=slot))
+        new = replace(new, presses=PressLog(), timer=Timer(), banner=None, last_buzz_at=None)
+        event = Event(EventKind.QUESTION, round=bout.number, number=bout.asked - 1, question_kind="duel")
+        return self._settle(new), [event]
+
+    def _read_end(self, state: ShowState, at: float) -> Result:
+        """The first reading is over: the thinking minimum starts (a re-reading never restarts it)."""
+        asking = replace(self.asking(state), read_end=at)
+        timer = Timer.ready(self.think_s()).start(at)
+        new = replace(self._with(state, asking=asking), timer=timer)
+        return self._settle(new), [Event(EventKind.TIMER_START, seconds=timer.duration)]
+
+    def _close_unplayed(self, state: ShowState, at: float, forced: bool) -> Result:
+        """Nobody answered correctly: the answer is shown and the question is unplayed. Two in a row
+        without a single press disqualify both teams."""
+        duel = self.duel(state)
+        silent = not state.presses.presses
+        bout = replace(duel.bout, streak=None, silent_run=duel.bout.silent_run + 1 if silent else 0)
+        asking = replace(self.asking(state), closed=True, forced=forced)
+        new = replace(self._with(state, bout=bout, asking=asking), timer=state.timer.pause(at))
+        events = [Event(EventKind.REVEAL)]
+        if bout.silent_run >= int(self.rules["silent_questions"]):
+            new = self._with(new, bout=replace(bout, result="disqualified", winner=None))
+            events.append(Event(EventKind.MATCH_RESULT, team=None, round=bout.number))
+        return self._settle(new), events
+
+    def _next_bout(self, state: ShowState) -> Result:
+        bout = self.duel(state).bout
+        duel = DuelState(bout=Bout(number=bout.number + 1, sheet=bout.sheet + 1))
+        new = replace(state, fmt=duel, presses=PressLog(), timer=Timer(), banner=None)
+        new, events = self._next_question(new)
+        return new, [Event(EventKind.ROUND_START, round=bout.number + 1), *events]
+
+    # --- presses ----------------------------------------------------------------------------------------
+
+    def on_buzz(self, state: ShowState, cmd: c.Buzz) -> Result:
+        self.check_team(state, cmd.team)
+        if cmd.team not in TABLES:
+            raise Refused("{name} is not at a table", name=state.teams[cmd.team].name)
+        if cmd.player is None or not 0 <= cmd.player < len(COLOURS):
+            raise Refused("a press must name the player (each table has its own button)")
+        if not Phase(state.phase).flags.buzzers_live:
+            raise Refused("buzzers are closed")
+        seat = (cmd.team, cmd.player)
+        name = self.player_name(state, seat) or state.teams[cmd.team].name
+        if not self.duel(state).bout.in_game(seat):
+            raise Refused("{name} has left the game", name=name)
+        if any((p.team, p.player) == seat for p in state.presses.presses):
+            raise Refused("{name} has pressed already", name=name)
+        before = self.asked_now(state)
+        press = Press(cmd.press_time, cmd.at, cmd.team, cmd.player, cmd.device)
+        presses = state.presses.add(press)
+        new = self._settle(replace(state, presses=presses, last_buzz_at=cmd.at))
+        events = [Event(EventKind.BUZZ, team=cmd.team, player=cmd.player, name=state.teams[cmd.team].name,
+                        margin_s=presses.margin(press), number=presses.presses.index(press))]
+        now = self.asked_now(new)
+        if now is not None and now != before:
+            events.append(self._asked_event(new, now))
+        return new, events
+
+    def _asked_event(self, state: ShowState, press: Press) -> Event:
+        return Event(EventKind.ASKED, team=press.team, player=press.player,
+                     name=self.player_name(state, (press.team, press.player or 0)),
+                     number=state.presses.presses.index(press), margin_s=state.presses.margin(press))
+
+    # --- judging and who leaves -----------------------------------------------------------------------
+
+    def on_judge(self, state: ShowState, cmd: c.Judge) -> Result:
+        press = self.asked_now(state)
+        if press is None:
+            raise Refused("nobody is answering")
+        seat = (press.team, press.player or 0)
+        duel = self.duel(state)
+        events = [Event(EventKind.CORRECT if cmd.correct else EventKind.WRONG, team=seat[0], player=seat[1],
+                        name=self.player_name(state, seat))]
+        if not cmd.correct:
+            asking = replace(self.asking(state), wrong=(*self.asking(state).wrong, seat))
+            bout = replace(duel.bout, streak=None if duel.bout.streak == seat else duel.bout.streak)
+            new, more = self._leave(self._with(state, asking=asking, bout=bout), seat)
+            events += more
+            following = self.asked_now(new)
+            if following is not None:
+                events.append(self._asked_event(new, following))
+            return new, events
+        twice = duel.bout.streak == seat
+        bout = replace(duel.bout, streak=seat, silent_run=0)
+        new = replace(self._with(state, bout=bout, asking=replace(self.asking(state), correct_by=seat)),
+                      timer=state.timer.pause(cmd.at))
+        opponent = 1 - seat[0]
+        facing = (opponent, seat[1])
+        pool = self.choice_pool(new, opponent)
+        direct = bout.in_game(facing) and not twice and not (
+            facing[1] == CAPTAIN and self.rules["captain_last_on_colour"] and len(pool) > 1)
+        if direct:
+            new, more = self._leave(new, facing)
+        elif len(pool) == 1:  # nothing to choose: the only one left (the captain, last) leaves
+            new, more = self._leave(new, (opponent, pool[0]))
+        else:
+            new = self._settle(self._with(new, asking=replace(self.asking(new), chooser=seat)))
+            more = [Event(EventKind.CHOICE, team=seat[0], player=seat[1], name=self.player_name(state, seat))]
+        return new, events + more
+
+    def choice_pool(self, state: ShowState, team: int) -> list[int]:
+        """Whom an answerer may send away: the team's remaining players, the captain only when alone."""
+        left = self.duel(state).bout.left(team)
+        others = [p for p in left if p != CAPTAIN]
+        return others or left
+
+    def on_choose(self, state: ShowState, cmd: dc.Choose) -> Result:
+        asking = self.duel(state).asking
+        if state.phase != Phase.CHOOSING.value or asking is None or asking.chooser is None:
+            raise Refused("there is nothing to choose now")
+        opponent = 1 - asking.chooser[0]
+        seat = (opponent, cmd.player)
+        if not 0 <= cmd.player < len(COLOURS) or not self.duel(state).bout.in_game(seat):
+            raise Refused("that player is not in the game")
+        if cmd.player not in self.choice_pool(state, opponent):
+            raise Refused("the captain leaves last")
+        new = self._with(state, asking=replace(asking, chooser=None))
+        return self._leave(new, seat)
+
+    def _leave(self, state: ShowState, seat: Seat) -> Result:
+        """A player leaves the game; a team with nobody left loses the bout at once (whoever else
+        pressed is not asked: the last player standing's team wins)."""
+        duel = self.duel(state)
+        bout = replace(duel.bout, out=(*duel.bout.out, seat))
+        asking = duel.asking
+        if asking is not None and asking.correct_by is not None and seat[0] != asking.correct_by[0]:
+            asking = replace(asking, removed=seat)
+        left = len(bout.left(seat[0]))
+        events = [Event(EventKind.PLAYER_OUT, team=seat[0], player=seat[1], name=self.player_name(state, seat),
+                        score=left)]
+        new = state
+        if left == 0:
+            winner = 1 - seat[0]
+            bout = replace(bout, result="win", winner=winner)
+            new = replace(new.add_score(winner, 1), timer=Timer())  # the score: bouts won
+            name = state.teams[winner].name
+            events += [Event(EventKind.MATCH_RESULT, team=winner, name=name, round=bout.number),
+                       Event(EventKind.WINNER, team=winner, name=name)]
+        return self._settle(self._with(new, bout=bout, asking=asking)), events
+
+    # --- the host's other steps -------------------------------------------------------------------------
+
+    def on_end_early(self, state: ShowState, cmd: dc.EndEarly) -> Result:
+        if state.phase not in (Phase.READING.value, Phase.THINKING.value):
+            raise Refused("only a question nobody is answering can be ended")
+        return self._close_unplayed(state, cmd.at, forced=True)
+
+    def on_reread(self, state: ShowState, cmd: dc.Reread) -> Result:
+        asking = self.duel(state).asking
+        if not Phase(state.phase).flags.buzzers_live or asking is None or asking.read_end is None:
+            raise Refused("a question is read again after its first reading")
+        return self._with(state, asking=replace(asking, rereads=asking.rereads + 1)), []
+
+    def on_hint(self, state: ShowState, cmd: dc.Hint) -> Result:
+        asking = self.duel(state).asking
+        if not Phase(state.phase).question_on or asking is None:
+            raise Refused("a hint is given while a question is played")
+        text = " ".join(cmd.text.split())
+        if len(text) > HINT_MAX:
+            raise Refused("a hint is at most {n} characters", n=HINT_MAX)
+        return self._with(state, asking=replace(asking, hint=text, hint_shown=cmd.show and bool(text))), []
+
+    def on_skip(self, state: ShowState, cmd: dc.Skip) -> Result:
+        sheet = self.duel(state).sheet
+        if state.phase == Phase.RESULT.value or sheet.next_slot >= len(self.order(state)):
+            raise Refused("the sheet has no question left to skip")
+        sheet = replace(sheet, next_slot=sheet.next_slot + 1, skipped=(*sheet.skipped, sheet.next_slot),
+                        replaced=tuple(r for r in sheet.replaced if r[0] != sheet.next_slot))
+        return self._with(state, sheet=sheet), []
+
+    def on_replace(self, state: ShowState, cmd: dc.Replace) -> Result:
+        sheet = self.duel(state).sheet
+        if state.phase == Phase.RESULT.value or sheet.next_slot >= len(self.order(state)):
+            raise Refused("the sheet has no question left to replace")
+        used = sheet.next_reserve  # a replacement replaced again leaves its reserve question used
+        if used >= len(self.reserve):
+            raise Refused("the reserve is used up")
+        replaced = tuple(r for r in sheet.replaced if r[0] != sheet.next_slot) + ((sheet.next_slot, used),)
+        return self._with(state, sheet=replace(sheet, replaced=replaced, next_reserve=used + 1)), []
+
+    # --- time ---------------------------------------------------------------------------------------------
+
+    def on_timer_start(self, state: ShowState, cmd: c.TimerStart) -> Result:
+        raise Refused("the thinking time counts from the end of the first reading (Next)")
+
+    on_timer_stop = on_timer_start  # type: ignore[assignment]
+    on_timer_add = on_timer_start  # type: ignore[assignment]
+
+    def on_time_up(self, state: ShowState, at: float) -> Result:
+        return state, []  # the minimum is over: the host may now end the question with Next
+
+    def on_resumed(self, state: ShowState, cmd: c.Resumed) -> Result:
+        # The minimum is a rule of show time, not a clock to hold: it goes on counting after a restart.
+        return replace(state, banner=None), []

@@ -1,0 +1,50 @@
+"""The coloured-table duel: the format's declaration (the contract of quizshow.core.spec)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from quizshow.core.actions import ActionDef, Arg
+from quizshow.core.commands import Command
+from quizshow.core.spec import FormatSpec, count, flag, seconds
+from quizshow.formats.duel import commands as dc
+from quizshow.formats.duel.format import DuelFormat
+from quizshow.formats.duel.model import HINT_MAX, DuelState, Phase
+from quizshow.formats.duel.phrases import PHRASES, REFUSALS_RU
+
+RULES = {
+    "think_s": seconds(0, 600, "at least this long to think after the first reading ends"),
+    "silent_questions": count(1, 100, "questions in a row without a press that disqualify both teams"),
+    "captain_last_on_colour": flag("a correct blue answer does not remove the opposing captain while others remain"),
+    "sheet_themes_min": count(1, 50),
+    "sheet_themes_max": count(1, 50),
+    "theme_questions": count(1, 50),
+}
+
+ACTIONS = (
+    ActionDef("duel_choose", lambda x, a: dc.Choose(at=x.at, player=a["player"]), (Arg("player", int),)),
+    ActionDef("duel_skip", lambda x, a: dc.Skip(at=x.at)),
+    ActionDef("duel_replace", lambda x, a: dc.Replace(at=x.at)),
+    ActionDef("duel_reread", lambda x, a: dc.Reread(at=x.at)),
+    ActionDef("duel_end_early", lambda x, a: dc.EndEarly(at=x.at), confirm=True),
+    # Without its text (the console's button) the console starts typing; Enter gives the hint.
+    ActionDef("duel_hint", lambda x, a: dc.Hint(at=x.at, text=a["text"] or "", show=True),
+              (Arg("text", str, optional=True),), text_max=HINT_MAX),
+    ActionDef("duel_hint_off", lambda x, a: dc.Hint(at=x.at, text="", show=False)),
+)
+
+_JOURNAL = {dc.Choose: "journal.duel_choose", dc.Reread: "journal.duel_reread", dc.Skip: "journal.duel_skip",
+            dc.Replace: "journal.duel_replace", dc.EndEarly: "journal.duel_end_early", dc.Hint: "journal.duel_hint"}
+
+
+def journal_words(cmd: Command) -> tuple[str, dict[str, Any]] | None:
+    key = _JOURNAL.get(type(cmd))
+    return None if key is None else (key, {})
+
+
+SPEC = FormatSpec(
+    name="duel", make=DuelFormat, phases=Phase, rules=RULES, state=DuelState,
+    commands=(dc.Choose, dc.Reread, dc.Skip, dc.Replace, dc.EndEarly, dc.Hint),
+    actions=ACTIONS, phrases=PHRASES, refusals=REFUSALS_RU,
+    player_buzzers=True, check_pack=DuelFormat.check_pack, journal_words=journal_words,
+)

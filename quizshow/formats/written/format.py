@@ -1,0 +1,362 @@
+"""Format `written`: the written quiz («ЧГК»-style, rules.md §5, seed 001 part 2) for up to 40 teams.
+
+Phases (model.Phase): title → question → minute (60 s) → hand_in («Сдаём ответы!», 10 s; longer while
+a team's extra minute runs) → answer (the operator marks the grid) → the next question … after each
+tour the results table; after the last, extra questions while first place is shared; the podium.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from quizshow.core import commands as c
+from quizshow.core.effects import Event, EventKind
+from quizshow.core.format import Format, Refused, Result, Setup
+from quizshow.core.state import ShowState
+from quizshow.core.timers import Timer
+from quizshow.formats.written import commands as wc
+from quizshow.formats.written.model import PLAYING, ExtraMinute, Phase, Written
+from quizshow.formats.written.standings import Asked, Line, leaders, standings
+from quizshow.packs.model import HOST_QUESTION, Question
+
+MAX_TEAMS = 40  # a show file may list this many teams (FormatSpec.max_teams)
+
+
+def same_name(a: str, b: str) -> bool:
+    """An author line names a team when it is the team's name (quotes and case aside)."""
+    def clean(s: str) -> str:
+        return s.strip().strip("«»\"'").strip().casefold()
+    return clean(a) == clean(b)
+
+
+class WrittenFormat(Format):
+    id = "written"
+
+    def __init__(self, setup: Setup) -> None:
+        super().__init__(setup)
+        pack = setup.pack
+        rounds = pack.playing_rounds if pack else ()
+        self.tours: list[tuple[Question, ...]] = [r.all_questions for r in rounds]
+        self.tour_names: list[str] = [r.name for r in rounds]
+        self.main: list[tuple[int, int, Question]] = [(t, i, q) for t, qs in enumerate(self.tours)
+                                                      for i, q in enumerate(qs)]
+        self.reserve: list[Question] = list(pack.reserve) if pack else []
+        names = [t.name for t in setup.teams]
+        self.authors: list[int | None] = [self._author(q, names) for _, _, q in self.main]
+
+    @staticmethod
+    def _author(question: Question, names: list[str]) -> int | None:
+        if not question.author:
+            return None
+        return next((i for i, name in enumerate(names) if same_name(question.author, name)), None)
+
+    def initial_state(self, seed: int) -> ShowState:
+        return replace(super().initial_state(seed), phase=Phase.TITLE, fmt=Written())
+
+    # --- reading the state ---------------------------------------------------------------------------
+
+    @staticmethod
+    def w(state: ShowState) -> Written:
+        written = state.fmt
+        assert isinstance(written, Written), "a written quiz state"
+        return written
+
+    def is_extra(self, number: int) -> bool:
+        return number >= len(self.main)
+
+    def question(self, number: int) -> Question:
+        if number < len(self.main):
+            return self.main[number][2]
+        k = number - len(self.main)
+        return self.reserve[k] if k < len(self.reserve) else HOST_QUESTION
+
+    def current(self, state: ShowState) -> Question | None:
+        number = self.w(state).number
+        if number < 0 or state.phase in (Phase.TITLE, Phase.RESULTS, Phase.PODIUM):
+            return None
+        return self.question(number)
+
+    def tour_of(self, number: int) -> int | None:
+        return self.main[number][0] if number < len(self.main) else None
+
+    def author_of(self, number: int) -> int | None:
+        return self.authors[number] if number < len(self.main) else None
+
+    def players_of(self, w: Written, number: int) -> tuple[int, ...]:
+        if self.is_extra(number):
+            k = number - len(self.main)
+            return w.tiebreak[k] if k < len(w.tiebreak) else ()
+        author = self.author_of(number)
+        return tuple(t for t in range(len(self.setup.teams)) if t != author)
+
+    def asked(self, state: ShowState) -> list[Asked]:
+        """Every question reached so far (the one in play too: its marks are simply empty yet)."""
+        w = self.w(state)
+        return [Asked(n, self.tour_of(n), self.author_of(n), self.players_of(w, n)) for n in range(w.number + 1)]
+
+    def lines(self, state: ShowState) -> list[Line]:
+        names = [t.name for t in state.teams]
+        return standings(names, self.asked(state), len(self.tours), self.w(state),
+                         int(self.rules["extra_player_penalty"]))
+
+    def marked(self, state: ShowState, number: int) -> bool:
+        """The sheets of `number` are in: it can be marked."""
+        w = self.w(state)
+        return 0 <= number <= w.number and not (number == w.number and state.phase in PLAYING)
+
+    def position(self, state: ShowState) -> dict[str, Any]:
+        w = self.w(state)
+        if w.number < 0:
+            return {"round": 0, "question": None}
+        if self.is_extra(w.number):
+            return {"round": len(self.tours), "question": w.number - len(self.main), "of": "∞"}
+        tour, index, _ = self.main[w.number]
+        return {"round": tour, "question": index, "of": len(self.tours[tour])}
+
+    def next_action(self, state: ShowState) -> str:
+        return {
+            Phase.TITLE: "next.first_question", Phase.QUESTION: "next.written_minute",
+            Phase.MINUTE: "next.written_wait_minute", Phase.HAND_IN: "next.written_wait_sheets",
+            Phase.ANSWER: "next.written_after_answer", Phase.RESULTS: "next.written_after_results",
+            Phase.PODIUM: "next.none",
+        }.get(Phase(state.phase), "next.none")
+
+    # --- the flow ------------------------------------------------------------------------------------------
+
+    def on_go(self, state: ShowState, cmd: c.Go) -> Result:
+        phase, w = Phase(state.phase), self.w(state)
+        if phase == Phase.TITLE:
+            if not self.main:
+                raise Refused("the pack has no questions")
+            return self._ask(state, 0, cmd.at)
+        if phase == Phase.QUESTION:
+            return self._minute(state, cmd.at)
+        if phase == Phase.MINUTE:
+            if state.timer.running:
+                raise Refused("the minute is running")
+            return self._hand_in(state, cmd.at)  # the host stopped the clock and goes on
+        if phase == Phase.HAND_IN:
+            if state.timer.running or any(m.timer.running for m in w.running_extras()):
+                raise Refused("sheets are still being handed in")
+            return self._answer(state, cmd.at)
+        if phase == Phase.ANSWER:
+            return self._after_answer(state, cmd.at)
+        if phase == Phase.RESULTS:
+            return self._after_results(state, cmd.at)
+        raise Refused("the game is over")
+
+    def _ask(self, state: ShowState, number: int, at: float, tiebreak: tuple[int, ...] | None = None) -> Result:
+        w = self.w(state)
+        if tiebreak is not None:
+            w = replace(w, tiebreak=(*w.tiebreak, tiebreak), extra_count=w.extra_count + 1)
+        w = replace(w, number=number, results_after=None)
+        new = replace(state, phase=Phase.QUESTION, fmt=w, timer=Timer.ready(float(self.rules["minute_s"])),
+                      banner=None)
+        new = self.rescore(new)
+        tour = self.tour_of(number)
+        events = [Event(EventKind.QUESTION, round=tour, number=number)]
+        if tour is not None and number > 0 and self.main[number][1] == 0:
+            events.insert(0, Event(EventKind.ROUND_START, round=tour, name=self.tour_names[tour]))
+        return new, events
+
+    def _minute(self, state: ShowState, at: float) -> Result:
+        timer = Timer.ready(float(self.rules["minute_s"])).start(at)
+        return replace(state, phase=Phase.MINUTE, timer=timer), [Event(EventKind.TIMER_START, seconds=timer.duration)]
+
+    def _hand_in(self, state: ShowState, at: float) -> Result:
+        """«Сдаём ответы!»: the hand-in clock; the extra minutes taken on this question start now."""
+        w = self.w(state)
+        extras = tuple(replace(m, timer=m.timer.start(at)) if m.number == w.number else m for m in w.extra_minutes)
+        timer = Timer.ready(float(self.rules["hand_in_s"])).start(at)
+        new = replace(state, phase=Phase.HAND_IN, timer=timer, fmt=replace(w, extra_minutes=extras))
+        return self.banner(new, "banner.hand_in", at), [Event(EventKind.TIMER_START, seconds=timer.duration)]
+
+    def _answer(self, state: ShowState, at: float) -> Result:
+        return replace(state, phase=Phase.ANSWER, timer=Timer(), banner=None), [Event(EventKind.REVEAL)]
+
+    def _after_answer(self, state: ShowState, at: float) -> Result:
+        w = self.w(state)
+        if self.is_extra(w.number):
+            if len(leaders(self.lines(state))) > 1:
+                return self._tiebreak(state, at)
+            return self._results(state, -1)
+        tour, index, _ = self.main[w.number]
+        if index == len(self.tours[tour]) - 1:
+            return self._results(state, tour)
+        return self._ask(state, w.number + 1, at)
+
+    def _results(self, state: ShowState, after: int) -> Result:
+        w = replace(self.w(state), results_after=after)
+        return replace(state, phase=Phase.RESULTS, fmt=w, timer=Timer(), banner=None), [Event(EventKind.ROUND_START)]
+
+    def _after_results(self, state: ShowState, at: float) -> Result:
+        w = self.w(state)
+        if w.results_after is not None and 0 <= w.results_after < len(self.tours) - 1:
+            return self._ask(state, w.number + 1, at)
+        if len(leaders(self.lines(state))) > 1:
+            return self._tiebreak(state, at)
+        return self._podium(state)
+
+    def _tiebreak(self, state: ShowState, at: float) -> Result:
+        """Seed 001: a tie for first after the last question: extra questions until one team leads alone."""
+        w = self.w(state)
+        if w.extra_count >= int(self.rules["max_extra_questions"]):
+            return self._podium(state)  # the limit: first place stays shared (docs/written.md)
+        tied = leaders(self.lines(state))
+        return self._ask(state, len(self.main) + w.extra_count, at, tiebreak=tied)
+
+    def _podium(self, state: ShowState) -> Result:
+        lines = self.lines(state)
+        events = [Event(EventKind.WINNER, team=line.team, name=line.name) for line in lines if line.place[0] == 1]
+        return replace(state, phase=Phase.PODIUM, timer=Timer(), banner=None), events
+
+    # --- clocks ----------------------------------------------------------------------------------------------
+
+    def on_timer_start(self, state: ShowState, cmd: c.TimerStart) -> Result:
+        if state.phase == Phase.QUESTION:
+            return self._minute(state, cmd.at)
+        if state.phase == Phase.HAND_IN:
+            w = self.w(state)
+            extras = tuple(replace(m, timer=m.timer.start(cmd.at)) if m.number == w.number else m
+                           for m in w.extra_minutes)
+            new = replace(state, timer=state.timer.start(cmd.at), fmt=replace(w, extra_minutes=extras))
+            if new == state:
+                raise Refused("the clock cannot start now")
+            return new, [Event(EventKind.TIMER_START, seconds=new.timer.remaining(cmd.at))]
+        return super().on_timer_start(state, cmd)
+
+    def on_timer_stop(self, state: ShowState, cmd: c.TimerStop) -> Result:
+        w = self.w(state)
+        if state.phase == Phase.HAND_IN and any(m.timer.running for m in w.running_extras()):
+            new = replace(state, timer=state.timer.pause(cmd.at), fmt=self._pause_extras(w, cmd.at))
+            return new, [Event(EventKind.TIMER_STOP, seconds=new.timer.remaining(cmd.at))]
+        return super().on_timer_stop(state, cmd)
+
+    @staticmethod
+    def _pause_extras(w: Written, at: float) -> Written:
+        return replace(w, extra_minutes=tuple(replace(m, timer=m.timer.pause(at)) for m in w.extra_minutes))
+
+    def on_resumed(self, state: ShowState, cmd: c.Resumed) -> Result:
+        new, events = super().on_resumed(state, cmd)
+        return replace(new, fmt=self._pause_extras(self.w(new), cmd.at)), events
+
+    def on_tick(self, state: ShowState, cmd: c.Tick) -> Result:
+        new, events = super().on_tick(state, cmd)
+        w = self.w(new)
+        if not any(m.timer.running for m in w.extra_minutes):
+            return new, events
+        extras = []
+        for m in w.extra_minutes:
+            timer, more = m.timer.tick(cmd.at, float(self.rules["hand_in_s"]))
+            extras.append(m if timer is m.timer else replace(m, timer=timer))
+            events = events + [replace(e, team=m.team) for e in more]
+        new = replace(new, fmt=replace(w, extra_minutes=tuple(extras)))
+        if new.phase == Phase.HAND_IN and new.timer.expired and not self.w(new).running_extras():
+            new, more = self._answer(new, cmd.at)
+            events = events + more
+        return new, events
+
+    def on_time_up(self, state: ShowState, at: float) -> Result:
+        if state.phase == Phase.MINUTE:
+            return self._hand_in(state, at)
+        if state.phase == Phase.HAND_IN and not self.w(state).running_extras():
+            return self._answer(state, at)
+        return state, []
+
+    # --- the teams' rights ------------------------------------------------------------------------------------
+
+    def _playing_now(self, state: ShowState, team: int) -> None:
+        """Rights are taken on the question in play, before its answer is shown, by a team that plays it."""
+        self.check_team(state, team)
+        if state.phase not in (Phase.QUESTION, Phase.MINUTE, Phase.HAND_IN):
+            raise Refused("an extra minute or club help is taken while a question is played")
+        w = self.w(state)
+        if team not in self.players_of(w, w.number):
+            raise Refused("{name} does not play this question", name=state.teams[team].name)
+
+    def on_extra_minute(self, state: ShowState, cmd: wc.ExtraMinute) -> Result:
+        """Seed 001: one extra minute per team, once per game."""
+        self._playing_now(state, cmd.team)
+        w = self.w(state)
+        taken = w.extra_minute_of(cmd.team)
+        if taken is not None:
+            raise Refused("{name} has taken its extra minute already (question {n})",
+                          name=state.teams[cmd.team].name, n=self.label(taken.number))
+        timer = Timer.ready(float(self.rules["extra_minute_s"]) + float(self.rules["hand_in_s"]))
+        if state.phase == Phase.HAND_IN:
+            timer = timer.start(cmd.at)  # the common minute is over: the team's own minute runs from now
+        w = replace(w, extra_minutes=(*w.extra_minutes, ExtraMinute(cmd.team, w.number, timer)))
+        return replace(state, fmt=w), []
+
+    def on_club_help(self, state: ShowState, cmd: wc.ClubHelp) -> Result:
+        """Seed 001: «помощь клуба» once per game for each team."""
+        self._playing_now(state, cmd.team)
+        w = self.w(state)
+        taken = w.club_help_of(cmd.team)
+        if taken is not None:
+            raise Refused("{name} has taken its club help already (question {n})",
+                          name=state.teams[cmd.team].name, n=self.label(taken))
+        if not self.question(w.number).hint:
+            raise Refused("this question has no club help in the pack")
+        return replace(state, fmt=replace(w, club_help=(*w.club_help, (cmd.team, w.number)))), []
+
+    def on_extra_players(self, state: ShowState, cmd: wc.ExtraPlayers) -> Result:
+        self.check_team(state, cmd.team)
+        most = int(self.rules["max_extra_players"])
+        if not 0 <= cmd.count <= most:
+            raise Refused("a team may add 0 to {n} players", n=most)
+        w = self.w(state)
+        added = tuple((t, n) for t, n in w.extra_players if t != cmd.team)
+        if cmd.count:
+            added = (*added, (cmd.team, cmd.count))
+        return self._rescored(state, replace(w, extra_players=added), cmd.team)
+
+    # --- the grid ----------------------------------------------------------------------------------------------
+
+    def _check_cell(self, state: ShowState, team: int, number: int) -> None:
+        self.check_team(state, team)
+        if not self.marked(state, number):
+            raise Refused("question {n} has not been played yet", n=number + 1)
+        w = self.w(state)
+        if team == self.author_of(number):
+            raise Refused("{name} sent this question in and does not play it", name=state.teams[team].name)
+        if team not in self.players_of(w, number):
+            raise Refused("{name} does not play this question", name=state.teams[team].name)
+
+    def on_mark(self, state: ShowState, cmd: wc.Mark) -> Result:
+        self._check_cell(state, cmd.team, cmd.number)
+        w = self.w(state)
+        return self._rescored(state, replace(w, grid=w.grid.set(cmd.team, cmd.number, cmd.correct)), cmd.team)
+
+    def on_late(self, state: ShowState, cmd: wc.Late) -> Result:
+        """Seed 001: a team that did not hand in its answer in time gets 0 points."""
+        self._check_cell(state, cmd.team, cmd.number)
+        w = self.w(state)
+        return self._rescored(state, replace(w, grid=w.grid.set_late(cmd.team, cmd.number, cmd.late)), cmd.team)
+
+    def _rescored(self, state: ShowState, w: Written, team: int) -> Result:
+        new = self.rescore(replace(state, fmt=w))
+        delta = new.teams[team].score - state.teams[team].score
+        events = [Event(EventKind.SCORE, team=team, points=delta, score=new.teams[team].score)] if delta else []
+        return new, events
+
+    def rescore(self, state: ShowState) -> ShowState:
+        """The teams' scores are the grid's totals (the score overlay, OSC and lamps read them)."""
+        for line in self.lines(state):
+            if state.teams[line.team].score != line.total:
+                state = state.with_score(line.team, line.total)
+        return state
+
+    def on_score_add(self, state: ShowState, cmd: c.ScoreAdd) -> Result:
+        raise Refused("scores come from the grid: mark the sheets")
+
+    def on_score_set(self, state: ShowState, cmd: c.ScoreSet) -> Result:
+        raise Refused("scores come from the grid: mark the sheets")
+
+    def label(self, number: int) -> str:
+        """A question's name for people: «2.7» (tour 2, question 7) or «Д1» (the first extra question)."""
+        if self.is_extra(number):
+            return f"+{number - len(self.main) + 1}"
+        tour, index, _ = self.main[number]
+        return f"{tour + 1}.{index + 1}"

@@ -1,0 +1,91 @@
+"""The written quiz: the format's declaration (the contract of quizshow.core.spec)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from quizshow.core.actions import ActionContext, ActionDef, Arg
+from quizshow.core.commands import Command
+from quizshow.core.format import Format
+from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, count, seconds
+from quizshow.core.state import ShowState
+from quizshow.formats.written import commands as wc
+from quizshow.formats.written.export import grid_csv, grid_html
+from quizshow.formats.written.format import MAX_TEAMS, WrittenFormat
+from quizshow.formats.written.model import Phase, Written
+from quizshow.formats.written.words import PHRASES
+
+RULES = {
+    "minute_s": seconds(1, 3600, "discussion of each question"),
+    "hand_in_s": seconds(0, 600, "then this long to hand in the sheet; a late sheet scores 0"),
+    "extra_minute_s": seconds(0, 3600, "a team's one extra minute of the game"),
+    "extra_player_penalty": count(0, 100, "points taken for each player added to a team"),
+    "max_extra_players": count(0, 20, "a team may add at most this many players"),
+    "tour_min": count(1, 1000, "seed 001: a tour holds 10–12 questions (documented; a shorter pack still plays)"),
+    "tour_max": count(1, 1000),
+    "max_extra_questions": count(0, 1000, "extra questions after a tie for first; then first place stays shared"),
+    **TEAM_SIZE_RULES,
+}
+
+PRESETS = {
+    "written": {"minute_s": 60, "warning_s": 10, "hand_in_s": 10, "extra_minute_s": 60, "extra_player_penalty": 1,
+                "max_extra_players": 2, "tour_min": 10, "tour_max": 12, "max_extra_questions": 10,
+                # rules.md §5: «Teams of 4–8» (a warning: a roster may grow by the extra players);
+                # the number of teams is bounded by max_teams alone.
+                "players_min": 4, "players_max": 8, "players_strict": False, "teams_max": 0, "teams_exact": 0},
+}
+
+TEAM = Arg("team", int)
+NUMBER = Arg("number", int)
+
+
+def _w(x: ActionContext) -> Written:
+    return WrittenFormat.w(x.state)
+
+
+def _more_players(x: ActionContext, a: Mapping[str, Any]) -> Command:
+    """No count: one more player, and after the most allowed back to none (one key cycles)."""
+    count_ = a["count"]
+    if count_ is None:
+        count_ = (_w(x).players_added(a["team"]) + 1) % (int(x.rules.get("max_extra_players", 2)) + 1)
+    return wc.ExtraPlayers(at=x.at, team=a["team"], count=count_)
+
+
+# A left-out value toggles the cell as it is now (one key: Space, L).
+ACTIONS = (
+    ActionDef("mark", lambda x, a: wc.Mark(
+        at=x.at, team=a["team"], number=a["number"],
+        correct=not _w(x).grid.is_correct(a["team"], a["number"]) if a["correct"] is None else a["correct"]),
+        (TEAM, NUMBER, Arg("correct", bool, optional=True))),
+    ActionDef("late", lambda x, a: wc.Late(
+        at=x.at, team=a["team"], number=a["number"],
+        late=(a["team"], a["number"]) not in _w(x).grid.late if a["late"] is None else a["late"]),
+        (TEAM, NUMBER, Arg("late", bool, optional=True))),
+    ActionDef("extra_minute", lambda x, a: wc.ExtraMinute(at=x.at, team=a["team"]), (TEAM,)),
+    ActionDef("club_help", lambda x, a: wc.ClubHelp(at=x.at, team=a["team"]), (TEAM,)),
+    ActionDef("extra_players", _more_players, (TEAM, Arg("count", int, optional=True))),
+)
+
+_JOURNAL = {wc.Mark: "journal.written_mark", wc.Late: "journal.written_late",
+            wc.ExtraMinute: "journal.written_extra_minute", wc.ClubHelp: "journal.written_club_help",
+            wc.ExtraPlayers: "journal.written_extra_players"}
+
+
+def journal_words(cmd: Command) -> tuple[str, dict[str, Any]] | None:
+    key = _JOURNAL.get(type(cmd))
+    return None if key is None else (key, {})
+
+
+def export(fmt: Format, state: ShowState, title: str) -> dict[str, str]:
+    """The results grid as CSV and as a printable HTML page."""
+    assert isinstance(fmt, WrittenFormat)
+    return {".csv": grid_csv(fmt, state), ".html": grid_html(fmt, state, title)}
+
+
+SPEC = FormatSpec(
+    name="written", make=WrittenFormat, phases=Phase, rules=RULES, state=Written,
+    commands=(wc.Mark, wc.Late, wc.ExtraMinute, wc.ClubHelp, wc.ExtraPlayers),
+    actions=ACTIONS, phrases=PHRASES, presets=PRESETS, journal_words=journal_words,
+    max_teams=MAX_TEAMS, export=export,
+)

@@ -1,0 +1,214 @@
+"""The operator's controls: an action call (a key, the presenter, a console button, OSC) becomes the
+command it means now, or one of the app's own switches (quit, help, the line check, assigning buzzers,
+the amount typed on the console). Which actions exist is the action registry's business
+(core/actions.py plus the format's own); which keys type an amount, the phase's `amount_entry` flag.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import pygame
+
+from quizshow.core import commands as c
+from quizshow.core.actions import ActionContext, ActionRegistry, BadCall, Call, Value
+from quizshow.core.engine import Outcome
+from quizshow.core.format import Format, Refused
+from quizshow.core.spec import PhaseFlags
+from quizshow.core.state import ShowState
+from quizshow.inputs.keymap import KeyMap, QuitGuard, amount_key, edit_amount, key_name
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Action:
+    """An action call from a key, a presenter, a console button or OSC, with its time and source."""
+
+    name: str
+    at: float
+    source: str = "keyboard"
+    args: tuple[Value, ...] = ()
+
+    @property
+    def call(self) -> Call:
+        return Call(self.name, self.args)
+
+
+class Host(Protocol):
+    """What the controls need from the show (the composition root provides it)."""
+
+    running: bool
+    status: Any  # display.console.ConsoleStatus: amount, help, quit_armed
+    hardware: Any  # inputs.hardware.Hardware: the line check, assigning, a team's buzzer
+    keymap: KeyMap
+
+    def submit(self, cmd: c.Command) -> Outcome: ...
+    def prompt(self, text: str | None, seconds: float = 0.0) -> None: ...
+    def notice(self, text: str, level: str = "problem") -> None: ...
+    def say(self, key: str, **values: object) -> str: ...
+    def refusal_text(self, why: Refused) -> str: ...
+    def start_over(self, at: float) -> None: ...
+
+
+Local = Callable[[dict[str, Any], float, str], Outcome | None]
+# first(key, mod, at, source) -> taken? (the format's panel, wired by the composition root)
+KeysFirst = Callable[[int, int, float, str], bool]
+
+
+class Controls:
+    def __init__(self, host: Host, actions: ActionRegistry, fmt: Format, state: Callable[[], ShowState],
+                 flags: Callable[[str], PhaseFlags], first: KeysFirst | None = None) -> None:
+        self.host = host
+        self.first = first  # the format's console panel: its keys before the key map (FormatViews.keys)
+        self.actions = actions
+        self.format = fmt
+        self.state = state
+        self.flags = flags
+        self.quit_guard = QuitGuard()
+        self.confirm = QuitGuard()  # the same two-press rule for a destructive action
+        self.typing_for: Call | None = None  # the action a text typed on the console goes to (Enter)
+        self.local: dict[str, Local] = {
+            "quit": self._quit, "help": self._help, "linecheck": self._linecheck, "assign": self._assign,
+            "amount": self._amount, "buzz": self._buzz, "noop": lambda args, at, source: None,
+            "escape": self._escape, "start_over": self._start_over,
+        }
+
+    def action(self, action: Action) -> Outcome | None:
+        """An action call → the command it means now (toggles read the current state), or a local switch."""
+        call, at = action.call, action.at
+        definition = self.actions.get(call.name)
+        if definition is None:
+            log.warning("unknown action %r from %s", call.name, action.source)
+            return None
+        try:
+            args = self.actions.arguments(call)
+        except BadCall as why:
+            log.warning("%s (from %s)", why, action.source)
+            return None
+        if definition.local:
+            local = self.local.get(call.name)
+            return None if local is None else local(args, at, action.source)
+        if definition.text_max and len(call.args) < len(definition.args):  # its text is typed on the console
+            self.typing_for = call
+            self.host.status.typing = ""
+            return None
+        if definition.confirm and not self.confirm.press(time.monotonic()):  # destructive: a second press
+            self.host.prompt(self.host.say(f"console.{call.name}_confirm"), 2.0)
+            return None
+        status = self.host.status
+        context = ActionContext(self.state(), at, self.format.rules, int(status.amount or 0))
+        cmd = self.actions.build(call, context)
+        if cmd is None:
+            return None
+        outcome = self.host.submit(cmd)
+        if definition.uses_amount and outcome.accepted:
+            status.amount = ""  # typed for this one: the next starts from zero
+        return outcome
+
+    def key(self, key: int, mod: int, at: float, source: str = "keyboard") -> Outcome | None:
+        """A key press: taken as a buzzer while buzzers are being assigned; then by the format's console
+        panel while it is active (a grid's arrows); digits type an amount while the phase asks for one
+        (its `amount_entry` flag); else the key map."""
+        if self.host.status.typing is not None:
+            return self._typing_key(key, at, source)
+        hardware = self.host.hardware
+        if self.typing_for is not None:
+            return self._typing_key(key, at, source)
+        call = self.host.keymap.call_for(key, mod)
+        if hardware.assigning is not None and (call is None or call.name not in ("assign", "quit", "escape")):
+            hardware.capture(f"key:{key_name(key)}", at)
+            return None
+        if self.first is not None and self.first(key, mod, at, source):
+            return None  # taken by the format's panel (what it changed went through `action`)
+        if self.flags(self.state().phase).amount_entry:
+            edit = amount_key(key)
+            if edit is not None:
+                return self.action(Action("amount", at, source, (edit,)))
+        return None if call is None else self.action(Action(call.name, at, source, call.args))
+
+    # --- a text typed on the console (ActionDef.text_max) ----------------------------------------------
+
+    def text(self, text: str) -> None:
+        """Characters typed while a text is being typed (the window's text input); cut at the action's limit."""
+        status, call = self.host.status, self.typing_for
+        definition = None if call is None else self.actions.get(call.name)
+        if status.typing is None or definition is None:
+            return
+        status.typing = (status.typing + text)[:definition.text_max]
+
+    def _typing_key(self, key: int, at: float, source: str) -> Outcome | None:
+        """While a text is typed: Backspace takes back, Enter gives it to its action, Esc drops it.
+        Nothing else reaches the show meanwhile (the characters come as text, see `text`)."""
+        status, call = self.host.status, self.typing_for
+        typed = status.typing or ""
+        if key == pygame.K_BACKSPACE:
+            status.typing = typed[:-1]
+        elif key == pygame.K_ESCAPE:
+            status.typing, self.typing_for = None, None
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            status.typing, self.typing_for = None, None
+            if call is not None:
+                definition = self.actions.get(call.name)
+                given = len(definition.args) - 1 if definition is not None else len(call.args)
+                args = (*call.args, *(None,) * (given - len(call.args)), typed)
+                return self.action(Action(call.name, at, source, args))
+        return None
+
+    def refresh(self) -> None:
+        """Once a frame: the quit prompt goes when its two seconds are over."""
+        self.host.status.quit_armed = self.quit_guard.armed(time.monotonic())
+
+    # --- the local switches ------------------------------------------------------------------------
+
+    def _quit(self, args: dict[str, Any], at: float, source: str) -> None:
+        if self.quit_guard.press(time.monotonic()):
+            self.host.running = False
+        self.host.status.quit_armed = self.quit_guard.armed(time.monotonic())
+
+    def _help(self, args: dict[str, Any], at: float, source: str) -> None:
+        self.host.status.help = not self.host.status.help
+
+    def _escape(self, args: dict[str, Any], at: float, source: str) -> None:
+        """Escape closes what covers the console: the help, a prompt, the quit question, assigning by
+        pressing. It never starts, stops or judges anything (a reflex press during an answer is harmless)."""
+        status = self.host.status
+        status.help = False
+        status.prompt = None
+        self.quit_guard.armed_at = None
+        status.quit_armed = False
+        if self.host.hardware.assigning is not None:
+            self.host.hardware.toggle_assign(at)
+
+    def _start_over(self, args: dict[str, Any], at: float, source: str) -> None:
+        """«Начать заново»: twice within 2 s (the first press asks)."""
+        if not self.confirm.press(time.monotonic()):
+            self.host.prompt(self.host.say("console.start_over_confirm"), 2.0)
+            return
+        self.host.start_over(at)
+
+    def _linecheck(self, args: dict[str, Any], at: float, source: str) -> None:
+        self.host.hardware.toggle_line_check()
+
+    def _assign(self, args: dict[str, Any], at: float, source: str) -> None:
+        self.host.hardware.toggle_assign(at)
+
+    def _amount(self, args: dict[str, Any], at: float, source: str) -> None:
+        status = self.host.status
+        try:
+            status.amount = edit_amount(status.amount, args["edit"])
+        except Refused as why:  # an amount out of bounds: said, and the amount stays
+            self.host.notice(self.host.refusal_text(why), "refused")
+
+    def _buzz(self, args: dict[str, Any], at: float, source: str) -> Outcome | None:
+        team, player = args["team"], args["player"]
+        if not 0 <= team < len(self.state().teams):
+            return None
+        if player is None:
+            result: Outcome | None = self.host.hardware.buzz(team, at, at, source)  # the line check may take it
+            return result
+        return self.host.submit(c.Buzz(at=at, team=team, player=player, source_time=at, device=source))

@@ -1,0 +1,65 @@
+"""A scripted «Своя игра» game over any pack: every cell in order, every special, the final.
+
+Used by `--proof` (each card rendered as it comes up) and by the tests (a pack plays to the end).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from quizshow.core import commands as c
+from quizshow.core.engine import Engine
+
+
+def play_to_end(e: Engine, limit: int = 5000, seen: Callable[[Engine], None] | None = None,
+                keep_final: int | None = None) -> int:
+    """A scripted game: every cell, every special, the final; each answer judged correct. Returns steps.
+    `seen` is called with the engine after every accepted command (the proof sheet renders from it);
+    `keep_final` is the final theme left to play (default: the last)."""
+    fmt: Any = e.format  # a «Своя игра» format: its board, cat options and eligibility are read
+    t = 1.0
+    for step in range(limit):
+        s = e.state
+        p = s.fmt
+        t += 1.0
+        if s.phase == "end":
+            return step
+        cmd: c.Command = c.Go(at=t)
+        if s.phase == "board" and not fmt.round_over(p):
+            rnd = fmt.game.rounds[p.round]
+            cell = min(rnd.cells - p.played)
+            cmd = c.SelectCell(at=t, theme=cell[0], question=cell[1])
+        elif s.phase == "cat":
+            info = fmt.game.rounds[p.round].question(p.cell).cat
+            keep = info is not None and info.to == "anyone"
+            cmd = c.GiveCat(at=t, team=p.chooser if keep else (p.chooser + 1) % len(s.teams))
+        elif s.phase == "cat_value":
+            cmd = c.CatValue(at=t, value=fmt.cat_options(s)[0])
+        elif s.phase == "auction":
+            a = p.auction
+            cmd = c.Pass(at=t, team=a.current) if a.leader is not None else c.Bid(at=t, team=a.current,
+                                                                                  amount=p.value)
+        elif s.phase == "question" and p.kind != "final":
+            free = [i for i in fmt.eligible(s) if i not in s.locked]
+            cmd = c.Buzz(at=t, team=free[0]) if free else c.Go(at=t)
+        elif s.phase == "answering" or (s.phase == "final_reveal"
+                                        and p.final.verdict(p.final.order[p.final.showing]) is None):
+            cmd = c.Judge(at=t, correct=True)
+        elif s.phase == "final_themes":
+            left = [i for i in range(len(fmt.game.final_themes)) if i not in p.final.removed and i != keep_final]
+            if len(left) > (0 if keep_final is not None else 1):
+                cmd = c.FinalRemove(at=t, theme=left[0])
+        elif s.phase == "final_stakes":
+            missing = [i for i in p.final.order if p.final.stake(i) is None]
+            if missing:
+                cmd = c.FinalStake(at=t, team=missing[0], amount=1)
+        out = e.dispatch(cmd)
+        if seen is not None and not out.refused:
+            seen(e)
+        if out.refused and not isinstance(cmd, c.Go):
+            raise AssertionError(f"{cmd} refused in {s.phase}: {out.refused}")
+        if out.refused:
+            e.dispatch(c.Tick(at=t + 100))
+            t += 100
+    raise AssertionError(f"the game did not end in {limit} steps (phase {e.state.phase})")

@@ -1,0 +1,192 @@
+"""`--proof PACK --out DIR`: every question card and its answer as the projector shows them at 1920×1080,
+and a contact sheet per round with problems marked (docs/siq.md).
+
+The pack is played by the scripted game (tools/autoplay.py) through the real format and the real projector;
+a card is saved the first time each question shows and at its reveal.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+SIZE = (1920, 1080)
+VIDEO_WAIT_S = 3.0  # for a video card, how long to wait for its first decoded frame
+THUMB = (384, 216)
+SHEET_COLUMNS = 6
+READABLE_PX = 40  # question text fitted below this (at 1080 lines) is hard to read from the back row
+TEXT_BOX = (1420, 610)  # the question card's text area at 1080p; half as wide beside a picture
+TEXT_BOX_HALF = (690, 610)
+ANSWER_BOX = (1240, 90)  # the answer plate's text area at 1080p
+READABLE_ANSWER_PX = 30
+
+
+@dataclass
+class Card:
+    round: str
+    name: str  # file name
+    label: str
+    problems: list[str] = field(default_factory=list)
+
+
+def question_problems(question, text) -> list[str]:
+    """What an editor should look at before the event: missing or unplayable media, text shrunk too far."""
+    import pygame
+
+    from quizshow.display.video import probe
+
+    found = []
+    for key in ("image", "audio", "video", "answer_image", "answer_audio", "answer_video"):
+        path = getattr(question, key)
+        if path is None:
+            continue
+        if not path.exists() or path.stat().st_size == 0:
+            found.append(f"{key} missing: {path.name}")
+        elif key.endswith("image"):
+            try:
+                pygame.image.load(str(path))
+            except (pygame.error, OSError):
+                found.append(f"{key} cannot be shown: {path.name}")
+        elif key.endswith("video"):
+            why = probe(path)
+            if why is not None:
+                found.append(f"{key} cannot be played ({why}): {path.name}")
+    if question.q:
+        box = TEXT_BOX_HALF if (question.image or question.video) else TEXT_BOX
+        px = text.layout(question.q, "heading", box, 76, min_px=26).px
+        if px < READABLE_PX:
+            found.append(f"question text shrunk to {px}px (below {READABLE_PX})")
+    if question.a and text.layout(question.a, "heading", ANSWER_BOX, 60, min_px=20).px < READABLE_ANSWER_PX:
+        found.append(f"answer text shrunk below {READABLE_ANSWER_PX}px")
+    return found
+
+
+def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from quizshow import registry
+    from quizshow.core.engine import Engine
+    from quizshow.core.format import Setup
+    from quizshow.core.state import Team
+    from quizshow.display.projector import Projector
+    from quizshow.display.text import TextCache
+    from quizshow.display.theme import load_theme
+    from quizshow.formats import presets
+    from quizshow.packs.loader import load_pack
+    from quizshow.resources import themes_dir
+    from quizshow.tools.autoplay import play_to_end
+    from quizshow.yamlfile import Problems
+
+    problems = Problems()
+    pack = load_pack(pack_path, problems)
+    for item in problems.items:
+        print(item, file=stream)
+    if pack is None or problems:
+        print(f"{pack_path}: no proof sheet until the errors are fixed", file=stream)
+        return 1
+    pygame.init()
+    theme = load_theme(themes_dir() / "broadcast")
+    text = TextCache(theme.fonts)
+    teams = tuple(Team(name, "") for name in ("Команда 1", "Команда 2", "Команда 3"))
+    setup = Setup(title=pack.title, teams=teams, rules=dict(presets()["svoyak"]["svoyak"]), pack=pack)
+    spec = registry.spec("svoyak")  # a pack plays as «Своя игра» (its board, specials and final)
+    engine = Engine(spec.make(setup), 1)
+    projector = Projector(engine.format, theme, pack.title, pack.language, text, registry.views("svoyak"),
+                          sound=False)
+    video = projector.video
+    surface = pygame.Surface(SIZE)
+    out.mkdir(parents=True, exist_ok=True)
+    cards: list[tuple[Card, pygame.Surface]] = []
+    shown: set[tuple] = set()
+    fmt: Any = engine.format
+
+    def seen(e: Engine) -> None:
+        state, play = e.state, e.state.fmt
+        if state.phase in ("question", "answering", "final_question"):  # a solo question opens in answering
+            stage = "q"
+        elif state.phase in ("reveal", "final_answer"):
+            stage = "a"
+        else:
+            return
+        final_theme = fmt.final_theme(play.final) if play.kind == "final" and play.final else None
+        key = (stage, play.kind, play.round, play.cell, final_theme)
+        if key in shown or (play.kind == "shootout"):
+            return
+        shown.add(key)
+        question = fmt.current(state)
+        if question is None:
+            return
+        now = e.entries[-1].command.at
+        projector.on_events(list(e.entries[-1].events), now)
+        projector.render(surface, state, now + 10)
+        projector.render(surface, state, now + 20)  # the animations settled: the still card
+        waited = 0.0
+        while video.player is not None and video.player.failed is None and waited < VIDEO_WAIT_S:
+            if video.player.surface(now + 20, playing=False) is not None:  # its first frame is on the card
+                projector.render(surface, state, now + 20)
+                break
+            time.sleep(0.02)
+            waited += 0.02
+        final = play.kind == "final"
+        round_name = "final" if final else f"round-{play.round + 1}"
+        where = f"final-{fmt.final_theme(play.final) + 1}" if final else f"{play.cell[0] + 1}-{play.cell[1] + 1}"
+        card = Card(round_name, f"{where}-{'question' if stage == 'q' else 'answer'}.png",
+                    f"{where} {'Q' if stage == 'q' else 'A'}")
+        if stage == "q":
+            card.problems = question_problems(question, text)
+        folder = out / round_name
+        folder.mkdir(exist_ok=True)
+        pygame.image.save(surface, str(folder / card.name))
+        cards.append((card, pygame.transform.smoothscale(surface, THUMB)))
+
+    play_to_end(engine, seen=seen)
+    # Every other final theme: the same game again up to the final, that theme left to play.
+    commands = [entry.command for entry in engine.entries]
+    start = next((i for i, entry in enumerate(engine.entries) if entry.command.__class__.__name__ == "FinalRemove"),
+                 None)
+    final_count = len(fmt.game.final_themes)
+    for theme in range(final_count - 1 if start is not None else 0):
+        branch = Engine(spec.make(setup), 1)
+        branch.replay(commands[:start])
+        fmt = branch.format
+        play_to_end(branch, seen=seen, keep_final=theme)
+    rounds: dict[str, list[tuple[Card, pygame.Surface]]] = {}
+    for card, thumb in cards:
+        rounds.setdefault(card.round, []).append((card, thumb))
+    marked = 0
+    for name, items in rounds.items():
+        _sheet(out / f"{name}-sheet.png", items, text)
+        for card, _ in items:
+            for problem in card.problems:
+                marked += 1
+                print(f"{out / card.round / card.name}: {problem}", file=stream)
+    print(f"{len(cards)} card(s) in {len(rounds)} sheet(s) written to {out}; {marked} problem(s) marked",
+          file=stream)
+    return 0
+
+
+def _sheet(path: Path, items, text) -> None:
+    """Thumbnails in reading order; a card with problems gets a red frame and its first problem."""
+    import pygame
+
+    gap = 16
+    label_h = 30
+    rows = (len(items) + SHEET_COLUMNS - 1) // SHEET_COLUMNS
+    sheet = pygame.Surface((SHEET_COLUMNS * (THUMB[0] + gap) + gap, rows * (THUMB[1] + label_h + gap) + gap))
+    sheet.fill((18, 22, 34))
+    for i, (card, thumb) in enumerate(items):
+        x = gap + (i % SHEET_COLUMNS) * (THUMB[0] + gap)
+        y = gap + (i // SHEET_COLUMNS) * (THUMB[1] + label_h + gap)
+        sheet.blit(thumb, (x, y))
+        color = (230, 60, 60) if card.problems else (150, 160, 180)
+        if card.problems:
+            pygame.draw.rect(sheet, color, pygame.Rect(x - 3, y - 3, THUMB[0] + 6, THUMB[1] + 6), 5)
+        caption = card.label + (f" · {card.problems[0]}" if card.problems else "")
+        img = text.fit(caption, "body", (THUMB[0], label_h - 4), color, 22, wrap=False)
+        sheet.blit(img, (x, y + THUMB[1] + 4))
+    pygame.image.save(sheet, str(path))

@@ -1,0 +1,60 @@
+"""`--import PACK.siq --out DIR` and `--proof PACK --out DIR` (docs/siq.md)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from quizshow.yamlfile import Problems
+
+
+def import_command(pack: Path, out: Path, stream: TextIO | None = None) -> int:
+    """Write our YAML and the media; print the report; check the YAML as `--check` would."""
+    from quizshow.packs.loader import load_pack
+    from quizshow.packs.siq import import_siq
+
+    stream = stream or sys.stdout
+    problems = Problems()
+    done = import_siq(pack, out, problems)
+    for problem in problems.errors:
+        print(problem, file=stream)
+    if done is None:
+        return 1
+    target, report = done
+    for line in report.lines():
+        print(line, file=stream)
+    check = Problems()
+    load_pack(target, check)
+    for problem in check.items:
+        print(problem, file=stream)
+    print(f"wrote {target} ({len(report.found)} media file(s)); "
+          f"--check: {len(check.errors)} error(s), {len(check.items) - len(check.errors)} warning(s)", file=stream)
+    return 1 if check.errors else 0
+
+
+def proof_command(pack: Path, out: Path, stream: TextIO | None = None) -> int:
+    from quizshow.tools.proof import proof
+
+    return proof(pack, out, stream or sys.stdout)
+
+
+def check_media(pack, problems: Problems) -> None:
+    """Videos whose first frame does not decode (a codec we lack, a damaged file): a warning each, as the
+    projector will show a placeholder for them."""
+    from quizshow.display.video import probe
+    from quizshow.packs.siq import problem_file
+
+    where = problem_file(pack.path) if pack.path.suffix.lower() == ".siq" else pack.path
+    seen: dict[Path, str | None] = {}
+    for rnd in pack.rounds:
+        for question in rnd.all_questions:
+            for key in ("video", "answer_video"):
+                path = getattr(question, key)
+                if path is None or not path.exists() or path.stat().st_size == 0:
+                    continue  # missing files are reported by the loader
+                if path not in seen:
+                    seen[path] = probe(path)
+                if seen[path] is not None:
+                    problems.add(where, question.line, f"{key} '{path.name}' cannot be played ({seen[path]}): "
+                                                       "a placeholder is shown", warning=True)

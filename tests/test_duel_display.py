@@ -1,0 +1,199 @@
+"""The duel on the projector and the console: every phase at 720p, 1080p and 4K with its text in its
+boxes; the tiles in their table colours, the asked table gold, a player who left dimmed; the console's
+buttons are the engine's commands."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from quizshow import i18n, registry
+from quizshow.assemble import make_format
+from quizshow.core import commands as c
+from quizshow.core.engine import Engine
+from quizshow.display.duel.scene import TABLE_COLOURS, queue_rect, tile_rect
+from quizshow.display.projector import Projector
+from quizshow.display.theme import load_theme
+from quizshow.formats.duel import commands as dc
+from tests.conftest import views_of
+from tests.duel_kit import ALPHA, BETA, GREEN, RED, YELLOW, config
+from tests.test_display import SIZES, RecordingText
+
+
+def show_engine() -> Engine:
+    i18n.add_phrases(registry.spec("duel").phrases)  # as the app does for the show's format
+    return Engine(make_format(config()), 3)
+
+
+@pytest.fixture(scope="module")
+def theme():
+    return load_theme(config().theme)
+
+
+def mockup_walk():
+    """A bout through every look: the queue asked in order, two correct answers in a row and the
+    choice, the mock-up's moment (three presses queued, 9 s of thinking left), a hint, the result."""
+    def b(at, team, player, t=None):
+        return c.Buzz(at=at, team=team, player=player, source_time=at if t is None else t)
+
+    return [
+        ("title", []),
+        ("reading", [c.Go(at=1)]),
+        ("answering", [b(2, ALPHA, RED), b(2.05, BETA, GREEN), b(2.1, ALPHA, YELLOW)]),
+        ("reveal", [c.Judge(at=3, correct=True), c.Tick(at=3.2)]),  # Бета's red leaves
+        ("choosing", [c.Go(at=5), b(6, ALPHA, RED), c.Go(at=6.5), c.Judge(at=7, correct=True)]),
+        ("thinking", [dc.Choose(at=8, player=YELLOW), c.Go(at=9), c.Go(at=10), c.Tick(at=12)]),
+        ("queue", [b(12.05, BETA, 3, 12.0), b(12.3, ALPHA, YELLOW, 12.187), b(12.2, ALPHA, GREEN, 12.041),
+                   c.Tick(at=16)]),
+        ("hint", [dc.Hint(at=16.5, text="Он открыл морской путь в Индию вокруг Африки", show=True)]),
+        ("result", [c.Judge(at=17, correct=False), c.Judge(at=18, correct=True)]),
+    ]
+
+
+def render_walk(theme, size, text=None, language="ru"):
+    """Each step of the walk rendered (after its motion settles): (name, engine, surface copy)."""
+    e = show_engine()
+    projector = Projector(e.format, theme, "Дуэль за цветными столами", language, text, views=views_of(e.format))
+    surface = pygame.Surface(size)
+    for name, commands in mockup_walk():
+        for cmd in commands:
+            e.dispatch(cmd)
+        now = max([0.0] + [en.command.at for en in e.entries])
+        if text is not None:
+            text.fitted.clear()
+        projector.render(surface, e.state, now + 0.05)  # in motion (a tile leaving, a press sweeping in)
+        projector.render(surface, e.state, now + 2)
+        yield name, e, surface
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_duel_phase_renders_with_text_inside_its_boxes(theme, size):
+    text = RecordingText(theme.fonts)
+    for name, _e, _surface in render_walk(theme, size, text):
+        assert text.fitted, name
+        for what, box, got in text.fitted:
+            assert got[0] <= box[0] and got[1] <= box[1], f"{name}: {what!r} {got} overflows {box}"
+
+
+def _near(a, b, tolerance=60):
+    return sum(abs(x - y) for x, y in zip(a[:3], b[:3], strict=True)) < tolerance
+
+
+def test_tables_wear_their_colours_the_asked_one_is_gold_and_a_player_who_left_is_dimmed(theme):
+    from quizshow.display.scenes.base import Frame
+
+    for name, e, surface in render_walk(theme, (1920, 1080)):
+        if name != "queue":
+            continue
+        frame = Frame(e.state, e.format, theme, None, 0, (1920, 1080), "ru", "", None)
+        green = tile_rect(frame, ALPHA, GREEN)
+        assert _near(surface.get_at((green.x + 40, green.centery + 60)), pygame.Color(TABLE_COLOURS["green"]), 90)
+        gone = tile_rect(frame, BETA, RED)  # left on the first question: a dark tile
+        assert sum(surface.get_at((gone.x + 40, gone.centery + 60))[:3]) < 150
+        asked = tile_rect(frame, BETA, 3)  # Бета's captain pressed first: gold edge
+        edge = [surface.get_at((asked.x + 2, y)) for y in range(asked.y + 60, asked.bottom - 60, 20)]
+        assert all(_near(px, theme.color("accent"), 120) for px in edge)
+        first = queue_rect(frame)  # the queue's first row is the asked one, gold-edged too
+        assert any(_near(surface.get_at((first.x + 24 + dx, first.y + 200)), theme.color("accent"), 90)
+                   for dx in range(0, 8))
+        return
+    raise AssertionError("no queue step")
+
+
+def test_the_english_locale_renders_too(theme):
+    text = RecordingText(theme.fonts)
+    for name, _e, _surface in render_walk(theme, (1280, 720), text, language="en"):
+        assert not [t for t, _b, _g in text.fitted if t.startswith("scene.")], name
+
+
+# --- the console -------------------------------------------------------------------------------------------
+
+
+def duel_app(tmp_path):
+    import shutil
+
+    from quizshow.app import ShowApp
+    from quizshow.config import load_show
+    from quizshow.yamlfile import Problems
+    from tests.duel_kit import ROOT
+
+    shutil.copytree(ROOT / "packs", tmp_path / "packs")
+    (tmp_path / "shows").mkdir()
+    show = tmp_path / "shows" / "duel.yaml"
+    shutil.copy(ROOT / "shows" / "duel.yaml", show)
+    return ShowApp(load_show(show, Problems()), fresh=True, sound=False, devices=False)
+
+
+def _buttons(app, size=(1600, 900)):
+    surface = pygame.Surface(size)
+    app.console.render(surface, app.clock.now(), app.status, None)
+    names = {call: call.name + "".join(f":{arg}" for arg in call.args) for _, call in app.console.buttons}
+    return {names[call]: rect for rect, call in app.console.buttons}, surface
+
+
+def test_console_shows_what_comes_next_and_its_skip_replace_choose_and_end_early_buttons_work(tmp_path):
+    from quizshow.app import Action
+
+    app = duel_app(tmp_path)
+    try:
+        buttons, _ = _buttons(app)
+        assert "duel_skip" in buttons and "duel_replace" in buttons
+        app.action(Action("duel_skip", 0.5, "console"))
+        assert app.engine.format.upcoming(app.engine.state) == ("sheet", 1)
+        app.action(Action("go", 1.0))
+        app.submit(c.Buzz(at=2.0, team=ALPHA, player=RED, source_time=2.0))
+        app.action(Action("correct", 3.0))
+        app.action(Action("go", 4.0))
+        app.submit(c.Buzz(at=5.0, team=ALPHA, player=RED, source_time=5.0))
+        app.action(Action("correct", 6.0))
+        assert app.engine.state.phase == "choosing"
+        buttons, _ = _buttons(app)
+        assert {"duel_choose:0", "duel_choose:1"} <= set(buttons) and "duel_choose:3" not in buttons
+        app.action(Action("duel_choose", 7.0, "console", (1,)))
+        assert (BETA, YELLOW) in app.engine.state.fmt.bout.out
+        app.action(Action("go", 8.0))
+        app.action(Action("go", 9.0))  # the first reading ends
+        assert app.action(Action("go", 10.0)).refused  # 14 s to think left
+        assert app.action(Action("duel_end_early", 10.5, "console")) is None  # asks to confirm
+        assert app.action(Action("duel_end_early", 10.6, "console")).accepted
+        assert app.engine.state.phase == "reveal"
+    finally:
+        app.close()
+
+
+def test_a_hint_typed_on_the_console_reaches_the_projector(tmp_path):
+    from quizshow.app import Action
+
+    app = duel_app(tmp_path)
+    try:
+        app.action(Action("go", 1.0))
+        app.action(Action("duel_hint", 2.0, "console"))
+        for ch in "Река":
+            app.text_input(ch)
+        app.key(pygame.K_BACKSPACE, 0, 2.2)
+        app.text_input("и")
+        assert app.key(pygame.K_y, 0, 2.35) is None  # a key while typing is text, not «Верно»
+        app.key(pygame.K_RETURN, 0, 2.4)
+        asking = app.engine.state.fmt.asking
+        assert asking.hint == "Реки" and asking.hint_shown and app.status.typing is None
+        buttons, _ = _buttons(app)
+        assert "duel_hint_off" in buttons
+    finally:
+        app.close()
+
+
+def test_console_lists_the_queue_in_order_with_margins(tmp_path):
+    app = duel_app(tmp_path)
+    try:
+        drawn: list[str] = []
+        fit = app.console.text.fit
+        app.console.text.fit = lambda text, *a, **k: (drawn.append(text), fit(text, *a, **k))[1]
+        app.submit(c.Go(at=1.0))
+        app.submit(c.Buzz(at=2.2, team=ALPHA, player=GREEN, source_time=2.041))
+        app.submit(c.Buzz(at=2.3, team=BETA, player=RED, source_time=2.0))
+        _buttons(app)
+        lines = [t for t in drawn if t.startswith(("1. ", "2. "))]
+        assert lines[0].startswith("1. Красный (Бета)") and "+0,000 с" in lines[0]
+        assert lines[1].startswith("2. Зелёный (Альфа)") and "+0,041 с" in lines[1]
+    finally:
+        app.close()

@@ -1,0 +1,71 @@
+"""The duel over OSC with real UDP datagrams on 127.0.0.1: presses of single players, the queue, the
+player being asked, eliminations and the choice, the bout's result."""
+
+from __future__ import annotations
+
+import pytest
+
+from quizshow.app import ShowApp
+from quizshow.config import load_show
+from quizshow.core.effects import Event, EventKind
+from quizshow.outputs.osc_out import event_messages
+from quizshow.yamlfile import Problems
+from tests.conftest import ROOT
+from tests.osc_desk import Desk
+from tests.test_osc import go
+
+
+@pytest.fixture
+def duel(tmp_path):
+    path = tmp_path / "duel.yaml"
+    path.write_text(f'''title: "OSC"
+format: duel
+pack: "{ROOT / "packs" / "duel-demo.yaml"}"
+teams:
+  - {{name: "Альфа", players: ["А1", "А2", "А3", "А4"], captain: "А4"}}
+  - {{name: "Бета", players: ["Б1", "Б2", "Б3", "Б4"], captain: "Б4"}}
+devices:
+  osc:
+    listen: "127.0.0.1:7400"
+    cues:
+      player/out: [{{to: "127.0.0.1:9", address: "/eos/cue/{{team}}{{player}}/fire"}}]
+''', encoding="utf-8")
+    problems = Problems()
+    config = load_show(path, problems)
+    assert config is not None and not problems.errors, [str(p) for p in problems.items]
+    app = ShowApp(config, journal_path=tmp_path / "duel.jsonl", fresh=True, sound=False, devices=False, osc=True,
+                  osc_port=0)
+    app.go_live()
+    desk = Desk()
+    yield app, desk, app.osc.address
+    app.running = False
+    app.close()
+    desk.close()
+
+
+def test_a_duel_question_driven_by_osc_reports_the_queue_the_asked_player_and_who_leaves(duel):
+    app, desk, to = duel
+    desk.send(to, "/quiz/subscribe", 1)
+    desk.wait_for("/quiz/out/state/phase")
+    go(desk, to)
+    desk.send(to, "/quiz/team/2/buzz", 2)  # Бета's red
+    assert desk.wait_for("/quiz/out/event/queue") == (1, 2, 2, pytest.approx(0.0))
+    assert desk.wait_for("/quiz/out/event/asked")[:4] == (1, 2, 2, "Б3")
+    desk.send(to, "/quiz/team/1/buzz", 0)  # Альфа's green, second
+    assert desk.wait_for("/quiz/out/event/queue", where=lambda a: a[0] == 2)[:3] == (2, 1, 0)
+    desk.send(to, "/quiz/judge/wrong")
+    assert desk.wait_for("/quiz/out/event/player/out") == (2, 2, "Б3", 3)
+    assert desk.wait_for("/quiz/out/event/team/2/player/out") == (2, 2, "Б3", 3)
+    assert desk.wait_for("/quiz/out/event/asked", where=lambda a: a[0] == 2)[:4] == (2, 1, 0, "А1")
+    desk.send(to, "/quiz/judge/correct")
+    assert desk.wait_for("/quiz/out/event/player/out", where=lambda a: a[1] == 0) == (2, 0, "Б1", 2)
+    desk.send(to, "/quiz/team/1/buzz", 7)
+    assert 409 in desk.wait_for("/quiz/reply", where=lambda a: a[0] == "/quiz/team/1/buzz")  # no table 8
+
+
+def test_the_bout_result_and_the_choice_have_their_messages():
+    assert event_messages(Event(EventKind.MATCH_RESULT, team=None, round=0)) == [
+        ("/quiz/out/event/bout/result", (1, 0, ""))]
+    assert event_messages(Event(EventKind.CHOICE, team=0, player=1, name="А2")) == [
+        ("/quiz/out/event/choice", (1, 1, "А2"))]
+    assert event_messages(Event(EventKind.MATCH_RESULT, team=1, name="Б")) == []  # brainring: unchanged

@@ -1,0 +1,78 @@
+"""Who may change the show over OSC (issue 12, items 13 and 14): real UDP from many loopback addresses
+(any 127.x.y.z is this machine) to a whole show listening on 127.0.0.1, port 0."""
+
+from __future__ import annotations
+
+import time
+
+from quizshow.inputs.osc import GLOBAL_FREE_FAILURES, WRONG_PASSCODES
+from tests.conftest import notices
+from tests.osc_desk import Desk
+from tests.test_osc import rig  # noqa: F401 - the fixture: a whole show listening on port 0
+
+PASSCODE = '    passcode: "zebra"\n'
+
+
+def replies(desk: Desk, seconds: float = 0.3) -> list[tuple]:
+    desk.pump(seconds)
+    return [args for addr, args in desk.got if addr == "/quiz/reply"]
+
+
+def score_becomes(app, team: int, points: int, timeout: float = 2.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if app.engine.state.teams[team].score == points:
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def test_guesses_from_many_addresses_share_one_budget_and_the_console_says_someone_is_guessing(rig):  # noqa: F811
+    app, _, to = rig("svoyak", osc=PASSCODE)
+    desks = [Desk(f"127.0.0.{n}") for n in range(2, 42)]  # 40 addresses, one guess each: no address is locked
+    assert WRONG_PASSCODES > 1
+    for desk in desks:
+        desk.send(to, "/quiz/connect", "guess")
+    owner = Desk("127.0.0.200")  # even the right passcode waits out the back-off: guesses are not free
+    owner.send(to, "/quiz/connect", "zebra")
+    owner.send(to, "/quiz/team/1/score/add", 50)
+    for _ in range(2):
+        for desk in desks:
+            desk.pump(0.01)
+    answers = [args for desk in desks for addr, args in desk.got if addr == "/quiz/reply"]
+    assert len(answers) == len(desks) and all(a[2] == 401 for a in answers)
+    tried = [a for a in answers if a[3] == "wrong passcode"]
+    assert len(tried) <= GLOBAL_FREE_FAILURES + 1, f"{len(tried)} guesses were tried"
+    assert any(a[3].startswith("too many wrong passcodes") for a in answers)
+    assert [a[2] for a in replies(owner)] == [401, 401]
+    assert app.engine.state.teams[0].score == 0
+    assert any("кто-то подбирает пароль" in n.text for n in notices(app))
+    assert not any("zebra" in n.text or "guess" in n.text for n in notices(app))
+    for desk in [*desks, owner]:
+        desk.close()
+
+
+def test_an_unlock_is_for_the_sending_socket_not_its_whole_address(rig):  # noqa: F811
+    app, desk, to = rig("svoyak", osc=PASSCODE)
+    desk.send(to, "/quiz/connect", "zebra")
+    desk.send(to, "/quiz/team/1/score/add", 50)
+    assert score_becomes(app, 0, 50)
+    other = Desk()  # the same address, another port: another program on that machine
+    other.send(to, "/quiz/team/1/score/add", 1000)
+    assert [a[2:] for a in replies(other)] == [(401, "passcode needed: /quiz/connect")]
+    assert app.engine.state.teams[0].score == 50
+    other.close()
+
+
+def test_an_unlock_expires_after_the_desk_falls_silent(rig):  # noqa: F811
+    app, desk, to = rig("svoyak", osc=PASSCODE)
+    app.osc.unlock_idle_s = 0.3
+    desk.send(to, "/quiz/connect", "zebra")
+    for _ in range(4):  # a desk in use keeps its unlock
+        time.sleep(0.2)
+        desk.send(to, "/quiz/team/1/score/add", 1)
+    assert score_becomes(app, 0, 4)
+    time.sleep(0.5)
+    desk.send(to, "/quiz/team/1/score/add", 1)
+    assert [a[2] for a in replies(desk)] == [401]
+    assert app.engine.state.teams[0].score == 4
