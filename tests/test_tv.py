@@ -505,3 +505,30 @@ def test_the_contact_sheet_shows_every_scene_of_the_format(tmp_path, fmt):
     done = subprocess.run([sys.executable, "main.py", str(config.path), "--sheet", str(tmp_path / "cli.png")],
                           cwd=root, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and (tmp_path / "cli.png").exists(), done.stderr
+
+
+def test_a_long_chooser_name_never_runs_into_its_label(theme):
+    """The score strip's «выбирает» and a long name: every pixel of the name lies under the label's."""
+    from dataclasses import replace
+
+    from quizshow.display.scenes import widgets
+    from quizshow.display.svoyak.scenes import strip_rect
+
+    engine = _walk_to("board")
+    chooser = engine.state.fmt.chooser
+    projector = _projector(engine, theme)
+
+    def draw(name: str, label: str) -> pygame.Surface:
+        teams = list(engine.state.teams)
+        teams[chooser] = replace(teams[chooser], name=name)
+        frame = projector.frame(replace(engine.state, teams=tuple(teams)), 1.0, HD)
+        surface = pygame.Surface(HD)
+        widgets.score_strip(surface, frame, strip_rect(frame), {chooser: label})
+        return surface
+
+    long_name = "Мария-Антуанетта Анна Ли Бо Ся Ку Мо Ду Ра Жо"  # it would wrap into the label
+    label = _differs(draw("", "выбирает"), draw("", " ")).get_bounding_rects()
+    name = _differs(draw(long_name, " "), draw("", " ")).get_bounding_rects()
+    assert label and name
+    label_box, name_box = label[0].unionall(label[1:]), name[0].unionall(name[1:])
+    assert name_box.top >= label_box.bottom - 1, (label_box, name_box)

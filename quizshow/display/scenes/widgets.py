@@ -53,14 +53,20 @@ def score_strip(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, label:
         digits = frame.text.fit(number(score), "numbers", (card_w // 2 - pad, card.height - frame.u(16)),
                                 score_color, frame.u(84), shadow=True, wrap=False)
         surface.blit(digits, digits.get_rect(midright=(card.right - pad, card.centery)))
-        name_box = (card_w - digits.get_width() - pad * 3, card.height - frame.u(40))
-        name = frame.text.fit(team.name, "heading", name_box, text_color, frame.u(46), shadow=True)
         top_label = (label or {}).get(i)
+        width = card_w - digits.get_width() - pad * 3
         if top_label:
-            small = frame.text.fit(top_label, "body", (name_box[0], frame.u(28)), frame.color("accent"), frame.u(24))
+            # «выбирает» on its own line at the top; the name only in the room under it (one line, shrunk):
+            # a long name never runs into the label.
+            small = frame.text.fit(top_label, "body", (width, frame.u(28)), frame.color("accent"), frame.u(24))
             surface.blit(small, (card.x + pad, card.y + frame.u(10)))
-            surface.blit(name, name.get_rect(bottomleft=(card.x + pad, card.bottom - frame.u(14))))
+            room = pygame.Rect(card.x + pad, card.y + frame.u(10) + small.get_height() + frame.u(4), width, 0)
+            room.height = card.bottom - frame.u(8) - room.y
+            name = frame.text.fit(team.name, "heading", room.size, text_color, frame.u(46), shadow=True, wrap=False)
+            surface.blit(name, name.get_rect(midleft=room.midleft))
         else:
+            name_box = (width, card.height - frame.u(40))
+            name = frame.text.fit(team.name, "heading", name_box, text_color, frame.u(46), shadow=True)
             surface.blit(name, name.get_rect(midleft=(card.x + pad, card.centery)))
 
 
