@@ -54,6 +54,7 @@ class Projector:
         self._layers = Layers()  # still layers: the current picture's and the next one's
         self._drawn: tuple[ShowState, tuple[int, int], bool] | None = None  # what the last frame showed
         self._changed_at = -1e9
+        self._splash_warmed: set[tuple[int, int]] = set()
         self.dirty: list[pygame.Rect] | None = None  # the rectangles the last frame changed (None: all of it)
         self.line_check = False  # «Проверка кнопок» replaces the show's picture while it is on
         self.video = VideoScreen(sound=sound)  # the one video on screen (a pack's question card)
@@ -80,6 +81,13 @@ class Projector:
     def warm(self, state: ShowState, now: float, size: tuple[int, int]) -> bool:
         """In idle time: a piece of what the scene of `state` may need next and cannot be prepared as a
         layer (the texts of the questions a board cell may open); True while more is left."""
+        if size not in self._splash_warmed:  # the splash words and band, made once a size
+            self._splash_warmed.add(size)
+            for key in ("scene.auction_splash", "scene.round_over"):
+                motion.Splash(_say(key, self.language), -10.0, paint.rgb(self.theme.color("accent")),
+                              paint.rgb(self.theme.color("panel_dark"))).warm(size, self.text, self.frame(state, now,
+                                                                                                         size).u(150))
+            return True
         return self.scene(state).warm(self.frame(state, now, size))
 
     def transitioning(self, now: float) -> bool:

@@ -66,6 +66,19 @@ class Splash:
     def live(self, now: float) -> bool:
         return self.started <= now < self.started + self.duration
 
+    def _band(self, size: tuple[int, int]) -> pygame.Surface:
+        w, h = size
+        return paint.panel((w, h // 5), self.color, paint.rgb(paint.mix(self.color, (0, 0, 0), 0.18)), None, 0)
+
+    def _words(self, size: tuple[int, int], text, px: int) -> pygame.Surface:
+        w, h = size
+        return text.fit(self.text.upper(), "heading", (int(w * 0.8), int(h // 5 * 0.75)), self.ink, px)
+
+    def warm(self, size: tuple[int, int], text, px: int) -> None:
+        """Idle time: the band and the words, so the splash's first frame only blits them."""
+        self._band(size)
+        self._words(size, text, px)
+
     def draw(self, target: pygame.Surface, now: float, text, px: int) -> None:
         """`text` is the projector's TextCache: the words are fitted once and cached."""
         if not self.live(now):
@@ -73,7 +86,7 @@ class Splash:
         w, h = target.get_size()
         age = now - self.started
         band_h = h // 5
-        band = paint.panel((w, band_h), self.color, paint.rgb(paint.mix(self.color, (0, 0, 0), 0.18)), None, 0)
+        band = self._band((w, h))
         if age < self.IN_S:
             x = int(-w * (1 - ease_out_cubic(age / self.IN_S)))
         elif age > self.duration - self.OUT_S:
@@ -83,7 +96,7 @@ class Splash:
         y = (h - band_h) // 2
         target.blit(band, (x, y))
         grow = ease_out_back(min(1.0, age / (self.IN_S + 0.15)))
-        words = text.fit(self.text.upper(), "heading", (int(w * 0.8), int(band_h * 0.75)), self.ink, px)
+        words = self._words((w, h), text, px)
         if grow < 0.999:
             words = paint.scaled(words, max(0.05, grow))
         target.blit(words, words.get_rect(center=(x + w // 2, y + band_h // 2)))

@@ -190,6 +190,7 @@ class BoardScene(Scene):
     """The board; the still layer holds every plate and value, the strip and the banner move."""
 
     name = "svoyak_board"
+    _art_warmed: dict[tuple[int, int], bool] = {}
 
     def key(self, frame: Frame) -> Hashable:
         return self.name, play(frame).round
@@ -232,6 +233,11 @@ class BoardScene(Scene):
         p = play(frame)
         if p.round >= len(frame.fmt.game.rounds):
             return False
+        if not self._art_warmed.get(frame.size):  # the specials' artwork, drawn once a size
+            artwork.cat_in_sack(int(frame.u(100) * 3.0))
+            artwork.gift(frame.u(330))
+            self._art_warmed[frame.size] = True
+            return True
         rnd = frame.fmt.game.rounds[p.round]
         return QUESTION.warm_questions(frame, [rnd.question(cell) for cell in sorted(rnd.cells - p.played)])
 
