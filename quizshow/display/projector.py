@@ -81,6 +81,8 @@ class Projector:
     def warm(self, state: ShowState, now: float, size: tuple[int, int]) -> bool:
         """In idle time: a piece of what the scene of `state` may need next and cannot be prepared as a
         layer (the texts of the questions a board cell may open); True while more is left."""
+        if self._layers.reserve(size):  # the still layers' full-screen surfaces (15-20 ms each at 4K)
+            return True
         if size not in self._splash_warmed:  # the splash words and band, made once a size
             self._splash_warmed.add(size)
             for key in ("scene.auction_splash", "scene.round_over"):

@@ -74,6 +74,15 @@ class Layers:
     def __init__(self, keep: int = 3) -> None:
         self.keep = keep
         self._layers: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._spare: list[pygame.Surface] = []  # allocated in idle time (a 4K surface takes 15-20 ms)
+
+    def reserve(self, size: tuple[int, int]) -> bool:
+        """Idle time: allocate the full-screen surfaces the layers will take, one a call; True while more."""
+        have = sum(1 for s in [*self._layers.values(), *self._spare] if s.get_size() == size)
+        if have >= self.keep:
+            return False
+        self._spare.append(pygame.Surface(size))
+        return have + 1 < self.keep
 
     def get(self, key: Hashable) -> pygame.Surface | None:
         layer = self._layers.get(key)
@@ -86,7 +95,12 @@ class Layers:
         if len(self._layers) >= self.keep:
             _, oldest = self._layers.popitem(last=False)
             layer = oldest if oldest.get_size() == size else None
-        self._layers[key] = layer = layer or pygame.Surface(size)
+        if layer is None:
+            spare = next((s for s in self._spare if s.get_size() == size), None)
+            if spare is not None:
+                self._spare.remove(spare)
+            layer = spare or pygame.Surface(size)
+        self._layers[key] = layer
         return layer
 
 

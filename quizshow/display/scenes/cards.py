@@ -142,7 +142,7 @@ class QuestionScene(Scene):
     name = "question"
 
     def __init__(self) -> None:
-        self._warmed: set[tuple[int, tuple[int, int]]] = set()  # (question, size) whose content is made
+        self._warmed: set[tuple[object, tuple[int, int]]] = set()  # (question, size) whose content is made
 
     def key(self, frame: Frame) -> Hashable:
         return self.name, frame.state.round, frame.state.question
@@ -228,6 +228,14 @@ class QuestionScene(Scene):
         """Idle time on a board: fit the text and scale the picture of one more question a cell may open (one
         a frame: a whole board at once would stall the frame loop). True while some are left."""
         card = self._layout(frame).card
+        if frame.layers.reserve(frame.size):
+            return True
+        if ("card", frame.size) not in self._warmed:  # the card and its open-buzzer frame at this size
+            self._warmed.add(("card", frame.size))
+            paint.panel(card.size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel")),
+                        paint.rgb(frame.color("panel_edge")), frame.u(24), frame.u(3))
+            paint.glow_frame(card.size, paint.rgb(frame.color("accent")), frame.u(24), frame.u(4))
+            return True
         todo = [q for q in questions if (id(q), frame.size) not in self._warmed]
         if todo:
             self.content(frame, todo[0], card, *card_media(todo[0], False))
