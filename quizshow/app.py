@@ -73,6 +73,7 @@ class ShowApp:
         i18n.add_phrases(self.spec.phrases)
         i18n.add_refusals(self.spec.refusals)
         self.actions = registry_for(self.spec.actions)
+        self._own_actions = frozenset(action.name for action in self.spec.actions)  # /quiz/action/<name>
         self.format = make_format(config)
         self.runtime = Runtime(self.format, journal_path or config.journal_path, str(config.path), fresh, seed,
                                resume_to_damage)
@@ -448,7 +449,8 @@ class ShowApp:
     def osc_request(self, req: OscRequest) -> None:
         """An OSC input: the same action as the presenter's or the console's; replied (runtime/osc_link.py)."""
         assert self.osc is not None
-        answer(req, self.actions, len(self.engine.state.teams), self.spec.name, self.call, self.osc.reply)
+        answer(req, self.actions, len(self.engine.state.teams), self.spec.name, self.call, self.osc.reply,
+               self._own_actions)
 
     def device_lines(self) -> list[tuple[str, bool]]:
         lines = self.hardware.device_lines()

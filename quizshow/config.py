@@ -9,13 +9,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from yaml.nodes import Node, SequenceNode
+from yaml.nodes import MappingNode, Node, SequenceNode
 
 from quizshow import registry, stopping
+from quizshow.core.actions import Call
 from quizshow.core.spec import MAX_TEAMS
 from quizshow.formats import common_rules, presets
 from quizshow.formats.teamsize import size_problems
-from quizshow.inputs.keymap import ACTIONS, unknown_key_names
+from quizshow.inputs.keymap import ACTIONS, player_buzzer, unknown_key_names
 from quizshow.packs.loader import load_pack
 from quizshow.packs.model import Pack
 from quizshow.resources import themes_dir
@@ -129,10 +130,11 @@ def _load_show(path: Path, problems: Problems) -> ShowConfig | None:
     keys = reader.mapping(root, SHOW_KEYS, required=("title", "format", "teams"), what="the show")
     fmt, preset, rules = _rules(reader, keys)
     packs = _packs(reader, keys.get("pack"), problems)
-    check_pack = registry.spec(fmt).check_pack if fmt in registry.FORMATS else None
-    for pack in packs if check_pack is not None else ():  # a format's own demands on a pack, at its lines
-        for line, message in check_pack(pack, rules):
-            problems.add(pack.path, line, message)
+    spec = registry.spec(fmt) if fmt in registry.FORMATS else None
+    for pack in packs if spec is not None else ():  # a format's own demands on a pack, and advice, at its lines
+        for check, warning in ((spec.check_pack, False), (spec.warn_pack, True)):
+            for line, message in check(pack, rules) if check is not None else ():
+                problems.add(pack.path, line, message, warning=warning)
     language = reader.text(keys.get("language"), "language") or "ru"
     if language not in ("ru", "en"):
         reader.error(keys["language"], "language must be ru or en")
@@ -144,7 +146,7 @@ def _load_show(path: Path, problems: Problems) -> ShowConfig | None:
         path=path.resolve(), title=reader.text(keys.get("title"), "title", MAX_NAME) or "", format=fmt or "",
         preset=preset or "", rules=rules, packs=packs, language=language,
         theme=_theme(reader, keys.get("theme")), teams=teams, devices=devices,
-        keys=_keys(reader, keys.get("keys")),
+        keys=_keys(reader, keys.get("keys"), teams, fmt in registry.FORMATS and registry.spec(fmt).player_buzzers),
     )
 
 
@@ -349,9 +351,28 @@ def _address(reader: FileReader, node: Node | None, what: str) -> tuple[str, int
     return host, int(port)
 
 
-def _keys(reader: FileReader, node: Node | None) -> dict[str, tuple[str, ...]]:
+def _keys(reader: FileReader, node: Node | None, teams: tuple[TeamConfig, ...] = (),
+          per_player: bool = False) -> dict[str, tuple[str, ...]]:
+    """`keys:`: an action's keys. `buzzN.P` (from 1) is player P of team N's own button, where the format
+    gives players their own (FormatSpec.player_buzzers); the team and the player must be in the show."""
+    players: dict[str, Call] = {}
+    for key_node, _ in node.value if isinstance(node, MappingNode) else ():
+        call = player_buzzer(str(key_node.value))
+        if call is not None:
+            players[str(key_node.value)] = call
     result = {}
-    for action, keys_node in reader.mapping(node, list(ACTIONS), what="keys").items():
+    for action, keys_node in reader.mapping(node, [*ACTIONS, *players], what="keys").items():
+        call = players.get(action)
+        if call is not None:
+            team, player = call.args
+            if not per_player:
+                reader.error(keys_node, f"'{action}': this format gives a button per team, not per player "
+                                        f"(use buzz{team + 1})")
+            elif not 0 <= team < len(teams):
+                reader.error(keys_node, f"'{action}': the show has no team {team + 1} (1 to {len(teams)})")
+            elif not 0 <= player < len(teams[team].players):
+                reader.error(keys_node, f"'{action}': team {team + 1} has no player {player + 1} "
+                                        f"(1 to {len(teams[team].players)})")
         names = reader.text_list(keys_node, f"keys of {action}")
         bad = unknown_key_names(names)
         if bad:

@@ -208,8 +208,10 @@ def test_big_pictures_are_blitted_in_bands_with_the_same_pixels(theme):
     for target in (whole, banded):
         target.fill((0, 120, 0))
     whole.blit(source, (0, 0))
-    paint.blit(banded, source)
+    stops: list[int] = []
+    paint.blit(banded, source, give_way=lambda: stops.append(1))
     assert source.get_height() > paint.BAND_PIXELS // 1920  # more than one band
+    assert len(stops) == -(-source.get_height() // (paint.BAND_PIXELS // 1920))  # the given point, before each
     assert pygame.image.tobytes(banded, "RGB") == pygame.image.tobytes(whole, "RGB")
 
 
@@ -223,7 +225,7 @@ def test_a_picture_scaled_in_bands_fills_its_box_in_order():
     target = pygame.Surface((1920, 1080))
     target.fill((0, 0, 0))
     box = pygame.Rect(100, 50, 1700, 1000)
-    paint.scale_into(target, source, box)
+    paint.scale_into(target, source, box, paint.never)
     column = [tuple(target.get_at((box.centerx, y)))[:3] for y in range(box.top, box.bottom)]
     assert (0, 0, 0) not in column  # no gap between bands
     runs = [colour for i, colour in enumerate(column) if i == 0 or column[i - 1] != colour]

@@ -197,3 +197,77 @@ def test_console_lists_the_queue_in_order_with_margins(tmp_path):
         assert lines[1].startswith("2. Зелёный (Альфа)") and "+0,041 с" in lines[1]
     finally:
         app.close()
+
+
+def _drawn(app) -> list[str]:
+    """Every text the console draws in one frame."""
+    drawn: list[str] = []
+    fit = app.console.text.fit
+    app.console.text.fit = lambda text, *a, **k: (drawn.append(text), fit(text, *a, **k))[1]
+    try:
+        _buttons(app)
+    finally:
+        app.console.text.fit = fit
+    return drawn
+
+
+def test_next_just_after_a_press_still_ends_the_first_reading(tmp_path):
+    """Buttons are live from the first word, so a press often comes as the host ends the reading: the
+    Next guard of the other formats (Next ignored 0.5 s after a press) dropped that Next without a word
+    and the 15 s never started."""
+    from quizshow.app import Action
+
+    app = duel_app(tmp_path)
+    try:
+        app.action(Action("go", 1.0))
+        app.submit(c.Buzz(at=2.0, team=ALPHA, player=GREEN, source_time=2.0))
+        outcome = app.action(Action("go", 2.2))
+        assert outcome is not None and outcome.accepted
+        assert app.engine.state.fmt.asking.read_end == 2.2
+    finally:
+        app.close()
+
+
+def test_the_console_says_next_waits_for_the_time_to_think_and_names_no_fixed_15_s(tmp_path):
+    """«ДАЛЕЕ» said «Показать ответ» while Next was refused for the 15 s, and «15 с» stood in the words
+    whatever `think_s` the show set."""
+    from quizshow.app import Action
+
+    app = duel_app(tmp_path)
+    try:
+        app.action(Action("go", 1.0))
+        assert any("Первое чтение закончено: пошло время на размышление" in t for t in _drawn(app))
+        app.action(Action("go", 2.0))
+        drawn = _drawn(app)
+        assert any("Ждём конца времени на размышление" in t for t in drawn)
+        assert not any("Показать ответ" in t for t in drawn)
+        app.engine.dispatch(c.Tick(at=17.1))
+        assert any("Показать ответ (вопрос не разыгран)" in t for t in _drawn(app))
+        for key in ("next.duel_read_done", "next.duel_think_wait", "console.duel_end_early_confirm"):
+            for language in ("ru", "en"):
+                assert "15" not in i18n.phrase(key, language)
+    finally:
+        app.close()
+
+
+def test_after_a_bout_the_console_names_the_next_bouts_first_question_and_skip_says_why_not(tmp_path):
+    """In the result the panel still showed the finished sheet's next slot («тема 1 …, вопрос 2») and
+    «Пропустить» was refused with «На листе не осталось вопросов» while it named one."""
+    from quizshow.app import Action
+
+    app = duel_app(tmp_path)
+    try:
+        for at in (1.0, 2.0, 17.5, 18.0, 19.0, 34.5):  # two questions without a press: 0:0
+            assert app.action(Action("go", at)).accepted
+        assert app.engine.state.phase == "result"
+        sheet = app.engine.format.sheets[1]
+        drawn = _drawn(app)
+        assert f"Следующий: бой 2, тема 1 «{sheet.themes[0].name}», вопрос 1" in drawn
+        refused = app.action(Action("duel_skip", 35.0, "console"))
+        assert refused.refused == "the bout is over: Next starts the next one"
+        assert i18n.refusal(refused.refused, {}) == "Бой окончен: Далее начнёт следующий"
+        assert app.action(Action("go", 36.0)).accepted
+        asking = app.engine.state.fmt.asking
+        assert app.engine.format.theme_of(app.engine.state, asking.source)[2] == sheet.themes[0].name
+    finally:
+        app.close()

@@ -85,6 +85,46 @@ def test_keys_of_the_show_file_are_the_players_buttons(tmp_path):
         app.close()
 
 
+def test_the_keys_section_names_a_players_own_button_as_buzz_team_dot_player(tmp_path):
+    """`keys: {buzz2.3: [J]}`: the key J is Бета's third player (both from 1), as F10 would save it."""
+    path = duel_show(tmp_path, {})
+    path.write_text(path.read_text(encoding="utf-8") + 'keys:\n  buzz2.3: ["J"]\n  buzz1.4: ["K", "KP7"]\n',
+                    encoding="utf-8")
+    app = make_app(tmp_path, path, devices=False)
+    try:
+        app.action(Action("go", 1.0))
+        app.key(pygame.K_j, 0, 2.0)
+        app.key(pygame.K_KP7, 0, 2.1)
+        assert [(p.team, p.player) for p in app.engine.state.presses.presses] == [(1, 2), (0, 3)]
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("name,why", [("buzz3.1", "the show has no team 3 (1 to 2)"),
+                                      ("buzz1.5", "team 1 has no player 5 (1 to 4)"),
+                                      ("buzz1.0", "team 1 has no player 0 (1 to 4)")])
+def test_a_players_key_outside_the_show_is_an_error_at_its_line(tmp_path, name, why):
+    path = duel_show(tmp_path, {})
+    text = path.read_text(encoding="utf-8") + f'keys:\n  go: ["G"]\n  {name}: ["J"]\n'
+    path.write_text(text, encoding="utf-8")
+    line = len(text.splitlines())
+    assert check_files([path]) == 1
+    problems = Problems()
+    load_show(path, problems)
+    assert [str(p) for p in problems.errors] == [f"{path}:{line}: '{name}': {why}"]
+
+
+def test_a_players_key_in_a_format_with_a_button_per_team_is_an_error(tmp_path):
+    path = tmp_path / "svoyak.yaml"
+    text = (ROOT / "shows" / "svoyak.yaml").read_text(encoding="utf-8").replace("../packs/", f"{ROOT}/packs/")
+    path.write_text(text + 'keys:\n  buzz1.1: ["J"]\n', encoding="utf-8")
+    problems = Problems()
+    load_show(path, problems)
+    assert [str(p) for p in problems.errors] == [
+        f"{path}:{len(text.splitlines()) + 2}: 'buzz1.1': this format gives a button per team, not per player "
+        "(use buzz1)"]
+
+
 def test_f10_assigns_every_players_button_by_pressing_and_the_next_start_uses_it(tmp_path):
     path = duel_show(tmp_path, {})
     app = make_app(tmp_path, path, devices=False)

@@ -81,7 +81,8 @@ def test_svoyak_decisions_depend_only_on_the_press_timestamps(pressed, ticks):
         e.dispatch(c.Go(at=1))
         return e
 
-    host: list[c.Command] = [c.SelectCell(at=10, theme=0, question=0)]
+    # The read signal at 11: the 3 s window runs 11 .. 14, so presses after it are late and ticks can expire it.
+    host: list[c.Command] = [c.SelectCell(at=10, theme=0, question=0), c.Go(at=11)]
     reference, shuffled = engine(), engine()
     run(reference, host, pressed, [], delayed=False)
     run(shuffled, host, pressed, sorted(ticks), delayed=True)

@@ -200,6 +200,31 @@ def test_a_version_1_journal_without_checksums_still_loads(tmp_path):
     assert _load(path).commands == [*PLAY, c.Go(at=7)]
 
 
+def test_lines_added_to_a_version_1_journal_are_checked_from_the_first_checksummed_one(tmp_path):
+    """A flipped digit in a line this version added to an old journal is damage, not another score."""
+    path = tmp_path / "j.jsonl"
+    lines = [{"type": "header", "version": 1, "show": SHOW, "seed": 3, "wall": 1.0}] + \
+        [{**c.to_json(cmd), "wall": 2.0} for cmd in PLAY]
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    journal, _ = Journal.open(path, SHOW)
+    journal.append(c.ScoreAdd(at=7, team=1, points=100))
+    journal.append(c.Go(at=8))
+    journal.close()
+    intact = path.read_bytes()
+    added = len(lines) + 1
+    _set_line(path, added, _lines(path)[added - 1].replace(b'"points": 100', b'"points": 900'))
+    with pytest.raises(JournalDamaged) as caught:
+        _load(path)
+    assert caught.value.damage.line == added and "checksum" in str(caught.value)
+    path.write_bytes(intact)  # after a checksummed line, one without a checksum is damage too
+    _set_line(path, added + 1, json.dumps({**c.to_json(c.Go(at=8)), "wall": 3.0}).encode())
+    with pytest.raises(JournalDamaged) as caught:
+        _load(path)
+    assert caught.value.damage.line == added + 1 and "no checksum" in str(caught.value)
+    path.write_bytes(intact)
+    assert _load(path).commands == [*PLAY, c.ScoreAdd(at=7, team=1, points=100), c.Go(at=8)]
+
+
 @given(st.binary(max_size=300))
 @settings(max_examples=300, deadline=None)
 def test_any_bytes_are_a_line_or_a_line_error(raw):

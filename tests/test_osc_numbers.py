@@ -134,6 +134,25 @@ def test_time_cannot_be_added_after_the_verdict(rig):  # noqa: F811
     assert reply_to(desk, "/quiz/timer/add")[2:] == (409, "the clock is over for this question")
 
 
+def test_the_clock_cannot_be_restarted_after_the_verdict(rig):  # noqa: F811
+    """The reveal holds a paused clock: «Время!» there would run a question that is over (the answer shows)."""
+    app, desk, to = rig("svoyak")
+    desk.send(to, "/quiz/reply/all", 1)
+    go(desk, to)
+    go(desk, to)
+    desk.send(to, "/quiz/board/select", 1, 1)
+    desk.send(to, "/quiz/go")  # read: the answer window
+    desk.send(to, "/quiz/team/2/buzz")
+    desk.send(to, "/quiz/judge/wrong")
+    desk.send(to, "/quiz/team/1/buzz")
+    desk.send(to, "/quiz/judge/correct")
+    desk.wait_for("/quiz/reply", where=lambda a: a[0] == "/quiz/judge/correct")
+    assert app.engine.state.phase == "reveal" and app.engine.state.timer.armed
+    desk.send(to, "/quiz/timer/start")
+    assert reply_to(desk, "/quiz/timer/start")[2:] == (409, "the clock is over for this question")
+    assert not app.engine.state.timer.running
+
+
 # --- what desks of another make send --------------------------------------------------------------------------------
 
 def test_whole_floats_count_as_ints_and_other_floats_are_refused(rig):  # noqa: F811

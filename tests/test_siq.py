@@ -83,7 +83,7 @@ def test_v5_every_question_type_maps_to_our_types_with_a_warning_for_each_neares
     t1, t2, t3 = (theme.questions for theme in board.themes)
     assert [q.type for q in t1] == ["regular", "auction", "auction", "cat", "cat"]
     assert [q.type for q in t2] == ["sponsor", "regular", "regular", "regular", "empty"]
-    assert [q.type for q in t3] == ["regular", "cat"]
+    assert [q.type for q in t3] == ["regular", "cat", "empty", "empty", "empty"]  # a shorter theme: empty cells
     assert [q.value for q in t1] == [100, 200, 300, 400, 500]
     assert t1[3].cat.theme == "Кошки" and t1[3].cat.values == (100, 300, 500) and t1[3].cat.to == "anyone"
     assert t1[4].cat.values == (100, 500) and t1[4].cat.to == "others"  # 0..0: the round's min and max
@@ -183,7 +183,8 @@ def test_v4_types_are_upgraded_as_sigame_does_cat_cost_self_and_knows_included(t
 
 def test_v4_atoms_say_image_voice_video_marker_time_and_html_become_our_content(tmp_path):
     pack, problems = load(v4_pack(tmp_path))
-    say, media, video, marker, html = pack.rounds[0].themes[1].questions
+    say, media, video, marker, html, *padding = pack.rounds[0].themes[1].questions
+    assert [q.empty for q in padding] == [True] * 3  # «Атомы» is 5 cells against «Типы» 8
     assert say.q == "Текст на экране" and say.host == "Ведущий говорит" and say.seconds == 8
     assert media.image.name == "pic.png" and media.image.read_bytes() == k.PNG
     assert media.audio.name == "song.mp3" and media.wait is False  # time=-1: do not wait

@@ -379,3 +379,32 @@ def test_the_pack_sound_starts_on_the_window_thread_never_on_the_thread_that_del
         assert app.media.played == [app.format.current(app.engine.state).audio]
     finally:
         app.close()
+
+
+def test_the_console_draws_the_board_of_a_round_whose_themes_differ_in_length(tmp_path):
+    """SIGameTest-v4.siq has themes of 10 and 12 questions: the console's board asked the shorter theme for
+    its 11th cell, every console frame failed («Сбой: пульт — кадр пропущен») and the host had no board.
+    A shorter theme's missing cells are empty cells of the pack (docs/siq.md)."""
+    from quizshow.app import ShowApp
+    from quizshow.config import load_show
+
+    themes = k.v5_theme(k.v5_q(100) + k.v5_q(200) + k.v5_q(300), "длинная") + k.v5_theme(k.v5_q(100), "короткая")
+    k.write_siq(tmp_path / "p.siq", k.v5(k.v5_round(themes)))
+    (tmp_path / "show.yaml").write_text("title: t\nformat: svoyak\npack: p.siq\nteams: [{name: А}, {name: Б}]\n",
+                                        encoding="utf-8")
+    problems = Problems()
+    config = load_show(tmp_path / "show.yaml", problems)
+    assert config is not None and not problems.errors
+    short = config.pack.rounds[0].themes[1].questions
+    assert len(short) == 3 and [q.empty for q in short] == [False, True, True]
+    app = ShowApp(config, journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
+    try:
+        for at in (1.0, 2.0):
+            app.submit(c.Go(at=at))
+        assert app.engine.state.phase == "board"
+        app.console.render(pygame.Surface((1280, 800)), app.clock.now(), app.status)
+        cells = {call.args for _, call in app.console.buttons if call.name == "cell"}
+        assert {(0, 2), (1, 0)} <= cells
+        assert app.submit(c.SelectCell(at=3.0, theme=1, question=2)).refused  # the padding is no question
+    finally:
+        app.close()

@@ -756,3 +756,30 @@ def test_answer_at_once_a_stalled_answer_is_ruled_wrong_after_the_answer_start_t
         return
     ok(e, stall)
     assert 0 in e.state.locked and scores(e)[0] == -10 and e.state.phase == "question"
+
+
+def test_team_size_the_team_variant_is_three_teams_of_six_a_wrong_size_is_a_warning_at_its_line(tmp_path):
+    """Seed 000, «Бессмертный подвиг»: «В игре принимают участие 3 команды. Количество участников команды
+    6 человек»."""
+    from quizshow.cli import check_files
+    from quizshow.config import load_show
+    from quizshow.yamlfile import Problems
+    from tests.conftest import ROOT
+
+    text = (ROOT / "shows" / "svoyak-teams.yaml").read_text(encoding="utf-8").replace("../packs/", f"{ROOT}/packs/")
+    cut = text.index('  - name: "Горцы"')
+    short = text[:cut].replace(', "Игорь Морозов"', "") + text[text.index("devices:"):]  # 2 teams; one of 5
+    path = tmp_path / "teams.yaml"
+    path.write_text(short, encoding="utf-8")
+    problems = Problems()
+    assert load_show(path, problems) is not None and not problems.errors
+    lines = short.splitlines()
+    north = next(i for i, row in enumerate(lines, 1) if "Северяне" in row)
+    teams = next(i for i, row in enumerate(lines, 1) if row.startswith("teams:"))
+    assert sorted(str(p) for p in problems.items) == sorted([
+        f"{path}:{north}: warning: team 'Северяне' has 5 players; preset svoyak-teams needs 6",
+        f"{path}:{teams + 1}: warning: preset svoyak-teams is played by 3 teams (found 2)"])
+    assert check_files([path]) == 0  # warnings: the seed does not say «только»
+    problems = Problems()
+    load_show(ROOT / "shows" / "svoyak-teams.yaml", problems)
+    assert not problems.items

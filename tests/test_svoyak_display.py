@@ -298,6 +298,7 @@ def test_every_refusal_of_the_formats_has_russian_words_for_the_console():
     # A format in a folder of its own words its refusals in its spec's phrases ("refusal." + template).
     worded = set(REFUSALS_RU) | {key.removeprefix(REFUSAL) for name in registry.names()
                                  for key in registry.spec(name).phrases.get("ru", {}) if key.startswith(REFUSAL)}
+    worded |= {template for name in registry.names() for template in registry.spec(name).refusals}  # FormatSpec
     assert found and not found - worded, sorted(found - worded)
 
 
@@ -309,3 +310,31 @@ def test_a_refusal_reaches_the_console_in_russian(tmp_path):
     app.action(Action("cell", 3.0, args=(2, 2)))  # the cat
     app.action(Action("give", 4.0, args=(0,)))
     assert app.status.notices[-1].text == "Кота нужно отдать сопернику"
+
+
+def test_answer_at_once_countdown_and_one_click_ruling_on_the_console(tmp_path):
+    """Seed 000, «Бессмертный подвиг»: «Отвечать необходимо сразу» — the console counts the time to start
+    the answer down, and its «Затяжка» button rules the stalled answer wrong (it called an action the
+    format did not have, so the click did nothing)."""
+    from quizshow.display import console_rules
+    from tests.conftest import ROOT
+
+    cfg = svoyak_config(ROOT / "shows" / "svoyak-teams.yaml")
+    app = ShowApp(replace(cfg, rules={**cfg.rules, "answer_start_s": 5}), journal_path=tmp_path / "j.jsonl",
+                  fresh=True, sound=False, seed=9)
+    try:
+        app.action(Action("go", 1.0))
+        app.action(Action("go", 2.0))
+        app.action(Action("cell", 3.0, args=(0, 0)))
+        app.action(Action("buzz", 6.0, args=(0,)))  # called at 6: 5 s to start the answer
+        surface = pygame.Surface((1280, 800))
+        app.console.render(surface, 8.0, app.status)
+        call = app.engine.state.fmt.call
+        assert console_rules.call_text(app.console.ui, call) == "Начать ответ: 3.0 с"
+        app.console.render(surface, 11.5, app.status)
+        assert console_rules.call_text(app.console.ui, call) == "Время на начало ответа вышло"
+        click(app, "disc", 11.5, 0, "stall")
+        assert app.engine.state.phase == "question" and 0 in app.engine.state.locked
+        assert app.engine.state.teams[0].score == -app.engine.format.value(app.engine.state)
+    finally:
+        app.close()

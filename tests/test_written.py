@@ -323,3 +323,99 @@ def test_kill_minus_nine_in_the_middle_of_marking_resumes_the_same_grid(tmp_path
         acked = got
         assert e.state.phase == "answer"
     assert e.state.fmt.grid.correct  # marks were made and survived
+
+
+def test_tours_of_10_to_12_questions_a_tour_of_another_size_is_a_warning_at_its_line(tmp_path):
+    """«Игра состоит из 3 туров по 10-12 вопросов в каждом.» — a shorter tour still plays; --check warns."""
+    from quizshow.cli import check_files
+    from quizshow.config import load_show
+    from quizshow.yamlfile import Problems
+    from tests.conftest import ROOT
+
+    text = (ROOT / "packs" / "written-demo.yaml").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    tour = next(i for i, row in enumerate(lines) if '- name: "Тур 2"' in row)
+    cut = [i for i, row in enumerate(lines) if i < tour and row.startswith("      - q:")][-1]
+    short = "\n".join(lines[:cut] + lines[tour:]) + "\n"  # tour 1 loses its last question: 9
+    (tmp_path / "media").symlink_to(ROOT / "packs" / "media")
+    (tmp_path / "pack.yaml").write_text(short, encoding="utf-8")
+    show = tmp_path / "show.yaml"
+    show.write_text((ROOT / "shows" / "written.yaml").read_text(encoding="utf-8")
+                    .replace("../packs/written-demo.yaml", "pack.yaml"), encoding="utf-8")
+    problems = Problems()
+    assert load_show(show, problems) is not None and not problems.errors
+    first = next(i for i, row in enumerate(short.splitlines(), 1) if '- name: "Тур 1"' in row)
+    assert [str(p) for p in problems.items] == [
+        f"{tmp_path / 'pack.yaml'}:{first}: warning: tour 'Тур 1' has 9 questions; a tour has 10–12 "
+        "(tour_min, tour_max)"]
+    assert check_files([show]) == 0
+    show.write_text(show.read_text(encoding="utf-8") + "rules: {tour_min: 9}\n", encoding="utf-8")
+    problems = Problems()
+    load_show(show, problems)
+    assert not problems.items
+
+
+def test_equal_totals_sort_by_name_with_yo_among_the_e():
+    """Ties sort by name (docs/written.md) as a Russian reader sorts: «Ёжики» after «Гуси», before «Ледокол»
+    (the code point of «ё» comes after «я»; the results table put «Ёжики в тумане» last)."""
+    from quizshow.formats.written.model import Written
+    from quizshow.formats.written.standings import Asked, standings
+
+    names = ["Тёмные лошадки", "Ёжики в тумане", "Ледокол", "Гуси-лебеди", "Ежевика", "Ёж"]
+    lines = standings(names, [Asked(0, 0, None, tuple(range(6)))], 1, Written(), 1)
+    assert [line.name for line in lines] == ["Гуси-лебеди", "Ёж", "Ежевика", "Ёжики в тумане", "Ледокол",
+                                             "Тёмные лошадки"]
+
+
+def test_the_console_says_what_next_does_in_every_step():
+    """«ДАЛЕЕ» names the one thing Next will do: wait for the minute (or end it once F5 has paused it),
+    wait for the sheets (or show the answer once paused), the next question, the tour's results, the
+    next tour, an extra question while first place is shared, the final results, the podium."""
+    e = engine(the_pack=pack(tours=(2, 1)))
+    said = e.format.next_action
+    t = start(e)
+    assert said(e.state) == "next.written_minute"
+    go(e, t)
+    assert said(e.state) == "next.written_wait_minute"
+    e.dispatch(c.TimerStop(at=t + 5))
+    assert said(e.state) == "next.written_end_minute"
+    go(e, t + 6)
+    assert e.state.phase == "hand_in" and said(e.state) == "next.written_wait_sheets"
+    e.dispatch(c.TimerStop(at=t + 7))
+    assert said(e.state) == "next.written_show_answer"
+    go(e, t + 8)
+    assert e.state.phase == "answer" and said(e.state) == "next.written_next_question"
+    mark(e, 0, 0, 1, at=t + 9)
+    go(e, t + 10)
+    t = play_question(e, t + 11)
+    assert said(e.state) == "next.written_tour_results"
+    go(e, t)
+    assert said(e.state) == "next.written_next_tour"
+    go(e, t + 1)
+    t = play_question(e, t + 2)
+    assert said(e.state) == "next.written_final_results"
+    go(e, t)
+    assert said(e.state) == "next.written_extra_question"  # Альфа and Бета share first place
+    go(e, t + 1)
+    t = play_question(e, t + 2)
+    mark(e, e.state.fmt.number, 1, at=t)
+    assert said(e.state) == "next.written_final_results"
+    go(e, t)
+    assert said(e.state) == "next.written_podium"
+    go(e, t + 1)
+    assert e.state.phase == "podium"
+
+
+def test_next_names_the_podium_when_the_extra_questions_are_used_up():
+    e = engine(the_pack=pack(tours=(1,)), max_extra_questions=1)
+    t = play_question(e, start(e))
+    mark(e, 0, 0, 1, at=t)
+    go(e, t)  # the final results
+    go(e, t + 1)  # the one extra question
+    t = play_question(e, t + 2)
+    mark(e, e.state.fmt.number, 0, 1, at=t)  # still shared
+    assert e.format.next_action(e.state) == "next.written_final_results"
+    go(e, t)
+    assert e.format.next_action(e.state) == "next.written_podium"
+    go(e, t + 1)
+    assert e.state.phase == "podium"

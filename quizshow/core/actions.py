@@ -128,6 +128,12 @@ def _toggle(value: object, current: bool) -> bool:
 
 TEAM = Arg("team", int)
 
+# A discipline step of the host's on a team («Затяжка»: `stall`; brainring's appeals and fines): not a core
+# action, but one shared definition for every format that rules on discipline (the console's «Затяжка»
+# button, display/console_rules.draw_call, calls it by this name).
+DISCIPLINE = ActionDef("disc", lambda x, a: c.Discipline(at=x.at, team=a["team"], what=a["what"]),
+                       (TEAM, Arg("what", str)))
+
 CORE_ACTIONS: tuple[ActionDef, ...] = (
     ActionDef("go", _go),
     ActionDef("back", lambda x, a: c.Back(at=x.at)),

@@ -173,6 +173,8 @@ class Format:
         return replace(state, view=View(blank=cmd.on, scores=state.view.scores)), []
 
     def on_timer_start(self, state: ShowState, cmd: c.TimerStart) -> Result:
+        if self.setup.flags(state.phase).clock_over:  # after the verdict a paused clock stays paused
+            raise Refused("the clock is over for this question")
         timer = state.timer.start(cmd.at)
         if timer is state.timer:
             raise Refused("the clock cannot start now")

@@ -3,7 +3,8 @@
 The first line is a header with the show's identity and the seed of the draw-by-lot stream, so a
 replay draws the same. Since version 2 every line ends with `"crc": N`, the CRC-32 of the line's own
 bytes up to that field (closed with `}`), so a flipped digit or a damaged name is found, not taken
-for another command. Version 1 journals (no checksums) still load.
+for another command. Version 1 journals (no checksums) still load; the lines this version adds to
+one carry checksums, and from the first of them on every line is checked.
 
 What can go wrong, and what happens (docs/reliability.md, "The journal"):
 - a last line cut short by a crash (no newline: its write never returned, so it was never
@@ -312,6 +313,10 @@ class Journal:
                     checked = version >= 2
                     loaded = Loaded(seed=seed, resumed=True, checked=version >= 2)
                 else:
+                    if not checked and _CRC_FIELD in line:
+                        # A version 1 journal resumed by this version: from its first checksummed line on,
+                        # every line carries one (a quoted key cannot occur inside a JSON string).
+                        checked = loaded.checked = True
                     data = parse_line(line, checked)
                     loaded.commands.append(parse_command(data))
                     at, wall = data.get("at", 0.0), data.get("wall")
@@ -395,6 +400,7 @@ class Journal:
         self._size += len(line)
         self._crc = zlib.crc32(line, self._crc)
         self._lines += 1
+        self._loaded.checked = True  # every line from here on carries a checksum (a snapshot says so)
 
     def _cut_back(self) -> None:
         """Take a half-written line back to the last whole one, so the next line starts clean."""

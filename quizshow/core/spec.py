@@ -125,6 +125,7 @@ class FormatSpec:
     # names its player, and each player's lamp shows what `Format.player_lamps` says.
     player_buzzers: bool = False
     check_pack: CheckPack | None = None
+    warn_pack: CheckPack | None = None  # advice on a pack that still plays: warnings at the pack's lines
     # Its refusals in Russian (English template -> Russian text), as quizshow/i18n.py's REFUSALS_RU.
     refusals: Mapping[str, str] = field(default_factory=dict)
 

@@ -71,7 +71,7 @@ def contrast(a: pygame.Color | Color, b: pygame.Color | Color) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
-def bands(width: int, height: int, give_way: GiveWayFn = never) -> Iterator[tuple[int, int]]:
+def bands(width: int, height: int, give_way: GiveWayFn) -> Iterator[tuple[int, int]]:
     """(top, rows) of each band of a width × height picture, giving way before each (BAND_PIXELS)."""
     rows = max(1, BAND_PIXELS // max(1, width))
     for top in range(0, height, rows):
@@ -80,7 +80,7 @@ def bands(width: int, height: int, give_way: GiveWayFn = never) -> Iterator[tupl
 
 
 def blit(target: pygame.Surface, source: pygame.Surface, dest: tuple[int, int] | pygame.Rect = (0, 0),
-         special_flags: int = 0, give_way: GiveWayFn = never) -> None:
+         special_flags: int = 0, *, give_way: GiveWayFn) -> None:
     """`target.blit(source, dest)`, band by band when the picture is big."""
     x, y = dest[0], dest[1]
     w, h = source.get_size()
@@ -88,7 +88,7 @@ def blit(target: pygame.Surface, source: pygame.Surface, dest: tuple[int, int] |
         target.blit(source, (x, y + top), pygame.Rect(0, top, w, rows), special_flags)
 
 
-def fill(target: pygame.Surface, color: Color | pygame.Color, give_way: GiveWayFn = never) -> None:
+def fill(target: pygame.Surface, color: Color | pygame.Color, give_way: GiveWayFn) -> None:
     """`target.fill(color)`, band by band: a full-window fill also holds the GIL."""
     w, h = target.get_size()
     for top, rows in bands(w, h, give_way):
@@ -96,7 +96,7 @@ def fill(target: pygame.Surface, color: Color | pygame.Color, give_way: GiveWayF
 
 
 def scale_into(target: pygame.Surface, source: pygame.Surface, rect: pygame.Rect,
-               give_way: GiveWayFn = never) -> None:
+               give_way: GiveWayFn) -> None:
     """`source` stretched (nearest pixel) over `rect` of `target`, band by band: one full-screen
     scale holds the GIL for ~3 ms. Each band of rect's rows samples its own source rows and is scaled
     straight into the target (no band surface allocated)."""
@@ -162,7 +162,7 @@ def glow_frame(size: tuple[int, int], color: Color, radius: int, width: int) -> 
 
 
 def blit_glow_frame(target: pygame.Surface, rect: pygame.Rect, color: Color, radius: int, width: int,
-                    alpha: int = 255, give_way: GiveWayFn = never) -> None:
+                    alpha: int = 255, *, give_way: GiveWayFn) -> None:
     frame = glow_frame(rect.size, rgb(color), radius, width)
     pad = width * 3
     if alpha < 255:
@@ -181,7 +181,7 @@ def ring_image(radius: int, width: int, color: Color) -> pygame.Surface:
 
 
 def ring(target: pygame.Surface, center: tuple[int, int], radius: int, width: int, fraction: float,
-         color: Color, track: Color, give_way: GiveWayFn = never) -> None:
+         color: Color, track: Color, give_way: GiveWayFn) -> None:
     """A clock ring, anti-aliased: the track, then the remaining fraction clockwise from twelve o'clock,
     round caps. The whole rings are cached pictures; the arc is a filled band with anti-aliased edges."""
     give_way()

@@ -19,6 +19,7 @@ import re
 import socket
 import threading
 import time
+import unicodedata
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -38,6 +39,11 @@ FIRE = {"/quiz/go": "go", "/quiz/back": "back", "/quiz/undo": "undo", "/quiz/tim
         "/quiz/timer/stop": "timer_stop", "/quiz/announce": "announce", "/quiz/judge/correct": "correct",
         "/quiz/judge/wrong": "wrong"}
 TEAM = re.compile(r"^/quiz/team/(\d{1,6})/(buzz|score/add|score/set)$")
+# A format's own action by name (docs/osc.md, "A format's own actions"): its arguments are checked
+# against the action registry by the app (runtime/osc_link.py); here only their kinds and sizes.
+ACTION = re.compile(r"^/quiz/action/([a-z][a-z0-9_]{0,39})$")
+MAX_ACTION_ARGS = 8
+MAX_TEXT = 1000  # characters of one text argument (an action may allow fewer: its text_max)
 QUERIES = ("/quiz/state", "/quiz/ping", "/quiz/connect")  # allowed before a passcode is given
 WILDCARDS = set("*?[]{}")
 LOCKOUT_S = 60.0
@@ -505,6 +511,9 @@ class OscServer:
         if address == "/quiz/timer/add":
             self.submit(OscRequest(sender, address, "timer_add", (_seconds(args, address),), at))
             return
+        if found := ACTION.match(address):
+            self.submit(OscRequest(sender, address, "action", (found[1], *_plain(args, address)), at))
+            return
         if address == "/quiz/board/select":
             theme, question = _ints(args, 2, 2, address, (1, MAX_CELL), "theme, question")
             self.submit(OscRequest(sender, address, "select", (theme, question), at))
@@ -576,6 +585,25 @@ def _seconds(args: tuple, address: str) -> float:
             and abs(value) <= MAX_CLOCK_S:
         return float(value)
     raise Rejected(400, f"{address} expects f seconds (a finite number from {-MAX_CLOCK_S:g} to {MAX_CLOCK_S:g})")
+
+
+def _plain(args: tuple, address: str) -> tuple:
+    """A format action's raw arguments: at most MAX_ACTION_ARGS numbers (finite, within ±MAX_POINTS), flags
+    and short texts without control characters; their meaning is the registry's to check."""
+    if len(args) > MAX_ACTION_ARGS:
+        raise Rejected(400, f"{address} takes at most {MAX_ACTION_ARGS} arguments")
+    for value in args:
+        if isinstance(value, bool):
+            continue
+        if isinstance(value, (int, float)):
+            if not (math.isfinite(value) and abs(value) <= MAX_POINTS):
+                raise Rejected(400, f"{address}: a number must be finite, within ±{MAX_POINTS}")
+        elif isinstance(value, str):
+            if len(value) > MAX_TEXT or any(unicodedata.category(ch) in ("Cc", "Cs") for ch in value):
+                raise Rejected(400, f"{address}: a text has at most {MAX_TEXT} characters and no control characters")
+        else:
+            raise Rejected(400, f"{address}: arguments are i, f, s or T/F")
+    return args
 
 
 def _make_room(table: dict) -> None:

@@ -98,7 +98,7 @@ class MatchScene(Scene):
             if flash is not None and flash[0] in ("correct", "wrong"):
                 tone = frame.color("good" if flash[0] == "correct" else "bad")
                 paint.blit_glow_frame(surface, panel_rect(frame, team), paint.rgb(tone), frame.u(18), frame.u(8),
-                                      int(255 * flash[1]))
+                                      int(255 * flash[1]), give_way=frame.give_way)
 
     # --- pieces ---------------------------------------------------------------------------------------
 
@@ -118,7 +118,8 @@ class MatchScene(Scene):
         words(surface, frame, state.teams[team].name, band.inflate(-frame.u(30), -frame.u(10)), px=60, upper=True,
               color=ink, shadow=ink == frame.color("text"))
         if state.answering == team:
-            paint.blit_glow_frame(surface, rect, paint.rgb(frame.color("accent")), frame.u(18), frame.u(6))
+            paint.blit_glow_frame(surface, rect, paint.rgb(frame.color("accent")), frame.u(18), frame.u(6),
+                                  give_way=frame.give_way)
         fmt = frame.fmt
         assert isinstance(fmt, BrainringFormat)
         players = fmt.players(state, team)
@@ -266,7 +267,7 @@ class ResultScene(Scene):
         if ring.winner is not None:
             title = frame.say("scene.match_won")
             name, color = state.teams[ring.winner].name, frame.team_color(ring.winner)
-            paint.blit_glow_frame(surface, plate, paint.rgb(color), frame.u(28), frame.u(6))
+            paint.blit_glow_frame(surface, plate, paint.rgb(color), frame.u(28), frame.u(6), give_way=frame.give_way)
         else:
             title = frame.say("scene.match_disqualified" if ring.result == "disqualified" else "scene.match_draw")
             name = ""

@@ -9,6 +9,8 @@ Enter gives it), duel_hint_off. Drawn with the console's widgets only (display/c
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from quizshow.display.console_style import BAD, GOLD, GOOD, MUTED, TEXT
@@ -35,6 +37,13 @@ def _say_colour(ui: PanelUI, player: int) -> str:
 
 def upcoming_words(ui: PanelUI) -> str:
     state, fmt = ui.state, duel_format(ui)
+    if state.phase == Phase.RESULT.value:  # the bout is over: Next starts the next sheet, not this one's slot
+        first = fmt.next_bout_first(state)
+        if first is None:
+            return ui.say("console.duel_no_sheet")
+        theme, name = first
+        nxt = _duel(ui).bout.number + 2  # bouts are counted from 0; this names the next one
+        return ui.say("console.duel_bout_slot", n=nxt, theme=theme + 1, name=name)
     kind, index = fmt.upcoming(state)
     where = fmt.theme_of(state, (kind, index))
     if where is not None:
@@ -110,7 +119,9 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
     steps = [("console.duel_reread", "duel_reread"), ("console.duel_end_early", "duel_end_early")]
     steps.append(("console.duel_hint_off", "duel_hint_off") if asking is not None and asking.hint_shown
                  else ("console.duel_hint", "duel_hint"))
-    think = ui.say("console.duel_think", s=f"{left:.0f}") if left is not None else ""
+    open_question = state.phase in (Phase.READING.value, Phase.THINKING.value, Phase.ANSWERING.value)
+    # Whole seconds rounded up, as the header's clock and the projector's bar count them.
+    think = ui.say("console.duel_think", s=math.ceil(left)) if left is not None and open_question else ""
     clock = ui.fitted(think, "numbers", (unit * 7, actions_h), GOLD if left else MUTED, unit)
     ui.surface.blit(clock, (inner.x, inner.bottom - actions_h + (actions_h - clock.get_height()) // 2))
     w = (inner.width - unit * 7) // len(steps) - 6

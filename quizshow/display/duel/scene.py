@@ -158,7 +158,8 @@ def _tile(frame: Frame, team: int, player: int, look: str, number: int | None) -
         body = paint.panel(inner.size, paint.rgb(top), paint.rgb(bottom), paint.rgb(edge), radius, max(2, frame.u(2)))
     surface.blit(body, inner)
     if look in ("asked", "chooser"):
-        paint.blit_glow_frame(surface, inner, paint.rgb(frame.color("accent")), radius, frame.u(5))
+        paint.blit_glow_frame(surface, inner, paint.rgb(frame.color("accent")), radius, frame.u(5),
+                              give_way=frame.give_way)
     elif look == "candidate":
         pygame.draw.rect(surface, frame.color("accent"), inner, width=frame.u(3), border_radius=radius)
     ink = paint.mix(colour, pygame.Color("#ffffff"), 0.15) if out else on_table(player)
@@ -462,7 +463,7 @@ class DuelScene(Scene):
         rect = tile_rect(frame, press.team, press.player or 0)
         alpha = int(70 + 150 * pulse(frame.now, 1.2))
         paint.blit_glow_frame(surface, rect.inflate(frame.u(10), frame.u(10)), paint.rgb(frame.color("accent")),
-                              frame.u(20), frame.u(3), alpha)
+                              frame.u(20), frame.u(3), alpha, give_way=frame.give_way)
 
     def _sweep(self, surface: pygame.Surface, frame: Frame) -> None:
         """A new press slides into its place in the queue: a gold light sweeping across its row."""
@@ -519,7 +520,7 @@ class DuelScene(Scene):
         if grow < 0.6:
             return
         if winner is not None:
-            paint.blit_glow_frame(surface, plate, paint.rgb(edge), frame.u(26), frame.u(5))
+            paint.blit_glow_frame(surface, plate, paint.rgb(edge), frame.u(26), frame.u(5), give_way=frame.give_way)
             words(surface, frame, frame.say("scene.duel_won"), pygame.Rect(plate.x, plate.y + frame.u(40),
                   plate.width, frame.u(70)), color=frame.color("muted"), px=48, upper=True)
             words(surface, frame, state.teams[winner].name, pygame.Rect(plate.x + frame.u(40), plate.y + frame.u(120),

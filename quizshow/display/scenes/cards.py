@@ -192,10 +192,11 @@ class QuestionScene(Scene):
                            paint.rgb(frame.color("panel_edge")), frame.u(24), frame.u(3))
         paint.blit(surface, body, card, give_way=frame.give_way)
         if self._buzzers_open(frame):  # buzzers are live: a visible frame
-            paint.blit_glow_frame(surface, card, paint.rgb(frame.color("accent")), frame.u(24), frame.u(4))
+            paint.blit_glow_frame(surface, card, paint.rgb(frame.color("accent")), frame.u(24), frame.u(4),
+                                  give_way=frame.give_way)
         if state.answering is not None:
             paint.blit_glow_frame(surface, card, paint.rgb(frame.team_color(state.answering)), frame.u(24),
-                                  frame.u(6))
+                                  frame.u(6), give_way=frame.give_way)
             self._who(surface, frame, box.who)
         if question is not None:
             picture, video = card_media(question, state.phase in ("reveal", "end"))

@@ -43,7 +43,8 @@ def score_strip(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, label:
         if answering or flash:
             color = frame.color("accent") if answering else frame.team_color(i)
             alpha = 255 if answering else int(255 * flash[1])
-            paint.blit_glow_frame(surface, card, paint.rgb(color), frame.u(14), frame.u(4), alpha)
+            paint.blit_glow_frame(surface, card, paint.rgb(color), frame.u(14), frame.u(4), alpha,
+                                  give_way=frame.give_way)
         text_color = frame.color("muted") if locked else frame.color("text")
         pad = frame.u(28)
         score = frame.anim.score(i, team.score, frame.now)

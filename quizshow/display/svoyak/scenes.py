@@ -431,7 +431,7 @@ class AuctionScene(SpecialScene):
         pygame.draw.rect(surface, color, pygame.Rect(row.x, row.y, frame.u(14), row.height),
                          border_top_left_radius=frame.u(18), border_bottom_left_radius=frame.u(18))
         if turn:
-            paint.blit_glow_frame(surface, row, paint.rgb(color), frame.u(18), frame.u(4))
+            paint.blit_glow_frame(surface, row, paint.rgb(color), frame.u(18), frame.u(4), give_way=frame.give_way)
         text_color = frame.color("muted") if out else frame.color("text")
         name_box = pygame.Rect(row.x + frame.u(50), row.y, int(row.width * 0.42), row.height)
         words(surface, frame, frame.state.teams[team].name, name_box, color=text_color, px=64, anchor="midleft")
@@ -599,7 +599,8 @@ class FinalRevealScene(Scene):
         pygame.draw.rect(surface, frame.team_color(team), pygame.Rect(row.x, row.y, frame.u(14), row.height),
                          border_top_left_radius=frame.u(18), border_bottom_left_radius=frame.u(18))
         if current:
-            paint.blit_glow_frame(surface, row, paint.rgb(frame.team_color(team)), frame.u(18), frame.u(4))
+            paint.blit_glow_frame(surface, row, paint.rgb(frame.team_color(team)), frame.u(18), frame.u(4),
+                                  give_way=frame.give_way)
         words(surface, frame, frame.state.teams[team].name,
               pygame.Rect(row.x + frame.u(44), row.y, int(row.width * 0.34), row.height), px=64, anchor="midleft")
         pill = pygame.Rect(row.x + int(row.width * 0.4), row.y + row.height // 5, int(row.width * 0.2),
@@ -673,7 +674,7 @@ class WinnerScene(Scene):
         color = frame.team_color(winner)
         glow = 0.5 + 0.5 * math.sin(frame.now * 2.0)
         paint.blit_glow_frame(surface, plate, paint.rgb(paint.mix(color, frame.color("accent"), glow)), frame.u(28),
-                              frame.u(6))
+                              frame.u(6), give_way=frame.give_way)
         words(surface, frame, frame.say("scene.winner"), pygame.Rect(plate.x, plate.y + frame.u(40), plate.width,
                                                                       frame.u(90)),
               color=frame.color("accent"), px=72, upper=True)

@@ -62,7 +62,7 @@ class WrittenQuestionScene(Scene):
         card = self._card(frame)
         body = paint.panel(card.size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel")),
                            paint.rgb(frame.color("panel_edge")), frame.u(24), frame.u(3))
-        paint.blit(surface, body, card)
+        paint.blit(surface, body, card, give_way=frame.give_way)
         if question is None:
             return
         inner = card.inflate(-frame.u(70), -frame.u(50))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from quizshow.core import commands as c
-from quizshow.core.actions import ActionDef, Arg
+from quizshow.core.actions import DISCIPLINE, ActionDef, Arg
 from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, Phase, PhaseFlags, choice, count, flag, seconds
 from quizshow.formats.brainring.format import BrainringFormat
 from quizshow.formats.brainring.model import Ring
@@ -62,7 +62,7 @@ ACTIONS = (
     ActionDef("passright", lambda x, a: c.PassRight(at=x.at, team=a["team"]), (TEAM,)),
     ActionDef("ruling", lambda x, a: c.Ruling(at=x.at, correct=a["correct"]), (Arg("correct", bool),)),
     ActionDef("tally", lambda x, a: c.Tally(at=x.at, team=a["team"]), (TEAM,)),
-    ActionDef("disc", lambda x, a: c.Discipline(at=x.at, team=a["team"], what=a["what"]), (TEAM, Arg("what", str))),
+    DISCIPLINE,
     ActionDef("provisional", lambda x, a: c.Judge(at=x.at, correct=False, provisional=True)),
     ActionDef("withdraw", lambda x, a: c.Withdraw(at=x.at), confirm=True),
 )

@@ -130,6 +130,14 @@ class DuelFormat(Format):
             return "reserve", sheet.next_reserve
         return "host", 0
 
+    def next_bout_first(self, state: ShowState) -> tuple[int, str] | None:
+        """(theme, theme name) of the first question of the next bout's sheet; None: the pack has no more sheets."""
+        sheet = self.duel(state).bout.sheet + 1
+        if sheet >= len(self.sheets) or not self.orders[sheet]:
+            return None
+        theme = self.orders[sheet][0][0]
+        return theme, self.sheets[sheet].themes[theme].name
+
     def player_name(self, state: ShowState, seat: Seat) -> str:
         players = state.teams[seat[0]].players
         return players[seat[1]] if seat[1] < len(players) else ""
@@ -194,6 +202,8 @@ class DuelFormat(Format):
         phase = Phase(state.phase)
         if phase == Phase.ANSWERING and self.asking(state).read_end is None:
             return "next.duel_read_done"
+        if phase == Phase.THINKING and not state.timer.expired:
+            return "next.duel_think_wait"  # Next is refused until the minimum is over (on_go)
         return {
             Phase.TITLE: "next.duel_first", Phase.READING: "next.duel_read_done",
             Phase.THINKING: "next.duel_unplayed", Phase.ANSWERING: "next.judge_first",
@@ -426,7 +436,9 @@ class DuelFormat(Format):
 
     def on_skip(self, state: ShowState, cmd: dc.Skip) -> Result:
         sheet = self.duel(state).sheet
-        if state.phase == Phase.RESULT.value or sheet.next_slot >= len(self.order(state)):
+        if state.phase == Phase.RESULT.value:
+            raise Refused("the bout is over: Next starts the next one")
+        if sheet.next_slot >= len(self.order(state)):
             raise Refused("the sheet has no question left to skip")
         sheet = replace(sheet, next_slot=sheet.next_slot + 1, skipped=(*sheet.skipped, sheet.next_slot),
                         replaced=tuple(r for r in sheet.replaced if r[0] != sheet.next_slot))
@@ -434,7 +446,9 @@ class DuelFormat(Format):
 
     def on_replace(self, state: ShowState, cmd: dc.Replace) -> Result:
         sheet = self.duel(state).sheet
-        if state.phase == Phase.RESULT.value or sheet.next_slot >= len(self.order(state)):
+        if state.phase == Phase.RESULT.value:
+            raise Refused("the bout is over: Next starts the next one")
+        if sheet.next_slot >= len(self.order(state)):
             raise Refused("the sheet has no question left to replace")
         used = sheet.next_reserve  # a replacement replaced again leaves its reserve question used
         if used >= len(self.reserve):

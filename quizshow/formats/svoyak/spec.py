@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from quizshow.core import commands as c
-from quizshow.core.actions import ActionDef, Arg
+from quizshow.core.actions import DISCIPLINE, ActionDef, Arg
 from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, Phase, PhaseFlags, choice, count, flag, seconds
 from quizshow.formats.svoyak.format import SvoyakFormat
 from quizshow.formats.svoyak.model import Play
@@ -76,7 +76,9 @@ ACTIONS = (
     ActionDef("stake", lambda x, a: c.FinalStake(at=x.at, team=a["team"], amount=x.amount), (TEAM,),
               uses_amount=True),
     ActionDef("end_round", lambda x, a: c.EndRound(at=x.at), confirm=True),
+    DISCIPLINE,  # «Отвечать необходимо сразу»: the console's «Затяжка» (what: stall)
 )
+
 
 def journal_words(cmd: c.Command) -> tuple[str, dict[str, Any]] | None:
     """Themes and questions 1-based, as on the board; «Ва-банк» by its name."""

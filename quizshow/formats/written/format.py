@@ -115,12 +115,30 @@ class WrittenFormat(Format):
         return {"round": tour, "question": index, "of": len(self.tours[tour])}
 
     def next_action(self, state: ShowState) -> str:
-        return {
-            Phase.TITLE: "next.first_question", Phase.QUESTION: "next.written_minute",
-            Phase.MINUTE: "next.written_wait_minute", Phase.HAND_IN: "next.written_wait_sheets",
-            Phase.ANSWER: "next.written_after_answer", Phase.RESULTS: "next.written_after_results",
-            Phase.PODIUM: "next.none",
-        }.get(Phase(state.phase), "next.none")
+        """What Next does now, in the host's words: the same branches as `on_go` and the steps after it."""
+        phase, w = Phase(state.phase), self.w(state)
+        if phase == Phase.MINUTE:
+            return "next.written_wait_minute" if state.timer.running else "next.written_end_minute"
+        if phase == Phase.HAND_IN:
+            waiting = state.timer.running or any(m.timer.running for m in w.running_extras())
+            return "next.written_wait_sheets" if waiting else "next.written_show_answer"
+        if phase == Phase.ANSWER:
+            if self.is_extra(w.number):
+                tied = len(leaders(self.lines(state))) > 1 and not self._extras_used_up(state)
+                return "next.written_extra_question" if tied else "next.written_final_results"
+            tour, index, _ = self.main[w.number]
+            if index < len(self.tours[tour]) - 1:
+                return "next.written_next_question"
+            return "next.written_final_results" if tour == len(self.tours) - 1 else "next.written_tour_results"
+        if phase == Phase.RESULTS:
+            if w.results_after is not None and 0 <= w.results_after < len(self.tours) - 1:
+                return "next.written_next_tour"
+            return self._tie_next(state) if len(leaders(self.lines(state))) > 1 else "next.written_podium"
+        return {Phase.TITLE: "next.first_question", Phase.QUESTION: "next.written_minute"}.get(phase, "next.none")
+
+    def _tie_next(self, state: ShowState) -> str:
+        """First place is shared: an extra question, or the podium once the limit is reached (`_tiebreak`)."""
+        return "next.written_podium" if self._extras_used_up(state) else "next.written_extra_question"
 
     # --- the flow ------------------------------------------------------------------------------------------
 
@@ -178,9 +196,9 @@ class WrittenFormat(Format):
     def _after_answer(self, state: ShowState, at: float) -> Result:
         w = self.w(state)
         if self.is_extra(w.number):
-            if len(leaders(self.lines(state))) > 1:
+            if len(leaders(self.lines(state))) > 1 and not self._extras_used_up(state):
                 return self._tiebreak(state, at)
-            return self._results(state, -1)
+            return self._results(state, -1)  # the final table (with «Доп») before the podium, tie or not
         tour, index, _ = self.main[w.number]
         if index == len(self.tours[tour]) - 1:
             return self._results(state, tour)
@@ -201,10 +219,13 @@ class WrittenFormat(Format):
     def _tiebreak(self, state: ShowState, at: float) -> Result:
         """Seed 001: a tie for first after the last question: extra questions until one team leads alone."""
         w = self.w(state)
-        if w.extra_count >= int(self.rules["max_extra_questions"]):
+        if self._extras_used_up(state):
             return self._podium(state)  # the limit: first place stays shared (docs/written.md)
         tied = leaders(self.lines(state))
         return self._ask(state, len(self.main) + w.extra_count, at, tiebreak=tied)
+
+    def _extras_used_up(self, state: ShowState) -> bool:
+        return self.w(state).extra_count >= int(self.rules["max_extra_questions"])
 
     def _podium(self, state: ShowState) -> Result:
         lines = self.lines(state)

@@ -15,6 +15,7 @@ from quizshow.formats.written.export import grid_csv, grid_html
 from quizshow.formats.written.format import MAX_TEAMS, WrittenFormat
 from quizshow.formats.written.model import Phase, Written
 from quizshow.formats.written.words import PHRASES
+from quizshow.packs.model import Pack
 
 RULES = {
     "minute_s": seconds(1, 3600, "discussion of each question"),
@@ -22,7 +23,7 @@ RULES = {
     "extra_minute_s": seconds(0, 3600, "a team's one extra minute of the game"),
     "extra_player_penalty": count(0, 100, "points taken for each player added to a team"),
     "max_extra_players": count(0, 20, "a team may add at most this many players"),
-    "tour_min": count(1, 1000, "seed 001: a tour holds 10–12 questions (documented; a shorter pack still plays)"),
+    "tour_min": count(1, 1000, "seed 001: a tour holds 10–12 questions (a warning at the pack's line; it still plays)"),
     "tour_max": count(1, 1000),
     "max_extra_questions": count(0, 1000, "extra questions after a tie for first; then first place stays shared"),
     **TEAM_SIZE_RULES,
@@ -77,6 +78,15 @@ def journal_words(cmd: Command) -> tuple[str, dict[str, Any]] | None:
     return None if key is None else (key, {})
 
 
+def tour_sizes(pack: Pack, rules: Mapping[str, Any]) -> list[tuple[int, str]]:
+    """Seed 001: «Игра состоит из 3 туров по 10-12 вопросов в каждом» — a tour of another size is a warning
+    (the show still plays it)."""
+    low, high = int(rules.get("tour_min", 10)), int(rules.get("tour_max", 12))
+    return [(tour.line, f"tour '{tour.name}' has {len(tour.all_questions)} questions; a tour has {low}–{high} "
+                        "(tour_min, tour_max)")
+            for tour in pack.playing_rounds if not low <= len(tour.all_questions) <= high]
+
+
 def export(fmt: Format, state: ShowState, title: str) -> dict[str, str]:
     """The results grid as CSV and as a printable HTML page."""
     assert isinstance(fmt, WrittenFormat)
@@ -87,5 +97,5 @@ SPEC = FormatSpec(
     name="written", make=WrittenFormat, phases=Phase, rules=RULES, state=Written,
     commands=(wc.Mark, wc.Late, wc.ExtraMinute, wc.ClubHelp, wc.ExtraPlayers),
     actions=ACTIONS, phrases=PHRASES, presets=PRESETS, journal_words=journal_words,
-    max_teams=MAX_TEAMS, export=export,
+    max_teams=MAX_TEAMS, export=export, warn_pack=tour_sizes,
 )

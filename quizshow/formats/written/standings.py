@@ -47,6 +47,13 @@ def author_point(asked: Asked, w: Written) -> bool:
     return 0 < answered < len(others)
 
 
+def name_key(name: str) -> tuple[str, str]:
+    """Alphabetical order as a Russian reader expects it: «ё» sorts with «е» (its code point comes after «я»),
+    and a name with «ё» right after the same name with «е»."""
+    folded = name.casefold()
+    return folded.replace("ё", "е"), folded
+
+
 def standings(names: Sequence[str], asked: Sequence[Asked], tours: int, w: Written, penalty_each: int) -> list[Line]:
     """Every team's line, best first; equal totals share a place block and sort by name."""
     count = len(names)
@@ -67,7 +74,7 @@ def standings(names: Sequence[str], asked: Sequence[Asked], tours: int, w: Writt
         penalty = w.players_added(team) * penalty_each
         total = sum(p or 0 for p in tour_points[team]) + (extra[team] or 0) - penalty
         lines.append(Line(team, name, tuple(tour_points[team]), extra[team], penalty, total, (0, 0)))
-    lines.sort(key=lambda line: (-line.total, line.name.casefold(), line.team))
+    lines.sort(key=lambda line: (-line.total, name_key(line.name), line.team))
     placed: list[Line] = []
     i = 0
     while i < len(lines):

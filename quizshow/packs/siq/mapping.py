@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Protocol
 from urllib.parse import unquote
@@ -135,6 +135,10 @@ class _Mapper:
         if not themes:
             self.warn(rnd.line, f"round '{rnd.name}' has no questions: left out")
             return None
+        # A shorter theme's missing cells are empty cells, so every theme is as long as the round's longest
+        # (the board's grid; the console's board asked every theme for every column and failed on them).
+        width = max(len(t.questions) for t in themes)
+        themes = [replace(t, questions=t.questions + (EMPTY_CELL,) * (width - len(t.questions))) for t in themes]
         self.report.rounds += 1
         self.report.themes += len(themes)
         return Round(name=rnd.name or f"{self.report.rounds}", themes=tuple(themes))
