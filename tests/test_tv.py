@@ -532,3 +532,35 @@ def test_a_long_chooser_name_never_runs_into_its_label(theme):
     assert label and name
     label_box, name_box = label[0].unionall(label[1:]), name[0].unionall(name[1:])
     assert name_box.top >= label_box.bottom - 1, (label_box, name_box)
+
+
+@pytest.mark.parametrize("show", ["demo.yaml", "duel.yaml", "written.yaml"])
+def test_the_other_formats_texts_have_contrast_too(show):
+    """The demo, the duel and the written quiz, walked as the contact sheet walks them: every text ≥ 4.5:1."""
+    from pathlib import Path
+
+    from quizshow import registry
+    from quizshow.assemble import make_format
+    from quizshow.config import load_show
+    from quizshow.core.engine import Engine
+    from quizshow.display.sheet import Driver, generic_walk
+    from quizshow.yamlfile import Problems
+
+    config = load_show(Path(__file__).resolve().parent.parent / "shows" / show, Problems())
+    views = registry.views(config.format)
+    engine = Engine(make_format(config), 7)
+    theme = load_theme(config.theme)
+    driver = Driver(engine, lambda events, at: None)
+    bad = {}
+    for caption in (views.walk or generic_walk)(driver):
+        state, at = engine.state, driver.now + 1.2
+
+        def render(text, state=state, at=at):
+            surface = pygame.Surface(HD)
+            Projector(engine.format, theme, config.title, config.language, text, views=views).render(surface, state,
+                                                                                                      at)
+            return surface
+
+        bad.update({(caption, color): share for color, share in text_contrasts(render, theme.fonts).items()
+                    if share > 0.03})
+    assert not bad, bad
