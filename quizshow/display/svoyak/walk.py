@@ -100,12 +100,14 @@ def _final(d: Driver) -> Iterator[str]:
             yield "Финал: темы"
     d.go()
     yield "Финал: ставки"
+    for team in range(len(d.state.teams)):  # level scores: the final ends in a tie, and a shoot-out follows
+        d.do(lambda at, team=team: c.ScoreSet(at=at, team=team, points=300))
     for team in d.state.fmt.final.order:
         d.do(lambda at, team=team: c.FinalStake(at=at, team=team, amount=1))
     d.go()
     yield "Финал: вопрос"
     d.until(("final_reveal",))
-    d.do(lambda at: c.Judge(at=at, correct=True))
+    d.do(lambda at: c.Judge(at=at, correct=False))
     yield "Финал: ответы"
     for _ in range(len(d.state.fmt.final.order)):
         d.go()
@@ -115,5 +117,11 @@ def _final(d: Driver) -> Iterator[str]:
     d.until(("end", "shootout"))
     if d.state.phase == "shootout":
         yield "Перестрелка"
+        d.go()
+        if d.state.phase == "question":
+            yield "Перестрелка: вопрос"
+            d.go()
+            d.do(lambda at: c.Buzz(at=at, team=d.state.fmt.shootout.tied[0]))
+            d.do(lambda at: c.Judge(at=at, correct=True))
         d.until(("end",), limit=60)
     yield "Победитель"
