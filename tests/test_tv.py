@@ -564,3 +564,23 @@ def test_the_other_formats_texts_have_contrast_too(show):
         bad.update({(caption, color): share for color, share in text_contrasts(render, theme.fonts).items()
                     if share > 0.03})
     assert not bad, bad
+
+
+# --- 15. --check tells a pack's problem once -------------------------------------------------------------------
+
+
+def test_check_of_a_show_and_its_pack_prints_each_problem_once(tmp_path):
+    import io
+
+    from quizshow.cli import check_files
+
+    (tmp_path / "pack.yaml").write_text(
+        'title: "Пакет"\nrounds:\n  - name: "Раунд"\n    themes:\n      - name: "Тема"\n        questions:\n'
+        '          - {q: "Вопрос", a: "Ответ", value: 10, image: missing.png}\n', encoding="utf-8")
+    show = svoyak_config().path.read_text(encoding="utf-8").replace("pack: ../packs/svoyak-demo.yaml",
+                                                                     "pack: pack.yaml")
+    (tmp_path / "show.yaml").write_text(show, encoding="utf-8")
+    out = io.StringIO()
+    check_files([tmp_path / "show.yaml", tmp_path / "pack.yaml"], out)
+    lines = [line for line in out.getvalue().splitlines() if "missing.png" in line]
+    assert len(lines) == 1, out.getvalue()
