@@ -29,6 +29,7 @@ from quizshow.display.video import VideoScreen
 from quizshow.display.views import FormatViews
 
 SETTLE_S = 2.5  # entrances, count-ups and springs after a change are over by then
+COMPOSE_S = 0.1  # a new layer is composed band by band for at most this long, then at once
 CLOCK_FPS = 20  # a running clock alone: its digits change once a second, its ring creeps ~1 px a frame
 
 
@@ -49,6 +50,7 @@ class Projector:
         self._buffer: pygame.Surface | None = None  # the outgoing picture of a transition
         self._incoming: pygame.Surface | None = None  # the incoming one, for transitions that move it
         self._transition: motion.Transition | None = None
+        self._composing = 0  # bands of the incoming still layer still to compose before the motion starts
         self._splash: motion.Splash | None = None
         self._overlay: Tween = Tween(0.0, 0.0, 0.0, 0.0)
         self._layers = Layers()  # still layers: the current picture's and the next one's
@@ -93,7 +95,13 @@ class Projector:
         return self.scene(state).warm(self.frame(state, now, size))
 
     def transitioning(self, now: float) -> bool:
-        return self._transition is not None and not self._transition.done(now)
+        return self._transition is not None and (bool(self._composing) or not self._transition.done(now))
+
+    @staticmethod
+    def _bands(size: tuple[int, int]) -> int:
+        """How many frames a new still layer is composed over: one up to 1920×1080 (it fits a frame), a band
+        per ~2 million pixels above (four at 3840×2160)."""
+        return max(1, round(size[0] * size[1] / 2_073_600))
 
     def needs_frame(self, state: ShowState, now: float, size: tuple[int, int], since: float = 1.0) -> bool:
         """Whether to draw now, `since` seconds after the last frame drawn: at once after a change; every
@@ -146,9 +154,26 @@ class Projector:
                 origin = scene.enters_from(frame, self._scene.name)
                 self._transition = motion.pick(self._scene.name, scene.name, now, duration * (1.2 if origin else 1),
                                                origin, paint.rgb(self.theme.color("accent")))
+                # A big picture whose still layer is not ready is composed band by band first, the
+                # outgoing picture standing still meanwhile (a frame or three); then the motion starts.
+                self._composing = self._bands(size)
             self._key = key
             self._scene = scene
-        if self._transition is not None and not self._transition.done(now):
+        still = False  # this frame only composes a band of the incoming layer behind the outgoing picture
+        if self._composing and self._transition is not None:
+            late = now - self._transition.started > COMPOSE_S  # frames far apart (a test, a stall): at once
+            if late:
+                scene.prepare(frame)
+            if late or scene.prepare_part(frame, self._composing):
+                self._composing = 0
+                if not late:  # the motion runs its whole length from the next frame
+                    self._transition.started = now
+                    still = True
+            else:
+                still = True
+        if still:
+            paint.blit(surface, self._buffer, give_way=self.give_way)
+        elif self._transition is not None and not self._transition.done(now):
             self._transition.compose(surface, self._buffer, self._incoming, lambda target: scene.draw(target, frame),
                                      now, self.give_way)
         else:

@@ -75,6 +75,7 @@ class Layers:
         self.keep = keep
         self._layers: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
         self._spare: list[pygame.Surface] = []  # allocated in idle time (a 4K surface takes 15-20 ms)
+        self.partial: dict[Hashable, tuple[int, int]] = {}  # key -> (bands composed, of how many)
 
     def reserve(self, size: tuple[int, int]) -> bool:
         """Idle time: allocate the full-screen surfaces the layers will take, one a call; True while more."""
@@ -93,7 +94,8 @@ class Layers:
     def new(self, key: Hashable, size: tuple[int, int]) -> pygame.Surface:
         layer = None
         if len(self._layers) >= self.keep:
-            _, oldest = self._layers.popitem(last=False)
+            gone, oldest = self._layers.popitem(last=False)
+            self.partial.pop(gone, None)
             layer = oldest if oldest.get_size() == size else None
         if layer is None:
             spare = next((s for s in self._spare if s.get_size() == size), None)
@@ -189,7 +191,36 @@ class Scene:
             frame.give_way()
             layer = frame.layers.new(key, frame.size)
             self.draw_static(layer, frame)
+        elif key in frame.layers.partial:  # begun band by band during a transition: finish it
+            while not self.prepare_part(frame, frame.layers.partial[key][1]):
+                pass
         return layer
+
+    def prepare_part(self, frame: Frame, parts: int) -> bool:
+        """Compose one more horizontal band (of `parts`) of the still layer: the whole picture is drawn with
+        the layer clipped to the band, so each frame pays for a part of the pixels (a 4K layer costs 20-30 ms
+        at once). True once the layer is complete."""
+        static = self.static_key(frame)
+        if static is None:
+            return True
+        key = (self.name, static, frame.size)
+        layer = frame.layers.get(key)
+        if layer is not None and key not in frame.layers.partial:
+            return True
+        if layer is None:
+            layer = frame.layers.new(key, frame.size)
+        done = frame.layers.partial.get(key, (0, parts))[0]
+        w, h = frame.size
+        layer.set_clip(pygame.Rect(0, h * done // parts, w, h * (done + 1) // parts - h * done // parts))
+        try:
+            self.draw_static(layer, frame)
+        finally:
+            layer.set_clip(None)
+        if done + 1 >= parts:
+            frame.layers.partial.pop(key, None)
+            return True
+        frame.layers.partial[key] = (done + 1, parts)
+        return False
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         pass

@@ -190,7 +190,7 @@ class BoardScene(Scene):
     """The board; the still layer holds every plate and value, the strip and the banner move."""
 
     name = "svoyak_board"
-    _art_warmed: dict[tuple[int, int], bool] = {}
+    _art_warmed: dict[tuple[int, int], int] = {}  # size -> artwork steps done
 
     def key(self, frame: Frame) -> Hashable:
         return self.name, play(frame).round
@@ -227,16 +227,30 @@ class BoardScene(Scene):
         chooser_strip(surface, frame)
         widgets.banner(surface, frame)
 
+    @staticmethod
+    def _art_steps(frame: Frame) -> list:
+        def plate(width: float, height: int) -> pygame.Rect:  # CatScene's and SponsorScene's spring_card
+            rect = pygame.Rect(0, 0, int(frame.size[0] * width), frame.u(height))
+            rect.center = (frame.size[0] // 2, frame.u(420))
+            return rect
+
+        cat, sponsor = plate(0.8, 700), plate(0.76, 620)
+        accent = frame.color("accent")
+        return [lambda: artwork.cat_in_sack(int(frame.u(100) * 3.0)), lambda: artwork.gift(frame.u(330)),
+                lambda: card_surface(frame, cat.size, accent), lambda: card_surface(frame, sponsor.size, accent),
+                lambda: _backdrop(frame, cat), lambda: _backdrop(frame, sponsor)]
+
     def warm(self, frame: Frame) -> bool:
         """The host may open any cell: its question's text and picture are made now, so the zoom's first
         frame only composes them (the layers themselves would be 8 MB a cell)."""
         p = play(frame)
         if p.round >= len(frame.fmt.game.rounds):
             return False
-        if not self._art_warmed.get(frame.size):  # the specials' artwork, drawn once a size
-            artwork.cat_in_sack(int(frame.u(100) * 3.0))
-            artwork.gift(frame.u(330))
-            self._art_warmed[frame.size] = True
+        done = self._art_warmed.setdefault(frame.size, 0)
+        steps = self._art_steps(frame)
+        if done < len(steps):  # the specials' artwork and cards, one piece an idle time, once a size
+            steps[done]()
+            self._art_warmed[frame.size] = done + 1
             return True
         rnd = frame.fmt.game.rounds[p.round]
         return QUESTION.warm_questions(frame, [rnd.question(cell) for cell in sorted(rnd.cells - p.played)])
