@@ -78,7 +78,15 @@ class Projector:
     def prepare(self, state: ShowState, now: float, size: tuple[int, int]) -> None:
         """Compose the still layer of a state expected next (the app asks in a frame's idle time),
         so the first frame after Next only blits it."""
-        self.scene(state).prepare(self.frame(state, now, size))
+        scene = self.scene(state)
+        frame = self.frame(state, now, size)
+        scene.prepare(frame)
+        if self._incoming is not None and self._incoming.get_size() == size:
+            # Draw it once offscreen, so every panel, text and frame it uses is made now and its first frame
+            # on air only blits them. Its own animations and no video: nothing on air starts early.
+            quiet = Frame(state, self.fmt, self.theme, self.text, now, size, self.language, self.title,
+                          Animations(count_up_s=self.anim.count_up_s), self._layers, self.give_way, None)
+            scene.draw(self._incoming, quiet)
 
     def warm(self, state: ShowState, now: float, size: tuple[int, int]) -> bool:
         """In idle time: a piece of what the scene of `state` may need next and cannot be prepared as a
