@@ -584,3 +584,192 @@ def test_check_of_a_show_and_its_pack_prints_each_problem_once(tmp_path):
     check_files([tmp_path / "show.yaml", tmp_path / "pack.yaml"], out)
     lines = [line for line in out.getvalue().splitlines() if "missing.png" in line]
     assert len(lines) == 1, out.getvalue()
+
+
+# --- 3. the ring is anti-aliased ------------------------------------------------------------------------------
+
+
+def test_the_clock_ring_has_anti_aliased_edges():
+    from quizshow.display import paint
+
+    surface = pygame.Surface((300, 300))
+    paint.ring(surface, (150, 150), 120, 16, 0.6, (255, 255, 255), (0, 0, 0), give_way=paint.never)
+    levels = {surface.get_at((x, y))[0] for x in range(300) for y in range(0, 300, 3)}
+    assert len(levels - {0, 255}) > 20  # edges blend into the background, not a staircase of 0 and 255
+
+
+# --- 6. brain-ring verdicts; the title strip ---------------------------------------------------------------------
+
+
+def _brainring_texts(engine, theme, at) -> list[str]:
+    from tests.test_display import RecordingText
+
+    text = RecordingText(theme.fonts)
+    Projector(engine.format, theme, "Брейн-ринг", "ru", text, views=views_of(engine.format)).render(
+        pygame.Surface(HD), engine.state, at)
+    return [t for t, _, _ in text.fitted]
+
+
+def test_brainring_verdicts_have_their_moment_and_the_first_second_rule_names_who_leaves(theme):
+    from tests import test_brainring_display as brainring
+
+    e = brainring.engine()
+    for cmd in (c.Go(at=1), c.Announce(at=2), c.TimerStart(at=3), c.Buzz(at=3.4, team=0, player=1),
+                c.Judge(at=4, correct=False)):
+        e.dispatch(cmd)
+    texts = _brainring_texts(e, theme, 5)
+    assert "НЕВЕРНО" in texts  # not just a dimmed header, the same as a false start
+    player = e.state.teams[0].players[1]
+    assert any(player in t and "выходит" in t for t in texts), texts  # pressed within the first second
+    e.dispatch(c.Buzz(at=6, team=1))
+    e.dispatch(c.Judge(at=7, correct=True))
+    assert "ВЕРНО" in _brainring_texts(e, theme, 8)
+
+
+def test_brainring_title_strip_shows_only_the_teams_at_the_tables(theme):
+    from tests import test_brainring_display as brainring
+
+    e = brainring.engine()
+    assert len(e.state.teams) > 2
+    texts = _brainring_texts(e, theme, 1)
+    assert e.state.teams[0].name in texts and e.state.teams[1].name in texts
+    assert e.state.teams[2].name not in texts
+
+
+# --- 7. the standings card ---------------------------------------------------------------------------------------
+
+
+def test_the_score_overlay_is_a_standings_card_with_places_and_the_round(theme):
+    from tests.test_display import RecordingText
+
+    engine = _walk_to("reveal")
+    engine.dispatch(c.ViewScores(at=_at(engine) + 1, on=True))
+    text = RecordingText(theme.fonts)
+    projector = _projector(engine, theme, text)
+    surface = pygame.Surface(HD)
+    projector.render(surface, engine.state, _at(engine))
+    projector.render(surface, engine.state, _at(engine) + 1)  # slid in
+    drawn = [t for t, _, _ in text.fitted]
+    assert any(t.startswith("ПОЛОЖЕНИЕ") and "РАУНД 1" in t for t in drawn)
+    order = sorted(engine.state.teams, key=lambda t: -t.score)
+    assert {"1", "2", "3"} <= set(drawn) and drawn.index(order[0].name) < drawn.index(order[-1].name)
+
+
+# --- 11. «вопрос N из M» counts the played questions ---------------------------------------------------------------
+
+
+def test_the_console_counts_played_questions_and_clears_the_question_on_the_board(tmp_path):
+    app = ShowApp(svoyak_config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, devices=False)
+    try:
+        for name, commands in walk():
+            for cmd in commands:
+                app.submit(cmd)
+            if name == "board":
+                break
+        at = _at(app.engine)
+        for i, cell in enumerate(((3, 3), (0, 0))):  # the last cell of the board first: still «вопрос 1»
+            app.submit(c.SelectCell(at=at + 10 * i + 1, theme=cell[0], question=cell[1]))
+            text = SizeText(app.theme.fonts)
+            app.console.text = text
+            app.console.render(pygame.Surface((1280, 800)), at, app.status, None)
+            assert any(f"вопрос {i + 1} из 16" in t for t, _ in text.sizes), [t for t, _ in text.sizes][:3]
+            app.submit(c.Go(at=at + 10 * i + 2))
+            app.submit(c.Buzz(at=at + 10 * i + 3, team=1))
+            app.submit(c.Judge(at=at + 10 * i + 4, correct=True))
+            app.submit(c.Go(at=at + 10 * i + 5))
+            assert app.engine.state.phase == "board"
+            text.sizes.clear()
+            app.console.render(pygame.Surface((1280, 800)), at, app.status, None)
+            assert "ВОПРОС" not in [t for t, _ in text.sizes]  # the previous question is gone from the panel
+    finally:
+        app.close()
+
+
+# --- 14. a busy OSC port in words --------------------------------------------------------------------------------
+
+
+def test_a_busy_osc_port_is_told_in_words(tmp_path):
+    import socket
+
+    taken = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    taken.bind(("127.0.0.1", 0))
+    port = taken.getsockname()[1]
+    try:
+        app = ShowApp(svoyak_config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, devices=False,
+                      osc=True, osc_port=port)
+        try:
+            app.pump_views()
+            texts = [n.text for n in app.status.notices]
+            assert f"Порт {port} занят другой программой: OSC не работает" in texts, texts
+            assert not any("Errno" in t for t in texts)
+        finally:
+            app.close()
+    finally:
+        taken.close()
+
+
+# --- 16. motion: opaque transitions, the buzz flash, splashes, artwork -----------------------------------------------
+
+
+def test_the_zoom_into_a_question_is_opaque_over_a_sharp_board(theme):
+    engine = _walk_to("board")
+    projector = _projector(engine, theme)
+    surface = pygame.Surface(HD)
+    at = _at(engine) + 5
+    projector.render(surface, engine.state, at)
+    board = surface.copy()
+    out = engine.dispatch(c.SelectCell(at=at + 1, theme=0, question=0))
+    projector.on_events(out.events, at + 1)
+    for step in (0.0, 0.02, 0.25):
+        projector.render(surface, engine.state, at + 1 + step)
+    assert projector.transitioning(at + 1.25)
+    changed = _differs(surface, board).get_bounding_rects()
+    grown = changed[0].unionall(changed[1:])
+    assert 0 < grown.width < HD[0] and grown.height < HD[1]  # mid-zoom: a card, not the whole frame
+    # Outside the growing card (it grows from the top-left cell) the board is untouched: no fade over it.
+    far = (HD[0] - 12, HD[1] - 12)
+    assert not grown.collidepoint(far) and surface.get_at(far) == board.get_at(far)
+    inside = grown.inflate(-grown.w // 4, -grown.h // 4).center
+    assert surface.get_at(inside) != board.get_at(inside)  # and the card itself is opaque over the board
+
+
+def test_a_buzz_lights_the_frame_in_the_players_colour(theme):
+    engine = _walk_to("question")
+    projector = _projector(engine, theme)
+    surface = pygame.Surface(HD)
+    at = _at(engine) + 5
+    projector.render(surface, engine.state, at)
+    before = surface.get_at((HD[0] // 2, 2))
+    out = engine.dispatch(c.Buzz(at=at + 1, team=2))
+    projector.on_events(out.events, at + 1)
+    projector.render(surface, engine.state, at + 1.05)
+    edge = surface.get_at((HD[0] // 2, 2))
+    color = projector.frame(engine.state, at, HD).team_color(2)
+    assert _closer(edge, color) < _closer(before, color)  # the top edge takes Вера's colour
+    projector.render(surface, engine.state, at + 3)
+    assert _closer(surface.get_at((HD[0] // 2, 2)), color) > _closer(edge, color)  # and lets it go
+
+
+def _closer(a, b) -> int:
+    return sum(abs(x - y) for x, y in zip(tuple(a)[:3], tuple(b)[:3], strict=True))
+
+
+def test_the_auction_opens_with_a_splash_and_the_cat_card_has_its_artwork(theme):
+    from tests.test_display import RecordingText
+
+    engine = _walk_to("cat_question")
+    engine.dispatch(c.Judge(at=_at(engine) + 1, correct=True))
+    engine.dispatch(c.Go(at=_at(engine) + 1))
+    text = RecordingText(theme.fonts)
+    projector = _projector(engine, theme, text)
+    surface = pygame.Surface(HD)
+    projector.render(surface, engine.state, _at(engine) + 1)
+    engine.dispatch(c.SelectCell(at=_at(engine) + 1, theme=0, question=3))  # the auction of the demo pack
+    assert engine.state.phase == "auction"
+    projector.render(surface, engine.state, _at(engine) + 0.6)
+    assert "АУКЦИОН!" in [t for t, _, _ in text.fitted]
+    cat = _walk_to("cat")
+    projector = _projector(cat, theme)
+    projector.render(surface, cat.state, _at(cat) + 3)
+    orange = pygame.mask.from_threshold(surface, (243, 156, 58), (30, 30, 30)).count()
+    assert orange > 2000  # the ginger cat in its sack, not a circle in the accent colour
