@@ -71,7 +71,7 @@ def main() -> None:
             app.projector.render(surface, app.engine.state, app.clock.now())
             next_frame += 1 / 30
         if now < next_command:
-            time.sleep(min(next_command, next_frame) - now)
+            time.sleep(max(0.0, min(next_command, next_frame) - now))  # a frame may be due already
             continue
         next_command = max(next_command + gap, now - 0.1)  # behind (the machine was busy): no burst to catch up
         at = app.clock.now()
