@@ -5,8 +5,9 @@ the duel and a tournament day, headless, at 1920×1080 and 3840×2160; start-up 
     python bench/frames.py --quick                # fewer frames
     python bench/frames.py --quick --format duel  # one format
 
-Targets at 1920×1080 on the 2-core reference machine: steady p99 ≤ 4 ms, during a transition
-p99 ≤ 10 ms, start-up to the first frame ≤ 1.5 s, memory ≤ 150 MB. Prints a table; asserts nothing.
+Targets (issue 14): at 1920×1080 every frame of every scene and transition p99 ≤ 8 ms, steady p99 ≤ 4 ms;
+at 3840×2160 every frame p99 ≤ 16.7 ms; start-up to the first frame ≤ 1.5 s, memory ≤ 150 MB. Prints a
+table (with the machine's load average: it is shared); asserts nothing.
 
 Like the app, before each step it prepares the still layer of the state Next would lead to; that
 work runs in a frame's idle time (after flip) and is printed in its own column.
@@ -96,20 +97,26 @@ def measure(size: tuple[int, int], frames: int, config, make_engine,
         upcoming = engine.propose(c.Go(at=commands[0].at if commands else now))
         if upcoming.changed:
             projector.prepare(upcoming.state, now, size)
+        while projector.warm(engine.state, now, size):  # as the app does, a piece a frame: a board's cells
+            pass
         prepare_ms = (time.perf_counter() - started) * 1000
         for cmd in commands:
             projector.on_events(engine.dispatch(cmd).events, cmd.at)
             now = max(now, cmd.at)
-        transition, steady = [], []
+        transition, steady, cpu_transition, cpu_steady = [], [], [], []
         for i in range(frames):
             t = now + i / 60
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.thread_time()
             projector.render(surface, engine.state, t)
             spent = (time.perf_counter() - started) * 1000
-            (transition if projector.transitioning(t) else steady).append(spent)
+            cpu_ms = (time.thread_time() - cpu) * 1000
+            moving = projector.transitioning(t)
+            (transition if moving else steady).append(spent)
+            (cpu_transition if moving else cpu_steady).append(cpu_ms)
         now += frames / 60 + 1
         rows.append((name, statistics.median(steady), percentile(steady, 99),
-                     percentile(transition, 99) if transition else float("nan"), len(transition), prepare_ms))
+                     percentile(transition, 99) if transition else float("nan"), len(transition), prepare_ms,
+                     percentile(cpu_steady, 99), percentile(cpu_transition, 99) if cpu_transition else float("nan")))
     return rows
 
 
@@ -136,19 +143,25 @@ def main() -> None:
     frames = 90 if args.quick else 300
     launch, peak = startup()  # first: a child forked from a large process would report its size
     pygame.init()
-    print(f"quizshow frame times, {frames} frames a scene, headless ({os.cpu_count()} cores)\n")
+    print(f"quizshow frame times, {frames} frames a scene, headless ({os.cpu_count()} cores, load average "
+          f"{os.getloadavg()[0]:.2f} at the start)")
+    print("The machine may be shared: «CPU p99» is the frame's own CPU time (the thread's clock), which another\n"
+          "process taking the core does not inflate; wall-clock p99 is printed beside it.\n")
     for show, config, make_engine, scenes in shows():
         if args.format and show != args.format:
             continue
         for size in SIZES:
             print(f"{show} {size[0]}x{size[1]}")
-            print(f"  {'scene':28} {'median ms':>10} {'p99 ms':>8} {'transition p99 ms':>18} {'(frames)':>9}"
-                  f" {'prepare ms (idle)':>18}")
-            for name, median, p99, trans, count, prepare in measure(size, frames, config, make_engine, scenes):
-                print(f"  {name:28} {median:10.2f} {p99:8.2f} {trans:18.2f} {count:9d} {prepare:18.2f}")
+            print(f"  {'scene':28} {'median ms':>10} {'p99 ms':>8} {'CPU p99':>8} {'transition p99':>15}"
+                  f" {'CPU p99':>8} {'(frames)':>9} {'prepare ms (idle)':>18}")
+            for name, median, p99, trans, count, prepare, cpu, cpu_trans in measure(size, frames, config,
+                                                                                   make_engine, scenes):
+                print(f"  {name:28} {median:10.2f} {p99:8.2f} {cpu:8.2f} {trans:15.2f} {cpu_trans:8.2f} {count:9d}"
+                      f" {prepare:18.2f}")
             print()
     bench_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"start-up to the first frame (1920x1080, new process): {launch:.2f} s")
+    print(f"load average at the end: {os.getloadavg()[0]:.2f}")
     print(f"peak memory: show process {peak:.0f} MB; this benchmark (incl. 4K surfaces) {bench_peak:.0f} MB")
 
 

@@ -9,6 +9,7 @@ and FormatViews (registry.py).
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import sys
@@ -96,6 +97,7 @@ class ShowApp:
         self.media = PackMedia(enabled=sound)  # a pack's own sounds (SIGame audio), after the cues' mixer init
         self.running = True
         self._prepared_for: object = None
+        self._warming = False
         self._disk_problem: str | None = None  # the journal's write failure being shown (once while it lasts)
         self.hardware = Hardware(self, buzzers, self.spec.flags, start=devices,
                                  player_buzzers=self.spec.player_buzzers, player_lamps=self.format.player_lamps)
@@ -118,13 +120,32 @@ class ShowApp:
             damage = loaded.damage
             self.notice(self.say("console.journal_damaged", line=damage.line, what=damage.what,
                                  lost=damage.lost_lines, kept=loaded.kept_as), "problem")
-        for entry in self.engine.entries[-8:]:
-            self.console.log(entry)
+        self._tell_missing_pictures()
+        # The journal's lines keep the times they happened at, not the restart's (aligned from the end:
+        # a snapshot's commands are not read back).
+        entries, walls = self.engine.entries, loaded.walls
+        for i in range(max(0, len(entries) - 8), len(entries)):
+            back = len(entries) - i
+            self.console.log(entries[i], walls[-back] if back <= len(walls) else None)
         if loaded.resumed and loaded.anything:
             self.submit(c.Resumed(at=self.clock.now()))
             self.status.resumed = self._resumed_text(loaded.last_wall)
             self.notice(self.status.resumed, "info")
             log.info("%s", self.status.resumed)
+            if self.finished():
+                self.notice(self.say("console.finished_hint"), "info")
+
+    def _tell_missing_pictures(self) -> None:
+        """A picture the pack names but the disk lacks goes on air as a placeholder: say so at start-up (the
+        console also marks the question itself, before it is opened)."""
+        pack = self.format.setup.pack
+        if pack is None:
+            return
+        missing = [q.image for r in pack.rounds for q in r.all_questions
+                   if q.image is not None and not q.image.exists()]
+        if missing:
+            names = ", ".join(p.name for p in missing[:3]) + (" …" if len(missing) > 3 else "")
+            self.notice(self.say("console.pictures_missing", n=len(missing), files=names))
 
     # --- the parts, for tests and benches ------------------------------------------------------------
 
@@ -145,10 +166,25 @@ class ShowApp:
         return self.hardware.map
 
     def _resumed_text(self, wall: float | None) -> str:
-        pos = self.format.position(self.engine.state)
+        """«Продолжено: раунд 2, вопрос 5 (с 14:32)», «Продолжено: финал, ставки (с 15:10)»."""
+        state = self.engine.state
+        pos = self.format.position(state)
         when = time.strftime("%H:%M", time.localtime(wall)) if wall else "?"
-        question = "—" if pos.get("question") is None else pos["question"] + 1
-        return self.say("console.resumed", round=(pos.get("round") or 0) + 1, question=question, time=when)
+        phase = self.say(f"phase.{state.phase}")
+        if self.finished():
+            where = phase
+        elif pos.get("question") is not None:
+            where = self.say("console.resumed_at", round=(pos.get("round") or 0) + 1,
+                             question=pos.get("played") or pos["question"] + 1)
+        elif state.phase.startswith("final"):
+            where = phase
+        else:
+            where = f"{self.say('console.round', n=(pos.get('round') or 0) + 1)}, {phase.lower()}"
+        return self.say("console.resumed", where=where, time=when)
+
+    def finished(self) -> bool:
+        """The game is over: Next has nothing left to do."""
+        return self.format.next_action(self.engine.state) == "next.none" or self.engine.state.phase == "end"
 
     # --- effects, from one place ----------------------------------------------------------------------
 
@@ -175,9 +211,8 @@ class ShowApp:
     def _console_log(self, outcome: Outcome, now: float) -> None:
         if outcome.undone is not None:
             teams = [t.name for t in outcome.state.teams]
-            self._notice_now(self.say("console.undone", what=describe(outcome.undone, teams, self.config.language,
-                                                                      self.spec.journal_words)),
-                             "info")
+            what = describe(outcome.undone, teams, self.config.language, self.spec.journal_words, self.format)
+            self._notice_now(self.say("console.undone", what=what), "info")
         elif outcome.changed and not isinstance(outcome.command, c.Tick) and outcome.tail:
             self.console.log(outcome.tail[-1][0])  # the entry this command added
 
@@ -262,6 +297,17 @@ class ShowApp:
 
     def key(self, key: int, mod: int, at: float, source: str = "keyboard") -> Outcome | None:
         return self.controls.key(key, mod, at, source)
+
+    def start_over(self, at: float) -> None:
+        """«Начать заново» (the controls asked twice): the old journal ends with StartOver and is kept renamed;
+        the show starts again from its title card."""
+        with self.lock:
+            self.runtime.start_over(at)
+            self.console.engine = self.engine
+            self.console.journal.clear()
+            self._prepared_for = None
+            self.status.resumed = None
+        self.notice(self.say("console.started_over"), "info")
 
     def _panel_key(self, key: int, mod: int, at: float, source: str) -> bool:
         """The format's console panel takes its keys first; what they change goes through the actions."""
@@ -363,13 +409,16 @@ class ShowApp:
         """Once per state change: compose the picture Next would lead to, so that the first frame
         after Next only blits it. `propose` is pure: nothing is journalled or changed."""
         state = self.engine.state
+        now = self.clock.now()
         if state is self._prepared_for:
+            if self._warming:  # what a choice may lead to (a board's cells): a piece each idle time
+                self._warming = self.projector.warm(state, now, size)
             return
         self._prepared_for = state
-        now = self.clock.now()
         upcoming = self.engine.propose(c.Go(at=now))
         if upcoming.changed:
             self.projector.prepare(upcoming.state, now, size)
+        self._warming = True
 
     # --- OSC -------------------------------------------------------------------------------------------
 
@@ -381,9 +430,13 @@ class ShowApp:
                                  lambda key, **values: self.notice(self.say(key, **values)),
                                  lambda to: out.state(self.engine.state, self.clock.now(), to),
                                  self._subscribe, port=port, teams=len(self.config.teams)).start()
-        except OSError as why:  # the port is taken: the show goes on without OSC, and says so
-            self.notice(self.say("console.osc_cannot_listen", host=osc.listen[0],
-                                 port=osc.listen[1] if port is None else port, why=why))
+        except OSError as why:  # the port is taken: the show goes on without OSC, and says so in words
+            wanted = osc.listen[1] if port is None else port
+            if why.errno == errno.EADDRINUSE:
+                self.notice(self.say("console.osc_port_busy", port=wanted))
+            else:
+                self.notice(self.say("console.osc_cannot_listen", host=osc.listen[0], port=wanted,
+                                     why=why.strerror or why))
 
     def _subscribe(self, sender: Any, on: bool) -> None:
         assert self.osc_out is not None
@@ -442,6 +495,10 @@ def run(args: Namespace, show_path: Path) -> int:
     sys.setswitchinterval(SWITCH_INTERVAL_S)
     # Gamepad buttons count even while another window (the console, a browser) has the focus.
     os.environ.setdefault("SDL_JOYSTICK_ALLOW_BACKGROUND_EVENTS", "1")
+    # Window pictures go to the window system as they are (X11 shared memory, GDI). SDL's accelerated path
+    # draws every flip through OpenGL, which without a GPU driver (a venue laptop's fallback, Xvfb) costs
+    # 11-14 ms of CPU a flip whatever changed. Set it to 1 to get the accelerated path back (docs/performance.md).
+    os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     import pygame
 
     pygame.init()

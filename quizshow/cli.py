@@ -30,6 +30,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                    help="resume a damaged journal up to its first damaged line (the whole file is copied aside)")
     p.add_argument("--journal", type=Path, default=None, metavar="PATH", help="journal file")
     p.add_argument("--osc-port", type=int, default=None, metavar="P", help="OSC listen port (0 = any)")
+    p.add_argument("--sheet", type=Path, default=None, metavar="OUT.png",
+                   help="render every scene of the show's format at 1920x1080 into one contact sheet, then exit")
     p.add_argument("--export-results", type=Path, default=None, metavar="PREFIX",
                    help="write the show's results from its journal as PREFIX.<suffix>, one file for each "
                         "its format exports (e.g. PREFIX.csv and PREFIX.html)")
@@ -72,10 +74,12 @@ def check_files(paths: list[Path], out=None) -> int:
                 if config is not None:  # the buzzers assigned by pressing, saved beside the show
                     load_assignment(path, [t.name for t in config.teams], problems)
     order = {str(path.resolve()): i for i, path in enumerate(paths)}
-    for problem in sorted(problems.items, key=lambda p: (order.get(str(p.file), len(order)), str(p.file), p.line)):
+    # A pack named on the line and by the show is read twice: each of its problems is told once.
+    found = list({str(p): p for p in problems.items}.values())
+    for problem in sorted(found, key=lambda p: (order.get(str(p.file), len(order)), str(p.file), p.line)):
         print(problem, file=out)
-    errors = len(problems.errors)
-    print(f"{len(paths)} file(s) checked: {errors} error(s), {len(problems.items) - errors} warning(s)", file=out)
+    errors = sum(1 for p in found if not p.warning)
+    print(f"{len(paths)} file(s) checked: {errors} error(s), {len(found) - errors} warning(s)", file=out)
     return 1 if errors else 0
 
 
@@ -123,6 +127,8 @@ def main(argv: list[str]) -> int:
     try:
         if args.check:
             return check_files(args.check)
+        if args.sheet:
+            return sheet(args.show or demo_show(), args.sheet)
         if args.export_results:
             return export_results(args.show or demo_show(), args.journal, args.export_results)
         if args.import_pack or args.proof:
@@ -140,3 +146,28 @@ def main(argv: list[str]) -> int:
     except stopping.Stopped as why:  # a signal while the files were loading: nothing was started
         print(f"{why}: stopped while loading", file=sys.stderr)
         return 1 if args.check else 0  # an interrupted check has not passed
+
+
+def sheet(show: Path, out: Path) -> int:
+    """`--sheet OUT.png`: the contact sheet of the show (display/sheet.py), headless; nothing is journalled."""
+    import os
+
+    from quizshow.config import load_show
+
+    problems = Problems()
+    config = load_show(show, problems)
+    for problem in problems.items:
+        print(problem, file=sys.stderr)
+    if config is None or problems:
+        print(f"{show}: fix these first", file=sys.stderr)
+        return 1
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from quizshow.display.sheet import contact_sheet
+
+    pygame.init()
+    captions = contact_sheet(config, out)
+    print(f"{out}: {len(captions)} pictures at 1920x1080 — " + ", ".join(caption for caption, _ in captions))
+    return 0

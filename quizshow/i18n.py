@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 PHRASES: dict[str, dict[str, str]] = {
@@ -48,6 +49,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "scene.sponsor": "Вопрос от спонсора",
         "scene.answers": "Отвечает {name}",
         "scene.auction": "Аукцион",
+        "scene.auction_splash": "Аукцион!",
+        "scene.round_over": "Раунд окончен",
+        "scene.standings": "Положение",
+        "scene.after_questions": "после {n} {n|вопроса|вопросов|вопросов}",
         "scene.nominal": "Номинал {n}",
         "scene.all_in": "Ва-банк! {n}",
         "scene.bid": "Ставка {n}",
@@ -77,10 +82,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "scene.brainring_question": "Брейн-ринг · вопрос {n}",
         "scene.battle": "бой {n}",
         "scene.extra": "дополнительный",
-        "scene.players_at_table": "игроки за столом",
-        "scene.alone_at_table": "один игрок за столом",
-        "scene.worth": "вопрос за {n} очк.",
+        "scene.players_at_table": "за столом {n} {n|игрок|игрока|игроков}",
+        "scene.alone_at_table": "за столом 1 игрок",
+        "scene.worth": "вопрос за {n} {n|очко|очка|очков}",
         "scene.match_won": "Победа",
+        "scene.leaves_table": "{name} выходит из-за стола",
         "scene.match_draw": "Ничья",
         "scene.match_disqualified": "Обе команды дисквалифицированы",
         "scene.match_points": "Очки за матч: {a} — {b}",
@@ -90,8 +96,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "scene.winners": "Победители",
         "scene.answer": "Ответ",
         "scene.question_no": "Вопрос {n}",
-        "scene.points": "{n} очк.",
-        "scene.seconds": "секунд",
+        "scene.points": "{n} {n|очко|очка|очков}",
+        "scene.seconds": "{n|секунда|секунды|секунд}",
         "scene.answering": "Отвечает",
         "scene.no_image": "Нет изображения",
         "scene.video": "Видео",
@@ -103,7 +109,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "next.winner": "Объявить победителя",
         "phase.title": "Заставка",
         "phase.question": "Вопрос",
-        "phase.answering": "Ответ команды",
+        "phase.answering": "Ответ участника",
         "phase.reveal": "Ответ показан",
         "phase.scores": "Счёт",
         "phase.end": "Игра окончена",
@@ -121,7 +127,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.typing": "{text}| — Enter: готово, Esc: отмена",
         "console.clear": "Сброс",
         "console.auction": "АУКЦИОН (цифры — сумма)",
-        "console.your_turn": "« ходит",
+        "console.your_turn": "ходит",
         "console.bid": "Ставка {n}",
         "console.tie_hint": "Равный счёт — кто ставит раньше:",
         "console.final_themes": "ФИНАЛ: ТЕМЫ (щелчок — убрать)",
@@ -134,16 +140,40 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.set_stake": "Ставка {n}",
         "console.final_reveal": "ФИНАЛ: ОТВЕТЫ (Верно / Неверно — текущему)",
         "console.erase": "Стереть",
-        "journal.SelectCell": "вопрос: тема {theme}, №{question}",
-        "journal.PickTeam": "выбирает {team}",
-        "journal.GiveCat": "кот → {team}",
-        "journal.CatValue": "кот: {value}",
-        "journal.Bid": "ставка {team} {amount}",
-        "journal.all_in": "ва-банк {team}",
-        "journal.Pass": "пас {team}",
-        "journal.FinalRemove": "убрана тема {theme}",
-        "journal.FinalStake": "ставка в финале: {team} {amount}",
-        "journal.EndRound": "раунд закончен",
+        "console.picture": "КАРТИНКА",
+        "console.no_picture": "Нет файла {file}: на экране будет заглушка «Нет изображения»",
+        "console.no_picture_mark": "(нет картинки)",
+        "console.pictures_missing": "Нет {n} {n|картинки|картинок|картинок} из пакета: {files}",
+        "journal.SelectCell": "Открыт вопрос: тема {theme}, вопрос {question}",
+        "journal.cell": "Открыт вопрос «{theme}» за {value}",
+        "journal.PickTeam": "Выбирает {team}",
+        "journal.GiveCat": "Кот в мешке отдан: {team}",
+        "journal.CatValue": "Кот в мешке: стоимость {value}",
+        "journal.Bid": "{team}: ставка {amount}",
+        "journal.all_in": "{team}: ва-банк",
+        "journal.Pass": "{team}: пас",
+        "journal.FinalRemove": "Убрана тема {theme}",
+        "journal.FinalStake": "{team}: ставка в финале сделана",
+        "journal.buzz": "Первое нажатие: {team}",
+        "journal.buzz_later": "Нажатие: {team}, позже {margin}",
+        "journal.false_start": "Фальстарт: {team}",
+        "journal.correct": "{team}: верно, {points}",
+        "journal.wrong": "{team}: неверно {loss}",
+        "journal.score": "Счёт исправлен: {team} {points}",
+        "journal.winner": "Объявлен победитель",
+        "journal.match_result": "Матч окончен",
+        "journal.final_start": "Начат финал",
+        "journal.round_start": "Начат раунд {n}",
+        "journal.reveal": "Показан ответ",
+        "journal.announce": "«Внимание! Вопрос!»",
+        "journal.timer_start": "Время пошло",
+        "journal.timer_stop": "Время остановлено",
+        "journal.time_up": "Время вышло",
+        "journal.blank": "Экран затемнён или открыт",
+        "journal.scores": "Счёт на экране показан или убран",
+        "journal.next_step": "{step}: следующий шаг",
+        "journal.command": "Команда {what}",
+        "journal.EndRound": "Раунд закончен досрочно",
         "console.brainring": "МАТЧ: КТО ОТВЕЧАЕТ, ДИСЦИПЛИНА, СПОРЫ",
         "console.who_answers": "Кто отвечает (по умолчанию капитан):",
         "console.leave_one": "Оставить одного игрока за столом:",
@@ -169,19 +199,19 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.withdraw": "Снять вопрос (2×)",
         "console.withdraw_confirm": "Снять вопрос и взять из резерва? Нажмите ещё раз",
         "console.tally": "КОМАНДА ЗА СТОЛОМ",
-        "journal.SetAnswerer": "отвечает игрок {team}",
-        "journal.SinglePlayer": "один за столом: {team}",
-        "journal.PassRight": "{team} передаёт право",
-        "journal.Ruling": "решение по спорному ответу",
-        "journal.Discipline": "дисциплина: {team}",
-        "journal.Withdraw": "вопрос снят",
-        "journal.Tally": "за столом: {team}",
+        "journal.SetAnswerer": "{team}: назван отвечающий",
+        "journal.SinglePlayer": "{team}: за столом остаётся один игрок",
+        "journal.PassRight": "{team} передаёт право ответа",
+        "journal.Ruling": "Решение по спорному ответу",
+        "journal.Discipline": "{team}: отмечено нарушение или апелляция",
+        "journal.Withdraw": "Вопрос снят, взят из резерва",
+        "journal.Tally": "Команда за столом: {team} ответила верно",
         "console.unassigned": "{spec}: эта кнопка ни за кем не закреплена",
         "console.pad_added": "Геймпад {n} подключён: {name}",
         "console.pad_removed": "Геймпад {n} отключён: {name}",
         "console.assign_cancelled": "Назначение кнопок отменено",
         "console.assign_press": "Назначение кнопок: «{name}», нажмите свою кнопку",
-        "console.assign_taken": "{spec} уже назначена другой команде",
+        "console.assign_taken": "{spec} уже назначена другому участнику",
         "console.assign_saved": "Кнопки назначены и сохранены: {path}",
         "console.box_lost": "{id} потерян {time} · {problem}",
         "console.box_down": "{id}: {problem}",
@@ -204,6 +234,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.osc_guessing": "OSC: кто-то подбирает пароль — {count} неверных с {sources} адресов; "
                                 "вход закрыт для всех на {seconds} с",
         "console.osc_cannot_listen": "OSC: не удалось открыть {host}:{port}: {why}",
+        "console.osc_port_busy": "Порт {port} занят другой программой: OSC не работает",
         "console.osc_malformed": "OSC: {count} испорченных пакетов от {host}",
         "console.journal_repaired": "Журнал: удалена недописанная последняя строка (эта команда не была подтверждена)",
         "console.journal_damaged": "Журнал повреждён в строке {line} ({what}); не восстановлено строк: {lost}; "
@@ -214,7 +245,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.part.console": "пульт",
         "console.part.tick": "такт шоу",
         "console.part.next": "подготовка следующей картинки",
-        "console.no_boxes": "Последовательные пульты не подключены",
+        "console.no_boxes": "Кнопочные пульты не подключены",
         "console.ago": "{s} с назад",
         "console.pressed": "нажата!",
         "console.press_now": "нажмите кнопку",
@@ -222,7 +253,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "action.assign": "Кнопки",
         "scene.line_check": "Проверка кнопок",
         "scene.press_your_button": "нажмите свою кнопку",
-        "console.next": "ДАЛЕЕ »",
+        "console.next": "ДАЛЕЕ:",
         "console.question": "ВОПРОС",
         "console.answer": "ОТВЕТ",
         "console.accept": "зачесть",
@@ -237,7 +268,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "device.console": "пульт",
         "console.no_presses": "нажатий пока нет",
         "console.out": "выбыли",
-        "console.teams": "КОМАНДЫ",
+        "console.teams": "УЧАСТНИКИ",
         "console.journal": "ЖУРНАЛ",
         "console.devices": "УСТРОЙСТВА",
         "console.preview": "ПРОЕКТОР",
@@ -248,9 +279,14 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.question_no": "вопрос {n} из {of}",
         "console.quit_confirm": "Выйти? Нажмите ещё раз",
         "console.help_title": "КЛАВИШИ",
-        "console.help_buzzer": "Кнопка команды {team}",
+        "console.help_buzzer": "Кнопка: {team}",
         "console.help_amount": "Сумма (ставка, аукцион)",
-        "console.resumed": "Продолжено: раунд {round}, вопрос {question}, {time}",
+        "console.resumed": "Продолжено: {where} (последняя запись в {time})",
+        "console.resumed_at": "раунд {round}, вопрос {question}",
+        "console.finished_hint": "Игра уже окончена. «Начать заново» начнёт новую; старый журнал сохранится",
+        "console.start_over_confirm": "Начать игру заново? Нажмите ещё раз",
+        "console.started_over": "Игра начата заново; старый журнал сохранён рядом",
+        "action.start_over": "Начать заново",
         "action.go": "Далее",
         "action.back": "Назад",
         "action.timer": "Время!",
@@ -262,6 +298,21 @@ PHRASES: dict[str, dict[str, str]] = {
         "action.undo": "Отменить",
         "action.help": "Клавиши",
         "action.quit": "Выход",
+        "key.PAGEDOWN": "PgDn",
+        "key.PAGEUP": "PgUp",
+        "key.RIGHT": "стрелка вправо",
+        "key.LEFT": "стрелка влево",
+        "key.SPACE": "Пробел",
+        "key.ESCAPE": "Esc",
+        "key.PERIOD": "точка",
+        "key.MINUS": "минус",
+        "key.PLUS": "плюс",
+        "key.EQUALS": "=",
+        "key.KP_PLUS": "плюс (цифр. блок)",
+        "key.KP_MINUS": "минус (цифр. блок)",
+        "key.SLASH": "/",
+        "key.BACKSPACE": "Backspace",
+        "action.escape": "Закрыть подсказку или вопрос",
     },
     "en": {
         "banner.time_up": "Time!",
@@ -306,6 +357,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "scene.sponsor": "Sponsor question",
         "scene.answers": "{name} answers",
         "scene.auction": "Auction",
+        "scene.auction_splash": "Auction!",
+        "scene.round_over": "End of the round",
+        "scene.standings": "Standings",
+        "scene.after_questions": "after {n} {n|question|questions}",
         "scene.nominal": "Nominal {n}",
         "scene.all_in": "All in! {n}",
         "scene.bid": "Bid {n}",
@@ -335,10 +390,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "scene.brainring_question": "Brain ring · question {n}",
         "scene.battle": "battle {n}",
         "scene.extra": "extra",
-        "scene.players_at_table": "players at the table",
+        "scene.players_at_table": "{n} {n|player|players} at the table",
         "scene.alone_at_table": "one player at the table",
-        "scene.worth": "worth {n} pt",
+        "scene.worth": "worth {n} {n|point|points}",
         "scene.match_won": "Winner",
+        "scene.leaves_table": "{name} leaves the table",
         "scene.match_draw": "Draw",
         "scene.match_disqualified": "Both teams disqualified",
         "scene.match_points": "Match points: {a} — {b}",
@@ -348,8 +404,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "scene.winners": "Winners",
         "scene.answer": "Answer",
         "scene.question_no": "Question {n}",
-        "scene.points": "{n} pts",
-        "scene.seconds": "seconds",
+        "scene.points": "{n} {n|point|points}",
+        "scene.seconds": "{n|second|seconds}",
         "scene.answering": "Answering",
         "scene.no_image": "No image",
         "scene.video": "Video",
@@ -379,7 +435,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.typing": "{text}| — Enter: done, Esc: cancel",
         "console.clear": "Clear",
         "console.auction": "AUCTION (digits type the amount)",
-        "console.your_turn": "« to bid",
+        "console.your_turn": "to bid",
         "console.bid": "Bid {n}",
         "console.tie_hint": "A tie — who bids first:",
         "console.final_themes": "FINAL: THEMES (click to remove)",
@@ -392,15 +448,39 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.set_stake": "Stake {n}",
         "console.final_reveal": "FINAL: ANSWERS (Correct / Wrong for the current one)",
         "console.erase": "Erase",
+        "console.picture": "PICTURE",
+        "console.no_picture": "No file {file}: the screen will show the «No picture» placeholder",
+        "console.no_picture_mark": "(no picture)",
+        "console.pictures_missing": "{n} {n|picture|pictures} of the pack missing: {files}",
         "journal.SelectCell": "question: theme {theme}, #{question}",
         "journal.PickTeam": "{team} chooses",
-        "journal.GiveCat": "cat → {team}",
+        "journal.GiveCat": "Cat in the bag given to {team}",
         "journal.CatValue": "cat: {value}",
         "journal.Bid": "bid {team} {amount}",
         "journal.all_in": "all-in {team}",
         "journal.Pass": "pass {team}",
         "journal.FinalRemove": "theme {theme} removed",
         "journal.FinalStake": "final stake: {team} {amount}",
+        "journal.buzz": "First to press: {team}",
+        "journal.buzz_later": "Press: {team}, later {margin}",
+        "journal.false_start": "False start: {team}",
+        "journal.correct": "{team}: correct, {points}",
+        "journal.wrong": "{team}: wrong {loss}",
+        "journal.score": "Score corrected: {team} {points}",
+        "journal.winner": "Winner announced",
+        "journal.match_result": "Match over",
+        "journal.final_start": "Final started",
+        "journal.round_start": "Round {n} started",
+        "journal.reveal": "Answer shown",
+        "journal.announce": "«Attention! Question!»",
+        "journal.timer_start": "Clock started",
+        "journal.timer_stop": "Clock stopped",
+        "journal.time_up": "Time is up",
+        "journal.blank": "Screen blanked or shown",
+        "journal.scores": "Score overlay shown or hidden",
+        "journal.next_step": "{step}: next step",
+        "journal.command": "Command {what}",
+        "journal.cell": "Question «{theme}» for {value} opened",
         "journal.EndRound": "round ended",
         "console.brainring": "MATCH: WHO ANSWERS, DISCIPLINE, DISPUTES",
         "console.who_answers": "Who answers (default: the captain):",
@@ -462,6 +542,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.osc_guessing": "OSC: someone is guessing the passcode — {count} wrong from {sources} addresses; "
                                 "connecting closed for everyone for {seconds} s",
         "console.osc_cannot_listen": "OSC: cannot listen on {host}:{port}: {why}",
+        "console.osc_port_busy": "Port {port} is used by another program: OSC is off",
         "console.osc_malformed": "OSC: {count} malformed from {host}",
         "console.journal_repaired": "Journal: an unfinished last line was removed (never acknowledged)",
         "console.journal_damaged": "Journal damaged at line {line} ({what}); lines not restored: {lost}; "
@@ -480,7 +561,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "action.assign": "Buzzers",
         "scene.line_check": "Buzzer check",
         "scene.press_your_button": "press your button",
-        "console.next": "NEXT »",
+        "console.next": "NEXT:",
         "console.question": "QUESTION",
         "console.answer": "ANSWER",
         "console.accept": "accept",
@@ -508,7 +589,12 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.help_title": "KEYS",
         "console.help_buzzer": "Team {team}'s buzzer",
         "console.help_amount": "Amount (a stake, a bid)",
-        "console.resumed": "Resumed: round {round}, question {question}, {time}",
+        "console.resumed": "Resumed: {where} (last entry at {time})",
+        "console.resumed_at": "round {round}, question {question}",
+        "console.finished_hint": "The game is over. «Start over» begins a new one; the old journal is kept",
+        "console.start_over_confirm": "Start the game over? Press again",
+        "console.started_over": "Started over; the old journal is kept beside the new one",
+        "action.start_over": "Start over",
         "action.go": "Next",
         "action.back": "Back",
         "action.timer": "Time!",
@@ -520,6 +606,21 @@ PHRASES: dict[str, dict[str, str]] = {
         "action.undo": "Undo",
         "action.help": "Keys",
         "action.quit": "Quit",
+        "key.PAGEDOWN": "PgDn",
+        "key.PAGEUP": "PgUp",
+        "key.RIGHT": "Right arrow",
+        "key.LEFT": "Left arrow",
+        "key.SPACE": "Space",
+        "key.ESCAPE": "Esc",
+        "key.PERIOD": "Period",
+        "key.MINUS": "Minus",
+        "key.PLUS": "Plus",
+        "key.EQUALS": "=",
+        "key.KP_PLUS": "Keypad plus",
+        "key.KP_MINUS": "Keypad minus",
+        "key.SLASH": "/",
+        "key.BACKSPACE": "Backspace",
+        "action.escape": "Close the help or a prompt",
     },
 }
 
@@ -535,10 +636,63 @@ def add_phrases(tables: Mapping[str, Mapping[str, str]]) -> None:
             known[key] = text
 
 
+NBSP = "\u00a0"  # a no-break space: «№\u00a05», «в\u00a0Москве»
+THIN = "\u202f"  # a narrow no-break space: the thousands separator, «12\u202f500»
+MINUS = "\u2212"  # a real minus: «−10», never a hyphen
+
+
+def plural_form(n: int, forms: tuple[str, ...] | list[str], language: str = "ru") -> str:
+    """The form of a word for the number n: Russian one/few/many («1 очко», «2 очка», «5 очков»,
+    «11 очков», «21 очко»), English one/other. The one plural rule every phrase uses."""
+    n = abs(int(n))
+    if language == "ru" and len(forms) >= 3:
+        if n % 10 == 1 and n % 100 != 11:
+            return forms[0]
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return forms[1]
+        return forms[2]
+    return forms[0] if n == 1 else forms[-1]
+
+
+def number(n: int | float, signed: bool = False) -> str:
+    """A number as it goes on air and on the console: a real minus, and thousands apart by a narrow
+    no-break space from five digits on (Russian typesetting: «1200», «12\u202f500», «−300»)."""
+    value = int(round(n))
+    digits = str(abs(value))
+    if len(digits) >= 5:
+        groups = []
+        while digits:
+            groups.insert(0, digits[-3:])
+            digits = digits[:-3]
+        digits = THIN.join(groups)
+    sign = MINUS if value < 0 else ("+" if signed and value > 0 else "")
+    return sign + digits
+
+
+_RAW = {"port", "fw", "id"}  # numbers that are names, not amounts: no thousands separator
+# «{n|очко|очка|очков}» in a phrase: the form of the word for the value named n.
+_PLURAL = re.compile(r"\{(\w+)\|([^{}]*)\}")
+
+
 def phrase(key: str, language: str = "ru", **values: object) -> str:
+    """A phrase with its values: whole numbers as `number` writes them, words after a number in their
+    plural form (`{n|секунда|секунды|секунд}`)."""
     table = PHRASES.get(language, PHRASES["ru"])
     text = table.get(key) or PHRASES["ru"].get(key) or key
-    return text.format(**values) if values else text
+    if "|" in text:
+        text = _PLURAL.sub(lambda m: plural_form(_count(values.get(m[1], 0)), m[2].split("|"), language), text)
+    if not values:
+        return text
+    shown = {k: number(v) if isinstance(v, int) and not isinstance(v, bool) and k not in _RAW else v
+             for k, v in values.items()}
+    return text.format(**shown)
+
+
+def _count(value: object) -> int:
+    try:
+        return int(str(value).replace(THIN, "").replace(MINUS, "-"))
+    except ValueError:
+        return 0
 
 
 # Why a command was refused: the formats' English templates and their Russian wording.
@@ -551,7 +705,7 @@ REFUSALS_RU: dict[str, str] = {
     "the clock cannot start now": "Часы сейчас не запустить",
     "the clock is not running": "Часы не идут",
     "there is no clock to change": "Нет часов, которые можно изменить",
-    "there is no team {n}": "Команды {n} нет",
+    "there is no team {n}": "Участника {n} нет",
     "{command} is not used by format {format}": "Команда {command} не используется в формате {format}",
     "already answering": "Уже отвечают",
     "buzzers are closed": "Кнопки сейчас закрыты",

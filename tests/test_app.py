@@ -145,7 +145,7 @@ def test_console_buttons_are_the_same_actions_as_keys(tmp_path):
     undo = {a: r for r, a in app.console.buttons}[Call("undo")]
     app.call(app.console.click(undo.center), 5.0, "console")
     assert [t.score for t in app.engine.state.teams] == [10, 0, 0]  # Альфа's correct answer stays
-    assert app.status.notices[-1].text == "Отменено: ± Бета +10"
+    assert app.status.notices[-1].text == "Отменено: Счёт исправлен: Бета +10"
 
 
 def test_undo_names_what_it_will_undo(tmp_path):
@@ -155,7 +155,7 @@ def test_undo_names_what_it_will_undo(tmp_path):
     app.action(Action("correct", 3.0))
     from quizshow.display.console import describe
     label = describe(app.engine.undo_target(), [t.name for t in app.engine.state.teams], "ru")
-    assert label == "Верно Бета +10"
+    assert label == "Бета: верно, +10"
 
 
 def test_sound_cues_follow_effects_with_a_distinct_buzz_per_team():
@@ -229,7 +229,7 @@ def test_console_shows_sub_millisecond_margins_and_no_minus_zero(tmp_path):
     for name, at, args in [("go", 1.0, ()), ("buzz", 2.0, (2,)), ("wrong", 3.0, ())]:
         app.action(Action(name, at, args=args))
     teams = [t.name for t in app.engine.state.teams]
-    assert describe(app.engine.entries[-1], teams, "ru") == "Неверно Гамма"  # the demo takes no penalty
+    assert describe(app.engine.entries[-1], teams, "ru") == "Гамма: неверно"  # the demo takes no penalty
     assert app.status.devices == [("Клавиатура: кнопки 1–3", True)]
 
 
@@ -263,9 +263,9 @@ def test_help_lists_every_action_and_each_teams_buzzer_keys(tmp_path):
     app.console.text.fit = lambda text, *a, **k: (drawn.append(text), fit(text, *a, **k))[1]
     app.status.help = True
     app.console.render(pygame.Surface((1280, 800)), 1.0, app.status, None)
-    assert "Page down, Right, Space" in drawn and "Ctrl+Z" in drawn and "Ctrl+Q" in drawn
+    assert "PgDn, стрелка вправо, Пробел" in drawn and "Ctrl+Z" in drawn and "Ctrl+Q" in drawn
     for number, team in enumerate(app.engine.state.teams, start=1):
-        label = drawn.index(f"Кнопка команды {team.name}")
+        label = drawn.index(f"Кнопка: {team.name}")
         assert drawn[label + 1] == str(number)  # its key beside it
     assert "0–9, Backspace" in drawn
 

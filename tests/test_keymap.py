@@ -18,9 +18,9 @@ def test_default_keys_map_to_actions():
     assert km.action_for(pygame.K_z, 0) is None
 
 
-def test_escape_does_not_quit_it_toggles_the_clock():
+def test_escape_only_closes_overlays():
     km = KeyMap.build()
-    assert km.action_for(pygame.K_ESCAPE, 0) == "timer"
+    assert km.action_for(pygame.K_ESCAPE, 0) == "escape"  # never the clock, never quit
 
 
 def test_ctrl_q_must_be_pressed_twice_within_two_seconds():

@@ -263,8 +263,8 @@ def test_console_journal_names_svoyak_steps_in_words(tmp_path):
     app.action(Action("go", 2.0))
     app.action(Action("cell", 3.0, args=(1, 0)))
     words = [text for _, text in app.console.journal]
-    assert "выбирает Вера" in words or app.engine.state.fmt.chooser == 2
-    assert words[-1] == "вопрос: тема 2, №1"
+    assert "Выбирает Вера" in words or app.engine.state.fmt.chooser == 2
+    assert words[-1] == "Открыт вопрос «Русская литература XIX века» за 10"  # the theme's name, not its row
     assert app.console.engine.undo_target().command == c.SelectCell(at=3.0, theme=1, question=0)
 
 

@@ -157,6 +157,8 @@ CORE_ACTIONS: tuple[ActionDef, ...] = (
     ActionDef("buzz", args=(TEAM, Arg("player", int, optional=True))),
     ActionDef("quit"),
     ActionDef("help"),
+    ActionDef("escape"),  # closes what covers the console (help, a prompt); never starts anything
+    ActionDef("start_over"),  # «Начать заново»: twice within 2 s
     ActionDef("linecheck"),
     ActionDef("assign"),
     ActionDef("amount", args=(Arg("edit", str),)),  # a digit, back, clear or +N

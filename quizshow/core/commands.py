@@ -106,6 +106,12 @@ class Resumed(Command):
 
 
 @dataclass(frozen=True)
+class StartOver(Command):
+    """The host started the show over («Начать заново»): the last line of this journal; a fresh journal
+    follows and this one is kept under a new name."""
+
+
+@dataclass(frozen=True)
 class Go(Command):
     """Presenter Next: advance the show one step."""
 

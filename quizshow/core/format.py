@@ -201,6 +201,9 @@ class Format:
             raise Refused("a clock holds at most {max} s", max=round(MAX_CLOCK_S))
         return replace(state, timer=state.timer.add(cmd.seconds, cmd.at)), []
 
+    def on_start_over(self, state: ShowState, cmd: c.StartOver) -> Result:
+        return state, []  # the journal ends here; the app opens a fresh one
+
     def on_resumed(self, state: ShowState, cmd: c.Resumed) -> Result:
         # After a crash nobody knows how long the hall waited: hold the clock until «Время!».
         return replace(state, timer=state.timer.pause(cmd.at), banner=None), []

@@ -108,6 +108,7 @@ class Loaded:
     resumed: bool = False
     last_at: float = 0.0
     last_wall: float | None = None
+    walls: list[float | None] = field(default_factory=list)  # each command's wall time, as journalled
     dropped: int = 0  # lines that could not be read (0 unless resumed up to damage)
     repaired: str | None = None  # an unfinished last line removed (reported, never silent)
     damage: Damage | None = None  # resumed up to this damage at the operator's word
@@ -319,6 +320,7 @@ class Journal:
                     data = parse_line(line, checked)
                     loaded.commands.append(parse_command(data))
                     at, wall = data.get("at", 0.0), data.get("wall")
+                    loaded.walls.append(wall if isinstance(wall, (int, float)) else None)
                     loaded.last_at = max(loaded.last_at, float(at))
                     loaded.last_wall = wall if isinstance(wall, (int, float)) else loaded.last_wall
             except LineError as why:

@@ -24,11 +24,12 @@ from quizshow.display.console_ui import PanelUI
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
 from quizshow.display.views import KeyHandler, Panel, PanelKeys
-from quizshow.i18n import phrase
+from quizshow.i18n import number, phrase
 from quizshow.inputs.hardware import box_problem
 from quizshow.inputs.keymap import KeyMap
 from quizshow.packs.model import Question
 
+REDRAW_HZ = 10  # the console's clocks and preview: ten frames a second are enough to read them
 DEVICE_WORDS = ("keyboard", "console")  # input sources named in words; box and pad ids are shown as they are
 BUTTONS = ("go", "back", "timer", "announce", "correct", "wrong", "blank", "scores", "undo", "linecheck", "assign",
            "help", "quit")
@@ -62,6 +63,11 @@ class ConsoleStatus:
     last_press: dict[int, float] = field(default_factory=dict)  # team → show time (line check)
 
 
+def quoted(text: str) -> str:
+    """«text», unless it is quoted already (no «««Внимание! Вопрос!»»»)."""
+    return text if text.startswith("«") and text.endswith("»") else f"«{text}»"
+
+
 def margin_text(seconds: float, language: str) -> str:
     """A press's margin behind the first: in ms below a second (box presses differ by fractions of one)."""
     if seconds < 1:
@@ -69,35 +75,83 @@ def margin_text(seconds: float, language: str) -> str:
     return f"+{seconds:.2f} {phrase('unit.s', language)}"
 
 
-def describe(entry: Entry, teams: list[str], language: str, words: JournalWords | None = None) -> str:
-    """One journal line in words: «buzz Бета +0.012 s», «верно Бета +20». `words`: the format's own
-    wording of its commands (FormatSpec.journal_words)."""
+def margin_words(seconds: float, language: str) -> str:
+    return margin_text(seconds, language).replace("+", "на\u00a0", 1) if language == "ru" else \
+        margin_text(seconds, language).replace("+", "by ", 1)
+
+
+# Events that say what a command did, in the order they are looked for.
+_EVENT_WORDS = {
+    EventKind.FALSE_START: "journal.false_start", EventKind.CORRECT: "journal.correct",
+    EventKind.WRONG: "journal.wrong", EventKind.SCORE: "journal.score", EventKind.WINNER: "journal.winner",
+    EventKind.MATCH_RESULT: "journal.match_result", EventKind.FINAL_START: "journal.final_start",
+    EventKind.ROUND_START: "journal.round_start", EventKind.REVEAL: "journal.reveal",
+    EventKind.ANNOUNCE: "journal.announce", EventKind.TIMER_START: "journal.timer_start",
+    EventKind.TIMER_STOP: "journal.timer_stop", EventKind.TIMER_EXPIRED: "journal.time_up",
+}
+
+
+def describe(entry: Entry, teams: list[str], language: str, words: JournalWords | None = None,
+             fmt: object = None) -> str:
+    """One journal line (and the undo button's label) as a sentence about the game: «Борис: верно, +20»,
+    «Фальстарт: Бета», «Открыт вопрос «Кино» за 40», «Далее: показан ответ». `words`: the format's own
+    wording of its commands (FormatSpec.journal_words); `fmt` names board cells and final themes."""
     cmd = entry.command
+
+    def say(key: str, **values: object) -> str:
+        return phrase(key, language, **values)
+
+    def team_name(team: object) -> str:
+        return teams[team] if isinstance(team, int) and 0 <= team < len(teams) else "—"
+
+    said = ""
     for event in entry.events:
-        name = teams[event.team] if event.team is not None and event.team < len(teams) else ""
-        points = event.points or 0
+        name = team_name(event.team)
         if event.kind == EventKind.BUZZ:
-            return f"{phrase('console.press', language)} {name} {margin_text(event.margin_s or 0, language)}"
-        if event.kind == EventKind.CORRECT:
-            return f"{phrase('action.correct', language)} {name} +{points}"
-        if event.kind == EventKind.WRONG:  # points is the penalty taken, shown as a loss
-            return f"{phrase('action.wrong', language)} {name}" + (f" -{points}" if points else "")
-        if event.kind == EventKind.SCORE:
-            return f"± {name} {points:+d}"
-    key = {c.Go: "action.go", c.Back: "action.back", c.TimerStart: "action.timer", c.Announce: "action.announce",
-           c.ViewBlank: "action.blank", c.ViewScores: "action.scores"}.get(type(cmd))
+            if event.margin_s:
+                return say("journal.buzz_later", team=name, margin=margin_words(event.margin_s, language))
+            return say("journal.buzz", team=name)
+        if event.kind == EventKind.QUESTION and isinstance(cmd, c.SelectCell):
+            return _cell_words(cmd, event, fmt, language)
+        key = _EVENT_WORDS.get(event.kind)
+        if key:
+            said = say(key, team=name, points=number(event.points or 0, signed=True),
+                       loss=number(-(event.points or 0)) if event.points else "", n=(event.round or 0) + 1).strip()
+            break
+    if isinstance(cmd, (c.Go, c.Back)):
+        step = say("action.go" if isinstance(cmd, c.Go) else "action.back")
+        return f"{step}: {said[:1].lower()}{said[1:]}" if said else say("journal.next_step", step=step)
+    if said:
+        return said
+    key = {c.TimerStart: "journal.timer_start", c.TimerStop: "journal.timer_stop", c.Announce: "journal.announce",
+           c.ViewBlank: "journal.blank", c.ViewScores: "journal.scores"}.get(type(cmd))
     if key:
-        return phrase(key, language)
+        return say(key)
     team = getattr(cmd, "team", None)
-    name = teams[team] if isinstance(team, int) and 0 <= team < len(teams) else ""
     own = words(cmd) if words is not None else None
     if own is not None:
-        key, values = own
+        words_key, values = own
     else:
-        key = f"journal.{type(cmd).__name__}"
+        words_key = "journal.all_in" if isinstance(cmd, c.Bid) and cmd.all_in else f"journal.{type(cmd).__name__}"
         values = {n: getattr(cmd, n) for n in ("theme", "question", "value", "amount") if hasattr(cmd, n)}
-    found = phrase(key, language, team=name, **values)
-    return found if found != key else type(cmd).__name__
+        if isinstance(cmd, (c.SelectCell, c.FinalRemove)):  # shown 1-based, as on the board
+            values = {k: v + 1 for k, v in values.items()}
+    if isinstance(cmd, c.FinalRemove):
+        themes = getattr(getattr(fmt, "game", None), "final_themes", None)
+        if themes and 0 <= cmd.theme < len(themes):
+            values = {**values, "theme": f"«{themes[cmd.theme]}»"}
+    found = phrase(words_key, language, team=team_name(team), **values)
+    return found if found != words_key else say("journal.command", what=type(cmd).__name__)
+
+
+def _cell_words(cmd: c.SelectCell, event, fmt: object, language: str) -> str:
+    """«Открыт вопрос «Кино» за 40» (the theme's name and value from the board), else its row and column."""
+    rounds = getattr(getattr(fmt, "game", None), "rounds", None)
+    if rounds and event.round is not None and event.round < len(rounds):
+        board = rounds[event.round]
+        theme = board.round.themes[cmd.theme].name
+        return phrase("journal.cell", language, theme=theme, value=board.value((cmd.theme, cmd.question)))
+    return phrase("journal.SelectCell", language, theme=cmd.theme + 1, question=cmd.question + 1)
 
 
 def question_rows(question: Question, say: Callable[..., str]) -> list[tuple[str, str, pygame.Color]]:
@@ -134,14 +188,40 @@ class Console:
         self.now = 0.0  # show time of the frame being drawn (the panels' countdowns)
         self.journal: list[tuple[float, str]] = []  # (wall, text), newest last
         self.clock_now = None  # show time, set by the app (the line check says how long ago)
+        self._signature: tuple = ()
+        self._last_drawn = -1e9
 
     def say(self, key: str, **values: object) -> str:
         return phrase(key, self.language, **values)
 
-    def log(self, entry: Entry) -> None:
+    def log(self, entry: Entry, wall: float | None = None) -> None:
+        """A journal line, at `wall` (the time it was journalled, when known) or now."""
         teams = [t.name for t in self.engine.state.teams]
-        self.journal.append((time.time(), describe(entry, teams, self.language, self.words)))
+        words = describe(entry, teams, self.language, self.words, self.engine.format)
+        self.journal.append((wall or time.time(), words))
         del self.journal[:-50]
+
+    def needs_frame(self, status: ConsoleStatus, projector_drew: bool = False) -> bool:
+        """Whether the console could look different from its last frame: a new state, a journal line, a
+        status change — drawn at once; a running clock, the line check or the projector's preview moving —
+        at most REDRAW_HZ times a second. Otherwise nothing is drawn."""
+        mono = time.monotonic()
+        state = self.engine.state
+        prompt = status.prompt if status.prompt is not None and mono < status.prompt[1] else None
+        signature = (id(state), len(self.journal), self.journal[-1] if self.journal else None, len(status.notices),
+                     status.notices[-1] if status.notices else None, status.quit_armed, status.help, status.amount,
+                     prompt, status.line_check, tuple(status.devices), status.resumed, id(self.keymap))
+        if signature != self._signature:
+            self._signature = signature
+            return self._drawn(mono)
+        timed = state.timer.running or status.line_check or projector_drew
+        if timed and mono - self._last_drawn >= 1 / REDRAW_HZ:
+            return self._drawn(mono)
+        return False
+
+    def _drawn(self, mono: float) -> bool:
+        self._last_drawn = mono
+        return True
 
     def panel_key(self, key: int, mod: int, at: float, call: Callable[[Call], Outcome | None]) -> bool:
         """A key for the format's panel first (its grid's arrows, say); False: the key map takes it."""
@@ -173,12 +253,12 @@ class Console:
         y = self._header(surface, left, now, unit)
         self.give_way()  # between the sections: an input being applied goes first (paint.GiveWay)
         y = self._question(surface, pygame.Rect(left.x, y, left.width, int(h * 0.24)), unit)
-        bottom_h = unit * 5
+        bottom_h = int(unit * 5.5)  # the buttons (a name and its key under it, both readable) and two lines
         self.give_way()
         self._format_panel(surface, pygame.Rect(left.x, y, left.width, left.bottom - bottom_h - y - unit // 2), unit,
                            status)
         self.give_way()
-        self._buttons(surface, pygame.Rect(left.x, left.bottom - bottom_h, w - unit * 2, unit * 2), unit)
+        self._buttons(surface, pygame.Rect(left.x, left.bottom - bottom_h, w - unit * 2, int(unit * 2.5) - 4), unit)
         self.give_way()
         self._journal(surface, pygame.Rect(left.x, left.bottom - unit * 3 + 4, w - unit * 2, unit * 1.4), unit)
         self._devices(surface, pygame.Rect(left.x, left.bottom - int(unit * 1.4), w - unit * 2, unit * 1.4),
@@ -199,7 +279,7 @@ class Console:
 
     def _fit(self, text: str, role: str, box: tuple[int, int], color: pygame.Color, px: int,
              align: str = "left", wrap: bool = False) -> pygame.Surface:
-        return self.text.fit(text, role, (max(1, box[0]), max(1, box[1])), color, px, align=align, wrap=wrap)
+        return self._ui.fitted(text, role, box, color, px, align=align, wrap=wrap)
 
     def _header(self, surface: pygame.Surface, box: pygame.Rect, now: float, unit: int) -> int:
         state, fmt = self.engine.state, self.engine.format
@@ -207,7 +287,9 @@ class Console:
         parts = [self.say(f"phase.{state.phase}").upper()]
         if pos.get("question") is not None:
             parts.append(self.say("console.round", n=(pos.get("round") or 0) + 1))
-            parts.append(self.say("console.question_no", n=pos["question"] + 1, of=pos.get("of", "?")))
+            played = pos.get("played")
+            parts.append(self.say("console.question_no", n=played if played else pos["question"] + 1,
+                                  of=pos.get("of", "?")))
             if pos.get("value"):
                 parts.append(self.say("scene.points", n=pos["value"]))
         line = " · ".join(parts)
@@ -221,19 +303,31 @@ class Console:
             img = self._fit(clock, "numbers", (box.width // 4, unit * 2), color, int(unit * 1.6), align="right")
             surface.blit(img, img.get_rect(topright=(box.right, box.y)))
         next_key = fmt.next_action(state)
-        keys = ", ".join(self.keymap.keys_of("go")[:2])
-        text = f"{self.say('console.next')} «{self.say(next_key)}» ({keys})"
-        surface.blit(self._fit(text, "heading", (box.width, int(unit * 1.8)), GOLD, int(unit * 1.25)),
+        keys = ", ".join(self.keymap.keys_of("go", self.language)[:2])
+        text = f"{self.say('console.next')} {quoted(self.say(next_key))} ({keys})"
+        width = box.width
+        if next_key == "next.none" or state.phase == "end":  # over: offer to start again (two presses)
+            width = box.width - unit * 12
+            self._ui.button(pygame.Rect(box.right - unit * 11, box.y + int(unit * 2), unit * 11, int(unit * 1.8)),
+                            f"{self.say('action.start_over')} (2×)", "start_over")
+        surface.blit(self._fit(text, "heading", (width, int(unit * 1.8)), GOLD, int(unit * 1.25)),
                      (box.x, box.y + int(unit * 2)))
         return box.y + unit * 4
 
     def _question(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> int:
         self._panel(surface, box)
-        question = self.engine.format.current(self.engine.state)
+        fmt, state = self.engine.format, self.engine.state
+        # Back on the board the last question is over: the panel clears (the format's view model says so).
+        question = None if fmt.position(state).get("between") else fmt.current(state)
         inner = box.inflate(-unit, -unit // 2)
         rows = question_rows(question, self.say) if question is not None else []
+        if question is not None and question.image is not None and not question.image.exists():
+            # a missing picture is told before the question goes on air
+            rows.insert(1, ("console.picture", self.say("console.no_picture", file=question.image.name), BAD))
         y = inner.y
-        heights = [inner.height * 2 // 5, inner.height // 4, inner.height // 4]
+        heights = [inner.height * 2 // 5, inner.height // 4, inner.height // 4, inner.height // 4][:len(rows)]
+        if len(rows) > 3:
+            heights = [inner.height // 3] + [inner.height // 5] * (len(rows) - 1)
         for (label, value, color), height in zip(rows, heights, strict=False):
             self._ui.labelled(pygame.Rect(inner.x, y, inner.width, height), self.say(label), value, color)
             y += height + unit // 4
@@ -344,14 +438,15 @@ class Console:
         px = min(self.text.layout(name, "heading", name_box, int(unit * 0.95), wrap=False).px for name in names)
         for i, (action, name) in enumerate(zip(BUTTONS, names, strict=True)):
             rect = pygame.Rect(box.x + i * (width + gap), box.y, width, box.height)
-            keys = self.keymap.keys_of(action)
+            keys = self.keymap.keys_of(action, self.language)
             self._ui.button(rect, name, action, hint=keys[0] if keys else None, px=px)
 
     def _journal(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> None:
         target = self.engine.undo_target()
         teams = [t.name for t in self.engine.state.teams]
-        undo = self.say("console.undo", what=describe(target, teams, self.language, self.words)) if target else \
-            self.say("console.nothing_to_undo")
+        undo = self.say("console.nothing_to_undo")
+        if target is not None:
+            undo = self.say("console.undo", what=describe(target, teams, self.language, self.words, self.engine.format))
         undo_rect = pygame.Rect(box.right - unit * 14, box.y, unit * 14, box.height)
         self._ui.button(undo_rect, f"{undo} (Ctrl+Z)", "undo")
         lines = " · ".join(f"{time.strftime('%H:%M:%S', time.localtime(t))} {text}" for t, text in self.journal[-4:])
@@ -413,9 +508,10 @@ class Console:
         self._panel(surface, box)
         surface.blit(self._fit(self.say("console.help_title"), "heading", (box.width, unit * 2), GOLD, unit * 2),
                      (box.x + unit, box.y + unit))
-        rows = [(self.say(f"action.{action}"), ", ".join(self.keymap.keys_of(action))) for action in BUTTONS]
+        rows = [(self.say(f"action.{action}"), ", ".join(self.keymap.keys_of(action, self.language)))
+                for action in (*BUTTONS, "escape")]
         for team, info in enumerate(self.engine.state.teams):
-            keys = self.keymap.keys_of(f"buzz{team + 1}")
+            keys = self.keymap.keys_of(f"buzz{team + 1}", self.language)
             if keys:
                 rows.append((self.say("console.help_buzzer", team=info.name), ", ".join(keys)))
         rows.append((self.say("console.help_amount"), "0–9, Backspace"))

@@ -22,6 +22,11 @@ from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
 
 
+def min_text_px(unit: int) -> int:
+    """The console's smallest text: 14 px at 1280×800 (unit 20), never under 11 px on the smallest screen."""
+    return max(11, round(unit * 0.7))
+
+
 class PanelUI:
     def __init__(self, surface: pygame.Surface, unit: int, text: TextCache, theme: Theme,
                  say: Callable[..., str], state: ShowState, fmt: Format, status: Any,
@@ -36,6 +41,7 @@ class PanelUI:
         self.format = fmt
         self.status = status  # ConsoleStatus: `amount` is the amount being typed, `typing` a text
         self.buttons = buttons
+        self.min_px = min_text_px(unit)
         self.now = now  # show time of the frame (countdowns)
         # The panel's own memory on this console (a cursor), kept across frames; its key handler
         # (FormatViews.keys) gets the same dict. Never journalled: what changes the show is a call.
@@ -51,8 +57,10 @@ class PanelUI:
 
     def fitted(self, text: str, role: str, box: tuple[int, int], color: pygame.Color, px: int,
                align: str = "left", wrap: bool = False) -> pygame.Surface:
-        """The text at the largest size ≤ px that fits `box` (never larger than the box)."""
-        return self.text.fit(text, role, (max(1, box[0]), max(1, box[1])), color, px, align=align, wrap=wrap)
+        """The text at the largest size ≤ px that fits `box`, never under the console's smallest readable
+        size (a long name wraps, or ends in «…», instead of shrinking to a smudge)."""
+        return self.text.fit(text, role, (max(1, box[0]), max(1, box[1])), color, max(px, self.min_px),
+                             min_px=self.min_px, align=align, wrap=wrap)
 
     def label(self, text: str, pos: tuple[int, int], box: tuple[int, int], color: pygame.Color = TEXT,
               px: int | None = None, role: str = "body", wrap: bool = False) -> pygame.Surface:
@@ -67,8 +75,7 @@ class PanelUI:
         unit = self.unit
         label_w = unit * 8 if label_w is None else label_w
         self.surface.blit(self.fitted(label, "heading", (label_w, unit), MUTED, int(unit * 0.8)), box.topleft)
-        img = self.text.fit(value, "body", (max(1, box.width - label_w), max(1, box.height)), color,
-                            int(unit * 1.2), align="left")
+        img = self.fitted(value, "body", (box.width - label_w, box.height), color, int(unit * 1.2), wrap=True)
         self.surface.blit(img, (box.x + label_w, box.y))
 
     # --- shapes --------------------------------------------------------------------------------------
@@ -119,12 +126,12 @@ class PanelUI:
         if mark is not None:
             pygame.draw.rect(surface, mark, pygame.Rect(rect.x, rect.y, max(4, unit // 4), rect.height),
                              border_top_left_radius=6, border_bottom_left_radius=6)
-        if hint is None:
+        if hint is None:  # a long label (a player's name) wraps to a second line rather than shrinking
             img = self.fitted(label, "body", (rect.width - 8, rect.height - 4), MUTED if dim else TEXT,
-                              px or int(unit * 0.9), align="center")
+                              px or int(unit * 0.9), align="center", wrap=True)
             surface.blit(img, img.get_rect(center=rect.center))
         else:
-            top = rect.y + rect.height * 55 // 100
+            top = rect.bottom - max(rect.height * 45 // 100, int(self.min_px * 1.4)) - 1
             title = self.fitted(label, "heading", (rect.width - 8, top - rect.y), TEXT, px or unit, align="center")
             surface.blit(title, title.get_rect(midbottom=(rect.centerx, top)))
             key = self.fitted(hint, "body", (rect.width - 8, rect.bottom - top - 2), MUTED,

@@ -1,7 +1,12 @@
-"""The audience view: the scene for the format and phase, cross-fades between scenes, overlays.
+"""The audience view: the scene for the format and phase, TV transitions between scenes (display/motion),
+the buzz flash, splashes, the score overlay, blank.
 
-The scene stack is: the current scene (with the outgoing one fading above it during a
-transition), then the score overlay, then blank over everything.
+The scene stack is: the current scene (composed with the outgoing picture while a transition runs), the
+buzz flash, a splash, then the score overlay, then blank over everything.
+
+A still picture costs nothing: `needs_frame` says whether anything on screen can have changed since the
+last frame (a new state, a transition, a running clock, an animation), and the window loop draws and
+flips only then.
 """
 
 from __future__ import annotations
@@ -13,14 +18,19 @@ import pygame
 from quizshow.core.effects import Event
 from quizshow.core.format import Format
 from quizshow.core.state import ShowState
-from quizshow.display import paint
-from quizshow.display.scenes import COMMON, widgets
+from quizshow.display import motion, paint
+from quizshow.display.scenes import COMMON
 from quizshow.display.scenes.base import Animations, Frame, Layers, Scene
+from quizshow.display.scenes.cards import STANDINGS
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
-from quizshow.display.tween import Tween, ease_in_out_cubic
+from quizshow.display.tween import Tween
 from quizshow.display.video import VideoScreen
 from quizshow.display.views import FormatViews
+
+SETTLE_S = 2.5  # entrances, count-ups and springs after a change are over by then
+COMPOSE_S = 0.1  # a new layer is composed band by band for at most this long, then at once
+CLOCK_FPS = 20  # a running clock alone: its digits change once a second, its ring creeps ~1 px a frame
 
 
 class Projector:
@@ -36,11 +46,18 @@ class Projector:
         self.text = text or TextCache(theme.fonts)
         self.anim = Animations(count_up_s=theme.motion.get("count_up_s", 0.9))
         self._key: Hashable = None
-        self._outgoing: pygame.Surface | None = None
-        self._buffer: pygame.Surface | None = None
-        self._fade: Tween | None = None
+        self._scene: Scene | None = None
+        self._buffer: pygame.Surface | None = None  # the outgoing picture of a transition
+        self._incoming: pygame.Surface | None = None  # the incoming one, for transitions that move it
+        self._transition: motion.Transition | None = None
+        self._composing = 0  # bands of the incoming still layer still to compose before the motion starts
+        self._splash: motion.Splash | None = None
         self._overlay: Tween = Tween(0.0, 0.0, 0.0, 0.0)
         self._layers = Layers()  # still layers: the current picture's and the next one's
+        self._drawn: tuple[ShowState, tuple[int, int], bool] | None = None  # what the last frame showed
+        self._changed_at = -1e9
+        self._splash_warmed: set[tuple[int, int]] = set()
+        self.dirty: list[pygame.Rect] | None = None  # the rectangles the last frame changed (None: all of it)
         self.line_check = False  # «Проверка кнопок» replaces the show's picture while it is on
         self.video = VideoScreen(sound=sound)  # the one video on screen (a pack's question card)
 
@@ -61,51 +78,154 @@ class Projector:
     def prepare(self, state: ShowState, now: float, size: tuple[int, int]) -> None:
         """Compose the still layer of a state expected next (the app asks in a frame's idle time),
         so the first frame after Next only blits it."""
-        self.scene(state).prepare(self.frame(state, now, size))
+        scene = self.scene(state)
+        frame = self.frame(state, now, size)
+        scene.prepare(frame)
+        if self._incoming is not None and self._incoming.get_size() == size:
+            # Draw it once offscreen, so every panel, text and frame it uses is made now and its first frame
+            # on air only blits them. Its own animations and no video: nothing on air starts early.
+            quiet = Frame(state, self.fmt, self.theme, self.text, now, size, self.language, self.title,
+                          Animations(count_up_s=self.anim.count_up_s), self._layers, self.give_way, None)
+            scene.draw(self._incoming, quiet)
+
+    def warm(self, state: ShowState, now: float, size: tuple[int, int]) -> bool:
+        """In idle time: a piece of what the scene of `state` may need next and cannot be prepared as a
+        layer (the texts of the questions a board cell may open); True while more is left."""
+        if self._layers.reserve(size):  # the still layers' full-screen surfaces (15-20 ms each at 4K)
+            return True
+        if size not in self._splash_warmed:  # the splash words and band, made once a size
+            self._splash_warmed.add(size)
+            for key in ("scene.auction_splash", "scene.round_over"):
+                motion.Splash(_say(key, self.language), -10.0, paint.rgb(self.theme.color("accent")),
+                              paint.rgb(self.theme.color("panel_dark"))).warm(size, self.text, self.frame(state, now,
+                                                                                                         size).u(150))
+            return True
+        return self.scene(state).warm(self.frame(state, now, size))
 
     def transitioning(self, now: float) -> bool:
-        return self._fade is not None and not self._fade.done(now)
+        return self._transition is not None and (bool(self._composing) or not self._transition.done(now))
+
+    @staticmethod
+    def _bands(size: tuple[int, int]) -> int:
+        """How many frames a new still layer is composed over: one up to 1920×1080 (it fits a frame), a band
+        per ~2 million pixels above (four at 3840×2160)."""
+        return max(1, round(size[0] * size[1] / 2_073_600))
+
+    def needs_frame(self, state: ShowState, now: float, size: tuple[int, int], since: float = 1.0) -> bool:
+        """Whether to draw now, `since` seconds after the last frame drawn: at once after a change; every
+        frame while something moves; CLOCK_FPS times a second while only a clock runs (its ring creeps a
+        pixel a frame); never while the picture is still (the window keeps it: nothing drawn or flipped)."""
+        motion = self._motion(state, now, size)
+        return motion == "all" or (motion == "clock" and since >= 1 / CLOCK_FPS - 0.002)
+
+    def _motion(self, state: ShowState, now: float, size: tuple[int, int]) -> str | None:
+        """What can have changed since the last frame: "all", only a running "clock", or nothing (None)."""
+        if self._drawn is None or self._drawn != (state, size, self.line_check):
+            return "all"
+        if self.transitioning(now) or now - self._changed_at < SETTLE_S or self._overlay.t0 + 0.4 > now:
+            return "all"
+        if state.banner is not None and now < state.banner.until + 0.5:
+            return "all"
+        if self.line_check or self.anim.recent(now, SETTLE_S) or (self._splash and self._splash.live(now)):
+            return "all"
+        if self.video.player is not None:  # a clip plays on the card
+            return "all"
+        if self.scene(state).perpetual(self.frame(state, now, size)) or self._overlay.end > 0:
+            return "all"
+        return "clock" if state.timer.running else None
+
+    def _buffers(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        if self._buffer is None or self._buffer.get_size() != size:
+            # Full-screen buffers in the target's own format, reused by every transition (a transition
+            # scales straight into them and blits them without conversion).
+            self._buffer = pygame.Surface(size, 0, surface)
+            self._incoming = pygame.Surface(size, 0, surface)
 
     def render(self, surface: pygame.Surface, state: ShowState, now: float) -> None:
-        frame = self.frame(state, now, surface.get_size())
+        size = surface.get_size()
+        only_clock = self._motion(state, now, size) == "clock"
+        frame = self.frame(state, now, size)
         scene = self.scene(state)
-        key = (scene.key(frame), surface.get_size())
-        if self._buffer is None or self._buffer.get_size() != surface.get_size():
-            # One full-screen buffer for the outgoing frame, reused by every transition.
-            self._buffer = pygame.Surface(surface.get_size())
+        key = (scene.key(frame), size)
+        self._buffers(surface)
+        assert self._buffer is not None and self._incoming is not None
+        if self._drawn is None:
+            self._changed_at = now  # the first picture's entrances run too
+        elif self._drawn[0] is not state:
+            self._changed(self._drawn[0], state, now)
         if key != self._key:
-            if self._key is not None and self._key[1] == key[1]:
-                # Keep the last frame of the old scene in a buffer reused across transitions
-                # (allocating a full-screen copy each time costs more than the blit).
+            if self._key is not None and self._key[1] == key[1] and self._scene is not None:
+                # The last frame of the old scene stays in a buffer reused across transitions.
                 paint.blit(self._buffer, surface, give_way=self.give_way)
-                self._outgoing = self._buffer
-                self._fade = Tween(255.0, 0.0, now, self.theme.motion.get("transition_s", 0.45), ease_in_out_cubic)
+                duration = self.theme.motion.get("transition_s", 0.45)
+                origin = scene.enters_from(frame, self._scene.name)
+                self._transition = motion.pick(self._scene.name, scene.name, now, duration * (1.2 if origin else 1),
+                                               origin, paint.rgb(self.theme.color("accent")))
+                # A big picture whose still layer is not ready is composed band by band first, the
+                # outgoing picture standing still meanwhile (a frame or three); then the motion starts.
+                self._composing = self._bands(size)
             self._key = key
-        scene.draw(surface, frame)
+            self._scene = scene
+        still = False  # this frame only composes a band of the incoming layer behind the outgoing picture
+        if self._composing and self._transition is not None:
+            late = now - self._transition.started > COMPOSE_S  # frames far apart (a test, a stall): at once
+            if late:
+                scene.prepare(frame)
+            if late or scene.prepare_part(frame, self._composing):
+                self._composing = 0
+                if not late:  # the motion runs its whole length from the next frame
+                    self._transition.started = now
+                    still = True
+            else:
+                still = True
+        if still:
+            paint.blit(surface, self._buffer, give_way=self.give_way)
+        elif self._transition is not None and not self._transition.done(now):
+            self._transition.compose(surface, self._buffer, self._incoming, lambda target: scene.draw(target, frame),
+                                     now, self.give_way)
+        else:
+            self._transition = None
+            scene.draw(surface, frame)
         self.video.frame_done()  # a video no scene showed this frame stops (and its sound with it)
         self.give_way()
-        if scene is not COMMON["scores"]:
-            self._draw_overlay(surface, frame)
-        if self._fade is not None and self._outgoing is not None:
-            alpha = int(self._fade.value(now))
-            if alpha <= 0:
-                self._fade = self._outgoing = None
-            else:
-                # At full opacity a plain blit: SDL's blended path at alpha 255 is ~15x slower.
-                self._outgoing.set_alpha(alpha if alpha < 255 else None)
-                paint.blit(surface, self._outgoing, give_way=self.give_way)
+        if not state.view.blank:
+            self._draw_flash(surface, frame)
+            if self._splash is not None and self._splash.live(now):
+                self._splash.draw(surface, now, self.text, frame.u(150))
+            if scene is not COMMON["scores"]:
+                self._draw_overlay(surface, frame)
+        self._drawn = (state, size, self.line_check)
+        # A frame in which only a clock ran: the window need only show the clocks' squares again.
+        self.dirty = list(frame.clocks) if only_clock and frame.clocks else None
+
+    def _changed(self, old: ShowState, new: ShowState, now: float) -> None:
+        self._changed_at = now
+        splash = self.views.splash(old, new) if self.views.splash else None
+        if splash:
+            accent = self.theme.color("accent")
+            self._splash = motion.Splash(_say(splash, self.language), now, paint.rgb(accent),
+                                         paint.rgb(self.theme.color("panel_dark")))
+
+    def _draw_flash(self, surface: pygame.Surface, frame: Frame) -> None:
+        """A buzz: the frame's edges light up in the colour of whoever pressed first."""
+        for team, (kind, started) in self.anim.flashes.items():
+            if kind == "buzz" and 0 <= frame.now - started < 0.7 and team < len(frame.state.teams):
+                motion.Flash(paint.rgb(frame.team_color(team)), started).draw(surface, frame.now)
 
     def _draw_overlay(self, surface: pygame.Surface, frame: Frame) -> None:
-        """The score overlay slides up from the bottom edge while view.scores is on."""
+        """The standings card slides up from the bottom edge while view.scores is on."""
         wanted = 1.0 if frame.state.view.scores and not frame.state.view.blank else 0.0
         if wanted != self._overlay.end:
             self._overlay = Tween(self._overlay.value(frame.now), wanted, frame.now, 0.35)
         shown = self._overlay.value(frame.now)
         if shown <= 0.001:
             return
-        w, h = frame.size
-        height = frame.u(150)
-        y = h - int(height * shown)
-        shade = paint.panel((w, height), (0, 0, 0, 200), (0, 0, 0, 235), None, 0)
-        surface.blit(shade, (0, y))
-        widgets.score_strip(surface, frame, pygame.Rect(frame.u(60), y + frame.u(22), w - frame.u(120), frame.u(106)))
+        standings = self.views.standings or STANDINGS
+        standings.draw_overlay(surface, frame, shown)
+
+
+def _say(key: str, language: str) -> str:
+    from quizshow.i18n import phrase
+
+    return phrase(key, language)

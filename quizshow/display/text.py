@@ -14,6 +14,30 @@ MAX_FONTS = 64  # the size text is measured at while searching for the size that
 
 
 MIN_PX = 6  # below this no text is readable: a box lower than its line is cut
+SHRINK_BEFORE_WRAP = 0.8  # a text keeps one line if that costs at most a fifth of its size
+
+NBSP = "\u00a0"
+# Words a Russian line never ends on: one-letter words, «№», short prepositions, conjunctions and particles.
+STICKY = frozenset("""№ в во на с со к ко о об обо от до по за из изо у для без при про над под перед через
+    между и а но да не ни же ли бы то или как что чем the a an of to in on at by for and or""".split())
+
+
+def typeset(text: str) -> str:
+    """Russian typesetting for wrapping: a no-break space after a one-letter word, «№», a preposition or
+    a number (so «на рисунке», «№ 5», «30 секунд» never part at a line's end), and before a dash."""
+    if " " not in text:
+        return text
+    out: list[str] = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split(" ")
+        joined = words[0] if words else ""
+        for prev, word in zip(words, words[1:], strict=False):
+            core = prev.strip("«»\"'(").lower()
+            glue = bool(core) and (len(core) == 1 and core.isalpha() or core in STICKY or core.isdigit()
+                                   or word[:1] in "—–")
+            joined += (NBSP if glue else " ") + word
+        out.append(joined)
+    return "\n".join(out)
 
 
 @dataclass(frozen=True)
@@ -56,6 +80,7 @@ class TextCache:
         same text in the same box is laid out once."""
         key = (text, role, box, max_px, min_px, wrap)
         found = self._layouts.get(key)
+        text = typeset(text)
         if found is not None:
             self._layouts.move_to_end(key)
             return found
@@ -68,17 +93,13 @@ class TextCache:
                 wrap: bool) -> Layout:
         width, height = max(1, box[0]), max(1, box[1])
         low = max(6, min(min_px or max(8, max_px // 4), max_px))
-        ref = self.font(role, REF_PX)
-        best: int | None = None
-        lo, hi = low, max_px
-        while lo <= hi:  # binary search on the pixel size, with the reference font
-            mid = (lo + hi) // 2
-            scale = mid / REF_PX
-            lines, widest = _wrap_lines(ref, text, width / scale, wrap)
-            if widest * scale <= width and len(lines) * ref.get_linesize() * scale <= height:
-                best, lo = mid, mid + 1
-            else:
-                hi = mid - 1
+        best = self._largest(text, role, width, height, low, max_px, wrap)
+        if wrap and best is not None and "\n" not in text:
+            # Shrink a little before wrapping: one line at ≥ SHRINK_BEFORE_WRAP of the wrapped size wins
+            # («РУССКАЯ ЛИТЕРАТУРА XIX ВЕКА» on one line, as a typesetter would).
+            single = self._largest(text, role, width, height, max(low, int(best * SHRINK_BEFORE_WRAP)), best, False)
+            if single is not None:
+                best, wrap = single, False
         px = best if best is not None else low
         while px >= low:  # confirm with the real font (hinting may differ by a pixel or two)
             candidate = self._wrap(text, role, px, width, wrap)
@@ -86,6 +107,20 @@ class TextCache:
                 return candidate
             px -= max(1, px // 24)
         return self._truncate(text, role, low, width, height, wrap)
+
+    def _largest(self, text: str, role: str, width: int, height: int, lo: int, hi: int, wrap: bool) -> int | None:
+        """The largest size in lo..hi at which the text fits, measured with the reference font scaled."""
+        ref = self.font(role, REF_PX)
+        best: int | None = None
+        while lo <= hi:  # binary search on the pixel size
+            mid = (lo + hi) // 2
+            scale = mid / REF_PX
+            lines, widest = _wrap_lines(ref, text, width / scale, wrap)
+            if widest * scale <= width and len(lines) * ref.get_linesize() * scale <= height:
+                best, lo = mid, mid + 1
+            else:
+                hi = mid - 1
+        return best
 
     def _wrap(self, text: str, role: str, px: int, width: int, wrap: bool) -> Layout:
         font = self.font(role, px)
@@ -164,7 +199,9 @@ def _wrap_lines(font: pygame.font.Font, text: str, width: float, wrap: bool) -> 
             lines.append(paragraph)
             continue
         line = ""
-        for word in paragraph.split():
+        for word in paragraph.split(" "):  # not at no-break spaces (typeset)
+            if not word:
+                continue
             trial = f"{line} {word}" if line else word
             if font.size(trial)[0] <= width:
                 line = trial

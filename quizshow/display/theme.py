@@ -88,8 +88,8 @@ def _color(reader: FileReader, node) -> pygame.Color:
 _DEFAULT_COLORS = {name: pygame.Color(value) for name, value in {
     "background_top": "#101a66", "background_bottom": "#03061c", "glow": "#2b4bd8", "panel": "#1d2b8f",
     "panel_top": "#2a3cb0", "panel_edge": "#5a74ff", "panel_played": "#0b1240", "panel_dark": "#0a0f2e",
-    "text": "#f5f7ff", "muted": "#a8b2e6", "accent": "#ffc83d", "warning": "#ff4b4b", "good": "#2fbf71",
-    "bad": "#e5484d", "negative": "#ff6b6b", "shadow": "#000000"}.items()}
+    "text": "#f5f7ff", "muted": "#b8c1f0", "accent": "#ffc83d", "warning": "#ff4b4b", "good": "#2fbf71",
+    "bad": "#e5484d", "negative": "#ff8a8a", "shadow": "#000000"}.items()}
 _COLOR_NAMES = list(_DEFAULT_COLORS)
 _SOUND_CUES = ["buzz", "correct", "wrong", "false_start", "warning", "time_up", "round_start", "special",
                "final_music", "winner", "announce"]

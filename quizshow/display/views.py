@@ -23,6 +23,10 @@ if TYPE_CHECKING:
 Panel = Callable[["PanelUI", pygame.Rect], bool]
 
 
+# splash(old state, new state) -> the phrase key of a splash word for that change («Аукцион!»), or None
+SplashFn = Callable[[Any, Any], "str | None"]
+
+
 @dataclass(frozen=True)
 class PanelKeys:
     """What a panel's key handler may use: the state and format shown, the panel's own memory on this
@@ -45,6 +49,9 @@ class FormatViews:
     scenes: Mapping[str, Scene] = field(default_factory=dict)  # phase -> scene
     panel: Panel | None = None
     keys: KeyHandler | None = None  # the panel's own keys (a grid's arrows), taken first
+    splash: SplashFn | None = None
+    standings: Any = None  # the score overlay card (scenes.cards.StandingsCard by default)
+    walk: Any = None  # the contact sheet's scripted walk (display/sheet.py), else a generic one
 
     def scene(self, phase: str, fallback: Scene) -> Scene:
         return self.scenes.get(phase, fallback)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ctypes
+import functools
 import logging
 import sys
 import threading
@@ -45,7 +47,30 @@ class Show(Protocol):
     def wait_inputs(self, until: float) -> bool: ...
 
 FPS = 60
-CONSOLE_SIZE = (1280, 800)
+CONSOLE_SIZE = (1280, 800)  # wanted; the window opens smaller on a smaller screen (console_size)
+CONSOLE_MIN = (1024, 600)  # the console lays out from here up
+REDRAW_EVENTS = {pygame.WINDOWEXPOSED, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESTORED,
+                 pygame.WINDOWSHOWN, pygame.WINDOWMAXIMIZED}
+
+
+def console_size(desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The console's window for the screen it opens on: 1280×800 where it fits, else the screen less room
+    for the panel and the title bar (a 1024×768 laptop gets 1024×700), never under 1024×600."""
+    if desktop is None:
+        return CONSOLE_SIZE
+    w = min(CONSOLE_SIZE[0], desktop[0])
+    h = min(CONSOLE_SIZE[1], desktop[1] - 68)
+    return max(CONSOLE_MIN[0], min(w, desktop[0])), max(CONSOLE_MIN[1], h)
+
+
+def _desktop(index: int | None) -> tuple[int, int] | None:
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    if not sizes:
+        return None
+    return sizes[index if index is not None and 0 <= index < len(sizes) else 0]
 
 
 def no_display(environ: Mapping[str, str], driver: str | None = None) -> str | None:
@@ -80,6 +105,40 @@ def _on_display(index: int | None) -> tuple[int, int]:
     return pos, pos
 
 
+class _Rect(ctypes.Structure):
+    _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int), ("w", ctypes.c_int), ("h", ctypes.c_int)]
+
+
+@functools.cache
+def _sdl() -> ctypes.CDLL | None:
+    """The SDL library pygame itself loaded (for SDL_UpdateWindowSurfaceRects, which pygame.Window lacks)."""
+    try:
+        with open("/proc/self/maps", encoding="utf-8") as maps:
+            path = next(line.split()[-1] for line in maps if "libSDL2" in line and ".so" in line)
+        lib = ctypes.CDLL(path)
+        lib.SDL_GetWindowFromID.restype = ctypes.c_void_p
+        lib.SDL_GetWindowFromID.argtypes = [ctypes.c_uint32]
+        lib.SDL_UpdateWindowSurfaceRects.argtypes = [ctypes.c_void_p, ctypes.POINTER(_Rect), ctypes.c_int]
+        return lib
+    except (OSError, StopIteration, AttributeError):
+        return None
+
+
+def flip(window: pygame.Window, rects: list[pygame.Rect] | None) -> None:
+    """Show the window's surface; only `rects` of it when given (a running clock's square costs a small
+    fraction of sending the whole picture to the window system). Falls back to a full flip."""
+    lib = _sdl() if rects else None
+    if lib is not None and rects:
+        handle = lib.SDL_GetWindowFromID(window.id)
+        if handle:
+            bounds = pygame.Rect((0, 0), window.size)
+            parts = [r.clip(bounds) for r in rects]
+            array = (_Rect * len(parts))(*(_Rect(r.x, r.y, r.w, r.h) for r in parts))
+            if lib.SDL_UpdateWindowSurfaceRects(handle, array, len(parts)) == 0:
+                return
+    window.flip()
+
+
 class Guard:
     """A bug while drawing a frame must not end the show: that picture is skipped (the last one
     stays on screen), the error is logged and shown on the console once per kind, and the next frame
@@ -112,6 +171,8 @@ class Windows:
         self.console: pygame.Window | None = None
         self.offscreen = pygame.Surface(args.size)
         self.pads: dict[int, pygame.joystick.JoystickType] = {}  # instance id → open gamepad
+        self.exposed = True  # the first frame is always drawn
+        self.drawn_at = 0.0  # monotonic time of the projector's last frame
         if headless:
             return
         self.projector = pygame.Window(title, args.size, position=_on_display(args.display), resizable=True)
@@ -121,8 +182,9 @@ class Windows:
             other = args.console_display
             if other is None and pygame.display.get_num_displays() > 1:
                 other = 0 if (args.display or 0) != 0 else 1
-            self.console = pygame.Window(f"{title} — пульт", CONSOLE_SIZE, position=_on_display(other),
-                                         resizable=True)
+            self.console = pygame.Window(f"{title} — пульт", console_size(_desktop(other)),
+                                         position=_on_display(other), resizable=True)
+            self.console.minimum_size = CONSOLE_MIN
             self.console.focus()
 
     def loop(self, app: Show) -> None:
@@ -137,11 +199,18 @@ class Windows:
                 guard.run("tick", app.tick)
             now = app.clock.now()
             target = self.projector.get_surface() if self.projector else self.offscreen
-            if guard.run("projector", app.projector.render, target, app.engine.state, now) and self.projector:
-                self.projector.flip()
-            if self.console is not None and guard.run("console", app.console.render, self.console.get_surface(),
-                                                      now, app.status, target):
-                self.console.flip()
+            # A still picture costs nothing: each window is drawn and flipped only when it can have changed.
+            drew = False
+            since = time.monotonic() - self.drawn_at
+            if self.exposed or app.projector.needs_frame(app.engine.state, now, target.get_size(), since):
+                self.drawn_at = time.monotonic()
+                drew = guard.run("projector", app.projector.render, target, app.engine.state, now)
+                if drew and self.projector:
+                    flip(self.projector, None if self.exposed else app.projector.dirty)
+            if self.console is not None and (self.exposed or app.console.needs_frame(app.status, drew)):
+                if guard.run("console", app.console.render, self.console.get_surface(), now, app.status, target):
+                    self.console.flip()
+            self.exposed = False
             if app.inputs.empty():
                 guard.run("next", app.prepare_next, target.get_size())  # in the frame's idle time
             # Until the next frame, presses from the boxes are applied as they arrive (not once a
@@ -151,6 +220,8 @@ class Windows:
 
     def events(self, app: Show) -> None:
         for event in pygame.event.get():
+            if event.type in REDRAW_EVENTS:
+                self.exposed = True  # the window system lost the picture: draw both again
             app.safely(lambda e: self.event(app, e), event)  # one event's bug never loses the others
 
     def event(self, app: Show, event: pygame.event.Event) -> None:

@@ -6,6 +6,7 @@ OSC message are the same action. A show file may override any action's keys (`ke
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -19,7 +20,8 @@ from quizshow.core.limits import MAX_POINTS
 DEFAULT_KEYS: dict[str, tuple[str, ...]] = {
     "go": ("PAGEDOWN", "RIGHT", "SPACE"),
     "back": ("PAGEUP", "LEFT"),
-    "timer": ("F5", "ESCAPE"),  # presenters alternate the two from one start/stop button
+    "timer": ("F5",),  # start/stop; Escape is never bound to anything that starts or changes the game
+    "escape": ("ESCAPE",),  # closes the help and a prompt, cancels assigning: nothing more
     "blank": ("B", "PERIOD"),
     "correct": ("Y", "PLUS", "KP_PLUS", "EQUALS"),
     "wrong": ("N", "MINUS", "KP_MINUS"),
@@ -101,12 +103,18 @@ class KeyMap:
         name = self.action_for(key, mod)
         return None if name is None else CALLS.get(name) or player_buzzer(name)
 
-    def keys_of(self, action: str) -> list[str]:
+    def keys_of(self, action: str, language: str = "en") -> list[str]:
+        """The keys of an action as a keyboard labels them, in the console's language («PgDn»,
+        «стрелка вправо», «Пробел»)."""
+        from quizshow.i18n import phrase
+
         names = []
         for (code, mask), bound in self.bindings.items():
             if bound == action:
                 mods = [n.capitalize() for n, m in _MODIFIERS.items() if mask & m]
-                names.append("+".join([*mods, pygame.key.name(code).capitalize() or str(code)]))
+                own = pygame.key.name(code).capitalize() or str(code)
+                label = phrase(f"key.{key_name(code)}", language)
+                names.append("+".join([*mods, own if label.startswith("key.") else label]))
         return names
 
 
@@ -128,8 +136,10 @@ class QuitGuard:
         return self.armed_at is not None and now - self.armed_at <= self.window_s
 
 
+@functools.cache
 def key_name(key: int) -> str:
-    """The name a show file uses for a key (`F1`, `A`, `KP1`), from pygame's K_ constants."""
+    """The name a show file uses for a key (`F1`, `A`, `KP1`), from pygame's K_ constants (looked up once a
+    key: the console names its keys every frame it draws)."""
     for attr in dir(pygame):
         if attr.startswith("K_") and getattr(pygame, attr) == key:
             return attr[2:].upper()

@@ -22,6 +22,7 @@ class Runtime:
     def __init__(self, fmt: Format, journal_path: Path, show_path: str, fresh: bool = False,
                  seed: int | None = None, resume_to_damage: bool = False) -> None:
         self.journal, self.loaded = Journal.open(journal_path, show_path, fresh, seed, resume_to_damage)
+        self._where = (journal_path, show_path)
         self.engine = Engine(fmt, self.loaded.seed)
         self.loaded.restore(self.engine)  # a snapshot, then the lines after it
         self.lock = threading.RLock()  # the engine and the journal: one writer at a time
@@ -34,6 +35,16 @@ class Runtime:
         """Propose, journal (fsync), commit."""
         with self.lock:
             return dispatch_journalled(self.engine, self.journal, cmd)
+
+    def start_over(self, at: float) -> None:
+        """«Начать заново»: the old journal ends with StartOver and is kept under a new name; a fresh
+        journal and engine (a new seed) take over. The same lock: threads waiting on it carry on."""
+        with self.lock:
+            self.journal.append(c.StartOver(at=at))  # the last line: nothing changes in this game any more
+            self.journal.close()
+            path, show = self._where
+            self.journal, self.loaded = Journal.open(path, show, fresh=True)
+            self.engine = Engine(self.engine.format, self.loaded.seed)
 
     def close(self) -> None:
         self.journal.close()

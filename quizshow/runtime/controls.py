@@ -52,6 +52,7 @@ class Host(Protocol):
     def notice(self, text: str, level: str = "problem") -> None: ...
     def say(self, key: str, **values: object) -> str: ...
     def refusal_text(self, why: Refused) -> str: ...
+    def start_over(self, at: float) -> None: ...
 
 
 Local = Callable[[dict[str, Any], float, str], Outcome | None]
@@ -74,6 +75,7 @@ class Controls:
         self.local: dict[str, Local] = {
             "quit": self._quit, "help": self._help, "linecheck": self._linecheck, "assign": self._assign,
             "amount": self._amount, "buzz": self._buzz, "noop": lambda args, at, source: None,
+            "escape": self._escape, "start_over": self._start_over,
         }
 
     def action(self, action: Action) -> Outcome | None:
@@ -118,7 +120,7 @@ class Controls:
         if self.typing_for is not None:
             return self._typing_key(key, at, source)
         call = self.host.keymap.call_for(key, mod)
-        if hardware.assigning is not None and (call is None or call.name not in ("assign", "quit")):
+        if hardware.assigning is not None and (call is None or call.name not in ("assign", "quit", "escape")):
             hardware.capture(f"key:{key_name(key)}", at)
             return None
         if self.first is not None and self.first(key, mod, at, source):
@@ -170,6 +172,24 @@ class Controls:
 
     def _help(self, args: dict[str, Any], at: float, source: str) -> None:
         self.host.status.help = not self.host.status.help
+
+    def _escape(self, args: dict[str, Any], at: float, source: str) -> None:
+        """Escape closes what covers the console: the help, a prompt, the quit question, assigning by
+        pressing. It never starts, stops or judges anything (a reflex press during an answer is harmless)."""
+        status = self.host.status
+        status.help = False
+        status.prompt = None
+        self.quit_guard.armed_at = None
+        status.quit_armed = False
+        if self.host.hardware.assigning is not None:
+            self.host.hardware.toggle_assign(at)
+
+    def _start_over(self, args: dict[str, Any], at: float, source: str) -> None:
+        """«Начать заново»: twice within 2 s (the first press asks)."""
+        if not self.confirm.press(time.monotonic()):
+            self.host.prompt(self.host.say("console.start_over_confirm"), 2.0)
+            return
+        self.host.start_over(at)
 
     def _linecheck(self, args: dict[str, Any], at: float, source: str) -> None:
         self.host.hardware.toggle_line_check()

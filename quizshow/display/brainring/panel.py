@@ -47,7 +47,7 @@ def _team_column(ui: PanelUI, box: pygame.Rect, team: int) -> None:
     ui.dot((box.x + unit // 2, box.y + unit // 2), ui.team_color(team))
     title = state.teams[team].name
     if state.answering == team:
-        title += "  « " + ui.say("scene.answering").lower()
+        title += " — " + ui.say("scene.answering").lower()
     ui.label(title, (box.x + unit, box.y), (box.width - unit, unit), GOLD if state.answering == team else TEXT,
              role="heading")
     players = state.teams[team].players
@@ -58,9 +58,14 @@ def _team_column(ui: PanelUI, box: pygame.Rect, team: int) -> None:
     hint = "console.who_answers" if answering else "console.leave_one" if choosing_single else "console.roster"
     ui.label(ui.say(hint), (box.x, box.y + int(unit * 1.2)), (box.width, unit), MUTED, int(unit * 0.75))
     y = box.y + int(unit * 2.3)
-    row_h = min(int(unit * 1.8), max(unit, (box.height - unit * 8) // max(1, len(players))))
+    # The roster in one column while each name gets a readable row, else in two (never a smaller font).
+    room = box.height - int(unit * 2.3) - int(unit * 4.6)
+    columns = 1 if room // max(1, len(players)) >= int(unit * 1.4) else 2
+    rows = -(-len(players) // columns)
+    row_h = min(int(unit * 1.8), max(int(unit * 1.3), room // max(1, rows)))
+    col_w = (box.width - 4 * (columns - 1)) // columns
     for p, name in enumerate(players):
-        rect = pygame.Rect(box.x, y + p * row_h, box.width, row_h - 3)
+        rect = pygame.Rect(box.x + (p % columns) * (col_w + 4), y + (p // columns) * row_h, col_w, row_h - 3)
         away = p not in at_table
         label = name + (f"  ({ui.say('console.away')})" if away else "")
         call: tuple[str, tuple[Value, ...]]
@@ -72,7 +77,7 @@ def _team_column(ui: PanelUI, box: pygame.Rect, team: int) -> None:
             call = ("noop", ())
         lit = (ring.answerer == (team, p)) if answering else alone == p
         ui.button(rect, label, call[0], *call[1], dim=away, lit=lit)
-    y += len(players) * row_h + unit // 3
+    y += rows * row_h + unit // 3
     record = ring.record(team)
     cells = ui.grid(pygame.Rect(box.x, y, box.width, unit * 2), len(DISCIPLINE), columns=3, gap=4,
                     row_h=unit * 2)

@@ -15,10 +15,12 @@ from quizshow.core.effects import EventKind
 from quizshow.display import paint
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
+from quizshow.display.scenes.cards import TitleScene
 from quizshow.display.svoyak.scenes import spring_card, words
 from quizshow.display.tween import ease_out_back, pulse
 from quizshow.formats.brainring.format import BrainringFormat
 from quizshow.formats.brainring.model import TABLES, Ring
+from quizshow.i18n import number
 
 
 def ring_of(frame: Frame) -> Ring:
@@ -88,9 +90,15 @@ class MatchScene(Scene):
             rect = panel_rect(frame, team)
             score = frame.anim.score(team, state.teams[team].score, frame.now)
             color = frame.color("negative") if score < 0 else frame.color("text")
-            words(surface, frame, str(score), pygame.Rect(rect.x, rect.y + frame.u(110), rect.width, frame.u(230)),
+            words(surface, frame, number(score), pygame.Rect(rect.x, rect.y + frame.u(110), rect.width, frame.u(230)),
                   role="numbers", color=color, px=230)
         self._flash(surface, frame, center)
+        for team in TABLES:  # a verdict's moment: the panel flashes green or red as it is given
+            flash = frame.anim.flash(team, frame.now, duration=0.9)
+            if flash is not None and flash[0] in ("correct", "wrong"):
+                tone = frame.color("good" if flash[0] == "correct" else "bad")
+                paint.blit_glow_frame(surface, panel_rect(frame, team), paint.rgb(tone), frame.u(18), frame.u(8),
+                                      int(255 * flash[1]), give_way=frame.give_way)
 
     # --- pieces ---------------------------------------------------------------------------------------
 
@@ -103,10 +111,12 @@ class MatchScene(Scene):
                            None, frame.u(18))
         surface.blit(body, rect)
         band = pygame.Rect(rect.x, rect.y, rect.width, frame.u(90))
-        band_color = paint.mix(color, frame.color("panel_dark"), 0.55) if out else color
+        band_color = widgets.legible(paint.mix(color, frame.color("panel_dark"), 0.55) if out else color, frame)
         pygame.draw.rect(surface, band_color, band, border_top_left_radius=frame.u(18),
                          border_top_right_radius=frame.u(18))
-        words(surface, frame, state.teams[team].name, band.inflate(-frame.u(30), -frame.u(10)), px=60, upper=True)
+        ink = widgets.ink_on(band_color, frame)
+        words(surface, frame, state.teams[team].name, band.inflate(-frame.u(30), -frame.u(10)), px=60, upper=True,
+              color=ink, shadow=ink == frame.color("text"))
         if state.answering == team:
             paint.blit_glow_frame(surface, rect, paint.rgb(frame.color("accent")), frame.u(18), frame.u(6),
                                   give_way=frame.give_way)
@@ -133,19 +143,42 @@ class MatchScene(Scene):
                 if p == answering_player:
                     pygame.draw.circle(surface, frame.color("accent"), center, radius + frame.u(8), frame.u(5))
         label_key = "scene.alone_at_table" if alone is not None else "scene.players_at_table"
-        label = frame.say(label_key)
+        label = frame.say(label_key, n=len(at_table))
         if answering_player is not None and state.teams[team].players:
             label = frame.say("scene.answers", name=state.teams[team].players[answering_player])
         words(surface, frame, label, pygame.Rect(rect.x, rect.y + frame.u(500), rect.width, frame.u(50)),
               role="body", color=frame.color("accent") if answering_player is not None else frame.color("muted"),
               px=34, shadow=False)
-        if ring.false_start == team:
+        verdict = self._verdict(frame, team)
+        if verdict is not None:
+            key, tone, leaves = verdict
+            tone = widgets.legible(tone, frame)
             plate = pygame.Rect(rect.x, rect.bottom + frame.u(20), rect.width, frame.u(90))
-            slab = paint.panel(plate.size, paint.rgb(frame.color("accent")), paint.rgb(frame.color("accent")), None,
-                               frame.u(14))
+            slab = paint.panel(plate.size, paint.rgb(tone), paint.rgb(tone), None, frame.u(14))
             surface.blit(slab, plate)
-            words(surface, frame, frame.say("banner.false_start"), plate.inflate(-frame.u(30), -frame.u(10)),
-                  color=frame.color("panel_dark"), px=64, shadow=False, upper=True)
+            words(surface, frame, frame.say(key), plate.inflate(-frame.u(30), -frame.u(10)),
+                  color=widgets.ink_on(tone, frame), px=64, shadow=False, upper=True)
+            if leaves:
+                words(surface, frame, leaves, pygame.Rect(rect.x, plate.bottom + frame.u(8), rect.width, frame.u(50)),
+                      role="body", px=34, shadow=False)
+
+    @staticmethod
+    def _verdict(frame: Frame, team: int) -> tuple[str, pygame.Color, str] | None:
+        """The team's moment on this question, under its panel: a false start, a wrong answer (and who
+        leaves the table by the first-second rule), a correct one."""
+        state, ring = frame.state, ring_of(frame)
+        if ring.false_start == team:
+            return "banner.false_start", frame.color("accent"), ""
+        if ring.correct_by == team:
+            return "scene.right", frame.color("good"), ""
+        if team in state.locked or ring.provisional == team:
+            leaves = ""
+            players = state.teams[team].players
+            for t, player, number in ring.benched:
+                if t == team and number == ring.number and player < len(players):
+                    leaves = frame.say("scene.leaves_table", name=players[player])
+            return "scene.not_right", frame.color("bad"), leaves
+        return None
 
     def _value_badge(self, surface: pygame.Surface, frame: Frame) -> None:
         ring = ring_of(frame)
@@ -172,6 +205,7 @@ class MatchScene(Scene):
         y = frame.size[1] - frame.u(80)
         for i in range(count):
             center = (x0 + i * gap, y)
+            fill = frame.color("panel_dark")
             if i < len(ring.asked):
                 taken = ring.asked[i].taken_by
                 fill = frame.team_color(taken) if taken is not None else frame.color("muted")
@@ -181,8 +215,13 @@ class MatchScene(Scene):
                 pygame.draw.circle(surface, frame.color("accent"), center, radius, max(2, frame.u(3)))
             else:
                 pygame.draw.circle(surface, frame.color("panel_dark"), center, radius)
+            behind = fill if i < len(ring.asked) else frame.color("panel_top" if i == len(ring.asked) else "panel_dark")
+            if i < len(ring.asked):
+                behind = widgets.legible(fill, frame)
+                pygame.draw.circle(surface, behind, center, radius)
             words(surface, frame, str(i + 1), pygame.Rect(center[0] - radius, center[1] - radius, radius * 2,
-                                                          radius * 2), role="numbers", px=30, shadow=False)
+                                                          radius * 2), role="numbers", px=30, shadow=False,
+                  color=widgets.ink_on(behind, frame))
 
     def _attention(self, surface: pygame.Surface, frame: Frame, center: tuple[int, int]) -> None:
         grow = ease_out_back(min(1.0, frame.anim.since(EventKind.ANNOUNCE, frame.now) / 0.5))
@@ -237,7 +276,7 @@ class ResultScene(Scene):
         if name:
             words(surface, frame, name, pygame.Rect(plate.x + frame.u(60), plate.y + frame.u(150),
                                                     plate.width - frame.u(120), frame.u(170)), px=140)
-        score = f"{state.teams[0].score} : {state.teams[1].score}"
+        score = f"{number(state.teams[0].score)} : {number(state.teams[1].score)}"
         if frame.fmt.rules["match"] == "final":
             score = f"{ring.battles_won[0]} : {ring.battles_won[1]}"
         words(surface, frame, score, pygame.Rect(plate.x, plate.y + frame.u(340), plate.width, frame.u(110)),
@@ -251,3 +290,13 @@ class ResultScene(Scene):
 SCENES: dict[str, Scene] = {scene.name: scene for scene in (MatchScene(), ResultScene())}
 PHASES = {"title": "title", "ready": "brainring_match", "attention": "brainring_match", "clock": "brainring_match",
           "answering": "brainring_match", "reveal": "brainring_match", "result": "brainring_result"}
+
+
+class TablesTitleScene(TitleScene):
+    """The title card with the score strip of the two teams at the tables only (a tournament lists more)."""
+
+    def strip_teams(self, frame: Frame) -> list[int] | None:
+        return [t for t in TABLES if t < len(frame.state.teams)]
+
+
+TITLE = TablesTitleScene()

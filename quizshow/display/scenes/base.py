@@ -45,6 +45,12 @@ class Animations:
                 if event.kind != EventKind.BUZZ or event.margin_s == 0:
                     self.flashes[event.team] = (event.kind.value, now)
 
+    def recent(self, now: float, within: float) -> bool:
+        """Whether anything happened (an event, a flash) in the last `within` seconds: its motion may
+        still be running."""
+        last = max([*self.happened.values(), *(t for _, t in self.flashes.values())], default=-1e9)
+        return now - last < within
+
     def since(self, kind: EventKind, now: float) -> float:
         """Seconds since the last event of this kind (a large number if none yet)."""
         return now - self.happened.get(kind, -1e9)
@@ -68,6 +74,16 @@ class Layers:
     def __init__(self, keep: int = 3) -> None:
         self.keep = keep
         self._layers: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._spare: list[pygame.Surface] = []  # allocated in idle time (a 4K surface takes 15-20 ms)
+        self.partial: dict[Hashable, tuple[int, int]] = {}  # key -> (bands composed, of how many)
+
+    def reserve(self, size: tuple[int, int]) -> bool:
+        """Idle time: allocate the full-screen surfaces the layers will take, one a call; True while more."""
+        have = sum(1 for s in [*self._layers.values(), *self._spare] if s.get_size() == size)
+        if have >= self.keep:
+            return False
+        self._spare.append(pygame.Surface(size))
+        return have + 1 < self.keep
 
     def get(self, key: Hashable) -> pygame.Surface | None:
         layer = self._layers.get(key)
@@ -78,9 +94,15 @@ class Layers:
     def new(self, key: Hashable, size: tuple[int, int]) -> pygame.Surface:
         layer = None
         if len(self._layers) >= self.keep:
-            _, oldest = self._layers.popitem(last=False)
+            gone, oldest = self._layers.popitem(last=False)
+            self.partial.pop(gone, None)
             layer = oldest if oldest.get_size() == size else None
-        self._layers[key] = layer = layer or pygame.Surface(size)
+        if layer is None:
+            spare = next((s for s in self._spare if s.get_size() == size), None)
+            if spare is not None:
+                self._spare.remove(spare)
+            layer = spare or pygame.Surface(size)
+        self._layers[key] = layer
         return layer
 
 
@@ -98,6 +120,7 @@ class Frame:
     layers: Layers = field(default_factory=lambda: Layers())  # the projector's still layers
     give_way: paint.GiveWayFn = paint.never  # drawing's safe points (paint.GiveWay), passed in by the projector
     video: VideoScreen | None = None  # the projector's video player (a card's clip); None: no video plays
+    clocks: list[pygame.Rect] = field(default_factory=list)  # where clocks were drawn (a clock-only frame flips these)
 
     def u(self, value: float) -> int:
         """Pixels for a length given on the 1080-line design grid."""
@@ -133,6 +156,20 @@ class Scene:
     def key(self, frame: Frame) -> Hashable:
         return self.name
 
+    def perpetual(self, frame: Frame) -> bool:
+        """Whether the picture moves on its own with nothing happening (a glow, a bobbing cat): the
+        projector then draws every frame; otherwise a still picture is not redrawn."""
+        return False
+
+    def enters_from(self, frame: Frame, old: str) -> pygame.Rect | None:
+        """The rectangle of the outgoing scene `old` this picture grows out of (a board cell), or None."""
+        return None
+
+    def warm(self, frame: Frame) -> bool:
+        """Idle time: prepare a piece of what this picture may lead to that is not a still layer (texts);
+        True while more is left (called again in the next frame's idle time)."""
+        return False
+
     def static_key(self, frame: Frame) -> Hashable | None:
         """What the still part depends on; None: the scene draws everything every frame."""
         return None
@@ -154,7 +191,36 @@ class Scene:
             frame.give_way()
             layer = frame.layers.new(key, frame.size)
             self.draw_static(layer, frame)
+        elif key in frame.layers.partial:  # begun band by band during a transition: finish it
+            while not self.prepare_part(frame, frame.layers.partial[key][1]):
+                pass
         return layer
+
+    def prepare_part(self, frame: Frame, parts: int) -> bool:
+        """Compose one more horizontal band (of `parts`) of the still layer: the whole picture is drawn with
+        the layer clipped to the band, so each frame pays for a part of the pixels (a 4K layer costs 20-30 ms
+        at once). True once the layer is complete."""
+        static = self.static_key(frame)
+        if static is None:
+            return True
+        key = (self.name, static, frame.size)
+        layer = frame.layers.get(key)
+        if layer is not None and key not in frame.layers.partial:
+            return True
+        if layer is None:
+            layer = frame.layers.new(key, frame.size)
+        done = frame.layers.partial.get(key, (0, parts))[0]
+        w, h = frame.size
+        layer.set_clip(pygame.Rect(0, h * done // parts, w, h * (done + 1) // parts - h * done // parts))
+        try:
+            self.draw_static(layer, frame)
+        finally:
+            layer.set_clip(None)
+        if done + 1 >= parts:
+            frame.layers.partial.pop(key, None)
+            return True
+        frame.layers.partial[key] = (done + 1, parts)
+        return False
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         pass

@@ -12,6 +12,8 @@ import pygame
 from quizshow.display import paint
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
+from quizshow.display.tween import ease_out_cubic
+from quizshow.i18n import number
 
 
 class BlankScene(Scene):
@@ -29,7 +31,12 @@ class TitleScene(Scene):
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         w, h = frame.size
-        widgets.score_strip(surface, frame, pygame.Rect(frame.u(60), h - frame.u(150), w - frame.u(120), frame.u(110)))
+        widgets.score_strip(surface, frame, pygame.Rect(frame.u(60), h - frame.u(150), w - frame.u(120), frame.u(110)),
+                            teams=self.strip_teams(frame))
+
+    def strip_teams(self, frame: Frame) -> list[int] | None:
+        """The teams in the title's score strip (None: all)."""
+        return None
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
@@ -90,10 +97,10 @@ class ScoresScene(Scene):
             surface.blit(place, place.get_rect(center=(row.x + frame.u(70), row.centery)))
             score = frame.anim.score(team_no, team.score, frame.now)
             color = frame.color("negative") if score < 0 else frame.color("accent")
-            number = frame.text.fit(str(score), "numbers", (frame.u(260), row.height - frame.u(12)), color,
+            digits = frame.text.fit(number(score), "numbers", (frame.u(260), row.height - frame.u(12)), color,
                                     frame.u(96), shadow=True, wrap=False)
-            surface.blit(number, number.get_rect(midright=(row.right - frame.u(40), row.centery)))
-            name_w = row.width - frame.u(120) - number.get_width() - frame.u(80)
+            surface.blit(digits, digits.get_rect(midright=(row.right - frame.u(40), row.centery)))
+            name_w = row.width - frame.u(120) - digits.get_width() - frame.u(80)
             name = frame.text.fit(team.name, "heading", (name_w, row.height - frame.u(20)), frame.color("text"),
                                   frame.u(60), shadow=True)
             surface.blit(name, name.get_rect(midleft=(row.x + frame.u(120), row.centery)))
@@ -133,6 +140,9 @@ class QuestionScene(Scene):
     Moving: the clock, the score strip (count-up, flashes) and the banner."""
 
     name = "question"
+
+    def __init__(self) -> None:
+        self._warmed: set[tuple[object, tuple[int, int]]] = set()  # (question, size) whose content is made
 
     def key(self, frame: Frame) -> Hashable:
         return self.name, frame.state.round, frame.state.question
@@ -190,20 +200,48 @@ class QuestionScene(Scene):
             self._who(surface, frame, box.who)
         if question is not None:
             picture, video = card_media(question, state.phase in ("reveal", "end"))
-            media = picture is not None or video is not None
-            text_box, pic_box = self._media_boxes(frame, card, question, media)
+            text, text_box, pic_box = self.content(frame, question, card, picture, video)
             if pic_box is not None:
                 if picture is not None:
                     self._picture(surface, frame, _image(picture, pic_box.size), pic_box)
                 else:
                     self._placeholder(surface, frame, pic_box, frame.say("scene.video"))
-            shown = question.q or ("" if media else frame.say("scene.host_question"))
-            if shown:
-                text = frame.text.fit(shown, "heading", text_box.size, frame.color("text"), frame.u(76),
-                                      min_px=frame.u(26), shadow=True)
+            if text is not None:
                 surface.blit(text, text.get_rect(center=text_box.center))
         if box.answer is not None and question is not None:
             self._answer(surface, frame, question.a, box.answer)
+
+    def content(self, frame: Frame, question, card: pygame.Rect, picture, video):
+        """The question's text fitted to its box and its picture scaled to its own (both cached): what makes
+        the still layer slow to compose the first time, so a board warms every cell's in idle time."""
+        media = picture is not None or video is not None
+        text_box, pic_box = self._media_boxes(frame, card, question, media)
+        if picture is not None and pic_box is not None:
+            _image(picture, pic_box.size)
+        shown = question.q or ("" if media else frame.say("scene.host_question"))
+        text = None
+        if shown:
+            text = frame.text.fit(shown, "heading", text_box.size, frame.color("text"), frame.u(76),
+                                  min_px=frame.u(26), shadow=True)
+        return text, text_box, pic_box
+
+    def warm_questions(self, frame: Frame, questions) -> bool:
+        """Idle time on a board: fit the text and scale the picture of one more question a cell may open (one
+        a frame: a whole board at once would stall the frame loop). True while some are left."""
+        card = self._layout(frame).card
+        if frame.layers.reserve(frame.size):
+            return True
+        if ("card", frame.size) not in self._warmed:  # the card and its open-buzzer frame at this size
+            self._warmed.add(("card", frame.size))
+            paint.panel(card.size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel")),
+                        paint.rgb(frame.color("panel_edge")), frame.u(24), frame.u(3))
+            paint.glow_frame(card.size, paint.rgb(frame.color("accent")), frame.u(24), frame.u(4))
+            return True
+        todo = [q for q in questions if (id(q), frame.size) not in self._warmed]
+        if todo:
+            self.content(frame, todo[0], card, *card_media(todo[0], False))
+            self._warmed.add((id(todo[0]), frame.size))
+        return len(todo) > 1
 
     def _media_boxes(self, frame: Frame, card: pygame.Rect, question, media: bool
                      ) -> tuple[pygame.Rect, pygame.Rect | None]:
@@ -256,16 +294,17 @@ class QuestionScene(Scene):
 
     def _who(self, surface: pygame.Surface, frame: Frame, box: pygame.Rect) -> None:
         team = frame.state.answering
-        color = frame.team_color(team)
-        plate = paint.panel(box.size, paint.rgb(paint.mix(color, (255, 255, 255), 0.1)), paint.rgb(color), None,
+        color = widgets.legible(frame.team_color(team), frame)
+        plate = paint.panel(box.size, paint.rgb(paint.mix(color, (255, 255, 255), 0.05)), paint.rgb(color), None,
                             frame.u(18))
         surface.blit(plate, box)
+        ink = widgets.ink_on(color, frame)  # white on red is 3.7:1; the darker ink where it reads better
         small = frame.text.fit(frame.say("scene.answering"), "body", (box.width - frame.u(20), frame.u(36)),
-                               frame.color("text"), frame.u(30))
+                               ink, frame.u(30))
         surface.blit(small, small.get_rect(midtop=(box.centerx, box.y + frame.u(12))))
         name = frame.text.fit(frame.state.teams[team].name, "heading",
-                              (box.width - frame.u(24), box.height - frame.u(60)), frame.color("text"), frame.u(56),
-                              shadow=True)
+                              (box.width - frame.u(24), box.height - frame.u(60)), ink, frame.u(56),
+                              shadow=ink == frame.color("text"))
         surface.blit(name, name.get_rect(center=(box.centerx, box.centery + frame.u(18))))
 
     def _answer(self, surface: pygame.Surface, frame: Frame, answer: str, box: pygame.Rect) -> None:
@@ -306,3 +345,74 @@ class LineCheckScene(Scene):
             hint = frame.text.fit(frame.say("scene.press_your_button"), "body", (room, frame.u(40)),
                                   frame.color("text") if lit else frame.color("muted"), frame.u(32))
             surface.blit(hint, hint.get_rect(midtop=(rect.centerx, rect.centery + rect.height // 6)))
+
+
+class StandingsCard:
+    """The score overlay (S): a standings card — places, names, scores, where the game is — that slides up
+    over the lower part of the picture. Composed once per standing and only moved while it slides."""
+
+    def __init__(self) -> None:
+        self._cards: dict[tuple, pygame.Surface] = {}
+
+    def draw_overlay(self, surface: pygame.Surface, frame: Frame, shown: float) -> None:
+        card = self.card(frame)
+        w, h = frame.size
+        rect = card.get_rect(midbottom=(w // 2, h - frame.u(40)))
+        rect.y += int((1 - ease_out_cubic(shown)) * (rect.height + frame.u(60)))
+        paint.blit(surface, card, rect.topleft, give_way=frame.give_way)
+
+    def card(self, frame: Frame) -> pygame.Surface:
+        state = frame.state
+        pos = frame.fmt.position(state)
+        key = (frame.size, frame.language, tuple((t.name, t.score, t.color) for t in state.teams),
+               pos.get("round"), pos.get("played"))
+        found = self._cards.get(key)
+        if found is None:
+            if len(self._cards) > 8:
+                self._cards.clear()
+            found = self._cards[key] = self._compose(frame, pos)
+        return found
+
+    def _compose(self, frame: Frame, pos: dict) -> pygame.Surface:
+        state = frame.state
+        w, h = frame.size
+        order = sorted(range(len(state.teams)), key=lambda i: (-state.teams[i].score, i))
+        row_h = min(frame.u(96), (h // 2) // max(1, len(order)))
+        size = (int(w * 0.62), frame.u(150) + row_h * len(order) + frame.u(30))
+        card = paint.panel(size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel_dark")),
+                           paint.rgb(frame.color("accent")), frame.u(28), frame.u(4)).copy()
+        title = frame.say("scene.standings")
+        details = []
+        if pos.get("round") is not None:
+            details.append(frame.say("console.round", n=pos["round"] + 1))
+        if pos.get("played"):
+            details.append(frame.say("scene.after_questions", n=pos["played"]))
+        head = frame.text.fit(" · ".join([title, *details]).upper(), "heading", (size[0] - frame.u(80), frame.u(70)),
+                              frame.color("accent"), frame.u(56), shadow=True)
+        card.blit(head, head.get_rect(midtop=(size[0] // 2, frame.u(34))))
+        leaders = set(state.leaders())
+        top = frame.u(130)
+        for rank, team_no in enumerate(order):
+            team = state.teams[team_no]
+            row = pygame.Rect(frame.u(40), top + rank * row_h, size[0] - frame.u(80), row_h - frame.u(10))
+            edge = frame.color("accent") if team_no in leaders else frame.color("panel_edge")
+            body = paint.panel(row.size, paint.rgb(frame.color("panel")), paint.rgb(frame.color("panel_dark")),
+                               paint.rgb(edge), frame.u(14), frame.u(3) if team_no in leaders else frame.u(2))
+            card.blit(body, row)
+            pygame.draw.rect(card, frame.team_color(team_no), pygame.Rect(row.x, row.y, frame.u(12), row.height),
+                             border_top_left_radius=frame.u(14), border_bottom_left_radius=frame.u(14))
+            place = frame.text.fit(str(rank + 1), "numbers", (frame.u(70), row.height - frame.u(10)),
+                                   frame.color("muted"), frame.u(64), wrap=False)
+            card.blit(place, place.get_rect(center=(row.x + frame.u(60), row.centery)))
+            color = frame.color("negative") if team.score < 0 else frame.color("accent")
+            digits = frame.text.fit(number(team.score), "numbers", (frame.u(240), row.height - frame.u(10)), color,
+                                    frame.u(72), shadow=True, wrap=False)
+            card.blit(digits, digits.get_rect(midright=(row.right - frame.u(30), row.centery)))
+            name = frame.text.fit(team.name, "heading", (row.width - frame.u(150) - digits.get_width() - frame.u(60),
+                                                         row.height - frame.u(14)), frame.color("text"), frame.u(52),
+                                  shadow=True)
+            card.blit(name, name.get_rect(midleft=(row.x + frame.u(110), row.centery)))
+        return card
+
+
+STANDINGS = StandingsCard()

@@ -7,6 +7,7 @@ import pygame
 from quizshow.display import paint
 from quizshow.display.scenes.base import Frame
 from quizshow.display.tween import ease_out_back, pulse
+from quizshow.i18n import number
 
 
 def heading(surface: pygame.Surface, frame: Frame, text: str, y: int = 28, height: int = 70) -> None:
@@ -48,26 +49,48 @@ def score_strip(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, label:
         pad = frame.u(28)
         score = frame.anim.score(i, team.score, frame.now)
         score_color = frame.color("negative") if score < 0 else frame.color("accent")
-        if locked:
-            score_color = paint.mix(score_color, dark, 0.5)
-        number = frame.text.fit(str(score), "numbers", (card_w // 2 - pad, card.height - frame.u(16)),
+        if locked:  # out of this question: the muted text colour, still readable from the back of a hall
+            score_color = frame.color("muted")
+        digits = frame.text.fit(number(score), "numbers", (card_w // 2 - pad, card.height - frame.u(16)),
                                 score_color, frame.u(84), shadow=True, wrap=False)
-        surface.blit(number, number.get_rect(midright=(card.right - pad, card.centery)))
-        name_box = (card_w - number.get_width() - pad * 3, card.height - frame.u(40))
-        name = frame.text.fit(team.name, "heading", name_box, text_color, frame.u(46), shadow=True)
+        surface.blit(digits, digits.get_rect(midright=(card.right - pad, card.centery)))
         top_label = (label or {}).get(i)
+        width = card_w - digits.get_width() - pad * 3
         if top_label:
-            small = frame.text.fit(top_label, "body", (name_box[0], frame.u(28)), frame.color("accent"), frame.u(24))
+            # «выбирает» on its own line at the top; the name only in the room under it (one line, shrunk):
+            # a long name never runs into the label.
+            small = frame.text.fit(top_label, "body", (width, frame.u(28)), frame.color("accent"), frame.u(24))
             surface.blit(small, (card.x + pad, card.y + frame.u(10)))
-            surface.blit(name, name.get_rect(bottomleft=(card.x + pad, card.bottom - frame.u(14))))
+            room = pygame.Rect(card.x + pad, card.y + frame.u(10) + small.get_height() + frame.u(4), width, 0)
+            room.height = card.bottom - frame.u(8) - room.y
+            name = frame.text.fit(team.name, "heading", room.size, text_color, frame.u(46), shadow=True, wrap=False)
+            surface.blit(name, name.get_rect(midleft=room.midleft))
         else:
+            name_box = (width, card.height - frame.u(40))
+            name = frame.text.fit(team.name, "heading", name_box, text_color, frame.u(46), shadow=True)
             surface.blit(name, name.get_rect(midleft=(card.x + pad, card.centery)))
+
+
+def clock_dead(frame: Frame) -> bool:
+    """A clock with nothing left to tell: run out («0 секунд»), or stopped once the answer is shown
+    (a frozen «107 секунд» on the reveal). It is not drawn."""
+    timer = frame.state.timer
+    if timer.running:
+        return False
+    return timer.remaining(frame.now) <= 0 or frame.state.phase in DEAD_CLOCK_PHASES
+
+
+DEAD_CLOCK_PHASES = frozenset({"reveal", "end", "final_reveal", "final_answer", "result"})
 
 
 def clock(surface: pygame.Surface, frame: Frame, center: tuple[int, int], radius: int,
           show_label: bool = True) -> None:
-    """Big digits inside a ring; the warning colour and a pulse in the last seconds."""
+    """Big digits inside an anti-aliased ring; the warning colour and a pulse in the last seconds. A dead
+    clock is not drawn; a paused one (someone answering) is dimmed."""
+    if clock_dead(frame):
+        return
     timer = frame.state.timer
+    frame.clocks.append(pygame.Rect(center[0] - radius - 4, center[1] - radius - 4, radius * 2 + 8, radius * 2 + 8))
     left = timer.remaining(frame.now)
     warning_s = float(frame.fmt.rules.get("warning_s", 10))
     # A clock shorter than the warning (the 3-second window) never turns red on its own.
@@ -76,41 +99,75 @@ def clock(surface: pygame.Surface, frame: Frame, center: tuple[int, int], radius
     if warn and timer.running:
         color = paint.mix(color, frame.color("text"), 0.35 * pulse(frame.now, 1.0))
     track = paint.mix(frame.color("panel_dark"), frame.color("background_bottom"), 0.3)
+    digit_color, label_color = frame.color("text"), frame.color("muted")
+    if not timer.running:  # paused: the ring dims; the digits stay readable
+        color = paint.mix(color, track, 0.5)
+        digit_color = label_color
     width = max(4, radius // 8)
     fraction = left / timer.duration if timer.duration else 0
     paint.ring(surface, center, radius, width, fraction, color, track, frame.give_way)
-    digits = str(int(left + 0.999)) if left > 0 else "0"
+    seconds = int(left + 0.999) if left > 0 else 0
     scale = 1.0 + (0.06 * pulse(frame.now, 1.0) if warn and timer.running else 0)
     size = int(radius * 1.05 * scale)
-    img = frame.text.fit(digits, "numbers", (int(radius * 1.5), int(radius * 1.1)), frame.color("text"), size,
+    img = frame.text.fit(number(seconds), "numbers", (int(radius * 1.5), int(radius * 1.1)), digit_color, size,
                          shadow=True, wrap=False)
     surface.blit(img, img.get_rect(center=(center[0], center[1] - radius // 10)))
     if show_label and radius > 60:
-        label = frame.text.fit(frame.say("scene.seconds"), "body", (radius, radius // 4), frame.color("muted"),
+        label = frame.text.fit(frame.say("scene.seconds", n=seconds), "body", (radius, radius // 4), label_color,
                                max(10, radius // 6))
         surface.blit(label, label.get_rect(midtop=(center[0], center[1] + int(radius * 0.42))))
 
 
 def banner(surface: pygame.Surface, frame: Frame) -> None:
-    """A slab across the middle («Время!», «Фальстарт!»), springing in."""
+    """A lower-third band («Время!», «Это неправильный ответ»), springing open over the score strip:
+    it never covers the question or the answer, so the players can re-read them during their window."""
     found = frame.state.banner
     if found is None:
         return
     w, h = frame.size
     age = max(0.0, frame.now - (found.until - frame.fmt.BANNER_S))
     grow = ease_out_back(min(1.0, age / 0.35))
-    band_h = max(1, int(frame.u(170) * grow))
-    rect = pygame.Rect(0, 0, int(w * 0.7), band_h)
-    rect.center = (w // 2, h // 2)
-    color = frame.team_color(found.team) if found.team is not None else frame.color("accent")
-    slab = paint.panel((rect.width, frame.u(170)), paint.rgb(paint.mix(color, (255, 255, 255), 0.15)),
+    full_h = frame.u(BANNER_H)
+    band_h = max(1, int(full_h * grow))
+    rect = banner_rect(frame)
+    color = legible(frame.team_color(found.team) if found.team is not None else frame.color("accent"), frame)
+    slab = paint.panel((rect.width, full_h), paint.rgb(paint.mix(color, (255, 255, 255), 0.08)),
                        paint.rgb(color), None, frame.u(20))
     slab = paint.scaled(slab, 1.0, grow)  # one cached slab, stretched as it springs open
     surface.blit(slab, slab.get_rect(center=rect.center))
     if band_h > frame.u(60):
-        text = frame.text.fit(frame.say(found.text_key), "heading", (rect.width - frame.u(80), band_h - frame.u(30)),
-                              frame.color("panel_dark"), frame.u(120))
+        text = frame.text.fit(frame.say(found.text_key), "heading", (rect.width - frame.u(80), band_h - frame.u(24)),
+                              ink_on(color, frame), frame.u(96))
         surface.blit(text, text.get_rect(center=rect.center))
+
+
+BANNER_H = 136  # the lower third's band, on the 1080-line grid
+
+
+def banner_rect(frame: Frame) -> pygame.Rect:
+    """Where a banner stands: over the score strip at the bottom of the picture."""
+    w, h = frame.size
+    rect = pygame.Rect(0, 0, int(w * 0.7), frame.u(BANNER_H))
+    rect.center = (w // 2, h - frame.u(36) - frame.u(52))
+    return rect
+
+
+def legible(color: pygame.Color, frame: Frame, ratio: float = 4.8) -> pygame.Color:
+    """A plate's colour, darkened just enough that text on it reaches the contrast ratio (≥ 4.5 on air, with a
+    margin for the plate's gradient): a team's red or blue keeps its hue."""
+    plate = pygame.Color(color)
+    dark, light = frame.color("panel_dark"), frame.color("text")
+    for _ in range(20):
+        if max(paint.contrast(plate, dark), paint.contrast(plate, light)) >= ratio:
+            break
+        plate = paint.mix(plate, (0, 0, 0), 0.06)
+    return plate
+
+
+def ink_on(color: pygame.Color, frame: Frame) -> pygame.Color:
+    """The text colour for a plate of `color`: dark ink on light plates, white on dark ones (contrast)."""
+    dark, light = frame.color("panel_dark"), frame.color("text")
+    return dark if paint.contrast(color, dark) >= paint.contrast(color, light) else light
 
 
 def answer_plate(surface: pygame.Surface, frame: Frame, answer: str, box: pygame.Rect) -> None:

@@ -90,7 +90,11 @@ def _board(ui: PanelUI, box: pygame.Rect) -> None:
             label = "—" if played else str(rnd.value((t, q)))
             if not played and kind != "regular":
                 label += " " + ui.say(f"console.kind_{kind}")  # the operator sees the specials coming
-            ui.button(rect, label, "cell", t, q, dim=played)
+            image = rnd.question((t, q)).image
+            missing = not played and image is not None and not image.exists()
+            if missing:  # a picture that will not show: the operator knows before opening the cell
+                label += " " + ui.say("console.no_picture_mark")
+            ui.button(rect, label, "cell", t, q, dim=played, mark=BAD if missing else None)
     y = inner.y + themes * row_h + unit // 4
     ui.label(ui.say("console.chooser"), (inner.x, y + unit // 2), (unit * 6, chooser_h), MUTED, int(unit * 0.8),
              role="heading")

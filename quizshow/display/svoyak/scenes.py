@@ -13,12 +13,14 @@ import pygame
 
 from quizshow.core.effects import EventKind
 from quizshow.display import paint
+from quizshow.display.motion import artwork
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.scenes.cards import QuestionScene
-from quizshow.display.tween import ease_in_out_cubic, ease_out_back, ease_out_cubic
+from quizshow.display.tween import ease_out_back, ease_out_cubic
 from quizshow.formats.svoyak.format import SvoyakFormat
 from quizshow.formats.svoyak.model import Play
+from quizshow.i18n import number
 
 STRIP_H = 104  # the score strip, on the 1080-line grid
 
@@ -32,6 +34,17 @@ def svoyak(frame: Frame) -> SvoyakFormat:
     fmt = frame.fmt
     assert isinstance(fmt, SvoyakFormat)
     return fmt
+
+
+def theme_shown(frame: Frame) -> str:
+    """The theme of the question in play as the audience knows it: a cat's own theme (announced on its
+    card) replaces the board's row."""
+    p = play(frame)
+    if p.cell is not None and p.kind == "cat" and p.round < len(frame.fmt.game.rounds):
+        info = frame.fmt.game.rounds[p.round].question(p.cell).cat
+        if info is not None and info.theme:
+            return info.theme
+    return frame.fmt.theme_name(frame.state)
 
 
 def strip_rect(frame: Frame) -> pygame.Rect:
@@ -70,17 +83,33 @@ def spring_card(surface: pygame.Surface, frame: Frame, since: EventKind, width: 
                 duration: float) -> pygame.Rect | None:
     """The background and a card springing open after an event; the card's rect once it is big enough
     to hold its words (None before)."""
-    frame.paint_background(surface)
     w = frame.size[0]
     grow = max(0.05, ease_out_back(min(1.0, frame.anim.since(since, frame.now) / duration)))
     plate = pygame.Rect(0, 0, int(w * width), frame.u(height))
     plate.center = (w // 2, frame.u(420))
-    if grow >= 0.999:
-        card(surface, frame, plate, frame.color("accent"))
+    if grow >= 0.999:  # open: the background with the card on it is one opaque picture, composed once
+        paint.blit(surface, _backdrop(frame, plate), give_way=frame.give_way)
         return plate
+    frame.paint_background(surface)
     body = paint.scaled(card_surface(frame, plate.size, frame.color("accent")), grow)
     surface.blit(body, body.get_rect(center=plate.center))
     return plate if grow >= 0.6 else None
+
+
+_BACKDROPS: dict[tuple, pygame.Surface] = {}
+
+
+def _backdrop(frame: Frame, plate: pygame.Rect) -> pygame.Surface:
+    """The studio background with an open card on it (blitting a big translucent card every frame costs
+    4 ms at 4K; this is one opaque blit). Two kept: the cards of two scenes in a row."""
+    key = (frame.size, tuple(plate), frame.theme.name)
+    found = _BACKDROPS.get(key)
+    if found is None:
+        if len(_BACKDROPS) >= 2:
+            _BACKDROPS.pop(next(iter(_BACKDROPS)))
+        found = _BACKDROPS[key] = frame.background().copy()
+        card(found, frame, plate, frame.color("accent"))
+    return found
 
 
 def words(surface: pygame.Surface, frame: Frame, text: str, box: pygame.Rect, role: str = "heading",
@@ -161,6 +190,7 @@ class BoardScene(Scene):
     """The board; the still layer holds every plate and value, the strip and the banner move."""
 
     name = "svoyak_board"
+    _art_warmed: dict[tuple[int, int], int] = {}  # size -> artwork steps done
 
     def key(self, frame: Frame) -> Hashable:
         return self.name, play(frame).round
@@ -189,13 +219,41 @@ class BoardScene(Scene):
                 surface.blit(cell_panel(frame, cell.size, played=played), cell)
                 if not played:
                     room = cell.inflate(-frame.u(16), -frame.u(8)).size
-                    value = frame.text.fit(str(rnd.value((t, q))), "numbers", room, frame.color("accent"), frame.u(88),
-                                           shadow=True, wrap=False)
+                    value = frame.text.fit(number(rnd.value((t, q))), "numbers", room, frame.color("accent"),
+                                           frame.u(88), shadow=True, wrap=False)
                     surface.blit(value, value.get_rect(center=cell.center))
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         chooser_strip(surface, frame)
         widgets.banner(surface, frame)
+
+    @staticmethod
+    def _art_steps(frame: Frame) -> list:
+        def plate(width: float, height: int) -> pygame.Rect:  # CatScene's and SponsorScene's spring_card
+            rect = pygame.Rect(0, 0, int(frame.size[0] * width), frame.u(height))
+            rect.center = (frame.size[0] // 2, frame.u(420))
+            return rect
+
+        cat, sponsor = plate(0.8, 700), plate(0.76, 620)
+        accent = frame.color("accent")
+        return [lambda: artwork.cat_in_sack(int(frame.u(100) * 3.0)), lambda: artwork.gift(frame.u(330)),
+                lambda: card_surface(frame, cat.size, accent), lambda: card_surface(frame, sponsor.size, accent),
+                lambda: _backdrop(frame, cat), lambda: _backdrop(frame, sponsor)]
+
+    def warm(self, frame: Frame) -> bool:
+        """The host may open any cell: its question's text and picture are made now, so the zoom's first
+        frame only composes them (the layers themselves would be 8 MB a cell)."""
+        p = play(frame)
+        if p.round >= len(frame.fmt.game.rounds):
+            return False
+        done = self._art_warmed.setdefault(frame.size, 0)
+        steps = self._art_steps(frame)
+        if done < len(steps):  # the specials' artwork and cards, one piece an idle time, once a size
+            steps[done]()
+            self._art_warmed[frame.size] = done + 1
+            return True
+        rnd = frame.fmt.game.rounds[p.round]
+        return QUESTION.warm_questions(frame, [rnd.question(cell) for cell in sorted(rnd.cells - p.played)])
 
 
 def chosen_cell_rect(frame: Frame) -> pygame.Rect | None:
@@ -208,10 +266,9 @@ def chosen_cell_rect(frame: Frame) -> pygame.Rect | None:
 
 
 class SvoyakQuestionScene(QuestionScene):
-    """The question card; right after the choice it zooms out of its board cell."""
+    """The question card; right after the choice it zooms out of its board cell (motion.Zoom)."""
 
     name = "svoyak_question"
-    ZOOM_S = 0.45
 
     @staticmethod
     def _what(frame: Frame) -> Hashable:
@@ -243,24 +300,11 @@ class SvoyakQuestionScene(QuestionScene):
             return f"{frame.say('scene.final')} · {fmt.game.final_themes[fmt.final_theme(p.final)]}"
         if p.kind == "shootout":
             return f"{frame.say('scene.shootout')} · {frame.say('scene.points', n=p.value)}"
-        return f"{fmt.theme_name(frame.state)} · {frame.say('scene.points', n=p.value)}"
+        return f"{theme_shown(frame)} · {frame.say('scene.points', n=p.value)}"
 
-    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
-        super().draw(surface, frame)
-        cell = chosen_cell_rect(frame)
-        age = frame.anim.since(EventKind.QUESTION, frame.now)
-        if cell is None or age >= self.ZOOM_S or frame.state.phase != "question":
-            return
-        t = ease_in_out_cubic(age / self.ZOOM_S)
-        w, h = frame.size
-        rect = pygame.Rect(int(cell.x * (1 - t)), int(cell.y * (1 - t)), int(cell.w + (w - cell.w) * t),
-                           int(cell.h + (h - cell.h) * t))
-        layer = self.prepare(frame)
-        board = BOARD.prepare(frame)
-        if board is not None:
-            paint.blit(surface, board, give_way=frame.give_way)
-        if layer is not None:
-            paint.scale_into(surface, layer, rect, frame.give_way)
+    def enters_from(self, frame: Frame, old: str) -> pygame.Rect | None:
+        """A question chosen on the board grows, opaque, out of its cell."""
+        return chosen_cell_rect(frame) if old == BoardScene.name and frame.state.phase == "question" else None
 
 
 class SpecialScene(Scene):
@@ -275,6 +319,9 @@ class CatScene(SpecialScene):
 
     name = "svoyak_cat"
 
+    def perpetual(self, frame: Frame) -> bool:
+        return True  # the cat bobs in its sack
+
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         p = play(frame)
         plate = spring_card(surface, frame, EventKind.QUESTION, 0.8, 700, 0.6)
@@ -285,9 +332,7 @@ class CatScene(SpecialScene):
         words(surface, frame, frame.say("scene.cat"), pygame.Rect(plate.x + frame.u(360), plate.y + frame.u(40),
                                                                   plate.width - frame.u(400), frame.u(150)),
               color=frame.color("accent"), px=110, upper=True)
-        info = svoyak(frame).game.rounds[p.round].question(p.cell).cat
-        theme = info.theme if info and info.theme else svoyak(frame).theme_name(frame.state)
-        words(surface, frame, f"{frame.say('scene.theme')}: {theme}",
+        words(surface, frame, f"{frame.say('scene.theme')}: {theme_shown(frame)}",
               pygame.Rect(plate.x + frame.u(360), plate.y + frame.u(200), plate.width - frame.u(400), frame.u(90)),
               px=60)
         lower = pygame.Rect(plate.x + frame.u(40), plate.y + frame.u(400), plate.width - frame.u(80), frame.u(260))
@@ -305,7 +350,7 @@ class CatScene(SpecialScene):
         for i, value in enumerate(values):
             box = pygame.Rect(x + i * (box_w + gap), lower.y + frame.u(135), box_w, frame.u(110))
             surface.blit(cell_panel(frame, box.size), box)
-            words(surface, frame, str(value), box.inflate(-frame.u(10), -frame.u(6)), role="numbers",
+            words(surface, frame, number(value), box.inflate(-frame.u(10), -frame.u(6)), role="numbers",
                   color=frame.color("accent"), px=90)
             if i < len(values) - 1 and len(values) <= 2:
                 words(surface, frame, frame.say("scene.or"), pygame.Rect(box.right, box.y, gap, box.height),
@@ -315,11 +360,13 @@ class CatScene(SpecialScene):
         half = box.width // 2 - frame.u(60)
         for team, rect in ((giver, pygame.Rect(box.x, box.y, half, box.height)),
                            (receiver, pygame.Rect(box.right - half, box.y, half, box.height))):
-            color = frame.team_color(team)
-            plate = paint.panel(rect.size, paint.rgb(paint.mix(color, (255, 255, 255), 0.12)), paint.rgb(color), None,
+            color = widgets.legible(frame.team_color(team), frame)
+            plate = paint.panel(rect.size, paint.rgb(paint.mix(color, (255, 255, 255), 0.06)), paint.rgb(color), None,
                                 frame.u(16))
             surface.blit(plate, rect)
-            words(surface, frame, frame.state.teams[team].name, rect.inflate(-frame.u(30), -frame.u(14)), px=60)
+            ink = widgets.ink_on(color, frame)
+            words(surface, frame, frame.state.teams[team].name, rect.inflate(-frame.u(30), -frame.u(14)), px=60,
+                  color=ink, shadow=ink == frame.color("text"))
         mid = box.centerx
         y = box.centery
         arrow = [(mid - frame.u(40), y - frame.u(12)), (mid + frame.u(10), y - frame.u(12)),
@@ -328,34 +375,10 @@ class CatScene(SpecialScene):
         pygame.draw.polygon(surface, frame.color("accent"), arrow)
 
     def _cat(self, surface: pygame.Surface, frame: Frame, center: tuple[int, int], r: int) -> None:
-        """A cat's head peeking out, bobbing gently: drawn, so it needs no picture file."""
-        bob = int(math.sin(frame.now * 3.2) * r * 0.06)
-        cx, cy = center[0], center[1] + bob
-        fur, dark = frame.color("accent"), frame.color("panel_dark")
-        for side in (-1, 1):
-            ear = [(cx + side * r * 0.85, cy - r * 0.35), (cx + side * r * 0.75, cy - r * 1.15),
-                   (cx + side * r * 0.2, cy - r * 0.8)]
-            pygame.draw.polygon(surface, fur, ear)
-        pygame.draw.circle(surface, fur, (cx, cy), r)
-        blink = (frame.now % 3.0) < 0.12
-        for side in (-1, 1):
-            eye = (cx + side * int(r * 0.38), cy - int(r * 0.12))
-            if blink:
-                pygame.draw.line(surface, dark, (eye[0] - r // 7, eye[1]), (eye[0] + r // 7, eye[1]), max(2, r // 18))
-            else:
-                pupil = pygame.Rect(eye[0] - r // 9, eye[1] - r // 5, r * 2 // 9, r * 2 // 5)
-                pygame.draw.ellipse(surface, dark, pupil)
-            for k in (-1, 0, 1):
-                start = (cx + side * int(r * 0.25), cy + int(r * 0.3))
-                end = (cx + side * int(r * 1.15), cy + int(r * (0.25 + 0.15 * k)))
-                pygame.draw.line(surface, dark, start, end, max(1, r // 30))
-        nose = [(cx - r // 9, cy + r // 8), (cx + r // 9, cy + r // 8), (cx, cy + r // 4)]
-        pygame.draw.polygon(surface, frame.color("warning"), nose)
-        bag = pygame.Rect(0, 0, int(r * 2.6), int(r * 1.1))
-        bag.midtop = (center[0], center[1] + int(r * 0.75))
-        pygame.draw.rect(surface, paint.mix(frame.color("panel_edge"), dark, 0.35), bag,
-                         border_top_left_radius=r // 3, border_top_right_radius=r // 3,
-                         border_bottom_left_radius=r // 2, border_bottom_right_radius=r // 2)
+        """The cat in its sack (motion.artwork, drawn once a size), bobbing gently."""
+        art = artwork.cat_in_sack(int(r * 3.0))
+        bob = int(math.sin(frame.now * 3.2) * r * 0.05)
+        surface.blit(art, art.get_rect(center=(center[0], center[1] + bob)))
 
 
 class SponsorScene(SpecialScene):
@@ -363,19 +386,27 @@ class SponsorScene(SpecialScene):
 
     name = "svoyak_sponsor"
 
+    def perpetual(self, frame: Frame) -> bool:
+        return True  # the gift bounces
+
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         p = play(frame)
         plate = spring_card(surface, frame, EventKind.QUESTION, 0.76, 620, 0.5)
         if plate is None:
             return
         inner = plate.inflate(-frame.u(80), -frame.u(60))
-        words(surface, frame, frame.say("scene.sponsor"), pygame.Rect(inner.x, inner.y, inner.width, frame.u(150)),
+        art = artwork.gift(frame.u(330))
+        lift = int(abs(math.sin(frame.now * 2.4)) * frame.u(10))
+        surface.blit(art, art.get_rect(midleft=(inner.x, inner.centery - lift)))
+        text = pygame.Rect(inner.x + art.get_width() + frame.u(40), inner.y, inner.right - inner.x - art.get_width()
+                           - frame.u(40), inner.height)
+        words(surface, frame, frame.say("scene.sponsor"), pygame.Rect(text.x, text.y, text.width, frame.u(170)),
               color=frame.color("accent"), px=100, upper=True)
         words(surface, frame, f"{frame.say('scene.theme')}: {svoyak(frame).theme_name(frame.state)}",
-              pygame.Rect(inner.x, inner.y + frame.u(190), inner.width, frame.u(90)), px=60)
+              pygame.Rect(text.x, text.y + frame.u(210), text.width, frame.u(100)), px=60)
         who = frame.state.teams[p.solo].name if p.solo is not None else ""
         words(surface, frame, f"{frame.say('scene.answers', name=who)} · {frame.say('scene.points', n=p.value)}",
-              pygame.Rect(inner.x, inner.y + frame.u(330), inner.width, frame.u(80)), role="body", px=52)
+              pygame.Rect(text.x, text.y + frame.u(350), text.width, frame.u(90)), role="body", px=52)
         chooser_strip(surface, frame)
 
 
@@ -419,7 +450,7 @@ class AuctionScene(SpecialScene):
         name_box = pygame.Rect(row.x + frame.u(50), row.y, int(row.width * 0.42), row.height)
         words(surface, frame, frame.state.teams[team].name, name_box, color=text_color, px=64, anchor="midleft")
         score_box = pygame.Rect(row.x + int(row.width * 0.46), row.y, int(row.width * 0.16), row.height)
-        words(surface, frame, str(frame.state.teams[team].score), score_box, role="numbers",
+        words(surface, frame, number(frame.state.teams[team].score), score_box, role="numbers",
               color=frame.color("muted"), px=60, anchor="midleft")
         status_box = pygame.Rect(row.right - int(row.width * 0.36), row.y, int(row.width * 0.36) - frame.u(30),
                                  row.height)
@@ -481,8 +512,12 @@ class FinalThemesScene(Scene):
         remover = final.remover(len(names))
         bottom = pygame.Rect(frame.u(60), frame.u(850), w - frame.u(120), frame.u(60))
         if remover is not None:
-            words(surface, frame, frame.say("scene.removes", name=frame.state.teams[remover].name), bottom,
-                  role="body", color=frame.team_color(remover), px=48)
+            # The words in the text colour (a team's blue on navy is unreadable); the colour underlines them.
+            said = words(surface, frame, frame.say("scene.removes", name=frame.state.teams[remover].name), bottom,
+                         role="body", px=48)
+            pygame.draw.rect(surface, frame.team_color(remover),
+                             pygame.Rect(said.x, said.bottom + frame.u(6), said.width, frame.u(6)),
+                             border_radius=frame.u(3))
         widgets.score_strip(surface, frame, strip_rect(frame), teams=list(final.order))
 
 
@@ -490,6 +525,10 @@ class FinalStakesScene(Scene):
     """Who has staked — never how much."""
 
     name = "svoyak_final_stakes"
+
+    def perpetual(self, frame: Frame) -> bool:
+        final = final_of(frame)
+        return any(final.stake(team) is None for team in final.order)  # the «thinking» dots
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
@@ -584,20 +623,22 @@ class FinalRevealScene(Scene):
         if verdict is not None:
             grow = ease_out_back(min(1.0, frame.anim.age(("verdict", team), frame.now) / 0.4))
             tone = frame.color("good") if verdict else frame.color("bad")
-            body = paint.panel(pill.size, paint.rgb(paint.mix(tone, (255, 255, 255), 0.15)), paint.rgb(tone), None,
-                               frame.u(14))
+            pill_tone = widgets.legible(tone, frame)
+            body = paint.panel(pill.size, paint.rgb(paint.mix(pill_tone, (255, 255, 255), 0.06)),
+                               paint.rgb(pill_tone), None, frame.u(14))
             surface.blit(paint.scaled(body, grow), paint.scaled(body, grow).get_rect(center=pill.center))
             if grow > 0.6:
+                ink = widgets.ink_on(pill_tone, frame)
                 words(surface, frame, frame.say("scene.right" if verdict else "scene.not_right"),
-                      pill.inflate(-frame.u(12), -frame.u(8)), px=48)
+                      pill.inflate(-frame.u(12), -frame.u(8)), px=48, color=ink, shadow=ink == frame.color("text"))
             stake = final.stake(team) or 0
-            words(surface, frame, f"{'+' if verdict else '−'}{stake}", stake_box, role="numbers",
-                  color=tone, px=72, anchor="midleft")
+            words(surface, frame, number(stake if verdict else -stake, signed=True), stake_box, role="numbers",
+                  color=tone if verdict else frame.color("negative"), px=72, anchor="midleft")
         elif not hidden:
             words(surface, frame, frame.say("scene.stake_hidden"), stake_box, role="body",
                   color=frame.color("muted"), px=44, anchor="midleft")
         score = frame.anim.score(team, frame.state.teams[team].score, frame.now)
-        words(surface, frame, str(score), pygame.Rect(row.right - int(row.width * 0.2), row.y,
+        words(surface, frame, number(score), pygame.Rect(row.right - int(row.width * 0.2), row.y,
                                                       int(row.width * 0.2) - frame.u(30), row.height),
               role="numbers", color=frame.color("negative") if score < 0 else frame.color("accent"), px=84,
               anchor="midright")
@@ -632,6 +673,9 @@ class WinnerScene(Scene):
 
     name = "svoyak_winner"
 
+    def perpetual(self, frame: Frame) -> bool:
+        return True  # the slow glow
+
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         state = frame.state
         found = frame.fmt.winner(state)  # the format decides; the scene only shows it
@@ -651,16 +695,17 @@ class WinnerScene(Scene):
         words(surface, frame, state.teams[winner].name,
               pygame.Rect(plate.x + frame.u(60), plate.y + frame.u(150), plate.width - frame.u(120), frame.u(200)),
               px=150)
-        words(surface, frame, str(state.teams[winner].score),
+        words(surface, frame, number(state.teams[winner].score),
               pygame.Rect(plate.x, plate.y + frame.u(360), plate.width, frame.u(120)), role="numbers",
               color=frame.color("accent"), px=110)
         widgets.score_strip(surface, frame, strip_rect(frame))
 
 
 BOARD = BoardScene()
+QUESTION = SvoyakQuestionScene()
 
 SCENES: dict[str, Scene] = {scene.name: scene for scene in (
-    RoundIntroScene(), BOARD, SvoyakQuestionScene(), CatScene(), SponsorScene(), AuctionScene(),
+    RoundIntroScene(), BOARD, QUESTION, CatScene(), SponsorScene(), AuctionScene(),
     FinalThemesScene(), FinalStakesScene(), FinalRevealScene(), ShootoutScene(), WinnerScene())}
 
 PHASES = {
@@ -671,3 +716,14 @@ PHASES = {
     "final_reveal": "svoyak_final_reveal", "final_answer": "svoyak_final_reveal", "shootout": "svoyak_shootout",
     "end": "svoyak_winner", "title": "title",
 }
+
+
+def splash(old, new) -> str | None:
+    """The splash word for a change of the game: the auction, the end of a round."""
+    if new.phase == "auction" and old.phase != "auction":
+        return "scene.auction_splash"
+    before, after = old.fmt, new.fmt
+    if old.phase in ("board", "question", "answering", "reveal") and (
+            after.round != before.round or new.phase == "final_themes"):
+        return "scene.round_over"
+    return None

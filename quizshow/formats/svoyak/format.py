@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 SOLO_KINDS = ("cat", "auction", "sponsor")
 
 
+BETWEEN_QUESTIONS = ("board", "round")  # phases with no question in play (the view model says so)
+
+
 def waits_for_media(question: Question | None) -> bool:
     """The window opens when the question's own sound or video has finished (SIGame `waitForFinish`), not at
     once: the app sends TimerStart at its end, or the host does."""
@@ -85,9 +88,13 @@ class SvoyakFormat(FinalRounds, Format):
     def position(self, state: ShowState) -> dict[str, Any]:
         play = self.play(state)
         rnd = self.game.rounds[play.round] if play.round < len(self.game.rounds) else None
-        number = rnd.number(play.cell) if rnd and play.cell is not None else None
-        return {"round": play.round, "question": number, "value": play.value or None,
-                "of": len(rnd.cells) if rnd else 0}
+        open_cell = play.cell is not None and state.phase not in BETWEEN_QUESTIONS
+        number = rnd.number(play.cell) if rnd and open_cell and play.cell is not None else None
+        # played: how many of the round's questions have been opened, this one included (the console's
+        # «вопрос 3 из 16»), not the cell's place on the board.
+        return {"round": play.round, "question": number, "value": (play.value or None) if open_cell else None,
+                "of": len(rnd.cells) if rnd else 0, "played": len(play.played) if rnd else 0,
+                "between": state.phase in BETWEEN_QUESTIONS}  # back on the board: no question in play
 
     def winner(self, state: ShowState) -> list[int]:
         """The winner, once the final (or the shoot-out among its candidates) has decided."""

@@ -1,0 +1,122 @@
+"""A contact sheet: every scene of a show's format at 1920×1080 on one picture, from a scripted walk
+(`python main.py SHOW.yaml --sheet OUT.png`), so anyone can look at the whole show before the event.
+
+A format's walk (FormatViews.walk) drives a fresh engine through its scenes with a `Driver` and yields a
+caption at each picture worth keeping; the pack decides which cells are specials, so any pack works.
+Nothing is journalled: the walk runs on its own engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+
+from quizshow.config import ShowConfig
+from quizshow.core import commands as c
+from quizshow.core.engine import Engine
+from quizshow.core.state import ShowState
+
+SIZE = (1920, 1080)
+TILE = (640, 360)
+COLUMNS = 3
+
+
+class Driver:
+    """What a walk drives: commands at a steadily advancing show time; a refusal is skipped."""
+
+    def __init__(self, engine: Engine, on_events: Callable[[list, float], None]) -> None:
+        self.engine = engine
+        self.on_events = on_events
+        self.now = 10.0
+
+    @property
+    def state(self) -> ShowState:
+        return self.engine.state
+
+    @property
+    def fmt(self):
+        return self.engine.format
+
+    def do(self, make: Callable[[float], c.Command]) -> bool:
+        self.tick(self.now + 2.0)  # time passes as in the app: banners go, clocks run
+        self.now += 3.0
+        outcome = self.engine.dispatch(make(self.now))
+        self.on_events(outcome.events, self.now)
+        return outcome.refused is None
+
+    def tick(self, at: float) -> None:
+        self.on_events(self.engine.dispatch(c.Tick(at=at)).events, at)
+
+    def go(self) -> bool:
+        return self.do(lambda at: c.Go(at=at))
+
+    def until(self, phases: tuple[str, ...], step: Callable[[], bool] | None = None, limit: int = 40) -> bool:
+        """Next (or `step`) until the phase is one of `phases`."""
+        for _ in range(limit):
+            if self.state.phase in phases:
+                return True
+            (step or self.go)()
+        return self.state.phase in phases
+
+
+Walk = Callable[[Driver], Iterator[str]]
+
+
+def generic_walk(d: Driver) -> Iterator[str]:
+    """For a format without its own walk: the title, then Next, a press and a verdict until the end."""
+    yield "title"
+    for _ in range(3):
+        d.go()
+        yield d.state.phase
+        if d.do(lambda at: c.Buzz(at=at, team=0)):
+            yield "answering"
+            d.do(lambda at: c.Judge(at=at, correct=True))
+            yield "reveal"
+    d.do(lambda at: c.ViewScores(at=at, on=True))
+    yield "standings"
+
+
+def contact_sheet(config: ShowConfig, out: Path, seed: int = 7) -> list[tuple[str, str]]:
+    """Render every scene of the walk at 1920×1080 into a grid and save it as PNG; (caption, scene name) of
+    each picture in order."""
+    from quizshow import registry
+    from quizshow.assemble import make_format
+    from quizshow.display.projector import Projector
+    from quizshow.display.theme import load_theme
+
+    views = registry.views(config.format)
+    engine = Engine(make_format(config), seed)
+    theme = load_theme(config.theme)
+    projector = Projector(engine.format, theme, config.title, config.language, views=views)
+    driver = Driver(engine, projector.on_events)
+    frame = pygame.Surface(SIZE)
+    tiles: list[tuple[str, pygame.Surface]] = []
+    scenes: list[str] = []
+    for caption in (views.walk or generic_walk)(driver):
+        for settle in (0.05, 0.5, 1.2):  # through its transition and entrances to the settled picture
+            driver.tick(driver.now + settle)
+            projector.render(frame, engine.state, driver.now + settle)
+        tiles.append((caption, pygame.transform.smoothscale(frame, TILE)))
+        scenes.append(projector.scene(engine.state).name)
+    sheet = _grid(tiles, projector.text, theme)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(sheet, str(out))
+    return [(caption, scene) for (caption, _), scene in zip(tiles, scenes, strict=True)]
+
+
+def _grid(tiles: list[tuple[str, pygame.Surface]], text, theme) -> pygame.Surface:
+    label_h, gap = 44, 16
+    rows = max(1, -(-len(tiles) // COLUMNS))
+    w = COLUMNS * TILE[0] + (COLUMNS + 1) * gap
+    h = rows * (TILE[1] + label_h + gap) + gap
+    sheet = pygame.Surface((w, h))
+    sheet.fill((18, 20, 28))
+    for i, (caption, tile) in enumerate(tiles):
+        x = gap + (i % COLUMNS) * (TILE[0] + gap)
+        y = gap + (i // COLUMNS) * (TILE[1] + label_h + gap)
+        sheet.blit(tile, (x, y))
+        label = text.fit(f"{i + 1}. {caption}", "body", (TILE[0], label_h - 8), theme.color("text"), 26, align="left")
+        sheet.blit(label, (x, y + TILE[1] + 6))
+    return sheet

@@ -1,0 +1,127 @@
+"""The scripted walk of «Своя игра» for the contact sheet (display/sheet.py): every scene, the specials found
+in the pack itself (the first cat, auction and sponsor cell of any round), the final and the winner."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from quizshow.core import commands as c
+from quizshow.display.sheet import Driver
+
+
+def _cells(d: Driver, kind: str) -> list[tuple[int, int]]:
+    play = d.state.fmt
+    if play.round >= len(d.fmt.game.rounds):
+        return []
+    rnd = d.fmt.game.rounds[play.round]
+    return [cell for cell in sorted(rnd.cells) if rnd.question(cell).type == kind and cell not in play.played]
+
+
+def _answer(d: Driver, team: int | None = None) -> None:
+    """Someone presses and answers correctly; back to the board."""
+    who = team if team is not None else (d.state.fmt.solo if d.state.fmt.solo is not None else 0)
+    d.go()  # the host has read it: the window opens (if it waits for that)
+    d.do(lambda at: c.Buzz(at=at, team=who))
+    d.do(lambda at: c.Judge(at=at, correct=True))
+
+
+def walk(d: Driver) -> Iterator[str]:
+    yield "Заставка"
+    d.go()
+    yield "Раунд: темы"
+    d.until(("board",))
+    for team in range(len(d.state.teams)):  # some points on the board, for the strip and the standings
+        d.do(lambda at, team=team: c.ScoreSet(at=at, team=team, points=100 * (len(d.state.teams) - team)))
+    yield "Табло"
+    regular = _cells(d, "regular")
+    if regular:
+        d.do(lambda at: c.SelectCell(at=at, theme=regular[0][0], question=regular[0][1]))
+        yield "Вопрос"
+        d.go()
+        d.do(lambda at: c.Buzz(at=at, team=0))
+        yield "Отвечает участник"
+        d.do(lambda at: c.Judge(at=at, correct=False))
+        yield "Неверный ответ (баннер)"
+        d.do(lambda at: c.Buzz(at=at, team=1))
+        d.do(lambda at: c.Judge(at=at, correct=True))
+        yield "Ответ показан"
+        d.do(lambda at: c.ViewScores(at=at, on=True))
+        yield "Положение (S)"
+        d.do(lambda at: c.ViewScores(at=at, on=False))
+    for kind in ("cat", "auction", "sponsor"):
+        d.until(("board",))
+        cells = _cells(d, kind)
+        if not cells:
+            continue
+        d.do(lambda at, cell=cells[0]: c.SelectCell(at=at, theme=cell[0], question=cell[1]))
+        if kind == "cat":
+            yield "Кот в мешке"
+            receiver = ((d.state.fmt.chooser or 0) + 1) % len(d.state.teams)
+            d.do(lambda at, team=receiver: c.GiveCat(at=at, team=team))
+            yield "Кот в мешке: кому и за сколько"
+            value = d.fmt.cat_options(d.state)[-1]
+            d.do(lambda at, value=value: c.CatValue(at=at, value=value))
+            yield "Кот в мешке: вопрос"
+        elif kind == "auction":
+            yield "Аукцион"
+            auction = d.state.fmt.auction
+            for _ in range(len(d.state.teams) + 1):
+                if d.state.phase != "auction" or auction is None:
+                    break
+                bidder = auction.current
+                if not d.do(lambda at, bidder=bidder: c.Bid(at=at, team=bidder, amount=d.state.fmt.value)):
+                    d.do(lambda at, bidder=bidder: c.Pass(at=at, team=bidder))
+                auction = d.state.fmt.auction
+            yield "Аукцион: торги"
+        else:
+            yield "Вопрос от спонсора"
+            d.go()
+        _answer(d)
+    yield from _final(d)
+
+
+def _final(d: Driver) -> Iterator[str]:
+    def towards_final() -> bool:
+        ended = d.state.phase == "board" and d.do(lambda at: c.EndRound(at=at))
+        return ended or d.go()
+
+    if not d.until(("final_themes",), towards_final, limit=60):
+        return
+    themes = d.fmt.game.final_themes
+    removed_once = False
+    while d.state.phase == "final_themes" and len(d.state.fmt.final.removed) < len(themes) - 1:
+        left = [i for i in range(len(themes)) if i not in d.state.fmt.final.removed]
+        order = d.state.fmt.final.order
+        remover = d.state.fmt.final.remover(len(themes))
+        if not d.do(lambda at, i=left[0]: c.FinalRemove(at=at, theme=i)):
+            d.do(lambda at, team=order[0] if remover is None else remover: c.PickTeam(at=at, team=team))
+        if not removed_once:
+            removed_once = True
+            yield "Финал: темы"
+    d.go()
+    yield "Финал: ставки"
+    for team in range(len(d.state.teams)):  # level scores: the final ends in a tie, and a shoot-out follows
+        d.do(lambda at, team=team: c.ScoreSet(at=at, team=team, points=300))
+    for team in d.state.fmt.final.order:
+        d.do(lambda at, team=team: c.FinalStake(at=at, team=team, amount=1))
+    d.go()
+    yield "Финал: вопрос"
+    d.until(("final_reveal",))
+    d.do(lambda at: c.Judge(at=at, correct=False))
+    yield "Финал: ответы"
+    for _ in range(len(d.state.fmt.final.order)):
+        d.go()
+        d.do(lambda at: c.Judge(at=at, correct=False))
+    d.until(("final_answer",))
+    yield "Финал: правильный ответ"
+    d.until(("end", "shootout"))
+    if d.state.phase == "shootout":
+        yield "Перестрелка"
+        d.go()
+        if d.state.phase == "question":
+            yield "Перестрелка: вопрос"
+            d.go()
+            d.do(lambda at: c.Buzz(at=at, team=d.state.fmt.shootout.tied[0]))
+            d.do(lambda at: c.Judge(at=at, correct=True))
+        d.until(("end",), limit=60)
+    yield "Победитель"
