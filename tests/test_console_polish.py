@@ -82,3 +82,57 @@ def test_an_empty_cell_on_the_console_board_shows_as_played_with_no_value_and_no
         assert not cells & holes  # nothing to open there
     finally:
         app.close()
+
+
+def sizes_drawn(app: ShowApp) -> dict[str, int]:
+    """Render the console, noting the size each text was laid out at (text → px)."""
+    seen: dict[str, int] = {}
+    original = app.console.text.layout
+
+    def spy(text, *args, **kwargs):
+        found = original(text, *args, **kwargs)
+        seen[text] = min(found.px, seen.get(text, found.px))
+        return found
+
+    app.console.text.layout = spy  # type: ignore[method-assign]
+    try:
+        render(app)
+    finally:
+        app.console.text.layout = original  # type: ignore[method-assign]
+    return seen
+
+
+def test_forty_teams_on_the_console_stay_readable_and_the_chosen_team_gets_the_score_buttons(tmp_path):
+    """written-40 at 1280×800: the team list drew names at about 2 px and −/+ as tall bars. Now two columns
+    of names at 14 px or more, a page at a time; clicking a team gives its row the −/+ buttons."""
+    from quizshow.resources import data_dir
+
+    app = ShowApp(_config(data_dir("shows") / "written-40.yaml"), journal_path=tmp_path / "j.jsonl", fresh=True,
+                  sound=False, seed=9)
+    try:
+        app.submit(c.Go(at=1.0))
+        names = [t.name for t in app.engine.state.teams]
+        seen = sizes_drawn(app)
+        shown = [name for name in names if name in seen]
+        assert len(shown) >= 20 and all(seen[name] >= 14 for name in shown), {n: seen[n] for n in shown}
+        assert not [call for _, call in app.console.buttons if call.name == "score_add"]  # none chosen yet
+        row = next(rect for rect, call in app.console.buttons if call.args == (3,) and "chosen" in call.name)
+        assert app.console.click(row.center) is None  # the console's own choice: nothing is journalled
+        render(app)
+        buttons = [(rect, call) for rect, call in app.console.buttons if call.name == "score_add"]
+        assert {call.args[0] for _, call in buttons} == {3}
+        assert all(rect.height <= 40 and rect.width >= 30 for rect, _ in buttons)  # buttons, not bars
+        pages = [rect for rect, call in app.console.buttons if "page" in call.name]
+        assert pages
+        app.console.click(pages[-1].center)  # the next page shows the teams the first one had no room for
+        later = sizes_drawn(app)
+        assert names[-1] in later and later[names[-1]] >= 14
+    finally:
+        app.close()
+
+
+def _config(path: Path):
+    problems = Problems()
+    config = load_show(path, problems)
+    assert config is not None and not problems.errors, problems.items
+    return config

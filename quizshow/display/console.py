@@ -168,6 +168,11 @@ def question_rows(question: Question, say: Callable[..., str]) -> list[tuple[str
     return rows
 
 
+# The console's own choices in its memory (calls no action registry knows: Console.click keeps them).
+TEAMS_PAGE, TEAMS_CHOSEN = "console.teams_page", "console.teams_chosen"
+CONSOLE_OWN = (TEAMS_PAGE, TEAMS_CHOSEN)
+
+
 class Console:
     def __init__(self, engine: Engine, theme: Theme, keymap: KeyMap, language: str,
                  text: TextCache | None = None, panel: Panel | None = None,
@@ -190,6 +195,7 @@ class Console:
         self.clock_now = None  # show time, set by the app (the line check says how long ago)
         self._signature: tuple = ()
         self._last_drawn = -1e9
+        self._local_clicks = 0  # the console's own choices (a page of teams): each one redraws
 
     def say(self, key: str, **values: object) -> str:
         return phrase(key, self.language, **values)
@@ -210,7 +216,8 @@ class Console:
         prompt = status.prompt if status.prompt is not None and mono < status.prompt[1] else None
         signature = (id(state), len(self.journal), self.journal[-1] if self.journal else None, len(status.notices),
                      status.notices[-1] if status.notices else None, status.quit_armed, status.help, status.amount,
-                     prompt, status.line_check, tuple(status.devices), status.resumed, id(self.keymap))
+                     prompt, status.line_check, tuple(status.devices), status.resumed, id(self.keymap),
+                     self._local_clicks)
         if signature != self._signature:
             self._signature = signature
             return self._drawn(mono)
@@ -231,8 +238,14 @@ class Console:
         return self.panel_keys(PanelKeys(engine.state, engine.format, self.panel_memory, call), key, mod, at)
 
     def click(self, pos: tuple[int, int]) -> Call | None:
+        """The call of the button under `pos`; the console's own choices (the team list's page and chosen
+        team) change its view here and call nothing."""
         for rect, action in reversed(self.buttons):
             if rect.collidepoint(pos):
+                if action.name in CONSOLE_OWN:
+                    self.panel_memory[action.name] = action.args[0]
+                    self._local_clicks += 1
+                    return None
                 return action
         return None
 
@@ -405,29 +418,74 @@ class Console:
         inner = self._titled_panel(surface, box, "console.teams", unit)
         step = max(1, int(self.engine.format.position(state).get("value") or 1))
         row_h = min(int(unit * 2.2), inner.height // max(1, len(state.teams)))
-        for i, team in enumerate(state.teams):
+        if row_h < int(unit * 1.5):  # many teams (the written quiz's 40): a compact list, ± for the chosen one
+            self._teams_compact(surface, inner, unit, step)
+            return
+        for i in range(len(state.teams)):
             row = pygame.Rect(inner.x, inner.y + i * row_h, inner.width, row_h - 4)
-            answering, locked = state.answering == i, i in state.locked
-            if answering:
-                pygame.draw.rect(surface, GOLD, row, width=3, border_radius=6)
-            color = self.theme.team_color(i, team.color)
-            marker = pygame.Rect(row.x + 6, row.centery - unit // 3, unit * 2 // 3, unit * 2 // 3)
-            if locked:  # colour plus a symbol: an empty ring = out of this question
-                pygame.draw.circle(surface, color, marker.center, unit // 3, 2)
-            else:
-                pygame.draw.circle(surface, color, marker.center, unit // 3)
-            name_color = MUTED if locked else TEXT
-            surface.blit(self._fit(team.name, "heading", (row.width // 2 - unit, row_h - 6), name_color, unit),
-                         (row.x + unit + 8, row.y + (row_h - unit) // 2 - 4))
-            score_color = BAD if team.score < 0 else GOLD
-            score = self._fit(str(team.score), "numbers", (unit * 4, row_h - 6), score_color, int(unit * 1.3),
-                              align="right")
-            btn = unit * 2
-            surface.blit(score, score.get_rect(midright=(row.right - btn * 2 - unit, row.centery)))
-            minus = pygame.Rect(row.right - btn * 2 - 4, row.centery - unit + 2, btn, unit * 2 - 4)
-            plus = pygame.Rect(row.right - btn, row.centery - unit + 2, btn, unit * 2 - 4)
+            self._team_row(surface, row, i, unit, step)
+
+    def _team_row(self, surface: pygame.Surface, row: pygame.Rect, i: int, unit: int, step: int,
+                  buttons: bool = True) -> None:
+        """A team: its mark (an empty ring: out of this question), name, score and, when asked, its −/+."""
+        state = self.engine.state
+        team = state.teams[i]
+        answering, locked = state.answering == i, i in state.locked
+        if answering:
+            pygame.draw.rect(surface, GOLD, row, width=3, border_radius=6)
+        color = self.theme.team_color(i, team.color)
+        r = min(unit // 3, row.height // 3)
+        center = (row.x + 6 + unit // 3, row.centery)
+        pygame.draw.circle(surface, color, center, r, 2 if locked else 0)
+        btn = unit * 2 if buttons else 0
+        score_w = unit * 4 if buttons else unit * 2
+        name_w = row.width - unit - 8 - score_w - btn * 2 - unit // 2
+        name = self._fit(team.name, "heading", (name_w, row.height - 2), MUTED if locked else TEXT, unit)
+        surface.blit(name, name.get_rect(midleft=(row.x + unit + 8, row.centery)))
+        score = self._fit(number(team.score), "numbers", (score_w, row.height - 2), BAD if team.score < 0 else GOLD,
+                          int(unit * 1.3), align="right")
+        surface.blit(score, score.get_rect(midright=(row.right - btn * 2 - (unit // 2 if buttons else 4),
+                                                     row.centery)))
+        if buttons:
+            height = min(unit * 2 - 4, row.height)
+            minus = pygame.Rect(row.right - btn * 2 - 4, row.centery - height // 2, btn, height)
+            plus = pygame.Rect(row.right - btn, row.centery - height // 2, btn, height)
             self._ui.button(minus, "−", "score_add", i, -step)
             self._ui.button(plus, "+", "score_add", i, step)
+
+    def _teams_compact(self, surface: pygame.Surface, inner: pygame.Rect, unit: int, step: int) -> None:
+        """Two columns of rows at the readable size, a page at a time (‹ ›); a click on a team chooses it,
+        and the chosen team's row at the bottom has the −/+ buttons (console-local: nothing is journalled)."""
+        teams = len(self.engine.state.teams)
+        memory = self.panel_memory
+        bar_h = unit * 2
+        row_h = max(int(self._ui.min_px * 1.9), unit)  # a line of the smallest readable size, and air
+        per_column = max(1, (inner.height - bar_h - unit // 2) // row_h)
+        per_page = per_column * 2
+        pages = -(-teams // per_page)
+        page = min(int(memory.get(TEAMS_PAGE, 0)), pages - 1)
+        col_w = (inner.width - unit // 2) // 2
+        for slot, i in enumerate(range(page * per_page, min(teams, (page + 1) * per_page))):
+            row = pygame.Rect(inner.x + (slot // per_column) * (col_w + unit // 2),
+                              inner.y + (slot % per_column) * row_h, col_w, row_h - 2)
+            if memory.get(TEAMS_CHOSEN) == i:
+                pygame.draw.rect(surface, pygame.Color("#3a3320"), row, border_radius=4)
+            self._team_row(surface, row, i, unit, step, buttons=False)
+            self.buttons.append((row, Call(TEAMS_CHOSEN, (i,))))
+        bar = pygame.Rect(inner.x, inner.bottom - bar_h, inner.width, bar_h - 2)
+        if pages > 1:  # ‹ 1/2 › on the panel's title line, at its right
+            nav = pygame.Rect(inner.right - unit * 7, inner.y - int(unit * 1.3), unit * 7, int(unit * 1.2))
+            for x, label, to in ((nav.x, "‹", page - 1), (nav.right - unit * 2, "›", page + 1)):
+                self._ui.button(pygame.Rect(x, nav.y, unit * 2, nav.height), label, TEAMS_PAGE, to % pages)
+            where = self._fit(f"{page + 1}/{pages}", "numbers", (unit * 3, nav.height), MUTED, unit, align="center")
+            surface.blit(where, where.get_rect(center=nav.center))
+        chosen = memory.get(TEAMS_CHOSEN)
+        rest = bar
+        if isinstance(chosen, int) and 0 <= chosen < teams:
+            self._team_row(surface, rest, chosen, unit, step)
+        else:
+            hint = self._fit(self.say("console.choose_team"), "body", rest.size, MUTED, int(unit * 0.9))
+            surface.blit(hint, hint.get_rect(midleft=rest.midleft))
 
     def _buttons(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> None:
         """One row: each action's name at one shared size (the largest every name fits), its key below."""
