@@ -136,3 +136,63 @@ def _config(path: Path):
     config = load_show(path, problems)
     assert config is not None and not problems.errors, problems.items
     return config
+
+
+def _sample(cls):
+    """An instance of a command class with plain values (team 0, theme 0, a text)."""
+    from quizshow.core.commands import _fields
+
+    values = {}
+    for name, types, nullable, required, _annotation in _fields(cls):
+        if not required:
+            continue
+        if name == "at":
+            values[name] = 1.0
+        elif bool in types and int not in types:
+            values[name] = False
+        elif int in types:
+            values[name] = 0
+        elif float in types:
+            values[name] = 0.0
+        elif str in types:
+            values[name] = "x"
+        elif nullable:
+            values[name] = None
+        else:
+            values[name] = ()
+    return cls(**values)
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_every_command_reads_as_a_sentence_in_the_console_journal(language):
+    """«TimerStop», «Tick», «Resumed» reached the journal line raw (the written quiz's F5 during the minute; a
+    restart after kill -9): every command of every format is worded in the console's language."""
+    import re
+
+    from quizshow import registry
+    from quizshow.core.commands import _REGISTRY
+    from quizshow.core.engine import Entry
+    from quizshow.display.console import describe
+    from quizshow.i18n import add_phrases, phrase
+
+    words_of = {}
+    for name in registry.names():
+        spec = registry.spec(name)
+        add_phrases(spec.phrases)  # as the app does for the show it runs
+        for cmd in spec.commands:
+            words_of[cmd] = spec.journal_words
+    raw = {}
+    for journal_name, cls in sorted(_REGISTRY.items()):
+        if cls.__module__.startswith("tests."):
+            continue
+        try:
+            cmd = _sample(cls)
+        except (TypeError, ValueError):
+            continue
+        text = describe(Entry(cmd, ()), ["Анна", "Борис"], language, words_of.get(cls))
+        fallback = phrase("journal.command", language, what=cls.__name__)
+        camel = re.search(r"\b[A-Z][a-z]+[A-Z]\w*\b", text)  # TimerStop, ExtraMinute
+        own_name = language == "ru" and re.search(rf"\b{cls.__name__}\b", text)  # «Tick» in a Russian line
+        if text == fallback or camel or own_name or "journal." in text or "{" in text:
+            raw[journal_name] = text
+    assert not raw, "\n".join(f"{k}: {v}" for k, v in raw.items())

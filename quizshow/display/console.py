@@ -136,6 +136,12 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         values = {n: getattr(cmd, n) for n in ("theme", "question", "value", "amount") if hasattr(cmd, n)}
         if isinstance(cmd, (c.SelectCell, c.FinalRemove)):  # shown 1-based, as on the board
             values = {k: v + 1 for k, v in values.items()}
+        if isinstance(cmd, (c.ScoreAdd, c.ScoreSet)):
+            values["points"] = number(cmd.points, signed=isinstance(cmd, c.ScoreAdd))
+        elif isinstance(cmd, c.Judge):
+            values["verdict"] = say("action.correct" if cmd.correct else "action.wrong").lower()
+        elif isinstance(cmd, c.TimerAdd):
+            values["seconds"] = f"{cmd.seconds:g}"
     if isinstance(cmd, c.FinalRemove):
         themes = getattr(getattr(fmt, "game", None), "final_themes", None)
         if themes and 0 <= cmd.theme < len(themes):
@@ -418,7 +424,7 @@ class Console:
         inner = self._titled_panel(surface, box, "console.teams", unit)
         step = max(1, int(self.engine.format.position(state).get("value") or 1))
         row_h = min(int(unit * 2.2), inner.height // max(1, len(state.teams)))
-        if row_h < int(unit * 1.5):  # many teams (the written quiz's 40): a compact list, ± for the chosen one
+        if row_h < int(unit * 1.5):  # many teams (40 of them): a compact list, ± for the chosen one
             self._teams_compact(surface, inner, unit, step)
             return
         for i in range(len(state.teams)):
