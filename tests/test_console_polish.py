@@ -196,3 +196,40 @@ def test_every_command_reads_as_a_sentence_in_the_console_journal(language):
         if text == fallback or camel or own_name or "journal." in text or "{" in text:
             raw[journal_name] = text
     assert not raw, "\n".join(f"{k}: {v}" for k, v in raw.items())
+
+
+def test_the_wrong_answer_banner_goes_when_the_next_player_answers_right_and_the_answer_is_shown(tmp_path):
+    """real-2010_1-v5.siq, the 200 cell: 2 presses, N, 3 presses, Y — «Это неправильный ответ» stayed over the
+    reveal for its full 2.5 s. On the picture: no banner plate over the score strip once the answer is shown."""
+    from quizshow.display.projector import Projector
+    from quizshow.display.scenes.widgets import banner, banner_rect
+    from tests.conftest import views_of
+
+    app = show_app(tmp_path, f"title: t\nformat: svoyak\npack: {SIQ / 'real-2010_1-v5.siq'}\n"
+                   "teams: [{name: А}, {name: Б}, {name: В}]\n")
+    try:
+        for at in (1.0, 2.0):
+            app.submit(c.Go(at=at))
+        rnd = app.format.game.rounds[0]
+        cell = next(cell for cell in sorted(rnd.cells) if rnd.value(cell) == 200)
+        assert app.submit(c.SelectCell(at=3.0, theme=cell[0], question=cell[1])).accepted
+        for at in (4.0, 5.0):  # the card is read, the window opens
+            if app.engine.state.phase != "question" or not app.engine.state.timer.running:
+                app.submit(c.Go(at=at))
+        assert app.submit(c.Buzz(at=6.0, team=1, source_time=6.0)).accepted
+        assert app.submit(c.Judge(at=6.5, correct=False)).accepted
+        assert app.engine.state.banner is not None and app.engine.state.banner.text_key == "banner.wrong"
+        assert app.submit(c.Buzz(at=7.0, team=2, source_time=7.0)).accepted
+        assert app.submit(c.Judge(at=7.5, correct=True)).accepted
+        state = app.engine.state
+        assert state.phase == "reveal"
+        projector = Projector(app.format, app.theme, "t", "ru", views=views_of(app.format))
+        frame = projector.frame(state, 8.0, (1280, 720))  # within the banner's 2.5 s of the wrong answer
+        surface = pygame.Surface((1280, 720))
+        banner(surface, frame)  # what the scene puts over the score strip
+        rect = banner_rect(frame)
+        drawn = sum(1 for x in range(rect.left, rect.right, 4) for y in range(rect.top, rect.bottom, 4)
+                    if surface.get_at((x, y)) != (0, 0, 0, 255))
+        assert drawn == 0, f"{drawn} banner pixels over the reveal"
+    finally:
+        app.close()
