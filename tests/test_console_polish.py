@@ -233,3 +233,40 @@ def test_the_wrong_answer_banner_goes_when_the_next_player_answers_right_and_the
         assert drawn == 0, f"{drawn} banner pixels over the reveal"
     finally:
         app.close()
+
+
+def test_host_notes_of_the_auction_wrap_whole_at_a_readable_size_on_an_800_line_console(tmp_path):
+    """SIGameTest-v4, the 200 auction: «ВЕДУЩЕМУ» (a comment, the author and the source) shrank to about 9 px,
+    then ended in «…». Now the row is as tall as the notes want: all of it, at 14 px or more."""
+    from quizshow.display.console import question_rows
+    from quizshow.display.text import ELLIPSIS, typeset
+
+    app = show_app(tmp_path, f"title: t\nformat: svoyak\npack: {SIQ / 'SIGameTest-v4.siq'}\n"
+                   "teams: [{name: А}, {name: Б}]\n")
+    try:
+        for at in (1.0, 2.0):
+            app.submit(c.Go(at=at))
+        rnd = app.format.game.rounds[0]
+        cell = next(cell for cell in sorted(rnd.cells)
+                    if rnd.question(cell).type == "auction" and rnd.value(cell) == 200)
+        assert app.submit(c.SelectCell(at=3.0, theme=cell[0], question=cell[1])).accepted
+        notes = question_rows(app.format.current(app.engine.state), app.say)[-1][1]
+        assert len(notes) > 200
+        laid: dict[str, object] = {}
+        original = app.console.text.layout
+
+        def spy(text, *args, **kwargs):
+            found = original(text, *args, **kwargs)
+            laid[text] = found
+            return found
+
+        app.console.text.layout = spy  # type: ignore[method-assign]
+        render(app)
+        drawn = [layout for text, layout in laid.items() if text == notes and layout.height < 10**3]
+        assert drawn and all(layout.px >= 14 for layout in drawn)
+        shown = drawn[-1]
+        assert not shown.lines[-1].endswith(ELLIPSIS)
+        assert "".join(shown.lines).replace(" ", "").replace("\u00a0", "") == \
+            typeset(notes).replace("\n", "").replace(" ", "").replace("\u00a0", "")
+    finally:
+        app.close()

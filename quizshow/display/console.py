@@ -271,7 +271,9 @@ class Console:
         right = pygame.Rect(left.right + unit, unit // 2, side - unit, h - unit)
         y = self._header(surface, left, now, unit)
         self.give_way()  # between the sections: an input being applied goes first (paint.GiveWay)
-        y = self._question(surface, pygame.Rect(left.x, y, left.width, int(h * 0.24)), unit)
+        question = self.engine.format.current(self.engine.state)
+        notes = question is not None and bool(question.host or question.comment or question.author or question.source)
+        y = self._question(surface, pygame.Rect(left.x, y, left.width, int(h * (0.34 if notes else 0.24))), unit)
         bottom_h = int(unit * 5.5)  # the buttons (a name and its key under it, both readable) and two lines
         self.give_way()
         self._format_panel(surface, pygame.Rect(left.x, y, left.width, left.bottom - bottom_h - y - unit // 2), unit,
@@ -344,13 +346,27 @@ class Console:
             # a missing picture is told before the question goes on air
             rows.insert(1, ("console.picture", self.say("console.no_picture", file=question.image.name), BAD))
         y = inner.y
-        heights = [inner.height * 2 // 5, inner.height // 4, inner.height // 4, inner.height // 4][:len(rows)]
-        if len(rows) > 3:
-            heights = [inner.height // 3] + [inner.height // 5] * (len(rows) - 1)
+        heights = self._row_heights([value for _, value, _ in rows], inner, unit)
         for (label, value, color), height in zip(rows, heights, strict=False):
             self._ui.labelled(pygame.Rect(inner.x, y, inner.width, height), self.say(label), value, color)
             y += height + unit // 4
         return box.bottom + unit // 2
+
+    def _row_heights(self, values: list[str], inner: pygame.Rect, unit: int) -> list[int]:
+        """Each row of the question panel as tall as its text wants at full size (wrapped); when they do not all
+        fit, in proportion to that, never under a line — long host notes wrap at a readable size, not shrink."""
+        if not values:
+            return []
+        gap = unit // 4
+        room = inner.height - gap * (len(values) - 1)
+        width = inner.width - unit * 8  # PanelUI.labelled: the label's column
+        wants = [self.text.layout(v, "body", (width, 10**4), int(unit * 1.2), self._ui.min_px).height + 2
+                 for v in values]
+        if sum(wants) <= room:
+            spare = room - sum(wants)  # the question gets what is left: its text may grow
+            return [wants[0] + spare] + wants[1:]
+        floor = int(self._ui.min_px * 1.4)
+        return [max(floor, room * want // sum(wants)) for want in wants]
 
     def _format_panel(self, surface: pygame.Surface, box: pygame.Rect, unit: int, status: ConsoleStatus) -> None:
         """The format's own panel for the phase, else the press queue with margins."""
