@@ -270,3 +270,33 @@ def test_host_notes_of_the_auction_wrap_whole_at_a_readable_size_on_an_800_line_
             typeset(notes).replace("\n", "").replace(" ", "").replace("\u00a0", "")
     finally:
         app.close()
+
+
+def test_the_line_check_shows_a_stuck_box_as_a_problem_not_ok(tmp_path):
+    """A box that reads but takes no more lines (serialbox marks it `stuck`: its lamps do not follow) was
+    «ok» with a green dot in the line check: now its line says it is stuck, in the problem colour."""
+    from quizshow.display.console_style import BAD
+    from quizshow.inputs.serialbox import BoxStatus
+
+    app = show_app(tmp_path, "title: t\nformat: svoyak\npack: p.yaml\nteams: [{name: А}, {name: Б}]\n",
+                   **{"p.yaml": 'title: t\nrounds:\n  - name: r\n    themes:\n      - name: a\n        questions:\n'
+                                '          - {q: "Один", a: "1"}\n'})
+    try:
+        app.status.line_check = True
+        app.status.boxes = [BoxStatus("box1", "/dev/ttyUSB0", connected=True, fw="2", stuck=True),
+                            BoxStatus("box2", "/dev/ttyUSB1", connected=True, fw="2")]
+        colours: dict[str, tuple] = {}
+        original = app.console.text.fit
+
+        def spy(text, role, box, color, *args, **kwargs):
+            colours[text] = tuple(pygame.Color(color))
+            return original(text, role, box, color, *args, **kwargs)
+
+        app.console.text.fit = spy  # type: ignore[method-assign]
+        render(app)
+        stuck = next(text for text in colours if "box1" in text)
+        fine = next(text for text in colours if "box2" in text)
+        assert app.say("console.box_problem.stuck") in stuck and app.say("console.box_ok") not in stuck
+        assert colours[stuck] == tuple(BAD) and colours[fine] != tuple(BAD)
+    finally:
+        app.close()

@@ -403,10 +403,11 @@ class Console:
             last = box_status.last_press
             ago = "—" if last is None else self.say("console.ago", s=f"{self._since(last):.0f}")
             rtt = "—" if box_status.rtt_ms is None else f"{box_status.rtt_ms:.1f} {self.say('unit.ms')}"
-            state = self.say("console.box_ok") if box_status.connected else box_problem(box_status, self.say)
+            ok = box_status.connected and not box_status.stuck  # a stuck box reads but its lamps do not follow
+            state = self.say("console.box_ok") if ok else box_problem(box_status, self.say)
             lines.append((self.say("console.box_line", id=box_status.id, port=box_status.port or "?",
                                    fw=box_status.fw or "—", rtt=rtt, last=ago, lost=box_status.lost_lines,
-                                   dropped=box_status.dropped, state=state), box_status.connected))
+                                   dropped=box_status.dropped, state=state), ok))
         # One size for every box: the longest line, wrapped to two at most, decides it.
         room = (inner.width - unit * 2, unit * 2)
         px = min([self.text.layout(text, "body", room, int(unit * 0.9)).px for text, _ in lines] or [unit])
