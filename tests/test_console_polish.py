@@ -300,3 +300,32 @@ def test_the_line_check_shows_a_stuck_box_as_a_problem_not_ok(tmp_path):
         assert colours[stuck] == tuple(BAD) and colours[fine] != tuple(BAD)
     finally:
         app.close()
+
+
+def test_journal_lines_and_the_undo_label_of_the_cat_given_away_draw_every_glyph(tmp_path):
+    """SIGameTest-v4, the cat given away: «кот ⊠ Анна» once showed a missing-glyph box in the journal line and
+    the undo label. Every character of both is drawn by the console's font."""
+    from quizshow.display.console import describe
+    from quizshow.display.glyphs import missing_glyphs
+
+    app = show_app(tmp_path, f"title: t\nformat: svoyak\npack: {SIQ / 'SIGameTest-v4.siq'}\n"
+                   "teams: [{name: Анна}, {name: Борис}]\n")
+    try:
+        for at in (1.0, 2.0):
+            app.submit(c.Go(at=at))
+        rnd = app.format.game.rounds[0]
+        cat = next(cell for cell in sorted(rnd.cells) if rnd.question(cell).type == "cat")
+        assert app.submit(c.SelectCell(at=3.0, theme=cat[0], question=cat[1])).accepted
+        receiver = 1 - app.engine.state.fmt.chooser
+        assert app.submit(c.GiveCat(at=4.0, team=receiver)).accepted
+        app.pump_views()
+        render(app)
+        teams = [t.name for t in app.engine.state.teams]
+        undo = describe(app.engine.undo_target(), teams, "ru", app.spec.journal_words, app.format)
+        lines = [text for _, text in app.console.journal] + [undo, app.say("console.undo", what=undo)]
+        assert any(app.engine.state.teams[receiver].name in line for line in lines)
+        for role in ("body", "heading"):
+            font = app.console.text.font(role, 20)
+            assert missing_glyphs(font, "".join(lines)) == [], (role, lines)
+    finally:
+        app.close()
