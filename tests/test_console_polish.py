@@ -329,3 +329,32 @@ def test_journal_lines_and_the_undo_label_of_the_cat_given_away_draw_every_glyph
             assert missing_glyphs(font, "".join(lines)) == [], (role, lines)
     finally:
         app.close()
+
+
+def test_the_end_early_question_leaves_the_console_once_the_second_press_answers_it(tmp_path):
+    """The duel's «Закончить досрочно»: the «press again» toast stayed up after the second press ended the
+    reading. The console draws no prompt once the action is confirmed."""
+    from quizshow.app import Action
+    from tests.test_duel_display import duel_app
+
+    app = duel_app(tmp_path)
+    try:
+        app.action(Action("go", 1.0))
+        assert app.action(Action("duel_end_early", 2.0, "console")) is None  # asks first
+        app.pump_views()
+        assert app.status.prompt is not None
+        app.action(Action("duel_end_early", 2.1, "console"))
+        app.pump_views()
+        drawn: list[str] = []
+        original = app.console.text.fit
+
+        def spy(text, *args, **kwargs):
+            drawn.append(text)
+            return original(text, *args, **kwargs)
+
+        app.console.text.fit = spy  # type: ignore[method-assign]
+        render(app)
+        asked = app.say("console.duel_end_early_confirm")
+        assert app.status.prompt is None and asked not in drawn
+    finally:
+        app.close()
