@@ -358,3 +358,55 @@ def test_the_end_early_question_leaves_the_console_once_the_second_press_answers
         assert app.status.prompt is None and asked not in drawn
     finally:
         app.close()
+
+
+def header_of(app: ShowApp, engine=None) -> str:
+    """The console's first header line, as drawn (the texts laid out at the top)."""
+    if engine is not None:
+        app.console.engine = engine
+    drawn: list[str] = []
+    original = app.console.text.fit
+
+    def spy(text, *args, **kwargs):
+        drawn.append(text)
+        return original(text, *args, **kwargs)
+
+    app.console.text.fit = spy  # type: ignore[method-assign]
+    try:
+        render(app)
+    finally:
+        app.console.text.fit = original  # type: ignore[method-assign]
+    return drawn[0]
+
+
+def test_the_written_quiz_header_names_an_extra_question_without_a_round_or_infinity(tmp_path):
+    """«раунд 4 · вопрос 1 из ∞» on the tie-break question: now «дополнительный вопрос 1»."""
+    from quizshow.resources import data_dir
+    from tests.test_written import _to_the_end
+    from tests.written_kit import engine, pack
+
+    app = ShowApp(_config(data_dir("shows") / "written.yaml"), journal_path=tmp_path / "j.jsonl", fresh=True,
+                  sound=False, seed=9)
+    try:
+        e = engine(teams=len(app.engine.state.teams), the_pack=pack(tours=(2,)))
+        _to_the_end(e, 0.0, {0: (0, 1, 2), 1: (0, 1, 2)})
+        assert e.format.is_extra(e.state.fmt.number)
+        app.console.engine = e
+        line = header_of(app)
+        assert "дополнительный вопрос 1" in line and "∞" not in line and "раунд" not in line, line
+    finally:
+        app.close()
+
+
+def test_the_duel_header_counts_bouts_not_rounds(tmp_path):
+    """The duel is played in bouts: its console header said «раунд»."""
+    from quizshow.app import Action
+    from tests.test_duel_display import duel_app
+
+    app = duel_app(tmp_path)
+    try:
+        app.action(Action("go", 1.0))
+        line = header_of(app)
+        assert "бой 1" in line and "раунд" not in line, line
+    finally:
+        app.close()

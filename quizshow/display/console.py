@@ -307,10 +307,16 @@ class Console:
         pos = fmt.position(state)
         parts = [self.say(f"phase.{state.phase}").upper()]
         if pos.get("question") is not None:
-            parts.append(self.say("console.round", n=(pos.get("round") or 0) + 1))
+            # A format may name its round («бой» of the duel: `round_key`, a phrase with {n}; None: no round)
+            # and its question («дополнительный вопрос 1»: `question_key`, a phrase with {n}).
+            round_key = pos.get("round_key", "console.round")
+            if round_key is not None:
+                parts.append(self.say(round_key, n=(pos.get("round") or 0) + 1))
             played = pos.get("played")
-            parts.append(self.say("console.question_no", n=played if played else pos["question"] + 1,
-                                  of=pos.get("of", "?")))
+            n = played if played else pos["question"] + 1
+            question_key = pos.get("question_key")
+            parts.append(self.say(question_key, n=n) if question_key else
+                         self.say("console.question_no", n=n, of=pos.get("of", "?")))
             if pos.get("value"):
                 parts.append(self.say("scene.points", n=pos["value"]))
         line = " · ".join(parts)
