@@ -307,8 +307,8 @@ class Console:
         pos = fmt.position(state)
         parts = [self.say(f"phase.{state.phase}").upper()]
         if pos.get("question") is not None:
-            # A format may name its round («бой» of the duel: `round_key`, a phrase with {n}; None: no round)
-            # and its question («дополнительный вопрос 1»: `question_key`, a phrase with {n}).
+            # A format may name its round (`round_key`, a phrase with {n}, «бой 2»; None: no round) and its
+            # question (`question_key`, a phrase with {n}, instead of «вопрос 3 из 12»).
             round_key = pos.get("round_key", "console.round")
             if round_key is not None:
                 parts.append(self.say(round_key, n=(pos.get("round") or 0) + 1))
