@@ -410,3 +410,25 @@ def test_the_duel_header_counts_bouts_not_rounds(tmp_path):
         assert "бой 1" in line and "раунд" not in line, line
     finally:
         app.close()
+
+
+def test_the_journal_names_the_player_who_pressed_and_the_gap_by_the_presses_own_times(tmp_path):
+    """«нажатие Альфа +0.0 мс»: in a format with a button per player the journal named only the team. Now it
+    names the player, and the gap is measured by the presses' own timestamps (source_time), as the queue is:
+    Бета's press arrives 1 ms after Альфа's but was made 4 ms after it."""
+    from tests.duel_kit import ALPHA, BETA, GREEN, RED
+    from tests.test_duel_display import duel_app
+
+    app = duel_app(tmp_path)
+    try:
+        app.submit(c.Go(at=1.0))
+        assert app.submit(c.Buzz(at=2.030, team=ALPHA, player=RED, source_time=2.000)).accepted
+        assert app.submit(c.Buzz(at=2.031, team=BETA, player=GREEN, source_time=2.004)).accepted
+        app.pump_views()
+        lines = [text for _, text in app.console.journal]
+        alpha, beta = app.engine.state.teams[ALPHA], app.engine.state.teams[BETA]
+        later = next(line for line in lines if beta.players[GREEN] in line)
+        assert beta.name in later and "4.0" in later.replace(",", "."), later
+        assert any(alpha.players[RED] in line for line in lines), lines
+    finally:
+        app.close()

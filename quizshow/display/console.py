@@ -7,7 +7,7 @@ is the same action as a key. Nothing here ever reaches the projector.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -92,10 +92,11 @@ _EVENT_WORDS = {
 
 
 def describe(entry: Entry, teams: list[str], language: str, words: JournalWords | None = None,
-             fmt: object = None) -> str:
+             fmt: object = None, players: Sequence[Sequence[str]] = ()) -> str:
     """One journal line (and the undo button's label) as a sentence about the game: «Борис: верно, +20»,
     «Фальстарт: Бета», «Открыт вопрос «Кино» за 40», «Далее: показан ответ». `words`: the format's own
-    wording of its commands (FormatSpec.journal_words); `fmt` names board cells and final themes."""
+    wording of its commands (FormatSpec.journal_words); `fmt` names board cells and final themes; `players`:
+    each team's roster, to name who pressed where each player has a button."""
     cmd = entry.command
 
     def say(key: str, **values: object) -> str:
@@ -108,6 +109,11 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
     for event in entry.events:
         name = team_name(event.team)
         if event.kind == EventKind.BUZZ:
+            if event.player is not None and isinstance(event.team, int):  # a button per player: say who
+                roster = players[event.team] if 0 <= event.team < len(players) else ()
+                who = roster[event.player] if 0 <= event.player < len(roster) else \
+                    say("journal.player_no", n=event.player + 1)
+                name = say("journal.player", team=name, player=who)
             if event.margin_s:
                 return say("journal.buzz_later", team=name, margin=margin_words(event.margin_s, language))
             return say("journal.buzz", team=name)
@@ -206,10 +212,13 @@ class Console:
     def say(self, key: str, **values: object) -> str:
         return phrase(key, self.language, **values)
 
+    def _rosters(self) -> list[tuple[str, ...]]:
+        return [t.players for t in self.engine.state.teams]
+
     def log(self, entry: Entry, wall: float | None = None) -> None:
         """A journal line, at `wall` (the time it was journalled, when known) or now."""
         teams = [t.name for t in self.engine.state.teams]
-        words = describe(entry, teams, self.language, self.words, self.engine.format)
+        words = describe(entry, teams, self.language, self.words, self.engine.format, self._rosters())
         self.journal.append((wall or time.time(), words))
         del self.journal[:-50]
 
@@ -533,7 +542,8 @@ class Console:
         teams = [t.name for t in self.engine.state.teams]
         undo = self.say("console.nothing_to_undo")
         if target is not None:
-            undo = self.say("console.undo", what=describe(target, teams, self.language, self.words, self.engine.format))
+            what = describe(target, teams, self.language, self.words, self.engine.format, self._rosters())
+            undo = self.say("console.undo", what=what)
         undo_rect = pygame.Rect(box.right - unit * 14, box.y, unit * 14, box.height)
         self._ui.button(undo_rect, f"{undo} (Ctrl+Z)", "undo")
         lines = " · ".join(f"{time.strftime('%H:%M:%S', time.localtime(t))} {text}" for t, text in self.journal[-4:])
