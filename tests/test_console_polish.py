@@ -432,3 +432,48 @@ def test_the_journal_names_the_player_who_pressed_and_the_gap_by_the_presses_own
         assert any(alpha.players[RED] in line for line in lines), lines
     finally:
         app.close()
+
+
+LONG_ANSWER = ("Можно указать внешнюю ссылку для медиаконтента. Это уменьшит размер пакета, но потребует от игроков "
+               "разрешить игре загружать контент из внешних источников (включаемая в настройках опция)")
+
+
+def test_a_long_answer_gets_a_taller_plate_on_the_answer_card_and_stays_readable(tmp_path):
+    """`--proof` of SIGameTest-v4, card 2-8: a 186-character answer shrank below the readable size (30 px at
+    1080 lines) in the one-line plate while the card above had room. The plate grows; the text stays ≥ 30 px,
+    and the proof's own check agrees."""
+    from quizshow.display.projector import Projector
+    from quizshow.display.text import TextCache
+    from quizshow.display.theme import load_theme
+    from quizshow.packs.model import Question, Round, Theme
+    from quizshow.tools.proof import question_problems
+    from tests import svoyak_kit as kit
+    from tests.conftest import svoyak_config, views_of
+
+    long = Question(q="Вопрос ведущего", a=LONG_ANSWER)
+    board = Round(name="Р", themes=(Theme(name="Т", questions=(long, kit.question("второй"))),
+                                    Theme(name="У", questions=(kit.question("третий"), kit.question("четвёртый")))),
+                  values=(100, 200))
+    engine = kit.engine(kit.pack(board, kit.final_round(), kit.reserve()))
+    for at in (1.0, 2.0):
+        engine.dispatch(c.Go(at=at))
+    assert engine.dispatch(c.SelectCell(at=3.0, theme=0, question=0)).accepted
+    assert engine.dispatch(c.Go(at=4.0)).accepted
+    engine.dispatch(c.Tick(at=200.0))  # nobody pressed: the answer
+    assert engine.state.phase == "reveal", engine.state.phase
+    theme = load_theme(svoyak_config().theme)
+    sizes: dict[str, int] = {}
+
+    class Sizes(TextCache):
+        def layout(self, text, *args, **kwargs):
+            found = super().layout(text, *args, **kwargs)
+            sizes[text] = found.px
+            return found
+
+    text = Sizes(theme.fonts)
+    projector = Projector(engine.format, theme, "t", "ru", text, views=views_of(engine.format))
+    surface = pygame.Surface((1920, 1080))
+    projector.render(surface, engine.state, 200.1)
+    projector.render(surface, engine.state, 210.0)
+    assert sizes.get(LONG_ANSWER, 0) >= 30, sizes.get(LONG_ANSWER)
+    assert not [p for p in question_problems(long, TextCache(theme.fonts)) if "answer" in p]
