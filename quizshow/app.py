@@ -211,7 +211,8 @@ class ShowApp:
     def _console_log(self, outcome: Outcome, now: float) -> None:
         if outcome.undone is not None:
             teams = [t.name for t in outcome.state.teams]
-            what = describe(outcome.undone, teams, self.config.language, self.spec.journal_words, self.format)
+            what = describe(outcome.undone, teams, self.config.language, self.spec.journal_words, self.format,
+                            [t.players for t in outcome.state.teams])
             self._notice_now(self.say("console.undone", what=what), "info")
         elif outcome.changed and not isinstance(outcome.command, c.Tick) and outcome.tail:
             self.console.log(outcome.tail[-1][0])  # the entry this command added

@@ -7,7 +7,7 @@ is the same action as a key. Nothing here ever reaches the projector.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -92,10 +92,11 @@ _EVENT_WORDS = {
 
 
 def describe(entry: Entry, teams: list[str], language: str, words: JournalWords | None = None,
-             fmt: object = None) -> str:
+             fmt: object = None, players: Sequence[Sequence[str]] = ()) -> str:
     """One journal line (and the undo button's label) as a sentence about the game: «Борис: верно, +20»,
     «Фальстарт: Бета», «Открыт вопрос «Кино» за 40», «Далее: показан ответ». `words`: the format's own
-    wording of its commands (FormatSpec.journal_words); `fmt` names board cells and final themes."""
+    wording of its commands (FormatSpec.journal_words); `fmt` names board cells and final themes; `players`:
+    each team's roster, to name who pressed where each player has a button."""
     cmd = entry.command
 
     def say(key: str, **values: object) -> str:
@@ -108,6 +109,11 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
     for event in entry.events:
         name = team_name(event.team)
         if event.kind == EventKind.BUZZ:
+            if event.player is not None and isinstance(event.team, int):  # a button per player: say who
+                roster = players[event.team] if 0 <= event.team < len(players) else ()
+                who = roster[event.player] if 0 <= event.player < len(roster) else \
+                    say("journal.player_no", n=event.player + 1)
+                name = say("journal.player", team=name, player=who)
             if event.margin_s:
                 return say("journal.buzz_later", team=name, margin=margin_words(event.margin_s, language))
             return say("journal.buzz", team=name)
@@ -136,6 +142,12 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         values = {n: getattr(cmd, n) for n in ("theme", "question", "value", "amount") if hasattr(cmd, n)}
         if isinstance(cmd, (c.SelectCell, c.FinalRemove)):  # shown 1-based, as on the board
             values = {k: v + 1 for k, v in values.items()}
+        if isinstance(cmd, (c.ScoreAdd, c.ScoreSet)):
+            values["points"] = number(cmd.points, signed=isinstance(cmd, c.ScoreAdd))
+        elif isinstance(cmd, c.Judge):
+            values["verdict"] = say("action.correct" if cmd.correct else "action.wrong").lower()
+        elif isinstance(cmd, c.TimerAdd):
+            values["seconds"] = f"{cmd.seconds:g}"
     if isinstance(cmd, c.FinalRemove):
         themes = getattr(getattr(fmt, "game", None), "final_themes", None)
         if themes and 0 <= cmd.theme < len(themes):
@@ -168,6 +180,11 @@ def question_rows(question: Question, say: Callable[..., str]) -> list[tuple[str
     return rows
 
 
+# The console's own choices in its memory (calls no action registry knows: Console.click keeps them).
+TEAMS_PAGE, TEAMS_CHOSEN = "console.teams_page", "console.teams_chosen"
+CONSOLE_OWN = (TEAMS_PAGE, TEAMS_CHOSEN)
+
+
 class Console:
     def __init__(self, engine: Engine, theme: Theme, keymap: KeyMap, language: str,
                  text: TextCache | None = None, panel: Panel | None = None,
@@ -190,14 +207,18 @@ class Console:
         self.clock_now = None  # show time, set by the app (the line check says how long ago)
         self._signature: tuple = ()
         self._last_drawn = -1e9
+        self._local_clicks = 0  # the console's own choices (a page of teams): each one redraws
 
     def say(self, key: str, **values: object) -> str:
         return phrase(key, self.language, **values)
 
+    def _rosters(self) -> list[tuple[str, ...]]:
+        return [t.players for t in self.engine.state.teams]
+
     def log(self, entry: Entry, wall: float | None = None) -> None:
         """A journal line, at `wall` (the time it was journalled, when known) or now."""
         teams = [t.name for t in self.engine.state.teams]
-        words = describe(entry, teams, self.language, self.words, self.engine.format)
+        words = describe(entry, teams, self.language, self.words, self.engine.format, self._rosters())
         self.journal.append((wall or time.time(), words))
         del self.journal[:-50]
 
@@ -210,7 +231,8 @@ class Console:
         prompt = status.prompt if status.prompt is not None and mono < status.prompt[1] else None
         signature = (id(state), len(self.journal), self.journal[-1] if self.journal else None, len(status.notices),
                      status.notices[-1] if status.notices else None, status.quit_armed, status.help, status.amount,
-                     prompt, status.line_check, tuple(status.devices), status.resumed, id(self.keymap))
+                     prompt, status.line_check, tuple(status.devices), status.resumed, id(self.keymap),
+                     self._local_clicks)
         if signature != self._signature:
             self._signature = signature
             return self._drawn(mono)
@@ -231,8 +253,14 @@ class Console:
         return self.panel_keys(PanelKeys(engine.state, engine.format, self.panel_memory, call), key, mod, at)
 
     def click(self, pos: tuple[int, int]) -> Call | None:
+        """The call of the button under `pos`; the console's own choices (the team list's page and chosen
+        team) change its view here and call nothing."""
         for rect, action in reversed(self.buttons):
             if rect.collidepoint(pos):
+                if action.name in CONSOLE_OWN:
+                    self.panel_memory[action.name] = action.args[0]
+                    self._local_clicks += 1
+                    return None
                 return action
         return None
 
@@ -252,7 +280,9 @@ class Console:
         right = pygame.Rect(left.right + unit, unit // 2, side - unit, h - unit)
         y = self._header(surface, left, now, unit)
         self.give_way()  # between the sections: an input being applied goes first (paint.GiveWay)
-        y = self._question(surface, pygame.Rect(left.x, y, left.width, int(h * 0.24)), unit)
+        question = self.engine.format.current(self.engine.state)
+        notes = question is not None and bool(question.host or question.comment or question.author or question.source)
+        y = self._question(surface, pygame.Rect(left.x, y, left.width, int(h * (0.34 if notes else 0.24))), unit)
         bottom_h = int(unit * 5.5)  # the buttons (a name and its key under it, both readable) and two lines
         self.give_way()
         self._format_panel(surface, pygame.Rect(left.x, y, left.width, left.bottom - bottom_h - y - unit // 2), unit,
@@ -286,10 +316,16 @@ class Console:
         pos = fmt.position(state)
         parts = [self.say(f"phase.{state.phase}").upper()]
         if pos.get("question") is not None:
-            parts.append(self.say("console.round", n=(pos.get("round") or 0) + 1))
+            # A format may name its round (`round_key`, a phrase with {n}, «бой 2»; None: no round) and its
+            # question (`question_key`, a phrase with {n}, instead of «вопрос 3 из 12»).
+            round_key = pos.get("round_key", "console.round")
+            if round_key is not None:
+                parts.append(self.say(round_key, n=(pos.get("round") or 0) + 1))
             played = pos.get("played")
-            parts.append(self.say("console.question_no", n=played if played else pos["question"] + 1,
-                                  of=pos.get("of", "?")))
+            n = played if played else pos["question"] + 1
+            question_key = pos.get("question_key")
+            parts.append(self.say(question_key, n=n) if question_key else
+                         self.say("console.question_no", n=n, of=pos.get("of", "?")))
             if pos.get("value"):
                 parts.append(self.say("scene.points", n=pos["value"]))
         line = " · ".join(parts)
@@ -325,13 +361,27 @@ class Console:
             # a missing picture is told before the question goes on air
             rows.insert(1, ("console.picture", self.say("console.no_picture", file=question.image.name), BAD))
         y = inner.y
-        heights = [inner.height * 2 // 5, inner.height // 4, inner.height // 4, inner.height // 4][:len(rows)]
-        if len(rows) > 3:
-            heights = [inner.height // 3] + [inner.height // 5] * (len(rows) - 1)
+        heights = self._row_heights([value for _, value, _ in rows], inner, unit)
         for (label, value, color), height in zip(rows, heights, strict=False):
             self._ui.labelled(pygame.Rect(inner.x, y, inner.width, height), self.say(label), value, color)
             y += height + unit // 4
         return box.bottom + unit // 2
+
+    def _row_heights(self, values: list[str], inner: pygame.Rect, unit: int) -> list[int]:
+        """Each row of the question panel as tall as its text wants at full size (wrapped); when they do not all
+        fit, in proportion to that, never under a line — long host notes wrap at a readable size, not shrink."""
+        if not values:
+            return []
+        gap = unit // 4
+        room = inner.height - gap * (len(values) - 1)
+        width = inner.width - unit * 8  # PanelUI.labelled: the label's column
+        wants = [self.text.layout(v, "body", (width, 10**4), int(unit * 1.2), self._ui.min_px).height + 2
+                 for v in values]
+        if sum(wants) <= room:
+            spare = room - sum(wants)  # the question gets what is left: its text may grow
+            return [wants[0] + spare] + wants[1:]
+        floor = int(self._ui.min_px * 1.4)
+        return [max(floor, room * want // sum(wants)) for want in wants]
 
     def _format_panel(self, surface: pygame.Surface, box: pygame.Rect, unit: int, status: ConsoleStatus) -> None:
         """The format's own panel for the phase, else the press queue with margins."""
@@ -368,10 +418,11 @@ class Console:
             last = box_status.last_press
             ago = "—" if last is None else self.say("console.ago", s=f"{self._since(last):.0f}")
             rtt = "—" if box_status.rtt_ms is None else f"{box_status.rtt_ms:.1f} {self.say('unit.ms')}"
-            state = self.say("console.box_ok") if box_status.connected else box_problem(box_status, self.say)
+            ok = box_status.connected and not box_status.stuck  # a stuck box reads but its lamps do not follow
+            state = self.say("console.box_ok") if ok else box_problem(box_status, self.say)
             lines.append((self.say("console.box_line", id=box_status.id, port=box_status.port or "?",
                                    fw=box_status.fw or "—", rtt=rtt, last=ago, lost=box_status.lost_lines,
-                                   dropped=box_status.dropped, state=state), box_status.connected))
+                                   dropped=box_status.dropped, state=state), ok))
         # One size for every box: the longest line, wrapped to two at most, decides it.
         room = (inner.width - unit * 2, unit * 2)
         px = min([self.text.layout(text, "body", room, int(unit * 0.9)).px for text, _ in lines] or [unit])
@@ -405,29 +456,74 @@ class Console:
         inner = self._titled_panel(surface, box, "console.teams", unit)
         step = max(1, int(self.engine.format.position(state).get("value") or 1))
         row_h = min(int(unit * 2.2), inner.height // max(1, len(state.teams)))
-        for i, team in enumerate(state.teams):
+        if row_h < int(unit * 1.5):  # many teams (40 of them): a compact list, ± for the chosen one
+            self._teams_compact(surface, inner, unit, step)
+            return
+        for i in range(len(state.teams)):
             row = pygame.Rect(inner.x, inner.y + i * row_h, inner.width, row_h - 4)
-            answering, locked = state.answering == i, i in state.locked
-            if answering:
-                pygame.draw.rect(surface, GOLD, row, width=3, border_radius=6)
-            color = self.theme.team_color(i, team.color)
-            marker = pygame.Rect(row.x + 6, row.centery - unit // 3, unit * 2 // 3, unit * 2 // 3)
-            if locked:  # colour plus a symbol: an empty ring = out of this question
-                pygame.draw.circle(surface, color, marker.center, unit // 3, 2)
-            else:
-                pygame.draw.circle(surface, color, marker.center, unit // 3)
-            name_color = MUTED if locked else TEXT
-            surface.blit(self._fit(team.name, "heading", (row.width // 2 - unit, row_h - 6), name_color, unit),
-                         (row.x + unit + 8, row.y + (row_h - unit) // 2 - 4))
-            score_color = BAD if team.score < 0 else GOLD
-            score = self._fit(str(team.score), "numbers", (unit * 4, row_h - 6), score_color, int(unit * 1.3),
-                              align="right")
-            btn = unit * 2
-            surface.blit(score, score.get_rect(midright=(row.right - btn * 2 - unit, row.centery)))
-            minus = pygame.Rect(row.right - btn * 2 - 4, row.centery - unit + 2, btn, unit * 2 - 4)
-            plus = pygame.Rect(row.right - btn, row.centery - unit + 2, btn, unit * 2 - 4)
+            self._team_row(surface, row, i, unit, step)
+
+    def _team_row(self, surface: pygame.Surface, row: pygame.Rect, i: int, unit: int, step: int,
+                  buttons: bool = True) -> None:
+        """A team: its mark (an empty ring: out of this question), name, score and, when asked, its −/+."""
+        state = self.engine.state
+        team = state.teams[i]
+        answering, locked = state.answering == i, i in state.locked
+        if answering:
+            pygame.draw.rect(surface, GOLD, row, width=3, border_radius=6)
+        color = self.theme.team_color(i, team.color)
+        r = min(unit // 3, row.height // 3)
+        center = (row.x + 6 + unit // 3, row.centery)
+        pygame.draw.circle(surface, color, center, r, 2 if locked else 0)
+        btn = unit * 2 if buttons else 0
+        score_w = unit * 4 if buttons else unit * 2
+        name_w = row.width - unit - 8 - score_w - btn * 2 - unit // 2
+        name = self._fit(team.name, "heading", (name_w, row.height - 2), MUTED if locked else TEXT, unit)
+        surface.blit(name, name.get_rect(midleft=(row.x + unit + 8, row.centery)))
+        score = self._fit(number(team.score), "numbers", (score_w, row.height - 2), BAD if team.score < 0 else GOLD,
+                          int(unit * 1.3), align="right")
+        surface.blit(score, score.get_rect(midright=(row.right - btn * 2 - (unit // 2 if buttons else 4),
+                                                     row.centery)))
+        if buttons:
+            height = min(unit * 2 - 4, row.height)
+            minus = pygame.Rect(row.right - btn * 2 - 4, row.centery - height // 2, btn, height)
+            plus = pygame.Rect(row.right - btn, row.centery - height // 2, btn, height)
             self._ui.button(minus, "−", "score_add", i, -step)
             self._ui.button(plus, "+", "score_add", i, step)
+
+    def _teams_compact(self, surface: pygame.Surface, inner: pygame.Rect, unit: int, step: int) -> None:
+        """Two columns of rows at the readable size, a page at a time (‹ ›); a click on a team chooses it,
+        and the chosen team's row at the bottom has the −/+ buttons (console-local: nothing is journalled)."""
+        teams = len(self.engine.state.teams)
+        memory = self.panel_memory
+        bar_h = unit * 2
+        row_h = max(int(self._ui.min_px * 1.9), unit)  # a line of the smallest readable size, and air
+        per_column = max(1, (inner.height - bar_h - unit // 2) // row_h)
+        per_page = per_column * 2
+        pages = -(-teams // per_page)
+        page = min(int(memory.get(TEAMS_PAGE, 0)), pages - 1)
+        col_w = (inner.width - unit // 2) // 2
+        for slot, i in enumerate(range(page * per_page, min(teams, (page + 1) * per_page))):
+            row = pygame.Rect(inner.x + (slot // per_column) * (col_w + unit // 2),
+                              inner.y + (slot % per_column) * row_h, col_w, row_h - 2)
+            if memory.get(TEAMS_CHOSEN) == i:
+                pygame.draw.rect(surface, pygame.Color("#3a3320"), row, border_radius=4)
+            self._team_row(surface, row, i, unit, step, buttons=False)
+            self.buttons.append((row, Call(TEAMS_CHOSEN, (i,))))
+        bar = pygame.Rect(inner.x, inner.bottom - bar_h, inner.width, bar_h - 2)
+        if pages > 1:  # ‹ 1/2 › on the panel's title line, at its right
+            nav = pygame.Rect(inner.right - unit * 7, inner.y - int(unit * 1.3), unit * 7, int(unit * 1.2))
+            for x, label, to in ((nav.x, "‹", page - 1), (nav.right - unit * 2, "›", page + 1)):
+                self._ui.button(pygame.Rect(x, nav.y, unit * 2, nav.height), label, TEAMS_PAGE, to % pages)
+            where = self._fit(f"{page + 1}/{pages}", "numbers", (unit * 3, nav.height), MUTED, unit, align="center")
+            surface.blit(where, where.get_rect(center=nav.center))
+        chosen = memory.get(TEAMS_CHOSEN)
+        rest = bar
+        if isinstance(chosen, int) and 0 <= chosen < teams:
+            self._team_row(surface, rest, chosen, unit, step)
+        else:
+            hint = self._fit(self.say("console.choose_team"), "body", rest.size, MUTED, int(unit * 0.9))
+            surface.blit(hint, hint.get_rect(midleft=rest.midleft))
 
     def _buttons(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> None:
         """One row: each action's name at one shared size (the largest every name fits), its key below."""
@@ -446,7 +542,8 @@ class Console:
         teams = [t.name for t in self.engine.state.teams]
         undo = self.say("console.nothing_to_undo")
         if target is not None:
-            undo = self.say("console.undo", what=describe(target, teams, self.language, self.words, self.engine.format))
+            what = describe(target, teams, self.language, self.words, self.engine.format, self._rosters())
+            undo = self.say("console.undo", what=what)
         undo_rect = pygame.Rect(box.right - unit * 14, box.y, unit * 14, box.height)
         self._ui.button(undo_rect, f"{undo} (Ctrl+Z)", "undo")
         lines = " · ".join(f"{time.strftime('%H:%M:%S', time.localtime(t))} {text}" for t, text in self.journal[-4:])

@@ -21,6 +21,8 @@ from quizshow.display.console_style import EDGE, GOLD, MUTED, PANEL, TEXT
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
 
+DIM = pygame.Color("#151823")  # a played cell, an empty one
+
 
 def min_text_px(unit: int) -> int:
     """The console's smallest text: 14 px at 1280×800 (unit 20), never under 11 px on the smallest screen."""
@@ -120,7 +122,7 @@ class PanelUI:
         """A clickable action call `name(*args)`: its label, and under it (when given) the key that does
         the same. `dim`: done already (a played cell); `lit`: the current choice; `mark`: a team's colour bar."""
         unit, surface = self.unit, self.surface
-        fill = pygame.Color("#151823") if dim else pygame.Color("#3a3320") if lit else pygame.Color("#262b40")
+        fill = DIM if dim else pygame.Color("#3a3320") if lit else pygame.Color("#262b40")
         pygame.draw.rect(surface, fill, rect, border_radius=6)
         pygame.draw.rect(surface, GOLD if lit else EDGE, rect, width=2 if lit else 1, border_radius=6)
         if mark is not None:
@@ -138,6 +140,11 @@ class PanelUI:
                               max(8, int((px or unit) * 0.8)), align="center")
             surface.blit(key, key.get_rect(midtop=(rect.centerx, top)))
         self.buttons.append((rect, Call(name, args)))
+
+    def blank(self, rect: pygame.Rect) -> None:
+        """A place with nothing to press (an empty board cell): drawn like a played cell, with no label."""
+        pygame.draw.rect(self.surface, DIM, rect, border_radius=6)
+        pygame.draw.rect(self.surface, EDGE, rect, width=1, border_radius=6)
 
     def field(self, box: pygame.Rect, label: str, value: str, width: int | None = None) -> int:
         """`label: value` in the numbers face (the amount being typed); returns the width used."""

@@ -97,9 +97,11 @@ class Controls:
             self.typing_for = call
             self.host.status.typing = ""
             return None
-        if definition.confirm and not self.confirm.press(time.monotonic()):  # destructive: a second press
-            self.host.prompt(self.host.say(f"console.{call.name}_confirm"), 2.0)
-            return None
+        if definition.confirm:  # destructive: a second press
+            if not self.confirm.press(time.monotonic()):
+                self.host.prompt(self.host.say(f"console.{call.name}_confirm"), 2.0)
+                return None
+            self.host.prompt(None)  # answered: the question leaves the screen
         status = self.host.status
         context = ActionContext(self.state(), at, self.format.rules, int(status.amount or 0))
         cmd = self.actions.build(call, context)
@@ -189,6 +191,7 @@ class Controls:
         if not self.confirm.press(time.monotonic()):
             self.host.prompt(self.host.say("console.start_over_confirm"), 2.0)
             return
+        self.host.prompt(None)
         self.host.start_over(at)
 
     def _linecheck(self, args: dict[str, Any], at: float, source: str) -> None:

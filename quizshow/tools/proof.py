@@ -20,7 +20,7 @@ SHEET_COLUMNS = 6
 READABLE_PX = 40  # question text fitted below this (at 1080 lines) is hard to read from the back row
 TEXT_BOX = (1420, 610)  # the question card's text area at 1080p; half as wide beside a picture
 TEXT_BOX_HALF = (690, 610)
-ANSWER_BOX = (1240, 90)  # the answer plate's text area at 1080p
+ANSWER_CARD_W = 1500  # the answer plate's width at 1080p (scenes/cards.py), its text beside the label
 READABLE_ANSWER_PX = 30
 
 
@@ -59,8 +59,13 @@ def question_problems(question, text) -> list[str]:
         px = text.layout(question.q, "heading", box, 76, min_px=26).px
         if px < READABLE_PX:
             found.append(f"question text shrunk to {px}px (below {READABLE_PX})")
-    if question.a and text.layout(question.a, "heading", ANSWER_BOX, 60, min_px=20).px < READABLE_ANSWER_PX:
-        found.append(f"answer text shrunk below {READABLE_ANSWER_PX}px")
+    if question.a:  # the plate the answer card gives it (a long answer gets a taller one), at 1080 lines
+        from quizshow.display.scenes.widgets import ANSWER_LABEL_W, answer_height
+
+        height = answer_height(text, question.a, ANSWER_CARD_W, lambda v: max(1, round(v)))
+        box = (ANSWER_CARD_W - ANSWER_LABEL_W, height - 16)
+        if text.layout(question.a, "heading", box, 64, min_px=20).px < READABLE_ANSWER_PX:
+            found.append(f"answer text shrunk below {READABLE_ANSWER_PX}px")
     return found
 
 

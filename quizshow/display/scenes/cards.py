@@ -171,9 +171,11 @@ class QuestionScene(Scene):
         w, h = frame.size
         strip = pygame.Rect(frame.u(60), h - frame.u(140), w - frame.u(120), frame.u(104))
         clock_r = frame.u(120)
-        revealed = frame.state.phase in ("reveal", "end") and self._question(frame) is not None
-        answer_h = frame.u(110)
-        card = pygame.Rect(frame.u(60), frame.u(120), w - frame.u(120) - clock_r * 2 - frame.u(60),
+        question = self._question(frame)
+        revealed = frame.state.phase in ("reveal", "end") and question is not None
+        card_w = w - frame.u(120) - clock_r * 2 - frame.u(60)
+        answer_h = widgets.answer_height(frame.text, question.a, card_w, frame.u) if revealed else frame.u(110)
+        card = pygame.Rect(frame.u(60), frame.u(120), card_w,
                            strip.y - frame.u(150) - (answer_h + frame.u(20) if revealed else 0))
         clock_center = (w - frame.u(60) - clock_r, card.y + clock_r + frame.u(10))
         answer = pygame.Rect(card.x, card.bottom + frame.u(20), card.width, answer_h) if revealed else None

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from quizshow.display import paint
 from quizshow.display.scenes.base import Frame
+from quizshow.display.text import TextCache
 from quizshow.display.tween import ease_out_back, pulse
 from quizshow.i18n import number
 
@@ -168,6 +171,22 @@ def ink_on(color: pygame.Color, frame: Frame) -> pygame.Color:
     """The text colour for a plate of `color`: dark ink on light plates, white on dark ones (contrast)."""
     dark, light = frame.color("panel_dark"), frame.color("text")
     return dark if paint.contrast(color, dark) >= paint.contrast(color, light) else light
+
+
+ANSWER_H = 110  # the answer plate on the 1080-line grid; a long answer gets a taller one (answer_height)
+ANSWER_H_MAX = 300
+ANSWER_TEXT_PX, ANSWER_READABLE_PX = 64, 30  # the answer's size, and the least it may shrink to on air
+ANSWER_LABEL_W = 290  # the «Ответ:» label and the margins beside the answer's text, on the 1080-line grid
+
+
+def answer_height(text: TextCache, answer: str, width: int, u: Callable[[float], int]) -> int:
+    """The answer plate's height: the usual band, or taller (up to ANSWER_H_MAX) when a long answer would
+    shrink below the readable size in it; the question card above gives up the room."""
+    box_w = width - u(ANSWER_LABEL_W)
+    if text.layout(answer, "heading", (box_w, u(ANSWER_H) - u(16)), u(ANSWER_TEXT_PX)).px >= u(ANSWER_READABLE_PX):
+        return u(ANSWER_H)
+    need = text.layout(answer, "heading", (box_w, 10**4), u(ANSWER_READABLE_PX + 6)).height + u(40)
+    return max(u(ANSWER_H), min(u(ANSWER_H_MAX), need))
 
 
 def answer_plate(surface: pygame.Surface, frame: Frame, answer: str, box: pygame.Rect) -> None:

@@ -85,6 +85,9 @@ def _board(ui: PanelUI, box: pygame.Rect) -> None:
         ui.label(theme.name, (inner.x, y + 2), (name_w - 8, row_h - 4), px=int(unit * 0.9))
         for q in range(columns):
             rect = pygame.Rect(inner.x + name_w + q * cell_w, y, cell_w - 4, row_h - 4)
+            if (t, q) not in rnd.cells:  # an empty cell or past a shorter theme's end: nothing to open
+                ui.blank(rect)
+                continue
             kind = rnd.question((t, q)).type
             played = (t, q) in play.played
             label = "—" if played else str(rnd.value((t, q)))

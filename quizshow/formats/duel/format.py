@@ -196,7 +196,8 @@ class DuelFormat(Format):
     def position(self, state: ShowState) -> dict[str, Any]:
         bout = self.duel(state).bout
         asked = bout.asked - 1 if self.duel(state).asking is not None else None
-        return {"round": bout.number, "question": asked, "of": len(self.order(state)) or "?"}
+        return {"round": bout.number, "question": asked, "of": len(self.order(state)) or "?",
+                "round_key": "console.duel_bout"}  # a duel is played in bouts («бой 2»), not rounds
 
     def next_action(self, state: ShowState) -> str:
         phase = Phase(state.phase)

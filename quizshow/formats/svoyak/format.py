@@ -14,7 +14,7 @@ from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.format import Format, Refused, Result, Setup
 from quizshow.core.presslog import Press, PressLog, pressed_before
-from quizshow.core.state import ShowState
+from quizshow.core.state import Banner, ShowState
 from quizshow.core.timers import Timer
 from quizshow.formats.svoyak import auction as bidding
 from quizshow.formats.svoyak.board import Game
@@ -360,7 +360,8 @@ class SvoyakFormat(FinalRounds, Format):
         if state.phase == "answering" and not pressed_before(state.presses, press, state.answering):
             return replace(state, presses=presses), [event]  # logged: someone is answering already
         new = replace(state, phase="answering", answering=cmd.team, presses=presses, last_buzz_at=cmd.at,
-                      timer=state.timer.stop_at(cmd.press_time), fmt=replace(play, call=self.call_window(cmd.at)))
+                      timer=state.timer.stop_at(cmd.press_time), fmt=replace(play, call=self.call_window(cmd.at)),
+                      banner=_after_wrong(state.banner))
         return new, [event]
 
     def on_judge(self, state: ShowState, cmd: c.Judge) -> Result:
@@ -426,7 +427,8 @@ class SvoyakFormat(FinalRounds, Format):
         return replace(state, fmt=replace(play, chooser=chooser))
 
     def _reveal(self, state: ShowState, at: float) -> Result:
-        return replace(state, phase="reveal", answering=None, timer=state.timer.pause(at)), [Event(EventKind.REVEAL)]
+        return replace(state, phase="reveal", answering=None, timer=state.timer.pause(at),
+                       banner=_after_wrong(state.banner)), [Event(EventKind.REVEAL)]
 
     def on_time_up(self, state: ShowState, at: float) -> Result:
         play = self.play(state)
@@ -441,3 +443,9 @@ class SvoyakFormat(FinalRounds, Format):
         if state.phase == "final_question":
             return self.banner(state, "banner.time_up", at), []
         return state, []
+
+
+def _after_wrong(banner: Banner | None) -> Banner | None:
+    """«Это неправильный ответ» is about the answer just given: it goes when the next player is called or the
+    answer is shown (it stayed over the reveal for its full 2.5 s); «Время!» keeps its moment."""
+    return None if banner is not None and banner.text_key == "banner.wrong" else banner

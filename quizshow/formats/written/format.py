@@ -110,7 +110,8 @@ class WrittenFormat(Format):
         if w.number < 0:
             return {"round": 0, "question": None}
         if self.is_extra(w.number):
-            return {"round": len(self.tours), "question": w.number - len(self.main), "of": "∞"}
+            return {"round": len(self.tours), "question": w.number - len(self.main), "round_key": None,
+                    "question_key": "console.written_extra_question"}  # «дополнительный вопрос 1», no «из ∞»
         tour, index, _ = self.main[w.number]
         return {"round": tour, "question": index, "of": len(self.tours[tour])}
 

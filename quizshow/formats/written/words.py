@@ -39,6 +39,7 @@ RU: dict[str, str] = {
     "scene.written_podium": "Победители",
     "scene.written_and_more": "и ещё {n}",
     "console.written_grid": "СЕТКА ОТВЕТОВ",
+    "console.written_extra_question": "дополнительный вопрос {n}",
     "console.written_keys":
         "Вверх/вниз: команда · влево/вправо: вопрос · Пробел/Y верно · N неверно · L опоздали · "
         "цифры — номер команды · E доп. минута · H помощь клуба · X дозаявка",
@@ -108,6 +109,7 @@ EN: dict[str, str] = {
     "scene.written_podium": "Winners",
     "scene.written_and_more": "and {n} more",
     "console.written_grid": "ANSWER GRID",
+    "console.written_extra_question": "extra question {n}",
     "console.written_keys":
         "Up/down: team · left/right: question · Space/Y right · N wrong · L late · "
         "digits: team number · E extra minute · H club help · X extra players",
