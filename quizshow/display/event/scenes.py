@@ -10,7 +10,7 @@ pictures are composed once per change of the day and blitted every frame.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 import pygame
 
@@ -45,6 +45,28 @@ def day_key(frame: Frame) -> Hashable:
     """What a picture of the day depends on: it is composed again only when one of these changes."""
     day = event_of(frame).day
     return day.results, day.removed, day.order, frame.language
+
+
+_SCRATCH = pygame.Surface((1, 1))  # warm-up drawing lands here: only the texts and panels it makes are kept
+_WARMED: set[Hashable] = set()  # (scene, day_key, size) drawn once in idle time
+
+
+def warm_day(frame: Frame) -> bool:
+    """Idle time: draw the day's still pictures once offscreen (one a call), so the fonts, panels and
+    texts they use exist before new results or a screen change cut to them; True while more is left.
+    A first composition of the group tables otherwise costs ~30 ms at 1920×1080, mostly fonts and panels."""
+    key = day_key(frame)
+    if (OWN["ev_standings"].name, key, frame.size) not in _WARMED and not D.tables(frame_day(frame)):
+        return False  # the draw is not over: no tables to draw yet
+    for scene in (OWN["ev_standings"], OWN["ev_bracket"], OWN["ev_next"]):
+        mark = (scene.name, key, frame.size)
+        if mark not in _WARMED:
+            if len(_WARMED) > 64:  # a long day: forget the old ones
+                _WARMED.clear()
+            _WARMED.add(mark)
+            scene.draw_static(_SCRATCH, frame)
+            return True
+    return False
 
 
 def group_name(gid: str) -> str:
@@ -130,6 +152,10 @@ class MatchScene(Scene):
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         pass
 
+    def warm(self, frame: Frame) -> bool:
+        scene, inner = self._inner(frame)
+        return scene.warm(inner) or warm_day(frame)
+
 
 # --- the tables ----------------------------------------------------------------------------------------
 
@@ -181,6 +207,9 @@ class DayScene(Scene):
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         pass
 
+    def warm(self, frame: Frame) -> bool:
+        return warm_day(frame)
+
 
 class StandingsScene(DayScene):
     """Seed 004: the group tables side by side; seed 001: the qualifying table and the tournament points.
@@ -193,6 +222,54 @@ class StandingsScene(DayScene):
 
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
+        for step in self._steps(surface, frame):
+            step()
+
+    def prepare_part(self, frame: Frame, parts: int) -> bool:
+        """Compose one more piece of the layer (the heading, a group's table, the legend and next match),
+        in the order draw_static draws them: new results' texts cost ~5 ms a table to lay out, too much
+        for one frame; the outgoing picture stands still meanwhile (as for a big layer's bands)."""
+        key = (self.name, self.static_key(frame), frame.size)
+        layer = frame.layers.get(key)
+        if layer is not None and key not in frame.layers.partial:
+            return True
+        if layer is None:
+            layer = frame.layers.new(key, frame.size)
+        steps = self._steps(layer, frame)
+        done = frame.layers.partial.get(key, (0, len(steps)))[0]
+        steps[done]()
+        if done + 1 >= len(steps):
+            frame.layers.partial.pop(key, None)
+            return True
+        frame.layers.partial[key] = (done + 1, len(steps))
+        return False
+
+    def _steps(self, surface: pygame.Surface, frame: Frame) -> list[Callable[[], None]]:
+        """The group tables' picture as pieces drawn in order (one piece: the other layouts)."""
+        day = event_of(frame).day
+        w, h = frame.size
+        tables = D.tables(day)
+        if day.regulation.name == "seed-004" and not any(t.title == "final" for t in tables):
+            def heading() -> None:
+                frame.paint_background(surface)
+                words(surface, frame, frame.say("ev.standings") + " · " + frame.say("ev.groups"),
+                      pygame.Rect(0, frame.u(22), w, frame.u(64)), color=frame.color("accent"), px=52)
+                words(surface, frame, frame.say("ev.rules004"), pygame.Rect(0, frame.u(86), w, frame.u(36)),
+                      role="body", color=frame.color("muted"), px=30, shadow=False)
+
+            area = pygame.Rect(frame.u(60), frame.u(140), w - frame.u(120), h - frame.u(140) - frame.u(250))
+            return [heading, *(lambda i=i, part=part: self._groups(surface, frame, day, tables, area, only=i, part=part)
+                               for i in range(len(tables)) for part in ("body", "note")),
+                    lambda: self._bottom(surface, frame, day)]
+        return [lambda: self._whole(surface, frame)]
+
+    def _bottom(self, surface: pygame.Surface, frame: Frame, day: Day) -> None:
+        w, h = frame.size
+        legend = pygame.Rect(frame.u(60), h - frame.u(240), w - frame.u(120), frame.u(40))
+        self._legend(surface, frame, legend, day)
+        next_match(surface, frame, day, pygame.Rect(frame.u(60), h - frame.u(180), w - frame.u(120), frame.u(130)))
+
+    def _whole(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
         day = event_of(frame).day
         w, h = frame.size
@@ -230,12 +307,10 @@ class StandingsScene(DayScene):
             for k, (table, title) in enumerate(((tables[0], "ev.qualifying"), (tables[1], "ev.points"))):
                 box = pygame.Rect(area.x + k * (width + gap), area.y, width, height)
                 self._table(surface, frame, day, table, box, frame.say(title), compact=False)
-        legend = pygame.Rect(frame.u(60), h - frame.u(240), w - frame.u(120), frame.u(40))
-        self._legend(surface, frame, legend, day)
-        next_match(surface, frame, day, pygame.Rect(frame.u(60), h - frame.u(180), w - frame.u(120), frame.u(130)))
+        self._bottom(surface, frame, day)
 
     def _groups(self, surface: pygame.Surface, frame: Frame, day: Day, tables: list[D.Table],
-                area: pygame.Rect) -> None:
+                area: pygame.Rect, only: int | None = None, part: str = "all") -> None:
         count = len(tables)
         per_row = min(4, count)
         rows = -(-count // per_row)
@@ -245,22 +320,26 @@ class StandingsScene(DayScene):
         most = max(len(t.rows) for t in tables)
         height = min(height, max(self._height(frame, t, most) for t in tables))  # one height: a calm row
         for i, table in enumerate(tables):
+            if only is not None and i != only:
+                continue
             frame.give_way()
             r, col = divmod(i, per_row)
             box = pygame.Rect(area.x + col * (width + gap), area.y + r * (height + gap), width, height)
             self._table(surface, frame, day, table, box, frame.say("ev.group", name=group_name(table.title)),
-                        compact=per_row >= 3)
+                        compact=per_row >= 3, part=part)
 
     def _table(self, surface: pygame.Surface, frame: Frame, day: Day, table: D.Table, box: pygame.Rect, title: str,
-               compact: bool, notes: bool = True, lines: int | None = None) -> None:
+               compact: bool, notes: bool = True, lines: int | None = None, part: str = "all") -> None:
+        """`part`: "all", the "body" without the note, or the "note" alone (the body then only measured)."""
+        body = _SCRATCH if part == "note" else surface
         u = frame.u
-        panel(surface, frame, box, edge=frame.color("panel_edge"))
+        panel(body, frame, box, edge=frame.color("panel_edge"))
         head = pygame.Rect(box.x, box.y, box.width, u(62))
         band = paint.panel(head.size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel")), None,
                            u(14))
-        surface.blit(band, head)
+        body.blit(band, head)
         if title:
-            words(surface, frame, title, head.inflate(-u(20), -u(8)), px=40)
+            words(body, frame, title, head.inflate(-u(20), -u(8)), px=40)
         columns = self._columns(table)
         inner = box.inflate(-u(20), 0)
         narrow = box.width < frame.u(500)  # four groups side by side (16 teams)
@@ -272,10 +351,10 @@ class StandingsScene(DayScene):
             edges.append(edges[-1] + int(unit_w * wgt))
         cols = [(edges[k], edges[k + 1] - edges[k]) for k in range(len(columns))]
         y = head.bottom + u(8)
-        words(surface, frame, frame.say("ev.col.team"), pygame.Rect(inner.x + u(56), y, name_w, u(30)),
+        words(body, frame, frame.say("ev.col.team"), pygame.Rect(inner.x + u(56), y, name_w, u(30)),
               role="heading", color=frame.color("accent"), px=22, anchor="midleft", shadow=False)
         for (label, _), (x, width) in zip(columns, cols, strict=True):
-            words(surface, frame, frame.say(label), pygame.Rect(x, y, width, u(30)), role="heading",
+            words(body, frame, frame.say(label), pygame.Rect(x, y, width, u(30)), role="heading",
                   color=frame.color("accent"), px=22, shadow=False)
         y += u(38)
         shown = self._shown(table)
@@ -285,15 +364,15 @@ class StandingsScene(DayScene):
         ringed = self._ringed(table)
         for i, row in enumerate(table.rows):
             rect = pygame.Rect(inner.x, y + i * row_h, inner.width, row_h - u(8))
-            self._row(surface, frame, day, row, rect, columns, name_w, cols, ringed, medals=table.title == "final")
+            self._row(body, frame, day, row, rect, columns, name_w, cols, ringed, medals=table.title == "final")
         if ringed:
             for block in ringed:
                 spots = [i for i, r in enumerate(table.rows) if r.team in block]
                 if spots:
                     rect = pygame.Rect(inner.x - u(4), y + min(spots) * row_h - u(4), inner.width + u(8),
                                        (max(spots) - min(spots) + 1) * row_h + u(2))
-                    pygame.draw.rect(surface, frame.color("accent"), rect, width=max(2, u(3)), border_radius=u(12))
-        if notes_h:
+                    pygame.draw.rect(body, frame.color("accent"), rect, width=max(2, u(3)), border_radius=u(12))
+        if notes_h and part != "body":
             self._notes(surface, frame, day, table,
                         pygame.Rect(inner.x, y + count * row_h + u(6), inner.width, notes_h))
 
@@ -587,6 +666,9 @@ class DrawScene(Scene):
     def static_key(self, frame: Frame) -> Hashable:
         day = event_of(frame).day
         return day.order, day.results[:1], frame.language
+
+    def warm(self, frame: Frame) -> bool:
+        return warm_day(frame)
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
