@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from quizshow.core.actions import ActionDef, Arg
+from quizshow.core.commands import Command
 from quizshow.core.spec import FormatSpec, Phase, PhaseFlags
-from quizshow.formats.melee.format import Decide, Melee, MeleeFormat
+from quizshow.formats.melee.format import RED, Decide, Melee, MeleeFormat
 
 LIVE = PhaseFlags(buzzers_live=True, lamps_live=True)
 
@@ -49,8 +52,15 @@ PHRASES = {
 for _key in [k for k in PHRASES["ru"] if k.startswith("refusal.")]:  # English is the template itself
     PHRASES["en"][_key] = _key.removeprefix("refusal.")
 
+def journal_words(cmd: Command) -> tuple[str, dict[str, Any]] | None:
+    """The console's journal line for the host's ruling: which table answered."""
+    if isinstance(cmd, Decide):
+        return ("melee.decide_red" if cmd.side == RED else "melee.decide_green"), {}
+    return None
+
+
 SPEC = FormatSpec(
     name="melee", make=MeleeFormat, phases=MeleePhase, rules={}, state=Melee, commands=(Decide,),
     actions=(ActionDef("decide", lambda x, a: Decide(at=x.at, side=a["side"]), (Arg("side", int),)),),
-    phrases=PHRASES, presets={"melee": {}},
+    phrases=PHRASES, presets={"melee": {}}, journal_words=journal_words,
 )
