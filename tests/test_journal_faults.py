@@ -480,3 +480,30 @@ def test_a_damaged_snapshot_costs_a_full_replay_only(tmp_path, monkeypatch):
     engine = demo_engine(loaded.seed)
     loaded.restore(engine)
     assert engine.state == live.state and engine.entries == live.entries
+
+
+def test_a_press_applied_on_a_box_reader_leaves_the_snapshot_to_the_window_thread(tmp_path, monkeypatch):
+    """Pickling the engine on a box reader delayed that press: a snapshot due after a command submitted
+    on another thread is written at the window thread's next submit (its tick), and still fits."""
+    import threading
+
+    from quizshow.runtime import Runtime
+
+    monkeypatch.setattr(journal_module, "SNAPSHOT_EVERY", 3)
+    path = tmp_path / "j.jsonl"
+    runtime = Runtime(demo_engine(3).format, path, SHOW, seed=3)
+    for i in range(2):
+        runtime.submit(c.ScoreAdd(at=i, team=0, points=10))
+    reader = threading.Thread(target=runtime.submit, args=(c.ScoreAdd(at=2, team=1, points=10),))
+    reader.start()
+    reader.join()
+    snapshot = path.with_name(path.name + ".snapshot")
+    assert not snapshot.exists()
+    runtime.submit(c.Tick(at=3))  # the window thread's tick: nothing changes, the snapshot is written
+    assert snapshot.exists()
+    runtime.close()
+    loaded = _load(path)
+    assert loaded.snapshot is not None and loaded.commands == []
+    engine = demo_engine(loaded.seed)
+    loaded.restore(engine)
+    assert engine.state == runtime.state

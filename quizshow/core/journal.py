@@ -522,9 +522,10 @@ NOT_JOURNALLED_FULL = "disk full: the command was not journalled"
 NOT_JOURNALLED = "the journal cannot be written ({why}): the command was not journalled"
 
 
-def dispatch_journalled(engine: Engine, journal: Journal, command: c.Command) -> Outcome:
+def dispatch_journalled(engine: Engine, journal: Journal, command: c.Command, snapshot: bool = True) -> Outcome:
     """The one path for live commands: propose, write to the journal (fsync), then take effect.
-    A line that cannot be written refuses the command: it never takes effect unjournalled."""
+    A line that cannot be written refuses the command: it never takes effect unjournalled. `snapshot`
+    False leaves a due snapshot to the caller (the runtime writes it off the input threads)."""
     outcome = engine.propose(command)
     if outcome.changed:
         try:
@@ -534,6 +535,6 @@ def dispatch_journalled(engine: Engine, journal: Journal, command: c.Command) ->
             refusal = NotJournalled(NOT_JOURNALLED_FULL) if why.full else NotJournalled(NOT_JOURNALLED, why=str(why))
             return Outcome(command, engine.state, refused=str(refusal), refusal=refusal, count=len(engine.entries))
         engine.commit(outcome)
-        if journal.snapshot_due():
+        if snapshot and journal.snapshot_due():
             journal.write_snapshot(engine)
     return outcome

@@ -26,15 +26,20 @@ class Runtime:
         self.engine = Engine(fmt, self.loaded.seed)
         self.loaded.restore(self.engine)  # a snapshot, then the lines after it
         self.lock = threading.RLock()  # the engine and the journal: one writer at a time
+        self._window_thread = threading.get_ident()  # the thread that built the show (it draws)
 
     @property
     def state(self) -> ShowState:
         return self.engine.state
 
     def submit(self, cmd: c.Command) -> Outcome:
-        """Propose, journal (fsync), commit."""
+        """Propose, journal (fsync), commit. A due snapshot is saved only on the window thread (its
+        tick submits once a frame): pickling the engine on a box reader delayed that press."""
         with self.lock:
-            return dispatch_journalled(self.engine, self.journal, cmd)
+            outcome = dispatch_journalled(self.engine, self.journal, cmd, snapshot=False)
+            if self.journal.snapshot_due() and threading.get_ident() == self._window_thread:
+                self.journal.write_snapshot(self.engine)
+            return outcome
 
     def start_over(self, at: float) -> None:
         """«Начать заново»: the old journal ends with StartOver and is kept under a new name; a fresh
