@@ -9,13 +9,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from quizshow.app import Action, ShowApp
+from quizshow.app import Action
 from quizshow.cli import check_files
 from quizshow.config import load_show
 from quizshow.inputs.buzzers import assignment_path
 from quizshow.tools.fakebox import FakeBox
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT
+from tests.test_hardware import make_app
 from tests.test_serial import wait_for
 
 PLAYERS = {"Альфа": ["А1", "А2", "А3", "А4"], "Бета": ["Б1", "Б2", "Б3", "Б4"]}
@@ -37,13 +38,6 @@ devices:
 {serial}  keyboard_buzzers: false
 ''', encoding="utf-8")
     return path
-
-
-def make_app(tmp_path, path, devices=True) -> ShowApp:
-    problems = Problems()
-    config = load_show(path, problems)
-    assert config is not None and not problems.errors, [str(p) for p in problems.items]
-    return ShowApp(config, journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, devices=devices)
 
 
 @pytest.fixture
