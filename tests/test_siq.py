@@ -485,3 +485,11 @@ def test_fuzz_mutated_xml_raises_only_siq_error(start, length, insert):
     with zipfile.ZipFile(buffer, "w") as zf:
         zf.writestr("content.xml", doc.encode("utf-8", errors="surrogatepass"))
     read_only_our_error(buffer.getvalue())
+
+
+def test_an_unknown_declared_encoding_is_a_siq_error_not_a_crash():
+    """Found by the fuzz test: `encoding="u0tf-8"` in the declaration made expat's lookup raise LookupError."""
+    from quizshow.packs.siq.xmltree import parse
+
+    with pytest.raises(SiqError, match="content.xml:1: unknown encoding"):
+        parse(b'<?xml version="1.0" encoding="u0tf-8"?><package/>')

@@ -95,6 +95,8 @@ def parse(data: bytes) -> Element:
         raise SiqError(f"content.xml: not well-formed XML: {why}") from None
     except RecursionError:
         raise SiqError("content.xml: refused: nested too deep") from None
+    except LookupError as why:  # the declaration names an encoding Python does not know
+        raise SiqError(f"content.xml:1: {why} (a pack is UTF-8)") from None
     if root is None:
         raise SiqError("content.xml: the document is empty")
     return root
