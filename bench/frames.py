@@ -1,16 +1,21 @@
 """Frame times of every projector scene of the demo, «Своя игра», «Брейн-ринг», the written quiz (40 teams),
 the duel and a tournament day, headless, at 1920×1080 and 3840×2160; start-up and memory.
 
-    python bench/frames.py                        # the full table
-    python bench/frames.py --quick                # fewer frames
+    python bench/frames.py                        # the full table: 300 frames a scene in each of 3 walks
+    python bench/frames.py --quick                # 90 frames a scene, one walk
     python bench/frames.py --quick --format duel  # one format
+
+A transition lasts ~27 frames: in one walk its p99 is its single worst frame, so the full table walks each
+show 3 times (a fresh engine and projector each) and takes the p99 over all of them; the worst frame of
+any walk is printed beside it.
 
 Targets (issue 14): at 1920×1080 every frame of every scene and transition p99 ≤ 8 ms, steady p99 ≤ 4 ms;
 at 3840×2160 every frame p99 ≤ 16.7 ms; start-up to the first frame ≤ 1.5 s, memory ≤ 150 MB. Prints a
 table (with the machine's load average: it is shared); asserts nothing.
 
-Like the app, before each step it prepares the still layer of the state Next would lead to; that
-work runs in a frame's idle time (after flip) and is printed in its own column.
+Like the app, before each of the host's presses it composes what the next press may lead to (Next, either
+verdict: Projector.ahead); that work runs in a frame's idle time (after flip) and is printed in its own
+column.
 """
 
 from __future__ import annotations
@@ -76,8 +81,32 @@ def shows():
              lambda: tournament.tournament(tournament.SEED004), tournament.walk())]
 
 
-def measure(size: tuple[int, int], frames: int, config, make_engine,
-            scenes) -> list[tuple[str, float, float, float, int, float]]:
+def measure(size: tuple[int, int], frames: int, repeats: int, config, make_engine,
+            scenes) -> list[tuple[str, float, float, float, int, float, float, float, float]]:
+    """Each scene's frame times over `repeats` walks (a fresh engine and projector each), `frames` frames a
+    scene in each: a transition lasts ~27 frames, so one walk's p99 of it is its single worst frame; several
+    walks give a p99 worth the name (and a first frame that is slow every time still counts)."""
+    scenes = list(scenes)
+    times: dict[str, dict[str, list[float]]] = {name: {"steady": [], "transition": [], "cpu_steady": [],
+                                                       "cpu_transition": [], "prepare": []} for name, _ in scenes}
+    for _ in range(repeats):
+        for name, kind, value in walk_once(size, frames, config, make_engine, scenes):
+            times[name][kind].append(value)
+    rows = []
+    for name, _ in scenes:
+        t = times[name]
+        rows.append((name, statistics.median(t["steady"]), percentile(t["steady"], 99),
+                     percentile(t["transition"], 99) if t["transition"] else float("nan"),
+                     len(t["transition"]) // repeats, statistics.median(t["prepare"]),
+                     percentile(t["cpu_steady"], 99),
+                     percentile(t["cpu_transition"], 99) if t["cpu_transition"] else float("nan"),
+                     max(t["transition"]) if t["transition"] else float("nan")))
+    return rows
+
+
+def walk_once(size: tuple[int, int], frames: int, config, make_engine, scenes):
+    """One walk through the scenes, as the app renders it: (scene, kind, value) for every frame time (ms;
+    kind steady / transition, wall clock or cpu_…) and each scene's idle-time preparation (kind prepare)."""
     from quizshow import i18n
     from quizshow.display.projector import Projector
     from quizshow.display.theme import load_theme
@@ -89,35 +118,34 @@ def measure(size: tuple[int, int], frames: int, config, make_engine,
     projector = Projector(engine.format, load_theme(config.theme), config.title, config.language,
                           views=registry_views(engine.format.id))
     surface = pygame.Surface(size)
-    rows = []
     now = 0.0
-    for name, commands in scenes:
-        # As the app does after each state change, in a frame's idle time: prepare what Next leads to.
+
+    def idle(at: float) -> float:
+        """As the app does in its frames' idle time between the host's presses (a piece a frame): compose
+        what the next press may lead to (Projector.ahead). Milliseconds spent."""
         started = time.perf_counter()
-        upcoming = engine.propose(c.Go(at=commands[0].at if commands else now))
-        if upcoming.changed:
-            projector.prepare(upcoming.state, now, size)
-        while projector.warm(engine.state, now, size):  # as the app does, a piece a frame: a board's cells
+        while projector.ahead(engine.state, engine.propose, at, size):
             pass
-        prepare_ms = (time.perf_counter() - started) * 1000
-        for cmd in commands:
+        return (time.perf_counter() - started) * 1000
+
+    for name, commands in scenes:
+        prepare_ms = idle(commands[0].at if commands else now)
+        for i, cmd in enumerate(commands):
+            if i:  # the host's presses of a step come seconds apart: the app's idle time runs between them
+                prepare_ms += idle(cmd.at)
             projector.on_events(engine.dispatch(cmd).events, cmd.at)
             now = max(now, cmd.at)
-        transition, steady, cpu_transition, cpu_steady = [], [], [], []
+        yield name, "prepare", prepare_ms
         for i in range(frames):
             t = now + i / 60
             started, cpu = time.perf_counter(), time.thread_time()
             projector.render(surface, engine.state, t)
             spent = (time.perf_counter() - started) * 1000
             cpu_ms = (time.thread_time() - cpu) * 1000
-            moving = projector.transitioning(t)
-            (transition if moving else steady).append(spent)
-            (cpu_transition if moving else cpu_steady).append(cpu_ms)
+            kind = "transition" if projector.transitioning(t) else "steady"
+            yield name, kind, spent
+            yield name, "cpu_" + kind, cpu_ms
         now += frames / 60 + 1
-        rows.append((name, statistics.median(steady), percentile(steady, 99),
-                     percentile(transition, 99) if transition else float("nan"), len(transition), prepare_ms,
-                     percentile(cpu_steady, 99), percentile(cpu_transition, 99) if cpu_transition else float("nan")))
-    return rows
 
 
 def startup() -> tuple[float, float]:
@@ -139,12 +167,14 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--format", help="only this format's scenes (demo, svoyak, brainring, duel, tournament)")
+    parser.add_argument("--walks", type=int, help="walks through each show (3; --quick: 1)")
     args = parser.parse_args()
     frames = 90 if args.quick else 300
+    walks = args.walks or (1 if args.quick else 3)
     launch, peak = startup()  # first: a child forked from a large process would report its size
     pygame.init()
-    print(f"quizshow frame times, {frames} frames a scene, headless ({os.cpu_count()} cores, load average "
-          f"{os.getloadavg()[0]:.2f} at the start)")
+    print(f"quizshow frame times, {frames} frames a scene over {walks} walk(s) of each show, headless "
+          f"({os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at the start)")
     print("The machine may be shared: «CPU p99» is the frame's own CPU time (the thread's clock), which another\n"
           "process taking the core does not inflate; wall-clock p99 is printed beside it.\n")
     for show, config, make_engine, scenes in shows():
@@ -153,11 +183,11 @@ def main() -> None:
         for size in SIZES:
             print(f"{show} {size[0]}x{size[1]}")
             print(f"  {'scene':28} {'median ms':>10} {'p99 ms':>8} {'CPU p99':>8} {'transition p99':>15}"
-                  f" {'CPU p99':>8} {'(frames)':>9} {'prepare ms (idle)':>18}")
-            for name, median, p99, trans, count, prepare, cpu, cpu_trans in measure(size, frames, config,
-                                                                                   make_engine, scenes):
-                print(f"  {name:28} {median:10.2f} {p99:8.2f} {cpu:8.2f} {trans:15.2f} {cpu_trans:8.2f} {count:9d}"
-                      f" {prepare:18.2f}")
+                  f" {'CPU p99':>8} {'worst':>7} {'(frames)':>9} {'prepare ms (idle)':>18}")
+            for name, median, p99, trans, count, prepare, cpu, cpu_trans, worst in measure(
+                    size, frames, walks, config, make_engine, scenes):
+                print(f"  {name:28} {median:10.2f} {p99:8.2f} {cpu:8.2f} {trans:15.2f} {cpu_trans:8.2f} {worst:7.2f}"
+                      f" {count:9d} {prepare:18.2f}")
             print()
     bench_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"start-up to the first frame (1920x1080, new process): {launch:.2f} s")

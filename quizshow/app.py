@@ -96,8 +96,6 @@ class ShowApp:
         self.sound = SoundCues(len(config.teams), self.theme.sounds, enabled=sound)
         self.media = PackMedia(enabled=sound)  # a pack's own sounds (SIGame audio), after the cues' mixer init
         self.running = True
-        self._prepared_for: object = None
-        self._warming = False
         self._disk_problem: str | None = None  # the journal's write failure being shown (once while it lasts)
         self.hardware = Hardware(self, buzzers, self.spec.flags, start=devices,
                                  player_buzzers=self.spec.player_buzzers, player_lamps=self.format.player_lamps)
@@ -306,7 +304,6 @@ class ShowApp:
             self.runtime.start_over(at)
             self.console.engine = self.engine
             self.console.journal.clear()
-            self._prepared_for = None
             self.status.resumed = None
         self.notice(self.say("console.started_over"), "info")
 
@@ -407,19 +404,9 @@ class ShowApp:
                                [one if isinstance(one, tuple) else each for one, each in teams])
 
     def prepare_next(self, size: tuple[int, int]) -> None:
-        """Once per state change: compose the picture Next would lead to, so that the first frame
-        after Next only blits it. `propose` is pure: nothing is journalled or changed."""
-        state = self.engine.state
-        now = self.clock.now()
-        if state is self._prepared_for:
-            if self._warming:  # what a choice may lead to (a board's cells): a piece each idle time
-                self._warming = self.projector.warm(state, now, size)
-            return
-        self._prepared_for = state
-        upcoming = self.engine.propose(c.Go(at=now))
-        if upcoming.changed:
-            self.projector.prepare(upcoming.state, now, size)
-        self._warming = True
+        """In a frame's idle time, a piece a call: compose the pictures the host's next press may lead to
+        (Projector.ahead), so that the first frame after it only blits them."""
+        self.projector.ahead(self.engine.state, self.engine.propose, self.clock.now(), size)
 
     # --- OSC -------------------------------------------------------------------------------------------
 

@@ -174,7 +174,8 @@ def test_question_image_is_shown_and_a_missing_one_gets_a_placeholder(tmp_path, 
 
 
 def test_a_prepared_next_picture_is_the_same_as_one_drawn_fresh(theme):
-    """The app prepares what Next leads to ahead of time; the audience must see exactly that picture."""
+    """The app prepares what Next and either verdict lead to ahead of time (Projector.ahead); the audience
+    must see exactly that picture."""
     steps = [[], [c.Go(at=1)], [c.Buzz(at=2, team=2)], [c.Judge(at=3, correct=False)],
              [c.Buzz(at=4, team=0)], [c.Judge(at=5, correct=True)], [c.Go(at=6)]]
     engine = demo_engine()
@@ -185,9 +186,8 @@ def test_a_prepared_next_picture_is_the_same_as_one_drawn_fresh(theme):
         for cmd in commands:
             engine.dispatch(cmd)
         at = engine.entries[-1].command.at if engine.entries else 0.0
-        upcoming = engine.propose(c.Go(at=at))
-        if upcoming.changed:
-            ahead.prepare(upcoming.state, at, size)
+        while ahead.ahead(engine.state, engine.propose, at, size):
+            pass
         ahead.render(shown, engine.state, at + 5)  # starts the cross-fade, if the scene changed
         ahead.render(shown, engine.state, at + 6)  # the fade is over
         fresh = Projector(engine.format, theme, "Демо", "ru", views=views_of(engine.format))

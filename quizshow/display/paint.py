@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from functools import lru_cache
 
 import pygame
@@ -171,7 +171,7 @@ def blit_glow_frame(target: pygame.Surface, rect: pygame.Rect, color: Color, rad
     blit(target, frame, (rect.x - pad, rect.y - pad), give_way=give_way)
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=24)  # every clock's size × its colours (track, running, warning) in one show
 def ring_image(radius: int, width: int, color: Color) -> pygame.Surface:
     """A whole anti-aliased ring, drawn once a size and colour (a thick anti-aliased circle costs 2 ms at
     1080p and 7 ms at 4K to draw; its picture costs a blit)."""
@@ -214,11 +214,39 @@ def fit_image(image: pygame.Surface, box: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(image, (max(1, int(w * scale)), max(1, int(h * scale))))
 
 
+_SCRATCH: dict[Hashable, pygame.Surface] = {}  # by pixel format: the one buffer `scaled` draws into
+
+
+def reserve_scratch(size: tuple[int, int]) -> bool:
+    """Idle time: make the scratch of `scaled` for the panels and cards of a picture this size (allocating it
+    in the first frame of an entrance cost up to 60 ms at 3840×2160). True if it was made now."""
+    kind = panel((1, 1), (0, 0, 0, 255), (0, 0, 0, 255), None, 0)
+    key = (kind.get_bitsize(), kind.get_flags() & pygame.SRCALPHA, kind.get_masks())
+    have = _SCRATCH.get(key)
+    if have is not None and have.get_width() >= size[0] and have.get_height() >= size[1]:
+        return False
+    _SCRATCH[key] = pygame.Surface(size, pygame.SRCALPHA, kind)
+    return True
+
+
 def scaled(image: pygame.Surface, width: float, height: float | None = None) -> pygame.Surface:
-    """A cached full-size picture shrunk for an entrance (a card springing open): scaling one surface
-    costs far less than drawing a new panel at every in-between size."""
+    """A cached full-size picture shrunk (or swelled, by an overshooting spring) for an entrance: scaling
+    one surface costs far less than drawing a new panel at every in-between size.
+
+    The result is a view of a scratch buffer kept per pixel format, valid until the next call: blit it at
+    once. A new multi-megabyte surface a frame cost more than the scaling itself (fresh pages: 13 ms for a
+    card at 3840×2160 against 3 ms into a kept buffer)."""
     height = width if height is None else height
-    if width >= 0.999 and height >= 0.999:
+    if width >= 0.999 and height >= 0.999:  # full size (a spring's overshoot is shown at full size too)
         return image
     w, h = image.get_size()
-    return pygame.transform.scale(image, (max(1, int(w * width)), max(1, int(h * height))))
+    size = (max(1, int(w * width)), max(1, int(h * height)))
+    kind = (image.get_bitsize(), image.get_flags() & pygame.SRCALPHA, image.get_masks())
+    scratch = _SCRATCH.get(kind)
+    if scratch is None or scratch.get_width() < w or scratch.get_height() < h:
+        # As big as the whole picture at once: an entrance's every in-between size then fits.
+        grown = (max(w, scratch.get_width() if scratch else 0), max(h, scratch.get_height() if scratch else 0))
+        scratch = _SCRATCH[kind] = pygame.Surface(grown, image.get_flags() & pygame.SRCALPHA, image)
+    view = scratch.subsurface(pygame.Rect((0, 0), size))
+    pygame.transform.scale(image, size, view)
+    return view

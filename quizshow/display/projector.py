@@ -11,11 +11,14 @@ flips only then.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 import pygame
 
+from quizshow.core import commands as c
+from quizshow.core.commands import Command
 from quizshow.core.effects import Event
+from quizshow.core.engine import Outcome
 from quizshow.core.format import Format
 from quizshow.core.state import ShowState
 from quizshow.display import motion, paint
@@ -28,8 +31,16 @@ from quizshow.display.tween import Tween
 from quizshow.display.video import VideoScreen
 from quizshow.display.views import FormatViews
 
+# The host's likely next presses, whose pictures are composed ahead in idle time: Next, and while an answer
+# is judged either verdict (a bout's or a match's result falls on a verdict). A press of a box cannot be
+# foreseen (which team?); its picture is composed when it comes (press → first frame ≤ 16.7 ms).
+LIKELY_NEXT: tuple[Callable[[float], Command], ...] = (
+    lambda at: c.Go(at=at),
+    lambda at: c.Judge(at=at, correct=True),
+    lambda at: c.Judge(at=at, correct=False),
+)
 SETTLE_S = 2.5  # entrances, count-ups and springs after a change are over by then
-COMPOSE_S = 0.1  # a new layer is composed band by band for at most this long, then at once
+COMPOSE_S = 0.12  # a new layer is composed band by band for at most this long, then at once
 CLOCK_FPS = 20  # a running clock alone: its digits change once a second, its ring creeps ~1 px a frame
 
 
@@ -60,6 +71,9 @@ class Projector:
         self.dirty: list[pygame.Rect] | None = None  # the rectangles the last frame changed (None: all of it)
         self.line_check = False  # «Проверка кнопок» replaces the show's picture while it is on
         self.video = VideoScreen(sound=sound)  # the one video on screen (a pack's question card)
+        self._ahead_for: ShowState | None = None  # the state `ahead` is preparing for
+        self._ahead: list[Callable[[float], Command]] = []  # its likely next commands not yet prepared
+        self._choices: list[Command] = []  # its choices not yet rehearsed (FormatViews.choices)
 
     def on_events(self, events: list[Event], now: float) -> None:
         self.anim.on_events(events, now)
@@ -88,10 +102,47 @@ class Projector:
                           Animations(count_up_s=self.anim.count_up_s), self._layers, self.give_way, None)
             scene.draw(self._incoming, quiet)
 
+    def ahead(self, state: ShowState, propose: Callable[[Command], Outcome], now: float,
+              size: tuple[int, int]) -> bool:
+        """Idle time, a piece a call: the still layer of each state the host's next press may lead to
+        (Next; either verdict while an answer is judged), then the scene's `warm` pieces; True while more
+        is left. `propose` is the engine's: pure, nothing is journalled or changed."""
+        if state is not self._ahead_for:
+            self._ahead_for = state
+            self._ahead = list(LIKELY_NEXT)
+            self._choices = self.views.choices(self.fmt, state, now) if self.views.choices else []
+        while self._ahead:
+            upcoming = propose(self._ahead.pop(0)(now))
+            if upcoming.changed:
+                self.prepare(upcoming.state, now, size)
+                return True
+        if self.warm(state, now, size):
+            return True
+        while self._choices:  # kept as no layer (8 MB each): drawn once, for what they are made of
+            upcoming = propose(self._choices.pop(0))
+            if upcoming.changed:
+                self.rehearse(upcoming.state, now, size)
+                return True
+        return False
+
+    def rehearse(self, state: ShowState, now: float, size: tuple[int, int]) -> None:
+        """Draw the picture of `state` once offscreen, so every panel, text, card and artwork it uses is
+        made now and its first frame on air only blits them. No layer is kept or displaced; its own
+        animations (settled) and no video: nothing on air starts early."""
+        if self._incoming is None or self._incoming.get_size() != size:
+            return  # nothing drawn on air at this size yet
+        scene = self.scene(state)
+        quiet = Frame(state, self.fmt, self.theme, self.text, now, size, self.language, self.title,
+                      Animations(count_up_s=self.anim.count_up_s), self._layers, self.give_way, None)
+        scene.draw_static(self._incoming, quiet)
+        scene.draw_moving(self._incoming, quiet)
+
     def warm(self, state: ShowState, now: float, size: tuple[int, int]) -> bool:
         """In idle time: a piece of what the scene of `state` may need next and cannot be prepared as a
         layer (the texts of the questions a board cell may open); True while more is left."""
         if self._layers.reserve(size):  # the still layers' full-screen surfaces (15-20 ms each at 4K)
+            return True
+        if paint.reserve_scratch(size):  # what entrances scale their cards into
             return True
         if size not in self._splash_warmed:  # the splash words and band, made once a size
             self._splash_warmed.add(size)
@@ -107,9 +158,10 @@ class Projector:
 
     @staticmethod
     def _bands(size: tuple[int, int]) -> int:
-        """How many frames a new still layer is composed over: one up to 1920×1080 (it fits a frame), a band
-        per ~2 million pixels above (four at 3840×2160)."""
-        return max(1, round(size[0] * size[1] / 2_073_600))
+        """How many frames a new still layer is composed over: two up to 1920×1080 (at once it took one
+        frame of 8-12 ms), a band per ~1.4 million pixels above (six at 3840×2160): the picture holds for
+        at most a tenth of a second before its motion starts."""
+        return max(2, round(size[0] * size[1] / 1_382_400))
 
     def needs_frame(self, state: ShowState, now: float, size: tuple[int, int], since: float = 1.0) -> bool:
         """Whether to draw now, `since` seconds after the last frame drawn: at once after a change; every

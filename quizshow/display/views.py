@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from quizshow.core.actions import Call
+from quizshow.core.commands import Command
 from quizshow.core.engine import Outcome
 from quizshow.core.format import Format
 from quizshow.core.state import ShowState
@@ -44,6 +45,11 @@ class PanelKeys:
 KeyHandler = Callable[[PanelKeys, int, int, float], bool]
 
 
+# choices(format, state, at) -> the host's choices from `state` that lead to a picture of another kind (a board's
+# special cells): each is drawn once offscreen in idle time, so its texts, panels and art exist when chosen.
+ChoicesFn = Callable[[Format, ShowState, float], "list[Command]"]
+
+
 @dataclass(frozen=True)
 class FormatViews:
     scenes: Mapping[str, Scene] = field(default_factory=dict)  # phase -> scene
@@ -52,6 +58,7 @@ class FormatViews:
     splash: SplashFn | None = None
     standings: Any = None  # the score overlay card (scenes.cards.StandingsCard by default)
     walk: Any = None  # the contact sheet's scripted walk (display/sheet.py), else a generic one
+    choices: ChoicesFn | None = None  # choices whose picture is rehearsed in idle time (Projector.ahead)
 
     def scene(self, phase: str, fallback: Scene) -> Scene:
         return self.scenes.get(phase, fallback)

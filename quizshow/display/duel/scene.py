@@ -14,7 +14,6 @@ asked tile's pulse, a new press's sweep in the queue, a leaving tile, the result
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import replace
 
 import pygame
 
@@ -30,7 +29,6 @@ from quizshow.i18n import phrase
 TABLE_COLOURS = {"green": "#2e9e52", "yellow": "#e2b420", "red": "#d0323e", "blue": "#2f6fd8"}
 DARK_TEXT = pygame.Color("#1b1d33")  # on the yellow table
 LEAVE_S = 0.9  # a leaving tile's motion
-SETTLE_PARTS = 6  # bands the still layer a leaving tile settles into is composed over, one a frame
 SWEEP_S = 0.6  # a new press sliding into the queue
 SEGMENTS = 15
 
@@ -235,19 +233,17 @@ class DuelScene(Scene):
     def static_key(self, frame: Frame) -> Hashable:
         state = frame.state
         duel = state.fmt
-        # The leaving tile is drawn moving until it settles: the still layer is redrawn once then.
-        return (state.phase, duel, state.presses, tuple(t.score for t in state.teams), self._leaving(frame))
+        # A leaving tile is already «выбыл» in the still layer: its live self sinks and fades over it (drawn
+        # moving), so the layer depends on the state alone and is composed ahead in idle time.
+        return state.phase, duel, state.presses, tuple(t.score for t in state.teams)
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
         state = frame.state
         duel = state.fmt
         self._heading(surface, frame)
-        leaving = self._leaving(frame)
         for seat, (look, number) in self._looks(frame).items():
             frame.give_way()
-            if seat == leaving:
-                continue  # drawn moving until it has settled
             rect = tile_rect(frame, *seat)
             surface.blit(tile(frame, *seat, look, number), (rect.x - frame.u(18), rect.y - frame.u(18)))
         for team in TABLES:
@@ -406,20 +402,6 @@ class DuelScene(Scene):
         age = frame.anim.age(("duel_out", frame.state.fmt.bout.number, out[-1]), frame.now)
         return out[-1] if age < LEAVE_S else None
 
-    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
-        super().draw(surface, frame)
-        self._compose_settled(frame)
-
-    def _compose_settled(self, frame: Frame) -> None:
-        """While a tile leaves, compose a band a frame of the still layer it settles into: composed at once
-        on settling, it cost ~20 ms at 3840×2160 in a single frame. Up to 1920×1080 it fits the settling frame
-        (~3 ms) and a band a frame would cost more than it saves."""
-        leaving = self._leaving(frame)
-        if leaving is None or frame.size[0] * frame.size[1] <= 1920 * 1080:
-            return
-        age = frame.anim.age(("duel_out", frame.state.fmt.bout.number, leaving), frame.now)
-        self.prepare_part(replace(frame, now=frame.now + LEAVE_S - age + 0.001), SETTLE_PARTS)
-
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         state = frame.state
         phase = Phase(state.phase)
@@ -501,24 +483,23 @@ class DuelScene(Scene):
             surface.blit(glow, light)
 
     def _leave(self, surface: pygame.Surface, frame: Frame, seat: tuple[int, int]) -> None:
-        """The live tile flashes, sinks and fades away over its dimmed «выбыл» self."""
+        """The live tile flashes, sinks and fades away over its dimmed «выбыл» self (in the still layer)."""
         age = frame.anim.age(("duel_out", frame.state.fmt.bout.number, seat), frame.now)
         t = min(1.0, age / LEAVE_S)
         rect = tile_rect(frame, *seat)
-        pad = frame.u(18)
-        spot = (rect.x - pad, rect.y - pad)
-        surface.blit(tile(frame, *seat, "out", None), spot)
         live = tile(frame, *seat, "live", None)
         shrink = 1 - 0.25 * ease_in_out_cubic(t)
         moving = paint.scaled(live, shrink)
-        moving = moving.copy()
+        if moving is live:  # the cached tile itself: its alpha is not ours to change
+            moving = moving.copy()
         moving.set_alpha(int(255 * (1 - ease_in_out_cubic(t))))
         drop = int(frame.u(70) * ease_in_out_cubic(t)) * (-1 if seat[0] == 0 else 1)
         center = (rect.centerx, rect.centery + drop)
         surface.blit(moving, moving.get_rect(center=center))
         if t < 0.35:  # the flash as the verdict falls
             flash = pygame.Surface(rect.size, pygame.SRCALPHA)
-            flash.fill((255, 255, 255, int(160 * (1 - t / 0.35))))
+            pygame.draw.rect(flash, (255, 255, 255, int(160 * (1 - t / 0.35))), flash.get_rect(),
+                             border_radius=frame.u(16))  # the tile's own rounded corners
             surface.blit(flash, rect)
 
     def _result(self, surface: pygame.Surface, frame: Frame) -> None:

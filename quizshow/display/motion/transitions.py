@@ -7,7 +7,8 @@ at every moment each pixel belongs to one picture, as on a vision mixer.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import pygame
@@ -49,18 +50,24 @@ class Wipe(Transition):
 
     def compose(self, target: pygame.Surface, outgoing: pygame.Surface, incoming: pygame.Surface, draw: DrawFn,
                 now: float, give_way: paint.GiveWayFn = paint.never) -> None:
-        draw(target)
         t = ease_in_out_cubic(self.progress(now))
         w, h = target.get_size()
         line = max(2, h // 180)
         if self.direction in ("right", "left"):
             x = int(w * t)
             left = pygame.Rect(x, 0, w - x, h) if self.direction == "right" else pygame.Rect(0, 0, w - x, h)
+            shown = pygame.Rect(0, 0, x, h) if self.direction == "right" else pygame.Rect(w - x, 0, x, h)
             edge = pygame.Rect((left.x - line) if self.direction == "right" else left.right, 0, line, h)
         else:
             y = int(h * t)
             left = pygame.Rect(0, y, w, h - y) if self.direction == "down" else pygame.Rect(0, 0, w, h - y)
+            shown = pygame.Rect(0, 0, w, y) if self.direction == "down" else pygame.Rect(0, h - y, w, y)
             edge = pygame.Rect(0, (left.y - line) if self.direction == "down" else left.bottom, w, line)
+        # The new picture is drawn only where it is uncovered: every pixel is written once a frame, and
+        # the last frames (the new picture almost whole) cost no more than the new scene's own frame.
+        if shown.w > 0 and shown.h > 0:
+            with clipped(target, shown):
+                draw(target)
         if left.w > 0 and left.h > 0:
             paint.blit(target, outgoing.subsurface(left), left.topleft, give_way=give_way)
             if 0 < t < 1:
@@ -80,7 +87,6 @@ class Push(Transition):
         if t >= 1:
             draw(target)
             return
-        draw(incoming)
         dx, dy = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}[self.direction]
         shift = int((w if dx else h) * t)
         old = pygame.Rect(0, 0, w, h).move(dx * shift, dy * shift).clip(target.get_rect())
@@ -92,6 +98,8 @@ class Push(Transition):
         if new.w > 0 and new.h > 0:
             far = (w if dx else h) - shift
             source = pygame.Rect(new.x + dx * far, new.y + dy * far, new.w, new.h)
+            with clipped(incoming, source):  # only the part of the new picture already in the frame
+                draw(incoming)
             paint.blit(target, incoming.subsurface(source), new.topleft, give_way=give_way)
 
 
@@ -122,6 +130,17 @@ class Zoom(Transition):
         line = max(2, h // 270)
         if 0 < t < 1:
             pygame.draw.rect(target, (255, 200, 61), rect, line, border_radius=max(2, round(h / 90 * (1 - t))))
+
+
+@contextmanager
+def clipped(surface: pygame.Surface, rect: pygame.Rect) -> Iterator[None]:
+    """Drawing onto `surface` touches only `rect` meanwhile (SDL clips every blit, fill and shape)."""
+    before = surface.get_clip()
+    surface.set_clip(rect.clip(before))
+    try:
+        yield
+    finally:
+        surface.set_clip(before)
 
 
 def ease(t: float) -> float:

@@ -68,10 +68,11 @@ class Animations:
 
 
 class Layers:
-    """Still layers by (scene, what it shows, size): the current picture's and the one prepared
-    for the next step. A few full-screen surfaces at most; the oldest is reused."""
+    """Still layers by (scene, what it shows, size): the current picture's and those prepared for the
+    host's likely next press (Next, either verdict). A few full-screen surfaces at most; the least recently
+    shown is reused."""
 
-    def __init__(self, keep: int = 3) -> None:
+    def __init__(self, keep: int = 4) -> None:
         self.keep = keep
         self._layers: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
         self._spare: list[pygame.Surface] = []  # allocated in idle time (a 4K surface takes 15-20 ms)

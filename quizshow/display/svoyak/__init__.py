@@ -6,4 +6,4 @@ from quizshow.display.views import FormatViews
 
 _BY_NAME = {**COMMON, **scenes.SCENES}
 VIEWS = FormatViews(scenes={phase: _BY_NAME[name] for phase, name in scenes.PHASES.items()}, panel=panel.draw,
-                    splash=scenes.splash, walk=walk.walk)
+                    splash=scenes.splash, walk=walk.walk, choices=scenes.choices)

@@ -11,7 +11,10 @@ from collections.abc import Hashable
 
 import pygame
 
+from quizshow.core import commands as c
 from quizshow.core.effects import EventKind
+from quizshow.core.format import Format
+from quizshow.core.state import ShowState
 from quizshow.display import paint
 from quizshow.display.motion import artwork
 from quizshow.display.scenes import widgets
@@ -716,6 +719,20 @@ PHASES = {
     "final_reveal": "svoyak_final_reveal", "final_answer": "svoyak_final_reveal", "shootout": "svoyak_shootout",
     "end": "svoyak_winner", "title": "title",
 }
+
+
+def choices(fmt: Format, state: ShowState, at: float) -> list[c.Command]:
+    """On the board, opening each special cell still in play (a cat, an auction, a sponsor's question): its
+    card is a picture of its own, rehearsed in idle time (Projector.ahead); a regular cell's question text
+    is warmed by the board itself."""
+    if state.phase != "board" or not isinstance(fmt, SvoyakFormat):
+        return []
+    p = SvoyakFormat.play(state)
+    if p.round >= len(fmt.game.rounds):
+        return []
+    rnd = fmt.game.rounds[p.round]
+    return [c.SelectCell(at=at, theme=cell[0], question=cell[1]) for cell in sorted(rnd.cells - p.played)
+            if rnd.question(cell).type != "regular"]
 
 
 def splash(old, new) -> str | None:

@@ -1,0 +1,121 @@
+"""What the projector composes ahead in idle time (Projector.ahead), and the drawing that keeps an entrance's
+frames short: the host's next press must show on the very next frame without a slow one."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from quizshow.core import commands as c
+from quizshow.display import paint
+from quizshow.display.motion.transitions import Push, Wipe
+from quizshow.display.projector import Projector
+from quizshow.display.theme import load_theme
+from tests.conftest import demo_config, svoyak_engine, views_of
+from tests.test_duel_display import mockup_walk, show_engine
+from tests.test_svoyak_display import play_walk
+
+SIZE = (1280, 720)
+
+
+@pytest.fixture(scope="module")
+def theme():
+    return load_theme(demo_config().theme)
+
+
+def settle(projector: Projector, engine, at: float) -> None:
+    """The app's idle time until nothing is left to compose."""
+    while projector.ahead(engine.state, engine.propose, at, SIZE):
+        pass
+
+
+@pytest.mark.parametrize("correct", [True, False], ids=["correct", "wrong"])
+def test_either_verdict_shows_on_the_next_frame_without_composing_its_picture(theme, monkeypatch, correct):
+    """While the host judges a duel answer, the pictures of both verdicts are composed in idle time: the
+    first frame after the verdict only blits (its still layer is not drawn then)."""
+    engine = show_engine()
+    projector = Projector(engine.format, theme, "Дуэль", "ru", views=views_of(engine.format))
+    surface = pygame.Surface(SIZE)
+    for name, commands in mockup_walk():
+        for cmd in commands:
+            engine.dispatch(cmd)
+        if name == "answering":
+            break
+    at = engine.entries[-1].command.at
+    projector.render(surface, engine.state, at + 0.5)
+    settle(projector, engine, at + 0.5)
+    scene = projector.scene(engine.state)
+    composed: list[str] = []
+    monkeypatch.setattr(scene, "draw_static", lambda surface, frame: composed.append(frame.state.phase))
+    out = engine.dispatch(c.Judge(at=at + 1, correct=correct))
+    assert out.accepted
+    projector.on_events(out.events, at + 1)
+    projector.render(surface, engine.state, at + 1.01)
+    assert composed == []
+
+
+def test_a_special_cells_card_is_rehearsed_on_the_board_so_its_entrance_renders_no_new_text(theme, monkeypatch):
+    """A cat, an auction or a sponsor's question is a choice, not Next: its card cannot be kept ready as a
+    layer, but on the board it is drawn once offscreen, so its entrance only blits texts already made."""
+    engine = svoyak_engine()
+    projector = Projector(engine.format, theme, "Своя игра", "ru", views=views_of(engine.format))
+    surface = pygame.Surface(SIZE)
+    for _ in play_walk(engine, until="reveal"):
+        pass
+    at = engine.entries[-1].command.at + 1
+    engine.dispatch(c.Go(at=at))
+    assert engine.state.phase == "board"
+    projector.render(surface, engine.state, at)
+    settle(projector, engine, at)
+    renders: list[str] = []
+    draw = projector.text._draw
+    monkeypatch.setattr(projector.text, "_draw", lambda layout, *rest: renders.append(layout) or draw(layout, *rest))
+    out = engine.dispatch(c.SelectCell(at=at + 1, theme=1, question=3))  # the demo pack's sponsor cell
+    assert out.accepted and engine.state.fmt.kind == "sponsor"
+    projector.on_events(out.events, at + 1)
+    for i in range(60):  # the wipe, then the card springing open with its words
+        projector.render(surface, engine.state, at + 1 + i / 60)
+    assert renders == []
+
+
+def compose_half_way(transition) -> tuple[pygame.Surface, pygame.Surface, list[pygame.Rect]]:
+    """One frame half way through `transition` from a red picture to a blue one with a green top edge:
+    (the frame, the incoming buffer, the clip each draw of the new picture had)."""
+    outgoing, incoming, target = (pygame.Surface((400, 200)) for _ in range(3))
+    outgoing.fill((200, 0, 0))
+    clips: list[pygame.Rect] = []
+
+    def draw(surface: pygame.Surface) -> None:
+        clips.append(surface.get_clip())
+        surface.fill((0, 0, 200))
+        surface.fill((0, 200, 0), pygame.Rect(0, 0, 400, 10))
+
+    transition.compose(target, outgoing, incoming, draw, 0.5)
+    return target, incoming, clips
+
+
+def test_a_wipe_draws_the_new_picture_only_where_it_is_uncovered():
+    target, _incoming, clips = compose_half_way(Wipe(0.0, 1.0, "right"))
+    assert clips == [pygame.Rect(0, 0, 200, 200)]  # the half the edge has passed
+    assert target.get_clip() == target.get_rect()  # the clip is given back
+    assert target.get_at((50, 100))[:3] == (0, 0, 200) and target.get_at((350, 100))[:3] == (200, 0, 0)
+
+
+def test_a_push_draws_only_the_part_of_the_new_picture_already_in_the_frame():
+    target, incoming, clips = compose_half_way(Push(0.0, 1.0, "up"))
+    assert clips == [pygame.Rect(0, 0, 400, 100)]  # the new picture's top half, which has come in
+    assert incoming.get_clip() == incoming.get_rect()
+    assert target.get_at((200, 50))[:3] == (200, 0, 0)  # the old picture, pushed up
+    assert target.get_at((200, 105))[:3] == (0, 200, 0) and target.get_at((200, 150))[:3] == (0, 0, 200)
+
+
+def test_a_scaled_card_is_the_same_picture_as_a_fresh_scale_and_its_source_is_untouched():
+    card = paint.panel((300, 160), (40, 60, 200, 255), (10, 20, 60, 255), (250, 200, 60, 255), 20, 3)
+    before = pygame.image.tobytes(card, "RGBA")
+    for grow in (0.2, 0.55, 0.9, 0.3):  # a spring's sizes, shrinking again too
+        shown = paint.scaled(card, grow)
+        fresh = pygame.transform.scale(card, shown.get_size())
+        assert shown.get_size() == (int(300 * grow), int(160 * grow))
+        assert pygame.image.tobytes(shown, "RGBA") == pygame.image.tobytes(fresh, "RGBA")
+    assert paint.scaled(card, 1.08) is card  # a spring's overshoot shows the card at its full size
+    assert pygame.image.tobytes(card, "RGBA") == before
