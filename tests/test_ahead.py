@@ -101,12 +101,20 @@ def test_a_wipe_draws_the_new_picture_only_where_it_is_uncovered():
     assert target.get_at((50, 100))[:3] == (0, 0, 200) and target.get_at((350, 100))[:3] == (200, 0, 0)
 
 
-def test_a_push_draws_only_the_part_of_the_new_picture_already_in_the_frame():
-    target, incoming, clips = compose_half_way(Push(0.0, 1.0, "up"))
-    assert clips == [pygame.Rect(0, 0, 400, 100)]  # the new picture's top half, which has come in
+@pytest.mark.parametrize("direction", ["up", "left", "down", "right"])
+def test_a_push_draws_only_the_part_of_the_new_picture_already_in_the_frame(direction):
+    target, incoming, clips = compose_half_way(Push(0.0, 1.0, direction))
+    vertical = direction in ("up", "down")
+    assert [clip.size for clip in clips] == [(400, 100) if vertical else (200, 200)]  # the half that has come in
     assert incoming.get_clip() == incoming.get_rect()
-    assert target.get_at((200, 50))[:3] == (200, 0, 0)  # the old picture, pushed up
-    assert target.get_at((200, 105))[:3] == (0, 200, 0) and target.get_at((200, 150))[:3] == (0, 0, 200)
+    old, new = {"up": ((200, 50), (200, 150)), "down": ((200, 150), (200, 50)), "left": ((100, 100), (300, 100)),
+                "right": ((300, 100), (100, 100))}[direction]
+    assert target.get_at(old)[:3] == (200, 0, 0)  # the old picture, half pushed out
+    assert target.get_at(new)[:3] == (0, 0, 200)  # the new one, half in
+    # The new picture's top edge where it belongs: coming down, its top half is still above the frame.
+    edge, colour = {"up": ((200, 105), (0, 200, 0)), "down": ((200, 5), (0, 0, 200)),
+                    "left": ((300, 5), (0, 200, 0)), "right": ((100, 5), (0, 200, 0))}[direction]
+    assert target.get_at(edge)[:3] == colour
 
 
 def test_a_scaled_card_is_the_same_picture_as_a_fresh_scale_and_its_source_is_untouched():

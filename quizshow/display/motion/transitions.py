@@ -98,6 +98,11 @@ class Push(Transition):
         if new.w > 0 and new.h > 0:
             far = (w if dx else h) - shift
             source = pygame.Rect(new.x + dx * far, new.y + dy * far, new.w, new.h)
+            if source.topleft == (0, 0):
+                # Coming in from the right or the bottom, the part in the frame is the new picture's top-left
+                # corner: drawn straight into its place (a view of the frame), with no copy.
+                draw(target.subsurface(new))
+                return
             with clipped(incoming, source):  # only the part of the new picture already in the frame
                 draw(incoming)
             paint.blit(target, incoming.subsurface(source), new.topleft, give_way=give_way)

@@ -414,31 +414,47 @@ class SponsorScene(SpecialScene):
 
 
 class AuctionScene(SpecialScene):
-    """«Вопрос-аукцион»: the bidding order with each bid, pass and «Ва-банк» as it happens."""
+    """«Вопрос-аукцион»: the bidding order with each bid, pass and «Ва-банк» as it happens. The rows, names
+    and scores are a still layer; the turn's glow and each new status popping in move over it."""
 
     name = "svoyak_auction"
 
-    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
+    def static_key(self, frame: Frame) -> Hashable:
+        p = play(frame)
+        return p.auction, p.value, p.cell, tuple((t.name, t.score) for t in frame.state.teams)
+
+    def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
         p, state = play(frame), frame.state
-        auction = p.auction
         w, _h = frame.size
         title = f"{frame.say('scene.auction')} · {svoyak(frame).theme_name(state)}"
         widgets.heading(surface, frame, title, y=30, height=80)
         words(surface, frame, frame.say("scene.nominal", n=p.value), pygame.Rect(0, frame.u(118), w, frame.u(60)),
               role="body", color=frame.color("muted"), px=44, shadow=False)
-        order = auction.order
+        for row, team in self._rows(frame):
+            frame.give_way()
+            self._row(surface, frame, row, team, p.auction)
+        widgets.score_strip(surface, frame, strip_rect(frame))
+
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
+        auction = play(frame).auction
+        for row, team in self._rows(frame):
+            if not auction.done and auction.current == team:
+                paint.blit_glow_frame(surface, row, paint.rgb(frame.team_color(team)), frame.u(18), frame.u(4),
+                                      give_way=frame.give_way)
+            self._status(surface, frame, row, team, auction)
+
+    def _rows(self, frame: Frame) -> list[tuple[pygame.Rect, int]]:
+        order = play(frame).auction.order
+        w = frame.size[0]
         top = frame.u(210)
         row_h = min(frame.u(150), (strip_rect(frame).y - frame.u(40) - top) // max(1, len(order)))
-        for slot, team in enumerate(order):
-            row = pygame.Rect(int(w * 0.12), top + slot * row_h, int(w * 0.76), row_h - frame.u(18))
-            self._row(surface, frame, row, team, auction)
-        widgets.score_strip(surface, frame, strip_rect(frame))
+        return [(pygame.Rect(int(w * 0.12), top + slot * row_h, int(w * 0.76), row_h - frame.u(18)), team)
+                for slot, team in enumerate(order)]
 
     def _row(self, surface: pygame.Surface, frame: Frame, row: pygame.Rect, team: int, auction) -> None:
         out = team in auction.out
         leader = auction.leader == team
-        turn = not auction.done and auction.current == team
         color = frame.team_color(team)
         top = paint.mix(frame.color("panel_top"), frame.color("panel_dark"), 0.6 if out else 0.0)
         body = paint.panel(row.size, paint.rgb(top), paint.rgb(frame.color("panel_dark")),
@@ -447,14 +463,18 @@ class AuctionScene(SpecialScene):
         surface.blit(body, row)
         pygame.draw.rect(surface, color, pygame.Rect(row.x, row.y, frame.u(14), row.height),
                          border_top_left_radius=frame.u(18), border_bottom_left_radius=frame.u(18))
-        if turn:
-            paint.blit_glow_frame(surface, row, paint.rgb(color), frame.u(18), frame.u(4), give_way=frame.give_way)
         text_color = frame.color("muted") if out else frame.color("text")
         name_box = pygame.Rect(row.x + frame.u(50), row.y, int(row.width * 0.42), row.height)
         words(surface, frame, frame.state.teams[team].name, name_box, color=text_color, px=64, anchor="midleft")
         score_box = pygame.Rect(row.x + int(row.width * 0.46), row.y, int(row.width * 0.16), row.height)
         words(surface, frame, number(frame.state.teams[team].score), score_box, role="numbers",
               color=frame.color("muted"), px=60, anchor="midleft")
+
+    def _status(self, surface: pygame.Surface, frame: Frame, row: pygame.Rect, team: int, auction) -> None:
+        """The team's word in the bidding (its bid, «пас», «ставка?»), popping in when it changes."""
+        out = team in auction.out
+        leader = auction.leader == team
+        turn = not auction.done and auction.current == team
         status_box = pygame.Rect(row.right - int(row.width * 0.36), row.y, int(row.width * 0.36) - frame.u(30),
                                  row.height)
         if leader:
