@@ -127,3 +127,16 @@ def test_a_scaled_card_is_the_same_picture_as_a_fresh_scale_and_its_source_is_un
         assert pygame.image.tobytes(shown, "RGBA") == pygame.image.tobytes(fresh, "RGBA")
     assert paint.scaled(card, 1.08) is card  # a spring's overshoot shows the card at its full size
     assert pygame.image.tobytes(card, "RGBA") == before
+
+
+def test_a_clocks_track_is_ready_before_its_first_tick_and_a_pulsing_arc_makes_no_picture_a_frame():
+    """A clock drawn full ahead of time (a prepared picture) has its track ring made then, not on its first
+    tick; while its arc pulses in warning colours, no ring picture is made per frame."""
+    surface = pygame.Surface((400, 400))
+    track = (40, 40, 90, 255)
+    paint.ring_image.cache_clear()
+    paint.ring(surface, (200, 200), 150, 16, 1.0, (250, 200, 60, 255), track, paint.never)  # full, before it runs
+    made = paint.ring_image.cache_info().misses
+    for i in range(30):  # running, in a colour that pulses frame by frame
+        paint.ring(surface, (200, 200), 150, 16, 0.5 - i / 100, (225 + i, 60, 60, 255), track, paint.never)
+    assert made == 2 and paint.ring_image.cache_info().misses == made

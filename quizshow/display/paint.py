@@ -186,11 +186,12 @@ def ring(target: pygame.Surface, center: tuple[int, int], radius: int, width: in
     round caps. The whole rings are cached pictures; the arc is a filled band with anti-aliased edges."""
     give_way()
     fraction = max(0.0, min(1.0, fraction))
-    # Both pictures made together: a full clock drawn ahead (a prepared picture) has its track ready for
-    # its first tick (making it then cost one frame 20 ms at 3840×2160).
-    whole, empty = ring_image(radius, width, rgb(color)), ring_image(radius, width, rgb(track))
+    # The track is made even for a full clock: one drawn ahead (a prepared picture) then has it ready for
+    # its first tick (making it then cost one frame 20 ms at 3840×2160). The arc's colour may pulse, so
+    # only a full ring's own colour is cached as a picture.
+    empty = ring_image(radius, width, rgb(track))
     if fraction >= 0.999:
-        target.blit(whole, (center[0] - radius - 1, center[1] - radius - 1))
+        target.blit(ring_image(radius, width, rgb(color)), (center[0] - radius - 1, center[1] - radius - 1))
         return
     target.blit(empty, (center[0] - radius - 1, center[1] - radius - 1))
     if fraction <= 0:
