@@ -140,3 +140,20 @@ def test_a_clocks_track_is_ready_before_its_first_tick_and_a_pulsing_arc_makes_n
     for i in range(30):  # running, in a colour that pulses frame by frame
         paint.ring(surface, (200, 200), 150, 16, 0.5 - i / 100, (225 + i, 60, 60, 255), track, paint.never)
     assert made == 2 and paint.ring_image.cache_info().misses == made
+
+
+def test_a_second_projector_warms_its_own_texts(theme):
+    """What the board warms (the question texts a cell may open) is made in a projector's own text cache, so
+    a new projector on the same show (a new window, a language switch) warms them again rather than
+    finding them marked done by the first one."""
+    engine = svoyak_engine()
+    for _ in play_walk(engine, until="board"):
+        pass
+    at = engine.entries[-1].command.at
+    made = []
+    for _ in range(2):
+        projector = Projector(engine.format, theme, "Своя игра", "ru", views=views_of(engine.format))
+        projector.render(pygame.Surface(SIZE), engine.state, at)
+        settle(projector, engine, at)
+        made.append(len(projector.text._surfaces))
+    assert made[0] > 20 and made[1] == made[0]

@@ -11,6 +11,7 @@ pictures are composed once per change of the day and blitted every frame.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from weakref import WeakKeyDictionary
 
 import pygame
 
@@ -20,6 +21,7 @@ from quizshow.display import paint
 from quizshow.display.scenes import COMMON
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.svoyak.scenes import words
+from quizshow.display.text import TextCache
 from quizshow.display.tween import ease_out_back
 from quizshow.event import day as D
 from quizshow.event import seed004
@@ -48,7 +50,9 @@ def day_key(frame: Frame) -> Hashable:
 
 
 _SCRATCH = pygame.Surface((1, 1))  # warm-up drawing lands here: only the texts and panels it makes are kept
-_WARMED: set[Hashable] = set()  # (scene, day_key, size) drawn once in idle time
+# (scene, day_key, size) drawn once in idle time, by the text cache the texts were made in: a new
+# projector (a fresh cache) warms its own.
+_WARMED: WeakKeyDictionary[TextCache, set[Hashable]] = WeakKeyDictionary()
 
 
 def warm_day(frame: Frame) -> bool:
@@ -56,14 +60,15 @@ def warm_day(frame: Frame) -> bool:
     texts they use exist before new results or a screen change cut to them; True while more is left.
     A first composition of the group tables otherwise costs ~30 ms at 1920×1080, mostly fonts and panels."""
     key = day_key(frame)
-    if (OWN["ev_standings"].name, key, frame.size) not in _WARMED and not D.tables(frame_day(frame)):
+    warmed = _WARMED.setdefault(frame.text, set())
+    if (OWN["ev_standings"].name, key, frame.size) not in warmed and not D.tables(frame_day(frame)):
         return False  # the draw is not over: no tables to draw yet
     for scene in (OWN["ev_standings"], OWN["ev_bracket"], OWN["ev_next"]):
         mark = (scene.name, key, frame.size)
-        if mark not in _WARMED:
-            if len(_WARMED) > 64:  # a long day: forget the old ones
-                _WARMED.clear()
-            _WARMED.add(mark)
+        if mark not in warmed:
+            if len(warmed) > 64:  # a long day: forget the old ones
+                warmed.clear()
+            warmed.add(mark)
             scene.draw_static(_SCRATCH, frame)
             return True
     return False

@@ -6,12 +6,14 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from weakref import WeakKeyDictionary
 
 import pygame
 
 from quizshow.display import paint
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
+from quizshow.display.text import TextCache
 from quizshow.display.tween import ease_out_cubic
 from quizshow.i18n import number
 
@@ -142,7 +144,9 @@ class QuestionScene(Scene):
     name = "question"
 
     def __init__(self) -> None:
-        self._warmed: set[tuple[object, tuple[int, int]]] = set()  # (question, size) whose content is made
+        # (question, size) whose content is made, by the text cache it was made in (a new projector warms
+        # its own)
+        self._warmed: WeakKeyDictionary[TextCache, set[tuple[object, tuple[int, int]]]] = WeakKeyDictionary()
 
     def key(self, frame: Frame) -> Hashable:
         return self.name, frame.state.round, frame.state.question
@@ -233,16 +237,17 @@ class QuestionScene(Scene):
         card = self._layout(frame).card
         if frame.layers.reserve(frame.size):
             return True
-        if ("card", frame.size) not in self._warmed:  # the card and its open-buzzer frame at this size
-            self._warmed.add(("card", frame.size))
+        warmed = self._warmed.setdefault(frame.text, set())
+        if ("card", frame.size) not in warmed:  # the card and its open-buzzer frame at this size
+            warmed.add(("card", frame.size))
             paint.panel(card.size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel")),
                         paint.rgb(frame.color("panel_edge")), frame.u(24), frame.u(3))
             paint.glow_frame(card.size, paint.rgb(frame.color("accent")), frame.u(24), frame.u(4))
             return True
-        todo = [q for q in questions if (id(q), frame.size) not in self._warmed]
+        todo = [q for q in questions if (id(q), frame.size) not in warmed]
         if todo:
             self.content(frame, todo[0], card, *card_media(todo[0], False))
-            self._warmed.add((id(todo[0]), frame.size))
+            warmed.add((id(todo[0]), frame.size))
         return len(todo) > 1
 
     def _media_boxes(self, frame: Frame, card: pygame.Rect, question, media: bool
