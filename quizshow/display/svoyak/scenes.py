@@ -599,72 +599,104 @@ class FinalStakesScene(Scene):
 
 
 class FinalRevealScene(Scene):
-    """One contestant at a time: correct or wrong, the stake, the new score counting."""
+    """One contestant at a time: correct or wrong, the stake, the new score counting. The rows, names and
+    the answer are a still layer; the glow of the one shown, the verdicts popping in and the scores
+    counting move over it."""
 
     name = "svoyak_final_reveal"
 
-    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
+    def static_key(self, frame: Frame) -> Hashable:
+        state = frame.state
+        final = final_of(frame)
+        verdicts = tuple(final.verdict(team) is not None for team in final.order)
+        return state.phase, final.order, final.showing, verdicts, tuple(t.name for t in state.teams), \
+            svoyak(frame).final_current(play(frame))
+
+    def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
         state, fmt = frame.state, svoyak(frame)
         final = final_of(frame)
         w = frame.size[0]
         widgets.heading(surface, frame, frame.say("scene.final_answers"), y=30, height=80)
-        answer_h = frame.u(130) if state.phase == "final_answer" else 0
-        space = frame.u(900) - frame.u(140) - answer_h
-        row_h = min(frame.u(170), space // max(1, len(final.order)))
-        top = frame.u(140) + (space - row_h * len(final.order)) // 2  # the rows centred in their space
-        for slot, team in enumerate(final.order):
-            row = pygame.Rect(int(w * 0.08), top + slot * row_h, int(w * 0.84), row_h - frame.u(20))
-            current = state.phase == "final_reveal" and slot == final.showing
-            self._row(surface, frame, row, team, final, current, hidden=slot > final.showing and
-                      state.phase == "final_reveal")
+        for row, team, current, hidden in self._rows(frame):
+            frame.give_way()
+            edge = frame.color("accent") if current else frame.color("panel_edge")
+            body = paint.panel(row.size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel_dark")),
+                               paint.rgb(edge), frame.u(18), frame.u(4) if current else frame.u(2))
+            if hidden:
+                body = body.copy()
+                body.set_alpha(120)
+            surface.blit(body, row)
+            pygame.draw.rect(surface, frame.team_color(team), pygame.Rect(row.x, row.y, frame.u(14), row.height),
+                             border_top_left_radius=frame.u(18), border_bottom_left_radius=frame.u(18))
+            words(surface, frame, state.teams[team].name,
+                  pygame.Rect(row.x + frame.u(44), row.y, int(row.width * 0.34), row.height), px=64,
+                  anchor="midleft")
+            if final.verdict(team) is None and not hidden:
+                words(surface, frame, frame.say("scene.stake_hidden"), self._stake_box(frame, row), role="body",
+                      color=frame.color("muted"), px=44, anchor="midleft")
+        answer_h = self._answer_h(frame)
         if answer_h:
             question = fmt.final_current(play(frame))
             box = pygame.Rect(int(w * 0.08), frame.u(900) - answer_h, int(w * 0.84), answer_h - frame.u(10))
             widgets.answer_plate(surface, frame, question.a if question else "", box)
 
-    def _row(self, surface: pygame.Surface, frame: Frame, row: pygame.Rect, team: int, final, current: bool,
-             hidden: bool) -> None:
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
+        final = final_of(frame)
+        for row, team, current, _hidden in self._rows(frame):
+            if current:
+                paint.blit_glow_frame(surface, row, paint.rgb(frame.team_color(team)), frame.u(18), frame.u(4),
+                                      give_way=frame.give_way)
+            self._verdict(surface, frame, row, team, final)
+            score = frame.anim.score(team, frame.state.teams[team].score, frame.now)
+            words(surface, frame, number(score), pygame.Rect(row.right - int(row.width * 0.2), row.y,
+                                                          int(row.width * 0.2) - frame.u(30), row.height),
+                  role="numbers", color=frame.color("negative") if score < 0 else frame.color("accent"), px=84,
+                  anchor="midright")
+
+    @staticmethod
+    def _answer_h(frame: Frame) -> int:
+        return frame.u(130) if frame.state.phase == "final_answer" else 0
+
+    def _rows(self, frame: Frame) -> list[tuple[pygame.Rect, int, bool, bool]]:
+        """(row, team, the one being shown, not shown yet) for each contestant, centred in their space."""
+        state = frame.state
+        final = final_of(frame)
+        w = frame.size[0]
+        space = frame.u(900) - frame.u(140) - self._answer_h(frame)
+        row_h = min(frame.u(170), space // max(1, len(final.order)))
+        top = frame.u(140) + (space - row_h * len(final.order)) // 2
+        revealing = state.phase == "final_reveal"
+        return [(pygame.Rect(int(w * 0.08), top + slot * row_h, int(w * 0.84), row_h - frame.u(20)), team,
+                 revealing and slot == final.showing, revealing and slot > final.showing)
+                for slot, team in enumerate(final.order)]
+
+    @staticmethod
+    def _stake_box(frame: Frame, row: pygame.Rect) -> pygame.Rect:
+        pill_right = row.x + int(row.width * 0.4) + int(row.width * 0.2)
+        return pygame.Rect(pill_right + frame.u(30), row.y, int(row.width * 0.18), row.height)
+
+    def _verdict(self, surface: pygame.Surface, frame: Frame, row: pygame.Rect, team: int, final) -> None:
+        """«Верно» or «Неверно» popping in, and the stake won or lost."""
         verdict = final.verdict(team)
-        edge = frame.color("accent") if current else frame.color("panel_edge")
-        body = paint.panel(row.size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel_dark")),
-                           paint.rgb(edge), frame.u(18), frame.u(4) if current else frame.u(2))
-        if hidden:
-            body = body.copy()
-            body.set_alpha(120)
-        surface.blit(body, row)
-        pygame.draw.rect(surface, frame.team_color(team), pygame.Rect(row.x, row.y, frame.u(14), row.height),
-                         border_top_left_radius=frame.u(18), border_bottom_left_radius=frame.u(18))
-        if current:
-            paint.blit_glow_frame(surface, row, paint.rgb(frame.team_color(team)), frame.u(18), frame.u(4),
-                                  give_way=frame.give_way)
-        words(surface, frame, frame.state.teams[team].name,
-              pygame.Rect(row.x + frame.u(44), row.y, int(row.width * 0.34), row.height), px=64, anchor="midleft")
+        if verdict is None:
+            return
         pill = pygame.Rect(row.x + int(row.width * 0.4), row.y + row.height // 5, int(row.width * 0.2),
                            row.height * 3 // 5)
-        stake_box = pygame.Rect(pill.right + frame.u(30), row.y, int(row.width * 0.18), row.height)
-        if verdict is not None:
-            grow = ease_out_back(min(1.0, frame.anim.age(("verdict", team), frame.now) / 0.4))
-            tone = frame.color("good") if verdict else frame.color("bad")
-            pill_tone = widgets.legible(tone, frame)
-            body = paint.panel(pill.size, paint.rgb(paint.mix(pill_tone, (255, 255, 255), 0.06)),
-                               paint.rgb(pill_tone), None, frame.u(14))
-            surface.blit(paint.scaled(body, grow), paint.scaled(body, grow).get_rect(center=pill.center))
-            if grow > 0.6:
-                ink = widgets.ink_on(pill_tone, frame)
-                words(surface, frame, frame.say("scene.right" if verdict else "scene.not_right"),
-                      pill.inflate(-frame.u(12), -frame.u(8)), px=48, color=ink, shadow=ink == frame.color("text"))
-            stake = final.stake(team) or 0
-            words(surface, frame, number(stake if verdict else -stake, signed=True), stake_box, role="numbers",
-                  color=tone if verdict else frame.color("negative"), px=72, anchor="midleft")
-        elif not hidden:
-            words(surface, frame, frame.say("scene.stake_hidden"), stake_box, role="body",
-                  color=frame.color("muted"), px=44, anchor="midleft")
-        score = frame.anim.score(team, frame.state.teams[team].score, frame.now)
-        words(surface, frame, number(score), pygame.Rect(row.right - int(row.width * 0.2), row.y,
-                                                      int(row.width * 0.2) - frame.u(30), row.height),
-              role="numbers", color=frame.color("negative") if score < 0 else frame.color("accent"), px=84,
-              anchor="midright")
+        grow = ease_out_back(min(1.0, frame.anim.age(("verdict", team), frame.now) / 0.4))
+        tone = frame.color("good") if verdict else frame.color("bad")
+        pill_tone = widgets.legible(tone, frame)
+        body = paint.panel(pill.size, paint.rgb(paint.mix(pill_tone, (255, 255, 255), 0.06)),
+                           paint.rgb(pill_tone), None, frame.u(14))
+        shown = paint.scaled(body, grow)
+        surface.blit(shown, shown.get_rect(center=pill.center))
+        if grow > 0.6:
+            ink = widgets.ink_on(pill_tone, frame)
+            words(surface, frame, frame.say("scene.right" if verdict else "scene.not_right"),
+                  pill.inflate(-frame.u(12), -frame.u(8)), px=48, color=ink, shadow=ink == frame.color("text"))
+        stake = final.stake(team) or 0
+        words(surface, frame, number(stake if verdict else -stake, signed=True), self._stake_box(frame, row),
+              role="numbers", color=tone if verdict else frame.color("negative"), px=72, anchor="midleft")
 
 
 class ShootoutScene(Scene):
