@@ -157,3 +157,36 @@ def test_a_second_projector_warms_its_own_texts(theme):
         settle(projector, engine, at)
         made.append(len(projector.text._surfaces))
     assert made[0] > 20 and made[1] == made[0]
+
+
+def test_a_card_zooming_out_of_its_cell_is_drawn_once_and_looks_the_same(theme, monkeypatch):
+    """While the question card grows out of its board cell and nothing on it moves, its picture is drawn
+    once and only scaled afterwards; every frame of the zoom is the same as with the card drawn anew."""
+    engine = svoyak_engine()
+    for _ in play_walk(engine, until="board"):
+        pass
+    at = engine.entries[-1].command.at + 1
+    kept, fresh = (Projector(engine.format, theme, "Своя игра", "ru", views=views_of(engine.format))
+                   for _ in range(2))
+    monkeypatch.setattr(fresh, "_still", lambda scene, frame: False)
+    shown = {p: pygame.Surface(SIZE) for p in (kept, fresh)}
+    for p in (kept, fresh):
+        p.render(shown[p], engine.state, at)
+    out = engine.dispatch(c.SelectCell(at=at + 1, theme=1, question=2))
+    assert out.accepted and engine.state.phase == "question"
+    scene = kept.scene(engine.state)
+    draws: list[bool] = []
+    draw = type(scene).draw
+    monkeypatch.setattr(type(scene), "draw", lambda self, target, frame: draws.append(target is kept._incoming)
+                        or draw(self, target, frame))
+    zooming = 0
+    for p in (kept, fresh):
+        p.on_events(out.events, at + 1)
+    for i in range(50):
+        t = at + 1 + i / 60
+        for p in (kept, fresh):
+            p.render(shown[p], engine.state, t)
+        zooming += kept.transitioning(t)
+        assert pygame.image.tobytes(shown[kept], "RGB") == pygame.image.tobytes(shown[fresh], "RGB"), i
+    assert zooming > 20
+    assert draws.count(True) == 1 and draws.count(False) >= 1  # drawn once for the card, then the settled frames

@@ -74,6 +74,7 @@ class Projector:
         self._ahead_for: ShowState | None = None  # the state `ahead` is preparing for
         self._ahead: list[Callable[[float], Command]] = []  # its likely next commands not yet prepared
         self._choices: list[Command] = []  # its choices not yet rehearsed (FormatViews.choices)
+        self._incoming_shows: ShowState | None = None  # whose picture the incoming buffer holds, if known
 
     def on_events(self, events: list[Event], now: float) -> None:
         self.anim.on_events(events, now)
@@ -101,6 +102,7 @@ class Projector:
             quiet = Frame(state, self.fmt, self.theme, self.text, now, size, self.language, self.title,
                           Animations(count_up_s=self.anim.count_up_s), self._layers, self.give_way, None)
             scene.draw(self._incoming, quiet)
+            self._incoming_shows = None
 
     def ahead(self, state: ShowState, propose: Callable[[Command], Outcome], now: float,
               size: tuple[int, int]) -> bool:
@@ -136,6 +138,7 @@ class Projector:
                       Animations(count_up_s=self.anim.count_up_s), self._layers, self.give_way, None)
         scene.draw_static(self._incoming, quiet)
         scene.draw_moving(self._incoming, quiet)
+        self._incoming_shows = None
 
     def warm(self, state: ShowState, now: float, size: tuple[int, int]) -> bool:
         """In idle time: a piece of what the scene of `state` may need next and cannot be prepared as a
@@ -193,6 +196,7 @@ class Projector:
             # scales straight into them and blits them without conversion).
             self._buffer = pygame.Surface(size, 0, surface)
             self._incoming = pygame.Surface(size, 0, surface)
+            self._incoming_shows = None
 
     def render(self, surface: pygame.Surface, state: ShowState, now: float) -> None:
         size = surface.get_size()
@@ -217,6 +221,7 @@ class Projector:
                 # A big picture whose still layer is not ready is composed band by band first, the
                 # outgoing picture standing still meanwhile (a frame or three); then the motion starts.
                 self._composing = self._bands(size)
+                self._incoming_shows = None
             self._key = key
             self._scene = scene
         still = False  # this frame only composes a band of the incoming layer behind the outgoing picture
@@ -234,8 +239,8 @@ class Projector:
         if still:
             paint.blit(surface, self._buffer, give_way=self.give_way)
         elif self._transition is not None and not self._transition.done(now):
-            self._transition.compose(surface, self._buffer, self._incoming, lambda target: scene.draw(target, frame),
-                                     now, self.give_way)
+            self._transition.compose(surface, self._buffer, self._incoming,
+                                     lambda target: self._draw_incoming(target, scene, frame), now, self.give_way)
         else:
             self._transition = None
             scene.draw(surface, frame)
@@ -250,6 +255,29 @@ class Projector:
         self._drawn = (state, size, self.line_check)
         # A frame in which only a clock ran: the window need only show the clocks' squares again.
         self.dirty = list(frame.clocks) if only_clock and frame.clocks else None
+
+    def _draw_incoming(self, target: pygame.Surface, scene: Scene, frame: Frame) -> None:
+        """The incoming scene for a transition's frame. Drawn into the spare buffer (the zoom's card, a push
+        from the left or the top), it is kept while nothing on it can move: the card zooming out of its
+        cell then costs its scaling only (at 3840×2160 drawing it again took ~5 ms of a 13-17 ms frame)."""
+        whole = target is self._incoming and target.get_clip() == target.get_rect()  # not a push's part
+        if whole and self._incoming_shows is frame.state and self._still(scene, frame):
+            return
+        scene.draw(target, frame)
+        if target is self._incoming:
+            self._incoming_shows = frame.state if whole else None
+
+    def _still(self, scene: Scene, frame: Frame) -> bool:
+        """Whether a scene's picture of an unchanged state is the same as a moment ago: no clock, banner,
+        video, flash, count-up or perpetual motion, and nothing that appeared within SETTLE_S (an entrance
+        keyed by its age). A scene that grows out of a rectangle (Scene.enters_from) animates by nothing
+        else while it grows."""
+        state, now, anim = frame.state, frame.now, self.anim
+        return (not state.timer.running and state.banner is None and self.video.player is None
+                and not scene.perpetual(frame)
+                and all(now - started > 0.7 for _, started in anim.flashes.values())
+                and all(now >= c.tween.t0 + c.tween.duration for c in anim.scores.values())
+                and all(now - seen > SETTLE_S for seen in anim.seen.values()))
 
     def _changed(self, old: ShowState, new: ShowState, now: float) -> None:
         self._changed_at = now

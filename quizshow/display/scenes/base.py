@@ -163,7 +163,9 @@ class Scene:
         return False
 
     def enters_from(self, frame: Frame, old: str) -> pygame.Rect | None:
-        """The rectangle of the outgoing scene `old` this picture grows out of (a board cell), or None."""
+        """The rectangle of the outgoing scene `old` this picture grows out of (a board cell), or None.
+        While it grows, its picture is drawn again only when something on it can move (the projector's
+        `_still`: a clock, a banner, a video, flashes, count-ups, perpetual motion, a recent entrance)."""
         return None
 
     def warm(self, frame: Frame) -> bool:
