@@ -190,3 +190,27 @@ def test_a_card_zooming_out_of_its_cell_is_drawn_once_and_looks_the_same(theme, 
         assert pygame.image.tobytes(shown[kept], "RGB") == pygame.image.tobytes(shown[fresh], "RGB"), i
     assert zooming > 20
     assert draws.count(True) == 1 and draws.count(False) >= 1  # drawn once for the card, then the settled frames
+
+
+def test_a_springing_cards_words_wait_until_the_card_is_nearly_full_size(theme):
+    """The bout's result plate springs open: its words are laid out on the full plate, so they appear only
+    once the plate is nearly full size (shown at 60 % they ran across its edges, as the QA pass saw)."""
+    from quizshow.display.tween import WORDS_AT, ease_out_back
+    from tests.test_display import RecordingText
+
+    engine = show_engine()
+    text = RecordingText(theme.fonts)
+    projector = Projector(engine.format, theme, "Дуэль", "ru", text, views=views_of(engine.format))
+    surface = pygame.Surface(SIZE)
+    for _name, commands in mockup_walk():
+        for cmd in commands:
+            projector.on_events(engine.dispatch(cmd).events, cmd.at)
+    assert engine.state.fmt.bout.winner is not None
+    at = engine.entries[-1].command.at
+    won = "БОЙ ВЫИГРАЛА КОМАНДА"
+    for i in range(40):
+        text.fitted.clear()
+        projector.render(surface, engine.state, at + i / 60)
+        shown = any(t.upper() == won for t, _box, _size in text.fitted)
+        grow = ease_out_back(min(1.0, i / 60 / 0.6))
+        assert shown == (grow >= WORDS_AT), (i, grow)

@@ -64,3 +64,8 @@ class CountUp:
 
     def value(self, now: float) -> int:
         return round(self.tween.value(now))
+
+
+# A springing card's words appear once the card is nearly its full size: they are laid out on the full card,
+# and shown earlier they ran across its edges while it was still growing.
+WORDS_AT = 0.9

@@ -17,7 +17,7 @@ from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.scenes.cards import TitleScene
 from quizshow.display.svoyak.scenes import spring_card, words
-from quizshow.display.tween import ease_out_back, pulse
+from quizshow.display.tween import WORDS_AT, ease_out_back, pulse
 from quizshow.formats.brainring.format import BrainringFormat
 from quizshow.formats.brainring.model import TABLES, Ring
 from quizshow.i18n import number
@@ -231,7 +231,7 @@ class MatchScene(Scene):
                            paint.rgb(paint.mix(frame.color("accent"), (120, 80, 0), 0.3)), None, frame.u(24))
         body = paint.scaled(body, max(0.05, grow))
         surface.blit(body, body.get_rect(center=center))
-        if grow > 0.6:
+        if grow > WORDS_AT:
             words(surface, frame, frame.say("banner.attention"), plate.inflate(-frame.u(40), -frame.u(40)),
                   color=frame.color("panel_dark"), px=96, shadow=False, upper=True)
 

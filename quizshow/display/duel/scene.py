@@ -21,7 +21,7 @@ from quizshow.core.effects import EventKind
 from quizshow.display import paint
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.svoyak.scenes import words
-from quizshow.display.tween import ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
+from quizshow.display.tween import WORDS_AT, ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
 from quizshow.formats.duel.format import DuelFormat
 from quizshow.formats.duel.model import CAPTAIN, COLOURS, TABLES, Phase
 from quizshow.i18n import phrase
@@ -514,7 +514,7 @@ class DuelScene(Scene):
                            paint.rgb(frame.color("accent")), frame.u(26), max(3, frame.u(4)))
         body = paint.scaled(body, max(0.05, grow))
         surface.blit(body, body.get_rect(center=plate.center))
-        if grow < 0.6:
+        if grow < WORDS_AT:
             return
         if winner is not None:
             paint.blit_glow_frame(surface, plate, paint.rgb(edge), frame.u(26), frame.u(5), give_way=frame.give_way)

@@ -20,7 +20,7 @@ from quizshow.display.motion import artwork
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.scenes.cards import QuestionScene
-from quizshow.display.tween import ease_out_back, ease_out_cubic
+from quizshow.display.tween import WORDS_AT, ease_out_back, ease_out_cubic
 from quizshow.formats.svoyak.format import SvoyakFormat
 from quizshow.formats.svoyak.model import Play
 from quizshow.i18n import number
@@ -96,7 +96,7 @@ def spring_card(surface: pygame.Surface, frame: Frame, since: EventKind, width: 
     frame.paint_background(surface)
     body = paint.scaled(card_surface(frame, plate.size, frame.color("accent")), grow)
     surface.blit(body, body.get_rect(center=plate.center))
-    return plate if grow >= 0.6 else None
+    return plate if grow >= WORDS_AT else None
 
 
 _BACKDROPS: dict[tuple, pygame.Surface] = {}
@@ -690,7 +690,7 @@ class FinalRevealScene(Scene):
                            paint.rgb(pill_tone), None, frame.u(14))
         shown = paint.scaled(body, grow)
         surface.blit(shown, shown.get_rect(center=pill.center))
-        if grow > 0.6:
+        if grow > WORDS_AT:
             ink = widgets.ink_on(pill_tone, frame)
             words(surface, frame, frame.say("scene.right" if verdict else "scene.not_right"),
                   pill.inflate(-frame.u(12), -frame.u(8)), px=48, color=ink, shadow=ink == frame.color("text"))
@@ -712,7 +712,7 @@ class ShootoutScene(Scene):
         title.center = (w // 2, frame.u(330))
         body = paint.scaled(card_surface(frame, title.size, frame.color("warning")), 1.0, max(0.1, grow))
         surface.blit(body, body.get_rect(center=title.center))
-        if grow > 0.5:
+        if grow > WORDS_AT:
             words(surface, frame, frame.say("scene.shootout"), title.inflate(-frame.u(60), -frame.u(30)),
                   color=frame.color("warning"), px=130, upper=True)
         words(surface, frame, frame.say("scene.shootout_hint", n=frame.fmt.rules["shootout_value"]),

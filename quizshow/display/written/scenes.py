@@ -12,7 +12,7 @@ from quizshow.display import paint
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.scenes.cards import _image
-from quizshow.display.tween import ease_out_back, pulse
+from quizshow.display.tween import WORDS_AT, ease_out_back, pulse
 from quizshow.display.written.results import MEDALS, MIN_PX, text_in, written
 from quizshow.formats.written.model import Phase
 
@@ -111,7 +111,7 @@ class WrittenQuestionScene(Scene):
         body = paint.scaled(paint.panel(plate.size, paint.rgb(color), paint.rgb(color), None, frame.u(18)),
                             max(0.05, grow))
         surface.blit(body, body.get_rect(center=center))
-        if grow > 0.6:
+        if grow > WORDS_AT:
             room = plate.inflate(-frame.u(24), -frame.u(20)).size
             img = frame.text.fit(frame.say("banner.hand_in").upper(), "heading", room, frame.color("panel_dark"),
                                  frame.u(56))
