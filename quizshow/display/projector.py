@@ -210,10 +210,12 @@ class Projector:
             self._changed_at = now  # the first picture's entrances run too
         elif self._drawn[0] is not state:
             self._changed(self._drawn[0], state, now)
+        shows_outgoing = False  # the surface holds the outgoing picture already (just copied from it)
         if key != self._key:
             if self._key is not None and self._key[1] == key[1] and self._scene is not None:
                 # The last frame of the old scene stays in a buffer reused across transitions.
                 paint.blit(self._buffer, surface, give_way=self.give_way)
+                shows_outgoing = True
                 duration = self.theme.motion.get("transition_s", 0.45)
                 origin = scene.enters_from(frame, self._scene.name)
                 self._transition = motion.pick(self._scene.name, scene.name, now, duration * (1.2 if origin else 1),
@@ -236,7 +238,7 @@ class Projector:
                     still = True
             else:
                 still = True
-        if still:
+        if still and not shows_outgoing:  # (a full-screen copy fewer in a transition's first frame)
             paint.blit(surface, self._buffer, give_way=self.give_way)
         elif self._transition is not None and not self._transition.done(now):
             self._transition.compose(surface, self._buffer, self._incoming,
