@@ -214,3 +214,29 @@ def test_a_springing_cards_words_wait_until_the_card_is_nearly_full_size(theme):
         shown = any(t.upper() == won for t, _box, _size in text.fitted)
         grow = ease_out_back(min(1.0, i / 60 / 0.6))
         assert shown == (grow >= WORDS_AT), (i, grow)
+
+
+def test_the_auctions_score_strip_still_counts_up_after_a_verdict_just_before_it(theme):
+    """The auction keeps its rows as a still layer; the score strip is not part of it, so a score that is
+    still counting up when the auction opens (a verdict a moment before) reaches its value on screen."""
+    from quizshow.i18n import number
+    from tests.test_display import RecordingText
+
+    engine = svoyak_engine()
+    for _ in play_walk(engine, until="cat_question"):
+        pass
+    text = RecordingText(theme.fonts)
+    projector = Projector(engine.format, theme, "Своя игра", "ru", text, views=views_of(engine.format))
+    surface = pygame.Surface(SIZE)
+    at = engine.entries[-1].command.at + 1
+    projector.render(surface, engine.state, at)
+    for cmd in (c.Judge(at=at, correct=True), c.Go(at=at + 0.1), c.SelectCell(at=at + 0.2, theme=0, question=3)):
+        out = engine.dispatch(cmd)
+        assert out.accepted, cmd
+        projector.on_events(out.events, cmd.at)
+    assert engine.state.phase == "auction"
+    final = number(engine.state.teams[0].score)
+    for i in range(130):  # the push into the auction, the count-up, then standing still
+        text.fitted.clear()
+        projector.render(surface, engine.state, at + 0.25 + i / 60)
+    assert final in [t for t, _box, _size in text.fitted]  # the strip, drawn over the layer, shows the score

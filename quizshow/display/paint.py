@@ -221,36 +221,37 @@ def fit_image(image: pygame.Surface, box: tuple[int, int]) -> pygame.Surface:
 _SCRATCH: dict[Hashable, pygame.Surface] = {}  # by pixel format: the one buffer `scaled` draws into
 
 
+def _scratch(like: pygame.Surface, size: tuple[int, int]) -> tuple[pygame.Surface, bool]:
+    """The scratch buffer for pictures in `like`'s pixel format, at least `size` big; True if made now."""
+    kind = (like.get_bitsize(), like.get_flags() & pygame.SRCALPHA, like.get_masks())
+    have = _SCRATCH.get(kind)
+    if have is not None and have.get_width() >= size[0] and have.get_height() >= size[1]:
+        return have, False
+    grown = (max(size[0], have.get_width() if have else 0), max(size[1], have.get_height() if have else 0))
+    _SCRATCH[kind] = pygame.Surface(grown, like.get_flags() & pygame.SRCALPHA, like)
+    return _SCRATCH[kind], True
+
+
 def reserve_scratch(size: tuple[int, int]) -> bool:
     """Idle time: make the scratch of `scaled` for the panels and cards of a picture this size (allocating it
     in the first frame of an entrance cost up to 60 ms at 3840×2160). True if it was made now."""
-    kind = panel((1, 1), (0, 0, 0, 255), (0, 0, 0, 255), None, 0)
-    key = (kind.get_bitsize(), kind.get_flags() & pygame.SRCALPHA, kind.get_masks())
-    have = _SCRATCH.get(key)
-    if have is not None and have.get_width() >= size[0] and have.get_height() >= size[1]:
-        return False
-    _SCRATCH[key] = pygame.Surface(size, pygame.SRCALPHA, kind)
-    return True
+    return _scratch(panel((1, 1), (0, 0, 0, 255), (0, 0, 0, 255), None, 0), size)[1]
 
 
 def scaled(image: pygame.Surface, width: float, height: float | None = None) -> pygame.Surface:
-    """A cached full-size picture shrunk (or swelled, by an overshooting spring) for an entrance: scaling
-    one surface costs far less than drawing a new panel at every in-between size.
+    """A cached full-size picture shrunk for an entrance (a card springing open): scaling one surface costs
+    far less than drawing a new panel at every in-between size. At full size or above (a spring's
+    overshoot) the picture itself.
 
     The result is a view of a scratch buffer kept per pixel format, valid until the next call: blit it at
     once. A new multi-megabyte surface a frame cost more than the scaling itself (fresh pages: 13 ms for a
     card at 3840×2160 against 3 ms into a kept buffer)."""
     height = width if height is None else height
-    if width >= 0.999 and height >= 0.999:  # full size (a spring's overshoot is shown at full size too)
+    if width >= 0.999 and height >= 0.999:
         return image
     w, h = image.get_size()
     size = (max(1, int(w * width)), max(1, int(h * height)))
-    kind = (image.get_bitsize(), image.get_flags() & pygame.SRCALPHA, image.get_masks())
-    scratch = _SCRATCH.get(kind)
-    if scratch is None or scratch.get_width() < w or scratch.get_height() < h:
-        # As big as the whole picture at once: an entrance's every in-between size then fits.
-        grown = (max(w, scratch.get_width() if scratch else 0), max(h, scratch.get_height() if scratch else 0))
-        scratch = _SCRATCH[kind] = pygame.Surface(grown, image.get_flags() & pygame.SRCALPHA, image)
+    scratch, _ = _scratch(image, (w, h))  # the whole picture's size: an entrance's every step then fits
     view = scratch.subsurface(pygame.Rect((0, 0), size))
     pygame.transform.scale(image, size, view)
     return view

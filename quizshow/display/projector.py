@@ -99,9 +99,7 @@ class Projector:
         if self._incoming is not None and self._incoming.get_size() == size:
             # Draw it once offscreen, so every panel, text and frame it uses is made now and its first frame
             # on air only blits them. Its own animations and no video: nothing on air starts early.
-            quiet = Frame(state, self.fmt, self.theme, self.text, now, size, self.language, self.title,
-                          Animations(count_up_s=self.anim.count_up_s), self._layers, self.give_way, None)
-            scene.draw(self._incoming, quiet)
+            scene.draw(self._incoming, self._quiet(state, now, size))
             self._incoming_shows = None
 
     def ahead(self, state: ShowState, propose: Callable[[Command], Outcome], now: float,
@@ -134,11 +132,16 @@ class Projector:
         if self._incoming is None or self._incoming.get_size() != size:
             return  # nothing drawn on air at this size yet
         scene = self.scene(state)
-        quiet = Frame(state, self.fmt, self.theme, self.text, now, size, self.language, self.title,
-                      Animations(count_up_s=self.anim.count_up_s), self._layers, self.give_way, None)
+        quiet = self._quiet(state, now, size)
         scene.draw_static(self._incoming, quiet)
         scene.draw_moving(self._incoming, quiet)
         self._incoming_shows = None
+
+    def _quiet(self, state: ShowState, now: float, size: tuple[int, int]) -> Frame:
+        """A frame for drawing `state` offscreen ahead of time: its own animations (settled) and no video,
+        so nothing on air starts early."""
+        return Frame(state, self.fmt, self.theme, self.text, now, size, self.language, self.title,
+                     Animations(count_up_s=self.anim.count_up_s), self._layers, self.give_way, None)
 
     def warm(self, state: ShowState, now: float, size: tuple[int, int]) -> bool:
         """In idle time: a piece of what the scene of `state` may need next and cannot be prepared as a

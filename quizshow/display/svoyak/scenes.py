@@ -415,7 +415,8 @@ class SponsorScene(SpecialScene):
 
 class AuctionScene(SpecialScene):
     """«Вопрос-аукцион»: the bidding order with each bid, pass and «Ва-банк» as it happens. The rows, names
-    and scores are a still layer; the turn's glow and each new status popping in move over it."""
+    and scores are a still layer; the turn's glow, each new status popping in and the score strip (its
+    count-ups) move over it."""
 
     name = "svoyak_auction"
 
@@ -434,7 +435,6 @@ class AuctionScene(SpecialScene):
         for row, team in self._rows(frame):
             frame.give_way()
             self._row(surface, frame, row, team, p.auction)
-        widgets.score_strip(surface, frame, strip_rect(frame))
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         auction = play(frame).auction
@@ -443,6 +443,7 @@ class AuctionScene(SpecialScene):
                 paint.blit_glow_frame(surface, row, paint.rgb(frame.team_color(team)), frame.u(18), frame.u(4),
                                       give_way=frame.give_way)
             self._status(surface, frame, row, team, auction)
+        widgets.score_strip(surface, frame, strip_rect(frame))  # moving: its scores count up after a verdict
 
     def _rows(self, frame: Frame) -> list[tuple[pygame.Rect, int]]:
         order = play(frame).auction.order
