@@ -16,7 +16,7 @@ from quizshow.core.actions import Call
 from quizshow.core.spec import MAX_TEAMS
 from quizshow.formats import common_rules, presets
 from quizshow.formats.teamsize import size_problems
-from quizshow.inputs.keymap import ACTIONS, player_buzzer, unknown_key_names
+from quizshow.inputs.keymap import ACTIONS, key_code, player_buzzer, unknown_key_names
 from quizshow.packs.loader import load_pack
 from quizshow.packs.model import Pack
 from quizshow.resources import themes_dir
@@ -220,24 +220,34 @@ def _theme(reader: FileReader, node: Node | None) -> Path:
 def _teams(reader: FileReader, node: Node | None, devices: Devices, most: int = MAX_TEAMS) -> tuple[TeamConfig, ...]:
     teams = []
     box_ids = {box.id for box in devices.serial}
+    taken: dict[str, str] = {}  # a button (normalised) -> the team that has it
+    names: set[str] = set()
     for item in reader.sequence(node, "teams"):
         keys = reader.mapping(item, TEAM_KEYS, required=("name",), what="a team")
+        name = reader.text(keys.get("name"), "team name", MAX_NAME)
+        if name is not None and not name.strip():
+            reader.error(keys["name"], "a team name cannot be empty: the screen and the journal name a team by it")
+        elif name is not None and name.strip().casefold() in names:
+            reader.error(keys["name"], f"two teams are named '{name.strip()}': the screen could not tell them apart")
+        elif name is not None:
+            names.add(name.strip().casefold())
         color = reader.text(keys.get("color"), "color")
         if color is not None and not COLOR_PATTERN.match(color):
             reader.error(keys["color"], f"color '{color}' must look like #d83a3a")
             color = None
+        label = name.strip() if name and name.strip() else f"#{len(teams) + 1}"
         buzzer = reader.text(keys.get("buzzer"), "buzzer")
         if buzzer is not None:
-            _check_buzzer(reader, keys["buzzer"], buzzer, box_ids)
+            _check_buzzer(reader, keys["buzzer"], buzzer, box_ids, taken, label)
         players = reader.text_list(keys.get("players"), "players", MAX_NAME)
         buzzers = reader.text_list(keys.get("buzzers"), "buzzers")
         for item, spec in zip(reader.sequence(keys.get("buzzers"), "buzzers"), buzzers, strict=False):
-            _check_buzzer(reader, item, spec, box_ids)
+            _check_buzzer(reader, item, spec, box_ids, taken, label)
         if len(buzzers) > len(players):
             reader.error(keys["buzzers"], f"{len(buzzers)} buzzers for {len(players)} players: one per player, "
                                           "in the order of 'players'")
         teams.append(TeamConfig(
-            name=reader.text(keys.get("name"), "team name", MAX_NAME) or f"#{len(teams) + 1}", color=color,
+            name=label, color=color,
             captain=reader.text(keys.get("captain"), "captain", MAX_NAME), players=players, buzzer=buzzer,
             buzzers=buzzers))
     if node is not None and not 1 <= len(teams) <= most:  # a format may allow more (FormatSpec.max_teams)
@@ -261,11 +271,25 @@ def _team_sizes(reader: FileReader, node: Node | None, teams: tuple[TeamConfig, 
             reader.warn(where, message)
 
 
-def _check_buzzer(reader: FileReader, node: Node, buzzer: str, box_ids: set[str]) -> None:
+def _check_buzzer(reader: FileReader, node: Node, buzzer: str, box_ids: set[str], taken: dict[str, str],
+                  team: str) -> None:
+    """A buzzer that exists and is nobody else's: a key pygame knows, a listed box, one owner each."""
     if not BUZZER_PATTERN.match(buzzer):
         reader.error(node, f"buzzer '{buzzer}' must be BOX:INPUT, key:NAME or pad:N:B")
-    elif not buzzer.startswith(("key:", "pad:")) and buzzer.split(":")[0] not in box_ids:
-        reader.error(node, f"buzzer '{buzzer}' names box '{buzzer.split(':')[0]}', which devices.serial does not list")
+        return
+    kind, _, rest = buzzer.partition(":")
+    if kind == "key" and unknown_key_names([rest]):
+        reader.error(node, f"buzzer '{buzzer}': there is no key named '{rest}' (names as in docs/files.md, like "
+                           "key:1, key:q, key:space, key:f1)")
+        return
+    if kind not in ("key", "pad") and kind not in box_ids:
+        reader.error(node, f"buzzer '{buzzer}' names box '{kind}', which devices.serial does not list")
+        return
+    button = f"key:{key_code(rest)}" if kind == "key" else buzzer
+    owner = taken.get(button)
+    if owner is not None:
+        reader.error(node, f"buzzer '{buzzer}' is already team '{owner}''s: one button, one owner")
+    taken[button] = team
 
 
 def _devices(reader: FileReader, node: Node | None) -> Devices:
@@ -348,7 +372,23 @@ def _address(reader: FileReader, node: Node | None, what: str) -> tuple[str, int
     if not host or not port.isascii() or not port.isdigit() or not lowest <= int(port) <= 65535:
         reader.error(node, f"{what} '{text}' must be HOST:PORT, like 127.0.0.1:7400")
         return None
+    if not _host_ok(host):
+        reader.error(node, f"{what} '{text}': '{host}' is not an IP address or a host name (like 127.0.0.1, "
+                           "0.0.0.0 or localhost)")
+        return None
     return host, int(port)
+
+
+_HOST_NAME = re.compile(r"^(?=.{1,253}$)(?!-)[A-Za-z0-9-]{1,63}(?<!-)(?:\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*$")
+
+
+def _host_ok(host: str) -> bool:
+    """An IP address, or a host name that is not a malformed address (999.1.1.1 is neither)."""
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+        return True
+    except ValueError:
+        return bool(_HOST_NAME.match(host)) and not host.replace(".", "").isdigit()
 
 
 def _keys(reader: FileReader, node: Node | None, teams: tuple[TeamConfig, ...] = (),

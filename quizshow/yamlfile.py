@@ -33,7 +33,20 @@ MAX_TEXT = 2000  # characters in one text (a question); names and titles have MA
 MAX_NAME = 200
 MAX_MEDIA_BYTES = 200 * 1024 * 1024
 MAX_IMAGE_PIXELS = 25_000_000  # 5000 × 5000: 100 MB once decoded; a 4K picture is 8.3 million
-_BAD_CHARS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+# Control characters (newline and tab are fine), lone surrogates, non-characters, and the bidi embeddings,
+# overrides and isolates that would turn a line of text around on screen (U+202E and its kin).
+_BAD_CHARS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff\u202a-\u202e\u2066-\u2069]")
+
+
+def text_problem(text: str, what: str, limit: int | None = None) -> str | None:
+    """What keeps `text` off the screen (a character that cannot be shown, or its length), or None.
+    The one check for every text a file brings: YAML shows and packs, `.4s` packs."""
+    bad = _BAD_CHARS.search(text)
+    if bad:
+        return f"{what} holds a character that cannot be shown (U+{ord(bad[0]):04X} at position {bad.start() + 1})"
+    if limit is not None and len(text) > limit:
+        return f"{what} is too long: {len(text)} characters (at most {limit})"
+    return None
 
 
 UNREADABLE = object()  # a value YAML could not build (reported once, then read as absent)
@@ -239,13 +252,9 @@ class FileReader:
         if value is None or node is None:
             return None
         text = str(value)
-        bad = _BAD_CHARS.search(text)
-        if bad:
-            self.error(node, f"{what} holds a character that cannot be shown (U+{ord(bad[0]):04X} at "
-                             f"position {bad.start() + 1})")
-            return None
-        if len(text) > limit:
-            self.error(node, f"{what} is too long: {len(text)} characters (at most {limit})")
+        problem = text_problem(text, what, limit)
+        if problem is not None:
+            self.error(node, problem)
             return None
         return text
 

@@ -78,6 +78,9 @@ class Format:
             raise Refused("{command} is not used by format {format}", command=type(command).__name__,
                           format=self.id)
         new, events = method(state, command)
+        if new is not state and new.teams is not state.teams:
+            # The one bound after arithmetic: whatever a rule multiplied, no score leaves ±MAX_POINTS.
+            self.check_points(*(team.score for team in new.teams))
         if new.before_expiry is not None and new is not state and not isinstance(command, c.Tick):
             # The host (or a press) acted after the clock ran out: that expiry stands from now on.
             new = replace(new, before_expiry=None)

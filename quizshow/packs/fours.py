@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from quizshow.packs.model import Pack, Question, Round
-from quizshow.yamlfile import Problems
+from quizshow.yamlfile import Problems, text_problem
 
 MAX_BYTES = 2_000_000
 MAX_QUESTIONS = 1000
@@ -87,8 +87,20 @@ def parse_fours(text: str, path: Path, problems: Problems) -> Pack | None:
             tours[-1].questions.append(question)
         draft = None
 
+    def grow(key: tuple[str, int], value: str, number: int) -> None:
+        """The open field's text so far, held to the length limit (the first line counts too)."""
+        if len(value) > MAX_FIELD:
+            error(number, f"a field is too long: {len(value)} characters (at most {MAX_FIELD})")
+            value = value[:MAX_FIELD]
+        values[key] = value
+        _store(draft, key, value)
+
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.rstrip("\r")
+        problem = text_problem(line, "the line")  # the characters YAML refuses: a NUL never reaches a screen
+        if problem is not None:
+            error(number, problem)
+            line = ""
         if not line.strip():
             current = None
             continue
@@ -97,12 +109,7 @@ def parse_fours(text: str, path: Path, problems: Problems) -> Pack | None:
             if current is None:
                 error(number, "expected a field: a line starting with ? ! = != / ^ @ ## ### or #")
                 continue
-            key = current
-            values[key] = values[key] + "\n" + line
-            if len(values[key]) > MAX_FIELD:
-                error(number, f"a field is longer than {MAX_FIELD} characters")
-                values[key] = values[key][:MAX_FIELD]
-            _store(draft, key, values[key])
+            grow(current, values[current] + "\n" + line, number)
             continue
         marker, rest = found
         current = None
@@ -130,8 +137,7 @@ def parse_fours(text: str, path: Path, problems: Problems) -> Pack | None:
         elif marker == "#EDITOR":
             editor = editor or rest
         if current is not None:
-            values[current] = rest
-            _store(draft, current, rest)
+            grow(current, rest, number)
     finish()
     rounds = []
     for tour in tours:

@@ -9,6 +9,7 @@ from quizshow.core.actions import DISCIPLINE, ActionDef, Arg
 from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, Phase, PhaseFlags, choice, count, flag, seconds
 from quizshow.formats.svoyak.format import SvoyakFormat
 from quizshow.formats.svoyak.model import Play
+from quizshow.formats.svoyak.worth import check_worth
 
 LIVE = PhaseFlags(buzzers_live=True, lamps_live=True)
 
@@ -96,5 +97,5 @@ SPEC = FormatSpec(
     commands=(c.SelectCell, c.PickTeam, c.GiveCat, c.CatValue, c.Bid, c.Pass, c.FinalRemove, c.FinalStake,
               c.EndRound),
     actions=ACTIONS,
-    journal_words=journal_words,
+    journal_words=journal_words, check_pack=check_worth,
 )
