@@ -13,6 +13,7 @@ refusal is a FILE:LINE problem like any other.
 from __future__ import annotations
 
 import difflib
+import logging
 import math
 import os
 import re
@@ -49,6 +50,7 @@ def text_problem(text: str, what: str, limit: int | None = None) -> str | None:
     return None
 
 
+log = logging.getLogger(__name__)
 UNREADABLE = object()  # a value YAML could not build (reported once, then read as absent)
 
 
@@ -150,6 +152,7 @@ class FileReader:
         self.problems = problems
 
     def load(self) -> Node | None:
+        log.debug("reading %s", self.path)  # (tests wait for this line to know a load has begun)
         try:
             text = read_bounded(self.path)
         except FileNotFoundError:

@@ -122,13 +122,17 @@ def test_fitted_text_never_overflows_its_box(theme, text, w, h):
     assert got[0] <= w and got[1] <= h, f"{text!r}: lines of {got} in a {w}x{h} box"
 
 
-def test_the_overflow_check_can_fail(theme):
-    """A text laid out for a wide box does not fit a narrow one: the measure sees it (the drawn surface,
-    clamped to its box, would not)."""
+def test_the_overflow_check_can_fail(theme, monkeypatch):
+    """A layout that ignores its box overflows: the drawn surface, clamped to its box, hides it, and the
+    measure the scene tests use (laid_out_size) sees it."""
     cache = TextCache(theme.fonts)
-    wide = cache.layout("Какая река длиннее всех в Европе", "heading", (1600, 200), 90, wrap=False)
-    font = cache.font("heading", wide.px)
-    assert font.size(wide.lines[0])[0] > 400
+    honest = cache.layout
+    monkeypatch.setattr(cache, "layout", lambda text, role, box, *rest: honest(text, role, (1600, 200), *rest))
+    text, box = "Какая река длиннее всех в Европе", (400, 200)
+    surface = cache.fit(text, "heading", box, (255, 255, 255), 90, wrap=False)
+    assert surface.get_width() <= box[0]  # the picture alone would pass
+    got = laid_out_size(cache, text, "heading", box, 90, wrap=False)
+    assert got[0] > box[0]  # the check does not
 
 
 def test_fit_shrinks_before_wrapping_and_wraps_long_text(theme):

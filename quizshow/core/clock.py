@@ -16,7 +16,3 @@ class ShowClock:
     def now(self) -> float:
         return time.monotonic() - self._origin
 
-    def from_monotonic(self, mono: float) -> float:
-        """Convert a `time.monotonic()` reading taken by an input thread into show time."""
-        return mono - self._origin
-

@@ -201,14 +201,6 @@ class SelectCell(Command):
     undoable: ClassVar[bool] = True
 
 
-@dataclass(frozen=True)
-class DrawLot(Command):
-    """Draw a contestant by lot from the journalled random stream (the first chooser, a tie)."""
-
-    purpose: str = "chooser"
-    undoable: ClassVar[bool] = True
-
-
 # --- the projector view ---------------------------------------------------------------------------
 
 

@@ -96,5 +96,3 @@ def _source(x: int | str | None) -> str:
     return x if isinstance(x, str) else "—" if x is None else f"T:{x}"
 
 
-def all_played(day: Day, fixtures: list[Fixture]) -> bool:
-    return all(effective(day, f) is not None for f in fixtures)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 # Group names on screen (Cyrillic, as the seed and the mock-up) and in ids (Latin, for files and OSC).
 GROUP_IDS = "ABCDEFGH"
@@ -17,16 +16,6 @@ class EventTeam:
     players: tuple[str, ...] = ()
     rating: float = 0.0
     colour: str = "#808080"
-
-
-@dataclass(frozen=True)
-class Stage:
-    """How one stage's matches are played: the match format and kind, rule overrides, its pack."""
-
-    format: str = "brainring"
-    kind: str = "qualifying"  # the brainring match kind (qualifying, semifinal, final, match5)
-    rules: tuple[tuple[str, Any], ...] = ()  # overrides of the format's preset
-    pack: str | None = None  # a pack file (resolved by the loader; the pure layer keeps its name)
 
 
 @dataclass(frozen=True)

@@ -25,8 +25,6 @@ from quizshow.packs.model import Question
 if TYPE_CHECKING:
     from pathlib import Path
 
-SOLO_KINDS = ("cat", "auction", "sponsor")
-
 
 BETWEEN_QUESTIONS = ("board", "round")  # phases with no question in play (the view model says so)
 
