@@ -194,10 +194,12 @@ class ShowApp:
 
         self.sinks.direct += [
             desks,
-            lambda outcome, now: self.sound.on_events(outcome.events),
             lambda outcome, now: self.hardware.lamps.update(self.engine.state, outcome.events, now),
         ]
-        self.sinks.views += [lambda outcome, now: self.projector.on_events(outcome.events, now), self._console_log,
+        # Sound first among the views: only the window thread touches the mixer; a press from a box reader
+        # wakes it at once (the feed's change event), so the cue still follows the press within a frame.
+        self.sinks.views += [lambda outcome, now: self.sound.on_events(outcome.events),
+                             lambda outcome, now: self.projector.on_events(outcome.events, now), self._console_log,
                              self._pack_sound]
 
     def _pack_sound(self, outcome: Outcome, now: float) -> None:
@@ -264,9 +266,14 @@ class ShowApp:
         self.sinks.on_window(lambda: setattr(self.status, "prompt", None if text is None else (text, until)))
 
     def show_events(self, events: list[Event], at: float) -> None:
-        """Events that are not the game's (the line check's lights): sound now, the views on their thread."""
-        self.sound.on_events(events)
-        self.sinks.on_window(lambda: self.projector.on_events(events, at))
+        """Events that are not the game's (the line check's lights): sound and pictures on the window thread."""
+        def show() -> None:
+            self.sound.on_events(events)
+            self.projector.on_events(events, at)
+        self.sinks.on_window(show)
+
+    def on_window(self, change: Callable[[], None]) -> None:
+        self.sinks.on_window(change)
 
     def line_check_changed(self, on: bool) -> None:
         self.sinks.on_window(lambda: setattr(self.projector, "line_check", on))

@@ -165,7 +165,7 @@ def test_sound_cues_follow_effects_with_a_distinct_buzz_per_team():
     cues.on_events([Event(EventKind.BUZZ, team=2, margin_s=0.0), Event(EventKind.BUZZ, team=0, margin_s=0.1),
                     Event(EventKind.CORRECT, team=2), Event(EventKind.TIMER_WARNING),
                     Event(EventKind.TIMER_EXPIRED), Event(EventKind.QUESTION, question_kind="cat")])
-    assert cues.played == ["buzz2", "correct", "warning", "time_up", "special"]
+    assert list(cues.played) == ["buzz2", "correct", "warning", "time_up", "special"]
     lengths = {name: cues.sounds[name].get_length() for name in ("buzz0", "buzz1", "correct")}
     assert all(length > 0.1 for length in lengths.values())
     assert cues.sounds["buzz0"].get_raw() != cues.sounds["buzz1"].get_raw()

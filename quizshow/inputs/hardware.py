@@ -33,7 +33,8 @@ class Host(Protocol):
     def say(self, key: str, **values: object) -> str: ...
     def prompt(self, text: str | None, seconds: float = 0.0) -> None: ...  # a question to the operator
     def show_events(self, events: list[Event], at: float) -> None: ...  # views and sound, not the game
-    def buzzers_assigned(self, buzzers: BuzzerMap) -> None: ...
+    def buzzers_assigned(self, buzzers: BuzzerMap) -> None: ...  # on the window thread
+    def on_window(self, change: Callable[[], None]) -> None: ...  # run on the window thread (now, or queued)
     def line_check_changed(self, on: bool) -> None: ...
 
 
@@ -104,7 +105,8 @@ class Hardware:
         """A box input → the Buzz of its team (or an assignment, or a line-check light)."""
         spec = f"{press.box}:{press.input}"
         if self.assigning is not None:
-            self.capture(spec, press.at)
+            # Assigning changes the key map and writes a file: the window thread's work, not a box reader's.
+            self.app.on_window(lambda: self.capture(spec, press.at))
             return None
         target = self.map.boxes.get(press.box, {}).get(press.input)
         if target is None:
@@ -135,7 +137,7 @@ class Hardware:
     def pad_button(self, instance_id: int, button: int, at: float):
         index = self.pads.get(instance_id, (instance_id, ""))[0]
         if self.assigning is not None:
-            self.capture(f"pad:{index}:{button}", at)
+            self.app.on_window(lambda: self.capture(f"pad:{index}:{button}", at))
             return None
         target = self.map.pads.get((index, button))
         if target is None or not self.app.config.devices.gamepads:
@@ -183,6 +185,9 @@ class Hardware:
         self.app.prompt(self.app.say("console.assign_press", name=name), 600)
 
     def capture(self, spec: str, at: float) -> None:
+        """One button pressed while assigning (on the window thread)."""
+        if self.assigning is None:
+            return  # a press queued behind the one that finished (or a cancel): nothing left to assign
         teams = self.app.config.teams
         targets = self.assign_targets()
         if spec in self.assigned.values():

@@ -11,6 +11,7 @@ import logging
 import math
 import threading
 from array import array
+from collections import deque
 from pathlib import Path
 
 import pygame
@@ -20,6 +21,7 @@ from quizshow.core.effects import Event, EventKind
 log = logging.getLogger(__name__)
 
 RATE = 22050
+PLAYED_KEPT = 256
 SPECIAL_KINDS = ("cat", "auction", "sponsor")
 
 
@@ -85,7 +87,8 @@ class SoundCues:
         self._files = files or {}
         self._teams = teams
         self._question_kind = "regular"
-        self.played: list[str] = []  # what was played, for the console and the tests
+        # The latest cues played, for the console and the tests (bounded: a long day plays thousands).
+        self.played: deque[str] = deque(maxlen=PLAYED_KEPT)
         if not enabled:
             return
         try:

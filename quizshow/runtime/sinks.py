@@ -1,10 +1,10 @@
 """Where an outcome's effects go, fed from one place.
 
-Direct sinks (the desks' OSC feedback and cues, the buzzer lamps, sound cues) run at once on the
-thread that submitted: a press lights its lamp and reaches the lighting desk without waiting for a
-frame. View sinks (projector animations, the console's journal and notices) change what the window
-thread draws, so they run only on the window thread: from any other thread they are queued, and the
-window thread applies them at the start of its next frame (`pump`).
+Direct sinks (the desks' OSC feedback and cues, the buzzer lamps) run at once on the thread that
+submitted: a press lights its lamp and reaches the lighting desk without waiting for a frame. View
+sinks (sound cues, projector animations, the console's journal and notices) touch the mixer or what the
+window thread draws, so they run only on the window thread: from any other thread they are queued, and
+the window thread, woken by the press's change, applies them at the start of its next frame (`pump`).
 """
 
 from __future__ import annotations
