@@ -43,7 +43,9 @@ STAGES: dict[str, dict[str, tuple[str, str, dict[str, Any]]]] = {
     "seed-001": {
         "melee": ("melee", "melee", {}),
         "qualifying": ("brainring", "brainring-40", {"match": "qualifying"}),
-        "playoff": ("brainring", "brainring-40", {"match": "qualifying", "qualifying_questions": 3}),
+        # 3C: «дополнительный бой из 3-х вопросов, каждый 1 очко» — no carry-over in the play-off.
+        "playoff": ("brainring", "brainring-40", {"match": "qualifying", "qualifying_questions": 3,
+                                                  "carry_over": False}),
         "semifinal": ("brainring", "brainring-40", {"match": "semifinal"}),
         "final": ("brainring", "brainring-40", {"match": "final"}),
     },
