@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from quizshow.assemble import make_format
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
@@ -44,3 +46,37 @@ def test_seed001_playoff_every_question_is_worth_one_point_no_carry_over():
     _nobody_answers(qualifying, 100)
     _to_clock(qualifying, 1000)
     assert qualifying.state.fmt.value == 2
+
+
+# --- item 2: seed 004 6.1, a full team only -------------------------------------------------------------
+
+
+def _tournament_copy(tmp_path, source, edit):
+    text = source.read_text(encoding="utf-8").replace("../packs/", f"{tk.ROOT}/packs/")
+    path = tmp_path / source.name
+    path.write_text(edit(text), encoding="utf-8")
+    return path
+
+
+def test_tournament_file_team_of_four_in_seed_004_is_an_error_at_file_line(tmp_path, capsys):
+    """6.1 Команды к играм допускаются ТОЛЬКО В ПОЛНОМ СОСТАВЕ (5 человек): a tournament file's teams are
+    checked against their matches' preset like a show file's."""
+    from quizshow.cli import check_files
+
+    path = _tournament_copy(tmp_path, tk.SEED004, lambda t: t.replace(', "Денис Соколов"', ""))
+    assert check_files([path]) == 1
+    out = capsys.readouterr().out
+    line = next(i for i, row in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "Северяне" in row)
+    assert f"{path}:{line}: team 'Северяне' has 4 players; stage 'group' (preset brainring-60) needs 5" in out
+    assert "1 error(s)" in out  # once for the team, not once per stage
+    assert check_files([tk.SEED004, tk.SEED001]) == 0
+
+
+def test_tournament_file_seed_001_team_of_three_is_a_warning_and_loads(tmp_path, capsys):
+    """Seed 001: «Количество человек в команде от 4 до 12» — a warning, the day still loads."""
+    from quizshow.cli import check_files
+
+    path = _tournament_copy(tmp_path, tk.SEED001, lambda t: re.sub(r', "[^"]+"\]', "]", t, count=1))
+    assert check_files([path]) == 0
+    out = capsys.readouterr().out
+    assert "has 3 players; stage 'qualifying' (preset brainring-40) needs 4–12" in out and "1 warning(s)" in out
