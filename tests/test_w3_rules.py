@@ -80,3 +80,71 @@ def test_tournament_file_seed_001_team_of_three_is_a_warning_and_loads(tmp_path,
     assert check_files([path]) == 0
     out = capsys.readouterr().out
     assert "has 3 players; stage 'qualifying' (preset brainring-40) needs 4–12" in out and "1 warning(s)" in out
+
+
+# --- item 6: seed 004 6.15, the removal offered at once ----------------------------------------------------
+
+
+def _finish_match(app, at: float) -> float:
+    """Next (and the clock run out) until the match has its result; Next again closes it."""
+    state = app.runtime.state
+    while state.phase != "result":
+        at += 100
+        app.runtime.submit(c.Tick(at=at) if state.phase == "clock" else c.Go(at=at))
+        state = app.runtime.state
+    app.runtime.submit(c.Go(at=at + 1))
+    return at + 2
+
+
+def _seed004_app(tmp_path):
+    from quizshow.app import ShowApp
+
+    app = ShowApp(tk.config(tk.SEED004), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
+    for k in range(12):
+        app.runtime.submit(c.Go(at=1 + k * 0.1))
+    return app
+
+
+def test_third_penalty_point_offers_the_removal_at_once_during_the_match(tmp_path):
+    """6.15 Три штрафных очка, заработанных командой, дают право Жюри снять команду с Чемпионата: two in
+    one match, the third in the next one — the console offers the removal the moment it is given, and the
+    jury's removal ends the match in progress (the other table wins)."""
+    import pygame
+
+    from quizshow.event import day as D
+    from quizshow.formats.tournament import model as m
+    from tests.conftest import click
+
+    app = _seed004_app(tmp_path)
+    try:
+        app.runtime.submit(m.Play(at=5, fixture="A1"))
+        ev: m.EventState = app.runtime.state.fmt
+        red = ev.roster[0]
+        app.runtime.submit(c.Go(at=6))
+        app.runtime.submit(c.Go(at=7))  # «Внимание! Вопрос!»
+        for i in range(2):
+            assert app.runtime.submit(c.Discipline(at=8 + i, team=0, what="penalty")).accepted
+        at = _finish_match(app, 10)
+        assert app.runtime.state.fmt.day.result("A1").penalties[0] == 2 and app.runtime.state.fmt.notice is None
+        second = next(f for f in D.plan(app.runtime.state.fmt.day).fixtures if red in f.teams and f.id != "A1")
+        app.runtime.submit(m.Play(at=at, fixture=second.id))
+        table = app.runtime.state.fmt.roster.index(red)
+        app.runtime.submit(c.Go(at=at + 1))
+        app.runtime.submit(c.Go(at=at + 2))
+        assert app.runtime.submit(c.Discipline(at=at + 3, team=table, what="penalty")).accepted
+        ev = app.runtime.state.fmt
+        assert ev.match is not None and app.runtime.state.phase != "result"  # the match goes on
+        assert ev.notice is not None and ev.notice[0] == "event.notice.removal"
+        surface = pygame.Surface((1280, 800))
+        app.console.render(surface, at + 4, app.status)
+        assert any(call.name == "remove" and call.args == (red,) for _, call in app.console.buttons)
+        assert any(call.name in ("answerer", "disc") for _, call in app.console.buttons)  # the match's panel too
+        click(app, "remove", at + 5, red)
+        click(app, "remove", at + 5.5, red)  # confirmed
+        ev = app.runtime.state.fmt
+        assert red in ev.day.removed_teams
+        result = ev.day.result(second.id)
+        assert result is not None and result.winner == second.teams[1 - second.teams.index(red)]
+        assert app.runtime.state.phase == "result"
+    finally:
+        app.close()
