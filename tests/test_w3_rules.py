@@ -146,5 +146,59 @@ def test_third_penalty_point_offers_the_removal_at_once_during_the_match(tmp_pat
         result = ev.day.result(second.id)
         assert result is not None and result.winner == second.teams[1 - second.teams.index(red)]
         assert app.runtime.state.phase == "result"
+        from quizshow.display.console import describe  # item 21: the journal says why, the day's points
+
+        names = [t.name for t in app.runtime.state.teams]
+        assert describe(app.engine.entries[-1], names, "ru") == f"{names[table]} снята: 3 штрафных очка"
     finally:
         app.close()
+
+
+# --- item 21: a removal says why ------------------------------------------------------------------------
+
+
+def _removed_by_penalties(size=(1920, 1080)):
+    """A «Брейн-ринг» match (brainring.yaml, seed 004) where Бета gets its third penalty point."""
+    import pygame
+
+    from quizshow.display.projector import Projector
+    from quizshow.display.theme import load_theme
+    from tests.conftest import views_of
+    from tests.test_brainring_display import config, engine
+    from tests.test_display import RecordingText
+
+    e = engine()
+    theme = load_theme(config().theme)
+    text = RecordingText(theme.fonts)
+    projector = Projector(e.format, theme, "Брейн-ринг", "ru", text, views=views_of(e.format))
+    outs = []
+    for cmd in (c.Go(at=1), c.Announce(at=2), *(c.Discipline(at=3 + i, team=1, what="penalty") for i in range(3))):
+        out = ok(e, cmd)
+        projector.on_events(out.events, cmd.at)
+        outs.append(out)
+    surface = pygame.Surface(size)
+    projector.render(surface, e.state, 6.1)
+    text.fitted.clear()
+    projector.render(surface, e.state, 9)
+    return e, outs, text, surface
+
+
+def test_removal_by_penalties_result_card_says_who_was_removed_and_why():
+    """The result picture no longer reads «ПОБЕДА Альфа 2 : −1 · Очки за матч: 0 — 0» with no reason: it
+    says «Бета снята: 3 штрафных очка», and the winner's match points are those of a win."""
+    e, _, text, surface = _removed_by_penalties()
+    assert e.state.phase == "result" and e.state.fmt.result == "removed"
+    shown = [what for what, _, _ in text.fitted]
+    assert any("БЕТА СНЯТА: 3 ШТРАФНЫХ ОЧКА" in str(w).upper() for w in shown), shown
+    assert "Очки за матч: 2 — 0" in shown
+    for what, box, got in text.fitted:
+        assert got[0] <= box[0] and got[1] <= box[1], f"{what!r} {got} overflows {box}"
+
+
+def test_removal_by_penalties_journal_line_says_why():
+    """The console's journal: the third penalty reads «Бета снята: 3 штрафных очка», not «Матч окончен»."""
+    from quizshow.display.console import describe
+
+    e, _, _, _ = _removed_by_penalties()
+    entry = e.entries[-1]
+    assert describe(entry, ["Альфа", "Бета"], "ru") == "Бета снята: 3 штрафных очка"

@@ -344,11 +344,13 @@ class TournamentFormat(Format):
         if not isinstance(fmt, BrainringFormat) or not isinstance(ring, Ring):
             return ev, []
         table = ev.roster.index(team)
-        nested = replace(ev.match, fmt=ring.with_record(table, replace(ring.record(table), removed=True)))
+        record = ring.record(table)
+        penalties = self.penalties(ev.day, team) + record.penalties  # over the day, this match's included
+        nested = replace(ev.match, fmt=ring.with_record(table, replace(record, removed=True, removed_for=penalties)))
         nested, events = fmt.finish(nested, "removed", 1 - table)
         result = result_of(nested, ev.playing, ev.roster)
         day = replace(ev.day, results=(*ev.day.results, result) if result is not None else ev.day.results)
-        return replace(ev, day=day, match=nested), [Event(EventKind.TEAM_REMOVED, team=table,
+        return replace(ev, day=day, match=nested), [Event(EventKind.TEAM_REMOVED, team=table, points=penalties,
                                                           name=self.plan.teams[team].name), *events]
 
     def on_score_add(self, state: ShowState, cmd: c.ScoreAdd) -> Result:
