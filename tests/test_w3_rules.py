@@ -202,3 +202,75 @@ def test_removal_by_penalties_journal_line_says_why():
     e, _, _, _ = _removed_by_penalties()
     entry = e.entries[-1]
     assert describe(entry, ["Альфа", "Бета"], "ru") == "Бета снята: 3 штрафных очка"
+
+
+# --- item 19: a shared place reads as a place --------------------------------------------------------------
+
+
+def _ink_bands(surface, x0: int, x1: int, y0: int, y1: int):
+    """Each line of white text in the strip x0..x1, as (top, bottom, clusters of ink columns): a cluster
+    is ink with gaps under 9 px (the letters of one word or number)."""
+    def ink(x, y):
+        r, g, b, _ = surface.get_at((x, y))
+        return r > 200 and g > 200 and b > 200
+
+    rows = [y for y in range(y0, y1) if any(ink(x, y) for x in range(x0, x1))]
+    bands, start = [], None
+    for y in range(y0, y1 + 1):
+        if y in rows and start is None:
+            start = y
+        elif y not in rows and start is not None:
+            bands.append((start, y))
+            start = None
+    out = []
+    for top, bottom in bands:
+        columns = [x for x in range(x0, x1) if any(ink(x, y) for y in range(top, bottom))]
+        clusters = [[columns[0], columns[0]]]
+        for x in columns[1:]:
+            if x - clusters[-1][1] < 9:
+                clusters[-1][1] = x
+            else:
+                clusters.append([x, x])
+        place_rows = [y for y in range(top, bottom) if any(ink(x, y) for x in range(clusters[0][0],
+                                                                                     clusters[0][1] + 1))]
+        out.append((top, bottom, clusters, max(place_rows) - min(place_rows)))
+    return out
+
+
+def test_shared_place_reads_as_a_place_with_a_gap_before_the_name_in_the_places_size():
+    """«2-3Эрудиты» / «3-8Сфинкс»: a shared place was shrunk and ran into the name. Now «3–4» is as tall
+    as «1», in its own column, with a clear gap before the team's name."""
+    from dataclasses import replace
+
+    import pygame
+
+    from quizshow import i18n, registry
+    from quizshow.display.projector import Projector
+    from quizshow.display.theme import load_theme
+    from quizshow.event import day as D
+    from tests.conftest import views_of
+    from tests.event_kit import play as play_pair
+
+    i18n.add_phrases(registry.spec("tournament").phrases)
+    e = tk.tournament(tk.SEED004)
+    ev = e.state.fmt
+    day = replace(ev.day, order=tuple(range(12)))  # group А: teams 0, 3, 6, 9
+    for a, b, sa, sb in ((0, 3, 3, 0), (0, 6, 3, 0), (0, 9, 3, 0), (3, 6, 2, 0), (3, 9, 2, 0), (6, 9, 1, 1)):
+        day = play_pair(day, a, b, sa, sb)
+    group_a = next(t for t in D.tables(day) if t.title == "A")
+    assert [r.place for r in group_a.rows] == [(1, 1), (2, 2), (3, 4), (3, 4)]
+    e.state = replace(e.state, phase="ev_standings", fmt=replace(ev, day=day))
+    theme = load_theme(tk.config(tk.SEED004).theme)
+    surface = pygame.Surface((1920, 1080))
+    projector = Projector(e.format, theme, "Кубок", "ru", None, views=views_of(e.format))
+    projector.render(surface, e.state, 5.0)
+    projector.render(surface, e.state, 8.0)
+    bands = _ink_bands(surface, 66, 330, 250, 640)  # group А's rows: the place column and the names
+    assert len(bands) == 4, bands
+    heights = [h for _, _, _, h in bands]
+    assert max(heights) - min(heights) <= 2, heights  # «3–4» in the same size as «1» and «2»
+    for top, _, clusters, _ in bands:
+        assert len(clusters) >= 2, (top, clusters)  # the place, a clear gap, then the name
+        assert clusters[1][0] - clusters[0][1] >= 14, (top, clusters)
+    widths = [c[0][1] - c[0][0] for _, _, c, _ in bands]
+    assert widths[2] > 2 * widths[0]  # «3–4» whole, not squeezed into a single digit's cell

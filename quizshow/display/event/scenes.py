@@ -111,6 +111,15 @@ def fixture_label(frame: Frame, fid: str) -> str:
     return fid
 
 
+PLACE_PX = 44  # every place of a table in one size, «2–3» as big as «1»
+
+
+def place_text(place: tuple[int, int]) -> str:
+    """«3», or a shared place «2–3»."""
+    a, b = place
+    return str(a) if a == b else f"{a}–{b}"
+
+
 def number(surface: pygame.Surface, frame: Frame, text: str, box: pygame.Rect, color: pygame.Color, px: int) -> None:
     """A number on one line, shrunk to fit its cell, centred."""
     img = frame.text.fit(text, "numbers", box.size, color, frame.u(px), wrap=False)
@@ -350,13 +359,15 @@ class StandingsScene(DayScene):
         narrow = box.width < frame.u(500)  # four groups side by side (16 teams)
         weights = [WEIGHTS.get(key, 1.0) * (1.2 if narrow and key == "answers" else 1.0) for _, key in columns]
         name_w = int(inner.width * (0.35 if narrow else 0.34 if len(columns) > 5 else 0.44))
-        unit_w = (inner.width - u(56) - name_w) / max(1.0, sum(weights))
-        edges = [inner.x + u(56) + name_w]
+        place_w = self._place_width(frame, table)
+        lead = u(14) + place_w + u(14)  # the place's column, then a clear gap before the name
+        unit_w = (inner.width - lead - name_w) / max(1.0, sum(weights))
+        edges = [inner.x + lead + name_w]
         for wgt in weights:
             edges.append(edges[-1] + int(unit_w * wgt))
         cols = [(edges[k], edges[k + 1] - edges[k]) for k in range(len(columns))]
         y = head.bottom + u(8)
-        words(body, frame, frame.say("ev.col.team"), pygame.Rect(inner.x + u(56), y, name_w, u(30)),
+        words(body, frame, frame.say("ev.col.team"), pygame.Rect(inner.x + lead, y, name_w, u(30)),
               role="heading", color=frame.color("accent"), px=22, anchor="midleft", shadow=False)
         for (label, _), (x, width) in zip(columns, cols, strict=True):
             words(body, frame, frame.say(label), pygame.Rect(x, y, width, u(30)), role="heading",
@@ -369,7 +380,8 @@ class StandingsScene(DayScene):
         ringed = self._ringed(table)
         for i, row in enumerate(table.rows):
             rect = pygame.Rect(inner.x, y + i * row_h, inner.width, row_h - u(8))
-            self._row(body, frame, day, row, rect, columns, name_w, cols, ringed, medals=table.title == "final")
+            self._row(body, frame, day, row, rect, columns, name_w, cols, ringed, medals=table.title == "final",
+                      place_w=place_w)
         if ringed:
             for block in ringed:
                 spots = [i for i, r in enumerate(table.rows) if r.team in block]
@@ -387,6 +399,12 @@ class StandingsScene(DayScene):
         shown = self._shown(table)
         notes = (u(120) if len(shown) <= 1 else u(186)) if (shown or self._due(frame_day(frame), table)) else 0
         return u(62) + u(46) + rows * u(86) + notes + u(24)
+
+    @staticmethod
+    def _place_width(frame: Frame, table: D.Table) -> int:
+        """The place column: as wide as the table's widest place («2–3», «10–12») at the places' one size."""
+        font = frame.text.font("numbers", frame.u(PLACE_PX))
+        return max([frame.u(44)] + [font.size(place_text(r.place))[0] + frame.u(4) for r in table.rows])
 
     @staticmethod
     def _due(day: Day, table: D.Table) -> bool:
@@ -424,7 +442,7 @@ class StandingsScene(DayScene):
 
     def _row(self, surface: pygame.Surface, frame: Frame, day: Day, row: D.StandingRow, rect: pygame.Rect,
              columns: list[tuple[str, str]], name_w: int, cols: list[tuple[int, int]],
-             ringed: list[set[int]], medals: bool = False) -> None:
+             ringed: list[set[int]], medals: bool = False, place_w: int = 0) -> None:
         u = frame.u
         top = paint.mix(frame.color("panel"), frame.color("panel_dark"), 0.35)
         body = paint.panel(rect.size, paint.rgb(top), paint.rgb(paint.mix(top, frame.color("panel_dark"), 0.3)), None,
@@ -436,13 +454,14 @@ class StandingsScene(DayScene):
                              border_top_left_radius=u(10), border_bottom_left_radius=u(10))
         muted = row.removed
         text = frame.color("muted") if muted else frame.color("text")
-        a, b = row.place
-        place = str(a) if a == b else f"{a}–{b}"
-        number(surface, frame, place, pygame.Rect(rect.x + u(14), rect.y, u(44), rect.height), text, 44)
+        place_w = place_w or u(44)
+        number(surface, frame, place_text(row.place), pygame.Rect(rect.x + u(14), rect.y, place_w, rect.height), text,
+               PLACE_PX)
         name = team_name(day, row.team) + (f" ({frame.say('ev.removed')})" if row.removed else "")
+        lead = u(14) + place_w + u(14)
         img = frame.text.fit(name, "heading", (name_w - u(8), rect.height - u(8)), text, u(40), min_px=u(20),
                              shadow=True, wrap=False)
-        surface.blit(img, img.get_rect(midleft=(rect.x + u(60), rect.centery)))
+        surface.blit(img, img.get_rect(midleft=(rect.x + lead + u(4), rect.centery)))
         cells = dict(row.cells)
         for (_, key), (x, width) in zip(columns, cols, strict=True):
             cell = pygame.Rect(x, rect.y, width, rect.height)
