@@ -274,3 +274,99 @@ def test_shared_place_reads_as_a_place_with_a_gap_before_the_name_in_the_places_
         assert clusters[1][0] - clusters[0][1] >= 14, (top, clusters)
     widths = [c[0][1] - c[0][0] for _, _, c, _ in bands]
     assert widths[2] > 2 * widths[0]  # «3–4» whole, not squeezed into a single digit's cell
+
+
+# --- item 24: the match's opening card, tie captions, the qualifying bar ------------------------------------
+
+# Group А (0, 3, 6, 9): 6 and 9 share 3–4 below the line. Group Б (1, 4, 7, 10): 1 over 7 on head-to-head.
+# Group В (2, 5, 8, 11): 8 above on the difference, 2 and 11 share 2–3 across the line (a replay due).
+TIES = ((0, 3, 3, 0), (0, 6, 3, 0), (0, 9, 3, 0), (3, 6, 2, 0), (3, 9, 2, 0), (6, 9, 1, 1),
+        (1, 4, 1, 1), (1, 7, 1, 0), (1, 10, 0, 1), (4, 7, 2, 2), (4, 10, 1, 0), (7, 10, 1, 0),
+        (2, 5, 2, 0), (2, 8, 0, 2), (2, 11, 1, 1), (5, 8, 1, 0), (5, 11, 0, 0), (8, 11, 1, 1))
+
+
+def _ties_engine():
+    from dataclasses import replace
+
+    from tests.event_kit import play as play_pair
+
+    e = tk.tournament(tk.SEED004)
+    ev = e.state.fmt
+    day = replace(ev.day, order=tuple(range(12)))
+    for a, b, sa, sb in TIES:
+        day = play_pair(day, a, b, sa, sb)
+    e.state = replace(e.state, phase="ev_standings", fmt=replace(ev, day=day))
+    return e, day
+
+
+def _render(e, size=(1920, 1080), now=5.0, events=()):
+    import pygame
+
+    from quizshow import i18n, registry
+    from quizshow.display.projector import Projector
+    from quizshow.display.theme import load_theme
+    from tests.conftest import views_of
+    from tests.test_display import RecordingText
+
+    i18n.add_phrases(registry.spec("tournament").phrases)
+    theme = load_theme(tk.config(tk.SEED004).theme)
+    text = RecordingText(theme.fonts)
+    projector = Projector(e.format, theme, "Кубок города", "ru", text, views=views_of(e.format))
+    for out_events, at in events:
+        projector.on_events(out_events, at)
+    surface = pygame.Surface(size)
+    projector.render(surface, e.state, now)
+    projector.render(surface, e.state, now + 3)
+    return text, surface
+
+
+def test_tournament_match_opening_card_names_its_fixture_and_group():
+    """The match opened on the show's title card: now the card says «A1 · Группа А» (and a knockout match
+    its stage), the two teams at the tables in the strip."""
+    from quizshow.formats.tournament import model as m
+
+    e = tk.tournament(tk.SEED004)
+    for k in range(12):
+        ok(e, c.Go(at=1 + k * 0.1))
+    out = ok(e, m.Play(at=5, fixture="B2"))
+    assert e.state.phase == "title"
+    text, _ = _render(e, now=5.0, events=[(out.events, 5.0)])
+    shown = [what for what, _, _ in text.fitted]
+    assert "B2 · Группа Б" in shown, shown
+    assert "Кубок города" not in shown
+    for what, box, got in text.fitted:
+        assert got[0] <= box[0] and got[1] <= box[1], f"{what!r} {got} overflows {box}"
+
+
+def test_every_tie_frame_in_the_group_tables_has_its_caption():
+    """Groups with a shared place below the line, a head-to-head split and a replay due: every gold frame
+    is explained under its table — the shared place too, and the replay as well as the difference."""
+    e, day = _ties_engine()
+    name = [t.name for t in day.teams]
+    text, _ = _render(e)
+    shown = [what for what, _, _ in text.fitted]
+    assert f"{name[6]} и {name[9]} делят места 3–4" in shown, shown  # group А: below the line
+    assert f"{name[1]} выше по личной встрече" in shown  # group Б
+    assert f"{name[8]} выше по разнице ответов" in shown  # group В: the difference …
+    assert f"Переигровка: {name[2]}, {name[11]}" in shown  # … and the replay still due
+    for what, box, got in text.fitted:
+        assert got[0] <= box[0] and got[1] <= box[1], f"{what!r} {got} overflows {box}"
+
+
+def test_qualifying_bar_marks_both_teams_sharing_the_qualifying_place():
+    """«выходят»: 2 and 11 share 2–3 with two going on; both are marked (a replay decides), not only the one
+    listed first; once the groups are settled the best thirds that go on are marked too."""
+    from dataclasses import replace
+
+    from quizshow.event import day as D
+    from quizshow.event.model import Result
+
+    _, day = _ties_engine()
+    group_c = next(t for t in D.tables(day) if t.title == "C")
+    assert {r.team: r.goes_on for r in group_c.rows} == {8: True, 2: True, 11: True, 5: False}
+    group_a = next(t for t in D.tables(day) if t.title == "A")
+    assert [r.goes_on for r in group_a.rows] == [True, True, False, False]  # groups not settled yet
+    day = replace(day, results=(*day.results, Result("RC1", (2, 11), (2, 1), "win", winner=2)))
+    going = {r.team for t in D.tables(day) for r in t.rows if r.goes_on}
+    knockout = {t for f in D.plan(day).fixtures if f.stage == "quarterfinal" for t in f.teams}
+    assert going == knockout and len(going) == 8

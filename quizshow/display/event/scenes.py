@@ -18,8 +18,10 @@ import pygame
 from quizshow import registry
 from quizshow.core.effects import EventKind
 from quizshow.display import paint
+from quizshow.display.brainring.scenes import TablesTitleScene
 from quizshow.display.scenes import COMMON
 from quizshow.display.scenes.base import Frame, Scene
+from quizshow.display.scenes.cards import TitleScene
 from quizshow.display.svoyak.scenes import words
 from quizshow.display.text import TextCache
 from quizshow.display.tween import ease_out_back
@@ -136,6 +138,31 @@ def panel(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, top: pygame.
 # --- a match being played: the nested format's scene -------------------------------------------------------
 
 
+def match_caption(frame: Frame, ev: EventState) -> str:
+    """The fixture being played and its group or stage: «A1 · Группа А», «ЧФ2 · Четвертьфинал», «Финал»."""
+    fid = ev.playing or ""
+    label = fixture_label(frame, fid)
+    fixture = D.plan(ev.day).get(fid)
+    if fixture is None:
+        return label
+    what = frame.say("ev.group_of", name=group_name(fixture.group)) if fixture.group else \
+        frame.say("stage." + fixture.stage)
+    return label if what == label else f"{label} · {what}"
+
+
+class FixtureTitleScene(TablesTitleScene):
+    """A tournament match's opening card: its caption (`match_caption`, the frame's title) on the card, the
+    two teams at the tables in the strip."""
+
+    name = "ev_fixture_title"
+
+    def static_key(self, frame: Frame) -> Hashable:
+        return self.name, frame.title
+
+
+FIXTURE_TITLE = FixtureTitleScene()
+
+
 class MatchScene(Scene):
     """Any phase of a nested match: the match format's scene for its phase, drawn on a frame that holds
     the nested state and format (the match's scenes never see the event)."""
@@ -147,9 +174,12 @@ class MatchScene(Scene):
         fmt = frame.fmt.match_format(ev)  # type: ignore[attr-defined]
         views = registry.views(fmt.id)
         assert ev.match is not None
+        scene, title = views.scene(ev.match.phase, COMMON["title"]), frame.title
+        if isinstance(scene, TitleScene):  # the opening card names the fixture, not the show
+            scene, title = FIXTURE_TITLE, match_caption(frame, ev)
         inner = Frame(ev.match, fmt, frame.theme, frame.text, frame.now, frame.size, frame.language,
-                      frame.title, frame.anim, frame.layers, frame.give_way)
-        return views.scene(ev.match.phase, COMMON["title"]), inner
+                      title, frame.anim, frame.layers, frame.give_way)
+        return scene, inner
 
     def key(self, frame: Frame) -> Hashable:
         scene, inner = self._inner(frame)
@@ -193,6 +223,20 @@ def split_text(frame: Frame, day: Day, split: Split) -> tuple[str, str]:
                                        score=score)
     values = " · ".join(f"{team_name(day, t)} {v}" for t, v in zip(split.teams, split.values, strict=False))
     return head, frame.say(f"ev.numbers.{split.criterion}.many", values=values) if values else ""
+
+
+def shared_text(frame: Frame, day: Day, table: D.Table, teams: tuple[int, ...], due: bool) -> tuple[str, str]:
+    """(the headline, the line under it) of a place still shared: the replay or play-off it waits for, or
+    that the teams share it («Сфинкс и Пульсар делят места 3–4»)."""
+    rows = [r for r in table.rows if r.team in teams]
+    a, b = rows[0].place if rows else (0, 0)
+    places = str(a) if a == b else f"{a}–{b}"
+    if due:
+        names = ", ".join(team_name(day, t) for t in teams)
+        key = "ev.replay_due" if day.regulation.name == "seed-004" else "ev.playoff_due"
+        return frame.say(key, teams=names), frame.say("ev.shared_places", places=places)
+    joined = (" и " if frame.language == "ru" else " & ").join(team_name(day, t) for t in teams)
+    return frame.say("ev.shared_head", teams=joined, places=places), frame.say("ev.all_equal")
 
 
 def close_places(frame: Frame, places: list[int], points: str) -> str:
@@ -373,8 +417,7 @@ class StandingsScene(DayScene):
             words(body, frame, frame.say(label), pygame.Rect(x, y, width, u(30)), role="heading",
                   color=frame.color("accent"), px=22, shadow=False)
         y += u(38)
-        shown = self._shown(table)
-        notes_h = (u(120) if len(shown) <= 1 else u(186)) if notes and (shown or self._due(day, table)) else 0
+        notes_h = self._notes_height(frame, day, table) if notes else 0
         count = lines or max(1, len(table.rows))
         row_h = min(u(86), (box.bottom - y - notes_h - u(24)) // count)
         ringed = self._ringed(table)
@@ -396,9 +439,33 @@ class StandingsScene(DayScene):
     def _height(self, frame: Frame, table: D.Table, rows: int) -> int:
         """A table's box fitted to its rows and its note (the mock-up's tables end under their note)."""
         u = frame.u
-        shown = self._shown(table)
-        notes = (u(120) if len(shown) <= 1 else u(186)) if (shown or self._due(frame_day(frame), table)) else 0
-        return u(62) + u(46) + rows * u(86) + notes + u(24)
+        return u(62) + u(46) + rows * u(86) + self._notes_height(frame, frame_day(frame), table) + u(24)
+
+    def _notes_height(self, frame: Frame, day: Day, table: D.Table) -> int:
+        """The box under a table: a heading line and one caption of two lines per close place shown."""
+        count = len(self._captions(day, table))
+        return 0 if not count else frame.u(54) + count * frame.u(66)
+
+    def _captions(self, day: Day, table: D.Table) -> list[tuple[tuple[int, ...], Split | None]]:
+        """What the box under a table explains, in the table's order: each tie-breaker shown (its teams, the
+        split) and each place still shared (its teams, None). Every gold frame gets one at least (a shared
+        place waiting for its replay first); two at most unless more frames need theirs."""
+        found: list[tuple[tuple[int, ...], Split | None]] = [(s.teams, s) for s in self._shown(table)]
+        found += [(block, None) for block in table.shared if len(block) < len(table.rows)]
+        due = self._due_blocks(day, table)
+        found.sort(key=lambda item: (item[1] is not None or set(item[0]) not in due))  # a replay due first
+        chosen: list[tuple[tuple[int, ...], Split | None]] = []
+        for ring in self._ringed(table):
+            first = next((item for item in found if set(item[0]) <= ring), None)
+            if first is not None and first not in chosen:
+                chosen.append(first)
+        for item in found:
+            if len(chosen) >= 2:
+                break
+            if item not in chosen:
+                chosen.append(item)
+        order = {r.team: i for i, r in enumerate(table.rows)}
+        return sorted(chosen[:3], key=lambda item: min(order.get(t, 0) for t in item[0]))
 
     @staticmethod
     def _place_width(frame: Frame, table: D.Table) -> int:
@@ -407,10 +474,11 @@ class StandingsScene(DayScene):
         return max([frame.u(44)] + [font.size(place_text(r.place))[0] + frame.u(4) for r in table.rows])
 
     @staticmethod
-    def _due(day: Day, table: D.Table) -> bool:
-        """A shared place that waits for a replay or a play-off (the note says so)."""
-        due = {f.id: f for f in D.plan(day).fixtures if f.stage in ("replay", "playoff") and day.result(f.id) is None}
-        return any(set(block) == set(f.teams) for block in table.shared for f in due.values())
+    def _due_blocks(day: Day, table: D.Table) -> list[set[int]]:
+        """Shared places that wait for a replay or a play-off (the note says so)."""
+        due = [set(f.teams) for f in D.plan(day).fixtures if f.stage in ("replay", "playoff")
+               and day.result(f.id) is None]
+        return [set(block) for block in table.shared if set(block) in due]
 
     @staticmethod
     def _shown(table: D.Table) -> list[Split]:
@@ -483,26 +551,26 @@ class StandingsScene(DayScene):
         """The box under a table: which places were close, the criterion that split them and its numbers
         (up to two splits, the widest first), or the replay still due."""
         u = frame.u
-        shown = self._shown(table)
+        captions = self._captions(day, table)
         gold = frame.color("accent")
         panel(surface, frame, box, top=paint.mix(gold, frame.color("panel_dark"), 0.82), edge=gold)
         inner = box.inflate(-u(24), -u(12))
-        if not shown:
-            names = ", ".join(team_name(day, t) for t in table.shared[0])
-            key = "ev.replay_due" if day.regulation.name == "seed-004" else "ev.playoff_due"
-            words(surface, frame, frame.say(key, teams=names), inner, px=30, color=gold, anchor="midleft")
-            return
-        first = shown[0]
-        rows = [r for r in table.rows if r.team in first.teams]
+        # The heading: the places and points of the first close place explained.
+        rows = [r for r in table.rows if r.team in captions[0][0]]
         points = dict(rows[0].cells).get("points", "")
         places = [p for r in rows for p in r.place]
         words(surface, frame, close_places(frame, places, points).upper(),
               pygame.Rect(inner.x, inner.y, inner.width, u(28)), role="heading", color=gold, px=22, anchor="midleft",
               shadow=False)
         y = inner.y + u(30)
-        for split in shown[:2]:
-            head, numbers = split_text(frame, day, split)
-            words(surface, frame, head, pygame.Rect(inner.x, y, inner.width, u(36)), px=31, anchor="midleft")
+        due = self._due_blocks(day, table)
+        for teams, split in captions:
+            if split is not None:
+                head, numbers = split_text(frame, day, split)
+            else:
+                head, numbers = shared_text(frame, day, table, teams, set(teams) in due)
+            words(surface, frame, head, pygame.Rect(inner.x, y, inner.width, u(36)), px=31, anchor="midleft",
+                  color=gold if split is None and set(teams) in due else None)
             words(surface, frame, numbers, pygame.Rect(inner.x, y + u(36), inner.width, u(28)), role="body",
                   color=frame.color("muted"), px=25, anchor="midleft", shadow=False)
             y += u(66)
