@@ -147,6 +147,8 @@ def match_caption(frame: Frame, ev: EventState) -> str:
         return label
     what = frame.say("ev.group_of", name=group_name(fixture.group)) if fixture.group else \
         frame.say("stage." + fixture.stage)
+    if fixture.stage == "replay":  # «RA1 · Переигровка · Группа А»
+        what = f"{frame.say('stage.replay')} · {what}"
     return label if what == label else f"{label} · {what}"
 
 
