@@ -12,12 +12,13 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from yaml.nodes import MappingNode, Node, ScalarNode
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from quizshow import stopping
 from quizshow.config import ShowConfig, TeamConfig, _devices, _keys, _packs, _rules, _theme, load_show
 from quizshow.event.day import REGULATIONS
 from quizshow.event.model import EventTeam, Regulation
+from quizshow.formats.teamsize import size_problems
 from quizshow.formats.tournament.model import EventPlan, StagePlan
 from quizshow.yamlfile import FileReader, Problems
 
@@ -43,7 +44,9 @@ STAGES: dict[str, dict[str, tuple[str, str, dict[str, Any]]]] = {
     "seed-001": {
         "melee": ("melee", "melee", {}),
         "qualifying": ("brainring", "brainring-40", {"match": "qualifying"}),
-        "playoff": ("brainring", "brainring-40", {"match": "qualifying", "qualifying_questions": 3}),
+        # 3C: «дополнительный бой из 3-х вопросов, каждый 1 очко» — no carry-over in the play-off.
+        "playoff": ("brainring", "brainring-40", {"match": "qualifying", "qualifying_questions": 3,
+                                                  "carry_over": False}),
         "semifinal": ("brainring", "brainring-40", {"match": "semifinal"}),
         "final": ("brainring", "brainring-40", {"match": "final"}),
     },
@@ -94,7 +97,9 @@ def load_tournament(path: Path, problems: Problems, reader: FileReader | None = 
     name = name or "seed-001"
     regulation = _regulation(reader, keys.get("parameters"), name)
     teams = _teams(reader, keys.get("teams"), name)
-    stages = _stages(reader, keys.get("stages"), name, problems)
+    presets: dict[str, str] = {}
+    stages = _stages(reader, keys.get("stages"), name, problems, presets)
+    _team_sizes(reader, keys.get("teams"), teams, stages, presets)
     if name == "seed-004" and teams and regulation.groups * 2 > len(teams):
         reader.error(keys.get("parameters") or keys["teams"],
                      f"{regulation.groups} groups need at least {regulation.groups * 2} teams (found {len(teams)})")
@@ -157,7 +162,34 @@ def _teams(reader: FileReader, node: Node | None, regulation: str) -> tuple[Even
     return tuple(teams)
 
 
-def _stages(reader: FileReader, node: Node | None, regulation: str, problems: Problems) -> dict[str, StagePlan]:
+def _team_sizes(reader: FileReader, node: Node | None, teams: tuple[EventTeam, ...], stages: dict[str, StagePlan],
+                presets: dict[str, str]) -> None:
+    """Each team against the team sizes of the presets its matches are played with, as a show file's teams
+    (config._team_sizes): an error where the rule book admits only that size (seed 004 §6.1 «ТОЛЬКО В ПОЛНОМ
+    СОСТАВЕ (5 человек)»), else a warning; once per team, the error first. The number of teams is the
+    regulation's business (a match is played by two of them), so only the players are checked here."""
+    items = node.value if isinstance(node, SequenceNode) else []
+    counts = [len(t.players) for t in teams]
+    found: dict[int, tuple[bool, str]] = {}
+    for stage, plan in stages.items():
+        sizes = {k: v for k, v in plan.rules.items() if k in ("players_min", "players_max", "players_strict")}
+        for problem in size_problems(sizes, counts):
+            if problem.team is None or (problem.team in found and found[problem.team][0] >= problem.strict):
+                continue
+            message = (f"team '{teams[problem.team].name}' has {problem.found} players; stage '{stage}' "
+                       f"(preset {presets.get(stage, plan.format)}) needs {problem.need}")
+            found[problem.team] = (problem.strict, message + " (a full team only)" if problem.strict else message)
+    for team, (strict, message) in sorted(found.items()):
+        where = items[team] if team < len(items) else node
+        if where is None:
+            continue
+        (reader.error if strict else reader.warn)(where, message)
+
+
+def _stages(reader: FileReader, node: Node | None, regulation: str, problems: Problems,
+            presets: dict[str, str] | None = None) -> dict[str, StagePlan]:
+    """Each stage's plan; `presets` gets each stage's preset name (for the messages)."""
+    presets = presets if presets is not None else {}
     defaults = STAGES[regulation]
     given = reader.mapping(node, list(defaults), what=f"the stages of {regulation}")
     out: dict[str, StagePlan] = {}
@@ -165,12 +197,13 @@ def _stages(reader: FileReader, node: Node | None, regulation: str, problems: Pr
         item = given.get(stage)
         if item is None:
             out[stage] = StagePlan(fmt, {**_rules_default(fmt, preset), **overrides})
+            presets[stage] = preset
             continue
         keys = dict(reader.mapping(item, STAGE_KEYS, what=f"stage '{stage}'"))
         keys.setdefault("format", _scalar_at(item, fmt))
         if reader.text(keys["format"], "format") == fmt:
             keys.setdefault("preset", _scalar_at(item, preset))
-        fmt_name, _, rules = _rules(reader, keys)
+        fmt_name, preset_name, rules = _rules(reader, keys)
         if fmt_name not in ("brainring", "melee"):
             if fmt_name is not None:
                 reader.error(keys["format"], f"a stage is played as brainring or melee, not {fmt_name}")
@@ -179,6 +212,7 @@ def _stages(reader: FileReader, node: Node | None, regulation: str, problems: Pr
         merged = {**rules, **{k: v for k, v in overrides.items() if k not in given_rules and fmt_name == fmt}}
         packs = _packs(reader, keys.get("pack"), problems)
         out[stage] = StagePlan(fmt_name, merged, packs[0] if packs else None)
+        presets[stage] = preset_name or fmt_name
     return out
 
 

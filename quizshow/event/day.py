@@ -104,16 +104,22 @@ def _compute_tables(day: Day) -> list[Table]:
         out = []
         if len(day.order) < len(day.teams):
             return []
-        for g in seed004.groups(day):
-            t = seed004.group_table(day, g)
-            cut = day.regulation.advance_per_group
+        group_tables = [seed004.group_table(day, g) for g in seed004.groups(day)]
+        cut = day.regulation.advance_per_group
+        # Once every group is complete, those who go on are the knockout's own seeds (the first places and
+        # the best of the next ones); before, every team whose place (shared or not) begins within the cut.
+        settled = all(t.complete for t in group_tables) and not any(seed004.replays_due(day, t) for t in group_tables)
+        going = set(seed004.qualifiers(day, group_tables)) if settled else None
+        for t in group_tables:
+            g = t.group
             group_rows = tuple(StandingRow(
                 r.team, t.ranked.place(r.team),
                 (("played", str(r.played)), ("won", str(r.won)), ("drawn", str(r.drawn)), ("lost", str(r.lost)),
                  ("for", str(r.answers_for)), ("against", str(r.answers_against)), ("diff", _signed(r.diff)),
                  ("points", str(r.points))),
                 t.ranked.split_of(r.team) if len(t.ranked.splits) else None,
-                goes_on=i < cut and not r.removed, removed=r.removed) for i, r in enumerate(t.rows))
+                goes_on=not r.removed and (r.team in going if going is not None else t.ranked.place(r.team)[0] <= cut),
+                removed=r.removed) for r in t.rows)
             out.append(Table(g, group_rows, t.ranked.splits, t.ranked.shared))
         final = final_table(day)
         return out + ([final] if final is not None else [])
@@ -123,7 +129,8 @@ def _compute_tables(day: Day) -> list[Table]:
     qual = Table("qualifying", tuple(StandingRow(
         t, qr.place(t), (("played", str(quals[t].played)), ("won", str(quals[t].wins)),
                          ("points", str(quals[t].points)), ("rating", f"{quals[t].rating:g}")),
-        qr.split_of(t), goes_on=i < k, removed=t in day.removed_teams) for i, t in enumerate(qr.order)),
+        qr.split_of(t), goes_on=qr.place(t)[0] <= k and t not in day.removed_teams,  # a shared place: all
+        removed=t in day.removed_teams) for t in qr.order),
         qr.splits, qr.shared)
     points = seed001.points_rows(day)
     pr = seed001.points_ranking(day)

@@ -285,6 +285,24 @@ class ResultScene(Scene):
             points = frame.say("scene.match_points", a=ring.match_points[0], b=ring.match_points[1])
             words(surface, frame, points, pygame.Rect(plate.x, plate.y + frame.u(460), plate.width, frame.u(60)),
                   role="body", color=frame.color("muted"), px=40, shadow=False)
+        if ring.result == "removed":
+            self._removed(surface, frame, plate)
+
+    @staticmethod
+    def _removed(surface: pygame.Surface, frame: Frame, plate: pygame.Rect) -> None:
+        """Why the match ended: the team removed for its penalty points, on a slab under the card."""
+        state, ring = frame.state, ring_of(frame)
+        for team in TABLES:
+            record = ring.record(team)
+            if not record.removed:
+                continue
+            tone = widgets.legible(frame.color("bad"), frame)
+            slab = pygame.Rect(plate.x, plate.bottom + frame.u(30), plate.width, frame.u(100))
+            surface.blit(paint.panel(slab.size, paint.rgb(tone), paint.rgb(tone), None, frame.u(14)), slab)
+            text = frame.say("scene.removed_for_penalties", team=state.teams[team].name,
+                             n=record.removed_for or record.penalties)
+            words(surface, frame, text, slab.inflate(-frame.u(40), -frame.u(16)), color=widgets.ink_on(tone, frame),
+                  px=60, shadow=False, upper=True)
 
 
 SCENES: dict[str, Scene] = {scene.name: scene for scene in (MatchScene(), ResultScene())}

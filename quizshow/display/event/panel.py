@@ -25,6 +25,11 @@ SCREENS = (("ev_standings", "phase.ev_standings"), ("ev_bracket", "phase.ev_brac
 
 def draw(ui: PanelUI, box: pygame.Rect) -> bool:
     ev = TournamentFormat.event(ui.state)
+    notice = True
+    if ev.match is not None and ev.notice is not None:
+        # §6.15: the removal is offered at once, above the match's own panel, the match still going on.
+        box = _notice(ui, box, ev)
+        notice = False
     if ev.match is not None:
         fmt = ui.format.match_format(ev)  # type: ignore[attr-defined]
         inner = registry.views(fmt.id).panel
@@ -34,11 +39,30 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
                 return True
         if ev.day.result(ev.playing or "") is None:
             return False  # the press queue
-    _schedule(ui, box, ev)
+    _schedule(ui, box, ev, notice)
     return True
 
 
-def _schedule(ui: PanelUI, box: pygame.Rect, ev: EventState) -> None:
+def _notice(ui: PanelUI, box: pygame.Rect, ev: EventState) -> pygame.Rect:
+    """The removal notice and its button in a strip at the top of `box`; the rest of the box."""
+    unit = ui.unit
+    strip = pygame.Rect(box.x, box.y, box.width, int(unit * 1.4))
+    _notice_line(ui, strip, ev)
+    return pygame.Rect(box.x, strip.bottom + unit // 4, box.width, box.bottom - strip.bottom - unit // 4)
+
+
+def _notice_line(ui: PanelUI, rect: pygame.Rect, ev: EventState) -> None:
+    assert ev.notice is not None
+    unit = ui.unit
+    key, values = ev.notice
+    found = dict(values)
+    ui.label(ui.say(key, **found), (rect.x, rect.y), (rect.width - unit * 8, rect.height), GOLD)
+    if "index" in found:  # the jury decides; the operator removes (confirmed)
+        ui.button(pygame.Rect(rect.right - unit * 7, rect.y, unit * 7, rect.height), ui.say("ev.remove"), "remove",
+                  int(found["index"]), px=int(unit * 0.6))
+
+
+def _schedule(ui: PanelUI, box: pygame.Rect, ev: EventState, notice: bool = True) -> None:
     unit, day = ui.unit, ev.day
     inner = ui.titled_panel(box, "ev.console_schedule")
     y = inner.y
@@ -62,13 +86,8 @@ def _schedule(ui: PanelUI, box: pygame.Rect, ev: EventState) -> None:
         ui.button(rect, ui.say(key), "screen", name, lit=ui.state.phase == name, px=int(unit * 0.7))
     ui.button(screens[-1], ui.say("ev.console_undo_result"), "undo_result", px=int(unit * 0.6))
     y += int(unit * 1.9)
-    if ev.notice is not None:
-        key, values = ev.notice
-        found = dict(values)
-        ui.label(ui.say(key, **found), (inner.x, y), (inner.width - unit * 8, unit), GOLD)
-        if "index" in found and ev.match is None:  # the jury decides; the operator removes (confirmed)
-            ui.button(pygame.Rect(inner.right - unit * 7, y, unit * 7, unit), ui.say("ev.remove"), "remove",
-                      int(found["index"]), px=int(unit * 0.6))
+    if ev.notice is not None and notice:
+        _notice_line(ui, pygame.Rect(inner.x, y, inner.width, unit), ev)
         y += unit + 4
     if ev.changes:
         ui.label(ui.say("ev.console_changes") + ":", (inner.x, y), (inner.width, unit), GOLD, int(unit * 0.8))

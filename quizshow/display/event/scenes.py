@@ -18,8 +18,10 @@ import pygame
 from quizshow import registry
 from quizshow.core.effects import EventKind
 from quizshow.display import paint
+from quizshow.display.brainring.scenes import TablesTitleScene
 from quizshow.display.scenes import COMMON
 from quizshow.display.scenes.base import Frame, Scene
+from quizshow.display.scenes.cards import TitleScene
 from quizshow.display.svoyak.scenes import words
 from quizshow.display.text import TextCache
 from quizshow.display.tween import ease_out_back
@@ -111,6 +113,15 @@ def fixture_label(frame: Frame, fid: str) -> str:
     return fid
 
 
+PLACE_PX = 44  # every place of a table in one size, «2–3» as big as «1»
+
+
+def place_text(place: tuple[int, int]) -> str:
+    """«3», or a shared place «2–3»."""
+    a, b = place
+    return str(a) if a == b else f"{a}–{b}"
+
+
 def number(surface: pygame.Surface, frame: Frame, text: str, box: pygame.Rect, color: pygame.Color, px: int) -> None:
     """A number on one line, shrunk to fit its cell, centred."""
     img = frame.text.fit(text, "numbers", box.size, color, frame.u(px), wrap=False)
@@ -127,6 +138,33 @@ def panel(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, top: pygame.
 # --- a match being played: the nested format's scene -------------------------------------------------------
 
 
+def match_caption(frame: Frame, ev: EventState) -> str:
+    """The fixture being played and its group or stage: «A1 · Группа А», «ЧФ2 · Четвертьфинал», «Финал»."""
+    fid = ev.playing or ""
+    label = fixture_label(frame, fid)
+    fixture = D.plan(ev.day).get(fid)
+    if fixture is None:
+        return label
+    what = frame.say("ev.group_of", name=group_name(fixture.group)) if fixture.group else \
+        frame.say("stage." + fixture.stage)
+    if fixture.stage == "replay":  # «RA1 · Переигровка · Группа А»
+        what = f"{frame.say('stage.replay')} · {what}"
+    return label if what == label else f"{label} · {what}"
+
+
+class FixtureTitleScene(TablesTitleScene):
+    """A tournament match's opening card: its caption (`match_caption`, the frame's title) on the card, the
+    two teams at the tables in the strip."""
+
+    name = "ev_fixture_title"
+
+    def static_key(self, frame: Frame) -> Hashable:
+        return self.name, frame.title
+
+
+FIXTURE_TITLE = FixtureTitleScene()
+
+
 class MatchScene(Scene):
     """Any phase of a nested match: the match format's scene for its phase, drawn on a frame that holds
     the nested state and format (the match's scenes never see the event)."""
@@ -138,9 +176,12 @@ class MatchScene(Scene):
         fmt = frame.fmt.match_format(ev)  # type: ignore[attr-defined]
         views = registry.views(fmt.id)
         assert ev.match is not None
+        scene, title = views.scene(ev.match.phase, COMMON["title"]), frame.title
+        if isinstance(scene, TitleScene):  # the opening card names the fixture, not the show
+            scene, title = FIXTURE_TITLE, match_caption(frame, ev)
         inner = Frame(ev.match, fmt, frame.theme, frame.text, frame.now, frame.size, frame.language,
-                      frame.title, frame.anim, frame.layers, frame.give_way)
-        return views.scene(ev.match.phase, COMMON["title"]), inner
+                      title, frame.anim, frame.layers, frame.give_way)
+        return scene, inner
 
     def key(self, frame: Frame) -> Hashable:
         scene, inner = self._inner(frame)
@@ -184,6 +225,20 @@ def split_text(frame: Frame, day: Day, split: Split) -> tuple[str, str]:
                                        score=score)
     values = " · ".join(f"{team_name(day, t)} {v}" for t, v in zip(split.teams, split.values, strict=False))
     return head, frame.say(f"ev.numbers.{split.criterion}.many", values=values) if values else ""
+
+
+def shared_text(frame: Frame, day: Day, table: D.Table, teams: tuple[int, ...], due: bool) -> tuple[str, str]:
+    """(the headline, the line under it) of a place still shared: the replay or play-off it waits for, or
+    that the teams share it («Сфинкс и Пульсар делят места 3–4»)."""
+    rows = [r for r in table.rows if r.team in teams]
+    a, b = rows[0].place if rows else (0, 0)
+    places = str(a) if a == b else f"{a}–{b}"
+    if due:
+        names = ", ".join(team_name(day, t) for t in teams)
+        key = "ev.replay_due" if day.regulation.name == "seed-004" else "ev.playoff_due"
+        return frame.say(key, teams=names), frame.say("ev.shared_places", places=places)
+    joined = (" и " if frame.language == "ru" else " & ").join(team_name(day, t) for t in teams)
+    return frame.say("ev.shared_head", teams=joined, places=places), frame.say("ev.all_equal")
 
 
 def close_places(frame: Frame, places: list[int], points: str) -> str:
@@ -350,26 +405,28 @@ class StandingsScene(DayScene):
         narrow = box.width < frame.u(500)  # four groups side by side (16 teams)
         weights = [WEIGHTS.get(key, 1.0) * (1.2 if narrow and key == "answers" else 1.0) for _, key in columns]
         name_w = int(inner.width * (0.35 if narrow else 0.34 if len(columns) > 5 else 0.44))
-        unit_w = (inner.width - u(56) - name_w) / max(1.0, sum(weights))
-        edges = [inner.x + u(56) + name_w]
+        place_w = self._place_width(frame, table)
+        lead = u(14) + place_w + u(14)  # the place's column, then a clear gap before the name
+        unit_w = (inner.width - lead - name_w) / max(1.0, sum(weights))
+        edges = [inner.x + lead + name_w]
         for wgt in weights:
             edges.append(edges[-1] + int(unit_w * wgt))
         cols = [(edges[k], edges[k + 1] - edges[k]) for k in range(len(columns))]
         y = head.bottom + u(8)
-        words(body, frame, frame.say("ev.col.team"), pygame.Rect(inner.x + u(56), y, name_w, u(30)),
+        words(body, frame, frame.say("ev.col.team"), pygame.Rect(inner.x + lead, y, name_w, u(30)),
               role="heading", color=frame.color("accent"), px=22, anchor="midleft", shadow=False)
         for (label, _), (x, width) in zip(columns, cols, strict=True):
             words(body, frame, frame.say(label), pygame.Rect(x, y, width, u(30)), role="heading",
                   color=frame.color("accent"), px=22, shadow=False)
         y += u(38)
-        shown = self._shown(table)
-        notes_h = (u(120) if len(shown) <= 1 else u(186)) if notes and (shown or self._due(day, table)) else 0
+        notes_h = self._notes_height(frame, day, table) if notes else 0
         count = lines or max(1, len(table.rows))
         row_h = min(u(86), (box.bottom - y - notes_h - u(24)) // count)
         ringed = self._ringed(table)
         for i, row in enumerate(table.rows):
             rect = pygame.Rect(inner.x, y + i * row_h, inner.width, row_h - u(8))
-            self._row(body, frame, day, row, rect, columns, name_w, cols, ringed, medals=table.title == "final")
+            self._row(body, frame, day, row, rect, columns, name_w, cols, ringed, medals=table.title == "final",
+                      place_w=place_w)
         if ringed:
             for block in ringed:
                 spots = [i for i, r in enumerate(table.rows) if r.team in block]
@@ -384,15 +441,46 @@ class StandingsScene(DayScene):
     def _height(self, frame: Frame, table: D.Table, rows: int) -> int:
         """A table's box fitted to its rows and its note (the mock-up's tables end under their note)."""
         u = frame.u
-        shown = self._shown(table)
-        notes = (u(120) if len(shown) <= 1 else u(186)) if (shown or self._due(frame_day(frame), table)) else 0
-        return u(62) + u(46) + rows * u(86) + notes + u(24)
+        return u(62) + u(46) + rows * u(86) + self._notes_height(frame, frame_day(frame), table) + u(24)
+
+    def _notes_height(self, frame: Frame, day: Day, table: D.Table) -> int:
+        """The box under a table: a heading line and one caption of two lines per close place shown."""
+        count = len(self._captions(day, table))
+        return 0 if not count else frame.u(54) + count * frame.u(66)
+
+    def _captions(self, day: Day, table: D.Table) -> list[tuple[tuple[int, ...], Split | None]]:
+        """What the box under a table explains, in the table's order: each tie-breaker shown (its teams, the
+        split) and each place still shared (its teams, None). Every gold frame gets one at least (a shared
+        place waiting for its replay first); two at most unless more frames need theirs."""
+        found: list[tuple[tuple[int, ...], Split | None]] = [(s.teams, s) for s in self._shown(table)]
+        found += [(block, None) for block in table.shared if len(block) < len(table.rows)]
+        due = self._due_blocks(day, table)
+        found.sort(key=lambda item: (item[1] is not None or set(item[0]) not in due))  # a replay due first
+        chosen: list[tuple[tuple[int, ...], Split | None]] = []
+        for ring in self._ringed(table):
+            first = next((item for item in found if set(item[0]) <= ring), None)
+            if first is not None and first not in chosen:
+                chosen.append(first)
+        for item in found:
+            if len(chosen) >= 2:
+                break
+            if item not in chosen:
+                chosen.append(item)
+        order = {r.team: i for i, r in enumerate(table.rows)}
+        return sorted(chosen[:3], key=lambda item: min(order.get(t, 0) for t in item[0]))
 
     @staticmethod
-    def _due(day: Day, table: D.Table) -> bool:
-        """A shared place that waits for a replay or a play-off (the note says so)."""
-        due = {f.id: f for f in D.plan(day).fixtures if f.stage in ("replay", "playoff") and day.result(f.id) is None}
-        return any(set(block) == set(f.teams) for block in table.shared for f in due.values())
+    def _place_width(frame: Frame, table: D.Table) -> int:
+        """The place column: as wide as the table's widest place («2–3», «10–12») at the places' one size."""
+        font = frame.text.font("numbers", frame.u(PLACE_PX))
+        return max([frame.u(44)] + [font.size(place_text(r.place))[0] + frame.u(4) for r in table.rows])
+
+    @staticmethod
+    def _due_blocks(day: Day, table: D.Table) -> list[set[int]]:
+        """Shared places that wait for a replay or a play-off (the note says so)."""
+        due = [set(f.teams) for f in D.plan(day).fixtures if f.stage in ("replay", "playoff")
+               and day.result(f.id) is None]
+        return [set(block) for block in table.shared if set(block) in due]
 
     @staticmethod
     def _shown(table: D.Table) -> list[Split]:
@@ -424,7 +512,7 @@ class StandingsScene(DayScene):
 
     def _row(self, surface: pygame.Surface, frame: Frame, day: Day, row: D.StandingRow, rect: pygame.Rect,
              columns: list[tuple[str, str]], name_w: int, cols: list[tuple[int, int]],
-             ringed: list[set[int]], medals: bool = False) -> None:
+             ringed: list[set[int]], medals: bool = False, place_w: int = 0) -> None:
         u = frame.u
         top = paint.mix(frame.color("panel"), frame.color("panel_dark"), 0.35)
         body = paint.panel(rect.size, paint.rgb(top), paint.rgb(paint.mix(top, frame.color("panel_dark"), 0.3)), None,
@@ -436,13 +524,14 @@ class StandingsScene(DayScene):
                              border_top_left_radius=u(10), border_bottom_left_radius=u(10))
         muted = row.removed
         text = frame.color("muted") if muted else frame.color("text")
-        a, b = row.place
-        place = str(a) if a == b else f"{a}–{b}"
-        number(surface, frame, place, pygame.Rect(rect.x + u(14), rect.y, u(44), rect.height), text, 44)
+        place_w = place_w or u(44)
+        number(surface, frame, place_text(row.place), pygame.Rect(rect.x + u(14), rect.y, place_w, rect.height), text,
+               PLACE_PX)
         name = team_name(day, row.team) + (f" ({frame.say('ev.removed')})" if row.removed else "")
+        lead = u(14) + place_w + u(14)
         img = frame.text.fit(name, "heading", (name_w - u(8), rect.height - u(8)), text, u(40), min_px=u(20),
                              shadow=True, wrap=False)
-        surface.blit(img, img.get_rect(midleft=(rect.x + u(60), rect.centery)))
+        surface.blit(img, img.get_rect(midleft=(rect.x + lead + u(4), rect.centery)))
         cells = dict(row.cells)
         for (_, key), (x, width) in zip(columns, cols, strict=True):
             cell = pygame.Rect(x, rect.y, width, rect.height)
@@ -464,26 +553,26 @@ class StandingsScene(DayScene):
         """The box under a table: which places were close, the criterion that split them and its numbers
         (up to two splits, the widest first), or the replay still due."""
         u = frame.u
-        shown = self._shown(table)
+        captions = self._captions(day, table)
         gold = frame.color("accent")
         panel(surface, frame, box, top=paint.mix(gold, frame.color("panel_dark"), 0.82), edge=gold)
         inner = box.inflate(-u(24), -u(12))
-        if not shown:
-            names = ", ".join(team_name(day, t) for t in table.shared[0])
-            key = "ev.replay_due" if day.regulation.name == "seed-004" else "ev.playoff_due"
-            words(surface, frame, frame.say(key, teams=names), inner, px=30, color=gold, anchor="midleft")
-            return
-        first = shown[0]
-        rows = [r for r in table.rows if r.team in first.teams]
+        # The heading: the places and points of the first close place explained.
+        rows = [r for r in table.rows if r.team in captions[0][0]]
         points = dict(rows[0].cells).get("points", "")
         places = [p for r in rows for p in r.place]
         words(surface, frame, close_places(frame, places, points).upper(),
               pygame.Rect(inner.x, inner.y, inner.width, u(28)), role="heading", color=gold, px=22, anchor="midleft",
               shadow=False)
         y = inner.y + u(30)
-        for split in shown[:2]:
-            head, numbers = split_text(frame, day, split)
-            words(surface, frame, head, pygame.Rect(inner.x, y, inner.width, u(36)), px=31, anchor="midleft")
+        due = self._due_blocks(day, table)
+        for teams, split in captions:
+            if split is not None:
+                head, numbers = split_text(frame, day, split)
+            else:
+                head, numbers = shared_text(frame, day, table, teams, set(teams) in due)
+            words(surface, frame, head, pygame.Rect(inner.x, y, inner.width, u(36)), px=31, anchor="midleft",
+                  color=gold if split is None and set(teams) in due else None)
             words(surface, frame, numbers, pygame.Rect(inner.x, y + u(36), inner.width, u(28)), role="body",
                   color=frame.color("muted"), px=25, anchor="midleft", shadow=False)
             y += u(66)

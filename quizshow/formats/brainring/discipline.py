@@ -89,8 +89,9 @@ class DisciplineRules(Format):
             new = new.add_score(team, -1)
             events.append(Event(EventKind.SCORE, team=team, points=-1, score=new.teams[team].score))
         if record.penalties >= int(self.rules["penalties_to_remove"]):
-            new = self._record(new, team, replace(record, removed=True))
-            events.append(Event(EventKind.TEAM_REMOVED, team=team, name=state.teams[team].name))
+            new = self._record(new, team, replace(record, removed=True, removed_for=record.penalties))
+            events.append(Event(EventKind.TEAM_REMOVED, team=team, name=state.teams[team].name,
+                                points=record.penalties))  # points: the penalty points, for the journal
             new, more = self.finish(new, "removed", 1 - team)
             events += more
         return new, events

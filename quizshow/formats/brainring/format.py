@@ -403,8 +403,8 @@ class BrainringFormat(DisciplineRules, Format):
 
     def finish(self, state: ShowState, result: str, winner: int | None) -> Result:
         ring = self.ring(state)
-        points = match_points(self.rules, winner) if self.rules["match"] == "match5" and result != "removed" \
-            else ring.match_points
+        # A removal is a win for the other table (the day's standings count it so; the card says why).
+        points = match_points(self.rules, winner) if self.rules["match"] == "match5" else ring.match_points
         ring = replace(ring, result=result, winner=winner, match_points=points)
         new = replace(state, phase="result", fmt=ring, answering=None, timer=Timer(), banner=None)
         name = state.teams[winner].name if winner is not None else None

@@ -21,6 +21,7 @@ class Record:
     hints: int = 0
     penalties: int = 0
     removed: bool = False
+    removed_for: int = 0  # the penalty points it was removed for (in a tournament: over the day)
 
 
 @dataclass(frozen=True)

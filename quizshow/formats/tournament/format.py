@@ -22,6 +22,8 @@ from quizshow.event import day as D
 from quizshow.event.common import effective
 from quizshow.event.model import Correction, Day, Fixture
 from quizshow.event.model import Result as Outcome
+from quizshow.formats.brainring.format import BrainringFormat
+from quizshow.formats.brainring.model import Ring
 from quizshow.formats.tournament import model as m
 from quizshow.formats.tournament.results import result_of
 
@@ -115,10 +117,19 @@ class TournamentFormat(Format):
         kept = tuple(r for r in day.results if r.fixture != ev.playing)
         day = replace(day, results=(*kept, result) if result is not None else kept)
         notice = ev.notice
-        for team in ev.roster[:2]:
-            if team not in day.removed_teams and self.penalties(day, team) >= self.plan.regulation.penalties_to_remove:
+        for i, team in enumerate(ev.roster[:2]):
+            # Seed 004 §6.15: the penalty that makes three is counted at once, the match still going on.
+            live = self._live_penalties(nested, i) if result is None else 0
+            if team not in day.removed_teams and \
+                    self.penalties(day, team) + live >= self.plan.regulation.penalties_to_remove:
                 notice = ("event.notice.removal", (("team", self.plan.teams[team].name), ("index", str(team))))
         return self._project(state, replace(ev, day=day, match=nested, notice=notice)), events
+
+    @staticmethod
+    def _live_penalties(match: ShowState, table: int) -> int:
+        """Penalty points a table's team earned in the match being played (not yet a result of the day)."""
+        ring = match.fmt
+        return ring.records[table].penalties if isinstance(ring, Ring) else 0
 
     def _project(self, state: ShowState, ev: m.EventState) -> ShowState:
         """The show state while a match is played: its own fields, the event as `fmt`."""
@@ -320,7 +331,27 @@ class TournamentFormat(Format):
                        for f in D.plan(ev.day).fixtures)
         stage = "later" if knockout else "first"
         day = replace(ev.day, removed=(*ev.day.removed, (cmd.team, cmd.reason, stage)))
-        return self._keep(state, replace(ev, day=day, notice=None)), []
+        ev, events = self._removed_at_table(replace(ev, day=day, notice=None), cmd.team)
+        return self._keep(state, ev), events
+
+    def _removed_at_table(self, ev: m.EventState, team: int) -> tuple[m.EventState, list[Event]]:
+        """A team removed while it plays here (§6.15: the jury need not wait for the match to end): the
+        match ends at once, won by the other table, its result recorded as played so far."""
+        if ev.match is None or ev.playing is None or team not in ev.roster[:2] or ev.day.result(ev.playing):
+            return ev, []
+        fmt = self.match_format(ev)
+        ring = ev.match.fmt
+        if not isinstance(fmt, BrainringFormat) or not isinstance(ring, Ring):
+            return ev, []
+        table = ev.roster.index(team)
+        record = ring.record(table)
+        penalties = self.penalties(ev.day, team) + record.penalties  # over the day, this match's included
+        nested = replace(ev.match, fmt=ring.with_record(table, replace(record, removed=True, removed_for=penalties)))
+        nested, events = fmt.finish(nested, "removed", 1 - table)
+        result = result_of(nested, ev.playing, ev.roster)
+        day = replace(ev.day, results=(*ev.day.results, result) if result is not None else ev.day.results)
+        return replace(ev, day=day, match=nested), [Event(EventKind.TEAM_REMOVED, team=table, points=penalties,
+                                                          name=self.plan.teams[team].name), *events]
 
     def on_score_add(self, state: ShowState, cmd: c.ScoreAdd) -> Result:
         raise Refused("scores are kept by the matches; correct a result instead")
