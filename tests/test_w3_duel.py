@@ -1,0 +1,160 @@
+"""Issue 22, the duel: disqualifying one player for the bout (seed 002, 7.8); a sheet of another size is a
+warning (7.2 «как правило»); a long queue on the console and the projector; Next that does nothing says why."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from quizshow.app import Action
+from quizshow.core import commands as c
+from quizshow.display.console import describe
+from quizshow.formats.duel import commands as dc
+from quizshow.formats.duel.spec import journal_words
+from tests.duel_kit import ALPHA, BETA, BLUE, GREEN, RED, YELLOW, asked, go, judge, out, press, started
+from tests.test_duel_display import _buttons, duel_app, render_walk, show_engine  # noqa: F401 (fixtures below)
+from tests.test_duel_osc import duel  # noqa: F401 (the OSC fixture)
+
+
+def disqualify(eng, team: int, player: int, at: float):
+    return eng.dispatch(dc.Disqualify(at=at, team=team, player=player))
+
+
+# --- item 3: a player disqualified for the bout ---------------------------------------------------------
+
+
+def test_disqualifying_the_player_being_asked_asks_the_next_in_the_queue():
+    eng = started()
+    press(eng, BETA, RED, 2.0)
+    press(eng, ALPHA, GREEN, 2.1)
+    assert asked(eng) == (BETA, RED)
+    outcome = disqualify(eng, BETA, RED, 3.0)
+    assert outcome.accepted
+    assert asked(eng) == (ALPHA, GREEN) and eng.state.phase == "answering"
+    assert out(eng) == {(BETA, RED)} and eng.state.fmt.bout.disqualified == ((BETA, RED),)
+    assert [e.status for e in eng.format.queue(eng.state)] == ["dq", "answering"]
+    assert judge(eng, True, 4.0).accepted  # Альфа's green is right: Бета's green leaves, as without it
+    assert out(eng) == {(BETA, RED), (BETA, GREEN)}
+
+
+def test_a_disqualified_players_colour_counts_as_gone_so_a_correct_answer_there_is_a_choice():
+    eng = started()
+    assert disqualify(eng, ALPHA, GREEN, 1.5).accepted
+    press(eng, BETA, GREEN, 2.0)
+    assert judge(eng, True, 3.0).accepted
+    assert eng.state.phase == "choosing"  # the green opponent is gone already: Бета's green chooses
+    assert eng.format.choice_pool(eng.state, ALPHA) == [YELLOW, RED]  # the captain last
+    assert eng.state.fmt.asking.removed is None
+
+
+def test_a_disqualified_player_cannot_press_and_is_told_why():
+    eng = started()
+    disqualify(eng, ALPHA, YELLOW, 1.5)
+    outcome = press(eng, ALPHA, YELLOW, 2.0)
+    assert outcome.refused and "disqualified" in outcome.refused
+
+
+def test_disqualifying_a_teams_last_player_loses_it_the_bout():
+    eng = started()
+    for i, player in enumerate((GREEN, YELLOW, RED)):
+        assert disqualify(eng, BETA, player, 1.2 + i * 0.1).accepted
+    assert eng.state.fmt.bout.result is None
+    assert disqualify(eng, BETA, BLUE, 1.6).accepted
+    assert eng.state.phase == "result" and eng.state.fmt.bout.winner == ALPHA
+
+
+def test_disqualify_is_refused_while_the_answerer_chooses_and_after_the_bout():
+    eng = started()
+    press(eng, ALPHA, RED, 2.0)
+    judge(eng, True, 3.0)
+    go(eng, 4.0)
+    press(eng, ALPHA, RED, 5.0)
+    judge(eng, True, 6.0)  # twice in a row: a choice
+    assert eng.state.phase == "choosing"
+    assert disqualify(eng, BETA, GREEN, 6.5).refused
+
+
+def test_undoing_a_disqualification_brings_the_player_back_and_asks_them_again():
+    eng = started()
+    press(eng, BETA, RED, 2.0)
+    press(eng, ALPHA, GREEN, 2.1)
+    disqualify(eng, BETA, RED, 3.0)
+    assert eng.dispatch(c.Undo(at=3.5)).accepted
+    assert out(eng) == set() and asked(eng) == (BETA, RED) and eng.state.fmt.bout.disqualified == ()
+
+
+def test_a_disqualification_has_a_readable_journal_line():
+    from quizshow import i18n, registry
+
+    i18n.add_phrases(registry.spec("duel").phrases)  # as the app does for a duel show
+    eng = started()
+    disqualify(eng, BETA, YELLOW, 1.5)
+    line = describe(eng.entries[-1], ["Альфа", "Бета"], "ru", journal_words)
+    assert line == "Дисквалифицирован на бой: Бета, жёлтый стол"
+    assert describe(eng.entries[-1], ["Alpha", "Beta"], "en", journal_words) == \
+        "Disqualified for the bout: Beta, yellow table"
+
+
+def test_the_console_disqualify_button_turns_the_tables_into_disqualify_buttons(tmp_path):
+    app = duel_app(tmp_path)
+    try:
+        app.action(Action("go", 1.0))
+        app.submit(c.Buzz(at=2.0, team=BETA, player=RED, source_time=2.0))
+        buttons, _ = _buttons(app)
+        assert not any(name.startswith("duel_disqualify") for name in buttons)  # a table is no trap
+        arm = next(name for name in buttons if name.startswith("panel.duel_disqualify"))
+        assert app.console.click(buttons[arm].center) is None  # the console's own switch: nothing journalled
+        buttons, _ = _buttons(app)
+        assert "duel_disqualify:1:2" in buttons and "duel_disqualify:0:0" in buttons
+        call = app.console.click(buttons["duel_disqualify:1:2"].center)
+        assert call is not None
+        assert app.call(call, 3.0, "console").accepted
+        assert (BETA, RED) in app.engine.state.fmt.bout.disqualified
+        buttons, _ = _buttons(app)  # done: the tables are plain tables again
+        assert not any(name.startswith("duel_disqualify") for name in buttons)
+    finally:
+        app.close()
+
+
+def test_the_projector_marks_a_disqualified_player_on_the_table_and_in_the_queue(theme):
+    from quizshow.display.duel.scene import tile_rect
+    from quizshow.display.projector import Projector
+    from quizshow.display.scenes.base import Frame
+    from tests.conftest import views_of
+    from tests.test_display import RecordingText
+
+    e = show_engine()
+    text = RecordingText(theme.fonts)
+    projector = Projector(e.format, theme, "Дуэль", "ru", text, views=views_of(e.format))
+    for cmd in (c.Go(at=1), c.Buzz(at=2, team=ALPHA, player=GREEN, source_time=2),
+                dc.Disqualify(at=3, team=ALPHA, player=GREEN)):
+        assert e.dispatch(cmd).accepted
+    surface = pygame.Surface((1920, 1080))
+    projector.render(surface, e.state, 3.05)
+    projector.render(surface, e.state, 6.0)  # the leaving motion is over
+    said = [t for t, _box, _got in text.fitted]
+    assert said.count("дисквалифицирован") >= 2  # its tile and its row of the queue
+    frame = Frame(e.state, e.format, theme, None, 0, (1920, 1080), "ru", "", None)
+    tile = tile_rect(frame, ALPHA, GREEN)
+    pill = [surface.get_at((x, tile.bottom - 40)) for x in range(tile.x + 20, tile.right - 20, 4)]
+    assert any(px.r > 180 and px.g < 110 for px in pill)  # a red «дисквалифицирован» on the dimmed tile
+
+
+def test_osc_action_disqualifies_a_player(duel):  # noqa: F811
+    from tests.test_osc import go as osc_go
+
+    app, desk, to = duel
+    desk.send(to, "/quiz/subscribe", 1)
+    desk.wait_for("/quiz/out/state/phase")
+    osc_go(desk, to)
+    desk.send(to, "/quiz/action/duel_disqualify", 2, 1)  # Бета (teams from 1), yellow (0 green … 3 blue)
+    assert desk.wait_for("/quiz/out/event/player/out") == (2, 1, "Б2", 3)
+    assert app.engine.state.fmt.bout.disqualified == ((BETA, YELLOW),)
+
+
+@pytest.fixture(scope="module")
+def theme():
+    from quizshow.display.theme import load_theme
+    from tests.duel_kit import config
+
+    return load_theme(config().theme)
