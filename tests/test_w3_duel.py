@@ -158,3 +158,61 @@ def theme():
     from tests.duel_kit import config
 
     return load_theme(config().theme)
+
+
+# --- item 5: a sheet of another size is a warning (seed 002, 7.2 «как правило») ---------------------------
+
+
+def _odd_sheet_show(tmp_path):
+    """A show whose only sheet has three themes, the last of them three questions."""
+    themes = []
+    for t in range(3):
+        rows = range(4 if t < 2 else 3)
+        questions = "\n".join(f'          - {{q: "Вопрос {t + 1}.{n + 1}", a: "Ответ"}}' for n in rows)
+        themes.append(f'      - name: "Тема {t + 1}"\n        questions:\n{questions}')
+    pack = tmp_path / "odd.yaml"
+    pack.write_text('title: "Нестандартный лист"\nrounds:\n  - name: "Лист 1"\n    themes:\n' + "\n".join(themes)
+                    + "\n", encoding="utf-8")
+    show = tmp_path / "show.yaml"
+    show.write_text(f'''title: "Дуэль"
+format: duel
+pack: "{pack}"
+teams:
+  - {{name: "Альфа", players: ["А1", "А2", "А3", "А4"], captain: "А4"}}
+  - {{name: "Бета", players: ["Б1", "Б2", "Б3", "Б4"], captain: "Б4"}}
+''', encoding="utf-8")
+    return show, pack
+
+
+def test_a_sheet_of_another_size_is_a_warning_with_its_line_and_the_show_still_loads(tmp_path):
+    import io
+
+    from quizshow.cli import check_files
+    from quizshow.config import load_show
+    from quizshow.yamlfile import Problems
+
+    show, pack = _odd_sheet_show(tmp_path)
+    out = io.StringIO()
+    assert check_files([show], out) == 0
+    said = out.getvalue()
+    assert f"{pack}:3: warning: sheet 'Лист 1' has 3 themes" in said  # the sheet's line
+    assert f"{pack}:17: warning: theme 'Тема 3'" in said
+    assert "3 questions" in said and "0 error(s), 2 warning(s)" in said
+    problems = Problems()
+    config = load_show(show, problems)
+    assert config is not None and not problems.errors and len(problems.items) == 2
+
+
+def test_a_sheet_of_another_size_plays_every_question(tmp_path):
+    from quizshow.app import ShowApp
+    from quizshow.config import load_show
+    from quizshow.yamlfile import Problems
+
+    show, _pack = _odd_sheet_show(tmp_path)
+    app = ShowApp(load_show(show, Problems()), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False,
+                  devices=False)
+    try:
+        assert len(app.engine.format.order(app.engine.state)) == 11
+        assert app.action(Action("go", 1.0)).accepted and app.engine.state.phase == "reading"
+    finally:
+        app.close()

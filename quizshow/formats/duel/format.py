@@ -59,23 +59,32 @@ class DuelFormat(Format):
 
     @staticmethod
     def check_pack(pack: Pack, rules: Mapping[str, Any]) -> list[tuple[int, str]]:
-        """A duel pack's sheets: every playing round a sheet of 4–5 themes × 4 questions (the rules'
-        numbers); (line, what is wrong) for the show's --check."""
-        low, high = int(rules.get("sheet_themes_min", 4)), int(rules.get("sheet_themes_max", 5))
-        each = int(rules.get("theme_questions", 4))
+        """What a duel cannot be played without: a sheet (a playing round) of themes. (line, what is wrong)
+        for the show's --check: errors."""
         found = []
         if not pack.playing_rounds:
             found.append((1, "a duel pack needs at least one sheet (a round with themes)"))
         for sheet in pack.playing_rounds:
             if not sheet.themes:
                 found.append((sheet.line, f"sheet '{sheet.name}' needs themes (a duel sheet is themes × questions)"))
-            elif not low <= len(sheet.themes) <= high:
-                found.append((sheet.line, f"sheet '{sheet.name}' has {len(sheet.themes)} themes; a duel sheet has "
-                                          f"{low}–{high}"))
+        return found
+
+    @staticmethod
+    def warn_pack(pack: Pack, rules: Mapping[str, Any]) -> list[tuple[int, str]]:
+        """A sheet's size: «как правило» 4–5 themes × 4 questions (seed 002, 7.2; the rules' numbers) —
+        another size plays, so it is a warning at its line, not an error."""
+        low, high = int(rules.get("sheet_themes_min", 4)), int(rules.get("sheet_themes_max", 5))
+        each = int(rules.get("theme_questions", 4))
+        found = []
+        for sheet in pack.playing_rounds:
+            if sheet.themes and not low <= len(sheet.themes) <= high:
+                found.append((sheet.line, f"sheet '{sheet.name}' has {len(sheet.themes)} themes; a duel sheet "
+                                          f"usually has {low}–{high} (it plays as it is)"))
             for theme in sheet.themes:
                 if len(theme.questions) != each:
                     found.append((theme.line, f"theme '{theme.name}' of sheet '{sheet.name}' has "
-                                              f"{len(theme.questions)} questions; a duel theme has {each}"))
+                                              f"{len(theme.questions)} questions; a duel theme usually has {each} "
+                                              f"(it plays as it is)"))
         return found
 
     # --- reading the state (also the views' model) -------------------------------------------------

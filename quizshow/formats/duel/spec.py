@@ -52,5 +52,6 @@ SPEC = FormatSpec(
     name="duel", make=DuelFormat, phases=Phase, rules=RULES, state=DuelState,
     commands=(dc.Choose, dc.Reread, dc.Skip, dc.Replace, dc.EndEarly, dc.Hint, dc.Disqualify),
     actions=ACTIONS, phrases=PHRASES, refusals=REFUSALS_RU,
-    player_buzzers=True, check_pack=DuelFormat.check_pack, journal_words=journal_words,
+    player_buzzers=True, check_pack=DuelFormat.check_pack, warn_pack=DuelFormat.warn_pack,
+    journal_words=journal_words,
 )
