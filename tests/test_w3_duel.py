@@ -11,6 +11,7 @@ from quizshow.core import commands as c
 from quizshow.display.console import describe
 from quizshow.formats.duel import commands as dc
 from quizshow.formats.duel.spec import journal_words
+from tests.conftest import notices
 from tests.duel_kit import ALPHA, BETA, BLUE, GREEN, RED, YELLOW, asked, go, judge, out, press, started
 from tests.test_duel_display import _buttons, duel_app, render_walk, show_engine  # noqa: F401 (fixtures below)
 from tests.test_duel_osc import duel  # noqa: F401 (the OSC fixture)
@@ -214,5 +215,67 @@ def test_a_sheet_of_another_size_plays_every_question(tmp_path):
     try:
         assert len(app.engine.format.order(app.engine.state)) == 11
         assert app.action(Action("go", 1.0)).accepted and app.engine.state.phase == "reading"
+    finally:
+        app.close()
+
+
+# --- item 16: eight presses on the console; a Next that does nothing says why --------------------------
+
+EIGHT = [(BETA, RED), (ALPHA, GREEN), (ALPHA, YELLOW), (BETA, GREEN), (ALPHA, BLUE), (BETA, YELLOW),
+         (ALPHA, RED), (BETA, BLUE)]
+
+
+def _drawn_at(app, size) -> list[str]:
+    drawn: list[str] = []
+    fit = app.console.text.fit
+    app.console.text.fit = lambda text, *a, **k: (drawn.append(text), fit(text, *a, **k))[1]
+    try:
+        _buttons(app, size)
+    finally:
+        app.console.text.fit = fit
+    return drawn
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_console_lists_all_eight_presses_or_says_how_many_more(tmp_path, size):
+    app = duel_app(tmp_path)
+    try:
+        app.action(Action("go", 1.0))
+        for i, (team, player) in enumerate(EIGHT):
+            assert app.submit(c.Buzz(at=2.0 + i * 0.1, team=team, player=player, source_time=2.0 + i * 0.1)).accepted
+        drawn = _drawn_at(app, size)
+        listed = [n for n in range(1, 9) if any(t.startswith(f"{n}. ") for t in drawn)]
+        more = [t for t in drawn if t.startswith("… и ещё")]
+        assert listed == list(range(1, 9)) or (listed == list(range(1, len(listed) + 1))
+                                               and more == [f"… и ещё {8 - len(listed)}"]), (listed, more)
+    finally:
+        app.close()
+
+
+def test_next_held_just_after_a_press_says_why_on_the_console(tmp_path):
+    """A show may set the Next guard (next_guard_s) for the duel too: a Next it held was dropped without a
+    journal line and without a word — the only way a Next does nothing in silence."""
+    app = duel_app(tmp_path)
+    show = tmp_path / "shows" / "duel.yaml"
+    app.close()
+    show.write_text(show.read_text(encoding="utf-8") + "rules:\n  next_guard_s: 1\n", encoding="utf-8")
+    from quizshow.app import ShowApp
+    from quizshow.config import load_show
+    from quizshow.yamlfile import Problems
+
+    app = ShowApp(load_show(show, Problems()), fresh=True, sound=False, devices=False)
+    try:
+        app.action(Action("go", 1.0))
+        app.action(Action("go", 1.5))  # the first reading is over
+        app.submit(c.Buzz(at=2.0, team=BETA, player=RED, source_time=2.0))
+        app.submit(c.Buzz(at=2.4, team=ALPHA, player=GREEN, source_time=2.4))
+        assert app.action(Action("correct", 2.5)).accepted
+        app.submit(c.Buzz(at=2.8, team=BETA, player=GREEN, source_time=2.8))  # refused: the answer is given
+        assert app.engine.state.phase == "reveal"
+        entries = len(app.engine.entries)
+        assert app.action(Action("go", 3.0)) is None  # held: 0.6 s after the last accepted press
+        assert len(app.engine.entries) == entries
+        said = [n.text for n in notices(app)]
+        assert any("«Далее» не сработало" in t and "(пауза 1 с)" in t for t in said), said
     finally:
         app.close()
