@@ -279,3 +279,78 @@ def test_next_held_just_after_a_press_says_why_on_the_console(tmp_path):
         assert any("«Далее» не сработало" in t and "(пауза 1 с)" in t for t in said), said
     finally:
         app.close()
+
+
+# --- item 22: eight presses read from the back of a hall --------------------------------------------------
+
+
+@pytest.mark.parametrize("hint", [False, True], ids=["no hint", "with a hint"])
+def test_eight_presses_read_from_the_back_of_the_hall_and_each_badge_stays_in_its_row(theme, hint, monkeypatch):
+    from quizshow.display.duel import scene
+    from quizshow.display.projector import Projector
+    from quizshow.display.scenes.base import Frame
+    from tests.conftest import views_of
+    from tests.test_display import RecordingText
+
+    class Sizes(RecordingText):
+        def __init__(self, fonts):
+            super().__init__(fonts)
+            self.px: dict[str, int] = {}
+
+        def fit(self, text, role, box, color, max_px, min_px=None, align="center", shadow=False, wrap=True):
+            self.px[text] = min(self.px.get(text, 10**6), self.layout(text, role, box, max_px, min_px, wrap).px)
+            return super().fit(text, role, box, color, max_px, min_px, align, shadow, wrap)
+
+    pills: list[tuple[str, pygame.Rect]] = []
+    real_pill = scene.pill
+    monkeypatch.setattr(scene, "pill", lambda surface, frame, text, *a, **k:
+                        pills.append((text, real_pill(surface, frame, text, *a, **k))) or pills[-1][1])
+    e = show_engine()
+    text = Sizes(theme.fonts)
+    projector = Projector(e.format, theme, "Дуэль", "ru", text, views=views_of(e.format))
+    commands = [c.Go(at=1)] + [c.Buzz(at=2 + i * 0.1, team=t, player=p, source_time=2 + i * 0.037)
+                               for i, (t, p) in enumerate(EIGHT)] + [c.Judge(at=3, correct=False)]
+    if hint:
+        commands.append(dc.Hint(at=3.5, text="Он открыл морской путь в Индию вокруг Африки", show=True))
+    for cmd in commands:
+        assert e.dispatch(cmd).accepted
+    surface = pygame.Surface((1920, 1080))
+    projector.render(surface, e.state, 4.0)
+    projector.render(surface, e.state, 6.0)
+    teams = ["Альфа", "Бета"]
+    colours = ["Зелёный", "Жёлтый", "Красный", "Синий"]
+    for team, player in EIGHT:
+        title = f"{teams[team]} · {colours[player]}"
+        name = e.format.player_name(e.state, (team, player))
+        assert text.px[title] >= 30, (title, text.px[title])
+        assert text.px[name] >= 28, (name, text.px[name])
+    assert all(w <= box[0] and h <= box[1] for _t, box, (w, h) in text.fitted)
+    frame = Frame(e.state, e.format, theme, None, 0, (1920, 1080), "ru", "", None)
+    rows = scene.entry_rects(frame, 8, hint)
+    queue_pills = [(t, r) for t, r in pills if r.x >= scene.queue_rect(frame).x]
+    assert {t for t, _r in queue_pills} >= {"ОТВЕЧАЕТ", "неверно"}
+    for t, r in queue_pills:
+        assert any(row.contains(r) for row in rows), (t, r, rows)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_long_queue_with_a_disqualified_player_and_a_hint_keeps_its_text_in_its_boxes(theme, size):
+    from quizshow.display.projector import Projector
+    from tests.conftest import views_of
+    from tests.test_display import RecordingText
+
+    e = show_engine()
+    text = RecordingText(theme.fonts)
+    projector = Projector(e.format, theme, "Дуэль", "ru", text, views=views_of(e.format))
+    commands = [c.Go(at=1)] + [c.Buzz(at=2 + i * 0.1, team=t, player=p, source_time=2 + i * 0.037)
+                               for i, (t, p) in enumerate(EIGHT)]
+    commands += [dc.Disqualify(at=3, team=BETA, player=RED), c.Judge(at=3.2, correct=False),
+                 dc.Hint(at=3.5, text="Он открыл морской путь в Индию вокруг Африки", show=True)]
+    for cmd in commands:
+        assert e.dispatch(cmd).accepted, cmd
+    surface = pygame.Surface(size)
+    projector.render(surface, e.state, 4.0)
+    projector.render(surface, e.state, 6.0)
+    assert "дисквалифицирован" in [t for t, _b, _g in text.fitted]
+    for what, box, got in text.fitted:
+        assert got[0] <= box[0] and got[1] <= box[1], f"{what!r} {got} overflows {box}"

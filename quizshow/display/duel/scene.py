@@ -79,9 +79,9 @@ def entry_rects(frame: Frame, count: int, hint: bool) -> list[pygame.Rect]:
     read from the back of a hall (about 30 px and more at 1080 lines), the hint shown or not."""
     box = queue_rect(frame)
     compact = count >= COMPACT_FROM
-    top = box.y + frame.u(84 if compact else 118)
+    top = box.y + (frame.u(22) if compact and hint else frame.u(84) if compact else frame.u(118))
     bottom = box.bottom - frame.u(22) - (hint_height(frame, count) + frame.u(10) if hint else 0)
-    gap = frame.u(8 if compact else 16)
+    gap = frame.u(6 if compact and hint else 8 if compact else 16)
     h = min(frame.u(176), (bottom - top - gap * max(0, count - 1)) // max(1, count))
     return [pygame.Rect(box.x + frame.u(22), top + i * (h + gap), box.width - frame.u(44), h) for i in range(count)]
 
@@ -348,13 +348,16 @@ class DuelScene(Scene):
         surface.blit(paint.panel(box.size, paint.rgb(paint.mix(dark, frame.color("panel"), 0.2)), paint.rgb(dark),
                                  paint.rgb(frame.color("panel_edge")), frame.u(20), max(2, frame.u(2))), box)
         entries = fmt.queue(state)
-        words(surface, frame, frame.say("scene.duel_queue"), pygame.Rect(box.x, box.y + frame.u(18), box.width,
-              frame.u(50)), color=frame.color("accent"), px=40, upper=True)
-        if len(entries) < COMPACT_FROM:  # a long queue needs the room more than the note
-            words(surface, frame, frame.say("scene.duel_queue_note"), pygame.Rect(box.x, box.y + frame.u(72),
-                  box.width, frame.u(32)), role="body", color=frame.color("muted"), px=24, shadow=False)
         asking = state.fmt.asking
         hint = asking is not None and asking.hint_shown
+        # A long queue needs the room more than the note; beside a hint, more than the heading too (its
+        # numbered rows with their margins say what they are).
+        if len(entries) < COMPACT_FROM or not hint:
+            words(surface, frame, frame.say("scene.duel_queue"), pygame.Rect(box.x, box.y + frame.u(18),
+                  box.width, frame.u(50)), color=frame.color("accent"), px=40, upper=True)
+        if len(entries) < COMPACT_FROM:
+            words(surface, frame, frame.say("scene.duel_queue_note"), pygame.Rect(box.x, box.y + frame.u(72),
+                  box.width, frame.u(32)), role="body", color=frame.color("muted"), px=24, shadow=False)
         if not entries:
             words(surface, frame, frame.say("scene.duel_no_presses"), pygame.Rect(box.x, box.y + frame.u(300),
                   box.width, frame.u(60)), role="body", color=frame.color("muted"), px=34, shadow=False)
@@ -391,9 +394,9 @@ class DuelScene(Scene):
                          border_bottom_left_radius=frame.u(12))
 
     def _status(self, surface: pygame.Surface, frame: Frame, entry, right: int, centery: int, width: int,
-                height: int, px: int) -> None:
+                height: int, px: int) -> int:
         """The press's standing at the right of its row, inside it: a pill (answering, wrong, correct,
-        disqualified) or a quiet word (waits, out, not asked)."""
+        disqualified) or a quiet word (waits, out, not asked). Returns where it begins (its left)."""
         status = frame.say(f"scene.duel_{entry.status}")
         if entry.status == "answering" or entry.status in ("wrong", "correct", "dq"):
             if entry.status == "answering":
@@ -401,11 +404,13 @@ class DuelScene(Scene):
             else:
                 fill = frame.color("good") if entry.status == "correct" else frame.color("bad")
                 ink = pygame.Color("#ffffff")
-            pill(surface, frame, status, (right, centery), fill, ink, px, width=width, height=height, right=right)
-            return
+            return pill(surface, frame, status, (right, centery), fill, ink, px, width=width, height=height,
+                        right=right).x
         img = frame.text.fit(status, "body", (width, height), frame.color("muted"), frame.u(px), wrap=False,
                              align="right")
-        surface.blit(img, img.get_rect(midright=(right, centery)))
+        spot = img.get_rect(midright=(right, centery))
+        surface.blit(img, spot)
+        return spot.x
 
     def _entry(self, surface: pygame.Surface, frame: Frame, rect: pygame.Rect, i: int, entry) -> None:
         """A row of a short queue: number, «Альфа · Зелёный», the player's name, the margin, the standing."""
@@ -460,10 +465,9 @@ class DuelScene(Scene):
         img = frame.text.fit(title, "heading", (margin.get_rect(right=right).x - x - frame.u(10), line), ink,
                              frame.u(40), wrap=False, align="left", shadow=not faded)
         surface.blit(img, img.get_rect(midleft=(x, top + line // 2)))
-        status_w = frame.u(230)
-        self._status(surface, frame, entry, right, bottom + line // 2, status_w, line, 30)
+        begins = self._status(surface, frame, entry, right, bottom + line // 2, frame.u(230), line, 30)
         name = fmt_of(frame).player_name(state, entry.seat)
-        img = frame.text.fit(name, "body", (right - status_w - frame.u(10) - x, line), frame.color("muted"),
+        img = frame.text.fit(name, "body", (begins - frame.u(12) - x, line), frame.color("muted"),
                              frame.u(36), wrap=False, align="left")
         surface.blit(img, img.get_rect(midleft=(x, bottom + line // 2)))
 
