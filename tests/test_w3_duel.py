@@ -354,3 +354,21 @@ def test_a_long_queue_with_a_disqualified_player_and_a_hint_keeps_its_text_in_it
     assert "дисквалифицирован" in [t for t, _b, _g in text.fitted]
     for what, box, got in text.fitted:
         assert got[0] <= box[0] and got[1] <= box[1], f"{what!r} {got} overflows {box}"
+
+
+def test_the_keys_d_then_a_table_number_disqualify_and_esc_drops_it(tmp_path):
+    app = duel_app(tmp_path)
+    try:
+        app.action(Action("go", 1.0))
+        app.key(pygame.K_d, 0, 1.5)
+        app.key(pygame.K_ESCAPE, 0, 1.6)  # dropped: the digit below is the key map's again
+        assert app.engine.state.fmt.bout.disqualified == ()
+        app.key(pygame.K_d, 0, 2.0)
+        app.key(pygame.K_6, 0, 2.1)  # 5–8: the second team's green … blue
+        assert app.engine.state.fmt.bout.disqualified == ((BETA, YELLOW),)
+        assert describe(app.engine.entries[-1], ["Альфа", "Бета"], "ru", journal_words) == \
+            "Дисквалифицирован на бой: Бета, жёлтый стол"
+        app.key(pygame.K_6, 0, 2.5)  # not armed any more: nothing disqualified twice
+        assert app.engine.state.fmt.bout.disqualified == ((BETA, YELLOW),)
+    finally:
+        app.close()

@@ -15,11 +15,14 @@ import math
 
 import pygame
 
+from quizshow.core.actions import Call
 from quizshow.display.console_style import BAD, GOLD, GOOD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
 from quizshow.display.duel.scene import margin_words, table_colour
+from quizshow.display.views import PanelKeys
 from quizshow.formats.duel.format import DuelFormat
 from quizshow.formats.duel.model import COLOURS, TABLES, DuelState, Phase
+from quizshow.inputs.keymap import digit_key
 
 
 def duel_format(ui: PanelUI) -> DuelFormat:
@@ -73,6 +76,34 @@ def disqualify_armed(ui: PanelUI) -> bool:
     return armed
 
 
+DISQUALIFY_KEY = pygame.K_d
+
+
+def key(view: PanelKeys, key: int, mod: int, at: float) -> bool:
+    """The panel's keys: D arms disqualifying (again, or Esc: drops it); while armed, 1–4 disqualify the
+    first team's green … blue, 5–8 the second team's. False: the key map takes the key."""
+    if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+        return False
+    duel = view.state.fmt
+    if not isinstance(duel, DuelState) or view.state.phase in (Phase.RESULT.value, Phase.CHOOSING.value):
+        return False
+    armed = view.memory.get(DISQUALIFY, 0) == _token(duel)
+    if key == DISQUALIFY_KEY:
+        view.memory[DISQUALIFY] = 0 if armed else _token(duel)
+        return True
+    if not armed:
+        return False
+    if key == pygame.K_ESCAPE:
+        view.memory[DISQUALIFY] = 0
+        return True
+    digit = digit_key(key)
+    if digit is not None and 1 <= int(digit) <= len(TABLES) * len(COLOURS):
+        team, player = divmod(int(digit) - 1, len(COLOURS))
+        view.call(Call("duel_disqualify", (team, player)))  # a refusal is said on the console
+        return True
+    return False
+
+
 def draw(ui: PanelUI, box: pygame.Rect) -> bool:
     state, fmt, unit = ui.state, duel_format(ui), ui.unit
     inner = ui.titled_panel(box, "console.duel")
@@ -116,7 +147,8 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
                 ui.button(rect, label, "noop", dim=out, lit=lit, mark=mark)
         y += row_h
     if picking:
-        ui.label(ui.say("console.duel_disqualify_pick"), (inner.x, y + 2), (inner.width, unit), BAD, role="heading")
+        ui.label(ui.say("console.duel_disqualify_pick", a=state.teams[TABLES[0]].name, b=state.teams[TABLES[1]].name),
+                 (inner.x, y + 2), (inner.width, unit), BAD, role="heading")
         y += int(unit * 1.3)
     if chooser is not None:
         who = fmt.player_name(state, chooser)

@@ -75,10 +75,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "journal.duel_disqualify_blue": "Дисквалифицирован на бой: {team}, синий стол (капитан)",
         "journal.duel_disqualify_table": "Дисквалифицирован на бой: {team}",
         "scene.duel_dq": "дисквалифицирован",
-        "console.duel_disqualify": "Дисквалификация…",
+        "console.duel_disqualify": "Дисквалификация… (D)",
         "console.duel_more": "… и ещё {n}",
-        "console.duel_disqualify_cancel": "Отмена дисквалификации",
-        "console.duel_disqualify_pick": "Кого дисквалифицировать на этот бой? Щёлкните по столу игрока",
+        "console.duel_disqualify_cancel": "Не дисквалифицировать",
+        "console.duel_disqualify_pick":
+            "Кого дисквалифицировать на этот бой? Щёлкните по столу или 1–4 ({a}), 5–8 ({b}); Esc — отмена",
     },
     "en": {
         "scene.duel_heading": "Theme {theme} · Question {row}",
@@ -151,10 +152,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "journal.duel_disqualify_blue": "Disqualified for the bout: {team}, blue table (captain)",
         "journal.duel_disqualify_table": "Disqualified for the bout: {team}",
         "scene.duel_dq": "disqualified",
-        "console.duel_disqualify": "Disqualify…",
+        "console.duel_disqualify": "Disqualify… (D)",
         "console.duel_more": "… and {n} more",
-        "console.duel_disqualify_cancel": "Cancel disqualifying",
-        "console.duel_disqualify_pick": "Disqualify whom for this bout? Click the player's table",
+        "console.duel_disqualify_cancel": "Do not disqualify",
+        "console.duel_disqualify_pick":
+            "Disqualify whom for this bout? Click the table, or 1–4 ({a}), 5–8 ({b}); Esc cancels",
     },
 }
 
