@@ -185,6 +185,7 @@ def question_rows(question: Question, say: Callable[..., str]) -> list[tuple[str
 # The console's own choices in its memory (calls no action registry knows: Console.click keeps them).
 TEAMS_PAGE, TEAMS_CHOSEN = "console.teams_page", "console.teams_chosen"
 CONSOLE_OWN = (TEAMS_PAGE, TEAMS_CHOSEN)
+PANEL_OWN = "panel."  # a format panel's own switch (`panel.<name>`, one argument): kept in its memory alike
 
 
 class Console:
@@ -259,7 +260,7 @@ class Console:
         team) change its view here and call nothing."""
         for rect, action in reversed(self.buttons):
             if rect.collidepoint(pos):
-                if action.name in CONSOLE_OWN:
+                if action.name in CONSOLE_OWN or action.name.startswith(PANEL_OWN):
                     self.panel_memory[action.name] = action.args[0]
                     self._local_clicks += 1
                     return None

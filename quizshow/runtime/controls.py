@@ -105,7 +105,12 @@ class Controls:
         status = self.host.status
         context = ActionContext(self.state(), at, self.format.rules, int(status.amount or 0))
         cmd = self.actions.build(call, context)
-        if cmd is None:
+        if cmd is None:  # nothing done now: the console says why (a key never does nothing in silence)
+            if call.name == "go":  # Next held just after a press (next_guard_s): the host may have been clicking
+                guard = f"{float(self.format.rules.get('next_guard_s', 0.5)):g}"
+                self.host.notice(self.host.say("console.next_held", s=guard), "refused")
+            else:
+                self.host.notice(self.host.say("console.nothing_done"), "refused")
             return None
         outcome = self.host.submit(cmd)
         if definition.uses_amount and outcome.accepted:

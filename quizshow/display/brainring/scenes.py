@@ -143,6 +143,8 @@ class MatchScene(Scene):
                 if p == answering_player:
                     pygame.draw.circle(surface, frame.color("accent"), center, radius + frame.u(8), frame.u(5))
         label_key = "scene.alone_at_table" if alone is not None else "scene.players_at_table"
+        if alone is not None and len(ring.single) == 1 and team not in ring.passed:
+            label_key = "scene.alone_answers_first"  # the one-player rule's priority (both alone: the first press)
         label = frame.say(label_key, n=len(at_table))
         if answering_player is not None and state.teams[team].players:
             label = frame.say("scene.answers", name=state.teams[team].players[answering_player])
@@ -181,11 +183,21 @@ class MatchScene(Scene):
         return None
 
     def _value_badge(self, surface: pygame.Surface, frame: Frame) -> None:
+        """What the question is worth: its value, or what a lone player's team gets (the one-player rule:
+        double; both teams alone: `both_single_points`), marked whenever it is more than 1."""
         ring = ring_of(frame)
+        fmt = frame.fmt
+        assert isinstance(fmt, BrainringFormat)
         w = frame.size[0]
-        text = frame.say("scene.worth", n=ring.value)
+        text, worth = frame.say("scene.worth", n=ring.value), ring.value
         box = pygame.Rect(w // 2 - frame.u(200), frame.u(110), frame.u(400), frame.u(56))
-        if ring.value > 1:
+        alone = sorted({team for team, _ in ring.single})
+        if alone:
+            worth = fmt.points_for(ring, alone[0])
+            text = frame.say("scene.worth", n=worth) if len(alone) > 1 else \
+                frame.say("scene.worth_team", team=frame.state.teams[alone[0]].name, n=worth)
+            box = pygame.Rect(w // 2 - frame.u(330), frame.u(110), frame.u(660), frame.u(56))
+        if worth > 1:
             surface.blit(paint.panel(box.size, paint.rgb(frame.color("accent")), paint.rgb(frame.color("accent")),
                                      None, frame.u(28)), box)
             words(surface, frame, text, box.inflate(-frame.u(20), -frame.u(6)), color=frame.color("panel_dark"),

@@ -5,4 +5,5 @@ from quizshow.display.scenes import COMMON
 from quizshow.display.views import FormatViews
 
 _BY_NAME = {**COMMON, **scene.SCENES}
-VIEWS = FormatViews(scenes={phase: _BY_NAME[name] for phase, name in scene.PHASES.items()}, panel=panel.draw)
+VIEWS = FormatViews(scenes={phase: _BY_NAME[name] for phase, name in scene.PHASES.items()}, panel=panel.draw,
+                    keys=panel.key)

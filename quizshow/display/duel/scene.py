@@ -65,11 +65,23 @@ def queue_rect(frame: Frame) -> pygame.Rect:
     return pygame.Rect(frame.u(1280), frame.u(150), frame.u(580), frame.u(880))
 
 
+COMPACT_FROM = 5  # this many presses or more: rows of two lines, the heading's note and the hint made smaller
+
+
+def hint_height(frame: Frame, count: int) -> int:
+    """The hint's plate under the queue: smaller while the queue is long (the presses keep readable rows)."""
+    return frame.u(124) if count >= COMPACT_FROM else frame.u(190)
+
+
 def entry_rects(frame: Frame, count: int, hint: bool) -> list[pygame.Rect]:
+    """The queue's rows. Up to four presses a row is a card of three lines; from five on, two lines
+    («Бета · Красный  +0,037 с» over the player's name and the standing) so that eight presses still
+    read from the back of a hall (about 30 px and more at 1080 lines), the hint shown or not."""
     box = queue_rect(frame)
-    top = box.y + frame.u(118)
-    bottom = box.bottom - frame.u(22) - (frame.u(190) if hint else 0)
-    gap = frame.u(16)
+    compact = count >= COMPACT_FROM
+    top = box.y + (frame.u(22) if compact and hint else frame.u(84) if compact else frame.u(118))
+    bottom = box.bottom - frame.u(22) - (hint_height(frame, count) + frame.u(10) if hint else 0)
+    gap = frame.u(6 if compact and hint else 8 if compact else 16)
     h = min(frame.u(176), (bottom - top - gap * max(0, count - 1)) // max(1, count))
     return [pygame.Rect(box.x + frame.u(22), top + i * (h + gap), box.width - frame.u(44), h) for i in range(count)]
 
@@ -90,12 +102,20 @@ def margin_words(seconds: float, language: str) -> str:
 
 
 def pill(surface: pygame.Surface, frame: Frame, text: str, center: tuple[int, int], fill: pygame.Color,
-         color: pygame.Color, px: int = 26, star: bool = False) -> pygame.Rect:
-    img = frame.text.fit(text, "heading", (frame.u(260), frame.u(44)), color, frame.u(px), wrap=False)
-    pad = frame.u(22)
+         color: pygame.Color, px: int = 26, star: bool = False, width: int | None = None,
+         height: int | None = None, right: int | None = None) -> pygame.Rect:
+    """A rounded label; `width`, `height`: the most it may take (the text shrinks to stay inside);
+    `right`: it ends there (at `center`'s height) instead of being centred on `center`."""
+    pad = frame.u(22) if height is None else max(frame.u(10), height // 3)
     star_w = frame.u(30) if star else 0
-    rect = pygame.Rect(0, 0, img.get_width() + pad * 2 + star_w, max(img.get_height() + frame.u(8), frame.u(42)))
+    text_w = frame.u(260) if width is None else max(1, width - pad * 2 - star_w)
+    text_h = frame.u(44) if height is None else max(1, height - frame.u(6))
+    img = frame.text.fit(text, "heading", (text_w, text_h), color, frame.u(px), wrap=False)
+    tall = max(img.get_height() + frame.u(8), frame.u(42))
+    rect = pygame.Rect(0, 0, img.get_width() + pad * 2 + star_w, tall if height is None else min(tall, height))
     rect.center = center
+    if right is not None:
+        rect.right = right
     surface.blit(paint.panel(rect.size, paint.rgb(fill), paint.rgb(fill), None, rect.height // 2), rect)
     if star:
         draw_star(surface, (rect.x + pad + frame.u(10), rect.centery), frame.u(13), color)
@@ -146,7 +166,7 @@ def _tile(frame: Frame, team: int, player: int, look: str, number: int | None) -
     inner = pygame.Rect(pad, pad, rect.width, rect.height)
     colour = table_colour(player)
     radius = frame.u(16)
-    out = look == "out"
+    out = look in ("out", "dq")  # dq: disqualified for the bout (seed 002, 7.8), dimmed like a player who left
     if out:
         dark = frame.color("panel_dark")
         body = paint.panel(inner.size, paint.rgb(paint.mix(dark, colour, 0.06)), paint.rgb(dark),
@@ -185,7 +205,10 @@ def _tile(frame: Frame, team: int, player: int, look: str, number: int | None) -
         pygame.draw.line(surface, frame.color("muted"), (spot.x - frame.u(6), y), (spot.right + frame.u(6), y),
                          max(2, frame.u(4)))
     below = (inner.centerx, inner.bottom - frame.u(40))
-    if out:
+    if look == "dq":
+        pill(surface, frame, frame.say("scene.duel_dq"), below, frame.color("bad"), pygame.Color("#ffffff"), 26,
+             width=inner.width - frame.u(16))
+    elif out:
         pill(surface, frame, frame.say("scene.duel_out"), below, paint.mix(frame.color("muted"),
              frame.color("panel_dark"), 0.55), pygame.Color("#ffffff"), 26)
     elif look == "asked":
@@ -226,8 +249,9 @@ class DuelScene(Scene):
         for team in TABLES:
             for p in range(len(COLOURS)):
                 seat = (team, p)
-                look = "out" if not duel.bout.in_game(seat) else looks.get(seat, "live")
-                found[seat] = (look, numbers.get(seat) if look != "out" else None)
+                look = "dq" if seat in duel.bout.disqualified else "out" if not duel.bout.in_game(seat) \
+                    else looks.get(seat, "live")
+                found[seat] = (look, numbers.get(seat) if look not in ("out", "dq") else None)
         return found
 
     def static_key(self, frame: Frame) -> Hashable:
@@ -323,44 +347,78 @@ class DuelScene(Scene):
         dark = frame.color("panel_dark")
         surface.blit(paint.panel(box.size, paint.rgb(paint.mix(dark, frame.color("panel"), 0.2)), paint.rgb(dark),
                                  paint.rgb(frame.color("panel_edge")), frame.u(20), max(2, frame.u(2))), box)
-        words(surface, frame, frame.say("scene.duel_queue"), pygame.Rect(box.x, box.y + frame.u(22), box.width,
-              frame.u(50)), color=frame.color("accent"), px=40, upper=True)
-        words(surface, frame, frame.say("scene.duel_queue_note"), pygame.Rect(box.x, box.y + frame.u(72), box.width,
-              frame.u(32)), role="body", color=frame.color("muted"), px=24, shadow=False)
         entries = fmt.queue(state)
         asking = state.fmt.asking
         hint = asking is not None and asking.hint_shown
+        # A long queue needs the room more than the note; beside a hint, more than the heading too (its
+        # numbered rows with their margins say what they are).
+        if len(entries) < COMPACT_FROM or not hint:
+            words(surface, frame, frame.say("scene.duel_queue"), pygame.Rect(box.x, box.y + frame.u(18),
+                  box.width, frame.u(50)), color=frame.color("accent"), px=40, upper=True)
+        if len(entries) < COMPACT_FROM:
+            words(surface, frame, frame.say("scene.duel_queue_note"), pygame.Rect(box.x, box.y + frame.u(72),
+                  box.width, frame.u(32)), role="body", color=frame.color("muted"), px=24, shadow=False)
         if not entries:
             words(surface, frame, frame.say("scene.duel_no_presses"), pygame.Rect(box.x, box.y + frame.u(300),
                   box.width, frame.u(60)), role="body", color=frame.color("muted"), px=34, shadow=False)
+        compact = len(entries) >= COMPACT_FROM
         for rect, (i, entry) in zip(entry_rects(frame, len(entries), hint), enumerate(entries), strict=True):
             frame.give_way()
-            self._entry(surface, frame, rect, i, entry)
+            if compact:
+                self._entry_compact(surface, frame, rect, i, entry)
+            else:
+                self._entry(surface, frame, rect, i, entry)
         if hint:
-            area = pygame.Rect(box.x + frame.u(22), box.bottom - frame.u(200), box.width - frame.u(44), frame.u(178))
+            tall = hint_height(frame, len(entries))
+            area = pygame.Rect(box.x + frame.u(22), box.bottom - frame.u(22) - tall, box.width - frame.u(44), tall)
             plate = paint.rgb(frame.color("panel_dark"))
             surface.blit(paint.panel(area.size, plate, plate, paint.rgb(frame.color("accent")), frame.u(14),
                                      max(2, frame.u(2))), area)
+            head = frame.u(40 if compact else 48)  # the plate's own heading, smaller beside a long queue
             words(surface, frame, frame.say("scene.duel_hint").upper(), pygame.Rect(area.x + frame.u(20), area.y +
-                  frame.u(10), area.width - frame.u(40), frame.u(34)), color=frame.color("accent"), px=24,
-                  anchor="midleft", shadow=False)
-            text = frame.text.fit(asking.hint, "body", (area.width - frame.u(40), area.height - frame.u(58)),
+                  frame.u(6 if compact else 10), area.width - frame.u(40), frame.u(34)), color=frame.color("accent"),
+                  px=22 if compact else 24, anchor="midleft", shadow=False)
+            text = frame.text.fit(asking.hint, "body", (area.width - frame.u(40), area.height - head - frame.u(6)),
                                   frame.color("text"), frame.u(34), align="left")
-            surface.blit(text, (area.x + frame.u(20), area.y + frame.u(48)))
+            surface.blit(text, (area.x + frame.u(20), area.y + head))
 
-    def _entry(self, surface: pygame.Surface, frame: Frame, rect: pygame.Rect, i: int, entry) -> None:
-        state = frame.state
-        team, player = entry.seat
+    def _entry_plate(self, surface: pygame.Surface, frame: Frame, rect: pygame.Rect, entry) -> None:
         asked = entry.status == "answering"
         dark = frame.color("panel_dark")
         fill_top = frame.color("panel_top") if asked else paint.mix(dark, frame.color("panel"), 0.55)
         edge = frame.color("accent") if asked else frame.color("panel_edge")
-        faded = entry.status in ("wrong", "out", "unasked")
         surface.blit(paint.panel(rect.size, paint.rgb(fill_top), paint.rgb(paint.mix(fill_top, dark, 0.4)),
                                  paint.rgb(edge), frame.u(14), max(2, frame.u(4 if asked else 2))), rect)
         stripe = pygame.Rect(rect.x + frame.u(3), rect.y + frame.u(3), frame.u(12), rect.height - frame.u(6))
-        pygame.draw.rect(surface, table_colour(player), stripe, border_top_left_radius=frame.u(12),
+        pygame.draw.rect(surface, table_colour(entry.seat[1]), stripe, border_top_left_radius=frame.u(12),
                          border_bottom_left_radius=frame.u(12))
+
+    def _status(self, surface: pygame.Surface, frame: Frame, entry, right: int, centery: int, width: int,
+                height: int, px: int) -> int:
+        """The press's standing at the right of its row, inside it: a pill (answering, wrong, correct,
+        disqualified) or a quiet word (waits, out, not asked). Returns where it begins (its left)."""
+        status = frame.say(f"scene.duel_{entry.status}")
+        if entry.status == "answering" or entry.status in ("wrong", "correct", "dq"):
+            if entry.status == "answering":
+                fill, ink, status = frame.color("accent"), DARK_TEXT, status.upper()
+            else:
+                fill = frame.color("good") if entry.status == "correct" else frame.color("bad")
+                ink = pygame.Color("#ffffff")
+            return pill(surface, frame, status, (right, centery), fill, ink, px, width=width, height=height,
+                        right=right).x
+        img = frame.text.fit(status, "body", (width, height), frame.color("muted"), frame.u(px), wrap=False,
+                             align="right")
+        spot = img.get_rect(midright=(right, centery))
+        surface.blit(img, spot)
+        return spot.x
+
+    def _entry(self, surface: pygame.Surface, frame: Frame, rect: pygame.Rect, i: int, entry) -> None:
+        """A row of a short queue: number, «Альфа · Зелёный», the player's name, the margin, the standing."""
+        state = frame.state
+        team, player = entry.seat
+        asked = entry.status == "answering"
+        faded = entry.status in ("wrong", "out", "unasked", "dq")
+        self._entry_plate(surface, frame, rect, entry)
         h = rect.height
         r = min(frame.u(44), int(h * 0.27))
         badge(surface, frame, i + 1, (rect.x + frame.u(30) + r, rect.y + h * 2 // 5), r, gold=asked)
@@ -380,17 +438,38 @@ class DuelScene(Scene):
         img = frame.text.fit(margin_words(entry.margin, frame.language), "numbers", (frame.u(230), int(h * 0.36)),
                              margin_ink, frame.u(64), wrap=False, align="left", shadow=not faded)
         surface.blit(img, img.get_rect(bottomleft=(x, rect.bottom - int(h * 0.06))))
-        status = frame.say(f"scene.duel_{entry.status}")
-        spot = (rect.right - frame.u(110), rect.bottom - int(h * 0.24))
-        if asked:
-            pill(surface, frame, status.upper(), spot, frame.color("accent"), DARK_TEXT, 24)
-        elif entry.status in ("wrong", "correct"):
-            fill = frame.color("bad") if entry.status == "wrong" else frame.color("good")
-            pill(surface, frame, status, spot, fill, pygame.Color("#ffffff"), 24)
-        else:
-            img = frame.text.fit(status, "body", (frame.u(200), frame.u(40)), frame.color("muted"), frame.u(28),
-                                 wrap=False, align="right")
-            surface.blit(img, img.get_rect(midright=(rect.right - frame.u(24), spot[1])))
+        status_w = rect.right - frame.u(16) - (x + frame.u(240))
+        self._status(surface, frame, entry, rect.right - frame.u(16), rect.bottom - int(h * 0.24), status_w,
+                     min(frame.u(44), int(h * 0.36)), 24)
+
+    def _entry_compact(self, surface: pygame.Surface, frame: Frame, rect: pygame.Rect, i: int, entry) -> None:
+        """A row of a long queue, two lines: «Бета · Красный … +0,037 с» over «Анна Жукова … ОТВЕЧАЕТ»."""
+        state = frame.state
+        team, player = entry.seat
+        asked = entry.status == "answering"
+        faded = entry.status in ("wrong", "out", "unasked", "dq")
+        self._entry_plate(surface, frame, rect, entry)
+        h = rect.height
+        r = min(frame.u(28), int(h * 0.34))
+        badge(surface, frame, i + 1, (rect.x + frame.u(22) + r, rect.centery), r, gold=asked)
+        x = rect.x + frame.u(34) + r * 2
+        right = rect.right - frame.u(12)
+        line = (h - frame.u(4)) // 2
+        top, bottom = rect.y + frame.u(2), rect.y + frame.u(2) + line
+        ink = frame.color("muted") if faded else frame.color("text")
+        margin_ink = frame.color("accent") if asked else ink
+        margin = frame.text.fit(margin_words(entry.margin, frame.language), "numbers", (frame.u(170), line),
+                                margin_ink, frame.u(38), wrap=False, align="right", shadow=not faded)
+        surface.blit(margin, margin.get_rect(midright=(right, top + line // 2)))
+        title = f"{state.teams[team].name} · {frame.say(f'scene.duel_colour_{COLOURS[player]}')}"
+        img = frame.text.fit(title, "heading", (margin.get_rect(right=right).x - x - frame.u(10), line), ink,
+                             frame.u(40), wrap=False, align="left", shadow=not faded)
+        surface.blit(img, img.get_rect(midleft=(x, top + line // 2)))
+        begins = self._status(surface, frame, entry, right, bottom + line // 2, frame.u(230), line, 30)
+        name = fmt_of(frame).player_name(state, entry.seat)
+        img = frame.text.fit(name, "body", (begins - frame.u(12) - x, line), frame.color("muted"),
+                             frame.u(36), wrap=False, align="left")
+        surface.blit(img, img.get_rect(midleft=(x, bottom + line // 2)))
 
     # --- moving -----------------------------------------------------------------------------------------
 

@@ -49,3 +49,12 @@ class Hint(Command, namespace="duel"):
     text: str = ""
     show: bool = True
     undoable: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class Disqualify(Command, namespace="duel"):
+    """Seed 002, 7.8: a player who took a hint is disqualified for this bout (team, 0-based colour)."""
+
+    team: int = 0
+    player: int = 0
+    undoable: ClassVar[bool] = True

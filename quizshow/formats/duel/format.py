@@ -40,7 +40,7 @@ class QueueEntry:
 
     press: Press
     seat: Seat
-    status: str  # answering | waiting | wrong | correct | out (left on another's answer) | unasked
+    status: str  # answering | waiting | wrong | correct | dq (disqualified) | out (left on another's answer) | unasked
     margin: float
 
 
@@ -59,23 +59,32 @@ class DuelFormat(Format):
 
     @staticmethod
     def check_pack(pack: Pack, rules: Mapping[str, Any]) -> list[tuple[int, str]]:
-        """A duel pack's sheets: every playing round a sheet of 4–5 themes × 4 questions (the rules'
-        numbers); (line, what is wrong) for the show's --check."""
-        low, high = int(rules.get("sheet_themes_min", 4)), int(rules.get("sheet_themes_max", 5))
-        each = int(rules.get("theme_questions", 4))
+        """What a duel cannot be played without: a sheet (a playing round) of themes. (line, what is wrong)
+        for the show's --check: errors."""
         found = []
         if not pack.playing_rounds:
             found.append((1, "a duel pack needs at least one sheet (a round with themes)"))
         for sheet in pack.playing_rounds:
             if not sheet.themes:
                 found.append((sheet.line, f"sheet '{sheet.name}' needs themes (a duel sheet is themes × questions)"))
-            elif not low <= len(sheet.themes) <= high:
-                found.append((sheet.line, f"sheet '{sheet.name}' has {len(sheet.themes)} themes; a duel sheet has "
-                                          f"{low}–{high}"))
+        return found
+
+    @staticmethod
+    def warn_pack(pack: Pack, rules: Mapping[str, Any]) -> list[tuple[int, str]]:
+        """A sheet's size: «как правило» 4–5 themes × 4 questions (seed 002, 7.2; the rules' numbers) —
+        another size plays, so it is a warning at its line, not an error."""
+        low, high = int(rules.get("sheet_themes_min", 4)), int(rules.get("sheet_themes_max", 5))
+        each = int(rules.get("theme_questions", 4))
+        found = []
+        for sheet in pack.playing_rounds:
+            if sheet.themes and not low <= len(sheet.themes) <= high:
+                found.append((sheet.line, f"sheet '{sheet.name}' has {len(sheet.themes)} themes; a duel sheet "
+                                          f"usually has {low}–{high} (it plays as it is)"))
             for theme in sheet.themes:
                 if len(theme.questions) != each:
                     found.append((theme.line, f"theme '{theme.name}' of sheet '{sheet.name}' has "
-                                              f"{len(theme.questions)} questions; a duel theme has {each}"))
+                                              f"{len(theme.questions)} questions; a duel theme usually has {each} "
+                                              f"(it plays as it is)"))
         return found
 
     # --- reading the state (also the views' model) -------------------------------------------------
@@ -167,6 +176,8 @@ class DuelFormat(Format):
                 status = "wrong"
             elif asking is not None and seat == asking.correct_by:
                 status = "correct"
+            elif seat in bout.disqualified:
+                status = "dq"  # disqualified for the bout (seed 002, 7.8)
             elif not bout.in_game(seat):
                 status = "out"
             elif now is not None:
@@ -316,6 +327,8 @@ class DuelFormat(Format):
             raise Refused("buzzers are closed")
         seat = (cmd.team, cmd.player)
         name = self.player_name(state, seat) or state.teams[cmd.team].name
+        if seat in self.duel(state).bout.disqualified:
+            raise Refused("{name} is disqualified for this bout", name=name)
         if not self.duel(state).bout.in_game(seat):
             raise Refused("{name} has left the game", name=name)
         if any((p.team, p.player) == seat for p in state.presses.presses):
@@ -392,13 +405,14 @@ class DuelFormat(Format):
         new = self._with(state, asking=replace(asking, chooser=None))
         return self._leave(new, seat)
 
-    def _leave(self, state: ShowState, seat: Seat) -> Result:
+    def _leave(self, state: ShowState, seat: Seat, on_answer: bool = True) -> Result:
         """A player leaves the game; a team with nobody left loses the bout at once (whoever else
-        pressed is not asked: the last player standing's team wins)."""
+        pressed is not asked: the last player standing's team wins). `on_answer`: because of an answer
+        (a disqualification is not the opponent a correct answer removed)."""
         duel = self.duel(state)
         bout = replace(duel.bout, out=(*duel.bout.out, seat))
         asking = duel.asking
-        if asking is not None and asking.correct_by is not None and seat[0] != asking.correct_by[0]:
+        if on_answer and asking is not None and asking.correct_by is not None and seat[0] != asking.correct_by[0]:
             asking = replace(asking, removed=seat)
         left = len(bout.left(seat[0]))
         events = [Event(EventKind.PLAYER_OUT, team=seat[0], player=seat[1], name=self.player_name(state, seat),
@@ -414,6 +428,30 @@ class DuelFormat(Format):
         return self._settle(self._with(new, bout=bout, asking=asking)), events
 
     # --- the host's other steps -------------------------------------------------------------------------
+
+    def on_disqualify(self, state: ShowState, cmd: dc.Disqualify) -> Result:
+        """Seed 002, 7.8: the player leaves the game for this bout. Their press (if any) is not asked,
+        the colour rules count them as gone, and a team with nobody left loses the bout."""
+        phase = Phase(state.phase)
+        if phase == Phase.RESULT:
+            raise Refused("the bout is over: Next starts the next one")
+        if phase == Phase.CHOOSING:
+            raise Refused("the answerer chooses who leaves first")
+        if cmd.team not in TABLES or not 0 <= cmd.player < len(COLOURS):
+            raise Refused("that player is not in the game")
+        seat = (cmd.team, cmd.player)
+        bout = self.duel(state).bout
+        name = self.player_name(state, seat) or state.teams[cmd.team].name
+        if not bout.in_game(seat):
+            raise Refused("{name} has left the game", name=name)
+        before = self.asked_now(state)
+        bout = replace(bout, disqualified=(*bout.disqualified, seat),
+                       streak=None if bout.streak == seat else bout.streak)
+        new, events = self._leave(self._with(state, bout=bout), seat, on_answer=False)
+        now = self.asked_now(new)
+        if now is not None and now != before:
+            events.append(self._asked_event(new, now))
+        return new, events
 
     def on_end_early(self, state: ShowState, cmd: dc.EndEarly) -> Result:
         if state.phase not in (Phase.READING.value, Phase.THINKING.value):

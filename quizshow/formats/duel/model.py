@@ -42,6 +42,7 @@ class Bout:
     number: int = 0  # 0-based bout of the show
     sheet: int = 0  # the pack's sheet (a non-reserve round) this bout reads from
     out: tuple[Seat, ...] = ()  # players who left, in the order they left
+    disqualified: tuple[Seat, ...] = ()  # of them, those the host disqualified for the bout (seed 002, 7.8)
     streak: Seat | None = None  # who answered the previous question correctly (two in a row: a choice)
     silent_run: int = 0  # questions in a row nobody pressed on
     asked: int = 0  # questions read in this bout

@@ -69,6 +69,17 @@ PHRASES: dict[str, dict[str, str]] = {
         "journal.duel_end_early": "вопрос закончен досрочно",
         "journal.duel_hint": "подсказка",
         "journal.duel_reread": "перечитал",
+        "journal.duel_disqualify_green": "Дисквалифицирован на бой: {team}, зелёный стол",
+        "journal.duel_disqualify_yellow": "Дисквалифицирован на бой: {team}, жёлтый стол",
+        "journal.duel_disqualify_red": "Дисквалифицирован на бой: {team}, красный стол",
+        "journal.duel_disqualify_blue": "Дисквалифицирован на бой: {team}, синий стол (капитан)",
+        "journal.duel_disqualify_table": "Дисквалифицирован на бой: {team}",
+        "scene.duel_dq": "дисквалифицирован",
+        "console.duel_disqualify": "Дисквалификация… (D)",
+        "console.duel_more": "… и ещё {n}",
+        "console.duel_disqualify_cancel": "Не дисквалифицировать",
+        "console.duel_disqualify_pick":
+            "Кого дисквалифицировать на этот бой? Щёлкните по столу или 1–4 ({a}), 5–8 ({b}); Esc — отмена",
     },
     "en": {
         "scene.duel_heading": "Theme {theme} · Question {row}",
@@ -135,6 +146,17 @@ PHRASES: dict[str, dict[str, str]] = {
         "journal.duel_end_early": "question ended early",
         "journal.duel_hint": "hint",
         "journal.duel_reread": "read again",
+        "journal.duel_disqualify_green": "Disqualified for the bout: {team}, green table",
+        "journal.duel_disqualify_yellow": "Disqualified for the bout: {team}, yellow table",
+        "journal.duel_disqualify_red": "Disqualified for the bout: {team}, red table",
+        "journal.duel_disqualify_blue": "Disqualified for the bout: {team}, blue table (captain)",
+        "journal.duel_disqualify_table": "Disqualified for the bout: {team}",
+        "scene.duel_dq": "disqualified",
+        "console.duel_disqualify": "Disqualify… (D)",
+        "console.duel_more": "… and {n} more",
+        "console.duel_disqualify_cancel": "Do not disqualify",
+        "console.duel_disqualify_pick":
+            "Disqualify whom for this bout? Click the table, or 1–4 ({a}), 5–8 ({b}); Esc cancels",
     },
 }
 
@@ -160,6 +182,7 @@ REFUSALS_RU: dict[str, str] = {
     "the sheet has no question left to replace": "На листе не осталось вопросов, чтобы заменить",
     "the reserve is used up": "Резерв исчерпан",
     "there is no question in play": "Сейчас нет вопроса",
+    "{name} is disqualified for this bout": "{name}: дисквалифицирован(а) на этот бой",
     "the thinking time counts from the end of the first reading (Next)":
         "Время на размышление идёт от конца первого чтения (Далее)",
 }

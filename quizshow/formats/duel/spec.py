@@ -9,7 +9,7 @@ from quizshow.core.commands import Command
 from quizshow.core.spec import FormatSpec, count, flag, seconds
 from quizshow.formats.duel import commands as dc
 from quizshow.formats.duel.format import DuelFormat
-from quizshow.formats.duel.model import HINT_MAX, DuelState, Phase
+from quizshow.formats.duel.model import COLOURS, HINT_MAX, DuelState, Phase
 from quizshow.formats.duel.phrases import PHRASES, REFUSALS_RU
 
 RULES = {
@@ -31,6 +31,9 @@ ACTIONS = (
     ActionDef("duel_hint", lambda x, a: dc.Hint(at=x.at, text=a["text"] or "", show=True),
               (Arg("text", str, optional=True),), text_max=HINT_MAX),
     ActionDef("duel_hint_off", lambda x, a: dc.Hint(at=x.at, text="", show=False)),
+    # Seed 002, 7.8: one player out for this bout (team 0/1, player 0 green … 3 blue); undoable.
+    ActionDef("duel_disqualify", lambda x, a: dc.Disqualify(at=x.at, team=a["team"], player=a["player"]),
+              (Arg("team", int), Arg("player", int))),
 )
 
 _JOURNAL = {dc.Choose: "journal.duel_choose", dc.Reread: "journal.duel_reread", dc.Skip: "journal.duel_skip",
@@ -38,13 +41,17 @@ _JOURNAL = {dc.Choose: "journal.duel_choose", dc.Reread: "journal.duel_reread", 
 
 
 def journal_words(cmd: Command) -> tuple[str, dict[str, Any]] | None:
+    if isinstance(cmd, dc.Disqualify):  # «Дисквалифицирован на бой: Бета, жёлтый стол» ({team}: the team's name)
+        colour = COLOURS[cmd.player] if 0 <= cmd.player < len(COLOURS) else "table"
+        return f"journal.duel_disqualify_{colour}", {}
     key = _JOURNAL.get(type(cmd))
     return None if key is None else (key, {})
 
 
 SPEC = FormatSpec(
     name="duel", make=DuelFormat, phases=Phase, rules=RULES, state=DuelState,
-    commands=(dc.Choose, dc.Reread, dc.Skip, dc.Replace, dc.EndEarly, dc.Hint),
+    commands=(dc.Choose, dc.Reread, dc.Skip, dc.Replace, dc.EndEarly, dc.Hint, dc.Disqualify),
     actions=ACTIONS, phrases=PHRASES, refusals=REFUSALS_RU,
-    player_buzzers=True, check_pack=DuelFormat.check_pack, journal_words=journal_words,
+    player_buzzers=True, check_pack=DuelFormat.check_pack, warn_pack=DuelFormat.warn_pack,
+    journal_words=journal_words,
 )
