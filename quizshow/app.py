@@ -28,7 +28,6 @@ from quizshow.core.clock import ShowClock
 from quizshow.core.effects import Event
 from quizshow.core.engine import Engine, Outcome
 from quizshow.core.format import Refused
-from quizshow.core.journal import Journal, JournalError, NotJournalled
 from quizshow.display import paint
 from quizshow.display.console import Notice, describe
 from quizshow.i18n import refusal
@@ -40,6 +39,7 @@ from quizshow.outputs.osc_out import OscOut
 from quizshow.runtime import Runtime
 from quizshow.runtime.controls import Action, Controls
 from quizshow.runtime.feed import InputFeed
+from quizshow.runtime.journal_file import Journal, JournalError, NotJournalled
 from quizshow.runtime.osc_link import answer
 from quizshow.runtime.sinks import Sinks
 from quizshow.yamlfile import Problems
