@@ -116,8 +116,12 @@ class ShowApp:
             self.notice(self.say("console.journal_repaired"), "info")
         if loaded.damage:  # resumed up to damage at the operator's word: what was lost stays on the console
             damage = loaded.damage
-            self.notice(self.say("console.journal_damaged", line=damage.line, what=damage.what,
-                                 lost=damage.lost_lines, kept=loaded.kept_as), "problem")
+            if damage.short:  # lines the snapshot covered are gone: «после строки N нет K подтверждённых команд»
+                self.notice(self.say("console.journal_short", line=damage.line - 1, lost=damage.lost_lines,
+                                     kept=loaded.kept_as), "problem")
+            else:
+                self.notice(self.say("console.journal_damaged", line=damage.line, what=damage.what,
+                                     lost=damage.lost_lines, kept=loaded.kept_as), "problem")
         self._tell_missing_pictures()
         # The journal's lines keep the times they happened at, not the restart's (aligned from the end:
         # a snapshot's commands are not read back).

@@ -217,6 +217,15 @@ def read_line(raw: bytes, cursor: Cursor) -> dict[str, Any]:
     return data
 
 
+_WHOLE = re.compile(rb', "seq": \d{1,12}, "crc": \d{1,10}\}')
+
+
+def ends_a_line(raw: bytes) -> bool:
+    """`raw` holds a whole version 3 line's end: a write cut short by a crash never does (its line is
+    a proper beginning of the line), so a last line like this that does not read is damage, not torn."""
+    return _WHOLE.search(raw) is not None
+
+
 def parse_command(data: dict[str, Any], teams: int | None = None, complete: bool = False) -> c.Command:
     """A line's object → its command, or LineError saying what is wrong and what was expected.
     `complete`: every field must be there (a version 3 line holds them all; older lines may lack

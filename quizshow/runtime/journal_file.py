@@ -51,6 +51,7 @@ from quizshow.core.journal import (
     advance,
     command_line,
     encode_line,
+    ends_a_line,
     header,
     header_line,
     parse_command,
@@ -209,7 +210,7 @@ class Journal:
                     loaded.last_at = max(loaded.last_at, float(at))
                     loaded.last_wall = wall if isinstance(wall, (int, float)) else loaded.last_wall
             except LineError as why:
-                if last and b"\0" not in line and loaded is not None:
+                if last and b"\0" not in line and loaded is not None and not ends_a_line(line):
                     torn = (number, len(line))  # cut short by a crash mid-write: never acknowledged
                     break
                 damage = _damage(path, lines[number - first:], number, str(why), offset, loaded)
