@@ -36,6 +36,7 @@ READS = (1, 2, 3)  # the header versions this code reads
 MAX_LINE_BYTES = 64 * 1024  # a command line is a few hundred bytes; anything longer is damage
 _CRC_FIELD = b', "crc": '
 _SEQ_FIELD = b', "seq": '
+_DECODE = json.JSONDecoder().decode
 _TAIL = re.compile(rb', "seq": (-?\d{1,12}), "crc": (\d{1,10})\}\Z')  # a version 3 line's end
 
 # Fields whose values are checked on decoding (by name, in every format's commands).
@@ -176,8 +177,8 @@ def _plain(raw: bytes) -> None:
 
 def _object(raw: bytes) -> dict[str, Any]:
     try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
+        data = _DECODE(raw.decode("utf-8"))
+    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
         raise LineError("not a JSON line") from None
     if not isinstance(data, dict):
         raise LineError(f"a JSON {type(data).__name__}, not an object")
@@ -234,19 +235,31 @@ def parse_command(data: dict[str, Any], teams: int | None = None, complete: bool
         command = c.from_json(data, complete=complete)
     except (c.UnknownCommand, TypeError, ValueError) as why:
         raise LineError(str(why)) from None
-    kind = command.journal_name
-    for f in dataclasses.fields(command):
-        value = getattr(command, f.name)
-        if type(value) is not int and f.name not in SECONDS_FIELDS:
-            continue
-        if f.name in TEAM_FIELDS and (value < 0 or (teams is not None and value >= teams)):
+    for name in _checked(type(command)):
+        value = getattr(command, name)
+        if type(value) is not int and not (name in SECONDS_FIELDS and type(value) is float):
+            continue  # None (a team not named)
+        kind = command.journal_name
+        if name in TEAM_FIELDS and (value < 0 or (teams is not None and value >= teams)):
             known = f"from 0 to {teams - 1} (the show has {teams} teams)" if teams else "0 or more"
-            raise LineError(f"{kind}: '{f.name}' is {value}, expected a team index {known}")
-        if f.name in POINT_FIELDS and not points_ok(value):
-            raise LineError(f"{kind}: '{f.name}' is {value}, expected from {-MAX_POINTS} to {MAX_POINTS}")
-        if f.name in SECONDS_FIELDS and isinstance(value, (int, float)) and not seconds_ok(value):
-            raise LineError(f"{kind}: '{f.name}' is {value}, expected seconds within ±3600")
+            raise LineError(f"{kind}: '{name}' is {value}, expected a team index {known}")
+        if name in POINT_FIELDS and not points_ok(value):
+            raise LineError(f"{kind}: '{name}' is {value}, expected from {-MAX_POINTS} to {MAX_POINTS}")
+        if name in SECONDS_FIELDS and not seconds_ok(value):
+            raise LineError(f"{kind}: '{name}' is {value}, expected seconds within ±3600")
     return command
+
+
+_CHECKED: dict[type, tuple[str, ...]] = {}
+
+
+def _checked(cls: type[c.Command]) -> tuple[str, ...]:
+    """The fields of a command class whose values have a range, worked out once a class."""
+    known = _CHECKED.get(cls)
+    if known is None:
+        ranged = (*TEAM_FIELDS, *POINT_FIELDS, *SECONDS_FIELDS)
+        known = _CHECKED[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.name in ranged)
+    return known
 
 
 def header(data: dict[str, Any], where: str, show_id: str) -> tuple[int, int]:
