@@ -137,6 +137,7 @@ def test_a_removed_line_is_found_where_it_is_missing(tmp_path):
     with pytest.raises(JournalDamaged) as caught:
         _load(path)
     assert caught.value.damage.line == 4 and "1 line(s) before it are missing" in caught.value.damage.what
+    assert caught.value.damage.lost_commands == ("Go", "ScoreAdd", "ScoreAdd")  # named, to recognise the moment
 
 
 def test_two_lines_swapped_are_found_at_the_first(tmp_path):

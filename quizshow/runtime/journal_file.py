@@ -57,6 +57,7 @@ from quizshow.core.journal import (
     parse_command,
     parse_line,
     read_line,
+    unchecked,
 )
 
 log = logging.getLogger(__name__)
@@ -230,8 +231,8 @@ class Journal:
             if write:
                 _snapshot_path(path).unlink(missing_ok=True)  # ahead of the journal from now on
         elif torn is not None:
-            loaded.repaired = (f"{path}:{torn[0]}: an unfinished last line (never acknowledged) was removed "
-                               f"({torn[1]} bytes)")
+            loaded.repaired = (f"{path}:{torn[0]}: an unfinished last line (never acknowledged) was "
+                               f"{'removed' if write else 'not read'} ({torn[1]} bytes)")
             log.warning("journal: %s", loaded.repaired)
         kept = raw[:offset]
         if write and offset < len(raw):
@@ -348,9 +349,8 @@ def _damage(path: Path, rest: list[bytes], number: int, what: str, offset: int, 
     lost = [line for line in rest if line.strip()]
     readable: list[str] = []
     for line in lost[1:21]:  # named in the report: the first few are enough to recognise the moment
-        cut = line.rfind(b', "seq": ') if b', "seq": ' in line else line.rfind(b', "crc": ')
-        try:  # what it says, unchecked: only named
-            readable.append(type(parse_command(parse_line(line[:cut] + b"}" if cut >= 0 else line, False))).__name__)
+        try:
+            readable.append(type(parse_command(unchecked(line))).__name__)
         except LineError:
             readable.append("?")
     return Damage(path, number, what, offset, len(lost), tuple(readable), loaded.last_wall if loaded else None)
