@@ -242,7 +242,7 @@ def parse_command(data: dict[str, Any], teams: int | None = None, complete: bool
     except (c.UnknownCommand, TypeError, ValueError) as why:
         raise LineError(str(why)) from None
     for name in _checked(type(command)):
-        value = getattr(command, name)
+        value: Any = getattr(command, name)
         if type(value) is not int and not (name in SECONDS_FIELDS and type(value) is float):
             continue  # None (a team not named)
         kind = command.journal_name
