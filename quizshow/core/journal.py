@@ -242,17 +242,18 @@ def parse_command(data: dict[str, Any], teams: int | None = None, complete: bool
     except (c.UnknownCommand, TypeError, ValueError) as why:
         raise LineError(str(why)) from None
     for name in _checked(type(command)):
-        value: Any = getattr(command, name)
-        if type(value) is not int and not (name in SECONDS_FIELDS and type(value) is float):
-            continue  # None (a team not named)
+        value = getattr(command, name)
         kind = command.journal_name
-        if name in TEAM_FIELDS and (value < 0 or (teams is not None and value >= teams)):
+        if name in SECONDS_FIELDS:
+            if isinstance(value, (int, float)) and not seconds_ok(value):
+                raise LineError(f"{kind}: '{name}' is {value}, expected seconds within ±3600")
+        elif type(value) is not int:
+            continue  # None (a team not named)
+        elif name in TEAM_FIELDS and (value < 0 or (teams is not None and value >= teams)):
             known = f"from 0 to {teams - 1} (the show has {teams} teams)" if teams else "0 or more"
             raise LineError(f"{kind}: '{name}' is {value}, expected a team index {known}")
-        if name in POINT_FIELDS and not points_ok(value):
+        elif name in POINT_FIELDS and not points_ok(value):
             raise LineError(f"{kind}: '{name}' is {value}, expected from {-MAX_POINTS} to {MAX_POINTS}")
-        if name in SECONDS_FIELDS and not seconds_ok(value):
-            raise LineError(f"{kind}: '{name}' is {value}, expected seconds within ±3600")
     return command
 
 
