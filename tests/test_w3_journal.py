@@ -364,3 +364,21 @@ def test_random_damage_to_a_real_journal_is_reported_or_harmless(damage, with_sn
         engine = _resumed(loaded)
         assert engine.state == live.state and engine.entries == live.entries, \
             f"unreported damage changed the show (repaired: {loaded.repaired})"
+
+
+def test_the_command_line_stops_on_a_cut_short_journal_with_the_choice(tmp_path, monkeypatch):
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    show = root / "shows" / "demo.yaml"
+    path = tmp_path / "j.jsonl"
+    _, covers = _with_snapshot(path, monkeypatch, str(show.resolve()))
+    path.write_bytes(b"".join(line + b"\n" for line in _lines(path)[:8]))
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(root)}
+    out = subprocess.run([sys.executable, str(root / "main.py"), str(show), "--headless", "--journal", str(path)],
+                         capture_output=True, text=True, timeout=60, env=env, cwd=root)
+    assert out.returncode == 1 and "Traceback" not in out.stderr, out.stderr
+    assert f"{path}:9: the journal is cut short: after line 8 there are no {covers - 8} acknowledged" in out.stderr
+    assert "--resume-to-damage" in out.stderr and "--fresh" in out.stderr
