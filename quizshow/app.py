@@ -28,7 +28,6 @@ from quizshow.core.clock import ShowClock
 from quizshow.core.effects import Event
 from quizshow.core.engine import Engine, Outcome
 from quizshow.core.format import Refused
-from quizshow.core.journal import Journal, JournalError, NotJournalled
 from quizshow.display import paint
 from quizshow.display.console import Notice, describe
 from quizshow.i18n import refusal
@@ -40,6 +39,7 @@ from quizshow.outputs.osc_out import OscOut
 from quizshow.runtime import Runtime
 from quizshow.runtime.controls import Action, Controls
 from quizshow.runtime.feed import InputFeed
+from quizshow.runtime.journal_file import Journal, JournalError, NotJournalled
 from quizshow.runtime.osc_link import answer
 from quizshow.runtime.sinks import Sinks
 from quizshow.yamlfile import Problems
@@ -116,8 +116,12 @@ class ShowApp:
             self.notice(self.say("console.journal_repaired"), "info")
         if loaded.damage:  # resumed up to damage at the operator's word: what was lost stays on the console
             damage = loaded.damage
-            self.notice(self.say("console.journal_damaged", line=damage.line, what=damage.what,
-                                 lost=damage.lost_lines, kept=loaded.kept_as), "problem")
+            if damage.short:  # lines the snapshot covered are gone: «после строки N нет K подтверждённых команд»
+                self.notice(self.say("console.journal_short", line=damage.line - 1, lost=damage.lost_lines,
+                                     kept=loaded.kept_as), "problem")
+            else:
+                self.notice(self.say("console.journal_damaged", line=damage.line, what=damage.what,
+                                     lost=damage.lost_lines, kept=loaded.kept_as), "problem")
         self._tell_missing_pictures()
         # The journal's lines keep the times they happened at, not the restart's (aligned from the end:
         # a snapshot's commands are not read back).

@@ -253,6 +253,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.journal_repaired": "Журнал: удалена недописанная последняя строка (эта команда не была подтверждена)",
         "console.journal_damaged": "Журнал повреждён в строке {line} ({what}); не восстановлено строк: {lost}; "
                                    "весь файл сохранён как {kept}",
+        "console.journal_short": "Журнал обрезан: после строки {line} нет {lost} подтверждённых команд; "
+                                 "весь файл сохранён как {kept}",
         "console.internal_error": "Внутренняя ошибка при вводе (подробности в журнале программы); шоу продолжается",
         "console.draw_error": "Сбой: {what} — кадр пропущен, подробности в журнале программы",
         "console.part.projector": "экран проектора",
@@ -578,6 +580,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.journal_repaired": "Journal: an unfinished last line was removed (never acknowledged)",
         "console.journal_damaged": "Journal damaged at line {line} ({what}); lines not restored: {lost}; "
                                    "the whole file is kept as {kept}",
+        "console.journal_short": "Journal cut short: after line {line}, {lost} acknowledged commands are missing; "
+                                 "the whole file is kept as {kept}",
         "console.internal_error": "Internal error while applying an input (see the log); the show goes on",
         "console.draw_error": "Failed: {what} — frame skipped, see the log",
         "console.part.projector": "the projector picture",

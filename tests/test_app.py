@@ -13,8 +13,8 @@ from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
 from quizshow.core.actions import Call
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.journal import JournalError
 from quizshow.outputs.sound import SoundCues
+from quizshow.runtime.journal_file import JournalError
 from tests.conftest import demo_config
 
 

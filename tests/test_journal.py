@@ -9,7 +9,7 @@ import random
 import pytest
 
 from quizshow.core import commands as c
-from quizshow.core.journal import Journal, JournalError, dispatch_journalled
+from quizshow.runtime.journal_file import Journal, JournalError, dispatch_journalled
 from tests.conftest import demo_engine
 from tests.crash_worker import fingerprint, kill_at_random
 

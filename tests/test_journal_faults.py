@@ -18,9 +18,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from quizshow.core import commands as c
-from quizshow.core import journal as journal_module
 from quizshow.core.engine import Engine
-from quizshow.core.journal import (
+from quizshow.core.journal import Cursor, read_line
+from quizshow.runtime import journal_file as journal_module
+from quizshow.runtime.journal_file import (
     Journal,
     JournalDamaged,
     JournalError,
@@ -78,7 +79,7 @@ FULL_DISK_WORKER = textwrap.dedent("""
     from pathlib import Path
     sys.path.insert(0, sys.argv[2])
     from quizshow.core import commands as c
-    from quizshow.core.journal import Journal, dispatch_journalled
+    from quizshow.runtime.journal_file import Journal, dispatch_journalled
     from tests.conftest import demo_engine
 
     path = Path(sys.argv[1])
@@ -169,7 +170,7 @@ def test_a_torn_last_line_alone_is_repaired_and_reported(tmp_path):
     path = tmp_path / "j.jsonl"
     _write_show(path, PLAY)
     with path.open("ab") as f:
-        f.write(encode_line(c.to_json(c.Go(at=9)))[:25])  # killed mid-write: never acknowledged
+        f.write(encode_line(c.to_json(c.Go(at=9)), Cursor(seq=len(PLAY) + 1))[:25])  # killed mid-write
     loaded = _load(path)
     assert loaded.repaired and f"{path}:8" in loaded.repaired and len(loaded.commands) == len(PLAY)
     assert _load(path).repaired is None  # cut off for good
@@ -256,12 +257,12 @@ def _commands(draw):
 @given(_commands(), st.data())
 @settings(max_examples=300, deadline=None)
 def test_any_single_byte_changed_in_a_line_is_found(cmd, data):
-    line = encode_line({**c.to_json(cmd), "wall": 1.5})[:-1]
-    assert parse_command(parse_line(line)) == cmd
+    line = encode_line({**c.to_json(cmd), "wall": 1.5}, Cursor(seq=4, crc=77))[:-1]
+    assert parse_command(read_line(line, Cursor(seq=4, crc=77))) == cmd
     at = data.draw(st.integers(0, len(line) - 1))
     byte = data.draw(st.integers(0, 255).filter(lambda b: b != line[at]))
     with pytest.raises(LineError):
-        parse_line(line[:at] + bytes([byte]) + line[at + 1:])
+        read_line(line[:at] + bytes([byte]) + line[at + 1:], Cursor(seq=4, crc=77))
 
 
 @given(st.binary(max_size=200), st.booleans())
@@ -336,7 +337,7 @@ OPEN_WORKER = textwrap.dedent("""
     import sys
     from pathlib import Path
     sys.path.insert(0, sys.argv[2])
-    from quizshow.core.journal import Journal, JournalError
+    from quizshow.runtime.journal_file import Journal, JournalError
     try:
         Journal.open(Path(sys.argv[1]), "show", seed=1)
     except JournalError as why:
@@ -431,10 +432,10 @@ def test_the_command_line_refuses_a_damaged_journal_and_a_locked_one_without_a_t
     assert f"{path}:2: damaged journal line" in out.stderr and "--resume-to-damage" in out.stderr
 
 
-def test_crc_is_of_the_line_bytes_before_the_field():
-    line = encode_line({"type": "Go", "at": 1})
+def test_crc_is_of_the_line_bytes_before_the_field_chained_to_the_previous_line():
+    line = encode_line({"type": "Go", "at": 1}, Cursor(seq=6, crc=1234))
     body, _, crc = line.rstrip(b"}\n").rpartition(b', "crc": ')
-    assert int(crc) == zlib.crc32(body + b"}")
+    assert body.endswith(b', "seq": 7') and int(crc) == zlib.crc32(body + b"}", 1234)
 
 
 # --- 12. resume from a snapshot and the tail ----------------------------------------------------------

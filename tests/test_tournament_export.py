@@ -7,9 +7,9 @@ import io
 from dataclasses import replace
 
 from quizshow.cli import export_results
-from quizshow.core.journal import Journal, dispatch_journalled
 from quizshow.event import export
 from quizshow.event.model import Correction, EventTeam, Result
+from quizshow.runtime.journal_file import Journal, dispatch_journalled
 from tests.event_kit import make_day
 from tests.event_kit import play as play_pair
 from tests.test_event_rules import GROUP_RESULTS

@@ -70,9 +70,10 @@ def _fields(cls: type[Command]) -> list[tuple[str, tuple[type, ...], bool, bool,
     return known
 
 
-def from_json(data: dict[str, Any]) -> Command:
+def from_json(data: dict[str, Any], complete: bool = False) -> Command:
     """A journal line's object → its command; UnknownCommand or TypeError (naming the field) if it is
-    not one, so a damaged line is reported, never taken for another command."""
+    not one, so a damaged line is reported, never taken for another command. `complete`: every field
+    `to_json` writes (all but those that are None) must be there, none is defaulted."""
     kind = data.get("type")
     cls = _REGISTRY.get(kind) if isinstance(kind, str) else None
     if cls is None:
@@ -80,8 +81,8 @@ def from_json(data: dict[str, Any]) -> Command:
     kwargs = {}
     for name, types, optional, required, annotation in _fields(cls):
         if name not in data:
-            if required:
-                raise TypeError(f"{kind}: '{name}' is missing")
+            if required or (complete and not optional):
+                raise TypeError(f"{kind}: '{name}' is missing (expected {annotation})")
             continue
         value = data[name]
         if value is None and optional:

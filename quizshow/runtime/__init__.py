@@ -14,17 +14,20 @@ from pathlib import Path
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine, Outcome
 from quizshow.core.format import Format
-from quizshow.core.journal import Journal, Loaded, dispatch_journalled
 from quizshow.core.state import ShowState
+from quizshow.runtime.journal_file import Journal, Loaded, dispatch_journalled
 
 
 class Runtime:
     def __init__(self, fmt: Format, journal_path: Path, show_path: str, fresh: bool = False,
                  seed: int | None = None, resume_to_damage: bool = False) -> None:
-        self.journal, self.loaded = Journal.open(journal_path, show_path, fresh, seed, resume_to_damage)
+        teams = len(fmt.initial_state(0).teams)  # the team indices a journal line may name
+        self.journal, self.loaded = Journal.open(journal_path, show_path, fresh, seed, resume_to_damage, teams)
         self._where = (journal_path, show_path)
         self.engine = Engine(fmt, self.loaded.seed)
         self.loaded.restore(self.engine)  # a snapshot, then the lines after it
+        if self.journal.snapshot_due():  # a day replayed (no snapshot, or a stale one): not again next time
+            self.journal.write_snapshot(self.engine)
         self.lock = threading.RLock()  # the engine and the journal: one writer at a time
         self._window_thread = threading.get_ident()  # the thread that built the show (it draws)
 

@@ -10,7 +10,7 @@ from quizshow import registry
 from quizshow.assemble import make_format
 from quizshow.config import ShowConfig
 from quizshow.core.engine import Engine
-from quizshow.core.journal import Journal
+from quizshow.runtime.journal_file import Journal
 
 
 def export(config: ShowConfig, journal: Path, prefix: Path) -> list[Path]:

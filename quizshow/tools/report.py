@@ -19,8 +19,8 @@ from pythonosc.osc_message import OscMessage
 
 from quizshow.assemble import make_format
 from quizshow.core.engine import Engine
-from quizshow.core.journal import Journal
 from quizshow.outputs.osc_out import message
+from quizshow.runtime.journal_file import Journal
 from quizshow.yamlfile import Problems
 
 REPLY_S = 2.0
