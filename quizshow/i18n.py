@@ -8,6 +8,8 @@ from collections.abc import Mapping
 PHRASES: dict[str, dict[str, str]] = {
     "ru": {
         "banner.time_up": "Время!",
+        "banner.time_over": "Время вышло!",
+        "scene.time_over_who": "у кого есть ответ?",
         "banner.false_start": "Фальстарт!",
         "banner.wrong": "Это неправильный ответ",
         "banner.attention": "Внимание! Вопрос!",
@@ -343,6 +345,8 @@ PHRASES: dict[str, dict[str, str]] = {
     },
     "en": {
         "banner.time_up": "Time!",
+        "banner.time_over": "Time is up!",
+        "scene.time_over_who": "who has an answer?",
         "banner.false_start": "False start!",
         "banner.wrong": "That is not the right answer",
         "banner.attention": "Attention! Question!",

@@ -144,3 +144,35 @@ def test_proof_marks_sound_and_web_questions(theme, tmp_path):
     assert question_notes(kit.question("", audio=clip)) == ["sound: clip.mp3"]
     problems = question_problems(replace(kit.question(""), web=("image",)), TextCache(theme.fonts))
     assert any("from the web" in p for p in problems)
+
+
+# --- 18: «Время вышло!», and the team variant's time-up stays on screen ---------------------------------------
+
+
+def to_question(preset: str) -> Engine:
+    engine = kit.engine(kit.specials_pack(), preset=preset)
+    for cmd in (c.Go(at=1), c.Go(at=2), c.PickTeam(at=3, team=0), c.SelectCell(at=10, theme=0, question=0)):
+        engine.dispatch(cmd)
+    return engine
+
+
+def test_the_time_up_banner_says_time_is_over_not_the_start_word(theme):
+    engine = to_question("svoyak")
+    engine.dispatch(c.Go(at=11))  # the read signal: the 3 s window
+    assert engine.dispatch(c.Tick(at=14.5)).refused is None
+    assert engine.state.phase == "reveal"
+    text, _ = render(engine, theme, now=14.8)
+    assert say("banner.time_over") == "Время вышло!" and say("banner.time_over") in shown(text)
+    assert say("banner.time_up") not in shown(text)
+
+
+def test_team_variant_time_up_stays_visibly_over_until_the_host_moves_on(theme):
+    engine = to_question("svoyak-teams")
+    engine.dispatch(c.Tick(at=70.5))  # the 60 s window: «Время вышло, у кого есть ответ?»
+    engine.dispatch(c.Tick(at=80))  # the banner's moment is over
+    assert engine.state.phase == "question" and engine.state.banner is None
+    text, _ = render(engine, theme)
+    assert say("banner.time_over").upper() in shown(text)
+    engine.dispatch(c.Buzz(at=81, team=2))  # a team has an answer: it answers, the time-up mark goes
+    text, _ = render(engine, theme)
+    assert say("banner.time_over").upper() not in shown(text)

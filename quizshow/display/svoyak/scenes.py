@@ -282,7 +282,37 @@ class SvoyakQuestionScene(QuestionScene):
         return self.name, self._what(frame)
 
     def static_key(self, frame: Frame) -> Hashable:
-        return (*super().static_key(frame), self._what(frame))
+        return (*super().static_key(frame), self._what(frame), self._time_over(frame))
+
+    @staticmethod
+    def _time_over(frame: Frame) -> bool:
+        """The first window ran out and the question stays open («Время вышло, у кого есть ответ?», the team
+        variant): the picture says so until the host moves on (Next shows the answer; a press answers)."""
+        state = frame.state
+        return state.phase == "question" and state.timer.expired and state.answering is None
+
+    def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
+        super().draw_static(surface, frame)
+        if self._time_over(frame):
+            box = self._layout(frame)  # where the clock stood (it is gone at zero)
+            plate = pygame.Rect(0, 0, box.who.width, box.clock_r * 2)
+            plate.center = box.clock_center
+            self._time_over_plate(surface, frame, plate)
+
+    @staticmethod
+    def _time_over_plate(surface: pygame.Surface, frame: Frame, box: pygame.Rect) -> None:
+        """«Время вышло!» under the clock, in the warning colour, over «у кого есть ответ?»."""
+        color = widgets.legible(frame.color("warning"), frame)
+        plate = paint.panel(box.size, paint.rgb(paint.mix(color, (255, 255, 255), 0.06)), paint.rgb(color), None,
+                            frame.u(18))
+        surface.blit(plate, box)
+        ink = widgets.ink_on(color, frame)
+        words(surface, frame, frame.say("banner.time_over"),
+              pygame.Rect(box.x + frame.u(14), box.y + frame.u(14), box.width - frame.u(28), box.height * 3 // 5),
+              px=64, color=ink, shadow=ink == frame.color("text"), upper=True)
+        words(surface, frame, frame.say("scene.time_over_who"),
+              pygame.Rect(box.x + frame.u(12), box.y + box.height * 3 // 5, box.width - frame.u(24),
+                          box.height * 2 // 5 - frame.u(14)), role="body", px=40, color=ink, shadow=False)
 
     def strip_teams(self, frame: Frame) -> list[int] | None:
         p = play(frame)
