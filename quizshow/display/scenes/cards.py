@@ -219,9 +219,9 @@ class QuestionScene(Scene):
         if self._buzzers_open(frame):  # buzzers are live: a visible frame
             paint.blit_glow_frame(surface, card, paint.rgb(frame.color("accent")), frame.u(24), frame.u(4),
                                   give_way=frame.give_way)
-        if state.answering is not None:
-            paint.blit_glow_frame(surface, card, paint.rgb(frame.team_color(state.answering)), frame.u(24),
-                                  frame.u(6), give_way=frame.give_way)
+        if state.answering is not None:  # the answering accent (gold), never a team's red that reads as «wrong»
+            paint.blit_glow_frame(surface, card, paint.rgb(frame.color("accent")), frame.u(24), frame.u(6),
+                                  give_way=frame.give_way)
             self._who(surface, frame, box.who)
         if question is not None:
             revealed = state.phase in ("reveal", "end")
@@ -355,19 +355,23 @@ class QuestionScene(Scene):
         surface.blit(mark, mark.get_rect(center=box.center))
 
     def _who(self, surface: pygame.Surface, frame: Frame, box: pygame.Rect) -> None:
+        """«Отвечает» and the name on a neutral plate with the answering accent's edge; the team's colour is
+        only a stripe (a plate in a team's red read as the wrong-answer state)."""
         team = frame.state.answering
-        color = widgets.legible(frame.team_color(team), frame)
-        plate = paint.panel(box.size, paint.rgb(paint.mix(color, (255, 255, 255), 0.05)), paint.rgb(color), None,
-                            frame.u(18))
+        plate = paint.panel(box.size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel_dark")),
+                            paint.rgb(frame.color("accent")), frame.u(18), frame.u(4))
         surface.blit(plate, box)
-        ink = widgets.ink_on(color, frame)  # white on red is 3.7:1; the darker ink where it reads better
-        small = frame.text.fit(frame.say("scene.answering"), "body", (box.width - frame.u(20), frame.u(36)),
-                               ink, frame.u(30))
-        surface.blit(small, small.get_rect(midtop=(box.centerx, box.y + frame.u(12))))
-        name = frame.text.fit(frame.state.teams[team].name, "heading",
-                              (box.width - frame.u(24), box.height - frame.u(60)), ink, frame.u(56),
-                              shadow=ink == frame.color("text"))
-        surface.blit(name, name.get_rect(center=(box.centerx, box.centery + frame.u(18))))
+        stripe = frame.u(16)
+        pygame.draw.rect(surface, frame.team_color(team), pygame.Rect(box.x, box.y, stripe, box.height),
+                         border_top_left_radius=frame.u(18), border_bottom_left_radius=frame.u(18))
+        room = box.width - stripe - frame.u(24)
+        centre = box.centerx + stripe // 2
+        small = frame.text.fit(frame.say("scene.answering"), "body", (room, frame.u(36)), frame.color("accent"),
+                               frame.u(30))
+        surface.blit(small, small.get_rect(midtop=(centre, box.y + frame.u(12))))
+        name = frame.text.fit(frame.state.teams[team].name, "heading", (room, box.height - frame.u(60)),
+                              frame.color("text"), frame.u(56), shadow=True)
+        surface.blit(name, name.get_rect(center=(centre, box.centery + frame.u(18))))
 
     def _answer(self, surface: pygame.Surface, frame: Frame, answer: str, box: pygame.Rect) -> None:
         widgets.answer_plate(surface, frame, answer, box)

@@ -57,7 +57,8 @@ def strip_rect(frame: Frame) -> pygame.Rect:
 
 def chooser_strip(surface: pygame.Surface, frame: Frame, teams: list[int] | None = None) -> None:
     """The score strip with the chooser marked «выбирает»."""
-    chooser = play(frame).chooser
+    p = play(frame)
+    chooser = None if svoyak(frame).round_over(p) else p.chooser  # the round is over: nobody chooses
     label = {chooser: frame.say("scene.chooses")} if chooser is not None else None
     widgets.score_strip(surface, frame, strip_rect(frame), label, teams)
 
@@ -331,8 +332,11 @@ class SvoyakQuestionScene(QuestionScene):
         p, fmt = play(frame), svoyak(frame)
         if p.kind == "final":
             return f"{frame.say('scene.final')} · {fmt.game.final_themes[fmt.final_theme(p.final)]}"
-        if p.kind == "shootout":
-            return f"{frame.say('scene.shootout')} · {frame.say('scene.points', n=p.value)}"
+        if p.kind == "shootout" and p.shootout is not None:
+            n = p.shootout.asked - p.shootout.round_from  # this shoot-out's question, 1-based
+            of = int(fmt.rules["shootout_questions"])
+            return (f"{frame.say('scene.shootout')} · {frame.say('console.question_no', n=n, of=of)} · "
+                    f"{frame.say('scene.points', n=p.value)}")
         return f"{theme_shown(frame)} · {frame.say('scene.points', n=p.value)}"
 
     def enters_from(self, frame: Frame, old: str) -> pygame.Rect | None:
@@ -478,7 +482,7 @@ class AuctionScene(SpecialScene):
     def _rows(self, frame: Frame) -> list[tuple[pygame.Rect, int]]:
         order = play(frame).auction.order
         w = frame.size[0]
-        top = frame.u(210)
+        top = frame.u(230)  # under the «Аукцион!» splash's band (projector.SPLASH_CENTRE): it never covers a bidder
         row_h = min(frame.u(150), (strip_rect(frame).y - frame.u(40) - top) // max(1, len(order)))
         return [(pygame.Rect(int(w * 0.12), top + slot * row_h, int(w * 0.76), row_h - frame.u(18)), team)
                 for slot, team in enumerate(order)]
@@ -669,7 +673,8 @@ class FinalRevealScene(Scene):
         answer_h = self._answer_h(frame)
         if answer_h:
             question = fmt.final_current(play(frame))
-            box = pygame.Rect(int(w * 0.08), frame.u(900) - answer_h, int(w * 0.84), answer_h - frame.u(10))
+            box = pygame.Rect(int(w * 0.08), self._bottom(frame) - answer_h + frame.u(20), int(w * 0.84),
+                              answer_h - frame.u(10))
             widgets.answer_plate(surface, frame, question.a if question else "", box)
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
@@ -689,13 +694,19 @@ class FinalRevealScene(Scene):
     def _answer_h(frame: Frame) -> int:
         return frame.u(130) if frame.state.phase == "final_answer" else 0
 
+    @staticmethod
+    def _bottom(frame: Frame) -> int:
+        """The foot of the picture's room (this scene has no score strip: the rows use the whole height)."""
+        return frame.size[1] - frame.u(50)
+
     def _rows(self, frame: Frame) -> list[tuple[pygame.Rect, int, bool, bool]]:
-        """(row, team, the one being shown, not shown yet) for each contestant, centred in their space."""
+        """(row, team, the one being shown, not shown yet) for each contestant, centred in the room between
+        the heading and the foot of the picture (or the answer)."""
         state = frame.state
         final = final_of(frame)
         w = frame.size[0]
-        space = frame.u(900) - frame.u(140) - self._answer_h(frame)
-        row_h = min(frame.u(170), space // max(1, len(final.order)))
+        space = self._bottom(frame) - frame.u(140) - self._answer_h(frame)
+        row_h = min(frame.u(210), space // max(1, len(final.order)))
         top = frame.u(140) + (space - row_h * len(final.order)) // 2
         revealing = state.phase == "final_reveal"
         return [(pygame.Rect(int(w * 0.08), top + slot * row_h, int(w * 0.84), row_h - frame.u(20)), team,

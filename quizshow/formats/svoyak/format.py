@@ -92,7 +92,9 @@ class SvoyakFormat(FinalRounds, Format):
         number = rnd.number(play.cell) if rnd and open_cell and play.cell is not None else None
         # played: how many of the round's questions have been opened, this one included (the console's
         # «вопрос 3 из 16»), not the cell's place on the board.
-        return {"round": play.round, "question": number, "value": (play.value or None) if open_cell else None,
+        # A cat is worth what its receiver chooses: no value until then (not the cell's).
+        priced = open_cell and state.phase not in ("cat", "cat_value")
+        return {"round": play.round, "question": number, "value": (play.value or None) if priced else None,
                 "of": len(rnd.cells) if rnd else 0, "played": len(play.played) if rnd else 0,
                 "between": state.phase in BETWEEN_QUESTIONS}  # back on the board: no question in play
 
