@@ -11,12 +11,10 @@ import pytest
 
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
-from quizshow.display.console import sound_rows
 from quizshow.display.projector import Projector
 from quizshow.display.theme import load_theme
 from quizshow.i18n import phrase
 from quizshow.packs.siq import load_siq
-from quizshow.tools.proof import question_notes, question_problems
 from quizshow.yamlfile import Problems
 from tests import siq_kit as k
 from tests import svoyak_kit as kit
@@ -114,6 +112,8 @@ def test_a_web_picture_or_web_page_question_names_what_it_is_instead_of_the_host
 
 
 def test_the_console_has_a_sound_row_playing_paused_or_file_missing(tmp_path):
+    from quizshow.display.console import sound_rows
+
     clip = sound_file(tmp_path)
     question = kit.question("Мелодия", audio=clip)
     assert sound_rows(question, "question", say)[0][1] == say("console.sound_playing", file="clip.mp3")
@@ -139,6 +139,7 @@ def test_the_console_question_panel_shows_the_sound_row(theme, tmp_path):
 
 def test_proof_marks_sound_and_web_questions(theme, tmp_path):
     from quizshow.display.text import TextCache
+    from quizshow.tools.proof import question_notes, question_problems
 
     clip = sound_file(tmp_path)
     assert question_notes(kit.question("", audio=clip)) == ["sound: clip.mp3"]
