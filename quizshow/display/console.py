@@ -190,16 +190,16 @@ def sound_rows(question: Question, phase: str, say: Callable[..., str]) -> list[
         if not sound.exists():
             rows.append(("console.sound", say("console.sound_missing", file=sound.name), BAD))
         elif phase in media.PAUSED_PHASES:
-            rows.append(("console.sound", say("console.sound_paused", file=sound.name), GOLD))
+            rows.append(("console.sound", say("console.sound_paused", file=sound.name), TEXT))  # gold: the answer
         else:
             rows.append(("console.sound", say("console.sound_playing", file=sound.name), GOOD))
     elif question.audio is not None and phase not in media.REVEAL_PHASES:
         missing = not question.audio.exists()
         rows.append(("console.sound", say("console.sound_missing" if missing else "console.sound_ready",
-                                          file=question.audio.name), BAD if missing else TEXT))
+                                          file=question.audio.name), BAD if missing else MUTED))
     if question.web:
-        kinds = ", ".join(say(f"scene.web_{kind}") for kind in question.web)
-        rows.append(("console.web", say("console.web_not_shown", kinds=kinds), GOLD))
+        kinds = ", ".join(say(f"scene.web_{kind}").lower() for kind in question.web)
+        rows.append(("console.web", say("console.web_not_shown", kinds=kinds), TEXT))  # gold is the answer's
     return rows
 
 
