@@ -93,9 +93,10 @@ def test_question_card_shows_the_text_and_answering_team_colour(theme):
     engine.dispatch(c.Buzz(at=10, team=1))
     projector.render(surface, engine.state, 20)
     team_colour = theme.team_color(1)
-    # The question card's frame takes the answering team's colour (left edge of the card).
-    edge = [surface.get_at((x, 540))[:3] for x in range(55, 75)]
-    assert any(sum(abs(a - b) for a, b in zip(px, team_colour[:3], strict=True)) < 60 for px in edge)
+    # The «Отвечает» plate under the clock carries the answering team's colour as its stripe (issue 22: the
+    # card's frame is in the answering accent, a red frame read as «wrong»).
+    plate_row = [surface.get_at((x, 485))[:3] for x in range(1560, 1900)]
+    assert any(sum(abs(a - b) for a, b in zip(px, team_colour[:3], strict=True)) < 60 for px in plate_row)
     assert pygame.image.tobytes(surface, "RGB") != before
 
 

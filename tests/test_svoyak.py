@@ -187,7 +187,7 @@ def test_teams_preset_one_minute_from_the_question_then_ten_seconds_for_another_
     assert e.state.timer.running and e.state.timer.duration == 10
     ok(e, c.Tick(at=72.5))
     # Issue 11 item 7: the 10 s window closes for real (its own setting); the answer is shown.
-    assert e.state.phase == "reveal" and e.state.banner.text_key == "banner.time_up"
+    assert e.state.phase == "reveal" and e.state.banner.text_key == "banner.time_over"
 
 
 # --- «Кот в мешке» -------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from quizshow.display.views import KeyHandler, Panel, PanelKeys
 from quizshow.i18n import number, phrase
 from quizshow.inputs.hardware import box_problem
 from quizshow.inputs.keymap import KeyMap
+from quizshow.outputs import media
 from quizshow.packs.model import Question
 
 REDRAW_HZ = 10  # the console's clocks and preview: ten frames a second are enough to read them
@@ -179,6 +180,28 @@ def question_rows(question: Question, say: Callable[..., str]) -> list[tuple[str
     notes = [n for n in (question.host, question.comment, credit) if n]
     if notes:
         rows.append(("console.for_host" if question.host else "console.comment", "\n".join(notes), MUTED))
+    return rows
+
+
+def sound_rows(question: Question, phase: str, say: Callable[..., str]) -> list[tuple[str, str, pygame.Color]]:
+    """The question's sound (playing, paused, still to play, or its file missing) and what it shows from the
+    web: the operator knows a sound should be playing, and what the hall does not see."""
+    rows = []
+    sound = media.wanted(question, phase)  # what outputs/media.py plays now
+    if sound is not None:
+        if not sound.exists():
+            rows.append(("console.sound", say("console.sound_missing", file=sound.name), BAD))
+        elif phase in media.PAUSED_PHASES:
+            rows.append(("console.sound", say("console.sound_paused", file=sound.name), TEXT))  # gold: the answer
+        else:
+            rows.append(("console.sound", say("console.sound_playing", file=sound.name), GOOD))
+    elif question.audio is not None and phase not in media.REVEAL_PHASES:
+        missing = not question.audio.exists()
+        rows.append(("console.sound", say("console.sound_missing" if missing else "console.sound_ready",
+                                          file=question.audio.name), BAD if missing else MUTED))
+    if question.web:
+        kinds = ", ".join(say(f"scene.web_{kind}").lower() for kind in question.web)
+        rows.append(("console.web", say("console.web_not_shown", kinds=kinds), TEXT))  # gold is the answer's
     return rows
 
 
@@ -363,6 +386,8 @@ class Console:
         if question is not None and question.image is not None and not question.image.exists():
             # a missing picture is told before the question goes on air
             rows.insert(1, ("console.picture", self.say("console.no_picture", file=question.image.name), BAD))
+        if question is not None:
+            rows[1:1] = sound_rows(question, state.phase, self.say)
         y = inner.y
         heights = self._row_heights([value for _, value, _ in rows], inner, unit)
         for (label, value, color), height in zip(rows, heights, strict=False):

@@ -42,6 +42,7 @@ LIKELY_NEXT: tuple[Callable[[float], Command], ...] = (
 SETTLE_S = 2.5  # entrances, count-ups and springs after a change are over by then
 COMPOSE_S = 0.12  # a new layer is composed band by band for at most this long, then at once
 CLOCK_FPS = 20  # a running clock alone: its digits change once a second, its ring creeps ~1 px a frame
+SPLASH_CENTRE = {"scene.auction_splash": 0.1}  # «Аукцион!» sweeps over the heading, not over the bidders
 
 
 class Projector:
@@ -290,7 +291,8 @@ class Projector:
         if splash:
             accent = self.theme.color("accent")
             self._splash = motion.Splash(_say(splash, self.language), now, paint.rgb(accent),
-                                         paint.rgb(self.theme.color("panel_dark")))
+                                         paint.rgb(self.theme.color("panel_dark")),
+                                         centre=SPLASH_CENTRE.get(splash, 0.5))
 
     def _draw_flash(self, surface: pygame.Surface, frame: Frame) -> None:
         """A buzz: the frame's edges light up in the colour of whoever pressed first."""

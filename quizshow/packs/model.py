@@ -38,6 +38,7 @@ class Question:
     seconds: float | None = None  # how long the media runs before the clock may start (SIGame `duration`)
     wait: bool = True  # the clock waits for the question's sound or video to finish (SIGame `waitForFinish`)
     hint: str | None = None  # «помощь клуба» (written quiz): read or handed to a team that asks
+    web: tuple[str, ...] = ()  # what the question shows from the web, not fetched: "image", "audio", "video", "html"
 
     @property
     def empty(self) -> bool:

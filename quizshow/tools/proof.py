@@ -30,6 +30,7 @@ class Card:
     name: str  # file name
     label: str
     problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # not a problem: a sound the still card cannot play
 
 
 def question_problems(question, text) -> list[str]:
@@ -54,8 +55,10 @@ def question_problems(question, text) -> list[str]:
             why = probe(path)
             if why is not None:
                 found.append(f"{key} cannot be played ({why}): {path.name}")
+    if question.web:  # the card shows a plate naming it; the hall never sees the content itself
+        found.append(f"from the web, not shown: {', '.join(question.web)}")
     if question.q:
-        box = TEXT_BOX_HALF if (question.image or question.video) else TEXT_BOX
+        box = TEXT_BOX_HALF if (question.image or question.video or question.audio or question.web) else TEXT_BOX
         px = text.layout(question.q, "heading", box, 76, min_px=26).px
         if px < READABLE_PX:
             found.append(f"question text shrunk to {px}px (below {READABLE_PX})")
@@ -67,6 +70,16 @@ def question_problems(question, text) -> list[str]:
         if text.layout(question.a, "heading", box, 64, min_px=20).px < READABLE_ANSWER_PX:
             found.append(f"answer text shrunk below {READABLE_ANSWER_PX}px")
     return found
+
+
+def question_notes(question) -> list[str]:
+    """What a still card cannot show but the editor should know: the sound that plays with it."""
+    notes = []
+    for key in ("audio", "answer_audio"):
+        path = getattr(question, key)
+        if path is not None and path.exists() and path.stat().st_size > 0:
+            notes.append(f"{'sound' if key == 'audio' else 'answer sound'}: {path.name}")
+    return notes
 
 
 def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
@@ -144,6 +157,9 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
                     f"{where} {'Q' if stage == 'q' else 'A'}")
         if stage == "q":
             card.problems = question_problems(question, text)
+            card.notes = question_notes(question)
+        elif question.answer_audio is not None:
+            card.notes = [n for n in question_notes(question) if n.startswith("answer")]
         folder = out / round_name
         folder.mkdir(exist_ok=True)
         pygame.image.save(surface, str(folder / card.name))
@@ -170,13 +186,17 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
             for problem in card.problems:
                 marked += 1
                 print(f"{out / card.round / card.name}: {problem}", file=stream)
-    print(f"{len(cards)} card(s) in {len(rounds)} sheet(s) written to {out}; {marked} problem(s) marked",
-          file=stream)
+            for note in card.notes:
+                print(f"{out / card.round / card.name}: note: {note}", file=stream)
+    sounds = sum(1 for card, _ in cards if card.notes)
+    print(f"{len(cards)} card(s) in {len(rounds)} sheet(s) written to {out}; {marked} problem(s) marked; "
+          f"{sounds} card(s) with a sound", file=stream)
     return 0
 
 
 def _sheet(path: Path, items, text) -> None:
-    """Thumbnails in reading order; a card with problems gets a red frame and its first problem."""
+    """Thumbnails in reading order; a card with problems gets a red frame and its first problem, a card
+    with a sound (nothing wrong: a still cannot play it) a gold one and the sound's name."""
     import pygame
 
     gap = 16
@@ -188,10 +208,11 @@ def _sheet(path: Path, items, text) -> None:
         x = gap + (i % SHEET_COLUMNS) * (THUMB[0] + gap)
         y = gap + (i // SHEET_COLUMNS) * (THUMB[1] + label_h + gap)
         sheet.blit(thumb, (x, y))
-        color = (230, 60, 60) if card.problems else (150, 160, 180)
-        if card.problems:
+        color = (230, 60, 60) if card.problems else (255, 200, 61) if card.notes else (150, 160, 180)
+        if card.problems or card.notes:
             pygame.draw.rect(sheet, color, pygame.Rect(x - 3, y - 3, THUMB[0] + 6, THUMB[1] + 6), 5)
-        caption = card.label + (f" · {card.problems[0]}" if card.problems else "")
+        told = card.problems or card.notes
+        caption = card.label + (f" · {told[0]}" if told else "")
         img = text.fit(caption, "body", (THUMB[0], label_h - 4), color, 22, wrap=False)
         sheet.blit(img, (x, y + THUMB[1] + 4))
     pygame.image.save(sheet, str(path))

@@ -19,6 +19,7 @@ import pygame
 
 from quizshow.core.effects import EventKind
 from quizshow.display import paint
+from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.svoyak.scenes import words
 from quizshow.display.tween import WORDS_AT, ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
@@ -606,9 +607,15 @@ class DuelScene(Scene):
                   pygame.Rect(plate.x, plate.y + frame.u(310), plate.width, frame.u(60)), role="body",
                   color=frame.color("text"), px=40, shadow=False)
         else:
-            words(surface, frame, frame.say("scene.duel_disqualified"), pygame.Rect(plate.x + frame.u(40),
-                  plate.y + frame.u(50), plate.width - frame.u(80), frame.u(140)), color=frame.color("warning"),
-                  px=72, upper=True)
+            # On its own plate, the warning colour made legible with its ink (red words on the blue card read
+            # at under 3:1 from the back of a hall).
+            band = pygame.Rect(plate.x + frame.u(40), plate.y + frame.u(50), plate.width - frame.u(80), frame.u(140))
+            tone = widgets.legible(frame.color("warning"), frame)
+            surface.blit(paint.panel(band.size, paint.rgb(paint.mix(tone, (255, 255, 255), 0.06)), paint.rgb(tone),
+                                     None, frame.u(18)), band)
+            ink = widgets.ink_on(tone, frame)
+            words(surface, frame, frame.say("scene.duel_disqualified"), band.inflate(-frame.u(40), -frame.u(24)),
+                  color=ink, px=72, upper=True, shadow=ink == frame.color("text"))
             words(surface, frame, "0 : 0", pygame.Rect(plate.x, plate.y + frame.u(200), plate.width, frame.u(120)),
                   role="numbers", px=120)
             words(surface, frame, frame.say("scene.duel_silent"), pygame.Rect(plate.x, plate.y + frame.u(330),

@@ -130,3 +130,35 @@ def gift(height: int, ribbon: tuple[int, int, int] = (255, 200, 61)) -> pygame.S
                 (cx, cy + rr), (cx - rr * 0.25, cy + rr * 0.25), (cx - rr, cy), (cx - rr * 0.25, cy - rr * 0.25)]
         pygame.draw.polygon(big, light, star)
     return _smooth(big, (w, h))
+
+
+@lru_cache(maxsize=8)
+def speaker(height: int, color: tuple[int, int, int] = (255, 200, 61)) -> pygame.Surface:
+    """A loudspeaker sounding: the box and its cone, three sound arcs, and a waveform to its right (a question
+    whose content is a sound: the audience sees that something is playing)."""
+    w, h = int(height * 2.2), height
+    s = SUPER
+    W, H = w * s, h * s
+    big = pygame.Surface((W, H), pygame.SRCALPHA)
+    dim = tuple(int(c * 0.55) for c in color)
+    cy = H // 2
+    unit = H / 100
+    box = pygame.Rect(int(unit * 4), int(cy - unit * 16), int(unit * 18), int(unit * 32))
+    pygame.draw.rect(big, color, box, border_radius=int(unit * 4))
+    cone = [(box.right - unit * 2, cy - unit * 15), (box.right + unit * 26, cy - unit * 40),
+            (box.right + unit * 26, cy + unit * 40), (box.right - unit * 2, cy + unit * 15)]
+    pygame.draw.polygon(big, color, cone)
+    cx = box.right + unit * 26
+    for i, r in enumerate((20, 36, 52)):
+        rect = pygame.Rect(0, 0, int(unit * r * 2), int(unit * r * 2))
+        rect.center = (int(cx), cy)
+        pygame.draw.arc(big, color if i < 2 else dim, rect, -0.85, 0.85, int(unit * 6))
+    # The waveform: bars of a fixed, speech-like pattern, tallest in the middle.
+    heights = (18, 34, 56, 40, 72, 90, 64, 82, 48, 70, 38, 54, 26, 40, 20)
+    left = int(cx + unit * 66)
+    bar = (W - left - unit * 4) / len(heights)
+    for i, tall in enumerate(heights):
+        rect = pygame.Rect(0, 0, max(2, int(bar * 0.6)), int(unit * tall))
+        rect.center = (int(left + bar * (i + 0.5)), cy)
+        pygame.draw.rect(big, color, rect, border_radius=rect.width // 2)
+    return _smooth(big, (w, h))

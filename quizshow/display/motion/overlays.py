@@ -60,6 +60,7 @@ class Splash:
     color: tuple[int, int, int, int]
     ink: tuple[int, int, int, int]
     duration: float = 1.6
+    centre: float = 0.5  # where the band's middle stands, as a fraction of the height (kept on screen)
     IN_S = 0.35
     OUT_S = 0.3
 
@@ -93,7 +94,7 @@ class Splash:
             x = int(w * ease_in_out_cubic((age - (self.duration - self.OUT_S)) / self.OUT_S))
         else:
             x = 0
-        y = (h - band_h) // 2
+        y = min(h - band_h, max(0, int(h * self.centre) - band_h // 2))
         target.blit(band, (x, y))
         grow = ease_out_back(min(1.0, age / (self.IN_S + 0.15)))
         words = self._words((w, h), text, px)

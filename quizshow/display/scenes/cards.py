@@ -11,6 +11,7 @@ from weakref import WeakKeyDictionary
 import pygame
 
 from quizshow.display import paint
+from quizshow.display.motion import artwork
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.text import TextCache
@@ -125,6 +126,24 @@ def card_media(question, revealed: bool) -> tuple[Path | None, Path | None]:
     return question.image, question.video
 
 
+SOUNDING_PHASES = ("question", "answering", "final_question")  # outputs/media.py plays the question's sound
+
+
+def card_sound(question, revealed: bool) -> Path | None:
+    """The sound the card stands for: the answer's own once revealed, else the question's."""
+    if revealed and question.answer_audio is not None:
+        return question.answer_audio
+    return question.audio
+
+
+def card_extra(question, revealed: bool) -> str | None:
+    """What the card's media box shows when there is no picture or video: "sound" (a speaker and its
+    waveform) or "web" (content from the web the show does not fetch, named on a plate); None: nothing."""
+    if card_sound(question, revealed) is not None:
+        return "sound"
+    return "web" if getattr(question, "web", ()) else None
+
+
 @dataclass(frozen=True)
 class _QuestionLayout:
     card: pygame.Rect
@@ -200,27 +219,34 @@ class QuestionScene(Scene):
         if self._buzzers_open(frame):  # buzzers are live: a visible frame
             paint.blit_glow_frame(surface, card, paint.rgb(frame.color("accent")), frame.u(24), frame.u(4),
                                   give_way=frame.give_way)
-        if state.answering is not None:
-            paint.blit_glow_frame(surface, card, paint.rgb(frame.team_color(state.answering)), frame.u(24),
-                                  frame.u(6), give_way=frame.give_way)
+        if state.answering is not None:  # the answering accent (gold), never a team's red that reads as «wrong»
+            paint.blit_glow_frame(surface, card, paint.rgb(frame.color("accent")), frame.u(24), frame.u(6),
+                                  give_way=frame.give_way)
             self._who(surface, frame, box.who)
         if question is not None:
-            picture, video = card_media(question, state.phase in ("reveal", "end"))
-            text, text_box, pic_box = self.content(frame, question, card, picture, video)
+            revealed = state.phase in ("reveal", "end")
+            picture, video = card_media(question, revealed)
+            text, text_box, pic_box = self.content(frame, question, card, picture, video, revealed)
             if pic_box is not None:
                 if picture is not None:
                     self._picture(surface, frame, _image(picture, pic_box.size), pic_box)
-                else:
+                elif video is not None:
                     self._placeholder(surface, frame, pic_box, frame.say("scene.video"))
+                elif card_extra(question, revealed) == "sound":
+                    self._sound(surface, frame, pic_box, revealed and question.answer_audio is not None
+                                or state.phase in SOUNDING_PHASES)
+                else:
+                    self._web(surface, frame, pic_box, question.web)
             if text is not None:
                 surface.blit(text, text.get_rect(center=text_box.center))
         if box.answer is not None and question is not None:
             self._answer(surface, frame, question.a, box.answer)
 
-    def content(self, frame: Frame, question, card: pygame.Rect, picture, video):
+    def content(self, frame: Frame, question, card: pygame.Rect, picture, video, revealed: bool = False):
         """The question's text fitted to its box and its picture scaled to its own (both cached): what makes
-        the still layer slow to compose the first time, so a board warms every cell's in idle time."""
-        media = picture is not None or video is not None
+        the still layer slow to compose the first time, so a board warms every cell's in idle time. A sound
+        or web content takes the picture's place (never «Вопрос ведущего»)."""
+        media = picture is not None or video is not None or card_extra(question, revealed) is not None
         text_box, pic_box = self._media_boxes(frame, card, question, media)
         if picture is not None and pic_box is not None:
             _image(picture, pic_box.size)
@@ -294,25 +320,58 @@ class QuestionScene(Scene):
         surface.blit(image, image.get_rect(center=box.center))
 
     @staticmethod
+    def _sound(surface: pygame.Surface, frame: Frame, box: pygame.Rect, sounding: bool) -> None:
+        """A sound question: a drawn speaker and its waveform over «Звучит фрагмент»."""
+        pygame.draw.rect(surface, frame.color("panel_dark"), box, border_radius=frame.u(16))
+        art_h = min(box.height * 2 // 5, int((box.width - frame.u(40)) / 2.2))
+        art = artwork.speaker(art_h, paint.rgb(frame.color("accent")))
+        label = frame.text.fit(frame.say("scene.sound" if sounding else "scene.sound_clip"), "heading",
+                               (box.width - frame.u(40), box.height // 4), frame.color("text"), frame.u(64),
+                               shadow=True)
+        gap = frame.u(30)
+        top = box.centery - (art.get_height() + gap + label.get_height()) // 2
+        surface.blit(art, art.get_rect(midtop=(box.centerx, top)))
+        surface.blit(label, label.get_rect(midtop=(box.centerx, top + art.get_height() + gap)))
+
+    @staticmethod
+    def _web(surface: pygame.Surface, frame: Frame, box: pygame.Rect, kinds: tuple[str, ...]) -> None:
+        """Content from the web that the show does not fetch: a plate naming it, honestly."""
+        pygame.draw.rect(surface, frame.color("panel_dark"), box, border_radius=frame.u(16))
+        pygame.draw.rect(surface, frame.color("panel_edge"), box, frame.u(3), border_radius=frame.u(16))
+        names = [frame.say(f"scene.web_{kind}") for kind in kinds] or [frame.say("scene.web_html")]
+        mark = frame.text.fit("\n".join(names), "heading", (box.width - frame.u(60), box.height // 2),
+                              frame.color("text"), frame.u(64), shadow=True)
+        note = frame.text.fit(frame.say("scene.web_not_shown"), "body", (box.width - frame.u(60), box.height // 5),
+                              frame.color("muted"), frame.u(40))
+        gap = frame.u(24)
+        top = box.centery - (mark.get_height() + gap + note.get_height()) // 2
+        surface.blit(mark, mark.get_rect(midtop=(box.centerx, top)))
+        surface.blit(note, note.get_rect(midtop=(box.centerx, top + mark.get_height() + gap)))
+
+    @staticmethod
     def _placeholder(surface: pygame.Surface, frame: Frame, box: pygame.Rect, label: str) -> None:
         pygame.draw.rect(surface, frame.color("panel_dark"), box, border_radius=frame.u(16))
         mark = frame.text.fit(label, "heading", (box.width, box.height // 3), frame.color("muted"), frame.u(80))
         surface.blit(mark, mark.get_rect(center=box.center))
 
     def _who(self, surface: pygame.Surface, frame: Frame, box: pygame.Rect) -> None:
+        """«Отвечает» and the name on a neutral plate with the answering accent's edge; the team's colour is
+        only a stripe (a plate in a team's red read as the wrong-answer state)."""
         team = frame.state.answering
-        color = widgets.legible(frame.team_color(team), frame)
-        plate = paint.panel(box.size, paint.rgb(paint.mix(color, (255, 255, 255), 0.05)), paint.rgb(color), None,
-                            frame.u(18))
+        plate = paint.panel(box.size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel_dark")),
+                            paint.rgb(frame.color("accent")), frame.u(18), frame.u(4))
         surface.blit(plate, box)
-        ink = widgets.ink_on(color, frame)  # white on red is 3.7:1; the darker ink where it reads better
-        small = frame.text.fit(frame.say("scene.answering"), "body", (box.width - frame.u(20), frame.u(36)),
-                               ink, frame.u(30))
-        surface.blit(small, small.get_rect(midtop=(box.centerx, box.y + frame.u(12))))
-        name = frame.text.fit(frame.state.teams[team].name, "heading",
-                              (box.width - frame.u(24), box.height - frame.u(60)), ink, frame.u(56),
-                              shadow=ink == frame.color("text"))
-        surface.blit(name, name.get_rect(center=(box.centerx, box.centery + frame.u(18))))
+        stripe = frame.u(16)
+        pygame.draw.rect(surface, frame.team_color(team), pygame.Rect(box.x, box.y, stripe, box.height),
+                         border_top_left_radius=frame.u(18), border_bottom_left_radius=frame.u(18))
+        room = box.width - stripe - frame.u(24)
+        centre = box.centerx + stripe // 2
+        small = frame.text.fit(frame.say("scene.answering"), "body", (room, frame.u(36)), frame.color("accent"),
+                               frame.u(30))
+        surface.blit(small, small.get_rect(midtop=(centre, box.y + frame.u(12))))
+        name = frame.text.fit(frame.state.teams[team].name, "heading", (room, box.height - frame.u(60)),
+                              frame.color("text"), frame.u(56), shadow=True)
+        surface.blit(name, name.get_rect(center=(centre, box.centery + frame.u(18))))
 
     def _answer(self, surface: pygame.Surface, frame: Frame, answer: str, box: pygame.Rect) -> None:
         widgets.answer_plate(surface, frame, answer, box)

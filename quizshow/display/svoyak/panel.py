@@ -99,6 +99,10 @@ def _board(ui: PanelUI, box: pygame.Rect) -> None:
                 label += " " + ui.say("console.no_picture_mark")
             ui.button(rect, label, "cell", t, q, dim=played, mark=BAD if missing else None)
     y = inner.y + themes * row_h + unit // 4
+    if fmt.round_over(play):  # nothing left to choose or end: say so, Next goes on
+        ui.label(ui.say("scene.round_over"), (inner.x, y + unit // 2), (inner.width, chooser_h), GOLD,
+                 int(unit * 1.0), role="heading")
+        return
     ui.label(ui.say("console.chooser"), (inner.x, y + unit // 2), (unit * 6, chooser_h), MUTED, int(unit * 0.8),
              role="heading")
     _team_buttons(ui, pygame.Rect(inner.x + unit * 6, y, inner.width * 3 // 4 - unit * 6, chooser_h - 4),

@@ -57,7 +57,8 @@ def strip_rect(frame: Frame) -> pygame.Rect:
 
 def chooser_strip(surface: pygame.Surface, frame: Frame, teams: list[int] | None = None) -> None:
     """The score strip with the chooser marked «выбирает»."""
-    chooser = play(frame).chooser
+    p = play(frame)
+    chooser = None if svoyak(frame).round_over(p) else p.chooser  # the round is over: nobody chooses
     label = {chooser: frame.say("scene.chooses")} if chooser is not None else None
     widgets.score_strip(surface, frame, strip_rect(frame), label, teams)
 
@@ -282,7 +283,37 @@ class SvoyakQuestionScene(QuestionScene):
         return self.name, self._what(frame)
 
     def static_key(self, frame: Frame) -> Hashable:
-        return (*super().static_key(frame), self._what(frame))
+        return (*super().static_key(frame), self._what(frame), self._time_over(frame))
+
+    @staticmethod
+    def _time_over(frame: Frame) -> bool:
+        """The first window ran out and the question stays open («Время вышло, у кого есть ответ?», the team
+        variant): the picture says so until the host moves on (Next shows the answer; a press answers)."""
+        state = frame.state
+        return state.phase == "question" and state.timer.expired and state.answering is None
+
+    def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
+        super().draw_static(surface, frame)
+        if self._time_over(frame):
+            box = self._layout(frame)  # where the clock stood (it is gone at zero)
+            plate = pygame.Rect(0, 0, box.who.width, box.clock_r * 2)
+            plate.center = box.clock_center
+            self._time_over_plate(surface, frame, plate)
+
+    @staticmethod
+    def _time_over_plate(surface: pygame.Surface, frame: Frame, box: pygame.Rect) -> None:
+        """«Время вышло!» under the clock, in the warning colour, over «у кого есть ответ?»."""
+        color = widgets.legible(frame.color("warning"), frame)
+        plate = paint.panel(box.size, paint.rgb(paint.mix(color, (255, 255, 255), 0.06)), paint.rgb(color), None,
+                            frame.u(18))
+        surface.blit(plate, box)
+        ink = widgets.ink_on(color, frame)
+        words(surface, frame, frame.say("banner.time_over"),
+              pygame.Rect(box.x + frame.u(14), box.y + frame.u(14), box.width - frame.u(28), box.height * 3 // 5),
+              px=64, color=ink, shadow=ink == frame.color("text"), upper=True)
+        words(surface, frame, frame.say("scene.time_over_who"),
+              pygame.Rect(box.x + frame.u(12), box.y + box.height * 3 // 5, box.width - frame.u(24),
+                          box.height * 2 // 5 - frame.u(14)), role="body", px=40, color=ink, shadow=False)
 
     def strip_teams(self, frame: Frame) -> list[int] | None:
         p = play(frame)
@@ -301,8 +332,11 @@ class SvoyakQuestionScene(QuestionScene):
         p, fmt = play(frame), svoyak(frame)
         if p.kind == "final":
             return f"{frame.say('scene.final')} · {fmt.game.final_themes[fmt.final_theme(p.final)]}"
-        if p.kind == "shootout":
-            return f"{frame.say('scene.shootout')} · {frame.say('scene.points', n=p.value)}"
+        if p.kind == "shootout" and p.shootout is not None:
+            n = p.shootout.asked - p.shootout.round_from  # this shoot-out's question, 1-based
+            of = int(fmt.rules["shootout_questions"])
+            return (f"{frame.say('scene.shootout')} · {frame.say('console.question_no', n=n, of=of)} · "
+                    f"{frame.say('scene.points', n=p.value)}")
         return f"{theme_shown(frame)} · {frame.say('scene.points', n=p.value)}"
 
     def enters_from(self, frame: Frame, old: str) -> pygame.Rect | None:
@@ -448,7 +482,7 @@ class AuctionScene(SpecialScene):
     def _rows(self, frame: Frame) -> list[tuple[pygame.Rect, int]]:
         order = play(frame).auction.order
         w = frame.size[0]
-        top = frame.u(210)
+        top = frame.u(230)  # under the «Аукцион!» splash's band (projector.SPLASH_CENTRE): it never covers a bidder
         row_h = min(frame.u(150), (strip_rect(frame).y - frame.u(40) - top) // max(1, len(order)))
         return [(pygame.Rect(int(w * 0.12), top + slot * row_h, int(w * 0.76), row_h - frame.u(18)), team)
                 for slot, team in enumerate(order)]
@@ -639,7 +673,8 @@ class FinalRevealScene(Scene):
         answer_h = self._answer_h(frame)
         if answer_h:
             question = fmt.final_current(play(frame))
-            box = pygame.Rect(int(w * 0.08), frame.u(900) - answer_h, int(w * 0.84), answer_h - frame.u(10))
+            box = pygame.Rect(int(w * 0.08), self._bottom(frame) - answer_h + frame.u(20), int(w * 0.84),
+                              answer_h - frame.u(10))
             widgets.answer_plate(surface, frame, question.a if question else "", box)
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
@@ -659,13 +694,19 @@ class FinalRevealScene(Scene):
     def _answer_h(frame: Frame) -> int:
         return frame.u(130) if frame.state.phase == "final_answer" else 0
 
+    @staticmethod
+    def _bottom(frame: Frame) -> int:
+        """The foot of the picture's room (this scene has no score strip: the rows use the whole height)."""
+        return frame.size[1] - frame.u(50)
+
     def _rows(self, frame: Frame) -> list[tuple[pygame.Rect, int, bool, bool]]:
-        """(row, team, the one being shown, not shown yet) for each contestant, centred in their space."""
+        """(row, team, the one being shown, not shown yet) for each contestant, centred in the room between
+        the heading and the foot of the picture (or the answer)."""
         state = frame.state
         final = final_of(frame)
         w = frame.size[0]
-        space = frame.u(900) - frame.u(140) - self._answer_h(frame)
-        row_h = min(frame.u(170), space // max(1, len(final.order)))
+        space = self._bottom(frame) - frame.u(140) - self._answer_h(frame)
+        row_h = min(frame.u(210), space // max(1, len(final.order)))
         top = frame.u(140) + (space - row_h * len(final.order)) // 2
         revealing = state.phase == "final_reveal"
         return [(pygame.Rect(int(w * 0.08), top + slot * row_h, int(w * 0.84), row_h - frame.u(20)), team,

@@ -90,7 +90,9 @@ class SvoyakFormat(FinalRounds, Format):
         number = rnd.number(play.cell) if rnd and open_cell and play.cell is not None else None
         # played: how many of the round's questions have been opened, this one included (the console's
         # «вопрос 3 из 16»), not the cell's place on the board.
-        return {"round": play.round, "question": number, "value": (play.value or None) if open_cell else None,
+        # A cat is worth what its receiver chooses: no value until then (not the cell's).
+        priced = open_cell and state.phase not in ("cat", "cat_value")
+        return {"round": play.round, "question": number, "value": (play.value or None) if priced else None,
                 "of": len(rnd.cells) if rnd else 0, "played": len(play.played) if rnd else 0,
                 "between": state.phase in BETWEEN_QUESTIONS}  # back on the board: no question in play
 
@@ -431,19 +433,19 @@ class SvoyakFormat(FinalRounds, Format):
     def on_time_up(self, state: ShowState, at: float) -> Result:
         play = self.play(state)
         if state.phase == "answering" and play.solo is not None:
-            return self._wrong(self.banner(state, "banner.time_up", at), play.solo, at)  # silence is wrong
+            return self._wrong(self.banner(state, "banner.time_over", at), play.solo, at)  # silence is wrong
         if state.phase == "question":
             # Each window has its own setting: the first (3 s / 60 s) and the one after a wrong answer (10 s).
             closes = self.rules["reveal_after_wrong_window"] if state.locked else self.rules["reveal_on_time_up"]
             if closes or play.kind == "shootout":
-                return self._reveal(self.banner(state, "banner.time_up", at), at)
+                return self._reveal(self.banner(state, "banner.time_over", at), at)
             return self.banner(state, "banner.time_over_who", at), []
         if state.phase == "final_question":
-            return self.banner(state, "banner.time_up", at), []
+            return self.banner(state, "banner.time_over", at), []
         return state, []
 
 
 def _after_wrong(banner: Banner | None) -> Banner | None:
     """«Это неправильный ответ» is about the answer just given: it goes when the next player is called or the
-    answer is shown (it stayed over the reveal for its full 2.5 s); «Время!» keeps its moment."""
+    answer is shown (it stayed over the reveal for its full 2.5 s); «Время вышло!» keeps its moment."""
     return None if banner is not None and banner.text_key == "banner.wrong" else banner

@@ -183,7 +183,8 @@ class _Mapper:
         self.count(q, kind)
         if note:
             self.warn(q.line, note)
-        screen, host = self.content(q.question, q.line, "question")
+        web: list[str] = []  # what the question shows from the web (not fetched): the card names it
+        screen, host = self.content(q.question, q.line, "question", web)
         answer_text, _ = self.content(q.answer, q.line, "answer")
         answer_type = q.param("answerType")
         if q.options:
@@ -205,7 +206,7 @@ class _Mapper:
         host += [infos[1].comments] if len(infos) > 1 and infos[1].comments else []  # the theme's, for the host
         host += [f"≠ {w}" for w in q.wrong]
         right = list(q.right) or ([" ".join(answer_text)] if answer_text else [])
-        media = self.media(q.question, "question", host)
+        media = self.media(q.question, "question", host, web)
         answer_media = self.media(q.answer, "answer", host)
         return Question(
             q="\n".join(s for s in screen if s), a=right[0] if right else "", accept=tuple(right[1:]),
@@ -219,6 +220,7 @@ class _Mapper:
             value=None if final else q.price, line=q.line, host="\n".join(host) or None,
             seconds=next((i.duration for i in q.question if i.duration), None),
             wait=all(i.wait for i in q.question if i.kind in ("audio", "video")),
+            web=tuple(dict.fromkeys(web)),
         )
 
     def cat(self, q: SiqQuestion, prices: list[int]) -> CatInfo:
@@ -237,7 +239,8 @@ class _Mapper:
         theme = q.param("theme").strip() or None
         return CatInfo(theme=None if theme == "-" else theme, values=values, to=to)
 
-    def content(self, items: tuple[Item, ...], line: int, what: str) -> tuple[list[str], list[str]]:
+    def content(self, items: tuple[Item, ...], line: int, what: str, web: list[str] | None = None
+                ) -> tuple[list[str], list[str]]:
         """(text for the screen, lines for the host)."""
         screen: list[str] = []
         host: list[str] = []
@@ -248,6 +251,8 @@ class _Mapper:
                 screen.append(self.html(item))
                 if not item.ref and re.match(r"https?://", item.value):
                     host.append(item.value)
+                    if web is not None:
+                        web.append("html")
         return screen, host
 
     def html(self, item: Item) -> str:
@@ -264,7 +269,8 @@ class _Mapper:
         self.warn(item.line, "html content is shown as its text only")
         return html_text(item.value)
 
-    def media(self, items: tuple[Item, ...], what: str, host: list[str]) -> dict[str, Path]:
+    def media(self, items: tuple[Item, ...], what: str, host: list[str], web: list[str] | None = None
+              ) -> dict[str, Path]:
         found: dict[str, Path] = {}
         for item in items:
             if item.kind not in ("image", "audio", "video"):
@@ -274,6 +280,8 @@ class _Mapper:
                     self.warn(item.line, f"external {item.kind} {item.value[:80]} is not fetched: not shown "
                                          "(its address goes to the host)")
                     host.append(item.value)
+                    if web is not None:
+                        web.append(item.kind)
                     continue
                 item = Item(item.kind, item.value, True, item.placement, item.duration, item.wait, item.line)
             if item.kind in found:
