@@ -650,3 +650,12 @@ def test_team_size_the_console_shows_the_problem_line():
     e = kit.engine(players=(4, 5))
     found = size_problems(e.format.rules, [len(t.players) for t in e.state.teams])
     assert [(p.team, p.found, p.need, p.strict) for p in found] == [(0, 4, "5", True)]
+
+
+def test_time_out_says_time_is_over_not_the_word_that_started_the_clock():
+    """«Время!» starts clean time; when the minute runs out the screen says «Время вышло!» (issue 22, item 18)."""
+    e = kit.engine()
+    to_clock(e, 10)
+    assert e.state.banner is not None and e.state.banner.text_key == "banner.time_up"  # the start word
+    ok(e, c.Tick(at=80))
+    assert e.state.phase == "reveal" and e.state.banner.text_key == "banner.time_over"

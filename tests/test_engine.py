@@ -47,14 +47,15 @@ def test_press_order_follows_source_time_not_arrival():
     assert e.state.presses.team_order() == [0, 1]
 
 
-def test_timer_expiry_reveals_the_answer_with_the_time_banner():
+def test_timer_expiry_reveals_the_answer_with_the_time_over_banner():
     e = demo_engine()
     e.dispatch(c.Go(at=1.0))
     out = e.dispatch(c.Tick(at=17.0))
     assert [ev.kind for ev in out.events] == [EventKind.TIMER_WARNING]
     out = e.dispatch(c.Tick(at=21.0))
     assert EventKind.TIMER_EXPIRED in [ev.kind for ev in out.events]
-    assert e.state.phase == "reveal" and e.state.banner.text_key == "banner.time_up"
+    # «Время вышло!», never «Время!», the word that starts the clock (issue 22, item 18)
+    assert e.state.phase == "reveal" and e.state.banner.text_key == "banner.time_over"
 
 
 def test_idle_tick_changes_nothing_and_is_not_an_entry():

@@ -226,7 +226,7 @@ class Format:
 
     def on_time_up(self, state: ShowState, at: float) -> Result:
         """The question clock reached zero; formats decide what that means."""
-        return self.banner(state, "banner.time_up", at), []
+        return self.banner(state, "banner.time_over", at), []
 
     # --- «Затяжка времени»: the time a called team has to start its answer ---------------------------
 

@@ -357,7 +357,7 @@ class BrainringFormat(DisciplineRules, Format):
 
     def on_time_up(self, state: ShowState, at: float) -> Result:
         if state.phase == "clock":
-            return self._reveal(self.banner(state, "banner.time_up", at), at)
+            return self._reveal(self.banner(state, "banner.time_over", at), at)
         return state, []
 
     def _close(self, state: ShowState, at: float) -> Result:

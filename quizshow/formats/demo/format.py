@@ -138,7 +138,7 @@ class DemoFormat(Format):
         return new, [wrong]
 
     def on_time_up(self, state: ShowState, at: float) -> Result:
-        new = self.banner(state, "banner.time_up", at)
+        new = self.banner(state, "banner.time_over", at)
         if state.phase == "question":
             return self._reveal(new)
         return new, []
