@@ -152,7 +152,7 @@ def sheet(show: Path, out: Path) -> int:
     """`--sheet OUT.png`: the contact sheet of the show (display/sheet.py), headless; nothing is journalled."""
     import os
 
-    from quizshow.config import load_show
+    from quizshow.event_file import load_any as load_show  # a show or a tournament day, as --check takes
 
     problems = Problems()
     config = load_show(show, problems)
