@@ -17,10 +17,17 @@ def _cells(d: Driver, kind: str) -> list[tuple[int, int]]:
     return [cell for cell in sorted(rnd.cells) if rnd.question(cell).type == kind and cell not in play.played]
 
 
+def _open(d: Driver) -> None:
+    """The host has read the question: Next opens the answer window if it waits for that. A window that
+    opened with the question (the team variant: `window_from: shown`) is left alone; Next would reveal."""
+    if d.state.phase == "question" and not d.state.fmt.read and not d.state.timer.running:
+        d.go()
+
+
 def _answer(d: Driver, team: int | None = None) -> None:
     """Someone presses and answers correctly; back to the board."""
     who = team if team is not None else (d.state.fmt.solo if d.state.fmt.solo is not None else 0)
-    d.go()  # the host has read it: the window opens (if it waits for that)
+    _open(d)
     d.do(lambda at: c.Buzz(at=at, team=who))
     d.do(lambda at: c.Judge(at=at, correct=True))
 
@@ -37,7 +44,7 @@ def walk(d: Driver) -> Iterator[str]:
     if regular:
         d.do(lambda at: c.SelectCell(at=at, theme=regular[0][0], question=regular[0][1]))
         yield "Вопрос"
-        d.go()
+        _open(d)
         d.do(lambda at: c.Buzz(at=at, team=0))
         yield "Отвечает участник"
         d.do(lambda at: c.Judge(at=at, correct=False))
@@ -120,7 +127,7 @@ def _final(d: Driver) -> Iterator[str]:
         d.go()
         if d.state.phase == "question":
             yield "Перестрелка: вопрос"
-            d.go()
+            _open(d)
             d.do(lambda at: c.Buzz(at=at, team=d.state.fmt.shootout.tied[0]))
             d.do(lambda at: c.Judge(at=at, correct=True))
         d.until(("end",), limit=60)
