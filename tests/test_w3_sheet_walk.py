@@ -115,7 +115,7 @@ CUT_NOW = {"brainring-40": "«Апелляция: принята 0/2» and the u
            "melee": "the undo label «Отменить: Первое нажатие: …» is cut",
            "svoyak": "the undo label «Отменить: Открыт вопрос …» is cut",
            "svoyak-teams": "the undo label «Отменить: Открыт вопрос …» is cut",
-           "tournament-001": "«Отменить последний результат» is cut",
+           "tournament-001": "«Отменить последний результат» and the melee's undo label are cut",
            "tournament-004": "«Отменить последний результат» is cut"}
 
 
@@ -167,4 +167,6 @@ def test_sheet_takes_a_tournament_file_that_check_passes(tmp_path, capsys, name)
     out = tmp_path / "sheet.png"
     assert cli.main([str(path), "--sheet", str(out)]) == 0
     assert out.is_file() and pygame.image.load(str(out)).get_width() > 1000
-    assert "Жеребьёвка" in capsys.readouterr().out  # its captions in the show's language
+    said = capsys.readouterr().out
+    for caption in ("Жеребьёвка", "Следующий матч", "Таблица", "Сетка", "Вопрос"):  # the day's screens, a match
+        assert caption in said, said  # in the show's language
