@@ -160,6 +160,18 @@ def test_team_variant_sheet_shows_a_team_answering_and_ends_on_the_winner(tmp_pa
     assert shown["Победитель"] == "end"  # not a «Вопрос ведущего» card of an unfinished shoot-out
 
 
+@pytest.mark.parametrize("name", ["svoyak.yaml", "brainring.yaml", "written.yaml", "duel.yaml"])
+def test_an_english_show_sheet_is_captioned_in_english(tmp_path, name):
+    from dataclasses import replace
+
+    config = replace(_config(ROOT / "shows" / name), language="en")
+    text = CheckedText(load_theme(config.theme).fonts)
+    captions = [caption for caption, _ in contact_sheet(config, tmp_path / "sheet.png", text=text)]
+    assert captions and not [c for c in captions if re.search("[а-яё]", c.lower()) or RAW_KEY.search(c.lower())]
+    assert "Title" in captions
+    assert not [p for p in text.problems if "raw phrase key" in p], text.problems
+
+
 @pytest.mark.parametrize("name", ["tournament-001.yaml", "tournament-004.yaml"])
 def test_sheet_takes_a_tournament_file_that_check_passes(tmp_path, capsys, name):
     path = ROOT / "shows" / name

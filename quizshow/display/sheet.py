@@ -64,6 +64,76 @@ class Driver:
 
 Walk = Callable[[Driver], Iterator[str]]
 
+# The captions of the formats' own walks (display/<format>/walk.py yields these keys), in the show's language.
+CAPTIONS: dict[str, dict[str, str]] = {
+    "ru": {
+        "sheet.title": "Заставка",
+        "sheet.round_themes": "Раунд: темы",
+        "sheet.board": "Табло",
+        "sheet.question": "Вопрос",
+        "sheet.answering": "Отвечает участник",
+        "sheet.wrong_banner": "Неверный ответ (баннер)",
+        "sheet.answer_shown": "Ответ показан",
+        "sheet.standings_s": "Положение (S)",
+        "sheet.cat": "Кот в мешке",
+        "sheet.cat_given": "Кот в мешке: кому и за сколько",
+        "sheet.cat_question": "Кот в мешке: вопрос",
+        "sheet.auction": "Аукцион",
+        "sheet.auction_bids": "Аукцион: торги",
+        "sheet.sponsor": "Вопрос от спонсора",
+        "sheet.final_themes": "Финал: темы",
+        "sheet.final_stakes": "Финал: ставки",
+        "sheet.final_question": "Финал: вопрос",
+        "sheet.final_answers": "Финал: ответы",
+        "sheet.final_answer": "Финал: правильный ответ",
+        "sheet.shootout": "Перестрелка",
+        "sheet.shootout_question": "Перестрелка: вопрос",
+        "sheet.winner": "Победитель",
+        "sheet.ready": "Перед вопросом",
+        "sheet.attention": "«Внимание! Вопрос!»",
+        "sheet.false_start": "Фальстарт",
+        "sheet.clock": "Идёт время",
+        "sheet.team_answers": "Отвечает команда",
+        "sheet.wrong": "Неверно",
+        "sheet.answer": "Ответ",
+        "sheet.right": "Верно",
+        "sheet.match_result": "Итог матча",
+    },
+    "en": {
+        "sheet.title": "Title",
+        "sheet.round_themes": "Round: themes",
+        "sheet.board": "Board",
+        "sheet.question": "Question",
+        "sheet.answering": "A contestant answers",
+        "sheet.wrong_banner": "Wrong answer (banner)",
+        "sheet.answer_shown": "Answer shown",
+        "sheet.standings_s": "Standings (S)",
+        "sheet.cat": "Cat in the bag",
+        "sheet.cat_given": "Cat in the bag: to whom and for how much",
+        "sheet.cat_question": "Cat in the bag: the question",
+        "sheet.auction": "Auction",
+        "sheet.auction_bids": "Auction: bidding",
+        "sheet.sponsor": "Sponsor's question",
+        "sheet.final_themes": "Final: themes",
+        "sheet.final_stakes": "Final: stakes",
+        "sheet.final_question": "Final: the question",
+        "sheet.final_answers": "Final: answers",
+        "sheet.final_answer": "Final: the right answer",
+        "sheet.shootout": "Shoot-out",
+        "sheet.shootout_question": "Shoot-out: a question",
+        "sheet.winner": "Winner",
+        "sheet.ready": "Before the question",
+        "sheet.attention": "«Attention! Question!»",
+        "sheet.false_start": "False start",
+        "sheet.clock": "The clock runs",
+        "sheet.team_answers": "A team answers",
+        "sheet.wrong": "Wrong",
+        "sheet.answer": "Answer",
+        "sheet.right": "Right",
+        "sheet.match_result": "Match result",
+    },
+}
+
 
 def generic_walk(d: Driver) -> Iterator[str]:
     """For a format without its own walk: the title, then Next, a press and a verdict until the end.
@@ -104,6 +174,7 @@ def contact_sheet(config: ShowConfig, out: Path, seed: int = 7, *, size: tuple[i
 
     spec = registry.spec(config.format)
     i18n.add_phrases(spec.phrases)  # as the app does for the show it runs: the format's own words
+    i18n.add_phrases(CAPTIONS)
     i18n.add_refusals(spec.refusals)
     views = registry.views(config.format)
     engine = Engine(make_format(config), seed)
