@@ -465,13 +465,13 @@ class ShowApp:
 
 
 def run(args: Namespace, show_path: Path) -> int:
-    from quizshow.packs.play import load_playable, looks_like_pack, notice  # a show, an event's, or a pack
+    from quizshow.packs.play import console_notice, load_playable, notice, played_directly  # a show or a pack
 
     problems = Problems()
     config = load_playable(show_path, problems)
     for problem in problems.items:
         print(problem, file=sys.stderr)
-    if config is not None and looks_like_pack(show_path):
+    if config is not None and played_directly(config):
         print(notice(config), file=sys.stderr)
     if config is None or problems:
         print(f"{show_path}: the show cannot start until these are fixed", file=sys.stderr)
@@ -502,6 +502,8 @@ def run(args: Namespace, show_path: Path) -> int:
     except JournalError as why:
         print(f"journal: {why}", file=sys.stderr)
         return 1
+    if played_directly(config):  # the console says it too, in the show's language
+        app.notice(console_notice(config), "info")
     if app.osc is not None:  # at every log level: the user must know the port (--osc-port 0)
         print("osc: listening on {}:{}".format(*app.osc.address), file=sys.stderr, flush=True)
     from quizshow.display.windows import Windows

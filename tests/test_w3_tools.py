@@ -82,7 +82,7 @@ def _siq_copy(tmp_path: Path, monkeypatch) -> Path:
 
 
 def test_a_pack_file_run_directly_gets_a_default_show_of_three_players_on_keyboard_buzzers(tmp_path, monkeypatch):
-    from quizshow.packs.play import load_playable, notice
+    from quizshow.packs.play import console_notice, load_playable, notice, played_directly
     from quizshow.yamlfile import Problems
 
     problems = Problems()
@@ -91,7 +91,9 @@ def test_a_pack_file_run_directly_gets_a_default_show_of_three_players_on_keyboa
     assert config.format == "svoyak" and [t.name for t in config.teams] == ["Игрок 1", "Игрок 2", "Игрок 3"]
     assert [t.buzzer for t in config.teams] == ["key:1", "key:2", "key:3"] and config.devices.keyboard_buzzers
     assert config.journal_path.parent == tmp_path / ".quizshow"  # beside the pack: a restart resumes
-    assert "played as it is: «Своя игра», three players" in notice(config)
+    assert "played as it is: «Своя игра», three players" in notice(config) and played_directly(config)
+    assert console_notice(config).startswith("SIGameTest-v4.siq: пакет играется как есть — «Своя игра»; "
+                                             "участники Игрок 1, Игрок 2, Игрок 3 на клавишах 1, 2, 3")
     plain = load_playable(ROOT / "packs" / "written-demo.yaml", Problems())
     assert plain is not None and plain.format == "demo" and len(plain.teams) == 3  # a plain list of questions
 

@@ -15,9 +15,21 @@ import yaml
 from quizshow import registry
 from quizshow.config import Devices, ShowConfig, TeamConfig
 from quizshow.formats import presets
+from quizshow.i18n import add_phrases, phrase
 from quizshow.packs.loader import OTHER_LOADERS, load_pack
 from quizshow.packs.model import Pack
 from quizshow.yamlfile import Problems, compose, read_bounded
+
+# The console's words for it (added to the phrase tables when this module is imported).
+PHRASES: dict[str, dict[str, str]] = {
+    "ru": {"pack.played_directly": "{name}: пакет играется как есть — {how}; участники {players} на клавишах 1, 2, 3 "
+                                   "(формат, участников и кнопки задаёт файл шоу)",
+           "pack.as_svoyak": "«Своя игра»", "pack.as_cards": "карточки вопросов"},
+    "en": {"pack.played_directly": "{name}: the pack plays as it is — {how}; players {players} on keys 1, 2, 3 "
+                                   "(a show file sets the format, the players and the buzzers)",
+           "pack.as_svoyak": "«Своя игра»", "pack.as_cards": "question cards"},
+}
+add_phrases(PHRASES)
 
 PLAYERS = {"ru": ("Игрок 1", "Игрок 2", "Игрок 3"), "en": ("Player 1", "Player 2", "Player 3")}
 
@@ -60,12 +72,24 @@ def pack_show(path: Path, problems: Problems) -> ShowConfig | None:
                       packs=(pack,), language=pack.language, teams=teams, devices=Devices(keyboard_buzzers=True))
 
 
+def played_directly(config: ShowConfig) -> bool:
+    """The show is a pack file's default show (pack_show), not a show file's."""
+    return any(pack.path.resolve() == config.path for pack in config.packs)
+
+
 def notice(config: ShowConfig) -> str:
     """What the operator is told when a pack file is run directly (English, as the command line is)."""
     played = "«Своя игра»" if config.format == "svoyak" else "question cards (the demo format)"
     return (f"{config.path.name}: a pack, played as it is: {played}, three players "
             f"({', '.join(t.name for t in config.teams)}) on the keyboard buzzers 1, 2, 3; "
             "a show file chooses the format, the players and their buzzers (docs/files.md)")
+
+
+def console_notice(config: ShowConfig) -> str:
+    """The same, on the console in the show's language."""
+    how = phrase("pack.as_svoyak" if config.format == "svoyak" else "pack.as_cards", config.language)
+    return phrase("pack.played_directly", config.language, name=config.path.name, how=how,
+                  players=", ".join(t.name for t in config.teams))
 
 
 def load_playable(path: Path, problems: Problems) -> ShowConfig | None:
