@@ -169,3 +169,15 @@ def test_siq_pack_notices_are_in_the_show_language_each_once_and_comments_are_no
                    for n in app.status.notices)
     finally:
         app.close()
+
+
+def test_proof_of_a_pack_with_nothing_to_play_says_why_instead_of_zero_cards(tmp_path):
+    from quizshow.tools.proof import proof
+
+    pack = tmp_path / "reserve.yaml"
+    pack.write_text('title: "Резерв"\nrounds:\n  - name: "Резерв"\n    reserve: true\n    questions:\n'
+                    '      - {q: "Вопрос?", a: "Ответ"}\n', encoding="utf-8")
+    out = io.StringIO()
+    assert proof(pack, tmp_path / "proof", out) == 1
+    assert out.getvalue() == (f"{pack}: no card to proof: the pack has no question in a playing round "
+                              "(1 in its reserve, which is not played)\n")

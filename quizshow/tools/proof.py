@@ -169,6 +169,10 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
         print(f"{pack_path}: {len(missing)} question(s) not on a board: proofed on the plain question card",
               file=stream)
         cards.extend(_plain_cards(pack, setup, set(missing), theme, text, surface, out, video))
+    if not cards:  # nothing played: say why rather than write an empty proof
+        print(f"{pack_path}: no card to proof: the pack has no question in a playing round"
+              + (f" ({len(pack.reserve)} in its reserve, which is not played)" if pack.reserve else ""), file=stream)
+        return 1
     rounds: dict[str, list[tuple[Card, pygame.Surface]]] = {}
     for card, thumb in cards:
         rounds.setdefault(card.round, []).append((card, thumb))
