@@ -108,10 +108,11 @@ class ShowApp:
             self._start_osc(osc_port)
         self.status.devices = self.device_lines()
         for pack in config.packs:  # an imported (.siq) pack's report: the host sees what was found and lost
-            for line in pack.report:
-                log.info("%s: %s", pack.path.name, line)
-            if pack.report:
-                self.notice(f"{pack.path.name}: {pack.report[0]}", "info")
+            for line in pack.report[1:]:  # its warnings were told with the show's problems; its notes follow
+                if "warning:" not in line and not line.startswith("round '"):
+                    log.info("%s: %s", pack.path.name, line)
+            for key, values in pack.notes:  # in the show's language, each once (a notice is logged too)
+                self.notice(f"{pack.path.name}: {self.say(key, **dict(values))}", "info")
         if loaded.repaired:  # a torn last line is repaired, and said
             self.notice(self.say("console.journal_repaired"), "info")
         if loaded.damage:  # resumed up to damage at the operator's word: what was lost stays on the console
@@ -475,12 +476,14 @@ class ShowApp:
 
 
 def run(args: Namespace, show_path: Path) -> int:
-    from quizshow.event_file import load_any  # a show file, or an event's (a file with a regulation)
+    from quizshow.packs.play import console_notice, load_playable, notice, played_directly  # a show or a pack
 
     problems = Problems()
-    config = load_any(show_path, problems)
+    config = load_playable(show_path, problems)
     for problem in problems.items:
         print(problem, file=sys.stderr)
+    if config is not None and played_directly(config):
+        print(notice(config), file=sys.stderr)
     if config is None or problems:
         print(f"{show_path}: the show cannot start until these are fixed", file=sys.stderr)
         return 1
@@ -510,6 +513,8 @@ def run(args: Namespace, show_path: Path) -> int:
     except JournalError as why:
         print(f"journal: {why}", file=sys.stderr)
         return 1
+    if played_directly(config):  # the console says it too, in the show's language
+        app.notice(console_notice(config), "info")
     if app.osc is not None:  # at every log level: the user must know the port (--osc-port 0)
         print("osc: listening on {}:{}".format(*app.osc.address), file=sys.stderr, flush=True)
     from quizshow.display.windows import Windows

@@ -8,11 +8,9 @@ import re
 import sys
 from pathlib import Path
 
-import yaml
-
 from quizshow import __version__, stopping
 from quizshow.resources import demo_show
-from quizshow.yamlfile import Problems, compose, read_bounded
+from quizshow.yamlfile import Problems
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -84,20 +82,9 @@ def check_files(paths: list[Path], out=None) -> int:
 
 
 def _looks_like_pack(path: Path) -> bool:
-    from quizshow.packs.loader import OTHER_LOADERS
+    from quizshow.packs.play import looks_like_pack
 
-    if path.suffix.lower() in OTHER_LOADERS:
-        return True
-    if not path.is_file() or path.stat().st_size > 4 * 1024 * 1024:
-        return False  # the show loader reports it (not a regular file, or over the size limit)
-    try:
-        node = compose(read_bounded(path))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        return False  # the show loader reports it
-    if not isinstance(node, yaml.MappingNode):
-        return False
-    keys = {str(k.value) for k, _ in node.value}
-    return "rounds" in keys and "format" not in keys
+    return looks_like_pack(path)
 
 
 def export_results(show: Path, journal: Path | None, prefix: Path, out=None) -> int:
@@ -152,7 +139,7 @@ def sheet(show: Path, out: Path) -> int:
     """`--sheet OUT.png`: the contact sheet of the show (display/sheet.py), headless; nothing is journalled."""
     import os
 
-    from quizshow.config import load_show
+    from quizshow.packs.play import load_playable as load_show  # a show, a tournament day or a pack
 
     problems = Problems()
     config = load_show(show, problems)

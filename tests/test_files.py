@@ -50,6 +50,8 @@ def test_broken_pack_yields_every_expected_file_line_message(tmp_path):
     path, got = _messages(tmp_path, "pack.yaml", BROKEN_PACK, load_pack)
     expected = [
         f"{path}:2: unknown key 'autor' (did you mean 'author'?)",
+        f"{path}:10: warning: a cat question («Кот в мешке») has no image: the rules always illustrate it with one "
+        "(the built-in cat card stands in on air)",
         f"{path}:13: unknown key 'imgae' (did you mean 'image'?)",
         f"{path}:14: missing key 'a' in a question",
         f"{path}:15: type 'riddle' is not one of: regular, cat, auction, sponsor",

@@ -49,6 +49,7 @@ class PanelUI:
         # (FormatViews.keys) gets the same dict. Never journalled: what changes the show is a call.
         self.memory: dict[str, Any] = {} if memory is None else memory
         self.language = language  # the console's (its decimal comma: «0,041»)
+        self.cut_labels: list[str] = []  # button labels of this frame that did not fit and end in «…»
 
     # --- reading ---------------------------------------------------------------------------------
 
@@ -132,14 +133,22 @@ class PanelUI:
             img = self.fitted(label, "body", (rect.width - 8, rect.height - 4), MUTED if dim else TEXT,
                               px or int(unit * 0.9), align="center", wrap=True)
             surface.blit(img, img.get_rect(center=rect.center))
+            self._note_cut(label, "body", (rect.width - 8, rect.height - 4), px or int(unit * 0.9), True)
         else:
             top = rect.bottom - max(rect.height * 45 // 100, int(self.min_px * 1.4)) - 1
             title = self.fitted(label, "heading", (rect.width - 8, top - rect.y), TEXT, px or unit, align="center")
+            self._note_cut(label, "heading", (rect.width - 8, top - rect.y), px or unit, False)
             surface.blit(title, title.get_rect(midbottom=(rect.centerx, top)))
             key = self.fitted(hint, "body", (rect.width - 8, rect.bottom - top - 2), MUTED,
                               max(8, int((px or unit) * 0.8)), align="center")
             surface.blit(key, key.get_rect(midtop=(rect.centerx, top)))
         self.buttons.append((rect, Call(name, args)))
+
+    def _note_cut(self, label: str, role: str, box: tuple[int, int], px: int, wrap: bool) -> None:
+        """Remember a label that `fitted` had to end in «…» (the same layout, remembered by the cache)."""
+        box = (max(1, box[0]), max(1, box[1]))
+        if self.text.layout(label, role, box, max(px, self.min_px), self.min_px, wrap).cut:
+            self.cut_labels.append(label)
 
     def blank(self, rect: pygame.Rect) -> None:
         """A place with nothing to press (an empty board cell): drawn like a played cell, with no label."""

@@ -17,6 +17,7 @@ from quizshow.config import ShowConfig
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.core.state import ShowState
+from quizshow.display.text import TextCache
 
 SIZE = (1920, 1080)
 TILE = (640, 360)
@@ -63,42 +64,133 @@ class Driver:
 
 Walk = Callable[[Driver], Iterator[str]]
 
+# The captions of the formats' own walks (display/<format>/walk.py yields these keys), in the show's language.
+CAPTIONS: dict[str, dict[str, str]] = {
+    "ru": {
+        "sheet.title": "Заставка",
+        "sheet.round_themes": "Раунд: темы",
+        "sheet.board": "Табло",
+        "sheet.question": "Вопрос",
+        "sheet.answering": "Отвечает участник",
+        "sheet.wrong_banner": "Неверный ответ (баннер)",
+        "sheet.answer_shown": "Ответ показан",
+        "sheet.standings_s": "Положение (S)",
+        "sheet.cat": "Кот в мешке",
+        "sheet.cat_given": "Кот в мешке: кому и за сколько",
+        "sheet.cat_question": "Кот в мешке: вопрос",
+        "sheet.auction": "Аукцион",
+        "sheet.auction_bids": "Аукцион: торги",
+        "sheet.sponsor": "Вопрос от спонсора",
+        "sheet.final_themes": "Финал: темы",
+        "sheet.final_stakes": "Финал: ставки",
+        "sheet.final_question": "Финал: вопрос",
+        "sheet.final_answers": "Финал: ответы",
+        "sheet.final_answer": "Финал: правильный ответ",
+        "sheet.shootout": "Перестрелка",
+        "sheet.shootout_question": "Перестрелка: вопрос",
+        "sheet.winner": "Победитель",
+        "sheet.ready": "Перед вопросом",
+        "sheet.attention": "«Внимание! Вопрос!»",
+        "sheet.false_start": "Фальстарт",
+        "sheet.clock": "Идёт время",
+        "sheet.team_answers": "Отвечает команда",
+        "sheet.wrong": "Неверно",
+        "sheet.answer": "Ответ",
+        "sheet.right": "Верно",
+        "sheet.match_result": "Итог матча",
+    },
+    "en": {
+        "sheet.title": "Title",
+        "sheet.round_themes": "Round: themes",
+        "sheet.board": "Board",
+        "sheet.question": "Question",
+        "sheet.answering": "A contestant answers",
+        "sheet.wrong_banner": "Wrong answer (banner)",
+        "sheet.answer_shown": "Answer shown",
+        "sheet.standings_s": "Standings (S)",
+        "sheet.cat": "Cat in the bag",
+        "sheet.cat_given": "Cat in the bag: to whom and for how much",
+        "sheet.cat_question": "Cat in the bag: the question",
+        "sheet.auction": "Auction",
+        "sheet.auction_bids": "Auction: bidding",
+        "sheet.sponsor": "Sponsor's question",
+        "sheet.final_themes": "Final: themes",
+        "sheet.final_stakes": "Final: stakes",
+        "sheet.final_question": "Final: the question",
+        "sheet.final_answers": "Final: answers",
+        "sheet.final_answer": "Final: the right answer",
+        "sheet.shootout": "Shoot-out",
+        "sheet.shootout_question": "Shoot-out: a question",
+        "sheet.winner": "Winner",
+        "sheet.ready": "Before the question",
+        "sheet.attention": "«Attention! Question!»",
+        "sheet.false_start": "False start",
+        "sheet.clock": "The clock runs",
+        "sheet.team_answers": "A team answers",
+        "sheet.wrong": "Wrong",
+        "sheet.answer": "Answer",
+        "sheet.right": "Right",
+        "sheet.match_result": "Match result",
+    },
+}
+
 
 def generic_walk(d: Driver) -> Iterator[str]:
-    """For a format without its own walk: the title, then Next, a press and a verdict until the end."""
-    yield "title"
+    """For a format without its own walk: the title, then Next, a press and a verdict until the end.
+    Each caption is the phase's own name in the show's language («phase.<name>»)."""
+    yield f"phase.{d.state.phase}"
     for _ in range(3):
         d.go()
-        yield d.state.phase
+        yield f"phase.{d.state.phase}"
         if d.do(lambda at: c.Buzz(at=at, team=0)):
-            yield "answering"
+            yield f"phase.{d.state.phase}"
             d.do(lambda at: c.Judge(at=at, correct=True))
-            yield "reveal"
+            yield f"phase.{d.state.phase}"
     d.do(lambda at: c.ViewScores(at=at, on=True))
-    yield "standings"
+    yield "scene.standings"
 
 
-def contact_sheet(config: ShowConfig, out: Path, seed: int = 7) -> list[tuple[str, str]]:
-    """Render every scene of the walk at 1920×1080 into a grid and save it as PNG; (caption, scene name) of
-    each picture in order."""
-    from quizshow import registry
+def caption_words(caption: str, language: str) -> str:
+    """A walk's caption as the sheet prints it: a phrase key in the show's language, else as it is."""
+    from quizshow.i18n import PHRASES, phrase
+
+    if caption in PHRASES.get(language, {}) or caption in PHRASES["ru"]:
+        return phrase(caption, language)
+    return caption
+
+
+Observer = Callable[[Engine, float], None]
+
+
+def contact_sheet(config: ShowConfig, out: Path, seed: int = 7, *, size: tuple[int, int] = SIZE,
+                  text: TextCache | None = None, observe: Observer | None = None) -> list[tuple[str, str]]:
+    """Render every scene of the walk at `size` (1920×1080) into a grid and save it as PNG; (caption, scene
+    name) of each picture in order. `observe(engine, now)` is called at each settled picture (a test
+    draws the console there too)."""
+    from quizshow import i18n, registry
     from quizshow.assemble import make_format
     from quizshow.display.projector import Projector
     from quizshow.display.theme import load_theme
 
+    spec = registry.spec(config.format)
+    i18n.add_phrases(spec.phrases)  # as the app does for the show it runs: the format's own words
+    i18n.add_phrases(CAPTIONS)
+    i18n.add_refusals(spec.refusals)
     views = registry.views(config.format)
     engine = Engine(make_format(config), seed)
     theme = load_theme(config.theme)
-    projector = Projector(engine.format, theme, config.title, config.language, views=views)
+    projector = Projector(engine.format, theme, config.title, config.language, text, views=views)
     driver = Driver(engine, projector.on_events)
-    frame = pygame.Surface(SIZE)
+    frame = pygame.Surface(size)
     tiles: list[tuple[str, pygame.Surface]] = []
     scenes: list[str] = []
     for caption in (views.walk or generic_walk)(driver):
         for settle in (0.05, 0.5, 1.2):  # through its transition and entrances to the settled picture
             driver.tick(driver.now + settle)
             projector.render(frame, engine.state, driver.now + settle)
-        tiles.append((caption, pygame.transform.smoothscale(frame, TILE)))
+        if observe is not None:
+            observe(engine, driver.now + 1.2)
+        tiles.append((caption_words(caption, config.language), pygame.transform.smoothscale(frame, TILE)))
         scenes.append(projector.scene(engine.state).name)
     sheet = _grid(tiles, projector.text, theme)
     out.parent.mkdir(parents=True, exist_ok=True)

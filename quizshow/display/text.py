@@ -46,6 +46,7 @@ class Layout:
     lines: tuple[str, ...]
     width: int
     height: int
+    cut: bool = False  # it did not fit even at the smallest size: its last line ends in «…»
 
 
 class TextCache:
@@ -139,7 +140,8 @@ class TextCache:
             last = last[:-1]
         lines[-1] = last.rstrip() + ELLIPSIS
         widths = [font.size(line)[0] for line in lines]
-        return Layout(px, tuple(lines), min(width, max(widths)), min(height, font.get_linesize() * len(lines)))
+        return Layout(px, tuple(lines), min(width, max(widths)), min(height, font.get_linesize() * len(lines)),
+                      cut=True)
 
     # --- rendering ----------------------------------------------------------------------------------
 

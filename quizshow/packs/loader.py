@@ -131,6 +131,9 @@ def _question(reader: FileReader, node: Node) -> Question | None:
     if kind not in QUESTION_TYPES:
         reader.error(keys["type"], f"type '{kind}' is not one of: {', '.join(QUESTION_TYPES)}")
     image = reader.media(keys.get("image"), IMAGE_TYPES, "image")  # a cat without one shows the built-in card
+    if kind == "cat" and "image" not in keys:  # seed 000: «всегда иллюстрируется каким-либо изображением»
+        reader.warn(node, "a cat question («Кот в мешке») has no image: the rules always illustrate it with one "
+                          "(the built-in cat card stands in on air)")
     cat = None
     if "cat" in keys:
         if kind != "cat":

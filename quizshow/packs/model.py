@@ -81,7 +81,10 @@ class Pack:
     rounds: tuple[Round, ...]
     author: str | None = None
     language: str = "ru"
-    report: tuple[str, ...] = ()  # an imported pack's import report, shown to the host at start-up
+    report: tuple[str, ...] = ()  # an imported pack's import report (English: --check, --import, the log)
+    # What the host is told at start-up, in the show's language: (phrase key, its values) — the summary of
+    # an imported pack and the pack's notes for the host (a SIGame round's comment).
+    notes: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = ()
 
     @property
     def playing_rounds(self) -> tuple[Round, ...]:

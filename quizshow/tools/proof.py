@@ -121,6 +121,7 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
     out.mkdir(parents=True, exist_ok=True)
     cards: list[tuple[Card, pygame.Surface]] = []
     shown: set[tuple] = set()
+    asked: set = set()  # the pack's questions the game put on air
     fmt: Any = engine.format
 
     def seen(e: Engine) -> None:
@@ -139,6 +140,7 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
         question = fmt.current(state)
         if question is None:
             return
+        asked.add(question)
         now = e.entries[-1].command.at
         projector.on_events(list(e.entries[-1].events), now)
         projector.render(surface, state, now + 10)
@@ -176,6 +178,17 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
         branch.replay(commands[:start])
         fmt = branch.format
         play_to_end(branch, seen=seen, keep_final=theme)
+    # The questions «Своя игра» does not put on a board (a plain list: a written quiz's tours, brain-ring,
+    # a .4s pack): each on the plain question card and its answer, in reading order.
+    missing = [q for q in _pack_questions(pack) if q not in asked]
+    if missing:
+        print(f"{pack_path}: {len(missing)} question(s) not on a board: proofed on the plain question card",
+              file=stream)
+        cards.extend(_plain_cards(pack, setup, set(missing), theme, text, surface, out, video))
+    if not cards:  # nothing played: say why rather than write an empty proof
+        print(f"{pack_path}: no card to proof: the pack has no question in a playing round"
+              + (f" ({len(pack.reserve)} in its reserve, which is not played)" if pack.reserve else ""), file=stream)
+        return 1
     rounds: dict[str, list[tuple[Card, pygame.Surface]]] = {}
     for card, thumb in cards:
         rounds.setdefault(card.round, []).append((card, thumb))
@@ -192,6 +205,70 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
     print(f"{len(cards)} card(s) in {len(rounds)} sheet(s) written to {out}; {marked} problem(s) marked; "
           f"{sounds} card(s) with a sound", file=stream)
     return 0
+
+
+def _pack_questions(pack) -> list:
+    """Every question the pack plays, in reading order (the reserve is not played)."""
+    return [q for rnd in pack.playing_rounds for q in rnd.all_questions if not q.empty and q.type != "host"]
+
+
+def _plain_cards(pack, setup, missing: set, theme, text, surface, out: Path, video) -> list:
+    """The plain question card and its answer (the demo format's pictures) for each question in `missing`:
+    `round-N/qK-question.png` and `round-N/qK-answer.png`, K its place in the round."""
+    import pygame
+
+    from quizshow import registry
+    from quizshow.core import commands as c
+    from quizshow.core.engine import Engine
+    from quizshow.core.format import Setup
+    from quizshow.display.projector import Projector
+    from quizshow.formats import presets
+
+    plain = Setup(title=pack.title, teams=setup.teams, rules=dict(presets()["demo"]["demo"]), pack=pack)
+    engine = Engine(registry.spec("demo").make(plain), 1)
+    projector = Projector(engine.format, theme, pack.title, pack.language, text, registry.views("demo"),
+                          sound=False)
+    fmt: Any = engine.format
+    places: dict[int, int] = {}  # the question's index -> its place in its round (from 1)
+    for index, (round_no, _, _) in enumerate(fmt.questions):
+        places[index] = sum(1 for r, _, _ in fmt.questions[:index] if r == round_no) + 1
+    cards = []
+    at = 1.0
+    while engine.state.phase != "end" and at < 10 * len(fmt.questions) + 20:
+        at += 1.0
+        outcome = engine.dispatch(c.Go(at=at))
+        if outcome.refused is not None:
+            break
+        state = engine.state
+        question = fmt.current(state)
+        if state.phase not in ("question", "reveal") or question is None or question not in missing:
+            continue
+        projector.on_events(list(outcome.events), at)
+        projector.render(surface, state, at + 0.5)
+        projector.render(surface, state, at + 2)  # the animations settled, the clock still full: the still card
+        _wait_for_video(projector, video, surface, state, at + 2)
+        round_no = fmt.questions[state.question][0]
+        stage = "question" if state.phase == "question" else "answer"
+        where = f"q{places[state.question]}"
+        card = Card(f"round-{round_no + 1}", f"{where}-{stage}.png", f"{where} {'Q' if stage == 'question' else 'A'}")
+        if stage == "question":
+            card.problems = question_problems(question, text)
+        folder = out / card.round
+        folder.mkdir(exist_ok=True)
+        pygame.image.save(surface, str(folder / card.name))
+        cards.append((card, pygame.transform.smoothscale(surface, THUMB)))
+    return cards
+
+
+def _wait_for_video(projector, video, surface, state, at: float) -> None:
+    """A video card: its first decoded frame on the card (up to VIDEO_WAIT_S)."""
+    waited = 0.0
+    while video.player is not None and video.player.failed is None and waited < VIDEO_WAIT_S:
+        if video.player.surface(at, playing=False) is not None:
+            projector.render(surface, state, at)
+            return
+        time.sleep(0.02)
+        waited += 0.02
 
 
 def _sheet(path: Path, items, text) -> None:

@@ -9,27 +9,27 @@ from quizshow.display.sheet import Driver
 
 
 def walk(d: Driver) -> Iterator[str]:
-    yield "Заставка"
+    yield "sheet.title"
     d.go()
-    yield "Перед вопросом"
+    yield "sheet.ready"
     d.do(lambda at: c.Announce(at=at))
-    yield "«Внимание! Вопрос!»"
+    yield "sheet.attention"
     d.do(lambda at: c.Buzz(at=at, team=1))
-    yield "Фальстарт"
+    yield "sheet.false_start"
     d.do(lambda at: c.TimerStart(at=at))
-    yield "Идёт время"
+    yield "sheet.clock"
     d.do(lambda at: c.Buzz(at=at, team=0))
-    yield "Отвечает команда"
+    yield "sheet.team_answers"
     d.do(lambda at: c.Judge(at=at, correct=False))
-    yield "Неверно"
+    yield "sheet.wrong"
     d.until(("reveal",), lambda: d.do(lambda at: c.Tick(at=at + 60)))
-    yield "Ответ"
+    yield "sheet.answer"
     d.go()
     d.do(lambda at: c.Announce(at=at))
     d.do(lambda at: c.TimerStart(at=at))
     d.do(lambda at: c.Buzz(at=at + 2, team=0))
     d.do(lambda at: c.Judge(at=at, correct=True))
-    yield "Верно"
+    yield "sheet.right"
     for _ in range(12):
         if d.state.phase == "result":
             break
@@ -39,4 +39,4 @@ def walk(d: Driver) -> Iterator[str]:
         d.do(lambda at: c.Buzz(at=at + 2, team=1))
         d.do(lambda at: c.Judge(at=at, correct=True))
     d.go()
-    yield "Итог матча"
+    yield "sheet.match_result"

@@ -413,6 +413,9 @@ class LineCheckScene(Scene):
             surface.blit(hint, hint.get_rect(midtop=(rect.centerx, rect.centery + rect.height // 6)))
 
 
+STANDINGS_ROW_MIN_H = 48  # a standings row's lowest height (1080 lines); more teams: the leaders only
+
+
 class StandingsCard:
     """The score overlay (S): a standings card — places, names, scores, where the game is — that slides up
     over the lower part of the picture. Composed once per standing and only moved while it slides."""
@@ -443,6 +446,7 @@ class StandingsCard:
         state = frame.state
         w, h = frame.size
         order = sorted(range(len(state.teams)), key=lambda i: (-state.teams[i].score, i))
+        order = order[:max(1, (h // 2) // frame.u(STANDINGS_ROW_MIN_H))]  # 40 teams: the leaders, readable
         row_h = min(frame.u(96), (h // 2) // max(1, len(order)))
         size = (int(w * 0.62), frame.u(150) + row_h * len(order) + frame.u(30))
         card = paint.panel(size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel_dark")),

@@ -20,6 +20,9 @@ def heading(surface: pygame.Surface, frame: Frame, text: str, y: int = 28, heigh
     surface.blit(img, img.get_rect(midtop=(w // 2, frame.u(y))))
 
 
+STRIP_CARD_MIN_W = 100  # a score strip's narrowest card (at 1080 lines): its colour bar, padding and score
+
+
 def score_strip(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, label: dict[int, str] | None = None,
                 teams: list[int] | None = None) -> None:
     """One card per team: colour bar, name, score (counting up); the answering team glows, and so
@@ -29,6 +32,8 @@ def score_strip(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, label:
     count = max(1, len(shown))
     gap = frame.u(28)
     card_w = (rect.width - gap * (count - 1)) // count
+    if card_w < frame.u(STRIP_CARD_MIN_W):
+        return  # more teams than cards that hold a score (a written quiz of 40): no strip of slivers
     for slot, i in enumerate(shown):
         frame.give_way()
         team = state.teams[i]
@@ -59,6 +64,8 @@ def score_strip(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, label:
         surface.blit(digits, digits.get_rect(midright=(card.right - pad, card.centery)))
         top_label = (label or {}).get(i)
         width = card_w - digits.get_width() - pad * 3
+        if width < frame.u(40):
+            continue  # a narrow card (a dozen teams): its colour and score; no name squeezed to a smudge
         if top_label:
             # «выбирает» on its own line at the top; the name only in the room under it (one line, shrunk):
             # a long name never runs into the label.

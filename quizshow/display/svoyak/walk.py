@@ -17,36 +17,43 @@ def _cells(d: Driver, kind: str) -> list[tuple[int, int]]:
     return [cell for cell in sorted(rnd.cells) if rnd.question(cell).type == kind and cell not in play.played]
 
 
+def _open(d: Driver) -> None:
+    """The host has read the question: Next opens the answer window if it waits for that. A window that
+    opened with the question (the team variant: `window_from: shown`) is left alone; Next would reveal."""
+    if d.state.phase == "question" and not d.state.fmt.read and not d.state.timer.running:
+        d.go()
+
+
 def _answer(d: Driver, team: int | None = None) -> None:
     """Someone presses and answers correctly; back to the board."""
     who = team if team is not None else (d.state.fmt.solo if d.state.fmt.solo is not None else 0)
-    d.go()  # the host has read it: the window opens (if it waits for that)
+    _open(d)
     d.do(lambda at: c.Buzz(at=at, team=who))
     d.do(lambda at: c.Judge(at=at, correct=True))
 
 
 def walk(d: Driver) -> Iterator[str]:
-    yield "Заставка"
+    yield "sheet.title"
     d.go()
-    yield "Раунд: темы"
+    yield "sheet.round_themes"
     d.until(("board",))
     for team in range(len(d.state.teams)):  # some points on the board, for the strip and the standings
         d.do(lambda at, team=team: c.ScoreSet(at=at, team=team, points=100 * (len(d.state.teams) - team)))
-    yield "Табло"
+    yield "sheet.board"
     regular = _cells(d, "regular")
     if regular:
         d.do(lambda at: c.SelectCell(at=at, theme=regular[0][0], question=regular[0][1]))
-        yield "Вопрос"
-        d.go()
+        yield "sheet.question"
+        _open(d)
         d.do(lambda at: c.Buzz(at=at, team=0))
-        yield "Отвечает участник"
+        yield "sheet.answering"
         d.do(lambda at: c.Judge(at=at, correct=False))
-        yield "Неверный ответ (баннер)"
+        yield "sheet.wrong_banner"
         d.do(lambda at: c.Buzz(at=at, team=1))
         d.do(lambda at: c.Judge(at=at, correct=True))
-        yield "Ответ показан"
+        yield "sheet.answer_shown"
         d.do(lambda at: c.ViewScores(at=at, on=True))
-        yield "Положение (S)"
+        yield "sheet.standings_s"
         d.do(lambda at: c.ViewScores(at=at, on=False))
     for kind in ("cat", "auction", "sponsor"):
         d.until(("board",))
@@ -55,15 +62,15 @@ def walk(d: Driver) -> Iterator[str]:
             continue
         d.do(lambda at, cell=cells[0]: c.SelectCell(at=at, theme=cell[0], question=cell[1]))
         if kind == "cat":
-            yield "Кот в мешке"
+            yield "sheet.cat"
             receiver = ((d.state.fmt.chooser or 0) + 1) % len(d.state.teams)
             d.do(lambda at, team=receiver: c.GiveCat(at=at, team=team))
-            yield "Кот в мешке: кому и за сколько"
+            yield "sheet.cat_given"
             value = d.fmt.cat_options(d.state)[-1]
             d.do(lambda at, value=value: c.CatValue(at=at, value=value))
-            yield "Кот в мешке: вопрос"
+            yield "sheet.cat_question"
         elif kind == "auction":
-            yield "Аукцион"
+            yield "sheet.auction"
             auction = d.state.fmt.auction
             for _ in range(len(d.state.teams) + 1):
                 if d.state.phase != "auction" or auction is None:
@@ -72,9 +79,9 @@ def walk(d: Driver) -> Iterator[str]:
                 if not d.do(lambda at, bidder=bidder: c.Bid(at=at, team=bidder, amount=d.state.fmt.value)):
                     d.do(lambda at, bidder=bidder: c.Pass(at=at, team=bidder))
                 auction = d.state.fmt.auction
-            yield "Аукцион: торги"
+            yield "sheet.auction_bids"
         else:
-            yield "Вопрос от спонсора"
+            yield "sheet.sponsor"
             d.go()
         _answer(d)
     yield from _final(d)
@@ -97,31 +104,31 @@ def _final(d: Driver) -> Iterator[str]:
             d.do(lambda at, team=order[0] if remover is None else remover: c.PickTeam(at=at, team=team))
         if not removed_once:
             removed_once = True
-            yield "Финал: темы"
+            yield "sheet.final_themes"
     d.go()
-    yield "Финал: ставки"
+    yield "sheet.final_stakes"
     for team in range(len(d.state.teams)):  # level scores: the final ends in a tie, and a shoot-out follows
         d.do(lambda at, team=team: c.ScoreSet(at=at, team=team, points=300))
     for team in d.state.fmt.final.order:
         d.do(lambda at, team=team: c.FinalStake(at=at, team=team, amount=1))
     d.go()
-    yield "Финал: вопрос"
+    yield "sheet.final_question"
     d.until(("final_reveal",))
     d.do(lambda at: c.Judge(at=at, correct=False))
-    yield "Финал: ответы"
+    yield "sheet.final_answers"
     for _ in range(len(d.state.fmt.final.order)):
         d.go()
         d.do(lambda at: c.Judge(at=at, correct=False))
     d.until(("final_answer",))
-    yield "Финал: правильный ответ"
+    yield "sheet.final_answer"
     d.until(("end", "shootout"))
     if d.state.phase == "shootout":
-        yield "Перестрелка"
+        yield "sheet.shootout"
         d.go()
         if d.state.phase == "question":
-            yield "Перестрелка: вопрос"
-            d.go()
+            yield "sheet.shootout_question"
+            _open(d)
             d.do(lambda at: c.Buzz(at=at, team=d.state.fmt.shootout.tied[0]))
             d.do(lambda at: c.Judge(at=at, correct=True))
         d.until(("end",), limit=60)
-    yield "Победитель"
+    yield "sheet.winner"

@@ -64,9 +64,18 @@ class Report:
     empty: int = 0
     media: dict[tuple[str, str], Entry] = field(default_factory=dict)
     warnings: list[tuple[int, str]] = field(default_factory=list)
+    host_notes: list[tuple[str, str]] = field(default_factory=list)  # (round, its comment): not a problem
 
     def warn(self, line: int, message: str) -> None:
         self.warnings.append((line, message))
+
+    def notes(self) -> tuple[tuple[str, tuple[tuple[str, object], ...]], ...]:
+        """What the host is told at start-up (phrase keys of packs/siq/words.py, with their values)."""
+        summary = (("version", f"{self.version:g}"), ("title", self.title), ("rounds", self.rounds),
+                   ("finals", self.finals), ("themes", self.themes), ("questions", self.questions),
+                   ("empty", self.empty))
+        return (("pack.siq_summary", summary),
+                *(("pack.host_note", (("round", name), ("text", text))) for name, text in self.host_notes))
 
     @property
     def questions(self) -> int:
@@ -89,6 +98,7 @@ class Report:
                f"question types: {kinds or '-'}; played as: {ours or '-'}",
                f"media: {len(self.found)} found, {len(self.missing)} missing"]
         out += [f"missing media: {FOLDERS[e.kind]}/{e.name}" for e in self.missing]
+        out += [f"round '{name}', for the host: {text}" for name, text in self.host_notes]
         out += [f"content.xml:{line}: warning: {message}" for line, message in self.warnings]
         return out
 
@@ -113,8 +123,8 @@ class _Mapper:
     def rounds(self) -> tuple[Round, ...]:
         out = []
         for rnd in self.doc.rounds:
-            if rnd.info.comments:  # said once, not per question: the host reads it in the report
-                self.warn(rnd.line, f"round '{rnd.name}' comment, for the host only: {rnd.info.comments[:300]}")
+            if rnd.info.comments:  # said once, not per question, and not a problem: the host is told at start-up
+                self.report.host_notes.append((rnd.name, rnd.info.comments[:300]))
             mapped = self.final(rnd) if rnd.final else self.board(rnd)
             if mapped is not None:
                 out.append(mapped)
@@ -340,6 +350,6 @@ def to_pack(doc: SiqDocument, files: Media, path: Path, media_root: Path) -> tup
     language = "en" if doc.language.lower().startswith("en") else "ru"
     author = ", ".join(doc.info.authors) or None
     pack = Pack(title=doc.name, path=path, rounds=rounds, author=author, language=language,
-                report=tuple(report.lines()))
+                report=tuple(report.lines()), notes=report.notes())
     return pack, report
 
