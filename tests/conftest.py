@@ -22,6 +22,8 @@ from quizshow.core.engine import Engine, Outcome  # noqa: E402
 from quizshow.yamlfile import Problems  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
+# The team's shared folder (SIGame sample packs, seeds) stands beside the checkout, in CI's clean clone too.
+SHARED = next((p for p in (ROOT.parent / "shared", Path("/work/shared")) if p.is_dir()), ROOT.parent / "shared")
 DEMO_SHOW = ROOT / "shows" / "demo.yaml"
 
 

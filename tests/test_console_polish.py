@@ -12,8 +12,9 @@ from quizshow.app import ShowApp
 from quizshow.config import load_show
 from quizshow.core import commands as c
 from quizshow.yamlfile import Problems
+from tests.conftest import SHARED
 
-SIQ = Path("/work/shared/siq")
+SIQ = SHARED / "siq"
 
 
 @pytest.fixture(autouse=True)
