@@ -95,7 +95,7 @@ _DONTWAIT = getattr(socket, "MSG_DONTWAIT", 0)  # none on Windows: one datagram 
 # /quiz/tournament/result s FIXTURE i SCORE_A i SCORE_B [s OUTCOME]: the scores follow the fixture's teams
 # (red table first); OUTCOME is win | draw | disqualified (default: from the scores). Needs the passcode.
 TOURNAMENT_RESULT = "/quiz/tournament/result"
-FIXTURE_ID = re.compile(r"^[A-Z]{1,3}[0-9]{0,3}$")
+FIXTURE_ID = re.compile(r"[A-Z]{1,3}[0-9]{0,3}")  # the whole text (fullmatch: "A3\n" is not a fixture)
 OUTCOMES = ("win", "draw", "disqualified")
 MAX_SCORE = 1000
 
@@ -103,14 +103,14 @@ MAX_SCORE = 1000
 def tournament_result(args: tuple) -> tuple:
     """The values of a reported result, checked at the door (400 with what was expected)."""
     expected = "expected s fixture, i score, i score [, s win|draw|disqualified]"
-    if not 3 <= len(args) <= 4 or not isinstance(args[0], str) or not FIXTURE_ID.match(args[0]):
+    if not 3 <= len(args) <= 4 or not isinstance(args[0], str) or not FIXTURE_ID.fullmatch(args[0]):
         raise Rejected(400, expected)
-    scores = args[1:3]
-    if not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_SCORE for v in scores):
+    scores = tuple(_whole(v) for v in args[1:3])  # a whole float is an i, as everywhere (TouchOSC sends f)
+    if not all(v is not None and 0 <= v <= MAX_SCORE for v in scores):
         raise Rejected(400, expected)
     if len(args) == 4 and args[3] not in OUTCOMES:
         raise Rejected(400, expected)
-    return tuple(args)
+    return (args[0], *scores, *args[3:])
 
 
 class Malformed(ValueError):
