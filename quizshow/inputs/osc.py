@@ -57,6 +57,8 @@ WRONG_PASSCODES = 5  # from one address: that address is locked for LOCKOUT_S
 GLOBAL_FREE_FAILURES = 10  # wrong passcodes from all sources together before everyone must wait
 GLOBAL_BACKOFF_MAX_S = 300.0  # the wait doubles with each further failure, up to this
 GLOBAL_FORGET_S = 600.0  # ten quiet minutes forget the failures
+FRESH_CHECK_S = 10.0  # during a guessing run, addresses without a wrong passcode get one check per this, together
+KNOCKING_MAX = 8  # sockets refused at /quiz/connect remembered for the console («Впустить»)
 UNLOCK_IDLE_S = 3600.0  # an unlocked sender (address AND port) silent this long must connect again
 MAX_SOURCES = 4096  # addresses and sending sockets remembered at most (rate limit, lockout)
 BATCH = 64  # datagrams taken from the socket at once, at most
@@ -68,8 +70,8 @@ DEADLINE_S = 0.25
 FLOOD_MEMORY_S = 2.0
 CROWD_BURST = 10  # commands the flooding sockets together may journal at once, then `rate_limit` a second
 BUSY_REPLY_S = 0.5  # a flooding socket is told it was dropped at most this often
-# A socket sending more than KERNEL_BLOCK_FACTOR × rate_limit datagrams a second is filtered in the kernel (Linux, IPv4: a
-# classic BPF socket filter): only one datagram in KERNEL_SAMPLE reaches the socket, so a flood cannot
+# A socket sending more than KERNEL_BLOCK_FACTOR × rate_limit datagrams a second is filtered in the kernel
+# (Linux, IPv4: a classic BPF socket filter): only one datagram in KERNEL_SAMPLE reaches the socket, so a flood cannot
 # fill the receive buffer and push a desk's datagrams out of it. Lifted after two seconds in which
 # none of its datagrams got through (it sends less than about KERNEL_SAMPLE / 2 a second).
 KERNEL_BLOCK_FACTOR = 4  # × rate_limit (default: 200 datagrams a second)
@@ -302,6 +304,8 @@ class OscServer:
         self.last_failure = -1e9
         self.global_until = 0.0  # no /quiz/connect from anyone is tried before this
         self.guessers: set[str] = set()
+        self._fresh_at = -1e9  # the last check of a passcode from an address without failures, in a guessing run
+        self.knocking: dict[Address, float] = {}  # sockets refused at /quiz/connect (the newest last) → when
         self._allow_cache: dict[str, bool] = {}
         self._replies: dict[tuple, bytes] = {}  # the same refusal again (a flood): built once
         self.last_go = -1e9
@@ -669,9 +673,17 @@ class OscServer:
             return
         if address == "/quiz/connect":
             if wall < self._peer(sender).locked_until:
-                raise Rejected(401, "locked after wrong passcodes; try again later")
-            if wall < self.global_until:
-                raise Rejected(401, f"too many wrong passcodes; try again in {math.ceil(self.global_until - wall)} s")
+                self._knock(sender, wall)
+                raise Rejected(401, "locked after wrong passcodes; try again later, or ask the operator to let "
+                                    "this desk in")
+            if wall < self.global_until:  # a guessing run: the guessers wait; the others share one check a while
+                if sender[0] in self.guessers or wall - self._fresh_at < FRESH_CHECK_S:
+                    self._knock(sender, wall)
+                    wait = self.global_until - wall if sender[0] in self.guessers else \
+                        FRESH_CHECK_S - (wall - self._fresh_at)
+                    raise Rejected(401, f"too many wrong passcodes; try again in {math.ceil(wait)} s, or ask the "
+                                        "operator to let this desk in")
+                self._fresh_at = wall
             return
         if not self._unlocked(sender, wall):
             raise Rejected(401, "passcode needed: /quiz/connect")
@@ -695,7 +707,9 @@ class OscServer:
             _make_room(self.sessions)
             self.sessions[sender] = wall + self.unlock_idle_s
             peer.wrong = 0
+            self.knocking.pop(sender, None)
             return
+        self._knock(sender, wall)
         peer.wrong += 1
         if peer.wrong >= WRONG_PASSCODES:
             peer.locked_until, peer.wrong = wall + LOCKOUT_S, 0
@@ -703,10 +717,37 @@ class OscServer:
         self._global_failure(sender[0], wall)
         raise Rejected(401, "wrong passcode")  # the passcode itself is never logged
 
+    def _knock(self, sender: Address, wall: float) -> None:
+        """A socket refused at /quiz/connect: the console offers to let the newest in («Впустить»)."""
+        self.knocking.pop(sender, None)
+        self.knocking[sender] = wall
+        while len(self.knocking) > KNOCKING_MAX:
+            del self.knocking[next(iter(self.knocking))]
+
+    def latest_knocking(self) -> Address | None:
+        """The socket refused at /quiz/connect most recently (within GLOBAL_FORGET_S), if any."""
+        wall = self.wall()
+        for sender, when in reversed(list(self.knocking.items())):
+            if wall - when <= GLOBAL_FORGET_S and sender not in self.sessions:
+                return sender
+        return None
+
+    def admit(self, sender: Address | None = None) -> Address | None:
+        """The operator lets a desk in from the console, whatever the lockout or the back-off: `sender`, or
+        the socket refused most recently. Returns the socket let in (None: nobody was knocking)."""
+        sender = sender if sender is not None else self.latest_knocking()
+        if sender is None:
+            return None
+        _make_room(self.sessions)
+        self.sessions[sender] = self.wall() + self.unlock_idle_s
+        self.knocking.pop(sender, None)
+        return sender
+
     def _global_failure(self, host: str, wall: float) -> None:
         """Many addresses guessing share one budget: after GLOBAL_FREE_FAILURES wrong passcodes (ten
-        quiet minutes forget them) every source waits, the wait doubling with each further failure,
-        and the console says someone is guessing."""
+        quiet minutes forget them) the guessing addresses wait, the wait doubling with each further
+        failure, and the other addresses together get one check every FRESH_CHECK_S (a spray of fresh
+        addresses gains nothing); the console names the guessers and offers to let a desk in."""
         if wall - self.last_failure > GLOBAL_FORGET_S:
             self.failures = 0
             self.guessers.clear()
@@ -717,8 +758,10 @@ class OscServer:
         if self.failures >= GLOBAL_FREE_FAILURES:
             wait = min(GLOBAL_BACKOFF_MAX_S, 2.0 ** (self.failures - GLOBAL_FREE_FAILURES))
             self.global_until = wall + wait
+            named = sorted(self.guessers)[:3]
+            hosts = ", ".join(named) + ("…" if len(self.guessers) > len(named) else "")
             self.notice("console.osc_guessing", count=self.failures, sources=len(self.guessers),
-                        seconds=math.ceil(wait))
+                        seconds=math.ceil(wait), hosts=hosts)
 
     # --- inputs --------------------------------------------------------------------------------------------
 
