@@ -18,7 +18,7 @@ def test_a_guessing_address_does_not_keep_a_new_desk_out(rig):  # noqa: F811
     for n in range(4):  # a guessing run from three addresses: past the free failures, the back-off is on
         for guesser in guessers:
             guesser.send(to, "/quiz/connect", f"guess{n}")
-            guesser.wait_for("/quiz/reply", where=lambda a, n=n: a[2] == 401 and len(guesser.replies(a[0])) > n)
+            guesser.wait_for("/quiz/reply", where=lambda a, n=n, g=guesser: a[2] == 401 and len(g.replies(a[0])) > n)
     assert any(a[3].startswith("too many wrong passcodes") for a in replies(guessers[-1]))
     desk = Desk("127.0.0.20")  # the real desk, at its own address, with the right passcode
     desk.send(to, "/quiz/connect", "zebra")

@@ -74,7 +74,7 @@ def test_a_desk_keeps_its_service_while_sixteen_sockets_flood():
                 assert flood.poll() is None
                 time.sleep(0.01)
             acknowledged = 0
-            for n in range(20):
+            for _ in range(20):
                 desk.got.clear()
                 desk.send(to, "/quiz/team/1/score/add", 1)
                 try:
