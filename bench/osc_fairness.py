@@ -218,7 +218,7 @@ teams: [{{name: "Анна"}}, {{name: "Борис"}}, {{name: "Вера"}}]
           f"{args.seconds:g} s, a desk sending 20 commands/s ({os.cpu_count()} cores)\n")
     print(f"  flood datagrams sent                  {sent}  (~{sent / max(flooded, 1e-9):,.0f}/s)")
     print(f"  datagrams read by the server          {received}")
-    print(f"  dropped unserved (late or queue full) {dropped}")
+    print(f"  dropped unserved                      {dropped}  (late, queue full, kernel filter: estimated)")
     print(f"  sockets filtered in the kernel (end)  {filtered}")
     print(f"  desk commands acknowledged            {acked} / {commands} = {100 * acked / commands:.1f} %  "
           f"(target ≥ 95 %; replies by code {report['codes']}, unanswered {report['unanswered']})")

@@ -76,6 +76,7 @@ BUSY_REPLY_S = 0.5  # a flooding socket is told it was dropped at most this ofte
 # none of its datagrams got through (it sends less than about KERNEL_SAMPLE / 2 a second).
 KERNEL_BLOCK_FACTOR = 4  # × rate_limit (default: 200 datagrams a second)
 KERNEL_SAMPLE = 256
+FILTER_GRACE_S = 0.25  # what was already in the receive buffer when a socket was filtered: not estimated
 MAX_BLOCKED = 600  # sockets in the filter at most (5 instructions each; the kernel takes 4,096)
 SO_ATTACH_FILTER, SO_DETACH_FILTER = 26, 27  # Linux
 RCVBUF_BYTES = 4 * 1024 * 1024  # asked of the kernel: a burst waits in the socket instead of being dropped
@@ -331,6 +332,7 @@ class OscServer:
         self._filter_due = False
         self._refiltered = 0.0
         self.filtered: list[Address] = []  # sockets the kernel filter samples now
+        self._attached: dict[Address, float] = {}  # each of them → since when
         self._filter_buffer: ctypes.Array | None = None
         self._crowd_tokens = float(CROWD_BURST)
         self._crowd_when = time.monotonic()
@@ -430,7 +432,8 @@ class OscServer:
                 else:
                     bucket[0], bucket[2] = tokens, now + FLOOD_MEMORY_S
                 self._estimate(bucket, now)
-                if bucket[6]:  # it stands for KERNEL_SAMPLE - 1 the kernel filter refused
+                since = self._attached.get(sender)
+                if since is not None and now - since > FILTER_GRACE_S:  # it stands for KERNEL_SAMPLE - 1 refused
                     self._count_dropped(sender, KERNEL_SAMPLE - 1)
                 waiting = self.queues.get(sender)
                 if waiting is None:
@@ -476,6 +479,7 @@ class OscServer:
             else:
                 self.server.socket.setsockopt(socket.SOL_SOCKET, SO_DETACH_FILTER, 0)
             self.filtered = filtered
+            self._attached = {sender: self._attached.get(sender, now) for sender in filtered}
         except (OSError, ValueError) as why:
             log.debug("osc: kernel filter not set: %s", why)
             self.kernel_guard = False
