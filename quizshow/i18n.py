@@ -247,7 +247,8 @@ PHRASES: dict[str, dict[str, str]] = {
                                 "им вход закрыт на {seconds} с",
         "console.osc_admit": "Впустить {host}:{port}",
         "console.osc_admitted": "OSC: пульт {host}:{port} впущен оператором",
-        "console.osc_dropped": "OSC: {count} сообщений отброшено (перегрузка) от {host}",
+        "console.osc_dropped": "OSC: {count} {count|сообщение отброшено|сообщения отброшены|сообщений отброшено} "
+                               "(перегрузка) от {host}",
         "console.osc_cannot_listen": "OSC: не удалось открыть {host}:{port}: {why}",
         "console.osc_port_busy": "Порт {port} занят другой программой: OSC не работает",
         "console.osc_malformed": "OSC: {count} испорченных пакетов от {host}",
@@ -571,7 +572,7 @@ PHRASES: dict[str, dict[str, str]] = {
                                 "({hosts}); closed to them for {seconds} s",
         "console.osc_admit": "Let in {host}:{port}",
         "console.osc_admitted": "OSC: desk {host}:{port} let in by the operator",
-        "console.osc_dropped": "OSC: {count} messages dropped (overload) from {host}",
+        "console.osc_dropped": "OSC: {count} {count|message|messages} dropped (overload) from {host}",
         "console.osc_cannot_listen": "OSC: cannot listen on {host}:{port}: {why}",
         "console.osc_port_busy": "Port {port} is used by another program: OSC is off",
         "console.osc_malformed": "OSC: {count} malformed from {host}",

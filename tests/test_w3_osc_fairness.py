@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import time
@@ -12,6 +13,7 @@ from quizshow.config import OscConfig
 from quizshow.inputs.osc import OscRequest, OscServer
 from tests.conftest import ROOT
 from tests.osc_desk import Desk
+from tests.test_osc import rig  # noqa: F401 - the fixture: a whole show listening on port 0
 
 # 16 sockets send a seeded mix as fast as they can (score changes, buzzes, pings, garbage) until stdin closes.
 FLOOD = r'''
@@ -92,3 +94,15 @@ def test_a_desk_keeps_its_service_while_sixteen_sockets_flood():
         assert len(mine) == acknowledged  # the desk's score is what it was told
         assert getattr(server, "dropped", 0) > 0  # the flood's excess was dropped, and counted
         desk.close()
+
+
+def test_the_console_says_how_many_messages_a_flooding_source_lost(rig):  # noqa: F811
+    app, desk, to = rig("svoyak")
+    for n in range(5000):  # one socket, as fast as it can: far past its rate limit
+        desk.send(to, "/quiz/ping", n)
+    deadline = time.monotonic() + 10
+    while not any("отброшен" in text for text, _ in app.device_lines()) and time.monotonic() < deadline:
+        desk.pump(0.02)
+    lines = [(text, ok) for text, ok in app.device_lines() if "отброшен" in text]
+    assert len(lines) == 1 and lines[0][1] is False, app.device_lines()  # one red line for the source
+    assert re.fullmatch(r"OSC: [\d\s\u2009\u202f]+ сообщени\w+ отброшен\w* \(перегрузка\) от 127\.0\.0\.1", lines[0][0])
