@@ -4,9 +4,12 @@ another source, presses team 1's buzzer 20 times a second and times buzz in → 
 
     python bench/osc_flood.py [--seconds 10] [--rate 2000]
 
-Prints: messages handled, replied 429, buzzes unaccounted for (must be 0: every buzz is applied,
-refused with a reply, or rate-limited with a reply), frame p99 under the flood (target ≤ 16 ms) and
-the desk's buzz → event latency p50/p99 (target p99 ≤ 5 ms). Asserts nothing.
+Prints: messages handled, replied 429, the flood's buzzes replied, what the server dropped unserved
+(late, a full queue, or — estimated — refused by the kernel filter once the source sends more than
+4 × rate_limit a second; a flooding source gets at most two 429 «busy» replies a second, so most of
+its buzzes are dropped without one: issue 23), frame p99 under the flood (target ≤ 16 ms) and the
+desk's buzz → event latency p50/p99 (target p99 ≤ 5 ms). Asserts nothing. Many sockets at once:
+bench/osc_fairness.py.
 """
 
 from __future__ import annotations
@@ -163,7 +166,7 @@ teams: [{{name: "Анна"}}, {{name: "Борис"}}, {{name: "Вера"}}]
         app.wait_inputs(next_frame)
     report = json.loads(flood.stdout.read().strip().splitlines()[-1])
     latencies = json.loads(desk.communicate(timeout=30)[0].strip().splitlines()[-1])
-    handled = app.osc.received
+    handled, dropped = app.osc.received, app.osc.dropped
     app.running = False
     app.close()
     sent, replies = report["sent"], report["replies"]
@@ -173,8 +176,8 @@ teams: [{{name: "Анна"}}, {{name: "Борис"}}, {{name: "Вера"}}]
     print(f"  datagrams sent by the flood          {sent['total']}")
     print(f"  messages handled by the server        {handled}")
     print(f"  replied 429 (rate limited)            {sum(n for k, n in replies.items() if k.endswith(' 429'))}")
-    print(f"  flood buzzes sent / replied           {sent['buzz']} / {buzz_replies}  "
-          f"(unaccounted for: {sent['buzz'] - buzz_replies})")
+    print(f"  flood buzzes sent / replied           {sent['buzz']} / {buzz_replies}")
+    print(f"  dropped unserved (all kinds)          {dropped}  (late, queue full, kernel filter: estimated)")
     print(f"  frame p99 under the flood             {percentile(frames, 99):.2f} ms  (target ≤ 16 ms; "
           f"median {statistics.median(frames):.2f})")
     if latencies:

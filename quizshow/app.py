@@ -376,6 +376,9 @@ class ShowApp:
         self.status.line_check = self.hardware.line_check
         self.status.boxes = [driver.status for driver in self.hardware.boxes.values()]
         self.status.last_press = dict(self.hardware.last_press)
+        knocking = self.osc.latest_knocking() if self.osc is not None and self.config.devices.osc.passcode else None
+        self.status.osc_admit = None if knocking is None else self.say("console.osc_admit", host=knocking[0],
+                                                                        port=knocking[1])
 
     def _media_over(self) -> None:
         """A question that waits for its own sound or video (SIGame `waitForFinish`): once they have played,
@@ -430,6 +433,7 @@ class ShowApp:
                                  lambda key, **values: self.notice(self.say(key, **values)),
                                  lambda to: out.state(self.engine.state, self.clock.now(), to),
                                  self._subscribe, port=port, teams=len(self.config.teams)).start()
+            self.controls.local["osc_admit"] = self._osc_admit  # «Впустить» (console): whatever the back-off
         except OSError as why:  # the port is taken: the show goes on without OSC, and says so in words
             wanted = osc.listen[1] if port is None else port
             if why.errno == errno.EADDRINUSE:
@@ -437,6 +441,12 @@ class ShowApp:
             else:
                 self.notice(self.say("console.osc_cannot_listen", host=osc.listen[0], port=wanted,
                                      why=why.strerror or why))
+
+    def _osc_admit(self, args: dict[str, Any], at: float, source: str) -> None:
+        """The operator lets in the OSC desk refused at /quiz/connect most recently (inputs/osc.py `admit`)."""
+        admitted = self.osc.admit() if self.osc is not None else None
+        if admitted is not None:
+            self.notice(self.say("console.osc_admitted", host=admitted[0], port=admitted[1]), "info")
 
     def _subscribe(self, sender: Any, on: bool) -> None:
         assert self.osc_out is not None
@@ -460,6 +470,8 @@ class ShowApp:
             lines.append((self.say("console.osc", host=host, port=port, peers=peers), True))
             lines += [(self.say("console.osc_malformed", count=count, host=host), False)
                       for host, count in self.osc.malformed_by_source()]
+            lines += [(self.say("console.osc_dropped", count=count, host=host), False)
+                      for host, count in self.osc.flood_counts()]
         return lines
 
     def close(self) -> None:

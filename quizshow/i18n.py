@@ -261,8 +261,12 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.osc": "OSC {host}:{port} · источников {peers}",
         "console.osc_denied": "OSC: {host} не в списке разрешённых (devices.osc.allow)",
         "console.osc_locked": "OSC: {host} заблокирован на {seconds} с после неверных паролей",
-        "console.osc_guessing": "OSC: кто-то подбирает пароль — {count} неверных с {sources} адресов; "
-                                "вход закрыт для всех на {seconds} с",
+        "console.osc_guessing": "OSC: кто-то подбирает пароль — {count} неверных с {sources} адресов ({hosts}); "
+                                "им вход закрыт на {seconds} с",
+        "console.osc_admit": "Впустить {host}:{port}",
+        "console.osc_admitted": "OSC: пульт {host}:{port} впущен оператором",
+        "console.osc_dropped": "OSC: {count} {count|сообщение отброшено|сообщения отброшены|сообщений отброшено} "
+                               "(перегрузка) от {host}",
         "console.osc_cannot_listen": "OSC: не удалось открыть {host}:{port}: {why}",
         "console.osc_port_busy": "Порт {port} занят другой программой: OSC не работает",
         "console.osc_malformed": "OSC: {count} испорченных пакетов от {host}",
@@ -604,8 +608,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.osc": "OSC {host}:{port} · {peers} peers",
         "console.osc_denied": "OSC: {host} is not allowed (devices.osc.allow)",
         "console.osc_locked": "OSC: {host} locked for {seconds} s after wrong passcodes",
-        "console.osc_guessing": "OSC: someone is guessing the passcode — {count} wrong from {sources} addresses; "
-                                "connecting closed for everyone for {seconds} s",
+        "console.osc_guessing": "OSC: someone is guessing the passcode — {count} wrong from {sources} addresses "
+                                "({hosts}); closed to them for {seconds} s",
+        "console.osc_admit": "Let in {host}:{port}",
+        "console.osc_admitted": "OSC: desk {host}:{port} let in by the operator",
+        "console.osc_dropped": "OSC: {count} {count|message|messages} dropped (overload) from {host}",
         "console.osc_cannot_listen": "OSC: cannot listen on {host}:{port}: {why}",
         "console.osc_port_busy": "Port {port} is used by another program: OSC is off",
         "console.osc_malformed": "OSC: {count} malformed from {host}",

@@ -161,6 +161,7 @@ CORE_ACTIONS: tuple[ActionDef, ...] = (
     ActionDef("start_over"),  # «Начать заново»: twice within 2 s
     ActionDef("linecheck"),
     ActionDef("assign"),
+    ActionDef("osc_admit"),  # «Впустить»: the OSC desk refused at /quiz/connect most recently is let in
     ActionDef("amount", args=(Arg("edit", str),)),  # a digit, back, clear or +N
     ActionDef("noop"),
 )

@@ -62,6 +62,7 @@ class ConsoleStatus:
     line_check: bool = False  # «Проверка кнопок»: the boxes' table instead of the format panel
     boxes: list = field(default_factory=list)  # BoxStatus of every serial box
     last_press: dict[int, float] = field(default_factory=dict)  # team → show time (line check)
+    osc_admit: str | None = None  # «Впустить 10.0.0.7:9000»: an OSC desk refused its passcode, to let in
 
 
 def quoted(text: str) -> str:
@@ -258,7 +259,7 @@ class Console:
         signature = (id(state), len(self.journal), self.journal[-1] if self.journal else None, len(status.notices),
                      status.notices[-1] if status.notices else None, status.quit_armed, status.help, status.amount,
                      prompt, status.line_check, tuple(status.devices), status.resumed, id(self.keymap),
-                     self._local_clicks)
+                     self._local_clicks, status.osc_admit)
         if signature != self._signature:
             self._signature = signature
             return self._drawn(mono)
@@ -581,6 +582,12 @@ class Console:
 
     def _devices(self, surface: pygame.Surface, box: pygame.Rect, status: ConsoleStatus, unit: int) -> None:
         x = box.x
+        if status.osc_admit is not None:  # an OSC desk refused its passcode: the operator may let it in
+            admit_w = min(box.width // 3, self.text.layout(status.osc_admit, "heading", (10**5, box.height),
+                                                           int(unit * 0.9), wrap=False).width + unit * 2)
+            self._ui.button(pygame.Rect(box.right - admit_w, box.y, admit_w, box.height), status.osc_admit,
+                            "osc_admit")
+            box = pygame.Rect(box.x, box.y, box.width - admit_w - unit // 2, box.height)
         label = self._fit(self.say("console.devices"), "heading", (unit * 8, box.height), MUTED, int(unit * 0.8))
         surface.blit(label, (x, box.y + 4))
         x += label.get_width() + unit

@@ -1,7 +1,10 @@
-"""OSC in (spec/osc.md): one blocking UDP server thread (each sender's messages keep their order;
-senders take turns), receipt time stamped, the protection rules applied at the door, and every
-accepted input delivered to the app as the same action the presenter or the console performs.
-Queries are answered at once.
+"""OSC in (spec/osc.md): a reader thread drains the UDP socket into one bounded queue per sending socket
+(address AND port), each datagram stamped with its arrival; a server thread serves those queues fairly
+(see `Fairness`): sockets within their rate limit ("desks") take turns first, sockets that flood share
+one capped budget, and whatever waited longer than a deadline is dropped and counted, never served
+seconds late. Each sender's messages keep their order. The protection rules are applied at the door,
+and every accepted input is delivered to the app as the same action the presenter or the console
+performs. Queries are answered at once.
 
 At the door, in this order: the allowlist (a denied source costs no parsing), then `check_datagram`
 (sizes, nesting and types, in one bounded pass) before python-osc's parser sees a byte — that parser
@@ -10,6 +13,7 @@ loops for ever on a bundle element of negative size — then the rate limit and 
 
 from __future__ import annotations
 
+import ctypes
 import hmac
 import ipaddress
 import logging
@@ -17,6 +21,8 @@ import math
 import os
 import re
 import socket
+import struct
+import sys
 import threading
 import time
 import unicodedata
@@ -51,9 +57,28 @@ WRONG_PASSCODES = 5  # from one address: that address is locked for LOCKOUT_S
 GLOBAL_FREE_FAILURES = 10  # wrong passcodes from all sources together before everyone must wait
 GLOBAL_BACKOFF_MAX_S = 300.0  # the wait doubles with each further failure, up to this
 GLOBAL_FORGET_S = 600.0  # ten quiet minutes forget the failures
+FRESH_CHECK_S = 10.0  # during a guessing run, addresses without a wrong passcode get one check per this, together
+KNOCKING_MAX = 8  # sockets refused at /quiz/connect remembered for the console («Впустить»)
 UNLOCK_IDLE_S = 3600.0  # an unlocked sender (address AND port) silent this long must connect again
 MAX_SOURCES = 4096  # addresses and sending sockets remembered at most (rate limit, lockout)
 BATCH = 64  # datagrams taken from the socket at once, at most
+# Fairness under a flood (issue 23, docs/reliability.md): a sending socket over its rate limit is "flooding"
+# for FLOOD_MEMORY_S; flooding sockets are served only when no desk waits, and together they journal at
+# most `rate_limit` commands a second. A datagram that waited DEADLINE_S is dropped (counted, replied 429).
+QUEUE_MAX = 64  # datagrams waiting per sending socket; past it the oldest is dropped
+DEADLINE_S = 0.25
+FLOOD_MEMORY_S = 2.0
+CROWD_BURST = 10  # commands the flooding sockets together may journal at once, then `rate_limit` a second
+BUSY_REPLY_S = 0.5  # a flooding socket is told it was dropped at most this often
+# A socket sending more than KERNEL_BLOCK_FACTOR × rate_limit datagrams a second is filtered in the kernel
+# (Linux, IPv4: a classic BPF socket filter): only one datagram in KERNEL_SAMPLE reaches the socket, so a flood cannot
+# fill the receive buffer and push a desk's datagrams out of it. Lifted after two seconds in which
+# none of its datagrams got through (it sends less than about KERNEL_SAMPLE / 2 a second).
+KERNEL_BLOCK_FACTOR = 4  # × rate_limit (default: 200 datagrams a second)
+KERNEL_SAMPLE = 256
+FILTER_GRACE_S = 0.25  # what was already in the receive buffer when a socket was filtered: not estimated
+MAX_BLOCKED = 600  # sockets in the filter at most (5 instructions each; the kernel takes 4,096)
+SO_ATTACH_FILTER, SO_DETACH_FILTER = 26, 27  # Linux
 RCVBUF_BYTES = 4 * 1024 * 1024  # asked of the kernel: a burst waits in the socket instead of being dropped
 
 # What one datagram may hold (docs/reliability.md): the work a datagram causes is bounded by these.
@@ -73,7 +98,7 @@ _DONTWAIT = getattr(socket, "MSG_DONTWAIT", 0)  # none on Windows: one datagram 
 # /quiz/tournament/result s FIXTURE i SCORE_A i SCORE_B [s OUTCOME]: the scores follow the fixture's teams
 # (red table first); OUTCOME is win | draw | disqualified (default: from the scores). Needs the passcode.
 TOURNAMENT_RESULT = "/quiz/tournament/result"
-FIXTURE_ID = re.compile(r"^[A-Z]{1,3}[0-9]{0,3}$")
+FIXTURE_ID = re.compile(r"[A-Z]{1,3}[0-9]{0,3}")  # the whole text (fullmatch: "A3\n" is not a fixture)
 OUTCOMES = ("win", "draw", "disqualified")
 MAX_SCORE = 1000
 
@@ -81,14 +106,14 @@ MAX_SCORE = 1000
 def tournament_result(args: tuple) -> tuple:
     """The values of a reported result, checked at the door (400 with what was expected)."""
     expected = "expected s fixture, i score, i score [, s win|draw|disqualified]"
-    if not 3 <= len(args) <= 4 or not isinstance(args[0], str) or not FIXTURE_ID.match(args[0]):
+    if not 3 <= len(args) <= 4 or not isinstance(args[0], str) or not FIXTURE_ID.fullmatch(args[0]):
         raise Rejected(400, expected)
-    scores = args[1:3]
-    if not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_SCORE for v in scores):
+    scores = tuple(_whole(v) for v in args[1:3])  # a whole float is an i, as everywhere (TouchOSC sends f)
+    if not all(v is not None and 0 <= v <= MAX_SCORE for v in scores):
         raise Rejected(400, expected)
     if len(args) == 4 and args[3] not in OUTCOMES:
         raise Rejected(400, expected)
-    return tuple(args)
+    return (args[0], *scores, *args[3:])
 
 
 class Malformed(ValueError):
@@ -280,6 +305,8 @@ class OscServer:
         self.last_failure = -1e9
         self.global_until = 0.0  # no /quiz/connect from anyone is tried before this
         self.guessers: set[str] = set()
+        self._fresh_at = -1e9  # the last check of a passcode from an address without failures, in a guessing run
+        self.knocking: dict[Address, float] = {}  # sockets refused at /quiz/connect (the newest last) → when
         self._allow_cache: dict[str, bool] = {}
         self._replies: dict[tuple, bytes] = {}  # the same refusal again (a flood): built once
         self.last_go = -1e9
@@ -294,7 +321,28 @@ class OscServer:
         self.server = BlockingOSCUDPServer((host, default_port if port is None else port), self.dispatcher)
         self.rcvbuf = self._enlarge_receive_buffer()
         self._stopping = False
-        self.thread = threading.Thread(target=self._serve, name="osc-in", daemon=True)
+        # Fairness (the reader fills, the server serves; both under `_ready`): a queue per sending socket.
+        self._ready = threading.Condition(threading.Lock())
+        self.queues: dict[Address, deque] = {}  # (data, arrived) in arrival order
+        self._desk_turns: deque[Address] = deque()  # sockets with datagrams waiting, in turn
+        self._crowd_turns: deque[Address] = deque()  # the same, for sockets that flood
+        # [tokens, when, flooding until, last busy reply, window start, datagrams in window, filtered 0/1]
+        self.buckets: dict[Address, list[float]] = {}
+        self.kernel_guard = sys.platform == "linux" and self.server.address_family == socket.AF_INET
+        self._filter_due = False
+        self._refiltered = 0.0
+        self.filtered: list[Address] = []  # sockets the kernel filter samples now
+        self._attached: dict[Address, float] = {}  # each of them → since when
+        self._filter_buffer: ctypes.Array | None = None
+        self._crowd_tokens = float(CROWD_BURST)
+        self._crowd_when = time.monotonic()
+        self._serving_crowd = False
+        # datagrams dropped unserved: waited past DEADLINE_S, their queue was full, or (an estimate) refused
+        # by the kernel filter
+        self.dropped = 0
+        self.dropped_from: dict[str, int] = {}  # by host
+        self.thread = threading.Thread(target=self._work, name="osc-serve", daemon=True)
+        self.reader = threading.Thread(target=self._read, name="osc-in", daemon=True)
 
     def _enlarge_receive_buffer(self) -> int:
         """A burst from a desk waits in the socket rather than being dropped by the kernel (the default
@@ -320,6 +368,7 @@ class OscServer:
 
     def start(self) -> OscServer:
         self.thread.start()
+        self.reader.start()
         log.debug("osc: listening on %s:%d", *self.address)  # printed at every level by the command line
         return self
 
@@ -332,16 +381,19 @@ class OscServer:
                 nudge.sendto(b"", (wake, port))
         except OSError:
             pass
-        if self.thread.is_alive():
-            self.thread.join(1.0)
+        with self._ready:
+            self._ready.notify_all()
+        for thread in (self.reader, self.thread):
+            if thread.is_alive():
+                thread.join(1.0)
         self.server.server_close()
 
-    def _serve(self) -> None:
-        """Wait for a datagram, take every other one already waiting (up to BATCH), and handle them
-        source by source in turns: a desk's press is never queued behind a flooding device, while
-        each source's messages keep their order. One blocking receive, not socketserver's select,
-        receive and handler object per datagram: every system call is a wait for the interpreter
-        (the GIL) while the projector draws."""
+    def _read(self) -> None:
+        """The reader: wait for a datagram, take every other one already waiting (up to BATCH), stamp them
+        with their arrival and queue each on its sending socket's queue. Nothing else: the socket is
+        drained as fast as it fills, so the kernel's buffer never holds seconds of backlog. One blocking
+        receive, not socketserver's select, receive and handler object per datagram: every system call is
+        a wait for the interpreter (the GIL) while the projector draws."""
         sock = self.server.socket
         while not self._stopping:
             try:
@@ -352,20 +404,190 @@ class OscServer:
                 pass  # nothing more waiting
             except OSError as why:  # an ICMP echo of an earlier reply (Windows), or the socket closed
                 if self._stopping or sock.fileno() == -1:
-                    return
+                    break
                 log.debug("osc: receive failed: %s", why)
                 continue
             if self._stopping:
+                break
+            self._queue(batch, time.monotonic())
+        with self._ready:
+            self._ready.notify_all()
+
+    def _queue(self, batch: list[tuple[bytes, Address]], now: float) -> None:
+        """Each datagram onto its socket's queue (the oldest dropped past QUEUE_MAX); a socket over its
+        rate (a token bucket of `rate_limit` a second) is marked flooding for FLOOD_MEMORY_S."""
+        rate = float(self.config.rate_limit)
+        full: list[tuple[bytes, Address]] = []
+        with self._ready:
+            for data, sender in batch:
+                self.received += 1
+                bucket = self.buckets.get(sender)
+                if bucket is None:
+                    _make_room(self.buckets)
+                    bucket = self.buckets[sender] = [rate, now, 0.0, -1e9, now, 0.0, 0.0]
+                tokens = min(rate, bucket[0] + (now - bucket[1]) * rate)
+                bucket[1] = now
+                if tokens >= 1.0 and not bucket[6]:
+                    bucket[0] = tokens - 1.0
+                else:
+                    bucket[0], bucket[2] = tokens, now + FLOOD_MEMORY_S
+                self._estimate(bucket, now)
+                since = self._attached.get(sender)
+                if since is not None and now - since > FILTER_GRACE_S:  # it stands for KERNEL_SAMPLE - 1 refused
+                    self._count_dropped(sender, KERNEL_SAMPLE - 1)
+                waiting = self.queues.get(sender)
+                if waiting is None:
+                    _make_room(self.queues)
+                    waiting = self.queues[sender] = deque()
+                    self._desk_turns.append(sender)  # served as a desk or moved to the crowd when due
+                elif len(waiting) >= QUEUE_MAX:
+                    self._count_dropped(sender)
+                    full.append((waiting.popleft()[0], sender))
+                waiting.append((data, now))
+            self._ready.notify()
+        for data, sender in full:
+            self._tell_dropped(sender, data, "too many messages waiting")
+
+    def _estimate(self, bucket: list[float], now: float) -> None:
+        """Count one datagram in its socket's one-second window (under `_ready`); a filtered socket's
+        datagram stands for KERNEL_SAMPLE. Past KERNEL_BLOCK_FACTOR × rate_limit the socket goes into the kernel filter
+        (until `_refilter` finds it silent)."""
+        if now - bucket[4] >= 1.0:
+            bucket[4], bucket[5] = now, 0.0
+        bucket[5] += KERNEL_SAMPLE if bucket[6] else 1
+        if not bucket[6] and bucket[5] > KERNEL_BLOCK_FACTOR * self.config.rate_limit and self.kernel_guard:
+            bucket[6], self._filter_due = 1.0, True
+
+    def _refilter(self, now: float) -> None:
+        """Under `_ready`, at most once a second or when the reader asks: a filtered socket silent for two
+        seconds is taken out; then the kernel filter is rebuilt if its sockets changed."""
+        for bucket in self.buckets.values():
+            if bucket[6] and now - bucket[4] > 2.0:
+                bucket[6], self._filter_due = 0.0, True
+        if not self._filter_due:
+            return
+        self._filter_due = False
+        filtered = [sender for sender, bucket in self.buckets.items() if bucket[6]][:MAX_BLOCKED]
+        if filtered == self.filtered:
+            return
+        try:
+            if filtered:
+                program = kernel_filter(filtered)
+                self._filter_buffer = ctypes.create_string_buffer(program, len(program))  # kept alive
+                fprog = struct.pack("HL", len(program) // 8, ctypes.addressof(self._filter_buffer))
+                self.server.socket.setsockopt(socket.SOL_SOCKET, SO_ATTACH_FILTER, fprog)
+            else:
+                self.server.socket.setsockopt(socket.SOL_SOCKET, SO_DETACH_FILTER, 0)
+            self.filtered = filtered
+            self._attached = {sender: self._attached.get(sender, now) for sender in filtered}
+        except (OSError, ValueError) as why:
+            log.debug("osc: kernel filter not set: %s", why)
+            self.kernel_guard = False
+            for bucket in self.buckets.values():
+                bucket[6] = 0.0
+
+    def _next(self) -> tuple[bytes, Address, bool] | None:
+        """The next datagram to serve, waiting for one: desks in turn first; then the flooding sockets in
+        turn. Whatever waited past DEADLINE_S is dropped on the way (counted, and its sender told)."""
+        late: list[tuple[bytes, Address]] = []
+        try:
+            with self._ready:
+                while not self._stopping:
+                    now = time.monotonic()
+                    if self._filter_due or now - self._refiltered >= 1.0:
+                        self._refiltered = now
+                        self._refilter(now)
+                    got = self._take(self._desk_turns, False, now, late) \
+                        or self._take(self._crowd_turns, True, now, late)
+                    if got is not None:
+                        return got
+                    if not self._desk_turns:  # (a socket that stopped flooding may have moved there)
+                        self._ready.wait(1.0 if self.filtered else None)
+                return None
+        finally:
+            for data, sender in late:
+                self._tell_dropped(sender, data, f"waited more than {DEADLINE_S:g} s")
+
+    def _take(self, turns: deque[Address], crowd: bool, now: float,
+              late: list[tuple[bytes, Address]]) -> tuple[bytes, Address, bool] | None:
+        """The first datagram in time from `turns` (under `_ready`); a socket of the other kind moves over."""
+        while turns:
+            sender = turns.popleft()
+            waiting = self.queues.get(sender)
+            if not waiting:
+                continue  # forgotten (_make_room)
+            if self._flooding(sender, now) != crowd:
+                (self._desk_turns if crowd else self._crowd_turns).append(sender)
+                continue
+            data, arrived = waiting.popleft()
+            if waiting:
+                turns.append(sender)
+            else:
+                del self.queues[sender]
+            if now - arrived > DEADLINE_S:
+                self._count_dropped(sender)
+                late.append((data, sender))
+                continue
+            return data, sender, crowd
+        return None
+
+    def _flooding(self, sender: Address, now: float) -> bool:
+        bucket = self.buckets.get(sender)
+        return bucket is not None and bucket[2] > now
+
+    def _count_dropped(self, sender: Address, count: int = 1) -> None:
+        """Datagrams not served (under `_ready`): counted by host."""
+        self.dropped += count
+        if sender[0] not in self.dropped_from:
+            _make_room(self.dropped_from)
+        self.dropped_from[sender[0]] = self.dropped_from.get(sender[0], 0) + count
+
+    def _tell_dropped(self, sender: Address, data: bytes, why: str) -> None:
+        """429 to a sender whose datagram was dropped; a flooding one is told at most every BUSY_REPLY_S."""
+        now = time.monotonic()
+        bucket = self.buckets.get(sender)
+        if bucket is not None and self._flooding(sender, now):
+            if now - bucket[3] < BUSY_REPLY_S:
                 return
-            for data, sender in in_turns(batch):
+            bucket[3] = now
+        if self._allowed(sender[0]):
+            self.reply(sender, address_of(data), 429, f"the show is busy: dropped ({why})")
+
+    def _work(self) -> None:
+        """The server: datagrams in fair turns (`_next`), each handled whole."""
+        while True:
+            item = self._next()
+            if item is None:
+                return
+            data, sender, crowd = item
+            self._serving_crowd = crowd
+            try:
                 self._datagram(data, sender)
+            except Exception:  # noqa: BLE001 - nothing a sender does stops the server
+                log.exception("osc: handling a datagram from %s failed", sender[0])
+
+    def _submit(self, request: OscRequest) -> None:
+        """Deliver an input to the app. The flooding sockets together journal at most `rate_limit`
+        commands a second (CROWD_BURST at once): past that, 429."""
+        if self._serving_crowd:
+            now = time.monotonic()
+            rate = float(self.config.rate_limit)
+            self._crowd_tokens = min(float(CROWD_BURST), self._crowd_tokens + (now - self._crowd_when) * rate)
+            self._crowd_when = now
+            if self._crowd_tokens < 1.0:
+                raise Rejected(429, "the show is busy: too many commands from flooding senders")
+            self._crowd_tokens -= 1.0
+        self.submit(request)
+
+    def flood_counts(self) -> list[tuple[str, int]]:
+        """Each host some of whose datagrams were dropped unserved, with their count."""
+        return list(self.dropped_from.items())
 
     # --- every datagram ------------------------------------------------------------------------------
 
     def _datagram(self, data: bytes, sender: Address) -> None:
         """The allowlist first (a denied source costs no parsing), then the datagram is checked within
         its limits, and only then parsed and its messages handled in order."""
-        self.received += 1
         if not self._allowed(sender[0]):
             self._deny(sender, address_of(data))
             return
@@ -455,9 +677,17 @@ class OscServer:
             return
         if address == "/quiz/connect":
             if wall < self._peer(sender).locked_until:
-                raise Rejected(401, "locked after wrong passcodes; try again later")
-            if wall < self.global_until:
-                raise Rejected(401, f"too many wrong passcodes; try again in {math.ceil(self.global_until - wall)} s")
+                self._knock(sender, wall)
+                raise Rejected(401, "locked after wrong passcodes; try again later, or ask the operator to let "
+                                    "this desk in")
+            if wall < self.global_until:  # a guessing run: the guessers wait; the others share one check a while
+                if sender[0] in self.guessers or wall - self._fresh_at < FRESH_CHECK_S:
+                    self._knock(sender, wall)
+                    wait = self.global_until - wall if sender[0] in self.guessers else \
+                        FRESH_CHECK_S - (wall - self._fresh_at)
+                    raise Rejected(401, f"too many wrong passcodes; try again in {math.ceil(wait)} s, or ask the "
+                                        "operator to let this desk in")
+                self._fresh_at = wall
             return
         if not self._unlocked(sender, wall):
             raise Rejected(401, "passcode needed: /quiz/connect")
@@ -481,7 +711,9 @@ class OscServer:
             _make_room(self.sessions)
             self.sessions[sender] = wall + self.unlock_idle_s
             peer.wrong = 0
+            self.knocking.pop(sender, None)
             return
+        self._knock(sender, wall)
         peer.wrong += 1
         if peer.wrong >= WRONG_PASSCODES:
             peer.locked_until, peer.wrong = wall + LOCKOUT_S, 0
@@ -489,10 +721,37 @@ class OscServer:
         self._global_failure(sender[0], wall)
         raise Rejected(401, "wrong passcode")  # the passcode itself is never logged
 
+    def _knock(self, sender: Address, wall: float) -> None:
+        """A socket refused at /quiz/connect: the console offers to let the newest in («Впустить»)."""
+        self.knocking.pop(sender, None)
+        self.knocking[sender] = wall
+        while len(self.knocking) > KNOCKING_MAX:
+            del self.knocking[next(iter(self.knocking))]
+
+    def latest_knocking(self) -> Address | None:
+        """The socket refused at /quiz/connect most recently (within GLOBAL_FORGET_S), if any."""
+        wall = self.wall()
+        for sender, when in reversed(list(self.knocking.items())):
+            if wall - when <= GLOBAL_FORGET_S and sender not in self.sessions:
+                return sender
+        return None
+
+    def admit(self, sender: Address | None = None) -> Address | None:
+        """The operator lets a desk in from the console, whatever the lockout or the back-off: `sender`, or
+        the socket refused most recently. Returns the socket let in (None: nobody was knocking)."""
+        sender = sender if sender is not None else self.latest_knocking()
+        if sender is None:
+            return None
+        _make_room(self.sessions)
+        self.sessions[sender] = self.wall() + self.unlock_idle_s
+        self.knocking.pop(sender, None)
+        return sender
+
     def _global_failure(self, host: str, wall: float) -> None:
         """Many addresses guessing share one budget: after GLOBAL_FREE_FAILURES wrong passcodes (ten
-        quiet minutes forget them) every source waits, the wait doubling with each further failure,
-        and the console says someone is guessing."""
+        quiet minutes forget them) the guessing addresses wait, the wait doubling with each further
+        failure, and the other addresses together get one check every FRESH_CHECK_S (a spray of fresh
+        addresses gains nothing); the console names the guessers and offers to let a desk in."""
         if wall - self.last_failure > GLOBAL_FORGET_S:
             self.failures = 0
             self.guessers.clear()
@@ -503,8 +762,10 @@ class OscServer:
         if self.failures >= GLOBAL_FREE_FAILURES:
             wait = min(GLOBAL_BACKOFF_MAX_S, 2.0 ** (self.failures - GLOBAL_FREE_FAILURES))
             self.global_until = wall + wait
+            named = sorted(self.guessers)[:3]
+            hosts = ", ".join(named) + ("…" if len(self.guessers) > len(named) else "")
             self.notice("console.osc_guessing", count=self.failures, sources=len(self.guessers),
-                        seconds=math.ceil(wait))
+                        seconds=math.ceil(wait), hosts=hosts)
 
     # --- inputs --------------------------------------------------------------------------------------------
 
@@ -517,7 +778,7 @@ class OscServer:
                 if time.monotonic() - self.last_go < self.config.go_interval_s:
                     raise Rejected(429, f"/quiz/go again within {self.config.go_interval_s} s")
                 self.last_go = time.monotonic()
-            self.submit(OscRequest(sender, address, FIRE[address], (), at))
+            self._submit(OscRequest(sender, address, FIRE[address], (), at))
             return
         if found := TEAM.match(address):
             team, what = int(found[1]), found[2]
@@ -525,27 +786,27 @@ class OscServer:
                 raise Rejected(404, f"there is no team {team} (teams are 1 to {self.teams})")
             if what == "buzz":
                 player = _ints(args, 0, 1, address, (0, MAX_PLAYER), "player")
-                self.submit(OscRequest(sender, address, "buzz", (team, *player), at))
+                self._submit(OscRequest(sender, address, "buzz", (team, *player), at))
             else:
                 (points,) = _ints(args, 1, 1, address, (-MAX_POINTS, MAX_POINTS), "points")
-                self.submit(OscRequest(sender, address, what.replace("/", "_"), (team, points), at))
+                self._submit(OscRequest(sender, address, what.replace("/", "_"), (team, points), at))
             return
         if address == "/quiz/timer/add":
-            self.submit(OscRequest(sender, address, "timer_add", (_seconds(args, address),), at))
+            self._submit(OscRequest(sender, address, "timer_add", (_seconds(args, address),), at))
             return
         if found := ACTION.match(address):
-            self.submit(OscRequest(sender, address, "action", (found[1], *_plain(args, address)), at))
+            self._submit(OscRequest(sender, address, "action", (found[1], *_plain(args, address)), at))
             return
         if address == "/quiz/board/select":
             theme, question = _ints(args, 2, 2, address, (1, MAX_CELL), "theme, question")
-            self.submit(OscRequest(sender, address, "select", (theme, question), at))
+            self._submit(OscRequest(sender, address, "select", (theme, question), at))
             return
         if address in ("/quiz/view/scores", "/quiz/view/blank"):
             (on,) = _ints(args, 1, 1, address, (0, 1), "0/1")
-            self.submit(OscRequest(sender, address, address.rsplit("/", 1)[1], (bool(on),), at))
+            self._submit(OscRequest(sender, address, address.rsplit("/", 1)[1], (bool(on),), at))
             return
         if address == TOURNAMENT_RESULT:
-            self.submit(OscRequest(sender, address, "report", tournament_result(args), at))
+            self._submit(OscRequest(sender, address, "report", tournament_result(args), at))
             return
         self._query(sender, address, args)
 
@@ -580,6 +841,27 @@ class OscServer:
     def malformed_by_source(self) -> list[tuple[str, int]]:
         """Each source that sent malformed packets, with their count: one console line each."""
         return [(host, peer.malformed) for host, peer in self.peers.items() if peer.malformed]
+
+
+def kernel_filter(senders: list[Address]) -> bytes:
+    """A classic BPF socket filter (Linux, a UDP/IPv4 socket): a datagram from one of `senders` (address
+    and port) is kept with a chance of 1 in KERNEL_SAMPLE, every other datagram always. The filter sees
+    the UDP header at offset 0 and the IP header through SKF_NET_OFF."""
+    def op(code: int, jt: int, jf: int, k: int) -> bytes:
+        return struct.pack("HBBI", code, jt, jf, k & 0xFFFFFFFF)
+
+    keep, drop = 0xFFFFFFFF, 0
+    head = [op(0x28, 0, 0, 0), op(0x02, 0, 0, 0),  # ldh [0] (source port); st M[0]
+            op(0x20, 0, 0, -0x100000 + 12), op(0x02, 0, 0, 1)]  # ld [net + 12] (source address); st M[1]
+    body: list[bytes] = []
+    for index, (host, port) in enumerate(senders):
+        to_sample = 5 * (len(senders) - index) - 5 + 1  # from after this `ja`: the rest, then `ret keep`
+        body += [op(0x60, 0, 0, 1), op(0x15, 0, 3, int(ipaddress.IPv4Address(host))),  # ld M[1]; jeq host
+                 op(0x60, 0, 0, 0), op(0x15, 0, 1, port), op(0x05, 0, 0, to_sample)]  # ld M[0]; jeq port; ja
+    sample = [op(0x06, 0, 0, keep),  # none of them: keep
+              op(0x20, 0, 0, -0x1000 + 56), op(0x54, 0, 0, KERNEL_SAMPLE - 1),  # ld random; and #(N - 1)
+              op(0x15, 0, 1, 0), op(0x06, 0, 0, keep), op(0x06, 0, 0, drop)]  # jeq 0: keep, else drop
+    return b"".join(head + body + sample)
 
 
 def _whole(value: object) -> int | None:

@@ -73,6 +73,18 @@ def parse(line: str) -> Message | None:
     return None
 
 
+def resync(line: str) -> list[Message]:
+    """A line that does not parse may be noise glued before a real line (noise without its own line end):
+    the messages its tails parse as, longest first. The caller picks (a press by its expected seq)."""
+    found = []
+    for start in range(1, len(line)):
+        if line[start].isdigit() or line[start] in "HSPOE":
+            message = parse(line[start:])
+            if message is not None:
+                found.append(message)
+    return found
+
+
 @dataclass
 class LineSplitter:
     """Bytes as they arrive → complete lines. Over-long lines and undecodable bytes are dropped and counted."""

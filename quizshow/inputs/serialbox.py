@@ -83,6 +83,8 @@ class _Link:
     best_rtt: float = float("inf")
     ping_sent: float | None = None
     last_status: float = 0.0
+    # Presses (and their arrival) read while waiting for HELLO; None marks where the HELLO came.
+    early: list[tuple[qbx.Press, float] | None] = field(default_factory=list)
 
     def read(self) -> bytes:
         """What the box sent, waiting up to the port's timeout. A POSIX device is read with one select
@@ -221,6 +223,7 @@ class BoxDriver(threading.Thread):
                     log.warning("box %s: the box on %s says it is %s", self.config.id, port, hello.id)
                 self._connected(port, hello.fw, hello.inputs)
                 self._ping(link)
+                self._replay_early(link)
                 return link
             self._close()
         raise NoSuchBox(f"no QBX/1 box with id={self.config.id} found")
@@ -234,12 +237,51 @@ class BoxDriver(threading.Thread):
                 self._send(link, "WHO")
                 next_who = time.monotonic() + 0.5
             data = link.read()
+            arrival = self.now()
+            hello: qbx.Hello | None = None
             for line in link.splitter.feed(data):
-                message = qbx.parse(line)
-                if isinstance(message, qbx.Hello):
+                message = self._parse(link, line)
+                if isinstance(message, qbx.Hello) and hello is None:
                     link.last_status = time.monotonic()
-                    return message
+                    hello = message
+                    link.early.append(None)  # presses before it are of the box's earlier sequence
+                elif isinstance(message, qbx.Press):
+                    link.early.append((message, arrival))  # kept: applied once connected (_replay_early)
+            if hello is not None:
+                return hello
+        link.early.clear()
         return None
+
+    def _replay_early(self, link: _Link) -> None:
+        """The presses that came while the driver waited for HELLO, in order, once connected; those
+        before the HELLO on their own sequence and clock, those after it on the box's new ones."""
+        early, link.early = link.early, []
+        before_hello = True
+        for item in early:
+            if item is None:
+                if before_hello:
+                    before_hello = False
+                    link.seq, link.clock, link.offset = qbx.SeqTracker(), qbx.BoxClock(), None
+                continue
+            self._message(link, *item)
+
+    def _parse(self, link: _Link, line: str) -> qbx.Message | None:
+        """One line → its message. A line that does not parse is counted; if noise without a line end was
+        glued before a real line, the real line is still taken (a press by the seq it should have)."""
+        message = qbx.parse(line)
+        if message is not None:
+            return message
+        self.status.dropped += 1
+        tails = qbx.resync(line)
+        if not tails:
+            return None
+        presses = [m for m in tails if isinstance(m, qbx.Press)]
+        if presses and link.seq.last is not None:
+            expected = (link.seq.last + 1) % qbx.SEQ_WRAP
+            for press in presses:
+                if press.seq == expected:
+                    return press
+        return tails[-1]  # the shortest: the fewest noise digits taken for a seq
 
     def _connected(self, port: str, fw: str, inputs: int) -> None:
         if not self.status.connected and self.status.lost_since is not None:
@@ -277,10 +319,11 @@ class BoxDriver(threading.Thread):
         if self.config.protocol == "simple":
             self._simple(line, arrival)
             return
-        message = qbx.parse(line)
-        if message is None:
-            self.status.dropped += 1
-            return
+        message = self._parse(link, line)
+        if message is not None:
+            self._message(link, message, arrival)
+
+    def _message(self, link: _Link, message: qbx.Message, arrival: float) -> None:
         if isinstance(message, qbx.Status):
             link.last_status = time.monotonic()
         elif isinstance(message, qbx.Pong):

@@ -1,0 +1,108 @@
+"""Issue 23, item 1: a desk keeps its service while many sockets flood the OSC server (real UDP datagrams on
+127.0.0.1, the server on port 0, the flood from another process with a fixed seed)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+
+from quizshow.config import OscConfig
+from quizshow.inputs.osc import OscRequest, OscServer
+from tests.conftest import ROOT
+from tests.osc_desk import Desk
+from tests.test_osc import rig  # noqa: F401 - the fixture: a whole show listening on port 0
+
+# 16 sockets send a seeded mix as fast as they can (score changes, buzzes, pings, garbage) until stdin closes.
+FLOOD = r'''
+import random, socket, sys, threading, time
+sys.path.insert(0, sys.argv[1])
+from quizshow.outputs.osc_out import message
+to, sockets = ("127.0.0.1", int(sys.argv[2])), int(sys.argv[3])
+rng = random.Random(23)
+kinds = [message("/quiz/team/2/score/add", 1), message("/quiz/team/2/buzz"), message("/quiz/ping", 1),
+         message("/quiz/team/3/score/set", 5)] + [bytes(rng.randrange(256) for _ in range(24)) for _ in range(4)]
+mix = [kinds[rng.randrange(len(kinds))] for _ in range(4096)]
+socks = []
+for _ in range(sockets):
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    s.bind(("127.0.0.1", 0))
+    s.setblocking(False)
+    socks.append(s)
+stop = threading.Event()
+threading.Thread(target=lambda: (sys.stdin.read(), stop.set()), daemon=True).start()
+end = time.monotonic() + 60  # bounded, whatever happens to the test
+i = 0
+while not stop.is_set() and time.monotonic() < end:
+    try:
+        socks[i % sockets].sendto(mix[i % 4096], to)
+    except OSError:
+        pass
+    i += 1
+'''
+
+
+@contextmanager
+def journalling_server():
+    """An OSC server alone whose every accepted command costs what a journalled one does (a synced write,
+    a few milliseconds) and is acknowledged as the app does."""
+    applied: list[OscRequest] = []
+    server: OscServer
+
+    def submit(request: OscRequest) -> None:
+        time.sleep(0.004)  # the journal's O_DSYNC write
+        applied.append(request)
+        server.reply(request.sender, request.address, 200, "ok")
+
+    server = OscServer(OscConfig(listen=("127.0.0.1", 0)), submit, time.monotonic, lambda *a, **k: None,
+                       lambda to: None, lambda to, on: None, port=0, teams=3).start()
+    try:
+        yield server, applied
+    finally:
+        server.stop()
+
+
+def test_a_desk_keeps_its_service_while_sixteen_sockets_flood():
+    with journalling_server() as (server, applied):
+        to = server.address
+        desk = Desk()
+        desk.send(to, "/quiz/reply/all", 1)
+        assert desk.wait_for("/quiz/reply")[2] == 200
+        flood = subprocess.Popen([sys.executable, "-c", FLOOD, str(ROOT), str(to[1]), "16"], stdin=subprocess.PIPE)
+        try:
+            while server.received < 20_000:  # the flood is on
+                assert flood.poll() is None
+                time.sleep(0.01)
+            acknowledged = 0
+            for _ in range(20):
+                desk.got.clear()
+                desk.send(to, "/quiz/team/1/score/add", 1)
+                try:
+                    reply = desk.wait_for("/quiz/reply", timeout=3.0,
+                                          where=lambda args: args[0] == "/quiz/team/1/score/add")
+                except AssertionError:
+                    continue  # never answered
+                acknowledged += reply[2] == 200
+            flooding = flood.poll() is None
+        finally:
+            flood.communicate(b"", timeout=10)
+        assert acknowledged >= 19, f"the desk got {acknowledged} of 20 commands acknowledged under the flood"
+        assert flooding, "the flood ended before the desk was done"
+        mine = [r for r in applied if r.sender == desk.address]
+        assert len(mine) == acknowledged  # the desk's score is what it was told
+        assert getattr(server, "dropped", 0) > 0  # the flood's excess was dropped, and counted
+        desk.close()
+
+
+def test_the_console_says_how_many_messages_a_flooding_source_lost(rig):  # noqa: F811
+    app, desk, to = rig("svoyak")
+    for n in range(5000):  # one socket, as fast as it can: far past its rate limit
+        desk.send(to, "/quiz/ping", n)
+    deadline = time.monotonic() + 10
+    while not any("отброшен" in text for text, _ in app.device_lines()) and time.monotonic() < deadline:
+        desk.pump(0.02)
+    lines = [(text, ok) for text, ok in app.device_lines() if "отброшен" in text]
+    assert len(lines) == 1 and lines[0][1] is False, app.device_lines()  # one red line for the source
+    assert re.fullmatch(r"OSC: [\d\s\u2009\u202f]+ сообщени\w+ отброшен\w* \(перегрузка\) от 127\.0\.0\.1", lines[0][0])
