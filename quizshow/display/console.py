@@ -29,6 +29,7 @@ from quizshow.inputs.hardware import box_problem
 from quizshow.inputs.keymap import KeyMap
 from quizshow.packs.model import Question
 
+UNDO_W = 16  # the undo button's width, in units
 REDRAW_HZ = 10  # the console's clocks and preview: ten frames a second are enough to read them
 DEVICE_WORDS = ("keyboard", "console")  # input sources named in words; box and pad ids are shown as they are
 BUTTONS = ("go", "back", "timer", "announce", "correct", "wrong", "blank", "scores", "undo", "linecheck", "assign",
@@ -280,9 +281,11 @@ class Console:
         right = pygame.Rect(left.right + unit, unit // 2, side - unit, h - unit)
         y = self._header(surface, left, now, unit)
         self.give_way()  # between the sections: an input being applied goes first (paint.GiveWay)
-        question = self.engine.format.current(self.engine.state)
-        notes = question is not None and bool(question.host or question.comment or question.author or question.source)
-        y = self._question(surface, pygame.Rect(left.x, y, left.width, int(h * (0.34 if notes else 0.24))), unit)
+        # One height for the question panel all show long, whatever the question holds (host notes wrap in
+        # it): the board and every button under it keep their places between visits. A format whose panel
+        # needs the room (the written quiz's grid of 40 teams) asks for a lower one (`compact_question`).
+        compact = bool(self.engine.format.position(self.engine.state).get("compact_question"))
+        y = self._question(surface, pygame.Rect(left.x, y, left.width, int(h * (0.2 if compact else 0.3))), unit)
         bottom_h = int(unit * 5.5)  # the buttons (a name and its key under it, both readable) and two lines
         self.give_way()
         self._format_panel(surface, pygame.Rect(left.x, y, left.width, left.bottom - bottom_h - y - unit // 2), unit,
@@ -291,8 +294,8 @@ class Console:
         self._buttons(surface, pygame.Rect(left.x, left.bottom - bottom_h, w - unit * 2, int(unit * 2.5) - 4), unit)
         self.give_way()
         self._journal(surface, pygame.Rect(left.x, left.bottom - unit * 3 + 4, w - unit * 2, unit * 1.4), unit)
-        self._devices(surface, pygame.Rect(left.x, left.bottom - int(unit * 1.4), w - unit * 2, unit * 1.4),
-                      status, unit)
+        self._devices(surface, pygame.Rect(left.x, left.bottom - int(unit * 1.4), w - unit * 2 - UNDO_W * unit - unit,
+                                           unit * 1.4), status, unit)
         preview_h = int(right.width * 9 / 16)
         self.give_way()
         self._preview(surface, pygame.Rect(right.x, right.y, right.width, preview_h), preview, unit)
@@ -544,7 +547,9 @@ class Console:
         if target is not None:
             what = describe(target, teams, self.language, self.words, self.engine.format, self._rosters())
             undo = self.say("console.undo", what=what)
-        undo_rect = pygame.Rect(box.right - unit * 14, box.y, unit * 14, box.height)
+        # Two lines tall (beside the journal and the devices lines): «Отменить: Открыт вопрос «Русская
+        # литература XIX века» за 40» is read whole, never cut.
+        undo_rect = pygame.Rect(box.right - unit * UNDO_W, box.y, unit * UNDO_W, unit * 3 - 4)
         self._ui.button(undo_rect, f"{undo} (Ctrl+Z)", "undo")
         lines = " · ".join(f"{time.strftime('%H:%M:%S', time.localtime(t))} {text}" for t, text in self.journal[-4:])
         label = f"{self.say('console.journal')}  {lines}"

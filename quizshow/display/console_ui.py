@@ -29,6 +29,12 @@ def min_text_px(unit: int) -> int:
     return max(11, round(unit * 0.7))
 
 
+def min_button_px(unit: int) -> int:
+    """A button's label may go this small (12 px at unit 20, never under 10) before it would be cut: an
+    operator reads «Апелляция: отклонена» whole rather than guess at «Апелляция:…»."""
+    return max(10, round(unit * 0.6))
+
+
 class PanelUI:
     def __init__(self, surface: pygame.Surface, unit: int, text: TextCache, theme: Theme,
                  say: Callable[..., str], state: ShowState, fmt: Format, status: Any,
@@ -49,6 +55,9 @@ class PanelUI:
         # (FormatViews.keys) gets the same dict. Never journalled: what changes the show is a call.
         self.memory: dict[str, Any] = {} if memory is None else memory
         self.language = language  # the console's (its decimal comma: «0,041»)
+        # Every button label that could not be drawn whole this frame (it would end in «…» or split a
+        # word): a test walks the panels and fails on any; the label is still drawn, cut, so the show goes on.
+        self.cut: list[str] = []
 
     # --- reading ---------------------------------------------------------------------------------
 
@@ -129,17 +138,31 @@ class PanelUI:
             pygame.draw.rect(surface, mark, pygame.Rect(rect.x, rect.y, max(4, unit // 4), rect.height),
                              border_top_left_radius=6, border_bottom_left_radius=6)
         if hint is None:  # a long label (a player's name) wraps to a second line rather than shrinking
-            img = self.fitted(label, "body", (rect.width - 8, rect.height - 4), MUTED if dim else TEXT,
-                              px or int(unit * 0.9), align="center", wrap=True)
+            img = self.button_text(label, "body", (rect.width - 8, rect.height - 4), MUTED if dim else TEXT,
+                                   px or int(unit * 0.9), wrap=True)
             surface.blit(img, img.get_rect(center=rect.center))
         else:
             top = rect.bottom - max(rect.height * 45 // 100, int(self.min_px * 1.4)) - 1
-            title = self.fitted(label, "heading", (rect.width - 8, top - rect.y), TEXT, px or unit, align="center")
+            title = self.button_text(label, "heading", (rect.width - 8, top - rect.y), TEXT, px or unit)
             surface.blit(title, title.get_rect(midbottom=(rect.centerx, top)))
             key = self.fitted(hint, "body", (rect.width - 8, rect.bottom - top - 2), MUTED,
                               max(8, int((px or unit) * 0.8)), align="center")
             surface.blit(key, key.get_rect(midtop=(rect.centerx, top)))
         self.buttons.append((rect, Call(name, args)))
+
+    def button_text(self, label: str, role: str, box: tuple[int, int], color: pygame.Color, px: int,
+                    wrap: bool = False) -> pygame.Surface:
+        """A button's label, centred, whole: at the largest size ≤ px that fits (wrapped when `wrap`), down
+        to the console's smallest text, then down to `min_button_px`. A label that would still be cut is
+        recorded in `cut` (and drawn ending in «…»)."""
+        box = (max(1, box[0]), max(1, box[1]))
+        top = max(px, self.min_px)
+        floor = self.min_px
+        if self.text.layout(label, role, box, top, floor, wrap).cut:
+            floor = min_button_px(self.unit)
+            if self.text.layout(label, role, box, top, floor, wrap).cut:
+                self.cut.append(label)
+        return self.text.fit(label, role, box, color, top, min_px=floor, align="center", wrap=wrap)
 
     def blank(self, rect: pygame.Rect) -> None:
         """A place with nothing to press (an empty board cell): drawn like a played cell, with no label."""
