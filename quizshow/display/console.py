@@ -17,6 +17,7 @@ from quizshow.core import commands as c
 from quizshow.core.actions import Call
 from quizshow.core.effects import EventKind
 from quizshow.core.engine import Engine, Entry, Outcome
+from quizshow.core.format import Refused
 from quizshow.core.spec import JournalWords
 from quizshow.display import paint
 from quizshow.display.console_style import BAD, BG, EDGE, GOLD, GOOD, MUTED, TEXT
@@ -106,9 +107,22 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
     def team_name(team: object) -> str:
         return teams[team] if isinstance(team, int) and 0 <= team < len(teams) else "—"
 
+    own = words(cmd) if words is not None else None
+    if own is not None and "." in type(cmd).journal_name:
+        # The format's own command (journal name «written.Mark») in its own words, not the score change it
+        # made: «Совы: вопрос 1.7 засчитан», «Красный стол ответил: Сфинкс». {who}: the names its events
+        # carry; {q}: the format's own name of question `number` (`label`, «1.7»).
+        key, values = own
+        label = getattr(fmt, "label", None)
+        if isinstance(values.get("number"), int):
+            values = {**values, "q": label(values["number"]) if callable(label) else values["number"] + 1}
+        who = ", ".join(dict.fromkeys(e.name for e in entry.events if e.name))
+        found = phrase(key, language, **{"team": team_name(getattr(cmd, "team", None)), "who": who, **values})
+        if found != key:
+            return found
     said = ""
     for event in entry.events:
-        name = team_name(event.team)
+        name = event.name or team_name(event.team)  # a melee's press names its table's teams, not team 0
         if event.kind == EventKind.BUZZ:
             if event.player is not None and isinstance(event.team, int):  # a button per player: say who
                 roster = players[event.team] if 0 <= event.team < len(players) else ()
@@ -135,7 +149,6 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
     if key:
         return say(key)
     team = getattr(cmd, "team", None)
-    own = words(cmd) if words is not None else None
     if own is not None:
         words_key, values = own
     else:
@@ -454,17 +467,30 @@ class Console:
     def _since(self, show_time: float) -> float:
         return max(0.0, self.clock_now() - show_time) if self.clock_now else 0.0
 
+    def _scores_by_hand(self) -> bool:
+        """Whether the format takes a score change from the console now (the written quiz's scores come
+        from its grid, a tournament's from its matches): when not, no −/+ is drawn to invite a refused click."""
+        state = self.engine.state
+        if not state.teams:
+            return False
+        try:
+            self.engine.format.handle(state, c.ScoreAdd(at=self.now, team=0, points=0))
+        except Refused:
+            return False
+        return True
+
     def _teams(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> None:
         state = self.engine.state
         inner = self._titled_panel(surface, box, "console.teams", unit)
         step = max(1, int(self.engine.format.position(state).get("value") or 1))
+        by_hand = self._scores_by_hand()
         row_h = min(int(unit * 2.2), inner.height // max(1, len(state.teams)))
         if row_h < int(unit * 1.5):  # many teams (40 of them): a compact list, ± for the chosen one
-            self._teams_compact(surface, inner, unit, step)
+            self._teams_compact(surface, inner, unit, step, by_hand)
             return
         for i in range(len(state.teams)):
             row = pygame.Rect(inner.x, inner.y + i * row_h, inner.width, row_h - 4)
-            self._team_row(surface, row, i, unit, step)
+            self._team_row(surface, row, i, unit, step, buttons=by_hand)
 
     def _team_row(self, surface: pygame.Surface, row: pygame.Rect, i: int, unit: int, step: int,
                   buttons: bool = True) -> None:
@@ -494,12 +520,14 @@ class Console:
             self._ui.button(minus, "−", "score_add", i, -step)
             self._ui.button(plus, "+", "score_add", i, step)
 
-    def _teams_compact(self, surface: pygame.Surface, inner: pygame.Rect, unit: int, step: int) -> None:
+    def _teams_compact(self, surface: pygame.Surface, inner: pygame.Rect, unit: int, step: int,
+                       by_hand: bool = True) -> None:
         """Two columns of rows at the readable size, a page at a time (‹ ›); a click on a team chooses it,
-        and the chosen team's row at the bottom has the −/+ buttons (console-local: nothing is journalled)."""
+        and the chosen team's row at the bottom has the −/+ buttons (console-local: nothing is journalled).
+        Scores not changed by hand (`by_hand` False): the rows are a list, nothing to choose, no bar."""
         teams = len(self.engine.state.teams)
         memory = self.panel_memory
-        bar_h = unit * 2
+        bar_h = unit * 2 if by_hand else 0
         row_h = max(int(self._ui.min_px * 1.9), unit)  # a line of the smallest readable size, and air
         per_column = max(1, (inner.height - bar_h - unit // 2) // row_h)
         per_page = per_column * 2
@@ -509,10 +537,11 @@ class Console:
         for slot, i in enumerate(range(page * per_page, min(teams, (page + 1) * per_page))):
             row = pygame.Rect(inner.x + (slot // per_column) * (col_w + unit // 2),
                               inner.y + (slot % per_column) * row_h, col_w, row_h - 2)
-            if memory.get(TEAMS_CHOSEN) == i:
+            if by_hand and memory.get(TEAMS_CHOSEN) == i:
                 pygame.draw.rect(surface, pygame.Color("#3a3320"), row, border_radius=4)
             self._team_row(surface, row, i, unit, step, buttons=False)
-            self.buttons.append((row, Call(TEAMS_CHOSEN, (i,))))
+            if by_hand:
+                self.buttons.append((row, Call(TEAMS_CHOSEN, (i,))))
         bar = pygame.Rect(inner.x, inner.bottom - bar_h, inner.width, bar_h - 2)
         if pages > 1:  # ‹ 1/2 › on the panel's title line, at its right
             nav = pygame.Rect(inner.right - unit * 7, inner.y - int(unit * 1.3), unit * 7, int(unit * 1.2))
@@ -522,6 +551,8 @@ class Console:
             surface.blit(where, where.get_rect(center=nav.center))
         chosen = memory.get(TEAMS_CHOSEN)
         rest = bar
+        if not by_hand:
+            return
         if isinstance(chosen, int) and 0 <= chosen < teams:
             self._team_row(surface, rest, chosen, unit, step)
         else:
