@@ -109,9 +109,9 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
 
     own = words(cmd) if words is not None else None
     if own is not None and "." in type(cmd).journal_name:
-        # The format's own command (journal name «written.Mark») in its own words, not the score change it
-        # made: «Совы: вопрос 1.7 засчитан», «Красный стол ответил: Сфинкс». {who}: the names its events
-        # carry; {q}: the format's own name of question `number` (`label`, «1.7»).
+        # The format's own command (a namespaced journal name, «<format>.Mark») in its own words, not the
+        # score change it made: «Совы: вопрос 1.7 засчитан», «Красный стол ответил верно: Сфинкс». {who}: the
+        # names its events carry; {q}: the format's own name of question `number` (`label`, «1.7»).
         key, values = own
         label = getattr(fmt, "label", None)
         if isinstance(values.get("number"), int):
@@ -122,7 +122,7 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
             return found
     said = ""
     for event in entry.events:
-        name = event.name or team_name(event.team)  # a melee's press names its table's teams, not team 0
+        name = event.name or team_name(event.team)  # an event may name who it means (a table's teams)
         if event.kind == EventKind.BUZZ:
             if event.player is not None and isinstance(event.team, int):  # a button per player: say who
                 roster = players[event.team] if 0 <= event.team < len(players) else ()
@@ -296,7 +296,7 @@ class Console:
         self.give_way()  # between the sections: an input being applied goes first (paint.GiveWay)
         # One height for the question panel all show long, whatever the question holds (host notes wrap in
         # it): the board and every button under it keep their places between visits. A format whose panel
-        # needs the room (the written quiz's grid of 40 teams) asks for a lower one (`compact_question`).
+        # needs the room (a grid of 40 teams' answer sheets) asks for a lower one (`compact_question`).
         compact = bool(self.engine.format.position(self.engine.state).get("compact_question"))
         y = self._question(surface, pygame.Rect(left.x, y, left.width, int(h * (0.2 if compact else 0.3))), unit)
         bottom_h = int(unit * 5.5)  # the buttons (a name and its key under it, both readable) and two lines
@@ -468,8 +468,8 @@ class Console:
         return max(0.0, self.clock_now() - show_time) if self.clock_now else 0.0
 
     def _scores_by_hand(self) -> bool:
-        """Whether the format takes a score change from the console now (the written quiz's scores come
-        from its grid, a tournament's from its matches): when not, no −/+ is drawn to invite a refused click."""
+        """Whether the format takes a score change from the console now (scores made by a grid of answer
+        sheets, or by matches, are not): when not, no −/+ is drawn to invite a refused click."""
         state = self.engine.state
         if not state.teams:
             return False
