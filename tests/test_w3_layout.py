@@ -66,11 +66,17 @@ def test_walking_every_panel_of_a_show_cuts_no_button_label(tmp_path, show):
     app = app_of(ROOT / "shows" / show, tmp_path)
     rng = random.Random(5)
     cut: dict[str, str] = {}
+    overlaps: dict[str, str] = {}
     try:
         at = 1.0
         for _ in range(80):
             for label in cut_labels(app, at):
                 cut.setdefault(label, app.engine.state.phase)
+            rects = [pygame.Rect(rect) for rect, _ in app.console.buttons]
+            for i, rect in enumerate(rects):  # a button half under another is a misclick waiting to happen
+                for j in rect.collidelistall(rects[i + 1:]):
+                    key = f"{app.console.buttons[i][1]} × {app.console.buttons[i + 1 + j][1]}"
+                    overlaps.setdefault(key, app.engine.state.phase)
             at += 1.0
             roll = rng.random()
             if roll < 0.3:
@@ -89,6 +95,7 @@ def test_walking_every_panel_of_a_show_cuts_no_button_label(tmp_path, show):
     finally:
         app.close()
     assert not cut, cut
+    assert not overlaps, overlaps
 
 
 def test_brainring_dispute_buttons_read_whole_when_a_wrong_answer_is_provisional(tmp_path):
@@ -104,6 +111,9 @@ def test_brainring_dispute_buttons_read_whole_when_a_wrong_answer_is_provisional
         for size in ((1280, 800), (1024, 768)):
             render(app, 8.0, size)
             assert app.console.ui is not None and not app.console.ui.cut, (size, app.console.ui.cut)
+            rects = [pygame.Rect(rect) for rect, _ in app.console.buttons]
+            assert not [(rect, rects[i + 1 + j]) for i, rect in enumerate(rects)
+                        for j in rect.collidelistall(rects[i + 1:])], size  # no button under another
         labels = {call.args[1] for _, call in app.console.buttons if call.name == "disc"}
         assert {"appeal_accepted", "appeal_rejected"} <= labels
         assert any(call.name == "ruling" for _, call in app.console.buttons)
