@@ -93,6 +93,10 @@ _EVENT_WORDS = {
 }
 
 
+# Events a format's own words say better (its command says which question, which table).
+_TEAM_CHANGES = frozenset({EventKind.SCORE, EventKind.CORRECT, EventKind.WRONG, EventKind.WINNER})
+
+
 def describe(entry: Entry, teams: list[str], language: str, words: JournalWords | None = None,
              fmt: object = None, players: Sequence[Sequence[str]] = ()) -> str:
     """One journal line (and the undo button's label) as a sentence about the game: «Борис: верно, +20»,
@@ -108,18 +112,21 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         return teams[team] if isinstance(team, int) and 0 <= team < len(teams) else "—"
 
     own = words(cmd) if words is not None else None
+    own_said = ""
     if own is not None and "." in type(cmd).journal_name:
-        # The format's own command (a namespaced journal name, «<format>.Mark») in its own words, not the
-        # score change it made: «Совы: вопрос 1.7 засчитан», «Красный стол ответил верно: Сфинкс». {who}: the
-        # names its events carry; {q}: the format's own name of question `number` (`label`, «1.7»).
+        # The format's own command (a namespaced journal name, «<format>.Mark») in its own words, rather than
+        # the score change or verdict it made: «Совы: вопрос 1.7 засчитан», «Красный стол ответил верно:
+        # Сфинкс». {who}: the names its events carry; {q}: the format's own name of question `number`
+        # (`label`, «1.7»). Other events (a match result, a round begun) still speak first.
         key, values = own
         label = getattr(fmt, "label", None)
         if isinstance(values.get("number"), int):
             values = {**values, "q": label(values["number"]) if callable(label) else values["number"] + 1}
         who = ", ".join(dict.fromkeys(e.name for e in entry.events if e.name))
         found = phrase(key, language, **{"team": team_name(getattr(cmd, "team", None)), "who": who, **values})
-        if found != key:
-            return found
+        own_said = found if found != key else ""
+        if own_said and all(e.kind in _TEAM_CHANGES for e in entry.events):
+            return own_said
     said = ""
     for event in entry.events:
         name = event.name or team_name(event.team)  # an event may name who it means (a table's teams)
@@ -142,8 +149,8 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
     if isinstance(cmd, (c.Go, c.Back)):
         step = say("action.go" if isinstance(cmd, c.Go) else "action.back")
         return f"{step}: {said[:1].lower()}{said[1:]}" if said else say("journal.next_step", step=step)
-    if said:
-        return said
+    if said or own_said:
+        return said or own_said
     key = {c.TimerStart: "journal.timer_start", c.TimerStop: "journal.timer_stop", c.Announce: "journal.announce",
            c.ViewBlank: "journal.blank", c.ViewScores: "journal.scores"}.get(type(cmd))
     if key:
