@@ -28,10 +28,14 @@ def _cache(tmp_path, monkeypatch):
     monkeypatch.setenv("QUIZSHOW_CACHE", str(tmp_path / "cache"))
 
 
-def app_of(path: Path, tmp_path: Path) -> ShowApp:
+def app_of(path: Path, tmp_path: Path, language: str | None = None) -> ShowApp:
+    from dataclasses import replace
+
     problems = Problems()
     config = load_any(path, problems)
     assert config is not None and not problems.errors, problems.items
+    if language is not None:
+        config = replace(config, language=language)
     return ShowApp(config, journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
 
 
@@ -58,12 +62,14 @@ def cut_labels(app: ShowApp, at: float | None = None) -> list[str]:
 # --- 12: no button label is ever cut ---------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("language", ["ru", "en"])
 @pytest.mark.parametrize("show", ["brainring.yaml", "svoyak.yaml", "written-40.yaml", "melee.yaml", "duel.yaml",
                                   "tournament-001.yaml"])
-def test_walking_every_panel_of_a_show_cuts_no_button_label(tmp_path, show):
+def test_walking_every_panel_of_a_show_cuts_no_button_label(tmp_path, show, language):
     """An operator's evening, seeded: Next, presses and clicks on whatever the console offers; on every
-    frame each button's label is drawn whole (PanelUI.cut records one that would end in «…»)."""
-    app = app_of(ROOT / "shows" / show, tmp_path)
+    frame each button's label is drawn whole (PanelUI.cut records one that would end in «…») and no
+    button lies over another."""
+    app = app_of(ROOT / "shows" / show, tmp_path, language)
     rng = random.Random(5)
     cut: dict[str, str] = {}
     overlaps: dict[str, str] = {}
@@ -457,3 +463,17 @@ def test_a_row_that_drops_to_a_shared_third_place_gets_a_bronze_frame_not_its_ol
         assert all(abs(a - b) <= 8 for a, b in zip(edge[:3], pygame.Color(medal)[:3], strict=True)), (place, edge)
     plain = sprites.get(frame, replace(line, place=(9, 9)), box, tours, extra, penalty)
     assert plain.get_at((plain.get_width() // 2, 0))[3] == 0  # no frame at all below the podium
+
+
+def test_a_label_that_misses_one_line_by_a_hinted_pixel_wraps_to_two_instead_of_being_cut():
+    """The written quiz in English: «Undo: Северное сияние: question 1.1 right (Ctrl+Z)» measured to fit one
+    line at 14 px, the real font was a few pixels wider, and the text was cut although two lines fit."""
+    from quizshow.display.text import TextCache
+    from quizshow.display.theme import load_theme
+    from tests.conftest import svoyak_config
+
+    text = TextCache(load_theme(svoyak_config().theme).fonts)
+    label = "Undo: Северное сияние: question 1.1 right (Ctrl+Z)"
+    found = text.layout(label, "body", (312, 54), 18, 14, wrap=True)
+    assert not found.cut and len(found.lines) == 2 and found.px >= 14, found
+    assert " ".join(found.lines) == label

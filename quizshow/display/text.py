@@ -96,18 +96,20 @@ class TextCache:
         width, height = max(1, box[0]), max(1, box[1])
         low = max(6, min(min_px or max(8, max_px // 4), max_px))
         best = self._largest(text, role, width, height, low, max_px, wrap)
+        tries = [(best, wrap)]
         if wrap and best is not None and "\n" not in text:
             # Shrink a little before wrapping: one line at ≥ SHRINK_BEFORE_WRAP of the wrapped size wins
             # («РУССКАЯ ЛИТЕРАТУРА XIX ВЕКА» on one line, as a typesetter would).
             single = self._largest(text, role, width, height, max(low, int(best * SHRINK_BEFORE_WRAP)), best, False)
             if single is not None:
-                best, wrap = single, False
-        px = best if best is not None else low
-        while px >= low:  # confirm with the real font (hinting may differ by a pixel or two)
-            candidate = self._wrap(text, role, px, width, wrap)
-            if not candidate.cut and candidate.width <= width and candidate.height <= height:
-                return candidate
-            px -= max(1, px // 24)
+                tries.insert(0, (single, False))  # the wrapped size stays the fallback
+        for found, wrapped in tries:
+            px = found if found is not None else low
+            while px >= low:  # confirm with the real font (hinting may differ by a pixel or two)
+                candidate = self._wrap(text, role, px, width, wrapped)
+                if not candidate.cut and candidate.width <= width and candidate.height <= height:
+                    return candidate
+                px -= max(1, px // 24)
         return self._truncate(text, role, low, width, height, wrap)
 
     def _largest(self, text: str, role: str, width: int, height: int, lo: int, hi: int, wrap: bool) -> int | None:
