@@ -124,7 +124,8 @@ def test_tours_of_questions_and_results_after_each_tour():
     assert e.state.phase == "results" and e.state.fmt.results_after == 0
     go(e, t)
     assert e.state.phase == "question"
-    assert e.format.position(e.state) == {"round": 1, "question": 0, "of": 2}
+    pos = e.format.position(e.state)
+    assert (pos["round"], pos["question"], pos["of"]) == (1, 0, 2)
 
 
 def _author_engine(teams: int = 4):

@@ -17,6 +17,7 @@ from quizshow.core import commands as c
 from quizshow.core.actions import Call
 from quizshow.core.effects import EventKind
 from quizshow.core.engine import Engine, Entry, Outcome
+from quizshow.core.format import Refused
 from quizshow.core.spec import JournalWords
 from quizshow.display import paint
 from quizshow.display.console_style import BAD, BG, EDGE, GOLD, GOOD, MUTED, TEXT
@@ -30,6 +31,7 @@ from quizshow.inputs.keymap import KeyMap
 from quizshow.outputs import media
 from quizshow.packs.model import Question
 
+UNDO_W = 16  # the undo button's width, in units
 REDRAW_HZ = 10  # the console's clocks and preview: ten frames a second are enough to read them
 DEVICE_WORDS = ("keyboard", "console")  # input sources named in words; box and pad ids are shown as they are
 BUTTONS = ("go", "back", "timer", "announce", "correct", "wrong", "blank", "scores", "undo", "linecheck", "assign",
@@ -93,6 +95,10 @@ _EVENT_WORDS = {
 }
 
 
+# Events a format's own words say better (its command says which question, which table).
+_TEAM_CHANGES = frozenset({EventKind.SCORE, EventKind.CORRECT, EventKind.WRONG, EventKind.WINNER})
+
+
 def describe(entry: Entry, teams: list[str], language: str, words: JournalWords | None = None,
              fmt: object = None, players: Sequence[Sequence[str]] = ()) -> str:
     """One journal line (and the undo button's label) as a sentence about the game: «Борис: верно, +20»,
@@ -107,9 +113,25 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
     def team_name(team: object) -> str:
         return teams[team] if isinstance(team, int) and 0 <= team < len(teams) else "—"
 
+    own = words(cmd) if words is not None else None
+    own_said = ""
+    if own is not None and "." in type(cmd).journal_name:
+        # The format's own command (a namespaced journal name, «<format>.Mark») in its own words, rather than
+        # the score change or verdict it made: «Совы: вопрос 1.7 засчитан», «Красный стол ответил верно:
+        # Сфинкс». {who}: the names its events carry; {q}: the format's own name of question `number`
+        # (`label`, «1.7»). Other events (a match result, a round begun) still speak first.
+        key, values = own
+        label = getattr(fmt, "label", None)
+        if isinstance(values.get("number"), int):
+            values = {**values, "q": label(values["number"]) if callable(label) else values["number"] + 1}
+        who = ", ".join(dict.fromkeys(e.name for e in entry.events if e.name))
+        found = phrase(key, language, **{"team": team_name(getattr(cmd, "team", None)), "who": who, **values})
+        own_said = found if found != key else ""
+        if own_said and all(e.kind in _TEAM_CHANGES for e in entry.events):
+            return own_said
     said = ""
     for event in entry.events:
-        name = team_name(event.team)
+        name = event.name or team_name(event.team)  # an event may name who it means (a table's teams)
         if event.kind == EventKind.BUZZ:
             if event.player is not None and isinstance(event.team, int):  # a button per player: say who
                 roster = players[event.team] if 0 <= event.team < len(players) else ()
@@ -131,14 +153,13 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
     if isinstance(cmd, (c.Go, c.Back)):
         step = say("action.go" if isinstance(cmd, c.Go) else "action.back")
         return f"{step}: {said[:1].lower()}{said[1:]}" if said else say("journal.next_step", step=step)
-    if said:
-        return said
+    if said or own_said:
+        return said or own_said
     key = {c.TimerStart: "journal.timer_start", c.TimerStop: "journal.timer_stop", c.Announce: "journal.announce",
            c.ViewBlank: "journal.blank", c.ViewScores: "journal.scores"}.get(type(cmd))
     if key:
         return say(key)
     team = getattr(cmd, "team", None)
-    own = words(cmd) if words is not None else None
     if own is not None:
         words_key, values = own
     else:
@@ -307,9 +328,11 @@ class Console:
         right = pygame.Rect(left.right + unit, unit // 2, side - unit, h - unit)
         y = self._header(surface, left, now, unit)
         self.give_way()  # between the sections: an input being applied goes first (paint.GiveWay)
-        question = self.engine.format.current(self.engine.state)
-        notes = question is not None and bool(question.host or question.comment or question.author or question.source)
-        y = self._question(surface, pygame.Rect(left.x, y, left.width, int(h * (0.34 if notes else 0.24))), unit)
+        # One height for the question panel all show long, whatever the question holds (host notes wrap in
+        # it): the board and every button under it keep their places between visits. A format whose panel
+        # needs the room (a grid of 40 teams' answer sheets) asks for a lower one (`compact_question`).
+        compact = bool(self.engine.format.position(self.engine.state).get("compact_question"))
+        y = self._question(surface, pygame.Rect(left.x, y, left.width, int(h * (0.2 if compact else 0.3))), unit)
         bottom_h = int(unit * 5.5)  # the buttons (a name and its key under it, both readable) and two lines
         self.give_way()
         self._format_panel(surface, pygame.Rect(left.x, y, left.width, left.bottom - bottom_h - y - unit // 2), unit,
@@ -318,8 +341,8 @@ class Console:
         self._buttons(surface, pygame.Rect(left.x, left.bottom - bottom_h, w - unit * 2, int(unit * 2.5) - 4), unit)
         self.give_way()
         self._journal(surface, pygame.Rect(left.x, left.bottom - unit * 3 + 4, w - unit * 2, unit * 1.4), unit)
-        self._devices(surface, pygame.Rect(left.x, left.bottom - int(unit * 1.4), w - unit * 2, unit * 1.4),
-                      status, unit)
+        self._devices(surface, pygame.Rect(left.x, left.bottom - int(unit * 1.4), w - unit * 2 - UNDO_W * unit - unit,
+                                           unit * 1.4), status, unit)
         preview_h = int(right.width * 9 / 16)
         self.give_way()
         self._preview(surface, pygame.Rect(right.x, right.y, right.width, preview_h), preview, unit)
@@ -480,17 +503,30 @@ class Console:
     def _since(self, show_time: float) -> float:
         return max(0.0, self.clock_now() - show_time) if self.clock_now else 0.0
 
+    def _scores_by_hand(self) -> bool:
+        """Whether the format takes a score change from the console now (scores made by a grid of answer
+        sheets, or by matches, are not): when not, no −/+ is drawn to invite a refused click."""
+        state = self.engine.state
+        if not state.teams:
+            return False
+        try:
+            self.engine.format.handle(state, c.ScoreAdd(at=self.now, team=0, points=0))
+        except Refused:
+            return False
+        return True
+
     def _teams(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> None:
         state = self.engine.state
         inner = self._titled_panel(surface, box, "console.teams", unit)
         step = max(1, int(self.engine.format.position(state).get("value") or 1))
+        by_hand = self._scores_by_hand()
         row_h = min(int(unit * 2.2), inner.height // max(1, len(state.teams)))
         if row_h < int(unit * 1.5):  # many teams (40 of them): a compact list, ± for the chosen one
-            self._teams_compact(surface, inner, unit, step)
+            self._teams_compact(surface, inner, unit, step, by_hand)
             return
         for i in range(len(state.teams)):
             row = pygame.Rect(inner.x, inner.y + i * row_h, inner.width, row_h - 4)
-            self._team_row(surface, row, i, unit, step)
+            self._team_row(surface, row, i, unit, step, buttons=by_hand)
 
     def _team_row(self, surface: pygame.Surface, row: pygame.Rect, i: int, unit: int, step: int,
                   buttons: bool = True) -> None:
@@ -520,12 +556,14 @@ class Console:
             self._ui.button(minus, "−", "score_add", i, -step)
             self._ui.button(plus, "+", "score_add", i, step)
 
-    def _teams_compact(self, surface: pygame.Surface, inner: pygame.Rect, unit: int, step: int) -> None:
+    def _teams_compact(self, surface: pygame.Surface, inner: pygame.Rect, unit: int, step: int,
+                       by_hand: bool = True) -> None:
         """Two columns of rows at the readable size, a page at a time (‹ ›); a click on a team chooses it,
-        and the chosen team's row at the bottom has the −/+ buttons (console-local: nothing is journalled)."""
+        and the chosen team's row at the bottom has the −/+ buttons (console-local: nothing is journalled).
+        Scores not changed by hand (`by_hand` False): the rows are a list, nothing to choose, no bar."""
         teams = len(self.engine.state.teams)
         memory = self.panel_memory
-        bar_h = unit * 2
+        bar_h = unit * 2 if by_hand else 0
         row_h = max(int(self._ui.min_px * 1.9), unit)  # a line of the smallest readable size, and air
         per_column = max(1, (inner.height - bar_h - unit // 2) // row_h)
         per_page = per_column * 2
@@ -535,10 +573,11 @@ class Console:
         for slot, i in enumerate(range(page * per_page, min(teams, (page + 1) * per_page))):
             row = pygame.Rect(inner.x + (slot // per_column) * (col_w + unit // 2),
                               inner.y + (slot % per_column) * row_h, col_w, row_h - 2)
-            if memory.get(TEAMS_CHOSEN) == i:
+            if by_hand and memory.get(TEAMS_CHOSEN) == i:
                 pygame.draw.rect(surface, pygame.Color("#3a3320"), row, border_radius=4)
             self._team_row(surface, row, i, unit, step, buttons=False)
-            self.buttons.append((row, Call(TEAMS_CHOSEN, (i,))))
+            if by_hand:
+                self.buttons.append((row, Call(TEAMS_CHOSEN, (i,))))
         bar = pygame.Rect(inner.x, inner.bottom - bar_h, inner.width, bar_h - 2)
         if pages > 1:  # ‹ 1/2 › on the panel's title line, at its right
             nav = pygame.Rect(inner.right - unit * 7, inner.y - int(unit * 1.3), unit * 7, int(unit * 1.2))
@@ -548,6 +587,8 @@ class Console:
             surface.blit(where, where.get_rect(center=nav.center))
         chosen = memory.get(TEAMS_CHOSEN)
         rest = bar
+        if not by_hand:
+            return
         if isinstance(chosen, int) and 0 <= chosen < teams:
             self._team_row(surface, rest, chosen, unit, step)
         else:
@@ -573,7 +614,9 @@ class Console:
         if target is not None:
             what = describe(target, teams, self.language, self.words, self.engine.format, self._rosters())
             undo = self.say("console.undo", what=what)
-        undo_rect = pygame.Rect(box.right - unit * 14, box.y, unit * 14, box.height)
+        # Two lines tall (beside the journal and the devices lines): «Отменить: Открыт вопрос «Русская
+        # литература XIX века» за 40» is read whole, never cut.
+        undo_rect = pygame.Rect(box.right - unit * UNDO_W, box.y, unit * UNDO_W, unit * 3 - 4)
         self._ui.button(undo_rect, f"{undo} (Ctrl+Z)", "undo")
         lines = " · ".join(f"{time.strftime('%H:%M:%S', time.localtime(t))} {text}" for t, text in self.journal[-4:])
         label = f"{self.say('console.journal')}  {lines}"

@@ -49,7 +49,9 @@ class PanelUI:
         # (FormatViews.keys) gets the same dict. Never journalled: what changes the show is a call.
         self.memory: dict[str, Any] = {} if memory is None else memory
         self.language = language  # the console's (its decimal comma: «0,041»)
-        self.cut_labels: list[str] = []  # button labels of this frame that did not fit and end in «…»
+        # Every button label that could not be drawn whole this frame (it would end in «…» or split a
+        # word): a test walks the panels and fails on any; the label is still drawn, cut, so the show goes on.
+        self.cut: list[str] = []
 
     # --- reading ---------------------------------------------------------------------------------
 
@@ -130,25 +132,29 @@ class PanelUI:
             pygame.draw.rect(surface, mark, pygame.Rect(rect.x, rect.y, max(4, unit // 4), rect.height),
                              border_top_left_radius=6, border_bottom_left_radius=6)
         if hint is None:  # a long label (a player's name) wraps to a second line rather than shrinking
-            img = self.fitted(label, "body", (rect.width - 8, rect.height - 4), MUTED if dim else TEXT,
-                              px or int(unit * 0.9), align="center", wrap=True)
+            img = self.button_text(label, "body", (rect.width - 8, rect.height - 2), MUTED if dim else TEXT,
+                                   px or int(unit * 0.9), wrap=True)
             surface.blit(img, img.get_rect(center=rect.center))
-            self._note_cut(label, "body", (rect.width - 8, rect.height - 4), px or int(unit * 0.9), True)
         else:
             top = rect.bottom - max(rect.height * 45 // 100, int(self.min_px * 1.4)) - 1
-            title = self.fitted(label, "heading", (rect.width - 8, top - rect.y), TEXT, px or unit, align="center")
-            self._note_cut(label, "heading", (rect.width - 8, top - rect.y), px or unit, False)
+            title = self.button_text(label, "heading", (rect.width - 8, top - rect.y), TEXT, px or unit)
             surface.blit(title, title.get_rect(midbottom=(rect.centerx, top)))
             key = self.fitted(hint, "body", (rect.width - 8, rect.bottom - top - 2), MUTED,
                               max(8, int((px or unit) * 0.8)), align="center")
             surface.blit(key, key.get_rect(midtop=(rect.centerx, top)))
         self.buttons.append((rect, Call(name, args)))
 
-    def _note_cut(self, label: str, role: str, box: tuple[int, int], px: int, wrap: bool) -> None:
-        """Remember a label that `fitted` had to end in «…» (the same layout, remembered by the cache)."""
+    def button_text(self, label: str, role: str, box: tuple[int, int], color: pygame.Color, px: int,
+                    wrap: bool = False) -> pygame.Surface:
+        """A button's label, centred, whole: at the largest size ≤ px that fits (wrapped when `wrap`: two
+        lines of «Апелляция: отклонена» rather than «Апелляция:…»), never under the console's smallest
+        text. A label that would still be cut (end in «…», split a word) is recorded in `cut`, and drawn
+        cut: a test walks every panel and fails on it; the show goes on."""
         box = (max(1, box[0]), max(1, box[1]))
-        if self.text.layout(label, role, box, max(px, self.min_px), self.min_px, wrap).cut:
-            self.cut_labels.append(label)
+        top = max(px, self.min_px)
+        if self.text.layout(label, role, box, top, self.min_px, wrap).cut:
+            self.cut.append(label)
+        return self.text.fit(label, role, box, color, top, min_px=self.min_px, align="center", wrap=wrap)
 
     def blank(self, rect: pygame.Rect) -> None:
         """A place with nothing to press (an empty board cell): drawn like a played cell, with no label."""

@@ -46,7 +46,8 @@ class Layout:
     lines: tuple[str, ...]
     width: int
     height: int
-    cut: bool = False  # it did not fit even at the smallest size: its last line ends in «…»
+    cut: bool = False  # the text did not fit even at the smallest size: it ends in «…», or a word is split
+
 
 
 class TextCache:
@@ -95,18 +96,20 @@ class TextCache:
         width, height = max(1, box[0]), max(1, box[1])
         low = max(6, min(min_px or max(8, max_px // 4), max_px))
         best = self._largest(text, role, width, height, low, max_px, wrap)
+        tries = [(best, wrap)]
         if wrap and best is not None and "\n" not in text:
             # Shrink a little before wrapping: one line at ≥ SHRINK_BEFORE_WRAP of the wrapped size wins
             # («РУССКАЯ ЛИТЕРАТУРА XIX ВЕКА» on one line, as a typesetter would).
             single = self._largest(text, role, width, height, max(low, int(best * SHRINK_BEFORE_WRAP)), best, False)
             if single is not None:
-                best, wrap = single, False
-        px = best if best is not None else low
-        while px >= low:  # confirm with the real font (hinting may differ by a pixel or two)
-            candidate = self._wrap(text, role, px, width, wrap)
-            if candidate.width <= width and candidate.height <= height:
-                return candidate
-            px -= max(1, px // 24)
+                tries.insert(0, (single, False))  # the wrapped size stays the fallback
+        for found, wrapped in tries:
+            px = found if found is not None else low
+            while px >= low:  # confirm with the real font (hinting may differ by a pixel or two)
+                candidate = self._wrap(text, role, px, width, wrapped)
+                if not candidate.cut and candidate.width <= width and candidate.height <= height:
+                    return candidate
+                px -= max(1, px // 24)
         return self._truncate(text, role, low, width, height, wrap)
 
     def _largest(self, text: str, role: str, width: int, height: int, lo: int, hi: int, wrap: bool) -> int | None:
@@ -116,8 +119,9 @@ class TextCache:
         while lo <= hi:  # binary search on the pixel size
             mid = (lo + hi) // 2
             scale = mid / REF_PX
-            lines, widest = _wrap_lines(ref, text, width / scale, wrap)
-            if widest * scale <= width and len(lines) * ref.get_linesize() * scale <= height:
+            lines, widest, broken = _wrap_lines(ref, text, width / scale, wrap)
+            # a word or number split across lines («20|0») does not fit: a smaller size keeps it whole
+            if not broken and widest * scale <= width and len(lines) * ref.get_linesize() * scale <= height:
                 best, lo = mid, mid + 1
             else:
                 hi = mid - 1
@@ -125,8 +129,8 @@ class TextCache:
 
     def _wrap(self, text: str, role: str, px: int, width: int, wrap: bool) -> Layout:
         font = self.font(role, px)
-        lines, widest = _wrap_lines(font, text, width, wrap)
-        return Layout(px, tuple(lines), widest, font.get_linesize() * len(lines))
+        lines, widest, broken = _wrap_lines(font, text, width, wrap)
+        return Layout(px, tuple(lines), widest, font.get_linesize() * len(lines), broken)
 
     def _truncate(self, text: str, role: str, px: int, width: int, height: int, wrap: bool) -> Layout:
         while px > MIN_PX and self.font(role, px).get_linesize() > height:
@@ -140,8 +144,7 @@ class TextCache:
             last = last[:-1]
         lines[-1] = last.rstrip() + ELLIPSIS
         widths = [font.size(line)[0] for line in lines]
-        return Layout(px, tuple(lines), min(width, max(widths)), min(height, font.get_linesize() * len(lines)),
-                      cut=True)
+        return Layout(px, tuple(lines), min(width, max(widths)), min(height, font.get_linesize() * len(lines)), True)
 
     # --- rendering ----------------------------------------------------------------------------------
 
@@ -193,9 +196,11 @@ class TextCache:
         return surface
 
 
-def _wrap_lines(font: pygame.font.Font, text: str, width: float, wrap: bool) -> tuple[list[str], int]:
-    """Greedy word wrap to `width`; a word longer than the width is cut. Returns lines and the widest."""
+def _wrap_lines(font: pygame.font.Font, text: str, width: float, wrap: bool) -> tuple[list[str], int, bool]:
+    """Greedy word wrap to `width`; a word longer than the width is cut. Returns the lines, the widest and
+    whether a word was cut."""
     lines: list[str] = []
+    broken = False
     for paragraph in text.split("\n"):
         if not wrap:
             lines.append(paragraph)
@@ -212,11 +217,12 @@ def _wrap_lines(font: pygame.font.Font, text: str, width: float, wrap: bool) -> 
                 lines.append(line)
             line = word
             while font.size(line)[0] > width and len(line) > 1:
+                broken = True
                 cut = _longest_prefix(font, line, int(width))
                 lines.append(line[:cut])
                 line = line[cut:]
         lines.append(line)
-    return lines, max((font.size(line)[0] for line in lines), default=0)
+    return lines, max((font.size(line)[0] for line in lines), default=0), broken
 
 
 def _longest_prefix(font: pygame.font.Font, word: str, width: int) -> int:

@@ -102,13 +102,28 @@ def _disputes(ui: PanelUI, box: pygame.Rect) -> None:
         buttons.append((ui.say("console.pass_right"), "passright", (state.answering,)))
     buttons.append((ui.say("console.withdraw"), "withdraw", ()))
     answering = state.answering if state.phase == "answering" else None
-    count = len(buttons) + (2 if answering is not None else 0)  # «Затяжка» with its countdown takes two places
-    cells = ui.grid(box, count, gap=6)
+    labels = [label for label, _, _ in buttons]
+    if answering is not None:  # «Затяжка» with its countdown, by its longest text: it never moves as it counts
+        labels.append(f"{ui.say('console.disc_stall')} · {ui.say('console.call_over')}")
+    cells = _shares(ui, box, labels, gap=6)
     for rect, (label, action, args) in zip(cells, buttons, strict=False):
         ui.button(rect, label, action, *args)
     if answering is not None:
-        x = cells[len(buttons)].x
-        console_rules.draw_call(ui, pygame.Rect(x, box.y, box.right - x, box.height), answering, ring.call)
+        console_rules.draw_call(ui, cells[-1], answering, ring.call)
+
+
+def _shares(ui: PanelUI, box: pygame.Rect, labels: list[str], gap: int) -> list[pygame.Rect]:
+    """One row of buttons, each as wide as its label wants on two lines at the smallest size (in proportion,
+    filling the row): «Неверно (предварительно)» and both rulings read whole beside «Снять вопрос»."""
+    wants = [ui.text.layout(label, "body", (10**5, 10**3), ui.min_px, ui.min_px, wrap=False).width // 2 + ui.unit
+             for label in labels]
+    free = box.width - gap * (len(labels) - 1)
+    x, cells = box.x, []
+    for i, want in enumerate(wants):
+        width = box.right - x if i == len(wants) - 1 else free * want // sum(wants)
+        cells.append(pygame.Rect(x, box.y, width, box.height))
+        x += width + gap
+    return cells
 
 
 def _tally(ui: PanelUI, box: pygame.Rect) -> None:

@@ -81,11 +81,12 @@ def _schedule(ui: PanelUI, box: pygame.Rect, ev: EventState, notice: bool = True
     else:
         ui.button(top, ui.say("ev.console_play_next"), "play_next", lit=D.next_fixture(day) is not None)
     y = top.bottom + unit // 2
-    screens = ui.grid(pygame.Rect(inner.x, y, inner.width, int(unit * 1.4)), len(SCREENS) + 1, gap=4)
+    # two lines tall: «Отменить последний результат» wraps whole instead of ending in «…»
+    screens = ui.grid(pygame.Rect(inner.x, y, inner.width, unit * 2), len(SCREENS) + 1, gap=4)
     for rect, (name, key) in zip(screens, SCREENS, strict=False):
         ui.button(rect, ui.say(key), "screen", name, lit=ui.state.phase == name, px=int(unit * 0.7))
     ui.button(screens[-1], ui.say("ev.console_undo_result"), "undo_result", px=int(unit * 0.6))
-    y += int(unit * 1.9)
+    y += int(unit * 2.5)  # the screen row is two lines tall: «Отменить последний результат» whole
     if ev.notice is not None and notice:
         _notice_line(ui, pygame.Rect(inner.x, y, inner.width, unit), ev)
         y += unit + 4

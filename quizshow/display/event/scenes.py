@@ -771,10 +771,11 @@ class DrawScene(Scene):
         u = frame.u
         words(surface, frame, frame.say("ev.draw"), pygame.Rect(0, u(24), w, u(64)), color=frame.color("accent"), px=52)
         n = len(day.teams)
+        order = self._order(day)
         for k, rect in enumerate(self._slots(frame, n)):
-            if k < len(day.order) - 1:  # the latest number is drawn moving, springing in
-                self._slot(surface, frame, day, k, rect, 1.0)
-            elif k >= len(day.order):
+            if k < len(order) - 1:  # the latest number is drawn moving, springing in
+                self._slot(surface, frame, day, order, k, rect, 1.0)
+            elif k >= len(order):
                 panel(surface, frame, rect, edge=frame.color("panel_edge"))
                 words(surface, frame, str(k + 1), pygame.Rect(rect.x + u(16), rect.y, u(80), rect.height),
                       role="numbers", color=frame.color("muted"), px=56, shadow=False)
@@ -792,9 +793,16 @@ class DrawScene(Scene):
         return [pygame.Rect(area.x + (k // per) * (col_w + u(40)), area.y + (k % per) * row_h, col_w, row_h - u(12))
                 for k in range(n)]
 
-    def _slot(self, surface: pygame.Surface, frame: Frame, day: Day, k: int, rect: pygame.Rect, grow: float) -> None:
+    @staticmethod
+    def _order(day: Day) -> tuple[int, ...]:
+        """The numbers given so far: the melee's winner holds number 1 before it picks (no «1 ?»)."""
+        given = D.start_order(day)
+        return day.order if len(day.order) >= len(given) else given
+
+    def _slot(self, surface: pygame.Surface, frame: Frame, day: Day, order: tuple[int, ...], k: int,
+              rect: pygame.Rect, grow: float) -> None:
         u = frame.u
-        team = day.order[k]
+        team = order[k]
         body = rect.inflate(-int(rect.width * (1 - grow)), 0) if grow < 1 else rect
         panel(surface, frame, body, top=frame.color("panel"), edge=frame.color("accent") if k == 0 else None)
         pygame.draw.rect(surface, day.teams[team].colour and pygame.Color(day.teams[team].colour),
@@ -808,14 +816,15 @@ class DrawScene(Scene):
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         day = event_of(frame).day
-        if not day.order:
+        order = self._order(day)
+        if not order:
             return
-        k = len(day.order) - 1
+        k = len(order) - 1
         rect = self._slots(frame, len(day.teams))[k]
         grow = ease_out_back(min(1.0, frame.anim.since(EventKind.LOT, frame.now) / 0.6))
-        if frame.anim.since(EventKind.LOT, frame.now) > 1e8:
-            grow = 1.0  # no draw seen on this screen (a restart): no animation
-        self._slot(surface, frame, day, k, rect, max(0.05, min(1.0, grow)))
+        if frame.anim.since(EventKind.LOT, frame.now) > 1e8 or len(day.order) < len(order):
+            grow = 1.0  # no draw seen on this screen (a restart), or the melee's number: no animation
+        self._slot(surface, frame, day, order, k, rect, max(0.05, min(1.0, grow)))
 
 
 class NextScene(DayScene):

@@ -78,11 +78,14 @@ def _board(ui: PanelUI, box: pygame.Rect) -> None:
     themes, columns = rnd.size
     chooser_h = int(unit * 2.2)
     row_h = max(unit, (inner.height - chooser_h - unit // 2) // max(1, themes))
-    name_w = inner.width * 2 // 5
+    # The theme names give way to the cells on a wide board (12 columns of SIGameTest-v4): a cell holds
+    # «200 аукц.» in whole words; a long theme name wraps in its taller row instead.
+    name_w = min(inner.width * 2 // 5, max(unit * 7, inner.width - columns * unit * 4))
     cell_w = (inner.width - name_w) // max(1, columns)
     for t, theme in enumerate(rnd.round.themes):
         y = inner.y + t * row_h
-        ui.label(theme.name, (inner.x, y + 2), (name_w - 8, row_h - 4), px=int(unit * 0.9))
+        ui.label(theme.name, (inner.x, y + 2), (name_w - 8, row_h - 4), px=int(unit * 0.9), wrap=True)
+        cells: list[tuple[pygame.Rect, str, int, bool, bool]] = []
         for q in range(columns):
             rect = pygame.Rect(inner.x + name_w + q * cell_w, y, cell_w - 4, row_h - 4)
             if (t, q) not in rnd.cells:  # an empty cell or past a shorter theme's end: nothing to open
@@ -90,14 +93,23 @@ def _board(ui: PanelUI, box: pygame.Rect) -> None:
                 continue
             kind = rnd.question((t, q)).type
             played = (t, q) in play.played
-            label = "—" if played else str(rnd.value((t, q)))
+            parts = ["—" if played else str(rnd.value((t, q)))]
             if not played and kind != "regular":
-                label += " " + ui.say(f"console.kind_{kind}")  # the operator sees the specials coming
+                parts.append(ui.say(f"console.kind_{kind}"))  # the operator sees the specials coming
             image = rnd.question((t, q)).image
             missing = not played and image is not None and not image.exists()
             if missing:  # a picture that will not show: the operator knows before opening the cell
-                label += " " + ui.say("console.no_picture_mark")
-            ui.button(rect, label, "cell", t, q, dim=played, mark=BAD if missing else None)
+                parts.append(ui.say("console.no_picture_mark"))
+            label = " ".join(parts)  # «200 аукц.» on one line where it fits whole, else «200» over «аукц.»
+            if len(parts) > 1 and ui.text.layout(label, "body", (rect.width - 8, rect.height - 4), int(unit * 0.9),
+                                                 ui.min_px).cut:
+                label = "\n".join(parts)
+            cells.append((rect, label, q, played, missing))
+        # One size for the row: the largest at which every label of it fits whole.
+        px = min((ui.text.layout(label, "body", (rect.width - 8, rect.height - 4), int(unit * 0.9), ui.min_px).px
+                  for rect, label, *_ in cells), default=int(unit * 0.9))
+        for rect, label, q, played, missing in cells:
+            ui.button(rect, label, "cell", t, q, dim=played, mark=BAD if missing else None, px=px)
     y = inner.y + themes * row_h + unit // 4
     if fmt.round_over(play):  # nothing left to choose or end: say so, Next goes on
         ui.label(ui.say("scene.round_over"), (inner.x, y + unit // 2), (inner.width, chooser_h), GOLD,

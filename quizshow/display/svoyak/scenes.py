@@ -214,6 +214,10 @@ class BoardScene(Scene):
         # One type size for every theme name: the largest at which the longest still fits its plate.
         box = plates[0].inflate(-frame.u(36), -frame.u(14)).size
         px = min(frame.text.layout(n, "heading", box, frame.u(52), min_px=frame.u(16)).px for n in names)
+        # One type size for every value too: «1200» is not drawn smaller than «900» beside it.
+        room = cells[0][0].inflate(-frame.u(16), -frame.u(8)).size if cells and cells[0] else (1, 1)
+        value_px = min((frame.text.layout(number(rnd.value(cell)), "numbers", room, frame.u(88), wrap=False).px
+                        for cell in rnd.cells), default=frame.u(88))
         for t, (plate, name) in enumerate(zip(plates, names, strict=True)):
             surface.blit(cell_panel(frame, plate.size), plate)
             img = frame.text.fit(name, "heading", box, frame.color("text"), px, min_px=frame.u(16), shadow=True)
@@ -222,9 +226,8 @@ class BoardScene(Scene):
                 played = (t, q) in p.played or (t, q) not in rnd.cells  # an empty cell looks played
                 surface.blit(cell_panel(frame, cell.size, played=played), cell)
                 if not played:
-                    room = cell.inflate(-frame.u(16), -frame.u(8)).size
                     value = frame.text.fit(number(rnd.value((t, q))), "numbers", room, frame.color("accent"),
-                                           frame.u(88), shadow=True, wrap=False)
+                                           value_px, shadow=True, wrap=False)
                     surface.blit(value, value.get_rect(center=cell.center))
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:

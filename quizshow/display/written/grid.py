@@ -189,6 +189,8 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
                 ui.outline(rect.inflate(4, 4), GOLD, 3)
             if symbol:
                 centred(symbol, "heading", rect, TEXT if fill else MUTED)
+            if what not in ("out", "author") and fmt.marked(state, number):  # a click toggles it, as Space does
+                ui.buttons.append((rect, Call("mark", (team, number))))
         line = lines_by_team[team]
         tour_sum = line.tours[tour] if tour is not None else line.extra
         for value, x, color in ((tour_sum, sums_x, TEXT), (line.total, sums_x + sum_w, GOLD)):

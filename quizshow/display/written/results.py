@@ -114,7 +114,8 @@ class RowSprites:
 
     def get(self, frame: Frame, line: Line, box: Layout, tours: int, extra: bool, penalty: bool) -> pygame.Surface:
         slot = box.slot(0)
-        key = (id(frame.text), line.name, line.tours, line.extra, line.penalty, line.total, line.place[0] <= 3,
+        medal = min(line.place[0], 4)  # the frame's colour: gold, silver, bronze, none (not just «a medal»)
+        key = (id(frame.text), line.name, line.tours, line.extra, line.penalty, line.total, medal,
                slot.size, tuple(box.columns.items()), extra, penalty)
         found = self._cache.get(key)
         if found is not None:

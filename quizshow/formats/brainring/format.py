@@ -79,8 +79,10 @@ class BrainringFormat(DisciplineRules, Format):
     def position(self, state: ShowState) -> dict[str, Any]:
         ring = self.ring(state)
         length = self.match_length()
+        # compact_question: the console's match panel (rosters, discipline, disputes) needs the room; the host
+        # reads a short question and answer
         return {"round": ring.battle, "question": ring.number if state.phase != "title" else None,
-                "value": ring.value, "of": length if length is not None else "∞"}
+                "value": ring.value, "of": length if length is not None else "∞", "compact_question": True}
 
     def next_action(self, state: ShowState) -> str:
         return {

@@ -19,8 +19,9 @@ from typing import Any, ClassVar
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Format, Refused, Result
+from quizshow.core.format import Format, Refused, Result, Setup
 from quizshow.core.state import ShowState
+from quizshow.packs.model import Question
 
 RED, GREEN = 0, 1
 
@@ -63,6 +64,24 @@ class Decide(c.Command, namespace="melee"):
 class MeleeFormat(Format):
     id = "melee"
 
+    def __init__(self, setup: Setup) -> None:
+        super().__init__(setup)
+        pack = setup.pack  # optional: the host may read from paper; with a pack the console shows each question
+        self.questions: list[Question] = [q for r in pack.playing_rounds for q in r.all_questions] + \
+            list(pack.reserve) if pack else []
+
+    def current(self, state: ShowState) -> Question | None:
+        """The pack's question k for the melee's question k (in order, then its reserve), while it is asked."""
+        if state.phase not in ("melee_question", "melee_answering"):
+            return None
+        asked = len(self.melee(state).rounds)
+        return self.questions[asked] if asked < len(self.questions) else None
+
+    @staticmethod
+    def seated(state: ShowState, m: Melee, side: int) -> str:
+        """The teams whose players sit at a table, by name (what a journal line names for a table)."""
+        return ", ".join(state.teams[t].name for t in m.table(side))
+
     def initial_state(self, seed: int) -> ShowState:
         return replace(super().initial_state(seed), phase="melee_title", fmt=Melee())
 
@@ -91,8 +110,12 @@ class MeleeFormat(Format):
                     state.phase, "next.none")
 
     def position(self, state: ShowState) -> dict[str, Any]:
+        """The question the projector names («Вопрос 5»): the one asked now, else the last one asked; no round,
+        no «из ∞» (the melee runs until one player is left)."""
         m = self.melee(state)
-        return {"round": len(m.rounds), "question": len(m.rounds), "value": 0, "of": "∞"}
+        shown = len(m.rounds) + (1 if state.phase in ("melee_question", "melee_answering") else 0)
+        return {"round": 0, "round_key": None, "question": shown - 1 if shown else None,
+                "question_key": "melee.question_no", "value": 0}
 
     def on_go(self, state: ShowState, cmd: c.Go) -> Result:
         m = self.melee(state)
@@ -120,7 +143,7 @@ class MeleeFormat(Format):
             raise Refused("that table has answered this question")
         new = replace(state, phase="melee_answering", fmt=replace(m, answering=cmd.team), answering=cmd.team,
                       last_buzz_at=cmd.at)
-        return new, [Event(EventKind.BUZZ, team=cmd.team)]
+        return new, [Event(EventKind.BUZZ, team=cmd.team, name=self.seated(state, m, cmd.team))]
 
     def on_judge(self, state: ShowState, cmd: c.Judge) -> Result:
         m = self.melee(state)
@@ -134,7 +157,7 @@ class MeleeFormat(Format):
             return self._asked(replace(state, fmt=replace(m, locked=locked)), None)
         new = replace(state, phase="melee_question", fmt=replace(m, answering=None, locked=locked),
                       answering=None, locked=frozenset(locked))
-        return new, [Event(EventKind.WRONG, team=side)]
+        return new, [Event(EventKind.WRONG, team=side, name=self.seated(state, m, side))]
 
     def on_decide(self, state: ShowState, cmd: Decide) -> Result:
         if state.phase not in ("melee_question", "melee_answering", "melee_tables"):
@@ -152,7 +175,7 @@ class MeleeFormat(Format):
             return replace(state, phase="melee_tables", fmt=m, answering=None, locked=frozenset()), []
         stay, leave = m.table(won_by), m.table(1 - won_by)
         m = replace(m, out=(*m.out, *((t, len(rounds)) for t in leave)))
-        events = [Event(EventKind.CORRECT, team=won_by)]
+        events = [Event(EventKind.CORRECT, team=won_by, name=self.seated(state, m, won_by))]
         if len(stay) == 1:
             m = replace(m, winner=stay[0], red=stay if won_by == RED else (), green=stay if won_by == GREEN else ())
             name = state.teams[stay[0]].name

@@ -30,6 +30,9 @@ PHRASES = {
         "melee.question": "Вопрос {n}", "melee.left": "Выбыли", "melee.winner": "Стартовый номер 1",
         "melee.players": "Игроков за столами: {n}", "melee.decide_red": "Красный ответил",
         "melee.decide_green": "Зелёный ответил", "melee.after": "после вопроса {n}",
+        "melee.question_no": "вопрос {n}",
+        "melee.journal_red": "Красный стол ответил верно: {who}",
+        "melee.journal_green": "Зелёный стол ответил верно: {who}",
         "action.decide": "Ответил стол",
         "refusal.a melee needs two players at least": "В «Куче мале» нужно хотя бы два игрока",
         "refusal.that table has answered this question": "Этот стол уже отвечал на вопрос",
@@ -45,6 +48,9 @@ PHRASES = {
         "melee.question": "Question {n}", "melee.left": "Out", "melee.winner": "Start number 1",
         "melee.players": "Players at the tables: {n}", "melee.decide_red": "Red answered",
         "melee.decide_green": "Green answered", "melee.after": "after question {n}",
+        "melee.question_no": "question {n}",
+        "melee.journal_red": "The red table answered correctly: {who}",
+        "melee.journal_green": "The green table answered correctly: {who}",
         "action.decide": "Table answered",
     },
 }
@@ -53,9 +59,10 @@ for _key in [k for k in PHRASES["ru"] if k.startswith("refusal.")]:  # English i
     PHRASES["en"][_key] = _key.removeprefix("refusal.")
 
 def journal_words(cmd: Command) -> tuple[str, dict[str, Any]] | None:
-    """The console's journal line for the host's ruling: which table answered."""
+    """The console's journal line for the host's ruling: which table answered, and who sits at it ({who}:
+    the names its event carries)."""
     if isinstance(cmd, Decide):
-        return ("melee.decide_red" if cmd.side == RED else "melee.decide_green"), {}
+        return ("melee.journal_red" if cmd.side == RED else "melee.journal_green"), {}
     return None
 
 

@@ -194,6 +194,8 @@ def _words(cmd: c.Command) -> tuple[str, dict[str, object]] | None:
         return "ev.journal.remove", {"reason": cmd.reason}
     key = {m.Close: "ev.journal.close", m.Draw: "ev.journal.draw", m.Pick: "ev.journal.pick",
            m.Show: "ev.journal.show"}.get(type(cmd))
+    if key is None and MELEE.journal_words is not None:  # a nested melee's own words («Красный стол ответил…»)
+        return MELEE.journal_words(cmd)
     return (key, {}) if key else None
 
 

@@ -107,13 +107,16 @@ class WrittenFormat(Format):
 
     def position(self, state: ShowState) -> dict[str, Any]:
         w = self.w(state)
+        # compact_question: the console gives its grid of up to 40 teams the room, the question panel less
         if w.number < 0:
-            return {"round": 0, "question": None}
+            return {"round": 0, "question": None, "compact_question": True}
         if self.is_extra(w.number):
             return {"round": len(self.tours), "question": w.number - len(self.main), "round_key": None,
-                    "question_key": "console.written_extra_question"}  # «дополнительный вопрос 1», no «из ∞»
+                    "question_key": "console.written_extra_question",  # «дополнительный вопрос 1», no «из ∞»
+                    "compact_question": True}
         tour, index, _ = self.main[w.number]
-        return {"round": tour, "question": index, "of": len(self.tours[tour])}
+        return {"round": tour, "question": index, "of": len(self.tours[tour]), "round_key": "console.written_tour",
+                "compact_question": True}
 
     def next_action(self, state: ShowState) -> str:
         """What Next does now, in the host's words: the same branches as `on_go` and the steps after it."""

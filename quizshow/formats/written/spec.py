@@ -68,13 +68,16 @@ ACTIONS = (
     ActionDef("extra_players", _more_players, (TEAM, Arg("count", int, optional=True))),
 )
 
-_JOURNAL = {wc.Mark: "journal.written_mark", wc.Late: "journal.written_late",
-            wc.ExtraMinute: "journal.written_extra_minute", wc.ClubHelp: "journal.written_club_help",
-            wc.ExtraPlayers: "journal.written_extra_players"}
-
-
 def journal_words(cmd: Command) -> tuple[str, dict[str, Any]] | None:
-    key = _JOURNAL.get(type(cmd))
+    """A journal line (and the undo button) names the team, the question (`number`: the console shows it as
+    «1.7») and what was set: «Совы: вопрос 1.7 засчитан», never the score change it made."""
+    if isinstance(cmd, wc.Mark):
+        return ("journal.written_mark" if cmd.correct else "journal.written_unmark"), {"number": cmd.number}
+    if isinstance(cmd, wc.Late):
+        return ("journal.written_late" if cmd.late else "journal.written_not_late"), {"number": cmd.number}
+    if isinstance(cmd, wc.ExtraPlayers):
+        return "journal.written_extra_players", {"count": cmd.count}
+    key = {wc.ExtraMinute: "journal.written_extra_minute", wc.ClubHelp: "journal.written_club_help"}.get(type(cmd))
     return None if key is None else (key, {})
 
 
