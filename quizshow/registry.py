@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from quizshow.core.spec import FormatSpec
 from quizshow.formats.brainring.spec import SPEC as BRAINRING
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Entry:
-    spec: FormatSpec
+    spec: FormatSpec[Any, Any, Any]
     views: str  # the module of its pictures (display/<name>/), holding VIEWS
 
 
@@ -42,7 +42,7 @@ FORMATS: dict[str, Entry] = {
 PLANNED: tuple[str, ...] = ()
 
 
-def spec(name: str) -> FormatSpec:
+def spec(name: str) -> FormatSpec[Any, Any, Any]:
     return FORMATS[name].spec
 
 

@@ -10,16 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from quizshow.core.actions import ActionDef
 from quizshow.core.commands import Command
 from quizshow.core.format import Format, Setup
 from quizshow.core.phases import NO_FLAGS, Phase, PhaseFlags
 from quizshow.core.state import ShowState
-
-if TYPE_CHECKING:
-    from quizshow.packs.model import Pack
 
 if TYPE_CHECKING:
     from quizshow.packs.model import Pack
@@ -102,15 +99,24 @@ TEAM_SIZE_RULES: dict[str, Rule] = {
 CheckPack = Callable[["Pack", Mapping[str, Any]], "list[tuple[int, str]]"]
 
 
+FormatT = TypeVar("FormatT", bound=Format)  # the format's reducer
+StateT = TypeVar("StateT")  # the format's own state (ShowState.fmt)
+PhaseT = TypeVar("PhaseT", bound=Phase)  # the format's Phase enum
+
+
 @dataclass(frozen=True)
-class FormatSpec:
-    """Everything a format declares; `quizshow/registry.py` maps its name to it (and to its views)."""
+class FormatSpec(Generic[FormatT, StateT, PhaseT]):
+    """Everything a format declares; `quizshow/registry.py` maps its name to it (and to its views).
+
+    Generic in the format's reducer, its own state and its Phase enum, so a view reads the show through
+    `state_of`, `format_of` and `phase_of` and mypy checks every access (a rename inside a format's model
+    fails the type check, not a scene at showtime)."""
 
     name: str
-    make: Callable[[Setup], Format]  # the reducer for one show's setup
-    phases: type[Phase]
+    make: Callable[[Setup], FormatT]  # the reducer for one show's setup
+    phases: type[PhaseT]
     rules: Mapping[str, Rule]
-    state: type | None = None  # the type of ShowState.fmt (None: the format keeps none)
+    state: type[StateT] | None = None  # the type of ShowState.fmt (None: the format keeps none)
     commands: tuple[type[Command], ...] = ()  # its own commands (core commands are shared)
     actions: tuple[ActionDef, ...] = ()  # its own actions (console buttons, keys, OSC)
     phrases: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # language -> key -> text
@@ -128,6 +134,23 @@ class FormatSpec:
     warn_pack: CheckPack | None = None  # advice on a pack that still plays: warnings at the pack's lines
     # Its refusals in Russian (English template -> Russian text), as quizshow/i18n.py's REFUSALS_RU.
     refusals: Mapping[str, str] = field(default_factory=dict)
+
+    def state_of(self, state: ShowState) -> StateT:
+        """The format's own state, typed (what its views and hooks read)."""
+        found = state.fmt
+        if self.state is None or not isinstance(found, self.state):
+            raise TypeError(f"format {self.name}: the show holds {type(found).__name__}, not its own state")
+        return found
+
+    def format_of(self, fmt: Format) -> FormatT:
+        """The format's reducer, typed (its view model: `current`, its pack, its rules)."""
+        if fmt.id != self.name:
+            raise TypeError(f"format {self.name}: given the reducer of format {fmt.id}")
+        return cast(FormatT, fmt)
+
+    def phase_of(self, state: ShowState) -> PhaseT:
+        """The show's phase as the format's own enum member: compare members, never phase names."""
+        return self.phases(state.phase)
 
     def flags(self, phase: str) -> PhaseFlags:
         """The flags of a phase (an unknown phase has none: lamps off, buzzers closed)."""

@@ -23,4 +23,5 @@ RULES = {
     "wrong_penalty": flag(),
 }
 
-SPEC = FormatSpec(name="demo", make=DemoFormat, phases=DemoPhase, rules=RULES)
+SPEC: FormatSpec[DemoFormat, None, DemoPhase] = FormatSpec(name="demo", make=DemoFormat, phases=DemoPhase,
+                                                           rules=RULES)
