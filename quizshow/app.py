@@ -30,7 +30,7 @@ from quizshow.core.engine import Engine, Outcome
 from quizshow.core.format import Refused
 from quizshow.core.journal import Journal, JournalError, NotJournalled
 from quizshow.display import paint
-from quizshow.display.console import Notice, describe
+from quizshow.display.console import Notice, describe, where_words
 from quizshow.i18n import refusal
 from quizshow.inputs.buzzers import BuzzerMap, split_target
 from quizshow.inputs.hardware import Hardware, in_press_order
@@ -100,7 +100,7 @@ class ShowApp:
         self.hardware = Hardware(self, buzzers, self.spec.flags, start=devices,
                                  player_buzzers=self.spec.player_buzzers, player_lamps=self.format.player_lamps)
         self.controls = Controls(self, self.actions, self.format, lambda: self.runtime.state, self.spec.flags,
-                                 self._panel_key)
+                                 self._panel_key, self._undo_far)
         self.osc_out: OscOut | None = None
         self.osc: OscServer | None = None
         self._wire_sinks()
@@ -179,6 +179,15 @@ class ShowApp:
         else:
             where = f"{self.say('console.round', n=(pos.get('round') or 0) + 1)}, {phase.lower()}"
         return self.say("console.resumed", where=where, time=when)
+
+    def _undo_far(self) -> str | None:
+        """The question to ask before an Undo that moves the picture back more than one step, else None."""
+        with self.lock:
+            preview = self.engine.undo_preview()
+            if preview is None or not preview.lost:
+                return None
+            where = where_words(self.format, preview.state, self.config.language)
+            return self.say("console.undo_far", where=where, n=len(preview.lost))
 
     def finished(self) -> bool:
         """The game is over: Next has nothing left to do."""

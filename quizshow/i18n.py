@@ -288,6 +288,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.undo": "Отменить: {what}",
         "console.nothing_to_undo": "Отменять нечего",
         "console.undone": "Отменено: {what}",
+        "console.undo_far": "Отмена уведёт табло назад: {where}. Пропадут ещё {n} {n|шаг|шага|шагов}. "
+                            "Нажмите «Отменить» ещё раз",
+        "console.undo_far_button": "Отменить (2×): {what}; табло назад: {where}",
+        "where.question": "вопрос {n}",
+        "where.shootout": "перестрелка, вопрос {n}",
         "console.round": "раунд {n}",
         "console.question_no": "вопрос {n} из {of}",
         "console.quit_confirm": "Выйти? Нажмите ещё раз",
@@ -609,6 +614,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.undo": "Undo: {what}",
         "console.nothing_to_undo": "Nothing to undo",
         "console.undone": "Undone: {what}",
+        "console.undo_far": "Undo takes the screen back to: {where}. {n} later {n|step|steps} go too. "
+                            "Press «Undo» again",
+        "console.undo_far_button": "Undo (2×): {what}; the screen goes back to: {where}",
+        "where.question": "question {n}",
+        "where.shootout": "shoot-out, question {n}",
         "console.round": "round {n}",
         "console.question_no": "question {n} of {of}",
         "console.quit_confirm": "Quit? Press again",

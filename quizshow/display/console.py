@@ -156,6 +156,25 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
     return found if found != words_key else say("journal.command", what=type(cmd).__name__)
 
 
+def where_words(fmt: Any, state: Any, language: str) -> str:
+    """Where the show stands, in a few words for the operator: «перестрелка, вопрос 1 · ответ участника»,
+    «раунд 2, вопрос 5 · ответ показан», «финал: ставки» (a format may name its stage in its view model:
+    `stage_key`, a phrase with {n}, and `stage_n`)."""
+    pos = fmt.position(state)
+    parts = []
+    if pos.get("stage_key"):
+        parts.append(phrase(pos["stage_key"], language, n=pos.get("stage_n") or 1))
+    elif pos.get("question") is not None and not pos.get("between"):
+        round_key = pos.get("round_key", "console.round")
+        if round_key is not None:
+            parts.append(phrase(round_key, language, n=(pos.get("round") or 0) + 1))
+        n = pos.get("played") or pos["question"] + 1
+        parts.append(phrase(pos.get("question_key") or "where.question", language, n=n))
+    phase = phrase(f"phase.{state.phase}", language)
+    where = ", ".join(parts)
+    return f"{where} · {phase.lower()}" if where else phase.lower()
+
+
 def _cell_words(cmd: c.SelectCell, event, fmt: object, language: str) -> str:
     """«Открыт вопрос «Кино» за 40» (the theme's name and value from the board), else its row and column."""
     rounds = getattr(getattr(fmt, "game", None), "rounds", None)
@@ -541,10 +560,17 @@ class Console:
         target = self.engine.undo_target()
         teams = [t.name for t in self.engine.state.teams]
         undo = self.say("console.nothing_to_undo")
+        far = False
         if target is not None:
             what = describe(target, teams, self.language, self.words, self.engine.format, self._rosters())
             undo = self.say("console.undo", what=what)
-        undo_rect = pygame.Rect(box.right - unit * 14, box.y, unit * 14, box.height)
+            preview = self.engine.undo_preview()
+            far = preview is not None and bool(preview.lost)
+            if preview is not None and far:  # more than one step back: it says where, and asks twice
+                where = where_words(self.engine.format, preview.state, self.language)
+                undo = self.say("console.undo_far_button", what=what, where=where)
+        wide = unit * (24 if far else 14)  # a far undo names where it goes: more room
+        undo_rect = pygame.Rect(box.right - wide, box.y, wide, box.height)
         self._ui.button(undo_rect, f"{undo} (Ctrl+Z)", "undo")
         lines = " · ".join(f"{time.strftime('%H:%M:%S', time.localtime(t))} {text}" for t, text in self.journal[-4:])
         label = f"{self.say('console.journal')}  {lines}"
@@ -630,10 +656,12 @@ class Console:
 
     def _prompt(self, surface: pygame.Surface, text: str, color: pygame.Color, unit: int) -> None:
         w, h = surface.get_size()
-        box = pygame.Rect(0, 0, w // 2, unit * 4)
+        long = len(text) > 48  # a question that names a place (a far undo): wrapped, at a readable size
+        box = pygame.Rect(0, 0, w * 3 // 5 if long else w // 2, unit * 8 if long else unit * 4)
         box.center = (w // 2, h // 2)
         pygame.draw.rect(surface, color, box, border_radius=12)
-        img = self._fit(text, "heading", (box.width - unit * 2, unit * 3), TEXT, unit * 2, align="center")
+        img = self._fit(text, "heading", (box.width - unit * 2, box.height - unit), TEXT,
+                        int(unit * 1.5) if long else unit * 2, align="center", wrap=long)
         surface.blit(img, img.get_rect(center=box.center))
 
     @property

@@ -92,9 +92,12 @@ class SvoyakFormat(FinalRounds, Format):
         number = rnd.number(play.cell) if rnd and open_cell and play.cell is not None else None
         # played: how many of the round's questions have been opened, this one included (the console's
         # «вопрос 3 из 16»), not the cell's place on the board.
+        where: dict[str, Any] = {}
+        if play.kind == "shootout" and play.shootout is not None and play.shootout.asked:
+            where = {"stage_key": "where.shootout", "stage_n": play.shootout.asked}  # «перестрелка, вопрос 2»
         return {"round": play.round, "question": number, "value": (play.value or None) if open_cell else None,
                 "of": len(rnd.cells) if rnd else 0, "played": len(play.played) if rnd else 0,
-                "between": state.phase in BETWEEN_QUESTIONS}  # back on the board: no question in play
+                "between": state.phase in BETWEEN_QUESTIONS, **where}  # between: back on the board
 
     def winner(self, state: ShowState) -> list[int]:
         """The winner, once the final (or the shoot-out among its candidates) has decided."""

@@ -1,0 +1,42 @@
+"""Render the console at the states issue 22 changes (SDL dummy driver) into PNGs to look at:
+python tests/scripts/w3_console_shots.py OUT_DIR"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+import pygame  # noqa: E402
+
+from quizshow.app import Action  # noqa: E402
+from tests.test_w3_undo import svoyak_shootout_won  # noqa: E402
+
+
+def shot(app, out: Path, name: str) -> None:
+    app.pump_views()
+    surface = pygame.Surface((1280, 800))
+    app.console.render(surface, app.engine.state.timer.remaining(0) if False else 1.0, app.status, None)
+    pygame.image.save(surface, str(out / f"{name}.png"))
+
+
+def main(out: Path) -> None:
+    pygame.init()
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        app = svoyak_shootout_won(Path(tmp))
+        shot(app, out, "undo_far_button")
+        app.action(Action("undo", 10_000.0))
+        shot(app, out, "undo_far_prompt")
+        app.action(Action("undo", 10_001.0))
+        shot(app, out, "undo_far_done")
+        app.close()
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/w3_shots"))
