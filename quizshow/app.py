@@ -221,6 +221,7 @@ class ShowApp:
             what = describe(outcome.undone, teams, self.config.language, self.spec.journal_words, self.format,
                             [t.players for t in outcome.state.teams])
             self._notice_now(self.say("console.undone", what=what), "info")
+            self.console.mark_undone((outcome.undone, *outcome.dropped))  # their journal lines: «отменено»
         elif outcome.changed and not isinstance(outcome.command, c.Tick) and outcome.tail:
             self.console.log(outcome.tail[-1][0])  # the entry this command added
 

@@ -51,6 +51,7 @@ class Outcome:
     # An undo's later steps that no longer happen as they did (dropped, or doing something else once the
     # step is gone; the clock's ticks aside): when there are any, the picture moves back more than one step.
     lost: tuple[Entry, ...] = ()
+    dropped: tuple[Entry, ...] = ()  # an undo's later entries that no longer apply (ticks too): gone with it
     changed: bool = False  # it changes the show: journal it, then commit
     count: int = 0  # entries in effect once committed
     # What commit does to the entries: drop those from `cut` on, then add `tail` (with the states before).
@@ -195,19 +196,20 @@ class Engine:
         state = self._state_before(index)
         tail: list[tuple[Entry, ShowState]] = []
         lost: list[Entry] = []
+        dropped: list[Entry] = []
         for entry in self.entries[index + 1:]:
             step = not isinstance(entry.command, c.Tick)  # the clock's ticks are no steps of the operator's
             try:
                 new, events = self.format.handle(state, entry.command)
             except Refused:
-                lost += [entry] if step else []
-                continue  # it no longer applies once the earlier step is gone
+                new = state  # it no longer applies once the earlier step is gone
             if new is state or new == state:
                 lost += [entry] if step else []
+                dropped.append(entry)
                 continue
             if step and [e.kind for e in events] != [e.kind for e in entry.events]:
                 lost.append(entry)  # it applies, but does something else now
             tail.append((Entry(entry.command, tuple(events)), state))
             state = new
         return Outcome(cmd, state, [], undone=self.entries[index], changed=True, count=index + len(tail),
-                       cut=index, tail=tuple(tail), lost=tuple(lost))
+                       cut=index, tail=tuple(tail), lost=tuple(lost), dropped=tuple(dropped))

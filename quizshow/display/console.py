@@ -223,6 +223,9 @@ class Console:
         self.ui: PanelUI | None = None  # this frame's widgets
         self.now = 0.0  # show time of the frame being drawn (the panels' countdowns)
         self.journal: list[tuple[float, str]] = []  # (wall, text), newest last
+        self._line_of: list[tuple[Entry, tuple[float, str]]] = []  # each logged entry's line (the newest)
+        self._undone: list[tuple[float, str]] = []  # lines whose step was undone: struck, «отменено»
+        self.prompt_rect: pygame.Rect | None = None  # where the last frame put its prompt (never on a control)
         self.clock_now = None  # show time, set by the app (the line check says how long ago)
         self._signature: tuple = ()
         self._last_drawn = -1e9
@@ -238,8 +241,19 @@ class Console:
         """A journal line, at `wall` (the time it was journalled, when known) or now."""
         teams = [t.name for t in self.engine.state.teams]
         words = describe(entry, teams, self.language, self.words, self.engine.format, self._rosters())
-        self.journal.append((wall or time.time(), words))
+        line = (wall or time.time(), words)
+        self.journal.append(line)
         del self.journal[:-50]
+        self._line_of.append((entry, line))
+        del self._line_of[:-50]
+
+    def mark_undone(self, entries: Sequence[Entry]) -> None:
+        """The journal lines of steps an undo took back (and of those that went with it) read «отменено»."""
+        for entry, line in self._line_of:
+            if any(entry is gone for gone in entries):
+                self._undone.append(line)
+        del self._undone[:-50]
+        self._local_clicks += 1  # a new frame
 
     def needs_frame(self, status: ConsoleStatus, projector_drew: bool = False) -> bool:
         """Whether the console could look different from its last frame: a new state, a journal line, a
@@ -301,7 +315,8 @@ class Console:
         self.give_way()  # between the sections: an input being applied goes first (paint.GiveWay)
         question = self.engine.format.current(self.engine.state)
         notes = question is not None and bool(question.host or question.comment or question.author or question.source)
-        y = self._question(surface, pygame.Rect(left.x, y, left.width, int(h * (0.34 if notes else 0.24))), unit)
+        question_box = pygame.Rect(left.x, y, left.width, int(h * (0.34 if notes else 0.24)))
+        y = self._question(surface, question_box, unit)
         bottom_h = int(unit * 5.5)  # the buttons (a name and its key under it, both readable) and two lines
         self.give_way()
         self._format_panel(surface, pygame.Rect(left.x, y, left.width, left.bottom - bottom_h - y - unit // 2), unit,
@@ -317,12 +332,17 @@ class Console:
         self._preview(surface, pygame.Rect(right.x, right.y, right.width, preview_h), preview, unit)
         self._teams(surface, pygame.Rect(right.x, right.y + preview_h + unit, right.width,
                                          left.bottom - bottom_h - preview_h - right.y - unit * 2), unit)
+        self._blank_mark(surface, pygame.Rect(right.x, right.y, right.width, preview_h), unit)
+        # A prompt stands over the question panel: where the operator looks, never over a control they need
+        # next (a player's «Ставка» after a refused stake).
+        self.prompt_rect = None
         if status.quit_armed:
-            self._prompt(surface, self.say("console.quit_confirm"), BAD, unit)
+            self._prompt(surface, self.say("console.quit_confirm"), BAD, unit, question_box)
         elif status.typing is not None:  # a text for an action (ActionDef.text_max): Enter gives it, Esc drops it
-            self._prompt(surface, self.say("console.typing", text=status.typing), pygame.Color("#2b4a7a"), unit)
+            self._prompt(surface, self.say("console.typing", text=status.typing), pygame.Color("#2b4a7a"), unit,
+                         question_box)
         elif status.prompt is not None and time.monotonic() < status.prompt[1]:
-            self._prompt(surface, status.prompt[0], pygame.Color("#8a6d1f"), unit)
+            self._prompt(surface, status.prompt[0], pygame.Color("#8a6d1f"), unit, question_box)
         if status.help:
             self._help(surface, unit)
 
@@ -572,10 +592,30 @@ class Console:
         wide = unit * (24 if far else 14)  # a far undo names where it goes: more room
         undo_rect = pygame.Rect(box.right - wide, box.y, wide, box.height)
         self._ui.button(undo_rect, f"{undo} (Ctrl+Z)", "undo")
-        lines = " · ".join(f"{time.strftime('%H:%M:%S', time.localtime(t))} {text}" for t, text in self.journal[-4:])
-        label = f"{self.say('console.journal')}  {lines}"
-        surface.blit(self._fit(label, "body", (box.width - undo_rect.width - unit, box.height), TEXT, int(unit * 0.9)),
-                     (box.x, box.y + 4))
+        # The last lines, one size for all; a line whose step was undone is dimmed, struck and says so.
+        pieces: list[tuple[str, pygame.Color, bool]] = [(self.say("console.journal"), TEXT, False)]
+        for i, line in enumerate(self.journal[-4:]):
+            undone = any(line is gone for gone in self._undone)
+            words = f"{time.strftime('%H:%M:%S', time.localtime(line[0]))} {line[1]}"
+            if undone:
+                words += f" ({self.say('console.undone_mark')})"
+            pieces += [("·", MUTED, False)] if i else []
+            pieces.append((words, MUTED if undone else TEXT, undone))
+        right = box.right - undo_rect.width - unit
+        gap = unit // 2
+        full = "   ".join(text for text, _, _ in pieces)
+        px = self.text.layout(full, "body", (right - box.x, box.height), int(unit * 0.9), self._ui.min_px,
+                              wrap=False).px
+        x = box.x
+        for text, color, struck in pieces:
+            if right - x < unit * 2:
+                break
+            img = self._fit(text, "body", (right - x, box.height), color, px)
+            surface.blit(img, (x, box.y + 4))
+            if struck:
+                middle = box.y + 4 + img.get_height() // 2
+                pygame.draw.line(surface, MUTED, (x, middle), (x + img.get_width(), middle), max(1, unit // 10))
+            x += img.get_width() + gap
 
     def _devices(self, surface: pygame.Surface, box: pygame.Rect, status: ConsoleStatus, unit: int) -> None:
         x = box.x
@@ -620,6 +660,17 @@ class Console:
         tag = self._fit(self.say("console.preview"), "heading", (box.width, unit), MUTED, int(unit * 0.7))
         surface.blit(tag, (box.x + 6, box.bottom + 2))
 
+    def _blank_mark(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> None:
+        """While the projector is blank the console says so, over its preview: «ПРОЕКТОР ЗАТЕМНЁН»."""
+        if not self.engine.state.view.blank:
+            return
+        pygame.draw.rect(surface, BAD, box.inflate(6, 6), width=4, border_radius=4)
+        img = self._fit(self.say("console.projector_blank"), "heading", (box.width - unit * 2, unit * 3), TEXT,
+                        int(unit * 1.5), align="center", wrap=True)
+        plate = img.get_rect(center=box.center).inflate(unit, unit // 2)
+        pygame.draw.rect(surface, BAD, plate, border_radius=6)
+        surface.blit(img, img.get_rect(center=box.center))
+
     def _help(self, surface: pygame.Surface, unit: int) -> None:
         """Every key: the actions, each team's buzzer keys, and typing an amount; two columns, the keys
         in gold, large enough to read from the host's chair."""
@@ -654,11 +705,13 @@ class Console:
                 img = self._fit(text, role, (width, row_h), color, size)
                 surface.blit(img, (left, y + (row_h - img.get_height()) // 2))
 
-    def _prompt(self, surface: pygame.Surface, text: str, color: pygame.Color, unit: int) -> None:
-        w, h = surface.get_size()
+    def _prompt(self, surface: pygame.Surface, text: str, color: pygame.Color, unit: int,
+                over: pygame.Rect) -> None:
         long = len(text) > 48  # a question that names a place (a far undo): wrapped, at a readable size
-        box = pygame.Rect(0, 0, w * 3 // 5 if long else w // 2, unit * 8 if long else unit * 4)
-        box.center = (w // 2, h // 2)
+        box = pygame.Rect(0, 0, over.width * 4 // 5 if long else over.width * 2 // 3,
+                          min(over.height, unit * 8 if long else unit * 4))
+        box.center = over.center
+        self.prompt_rect = box
         pygame.draw.rect(surface, color, box, border_radius=12)
         img = self._fit(text, "heading", (box.width - unit * 2, box.height - unit), TEXT,
                         int(unit * 1.5) if long else unit * 2, align="center", wrap=long)

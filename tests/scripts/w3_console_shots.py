@@ -15,13 +15,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import pygame  # noqa: E402
 
 from quizshow.app import Action  # noqa: E402
+from tests.test_w3_console_traps import svoyak_at_the_stakes  # noqa: E402
 from tests.test_w3_undo import svoyak_shootout_won  # noqa: E402
 
 
 def shot(app, out: Path, name: str) -> None:
     app.pump_views()
     surface = pygame.Surface((1280, 800))
-    app.console.render(surface, app.engine.state.timer.remaining(0) if False else 1.0, app.status, None)
+    app.console.render(surface, 1.0, app.status, None)
     pygame.image.save(surface, str(out / f"{name}.png"))
 
 
@@ -35,6 +36,15 @@ def main(out: Path) -> None:
         shot(app, out, "undo_far_prompt")
         app.action(Action("undo", 10_001.0))
         shot(app, out, "undo_far_done")
+        app.close()
+    with tempfile.TemporaryDirectory() as tmp:
+        app = svoyak_at_the_stakes(Path(tmp))
+        for digit in "999":
+            app.action(Action("amount", 2.0, args=(digit,)))
+        app.action(Action("stake", 2.0, args=(2,)))
+        shot(app, out, "stake_refused")
+        app.action(Action("blank", 3.0))
+        shot(app, out, "blank")
         app.close()
 
 

@@ -1,0 +1,99 @@
+"""Issue 22 (15): the console's traps. A refusal never covers the control needed next; the journal lines of
+undone steps say so; a blank projector is said on the console."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from quizshow.app import Action, ShowApp
+from quizshow.core import commands as c
+from quizshow.core.actions import Call
+from tests.conftest import demo_config, svoyak_config
+
+AMBER = pygame.Color("#8a6d1f")
+
+
+def submit(app: ShowApp, cmd: c.Command) -> None:
+    out = app.submit(cmd)
+    assert out.accepted, (cmd, out.refused)
+
+
+def svoyak_at_the_stakes(tmp_path: Path) -> ShowApp:
+    """«Своя игра» with Анна 300, Борис 200, Вера 100, at the final's stakes."""
+    app = ShowApp(svoyak_config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
+    e, at = app.engine, 1.0
+    for team, points in enumerate((300, 200, 100)):
+        submit(app, c.ScoreSet(at=at, team=team, points=points))
+    while e.state.phase != "final_themes":
+        submit(app, c.EndRound(at=at) if app.format.next_action(e.state) == "next.pick_cell" else c.Go(at=at))
+        at += 1
+    theme = 0
+    while e.state.phase == "final_themes":
+        out = app.submit(c.FinalRemove(at=at, theme=theme))
+        theme += 1
+        if out.accepted and app.format.next_action(e.state) == "next.stakes":
+            submit(app, c.Go(at=at))
+    assert e.state.phase == "final_stakes"
+    return app
+
+
+def frame(app: ShowApp, at: float = 1.0) -> pygame.Surface:
+    app.pump_views()
+    surface = pygame.Surface((1280, 800))
+    app.console.render(surface, at, app.status, None)
+    return surface
+
+
+def test_a_refused_stake_leaves_every_stake_button_visible(tmp_path):
+    app = svoyak_at_the_stakes(tmp_path)
+    for digit in "999":
+        app.action(Action("amount", 2.0, args=(digit,)))
+    app.action(Action("stake", 2.0, args=(2,)))  # more than Вера has: refused
+    surface = frame(app)
+    assert app.status.prompt is not None and app.console.prompt_rect is not None
+    stakes = [rect for rect, call in app.console.buttons if call.name == "stake"]
+    assert len(stakes) == 3
+    for rect in stakes:
+        assert not rect.colliderect(app.console.prompt_rect)
+        assert surface.get_at(rect.center)[:3] != AMBER[:3]
+    assert not any(rect.colliderect(app.console.prompt_rect) for rect, call in app.console.buttons
+                   if call != Call("undo"))  # no control at all under it
+    app.close()
+
+
+def test_undone_journal_lines_are_marked_undone(tmp_path):
+    app = ShowApp(demo_config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
+    drawn: list[tuple[str, tuple]] = []
+    fit = app.console.text.fit
+    app.console.text.fit = lambda text, role, box, color, *a, **k: (drawn.append((text, tuple(color)[:3])),
+                                                                    fit(text, role, box, color, *a, **k))[1]
+    app.action(Action("go", 1.0))
+    app.action(Action("buzz", 2.0, args=(1,)))
+    app.action(Action("correct", 3.0))
+    app.action(Action("undo", 4.0))
+    frame(app)
+    verdict = [(text, color) for text, color in drawn if text[9:].startswith("Бета: верно")]
+    assert verdict and verdict[-1][0].endswith("(отменено)")
+    pressed = [text for text, _ in drawn if text[9:].startswith("Далее:")]
+    assert pressed and "отменено" not in pressed[-1]  # Next stands
+    assert verdict[-1][1] != [color for text, color in drawn if text == pressed[-1]][-1]  # dimmed
+    app.close()
+
+
+def test_a_blank_projector_is_said_on_the_console(tmp_path):
+    app = ShowApp(demo_config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
+    drawn: list[str] = []
+    fit = app.console.text.fit
+    app.console.text.fit = lambda text, *a, **k: (drawn.append(text), fit(text, *a, **k))[1]
+    frame(app)
+    assert "ПРОЕКТОР ЗАТЕМНЁН" not in drawn
+    app.action(Action("blank", 1.0))
+    frame(app)
+    assert "ПРОЕКТОР ЗАТЕМНЁН" in drawn
+    drawn.clear()
+    app.action(Action("blank", 2.0))
+    frame(app)
+    assert "ПРОЕКТОР ЗАТЕМНЁН" not in drawn
+    app.close()
