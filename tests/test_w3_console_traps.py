@@ -97,3 +97,43 @@ def test_a_blank_projector_is_said_on_the_console(tmp_path):
     frame(app)
     assert "ПРОЕКТОР ЗАТЕМНЁН" not in drawn
     app.close()
+
+
+# --- Issue 22 (10): the «ДАЛЕЕ» line names Next's keys only when Next does the step ----------------------
+
+
+def next_line(app: ShowApp, at: float = 1.0) -> str:
+    drawn: list[str] = []
+    fit = app.console.text.fit
+    app.console.text.fit = lambda text, *a, **k: (drawn.append(text), fit(text, *a, **k))[1]
+    frame(app, at)
+    app.console.text.fit = fit
+    return next(text for text in drawn if text.startswith("ДАЛЕЕ"))
+
+
+def test_next_line_names_pgdn_only_when_pgdn_does_the_step(tmp_path):
+    app = ShowApp(svoyak_config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
+    assert "PgDn" in next_line(app)  # the title card: Next starts the round
+    while app.engine.state.phase != "board":
+        submit(app, c.Go(at=1.0))
+    line = next_line(app)
+    assert "Выберите вопрос" in line and "PgDn" not in line and "стрелка" not in line
+    submit(app, c.SelectCell(at=2.0, theme=0, question=0))
+    assert "PgDn" in next_line(app, 2.0)
+    app.close()
+
+
+def test_next_line_names_no_key_when_there_is_no_next_step(tmp_path):
+    from tests.test_w3_undo import svoyak_shootout_won
+
+    app = svoyak_shootout_won(tmp_path)
+    line = next_line(app, 20_000.0)
+    assert "Нет следующего шага" in line and "PgDn" not in line
+    app.close()
+
+
+def test_next_line_has_one_pair_of_guillemets():
+    from quizshow.display.console import quoted
+
+    assert quoted("«Время!» — запустить отсчёт") == "«Время!» — запустить отсчёт"
+    assert quoted("Показать табло") == "«Показать табло»"

@@ -71,6 +71,7 @@ class Engine:
         self.entries: list[Entry] = []
         self._before: list[ShowState | None] = []  # the state before each entry (None: thinned out)
         self._preview: tuple[ShowState, int, Outcome | None] | None = None  # (state, entries, it): undo_preview
+        self._go: tuple[ShowState, int, bool] | None = None  # (state, second, Next would do something): can_go
 
     # --- the two steps -----------------------------------------------------------------------------
 
@@ -147,6 +148,15 @@ class Engine:
     def undo_target(self) -> Entry | None:
         index = self._last_undoable()
         return None if index is None else self.entries[index]
+
+    def can_go(self, at: float) -> bool:
+        """Whether Next (Go) would change the show now (the console names Next's keys only then).
+        Worked out once per state and second (a step may wait for the clock)."""
+        kept = self._go
+        if kept is None or kept[0] is not self.state or kept[1] != int(at):
+            outcome = self.propose(c.Go(at=at))
+            kept = self._go = (self.state, int(at), outcome.accepted and outcome.changed)
+        return kept[2]
 
     def undo_preview(self) -> Outcome | None:
         """What a plain Undo would do now, without doing it (None: it would be refused): where the show

@@ -64,8 +64,8 @@ class ConsoleStatus:
 
 
 def quoted(text: str) -> str:
-    """«text», unless it is quoted already (no «««Внимание! Вопрос!»»»)."""
-    return text if text.startswith("«") and text.endswith("»") else f"«{text}»"
+    """«text», unless it has guillemets of its own (no «««Внимание! Вопрос!»»», no ««Время!» — …»)."""
+    return text if "«" in text else f"«{text}»"
 
 
 def margin_text(seconds: float, language: str) -> str:
@@ -379,7 +379,9 @@ class Console:
             surface.blit(img, img.get_rect(topright=(box.right, box.y)))
         next_key = fmt.next_action(state)
         keys = ", ".join(self.keymap.keys_of("go", self.language)[:2])
-        text = f"{self.say('console.next')} {quoted(self.say(next_key))} ({keys})"
+        text = f"{self.say('console.next')} {quoted(self.say(next_key))}"
+        if keys and self.engine.can_go(now):  # Next's keys only where Next does it (not «choose a cell»)
+            text += f" ({keys})"
         width = box.width
         if next_key == "next.none" or state.phase == "end":  # over: offer to start again (two presses)
             width = box.width - unit * 12
