@@ -137,3 +137,63 @@ def test_next_line_has_one_pair_of_guillemets():
 
     assert quoted("«Время!» — запустить отсчёт") == "«Время!» — запустить отсчёт"
     assert quoted("Показать табло") == "«Показать табло»"
+
+
+# --- Issue 22 (14): the devices line lists every device; the keyboard's keys exactly as mapped --------------
+
+
+def test_devices_line_keeps_every_device_beside_two_notices(tmp_path):
+    app = ShowApp(demo_config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
+    drawn: list[str] = []
+    fit = app.console.text.fit
+    app.console.text.fit = lambda text, *a, **k: (drawn.append(text), fit(text, *a, **k))[1]
+    app.status.devices = [("Клавиатура: кнопки 1–3", True), ("box1 3.1 мс", True), ("box2 2.9 мс", True),
+                          ("OSC 127.0.0.1:7400 · 2 пульта", True)]
+    app.notice("Геймпад 1 подключён", "info")
+    app.notice("box3: потерян 00:12 (нет ответа)")
+    frame(app)
+    for device, _ in app.status.devices:
+        assert device in drawn, device
+    assert any(text.endswith("box3: потерян 00:12 (нет ответа)") for text in drawn)
+    app.close()
+
+
+def test_devices_line_counts_the_working_devices_it_has_no_room_for(tmp_path):
+    app = ShowApp(demo_config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
+    drawn: list[str] = []
+    fit = app.console.text.fit
+    app.console.text.fit = lambda text, *a, **k: (drawn.append(text), fit(text, *a, **k))[1]
+    app.status.devices = [(f"Пульт {n}: порт /dev/ttyUSB{n} · 3 мс · прошивка 1.4.2", True) for n in range(12)]
+    app.notice("box2: потерян")
+    frame(app)
+    shown = sum(1 for text in drawn if text.startswith("Пульт "))
+    more = [text for text in drawn if text.startswith("и ещё ")]
+    assert more == [f"и ещё {12 - shown} на связи"] and shown < 12
+    assert any(text.endswith("box2: потерян") for text in drawn)
+    app.close()
+
+
+def test_keyboard_line_says_which_teams_have_no_key_among_twelve():
+    from quizshow.inputs.keymap import KeyMap, keyboard_line
+
+    teams = [(f"Команда {n}", 0) for n in range(1, 13)]
+    line = keyboard_line(KeyMap.build(keyboard_buzzers=True), teams, True, "ru")
+    assert line == "Клавиатура: кнопки 1–9, 0; нет кнопки: команды 11–12"
+    assert keyboard_line(KeyMap.build(keyboard_buzzers=True), teams[:3], True, "ru") == "Клавиатура: кнопки 1–3"
+
+
+def test_keyboard_line_leaves_out_a_team_whose_key_is_taken_away():
+    from quizshow.inputs.keymap import KeyMap, keyboard_line
+
+    keymap = KeyMap.build({"buzz2": ()}, keyboard_buzzers=True)
+    line = keyboard_line(keymap, [("Альфа", 0), ("Бета", 0), ("Гамма", 0)], True, "ru")
+    assert line == "Клавиатура: кнопки 1, 3; нет кнопки: команда 2"
+
+
+def test_devices_line_lists_the_duels_player_keys(tmp_path):
+    from tests import duel_kit
+
+    app = ShowApp(duel_kit.config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
+    texts = [text for text, _ in app.device_lines()]
+    assert "Клавиатура: Альфа Q W E R; Бета U I O P" in texts
+    app.close()

@@ -625,17 +625,38 @@ class Console:
         surface.blit(label, (x, box.y + 4))
         x += label.get_width() + unit
         shown = [n for n in status.notices if n.level != "refused"][-2:]
-        items = [(text, "ok" if ok else "problem") for text, ok in status.devices] + \
-            [(f"{time.strftime('%H:%M:%S', time.localtime(n.at))} {n.text}", n.level) for n in shown]
-        px = int(unit * 0.9)
-        width = {text: self.text.layout(text, "body", (10**5, box.height), px, wrap=False).width for text, _ in items}
-        # When the line is full, working devices and information give way first: a problem is never
-        # pushed out by a green dot.
-        for dropping in ("ok", "info", "problem"):
-            while sum(width[t] + unit * 2 for t, _ in items) > box.right - x and \
-                    any(level == dropping for _, level in items) and len(items) > 1:
-                items.remove(next(item for item in reversed(items) if item[1] == dropping))
+        devices = [(text, "ok" if ok else "problem") for text, ok in status.devices]
+        notices = [(f"{time.strftime('%H:%M:%S', time.localtime(n.at))} {n.text}", n.level) for n in shown]
+        items = devices + notices
+        top = int(unit * 0.9)
+        width = {text: self.text.layout(text, "body", (10**5, box.height), top, wrap=False).width for text, _ in items}
+        room = box.right - x
+
+        def scale(listed: list[tuple[str, str]]) -> float:  # the size at which they all fit (≤ 1: as is)
+            gaps = len(listed) * unit * 2
+            return min(1.0, max(1, room - gaps) / max(1, sum(width[t] for t, _ in listed)))
+
+        # Every device is listed: the words shrink to the smallest readable size first; then information
+        # gives way, then working devices are counted («ещё 3 на связи») — a problem is never pushed out.
+        low = self._ui.min_px / top
+        while scale(items) < low and any(level == "info" for _, level in items):
+            items.remove(next(item for item in items if item[1] == "info"))
+        hidden = 0
+        while scale(items) < low and any(level == "ok" for _, level in items) and len(items) > 1:
+            items.remove(next(item for item in reversed(items) if item[1] == "ok"))
+            hidden += 1
+            more = self.say("console.more_devices", n=hidden)
+            width[more] = self.text.layout(more, "body", (10**5, box.height), top, wrap=False).width
+            items = [item for item in items if item[1] != "more"]
+            at = max((i + 1 for i, item in enumerate(items) if item in devices), default=0)
+            items.insert(at, (more, "more"))
+        px = max(self._ui.min_px, int(top * scale(items)))
         for text, level in items:
+            if level == "more":
+                img = self._fit(text, "body", (box.right - x, box.height), MUTED, px)
+                surface.blit(img, (x, box.y + 4))
+                x += img.get_width() + unit
+                continue
             self._state_mark(surface, (x + unit // 3, box.centery), unit // 3, level)
             color = BAD if level == "problem" else TEXT
             img = self._fit(text, "body", (box.right - x - unit, box.height), color, px)

@@ -14,6 +14,7 @@ from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.spec import PhaseFlags
 from quizshow.inputs.buzzers import BuzzerMap, save_assignment, split_target
+from quizshow.inputs.keymap import keyboard_line
 from quizshow.inputs.serialbox import BoxDriver, BoxPress
 from quizshow.outputs.lamps import Lamps, PlayerLamps
 
@@ -213,8 +214,13 @@ class Hardware:
     def device_lines(self) -> list[tuple[str, bool]]:
         say = self.app.say
         lines = []
-        if self.app.config.devices.keyboard_buzzers:
-            lines.append((say("console.keyboard_buzzers", n=min(10, len(self.app.config.teams))), True))
+        keymap = getattr(self.app, "keymap", None)
+        if keymap is not None:  # the keys as the key map has them (a duel's Q W E R too)
+            teams = [(t.name, len(t.players) if self.player_buzzers else 0) for t in self.app.config.teams]
+            keys = keyboard_line(keymap, teams, self.app.config.devices.keyboard_buzzers,
+                                 self.app.config.language)
+            if keys is not None:
+                lines.append((keys, True))
         for box_id, driver in self.boxes.items():
             status = driver.status
             if status.connected and status.stuck:  # it reads, but takes no lamp commands

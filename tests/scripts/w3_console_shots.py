@@ -45,6 +45,12 @@ def main(out: Path) -> None:
         shot(app, out, "stake_refused")
         app.action(Action("blank", 3.0))
         shot(app, out, "blank")
+        app.status.devices = [("Клавиатура: кнопки 1–3", True), ("box1 3,1 мс", True), ("box2 2,9 мс", True),
+                              ("OSC 127.0.0.1:7400 · 2 пульта", True)]
+        app.notice("Геймпад 1 подключён", "info")
+        app.notice("box3: потерян 00:12 (нет ответа)")
+        app.tick = lambda: None  # keep the devices set above
+        shot(app, out, "devices")
         app.close()
 
 
