@@ -186,6 +186,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "journal.ScoreSet": "Счёт установлен: {team} {points}",
         "journal.DrawLot": "Жеребьёвка",
         "journal.TimerAdd": "Добавлено время: {seconds} с",
+        "journal.TimerAdd_less": "Убавлено время: {seconds} с",
         "console.brainring": "МАТЧ: КТО ОТВЕЧАЕТ, ДИСЦИПЛИНА, СПОРЫ",
         "console.who_answers": "Кто отвечает (по умолчанию капитан):",
         "console.leave_one": "Оставить одного игрока за столом:",
@@ -520,6 +521,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "journal.ScoreSet": "Score set: {team} {points}",
         "journal.DrawLot": "Draw by lot",
         "journal.TimerAdd": "Time added: {seconds} s",
+        "journal.TimerAdd_less": "Time taken off: {seconds} s",
         "console.brainring": "MATCH: WHO ANSWERS, DISCIPLINE, DISPUTES",
         "console.who_answers": "Who answers (default: the captain):",
         "console.leave_one": "Leave one player at the table:",
@@ -721,6 +723,24 @@ def number(n: int | float, signed: bool = False) -> str:
     return sign + digits
 
 
+def decimal(value: float, places: int | None = 1, language: str = "ru", signed: bool = False) -> str:
+    """The one formatter of a number with a fraction, on the console and on air: the locale's decimal mark
+    (a comma in Russian: «2,7»), a real minus, `places` digits after it (None: as few as it needs, «2,5»,
+    «48»)."""
+    digits = f"{abs(value):g}" if places is None else f"{abs(value):.{places}f}"
+    zero = float(digits) == 0
+    sign = MINUS if value < 0 and not zero else ("+" if signed and value > 0 and not zero else "")
+    return sign + (digits.replace(".", ",") if language == "ru" else digits)
+
+
+def duration(seconds: float, language: str = "ru", signed: bool = False) -> str:
+    """A time gap (a press behind the first, a round trip): below a second in milliseconds, else in
+    seconds, one decimal, in the locale's decimal mark: «0,3 мс», «953,7 мс», «2,7 с», «11,4 с»."""
+    if abs(seconds) < 1:
+        return f"{decimal(seconds * 1000, 1, language, signed)} {phrase('unit.ms', language)}"
+    return f"{decimal(seconds, 1, language, signed)} {phrase('unit.s', language)}"
+
+
 _RAW = {"port", "fw", "id"}  # numbers that are names, not amounts: no thousands separator
 # «{n|очко|очка|очков}» in a phrase: the form of the word for the value named n.
 _PLURAL = re.compile(r"\{(\w+)\|([^{}]*)\}")
@@ -857,4 +877,5 @@ def refusal(template: str, values: dict[str, object], language: str = "ru") -> s
     """A refusal in the console's language (English is the templates' own)."""
     own = PHRASES.get(language, {}).get(REFUSAL + template)  # a format's own (its spec's phrases)
     text = own or (REFUSALS_RU.get(template, template) if language == "ru" else template)
+    values = {k: decimal(v, None, language) if isinstance(v, float) else v for k, v in values.items()}
     return text.format(**values) if values else text

@@ -24,7 +24,7 @@ from quizshow.display.console_ui import PanelUI
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
 from quizshow.display.views import KeyHandler, Panel, PanelKeys
-from quizshow.i18n import number, phrase
+from quizshow.i18n import decimal, duration, number, phrase
 from quizshow.inputs.hardware import box_problem
 from quizshow.inputs.keymap import KeyMap
 from quizshow.packs.model import Question
@@ -69,10 +69,9 @@ def quoted(text: str) -> str:
 
 
 def margin_text(seconds: float, language: str) -> str:
-    """A press's margin behind the first: in ms below a second (box presses differ by fractions of one)."""
-    if seconds < 1:
-        return f"+{seconds * 1000:.1f} {phrase('unit.ms', language)}"
-    return f"+{seconds:.2f} {phrase('unit.s', language)}"
+    """A press's margin behind the first: in ms below a second (box presses differ by fractions of one),
+    with the locale's decimal mark (i18n.duration): «+0,3 мс», «+2,7 с»."""
+    return duration(seconds, language, signed=True)
 
 
 def margin_words(seconds: float, language: str) -> str:
@@ -146,8 +145,9 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
             values["points"] = number(cmd.points, signed=isinstance(cmd, c.ScoreAdd))
         elif isinstance(cmd, c.Judge):
             values["verdict"] = say("action.correct" if cmd.correct else "action.wrong").lower()
-        elif isinstance(cmd, c.TimerAdd):
-            values["seconds"] = f"{cmd.seconds:g}"
+        elif isinstance(cmd, c.TimerAdd):  # «Убавлено время: 48 с», never «Добавлено время: -48 с»
+            values["seconds"] = decimal(abs(cmd.seconds), None, language)
+            words_key += "_less" if cmd.seconds < 0 else ""
     if isinstance(cmd, c.FinalRemove):
         themes = getattr(getattr(fmt, "game", None), "final_themes", None)
         if themes and 0 <= cmd.theme < len(themes):
@@ -458,7 +458,7 @@ class Console:
         for box_status in status.boxes:
             last = box_status.last_press
             ago = "—" if last is None else self.say("console.ago", s=f"{self._since(last):.0f}")
-            rtt = "—" if box_status.rtt_ms is None else f"{box_status.rtt_ms:.1f} {self.say('unit.ms')}"
+            rtt = "—" if box_status.rtt_ms is None else duration(box_status.rtt_ms / 1000, self.language)
             ok = box_status.connected and not box_status.stuck  # a stuck box reads but its lamps do not follow
             state = self.say("console.box_ok") if ok else box_problem(box_status, self.say)
             lines.append((self.say("console.box_line", id=box_status.id, port=box_status.port or "?",

@@ -13,6 +13,7 @@ from quizshow.config import ShowConfig
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.spec import PhaseFlags
+from quizshow.i18n import duration
 from quizshow.inputs.buzzers import BuzzerMap, save_assignment, split_target
 from quizshow.inputs.keymap import keyboard_line
 from quizshow.inputs.serialbox import BoxDriver, BoxPress
@@ -226,7 +227,8 @@ class Hardware:
             if status.connected and status.stuck:  # it reads, but takes no lamp commands
                 lines.append((say("console.box_down", id=box_id, problem=box_problem(status, say)), False))
             elif status.connected:
-                rtt = f" {status.rtt_ms:.1f} {say('unit.ms')}" if status.rtt_ms is not None else ""
+                language = self.app.config.language
+                rtt = f" {duration(status.rtt_ms / 1000, language)}" if status.rtt_ms is not None else ""
                 lines.append((f"{box_id}{rtt}", True))
             elif status.lost_since is not None:  # it was there: how long ago it went, and why
                 gone = int(time.time() - status.lost_since)
