@@ -10,10 +10,12 @@ from quizshow.display.console import describe, margin_text
 from quizshow.display.duel.scene import margin_words
 from quizshow.formats.duel.phrases import PHRASES as DUEL
 from quizshow.formats.duel.phrases import REFUSALS_RU as DUEL_REFUSALS
-from quizshow.i18n import decimal, duration, refusal
+from quizshow.i18n import refusal
 
 
 def test_console_times_have_one_decimal_and_a_decimal_comma():
+    from quizshow.i18n import decimal, duration
+
     assert duration(0.9537, "ru") == "953,7 мс"
     assert duration(2.7, "ru") == "2,7 с"
     assert duration(11.42, "ru") == "11,4 с"

@@ -10,7 +10,6 @@ import pygame
 
 from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
-from quizshow.runtime.controls import UNDO_CONFIRM_S
 from tests.conftest import demo_config, svoyak_config
 
 
@@ -74,6 +73,8 @@ def test_undo_past_the_shootout_names_its_destination_on_the_undo_button(tmp_pat
 
 
 def test_a_far_undo_is_not_done_by_a_late_second_press(tmp_path, monkeypatch):
+    from quizshow.runtime.controls import UNDO_CONFIRM_S
+
     app = svoyak_shootout_won(tmp_path)
     clock = [100.0]
     monkeypatch.setattr("quizshow.runtime.controls.time.monotonic", lambda: clock[0])
