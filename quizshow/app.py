@@ -93,6 +93,7 @@ class ShowApp:
         self.console = Console(self.engine, self.theme, self.keymap, config.language, text, views.panel,
                                self.give_way, self.spec.journal_words, views.keys)
         self.console.clock_now = self.clock.now
+        self.console.lock = self.runtime.lock  # an undo's preview reads the engine as one whole
         self.sound = SoundCues(len(config.teams), self.theme.sounds, enabled=sound)
         self.media = PackMedia(enabled=sound)  # a pack's own sounds (SIGame audio), after the cues' mixer init
         self.running = True

@@ -227,6 +227,7 @@ class Console:
         self._undone: list[tuple[float, str]] = []  # lines whose step was undone: struck, «отменено»
         self.prompt_rect: pygame.Rect | None = None  # where the last frame put its prompt (never on a control)
         self.clock_now = None  # show time, set by the app (the line check says how long ago)
+        self.lock: Any = None  # the engine's lock (set by the app): previews read it while no input applies
         self._signature: tuple = ()
         self._last_drawn = -1e9
         self._local_clicks = 0  # the console's own choices (a page of teams): each one redraws
@@ -273,6 +274,13 @@ class Console:
         if timed and mono - self._last_drawn >= 1 / REDRAW_HZ:
             return self._drawn(mono)
         return False
+
+    def _locked(self, work: Callable[[], Any]) -> Any:
+        """Work out something from the engine's entries (an undo's preview) while no input is applied."""
+        if self.lock is None:
+            return work()
+        with self.lock:
+            return work()
 
     def _drawn(self, mono: float) -> bool:
         self._last_drawn = mono
@@ -380,7 +388,8 @@ class Console:
         next_key = fmt.next_action(state)
         keys = ", ".join(self.keymap.keys_of("go", self.language)[:2])
         text = f"{self.say('console.next')} {quoted(self.say(next_key))}"
-        if keys and self.engine.can_go(now):  # Next's keys only where Next does it (not «choose a cell»)
+        # Next's keys only where Next does the step (not «choose a cell», not «no next step»)
+        if keys and self._locked(lambda: self.engine.can_go(now)):
             text += f" ({keys})"
         width = box.width
         if next_key == "next.none" or state.phase == "end":  # over: offer to start again (two presses)
@@ -586,7 +595,7 @@ class Console:
         if target is not None:
             what = describe(target, teams, self.language, self.words, self.engine.format, self._rosters())
             undo = self.say("console.undo", what=what)
-            preview = self.engine.undo_preview()
+            preview = self._locked(self.engine.undo_preview)
             far = preview is not None and bool(preview.lost)
             if preview is not None and far:  # more than one step back: it says where, and asks twice
                 where = where_words(self.engine.format, preview.state, self.language)
