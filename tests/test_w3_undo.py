@@ -115,3 +115,13 @@ def test_undo_past_the_next_question_asks_to_confirm_in_the_demo_quiz(tmp_path):
     app.action(Action("undo", 6.5))
     assert app.engine.state.teams[1].score == 0 and app.engine.state.phase == "answering"
     app.close()
+
+
+def test_escape_dismisses_a_far_undo_so_the_next_press_asks_again(tmp_path):
+    app = svoyak_shootout_won(tmp_path)
+    app.action(Action("undo", 10_000.0))
+    app.action(Action("escape", 10_000.5))
+    assert prompt(app) == ""
+    app.action(Action("undo", 10_001.0))
+    assert app.engine.state.phase == "end" and "перестрелка, вопрос 1" in prompt(app)
+    app.close()

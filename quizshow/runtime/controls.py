@@ -209,6 +209,7 @@ class Controls:
         status.help = False
         status.prompt = None
         self.quit_guard.armed_at = None
+        self.undo_guard.armed_at = None  # a far undo's question, dismissed: the next press asks again
         status.quit_armed = False
         if self.host.hardware.assigning is not None:
             self.host.hardware.toggle_assign(at)

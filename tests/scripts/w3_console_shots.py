@@ -19,9 +19,9 @@ from tests.test_w3_console_traps import svoyak_at_the_stakes  # noqa: E402
 from tests.test_w3_undo import svoyak_shootout_won  # noqa: E402
 
 
-def shot(app, out: Path, name: str) -> None:
+def shot(app, out: Path, name: str, size: tuple[int, int] = (1280, 800)) -> None:
     app.pump_views()
-    surface = pygame.Surface((1280, 800))
+    surface = pygame.Surface(size)
     app.console.render(surface, 1.0, app.status, None)
     pygame.image.save(surface, str(out / f"{name}.png"))
 
@@ -34,6 +34,7 @@ def main(out: Path) -> None:
         shot(app, out, "undo_far_button")
         app.action(Action("undo", 10_000.0))
         shot(app, out, "undo_far_prompt")
+        shot(app, out, "undo_far_prompt_small", (1024, 600))
         app.action(Action("undo", 10_001.0))
         shot(app, out, "undo_far_done")
         app.close()
@@ -49,8 +50,17 @@ def main(out: Path) -> None:
                               ("OSC 127.0.0.1:7400 · 2 пульта", True)]
         app.notice("Геймпад 1 подключён", "info")
         app.notice("box3: потерян 00:12 (нет ответа)")
-        app.tick = lambda: None  # keep the devices set above
         shot(app, out, "devices")
+        app.close()
+    with tempfile.TemporaryDirectory() as tmp:  # the board: ДАЛЕЕ names no key (a cell is clicked)
+        from quizshow.app import ShowApp
+        from quizshow.core import commands as c
+        from tests.conftest import svoyak_config
+
+        app = ShowApp(svoyak_config(), journal_path=Path(tmp) / "j.jsonl", fresh=True, sound=False, seed=9)
+        while app.engine.state.phase != "board":
+            app.submit(c.Go(at=1.0))
+        shot(app, out, "board_next")
         app.close()
 
 
