@@ -29,7 +29,7 @@ from quizshow.core.effects import Event
 from quizshow.core.engine import Engine, Outcome
 from quizshow.core.format import Refused
 from quizshow.display import paint
-from quizshow.display.console import Notice, describe
+from quizshow.display.console import Notice, describe, where_words
 from quizshow.i18n import refusal
 from quizshow.inputs.buzzers import BuzzerMap, split_target
 from quizshow.inputs.hardware import Hardware, in_press_order
@@ -93,6 +93,7 @@ class ShowApp:
         self.console = Console(self.engine, self.theme, self.keymap, config.language, text, views.panel,
                                self.give_way, self.spec.journal_words, views.keys)
         self.console.clock_now = self.clock.now
+        self.console.lock = self.runtime.lock  # an undo's preview reads the engine as one whole
         self.sound = SoundCues(len(config.teams), self.theme.sounds, enabled=sound)
         self.media = PackMedia(enabled=sound)  # a pack's own sounds (SIGame audio), after the cues' mixer init
         self.running = True
@@ -100,7 +101,7 @@ class ShowApp:
         self.hardware = Hardware(self, buzzers, self.spec.flags, start=devices,
                                  player_buzzers=self.spec.player_buzzers, player_lamps=self.format.player_lamps)
         self.controls = Controls(self, self.actions, self.format, lambda: self.runtime.state, self.spec.flags,
-                                 self._panel_key)
+                                 self._panel_key, self._undo_far)
         self.osc_out: OscOut | None = None
         self.osc: OscServer | None = None
         self._wire_sinks()
@@ -185,6 +186,15 @@ class ShowApp:
             where = f"{self.say('console.round', n=(pos.get('round') or 0) + 1)}, {phase.lower()}"
         return self.say("console.resumed", where=where, time=when)
 
+    def _undo_far(self) -> str | None:
+        """The question to ask before an Undo that moves the picture back more than one step, else None."""
+        with self.lock:
+            preview = self.engine.undo_preview()
+            if preview is None or not preview.lost:
+                return None
+            where = where_words(self.format, preview.state, self.config.language)
+            return self.say("console.undo_far", where=where, n=len(preview.lost))
+
     def finished(self) -> bool:
         """The game is over: Next has nothing left to do."""
         return self.format.next_action(self.engine.state) == "next.none" or self.engine.state.phase == "end"
@@ -219,6 +229,7 @@ class ShowApp:
             what = describe(outcome.undone, teams, self.config.language, self.spec.journal_words, self.format,
                             [t.players for t in outcome.state.teams])
             self._notice_now(self.say("console.undone", what=what), "info")
+            self.console.mark_undone((outcome.undone, *outcome.dropped))  # their journal lines: «отменено»
         elif outcome.changed and not isinstance(outcome.command, c.Tick) and outcome.tail:
             self.console.log(outcome.tail[-1][0])  # the entry this command added
 

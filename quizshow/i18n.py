@@ -204,6 +204,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "journal.ScoreAdd": "Счёт исправлен: {team} {points}",
         "journal.ScoreSet": "Счёт установлен: {team} {points}",
         "journal.TimerAdd": "Добавлено время: {seconds} с",
+        "journal.TimerAdd_less": "Убавлено время: {seconds} с",
         "console.brainring": "МАТЧ: КТО ОТВЕЧАЕТ, ДИСЦИПЛИНА, СПОРЫ",
         "console.who_answers": "Кто отвечает (по умолчанию капитан):",
         "console.leave_one": "Оставить одного игрока за столом:",
@@ -298,6 +299,12 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.presses": "НАЖАТИЯ",
         "console.press": "нажатие",
         "console.keyboard_buzzers": "Клавиатура: кнопки 1–{n}",
+        "console.keyboard": "Клавиатура: {keys}",
+        "console.kb_digits": "кнопки {keys}",
+        "console.kb_none": "нет кнопки: {teams}",
+        "console.kb_team": "команда {n}",
+        "console.kb_teams": "команды {n}",
+        "console.more_devices": "и ещё {n} на связи",
         "unit.ms": "мс",
         "unit.s": "с",
         "device.keyboard": "клавиатура",
@@ -314,6 +321,13 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.undo": "Отменить: {what}",
         "console.nothing_to_undo": "Отменять нечего",
         "console.undone": "Отменено: {what}",
+        "console.undo_far": "Отмена уведёт табло назад: {where}. Пропадут ещё {n} {n|шаг|шага|шагов}. "
+                            "Нажмите «Отменить» ещё раз",
+        "console.undo_far_button": "Отменить (2×): {what}; табло назад: {where}",
+        "where.question": "вопрос {n}",
+        "console.undone_mark": "отменено",
+        "console.projector_blank": "ПРОЕКТОР ЗАТЕМНЁН",
+        "where.shootout": "перестрелка, вопрос {n}",
         "console.round": "раунд {n}",
         "console.question_no": "вопрос {n} из {of}",
         "console.quit_confirm": "Выйти? Нажмите ещё раз",
@@ -551,6 +565,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "journal.ScoreAdd": "Score corrected: {team} {points}",
         "journal.ScoreSet": "Score set: {team} {points}",
         "journal.TimerAdd": "Time added: {seconds} s",
+        "journal.TimerAdd_less": "Time taken off: {seconds} s",
         "console.brainring": "MATCH: WHO ANSWERS, DISCIPLINE, DISPUTES",
         "console.who_answers": "Who answers (default: the captain):",
         "console.leave_one": "Leave one player at the table:",
@@ -644,6 +659,12 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.presses": "PRESSES",
         "console.press": "press",
         "console.keyboard_buzzers": "Keyboard: buttons 1–{n}",
+        "console.keyboard": "Keyboard: {keys}",
+        "console.kb_digits": "buttons {keys}",
+        "console.kb_none": "no button: {teams}",
+        "console.kb_team": "team {n}",
+        "console.kb_teams": "teams {n}",
+        "console.more_devices": "and {n} more working",
         "unit.ms": "ms",
         "unit.s": "s",
         "device.keyboard": "keyboard",
@@ -660,6 +681,13 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.undo": "Undo: {what}",
         "console.nothing_to_undo": "Nothing to undo",
         "console.undone": "Undone: {what}",
+        "console.undo_far": "Undo takes the screen back to: {where}. {n} later {n|step|steps} go too. "
+                            "Press «Undo» again",
+        "console.undo_far_button": "Undo (2×): {what}; the screen goes back to: {where}",
+        "where.question": "question {n}",
+        "console.undone_mark": "undone",
+        "console.projector_blank": "PROJECTOR BLANKED",
+        "where.shootout": "shoot-out, question {n}",
         "console.round": "round {n}",
         "console.question_no": "question {n} of {of}",
         "console.quit_confirm": "Quit? Press again",
@@ -744,6 +772,24 @@ def number(n: int | float, signed: bool = False) -> str:
         digits = THIN.join(groups)
     sign = MINUS if value < 0 else ("+" if signed and value > 0 else "")
     return sign + digits
+
+
+def decimal(value: float, places: int | None = 1, language: str = "ru", signed: bool = False) -> str:
+    """The one formatter of a number with a fraction, on the console and on air: the locale's decimal mark
+    (a comma in Russian: «2,7»), a real minus, `places` digits after it (None: as few as it needs, «2,5»,
+    «48»)."""
+    digits = f"{abs(value):g}" if places is None else f"{abs(value):.{places}f}"
+    zero = float(digits) == 0
+    sign = MINUS if value < 0 and not zero else ("+" if signed and value > 0 and not zero else "")
+    return sign + (digits.replace(".", ",") if language == "ru" else digits)
+
+
+def duration(seconds: float, language: str = "ru", signed: bool = False) -> str:
+    """A time gap (a press behind the first, a round trip): below a second in milliseconds, else in
+    seconds, one decimal, in the locale's decimal mark: «0,3 мс», «953,7 мс», «2,7 с», «11,4 с»."""
+    if abs(seconds) < 1:
+        return f"{decimal(seconds * 1000, 1, language, signed)} {phrase('unit.ms', language)}"
+    return f"{decimal(seconds, 1, language, signed)} {phrase('unit.s', language)}"
 
 
 _RAW = {"port", "fw", "id"}  # numbers that are names, not amounts: no thousands separator
@@ -882,4 +928,5 @@ def refusal(template: str, values: dict[str, object], language: str = "ru") -> s
     """A refusal in the console's language (English is the templates' own)."""
     own = PHRASES.get(language, {}).get(REFUSAL + template)  # a format's own (its spec's phrases)
     text = own or (REFUSALS_RU.get(template, template) if language == "ru" else template)
+    values = {k: decimal(v, None, language) if isinstance(v, float) else v for k, v in values.items()}
     return text.format(**values) if values else text

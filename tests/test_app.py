@@ -223,8 +223,8 @@ def test_handlers_installed_first_keep_sigterm_from_becoming_an_sdl_quit_event()
 def test_console_shows_sub_millisecond_margins_and_no_minus_zero(tmp_path):
     from quizshow.display.console import describe, margin_text
 
-    assert margin_text(0.0003, "ru") == "+0.3 мс"  # two box presses 300 µs apart stay distinguishable
-    assert margin_text(1.8, "ru") == "+1.80 с" and margin_text(0.0003, "en") == "+0.3 ms"
+    assert margin_text(0.0003, "ru") == "+0,3 мс"  # two box presses 300 µs apart stay distinguishable
+    assert margin_text(1.8, "ru") == "+1,8 с" and margin_text(0.0003, "en") == "+0.3 ms"  # issue 22: one formatter
     app = _app(tmp_path)
     for name, at, args in [("go", 1.0, ()), ("buzz", 2.0, (2,)), ("wrong", 3.0, ())]:
         app.action(Action(name, at, args=args))

@@ -330,7 +330,7 @@ def test_answer_at_once_countdown_and_one_click_ruling_on_the_console(tmp_path):
         surface = pygame.Surface((1280, 800))
         app.console.render(surface, 8.0, app.status)
         call = app.engine.state.fmt.call
-        assert console_rules.call_text(app.console.ui, call) == "Начать ответ: 3.0 с"
+        assert console_rules.call_text(app.console.ui, call) == "Начать ответ: 3,0 с"
         app.console.render(surface, 11.5, app.status)
         assert console_rules.call_text(app.console.ui, call) == "Время на начало ответа вышло"
         click(app, "disc", 11.5, 0, "stall")

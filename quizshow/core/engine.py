@@ -48,6 +48,10 @@ class Outcome:
     refused: str | None = None  # why not, in English (OSC replies, logs)
     refusal: Refused | None = None  # the same, for a translated console line
     undone: Entry | None = None
+    # An undo's later steps that no longer happen as they did (dropped, or doing something else once the
+    # step is gone; the clock's ticks aside): when there are any, the picture moves back more than one step.
+    lost: tuple[Entry, ...] = ()
+    dropped: tuple[Entry, ...] = ()  # an undo's later entries that no longer apply (ticks too): gone with it
     changed: bool = False  # it changes the show: journal it, then commit
     count: int = 0  # entries in effect once committed
     # What commit does to the entries: drop those from `cut` on, then add `tail` (with the states before).
@@ -66,6 +70,8 @@ class Engine:
         self.state = self.initial
         self.entries: list[Entry] = []
         self._before: list[ShowState | None] = []  # the state before each entry (None: thinned out)
+        self._preview: tuple[ShowState, int, Outcome | None] | None = None  # (state, entries, it): undo_preview
+        self._go: tuple[ShowState, int, bool] | None = None  # (state, second, Next would do something): can_go
 
     # --- the two steps -----------------------------------------------------------------------------
 
@@ -143,6 +149,24 @@ class Engine:
         index = self._last_undoable()
         return None if index is None else self.entries[index]
 
+    def can_go(self, at: float) -> bool:
+        """Whether Next (Go) would change the show now (the console names Next's keys only then).
+        Worked out once per state and second (a step may wait for the clock)."""
+        kept = self._go
+        if kept is None or kept[0] is not self.state or kept[1] != int(at):
+            outcome = self.propose(c.Go(at=at))
+            kept = self._go = (self.state, int(at), outcome.accepted and outcome.changed)
+        return kept[2]
+
+    def undo_preview(self) -> Outcome | None:
+        """What a plain Undo would do now, without doing it (None: it would be refused): where the show
+        lands (`state`) and which later steps go with it (`lost`). Worked out once per state."""
+        kept = self._preview
+        if kept is None or kept[0] is not self.state or kept[1] != len(self.entries):
+            outcome = self.propose(c.Undo(at=0.0))
+            kept = self._preview = (self.state, len(self.entries), outcome if outcome.accepted else None)
+        return kept[2]
+
     def _rule(self, entry: Entry) -> tuple[bool, bool]:
         """(undoable, needs a confirmed Undo): the format says, from the command and what it did."""
         return self.format.undo_rule(entry.command, entry.events)
@@ -181,14 +205,21 @@ class Engine:
             return Outcome(cmd, self.state, refused=nothing, refusal=Refused(nothing), count=len(self.entries))
         state = self._state_before(index)
         tail: list[tuple[Entry, ShowState]] = []
+        lost: list[Entry] = []
+        dropped: list[Entry] = []
         for entry in self.entries[index + 1:]:
+            step = not isinstance(entry.command, c.Tick)  # the clock's ticks are no steps of the operator's
             try:
                 new, events = self.format.handle(state, entry.command)
             except Refused:
-                continue  # it no longer applies once the earlier step is gone
+                new = state  # it no longer applies once the earlier step is gone
             if new is state or new == state:
+                lost += [entry] if step else []
+                dropped.append(entry)
                 continue
+            if step and [e.kind for e in events] != [e.kind for e in entry.events]:
+                lost.append(entry)  # it applies, but does something else now
             tail.append((Entry(entry.command, tuple(events)), state))
             state = new
         return Outcome(cmd, state, [], undone=self.entries[index], changed=True, count=index + len(tail),
-                       cut=index, tail=tuple(tail))
+                       cut=index, tail=tuple(tail), lost=tuple(lost), dropped=tuple(dropped))

@@ -241,7 +241,7 @@ class Format:
             raise Refused("{name} is not answering", name=state.teams[cmd.team].name)
         if call is not None and not call.closed_by(cmd.at):
             raise Refused("{name} still has {s} s to start the answer", name=state.teams[cmd.team].name,
-                          s=f"{call.left(cmd.at):.1f}")
+                          s=round(call.left(cmd.at), 1))
 
     def banner(self, state: ShowState, text_key: str, at: float, team: int | None = None) -> ShowState:
         return replace(state, banner=Banner(text_key, at + self.BANNER_S, team))

@@ -25,13 +25,13 @@ from quizshow.display.console_ui import PanelUI
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
 from quizshow.display.views import KeyHandler, Panel, PanelKeys
-from quizshow.i18n import number, phrase
+from quizshow.i18n import decimal, duration, number, phrase
 from quizshow.inputs.hardware import box_problem
 from quizshow.inputs.keymap import KeyMap
 from quizshow.outputs import media
 from quizshow.packs.model import Question
 
-UNDO_W = 16  # the undo button's width, in units
+UNDO_H = 3  # the undo button's height, in units: two lines of its label
 REDRAW_HZ = 10  # the console's clocks and preview: ten frames a second are enough to read them
 DEVICE_WORDS = ("keyboard", "console")  # input sources named in words; box and pad ids are shown as they are
 BUTTONS = ("go", "back", "timer", "announce", "correct", "wrong", "blank", "scores", "undo", "linecheck", "assign",
@@ -68,15 +68,14 @@ class ConsoleStatus:
 
 
 def quoted(text: str) -> str:
-    """«text», unless it is quoted already (no «««Внимание! Вопрос!»»»)."""
-    return text if text.startswith("«") and text.endswith("»") else f"«{text}»"
+    """«text», unless it has guillemets of its own (no «««Внимание! Вопрос!»»», no ««Время!» — …»)."""
+    return text if "«" in text else f"«{text}»"
 
 
 def margin_text(seconds: float, language: str) -> str:
-    """A press's margin behind the first: in ms below a second (box presses differ by fractions of one)."""
-    if seconds < 1:
-        return f"+{seconds * 1000:.1f} {phrase('unit.ms', language)}"
-    return f"+{seconds:.2f} {phrase('unit.s', language)}"
+    """A press's margin behind the first: in ms below a second (box presses differ by fractions of one),
+    with the locale's decimal mark (i18n.duration): «+0,3 мс», «+2,7 с»."""
+    return duration(seconds, language, signed=True)
 
 
 def margin_words(seconds: float, language: str) -> str:
@@ -171,14 +170,34 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
             values["points"] = number(cmd.points, signed=isinstance(cmd, c.ScoreAdd))
         elif isinstance(cmd, c.Judge):
             values["verdict"] = say("action.correct" if cmd.correct else "action.wrong").lower()
-        elif isinstance(cmd, c.TimerAdd):
-            values["seconds"] = f"{cmd.seconds:g}"
+        elif isinstance(cmd, c.TimerAdd):  # «Убавлено время: 48 с», never «Добавлено время: -48 с»
+            values["seconds"] = decimal(abs(cmd.seconds), None, language)
+            words_key += "_less" if cmd.seconds < 0 else ""
     if isinstance(cmd, c.FinalRemove):
         themes = getattr(getattr(fmt, "game", None), "final_themes", None)
         if themes and 0 <= cmd.theme < len(themes):
             values = {**values, "theme": f"«{themes[cmd.theme]}»"}
     found = phrase(words_key, language, team=team_name(team), **values)
     return found if found != words_key else say("journal.command", what=type(cmd).__name__)
+
+
+def where_words(fmt: Any, state: Any, language: str) -> str:
+    """Where the show stands, in a few words for the operator: «перестрелка, вопрос 1 · ответ участника»,
+    «раунд 2, вопрос 5 · ответ показан», «финал: ставки» (a format may name its stage in its view model:
+    `stage_key`, a phrase with {n}, and `stage_n`)."""
+    pos = fmt.position(state)
+    parts = []
+    if pos.get("stage_key"):
+        parts.append(phrase(pos["stage_key"], language, n=pos.get("stage_n") or 1))
+    elif pos.get("question") is not None and not pos.get("between"):
+        round_key = pos.get("round_key", "console.round")
+        if round_key is not None:
+            parts.append(phrase(round_key, language, n=(pos.get("round") or 0) + 1))
+        n = pos.get("played") or pos["question"] + 1
+        parts.append(phrase(pos.get("question_key") or "where.question", language, n=n))
+    phase = phrase(f"phase.{state.phase}", language)
+    where = ", ".join(parts)
+    return f"{where} · {phase.lower()}" if where else phase.lower()
 
 
 def _cell_words(cmd: c.SelectCell, event, fmt: object, language: str) -> str:
@@ -252,7 +271,11 @@ class Console:
         self.ui: PanelUI | None = None  # this frame's widgets
         self.now = 0.0  # show time of the frame being drawn (the panels' countdowns)
         self.journal: list[tuple[float, str]] = []  # (wall, text), newest last
+        self._line_of: list[tuple[Entry, tuple[float, str]]] = []  # each logged entry's line (the newest)
+        self._undone: list[tuple[float, str]] = []  # lines whose step was undone: struck, «отменено»
+        self.prompt_rect: pygame.Rect | None = None  # where the last frame put its prompt (never on a control)
         self.clock_now = None  # show time, set by the app (the line check says how long ago)
+        self.lock: Any = None  # the engine's lock (set by the app): previews read it while no input applies
         self._signature: tuple = ()
         self._last_drawn = -1e9
         self._local_clicks = 0  # the console's own choices (a page of teams): each one redraws
@@ -267,8 +290,19 @@ class Console:
         """A journal line, at `wall` (the time it was journalled, when known) or now."""
         teams = [t.name for t in self.engine.state.teams]
         words = describe(entry, teams, self.language, self.words, self.engine.format, self._rosters())
-        self.journal.append((wall or time.time(), words))
+        line = (wall or time.time(), words)
+        self.journal.append(line)
         del self.journal[:-50]
+        self._line_of.append((entry, line))
+        del self._line_of[:-50]
+
+    def mark_undone(self, entries: Sequence[Entry]) -> None:
+        """The journal lines of steps an undo took back (and of those that went with it) read «отменено»."""
+        for entry, line in self._line_of:
+            if any(entry is gone for gone in entries):
+                self._undone.append(line)
+        del self._undone[:-50]
+        self._local_clicks += 1  # a new frame
 
     def needs_frame(self, status: ConsoleStatus, projector_drew: bool = False) -> bool:
         """Whether the console could look different from its last frame: a new state, a journal line, a
@@ -288,6 +322,13 @@ class Console:
         if timed and mono - self._last_drawn >= 1 / REDRAW_HZ:
             return self._drawn(mono)
         return False
+
+    def _locked(self, work: Callable[[], Any]) -> Any:
+        """Work out something from the engine's entries (an undo's preview) while no input is applied."""
+        if self.lock is None:
+            return work()
+        with self.lock:
+            return work()
 
     def _drawn(self, mono: float) -> bool:
         self._last_drawn = mono
@@ -332,7 +373,8 @@ class Console:
         # it): the board and every button under it keep their places between visits. A format whose panel
         # needs the room (a grid of 40 teams' answer sheets) asks for a lower one (`compact_question`).
         compact = bool(self.engine.format.position(self.engine.state).get("compact_question"))
-        y = self._question(surface, pygame.Rect(left.x, y, left.width, int(h * (0.2 if compact else 0.3))), unit)
+        question_box = pygame.Rect(left.x, y, left.width, int(h * (0.2 if compact else 0.3)))
+        y = self._question(surface, question_box, unit)
         bottom_h = int(unit * 5.5)  # the buttons (a name and its key under it, both readable) and two lines
         self.give_way()
         self._format_panel(surface, pygame.Rect(left.x, y, left.width, left.bottom - bottom_h - y - unit // 2), unit,
@@ -341,19 +383,29 @@ class Console:
         self._buttons(surface, pygame.Rect(left.x, left.bottom - bottom_h, w - unit * 2, int(unit * 2.5) - 4), unit)
         self.give_way()
         self._journal(surface, pygame.Rect(left.x, left.bottom - unit * 3 + 4, w - unit * 2, unit * 1.4), unit)
-        self._devices(surface, pygame.Rect(left.x, left.bottom - int(unit * 1.4), w - unit * 2 - UNDO_W * unit - unit,
-                                           unit * 1.4), status, unit)
+        self._devices(surface, pygame.Rect(left.x, left.bottom - int(unit * 1.4), w - unit * 2, unit * 1.4), status,
+                      unit)
         preview_h = int(right.width * 9 / 16)
         self.give_way()
         self._preview(surface, pygame.Rect(right.x, right.y, right.width, preview_h), preview, unit)
+        # The undo button stands at the foot of the right column, above the buttons: two lines the width of the
+        # column, so what it takes back is read whole and the journal and devices lines keep the whole width.
+        undo_h = unit * UNDO_H
+        undo_rect = pygame.Rect(right.x, left.bottom - bottom_h - unit // 2 - undo_h, right.width, undo_h)
+        self._undo(undo_rect)
         self._teams(surface, pygame.Rect(right.x, right.y + preview_h + unit, right.width,
-                                         left.bottom - bottom_h - preview_h - right.y - unit * 2), unit)
+                                         undo_rect.y - unit // 2 - (right.y + preview_h + unit)), unit)
+        self._blank_mark(surface, pygame.Rect(right.x, right.y, right.width, preview_h), unit)
+        # A prompt stands over the question panel: where the operator looks, never over a control they need
+        # next (a player's «Ставка» after a refused stake).
+        self.prompt_rect = None
         if status.quit_armed:
-            self._prompt(surface, self.say("console.quit_confirm"), BAD, unit)
+            self._prompt(surface, self.say("console.quit_confirm"), BAD, unit, question_box)
         elif status.typing is not None:  # a text for an action (ActionDef.text_max): Enter gives it, Esc drops it
-            self._prompt(surface, self.say("console.typing", text=status.typing), pygame.Color("#2b4a7a"), unit)
+            self._prompt(surface, self.say("console.typing", text=status.typing), pygame.Color("#2b4a7a"), unit,
+                         question_box)
         elif status.prompt is not None and time.monotonic() < status.prompt[1]:
-            self._prompt(surface, status.prompt[0], pygame.Color("#8a6d1f"), unit)
+            self._prompt(surface, status.prompt[0], pygame.Color("#8a6d1f"), unit, question_box)
         if status.help:
             self._help(surface, unit)
 
@@ -390,7 +442,10 @@ class Console:
             surface.blit(img, img.get_rect(topright=(box.right, box.y)))
         next_key = fmt.next_action(state)
         keys = ", ".join(self.keymap.keys_of("go", self.language)[:2])
-        text = f"{self.say('console.next')} {quoted(self.say(next_key))} ({keys})"
+        text = f"{self.say('console.next')} {quoted(self.say(next_key))}"
+        # Next's keys only where Next does the step (not «choose a cell», not «no next step»)
+        if keys and self._locked(lambda: self.engine.can_go(now)):
+            text += f" ({keys})"
         width = box.width
         if next_key == "next.none" or state.phase == "end":  # over: offer to start again (two presses)
             width = box.width - unit * 12
@@ -469,7 +524,7 @@ class Console:
         for box_status in status.boxes:
             last = box_status.last_press
             ago = "—" if last is None else self.say("console.ago", s=f"{self._since(last):.0f}")
-            rtt = "—" if box_status.rtt_ms is None else f"{box_status.rtt_ms:.1f} {self.say('unit.ms')}"
+            rtt = "—" if box_status.rtt_ms is None else duration(box_status.rtt_ms / 1000, self.language)
             ok = box_status.connected and not box_status.stuck  # a stuck box reads but its lamps do not follow
             state = self.say("console.box_ok") if ok else box_problem(box_status, self.say)
             lines.append((self.say("console.box_line", id=box_status.id, port=box_status.port or "?",
@@ -607,21 +662,45 @@ class Console:
             keys = self.keymap.keys_of(action, self.language)
             self._ui.button(rect, name, action, hint=keys[0] if keys else None, px=px)
 
-    def _journal(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> None:
+    def _undo(self, rect: pygame.Rect) -> None:
+        """What Ctrl+Z takes back, in words; a far undo says where the picture goes (and asks twice)."""
         target = self.engine.undo_target()
         teams = [t.name for t in self.engine.state.teams]
         undo = self.say("console.nothing_to_undo")
         if target is not None:
             what = describe(target, teams, self.language, self.words, self.engine.format, self._rosters())
             undo = self.say("console.undo", what=what)
-        # Two lines tall (beside the journal and the devices lines): «Отменить: Открыт вопрос «Русская
-        # литература XIX века» за 40» is read whole, never cut.
-        undo_rect = pygame.Rect(box.right - unit * UNDO_W, box.y, unit * UNDO_W, unit * 3 - 4)
-        self._ui.button(undo_rect, f"{undo} (Ctrl+Z)", "undo")
-        lines = " · ".join(f"{time.strftime('%H:%M:%S', time.localtime(t))} {text}" for t, text in self.journal[-4:])
-        label = f"{self.say('console.journal')}  {lines}"
-        surface.blit(self._fit(label, "body", (box.width - undo_rect.width - unit, box.height), TEXT, int(unit * 0.9)),
-                     (box.x, box.y + 4))
+            preview = self._locked(self.engine.undo_preview)
+            if preview is not None and preview.lost:  # more than one step back: it says where, and asks twice
+                where = where_words(self.engine.format, preview.state, self.language)
+                undo = self.say("console.undo_far_button", what=what, where=where)
+        self._ui.button(rect, f"{undo} (Ctrl+Z)", "undo")
+
+    def _journal(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> None:
+        # The last lines, one size for all; a line whose step was undone is dimmed, struck and says so.
+        pieces: list[tuple[str, pygame.Color, bool]] = [(self.say("console.journal"), TEXT, False)]
+        for i, line in enumerate(self.journal[-4:]):
+            undone = any(line is gone for gone in self._undone)
+            words = f"{time.strftime('%H:%M:%S', time.localtime(line[0]))} {line[1]}"
+            if undone:
+                words += f" ({self.say('console.undone_mark')})"
+            pieces += [("·", MUTED, False)] if i else []
+            pieces.append((words, MUTED if undone else TEXT, undone))
+        right = box.right
+        gap = unit // 2
+        full = "   ".join(text for text, _, _ in pieces)
+        px = self.text.layout(full, "body", (right - box.x, box.height), int(unit * 0.9), self._ui.min_px,
+                              wrap=False).px
+        x = box.x
+        for text, color, struck in pieces:
+            if right - x < unit * 2:
+                break
+            img = self._fit(text, "body", (right - x, box.height), color, px)
+            surface.blit(img, (x, box.y + 4))
+            if struck:
+                middle = box.y + 4 + img.get_height() // 2
+                pygame.draw.line(surface, MUTED, (x, middle), (x + img.get_width(), middle), max(1, unit // 10))
+            x += img.get_width() + gap
 
     def _devices(self, surface: pygame.Surface, box: pygame.Rect, status: ConsoleStatus, unit: int) -> None:
         x = box.x
@@ -635,17 +714,38 @@ class Console:
         surface.blit(label, (x, box.y + 4))
         x += label.get_width() + unit
         shown = [n for n in status.notices if n.level != "refused"][-2:]
-        items = [(text, "ok" if ok else "problem") for text, ok in status.devices] + \
-            [(f"{time.strftime('%H:%M:%S', time.localtime(n.at))} {n.text}", n.level) for n in shown]
-        px = int(unit * 0.9)
-        width = {text: self.text.layout(text, "body", (10**5, box.height), px, wrap=False).width for text, _ in items}
-        # When the line is full, working devices and information give way first: a problem is never
-        # pushed out by a green dot.
-        for dropping in ("ok", "info", "problem"):
-            while sum(width[t] + unit * 2 for t, _ in items) > box.right - x and \
-                    any(level == dropping for _, level in items) and len(items) > 1:
-                items.remove(next(item for item in reversed(items) if item[1] == dropping))
+        devices = [(text, "ok" if ok else "problem") for text, ok in status.devices]
+        notices = [(f"{time.strftime('%H:%M:%S', time.localtime(n.at))} {n.text}", n.level) for n in shown]
+        items = devices + notices
+        top = int(unit * 0.9)
+        width = {text: self.text.layout(text, "body", (10**5, box.height), top, wrap=False).width for text, _ in items}
+        room = box.right - x
+
+        def scale(listed: list[tuple[str, str]]) -> float:  # the size at which they all fit (≤ 1: as is)
+            gaps = len(listed) * unit * 2
+            return min(1.0, max(1, room - gaps) / max(1, sum(width[t] for t, _ in listed)))
+
+        # Every device is listed: the words shrink to the smallest readable size first; then information
+        # gives way, then working devices are counted («ещё 3 на связи») — a problem is never pushed out.
+        low = self._ui.min_px / top
+        while scale(items) < low and any(level == "info" for _, level in items):
+            items.remove(next(item for item in items if item[1] == "info"))
+        hidden = 0
+        while scale(items) < low and any(level == "ok" for _, level in items) and len(items) > 1:
+            items.remove(next(item for item in reversed(items) if item[1] == "ok"))
+            hidden += 1
+            more = self.say("console.more_devices", n=hidden)
+            width[more] = self.text.layout(more, "body", (10**5, box.height), top, wrap=False).width
+            items = [item for item in items if item[1] != "more"]
+            at = max((i + 1 for i, item in enumerate(items) if item in devices), default=0)
+            items.insert(at, (more, "more"))
+        px = max(self._ui.min_px, int(top * scale(items)))
         for text, level in items:
+            if level == "more":
+                img = self._fit(text, "body", (box.right - x, box.height), MUTED, px)
+                surface.blit(img, (x, box.y + 4))
+                x += img.get_width() + unit
+                continue
             self._state_mark(surface, (x + unit // 3, box.centery), unit // 3, level)
             color = BAD if level == "problem" else TEXT
             img = self._fit(text, "body", (box.right - x - unit, box.height), color, px)
@@ -671,6 +771,17 @@ class Console:
             surface.blit(pygame.transform.scale(preview, box.size) if preview.get_size() != box.size else preview, box)
         tag = self._fit(self.say("console.preview"), "heading", (box.width, unit), MUTED, int(unit * 0.7))
         surface.blit(tag, (box.x + 6, box.bottom + 2))
+
+    def _blank_mark(self, surface: pygame.Surface, box: pygame.Rect, unit: int) -> None:
+        """While the projector is blank the console says so, over its preview: «ПРОЕКТОР ЗАТЕМНЁН»."""
+        if not self.engine.state.view.blank:
+            return
+        pygame.draw.rect(surface, BAD, box.inflate(6, 6), width=4, border_radius=4)
+        img = self._fit(self.say("console.projector_blank"), "heading", (box.width - unit * 2, unit * 3), TEXT,
+                        int(unit * 1.5), align="center", wrap=True)
+        plate = img.get_rect(center=box.center).inflate(unit, unit // 2)
+        pygame.draw.rect(surface, BAD, plate, border_radius=6)
+        surface.blit(img, img.get_rect(center=box.center))
 
     def _help(self, surface: pygame.Surface, unit: int) -> None:
         """Every key: the actions, each team's buzzer keys, and typing an amount; two columns, the keys
@@ -706,12 +817,16 @@ class Console:
                 img = self._fit(text, role, (width, row_h), color, size)
                 surface.blit(img, (left, y + (row_h - img.get_height()) // 2))
 
-    def _prompt(self, surface: pygame.Surface, text: str, color: pygame.Color, unit: int) -> None:
-        w, h = surface.get_size()
-        box = pygame.Rect(0, 0, w // 2, unit * 4)
-        box.center = (w // 2, h // 2)
+    def _prompt(self, surface: pygame.Surface, text: str, color: pygame.Color, unit: int,
+                over: pygame.Rect) -> None:
+        long = len(text) > 48  # a question that names a place (a far undo): wrapped, at a readable size
+        box = pygame.Rect(0, 0, over.width * 4 // 5 if long else over.width * 2 // 3,
+                          min(over.height, unit * 8 if long else unit * 4))
+        box.center = over.center
+        self.prompt_rect = box
         pygame.draw.rect(surface, color, box, border_radius=12)
-        img = self._fit(text, "heading", (box.width - unit * 2, unit * 3), TEXT, unit * 2, align="center")
+        img = self._fit(text, "heading", (box.width - unit * 2, box.height - unit), TEXT,
+                        int(unit * 1.5) if long else unit * 2, align="center", wrap=long)
         surface.blit(img, img.get_rect(center=box.center))
 
     @property

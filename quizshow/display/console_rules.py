@@ -12,6 +12,7 @@ from quizshow.core.timers import Window
 from quizshow.display.console_style import BAD, GOLD, TEXT
 from quizshow.display.console_ui import PanelUI
 from quizshow.formats.teamsize import size_problems
+from quizshow.i18n import decimal
 
 
 def size_lines(ui: PanelUI) -> list[tuple[str, bool]]:
@@ -41,12 +42,12 @@ def draw_size_problems(ui: PanelUI, box: pygame.Rect) -> bool:
 
 
 def call_text(ui: PanelUI, call: Window | None) -> str:
-    """«Начать ответ: 3.2 с» while the called team is in time; then that the time is over."""
+    """«Начать ответ: 3,2 с» while the called team is in time; then that the time is over."""
     if call is None:
         return ui.say("console.disc_stall")
     if call.closed_by(ui.now):
         return ui.say("console.call_over")
-    return ui.say("console.call_left", s=f"{call.left(ui.now):.1f}")
+    return ui.say("console.call_left", s=decimal(call.left(ui.now), 1, ui.language))
 
 
 def draw_call(ui: PanelUI, rect: pygame.Rect, team: int, call: Window | None) -> None:

@@ -13,7 +13,9 @@ from quizshow.config import ShowConfig
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.spec import PhaseFlags
+from quizshow.i18n import duration
 from quizshow.inputs.buzzers import BuzzerMap, save_assignment, split_target
+from quizshow.inputs.keymap import keyboard_line
 from quizshow.inputs.serialbox import BoxDriver, BoxPress
 from quizshow.outputs.lamps import Lamps, PlayerLamps
 
@@ -218,14 +220,20 @@ class Hardware:
     def device_lines(self) -> list[tuple[str, bool]]:
         say = self.app.say
         lines = []
-        if self.app.config.devices.keyboard_buzzers:
-            lines.append((say("console.keyboard_buzzers", n=min(10, len(self.app.config.teams))), True))
+        keymap = getattr(self.app, "keymap", None)
+        if keymap is not None:  # the keys as the key map has them (a duel's Q W E R too)
+            teams = [(t.name, len(t.players) if self.player_buzzers else 0) for t in self.app.config.teams]
+            keys = keyboard_line(keymap, teams, self.app.config.devices.keyboard_buzzers,
+                                 self.app.config.language)
+            if keys is not None:
+                lines.append((keys, True))
         for box_id, driver in self.boxes.items():
             status = driver.status
             if status.connected and status.stuck:  # it reads, but takes no lamp commands
                 lines.append((say("console.box_down", id=box_id, problem=box_problem(status, say)), False))
             elif status.connected:
-                rtt = f" {status.rtt_ms:.1f} {say('unit.ms')}" if status.rtt_ms is not None else ""
+                language = self.app.config.language
+                rtt = f" {duration(status.rtt_ms / 1000, language)}" if status.rtt_ms is not None else ""
                 lines.append((f"{box_id}{rtt}", True))
             elif status.lost_since is not None:  # it was there: how long ago it went, and why
                 gone = int(time.time() - status.lost_since)

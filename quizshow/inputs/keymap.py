@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -116,6 +117,69 @@ class KeyMap:
                 label = phrase(f"key.{key_name(code)}", language)
                 names.append("+".join([*mods, own if label.startswith("key.") else label]))
         return names
+
+
+def _runs(numbers: list[int]) -> list[tuple[int, int]]:
+    """1, 2, 3, 5 → (1, 3), (5, 5)."""
+    runs: list[tuple[int, int]] = []
+    for n in numbers:
+        if runs and runs[-1][1] == n - 1:
+            runs[-1] = (runs[-1][0], n)
+        else:
+            runs.append((n, n))
+    return runs
+
+
+def _digit_run(a: int, b: int) -> str:
+    """Teams a..b on the digit keys of their numbers (team 10 on 0): «1–3», «1–9, 0», «7»."""
+    if b < 10:
+        return str(a) if a == b else f"{a}–{b}"
+    head = "" if a == 10 else (f"{a}, " if a == 9 else f"{a}–9, ")
+    return head + "0"
+
+
+def keyboard_line(keymap: KeyMap, teams: Sequence[tuple[str, int]], every_team: bool, language: str) -> str | None:
+    """The console's DEVICES words for the keyboard's buzzers, exactly as the key map has them: «Клавиатура:
+    кнопки 1–9, 0; нет кнопки: команды 11–12», «Клавиатура: Альфа Q W E R; Бета U I O P». `teams`: each
+    team's name and how many players have a button of their own (0: one button for the team);
+    `every_team`: the show gives every team a digit key (keyboard_buzzers), so a team without one is said.
+    None: no key is anyone's buzzer."""
+    from quizshow.i18n import phrase
+
+    def first(action: str) -> str | None:
+        keys = keymap.keys_of(action, language)
+        return keys[0] if keys else None
+
+    digits: list[int] = []
+    own: list[str] = []
+    missing: list[int] = []
+    for i, (name, players) in enumerate(teams):
+        if players:
+            keys = [first(f"buzz{i + 1}.{p + 1}") for p in range(players)]
+            if any(keys):
+                own.append(f"{name} {' '.join(k or '—' for k in keys)}")
+            else:
+                missing.append(i + 1)
+            continue
+        key = first(f"buzz{i + 1}")
+        if key is None:
+            missing.append(i + 1)
+        elif key == str((i + 1) % 10):
+            digits.append(i + 1)
+        else:
+            own.append(f"{name} {key}")
+    if not digits and not own:
+        return None
+    parts = []
+    if digits:
+        parts.append(phrase("console.kb_digits", language, keys=", ".join(_digit_run(a, b) for a, b in _runs(digits))))
+    parts += own
+    if missing and (every_team or own):
+        runs = _runs(missing)
+        names = ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in runs)
+        key = "console.kb_team" if len(missing) == 1 else "console.kb_teams"
+        parts.append(phrase("console.kb_none", language, teams=phrase(key, language, n=names)))
+    return phrase("console.keyboard", language, keys="; ".join(parts))
 
 
 class QuitGuard:

@@ -56,14 +56,21 @@ class Host(Protocol):
 
 
 Local = Callable[[dict[str, Any], float, str], Outcome | None]
+# undo_far() -> the confirmation to show when Undo would move the picture back more than one step, else None
+UndoFar = Callable[[], str | None]
+UNDO_CONFIRM_S = 4.0  # the second press of a far undo comes within this many seconds
 # first(key, mod, at, source) -> taken? (the format's panel, wired by the composition root)
 KeysFirst = Callable[[int, int, float, str], bool]
 
 
 class Controls:
     def __init__(self, host: Host, actions: ActionRegistry, fmt: Format, state: Callable[[], ShowState],
-                 flags: Callable[[str], PhaseFlags], first: KeysFirst | None = None) -> None:
+                 flags: Callable[[str], PhaseFlags], first: KeysFirst | None = None,
+                 undo_far: UndoFar | None = None) -> None:
         self.host = host
+        self.undo_far = undo_far  # a far undo asks first (the app says where the picture would land)
+        self.undo_guard = QuitGuard(UNDO_CONFIRM_S)
+        self._undo_asked: str | None = None  # the destination the first press named
         self.first = first  # the format's console panel: its keys before the key map (FormatViews.keys)
         self.actions = actions
         self.format = fmt
@@ -102,6 +109,10 @@ class Controls:
                 self.host.prompt(self.host.say(f"console.{call.name}_confirm"), 2.0)
                 return None
             self.host.prompt(None)  # answered: the question leaves the screen
+        if call.name == "undo" and self.undo_far is not None:
+            refused = self._far_undo(at)
+            if refused is not None:
+                return refused
         status = self.host.status
         context = ActionContext(self.state(), at, self.format.rules, int(status.amount or 0))
         cmd = self.actions.build(call, context)
@@ -116,6 +127,22 @@ class Controls:
         if definition.uses_amount and outcome.accepted:
             status.amount = ""  # typed for this one: the next starts from zero
         return outcome
+
+    def _far_undo(self, at: float) -> Outcome | None:
+        """Undo may never move the picture back more than one step at one press: the first press names where
+        it would land; a second press within UNDO_CONFIRM_S (to the same place) does it. None: go ahead."""
+        far = self.undo_far() if self.undo_far is not None else None
+        now = time.monotonic()
+        if far is None:
+            return None
+        if self._undo_asked == far and self.undo_guard.armed(now):
+            self.undo_guard.armed_at, self._undo_asked = None, None
+            self.host.prompt(None)  # answered: the question leaves the screen
+            return None
+        self.undo_guard.armed_at, self._undo_asked = now, far
+        self.host.prompt(far, UNDO_CONFIRM_S)
+        return Outcome(c.Undo(at=at), self.state(), refused=f"undo goes back more than one step ({far}): "
+                       f"send it again within {UNDO_CONFIRM_S:g} s to confirm")
 
     def key(self, key: int, mod: int, at: float, source: str = "keyboard") -> Outcome | None:
         """A key press: taken as a buzzer while buzzers are being assigned; then by the format's console
@@ -187,6 +214,7 @@ class Controls:
         status.help = False
         status.prompt = None
         self.quit_guard.armed_at = None
+        self.undo_guard.armed_at = None  # a far undo's question, dismissed: the next press asks again
         status.quit_armed = False
         if self.host.hardware.assigning is not None:
             self.host.hardware.toggle_assign(at)

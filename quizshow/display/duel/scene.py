@@ -25,7 +25,7 @@ from quizshow.display.svoyak.scenes import words
 from quizshow.display.tween import WORDS_AT, ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
 from quizshow.formats.duel.format import DuelFormat
 from quizshow.formats.duel.model import CAPTAIN, COLOURS, TABLES, Phase
-from quizshow.i18n import phrase
+from quizshow.i18n import duration
 
 TABLE_COLOURS = {"green": "#2e9e52", "yellow": "#e2b420", "red": "#d0323e", "blue": "#2f6fd8"}
 DARK_TEXT = pygame.Color("#1b1d33")  # on the yellow table
@@ -94,9 +94,8 @@ def split_name(full: str) -> tuple[str, str]:
 
 
 def margin_words(seconds: float, language: str) -> str:
-    """«+0,041 с»: a press's margin behind the first, to the millisecond, in the locale's decimal mark."""
-    text = f"+{seconds:.3f}"
-    return f"{text.replace('.', ',') if language == 'ru' else text} {phrase('unit.duel_s', language)}"
+    """«+41,0 мс», «+1,2 с»: a press's margin behind the first, as the console writes it (i18n.duration)."""
+    return duration(seconds, language, signed=True)
 
 
 # --- pieces ---------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "scene.duel_captain": "капитан",
         "scene.duel_answering": "Отвечает",
         "scene.duel_waiting": "ждёт",
-        "scene.duel_out": "выбыл",
+        "scene.duel_out": "вне игры",
         "scene.duel_wrong": "неверно",
         "scene.duel_correct": "верно",
         "scene.duel_unasked": "не спрошен",
@@ -168,7 +168,7 @@ REFUSALS_RU: dict[str, str] = {
     "the bout is over: Next starts the next one": "Бой окончен: Далее начнёт следующий",
     "a press must name the player (each table has its own button)":
         "Нажатие без игрока: у каждого стола своя кнопка",
-    "{name} has left the game": "{name}: уже выбыл(а) из игры",
+    "{name} has left the game": "{name}: уже не играет",
     "{name} has pressed already": "{name}: уже нажал(а)",
     "there is nothing to choose now": "Сейчас выбирать некого",
     "that player is not in the game": "Этого игрока нет в игре",

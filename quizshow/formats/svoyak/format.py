@@ -92,9 +92,12 @@ class SvoyakFormat(FinalRounds, Format):
         # «вопрос 3 из 16»), not the cell's place on the board.
         # A cat is worth what its receiver chooses: no value until then (not the cell's).
         priced = open_cell and state.phase not in ("cat", "cat_value")
+        where: dict[str, Any] = {}
+        if play.kind == "shootout" and play.shootout is not None and play.shootout.asked:
+            where = {"stage_key": "where.shootout", "stage_n": play.shootout.asked}  # «перестрелка, вопрос 2»
         return {"round": play.round, "question": number, "value": (play.value or None) if priced else None,
                 "of": len(rnd.cells) if rnd else 0, "played": len(play.played) if rnd else 0,
-                "between": state.phase in BETWEEN_QUESTIONS}  # back on the board: no question in play
+                "between": state.phase in BETWEEN_QUESTIONS, **where}  # between: back on the board
 
     def winner(self, state: ShowState) -> list[int]:
         """The winner, once the final (or the shoot-out among its candidates) has decided."""

@@ -1,0 +1,45 @@
+"""Issue 22 (26): numbers and words. One formatter for fractions (a decimal comma in Russian, one decimal),
+the same on the console and on air; a clock taken back reads «Убавлено», not «Добавлено … -48»; wording that
+fits anyone."""
+
+from __future__ import annotations
+
+from quizshow.core import commands as c
+from quizshow.core.engine import Entry
+from quizshow.display.console import describe, margin_text
+from quizshow.display.duel.scene import margin_words
+from quizshow.formats.duel.phrases import PHRASES as DUEL
+from quizshow.formats.duel.phrases import REFUSALS_RU as DUEL_REFUSALS
+from quizshow.i18n import refusal
+
+
+def test_console_times_have_one_decimal_and_a_decimal_comma():
+    from quizshow.i18n import decimal, duration
+
+    assert duration(0.9537, "ru") == "953,7 мс"
+    assert duration(2.7, "ru") == "2,7 с"
+    assert duration(11.42, "ru") == "11,4 с"
+    assert duration(0.9537, "en") == "953.7 ms"
+    assert decimal(-2.5, None, "ru") == "\u22122,5"
+
+
+def test_console_and_projector_write_a_margin_alike():
+    assert margin_text(0.656, "ru") == margin_words(0.656, "ru") == "+656,0 мс"
+    assert margin_text(1.25, "ru") == margin_words(1.25, "ru") == "+1,2 с"
+
+
+def test_time_taken_off_reads_as_taken_off():
+    line = describe(Entry(c.TimerAdd(at=1.0, seconds=-48), ()), ["Альфа"], "ru")
+    assert line == "Убавлено время: 48 с"
+    assert describe(Entry(c.TimerAdd(at=1.0, seconds=10), ()), ["Альфа"], "ru") == "Добавлено время: 10 с"
+    assert describe(Entry(c.TimerAdd(at=1.0, seconds=-2.5), ()), ["Альфа"], "en") == "Time taken off: 2.5 s"
+
+
+def test_a_refusal_with_seconds_has_a_decimal_comma_in_russian():
+    text = refusal("{name} still has {s} s to start the answer", {"name": "Альфа", "s": 2.5}, "ru")
+    assert "2,5" in text and "2.5" not in text
+
+
+def test_duel_words_fit_anyone():
+    for key, text in [*DUEL["ru"].items(), *DUEL_REFUSALS.items()]:
+        assert "выбыл " not in f"{text} " and "выбыл(а)" not in text, key  # «выбыл» fits men only
