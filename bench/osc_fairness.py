@@ -19,7 +19,6 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -30,10 +29,8 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from quizshow.app import SWITCH_INTERVAL_S, ShowApp  # noqa: E402
-from quizshow.config import load_show  # noqa: E402
+from bench.oscshow import osc_show, percentile  # noqa: E402
 from quizshow.display.windows import CONSOLE_SIZE, FPS  # noqa: E402
-from quizshow.yamlfile import Problems  # noqa: E402
 
 # One flooding process: `sockets` sockets, each datagram from the next socket, as fast as the machine lets.
 FLOOD = r'''
@@ -143,28 +140,13 @@ print(json.dumps({"commands": commands, "latencies": latencies, "codes": codes,
 '''
 
 
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--sockets", type=int, default=64)
     parser.add_argument("--processes", type=int, default=2)
     args = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="quizshow-fair-"))
-    show = folder / "show.yaml"
-    show.write_text(f'''title: "OSC fairness"
-format: svoyak
-pack: "{ROOT / 'packs' / 'svoyak-demo.yaml'}"
-teams: [{{name: "Анна"}}, {{name: "Борис"}}, {{name: "Вера"}}]
-''', encoding="utf-8")
-    sys.setswitchinterval(SWITCH_INTERVAL_S)  # as the app does
-    pygame.init()
-    app = ShowApp(load_show(show, Problems()), journal_path=folder / "journal.jsonl", fresh=True, sound=False,
-                  devices=False, osc=True, osc_port=0)
+    app, folder = osc_show("OSC fairness", "quizshow-fair-")
     app.go_live()
     assert app.osc is not None
     host, port = app.osc.address

@@ -20,7 +20,6 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -31,11 +30,9 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from quizshow.app import SWITCH_INTERVAL_S, ShowApp  # noqa: E402
-from quizshow.config import load_show  # noqa: E402
+from bench.oscshow import osc_show, percentile  # noqa: E402
 from quizshow.core import commands as c  # noqa: E402
 from quizshow.display.windows import CONSOLE_SIZE, FPS  # noqa: E402
-from quizshow.yamlfile import Problems  # noqa: E402
 
 FLOOD = r'''
 import json, random, socket, sys, time
@@ -118,27 +115,12 @@ print(json.dumps(latencies))
 '''
 
 
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--rate", type=int, default=2000)
     args = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="quizshow-osc-"))
-    show = folder / "show.yaml"
-    show.write_text(f'''title: "OSC flood"
-format: svoyak
-pack: "{ROOT / 'packs' / 'svoyak-demo.yaml'}"
-teams: [{{name: "Анна"}}, {{name: "Борис"}}, {{name: "Вера"}}]
-''', encoding="utf-8")
-    sys.setswitchinterval(SWITCH_INTERVAL_S)  # as the app does
-    pygame.init()
-    app = ShowApp(load_show(show, Problems()), journal_path=folder / "journal.jsonl", fresh=True, sound=False,
-                  devices=False, osc=True, osc_port=0)
+    app, folder = osc_show("OSC flood", "quizshow-osc-")
     # A question is open and team 2 answers: every press of the desk's team 1 is logged with its event.
     for cmd in (c.Go(at=app.clock.now()), c.Go(at=app.clock.now()), c.SelectCell(at=app.clock.now()),
                 c.Buzz(at=app.clock.now(), team=1)):
