@@ -14,7 +14,7 @@ from typing import Any
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from quizshow import stopping
+from quizshow import registry, stopping
 from quizshow.config import ShowConfig, TeamConfig, _devices, _keys, _packs, _rules, _theme, load_show
 from quizshow.event.day import REGULATIONS
 from quizshow.event.model import EventTeam, Regulation
@@ -204,9 +204,12 @@ def _stages(reader: FileReader, node: Node | None, regulation: str, problems: Pr
         if reader.text(keys["format"], "format") == fmt:
             keys.setdefault("preset", _scalar_at(item, preset))
         fmt_name, preset_name, rules = _rules(reader, keys)
-        if fmt_name not in ("brainring", "melee"):
-            if fmt_name is not None:
-                reader.error(keys["format"], f"a stage is played as brainring or melee, not {fmt_name}")
+        if fmt_name is None or fmt_name not in registry.FORMATS:
+            continue  # _rules has said why
+        if registry.spec(fmt_name).match is None:
+            *most, last = [name for name in registry.names() if registry.spec(name).match is not None]
+            either = f"{', '.join(most)} or {last}" if most else last
+            reader.error(keys["format"], f"a stage is played as {either}, not {fmt_name}")
             continue
         given_rules = _given_rules(keys)
         merged = {**rules, **{k: v for k, v in overrides.items() if k not in given_rules and fmt_name == fmt}}
@@ -217,7 +220,6 @@ def _stages(reader: FileReader, node: Node | None, regulation: str, problems: Pr
 
 
 def _rules_default(fmt: str, preset: str) -> dict[str, Any]:
-    from quizshow import registry
     from quizshow.formats import common_rules, presets
 
     sets = presets().get(fmt) or {name: {**common_rules(), **params}
