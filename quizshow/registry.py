@@ -36,6 +36,7 @@ FORMATS: dict[str, Entry] = {
     "written": Entry(WRITTEN, "quizshow.display.written"),
     "duel": Entry(DUEL, "quizshow.display.duel"),
     "melee": Entry(MELEE, "quizshow.display.melee"),
+    "sprint": Entry(importlib.import_module("quizshow.formats.sprint.spec").SPEC, "quizshow.display.sprint"),
 }
 # A tournament's stage plays any format above that declares a MatchRole (FormatSpec.match).
 FORMATS["tournament"] = Entry(tournament_spec([entry.spec for entry in FORMATS.values()]), "quizshow.display.event")

@@ -243,6 +243,8 @@ def _merged(nested: Sequence[AnySpec]) -> dict[str, dict[str, str]]:
     for spec in nested:
         for lang, table in spec.phrases.items():
             out.setdefault(lang, {}).update(table)
+        out["ru"].update({"refusal." + template: words for template, words in spec.refusals.items()})
+        out["en"].update({"refusal." + template: template for template in spec.refusals})
     return out
 
 
