@@ -135,7 +135,7 @@ class Remove(c.Command, namespace="tournament"):
 class Show(c.Command, namespace="tournament"):
     """The projector's picture between matches: ev_standings | ev_bracket | ev_next | ev_draw."""
 
-    screen: str = "ev_standings"
+    screen: str = Screen.STANDINGS.value
 
 
 MAX_NUMBERS = 32  # a play-off of every team, at most
