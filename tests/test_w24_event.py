@@ -138,3 +138,40 @@ def test_a_stage_names_any_match_format_and_only_one(tmp_path):
     line = next(n for n, row in enumerate(text.splitlines(), 1) if row.lstrip().startswith("group:"))
     assert any(f"{bad}:{line}:" in str(item) and "a stage is played as brainring, melee or sprint, not svoyak"
                in str(item) for item in problems.items), problems.items
+
+
+def test_the_edge_of_those_who_go_on_is_the_themes_colour():
+    """Item 5: the tournament's colours are theme colours (a theme may recolour them), not constants."""
+    import dataclasses
+
+    import pygame
+
+    from quizshow.display.theme import load_theme
+    from tests.test_event_rules import GROUP_RESULTS
+    from tests.test_tournament_display import _count, _groups
+    from tests.tournament_kit import SEED004, config
+
+    theme = load_theme(config(SEED004).theme)
+    assert theme.color("tournament_goes_on") == pygame.Color("#2fbf71")  # the broadcast theme names it
+    magenta = dataclasses.replace(theme, colors={**theme.colors, "tournament_goes_on": pygame.Color("#ff00ff")})
+    assert _count(_groups(magenta, GROUP_RESULTS), (255, 0, 255), 20) > 50
+    assert _count(_groups(theme, GROUP_RESULTS), (255, 0, 255), 20) == 0
+
+
+def test_two_nested_formats_sharing_a_phase_name_with_other_flags_are_refused():
+    """The show reads one flag set per phase name: a tournament cannot nest a format whose «title» lights
+    the lamps beside the brain-ring's dark «title»."""
+    import pytest
+
+    from quizshow import registry
+    from quizshow.core.match import MatchRole
+    from quizshow.core.spec import FormatSpec, Phase, PhaseFlags
+    from quizshow.formats.tournament.spec import tournament_spec
+
+    class Lit(Phase):
+        TITLE = "title", PhaseFlags(lamps_live=True)
+
+    lit = FormatSpec(name="lit", make=registry.spec("melee").make, phases=Lit, rules={}, match=MatchRole())
+    with pytest.raises(ValueError, match="brainring and lit both have a phase 'title'"):
+        tournament_spec([registry.spec("brainring"), lit])
+    assert tournament_spec([registry.spec("brainring"), registry.spec("sprint")]).name == "tournament"

@@ -17,6 +17,7 @@ from quizshow.core.effects import Event, EventKind
 from quizshow.core.format import Format, Refused, Result, Setup
 from quizshow.core.match import MatchResult
 from quizshow.core.phases import Phase, PhaseFlags
+from quizshow.core.presslog import Press, PressLog
 from quizshow.core.state import ShowState
 from quizshow.packs.model import Question
 
@@ -81,7 +82,8 @@ class SprintFormat(Format):
 
     def position(self, state: ShowState) -> dict[str, Any]:
         asked = self.sprint(state).asked
-        return {"round": 0, "round_key": None, "question": asked - 1 if asked else None, "value": 1}
+        return {"round": 0, "round_key": None, "question": asked - 1 if asked else None,
+                "question_key": "sprint.question_no", "value": 1}  # «вопрос 4»: no «из N», the race has no end
 
     # --- played as a tournament's match ----------------------------------------------------------------------
 
@@ -99,7 +101,8 @@ class SprintFormat(Format):
         if phase in (SprintPhase.TITLE, SprintPhase.READY):
             sprint = replace(self.sprint(state), asked=self.sprint(state).asked + 1)
             return replace(state, phase=SprintPhase.OPEN, fmt=sprint, locked=frozenset(), answering=None,
-                           question=sprint.asked - 1), [Event(EventKind.QUESTION, number=sprint.asked - 1)]
+                           presses=PressLog(), question=sprint.asked - 1), [
+                Event(EventKind.QUESTION, number=sprint.asked - 1)]
         if phase is SprintPhase.OPEN:  # nobody answered: the next question
             return replace(state, phase=SprintPhase.READY), [Event(EventKind.REVEAL)]
         if phase is SprintPhase.ANSWER:
@@ -110,8 +113,10 @@ class SprintFormat(Format):
         self.check_team(state, cmd.team)
         if state.phase != SprintPhase.OPEN or cmd.team in state.locked:
             raise Refused("buzzers are closed")
-        return replace(state, phase=SprintPhase.ANSWER, answering=cmd.team, last_buzz_at=cmd.at), [
-            Event(EventKind.BUZZ, team=cmd.team, name=state.teams[cmd.team].name, margin_s=0.0)]
+        press = Press(cmd.press_time, cmd.at, cmd.team, cmd.player, cmd.device)
+        presses = state.presses.add(press)  # the console's press list
+        return replace(state, phase=SprintPhase.ANSWER, answering=cmd.team, last_buzz_at=cmd.at, presses=presses), [
+            Event(EventKind.BUZZ, team=cmd.team, name=state.teams[cmd.team].name, margin_s=presses.margin(press))]
 
     def on_judge(self, state: ShowState, cmd: c.Judge) -> Result:
         if state.phase != SprintPhase.ANSWER or state.answering is None:

@@ -14,6 +14,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "next.sprint_start": "Начать спринт", "next.sprint_question": "Следующий вопрос",
         "next.sprint_nobody": "Никто не ответил: дальше",
         "sprint.race": "ДО {n} ОЧКОВ", "sprint.race_one": "ДО 1 ОЧКА", "sprint.winner": "ПОБЕДИТЕЛЬ",
+        "sprint.question_no": "вопрос {n}",
     },
     "en": {
         "phase.sprint_title": "Sprint: title", "phase.sprint_ready": "Sprint: before the question",
@@ -22,6 +23,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "next.sprint_start": "Start the sprint", "next.sprint_question": "Next question",
         "next.sprint_nobody": "Nobody answered: go on",
         "sprint.race": "FIRST TO {n} POINTS", "sprint.race_one": "FIRST TO 1 POINT", "sprint.winner": "WINNER",
+        "sprint.question_no": "question {n}",
     },
 }
 
