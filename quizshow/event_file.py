@@ -17,6 +17,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from quizshow import registry, stopping
 from quizshow.config import ShowConfig, TeamConfig, _devices, _keys, _packs, _rules, _theme, load_show
 from quizshow.event.day import REGULATIONS
+from quizshow.event.matches import DEFAULT_MATCHES
 from quizshow.event.model import EventTeam, Regulation
 from quizshow.formats.teamsize import size_problems
 from quizshow.formats.tournament.model import EventPlan, StagePlan
@@ -39,28 +40,6 @@ PARAMETERS: dict[str, dict[str, tuple[int, int]]] = {
     "seed-004": {"groups": (1, 8), "advance_per_group": (1, 8), "playoff_teams": (2, 8), "points_win": (0, 100),
                  "points_draw": (0, 100), "points_loss": (0, 100), "penalties_to_remove": (1, 100)},
 }
-# The stages each regulation plays, and their match by default (format, preset, rules).
-STAGES: dict[str, dict[str, tuple[str, str, dict[str, Any]]]] = {
-    "seed-001": {
-        "melee": ("melee", "melee", {}),
-        "qualifying": ("brainring", "brainring-40", {"match": "qualifying"}),
-        # 3C: «дополнительный бой из 3-х вопросов, каждый 1 очко» — no carry-over in the play-off.
-        "playoff": ("brainring", "brainring-40", {"match": "qualifying", "qualifying_questions": 3,
-                                                  "carry_over": False}),
-        "semifinal": ("brainring", "brainring-40", {"match": "semifinal"}),
-        "final": ("brainring", "brainring-40", {"match": "final"}),
-    },
-    "seed-004": {
-        "group": ("brainring", "brainring-60", {"match": "match5"}),
-        "replay": ("brainring", "brainring-60", {"match": "match5"}),
-        # A knockout match needs a winner: five questions, then extra questions to the first correct answer.
-        "quarterfinal": ("brainring", "brainring-60", {"match": "qualifying", "qualifying_questions": 5}),
-        "semifinal": ("brainring", "brainring-60", {"match": "qualifying", "qualifying_questions": 5}),
-        "final": ("brainring", "brainring-60", {"match": "qualifying", "qualifying_questions": 5}),
-    },
-}
-
-
 REGULATION_LINE = re.compile(r"^regulation\s*:", re.M)  # a cheap look before the file is parsed
 
 
@@ -190,7 +169,7 @@ def _stages(reader: FileReader, node: Node | None, regulation: str, problems: Pr
             presets: dict[str, str] | None = None) -> dict[str, StagePlan]:
     """Each stage's plan; `presets` gets each stage's preset name (for the messages)."""
     presets = presets if presets is not None else {}
-    defaults = STAGES[regulation]
+    defaults = DEFAULT_MATCHES[regulation]
     given = reader.mapping(node, list(defaults), what=f"the stages of {regulation}")
     out: dict[str, StagePlan] = {}
     for stage, (fmt, preset, overrides) in defaults.items():
