@@ -14,9 +14,10 @@ from typing import Any
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from quizshow import stopping
+from quizshow import registry, stopping
 from quizshow.config import ShowConfig, TeamConfig, _devices, _keys, _packs, _rules, _theme, load_show
 from quizshow.event.day import REGULATIONS
+from quizshow.event.matches import DEFAULT_MATCHES
 from quizshow.event.model import EventTeam, Regulation
 from quizshow.formats.teamsize import size_problems
 from quizshow.formats.tournament.model import EventPlan, StagePlan
@@ -39,28 +40,6 @@ PARAMETERS: dict[str, dict[str, tuple[int, int]]] = {
     "seed-004": {"groups": (1, 8), "advance_per_group": (1, 8), "playoff_teams": (2, 8), "points_win": (0, 100),
                  "points_draw": (0, 100), "points_loss": (0, 100), "penalties_to_remove": (1, 100)},
 }
-# The stages each regulation plays, and their match by default (format, preset, rules).
-STAGES: dict[str, dict[str, tuple[str, str, dict[str, Any]]]] = {
-    "seed-001": {
-        "melee": ("melee", "melee", {}),
-        "qualifying": ("brainring", "brainring-40", {"match": "qualifying"}),
-        # 3C: «дополнительный бой из 3-х вопросов, каждый 1 очко» — no carry-over in the play-off.
-        "playoff": ("brainring", "brainring-40", {"match": "qualifying", "qualifying_questions": 3,
-                                                  "carry_over": False}),
-        "semifinal": ("brainring", "brainring-40", {"match": "semifinal"}),
-        "final": ("brainring", "brainring-40", {"match": "final"}),
-    },
-    "seed-004": {
-        "group": ("brainring", "brainring-60", {"match": "match5"}),
-        "replay": ("brainring", "brainring-60", {"match": "match5"}),
-        # A knockout match needs a winner: five questions, then extra questions to the first correct answer.
-        "quarterfinal": ("brainring", "brainring-60", {"match": "qualifying", "qualifying_questions": 5}),
-        "semifinal": ("brainring", "brainring-60", {"match": "qualifying", "qualifying_questions": 5}),
-        "final": ("brainring", "brainring-60", {"match": "qualifying", "qualifying_questions": 5}),
-    },
-}
-
-
 REGULATION_LINE = re.compile(r"^regulation\s*:", re.M)  # a cheap look before the file is parsed
 
 
@@ -190,7 +169,7 @@ def _stages(reader: FileReader, node: Node | None, regulation: str, problems: Pr
             presets: dict[str, str] | None = None) -> dict[str, StagePlan]:
     """Each stage's plan; `presets` gets each stage's preset name (for the messages)."""
     presets = presets if presets is not None else {}
-    defaults = STAGES[regulation]
+    defaults = DEFAULT_MATCHES[regulation]
     given = reader.mapping(node, list(defaults), what=f"the stages of {regulation}")
     out: dict[str, StagePlan] = {}
     for stage, (fmt, preset, overrides) in defaults.items():
@@ -204,9 +183,12 @@ def _stages(reader: FileReader, node: Node | None, regulation: str, problems: Pr
         if reader.text(keys["format"], "format") == fmt:
             keys.setdefault("preset", _scalar_at(item, preset))
         fmt_name, preset_name, rules = _rules(reader, keys)
-        if fmt_name not in ("brainring", "melee"):
-            if fmt_name is not None:
-                reader.error(keys["format"], f"a stage is played as brainring or melee, not {fmt_name}")
+        if fmt_name is None or fmt_name not in registry.FORMATS:
+            continue  # _rules has said why
+        if registry.spec(fmt_name).match is None:
+            *most, last = [name for name in registry.names() if registry.spec(name).match is not None]
+            either = f"{', '.join(most)} or {last}" if most else last
+            reader.error(keys["format"], f"a stage is played as {either}, not {fmt_name}")
             continue
         given_rules = _given_rules(keys)
         merged = {**rules, **{k: v for k, v in overrides.items() if k not in given_rules and fmt_name == fmt}}
@@ -217,7 +199,6 @@ def _stages(reader: FileReader, node: Node | None, regulation: str, problems: Pr
 
 
 def _rules_default(fmt: str, preset: str) -> dict[str, Any]:
-    from quizshow import registry
     from quizshow.formats import common_rules, presets
 
     sets = presets().get(fmt) or {name: {**common_rules(), **params}

@@ -16,7 +16,7 @@ from quizshow.formats.demo.spec import SPEC as DEMO
 from quizshow.formats.duel.spec import SPEC as DUEL
 from quizshow.formats.melee.spec import SPEC as MELEE
 from quizshow.formats.svoyak.spec import SPEC as SVOYAK
-from quizshow.formats.tournament.spec import SPEC as TOURNAMENT
+from quizshow.formats.tournament.spec import tournament_spec
 from quizshow.formats.written.spec import SPEC as WRITTEN
 
 if TYPE_CHECKING:
@@ -36,8 +36,10 @@ FORMATS: dict[str, Entry] = {
     "written": Entry(WRITTEN, "quizshow.display.written"),
     "duel": Entry(DUEL, "quizshow.display.duel"),
     "melee": Entry(MELEE, "quizshow.display.melee"),
-    "tournament": Entry(TOURNAMENT, "quizshow.display.event"),
+    "sprint": Entry(importlib.import_module("quizshow.formats.sprint.spec").SPEC, "quizshow.display.sprint"),
 }
+# A tournament's stage plays any format above that declares a MatchRole (FormatSpec.match).
+FORMATS["tournament"] = Entry(tournament_spec([entry.spec for entry in FORMATS.values()]), "quizshow.display.event")
 # Format names of the show file contract (spec/files.md) that later issues add.
 PLANNED: tuple[str, ...] = ()
 

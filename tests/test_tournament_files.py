@@ -57,7 +57,7 @@ def test_every_problem_of_a_tournament_file_is_reported_at_its_line(tmp_path):
     assert "parameter 'groups' is 9; expected 1 to 8" in text
     assert "did you mean 'advance_per_group'" in text
     assert "team 'А' is listed twice" in text and "colour 'red' must look like #d83a3a" in text
-    assert "a stage is played as brainring or melee, not svoyak" in text
+    assert "a stage is played as brainring, melee or sprint, not svoyak" in text
     assert "rule 'match' is 'nonsense'" in text
     assert "there are two tables" in text
 

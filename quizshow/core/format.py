@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.limits import MAX_CLOCK_S, MAX_POINTS, points_ok, seconds_ok
+from quizshow.core.match import MatchResult
 from quizshow.core.phases import NO_FLAGS, PhaseFlags
 from quizshow.core.state import Banner, ShowState, Team, View
 from quizshow.core.timers import Window
@@ -150,6 +151,21 @@ class Format:
     def position(self, state: ShowState) -> dict[str, Any]:
         """Where the show is: round and question numbers and the value, for the console header."""
         return {"round": state.round, "question": state.question}
+
+    # --- played as a tournament's match (FormatSpec.match): what the day reads ------------------------
+
+    def match_result(self, state: ShowState) -> MatchResult | None:
+        """The match's result once the rules have decided it, else None."""
+        return None
+
+    def match_penalties(self, state: ShowState) -> tuple[int, ...]:
+        """Discipline penalty points each team at the tables has earned so far in this match."""
+        return ()
+
+    def forfeit(self, state: ShowState, team: int, penalties: int) -> Result | None:
+        """`team` is removed from the championship mid-match (seed 004 §6.15, `penalties` over the day):
+        the match ends at once, won by the other table. None: the format has no such ending."""
+        return None
 
     # --- shared handlers ----------------------------------------------------------------------------
 

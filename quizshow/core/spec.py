@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 from quizshow.core.actions import ActionDef
 from quizshow.core.commands import Command
 from quizshow.core.format import Format, Setup
+from quizshow.core.match import MatchRole
 from quizshow.core.phases import NO_FLAGS, Phase, PhaseFlags
 from quizshow.core.state import ShowState
 
 if TYPE_CHECKING:
     from quizshow.packs.model import Pack
 
-__all__ = ["NO_FLAGS", "FormatSpec", "Phase", "PhaseFlags", "Rule"]
+__all__ = ["NO_FLAGS", "FormatSpec", "MatchRole", "Phase", "PhaseFlags", "Rule"]
 
 
 @dataclass(frozen=True)
@@ -134,6 +135,8 @@ class FormatSpec(Generic[FormatT, StateT, PhaseT]):
     warn_pack: CheckPack | None = None  # advice on a pack that still plays: warnings at the pack's lines
     # Its refusals in Russian (English template -> Russian text), as quizshow/i18n.py's REFUSALS_RU.
     refusals: Mapping[str, str] = field(default_factory=dict)
+    # How it plays as a tournament's match (the hooks Format.match_result & co.); None: it cannot be one.
+    match: MatchRole | None = None
 
     def state_of(self, state: ShowState) -> StateT:
         """The format's own state, typed (what its views and hooks read)."""

@@ -90,6 +90,10 @@ _DEFAULT_COLORS = {name: pygame.Color(value) for name, value in {
     "panel_top": "#2a3cb0", "panel_edge": "#5a74ff", "panel_played": "#0b1240", "panel_dark": "#0a0f2e",
     "text": "#f5f7ff", "muted": "#b8c1f0", "accent": "#ffc83d", "warning": "#ff4b4b", "good": "#2fbf71",
     "bad": "#e5484d", "negative": "#ff8a8a", "shadow": "#000000"}.items()}
+# The tournament day (display/event): the edge of the teams that go on; the day's places 1 to 3.
+_DEFAULT_COLORS.update({name: pygame.Color(value) for name, value in {
+    "tournament_goes_on": "#2fbf71", "tournament_gold": "#ffc83d", "tournament_silver": "#c9d1e0",
+    "tournament_bronze": "#cd8a4a"}.items()})
 _COLOR_NAMES = list(_DEFAULT_COLORS)
 _SOUND_CUES = ["buzz", "correct", "wrong", "false_start", "warning", "time_up", "round_start", "special",
                "final_music", "winner", "announce"]

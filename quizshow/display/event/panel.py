@@ -14,24 +14,23 @@ import pygame
 from quizshow import registry
 from quizshow.display.console_style import GOLD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
+from quizshow.display.event.typed import event, tournament
 from quizshow.event import day as D
 from quizshow.event.common import effective
-from quizshow.formats.tournament.format import TournamentFormat
-from quizshow.formats.tournament.model import EventState
+from quizshow.formats.tournament.model import EventState, Screen
 
-SCREENS = (("ev_standings", "phase.ev_standings"), ("ev_bracket", "phase.ev_bracket"), ("ev_next", "phase.ev_next"),
-           ("ev_draw", "phase.ev_draw"))
+SCREENS = (Screen.STANDINGS, Screen.BRACKET, Screen.NEXT, Screen.DRAW)  # the buttons, in this order
 
 
 def draw(ui: PanelUI, box: pygame.Rect) -> bool:
-    ev = TournamentFormat.event(ui.state)
+    ev = event(ui.state)
     notice = True
     if ev.match is not None and ev.notice is not None:
         # §6.15: the removal is offered at once, above the match's own panel, the match still going on.
         box = _notice(ui, box, ev)
         notice = False
     if ev.match is not None:
-        fmt = ui.format.match_format(ev)  # type: ignore[attr-defined]
+        fmt = tournament(ui.format).match_format(ev)
         inner = registry.views(fmt.id).panel
         if inner is not None:
             nested = PanelUI(ui.surface, ui.unit, ui.text, ui.theme, ui.say, ev.match, fmt, ui.status, ui.buttons)
@@ -83,8 +82,9 @@ def _schedule(ui: PanelUI, box: pygame.Rect, ev: EventState, notice: bool = True
     y = top.bottom + unit // 2
     # two lines tall: «Отменить последний результат» wraps whole instead of ending in «…»
     screens = ui.grid(pygame.Rect(inner.x, y, inner.width, unit * 2), len(SCREENS) + 1, gap=4)
-    for rect, (name, key) in zip(screens, SCREENS, strict=False):
-        ui.button(rect, ui.say(key), "screen", name, lit=ui.state.phase == name, px=int(unit * 0.7))
+    for rect, screen in zip(screens, SCREENS, strict=False):
+        ui.button(rect, ui.say(f"phase.{screen.value}"), "screen", screen.value, lit=ui.state.phase == screen,
+                  px=int(unit * 0.7))
     ui.button(screens[-1], ui.say("ev.console_undo_result"), "undo_result", px=int(unit * 0.6))
     y += int(unit * 2.5)  # the screen row is two lines tall: «Отменить последний результат» whole
     if ev.notice is not None and notice:

@@ -12,6 +12,7 @@ from typing import Any
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.format import Format, Refused, Result, Setup
+from quizshow.core.match import MatchResult
 from quizshow.core.presslog import Press, PressLog, pressed_before
 from quizshow.core.state import ShowState
 from quizshow.core.timers import Timer, Window
@@ -402,6 +403,33 @@ class BrainringFormat(DisciplineRules, Format):
         ring = replace(ring, battle=ring.battle + 1, asked=(), unanswered_run=0, extra=one_all, value=1)
         return self.ready(new, ring), [Event(EventKind.ROUND_START, round=ring.battle,
                                               name=state.teams[team].name)]
+
+    # --- played as a tournament's match ----------------------------------------------------------------
+
+    def match_result(self, state: ShowState) -> MatchResult | None:
+        """The two tables' scores, the written answers of the teams playing along, battles and penalties."""
+        ring = self.ring(state)
+        if ring.result is None:
+            return None
+        counts: dict[int, int] = {}
+        for _, team in ring.tally:
+            counts[team] = counts.get(team, 0) + 1
+        # A removal is a win for the other table (the day's standings count it so).
+        outcome = {"draw": "draw", "disqualified": "disqualified"}.get(ring.result, "win")
+        return MatchResult(TABLES, (state.teams[0].score, state.teams[1].score), outcome, ring.winner,
+                           tally=tuple(counts.items()), battles=ring.battles_won,
+                           penalties=(ring.records[0].penalties, ring.records[1].penalties))
+
+    def match_penalties(self, state: ShowState) -> tuple[int, ...]:
+        ring = self.ring(state)
+        return ring.records[0].penalties, ring.records[1].penalties
+
+    def forfeit(self, state: ShowState, team: int, penalties: int) -> Result:
+        """Removed while it plays (§6.15: the jury need not wait for the match to end): the record says why,
+        the other table wins, the match's result stands as played so far."""
+        ring = self.ring(state)
+        record = replace(ring.record(team), removed=True, removed_for=penalties)
+        return self.finish(replace(state, fmt=ring.with_record(team, record)), "removed", 1 - team)
 
     def finish(self, state: ShowState, result: str, winner: int | None) -> Result:
         ring = self.ring(state)

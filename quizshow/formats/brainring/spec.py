@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from quizshow.core import commands as c
 from quizshow.core.actions import DISCIPLINE, ActionDef, Arg
-from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, Phase, PhaseFlags, choice, count, flag, seconds
+from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, MatchRole, Phase, PhaseFlags, choice, count, flag, seconds
 from quizshow.formats.brainring.format import BrainringFormat
 from quizshow.formats.brainring.model import Ring
 
@@ -70,5 +70,5 @@ ACTIONS = (
 SPEC = FormatSpec(
     name="brainring", make=BrainringFormat, phases=BrainringPhase, rules=RULES, state=Ring,
     commands=(c.SetAnswerer, c.SinglePlayer, c.PassRight, c.Ruling, c.Discipline, c.Withdraw, c.Tally),
-    actions=ACTIONS,
+    actions=ACTIONS, match=MatchRole(tables=2, onlookers=True),
 )

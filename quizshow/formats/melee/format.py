@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.format import Format, Refused, Result, Setup
+from quizshow.core.match import MatchResult
 from quizshow.core.state import ShowState
 from quizshow.packs.model import Question
 
@@ -103,6 +104,13 @@ class MeleeFormat(Format):
     def winner(self, state: ShowState) -> list[int]:
         w = self.melee(state).winner
         return [] if w is None else [w]
+
+    def match_result(self, state: ShowState) -> MatchResult | None:
+        """Played in a tournament: every team, ranked (the winner first), once one player is left."""
+        m = self.melee(state)
+        if m.winner is None:
+            return None
+        return MatchResult(tuple(range(len(state.teams))), order=m.order(), winner=m.winner)
 
     def next_action(self, state: ShowState) -> str:
         return {"melee_title": "next.melee_split", "melee_tables": "next.melee_question",

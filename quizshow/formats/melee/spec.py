@@ -6,7 +6,7 @@ from typing import Any
 
 from quizshow.core.actions import ActionDef, Arg
 from quizshow.core.commands import Command
-from quizshow.core.spec import FormatSpec, Phase, PhaseFlags
+from quizshow.core.spec import FormatSpec, MatchRole, Phase, PhaseFlags
 from quizshow.formats.melee.format import RED, Decide, Melee, MeleeFormat
 
 LIVE = PhaseFlags(buzzers_live=True, lamps_live=True)
@@ -69,5 +69,5 @@ def journal_words(cmd: Command) -> tuple[str, dict[str, Any]] | None:
 SPEC = FormatSpec(
     name="melee", make=MeleeFormat, phases=MeleePhase, rules={}, state=Melee, commands=(Decide,),
     actions=(ActionDef("decide", lambda x, a: Decide(at=x.at, side=a["side"]), (Arg("side", int),)),),
-    phrases=PHRASES, presets={"melee": {}}, journal_words=journal_words,
+    phrases=PHRASES, presets={"melee": {}}, journal_words=journal_words, match=MatchRole(),
 )

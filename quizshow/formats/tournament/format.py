@@ -1,10 +1,11 @@
 """Format `tournament`: a tournament day (rules.md §6) as one reducer over one journal.
 
 Between matches the event handles the draw, the schedule, results entered by hand or over OSC,
-corrections and removals. «Играть следующий матч» nests the fixture's own format (`brainring` or
-`melee`, made by its spec from the stage's plan): every command of the match goes to that format's
-reducer, and the shared fields of the show state are its projection. The match's result flows into the
-day the moment the match decides it; Next after the result closes the match.
+corrections and removals. «Играть следующий матч» nests the fixture's own format (any format whose
+spec has a `MatchRole`, made by its spec from the stage's plan): every command of the match goes to that
+format's reducer, and the shared fields of the show state are its projection. The match's result
+(`Format.match_result`) flows into the day the moment the match decides it; Next after the result closes
+the match.
 """
 
 from __future__ import annotations
@@ -22,10 +23,9 @@ from quizshow.event import day as D
 from quizshow.event.common import effective
 from quizshow.event.model import Correction, Day, Fixture
 from quizshow.event.model import Result as Outcome
-from quizshow.formats.brainring.format import BrainringFormat
-from quizshow.formats.brainring.model import Ring
 from quizshow.formats.tournament import model as m
-from quizshow.formats.tournament.results import result_of
+from quizshow.formats.tournament.model import Screen
+from quizshow.formats.tournament.results import day_result
 
 if TYPE_CHECKING:
     from quizshow.core.spec import FormatSpec
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 class TournamentFormat(Format):
     id = "tournament"
 
-    def __init__(self, setup: Setup, formats: Mapping[str, FormatSpec]) -> None:
+    def __init__(self, setup: Setup, formats: Mapping[str, FormatSpec[Any, Any, Any]]) -> None:
         super().__init__(setup)
         self.formats = formats  # the formats a match may be played in, by name
         plan = setup.rules.get("plan")
@@ -95,7 +95,7 @@ class TournamentFormat(Format):
 
     def initial_state(self, seed: int) -> ShowState:
         day = Day(self.plan.teams, self.plan.regulation)
-        screen = "ev_draw" if D.draw_stage(day) != "done" else "ev_standings"
+        screen = Screen.DRAW if D.draw_stage(day) != "done" else Screen.STANDINGS
         return ShowState(phase=screen, teams=tuple(self.team(i) for i in range(len(self.plan.teams))), seed=seed,
                          fmt=m.EventState(day, screen=screen))
 
@@ -112,24 +112,24 @@ class TournamentFormat(Format):
         assert ev.match is not None and ev.playing is not None
         fmt = self.match_format(ev)
         nested, events = fmt.handle(ev.match, command)
-        result = result_of(nested, ev.playing, ev.roster)
+        result = day_result(fmt.match_result(nested), ev.playing, ev.roster)
         day = ev.day
         kept = tuple(r for r in day.results if r.fixture != ev.playing)
         day = replace(day, results=(*kept, result) if result is not None else kept)
         notice = ev.notice
         for i, team in enumerate(ev.roster[:2]):
             # Seed 004 §6.15: the penalty that makes three is counted at once, the match still going on.
-            live = self._live_penalties(nested, i) if result is None else 0
+            live = self._live_penalties(fmt, nested, i) if result is None else 0
             if team not in day.removed_teams and \
                     self.penalties(day, team) + live >= self.plan.regulation.penalties_to_remove:
                 notice = ("event.notice.removal", (("team", self.plan.teams[team].name), ("index", str(team))))
         return self._project(state, replace(ev, day=day, match=nested, notice=notice)), events
 
     @staticmethod
-    def _live_penalties(match: ShowState, table: int) -> int:
+    def _live_penalties(fmt: Format, match: ShowState, table: int) -> int:
         """Penalty points a table's team earned in the match being played (not yet a result of the day)."""
-        ring = match.fmt
-        return ring.records[table].penalties if isinstance(ring, Ring) else 0
+        found = fmt.match_penalties(match)
+        return found[table] if table < len(found) else 0
 
     def _project(self, state: ShowState, ev: m.EventState) -> ShowState:
         """The show state while a match is played: its own fields, the event as `fmt`."""
@@ -139,7 +139,7 @@ class TournamentFormat(Format):
                        locked=n.locked, round=n.round, question=n.question, view=n.view, banner=n.banner,
                        last_buzz_at=n.last_buzz_at, fmt=ev)
 
-    def _between(self, state: ShowState, ev: m.EventState, screen: str | None = None) -> ShowState:
+    def _between(self, state: ShowState, ev: m.EventState, screen: Screen | None = None) -> ShowState:
         """The show state between matches: every team, no clock, the screen asked for."""
         screen = screen or ev.screen
         ev = replace(ev, playing=None, match=None, roster=(), screen=screen)
@@ -209,12 +209,13 @@ class TournamentFormat(Format):
                           fixture=cmd.fixture)
         if effective(ev.day, fixture) is not None:
             raise Refused("{fixture} has a result already", fixture=fixture.id)
-        stage = self.stage_plan(fixture)
-        if stage.format == "brainring" and len(fixture.teams) != 2:
+        role = self.formats[self.stage_plan(fixture).format].match
+        tables = role.tables if role is not None else 0
+        if tables and len(fixture.teams) != tables:
             raise Refused("{fixture} is played by {n} teams: enter its result by hand", fixture=fixture.id,
                           n=len(fixture.teams))
         roster = fixture.teams
-        if stage.format == "brainring" and self.plan.regulation.name == "seed-001":
+        if role is not None and role.onlookers and self.plan.regulation.name == "seed-001":
             # The other teams hand in written answers (seed 001 §6: the «Команда за столом» prize).
             roster += tuple(t for t in range(len(self.plan.teams)) if t not in fixture.teams
                             and t not in ev.day.removed_teams)
@@ -232,7 +233,7 @@ class TournamentFormat(Format):
             raise Refused("no match is being played")
         if ev.day.result(ev.playing) is None:
             raise Refused("the match has no result yet")
-        screen = "ev_draw" if D.draw_stage(ev.day) != "done" else "ev_standings"
+        screen = Screen.DRAW if D.draw_stage(ev.day) != "done" else Screen.STANDINGS
         return self._between(state, ev, screen), [Event(EventKind.STAGE, name="close")]
 
     def on_draw(self, state: ShowState, cmd: m.Draw) -> Result:
@@ -244,7 +245,7 @@ class TournamentFormat(Format):
             day = replace(day, order=D.start_order(day))
         team = D.draw_one(day, state.seed)
         day = replace(day, order=(*day.order, team))
-        screen = "ev_draw" if len(day.order) < len(day.teams) else ev.screen
+        screen = Screen.DRAW if len(day.order) < len(day.teams) else ev.screen
         lot = Event(EventKind.LOT, team=team, name=self.plan.teams[team].name, points=len(day.order))
         return self._between(state, replace(ev, day=day), screen), [Event(EventKind.STAGE, name="draw"), lot]
 
@@ -256,7 +257,7 @@ class TournamentFormat(Format):
         if not 0 <= cmd.team < len(self.plan.teams) or cmd.team == first:
             raise Refused("the melee winner cannot pick {name}", name=str(cmd.team + 1))
         day = replace(ev.day, picked=cmd.team, order=(first, cmd.team) if first is not None else ())
-        return self._between(state, replace(ev, day=day), "ev_draw"), []
+        return self._between(state, replace(ev, day=day), Screen.DRAW), []
 
     def _outcome(self, ev: m.EventState, fixture: Fixture, cmd: m.Enter | m.Correct, source: str) -> Outcome:
         try:
@@ -340,15 +341,14 @@ class TournamentFormat(Format):
         if ev.match is None or ev.playing is None or team not in ev.roster[:2] or ev.day.result(ev.playing):
             return ev, []
         fmt = self.match_format(ev)
-        ring = ev.match.fmt
-        if not isinstance(fmt, BrainringFormat) or not isinstance(ring, Ring):
-            return ev, []
         table = ev.roster.index(team)
-        record = ring.record(table)
-        penalties = self.penalties(ev.day, team) + record.penalties  # over the day, this match's included
-        nested = replace(ev.match, fmt=ring.with_record(table, replace(record, removed=True, removed_for=penalties)))
-        nested, events = fmt.finish(nested, "removed", 1 - table)
-        result = result_of(nested, ev.playing, ev.roster)
+        # over the day, this match's included
+        penalties = self.penalties(ev.day, team) + self._live_penalties(fmt, ev.match, table)
+        ended = fmt.forfeit(ev.match, table, penalties)
+        if ended is None:
+            return ev, []
+        nested, events = ended
+        result = day_result(fmt.match_result(nested), ev.playing, ev.roster)
         day = replace(ev.day, results=(*ev.day.results, result) if result is not None else ev.day.results)
         return replace(ev, day=day, match=nested), [Event(EventKind.TEAM_REMOVED, team=table, points=penalties,
                                                           name=self.plan.teams[team].name), *events]
@@ -361,17 +361,19 @@ class TournamentFormat(Format):
 
     def on_show(self, state: ShowState, cmd: m.Show) -> Result:
         ev = self.event(state)
-        if cmd.screen not in m.SCREENS:
-            raise Refused("there is no screen {screen}", screen=cmd.screen)
+        try:
+            screen = Screen(cmd.screen)
+        except ValueError:
+            raise Refused("there is no screen {screen}", screen=cmd.screen) from None
         if ev.match is not None:
             raise Refused("a match is being played")
-        return self._between(state, ev, cmd.screen), []
+        return self._between(state, ev, screen), []
 
     def _keep(self, state: ShowState, ev: m.EventState) -> ShowState:
         """The event changed while (or without) a match being played here. A result coming in after the
         draw is complete brings the standings up (the draw has been seen)."""
         if ev.match is not None:
             return self._project(state, ev)
-        done = ev.screen == "ev_draw" and D.draw_stage(ev.day) == "done" and ev.day.results
-        return self._between(state, ev, "ev_standings" if done else None)
+        done = ev.screen == Screen.DRAW and D.draw_stage(ev.day) == "done" and ev.day.results
+        return self._between(state, ev, Screen.STANDINGS if done else None)
 

@@ -6,17 +6,27 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from quizshow.core import commands as c
+from quizshow.core.phases import Phase
 from quizshow.core.state import ShowState
 from quizshow.event.model import Correction, Day, EventTeam, Regulation
 from quizshow.packs.model import Pack
 
 
+class Screen(Phase):
+    """The day's own pictures between matches (its phases while no match is played)."""
+
+    DRAW = "ev_draw"
+    STANDINGS = "ev_standings"
+    BRACKET = "ev_bracket"
+    NEXT = "ev_next"
+
+
 @dataclass(frozen=True)
 class StagePlan:
-    """How a stage's matches are played here: the match format, its rules (preset and overrides
-    resolved), the pack."""
+    """How a stage's matches are played here: the match format (any with a MatchRole), its rules (preset
+    and overrides resolved), the pack."""
 
-    format: str = "brainring"
+    format: str
     rules: dict[str, Any] = field(default_factory=dict)
     pack: Pack | None = None
 
@@ -41,7 +51,7 @@ class EventState:
     playing: str | None = None  # the fixture being played here
     match: ShowState | None = None
     roster: tuple[int, ...] = ()  # the event team of each of the match's teams
-    screen: str = "ev_standings"  # the projector's picture between matches
+    screen: Screen = Screen.STANDINGS  # the projector's picture between matches
     corrections: tuple[Correction, ...] = ()
     changes: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()  # what the last correction changed
     notice: tuple[str, tuple[tuple[str, str], ...]] | None = None  # a flag for the console (removal due)
@@ -125,7 +135,7 @@ class Remove(c.Command, namespace="tournament"):
 class Show(c.Command, namespace="tournament"):
     """The projector's picture between matches: ev_standings | ev_bracket | ev_next | ev_draw."""
 
-    screen: str = "ev_standings"
+    screen: str = Screen.STANDINGS.value
 
 
 MAX_NUMBERS = 32  # a play-off of every team, at most
@@ -146,4 +156,3 @@ def score_text(*scores: int) -> str:
 
 
 COMMANDS: tuple[type[c.Command], ...] = (Play, Close, Draw, Pick, Enter, Correct, Remove, Show)
-SCREENS = ("ev_draw", "ev_standings", "ev_bracket", "ev_next")

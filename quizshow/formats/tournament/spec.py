@@ -1,43 +1,46 @@
 """A tournament day: the format's declaration (the contract of quizshow.core.spec).
 
-Its phases are its own pictures between matches plus every phase of the formats it nests (with their
-flags: the lamps and buzzers follow the match being played). Its actions are its own plus the nested
-formats' (a console button of the match panel is a call of the match format's action).
+It nests every format whose spec has a `MatchRole` (quizshow/registry.py hands them to `tournament_spec`;
+none is named here). Its phases are its own pictures between matches plus every phase of the formats it
+nests (with their flags: the lamps and buzzers follow the match being played). Its actions, phrases and
+journal words are its own plus the nested formats' (a console button of the match panel is a call of the
+match format's action).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from quizshow.core import commands as c
 from quizshow.core.actions import ActionContext, ActionDef, Arg
 from quizshow.core.format import Format
-from quizshow.core.spec import FormatSpec, Phase
+from quizshow.core.spec import FormatSpec, JournalWords, Phase
 from quizshow.core.state import ShowState
 from quizshow.event import export
-from quizshow.formats.brainring.spec import SPEC as BRAINRING
-from quizshow.formats.melee.spec import SPEC as MELEE
 from quizshow.formats.tournament import model as m
 from quizshow.formats.tournament.format import TournamentFormat
 
-NESTED = (BRAINRING, MELEE)
-OWN = ("ev_draw", "ev_standings", "ev_bracket", "ev_next")
+AnySpec = FormatSpec[Any, Any, Any]
 
 
-def _phases() -> type[Phase]:
-    members: dict[str, tuple[object, ...]] = {name.upper(): (name,) for name in OWN}
-    for spec in NESTED:
+def _phases(nested: Sequence[AnySpec]) -> type[Phase]:
+    """The day's screens, then every nested format's phases. A phase name two formats share must mean the
+    same to the lamps and buzzers (the show reads one flag set per name)."""
+    members: dict[str, tuple[object, ...]] = {f"EV_{p.name}": (p.value, p.flags) for p in m.Screen}
+    flags: dict[str, tuple[str, object]] = {p.value: ("tournament", p.flags) for p in m.Screen}
+    for spec in nested:
         for phase in spec.phases:
+            owner, known = flags.setdefault(phase.value, (spec.name, phase.flags))
+            if known != phase.flags:
+                raise ValueError(f"formats {owner} and {spec.name} both have a phase '{phase.value}' with "
+                                 "other flags: a tournament cannot nest both")
             members[f"{spec.name}_{phase.name}".upper()] = (phase.value, phase.flags)
     # The functional Enum API: each value tuple goes to Phase.__new__ as (name, flags).
     make: Any = Phase  # the functional call's typing does not know a str enum with flags
     made: Any = make("TournamentPhase", members)
     found: type[Phase] = made
     return found
-
-
-TournamentPhase = _phases()
 
 
 def _enter(x: ActionContext, a: Mapping[str, Any]) -> c.Command:
@@ -181,7 +184,7 @@ PHRASES: dict[str, dict[str, str]] = {
 }
 
 
-def _words(cmd: c.Command) -> tuple[str, dict[str, object]] | None:
+def _own_words(cmd: c.Command) -> tuple[str, dict[str, object]] | None:
     """The console journal's words for the event's own commands."""
     if isinstance(cmd, m.Play):
         return "ev.journal.play", {"fixture": cmd.fixture or ""}
@@ -194,8 +197,6 @@ def _words(cmd: c.Command) -> tuple[str, dict[str, object]] | None:
         return "ev.journal.remove", {"reason": cmd.reason}
     key = {m.Close: "ev.journal.close", m.Draw: "ev.journal.draw", m.Pick: "ev.journal.pick",
            m.Show: "ev.journal.show"}.get(type(cmd))
-    if key is None and MELEE.journal_words is not None:  # a nested melee's own words («Красный стол ответил…»)
-        return MELEE.journal_words(cmd)
     return (key, {}) if key else None
 
 
@@ -235,19 +236,40 @@ REFUSALS: dict[str, str] = {
 }
 
 
-def _merged() -> dict[str, dict[str, str]]:
+def _merged(nested: Sequence[AnySpec]) -> dict[str, dict[str, str]]:
     out = {lang: dict(table) for lang, table in PHRASES.items()}
     out["ru"].update({"refusal." + template: words for template, words in REFUSALS.items()})
     out["en"].update({"refusal." + template: template for template in REFUSALS})  # English is the template
-    for spec in NESTED:
+    for spec in nested:
         for lang, table in spec.phrases.items():
             out.setdefault(lang, {}).update(table)
+        out["ru"].update({"refusal." + template: words for template, words in spec.refusals.items()})
+        out["en"].update({"refusal." + template: template for template in spec.refusals})
     return out
 
 
-SPEC = FormatSpec(
-    name="tournament", make=lambda setup: TournamentFormat(setup, {s.name: s for s in NESTED}),
-    phases=TournamentPhase, rules={}, state=m.EventState,
-    commands=m.COMMANDS, actions=(*ACTIONS, *BRAINRING.actions, *MELEE.actions), phrases=_merged(),
-    presets={"day": {}}, journal_words=_words, export=_export, max_teams=16,
-)
+def _words(nested: Sequence[AnySpec]) -> JournalWords:
+    """The event's own words, else the first nested format's own (the melee's «Красный стол ответил…»)."""
+    theirs = [spec.journal_words for spec in nested if spec.journal_words is not None]
+
+    def words(cmd: c.Command) -> tuple[str, dict[str, Any]] | None:
+        found = _own_words(cmd)
+        for more in theirs:
+            if found is not None:
+                break
+            found = more(cmd)
+        return found
+
+    return words
+
+
+def tournament_spec(nested: Sequence[AnySpec]) -> FormatSpec[TournamentFormat, m.EventState, Phase]:
+    """The tournament's declaration, nesting `nested` (every registered format with a MatchRole)."""
+    matches = {spec.name: spec for spec in nested if spec.match is not None}
+    specs = tuple(matches.values())
+    return FormatSpec(
+        name="tournament", make=lambda setup: TournamentFormat(setup, matches),
+        phases=_phases(specs), rules={}, state=m.EventState,
+        commands=m.COMMANDS, actions=(*ACTIONS, *(a for spec in specs for a in spec.actions)),
+        phrases=_merged(specs), presets={"day": {}}, journal_words=_words(specs), export=_export, max_teams=16,
+    )

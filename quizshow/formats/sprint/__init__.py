@@ -1,0 +1,1 @@
+"""Format `sprint` («Спринт»): first to N correct answers wins; plays alone or as a tournament's match."""
