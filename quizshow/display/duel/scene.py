@@ -24,7 +24,8 @@ from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.svoyak.scenes import words
 from quizshow.display.tween import WORDS_AT, ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
 from quizshow.formats.duel.format import DuelFormat
-from quizshow.formats.duel.model import CAPTAIN, COLOURS, TABLES, Phase
+from quizshow.formats.duel.model import CAPTAIN, COLOURS, TABLES, DuelState, Phase
+from quizshow.formats.duel.spec import SPEC
 from quizshow.i18n import duration
 
 TABLE_COLOURS = {"green": "#2e9e52", "yellow": "#e2b420", "red": "#d0323e", "blue": "#2f6fd8"}
@@ -35,9 +36,17 @@ SEGMENTS = 15
 
 
 def fmt_of(frame: Frame) -> DuelFormat:
-    fmt = frame.fmt
-    assert isinstance(fmt, DuelFormat)  # the duel's scenes only ever draw the duel
-    return fmt
+    """The duel's reducer, typed (its queue, sheets and rules)."""
+    return SPEC.format_of(frame.fmt)
+
+
+def duel_of(frame: Frame) -> DuelState:
+    """The duel's own state, typed (the bout, the sheet, the question in play)."""
+    return SPEC.state_of(frame.state)
+
+
+def phase_of(frame: Frame) -> Phase:
+    return SPEC.phase_of(frame.state)
 
 
 def table_colour(player: int) -> pygame.Color:
@@ -226,13 +235,13 @@ class DuelScene(Scene):
     name = "duel_tables"
 
     def key(self, frame: Frame) -> Hashable:
-        duel = frame.state.fmt
+        duel = duel_of(frame)
         return self.name, duel.bout.number
 
     def _looks(self, frame: Frame) -> dict[tuple[int, int], tuple[str, int | None]]:
         """Each table's look and its place in the queue (the number it wears)."""
         state, fmt = frame.state, fmt_of(frame)
-        duel = state.fmt
+        duel = duel_of(frame)
         numbers: dict[tuple[int, int], int] = {}
         looks: dict[tuple[int, int], str] = {}
         for i, entry in enumerate(fmt.queue(state)):
@@ -256,7 +265,7 @@ class DuelScene(Scene):
 
     def static_key(self, frame: Frame) -> Hashable:
         state = frame.state
-        duel = state.fmt
+        duel = duel_of(frame)
         # A leaving tile is already «выбыл» in the still layer: its live self sinks and fades over it (drawn
         # moving), so the layer depends on the state alone and is composed ahead in idle time.
         return state.phase, duel, state.presses, tuple(t.score for t in state.teams)
@@ -264,7 +273,7 @@ class DuelScene(Scene):
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
         state = frame.state
-        duel = state.fmt
+        duel = duel_of(frame)
         self._heading(surface, frame)
         for seat, (look, number) in self._looks(frame).items():
             frame.give_way()
@@ -283,12 +292,12 @@ class DuelScene(Scene):
             surface.blit(count, count.get_rect(midright=row.midright))
         self._bar_panel(surface, frame)
         self._queue(surface, frame)
-        if Phase(state.phase) == Phase.RESULT:  # the tables step back behind the result
+        if phase_of(frame) is Phase.RESULT:  # the tables step back behind the result
             surface.fill((105, 105, 115), special_flags=pygame.BLEND_RGB_MULT)
 
     def _heading(self, surface: pygame.Surface, frame: Frame) -> None:
         state, fmt = frame.state, fmt_of(frame)
-        duel = state.fmt
+        duel = duel_of(frame)
         w = frame.size[0]
         asking = duel.asking
         title, sub = frame.title, ""
@@ -318,10 +327,10 @@ class DuelScene(Scene):
         dark = frame.color("panel_dark")
         surface.blit(paint.panel(box.size, paint.rgb(paint.mix(dark, frame.color("panel"), 0.25)), paint.rgb(dark),
                                  paint.rgb(frame.color("panel_edge")), frame.u(16), max(2, frame.u(2))), box)
-        phase = Phase(state.phase)
+        phase = phase_of(frame)
         if phase in (Phase.REVEAL, Phase.RESULT, Phase.CHOOSING):
             question = fmt_of(frame).current(state)
-            asking = state.fmt.asking
+            asking = duel_of(frame).asking
             label = frame.say("scene.answer").upper()
             if asking is not None and asking.closed:
                 label += " · " + frame.say("scene.duel_unplayed")
@@ -335,7 +344,8 @@ class DuelScene(Scene):
                              frame.color("text"), frame.u(32), wrap=False, align="left")
         surface.blit(img, (box.x + frame.u(30), box.y + frame.u(22)))
         note = frame.say("scene.duel_thinking_note", s=f"{fmt_of(frame).think_s():g}")
-        if state.fmt.asking is not None and state.fmt.asking.read_end is None:
+        asking = duel_of(frame).asking
+        if asking is not None and asking.read_end is None:
             note = frame.say("scene.duel_reading")
         img = frame.text.fit(note, "body", (frame.u(420), frame.u(34)), frame.color("muted"), frame.u(24),
                              wrap=False, align="right")
@@ -348,7 +358,7 @@ class DuelScene(Scene):
         surface.blit(paint.panel(box.size, paint.rgb(paint.mix(dark, frame.color("panel"), 0.2)), paint.rgb(dark),
                                  paint.rgb(frame.color("panel_edge")), frame.u(20), max(2, frame.u(2))), box)
         entries = fmt.queue(state)
-        asking = state.fmt.asking
+        asking = duel_of(frame).asking
         hint = asking is not None and asking.hint_shown
         # A long queue needs the room more than the note; beside a hint, more than the heading too (its
         # numbered rows with their margins say what they are).
@@ -368,7 +378,7 @@ class DuelScene(Scene):
                 self._entry_compact(surface, frame, rect, i, entry)
             else:
                 self._entry(surface, frame, rect, i, entry)
-        if hint:
+        if asking is not None and asking.hint_shown:
             tall = hint_height(frame, len(entries))
             area = pygame.Rect(box.x + frame.u(22), box.bottom - frame.u(22) - tall, box.width - frame.u(44), tall)
             plate = paint.rgb(frame.color("panel_dark"))
@@ -475,15 +485,14 @@ class DuelScene(Scene):
 
     def _leaving(self, frame: Frame) -> tuple[int, int] | None:
         """The player who left last, while their tile is still moving."""
-        out = frame.state.fmt.bout.out
-        if not out:
+        bout = duel_of(frame).bout
+        if not bout.out:
             return None
-        age = frame.anim.age(("duel_out", frame.state.fmt.bout.number, out[-1]), frame.now)
-        return out[-1] if age < LEAVE_S else None
+        age = frame.anim.age(("duel_out", bout.number, bout.out[-1]), frame.now)
+        return bout.out[-1] if age < LEAVE_S else None
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
-        state = frame.state
-        phase = Phase(state.phase)
+        phase = phase_of(frame)
         if phase in (Phase.READING, Phase.THINKING, Phase.ANSWERING):
             self._bar(surface, frame)
         self._asked_pulse(surface, frame)
@@ -491,7 +500,7 @@ class DuelScene(Scene):
         leaving = self._leaving(frame)
         if leaving is not None:
             self._leave(surface, frame, leaving)
-        if phase == Phase.RESULT:
+        if phase is Phase.RESULT:
             self._result(surface, frame)
 
     def _bar(self, surface: pygame.Surface, frame: Frame) -> None:
@@ -547,11 +556,10 @@ class DuelScene(Scene):
         presses = frame.state.presses.presses
         if not presses:
             return
-        asking = frame.state.fmt.asking
-        rects = entry_rects(frame, len(presses), asking is not None and asking.hint_shown)
+        duel = duel_of(frame)
+        rects = entry_rects(frame, len(presses), duel.asking is not None and duel.asking.hint_shown)
         for rect, press in zip(rects, presses, strict=True):
-            age = frame.anim.age(("duel_press", frame.state.fmt.bout.number, frame.state.fmt.bout.asked, press),
-                                 frame.now)
+            age = frame.anim.age(("duel_press", duel.bout.number, duel.bout.asked, press), frame.now)
             if age >= SWEEP_S:
                 continue
             t = ease_out_cubic(age / SWEEP_S)
@@ -563,7 +571,7 @@ class DuelScene(Scene):
 
     def _leave(self, surface: pygame.Surface, frame: Frame, seat: tuple[int, int]) -> None:
         """The live tile flashes, sinks and fades away over its dimmed «выбыл» self (in the still layer)."""
-        age = frame.anim.age(("duel_out", frame.state.fmt.bout.number, seat), frame.now)
+        age = frame.anim.age(("duel_out", duel_of(frame).bout.number, seat), frame.now)
         t = min(1.0, age / LEAVE_S)
         rect = tile_rect(frame, *seat)
         live = tile(frame, *seat, "live", None)
@@ -583,7 +591,7 @@ class DuelScene(Scene):
 
     def _result(self, surface: pygame.Surface, frame: Frame) -> None:
         state = frame.state
-        bout = state.fmt.bout
+        bout = duel_of(frame).bout
         grow = ease_out_back(min(1.0, frame.anim.since(EventKind.MATCH_RESULT, frame.now) / 0.6))
         plate = pygame.Rect(0, 0, frame.u(1180), frame.u(420))
         plate.center = (frame.u(650), frame.u(590))
@@ -622,4 +630,4 @@ class DuelScene(Scene):
 
 
 SCENES: dict[str, Scene] = {scene.name: scene for scene in (DuelScene(),)}
-PHASES = {phase.value: ("title" if phase == Phase.TITLE else DuelScene.name) for phase in Phase}
+PHASES = {phase: ("title" if phase is Phase.TITLE else DuelScene.name) for phase in Phase}
