@@ -139,9 +139,9 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
                 ui.button(rect, label, "duel_disqualify", team, p, mark=BAD)
                 pygame.draw.rect(ui.surface, BAD, rect, width=2, border_radius=6)
             elif candidate:
-                ui.button(rect, label, "duel_choose", p, dim=out, lit=lit, mark=table_colour(p))
+                ui.button(rect, label, "duel_choose", p, dim=out, lit=lit, mark=table_colour(ui.theme, p))
             else:  # a disqualified player's bar is red (the queue says «дисквалифицирован»)
-                mark = BAD if seat in duel.bout.disqualified else table_colour(p)
+                mark = BAD if seat in duel.bout.disqualified else table_colour(ui.theme, p)
                 ui.button(rect, label, "noop", dim=out, lit=lit, mark=mark)
         y += row_h
     if picking:
@@ -169,7 +169,7 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
     for i, entry in enumerate(shown):
         x, top = inner.x + (i // rows) * col_w, y + (i % rows) * line_h
         team, player = entry.seat
-        ui.dot((x + unit // 2, top + unit // 2), table_colour(player))
+        ui.dot((x + unit // 2, top + unit // 2), table_colour(ui.theme, player))
         standing = ui.say(f"scene.duel_{entry.status}").lower()
         color = GOLD if entry.status == "answering" else BAD if entry.status in ("wrong", "dq") else \
             GOOD if entry.status == "correct" else MUTED if entry.status in ("out", "unasked") else TEXT
