@@ -20,6 +20,7 @@ from quizshow.inputs.keymap import ACTIONS, key_code, player_buzzer, unknown_key
 from quizshow.packs.loader import load_pack
 from quizshow.packs.model import Pack
 from quizshow.resources import themes_dir
+from quizshow.themefile import check_theme
 from quizshow.yamlfile import MAX_NAME, FileReader, Problems
 
 SHOW_KEYS = ["title", "format", "preset", "rules", "pack", "language", "theme", "teams", "devices", "keys"]
@@ -212,6 +213,7 @@ def _theme(reader: FileReader, node: Node | None) -> Path:
     candidates = [THEMES_DIR / name, (reader.path.parent / name).resolve()]
     for folder in candidates:
         if (folder / "theme.yaml").exists():
+            check_theme(folder, reader.problems)  # an unknown colour name: an error at its line
             return folder
     reader.error(node, f"theme '{name}' not found (a folder under themes/ or a path with a theme.yaml)")
     return THEMES_DIR / "broadcast"

@@ -11,7 +11,7 @@ from quizshow import i18n, registry
 from quizshow.assemble import make_format
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
-from quizshow.display.duel.scene import TABLE_COLOURS, queue_rect, tile_rect
+from quizshow.display.duel.scene import queue_rect, tile_rect
 from quizshow.display.projector import Projector
 from quizshow.display.theme import load_theme
 from quizshow.formats.duel import commands as dc
@@ -87,7 +87,7 @@ def test_tables_wear_their_colours_the_asked_one_is_gold_and_a_player_who_left_i
             continue
         frame = Frame(e.state, e.format, theme, None, 0, (1920, 1080), "ru", "", None)
         green = tile_rect(frame, ALPHA, GREEN)
-        assert _near(surface.get_at((green.x + 40, green.centery + 60)), pygame.Color(TABLE_COLOURS["green"]), 90)
+        assert _near(surface.get_at((green.x + 40, green.centery + 60)), theme.color("duel_green"), 90)
         gone = tile_rect(frame, BETA, RED)  # left on the first question: a dark tile
         assert sum(surface.get_at((gone.x + 40, gone.centery + 60))[:3]) < 150
         asked = tile_rect(frame, BETA, 3)  # Бета's captain pressed first: gold edge

@@ -17,6 +17,8 @@ class PhaseFlags:
     lamps_live: bool = False  # buzzer lamps follow the game (answering ON, out OFF, warning BLINK)
     amount_entry: bool = False  # digit keys type an amount on the console (bids, stakes)
     clock_over: bool = False  # the verdict is in: time can no longer be added to the question's clock
+    answer_shown: bool = False  # the question's answer is on screen: a card shows it, a stopped clock is gone
+    game_over: bool = False  # the game (a bout, a match, the show) is decided: the result or the winner is shown
 
 
 NO_FLAGS = PhaseFlags()

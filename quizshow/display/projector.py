@@ -15,11 +15,13 @@ from collections.abc import Callable, Hashable
 
 import pygame
 
+from quizshow import registry
 from quizshow.core import commands as c
 from quizshow.core.commands import Command
 from quizshow.core.effects import Event
 from quizshow.core.engine import Outcome
 from quizshow.core.format import Format
+from quizshow.core.phases import PhaseFlags
 from quizshow.core.state import ShowState
 from quizshow.display import motion, paint
 from quizshow.display.scenes import COMMON
@@ -51,13 +53,15 @@ class Projector:
                  sound: bool = True) -> None:
         self.fmt = fmt
         self.views = views or FormatViews()
+        entry = registry.FORMATS.get(fmt.id)  # the spec's flags, whatever setup the format was made with
+        self.flags: Callable[[str], PhaseFlags] = fmt.setup.flags if entry is None else entry.spec.flags
         self.give_way = give_way
         self.theme = theme
         self.title = title
         self.language = language
         self.text = text or TextCache(theme.fonts)
         self.anim = Animations(count_up_s=theme.motion.get("count_up_s", 0.9))
-        self._key: Hashable = None
+        self._key: tuple[Hashable, tuple[int, int]] | None = None  # (the scene's key, the size) last drawn
         self._scene: Scene | None = None
         self._buffer: pygame.Surface | None = None  # the outgoing picture of a transition
         self._incoming: pygame.Surface | None = None  # the incoming one, for transitions that move it
@@ -82,7 +86,7 @@ class Projector:
 
     def frame(self, state: ShowState, now: float, size: tuple[int, int]) -> Frame:
         return Frame(state, self.fmt, self.theme, self.text, now, size, self.language, self.title, self.anim,
-                     self._layers, self.give_way, self.video)
+                     self._layers, self.give_way, self.video, phase_flags=self.flags)
 
     def scene(self, state: ShowState) -> Scene:
         if self.line_check:
@@ -142,7 +146,8 @@ class Projector:
         """A frame for drawing `state` offscreen ahead of time: its own animations (settled) and no video,
         so nothing on air starts early."""
         return Frame(state, self.fmt, self.theme, self.text, now, size, self.language, self.title,
-                     Animations(count_up_s=self.anim.count_up_s), self._layers, self.give_way, None)
+                     Animations(count_up_s=self.anim.count_up_s), self._layers, self.give_way, None,
+                     phase_flags=self.flags)
 
     def warm(self, state: ShowState, now: float, size: tuple[int, int]) -> bool:
         """In idle time: a piece of what the scene of `state` may need next and cannot be prepared as a

@@ -8,12 +8,10 @@ from pathlib import Path
 
 import pygame
 
+from quizshow.themefile import DEFAULT_COLORS, FONT_ROLES, MOTION_KEYS, SOUND_CUES, color_nodes, theme_sections
 from quizshow.yamlfile import FileReader, Problems
 
 log = logging.getLogger(__name__)
-
-THEME_KEYS = ["name", "fonts", "colors", "team_colors", "motion", "sounds"]
-FONT_ROLES = ["heading", "body", "numbers"]
 
 
 @dataclass
@@ -27,7 +25,12 @@ class Theme:
     sounds: dict[str, Path] = field(default_factory=dict)
 
     def color(self, name: str) -> pygame.Color:
-        return self.colors.get(name, pygame.Color("white"))
+        """A colour by its name; a name the theme does not know is a bug (KeyError), never silent white."""
+        try:
+            return self.colors[name]
+        except KeyError:
+            raise KeyError(f"theme {self.name!r} has no colour {name!r}; its colours: "
+                           f"{', '.join(sorted(self.colors))}") from None
 
     def team_color(self, index: int, override: str | None = None) -> pygame.Color:
         if override:
@@ -38,7 +41,7 @@ class Theme:
 def find_font(family: str, weight: int) -> Path | None:
     """A font file from the PyPI font packages; None falls back to pygame's own font."""
     try:
-        import fontpkg
+        import fontpkg  # type: ignore[import-untyped]  # (no type information)
 
         return Path(fontpkg.path(family, weight, nearest=True))
     except Exception as why:  # no package, or the family is not installed
@@ -49,9 +52,9 @@ def find_font(family: str, weight: int) -> Path | None:
 def load_theme(folder: Path, problems: Problems | None = None) -> Theme:
     problems = problems or Problems()
     reader = FileReader(folder / "theme.yaml", problems)
-    keys = reader.mapping(reader.load(), THEME_KEYS, what="the theme")
+    keys = theme_sections(reader)
     colors = {}
-    for name, node in reader.mapping(keys.get("colors"), _COLOR_NAMES, what="colors").items():
+    for name, node in color_nodes(reader, keys).items():  # an unknown name: an error (--check reports it)
         colors[name] = _color(reader, node)
     team_colors = [_color(reader, n) for n in reader.sequence(keys.get("team_colors"), "team_colors")]
     fonts = {}
@@ -60,9 +63,9 @@ def load_theme(folder: Path, problems: Problems | None = None) -> Theme:
         family = reader.text(spec.get("family"), "family") or "PT Sans"
         fonts[role] = find_font(family, reader.scalar(spec.get("weight"), int, "weight") or 400)
     motion = {k: reader.scalar(v, float, k) or 0.0 for k, v in
-              reader.mapping(keys.get("motion"), ["transition_s", "count_up_s"], what="motion").items()}
+              reader.mapping(keys.get("motion"), MOTION_KEYS, what="motion").items()}
     sounds = {}
-    for cue, node in reader.mapping(keys.get("sounds"), _SOUND_CUES, what="sounds").items():
+    for cue, node in reader.mapping(keys.get("sounds"), SOUND_CUES, what="sounds").items():
         path = reader.media(node, (".ogg", ".wav", ".mp3"), f"sound {cue}")
         if path is not None and path.exists():
             sounds[cue] = path
@@ -70,7 +73,8 @@ def load_theme(folder: Path, problems: Problems | None = None) -> Theme:
         log.warning("theme: %s", problem)
     return Theme(
         name=reader.text(keys.get("name"), "name") or folder.name, folder=folder,
-        colors={**_DEFAULT_COLORS, **colors}, team_colors=team_colors or [pygame.Color("#e5484d")],
+        colors={**{name: pygame.Color(value) for name, value in DEFAULT_COLORS.items()}, **colors},
+        team_colors=team_colors or [pygame.Color("#e5484d")],
         fonts={role: fonts.get(role) for role in FONT_ROLES},
         motion={"transition_s": 0.45, "count_up_s": 0.9, **motion}, sounds=sounds,
     )
@@ -84,16 +88,3 @@ def _color(reader: FileReader, node) -> pygame.Color:
         reader.error(node, f"'{text}' is not a colour like #ffc83d")
         return pygame.Color("white")
 
-
-_DEFAULT_COLORS = {name: pygame.Color(value) for name, value in {
-    "background_top": "#101a66", "background_bottom": "#03061c", "glow": "#2b4bd8", "panel": "#1d2b8f",
-    "panel_top": "#2a3cb0", "panel_edge": "#5a74ff", "panel_played": "#0b1240", "panel_dark": "#0a0f2e",
-    "text": "#f5f7ff", "muted": "#b8c1f0", "accent": "#ffc83d", "warning": "#ff4b4b", "good": "#2fbf71",
-    "bad": "#e5484d", "negative": "#ff8a8a", "shadow": "#000000"}.items()}
-# The tournament day (display/event): the edge of the teams that go on; the day's places 1 to 3.
-_DEFAULT_COLORS.update({name: pygame.Color(value) for name, value in {
-    "tournament_goes_on": "#2fbf71", "tournament_gold": "#ffc83d", "tournament_silver": "#c9d1e0",
-    "tournament_bronze": "#cd8a4a"}.items()})
-_COLOR_NAMES = list(_DEFAULT_COLORS)
-_SOUND_CUES = ["buzz", "correct", "wrong", "false_start", "warning", "time_up", "round_start", "special",
-               "final_music", "winner", "announce"]

@@ -2,6 +2,8 @@
 
 from quizshow.display.scenes import COMMON
 from quizshow.display.views import FormatViews
+from quizshow.formats.demo.model import DemoPhase
 
-VIEWS = FormatViews(scenes={"title": COMMON["title"], "question": COMMON["question"], "answering": COMMON["question"],
-                            "reveal": COMMON["question"], "scores": COMMON["scores"], "end": COMMON["scores"]})
+VIEWS = FormatViews(scenes={
+    DemoPhase.TITLE: COMMON["title"], DemoPhase.QUESTION: COMMON["question"], DemoPhase.ANSWERING: COMMON["question"],
+    DemoPhase.REVEAL: COMMON["question"], DemoPhase.SCORES: COMMON["scores"], DemoPhase.END: COMMON["scores"]})

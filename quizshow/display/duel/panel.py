@@ -22,18 +22,16 @@ from quizshow.display.duel.scene import margin_words, table_colour
 from quizshow.display.views import PanelKeys
 from quizshow.formats.duel.format import DuelFormat
 from quizshow.formats.duel.model import COLOURS, TABLES, DuelState, Phase
+from quizshow.formats.duel.spec import SPEC
 from quizshow.inputs.keymap import digit_key
 
 
 def duel_format(ui: PanelUI) -> DuelFormat:
-    fmt = ui.format
-    assert isinstance(fmt, DuelFormat)  # the panel is the duel's only
-    return fmt
+    return SPEC.format_of(ui.format)
 
 
 def _duel(ui: PanelUI) -> DuelState:
-    found: DuelState = ui.state.fmt
-    return found
+    return SPEC.state_of(ui.state)
 
 
 def _say_colour(ui: PanelUI, player: int) -> str:
@@ -42,7 +40,7 @@ def _say_colour(ui: PanelUI, player: int) -> str:
 
 def upcoming_words(ui: PanelUI) -> str:
     state, fmt = ui.state, duel_format(ui)
-    if state.phase == Phase.RESULT.value:  # the bout is over: Next starts the next sheet, not this one's slot
+    if state.phase == Phase.RESULT:  # the bout is over: Next starts the next sheet, not this one's slot
         first = fmt.next_bout_first(state)
         if first is None:
             return ui.say("console.duel_no_sheet")
@@ -70,7 +68,7 @@ def _token(duel: DuelState) -> int:
 def disqualify_armed(ui: PanelUI) -> bool:
     """«Дисквалификация…» pressed and nobody has left since: the tables are the disqualify buttons."""
     armed = ui.memory.get(DISQUALIFY, 0) == _token(_duel(ui)) and ui.state.phase not in (
-        Phase.RESULT.value, Phase.CHOOSING.value)
+        Phase.RESULT, Phase.CHOOSING)
     if not armed:
         ui.memory.pop(DISQUALIFY, None)
     return armed
@@ -85,7 +83,7 @@ def key(view: PanelKeys, key: int, mod: int, at: float) -> bool:
     if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
         return False
     duel = view.state.fmt
-    if not isinstance(duel, DuelState) or view.state.phase in (Phase.RESULT.value, Phase.CHOOSING.value):
+    if not isinstance(duel, DuelState) or SPEC.phase_of(view.state) in (Phase.RESULT, Phase.CHOOSING):
         return False
     armed = view.memory.get(DISQUALIFY, 0) == _token(duel)
     if key == DISQUALIFY_KEY:
@@ -122,7 +120,7 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
     # «Дисквалификация…» is armed, every player still in the game is one (seed 002, 7.8).
     duel = _duel(ui)
     asking = duel.asking
-    chooser = asking.chooser if asking is not None and state.phase == Phase.CHOOSING.value else None
+    chooser = asking.chooser if asking is not None and state.phase == Phase.CHOOSING else None
     pool = fmt.choice_pool(state, 1 - chooser[0]) if chooser else []
     asked = fmt.asked_now(state)
     picking = disqualify_armed(ui)
@@ -141,9 +139,9 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
                 ui.button(rect, label, "duel_disqualify", team, p, mark=BAD)
                 pygame.draw.rect(ui.surface, BAD, rect, width=2, border_radius=6)
             elif candidate:
-                ui.button(rect, label, "duel_choose", p, dim=out, lit=lit, mark=table_colour(p))
+                ui.button(rect, label, "duel_choose", p, dim=out, lit=lit, mark=table_colour(ui.theme, p))
             else:  # a disqualified player's bar is red (the queue says «дисквалифицирован»)
-                mark = BAD if seat in duel.bout.disqualified else table_colour(p)
+                mark = BAD if seat in duel.bout.disqualified else table_colour(ui.theme, p)
                 ui.button(rect, label, "noop", dim=out, lit=lit, mark=mark)
         y += row_h
     if picking:
@@ -171,7 +169,7 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
     for i, entry in enumerate(shown):
         x, top = inner.x + (i // rows) * col_w, y + (i % rows) * line_h
         team, player = entry.seat
-        ui.dot((x + unit // 2, top + unit // 2), table_colour(player))
+        ui.dot((x + unit // 2, top + unit // 2), table_colour(ui.theme, player))
         standing = ui.say(f"scene.duel_{entry.status}").lower()
         color = GOLD if entry.status == "answering" else BAD if entry.status in ("wrong", "dq") else \
             GOOD if entry.status == "correct" else MUTED if entry.status in ("out", "unasked") else TEXT
@@ -191,7 +189,7 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
                  else ("console.duel_hint", "duel_hint"))
     steps.append(("console.duel_disqualify_cancel", DISQUALIFY) if picking else
                  ("console.duel_disqualify", DISQUALIFY))
-    open_question = state.phase in (Phase.READING.value, Phase.THINKING.value, Phase.ANSWERING.value)
+    open_question = state.phase in (Phase.READING, Phase.THINKING, Phase.ANSWERING)
     # Whole seconds rounded up, as the header's clock and the projector's bar count them.
     think = ui.say("console.duel_think", s=math.ceil(left)) if left is not None and open_question else ""
     clock = ui.fitted(think, "numbers", (unit * 7, actions_h), GOLD if left else MUTED, unit)

@@ -22,30 +22,48 @@ from quizshow.display import paint
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.svoyak.scenes import words
+from quizshow.display.theme import Theme
 from quizshow.display.tween import WORDS_AT, ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
 from quizshow.formats.duel.format import DuelFormat
-from quizshow.formats.duel.model import CAPTAIN, COLOURS, TABLES, Phase
+from quizshow.formats.duel.model import CAPTAIN, COLOURS, TABLES, DuelState, Phase
+from quizshow.formats.duel.spec import SPEC
 from quizshow.i18n import duration
 
-TABLE_COLOURS = {"green": "#2e9e52", "yellow": "#e2b420", "red": "#d0323e", "blue": "#2f6fd8"}
-DARK_TEXT = pygame.Color("#1b1d33")  # on the yellow table
 LEAVE_S = 0.9  # a leaving tile's motion
 SWEEP_S = 0.6  # a new press sliding into the queue
 SEGMENTS = 15
 
 
 def fmt_of(frame: Frame) -> DuelFormat:
-    fmt = frame.fmt
-    assert isinstance(fmt, DuelFormat)  # the duel's scenes only ever draw the duel
-    return fmt
+    """The duel's reducer, typed (its queue, sheets and rules)."""
+    return SPEC.format_of(frame.fmt)
 
 
-def table_colour(player: int) -> pygame.Color:
-    return pygame.Color(TABLE_COLOURS[COLOURS[player]])
+def duel_of(frame: Frame) -> DuelState:
+    """The duel's own state, typed (the bout, the sheet, the question in play)."""
+    return SPEC.state_of(frame.state)
 
 
-def on_table(player: int) -> pygame.Color:
-    return DARK_TEXT if COLOURS[player] == "yellow" else pygame.Color("#ffffff")
+def phase_of(frame: Frame) -> Phase:
+    return SPEC.phase_of(frame.state)
+
+
+def table_colour(theme: Theme, player: int) -> pygame.Color:
+    """A player's table colour (the theme's duel_green … duel_blue)."""
+    return theme.color(f"duel_{COLOURS[player]}")
+
+
+def dark_ink(frame: Frame) -> pygame.Color:
+    """Ink on light plates: the yellow table, the gold pills, the white badges."""
+    return frame.color("duel_ink_dark")
+
+
+def light_ink(frame: Frame) -> pygame.Color:
+    return frame.color("duel_ink_light")
+
+
+def on_table(frame: Frame, player: int) -> pygame.Color:
+    return dark_ink(frame) if COLOURS[player] == "yellow" else light_ink(frame)
 
 
 # --- layout on the 1920×1080 design grid ---------------------------------------------------------------
@@ -136,9 +154,9 @@ def draw_star(surface: pygame.Surface, center: tuple[int, int], r: int, color: p
 
 def badge(surface: pygame.Surface, frame: Frame, number: int, center: tuple[int, int], r: int,
           gold: bool) -> None:
-    pygame.draw.circle(surface, (0, 0, 0, 90), (center[0] + 2, center[1] + 3), r)
-    pygame.draw.circle(surface, frame.color("accent") if gold else pygame.Color("#ffffff"), center, r)
-    img = frame.text.fit(str(number), "numbers", (r * 2, int(r * 1.6)), DARK_TEXT, int(r * 1.5), wrap=False)
+    pygame.draw.circle(surface, (*paint.rgb(frame.color("shadow"))[:3], 90), (center[0] + 2, center[1] + 3), r)
+    pygame.draw.circle(surface, frame.color("accent") if gold else light_ink(frame), center, r)
+    img = frame.text.fit(str(number), "numbers", (r * 2, int(r * 1.6)), dark_ink(frame), int(r * 1.5), wrap=False)
     surface.blit(img, img.get_rect(center=center))
 
 
@@ -149,7 +167,8 @@ def tile(frame: Frame, team: int, player: int, look: str, number: int | None) ->
     """One table's tile as its own surface (live, asked, chooser, candidate or out), so a leaving tile
     can move and fade; kept, as a leaving tile is drawn every frame of its motion."""
     players = frame.state.teams[team].players
-    key = (team, player, look, number, frame.size, players[player] if player < len(players) else "", frame.language)
+    key = (team, player, look, number, frame.size, players[player] if player < len(players) else "", frame.language,
+           id(frame.theme))  # (its colours are the theme's)
     found = _TILES.get(key)
     if found is None:
         if len(_TILES) > 64:
@@ -164,7 +183,7 @@ def _tile(frame: Frame, team: int, player: int, look: str, number: int | None) -
     pad = frame.u(18)
     surface = pygame.Surface((rect.width + pad * 2, rect.height + pad * 2), pygame.SRCALPHA)
     inner = pygame.Rect(pad, pad, rect.width, rect.height)
-    colour = table_colour(player)
+    colour = table_colour(frame.theme, player)
     radius = frame.u(16)
     out = look in ("out", "dq")  # dq: disqualified for the bout (seed 002, 7.8), dimmed like a player who left
     if out:
@@ -172,9 +191,9 @@ def _tile(frame: Frame, team: int, player: int, look: str, number: int | None) -
         body = paint.panel(inner.size, paint.rgb(paint.mix(dark, colour, 0.06)), paint.rgb(dark),
                            paint.rgb(paint.mix(colour, dark, 0.35)), radius, max(2, frame.u(3)))
     else:
-        top = paint.mix(colour, pygame.Color("#ffffff"), 0.12)
-        bottom = paint.mix(colour, pygame.Color("#000000"), 0.18)
-        edge = paint.mix(colour, pygame.Color("#ffffff"), 0.45)
+        top = paint.mix(colour, light_ink(frame), 0.12)
+        bottom = paint.mix(colour, frame.color("shadow"), 0.18)
+        edge = paint.mix(colour, light_ink(frame), 0.45)
         body = paint.panel(inner.size, paint.rgb(top), paint.rgb(bottom), paint.rgb(edge), radius, max(2, frame.u(2)))
     surface.blit(body, inner)
     if look in ("asked", "chooser"):
@@ -182,7 +201,7 @@ def _tile(frame: Frame, team: int, player: int, look: str, number: int | None) -
                               give_way=frame.give_way)
     elif look == "candidate":
         pygame.draw.rect(surface, frame.color("accent"), inner, width=frame.u(3), border_radius=radius)
-    ink = paint.mix(colour, pygame.Color("#ffffff"), 0.15) if out else on_table(player)
+    ink = paint.mix(colour, light_ink(frame), 0.15) if out else on_table(frame, player)
     label = frame.say(f"scene.duel_colour_{COLOURS[player]}").upper()
     img = frame.text.fit(label, "heading", (inner.width // 2, frame.u(34)), ink, frame.u(26), wrap=False)
     surface.blit(img, (inner.x + frame.u(18), inner.y + frame.u(16)))
@@ -206,19 +225,22 @@ def _tile(frame: Frame, team: int, player: int, look: str, number: int | None) -
                          max(2, frame.u(4)))
     below = (inner.centerx, inner.bottom - frame.u(40))
     if look == "dq":
-        pill(surface, frame, frame.say("scene.duel_dq"), below, frame.color("bad"), pygame.Color("#ffffff"), 26,
+        pill(surface, frame, frame.say("scene.duel_dq"), below, frame.color("bad"), light_ink(frame), 26,
              width=inner.width - frame.u(16))
     elif out:
         pill(surface, frame, frame.say("scene.duel_out"), below, paint.mix(frame.color("muted"),
-             frame.color("panel_dark"), 0.55), pygame.Color("#ffffff"), 26)
+             frame.color("panel_dark"), 0.55), light_ink(frame), 26)
     elif look == "asked":
-        pill(surface, frame, frame.say("scene.duel_answering").upper(), below, frame.color("accent"), DARK_TEXT, 26)
+        pill(surface, frame, frame.say("scene.duel_answering").upper(), below, frame.color("accent"), dark_ink(frame),
+             26)
     elif look == "chooser":
-        pill(surface, frame, frame.say("scene.duel_chooses").upper(), below, frame.color("accent"), DARK_TEXT, 26)
+        pill(surface, frame, frame.say("scene.duel_chooses").upper(), below, frame.color("accent"), dark_ink(frame),
+             26)
     elif look == "candidate":
-        pill(surface, frame, frame.say("scene.duel_can_leave"), below, DARK_TEXT, frame.color("accent"), 24)
+        pill(surface, frame, frame.say("scene.duel_can_leave"), below, dark_ink(frame), frame.color("accent"), 24)
     elif player == CAPTAIN:
-        pill(surface, frame, frame.say("scene.duel_captain"), below, frame.color("accent"), DARK_TEXT, 26, star=True)
+        pill(surface, frame, frame.say("scene.duel_captain"), below, frame.color("accent"), dark_ink(frame), 26,
+             star=True)
     return surface
 
 
@@ -226,13 +248,13 @@ class DuelScene(Scene):
     name = "duel_tables"
 
     def key(self, frame: Frame) -> Hashable:
-        duel = frame.state.fmt
+        duel = duel_of(frame)
         return self.name, duel.bout.number
 
     def _looks(self, frame: Frame) -> dict[tuple[int, int], tuple[str, int | None]]:
         """Each table's look and its place in the queue (the number it wears)."""
         state, fmt = frame.state, fmt_of(frame)
-        duel = state.fmt
+        duel = duel_of(frame)
         numbers: dict[tuple[int, int], int] = {}
         looks: dict[tuple[int, int], str] = {}
         for i, entry in enumerate(fmt.queue(state)):
@@ -256,7 +278,7 @@ class DuelScene(Scene):
 
     def static_key(self, frame: Frame) -> Hashable:
         state = frame.state
-        duel = state.fmt
+        duel = duel_of(frame)
         # A leaving tile is already «выбыл» in the still layer: its live self sinks and fades over it (drawn
         # moving), so the layer depends on the state alone and is composed ahead in idle time.
         return state.phase, duel, state.presses, tuple(t.score for t in state.teams)
@@ -264,7 +286,7 @@ class DuelScene(Scene):
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
         state = frame.state
-        duel = state.fmt
+        duel = duel_of(frame)
         self._heading(surface, frame)
         for seat, (look, number) in self._looks(frame).items():
             frame.give_way()
@@ -283,12 +305,12 @@ class DuelScene(Scene):
             surface.blit(count, count.get_rect(midright=row.midright))
         self._bar_panel(surface, frame)
         self._queue(surface, frame)
-        if Phase(state.phase) == Phase.RESULT:  # the tables step back behind the result
-            surface.fill((105, 105, 115), special_flags=pygame.BLEND_RGB_MULT)
+        if phase_of(frame) is Phase.RESULT:  # the tables step back behind the result
+            surface.fill(frame.color("duel_dim"), special_flags=pygame.BLEND_RGB_MULT)
 
     def _heading(self, surface: pygame.Surface, frame: Frame) -> None:
         state, fmt = frame.state, fmt_of(frame)
-        duel = state.fmt
+        duel = duel_of(frame)
         w = frame.size[0]
         asking = duel.asking
         title, sub = frame.title, ""
@@ -318,10 +340,10 @@ class DuelScene(Scene):
         dark = frame.color("panel_dark")
         surface.blit(paint.panel(box.size, paint.rgb(paint.mix(dark, frame.color("panel"), 0.25)), paint.rgb(dark),
                                  paint.rgb(frame.color("panel_edge")), frame.u(16), max(2, frame.u(2))), box)
-        phase = Phase(state.phase)
+        phase = phase_of(frame)
         if phase in (Phase.REVEAL, Phase.RESULT, Phase.CHOOSING):
             question = fmt_of(frame).current(state)
-            asking = state.fmt.asking
+            asking = duel_of(frame).asking
             label = frame.say("scene.answer").upper()
             if asking is not None and asking.closed:
                 label += " · " + frame.say("scene.duel_unplayed")
@@ -335,7 +357,8 @@ class DuelScene(Scene):
                              frame.color("text"), frame.u(32), wrap=False, align="left")
         surface.blit(img, (box.x + frame.u(30), box.y + frame.u(22)))
         note = frame.say("scene.duel_thinking_note", s=f"{fmt_of(frame).think_s():g}")
-        if state.fmt.asking is not None and state.fmt.asking.read_end is None:
+        asking = duel_of(frame).asking
+        if asking is not None and asking.read_end is None:
             note = frame.say("scene.duel_reading")
         img = frame.text.fit(note, "body", (frame.u(420), frame.u(34)), frame.color("muted"), frame.u(24),
                              wrap=False, align="right")
@@ -348,7 +371,7 @@ class DuelScene(Scene):
         surface.blit(paint.panel(box.size, paint.rgb(paint.mix(dark, frame.color("panel"), 0.2)), paint.rgb(dark),
                                  paint.rgb(frame.color("panel_edge")), frame.u(20), max(2, frame.u(2))), box)
         entries = fmt.queue(state)
-        asking = state.fmt.asking
+        asking = duel_of(frame).asking
         hint = asking is not None and asking.hint_shown
         # A long queue needs the room more than the note; beside a hint, more than the heading too (its
         # numbered rows with their margins say what they are).
@@ -368,7 +391,7 @@ class DuelScene(Scene):
                 self._entry_compact(surface, frame, rect, i, entry)
             else:
                 self._entry(surface, frame, rect, i, entry)
-        if hint:
+        if asking is not None and asking.hint_shown:
             tall = hint_height(frame, len(entries))
             area = pygame.Rect(box.x + frame.u(22), box.bottom - frame.u(22) - tall, box.width - frame.u(44), tall)
             plate = paint.rgb(frame.color("panel_dark"))
@@ -390,7 +413,7 @@ class DuelScene(Scene):
         surface.blit(paint.panel(rect.size, paint.rgb(fill_top), paint.rgb(paint.mix(fill_top, dark, 0.4)),
                                  paint.rgb(edge), frame.u(14), max(2, frame.u(4 if asked else 2))), rect)
         stripe = pygame.Rect(rect.x + frame.u(3), rect.y + frame.u(3), frame.u(12), rect.height - frame.u(6))
-        pygame.draw.rect(surface, table_colour(entry.seat[1]), stripe, border_top_left_radius=frame.u(12),
+        pygame.draw.rect(surface, table_colour(frame.theme, entry.seat[1]), stripe, border_top_left_radius=frame.u(12),
                          border_bottom_left_radius=frame.u(12))
 
     def _status(self, surface: pygame.Surface, frame: Frame, entry, right: int, centery: int, width: int,
@@ -400,10 +423,10 @@ class DuelScene(Scene):
         status = frame.say(f"scene.duel_{entry.status}")
         if entry.status == "answering" or entry.status in ("wrong", "correct", "dq"):
             if entry.status == "answering":
-                fill, ink, status = frame.color("accent"), DARK_TEXT, status.upper()
+                fill, ink, status = frame.color("accent"), dark_ink(frame), status.upper()
             else:
                 fill = frame.color("good") if entry.status == "correct" else frame.color("bad")
-                ink = pygame.Color("#ffffff")
+                ink = light_ink(frame)
             return pill(surface, frame, status, (right, centery), fill, ink, px, width=width, height=height,
                         right=right).x
         img = frame.text.fit(status, "body", (width, height), frame.color("muted"), frame.u(px), wrap=False,
@@ -475,15 +498,14 @@ class DuelScene(Scene):
 
     def _leaving(self, frame: Frame) -> tuple[int, int] | None:
         """The player who left last, while their tile is still moving."""
-        out = frame.state.fmt.bout.out
-        if not out:
+        bout = duel_of(frame).bout
+        if not bout.out:
             return None
-        age = frame.anim.age(("duel_out", frame.state.fmt.bout.number, out[-1]), frame.now)
-        return out[-1] if age < LEAVE_S else None
+        age = frame.anim.age(("duel_out", bout.number, bout.out[-1]), frame.now)
+        return bout.out[-1] if age < LEAVE_S else None
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
-        state = frame.state
-        phase = Phase(state.phase)
+        phase = phase_of(frame)
         if phase in (Phase.READING, Phase.THINKING, Phase.ANSWERING):
             self._bar(surface, frame)
         self._asked_pulse(surface, frame)
@@ -491,7 +513,7 @@ class DuelScene(Scene):
         leaving = self._leaving(frame)
         if leaving is not None:
             self._leave(surface, frame, leaving)
-        if phase == Phase.RESULT:
+        if phase is Phase.RESULT:
             self._result(surface, frame)
 
     def _bar(self, surface: pygame.Surface, frame: Frame) -> None:
@@ -512,7 +534,7 @@ class DuelScene(Scene):
             lit = i < filled
             pygame.draw.rect(surface, on if lit else off, rect, border_radius=frame.u(8))
             if lit:
-                pygame.draw.rect(surface, paint.mix(on, pygame.Color("#ffffff"), 0.35),
+                pygame.draw.rect(surface, paint.mix(on, light_ink(frame), 0.35),
                                  (rect.x + frame.u(4), rect.y + frame.u(4), rect.width - frame.u(8), frame.u(6)),
                                  border_radius=frame.u(3))
         digits_box = pygame.Rect(box.x + frame.u(930), box.y + frame.u(6), frame.u(220), box.height - frame.u(12))
@@ -547,11 +569,10 @@ class DuelScene(Scene):
         presses = frame.state.presses.presses
         if not presses:
             return
-        asking = frame.state.fmt.asking
-        rects = entry_rects(frame, len(presses), asking is not None and asking.hint_shown)
+        duel = duel_of(frame)
+        rects = entry_rects(frame, len(presses), duel.asking is not None and duel.asking.hint_shown)
         for rect, press in zip(rects, presses, strict=True):
-            age = frame.anim.age(("duel_press", frame.state.fmt.bout.number, frame.state.fmt.bout.asked, press),
-                                 frame.now)
+            age = frame.anim.age(("duel_press", duel.bout.number, duel.bout.asked, press), frame.now)
             if age >= SWEEP_S:
                 continue
             t = ease_out_cubic(age / SWEEP_S)
@@ -563,7 +584,7 @@ class DuelScene(Scene):
 
     def _leave(self, surface: pygame.Surface, frame: Frame, seat: tuple[int, int]) -> None:
         """The live tile flashes, sinks and fades away over its dimmed «выбыл» self (in the still layer)."""
-        age = frame.anim.age(("duel_out", frame.state.fmt.bout.number, seat), frame.now)
+        age = frame.anim.age(("duel_out", duel_of(frame).bout.number, seat), frame.now)
         t = min(1.0, age / LEAVE_S)
         rect = tile_rect(frame, *seat)
         live = tile(frame, *seat, "live", None)
@@ -577,18 +598,18 @@ class DuelScene(Scene):
         surface.blit(moving, moving.get_rect(center=center))
         if t < 0.35:  # the flash as the verdict falls
             flash = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(flash, (255, 255, 255, int(160 * (1 - t / 0.35))), flash.get_rect(),
+            pygame.draw.rect(flash, (*paint.rgb(light_ink(frame))[:3], int(160 * (1 - t / 0.35))), flash.get_rect(),
                              border_radius=frame.u(16))  # the tile's own rounded corners
             surface.blit(flash, rect)
 
     def _result(self, surface: pygame.Surface, frame: Frame) -> None:
         state = frame.state
-        bout = state.fmt.bout
+        bout = duel_of(frame).bout
         grow = ease_out_back(min(1.0, frame.anim.since(EventKind.MATCH_RESULT, frame.now) / 0.6))
         plate = pygame.Rect(0, 0, frame.u(1180), frame.u(420))
         plate.center = (frame.u(650), frame.u(590))
         winner = bout.winner
-        edge = table_colour(CAPTAIN) if winner is None else frame.team_color(winner)
+        edge = table_colour(frame.theme, CAPTAIN) if winner is None else frame.team_color(winner)
         body = paint.panel(plate.size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel_dark")),
                            paint.rgb(frame.color("accent")), frame.u(26), max(3, frame.u(4)))
         body = paint.scaled(body, max(0.05, grow))
@@ -610,7 +631,7 @@ class DuelScene(Scene):
             # at under 3:1 from the back of a hall).
             band = pygame.Rect(plate.x + frame.u(40), plate.y + frame.u(50), plate.width - frame.u(80), frame.u(140))
             tone = widgets.legible(frame.color("warning"), frame)
-            surface.blit(paint.panel(band.size, paint.rgb(paint.mix(tone, (255, 255, 255), 0.06)), paint.rgb(tone),
+            surface.blit(paint.panel(band.size, paint.rgb(paint.mix(tone, light_ink(frame), 0.06)), paint.rgb(tone),
                                      None, frame.u(18)), band)
             ink = widgets.ink_on(tone, frame)
             words(surface, frame, frame.say("scene.duel_disqualified"), band.inflate(-frame.u(40), -frame.u(24)),
@@ -622,4 +643,4 @@ class DuelScene(Scene):
 
 
 SCENES: dict[str, Scene] = {scene.name: scene for scene in (DuelScene(),)}
-PHASES = {phase.value: ("title" if phase == Phase.TITLE else DuelScene.name) for phase in Phase}
+PHASES = {phase: ("title" if phase is Phase.TITLE else DuelScene.name) for phase in Phase}

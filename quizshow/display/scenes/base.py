@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,6 +11,7 @@ import pygame
 
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.format import Format
+from quizshow.core.phases import PhaseFlags
 from quizshow.core.state import ShowState
 from quizshow.display import paint
 from quizshow.display.text import TextCache
@@ -122,6 +123,14 @@ class Frame:
     give_way: paint.GiveWayFn = paint.never  # drawing's safe points (paint.GiveWay), passed in by the projector
     video: VideoScreen | None = None  # the projector's video player (a card's clip); None: no video plays
     clocks: list[pygame.Rect] = field(default_factory=list)  # where clocks were drawn (a clock-only frame flips these)
+    # The format's phase flags (its spec's, given by the projector: a format made without them, a test's or a
+    # proof sheet's, still shows its answer); None: the format's setup's.
+    phase_flags: Callable[[str], PhaseFlags] | None = None
+
+    @property
+    def flags(self) -> PhaseFlags:
+        """The flags of the phase shown: what a shared card reads (never a format's phase names)."""
+        return (self.phase_flags or self.fmt.setup.flags)(self.state.phase)
 
     def u(self, value: float) -> int:
         """Pixels for a length given on the 1080-line design grid."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -17,6 +17,7 @@ from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.text import TextCache
 from quizshow.display.tween import ease_out_cubic
 from quizshow.i18n import number
+from quizshow.packs.model import Question
 
 
 class BlankScene(Scene):
@@ -67,12 +68,12 @@ class ScoresScene(Scene):
     name = "scores"
 
     def key(self, frame: Frame) -> Hashable:
-        return self.name, frame.state.phase == "end"
+        return self.name, frame.flags.game_over
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
         state = frame.state
-        final = state.phase == "end"
+        final = frame.flags.game_over  # the winner is named
         leaders = set(state.leaders())
         title = frame.say("scene.final_scores")
         if final:
@@ -118,7 +119,7 @@ def _image(path: Path, box: tuple[int, int]) -> pygame.Surface | None:
         return None  # the placeholder is drawn instead; --check already warned
 
 
-def card_media(question, revealed: bool) -> tuple[Path | None, Path | None]:
+def card_media(question: Question, revealed: bool) -> tuple[Path | None, Path | None]:
     """(picture, video) on the card: the answer's own once revealed, else the question's. The still layer
     draws a video's placeholder plate; the playing frames are blitted over it (display/video.py)."""
     if revealed and (question.answer_image is not None or question.answer_video is not None):
@@ -126,17 +127,14 @@ def card_media(question, revealed: bool) -> tuple[Path | None, Path | None]:
     return question.image, question.video
 
 
-SOUNDING_PHASES = ("question", "answering", "final_question")  # outputs/media.py plays the question's sound
-
-
-def card_sound(question, revealed: bool) -> Path | None:
+def card_sound(question: Question, revealed: bool) -> Path | None:
     """The sound the card stands for: the answer's own once revealed, else the question's."""
     if revealed and question.answer_audio is not None:
         return question.answer_audio
     return question.audio
 
 
-def card_extra(question, revealed: bool) -> str | None:
+def card_extra(question: Question, revealed: bool) -> str | None:
     """What the card's media box shows when there is no picture or video: "sound" (a speaker and its
     waveform) or "web" (content from the web the show does not fetch, named on a plate); None: nothing."""
     if card_sound(question, revealed) is not None:
@@ -181,8 +179,14 @@ class QuestionScene(Scene):
         return frame.fmt.setup.flags(state.phase).buzzers_live and state.answering is None and state.timer.running
 
     @staticmethod
-    def _question(frame: Frame):
+    def _question(frame: Frame) -> Question | None:
         return frame.fmt.current(frame.state)
+
+    @staticmethod
+    def revealed(frame: Frame) -> bool:
+        """The answer is on the card (the phase's flags: the answer shown, or the game decided)."""
+        flags = frame.flags
+        return flags.answer_shown or flags.game_over
 
     def heading_text(self, frame: Frame) -> str:
         fmt, state = frame.fmt, frame.state
@@ -195,9 +199,10 @@ class QuestionScene(Scene):
         strip = pygame.Rect(frame.u(60), h - frame.u(140), w - frame.u(120), frame.u(104))
         clock_r = frame.u(120)
         question = self._question(frame)
-        revealed = frame.state.phase in ("reveal", "end") and question is not None
+        revealed = self.revealed(frame) and question is not None
         card_w = w - frame.u(120) - clock_r * 2 - frame.u(60)
-        answer_h = widgets.answer_height(frame.text, question.a, card_w, frame.u) if revealed else frame.u(110)
+        answer_h = widgets.answer_height(frame.text, question.a, card_w, frame.u) if question is not None and revealed \
+            else frame.u(110)
         card = pygame.Rect(frame.u(60), frame.u(120), card_w,
                            strip.y - frame.u(150) - (answer_h + frame.u(20) if revealed else 0))
         clock_center = (w - frame.u(60) - clock_r, card.y + clock_r + frame.u(10))
@@ -222,9 +227,9 @@ class QuestionScene(Scene):
         if state.answering is not None:  # the answering accent (gold), never a team's red that reads as «wrong»
             paint.blit_glow_frame(surface, card, paint.rgb(frame.color("accent")), frame.u(24), frame.u(6),
                                   give_way=frame.give_way)
-            self._who(surface, frame, box.who)
+            self._who(surface, frame, box.who, state.answering)
         if question is not None:
-            revealed = state.phase in ("reveal", "end")
+            revealed = self.revealed(frame)
             picture, video = card_media(question, revealed)
             text, text_box, pic_box = self.content(frame, question, card, picture, video, revealed)
             if pic_box is not None:
@@ -232,9 +237,8 @@ class QuestionScene(Scene):
                     self._picture(surface, frame, _image(picture, pic_box.size), pic_box)
                 elif video is not None:
                     self._placeholder(surface, frame, pic_box, frame.say("scene.video"))
-                elif card_extra(question, revealed) == "sound":
-                    self._sound(surface, frame, pic_box, revealed and question.answer_audio is not None
-                                or state.phase in SOUNDING_PHASES)
+                elif card_extra(question, revealed) == "sound":  # the question's sound until the answer is shown
+                    self._sound(surface, frame, pic_box, not revealed or question.answer_audio is not None)
                 else:
                     self._web(surface, frame, pic_box, question.web)
             if text is not None:
@@ -242,7 +246,8 @@ class QuestionScene(Scene):
         if box.answer is not None and question is not None:
             self._answer(surface, frame, question.a, box.answer)
 
-    def content(self, frame: Frame, question, card: pygame.Rect, picture, video, revealed: bool = False):
+    def content(self, frame: Frame, question: Question, card: pygame.Rect, picture: Path | None, video: Path | None,
+                revealed: bool = False) -> tuple[pygame.Surface | None, pygame.Rect, pygame.Rect | None]:
         """The question's text fitted to its box and its picture scaled to its own (both cached): what makes
         the still layer slow to compose the first time, so a board warms every cell's in idle time. A sound
         or web content takes the picture's place (never «Вопрос ведущего»)."""
@@ -257,7 +262,7 @@ class QuestionScene(Scene):
                                   min_px=frame.u(26), shadow=True)
         return text, text_box, pic_box
 
-    def warm_questions(self, frame: Frame, questions) -> bool:
+    def warm_questions(self, frame: Frame, questions: Sequence[Question]) -> bool:
         """Idle time on a board: fit the text and scale the picture of one more question a cell may open (one
         a frame: a whole board at once would stall the frame loop). True while some are left."""
         card = self._layout(frame).card
@@ -276,7 +281,7 @@ class QuestionScene(Scene):
             warmed.add((id(todo[0]), frame.size))
         return len(todo) > 1
 
-    def _media_boxes(self, frame: Frame, card: pygame.Rect, question, media: bool
+    def _media_boxes(self, frame: Frame, card: pygame.Rect, question: Question, media: bool
                      ) -> tuple[pygame.Rect, pygame.Rect | None]:
         """(text box, picture/video box) inside the card: side by side; a media-only question fills the card."""
         inner = card.inflate(-frame.u(80), -frame.u(60))
@@ -293,11 +298,15 @@ class QuestionScene(Scene):
         question = self._question(frame)
         if question is None:
             return
-        picture, video = card_media(question, frame.state.phase in ("reveal", "end"))
+        picture, video = card_media(question, self.revealed(frame))
         if video is None or picture is not None or frame.video is None:
             return
         _, pic_box = self._media_boxes(frame, box.card, question, True)
-        image = frame.video.show(video, pic_box.size, frame.now, playing=frame.state.phase == "question")
+        if pic_box is None:
+            return
+        # It plays while the hall may press; it holds while a team answers (and once the answer is shown).
+        playing = frame.flags.buzzers_live and frame.state.answering is None
+        image = frame.video.show(video, pic_box.size, frame.now, playing=playing)
         if image is not None:
             surface.blit(image, image.get_rect(center=pic_box.center))
 
@@ -354,10 +363,9 @@ class QuestionScene(Scene):
         mark = frame.text.fit(label, "heading", (box.width, box.height // 3), frame.color("muted"), frame.u(80))
         surface.blit(mark, mark.get_rect(center=box.center))
 
-    def _who(self, surface: pygame.Surface, frame: Frame, box: pygame.Rect) -> None:
+    def _who(self, surface: pygame.Surface, frame: Frame, box: pygame.Rect, team: int) -> None:
         """«Отвечает» and the name on a neutral plate with the answering accent's edge; the team's colour is
         only a stripe (a plate in a team's red read as the wrong-answer state)."""
-        team = frame.state.answering
         plate = paint.panel(box.size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel_dark")),
                             paint.rgb(frame.color("accent")), frame.u(18), frame.u(4))
         surface.blit(plate, box)

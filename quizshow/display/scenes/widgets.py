@@ -50,7 +50,7 @@ def score_strip(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, label:
         flash = frame.anim.flash(i, frame.now)
         if answering or flash:
             color = frame.color("accent") if answering else frame.team_color(i)
-            alpha = 255 if answering else int(255 * flash[1])
+            alpha = 255 if answering or flash is None else int(255 * flash[1])
             paint.blit_glow_frame(surface, card, paint.rgb(color), frame.u(14), frame.u(4), alpha,
                                   give_way=frame.give_way)
         text_color = frame.color("muted") if locked else frame.color("text")
@@ -87,10 +87,8 @@ def clock_dead(frame: Frame) -> bool:
     timer = frame.state.timer
     if timer.running:
         return False
-    return timer.remaining(frame.now) <= 0 or frame.state.phase in DEAD_CLOCK_PHASES
-
-
-DEAD_CLOCK_PHASES = frozenset({"reveal", "end", "final_reveal", "final_answer", "result"})
+    flags = frame.flags
+    return timer.remaining(frame.now) <= 0 or flags.answer_shown or flags.game_over
 
 
 def clock(surface: pygame.Surface, frame: Frame, center: tuple[int, int], radius: int,
@@ -115,7 +113,7 @@ def clock(surface: pygame.Surface, frame: Frame, center: tuple[int, int], radius
         digit_color = label_color
     width = max(4, radius // 8)
     fraction = left / timer.duration if timer.duration else 0
-    paint.ring(surface, center, radius, width, fraction, color, track, frame.give_way)
+    paint.ring(surface, center, radius, width, fraction, paint.rgb(color), paint.rgb(track), frame.give_way)
     seconds = int(left + 0.999) if left > 0 else 0
     scale = 1.0 + (0.06 * pulse(frame.now, 1.0) if warn and timer.running else 0)
     size = int(radius * 1.05 * scale)

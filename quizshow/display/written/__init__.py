@@ -6,9 +6,10 @@ from quizshow.display.views import FormatViews
 from quizshow.display.written import grid
 from quizshow.display.written.results import ResultsScene
 from quizshow.display.written.scenes import PodiumScene, WrittenQuestionScene
+from quizshow.formats.written.model import Phase
 
 _QUESTION, _RESULTS, _PODIUM = WrittenQuestionScene(), ResultsScene(), PodiumScene()
 VIEWS = FormatViews(
-    scenes={"title": COMMON["title"], "question": _QUESTION, "minute": _QUESTION, "hand_in": _QUESTION,
-            "answer": _QUESTION, "results": _RESULTS, "podium": _PODIUM},
+    scenes={Phase.TITLE: COMMON["title"], Phase.QUESTION: _QUESTION, Phase.MINUTE: _QUESTION,
+            Phase.HAND_IN: _QUESTION, Phase.ANSWER: _QUESTION, Phase.RESULTS: _RESULTS, Phase.PODIUM: _PODIUM},
     panel=grid.draw, keys=grid.key)

@@ -20,9 +20,9 @@ from quizshow.core.state import ShowState
 from quizshow.display.console_style import BAD, EDGE, GOLD, GOOD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
 from quizshow.display.views import PanelKeys
-from quizshow.display.written.results import written
+from quizshow.display.written.results import written, written_state
 from quizshow.formats.written.format import WrittenFormat
-from quizshow.formats.written.model import PLAYING, Written
+from quizshow.formats.written.model import PLAYING
 from quizshow.inputs.keymap import digit_key
 
 TYPING_S = 1.5  # digits typed within this of each other make one team number
@@ -37,15 +37,10 @@ class Cursor:
     typed_at: float = -1e9
 
 
-def _w(state: ShowState) -> Written:
-    found: Written = state.fmt
-    return found
-
-
 def cursor_for(memory: dict[str, Any], state: ShowState) -> Cursor:
     """The grid's cursor; it moves to the new question (first team) whenever the show moves on."""
     cursor: Cursor = memory.setdefault("cursor", Cursor())
-    number = _w(state).number
+    number = written_state(state).number
     if number != cursor.follows:
         cursor.follows, cursor.number, cursor.team = number, max(0, number), 0
     return cursor
@@ -64,7 +59,7 @@ def key(view: PanelKeys, key: int, mod: int, at: float) -> bool:
     if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
         return False
     fmt, state = written(view.format), view.state
-    w = _w(state)
+    w = written_state(state)
     if w.number < 0:
         return False
     cur = cursor_for(view.memory, state)
@@ -101,7 +96,7 @@ def key(view: PanelKeys, key: int, mod: int, at: float) -> bool:
 
 def cell(fmt: WrittenFormat, state: ShowState, team: int, number: int) -> tuple[str, str]:
     """(symbol, state key) of one cell: «+» right, «·» no, «оп» late, «А» its author, blank: out."""
-    w = _w(state)
+    w = written_state(state)
     if team == fmt.author_of(number):
         return "А", "author"
     if team not in fmt.players_of(w, number):
@@ -116,7 +111,7 @@ def cell(fmt: WrittenFormat, state: ShowState, team: int, number: int) -> tuple[
 def draw(ui: PanelUI, box: pygame.Rect) -> bool:
     """The grid in the console's format panel (False before the first question: the press queue)."""
     fmt, state = written(ui.format), ui.state
-    w = _w(state)
+    w = written_state(state)
     if w.number < 0:
         return False
     cur = cursor_for(ui.memory, state)

@@ -18,17 +18,24 @@ from dataclasses import dataclass
 import pygame
 
 from quizshow.core.format import Format
+from quizshow.core.state import ShowState
 from quizshow.display import paint
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.tween import ease_in_out_cubic
 from quizshow.formats.written.format import WrittenFormat
+from quizshow.formats.written.model import Written
+from quizshow.formats.written.spec import SPEC
 from quizshow.formats.written.standings import Line, blocks, standings
 
 
 def written(fmt: Format) -> WrittenFormat:
     """The format being shown, as what it is (its tours, questions, standings)."""
-    assert isinstance(fmt, WrittenFormat)
-    return fmt
+    return SPEC.format_of(fmt)
+
+
+def written_state(state: ShowState) -> Written:
+    """The written quiz's own state, typed (the question in play, the marks, the extra minutes)."""
+    return SPEC.state_of(state)
 
 
 NAME_PX = 32  # the mock-up's bar, on the 1080-line grid
@@ -170,7 +177,7 @@ def draw_row(surface: pygame.Surface, frame: Frame, line: Line, box: Layout, tou
 def previous_lines(frame: Frame) -> list[Line] | None:
     """The table as it stood before the tour (or the extra questions) now shown: where rows start from."""
     fmt, state = written(frame.fmt), frame.state
-    after = state.fmt.results_after
+    after = written_state(state).results_after
     asked = fmt.asked(state)
     if after is None:
         return None
@@ -178,7 +185,7 @@ def previous_lines(frame: Frame) -> list[Line] | None:
     if cut is None:
         return None
     names = [t.name for t in state.teams]
-    return standings(names, asked[:cut], len(fmt.tours), state.fmt, int(fmt.rules["extra_player_penalty"]))
+    return standings(names, asked[:cut], len(fmt.tours), written_state(state), int(fmt.rules["extra_player_penalty"]))
 
 
 class ResultsScene(Scene):
@@ -194,7 +201,7 @@ class ResultsScene(Scene):
         return tours, any(line.extra is not None for line in lines), any(line.penalty for line in lines)
 
     def key(self, frame: Frame) -> Hashable:
-        return self.name, frame.state.fmt.results_after
+        return self.name, written_state(frame.state).results_after
 
     def _computed(self, frame: Frame) -> tuple[list[Line], list[Line] | None]:
         memo = self._memo
@@ -212,8 +219,8 @@ class ResultsScene(Scene):
         before = self._computed(frame)[1]
         if before is None:
             return None
-        age = frame.anim.age(("written_order", frame.state.fmt.results_after, tuple(ln.team for ln in lines)),
-                             frame.now)
+        after = written_state(frame.state).results_after
+        age = frame.anim.age(("written_order", after, tuple(ln.team for ln in lines)), frame.now)
         if age >= MOVE_S + STAGGER_S * len(lines):
             return None
         return age, {line.team: row for row, line in enumerate(before)}
@@ -231,7 +238,7 @@ class ResultsScene(Scene):
 
     def static_key(self, frame: Frame) -> Hashable:
         self._lines(frame)
-        return frame.state.fmt.results_after, self._memo[3] if self._memo else None, frame.state.phase
+        return written_state(frame.state).results_after, self._memo[3] if self._memo else None, frame.state.phase
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         """The board: background, titles, panels, headers, stripes and places (they belong to the rows'
@@ -264,15 +271,16 @@ class ResultsScene(Scene):
 
     def _titles(self, surface: pygame.Surface, frame: Frame) -> None:
         w = frame.size[0]
-        w_state, fmt = frame.state.fmt, written(frame.fmt)
+        w_state, fmt = written_state(frame.state), written(frame.fmt)
         after = w_state.results_after
-        between = after is not None and 0 <= after < len(fmt.tours) - 1
-        title = frame.say("scene.written_results_after", n=after + 1) if between else \
+        # The tour just played, while more tours follow (None: the final table).
+        tour = after if after is not None and 0 <= after < len(fmt.tours) - 1 else None
+        title = frame.say("scene.written_results_after", n=tour + 1) if tour is not None else \
             frame.say("scene.written_results_final")
         played = min(w_state.number + 1, len(fmt.main))
         sub = frame.say("scene.written_played", n=played, of=len(fmt.main))
-        if between:
-            sub += " · " + frame.say("scene.written_next_tour", n=after + 2)
+        if tour is not None:
+            sub += " · " + frame.say("scene.written_next_tour", n=tour + 2)
         if w_state.extra_count:
             sub += " · " + frame.say("scene.written_extras_played", n=w_state.extra_count)
         img = frame.text.fit(title.upper(), "heading", (w - frame.u(200), frame.u(56)), frame.color("accent"),

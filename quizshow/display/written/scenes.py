@@ -13,12 +13,12 @@ from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.scenes.cards import _image
 from quizshow.display.tween import WORDS_AT, ease_out_back, pulse
-from quizshow.display.written.results import MEDALS, MIN_PX, text_in, written
+from quizshow.display.written.results import MEDALS, MIN_PX, text_in, written, written_state
 from quizshow.formats.written.model import Phase
 
 
 def heading_text(frame: Frame) -> str:
-    fmt, w = written(frame.fmt), frame.state.fmt
+    fmt, w = written(frame.fmt), written_state(frame.state)
     if fmt.is_extra(w.number):
         return frame.say("scene.written_extra_question", n=w.number - len(fmt.main) + 1)
     tour, index, _ = fmt.main[w.number]
@@ -37,11 +37,11 @@ class WrittenQuestionScene(Scene):
     name = "written_question"
 
     def key(self, frame: Frame) -> Hashable:
-        return self.name, frame.state.fmt.number
+        return self.name, written_state(frame.state).number
 
     def static_key(self, frame: Frame) -> Hashable:
         state = frame.state
-        return state.fmt.number, state.phase
+        return written_state(state).number, state.phase
 
     def _card(self, frame: Frame) -> pygame.Rect:
         w, h = frame.size
@@ -54,7 +54,7 @@ class WrittenQuestionScene(Scene):
         frame.paint_background(surface)
         widgets.heading(surface, frame, heading_text(frame))
         question = fmt.current(state)
-        author = fmt.author_of(state.fmt.number)
+        author = fmt.author_of(written_state(state).number)
         if author is not None:
             text_in(surface, frame, frame.say("scene.written_author", name=state.teams[author].name), "body",
                     pygame.Rect(frame.u(120), frame.u(96), frame.size[0] - frame.u(240), frame.u(44)),
@@ -119,7 +119,7 @@ class WrittenQuestionScene(Scene):
 
     def _extras(self, surface: pygame.Surface, frame: Frame, strip: pygame.Rect) -> None:
         """Each team on its extra minute: its own small clock, for that team only."""
-        w_state = frame.state.fmt
+        w_state = written_state(frame.state)
         running = [m for m in w_state.extra_minutes if m.number == w_state.number and not m.timer.expired]
         if not running or frame.state.phase not in (Phase.MINUTE, Phase.HAND_IN, Phase.QUESTION):
             return

@@ -17,8 +17,8 @@ class BrainringPhase(Phase):
     ATTENTION = "attention", LIVE  # a press now is a false start
     CLOCK = "clock", LIVE
     ANSWERING = "answering", LIVE
-    REVEAL = "reveal", PhaseFlags(clock_over=True)
-    RESULT = "result"
+    REVEAL = "reveal", PhaseFlags(clock_over=True, answer_shown=True)
+    RESULT = "result", PhaseFlags(game_over=True)
 
 
 RULES = {

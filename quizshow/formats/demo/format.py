@@ -15,6 +15,7 @@ from quizshow.core.format import Format, Refused, Result, Setup
 from quizshow.core.presslog import Press, PressLog
 from quizshow.core.state import ShowState
 from quizshow.core.timers import Timer
+from quizshow.formats.demo.model import DemoPhase
 from quizshow.packs.model import Question
 
 
@@ -48,16 +49,16 @@ class DemoFormat(Format):
         return 0 if state.question is None else self.questions[state.question][2]
 
     def next_action(self, state: ShowState) -> str:
-        if state.phase == "title":
+        if state.phase == DemoPhase.TITLE:
             return "next.open_question" if self.questions else "next.show_scores"
-        if state.phase == "question":
+        if state.phase == DemoPhase.QUESTION:
             return "next.reveal"
-        if state.phase == "answering":
+        if state.phase == DemoPhase.ANSWERING:
             return "next.judge_first"
-        if state.phase == "reveal":
+        if state.phase == DemoPhase.REVEAL:
             last = state.question is not None and state.question + 1 >= len(self.questions)
             return "next.show_scores" if last else "next.open_question"
-        if state.phase == "scores":
+        if state.phase == DemoPhase.SCORES:
             return "next.winner"
         return "next.none"
 
@@ -68,20 +69,20 @@ class DemoFormat(Format):
     # --- the flow ------------------------------------------------------------------------------------
 
     def on_go(self, state: ShowState, cmd: c.Go) -> Result:
-        if state.phase == "title" or (state.phase == "reveal" and state.question is not None
+        if state.phase == DemoPhase.TITLE or (state.phase == DemoPhase.REVEAL and state.question is not None
                                       and state.question + 1 < len(self.questions)):
             if not self.questions:
-                return replace(state, phase="scores", view=replace(state.view, scores=False)), []
+                return replace(state, phase=DemoPhase.SCORES, view=replace(state.view, scores=False)), []
             return self._open(state, 0 if state.question is None else state.question + 1, cmd.at)
-        if state.phase == "question":
+        if state.phase == DemoPhase.QUESTION:
             return self._reveal(state)
-        if state.phase == "reveal":
-            return replace(state, phase="scores", timer=Timer()), []
-        if state.phase == "scores":
+        if state.phase == DemoPhase.REVEAL:
+            return replace(state, phase=DemoPhase.SCORES, timer=Timer()), []
+        if state.phase == DemoPhase.SCORES:
             leaders = state.leaders()
             events = [Event(EventKind.WINNER, team=i, name=state.teams[i].name) for i in leaders]
-            return replace(state, phase="end"), events
-        raise Refused("judge the answer first" if state.phase == "answering" else "the show is over")
+            return replace(state, phase=DemoPhase.END), events
+        raise Refused("judge the answer first" if state.phase == DemoPhase.ANSWERING else "the show is over")
 
     def _open(self, state: ShowState, index: int, at: float) -> Result:
         round_no = self.questions[index][0]
@@ -89,7 +90,7 @@ class DemoFormat(Format):
         pack = self.setup.pack
         if pack is not None and (index == 0 or self.questions[index - 1][0] != round_no):
             events.append(Event(EventKind.ROUND_START, round=round_no, name=pack.playing_rounds[round_no].name))
-        new = replace(state, phase="question", question=index, round=round_no, answering=None,
+        new = replace(state, phase=DemoPhase.QUESTION, question=index, round=round_no, answering=None,
                       locked=frozenset(), presses=PressLog(), banner=None,
                       timer=Timer.ready(float(self.rules["timer_s"])).start(at))
         events.append(Event(EventKind.QUESTION, round=round_no, number=index,
@@ -98,12 +99,12 @@ class DemoFormat(Format):
         return new, events
 
     def _reveal(self, state: ShowState) -> Result:
-        return replace(state, phase="reveal", answering=None, timer=replace(state.timer, started_at=None)), [
+        return replace(state, phase=DemoPhase.REVEAL, answering=None, timer=replace(state.timer, started_at=None)), [
             Event(EventKind.REVEAL)]
 
     def on_buzz(self, state: ShowState, cmd: c.Buzz) -> Result:
         self.check_team(state, cmd.team)
-        if state.phase not in ("question", "answering"):
+        if state.phase not in (DemoPhase.QUESTION, DemoPhase.ANSWERING):
             raise Refused("buzzers are closed")
         if cmd.team in state.locked:
             raise Refused("{name} is out of this question", name=state.teams[cmd.team].name)
@@ -113,14 +114,14 @@ class DemoFormat(Format):
         presses = state.presses.add(press)
         event = Event(EventKind.BUZZ, team=cmd.team, name=state.teams[cmd.team].name,
                       margin_s=presses.margin(press))
-        if state.phase == "answering":
+        if state.phase == DemoPhase.ANSWERING:
             return replace(state, presses=presses), [event]  # logged; the first press answers
-        new = replace(state, phase="answering", answering=cmd.team, presses=presses,
+        new = replace(state, phase=DemoPhase.ANSWERING, answering=cmd.team, presses=presses,
                       timer=state.timer.pause(cmd.at), last_buzz_at=cmd.at)
         return new, [event]
 
     def on_judge(self, state: ShowState, cmd: c.Judge) -> Result:
-        if state.phase != "answering" or state.answering is None:
+        if state.phase != DemoPhase.ANSWERING or state.answering is None:
             raise Refused("nobody is answering")
         team, value = state.answering, self.value(state)
         if cmd.correct:
@@ -134,11 +135,11 @@ class DemoFormat(Format):
         if len(locked) >= len(state.teams):
             new, reveal = self._reveal(replace(new, locked=locked))
             return new, [wrong, *reveal]
-        new = replace(new, phase="question", answering=None, locked=locked, timer=state.timer.start(cmd.at))
+        new = replace(new, phase=DemoPhase.QUESTION, answering=None, locked=locked, timer=state.timer.start(cmd.at))
         return new, [wrong]
 
     def on_time_up(self, state: ShowState, at: float) -> Result:
         new = self.banner(state, "banner.time_over", at)
-        if state.phase == "question":
+        if state.phase == DemoPhase.QUESTION:
             return self._reveal(new)
         return new, []

@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-from quizshow.core.spec import FormatSpec, Phase, PhaseFlags, count, flag, seconds
+from quizshow.core.spec import FormatSpec, count, flag, seconds
 from quizshow.formats.demo.format import DemoFormat
+from quizshow.formats.demo.model import DemoPhase
 
-LIVE = PhaseFlags(buzzers_live=True, lamps_live=True)
-
-
-class DemoPhase(Phase):
-    TITLE = "title"
-    QUESTION = "question", LIVE
-    ANSWERING = "answering", LIVE
-    REVEAL = "reveal", PhaseFlags(clock_over=True)
-    SCORES = "scores"
-    END = "end"
-
+__all__ = ["SPEC", "DemoPhase"]
 
 RULES = {
     "timer_s": seconds(1, 3600),

@@ -55,7 +55,7 @@ class DuelFormat(Format):
         self.orders = [reading_order(sheet) for sheet in self.sheets]
 
     def initial_state(self, seed: int) -> ShowState:
-        return replace(super().initial_state(seed), phase=Phase.TITLE.value, fmt=DuelState())
+        return replace(super().initial_state(seed), phase=Phase.TITLE, fmt=DuelState())
 
     @staticmethod
     def check_pack(pack: Pack, rules: Mapping[str, Any]) -> list[tuple[int, str]]:
@@ -244,7 +244,7 @@ class DuelFormat(Format):
             phase = Phase.THINKING
         else:
             phase = Phase.READING
-        return replace(state, phase=phase.value, answering=None if now is None else now.team)
+        return replace(state, phase=phase, answering=None if now is None else now.team)
 
     def _with(self, state: ShowState, **changes: Any) -> ShowState:
         return replace(state, fmt=replace(self.duel(state), **changes))
@@ -394,7 +394,7 @@ class DuelFormat(Format):
 
     def on_choose(self, state: ShowState, cmd: dc.Choose) -> Result:
         asking = self.duel(state).asking
-        if state.phase != Phase.CHOOSING.value or asking is None or asking.chooser is None:
+        if state.phase != Phase.CHOOSING or asking is None or asking.chooser is None:
             raise Refused("there is nothing to choose now")
         opponent = 1 - asking.chooser[0]
         seat = (opponent, cmd.player)
@@ -454,7 +454,7 @@ class DuelFormat(Format):
         return new, events
 
     def on_end_early(self, state: ShowState, cmd: dc.EndEarly) -> Result:
-        if state.phase not in (Phase.READING.value, Phase.THINKING.value):
+        if state.phase not in (Phase.READING, Phase.THINKING):
             raise Refused("only a question nobody is answering can be ended")
         return self._close_unplayed(state, cmd.at, forced=True)
 
@@ -475,7 +475,7 @@ class DuelFormat(Format):
 
     def on_skip(self, state: ShowState, cmd: dc.Skip) -> Result:
         sheet = self.duel(state).sheet
-        if state.phase == Phase.RESULT.value:
+        if state.phase == Phase.RESULT:
             raise Refused("the bout is over: Next starts the next one")
         if sheet.next_slot >= len(self.order(state)):
             raise Refused("the sheet has no question left to skip")
@@ -485,7 +485,7 @@ class DuelFormat(Format):
 
     def on_replace(self, state: ShowState, cmd: dc.Replace) -> Result:
         sheet = self.duel(state).sheet
-        if state.phase == Phase.RESULT.value:
+        if state.phase == Phase.RESULT:
             raise Refused("the bout is over: Next starts the next one")
         if sheet.next_slot >= len(self.order(state)):
             raise Refused("the sheet has no question left to replace")

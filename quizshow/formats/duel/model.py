@@ -27,8 +27,8 @@ class Phase(spec.Phase):
     THINKING = "thinking", LIVE  # the first reading is over: the 15-second minimum runs
     ANSWERING = "answering", LIVE  # the host asks the queue in order
     CHOOSING = "choosing"  # the answerer picks the opponent who leaves
-    REVEAL = "reveal"  # the answer is shown; Next goes on
-    RESULT = "result"  # the bout is over
+    REVEAL = "reveal", spec.PhaseFlags(answer_shown=True)  # the answer is shown; Next goes on
+    RESULT = "result", spec.PhaseFlags(game_over=True)  # the bout is over
 
     @property
     def question_on(self) -> bool:

@@ -48,7 +48,7 @@ def journal_words(cmd: Command) -> tuple[str, dict[str, Any]] | None:
     return None if key is None else (key, {})
 
 
-SPEC = FormatSpec(
+SPEC: FormatSpec[DuelFormat, DuelState, Phase] = FormatSpec(
     name="duel", make=DuelFormat, phases=Phase, rules=RULES, state=DuelState,
     commands=(dc.Choose, dc.Reread, dc.Skip, dc.Replace, dc.EndEarly, dc.Hint, dc.Disqualify),
     actions=ACTIONS, phrases=PHRASES, refusals=REFUSALS_RU,

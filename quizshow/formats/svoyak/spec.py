@@ -24,14 +24,14 @@ class SvoyakPhase(Phase):
     SPONSOR = "sponsor"
     QUESTION = "question", LIVE
     ANSWERING = "answering", LIVE
-    REVEAL = "reveal", PhaseFlags(clock_over=True)
+    REVEAL = "reveal", PhaseFlags(clock_over=True, answer_shown=True)
     FINAL_THEMES = "final_themes"
     FINAL_STAKES = "final_stakes", PhaseFlags(amount_entry=True)
     FINAL_QUESTION = "final_question"
-    FINAL_REVEAL = "final_reveal", PhaseFlags(clock_over=True)
-    FINAL_ANSWER = "final_answer"
+    FINAL_REVEAL = "final_reveal", PhaseFlags(clock_over=True, answer_shown=True)
+    FINAL_ANSWER = "final_answer", PhaseFlags(answer_shown=True)
     SHOOTOUT = "shootout"
-    END = "end"
+    END = "end", PhaseFlags(game_over=True)
 
 
 RULES = {

@@ -10,19 +10,20 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from quizshow.core.spec import Phase as BasePhase
+from quizshow.core.spec import PhaseFlags
 from quizshow.core.timers import Timer
 
 
 class Phase(BasePhase):
-    """No phase opens buzzers or lamps: the teams write their answers (every flag stays off)."""
+    """No phase opens buzzers or lamps: the teams write their answers (no buzzer or lamp flag is on)."""
 
     TITLE = "title"
     QUESTION = "question"  # on screen, being read; the minute has not started
     MINUTE = "minute"  # the minute of discussion
     HAND_IN = "hand_in"  # «Сдаём ответы!»: 10 s to hand in (longer for a team with its extra minute)
-    ANSWER = "answer"  # the answer and its comment on screen; the operator marks the sheets
+    ANSWER = "answer", PhaseFlags(answer_shown=True)  # the answer and comment shown; the sheets are marked
     RESULTS = "results"  # the results table after a tour (or after the game)
-    PODIUM = "podium"
+    PODIUM = "podium", PhaseFlags(game_over=True)
 
 
 # Phases in which the question of `number` is still being played: its sheets are not in yet.

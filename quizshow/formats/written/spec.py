@@ -96,7 +96,7 @@ def export(fmt: Format, state: ShowState, title: str) -> dict[str, str]:
     return {".csv": grid_csv(fmt, state), ".html": grid_html(fmt, state, title)}
 
 
-SPEC = FormatSpec(
+SPEC: FormatSpec[WrittenFormat, Written, Phase] = FormatSpec(
     name="written", make=WrittenFormat, phases=Phase, rules=RULES, state=Written,
     commands=(wc.Mark, wc.Late, wc.ExtraMinute, wc.ClubHelp, wc.ExtraPlayers),
     actions=ACTIONS, phrases=PHRASES, presets=PRESETS, journal_words=journal_words,
