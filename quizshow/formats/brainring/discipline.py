@@ -13,6 +13,7 @@ from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.format import Format, Refused, Result
 from quizshow.core.state import ShowState
+from quizshow.formats.brainring import commands as bc
 from quizshow.formats.brainring.model import TABLES, Record, Ring
 
 LIMITS = {"captain_question": ("captain_questions", "captain_questions"), "repeat": ("repeats", "repeats")}
@@ -99,7 +100,7 @@ class DisciplineRules(Format):
     def _record(self, state: ShowState, team: int, record: Record) -> ShowState:
         return replace(state, fmt=self.ring(state).with_record(team, record))
 
-    def on_withdraw(self, state: ShowState, cmd: c.Withdraw) -> Result:
+    def on_withdraw(self, state: ShowState, cmd: bc.Withdraw) -> Result:
         """The question is taken back; the next reserve question replaces it (announced afresh)."""
         if state.phase in ("title", "result"):
             raise Refused("there is no question to withdraw")
@@ -114,7 +115,7 @@ class DisciplineRules(Format):
             state = state.add_score(scorer, -points)
         return self.ready(state, ring, reserve=True), []
 
-    def on_tally(self, state: ShowState, cmd: c.Tally) -> Result:
+    def on_tally(self, state: ShowState, cmd: bc.Tally) -> Result:
         self.check_team(state, cmd.team)
         if cmd.team in TABLES:
             raise Refused("{name} plays at a table", name=state.teams[cmd.team].name)

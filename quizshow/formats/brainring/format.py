@@ -15,6 +15,7 @@ from quizshow.core.format import Format, Refused, Result, Setup
 from quizshow.core.presslog import Press, PressLog, pressed_before
 from quizshow.core.state import ShowState
 from quizshow.core.timers import Timer, Window
+from quizshow.formats.brainring import commands as bc
 from quizshow.formats.brainring.discipline import DisciplineRules
 from quizshow.formats.brainring.match import decide, match_points
 from quizshow.formats.brainring.model import TABLES, Asked, Ring
@@ -242,7 +243,7 @@ class BrainringFormat(DisciplineRules, Format):
 
     # --- judging ----------------------------------------------------------------------------------------
 
-    def on_set_answerer(self, state: ShowState, cmd: c.SetAnswerer) -> Result:
+    def on_set_answerer(self, state: ShowState, cmd: bc.SetAnswerer) -> Result:
         ring = self.ring(state)
         if state.phase != "answering" or cmd.team != state.answering:
             raise Refused("only the answering team's player can be named")
@@ -298,7 +299,7 @@ class BrainringFormat(DisciplineRules, Format):
         team, player = ring.answerer or (cmd.team, 0)
         return self._wrong(state, team, player, cmd.at, stalled=True)
 
-    def on_pass_right(self, state: ShowState, cmd: c.PassRight) -> Result:
+    def on_pass_right(self, state: ShowState, cmd: bc.PassRight) -> Result:
         ring = self.ring(state)
         if state.phase != "answering" or state.answering != cmd.team or ring.single_of(cmd.team) is None:
             raise Refused("only a lone player who is answering can pass the right")
@@ -310,7 +311,7 @@ class BrainringFormat(DisciplineRules, Format):
             return replace(new, phase="clock", timer=new.timer.start(cmd.at)), []
         return self._reveal(new, cmd.at)
 
-    def on_single_player(self, state: ShowState, cmd: c.SinglePlayer) -> Result:
+    def on_single_player(self, state: ShowState, cmd: bc.SinglePlayer) -> Result:
         if not self.rules["single_player_rule"]:
             raise Refused("the one-player rule is not played in this preset")
         if state.phase not in ("ready", "attention"):
@@ -328,7 +329,7 @@ class BrainringFormat(DisciplineRules, Format):
             single = (*single, (cmd.team, cmd.player))
         return replace(state, fmt=replace(ring, single=single)), []
 
-    def on_ruling(self, state: ShowState, cmd: c.Ruling) -> Result:
+    def on_ruling(self, state: ShowState, cmd: bc.Ruling) -> Result:
         ring = self.ring(state)
         if ring.provisional is None or state.phase not in ("clock", "answering", "reveal"):
             raise Refused("there is no provisional wrong answer to rule on")

@@ -1,0 +1,68 @@
+"""Issue 24 — «Брейн-ринг» and «Куча мала» as formats of the new generation: their commands, phrases and
+phases live in their own folders, their views read the show through the typed contract (FormatSpec), and
+journals written before the move still resume."""
+
+from __future__ import annotations
+
+import json
+
+from quizshow.core import commands as c
+from tests import brainring_kit as kit
+from tests.conftest import ok
+
+# Lines of a journal written while these commands lived in core/commands.py (their `to_json` bodies then).
+OLD_LINES = [
+    '{"type": "Go", "at": 1}',
+    '{"type": "SinglePlayer", "at": 2, "team": 1, "player": 2}',
+    '{"type": "Announce", "at": 10}',
+    '{"type": "TimerStart", "at": 12}',
+    '{"type": "Tally", "at": 12.5, "team": 2}',
+    '{"type": "Buzz", "at": 13, "team": 0}',
+    '{"type": "SetAnswerer", "at": 13.5, "team": 0, "player": 1}',
+    '{"type": "Judge", "at": 14, "correct": false, "provisional": true}',
+    '{"type": "Buzz", "at": 15, "team": 1}',
+    '{"type": "Judge", "at": 16, "correct": true}',
+    '{"type": "Ruling", "at": 17, "correct": true}',
+    '{"type": "Withdraw", "at": 18}',
+]
+
+
+# --- item 1: the brain-ring's commands in its own folder; old journals still read ----------------------------
+
+
+def test_the_brainring_commands_live_in_the_brainring_folder_not_in_core():
+    """Ruling, Tally, Withdraw, SetAnswerer, SinglePlayer and PassRight are the ring's own: declared in
+    formats/brainring/commands.py and by its spec; core/commands.py keeps only what formats share."""
+    from quizshow.formats.brainring import commands as bc
+    from quizshow.formats.brainring.spec import SPEC
+
+    for name in ("SetAnswerer", "SinglePlayer", "PassRight", "Ruling", "Withdraw", "Tally"):
+        assert not hasattr(c, name), f"core/commands.py still holds {name}"
+        cls = getattr(bc, name)
+        assert cls in SPEC.commands and cls.__module__ == "quizshow.formats.brainring.commands"
+    for shared in (c.Announce, c.Judge, c.Discipline):  # svoyak's «Затяжка» is a Discipline too
+        assert shared not in bc.COMMANDS
+
+
+def test_a_journal_written_before_the_move_resumes_with_the_old_command_names():
+    """A journal line says `{"type": "Ruling", …}` (the bare class name): it still decodes to the ring's
+    command, the replay lands where the show was (the lone player's team ruled right, the hall's written
+    answer counted, the question withdrawn), and a new line is written under the same name."""
+    from quizshow.core.journal import parse_command
+    from quizshow.formats.brainring import commands as bc
+
+    e = kit.engine(tally_teams=1)
+    decoded = [parse_command(json.loads(line), teams=3) for line in OLD_LINES]
+    assert [type(cmd) for cmd in decoded if type(cmd).__module__ != c.__name__] == [
+        bc.SinglePlayer, bc.Tally, bc.SetAnswerer, bc.Ruling, bc.Withdraw]
+    assert decoded[6] == bc.SetAnswerer(at=13.5, team=0, player=1)
+    scores = []
+    for cmd in decoded:
+        ok(e, cmd)
+        scores.append([t.score for t in e.state.teams[:2]])
+    assert scores[-3] == [0, 2]  # the lone player's team answered right: double
+    assert scores[-2] == [1, 0]  # the ruling: the first answer was right after all; the later one no longer counts
+    assert scores[-1] == [0, 0]  # withdrawn: the question's points taken back
+    assert e.state.fmt.tally == frozenset({(0, 2)})
+    assert e.state.fmt.source == ("reserve", 0)
+    assert c.to_json(bc.Ruling(at=1.0, correct=False))["type"] == "Ruling"
