@@ -7,16 +7,19 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from quizshow import i18n
 from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
 from quizshow.display.brainring.scenes import panel_rect
 from quizshow.display.projector import Projector
 from quizshow.display.theme import load_theme
 from quizshow.formats.brainring import commands as bc
+from quizshow.formats.brainring.spec import SPEC
 from tests.conftest import ROOT, click, svoyak_config, views_of
 from tests.test_display import SIZES, RecordingText
 
 BRAINRING_SHOW = ROOT / "shows" / "brainring.yaml"
+i18n.add_phrases(SPEC.phrases)  # as the app does for the show it runs: the ring's own words
 
 
 def config():

@@ -66,3 +66,69 @@ def test_a_journal_written_before_the_move_resumes_with_the_old_command_names():
     assert e.state.fmt.tally == frozenset({(0, 2)})
     assert e.state.fmt.source == ("reserve", 0)
     assert c.to_json(bc.Ruling(at=1.0, correct=False))["type"] == "Ruling"
+
+
+# --- item 2: the ring's words in its own folder ---------------------------------------------------------------
+
+RING_WORDS = ("console.brainring", "console.tally", "console.withdraw_confirm", "console.disc_penalty",
+              "scene.brainring_question", "scene.removed_for_penalties", "phase.attention", "next.announce",
+              "journal.Tally", "journal.Ruling")
+
+
+def _shared_table():
+    """quizshow/i18n.py as written (a fresh copy: the app adds a format's words to the loaded one)."""
+    import importlib.util
+
+    from quizshow import i18n
+
+    spec = importlib.util.spec_from_file_location("fresh_i18n", i18n.__file__)
+    assert spec is not None and spec.loader is not None
+    fresh = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fresh)
+    return fresh
+
+
+def test_the_brainring_words_come_from_its_spec_in_both_languages_not_from_the_shared_table():
+    """The ring's projector, console, Next, journal and refusal words are data in formats/brainring/phrases.py,
+    declared by its spec, in Russian and English alike; quizshow/i18n.py no longer holds them."""
+    from quizshow.formats.brainring.spec import SPEC
+
+    assert set(SPEC.phrases["ru"]) == set(SPEC.phrases["en"])
+    for key in (*RING_WORDS, "refusal.the match is over", "refusal.already counted"):
+        assert SPEC.phrases["ru"][key] and SPEC.phrases["en"][key], key
+    assert SPEC.phrases["ru"]["refusal.the match is over"] == "Матч окончен"
+    assert SPEC.phrases["en"]["refusal.the match is over"] == "the match is over"  # English is the template
+    shared = _shared_table()
+    for key in RING_WORDS:
+        assert key not in shared.PHRASES["ru"] and key not in shared.PHRASES["en"], key
+    assert "the match is over" not in shared.REFUSALS_RU and "already counted" not in shared.REFUSALS_RU
+    # Words the ring shares with the other formats stay shared («Затяжка», the verdicts, «Отвечает»).
+    for key in ("console.disc_stall", "scene.right", "scene.answering", "journal.Discipline"):
+        assert key in shared.PHRASES["ru"], key
+
+
+def test_a_tournament_speaks_the_words_of_the_ring_it_nests():
+    """A brain-ring match inside a tournament day: the tournament's spec carries the ring's words (its
+    console, its refusals in Russian), since the app adds only the show's own format's words."""
+    from quizshow import registry
+    from quizshow.formats.brainring.spec import SPEC
+
+    day = registry.spec("tournament").phrases
+    for language in ("ru", "en"):
+        for key in (*RING_WORDS, "refusal.there is no provisional wrong answer to rule on"):
+            assert day[language][key] == SPEC.phrases[language][key], (language, key)
+
+
+def test_the_journal_says_a_removal_in_shared_words():
+    """«Бета снята: 3 штрафных очка»: a team removed (by the ring's penalties or the tournament's jury) is a
+    shared event, said by the console in the shared table's words, not a scene phrase of the ring."""
+    from quizshow.core.effects import Event, EventKind
+    from quizshow.core.engine import Entry
+    from quizshow.display.console import describe
+
+    shared = _shared_table()
+    assert "journal.team_removed" in shared.PHRASES["ru"] and "journal.team_removed" in shared.PHRASES["en"]
+    entry = Entry(c.Discipline(at=1, team=1, what="penalty"),
+                  (Event(EventKind.TEAM_REMOVED, team=1, name="Бета", points=3),))
+    assert describe(entry, ["Альфа", "Бета"], "ru") == "Бета снята: 3 штрафных очка"
+    assert describe(entry, ["Alpha", "Beta"], "en") == "Бета removed: 3 penalty points"

@@ -8,6 +8,7 @@ from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, Phase, PhaseFlags, c
 from quizshow.formats.brainring import commands as bc
 from quizshow.formats.brainring.format import BrainringFormat
 from quizshow.formats.brainring.model import Ring
+from quizshow.formats.brainring.phrases import PHRASES
 
 LIVE = PhaseFlags(buzzers_live=True, lamps_live=True)
 
@@ -71,5 +72,5 @@ ACTIONS = (
 SPEC = FormatSpec(
     name="brainring", make=BrainringFormat, phases=BrainringPhase, rules=RULES, state=Ring,
     commands=(*bc.COMMANDS, c.Discipline),
-    actions=ACTIONS,
+    actions=ACTIONS, phrases=PHRASES,
 )
