@@ -132,3 +132,40 @@ def test_the_journal_says_a_removal_in_shared_words():
                   (Event(EventKind.TEAM_REMOVED, team=1, name="Бета", points=3),))
     assert describe(entry, ["Альфа", "Бета"], "ru") == "Бета снята: 3 штрафных очка"
     assert describe(entry, ["Alpha", "Beta"], "en") == "Бета removed: 3 penalty points"
+
+
+# --- item 3: no ring special case in shared code ---------------------------------------------------------------
+
+SHARED = ("app.py", "display/console.py", "display/console_rules.py", "display/sheet.py", "display/projector.py",
+          "runtime", "outputs", "inputs", "core")
+
+
+def _shared_sources():
+    from pathlib import Path
+
+    import quizshow
+
+    root = Path(quizshow.__file__).parent
+    for part in SHARED:
+        path = root / part
+        yield from sorted(path.rglob("*.py")) if path.is_dir() else [path]
+
+
+def test_shared_code_names_none_of_the_rings_or_the_melees_words_or_modules():
+    """The console, the app, the runtime, the outputs and the contact sheet speak of a format only through its
+    spec: not one of the ring's or the melee's phrase keys (the sheet's captions of the ring's walk included)
+    and no import of their folders."""
+    import re
+
+    from quizshow.display.sheet import CAPTIONS
+    from quizshow.formats.brainring.spec import SPEC
+    from quizshow.formats.melee.spec import SPEC as MELEE
+
+    own = set(SPEC.phrases["ru"]) | set(MELEE.phrases["ru"])
+    assert {"sheet.attention", "sheet.match_result"} <= set(SPEC.phrases["ru"])
+    assert not own & set(CAPTIONS["ru"]) and not own & set(CAPTIONS["en"])
+    for path in _shared_sources():
+        text = path.read_text(encoding="utf-8")
+        named = {key for key in re.findall(r'"([a-z_]+\.[A-Za-z_.]+)"', text) if key in own}
+        assert not named, f"{path}: {sorted(named)}"
+        assert not re.search(r"formats\.(brainring|melee)\b", text), path
