@@ -169,3 +169,95 @@ def test_shared_code_names_none_of_the_rings_or_the_melees_words_or_modules():
         named = {key for key in re.findall(r'"([a-z_]+\.[A-Za-z_.]+)"', text) if key in own}
         assert not named, f"{path}: {sorted(named)}"
         assert not re.search(r"formats\.(brainring|melee)\b", text), path
+
+
+# --- items 4 and 5: typed phases, views through the contract ----------------------------------------------------
+
+FOLDERS = ("formats/brainring", "formats/melee", "display/brainring", "display/melee")
+PHASE_NAMES = ("title", "ready", "attention", "clock", "answering", "reveal", "result", "melee_title",
+               "melee_tables", "melee_question", "melee_answering", "melee_result")
+
+
+def _folder_sources():
+    from pathlib import Path
+
+    import quizshow
+
+    root = Path(quizshow.__file__).parent
+    for folder in FOLDERS:
+        yield from sorted((root / folder).glob("*.py"))
+
+
+def test_the_ring_and_the_melee_set_their_phases_as_typed_members():
+    """Every phase the two reducers set is a member of their own Phase enum (a str, so journals, OSC and the
+    tournament's projection read the same names), and their specs declare those enums."""
+    from quizshow.formats.brainring import commands as bc
+    from quizshow.formats.brainring.model import Phase as RingPhase
+    from quizshow.formats.brainring.spec import SPEC
+    from quizshow.formats.melee.format import Phase as MeleePhase
+    from quizshow.formats.melee.spec import SPEC as MELEE
+    from tests.test_melee import melee as melee_engine
+
+    assert SPEC.phases is RingPhase and MELEE.phases is MeleePhase
+    e = kit.engine()
+    seen = {type(e.state.phase)}
+    for cmd in (c.Go(at=1), bc.SinglePlayer(at=2, team=1, player=2), c.Announce(at=10), c.TimerStart(at=12),
+                c.Buzz(at=13, team=0), c.Judge(at=14, correct=False, provisional=True), c.Buzz(at=15, team=1),
+                c.Judge(at=16, correct=True), c.Go(at=17)):
+        ok(e, cmd)
+        seen.add(type(e.state.phase))
+        assert SPEC.phase_of(e.state) == e.state.phase
+    for k in range(3):
+        ok(e, c.Discipline(at=20 + k, team=0, what="penalty"))
+    assert e.state.phase is RingPhase.RESULT and seen == {RingPhase}
+    m = melee_engine(4)
+    phases = [m.state.phase]
+    for cmd in (c.Go(at=1), c.Go(at=2), c.Buzz(at=3, team=0), c.Judge(at=4, correct=True)):
+        ok(m, cmd)
+        phases.append(m.state.phase)
+    assert all(type(p) is MeleePhase for p in phases), phases
+    assert phases[:4] == [MeleePhase.TITLE, MeleePhase.TABLES, MeleePhase.QUESTION, MeleePhase.ANSWERING]
+
+
+def test_no_phase_name_is_compared_or_set_as_a_string_in_the_ring_or_the_melee():
+    """Reducers, scenes, panels and the walk compare enum members: no `== "reveal"`, `in ("title", …)`,
+    `phase="ready"` or a dict keyed by phase names (a renamed phase fails the type check, not the show)."""
+    import re
+
+    names = "|".join(PHASE_NAMES)
+    literal = re.compile(rf'(==|!=|\bin|phase=|startswith\()\s*\(?\s*"({names})"|"({names})"\s*:')
+    for path in _folder_sources():
+        text = path.read_text(encoding="utf-8")
+        if path.name == "model.py" or (path.parent.name == "melee" and path.name == "format.py"):
+            text = text.split("class Phase(", 1)[0] + text.split("class Phase(", 1)[1].split("\n\n\n", 1)[-1]
+        found = [m.group(0) for m in literal.finditer(text)]
+        assert not found, f"{path}: {found}"
+
+
+def test_the_ring_and_melee_views_read_the_show_through_their_spec():
+    """The scenes and panels read the match through `SPEC.state_of`, `format_of` and `phase_of`: no
+    attribute of the untyped `frame.fmt` / `ui.format`, no isinstance checks on the state; and a view given
+    another format's show says so by name instead of drawing nonsense."""
+    import re
+
+    import pytest
+
+    from quizshow.display.brainring.scenes import ring_of
+    from quizshow.display.melee.scenes import melee_of
+    from tests.conftest import demo_engine
+
+    for path in _folder_sources():
+        if path.parent.parent.name != "display":
+            continue
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"\b(frame\.fmt|ui\.format)\.\w", text), path
+        assert "isinstance(" not in text and ".ring(" not in text and ".melee(" not in text, path
+    other = demo_engine().state
+
+    class Shown:
+        state = other
+
+    with pytest.raises(TypeError, match="brainring"):
+        ring_of(Shown())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="melee"):
+        melee_of(Shown())  # type: ignore[arg-type]

@@ -14,7 +14,7 @@ from quizshow.core.effects import Event, EventKind
 from quizshow.core.format import Format, Refused, Result
 from quizshow.core.state import ShowState
 from quizshow.formats.brainring import commands as bc
-from quizshow.formats.brainring.model import TABLES, Record, Ring
+from quizshow.formats.brainring.model import TABLES, Phase, Record, Ring
 
 LIMITS = {"captain_question": ("captain_questions", "captain_questions"), "repeat": ("repeats", "repeats")}
 
@@ -33,7 +33,7 @@ class DisciplineRules(Format):
         def stall(self, state: ShowState, cmd: c.Discipline) -> Result: ...
 
     def on_discipline(self, state: ShowState, cmd: c.Discipline) -> Result:
-        if state.phase in ("title", "result"):
+        if state.phase in (Phase.TITLE, Phase.RESULT):
             raise Refused("the match is not running")
         self.check_team(state, cmd.team)
         if cmd.what == "audience_hint" and cmd.team not in TABLES:
@@ -102,7 +102,7 @@ class DisciplineRules(Format):
 
     def on_withdraw(self, state: ShowState, cmd: bc.Withdraw) -> Result:
         """The question is taken back; the next reserve question replaces it (announced afresh)."""
-        if state.phase in ("title", "result"):
+        if state.phase in (Phase.TITLE, Phase.RESULT):
             raise Refused("there is no question to withdraw")
         ring = self.ring(state)
         # After an audience hint the team(s) at the table that did not hint get an extra appeal (seed 001 §8.F).
@@ -119,7 +119,7 @@ class DisciplineRules(Format):
         self.check_team(state, cmd.team)
         if cmd.team in TABLES:
             raise Refused("{name} plays at a table", name=state.teams[cmd.team].name)
-        if state.phase not in ("attention", "clock", "answering", "reveal"):
+        if state.phase not in (Phase.ATTENTION, Phase.CLOCK, Phase.ANSWERING, Phase.REVEAL):
             raise Refused("written answers are counted while a question is played")
         ring = self.ring(state)
         mark = (ring.number, cmd.team)

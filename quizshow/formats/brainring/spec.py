@@ -4,24 +4,11 @@ from __future__ import annotations
 
 from quizshow.core import commands as c
 from quizshow.core.actions import DISCIPLINE, ActionDef, Arg
-from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, Phase, PhaseFlags, choice, count, flag, seconds
+from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, choice, count, flag, seconds
 from quizshow.formats.brainring import commands as bc
 from quizshow.formats.brainring.format import BrainringFormat
-from quizshow.formats.brainring.model import Ring
+from quizshow.formats.brainring.model import Phase, Ring
 from quizshow.formats.brainring.phrases import PHRASES
-
-LIVE = PhaseFlags(buzzers_live=True, lamps_live=True)
-
-
-class BrainringPhase(Phase):
-    TITLE = "title"
-    READY = "ready"
-    ATTENTION = "attention", LIVE  # a press now is a false start
-    CLOCK = "clock", LIVE
-    ANSWERING = "answering", LIVE
-    REVEAL = "reveal", PhaseFlags(clock_over=True)
-    RESULT = "result"
-
 
 RULES = {
     "timer_s": seconds(1, 3600),
@@ -70,7 +57,7 @@ ACTIONS = (
 )
 
 SPEC = FormatSpec(
-    name="brainring", make=BrainringFormat, phases=BrainringPhase, rules=RULES, state=Ring,
+    name="brainring", make=BrainringFormat, phases=Phase, rules=RULES, state=Ring,
     commands=(*bc.COMMANDS, c.Discipline),
     actions=ACTIONS, phrases=PHRASES,
 )

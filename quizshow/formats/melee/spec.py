@@ -6,19 +6,8 @@ from typing import Any
 
 from quizshow.core.actions import ActionDef, Arg
 from quizshow.core.commands import Command
-from quizshow.core.spec import FormatSpec, Phase, PhaseFlags
-from quizshow.formats.melee.format import RED, Decide, Melee, MeleeFormat
-
-LIVE = PhaseFlags(buzzers_live=True, lamps_live=True)
-
-
-class MeleePhase(Phase):
-    TITLE = "melee_title"
-    TABLES = "melee_tables"
-    QUESTION = "melee_question", LIVE
-    ANSWERING = "melee_answering", LIVE
-    RESULT = "melee_result"
-
+from quizshow.core.spec import FormatSpec
+from quizshow.formats.melee.format import RED, Decide, Melee, MeleeFormat, Phase
 
 PHRASES = {
     "ru": {
@@ -67,7 +56,7 @@ def journal_words(cmd: Command) -> tuple[str, dict[str, Any]] | None:
 
 
 SPEC = FormatSpec(
-    name="melee", make=MeleeFormat, phases=MeleePhase, rules={}, state=Melee, commands=(Decide,),
+    name="melee", make=MeleeFormat, phases=Phase, rules={}, state=Melee, commands=(Decide,),
     actions=(ActionDef("decide", lambda x, a: Decide(at=x.at, side=a["side"]), (Arg("side", int),)),),
     phrases=PHRASES, presets={"melee": {}}, journal_words=journal_words,
 )
