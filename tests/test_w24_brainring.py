@@ -261,3 +261,34 @@ def test_the_ring_and_melee_views_read_the_show_through_their_spec():
         ring_of(Shown())  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="melee"):
         melee_of(Shown())  # type: ignore[arg-type]
+
+
+def test_a_brainring_journal_resumes_from_its_snapshot_and_an_older_plain_string_phase_plays_on(tmp_path,
+                                                                                               monkeypatch):
+    """The snapshot holds typed phases now: a resume from it gives the live state, which plays on. A snapshot
+    written before (its phase a plain string) still plays: the reducer compares members by value."""
+    from dataclasses import replace
+
+    from quizshow.core.journal import parse_command
+    from quizshow.formats.brainring.model import Phase
+    from quizshow.runtime import journal_file
+    from quizshow.runtime.journal_file import Journal, dispatch_journalled
+
+    monkeypatch.setattr(journal_file, "SNAPSHOT_EVERY", 3)
+    path = tmp_path / "ring.jsonl"
+    journal, _ = Journal.open(path, "ring", seed=1)
+    live = kit.engine()
+    for line in OLD_LINES[:5]:  # up to «Время!» and the hall's written answer
+        dispatch_journalled(live, journal, parse_command(json.loads(line), teams=3))
+    journal.close()
+    journal, loaded = Journal.open(path, "ring", teams=3)
+    journal.close()
+    assert loaded.snapshot is not None
+    resumed = kit.engine()
+    loaded.restore(resumed)
+    assert resumed.state == live.state and resumed.state.phase is Phase.CLOCK
+    ok(resumed, c.Buzz(at=15, team=1))
+    assert resumed.state.phase is Phase.ANSWERING
+    older = replace(live.state, phase="clock")  # as a snapshot of the old code held it
+    state, _ = live.format.handle(older, c.Buzz(at=15, team=1))
+    assert state.phase is Phase.ANSWERING and state.answering == 1
