@@ -292,3 +292,16 @@ def test_a_brainring_journal_resumes_from_its_snapshot_and_an_older_plain_string
     older = replace(live.state, phase="clock")  # as a snapshot of the old code held it
     state, _ = live.format.handle(older, c.Buzz(at=15, team=1))
     assert state.phase is Phase.ANSWERING and state.answering == 1
+
+
+def test_the_melee_has_the_shape_of_the_new_formats():
+    """«Куча мала» keeps its command, its words and its phases in files of their own, as the duel does:
+    `melee.Decide` in commands.py (its journal name unchanged), its phrases in phrases.py."""
+    from quizshow.core.journal import parse_command
+    from quizshow.formats.melee import commands as mc
+    from quizshow.formats.melee.phrases import PHRASES
+    from quizshow.formats.melee.spec import SPEC
+
+    assert SPEC.commands == (mc.Decide,) and SPEC.phrases is PHRASES
+    assert parse_command({"type": "melee.Decide", "at": 3.0, "side": 1}, teams=4) == mc.Decide(at=3.0, side=1)
+    assert set(PHRASES["ru"]) == set(PHRASES["en"])

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any
 
 from quizshow.core import commands as c
 from quizshow.core import phases
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.format import Format, Refused, Result, Setup
 from quizshow.core.state import ShowState
+from quizshow.formats.melee.commands import Decide
 from quizshow.packs.model import Question
 
 RED, GREEN = 0, 1
@@ -67,14 +68,6 @@ class Melee:
         """Teams from first to last: the winner, then those who left later before those who left earlier."""
         left = [t for t, _ in sorted(self.out, key=lambda x: -x[1])]
         return ((self.winner,) if self.winner is not None else ()) + tuple(left)
-
-
-@dataclass(frozen=True)
-class Decide(c.Command, namespace="melee"):
-    """The host names the table that answered correctly (without the buttons)."""
-
-    side: int = 0
-    undoable: ClassVar[bool] = True
 
 
 class MeleeFormat(Format):
