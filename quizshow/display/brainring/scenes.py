@@ -322,6 +322,7 @@ class ResultScene(Scene):
 
 
 MATCH, RESULT = MatchScene(), ResultScene()
+SCENES: dict[str, Scene] = {scene.name: scene for scene in (MATCH, RESULT)}  # the format's own, by name
 
 
 class TablesTitleScene(TitleScene):
