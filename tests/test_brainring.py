@@ -8,6 +8,7 @@ import pytest
 from quizshow.core import commands as c
 from quizshow.core.effects import EventKind
 from quizshow.core.engine import Engine
+from quizshow.formats.brainring import commands as bc
 from tests import brainring_kit as kit
 from tests.conftest import kinds, ok, refused
 
@@ -171,9 +172,9 @@ def test_the_console_names_who_answers_default_the_captain():
     to_clock(e, 10)
     ok(e, c.Buzz(at=20, team=1))
     assert ring(e).answerer == (1, 0)
-    ok(e, c.SetAnswerer(at=20.5, team=1, player=3))
+    ok(e, bc.SetAnswerer(at=20.5, team=1, player=3))
     assert ring(e).answerer == (1, 3)
-    refused(e, c.SetAnswerer(at=20.6, team=0, player=1))
+    refused(e, bc.SetAnswerer(at=20.6, team=0, player=1))
 
 
 # --- one-player rule --------------------------------------------------------------------------------------
@@ -182,7 +183,7 @@ def test_the_console_names_who_answers_default_the_captain():
 def test_one_player_rule_correct_answer_is_worth_double():
     e = kit.engine()
     ok(e, c.Go(at=1))
-    ok(e, c.SinglePlayer(at=2, team=1, player=2))
+    ok(e, bc.SinglePlayer(at=2, team=1, player=2))
     to_clock(e, 10)
     ok(e, c.Buzz(at=20, team=1))
     assert ring(e).answerer == (1, 2)
@@ -193,7 +194,7 @@ def test_one_player_rule_correct_answer_is_worth_double():
 def test_one_player_has_priority_over_an_earlier_press_and_first_second_rule_does_not_apply():
     e = kit.engine()
     ok(e, c.Go(at=1))
-    ok(e, c.SinglePlayer(at=2, team=1, player=4))
+    ok(e, bc.SinglePlayer(at=2, team=1, player=4))
     to_clock(e, 10)
     ok(e, c.Buzz(at=15.2, team=0))
     ok(e, c.Buzz(at=15.4, team=1))  # pressed later, answers first
@@ -208,11 +209,11 @@ def test_one_player_has_priority_over_an_earlier_press_and_first_second_rule_doe
 def test_one_player_may_pass_the_right_to_the_other_team():
     e = kit.engine()
     ok(e, c.Go(at=1))
-    ok(e, c.SinglePlayer(at=2, team=0, player=0))
+    ok(e, bc.SinglePlayer(at=2, team=0, player=0))
     to_clock(e, 10)
     ok(e, c.Buzz(at=20, team=0))
-    refused(e, c.PassRight(at=21, team=1))
-    ok(e, c.PassRight(at=21, team=0))
+    refused(e, bc.PassRight(at=21, team=1))
+    ok(e, bc.PassRight(at=21, team=0))
     assert e.state.phase == "clock" and 0 in e.state.locked
     answer(e, 1, 25, True)
     assert scores(e) == [0, 1]
@@ -221,15 +222,15 @@ def test_one_player_may_pass_the_right_to_the_other_team():
 def test_one_player_rule_is_refused_at_three_or_fewer_players():
     e = kit.engine(players=(3, 4))
     ok(e, c.Go(at=1))
-    assert "3" in refused(e, c.SinglePlayer(at=2, team=0, player=0))
-    ok(e, c.SinglePlayer(at=2, team=1, player=0))
+    assert "3" in refused(e, bc.SinglePlayer(at=2, team=0, player=0))
+    ok(e, bc.SinglePlayer(at=2, team=1, player=0))
 
 
 def test_both_teams_single_first_press_answers_for_one_point_more():
     e = kit.engine()
     ok(e, c.Go(at=1))
-    ok(e, c.SinglePlayer(at=2, team=0, player=1))
-    ok(e, c.SinglePlayer(at=3, team=1, player=1))
+    ok(e, bc.SinglePlayer(at=2, team=0, player=1))
+    ok(e, bc.SinglePlayer(at=3, team=1, player=1))
     to_clock(e, 10)
     ok(e, c.Buzz(at=20, team=1))
     ok(e, c.Buzz(at=20.1, team=0))  # no priority when both are alone
@@ -328,7 +329,7 @@ def test_discipline_audience_hint_fines_1_then_5_and_withdrawal_gives_an_extra_a
     ok(e, c.Discipline(at=21, team=1, what="audience_hint"))
     assert scores(e) == [0, -6]
     question = e.format.current(e.state)
-    ok(e, c.Withdraw(at=22, extra_appeal=0))
+    ok(e, bc.Withdraw(at=22, extra_appeal=0))
     assert e.state.phase == "ready" and e.format.current(e.state) == e.format.reserve[0] != question
     assert ring(e).record(0).extra_appeals == 1
     for at in (23, 24, 25):
@@ -356,9 +357,9 @@ def test_provisional_wrong_turned_correct_after_the_other_teams_answer_fixes_bot
     assert e.state.phase == "clock"
     answer(e, 1, 25, True)
     assert scores(e) == [0, 1]
-    out = ok(e, c.Ruling(at=30, correct=True))
+    out = ok(e, bc.Ruling(at=30, correct=True))
     assert scores(e) == [1, 0] and ring(e).correct_by == 0 and EventKind.CORRECT in kinds(out)
-    refused(e, c.Ruling(at=31, correct=True))
+    refused(e, bc.Ruling(at=31, correct=True))
 
 
 def test_every_discipline_step_is_undoable():
@@ -373,13 +374,13 @@ def test_every_discipline_step_is_undoable():
 def test_team_at_the_table_tally_counts_written_answers_of_teams_not_playing():
     e = kit.engine(tally_teams=2)
     to_clock(e, 10)
-    ok(e, c.Tally(at=20, team=2))
-    refused(e, c.Tally(at=20.5, team=2))  # once a question
-    refused(e, c.Tally(at=21, team=0))  # at a table
+    ok(e, bc.Tally(at=20, team=2))
+    refused(e, bc.Tally(at=20.5, team=2))  # once a question
+    refused(e, bc.Tally(at=21, team=0))  # at a table
     next_question(e, 200)
     to_clock(e, 300)
-    ok(e, c.Tally(at=310, team=2))
-    ok(e, c.Tally(at=311, team=3))
+    ok(e, bc.Tally(at=310, team=2))
+    ok(e, bc.Tally(at=311, team=3))
     assert ring(e).tally == frozenset({(0, 2), (1, 2), (1, 3)})
 
 
@@ -444,8 +445,8 @@ def test_both_teams_single_the_earliest_press_answers_whatever_arrives_first():
     """Seed 004 §6.13: «первым будет отвечать уже тот игрок, кто первый нажал на кнопку»."""
     e = kit.engine()
     ok(e, c.Go(at=1))
-    ok(e, c.SinglePlayer(at=2, team=0, player=1))
-    ok(e, c.SinglePlayer(at=2, team=1, player=2))
+    ok(e, bc.SinglePlayer(at=2, team=0, player=1))
+    ok(e, bc.SinglePlayer(at=2, team=1, player=2))
     to_clock(e, 10)
     ok(e, c.Buzz(at=20.003, team=0, source_time=20.002))
     ok(e, c.Buzz(at=20.004, team=1, source_time=20.001))
@@ -542,7 +543,7 @@ def test_provisional_wrong_ruled_correct_undoes_the_bench_and_the_carry_over():
     assert ring(e).benched == ((0, 0, 0),)
     ok(e, c.Buzz(at=20, team=1))
     ok(e, c.Judge(at=21, correct=False))
-    ok(e, c.Ruling(at=22, correct=True))
+    ok(e, bc.Ruling(at=22, correct=True))
     assert ring(e).benched == () and scores(e) == [1, 0]
     ok(e, c.Go(at=23))
     assert ring(e).value == 1  # answered: no carry-over
@@ -556,7 +557,7 @@ def test_audience_hint_fines_the_hall_team_that_hinted_and_the_table_gets_an_ext
     to_clock(e, 10)
     ok(e, c.Discipline(at=16, team=2, what="audience_hint"))
     assert e.state.teams[2].score == -1
-    ok(e, c.Withdraw(at=17))
+    ok(e, bc.Withdraw(at=17))
     assert [ring(e).record(t).extra_appeals for t in (0, 1)] == [1, 1]
     to_clock(e, 100)
     ok(e, c.Discipline(at=106, team=2, what="audience_hint"))

@@ -7,15 +7,19 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from quizshow import i18n
 from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
 from quizshow.display.brainring.scenes import panel_rect
 from quizshow.display.projector import Projector
 from quizshow.display.theme import load_theme
+from quizshow.formats.brainring import commands as bc
+from quizshow.formats.brainring.spec import SPEC
 from tests.conftest import ROOT, click, svoyak_config, views_of
 from tests.test_display import SIZES, RecordingText
 
 BRAINRING_SHOW = ROOT / "shows" / "brainring.yaml"
+i18n.add_phrases(SPEC.phrases)  # as the app does for the show it runs: the ring's own words
 
 
 def config():
@@ -40,7 +44,7 @@ def theme():
 def walk():
     return [
         ("title", []),
-        ("ready", [c.Go(at=1), c.SinglePlayer(at=2, team=1, player=2)]),
+        ("ready", [c.Go(at=1), bc.SinglePlayer(at=2, team=1, player=2)]),
         ("attention", [c.Announce(at=10)]),
         ("false start", [c.Buzz(at=11, team=1)]),
         ("clock", [c.TimerStart(at=12), c.Tick(at=20)]),
@@ -165,7 +169,7 @@ def test_match_renders_the_same_prepared_as_fresh(theme):
     first = Projector(e.format, theme, "Брейн-ринг", "ru", views=views_of(e.format))
     surface = pygame.Surface((1280, 720))
     first.render(surface, e.state, 14)
-    e.dispatch(c.SetAnswerer(at=14.5, team=0, player=4))
+    e.dispatch(bc.SetAnswerer(at=14.5, team=0, player=4))
     first.render(surface, e.state, 20)
     reused = pygame.image.tobytes(surface, "RGB")
     fresh = Projector(e.format, theme, "Брейн-ринг", "ru", views=views_of(e.format))

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
+from quizshow.formats.brainring import commands as bc
 from quizshow.formats.written import commands as wc
 from tests import brainring_kit, svoyak_kit, written_kit
 
@@ -52,14 +53,14 @@ def _brainring_steps() -> st.SearchStrategy[list[Make]]:
         st.just(lambda at: c.Back(at=at)), st.just(lambda at: c.Undo(at=at)),
         st.builds(lambda t, d: lambda at: c.Buzz(at=at, team=t, source_time=at - d), team, st.floats(0, 1.5)),
         st.builds(lambda ok, p: lambda at: c.Judge(at=at, correct=ok, provisional=p), st.booleans(), st.booleans()),
-        st.builds(lambda t, p: lambda at: c.SetAnswerer(at=at, team=t, player=p), team, st.integers(0, 5)),
-        st.builds(lambda t, p: lambda at: c.SinglePlayer(at=at, team=t, player=p), team,
+        st.builds(lambda t, p: lambda at: bc.SetAnswerer(at=at, team=t, player=p), team, st.integers(0, 5)),
+        st.builds(lambda t, p: lambda at: bc.SinglePlayer(at=at, team=t, player=p), team,
                   st.none() | st.integers(0, 4)),
-        st.builds(lambda t: lambda at: c.PassRight(at=at, team=t), team),
-        st.builds(lambda ok: lambda at: c.Ruling(at=at, correct=ok), st.booleans()),
+        st.builds(lambda t: lambda at: bc.PassRight(at=at, team=t), team),
+        st.builds(lambda ok: lambda at: bc.Ruling(at=at, correct=ok), st.booleans()),
         st.builds(lambda t, w: lambda at: c.Discipline(at=at, team=t, what=w), team, what),
-        st.just(lambda at: c.Withdraw(at=at)),
-        st.builds(lambda t: lambda at: c.Tally(at=at, team=t), team),
+        st.just(lambda at: bc.Withdraw(at=at)),
+        st.builds(lambda t: lambda at: bc.Tally(at=at, team=t), team),
         st.builds(lambda dt: lambda at: c.Tick(at=at + dt), st.floats(0, 70)),
     ), max_size=50)
 

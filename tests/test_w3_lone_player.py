@@ -9,6 +9,7 @@ import pytest
 
 from quizshow.core import commands as c
 from quizshow.display.projector import Projector
+from quizshow.formats.brainring import commands as bc
 from tests.conftest import views_of
 from tests.test_brainring_display import engine, theme  # noqa: F401 (the theme fixture)
 from tests.test_display import SIZES, RecordingText
@@ -30,7 +31,7 @@ def _said(theme, commands, size=(1920, 1080)):  # noqa: F811
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_lone_players_question_shows_its_real_value_and_that_they_answer_first(theme, size):  # noqa: F811
-    e, said = _said(theme, [c.Go(at=1), c.SinglePlayer(at=2, team=1, player=2)], size)
+    e, said = _said(theme, [c.Go(at=1), bc.SinglePlayer(at=2, team=1, player=2)], size)
     assert e.format.points_for(e.state.fmt, 1) == 2
     assert "бета: вопрос за 2 очка" in said
     assert "вопрос за 1 очко" not in said
@@ -38,7 +39,7 @@ def test_a_lone_players_question_shows_its_real_value_and_that_they_answer_first
 
 
 def test_both_teams_alone_show_the_both_single_value_and_no_priority(theme):  # noqa: F811
-    e, said = _said(theme, [c.Go(at=1), c.SinglePlayer(at=2, team=1, player=2), c.SinglePlayer(at=2.5, team=0,
+    e, said = _said(theme, [c.Go(at=1), bc.SinglePlayer(at=2, team=1, player=2), bc.SinglePlayer(at=2.5, team=0,
                                                                                                 player=1)])
     worth = e.format.points_for(e.state.fmt, 0)
     assert f"вопрос за {worth} очка" in said and worth == 2

@@ -285,65 +285,14 @@ class EndRound(Command):
     undoable: ClassVar[bool] = True
 
 
-# --- «Брейн-ринг»: who answers, the one-player rule, disputes and discipline ----------------------------
-
-
-@dataclass(frozen=True)
-class SetAnswerer(Command):
-    """The captain names the player who answers (the console's roster; default: the captain)."""
-
-    team: int = 0
-    player: int = 0
-    undoable: ClassVar[bool] = True
-
-
-@dataclass(frozen=True)
-class SinglePlayer(Command):
-    """Before a question a team leaves one player at the table (the one-player rule); None cancels."""
-
-    team: int = 0
-    player: int | None = None
-    undoable: ClassVar[bool] = True
-
-
-@dataclass(frozen=True)
-class PassRight(Command):
-    """The lone player passes the right to answer to the other team."""
-
-    team: int = 0
-    undoable: ClassVar[bool] = True
-
-
-@dataclass(frozen=True)
-class Ruling(Command):
-    """The final ruling on a provisional wrong answer, after the other team has answered."""
-
-    correct: bool = True
-    undoable: ClassVar[bool] = True
+# --- discipline: a host's step on a team (svoyak's «Затяжка»; «Брейн-ринг»'s appeals and fines) ------------
 
 
 @dataclass(frozen=True)
 class Discipline(Command):
-    """A discipline or dispute step for a team: `what` is captain_question, repeat, appeal_accepted,
+    """A discipline or dispute step for a team: `what` is stall, captain_question, repeat, appeal_accepted,
     appeal_rejected, audience_hint or penalty."""
 
     team: int = 0
     what: str = "penalty"
-    undoable: ClassVar[bool] = True
-
-
-@dataclass(frozen=True)
-class Withdraw(Command):
-    """The host withdraws the question; a reserve question replaces it. `extra_appeal` names the team
-    that gets an extra appeal (after an audience hint)."""
-
-    extra_appeal: int | None = None
-    undoable: ClassVar[bool] = True
-
-
-@dataclass(frozen=True)
-class Tally(Command):
-    """«Команда за столом»: a team not at the tables handed in a correct written answer."""
-
-    team: int = 0
     undoable: ClassVar[bool] = True

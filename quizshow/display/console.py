@@ -141,7 +141,7 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
                 return say("journal.buzz_later", team=name, margin=margin_words(event.margin_s, language))
             return say("journal.buzz", team=name)
         if event.kind == EventKind.TEAM_REMOVED and event.points:  # why a match ended: a team removed
-            return say("scene.removed_for_penalties", team=event.name or name, n=event.points)
+            return say("journal.team_removed", team=event.name or name, n=event.points)
         if event.kind == EventKind.QUESTION and isinstance(cmd, c.SelectCell):
             return _cell_words(cmd, event, fmt, language)
         key = _EVENT_WORDS.get(event.kind)

@@ -65,6 +65,7 @@ class Driver:
 Walk = Callable[[Driver], Iterator[str]]
 
 # The captions of the formats' own walks (display/<format>/walk.py yields these keys), in the show's language.
+# A format may bring the captions of its own walk in its phrases instead (formats/brainring/phrases.py).
 CAPTIONS: dict[str, dict[str, str]] = {
     "ru": {
         "sheet.title": "Заставка",
@@ -89,15 +90,6 @@ CAPTIONS: dict[str, dict[str, str]] = {
         "sheet.shootout": "Перестрелка",
         "sheet.shootout_question": "Перестрелка: вопрос",
         "sheet.winner": "Победитель",
-        "sheet.ready": "Перед вопросом",
-        "sheet.attention": "«Внимание! Вопрос!»",
-        "sheet.false_start": "Фальстарт",
-        "sheet.clock": "Идёт время",
-        "sheet.team_answers": "Отвечает команда",
-        "sheet.wrong": "Неверно",
-        "sheet.answer": "Ответ",
-        "sheet.right": "Верно",
-        "sheet.match_result": "Итог матча",
     },
     "en": {
         "sheet.title": "Title",
@@ -122,15 +114,6 @@ CAPTIONS: dict[str, dict[str, str]] = {
         "sheet.shootout": "Shoot-out",
         "sheet.shootout_question": "Shoot-out: a question",
         "sheet.winner": "Winner",
-        "sheet.ready": "Before the question",
-        "sheet.attention": "«Attention! Question!»",
-        "sheet.false_start": "False start",
-        "sheet.clock": "The clock runs",
-        "sheet.team_answers": "A team answers",
-        "sheet.wrong": "Wrong",
-        "sheet.answer": "Answer",
-        "sheet.right": "Right",
-        "sheet.match_result": "Match result",
     },
 }
 

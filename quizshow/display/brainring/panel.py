@@ -14,21 +14,21 @@ from quizshow.core.actions import Value
 from quizshow.display import console_rules
 from quizshow.display.console_style import GOLD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
-from quizshow.formats.brainring.format import BrainringFormat
-from quizshow.formats.brainring.model import TABLES, Ring
+from quizshow.formats.brainring.model import TABLES, Phase, Ring
+from quizshow.formats.brainring.spec import SPEC
 
 DISCIPLINE = ("captain_question", "repeat", "appeal_accepted", "appeal_rejected", "audience_hint", "penalty")
 
 
 def _ring(ui: PanelUI) -> Ring:
-    return BrainringFormat.ring(ui.state)
+    return SPEC.state_of(ui.state)
 
 
 def draw(ui: PanelUI, box: pygame.Rect) -> bool:
-    state, unit = ui.state, ui.unit
-    if state.phase == "title":
+    unit, phase = ui.unit, SPEC.phase_of(ui.state)
+    if phase is Phase.TITLE:
         return console_rules.draw_size_problems(ui, box)
-    if state.phase == "result":
+    if phase is Phase.RESULT:
         return False
     inner = ui.titled_panel(box, "console.brainring")
     column_w = (inner.width - unit) // 2
@@ -41,9 +41,8 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
 
 
 def _team_column(ui: PanelUI, box: pygame.Rect, team: int) -> None:
-    state, unit, ring = ui.state, ui.unit, _ring(ui)
-    fmt = ui.format
-    assert isinstance(fmt, BrainringFormat)
+    state, unit, ring, phase = ui.state, ui.unit, _ring(ui), SPEC.phase_of(ui.state)
+    fmt = SPEC.format_of(ui.format)
     ui.dot((box.x + unit // 2, box.y + unit // 2), ui.team_color(team))
     title = state.teams[team].name
     if state.answering == team:
@@ -53,8 +52,8 @@ def _team_column(ui: PanelUI, box: pygame.Rect, team: int) -> None:
     players = state.teams[team].players
     at_table = set(ring.at_table(team, fmt.players(state, team)))
     alone = ring.single_of(team)
-    answering = state.phase == "answering" and state.answering == team
-    choosing_single = state.phase in ("ready", "attention") and fmt.rules["single_player_rule"]
+    answering = phase is Phase.ANSWERING and state.answering == team
+    choosing_single = phase in (Phase.READY, Phase.ATTENTION) and fmt.rules["single_player_rule"]
     hint = "console.who_answers" if answering else "console.leave_one" if choosing_single else "console.roster"
     ui.label(ui.say(hint), (box.x, box.y + int(unit * 1.2)), (box.width, unit), MUTED, int(unit * 0.75))
     y = box.y + int(unit * 2.3)
@@ -92,16 +91,16 @@ def _team_column(ui: PanelUI, box: pygame.Rect, team: int) -> None:
 
 
 def _disputes(ui: PanelUI, box: pygame.Rect) -> None:
-    state, ring = ui.state, _ring(ui)
+    state, ring, phase = ui.state, _ring(ui), SPEC.phase_of(ui.state)
     buttons: list[tuple[str, str, tuple[Value, ...]]] = [(ui.say("console.provisional"), "provisional", ())]
     if ring.provisional is not None:
         name = state.teams[ring.provisional].name
         buttons += [(ui.say("console.ruling_correct", name=name), "ruling", (True,)),
                     (ui.say("console.ruling_wrong", name=name), "ruling", (False,))]
-    if state.phase == "answering" and state.answering is not None and ring.single_of(state.answering) is not None:
+    if phase is Phase.ANSWERING and state.answering is not None and ring.single_of(state.answering) is not None:
         buttons.append((ui.say("console.pass_right"), "passright", (state.answering,)))
     buttons.append((ui.say("console.withdraw"), "withdraw", ()))
-    answering = state.answering if state.phase == "answering" else None
+    answering = state.answering if phase is Phase.ANSWERING else None
     labels = [label for label, _, _ in buttons]
     if answering is not None:  # «Затяжка» with its countdown, by its longest text: it never moves as it counts
         labels.append(f"{ui.say('console.disc_stall')} · {ui.say('console.call_over')}")

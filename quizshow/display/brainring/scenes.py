@@ -19,12 +19,22 @@ from quizshow.display.scenes.cards import TitleScene
 from quizshow.display.svoyak.scenes import spring_card, words
 from quizshow.display.tween import WORDS_AT, ease_out_back, pulse
 from quizshow.formats.brainring.format import BrainringFormat
-from quizshow.formats.brainring.model import TABLES, Ring
+from quizshow.formats.brainring.model import TABLES, Phase, Ring
+from quizshow.formats.brainring.spec import SPEC
 from quizshow.i18n import number
 
 
 def ring_of(frame: Frame) -> Ring:
-    return BrainringFormat.ring(frame.state)
+    """The match's own state, typed through the format's contract."""
+    return SPEC.state_of(frame.state)
+
+
+def format_of(frame: Frame) -> BrainringFormat:
+    return SPEC.format_of(frame.fmt)
+
+
+def phase_of(frame: Frame) -> Phase:
+    return SPEC.phase_of(frame.state)
 
 
 def panel_rect(frame: Frame, team: int) -> pygame.Rect:
@@ -35,9 +45,7 @@ def panel_rect(frame: Frame, team: int) -> pygame.Rect:
 
 
 def match_length(frame: Frame) -> int | None:
-    fmt = frame.fmt
-    assert isinstance(fmt, BrainringFormat)
-    return fmt.match_length()
+    return format_of(frame).match_length()
 
 
 class MatchScene(Scene):
@@ -48,7 +56,7 @@ class MatchScene(Scene):
 
     def key(self, frame: Frame) -> Hashable:
         ring = ring_of(frame)
-        return self.name, ring.battle, ring.number, frame.state.phase == "attention"
+        return self.name, ring.battle, ring.number, phase_of(frame) is Phase.ATTENTION
 
     def static_key(self, frame: Frame) -> Hashable:
         state, ring = frame.state, ring_of(frame)
@@ -57,9 +65,9 @@ class MatchScene(Scene):
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
-        state, ring = frame.state, ring_of(frame)
+        state, ring, fmt, phase = frame.state, ring_of(frame), format_of(frame), phase_of(frame)
         head = frame.say("scene.brainring_question", n=ring.number + 1)
-        if frame.fmt.rules["match"] == "final":
+        if fmt.rules["match"] == "final":
             head = f"{head} · {frame.say('scene.battle', n=ring.battle + 1)}"
         if ring.extra:
             head = f"{head} · {frame.say('scene.extra')}"
@@ -68,12 +76,12 @@ class MatchScene(Scene):
             self._panel(surface, frame, team)
         self._value_badge(surface, frame)
         self._timeline(surface, frame)
-        if state.phase == "reveal":
-            question = frame.fmt.current(state)
+        if phase is Phase.REVEAL:
+            question = fmt.current(state)
             box = pygame.Rect(int(frame.size[0] * 0.34), frame.u(820), int(frame.size[0] * 0.32), frame.u(100))
             widgets.answer_plate(surface, frame, question.a if question else "", box)
-        if frame.fmt.rules["show_question"] and state.phase in ("clock", "answering", "reveal"):
-            question = frame.fmt.current(state)
+        if fmt.rules["show_question"] and phase in (Phase.CLOCK, Phase.ANSWERING, Phase.REVEAL):
+            question = fmt.current(state)
             if question is not None and question.q:
                 box = pygame.Rect(int(frame.size[0] * 0.34), frame.u(110), int(frame.size[0] * 0.32), frame.u(80))
                 words(surface, frame, question.q, box, role="body", px=34)
@@ -82,7 +90,7 @@ class MatchScene(Scene):
         state = frame.state
         w = frame.size[0]
         center = (w // 2, frame.u(470))
-        if state.phase == "attention":
+        if phase_of(frame) is Phase.ATTENTION:
             self._attention(surface, frame, center)
         else:
             widgets.clock(surface, frame, center, frame.u(250))
@@ -120,13 +128,11 @@ class MatchScene(Scene):
         if state.answering == team:
             paint.blit_glow_frame(surface, rect, paint.rgb(frame.color("accent")), frame.u(18), frame.u(6),
                                   give_way=frame.give_way)
-        fmt = frame.fmt
-        assert isinstance(fmt, BrainringFormat)
-        players = fmt.players(state, team)
+        players = format_of(frame).players(state, team)
         at_table = set(ring.at_table(team, players))
         alone = ring.single_of(team)
         answering_player = ring.answerer[1] if ring.answerer and ring.answerer[0] == team and (
-            state.answering == team or (state.phase == "reveal" and ring.correct_by == team)) else None
+            state.answering == team or (phase_of(frame) is Phase.REVEAL and ring.correct_by == team)) else None
         count = len(state.teams[team].players) or 0
         if count:
             gap = min(frame.u(98), (rect.width - frame.u(60)) // count)
@@ -185,9 +191,7 @@ class MatchScene(Scene):
     def _value_badge(self, surface: pygame.Surface, frame: Frame) -> None:
         """What the question is worth: its value, or what a lone player's team gets (the one-player rule:
         double; both teams alone: `both_single_points`), marked whenever it is more than 1."""
-        ring = ring_of(frame)
-        fmt = frame.fmt
-        assert isinstance(fmt, BrainringFormat)
+        ring, fmt = ring_of(frame), format_of(frame)
         w = frame.size[0]
         text, worth = frame.say("scene.worth", n=ring.value), ring.value
         box = pygame.Rect(w // 2 - frame.u(200), frame.u(110), frame.u(400), frame.u(56))
@@ -202,7 +206,7 @@ class MatchScene(Scene):
                                      None, frame.u(28)), box)
             words(surface, frame, text, box.inflate(-frame.u(20), -frame.u(6)), color=frame.color("panel_dark"),
                   px=40, shadow=False, upper=True)
-        elif not frame.fmt.rules["show_question"]:
+        elif not fmt.rules["show_question"]:
             words(surface, frame, text, box, role="body", color=frame.color("muted"), px=36, shadow=False)
 
     def _timeline(self, surface: pygame.Surface, frame: Frame) -> None:
@@ -252,7 +256,7 @@ class MatchScene(Scene):
         found = frame.state.banner
         if found is None or found.team is not None or found.text_key != "banner.time_up":
             return
-        age = frame.now - (found.until - frame.fmt.BANNER_S)
+        age = frame.now - (found.until - format_of(frame).BANNER_S)
         if age > 1.2:
             return
         strength = 1 - age / 1.2
@@ -272,7 +276,7 @@ class ResultScene(Scene):
     name = "brainring_result"
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
-        state, ring = frame.state, ring_of(frame)
+        state, ring, rules = frame.state, ring_of(frame), format_of(frame).rules
         plate = spring_card(surface, frame, EventKind.MATCH_RESULT, 0.72, 560, 0.6)
         if plate is None:
             return
@@ -289,11 +293,11 @@ class ResultScene(Scene):
             words(surface, frame, name, pygame.Rect(plate.x + frame.u(60), plate.y + frame.u(150),
                                                     plate.width - frame.u(120), frame.u(170)), px=140)
         score = f"{number(state.teams[0].score)} : {number(state.teams[1].score)}"
-        if frame.fmt.rules["match"] == "final":
+        if rules["match"] == "final":
             score = f"{ring.battles_won[0]} : {ring.battles_won[1]}"
         words(surface, frame, score, pygame.Rect(plate.x, plate.y + frame.u(340), plate.width, frame.u(110)),
               role="numbers", px=100)
-        if frame.fmt.rules["match"] == "match5":
+        if rules["match"] == "match5":
             points = frame.say("scene.match_points", a=ring.match_points[0], b=ring.match_points[1])
             words(surface, frame, points, pygame.Rect(plate.x, plate.y + frame.u(460), plate.width, frame.u(60)),
                   role="body", color=frame.color("muted"), px=40, shadow=False)
@@ -317,9 +321,8 @@ class ResultScene(Scene):
                   px=60, shadow=False, upper=True)
 
 
-SCENES: dict[str, Scene] = {scene.name: scene for scene in (MatchScene(), ResultScene())}
-PHASES = {"title": "title", "ready": "brainring_match", "attention": "brainring_match", "clock": "brainring_match",
-          "answering": "brainring_match", "reveal": "brainring_match", "result": "brainring_result"}
+MATCH, RESULT = MatchScene(), ResultScene()
+SCENES: dict[str, Scene] = {scene.name: scene for scene in (MATCH, RESULT)}  # the format's own, by name
 
 
 class TablesTitleScene(TitleScene):
@@ -330,3 +333,9 @@ class TablesTitleScene(TitleScene):
 
 
 TITLE = TablesTitleScene()
+
+# The scene of each phase of the match (the title card lists the two tables' teams only).
+BY_PHASE: dict[str, Scene] = {
+    Phase.TITLE: TITLE, Phase.READY: MATCH, Phase.ATTENTION: MATCH, Phase.CLOCK: MATCH, Phase.ANSWERING: MATCH,
+    Phase.REVEAL: MATCH, Phase.RESULT: RESULT,
+}

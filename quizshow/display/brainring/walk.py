@@ -6,6 +6,8 @@ from collections.abc import Iterator
 
 from quizshow.core import commands as c
 from quizshow.display.sheet import Driver
+from quizshow.formats.brainring.model import Phase
+from quizshow.formats.brainring.spec import SPEC
 
 
 def walk(d: Driver) -> Iterator[str]:
@@ -22,7 +24,7 @@ def walk(d: Driver) -> Iterator[str]:
     yield "sheet.team_answers"
     d.do(lambda at: c.Judge(at=at, correct=False))
     yield "sheet.wrong"
-    d.until(("reveal",), lambda: d.do(lambda at: c.Tick(at=at + 60)))
+    d.until((Phase.REVEAL,), lambda: d.do(lambda at: c.Tick(at=at + 60)))
     yield "sheet.answer"
     d.go()
     d.do(lambda at: c.Announce(at=at))
@@ -31,7 +33,7 @@ def walk(d: Driver) -> Iterator[str]:
     d.do(lambda at: c.Judge(at=at, correct=True))
     yield "sheet.right"
     for _ in range(12):
-        if d.state.phase == "result":
+        if SPEC.phase_of(d.state) is Phase.RESULT:
             break
         d.go()
         d.do(lambda at: c.Announce(at=at))

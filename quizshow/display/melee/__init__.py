@@ -2,5 +2,6 @@
 
 from quizshow.display.melee import scenes
 from quizshow.display.views import FormatViews
+from quizshow.formats.melee.format import Phase
 
-VIEWS = FormatViews(scenes={phase: scenes.TABLES for phase in scenes.PHASES}, panel=scenes.panel)
+VIEWS = FormatViews(scenes={phase: scenes.TABLES for phase in Phase}, panel=scenes.panel)

@@ -15,21 +15,27 @@ from quizshow.display.console_style import GOLD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.svoyak.scenes import words
-from quizshow.formats.melee.format import GREEN, RED, Melee, MeleeFormat
+from quizshow.formats.melee.format import GREEN, RED, Melee, Phase
+from quizshow.formats.melee.spec import SPEC
 
-PHASES = ("melee_title", "melee_tables", "melee_question", "melee_answering", "melee_result")
 TABLE_COLOURS = {RED: pygame.Color("#d83a3a"), GREEN: pygame.Color("#2fbf71")}
 
 
 def melee_of(frame: Frame) -> Melee:
-    return MeleeFormat.melee(frame.state)
+    """The melee's own state, typed through the format's contract."""
+    return SPEC.state_of(frame.state)
+
+
+def asking(phase: Phase) -> bool:
+    """A question is being asked (the tables' buttons are live)."""
+    return phase in (Phase.QUESTION, Phase.ANSWERING)
 
 
 class TablesScene(Scene):
     name = "melee_tables"
 
     def key(self, frame: Frame) -> Hashable:
-        return self.name, len(melee_of(frame).rounds), frame.state.phase == "melee_result"
+        return self.name, len(melee_of(frame).rounds), SPEC.phase_of(frame.state) is Phase.RESULT
 
     def static_key(self, frame: Frame) -> Hashable:
         m = melee_of(frame)
@@ -37,13 +43,12 @@ class TablesScene(Scene):
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
-        state, m = frame.state, melee_of(frame)
+        state, m, phase = frame.state, melee_of(frame), SPEC.phase_of(frame.state)
         w, h = frame.size
         u = frame.u
         head = frame.say("melee.title")
-        if m.rounds or state.phase in ("melee_question", "melee_answering"):
-            asking = state.phase in ("melee_question", "melee_answering")
-            head += " · " + frame.say("melee.question", n=len(m.rounds) + (1 if asking else 0))
+        if m.rounds or asking(phase):
+            head += " · " + frame.say("melee.question", n=len(m.rounds) + (1 if asking(phase) else 0))
         words(surface, frame, head, pygame.Rect(0, u(24), w, u(70)), color=frame.color("accent"), px=56)
         if m.winner is not None:
             box = pygame.Rect(w // 2 - u(560), u(200), u(1120), u(380))
@@ -53,7 +58,7 @@ class TablesScene(Scene):
             words(surface, frame, state.teams[m.winner].name, box.inflate(-u(60), -u(140)), px=120)
             words(surface, frame, frame.say("melee.winner"), pygame.Rect(box.x, box.bottom - u(100), box.width, u(70)),
                   color=frame.color("panel_dark"), px=48, shadow=False)
-        elif state.phase == "melee_title":
+        elif phase is Phase.TITLE:
             names = ", ".join(t.name for t in state.teams)
             words(surface, frame, frame.say("melee.players", n=len(state.teams)),
                   pygame.Rect(0, u(200), w, u(60)), role="body", color=frame.color("muted"), px=40)
@@ -123,8 +128,8 @@ TABLES = TablesScene()
 
 def panel(ui: PanelUI, box: pygame.Rect) -> bool:
     """The console: who sits where, and the host's buttons for the table that answered correctly."""
-    m = MeleeFormat.melee(ui.state)
-    if ui.state.phase in ("melee_title", "melee_result"):
+    m = SPEC.state_of(ui.state)
+    if SPEC.phase_of(ui.state) in (Phase.TITLE, Phase.RESULT):
         return False
     inner = ui.titled_panel(box, "melee.title")
     unit = ui.unit

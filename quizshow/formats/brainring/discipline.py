@@ -13,7 +13,8 @@ from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.format import Format, Refused, Result
 from quizshow.core.state import ShowState
-from quizshow.formats.brainring.model import TABLES, Record, Ring
+from quizshow.formats.brainring import commands as bc
+from quizshow.formats.brainring.model import TABLES, Phase, Record, Ring
 
 LIMITS = {"captain_question": ("captain_questions", "captain_questions"), "repeat": ("repeats", "repeats")}
 
@@ -32,7 +33,7 @@ class DisciplineRules(Format):
         def stall(self, state: ShowState, cmd: c.Discipline) -> Result: ...
 
     def on_discipline(self, state: ShowState, cmd: c.Discipline) -> Result:
-        if state.phase in ("title", "result"):
+        if state.phase in (Phase.TITLE, Phase.RESULT):
             raise Refused("the match is not running")
         self.check_team(state, cmd.team)
         if cmd.what == "audience_hint" and cmd.team not in TABLES:
@@ -99,9 +100,9 @@ class DisciplineRules(Format):
     def _record(self, state: ShowState, team: int, record: Record) -> ShowState:
         return replace(state, fmt=self.ring(state).with_record(team, record))
 
-    def on_withdraw(self, state: ShowState, cmd: c.Withdraw) -> Result:
+    def on_withdraw(self, state: ShowState, cmd: bc.Withdraw) -> Result:
         """The question is taken back; the next reserve question replaces it (announced afresh)."""
-        if state.phase in ("title", "result"):
+        if state.phase in (Phase.TITLE, Phase.RESULT):
             raise Refused("there is no question to withdraw")
         ring = self.ring(state)
         # After an audience hint the team(s) at the table that did not hint get an extra appeal (seed 001 §8.F).
@@ -114,11 +115,11 @@ class DisciplineRules(Format):
             state = state.add_score(scorer, -points)
         return self.ready(state, ring, reserve=True), []
 
-    def on_tally(self, state: ShowState, cmd: c.Tally) -> Result:
+    def on_tally(self, state: ShowState, cmd: bc.Tally) -> Result:
         self.check_team(state, cmd.team)
         if cmd.team in TABLES:
             raise Refused("{name} plays at a table", name=state.teams[cmd.team].name)
-        if state.phase not in ("attention", "clock", "answering", "reveal"):
+        if state.phase not in (Phase.ATTENTION, Phase.CLOCK, Phase.ANSWERING, Phase.REVEAL):
             raise Refused("written answers are counted while a question is played")
         ring = self.ring(state)
         mark = (ring.number, cmd.team)

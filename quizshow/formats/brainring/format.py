@@ -16,10 +16,18 @@ from quizshow.core.match import MatchResult
 from quizshow.core.presslog import Press, PressLog, pressed_before
 from quizshow.core.state import ShowState
 from quizshow.core.timers import Timer, Window
+from quizshow.formats.brainring import commands as bc
 from quizshow.formats.brainring.discipline import DisciplineRules
 from quizshow.formats.brainring.match import decide, match_points
-from quizshow.formats.brainring.model import TABLES, Asked, Ring
+from quizshow.formats.brainring.model import TABLES, Asked, Phase, Ring
 from quizshow.packs.model import HOST_QUESTION, Question
+
+# What Next does in each phase (the console's «ДАЛЕЕ»).
+NEXT_ACTION: dict[str, str] = {
+    Phase.TITLE: "next.first_question", Phase.READY: "next.announce", Phase.ATTENTION: "next.start_clock",
+    Phase.CLOCK: "next.wait_press", Phase.ANSWERING: "next.judge_first", Phase.REVEAL: "next.next_question",
+    Phase.RESULT: "next.none",
+}
 
 
 class BrainringFormat(DisciplineRules, Format):
@@ -32,7 +40,7 @@ class BrainringFormat(DisciplineRules, Format):
         self.reserve: list[Question] = list(pack.reserve) if pack else []
 
     def initial_state(self, seed: int) -> ShowState:
-        return replace(super().initial_state(seed), fmt=Ring())
+        return replace(super().initial_state(seed), phase=Phase.TITLE, fmt=Ring())
 
     # --- reading the state ------------------------------------------------------------------------
 
@@ -43,7 +51,7 @@ class BrainringFormat(DisciplineRules, Format):
         return ring
 
     def current(self, state: ShowState) -> Question | None:
-        if state.phase in ("title", "result"):
+        if state.phase in (Phase.TITLE, Phase.RESULT):
             return None
         kind, index = self.ring(state).source
         pool = self.main if kind == "main" else self.reserve
@@ -82,33 +90,29 @@ class BrainringFormat(DisciplineRules, Format):
         length = self.match_length()
         # compact_question: the console's match panel (rosters, discipline, disputes) needs the room; the host
         # reads a short question and answer
-        return {"round": ring.battle, "question": ring.number if state.phase != "title" else None,
+        return {"round": ring.battle, "question": ring.number if state.phase != Phase.TITLE else None,
                 "value": ring.value, "of": length if length is not None else "∞", "compact_question": True}
 
     def next_action(self, state: ShowState) -> str:
-        return {
-            "title": "next.first_question", "ready": "next.announce", "attention": "next.start_clock",
-            "clock": "next.wait_press", "answering": "next.judge_first",
-            "reveal": "next.next_question", "result": "next.none",
-        }.get(state.phase, "next.none")
+        return NEXT_ACTION.get(state.phase, "next.none")
 
     # --- the flow ------------------------------------------------------------------------------------
 
     def on_go(self, state: ShowState, cmd: c.Go) -> Result:
         phase = state.phase
-        if phase == "title":
+        if phase == Phase.TITLE:
             return self.ready(state), []
-        if phase == "ready":
+        if phase == Phase.READY:
             return self.on_announce(state, c.Announce(at=cmd.at))
-        if phase == "attention":
+        if phase == Phase.ATTENTION:
             return self._start(state, cmd.at)
-        if phase == "clock":
+        if phase == Phase.CLOCK:
             if state.timer.running:
                 raise Refused("the clock is running: a press or the end of time ends the question")
             return self._reveal(state, cmd.at)
-        if phase == "answering":
+        if phase == Phase.ANSWERING:
             raise Refused("judge the answer first")
-        if phase == "reveal":
+        if phase == Phase.REVEAL:
             return self._close(state, cmd.at)
         raise Refused("the match is over")
 
@@ -123,25 +127,25 @@ class BrainringFormat(DisciplineRules, Format):
         ring = replace(ring, source=source, clean_start=None, false_start=None, false_start_at=None, first_press=None,
                        answerer=None, waiting=None, single=(), passed=frozenset(), provisional=None, correct_by=None,
                        points_given=(), call=None, hinted=frozenset())
-        return replace(state, phase="ready", fmt=ring, answering=None, locked=frozenset(), presses=PressLog(),
+        return replace(state, phase=Phase.READY, fmt=ring, answering=None, locked=frozenset(), presses=PressLog(),
                        timer=Timer.ready(float(self.rules["timer_s"])), banner=None)
 
     def on_announce(self, state: ShowState, cmd: c.Announce) -> Result:
-        if state.phase != "ready":
+        if state.phase != Phase.READY:
             raise Refused("«Внимание! Вопрос!» comes before the question")
-        return replace(state, phase="attention"), [Event(EventKind.ANNOUNCE)]
+        return replace(state, phase=Phase.ATTENTION), [Event(EventKind.ANNOUNCE)]
 
     def _start(self, state: ShowState, at: float) -> Result:
         """«Время!»: clean time runs; presses from now on are fair."""
         ring = replace(self.ring(state), clean_start=at)
         timer = Timer.ready(float(self.rules["timer_s"])).start(at)
-        new = self.banner(replace(state, phase="clock", fmt=ring, timer=timer), "banner.time_up", at)
+        new = self.banner(replace(state, phase=Phase.CLOCK, fmt=ring, timer=timer), "banner.time_up", at)
         return new, [Event(EventKind.TIMER_START, seconds=timer.duration)]
 
     def on_timer_start(self, state: ShowState, cmd: c.TimerStart) -> Result:
-        if state.phase == "attention":
+        if state.phase == Phase.ATTENTION:
             return self._start(state, cmd.at)
-        if state.phase == "ready":
+        if state.phase == Phase.READY:
             raise Refused("«Внимание! Вопрос!» comes before «Время!»")
         return super().on_timer_start(state, cmd)
 
@@ -155,12 +159,12 @@ class BrainringFormat(DisciplineRules, Format):
 
     def _press(self, state: ShowState, cmd: c.Buzz) -> Result:
         ring = self.ring(state)
-        early = state.phase == "attention" or (
-            state.phase in ("clock", "answering") and ring.clean_start is not None
+        early = state.phase == Phase.ATTENTION or (
+            state.phase in (Phase.CLOCK, Phase.ANSWERING) and ring.clean_start is not None
             and cmd.press_time < ring.clean_start)
         if early:
             return self._false_start(state, cmd)
-        if state.phase not in ("clock", "answering"):
+        if state.phase not in (Phase.CLOCK, Phase.ANSWERING):
             raise Refused("buzzers are closed")
         name = state.teams[cmd.team].name
         if cmd.team in state.locked:
@@ -173,7 +177,7 @@ class BrainringFormat(DisciplineRules, Format):
         new = replace(state, presses=presses, last_buzz_at=cmd.at)
         # Equal priority (both full teams, or both lone players — seed 004 §6.13): the earlier press answers.
         equal = (ring.single_of(state.answering) is None) == (ring.single_of(cmd.team) is None)
-        if state.phase == "clock" or (equal and ring.waiting is None
+        if state.phase == Phase.CLOCK or (equal and ring.waiting is None
                                       and pressed_before(state.presses, press, state.answering)):
             # The clock runs; or this press came first though another box's line arrived earlier.
             return self._answer(new, cmd.team, cmd.press_time, cmd.player, cmd.at), [event]
@@ -191,7 +195,7 @@ class BrainringFormat(DisciplineRules, Format):
         who = (team, self.default_player(state, team, player))
         ring = replace(ring, answerer=who, first_press=(team, into) if into is not None else None,
                        call=self.call_window(at))
-        return replace(state, phase="answering", answering=team, fmt=ring, timer=state.timer.stop_at(press_time))
+        return replace(state, phase=Phase.ANSWERING, answering=team, fmt=ring, timer=state.timer.stop_at(press_time))
 
     def _answer_waiting(self, state: ShowState, at: float) -> ShowState:
         """The team that pressed first while a lone player answered gets its turn, by its own press."""
@@ -226,15 +230,15 @@ class BrainringFormat(DisciplineRules, Format):
                 raise Refused("only the first early press is a false start")
             state = replace(state, locked=state.locked - {ring.false_start})
             if state.answering == team:  # its fair-looking answer was made after its own early press
-                state = replace(state, answering=None, phase="clock", timer=state.timer.start(cmd.at))
+                state = replace(state, answering=None, phase=Phase.CLOCK, timer=state.timer.start(cmd.at))
         ring = replace(ring, false_start=team, false_start_at=cmd.press_time)
         new = replace(state, fmt=ring, locked=state.locked | {team})
         new = self.banner(new, "banner.false_start", cmd.at, team=team)
         events = [Event(EventKind.FALSE_START, team=team, name=state.teams[team].name)]
-        if state.phase in ("clock", "answering") and self.rules["fresh_time_after_false_start"]:
+        if state.phase in (Phase.CLOCK, Phase.ANSWERING) and self.rules["fresh_time_after_false_start"]:
             fresh = Timer.ready(float(self.rules["timer_s"]))
-            new = replace(new, timer=fresh.start(cmd.at) if state.phase == "clock" else fresh)
-            if state.phase == "clock":
+            new = replace(new, timer=fresh.start(cmd.at) if state.phase == Phase.CLOCK else fresh)
+            if state.phase == Phase.CLOCK:
                 events.append(Event(EventKind.TIMER_START, seconds=fresh.duration))
         if set(TABLES) <= new.locked:
             new, more = self._reveal(new, cmd.at)
@@ -243,9 +247,9 @@ class BrainringFormat(DisciplineRules, Format):
 
     # --- judging ----------------------------------------------------------------------------------------
 
-    def on_set_answerer(self, state: ShowState, cmd: c.SetAnswerer) -> Result:
+    def on_set_answerer(self, state: ShowState, cmd: bc.SetAnswerer) -> Result:
         ring = self.ring(state)
-        if state.phase != "answering" or cmd.team != state.answering:
+        if state.phase != Phase.ANSWERING or cmd.team != state.answering:
             raise Refused("only the answering team's player can be named")
         if ring.single_of(cmd.team) is not None:
             raise Refused("the lone player answers")
@@ -254,7 +258,7 @@ class BrainringFormat(DisciplineRules, Format):
         return replace(state, fmt=replace(ring, answerer=(cmd.team, cmd.player))), []
 
     def on_judge(self, state: ShowState, cmd: c.Judge) -> Result:
-        if state.phase != "answering" or state.answering is None:
+        if state.phase != Phase.ANSWERING or state.answering is None:
             raise Refused("nobody is answering")
         ring = self.ring(state)
         team, player = ring.answerer or (state.answering, 0)
@@ -287,7 +291,7 @@ class BrainringFormat(DisciplineRules, Format):
         if ring.waiting is not None and ring.waiting not in new.locked:
             return self._answer_waiting(new, at), events
         if other not in new.locked and new.timer.remaining(at) > 0:
-            return replace(new, phase="clock", timer=new.timer.start(at)), events
+            return replace(new, phase=Phase.CLOCK, timer=new.timer.start(at)), events
         new, more = self._reveal(new, at)
         return new, events + more
 
@@ -299,22 +303,22 @@ class BrainringFormat(DisciplineRules, Format):
         team, player = ring.answerer or (cmd.team, 0)
         return self._wrong(state, team, player, cmd.at, stalled=True)
 
-    def on_pass_right(self, state: ShowState, cmd: c.PassRight) -> Result:
+    def on_pass_right(self, state: ShowState, cmd: bc.PassRight) -> Result:
         ring = self.ring(state)
-        if state.phase != "answering" or state.answering != cmd.team or ring.single_of(cmd.team) is None:
+        if state.phase != Phase.ANSWERING or state.answering != cmd.team or ring.single_of(cmd.team) is None:
             raise Refused("only a lone player who is answering can pass the right")
         new = replace(state, fmt=replace(ring, passed=ring.passed | {cmd.team}), locked=state.locked | {cmd.team},
                       answering=None)
         if ring.waiting is not None:
             return self._answer_waiting(new, cmd.at), []
         if new.timer.remaining(cmd.at) > 0:
-            return replace(new, phase="clock", timer=new.timer.start(cmd.at)), []
+            return replace(new, phase=Phase.CLOCK, timer=new.timer.start(cmd.at)), []
         return self._reveal(new, cmd.at)
 
-    def on_single_player(self, state: ShowState, cmd: c.SinglePlayer) -> Result:
+    def on_single_player(self, state: ShowState, cmd: bc.SinglePlayer) -> Result:
         if not self.rules["single_player_rule"]:
             raise Refused("the one-player rule is not played in this preset")
-        if state.phase not in ("ready", "attention"):
+        if state.phase not in (Phase.READY, Phase.ATTENTION):
             raise Refused("a lone player is left at the table before the question")
         if cmd.team not in TABLES:
             raise Refused("{name} is not at a table", name=state.teams[cmd.team].name)
@@ -329,9 +333,9 @@ class BrainringFormat(DisciplineRules, Format):
             single = (*single, (cmd.team, cmd.player))
         return replace(state, fmt=replace(ring, single=single)), []
 
-    def on_ruling(self, state: ShowState, cmd: c.Ruling) -> Result:
+    def on_ruling(self, state: ShowState, cmd: bc.Ruling) -> Result:
         ring = self.ring(state)
-        if ring.provisional is None or state.phase not in ("clock", "answering", "reveal"):
+        if ring.provisional is None or state.phase not in (Phase.CLOCK, Phase.ANSWERING, Phase.REVEAL):
             raise Refused("there is no provisional wrong answer to rule on")
         team = ring.provisional
         ring = replace(ring, provisional=None)
@@ -348,7 +352,7 @@ class BrainringFormat(DisciplineRules, Format):
         ring = replace(ring, correct_by=team, points_given=((team, points),), benched=benched)
         new = replace(new, fmt=ring)
         events = [Event(EventKind.CORRECT, team=team, points=points, score=new.teams[team].score)]
-        if state.phase != "reveal":
+        if state.phase != Phase.REVEAL:
             new, more = self._reveal(new, cmd.at)
             events += more
         return new, events
@@ -356,10 +360,11 @@ class BrainringFormat(DisciplineRules, Format):
     # --- the end of a question and of the match ---------------------------------------------------
 
     def _reveal(self, state: ShowState, at: float) -> Result:
-        return replace(state, phase="reveal", answering=None, timer=state.timer.pause(at)), [Event(EventKind.REVEAL)]
+        new = replace(state, phase=Phase.REVEAL, answering=None, timer=state.timer.pause(at))
+        return new, [Event(EventKind.REVEAL)]
 
     def on_time_up(self, state: ShowState, at: float) -> Result:
-        if state.phase == "clock":
+        if state.phase == Phase.CLOCK:
             return self._reveal(self.banner(state, "banner.time_over", at), at)
         return state, []
 
@@ -436,7 +441,7 @@ class BrainringFormat(DisciplineRules, Format):
         # A removal is a win for the other table (the day's standings count it so; the card says why).
         points = match_points(self.rules, winner) if self.rules["match"] == "match5" else ring.match_points
         ring = replace(ring, result=result, winner=winner, match_points=points)
-        new = replace(state, phase="result", fmt=ring, answering=None, timer=Timer(), banner=None)
+        new = replace(state, phase=Phase.RESULT, fmt=ring, answering=None, timer=Timer(), banner=None)
         name = state.teams[winner].name if winner is not None else None
         events = [Event(EventKind.MATCH_RESULT, team=winner, name=name)]
         if winner is not None:

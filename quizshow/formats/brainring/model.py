@@ -4,9 +4,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from quizshow.core import phases
 from quizshow.core.timers import Window
 
 TABLES = (0, 1)  # the match is played by the show's first two teams
+LIVE = phases.PhaseFlags(buzzers_live=True, lamps_live=True)
+
+
+class Phase(phases.Phase):
+    """Where a match stands: title → ready → attention («Внимание! Вопрос!») → clock («Время!») ⇄ answering →
+    reveal → ready … → result. The flags say what the outputs do in it."""
+
+    TITLE = "title"
+    READY = "ready"
+    ATTENTION = "attention", LIVE  # a press now is a false start
+    CLOCK = "clock", LIVE
+    ANSWERING = "answering", LIVE
+    REVEAL = "reveal", phases.PhaseFlags(clock_over=True, answer_shown=True)
+    RESULT = "result", phases.PhaseFlags(game_over=True)
 
 
 @dataclass(frozen=True)

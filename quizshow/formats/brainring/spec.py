@@ -4,22 +4,11 @@ from __future__ import annotations
 
 from quizshow.core import commands as c
 from quizshow.core.actions import DISCIPLINE, ActionDef, Arg
-from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, MatchRole, Phase, PhaseFlags, choice, count, flag, seconds
+from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, MatchRole, choice, count, flag, seconds
+from quizshow.formats.brainring import commands as bc
 from quizshow.formats.brainring.format import BrainringFormat
-from quizshow.formats.brainring.model import Ring
-
-LIVE = PhaseFlags(buzzers_live=True, lamps_live=True)
-
-
-class BrainringPhase(Phase):
-    TITLE = "title"
-    READY = "ready"
-    ATTENTION = "attention", LIVE  # a press now is a false start
-    CLOCK = "clock", LIVE
-    ANSWERING = "answering", LIVE
-    REVEAL = "reveal", PhaseFlags(clock_over=True, answer_shown=True)
-    RESULT = "result", PhaseFlags(game_over=True)
-
+from quizshow.formats.brainring.model import Phase, Ring
+from quizshow.formats.brainring.phrases import PHRASES
 
 RULES = {
     "timer_s": seconds(1, 3600),
@@ -55,20 +44,20 @@ RULES = {
 TEAM = Arg("team", int)
 
 ACTIONS = (
-    ActionDef("answerer", lambda x, a: c.SetAnswerer(at=x.at, team=a["team"], player=a["player"]),
+    ActionDef("answerer", lambda x, a: bc.SetAnswerer(at=x.at, team=a["team"], player=a["player"]),
               (TEAM, Arg("player", int))),
-    ActionDef("single", lambda x, a: c.SinglePlayer(at=x.at, team=a["team"], player=a["player"]),
+    ActionDef("single", lambda x, a: bc.SinglePlayer(at=x.at, team=a["team"], player=a["player"]),
               (TEAM, Arg("player", int, optional=True))),  # no player: the team is whole again
-    ActionDef("passright", lambda x, a: c.PassRight(at=x.at, team=a["team"]), (TEAM,)),
-    ActionDef("ruling", lambda x, a: c.Ruling(at=x.at, correct=a["correct"]), (Arg("correct", bool),)),
-    ActionDef("tally", lambda x, a: c.Tally(at=x.at, team=a["team"]), (TEAM,)),
+    ActionDef("passright", lambda x, a: bc.PassRight(at=x.at, team=a["team"]), (TEAM,)),
+    ActionDef("ruling", lambda x, a: bc.Ruling(at=x.at, correct=a["correct"]), (Arg("correct", bool),)),
+    ActionDef("tally", lambda x, a: bc.Tally(at=x.at, team=a["team"]), (TEAM,)),
     DISCIPLINE,
     ActionDef("provisional", lambda x, a: c.Judge(at=x.at, correct=False, provisional=True)),
-    ActionDef("withdraw", lambda x, a: c.Withdraw(at=x.at), confirm=True),
+    ActionDef("withdraw", lambda x, a: bc.Withdraw(at=x.at), confirm=True),
 )
 
 SPEC = FormatSpec(
-    name="brainring", make=BrainringFormat, phases=BrainringPhase, rules=RULES, state=Ring,
-    commands=(c.SetAnswerer, c.SinglePlayer, c.PassRight, c.Ruling, c.Discipline, c.Withdraw, c.Tally),
-    actions=ACTIONS, match=MatchRole(tables=2, onlookers=True),
+    name="brainring", make=BrainringFormat, phases=Phase, rules=RULES, state=Ring,
+    commands=(*bc.COMMANDS, c.Discipline),
+    actions=ACTIONS, phrases=PHRASES, match=MatchRole(tables=2, onlookers=True),
 )

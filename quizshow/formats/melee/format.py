@@ -15,16 +15,33 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any
 
 from quizshow.core import commands as c
+from quizshow.core import phases
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.format import Format, Refused, Result, Setup
 from quizshow.core.match import MatchResult
 from quizshow.core.state import ShowState
+from quizshow.formats.melee.commands import Decide
 from quizshow.packs.model import Question
 
 RED, GREEN = 0, 1
+LIVE = phases.PhaseFlags(buzzers_live=True, lamps_live=True)
+
+
+class Phase(phases.Phase):
+    """Where the melee stands (its names are prefixed: a tournament nests it beside «Брейн-ринг»)."""
+
+    TITLE = "melee_title"
+    TABLES = "melee_tables"  # the split shown
+    QUESTION = "melee_question", LIVE  # the tables' buttons live
+    ANSWERING = "melee_answering", LIVE
+    RESULT = "melee_result"
+
+# What Next does in each phase (the console's «ДАЛЕЕ»).
+NEXT_ACTION: dict[str, str] = {Phase.TITLE: "next.melee_split", Phase.TABLES: "next.melee_question",
+                               Phase.QUESTION: "next.melee_nobody", Phase.ANSWERING: "next.judge_first"}
 
 
 @dataclass(frozen=True)
@@ -54,14 +71,6 @@ class Melee:
         return ((self.winner,) if self.winner is not None else ()) + tuple(left)
 
 
-@dataclass(frozen=True)
-class Decide(c.Command, namespace="melee"):
-    """The host names the table that answered correctly (without the buttons)."""
-
-    side: int = 0
-    undoable: ClassVar[bool] = True
-
-
 class MeleeFormat(Format):
     id = "melee"
 
@@ -73,7 +82,7 @@ class MeleeFormat(Format):
 
     def current(self, state: ShowState) -> Question | None:
         """The pack's question k for the melee's question k (in order, then its reserve), while it is asked."""
-        if state.phase not in ("melee_question", "melee_answering"):
+        if state.phase not in (Phase.QUESTION, Phase.ANSWERING):
             return None
         asked = len(self.melee(state).rounds)
         return self.questions[asked] if asked < len(self.questions) else None
@@ -84,7 +93,7 @@ class MeleeFormat(Format):
         return ", ".join(state.teams[t].name for t in m.table(side))
 
     def initial_state(self, seed: int) -> ShowState:
-        return replace(super().initial_state(seed), phase="melee_title", fmt=Melee())
+        return replace(super().initial_state(seed), phase=Phase.TITLE, fmt=Melee())
 
     @staticmethod
     def melee(state: ShowState) -> Melee:
@@ -113,49 +122,47 @@ class MeleeFormat(Format):
         return MatchResult(tuple(range(len(state.teams))), order=m.order(), winner=m.winner)
 
     def next_action(self, state: ShowState) -> str:
-        return {"melee_title": "next.melee_split", "melee_tables": "next.melee_question",
-                "melee_question": "next.melee_nobody", "melee_answering": "next.judge_first"}.get(
-                    state.phase, "next.none")
+        return NEXT_ACTION.get(state.phase, "next.none")
 
     def position(self, state: ShowState) -> dict[str, Any]:
         """The question the projector names («Вопрос 5»): the one asked now, else the last one asked; no round,
         no «из ∞» (the melee runs until one player is left)."""
         m = self.melee(state)
-        shown = len(m.rounds) + (1 if state.phase in ("melee_question", "melee_answering") else 0)
+        shown = len(m.rounds) + (1 if state.phase in (Phase.QUESTION, Phase.ANSWERING) else 0)
         return {"round": 0, "round_key": None, "question": shown - 1 if shown else None,
                 "question_key": "melee.question_no", "value": 0}
 
     def on_go(self, state: ShowState, cmd: c.Go) -> Result:
         m = self.melee(state)
-        if state.phase == "melee_title":
+        if state.phase == Phase.TITLE:
             if len(state.teams) < 2:
                 raise Refused("a melee needs two players at least")
             m = self._split(state, tuple(range(len(state.teams))), m)
-            return replace(state, phase="melee_tables", fmt=m), []
-        if state.phase == "melee_tables":
-            return replace(state, phase="melee_question", fmt=replace(m, answering=None, locked=frozenset()),
+            return replace(state, phase=Phase.TABLES, fmt=m), []
+        if state.phase == Phase.TABLES:
+            return replace(state, phase=Phase.QUESTION, fmt=replace(m, answering=None, locked=frozenset()),
                            answering=None, locked=frozenset()), []
-        if state.phase == "melee_question":  # nobody answered: the same tables, the next question
+        if state.phase == Phase.QUESTION:  # nobody answered: the same tables, the next question
             return self._asked(state, None)
-        if state.phase == "melee_answering":
+        if state.phase == Phase.ANSWERING:
             raise Refused("judge the answer first")
         raise Refused("the melee is over")
 
     def on_buzz(self, state: ShowState, cmd: c.Buzz) -> Result:
         m = self.melee(state)
-        if state.phase != "melee_question":
+        if state.phase != Phase.QUESTION:
             raise Refused("buzzers are closed")
         if cmd.team not in (RED, GREEN):
             raise Refused("there is no team {n}", n=cmd.team + 1)
         if cmd.team in m.locked:
             raise Refused("that table has answered this question")
-        new = replace(state, phase="melee_answering", fmt=replace(m, answering=cmd.team), answering=cmd.team,
+        new = replace(state, phase=Phase.ANSWERING, fmt=replace(m, answering=cmd.team), answering=cmd.team,
                       last_buzz_at=cmd.at)
         return new, [Event(EventKind.BUZZ, team=cmd.team, name=self.seated(state, m, cmd.team))]
 
     def on_judge(self, state: ShowState, cmd: c.Judge) -> Result:
         m = self.melee(state)
-        if state.phase != "melee_answering" or m.answering is None:
+        if state.phase != Phase.ANSWERING or m.answering is None:
             raise Refused("nobody is answering")
         side = m.answering
         if cmd.correct:
@@ -163,12 +170,12 @@ class MeleeFormat(Format):
         locked = m.locked | {side}
         if len(locked) == 2:  # both tables wrong: nobody leaves
             return self._asked(replace(state, fmt=replace(m, locked=locked)), None)
-        new = replace(state, phase="melee_question", fmt=replace(m, answering=None, locked=locked),
+        new = replace(state, phase=Phase.QUESTION, fmt=replace(m, answering=None, locked=locked),
                       answering=None, locked=frozenset(locked))
         return new, [Event(EventKind.WRONG, team=side, name=self.seated(state, m, side))]
 
     def on_decide(self, state: ShowState, cmd: Decide) -> Result:
-        if state.phase not in ("melee_question", "melee_answering", "melee_tables"):
+        if state.phase not in (Phase.QUESTION, Phase.ANSWERING, Phase.TABLES):
             raise Refused("there is no question to decide")
         if cmd.side not in (RED, GREEN):
             raise Refused("there is no team {n}", n=cmd.side + 1)
@@ -180,14 +187,14 @@ class MeleeFormat(Format):
         rounds = (*m.rounds, Round(m.red, m.green, won_by))
         m = replace(m, rounds=rounds, answering=None, locked=frozenset())
         if won_by is None:
-            return replace(state, phase="melee_tables", fmt=m, answering=None, locked=frozenset()), []
+            return replace(state, phase=Phase.TABLES, fmt=m, answering=None, locked=frozenset()), []
         stay, leave = m.table(won_by), m.table(1 - won_by)
         m = replace(m, out=(*m.out, *((t, len(rounds)) for t in leave)))
         events = [Event(EventKind.CORRECT, team=won_by, name=self.seated(state, m, won_by))]
         if len(stay) == 1:
             m = replace(m, winner=stay[0], red=stay if won_by == RED else (), green=stay if won_by == GREEN else ())
             name = state.teams[stay[0]].name
-            return replace(state, phase="melee_result", fmt=m, answering=None, locked=frozenset()), \
+            return replace(state, phase=Phase.RESULT, fmt=m, answering=None, locked=frozenset()), \
                 events + [Event(EventKind.WINNER, team=stay[0], name=name)]
         m = self._split(state, stay, m)
-        return replace(state, phase="melee_tables", fmt=m, answering=None, locked=frozenset()), events
+        return replace(state, phase=Phase.TABLES, fmt=m, answering=None, locked=frozenset()), events

@@ -6,57 +6,11 @@ from typing import Any
 
 from quizshow.core.actions import ActionDef, Arg
 from quizshow.core.commands import Command
-from quizshow.core.spec import FormatSpec, MatchRole, Phase, PhaseFlags
-from quizshow.formats.melee.format import RED, Decide, Melee, MeleeFormat
+from quizshow.core.spec import FormatSpec, MatchRole
+from quizshow.formats.melee.commands import Decide
+from quizshow.formats.melee.format import RED, Melee, MeleeFormat, Phase
+from quizshow.formats.melee.phrases import PHRASES
 
-LIVE = PhaseFlags(buzzers_live=True, lamps_live=True)
-
-
-class MeleePhase(Phase):
-    TITLE = "melee_title"
-    TABLES = "melee_tables"
-    QUESTION = "melee_question", LIVE
-    ANSWERING = "melee_answering", LIVE
-    RESULT = "melee_result"
-
-
-PHRASES = {
-    "ru": {
-        "phase.melee_title": "Куча мала", "phase.melee_tables": "Столы", "phase.melee_question": "Вопрос",
-        "phase.melee_answering": "Ответ", "phase.melee_result": "Победитель",
-        "next.melee_split": "Разделить игроков по столам (жребий)", "next.melee_question": "Задать вопрос",
-        "next.melee_nobody": "Никто не ответил: следующий вопрос",
-        "melee.title": "КУЧА МАЛА", "melee.red": "КРАСНЫЙ СТОЛ", "melee.green": "ЗЕЛЁНЫЙ СТОЛ",
-        "melee.question": "Вопрос {n}", "melee.left": "Выбыли", "melee.winner": "Стартовый номер 1",
-        "melee.players": "Игроков за столами: {n}", "melee.decide_red": "Красный ответил",
-        "melee.decide_green": "Зелёный ответил", "melee.after": "после вопроса {n}",
-        "melee.question_no": "вопрос {n}",
-        "melee.journal_red": "Красный стол ответил верно: {who}",
-        "melee.journal_green": "Зелёный стол ответил верно: {who}",
-        "action.decide": "Ответил стол",
-        "refusal.a melee needs two players at least": "В «Куче мале» нужно хотя бы два игрока",
-        "refusal.that table has answered this question": "Этот стол уже отвечал на вопрос",
-        "refusal.the melee is over": "«Куча мала» окончена",
-        "refusal.there is no question to decide": "Нет вопроса, который можно решить",
-    },
-    "en": {
-        "phase.melee_title": "Melee", "phase.melee_tables": "Tables", "phase.melee_question": "Question",
-        "phase.melee_answering": "Answer", "phase.melee_result": "Winner",
-        "next.melee_split": "Split the players between the tables (by lot)", "next.melee_question": "Ask a question",
-        "next.melee_nobody": "Nobody answered: next question",
-        "melee.title": "MELEE", "melee.red": "RED TABLE", "melee.green": "GREEN TABLE",
-        "melee.question": "Question {n}", "melee.left": "Out", "melee.winner": "Start number 1",
-        "melee.players": "Players at the tables: {n}", "melee.decide_red": "Red answered",
-        "melee.decide_green": "Green answered", "melee.after": "after question {n}",
-        "melee.question_no": "question {n}",
-        "melee.journal_red": "The red table answered correctly: {who}",
-        "melee.journal_green": "The green table answered correctly: {who}",
-        "action.decide": "Table answered",
-    },
-}
-
-for _key in [k for k in PHRASES["ru"] if k.startswith("refusal.")]:  # English is the template itself
-    PHRASES["en"][_key] = _key.removeprefix("refusal.")
 
 def journal_words(cmd: Command) -> tuple[str, dict[str, Any]] | None:
     """The console's journal line for the host's ruling: which table answered, and who sits at it ({who}:
@@ -67,7 +21,7 @@ def journal_words(cmd: Command) -> tuple[str, dict[str, Any]] | None:
 
 
 SPEC = FormatSpec(
-    name="melee", make=MeleeFormat, phases=MeleePhase, rules={}, state=Melee, commands=(Decide,),
+    name="melee", make=MeleeFormat, phases=Phase, rules={}, state=Melee, commands=(Decide,),
     actions=(ActionDef("decide", lambda x, a: Decide(at=x.at, side=a["side"]), (Arg("side", int),)),),
     phrases=PHRASES, presets={"melee": {}}, journal_words=journal_words, match=MatchRole(),
 )
