@@ -35,6 +35,7 @@ from quizshow.app import SWITCH_INTERVAL_S, ShowApp  # noqa: E402
 from quizshow.config import load_show  # noqa: E402
 from quizshow.core import commands as c  # noqa: E402
 from quizshow.display.windows import CONSOLE_SIZE, FPS  # noqa: E402
+from quizshow.formats.svoyak import commands as sc  # noqa: E402
 from quizshow.yamlfile import Problems  # noqa: E402
 
 FLOOD = r'''
@@ -140,7 +141,7 @@ teams: [{{name: "Анна"}}, {{name: "Борис"}}, {{name: "Вера"}}]
     app = ShowApp(load_show(show, Problems()), journal_path=folder / "journal.jsonl", fresh=True, sound=False,
                   devices=False, osc=True, osc_port=0)
     # A question is open and team 2 answers: every press of the desk's team 1 is logged with its event.
-    for cmd in (c.Go(at=app.clock.now()), c.Go(at=app.clock.now()), c.SelectCell(at=app.clock.now()),
+    for cmd in (c.Go(at=app.clock.now()), c.Go(at=app.clock.now()), sc.SelectCell(at=app.clock.now()),
                 c.Buzz(at=app.clock.now(), team=1)):
         app.submit(cmd)
     app.go_live()

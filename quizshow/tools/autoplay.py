@@ -10,6 +10,7 @@ from typing import Any
 
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
+from quizshow.formats.svoyak import commands as sc
 
 
 def play_to_end(e: Engine, limit: int = 5000, seen: Callable[[Engine], None] | None = None,
@@ -29,16 +30,16 @@ def play_to_end(e: Engine, limit: int = 5000, seen: Callable[[Engine], None] | N
         if s.phase == "board" and not fmt.round_over(p):
             rnd = fmt.game.rounds[p.round]
             cell = min(rnd.cells - p.played)
-            cmd = c.SelectCell(at=t, theme=cell[0], question=cell[1])
+            cmd = sc.SelectCell(at=t, theme=cell[0], question=cell[1])
         elif s.phase == "cat":
             info = fmt.game.rounds[p.round].question(p.cell).cat
             keep = info is not None and info.to == "anyone"
-            cmd = c.GiveCat(at=t, team=p.chooser if keep else (p.chooser + 1) % len(s.teams))
+            cmd = sc.GiveCat(at=t, team=p.chooser if keep else (p.chooser + 1) % len(s.teams))
         elif s.phase == "cat_value":
-            cmd = c.CatValue(at=t, value=fmt.cat_options(s)[0])
+            cmd = sc.CatValue(at=t, value=fmt.cat_options(s)[0])
         elif s.phase == "auction":
             a = p.auction
-            cmd = c.Pass(at=t, team=a.current) if a.leader is not None else c.Bid(at=t, team=a.current,
+            cmd = sc.Pass(at=t, team=a.current) if a.leader is not None else sc.Bid(at=t, team=a.current,
                                                                                   amount=p.value)
         elif s.phase == "question" and p.kind != "final":
             free = [i for i in fmt.eligible(s) if i not in s.locked]
@@ -49,11 +50,11 @@ def play_to_end(e: Engine, limit: int = 5000, seen: Callable[[Engine], None] | N
         elif s.phase == "final_themes":
             left = [i for i in range(len(fmt.game.final_themes)) if i not in p.final.removed and i != keep_final]
             if len(left) > (0 if keep_final is not None else 1):
-                cmd = c.FinalRemove(at=t, theme=left[0])
+                cmd = sc.FinalRemove(at=t, theme=left[0])
         elif s.phase == "final_stakes":
             missing = [i for i in p.final.order if p.final.stake(i) is None]
             if missing:
-                cmd = c.FinalStake(at=t, team=missing[0], amount=1)
+                cmd = sc.FinalStake(at=t, team=missing[0], amount=1)
         out = e.dispatch(cmd)
         if seen is not None and not out.refused:
             seen(e)

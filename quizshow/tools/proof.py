@@ -95,6 +95,7 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
     from quizshow.display.text import TextCache
     from quizshow.display.theme import load_theme
     from quizshow.formats import presets
+    from quizshow.formats.svoyak import commands as sc
     from quizshow.packs.loader import load_pack
     from quizshow.resources import themes_dir
     from quizshow.tools.autoplay import play_to_end
@@ -170,7 +171,7 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
     play_to_end(engine, seen=seen)
     # Every other final theme: the same game again up to the final, that theme left to play.
     commands = [entry.command for entry in engine.entries]
-    start = next((i for i, entry in enumerate(engine.entries) if entry.command.__class__.__name__ == "FinalRemove"),
+    start = next((i for i, entry in enumerate(engine.entries) if isinstance(entry.command, sc.FinalRemove)),
                  None)
     final_count = len(fmt.game.final_themes)
     for theme in range(final_count - 1 if start is not None else 0):

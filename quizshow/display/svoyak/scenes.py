@@ -21,6 +21,7 @@ from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.scenes.cards import QuestionScene
 from quizshow.display.tween import WORDS_AT, ease_out_back, ease_out_cubic
+from quizshow.formats.svoyak import commands as sc
 from quizshow.formats.svoyak.format import SvoyakFormat
 from quizshow.formats.svoyak.model import Play
 from quizshow.i18n import number
@@ -828,7 +829,7 @@ def choices(fmt: Format, state: ShowState, at: float) -> list[c.Command]:
     if p.round >= len(fmt.game.rounds):
         return []
     rnd = fmt.game.rounds[p.round]
-    return [c.SelectCell(at=at, theme=cell[0], question=cell[1]) for cell in sorted(rnd.cells - p.played)
+    return [sc.SelectCell(at=at, theme=cell[0], question=cell[1]) for cell in sorted(rnd.cells - p.played)
             if rnd.question(cell).type != "regular"]
 
 

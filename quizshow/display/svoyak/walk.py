@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from quizshow.core import commands as c
 from quizshow.display.sheet import Driver
+from quizshow.formats.svoyak import commands as sc
 
 
 def _cells(d: Driver, kind: str) -> list[tuple[int, int]]:
@@ -42,7 +43,7 @@ def walk(d: Driver) -> Iterator[str]:
     yield "sheet.board"
     regular = _cells(d, "regular")
     if regular:
-        d.do(lambda at: c.SelectCell(at=at, theme=regular[0][0], question=regular[0][1]))
+        d.do(lambda at: sc.SelectCell(at=at, theme=regular[0][0], question=regular[0][1]))
         yield "sheet.question"
         _open(d)
         d.do(lambda at: c.Buzz(at=at, team=0))
@@ -60,14 +61,14 @@ def walk(d: Driver) -> Iterator[str]:
         cells = _cells(d, kind)
         if not cells:
             continue
-        d.do(lambda at, cell=cells[0]: c.SelectCell(at=at, theme=cell[0], question=cell[1]))
+        d.do(lambda at, cell=cells[0]: sc.SelectCell(at=at, theme=cell[0], question=cell[1]))
         if kind == "cat":
             yield "sheet.cat"
             receiver = ((d.state.fmt.chooser or 0) + 1) % len(d.state.teams)
-            d.do(lambda at, team=receiver: c.GiveCat(at=at, team=team))
+            d.do(lambda at, team=receiver: sc.GiveCat(at=at, team=team))
             yield "sheet.cat_given"
             value = d.fmt.cat_options(d.state)[-1]
-            d.do(lambda at, value=value: c.CatValue(at=at, value=value))
+            d.do(lambda at, value=value: sc.CatValue(at=at, value=value))
             yield "sheet.cat_question"
         elif kind == "auction":
             yield "sheet.auction"
@@ -76,8 +77,8 @@ def walk(d: Driver) -> Iterator[str]:
                 if d.state.phase != "auction" or auction is None:
                     break
                 bidder = auction.current
-                if not d.do(lambda at, bidder=bidder: c.Bid(at=at, team=bidder, amount=d.state.fmt.value)):
-                    d.do(lambda at, bidder=bidder: c.Pass(at=at, team=bidder))
+                if not d.do(lambda at, bidder=bidder: sc.Bid(at=at, team=bidder, amount=d.state.fmt.value)):
+                    d.do(lambda at, bidder=bidder: sc.Pass(at=at, team=bidder))
                 auction = d.state.fmt.auction
             yield "sheet.auction_bids"
         else:
@@ -89,7 +90,7 @@ def walk(d: Driver) -> Iterator[str]:
 
 def _final(d: Driver) -> Iterator[str]:
     def towards_final() -> bool:
-        ended = d.state.phase == "board" and d.do(lambda at: c.EndRound(at=at))
+        ended = d.state.phase == "board" and d.do(lambda at: sc.EndRound(at=at))
         return ended or d.go()
 
     if not d.until(("final_themes",), towards_final, limit=60):
@@ -100,8 +101,8 @@ def _final(d: Driver) -> Iterator[str]:
         left = [i for i in range(len(themes)) if i not in d.state.fmt.final.removed]
         order = d.state.fmt.final.order
         remover = d.state.fmt.final.remover(len(themes))
-        if not d.do(lambda at, i=left[0]: c.FinalRemove(at=at, theme=i)):
-            d.do(lambda at, team=order[0] if remover is None else remover: c.PickTeam(at=at, team=team))
+        if not d.do(lambda at, i=left[0]: sc.FinalRemove(at=at, theme=i)):
+            d.do(lambda at, team=order[0] if remover is None else remover: sc.PickTeam(at=at, team=team))
         if not removed_once:
             removed_once = True
             yield "sheet.final_themes"
@@ -110,7 +111,7 @@ def _final(d: Driver) -> Iterator[str]:
     for team in range(len(d.state.teams)):  # level scores: the final ends in a tie, and a shoot-out follows
         d.do(lambda at, team=team: c.ScoreSet(at=at, team=team, points=300))
     for team in d.state.fmt.final.order:
-        d.do(lambda at, team=team: c.FinalStake(at=at, team=team, amount=1))
+        d.do(lambda at, team=team: sc.FinalStake(at=at, team=team, amount=1))
     d.go()
     yield "sheet.final_question"
     d.until(("final_reveal",))

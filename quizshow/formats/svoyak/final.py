@@ -17,6 +17,7 @@ from quizshow.core.format import Format, Refused, Result
 from quizshow.core.presslog import PressLog
 from quizshow.core.state import ShowState
 from quizshow.core.timers import Timer
+from quizshow.formats.svoyak import commands as sc
 from quizshow.formats.svoyak.model import Final, Play, Shootout, swap_tied
 from quizshow.packs.model import Question
 
@@ -67,7 +68,7 @@ class FinalRounds(Format):
 
     # --- removal, stakes, question ------------------------------------------------------------------
 
-    def on_final_remove(self, state: ShowState, cmd: c.FinalRemove) -> Result:
+    def on_final_remove(self, state: ShowState, cmd: sc.FinalRemove) -> Result:
         final = self.play(state).final
         if state.phase != "final_themes" or final is None:
             raise Refused("themes are removed in the final only")
@@ -82,7 +83,7 @@ class FinalRounds(Format):
         left = [t for t in range(len(self.game.final_themes)) if t not in final.removed]
         return left[0] if len(left) == 1 else None
 
-    def on_final_stake(self, state: ShowState, cmd: c.FinalStake) -> Result:
+    def on_final_stake(self, state: ShowState, cmd: sc.FinalStake) -> Result:
         final = self.play(state).final
         if state.phase != "final_stakes" or final is None:
             raise Refused("stakes are taken before the final question only")
@@ -175,7 +176,7 @@ class FinalRounds(Format):
             return "next.shootout_next"
         return "next.none"
 
-    def final_pick(self, state: ShowState, cmd: c.PickTeam, scores: list[int]) -> Result:
+    def final_pick(self, state: ShowState, cmd: sc.PickTeam, scores: list[int]) -> Result:
         """A tie in the removal order: the host says who removes now."""
         final = self.play(state).final
         if state.phase != "final_themes" or final is None:

@@ -17,6 +17,7 @@ from quizshow.core.presslog import Press, PressLog, pressed_before
 from quizshow.core.state import Banner, ShowState
 from quizshow.core.timers import Timer
 from quizshow.formats.svoyak import auction as bidding
+from quizshow.formats.svoyak import commands as sc
 from quizshow.formats.svoyak.board import Game
 from quizshow.formats.svoyak.final import FinalRounds
 from quizshow.formats.svoyak.model import Play, swap_tied
@@ -98,6 +99,23 @@ class SvoyakFormat(FinalRounds, Format):
         return {"round": play.round, "question": number, "value": (play.value or None) if priced else None,
                 "of": len(rnd.cells) if rnd else 0, "played": len(play.played) if rnd else 0,
                 "between": state.phase in BETWEEN_QUESTIONS, **where}  # between: back on the board
+
+    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, Any]] | None:
+        """«Открыт вопрос «Кино» за 40» (the theme's name and value from the board) and «Убрана тема
+        «Музыка»»: names the spec's journal words (1-based numbers) cannot know."""
+        if isinstance(command, sc.SelectCell):
+            opened = next((e for e in events if e.kind == EventKind.QUESTION), None)
+            if opened is None:
+                return None
+            if opened.round is not None and opened.round < len(self.game.rounds):
+                board = self.game.rounds[opened.round]
+                cell = (command.theme, command.question)
+                return "journal.cell", {"theme": board.round.themes[command.theme].name, "value": board.value(cell)}
+            return "journal.SelectCell", {"theme": command.theme + 1, "question": command.question + 1}
+        themes = self.game.final_themes
+        if isinstance(command, sc.FinalRemove) and 0 <= command.theme < len(themes):
+            return "journal.FinalRemove", {"theme": f"«{themes[command.theme]}»"}
+        return None
 
     def winner(self, state: ShowState) -> list[int]:
         """The winner, once the final (or the shoot-out among its candidates) has decided."""
@@ -197,7 +215,7 @@ class SvoyakFormat(FinalRounds, Format):
             return self._start_round(state, number, at)
         return self.start_final(state, at)
 
-    def on_end_round(self, state: ShowState, cmd: c.EndRound) -> Result:
+    def on_end_round(self, state: ShowState, cmd: sc.EndRound) -> Result:
         if state.phase not in ("board", "round"):
             raise Refused("a round can be ended from the board only")
         play = self.play(state)
@@ -206,7 +224,7 @@ class SvoyakFormat(FinalRounds, Format):
         rnd = self.game.rounds[play.round]
         return replace(state, phase="board", fmt=replace(play, played=rnd.cells)), []
 
-    def on_pick_team(self, state: ShowState, cmd: c.PickTeam) -> Result:
+    def on_pick_team(self, state: ShowState, cmd: sc.PickTeam) -> Result:
         self.check_team(state, cmd.team)
         play = self.play(state)
         scores = [t.score for t in state.teams]
@@ -227,7 +245,7 @@ class SvoyakFormat(FinalRounds, Format):
 
     # --- the board --------------------------------------------------------------------------------
 
-    def on_select_cell(self, state: ShowState, cmd: c.SelectCell) -> Result:
+    def on_select_cell(self, state: ShowState, cmd: sc.SelectCell) -> Result:
         if state.phase != "board":
             raise Refused("a cell can be chosen on the board only")
         play = self.play(state)
@@ -285,7 +303,7 @@ class SvoyakFormat(FinalRounds, Format):
 
     # --- the specials ---------------------------------------------------------------------------------
 
-    def on_give_cat(self, state: ShowState, cmd: c.GiveCat) -> Result:
+    def on_give_cat(self, state: ShowState, cmd: sc.GiveCat) -> Result:
         if state.phase != "cat":
             raise Refused("there is no cat to hand over")
         self.check_team(state, cmd.team)
@@ -295,7 +313,7 @@ class SvoyakFormat(FinalRounds, Format):
             raise Refused("the cat must go to an opponent")
         return replace(state, phase="cat_value", fmt=replace(play, giver=play.chooser, solo=cmd.team)), []
 
-    def on_cat_value(self, state: ShowState, cmd: c.CatValue) -> Result:
+    def on_cat_value(self, state: ShowState, cmd: sc.CatValue) -> Result:
         if state.phase != "cat_value":
             raise Refused("the cat has not been handed over")
         play = self.play(state)
@@ -311,11 +329,11 @@ class SvoyakFormat(FinalRounds, Format):
         play = self.play(state)
         return self.game.rounds[play.round].cat_values(play.cell) if play.cell is not None else ()
 
-    def on_bid(self, state: ShowState, cmd: c.Bid) -> Result:
+    def on_bid(self, state: ShowState, cmd: sc.Bid) -> Result:
         return self._bidding(state, cmd.at, lambda a, scores: bidding.place_bid(
             a, cmd.team, cmd.amount, cmd.all_in, scores, self.play(state).value, self.rules["all_in_beats_all_in"]))
 
-    def on_pass(self, state: ShowState, cmd: c.Pass) -> Result:
+    def on_pass(self, state: ShowState, cmd: sc.Pass) -> Result:
         return self._bidding(state, cmd.at, lambda a, scores: bidding.pass_bid(
             a, cmd.team, scores, self.rules["all_in_beats_all_in"]))
 
