@@ -24,3 +24,41 @@ def test_svoyak_commands_live_in_its_folder_and_old_journal_lines_still_decode()
     assert decoded == [sc.SelectCell(at=3.0, theme=1, question=2), sc.Bid(at=4.0, team=0, all_in=True),
                        sc.FinalRemove(at=5.0, theme=3), sc.EndRound(at=6.0)]
     assert [core.to_json(cmd)["type"] for cmd in decoded] == ["SelectCell", "Bid", "FinalRemove", "EndRound"]
+
+
+def test_the_console_journal_says_what_the_format_names_for_its_command():
+    """The console's journal line and Undo label take a board's names from the format's own hook
+    (Format.command_words): the console names no format and reads no format's fields."""
+    from quizshow.core.effects import Event, EventKind
+    from quizshow.core.engine import Entry
+    from quizshow.display.console import describe
+    from quizshow.formats.svoyak import commands as sc
+    from tests.conftest import demo_engine, svoyak_engine
+
+    fmt = demo_engine().format  # any format may name what its command opened
+    fmt.command_words = lambda cmd, events: ("journal.cell", {"theme": "Кино", "value": 40})  # type: ignore[method-assign]
+    opened = Entry(sc.SelectCell(at=1.0, theme=0, question=0), (Event(EventKind.QUESTION, round=0, number=0),))
+    assert describe(opened, ["Анна"], "ru", None, fmt) == "Открыт вопрос «Кино» за 40"
+
+    svoyak = svoyak_engine()
+    words = svoyak.format.command_words
+    board = svoyak.format.game.rounds[0]
+    theme = board.round.themes[1].name
+    assert words(sc.SelectCell(at=1.0, theme=1, question=2), opened.events) == \
+        ("journal.cell", {"theme": theme, "value": board.value((1, 2))})
+    assert words(sc.SelectCell(at=1.0, theme=1, question=2), ()) is None  # nothing opened: the spec's words
+    final = svoyak.format.game.final_themes
+    assert words(sc.FinalRemove(at=1.0, theme=0), ()) == ("journal.FinalRemove", {"theme": f"«{final[0]}»"})
+
+
+def test_a_show_resumed_in_the_final_is_told_by_the_phase_flag_not_the_phase_name():
+    """«Продолжено: Финал: ставки» (no round number) because the final's phases say they are beyond the
+    rounds; the app reads the flag, never a phase name's prefix."""
+    from quizshow.formats.svoyak.spec import SPEC, SvoyakPhase
+    from tests.conftest import ROOT
+
+    beyond = {phase for phase in SvoyakPhase if phase.flags.beyond_rounds}
+    assert beyond == {SvoyakPhase.FINAL_THEMES, SvoyakPhase.FINAL_STAKES, SvoyakPhase.FINAL_QUESTION,
+                      SvoyakPhase.FINAL_REVEAL, SvoyakPhase.FINAL_ANSWER}
+    assert SPEC.flags("final_stakes").amount_entry  # the flags it had stay
+    assert 'startswith("final")' not in (ROOT / "quizshow" / "app.py").read_text(encoding="utf-8")
