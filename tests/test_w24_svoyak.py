@@ -29,12 +29,14 @@ def test_svoyak_commands_live_in_its_folder_and_old_journal_lines_still_decode()
 def test_the_console_journal_says_what_the_format_names_for_its_command():
     """The console's journal line and Undo label take a board's names from the format's own hook
     (Format.command_words): the console names no format and reads no format's fields."""
+    from quizshow import i18n, registry
     from quizshow.core.effects import Event, EventKind
     from quizshow.core.engine import Entry
     from quizshow.display.console import describe
     from quizshow.formats.svoyak import commands as sc
     from tests.conftest import demo_engine, svoyak_engine
 
+    i18n.add_phrases(registry.spec("svoyak").phrases)  # as the app does for a «Своя игра» show
     fmt = demo_engine().format  # any format may name what its command opened
     fmt.command_words = lambda cmd, events: ("journal.cell", {"theme": "Кино", "value": 40})  # type: ignore[method-assign]
     opened = Entry(sc.SelectCell(at=1.0, theme=0, question=0), (Event(EventKind.QUESTION, round=0, number=0),))
@@ -62,3 +64,30 @@ def test_a_show_resumed_in_the_final_is_told_by_the_phase_flag_not_the_phase_nam
                       SvoyakPhase.FINAL_REVEAL, SvoyakPhase.FINAL_ANSWER}
     assert SPEC.flags("final_stakes").amount_entry  # the flags it had stay
     assert 'startswith("final")' not in (ROOT / "quizshow" / "app.py").read_text(encoding="utf-8")
+
+
+def test_svoyak_words_come_with_its_spec_and_the_shared_tables_hold_none_of_them():
+    """The board's, the specials' and the final's words, Next's hints and the refusals travel with the
+    format (FormatSpec.phrases, FormatSpec.refusals) in both languages; i18n.py keeps the shared ones."""
+    import subprocess
+    import sys
+
+    from quizshow import i18n
+    from quizshow.formats.svoyak.spec import SPEC
+    from tests.conftest import ROOT
+
+    own = ("scene.auction", "scene.final_answers", "console.give_cat", "next.pick_cell", "journal.cell",
+           "journal.Bid", "phase.final_stakes", "console.end_round_confirm")
+    for language in ("ru", "en"):
+        assert all(SPEC.phrases[language].get(key) for key in own), language
+    assert set(SPEC.phrases["ru"]) == set(SPEC.phrases["en"])  # every word in both languages
+    assert SPEC.refusals["the cat must go to an opponent"] == "Кота нужно отдать сопернику"
+    # The shared tables as the package defines them, before any format adds its own.
+    probe = ("import json; from quizshow import i18n; "
+             "print(json.dumps([sorted(set(i18n.PHRASES['ru']) | set(i18n.PHRASES['en'])), list(i18n.REFUSALS_RU)]))")
+    shared, refusals = __import__("json").loads(
+        subprocess.run([sys.executable, "-c", probe], cwd=ROOT, check=True, capture_output=True, text=True).stdout)
+    assert not set(shared) & set(SPEC.phrases["ru"])
+    assert not set(refusals) & set(SPEC.refusals)
+    i18n.add_refusals(SPEC.refusals)  # as the app does: the console says why in Russian
+    assert i18n.refusal("the value is one of {values}", {"values": "10, 40"}) == "Стоимость: 10, 40"

@@ -87,7 +87,7 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from quizshow import registry
+    from quizshow import i18n, registry
     from quizshow.core.engine import Engine
     from quizshow.core.format import Setup
     from quizshow.core.state import Team
@@ -114,6 +114,7 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
     teams = tuple(Team(name, "") for name in ("Команда 1", "Команда 2", "Команда 3"))
     setup = Setup(title=pack.title, teams=teams, rules=dict(presets()["svoyak"]["svoyak"]), pack=pack)
     spec = registry.spec("svoyak")  # a pack plays as «Своя игра» (its board, specials and final)
+    i18n.add_phrases(spec.phrases)  # as the app does for the show it runs: the format's own words
     engine = Engine(spec.make(setup), 1)
     projector = Projector(engine.format, theme, pack.title, pack.language, text, registry.views("svoyak"),
                           sound=False)

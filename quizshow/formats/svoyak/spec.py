@@ -10,6 +10,7 @@ from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, Phase, PhaseFlags, c
 from quizshow.formats.svoyak import commands as sc
 from quizshow.formats.svoyak.format import SvoyakFormat
 from quizshow.formats.svoyak.model import Play
+from quizshow.formats.svoyak.phrases import PHRASES, REFUSALS_RU
 from quizshow.formats.svoyak.worth import check_worth
 
 LIVE = PhaseFlags(buzzers_live=True, lamps_live=True)
@@ -98,6 +99,6 @@ SPEC = FormatSpec(
     name="svoyak", make=SvoyakFormat, phases=SvoyakPhase, rules=RULES, state=Play,
     commands=(sc.SelectCell, sc.PickTeam, sc.GiveCat, sc.CatValue, sc.Bid, sc.Pass, sc.FinalRemove, sc.FinalStake,
               sc.EndRound),
-    actions=ACTIONS,
+    actions=ACTIONS, phrases=PHRASES, refusals=REFUSALS_RU,
     journal_words=journal_words, check_pack=check_worth,
 )
