@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+from quizshow.core import commands as c
+
 
 def test_svoyak_commands_live_in_its_folder_and_old_journal_lines_still_decode():
     from quizshow.core import commands as core
@@ -91,3 +93,31 @@ def test_svoyak_words_come_with_its_spec_and_the_shared_tables_hold_none_of_them
     assert not set(refusals) & set(SPEC.refusals)
     i18n.add_refusals(SPEC.refusals)  # as the app does: the console says why in Russian
     assert i18n.refusal("the value is one of {values}", {"values": "10, 40"}) == "Стоимость: 10, 40"
+
+
+SVOYAK_PHASE_NAMES = ("title", "round", "board", "cat", "cat_value", "auction", "sponsor", "question", "answering",
+                      "reveal", "final_themes", "final_stakes", "final_question", "final_reveal", "final_answer",
+                      "shootout", "end")
+
+
+def test_svoyak_phases_are_its_enum_members_never_phase_names_in_its_code():
+    """The reducer sets, and the views compare, SvoyakPhase members: a renamed phase fails the type check
+    and the import, not a scene at showtime."""
+    import re
+
+    from quizshow.formats.svoyak import commands as sc
+    from quizshow.formats.svoyak.model import SvoyakPhase
+    from tests.conftest import ROOT, svoyak_engine
+
+    engine = svoyak_engine()
+    for cmd in (c.Go(at=1.0), c.Go(at=2.0), sc.PickTeam(at=3.0, team=0), sc.SelectCell(at=4.0, theme=0, question=0)):
+        engine.dispatch(cmd)
+        assert type(engine.state.phase) is SvoyakPhase, (cmd, engine.state.phase)
+    names = "|".join(SVOYAK_PHASE_NAMES)
+    literal = re.compile(rf'phase\s*(==|!=|=)\s*"({names})"|phase\s+(not\s+)?in\s+\(\s*"({names})"'
+                         rf'|until\(\("({names})"|^\s*"({names})": "svoyak_')
+    folders = [ROOT / "quizshow" / "formats" / "svoyak", ROOT / "quizshow" / "display" / "svoyak"]
+    found = [f"{path.name}:{n}: {line.strip()}" for folder in folders for path in sorted(folder.glob("*.py"))
+             if path.name != "phrases.py"
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if literal.search(line)]
+    assert not found, "\n".join(found)

@@ -11,6 +11,7 @@ from typing import Any
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.formats.svoyak import commands as sc
+from quizshow.formats.svoyak.model import SvoyakPhase
 
 
 def play_to_end(e: Engine, limit: int = 5000, seen: Callable[[Engine], None] | None = None,
@@ -24,34 +25,34 @@ def play_to_end(e: Engine, limit: int = 5000, seen: Callable[[Engine], None] | N
         s = e.state
         p = s.fmt
         t += 1.0
-        if s.phase == "end":
+        if s.phase == SvoyakPhase.END:
             return step
         cmd: c.Command = c.Go(at=t)
-        if s.phase == "board" and not fmt.round_over(p):
+        if s.phase == SvoyakPhase.BOARD and not fmt.round_over(p):
             rnd = fmt.game.rounds[p.round]
             cell = min(rnd.cells - p.played)
             cmd = sc.SelectCell(at=t, theme=cell[0], question=cell[1])
-        elif s.phase == "cat":
+        elif s.phase == SvoyakPhase.CAT:
             info = fmt.game.rounds[p.round].question(p.cell).cat
             keep = info is not None and info.to == "anyone"
             cmd = sc.GiveCat(at=t, team=p.chooser if keep else (p.chooser + 1) % len(s.teams))
-        elif s.phase == "cat_value":
+        elif s.phase == SvoyakPhase.CAT_VALUE:
             cmd = sc.CatValue(at=t, value=fmt.cat_options(s)[0])
-        elif s.phase == "auction":
+        elif s.phase == SvoyakPhase.AUCTION:
             a = p.auction
             cmd = sc.Pass(at=t, team=a.current) if a.leader is not None else sc.Bid(at=t, team=a.current,
                                                                                   amount=p.value)
-        elif s.phase == "question" and p.kind != "final":
+        elif s.phase == SvoyakPhase.QUESTION and p.kind != "final":
             free = [i for i in fmt.eligible(s) if i not in s.locked]
             cmd = c.Buzz(at=t, team=free[0]) if free else c.Go(at=t)
-        elif s.phase == "answering" or (s.phase == "final_reveal"
+        elif s.phase == SvoyakPhase.ANSWERING or (s.phase == SvoyakPhase.FINAL_REVEAL
                                         and p.final.verdict(p.final.order[p.final.showing]) is None):
             cmd = c.Judge(at=t, correct=True)
-        elif s.phase == "final_themes":
+        elif s.phase == SvoyakPhase.FINAL_THEMES:
             left = [i for i in range(len(fmt.game.final_themes)) if i not in p.final.removed and i != keep_final]
             if len(left) > (0 if keep_final is not None else 1):
                 cmd = sc.FinalRemove(at=t, theme=left[0])
-        elif s.phase == "final_stakes":
+        elif s.phase == SvoyakPhase.FINAL_STAKES:
             missing = [i for i in p.final.order if p.final.stake(i) is None]
             if missing:
                 cmd = sc.FinalStake(at=t, team=missing[0], amount=1)

@@ -96,6 +96,7 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
     from quizshow.display.theme import load_theme
     from quizshow.formats import presets
     from quizshow.formats.svoyak import commands as sc
+    from quizshow.formats.svoyak.model import SvoyakPhase
     from quizshow.packs.loader import load_pack
     from quizshow.resources import themes_dir
     from quizshow.tools.autoplay import play_to_end
@@ -128,9 +129,10 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
 
     def seen(e: Engine) -> None:
         state, play = e.state, e.state.fmt
-        if state.phase in ("question", "answering", "final_question"):  # a solo question opens in answering
+        # a solo question opens in answering
+        if state.phase in (SvoyakPhase.QUESTION, SvoyakPhase.ANSWERING, SvoyakPhase.FINAL_QUESTION):
             stage = "q"
-        elif state.phase in ("reveal", "final_answer"):
+        elif state.phase in (SvoyakPhase.REVEAL, SvoyakPhase.FINAL_ANSWER):
             stage = "a"
         else:
             return

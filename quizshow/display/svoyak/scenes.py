@@ -23,7 +23,7 @@ from quizshow.display.scenes.cards import QuestionScene
 from quizshow.display.tween import WORDS_AT, ease_out_back, ease_out_cubic
 from quizshow.formats.svoyak import commands as sc
 from quizshow.formats.svoyak.format import SvoyakFormat
-from quizshow.formats.svoyak.model import Play
+from quizshow.formats.svoyak.model import Play, SvoyakPhase
 from quizshow.i18n import number
 
 STRIP_H = 104  # the score strip, on the 1080-line grid
@@ -294,7 +294,7 @@ class SvoyakQuestionScene(QuestionScene):
         """The first window ran out and the question stays open («Время вышло, у кого есть ответ?», the team
         variant): the picture says so until the host moves on (Next shows the answer; a press answers)."""
         state = frame.state
-        return state.phase == "question" and state.timer.expired and state.answering is None
+        return state.phase == SvoyakPhase.QUESTION and state.timer.expired and state.answering is None
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         super().draw_static(surface, frame)
@@ -330,7 +330,7 @@ class SvoyakQuestionScene(QuestionScene):
     @staticmethod
     def _buzzers_open(frame: Frame) -> bool:
         # Buzzers are live from the moment the question appears (no false start in this format).
-        return frame.state.phase == "question" and play(frame).kind != "final"
+        return frame.state.phase == SvoyakPhase.QUESTION and play(frame).kind != "final"
 
     def heading_text(self, frame: Frame) -> str:
         p, fmt = play(frame), svoyak(frame)
@@ -345,7 +345,7 @@ class SvoyakQuestionScene(QuestionScene):
 
     def enters_from(self, frame: Frame, old: str) -> pygame.Rect | None:
         """A question chosen on the board grows, opaque, out of its cell."""
-        return chosen_cell_rect(frame) if old == BoardScene.name and frame.state.phase == "question" else None
+        return chosen_cell_rect(frame) if old == BoardScene.name and frame.state.phase == SvoyakPhase.QUESTION else None
 
 
 class SpecialScene(Scene):
@@ -696,7 +696,7 @@ class FinalRevealScene(Scene):
 
     @staticmethod
     def _answer_h(frame: Frame) -> int:
-        return frame.u(130) if frame.state.phase == "final_answer" else 0
+        return frame.u(130) if frame.state.phase == SvoyakPhase.FINAL_ANSWER else 0
 
     @staticmethod
     def _bottom(frame: Frame) -> int:
@@ -712,7 +712,7 @@ class FinalRevealScene(Scene):
         space = self._bottom(frame) - frame.u(140) - self._answer_h(frame)
         row_h = min(frame.u(210), space // max(1, len(final.order)))
         top = frame.u(140) + (space - row_h * len(final.order)) // 2
-        revealing = state.phase == "final_reveal"
+        revealing = state.phase == SvoyakPhase.FINAL_REVEAL
         return [(pygame.Rect(int(w * 0.08), top + slot * row_h, int(w * 0.84), row_h - frame.u(20)), team,
                  revealing and slot == final.showing, revealing and slot > final.showing)
                 for slot, team in enumerate(final.order)]
@@ -809,13 +809,14 @@ SCENES: dict[str, Scene] = {scene.name: scene for scene in (
     RoundIntroScene(), BOARD, QUESTION, CatScene(), SponsorScene(), AuctionScene(),
     FinalThemesScene(), FinalStakesScene(), FinalRevealScene(), ShootoutScene(), WinnerScene())}
 
-PHASES = {
-    "round": "svoyak_round", "board": "svoyak_board", "cat": "svoyak_cat", "cat_value": "svoyak_cat",
-    "sponsor": "svoyak_sponsor", "auction": "svoyak_auction", "question": "svoyak_question",
-    "answering": "svoyak_question", "reveal": "svoyak_question", "final_themes": "svoyak_final_themes",
-    "final_stakes": "svoyak_final_stakes", "final_question": "svoyak_question",
-    "final_reveal": "svoyak_final_reveal", "final_answer": "svoyak_final_reveal", "shootout": "svoyak_shootout",
-    "end": "svoyak_winner", "title": "title",
+P = SvoyakPhase
+PHASES = {  # each phase's scene, by the scene's name
+    P.ROUND: "svoyak_round", P.BOARD: "svoyak_board", P.CAT: "svoyak_cat", P.CAT_VALUE: "svoyak_cat",
+    P.SPONSOR: "svoyak_sponsor", P.AUCTION: "svoyak_auction", P.QUESTION: "svoyak_question",
+    P.ANSWERING: "svoyak_question", P.REVEAL: "svoyak_question", P.FINAL_THEMES: "svoyak_final_themes",
+    P.FINAL_STAKES: "svoyak_final_stakes", P.FINAL_QUESTION: "svoyak_question",
+    P.FINAL_REVEAL: "svoyak_final_reveal", P.FINAL_ANSWER: "svoyak_final_reveal", P.SHOOTOUT: "svoyak_shootout",
+    P.END: "svoyak_winner", P.TITLE: "title",
 }
 
 
@@ -823,7 +824,7 @@ def choices(fmt: Format, state: ShowState, at: float) -> list[c.Command]:
     """On the board, opening each special cell still in play (a cat, an auction, a sponsor's question): its
     card is a picture of its own, rehearsed in idle time (Projector.ahead); a regular cell's question text
     is warmed by the board itself."""
-    if state.phase != "board" or not isinstance(fmt, SvoyakFormat):
+    if state.phase != SvoyakPhase.BOARD or not isinstance(fmt, SvoyakFormat):
         return []
     p = SvoyakFormat.play(state)
     if p.round >= len(fmt.game.rounds):
@@ -835,10 +836,10 @@ def choices(fmt: Format, state: ShowState, at: float) -> list[c.Command]:
 
 def splash(old, new) -> str | None:
     """The splash word for a change of the game: the auction, the end of a round."""
-    if new.phase == "auction" and old.phase != "auction":
+    if new.phase == SvoyakPhase.AUCTION and old.phase != SvoyakPhase.AUCTION:
         return "scene.auction_splash"
     before, after = old.fmt, new.fmt
-    if old.phase in ("board", "question", "answering", "reveal") and (
-            after.round != before.round or new.phase == "final_themes"):
+    if old.phase in (SvoyakPhase.BOARD, SvoyakPhase.QUESTION, SvoyakPhase.ANSWERING, SvoyakPhase.REVEAL) and (
+            after.round != before.round or new.phase == SvoyakPhase.FINAL_THEMES):
         return "scene.round_over"
     return None

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from quizshow.core import commands as c
 from quizshow.display.sheet import Driver
 from quizshow.formats.svoyak import commands as sc
+from quizshow.formats.svoyak.model import SvoyakPhase
 
 
 def _cells(d: Driver, kind: str) -> list[tuple[int, int]]:
@@ -21,7 +22,7 @@ def _cells(d: Driver, kind: str) -> list[tuple[int, int]]:
 def _open(d: Driver) -> None:
     """The host has read the question: Next opens the answer window if it waits for that. A window that
     opened with the question (the team variant: `window_from: shown`) is left alone; Next would reveal."""
-    if d.state.phase == "question" and not d.state.fmt.read and not d.state.timer.running:
+    if d.state.phase == SvoyakPhase.QUESTION and not d.state.fmt.read and not d.state.timer.running:
         d.go()
 
 
@@ -37,7 +38,7 @@ def walk(d: Driver) -> Iterator[str]:
     yield "sheet.title"
     d.go()
     yield "sheet.round_themes"
-    d.until(("board",))
+    d.until((SvoyakPhase.BOARD,))
     for team in range(len(d.state.teams)):  # some points on the board, for the strip and the standings
         d.do(lambda at, team=team: c.ScoreSet(at=at, team=team, points=100 * (len(d.state.teams) - team)))
     yield "sheet.board"
@@ -57,7 +58,7 @@ def walk(d: Driver) -> Iterator[str]:
         yield "sheet.standings_s"
         d.do(lambda at: c.ViewScores(at=at, on=False))
     for kind in ("cat", "auction", "sponsor"):
-        d.until(("board",))
+        d.until((SvoyakPhase.BOARD,))
         cells = _cells(d, kind)
         if not cells:
             continue
@@ -74,7 +75,7 @@ def walk(d: Driver) -> Iterator[str]:
             yield "sheet.auction"
             auction = d.state.fmt.auction
             for _ in range(len(d.state.teams) + 1):
-                if d.state.phase != "auction" or auction is None:
+                if d.state.phase != SvoyakPhase.AUCTION or auction is None:
                     break
                 bidder = auction.current
                 if not d.do(lambda at, bidder=bidder: sc.Bid(at=at, team=bidder, amount=d.state.fmt.value)):
@@ -90,14 +91,14 @@ def walk(d: Driver) -> Iterator[str]:
 
 def _final(d: Driver) -> Iterator[str]:
     def towards_final() -> bool:
-        ended = d.state.phase == "board" and d.do(lambda at: sc.EndRound(at=at))
+        ended = d.state.phase == SvoyakPhase.BOARD and d.do(lambda at: sc.EndRound(at=at))
         return ended or d.go()
 
-    if not d.until(("final_themes",), towards_final, limit=60):
+    if not d.until((SvoyakPhase.FINAL_THEMES,), towards_final, limit=60):
         return
     themes = d.fmt.game.final_themes
     removed_once = False
-    while d.state.phase == "final_themes" and len(d.state.fmt.final.removed) < len(themes) - 1:
+    while d.state.phase == SvoyakPhase.FINAL_THEMES and len(d.state.fmt.final.removed) < len(themes) - 1:
         left = [i for i in range(len(themes)) if i not in d.state.fmt.final.removed]
         order = d.state.fmt.final.order
         remover = d.state.fmt.final.remover(len(themes))
@@ -114,22 +115,22 @@ def _final(d: Driver) -> Iterator[str]:
         d.do(lambda at, team=team: sc.FinalStake(at=at, team=team, amount=1))
     d.go()
     yield "sheet.final_question"
-    d.until(("final_reveal",))
+    d.until((SvoyakPhase.FINAL_REVEAL,))
     d.do(lambda at: c.Judge(at=at, correct=False))
     yield "sheet.final_answers"
     for _ in range(len(d.state.fmt.final.order)):
         d.go()
         d.do(lambda at: c.Judge(at=at, correct=False))
-    d.until(("final_answer",))
+    d.until((SvoyakPhase.FINAL_ANSWER,))
     yield "sheet.final_answer"
-    d.until(("end", "shootout"))
-    if d.state.phase == "shootout":
+    d.until((SvoyakPhase.END, SvoyakPhase.SHOOTOUT))
+    if d.state.phase == SvoyakPhase.SHOOTOUT:
         yield "sheet.shootout"
         d.go()
-        if d.state.phase == "question":
+        if d.state.phase == SvoyakPhase.QUESTION:
             yield "sheet.shootout_question"
             _open(d)
             d.do(lambda at: c.Buzz(at=at, team=d.state.fmt.shootout.tied[0]))
             d.do(lambda at: c.Judge(at=at, correct=True))
-        d.until(("end",), limit=60)
+        d.until((SvoyakPhase.END,), limit=60)
     yield "sheet.winner"

@@ -6,36 +6,12 @@ from typing import Any
 
 from quizshow.core import commands as c
 from quizshow.core.actions import DISCIPLINE, ActionDef, Arg
-from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, Phase, PhaseFlags, choice, count, flag, seconds
+from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, choice, count, flag, seconds
 from quizshow.formats.svoyak import commands as sc
 from quizshow.formats.svoyak.format import SvoyakFormat
-from quizshow.formats.svoyak.model import Play
+from quizshow.formats.svoyak.model import Play, SvoyakPhase
 from quizshow.formats.svoyak.phrases import PHRASES, REFUSALS_RU
 from quizshow.formats.svoyak.worth import check_worth
-
-LIVE = PhaseFlags(buzzers_live=True, lamps_live=True)
-FINAL = PhaseFlags(beyond_rounds=True)  # the final is played after the rounds: no round to name
-
-
-class SvoyakPhase(Phase):
-    TITLE = "title"
-    ROUND = "round"
-    BOARD = "board"
-    CAT = "cat"
-    CAT_VALUE = "cat_value"
-    AUCTION = "auction", PhaseFlags(amount_entry=True)
-    SPONSOR = "sponsor"
-    QUESTION = "question", LIVE
-    ANSWERING = "answering", LIVE
-    REVEAL = "reveal", PhaseFlags(clock_over=True)
-    FINAL_THEMES = "final_themes", FINAL
-    FINAL_STAKES = "final_stakes", PhaseFlags(amount_entry=True, beyond_rounds=True)
-    FINAL_QUESTION = "final_question", FINAL
-    FINAL_REVEAL = "final_reveal", PhaseFlags(clock_over=True, beyond_rounds=True)
-    FINAL_ANSWER = "final_answer", FINAL
-    SHOOTOUT = "shootout"
-    END = "end"
-
 
 RULES = {
     "false_start": flag("buzzers are live only after the host's signal"),
