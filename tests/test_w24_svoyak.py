@@ -121,3 +121,28 @@ def test_svoyak_phases_are_its_enum_members_never_phase_names_in_its_code():
              if path.name != "phrases.py"
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if literal.search(line)]
     assert not found, "\n".join(found)
+
+
+def test_proof_of_a_board_pack_with_a_final_and_a_plain_round_writes_the_plain_cards(tmp_path):
+    """The final's other themes are proofed on branches of the game; its loop once reused the name of the
+    picture theme, so the plain round's cards were drawn with a number for a theme and --proof crashed."""
+    import io
+
+    import yaml
+
+    from quizshow.tools.proof import proof
+    from tests.conftest import ROOT
+
+    demo = yaml.safe_load((ROOT / "packs" / "svoyak-demo.yaml").read_text(encoding="utf-8"))
+    final = next(r for r in demo["rounds"] if r.get("final"))
+    plain = {"name": "Разминка", "questions": [{"q": "Какая река длиннее всех в Европе?", "a": "Волга"},
+                                               {"q": "Сколько нот в октаве?", "a": "Семь"}]}
+    pack = tmp_path / "mixed.yaml"
+    pack.write_text(yaml.safe_dump({**demo, "rounds": [demo["rounds"][0], plain, final]}, allow_unicode=True),
+                    encoding="utf-8")
+    out = io.StringIO()
+    assert proof(pack, tmp_path / "proof", out) == 0, out.getvalue()
+    assert "2 question(s) not on a board: proofed on the plain question card" in out.getvalue()
+    assert len(list((tmp_path / "proof" / "final").glob("final-*-question.png"))) == len(final["themes"])
+    assert {p.name for p in (tmp_path / "proof" / "round-2").glob("q*.png")} == {
+        "q1-question.png", "q1-answer.png", "q2-question.png", "q2-answer.png"}

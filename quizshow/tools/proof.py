@@ -97,6 +97,7 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
     from quizshow.formats import presets
     from quizshow.formats.svoyak import commands as sc
     from quizshow.formats.svoyak.model import SvoyakPhase
+    from quizshow.formats.svoyak.spec import SPEC
     from quizshow.packs.loader import load_pack
     from quizshow.resources import themes_dir
     from quizshow.tools.autoplay import play_to_end
@@ -125,10 +126,10 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
     cards: list[tuple[Card, pygame.Surface]] = []
     shown: set[tuple] = set()
     asked: set = set()  # the pack's questions the game put on air
-    fmt: Any = engine.format
+    fmt = SPEC.format_of(engine.format)
 
     def seen(e: Engine) -> None:
-        state, play = e.state, e.state.fmt
+        state, play = e.state, SPEC.state_of(e.state)
         # a solo question opens in answering
         if state.phase in (SvoyakPhase.QUESTION, SvoyakPhase.ANSWERING, SvoyakPhase.FINAL_QUESTION):
             stage = "q"
@@ -156,9 +157,12 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
                 break
             time.sleep(0.02)
             waited += 0.02
-        final = play.kind == "final"
-        round_name = "final" if final else f"round-{play.round + 1}"
-        where = f"final-{fmt.final_theme(play.final) + 1}" if final else f"{play.cell[0] + 1}-{play.cell[1] + 1}"
+        if play.kind == "final" and play.final is not None:
+            round_name, where = "final", f"final-{(fmt.final_theme(play.final) or 0) + 1}"
+        elif play.cell is not None:
+            round_name, where = f"round-{play.round + 1}", f"{play.cell[0] + 1}-{play.cell[1] + 1}"
+        else:
+            return
         card = Card(round_name, f"{where}-{'question' if stage == 'q' else 'answer'}.png",
                     f"{where} {'Q' if stage == 'q' else 'A'}")
         if stage == "q":
@@ -177,11 +181,11 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
     start = next((i for i, entry in enumerate(engine.entries) if isinstance(entry.command, sc.FinalRemove)),
                  None)
     final_count = len(fmt.game.final_themes)
-    for theme in range(final_count - 1 if start is not None else 0):
+    for kept in range(final_count - 1 if start is not None else 0):  # not `theme`: the picture's theme
         branch = Engine(spec.make(setup), 1)
         branch.replay(commands[:start])
-        fmt = branch.format
-        play_to_end(branch, seen=seen, keep_final=theme)
+        fmt = SPEC.format_of(branch.format)
+        play_to_end(branch, seen=seen, keep_final=kept)
     # The questions «Своя игра» does not put on a board (a plain list: a written quiz's tours, brain-ring,
     # a .4s pack): each on the plain question card and its answer, in reading order.
     missing = [q for q in _pack_questions(pack) if q not in asked]
@@ -245,7 +249,8 @@ def _plain_cards(pack, setup, missing: set, theme, text, surface, out: Path, vid
             break
         state = engine.state
         question = fmt.current(state)
-        if state.phase not in ("question", "reveal") or question is None or question not in missing:
+        if state.phase not in ("question", "reveal") or question is None or question not in missing \
+                or state.question is None:
             continue
         projector.on_events(list(outcome.events), at)
         projector.render(surface, state, at + 0.5)

@@ -19,15 +19,15 @@ from quizshow.display.console_style import BAD, GOLD, GOOD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
 from quizshow.formats.svoyak.format import SvoyakFormat
 from quizshow.formats.svoyak.model import Play, SvoyakPhase
+from quizshow.formats.svoyak.spec import SPEC
 
 
 def _play(ui: PanelUI) -> Play:
-    return SvoyakFormat.play(ui.state)
+    return SPEC.state_of(ui.state)
 
 
 def _format(ui: PanelUI) -> SvoyakFormat:
-    assert isinstance(ui.format, SvoyakFormat)
-    return ui.format
+    return SPEC.format_of(ui.format)
 
 
 def draw(ui: PanelUI, box: pygame.Rect) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
+from typing import cast
 
 import pygame
 
@@ -23,32 +24,32 @@ from quizshow.display.scenes.cards import QuestionScene
 from quizshow.display.tween import WORDS_AT, ease_out_back, ease_out_cubic
 from quizshow.formats.svoyak import commands as sc
 from quizshow.formats.svoyak.format import SvoyakFormat
-from quizshow.formats.svoyak.model import Play, SvoyakPhase
+from quizshow.formats.svoyak.model import Auction, Final, Play, Shootout, SvoyakPhase
+from quizshow.formats.svoyak.spec import SPEC
 from quizshow.i18n import number
 
 STRIP_H = 104  # the score strip, on the 1080-line grid
 
 
 def play(frame: Frame) -> Play:
-    return SvoyakFormat.play(frame.state)
+    """The game's own state, typed (SPEC.state_of)."""
+    return SPEC.state_of(frame.state)
 
 
 def svoyak(frame: Frame) -> SvoyakFormat:
     """The format being shown, as what it is (its board, themes, final)."""
-    fmt = frame.fmt
-    assert isinstance(fmt, SvoyakFormat)
-    return fmt
+    return SPEC.format_of(frame.fmt)
 
 
 def theme_shown(frame: Frame) -> str:
     """The theme of the question in play as the audience knows it: a cat's own theme (announced on its
     card) replaces the board's row."""
     p = play(frame)
-    if p.cell is not None and p.kind == "cat" and p.round < len(frame.fmt.game.rounds):
-        info = frame.fmt.game.rounds[p.round].question(p.cell).cat
+    if p.cell is not None and p.kind == "cat" and p.round < len(svoyak(frame).game.rounds):
+        info = svoyak(frame).game.rounds[p.round].question(p.cell).cat
         if info is not None and info.theme:
             return info.theme
-    return frame.fmt.theme_name(frame.state)
+    return svoyak(frame).theme_name(frame.state)
 
 
 def strip_rect(frame: Frame) -> pygame.Rect:
@@ -252,7 +253,7 @@ class BoardScene(Scene):
         """The host may open any cell: its question's text and picture are made now, so the zoom's first
         frame only composes them (the layers themselves would be 8 MB a cell)."""
         p = play(frame)
-        if p.round >= len(frame.fmt.game.rounds):
+        if p.round >= len(svoyak(frame).game.rounds):
             return False
         done = self._art_warmed.setdefault(frame.size, 0)
         steps = self._art_steps(frame)
@@ -260,7 +261,7 @@ class BoardScene(Scene):
             steps[done]()
             self._art_warmed[frame.size] = done + 1
             return True
-        rnd = frame.fmt.game.rounds[p.round]
+        rnd = svoyak(frame).game.rounds[p.round]
         return QUESTION.warm_questions(frame, [rnd.question(cell) for cell in sorted(rnd.cells - p.played)])
 
 
@@ -287,7 +288,7 @@ class SvoyakQuestionScene(QuestionScene):
         return self.name, self._what(frame)
 
     def static_key(self, frame: Frame) -> Hashable:
-        return (*super().static_key(frame), self._what(frame), self._time_over(frame))
+        return (*cast(tuple[Hashable, ...], super().static_key(frame)), self._what(frame), self._time_over(frame))
 
     @staticmethod
     def _time_over(frame: Frame) -> bool:
@@ -335,7 +336,7 @@ class SvoyakQuestionScene(QuestionScene):
     def heading_text(self, frame: Frame) -> str:
         p, fmt = play(frame), svoyak(frame)
         if p.kind == "final":
-            return f"{frame.say('scene.final')} · {fmt.game.final_themes[fmt.final_theme(p.final)]}"
+            return f"{frame.say('scene.final')} · {final_theme_name(frame)}"
         if p.kind == "shootout" and p.shootout is not None:
             n = p.shootout.asked - p.shootout.round_from  # this shoot-out's question, 1-based
             of = int(fmt.rules["shootout_questions"])
@@ -377,11 +378,12 @@ class CatScene(SpecialScene):
               pygame.Rect(plate.x + frame.u(360), plate.y + frame.u(200), plate.width - frame.u(400), frame.u(90)),
               px=60)
         lower = pygame.Rect(plate.x + frame.u(40), plate.y + frame.u(400), plate.width - frame.u(80), frame.u(260))
+        chooser = p.chooser if p.chooser is not None else 0  # a cat is chosen: its chooser is known
         if p.solo is None:
-            giver = frame.state.teams[p.chooser].name
+            giver = frame.state.teams[chooser].name
             words(surface, frame, frame.say("scene.cat_gives", name=giver), lower, role="body", px=54)
             return
-        self._handover(surface, frame, pygame.Rect(lower.x, lower.y, lower.width, frame.u(110)), p.chooser, p.solo)
+        self._handover(surface, frame, pygame.Rect(lower.x, lower.y, lower.width, frame.u(110)), chooser, p.solo)
         values = svoyak(frame).cat_options(frame.state)
         gap = frame.u(160) if len(values) <= 2 else frame.u(24)  # a SIGame price range offers many values
         room = plate.width - frame.u(80) - gap * (len(values) - 1)
@@ -475,7 +477,7 @@ class AuctionScene(SpecialScene):
             self._row(surface, frame, row, team, p.auction)
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
-        auction = play(frame).auction
+        auction = auction_of(frame)
         for row, team in self._rows(frame):
             if not auction.done and auction.current == team:
                 paint.blit_glow_frame(surface, row, paint.rgb(frame.team_color(team)), frame.u(18), frame.u(4),
@@ -484,7 +486,7 @@ class AuctionScene(SpecialScene):
         widgets.score_strip(surface, frame, strip_rect(frame))  # moving: its scores count up after a verdict
 
     def _rows(self, frame: Frame) -> list[tuple[pygame.Rect, int]]:
-        order = play(frame).auction.order
+        order = auction_of(frame).order
         w = frame.size[0]
         top = frame.u(230)  # under the «Аукцион!» splash's band (projector.SPLASH_CENTRE): it never covers a bidder
         row_h = min(frame.u(150), (strip_rect(frame).y - frame.u(40) - top) // max(1, len(order)))
@@ -534,8 +536,30 @@ class AuctionScene(SpecialScene):
 # --- the final -------------------------------------------------------------------------------------------
 
 
-def final_of(frame: Frame):
-    return play(frame).final
+def final_of(frame: Frame) -> Final:
+    """The final being shown (the final's phases always have one)."""
+    final = play(frame).final
+    assert final is not None, f"phase {frame.state.phase} without a final"
+    return final
+
+
+def final_theme_name(frame: Frame) -> str:
+    """The final's theme once one is left, else nothing."""
+    fmt = svoyak(frame)
+    index = fmt.final_theme(final_of(frame))
+    return fmt.game.final_themes[index] if index is not None else ""
+
+
+def auction_of(frame: Frame) -> Auction:
+    auction = play(frame).auction
+    assert auction is not None, f"phase {frame.state.phase} without an auction"
+    return auction
+
+
+def shootout_of(frame: Frame) -> Shootout:
+    shootout = play(frame).shootout
+    assert shootout is not None, f"phase {frame.state.phase} without a shoot-out"
+    return shootout
 
 
 class FinalThemesScene(Scene):
@@ -596,7 +620,7 @@ class FinalStakesScene(Scene):
         frame.paint_background(surface)
         final = final_of(frame)
         w = frame.size[0]
-        theme = svoyak(frame).game.final_themes[svoyak(frame).final_theme(final)]
+        theme = final_theme_name(frame)
         widgets.heading(surface, frame, f"{frame.say('scene.stakes')} · {theme}", y=30, height=80)
         count = len(final.order)
         gap = frame.u(40)
@@ -753,7 +777,7 @@ class ShootoutScene(Scene):
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
         w, h = frame.size
-        grow = ease_out_back(min(1.0, frame.anim.age(("shootout", play(frame).shootout.tied), frame.now) / 0.5))
+        grow = ease_out_back(min(1.0, frame.anim.age(("shootout", shootout_of(frame).tied), frame.now) / 0.5))
         title = pygame.Rect(0, 0, int(w * 0.8), frame.u(200))
         title.center = (w // 2, frame.u(330))
         body = paint.scaled(card_surface(frame, title.size, frame.color("warning")), 1.0, max(0.1, grow))
@@ -761,10 +785,10 @@ class ShootoutScene(Scene):
         if grow > WORDS_AT:
             words(surface, frame, frame.say("scene.shootout"), title.inflate(-frame.u(60), -frame.u(30)),
                   color=frame.color("warning"), px=130, upper=True)
-        words(surface, frame, frame.say("scene.shootout_hint", n=frame.fmt.rules["shootout_value"]),
+        words(surface, frame, frame.say("scene.shootout_hint", n=svoyak(frame).rules["shootout_value"]),
               pygame.Rect(frame.u(120), frame.u(480), w - frame.u(240), frame.u(70)), role="body",
               color=frame.color("muted"), px=46)
-        tied = list(play(frame).shootout.tied)
+        tied = list(shootout_of(frame).tied)
         strip = pygame.Rect(int(w * 0.15), frame.u(640), int(w * 0.7), frame.u(140))
         widgets.score_strip(surface, frame, strip, teams=tied)
 
@@ -779,7 +803,7 @@ class WinnerScene(Scene):
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         state = frame.state
-        found = frame.fmt.winner(state)  # the format decides; the scene only shows it
+        found = svoyak(frame).winner(state)  # the format decides; the scene only shows it
         if not found:
             return
         winner = found[0]
@@ -824,21 +848,21 @@ def choices(fmt: Format, state: ShowState, at: float) -> list[c.Command]:
     """On the board, opening each special cell still in play (a cat, an auction, a sponsor's question): its
     card is a picture of its own, rehearsed in idle time (Projector.ahead); a regular cell's question text
     is warmed by the board itself."""
-    if state.phase != SvoyakPhase.BOARD or not isinstance(fmt, SvoyakFormat):
+    if state.phase != SvoyakPhase.BOARD:
         return []
-    p = SvoyakFormat.play(state)
-    if p.round >= len(fmt.game.rounds):
+    game, p = SPEC.format_of(fmt).game, SPEC.state_of(state)
+    if p.round >= len(game.rounds):
         return []
-    rnd = fmt.game.rounds[p.round]
+    rnd = game.rounds[p.round]
     return [sc.SelectCell(at=at, theme=cell[0], question=cell[1]) for cell in sorted(rnd.cells - p.played)
             if rnd.question(cell).type != "regular"]
 
 
-def splash(old, new) -> str | None:
+def splash(old: ShowState, new: ShowState) -> str | None:
     """The splash word for a change of the game: the auction, the end of a round."""
     if new.phase == SvoyakPhase.AUCTION and old.phase != SvoyakPhase.AUCTION:
         return "scene.auction_splash"
-    before, after = old.fmt, new.fmt
+    before, after = SPEC.state_of(old), SPEC.state_of(new)
     if old.phase in (SvoyakPhase.BOARD, SvoyakPhase.QUESTION, SvoyakPhase.ANSWERING, SvoyakPhase.REVEAL) and (
             after.round != before.round or new.phase == SvoyakPhase.FINAL_THEMES):
         return "scene.round_over"
