@@ -146,3 +146,20 @@ def test_proof_of_a_board_pack_with_a_final_and_a_plain_round_writes_the_plain_c
     assert len(list((tmp_path / "proof" / "final").glob("final-*-question.png"))) == len(final["themes"])
     assert {p.name for p in (tmp_path / "proof" / "round-2").glob("q*.png")} == {
         "q1-question.png", "q1-answer.png", "q2-question.png", "q2-answer.png"}
+
+
+def test_svoyak_pictures_are_split_by_job_and_every_phase_has_its_scene():
+    """display/svoyak: the board, the specials, the final and what they share each in a room of its own;
+    VIEWS still shows a scene for every phase."""
+    from quizshow import registry
+    from quizshow.formats.svoyak.model import SvoyakPhase
+    from tests.conftest import ROOT
+
+    folder = ROOT / "quizshow" / "display" / "svoyak"
+    sizes = {path.name: len(path.read_text(encoding="utf-8").splitlines()) for path in folder.glob("*.py")}
+    assert {"board.py", "specials.py", "final.py", "common.py"} <= set(sizes)
+    assert max(sizes.values()) <= 400, sizes
+    views = registry.views("svoyak")
+    assert set(views.scenes) == set(SvoyakPhase)
+    assert {views.scenes[SvoyakPhase.AUCTION].name, views.scenes[SvoyakPhase.FINAL_ANSWER].name} == {
+        "svoyak_auction", "svoyak_final_reveal"}
