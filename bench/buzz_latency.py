@@ -33,6 +33,7 @@ from quizshow.config import load_show  # noqa: E402
 from quizshow.core import commands as c  # noqa: E402
 from quizshow.core.effects import EventKind  # noqa: E402
 from quizshow.display.windows import CONSOLE_SIZE, FPS  # noqa: E402
+from quizshow.formats.svoyak import commands as sc  # noqa: E402
 from quizshow.yamlfile import Problems  # noqa: E402
 
 # The box: a FakeBox in a second process. On `press N DELAY` from the bench it waits DELAY seconds (so
@@ -103,7 +104,7 @@ devices:
     deadline = time.monotonic() + 5
     while not driver.status.connected and time.monotonic() < deadline:
         time.sleep(0.01)
-    for cmd in (c.Go(at=app.clock.now()), c.Go(at=app.clock.now()), c.SelectCell(at=app.clock.now())):
+    for cmd in (c.Go(at=app.clock.now()), c.Go(at=app.clock.now()), sc.SelectCell(at=app.clock.now())):
         app.submit(cmd)
     surface = pygame.Surface((1920, 1080))
     console = pygame.Surface(CONSOLE_SIZE)

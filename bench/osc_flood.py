@@ -33,6 +33,7 @@ import pygame  # noqa: E402
 from bench.oscshow import osc_show, percentile  # noqa: E402
 from quizshow.core import commands as c  # noqa: E402
 from quizshow.display.windows import CONSOLE_SIZE, FPS  # noqa: E402
+from quizshow.formats.svoyak import commands as sc  # noqa: E402
 
 FLOOD = r'''
 import json, random, socket, sys, time
@@ -122,7 +123,7 @@ def main() -> None:
     args = parser.parse_args()
     app, folder = osc_show("OSC flood", "quizshow-osc-")
     # A question is open and team 2 answers: every press of the desk's team 1 is logged with its event.
-    for cmd in (c.Go(at=app.clock.now()), c.Go(at=app.clock.now()), c.SelectCell(at=app.clock.now()),
+    for cmd in (c.Go(at=app.clock.now()), c.Go(at=app.clock.now()), sc.SelectCell(at=app.clock.now()),
                 c.Buzz(at=app.clock.now(), team=1)):
         app.submit(cmd)
     app.go_live()

@@ -46,6 +46,7 @@ def main() -> None:
     from quizshow.display.projector import Projector
     from quizshow.display.theme import load_theme
     from quizshow.formats import presets
+    from quizshow.formats.svoyak import commands as sc
     from quizshow.packs.loader import load_pack
     from quizshow.resources import themes_dir
     from quizshow.yamlfile import Problems
@@ -57,7 +58,7 @@ def main() -> None:
     setup = Setup(title="bench", teams=(Team("A", ""), Team("B", ""), Team("C", "")),
                   rules=dict(presets()["svoyak"]["svoyak"]), pack=pack)
     engine = Engine(registry.spec("svoyak").make(setup), 1)
-    for cmd in (c.Go(at=1), c.Go(at=2), c.SelectCell(at=3, theme=cell[0], question=cell[1])):
+    for cmd in (c.Go(at=1), c.Go(at=2), sc.SelectCell(at=3, theme=cell[0], question=cell[1])):
         engine.dispatch(cmd)
     projector = Projector(engine.format, load_theme(themes_dir() / "broadcast"), "bench", "ru",
                           views=registry.views("svoyak"))

@@ -180,7 +180,7 @@ class ShowApp:
         elif pos.get("question") is not None:
             where = self.say("console.resumed_at", round=(pos.get("round") or 0) + 1,
                              question=pos.get("played") or pos["question"] + 1)
-        elif state.phase.startswith("final"):
+        elif self.spec.flags(state.phase).beyond_rounds:
             where = phase
         else:
             where = f"{self.say('console.round', n=(pos.get('round') or 0) + 1)}, {phase.lower()}"

@@ -69,9 +69,11 @@ def svoyak_engine(seed: int = 7) -> Engine:
 
 
 def views_of(fmt):
-    """The pictures of a format, as the registry ties them to its name."""
-    from quizshow import registry
+    """The pictures of a format, as the registry ties them to its name, with the format's own words added
+    as the app adds them for the show it runs."""
+    from quizshow import i18n, registry
 
+    i18n.add_phrases(registry.spec(fmt.id).phrases)
     return registry.views(fmt.id)
 
 

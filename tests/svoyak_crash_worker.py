@@ -14,6 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from quizshow.core import commands as c  # noqa: E402
 from quizshow.core.engine import Engine  # noqa: E402
+from quizshow.formats.svoyak import commands as sc  # noqa: E402
 from quizshow.runtime.journal_file import Journal  # noqa: E402
 from tests.conftest import svoyak_engine  # noqa: E402
 from tests.crash_worker import journalled_step  # noqa: E402
@@ -49,7 +50,7 @@ def main() -> None:
             final = engine.state.fmt.final
             if pick < 0.45 and final is not None:
                 team = rng.choice(final.order)
-                cmd = c.FinalStake(at=at, team=team, amount=rng.randint(1, max(1, engine.state.teams[team].score)))
+                cmd = sc.FinalStake(at=at, team=team, amount=rng.randint(1, max(1, engine.state.teams[team].score)))
             elif pick < 0.6:
                 cmd = c.Undo(at=at)
             elif pick < 0.8:

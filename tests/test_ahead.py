@@ -11,6 +11,7 @@ from quizshow.display import paint
 from quizshow.display.motion.transitions import Push, Wipe
 from quizshow.display.projector import Projector
 from quizshow.display.theme import load_theme
+from quizshow.formats.svoyak import commands as sc
 from tests.conftest import demo_config, svoyak_engine, views_of
 from tests.test_duel_display import mockup_walk, show_engine
 from tests.test_svoyak_display import play_walk
@@ -70,7 +71,7 @@ def test_a_special_cells_card_is_rehearsed_on_the_board_so_its_entrance_renders_
     renders: list[str] = []
     draw = projector.text._draw
     monkeypatch.setattr(projector.text, "_draw", lambda layout, *rest: renders.append(layout) or draw(layout, *rest))
-    out = engine.dispatch(c.SelectCell(at=at + 1, theme=1, question=3))  # the demo pack's sponsor cell
+    out = engine.dispatch(sc.SelectCell(at=at + 1, theme=1, question=3))  # the demo pack's sponsor cell
     assert out.accepted and engine.state.fmt.kind == "sponsor"
     projector.on_events(out.events, at + 1)
     for i in range(60):  # the wipe, then the card springing open with its words
@@ -172,7 +173,7 @@ def test_a_card_zooming_out_of_its_cell_is_drawn_once_and_looks_the_same(theme, 
     shown = {p: pygame.Surface(SIZE) for p in (kept, fresh)}
     for p in (kept, fresh):
         p.render(shown[p], engine.state, at)
-    out = engine.dispatch(c.SelectCell(at=at + 1, theme=1, question=2))
+    out = engine.dispatch(sc.SelectCell(at=at + 1, theme=1, question=2))
     assert out.accepted and engine.state.phase == "question"
     scene = kept.scene(engine.state)
     draws: list[bool] = []
@@ -230,7 +231,7 @@ def test_the_auctions_score_strip_still_counts_up_after_a_verdict_just_before_it
     surface = pygame.Surface(SIZE)
     at = engine.entries[-1].command.at + 1
     projector.render(surface, engine.state, at)
-    for cmd in (c.Judge(at=at, correct=True), c.Go(at=at + 0.1), c.SelectCell(at=at + 0.2, theme=0, question=3)):
+    for cmd in (c.Judge(at=at, correct=True), c.Go(at=at + 0.1), sc.SelectCell(at=at + 0.2, theme=0, question=3)):
         out = engine.dispatch(cmd)
         assert out.accepted, cmd
         projector.on_events(out.events, cmd.at)

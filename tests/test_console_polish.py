@@ -11,6 +11,7 @@ import pytest
 from quizshow.app import ShowApp
 from quizshow.config import load_show
 from quizshow.core import commands as c
+from quizshow.formats.svoyak import commands as sc
 from quizshow.yamlfile import Problems
 from tests.conftest import SHARED
 
@@ -216,7 +217,7 @@ def test_the_wrong_answer_banner_goes_when_the_next_player_answers_right_and_the
             app.submit(c.Go(at=at))
         rnd = app.format.game.rounds[0]
         cell = next(cell for cell in sorted(rnd.cells) if rnd.value(cell) == 200)
-        assert app.submit(c.SelectCell(at=3.0, theme=cell[0], question=cell[1])).accepted
+        assert app.submit(sc.SelectCell(at=3.0, theme=cell[0], question=cell[1])).accepted
         for at in (4.0, 5.0):  # the card is read, the window opens
             if app.engine.state.phase != "question" or not app.engine.state.timer.running:
                 app.submit(c.Go(at=at))
@@ -253,7 +254,7 @@ def test_host_notes_of_the_auction_wrap_whole_at_a_readable_size_on_an_800_line_
         rnd = app.format.game.rounds[0]
         cell = next(cell for cell in sorted(rnd.cells)
                     if rnd.question(cell).type == "auction" and rnd.value(cell) == 200)
-        assert app.submit(c.SelectCell(at=3.0, theme=cell[0], question=cell[1])).accepted
+        assert app.submit(sc.SelectCell(at=3.0, theme=cell[0], question=cell[1])).accepted
         notes = question_rows(app.format.current(app.engine.state), app.say)[-1][1]
         assert len(notes) > 200
         laid: dict[str, object] = {}
@@ -319,9 +320,9 @@ def test_journal_lines_and_the_undo_label_of_the_cat_given_away_draw_every_glyph
             app.submit(c.Go(at=at))
         rnd = app.format.game.rounds[0]
         cat = next(cell for cell in sorted(rnd.cells) if rnd.question(cell).type == "cat")
-        assert app.submit(c.SelectCell(at=3.0, theme=cat[0], question=cat[1])).accepted
+        assert app.submit(sc.SelectCell(at=3.0, theme=cat[0], question=cat[1])).accepted
         receiver = 1 - app.engine.state.fmt.chooser
-        assert app.submit(c.GiveCat(at=4.0, team=receiver)).accepted
+        assert app.submit(sc.GiveCat(at=4.0, team=receiver)).accepted
         app.pump_views()
         render(app)
         teams = [t.name for t in app.engine.state.teams]
@@ -461,7 +462,7 @@ def test_a_long_answer_gets_a_taller_plate_on_the_answer_card_and_stays_readable
     engine = kit.engine(kit.pack(board, kit.final_round(), kit.reserve()))
     for at in (1.0, 2.0):
         engine.dispatch(c.Go(at=at))
-    assert engine.dispatch(c.SelectCell(at=3.0, theme=0, question=0)).accepted
+    assert engine.dispatch(sc.SelectCell(at=3.0, theme=0, question=0)).accepted
     assert engine.dispatch(c.Go(at=4.0)).accepted
     engine.dispatch(c.Tick(at=200.0))  # nobody pressed: the answer
     assert engine.state.phase == "reveal", engine.state.phase

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.core.timers import Timer, Window
+from quizshow.formats.svoyak import commands as sc
 from tests import brainring_kit
 from tests import svoyak_kit as kit
 
@@ -82,7 +83,7 @@ def test_svoyak_decisions_depend_only_on_the_press_timestamps(pressed, ticks):
         return e
 
     # The read signal at 11: the 3 s window runs 11 .. 14, so presses after it are late and ticks can expire it.
-    host: list[c.Command] = [c.SelectCell(at=10, theme=0, question=0), c.Go(at=11)]
+    host: list[c.Command] = [sc.SelectCell(at=10, theme=0, question=0), c.Go(at=11)]
     reference, shuffled = engine(), engine()
     run(reference, host, pressed, [], delayed=False)
     run(shuffled, host, pressed, sorted(ticks), delayed=True)

@@ -16,6 +16,7 @@ from quizshow.cli import check_files
 from quizshow.core import commands as c
 from quizshow.core.actions import ActionContext, BadCall, Call, registry_for
 from quizshow.formats import presets
+from quizshow.formats.svoyak import commands as sc
 from quizshow.resources import data_dir, demo_show
 from tests.conftest import ROOT, demo_engine
 
@@ -73,8 +74,8 @@ def test_an_action_is_defined_once_and_its_arguments_are_typed():
         registry_for([*registry.spec("svoyak").actions, *registry.spec("svoyak").actions])
     state = demo_engine().state
     context = ActionContext(state, 3.0, {}, amount=300)
-    assert actions.build(Call("cell", (1, 2)), context) == c.SelectCell(at=3.0, theme=1, question=2)
-    assert actions.build(Call("bid", (0,)), context) == c.Bid(at=3.0, team=0, amount=300)
+    assert actions.build(Call("cell", (1, 2)), context) == sc.SelectCell(at=3.0, theme=1, question=2)
+    assert actions.build(Call("bid", (0,)), context) == sc.Bid(at=3.0, team=0, amount=300)
     for bad in (Call("cell", (1,)), Call("cell", ("1", 2)), Call("nope"), Call("pick", (True,))):
         with pytest.raises(BadCall):
             actions.build(bad, context)

@@ -16,6 +16,7 @@ from quizshow.formats.brainring.spec import SPEC as brainring_spec
 from quizshow.formats.duel import commands as dc
 from quizshow.formats.duel.model import HINT_MAX
 from quizshow.formats.duel.spec import SPEC as duel_spec
+from quizshow.formats.svoyak import commands as sc
 from quizshow.formats.svoyak.spec import SPEC as svoyak_spec
 from quizshow.runtime.osc_link import NotACall, format_call
 from tests.osc_desk import Desk
@@ -91,7 +92,7 @@ def test_a_team_is_numbered_from_1_and_a_destructive_action_is_sent_twice_behind
     desk.send(to, "/quiz/action/end_round")
     assert reply_to(desk, "/quiz/action/end_round") == (200, "ok")
     assert app.engine.format.round_over(app.engine.state.fmt)
-    assert isinstance(journalled(app)[-1], c.EndRound)
+    assert isinstance(journalled(app)[-1], sc.EndRound)
 
 
 ARGUMENT = st.one_of(st.integers(-2**31, 2**31 - 1), st.floats(allow_nan=True), st.booleans(),

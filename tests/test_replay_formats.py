@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.formats.brainring import commands as bc
+from quizshow.formats.svoyak import commands as sc
 from quizshow.formats.written import commands as wc
 from tests import brainring_kit, svoyak_kit, written_kit
 
@@ -25,21 +26,21 @@ def _svoyak_steps() -> st.SearchStrategy[list[Make]]:
     return st.lists(st.one_of(
         go, go, go,
         st.just(lambda at: c.Back(at=at)), st.just(lambda at: c.Undo(at=at)),
-        st.builds(lambda t, q: lambda at: c.SelectCell(at=at, theme=t, question=q), st.integers(0, 1),
+        st.builds(lambda t, q: lambda at: sc.SelectCell(at=at, theme=t, question=q), st.integers(0, 1),
                   st.integers(0, 3)),
         st.builds(lambda t, d: lambda at: c.Buzz(at=at, team=t, source_time=at - d), TEAM, st.floats(0, 0.01)),
         st.builds(lambda ok: lambda at: c.Judge(at=at, correct=ok), st.booleans()),
-        st.builds(lambda t: lambda at: c.PickTeam(at=at, team=t), TEAM),
-        st.builds(lambda t: lambda at: c.GiveCat(at=at, team=t), TEAM),
-        st.builds(lambda v: lambda at: c.CatValue(at=at, value=v), st.sampled_from([10, 20, 40])),
-        st.builds(lambda t, n: lambda at: c.Bid(at=at, team=t, amount=n), TEAM, st.integers(0, 60)),
-        st.builds(lambda t: lambda at: c.Bid(at=at, team=t, all_in=True), TEAM),
-        st.builds(lambda t: lambda at: c.Pass(at=at, team=t), TEAM),
-        st.builds(lambda t: lambda at: c.FinalRemove(at=at, theme=t), st.integers(0, 4)),
-        st.builds(lambda t, n: lambda at: c.FinalStake(at=at, team=t, amount=n), TEAM, st.integers(0, 60)),
+        st.builds(lambda t: lambda at: sc.PickTeam(at=at, team=t), TEAM),
+        st.builds(lambda t: lambda at: sc.GiveCat(at=at, team=t), TEAM),
+        st.builds(lambda v: lambda at: sc.CatValue(at=at, value=v), st.sampled_from([10, 20, 40])),
+        st.builds(lambda t, n: lambda at: sc.Bid(at=at, team=t, amount=n), TEAM, st.integers(0, 60)),
+        st.builds(lambda t: lambda at: sc.Bid(at=at, team=t, all_in=True), TEAM),
+        st.builds(lambda t: lambda at: sc.Pass(at=at, team=t), TEAM),
+        st.builds(lambda t: lambda at: sc.FinalRemove(at=at, theme=t), st.integers(0, 4)),
+        st.builds(lambda t, n: lambda at: sc.FinalStake(at=at, team=t, amount=n), TEAM, st.integers(0, 60)),
         st.builds(lambda t, n: lambda at: c.ScoreAdd(at=at, team=t, points=n), TEAM, st.integers(-50, 50)),
         st.builds(lambda dt: lambda at: c.Tick(at=at + dt), st.floats(0, 40)),
-        st.just(lambda at: c.TimerStart(at=at)), st.just(lambda at: c.EndRound(at=at)),
+        st.just(lambda at: c.TimerStart(at=at)), st.just(lambda at: sc.EndRound(at=at)),
     ), max_size=50)
 
 

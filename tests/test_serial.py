@@ -19,6 +19,7 @@ from quizshow.config import SerialConfig
 from quizshow.core import commands as c
 from quizshow.core.clock import ShowClock
 from quizshow.core.effects import EventKind
+from quizshow.formats.svoyak import commands as sc
 from quizshow.inputs import qbx
 from quizshow.inputs.serialbox import BoxDriver, BoxPress
 from quizshow.tools.fakebox import FakeBox
@@ -87,7 +88,7 @@ def test_two_presses_300_us_apart_in_one_read_are_ordered_with_a_margin_of_0_000
     e = kit.engine(kit.specials_pack())
     e.dispatch(c.Go(at=1))
     e.dispatch(c.Go(at=1))
-    e.dispatch(c.SelectCell(at=1, theme=0, question=0))
+    e.dispatch(sc.SelectCell(at=1, theme=0, question=0))
     e.dispatch(c.Buzz(at=2, team=first.team, source_time=first.source_time, device="box1"))
     out = e.dispatch(c.Buzz(at=2, team=second.team, source_time=second.source_time, device="box1"))
     assert out.events[0].kind == EventKind.BUZZ and out.events[0].margin_s == pytest.approx(0.0003, abs=1e-6)

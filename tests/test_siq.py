@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from quizshow.core import commands as c
+from quizshow.formats.svoyak import commands as sc
 from quizshow.packs.loader import load_pack
 from quizshow.packs.siq import SiqError, load_siq, read_siq
 from quizshow.packs.siq import archive as archive_mod
@@ -103,15 +104,15 @@ def test_v5_pack_plays_to_the_end_with_the_cat_kept_by_its_chooser_when_selectio
     ok(e, c.Go(at=1))
     ok(e, c.Go(at=2))
     chooser = e.state.fmt.chooser
-    ok(e, c.SelectCell(at=3, theme=0, question=3))  # selectionMode any
-    ok(e, c.GiveCat(at=4, team=chooser))
+    ok(e, sc.SelectCell(at=3, theme=0, question=3))  # selectionMode any
+    ok(e, sc.GiveCat(at=4, team=chooser))
     assert e.state.phase == "cat_value" and e.format.cat_options(e.state) == (100, 300, 500)
-    ok(e, c.CatValue(at=5, value=300))
+    ok(e, sc.CatValue(at=5, value=300))
     ok(e, c.Judge(at=6, correct=True))
     assert e.state.teams[chooser].score == 300
     ok(e, c.Go(at=7))
-    ok(e, c.SelectCell(at=8, theme=0, question=4))  # exceptCurrent
-    assert "opponent" in refused(e, c.GiveCat(at=9, team=e.state.fmt.chooser))
+    ok(e, sc.SelectCell(at=8, theme=0, question=4))  # exceptCurrent
+    assert "opponent" in refused(e, sc.GiveCat(at=9, team=e.state.fmt.chooser))
     assert k.play_to_end(e) > 0
 
 
@@ -125,10 +126,10 @@ def test_empty_cells_and_short_themes_cannot_be_chosen_and_do_not_hold_the_round
     assert rnd.size == (2, 3) and rnd.cells == {(0, 0), (0, 2), (1, 0)}
     ok(e, c.Go(at=1))
     ok(e, c.Go(at=2))
-    assert "no cell" in refused(e, c.SelectCell(at=3, theme=0, question=1))
-    assert "no cell" in refused(e, c.SelectCell(at=3, theme=1, question=2))
+    assert "no cell" in refused(e, sc.SelectCell(at=3, theme=0, question=1))
+    assert "no cell" in refused(e, sc.SelectCell(at=3, theme=1, question=2))
     for t, (theme, question) in enumerate(sorted(rnd.cells)):
-        ok(e, c.SelectCell(at=10 + t * 10, theme=theme, question=question))
+        ok(e, sc.SelectCell(at=10 + t * 10, theme=theme, question=question))
         ok(e, c.Go(at=11 + t * 10))
         ok(e, c.Go(at=12 + t * 10))  # the reveal
         ok(e, c.Go(at=13 + t * 10))

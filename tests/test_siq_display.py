@@ -13,6 +13,7 @@ from quizshow.core import commands as c
 from quizshow.display.projector import Projector
 from quizshow.display.svoyak.scenes import board_grid
 from quizshow.display.theme import load_theme
+from quizshow.formats.svoyak import commands as sc
 from quizshow.packs.siq import load_siq
 from quizshow.yamlfile import Problems
 from tests import siq_kit as k
@@ -61,7 +62,7 @@ def test_the_answer_picture_appears_only_at_the_reveal_and_a_picture_question_fi
     surface = pygame.Surface((1280, 720))
     ok(e, c.Go(at=1))
     ok(e, c.Go(at=2))
-    ok(e, c.SelectCell(at=3, theme=0, question=0))
+    ok(e, sc.SelectCell(at=3, theme=0, question=0))
     projector.render(surface, e.state, 10)
     projector.render(surface, e.state, 10.5)
     assert share(surface, RED) == 0
@@ -73,7 +74,7 @@ def test_the_answer_picture_appears_only_at_the_reveal_and_a_picture_question_fi
     projector.render(surface, e.state, 35)
     assert share(surface, RED) > 0.05
     ok(e, c.Go(at=31))
-    ok(e, c.SelectCell(at=32, theme=0, question=1))
+    ok(e, sc.SelectCell(at=32, theme=0, question=1))
     projector.render(surface, e.state, 40)
     projector.render(surface, e.state, 50)  # the change of scene has played out
     assert share(surface, (0, 0, 255)) > 0.2  # no text: the picture takes the card
@@ -153,7 +154,7 @@ def first_question(pack, theme):
     e = kit.engine(pack)
     ok(e, c.Go(at=1))
     ok(e, c.Go(at=2))
-    ok(e, c.SelectCell(at=3, theme=0, question=0))
+    ok(e, sc.SelectCell(at=3, theme=0, question=0))
     return e, Projector(e.format, theme, "t", "ru", views=views_of(e.format), sound=False), pygame.Surface((1280, 720))
 
 
@@ -259,13 +260,13 @@ def test_a_question_that_waits_for_its_sound_opens_the_window_when_the_sound_end
         kit.question("не ждать", audio=tmp_path / "q.wav", wait=False))),))), window_from="shown")
     ok(e, c.Go(at=1))
     ok(e, c.Go(at=2))
-    ok(e, c.SelectCell(at=3, theme=0, question=0))
+    ok(e, sc.SelectCell(at=3, theme=0, question=0))
     assert e.state.phase == "question" and not e.state.timer.running
     ok(e, c.TimerStart(at=6))  # the sound ended (the app sends it) or the host says «Время!»
     assert e.state.timer.running
     ok(e, c.Go(at=7))
     ok(e, c.Go(at=8))
-    ok(e, c.SelectCell(at=9, theme=0, question=1))
+    ok(e, sc.SelectCell(at=9, theme=0, question=1))
     assert e.state.timer.running  # wait: false — the window opens with the question
 
 
@@ -296,7 +297,7 @@ def test_the_app_opens_the_window_through_the_journal_when_the_question_sound_is
     try:
         for at in (1.0, 2.0):
             app.submit(c.Go(at=at))
-        app.submit(c.SelectCell(at=3.0, theme=0, question=0))
+        app.submit(sc.SelectCell(at=3.0, theme=0, question=0))
         assert app.engine.state.phase == "question" and not app.engine.state.fmt.read
         assert app.media.played == [app.format.current(app.engine.state).audio]
         app.tick()  # no sound device: the sound counts as over at once
@@ -349,7 +350,7 @@ def test_the_console_shows_host_notes_author_and_source_to_the_host_only(tmp_pat
 
     def ink(cell: tuple[int, int]) -> int:
         """How many texts of the host's notes the console draws (the label and the notes)."""
-        assert app.submit(c.SelectCell(at=app.clock.now(), theme=cell[0], question=cell[1])).accepted
+        assert app.submit(sc.SelectCell(at=app.clock.now(), theme=cell[0], question=cell[1])).accepted
         drawn.clear()
         app.console.render(surface, app.clock.now(), app.status)
         return sum(1 for text in drawn if text in ("ВЕДУЩЕМУ", "Скажите медленно\nИванов · БСЭ"))
@@ -377,7 +378,7 @@ def test_the_pack_sound_starts_on_the_window_thread_never_on_the_thread_that_del
     try:
         for at in (1.0, 2.0):
             app.submit(c.Go(at=at))
-        other = threading.Thread(target=app.submit, args=(c.SelectCell(at=3.0, theme=0, question=0),))
+        other = threading.Thread(target=app.submit, args=(sc.SelectCell(at=3.0, theme=0, question=0),))
         other.start()
         other.join()
         assert app.engine.state.phase == "question" and app.media.played == []
@@ -411,6 +412,6 @@ def test_the_console_draws_the_board_of_a_round_whose_themes_differ_in_length(tm
         app.console.render(pygame.Surface((1280, 800)), app.clock.now(), app.status)
         cells = {call.args for _, call in app.console.buttons if call.name == "cell"}
         assert {(0, 2), (1, 0)} <= cells
-        assert app.submit(c.SelectCell(at=3.0, theme=1, question=2)).refused  # the padding is no question
+        assert app.submit(sc.SelectCell(at=3.0, theme=1, question=2)).refused  # the padding is no question
     finally:
         app.close()

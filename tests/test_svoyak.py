@@ -7,6 +7,7 @@ import pytest
 from quizshow.core import commands as c
 from quizshow.core.effects import EventKind
 from quizshow.core.engine import Engine
+from quizshow.formats.svoyak import commands as sc
 from tests import svoyak_kit as kit
 from tests.conftest import kinds, ok, refused
 
@@ -23,7 +24,7 @@ def to_board(e: Engine, first_chooser: int = 0, at: float = 1.0) -> None:
     """Title → round intro (the draw) → the host overrides the chooser → the board."""
     ok(e, c.Go(at=at))
     if chooser(e) != first_chooser:
-        ok(e, c.PickTeam(at=at, team=first_chooser))
+        ok(e, sc.PickTeam(at=at, team=first_chooser))
     ok(e, c.Go(at=at))
     assert e.state.phase == "board" and chooser(e) == first_chooser
 
@@ -50,12 +51,12 @@ def test_whole_game_scores_and_chooser_after_every_step_match_the_hand_computed_
     drawn = chooser(e)
     assert drawn == next(ev.team for ev in out.events if ev.kind == EventKind.LOT)
     if drawn != 0:
-        ok(e, c.PickTeam(at=1, team=0))  # the host may override the draw
+        ok(e, sc.PickTeam(at=1, team=0))  # the host may override the draw
     ok(e, c.Go(at=2))
     T = 10.0
     # (command, scores after it, chooser after it, phase after it) — worked out by hand from rules.md §1
     table = [
-        (c.SelectCell(at=T, theme=0, question=0), [0, 0, 0], 0, "question"),        # 10 points
+        (sc.SelectCell(at=T, theme=0, question=0), [0, 0, 0], 0, "question"),        # 10 points
         (c.Go(at=T + 5), [0, 0, 0], 0, "question"),                                 # read: the 3 s window
         (c.Buzz(at=T + 6, team=1), [0, 0, 0], 0, "answering"),
         (c.Judge(at=T + 7, correct=False), [0, -10, 0], 0, "question"),             # wrong: −10, others again
@@ -63,16 +64,16 @@ def test_whole_game_scores_and_chooser_after_every_step_match_the_hand_computed_
         (c.Buzz(at=T + 8.5, team=2), [0, -10, 0], 0, "answering"),                  # re-buzz
         (c.Judge(at=T + 9, correct=True), [0, -10, 10], 2, "reveal"),               # +10, Вера chooses
         (c.Go(at=20), [0, -10, 10], 2, "board"),
-        (c.SelectCell(at=21, theme=0, question=1), [0, -10, 10], 2, "question"),    # 20 points
+        (sc.SelectCell(at=21, theme=0, question=1), [0, -10, 10], 2, "question"),    # 20 points
         (c.Go(at=25), [0, -10, 10], 2, "question"),                                 # read at 25
         (c.Tick(at=27.9), [0, -10, 10], 2, "question"),                             # 2.9 s: still open
         (c.Tick(at=28.0), [0, -10, 10], 2, "reveal"),                               # 3 s: nobody, answer shown
         (c.Go(at=30), [0, -10, 10], 2, "board"),                                    # same chooser
-        (c.SelectCell(at=31, theme=1, question=0), [0, -10, 10], 2, "question"),    # 10 points
+        (sc.SelectCell(at=31, theme=1, question=0), [0, -10, 10], 2, "question"),    # 10 points
         (c.Buzz(at=32, team=0), [0, -10, 10], 2, "answering"),                      # pressed while reading
         (c.Judge(at=33, correct=True), [10, -10, 10], 0, "reveal"),
         (c.Go(at=34), [10, -10, 10], 0, "board"),
-        (c.SelectCell(at=35, theme=1, question=1), [10, -10, 10], 0, "question"),   # 20 points
+        (sc.SelectCell(at=35, theme=1, question=1), [10, -10, 10], 0, "question"),   # 20 points
         (c.Go(at=36), [10, -10, 10], 0, "question"),
         (c.Buzz(at=37, team=0), [10, -10, 10], 0, "answering"),
         (c.Judge(at=38, correct=False), [-10, -10, 10], 0, "question"),
@@ -82,19 +83,19 @@ def test_whole_game_scores_and_chooser_after_every_step_match_the_hand_computed_
         (c.Judge(at=42, correct=False), [-10, -30, -10], 0, "reveal"),              # all wrong: answer shown
         (c.Go(at=43), [-10, -30, -10], 1, "round"),                                 # round 2: lowest chooses
         (c.Go(at=44), [-10, -30, -10], 1, "board"),
-        (c.SelectCell(at=45, theme=0, question=1), [-10, -30, -10], 1, "question"), # 40 points
+        (sc.SelectCell(at=45, theme=0, question=1), [-10, -30, -10], 1, "question"), # 40 points
         (c.Buzz(at=46, team=1), [-10, -30, -10], 1, "answering"),
         (c.Judge(at=47, correct=True), [-10, 10, -10], 1, "reveal"),
         (c.Go(at=48), [-10, 10, -10], 1, "board"),
-        (c.SelectCell(at=49, theme=0, question=0), [-10, 10, -10], 1, "question"),  # 20 points
+        (sc.SelectCell(at=49, theme=0, question=0), [-10, 10, -10], 1, "question"),  # 20 points
         (c.Buzz(at=50, team=2), [-10, 10, -10], 1, "answering"),
         (c.Judge(at=51, correct=True), [-10, 10, 10], 2, "reveal"),
         (c.Go(at=52), [-10, 10, 10], 2, "board"),
-        (c.SelectCell(at=53, theme=1, question=0), [-10, 10, 10], 2, "question"),   # 20 points
+        (sc.SelectCell(at=53, theme=1, question=0), [-10, 10, 10], 2, "question"),   # 20 points
         (c.Go(at=54), [-10, 10, 10], 2, "question"),
         (c.Tick(at=57), [-10, 10, 10], 2, "reveal"),                                # timeout
         (c.Go(at=58), [-10, 10, 10], 2, "board"),
-        (c.SelectCell(at=59, theme=1, question=1), [-10, 10, 10], 2, "question"),   # 40 points
+        (sc.SelectCell(at=59, theme=1, question=1), [-10, 10, 10], 2, "question"),   # 40 points
         (c.Buzz(at=60, team=0), [-10, 10, 10], 2, "answering"),
         (c.Judge(at=61, correct=True), [30, 10, 10], 0, "reveal"),
         (c.Go(at=62), [30, 10, 10], None, "final_themes"),                          # all three above zero
@@ -106,10 +107,10 @@ def test_whole_game_scores_and_chooser_after_every_step_match_the_hand_computed_
     # The final: removal order ascending (Борис 10, Вера 10 — a tie, index order — then Анна 30).
     assert e.state.fmt.final.order == (1, 2, 0)
     for theme in (0, 1, 2, 3):
-        ok(e, c.FinalRemove(at=63, theme=theme))
+        ok(e, sc.FinalRemove(at=63, theme=theme))
     ok(e, c.Go(at=64))
     for team, stake in ((1, 10), (2, 5), (0, 30)):
-        ok(e, c.FinalStake(at=65, team=team, amount=stake))
+        ok(e, sc.FinalStake(at=65, team=team, amount=stake))
     ok(e, c.Go(at=66))  # the question
     ok(e, c.Go(at=70))  # «Время!»: 30 s
     ok(e, c.Tick(at=100))
@@ -129,7 +130,7 @@ def test_whole_game_scores_and_chooser_after_every_step_match_the_hand_computed_
 def test_three_second_window_counts_from_the_read_signal_not_from_the_question():
     e = kit.engine(whole_game_pack())
     to_board(e)
-    ok(e, c.SelectCell(at=10, theme=0, question=0))
+    ok(e, sc.SelectCell(at=10, theme=0, question=0))
     ok(e, c.Tick(at=20))  # the host is still reading: nothing closes
     assert e.state.phase == "question"
     ok(e, c.Go(at=30))
@@ -141,7 +142,7 @@ def test_three_second_window_counts_from_the_read_signal_not_from_the_question()
 def test_buzzers_are_live_from_the_moment_the_question_appears():
     e = kit.engine(whole_game_pack())
     to_board(e)
-    ok(e, c.SelectCell(at=10, theme=0, question=0))
+    ok(e, sc.SelectCell(at=10, theme=0, question=0))
     out = ok(e, c.Buzz(at=10.01, team=2))
     assert e.state.answering == 2 and kinds(out) == [EventKind.BUZZ]
 
@@ -149,7 +150,7 @@ def test_buzzers_are_live_from_the_moment_the_question_appears():
 def test_buzz_effect_carries_the_margin_behind_the_first_press():
     e = kit.engine(whole_game_pack())
     to_board(e)
-    ok(e, c.SelectCell(at=10, theme=0, question=0))
+    ok(e, sc.SelectCell(at=10, theme=0, question=0))
     ok(e, c.Buzz(at=11.01, team=1, source_time=11.0))
     out = ok(e, c.Buzz(at=11.01, team=0, source_time=11.012))
     assert out.events[0].margin_s == pytest.approx(0.012)
@@ -160,7 +161,7 @@ def test_round_ends_only_when_every_question_is_played_or_the_host_ends_it():
     e = kit.engine(whole_game_pack())
     to_board(e)
     assert "board" in refused(e, c.Go(at=5)) or e.state.phase == "board"
-    ok(e, c.EndRound(at=6))
+    ok(e, sc.EndRound(at=6))
     ok(e, c.Go(at=7))
     assert e.state.phase == "round" and e.state.fmt.round == 1
 
@@ -169,7 +170,7 @@ def test_later_round_first_chooser_is_the_lowest_score_ties_by_lot():
     e = kit.engine(whole_game_pack())
     to_board(e)
     set_scores(e, [-10, 30, -10])
-    ok(e, c.EndRound(at=6))
+    ok(e, sc.EndRound(at=6))
     out = ok(e, c.Go(at=7))
     lot = [ev for ev in out.events if ev.kind == EventKind.LOT]
     assert len(lot) == 1 and chooser(e) in (0, 2) and lot[0].team == chooser(e)
@@ -178,7 +179,7 @@ def test_later_round_first_chooser_is_the_lowest_score_ties_by_lot():
 def test_teams_preset_one_minute_from_the_question_then_ten_seconds_for_another_team():
     e = kit.engine(whole_game_pack(), preset="svoyak-teams")
     to_board(e)
-    out = ok(e, c.SelectCell(at=10, theme=0, question=0))
+    out = ok(e, sc.SelectCell(at=10, theme=0, question=0))
     assert e.state.timer.running and e.state.timer.duration == 60 and EventKind.TIMER_START in kinds(out)
     warn = ok(e, c.Tick(at=60))  # 50 s: «Осталось 10 секунд»
     assert kinds(warn) == [EventKind.TIMER_WARNING]
@@ -195,22 +196,22 @@ def test_teams_preset_one_minute_from_the_question_then_ten_seconds_for_another_
 
 def open_special(e: Engine, question: int, opener: int = 0, at: float = 10) -> None:
     to_board(e, opener)
-    ok(e, c.SelectCell(at=at, theme=1, question=question))
+    ok(e, sc.SelectCell(at=at, theme=1, question=question))
 
 
 def test_cat_cannot_be_kept_by_the_chooser():
     e = kit.engine(kit.specials_pack())
     open_special(e, 0)
     assert e.state.phase == "cat"
-    assert "opponent" in refused(e, c.GiveCat(at=11, team=0))
+    assert "opponent" in refused(e, sc.GiveCat(at=11, team=0))
 
 
 def test_cat_value_is_the_round_minimum_or_maximum_and_only_the_receiver_answers():
     e = kit.engine(kit.specials_pack())
     open_special(e, 0)
-    ok(e, c.GiveCat(at=11, team=2))
-    refused(e, c.CatValue(at=12, value=20))  # the column's value is not a choice
-    out = ok(e, c.CatValue(at=12, value=40))
+    ok(e, sc.GiveCat(at=11, team=2))
+    refused(e, sc.CatValue(at=12, value=20))  # the column's value is not a choice
+    out = ok(e, sc.CatValue(at=12, value=40))
     assert e.state.answering == 2 and e.state.timer.duration == 120 and EventKind.TIMER_START in kinds(out)
     assert "only" in refused(e, c.Buzz(at=13, team=1))
     ok(e, c.Judge(at=14, correct=True))
@@ -220,8 +221,8 @@ def test_cat_value_is_the_round_minimum_or_maximum_and_only_the_receiver_answers
 def test_cat_wrong_answer_loses_the_value_and_the_giver_chooses_next():
     e = kit.engine(kit.specials_pack())
     open_special(e, 0)
-    ok(e, c.GiveCat(at=11, team=1))
-    ok(e, c.CatValue(at=12, value=10))
+    ok(e, sc.GiveCat(at=11, team=1))
+    ok(e, sc.CatValue(at=12, value=10))
     ok(e, c.Judge(at=14, correct=False))
     assert scores(e) == [0, -10, 0] and chooser(e) == 0
 
@@ -229,8 +230,8 @@ def test_cat_wrong_answer_loses_the_value_and_the_giver_chooses_next():
 def test_cat_silence_for_two_minutes_is_a_wrong_answer():
     e = kit.engine(kit.specials_pack())
     open_special(e, 0)
-    ok(e, c.GiveCat(at=11, team=1))
-    ok(e, c.CatValue(at=12, value=40))
+    ok(e, sc.GiveCat(at=11, team=1))
+    ok(e, sc.CatValue(at=12, value=40))
     ok(e, c.Tick(at=131.9))
     assert scores(e) == [0, 0, 0]
     out = ok(e, c.Tick(at=132))
@@ -251,16 +252,16 @@ def test_auction_opener_cannot_pass_first_and_bids_at_least_the_nominal():
     e = kit.engine(kit.specials_pack())
     set_scores(e, [100, 50, 200])
     open_special(e, 1)  # nominal 20
-    assert "opener" in refused(e, c.Pass(at=11, team=0))
-    refused(e, c.Bid(at=11, team=0, amount=10))
-    refused(e, c.Bid(at=11, team=2, amount=30))  # not Вера's turn
-    ok(e, c.Bid(at=11, team=0, amount=60))
+    assert "opener" in refused(e, sc.Pass(at=11, team=0))
+    refused(e, sc.Bid(at=11, team=0, amount=10))
+    refused(e, sc.Bid(at=11, team=2, amount=30))  # not Вера's turn
+    ok(e, sc.Bid(at=11, team=0, amount=60))
     # Борис (50) cannot beat 60: out automatically; the turn goes to Вера.
     auction = e.state.fmt.auction
     assert 1 in auction.out and auction.current == 2
-    ok(e, c.Bid(at=12, team=2, amount=80))
-    refused(e, c.Bid(at=13, team=0, amount=80))  # not above the bid
-    ok(e, c.Pass(at=13, team=0))
+    ok(e, sc.Bid(at=12, team=2, amount=80))
+    refused(e, sc.Bid(at=13, team=0, amount=80))  # not above the bid
+    ok(e, sc.Pass(at=13, team=0))
     assert e.state.phase == "answering" and e.state.answering == 2 and e.state.fmt.value == 80
     ok(e, c.Judge(at=14, correct=True))
     assert scores(e) == [100, 50, 280] and chooser(e) == 2
@@ -270,8 +271,8 @@ def test_auction_contestant_who_cannot_beat_the_bid_is_excluded_automatically():
     e = kit.engine(kit.specials_pack())
     set_scores(e, [100, 50, 200])
     open_special(e, 1)
-    ok(e, c.Bid(at=11, team=0, amount=60))
-    ok(e, c.Bid(at=12, team=2, amount=100))  # Анна has 100: cannot go above it
+    ok(e, sc.Bid(at=11, team=0, amount=60))
+    ok(e, sc.Bid(at=12, team=2, amount=100))  # Анна has 100: cannot go above it
     assert e.state.answering == 2 and e.state.fmt.value == 100
 
 
@@ -279,8 +280,8 @@ def test_auction_opener_below_the_nominal_plays_for_the_nominal_only():
     e = kit.engine(kit.specials_pack())
     set_scores(e, [5, 10, 10])
     open_special(e, 1)  # nominal 20
-    refused(e, c.Bid(at=11, team=0, amount=40))
-    ok(e, c.Bid(at=11, team=0, amount=20))
+    refused(e, sc.Bid(at=11, team=0, amount=40))
+    ok(e, sc.Bid(at=11, team=0, amount=20))
     # Nobody else can beat 20: the opener answers for the nominal.
     assert e.state.answering == 0 and e.state.fmt.value == 20
     ok(e, c.Judge(at=12, correct=False))
@@ -291,11 +292,11 @@ def test_auction_all_in_is_beaten_only_by_a_larger_all_in():
     e = kit.engine(kit.specials_pack())
     set_scores(e, [100, 150, 200])
     open_special(e, 1)
-    ok(e, c.Bid(at=11, team=0, amount=0, all_in=True))
+    ok(e, sc.Bid(at=11, team=0, amount=0, all_in=True))
     assert e.state.fmt.auction.bid == 100 and e.state.fmt.auction.all_in
-    assert "Ва-банк" in refused(e, c.Bid(at=12, team=1, amount=120))
-    ok(e, c.Bid(at=12, team=1, all_in=True))
-    ok(e, c.Bid(at=13, team=2, all_in=True))
+    assert "Ва-банк" in refused(e, sc.Bid(at=12, team=1, amount=120))
+    ok(e, sc.Bid(at=12, team=1, all_in=True))
+    ok(e, sc.Bid(at=13, team=2, all_in=True))
     # Анна (100) and Борис (150) cannot beat 200: the bidding is over.
     assert e.state.answering == 2 and e.state.fmt.value == 200
     ok(e, c.Judge(at=14, correct=False))
@@ -307,10 +308,10 @@ def test_auction_tie_in_the_bidding_order_is_settled_by_the_host():
     set_scores(e, [100, 80, 80])
     open_special(e, 1)
     assert e.state.fmt.auction.order == (0, 1, 2)
-    refused(e, c.PickTeam(at=11, team=0))  # the opener is not part of a tie: it always bids first
-    ok(e, c.PickTeam(at=11, team=2))  # settled while the opener is still bidding
+    refused(e, sc.PickTeam(at=11, team=0))  # the opener is not part of a tie: it always bids first
+    ok(e, sc.PickTeam(at=11, team=2))  # settled while the opener is still bidding
     assert e.state.fmt.auction.order == (0, 2, 1)
-    ok(e, c.Bid(at=11, team=0, amount=30))
+    ok(e, sc.Bid(at=11, team=0, amount=30))
     assert e.state.fmt.auction.current == 2
 
 
@@ -318,11 +319,11 @@ def test_undo_in_the_middle_of_an_auction_takes_back_one_bid():
     e = kit.engine(kit.specials_pack())
     set_scores(e, [100, 150, 200])
     open_special(e, 1)
-    ok(e, c.Bid(at=11, team=0, amount=40))
+    ok(e, sc.Bid(at=11, team=0, amount=40))
     before = e.state.fmt.auction
-    ok(e, c.Bid(at=12, team=1, amount=60))
+    ok(e, sc.Bid(at=12, team=1, amount=60))
     out = ok(e, c.Undo(at=13))
-    assert isinstance(out.undone.command, c.Bid) and out.undone.command.team == 1
+    assert isinstance(out.undone.command, sc.Bid) and out.undone.command.team == 1
     assert e.state.fmt.auction == before and e.state.phase == "auction"
 
 
@@ -356,7 +357,7 @@ def final_engine(score_list: list[int], **rules) -> Engine:
     e = kit.engine(kit.specials_pack(), teams=len(score_list), **rules)
     to_board(e)
     set_scores(e, score_list)
-    ok(e, c.EndRound(at=5))
+    ok(e, sc.EndRound(at=5))
     out = ok(e, c.Go(at=6))
     assert EventKind.FINAL_START in kinds(out)
     return e
@@ -372,31 +373,31 @@ def test_final_removal_order_is_ascending_score_round_and_round():
     removers = []
     for theme in (4, 0, 2, 1):
         removers.append(e.format.play(e.state).final.remover(5))
-        ok(e, c.FinalRemove(at=7, theme=theme))
+        ok(e, sc.FinalRemove(at=7, theme=theme))
     assert removers == [3, 2, 3, 2]
-    refused(e, c.FinalRemove(at=8, theme=3))  # one theme left
+    refused(e, sc.FinalRemove(at=8, theme=3))  # one theme left
     assert e.format.final_theme(e.state.fmt.final) == 3
 
 
 def test_final_removal_tie_is_settled_by_the_host():
     e = final_engine([30, 30, 50])
-    refused(e, c.PickTeam(at=7, team=2))  # 50 is not tied with 30
-    ok(e, c.PickTeam(at=7, team=1))
+    refused(e, sc.PickTeam(at=7, team=2))  # 50 is not tied with 30
+    ok(e, sc.PickTeam(at=7, team=1))
     assert e.state.fmt.final.order == (1, 0, 2)
 
 
 def test_final_stake_limits_are_one_to_the_whole_score():
     e = final_engine([0, 40, 25])
     for theme in range(4):
-        ok(e, c.FinalRemove(at=7, theme=theme))
+        ok(e, sc.FinalRemove(at=7, theme=theme))
     ok(e, c.Go(at=8))
-    refused(e, c.FinalStake(at=9, team=1, amount=0))
-    refused(e, c.FinalStake(at=9, team=1, amount=41))
-    refused(e, c.FinalStake(at=9, team=0, amount=1))  # not in the final
-    ok(e, c.FinalStake(at=9, team=1, amount=40))
+    refused(e, sc.FinalStake(at=9, team=1, amount=0))
+    refused(e, sc.FinalStake(at=9, team=1, amount=41))
+    refused(e, sc.FinalStake(at=9, team=0, amount=1))  # not in the final
+    ok(e, sc.FinalStake(at=9, team=1, amount=40))
     assert "Вера" in refused(e, c.Go(at=10))  # no stake yet from Вера
-    ok(e, c.FinalStake(at=9, team=2, amount=1))
-    ok(e, c.FinalStake(at=9.5, team=2, amount=25))  # changed before the question
+    ok(e, sc.FinalStake(at=9, team=2, amount=1))
+    ok(e, sc.FinalStake(at=9.5, team=2, amount=25))  # changed before the question
     ok(e, c.Go(at=10))
     assert e.state.phase == "final_question"
 
@@ -404,10 +405,10 @@ def test_final_stake_limits_are_one_to_the_whole_score():
 def test_final_scoring_correct_adds_and_wrong_subtracts_the_stake():
     e = final_engine([0, 40, 25])
     for theme in range(4):
-        ok(e, c.FinalRemove(at=7, theme=theme))
+        ok(e, sc.FinalRemove(at=7, theme=theme))
     ok(e, c.Go(at=8))
-    ok(e, c.FinalStake(at=9, team=1, amount=30))
-    ok(e, c.FinalStake(at=9, team=2, amount=20))
+    ok(e, sc.FinalStake(at=9, team=1, amount=30))
+    ok(e, sc.FinalStake(at=9, team=2, amount=20))
     ok(e, c.Go(at=10))
     out = ok(e, c.Go(at=11))
     assert kinds(out) == [EventKind.TIMER_START] and e.state.timer.duration == 30
@@ -426,12 +427,12 @@ def test_final_scoring_correct_adds_and_wrong_subtracts_the_stake():
 def test_undo_in_the_middle_of_the_final_stakes():
     e = final_engine([0, 40, 25])
     for theme in range(4):
-        ok(e, c.FinalRemove(at=7, theme=theme))
+        ok(e, sc.FinalRemove(at=7, theme=theme))
     ok(e, c.Go(at=8))
-    ok(e, c.FinalStake(at=9, team=1, amount=30))
-    ok(e, c.FinalStake(at=10, team=2, amount=20))
+    ok(e, sc.FinalStake(at=9, team=1, amount=30))
+    ok(e, sc.FinalStake(at=10, team=2, amount=20))
     out = ok(e, c.Undo(at=11))
-    assert out.undone.command == c.FinalStake(at=10, team=2, amount=20)
+    assert out.undone.command == sc.FinalStake(at=10, team=2, amount=20)
     assert e.state.fmt.final.stakes == ((1, 30),) and e.state.phase == "final_stakes"
 
 
@@ -440,10 +441,10 @@ def test_undo_in_the_middle_of_the_final_stakes():
 
 def through_final(e: Engine, stakes: dict[int, int], verdicts: dict[int, bool]) -> None:
     for theme in range(4):
-        ok(e, c.FinalRemove(at=7, theme=theme))
+        ok(e, sc.FinalRemove(at=7, theme=theme))
     ok(e, c.Go(at=8))
     for team, stake in stakes.items():
-        ok(e, c.FinalStake(at=9, team=team, amount=stake))
+        ok(e, sc.FinalStake(at=9, team=team, amount=stake))
     ok(e, c.Go(at=10))
     ok(e, c.Go(at=11))
     ok(e, c.Go(at=12))
@@ -550,8 +551,8 @@ def test_every_step_the_crew_may_light_or_sound_emits_an_effect():
     # The cat's two minutes warn at ten seconds left and expire.
     e = kit.engine(kit.specials_pack())
     open_special(e, 0)
-    ok(e, c.GiveCat(at=11, team=1))
-    ok(e, c.CatValue(at=12, value=40))
+    ok(e, sc.GiveCat(at=11, team=1))
+    ok(e, sc.CatValue(at=12, value=40))
     assert kinds(ok(e, c.Tick(at=122))) == [EventKind.TIMER_WARNING]
     assert EventKind.TIMER_EXPIRED in kinds(ok(e, c.Tick(at=132)))
 
@@ -560,7 +561,7 @@ def test_a_press_made_earlier_but_arriving_later_takes_the_answer():
     """Two boxes: the second box's line arrives 3 ms after the first's, but its press was 1 ms earlier."""
     e = kit.engine(whole_game_pack())
     to_board(e)
-    ok(e, c.SelectCell(at=10, theme=0, question=0))
+    ok(e, sc.SelectCell(at=10, theme=0, question=0))
     ok(e, c.Buzz(at=11.000, team=1, source_time=10.999, device="box1"))
     assert e.state.answering == 1
     out = ok(e, c.Buzz(at=11.003, team=2, source_time=10.998, device="box2"))
@@ -577,7 +578,7 @@ LIMIT_CASES = [(-0.001, True), (0.0, True), (0.001, False)]  # (offset from the 
 def read_question(e: Engine) -> None:
     """A regular question shown at 10; the host's "read" signal at 12: the 3 s window runs 12 .. 15."""
     to_board(e)
-    ok(e, c.SelectCell(at=10, theme=0, question=0))
+    ok(e, sc.SelectCell(at=10, theme=0, question=0))
     ok(e, c.Go(at=12))
 
 
@@ -631,7 +632,7 @@ def test_the_clock_stops_at_the_press_not_when_its_line_arrives():
     """Seed 000: «любой из игроков может нажать на кнопку и дать ответ» — the window is stopped at the press."""
     e = kit.engine(whole_game_pack(), preset="svoyak-teams")
     to_board(e)
-    ok(e, c.SelectCell(at=10, theme=0, question=0))  # one minute from the question: 10 .. 70
+    ok(e, sc.SelectCell(at=10, theme=0, question=0))  # one minute from the question: 10 .. 70
     ok(e, c.Buzz(at=30.5, team=0, source_time=30.0))
     assert e.state.timer.remaining(40) == pytest.approx(40.0)
 
@@ -641,9 +642,9 @@ def test_final_a_player_who_left_before_the_final_is_never_a_shootout_candidate(
     e = final_engine([0, 10, -5])
     assert e.state.fmt.final.order == (1,)
     for theme in range(4):
-        ok(e, c.FinalRemove(at=7, theme=theme))
+        ok(e, sc.FinalRemove(at=7, theme=theme))
     ok(e, c.Go(at=8))
-    ok(e, c.FinalStake(at=9, team=1, amount=10))
+    ok(e, sc.FinalStake(at=9, team=1, amount=10))
     ok(e, c.Go(at=10))
     ok(e, c.Go(at=11))
     ok(e, c.Go(at=12))
@@ -659,7 +660,7 @@ def test_immortal_feat_after_a_wrong_answer_another_team_answers_within_10_s_and
     другая команда»."""
     e = kit.engine(whole_game_pack(), preset="svoyak-teams")
     to_board(e)
-    ok(e, c.SelectCell(at=10, theme=0, question=0))
+    ok(e, sc.SelectCell(at=10, theme=0, question=0))
     ok(e, c.Buzz(at=20, team=0))
     ok(e, c.Judge(at=22, correct=False))  # the 10 s window: 22 .. 32
     press = c.Buzz(at=32.4, team=1, source_time=32.0 + offset)
@@ -677,7 +678,7 @@ def test_immortal_feat_the_60_s_window_still_lets_the_host_ask_who_has_an_answer
     """Seed 000: «По истечении времени: - "Время вышло, у кого есть ответ?"»."""
     e = kit.engine(whole_game_pack(), preset="svoyak-teams")
     to_board(e)
-    ok(e, c.SelectCell(at=10, theme=0, question=0))
+    ok(e, sc.SelectCell(at=10, theme=0, question=0))
     ok(e, c.Tick(at=70.5))
     assert e.state.phase == "question" and e.state.banner.text_key == "banner.time_over_who"
     ok(e, c.Buzz(at=72, team=2))
@@ -733,14 +734,14 @@ def test_final_stake_any_sum_up_to_the_score_zero_is_a_parameter(lowest, zero_ok
     """Seed 000: «Игрок может поставить любую сумму, но не выше своего результата». Default: from 1."""
     e = final_engine([0, 40, 25], final_min_stake=lowest)
     for theme in range(4):
-        ok(e, c.FinalRemove(at=7, theme=theme))
+        ok(e, sc.FinalRemove(at=7, theme=theme))
     ok(e, c.Go(at=8))
-    stake = c.FinalStake(at=9, team=1, amount=0)
+    stake = sc.FinalStake(at=9, team=1, amount=0)
     if zero_ok:
         ok(e, stake)
     else:
         assert "from 1" in refused(e, stake)
-    refused(e, c.FinalStake(at=9, team=1, amount=41))
+    refused(e, sc.FinalStake(at=9, team=1, amount=41))
 
 
 @pytest.mark.parametrize("offset,allowed", [(-0.001, False), (0.0, False), (0.001, True)])
@@ -748,7 +749,7 @@ def test_answer_at_once_a_stalled_answer_is_ruled_wrong_after_the_answer_start_t
     """Seed 000, «Бессмертный подвиг»: «Отвечать необходимо сразу»."""
     e = kit.engine(whole_game_pack(), preset="svoyak-teams", answer_start_s=5)
     to_board(e)
-    ok(e, c.SelectCell(at=10, theme=0, question=0))
+    ok(e, sc.SelectCell(at=10, theme=0, question=0))
     ok(e, c.Buzz(at=20, team=0))
     stall = c.Discipline(at=25.0 + offset, team=0, what="stall")
     if not allowed:

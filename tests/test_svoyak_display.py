@@ -14,6 +14,7 @@ from quizshow.core.engine import Engine
 from quizshow.display.projector import Projector
 from quizshow.display.svoyak.scenes import board_grid
 from quizshow.display.theme import load_theme
+from quizshow.formats.svoyak import commands as sc
 from tests.conftest import click, svoyak_config, svoyak_engine, views_of
 from tests.test_display import SIZES, RecordingText
 
@@ -29,28 +30,28 @@ def walk() -> list[tuple[str, list[c.Command]]]:
     steps = [
         ("title", []),
         ("round", [c.Go(at=next(t))]),
-        ("board", [c.PickTeam(at=next(t), team=1), c.Go(at=next(t)), c.ScoreSet(at=next(t), team=0, points=300),
+        ("board", [sc.PickTeam(at=next(t), team=1), c.Go(at=next(t)), c.ScoreSet(at=next(t), team=0, points=300),
                    c.ScoreSet(at=next(t), team=1, points=500), c.ScoreSet(at=next(t), team=2, points=200)]),
-        ("question", [c.SelectCell(at=next(t), theme=1, question=2)]),
+        ("question", [sc.SelectCell(at=next(t), theme=1, question=2)]),
         ("answering", [c.Buzz(at=next(t), team=0)]),
         ("wrong", [c.Judge(at=next(t), correct=False)]),
         ("reveal", [c.Buzz(at=next(t), team=2), c.Judge(at=next(t), correct=True)]),
-        ("cat", [c.Go(at=next(t)), c.SelectCell(at=next(t), theme=2, question=2)]),
-        ("cat_value", [c.GiveCat(at=next(t), team=0)]),
-        ("cat_question", [c.CatValue(at=next(t), value=40)]),
-        ("auction", [c.Judge(at=next(t), correct=True), c.Go(at=next(t)), c.SelectCell(at=next(t), theme=0, question=3),
-                     c.Bid(at=next(t), team=0, amount=100)]),
-        ("sponsor", [c.Pass(at=next(t), team=2), c.Pass(at=next(t), team=1), c.Judge(at=next(t), correct=True),
-                     c.Go(at=next(t)), c.SelectCell(at=next(t), theme=1, question=3)]),
+        ("cat", [c.Go(at=next(t)), sc.SelectCell(at=next(t), theme=2, question=2)]),
+        ("cat_value", [sc.GiveCat(at=next(t), team=0)]),
+        ("cat_question", [sc.CatValue(at=next(t), value=40)]),
+        ("auction", [c.Judge(at=next(t), correct=True), c.Go(at=next(t)),
+                     sc.SelectCell(at=next(t), theme=0, question=3), sc.Bid(at=next(t), team=0, amount=100)]),
+        ("sponsor", [sc.Pass(at=next(t), team=2), sc.Pass(at=next(t), team=1), c.Judge(at=next(t), correct=True),
+                     c.Go(at=next(t)), sc.SelectCell(at=next(t), theme=1, question=3)]),
     ]
     to_final = [c.Go(at=next(t)), c.Judge(at=next(t), correct=True)]
     for _ in range(3):
-        to_final += [c.Go(at=next(t)), c.EndRound(at=next(t)), c.Go(at=next(t))]
+        to_final += [c.Go(at=next(t)), sc.EndRound(at=next(t)), c.Go(at=next(t))]
     steps += [
-        ("final_themes", to_final + [c.FinalRemove(at=next(t), theme=1), c.FinalRemove(at=next(t), theme=3)]),
-        ("final_stakes", [c.FinalRemove(at=next(t), theme=0), c.FinalRemove(at=next(t), theme=4),
+        ("final_themes", to_final + [sc.FinalRemove(at=next(t), theme=1), sc.FinalRemove(at=next(t), theme=3)]),
+        ("final_stakes", [sc.FinalRemove(at=next(t), theme=0), sc.FinalRemove(at=next(t), theme=4),
                           c.Go(at=next(t))]),
-        ("final_question", [c.FinalStake(at=next(t), team=team, amount=1) for team in range(3)]
+        ("final_question", [sc.FinalStake(at=next(t), team=team, amount=1) for team in range(3)]
          + [c.Go(at=next(t)), c.Go(at=next(t))]),
         ("final_reveal", [c.Go(at=next(t)), c.Judge(at=next(t), correct=True)]),
         ("final_answer", [c.Go(at=next(t)), c.Judge(at=next(t), correct=False), c.Go(at=next(t)),
@@ -63,7 +64,7 @@ def play_walk(engine: Engine, until: str | None = None):
     for name, commands in walk():
         for cmd in commands:
             out = engine.dispatch(cmd)
-            assert out.refused is None or isinstance(cmd, c.PickTeam), f"{name}: {cmd}: {out.refused}"
+            assert out.refused is None or isinstance(cmd, sc.PickTeam), f"{name}: {cmd}: {out.refused}"
         yield name
         if name == until:
             return
@@ -118,7 +119,7 @@ def test_board_shows_values_leaves_played_cells_empty_and_marks_the_chooser(them
     size = (1920, 1080)
     engine = svoyak_engine()
     list(play_walk(engine, until="board"))
-    engine.dispatch(c.SelectCell(at=500, theme=0, question=0))
+    engine.dispatch(sc.SelectCell(at=500, theme=0, question=0))
     engine.dispatch(c.Go(at=501))
     engine.dispatch(c.Tick(at=505))  # nobody pressed: the answer; the cell is played
     engine.dispatch(c.Go(at=506))
@@ -158,7 +159,7 @@ def test_stakes_screen_never_shows_the_amounts(theme):
         engine = svoyak_engine()
         list(play_walk(engine, until="final_stakes"))
         for team in engine.state.fmt.final.order:
-            assert engine.dispatch(c.FinalStake(at=900, team=team, amount=min(amount, engine.state.teams[team].score))
+            assert engine.dispatch(sc.FinalStake(at=900, team=team, amount=min(amount, engine.state.teams[team].score))
                                    ).refused is None
         projector = Projector(engine.format, theme, "Своя игра", "ru", views=views_of(engine.format))
         surface = pygame.Surface(size)
@@ -192,7 +193,7 @@ def test_chosen_cell_zooms_into_the_question(theme):
     projector = Projector(engine.format, theme, "Своя игра", "ru", views=views_of(engine.format))
     surface = pygame.Surface(size)
     projector.render(surface, engine.state, 499.0)
-    out = engine.dispatch(c.SelectCell(at=500, theme=3, question=3))
+    out = engine.dispatch(sc.SelectCell(at=500, theme=3, question=3))
     projector.on_events(out.events, 500.0)
     projector.render(surface, engine.state, 500.05)
     projector.render(surface, engine.state, 500.2)
@@ -265,7 +266,7 @@ def test_console_journal_names_svoyak_steps_in_words(tmp_path):
     words = [text for _, text in app.console.journal]
     assert "Выбирает Вера" in words or app.engine.state.fmt.chooser == 2
     assert words[-1] == "Открыт вопрос «Русская литература XIX века» за 10"  # the theme's name, not its row
-    assert app.console.engine.undo_target().command == c.SelectCell(at=3.0, theme=1, question=0)
+    assert app.console.engine.undo_target().command == sc.SelectCell(at=3.0, theme=1, question=0)
 
 
 def test_svoyak_effects_play_their_sound_cues_through_the_final_to_the_winner():

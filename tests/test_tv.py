@@ -11,6 +11,7 @@ from quizshow.core import commands as c
 from quizshow.display.projector import Projector
 from quizshow.display.text import TextCache, typeset
 from quizshow.display.theme import load_theme
+from quizshow.formats.svoyak import commands as sc
 from quizshow.i18n import MINUS, THIN, number, phrase, plural_form
 from tests.conftest import svoyak_config, svoyak_engine, views_of
 from tests.test_svoyak_display import play_walk, walk
@@ -267,7 +268,7 @@ def test_a_still_picture_is_not_drawn_again_and_a_running_clock_only_20_times_a_
     assert projector.needs_frame(engine.state, at + 0.5, HD)  # settling: count-ups, entrances
     projector.render(surface, engine.state, at + 5)
     assert not projector.needs_frame(engine.state, at + 6, HD)  # at rest: nothing to draw, nothing to flip
-    engine.dispatch(c.SelectCell(at=at + 10, theme=0, question=0))
+    engine.dispatch(sc.SelectCell(at=at + 10, theme=0, question=0))
     engine.dispatch(c.Go(at=at + 11))  # read: the answer window runs
     assert engine.state.timer.running
     assert projector.needs_frame(engine.state, at + 11.01, HD)  # a change: at once
@@ -422,7 +423,7 @@ def test_a_missing_picture_is_told_at_start_up_and_on_its_question_before_it_ope
         app.console.text = text
         app.console.render(pygame.Surface((1280, 800)), _at(engine), app.status, None)
         assert any("нет картинки" in t for t, _ in text.sizes)  # its board cell is marked before it is opened
-        app.submit(c.SelectCell(at=_at(engine) + 1, theme=cell[0], question=cell[1]))
+        app.submit(sc.SelectCell(at=_at(engine) + 1, theme=cell[0], question=cell[1]))
         text.sizes.clear()
         app.console.render(pygame.Surface((1280, 800)), _at(engine), app.status, None)
         assert any(t.startswith("Нет файла") for t, _ in text.sizes)
@@ -671,7 +672,7 @@ def test_the_console_counts_played_questions_and_clears_the_question_on_the_boar
                 break
         at = _at(app.engine)
         for i, cell in enumerate(((3, 3), (0, 0))):  # the last cell of the board first: still «вопрос 1»
-            app.submit(c.SelectCell(at=at + 10 * i + 1, theme=cell[0], question=cell[1]))
+            app.submit(sc.SelectCell(at=at + 10 * i + 1, theme=cell[0], question=cell[1]))
             text = SizeText(app.theme.fonts)
             app.console.text = text
             app.console.render(pygame.Surface((1280, 800)), at, app.status, None)
@@ -721,7 +722,7 @@ def test_the_zoom_into_a_question_is_opaque_over_a_sharp_board(theme):
     at = _at(engine) + 5
     projector.render(surface, engine.state, at)
     board = surface.copy()
-    out = engine.dispatch(c.SelectCell(at=at + 1, theme=0, question=0))
+    out = engine.dispatch(sc.SelectCell(at=at + 1, theme=0, question=0))
     projector.on_events(out.events, at + 1)
     for step in (0.0, 0.02, 0.25):
         projector.render(surface, engine.state, at + 1 + step)
@@ -767,7 +768,7 @@ def test_the_auction_opens_with_a_splash_and_the_cat_card_has_its_artwork(theme)
     projector = _projector(engine, theme, text)
     surface = pygame.Surface(HD)
     projector.render(surface, engine.state, _at(engine) + 1)
-    engine.dispatch(c.SelectCell(at=_at(engine) + 1, theme=0, question=3))  # the auction of the demo pack
+    engine.dispatch(sc.SelectCell(at=_at(engine) + 1, theme=0, question=3))  # the auction of the demo pack
     assert engine.state.phase == "auction"
     projector.render(surface, engine.state, _at(engine) + 0.6)
     assert "АУКЦИОН!" in [t for t, _, _ in text.fitted]

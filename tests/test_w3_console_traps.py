@@ -10,6 +10,7 @@ import pygame
 from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
 from quizshow.core.actions import Call
+from quizshow.formats.svoyak import commands as sc
 from tests.conftest import demo_config, svoyak_config
 
 AMBER = pygame.Color("#8a6d1f")
@@ -27,11 +28,11 @@ def svoyak_at_the_stakes(tmp_path: Path) -> ShowApp:
     for team, points in enumerate((300, 200, 100)):
         submit(app, c.ScoreSet(at=at, team=team, points=points))
     while e.state.phase != "final_themes":
-        submit(app, c.EndRound(at=at) if app.format.next_action(e.state) == "next.pick_cell" else c.Go(at=at))
+        submit(app, sc.EndRound(at=at) if app.format.next_action(e.state) == "next.pick_cell" else c.Go(at=at))
         at += 1
     theme = 0
     while e.state.phase == "final_themes":
-        out = app.submit(c.FinalRemove(at=at, theme=theme))
+        out = app.submit(sc.FinalRemove(at=at, theme=theme))
         theme += 1
         if out.accepted and app.format.next_action(e.state) == "next.stakes":
             submit(app, c.Go(at=at))
@@ -118,7 +119,7 @@ def test_next_line_names_pgdn_only_when_pgdn_does_the_step(tmp_path):
         submit(app, c.Go(at=1.0))
     line = next_line(app)
     assert "Выберите вопрос" in line and "PgDn" not in line and "стрелка" not in line
-    submit(app, c.SelectCell(at=2.0, theme=0, question=0))
+    submit(app, sc.SelectCell(at=2.0, theme=0, question=0))
     assert "PgDn" in next_line(app, 2.0)
     app.close()
 

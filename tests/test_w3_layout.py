@@ -16,6 +16,7 @@ from quizshow.core import commands as c
 from quizshow.core.actions import Call
 from quizshow.display.console import CONSOLE_OWN
 from quizshow.event_file import load_any
+from quizshow.formats.svoyak import commands as sc
 from quizshow.yamlfile import Problems
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -150,7 +151,7 @@ def test_the_board_cells_keep_their_rectangles_before_and_after_a_question_with_
         rnd = app.format.game.rounds[0]
         cell = next(cell for cell in sorted(rnd.cells) if rnd.question(cell).type == "regular"
                     and len(rnd.question(cell).comment or rnd.question(cell).host or "") > 40)
-        assert app.submit(c.SelectCell(at=3.0, theme=cell[0], question=cell[1])).accepted
+        assert app.submit(sc.SelectCell(at=3.0, theme=cell[0], question=cell[1])).accepted
         render(app)
         at = 4.0
         while app.engine.state.phase != "board":

@@ -13,6 +13,7 @@ from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.display.projector import Projector
 from quizshow.display.theme import load_theme
+from quizshow.formats.svoyak import commands as sc
 from quizshow.i18n import phrase
 from quizshow.packs.siq import load_siq
 from quizshow.yamlfile import Problems
@@ -46,9 +47,9 @@ def one_theme(*questions) -> Engine:
 
 
 def open_cell(engine: Engine, cell: int) -> None:
-    for cmd in (c.Go(at=1), c.Go(at=2), c.PickTeam(at=3, team=0), c.SelectCell(at=4, theme=0, question=cell)):
+    for cmd in (c.Go(at=1), c.Go(at=2), sc.PickTeam(at=3, team=0), sc.SelectCell(at=4, theme=0, question=cell)):
         out = engine.dispatch(cmd)
-        assert out.refused is None or isinstance(cmd, c.PickTeam), (cmd, out.refused)
+        assert out.refused is None or isinstance(cmd, sc.PickTeam), (cmd, out.refused)
 
 
 def render(engine: Engine, theme, now: float | None = None) -> tuple[RecordingText, pygame.Surface]:
@@ -152,7 +153,7 @@ def test_proof_marks_sound_and_web_questions(theme, tmp_path):
 
 def to_question(preset: str) -> Engine:
     engine = kit.engine(kit.specials_pack(), preset=preset)
-    for cmd in (c.Go(at=1), c.Go(at=2), c.PickTeam(at=3, team=0), c.SelectCell(at=10, theme=0, question=0)):
+    for cmd in (c.Go(at=1), c.Go(at=2), sc.PickTeam(at=3, team=0), sc.SelectCell(at=10, theme=0, question=0)):
         engine.dispatch(cmd)
     return engine
 
@@ -200,7 +201,7 @@ def console_of(engine: Engine, theme):
 
 def specials_on_board(teams: int = 3) -> Engine:
     engine = kit.engine(kit.specials_pack(), teams=teams)
-    for cmd in (c.Go(at=1), c.PickTeam(at=1, team=0), c.Go(at=2)):
+    for cmd in (c.Go(at=1), sc.PickTeam(at=1, team=0), c.Go(at=2)):
         engine.dispatch(cmd)
     assert engine.state.phase == "board"
     return engine
@@ -208,11 +209,11 @@ def specials_on_board(teams: int = 3) -> Engine:
 
 def test_the_cat_is_worth_no_value_until_chosen_then_the_value_actually_played(theme):
     engine = specials_on_board()
-    assert engine.dispatch(c.SelectCell(at=5, theme=1, question=0)).refused is None  # a cat in a 10 cell
-    assert engine.dispatch(c.GiveCat(at=6, team=1)).refused is None
+    assert engine.dispatch(sc.SelectCell(at=5, theme=1, question=0)).refused is None  # a cat in a 10 cell
+    assert engine.dispatch(sc.GiveCat(at=6, team=1)).refused is None
     texts, _ = console_of(engine, theme)
     assert not any(say("scene.points", n=10) in t for t in texts), texts  # the cell's 10 is not what is played
-    assert engine.dispatch(c.CatValue(at=7, value=40)).refused is None
+    assert engine.dispatch(sc.CatValue(at=7, value=40)).refused is None
     texts, _ = console_of(engine, theme)
     assert any(say("scene.points", n=40) in t for t in texts)
     text, _ = render(engine, theme)
@@ -238,7 +239,7 @@ def test_a_shootout_question_says_which_of_four_it_is(theme):
 
 def test_after_the_round_ended_nobody_chooses_and_end_round_is_gone(theme):
     engine = specials_on_board()
-    assert engine.dispatch(c.EndRound(at=5)).refused is None
+    assert engine.dispatch(sc.EndRound(at=5)).refused is None
     text, _ = render(engine, theme)
     assert say("scene.chooses") not in shown(text)
     texts, calls = console_of(engine, theme)
@@ -253,7 +254,7 @@ def test_the_auction_splash_never_covers_the_bidders(theme):
     projector = projector_for(engine, theme)
     surface = pygame.Surface(SIZE)
     projector.render(surface, engine.state, 4.0)
-    assert engine.dispatch(c.SelectCell(at=5, theme=1, question=1)).refused is None  # the auction
+    assert engine.dispatch(sc.SelectCell(at=5, theme=1, question=1)).refused is None  # the auction
     assert engine.state.phase == "auction"
     projector.on_events(list(engine.entries[-1].events), 5.0)
     projector.render(surface, engine.state, 5.0)  # «Аукцион!» sweeps in
@@ -278,10 +279,10 @@ def test_the_final_reveal_rows_use_the_room_centred(theme):
 
     engine = final_engine([40, 30, 10])
     for theme_no in range(4):
-        engine.dispatch(c.FinalRemove(at=7, theme=theme_no))
+        engine.dispatch(sc.FinalRemove(at=7, theme=theme_no))
     engine.dispatch(c.Go(at=8))
     for team, stake in {0: 10, 1: 20, 2: 5}.items():
-        engine.dispatch(c.FinalStake(at=9, team=team, amount=stake))
+        engine.dispatch(sc.FinalStake(at=9, team=team, amount=stake))
     for at in (10, 11, 12):
         engine.dispatch(c.Go(at=at))
     assert engine.state.phase == "final_reveal"
@@ -333,7 +334,7 @@ def test_the_answerer_is_marked_in_the_answering_accent_not_in_a_red_that_reads_
     from quizshow.display.svoyak.scenes import QUESTION
 
     engine = specials_on_board()
-    engine.dispatch(c.SelectCell(at=5, theme=0, question=0))
+    engine.dispatch(sc.SelectCell(at=5, theme=0, question=0))
     engine.dispatch(c.Go(at=6))
     assert engine.dispatch(c.Buzz(at=7, team=0)).refused is None  # Анна: the red team
     projector = projector_for(engine, theme)

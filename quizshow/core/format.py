@@ -120,6 +120,12 @@ class Format:
         decide by what the step did (its events)."""
         return type(command).undoable, type(command).confirm_undo
 
+    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, Any]] | None:
+        """Its words for a command that need the show it runs (a board cell's theme and value, a final
+        theme's name): (phrase key, values) for the console's journal and Undo label, else None. With a
+        QUESTION event among `events` the words are said for the question the command opened."""
+        return None
+
     # --- the view model: what the views may ask (they never work the rules out again) -------------
 
     def current(self, state: ShowState) -> Question | None:

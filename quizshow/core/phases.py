@@ -19,6 +19,7 @@ class PhaseFlags:
     clock_over: bool = False  # the verdict is in: time can no longer be added to the question's clock
     answer_shown: bool = False  # the question's answer is on screen: a card shows it, a stopped clock is gone
     game_over: bool = False  # the game (a bout, a match, the show) is decided: the result or the winner is shown
+    beyond_rounds: bool = False  # past the rounds (a final): a resumed show names the phase alone, no round
 
 
 NO_FLAGS = PhaseFlags()

@@ -17,7 +17,7 @@ from quizshow.core import commands as c
 from quizshow.core.actions import Call
 from quizshow.core.effects import EventKind
 from quizshow.core.engine import Engine, Entry, Outcome
-from quizshow.core.format import Refused
+from quizshow.core.format import Format, Refused
 from quizshow.core.spec import JournalWords
 from quizshow.display import paint
 from quizshow.display.console_style import BAD, BG, EDGE, GOLD, GOOD, MUTED, TEXT
@@ -113,6 +113,7 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         return teams[team] if isinstance(team, int) and 0 <= team < len(teams) else "—"
 
     own = words(cmd) if words is not None else None
+    shown = fmt.command_words(cmd, entry.events) if isinstance(fmt, Format) else None  # names on its board
     own_said = ""
     if own is not None and "." in type(cmd).journal_name:
         # The format's own command (a namespaced journal name, «<format>.Mark») in its own words, rather than
@@ -142,8 +143,8 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
             return say("journal.buzz", team=name)
         if event.kind == EventKind.TEAM_REMOVED and event.points:  # why a match ended: a team removed
             return say("journal.team_removed", team=event.name or name, n=event.points)
-        if event.kind == EventKind.QUESTION and isinstance(cmd, c.SelectCell):
-            return _cell_words(cmd, event, fmt, language)
+        if event.kind == EventKind.QUESTION and shown is not None:
+            return say(shown[0], **shown[1])
         key = _EVENT_WORDS.get(event.kind)
         if key:
             said = say(key, team=name, points=number(event.points or 0, signed=True),
@@ -162,10 +163,8 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
     if own is not None:
         words_key, values = own
     else:
-        words_key = "journal.all_in" if isinstance(cmd, c.Bid) and cmd.all_in else f"journal.{type(cmd).__name__}"
+        words_key = f"journal.{type(cmd).__name__}"
         values = {n: getattr(cmd, n) for n in ("theme", "question", "value", "amount") if hasattr(cmd, n)}
-        if isinstance(cmd, (c.SelectCell, c.FinalRemove)):  # shown 1-based, as on the board
-            values = {k: v + 1 for k, v in values.items()}
         if isinstance(cmd, (c.ScoreAdd, c.ScoreSet)):
             values["points"] = number(cmd.points, signed=isinstance(cmd, c.ScoreAdd))
         elif isinstance(cmd, c.Judge):
@@ -173,10 +172,8 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         elif isinstance(cmd, c.TimerAdd):  # «Убавлено время: 48 с», never «Добавлено время: -48 с»
             values["seconds"] = decimal(abs(cmd.seconds), None, language)
             words_key += "_less" if cmd.seconds < 0 else ""
-    if isinstance(cmd, c.FinalRemove):
-        themes = getattr(getattr(fmt, "game", None), "final_themes", None)
-        if themes and 0 <= cmd.theme < len(themes):
-            values = {**values, "theme": f"«{themes[cmd.theme]}»"}
+    if shown is not None:
+        words_key, values = shown
     found = phrase(words_key, language, team=team_name(team), **values)
     return found if found != words_key else say("journal.command", what=type(cmd).__name__)
 
@@ -198,16 +195,6 @@ def where_words(fmt: Any, state: Any, language: str) -> str:
     phase = phrase(f"phase.{state.phase}", language)
     where = ", ".join(parts)
     return f"{where} · {phase.lower()}" if where else phase.lower()
-
-
-def _cell_words(cmd: c.SelectCell, event, fmt: object, language: str) -> str:
-    """«Открыт вопрос «Кино» за 40» (the theme's name and value from the board), else its row and column."""
-    rounds = getattr(getattr(fmt, "game", None), "rounds", None)
-    if rounds and event.round is not None and event.round < len(rounds):
-        board = rounds[event.round]
-        theme = board.round.themes[cmd.theme].name
-        return phrase("journal.cell", language, theme=theme, value=board.value((cmd.theme, cmd.question)))
-    return phrase("journal.SelectCell", language, theme=cmd.theme + 1, question=cmd.question + 1)
 
 
 def question_rows(question: Question, say: Callable[..., str]) -> list[tuple[str, str, pygame.Color]]:

@@ -87,7 +87,7 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from quizshow import registry
+    from quizshow import i18n, registry
     from quizshow.core.engine import Engine
     from quizshow.core.format import Setup
     from quizshow.core.state import Team
@@ -95,6 +95,9 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
     from quizshow.display.text import TextCache
     from quizshow.display.theme import load_theme
     from quizshow.formats import presets
+    from quizshow.formats.svoyak import commands as sc
+    from quizshow.formats.svoyak.model import SvoyakPhase
+    from quizshow.formats.svoyak.spec import SPEC
     from quizshow.packs.loader import load_pack
     from quizshow.resources import themes_dir
     from quizshow.tools.autoplay import play_to_end
@@ -113,6 +116,7 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
     teams = tuple(Team(name, "") for name in ("Команда 1", "Команда 2", "Команда 3"))
     setup = Setup(title=pack.title, teams=teams, rules=dict(presets()["svoyak"]["svoyak"]), pack=pack)
     spec = registry.spec("svoyak")  # a pack plays as «Своя игра» (its board, specials and final)
+    i18n.add_phrases(spec.phrases)  # as the app does for the show it runs: the format's own words
     engine = Engine(spec.make(setup), 1)
     projector = Projector(engine.format, theme, pack.title, pack.language, text, registry.views("svoyak"),
                           sound=False)
@@ -122,13 +126,14 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
     cards: list[tuple[Card, pygame.Surface]] = []
     shown: set[tuple] = set()
     asked: set = set()  # the pack's questions the game put on air
-    fmt: Any = engine.format
+    fmt = SPEC.format_of(engine.format)
 
     def seen(e: Engine) -> None:
-        state, play = e.state, e.state.fmt
-        if state.phase in ("question", "answering", "final_question"):  # a solo question opens in answering
+        state, play = e.state, SPEC.state_of(e.state)
+        # a solo question opens in answering
+        if state.phase in (SvoyakPhase.QUESTION, SvoyakPhase.ANSWERING, SvoyakPhase.FINAL_QUESTION):
             stage = "q"
-        elif state.phase in ("reveal", "final_answer"):
+        elif state.phase in (SvoyakPhase.REVEAL, SvoyakPhase.FINAL_ANSWER):
             stage = "a"
         else:
             return
@@ -152,9 +157,12 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
                 break
             time.sleep(0.02)
             waited += 0.02
-        final = play.kind == "final"
-        round_name = "final" if final else f"round-{play.round + 1}"
-        where = f"final-{fmt.final_theme(play.final) + 1}" if final else f"{play.cell[0] + 1}-{play.cell[1] + 1}"
+        if play.kind == "final" and play.final is not None:
+            round_name, where = "final", f"final-{(fmt.final_theme(play.final) or 0) + 1}"
+        elif play.cell is not None:
+            round_name, where = f"round-{play.round + 1}", f"{play.cell[0] + 1}-{play.cell[1] + 1}"
+        else:
+            return
         card = Card(round_name, f"{where}-{'question' if stage == 'q' else 'answer'}.png",
                     f"{where} {'Q' if stage == 'q' else 'A'}")
         if stage == "q":
@@ -170,14 +178,14 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
     play_to_end(engine, seen=seen)
     # Every other final theme: the same game again up to the final, that theme left to play.
     commands = [entry.command for entry in engine.entries]
-    start = next((i for i, entry in enumerate(engine.entries) if entry.command.__class__.__name__ == "FinalRemove"),
+    start = next((i for i, entry in enumerate(engine.entries) if isinstance(entry.command, sc.FinalRemove)),
                  None)
     final_count = len(fmt.game.final_themes)
-    for theme in range(final_count - 1 if start is not None else 0):
+    for kept in range(final_count - 1 if start is not None else 0):  # not `theme`: the picture's theme
         branch = Engine(spec.make(setup), 1)
         branch.replay(commands[:start])
-        fmt = branch.format
-        play_to_end(branch, seen=seen, keep_final=theme)
+        fmt = SPEC.format_of(branch.format)
+        play_to_end(branch, seen=seen, keep_final=kept)
     # The questions «Своя игра» does not put on a board (a plain list: a written quiz's tours, brain-ring,
     # a .4s pack): each on the plain question card and its answer, in reading order.
     missing = [q for q in _pack_questions(pack) if q not in asked]
@@ -241,7 +249,8 @@ def _plain_cards(pack, setup, missing: set, theme, text, surface, out: Path, vid
             break
         state = engine.state
         question = fmt.current(state)
-        if state.phase not in ("question", "reveal") or question is None or question not in missing:
+        if state.phase not in ("question", "reveal") or question is None or question not in missing \
+                or state.question is None:
             continue
         projector.on_events(list(outcome.events), at)
         projector.render(surface, state, at + 0.5)

@@ -18,43 +18,43 @@ from quizshow.display import console_rules
 from quizshow.display.console_style import BAD, GOLD, GOOD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
 from quizshow.formats.svoyak.format import SvoyakFormat
-from quizshow.formats.svoyak.model import Play
+from quizshow.formats.svoyak.model import Play, SvoyakPhase
+from quizshow.formats.svoyak.spec import SPEC
 
 
 def _play(ui: PanelUI) -> Play:
-    return SvoyakFormat.play(ui.state)
+    return SPEC.state_of(ui.state)
 
 
 def _format(ui: PanelUI) -> SvoyakFormat:
-    assert isinstance(ui.format, SvoyakFormat)
-    return ui.format
+    return SPEC.format_of(ui.format)
 
 
 def draw(ui: PanelUI, box: pygame.Rect) -> bool:
     """Draw the panel for the current phase; False: the console's press queue is the right panel."""
     state = ui.state
     phase, play = state.phase, _play(ui)
-    if phase == "title":
+    if phase == SvoyakPhase.TITLE:
         return console_rules.draw_size_problems(ui, box)
-    if phase == "answering" and play.call is not None and state.answering is not None:
+    if phase == SvoyakPhase.ANSWERING and play.call is not None and state.answering is not None:
         _call(ui, box, state.answering)
-    elif phase in ("round", "board", "reveal") and play.kind not in ("final", "shootout"):
+    elif phase in (SvoyakPhase.ROUND, SvoyakPhase.BOARD, SvoyakPhase.REVEAL) and play.kind not in ("final", "shootout"):
         _board(ui, box)
-    elif phase == "cat":
+    elif phase == SvoyakPhase.CAT:
         _choices(ui, box, "console.give_cat",
                  [(t.name, "give", (i,)) for i, t in enumerate(state.teams) if i != play.chooser])
-    elif phase == "cat_value":
+    elif phase == SvoyakPhase.CAT_VALUE:
         values = _format(ui).cat_options(state)
         receiver = play.solo if play.solo is not None else 0
         _choices(ui, box, "console.cat_value", [(str(v), "catvalue", (v,)) for v in values],
                  subtitle=ui.say("console.cat_receiver", name=state.teams[receiver].name))
-    elif phase == "auction":
+    elif phase == SvoyakPhase.AUCTION:
         _auction(ui, box)
-    elif phase == "final_themes":
+    elif phase == SvoyakPhase.FINAL_THEMES:
         _final_themes(ui, box)
-    elif phase == "final_stakes":
+    elif phase == SvoyakPhase.FINAL_STAKES:
         _final_stakes(ui, box)
-    elif phase in ("final_question", "final_reveal", "final_answer"):
+    elif phase in (SvoyakPhase.FINAL_QUESTION, SvoyakPhase.FINAL_REVEAL, SvoyakPhase.FINAL_ANSWER):
         _final_reveal(ui, box)
     else:
         return False
@@ -241,7 +241,7 @@ def _final_reveal(ui: PanelUI, box: pygame.Rect) -> None:
     row_h = min(int(unit * 2.4), inner.height // max(1, len(final.order)))
     for slot, team in enumerate(final.order):
         row = pygame.Rect(inner.x, inner.y + slot * row_h, inner.width, row_h - 4)
-        if state.phase == "final_reveal" and slot == final.showing:
+        if state.phase == SvoyakPhase.FINAL_REVEAL and slot == final.showing:
             ui.outline(row)
         verdict = final.verdict(team)
         mark, tone = ("", TEXT) if verdict is None else (

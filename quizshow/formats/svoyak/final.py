@@ -17,7 +17,8 @@ from quizshow.core.format import Format, Refused, Result
 from quizshow.core.presslog import PressLog
 from quizshow.core.state import ShowState
 from quizshow.core.timers import Timer
-from quizshow.formats.svoyak.model import Final, Play, Shootout, swap_tied
+from quizshow.formats.svoyak import commands as sc
+from quizshow.formats.svoyak.model import Final, Play, Shootout, SvoyakPhase, swap_tied
 from quizshow.packs.model import Question
 
 if TYPE_CHECKING:
@@ -57,8 +58,8 @@ class FinalRounds(Format):
         if not order:
             return self.finish(state)
         play = Play(round=self.play(state).round, kind="final", final=Final(order=order))
-        new = replace(state, phase="final_themes", fmt=play, question=None, answering=None, locked=frozenset(),
-                      presses=PressLog(), timer=Timer(), banner=None)
+        new = replace(state, phase=SvoyakPhase.FINAL_THEMES, fmt=play, question=None, answering=None,
+                      locked=frozenset(), presses=PressLog(), timer=Timer(), banner=None)
         return new, [Event(EventKind.FINAL_START)]
 
     def in_final(self, state: ShowState) -> set[int]:
@@ -67,9 +68,9 @@ class FinalRounds(Format):
 
     # --- removal, stakes, question ------------------------------------------------------------------
 
-    def on_final_remove(self, state: ShowState, cmd: c.FinalRemove) -> Result:
+    def on_final_remove(self, state: ShowState, cmd: sc.FinalRemove) -> Result:
         final = self.play(state).final
-        if state.phase != "final_themes" or final is None:
+        if state.phase != SvoyakPhase.FINAL_THEMES or final is None:
             raise Refused("themes are removed in the final only")
         count = len(self.game.final_themes)
         if final.remover(count) is None:
@@ -82,9 +83,9 @@ class FinalRounds(Format):
         left = [t for t in range(len(self.game.final_themes)) if t not in final.removed]
         return left[0] if len(left) == 1 else None
 
-    def on_final_stake(self, state: ShowState, cmd: c.FinalStake) -> Result:
+    def on_final_stake(self, state: ShowState, cmd: sc.FinalStake) -> Result:
         final = self.play(state).final
-        if state.phase != "final_stakes" or final is None:
+        if state.phase != SvoyakPhase.FINAL_STAKES or final is None:
             raise Refused("stakes are taken before the final question only")
         if cmd.team not in final.order:
             raise Refused("{name} does not play the final", name=state.teams[cmd.team].name)
@@ -122,63 +123,65 @@ class FinalRounds(Format):
 
     def final_go(self, state: ShowState, cmd: c.Go) -> Result:
         phase = state.phase
-        if phase == "final_answer":
+        if phase == SvoyakPhase.FINAL_ANSWER:
             return self.finish(state)
-        if phase == "shootout":
+        if phase == SvoyakPhase.SHOOTOUT:
             return self.open_shootout_question(state, cmd.at)
-        if phase not in ("final_themes", "final_stakes", "final_question", "final_reveal"):
+        if phase not in (SvoyakPhase.FINAL_THEMES, SvoyakPhase.FINAL_STAKES, SvoyakPhase.FINAL_QUESTION,
+                         SvoyakPhase.FINAL_REVEAL):
             raise Refused("the game is over")
         final = self.the_final(state)
-        if phase == "final_themes":
+        if phase == SvoyakPhase.FINAL_THEMES:
             if final.remover(len(self.game.final_themes)) is not None:
                 raise Refused("themes are still to be removed")
-            return replace(state, phase="final_stakes"), []
-        if phase == "final_stakes":
+            return replace(state, phase=SvoyakPhase.FINAL_STAKES), []
+        if phase == SvoyakPhase.FINAL_STAKES:
             missing = [state.teams[t].name for t in final.order if final.stake(t) is None]
             if missing:
                 raise Refused("no stake yet from {names}", names=", ".join(missing))
             timer = Timer.ready(float(self.rules["final_think_s"]))
-            new = replace(state, phase="final_question", timer=timer)
+            new = replace(state, phase=SvoyakPhase.FINAL_QUESTION, timer=timer)
             return new, [Event(EventKind.QUESTION, round=len(self.game.rounds), number=self.final_theme(final),
                                question_kind="final")]
-        if phase == "final_question":
+        if phase == SvoyakPhase.FINAL_QUESTION:
             if not state.timer.running and not state.timer.expired:
                 return self.final_clock(state, cmd.at)
-            new = replace(state, phase="final_reveal", timer=state.timer.pause(cmd.at), banner=None)
+            new = replace(state, phase=SvoyakPhase.FINAL_REVEAL, timer=state.timer.pause(cmd.at), banner=None)
             return self._with_final(new, replace(final, showing=0)), []
-        if phase == "final_reveal":
+        if phase == SvoyakPhase.FINAL_REVEAL:
             if final.verdict(final.order[final.showing]) is None:
                 raise Refused("judge this contestant first")
             if final.showing + 1 < len(final.order):
                 return self._with_final(state, replace(final, showing=final.showing + 1)), []
-            return replace(state, phase="final_answer"), [Event(EventKind.REVEAL)]
+            return replace(state, phase=SvoyakPhase.FINAL_ANSWER), [Event(EventKind.REVEAL)]
         raise Refused("the game is over")
 
     def final_next_action(self, state: ShowState) -> str:
         phase = state.phase
-        final = self.the_final(state) if phase in ("final_themes", "final_stakes", "final_reveal") else None
-        if final is not None and phase == "final_themes":
+        with_final = (SvoyakPhase.FINAL_THEMES, SvoyakPhase.FINAL_STAKES, SvoyakPhase.FINAL_REVEAL)
+        final = self.the_final(state) if phase in with_final else None
+        if final is not None and phase == SvoyakPhase.FINAL_THEMES:
             return "next.remove_theme" if final.remover(len(self.game.final_themes)) is not None else "next.stakes"
-        if final is not None and phase == "final_stakes":
+        if final is not None and phase == SvoyakPhase.FINAL_STAKES:
             return "next.final_question" if all(final.stake(t) is not None for t in final.order) else \
                 "next.enter_stakes"
-        if phase == "final_question":
+        if phase == SvoyakPhase.FINAL_QUESTION:
             return "next.final_clock" if not state.timer.running and not state.timer.expired else "next.final_reveal"
-        if final is not None and phase == "final_reveal":
+        if final is not None and phase == SvoyakPhase.FINAL_REVEAL:
             team = final.order[final.showing]
             if final.verdict(team) is None:
                 return "next.judge_first"
             return "next.final_next" if final.showing + 1 < len(final.order) else "next.reveal"
-        if phase == "final_answer":
+        if phase == SvoyakPhase.FINAL_ANSWER:
             return "next.winner"
-        if phase == "shootout":
+        if phase == SvoyakPhase.SHOOTOUT:
             return "next.shootout_next"
         return "next.none"
 
-    def final_pick(self, state: ShowState, cmd: c.PickTeam, scores: list[int]) -> Result:
+    def final_pick(self, state: ShowState, cmd: sc.PickTeam, scores: list[int]) -> Result:
         """A tie in the removal order: the host says who removes now."""
         final = self.play(state).final
-        if state.phase != "final_themes" or final is None:
+        if state.phase != SvoyakPhase.FINAL_THEMES or final is None:
             raise Refused("there is nothing to pick now")
         count = len(self.game.final_themes)
         if final.remover(count) is None:
@@ -200,12 +203,12 @@ class FinalRounds(Format):
         if len(leaders) > 1:
             play = replace(self.play(state), kind="shootout", shootout=Shootout(tied=tuple(leaders)), cell=None,
                            solo=None, value=0)
-            return replace(state, phase="shootout", fmt=play, answering=None, timer=Timer(), banner=None,
+            return replace(state, phase=SvoyakPhase.SHOOTOUT, fmt=play, answering=None, timer=Timer(), banner=None,
                            locked=frozenset(), presses=PressLog()), []
         return self._winner(state, leaders[0])
 
     def _winner(self, state: ShowState, team: int) -> Result:
-        new = replace(state, phase="end", answering=None, timer=Timer(), banner=None,
+        new = replace(state, phase=SvoyakPhase.END, answering=None, timer=Timer(), banner=None,
                       fmt=replace(self.play(state), winner=team))
         return new, [Event(EventKind.WINNER, team=team, name=state.teams[team].name)]
 
@@ -219,7 +222,7 @@ class FinalRounds(Format):
         shootout = replace(self.the_shootout(state), asked=self.the_shootout(state).asked + 1)
         value = int(self.rules["shootout_value"])
         play = replace(play, shootout=shootout, value=value, read=False, solo=None, kind="shootout")
-        new = replace(state, phase="question", fmt=play, question=shootout.asked - 1, presses=PressLog(),
+        new = replace(state, phase=SvoyakPhase.QUESTION, fmt=play, question=shootout.asked - 1, presses=PressLog(),
                       locked=frozenset(), answering=None, banner=None,
                       timer=Timer.ready(float(self.rules["answer_window_s"])))
         event = Event(EventKind.QUESTION, round=len(self.game.rounds) + 1, number=shootout.asked - 1,

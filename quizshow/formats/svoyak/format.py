@@ -17,16 +17,17 @@ from quizshow.core.presslog import Press, PressLog, pressed_before
 from quizshow.core.state import Banner, ShowState
 from quizshow.core.timers import Timer
 from quizshow.formats.svoyak import auction as bidding
+from quizshow.formats.svoyak import commands as sc
 from quizshow.formats.svoyak.board import Game
 from quizshow.formats.svoyak.final import FinalRounds
-from quizshow.formats.svoyak.model import Play, swap_tied
+from quizshow.formats.svoyak.model import Play, SvoyakPhase, swap_tied
 from quizshow.packs.model import Question
 
 if TYPE_CHECKING:
     from pathlib import Path
 
 
-BETWEEN_QUESTIONS = ("board", "round")  # phases with no question in play (the view model says so)
+BETWEEN_QUESTIONS = (SvoyakPhase.BOARD, SvoyakPhase.ROUND)  # phases with no question in play (the view model says so)
 
 
 def waits_for_media(question: Question | None) -> bool:
@@ -58,8 +59,8 @@ class SvoyakFormat(FinalRounds, Format):
         play = self.play(state)
         if play.kind == "final":  # known once one theme is left: the console shows it from then on
             return self.final_current(play)
-        if play.kind == "shootout" and play.shootout is not None and state.phase in ("question", "answering",
-                                                                                    "reveal"):
+        if play.kind == "shootout" and play.shootout is not None and state.phase in (
+                SvoyakPhase.QUESTION, SvoyakPhase.ANSWERING, SvoyakPhase.REVEAL):
             return self.game.shootout_question(play.final.removed if play.final else (), play.shootout.asked - 1)
         if play.cell is None or play.round >= len(self.game.rounds):
             return None
@@ -67,7 +68,7 @@ class SvoyakFormat(FinalRounds, Format):
 
     def awaited_media(self, state: ShowState) -> tuple[Path, ...]:
         """A question that waits for its own media, not yet read and its clock not running."""
-        if state.phase != "question" or state.timer.running or self.play(state).read:
+        if state.phase != SvoyakPhase.QUESTION or state.timer.running or self.play(state).read:
             return ()
         question = self.current(state)
         if question is None or not waits_for_media(question):
@@ -91,7 +92,7 @@ class SvoyakFormat(FinalRounds, Format):
         # played: how many of the round's questions have been opened, this one included (the console's
         # «вопрос 3 из 16»), not the cell's place on the board.
         # A cat is worth what its receiver chooses: no value until then (not the cell's).
-        priced = open_cell and state.phase not in ("cat", "cat_value")
+        priced = open_cell and state.phase not in (SvoyakPhase.CAT, SvoyakPhase.CAT_VALUE)
         where: dict[str, Any] = {}
         if play.kind == "shootout" and play.shootout is not None and play.shootout.asked:
             where = {"stage_key": "where.shootout", "stage_n": play.shootout.asked}  # «перестрелка, вопрос 2»
@@ -99,37 +100,54 @@ class SvoyakFormat(FinalRounds, Format):
                 "of": len(rnd.cells) if rnd else 0, "played": len(play.played) if rnd else 0,
                 "between": state.phase in BETWEEN_QUESTIONS, **where}  # between: back on the board
 
+    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, Any]] | None:
+        """«Открыт вопрос «Кино» за 40» (the theme's name and value from the board) and «Убрана тема
+        «Музыка»»: names the spec's journal words (1-based numbers) cannot know."""
+        if isinstance(command, sc.SelectCell):
+            opened = next((e for e in events if e.kind == EventKind.QUESTION), None)
+            if opened is None:
+                return None
+            if opened.round is not None and opened.round < len(self.game.rounds):
+                board = self.game.rounds[opened.round]
+                cell = (command.theme, command.question)
+                return "journal.cell", {"theme": board.round.themes[command.theme].name, "value": board.value(cell)}
+            return "journal.SelectCell", {"theme": command.theme + 1, "question": command.question + 1}
+        themes = self.game.final_themes
+        if isinstance(command, sc.FinalRemove) and 0 <= command.theme < len(themes):
+            return "journal.FinalRemove", {"theme": f"«{themes[command.theme]}»"}
+        return None
+
     def winner(self, state: ShowState) -> list[int]:
         """The winner, once the final (or the shoot-out among its candidates) has decided."""
         winner = self.play(state).winner
-        return [] if state.phase != "end" or winner is None else [winner]
+        return [] if state.phase != SvoyakPhase.END or winner is None else [winner]
 
     def round_over(self, play: Play) -> bool:
         return play.round >= len(self.game.rounds) or self.game.rounds[play.round].cells <= play.played
 
     def next_action(self, state: ShowState) -> str:
         play, phase = self.play(state), state.phase
-        if phase == "title":
+        if phase == SvoyakPhase.TITLE:
             return "next.round_intro" if self.game.rounds else "next.final"
-        if phase == "round":
+        if phase == SvoyakPhase.ROUND:
             return "next.board"
-        if phase == "board":
+        if phase == SvoyakPhase.BOARD:
             if not self.round_over(play):
                 return "next.pick_cell"
             return "next.round_intro" if play.round + 1 < len(self.game.rounds) else "next.final"
-        if phase == "cat":
+        if phase == SvoyakPhase.CAT:
             return "next.give_cat"
-        if phase == "cat_value":
+        if phase == SvoyakPhase.CAT_VALUE:
             return "next.cat_value"
-        if phase == "auction":
+        if phase == SvoyakPhase.AUCTION:
             return "next.bid"
-        if phase == "sponsor":
+        if phase == SvoyakPhase.SPONSOR:
             return "next.sponsor_question"
-        if phase == "question":
+        if phase == SvoyakPhase.QUESTION:
             return "next.read_done" if not play.read and not state.timer.running else "next.reveal"
-        if phase == "answering":
+        if phase == SvoyakPhase.ANSWERING:
             return "next.judge_first"
-        if phase == "reveal":
+        if phase == SvoyakPhase.REVEAL:
             if play.kind == "shootout":
                 return "next.winner" if self.shootout_winner(state) is not None else "next.shootout_next"
             return "next.board" if not self.round_over(play) else (
@@ -140,32 +158,32 @@ class SvoyakFormat(FinalRounds, Format):
 
     def on_go(self, state: ShowState, cmd: c.Go) -> Result:
         play, phase = self.play(state), state.phase
-        if phase == "title":
+        if phase == SvoyakPhase.TITLE:
             return self._start_round(state, 0, cmd.at) if self.game.rounds else self.start_final(state, cmd.at)
-        if phase == "round":
-            return replace(state, phase="board"), []
-        if phase == "board":
+        if phase == SvoyakPhase.ROUND:
+            return replace(state, phase=SvoyakPhase.BOARD), []
+        if phase == SvoyakPhase.BOARD:
             if not self.round_over(play):
                 raise Refused("choose a cell on the board first")
             return self._after_round(state, cmd.at)
-        if phase == "sponsor":
+        if phase == SvoyakPhase.SPONSOR:
             assert play.solo is not None, "a sponsor question has its contestant"
             return self._open_solo(state, play.solo, play.value, cmd.at, float(self.rules["sponsor_answer_s"])), []
-        if phase in ("cat", "cat_value"):
+        if phase in (SvoyakPhase.CAT, SvoyakPhase.CAT_VALUE):
             raise Refused("the cat must be handed over and its value chosen first")
-        if phase == "auction":
+        if phase == SvoyakPhase.AUCTION:
             raise Refused("the bidding is not over")
-        if phase == "question":
+        if phase == SvoyakPhase.QUESTION:
             if not play.read and not state.timer.running and not state.timer.expired:
                 return self._read_done(state, cmd.at)
             return self._reveal(state, cmd.at)
-        if phase == "answering":
+        if phase == SvoyakPhase.ANSWERING:
             raise Refused("judge the answer first")
-        if phase == "reveal":
+        if phase == SvoyakPhase.REVEAL:
             if play.kind == "shootout":
                 return self.after_shootout_question(state, cmd.at)
             if not self.round_over(play):
-                return replace(state, phase="board", presses=PressLog(), locked=frozenset(), answering=None,
+                return replace(state, phase=SvoyakPhase.BOARD, presses=PressLog(), locked=frozenset(), answering=None,
                                timer=Timer(), banner=None), []
             return self._after_round(state, cmd.at)
         return self.final_go(state, cmd)
@@ -187,7 +205,7 @@ class SvoyakFormat(FinalRounds, Format):
                 chooser = candidates[pick]
                 events.append(Event(EventKind.LOT, team=chooser, name=state.teams[chooser].name))
         new_play = Play(round=number, chooser=chooser, final=play.final)
-        new = replace(state, phase="round", round=number, question=None, fmt=new_play, answering=None,
+        new = replace(state, phase=SvoyakPhase.ROUND, round=number, question=None, fmt=new_play, answering=None,
                       locked=frozenset(), presses=PressLog(), timer=Timer(), banner=None)
         return new, events
 
@@ -197,24 +215,24 @@ class SvoyakFormat(FinalRounds, Format):
             return self._start_round(state, number, at)
         return self.start_final(state, at)
 
-    def on_end_round(self, state: ShowState, cmd: c.EndRound) -> Result:
-        if state.phase not in ("board", "round"):
+    def on_end_round(self, state: ShowState, cmd: sc.EndRound) -> Result:
+        if state.phase not in (SvoyakPhase.BOARD, SvoyakPhase.ROUND):
             raise Refused("a round can be ended from the board only")
         play = self.play(state)
         if self.round_over(play):
             raise Refused("the round is already over")
         rnd = self.game.rounds[play.round]
-        return replace(state, phase="board", fmt=replace(play, played=rnd.cells)), []
+        return replace(state, phase=SvoyakPhase.BOARD, fmt=replace(play, played=rnd.cells)), []
 
-    def on_pick_team(self, state: ShowState, cmd: c.PickTeam) -> Result:
+    def on_pick_team(self, state: ShowState, cmd: sc.PickTeam) -> Result:
         self.check_team(state, cmd.team)
         play = self.play(state)
         scores = [t.score for t in state.teams]
-        if state.phase in ("round", "board", "reveal") and play.kind != "shootout":
+        if state.phase in (SvoyakPhase.ROUND, SvoyakPhase.BOARD, SvoyakPhase.REVEAL) and play.kind != "shootout":
             if play.chooser == cmd.team:
                 raise Refused("{name} already chooses", name=state.teams[cmd.team].name)
             return replace(state, fmt=replace(play, chooser=cmd.team)), []
-        if state.phase == "auction" and play.auction is not None:
+        if state.phase == SvoyakPhase.AUCTION and play.auction is not None:
             auction = play.auction
             # The opener always bids first; a tie among the others is settled before their turn comes.
             start = max(1, auction.turn)
@@ -227,8 +245,8 @@ class SvoyakFormat(FinalRounds, Format):
 
     # --- the board --------------------------------------------------------------------------------
 
-    def on_select_cell(self, state: ShowState, cmd: c.SelectCell) -> Result:
-        if state.phase != "board":
+    def on_select_cell(self, state: ShowState, cmd: sc.SelectCell) -> Result:
+        if state.phase != SvoyakPhase.BOARD:
             raise Refused("a cell can be chosen on the board only")
         play = self.play(state)
         rnd = self.game.rounds[play.round]
@@ -244,15 +262,15 @@ class SvoyakFormat(FinalRounds, Format):
                       answering=None, banner=None, timer=Timer())
         event = Event(EventKind.QUESTION, round=play.round, number=rnd.number(cell), question_kind=question.type)
         if question.type == "cat":
-            return replace(new, phase="cat"), [event]
+            return replace(new, phase=SvoyakPhase.CAT), [event]
         if question.type == "auction":
             scores = [t.score for t in state.teams]
             assert play.chooser is not None, "a cell is chosen by the chooser"
-            return replace(new, phase="auction", fmt=replace(play, auction=bidding.open_auction(play.chooser,
+            return replace(new, phase=SvoyakPhase.AUCTION, fmt=replace(play, auction=bidding.open_auction(play.chooser,
                                                                                                   scores))), [event]
         if question.type == "sponsor":
             value = int(play.value * float(self.rules["sponsor_factor"]))
-            return replace(new, phase="sponsor", fmt=replace(play, solo=play.chooser, value=value)), [event]
+            return replace(new, phase=SvoyakPhase.SPONSOR, fmt=replace(play, solo=play.chooser, value=value)), [event]
         return self.open_regular(new, cmd.at, [event])
 
     def open_regular(self, state: ShowState, at: float, events: list[Event]) -> Result:
@@ -263,7 +281,7 @@ class SvoyakFormat(FinalRounds, Format):
             timer = timer.start(at)
             play = replace(play, read=True)
             events = [*events, Event(EventKind.TIMER_START, seconds=window)]
-        return replace(state, phase="question", fmt=play, timer=timer), events
+        return replace(state, phase=SvoyakPhase.QUESTION, fmt=play, timer=timer), events
 
     def _read_done(self, state: ShowState, at: float) -> Result:
         """The host finished reading: the answer window opens."""
@@ -272,31 +290,32 @@ class SvoyakFormat(FinalRounds, Format):
         return replace(state, fmt=play, timer=timer), [Event(EventKind.TIMER_START, seconds=timer.remaining(at))]
 
     def on_timer_start(self, state: ShowState, cmd: c.TimerStart) -> Result:
-        if state.phase == "question" and not self.play(state).read:
+        if state.phase == SvoyakPhase.QUESTION and not self.play(state).read:
             return self._read_done(state, cmd.at)
-        if state.phase == "final_question":
+        if state.phase == SvoyakPhase.FINAL_QUESTION:
             return self.final_clock(state, cmd.at)
         return super().on_timer_start(state, cmd)
 
     def _open_solo(self, state: ShowState, team: int, value: int, at: float, seconds: float) -> ShowState:
         """A question only `team` answers: it is theirs from the start, against its clock."""
         play = replace(self.play(state), solo=team, value=value, read=True, call=None)
-        return replace(state, phase="answering", fmt=play, answering=team, timer=Timer.ready(seconds).start(at))
+        return replace(state, phase=SvoyakPhase.ANSWERING, fmt=play, answering=team,
+                       timer=Timer.ready(seconds).start(at))
 
     # --- the specials ---------------------------------------------------------------------------------
 
-    def on_give_cat(self, state: ShowState, cmd: c.GiveCat) -> Result:
-        if state.phase != "cat":
+    def on_give_cat(self, state: ShowState, cmd: sc.GiveCat) -> Result:
+        if state.phase != SvoyakPhase.CAT:
             raise Refused("there is no cat to hand over")
         self.check_team(state, cmd.team)
         play = self.play(state)
         info = self.game.rounds[play.round].question(play.cell).cat if play.cell is not None else None
         if cmd.team == play.chooser and not (info is not None and info.to == "anyone"):
             raise Refused("the cat must go to an opponent")
-        return replace(state, phase="cat_value", fmt=replace(play, giver=play.chooser, solo=cmd.team)), []
+        return replace(state, phase=SvoyakPhase.CAT_VALUE, fmt=replace(play, giver=play.chooser, solo=cmd.team)), []
 
-    def on_cat_value(self, state: ShowState, cmd: c.CatValue) -> Result:
-        if state.phase != "cat_value":
+    def on_cat_value(self, state: ShowState, cmd: sc.CatValue) -> Result:
+        if state.phase != SvoyakPhase.CAT_VALUE:
             raise Refused("the cat has not been handed over")
         play = self.play(state)
         assert play.cell is not None and play.solo is not None, "the cat has its cell and its receiver"
@@ -311,17 +330,17 @@ class SvoyakFormat(FinalRounds, Format):
         play = self.play(state)
         return self.game.rounds[play.round].cat_values(play.cell) if play.cell is not None else ()
 
-    def on_bid(self, state: ShowState, cmd: c.Bid) -> Result:
+    def on_bid(self, state: ShowState, cmd: sc.Bid) -> Result:
         return self._bidding(state, cmd.at, lambda a, scores: bidding.place_bid(
             a, cmd.team, cmd.amount, cmd.all_in, scores, self.play(state).value, self.rules["all_in_beats_all_in"]))
 
-    def on_pass(self, state: ShowState, cmd: c.Pass) -> Result:
+    def on_pass(self, state: ShowState, cmd: sc.Pass) -> Result:
         return self._bidding(state, cmd.at, lambda a, scores: bidding.pass_bid(
             a, cmd.team, scores, self.rules["all_in_beats_all_in"]))
 
     def _bidding(self, state: ShowState, at: float, step) -> Result:
         play = self.play(state)
-        if state.phase != "auction" or play.auction is None:
+        if state.phase != SvoyakPhase.AUCTION or play.auction is None:
             raise Refused("there is no auction")
         auction = step(play.auction, [t.score for t in state.teams])
         new = replace(state, fmt=replace(play, auction=auction))
@@ -347,7 +366,7 @@ class SvoyakFormat(FinalRounds, Format):
     def _press(self, state: ShowState, cmd: c.Buzz) -> Result:
         play = self.play(state)
         name = state.teams[cmd.team].name
-        if state.phase not in ("question", "answering") or play.kind == "final":
+        if state.phase not in (SvoyakPhase.QUESTION, SvoyakPhase.ANSWERING) or play.kind == "final":
             raise Refused("buzzers are closed")
         if play.solo is not None and cmd.team != play.solo:
             raise Refused("only {name} answers this question", name=state.teams[play.solo].name)
@@ -360,17 +379,17 @@ class SvoyakFormat(FinalRounds, Format):
         press = Press(cmd.press_time, cmd.at, cmd.team, cmd.player, cmd.device)
         presses = state.presses.add(press)
         event = Event(EventKind.BUZZ, team=cmd.team, name=name, margin_s=presses.margin(press))
-        if state.phase == "answering" and not pressed_before(state.presses, press, state.answering):
+        if state.phase == SvoyakPhase.ANSWERING and not pressed_before(state.presses, press, state.answering):
             return replace(state, presses=presses), [event]  # logged: someone is answering already
-        new = replace(state, phase="answering", answering=cmd.team, presses=presses, last_buzz_at=cmd.at,
+        new = replace(state, phase=SvoyakPhase.ANSWERING, answering=cmd.team, presses=presses, last_buzz_at=cmd.at,
                       timer=state.timer.stop_at(cmd.press_time), fmt=replace(play, call=self.call_window(cmd.at)),
                       banner=_after_wrong(state.banner))
         return new, [event]
 
     def on_judge(self, state: ShowState, cmd: c.Judge) -> Result:
-        if state.phase == "final_reveal":
+        if state.phase == SvoyakPhase.FINAL_REVEAL:
             return self.final_judge(state, cmd)
-        if state.phase != "answering" or state.answering is None:
+        if state.phase != SvoyakPhase.ANSWERING or state.answering is None:
             raise Refused("nobody is answering")
         play = self.play(state)
         team, value = state.answering, play.value
@@ -413,7 +432,7 @@ class SvoyakFormat(FinalRounds, Format):
         if play.read:
             window = window.start(at)
             events.append(Event(EventKind.TIMER_START, seconds=window.duration))
-        new = replace(new, phase="question", answering=None, locked=locked, timer=window)
+        new = replace(new, phase=SvoyakPhase.QUESTION, answering=None, locked=locked, timer=window)
         return self.banner(new, "banner.wrong", at), events
 
     def _next_chooser(self, state: ShowState, team: int, correct: bool) -> ShowState:
@@ -430,20 +449,20 @@ class SvoyakFormat(FinalRounds, Format):
         return replace(state, fmt=replace(play, chooser=chooser))
 
     def _reveal(self, state: ShowState, at: float) -> Result:
-        return replace(state, phase="reveal", answering=None, timer=state.timer.pause(at),
+        return replace(state, phase=SvoyakPhase.REVEAL, answering=None, timer=state.timer.pause(at),
                        banner=_after_wrong(state.banner)), [Event(EventKind.REVEAL)]
 
     def on_time_up(self, state: ShowState, at: float) -> Result:
         play = self.play(state)
-        if state.phase == "answering" and play.solo is not None:
+        if state.phase == SvoyakPhase.ANSWERING and play.solo is not None:
             return self._wrong(self.banner(state, "banner.time_over", at), play.solo, at)  # silence is wrong
-        if state.phase == "question":
+        if state.phase == SvoyakPhase.QUESTION:
             # Each window has its own setting: the first (3 s / 60 s) and the one after a wrong answer (10 s).
             closes = self.rules["reveal_after_wrong_window"] if state.locked else self.rules["reveal_on_time_up"]
             if closes or play.kind == "shootout":
                 return self._reveal(self.banner(state, "banner.time_over", at), at)
             return self.banner(state, "banner.time_over_who", at), []
-        if state.phase == "final_question":
+        if state.phase == SvoyakPhase.FINAL_QUESTION:
             return self.banner(state, "banner.time_over", at), []
         return state, []
 

@@ -7,9 +7,33 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from quizshow.core.phases import Phase, PhaseFlags
 from quizshow.core.timers import Window
 
 Cell = tuple[int, int]  # (theme, question), 0-based
+
+LIVE = PhaseFlags(buzzers_live=True, lamps_live=True)
+FINAL = PhaseFlags(beyond_rounds=True)  # the final is played after the rounds: no round to name
+
+
+class SvoyakPhase(Phase):
+    TITLE = "title"
+    ROUND = "round"
+    BOARD = "board"
+    CAT = "cat"
+    CAT_VALUE = "cat_value"
+    AUCTION = "auction", PhaseFlags(amount_entry=True)
+    SPONSOR = "sponsor"
+    QUESTION = "question", LIVE
+    ANSWERING = "answering", LIVE
+    REVEAL = "reveal", PhaseFlags(clock_over=True, answer_shown=True)
+    FINAL_THEMES = "final_themes", FINAL
+    FINAL_STAKES = "final_stakes", PhaseFlags(amount_entry=True, beyond_rounds=True)
+    FINAL_QUESTION = "final_question", FINAL
+    FINAL_REVEAL = "final_reveal", PhaseFlags(clock_over=True, answer_shown=True, beyond_rounds=True)
+    FINAL_ANSWER = "final_answer", PhaseFlags(answer_shown=True, beyond_rounds=True)
+    SHOOTOUT = "shootout"
+    END = "end", PhaseFlags(game_over=True)
 
 
 @dataclass(frozen=True)

@@ -6,33 +6,12 @@ from typing import Any
 
 from quizshow.core import commands as c
 from quizshow.core.actions import DISCIPLINE, ActionDef, Arg
-from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, Phase, PhaseFlags, choice, count, flag, seconds
+from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, choice, count, flag, seconds
+from quizshow.formats.svoyak import commands as sc
 from quizshow.formats.svoyak.format import SvoyakFormat
-from quizshow.formats.svoyak.model import Play
+from quizshow.formats.svoyak.model import Play, SvoyakPhase
+from quizshow.formats.svoyak.phrases import PHRASES, REFUSALS_RU
 from quizshow.formats.svoyak.worth import check_worth
-
-LIVE = PhaseFlags(buzzers_live=True, lamps_live=True)
-
-
-class SvoyakPhase(Phase):
-    TITLE = "title"
-    ROUND = "round"
-    BOARD = "board"
-    CAT = "cat"
-    CAT_VALUE = "cat_value"
-    AUCTION = "auction", PhaseFlags(amount_entry=True)
-    SPONSOR = "sponsor"
-    QUESTION = "question", LIVE
-    ANSWERING = "answering", LIVE
-    REVEAL = "reveal", PhaseFlags(clock_over=True, answer_shown=True)
-    FINAL_THEMES = "final_themes"
-    FINAL_STAKES = "final_stakes", PhaseFlags(amount_entry=True)
-    FINAL_QUESTION = "final_question"
-    FINAL_REVEAL = "final_reveal", PhaseFlags(clock_over=True, answer_shown=True)
-    FINAL_ANSWER = "final_answer", PhaseFlags(answer_shown=True)
-    SHOOTOUT = "shootout"
-    END = "end", PhaseFlags(game_over=True)
-
 
 RULES = {
     "false_start": flag("buzzers are live only after the host's signal"),
@@ -65,37 +44,37 @@ RULES = {
 TEAM = Arg("team", int)
 
 ACTIONS = (
-    ActionDef("cell", lambda x, a: c.SelectCell(at=x.at, theme=a["theme"], question=a["question"]),
+    ActionDef("cell", lambda x, a: sc.SelectCell(at=x.at, theme=a["theme"], question=a["question"]),
               (Arg("theme", int), Arg("question", int))),
-    ActionDef("pick", lambda x, a: c.PickTeam(at=x.at, team=a["team"]), (TEAM,)),
-    ActionDef("give", lambda x, a: c.GiveCat(at=x.at, team=a["team"]), (TEAM,)),
-    ActionDef("catvalue", lambda x, a: c.CatValue(at=x.at, value=a["value"]), (Arg("value", int),)),
-    ActionDef("bid", lambda x, a: c.Bid(at=x.at, team=a["team"], amount=x.amount), (TEAM,), uses_amount=True),
-    ActionDef("allin", lambda x, a: c.Bid(at=x.at, team=a["team"], all_in=True), (TEAM,)),
-    ActionDef("pass", lambda x, a: c.Pass(at=x.at, team=a["team"]), (TEAM,)),
-    ActionDef("remove", lambda x, a: c.FinalRemove(at=x.at, theme=a["theme"]), (Arg("theme", int),)),
-    ActionDef("stake", lambda x, a: c.FinalStake(at=x.at, team=a["team"], amount=x.amount), (TEAM,),
+    ActionDef("pick", lambda x, a: sc.PickTeam(at=x.at, team=a["team"]), (TEAM,)),
+    ActionDef("give", lambda x, a: sc.GiveCat(at=x.at, team=a["team"]), (TEAM,)),
+    ActionDef("catvalue", lambda x, a: sc.CatValue(at=x.at, value=a["value"]), (Arg("value", int),)),
+    ActionDef("bid", lambda x, a: sc.Bid(at=x.at, team=a["team"], amount=x.amount), (TEAM,), uses_amount=True),
+    ActionDef("allin", lambda x, a: sc.Bid(at=x.at, team=a["team"], all_in=True), (TEAM,)),
+    ActionDef("pass", lambda x, a: sc.Pass(at=x.at, team=a["team"]), (TEAM,)),
+    ActionDef("remove", lambda x, a: sc.FinalRemove(at=x.at, theme=a["theme"]), (Arg("theme", int),)),
+    ActionDef("stake", lambda x, a: sc.FinalStake(at=x.at, team=a["team"], amount=x.amount), (TEAM,),
               uses_amount=True),
-    ActionDef("end_round", lambda x, a: c.EndRound(at=x.at), confirm=True),
+    ActionDef("end_round", lambda x, a: sc.EndRound(at=x.at), confirm=True),
     DISCIPLINE,  # «Отвечать необходимо сразу»: the console's «Затяжка» (what: stall)
 )
 
 
 def journal_words(cmd: c.Command) -> tuple[str, dict[str, Any]] | None:
     """Themes and questions 1-based, as on the board; «Ва-банк» by its name."""
-    if isinstance(cmd, c.SelectCell):
+    if isinstance(cmd, sc.SelectCell):
         return "journal.SelectCell", {"theme": cmd.theme + 1, "question": cmd.question + 1}
-    if isinstance(cmd, c.FinalRemove):
+    if isinstance(cmd, sc.FinalRemove):
         return "journal.FinalRemove", {"theme": cmd.theme + 1}
-    if isinstance(cmd, c.Bid) and cmd.all_in:
+    if isinstance(cmd, sc.Bid) and cmd.all_in:
         return "journal.all_in", {}
     return None
 
 
 SPEC = FormatSpec(
     name="svoyak", make=SvoyakFormat, phases=SvoyakPhase, rules=RULES, state=Play,
-    commands=(c.SelectCell, c.PickTeam, c.GiveCat, c.CatValue, c.Bid, c.Pass, c.FinalRemove, c.FinalStake,
-              c.EndRound),
-    actions=ACTIONS,
+    commands=(sc.SelectCell, sc.PickTeam, sc.GiveCat, sc.CatValue, sc.Bid, sc.Pass, sc.FinalRemove, sc.FinalStake,
+              sc.EndRound),
+    actions=ACTIONS, phrases=PHRASES, refusals=REFUSALS_RU,
     journal_words=journal_words, check_pack=check_worth,
 )

@@ -1,0 +1,162 @@
+"""What the «Своя игра» scenes share: typed access to the game (through SPEC), the score strip with the
+chooser, card plates, fitted words and the board's grid."""
+
+from __future__ import annotations
+
+import pygame
+
+from quizshow.core.effects import EventKind
+from quizshow.display import paint
+from quizshow.display.scenes import widgets
+from quizshow.display.scenes.base import Frame
+from quizshow.display.tween import WORDS_AT, ease_out_back
+from quizshow.formats.svoyak.format import SvoyakFormat
+from quizshow.formats.svoyak.model import Auction, Final, Play, Shootout
+from quizshow.formats.svoyak.spec import SPEC
+
+STRIP_H = 104  # the score strip, on the 1080-line grid
+
+
+def play(frame: Frame) -> Play:
+    """The game's own state, typed (SPEC.state_of)."""
+    return SPEC.state_of(frame.state)
+
+
+def svoyak(frame: Frame) -> SvoyakFormat:
+    """The format being shown, as what it is (its board, themes, final)."""
+    return SPEC.format_of(frame.fmt)
+
+
+def theme_shown(frame: Frame) -> str:
+    """The theme of the question in play as the audience knows it: a cat's own theme (announced on its
+    card) replaces the board's row."""
+    p = play(frame)
+    if p.cell is not None and p.kind == "cat" and p.round < len(svoyak(frame).game.rounds):
+        info = svoyak(frame).game.rounds[p.round].question(p.cell).cat
+        if info is not None and info.theme:
+            return info.theme
+    return svoyak(frame).theme_name(frame.state)
+
+
+def strip_rect(frame: Frame) -> pygame.Rect:
+    w, h = frame.size
+    return pygame.Rect(frame.u(60), h - frame.u(36) - frame.u(STRIP_H), w - frame.u(120), frame.u(STRIP_H))
+
+
+def chooser_strip(surface: pygame.Surface, frame: Frame, teams: list[int] | None = None) -> None:
+    """The score strip with the chooser marked «выбирает»."""
+    p = play(frame)
+    chooser = None if svoyak(frame).round_over(p) else p.chooser  # the round is over: nobody chooses
+    label = {chooser: frame.say("scene.chooses")} if chooser is not None else None
+    widgets.score_strip(surface, frame, strip_rect(frame), label, teams)
+
+
+def cell_panel(frame: Frame, size: tuple[int, int], played: bool = False, lit: bool = False) -> pygame.Surface:
+    if played:
+        return paint.panel(size, paint.rgb(frame.color("panel_played")), paint.rgb(frame.color("panel_played")),
+                           None, frame.u(12))
+    top = paint.mix(frame.color("panel_top"), frame.color("text"), 0.18) if lit else frame.color("panel_top")
+    edge = frame.color("accent") if lit else frame.color("panel_edge")
+    return paint.panel(size, paint.rgb(top), paint.rgb(frame.color("panel")), paint.rgb(edge), frame.u(12),
+                       frame.u(3))
+
+
+def card_surface(frame: Frame, size: tuple[int, int], edge: pygame.Color | None = None) -> pygame.Surface:
+    return paint.panel(size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel_dark")),
+                       paint.rgb(edge or frame.color("panel_edge")), frame.u(28), frame.u(3))
+
+
+def card(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, edge: pygame.Color | None = None) -> None:
+    """A large plate for a title or a special's card."""
+    surface.blit(card_surface(frame, rect.size, edge), rect)
+
+
+def spring_card(surface: pygame.Surface, frame: Frame, since: EventKind, width: float, height: int,
+                duration: float) -> pygame.Rect | None:
+    """The background and a card springing open after an event; the card's rect once it is big enough
+    to hold its words (None before)."""
+    w = frame.size[0]
+    grow = max(0.05, ease_out_back(min(1.0, frame.anim.since(since, frame.now) / duration)))
+    plate = pygame.Rect(0, 0, int(w * width), frame.u(height))
+    plate.center = (w // 2, frame.u(420))
+    if grow >= 0.999:  # open: the background with the card on it is one opaque picture, composed once
+        paint.blit(surface, backdrop(frame, plate), give_way=frame.give_way)
+        return plate
+    frame.paint_background(surface)
+    body = paint.scaled(card_surface(frame, plate.size, frame.color("accent")), grow)
+    surface.blit(body, body.get_rect(center=plate.center))
+    return plate if grow >= WORDS_AT else None
+
+
+_BACKDROPS: dict[tuple, pygame.Surface] = {}
+
+
+def backdrop(frame: Frame, plate: pygame.Rect) -> pygame.Surface:
+    """The studio background with an open card on it (blitting a big translucent card every frame costs
+    4 ms at 4K; this is one opaque blit). Two kept: the cards of two scenes in a row."""
+    key = (frame.size, tuple(plate), frame.theme.name)
+    found = _BACKDROPS.get(key)
+    if found is None:
+        if len(_BACKDROPS) >= 2:
+            _BACKDROPS.pop(next(iter(_BACKDROPS)))
+        found = _BACKDROPS[key] = frame.background().copy()
+        card(found, frame, plate, frame.color("accent"))
+    return found
+
+
+def words(surface: pygame.Surface, frame: Frame, text: str, box: pygame.Rect, role: str = "heading",
+          color: pygame.Color | None = None, px: int = 60, anchor: str = "center", shadow: bool = True,
+          upper: bool = False) -> pygame.Rect:
+    """Text fitted into `box` (shrunk or wrapped, never overflowing) and placed by `anchor`."""
+    img = frame.text.fit(text.upper() if upper else text, role, box.size, color or frame.color("text"), frame.u(px),
+                         shadow=shadow)
+    rect = img.get_rect(**{anchor: getattr(box, anchor)})
+    surface.blit(img, rect)
+    return rect
+
+
+# --- the board ------------------------------------------------------------------------------------------
+
+
+def board_grid(frame: Frame, themes: int, columns: int) -> tuple[list[pygame.Rect], list[list[pygame.Rect]]]:
+    """Theme plates and value cells of a board, on the area above the score strip."""
+    w, _h = frame.size
+    top, bottom = frame.u(112), strip_rect(frame).y - frame.u(36)
+    gap = frame.u(14)
+    row_h = (bottom - top - gap * (themes - 1)) // max(1, themes)
+    left, right = frame.u(60), w - frame.u(60)
+    theme_w = int((right - left) * (0.36 if columns <= 5 else 0.3))
+    cell_w = (right - left - theme_w - gap * columns) // max(1, columns)
+    plates, cells = [], []
+    for t in range(themes):
+        y = top + t * (row_h + gap)
+        plates.append(pygame.Rect(left, y, theme_w, row_h))
+        cells.append([pygame.Rect(left + theme_w + gap + col * (cell_w + gap), y, cell_w, row_h)
+                      for col in range(columns)])
+    return plates, cells
+
+
+def final_of(frame: Frame) -> Final:
+    """The final being shown (the final's phases always have one)."""
+    final = play(frame).final
+    assert final is not None, f"phase {frame.state.phase} without a final"
+    return final
+
+
+def final_theme_name(frame: Frame) -> str:
+    """The final's theme once one is left, else nothing."""
+    fmt = svoyak(frame)
+    index = fmt.final_theme(final_of(frame))
+    return fmt.game.final_themes[index] if index is not None else ""
+
+
+def auction_of(frame: Frame) -> Auction:
+    auction = play(frame).auction
+    assert auction is not None, f"phase {frame.state.phase} without an auction"
+    return auction
+
+
+def shootout_of(frame: Frame) -> Shootout:
+    shootout = play(frame).shootout
+    assert shootout is not None, f"phase {frame.state.phase} without a shoot-out"
+    return shootout
