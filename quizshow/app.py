@@ -32,13 +32,13 @@ from quizshow.display import paint
 from quizshow.display.console import Notice, describe, where_words
 from quizshow.i18n import refusal
 from quizshow.inputs.buzzers import BuzzerMap, split_target
-from quizshow.inputs.hardware import Hardware, in_press_order
-from quizshow.inputs.osc import OscRequest, OscServer
-from quizshow.inputs.serialbox import BoxPress
+from quizshow.inputs.hardware import Hardware
+from quizshow.inputs.messages import Action, BoxPress, OscRequest
+from quizshow.inputs.osc import OscServer
 from quizshow.outputs.osc_out import OscOut
 from quizshow.runtime import Runtime
-from quizshow.runtime.controls import Action, Controls
-from quizshow.runtime.feed import InputFeed
+from quizshow.runtime.controls import Controls
+from quizshow.runtime.feed import Handlers, InputFeed
 from quizshow.runtime.journal_file import Journal, JournalError, NotJournalled
 from quizshow.runtime.osc_link import answer
 from quizshow.runtime.sinks import Sinks
@@ -79,7 +79,8 @@ class ShowApp:
                                resume_to_damage)
         loaded = self.runtime.loaded
         self.clock = ShowClock(start_at=loaded.last_at + 0.001)
-        self.feed = InputFeed(self.runtime.lock, self._take, lambda: self.runtime.state)
+        self.handlers = Handlers()  # every input message's one handler (_wire_inputs)
+        self.feed = InputFeed(self.runtime.lock, self.handlers, self.action, self.safely, lambda: self.runtime.state)
         self.inputs = self.feed.queue
         self.sinks = Sinks()
         self.give_way = paint.GiveWay()  # drawing's safe points; live once inputs apply from their threads
@@ -105,6 +106,7 @@ class ShowApp:
         self.osc_out: OscOut | None = None
         self.osc: OscServer | None = None
         self._wire_sinks()
+        self._wire_inputs()
         if osc:
             self._start_osc(osc_port)
         self.status.devices = self.device_lines()
@@ -200,6 +202,16 @@ class ShowApp:
         return self.format.next_action(self.engine.state) == "next.none" or self.engine.state.phase == "end"
 
     # --- effects, from one place ----------------------------------------------------------------------
+
+    def _wire_inputs(self) -> None:
+        """The one table from an input message (inputs/messages.py) to its handler (runtime/feed.py).
+        Each ends as an action call of the registry: a key's or a console button's as it is, a box press
+        as its team's `buzz` with the box's own time, an OSC request as the call its address routes to.
+        The next input (phones: presses with their own time, stakes, answers) adds its message and one
+        line here."""
+        self.handlers.add(Action, lambda action: action)  # applied after its batch, presses in their own order
+        self.handlers.add(BoxPress, self.hardware.press)
+        self.handlers.add(OscRequest, self.osc_request)  # applied and replied at once, in arrival order
 
     def _wire_sinks(self) -> None:
         def desks(outcome: Outcome, now: float) -> None:
@@ -351,20 +363,6 @@ class ShowApp:
         if tick:
             self.tick()
 
-    def _take(self, items: list[object]) -> None:
-        """One batch of inputs, each applied on its own. OSC requests keep their arrival order; presses
-        that arrived together are taken in the order of their own timestamps, across boxes."""
-        pending: list[object] = []
-        for item in items:
-            if isinstance(item, OscRequest):
-                self.safely(self.osc_request, item)
-                continue
-            item = self.safely(self.hardware.press, item) if isinstance(item, BoxPress) else item
-            if item is not None:
-                pending.append(item)
-        for item in in_press_order(pending):
-            self.safely(self.action if isinstance(item, Action) else self.submit, item)
-
     def safely(self, apply: Callable[[Any], Any], item: object) -> Any:
         """Apply one input. A bug in doing so is logged and shown on the console, and the inputs
         after it still apply: it never takes a box reader or the OSC server down, nor the show."""
@@ -453,7 +451,7 @@ class ShowApp:
                 self.notice(self.say("console.osc_cannot_listen", host=osc.listen[0], port=wanted,
                                      why=why.strerror or why))
 
-    def _osc_admit(self, args: dict[str, Any], at: float, source: str) -> None:
+    def _osc_admit(self, args: dict[str, Any], action: Action) -> None:
         """The operator lets in the OSC desk refused at /quiz/connect most recently (inputs/osc.py `admit`)."""
         admitted = self.osc.admit() if self.osc is not None else None
         if admitted is not None:
@@ -469,7 +467,8 @@ class ShowApp:
 
     def osc_request(self, req: OscRequest) -> None:
         """An OSC input: the same action as the presenter's or the console's; replied (runtime/osc_link.py)."""
-        assert self.osc is not None
+        if self.osc is None:
+            return
         answer(req, self.actions, len(self.engine.state.teams), self.spec.name, self.call, self.osc.reply,
                self._own_actions)
 

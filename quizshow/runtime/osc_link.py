@@ -1,5 +1,7 @@
-"""OSC requests (inputs/osc.py, spec/osc.md) → the same action calls as a key or a console button, and
-the reply to the sender: 200, or 409 with why not."""
+"""An OSC request (inputs/osc, spec/osc.md) carries its action call (inputs/osc/routes.py, the one table
+from an address to an action): applied like a key's or a console button's, and replied to its sender:
+200, or 409 with why not. A format's own action (`/quiz/action/<name>`) is typed here against the
+action registry."""
 
 from __future__ import annotations
 
@@ -10,25 +12,10 @@ from typing import Any
 from quizshow.core.actions import ActionRegistry, Call
 from quizshow.core.engine import Outcome
 from quizshow.core.limits import MAX_POINTS
-from quizshow.inputs.osc import OscRequest
-
-# Request kind -> the action call it means, from the message's values (teams and cells 1-based on the wire).
-OSC_CALLS: dict[str, Callable[[list[Any]], Call]] = {
-    "go": lambda v: Call("go"), "back": lambda v: Call("back"), "undo": lambda v: Call("undo"),
-    "timer_start": lambda v: Call("timer_start"), "timer_stop": lambda v: Call("timer_stop"),
-    "announce": lambda v: Call("announce"), "correct": lambda v: Call("correct"), "wrong": lambda v: Call("wrong"),
-    "score_add": lambda v: Call("score_add", (v[0] - 1, v[1])),
-    "score_set": lambda v: Call("score_set", (v[0] - 1, v[1])),
-    "timer_add": lambda v: Call("timer_add", (float(v[0]),)),
-    "select": lambda v: Call("cell", (v[0] - 1, v[1] - 1)),
-    "scores": lambda v: Call("scores", (bool(v[0]),)), "blank": lambda v: Call("blank", (bool(v[0]),)),
-    "buzz": lambda v: Call("buzz", (v[0] - 1, v[1] if len(v) > 1 else None)),
-    # An event: a result reported by another table (inputs/osc.py, the result block; an event format's action).
-    "report": lambda v: Call("report", tuple(v)),
-}
+from quizshow.inputs.messages import Address, OscRequest
 
 Apply = Callable[[Call, float, str], Outcome | None]
-Reply = Callable[[Any, str, int, str], None]
+Reply = Callable[[Address, str, int, str], None]
 
 
 class NotACall(Exception):
@@ -77,26 +64,26 @@ def answer(req: OscRequest, actions: ActionRegistry, teams: int, format_name: st
            reply: Reply, own: Collection[str] = ()) -> None:
     """Apply one OSC request as its action call and reply to its sender. `own`: the format's own
     actions, which `/quiz/action/<name>` may call."""
-    if req.kind == "action":
+    call = req.call
+    if req.format_action:
         try:
-            call = format_call(req.values[0], list(req.values[1:]), actions, own, teams)
-        except NotACall as why:
-            reply(req.sender, req.address, why.code, str(why))
+            call = format_call(call.name, list(call.args), actions, own, teams)
+        except NotACall as wrong:
+            reply(req.sender, req.address, wrong.code, str(wrong))
             return
-    else:
-        call = OSC_CALLS[req.kind](list(req.values))
     why: str | None = None
     outcome: Outcome | None = None
-    if call.name == "buzz" and not 0 <= int(call.args[0] or 0) < teams:
-        reply(req.sender, req.address, 409, f"there is no team {req.values[0]}")
+    team = call.args[0] if call.name == "buzz" and call.args else None
+    if isinstance(team, int) and not 0 <= team < teams:
+        reply(req.sender, req.address, 409, f"there is no team {team + 1}")
         return
     if call.name not in actions:
-        why = f"/{req.kind} is not used by format {format_name}"
+        why = f"{req.address} is not used by format {format_name}"
     else:
         outcome = apply(call, req.at, "osc")
         if outcome is None and call.name == "go":
             why = "Next is held for a moment after a press"
-        elif outcome is None and req.kind == "action" and getattr(actions.get(call.name), "confirm", False):
+        elif outcome is None and req.format_action and getattr(actions.get(call.name), "confirm", False):
             why = "send it again within 2 s to confirm"  # a destructive action: the second call does it
     if outcome is not None and outcome.refused:
         why = outcome.refused
