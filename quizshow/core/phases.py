@@ -17,6 +17,7 @@ class PhaseFlags:
     lamps_live: bool = False  # buzzer lamps follow the game (answering ON, out OFF, warning BLINK)
     amount_entry: bool = False  # digit keys type an amount on the console (bids, stakes)
     clock_over: bool = False  # the verdict is in: time can no longer be added to the question's clock
+    outside_rounds: bool = False  # after the rounds (a final): the console names the phase alone, no round
 
 
 NO_FLAGS = PhaseFlags()

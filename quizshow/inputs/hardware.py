@@ -208,7 +208,7 @@ class Hardware:
         say = self.app.say
         lines = []
         keymap = getattr(self.app, "keymap", None)
-        if keymap is not None:  # the keys as the key map has them (a duel's Q W E R too)
+        if keymap is not None:  # the keys as the key map has them (a player's own keys too)
             teams = [(t.name, len(t.players) if self.player_buzzers else 0) for t in self.app.config.teams]
             keys = keyboard_line(keymap, teams, self.app.config.devices.keyboard_buzzers,
                                  self.app.config.language)

@@ -5,14 +5,20 @@ action registry."""
 
 from __future__ import annotations
 
+import errno
 import math
 from collections.abc import Callable, Collection
-from typing import Any
+from typing import Any, Protocol
 
+from quizshow.config import ShowConfig
 from quizshow.core.actions import ActionRegistry, Call
-from quizshow.core.engine import Outcome
+from quizshow.core.clock import ShowClock
+from quizshow.core.engine import Engine, Outcome
 from quizshow.core.limits import MAX_POINTS
-from quizshow.inputs.messages import Address, OscRequest
+from quizshow.core.spec import FormatSpec
+from quizshow.inputs.messages import Action, Address, OscRequest
+from quizshow.inputs.osc import OscServer
+from quizshow.outputs.osc_out import OscOut
 
 Apply = Callable[[Call, float, str], Outcome | None]
 Reply = Callable[[Address, str, int, str], None]
@@ -88,3 +94,91 @@ def answer(req: OscRequest, actions: ActionRegistry, teams: int, format_name: st
     if outcome is not None and outcome.refused:
         why = outcome.refused
     reply(req.sender, req.address, 409 if why else 200, why or "ok")
+
+
+class OscHost(Protocol):
+    """What the OSC link needs from the show (the composition root provides it)."""
+
+    config: ShowConfig
+    actions: ActionRegistry
+    spec: FormatSpec[Any, Any, Any]
+    clock: ShowClock
+
+    @property
+    def engine(self) -> Engine: ...
+
+    def deliver(self, item: object) -> None: ...
+    def call(self, call: Call, at: float, source: str) -> Outcome | None: ...
+    def notice(self, text: str, level: str = "problem") -> None: ...
+    def say(self, key: str, **values: object) -> str: ...
+
+
+class OscLink:
+    """The show's OSC: the server at the door (inputs/osc), the feedback to the desks (outputs/osc_out),
+    a request's reply, the desks' subscriptions, «Впустить» and the console's OSC lines. A port that is
+    taken costs OSC only: the show goes on and says so."""
+
+    def __init__(self, host: OscHost, port: int | None) -> None:
+        self.host = host
+        config = host.config.devices.osc
+        self.out = OscOut(config)
+        self.server: OscServer | None = None
+        self.own_actions = frozenset(action.name for action in host.spec.actions)  # /quiz/action/<name>
+        try:
+            self.server = OscServer(config, host.deliver, host.clock.now,
+                                    lambda key, **values: host.notice(host.say(key, **values)),
+                                    lambda to: self.out.state(host.engine.state, host.clock.now(), to),
+                                    self._subscribe, port=port, teams=len(host.config.teams)).start()
+        except OSError as why:  # the port is taken: the show goes on without OSC, and says so in words
+            wanted = config.listen[1] if port is None else port
+            if why.errno == errno.EADDRINUSE:
+                host.notice(host.say("console.osc_port_busy", port=wanted))
+            else:
+                host.notice(host.say("console.osc_cannot_listen", host=config.listen[0], port=wanted,
+                                     why=why.strerror or why))
+
+    def _subscribe(self, sender: Address, on: bool) -> None:
+        if on:
+            self.out.subscribers.add(sender)
+            self.out.state(self.host.engine.state, self.host.clock.now(), sender)
+        else:
+            self.out.subscribers.discard(sender)
+
+    def request(self, req: OscRequest) -> None:
+        """An OSC input: the same action as the presenter's or the console's; replied."""
+        if self.server is None:
+            return
+        host = self.host
+        answer(req, host.actions, len(host.engine.state.teams), host.spec.name, host.call, self.server.reply,
+               self.own_actions)
+
+    def admit(self, args: dict[str, Any], action: Action) -> None:
+        """«Впустить» (the console's local action): the desk refused at /quiz/connect most recently is let
+        in, whatever the back-off (inputs/osc/access.py `admit`)."""
+        admitted = self.server.admit() if self.server is not None else None
+        if admitted is not None:
+            self.host.notice(self.host.say("console.osc_admitted", host=admitted[0], port=admitted[1]), "info")
+
+    def knocking(self) -> str | None:
+        """The console's «Впустить …» while a desk is refused its passcode (only where there is one)."""
+        if self.server is None or not self.host.config.devices.osc.passcode:
+            return None
+        knocking = self.server.latest_knocking()
+        return None if knocking is None else self.host.say("console.osc_admit", host=knocking[0], port=knocking[1])
+
+    def device_lines(self) -> list[tuple[str, bool]]:
+        """The console's OSC lines: where it listens and to how many, then any source's lost messages."""
+        if self.server is None:
+            return []
+        say, (host, port) = self.host.say, self.server.address
+        lines = [(say("console.osc", host=host, port=port, peers=len(self.server.peers)), True)]
+        lines += [(say("console.osc_malformed", count=count, host=source), False)
+                  for source, count in self.server.malformed_by_source()]
+        lines += [(say("console.osc_dropped", count=count, host=source), False)
+                  for source, count in self.server.flood_counts()]
+        return lines
+
+    def close(self) -> None:
+        if self.server is not None:
+            self.server.stop()
+        self.out.close()

@@ -12,6 +12,7 @@ from quizshow.formats.svoyak.model import Play
 from quizshow.formats.svoyak.worth import check_worth
 
 LIVE = PhaseFlags(buzzers_live=True, lamps_live=True)
+FINAL = PhaseFlags(outside_rounds=True)  # the console names a final phase alone («Финал: ставки»)
 
 
 class SvoyakPhase(Phase):
@@ -25,11 +26,11 @@ class SvoyakPhase(Phase):
     QUESTION = "question", LIVE
     ANSWERING = "answering", LIVE
     REVEAL = "reveal", PhaseFlags(clock_over=True)
-    FINAL_THEMES = "final_themes"
-    FINAL_STAKES = "final_stakes", PhaseFlags(amount_entry=True)
-    FINAL_QUESTION = "final_question"
-    FINAL_REVEAL = "final_reveal", PhaseFlags(clock_over=True)
-    FINAL_ANSWER = "final_answer"
+    FINAL_THEMES = "final_themes", FINAL
+    FINAL_STAKES = "final_stakes", PhaseFlags(amount_entry=True, outside_rounds=True)
+    FINAL_QUESTION = "final_question", FINAL
+    FINAL_REVEAL = "final_reveal", PhaseFlags(clock_over=True, outside_rounds=True)
+    FINAL_ANSWER = "final_answer", FINAL
     SHOOTOUT = "shootout"
     END = "end"
 
