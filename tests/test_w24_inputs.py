@@ -134,3 +134,19 @@ def test_the_osc_door_is_split_by_job_and_keeps_its_public_names():
                     for alias in node.names}
         imported |= {(node.module or "").split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
         assert not imported & {"socket", "threading", "time", "pythonosc"}, (pure, imported)
+
+
+def test_the_line_check_takes_a_players_own_button_too(tmp_path):
+    """Every buzzer call ends in the same place (Hardware.buzz): during the line check a player's own key
+    (the duel's `buzzN.P`) lights the team and never reaches the game, like a team's."""
+    from tests.test_duel_display import duel_app
+
+    app = duel_app(tmp_path)
+    try:
+        before = len(app.engine.entries)
+        app.action(Action("linecheck", 1.0))
+        app.action(Action("buzz", 2.0, "keyboard", (1, 0)))
+        assert app.hardware.last_press == {1: 2.0}
+        assert len(app.engine.entries) == before  # nothing journalled
+    finally:
+        app.close()
