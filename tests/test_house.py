@@ -170,8 +170,6 @@ def test_the_shared_parts_name_no_format_nor_its_own_actions():
         text = (ROOT / "quizshow" / path).read_text(encoding="utf-8").lower()
         for name in registry.names():
             assert name in ("demo",) or name not in text, (path, name)
-            if path == "runtime/osc_link.py":
-                continue  # the OSC contract's fixed addresses (spec/osc.md: /quiz/cell T Q) predate the specs
             for action in registry.spec(name).actions:
                 assert f'"{action.name}"' not in text, (path, action.name)
 
