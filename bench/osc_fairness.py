@@ -191,7 +191,7 @@ def main() -> None:
     report = json.loads((desk.stdout.read() if desk.stdout else "").strip().splitlines()[-1])
     osc = app.osc
     received, dropped = osc.received, osc.dropped
-    filtered = len(osc.filtered)
+    filtered = len(osc.fairness.filtered)
     app.running = False
     app.close()
     acked = len(report["latencies"])

@@ -9,7 +9,6 @@ and FormatViews (registry.py).
 
 from __future__ import annotations
 
-import errno
 import logging
 import os
 import sys
@@ -28,20 +27,24 @@ from quizshow.core.clock import ShowClock
 from quizshow.core.effects import Event
 from quizshow.core.engine import Engine, Outcome
 from quizshow.core.format import Refused
+from quizshow.core.spec import PhaseFlags
 from quizshow.display import paint
-from quizshow.display.console import Notice, describe, where_words
+from quizshow.display.console import describe, where_words
 from quizshow.i18n import refusal
-from quizshow.inputs.buzzers import BuzzerMap, split_target
-from quizshow.inputs.hardware import Hardware, in_press_order
-from quizshow.inputs.osc import OscRequest, OscServer
-from quizshow.inputs.serialbox import BoxPress
-from quizshow.outputs.osc_out import OscOut
+from quizshow.inputs.buzzers import BuzzerMap
+from quizshow.inputs.hardware import Hardware
+from quizshow.inputs.messages import Action, BoxPress, OscRequest
+from quizshow.inputs.osc import OscServer
 from quizshow.runtime import Runtime
-from quizshow.runtime.controls import Action, Controls
-from quizshow.runtime.feed import InputFeed
+from quizshow.runtime.controls import Controls
+from quizshow.runtime.feed import Handlers, InputFeed
 from quizshow.runtime.journal_file import Journal, JournalError, NotJournalled
-from quizshow.runtime.osc_link import answer
+from quizshow.runtime.keys import buzzer_map, key_map
+from quizshow.runtime.media_wait import media_over
+from quizshow.runtime.notices import Notices
+from quizshow.runtime.osc_link import OscLink
 from quizshow.runtime.sinks import Sinks
+from quizshow.runtime.startup import tell_start
 from quizshow.yamlfile import Problems
 
 log = logging.getLogger(__name__)
@@ -63,7 +66,6 @@ class ShowApp:
         from quizshow.display.projector import Projector
         from quizshow.display.text import TextCache
         from quizshow.display.theme import load_theme
-        from quizshow.inputs.keymap import KeyMap
         from quizshow.outputs.media import PackMedia
         from quizshow.outputs.sound import SoundCues
 
@@ -73,13 +75,12 @@ class ShowApp:
         i18n.add_phrases(self.spec.phrases)
         i18n.add_refusals(self.spec.refusals)
         self.actions = registry_for(self.spec.actions)
-        self._own_actions = frozenset(action.name for action in self.spec.actions)  # /quiz/action/<name>
         self.format = make_format(config)
         self.runtime = Runtime(self.format, journal_path or config.journal_path, str(config.path), fresh, seed,
                                resume_to_damage)
-        loaded = self.runtime.loaded
-        self.clock = ShowClock(start_at=loaded.last_at + 0.001)
-        self.feed = InputFeed(self.runtime.lock, self._take, lambda: self.runtime.state)
+        self.clock = ShowClock(start_at=self.runtime.loaded.last_at + 0.001)
+        self.handlers = Handlers()  # every input message's one handler (_wire_inputs)
+        self.feed = InputFeed(self.runtime.lock, self.handlers, self.action, self.safely, lambda: self.runtime.state)
         self.inputs = self.feed.queue
         self.sinks = Sinks()
         self.give_way = paint.GiveWay()  # drawing's safe points; live once inputs apply from their threads
@@ -88,8 +89,9 @@ class ShowApp:
         self.projector = Projector(self.format, self.theme, config.title, config.language, text, views,
                                    self.give_way, sound=sound)
         self.status = ConsoleStatus()  # before the buzzer map: its problems are shown
-        buzzers = self._buzzer_map()
-        self.keymap = KeyMap.build(self._key_table(buzzers), config.devices.keyboard_buzzers)
+        self.notices = Notices(self.status, self.sinks)
+        buzzers = buzzer_map(config, self.notice)
+        self.keymap = key_map(config, buzzers)
         self.console = Console(self.engine, self.theme, self.keymap, config.language, text, views.panel,
                                self.give_way, self.spec.journal_words, views.keys)
         self.console.clock_now = self.clock.now
@@ -102,54 +104,15 @@ class ShowApp:
                                  player_buzzers=self.spec.player_buzzers, player_lamps=self.format.player_lamps)
         self.controls = Controls(self, self.actions, self.format, lambda: self.runtime.state, self.spec.flags,
                                  self._panel_key, self._undo_far)
-        self.osc_out: OscOut | None = None
-        self.osc: OscServer | None = None
+        self.osc_link: OscLink | None = None
         self._wire_sinks()
+        self._wire_inputs()
         if osc:
-            self._start_osc(osc_port)
+            self.osc_link = OscLink(self, osc_port)
+            if self.osc_link.server is not None:
+                self.controls.local["osc_admit"] = self.osc_link.admit  # «Впустить»: whatever the back-off
         self.status.devices = self.device_lines()
-        for pack in config.packs:  # an imported (.siq) pack's report: the host sees what was found and lost
-            for line in pack.report[1:]:  # its warnings were told with the show's problems; its notes follow
-                if "warning:" not in line and not line.startswith("round '"):
-                    log.info("%s: %s", pack.path.name, line)
-            for key, values in pack.notes:  # in the show's language, each once (a notice is logged too)
-                self.notice(f"{pack.path.name}: {self.say(key, **dict(values))}", "info")
-        if loaded.repaired:  # a torn last line is repaired, and said
-            self.notice(self.say("console.journal_repaired"), "info")
-        if loaded.damage:  # resumed up to damage at the operator's word: what was lost stays on the console
-            damage = loaded.damage
-            if damage.short:  # lines the snapshot covered are gone: «после строки N нет K подтверждённых команд»
-                self.notice(self.say("console.journal_short", line=damage.line - 1, lost=damage.lost_lines,
-                                     kept=loaded.kept_as), "problem")
-            else:
-                self.notice(self.say("console.journal_damaged", line=damage.line, what=damage.what,
-                                     lost=damage.lost_lines, kept=loaded.kept_as), "problem")
-        self._tell_missing_pictures()
-        # The journal's lines keep the times they happened at, not the restart's (aligned from the end:
-        # a snapshot's commands are not read back).
-        entries, walls = self.engine.entries, loaded.walls
-        for i in range(max(0, len(entries) - 8), len(entries)):
-            back = len(entries) - i
-            self.console.log(entries[i], walls[-back] if back <= len(walls) else None)
-        if loaded.resumed and loaded.anything:
-            self.submit(c.Resumed(at=self.clock.now()))
-            self.status.resumed = self._resumed_text(loaded.last_wall)
-            self.notice(self.status.resumed, "info")
-            log.info("%s", self.status.resumed)
-            if self.finished():
-                self.notice(self.say("console.finished_hint"), "info")
-
-    def _tell_missing_pictures(self) -> None:
-        """A picture the pack names but the disk lacks goes on air as a placeholder: say so at start-up (the
-        console also marks the question itself, before it is opened)."""
-        pack = self.format.setup.pack
-        if pack is None:
-            return
-        missing = [q.image for r in pack.rounds for q in r.all_questions
-                   if q.image is not None and not q.image.exists()]
-        if missing:
-            names = ", ".join(p.name for p in missing[:3]) + (" …" if len(missing) > 3 else "")
-            self.notice(self.say("console.pictures_missing", n=len(missing), files=names))
+        tell_start(self, self.runtime.loaded)
 
     # --- the parts, for tests and benches ------------------------------------------------------------
 
@@ -169,22 +132,12 @@ class ShowApp:
     def buzzers(self) -> BuzzerMap:
         return self.hardware.map
 
-    def _resumed_text(self, wall: float | None) -> str:
-        """«Продолжено: раунд 2, вопрос 5 (с 14:32)», «Продолжено: финал, ставки (с 15:10)»."""
-        state = self.engine.state
-        pos = self.format.position(state)
-        when = time.strftime("%H:%M", time.localtime(wall)) if wall else "?"
-        phase = self.say(f"phase.{state.phase}")
-        if self.finished():
-            where = phase
-        elif pos.get("question") is not None:
-            where = self.say("console.resumed_at", round=(pos.get("round") or 0) + 1,
-                             question=pos.get("played") or pos["question"] + 1)
-        elif self.spec.flags(state.phase).beyond_rounds:
-            where = phase
-        else:
-            where = f"{self.say('console.round', n=(pos.get('round') or 0) + 1)}, {phase.lower()}"
-        return self.say("console.resumed", where=where, time=when)
+    @property
+    def osc(self) -> OscServer | None:
+        return None if self.osc_link is None else self.osc_link.server
+
+    def flags(self, phase: str) -> PhaseFlags:
+        return self.spec.flags(phase)
 
     def _undo_far(self) -> str | None:
         """The question to ask before an Undo that moves the picture back more than one step, else None."""
@@ -197,20 +150,31 @@ class ShowApp:
 
     def finished(self) -> bool:
         """The game is over: Next has nothing left to do."""
-        return self.format.next_action(self.engine.state) == "next.none" or self.engine.state.phase == "end"
+        return self.format.next_action(self.engine.state) == "next.none"
 
-    # --- effects, from one place ----------------------------------------------------------------------
+    # --- wiring --------------------------------------------------------------------------------------
+
+    def _wire_inputs(self) -> None:
+        """The one table from an input message (inputs/messages.py) to its handler (runtime/feed.py).
+        Each ends as an action call of the registry: a key's or a console button's as it is, a box press
+        as its team's `buzz` with the box's own time, an OSC request as the call its address routes to.
+        The next input (phones: presses with their own time, stakes, answers) adds its message and one
+        line here."""
+        self.handlers.add(Action, lambda action: action)  # applied after its batch, presses in their own order
+        self.handlers.add(BoxPress, self.hardware.press)
+        self.handlers.add(OscRequest, self.osc_request)  # applied and replied at once, in arrival order
 
     def _wire_sinks(self) -> None:
         def desks(outcome: Outcome, now: float) -> None:
-            if self.osc_out is not None and outcome.changed:  # the desks first: light and sound cues wait on them
-                self.osc_out.events(outcome.events)
-                self.osc_out.state(self.engine.state, now)
+            link = self.osc_link
+            if link is not None and outcome.changed:  # the desks first: light and sound cues wait on them
+                link.out.events(outcome.events)
+                link.out.state(self.engine.state, now)
 
-        self.sinks.direct += [
-            desks,
-            lambda outcome, now: self.hardware.lamps.update(self.engine.state, outcome.events, now),
-        ]
+        def lamps(outcome: Outcome, now: float) -> None:
+            self.hardware.lamps.update(self.engine.state, outcome.events, now)
+
+        self.sinks.direct += [desks, lamps]
         # Sound first among the views: only the window thread touches the mixer; a press from a box reader
         # wakes it at once (the feed's change event), so the cue still follows the press within a frame.
         self.sinks.views += [lambda outcome, now: self.sound.on_events(outcome.events),
@@ -228,7 +192,7 @@ class ShowApp:
             teams = [t.name for t in outcome.state.teams]
             what = describe(outcome.undone, teams, self.config.language, self.spec.journal_words, self.format,
                             [t.players for t in outcome.state.teams])
-            self._notice_now(self.say("console.undone", what=what), "info")
+            self.notices.now(self.say("console.undone", what=what), "info")
             self.console.mark_undone((outcome.undone, *outcome.dropped))  # their journal lines: «отменено»
         elif outcome.changed and not isinstance(outcome.command, c.Tick) and outcome.tail:
             self.console.log(outcome.tail[-1][0])  # the entry this command added
@@ -257,6 +221,8 @@ class ShowApp:
         self.sinks.outcome(outcome, self.clock.now())
         return outcome
 
+    # --- words for the operator and the views (any thread; views change on the window thread) ----------
+
     def say(self, key: str, **values: object) -> str:
         return i18n.phrase(key, self.config.language, **values)
 
@@ -265,21 +231,14 @@ class ShowApp:
 
     def notice(self, text: str, level: str = "problem") -> None:
         """Tell the operator (see console.Notice): a problem, information, or a refused action."""
-        log.info("%s", text)
-        wall, mono = time.time(), time.monotonic()
-        self.sinks.on_window(lambda: self._notice_now(text, level, wall, mono))
-
-    def _notice_now(self, text: str, level: str, wall: float | None = None, mono: float | None = None) -> None:
-        mono = time.monotonic() if mono is None else mono
-        self.status.notices.append(Notice(time.time() if wall is None else wall, text, level))
-        del self.status.notices[:-20]
-        if level == "refused" and (self.status.prompt is None or self.status.prompt[1] - mono < 3):
-            self.status.prompt = (text, mono + 2.5)  # not over a longer question (assigning)
+        self.notices.notice(text, level)
 
     def prompt(self, text: str | None, seconds: float = 0.0) -> None:
         """Ask the operator something on the console for `seconds` (None: take the question away)."""
-        until = time.monotonic() + seconds
-        self.sinks.on_window(lambda: setattr(self.status, "prompt", None if text is None else (text, until)))
+        self.notices.prompt(text, seconds)
+
+    def refusal_text(self, why: Refused) -> str:
+        return refusal(why.template, why.values, self.config.language)
 
     def show_events(self, events: list[Event], at: float) -> None:
         """Events that are not the game's (the line check's lights): sound and pictures on the window thread."""
@@ -296,18 +255,8 @@ class ShowApp:
 
     def buzzers_assigned(self, buzzers: BuzzerMap) -> None:
         """After buzzers were assigned: keys named by the new map become those teams' buzzers."""
-        from quizshow.inputs.keymap import KeyMap
-
-        self.keymap = KeyMap.build(self._key_table(buzzers), self.config.devices.keyboard_buzzers)
+        self.keymap = key_map(self.config, buzzers)
         self.console.keymap = self.keymap
-
-    def _key_table(self, buzzers: BuzzerMap) -> dict[str, tuple[str, ...]]:
-        key_buzzers: dict[str, tuple[str, ...]] = {}
-        for name, target in buzzers.keys.items():  # buzzN: team N's; buzzN.P: player P of team N (from 1)
-            team, player = split_target(target)
-            action = f"buzz{team + 1}" if player is None else f"buzz{team + 1}.{player + 1}"
-            key_buzzers[action] = (*key_buzzers.get(action, ()), name)
-        return {**key_buzzers, **self.config.keys}
 
     # --- actions and inputs ----------------------------------------------------------------------------
 
@@ -338,11 +287,13 @@ class ShowApp:
         """Characters typed on the console while it takes a text for an action (ActionDef.text_max)."""
         self.controls.text(text)
 
-    def refusal_text(self, why: Refused) -> str:
-        return refusal(why.template, why.values, self.config.language)
+    def osc_request(self, req: OscRequest) -> None:
+        """An OSC input: the same action as the presenter's or the console's; replied (runtime/osc_link.py)."""
+        if self.osc_link is not None:
+            self.osc_link.request(req)
 
     def deliver(self, item: object) -> None:
-        """An input from any thread (see runtime/feed.py)."""
+        """An input message from any thread (inputs/messages.py, runtime/feed.py)."""
         self.feed.deliver(item)
 
     def drain(self, tick: bool = True, first: object = None) -> None:
@@ -350,20 +301,6 @@ class ShowApp:
         self.feed.drain(first)
         if tick:
             self.tick()
-
-    def _take(self, items: list[object]) -> None:
-        """One batch of inputs, each applied on its own. OSC requests keep their arrival order; presses
-        that arrived together are taken in the order of their own timestamps, across boxes."""
-        pending: list[object] = []
-        for item in items:
-            if isinstance(item, OscRequest):
-                self.safely(self.osc_request, item)
-                continue
-            item = self.safely(self.hardware.press, item) if isinstance(item, BoxPress) else item
-            if item is not None:
-                pending.append(item)
-        for item in in_press_order(pending):
-            self.safely(self.action if isinstance(item, Action) else self.submit, item)
 
     def safely(self, apply: Callable[[Any], Any], item: object) -> Any:
         """Apply one input. A bug in doing so is logged and shown on the console, and the inputs
@@ -375,29 +312,22 @@ class ShowApp:
             self.notice(self.say("console.internal_error"))
             return None
 
+    # --- the window loop's -----------------------------------------------------------------------------
+
     def tick(self) -> None:
         """Once a frame (window thread): queued view changes, time passes, the console's status."""
         self.pump_views()
         self.submit(c.Tick(at=self.clock.now()))
         self.controls.refresh()
-        self._media_over()
-        if self.osc_out is not None:
-            self.osc_out.tick(self.engine.state, self.clock.now(), time.monotonic())
+        if media_over(self.format, self.engine.state, self.media, self.projector.video):
+            self.call(Call("timer_start"), self.clock.now(), "media")
+        if self.osc_link is not None:
+            self.osc_link.out.tick(self.engine.state, self.clock.now(), time.monotonic())
         self.status.devices = self.device_lines()
         self.status.line_check = self.hardware.line_check
         self.status.boxes = [driver.status for driver in self.hardware.boxes.values()]
         self.status.last_press = dict(self.hardware.last_press)
-        knocking = self.osc.latest_knocking() if self.osc is not None and self.config.devices.osc.passcode else None
-        self.status.osc_admit = None if knocking is None else self.say("console.osc_admit", host=knocking[0],
-                                                                        port=knocking[1])
-
-    def _media_over(self) -> None:
-        """A question that waits for its own sound or video (SIGame `waitForFinish`): once they have played,
-        the window opens through the journal, like the host's own «Время!». Which media it waits for is the
-        format's word (`awaited_media`); whether they have played, the players' (window thread)."""
-        waiting = self.format.awaited_media(self.engine.state)
-        if waiting and all(self.media.finished(path) or self.projector.video.finished(path) for path in waiting):
-            self.call(Call("timer_start"), self.clock.now(), "media")
+        self.status.osc_admit = None if self.osc_link is None else self.osc_link.knocking()
 
     def go_live(self) -> None:
         """From now on the thread that delivers an input (a box reader, the OSC server) applies it at
@@ -417,82 +347,23 @@ class ShowApp:
     def wait_inputs(self, until: float) -> bool:
         return self.feed.wait(until)
 
-    def _buzzer_map(self) -> BuzzerMap:
-        from quizshow.inputs.buzzers import load_assignment
-
-        problems = Problems()
-        saved = load_assignment(self.config.path, [t.name for t in self.config.teams], problems)
-        for problem in problems.items:
-            self.notice(str(problem))
-        # A team's saved list, or its `buzzers:` list, is a button per player (FormatSpec.player_buzzers).
-        teams = [(saved.get(t.name, t.buzzer), t.buzzers) for t in self.config.teams]
-        return BuzzerMap.build([None if isinstance(one, tuple) else one for one, _ in teams],
-                               [one if isinstance(one, tuple) else each for one, each in teams])
-
     def prepare_next(self, size: tuple[int, int]) -> None:
         """In a frame's idle time, a piece a call: compose the pictures the host's next press may lead to
         (Projector.ahead), so that the first frame after it only blits them."""
         self.projector.ahead(self.engine.state, self.engine.propose, self.clock.now(), size)
 
-    # --- OSC -------------------------------------------------------------------------------------------
-
-    def _start_osc(self, port: int | None) -> None:
-        osc = self.config.devices.osc
-        out = self.osc_out = OscOut(osc)
-        try:
-            self.osc = OscServer(osc, self.deliver, self.clock.now,
-                                 lambda key, **values: self.notice(self.say(key, **values)),
-                                 lambda to: out.state(self.engine.state, self.clock.now(), to),
-                                 self._subscribe, port=port, teams=len(self.config.teams)).start()
-            self.controls.local["osc_admit"] = self._osc_admit  # «Впустить» (console): whatever the back-off
-        except OSError as why:  # the port is taken: the show goes on without OSC, and says so in words
-            wanted = osc.listen[1] if port is None else port
-            if why.errno == errno.EADDRINUSE:
-                self.notice(self.say("console.osc_port_busy", port=wanted))
-            else:
-                self.notice(self.say("console.osc_cannot_listen", host=osc.listen[0], port=wanted,
-                                     why=why.strerror or why))
-
-    def _osc_admit(self, args: dict[str, Any], at: float, source: str) -> None:
-        """The operator lets in the OSC desk refused at /quiz/connect most recently (inputs/osc.py `admit`)."""
-        admitted = self.osc.admit() if self.osc is not None else None
-        if admitted is not None:
-            self.notice(self.say("console.osc_admitted", host=admitted[0], port=admitted[1]), "info")
-
-    def _subscribe(self, sender: Any, on: bool) -> None:
-        assert self.osc_out is not None
-        if on:
-            self.osc_out.subscribers.add(sender)
-            self.osc_out.state(self.engine.state, self.clock.now(), sender)
-        else:
-            self.osc_out.subscribers.discard(sender)
-
-    def osc_request(self, req: OscRequest) -> None:
-        """An OSC input: the same action as the presenter's or the console's; replied (runtime/osc_link.py)."""
-        assert self.osc is not None
-        answer(req, self.actions, len(self.engine.state.teams), self.spec.name, self.call, self.osc.reply,
-               self._own_actions)
-
     def device_lines(self) -> list[tuple[str, bool]]:
         lines = self.hardware.device_lines()
-        if self.osc is not None:
-            host, port = self.osc.address
-            peers = len(self.osc.peers)
-            lines.append((self.say("console.osc", host=host, port=port, peers=peers), True))
-            lines += [(self.say("console.osc_malformed", count=count, host=host), False)
-                      for host, count in self.osc.malformed_by_source()]
-            lines += [(self.say("console.osc_dropped", count=count, host=host), False)
-                      for host, count in self.osc.flood_counts()]
+        if self.osc_link is not None:
+            lines += self.osc_link.device_lines()
         return lines
 
     def close(self) -> None:
         if self.feed.live:
             self.feed.stop()
             self.give_way.to(None)
-        if self.osc is not None:
-            self.osc.stop()
-        if self.osc_out is not None:
-            self.osc_out.close()
+        if self.osc_link is not None:
+            self.osc_link.close()
         self.hardware.stop()
         self.media.close()
         self.runtime.close()

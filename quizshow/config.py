@@ -132,8 +132,9 @@ def _load_show(path: Path, problems: Problems) -> ShowConfig | None:
     fmt, preset, rules = _rules(reader, keys)
     packs = _packs(reader, keys.get("pack"), problems)
     spec = registry.spec(fmt) if fmt in registry.FORMATS else None
-    for pack in packs if spec is not None else ():  # a format's own demands on a pack, and advice, at its lines
-        for check, warning in ((spec.check_pack, False), (spec.warn_pack, True)):
+    checks = () if spec is None else ((spec.check_pack, False), (spec.warn_pack, True))
+    for pack in packs:  # a format's own demands on a pack, and advice, at its lines
+        for check, warning in checks:
             for line, message in check(pack, rules) if check is not None else ():
                 problems.add(pack.path, line, message, warning=warning)
     language = reader.text(keys.get("language"), "language") or "ru"
@@ -184,9 +185,10 @@ def _rules(reader: FileReader, keys: dict[str, Node]) -> tuple[str | None, str |
 def _packs(reader: FileReader, node: Node | None, problems: Problems) -> tuple[Pack, ...]:
     if node is None:
         return ()
-    names = reader.text_list(node, "pack") if node.id == "sequence" else (reader.text(node, "pack"),)
-    packs = []
-    items = list(reader.sequence(node, "pack")) if node.id == "sequence" else [node]
+    listed = isinstance(node, SequenceNode)
+    names = reader.text_list(node, "pack") if listed else (reader.text(node, "pack"),)
+    packs: list[tuple[Node, Pack]] = []  # each with its line
+    items = list(reader.sequence(node, "pack")) if listed else [node]
     for name, item in zip(names, items, strict=False):
         if name is None:
             continue
@@ -220,7 +222,7 @@ def _theme(reader: FileReader, node: Node | None) -> Path:
 
 
 def _teams(reader: FileReader, node: Node | None, devices: Devices, most: int = MAX_TEAMS) -> tuple[TeamConfig, ...]:
-    teams = []
+    teams: list[TeamConfig] = []
     box_ids = {box.id for box in devices.serial}
     taken: dict[str, str] = {}  # a button (normalised) -> the team that has it
     names: set[str] = set()
@@ -261,11 +263,12 @@ def _team_sizes(reader: FileReader, node: Node | None, teams: tuple[TeamConfig, 
                 rules: dict[str, Any]) -> None:
     """Team sizes the preset's rule book asks for: an error where it admits only that size, else a warning."""
     items = node.value if isinstance(node, SequenceNode) else []
+    section: Node | int = 1 if node is None else node  # the teams' line (the file's first without them)
     for problem in size_problems(rules, [len(t.players) for t in teams]):
         if problem.team is None:
-            reader.warn(node, f"preset {preset} is played by {problem.need} teams (found {problem.found})")
+            reader.warn(section, f"preset {preset} is played by {problem.need} teams (found {problem.found})")
             continue
-        where = items[problem.team] if problem.team < len(items) else node
+        where: Node | int = items[problem.team] if problem.team < len(items) else section
         message = f"team '{teams[problem.team].name}' has {problem.found} players; preset {preset} needs {problem.need}"
         if problem.strict:
             reader.error(where, message + " (a full team only)")
@@ -296,7 +299,7 @@ def _check_buzzer(reader: FileReader, node: Node, buzzer: str, box_ids: set[str]
 
 def _devices(reader: FileReader, node: Node | None) -> Devices:
     keys = reader.mapping(node, DEVICE_KEYS, what="devices")
-    serial = []
+    serial: list[SerialConfig] = []
     for item in reader.sequence(keys.get("serial"), "serial"):
         box = reader.mapping(item, SERIAL_KEYS, required=("id",), what="a serial box")
         protocol = reader.text(box.get("protocol"), "protocol") or "qbx"
@@ -316,7 +319,7 @@ def _devices(reader: FileReader, node: Node | None) -> Devices:
 
 
 def _token_map(reader: FileReader, node: Node) -> dict[str, int]:
-    if node.id != "mapping":
+    if not isinstance(node, MappingNode):
         reader.error(node, "map must be a mapping of received token to input number")
         return {}
     result = {}
@@ -406,7 +409,7 @@ def _keys(reader: FileReader, node: Node | None, teams: tuple[TeamConfig, ...] =
     for action, keys_node in reader.mapping(node, [*ACTIONS, *players], what="keys").items():
         call = players.get(action)
         if call is not None:
-            team, player = call.args
+            team, player = (int(arg or 0) for arg in call.args)  # player_buzzer's: two whole numbers
             if not per_player:
                 reader.error(keys_node, f"'{action}': this format gives a button per team, not per player "
                                         f"(use buzz{team + 1})")

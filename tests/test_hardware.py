@@ -219,8 +219,8 @@ def test_a_broken_assignment_file_at_start_is_a_console_problem_and_the_show_sta
 def test_presses_taken_together_are_ordered_by_their_own_time_across_boxes(tmp_path):
     app = make_app(tmp_path, show_file(tmp_path), devices=False)
     open_question(app)
-    app.inputs.put(c.Buzz(at=2.002, team=1, source_time=2.0015, device="box2"))  # arrived first, pressed later
-    app.inputs.put(c.Buzz(at=2.003, team=0, source_time=2.0010, device="box1"))
+    app.inputs.put(Action("buzz", 2.002, "box2", (1,), source_time=2.0015))  # arrived first, pressed later
+    app.inputs.put(Action("buzz", 2.003, "box1", (0,), source_time=2.0010))
     app.drain()
     assert app.engine.state.answering == 0
     out_margin = app.console.engine.entries[-1].events[0].margin_s
@@ -300,8 +300,8 @@ def test_presses_queued_after_one_that_fails_still_apply(tmp_path):
         return handle(state, command)
 
     app.engine.format.handle = broken_for_anna
-    app.inputs.put(c.Buzz(at=2.001, team=0, source_time=2.0005, device="box1"))
-    app.inputs.put(c.Buzz(at=2.002, team=1, source_time=2.0010, device="box1"))
+    app.inputs.put(Action("buzz", 2.001, "box1", (0,), source_time=2.0005))
+    app.inputs.put(Action("buzz", 2.002, "box1", (1,), source_time=2.0010))
     app.drain()
     assert app.engine.state.answering == 1  # taken from the queue together, and not lost with it
     assert [n.level for n in notices(app)].count("problem") == 1

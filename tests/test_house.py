@@ -159,7 +159,9 @@ def test_a_show_in_a_folder_nobody_may_write_to_journals_in_the_users_data_folde
 
 SHARED = ("app.py", "display/console.py", "display/console_ui.py", "display/windows.py", "outputs/lamps.py",
           "outputs/osc_out.py", "inputs/hardware.py", "inputs/keymap.py", "inputs/buzzers.py", "runtime/__init__.py",
-          "runtime/controls.py", "runtime/feed.py", "runtime/osc_link.py", "runtime/sinks.py")
+          "runtime/controls.py", "runtime/feed.py", "runtime/osc_link.py", "runtime/sinks.py", "runtime/keys.py",
+          "runtime/notices.py", "runtime/startup.py", "runtime/media_wait.py", "inputs/messages.py",
+          "inputs/osc/server.py", "inputs/osc/access.py", "inputs/osc/fairness.py", "inputs/osc/datagram.py")
 
 
 def test_the_shared_parts_name_no_format_nor_its_own_actions():
@@ -169,8 +171,6 @@ def test_the_shared_parts_name_no_format_nor_its_own_actions():
         text = (ROOT / "quizshow" / path).read_text(encoding="utf-8").lower()
         for name in registry.names():
             assert name in ("demo",) or name not in text, (path, name)
-            if path == "runtime/osc_link.py":
-                continue  # the OSC contract's fixed addresses (spec/osc.md: /quiz/cell T Q) predate the specs
             for action in registry.spec(name).actions:
                 assert f'"{action.name}"' not in text, (path, action.name)
 

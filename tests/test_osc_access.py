@@ -65,14 +65,25 @@ def test_an_unlock_is_for_the_sending_socket_not_its_whole_address(rig):  # noqa
 
 
 def test_an_unlock_expires_after_the_desk_falls_silent(rig):  # noqa: F811
+    """The door's clock is the test's (access.wall): the silence is played, not waited for, and every
+    message is followed to its reply."""
     app, desk, to = rig("svoyak", osc=PASSCODE)
+    clock = [1000.0]
+    app.osc.access.wall = lambda: clock[0]
     app.osc.unlock_idle_s = 0.3
     desk.send(to, "/quiz/connect", "zebra")
-    for _ in range(4):  # a desk in use keeps its unlock
-        time.sleep(0.2)
+    desk.send(to, "/quiz/reply/all", 1)  # unlocked: every message is answered from now on
+    assert desk.wait_for("/quiz/reply", where=lambda a: a[0] == "/quiz/reply/all")[2] == 200
+
+    def add_one() -> int:
+        desk.got.clear()
         desk.send(to, "/quiz/team/1/score/add", 1)
-    assert score_becomes(app, 0, 4)
-    time.sleep(0.5)
-    desk.send(to, "/quiz/team/1/score/add", 1)
-    assert [a[2] for a in replies(desk)] == [401]
+        return desk.wait_for("/quiz/reply", where=lambda a: a[0] == "/quiz/team/1/score/add")[2]
+
+    for _ in range(4):  # a desk in use keeps its unlock
+        clock[0] += 0.2
+        assert add_one() == 200
+    assert app.engine.state.teams[0].score == 4
+    clock[0] += 0.5  # silent for longer than the unlock lasts
+    assert add_one() == 401
     assert app.engine.state.teams[0].score == 4

@@ -212,6 +212,7 @@ def test_python_osc_warnings_are_counted_not_logged(caplog, rig):  # noqa: F811
 
 def test_the_receive_buffer_is_enlarged_for_bursts(rig):  # noqa: F811
     import socket
+    import sys
     from pathlib import Path
 
     app, desk, to = rig("svoyak")
@@ -221,4 +222,9 @@ def test_the_receive_buffer_is_enlarged_for_bursts(rig):  # noqa: F811
     limit = Path("/proc/sys/net/core/rmem_max")
     cap = int(limit.read_text()) if limit.exists() else 4 * 1024 * 1024
     granted = app.osc.server.socket.getsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF)
-    assert granted >= min(4 * 1024 * 1024, cap) and (granted > default or cap * 2 <= default)
+    asked = min(4 * 1024 * 1024, cap)
+    if sys.platform == "linux":  # Linux caps what is asked at rmem_max and grants twice that (its bookkeeping)
+        assert granted == 2 * asked, (granted, default, cap)
+    else:
+        assert granted >= asked, (granted, default)
+    assert app.osc.rcvbuf == granted  # what the server reports is what the kernel gave

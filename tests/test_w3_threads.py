@@ -33,8 +33,9 @@ def test_a_box_press_plays_its_cue_on_the_window_thread_not_the_reader(tmp_path,
         box.press(1)
         assert wait_for(lambda: app.engine.state.answering == 0)  # applied on the box's reader thread
         assert plays == []  # ... which left the mixer alone
-        app.pump_views()  # the window thread's next frame
-        assert plays and set(plays) == {threading.get_ident()}
+        # The reader commits the state, then queues the view changes: the window thread's frames take them.
+        assert wait_for(lambda: (app.pump_views(), plays)[1])
+        assert set(plays) == {threading.get_ident()}
         assert "buzz0" in app.sound.played
     finally:
         app.feed.stop()

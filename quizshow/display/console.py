@@ -261,7 +261,8 @@ class Console:
         self._line_of: list[tuple[Entry, tuple[float, str]]] = []  # each logged entry's line (the newest)
         self._undone: list[tuple[float, str]] = []  # lines whose step was undone: struck, «отменено»
         self.prompt_rect: pygame.Rect | None = None  # where the last frame put its prompt (never on a control)
-        self.clock_now = None  # show time, set by the app (the line check says how long ago)
+        # show time, set by the app (the line check says how long ago)
+        self.clock_now: Callable[[], float] | None = None
         self.lock: Any = None  # the engine's lock (set by the app): previews read it while no input applies
         self._signature: tuple = ()
         self._last_drawn = -1e9

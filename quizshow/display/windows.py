@@ -30,10 +30,13 @@ class Show(Protocol):
     console: Console
     status: Any  # ConsoleStatus
     hardware: Any  # inputs.hardware.Hardware: gamepads come as window events
-    lock: threading.RLock
     clock: Any  # ShowClock
-    engine: Any  # Engine
     inputs: Any  # queue.Queue
+
+    @property
+    def lock(self) -> threading.RLock: ...
+    @property
+    def engine(self) -> Any: ...  # Engine
 
     def go_live(self) -> None: ...
     def tick(self) -> None: ...

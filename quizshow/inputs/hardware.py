@@ -1,5 +1,6 @@
 """The buzzer hardware of a running show: serial boxes, gamepads and their lamps; the line check
-(«Проверка кнопок») and assigning buzzers by pressing. Every source becomes the same Buzz command.
+(«Проверка кнопок») and assigning buzzers by pressing. Every source becomes the same `buzz` action call
+(inputs/messages.py `Action`), which ends here again (`buzz`): the line check may take it, else a Buzz.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from quizshow.core.spec import PhaseFlags
 from quizshow.i18n import duration
 from quizshow.inputs.buzzers import BuzzerMap, save_assignment, split_target
 from quizshow.inputs.keymap import keyboard_line
-from quizshow.inputs.serialbox import BoxDriver, BoxPress
+from quizshow.inputs.messages import Action, BoxPress
+from quizshow.inputs.serialbox import BoxDriver
 from quizshow.outputs.lamps import Lamps, PlayerLamps
 
 log = logging.getLogger(__name__)
@@ -28,7 +30,8 @@ class Host(Protocol):
 
     config: ShowConfig
 
-    def deliver(self, item: object) -> None: ...  # an input from a reader thread
+    def deliver(self, item: object) -> None: ...  # an input message from a reader thread
+    def action(self, action: Action) -> Any: ...  # an action call, now (the window thread's pads)
     def now(self) -> float: ...  # show time
     def submit(self, cmd: c.Command) -> Any: ...
     def notice(self, text: str, level: str = "problem") -> None: ...
@@ -48,20 +51,6 @@ def box_problem(status, say) -> str:
     if status.problem_kind and status.problem_kind != "other":
         return say(f"console.box_problem.{status.problem_kind}")
     return status.problem or say("console.box_problem.connecting")
-
-
-def in_press_order(items: list) -> list:
-    """Runs of presses taken from the queue together are reordered by their own timestamps (a box that
-    reports 2 ms later may still have been pressed first); everything else keeps its place."""
-    out, run = [], []
-    for item in items:
-        if isinstance(item, c.Buzz):
-            run.append(item)
-            continue
-        out += sorted(run, key=lambda b: b.press_time)
-        run = []
-        out.append(item)
-    return out + sorted(run, key=lambda b: b.press_time)
 
 
 class Hardware:
@@ -103,8 +92,9 @@ class Hardware:
 
     # --- presses from every source ---------------------------------------------------------------
 
-    def press(self, press: BoxPress) -> c.Command | None:
-        """A box input → the Buzz of its team (or an assignment, or a line-check light)."""
+    def press(self, press: BoxPress) -> Action | None:
+        """A box input → its team's (or player's) `buzz` call with the box's own time of the press; or a
+        button being assigned (None)."""
         spec = f"{press.box}:{press.input}"
         if self.assigning is not None:
             # Assigning changes the key map and writes a file: the window thread's work, not a box reader's.
@@ -116,13 +106,10 @@ class Hardware:
                 self.app.notice(self.app.say("console.unassigned", spec=spec))
             return None
         team, player = split_target(target)
-        if self.line_check:
-            self.light(team, press.at)
-            return None
-        return c.Buzz(at=press.at, team=team, player=player, source_time=press.source_time, device=press.box)
+        return Action("buzz", press.at, press.box, (team, player), press.source_time)
 
-    def buzz(self, team: int, at: float, source_time: float, device: str, player: int | None = None):
-        """A key or pad press of a team's (or a player's) buzzer."""
+    def buzz(self, team: int, at: float, source_time: float, device: str, player: int | None = None) -> Any:
+        """A `buzz` action call (controls.py), whatever its source: the line check takes it, else the Buzz."""
         if self.line_check:
             self.light(team, at)
             return None
@@ -145,7 +132,7 @@ class Hardware:
         if target is None or not self.app.config.devices.gamepads:
             return None
         team, player = split_target(target)
-        return self.buzz(team, at, at, f"pad{index}", player)
+        return self.app.action(Action("buzz", at, f"pad{index}", (team, player)))
 
     # --- the line check ----------------------------------------------------------------------------
 

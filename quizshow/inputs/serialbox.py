@@ -3,8 +3,9 @@
 A thread opens its port exclusively (a device path, a pyserial URL, or `auto`: every serial port is
 asked `WHO` and the box with the right id is taken), waits for `HELLO` (an Arduino resets when its
 port opens, so the driver waits for the box to speak rather than sleeping), measures the clock offset
-with PING/PONG, and turns each press into a `Buzz` stamped with the box's own time converted to show
-time. A vanished or silent box is retried every second; its lamps are restored when it is back.
+with PING/PONG, and turns each press into a `BoxPress` (inputs/messages.py) stamped with the box's own
+time converted to show time. A vanished or silent box is retried every second; its lamps are restored
+when it is back.
 
 Lines to a box go through its own writer thread with a bounded outbox, so the show never waits on a
 port: a box that stops reading (a stuck microcontroller) costs a write timeout in that thread only,
@@ -28,6 +29,7 @@ from serial.tools import list_ports
 
 from quizshow.config import SerialConfig
 from quizshow.inputs import qbx
+from quizshow.inputs.messages import BoxPress
 
 log = logging.getLogger(__name__)
 
@@ -37,17 +39,6 @@ HELLO_WAIT_S = 3.0
 PING_EVERY_S = 5.0
 WRITE_TIMEOUT_S = 0.5  # a line the box has not taken this long: the box is stuck
 OUTBOX_LINES = 16  # commands other than lamps waiting for a box; the oldest give way
-
-
-@dataclass(frozen=True)
-class BoxPress:
-    """A box input pressed: `source_time` is the box's own time of the press in show time, `at` the
-    arrival. The app decides whose it is (a team's buzzer, an assignment, the line check)."""
-
-    box: str
-    input: int
-    at: float
-    source_time: float
 
 
 @dataclass

@@ -53,7 +53,7 @@ def event_messages(event: Event) -> list[tuple[str, tuple]]:
     name = event.name or ""
     out: list[tuple[str, tuple]] = []
     if kind == EventKind.BUZZ:
-        args = (team, name, float(event.margin_s or 0.0))
+        args: tuple[object, ...] = (team, name, float(event.margin_s or 0.0))
         out += [("/quiz/out/event/buzz", args), (f"/quiz/out/event/team/{team}/buzz", args)]
         if event.number is not None and event.player is not None:  # a press with its place in a press queue
             out.append(("/quiz/out/event/queue", (event.number + 1, team, event.player, float(event.margin_s or 0.0))))

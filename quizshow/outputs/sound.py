@@ -46,8 +46,9 @@ def _tone(freqs: list[tuple[float, float]], volume: float = 0.5, wave: str = "si
 
 
 def synthesise(teams: int, rate: int = RATE) -> dict[str, array]:
-    def note(freqs: list[tuple[float, float]], **kwargs: float | str) -> array:
-        return _tone(freqs, rate=rate, **kwargs)
+    def note(freqs: list[tuple[float, float]], volume: float = 0.5, wave: str = "sine",
+             release: float = 0.08) -> array:
+        return _tone(freqs, volume, wave, release=release, rate=rate)
 
     cues = {
         "correct": note([(523.3, 0.11), (659.3, 0.11), (784.0, 0.11), (1046.5, 0.3)]),
@@ -102,7 +103,10 @@ class SoundCues:
         self._ready.start()
 
     def _load(self) -> None:
-        rate, _size, channels = pygame.mixer.get_init()
+        mixer = pygame.mixer.get_init()
+        if mixer is None:  # closed meanwhile: nothing to play on
+            return
+        rate, _size, channels = mixer
         made = synthesise(self._teams, rate)
         for name, samples in made.items():
             self.sounds[name] = self._from_file(name) or pygame.mixer.Sound(buffer=_channels(samples, channels))

@@ -9,34 +9,20 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 import pygame
 
 from quizshow.core import commands as c
-from quizshow.core.actions import ActionContext, ActionRegistry, BadCall, Call, Value
+from quizshow.core.actions import ActionContext, ActionRegistry, BadCall, Call
 from quizshow.core.engine import Outcome
 from quizshow.core.format import Format, Refused
 from quizshow.core.spec import PhaseFlags
 from quizshow.core.state import ShowState
 from quizshow.inputs.keymap import KeyMap, QuitGuard, amount_key, edit_amount, key_name
+from quizshow.inputs.messages import Action
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class Action:
-    """An action call from a key, a presenter, a console button or OSC, with its time and source."""
-
-    name: str
-    at: float
-    source: str = "keyboard"
-    args: tuple[Value, ...] = ()
-
-    @property
-    def call(self) -> Call:
-        return Call(self.name, self.args)
 
 
 class Host(Protocol):
@@ -55,7 +41,8 @@ class Host(Protocol):
     def start_over(self, at: float) -> None: ...
 
 
-Local = Callable[[dict[str, Any], float, str], Outcome | None]
+# A local action (the app's own switch): its checked arguments and the call itself (time, source, a press's time)
+Local = Callable[[dict[str, Any], Action], Outcome | None]
 # undo_far() -> the confirmation to show when Undo would move the picture back more than one step, else None
 UndoFar = Callable[[], str | None]
 UNDO_CONFIRM_S = 4.0  # the second press of a far undo comes within this many seconds
@@ -81,7 +68,7 @@ class Controls:
         self.typing_for: Call | None = None  # the action a text typed on the console goes to (Enter)
         self.local: dict[str, Local] = {
             "quit": self._quit, "help": self._help, "linecheck": self._linecheck, "assign": self._assign,
-            "amount": self._amount, "buzz": self._buzz, "noop": lambda args, at, source: None,
+            "amount": self._amount, "buzz": self._buzz, "noop": lambda args, action: None,
             "escape": self._escape, "start_over": self._start_over,
         }
 
@@ -99,7 +86,7 @@ class Controls:
             return None
         if definition.local:
             local = self.local.get(call.name)
-            return None if local is None else local(args, at, action.source)
+            return None if local is None else local(args, action)
         if definition.text_max and len(call.args) < len(definition.args):  # its text is typed on the console
             self.typing_for = call
             self.host.status.typing = ""
@@ -199,15 +186,15 @@ class Controls:
 
     # --- the local switches ------------------------------------------------------------------------
 
-    def _quit(self, args: dict[str, Any], at: float, source: str) -> None:
+    def _quit(self, args: dict[str, Any], action: Action) -> None:
         if self.quit_guard.press(time.monotonic()):
             self.host.running = False
         self.host.status.quit_armed = self.quit_guard.armed(time.monotonic())
 
-    def _help(self, args: dict[str, Any], at: float, source: str) -> None:
+    def _help(self, args: dict[str, Any], action: Action) -> None:
         self.host.status.help = not self.host.status.help
 
-    def _escape(self, args: dict[str, Any], at: float, source: str) -> None:
+    def _escape(self, args: dict[str, Any], action: Action) -> None:
         """Escape closes what covers the console: the help, a prompt, the quit question, assigning by
         pressing. It never starts, stops or judges anything (a reflex press during an answer is harmless)."""
         status = self.host.status
@@ -217,34 +204,34 @@ class Controls:
         self.undo_guard.armed_at = None  # a far undo's question, dismissed: the next press asks again
         status.quit_armed = False
         if self.host.hardware.assigning is not None:
-            self.host.hardware.toggle_assign(at)
+            self.host.hardware.toggle_assign(action.at)
 
-    def _start_over(self, args: dict[str, Any], at: float, source: str) -> None:
+    def _start_over(self, args: dict[str, Any], action: Action) -> None:
         """«Начать заново»: twice within 2 s (the first press asks)."""
         if not self.confirm.press(time.monotonic()):
             self.host.prompt(self.host.say("console.start_over_confirm"), 2.0)
             return
         self.host.prompt(None)
-        self.host.start_over(at)
+        self.host.start_over(action.at)
 
-    def _linecheck(self, args: dict[str, Any], at: float, source: str) -> None:
+    def _linecheck(self, args: dict[str, Any], action: Action) -> None:
         self.host.hardware.toggle_line_check()
 
-    def _assign(self, args: dict[str, Any], at: float, source: str) -> None:
-        self.host.hardware.toggle_assign(at)
+    def _assign(self, args: dict[str, Any], action: Action) -> None:
+        self.host.hardware.toggle_assign(action.at)
 
-    def _amount(self, args: dict[str, Any], at: float, source: str) -> None:
+    def _amount(self, args: dict[str, Any], action: Action) -> None:
         status = self.host.status
         try:
             status.amount = edit_amount(status.amount, args["edit"])
         except Refused as why:  # an amount out of bounds: said, and the amount stays
             self.host.notice(self.host.refusal_text(why), "refused")
 
-    def _buzz(self, args: dict[str, Any], at: float, source: str) -> Outcome | None:
+    def _buzz(self, args: dict[str, Any], action: Action) -> Outcome | None:
+        """A team's (or a player's) buzzer, from any source: a key, a pad, a box (with the box's own time
+        of the press), OSC. The line check may take it (hardware.buzz)."""
         team, player = args["team"], args["player"]
         if not 0 <= team < len(self.state().teams):
             return None
-        if player is None:
-            result: Outcome | None = self.host.hardware.buzz(team, at, at, source)  # the line check may take it
-            return result
-        return self.host.submit(c.Buzz(at=at, team=team, player=player, source_time=at, device=source))
+        result: Outcome | None = self.host.hardware.buzz(team, action.at, action.press_time, action.source, player)
+        return result

@@ -1,34 +1,27 @@
-"""OSC requests (inputs/osc.py, spec/osc.md) → the same action calls as a key or a console button, and
-the reply to the sender: 200, or 409 with why not."""
+"""An OSC request (inputs/osc, spec/osc.md) carries its action call (inputs/osc/routes.py, the one table
+from an address to an action): applied like a key's or a console button's, and replied to its sender:
+200, or 409 with why not. A format's own action (`/quiz/action/<name>`) is typed here against the
+action registry."""
 
 from __future__ import annotations
 
+import errno
 import math
 from collections.abc import Callable, Collection
-from typing import Any
+from typing import Any, Protocol
 
+from quizshow.config import ShowConfig
 from quizshow.core.actions import ActionRegistry, Call
-from quizshow.core.engine import Outcome
+from quizshow.core.clock import ShowClock
+from quizshow.core.engine import Engine, Outcome
 from quizshow.core.limits import MAX_POINTS
-from quizshow.inputs.osc import OscRequest
-
-# Request kind -> the action call it means, from the message's values (teams and cells 1-based on the wire).
-OSC_CALLS: dict[str, Callable[[list[Any]], Call]] = {
-    "go": lambda v: Call("go"), "back": lambda v: Call("back"), "undo": lambda v: Call("undo"),
-    "timer_start": lambda v: Call("timer_start"), "timer_stop": lambda v: Call("timer_stop"),
-    "announce": lambda v: Call("announce"), "correct": lambda v: Call("correct"), "wrong": lambda v: Call("wrong"),
-    "score_add": lambda v: Call("score_add", (v[0] - 1, v[1])),
-    "score_set": lambda v: Call("score_set", (v[0] - 1, v[1])),
-    "timer_add": lambda v: Call("timer_add", (float(v[0]),)),
-    "select": lambda v: Call("cell", (v[0] - 1, v[1] - 1)),
-    "scores": lambda v: Call("scores", (bool(v[0]),)), "blank": lambda v: Call("blank", (bool(v[0]),)),
-    "buzz": lambda v: Call("buzz", (v[0] - 1, v[1] if len(v) > 1 else None)),
-    # An event: a result reported by another table (inputs/osc.py, the result block; an event format's action).
-    "report": lambda v: Call("report", tuple(v)),
-}
+from quizshow.core.spec import FormatSpec
+from quizshow.inputs.messages import Action, Address, OscRequest
+from quizshow.inputs.osc import OscServer
+from quizshow.outputs.osc_out import OscOut
 
 Apply = Callable[[Call, float, str], Outcome | None]
-Reply = Callable[[Any, str, int, str], None]
+Reply = Callable[[Address, str, int, str], None]
 
 
 class NotACall(Exception):
@@ -77,27 +70,115 @@ def answer(req: OscRequest, actions: ActionRegistry, teams: int, format_name: st
            reply: Reply, own: Collection[str] = ()) -> None:
     """Apply one OSC request as its action call and reply to its sender. `own`: the format's own
     actions, which `/quiz/action/<name>` may call."""
-    if req.kind == "action":
+    call = req.call
+    if req.format_action:
         try:
-            call = format_call(req.values[0], list(req.values[1:]), actions, own, teams)
-        except NotACall as why:
-            reply(req.sender, req.address, why.code, str(why))
+            call = format_call(call.name, list(call.args), actions, own, teams)
+        except NotACall as wrong:
+            reply(req.sender, req.address, wrong.code, str(wrong))
             return
-    else:
-        call = OSC_CALLS[req.kind](list(req.values))
     why: str | None = None
     outcome: Outcome | None = None
-    if call.name == "buzz" and not 0 <= int(call.args[0] or 0) < teams:
-        reply(req.sender, req.address, 409, f"there is no team {req.values[0]}")
+    team = call.args[0] if call.name == "buzz" and call.args else None
+    if isinstance(team, int) and not 0 <= team < teams:
+        reply(req.sender, req.address, 409, f"there is no team {team + 1}")
         return
     if call.name not in actions:
-        why = f"/{req.kind} is not used by format {format_name}"
+        why = f"{req.address} is not used by format {format_name}"
     else:
         outcome = apply(call, req.at, "osc")
         if outcome is None and call.name == "go":
             why = "Next is held for a moment after a press"
-        elif outcome is None and req.kind == "action" and getattr(actions.get(call.name), "confirm", False):
+        elif outcome is None and req.format_action and getattr(actions.get(call.name), "confirm", False):
             why = "send it again within 2 s to confirm"  # a destructive action: the second call does it
     if outcome is not None and outcome.refused:
         why = outcome.refused
     reply(req.sender, req.address, 409 if why else 200, why or "ok")
+
+
+class OscHost(Protocol):
+    """What the OSC link needs from the show (the composition root provides it)."""
+
+    config: ShowConfig
+    actions: ActionRegistry
+    spec: FormatSpec[Any, Any, Any]
+    clock: ShowClock
+
+    @property
+    def engine(self) -> Engine: ...
+
+    def deliver(self, item: object) -> None: ...
+    def call(self, call: Call, at: float, source: str) -> Outcome | None: ...
+    def notice(self, text: str, level: str = "problem") -> None: ...
+    def say(self, key: str, **values: object) -> str: ...
+
+
+class OscLink:
+    """The show's OSC: the server at the door (inputs/osc), the feedback to the desks (outputs/osc_out),
+    a request's reply, the desks' subscriptions, «Впустить» and the console's OSC lines. A port that is
+    taken costs OSC only: the show goes on and says so."""
+
+    def __init__(self, host: OscHost, port: int | None) -> None:
+        self.host = host
+        config = host.config.devices.osc
+        self.out = OscOut(config)
+        self.server: OscServer | None = None
+        self.own_actions = frozenset(action.name for action in host.spec.actions)  # /quiz/action/<name>
+        try:
+            self.server = OscServer(config, host.deliver, host.clock.now,
+                                    lambda key, **values: host.notice(host.say(key, **values)),
+                                    lambda to: self.out.state(host.engine.state, host.clock.now(), to),
+                                    self._subscribe, port=port, teams=len(host.config.teams)).start()
+        except OSError as why:  # the port is taken: the show goes on without OSC, and says so in words
+            wanted = config.listen[1] if port is None else port
+            if why.errno == errno.EADDRINUSE:
+                host.notice(host.say("console.osc_port_busy", port=wanted))
+            else:
+                host.notice(host.say("console.osc_cannot_listen", host=config.listen[0], port=wanted,
+                                     why=why.strerror or why))
+
+    def _subscribe(self, sender: Address, on: bool) -> None:
+        if on:
+            self.out.subscribers.add(sender)
+            self.out.state(self.host.engine.state, self.host.clock.now(), sender)
+        else:
+            self.out.subscribers.discard(sender)
+
+    def request(self, req: OscRequest) -> None:
+        """An OSC input: the same action as the presenter's or the console's; replied."""
+        if self.server is None:
+            return
+        host = self.host
+        answer(req, host.actions, len(host.engine.state.teams), host.spec.name, host.call, self.server.reply,
+               self.own_actions)
+
+    def admit(self, args: dict[str, Any], action: Action) -> None:
+        """«Впустить» (the console's local action): the desk refused at /quiz/connect most recently is let
+        in, whatever the back-off (inputs/osc/access.py `admit`)."""
+        admitted = self.server.admit() if self.server is not None else None
+        if admitted is not None:
+            self.host.notice(self.host.say("console.osc_admitted", host=admitted[0], port=admitted[1]), "info")
+
+    def knocking(self) -> str | None:
+        """The console's «Впустить …» while a desk is refused its passcode (only where there is one)."""
+        if self.server is None or not self.host.config.devices.osc.passcode:
+            return None
+        knocking = self.server.latest_knocking()
+        return None if knocking is None else self.host.say("console.osc_admit", host=knocking[0], port=knocking[1])
+
+    def device_lines(self) -> list[tuple[str, bool]]:
+        """The console's OSC lines: where it listens and to how many, then any source's lost messages."""
+        if self.server is None:
+            return []
+        say, (host, port) = self.host.say, self.server.address
+        lines = [(say("console.osc", host=host, port=port, peers=len(self.server.peers)), True)]
+        lines += [(say("console.osc_malformed", count=count, host=source), False)
+                  for source, count in self.server.malformed_by_source()]
+        lines += [(say("console.osc_dropped", count=count, host=source), False)
+                  for source, count in self.server.flood_counts()]
+        return lines
+
+    def close(self) -> None:
+        if self.server is not None:
+            self.server.stop()
+        self.out.close()
