@@ -101,6 +101,8 @@ class Controls:
             local = self.local.get(call.name)
             return None if local is None else local(args, at, action.source)
         if definition.text_max and len(call.args) < len(definition.args):  # its text is typed on the console
+            if self._refused_now(call, at):  # the rest of the call is wrong (no amount typed): no text asked
+                return None
             self.typing_for = call
             self.host.status.typing = ""
             return None
@@ -114,8 +116,11 @@ class Controls:
             if refused is not None:
                 return refused
         status = self.host.status
-        context = ActionContext(self.state(), at, self.format.rules, int(status.amount or 0))
-        cmd = self.actions.build(call, context)
+        try:
+            cmd = self.actions.build(call, self._context(at))
+        except Refused as why:  # the builder refuses (a score not typed yet): said, nothing done
+            self.host.notice(self.host.refusal_text(why), "refused")
+            return None
         if cmd is None:  # nothing done now: the console says why (a key never does nothing in silence)
             if call.name == "go":  # Next held just after a press (next_guard_s): the host may have been clicking
                 guard = f"{float(self.format.rules.get('next_guard_s', 0.5)):g}"
@@ -127,6 +132,19 @@ class Controls:
         if definition.uses_amount and outcome.accepted:
             status.amount = ""  # typed for this one: the next starts from zero
         return outcome
+
+    def _context(self, at: float) -> ActionContext:
+        amount = self.host.status.amount
+        return ActionContext(self.state(), at, self.format.rules, int(amount or 0), str(amount or ""))
+
+    def _refused_now(self, call: Call, at: float) -> bool:
+        """Would the builder refuse this call now (before its text is typed)? Then it is said at once."""
+        try:
+            self.actions.build(call, self._context(at))
+        except Refused as why:
+            self.host.notice(self.host.refusal_text(why), "refused")
+            return True
+        return False
 
     def _far_undo(self, at: float) -> Outcome | None:
         """Undo may never move the picture back more than one step at one press: the first press names where

@@ -14,7 +14,7 @@ from typing import Any
 
 from quizshow.core import commands as c
 from quizshow.core.actions import ActionContext, ActionDef, Arg
-from quizshow.core.format import Format
+from quizshow.core.format import Format, Refused
 from quizshow.core.spec import FormatSpec, JournalWords, Phase
 from quizshow.core.state import ShowState
 from quizshow.event import export
@@ -43,11 +43,19 @@ def _phases(nested: Sequence[AnySpec]) -> type[Phase]:
     return found
 
 
+def _typed(x: ActionContext) -> str:
+    """The score typed on the console: «31» is 3:1 for the fixture's first team («03» = 0:3). Nothing
+    typed is refused (a click never records 0:0 by itself)."""
+    if not x.typed:
+        raise Refused("type the score first: «31» is 3:1")
+    return m.score_text(x.amount // 10, x.amount % 10)
+
+
 def _enter(x: ActionContext, a: Mapping[str, Any]) -> c.Command:
-    """A result typed on the console: the amount «31» is 3:1 for the fixture's first team."""
-    amount = int(a["scores"]) if a.get("scores") is not None else x.amount
-    return m.Enter(at=x.at, fixture=a["fixture"], scores=m.score_text(amount // 10, amount % 10),
-                   winner=a.get("winner"))
+    """A result typed on the console (or given as the call's `scores`, «31» = 3:1)."""
+    amount = a.get("scores")
+    scores = m.score_text(int(amount) // 10, int(amount) % 10) if amount is not None else _typed(x)
+    return m.Enter(at=x.at, fixture=a["fixture"], scores=scores, winner=a.get("winner"))
 
 
 FIXTURE = Arg("fixture", str)
@@ -68,7 +76,7 @@ ACTIONS = (
     # A correction from the console: the typed amount is the new score («13» = 1:3); the button asks for
     # the reason, typed on the console (Enter gives it).
     ActionDef("fix_result", lambda x, a: m.Correct(at=x.at, fixture=a["fixture"], reason=a.get("reason") or "",
-                                                   scores=m.score_text(x.amount // 10, x.amount % 10)),
+                                                   scores=_typed(x)),
               (FIXTURE, Arg("reason", str, optional=True)), uses_amount=True, text_max=MAX_REASON),
     ActionDef("screen", lambda x, a: m.Show(at=x.at, screen=a["screen"]), (Arg("screen", str),)),
     ActionDef("remove", lambda x, a: m.Remove(at=x.at, team=a["team"], reason=a.get("reason") or "§6.15"),
@@ -120,7 +128,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "stage.semifinal": "Полуфинал", "stage.final": "Финал", "stage.group": "Группа",
         "stage.replay": "Переигровка", "stage.quarterfinal": "Четвертьфинал",
         "ev.console_schedule": "Расписание дня", "ev.console_play_next": "Играть следующий матч",
-        "ev.console_enter": "Ввести счёт (набрать «31» = 3:1)", "ev.console_changes": "Что изменилось",
+        "ev.console_enter": "Ввести счёт (набрать «31» = 3:1)",
+        "ev.console_typed": "Набран счёт: {score}", "ev.console_changes": "Что изменилось",
         "ev.console_draw": "Жребий", "ev.console_undo_result": "Отменить последний результат",
         "action.play_next": "Играть следующий матч", "action.draw": "Жребий", "action.enter": "Ввести результат",
         "ev.final_places": "ИТОГ ДНЯ", "ev.fix": "Исправить", "ev.remove": "Снять команду",
@@ -172,7 +181,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "stage.semifinal": "Semi-final", "stage.final": "Final", "stage.group": "Group",
         "stage.replay": "Replay", "stage.quarterfinal": "Quarter-final",
         "ev.console_schedule": "The day's schedule", "ev.console_play_next": "Play the next match",
-        "ev.console_enter": "Enter a score (type «31» = 3:1)", "ev.console_changes": "What changed",
+        "ev.console_enter": "Enter a score (type «31» = 3:1)",
+        "ev.console_typed": "Score typed: {score}", "ev.console_changes": "What changed",
         "ev.console_draw": "Draw", "ev.console_undo_result": "Take back the last result",
         "action.play_next": "Play the next match", "action.draw": "Draw", "action.enter": "Enter a result",
         "ev.final_places": "THE DAY'S PLACES", "ev.fix": "Correct", "ev.remove": "Remove the team",
@@ -233,6 +243,7 @@ REFUSALS: dict[str, str] = {
     "{fixture} needs a winner": "В матче {fixture} нужен победитель",
     "{name} is removed already": "{name}: команда уже снята",
     "scores are kept by the matches; correct a result instead": "Счёт ведут матчи; исправьте результат",
+    "type the score first: «31» is 3:1": "Сначала наберите счёт цифрами: «31» — это 3:1",
 }
 
 
