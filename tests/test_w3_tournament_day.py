@@ -47,6 +47,12 @@ def after_the_draw(tmp_path: Path) -> ShowApp:
     return app
 
 
+def pair(app: ShowApp, fixture: str) -> tuple[str, str]:
+    day = app.runtime.state.fmt.day
+    a, b = D.plan(day).get(fixture).teams
+    return day.teams[a].name, day.teams[b].name
+
+
 def type_keys(app: ShowApp, digits: str, at: float = 5.0) -> list[object]:
     return [app.key(DIGITS[d], 0, at) for d in digits]
 
@@ -116,5 +122,124 @@ def test_a_correction_takes_its_typed_score_and_refuses_none_before_asking_the_r
         app.text_input("протокол")
         assert app.key(pygame.K_RETURN, 0, 4.8).accepted
         assert app.runtime.state.fmt.day.result("A1").scores == (1, 3)
+    finally:
+        app.close()
+
+
+# --- 2. the confirm prompts ------------------------------------------------------------------------------
+
+
+def prompt_text(app: ShowApp) -> str:
+    app.pump_views()
+    return app.status.prompt[0] if app.status.prompt else ""
+
+
+def test_every_confirm_prompt_phrase_exists_in_both_languages():
+    """Every destructive action any format declares (ActionDef.confirm) has its question in Russian and English;
+    so has Ctrl+Z on a recorded result and «Начать заново»."""
+    from quizshow import i18n, registry
+
+    keys = {"console.undo_confirm", "console.start_over_confirm"}
+    for name in registry.names():
+        spec = registry.spec(name)
+        i18n.add_phrases(spec.phrases)
+        keys |= {f"console.{a.name}_confirm" for a in spec.actions if a.confirm}
+    assert "console.remove_confirm" in keys and "console.undo_result_confirm" in keys
+    for language in ("ru", "en"):
+        missing = [k for k in sorted(keys) if i18n.phrase(k, language, name="X", what="Y") == k]
+        assert not missing, (language, missing)
+
+
+def test_removing_a_team_asks_by_its_name(tmp_path):
+    app = after_the_draw(tmp_path)
+    try:
+        orion = next(i for i, t in enumerate(app.runtime.state.fmt.day.teams) if t.name == "Орион")
+        from quizshow.app import Action
+
+        app.action(Action("remove", 5.0, "console", (orion,)))
+        assert prompt_text(app) == "Снять команду «Орион» с турнира? Нажмите ещё раз"
+        assert orion not in app.runtime.state.fmt.day.removed_teams
+        app.action(Action("remove", 5.5, "console", (orion,)))
+        assert orion in app.runtime.state.fmt.day.removed_teams
+    finally:
+        app.close()
+
+
+def test_taking_back_the_last_result_asks_naming_it(tmp_path):
+    app = after_the_draw(tmp_path)
+    try:
+        type_keys(app, "21")
+        click(app, "enter", 6.0, "A2")
+        click(app, "undo_result", 6.5)
+        a, b = pair(app, "A2")
+        assert prompt_text(app) == f"Отменить: Результат A2: {a} 2:1 {b}? Нажмите ещё раз"
+        click(app, "undo_result", 6.8)
+        assert app.runtime.state.fmt.day.result("A2") is None
+    finally:
+        app.close()
+
+
+# --- 3. Ctrl+Z right after a typed result ----------------------------------------------------------------
+
+
+def test_ctrl_z_after_a_typed_result_asks_then_takes_it_back(tmp_path):
+    app = after_the_draw(tmp_path)
+    try:
+        type_keys(app, "21")
+        click(app, "enter", 6.0, "A2")
+        a, b = pair(app, "A2")
+        assert f"Отменить результат (2×): Результат A2: {a} 2:1 {b} (Ctrl+Z)" in drawn(app)
+        app.key(pygame.K_z, pygame.KMOD_CTRL, 7.0)
+        assert prompt_text(app) == f"Отменить записанный результат (Результат A2: {a} 2:1 {b})? Нажмите ещё раз"
+        assert app.runtime.state.fmt.day.result("A2") is not None
+        app.key(pygame.K_z, pygame.KMOD_CTRL, 7.5)
+        assert app.runtime.state.fmt.day.result("A2") is None
+        assert not any("только с подтверждением" in n.text for n in notices(app))
+    finally:
+        app.close()
+
+
+# --- 4. the day's journal says what happened ---------------------------------------------------------------
+
+
+def journal(app: ShowApp) -> list[str]:
+    app.pump_views()
+    return [line[1] for line in app.console.journal]
+
+
+def test_the_draw_steps_say_which_number_went_to_whom(tmp_path):
+    app = day_app(tmp_path)
+    try:
+        submit(app, c.Go(at=1.0))
+        day = app.runtime.state.fmt.day
+        assert journal(app)[-1] == f"Далее: номер 1 — {day.teams[day.order[0]].name}"
+    finally:
+        app.close()
+
+
+def test_a_typed_result_a_screen_a_removal_and_a_match_are_journalled_in_words(tmp_path):
+    app = after_the_draw(tmp_path)
+    try:
+        type_keys(app, "21")
+        click(app, "enter", 6.0, "A2")
+        a, b = pair(app, "A2")
+        assert journal(app)[-1] == f"Результат A2: {a} 2:1 {b}"
+        submit(app, m.Show(at=7.0, screen="ev_bracket"))
+        assert journal(app)[-1] == "На проекторе: сетка"
+        orion = next(i for i, t in enumerate(app.runtime.state.fmt.day.teams) if t.name == "Орион")
+        submit(app, m.Remove(at=8.0, team=orion, reason="§6.15"))
+        assert journal(app)[-1] == "Команда «Орион» снята с турнира (§6.15)"
+        submit(app, c.Go(at=9.0))
+        a, b = pair(app, "A1")
+        assert journal(app)[-1] == f"Далее: матч A1: {a} — {b}"
+    finally:
+        app.close()
+
+
+def test_the_seed001_melee_start_is_journalled_as_the_melee(tmp_path):
+    app = day_app(tmp_path, SEED001)
+    try:
+        submit(app, c.Go(at=1.0))
+        assert journal(app)[-1] == "Далее: начата «Куча мала» (M0)"
     finally:
         app.close()

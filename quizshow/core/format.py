@@ -8,7 +8,7 @@ format the shared behaviour: manual scores, the view switches, the clock, ticks 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -119,6 +119,11 @@ class Format:
         a format whose Next does different things (a tournament's Next starts or closes a match) may
         decide by what the step did (its events)."""
         return type(command).undoable, type(command).confirm_undo
+
+    def confirm_words(self, state: ShowState, action: str, args: Mapping[str, Any]) -> dict[str, object]:
+        """The values of a destructive action's question (phrase «console.<action>_confirm»): its arguments;
+        a format names what they mean (a team index → «Орион»)."""
+        return dict(args)
 
     # --- the view model: what the views may ask (they never work the rules out again) -------------
 

@@ -123,7 +123,7 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         label = getattr(fmt, "label", None)
         if isinstance(values.get("number"), int):
             values = {**values, "q": label(values["number"]) if callable(label) else values["number"] + 1}
-        who = ", ".join(dict.fromkeys(e.name for e in entry.events if e.name))
+        who = ", ".join(dict.fromkeys(e.name for e in entry.events if e.name and e.kind != EventKind.STAGE))
         found = phrase(key, language, **{"team": team_name(getattr(cmd, "team", None)), "who": who, **values})
         own_said = found if found != key else ""
         if own_said and all(e.kind in _TEAM_CHANGES for e in entry.events):
@@ -142,6 +142,15 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
             return say("journal.buzz", team=name)
         if event.kind == EventKind.TEAM_REMOVED and event.points:  # why a match ended: a team removed
             return say("scene.removed_for_penalties", team=event.name or name, n=event.points)
+        if event.kind == EventKind.STAGE:  # a tournament day's step: its own words, else «journal.stage.<step>»
+            if own_said:
+                return own_said
+            others = [e for e in entry.events if e is not event]
+            key = f"journal.stage.{event.name}"
+            found = say(key, who=", ".join(e.name for e in others if e.name),
+                        n=next((e.points for e in others if e.points), ""))
+            said = found if found != key else ""
+            break
         if event.kind == EventKind.QUESTION and isinstance(cmd, c.SelectCell):
             return _cell_words(cmd, event, fmt, language)
         key = _EVENT_WORDS.get(event.kind)
@@ -671,7 +680,9 @@ class Console:
             what = describe(target, teams, self.language, self.words, self.engine.format, self._rosters())
             undo = self.say("console.undo", what=what)
             preview = self._locked(self.engine.undo_preview)
-            if preview is not None and preview.lost:  # more than one step back: it says where, and asks twice
+            if self.engine.format.undo_rule(target.command, target.events)[1]:  # a recorded result: two presses
+                undo = self.say("console.undo_confirm_button", what=what)
+            elif preview is not None and preview.lost:  # more than one step back: it says where, and asks twice
                 where = where_words(self.engine.format, preview.state, self.language)
                 undo = self.say("console.undo_far_button", what=what, where=where)
         self._ui.button(rect, f"{undo} (Ctrl+Z)", "undo")

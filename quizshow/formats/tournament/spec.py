@@ -132,11 +132,19 @@ PHRASES: dict[str, dict[str, str]] = {
         "ev.console_typed": "Набран счёт: {score}", "ev.console_changes": "Что изменилось",
         "ev.console_draw": "Жребий", "ev.console_undo_result": "Отменить последний результат",
         "action.play_next": "Играть следующий матч", "action.draw": "Жребий", "action.enter": "Ввести результат",
+        "console.remove_confirm": "Снять команду «{name}» с турнира? Нажмите ещё раз",
+        "console.undo_result_confirm": "Отменить: {what}? Нажмите ещё раз",
         "ev.final_places": "ИТОГ ДНЯ", "ev.fix": "Исправить", "ev.remove": "Снять команду",
-        "ev.journal.play": "матч {fixture}", "ev.journal.close": "к таблице", "ev.journal.draw": "жребий",
-        "ev.journal.pick": "выбор соперника: {team}", "ev.journal.show": "экран",
-        "ev.journal.enter": "результат {fixture} {score} ({reason})",
-        "ev.journal.correct": "исправлено {fixture} {score}: {reason}", "ev.journal.remove": "снята {team}: {reason}",
+        "ev.journal.play": "Начат матч {fixture}", "ev.journal.close": "Матч записан, на экране таблица",
+        "ev.journal.draw": "Жребий", "ev.journal.pick": "Победитель «Кучи малы» выбрал соперника: {team}",
+        "ev.journal.show.ev_standings": "На проекторе: таблица", "ev.journal.show.ev_bracket": "На проекторе: сетка",
+        "ev.journal.show.ev_next": "На проекторе: следующий матч",
+        "ev.journal.show.ev_draw": "На проекторе: жеребьёвка",
+        "ev.journal.enter": "Результат {fixture}: {who}", "ev.journal.report": "Результат {fixture} по OSC: {who}",
+        "ev.journal.correct": "Исправлен результат {fixture}: {who} (причина: {reason})",
+        "ev.journal.remove": "Команда «{team}» снята с турнира ({reason})",
+        "journal.stage.play": "матч {who}", "journal.stage.play_all": "начата «Куча мала» ({who})",
+        "journal.stage.draw": "номер {n} — {who}", "journal.stage.close": "матч записан, на экране таблица",
     },
     "en": {
         "phase.ev_draw": "Draw", "phase.ev_standings": "Standings", "phase.ev_bracket": "Bracket",
@@ -185,28 +193,37 @@ PHRASES: dict[str, dict[str, str]] = {
         "ev.console_typed": "Score typed: {score}", "ev.console_changes": "What changed",
         "ev.console_draw": "Draw", "ev.console_undo_result": "Take back the last result",
         "action.play_next": "Play the next match", "action.draw": "Draw", "action.enter": "Enter a result",
+        "console.remove_confirm": "Remove «{name}» from the tournament? Press again",
+        "console.undo_result_confirm": "Take back: {what}? Press again",
         "ev.final_places": "THE DAY'S PLACES", "ev.fix": "Correct", "ev.remove": "Remove the team",
-        "ev.journal.play": "match {fixture}", "ev.journal.close": "to the standings", "ev.journal.draw": "draw",
-        "ev.journal.pick": "opponent picked: {team}", "ev.journal.show": "screen",
-        "ev.journal.enter": "result {fixture} {score} ({reason})",
-        "ev.journal.correct": "corrected {fixture} {score}: {reason}", "ev.journal.remove": "removed {team}: {reason}",
+        "ev.journal.play": "Match {fixture} started", "ev.journal.close": "Match recorded, the standings on screen",
+        "ev.journal.draw": "Draw", "ev.journal.pick": "The melee winner picked its opponent: {team}",
+        "ev.journal.show.ev_standings": "On the projector: the standings",
+        "ev.journal.show.ev_bracket": "On the projector: the bracket",
+        "ev.journal.show.ev_next": "On the projector: the next match",
+        "ev.journal.show.ev_draw": "On the projector: the draw",
+        "ev.journal.enter": "Result {fixture}: {who}", "ev.journal.report": "Result {fixture} over OSC: {who}",
+        "ev.journal.correct": "Result {fixture} corrected: {who} (reason: {reason})",
+        "ev.journal.remove": "«{team}» removed from the tournament ({reason})",
+        "journal.stage.play": "match {who}", "journal.stage.play_all": "the melee started ({who})",
+        "journal.stage.draw": "number {n} — {who}", "journal.stage.close": "match recorded, the standings on screen",
     },
 }
 
 
 def _own_words(cmd: c.Command) -> tuple[str, dict[str, object]] | None:
-    """The console journal's words for the event's own commands."""
+    """The console journal's words for the event's own commands ({who}: the result its event says)."""
     if isinstance(cmd, m.Play):
         return "ev.journal.play", {"fixture": cmd.fixture or ""}
-    if isinstance(cmd, (m.Enter, m.Correct)):
-        score = cmd.scores or "—"
-        reason = cmd.reason if isinstance(cmd, m.Correct) else cmd.source
-        return ("ev.journal.correct" if isinstance(cmd, m.Correct) else "ev.journal.enter"), {
-            "fixture": cmd.fixture, "score": score, "reason": reason}
+    if isinstance(cmd, m.Enter):
+        return ("ev.journal.report" if cmd.source == "osc" else "ev.journal.enter"), {"fixture": cmd.fixture}
+    if isinstance(cmd, m.Correct):
+        return "ev.journal.correct", {"fixture": cmd.fixture, "reason": cmd.reason}
     if isinstance(cmd, m.Remove):
         return "ev.journal.remove", {"reason": cmd.reason}
-    key = {m.Close: "ev.journal.close", m.Draw: "ev.journal.draw", m.Pick: "ev.journal.pick",
-           m.Show: "ev.journal.show"}.get(type(cmd))
+    if isinstance(cmd, m.Show):
+        return f"ev.journal.show.{cmd.screen}", {}
+    key = {m.Close: "ev.journal.close", m.Draw: "ev.journal.draw", m.Pick: "ev.journal.pick"}.get(type(cmd))
     return (key, {}) if key else None
 
 
