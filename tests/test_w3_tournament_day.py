@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pygame
 
+from quizshow import i18n, registry
 from quizshow.app import ShowApp
 from quizshow.core import commands as c
 from quizshow.event import day as D
@@ -137,8 +138,6 @@ def prompt_text(app: ShowApp) -> str:
 def test_every_confirm_prompt_phrase_exists_in_both_languages():
     """Every destructive action any format declares (ActionDef.confirm) has its question in Russian and English;
     so has Ctrl+Z on a recorded result and «Начать заново»."""
-    from quizshow import i18n, registry
-
     keys = {"console.undo_confirm", "console.start_over_confirm"}
     for name in registry.names():
         spec = registry.spec(name)
@@ -243,3 +242,80 @@ def test_the_seed001_melee_start_is_journalled_as_the_melee(tmp_path):
         assert journal(app)[-1] == "Далее: начата «Куча мала» (M0)"
     finally:
         app.close()
+
+
+# --- 5. fixture codes on the projector read in the show's language ----------------------------------------
+
+
+def projected_texts(engine, language: str = "ru") -> list[str]:
+    from quizshow.display.projector import Projector
+    from quizshow.display.theme import load_theme
+    from tests.conftest import views_of
+    from tests.test_display import RecordingText
+
+    i18n.add_phrases(registry.spec("tournament").phrases)
+    theme = load_theme(config(SEED004).theme)
+    text = RecordingText(theme.fonts)
+    projector = Projector(engine.format, theme, "Кубок", language, text, views=views_of(engine.format))
+    projector.render(pygame.Surface((1280, 720)), engine.state, 100.0)
+    return [t for t, _, _ in text.fitted]
+
+
+def test_a_group_match_title_reads_its_code_in_cyrillic():
+    from tests.tournament_kit import tournament
+
+    e = tournament(SEED004)
+    e.replay([c.Go(at=1.0 + i * 0.1) for i in range(12)])
+    assert e.dispatch(m.Play(at=5.0, fixture="C1")).accepted
+    texts = projected_texts(e)
+    assert "В1 · Группа В" in texts and not any("C1" in t for t in texts)
+    assert "В1 · Group В" in projected_texts(e, "en")  # the code's letter is the group's, as its table says
+
+
+def test_a_qualifying_game_title_reads_o1_and_the_melee_only_its_name():
+    from tests.tournament_kit import tournament
+
+    e = tournament(SEED001)
+    assert e.dispatch(c.Go(at=1.0)).accepted
+    assert not any("M0" in t for t in projected_texts(e))
+    e = tournament(SEED001)
+    e.replay([m.Enter(at=1, fixture="M0", order="3,1,2"), m.Pick(at=2, team=5)])
+    while D.draw_stage(e.state.fmt.day) == "lot":
+        e.dispatch(c.Go(at=3.0))
+    assert e.dispatch(m.Play(at=5.0, fixture="Q1")).accepted
+    texts = projected_texts(e)
+    assert "О1 · Отборочная игра" in texts and not any("Q1" in t for t in texts)
+
+
+# --- 6. a drawn match's card names both teams ------------------------------------------------------------
+
+
+def drawn_group_match():
+    """Seed 004's A1 played here to 2:2 (four questions answered in turn, the fifth by nobody)."""
+    from tests.tournament_kit import tournament
+
+    e = tournament(SEED004)
+    e.replay([c.Go(at=1.0 + i * 0.1) for i in range(12)])
+    assert e.dispatch(m.Play(at=5.0, fixture="A1")).accepted
+    at, answered = 6.0, 0
+    while e.state.fmt.day.result("A1") is None:
+        at += 0.5
+        phase = e.state.phase
+        if phase == "clock":
+            free = [t for t in (0, 1) if t not in e.state.locked]
+            cmd: c.Command = c.Buzz(at=at, team=free[0] if answered >= 4 else answered % 2, source_time=at)
+        elif phase == "answering":
+            cmd = c.Judge(at=at, correct=answered < 4)
+            answered += answered < 4
+        else:
+            cmd = c.Go(at=at)
+        assert e.dispatch(cmd).accepted, (phase, cmd)
+    return e
+
+
+def test_a_drawn_match_card_names_both_teams():
+    e = drawn_group_match()
+    result = e.state.fmt.day.result("A1")
+    assert result.outcome == "draw" and result.scores == (2, 2)
+    names = " — ".join(e.state.fmt.day.teams[t].name for t in result.teams)
+    assert names in projected_texts(e)
