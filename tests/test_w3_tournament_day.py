@@ -319,3 +319,70 @@ def test_a_drawn_match_card_names_both_teams():
     assert result.outcome == "draw" and result.scores == (2, 2)
     names = " — ".join(e.state.fmt.day.teams[t].name for t in result.teams)
     assert names in projected_texts(e)
+
+
+# --- 7. group tables: answers, names, one caption per tie, a four-way tie ------------------------------------
+
+
+def group_tables(results, size=(1280, 720)):
+    """Seed 004's standings after `results` (a, b, score of a, score of b), every fitted text with its box."""
+    from dataclasses import replace
+
+    from quizshow.display.projector import Projector
+    from quizshow.display.theme import load_theme
+    from tests.conftest import views_of
+    from tests.event_kit import play as play_pair
+    from tests.test_display import RecordingText
+    from tests.tournament_kit import tournament
+
+    i18n.add_phrases(registry.spec("tournament").phrases)
+    e = tournament(SEED004)
+    ev = e.state.fmt
+    day = replace(ev.day, order=tuple(range(12)))
+    for a, b, sa, sb in results:
+        day = play_pair(day, a, b, sa, sb)
+    e.state = replace(e.state, phase="ev_standings", fmt=replace(ev, day=day))
+    theme = load_theme(config(SEED004).theme)
+    text = RecordingText(theme.fonts)
+    Projector(e.format, theme, "Кубок", "ru", text, views=views_of(e.format)).render(pygame.Surface(size), e.state, 10)
+    return day, text.fitted
+
+
+# Group А (0, 3, 6, 9): two draws, everyone level at 1 point; group В (2, 5, 8, 11): a win with a penalty score.
+ONE_ROUND = [(0, 3, 2, 2), (6, 9, 0, 0), (2, 11, 1, -1), (5, 8, 3, 2)]
+
+
+def test_answers_with_a_negative_score_read_with_a_real_minus_and_apart_from_the_difference():
+    from quizshow.display.event.table import answer_boxes, answers_text
+
+    _, fitted = group_tables(ONE_ROUND)
+    texts = [t for t, _, _ in fitted]
+    assert "1:−1" in texts and "−1:1" in texts and "3–2" in texts
+    assert not any("–-" in t or "-1-" in t for t in texts)
+    assert answers_text("0", "0") == "0–0"
+    both, difference = answer_boxes(pygame.Rect(100, 0, 90, 40), 12)
+    assert difference.x - both.right >= 12  # «3–2 +1», never «3–2+1»
+
+
+def test_a_team_name_keeps_clear_of_the_numbers():
+    day, fitted = group_tables(ONE_ROUND)
+    column = next(box for t, box, _ in fitted if t == "КОМАНДА")[0]  # the name column's width
+    names = {t.name for t in day.teams}
+    widths = [box[0] for t, box, _ in fitted if t in names and box[0] < 2 * column]  # the tables' rows
+    assert widths and all(w <= column - 16 for w in widths)  # 26 px of 1080 between the name and «3»
+
+
+def test_every_tie_has_its_own_caption_with_its_places_and_points():
+    day, fitted = group_tables(ONE_ROUND)
+    texts = [t for t, _, _ in fitted]
+    assert "МЕСТА 1 И 2 · ПО 2 ОЧКА" in texts and "МЕСТА 3 И 4 · ПО 0 ОЧКОВ" in texts
+
+
+def test_a_four_way_tie_after_a_round_is_framed_and_captioned():
+    day, fitted = group_tables(ONE_ROUND)
+    texts = [t for t, _, _ in fitted]
+    names = [day.teams[t].name for t in (0, 3, 6, 9)]
+    assert "МЕСТА 1–4 · ПО 1 ОЧКУ" in texts
+    assert any(t.endswith("делят места 1–4") and all(n in t for n in names) and " и " in t for t in texts)
+    # no frame or caption for a group that has not played (every team level at 0 is no tie)
+    assert "МЕСТА 1–4 · ПО 0 ОЧКОВ" not in texts
