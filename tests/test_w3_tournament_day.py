@@ -386,3 +386,68 @@ def test_a_four_way_tie_after_a_round_is_framed_and_captioned():
     assert any(t.endswith("делят места 1–4") and all(n in t for n in names) and " и " in t for t in texts)
     # no frame or caption for a group that has not played (every team level at 0 is no tie)
     assert "МЕСТА 1–4 · ПО 0 ОЧКОВ" not in texts
+
+
+# --- 8. the bracket ---------------------------------------------------------------------------------------
+
+
+def test_no_quarter_final_pairs_two_teams_of_one_group_before_or_after_the_groups():
+    from dataclasses import replace
+
+    from quizshow.event import seed004
+    from tests.event_kit import make_day
+    from tests.tournament_kit import tournament
+
+    e = tournament(SEED004)
+    e.replay([c.Go(at=1.0 + i * 0.1) for i in range(12)])
+    pending = [s for s in D.plan(e.state.fmt.day).pending if s.fixture.stage == "quarterfinal"]
+    assert len(pending) == 4
+    for slot in pending:
+        groups = [src[2] for src in slot.sources if src.startswith("G:")]
+        assert len(groups) == len(set(groups)), slot
+    # the real bracket: winners C, A, B; runners-up B, C, A; best thirds B, C (1–8 alone: C1 v C3)
+    day = replace(make_day(12, groups=3, advance_per_group=2, playoff_teams=8))
+    group = {t: g for g, teams in seed004.groups(day).items() for t in teams}
+    seeds = seed004.apart([2, 0, 7, 1, 8, 3, 4, 5], group.get)
+    from quizshow.event.common import bracket_pairs
+
+    for a, b in bracket_pairs(8):
+        assert group[seeds[a]] != group[seeds[b]], (seeds[a], seeds[b])
+    assert seeds[0] == 2 and seeds[1] == 0  # the two best still meet only in the final
+
+
+def bracket_drawn():
+    """The pending bracket at 720p: every text with the rect it went into, every match box."""
+    from quizshow.display.event import bracket as B
+    from quizshow.display.projector import Projector
+    from quizshow.display.theme import load_theme
+    from tests.conftest import views_of
+    from tests.tournament_kit import tournament
+
+    i18n.add_phrases(registry.spec("tournament").phrases)
+    e = tournament(SEED004)
+    e.replay([c.Go(at=1.0 + i * 0.1) for i in range(12)])
+    e.dispatch(m.Show(at=5.0, screen="ev_bracket"))
+    said: list[tuple[str, pygame.Rect]] = []
+    boxes: list[pygame.Rect] = []
+    words, panel = B.words, B.panel
+    B.words = lambda surface, frame, text, box, *a, **k: (said.append((text, box)), words(surface, frame, text, box,
+                                                                                          *a, **k))[1]
+    B.panel = lambda surface, frame, rect, *a, **k: (boxes.append(rect), panel(surface, frame, rect, *a, **k))[1]
+    try:
+        theme = load_theme(config(SEED004).theme)
+        Projector(e.format, theme, "Кубок", "ru", None, views=views_of(e.format)).render(
+            pygame.Surface((1280, 720)), e.state, 10.0)
+    finally:
+        B.words, B.panel = words, panel
+    return said, boxes
+
+
+def test_the_bracket_names_the_best_thirds_and_keeps_its_codes_off_the_borders():
+    said, boxes = bracket_drawn()
+    texts = [t for t, _ in said]
+    assert "Лучшая 3-я команда групп" in texts and "Лучшая из следующих" not in texts
+    for text, rect in said:
+        if text.startswith(("ЧФ", "ПФ")) and len(text) <= 3:
+            box = next(b for b in boxes if b.contains(rect) or b.colliderect(rect))
+            assert rect.top >= box.top + 4, (text, rect, box)  # inside, clear of the top border

@@ -78,8 +78,11 @@ def source_label(frame: Frame, day: Day, source: str) -> str:
         return frame.say("ev.from_group", group=group_name(rest[0]), place=rest[1:])
     if kind == "Q":
         return frame.say("ev.qual_place", n=rest)
-    if kind == "X":
-        return frame.say("ev.best_next")
+    if kind == "X" and rest.isdigit():  # the n-th best of the next places across groups: «лучшая 3-я команда групп»
+        reg = day.regulation
+        n, groups = int(rest), max(1, reg.groups)
+        place, k = reg.advance_per_group + 1 + n // groups, n % groups + 1
+        return frame.say("ev.best_next" if k == 1 else "ev.best_next_k", place=place, k=k)
     return frame.say("ev.tbd")
 
 
