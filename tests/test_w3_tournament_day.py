@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 
 from quizshow import i18n, registry
 from quizshow.app import ShowApp
@@ -451,3 +452,31 @@ def test_the_bracket_names_the_best_thirds_and_keeps_its_codes_off_the_borders()
         if text.startswith(("ЧФ", "ПФ")) and len(text) <= 3:
             box = next(b for b in boxes if b.contains(rect) or b.colliderect(rect))
             assert rect.top >= box.top + 4, (text, rect, box)  # inside, clear of the top border
+
+
+# --- 9. the help and the devices line name the tables' buzzers ------------------------------------------------
+
+
+def help_texts(app: ShowApp) -> list[str]:
+    app.status.help = True
+    try:
+        return drawn(app)
+    finally:
+        app.status.help = False
+
+
+@pytest.mark.parametrize("path", [SEED004, SEED001])
+def test_the_help_and_the_devices_line_name_the_tables_buzzers_not_a_key_per_team(tmp_path, path):
+    app = day_app(tmp_path, path)
+    try:
+        texts = help_texts(app)
+        assert "Кнопка: красный стол" in texts and "Кнопка: зелёный стол" in texts
+        teams = [t.name for t in app.runtime.state.fmt.day.teams]
+        assert not any(t == f"Кнопка: {name}" for t in texts for name in teams)
+        assert "Счёт между матчами («31» = 3:1)" in texts
+        lines = [line for line, _ in app.hardware.device_lines()]
+        assert "Клавиатура: кнопки 1–2" in lines, lines
+        submit(app, c.Go(at=1.0))  # a match (seed 001: the melee) or the draw: still the tables
+        assert "Кнопка: красный стол" in help_texts(app)
+    finally:
+        app.close()

@@ -120,6 +120,11 @@ class Format:
         decide by what the step did (its events)."""
         return type(command).undoable, type(command).confirm_undo
 
+    def buzzer_labels(self, state: ShowState) -> tuple[str, ...]:
+        """Who each buzzer action (buzz1, buzz2, …) is, for the console's help: the teams by default; a
+        format played at fixed tables names the tables."""
+        return tuple(t.name for t in state.teams)
+
     def confirm_words(self, state: ShowState, action: str, args: Mapping[str, Any]) -> dict[str, object]:
         """The values of a destructive action's question (phrase «console.<action>_confirm»): its arguments;
         a format names what they mean (a team index → «Орион»)."""

@@ -807,11 +807,13 @@ class Console:
                      (box.x + unit, box.y + unit))
         rows = [(self.say(f"action.{action}"), ", ".join(self.keymap.keys_of(action, self.language)))
                 for action in (*BUTTONS, "escape")]
-        for team, info in enumerate(self.engine.state.teams):
+        for team, name in enumerate(self.engine.format.buzzer_labels(self.engine.state)):  # a team's, or a table's
             keys = self.keymap.keys_of(f"buzz{team + 1}", self.language)
             if keys:
-                rows.append((self.say("console.help_buzzer", team=info.name), ", ".join(keys)))
-        rows.append((self.say("console.help_amount"), "0–9, Backspace"))
+                rows.append((self.say("console.help_buzzer", team=name), ", ".join(keys)))
+        own = f"console.help_amount.{self.engine.format.id}"  # a format's own words for what digits type
+        amount = self.say(own)
+        rows.append((amount if amount != own else self.say("console.help_amount"), "0–9, Backspace"))
         half = (len(rows) + 1) // 2
         col_w = (box.width - unit * 3) // 2
         row_h = min(int(unit * 2.2), (box.height - unit * 4) // max(1, half))

@@ -158,6 +158,10 @@ class TournamentFormat(Format):
             return True, "close" in steps
         return super().undo_rule(command, events)
 
+    def buzzer_labels(self, state: ShowState) -> tuple[str, ...]:
+        """The buzzers are the tables' (key 1 the red table, key 2 the green), between matches and in each."""
+        return self.plan.tables or super().buzzer_labels(state)
+
     def confirm_words(self, state: ShowState, action: str, args: Mapping[str, Any]) -> dict[str, object]:
         """«Снять команду «Орион»?»: a team argument is an event team (not a table of the match played)."""
         words = dict(super().confirm_words(state, action, args))

@@ -42,6 +42,7 @@ class EventPlan:
     teams: tuple[EventTeam, ...]
     regulation: Regulation
     stages: dict[str, StagePlan] = field(default_factory=dict)
+    tables: tuple[str, ...] = ()  # what the help calls the tables' buzzers (buzz1, buzz2): «красный стол», …
 
 
 @dataclass(frozen=True)
