@@ -480,3 +480,41 @@ def test_the_help_and_the_devices_line_name_the_tables_buzzers_not_a_key_per_tea
         assert "Кнопка: красный стол" in help_texts(app)
     finally:
         app.close()
+
+
+# --- 10. the seed-001 play-off -------------------------------------------------------------------------------
+
+
+def test_the_shipped_seed001_day_can_never_tie_across_the_line_its_ratings_all_differ():
+    """shows/tournament-001.yaml: the rating breaks every tie left after «two wins» and the points, and no
+    two teams share one, so its play-off (1 point a question) cannot come up, whatever is typed."""
+    ratings = [t.rating for t in config(SEED001).rules["plan"].teams]
+    assert len(set(ratings)) == len(ratings)
+
+
+def test_a_seed001_day_with_equal_ratings_reaches_the_playoff_from_typed_results(tmp_path):
+    """The same day without ratings: every qualifying game typed as 2:1 for its first team leaves all eight
+    level (one win, three points each): the play-off across the line of four is scheduled and shown."""
+    import re
+
+    path = tmp_path / "day.yaml"
+    text = re.sub(r"rating: \d+, ", "", SEED001.read_text(encoding="utf-8"))
+    path.write_text(text.replace("../packs/", str(SEED001.parent.parent / "packs") + "/"), encoding="utf-8")
+    app = day_app(tmp_path, path)
+    try:
+        submit(app, m.Enter(at=1, fixture="M0", order="3,1,2"))
+        submit(app, m.Pick(at=2, team=5))
+        at = 3.0
+        while D.draw_stage(app.runtime.state.fmt.day) == "lot":
+            submit(app, c.Go(at=at))
+            at += 0.1
+        quals = [f.id for f in D.plan(app.runtime.state.fmt.day).fixtures if f.stage == "qualifying"]
+        for k, fid in enumerate(quals):
+            type_keys(app, "21", 10.0 + k)
+            click(app, "enter", 10.5 + k, fid)
+        day = app.runtime.state.fmt.day
+        plan = D.plan(day)
+        assert plan.due == "playoff" and plan.fixtures[-1].id == "PO1" and len(plan.fixtures[-1].teams) == 8
+        assert any(t.startswith("PO1  ") for t in drawn(app))  # on the console's schedule
+    finally:
+        app.close()
