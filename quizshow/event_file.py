@@ -8,7 +8,7 @@ and pack, the tables' buzzers, devices and keys as in a show file.
 from __future__ import annotations
 
 import re
-from dataclasses import fields
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -85,13 +85,21 @@ def load_tournament(path: Path, problems: Problems, reader: FileReader | None = 
     if name == "seed-004" and regulation.playoff_teams not in (2, 4, 8):
         reader.error(keys.get("parameters") or root, "playoff_teams must be 2, 4 or 8")
     devices = _devices(reader, keys.get("devices"))
-    tables = _tables(reader, keys.get("tables"))
+    named = _tables(reader, keys.get("tables"))
+    tables = [buzzer for _, buzzer in named]
+    if devices.keyboard_buzzers:
+        # A day's keyboard buzzers are its two tables' (keys 1 and 2), never a digit per event team: between
+        # matches the digits type a score, and only two teams play at a time.
+        tables = [(tables[i] if i < len(tables) else None) or f"key:{i + 1}" for i in range(2)]
+        devices = replace(devices, keyboard_buzzers=False)
     language = reader.text(keys.get("language"), "language") or "ru"
     if language not in ("ru", "en"):
         reader.error(keys["language"], "language must be ru or en")
     configs = tuple(TeamConfig(t.name, t.colour, t.captain or None, t.players,
                                tables[i] if i < len(tables) else None) for i, t in enumerate(teams))
-    plan = EventPlan(teams, regulation, stages)
+    defaults = TABLE_NAMES["en" if language == "en" else "ru"]
+    names = [(named[i][0] if i < len(named) else None) or default for i, default in enumerate(defaults)]
+    plan = EventPlan(teams, regulation, stages, tuple(_table_label(n, language) for n in names))
     return ShowConfig(path=path.resolve(), title=reader.text(keys.get("title"), "title") or "", format="tournament",
                       preset="day", rules={"plan": plan}, packs=(), language=language,
                       theme=_theme(reader, keys.get("theme")), teams=configs, devices=devices,
@@ -218,12 +226,22 @@ def _scalar_at(near: Node, value: str) -> Node:
     return ScalarNode("tag:yaml.org,2002:str", value, near.start_mark, near.end_mark)
 
 
-def _tables(reader: FileReader, node: Node | None) -> list[str | None]:
-    """The red and the green table's buzzers (a team's buzzer in a show file)."""
-    out: list[str | None] = []
+TABLE_NAMES = {"ru": ("красный", "зелёный"), "en": ("red", "green")}
+
+
+def _table_label(name: str, language: str) -> str:
+    """What the console's help calls a table's buzzer: «красный стол», «red table» (a name with the word
+    in it stays as it is)."""
+    word = "table" if language == "en" else "стол"
+    return name if word in name.lower() else f"{name} {word}"
+
+
+def _tables(reader: FileReader, node: Node | None) -> list[tuple[str | None, str | None]]:
+    """The red and the green table's names and buzzers (a team's buzzer in a show file)."""
+    out: list[tuple[str | None, str | None]] = []
     for item in reader.sequence(node, "tables"):
         keys = reader.mapping(item, TABLE_KEYS, what="a table")
-        out.append(reader.text(keys.get("buzzer"), "buzzer"))
+        out.append((reader.text(keys.get("name"), "table name"), reader.text(keys.get("buzzer"), "buzzer")))
     if node is not None and len(out) != 2:
         reader.error(node, f"there are two tables, red and green (found {len(out)})")
     return out[:2]

@@ -189,6 +189,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.undo_far": "Отмена уведёт табло назад: {where}. Пропадут ещё {n} {n|шаг|шага|шагов}. "
                             "Нажмите «Отменить» ещё раз",
         "console.undo_far_button": "Отменить (2×): {what}; табло назад: {where}",
+        "console.undo_confirm": "Отменить записанный результат ({what})? Нажмите ещё раз",
+        "console.undo_confirm_button": "Отменить результат (2×): {what}",
         "where.question": "вопрос {n}",
         "console.undone_mark": "отменено",
         "console.projector_blank": "ПРОЕКТОР ЗАТЕМНЁН",
@@ -413,6 +415,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.undo_far": "Undo takes the screen back to: {where}. {n} later {n|step|steps} go too. "
                             "Press «Undo» again",
         "console.undo_far_button": "Undo (2×): {what}; the screen goes back to: {where}",
+        "console.undo_confirm": "Take back a recorded result ({what})? Press again",
+        "console.undo_confirm_button": "Take back the result (2×): {what}",
         "where.question": "question {n}",
         "console.undone_mark": "undone",
         "console.projector_blank": "PROJECTOR BLANKED",

@@ -25,7 +25,7 @@ DEFAULT_COLORS: dict[str, str] = {
     "text": "#f5f7ff", "muted": "#b8c1f0", "accent": "#ffc83d", "warning": "#ff4b4b", "good": "#2fbf71",
     "bad": "#e5484d", "negative": "#ff8a8a", "shadow": "#000000",
     # The duel's tables (seed 002: a player's table is their colour) and the inks on them.
-    "duel_green": "#2e9e52", "duel_yellow": "#e2b420", "duel_red": "#d0323e", "duel_blue": "#2f6fd8",
+    "duel_green": "#1b7337", "duel_yellow": "#e2b420", "duel_red": "#b8283a", "duel_blue": "#245bc0",
     "duel_ink_dark": "#1b1d33",  # on the yellow table, the gold pills, the white badges
     "duel_ink_light": "#ffffff",  # on the other tables; the light the tiles are shaded towards
     "duel_dim": "#696973",  # the tables multiplied by it step back behind the bout's result

@@ -332,7 +332,7 @@ def test_tournament_match_opening_card_names_its_fixture_and_group():
     assert e.state.phase == "title"
     text, _ = _render(e, now=5.0, events=[(out.events, 5.0)])
     shown = [what for what, _, _ in text.fitted]
-    assert "B2 · Группа Б" in shown, shown
+    assert "Б2 · Группа Б" in shown, shown  # the code in the show's language (issue 22, item 5)
     assert "Кубок города" not in shown
     for what, box, got in text.fitted:
         assert got[0] <= box[0] and got[1] <= box[1], f"{what!r} {got} overflows {box}"

@@ -43,6 +43,7 @@ class ActionContext:
     at: float
     rules: Mapping[str, Any] = field(default_factory=dict)
     amount: int = 0
+    typed: str = ""  # the amount as typed ("" : nothing typed yet; "0" was typed)
 
 
 Build = Callable[[ActionContext, Mapping[str, Any]], c.Command | None]

@@ -8,7 +8,7 @@ format the shared behaviour: manual scores, the view switches, the clock, ticks 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -125,6 +125,16 @@ class Format:
         theme's name): (phrase key, values) for the console's journal and Undo label, else None. With a
         QUESTION event among `events` the words are said for the question the command opened."""
         return None
+
+    def buzzer_labels(self, state: ShowState) -> tuple[str, ...]:
+        """Who each buzzer action (buzz1, buzz2, …) is, for the console's help: the teams by default; a
+        format played at fixed tables names the tables."""
+        return tuple(t.name for t in state.teams)
+
+    def confirm_words(self, state: ShowState, action: str, args: Mapping[str, Any]) -> dict[str, object]:
+        """The values of a destructive action's question (phrase «console.<action>_confirm»): its arguments;
+        a format names what they mean (a team index → «Орион»)."""
+        return dict(args)
 
     # --- the view model: what the views may ask (they never work the rules out again) -------------
 

@@ -124,7 +124,7 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         label = getattr(fmt, "label", None)
         if isinstance(values.get("number"), int):
             values = {**values, "q": label(values["number"]) if callable(label) else values["number"] + 1}
-        who = ", ".join(dict.fromkeys(e.name for e in entry.events if e.name))
+        who = ", ".join(dict.fromkeys(e.name for e in entry.events if e.name and e.kind != EventKind.STAGE))
         found = phrase(key, language, **{"team": team_name(getattr(cmd, "team", None)), "who": who, **values})
         own_said = found if found != key else ""
         if own_said and all(e.kind in _TEAM_CHANGES for e in entry.events):
@@ -143,6 +143,15 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
             return say("journal.buzz", team=name)
         if event.kind == EventKind.TEAM_REMOVED and event.points:  # why a match ended: a team removed
             return say("journal.team_removed", team=event.name or name, n=event.points)
+        if event.kind == EventKind.STAGE:  # a day's step (an event nesting matches): its own words, else «journal.stage.<step>»
+            if own_said:
+                return own_said
+            others = [e for e in entry.events if e is not event]
+            key = f"journal.stage.{event.name}"
+            found = say(key, who=", ".join(e.name for e in others if e.name),
+                        n=next((e.points for e in others if e.points), ""))
+            said = found if found != key else ""
+            break
         if event.kind == EventKind.QUESTION and shown is not None:
             return say(shown[0], **shown[1])
         key = _EVENT_WORDS.get(event.kind)
@@ -659,7 +668,9 @@ class Console:
             what = describe(target, teams, self.language, self.words, self.engine.format, self._rosters())
             undo = self.say("console.undo", what=what)
             preview = self._locked(self.engine.undo_preview)
-            if preview is not None and preview.lost:  # more than one step back: it says where, and asks twice
+            if self.engine.format.undo_rule(target.command, target.events)[1]:  # a recorded result: two presses
+                undo = self.say("console.undo_confirm_button", what=what)
+            elif preview is not None and preview.lost:  # more than one step back: it says where, and asks twice
                 where = where_words(self.engine.format, preview.state, self.language)
                 undo = self.say("console.undo_far_button", what=what, where=where)
         self._ui.button(rect, f"{undo} (Ctrl+Z)", "undo")
@@ -784,11 +795,13 @@ class Console:
                      (box.x + unit, box.y + unit))
         rows = [(self.say(f"action.{action}"), ", ".join(self.keymap.keys_of(action, self.language)))
                 for action in (*BUTTONS, "escape")]
-        for team, info in enumerate(self.engine.state.teams):
+        for team, name in enumerate(self.engine.format.buzzer_labels(self.engine.state)):  # a team's, or a table's
             keys = self.keymap.keys_of(f"buzz{team + 1}", self.language)
             if keys:
-                rows.append((self.say("console.help_buzzer", team=info.name), ", ".join(keys)))
-        rows.append((self.say("console.help_amount"), "0–9, Backspace"))
+                rows.append((self.say("console.help_buzzer", team=name), ", ".join(keys)))
+        own = f"console.help_amount.{self.engine.format.id}"  # a format's own words for what digits type
+        amount = self.say(own)
+        rows.append((amount if amount != own else self.say("console.help_amount"), "0–9, Backspace"))
         half = (len(rows) + 1) // 2
         col_w = (box.width - unit * 3) // 2
         row_h = min(int(unit * 2.2), (box.height - unit * 4) // max(1, half))

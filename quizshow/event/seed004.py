@@ -8,8 +8,10 @@ ranks last in its group.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeVar
 
 from quizshow.event.common import Plan, Slot, bracket_pairs, effective, knockout
 from quizshow.event.model import GROUP_IDS, Day, Fixture, Result
@@ -173,6 +175,7 @@ def qualifiers(day: Day, tables: list[GroupTable]) -> list[int]:
     return out[: reg.playoff_teams]
 
 
+T = TypeVar("T")  # a seed: a team, or where it will come from («G:A1»)
 PREFIX = {8: "QF", 4: "SF", 2: "F"}
 STAGE = {8: "quarterfinal", 4: "semifinal", 2: "final"}
 
@@ -186,16 +189,47 @@ def plan(day: Day) -> Plan:
     placeholders = [f"G:{t.group}{p + 1}" for p in range(day.regulation.advance_per_group) for t in tables]
     placeholders += [f"X:{n}" for n in range(size - len(placeholders))]
     if not all(t.complete for t in tables):
-        return Plan(tuple(fixtures), tuple(_pending_bracket(placeholders[:size])))
+        return Plan(tuple(fixtures), tuple(_pending_bracket(apart(placeholders[:size], _group_of_source))))
     # Replays played stay in the schedule (their results are history); those due come after them.
     fixtures += [Fixture(r.fixture, "replay", r.teams, group=r.fixture[1]) for r in day.results
                  if r.fixture.startswith("R") and len(r.fixture) > 1 and r.fixture[1] in GROUP_IDS]
     replays = [f for t in tables for f in replays_due(day, t)]
     fixtures += replays
     if any(effective(day, f) is None and day.result(f.id) is None for f in replays):
-        return Plan(tuple(fixtures), tuple(_pending_bracket(placeholders[:size])), "replay")
-    ko, pending = knockout(day, qualifiers(day, tables), PREFIX, STAGE)
+        return Plan(tuple(fixtures), tuple(_pending_bracket(apart(placeholders[:size], _group_of_source))), "replay")
+    group_of = {row.team: t.group for t in tables for row in t.rows}
+    ko, pending = knockout(day, apart(qualifiers(day, tables), group_of.get), PREFIX, STAGE)
     return Plan(tuple(fixtures + ko), tuple(pending))
+
+
+def apart(seeds: list[T], group: Callable[[T], str | None]) -> list[T]:
+    """The seeds (best first) reordered so that two teams of one group never meet in the knockout's first
+    round (the pairing 1–8, 4–5, 2–7, 3–6 alone would set a group's winner against its own runner-up): the
+    lower seed of such a pair swaps with the next lower seed, of another pair, that keeps both pairs apart.
+    A seed of no known group (the best of the next places, not yet known) meets anyone."""
+    out = list(seeds)
+    pairs = bracket_pairs(len(out))
+
+    def clash(a: int, b: int) -> bool:
+        ga, gb = group(out[a]), group(out[b])
+        return ga is not None and ga == gb
+
+    for a, b in pairs:
+        if b >= len(out) or not clash(a, b):
+            continue
+        for c, d in sorted(pairs, key=lambda p: abs(p[1] - b)):
+            if (c, d) == (a, b) or d >= len(out):
+                continue
+            out[b], out[d] = out[d], out[b]
+            if not clash(a, b) and not clash(c, d):
+                break
+            out[b], out[d] = out[d], out[b]
+    return out
+
+
+def _group_of_source(source: str) -> str | None:
+    """«G:C1» (the first of group C) → C; the best of the next places (X:n) is of no group yet."""
+    return source[2] if source.startswith("G:") and len(source) > 2 else None
 
 
 def _pending_bracket(sources: list[str]) -> list[Slot]:

@@ -32,6 +32,11 @@ class Host(Protocol):
     status: Any  # display.console.ConsoleStatus: amount, help, quit_armed
     hardware: Any  # inputs.hardware.Hardware: the line check, assigning, a team's buzzer
     keymap: KeyMap
+    config: Any  # config.ShowConfig: its language
+    spec: Any  # core.spec.FormatSpec: its journal words
+
+    @property
+    def engine(self) -> Any: ...  # core.engine.Engine: what Undo would take back
 
     def submit(self, cmd: c.Command) -> Outcome: ...
     def prompt(self, text: str | None, seconds: float = 0.0) -> None: ...
@@ -65,6 +70,7 @@ class Controls:
         self.flags = flags
         self.quit_guard = QuitGuard()
         self.confirm = QuitGuard()  # the same two-press rule for a destructive action
+        self._confirm_for: Call | None = None  # the call the first press asked about
         self.typing_for: Call | None = None  # the action a text typed on the console goes to (Enter)
         self.local: dict[str, Local] = {
             "quit": self._quit, "help": self._help, "linecheck": self._linecheck, "assign": self._assign,
@@ -88,21 +94,31 @@ class Controls:
             local = self.local.get(call.name)
             return None if local is None else local(args, action)
         if definition.text_max and len(call.args) < len(definition.args):  # its text is typed on the console
+            if self._refused_now(call, at):  # the rest of the call is wrong (no amount typed): no text asked
+                return None
             self.typing_for = call
             self.host.status.typing = ""
             return None
-        if definition.confirm:  # destructive: a second press
-            if not self.confirm.press(time.monotonic()):
-                self.host.prompt(self.host.say(f"console.{call.name}_confirm"), 2.0)
+        if definition.confirm:  # destructive: a second press (of the same call)
+            if not self._confirmed(call):
+                # Its question may name what Undo would take back now ({what}: a recorded result), and what the
+                # format says its arguments mean (a team's name).
+                words = {"what": self._undo_words(), **self.format.confirm_words(self.state(), call.name, args)}
+                self.host.prompt(self.host.say(f"console.{call.name}_confirm", **words), 2.0)
                 return None
             self.host.prompt(None)  # answered: the question leaves the screen
+        if call.name == "undo" and self._undo_needs_confirm():  # a recorded result: Ctrl+Z asks, then does it
+            return self._confirm_undo(call, at)
         if call.name == "undo" and self.undo_far is not None:
             refused = self._far_undo(at)
             if refused is not None:
                 return refused
         status = self.host.status
-        context = ActionContext(self.state(), at, self.format.rules, int(status.amount or 0))
-        cmd = self.actions.build(call, context)
+        try:
+            cmd = self.actions.build(call, self._context(at))
+        except Refused as why:  # the builder refuses (a score not typed yet): said, nothing done
+            self.host.notice(self.host.refusal_text(why), "refused")
+            return None
         if cmd is None:  # nothing done now: the console says why (a key never does nothing in silence)
             if call.name == "go":  # Next held just after a press (next_guard_s): the host may have been clicking
                 guard = f"{float(self.format.rules.get('next_guard_s', 0.5)):g}"
@@ -114,6 +130,53 @@ class Controls:
         if definition.uses_amount and outcome.accepted:
             status.amount = ""  # typed for this one: the next starts from zero
         return outcome
+
+    def _confirmed(self, call: Call) -> bool:
+        """The second press of the same destructive call within the guard's window (another call asks anew)."""
+        now = time.monotonic()
+        if self._confirm_for != call:
+            self.confirm.armed_at = None
+        self._confirm_for = call
+        return self.confirm.press(now)
+
+    def _undo_needs_confirm(self) -> bool:
+        """Ctrl+Z would take back a step the format keeps behind a confirmation (a recorded result)."""
+        target = self.host.engine.undo_target()
+        return target is not None and self.format.undo_rule(target.command, target.events)[1]
+
+    def _undo_words(self) -> str:
+        """What Undo takes back now, as the console's journal says it."""
+        from quizshow.display.console import describe  # the journal's sentence (no import cycle: display is below)
+
+        engine = self.host.engine
+        target = engine.undo_target()
+        if target is None:
+            return self.host.say("console.nothing_to_undo")
+        teams = [t.name for t in engine.state.teams]
+        return describe(target, teams, self.host.config.language, self.host.spec.journal_words, self.format,
+                        [t.players for t in engine.state.teams])
+
+    def _confirm_undo(self, call: Call, at: float) -> Outcome:
+        """Ctrl+Z on a recorded result: the first press names it and asks; a second within 2 s takes it back."""
+        if not self._confirmed(call):
+            self.host.prompt(self.host.say("console.undo_confirm", what=self._undo_words()), 2.0)
+            return Outcome(c.Undo(at=at), self.state(), refused="taking back a recorded result: "
+                           "send it again within 2 s to confirm")
+        self.host.prompt(None)
+        return self.host.submit(c.Undo(at=at, confirmed=True))
+
+    def _context(self, at: float) -> ActionContext:
+        amount = self.host.status.amount
+        return ActionContext(self.state(), at, self.format.rules, int(amount or 0), str(amount or ""))
+
+    def _refused_now(self, call: Call, at: float) -> bool:
+        """Would the builder refuse this call now (before its text is typed)? Then it is said at once."""
+        try:
+            self.actions.build(call, self._context(at))
+        except Refused as why:
+            self.host.notice(self.host.refusal_text(why), "refused")
+            return True
+        return False
 
     def _far_undo(self, at: float) -> Outcome | None:
         """Undo may never move the picture back more than one step at one press: the first press names where
@@ -208,7 +271,7 @@ class Controls:
 
     def _start_over(self, args: dict[str, Any], action: Action) -> None:
         """«Начать заново»: twice within 2 s (the first press asks)."""
-        if not self.confirm.press(time.monotonic()):
+        if not self._confirmed(Call("start_over")):
             self.host.prompt(self.host.say("console.start_over_confirm"), 2.0)
             return
         self.host.prompt(None)

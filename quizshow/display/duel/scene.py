@@ -13,6 +13,7 @@ asked tile's pulse, a new press's sweep in the queue, a leaving tile, the result
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Hashable
 
 import pygame
@@ -160,7 +161,9 @@ def badge(surface: pygame.Surface, frame: Frame, number: int, center: tuple[int,
     surface.blit(img, img.get_rect(center=center))
 
 
-_TILES: dict[tuple, pygame.Surface] = {}
+# The tiles drawn with one text cache (one projector's): kept with it, never shared between projectors, whose
+# themes and texts may differ.
+_TILES: weakref.WeakKeyDictionary[object, dict[tuple, pygame.Surface]] = weakref.WeakKeyDictionary()
 
 
 def tile(frame: Frame, team: int, player: int, look: str, number: int | None) -> pygame.Surface:
@@ -169,11 +172,12 @@ def tile(frame: Frame, team: int, player: int, look: str, number: int | None) ->
     players = frame.state.teams[team].players
     key = (team, player, look, number, frame.size, players[player] if player < len(players) else "", frame.language,
            id(frame.theme))  # (its colours are the theme's)
-    found = _TILES.get(key)
+    kept = _TILES.setdefault(frame.text, {})
+    found = kept.get(key)
     if found is None:
-        if len(_TILES) > 64:
-            _TILES.clear()
-        found = _TILES[key] = _tile(frame, team, player, look, number)
+        if len(kept) > 64:
+            kept.clear()
+        found = kept[key] = _tile(frame, team, player, look, number)
     return found
 
 

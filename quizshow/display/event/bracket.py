@@ -13,6 +13,8 @@ from quizshow.event import day as D
 from quizshow.event.common import effective
 from quizshow.event.model import Day, Fixture
 
+LABEL_H = 40  # design px: the strip at the top of a match box that holds its code
+
 
 class BracketScene(DayScene):
     """The knockout as columns of matches (quarter-finals, semi-finals, final): teams known or where they
@@ -59,11 +61,14 @@ class BracketScene(DayScene):
         u = frame.u
         res = effective(day, fixture) if fixture.teams else None
         panel(surface, frame, box, edge=frame.color("panel_edge"))
-        words(surface, frame, fixture_label(frame, fixture.id), pygame.Rect(box.x + u(12), box.y, u(120), u(30)),
+        # the code inside the box, clear of its border (never on the line: «ЧФ1», «ПФ2»)
+        head = u(LABEL_H)
+        words(surface, frame, fixture_label(frame, fixture.id),
+              pygame.Rect(box.x + u(16), box.y + u(8), box.width // 2, head - u(8)),
               role="body", color=frame.color("muted"), px=22, anchor="midleft", shadow=False)
-        half = (box.height - u(30)) // 2
+        half = (box.height - head - u(6)) // 2
         for i in range(2):
-            rect = pygame.Rect(box.x + u(10), box.y + u(30) + i * half, box.width - u(20), half - u(4))
+            rect = pygame.Rect(box.x + u(10), box.y + head + i * half, box.width - u(20), half - u(4))
             team = fixture.teams[i] if fixture.teams else None
             won = res is not None and team is not None and res.winner == team
             lost = res is not None and team is not None and res.winner not in (None, team)

@@ -3,6 +3,7 @@ picture is composed again, the idle-time warm-up, names and labels, and the pane
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable
 from weakref import WeakKeyDictionary
 
@@ -77,22 +78,34 @@ def source_label(frame: Frame, day: Day, source: str) -> str:
         return frame.say("ev.from_group", group=group_name(rest[0]), place=rest[1:])
     if kind == "Q":
         return frame.say("ev.qual_place", n=rest)
-    if kind == "X":
-        return frame.say("ev.best_next")
+    if kind == "X" and rest.isdigit():  # the n-th best of the next places across groups: «лучшая 3-я команда групп»
+        reg = day.regulation
+        n, groups = int(rest), max(1, reg.groups)
+        place, k = reg.advance_per_group + 1 + n // groups, n % groups + 1
+        return frame.say("ev.best_next" if k == 1 else "ev.best_next_k", place=place, k=k)
     return frame.say("ev.tbd")
 
 
+CODE = re.compile(r"(QF|SF|PO|Q|R)?([A-H]?)(\d*)")  # a fixture id: its stage's prefix, its group, its number
+
+
 def fixture_label(frame: Frame, fid: str) -> str:
-    """QF1 → ЧФ1, SF2 → ПФ2, F → Финал (the screen's own short names)."""
-    ru = frame.language == "ru"
-    for prefix, short in (("QF", "ЧФ" if ru else "QF"), ("SF", "ПФ" if ru else "SF")):
-        if fid.startswith(prefix) and fid[len(prefix):].isdigit():
-            return short + fid[len(prefix):]
-    if fid == "SFR":
-        return "ПФ*" if ru else "SF*"
+    """A fixture's code as the screen reads it, in the show's language (the event's phrases «ev.code.*»).
+    In Russian: A1 → А1, C2 → В2 (the group's letter as its table names it), Q1 → О1, PO1 → ДБ1, RA1 → ПА1,
+    QF1 → ЧФ1, SF2 → ПФ2; F → Финал; a melee (M0, MR) is its stage's name. The Latin ids stay in the
+    files, the journal and OSC."""
     if fid == "F":
         return frame.say("stage.final")
-    return fid
+    if fid.startswith("M"):
+        return frame.say("stage.melee")
+    if fid == "SFR":
+        return frame.say("ev.code.SF") + "*"
+    found = CODE.fullmatch(fid)
+    if found is None or not fid:
+        return fid
+    prefix, group, n = found.groups()
+    head = frame.say(f"ev.code.{prefix}") if prefix else ""
+    return head + (group_name(group) if group else "") + n  # the group's letter as its tables name it
 
 
 PLACE_PX = 44  # every place of a table in one size, «2–3» as big as «1»

@@ -9,11 +9,12 @@ from collections.abc import Hashable
 import pygame
 
 from quizshow import registry
-from quizshow.display.event.common import event_of, fixture_label, group_name, warm_day
+from quizshow.display.event.common import event_of, fixture_label, group_name, panel, warm_day
 from quizshow.display.event.typed import tournament
 from quizshow.display.scenes import COMMON
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.scenes.cards import TitleScene
+from quizshow.display.svoyak.scenes import words
 from quizshow.event import day as D
 from quizshow.formats.tournament.model import EventState
 
@@ -61,6 +62,20 @@ def fixture_title(card: TitleScene) -> FixtureTitleScene:
     return found
 
 
+def draw_names(surface: pygame.Surface, frame: Frame) -> None:
+    """A drawn match's card says «НИЧЬЯ 2 : 2» but no winner's name: the day names both teams under it
+    («Альфа — Бета»), whatever format the match was played in."""
+    ev = event_of(frame)
+    result = ev.day.result(ev.playing or "")
+    if result is None or result.outcome != "draw" or len(result.teams) != 2:
+        return
+    u = frame.u
+    names = " — ".join(ev.day.teams[t].name for t in result.teams)
+    box = pygame.Rect(u(240), u(730), frame.size[0] - u(480), u(120))
+    panel(surface, frame, box)
+    words(surface, frame, names, box.inflate(-u(40), -u(20)), px=72)
+
+
 class MatchScene(Scene):
     """Any phase of a nested match: the match format's scene for its phase."""
 
@@ -85,6 +100,8 @@ class MatchScene(Scene):
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
         scene, inner = self._inner(frame)
         scene.draw(surface, inner)
+        if inner.flags.game_over:
+            draw_names(surface, frame)
 
     def prepare(self, frame: Frame) -> pygame.Surface | None:
         scene, inner = self._inner(frame)

@@ -96,7 +96,13 @@ def _schedule(ui: PanelUI, box: pygame.Rect, ev: EventState, notice: bool = True
         for key, values in ev.changes[:4]:
             ui.label(ui.say(key, **dict(values)), (inner.x, y), (inner.width, unit), TEXT, int(unit * 0.75))
             y += unit
-    ui.label(ui.say("ev.console_enter"), (inner.x, y), (inner.width, unit), MUTED, int(unit * 0.7))
+    typed = str(ui.status.amount or "")
+    half = inner.width // 2
+    ui.label(ui.say("ev.console_enter"), (inner.x, y), (half, unit), MUTED, int(unit * 0.7))
+    # the score being typed (the digit keys between matches), read as the result it will be
+    score = f"{int(typed) // 10}:{int(typed) % 10}" if typed else ui.say("ev.tbd")
+    ui.label(ui.say("ev.console_typed", score=score), (inner.x + half, y), (inner.width - half, unit),
+             GOLD if typed else MUTED, int(unit * 0.8))
     y += unit
     plan = D.plan(day)
     upcoming = D.next_fixture(day, plan)

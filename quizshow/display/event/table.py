@@ -16,6 +16,8 @@ from quizshow.event import day as D
 from quizshow.event.model import Day
 from quizshow.event.tiebreak import Split
 
+NAME_GAP = 26  # design px between a team's name and its first number («Меридиан  3», never «Меридиан3»)
+CAPTION_H = 118  # one tie's caption box (design px): its places and points, the words, the numbers
 MEDALS = ("tournament_gold", "tournament_silver", "tournament_bronze")  # the day's places 1 to 3 (theme colours)
 WEIGHTS = {"answers": 3.0, "points": 1.5, "rating": 1.6, "tally": 1.6}
 
@@ -25,7 +27,7 @@ def split_text(frame: Frame, day: Day, split: Split) -> tuple[str, str]:
     Северяне — Гамма 3:2»; «разница ответов: +2 и +1»."""
     first = [t for t, v in zip(split.teams, split.values, strict=False) if v == split.values[0]] \
         if split.values else [split.teams[0]]
-    joined = (" и " if frame.language == "ru" else " & ").join(team_name(day, t) for t in first)
+    joined = listed(frame, [team_name(day, t) for t in first])
     head = frame.say(f"ev.split.{split.criterion}", team=joined)
     if split.criterion in ("h2h", "replay") and len(split.teams) == 2:
         a, b = split.teams
@@ -48,8 +50,14 @@ def shared_text(frame: Frame, day: Day, table: D.Table, teams: tuple[int, ...], 
         names = ", ".join(team_name(day, t) for t in teams)
         key = "ev.replay_due" if day.regulation.name == "seed-004" else "ev.playoff_due"
         return frame.say(key, teams=names), frame.say("ev.shared_places", places=places)
-    joined = (" и " if frame.language == "ru" else " & ").join(team_name(day, t) for t in teams)
-    return frame.say("ev.shared_head", teams=joined, places=places), frame.say("ev.all_equal")
+    return frame.say("ev.shared_head", teams=listed(frame, [team_name(day, t) for t in teams]), places=places), \
+        frame.say("ev.all_equal")
+
+
+def listed(frame: Frame, names: list[str]) -> str:
+    """«Альфа и Бета», «Альфа, Бета, Гамма и Дельта»."""
+    last = " и " if frame.language == "ru" else " & "
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + last + names[-1]
 
 
 def close_places(frame: Frame, places: list[int], points: str) -> str:
@@ -57,16 +65,33 @@ def close_places(frame: Frame, places: list[int], points: str) -> str:
     low, high = min(places), max(places)
     listed = f"{low}–{high}" if high - low > 1 else (" и " if frame.language == "ru" else " & ").join(
         str(p) for p in sorted(set(places)))
-    return frame.say("ev.close", places=listed, points=points_words(frame, points))
+    return frame.say("ev.close", places=listed, points=points_words(frame, points, each=True))
 
 
-def points_words(frame: Frame, points: str) -> str:
-    if frame.language != "ru" or not points.lstrip("-").isdigit():
+def points_words(frame: Frame, points: str, each: bool = False) -> str:
+    """«2 очка»; `each` after «по»: «по 1 очку», «по 21 очку», «по 2 очка», «по 0 очков»."""
+    if frame.language != "ru" or not points.lstrip("-−").isdigit():
         return f"{points} pts" if frame.language != "ru" else points
-    n = abs(int(points))
-    word = "очко" if n % 10 == 1 and n % 100 != 11 else "очка" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 \
+    n = abs(int(points.replace("−", "-")))
+    one = "очку" if each else "очко"
+    word = one if n % 10 == 1 and n % 100 != 11 else "очка" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 \
         else "очков"
     return f"{points} {word}"
+
+
+def answers_text(for_: str, against: str) -> str:
+    """Answers for–against with a real minus: «9–2»; with a negative side (penalties) a colon, so that the
+    minus cannot read as the dash: «1:−1», «−1:−1»."""
+    a, b = (v.replace("-", "−") for v in (for_, against))
+    return f"{a}:{b}" if "−" in a + b else f"{a}–{b}"
+
+
+def answer_boxes(cell: pygame.Rect, gap: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """The «ОТВЕТЫ» cell split: for–against on the left, the difference on the right, a clear gap between."""
+    left = cell.inflate(-gap // 2, 0)
+    width = (left.width - gap) * 3 // 5
+    return (pygame.Rect(left.x, left.y, width, left.height),
+            pygame.Rect(left.x + width + gap, left.y, left.width - width - gap, left.height))
 
 
 class StandingsTable:
@@ -130,14 +155,14 @@ class StandingsTable:
     def _notes_height(self, frame: Frame, day: Day, table: D.Table) -> int:
         """The box under a table: a heading line and one caption of two lines per close place shown."""
         count = len(self._captions(day, table))
-        return 0 if not count else frame.u(54) + count * frame.u(66)
+        return 0 if not count else count * (frame.u(CAPTION_H) + frame.u(8))
 
     def _captions(self, day: Day, table: D.Table) -> list[tuple[tuple[int, ...], Split | None]]:
         """What the box under a table explains, in the table's order: each tie-breaker shown (its teams, the
         split) and each place still shared (its teams, None). Every gold frame gets one at least (a shared
         place waiting for its replay first); two at most unless more frames need theirs."""
         found: list[tuple[tuple[int, ...], Split | None]] = [(s.teams, s) for s in self._shown(table)]
-        found += [(block, None) for block in table.shared if len(block) < len(table.rows)]
+        found += [(block, None) for block in table.shared if len(block) < len(table.rows) or self._played(table)]
         due = self._due_blocks(day, table)
         found.sort(key=lambda item: (item[1] is not None or set(item[0]) not in due))  # a replay due first
         chosen: list[tuple[tuple[int, ...], Split | None]] = []
@@ -152,6 +177,11 @@ class StandingsTable:
                 chosen.append(item)
         order = {r.team: i for i, r in enumerate(table.rows)}
         return sorted(chosen[:3], key=lambda item: min(order.get(t, 0) for t in item[0]))
+
+    @staticmethod
+    def _played(table: D.Table) -> bool:
+        """A match of this table has been played (before that, every team level is no tie to explain)."""
+        return any(dict(r.cells).get("played", "0") not in ("0", "") for r in table.rows)
 
     @staticmethod
     def _place_width(frame: Frame, table: D.Table) -> int:
@@ -187,7 +217,7 @@ class StandingsTable:
         """Blocks of teams whose places were split by a tie-breaker (or are still shared)."""
         blocks = [set(s.teams) for s in table.splits if s.criterion not in ("points", "present", "two_wins")]
         # A shared place is ringed once something is played (at the start every team is level).
-        blocks += [set(b) for b in table.shared if len(b) < len(table.rows)]
+        blocks += [set(b) for b in table.shared if len(b) < len(table.rows) or StandingsTable._played(table)]
         out: list[set[int]] = []
         for b in blocks:  # the widest block of each tie: a later, finer split is inside it
             if not any(b <= o for o in out):
@@ -214,7 +244,7 @@ class StandingsTable:
                PLACE_PX)
         name = team_name(day, row.team) + (f" ({frame.say('ev.removed')})" if row.removed else "")
         lead = u(14) + place_w + u(14)
-        img = frame.text.fit(name, "heading", (name_w - u(8), rect.height - u(8)), text, u(40), min_px=u(20),
+        img = frame.text.fit(name, "heading", (name_w - u(NAME_GAP), rect.height - u(8)), text, u(40), min_px=u(20),
                              shadow=True, wrap=False)
         surface.blit(img, img.get_rect(midleft=(rect.x + lead + u(4), rect.centery)))
         cells = dict(row.cells)
@@ -224,40 +254,37 @@ class StandingsTable:
                 diff = cells["diff"]
                 colour = frame.color("good") if diff.startswith("+") else \
                     frame.color("negative") if diff.startswith("−") else text
-                left = cell.inflate(-u(4), 0)
-                half = pygame.Rect(left.x, left.y, left.width * 3 // 5, left.height)
-                number(surface, frame, f"{cells['for']}–{cells['against']}", half, text, 36)
-                number(surface, frame, diff, pygame.Rect(half.right, left.y, left.width - half.width, left.height),
-                       colour, 36)
+                both, difference = answer_boxes(cell, u(12))
+                number(surface, frame, answers_text(cells["for"], cells["against"]), both, text, 36)
+                number(surface, frame, diff, difference, colour, 36)
             elif key == "points":
                 words(surface, frame, cells[key], cell, role="numbers", color=frame.color("accent"), px=54)
             else:
                 number(surface, frame, cells.get(key, ""), cell, text, 40)
 
     def _notes(self, surface: pygame.Surface, frame: Frame, day: Day, table: D.Table, box: pygame.Rect) -> None:
-        """The box under a table: which places were close, the criterion that split them and its numbers
-        (up to two splits, the widest first), or the replay still due."""
+        """The boxes under a table, one per close place explained (its own heading: the places and their
+        points): the criterion that split them and its numbers, or the replay still due."""
         u = frame.u
-        captions = self._captions(day, table)
         gold = frame.color("accent")
-        panel(surface, frame, box, top=paint.mix(gold, frame.color("panel_dark"), 0.82), edge=gold)
-        inner = box.inflate(-u(24), -u(12))
-        # The heading: the places and points of the first close place explained.
-        rows = [r for r in table.rows if r.team in captions[0][0]]
-        points = dict(rows[0].cells).get("points", "")
-        places = [p for r in rows for p in r.place]
-        words(surface, frame, close_places(frame, places, points).upper(),
-              pygame.Rect(inner.x, inner.y, inner.width, u(28)), role="heading", color=gold, px=22, anchor="midleft",
-              shadow=False)
-        y = inner.y + u(30)
         due = self._due_blocks(day, table)
-        for teams, split in captions:
+        y = box.y
+        for teams, split in self._captions(day, table):
+            rect = pygame.Rect(box.x, y, box.width, u(CAPTION_H))
+            panel(surface, frame, rect, top=paint.mix(gold, frame.color("panel_dark"), 0.82), edge=gold)
+            inner = rect.inflate(-u(24), -u(12))
+            rows = [r for r in table.rows if r.team in teams]
+            points = dict(rows[0].cells).get("points", "") if rows else ""
+            places = [p for r in rows for p in r.place]
+            words(surface, frame, close_places(frame, places, points).upper(),
+                  pygame.Rect(inner.x, inner.y, inner.width, u(28)), role="heading", color=gold, px=22,
+                  anchor="midleft", shadow=False)
             if split is not None:
                 head, numbers = split_text(frame, day, split)
             else:
                 head, numbers = shared_text(frame, day, table, teams, set(teams) in due)
-            words(surface, frame, head, pygame.Rect(inner.x, y, inner.width, u(36)), px=31, anchor="midleft",
-                  color=gold if split is None and set(teams) in due else None)
-            words(surface, frame, numbers, pygame.Rect(inner.x, y + u(36), inner.width, u(28)), role="body",
+            words(surface, frame, head, pygame.Rect(inner.x, inner.y + u(30), inner.width, u(36)), px=31,
+                  anchor="midleft", color=gold if split is None and set(teams) in due else None)
+            words(surface, frame, numbers, pygame.Rect(inner.x, inner.y + u(66), inner.width, u(28)), role="body",
                   color=frame.color("muted"), px=25, anchor="midleft", shadow=False)
-            y += u(66)
+            y += u(CAPTION_H) + u(8)

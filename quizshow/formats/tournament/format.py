@@ -158,6 +158,18 @@ class TournamentFormat(Format):
             return True, "close" in steps
         return super().undo_rule(command, events)
 
+    def buzzer_labels(self, state: ShowState) -> tuple[str, ...]:
+        """The buzzers are the tables' (key 1 the red table, key 2 the green), between matches and in each."""
+        return self.plan.tables or super().buzzer_labels(state)
+
+    def confirm_words(self, state: ShowState, action: str, args: Mapping[str, Any]) -> dict[str, object]:
+        """«Снять команду «Орион»?»: a team argument is an event team (not a table of the match played)."""
+        words = dict(super().confirm_words(state, action, args))
+        team = args.get("team")
+        if isinstance(team, int) and 0 <= team < len(self.plan.teams):
+            words["name"] = self.plan.teams[team].name
+        return words
+
     # --- view model: the match's while one is played ------------------------------------------------------
 
     def current(self, state: ShowState) -> Question | None:
@@ -223,8 +235,10 @@ class TournamentFormat(Format):
         seed = zlib.crc32(f"{state.seed}:{fixture.id}:{len(ev.corrections)}".encode())
         nested = fmt.initial_state(seed)
         ev = replace(ev, playing=fixture.id, match=nested, roster=roster, notice=None)
-        names = " — ".join(self.plan.teams[t].name for t in fixture.teams[:2])
-        return self._project(state, ev), [Event(EventKind.STAGE, name="play"),
+        two = len(fixture.teams) == 2
+        names = f"{fixture.id}: " + " — ".join(self.plan.teams[t].name for t in fixture.teams) if two else fixture.id
+        # the journal: «Далее: матч A2: Альфа — Бета», «Далее: начата «Куча мала» (M0)»
+        return self._project(state, ev), [Event(EventKind.STAGE, name="play" if two else "play_all"),
                                           Event(EventKind.ROUND_START, name=names)]
 
     def on_close(self, state: ShowState, cmd: m.Close) -> Result:
@@ -296,7 +310,20 @@ class TournamentFormat(Format):
             raise Refused("{fixture} is being played here", fixture=fixture.id)
         result = self._outcome(ev, fixture, cmd, cmd.source if cmd.source in ("hand", "osc") else "hand")
         ev = replace(ev, day=replace(ev.day, results=(*ev.day.results, result)))
-        return self._keep(state, ev), [Event(EventKind.MATCH_RESULT, name=fixture.id)]
+        # the journal: «Результат A2: Альфа 2:1 Бета» (the STAGE event: the command's own words speak)
+        return self._keep(state, ev), [Event(EventKind.STAGE, name="enter"),
+                                       Event(EventKind.MATCH_RESULT, name=self.said(result))]
+
+    def said(self, result: Outcome | None) -> str:
+        """A result in a few words: «Альфа 2:1 Бета», a melee's order «Альфа › Бета › …», «—» (voided)."""
+        if result is None:
+            return "—"
+        names = [self.plan.teams[t].name for t in result.teams]
+        if result.order:
+            return " › ".join(self.plan.teams[t].name for t in result.order)
+        if len(names) == 2 and len(result.scores) == 2:
+            return f"{names[0]} {result.scores[0]}:{result.scores[1]} {names[1]}"
+        return ", ".join(f"{n} {s}" for n, s in zip(names, result.scores, strict=False))
 
     def on_correct(self, state: ShowState, cmd: m.Correct) -> Result:
         ev = self.event(state)
@@ -313,7 +340,8 @@ class TournamentFormat(Format):
         frozen = tuple((key, tuple((k, str(v)) for k, v in values.items())) for key, values in changes)
         ev = replace(ev, day=day, corrections=(*ev.corrections, Correction(cmd.fixture, before, after, cmd.reason)),
                      changes=frozen)
-        return self._keep(state, ev), []
+        return self._keep(state, ev), [Event(EventKind.STAGE, name="correct"),
+                                       Event(EventKind.MATCH_RESULT, name=self.said(after))]
 
     def _stage_of(self, day: Day, result: Outcome) -> str:
         found = D.plan(day).get(result.fixture)

@@ -6,19 +6,23 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from quizshow.core import commands as c
-from quizshow.core.phases import Phase
+from quizshow.core.phases import Phase, PhaseFlags
 from quizshow.core.state import ShowState
 from quizshow.event.model import Correction, Day, EventTeam, Regulation
 from quizshow.packs.model import Pack
 
+TYPED = PhaseFlags(amount_entry=True)  # a result is typed between matches
+
 
 class Screen(Phase):
-    """The day's own pictures between matches (its phases while no match is played)."""
+    """The day's own pictures between matches (its phases while no match is played). On each the digit
+    keys type a score on the console («31» = 3:1) for «Ввести результат» / «Исправить»: no buzzer is
+    live between matches."""
 
-    DRAW = "ev_draw"
-    STANDINGS = "ev_standings"
-    BRACKET = "ev_bracket"
-    NEXT = "ev_next"
+    DRAW = "ev_draw", TYPED
+    STANDINGS = "ev_standings", TYPED
+    BRACKET = "ev_bracket", TYPED
+    NEXT = "ev_next", TYPED
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,7 @@ class EventPlan:
     teams: tuple[EventTeam, ...]
     regulation: Regulation
     stages: dict[str, StagePlan] = field(default_factory=dict)
+    tables: tuple[str, ...] = ()  # what the help calls the tables' buzzers (buzz1, buzz2): «красный стол», …
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from typing import Any
 
 from quizshow.core import commands as c
 from quizshow.core.actions import ActionContext, ActionDef, Arg
-from quizshow.core.format import Format
+from quizshow.core.format import Format, Refused
 from quizshow.core.spec import FormatSpec, JournalWords, Phase
 from quizshow.core.state import ShowState
 from quizshow.event import export
@@ -43,11 +43,19 @@ def _phases(nested: Sequence[AnySpec]) -> type[Phase]:
     return found
 
 
+def _typed(x: ActionContext) -> str:
+    """The score typed on the console: «31» is 3:1 for the fixture's first team («03» = 0:3). Nothing
+    typed is refused (a click never records 0:0 by itself)."""
+    if not x.typed:
+        raise Refused("type the score first: «31» is 3:1")
+    return m.score_text(x.amount // 10, x.amount % 10)
+
+
 def _enter(x: ActionContext, a: Mapping[str, Any]) -> c.Command:
-    """A result typed on the console: the amount «31» is 3:1 for the fixture's first team."""
-    amount = int(a["scores"]) if a.get("scores") is not None else x.amount
-    return m.Enter(at=x.at, fixture=a["fixture"], scores=m.score_text(amount // 10, amount % 10),
-                   winner=a.get("winner"))
+    """A result typed on the console (or given as the call's `scores`, «31» = 3:1)."""
+    amount = a.get("scores")
+    scores = m.score_text(int(amount) // 10, int(amount) % 10) if amount is not None else _typed(x)
+    return m.Enter(at=x.at, fixture=a["fixture"], scores=scores, winner=a.get("winner"))
 
 
 FIXTURE = Arg("fixture", str)
@@ -68,7 +76,7 @@ ACTIONS = (
     # A correction from the console: the typed amount is the new score («13» = 1:3); the button asks for
     # the reason, typed on the console (Enter gives it).
     ActionDef("fix_result", lambda x, a: m.Correct(at=x.at, fixture=a["fixture"], reason=a.get("reason") or "",
-                                                   scores=m.score_text(x.amount // 10, x.amount % 10)),
+                                                   scores=_typed(x)),
               (FIXTURE, Arg("reason", str, optional=True)), uses_amount=True, text_max=MAX_REASON),
     ActionDef("screen", lambda x, a: m.Show(at=x.at, screen=a["screen"]), (Arg("screen", str),)),
     ActionDef("remove", lambda x, a: m.Remove(at=x.at, team=a["team"], reason=a.get("reason") or "§6.15"),
@@ -114,20 +122,32 @@ PHRASES: dict[str, dict[str, str]] = {
         "ev.split.table_wins": "{team} выше: победы за столами", "ev.split.present": "{team} выше: соперник снят",
         "ev.replay_due": "Переигровка: {teams}", "ev.playoff_due": "Дополнительный бой (3 вопроса): {teams}",
         "ev.winner_of": "Победитель {fixture}", "ev.from_group": "{place}-я группы {group}",
-        "ev.best_next": "Лучшая из следующих", "ev.qual_place": "{n}-е место отбора", "ev.tbd": "—",
+        "ev.best_next": "Лучшая {place}-я команда групп",
+        "ev.best_next_k": "{k}-я по силе {place}-я команда групп", "ev.qual_place": "{n}-е место отбора", "ev.tbd": "—",
         "ev.prize": "«Команда за столом»: {teams}",
         "stage.melee": "Куча мала", "stage.qualifying": "Отборочная игра", "stage.playoff": "Доп. бой",
         "stage.semifinal": "Полуфинал", "stage.final": "Финал", "stage.group": "Группа",
         "stage.replay": "Переигровка", "stage.quarterfinal": "Четвертьфинал",
         "ev.console_schedule": "Расписание дня", "ev.console_play_next": "Играть следующий матч",
-        "ev.console_enter": "Ввести счёт (набрать «31» = 3:1)", "ev.console_changes": "Что изменилось",
+        "ev.console_enter": "Ввести счёт (набрать «31» = 3:1)",
+        "ev.console_typed": "Набран счёт: {score}", "ev.console_changes": "Что изменилось",
         "ev.console_draw": "Жребий", "ev.console_undo_result": "Отменить последний результат",
         "action.play_next": "Играть следующий матч", "action.draw": "Жребий", "action.enter": "Ввести результат",
+        "ev.code.Q": "О", "ev.code.PO": "ДБ", "ev.code.R": "П", "ev.code.QF": "ЧФ", "ev.code.SF": "ПФ",
+        "console.help_amount.tournament": "Счёт между матчами («31» = 3:1)",
+        "console.remove_confirm": "Снять команду «{name}» с турнира? Нажмите ещё раз",
+        "console.undo_result_confirm": "Отменить: {what}? Нажмите ещё раз",
         "ev.final_places": "ИТОГ ДНЯ", "ev.fix": "Исправить", "ev.remove": "Снять команду",
-        "ev.journal.play": "матч {fixture}", "ev.journal.close": "к таблице", "ev.journal.draw": "жребий",
-        "ev.journal.pick": "выбор соперника: {team}", "ev.journal.show": "экран",
-        "ev.journal.enter": "результат {fixture} {score} ({reason})",
-        "ev.journal.correct": "исправлено {fixture} {score}: {reason}", "ev.journal.remove": "снята {team}: {reason}",
+        "ev.journal.play": "Начат матч {fixture}", "ev.journal.close": "Матч записан, на экране таблица",
+        "ev.journal.draw": "Жребий", "ev.journal.pick": "Победитель «Кучи малы» выбрал соперника: {team}",
+        "ev.journal.show.ev_standings": "На проекторе: таблица", "ev.journal.show.ev_bracket": "На проекторе: сетка",
+        "ev.journal.show.ev_next": "На проекторе: следующий матч",
+        "ev.journal.show.ev_draw": "На проекторе: жеребьёвка",
+        "ev.journal.enter": "Результат {fixture}: {who}", "ev.journal.report": "Результат {fixture} по OSC: {who}",
+        "ev.journal.correct": "Исправлен результат {fixture}: {who} (причина: {reason})",
+        "ev.journal.remove": "Команда «{team}» снята с турнира ({reason})",
+        "journal.stage.play": "матч {who}", "journal.stage.play_all": "начата «Куча мала» ({who})",
+        "journal.stage.draw": "номер {n} — {who}", "journal.stage.close": "матч записан, на экране таблица",
     },
     "en": {
         "phase.ev_draw": "Draw", "phase.ev_standings": "Standings", "phase.ev_bracket": "Bracket",
@@ -166,37 +186,50 @@ PHRASES: dict[str, dict[str, str]] = {
         "ev.split.table_wins": "{team} above: wins at the tables", "ev.split.present": "{team} above: other removed",
         "ev.replay_due": "Replay: {teams}", "ev.playoff_due": "Play-off (3 questions): {teams}",
         "ev.winner_of": "Winner of {fixture}", "ev.from_group": "#{place} of group {group}",
-        "ev.best_next": "Best of the next", "ev.qual_place": "qualifying #{n}", "ev.tbd": "—",
+        "ev.best_next": "The best #{place} of the groups",
+        "ev.best_next_k": "The #{place} of the groups ranked {k}", "ev.qual_place": "qualifying #{n}", "ev.tbd": "—",
         "ev.prize": "«Team at the table»: {teams}",
         "stage.melee": "Melee", "stage.qualifying": "Qualifying", "stage.playoff": "Play-off",
         "stage.semifinal": "Semi-final", "stage.final": "Final", "stage.group": "Group",
         "stage.replay": "Replay", "stage.quarterfinal": "Quarter-final",
         "ev.console_schedule": "The day's schedule", "ev.console_play_next": "Play the next match",
-        "ev.console_enter": "Enter a score (type «31» = 3:1)", "ev.console_changes": "What changed",
+        "ev.console_enter": "Enter a score (type «31» = 3:1)",
+        "ev.console_typed": "Score typed: {score}", "ev.console_changes": "What changed",
         "ev.console_draw": "Draw", "ev.console_undo_result": "Take back the last result",
         "action.play_next": "Play the next match", "action.draw": "Draw", "action.enter": "Enter a result",
+        "ev.code.Q": "Q", "ev.code.PO": "PO", "ev.code.R": "R", "ev.code.QF": "QF", "ev.code.SF": "SF",
+        "console.help_amount.tournament": "A score between matches («31» = 3:1)",
+        "console.remove_confirm": "Remove «{name}» from the tournament? Press again",
+        "console.undo_result_confirm": "Take back: {what}? Press again",
         "ev.final_places": "THE DAY'S PLACES", "ev.fix": "Correct", "ev.remove": "Remove the team",
-        "ev.journal.play": "match {fixture}", "ev.journal.close": "to the standings", "ev.journal.draw": "draw",
-        "ev.journal.pick": "opponent picked: {team}", "ev.journal.show": "screen",
-        "ev.journal.enter": "result {fixture} {score} ({reason})",
-        "ev.journal.correct": "corrected {fixture} {score}: {reason}", "ev.journal.remove": "removed {team}: {reason}",
+        "ev.journal.play": "Match {fixture} started", "ev.journal.close": "Match recorded, the standings on screen",
+        "ev.journal.draw": "Draw", "ev.journal.pick": "The melee winner picked its opponent: {team}",
+        "ev.journal.show.ev_standings": "On the projector: the standings",
+        "ev.journal.show.ev_bracket": "On the projector: the bracket",
+        "ev.journal.show.ev_next": "On the projector: the next match",
+        "ev.journal.show.ev_draw": "On the projector: the draw",
+        "ev.journal.enter": "Result {fixture}: {who}", "ev.journal.report": "Result {fixture} over OSC: {who}",
+        "ev.journal.correct": "Result {fixture} corrected: {who} (reason: {reason})",
+        "ev.journal.remove": "«{team}» removed from the tournament ({reason})",
+        "journal.stage.play": "match {who}", "journal.stage.play_all": "the melee started ({who})",
+        "journal.stage.draw": "number {n} — {who}", "journal.stage.close": "match recorded, the standings on screen",
     },
 }
 
 
 def _own_words(cmd: c.Command) -> tuple[str, dict[str, object]] | None:
-    """The console journal's words for the event's own commands."""
+    """The console journal's words for the event's own commands ({who}: the result its event says)."""
     if isinstance(cmd, m.Play):
         return "ev.journal.play", {"fixture": cmd.fixture or ""}
-    if isinstance(cmd, (m.Enter, m.Correct)):
-        score = cmd.scores or "—"
-        reason = cmd.reason if isinstance(cmd, m.Correct) else cmd.source
-        return ("ev.journal.correct" if isinstance(cmd, m.Correct) else "ev.journal.enter"), {
-            "fixture": cmd.fixture, "score": score, "reason": reason}
+    if isinstance(cmd, m.Enter):
+        return ("ev.journal.report" if cmd.source == "osc" else "ev.journal.enter"), {"fixture": cmd.fixture}
+    if isinstance(cmd, m.Correct):
+        return "ev.journal.correct", {"fixture": cmd.fixture, "reason": cmd.reason}
     if isinstance(cmd, m.Remove):
         return "ev.journal.remove", {"reason": cmd.reason}
-    key = {m.Close: "ev.journal.close", m.Draw: "ev.journal.draw", m.Pick: "ev.journal.pick",
-           m.Show: "ev.journal.show"}.get(type(cmd))
+    if isinstance(cmd, m.Show):
+        return f"ev.journal.show.{cmd.screen}", {}
+    key = {m.Close: "ev.journal.close", m.Draw: "ev.journal.draw", m.Pick: "ev.journal.pick"}.get(type(cmd))
     return (key, {}) if key else None
 
 
@@ -233,6 +266,7 @@ REFUSALS: dict[str, str] = {
     "{fixture} needs a winner": "В матче {fixture} нужен победитель",
     "{name} is removed already": "{name}: команда уже снята",
     "scores are kept by the matches; correct a result instead": "Счёт ведут матчи; исправьте результат",
+    "type the score first: «31» is 3:1": "Сначала наберите счёт цифрами: «31» — это 3:1",
 }
 
 
