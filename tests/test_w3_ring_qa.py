@@ -1,0 +1,76 @@
+"""Issue 22 — what a QA engineer tripped on playing «Брейн-ринг» under Xvfb: the climax of a question, the
+console's words and numbers, the journal's lines."""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+import pytest
+
+from quizshow import i18n
+from quizshow.core import commands as c
+from quizshow.display.projector import Projector
+from quizshow.display.scenes.widgets import banner_rect
+from quizshow.display.theme import load_theme
+from quizshow.formats.brainring.spec import SPEC
+from tests.conftest import ok, svoyak_config, views_of
+from tests.test_brainring_display import BRAINRING_SHOW, engine
+from tests.test_display import RecordingText
+
+i18n.add_phrases(SPEC.phrases)
+SHOTS = os.environ.get("QUIZSHOW_SHOTS")  # a folder: the pictures the tests look at are saved there
+
+
+@pytest.fixture(scope="module")
+def theme():
+    return load_theme(svoyak_config(BRAINRING_SHOW).theme)
+
+
+def _shot(surface: pygame.Surface, name: str) -> None:
+    if SHOTS:
+        pygame.image.save(surface, os.path.join(SHOTS, f"{name}.png"))
+
+
+def _accent_share(surface: pygame.Surface, rect: pygame.Rect, accent: pygame.Color) -> float:
+    hits = total = 0
+    for x in range(rect.x + 10, rect.right - 10, 12):
+        for y in range(rect.y + 6, rect.bottom - 6, 12):
+            total += 1
+            got = surface.get_at((x, y))
+            hits += all(abs(a - b) <= 60 for a, b in zip(got[:3], accent[:3], strict=True))
+    return hits / max(1, total)
+
+
+# --- item 1: «Время вышло!» on the projector before the answer ------------------------------------------------
+
+
+def test_time_over_banner_shows_on_the_projector_before_the_answer_card(theme):
+    """The clock runs out: for the banner's time the lower third says «Время вышло!» and the answer is not
+    yet shown; after it, the answer card."""
+    size = (1920, 1080)
+    e = engine()
+    for cmd in (c.Go(at=1), c.Go(at=2), c.Go(at=3)):
+        ok(e, cmd)
+    expiry = 3 + e.state.timer.duration
+    ok(e, c.Tick(at=expiry + 0.01))
+    assert e.state.phase == "reveal"
+    answer = e.format.current(e.state).a
+    text = RecordingText(theme.fonts)
+    projector = Projector(e.format, theme, "Брейн-ринг", "ru", text, views=views_of(e.format))
+    surface = pygame.Surface(size)
+    frame = projector.frame(e.state, expiry + 1.0, size)
+    projector.render(surface, e.state, expiry + 0.5)
+    projector.render(surface, e.state, expiry + 1.0)
+    _shot(surface, "ring-time-over")
+    said = [what for what, _, _ in text.fitted]
+    assert "Время вышло!" in said
+    assert answer not in said
+    assert _accent_share(surface, banner_rect(frame), theme.color("accent")) > 0.3
+    text.fitted.clear()
+    later = expiry + 0.01 + e.format.BANNER_S + 0.3
+    projector.render(surface, e.state, later)
+    projector.render(surface, e.state, later + 0.6)
+    _shot(surface, "ring-time-over-answer")
+    said = [what for what, _, _ in text.fitted]
+    assert answer in said and "Время вышло!" not in said
