@@ -114,7 +114,8 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
 
     own = words(cmd) if words is not None else None
     own_said = ""
-    if own is not None and "." in type(cmd).journal_name:
+    verdict = isinstance(cmd, c.Judge)  # a format may word a verdict itself (a melee's table, a duel's player)
+    if own is not None and ("." in type(cmd).journal_name or verdict):
         # The format's own command (a namespaced journal name, «<format>.Mark») in its own words, rather than
         # the score change or verdict it made: «Совы: вопрос 1.7 засчитан», «Красный стол ответил верно:
         # Сфинкс». {who}: the names its events carry; {q}: the format's own name of question `number`
@@ -123,10 +124,11 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         label = getattr(fmt, "label", None)
         if isinstance(values.get("number"), int):
             values = {**values, "q": label(values["number"]) if callable(label) else values["number"] + 1}
-        who = ", ".join(dict.fromkeys(e.name for e in entry.events if e.name))
+        named = [e for e in entry.events if e.kind in (EventKind.CORRECT, EventKind.WRONG)] if verdict else []
+        who = ", ".join(dict.fromkeys(e.name for e in named or entry.events if e.name))
         found = phrase(key, language, **{"team": team_name(getattr(cmd, "team", None)), "who": who, **values})
         own_said = found if found != key else ""
-        if own_said and all(e.kind in _TEAM_CHANGES for e in entry.events):
+        if own_said and (verdict or all(e.kind in _TEAM_CHANGES for e in entry.events)):
             return own_said
     said = ""
     for event in entry.events:
@@ -588,7 +590,7 @@ class Console:
         """A team: its mark (an empty ring: out of this question), name, score and, when asked, its −/+."""
         state = self.engine.state
         team = state.teams[i]
-        answering, locked = state.answering == i, i in state.locked
+        answering, locked = i in self.engine.format.answering_teams(state), i in state.locked
         if answering:
             pygame.draw.rect(surface, GOLD, row, width=3, border_radius=6)
         color = self.theme.team_color(i, team.color)
