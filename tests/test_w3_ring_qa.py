@@ -74,3 +74,56 @@ def test_time_over_banner_shows_on_the_projector_before_the_answer_card(theme):
     _shot(surface, "ring-time-over-answer")
     said = [what for what, _, _ in text.fitted]
     assert answer in said and "Время вышло!" not in said
+
+
+# --- item 4: Next held just after a press says it in the locale's numbers, by what Next would do --------------
+
+
+def _ring_app(tmp_path, show: str = "brainring.yaml"):
+    from quizshow.app import ShowApp
+
+    return ShowApp(svoyak_config(BRAINRING_SHOW.parent / show), journal_path=tmp_path / "j.jsonl", fresh=True,
+                   sound=False, seed=9)
+
+
+def _prompt(app) -> str | None:
+    app.pump_views()
+    return None if app.status.prompt is None else app.status.prompt[0]
+
+
+def test_next_held_after_a_press_reads_a_decimal_comma_and_asks_for_the_verdict(tmp_path):
+    """Next 50 ms after a press, while Next would only ask for a verdict: no «нажмите ещё раз» and no pause
+    «0.5 с» — the refusal says what moves the show on."""
+    from quizshow.runtime.controls import Action
+
+    app = _ring_app(tmp_path)
+    try:
+        for at in (1.0, 2.0, 3.0):
+            assert app.action(Action("go", at)).accepted
+        assert app.submit(c.Buzz(at=5.0, team=0, source_time=5.0)).accepted
+        assert app.action(Action("go", 5.05)) is None
+        said = _prompt(app)
+        assert said is not None and "0.5" not in said and "ещё раз" not in said, said
+        assert "сначала оцените ответ (Y / N)" in said, said
+    finally:
+        app.close()
+
+
+def test_next_that_works_clears_its_own_stale_refusal(tmp_path):
+    """Y, then Next at once: held, «пауза 0,5 с» in the locale's decimal comma, «Ещё раз — «Следующий
+    вопрос»»; then Next again that works: the held Next's refusal leaves the console at once."""
+    from quizshow.runtime.controls import Action
+
+    app = _ring_app(tmp_path)
+    try:
+        for at in (1.0, 2.0, 3.0):
+            assert app.action(Action("go", at)).accepted
+        assert app.submit(c.Buzz(at=5.0, team=0, source_time=5.0)).accepted
+        assert app.action(Action("correct", 5.1)).accepted
+        assert app.action(Action("go", 5.2)) is None
+        held = _prompt(app)
+        assert held is not None and "0,5 с" in held and "«Следующий вопрос»" in held, held
+        assert app.action(Action("go", 5.6)).accepted
+        assert _prompt(app) is None
+    finally:
+        app.close()
