@@ -127,3 +127,105 @@ def test_next_that_works_clears_its_own_stale_refusal(tmp_path):
         assert _prompt(app) is None
     finally:
         app.close()
+
+
+# --- item 5: extra questions are named so; Next at the last one says it shows the result ------------------------
+
+
+def _header(app) -> str:
+    """The console's header line as drawn."""
+    said: list[str] = []
+    fit = app.console._fit
+
+    def spy(text, *args, **kwargs):
+        said.append(text)
+        return fit(text, *args, **kwargs)
+
+    app.console._fit = spy
+    app.console.render(pygame.Surface((1280, 800)), app.clock.now(), app.status)
+    app.console._fit = fit
+    return said[0]
+
+
+def _question(app, at: float, team: int | None) -> float:
+    """One question: announce, clock, (a press and a right answer), the answer shown."""
+    assert app.submit(c.Go(at=at)).accepted and app.submit(c.Go(at=at + 1)).accepted
+    if team is None:
+        assert app.submit(c.Tick(at=at + 200)).accepted
+    else:
+        assert app.submit(c.Buzz(at=at + 2, team=team, source_time=at + 2)).accepted
+        assert app.submit(c.Judge(at=at + 3, correct=True)).accepted
+    return at + 300
+
+
+def test_extra_questions_are_named_so_and_next_at_the_deciding_one_says_the_result(tmp_path):
+    """brainring-40, a qualifying match of 6 tied 3:3: the header reads «дополнительный вопрос 1», never
+    «вопрос 7 из 6»; when the extra question is taken, ДАЛЕЕ says «Итог матча» (what Next does), and at the
+    match's end the header names the last extra question, not «вопрос 8 из 6»."""
+    app = _ring_app(tmp_path, "brainring-40.yaml")
+    try:
+        assert app.submit(c.Go(at=1)).accepted
+        at = 10.0
+        for k in range(6):
+            at = _question(app, at, k % 2)
+            assert app.engine.format.next_action(app.engine.state) == (
+                "next.extra_question" if k == 5 else "next.next_question")
+            assert app.submit(c.Go(at=at)).accepted
+            at += 1
+        assert "дополнительный вопрос 1" in _header(app) and "из 6" not in _header(app)
+        at = _question(app, at, None)  # nobody takes the first extra question
+        assert app.engine.format.next_action(app.engine.state) == "next.extra_question"
+        assert app.submit(c.Go(at=at)).accepted
+        at = _question(app, at + 1, 0)
+        header = _header(app)
+        assert "дополнительный вопрос 2" in header and "из 6" not in header, header
+        assert app.engine.format.next_action(app.engine.state) == "next.match_result"
+        assert app.say(app.engine.format.next_action(app.engine.state)) == "Итог матча"
+        assert app.submit(c.Go(at=at)).accepted
+        assert app.engine.state.phase == "result"
+        header = _header(app)
+        assert "дополнительный вопрос 2" in header and "из 6" not in header, header
+    finally:
+        app.close()
+
+
+# --- item 7: the one-player rule — the console says the projector's value, and reminds of the take-over -------
+
+
+def _console_texts(app) -> list[str]:
+    said: list[str] = []
+    text = app.console.text
+    fit = text.fit
+
+    def spy(words, *args, **kwargs):
+        said.append(words)
+        return fit(words, *args, **kwargs)
+
+    text.fit = spy
+    surface = pygame.Surface((1280, 800))
+    app.console.render(surface, app.clock.now(), app.status)
+    del text.fit
+    _shot(surface, "ring-lone-console")
+    return said
+
+
+def test_lone_player_question_value_on_the_console_is_the_projectors(tmp_path):
+    """Alpha leaves one player at its table: the projector says «Альфа: вопрос за 2 очка», and so does the
+    console's header («Альфа: 2 очка», not «1 очко»); while Beta answers and the lone player has not pressed, the
+    console reminds the host that Alpha may take the answer over."""
+    from quizshow.formats.brainring import commands as bc
+
+    app = _ring_app(tmp_path)
+    try:
+        for cmd in (c.Go(at=1), bc.SinglePlayer(at=2, team=0, player=2), c.Go(at=3), c.Go(at=4)):
+            assert app.submit(cmd).accepted, cmd
+        header = _header(app)
+        assert "Альфа: 2 очка" in header and "1 очко" not in header, header
+        assert app.submit(c.Buzz(at=5, team=1, source_time=5)).accepted
+        said = _console_texts(app)
+        assert "Альфа (один за столом) может перехватить ответ" in said, said
+        assert app.submit(c.Buzz(at=6, team=0, source_time=6)).accepted  # the lone player takes it over
+        assert app.engine.state.answering == 0
+        assert not any("может перехватить" in t for t in _console_texts(app))
+    finally:
+        app.close()

@@ -430,8 +430,9 @@ class Console:
             question_key = pos.get("question_key")
             parts.append(self.say(question_key, n=n) if question_key else
                          self.say("console.question_no", n=n, of=pos.get("of", "?")))
-            if pos.get("value"):
-                parts.append(self.say("scene.points", n=pos["value"]))
+            if pos.get("value"):  # a format may name whose value it is (`value_key` with {team} and {n})
+                parts.append(self.say(pos.get("value_key") or "scene.points", n=pos["value"],
+                                      team=pos.get("value_team", "")))
         line = " · ".join(parts)
         surface.blit(self._fit(line, "heading", (box.width * 3 // 4, unit * 2), TEXT, int(unit * 1.3)),
                      (box.x, box.y))
