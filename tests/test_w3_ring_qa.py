@@ -229,3 +229,46 @@ def test_lone_player_question_value_on_the_console_is_the_projectors(tmp_path):
         assert not any("может перехватить" in t for t in _console_texts(app))
     finally:
         app.close()
+
+
+# --- item 6: a dispute's decision and the penalty points say what happened ------------------------------------
+
+
+def _lines(app) -> list[str]:
+    app.pump_views()
+    return [text for _, text in app.console.journal]
+
+
+def _undo_label(app) -> str:
+    from quizshow.display.console import describe
+
+    teams = [t.name for t in app.engine.state.teams]
+    return describe(app.engine.undo_target(), teams, "ru", app.spec.journal_words, app.format)
+
+
+def test_dispute_decision_and_penalty_points_are_journalled_as_what_they_did(tmp_path):
+    """«Решение: Альфа — верно» after Beta's later right answer: the line names the decision and that Beta loses
+    its point; the 1st penalty point «Бета: штрафное очко 1 (апелляций больше нет)», the 2nd «Бета: штрафное
+    очко 2 (снято 1 очко)», never «отмечено нарушение» or «Счёт исправлен: Бета −1»; the undo button says
+    the same."""
+    from quizshow.formats.brainring import commands as bc
+
+    app = _ring_app(tmp_path)
+    try:
+        for cmd in (c.Go(at=1), c.Go(at=2), c.Go(at=3), c.Buzz(at=4, team=0, source_time=4),
+                    c.Judge(at=5, correct=False, provisional=True), c.Buzz(at=6, team=1, source_time=6),
+                    c.Judge(at=7, correct=True), bc.Ruling(at=8, correct=True)):
+            assert app.submit(cmd).accepted, cmd
+        ruling = "Решение по спору: Альфа — ответ верный, +1; Бета теряет 1 очко"
+        assert _lines(app)[-1] == ruling
+        assert _undo_label(app) == ruling
+        assert app.submit(c.Discipline(at=9, team=1, what="penalty")).accepted
+        assert _lines(app)[-1] == "Бета: штрафное очко 1 (апелляций больше нет)"
+        assert app.submit(c.Discipline(at=10, team=1, what="penalty")).accepted
+        second = "Бета: штрафное очко 2 (снято 1 очко)"
+        assert _lines(app)[-1] == second and _undo_label(app) == second
+        assert app.submit(c.Discipline(at=11, team=0, what="repeat")).accepted
+        assert _lines(app)[-1] == "Альфа: повтор вопроса"
+        assert not any("отмечено нарушение" in line or "Счёт исправлен" in line for line in _lines(app))
+    finally:
+        app.close()

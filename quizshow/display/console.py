@@ -113,9 +113,14 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         return teams[team] if isinstance(team, int) and 0 <= team < len(teams) else "—"
 
     own = words(cmd) if words is not None else None
+    if own is not None:  # a value may be worked out from the entry's events (what a ruling took, from whom)
+        own = own[0], {k: v(entry.events, language) if callable(v) else v for k, v in own[1].items()}
     own_said = ""
     verdict = isinstance(cmd, c.Judge)  # a format may word a verdict itself (a melee's table, a duel's player)
-    if own is not None and ("." in type(cmd).journal_name or verdict):
+    # Its own command (namespaced, or declared in its folder: the ring's Ruling), a verdict or a discipline step.
+    theirs = "." in type(cmd).journal_name or type(cmd).__module__ != c.__name__
+    worded = verdict or isinstance(cmd, c.Discipline)
+    if own is not None and (theirs or worded):
         # The format's own command (a namespaced journal name, «<format>.Mark») in its own words, rather than
         # the score change or verdict it made: «Совы: вопрос 1.7 засчитан», «Красный стол ответил верно:
         # Сфинкс». {who}: the names its events carry; {q}: the format's own name of question `number`
@@ -128,7 +133,7 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         who = ", ".join(dict.fromkeys(e.name for e in named or entry.events if e.name))
         found = phrase(key, language, **{"team": team_name(getattr(cmd, "team", None)), "who": who, **values})
         own_said = found if found != key else ""
-        if own_said and (verdict or all(e.kind in _TEAM_CHANGES for e in entry.events)):
+        if own_said and (worded or all(e.kind in _TEAM_CHANGES for e in entry.events)):
             return own_said
     said = ""
     for event in entry.events:

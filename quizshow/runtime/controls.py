@@ -136,7 +136,8 @@ class Controls:
         what Next would do: press again for «…», or only a verdict moves the show on."""
         state = self.state()
         language = str(getattr(getattr(self.host, "config", None), "language", "ru"))
-        pause = f"{decimal(float(self.format.rules.get('next_guard_s', 0.5)), None, language)} {self.host.say('unit.s')}"
+        guard = float(self.format.rules.get("next_guard_s", 0.5))
+        pause = f"{decimal(guard, None, language)} {self.host.say('unit.s')}"
         then = self.host.say(self.format.next_action(state))
         try:
             self.format.handle(state, c.Go(at=at))

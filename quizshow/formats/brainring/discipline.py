@@ -85,10 +85,11 @@ class DisciplineRules(Format):
         if record.penalties == 1:
             record = replace(record, appeals_lost=True)
         new = self._record(state, team, record)
-        events: list[Event] = []
-        if record.penalties == 2:
-            new = new.add_score(team, -1)
-            events.append(Event(EventKind.SCORE, team=team, points=-1, score=new.teams[team].score))
+        taken = 1 if record.penalties == 2 else 0
+        new = new.add_score(team, -taken)
+        # Every penalty point says which it is (number) and what it cost, for the journal's line.
+        events: list[Event] = [Event(EventKind.SCORE, team=team, points=-taken, score=new.teams[team].score,
+                                     number=record.penalties, name=state.teams[team].name)]
         if record.penalties >= int(self.rules["penalties_to_remove"]):
             new = self._record(new, team, replace(record, removed=True, removed_for=record.penalties))
             events.append(Event(EventKind.TEAM_REMOVED, team=team, name=state.teams[team].name,

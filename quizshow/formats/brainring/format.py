@@ -371,9 +371,11 @@ class BrainringFormat(DisciplineRules, Format):
         ring = replace(ring, provisional=None)
         if not cmd.correct:
             return replace(state, fmt=ring), []
-        new = state
+        new, lost = state, []
         for scorer, points in ring.points_given:  # the other team's later answer no longer counts
             new = new.add_score(scorer, -points)
+            lost.append(Event(EventKind.SCORE, team=scorer, points=-points, score=new.teams[scorer].score,
+                              name=state.teams[scorer].name))
         points = self.points_for(ring, team)
         new = new.add_score(team, points)
         # As if it had been correct (seed 001 §8.C): the player the wrong verdict benched comes back, and so
@@ -381,7 +383,8 @@ class BrainringFormat(DisciplineRules, Format):
         benched = tuple(b for b in ring.benched if b[2] > ring.number or (b[2] == ring.number and b[0] != team))
         ring = replace(ring, correct_by=team, points_given=((team, points),), benched=benched)
         new = replace(new, fmt=ring)
-        events = [Event(EventKind.CORRECT, team=team, points=points, score=new.teams[team].score)]
+        events = [Event(EventKind.CORRECT, team=team, points=points, score=new.teams[team].score,
+                        name=state.teams[team].name), *lost]
         if state.phase != Phase.REVEAL:
             new, more = self._reveal(new, cmd.at)
             events += more

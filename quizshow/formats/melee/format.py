@@ -8,9 +8,9 @@ buttons live) ⇄ melee_answering → melee_tables … → melee_result.
 A press names a table, not a team: `Buzz.team` 0 is the red table, 1 the green one (the boxes of a
 «Брейн-ринг» hall). The tables live in the melee's own state (`Melee.answering`, `Melee.locked`); the shared
 fields hold teams, as everywhere: `ShowState.locked` the teams seated at a table that answered wrong,
-`ShowState.answering` None (a table answers, not one team: `answering_teams` names them). Where the seed is silent (docs/tournament.md): a wrong answer locks that table out
-and the other may still answer; if neither answers correctly nobody leaves and the next question is
-asked to the same tables.
+`ShowState.answering` None (a table answers, not one team: `answering_teams` names them). Where the seed is
+silent (docs/tournament.md): a wrong answer locks that table out and the other may still answer; if neither
+answers correctly nobody leaves and the next question is asked to the same tables.
 """
 
 from __future__ import annotations
