@@ -129,3 +129,126 @@ def test_duel_verdict_by_key_names_the_player_without_a_zero(tmp_path):
         assert not any("верно, 0" in line for line in lines), lines
     finally:
         app.close()
+
+
+# --- item 8: words that fit anyone, print readable from the back of a hall, no cut heading --------------------
+
+
+def test_duel_press_of_a_disqualified_player_is_refused_in_words_that_fit_anyone(tmp_path):
+    """«Денис Ковалёв: дисквалифицирован(а)» read like a form: the refusal says «вне боя»."""
+    from quizshow.core import commands as c
+    from quizshow.formats.duel import commands as dc
+
+    app = _app(tmp_path, "duel.yaml")
+    try:
+        assert app.submit(c.Go(at=1.0)).accepted
+        assert app.submit(dc.Disqualify(at=1.5, team=1, player=1)).accepted
+        refused = app.submit(c.Buzz(at=2.0, team=1, player=1, source_time=2.0))
+        assert not refused.accepted
+        app.pump_views()
+        said = app.status.notices[-1].text
+        assert "вне боя" in said and "(а)" not in said and "дисквалифицирован" not in said, said
+    finally:
+        app.close()
+
+
+def _fitted_px(text_cache, calls, wanted: str) -> int:
+    sizes = [text_cache.layout(text, role, box, max_px).px for text, role, box, max_px in calls if text == wanted]
+    assert sizes, (wanted, [t for t, *_ in calls])
+    return min(sizes)
+
+
+def test_melee_out_list_reads_from_the_back_of_the_hall(tmp_path):
+    """At 1080 lines the «ВЫБЫЛИ» heading, the «после вопроса N» captions and the names of those who left
+    are at least 30 px."""
+    from quizshow.display.projector import Projector
+    from quizshow.display.theme import load_theme
+    from tests.conftest import views_of
+
+    app = _app(tmp_path)
+    try:
+        for at, key in ((1.0, pygame.K_RIGHT), (2.0, pygame.K_RIGHT), (3.0, pygame.K_2), (4.0, pygame.K_y)):
+            _key(app, key, at)
+        state = app.engine.state
+        gone = ", ".join(state.teams[t].name for t, _ in state.fmt.out)
+        theme = load_theme(svoyak_config(ROOT / "shows" / "melee.yaml").theme)
+        projector = Projector(app.format, theme, "Куча мала", "ru", views=views_of(app.format))
+        calls: list[tuple] = []
+        text = projector.text
+        fit = text.fit
+
+        def spy(words, role, box, color, max_px, *args, **kwargs):
+            calls.append((words, role, box, max_px))
+            return fit(words, role, box, color, max_px, *args, **kwargs)
+
+        text.fit = spy
+        surface = pygame.Surface((1920, 1080))
+        projector.render(surface, state, 10.0)
+        projector.render(surface, state, 12.0)
+        del text.fit
+        if SHOTS:
+            pygame.image.save(surface, os.path.join(SHOTS, "melee-out.png"))
+        for wanted in ("ВЫБЫЛИ", "после вопроса 1", gone):
+            assert _fitted_px(text, calls, wanted) >= 30, wanted
+    finally:
+        app.close()
+
+
+def test_duel_console_queue_rows_have_a_visible_gap_after_the_number(tmp_path):
+    """«1.Зелёный»: the font's space after a full stop is a hair. The gap after «1.» is at least a
+    third of the type size."""
+    from quizshow.core import commands as c
+
+    app = _app(tmp_path, "duel.yaml")
+    try:
+        assert app.submit(c.Go(at=1.0)).accepted
+        assert app.submit(c.Buzz(at=1.2, team=0, player=0, source_time=1.2)).accepted
+        calls: list[tuple] = []
+        text = app.console.text
+        fit = text.fit
+
+        def spy(words, role, box, color, max_px, *args, **kwargs):
+            calls.append((words, role, box, max_px))
+            return fit(words, role, box, color, max_px, *args, **kwargs)
+
+        text.fit = spy
+        surface = pygame.Surface((1280, 800))
+        app.console.render(surface, app.clock.now(), app.status)
+        del text.fit
+        row = next((t, role, box, px) for t, role, box, px in calls if t.startswith("1."))
+        size = text.layout(row[0], row[1], row[2], row[3]).px
+        font = text.font(row[1], size)
+        first = next(k for k, ch in enumerate(row[0]) if ch.isalpha())  # the colour's first letter
+        gap = font.size(row[0][:first])[0] - font.size(row[0][:2])[0]
+        assert gap >= size / 3, (row[0], gap, size)
+    finally:
+        app.close()
+
+
+def test_ring_panel_headings_are_not_cut_in_english(tmp_path):
+    """In English the ring's tally heading («TEAMS AWAY FROM THE TA…») was cut: every heading of the panel
+    fits whole."""
+    from dataclasses import replace
+
+    from quizshow.core import commands as c
+
+    config = replace(svoyak_config(ROOT / "shows" / "brainring.yaml"), language="en")
+    app = ShowApp(config, journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
+    try:
+        assert app.submit(c.Go(at=1.0)).accepted
+        calls: list[tuple] = []
+        text = app.console.text
+        fit = text.fit
+
+        def spy(words, role, box, color, max_px, min_px=None, *args, **kwargs):
+            calls.append((words, role, box, max_px, min_px, kwargs.get("wrap", True)))
+            return fit(words, role, box, color, max_px, min_px, *args, **kwargs)
+
+        text.fit = spy
+        app.console.render(pygame.Surface((1280, 800)), app.clock.now(), app.status)
+        del text.fit
+        heading = app.say("console.tally")
+        found = [text.layout(t, role, box, px, low, wrap) for t, role, box, px, low, wrap in calls if t == heading]
+        assert found and not any(layout.cut for layout in found), heading
+    finally:
+        app.close()

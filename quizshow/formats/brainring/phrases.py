@@ -121,7 +121,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.pass_right": "Pass the right",
         "console.withdraw": "Withdraw question (2×)",
         "console.withdraw_confirm": "Withdraw and take one from the reserve? Press again",
-        "console.tally": "TEAMS AWAY FROM THE TABLES",
+        "console.tally": "IN THE HALL",
         "journal.SetAnswerer": "{team}: answerer named",
         "journal.SinglePlayer": "one at the table: {team}",
         "journal.PassRight": "{team} passes the right",

@@ -184,7 +184,7 @@ REFUSALS_RU: dict[str, str] = {
     "the sheet has no question left to replace": "На листе не осталось вопросов, чтобы заменить",
     "the reserve is used up": "Резерв исчерпан",
     "there is no question in play": "Сейчас нет вопроса",
-    "{name} is disqualified for this bout": "{name}: дисквалифицирован(а) на этот бой",
+    "{name} is disqualified for this bout": "{name}: вне боя (дисквалификация на этот бой)",
     "the thinking time counts from the end of the first reading (Next)":
         "Время на размышление идёт от конца первого чтения (Далее)",
 }
