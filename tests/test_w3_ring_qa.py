@@ -269,6 +269,8 @@ def test_dispute_decision_and_penalty_points_are_journalled_as_what_they_did(tmp
         assert _lines(app)[-1] == second and _undo_label(app) == second
         assert app.submit(c.Discipline(at=11, team=0, what="repeat")).accepted
         assert _lines(app)[-1] == "Альфа: повтор вопроса"
+        assert app.submit(c.Discipline(at=12, team=1, what="penalty")).accepted
+        assert _lines(app)[-1] == "Бета: штрафное очко 3 (команда снята)"
         assert not any("отмечено нарушение" in line or "Счёт исправлен" in line for line in _lines(app))
     finally:
         app.close()
