@@ -193,8 +193,8 @@ def test_console_lists_the_queue_in_order_with_margins(tmp_path):
         app.submit(c.Buzz(at=2.3, team=BETA, player=RED, source_time=2.0))
         _buttons(app)
         lines = [t for t in drawn if t.startswith(("1. ", "2. "))]
-        assert lines[0].startswith("1. Красный (Бета)") and "0,0 мс" in lines[0]
-        assert lines[1].startswith("2. Зелёный (Альфа)") and "+41,0 мс" in lines[1]
+        assert lines[0].startswith("1.  Красный (Бета)") and "0,0 мс" in lines[0]  # two spaces: a visible gap
+        assert lines[1].startswith("2.  Зелёный (Альфа)") and "+41,0 мс" in lines[1]
     finally:
         app.close()
 

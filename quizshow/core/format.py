@@ -155,6 +155,11 @@ class Format:
         """The winning team(s) once the game is decided (best first); [] until then."""
         return []
 
+    def answering_teams(self, state: ShowState) -> frozenset[int]:
+        """The teams whose answer is being judged (the console marks them): the answering team; a format
+        where several teams answer together (the melee's table) names them all."""
+        return frozenset() if state.answering is None else frozenset({state.answering})
+
     def player_lamps(self, state: ShowState) -> dict[tuple[int, int], str]:
         """Where players have buttons of their own (FormatSpec.player_buzzers): (team, player) -> ON,
         BLINK or OFF for each lamp that is not OFF."""

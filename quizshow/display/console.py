@@ -114,8 +114,14 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
 
     own = words(cmd) if words is not None else None
     shown = fmt.command_words(cmd, entry.events) if isinstance(fmt, Format) else None  # names on its board
+    if own is not None:  # a value may be worked out from the entry's events (what a ruling took, from whom)
+        own = own[0], {k: v(entry.events, language) if callable(v) else v for k, v in own[1].items()}
     own_said = ""
-    if own is not None and "." in type(cmd).journal_name:
+    verdict = isinstance(cmd, c.Judge)  # a format may word a verdict itself (a melee's table, a duel's player)
+    # Its own command (namespaced, or declared in its folder: the ring's Ruling), a verdict or a discipline step.
+    theirs = "." in type(cmd).journal_name or type(cmd).__module__ != c.__name__
+    worded = verdict or isinstance(cmd, c.Discipline)
+    if own is not None and (theirs or worded):
         # The format's own command (a namespaced journal name, «<format>.Mark») in its own words, rather than
         # the score change or verdict it made: «Совы: вопрос 1.7 засчитан», «Красный стол ответил верно:
         # Сфинкс». {who}: the names its events carry; {q}: the format's own name of question `number`
@@ -124,10 +130,11 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         label = getattr(fmt, "label", None)
         if isinstance(values.get("number"), int):
             values = {**values, "q": label(values["number"]) if callable(label) else values["number"] + 1}
-        who = ", ".join(dict.fromkeys(e.name for e in entry.events if e.name and e.kind != EventKind.STAGE))
+        named = [e for e in entry.events if e.kind in (EventKind.CORRECT, EventKind.WRONG)] if verdict else []
+        who = ", ".join(dict.fromkeys(e.name for e in named or entry.events if e.name and e.kind != EventKind.STAGE))
         found = phrase(key, language, **{"team": team_name(getattr(cmd, "team", None)), "who": who, **values})
         own_said = found if found != key else ""
-        if own_said and all(e.kind in _TEAM_CHANGES for e in entry.events):
+        if own_said and (worded or all(e.kind in _TEAM_CHANGES for e in entry.events)):
             return own_said
     said = ""
     for event in entry.events:
@@ -143,7 +150,7 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
             return say("journal.buzz", team=name)
         if event.kind == EventKind.TEAM_REMOVED and event.points:  # why a match ended: a team removed
             return say("journal.team_removed", team=event.name or name, n=event.points)
-        if event.kind == EventKind.STAGE:  # a day's step (an event nesting matches): its own words, else «journal.stage.<step>»
+        if event.kind == EventKind.STAGE:  # a day's step (nesting matches): own words, else «journal.stage.<step>»
             if own_said:
                 return own_said
             others = [e for e in entry.events if e is not event]
@@ -425,8 +432,9 @@ class Console:
             question_key = pos.get("question_key")
             parts.append(self.say(question_key, n=n) if question_key else
                          self.say("console.question_no", n=n, of=pos.get("of", "?")))
-            if pos.get("value"):
-                parts.append(self.say("scene.points", n=pos["value"]))
+            if pos.get("value"):  # a format may name whose value it is (`value_key` with {team} and {n})
+                parts.append(self.say(pos.get("value_key") or "scene.points", n=pos["value"],
+                                      team=pos.get("value_team", "")))
         line = " · ".join(parts)
         surface.blit(self._fit(line, "heading", (box.width * 3 // 4, unit * 2), TEXT, int(unit * 1.3)),
                      (box.x, box.y))
@@ -585,7 +593,7 @@ class Console:
         """A team: its mark (an empty ring: out of this question), name, score and, when asked, its −/+."""
         state = self.engine.state
         team = state.teams[i]
-        answering, locked = state.answering == i, i in state.locked
+        answering, locked = i in self.engine.format.answering_teams(state), i in state.locked
         if answering:
             pygame.draw.rect(surface, GOLD, row, width=3, border_radius=6)
         color = self.theme.team_color(i, team.color)

@@ -19,6 +19,7 @@ from quizshow.core.engine import Outcome
 from quizshow.core.format import Format, Refused
 from quizshow.core.spec import PhaseFlags
 from quizshow.core.state import ShowState
+from quizshow.i18n import decimal
 from quizshow.inputs.keymap import KeyMap, QuitGuard, amount_key, edit_amount, key_name
 from quizshow.inputs.messages import Action
 
@@ -72,6 +73,7 @@ class Controls:
         self.confirm = QuitGuard()  # the same two-press rule for a destructive action
         self._confirm_for: Call | None = None  # the call the first press asked about
         self.typing_for: Call | None = None  # the action a text typed on the console goes to (Enter)
+        self._refused: dict[str, str] = {}  # action name -> the refusal last shown for it (cleared by its success)
         self.local: dict[str, Local] = {
             "quit": self._quit, "help": self._help, "linecheck": self._linecheck, "assign": self._assign,
             "amount": self._amount, "buzz": self._buzz, "noop": lambda args, action: None,
@@ -120,13 +122,14 @@ class Controls:
             self.host.notice(self.host.refusal_text(why), "refused")
             return None
         if cmd is None:  # nothing done now: the console says why (a key never does nothing in silence)
-            if call.name == "go":  # Next held just after a press (next_guard_s): the host may have been clicking
-                guard = f"{float(self.format.rules.get('next_guard_s', 0.5)):g}"
-                self.host.notice(self.host.say("console.next_held", s=guard), "refused")
-            else:
-                self.host.notice(self.host.say("console.nothing_done"), "refused")
+            said = self._next_held(at) if call.name == "go" else self.host.say("console.nothing_done")
+            self._refused[call.name] = said
+            self.host.notice(said, "refused")
             return None
         outcome = self.host.submit(cmd)
+        stale = self._refused.pop(call.name, None)
+        if stale is not None and outcome.accepted and (status.prompt is None or status.prompt[0] == stale):
+            self.host.prompt(None)  # it worked now: its earlier refusal no longer stands on the console
         if definition.uses_amount and outcome.accepted:
             status.amount = ""  # typed for this one: the next starts from zero
         return outcome
@@ -177,6 +180,20 @@ class Controls:
             self.host.notice(self.host.refusal_text(why), "refused")
             return True
         return False
+
+    def _next_held(self, at: float) -> str:
+        """Why Next did nothing just after a press (next_guard_s: the host may have been clicking), worded by
+        what Next would do: press again for «…», or only a verdict moves the show on."""
+        state = self.state()
+        language = str(getattr(getattr(self.host, "config", None), "language", "ru"))
+        guard = float(self.format.rules.get("next_guard_s", 0.5))
+        pause = f"{decimal(guard, None, language)} {self.host.say('unit.s')}"
+        then = self.host.say(self.format.next_action(state))
+        try:
+            self.format.handle(state, c.Go(at=at))
+        except Refused:  # Next would not work anyway (a verdict first): say what would
+            return self.host.say("console.next_held_blocked", s=pause, next=then[:1].lower() + then[1:])
+        return self.host.say("console.next_held", s=pause, next=then)
 
     def _far_undo(self, at: float) -> Outcome | None:
         """Undo may never move the picture back more than one step at one press: the first press names where

@@ -55,7 +55,11 @@ def _team_column(ui: PanelUI, box: pygame.Rect, team: int) -> None:
     answering = phase is Phase.ANSWERING and state.answering == team
     choosing_single = phase in (Phase.READY, Phase.ATTENTION) and fmt.rules["single_player_rule"]
     hint = "console.who_answers" if answering else "console.leave_one" if choosing_single else "console.roster"
-    ui.label(ui.say(hint), (box.x, box.y + int(unit * 1.2)), (box.width, unit), MUTED, int(unit * 0.75))
+    if _may_take_over(ui, team):  # the one-player rule (seed 004 §6.13): the host may be asked for it
+        ui.label(ui.say("console.lone_may_take_over", team=state.teams[team].name),
+                 (box.x, box.y + int(unit * 1.2)), (box.width, unit), GOLD, int(unit * 0.75))
+    else:
+        ui.label(ui.say(hint), (box.x, box.y + int(unit * 1.2)), (box.width, unit), MUTED, int(unit * 0.75))
     y = box.y + int(unit * 2.3)
     # The roster in one column while each name gets a readable row, else in two (never a smaller font).
     room = box.height - int(unit * 2.3) - int(unit * 4.6)
@@ -88,6 +92,16 @@ def _team_column(ui: PanelUI, box: pygame.Rect, team: int) -> None:
         label = ui.say(f"console.disc_{what}") + (f" {used}/{total}" if total is not None else f" {used}")
         rect.y = y + (i // 3) * int(unit * 2.1)
         ui.button(rect, label, "disc", team, what, dim=what.startswith("appeal") and record.appeals_lost)
+
+
+def _may_take_over(ui: PanelUI, team: int) -> bool:
+    """A lone player who has not pressed while the rival (a full team) answers: a press of theirs now
+    takes the answer over."""
+    state, ring = ui.state, _ring(ui)
+    rival = state.answering
+    return SPEC.phase_of(state) is Phase.ANSWERING and rival is not None and rival != team \
+        and ring.single_of(team) is not None and ring.single_of(rival) is None and team not in ring.passed \
+        and team not in state.locked and not state.presses.pressed(team)
 
 
 def _disputes(ui: PanelUI, box: pygame.Rect) -> None:

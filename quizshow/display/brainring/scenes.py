@@ -44,6 +44,13 @@ def panel_rect(frame: Frame, team: int) -> pygame.Rect:
     return pygame.Rect(x, frame.u(190), width, frame.u(610))
 
 
+def time_over(frame: Frame) -> bool:
+    """«Время вышло!» stands in the lower third for its banner time when the clock ran out; the answer
+    card comes after it."""
+    found = frame.state.banner
+    return found is not None and found.text_key == "banner.time_over" and frame.now < found.until
+
+
 def match_length(frame: Frame) -> int | None:
     return format_of(frame).match_length()
 
@@ -61,7 +68,8 @@ class MatchScene(Scene):
     def static_key(self, frame: Frame) -> Hashable:
         state, ring = frame.state, ring_of(frame)
         return (state.phase, ring.number, ring.battle, ring.value, state.answering, ring.answerer, state.locked,
-                ring.benched, ring.single, ring.false_start, ring.correct_by, ring.asked, ring.source, ring.extra)
+                ring.benched, ring.single, ring.false_start, ring.correct_by, ring.asked, ring.source, ring.extra,
+                time_over(frame))
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
@@ -76,7 +84,7 @@ class MatchScene(Scene):
             self._panel(surface, frame, team)
         self._value_badge(surface, frame)
         self._timeline(surface, frame)
-        if phase is Phase.REVEAL:
+        if phase is Phase.REVEAL and not time_over(frame):  # «Время вышло!» first, then the answer
             question = fmt.current(state)
             box = pygame.Rect(int(frame.size[0] * 0.34), frame.u(820), int(frame.size[0] * 0.32), frame.u(100))
             widgets.answer_plate(surface, frame, question.a if question else "", box)
@@ -101,6 +109,8 @@ class MatchScene(Scene):
             words(surface, frame, number(score), pygame.Rect(rect.x, rect.y + frame.u(110), rect.width, frame.u(230)),
                   role="numbers", color=color, px=230)
         self._flash(surface, frame, center)
+        if time_over(frame):
+            widgets.banner(surface, frame)
         for team in TABLES:  # a verdict's moment: the panel flashes green or red as it is given
             flash = frame.anim.flash(team, frame.now, duration=0.9)
             if flash is not None and flash[0] in ("correct", "wrong"):

@@ -174,7 +174,8 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
         color = GOLD if entry.status == "answering" else BAD if entry.status in ("wrong", "dq") else \
             GOOD if entry.status == "correct" else MUTED if entry.status in ("out", "unasked") else TEXT
         margin = margin_words(entry.margin, ui.language)
-        line = f"{i + 1}. {_say_colour(ui, player)} ({state.teams[team].name})  " \
+        # Two spaces after the number: the font's space after a full stop is a hair («1.Зелёный»).
+        line = f"{i + 1}.  {_say_colour(ui, player)} ({state.teams[team].name})  " \
                f"{fmt.player_name(state, entry.seat)}   {margin}   — {standing}"
         ui.label(line, (x + unit, top - unit // 5), (col_w - unit * 2, int(unit * 1.4)), color)
     if len(shown) < len(entries):

@@ -107,17 +107,18 @@ class TablesScene(Scene):
         if not m.out:
             return
         u = frame.u
-        words(surface, frame, frame.say("melee.left").upper(), pygame.Rect(box.x, box.y, box.width, u(40)),
-              role="heading", color=frame.color("muted"), px=30, anchor="midleft", shadow=False)
+        # Read from the back of a hall: nothing here below 36 px on the 1080-line grid.
+        words(surface, frame, frame.say("melee.left").upper(), pygame.Rect(box.x, box.y - u(20), box.width, u(52)),
+              role="heading", color=frame.color("muted"), px=42, anchor="midleft", shadow=False)
         rounds = sorted({r for _, r in m.out})
         col_w = box.width // max(1, len(rounds))
         for i, r in enumerate(rounds):
             x = box.x + i * col_w
-            words(surface, frame, frame.say("melee.after", n=r), pygame.Rect(x, box.y + u(44), col_w - u(20), u(32)),
-                  role="body", color=frame.color("accent"), px=24, anchor="midleft", shadow=False)
+            words(surface, frame, frame.say("melee.after", n=r), pygame.Rect(x, box.y + u(36), col_w - u(20), u(44)),
+                  role="body", color=frame.color("accent"), px=36, anchor="midleft", shadow=False)
             names = [state.teams[t].name for t, rr in m.out if rr == r]
-            words(surface, frame, ", ".join(names), pygame.Rect(x, box.y + u(80), col_w - u(20), box.height - u(84)),
-                  role="body", color=frame.color("muted"), px=30, anchor="topleft", shadow=False)
+            words(surface, frame, ", ".join(names), pygame.Rect(x, box.y + u(84), col_w - u(20), box.height - u(84)),
+                  role="body", color=frame.color("muted"), px=40, anchor="topleft", shadow=False)
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         pass

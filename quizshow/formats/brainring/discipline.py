@@ -85,17 +85,20 @@ class DisciplineRules(Format):
         if record.penalties == 1:
             record = replace(record, appeals_lost=True)
         new = self._record(state, team, record)
+        taken = 1 if record.penalties == 2 else 0
+        new = new.add_score(team, -taken)
+        # Every penalty point says which it is (number) and what it cost, for the journal's line (last: a
+        # removal speaks first where a format's words are not asked).
+        score = Event(EventKind.SCORE, team=team, points=-taken, score=new.teams[team].score,
+                      number=record.penalties, name=state.teams[team].name)
         events: list[Event] = []
-        if record.penalties == 2:
-            new = new.add_score(team, -1)
-            events.append(Event(EventKind.SCORE, team=team, points=-1, score=new.teams[team].score))
         if record.penalties >= int(self.rules["penalties_to_remove"]):
             new = self._record(new, team, replace(record, removed=True, removed_for=record.penalties))
             events.append(Event(EventKind.TEAM_REMOVED, team=team, name=state.teams[team].name,
                                 points=record.penalties))  # points: the penalty points, for the journal
             new, more = self.finish(new, "removed", 1 - team)
             events += more
-        return new, events
+        return new, [*events, score]
 
     def _record(self, state: ShowState, team: int, record: Record) -> ShowState:
         return replace(state, fmt=self.ring(state).with_record(team, record))

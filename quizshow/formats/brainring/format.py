@@ -18,7 +18,7 @@ from quizshow.core.state import ShowState
 from quizshow.core.timers import Timer, Window
 from quizshow.formats.brainring import commands as bc
 from quizshow.formats.brainring.discipline import DisciplineRules
-from quizshow.formats.brainring.match import decide, match_points
+from quizshow.formats.brainring.match import Decision, decide, match_points
 from quizshow.formats.brainring.model import TABLES, Asked, Phase, Ring
 from quizshow.packs.model import HOST_QUESTION, Question
 
@@ -85,15 +85,45 @@ class BrainringFormat(DisciplineRules, Format):
                  "penalty": "penalties_to_remove"}.get(what)
         return int(self.rules[limit]) if limit else None
 
+    def worth(self, state: ShowState) -> int:
+        """What the question is worth as the projector shows it: its value, or a lone player's team's (the
+        one-player rule: double; both alone: `both_single_points`)."""
+        ring = self.ring(state)
+        alone = sorted({team for team, _ in ring.single})
+        return self.points_for(ring, alone[0]) if alone else ring.value
+
     def position(self, state: ShowState) -> dict[str, Any]:
         ring = self.ring(state)
         length = self.match_length()
         # compact_question: the console's match panel (rosters, discipline, disputes) needs the room; the host
         # reads a short question and answer
-        return {"round": ring.battle, "question": ring.number if state.phase != Phase.TITLE else None,
-                "value": ring.value, "of": length if length is not None else "∞", "compact_question": True}
+        found: dict[str, Any] = {"round": ring.battle, "question": ring.number if state.phase != Phase.TITLE else None,
+                                 "value": self.worth(state), "of": length if length is not None else "∞",
+                                 "compact_question": True}
+        alone = sorted({team for team, _ in ring.single})
+        if len(alone) == 1:  # as the projector says it: «Альфа: 2 очка» (the other table plays for the value)
+            found.update(value_key="brainring.worth_team", value_team=state.teams[alone[0]].name)
+        if state.phase == Phase.RESULT:  # the last question played, no value
+            found.update(question=max(0, ring.number - 1), value=0)
+        if ring.extra:  # after a tie: «дополнительный вопрос 2», never «вопрос 8 из 6»
+            first = length if length is not None and ring.number >= length else 0
+            found.update(question=max(0, found["question"] - first) if found["question"] is not None else None,
+                         question_key="brainring.extra_question_no")
+        return found
 
     def next_action(self, state: ShowState) -> str:
+        if state.phase == Phase.REVEAL:  # what closing this question leads to: the next, an extra one, the end
+            ring = self.ring(state)
+            found = self._decision(ring, state, self._next_value(ring.value, ring.correct_by is not None))[1]
+            if found is None:
+                return "next.extra_question" if ring.extra else "next.next_question"
+            if found.result == "tie":
+                return "next.extra_question"
+            if found.result == "battle":
+                assert found.winner is not None, "a battle is won by a team"
+                won = ring.battles_won[found.winner] + 1
+                return "next.match_result" if won >= int(self.rules["battles_to_win"]) else "next.next_battle"
+            return "next.match_result"
         return NEXT_ACTION.get(state.phase, "next.none")
 
     # --- the flow ------------------------------------------------------------------------------------
@@ -341,9 +371,11 @@ class BrainringFormat(DisciplineRules, Format):
         ring = replace(ring, provisional=None)
         if not cmd.correct:
             return replace(state, fmt=ring), []
-        new = state
+        new, lost = state, []
         for scorer, points in ring.points_given:  # the other team's later answer no longer counts
             new = new.add_score(scorer, -points)
+            lost.append(Event(EventKind.SCORE, team=scorer, points=-points, score=new.teams[scorer].score,
+                              name=state.teams[scorer].name))
         points = self.points_for(ring, team)
         new = new.add_score(team, points)
         # As if it had been correct (seed 001 §8.C): the player the wrong verdict benched comes back, and so
@@ -351,7 +383,8 @@ class BrainringFormat(DisciplineRules, Format):
         benched = tuple(b for b in ring.benched if b[2] > ring.number or (b[2] == ring.number and b[0] != team))
         ring = replace(ring, correct_by=team, points_given=((team, points),), benched=benched)
         new = replace(new, fmt=ring)
-        events = [Event(EventKind.CORRECT, team=team, points=points, score=new.teams[team].score)]
+        events = [Event(EventKind.CORRECT, team=team, points=points, score=new.teams[team].score,
+                        name=state.teams[team].name), *lost]
         if state.phase != Phase.REVEAL:
             new, more = self._reveal(new, cmd.at)
             events += more
@@ -371,14 +404,7 @@ class BrainringFormat(DisciplineRules, Format):
     def _close(self, state: ShowState, at: float) -> Result:
         """Next after the answer: the question goes on the timeline; the match goes on or ends."""
         ring = self.ring(state)
-        answered = ring.correct_by is not None
-        points = sum(p for _, p in ring.points_given)
-        ring = replace(ring, asked=(*ring.asked, Asked(ring.value, ring.correct_by, ring.false_start, points)),
-                       unanswered_run=0 if answered else ring.unanswered_run + 1,
-                       value=self._next_value(ring.value, answered))
-        scores = (state.teams[0].score, state.teams[1].score)
-        found = decide(self.rules["match"], self.rules, scores, len(ring.asked), ring.unanswered_run, ring.extra,
-                       ring.correct_by)
+        ring, found = self._decision(ring, state, self._next_value(ring.value, ring.correct_by is not None))
         new = replace(state, fmt=ring)
         if found is None:
             return self.ready(new), []
@@ -388,6 +414,16 @@ class BrainringFormat(DisciplineRules, Format):
             assert found.winner is not None, "a battle is won by a team"
             return self._battle_won(new, found.winner)
         return self.finish(new, found.result, found.winner)
+
+    def _decision(self, ring: Ring, state: ShowState, value: int) -> tuple[Ring, Decision | None]:
+        """The question on the timeline and what the rules decide after it (None: the match goes on)."""
+        answered = ring.correct_by is not None
+        points = sum(p for _, p in ring.points_given)
+        ring = replace(ring, asked=(*ring.asked, Asked(ring.value, ring.correct_by, ring.false_start, points)),
+                       unanswered_run=0 if answered else ring.unanswered_run + 1, value=value)
+        scores = (state.teams[0].score, state.teams[1].score)
+        return ring, decide(self.rules["match"], self.rules, scores, len(ring.asked), ring.unanswered_run,
+                            ring.extra, ring.correct_by)
 
     def _next_value(self, value: int, answered: bool) -> int:
         if not self.rules["carry_over"] or answered:

@@ -7,6 +7,7 @@ from quizshow.core.actions import DISCIPLINE, ActionDef, Arg
 from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, MatchRole, choice, count, flag, seconds
 from quizshow.formats.brainring import commands as bc
 from quizshow.formats.brainring.format import BrainringFormat
+from quizshow.formats.brainring.journal import journal_words
 from quizshow.formats.brainring.model import Phase, Ring
 from quizshow.formats.brainring.phrases import PHRASES
 
@@ -59,5 +60,5 @@ ACTIONS = (
 SPEC = FormatSpec(
     name="brainring", make=BrainringFormat, phases=Phase, rules=RULES, state=Ring,
     commands=(*bc.COMMANDS, c.Discipline),
-    actions=ACTIONS, phrases=PHRASES, match=MatchRole(tables=2, onlookers=True),
+    actions=ACTIONS, phrases=PHRASES, match=MatchRole(tables=2, onlookers=True), journal_words=journal_words,
 )

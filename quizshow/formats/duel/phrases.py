@@ -69,6 +69,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "journal.duel_end_early": "вопрос закончен досрочно",
         "journal.duel_hint": "подсказка",
         "journal.duel_reread": "перечитал",
+        "journal.duel_right": "{who}: ответ верный", "journal.duel_wrong": "{who}: ответ неверный",
         "journal.duel_disqualify_green": "Дисквалифицирован на бой: {team}, зелёный стол",
         "journal.duel_disqualify_yellow": "Дисквалифицирован на бой: {team}, жёлтый стол",
         "journal.duel_disqualify_red": "Дисквалифицирован на бой: {team}, красный стол",
@@ -146,6 +147,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "journal.duel_end_early": "question ended early",
         "journal.duel_hint": "hint",
         "journal.duel_reread": "read again",
+        "journal.duel_right": "{who}: right answer", "journal.duel_wrong": "{who}: wrong answer",
         "journal.duel_disqualify_green": "Disqualified for the bout: {team}, green table",
         "journal.duel_disqualify_yellow": "Disqualified for the bout: {team}, yellow table",
         "journal.duel_disqualify_red": "Disqualified for the bout: {team}, red table",
@@ -182,7 +184,7 @@ REFUSALS_RU: dict[str, str] = {
     "the sheet has no question left to replace": "На листе не осталось вопросов, чтобы заменить",
     "the reserve is used up": "Резерв исчерпан",
     "there is no question in play": "Сейчас нет вопроса",
-    "{name} is disqualified for this bout": "{name}: дисквалифицирован(а) на этот бой",
+    "{name} is disqualified for this bout": "{name}: вне боя (дисквалификация на этот бой)",
     "the thinking time counts from the end of the first reading (Next)":
         "Время на размышление идёт от конца первого чтения (Далее)",
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from quizshow.core.actions import ActionDef, Arg
-from quizshow.core.commands import Command
+from quizshow.core.commands import Command, Judge
 from quizshow.core.spec import FormatSpec, count, flag, seconds
 from quizshow.formats.duel import commands as dc
 from quizshow.formats.duel.format import DuelFormat
@@ -44,6 +44,8 @@ def journal_words(cmd: Command) -> tuple[str, dict[str, Any]] | None:
     if isinstance(cmd, dc.Disqualify):  # «Дисквалифицирован на бой: Бета, жёлтый стол» ({team}: the team's name)
         colour = COLOURS[cmd.player] if 0 <= cmd.player < len(COLOURS) else "table"
         return f"journal.duel_disqualify_{colour}", {}
+    if isinstance(cmd, Judge):  # Y / N: the answering player by name, no «0» points (a duel scores none)
+        return ("journal.duel_right" if cmd.correct else "journal.duel_wrong"), {}
     key = _JOURNAL.get(type(cmd))
     return None if key is None else (key, {})
 

@@ -6,9 +6,11 @@ player remains. Phases: melee_title → melee_tables (the split shown) → melee
 buttons live) ⇄ melee_answering → melee_tables … → melee_result.
 
 A press names a table, not a team: `Buzz.team` 0 is the red table, 1 the green one (the boxes of a
-«Брейн-ринг» hall). Where the seed is silent (docs/tournament.md): a wrong answer locks that table out
-and the other may still answer; if neither answers correctly nobody leaves and the next question is
-asked to the same tables.
+«Брейн-ринг» hall). The tables live in the melee's own state (`Melee.answering`, `Melee.locked`); the shared
+fields hold teams, as everywhere: `ShowState.locked` the teams seated at a table that answered wrong,
+`ShowState.answering` None (a table answers, not one team: `answering_teams` names them). Where the seed is
+silent (docs/tournament.md): a wrong answer locks that table out and the other may still answer; if neither
+answers correctly nobody leaves and the next question is asked to the same tables.
 """
 
 from __future__ import annotations
@@ -110,6 +112,16 @@ class MeleeFormat(Format):
         return replace(m, red=tuple(sorted(shuffled[:half])), green=tuple(sorted(shuffled[half:])),
                        splits=m.splits + 1, answering=None, locked=frozenset())
 
+    def answering_teams(self, state: ShowState) -> frozenset[int]:
+        """The teams whose players sit at the answering table."""
+        m = self.melee(state)
+        return frozenset(m.table(m.answering)) if m.answering is not None else frozenset()
+
+    @staticmethod
+    def out_teams(m: Melee) -> frozenset[int]:
+        """The teams out of this question: seated at a table that answered it wrong."""
+        return frozenset(t for side in m.locked for t in m.table(side))
+
     def winner(self, state: ShowState) -> list[int]:
         w = self.melee(state).winner
         return [] if w is None else [w]
@@ -156,7 +168,7 @@ class MeleeFormat(Format):
             raise Refused("there is no team {n}", n=cmd.team + 1)
         if cmd.team in m.locked:
             raise Refused("that table has answered this question")
-        new = replace(state, phase=Phase.ANSWERING, fmt=replace(m, answering=cmd.team), answering=cmd.team,
+        new = replace(state, phase=Phase.ANSWERING, fmt=replace(m, answering=cmd.team), answering=None,
                       last_buzz_at=cmd.at)
         return new, [Event(EventKind.BUZZ, team=cmd.team, name=self.seated(state, m, cmd.team))]
 
@@ -168,11 +180,13 @@ class MeleeFormat(Format):
         if cmd.correct:
             return self._asked(state, side)
         locked = m.locked | {side}
+        wrong = [Event(EventKind.WRONG, team=side, name=self.seated(state, m, side))]
         if len(locked) == 2:  # both tables wrong: nobody leaves
-            return self._asked(replace(state, fmt=replace(m, locked=locked)), None)
-        new = replace(state, phase=Phase.QUESTION, fmt=replace(m, answering=None, locked=locked),
-                      answering=None, locked=frozenset(locked))
-        return new, [Event(EventKind.WRONG, team=side, name=self.seated(state, m, side))]
+            new, events = self._asked(replace(state, fmt=replace(m, locked=locked)), None)
+            return new, wrong + events
+        m = replace(m, answering=None, locked=locked)
+        new = replace(state, phase=Phase.QUESTION, fmt=m, answering=None, locked=self.out_teams(m))
+        return new, wrong
 
     def on_decide(self, state: ShowState, cmd: Decide) -> Result:
         if state.phase not in (Phase.QUESTION, Phase.ANSWERING, Phase.TABLES):

@@ -16,6 +16,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "melee.question_no": "вопрос {n}",
         "melee.journal_red": "Красный стол ответил верно: {who}",
         "melee.journal_green": "Зелёный стол ответил верно: {who}",
+        "melee.journal_right": "Стол ответил верно: {who}", "melee.journal_wrong": "Стол ответил неверно: {who}",
         "action.decide": "Ответил стол",
         "refusal.a melee needs two players at least": "В «Куче мале» нужно хотя бы два игрока",
         "refusal.that table has answered this question": "Этот стол уже отвечал на вопрос",
@@ -34,6 +35,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "melee.question_no": "question {n}",
         "melee.journal_red": "The red table answered correctly: {who}",
         "melee.journal_green": "The green table answered correctly: {who}",
+        "melee.journal_right": "The table answered correctly: {who}",
+        "melee.journal_wrong": "The table answered wrong: {who}",
         "action.decide": "Table answered",
     },
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from quizshow.core.actions import ActionDef, Arg
-from quizshow.core.commands import Command
+from quizshow.core.commands import Command, Judge
 from quizshow.core.spec import FormatSpec, MatchRole
 from quizshow.formats.melee.commands import Decide
 from quizshow.formats.melee.format import RED, Melee, MeleeFormat, Phase
@@ -17,6 +17,8 @@ def journal_words(cmd: Command) -> tuple[str, dict[str, Any]] | None:
     the names its event carries)."""
     if isinstance(cmd, Decide):
         return ("melee.journal_red" if cmd.side == RED else "melee.journal_green"), {}
+    if isinstance(cmd, Judge):  # Y / N: the answering table's verdict ({who}: the teams seated at it)
+        return ("melee.journal_right" if cmd.correct else "melee.journal_wrong"), {}
     return None
 
 

@@ -184,6 +184,10 @@ class TournamentFormat(Format):
         ev = self.event(state)
         return self.match_format(ev).winner(ev.match) if ev.match is not None else []
 
+    def answering_teams(self, state: ShowState) -> frozenset[int]:
+        ev = self.event(state)
+        return self.match_format(ev).answering_teams(ev.match) if ev.match is not None else frozenset()
+
     def next_action(self, state: ShowState) -> str:
         ev = self.event(state)
         if ev.match is not None:
