@@ -41,7 +41,9 @@ from quizshow.runtime import Runtime
 from quizshow.runtime.controls import Action, Controls
 from quizshow.runtime.feed import InputFeed
 from quizshow.runtime.osc_link import answer
+from quizshow.runtime.phones import apply_press, device_line, start_web
 from quizshow.runtime.sinks import Sinks
+from quizshow.runtime.web import PhonePress, WebServer
 from quizshow.yamlfile import Problems
 
 log = logging.getLogger(__name__)
@@ -57,7 +59,8 @@ class ShowApp:
 
     def __init__(self, config: ShowConfig, journal_path: Path | None = None, fresh: bool = False,
                  sound: bool = True, seed: int | None = None, devices: bool = True, osc: bool = False,
-                 osc_port: int | None = None, resume_to_damage: bool = False) -> None:
+                 osc_port: int | None = None, resume_to_damage: bool = False, web: bool = False,
+                 web_port: int | None = None) -> None:
         from quizshow.assemble import make_format
         from quizshow.display.console import Console, ConsoleStatus
         from quizshow.display.projector import Projector
@@ -106,6 +109,9 @@ class ShowApp:
         self._wire_sinks()
         if osc:
             self._start_osc(osc_port)
+        self.web: WebServer | None = None  # players' phones (runtime/phones.py, docs/phones.md)
+        if web and (config.devices.web is not None or web_port is not None):
+            self.web = start_web(self, web_port)
         self.status.devices = self.device_lines()
         for pack in config.packs:  # an imported (.siq) pack's report: the host sees what was found and lost
             for line in pack.report:
@@ -347,6 +353,9 @@ class ShowApp:
             if item is not None:
                 pending.append(item)
         for item in in_press_order(pending):
+            if isinstance(item, PhonePress):
+                self.safely(lambda press: apply_press(self, press), item)
+                continue
             self.safely(self.action if isinstance(item, Action) else self.submit, item)
 
     def safely(self, apply: Callable[[Any], Any], item: object) -> Any:
@@ -455,6 +464,8 @@ class ShowApp:
             lines.append((self.say("console.osc", host=host, port=port, peers=peers), True))
             lines += [(self.say("console.osc_malformed", count=count, host=host), False)
                       for host, count in self.osc.malformed_by_source()]
+        if self.web is not None:
+            lines.append(device_line(self, self.web))
         return lines
 
     def close(self) -> None:
@@ -463,6 +474,8 @@ class ShowApp:
             self.give_way.to(None)
         if self.osc is not None:
             self.osc.stop()
+        if self.web is not None:
+            self.web.stop()
         if self.osc_out is not None:
             self.osc_out.close()
         self.hardware.stop()
@@ -502,12 +515,15 @@ def run(args: Namespace, show_path: Path) -> int:
         return say_no_display(why)
     try:
         app = ShowApp(config, journal_path=args.journal, fresh=args.fresh, sound=not args.headless, osc=True,
-                      osc_port=args.osc_port, resume_to_damage=args.resume_to_damage)
+                      osc_port=args.osc_port, resume_to_damage=args.resume_to_damage, web=True,
+                      web_port=args.web_port)
     except JournalError as why:
         print(f"journal: {why}", file=sys.stderr)
         return 1
     if app.osc is not None:  # at every log level: the user must know the port (--osc-port 0)
         print("osc: listening on {}:{}".format(*app.osc.address), file=sys.stderr, flush=True)
+    if app.web is not None:
+        print("web: listening on {}:{}".format(*app.web.address), file=sys.stderr, flush=True)
     from quizshow.display.windows import Windows
 
     windows = Windows(args, config.title, headless=args.headless)

@@ -53,7 +53,7 @@ def in_press_order(items: list) -> list:
     reports 2 ms later may still have been pressed first); everything else keeps its place."""
     out, run = [], []
     for item in items:
-        if isinstance(item, c.Buzz):
+        if isinstance(item, c.Buzz) or hasattr(item, "press_time"):  # a Buzz, or a phone's on its way
             run.append(item)
             continue
         out += sorted(run, key=lambda b: b.press_time)

@@ -1,0 +1,117 @@
+"""Wiring the phones' web server (runtime/web.py) to a running show: its seats and tokens, what each
+phone shows, its presses into the input feed, and the console's devices line. Called by the composition
+root, which keeps only a line or two for it."""
+
+from __future__ import annotations
+
+import errno
+import logging
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from quizshow import i18n
+from quizshow.core.engine import Outcome
+from quizshow.inputs.phones.seats import Seat, join_url, load_tokens, phone_seats, tokens_path, venue_address
+from quizshow.inputs.phones.view import PhoneView, seat_view
+from quizshow.inputs.phones.words import PHRASES
+from quizshow.runtime.web import Host, PhonePress, WebServer
+from quizshow.yamlfile import Problems
+
+log = logging.getLogger(__name__)
+
+CONSOLE = {
+    "ru": {"console.web": "Телефоны {host}:{port} · подключено {n} из {seats}",
+           "console.phone_waiting": "Второй телефон ждёт места «{name}»: подтвердите на консоли",
+           "console.web_port_busy": "Веб-сервер: порт {port} занят — телефоны не подключатся",
+           "console.web_cannot_listen": "Веб-сервер: нельзя слушать {host}:{port} ({why})"},
+    "en": {"console.web": "Phones {host}:{port} · {n} of {seats} connected",
+           "console.phone_waiting": "A second phone waits for seat «{name}»: accept it on the console",
+           "console.web_port_busy": "Web server: port {port} is taken — phones cannot join",
+           "console.web_cannot_listen": "Web server: cannot listen on {host}:{port} ({why})"},
+}
+
+
+def start_web(app: Any, port: int | None) -> WebServer | None:
+    """The server for the show's phone seats, listening; None (and said on the console) when it cannot."""
+    i18n.add_phrases(PHRASES)
+    i18n.add_phrases(CONSOLE)
+    config, language = app.config, app.config.language
+    web = config.devices.web
+    host_name = web.listen[0] if web is not None else "0.0.0.0"
+    wanted = port if port is not None else (web.listen[1] if web is not None else 8080)
+    seats, problem = load_tokens(tokens_path(app.journal.path), phone_seats(config))
+    if problem:
+        app.notice(problem)
+    fmt = app.format
+
+    def view(seat: Seat, accepted: bool) -> PhoneView:
+        state = app.engine.state
+        return seat_view(state, app.spec.flags(state.phase), seat.team, seat.player, fmt.answering_seat(state),
+                         finished(fmt, state), accepted, language)
+
+    def hello(seat: Seat) -> dict[str, Any]:
+        team = app.engine.state.teams[seat.team]
+        return {"t": "hello", "team": seat.team + 1, "player": None if seat.player is None else seat.player + 1,
+                "name": seat.name, "team_name": seat.team_name, "colour": team.color, "lang": language,
+                "title": config.title}
+
+    server = WebServer(Host(app.now, app.deliver, view, hello, lambda text, level: app.notice(text, level)),
+                       seats, (host_name, wanted), language)
+    try:
+        server.start()
+    except OSError as why:  # the port is taken: the show goes on without phones, and says so in words
+        if why.errno == errno.EADDRINUSE:
+            app.notice(app.say("console.web_port_busy", port=wanted))
+        else:
+            app.notice(app.say("console.web_cannot_listen", host=host_name, port=wanted, why=why.strerror or why))
+        return None
+    app.sinks.direct.append(lambda outcome, now: server.state_changed() if outcome.changed else None)
+    return server
+
+
+def finished(fmt: Any, state: Any) -> bool:
+    """The game is over (as the app's own `finished`)."""
+    return bool(fmt.next_action(state) == "next.none" or state.phase == "end")
+
+
+def apply_press(app: Any, press: PhonePress) -> None:
+    """A phone's press, applied on the thread that takes inputs: the Buzz a box press makes (the line
+    check lights it instead), then the phone hears what became of it."""
+    outcome: Outcome | None = None
+    try:
+        b = press.buzz
+        outcome = app.hardware.buzz(b.team, b.at, b.press_time, b.device, b.player)
+    finally:
+        press.done(outcome)
+
+
+def device_line(app: Any, server: WebServer) -> tuple[str, bool]:
+    host, port = server.address
+    return app.say("console.web", host=host, port=port, n=len(server.holders), seats=len(server.seats)), True
+
+
+def print_seats(show: Path, journal: Path | None, new: bool, port: int | None, out: TextIO | None = None) -> int:
+    """`--seats [--new]`: «<team> <player or -> <name> <join URL>» a phone seat a line."""
+    from quizshow.event_file import load_any
+
+    out = out or sys.stdout
+    problems = Problems()
+    config = load_any(show, problems)
+    if config is None or problems:
+        for problem in problems.items:
+            print(problem, file=sys.stderr)
+        return 1
+    seats, problem = load_tokens(tokens_path(journal or config.journal_path), phone_seats(config), new)
+    if problem:
+        print(problem, file=sys.stderr)
+    if not seats:
+        print(f"{show}: no team or player has 'buzzer: phone'", file=sys.stderr)
+        return 1
+    listen = config.devices.web.listen if config.devices.web is not None else ("0.0.0.0", 8080)
+    host = venue_address(listen[0])
+    for seat in seats:
+        player = "-" if seat.player is None else str(seat.player + 1)
+        print(f"{seat.team + 1} {player} {seat.name} {join_url(host, listen[1] if port is None else port, seat.token)}",
+              file=out)
+    return 0
