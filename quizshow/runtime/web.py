@@ -343,7 +343,9 @@ class WebServer:
     async def _ping(self, phone: Phone) -> None:
         phone.next_ping = ping = phone.next_ping + 1
         phone.pings[ping] = self.host.now()
-        await self._send(phone, {"t": "ping", "id": ping})
+        rtt = phone.clock.rtt
+        # rtt_ms (beyond the spec): the seat's round trip now, for the page's connection pill.
+        await self._send(phone, {"t": "ping", "id": ping, "rtt_ms": None if rtt is None else round(rtt * 1000)})
 
     # --- sending --------------------------------------------------------------------------------------
 
