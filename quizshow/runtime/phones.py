@@ -52,8 +52,10 @@ def start_web(app: Any, port: int | None) -> WebServer | None:
 
     def hello(seat: Seat) -> dict[str, Any]:
         team = app.engine.state.teams[seat.team]
+        colour = app.theme.team_color(seat.team, team.color or None)  # the projector's colour for the team
         return {"t": "hello", "team": seat.team + 1, "player": None if seat.player is None else seat.player + 1,
-                "name": seat.name, "team_name": seat.team_name, "colour": team.color, "lang": language,
+                "name": seat.name, "team_name": seat.team_name, "lang": language,
+                "colour": f"#{colour.r:02x}{colour.g:02x}{colour.b:02x}",
                 "title": config.title}
 
     server = WebServer(Host(app.now, app.deliver, view, hello, lambda text, level: app.notice(text, level)),

@@ -96,6 +96,7 @@ class WebServer:
         self._failed: BaseException | None = None
         self._stopping: asyncio.Event | None = None
         self.ping_every_s = PING_EVERY_S
+        self.rate = p.RATE  # messages a second from one phone
         i18n.add_phrases(PHRASES)
 
     # --- the thread -----------------------------------------------------------------------------------
@@ -211,7 +212,7 @@ class WebServer:
         ws = web.WebSocketResponse(max_msg_size=MAX_WS_FRAME, heartbeat=None)
         await ws.prepare(request)
         device = request.query.get("device", "")[:64]
-        phone = Phone(ws, seat, device)
+        phone = Phone(ws, seat, device, limit=p.RateLimit(self.rate))
         self._seat(phone)
         await self._send(phone, {**self.host.hello(seat), "words": self._words()})
         await self._send_state(phone, force=True)
