@@ -54,7 +54,7 @@
     }
   }
 
-  function text(id, value) { $(id).textContent = value == null ? "" : value; }
+  function text(id, value) { const el = $(id); if (el) el.textContent = value == null ? "" : value; }
 
   function fill() {  // the words that do not change with the state
     const name = hello.name, team = hello.team_name || hello.name;
