@@ -104,9 +104,9 @@ def print_seats(show: Path, journal: Path | None, new: bool, port: int | None, o
         for problem in problems.items:
             print(problem, file=sys.stderr)
         return 1
-    seats, problem = load_tokens(tokens_path(journal or config.journal_path), phone_seats(config), new)
-    if problem:
-        print(problem, file=sys.stderr)
+    seats, unreadable = load_tokens(tokens_path(journal or config.journal_path), phone_seats(config), new)
+    if unreadable:
+        print(unreadable, file=sys.stderr)
     if not seats:
         print(f"{show}: no team or player has 'buzzer: phone'", file=sys.stderr)
         return 1
