@@ -41,7 +41,7 @@ from quizshow.runtime import Runtime
 from quizshow.runtime.controls import Action, Controls
 from quizshow.runtime.feed import InputFeed
 from quizshow.runtime.osc_link import answer
-from quizshow.runtime.phones import apply_press, device_line, start_web
+from quizshow.runtime.phones import apply_press, device_lines, start_web
 from quizshow.runtime.sinks import Sinks
 from quizshow.runtime.web import PhonePress, WebServer
 from quizshow.yamlfile import Problems
@@ -465,7 +465,7 @@ class ShowApp:
             lines += [(self.say("console.osc_malformed", count=count, host=host), False)
                       for host, count in self.osc.malformed_by_source()]
         if self.web is not None:
-            lines.append(device_line(self, self.web))
+            lines += device_lines(self, self.web)
         return lines
 
     def close(self) -> None:

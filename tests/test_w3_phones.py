@@ -415,3 +415,19 @@ def test_a_team_and_a_duel_player_may_have_buzzer_phone(tmp_path):
     assert config is not None and not problems.errors and config.devices.web is not None
     seats, problem = load_tokens(tokens_path(tmp_path / "x.jsonl"), phone_seats(config))
     assert problem is None and [s.key for s in seats] == ["1", "2", "3"] and len({s.token for s in seats}) == 3
+
+
+def test_the_console_lists_each_phone_seat_connected_or_not_with_its_round_trip(rig):
+    app = rig(teams=2)
+
+    async def play() -> None:
+        async with aiohttp.ClientSession() as session, FakePhone(session, urls(app)[0]) as phone:
+            await phone.wait("synced")
+            await phone.wait("ack", id=await phone.press())  # after the pongs: the clock is synced
+            lines = [text for text, _ in app.device_lines()]
+            host, port = app.web.address
+            assert f"Телефоны {host}:{port} · подключено 1 из 2" in lines
+            assert any(text.startswith("Ёжики в тумане: телефон, ") and text.endswith(" мс") for text in lines)
+            assert ("Бета: телефон не подключён", False) in app.device_lines()
+
+    run(play())

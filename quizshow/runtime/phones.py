@@ -23,10 +23,16 @@ log = logging.getLogger(__name__)
 CONSOLE = {
     "ru": {"console.web": "Телефоны {host}:{port} · подключено {n} из {seats}",
            "console.phone_waiting": "Второй телефон ждёт места «{name}»: подтвердите на консоли",
+           "console.phone_rtt": "{name}: телефон, {ms} мс",
+           "console.phone_syncing": "{name}: телефон, сверяем часы",
+           "console.phone_none": "{name}: телефон не подключён",
            "console.web_port_busy": "Веб-сервер: порт {port} занят — телефоны не подключатся",
            "console.web_cannot_listen": "Веб-сервер: нельзя слушать {host}:{port} ({why})"},
     "en": {"console.web": "Phones {host}:{port} · {n} of {seats} connected",
            "console.phone_waiting": "A second phone waits for seat «{name}»: accept it on the console",
+           "console.phone_rtt": "{name}: phone, {ms} ms",
+           "console.phone_syncing": "{name}: phone, syncing the clock",
+           "console.phone_none": "{name}: phone not connected",
            "console.web_port_busy": "Web server: port {port} is taken — phones cannot join",
            "console.web_cannot_listen": "Web server: cannot listen on {host}:{port} ({why})"},
 }
@@ -88,9 +94,24 @@ def apply_press(app: Any, press: PhonePress) -> None:
         press.done(outcome)
 
 
-def device_line(app: Any, server: WebServer) -> tuple[str, bool]:
+def device_lines(app: Any, server: WebServer) -> list[tuple[str, bool]]:
+    """The console's devices lines: the server and how many phones, then each seat — its round trip, no
+    phone yet, or a second phone waiting."""
     host, port = server.address
-    return app.say("console.web", host=host, port=port, n=len(server.holders), seats=len(server.seats)), True
+    held = {seat.token: rtt for seat, rtt in server.connected()}
+    waiting = {seat.token for seat in server.waiting_seats()}
+    lines = [(app.say("console.web", host=host, port=port, n=len(held), seats=len(server.seats)), True)]
+    for seat in sorted(server.seats.values(), key=lambda s: (s.team, s.player or 0)):
+        if seat.token in held:
+            rtt = held[seat.token]
+            text = app.say("console.phone_rtt", name=seat.name, ms=round(rtt * 1000)) if rtt is not None else \
+                app.say("console.phone_syncing", name=seat.name)
+            lines.append((text, True))
+        else:
+            lines.append((app.say("console.phone_none", name=seat.name), False))
+        if seat.token in waiting:
+            lines.append((app.say("console.phone_waiting", name=seat.name), False))
+    return lines
 
 
 def print_seats(show: Path, journal: Path | None, new: bool, port: int | None, out: TextIO | None = None) -> int:
