@@ -24,6 +24,7 @@ CONSOLE = {
     "ru": {"console.web": "Телефоны {host}:{port} · подключено {n} из {seats}",
            "console.phone_waiting": "Второй телефон ждёт места «{name}»: подтвердите на консоли",
            "console.phone_rtt": "{name}: телефон, {ms} мс",
+           "console.phones_rtt": " · связь до {ms} мс",
            "console.phone_syncing": "{name}: телефон, сверяем часы",
            "console.phone_none": "{name}: телефон не подключён",
            "console.web_port_busy": "Веб-сервер: порт {port} занят — телефоны не подключатся",
@@ -31,6 +32,7 @@ CONSOLE = {
     "en": {"console.web": "Phones {host}:{port} · {n} of {seats} connected",
            "console.phone_waiting": "A second phone waits for seat «{name}»: accept it on the console",
            "console.phone_rtt": "{name}: phone, {ms} ms",
+           "console.phones_rtt": " · round trips up to {ms} ms",
            "console.phone_syncing": "{name}: phone, syncing the clock",
            "console.phone_none": "{name}: phone not connected",
            "console.web_port_busy": "Web server: port {port} is taken — phones cannot join",
@@ -100,9 +102,13 @@ def device_lines(app: Any, server: WebServer) -> list[tuple[str, bool]]:
     host, port = server.address
     held = {seat.token: rtt for seat, rtt in server.connected()}
     waiting = {seat.token for seat in server.waiting_seats()}
-    lines = [(app.say("console.web", host=host, port=port, n=len(held), seats=len(server.seats)), True)]
+    text = app.say("console.web", host=venue_address(host), port=port, n=len(held), seats=len(server.seats))
+    rtts = [rtt for rtt in held.values() if rtt is not None]
+    if rtts:  # the slowest phone's round trip: the one fairness depends on
+        text += app.say("console.phones_rtt", ms=round(max(rtts) * 1000))
+    lines = [(text, True)]
     for seat in sorted(server.seats.values(), key=lambda s: (s.team, s.player or 0)):
-        if seat.token in held:
+        if seat.token in held:  # each connected seat with its own round trip (after the problems, if room)
             rtt = held[seat.token]
             text = app.say("console.phone_rtt", name=seat.name, ms=round(rtt * 1000)) if rtt is not None else \
                 app.say("console.phone_syncing", name=seat.name)
