@@ -69,8 +69,10 @@ class FakePhone:
     at once (unless `deaf`) and keeps every other message for the test to wait on."""
 
     def __init__(self, session: aiohttp.ClientSession, url: str, offset_ms: float = 0.0, deaf: bool = False,
-                 device: str = "") -> None:
+                 device: str = "", slow: bool = False) -> None:
         self.session, self.url, self.offset_ms, self.deaf, self.device = session, url, offset_ms, deaf, device
+        self.slow = slow  # a slow network: the first eight pongs go only once all eight pings are in
+        self.held: list[int] = []
         self.inbox: asyncio.Queue[dict] = asyncio.Queue()
         self.pongs = 0
         self.next_id = 1
@@ -95,10 +97,15 @@ class FakePhone:
                 continue
             data = json.loads(msg.data)
             if data["t"] == "ping" and not self.deaf:
-                await self.ws.send_str(json.dumps({"t": "pong", "id": data["id"], "c": self.clock()}))
-                self.pongs += 1
-                if self.pongs == 8:
-                    await self.inbox.put({"t": "synced"})
+                self.held.append(data["id"])
+                if self.slow and len(self.held) < 8 and not self.pongs:
+                    continue
+                for ping in self.held:
+                    await self.ws.send_str(json.dumps({"t": "pong", "id": ping, "c": self.clock()}))
+                    self.pongs += 1
+                    if self.pongs == 8:
+                        await self.inbox.put({"t": "synced"})
+                self.held = []
             elif data["t"] != "ping":
                 await self.inbox.put(data)
         await self.inbox.put({"t": "closed"})
@@ -429,5 +436,18 @@ def test_the_console_lists_each_phone_seat_connected_or_not_with_its_round_trip(
             assert lines[0].startswith(f"Телефоны {host}:{port} · подключено 1 из 2 · связь до ")
             assert any(text.startswith("Ёжики в тумане: телефон, ") and text.endswith(" мс") for text in lines)
             assert ("Бета: телефон не подключён", False) in app.device_lines()
+
+    run(play())
+
+
+def test_every_one_of_the_first_eight_pings_is_a_clock_sample_even_when_the_pongs_come_late(rig):
+    app = rig()
+
+    async def play() -> None:
+        async with aiohttp.ClientSession() as session, FakePhone(session, urls(app)[0], slow=True) as phone:
+            await phone.wait("synced")
+            await phone.wait("ack", id=await phone.press())  # after the eight pongs
+            held = next(iter(app.web.holders.values()))
+            assert len(held.clock.samples) == 8
 
     run(play())

@@ -61,7 +61,6 @@ class Phone:
     clock: ClockEstimate = field(default_factory=ClockEstimate)
     limit: p.RateLimit = field(default_factory=p.RateLimit)
     pings: dict[int, float] = field(default_factory=dict)  # ping id → send time (show clock)
-    missed: int = 0
     last: dict[str, Any] | None = None  # the last state sent
     warned: float = -1.0  # when the last 429 went out (monotonic)
     next_ping: int = 0
@@ -293,8 +292,8 @@ class WebServer:
         sent = phone.pings.pop(msg.id, None)
         if sent is None:
             return  # not a ping of ours, or answered twice
-        phone.missed = 0
-        phone.pings.clear()  # older unanswered pings are not "missed in a row" any more
+        for older in [ping for ping in phone.pings if ping < msg.id]:  # not "missed in a row" any more
+            del phone.pings[older]
         phone.clock.add(sent, arrival, msg.c)
 
     async def _press(self, phone: Phone, msg: p.Press, arrival: float) -> None:
