@@ -313,10 +313,10 @@ def test_a_phone_that_drops_and_comes_back_takes_its_seat_at_once(rig):
                 await phone.wait("state", phase="idle")
             async with FakePhone(session, url) as again:  # the socket closed: the seat was free
                 assert (await again.wait("state"))["phase"] == "idle"
-                # The same page, reconnecting before its old socket was seen to close: its seat at once.
-                async with FakePhone(session, url, device="again") as stale:
-                    assert (await stale.wait("state"))["phase"] == "waiting"
-                again.device = "again"
+                async with FakePhone(session, url, device="another") as other:  # another phone: it waits
+                    assert (await other.wait("state"))["phase"] == "waiting"
+            # The same page reconnecting before its old socket was seen to close (the phone slept): its seat
+            # at once, and the old socket goes.
             async with FakePhone(session, url, device="my-phone") as back:
                 async with FakePhone(session, url, device="my-phone") as woke:
                     assert (await woke.wait("state"))["phase"] == "idle"
