@@ -43,8 +43,11 @@ from quizshow.runtime.keys import buzzer_map, key_map
 from quizshow.runtime.media_wait import media_over
 from quizshow.runtime.notices import Notices
 from quizshow.runtime.osc_link import OscLink
+from quizshow.runtime.phones import device_lines as phone_lines
+from quizshow.runtime.phones import phone_action, start_web
 from quizshow.runtime.sinks import Sinks
 from quizshow.runtime.startup import tell_start
+from quizshow.runtime.web import PhonePress, WebServer
 from quizshow.yamlfile import Problems
 
 log = logging.getLogger(__name__)
@@ -60,7 +63,8 @@ class ShowApp:
 
     def __init__(self, config: ShowConfig, journal_path: Path | None = None, fresh: bool = False,
                  sound: bool = True, seed: int | None = None, devices: bool = True, osc: bool = False,
-                 osc_port: int | None = None, resume_to_damage: bool = False) -> None:
+                 osc_port: int | None = None, resume_to_damage: bool = False, web: bool = False,
+                 web_port: int | None = None) -> None:
         from quizshow.assemble import make_format
         from quizshow.display.console import Console, ConsoleStatus
         from quizshow.display.projector import Projector
@@ -111,6 +115,9 @@ class ShowApp:
             self.osc_link = OscLink(self, osc_port)
             if self.osc_link.server is not None:
                 self.controls.local["osc_admit"] = self.osc_link.admit  # «Впустить»: whatever the back-off
+        self.web: WebServer | None = None  # players' phones (runtime/phones.py, docs/phones.md)
+        if web and (config.devices.web is not None or web_port is not None):
+            self.web = start_web(self, web_port)
         self.status.devices = self.device_lines()
         tell_start(self, self.runtime.loaded)
 
@@ -163,6 +170,7 @@ class ShowApp:
         self.handlers.add(Action, lambda action: action)  # applied after its batch, presses in their own order
         self.handlers.add(BoxPress, self.hardware.press)
         self.handlers.add(OscRequest, self.osc_request)  # applied and replied at once, in arrival order
+        self.handlers.add(PhonePress, phone_action)  # a phone's `buzz` with its thumb's time; the phone hears back
 
     def _wire_sinks(self) -> None:
         def desks(outcome: Outcome, now: float) -> None:
@@ -356,6 +364,8 @@ class ShowApp:
         lines = self.hardware.device_lines()
         if self.osc_link is not None:
             lines += self.osc_link.device_lines()
+        if self.web is not None:
+            lines += phone_lines(self, self.web)
         return lines
 
     def close(self) -> None:
@@ -364,6 +374,8 @@ class ShowApp:
             self.give_way.to(None)
         if self.osc_link is not None:
             self.osc_link.close()
+        if self.web is not None:
+            self.web.stop()
         self.hardware.stop()
         self.media.close()
         self.runtime.close()
@@ -403,7 +415,8 @@ def run(args: Namespace, show_path: Path) -> int:
         return say_no_display(why)
     try:
         app = ShowApp(config, journal_path=args.journal, fresh=args.fresh, sound=not args.headless, osc=True,
-                      osc_port=args.osc_port, resume_to_damage=args.resume_to_damage)
+                      osc_port=args.osc_port, resume_to_damage=args.resume_to_damage, web=True,
+                      web_port=args.web_port)
     except JournalError as why:
         print(f"journal: {why}", file=sys.stderr)
         return 1
@@ -411,6 +424,8 @@ def run(args: Namespace, show_path: Path) -> int:
         app.notice(console_notice(config), "info")
     if app.osc is not None:  # at every log level: the user must know the port (--osc-port 0)
         print("osc: listening on {}:{}".format(*app.osc.address), file=sys.stderr, flush=True)
+    if app.web is not None:
+        print("web: listening on {}:{}".format(*app.web.address), file=sys.stderr, flush=True)
     from quizshow.display.windows import Windows
 
     windows = Windows(args, config.title, headless=args.headless)

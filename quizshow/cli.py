@@ -28,6 +28,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                    help="resume a damaged journal up to its first damaged line (the whole file is copied aside)")
     p.add_argument("--journal", type=Path, default=None, metavar="PATH", help="journal file")
     p.add_argument("--osc-port", type=int, default=None, metavar="P", help="OSC listen port (0 = any)")
+    p.add_argument("--web-port", type=int, default=None, metavar="P", help="phones' web server port (0 = any)")
+    p.add_argument("--seats", action="store_true", help="print each phone seat's join link, then exit")
+    p.add_argument("--new", action="store_true", help="with --seats: make new join links (the old stop working)")
     p.add_argument("--sheet", type=Path, default=None, metavar="OUT.png",
                    help="render every scene of the show's format at 1920x1080 into one contact sheet, then exit")
     p.add_argument("--export-results", type=Path, default=None, metavar="PREFIX",
@@ -114,6 +117,10 @@ def main(argv: list[str]) -> int:
     try:
         if args.check:
             return check_files(args.check)
+        if args.seats:
+            from quizshow.runtime.phones import print_seats
+
+            return print_seats(args.show or demo_show(), args.journal, args.new, args.web_port)
         if args.sheet:
             return sheet(args.show or demo_show(), args.sheet)
         if args.export_results:

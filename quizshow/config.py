@@ -25,14 +25,16 @@ from quizshow.yamlfile import MAX_NAME, FileReader, Problems
 
 SHOW_KEYS = ["title", "format", "preset", "rules", "pack", "language", "theme", "teams", "devices", "keys"]
 TEAM_KEYS = ["name", "color", "captain", "players", "buzzer", "buzzers"]
-DEVICE_KEYS = ["serial", "keyboard_buzzers", "gamepads", "osc"]
+DEVICE_KEYS = ["serial", "keyboard_buzzers", "gamepads", "osc", "web"]
+WEB_KEYS = ["listen"]
 SERIAL_KEYS = ["id", "port", "protocol", "baud", "map"]
 OSC_KEYS = ["listen", "allow", "passcode", "feedback", "cues", "rate_limit", "go_interval_s"]
 CUE_EVENTS = ["buzz", "false_start", "correct", "wrong", "announce", "timer/start", "timer/warning",
               "timer/expired", "question", "reveal", "round/start", "final/start", "winner", "asked", "choice",
               "player/out"]
 THEMES_DIR = themes_dir()
-BUZZER_PATTERN = re.compile(r"^(?:key:[A-Za-z0-9_]+|pad:\d+:\d+|[A-Za-z0-9_-]+:\d+)$")
+# `phone`: a player's phone is the buzzer (docs/phones.md); a seat of its own, never a shared button.
+BUZZER_PATTERN = re.compile(r"^(?:key:[A-Za-z0-9_]+|pad:\d+:\d+|[A-Za-z0-9_-]+:\d+|phone)$")
 COLOR_PATTERN = re.compile(r"^#[0-9a-fA-F]{6}$")
 # Every number of the show file has a range (docs/files.md); `rules:` are checked by their own schema.
 BAUD_RANGE = (50, 4_000_000)
@@ -78,11 +80,19 @@ class OscConfig:
 
 
 @dataclass(frozen=True)
+class WebConfig:
+    """`devices.web`: the web server for players' phones (spec/web.md); absent = off."""
+
+    listen: tuple[str, int] = ("0.0.0.0", 8080)
+
+
+@dataclass(frozen=True)
 class Devices:
     serial: tuple[SerialConfig, ...] = ()
     keyboard_buzzers: bool = False
     gamepads: bool = False
     osc: OscConfig = field(default_factory=OscConfig)
+    web: WebConfig | None = None
 
 
 @dataclass(frozen=True)
@@ -279,8 +289,10 @@ def _team_sizes(reader: FileReader, node: Node | None, teams: tuple[TeamConfig, 
 def _check_buzzer(reader: FileReader, node: Node, buzzer: str, box_ids: set[str], taken: dict[str, str],
                   team: str) -> None:
     """A buzzer that exists and is nobody else's: a key pygame knows, a listed box, one owner each."""
+    if buzzer == "phone":  # a phone seat: its own join link, nobody else's button
+        return
     if not BUZZER_PATTERN.match(buzzer):
-        reader.error(node, f"buzzer '{buzzer}' must be BOX:INPUT, key:NAME or pad:N:B")
+        reader.error(node, f"buzzer '{buzzer}' must be BOX:INPUT, key:NAME, pad:N:B or phone")
         return
     kind, _, rest = buzzer.partition(":")
     if kind == "key" and unknown_key_names([rest]):
@@ -315,7 +327,13 @@ def _devices(reader: FileReader, node: Node | None) -> Devices:
         keyboard_buzzers=bool(reader.scalar(keys.get("keyboard_buzzers"), bool, "keyboard_buzzers")),
         gamepads=bool(reader.scalar(keys.get("gamepads"), bool, "gamepads")),
         osc=_osc(reader, keys.get("osc")),
+        web=_web(reader, keys["web"]) if "web" in keys else None,
     )
+
+
+def _web(reader: FileReader, node: Node) -> WebConfig:
+    keys = reader.mapping(node, WEB_KEYS, what="web")
+    return WebConfig(listen=_address(reader, keys.get("listen"), "listen") or WebConfig().listen)
 
 
 def _token_map(reader: FileReader, node: Node) -> dict[str, int]:

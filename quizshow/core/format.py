@@ -151,6 +151,11 @@ class Format:
         have played, the app starts the clock (TimerStart, journalled). (): nothing is awaited now."""
         return ()
 
+    def answering_seat(self, state: ShowState) -> tuple[int, int | None] | None:
+        """Who answers now, as (team, player): the player where each has a button of their own (the duel),
+        else None. A phone seat reads «you answer» from it (inputs/phones/view.py)."""
+        return None if state.answering is None else (state.answering, None)
+
     def winner(self, state: ShowState) -> list[int]:
         """The winning team(s) once the game is decided (best first); [] until then."""
         return []

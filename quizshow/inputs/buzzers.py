@@ -40,7 +40,7 @@ class BuzzerMap:
         return found
 
     def add(self, target: Target, spec: str | None) -> None:
-        if not spec:
+        if not spec or spec == "phone":  # a phone seat presses over the web server (runtime/web.py)
             return
         kind, _, rest = spec.partition(":")
         if kind == "key":
@@ -86,7 +86,7 @@ def load_assignment(show: Path, teams: list[str], problems: Problems) -> dict[st
         specs = reader.text_list(node, "buzzers") if listed else (reader.text(node, "buzzer") or "",)
         bad = [spec for spec in specs if not BUZZER_PATTERN.match(spec)]
         for spec in bad:
-            reader.error(node, f"buzzer '{spec}' must be BOX:INPUT, key:NAME or pad:N:B")
+            reader.error(node, f"buzzer '{spec}' must be BOX:INPUT, key:NAME, pad:N:B or phone")
         if not bad:
             found[name] = specs if listed else specs[0]
     return found

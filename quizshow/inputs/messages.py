@@ -16,7 +16,9 @@ adds its message here and its handler to the feed's table; a press carries its o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 
 from quizshow.core.actions import Call, Value
 
@@ -33,6 +35,9 @@ class Action:
     source: str = "keyboard"
     args: tuple[Value, ...] = ()
     source_time: float | None = None
+    # Told what became of it (its outcome, None: not applied) on the thread that applied it: a phone hears
+    # back that way.
+    done: Callable[[Any], None] | None = field(default=None, compare=False, repr=False)
 
     @property
     def call(self) -> Call:

@@ -108,7 +108,9 @@ class InputFeed:
             if action is not None:
                 pending.append(action)
         for action in in_press_order(pending):
-            self.guard(self.apply, action)
+            result = self.guard(self.apply, action)
+            if action.done is not None:
+                self.guard(action.done, result)
 
     def _apply_queued(self) -> None:
         with self.lock:

@@ -163,6 +163,10 @@ class DuelFormat(Format):
                 return press
         return None
 
+    def answering_seat(self, state: ShowState) -> tuple[int, int | None] | None:
+        press = self.asked_now(state)
+        return None if press is None else (press.team, press.player)
+
     def queue(self, state: ShowState) -> list[QueueEntry]:
         """Every press of the question in timestamp order, with its standing."""
         asking, bout = self.duel(state).asking, self.duel(state).bout

@@ -1,0 +1,71 @@
+"""The phone page's words, in the show's language (added to the i18n phrase tables as `phone.*`). The
+server sends the page its words in `hello`, so the page holds no language of its own."""
+
+from __future__ import annotations
+
+PHRASES: dict[str, dict[str, str]] = {
+    "ru": {
+        "phone.team_n": "КОМАНДА {n}",
+        "phone.waiting": "Ожидаем подтверждения ведущего",
+        "phone.waiting_hint": "С этого места уже играет другой телефон. Когда ведущий подтвердит, кнопка "
+                              "перейдёт сюда.",
+        "phone.joining": "ВЫ ПОДКЛЮЧАЕТЕСЬ К МЕСТУ",
+        "phone.keep_open": "Не закрывайте эту страницу",
+        "phone.score": "СЧЁТ",
+        "phone.score_line": "счёт {score}",
+        "phone.idle": "Ждём вопроса",
+        "phone.idle_hint": "Кнопка загорится, когда можно жать",
+        "phone.press": "ЖМИ!",
+        "phone.press_hint": "нажмите в любом месте панели",
+        "phone.pressed": "Нажатие принято",
+        "phone.place": "вы {ordinal}",
+        "phone.ordinals": "первые|вторые|третьи|четвёртые|пятые|шестые|седьмые|восьмые|девятые|десятые",
+        "phone.pressed_hint": "Ждите: ведущий спрашивает по порядку нажатий",
+        "phone.answering": "ВЫ ОТВЕЧАЕТЕ",
+        "phone.answering_hint": "Отвечайте вслух — ведущий вас слушает",
+        "phone.locked": "НЕ ВАШ ВОПРОС",
+        "phone.false_start": "ФАЛЬСТАРТ",
+        "phone.locked_sub": "на этот вопрос вы не отвечаете",
+        "phone.locked_hint": "Кнопка снова загорится на следующем вопросе",
+        "phone.ended": "Игра окончена",
+        "phone.ended_hint": "Спасибо за игру!",
+        "phone.offline": "Нет связи — подключаемся снова…",
+        "phone.replaced": "Это место занял другой телефон",
+        "phone.ms": "мс",
+        "phone.seconds": "с",
+        "phone.unsynced": "часы ещё не сверены",
+    },
+    "en": {
+        "phone.team_n": "TEAM {n}",
+        "phone.waiting": "Waiting for the host to accept",
+        "phone.waiting_hint": "Another phone already plays this seat. Once the host accepts, the button moves here.",
+        "phone.joining": "YOU ARE JOINING",
+        "phone.keep_open": "Keep this page open",
+        "phone.score": "SCORE",
+        "phone.score_line": "score {score}",
+        "phone.idle": "Waiting for the question",
+        "phone.idle_hint": "The button lights up when you may press",
+        "phone.press": "PRESS!",
+        "phone.press_hint": "tap anywhere on the pad",
+        "phone.pressed": "Press received",
+        "phone.place": "you are {ordinal}",
+        "phone.ordinals": "first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth",
+        "phone.pressed_hint": "Wait: the host asks in the order of the presses",
+        "phone.answering": "YOUR TURN",
+        "phone.answering_hint": "Answer aloud — the host is listening",
+        "phone.locked": "NOT YOUR QUESTION",
+        "phone.false_start": "FALSE START",
+        "phone.locked_sub": "you do not answer this question",
+        "phone.locked_hint": "The button lights up again on the next question",
+        "phone.ended": "The game is over",
+        "phone.ended_hint": "Thank you for playing!",
+        "phone.offline": "No connection — reconnecting…",
+        "phone.replaced": "Another phone took this seat",
+        "phone.ms": "ms",
+        "phone.seconds": "s",
+        "phone.unsynced": "clock not synced yet",
+    },
+}
+
+# The words the page itself shows (sent in `hello` under these names, without the `phone.` prefix).
+PAGE_WORDS = tuple(key.removeprefix("phone.") for key in PHRASES["ru"])

@@ -1,0 +1,374 @@
+"""The web server for players' phones (spec/web.md, docs/phones.md): aiohttp on its own thread with its
+own asyncio loop, so it never blocks a frame or a press.
+
+A phone's press becomes the same Buzz a box press makes, its time the phone's own touch time mapped onto
+the show clock by the seat's clock estimate (inputs/phones/clock.py). It goes to the show through the
+app's input feed like a box's or OSC's input (journalled first, the same refusals) and is acked with
+what became of it. Whenever the show's state changes, each phone gets its `state` if what it shows
+changed (inputs/phones/view.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from quizshow import i18n
+from quizshow.core import commands as c
+from quizshow.core.engine import Outcome
+from quizshow.inputs.phones import protocol as p
+from quizshow.inputs.phones.clock import FIRST_PINGS, MISSED_PINGS, PING_EVERY_S, ClockEstimate
+from quizshow.inputs.phones.seats import Seat
+from quizshow.inputs.phones.view import PhoneView
+from quizshow.inputs.phones.words import PAGE_WORDS, PHRASES
+
+log = logging.getLogger(__name__)
+
+MAX_WS_FRAME = 64 * 1024  # beyond 4 KiB a message is answered 400; beyond this the socket closes
+FIRST_PING_GAP_S = 0.05
+
+
+@dataclass(frozen=True)
+class PhonePress:
+    """A phone's press on its way to the show (through the app's input feed); `done` gets the outcome
+    (None: it was not applied) on the thread that applied it."""
+
+    buzz: c.Buzz
+    done: Callable[[Outcome | None], None]
+
+    @property
+    def press_time(self) -> float:
+        return self.buzz.press_time
+
+
+@dataclass(eq=False)
+class Phone:
+    """One phone's socket on a seat."""
+
+    ws: web.WebSocketResponse
+    seat: Seat
+    device: str
+    clock: ClockEstimate = field(default_factory=ClockEstimate)
+    limit: p.RateLimit = field(default_factory=p.RateLimit)
+    pings: dict[int, float] = field(default_factory=dict)  # ping id → send time (show clock)
+    last: dict[str, Any] | None = None  # the last state sent
+    warned: float = -1.0  # when the last 429 went out (monotonic)
+    next_ping: int = 0
+
+
+class Host:
+    """What the server needs from the show (the composition root gives these)."""
+
+    def __init__(self, now: Callable[[], float], deliver: Callable[[object], None],
+                 view: Callable[[Seat, bool], PhoneView], hello: Callable[[Seat], dict[str, Any]],
+                 notice: Callable[[str, str], None] | None = None) -> None:
+        self.now = now
+        self.deliver = deliver
+        self.view = view
+        self.hello = hello
+        self.notice = notice or (lambda text, level: None)
+
+
+class WebServer:
+    def __init__(self, host: Host, seats: list[Seat], listen: tuple[str, int], language: str = "ru") -> None:
+        self.host = host
+        self.seats = {s.token: s for s in seats}
+        self.listen = listen
+        self.language = language
+        self.holders: dict[str, Phone] = {}  # seat token → the phone that holds it
+        self.waiting: dict[str, list[Phone]] = {}  # seat token → phones waiting for the operator
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.address: tuple[str, int] = listen
+        self._runner: web.AppRunner | None = None
+        self._thread: threading.Thread | None = None
+        self._started = threading.Event()
+        self._failed: BaseException | None = None
+        self._stopping: asyncio.Event | None = None
+        self.ping_every_s = PING_EVERY_S
+        self.rate = p.RATE  # messages a second from one phone
+        i18n.add_phrases(PHRASES)
+
+    # --- the thread -----------------------------------------------------------------------------------
+
+    def start(self) -> WebServer:
+        """Bind and serve on a thread of its own; raises OSError when the address cannot be had."""
+        self._thread = threading.Thread(target=self._run, name="web", daemon=True)
+        self._thread.start()
+        self._started.wait()
+        if self._failed is not None:
+            raise self._failed
+        return self
+
+    def _run(self) -> None:
+        loop = self.loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        try:
+            loop.run_until_complete(self._serve())
+        finally:
+            loop.close()
+
+    async def _serve(self) -> None:
+        app = web.Application()
+        app.router.add_get("/p/{token}", self._page)
+        app.router.add_get("/p/{token}/ws", self._socket)
+        app.router.add_get("/static/{name}", self._static)
+        self._stopping = asyncio.Event()
+        runner = self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await runner.setup()
+        site = web.TCPSite(runner, self.listen[0], self.listen[1], reuse_address=True)
+        try:
+            await site.start()
+        except OSError as why:
+            self._failed = why
+            self._started.set()
+            await runner.cleanup()
+            return
+        server = site._server
+        sockets = getattr(server, "sockets", None) or []
+        if sockets:
+            self.address = (self.listen[0], int(sockets[0].getsockname()[1]))
+        self._started.set()
+        pinger = asyncio.ensure_future(self._ping_all())
+        await self._stopping.wait()
+        pinger.cancel()
+        for phone in self.phones():
+            with contextlib.suppress(Exception):
+                await phone.ws.close()
+        await runner.cleanup()
+
+    def stop(self) -> None:
+        loop, stopping = self.loop, self._stopping
+        if loop is not None and stopping is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(stopping.set)
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    def phones(self) -> list[Phone]:
+        return [*self.holders.values(), *(w for ws in self.waiting.values() for w in ws)]
+
+    # --- what the show calls (any thread) ----------------------------------------------------------------
+
+    def state_changed(self) -> None:
+        """The show's state changed: each phone gets its new `state` if what it shows changed."""
+        if self.loop is not None and not self.loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                self.loop.call_soon_threadsafe(self._push_all)
+
+    def accept(self, seat_key: str) -> bool:
+        """The operator lets the phone waiting longest on a seat (its key, «3» or «3.2») take it; the phone
+        that held it gets `bye` «replaced». False when no phone waits there."""
+        token = next((t for t, s in self.seats.items() if s.key == seat_key), None)
+        if token is None or not self.waiting.get(token) or self.loop is None:
+            return False
+        asyncio.run_coroutine_threadsafe(self._accept(token), self.loop).result(timeout=5)
+        return True
+
+    def connected(self) -> list[tuple[Seat, float | None]]:
+        """The seats held now, with each phone's round trip (s) where measured."""
+        return [(phone.seat, phone.clock.rtt) for phone in list(self.holders.values())]
+
+    def waiting_seats(self) -> list[Seat]:
+        return [self.seats[t] for t, ws in list(self.waiting.items()) if ws]
+
+    # --- HTTP --------------------------------------------------------------------------------------------
+
+    async def _page(self, request: web.Request) -> web.StreamResponse:
+        if request.match_info["token"] not in self.seats:
+            raise web.HTTPNotFound(text="This join link is not one of this show's seats.")
+        return web.Response(body=_static_file("phone.html"), content_type="text/html", charset="utf-8",
+                            headers={"Cache-Control": "no-store"})
+
+    async def _static(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        kinds = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml"}
+        kind = kinds.get(name.rpartition(".")[2])
+        if kind is None or "/" in name or name.startswith("."):
+            raise web.HTTPNotFound()
+        try:
+            body = _static_file(name)
+        except (FileNotFoundError, IsADirectoryError):
+            raise web.HTTPNotFound() from None
+        return web.Response(body=body, content_type=kind, charset="utf-8", headers={"Cache-Control": "no-cache"})
+
+    # --- a phone's socket ------------------------------------------------------------------------------
+
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        token = request.match_info["token"]
+        seat = self.seats.get(token)
+        if seat is None:
+            raise web.HTTPNotFound(text="This join link is not one of this show's seats.")
+        ws = web.WebSocketResponse(max_msg_size=MAX_WS_FRAME, heartbeat=None)
+        await ws.prepare(request)
+        device = request.query.get("device", "")[:64]
+        phone = Phone(ws, seat, device, limit=p.RateLimit(self.rate))
+        self._seat(phone)
+        await self._send(phone, {**self.host.hello(seat), "words": self._words()})
+        await self._send_state(phone, force=True)
+        pinger = asyncio.ensure_future(self._first_pings(phone))
+        try:
+            async for msg in ws:
+                arrival = self.host.now()
+                if msg.type == WSMsgType.TEXT:
+                    await self._message(phone, msg.data, arrival)
+                elif msg.type == WSMsgType.BINARY:
+                    await self._send(phone, p.ack(None, 400, "messages are JSON text"))
+        finally:
+            pinger.cancel()
+            self._leave(phone)
+        return ws
+
+    def _seat(self, phone: Phone) -> None:
+        token = phone.seat.token
+        holder = self.holders.get(token)
+        if holder is not None and phone.device and holder.device == phone.device:
+            # The same phone back (its page reconnected before the old socket was seen closing).
+            self.holders[token] = phone
+            asyncio.ensure_future(holder.ws.close())
+            return
+        if holder is None:
+            self.holders[token] = phone
+            return
+        self.waiting.setdefault(token, []).append(phone)
+        self.host.notice(i18n.phrase("console.phone_waiting", self.language, name=phone.seat.name), "info")
+
+    def _leave(self, phone: Phone) -> None:
+        token = phone.seat.token
+        waiting = self.waiting.get(token, [])
+        if phone in waiting:
+            waiting.remove(phone)
+            return
+        if self.holders.get(token) is phone:
+            del self.holders[token]
+            if waiting:  # the seat is free: the phone waiting longest takes it
+                self.holders[token] = waiting.pop(0)
+                asyncio.ensure_future(self._send_state(self.holders[token], force=True))
+
+    async def _accept(self, token: str) -> None:
+        waiting = self.waiting.get(token) or []
+        if not waiting:
+            return
+        phone = waiting.pop(0)
+        old = self.holders.get(token)
+        self.holders[token] = phone
+        if old is not None:
+            await self._send(old, {"t": "bye", "why": "replaced"})
+            await old.ws.close()
+        await self._send_state(phone, force=True)
+
+    def _accepted(self, phone: Phone) -> bool:
+        return self.holders.get(phone.seat.token) is phone
+
+    async def _message(self, phone: Phone, text: str, arrival: float) -> None:
+        if not phone.limit.allow(time.monotonic()):
+            now = time.monotonic()
+            if now - phone.warned >= 1.0:  # one 429 a second: the answer to a flood is no flood
+                phone.warned = now
+                await self._send(phone, p.ack(None, 429, "too many messages: at most 20 a second"))
+            return
+        try:
+            msg = p.parse(text)
+        except p.Bad as why:
+            await self._send(phone, p.ack(why.id, 400, str(why)))
+            return
+        if isinstance(msg, p.Pong):
+            self._pong(phone, msg, arrival)
+        elif isinstance(msg, p.Press):
+            await self._press(phone, msg, arrival)
+        else:
+            await self._send(phone, p.ack(msg.id, 409, "not taken from phones yet"))
+
+    def _pong(self, phone: Phone, msg: p.Pong, arrival: float) -> None:
+        sent = phone.pings.pop(msg.id, None)
+        if sent is None:
+            return  # not a ping of ours, or answered twice
+        for older in [ping for ping in phone.pings if ping < msg.id]:  # not "missed in a row" any more
+            del phone.pings[older]
+        phone.clock.add(sent, arrival, msg.c)
+
+    async def _press(self, phone: Phone, msg: p.Press, arrival: float) -> None:
+        if not self._accepted(phone):
+            await self._send(phone, p.ack(msg.id, 403, "the host has not accepted this phone yet"))
+            return
+        when = phone.clock.press_time(msg.c, arrival)
+        seat = phone.seat
+        buzz = c.Buzz(at=arrival, team=seat.team, player=seat.player, source_time=when.at,
+                      device="phone" if when.synced else "phone-unsynced")
+        loop = asyncio.get_running_loop()
+        answered: asyncio.Future[Outcome | None] = loop.create_future()
+
+        def done(outcome: Outcome | None) -> None:
+            def settle() -> None:
+                if not answered.done():
+                    answered.set_result(outcome)
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(settle)
+
+        self.host.deliver(PhonePress(buzz, done))
+        outcome = await answered
+        if outcome is None:
+            await self._send(phone, p.ack(msg.id, 409, "not taken"))
+        elif outcome.refused:
+            await self._send(phone, p.ack(msg.id, 409, str(outcome.refused)))
+        else:
+            await self._send(phone, p.ack(msg.id, 200, "ok"))
+            await self._send_state(phone)
+
+    # --- clock sync ---------------------------------------------------------------------------------------
+
+    async def _first_pings(self, phone: Phone) -> None:
+        for _ in range(FIRST_PINGS):
+            await self._ping(phone)
+            await asyncio.sleep(FIRST_PING_GAP_S)
+
+    async def _ping_all(self) -> None:
+        while True:
+            await asyncio.sleep(self.ping_every_s)
+            for phone in self.phones():
+                if len(phone.pings) >= MISSED_PINGS:  # three in a row unanswered: the phone is gone
+                    await phone.ws.close()
+                    continue
+                await self._ping(phone)
+
+    async def _ping(self, phone: Phone) -> None:
+        phone.next_ping = ping = phone.next_ping + 1
+        phone.pings[ping] = self.host.now()
+        rtt = phone.clock.rtt
+        # rtt_ms (beyond the spec): the seat's round trip now, for the page's connection pill.
+        await self._send(phone, {"t": "ping", "id": ping, "rtt_ms": None if rtt is None else round(rtt * 1000)})
+
+    # --- sending --------------------------------------------------------------------------------------
+
+    def _push_all(self) -> None:
+        for phone in self.phones():
+            asyncio.ensure_future(self._send_state(phone))
+
+    async def _send_state(self, phone: Phone, force: bool = False) -> None:
+        message = self.host.view(phone.seat, self._accepted(phone)).message()
+        if force or message != phone.last:
+            phone.last = message
+            await self._send(phone, message)
+
+    async def _send(self, phone: Phone, message: dict[str, Any]) -> None:
+        if phone.ws.closed:
+            return
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await phone.ws.send_str(json.dumps(message, ensure_ascii=False))
+
+    def _words(self) -> dict[str, str]:
+        return {key: i18n.phrase(f"phone.{key}", self.language) for key in PAGE_WORDS}
+
+
+def _static_file(name: str) -> bytes:
+    return resources.files("quizshow.web").joinpath("static", name).read_bytes()
+

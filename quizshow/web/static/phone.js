@@ -1,0 +1,106 @@
+// The phone page of one seat (spec/web.md, docs/phones.md). No build step, nothing from the internet.
+"use strict";
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const body = document.body;
+  let ws = null, words = {}, hello = null, state = null, nextId = 1, retry = 500, gone = false, wake = null;
+  const device = (() => {  // this phone's own id: a reconnect from it takes the seat back at once
+    try {
+      let id = localStorage.getItem("quizshow-device");
+      if (!id) { id = Math.random().toString(36).slice(2) + Date.now().toString(36); localStorage.setItem("quizshow-device", id); }
+      return id;
+    } catch (e) { return ""; }
+  })();
+  const clock = (t) => performance.timeOrigin + (t === undefined ? performance.now() : t);
+  const say = (key, fallback) => words[key] || fallback || "";
+
+  function phase(name) { body.className = "phase-" + name; }
+
+  function connect() {
+    if (gone) return;
+    const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + location.pathname.replace(/\/$/, "") +
+      "/ws?device=" + encodeURIComponent(device);
+    ws = new WebSocket(url);
+    ws.onopen = () => { retry = 500; };
+    ws.onmessage = (e) => { let m; try { m = JSON.parse(e.data); } catch (x) { return; } receive(m); };
+    ws.onclose = () => {
+      ws = null;
+      if (gone) return;
+      phase("offline");
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 3000);
+    };
+  }
+
+  function send(m) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(m)); }
+
+  function receive(m) {
+    if (m.t === "ping") {
+      send({ t: "pong", id: m.id, c: clock() });
+      if (typeof m.rtt_ms === "number") $("rtt").textContent = m.rtt_ms + " " + say("ms", "мс");
+    } else if (m.t === "hello") {
+      hello = m; words = m.words || {};
+      document.documentElement.lang = m.lang || "ru";
+      if (m.colour) document.documentElement.style.setProperty("--team", m.colour);
+      document.title = m.name;
+      fill();
+    } else if (m.t === "state") {
+      const before = state && state.phase;
+      state = m; render();
+      if (m.phase === "answering" && before !== "answering" && navigator.vibrate) navigator.vibrate([200, 100, 200]);
+    } else if (m.t === "bye") {
+      gone = true; phase("offline"); $("offline-title").textContent = say("replaced");
+      document.querySelector("#offline .spinner").style.display = "none";
+    }
+  }
+
+  function text(id, value) { const el = $(id); if (el) el.textContent = value == null ? "" : value; }
+
+  function fill() {  // the words that do not change with the state
+    const name = hello.name, team = hello.team_name || hello.name;
+    text("team-name", name); text("seat-name", name); text("seat-team", say("team_n", "").replace("{n}", hello.team).toLowerCase());
+    text("band-name", team); text("team-n", say("team_n").replace("{n}", hello.team));
+    text("pad-name", name); text("answering-name", name); text("title", hello.title);
+    for (const [id, key] of [["waiting-title", "waiting"], ["joining", "joining"], ["keep-open", "keep_open"],
+      ["score-label", "score"], ["ended-label", "score"], ["idle-title", "idle"], ["press-word", "press"],
+      ["pressed-title", "pressed"], ["answering-title", "answering"], ["locked-sub", "locked_sub"],
+      ["ended-title", "ended"], ["offline-title", "offline"]]) text(id, say(key));
+  }
+
+  function render() {
+    const s = state, score = s.score == null ? "" : String(s.score).replace("-", "\u2212");
+    const line = say("score_line", "{score}").replace("{score}", score);
+    text("score", score); text("ended-score", score);
+    text("answering-score", line); text("locked-score", line);
+    text(s.phase + "-hint", s.prompt);
+    if (s.phase === "open") text("press-hint", s.prompt);
+    if (s.phase === "pressed") { text("place", s.place); text("place-text", s.place_text); text("behind", s.place > 1 ? s.behind : ""); }
+    if (s.phase === "locked") text("locked-title", s.why === "false_start" ? say("false_start") : say("locked"));
+    phase(s.phase);
+  }
+
+  function press(e) {
+    if (!state || (state.phase !== "open" && state.phase !== "idle")) return;
+    e.preventDefault();
+    // The touch's own timestamp (ms since the page's time origin), not when this code got to run.
+    const t = e.timeStamp > 1e12 ? e.timeStamp : clock(e.timeStamp);
+    send({ t: "press", id: nextId++, c: t });
+    keepAwake();
+  }
+  $("pad").addEventListener("pointerdown", press);
+  $("idle").addEventListener("pointerdown", press);
+
+  async function keepAwake() {
+    try { if (!wake && navigator.wakeLock) { wake = await navigator.wakeLock.request("screen"); wake.onrelease = () => { wake = null; }; } }
+    catch (e) { wake = null; }
+  }
+  document.addEventListener("pointerdown", keepAwake, { passive: true });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState !== "visible") return;
+    keepAwake();
+    if (!ws && !gone) { retry = 500; connect(); }  // the phone woke: back at once
+  });
+  phase("connecting");
+  connect();
+  keepAwake();
+})();

@@ -1,0 +1,79 @@
+"""Issue 25: the phone page in a real headless Chromium (Debian's /usr/bin/chromium, driven by the
+`playwright` package; no browser is ever downloaded). Skipped, with the reason, when either is missing.
+Screenshots at 390×844 and 844×390, Russian and English, go to $PHONE_SHOTS (default: the test's folder)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from quizshow.app import ShowApp
+from quizshow.config import load_show
+from quizshow.core import commands as c
+from quizshow.yamlfile import Problems
+from tests.test_w3_phones import show_file
+
+CHROMIUM = Path("/usr/bin/chromium")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+if not CHROMIUM.exists():
+    pytest.skip("no Chromium at /usr/bin/chromium (apt-get install chromium)", allow_module_level=True)
+
+
+def make_app(tmp_path: Path, language: str) -> ShowApp:
+    path = show_file(tmp_path, 3)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('title: "Телефоны"', f'title: "Телефоны"\nlanguage: {language}'), encoding="utf-8")
+    problems = Problems()
+    config = load_show(path, problems)
+    assert config is not None and not problems.errors
+    app = ShowApp(config, journal_path=tmp_path / f"{language}.jsonl", fresh=True, sound=False, devices=False,
+                  web=True, web_port=0)
+    app.go_live()
+    return app
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_the_phone_page_in_chromium_joins_opens_and_its_tap_is_a_synced_press(tmp_path, language):
+    app = make_app(tmp_path, language)
+    shots = Path(os.environ.get("PHONE_SHOTS", tmp_path))
+    seat = min(app.web.seats.values(), key=lambda s: s.team)
+    host, port = app.web.address
+    try:
+        with sync_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
+            try:
+                for width, height in ((390, 844), (844, 390)):
+                    page = browser.new_page(viewport={"width": width, "height": height}, device_scale_factor=2)
+                    page.goto(f"http://{host}:{port}/p/{seat.token}")
+                    if app.engine.state.question is None:  # the title: nothing to press yet
+                        page.wait_for_selector("body.phase-idle")
+                        page.wait_for_function("document.getElementById('rtt').textContent.includes(' ')")
+                        assert page.text_content("#idle-title") == ("Ждём вопроса" if language == "ru" else
+                                                                    "Waiting for the question")
+                        page.screenshot(path=str(shots / f"phone-{language}-{width}x{height}-idle.png"))
+                        app.submit(c.Go(at=app.now()))
+                    page.wait_for_selector("body.phase-open")
+                    page.wait_for_function("document.getElementById('rtt').textContent.includes(' ')")
+                    page.screenshot(path=str(shots / f"phone-{language}-{width}x{height}-open.png"))
+                    page.click("#pad")
+                    page.wait_for_selector("body.phase-answering")
+                    page.screenshot(path=str(shots / f"phone-{language}-{width}x{height}-answering.png"))
+                    press = app.engine.state.presses.first
+                    assert press is not None and press.team == 0 and press.device == "phone"  # synced
+                    assert 0 <= press.arrival - press.source_time < 0.25
+                    app.submit(c.Judge(at=app.now(), correct=False))  # out of this question
+                    page.wait_for_selector("body.phase-locked")
+                    page.screenshot(path=str(shots / f"phone-{language}-{width}x{height}-locked.png"))
+                    for _ in range(2):  # the verdict and the press taken back: the question is open again
+                        assert app.submit(c.Undo(at=app.now())).accepted
+                    page.close()
+            finally:
+                browser.close()
+    finally:
+        app.close()
