@@ -224,14 +224,26 @@ def test_presses_are_ordered_by_the_thumbs_time_never_by_arrival(rig):
                 for _ in range(20):
                     for phone in phones:
                         await phone.wait("state", phase="open")
-                    lags = rng.sample(range(5, 150, 7), len(phones))  # ms before sending; ≥ 7 ms apart
+                    # ms before sending, ≥ 25 ms apart: wider than a loaded loopback's round trip (the sync's
+                    # uncertainty is half of it); the bench measures closer presses (docs/phones.md)
+                    lags = rng.sample(range(5, 155, 25), len(phones))
                     order = list(range(len(phones)))
                     rng.shuffle(order)  # the order the messages are sent (and arrive) in
-                    acks = [(phones[i], await phones[i].press(ago_s=lags[i] / 1000)) for i in order]
+                    acks, thumb = [], {}
+                    for i in order:  # the thumb touched the glass lags[i] ms before its message left
+                        thumb[i] = time.monotonic() - lags[i] / 1000
+                        acks.append((phones[i], await phones[i].press(ago_s=lags[i] / 1000)))
                     for phone, id in acks:
                         assert (await phone.wait("ack", id=id))["code"] == 200
-                    thumbs = sorted(range(len(phones)), key=lambda i: -lags[i])
-                    assert app.engine.state.presses.team_order() == thumbs, (lags, order)
+                    # Every two presses further apart than the sync's uncertainty (each seat's rtt/2, as the
+                    # server measured it) are in their thumbs' order, whatever order they arrived in.
+                    rtts = {seat.team: rtt or 0.0 for seat, rtt in app.web.connected()}
+                    placed = app.engine.state.presses.team_order()
+                    for i in range(len(phones)):
+                        for j in range(len(phones)):
+                            apart = thumb[j] - thumb[i]  # i touched the glass this much before j
+                            if apart > (rtts[i] + rtts[j]) / 2:
+                                assert placed.index(i) < placed.index(j), (lags, order, rtts, placed)
                     for _press in phones:  # the operator takes the presses back: the same question, open again
                         assert app.submit(c.Undo(at=app.now())).accepted
             finally:

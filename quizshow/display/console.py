@@ -117,7 +117,7 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
     if own is not None:  # a value may be worked out from the entry's events (what a ruling took, from whom)
         own = own[0], {k: v(entry.events, language) if callable(v) else v for k, v in own[1].items()}
     own_said = ""
-    verdict = isinstance(cmd, c.Judge)  # a format may word a verdict itself (a melee's table, a duel's player)
+    verdict = isinstance(cmd, c.Judge)  # a format may word a verdict itself (a table that answered, a player)
     # Its own command (namespaced, or declared in its folder: the ring's Ruling), a verdict or a discipline step.
     theirs = "." in type(cmd).journal_name or type(cmd).__module__ != c.__name__
     worded = verdict or isinstance(cmd, c.Discipline)

@@ -20,30 +20,9 @@ from quizshow.yamlfile import Problems
 
 log = logging.getLogger(__name__)
 
-CONSOLE = {
-    "ru": {"console.phones": "Телефоны {host}:{port} · подключено {n} из {seats}",
-           "console.phone_waiting": "Второй телефон ждёт места «{name}»: подтвердите на консоли",
-           "console.phone_rtt": "{name}: телефон, {ms} мс",
-           "console.phones_rtt": " · связь до {ms} мс",
-           "console.phone_syncing": "{name}: телефон, сверяем часы",
-           "console.phone_none": "{name}: телефон не подключён",
-           "console.web_port_busy": "Веб-сервер: порт {port} занят — телефоны не подключатся",
-           "console.web_cannot_listen": "Веб-сервер: нельзя слушать {host}:{port} ({why})"},
-    "en": {"console.phones": "Phones {host}:{port} · {n} of {seats} connected",
-           "console.phone_waiting": "A second phone waits for seat «{name}»: accept it on the console",
-           "console.phone_rtt": "{name}: phone, {ms} ms",
-           "console.phones_rtt": " · round trips up to {ms} ms",
-           "console.phone_syncing": "{name}: phone, syncing the clock",
-           "console.phone_none": "{name}: phone not connected",
-           "console.web_port_busy": "Web server: port {port} is taken — phones cannot join",
-           "console.web_cannot_listen": "Web server: cannot listen on {host}:{port} ({why})"},
-}
-
-
 def start_web(app: Any, port: int | None) -> WebServer | None:
     """The server for the show's phone seats, listening; None (and said on the console) when it cannot."""
     i18n.add_phrases(PHRASES)
-    i18n.add_phrases(CONSOLE)
     config, language = app.config, app.config.language
     web = config.devices.web
     host_name = web.listen[0] if web is not None else "0.0.0.0"
