@@ -6,6 +6,7 @@ is the same action as a key. Nothing here ever reaches the projector.
 
 from __future__ import annotations
 
+import copy
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -345,6 +346,14 @@ class Console:
         engine = self.engine
         return self.panel_keys(PanelKeys(engine.state, engine.format, self.panel_memory, call), key, mod, at)
 
+    def _panel_takes(self, key: int, mod: int, at: float) -> bool:
+        """Whether the active panel takes `key` first: asked of a copy of its memory, with calls that do nothing."""
+        if self.panel_keys is None:
+            return False
+        engine = self.engine
+        probe = PanelKeys(engine.state, engine.format, copy.deepcopy(self.panel_memory), lambda call: None)
+        return bool(self.panel_keys(probe, key, mod, at))
+
     def click(self, pos: tuple[int, int]) -> Call | None:
         """The call of the button under `pos`; the console's own choices (the team list's page and chosen
         team) change its view here and call nothing."""
@@ -446,7 +455,9 @@ class Console:
             img = self._fit(clock, "numbers", (box.width // 4, unit * 2), color, int(unit * 1.6), align="right")
             surface.blit(img, img.get_rect(topright=(box.right, box.y)))
         next_key = fmt.next_action(state)
-        keys = ", ".join(self.keymap.keys_of("go", self.language)[:2])
+        # a key the active panel takes (the grid's arrows) does not step: it is not offered for Next
+        offered = self.keymap.keys_of("go", self.language, lambda code, mods: self._panel_takes(code, mods, now))
+        keys = ", ".join(offered[:2])
         text = f"{self.say('console.next')} {quoted(self.say(next_key))}"
         # Next's keys only where Next does the step (not «choose a cell», not «no next step»)
         if keys and self._locked(lambda: self.engine.can_go(now)):
