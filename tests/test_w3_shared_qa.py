@@ -45,3 +45,37 @@ def test_written_next_line_offers_no_arrow_the_grid_takes(tmp_path):
     app.key(pygame.K_PAGEDOWN, 0, 4.0)  # PgDn, the key named, does the step
     assert app.engine.state.phase != before
     app.close()
+
+
+# --- 2. The demo: a press made while another team answers waits its turn ---------------------------------
+
+
+def demo_app(tmp_path: Path) -> ShowApp:
+    return ShowApp(demo_config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9,
+                   devices=False)
+
+
+def test_demo_press_made_while_another_answers_answers_after_a_wrong_verdict(tmp_path):
+    app = demo_app(tmp_path)
+    app.action(Action("go", 1.0))  # the first question
+    app.action(Action("buzz", 2.0, args=(1,)))  # Бета answers
+    app.action(Action("buzz", 2.5, args=(0,)))  # Альфа presses meanwhile
+    e = app.engine
+    assert e.state.answering == 1
+    out = app.action(Action("wrong", 3.0))
+    assert out is not None and out.accepted
+    assert e.state.answering == 0  # Альфа's waiting press answers, no second press needed
+    out = app.action(Action("correct", 4.0))  # Y is not refused «Никто не отвечает»
+    assert out is not None and out.accepted, out.refused if out else None
+    assert e.state.teams[0].score > 0
+    assert [p.team for p in e.state.presses.presses].count(0) == 1  # Альфа pressed once
+    app.close()
+
+
+def test_demo_buzzers_reopen_after_a_wrong_verdict_when_nobody_waits(tmp_path):
+    app = demo_app(tmp_path)
+    app.action(Action("go", 1.0))
+    app.action(Action("buzz", 2.0, args=(1,)))
+    app.action(Action("wrong", 3.0))
+    assert app.engine.state.answering is None and app.engine.state.timer.running
+    app.close()

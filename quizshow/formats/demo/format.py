@@ -1,7 +1,8 @@
 """Format `demo`: a plain buzzer quiz, the smallest format that uses every part of the engine.
 
-Title → each question in turn (buzzers open while the clock runs; the first press answers;
-wrong locks that team out and the others may press again) → the answer → … → scores → the winner.
+Title → each question in turn (buzzers open while the clock runs; the first press answers, a press made
+meanwhile waits its turn; wrong locks that team out: the next press in the log answers, else the others
+may press again) → the answer → … → scores → the winner.
 """
 
 from __future__ import annotations
@@ -115,7 +116,7 @@ class DemoFormat(Format):
         event = Event(EventKind.BUZZ, team=cmd.team, name=state.teams[cmd.team].name,
                       margin_s=presses.margin(press))
         if state.phase == DemoPhase.ANSWERING:
-            return replace(state, presses=presses), [event]  # logged; the first press answers
+            return replace(state, presses=presses), [event]  # waits: it answers if this answer is wrong
         new = replace(state, phase=DemoPhase.ANSWERING, answering=cmd.team, presses=presses,
                       timer=state.timer.pause(cmd.at), last_buzz_at=cmd.at)
         return new, [event]
@@ -135,6 +136,10 @@ class DemoFormat(Format):
         if len(locked) >= len(state.teams):
             new, reveal = self._reveal(replace(new, locked=locked))
             return new, [wrong, *reveal]
+        # A press made while the wrong team answered waited its turn: the next in the press log answers now.
+        waiting = next((t for t in state.presses.team_order() if t not in locked), None)
+        if waiting is not None:
+            return replace(new, answering=waiting, locked=locked, last_buzz_at=cmd.at), [wrong]
         new = replace(new, phase=DemoPhase.QUESTION, answering=None, locked=locked, timer=state.timer.start(cmd.at))
         return new, [wrong]
 
