@@ -187,9 +187,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.undo": "Отменить: {what}",
         "console.nothing_to_undo": "Отменять нечего",
         "console.undone": "Отменено: {what}",
-        "console.undo_far": "Отмена уведёт табло назад: {where}. Пропадут ещё {n} {n|шаг|шага|шагов}. "
-                            "Нажмите «Отменить» ещё раз",
-        "console.undo_far_button": "Отменить (2×): {what}; табло назад: {where}",
+        "console.undo_far": "Проектор вернётся к: {where}. {n|Пропадёт|Пропадут|Пропадут} ещё {n} "
+                            "{n|шаг|шага|шагов}. Нажмите «Отменить» ещё раз",
+        "console.undo_far_button": "Отменить (2×): {what}; проектор вернётся к: {where}",
         "console.undo_confirm": "Отменить записанный результат ({what})? Нажмите ещё раз",
         "console.undo_confirm_button": "Отменить результат (2×): {what}",
         "where.question": "вопрос {n}",
@@ -414,9 +414,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.undo": "Undo: {what}",
         "console.nothing_to_undo": "Nothing to undo",
         "console.undone": "Undone: {what}",
-        "console.undo_far": "Undo takes the screen back to: {where}. {n} later {n|step|steps} go too. "
+        "console.undo_far": "The projector goes back to: {where}. {n} later {n|step goes|steps go} too. "
                             "Press «Undo» again",
-        "console.undo_far_button": "Undo (2×): {what}; the screen goes back to: {where}",
+        "console.undo_far_button": "Undo (2×): {what}; the projector goes back to: {where}",
         "console.undo_confirm": "Take back a recorded result ({what})? Press again",
         "console.undo_confirm_button": "Take back the result (2×): {what}",
         "where.question": "question {n}",

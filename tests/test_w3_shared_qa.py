@@ -79,3 +79,40 @@ def test_demo_buzzers_reopen_after_a_wrong_verdict_when_nobody_waits(tmp_path):
     app.action(Action("wrong", 3.0))
     assert app.engine.state.answering is None and app.engine.state.timer.running
     app.close()
+
+
+# --- 3. The far undo's question: the verb agrees with the number; the destination says which board --------
+
+
+def test_far_undo_question_agrees_its_verb_with_the_number_of_steps():
+    from quizshow.i18n import phrase
+
+    def asked(n: int) -> str:
+        return phrase("console.undo_far", "ru", where="вопрос 5", n=n)
+
+    assert "Пропадёт ещё 1 шаг." in asked(1)
+    assert "Пропадут ещё 2 шага." in asked(2)
+    assert "Пропадут ещё 7 шагов." in asked(7)
+    assert "Пропадёт ещё 21 шаг." in asked(21)
+    assert asked(1).startswith("Проектор вернётся к: вопрос 5.")
+    assert "1 later step goes too" in phrase("console.undo_far", "en", where="question 5", n=1)
+
+
+def test_far_undo_back_to_a_board_names_the_round_of_that_board(tmp_path):
+    from quizshow.formats.svoyak import commands as sc
+    from tests.conftest import svoyak_config
+    from tests.test_w3_undo import prompt
+
+    app = ShowApp(svoyak_config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
+    e, at = app.engine, 1.0
+    while app.format.next_action(e.state) != "next.pick_cell":
+        assert app.submit(c.Go(at=at)).accepted
+        at += 1
+    assert app.submit(sc.EndRound(at=at)).accepted  # round 1 ended early on its board
+    assert app.submit(c.Go(at=at + 1)).accepted  # round 2's card
+    app.action(Action("undo", at + 2))  # would take the picture back to round 1's board: it asks
+    asked = prompt(app)
+    assert asked.startswith("Проектор вернётся к: табло, раунд 1.") and "Пропадёт ещё 1 шаг" in asked
+    undo = next(text for text in drawn_texts(app, at + 2) if text.startswith("Отменить (2×)"))
+    assert "проектор вернётся к: табло, раунд 1" in undo
+    app.close()

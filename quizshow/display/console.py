@@ -209,9 +209,16 @@ def where_words(fmt: Any, state: Any, language: str) -> str:
             parts.append(phrase(round_key, language, n=(pos.get("round") or 0) + 1))
         n = pos.get("played") or pos["question"] + 1
         parts.append(phrase(pos.get("question_key") or "where.question", language, n=n))
-    phase = phrase(f"phase.{state.phase}", language)
+    phase = phrase(f"phase.{state.phase}", language).lower()
     where = ", ".join(parts)
-    return f"{where} · {phase.lower()}" if where else phase.lower()
+    if where:
+        return f"{where} · {phase}"
+    # Between questions the phase alone («табло») is every round's: the round says which («табло, раунд 3»).
+    round_key = pos.get("round_key", "console.round")
+    if round_key is None or pos.get("round") is None or pos.get("stage_key"):
+        return phase
+    in_round = phrase(round_key, language, n=pos["round"] + 1)
+    return in_round if in_round.lower().startswith(phase) else f"{phase}, {in_round}"
 
 
 def question_rows(question: Question, say: Callable[..., str]) -> list[tuple[str, str, pygame.Color]]:
