@@ -116,3 +116,56 @@ def test_far_undo_back_to_a_board_names_the_round_of_that_board(tmp_path):
     undo = next(text for text in drawn_texts(app, at + 2) if text.startswith("Отменить (2×)"))
     assert "проектор вернётся к: табло, раунд 1" in undo
     app.close()
+
+
+# --- 4, 5. The written quiz's journal lines say what happened ---------------------------------------------
+
+
+def journal_lines(app: ShowApp) -> list[str]:
+    app.pump_views()
+    return [text for _, text in app.console.journal]
+
+
+def play_tour_one(app: ShowApp) -> float:
+    """Every question of tour 1 to its answer, Next on to the tour's results (journalled as the app does)."""
+    e, at = app.engine, 1.0
+    while app.format.next_action(e.state) != "next.written_tour_results":
+        before = e.state
+        if e.state.timer.running:
+            app.submit(c.Tick(at=at + 200))
+            at += 201
+        else:
+            assert app.action(Action("go", at)) is not None
+            at += 1
+        assert e.state is not before, app.format.next_action(e.state)
+    app.action(Action("go", at))
+    assert app.engine.state.phase == "results"
+    return at + 1
+
+
+def test_written_next_to_the_tour_results_is_journalled_as_the_results_shown(tmp_path):
+    app = written_app(tmp_path)
+    play_tour_one(app)
+    last = journal_lines(app)[-1]
+    assert last == "Далее: показаны результаты тура 1", last
+    assert not any("начат раунд" in line for line in journal_lines(app))
+    app.close()
+
+
+def test_written_right_on_a_late_sheet_says_it_stays_zero(tmp_path):
+    app = written_app(tmp_path)
+    for _ in range(2):  # the first question and its minute
+        app.key(pygame.K_PAGEDOWN, 0, 1.0)
+    app.submit(c.Tick(at=62.0))
+    app.submit(c.Tick(at=73.0))  # the sheets are in: the grid's cursor on Совы, question 1.1
+    app.key(pygame.K_l, 0, 2.0)  # Совы handed in late
+    app.key(pygame.K_y, 0, 3.0)  # … and their answer is right
+    assert app.engine.state.teams[0].score == 0
+    line = journal_lines(app)[-1]
+    assert line == "Совы: вопрос 1.1 засчитан, но сдан с опозданием: 0", line
+    undo = next(text for text in drawn_texts(app, 4.0) if text.startswith("Отменить:"))
+    assert "засчитан, но сдан с опозданием: 0" in undo
+    app.key(pygame.K_y, 0, 5.0)  # Кактус (the cursor stepped down), on time: it counts, no «но»
+    assert app.engine.state.teams[1].score == 1
+    assert journal_lines(app)[-1] == "Кактус: вопрос 1.1 засчитан"
+    app.close()

@@ -138,6 +138,10 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         if own_said and (worded or all(e.kind in _TEAM_CHANGES for e in entry.events)):
             return own_said
     said = ""
+    if isinstance(cmd, (c.Go, c.Back)) and shown is not None and \
+            not any(e.kind == EventKind.QUESTION for e in entry.events):  # a step the format names itself
+        step, done = say("action.go" if isinstance(cmd, c.Go) else "action.back"), say(shown[0], **shown[1])
+        return f"{step}: {done[:1].lower()}{done[1:]}"
     for event in entry.events:
         name = event.name or team_name(event.team)  # an event may name who it means (a table's teams)
         if event.kind == EventKind.BUZZ:
