@@ -169,3 +169,23 @@ def test_written_right_on_a_late_sheet_says_it_stays_zero(tmp_path):
     assert app.engine.state.teams[1].score == 1
     assert journal_lines(app)[-1] == "Кактус: вопрос 1.1 засчитан"
     app.close()
+
+
+# --- 6. B: the journal says which way the screen went; the button says what it will do --------------------
+
+
+def test_blank_is_journalled_as_blanked_then_open_and_its_button_opens_the_screen(tmp_path):
+    app = demo_app(tmp_path)
+    assert "Затемнить" in drawn_texts(app)
+    app.action(Action("blank", 1.0))
+    assert journal_lines(app)[-1] == "Экран затемнён"
+    shown = drawn_texts(app, 1.5)
+    assert "Открыть" in shown and "Затемнить" not in shown
+    assert not app.console._ui.cut  # the longer name fits its button whole
+    app.action(Action("blank", 2.0))
+    assert journal_lines(app)[-1] == "Экран открыт"
+    assert "Затемнить" in drawn_texts(app, 2.5)
+    app.action(Action("scores", 3.0))
+    app.action(Action("scores", 4.0))
+    assert journal_lines(app)[-2:] == ["Счёт на экране показан", "Счёт убран с экрана"]
+    app.close()

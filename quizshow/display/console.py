@@ -179,7 +179,8 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
     key = {c.TimerStart: "journal.timer_start", c.TimerStop: "journal.timer_stop", c.Announce: "journal.announce",
            c.ViewBlank: "journal.blank", c.ViewScores: "journal.scores"}.get(type(cmd))
     if key:
-        return say(key)
+        off = isinstance(cmd, (c.ViewBlank, c.ViewScores)) and not cmd.on  # which way it went
+        return say(f"{key}_off" if off else key)
     team = getattr(cmd, "team", None)
     if own is not None:
         words_key, values = own
@@ -682,12 +683,17 @@ class Console:
         gap = unit // 3
         width = (box.width - gap * (len(BUTTONS) - 1)) // len(BUTTONS)
         name_box = (width - 8, int(box.height * 0.55))
-        names = [self.say(f"action.{action}") for action in BUTTONS]
-        px = min(self.text.layout(name, "heading", name_box, int(unit * 0.95), wrap=False).px for name in names)
+        # While the projector is blank its button opens it («Открыть», lit); both names share the size.
+        blank = self.engine.state.view.blank
+        names = [self.say("action.unblank" if action == "blank" and blank else f"action.{action}")
+                 for action in BUTTONS]
+        px = min(self.text.layout(name, "heading", name_box, int(unit * 0.95), wrap=False).px
+                 for name in (*names, self.say("action.unblank")))
         for i, (action, name) in enumerate(zip(BUTTONS, names, strict=True)):
             rect = pygame.Rect(box.x + i * (width + gap), box.y, width, box.height)
             keys = self.keymap.keys_of(action, self.language)
-            self._ui.button(rect, name, action, hint=keys[0] if keys else None, px=px)
+            self._ui.button(rect, name, action, hint=keys[0] if keys else None, px=px,
+                            lit=action == "blank" and blank)
 
     def _undo(self, rect: pygame.Rect) -> None:
         """What Ctrl+Z takes back, in words; a far undo says where the picture goes (and asks twice)."""
