@@ -189,3 +189,62 @@ def test_blank_is_journalled_as_blanked_then_open_and_its_button_opens_the_scree
     app.action(Action("scores", 4.0))
     assert journal_lines(app)[-2:] == ["Счёт на экране показан", "Счёт убран с экрана"]
     app.close()
+
+
+# --- 7. The demo: a later round opens with its title card; the header counts per round; the end is clear ---
+
+
+def demo_to_round_two(app: ShowApp) -> float:
+    """Round 1 («Разминка») played with no presses: Next until the title card of round 2."""
+    e, at = app.engine, 1.0
+    while e.state.phase != "round_card":
+        assert e.state.phase != "scores", "no round card before round 2"
+        out = app.action(Action("go", at))
+        assert out is not None and out.accepted, out.refused if out else None
+        at += 1
+    return at
+
+
+def test_demo_round_two_opens_with_its_title_card_on_the_projector(tmp_path):
+    from quizshow.display.projector import Projector
+    from tests.conftest import views_of
+    from quizshow.display.theme import load_theme
+    from tests.test_display import RecordingText
+
+    theme = load_theme(demo_config().theme)
+    app = demo_app(tmp_path)
+    at = demo_to_round_two(app)
+    e = app.engine
+    assert e.state.round == 1 and app.format.next_action(e.state) == "next.first_question"
+    text = RecordingText(theme.fonts)
+    projector = Projector(e.format, theme, "Демо", "ru", text, views=views_of(e.format))
+    surface = pygame.Surface((1920, 1080))
+    projector.render(surface, e.state, at)
+    projector.render(surface, e.state, at + 5)
+    shown = [what for what, _, _ in text.fitted]
+    assert "РАУНД 2" in shown and "Финишная прямая" in shown
+    for what, box, got in text.fitted:
+        assert got[0] <= box[0] and got[1] <= box[1], what
+    app.action(Action("go", at))  # the round's first question
+    assert e.state.phase == "question"
+    header = next(t for t in drawn_texts(app, at) if t.startswith("ВОПРОС"))
+    assert "раунд 2 · вопрос 1 из 2" in header, header
+    app.close()
+
+
+def test_demo_game_over_clears_the_question_and_its_presses(tmp_path):
+    app = demo_app(tmp_path)
+    e, at = app.engine, demo_to_round_two(app)
+    while e.state.phase != "end":
+        if e.state.phase == "question":
+            app.action(Action("buzz", at, args=(0,)))
+            app.action(Action("correct", at + 0.5))
+        assert app.action(Action("go", at + 1)) is not None
+        at += 2
+    shown = drawn_texts(app, at)
+    header = next(t for t in shown if t.startswith("ИГРА ОКОНЧЕНА"))
+    assert header == "ИГРА ОКОНЧЕНА", header
+    last = app.format.questions[-1][1]
+    assert last.q not in shown and last.a not in " ".join(shown)  # the question panel is empty
+    assert not e.state.presses.presses and "Альфа" not in [t for t in shown if "мс" in t]
+    app.close()
