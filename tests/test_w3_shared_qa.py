@@ -207,8 +207,8 @@ def demo_to_round_two(app: ShowApp) -> float:
 
 def test_demo_round_two_opens_with_its_title_card_on_the_projector(tmp_path):
     from quizshow.display.projector import Projector
-    from tests.conftest import views_of
     from quizshow.display.theme import load_theme
+    from tests.conftest import views_of
     from tests.test_display import RecordingText
 
     theme = load_theme(demo_config().theme)

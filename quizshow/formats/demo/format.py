@@ -1,8 +1,8 @@
 """Format `demo`: a plain buzzer quiz, the smallest format that uses every part of the engine.
 
-Title → each question in turn (a later round opens with its title card) (buzzers open while the clock runs; the first press answers, a press made
+Title → each question in turn (buzzers open while the clock runs; the first press answers, a press made
 meanwhile waits its turn; wrong locks that team out: the next press in the log answers, else the others
-may press again) → the answer → … → scores → the winner.
+may press again) → the answer → … (a later round opens with its title card) → scores → the winner.
 """
 
 from __future__ import annotations
