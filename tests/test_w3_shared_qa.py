@@ -248,3 +248,73 @@ def test_demo_game_over_clears_the_question_and_its_presses(tmp_path):
     assert last.q not in shown and last.a not in " ".join(shown)  # the question panel is empty
     assert not e.state.presses.presses and "Альфа" not in [t for t in shown if "мс" in t]
     app.close()
+
+
+# --- 8. Cosmetics: no cut key hint, team names whole where they fit, no presses after the end --------------
+
+
+def fitted_calls(app: ShowApp, at: float = 2.0) -> list[tuple]:
+    """Every text the console fitted this frame: (text, role, box, max_px, min_px, wrap)."""
+    calls: list[tuple] = []
+    fit = app.console.text.fit
+
+    def recording(text, role, box, color, max_px, min_px=None, align="center", shadow=False, wrap=True):
+        calls.append((text, role, box, max_px, min_px, wrap))
+        return fit(text, role, box, color, max_px, min_px=min_px, align=align, shadow=shadow, wrap=wrap)
+
+    app.console.text.fit = recording
+    frame(app, at)
+    app.console.text.fit = fit
+    return calls
+
+
+def cut(app: ShowApp, call: tuple) -> bool:
+    text, role, box, max_px, min_px, wrap = call
+    return app.console.text.layout(text, role, box, max_px, min_px, wrap).cut
+
+
+def test_written_grid_key_hint_is_drawn_whole(tmp_path):
+    app = written_app(tmp_path)
+    app.key(pygame.K_PAGEDOWN, 0, 1.0)
+    hint = [call for call in fitted_calls(app) if call[0].startswith("Вверх/вниз: команда")]
+    assert hint and not any(cut(app, call) for call in hint)
+    assert "X дозаявка" in hint[-1][0]
+    app.close()
+
+
+def test_team_names_are_whole_in_the_written_team_lists(tmp_path):
+    from tests.test_written_display import SHOW_40
+
+    app = written_app(tmp_path)  # 12 teams: one column holds them all
+    app.key(pygame.K_PAGEDOWN, 0, 1.0)
+    names = {t.name for t in app.engine.state.teams}
+    drawn = [call for call in fitted_calls(app) if call[0] in names and call[1] == "heading"]
+    assert {call[0] for call in drawn} == names
+    assert not [call[0] for call in drawn if cut(app, call)]
+    app.close()
+    app = ShowApp(written_config(SHOW_40), journal_path=tmp_path / "j40.jsonl", fresh=True, sound=False, seed=9,
+                  devices=False)  # 40 teams: two columns, a page at a time
+    app.key(pygame.K_PAGEDOWN, 0, 1.0)
+    drawn = [call for call in fitted_calls(app) if call[1] == "heading"]
+    for name in ("Тёмные лошадки", "Кот Шрёдингера", "Полосатый рейс", "Ёжики в тумане", "Северное сияние",
+                 "Бумажный тигр", "Синий троллейбус"):
+        call = next(call for call in drawn if call[0] == name)
+        assert not cut(app, call), name
+    app.close()
+
+
+def test_presses_list_is_empty_once_the_game_is_over(tmp_path):
+    from dataclasses import replace
+
+    from quizshow.core.presslog import Press, PressLog
+
+    app = demo_app(tmp_path)
+    e, at = app.engine, demo_to_round_two(app)
+    while e.state.phase != "end":
+        assert app.action(Action("go", at)) is not None
+        at += 1
+    # A format that keeps its last question's press log at the end (a shoot-out's last press, say):
+    e.state = replace(e.state, presses=PressLog((Press(at, at, 2),)))
+    shown = drawn_texts(app, at)
+    assert "нажатий пока нет" in shown and not any(t.startswith("Гамма ") for t in shown)
+    app.close()

@@ -528,10 +528,12 @@ class Console:
         state = self.engine.state
         inner = self._titled_panel(surface, box, "console.presses", unit)
         y = inner.y
-        if not state.presses.presses:
+        # Once the game is over the last question's presses are history: the queue is empty.
+        presses = () if self.engine.format.setup.flags(state.phase).game_over else state.presses.presses
+        if not presses:
             surface.blit(self._fit(self.say("console.no_presses"), "body", (inner.width, unit), MUTED, unit),
                          (inner.x, y))
-        for press in state.presses.presses[: max(1, (inner.bottom - y) // int(unit * 1.3))]:
+        for press in presses[: max(1, (inner.bottom - y) // int(unit * 1.3))]:
             team = state.teams[press.team]
             margin = state.presses.margin(press)
             color = self.theme.team_color(press.team, team.color)
@@ -625,11 +627,13 @@ class Console:
         pygame.draw.circle(surface, color, center, r, 2 if locked else 0)
         btn = unit * 2 if buttons else 0
         score_w = unit * 4 if buttons else unit * 2
+        score = self._fit(number(team.score), "numbers", (score_w, row.height - 2), BAD if team.score < 0 else GOLD,
+                          int(unit * 1.3), align="right")
+        if not buttons:  # a compact row: the name takes all but the score's own width
+            score_w = score.get_width()
         name_w = row.width - unit - 8 - score_w - btn * 2 - unit // 2
         name = self._fit(team.name, "heading", (name_w, row.height - 2), MUTED if locked else TEXT, unit)
         surface.blit(name, name.get_rect(midleft=(row.x + unit + 8, row.centery)))
-        score = self._fit(number(team.score), "numbers", (score_w, row.height - 2), BAD if team.score < 0 else GOLD,
-                          int(unit * 1.3), align="right")
         surface.blit(score, score.get_rect(midright=(row.right - btn * 2 - (unit // 2 if buttons else 4),
                                                      row.centery)))
         if buttons:
@@ -649,10 +653,11 @@ class Console:
         bar_h = unit * 2 if by_hand else 0
         row_h = max(int(self._ui.min_px * 1.9), unit)  # a line of the smallest readable size, and air
         per_column = max(1, (inner.height - bar_h - unit // 2) // row_h)
-        per_page = per_column * 2
+        columns = 1 if teams <= per_column else 2  # one column holds them all: the names get its whole width
+        per_page = per_column * columns
         pages = -(-teams // per_page)
         page = min(int(memory.get(TEAMS_PAGE, 0)), pages - 1)
-        col_w = (inner.width - unit // 2) // 2
+        col_w = (inner.width - unit // 2) // 2 if columns == 2 else inner.width
         for slot, i in enumerate(range(page * per_page, min(teams, (page + 1) * per_page))):
             row = pygame.Rect(inner.x + (slot // per_column) * (col_w + unit // 2),
                               inner.y + (slot % per_column) * row_h, col_w, row_h - 2)

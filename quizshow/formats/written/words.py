@@ -43,7 +43,7 @@ RU: dict[str, str] = {
     "console.written_tour": "тур {n}",
     "console.written_keys":
         "Вверх/вниз: команда · влево/вправо: вопрос · Пробел/Y верно · N неверно · L опоздали · "
-        "цифры — номер команды · E доп. минута · H помощь клуба · X дозаявка",
+        "цифры — номер команды · E доп.\u00a0минута · H помощь\u00a0клуба · X дозаявка",
     "console.written_cursor": "{team} · вопрос {q}: {state}",
     "console.written_cell_right": "верно",
     "console.written_cell_wrong": "нет",
