@@ -6,6 +6,7 @@ is the same action as a key. Nothing here ever reaches the projector.
 
 from __future__ import annotations
 
+import copy
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -137,6 +138,10 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         if own_said and (worded or all(e.kind in _TEAM_CHANGES for e in entry.events)):
             return own_said
     said = ""
+    if isinstance(cmd, (c.Go, c.Back)) and shown is not None and \
+            not any(e.kind == EventKind.QUESTION for e in entry.events):  # a step the format names itself
+        step, done = say("action.go" if isinstance(cmd, c.Go) else "action.back"), say(shown[0], **shown[1])
+        return f"{step}: {done[:1].lower()}{done[1:]}"
     for event in entry.events:
         name = event.name or team_name(event.team)  # an event may name who it means (a table's teams)
         if event.kind == EventKind.BUZZ:
@@ -174,7 +179,8 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
     key = {c.TimerStart: "journal.timer_start", c.TimerStop: "journal.timer_stop", c.Announce: "journal.announce",
            c.ViewBlank: "journal.blank", c.ViewScores: "journal.scores"}.get(type(cmd))
     if key:
-        return say(key)
+        off = isinstance(cmd, (c.ViewBlank, c.ViewScores)) and not cmd.on  # which way it went
+        return say(f"{key}_off" if off else key)
     team = getattr(cmd, "team", None)
     if own is not None:
         words_key, values = own
@@ -208,9 +214,16 @@ def where_words(fmt: Any, state: Any, language: str) -> str:
             parts.append(phrase(round_key, language, n=(pos.get("round") or 0) + 1))
         n = pos.get("played") or pos["question"] + 1
         parts.append(phrase(pos.get("question_key") or "where.question", language, n=n))
-    phase = phrase(f"phase.{state.phase}", language)
+    phase = phrase(f"phase.{state.phase}", language).lower()
     where = ", ".join(parts)
-    return f"{where} · {phase.lower()}" if where else phase.lower()
+    if where:
+        return f"{where} · {phase}"
+    # Between questions the phase alone («табло») is every round's: the round says which («табло, раунд 3»).
+    round_key = pos.get("round_key", "console.round")
+    if round_key is None or pos.get("round") is None or pos.get("stage_key"):
+        return phase
+    in_round = phrase(round_key, language, n=pos["round"] + 1)
+    return in_round if in_round.lower().startswith(phase) else f"{phase}, {in_round}"
 
 
 def question_rows(question: Question, say: Callable[..., str]) -> list[tuple[str, str, pygame.Color]]:
@@ -345,6 +358,14 @@ class Console:
         engine = self.engine
         return self.panel_keys(PanelKeys(engine.state, engine.format, self.panel_memory, call), key, mod, at)
 
+    def _panel_takes(self, key: int, mod: int, at: float) -> bool:
+        """Whether the active panel takes `key` first: asked of a copy of its memory, with calls that do nothing."""
+        if self.panel_keys is None:
+            return False
+        engine = self.engine
+        probe = PanelKeys(engine.state, engine.format, copy.deepcopy(self.panel_memory), lambda call: None)
+        return bool(self.panel_keys(probe, key, mod, at))
+
     def click(self, pos: tuple[int, int]) -> Call | None:
         """The call of the button under `pos`; the console's own choices (the team list's page and chosen
         team) change its view here and call nothing."""
@@ -446,7 +467,9 @@ class Console:
             img = self._fit(clock, "numbers", (box.width // 4, unit * 2), color, int(unit * 1.6), align="right")
             surface.blit(img, img.get_rect(topright=(box.right, box.y)))
         next_key = fmt.next_action(state)
-        keys = ", ".join(self.keymap.keys_of("go", self.language)[:2])
+        # a key the active panel takes (the grid's arrows) does not step: it is not offered for Next
+        offered = self.keymap.keys_of("go", self.language, lambda code, mods: self._panel_takes(code, mods, now))
+        keys = ", ".join(offered[:2])
         text = f"{self.say('console.next')} {quoted(self.say(next_key))}"
         # Next's keys only where Next does the step (not «choose a cell», not «no next step»)
         if keys and self._locked(lambda: self.engine.can_go(now)):
@@ -505,10 +528,12 @@ class Console:
         state = self.engine.state
         inner = self._titled_panel(surface, box, "console.presses", unit)
         y = inner.y
-        if not state.presses.presses:
+        # Once the game is over the last question's presses are history: the queue is empty.
+        presses = () if self.engine.format.setup.flags(state.phase).game_over else state.presses.presses
+        if not presses:
             surface.blit(self._fit(self.say("console.no_presses"), "body", (inner.width, unit), MUTED, unit),
                          (inner.x, y))
-        for press in state.presses.presses[: max(1, (inner.bottom - y) // int(unit * 1.3))]:
+        for press in presses[: max(1, (inner.bottom - y) // int(unit * 1.3))]:
             team = state.teams[press.team]
             margin = state.presses.margin(press)
             color = self.theme.team_color(press.team, team.color)
@@ -602,11 +627,13 @@ class Console:
         pygame.draw.circle(surface, color, center, r, 2 if locked else 0)
         btn = unit * 2 if buttons else 0
         score_w = unit * 4 if buttons else unit * 2
+        score = self._fit(number(team.score), "numbers", (score_w, row.height - 2), BAD if team.score < 0 else GOLD,
+                          int(unit * 1.3), align="right")
+        if not buttons:  # a compact row: the name takes all but the score's own width
+            score_w = score.get_width()
         name_w = row.width - unit - 8 - score_w - btn * 2 - unit // 2
         name = self._fit(team.name, "heading", (name_w, row.height - 2), MUTED if locked else TEXT, unit)
         surface.blit(name, name.get_rect(midleft=(row.x + unit + 8, row.centery)))
-        score = self._fit(number(team.score), "numbers", (score_w, row.height - 2), BAD if team.score < 0 else GOLD,
-                          int(unit * 1.3), align="right")
         surface.blit(score, score.get_rect(midright=(row.right - btn * 2 - (unit // 2 if buttons else 4),
                                                      row.centery)))
         if buttons:
@@ -626,10 +653,11 @@ class Console:
         bar_h = unit * 2 if by_hand else 0
         row_h = max(int(self._ui.min_px * 1.9), unit)  # a line of the smallest readable size, and air
         per_column = max(1, (inner.height - bar_h - unit // 2) // row_h)
-        per_page = per_column * 2
+        columns = 1 if teams <= per_column else 2  # one column holds them all: the names get its whole width
+        per_page = per_column * columns
         pages = -(-teams // per_page)
         page = min(int(memory.get(TEAMS_PAGE, 0)), pages - 1)
-        col_w = (inner.width - unit // 2) // 2
+        col_w = (inner.width - unit // 2) // 2 if columns == 2 else inner.width
         for slot, i in enumerate(range(page * per_page, min(teams, (page + 1) * per_page))):
             row = pygame.Rect(inner.x + (slot // per_column) * (col_w + unit // 2),
                               inner.y + (slot % per_column) * row_h, col_w, row_h - 2)
@@ -660,12 +688,17 @@ class Console:
         gap = unit // 3
         width = (box.width - gap * (len(BUTTONS) - 1)) // len(BUTTONS)
         name_box = (width - 8, int(box.height * 0.55))
-        names = [self.say(f"action.{action}") for action in BUTTONS]
-        px = min(self.text.layout(name, "heading", name_box, int(unit * 0.95), wrap=False).px for name in names)
+        # While the projector is blank its button opens it («Открыть», lit); both names share the size.
+        blank = self.engine.state.view.blank
+        names = [self.say("action.unblank" if action == "blank" and blank else f"action.{action}")
+                 for action in BUTTONS]
+        px = min(self.text.layout(name, "heading", name_box, int(unit * 0.95), wrap=False).px
+                 for name in (*names, self.say("action.unblank")))
         for i, (action, name) in enumerate(zip(BUTTONS, names, strict=True)):
             rect = pygame.Rect(box.x + i * (width + gap), box.y, width, box.height)
             keys = self.keymap.keys_of(action, self.language)
-            self._ui.button(rect, name, action, hint=keys[0] if keys else None, px=px)
+            self._ui.button(rect, name, action, hint=keys[0] if keys else None, px=px,
+                            lit=action == "blank" and blank)
 
     def _undo(self, rect: pygame.Rect) -> None:
         """What Ctrl+Z takes back, in words; a far undo says where the picture goes (and asks twice)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -104,14 +104,15 @@ class KeyMap:
         name = self.action_for(key, mod)
         return None if name is None else CALLS.get(name) or player_buzzer(name)
 
-    def keys_of(self, action: str, language: str = "en") -> list[str]:
+    def keys_of(self, action: str, language: str = "en",
+                taken: Callable[[int, int], bool] | None = None) -> list[str]:
         """The keys of an action as a keyboard labels them, in the console's language («PgDn»,
-        «стрелка вправо», «Пробел»)."""
+        «стрелка вправо», «Пробел»); a key `taken(code, mods)` says another takes first is left out."""
         from quizshow.i18n import phrase
 
         names = []
         for (code, mask), bound in self.bindings.items():
-            if bound == action:
+            if bound == action and not (taken is not None and taken(code, mask)):
                 mods = [n.capitalize() for n, m in _MODIFIERS.items() if mask & m]
                 own = pygame.key.name(code).capitalize() or str(code)
                 label = phrase(f"key.{key_name(code)}", language)

@@ -132,9 +132,11 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
                          q=fmt.label(cur.number), state=ui.say(f"console.written_cell_{what}")), GOLD))
     if cur.typed:
         lines.append((ui.say("console.written_typed", n=cur.typed), GOLD))
-    for text, color in lines:
-        ui.label(text, (inner.x, y), (inner.width, small + 4), color, small)
-        y += small + 6
+    for n, (text, color) in enumerate(lines):
+        # The keys' line wraps to a second line rather than end in «…» where one line cannot hold it.
+        wrap = n == 0 and ui.text.layout(text, "body", (inner.width, small + 4), small, ui.min_px, False).cut
+        img = ui.label(text, (inner.x, y), (inner.width, (small + 4) * (2 if wrap else 1)), color, small, wrap=wrap)
+        y += max(img.get_height(), small + 4) + 2
     # The columns: the questions of the cursor's tour (or the extra questions), its sum, the total.
     tour = fmt.tour_of(cur.number)
     if tour is None:

@@ -1,7 +1,8 @@
 """Format `demo`: a plain buzzer quiz, the smallest format that uses every part of the engine.
 
-Title → each question in turn (buzzers open while the clock runs; the first press answers;
-wrong locks that team out and the others may press again) → the answer → … → scores → the winner.
+Title → each question in turn (buzzers open while the clock runs; the first press answers, a press made
+meanwhile waits its turn; wrong locks that team out: the next press in the log answers, else the others
+may press again) → the answer → … (a later round opens with its title card) → scores → the winner.
 """
 
 from __future__ import annotations
@@ -49,46 +50,71 @@ class DemoFormat(Format):
         return 0 if state.question is None else self.questions[state.question][2]
 
     def next_action(self, state: ShowState) -> str:
-        if state.phase == DemoPhase.TITLE:
-            return "next.open_question" if self.questions else "next.show_scores"
+        if state.phase in (DemoPhase.TITLE, DemoPhase.ROUND_CARD):
+            return "next.first_question" if self.questions else "next.show_scores"
         if state.phase == DemoPhase.QUESTION:
             return "next.reveal"
         if state.phase == DemoPhase.ANSWERING:
             return "next.judge_first"
         if state.phase == DemoPhase.REVEAL:
             last = state.question is not None and state.question + 1 >= len(self.questions)
+            if not last and self._opens_round(state):
+                return "next.demo_round_card"
             return "next.show_scores" if last else "next.open_question"
         if state.phase == DemoPhase.SCORES:
             return "next.winner"
         return "next.none"
 
     def position(self, state: ShowState) -> dict[str, Any]:
+        """«раунд 2 · вопрос 1 из 2»: questions count within their round; the round's card, the scores and
+        the end are between questions (the console's question panel clears)."""
+        if state.phase in (DemoPhase.ROUND_CARD, DemoPhase.SCORES, DemoPhase.END) or state.question is None:
+            return {"round": state.round, "question": None, "between": True}
+        in_round = [i for i, (r, _, _) in enumerate(self.questions) if r == self.questions[state.question][0]]
         return {"round": state.round, "question": state.question, "value": self.value(state),
-                "of": len(self.questions)}
+                "played": in_round.index(state.question) + 1, "of": len(in_round)}
+
+    def _opens_round(self, state: ShowState) -> bool:
+        """The next question is the first of another round (its card comes first)."""
+        nxt = 0 if state.question is None else state.question + 1
+        return nxt < len(self.questions) and state.question is not None and \
+            self.questions[nxt][0] != self.questions[state.question][0]
 
     # --- the flow ------------------------------------------------------------------------------------
 
     def on_go(self, state: ShowState, cmd: c.Go) -> Result:
-        if state.phase == DemoPhase.TITLE or (state.phase == DemoPhase.REVEAL and state.question is not None
-                                      and state.question + 1 < len(self.questions)):
+        if state.phase == DemoPhase.REVEAL and self._opens_round(state):
+            return self._round_card(state)
+        if state.phase in (DemoPhase.TITLE, DemoPhase.ROUND_CARD) or (
+                state.phase == DemoPhase.REVEAL and state.question is not None
+                and state.question + 1 < len(self.questions)):
             if not self.questions:
                 return replace(state, phase=DemoPhase.SCORES, view=replace(state.view, scores=False)), []
             return self._open(state, 0 if state.question is None else state.question + 1, cmd.at)
         if state.phase == DemoPhase.QUESTION:
             return self._reveal(state)
-        if state.phase == DemoPhase.REVEAL:
-            return replace(state, phase=DemoPhase.SCORES, timer=Timer()), []
+        if state.phase == DemoPhase.REVEAL:  # the last question is over: its presses go with it
+            return replace(state, phase=DemoPhase.SCORES, timer=Timer(), presses=PressLog(), answering=None), []
         if state.phase == DemoPhase.SCORES:
             leaders = state.leaders()
             events = [Event(EventKind.WINNER, team=i, name=state.teams[i].name) for i in leaders]
             return replace(state, phase=DemoPhase.END), events
         raise Refused("judge the answer first" if state.phase == DemoPhase.ANSWERING else "the show is over")
 
+    def _round_card(self, state: ShowState) -> Result:
+        round_no = self.questions[(state.question or 0) + 1][0]
+        pack = self.setup.pack
+        name = pack.playing_rounds[round_no].name if pack is not None else None
+        new = replace(state, phase=DemoPhase.ROUND_CARD, round=round_no, answering=None, locked=frozenset(),
+                      presses=PressLog(), banner=None, timer=Timer())
+        return new, [Event(EventKind.ROUND_START, round=round_no, name=name)]
+
     def _open(self, state: ShowState, index: int, at: float) -> Result:
         round_no = self.questions[index][0]
         events = []
         pack = self.setup.pack
-        if pack is not None and (index == 0 or self.questions[index - 1][0] != round_no):
+        if pack is not None and state.phase != DemoPhase.ROUND_CARD and (
+                index == 0 or self.questions[index - 1][0] != round_no):
             events.append(Event(EventKind.ROUND_START, round=round_no, name=pack.playing_rounds[round_no].name))
         new = replace(state, phase=DemoPhase.QUESTION, question=index, round=round_no, answering=None,
                       locked=frozenset(), presses=PressLog(), banner=None,
@@ -115,7 +141,7 @@ class DemoFormat(Format):
         event = Event(EventKind.BUZZ, team=cmd.team, name=state.teams[cmd.team].name,
                       margin_s=presses.margin(press))
         if state.phase == DemoPhase.ANSWERING:
-            return replace(state, presses=presses), [event]  # logged; the first press answers
+            return replace(state, presses=presses), [event]  # waits: it answers if this answer is wrong
         new = replace(state, phase=DemoPhase.ANSWERING, answering=cmd.team, presses=presses,
                       timer=state.timer.pause(cmd.at), last_buzz_at=cmd.at)
         return new, [event]
@@ -135,6 +161,10 @@ class DemoFormat(Format):
         if len(locked) >= len(state.teams):
             new, reveal = self._reveal(replace(new, locked=locked))
             return new, [wrong, *reveal]
+        # A press made while the wrong team answered waited its turn: the next in the press log answers now.
+        waiting = next((t for t in state.presses.team_order() if t not in locked), None)
+        if waiting is not None:
+            return replace(new, answering=waiting, locked=locked, last_buzz_at=cmd.at), [wrong]
         new = replace(new, phase=DemoPhase.QUESTION, answering=None, locked=locked, timer=state.timer.start(cmd.at))
         return new, [wrong]
 

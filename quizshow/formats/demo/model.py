@@ -9,6 +9,7 @@ LIVE = PhaseFlags(buzzers_live=True, lamps_live=True)
 
 class DemoPhase(Phase):
     TITLE = "title"
+    ROUND_CARD = "round_card"  # a later round's title card (its name), before its first question
     QUESTION = "question", LIVE
     ANSWERING = "answering", LIVE
     REVEAL = "reveal", PhaseFlags(clock_over=True, answer_shown=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from quizshow.core.spec import FormatSpec, count, flag, seconds
 from quizshow.formats.demo.format import DemoFormat
 from quizshow.formats.demo.model import DemoPhase
+from quizshow.formats.demo.words import PHRASES
 
 __all__ = ["SPEC", "DemoPhase"]
 
@@ -15,4 +16,4 @@ RULES = {
 }
 
 SPEC: FormatSpec[DemoFormat, None, DemoPhase] = FormatSpec(name="demo", make=DemoFormat, phases=DemoPhase,
-                                                           rules=RULES)
+                                                           rules=RULES, phrases=PHRASES)

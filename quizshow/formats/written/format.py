@@ -105,6 +105,18 @@ class WrittenFormat(Format):
         w = self.w(state)
         return 0 <= number <= w.number and not (number == w.number and state.phase in PLAYING)
 
+    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, Any]] | None:
+        """The Next that shows a results table: «Показаны результаты тура 1», «Показаны итоги игры» (its event
+        is a ROUND_START without a question)."""
+        if not isinstance(command, c.Go) or any(e.kind == EventKind.QUESTION for e in events):
+            return None
+        shown = next((e for e in events if e.kind == EventKind.ROUND_START), None)
+        if shown is None:
+            return None
+        if shown.round is None or shown.round >= len(self.tours) - 1:
+            return "journal.written_final_results", {}
+        return "journal.written_tour_results", {"n": shown.round + 1}
+
     def position(self, state: ShowState) -> dict[str, Any]:
         w = self.w(state)
         # compact_question: the console gives its grid of up to 40 teams the room, the question panel less
@@ -210,7 +222,8 @@ class WrittenFormat(Format):
 
     def _results(self, state: ShowState, after: int) -> Result:
         w = replace(self.w(state), results_after=after)
-        return replace(state, phase=Phase.RESULTS, fmt=w, timer=Timer(), banner=None), [Event(EventKind.ROUND_START)]
+        return replace(state, phase=Phase.RESULTS, fmt=w, timer=Timer(), banner=None), [
+            Event(EventKind.ROUND_START, round=after if after >= 0 else None)]  # round: the tour just played
 
     def _after_results(self, state: ShowState, at: float) -> Result:
         w = self.w(state)
@@ -352,7 +365,10 @@ class WrittenFormat(Format):
     def on_mark(self, state: ShowState, cmd: wc.Mark) -> Result:
         self._check_cell(state, cmd.team, cmd.number)
         w = self.w(state)
-        return self._rescored(state, replace(w, grid=w.grid.set(cmd.team, cmd.number, cmd.correct)), cmd.team)
+        new, events = self._rescored(state, replace(w, grid=w.grid.set(cmd.team, cmd.number, cmd.correct)), cmd.team)
+        if cmd.correct and (cmd.team, cmd.number) in w.grid.late and not events:  # right, but late: it stays 0
+            events = [Event(EventKind.SCORE, team=cmd.team, points=0, score=new.teams[cmd.team].score)]
+        return new, events
 
     def on_late(self, state: ShowState, cmd: wc.Late) -> Result:
         """Seed 001: a team that did not hand in its answer in time gets 0 points."""

@@ -7,6 +7,7 @@ from typing import Any
 
 from quizshow.core.actions import ActionContext, ActionDef, Arg
 from quizshow.core.commands import Command
+from quizshow.core.effects import Event, EventKind
 from quizshow.core.format import Format
 from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, count, seconds
 from quizshow.core.state import ShowState
@@ -14,7 +15,7 @@ from quizshow.formats.written import commands as wc
 from quizshow.formats.written.export import grid_csv, grid_html
 from quizshow.formats.written.format import MAX_TEAMS, WrittenFormat
 from quizshow.formats.written.model import Phase, Written
-from quizshow.formats.written.words import PHRASES
+from quizshow.formats.written.words import EN, PHRASES, RU
 from quizshow.packs.model import Pack
 
 RULES = {
@@ -68,11 +69,18 @@ ACTIONS = (
     ActionDef("extra_players", _more_players, (TEAM, Arg("count", int, optional=True))),
 )
 
+def _late_words(events: tuple[Event, ...], language: str) -> str:
+    """«, но сдан с опозданием: 0» after «вопрос 1.1 засчитан» when the sheet was late (its score event: +0)."""
+    late = any(e.kind == EventKind.SCORE and e.points == 0 for e in events)
+    return (EN if language == "en" else RU)["journal.written_mark_late"] if late else ""
+
+
 def journal_words(cmd: Command) -> tuple[str, dict[str, Any]] | None:
     """A journal line (and the undo button) names the team, the question (`number`: the console shows it as
     «1.7») and what was set: «Совы: вопрос 1.7 засчитан», never the score change it made."""
     if isinstance(cmd, wc.Mark):
-        return ("journal.written_mark" if cmd.correct else "journal.written_unmark"), {"number": cmd.number}
+        return ("journal.written_mark" if cmd.correct else "journal.written_unmark"), {"number": cmd.number,
+                                                                                      "late": _late_words}
     if isinstance(cmd, wc.Late):
         return ("journal.written_late" if cmd.late else "journal.written_not_late"), {"number": cmd.number}
     if isinstance(cmd, wc.ExtraPlayers):
