@@ -96,6 +96,9 @@ _EVENT_WORDS = {
 
 # Events a format's own words say better (its command says which question, which table).
 _TEAM_CHANGES = frozenset({EventKind.SCORE, EventKind.CORRECT, EventKind.WRONG, EventKind.WINNER})
+# ... and the clock a format's own command started (the cat's value, the auction's last bid): «Время пошло»
+# never says what such a step was.
+_SAID_BETTER = _TEAM_CHANGES | {EventKind.TIMER_START}
 
 
 def describe(entry: Entry, teams: list[str], language: str, words: JournalWords | None = None,
@@ -134,7 +137,7 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         who = ", ".join(dict.fromkeys(e.name for e in named or entry.events if e.name and e.kind != EventKind.STAGE))
         found = phrase(key, language, **{"team": team_name(getattr(cmd, "team", None)), "who": who, **values})
         own_said = found if found != key else ""
-        if own_said and (worded or all(e.kind in _TEAM_CHANGES for e in entry.events)):
+        if own_said and (worded or all(e.kind in _SAID_BETTER for e in entry.events)):
             return own_said
     said = ""
     for event in entry.events:

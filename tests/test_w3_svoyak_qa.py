@@ -1,0 +1,118 @@
+"""Issue 22 — what a QA engineer tripped on playing «Своя игра» (shows/svoyak.yaml, shows/svoyak-teams.yaml, the
+SIGame pack SIGameTest-v4.siq) under Xvfb: the journal's words, the console's buttons and header, the
+projector's cards at the climax."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from quizshow.app import ShowApp
+from quizshow.core import commands as c
+from quizshow.core.actions import Call
+from quizshow.event_file import load_any
+from quizshow.formats.svoyak import commands as sc
+from quizshow.yamlfile import Problems
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = os.environ.get("QUIZSHOW_SHOTS")  # a folder: the pictures the tests look at are saved there
+
+
+@pytest.fixture(autouse=True)
+def _cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("QUIZSHOW_CACHE", str(tmp_path / "cache"))
+
+
+def _shot(surface: pygame.Surface, name: str) -> None:
+    if SHOTS:
+        pygame.image.save(surface, os.path.join(SHOTS, f"{name}.png"))
+
+
+def app_of(path: Path, tmp_path: Path) -> ShowApp:
+    problems = Problems()
+    config = load_any(path, problems)
+    assert config is not None and not problems.errors, problems.items
+    return ShowApp(config, journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
+
+
+def console_texts(app: ShowApp, at: float | None = None) -> list[str]:
+    """Every text the console draws in one frame (1280×800)."""
+    texts: list[str] = []
+    original = app.console.text.fit
+
+    def spy(text, *args, **kwargs):
+        texts.append(text)
+        return original(text, *args, **kwargs)
+
+    app.console.text.fit = spy  # type: ignore[method-assign]
+    try:
+        app.pump_views()
+        surface = pygame.Surface((1280, 800))
+        app.console.render(surface, app.clock.now() if at is None else at, app.status)
+    finally:
+        app.console.text.fit = original  # type: ignore[method-assign]
+    return texts
+
+
+def to_board(app: ShowApp, chooser: int = 0) -> None:
+    assert app.submit(c.Go(at=1.0)).accepted
+    if app.engine.state.fmt.chooser != chooser:
+        assert app.submit(sc.PickTeam(at=1.5, team=chooser)).accepted
+    assert app.submit(c.Go(at=2.0)).accepted
+
+
+def cell_of(app: ShowApp, kind: str) -> tuple[int, int]:
+    rnd = app.format.game.rounds[app.engine.state.fmt.round]
+    return next(cell for cell in sorted(rnd.cells) if rnd.question(cell).type == kind)
+
+
+# --- item 1: the cat's value and «ва-банк» are journalled as what they were ---------------------------------
+
+
+def test_cat_value_and_all_in_are_journalled_and_offered_for_undo_as_what_they_were(tmp_path):
+    """Choosing the cat's value and a «ва-банк» that ends the bidding both started the clock and read «Время
+    пошло» in the journal and on the undo button (which then took back the cat's value). They say «Кот в
+    мешке: стоимость 40» and «Вера: ва-банк 40»."""
+    app = app_of(ROOT / "shows" / "svoyak.yaml", tmp_path)
+    try:
+        to_board(app, 0)
+        theme, question = cell_of(app, "cat")
+        assert app.submit(sc.SelectCell(at=3.0, theme=theme, question=question)).accepted
+        assert app.call(Call("give", (2,)), 4.0, "console").accepted
+        top = max(app.format.cat_options(app.engine.state))
+        assert app.call(Call("catvalue", (top,)), 5.0, "console").accepted
+        said = f"Кот в мешке: стоимость {top}"
+        assert app.console.journal[-1][1] == said
+        assert f"Отменить: {said} (Ctrl+Z)" in console_texts(app, 5.5)
+        undone = app.submit(c.Undo(at=6.0))
+        assert undone.accepted and isinstance(undone.undone.command, sc.CatValue)
+        assert app.engine.state.fmt.solo == 2  # the cat is still Вера's: only its value was taken back
+
+        app2 = app_of(ROOT / "shows" / "svoyak.yaml", tmp_path / "auction")
+    finally:
+        app.close()
+    app = app2
+    try:
+        for team, points in enumerate((100, 150, 40)):
+            assert app.submit(c.ScoreSet(at=0.5, team=team, points=points)).accepted
+        to_board(app, 0)
+        theme, question = cell_of(app, "auction")
+        assert app.submit(sc.SelectCell(at=3.0, theme=theme, question=question)).accepted
+        order = app.engine.state.fmt.auction.order  # the opener, then by ascending score: Анна, Вера, Борис
+        assert order == (0, 2, 1)
+        app.status.amount = 100
+        assert app.call(Call("bid", (0,)), 4.5, "console").accepted
+        assert app.console.journal[-1][1] == "Анна: ставка 100"
+        app.status.amount = None
+        # Вера (40) cannot beat 100: out; Борис goes «ва-банк» 150 and the bidding is over.
+        assert app.call(Call("allin", (1,)), 5.0, "console").accepted
+        assert app.engine.state.answering == 1
+        said = "Борис: ва-банк 150"
+        assert app.console.journal[-1][1] == said
+        assert f"Отменить: {said} (Ctrl+Z)" in console_texts(app, 5.5)
+        assert not any("Время пошло" in text for _, text in app.console.journal)
+    finally:
+        app.close()
