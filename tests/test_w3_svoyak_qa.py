@@ -116,3 +116,42 @@ def test_cat_value_and_all_in_are_journalled_and_offered_for_undo_as_what_they_w
         assert not any("Время пошло" in text for _, text in app.console.journal)
     finally:
         app.close()
+
+
+# --- item 2: «Закончить раунд» only where it can act; no question before a refusal --------------------------
+
+
+def prompt_text(app: ShowApp) -> str:
+    app.pump_views()
+    return app.status.prompt[0] if app.status.prompt else ""
+
+
+def test_end_round_is_offered_on_the_board_only_and_never_asks_to_confirm_a_refusal(tmp_path):
+    """At «ОТВЕТ ПОКАЗАН» the console showed «Закончить раунд (2×)»; its first press asked «Закончить раунд?
+    Нажмите ещё раз», the second was refused «Раунд заканчивают только с табло». The button is on the board
+    only; a press where it cannot act says why at once, with no question first."""
+    app = app_of(ROOT / "shows" / "svoyak.yaml", tmp_path)
+    try:
+        to_board(app, 0)
+        end = app.say("console.end_round")
+        assert end in console_texts(app)
+        theme, question = cell_of(app, "regular")
+        assert app.submit(sc.SelectCell(at=3.0, theme=theme, question=question)).accepted
+        assert app.submit(c.Buzz(at=4.0, team=1, source_time=4.0)).accepted
+        assert app.submit(c.Judge(at=5.0, correct=True)).accepted
+        assert app.engine.state.phase == "reveal"
+        assert end not in console_texts(app, 5.5)  # the answer shown: the round is not ended from here
+        assert app.call(Call("end_round", ()), 6.0, "osc") is None  # OSC or a stray key still can press it
+        said = prompt_text(app)
+        assert said == "Раунд заканчивают только с табло"
+        assert "Нажмите ещё раз" not in said
+        assert app.call(Call("end_round", ()), 6.2, "osc") is None
+        assert prompt_text(app) == said and app.engine.state.phase == "reveal"
+        # Back on the board it asks, and the second press ends the round.
+        assert app.submit(c.Go(at=7.0)).accepted and app.engine.state.phase == "board"
+        assert end in console_texts(app, 7.5)
+        assert app.call(Call("end_round", ()), 8.0, "console") is None
+        assert prompt_text(app) == app.say("console.end_round_confirm")
+        assert app.call(Call("end_round", ()), 8.2, "console").accepted
+    finally:
+        app.close()

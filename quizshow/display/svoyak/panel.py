@@ -119,8 +119,9 @@ def _board(ui: PanelUI, box: pygame.Rect) -> None:
              role="heading")
     _team_buttons(ui, pygame.Rect(inner.x + unit * 6, y, inner.width * 3 // 4 - unit * 6, chooser_h - 4),
                   range(len(state.teams)), "pick", lit=play.chooser)
-    end = pygame.Rect(inner.right - inner.width // 4 + unit // 2, y, inner.width // 4 - unit // 2, chooser_h - 4)
-    ui.button(end, ui.say("console.end_round"), "end_round")
+    if state.phase in (SvoyakPhase.ROUND, SvoyakPhase.BOARD):  # only where it can act (never at «ответ показан»)
+        end = pygame.Rect(inner.right - inner.width // 4 + unit // 2, y, inner.width // 4 - unit // 2, chooser_h - 4)
+        ui.button(end, ui.say("console.end_round"), "end_round")
 
 
 def _team_buttons(ui: PanelUI, box: pygame.Rect, teams: Iterable[int], action: str, lit: int | None = None) -> None:
