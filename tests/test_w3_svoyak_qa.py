@@ -155,3 +155,34 @@ def test_end_round_is_offered_on_the_board_only_and_never_asks_to_confirm_a_refu
         assert app.call(Call("end_round", ()), 8.2, "console").accepted
     finally:
         app.close()
+
+
+# --- item 3: the shoot-out's console header says where it stands, as the projector does ---------------------
+
+
+def test_shootout_console_header_names_the_shootout_question_of_four_and_its_value(tmp_path):
+    """In the shoot-out the console's header read only «ВОПРОС» / «ОТВЕТ УЧАСТНИКА»; it says «перестрелка ·
+    вопрос N из 4 · 100 очков», as the projector's heading."""
+    from tests.conftest import svoyak_config
+
+    app = ShowApp(svoyak_config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
+    try:
+        e, at = app.engine, 1.0
+        while e.state.phase != "shootout":
+            cmd = sc.EndRound(at=at) if app.format.next_action(e.state) == "next.pick_cell" else c.Go(at=at)
+            assert app.submit(cmd).accepted
+            at += 1
+        value = int(app.format.rules["shootout_value"])
+        for n in (1, 2):
+            assert app.submit(c.Go(at=at)).accepted and e.state.phase == "question"
+            header = console_texts(app, at + 0.1)[0]
+            assert header == f"ВОПРОС · перестрелка · вопрос {n} из 4 · {value} очков", header
+            if n == 1:
+                assert app.submit(c.Go(at=at + 1)).accepted
+                assert app.submit(c.Buzz(at=at + 2, team=0, source_time=at + 2)).accepted
+                header = console_texts(app, at + 2.1)[0]
+                assert header == f"ОТВЕТ УЧАСТНИКА · перестрелка · вопрос 1 из 4 · {value} очков", header
+                assert app.submit(c.Judge(at=at + 3, correct=True)).accepted
+            at += 300
+    finally:
+        app.close()

@@ -100,6 +100,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "journal.EndRound": "Раунд закончен досрочно",
         "console.call": "Ответ",
         "where.shootout": "перестрелка, вопрос {n}",
+        "console.shootout": "перестрелка",
     },
     "en": {
         "scene.time_over_who": "who has an answer?",
@@ -196,6 +197,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "journal.EndRound": "round ended",
         "console.call": "Answer",
         "where.shootout": "shoot-out, question {n}",
+        "console.shootout": "shoot-out",
     },
 }
 
