@@ -186,3 +186,43 @@ def test_shootout_console_header_names_the_shootout_question_of_four_and_its_val
             at += 300
     finally:
         app.close()
+
+
+# --- item 4: the final's reveal frames the finalist in the gold accent, her colour only as a stripe ----------
+
+
+def _distance(got, target) -> int:
+    return sum(abs(a - b) for a, b in zip(got[:3], pygame.Color(target)[:3], strict=True))
+
+
+def test_final_reveal_frames_the_finalist_in_gold_not_her_team_colour():
+    """A red team's finalist glowed red while being revealed: next to a green «Верно» it read as «wrong». The
+    frame and its glow are the gold answering accent; her colour stays the stripe at the row's left."""
+    from quizshow.display.projector import Projector
+    from quizshow.display.svoyak.final import FinalRevealScene
+    from quizshow.display.theme import load_theme
+    from tests.conftest import svoyak_config, svoyak_engine, views_of
+    from tests.test_svoyak_display import play_walk
+
+    theme = load_theme(svoyak_config().theme)
+    engine = svoyak_engine()
+    list(play_walk(engine, until="final_question"))
+    assert engine.dispatch(c.Go(at=5000)).refused is None  # the reveal: the first finalist is shown
+    assert engine.state.phase == "final_reveal"
+    size = (1920, 1080)
+    projector = Projector(engine.format, theme, "Своя игра", "ru", views=views_of(engine.format))
+    surface = pygame.Surface(size)
+    projector.render(surface, engine.state, 5000.1)
+    projector.render(surface, engine.state, 5010.0)
+    _shot(surface, "final-reveal")
+    frame = projector.frame(engine.state, 5010.0, size)
+    row, team, current, _hidden = FinalRevealScene()._rows(frame)[0]
+    assert current
+    own, gold = frame.team_color(team), theme.color("accent")
+    assert _distance(own, gold) > 150  # the test means something only for a colour far from gold
+    glow = [surface.get_at((x, row.y + 1)) for x in range(row.x + row.width // 4, row.x + row.width * 3 // 4, 8)]
+    glow += [surface.get_at((row.right - 2, y)) for y in range(row.y + frame.u(30), row.bottom - frame.u(30), 8)]
+    closer_gold = sum(_distance(p, gold) < _distance(p, own) for p in glow)
+    assert closer_gold == len(glow), f"{len(glow) - closer_gold} of {len(glow)} glow pixels in the team's colour"
+    stripe = surface.get_at((row.x + frame.u(6), row.centery))
+    assert _distance(stripe, own) < 60  # her colour: the stripe
