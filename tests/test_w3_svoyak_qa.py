@@ -226,3 +226,74 @@ def test_final_reveal_frames_the_finalist_in_gold_not_her_team_colour():
     assert closer_gold == len(glow), f"{len(glow) - closer_gold} of {len(glow)} glow pixels in the team's colour"
     stripe = surface.get_at((row.x + frame.u(6), row.centery))
     assert _distance(stripe, own) < 60  # her colour: the stripe
+
+
+# --- item 5: SIGame cards — no backstage note on air; a long answer uses the free height ----------------------
+
+
+V4 = Path("/work/shared/siq/SIGameTest-v4.siq")
+
+
+def siq_app(tmp_path: Path) -> ShowApp:
+    from quizshow.config import load_show
+
+    (tmp_path / "show.yaml").write_text(f"title: t\nformat: svoyak\npack: {V4}\n"
+                                        "teams: [{name: Игрок 1}, {name: Игрок 2}, {name: Игрок 3}]\n",
+                                        encoding="utf-8")
+    problems = Problems()
+    config = load_show(tmp_path / "show.yaml", problems)
+    assert config is not None and not problems.errors, problems.items
+    return ShowApp(config, journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
+
+
+def test_a_web_question_says_on_air_only_what_the_hall_may_see_and_its_long_answer_is_large(tmp_path):
+    """SIGameTest-v4, «Контент вопросов» 800: the projector showed the operator's note «на экран не выводится —
+    ведущий покажет или перескажет»; the long answer shrank to three small lines on the gold plate under an
+    empty card. On air: the web content's name only (the note stays on the console); the answer takes the
+    free height in large lines."""
+    from quizshow.display.projector import Projector
+    from quizshow.display.scenes import widgets
+    from quizshow.display.theme import load_theme
+    from tests.conftest import views_of
+    from tests.test_display import RecordingText
+
+    app = siq_app(tmp_path)
+    try:
+        to_board(app, 0)
+        rnd = app.format.game.rounds[0]
+        cell = next(cell for cell in sorted(rnd.cells) if rnd.question(cell).web == ("image",))
+        question = rnd.question(cell)
+        assert not question.q and len(question.a) > 150
+        assert app.submit(sc.SelectCell(at=3.0, theme=cell[0], question=cell[1])).accepted
+        note = app.say("scene.web_not_shown")
+        assert any("Не показывается на экране" in t for t in console_texts(app, 3.5))  # the console keeps it
+        theme = load_theme(app.config.theme)
+        text = RecordingText(theme.fonts)
+        size = (1920, 1080)
+        projector = Projector(app.format, theme, "Своя игра", "ru", text, views=views_of(app.format))
+        surface = pygame.Surface(size)
+        state = app.engine.state
+        projector.render(surface, state, 3.6)
+        projector.render(surface, state, 8.0)
+        shown = [t for t, *_ in text.fitted]
+        assert app.say("scene.web_image") in shown
+        assert note not in shown, "a backstage note on air"
+        at = 9.0
+        while app.engine.state.phase != "reveal":
+            assert app.submit(c.Go(at=at) if app.engine.state.phase == "question" and
+                              not app.engine.state.fmt.read else c.Tick(at=at + 400)).accepted
+            at += 500
+        text.fitted.clear()
+        state = app.engine.state
+        projector.render(surface, state, at)
+        projector.render(surface, state, at + 5)
+        _shot(surface, "siq-web-answer")
+        fitted = [(box, got) for t, box, got in text.fitted if t == question.a]
+        assert fitted, "the answer is on the plate"
+        frame = projector.frame(state, at + 5, size)
+        box = fitted[-1][0]
+        px = text.layout(question.a, "heading", box, frame.u(widgets.ANSWER_TEXT_PX)).px
+        assert px >= frame.u(widgets.ANSWER_ROOMY_PX), f"the answer at {px} px in a {box} box"
+        assert note not in [t for t, *_ in text.fitted]
+    finally:
+        app.close()

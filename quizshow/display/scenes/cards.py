@@ -201,8 +201,9 @@ class QuestionScene(Scene):
         question = self._question(frame)
         revealed = self.revealed(frame) and question is not None
         card_w = w - frame.u(120) - clock_r * 2 - frame.u(60)
-        answer_h = widgets.answer_height(frame.text, question.a, card_w, frame.u) if question is not None and revealed \
-            else frame.u(110)
+        most = widgets.ANSWER_H_MAX if question is None or question.q else widgets.ANSWER_H_MAX_BARE
+        answer_h = widgets.answer_height(frame.text, question.a, card_w, frame.u, most) \
+            if question is not None and revealed else frame.u(110)
         card = pygame.Rect(frame.u(60), frame.u(120), card_w,
                            strip.y - frame.u(150) - (answer_h + frame.u(20) if revealed else 0))
         clock_center = (w - frame.u(60) - clock_r, card.y + clock_r + frame.u(10))
@@ -344,18 +345,14 @@ class QuestionScene(Scene):
 
     @staticmethod
     def _web(surface: pygame.Surface, frame: Frame, box: pygame.Rect, kinds: tuple[str, ...]) -> None:
-        """Content from the web that the show does not fetch: a plate naming it, honestly."""
+        """Content from the web that the show does not fetch: a plate naming it, honestly. Only what the hall
+        may see: what to do about it (the host shows or retells it) is the console's note, never on air."""
         pygame.draw.rect(surface, frame.color("panel_dark"), box, border_radius=frame.u(16))
         pygame.draw.rect(surface, frame.color("panel_edge"), box, frame.u(3), border_radius=frame.u(16))
         names = [frame.say(f"scene.web_{kind}") for kind in kinds] or [frame.say("scene.web_html")]
         mark = frame.text.fit("\n".join(names), "heading", (box.width - frame.u(60), box.height // 2),
                               frame.color("text"), frame.u(64), shadow=True)
-        note = frame.text.fit(frame.say("scene.web_not_shown"), "body", (box.width - frame.u(60), box.height // 5),
-                              frame.color("muted"), frame.u(40))
-        gap = frame.u(24)
-        top = box.centery - (mark.get_height() + gap + note.get_height()) // 2
-        surface.blit(mark, mark.get_rect(midtop=(box.centerx, top)))
-        surface.blit(note, note.get_rect(midtop=(box.centerx, top + mark.get_height() + gap)))
+        surface.blit(mark, mark.get_rect(center=box.center))
 
     @staticmethod
     def _placeholder(surface: pygame.Surface, frame: Frame, box: pygame.Rect, label: str) -> None:

@@ -181,17 +181,26 @@ def ink_on(color: pygame.Color, frame: Frame) -> pygame.Color:
 ANSWER_H = 110  # the answer plate on the 1080-line grid; a long answer gets a taller one (answer_height)
 ANSWER_H_MAX = 300
 ANSWER_TEXT_PX, ANSWER_READABLE_PX = 64, 30  # the answer's size, and the least it may shrink to on air
+ANSWER_ROOMY_PX = 48  # an answer smaller than this in the usual band gets a taller plate
+ANSWER_H_MAX_BARE = 420  # ... taller still under a card with no question text (a picture, web content)
 ANSWER_LABEL_W = 290  # the «Ответ:» label and the margins beside the answer's text, on the 1080-line grid
 
 
-def answer_height(text: TextCache, answer: str, width: int, u: Callable[[float], int]) -> int:
-    """The answer plate's height: the usual band, or taller (up to ANSWER_H_MAX) when a long answer would
-    shrink below the readable size in it; the question card above gives up the room."""
+def answer_height(text: TextCache, answer: str, width: int, u: Callable[[float], int],
+                  most: int = ANSWER_H_MAX) -> int:
+    """The answer plate's height: the usual band, or taller (up to `most`, on the 1080-line grid) when a long
+    answer would shrink below ANSWER_ROOMY_PX in it: tall enough for the largest size whose lines fit (a
+    long answer in large lines, never three small ones under a card with room to spare); the question card
+    above gives up the room."""
     box_w = width - u(ANSWER_LABEL_W)
-    if text.layout(answer, "heading", (box_w, u(ANSWER_H) - u(16)), u(ANSWER_TEXT_PX)).px >= u(ANSWER_READABLE_PX):
-        return u(ANSWER_H)
-    need = text.layout(answer, "heading", (box_w, 10**4), u(ANSWER_READABLE_PX + 6)).height + u(40)
-    return max(u(ANSWER_H), min(u(ANSWER_H_MAX), need))
+    band = u(ANSWER_H)
+    if text.layout(answer, "heading", (box_w, band - u(16)), u(ANSWER_TEXT_PX)).px >= u(ANSWER_ROOMY_PX):
+        return band
+    for px in range(ANSWER_TEXT_PX, ANSWER_READABLE_PX + 5, -4):
+        need = text.layout(answer, "heading", (box_w, 10**4), u(px)).height + u(40)
+        if need <= u(most):
+            return max(band, need)
+    return max(band, u(most))
 
 
 def answer_plate(surface: pygame.Surface, frame: Frame, answer: str, box: pygame.Rect) -> None:
