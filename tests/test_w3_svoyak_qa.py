@@ -297,3 +297,46 @@ def test_a_web_question_says_on_air_only_what_the_hall_may_see_and_its_long_answ
         assert note not in [t for t, *_ in text.fitted]
     finally:
         app.close()
+
+
+# --- item 6: the 12-column board's values are as large as the cells allow ------------------------------------
+
+
+def test_a_twelve_column_board_shows_its_values_large_enough_for_the_hall(tmp_path):
+    """SIGameTest-v4's 12 columns in 2 rows: the values were ~22 px (of 720) inside 250 px tall cells. A
+    wide board with few themes sets each theme's cells in two lines; one size for every value, at least a
+    third of a cell's height."""
+    from quizshow.display.projector import Projector
+    from quizshow.display.svoyak.scenes import board_grid
+    from quizshow.display.theme import load_theme
+    from quizshow.i18n import number
+    from tests.conftest import views_of
+    from tests.test_display import RecordingText
+
+    app = siq_app(tmp_path)
+    try:
+        to_board(app, 0)
+        rnd = app.format.game.rounds[0]
+        assert rnd.size[1] == 12
+        theme = load_theme(app.config.theme)
+        size = (1920, 1080)
+        text = RecordingText(theme.fonts)
+        projector = Projector(app.format, theme, "t", "ru", text, views=views_of(app.format))
+        surface = pygame.Surface(size)
+        projector.render(surface, app.engine.state, 3.0)
+        projector.render(surface, app.engine.state, 8.0)
+        _shot(surface, "board-12")
+        frame = projector.frame(app.engine.state, 8.0, size)
+        _plates, cells = board_grid(frame, *rnd.size)
+        values = {number(rnd.value(cell)) for cell in rnd.cells}
+        drawn = [(t, box, got) for t, box, got in text.fitted if t in values]
+        assert {t for t, *_ in drawn} == values
+        heights = {got[1] for _t, _box, got in drawn}
+        assert len(heights) == 1, f"one size for the board: {heights}"
+        cell_h = cells[0][0].height
+        assert heights.pop() >= cell_h // 3, f"values {heights} px high in {cell_h} px cells"
+        # Every cell stays inside the board's area and none overlaps another.
+        flat = [cell for row in cells for cell in row]
+        assert all(a == b or not a.colliderect(b) for a in flat for b in flat)
+    finally:
+        app.close()
