@@ -340,3 +340,48 @@ def test_a_twelve_column_board_shows_its_values_large_enough_for_the_hall(tmp_pa
         assert all(a == b or not a.colliderect(b) for a in flat for b in flat)
     finally:
         app.close()
+
+
+# --- item 7: long host notes give way; the console's answer keeps its size ------------------------------------
+
+
+def test_long_host_notes_give_way_and_the_console_answer_keeps_its_size(tmp_path):
+    """SIGameTest-v4's cat question (theme «Вопросы разных типов»): with its long comment, author and source
+    the console's «Ответ» became the smallest text of the question panel. The answer keeps its size; the
+    notes wrap and shrink (to the console's floor)."""
+    app = siq_app(tmp_path)
+    try:
+        to_board(app, 0)
+        rnd = app.format.game.rounds[0]
+        cell = next(cell for cell in sorted(rnd.cells) if rnd.question(cell).type == "cat")
+        question = rnd.question(cell)
+        from quizshow.display.console import question_rows
+
+        notes = question_rows(question, app.say)[-1][1]
+        assert len(notes) > 250
+        assert app.submit(sc.SelectCell(at=3.0, theme=cell[0], question=cell[1])).accepted
+        sizes: dict[str, int] = {}
+        cut: set[str] = set()
+        original = app.console.text.fit
+
+        def spy(text, role, box, color, max_px, min_px=None, *args, **kwargs):
+            layout = app.console.text.layout(text, role, box, max_px, min_px, kwargs.get("wrap", True))
+            sizes[text] = layout.px
+            if layout.cut:
+                cut.add(text)
+            return original(text, role, box, color, max_px, min_px, *args, **kwargs)
+
+        app.console.text.fit = spy  # type: ignore[method-assign]
+        app.pump_views()
+        surface = pygame.Surface((1280, 800))
+        app.console.render(surface, 3.5, app.status)
+        _shot(surface, "console-notes")
+        app.console.text.fit = original  # type: ignore[method-assign]
+        answer = sizes[question.a]
+        note_px = sizes[notes]
+        full = int(app.console._ui.unit * 1.2)
+        assert answer == full, f"the answer at {answer} px, not its full {full}"
+        assert note_px <= answer and note_px >= app.console._ui.min_px
+        assert notes not in cut and question.q not in cut, "the notes and the question are whole"
+    finally:
+        app.close()

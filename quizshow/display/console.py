@@ -476,15 +476,17 @@ class Console:
         if question is not None:
             rows[1:1] = sound_rows(question, state.phase, self.say)
         y = inner.y
-        heights = self._row_heights([value for _, value, _ in rows], inner, unit)
+        notes = len(rows) - 1 if rows and rows[-1][0] in ("console.for_host", "console.comment") else None
+        heights = self._row_heights([value for _, value, _ in rows], inner, unit, notes)
         for (label, value, color), height in zip(rows, heights, strict=False):
             self._ui.labelled(pygame.Rect(inner.x, y, inner.width, height), self.say(label), value, color)
             y += height + unit // 4
         return box.bottom + unit // 2
 
-    def _row_heights(self, values: list[str], inner: pygame.Rect, unit: int) -> list[int]:
+    def _row_heights(self, values: list[str], inner: pygame.Rect, unit: int, notes: int | None = None) -> list[int]:
         """Each row of the question panel as tall as its text wants at full size (wrapped); when they do not all
-        fit, in proportion to that, never under a line — long host notes wrap at a readable size, not shrink."""
+        fit, the host's notes (row `notes`) give way first — the answer never becomes the panel's smallest
+        text —, then in proportion to that, never under a line."""
         if not values:
             return []
         gap = unit // 4
@@ -496,6 +498,13 @@ class Console:
             spare = room - sum(wants)  # the question gets what is left: its text may grow
             return [wants[0] + spare] + wants[1:]
         floor = int(self._ui.min_px * 1.4)
+        if notes is not None and notes > 0:  # the notes wrap and shrink (to the floor) in what is left
+            small = self.text.layout(values[notes], "body", (width, 10**4), self._ui.min_px, self._ui.min_px)
+            give = max(room - (sum(wants) - wants[notes]), min(wants[notes], small.height + 2))
+            middle = sum(wants[1:]) - wants[notes]  # the answer and what else is between keep their size
+            question = room - give - middle  # the question gives up what the notes need at the floor
+            if question >= min(wants[0], floor * 2):
+                return [question if i == 0 else give if i == notes else want for i, want in enumerate(wants)]
         return [max(floor, room * want // sum(wants)) for want in wants]
 
     def _format_panel(self, surface: pygame.Surface, box: pygame.Rect, unit: int, status: ConsoleStatus) -> None:
