@@ -385,3 +385,48 @@ def test_long_host_notes_give_way_and_the_console_answer_keeps_its_size(tmp_path
         assert notes not in cut and question.q not in cut, "the notes and the question are whole"
     finally:
         app.close()
+
+
+# --- item 8: the round's end splash goes with the scene it was made over --------------------------------------
+
+
+def test_round_over_splash_is_over_the_board_and_goes_when_the_final_comes():
+    """«Закончить раунд», then Next to the final a moment later: «РАУНД ОКОНЧЕН» lay over the final's theme
+    list. It shows over the board the round was ended on, and goes when the scene changes."""
+    from quizshow.display.projector import Projector
+    from quizshow.display.theme import load_theme
+    from tests.conftest import svoyak_config, svoyak_engine, views_of
+
+    theme = load_theme(svoyak_config().theme)
+    engine = svoyak_engine()
+    size = (1280, 720)
+    projector = Projector(engine.format, theme, "Своя игра", "ru", views=views_of(engine.format))
+    surface = pygame.Surface(size)
+    gold = theme.color("accent")
+
+    def splash_seen() -> bool:  # the splash's band runs across the whole picture at its middle
+        return all(_distance(surface.get_at((x, size[1] // 2)), gold) < 120 for x in (4, size[0] - 4))
+
+    for team, points in enumerate((100, 50, 30)):  # scores to play the final with
+        assert engine.dispatch(c.ScoreSet(at=0.5, team=team, points=points)).refused is None
+    at = 1.0
+    for _ in range(3):
+        while engine.state.phase != "board":
+            assert engine.dispatch(c.Go(at=at)).refused is None
+            at += 1
+        projector.render(surface, engine.state, at)
+        assert not splash_seen()
+        assert engine.dispatch(sc.EndRound(at=at)).refused is None
+        projector.render(surface, engine.state, at + 0.01)
+        projector.render(surface, engine.state, at + 0.6)
+        assert splash_seen(), "the round's end is told over its board"
+        _shot(surface, "round-over-board")
+        assert engine.dispatch(c.Go(at=at + 0.8)).refused is None
+        for t in (0.81, 1.0, 1.2, 1.4, 1.5, 1.58):  # the old picture slides out with its splash; then none
+            projector.render(surface, engine.state, at + t)
+            if not projector.transitioning(at + t):
+                assert not splash_seen(), f"the old board's splash over {engine.state.phase} at +{t} s"
+        assert not projector.transitioning(at + 1.58)
+        at += 3
+    assert engine.state.phase == "final_themes"
+    _shot(surface, "round-over-final")
