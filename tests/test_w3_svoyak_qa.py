@@ -430,3 +430,42 @@ def test_round_over_splash_is_over_the_board_and_goes_when_the_final_comes():
         at += 3
     assert engine.state.phase == "final_themes"
     _shot(surface, "round-over-final")
+
+
+# --- item 9: «Это неправильный ответ» stands above the score strip -------------------------------------------
+
+
+def test_wrong_answer_banner_stands_above_the_score_strip_so_the_new_minus_shows():
+    """«Это неправильный ответ» covered the score strip, hiding Анна's new −10 at the moment it matters. The
+    banner stands above the strip: the strip looks the same with the banner up as after it has gone."""
+    from quizshow.display.projector import Projector
+    from quizshow.display.scenes import widgets
+    from quizshow.display.theme import load_theme
+    from tests.conftest import svoyak_config, svoyak_engine, views_of
+    from tests.test_svoyak_display import play_walk
+
+    theme = load_theme(svoyak_config().theme)
+    engine = svoyak_engine()
+    list(play_walk(engine, until="wrong"))
+    state = engine.state
+    assert state.banner is not None and state.banner.text_key == "banner.wrong"
+    wrong_at = state.banner.until - engine.format.BANNER_S
+    size = (1920, 1080)
+    projector = Projector(engine.format, theme, "Своя игра", "ru", views=views_of(engine.format))
+    surface = pygame.Surface(size)
+    projector.render(surface, state, wrong_at)
+    projector.render(surface, state, state.banner.until - 0.4)
+    _shot(surface, "wrong-banner")
+    frame = projector.frame(state, state.banner.until - 0.4, size)
+    strip = pygame.Rect(frame.u(60), size[1] - frame.u(140), size[0] - frame.u(120), frame.u(104))
+    with_banner = surface.subsurface(strip).copy()
+    band = pygame.Rect(int(size[0] * 0.15), strip.top - frame.u(12) - frame.u(widgets.BANNER_H), int(size[0] * 0.7),
+                       frame.u(widgets.BANNER_H))  # just above the strip
+    gold = theme.color("accent")
+    on = sum(_distance(surface.get_at((x, band.centery + frame.u(40))), gold) < 90
+             for x in range(band.x + 20, band.right - 20, 16))
+    assert on > (band.width - 40) // 16 * 0.6, "the banner is up, above the strip"
+    projector.render(surface, state, state.banner.until + 1.0)
+    after = surface.subsurface(strip).copy()
+    assert pygame.image.tobytes(with_banner, "RGB") == pygame.image.tobytes(after, "RGB"), \
+        "the score strip is covered while the banner is up"

@@ -317,7 +317,7 @@ class QuestionScene(Scene):
         if frame.state.timer.armed:
             widgets.clock(surface, frame, box.clock_center, box.clock_r)
         widgets.score_strip(surface, frame, box.strip, teams=self.strip_teams(frame))
-        widgets.banner(surface, frame)
+        widgets.banner(surface, frame, box.strip)  # above the strip: the score it changes stays in sight
 
     def strip_teams(self, frame: Frame) -> list[int] | None:
         """The teams in the score strip under the question (None: all)."""

@@ -126,9 +126,9 @@ def clock(surface: pygame.Surface, frame: Frame, center: tuple[int, int], radius
         surface.blit(label, label.get_rect(midtop=(center[0], center[1] + int(radius * 0.42))))
 
 
-def banner(surface: pygame.Surface, frame: Frame) -> None:
-    """A lower-third band («Время!», «Это неправильный ответ»), springing open over the score strip:
-    it never covers the question or the answer, so the players can re-read them during their window."""
+def banner(surface: pygame.Surface, frame: Frame, above: pygame.Rect | None = None) -> None:
+    """A lower-third band («Время!», «Это неправильный ответ»), springing open just above the score strip
+    `above` (the −10 it brings stays in sight), else over the foot of the picture."""
     found = frame.state.banner
     if found is None:
         return
@@ -137,7 +137,7 @@ def banner(surface: pygame.Surface, frame: Frame) -> None:
     grow = ease_out_back(min(1.0, age / 0.35))
     full_h = frame.u(BANNER_H)
     band_h = max(1, int(full_h * grow))
-    rect = banner_rect(frame)
+    rect = banner_rect(frame, above)
     color = legible(frame.team_color(found.team) if found.team is not None else frame.color("accent"), frame)
     slab = paint.panel((rect.width, full_h), paint.rgb(paint.mix(color, (255, 255, 255), 0.08)),
                        paint.rgb(color), None, frame.u(20))
@@ -152,11 +152,13 @@ def banner(surface: pygame.Surface, frame: Frame) -> None:
 BANNER_H = 136  # the lower third's band, on the 1080-line grid
 
 
-def banner_rect(frame: Frame) -> pygame.Rect:
-    """Where a banner stands: over the score strip at the bottom of the picture."""
+def banner_rect(frame: Frame, above: pygame.Rect | None = None) -> pygame.Rect:
+    """Where a banner stands: just above the score strip `above`, else at the bottom of the picture."""
     w, h = frame.size
     rect = pygame.Rect(0, 0, int(w * 0.7), frame.u(BANNER_H))
     rect.center = (w // 2, h - frame.u(36) - frame.u(52))
+    if above is not None:
+        rect.bottom = above.top - frame.u(12)
     return rect
 
 
