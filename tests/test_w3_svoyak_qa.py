@@ -469,3 +469,49 @@ def test_wrong_answer_banner_stands_above_the_score_strip_so_the_new_minus_shows
     after = surface.subsurface(strip).copy()
     assert pygame.image.tobytes(with_banner, "RGB") == pygame.image.tobytes(after, "RGB"), \
         "the score strip is covered while the banner is up"
+
+
+# --- item 10: a real minus on the console; the projector's «выбирает» readable from the back -------------------
+
+
+def test_auction_console_lines_write_a_negative_score_with_a_real_minus(tmp_path):
+    """«Борис (-10)» used a hyphen: the auction's lines write scores as everywhere else, «Борис  (−10)»."""
+    app = app_of(ROOT / "shows" / "svoyak.yaml", tmp_path)
+    try:
+        assert app.submit(c.ScoreSet(at=0.5, team=1, points=-10)).accepted
+        to_board(app, 2)
+        theme, question = cell_of(app, "auction")
+        assert app.submit(sc.SelectCell(at=3.0, theme=theme, question=question)).accepted
+        texts = console_texts(app, 3.5)
+        assert any("Борис  (−10)" in t for t in texts), [t for t in texts if "Борис" in t]
+        assert not any("(-10)" in t for t in texts)
+    finally:
+        app.close()
+
+
+def test_the_chooser_label_on_the_projector_is_readable_from_the_back_of_a_hall():
+    """The board's «выбирает» was ~24 px (of 1080) of small gold text: it is a gold tab «ВЫБИРАЕТ» at least
+    36 px high, and the chooser's name keeps its full size."""
+    from quizshow.display.projector import Projector
+    from quizshow.display.theme import load_theme
+    from tests.conftest import svoyak_config, svoyak_engine, views_of
+    from tests.test_display import RecordingText
+    from tests.test_svoyak_display import play_walk
+
+    theme = load_theme(svoyak_config().theme)
+    engine = svoyak_engine()
+    list(play_walk(engine, until="board"))
+    size = (1920, 1080)
+    text = RecordingText(theme.fonts)
+    projector = Projector(engine.format, theme, "Своя игра", "ru", text, views=views_of(engine.format))
+    surface = pygame.Surface(size)
+    projector.render(surface, engine.state, 100.0)
+    projector.render(surface, engine.state, 105.0)
+    _shot(surface, "chooser-tab")
+    frame = projector.frame(engine.state, 105.0, size)
+    label = [got for t, _box, got in text.fitted if t.lower() == "выбирает"]
+    assert label, "the chooser is marked"
+    assert label[-1][1] >= frame.u(36), f"«выбирает» {label[-1][1]} px high"
+    chooser = engine.state.teams[engine.state.fmt.chooser].name
+    heights = {t: got[1] for t, _box, got in text.fitted if t in {team.name for team in engine.state.teams}}
+    assert heights[chooser] == max(heights.values()), heights

@@ -194,9 +194,14 @@ class QuestionScene(Scene):
         head = frame.say("scene.question_no", n=(state.question or 0) + 1)
         return f"{head} · {frame.say('scene.points', n=value)}" if value else head
 
+    @staticmethod
+    def _layout_strip(frame: Frame) -> pygame.Rect:
+        w, h = frame.size
+        return pygame.Rect(frame.u(60), h - frame.u(140), w - frame.u(120), frame.u(104))
+
     def _layout(self, frame: Frame) -> _QuestionLayout:
         w, h = frame.size
-        strip = pygame.Rect(frame.u(60), h - frame.u(140), w - frame.u(120), frame.u(104))
+        strip = self._layout_strip(frame)
         clock_r = frame.u(120)
         question = self._question(frame)
         revealed = self.revealed(frame) and question is not None
@@ -284,8 +289,13 @@ class QuestionScene(Scene):
 
     def _media_boxes(self, frame: Frame, card: pygame.Rect, question: Question, media: bool
                      ) -> tuple[pygame.Rect, pygame.Rect | None]:
-        """(text box, picture/video box) inside the card: side by side; a media-only question fills the card."""
+        """(text box, picture/video box) inside the card: side by side; a media-only question fills the card.
+        Until the answer is shown they stop above where a banner stands (just above the score strip): «Это
+        неправильный ответ» never covers the question the players may re-read."""
         inner = card.inflate(-frame.u(80), -frame.u(60))
+        if not self.revealed(frame):
+            strip = self._layout_strip(frame)
+            inner.height = max(frame.u(120), min(inner.height, widgets.banner_rect(frame, strip).top - inner.y))
         if not media:
             return inner, None
         text_box = pygame.Rect(inner.x, inner.y, inner.width // 2 - frame.u(20), inner.height)
@@ -317,7 +327,9 @@ class QuestionScene(Scene):
         if frame.state.timer.armed:
             widgets.clock(surface, frame, box.clock_center, box.clock_r)
         widgets.score_strip(surface, frame, box.strip, teams=self.strip_teams(frame))
-        widgets.banner(surface, frame, box.strip)  # above the strip: the score it changes stays in sight
+        # Above the strip (the score it changes stays in sight), where the question's text stops; once the
+        # answer is on the card, over the strip: the answer is never covered.
+        widgets.banner(surface, frame, None if box.answer is not None else box.strip)
 
     def strip_teams(self, frame: Frame) -> list[int] | None:
         """The teams in the score strip under the question (None: all)."""

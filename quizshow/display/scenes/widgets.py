@@ -66,19 +66,18 @@ def score_strip(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, label:
         width = card_w - digits.get_width() - pad * 3
         if width < frame.u(40):
             continue  # a narrow card (a dozen teams): its colour and score; no name squeezed to a smudge
+        name_box = (width, card.height - frame.u(40))
+        name = frame.text.fit(team.name, "heading", name_box, text_color, frame.u(46), shadow=True)
+        surface.blit(name, name.get_rect(midleft=(card.x + pad, card.centery)))
         if top_label:
-            # «выбирает» on its own line at the top; the name only in the room under it (one line, shrunk):
-            # a long name never runs into the label.
-            small = frame.text.fit(top_label, "body", (width, frame.u(28)), frame.color("accent"), frame.u(24))
-            surface.blit(small, (card.x + pad, card.y + frame.u(10)))
-            room = pygame.Rect(card.x + pad, card.y + frame.u(10) + small.get_height() + frame.u(4), width, 0)
-            room.height = card.bottom - frame.u(8) - room.y
-            name = frame.text.fit(team.name, "heading", room.size, text_color, frame.u(46), shadow=True, wrap=False)
-            surface.blit(name, name.get_rect(midleft=room.midleft))
-        else:
-            name_box = (width, card.height - frame.u(40))
-            name = frame.text.fit(team.name, "heading", name_box, text_color, frame.u(46), shadow=True)
-            surface.blit(name, name.get_rect(midleft=(card.x + pad, card.centery)))
+            # «ВЫБИРАЕТ» on a gold tab astride the card's top edge, readable from the back of a hall (it was
+            # 24 px of small gold text inside the card); the name keeps its size under it.
+            words = frame.text.fit(top_label.upper(), "heading", (card_w - pad * 2, frame.u(42)),
+                                   frame.color("panel_dark"), frame.u(40), wrap=False)
+            tab = pygame.Rect(card.x + pad, card.y - frame.u(30), words.get_width() + frame.u(32),
+                              max(frame.u(46), words.get_height() + frame.u(4)))
+            pygame.draw.rect(surface, frame.color("accent"), tab, border_radius=frame.u(12))
+            surface.blit(words, words.get_rect(center=tab.center))
 
 
 def clock_dead(frame: Frame) -> bool:

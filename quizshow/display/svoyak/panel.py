@@ -20,6 +20,7 @@ from quizshow.display.console_ui import PanelUI
 from quizshow.formats.svoyak.format import SvoyakFormat
 from quizshow.formats.svoyak.model import Play, SvoyakPhase
 from quizshow.formats.svoyak.spec import SPEC
+from quizshow.i18n import number
 
 
 def _play(ui: PanelUI) -> Play:
@@ -180,7 +181,7 @@ def _auction(ui: PanelUI, box: pygame.Rect) -> None:
             what = ui.say("scene.pass")
         else:
             what = ui.say("console.your_turn") if turn else ""
-        line = f"{name.name}  ({name.score})   {what}"
+        line = f"{name.name}  ({number(name.score)})   {what}"  # a real minus: «Борис  (−10)»
         ui.label(line, (row.x + unit, row.y + 4), (row.width // 2, row.height), MUTED if team in auction.out else TEXT)
         if turn:
             bw = row.width // 6
