@@ -57,8 +57,8 @@ def test_the_cat_question_header_shows_the_cats_own_theme(theme):
 
 
 def test_no_banner_covers_the_question_or_its_text(theme):
-    """«Это неправильный ответ» springs open in the lower third: the question card's pixels are the same
-    with the banner and without it."""
+    """«Это неправильный ответ» springs open in the lower third: the question's text box is the same with the
+    banner and without it (issue 22: the banner stands above the score strip, over the card's empty foot)."""
     from dataclasses import replace
 
     engine = _walk_to("wrong")
@@ -68,7 +68,8 @@ def test_no_banner_covers_the_question_or_its_text(theme):
     _projector(engine, theme).render(with_banner, engine.state, at)
     _projector(engine, theme).render(without, replace(engine.state, banner=None), at)
     scene = views_of(engine.format).scene(engine.state.phase, None)
-    card = scene._layout(_projector(engine, theme).frame(engine.state, at, HD)).card
+    frame = _projector(engine, theme).frame(engine.state, at, HD)
+    card, _ = scene._media_boxes(frame, scene._layout(frame).card, scene._question(frame), False)
     assert _differs(with_banner, without).get_bounding_rects(), "the banner is drawn"
     covered = [r for r in _differs(with_banner, without).get_bounding_rects() if r.colliderect(card)]
     assert not covered, covered

@@ -97,6 +97,9 @@ _EVENT_WORDS = {
 
 # Events a format's own words say better (its command says which question, which table).
 _TEAM_CHANGES = frozenset({EventKind.SCORE, EventKind.CORRECT, EventKind.WRONG, EventKind.WINNER})
+# ... and the clock a format's own command started (the cat's value, the auction's last bid): «Время пошло»
+# never says what such a step was.
+_SAID_BETTER = _TEAM_CHANGES | {EventKind.TIMER_START}
 
 
 def describe(entry: Entry, teams: list[str], language: str, words: JournalWords | None = None,
@@ -135,7 +138,7 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         who = ", ".join(dict.fromkeys(e.name for e in named or entry.events if e.name and e.kind != EventKind.STAGE))
         found = phrase(key, language, **{"team": team_name(getattr(cmd, "team", None)), "who": who, **values})
         own_said = found if found != key else ""
-        if own_said and (worded or all(e.kind in _TEAM_CHANGES for e in entry.events)):
+        if own_said and (worded or all(e.kind in _SAID_BETTER for e in entry.events)):
             return own_said
     said = ""
     if isinstance(cmd, (c.Go, c.Back)) and shown is not None and \
@@ -496,15 +499,17 @@ class Console:
         if question is not None:
             rows[1:1] = sound_rows(question, state.phase, self.say)
         y = inner.y
-        heights = self._row_heights([value for _, value, _ in rows], inner, unit)
+        notes = len(rows) - 1 if rows and rows[-1][0] in ("console.for_host", "console.comment") else None
+        heights = self._row_heights([value for _, value, _ in rows], inner, unit, notes)
         for (label, value, color), height in zip(rows, heights, strict=False):
             self._ui.labelled(pygame.Rect(inner.x, y, inner.width, height), self.say(label), value, color)
             y += height + unit // 4
         return box.bottom + unit // 2
 
-    def _row_heights(self, values: list[str], inner: pygame.Rect, unit: int) -> list[int]:
+    def _row_heights(self, values: list[str], inner: pygame.Rect, unit: int, notes: int | None = None) -> list[int]:
         """Each row of the question panel as tall as its text wants at full size (wrapped); when they do not all
-        fit, in proportion to that, never under a line — long host notes wrap at a readable size, not shrink."""
+        fit, the host's notes (row `notes`) give way first — the answer never becomes the panel's smallest
+        text —, then in proportion to that, never under a line."""
         if not values:
             return []
         gap = unit // 4
@@ -516,6 +521,13 @@ class Console:
             spare = room - sum(wants)  # the question gets what is left: its text may grow
             return [wants[0] + spare] + wants[1:]
         floor = int(self._ui.min_px * 1.4)
+        if notes is not None and notes > 0:  # the notes wrap and shrink (to the floor) in what is left
+            small = self.text.layout(values[notes], "body", (width, 10**4), self._ui.min_px, self._ui.min_px)
+            give = max(room - (sum(wants) - wants[notes]), min(wants[notes], small.height + 2))
+            middle = sum(wants[1:]) - wants[notes]  # the answer and what else is between keep their size
+            question = room - give - middle  # the question gives up what the notes need at the floor
+            if question >= min(wants[0], floor * 2):
+                return [question if i == 0 else give if i == notes else want for i, want in enumerate(wants)]
         return [max(floor, room * want // sum(wants)) for want in wants]
 
     def _format_panel(self, surface: pygame.Surface, box: pygame.Rect, unit: int, status: ConsoleStatus) -> None:

@@ -68,6 +68,7 @@ class Projector:
         self._transition: motion.Transition | None = None
         self._composing = 0  # bands of the incoming still layer still to compose before the motion starts
         self._splash: motion.Splash | None = None
+        self._splash_key: Hashable = None  # the key of the scene the splash was made over
         self._overlay: Tween = Tween(0.0, 0.0, 0.0, 0.0)
         self._layers = Layers()  # still layers: the current picture's and the next one's
         self._drawn: tuple[ShowState, tuple[int, int], bool] | None = None  # what the last frame showed
@@ -219,6 +220,11 @@ class Projector:
             self._changed_at = now  # the first picture's entrances run too
         elif self._drawn[0] is not state:
             self._changed(self._drawn[0], state, now)
+        if self._splash is not None:  # a splash belongs to the scene it was made over: it goes when that goes
+            if self._splash.started == now or self._splash_key is None:
+                self._splash_key = key[0]
+            elif self._splash_key != key[0]:
+                self._splash = None
         shows_outgoing = False  # the surface holds the outgoing picture already (just copied from it)
         if key != self._key:
             if self._key is not None and self._key[1] == key[1] and self._scene is not None:

@@ -102,6 +102,8 @@ class Controls:
             self.host.status.typing = ""
             return None
         if definition.confirm:  # destructive: a second press (of the same call)
+            if self._refused_on_confirm(call, at):  # never ask to confirm what would be refused: say why now
+                return None
             if not self._confirmed(call):
                 # Its question may name what Undo would take back now ({what}: a recorded result), and what the
                 # format says its arguments mean (a team's name).
@@ -180,6 +182,22 @@ class Controls:
             self.host.notice(self.host.refusal_text(why), "refused")
             return True
         return False
+
+    def _refused_on_confirm(self, call: Call, at: float) -> bool:
+        """Would the format refuse this destructive call now («Раунд заканчивают только с табло»)? Then the
+        refusal is said at once, with no «press again» question first."""
+        try:
+            cmd = self.actions.build(call, self._context(at))
+        except Refused:
+            return False  # the builder's own refusal is said when the call goes ahead
+        if cmd is None or isinstance(cmd, (c.Undo, c.Back)):
+            return False
+        refusal = self.host.engine.propose(cmd).refusal
+        if refusal is None:
+            return False
+        self._confirm_for = None
+        self.host.notice(self.host.refusal_text(refusal), "refused")
+        return True
 
     def _next_held(self, at: float) -> str:
         """Why Next did nothing just after a press (next_guard_s: the host may have been clicking), worded by

@@ -194,15 +194,21 @@ class QuestionScene(Scene):
         head = frame.say("scene.question_no", n=(state.question or 0) + 1)
         return f"{head} · {frame.say('scene.points', n=value)}" if value else head
 
+    @staticmethod
+    def _layout_strip(frame: Frame) -> pygame.Rect:
+        w, h = frame.size
+        return pygame.Rect(frame.u(60), h - frame.u(140), w - frame.u(120), frame.u(104))
+
     def _layout(self, frame: Frame) -> _QuestionLayout:
         w, h = frame.size
-        strip = pygame.Rect(frame.u(60), h - frame.u(140), w - frame.u(120), frame.u(104))
+        strip = self._layout_strip(frame)
         clock_r = frame.u(120)
         question = self._question(frame)
         revealed = self.revealed(frame) and question is not None
         card_w = w - frame.u(120) - clock_r * 2 - frame.u(60)
-        answer_h = widgets.answer_height(frame.text, question.a, card_w, frame.u) if question is not None and revealed \
-            else frame.u(110)
+        most = widgets.ANSWER_H_MAX if question is None or question.q else widgets.ANSWER_H_MAX_BARE
+        answer_h = widgets.answer_height(frame.text, question.a, card_w, frame.u, most) \
+            if question is not None and revealed else frame.u(110)
         card = pygame.Rect(frame.u(60), frame.u(120), card_w,
                            strip.y - frame.u(150) - (answer_h + frame.u(20) if revealed else 0))
         clock_center = (w - frame.u(60) - clock_r, card.y + clock_r + frame.u(10))
@@ -283,8 +289,13 @@ class QuestionScene(Scene):
 
     def _media_boxes(self, frame: Frame, card: pygame.Rect, question: Question, media: bool
                      ) -> tuple[pygame.Rect, pygame.Rect | None]:
-        """(text box, picture/video box) inside the card: side by side; a media-only question fills the card."""
+        """(text box, picture/video box) inside the card: side by side; a media-only question fills the card.
+        Until the answer is shown they stop above where a banner stands (just above the score strip): «Это
+        неправильный ответ» never covers the question the players may re-read."""
         inner = card.inflate(-frame.u(80), -frame.u(60))
+        if not self.revealed(frame):
+            strip = self._layout_strip(frame)
+            inner.height = max(frame.u(120), min(inner.height, widgets.banner_rect(frame, strip).top - inner.y))
         if not media:
             return inner, None
         text_box = pygame.Rect(inner.x, inner.y, inner.width // 2 - frame.u(20), inner.height)
@@ -316,7 +327,9 @@ class QuestionScene(Scene):
         if frame.state.timer.armed:
             widgets.clock(surface, frame, box.clock_center, box.clock_r)
         widgets.score_strip(surface, frame, box.strip, teams=self.strip_teams(frame))
-        widgets.banner(surface, frame)
+        # Above the strip (the score it changes stays in sight), where the question's text stops; once the
+        # answer is on the card, over the strip: the answer is never covered.
+        widgets.banner(surface, frame, None if box.answer is not None else box.strip)
 
     def strip_teams(self, frame: Frame) -> list[int] | None:
         """The teams in the score strip under the question (None: all)."""
@@ -344,18 +357,14 @@ class QuestionScene(Scene):
 
     @staticmethod
     def _web(surface: pygame.Surface, frame: Frame, box: pygame.Rect, kinds: tuple[str, ...]) -> None:
-        """Content from the web that the show does not fetch: a plate naming it, honestly."""
+        """Content from the web that the show does not fetch: a plate naming it, honestly. Only what the hall
+        may see: what to do about it (the host shows or retells it) is the console's note, never on air."""
         pygame.draw.rect(surface, frame.color("panel_dark"), box, border_radius=frame.u(16))
         pygame.draw.rect(surface, frame.color("panel_edge"), box, frame.u(3), border_radius=frame.u(16))
         names = [frame.say(f"scene.web_{kind}") for kind in kinds] or [frame.say("scene.web_html")]
         mark = frame.text.fit("\n".join(names), "heading", (box.width - frame.u(60), box.height // 2),
                               frame.color("text"), frame.u(64), shadow=True)
-        note = frame.text.fit(frame.say("scene.web_not_shown"), "body", (box.width - frame.u(60), box.height // 5),
-                              frame.color("muted"), frame.u(40))
-        gap = frame.u(24)
-        top = box.centery - (mark.get_height() + gap + note.get_height()) // 2
-        surface.blit(mark, mark.get_rect(midtop=(box.centerx, top)))
-        surface.blit(note, note.get_rect(midtop=(box.centerx, top + mark.get_height() + gap)))
+        surface.blit(mark, mark.get_rect(center=box.center))
 
     @staticmethod
     def _placeholder(surface: pygame.Surface, frame: Frame, box: pygame.Rect, label: str) -> None:

@@ -66,19 +66,18 @@ def score_strip(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, label:
         width = card_w - digits.get_width() - pad * 3
         if width < frame.u(40):
             continue  # a narrow card (a dozen teams): its colour and score; no name squeezed to a smudge
+        name_box = (width, card.height - frame.u(40))
+        name = frame.text.fit(team.name, "heading", name_box, text_color, frame.u(46), shadow=True)
+        surface.blit(name, name.get_rect(midleft=(card.x + pad, card.centery)))
         if top_label:
-            # «выбирает» on its own line at the top; the name only in the room under it (one line, shrunk):
-            # a long name never runs into the label.
-            small = frame.text.fit(top_label, "body", (width, frame.u(28)), frame.color("accent"), frame.u(24))
-            surface.blit(small, (card.x + pad, card.y + frame.u(10)))
-            room = pygame.Rect(card.x + pad, card.y + frame.u(10) + small.get_height() + frame.u(4), width, 0)
-            room.height = card.bottom - frame.u(8) - room.y
-            name = frame.text.fit(team.name, "heading", room.size, text_color, frame.u(46), shadow=True, wrap=False)
-            surface.blit(name, name.get_rect(midleft=room.midleft))
-        else:
-            name_box = (width, card.height - frame.u(40))
-            name = frame.text.fit(team.name, "heading", name_box, text_color, frame.u(46), shadow=True)
-            surface.blit(name, name.get_rect(midleft=(card.x + pad, card.centery)))
+            # «ВЫБИРАЕТ» on a gold tab astride the card's top edge, readable from the back of a hall (it was
+            # 24 px of small gold text inside the card); the name keeps its size under it.
+            words = frame.text.fit(top_label.upper(), "heading", (card_w - pad * 2, frame.u(42)),
+                                   frame.color("panel_dark"), frame.u(40), wrap=False)
+            tab = pygame.Rect(card.x + pad, card.y - frame.u(30), words.get_width() + frame.u(32),
+                              max(frame.u(46), words.get_height() + frame.u(4)))
+            pygame.draw.rect(surface, frame.color("accent"), tab, border_radius=frame.u(12))
+            surface.blit(words, words.get_rect(center=tab.center))
 
 
 def clock_dead(frame: Frame) -> bool:
@@ -126,9 +125,9 @@ def clock(surface: pygame.Surface, frame: Frame, center: tuple[int, int], radius
         surface.blit(label, label.get_rect(midtop=(center[0], center[1] + int(radius * 0.42))))
 
 
-def banner(surface: pygame.Surface, frame: Frame) -> None:
-    """A lower-third band («Время!», «Это неправильный ответ»), springing open over the score strip:
-    it never covers the question or the answer, so the players can re-read them during their window."""
+def banner(surface: pygame.Surface, frame: Frame, above: pygame.Rect | None = None) -> None:
+    """A lower-third band («Время!», «Это неправильный ответ»), springing open just above the score strip
+    `above` (the −10 it brings stays in sight), else over the foot of the picture."""
     found = frame.state.banner
     if found is None:
         return
@@ -137,7 +136,7 @@ def banner(surface: pygame.Surface, frame: Frame) -> None:
     grow = ease_out_back(min(1.0, age / 0.35))
     full_h = frame.u(BANNER_H)
     band_h = max(1, int(full_h * grow))
-    rect = banner_rect(frame)
+    rect = banner_rect(frame, above)
     color = legible(frame.team_color(found.team) if found.team is not None else frame.color("accent"), frame)
     slab = paint.panel((rect.width, full_h), paint.rgb(paint.mix(color, (255, 255, 255), 0.08)),
                        paint.rgb(color), None, frame.u(20))
@@ -152,11 +151,13 @@ def banner(surface: pygame.Surface, frame: Frame) -> None:
 BANNER_H = 136  # the lower third's band, on the 1080-line grid
 
 
-def banner_rect(frame: Frame) -> pygame.Rect:
-    """Where a banner stands: over the score strip at the bottom of the picture."""
+def banner_rect(frame: Frame, above: pygame.Rect | None = None) -> pygame.Rect:
+    """Where a banner stands: just above the score strip `above`, else at the bottom of the picture."""
     w, h = frame.size
     rect = pygame.Rect(0, 0, int(w * 0.7), frame.u(BANNER_H))
     rect.center = (w // 2, h - frame.u(36) - frame.u(52))
+    if above is not None:
+        rect.bottom = above.top - frame.u(12)
     return rect
 
 
@@ -181,17 +182,26 @@ def ink_on(color: pygame.Color, frame: Frame) -> pygame.Color:
 ANSWER_H = 110  # the answer plate on the 1080-line grid; a long answer gets a taller one (answer_height)
 ANSWER_H_MAX = 300
 ANSWER_TEXT_PX, ANSWER_READABLE_PX = 64, 30  # the answer's size, and the least it may shrink to on air
+ANSWER_ROOMY_PX = 48  # an answer smaller than this in the usual band gets a taller plate
+ANSWER_H_MAX_BARE = 420  # ... taller still under a card with no question text (a picture, web content)
 ANSWER_LABEL_W = 290  # the «Ответ:» label and the margins beside the answer's text, on the 1080-line grid
 
 
-def answer_height(text: TextCache, answer: str, width: int, u: Callable[[float], int]) -> int:
-    """The answer plate's height: the usual band, or taller (up to ANSWER_H_MAX) when a long answer would
-    shrink below the readable size in it; the question card above gives up the room."""
+def answer_height(text: TextCache, answer: str, width: int, u: Callable[[float], int],
+                  most: int = ANSWER_H_MAX) -> int:
+    """The answer plate's height: the usual band, or taller (up to `most`, on the 1080-line grid) when a long
+    answer would shrink below ANSWER_ROOMY_PX in it: tall enough for the largest size whose lines fit (a
+    long answer in large lines, never three small ones under a card with room to spare); the question card
+    above gives up the room."""
     box_w = width - u(ANSWER_LABEL_W)
-    if text.layout(answer, "heading", (box_w, u(ANSWER_H) - u(16)), u(ANSWER_TEXT_PX)).px >= u(ANSWER_READABLE_PX):
-        return u(ANSWER_H)
-    need = text.layout(answer, "heading", (box_w, 10**4), u(ANSWER_READABLE_PX + 6)).height + u(40)
-    return max(u(ANSWER_H), min(u(ANSWER_H_MAX), need))
+    band = u(ANSWER_H)
+    if text.layout(answer, "heading", (box_w, band - u(16)), u(ANSWER_TEXT_PX)).px >= u(ANSWER_ROOMY_PX):
+        return band
+    for px in range(ANSWER_TEXT_PX, ANSWER_READABLE_PX + 5, -4):
+        need = text.layout(answer, "heading", (box_w, 10**4), u(px)).height + u(40)
+        if need <= u(most):
+            return max(band, need)
+    return max(band, u(most))
 
 
 def answer_plate(surface: pygame.Surface, frame: Frame, answer: str, box: pygame.Rect) -> None:

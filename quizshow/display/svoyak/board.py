@@ -119,7 +119,7 @@ class BoardScene(Scene):
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         chooser_strip(surface, frame)
-        widgets.banner(surface, frame)
+        widgets.banner(surface, frame, strip_rect(frame))
 
     @staticmethod
     def _art_steps(frame: Frame) -> list:

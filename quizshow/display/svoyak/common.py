@@ -119,21 +119,30 @@ def words(surface: pygame.Surface, frame: Frame, text: str, box: pygame.Rect, ro
 
 
 def board_grid(frame: Frame, themes: int, columns: int) -> tuple[list[pygame.Rect], list[list[pygame.Rect]]]:
-    """Theme plates and value cells of a board, on the area above the score strip."""
+    """Theme plates and value cells of a board, on the area above the score strip. A wide board with few
+    themes (SIGame's 12 columns in 2 rows) sets each theme's cells in two lines, in reading order: cells as
+    narrow as a tall column held «1200» at a third of their height; in two lines it reads from the hall."""
     w, _h = frame.size
     top, bottom = frame.u(112), strip_rect(frame).y - frame.u(36)
     gap = frame.u(14)
     row_h = (bottom - top - gap * (themes - 1)) // max(1, themes)
     left, right = frame.u(60), w - frame.u(60)
     theme_w = int((right - left) * (0.36 if columns <= 5 else 0.3))
-    cell_w = (right - left - theme_w - gap * columns) // max(1, columns)
+    lines = 2 if columns > 8 and (row_h - gap) // 2 >= frame.u(BOARD_LINE_MIN_H) else 1
+    per_line = -(-columns // lines)
+    cell_w = (right - left - theme_w - gap * per_line) // max(1, per_line)
+    cell_h = (row_h - gap * (lines - 1)) // lines
     plates, cells = [], []
     for t in range(themes):
         y = top + t * (row_h + gap)
         plates.append(pygame.Rect(left, y, theme_w, row_h))
-        cells.append([pygame.Rect(left + theme_w + gap + col * (cell_w + gap), y, cell_w, row_h)
+        cells.append([pygame.Rect(left + theme_w + gap + (col % per_line) * (cell_w + gap),
+                                  y + (col // per_line) * (cell_h + gap), cell_w, cell_h)
                       for col in range(columns)])
     return plates, cells
+
+
+BOARD_LINE_MIN_H = 120  # a value cell's lowest height (1080 lines) when a theme's cells take two lines
 
 
 def final_of(frame: Frame) -> Final:

@@ -175,8 +175,8 @@ class FinalRevealScene(Scene):
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         final = final_of(frame)
         for row, team, current, _hidden in self._rows(frame):
-            if current:
-                paint.blit_glow_frame(surface, row, paint.rgb(frame.team_color(team)), frame.u(18), frame.u(4),
+            if current:  # the gold answering accent (a red team's glow read as «wrong»); her colour is the stripe
+                paint.blit_glow_frame(surface, row, paint.rgb(frame.color("accent")), frame.u(18), frame.u(4),
                                       give_way=frame.give_way)
             self._verdict(surface, frame, row, team, final)
             score = frame.anim.score(team, frame.state.teams[team].score, frame.now)

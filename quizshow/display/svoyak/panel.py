@@ -20,6 +20,7 @@ from quizshow.display.console_ui import PanelUI
 from quizshow.formats.svoyak.format import SvoyakFormat
 from quizshow.formats.svoyak.model import Play, SvoyakPhase
 from quizshow.formats.svoyak.spec import SPEC
+from quizshow.i18n import number
 
 
 def _play(ui: PanelUI) -> Play:
@@ -119,8 +120,9 @@ def _board(ui: PanelUI, box: pygame.Rect) -> None:
              role="heading")
     _team_buttons(ui, pygame.Rect(inner.x + unit * 6, y, inner.width * 3 // 4 - unit * 6, chooser_h - 4),
                   range(len(state.teams)), "pick", lit=play.chooser)
-    end = pygame.Rect(inner.right - inner.width // 4 + unit // 2, y, inner.width // 4 - unit // 2, chooser_h - 4)
-    ui.button(end, ui.say("console.end_round"), "end_round")
+    if state.phase in (SvoyakPhase.ROUND, SvoyakPhase.BOARD):  # only where it can act (never at «ответ показан»)
+        end = pygame.Rect(inner.right - inner.width // 4 + unit // 2, y, inner.width // 4 - unit // 2, chooser_h - 4)
+        ui.button(end, ui.say("console.end_round"), "end_round")
 
 
 def _team_buttons(ui: PanelUI, box: pygame.Rect, teams: Iterable[int], action: str, lit: int | None = None) -> None:
@@ -179,7 +181,7 @@ def _auction(ui: PanelUI, box: pygame.Rect) -> None:
             what = ui.say("scene.pass")
         else:
             what = ui.say("console.your_turn") if turn else ""
-        line = f"{name.name}  ({name.score})   {what}"
+        line = f"{name.name}  ({number(name.score)})   {what}"  # a real minus: «Борис  (−10)»
         ui.label(line, (row.x + unit, row.y + 4), (row.width // 2, row.height), MUTED if team in auction.out else TEXT)
         if turn:
             bw = row.width // 6

@@ -62,7 +62,9 @@ def splash(old: ShowState, new: ShowState) -> str | None:
     if new.phase == SvoyakPhase.AUCTION and old.phase != SvoyakPhase.AUCTION:
         return "scene.auction_splash"
     before, after = SPEC.state_of(old), SPEC.state_of(new)
-    if old.phase in (SvoyakPhase.BOARD, SvoyakPhase.QUESTION, SvoyakPhase.ANSWERING, SvoyakPhase.REVEAL) and (
+    if old.phase == new.phase == SvoyakPhase.BOARD and after.round == before.round and after.played > before.played:
+        return "scene.round_over"  # ended early on the board: over the board (it goes when the board goes)
+    if old.phase in (SvoyakPhase.QUESTION, SvoyakPhase.ANSWERING, SvoyakPhase.REVEAL) and (
             after.round != before.round or new.phase == SvoyakPhase.FINAL_THEMES):
-        return "scene.round_over"
+        return "scene.round_over"  # the last question answered: the next round's or the final's entrance
     return None

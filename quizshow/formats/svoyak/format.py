@@ -95,7 +95,13 @@ class SvoyakFormat(FinalRounds, Format):
         priced = open_cell and state.phase not in (SvoyakPhase.CAT, SvoyakPhase.CAT_VALUE)
         where: dict[str, Any] = {}
         if play.kind == "shootout" and play.shootout is not None and play.shootout.asked:
-            where = {"stage_key": "where.shootout", "stage_n": play.shootout.asked}  # «перестрелка, вопрос 2»
+            n = play.shootout.asked - play.shootout.round_from  # this shoot-out's question, as the projector says
+            where = {"stage_key": "where.shootout", "stage_n": n}  # «перестрелка, вопрос 2»
+            if state.phase in (SvoyakPhase.QUESTION, SvoyakPhase.ANSWERING, SvoyakPhase.REVEAL):
+                # The console's header: «ВОПРОС · перестрелка · вопрос 1 из 4 · 100 очков», as on the projector.
+                return {"round": play.round, "round_key": "console.shootout", "question": n - 1, "played": n,
+                        "of": int(self.rules["shootout_questions"]), "value": play.value or None,
+                        "between": False, **where}
         return {"round": play.round, "question": number, "value": (play.value or None) if priced else None,
                 "of": len(rnd.cells) if rnd else 0, "played": len(play.played) if rnd else 0,
                 "between": state.phase in BETWEEN_QUESTIONS, **where}  # between: back on the board

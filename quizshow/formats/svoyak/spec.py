@@ -7,6 +7,7 @@ from typing import Any
 from quizshow.core import commands as c
 from quizshow.core.actions import DISCIPLINE, ActionDef, Arg
 from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, choice, count, flag, seconds
+from quizshow.core.state import ShowState
 from quizshow.formats.svoyak import commands as sc
 from quizshow.formats.svoyak.format import SvoyakFormat
 from quizshow.formats.svoyak.model import Play, SvoyakPhase
@@ -43,6 +44,11 @@ RULES = {
 
 TEAM = Arg("team", int)
 
+
+def _score(state: ShowState, team: int) -> int:
+    """The bidder's whole score: what «Ва-банк» stakes, kept in the command so the journal can say it."""
+    return max(0, state.teams[team].score) if isinstance(team, int) and 0 <= team < len(state.teams) else 0
+
 ACTIONS = (
     ActionDef("cell", lambda x, a: sc.SelectCell(at=x.at, theme=a["theme"], question=a["question"]),
               (Arg("theme", int), Arg("question", int))),
@@ -50,7 +56,8 @@ ACTIONS = (
     ActionDef("give", lambda x, a: sc.GiveCat(at=x.at, team=a["team"]), (TEAM,)),
     ActionDef("catvalue", lambda x, a: sc.CatValue(at=x.at, value=a["value"]), (Arg("value", int),)),
     ActionDef("bid", lambda x, a: sc.Bid(at=x.at, team=a["team"], amount=x.amount), (TEAM,), uses_amount=True),
-    ActionDef("allin", lambda x, a: sc.Bid(at=x.at, team=a["team"], all_in=True), (TEAM,)),
+    ActionDef("allin", lambda x, a: sc.Bid(at=x.at, team=a["team"], all_in=True, amount=_score(x.state, a["team"])),
+              (TEAM,)),
     ActionDef("pass", lambda x, a: sc.Pass(at=x.at, team=a["team"]), (TEAM,)),
     ActionDef("remove", lambda x, a: sc.FinalRemove(at=x.at, theme=a["theme"]), (Arg("theme", int),)),
     ActionDef("stake", lambda x, a: sc.FinalStake(at=x.at, team=a["team"], amount=x.amount), (TEAM,),
@@ -61,13 +68,20 @@ ACTIONS = (
 
 
 def journal_words(cmd: c.Command) -> tuple[str, dict[str, Any]] | None:
-    """Themes and questions 1-based, as on the board; «Ва-банк» by its name."""
+    """Themes and questions 1-based, as on the board; «Ва-банк» by its name and stake; the cat's value and a
+    bid by what they were, never by the clock they started («Время пошло»)."""
+    if isinstance(cmd, sc.CatValue):
+        return "journal.CatValue", {"value": cmd.value}
     if isinstance(cmd, sc.SelectCell):
         return "journal.SelectCell", {"theme": cmd.theme + 1, "question": cmd.question + 1}
     if isinstance(cmd, sc.FinalRemove):
         return "journal.FinalRemove", {"theme": cmd.theme + 1}
-    if isinstance(cmd, sc.Bid) and cmd.all_in:
-        return "journal.all_in", {}
+    if isinstance(cmd, sc.Bid) and cmd.all_in:  # journals before the stake was kept have amount 0
+        return ("journal.all_in_amount", {"amount": cmd.amount}) if cmd.amount > 0 else ("journal.all_in", {})
+    if isinstance(cmd, sc.Bid):
+        return "journal.Bid", {"amount": cmd.amount}
+    if isinstance(cmd, sc.Pass):
+        return "journal.Pass", {}
     return None
 
 
