@@ -43,8 +43,8 @@ from quizshow.runtime.keys import buzzer_map, key_map
 from quizshow.runtime.media_wait import media_over
 from quizshow.runtime.notices import Notices
 from quizshow.runtime.osc_link import OscLink
+from quizshow.runtime.phones import desk_tick, phone_action, start_web
 from quizshow.runtime.phones import device_lines as phone_lines
-from quizshow.runtime.phones import phone_action, start_web
 from quizshow.runtime.sinks import Sinks
 from quizshow.runtime.startup import tell_start
 from quizshow.runtime.web import PhonePress, WebServer
@@ -336,6 +336,8 @@ class ShowApp:
         self.status.boxes = [driver.status for driver in self.hardware.boxes.values()]
         self.status.last_press = dict(self.hardware.last_press)
         self.status.osc_admit = None if self.osc_link is None else self.osc_link.knocking()
+        if self.web is not None:
+            desk_tick(self, self.web)  # the phones' join board, codes and «Принять телефон» buttons
 
     def go_live(self) -> None:
         """From now on the thread that delivers an input (a box reader, the OSC server) applies it at

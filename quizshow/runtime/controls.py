@@ -279,6 +279,7 @@ class Controls:
         pressing. It never starts, stops or judges anything (a reflex press during an answer is harmless)."""
         status = self.host.status
         status.help = False
+        status.phone_codes = False  # the phones' panel of codes (F6)
         status.prompt = None
         self.quit_guard.armed_at = None
         self.undo_guard.armed_at = None  # a far undo's question, dismissed: the next press asks again

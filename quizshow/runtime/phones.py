@@ -11,7 +11,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from quizshow import i18n
+from quizshow.core.actions import Call
 from quizshow.inputs.messages import Action
+from quizshow.inputs.phones.board import FREE, JOINED, SYNCING, JoinBoard, JoinSeat
 from quizshow.inputs.phones.seats import Seat, join_url, load_tokens, phone_seats, tokens_path, venue_address
 from quizshow.inputs.phones.view import PhoneView, seat_view
 from quizshow.inputs.phones.words import PHRASES
@@ -28,7 +30,16 @@ CONSOLE = {
            "console.phone_syncing": "{name}: телефон, сверяем часы",
            "console.phone_none": "{name}: телефон не подключён",
            "console.web_port_busy": "Веб-сервер: порт {port} занят — телефоны не подключатся",
-           "console.web_cannot_listen": "Веб-сервер: нельзя слушать {host}:{port} ({why})"},
+           "console.web_cannot_listen": "Веб-сервер: нельзя слушать {host}:{port} ({why})",
+           "console.phone_accept": "Принять телефон: {name}",
+           "console.phone_codes": "QR-коды (F6)",
+           "console.phone_join": "Коды на экран (F7)",
+           "console.phone_join_off": "Убрать коды (F7)",
+           "console.phone_codes_title": "ТЕЛЕФОНЫ: QR-КОДЫ МЕСТ (Esc — закрыть)",
+           "console.phone_accepted": "Телефон принят на место «{name}»",
+           "console.phone_none_waiting": "Место «{name}»: второй телефон уже не ждёт",
+           "action.join": "Коды на экран",
+           "action.phone_codes": "QR-коды телефонов"},
     "en": {"console.phones": "Phones {host}:{port} · {n} of {seats} connected",
            "console.phone_waiting": "A second phone waits for seat «{name}»: accept it on the console",
            "console.phone_rtt": "{name}: phone, {ms} ms",
@@ -36,7 +47,16 @@ CONSOLE = {
            "console.phone_syncing": "{name}: phone, syncing the clock",
            "console.phone_none": "{name}: phone not connected",
            "console.web_port_busy": "Web server: port {port} is taken — phones cannot join",
-           "console.web_cannot_listen": "Web server: cannot listen on {host}:{port} ({why})"},
+           "console.web_cannot_listen": "Web server: cannot listen on {host}:{port} ({why})",
+           "console.phone_accept": "Accept phone: {name}",
+           "console.phone_codes": "QR codes (F6)",
+           "console.phone_join": "Codes on screen (F7)",
+           "console.phone_join_off": "Hide codes (F7)",
+           "console.phone_codes_title": "PHONES: SEAT QR CODES (Esc to close)",
+           "console.phone_accepted": "Phone accepted for seat «{name}»",
+           "console.phone_none_waiting": "Seat «{name}»: no second phone waits any more",
+           "action.join": "Codes on screen",
+           "action.phone_codes": "Phone QR codes"},
 }
 
 
@@ -77,7 +97,63 @@ def start_web(app: Any, port: int | None) -> WebServer | None:
             app.notice(app.say("console.web_cannot_listen", host=host_name, port=wanted, why=why.strerror or why))
         return None
     app.sinks.direct.append(lambda outcome, now: server.state_changed() if outcome.changed else None)
+    wire_desk(app, server)
     return server
+
+
+# --- the operator's desk: the join scene, the console's codes, accepting a second phone -----------------
+
+def wire_desk(app: Any, server: WebServer) -> None:
+    """The phones' local actions: `join` (F7) puts «Подключение игроков» on the projector and takes it off,
+    `phone_codes` (F6) opens the console's panel of codes (Esc closes it), `phone_accept(seat)` lets the
+    seat's waiting second phone take it (its button on the devices line)."""
+    def join(args: dict[str, Any], action: Action) -> None:
+        server.join_shown = not server.join_shown
+        desk_tick(app, server)
+
+    def codes(args: dict[str, Any], action: Action) -> None:
+        app.status.phone_codes = not app.status.phone_codes
+
+    def accept(args: dict[str, Any], action: Action) -> None:
+        seat = next((s for s in server.seats.values() if s.key == args["seat"]), None)
+        if seat is None:
+            return
+        if server.accept(seat.key):
+            app.notice(app.say("console.phone_accepted", name=seat.name), "info")
+        else:
+            app.notice(app.say("console.phone_none_waiting", name=seat.name), "refused")
+
+    app.controls.local.update({"join": join, "phone_codes": codes, "phone_accept": accept})
+
+
+def join_board(app: Any, server: WebServer) -> JoinBoard:
+    """Every seat with its join link and whether a phone holds it now (the join scene, the console)."""
+    host, port = server.address
+    address = venue_address(host)
+    held = {seat.token: rtt for seat, rtt in server.connected()}
+    waiting = {seat.token for seat in server.waiting_seats()}
+    seats = []
+    for seat in sorted(server.seats.values(), key=lambda s: (s.team, s.player or 0)):
+        rtt = held.get(seat.token)
+        status = FREE if seat.token not in held else SYNCING if rtt is None else JOINED
+        seats.append(JoinSeat(seat.team, seat.player, seat.name, join_url(address, port, seat.token), status,
+                              None if rtt is None else round(rtt * 1000), seat.token in waiting))
+    web = app.config.devices.web
+    shown = f"[{address}]" if ":" in address else address
+    return JoinBoard(tuple(seats), f"http://{shown}:{port}", web.wifi if web is not None else None)
+
+
+def desk_tick(app: Any, server: WebServer) -> None:
+    """Once a frame (window thread): the board for the projector (while its codes are shown) and the console,
+    and the devices line's buttons — one per seat a second phone waits for, and the codes' two switches."""
+    board = join_board(app, server)
+    app.projector.join = board if server.join_shown else None
+    app.status.join_board = board
+    buttons = [(app.say("console.phone_accept", name=seat.name), Call("phone_accept", (seat.key,)))
+               for seat in board.seats if seat.waiting]
+    buttons.append((app.say("console.phone_join_off" if server.join_shown else "console.phone_join"), Call("join")))
+    buttons.append((app.say("console.phone_codes"), Call("phone_codes")))
+    app.status.device_buttons = buttons
 
 
 def finished(fmt: Any, state: Any) -> bool:
