@@ -6,6 +6,7 @@ with SDL's dummy driver and their pixels read."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import shutil
 import subprocess
@@ -16,8 +17,11 @@ import pytest
 
 from quizshow.core.actions import Call
 from quizshow.display.scenes.join import QUIET, qr_modules
+from tests import test_w3_phones as phones_kit
 from tests.conftest import click
-from tests.test_w3_phones import NAMES, FakePhone, rig, run, urls  # noqa: F401  (rig: the fixture)
+from tests.test_w3_phones import FakePhone, run, urls
+
+rig = phones_kit.rig  # the fixture: a demo show with phone seats, its web server on 127.0.0.1, port 0
 
 OUT = os.environ.get("QUIZSHOW_SHOTS")  # a folder to keep the rendered frames in, to look at them
 
@@ -190,3 +194,136 @@ def test_f6_shows_every_seats_code_on_the_console_and_esc_closes_it(rig, tmp_pat
         assert decoded(path) == sorted(seat.url for seat in app.status.join_board.seats)
     app.call(Call("escape"), app.now(), "keyboard")
     assert not code_cells(console_frame(app))
+
+
+# --- 3. stakes from the phone -------------------------------------------------------------------------------
+
+def svoyak_app(tmp_path, rig_apps: list):
+    from quizshow.app import ShowApp
+    from quizshow.config import load_show
+    from quizshow.yamlfile import Problems
+    from tests.conftest import ROOT
+
+    path = tmp_path / "svoyak-phones.yaml"
+    path.write_text(f'''title: "Своя игра"
+format: svoyak
+preset: svoyak
+pack: "{ROOT / 'packs' / 'svoyak-demo.yaml'}"
+teams:
+  - {{name: "Альфа", buzzer: phone}}
+  - {{name: "Бета", buzzer: phone}}
+  - {{name: "Гамма", buzzer: phone}}
+devices:
+  web: {{listen: "127.0.0.1:8080"}}
+''', encoding="utf-8")
+    problems = Problems()
+    config = load_show(path, problems)
+    assert config is not None and not problems.errors
+    app = ShowApp(config, journal_path=tmp_path / "svoyak.jsonl", fresh=True, sound=False, devices=False, web=True,
+                  web_port=0)
+    app.go_live()
+    rig_apps.append(app)
+    return app
+
+
+@pytest.fixture
+def svoyak(tmp_path):
+    apps: list = []
+    yield lambda: svoyak_app(tmp_path, apps)
+    for app in apps:
+        app.running = False
+        app.close()
+
+
+def to_board(app, scores=(500, 300, 100)) -> None:
+    from quizshow.core import commands as c
+    from quizshow.formats.svoyak import commands as sc
+
+    assert app.submit(c.Go(at=app.now())).accepted
+    app.submit(sc.PickTeam(at=app.now(), team=0))  # Альфа chooses (refused when the lot drew it already)
+    for cmd in (c.Go(at=app.now()), *(c.ScoreSet(at=app.now(), team=t, points=v) for t, v in enumerate(scores))):
+        assert app.submit(cmd).accepted, cmd
+    assert app.engine.state.phase == "board"
+
+
+async def stake(phone: FakePhone, value: int) -> dict:
+    phone.next_id += 1
+    await phone.ws.send_str(json.dumps({"t": "stake", "id": phone.next_id, "value": value}))
+    return await phone.wait("ack", id=phone.next_id)
+
+
+def journalled(app, kind: str) -> list[dict]:
+    lines = [json.loads(line) for line in app.journal.path.read_text(encoding="utf-8").splitlines()]
+    return [line for line in lines if kind in json.dumps(line, ensure_ascii=False)[:120]]
+
+
+def test_the_auctions_bidder_bids_from_the_phone_within_the_bounds_it_is_shown_and_others_cannot(svoyak):
+    from quizshow.formats.svoyak import commands as sc
+
+    app = svoyak()
+    to_board(app)
+    links = urls(app)
+
+    async def play() -> None:
+        async with aiohttp.ClientSession() as session, FakePhone(session, links[0]) as alpha, \
+                FakePhone(session, links[1]) as beta:
+            assert (await alpha.wait("state"))["phase"] == "idle"
+            assert (await beta.wait("state"))["phase"] == "idle"
+            assert app.submit(sc.SelectCell(at=app.now(), theme=0, question=3)).accepted  # the auction
+            asked = await alpha.wait("state", phase="stake")
+            assert asked["stake"] == {"min": 40, "max": 500}  # the nominal up to the opener's score
+            assert (await stake(beta, 300))["code"] == 409  # not Beta's turn: refused, said why
+            refused = await stake(alpha, 900)
+            assert refused["code"] == 409 and "40" in refused["message"] and "500" in refused["message"]
+            assert (await stake(alpha, 200))["code"] == 200
+            bids = [line for line in journalled(app, "Bid")]
+            assert len(bids) == 1 and '"amount": 200' in json.dumps(bids[0]) and '"team": 0' in json.dumps(bids[0])
+            # Bidding goes on in ascending order of score: Гамма (100) cannot beat 200 and is out, so Бета
+            # bids next, from 201 to its 300.
+            assert (await beta.wait("state", phase="stake"))["stake"] == {"min": 201, "max": 300}
+            assert (await stake(beta, 300))["code"] == 200  # its whole score: «Ва-банк»
+            assert app.engine.state.phase != "auction" or app.format.stake_ask(app.engine.state, 1) is None
+
+    run(play())
+
+
+def test_a_finalists_secret_stake_comes_from_the_phone_and_no_other_phone_hears_it(svoyak):
+    from quizshow.core import commands as c
+    from quizshow.formats.svoyak import commands as sc
+
+    app = svoyak()
+    to_board(app, (500, 300, 0))  # Гамма has no points: it does not play the final
+    links = urls(app)
+
+    async def play() -> None:
+        async with aiohttp.ClientSession() as session, FakePhone(session, links[0]) as alpha, \
+                FakePhone(session, links[1]) as beta, FakePhone(session, links[2]) as gamma:
+            heard: list[dict] = []  # everything Бета's phone is sent
+            put = beta.inbox.put
+
+            async def record(message: dict) -> None:
+                heard.append(message)
+                await put(message)
+
+            beta.inbox.put = record  # type: ignore[method-assign]
+            for _ in range(30):  # each round ended from the board, the final's themes removed, to the stakes
+                phase = app.engine.state.phase
+                if phase == "final_stakes":
+                    break
+                if phase == "board" and app.submit(sc.EndRound(at=app.now())).accepted:
+                    continue
+                if phase == "final_themes" and any(app.submit(sc.FinalRemove(at=app.now(), theme=t)).accepted
+                                                   for t in range(8)):
+                    continue
+                app.submit(c.Go(at=app.now()))
+            assert app.engine.state.phase == "final_stakes"
+            assert (await alpha.wait("state", phase="stake"))["stake"] == {"min": 1, "max": 500}
+            assert (await beta.wait("state", phase="stake"))["stake"] == {"min": 1, "max": 300}
+            assert (await stake(gamma, 1))["code"] == 409  # not in the final
+            assert (await stake(alpha, 437))["code"] == 200
+            stakes = journalled(app, "FinalStake")
+            assert len(stakes) == 1 and '"amount": 437' in json.dumps(stakes[0])
+            assert (await stake(beta, 250))["code"] == 200
+            assert "437" not in json.dumps(heard)  # another seat's stake never reaches a phone
+
+    run(play())

@@ -168,6 +168,7 @@ CORE_ACTIONS: tuple[ActionDef, ...] = (
     ActionDef("join"),
     ActionDef("phone_codes"),
     ActionDef("phone_accept", args=(Arg("seat", str),)),
+    ActionDef("phone_stake", args=(TEAM, Arg("value", int))),  # a phone's stake: the format's bid/stake/catvalue
     ActionDef("amount", args=(Arg("edit", str),)),  # a digit, back, clear or +N
     ActionDef("noop"),
 )

@@ -11,13 +11,16 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from quizshow import i18n
-from quizshow.core.actions import Call
+from quizshow.core import commands as c
+from quizshow.core.actions import ActionContext, Call
+from quizshow.core.engine import Outcome
+from quizshow.core.format import Refused
 from quizshow.inputs.messages import Action
 from quizshow.inputs.phones.board import FREE, JOINED, SYNCING, JoinBoard, JoinSeat
 from quizshow.inputs.phones.seats import Seat, join_url, load_tokens, phone_seats, tokens_path, venue_address
 from quizshow.inputs.phones.view import PhoneView, seat_view
 from quizshow.inputs.phones.words import PHRASES
-from quizshow.runtime.web import Host, PhonePress, WebServer
+from quizshow.runtime.web import Host, PhonePress, PhoneStake, WebServer
 from quizshow.yamlfile import Problems
 
 log = logging.getLogger(__name__)
@@ -75,8 +78,9 @@ def start_web(app: Any, port: int | None) -> WebServer | None:
 
     def view(seat: Seat, accepted: bool) -> PhoneView:
         state = app.engine.state
+        ask = fmt.stake_ask(state, seat.team) if seat.player is None else None
         return seat_view(state, app.spec.flags(state.phase), seat.team, seat.player, fmt.answering_seat(state),
-                         finished(fmt, state), accepted, language)
+                         finished(fmt, state), accepted, language, None if ask is None else (ask.low, ask.high))
 
     def hello(seat: Seat) -> dict[str, Any]:
         team = app.engine.state.teams[seat.team]
@@ -123,7 +127,26 @@ def wire_desk(app: Any, server: WebServer) -> None:
         else:
             app.notice(app.say("console.phone_none_waiting", name=seat.name), "refused")
 
-    app.controls.local.update({"join": join, "phone_codes": codes, "phone_accept": accept})
+    def stake(args: dict[str, Any], action: Action) -> Outcome:
+        """A phone's stake: the format says what the team may stake now and to which action it goes (the
+        console's `bid`, `stake` or `catvalue`), built by the action registry with the value as the amount."""
+        state, team, value = app.engine.state, args["team"], args["value"]
+        ask = app.format.stake_ask(state, team)
+        if ask is None:
+            return Outcome(c.Tick(at=action.at), state, refused="nothing to stake now")
+        if not ask.low <= value <= ask.high:
+            return Outcome(c.Tick(at=action.at), state, refused=f"a stake is from {ask.low} to {ask.high}")
+        call = Call(ask.action, (value,) if ask.by_value else (team,))
+        try:
+            cmd = app.actions.build(call, ActionContext(state, action.at, app.format.rules, value, str(value)))
+        except Refused as why:
+            return Outcome(c.Tick(at=action.at), state, refused=str(why), refusal=why)
+        if cmd is None:
+            return Outcome(c.Tick(at=action.at), state, refused="nothing to stake now")
+        outcome: Outcome = app.submit(cmd)
+        return outcome
+
+    app.controls.local.update({"join": join, "phone_codes": codes, "phone_accept": accept, "phone_stake": stake})
 
 
 def join_board(app: Any, server: WebServer) -> JoinBoard:
@@ -166,6 +189,11 @@ def phone_action(press: PhonePress) -> Action:
     may take it); the phone hears what became of it through `done`."""
     b = press.buzz
     return Action("buzz", b.at, b.device or "phone", (b.team, b.player), b.press_time, done=press.done)
+
+
+def stake_action(stake: PhoneStake) -> Action:
+    """A phone's stake → the local `phone_stake(team, value)`: judged as the console's `bid`/`stake`."""
+    return Action("phone_stake", stake.at, "phone", (stake.team, stake.value), done=stake.done)
 
 
 def device_lines(app: Any, server: WebServer) -> list[tuple[str, bool]]:

@@ -51,6 +51,17 @@ class PhonePress:
         return self.buzz.press_time
 
 
+@dataclass(frozen=True)
+class PhoneStake:
+    """A phone's stake or bid (its seat's team and the value) on its way to the show, like a press."""
+
+    team: int
+    player: int | None
+    value: int
+    at: float
+    done: Callable[[Outcome | None], None]
+
+
 @dataclass(eq=False)
 class Phone:
     """One phone's socket on a seat."""
@@ -286,6 +297,8 @@ class WebServer:
             self._pong(phone, msg, arrival)
         elif isinstance(msg, p.Press):
             await self._press(phone, msg, arrival)
+        elif isinstance(msg, p.Stake):
+            await self._stake(phone, msg, arrival)
         else:
             await self._send(phone, p.ack(msg.id, 409, "not taken from phones yet"))
 
@@ -316,13 +329,40 @@ class WebServer:
                 loop.call_soon_threadsafe(settle)
 
         self.host.deliver(PhonePress(buzz, done))
+        await self._answer(phone, msg.id, await answered)
+
+    async def _stake(self, phone: Phone, msg: p.Stake, arrival: float) -> None:
+        """A stake or a bid: to the show like a press (journalled as the console's `bid`/`stake` would be)."""
+        if not self._accepted(phone):
+            await self._send(phone, p.ack(msg.id, 403, "the host has not accepted this phone yet"))
+            return
+        if phone.seat.player is not None:
+            await self._send(phone, p.ack(msg.id, 409, "stakes are a team's, not a player's"))
+            return
+        loop = asyncio.get_running_loop()
+        answered: asyncio.Future[Outcome | None] = loop.create_future()
+
+        def done(outcome: Outcome | None) -> None:
+            def settle() -> None:
+                if not answered.done():
+                    answered.set_result(outcome)
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(settle)
+
+        self.host.deliver(PhoneStake(phone.seat.team, phone.seat.player, msg.value, arrival, done))
         outcome = await answered
+        if outcome is not None and outcome.refused:
+            log.info("phone %s: stake %d refused: %s", phone.seat.key, msg.value, outcome.refused)
+        await self._answer(phone, msg.id, outcome)
+
+    async def _answer(self, phone: Phone, msg_id: int, outcome: Outcome | None) -> None:
+        """The ack of what became of a phone's message, then its state if that changed."""
         if outcome is None:
-            await self._send(phone, p.ack(msg.id, 409, "not taken"))
+            await self._send(phone, p.ack(msg_id, 409, "not taken"))
         elif outcome.refused:
-            await self._send(phone, p.ack(msg.id, 409, str(outcome.refused)))
+            await self._send(phone, p.ack(msg_id, 409, str(outcome.refused)))
         else:
-            await self._send(phone, p.ack(msg.id, 200, "ok"))
+            await self._send(phone, p.ack(msg_id, 200, "ok"))
             await self._send_state(phone)
 
     # --- clock sync ---------------------------------------------------------------------------------------

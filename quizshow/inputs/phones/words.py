@@ -34,6 +34,13 @@ PHRASES: dict[str, dict[str, str]] = {
         "phone.ms": "мс",
         "phone.seconds": "с",
         "phone.unsynced": "часы ещё не сверены",
+        "phone.stake": "Ваша ставка",
+        "phone.stake_hint": "от {low} до {high}",
+        "phone.stake_send": "Подтвердить ставку",
+        "phone.stake_min": "минимум",
+        "phone.stake_max": "максимум",
+        "phone.stake_secret": "ставку видит только ведущий",
+        "phone.stake_taken": "Ставка принята: {value}",
     },
     "en": {
         "phone.team_n": "TEAM {n}",
@@ -64,6 +71,13 @@ PHRASES: dict[str, dict[str, str]] = {
         "phone.ms": "ms",
         "phone.seconds": "s",
         "phone.unsynced": "clock not synced yet",
+        "phone.stake": "Your stake",
+        "phone.stake_hint": "from {low} to {high}",
+        "phone.stake_send": "Confirm the stake",
+        "phone.stake_min": "minimum",
+        "phone.stake_max": "maximum",
+        "phone.stake_secret": "only the host sees your stake",
+        "phone.stake_taken": "Stake taken: {value}",
     },
 }
 
