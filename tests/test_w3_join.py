@@ -198,7 +198,7 @@ def test_f6_shows_every_seats_code_on_the_console_and_esc_closes_it(rig, tmp_pat
 
 # --- 3. stakes from the phone -------------------------------------------------------------------------------
 
-def svoyak_app(tmp_path, rig_apps: list):
+def svoyak_app(tmp_path, rig_apps: list, language: str = "ru"):
     from quizshow.app import ShowApp
     from quizshow.config import load_show
     from quizshow.yamlfile import Problems
@@ -206,6 +206,7 @@ def svoyak_app(tmp_path, rig_apps: list):
 
     path = tmp_path / "svoyak-phones.yaml"
     path.write_text(f'''title: "Своя игра"
+language: {language}
 format: svoyak
 preset: svoyak
 pack: "{ROOT / 'packs' / 'svoyak-demo.yaml'}"

@@ -34,6 +34,7 @@ CONSOLE = {
            "console.phone_none": "{name}: телефон не подключён",
            "console.web_port_busy": "Веб-сервер: порт {port} занят — телефоны не подключатся",
            "console.web_cannot_listen": "Веб-сервер: нельзя слушать {host}:{port} ({why})",
+           "refusal.there is nothing to stake now": "Сейчас ставку не делают",
            "console.phone_accept": "Принять телефон: {name}",
            "console.phone_codes": "QR-коды (F6)",
            "console.phone_join": "Коды на экран (F7)",
@@ -63,6 +64,9 @@ CONSOLE = {
 }
 
 
+NOTHING_TO_STAKE = "there is nothing to stake now"
+
+
 def start_web(app: Any, port: int | None) -> WebServer | None:
     """The server for the show's phone seats, listening; None (and said on the console) when it cannot."""
     i18n.add_phrases(PHRASES)
@@ -80,7 +84,8 @@ def start_web(app: Any, port: int | None) -> WebServer | None:
         state = app.engine.state
         ask = fmt.stake_ask(state, seat.team) if seat.player is None else None
         return seat_view(state, app.spec.flags(state.phase), seat.team, seat.player, fmt.answering_seat(state),
-                         finished(fmt, state), accepted, language, None if ask is None else (ask.low, ask.high))
+                         finished(fmt, state), accepted, language,
+                         None if ask is None else (ask.low, ask.high, ask.action))
 
     def hello(seat: Seat) -> dict[str, Any]:
         team = app.engine.state.teams[seat.team]
@@ -131,18 +136,22 @@ def wire_desk(app: Any, server: WebServer) -> None:
         """A phone's stake: the format says what the team may stake now and to which action it goes (the
         console's `bid`, `stake` or `catvalue`), built by the action registry with the value as the amount."""
         state, team, value = app.engine.state, args["team"], args["value"]
+
+        def refused(why: Refused) -> Outcome:  # nothing done; the phone hears why in its language
+            return Outcome(c.Tick(at=action.at), state, refused=str(why), refusal=why)
+
         ask = app.format.stake_ask(state, team)
         if ask is None:
-            return Outcome(c.Tick(at=action.at), state, refused="nothing to stake now")
-        if not ask.low <= value <= ask.high:
-            return Outcome(c.Tick(at=action.at), state, refused=f"a stake is from {ask.low} to {ask.high}")
+            return refused(Refused(NOTHING_TO_STAKE))
+        if not ask.low <= value <= ask.high:  # (svoyak's own words for it)
+            return refused(Refused("a stake is from {low} to {score}", low=ask.low, score=ask.high))
         call = Call(ask.action, (value,) if ask.by_value else (team,))
         try:
             cmd = app.actions.build(call, ActionContext(state, action.at, app.format.rules, value, str(value)))
         except Refused as why:
-            return Outcome(c.Tick(at=action.at), state, refused=str(why), refusal=why)
+            return refused(why)
         if cmd is None:
-            return Outcome(c.Tick(at=action.at), state, refused="nothing to stake now")
+            return refused(Refused(NOTHING_TO_STAKE))
         outcome: Outcome = app.submit(cmd)
         return outcome
 

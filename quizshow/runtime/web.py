@@ -353,14 +353,17 @@ class WebServer:
         outcome = await answered
         if outcome is not None and outcome.refused:
             log.info("phone %s: stake %d refused: %s", phone.seat.key, msg.value, outcome.refused)
-        await self._answer(phone, msg.id, outcome)
+        await self._answer(phone, msg.id, outcome, worded=True)
 
-    async def _answer(self, phone: Phone, msg_id: int, outcome: Outcome | None) -> None:
-        """The ack of what became of a phone's message, then its state if that changed."""
+    async def _answer(self, phone: Phone, msg_id: int, outcome: Outcome | None, worded: bool = False) -> None:
+        """The ack of what became of a phone's message, then its state if that changed. `worded`: a refusal
+        in the show's language (the phone shows it to the player), else the rule's English."""
         if outcome is None:
             await self._send(phone, p.ack(msg_id, 409, "not taken"))
         elif outcome.refused:
-            await self._send(phone, p.ack(msg_id, 409, str(outcome.refused)))
+            why = outcome.refusal
+            said = i18n.refusal(why.template, why.values, self.language) if worded and why else str(outcome.refused)
+            await self._send(phone, p.ack(msg_id, 409, said))
         else:
             await self._send(phone, p.ack(msg_id, 200, "ok"))
             await self._send_state(phone)

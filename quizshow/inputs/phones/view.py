@@ -36,8 +36,9 @@ class PhoneView:
 
 def seat_view(state: ShowState, flags: PhaseFlags, team: int, player: int | None,
               answering: tuple[int, int | None] | None, finished: bool, accepted: bool = True,
-              language: str = "ru", stake: tuple[int, int] | None = None) -> PhoneView:
-    """`stake`: the bounds of what this seat may stake or bid now (Format.stake_ask), None: nothing."""
+              language: str = "ru", stake: tuple[int, int, str] | None = None) -> PhoneView:
+    """`stake`: the bounds of what this seat may stake or bid now and the action it goes to (Format.stake_ask:
+    `bid`, `stake`, `catvalue` — each has its own prompt), None: nothing."""
     def say(key: str, **values: object) -> str:
         return i18n.phrase(f"phone.{key}", language, **values)
 
@@ -47,7 +48,7 @@ def seat_view(state: ShowState, flags: PhaseFlags, team: int, player: int | None
     if finished:
         return PhoneView("ended", False, score, say("ended_hint"))
     if stake is not None:
-        return PhoneView("stake", False, score, say("stake_hint", low=stake[0], high=stake[1]),
+        return PhoneView("stake", False, score, say(f"stake_hint.{stake[2]}", low=stake[0], high=stake[1]),
                          stake={"min": stake[0], "max": stake[1]})
     if answering is not None and answering[0] == team and (answering[1] is None or answering[1] == player):
         return PhoneView("answering", False, score, say("answering_hint"))
