@@ -328,3 +328,15 @@ def test_a_finalists_secret_stake_comes_from_the_phone_and_no_other_phone_hears_
             assert "437" not in json.dumps(heard)  # another seat's stake never reaches a phone
 
     run(play())
+
+
+def test_f7_in_a_show_without_phones_says_there_are_none(demo, tmp_path):
+    from quizshow.app import ShowApp
+
+    app = ShowApp(demo, journal_path=tmp_path / "demo.jsonl", fresh=True, sound=False, devices=False)
+    try:
+        app.call(Call("join"), app.now(), "keyboard")
+        assert app.projector.join is None
+        assert any("Телефонов в этой игре нет" in n.text for n in app.status.notices)
+    finally:
+        app.close()

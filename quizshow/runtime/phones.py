@@ -35,6 +35,7 @@ CONSOLE = {
            "console.web_port_busy": "Веб-сервер: порт {port} занят — телефоны не подключатся",
            "console.web_cannot_listen": "Веб-сервер: нельзя слушать {host}:{port} ({why})",
            "refusal.there is nothing to stake now": "Сейчас ставку не делают",
+           "console.no_phones": "Телефонов в этой игре нет (devices.web и buzzer: phone в файле игры)",
            "console.phone_accept": "Принять телефон: {name}",
            "console.phone_codes": "QR-коды (F6)",
            "console.phone_join": "Коды на экран (F7)",
@@ -52,6 +53,7 @@ CONSOLE = {
            "console.phone_none": "{name}: phone not connected",
            "console.web_port_busy": "Web server: port {port} is taken — phones cannot join",
            "console.web_cannot_listen": "Web server: cannot listen on {host}:{port} ({why})",
+           "console.no_phones": "This show has no phones (devices.web and buzzer: phone in the show file)",
            "console.phone_accept": "Accept phone: {name}",
            "console.phone_codes": "QR codes (F6)",
            "console.phone_join": "Codes on screen (F7)",
@@ -65,6 +67,9 @@ CONSOLE = {
 
 
 NOTHING_TO_STAKE = "there is nothing to stake now"
+
+
+i18n.add_phrases(CONSOLE)  # at import: the console says «no phones» for F6/F7 in a show without them
 
 
 def start_web(app: Any, port: int | None) -> WebServer | None:
