@@ -340,3 +340,25 @@ def test_f7_in_a_show_without_phones_says_there_are_none(demo, tmp_path):
         assert any("Телефонов в этой игре нет" in n.text for n in app.status.notices)
     finally:
         app.close()
+
+
+def test_more_seats_than_a_page_holds_are_shown_a_page_at_a_time_each_code_as_large(rig, tmp_path, monkeypatch):
+    names = ["Альфа", "Бета", "Гамма", "Дельта", "Эпсилон", "Зета", "Эта", "Тета", "Йота", "Каппа"]
+    monkeypatch.setattr(phones_kit, "NAMES", names)
+    app = rig(10)  # (the demo's most; a written quiz's 40 tables make five pages)
+    pages = []
+    for _ in range(2):
+        app.call(Call("join"), app.now(), "keyboard")  # F7: the first page, then the next
+        frame = projector_frame(app)
+        pages.append(frame)
+        path = keep(frame, f"join-page{len(pages)}.png", tmp_path)
+        cells = code_cells(frame)
+        modules = len(qr_modules(app.projector.join.shown[0].url))
+        assert all(cell.width // modules >= 6 for cell in cells)  # modules of 6 px at least (≈ 1 cm on 3 m)
+        if shutil.which("zbarimg"):
+            shown = app.projector.join.shown
+            assert decoded(path) == sorted(seat.url for seat in shown)
+    assert [len(code_cells(frame)) for frame in pages] == [8, 2]
+    app.call(Call("join"), app.now(), "keyboard")  # past the last page: the codes leave the projector
+    app.tick()
+    assert app.projector.join is None

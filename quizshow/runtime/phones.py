@@ -7,6 +7,7 @@ from __future__ import annotations
 import errno
 import logging
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -16,7 +17,7 @@ from quizshow.core.actions import ActionContext, Call
 from quizshow.core.engine import Outcome
 from quizshow.core.format import Refused
 from quizshow.inputs.messages import Action
-from quizshow.inputs.phones.board import FREE, JOINED, SYNCING, JoinBoard, JoinSeat
+from quizshow.inputs.phones.board import FREE, JOINED, SYNCING, JoinBoard, JoinSeat, join_pages
 from quizshow.inputs.phones.seats import Seat, join_url, load_tokens, phone_seats, tokens_path, venue_address
 from quizshow.inputs.phones.view import PhoneView, seat_view
 from quizshow.inputs.phones.words import PHRASES
@@ -40,6 +41,7 @@ CONSOLE = {
            "console.phone_codes": "QR-коды (F6)",
            "console.phone_join": "Коды на экран (F7)",
            "console.phone_join_off": "Убрать коды (F7)",
+           "console.phone_join_next": "Следующие коды (F7)",
            "console.phone_codes_title": "ТЕЛЕФОНЫ: QR-КОДЫ МЕСТ (Esc — закрыть)",
            "console.phone_accepted": "Телефон принят на место «{name}»",
            "console.phone_none_waiting": "Место «{name}»: второй телефон уже не ждёт",
@@ -58,6 +60,7 @@ CONSOLE = {
            "console.phone_codes": "QR codes (F6)",
            "console.phone_join": "Codes on screen (F7)",
            "console.phone_join_off": "Hide codes (F7)",
+           "console.phone_join_next": "Next codes (F7)",
            "console.phone_codes_title": "PHONES: SEAT QR CODES (Esc to close)",
            "console.phone_accepted": "Phone accepted for seat «{name}»",
            "console.phone_none_waiting": "Seat «{name}»: no second phone waits any more",
@@ -122,7 +125,10 @@ def wire_desk(app: Any, server: WebServer) -> None:
     `phone_codes` (F6) opens the console's panel of codes (Esc closes it), `phone_accept(seat)` lets the
     seat's waiting second phone take it (its button on the devices line)."""
     def join(args: dict[str, Any], action: Action) -> None:
-        server.join_shown = not server.join_shown
+        # F7: the first page of codes, the next (more seats than a page holds), then off.
+        pages = join_pages(len(server.seats))
+        page = server.join_page
+        server.join_page = 0 if page is None else (page + 1 if page + 1 < pages else None)
         desk_tick(app, server)
 
     def codes(args: dict[str, Any], action: Action) -> None:
@@ -184,11 +190,15 @@ def desk_tick(app: Any, server: WebServer) -> None:
     """Once a frame (window thread): the board for the projector (while its codes are shown) and the console,
     and the devices line's buttons — one per seat a second phone waits for, and the codes' two switches."""
     board = join_board(app, server)
-    app.projector.join = board if server.join_shown else None
+    page = server.join_page
+    app.projector.join = None if page is None else replace(board, page=page, pages=join_pages(len(board.seats)))
     app.status.join_board = board
     buttons = [(app.say("console.phone_accept", name=seat.name), Call("phone_accept", (seat.key,)))
                for seat in board.seats if seat.waiting]
-    buttons.append((app.say("console.phone_join_off" if server.join_shown else "console.phone_join"), Call("join")))
+    pages = join_pages(len(board.seats))
+    key = "console.phone_join" if page is None else \
+        "console.phone_join_next" if page + 1 < pages else "console.phone_join_off"
+    buttons.append((app.say(key), Call("join")))
     buttons.append((app.say("console.phone_codes"), Call("phone_codes")))
     app.status.device_buttons = buttons
 

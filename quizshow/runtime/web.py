@@ -98,7 +98,8 @@ class WebServer:
         self.language = language
         self.holders: dict[str, Phone] = {}  # seat token → the phone that holds it
         self.waiting: dict[str, list[Phone]] = {}  # seat token → phones waiting for the operator
-        self.join_shown = False  # the operator has «Подключение игроков» on the projector (runtime/phones.py)
+        # The page of «Подключение игроков» on the projector (runtime/phones.py); None: not shown.
+        self.join_page: int | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.address: tuple[str, int] = listen
         self._runner: web.AppRunner | None = None

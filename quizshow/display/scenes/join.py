@@ -21,6 +21,7 @@ from quizshow.display.scenes.base import Frame, Scene
 from quizshow.inputs.phones.board import FREE, JOINED, JoinBoard, JoinSeat
 
 QUIET = 4  # modules of white around a code (ISO/IEC 18004's quiet zone)
+STATE_W = 170  # the seat's state beside its code (1080 lines): the tick or the dots, «подключено · 18 мс»
 GOOD = (64, 200, 110)
 WAIT = (245, 196, 66)
 
@@ -34,6 +35,7 @@ PHRASES = {
            "scene.join_free": "ждём",
            "scene.join_point": "наведите камеру",
            "scene.join_wifi": "Wi-Fi:",
+           "scene.join_page": "стр. {page} из {pages}",
            "scene.join_no_app": "приложение не нужно: кнопка откроется в браузере"},
     "en": {"scene.join_title": "Players, join",
            "scene.join_hint": "join the Wi-Fi and point your phone's camera at your team's code",
@@ -44,6 +46,7 @@ PHRASES = {
            "scene.join_free": "waiting",
            "scene.join_point": "point the camera",
            "scene.join_wifi": "Wi-Fi:",
+           "scene.join_page": "page {page} of {pages}",
            "scene.join_no_app": "no app needed: the button opens in the browser"},
 }
 i18n.add_phrases(PHRASES)
@@ -51,8 +54,9 @@ i18n.add_phrases(PHRASES)
 
 @lru_cache(maxsize=128)
 def qr_modules(url: str) -> tuple[tuple[bool, ...], ...]:
-    """The code's dark modules, quiet zone included (segno; error correction M)."""
-    code = segno.make(url, error="m", micro=False)
+    """The code's dark modules, quiet zone included (segno). Error correction L: a projected code is clean,
+    and fewer modules are larger ones (a join link is version 3, 29 modules, where M would need 33)."""
+    code = segno.make(url, error="l", micro=False, boost_error=False)
     return tuple(tuple(bool(dark) for dark in row) for row in code.matrix_iter(scale=1, border=QUIET))
 
 
@@ -70,14 +74,15 @@ def qr_surface(url: str, side: int) -> pygame.Surface:
     return pygame.transform.scale(small, (n * cell, n * cell))  # nearest neighbour: sharp module edges
 
 
-def grid(count: int, area: pygame.Rect, gap: int, header: int) -> tuple[int, int, int]:
-    """The columns and rows for `count` seats in `area` that give the largest code; and that code's side."""
+def grid(count: int, area: pygame.Rect, gap: int, header: int, beside: int = 0) -> tuple[int, int, int]:
+    """The columns and rows for `count` seats in `area` that give the largest code; and that code's side.
+    A cell holds a `header` band over the code and `beside` it the seat's state."""
     best = (1, count, 0)
     for columns in range(1, count + 1):
         rows = math.ceil(count / columns)
         cell_w = (area.width - gap * (columns - 1)) // columns
         cell_h = (area.height - gap * (rows - 1)) // rows
-        side = min(int(cell_w * 0.55), cell_h - header - gap)
+        side = min(cell_w - beside, cell_h - header - gap)
         if side > best[2]:
             best = (columns, rows, side)
     return best
@@ -113,10 +118,10 @@ class JoinScene(Scene):
         area = pygame.Rect(u(60), u(140), w - u(120), footer.y - u(24) - u(140))
         gap = u(24)
         header = u(62)
-        columns, rows, _ = grid(len(board.seats), area, gap, header)
+        columns, rows, _ = grid(len(board.shown), area, gap, header, u(STATE_W) + u(38))
         cell_w = (area.width - gap * (columns - 1)) // columns
         cell_h = (area.height - gap * (rows - 1)) // rows
-        for i, seat in enumerate(board.seats):
+        for i, seat in enumerate(board.shown):
             frame.give_way()
             rect = pygame.Rect(area.x + (i % columns) * (cell_w + gap), area.y + (i // columns) * (cell_h + gap),
                                cell_w, cell_h)
@@ -126,7 +131,9 @@ class JoinScene(Scene):
     def _count(self, surface: pygame.Surface, frame: Frame, board: JoinBoard) -> None:
         u = frame.u
         text = frame.say("scene.join_count", n=board.joined, seats=len(board.seats))
-        img = frame.text.fit(text, "heading", (u(330), u(40)), frame.color("text"), u(30))
+        if board.pages > 1:
+            text += " · " + frame.say("scene.join_page", page=board.page + 1, pages=board.pages)
+        img = frame.text.fit(text, "heading", (u(520), u(40)), frame.color("text"), u(30))
         pill = pygame.Rect(0, 0, img.get_width() + u(40), u(56))
         pill.topright = (frame.size[0] - u(60), u(22))
         done = board.joined == len(board.seats)
@@ -158,7 +165,7 @@ class JoinScene(Scene):
         surface.blit(name, name.get_rect(midleft=(name_x, band.centery)))
         # The code: as large as the cell's body allows, left; the seat's state, right.
         inner = pygame.Rect(rect.x + u(14), band.bottom + u(10), rect.width - u(28), rect.bottom - band.bottom - u(24))
-        side = min(inner.height, int(inner.width * 0.55))
+        side = min(inner.height, inner.width - u(STATE_W) - u(10))
         code = qr_surface(seat.url, side)
         surface.blit(code, code.get_rect(midleft=(inner.x, inner.centery)))
         left = inner.x + code.get_width() + u(10)

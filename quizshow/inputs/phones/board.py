@@ -6,6 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 JOINED, SYNCING, FREE = "joined", "syncing", "free"
+# Codes on one projector page: 8 at 1920×1080 keep a module ≥ 6 px (≈ 1 cm on a 3 m screen); more seats
+# (a written quiz's 40 tables) are shown a page at a time, F7 turning the page.
+PER_PAGE = 8
+
+
+def join_pages(seats: int) -> int:
+    return max(1, -(-seats // PER_PAGE))
 
 
 @dataclass(frozen=True)
@@ -28,6 +35,13 @@ class JoinBoard:
     seats: tuple[JoinSeat, ...]
     address: str  # «http://192.168.1.10:8080»: where phones reach the show
     wifi: str | None = None  # the venue network's name (devices.web.wifi), shown under the codes
+    page: int = 0  # the projector's page of codes (PER_PAGE a page), of `pages`
+    pages: int = 1
+
+    @property
+    def shown(self) -> tuple[JoinSeat, ...]:
+        """The seats on the projector's page."""
+        return self.seats[self.page * PER_PAGE:(self.page + 1) * PER_PAGE]
 
     @property
     def joined(self) -> int:
