@@ -8,6 +8,7 @@ import errno
 import logging
 import sys
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -172,7 +173,7 @@ def wire_desk(app: Any, server: WebServer) -> None:
 def join_board(app: Any, server: WebServer) -> JoinBoard:
     """Every seat with its join link and whether a phone holds it now (the join scene, the console)."""
     host, port = server.address
-    address = venue_address(host)
+    address = _venue(host)
     held = {seat.token: rtt for seat, rtt in server.connected()}
     waiting = {seat.token for seat in server.waiting_seats()}
     seats = []
@@ -184,6 +185,12 @@ def join_board(app: Any, server: WebServer) -> JoinBoard:
     web = app.config.devices.web
     shown = f"[{address}]" if ":" in address else address
     return JoinBoard(tuple(seats), f"http://{shown}:{port}", web.wifi if web is not None else None)
+
+
+@lru_cache(maxsize=4)
+def _venue(host: str) -> str:
+    """The venue address, found once (it probes the routes with sockets: not once a frame)."""
+    return venue_address(host)
 
 
 def desk_tick(app: Any, server: WebServer) -> None:
