@@ -43,11 +43,11 @@ from quizshow.runtime.keys import buzzer_map, key_map
 from quizshow.runtime.media_wait import media_over
 from quizshow.runtime.notices import Notices
 from quizshow.runtime.osc_link import OscLink
+from quizshow.runtime.phones import desk_tick, phone_action, stake_action, start_web
 from quizshow.runtime.phones import device_lines as phone_lines
-from quizshow.runtime.phones import phone_action, start_web
 from quizshow.runtime.sinks import Sinks
 from quizshow.runtime.startup import tell_start
-from quizshow.runtime.web import PhonePress, WebServer
+from quizshow.runtime.web import PhonePress, PhoneStake, WebServer
 from quizshow.yamlfile import Problems
 
 log = logging.getLogger(__name__)
@@ -171,6 +171,7 @@ class ShowApp:
         self.handlers.add(BoxPress, self.hardware.press)
         self.handlers.add(OscRequest, self.osc_request)  # applied and replied at once, in arrival order
         self.handlers.add(PhonePress, phone_action)  # a phone's `buzz` with its thumb's time; the phone hears back
+        self.handlers.add(PhoneStake, stake_action)  # a phone's stake or bid: the format's bid/stake (its ack too)
 
     def _wire_sinks(self) -> None:
         def desks(outcome: Outcome, now: float) -> None:
@@ -336,6 +337,8 @@ class ShowApp:
         self.status.boxes = [driver.status for driver in self.hardware.boxes.values()]
         self.status.last_press = dict(self.hardware.last_press)
         self.status.osc_admit = None if self.osc_link is None else self.osc_link.knocking()
+        if self.web is not None:
+            desk_tick(self, self.web)  # the phones' join board, codes and «Принять телефон» buttons
 
     def go_live(self) -> None:
         """From now on the thread that delivers an input (a box reader, the OSC server) applies it at

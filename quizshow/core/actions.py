@@ -163,6 +163,12 @@ CORE_ACTIONS: tuple[ActionDef, ...] = (
     ActionDef("linecheck"),
     ActionDef("assign"),
     ActionDef("osc_admit"),  # «Впустить»: the OSC desk refused at /quiz/connect most recently is let in
+    # Phones (runtime/phones.py): the projector's «Подключение игроков» on and off, the console's panel of
+    # codes, and letting a seat's waiting second phone take it (the seat's key, «3» or «3.2»).
+    ActionDef("join"),
+    ActionDef("phone_codes"),
+    ActionDef("phone_accept", args=(Arg("seat", str),)),
+    ActionDef("phone_stake", args=(TEAM, Arg("value", int))),  # a phone's stake: the format's bid/stake/catvalue
     ActionDef("amount", args=(Arg("edit", str),)),  # a digit, back, clear or +N
     ActionDef("noop"),
 )

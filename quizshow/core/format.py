@@ -29,6 +29,17 @@ Result = tuple[ShowState, list[Event]]
 
 
 
+@dataclass(frozen=True)
+class StakeAsk:
+    """A stake a team may make now (Format.stake_ask): from `low` to `high`, given to action `action` — as
+    the typed amount with the team (`bid`, `stake`), or as its one argument when `by_value` (`catvalue`)."""
+
+    low: int
+    high: int
+    action: str
+    by_value: bool = False
+
+
 class Refused(Exception):
     """The command is not possible now; the message says why (console line, OSC 409).
 
@@ -155,6 +166,11 @@ class Format:
         """Who answers now, as (team, player): the player where each has a button of their own (the duel),
         else None. A phone seat reads «you answer» from it (inputs/phones/view.py)."""
         return None if state.answering is None else (state.answering, None)
+
+    def stake_ask(self, state: ShowState, team: int) -> StakeAsk | None:
+        """What a team may stake or bid now from its phone (a phone's `stake` message): the bounds it shows
+        and the action the value goes to; None: nothing to stake now."""
+        return None
 
     def winner(self, state: ShowState) -> list[int]:
         """The winning team(s) once the game is decided (best first); [] until then."""

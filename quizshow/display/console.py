@@ -23,6 +23,7 @@ from quizshow.core.spec import JournalWords
 from quizshow.display import paint
 from quizshow.display.console_style import BAD, BG, EDGE, GOLD, GOOD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
+from quizshow.display.phone_codes import draw_codes
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
 from quizshow.display.views import KeyHandler, Panel, PanelKeys
@@ -66,6 +67,11 @@ class ConsoleStatus:
     boxes: list = field(default_factory=list)  # BoxStatus of every serial box
     last_press: dict[int, float] = field(default_factory=dict)  # team → show time (line check)
     osc_admit: str | None = None  # «Впустить 10.0.0.7:9000»: an OSC desk refused its passcode, to let in
+    # Phones (runtime/phones.py): the devices line's buttons («Принять телефон: Альфа», the codes' switches),
+    # the seats' join board, and whether the console's panel of codes is open (F6; Esc closes it).
+    device_buttons: list[tuple[str, Call]] = field(default_factory=list)
+    join_board: Any = None  # inputs.phones.board.JoinBoard
+    phone_codes: bool = False
 
 
 def quoted(text: str) -> str:
@@ -334,7 +340,8 @@ class Console:
         signature = (id(state), len(self.journal), self.journal[-1] if self.journal else None, len(status.notices),
                      status.notices[-1] if status.notices else None, status.quit_armed, status.help, status.amount,
                      prompt, status.line_check, tuple(status.devices), status.resumed, id(self.keymap),
-                     self._local_clicks, status.osc_admit)
+                     self._local_clicks, status.osc_admit, tuple(status.device_buttons), status.phone_codes,
+                     status.join_board if status.phone_codes else None)
         if signature != self._signature:
             self._signature = signature
             return self._drawn(mono)
@@ -436,6 +443,8 @@ class Console:
             self._prompt(surface, status.prompt[0], pygame.Color("#8a6d1f"), unit, question_box)
         if status.help:
             self._help(surface, unit)
+        elif status.phone_codes and status.join_board is not None:
+            draw_codes(surface, self._ui, status.join_board, self.say("console.phone_codes_title"), unit)
 
     def _fit(self, text: str, role: str, box: tuple[int, int], color: pygame.Color, px: int,
              align: str = "left", wrap: bool = False) -> pygame.Surface:
@@ -762,6 +771,12 @@ class Console:
             self._ui.button(pygame.Rect(box.right - admit_w, box.y, admit_w, box.height), status.osc_admit,
                             "osc_admit")
             box = pygame.Rect(box.x, box.y, box.width - admit_w - unit // 2, box.height)
+        for label, call in reversed(status.device_buttons):  # the phones' («Принять телефон: Альфа»), right
+            button_w = min(box.width // 4, self.text.layout(label, "heading", (10**5, box.height), int(unit * 0.9),
+                                                            wrap=False).width + unit * 2)
+            self._ui.button(pygame.Rect(box.right - button_w, box.y, button_w, box.height), label, call.name,
+                            *call.args)
+            box = pygame.Rect(box.x, box.y, box.width - button_w - unit // 2, box.height)
         label = self._fit(self.say("console.devices"), "heading", (unit * 8, box.height), MUTED, int(unit * 0.8))
         surface.blit(label, (x, box.y + 4))
         x += label.get_width() + unit

@@ -2,7 +2,8 @@
 the buzz flash, splashes, the score overlay, blank.
 
 The scene stack is: the current scene (composed with the outgoing picture while a transition runs), the
-buzz flash, a splash, then the score overlay, then blank over everything.
+buzz flash, a splash, then the score overlay; the phones' «Подключение игроков» (`join`) covers all of
+them, and blank covers everything.
 
 A still picture costs nothing: `needs_frame` says whether anything on screen can have changed since the
 last frame (a new state, a transition, a running clock, an animation), and the window loop draws and
@@ -27,11 +28,13 @@ from quizshow.display import motion, paint
 from quizshow.display.scenes import COMMON
 from quizshow.display.scenes.base import Animations, Frame, Layers, Scene
 from quizshow.display.scenes.cards import STANDINGS
+from quizshow.display.scenes.join import JoinScene
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
 from quizshow.display.tween import Tween
 from quizshow.display.video import VideoScreen
 from quizshow.display.views import FormatViews
+from quizshow.inputs.phones.board import JoinBoard
 
 # The host's likely next presses, whose pictures are composed ahead in idle time: Next, and while an answer
 # is judged either verdict (a bout's or a match's result falls on a verdict). A press of a box cannot be
@@ -71,11 +74,14 @@ class Projector:
         self._splash_key: Hashable = None  # the key of the scene the splash was made over
         self._overlay: Tween = Tween(0.0, 0.0, 0.0, 0.0)
         self._layers = Layers()  # still layers: the current picture's and the next one's
-        self._drawn: tuple[ShowState, tuple[int, int], bool] | None = None  # what the last frame showed
+        # what the last frame showed
+        self._drawn: tuple[ShowState, tuple[int, int], bool, JoinBoard | None] | None = None
         self._changed_at = -1e9
         self._splash_warmed: set[tuple[int, int]] = set()
         self.dirty: list[pygame.Rect] | None = None  # the rectangles the last frame changed (None: all of it)
         self.line_check = False  # «Проверка кнопок» replaces the show's picture while it is on
+        self.join: JoinBoard | None = None  # the phones' join codes cover the show's picture while set
+        self._join_scene = JoinScene()
         self.video = VideoScreen(sound=sound)  # the one video on screen (a pack's question card)
         self._ahead_for: ShowState | None = None  # the state `ahead` is preparing for
         self._ahead: list[Callable[[float], Command]] = []  # its likely next commands not yet prepared
@@ -94,6 +100,9 @@ class Projector:
             return COMMON["line_check"]
         if state.view.blank:
             return COMMON["blank"]
+        if self.join is not None:
+            self._join_scene.board = self.join
+            return self._join_scene
         return self.views.scene(state.phase, COMMON["title"])
 
     def prepare(self, state: ShowState, now: float, size: tuple[int, int]) -> None:
@@ -185,7 +194,7 @@ class Projector:
 
     def _motion(self, state: ShowState, now: float, size: tuple[int, int]) -> str | None:
         """What can have changed since the last frame: "all", only a running "clock", or nothing (None)."""
-        if self._drawn is None or self._drawn != (state, size, self.line_check):
+        if self._drawn is None or self._drawn != (state, size, self.line_check, self.join):
             return "all"
         if self.transitioning(now) or now - self._changed_at < SETTLE_S or self._overlay.t0 + 0.4 > now:
             return "all"
@@ -263,13 +272,13 @@ class Projector:
             scene.draw(surface, frame)
         self.video.frame_done()  # a video no scene showed this frame stops (and its sound with it)
         self.give_way()
-        if not state.view.blank:
+        if not state.view.blank and self.join is None:
             self._draw_flash(surface, frame)
             if self._splash is not None and self._splash.live(now):
                 self._splash.draw(surface, now, self.text, frame.u(150))
             if scene is not COMMON["scores"]:
                 self._draw_overlay(surface, frame)
-        self._drawn = (state, size, self.line_check)
+        self._drawn = (state, size, self.line_check, self.join)
         # A frame in which only a clock ran: the window need only show the clocks' squares again.
         self.dirty = list(frame.clocks) if only_clock and frame.clocks else None
 

@@ -32,6 +32,8 @@ DEFAULT_KEYS: dict[str, tuple[str, ...]] = {
     "help": ("F1", "SHIFT+SLASH"),
     "linecheck": ("F9",),  # «Проверка кнопок»
     "assign": ("F10",),  # assign buzzers by pressing
+    "join": ("F7",),  # «Подключение игроков» on the projector (phones' QR codes), and back
+    "phone_codes": ("F6",),  # the phones' QR codes on the console (Esc closes)
     "quit": ("CTRL+Q",),
 }
 BUZZER_KEYS = {f"buzz{n}": (str(n % 10), f"KP{n % 10}") for n in range(1, 11)}

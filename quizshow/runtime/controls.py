@@ -78,6 +78,8 @@ class Controls:
             "quit": self._quit, "help": self._help, "linecheck": self._linecheck, "assign": self._assign,
             "amount": self._amount, "buzz": self._buzz, "noop": lambda args, action: None,
             "escape": self._escape, "start_over": self._start_over,
+            # The phones' switches (runtime/phones.py wires them when the show has a web server).
+            "join": self._no_phones, "phone_codes": self._no_phones,
         }
 
     def action(self, action: Action) -> Outcome | None:
@@ -297,6 +299,7 @@ class Controls:
         pressing. It never starts, stops or judges anything (a reflex press during an answer is harmless)."""
         status = self.host.status
         status.help = False
+        status.phone_codes = False  # the phones' panel of codes (F6)
         status.prompt = None
         self.quit_guard.armed_at = None
         self.undo_guard.armed_at = None  # a far undo's question, dismissed: the next press asks again
@@ -311,6 +314,9 @@ class Controls:
             return
         self.host.prompt(None)
         self.host.start_over(action.at)
+
+    def _no_phones(self, args: dict[str, Any], action: Action) -> None:
+        self.host.notice(self.host.say("console.no_phones"), "refused")
 
     def _linecheck(self, args: dict[str, Any], action: Action) -> None:
         self.host.hardware.toggle_line_check()

@@ -7,18 +7,28 @@ from __future__ import annotations
 import errno
 import logging
 import sys
+from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, TextIO
 
 from quizshow import i18n
+from quizshow.core import commands as c
+from quizshow.core.actions import ActionContext, Call
+from quizshow.core.engine import Outcome
+from quizshow.core.format import Refused
 from quizshow.inputs.messages import Action
+from quizshow.inputs.phones.board import FREE, JOINED, SYNCING, JoinBoard, JoinSeat, join_pages
 from quizshow.inputs.phones.seats import Seat, join_url, load_tokens, phone_seats, tokens_path, venue_address
 from quizshow.inputs.phones.view import PhoneView, seat_view
 from quizshow.inputs.phones.words import PHRASES
-from quizshow.runtime.web import Host, PhonePress, WebServer
+from quizshow.runtime.web import Host, PhonePress, PhoneStake, WebServer
 from quizshow.yamlfile import Problems
 
 log = logging.getLogger(__name__)
+
+NOTHING_TO_STAKE = "there is nothing to stake now"
+
 
 def start_web(app: Any, port: int | None) -> WebServer | None:
     """The server for the show's phone seats, listening; None (and said on the console) when it cannot."""
@@ -34,8 +44,10 @@ def start_web(app: Any, port: int | None) -> WebServer | None:
 
     def view(seat: Seat, accepted: bool) -> PhoneView:
         state = app.engine.state
+        ask = fmt.stake_ask(state, seat.team) if seat.player is None else None
         return seat_view(state, app.spec.flags(state.phase), seat.team, seat.player, fmt.answering_seat(state),
-                         finished(fmt, state), accepted, language)
+                         finished(fmt, state), accepted, language,
+                         None if ask is None else (ask.low, ask.high, ask.action))
 
     def hello(seat: Seat) -> dict[str, Any]:
         team = app.engine.state.teams[seat.team]
@@ -56,7 +68,99 @@ def start_web(app: Any, port: int | None) -> WebServer | None:
             app.notice(app.say("console.web_cannot_listen", host=host_name, port=wanted, why=why.strerror or why))
         return None
     app.sinks.direct.append(lambda outcome, now: server.state_changed() if outcome.changed else None)
+    wire_desk(app, server)
     return server
+
+
+# --- the operator's desk: the join scene, the console's codes, accepting a second phone -----------------
+
+def wire_desk(app: Any, server: WebServer) -> None:
+    """The phones' local actions: `join` (F7) puts «Подключение игроков» on the projector and takes it off,
+    `phone_codes` (F6) opens the console's panel of codes (Esc closes it), `phone_accept(seat)` lets the
+    seat's waiting second phone take it (its button on the devices line)."""
+    def join(args: dict[str, Any], action: Action) -> None:
+        # F7: the first page of codes, the next (more seats than a page holds), then off.
+        pages = join_pages(len(server.seats))
+        page = server.join_page
+        server.join_page = 0 if page is None else (page + 1 if page + 1 < pages else None)
+        desk_tick(app, server)
+
+    def codes(args: dict[str, Any], action: Action) -> None:
+        app.status.phone_codes = not app.status.phone_codes
+
+    def accept(args: dict[str, Any], action: Action) -> None:
+        seat = next((s for s in server.seats.values() if s.key == args["seat"]), None)
+        if seat is None:
+            return
+        if server.accept(seat.key):
+            app.notice(app.say("console.phone_accepted", name=seat.name), "info")
+        else:
+            app.notice(app.say("console.phone_none_waiting", name=seat.name), "refused")
+
+    def stake(args: dict[str, Any], action: Action) -> Outcome:
+        """A phone's stake: the format says what the team may stake now and to which action it goes (the
+        console's `bid`, `stake` or `catvalue`), built by the action registry with the value as the amount."""
+        state, team, value = app.engine.state, args["team"], args["value"]
+
+        def refused(why: Refused) -> Outcome:  # nothing done; the phone hears why in its language
+            return Outcome(c.Tick(at=action.at), state, refused=str(why), refusal=why)
+
+        ask = app.format.stake_ask(state, team)
+        if ask is None:
+            return refused(Refused(NOTHING_TO_STAKE))
+        if not ask.low <= value <= ask.high:  # (svoyak's own words for it)
+            return refused(Refused("a stake is from {low} to {score}", low=ask.low, score=ask.high))
+        call = Call(ask.action, (value,) if ask.by_value else (team,))
+        try:
+            cmd = app.actions.build(call, ActionContext(state, action.at, app.format.rules, value, str(value)))
+        except Refused as why:
+            return refused(why)
+        if cmd is None:
+            return refused(Refused(NOTHING_TO_STAKE))
+        outcome: Outcome = app.submit(cmd)
+        return outcome
+
+    app.controls.local.update({"join": join, "phone_codes": codes, "phone_accept": accept, "phone_stake": stake})
+
+
+def join_board(app: Any, server: WebServer) -> JoinBoard:
+    """Every seat with its join link and whether a phone holds it now (the join scene, the console)."""
+    host, port = server.address
+    address = _venue(host)
+    held = {seat.token: rtt for seat, rtt in server.connected()}
+    waiting = {seat.token for seat in server.waiting_seats()}
+    seats = []
+    for seat in sorted(server.seats.values(), key=lambda s: (s.team, s.player or 0)):
+        rtt = held.get(seat.token)
+        status = FREE if seat.token not in held else SYNCING if rtt is None else JOINED
+        seats.append(JoinSeat(seat.team, seat.player, seat.name, join_url(address, port, seat.token), status,
+                              None if rtt is None else round(rtt * 1000), seat.token in waiting))
+    web = app.config.devices.web
+    shown = f"[{address}]" if ":" in address else address
+    return JoinBoard(tuple(seats), f"http://{shown}:{port}", web.wifi if web is not None else None)
+
+
+@lru_cache(maxsize=4)
+def _venue(host: str) -> str:
+    """The venue address, found once (it probes the routes with sockets: not once a frame)."""
+    return venue_address(host)
+
+
+def desk_tick(app: Any, server: WebServer) -> None:
+    """Once a frame (window thread): the board for the projector (while its codes are shown) and the console,
+    and the devices line's buttons — one per seat a second phone waits for, and the codes' two switches."""
+    board = join_board(app, server)
+    page = server.join_page
+    app.projector.join = None if page is None else replace(board, page=page, pages=join_pages(len(board.seats)))
+    app.status.join_board = board
+    buttons = [(app.say("console.phone_accept", name=seat.name), Call("phone_accept", (seat.key,)))
+               for seat in board.seats if seat.waiting]
+    pages = join_pages(len(board.seats))
+    key = "console.phone_join" if page is None else \
+        "console.phone_join_next" if page + 1 < pages else "console.phone_join_off"
+    buttons.append((app.say(key), Call("join")))
+    buttons.append((app.say("console.phone_codes"), Call("phone_codes")))
+    app.status.device_buttons = buttons
 
 
 def finished(fmt: Any, state: Any) -> bool:
@@ -69,6 +173,11 @@ def phone_action(press: PhonePress) -> Action:
     may take it); the phone hears what became of it through `done`."""
     b = press.buzz
     return Action("buzz", b.at, b.device or "phone", (b.team, b.player), b.press_time, done=press.done)
+
+
+def stake_action(stake: PhoneStake) -> Action:
+    """A phone's stake → the local `phone_stake(team, value)`: judged as the console's `bid`/`stake`."""
+    return Action("phone_stake", stake.at, "phone", (stake.team, stake.value), done=stake.done)
 
 
 def device_lines(app: Any, server: WebServer) -> list[tuple[str, bool]]:

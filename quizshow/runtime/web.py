@@ -51,6 +51,17 @@ class PhonePress:
         return self.buzz.press_time
 
 
+@dataclass(frozen=True)
+class PhoneStake:
+    """A phone's stake or bid (its seat's team and the value) on its way to the show, like a press."""
+
+    team: int
+    player: int | None
+    value: int
+    at: float
+    done: Callable[[Outcome | None], None]
+
+
 @dataclass(eq=False)
 class Phone:
     """One phone's socket on a seat."""
@@ -87,6 +98,8 @@ class WebServer:
         self.language = language
         self.holders: dict[str, Phone] = {}  # seat token → the phone that holds it
         self.waiting: dict[str, list[Phone]] = {}  # seat token → phones waiting for the operator
+        # The page of «Подключение игроков» on the projector (runtime/phones.py); None: not shown.
+        self.join_page: int | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.address: tuple[str, int] = listen
         self._runner: web.AppRunner | None = None
@@ -285,6 +298,8 @@ class WebServer:
             self._pong(phone, msg, arrival)
         elif isinstance(msg, p.Press):
             await self._press(phone, msg, arrival)
+        elif isinstance(msg, p.Stake):
+            await self._stake(phone, msg, arrival)
         else:
             await self._send(phone, p.ack(msg.id, 409, "not taken from phones yet"))
 
@@ -315,13 +330,43 @@ class WebServer:
                 loop.call_soon_threadsafe(settle)
 
         self.host.deliver(PhonePress(buzz, done))
+        await self._answer(phone, msg.id, await answered)
+
+    async def _stake(self, phone: Phone, msg: p.Stake, arrival: float) -> None:
+        """A stake or a bid: to the show like a press (journalled as the console's `bid`/`stake` would be)."""
+        if not self._accepted(phone):
+            await self._send(phone, p.ack(msg.id, 403, "the host has not accepted this phone yet"))
+            return
+        if phone.seat.player is not None:
+            await self._send(phone, p.ack(msg.id, 409, "stakes are a team's, not a player's"))
+            return
+        loop = asyncio.get_running_loop()
+        answered: asyncio.Future[Outcome | None] = loop.create_future()
+
+        def done(outcome: Outcome | None) -> None:
+            def settle() -> None:
+                if not answered.done():
+                    answered.set_result(outcome)
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(settle)
+
+        self.host.deliver(PhoneStake(phone.seat.team, phone.seat.player, msg.value, arrival, done))
         outcome = await answered
+        if outcome is not None and outcome.refused:
+            log.info("phone %s: stake %d refused: %s", phone.seat.key, msg.value, outcome.refused)
+        await self._answer(phone, msg.id, outcome, worded=True)
+
+    async def _answer(self, phone: Phone, msg_id: int, outcome: Outcome | None, worded: bool = False) -> None:
+        """The ack of what became of a phone's message, then its state if that changed. `worded`: a refusal
+        in the show's language (the phone shows it to the player), else the rule's English."""
         if outcome is None:
-            await self._send(phone, p.ack(msg.id, 409, "not taken"))
+            await self._send(phone, p.ack(msg_id, 409, "not taken"))
         elif outcome.refused:
-            await self._send(phone, p.ack(msg.id, 409, str(outcome.refused)))
+            why = outcome.refusal
+            said = i18n.refusal(why.template, why.values, self.language) if worded and why else str(outcome.refused)
+            await self._send(phone, p.ack(msg_id, 409, said))
         else:
-            await self._send(phone, p.ack(msg.id, 200, "ok"))
+            await self._send(phone, p.ack(msg_id, 200, "ok"))
             await self._send_state(phone)
 
     # --- clock sync ---------------------------------------------------------------------------------------

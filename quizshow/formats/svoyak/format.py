@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Format, Refused, Result, Setup
+from quizshow.core.format import Format, Refused, Result, Setup, StakeAsk
 from quizshow.core.presslog import Press, PressLog, pressed_before
 from quizshow.core.state import Banner, ShowState
 from quizshow.core.timers import Timer
@@ -331,6 +331,26 @@ class SvoyakFormat(FinalRounds, Format):
         seconds = float(self.rules["cat_answer_s"])
         new = self._open_solo(state, play.solo, cmd.value, cmd.at, seconds)
         return new, [Event(EventKind.TIMER_START, seconds=seconds)]
+
+    def stake_ask(self, state: ShowState, team: int) -> StakeAsk | None:
+        """From a phone (docs/phones.md): the auction's bidder whose turn it is, a finalist's secret stake, the
+        cat's receiver choosing its value — the bounds the rules allow; the action judges it as the console's."""
+        play = self.play(state)
+        score = state.teams[team].score
+        auction, final = play.auction, play.final
+        if state.phase == SvoyakPhase.AUCTION and auction is not None and not auction.done and auction.current == team:
+            if auction.leader is None:
+                low = play.value
+                return StakeAsk(low, max(score, low), "bid")
+            if auction.all_in:
+                return StakeAsk(score, score, "bid") if score > auction.bid else None
+            return StakeAsk(auction.bid + 1, score, "bid") if score > auction.bid else None
+        if state.phase == SvoyakPhase.FINAL_STAKES and final is not None and team in final.order:
+            return StakeAsk(int(self.rules["final_min_stake"]), score, "stake")
+        if state.phase == SvoyakPhase.CAT_VALUE and play.solo == team:
+            options = self.cat_options(state)
+            return StakeAsk(min(options), max(options), "catvalue", by_value=True) if options else None
+        return None
 
     def cat_options(self, state: ShowState) -> tuple[int, ...]:
         play = self.play(state)

@@ -27,7 +27,7 @@ class PhoneView:
     place_text: str | None = None  # «вы вторые»
     behind: str | None = None  # «+0,041 с» behind the first press
     why: str | None = None  # "false_start" on a locked seat that started early
-    stake: None = None
+    stake: dict[str, int] | None = None  # {"min": …, "max": …}: this seat's own bounds, never another's stake
     answer: None = None
 
     def message(self) -> dict[str, object]:
@@ -36,7 +36,9 @@ class PhoneView:
 
 def seat_view(state: ShowState, flags: PhaseFlags, team: int, player: int | None,
               answering: tuple[int, int | None] | None, finished: bool, accepted: bool = True,
-              language: str = "ru") -> PhoneView:
+              language: str = "ru", stake: tuple[int, int, str] | None = None) -> PhoneView:
+    """`stake`: the bounds of what this seat may stake or bid now and the action it goes to (Format.stake_ask:
+    `bid`, `stake`, `catvalue` — each has its own prompt), None: nothing."""
     def say(key: str, **values: object) -> str:
         return i18n.phrase(f"phone.{key}", language, **values)
 
@@ -45,6 +47,9 @@ def seat_view(state: ShowState, flags: PhaseFlags, team: int, player: int | None
         return PhoneView("waiting", False, score, say("waiting_hint"))
     if finished:
         return PhoneView("ended", False, score, say("ended_hint"))
+    if stake is not None:
+        return PhoneView("stake", False, score, say(f"stake_hint.{stake[2]}", low=stake[0], high=stake[1]),
+                         stake={"min": stake[0], "max": stake[1]})
     if answering is not None and answering[0] == team and (answering[1] is None or answering[1] == player):
         return PhoneView("answering", False, score, say("answering_hint"))
     if team in state.locked:

@@ -4,6 +4,7 @@
   const $ = (id) => document.getElementById(id);
   const body = document.body;
   let ws = null, words = {}, hello = null, state = null, nextId = 1, retry = 500, gone = false, wake = null;
+  let staking = null, asked = null;  // the stake sent last (until its ack); the bounds on screen
   const device = (() => {  // this phone's own id: a reconnect from it takes the seat back at once
     try {
       let id = localStorage.getItem("quizshow-device");
@@ -48,6 +49,14 @@
       const before = state && state.phase;
       state = m; render();
       if (m.phase === "answering" && before !== "answering" && navigator.vibrate) navigator.vibrate([200, 100, 200]);
+    } else if (m.t === "ack" && staking && m.id === staking.id) {
+      // What became of the stake, under the screen whatever the phase now (a bid taken passes the turn on).
+      const said = $("said");
+      said.className = "said " + (m.code === 200 ? "ok" : "no");
+      said.textContent = m.code === 200 ? say("stake_taken", "{value}").replace("{value}", staking.value) : m.message;
+      staking = null;
+      clearTimeout(said.timer);
+      said.timer = setTimeout(() => { said.textContent = ""; said.className = "said"; }, 6000);
     } else if (m.t === "bye") {
       gone = true; phase("offline"); $("offline-title").textContent = say("replaced");
       document.querySelector("#offline .spinner").style.display = "none";
@@ -64,7 +73,9 @@
     for (const [id, key] of [["waiting-title", "waiting"], ["joining", "joining"], ["keep-open", "keep_open"],
       ["score-label", "score"], ["ended-label", "score"], ["idle-title", "idle"], ["press-word", "press"],
       ["pressed-title", "pressed"], ["answering-title", "answering"], ["locked-sub", "locked_sub"],
-      ["ended-title", "ended"], ["offline-title", "offline"]]) text(id, say(key));
+      ["ended-title", "ended"], ["offline-title", "offline"], ["stake-title", "stake"], ["stake-send", "stake_send"]]) text(id, say(key));
+    $("stake-min").querySelector("small").textContent = say("stake_min");
+    $("stake-max").querySelector("small").textContent = say("stake_max");
   }
 
   function render() {
@@ -75,6 +86,15 @@
     text(s.phase + "-hint", s.prompt);
     if (s.phase === "open") text("press-hint", s.prompt);
     if (s.phase === "pressed") { text("place", s.place); text("place-text", s.place_text); text("behind", s.place > 1 ? s.behind : ""); }
+    if (s.phase === "stake" && s.stake) {
+      const lo = s.stake.min, hi = s.stake.max, half = Math.max(lo, Math.round(hi / 2));
+      if (!asked || asked.min !== lo || asked.max !== hi) { $("stake-value").value = ""; text("said", ""); }
+      asked = s.stake;
+      $("stake-min").querySelector("b").textContent = lo; $("stake-half").querySelector("b").textContent = half;
+      $("stake-max").querySelector("b").textContent = hi;
+      $("stake-min").dataset.v = lo; $("stake-half").dataset.v = half; $("stake-max").dataset.v = hi;
+    }
+    if (s.phase !== "stake") asked = null;
     if (s.phase === "locked") text("locked-title", s.why === "false_start" ? say("false_start") : say("locked"));
     phase(s.phase);
   }
@@ -88,6 +108,16 @@
     keepAwake();
   }
   $("pad").addEventListener("pointerdown", press);
+  for (const id of ["stake-min", "stake-half", "stake-max"]) $(id).addEventListener("click", () => { $("stake-value").value = $(id).dataset.v; });
+  function sendStake() {
+    const value = parseInt($("stake-value").value.replace(/\D/g, ""), 10);
+    if (isNaN(value)) { $("stake-value").focus(); return; }
+    staking = { id: nextId++, value: value };
+    $("said").textContent = "";
+    send({ t: "stake", id: staking.id, value: value });
+  }
+  $("stake-send").addEventListener("click", sendStake);
+  $("stake-value").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); sendStake(); } });
   $("idle").addEventListener("pointerdown", press);
 
   async function keepAwake() {
