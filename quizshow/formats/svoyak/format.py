@@ -96,6 +96,8 @@ class SvoyakFormat(FinalRounds, Format):
         where: dict[str, Any] = {}
         if play.kind == "shootout" and play.shootout is not None and play.shootout.asked:
             where = {"stage_key": "where.shootout", "stage_n": play.shootout.asked}  # «перестрелка, вопрос 2»
+        if priced and rnd is not None and play.cell is not None and play.kind in ("regular", "auction"):
+            where["theme"] = rnd.round.themes[play.cell[0]].name  # on the board for all to see (the overlay)
         return {"round": play.round, "question": number, "value": (play.value or None) if priced else None,
                 "of": len(rnd.cells) if rnd else 0, "played": len(play.played) if rnd else 0,
                 "between": state.phase in BETWEEN_QUESTIONS, **where}  # between: back on the board
