@@ -66,7 +66,8 @@
     const list = $("scores");
     const n = teams.length, perRow = n <= 5 ? Math.max(n, 1) : Math.ceil(n / Math.ceil(n / 5));
     const rows = Math.ceil(n / perRow);
-    const width = Math.min(330, Math.floor((1400 - 12 * (perRow - 1)) / perRow));
+    const width = Math.min(400, Math.floor((1460 - 12 * (perRow - 1)) / perRow));
+    list.classList.toggle("rows", rows > 1); // several rows: one width, a tidy grid
     list.style.setProperty("--pill-w", width + "px");
     list.style.setProperty("--pill-h", (rows > 1 ? 70 : 84) + "px");
     list.style.setProperty("--name-px", (rows > 1 ? 27 : 31) + "px");
@@ -161,5 +162,8 @@
   }
 
   requestAnimationFrame(frame);
+  if (document.fonts) { // the theme's font came in: names are measured again in it
+    document.fonts.addEventListener("loadingdone", () => pills.forEach((pill) => fit(pill.name)));
+  }
   connect();
 })();
