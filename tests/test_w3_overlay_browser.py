@@ -129,3 +129,64 @@ def test_the_overlay_over_green_shows_the_score_sent_over_osc_and_lets_the_camer
                 browser.close()
     finally:
         app.close()
+
+
+TEN = ["Анна", "Борис", "Вера", "Глеб", "Интеллектуальные ёжики", "Команда с очень длинным названием",
+       "Жанна", "Зоя", "Игорь", "Константин Константинопольский"]
+
+
+@pytest.mark.slow
+def test_ten_players_fit_in_rows_clear_of_the_clock_and_the_round_line_names_the_board_theme(tmp_path):
+    """«Своя игра» with ten players and long names: a few rows, clear of the clock, no name cut; a cell
+    opened gives «Раунд 1 · <theme> · <value>» as on the board."""
+    from quizshow.formats.svoyak import commands as sc
+
+    path = tmp_path / "ten.yaml"
+    teams = "".join(f'  - {{name: "{name}"}}\n' for name in TEN)
+    path.write_text(f'title: "Своя игра"\nformat: svoyak\npreset: svoyak\n'
+                    f'pack: "{Path(__file__).parent.parent / "packs" / "svoyak-demo.yaml"}"\n'
+                    f'teams:\n{teams}devices:\n  web: {{listen: "127.0.0.1:0"}}\n', encoding="utf-8")
+    problems = Problems()
+    config = load_show(path, problems)
+    assert config is not None and not problems.errors, [str(p) for p in problems.items]
+    app = ShowApp(config, journal_path=tmp_path / "ten.jsonl", fresh=True, sound=False, devices=False,
+                  web=True, web_port=0)
+    app.go_live()
+    shots = Path(os.environ.get("OVERLAY_SHOTS", tmp_path))
+    host, port = app.web.address
+    try:
+        while app.engine.state.phase != "board":
+            assert app.submit(c.Go(at=app.now())).accepted
+        for team, points in ((4, 200), (5, -100), (9, 1200)):
+            app.submit(c.ScoreSet(at=app.now(), team=team, points=points))
+        assert app.submit(sc.SelectCell(at=app.now(), theme=1, question=2)).accepted
+        theme = app.format.game.rounds[0].round.themes[1].name
+        with sync_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
+            try:
+                page = browser.new_page(viewport={"width": 1920, "height": 1080})
+                page.set_content('<body style="margin:0;background:#00ff00">'
+                                 f'<iframe src="http://{host}:{port}/overlay" width="1920" height="1080" '
+                                 'style="border:0;display:block"></iframe></body>')
+                overlay = page.frames[1]
+                overlay.wait_for_selector("body[data-seq]")
+                overlay.wait_for_function("document.querySelector('#scores li[data-team=\"10\"] .score').textContent"
+                                          " === '1200'")
+                overlay.wait_for_function("document.getAnimations().every(a => a.playState !== 'running' "
+                                          "|| a.effect.getTiming().iterations === Infinity)")
+                page.screenshot(path=str(shots / "overlay-ten.png"))
+                frame = page.frame_locator("iframe")
+                line = frame.locator("#line-text").text_content()
+                assert line.startswith("Раунд 1") and theme in line and "очк" in line
+                boxes = [box(page, f"#scores li[data-team='{n}']") for n in range(1, 11)]
+                assert len({y for _, y, _, _ in boxes}) <= 3  # rows, not a wall over the camera
+                clock_x = box(page, "#clock")[0] if frame.locator("#clock").is_visible() else 1920 - 96 - 224
+                assert all(x + w < clock_x - 20 for x, _, w, _ in boxes)
+                for n in range(1, 11):
+                    fits = frame.locator(f"#scores li[data-team='{n}'] .name").evaluate(
+                        "e => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight + 1")
+                    assert fits, TEN[n - 1]
+            finally:
+                browser.close()
+    finally:
+        app.close()

@@ -64,11 +64,11 @@
   function drawScores(all) {
     const teams = shownTeams(all);
     const list = $("scores");
-    const n = teams.length, perRow = n <= 5 ? Math.max(n, 1) : Math.ceil(n / Math.ceil(n / 5));
-    const rows = Math.ceil(n / perRow);
-    const width = Math.min(400, Math.floor((1460 - 12 * (perRow - 1)) / perRow));
-    list.classList.toggle("rows", rows > 1); // several rows: one width, a tidy grid
-    list.style.setProperty("--pill-w", width + "px");
+    // Up to five in one row at full size; more: a grid of five or six columns, each as wide as its
+    // longest name allows, names on up to two lines.
+    const n = teams.length, rows = n <= 5 ? 1 : 2;
+    list.classList.toggle("rows", rows > 1);
+    list.style.setProperty("--cols", String(n <= 10 ? 5 : 6));
     list.style.setProperty("--pill-h", (rows > 1 ? 70 : 84) + "px");
     list.style.setProperty("--name-px", (rows > 1 ? 27 : 31) + "px");
     list.style.setProperty("--score-px", (rows > 1 ? 44 : 52) + "px");
@@ -90,12 +90,13 @@
       if (list.children[i] !== pill.li) list.insertBefore(pill.li, list.children[i] || null);
       pill.li.dataset.team = String(t.number);
       pill.li.style.setProperty("--team", t.colour);
-      if (pill.name.textContent !== t.name) { pill.name.textContent = t.name; fit(pill.name); }
+      if (pill.name.textContent !== t.name) { pill.name.textContent = t.name; pill.fitted = false; }
       const wasAnswering = pill.li.classList.contains("answering");
       pill.li.classList.toggle("answering", !!t.answering);
       if (t.answering && !wasAnswering) restart(pill.li);
       pill.li.classList.toggle("out", !!t.out && !t.answering);
       pill.score.dataset.target = String(t.score);
+      if (!pill.fitted) { pill.fitted = true; requestAnimationFrame(() => fit(pill.name)); } // once laid out
       if (t.score !== pill.target) { // count up (or down) from what is on screen now
         pill.from = pill.shown; pill.target = t.score; pill.start = performance.now();
         pill.li.classList.remove("bump"); void pill.li.offsetWidth; pill.li.classList.add("bump");
@@ -103,10 +104,13 @@
     });
   }
 
-  function fit(el) {
+  function fit(el) { // smaller type before an ellipsis: a name is read whole
     el.style.fontSize = "";
     let px = parseFloat(getComputedStyle(el).fontSize);
-    while (el.scrollWidth > el.clientWidth && px > 20) { px -= 1; el.style.fontSize = px + "px"; }
+    const min = $("scores").classList.contains("rows") ? 16 : 20;
+    while ((el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1) && px > min) {
+      px -= 1; el.style.fontSize = px + "px";
+    }
   }
 
   function restart(el) { const a = el.style.animation; el.style.animation = "none"; void el.offsetWidth; el.style.animation = a; }
