@@ -92,6 +92,13 @@ def test_the_clock_says_whether_it_runs_what_is_left_and_of_what():
     assert clock["left_s"] == pytest.approx(e.state.timer.duration - 2)
 
 
+def test_a_blanked_projector_blanks_the_overlay():
+    e = noted_engine()
+    assert snap(e)["blank"] is False
+    ok(e, c.ViewBlank(at=2, on=True))
+    assert snap(e)["blank"] is True
+
+
 # --- the snapshot: what it never carries (one test a secret) --------------------------------------------------
 
 

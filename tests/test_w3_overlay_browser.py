@@ -118,6 +118,15 @@ def test_the_overlay_over_green_shows_the_score_sent_over_osc_and_lets_the_camer
                     fits = frame.locator(selector).evaluate("e => e.scrollWidth <= e.clientWidth")
                     assert fits, selector  # no text cut
 
+                # The projector blanked: the stream shows the camera alone.
+                app.submit(c.ViewBlank(at=app.now(), on=True))
+                overlay.wait_for_selector("body.blank")
+                overlay.wait_for_function("getComputedStyle(document.getElementById('stage')).opacity === '0'")
+                page.screenshot(path=str(shots / f"overlay-{language}-blank.png"))
+                blank = pixels(shots / f"overlay-{language}-blank.png")
+                assert all(rgb(blank, px, py) == GREEN for px, py in ((x + 20, y + 20), (lx + 20, ly + 20)))
+                app.submit(c.ViewBlank(at=app.now(), on=False))
+
                 # One element alone: the clock only.
                 page.set_content('<body style="margin:0;background:#00ff00">'
                                  f'<iframe src="http://{host}:{port}/overlay?layout=clock" width="1920" height="1080" '
