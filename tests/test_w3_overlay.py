@@ -139,6 +139,33 @@ def test_a_secret_final_stake_changes_nothing_in_the_snapshot():
     assert [t["score"] for t in snap(e, now=21)["teams"]] == [0, 40, 2]
 
 
+def test_a_written_quiz_mark_reaches_the_overlay_only_with_the_results_table():
+    from tests import written_kit as wk
+
+    e = wk.engine(teams=3, the_pack=wk.pack(tours=(2, 2)))
+    show = OverlayShow("ЧГК", "ru", ())
+    wk.go(e, 0.0)  # the first question
+    t = 1.0
+    t = wk.play_question(e, t)
+    wk.mark(e, 0, 1, 2)  # the first question's sheets marked while the hall looks at its answer
+    assert [team.score for team in e.state.teams] == [0, 1, 1]
+    assert [team["score"] for team in snap(e, show=show)["teams"]] == [0, 0, 0]
+    wk.go(e, t)
+    t = wk.play_question(e, t + 1)
+    wk.mark(e, 1, 1)
+    assert [team["score"] for team in snap(e, show=show)["teams"]] == [0, 0, 0]
+    ok(e, c.ViewScores(at=t, on=True))  # the operator puts the scores on the projector: now they are shown
+    assert [team["score"] for team in snap(e, show=show)["teams"]] == [0, 2, 1]
+    ok(e, c.ViewScores(at=t, on=False))
+    wk.go(e, t)
+    assert e.state.phase == "results"  # the table after tour 1
+    assert [team["score"] for team in snap(e, show=show)["teams"]] == [0, 2, 1]
+    wk.go(e, t + 1)  # tour 2's first question: tour 1's totals stay, tour 2's marks wait for their table
+    t = wk.play_question(e, t + 2)
+    wk.mark(e, 2, 0)
+    assert [team["score"] for team in snap(e, show=show)["teams"]] == [0, 2, 1]
+
+
 # --- the feed: real sockets ---------------------------------------------------------------------------------
 
 

@@ -5,7 +5,8 @@ sockets, no clock of its own (the caller gives `now`).
 What it never carries (each has its test in tests/test_w3_overlay.py): a question's text or answer
 (the round and question line is made of the view model's numbers, value and board theme only), a stake
 before it is revealed (the final's secret stakes live in the format's own state and are never read
-here; a team's score changes only when the projector shows the verdict), the host's notes. A projector
+here; a team's score changes only when the projector shows the verdict; the written quiz's marks only
+with its results table), the host's notes. A projector
 that is blanked blanks the overlay too (`blank`).
 """
 
@@ -41,10 +42,13 @@ def snapshot(state: ShowState, fmt: Any, show: OverlayShow, now: float) -> dict[
     pos = fmt.position(state)
     round_text, question_text = where(pos, show.language)
     answering = set(fmt.answering_teams(state))
+    # A format whose projector shows the scores only now and then (the written quiz's results table) names
+    # the totals last shown: a mark made while the hall waits does not reach the stream before the table.
+    shown = fmt.shown_scores(state) or tuple(team.score for team in state.teams)
     teams = []
     for index, team in enumerate(state.teams):
         colour = show.colours[index] if index < len(show.colours) else (team.color or "#888888")
-        teams.append({"number": index + 1, "name": team.name, "score": int(team.score),
+        teams.append({"number": index + 1, "name": team.name, "score": int(shown[index]),
                       "colour": colour.lower(), "answering": index in answering, "out": index in state.locked})
     timer = state.timer
     clock = None
