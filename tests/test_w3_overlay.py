@@ -6,17 +6,20 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import aiohttp
 import pytest
 from pythonosc.udp_client import SimpleUDPClient
 
+from quizshow import i18n
 from quizshow.app import ShowApp
 from quizshow.config import load_show
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.formats.svoyak import commands as sc
+from quizshow.formats.svoyak.spec import SPEC as SVOYAK
 from quizshow.outputs.overlay.snapshot import OverlayShow, snapshot
 from quizshow.packs.model import Question, Round, Theme
 from quizshow.yamlfile import Problems
@@ -122,6 +125,8 @@ def test_the_snapshot_never_carries_the_hosts_notes_nor_the_comment():
 
 def test_a_secret_final_stake_changes_nothing_in_the_snapshot():
     e = final_engine([0, 40, 25])
+    e.format.setup = replace(e.format.setup, flags=SVOYAK.flags)  # as the show assembles it: the phases' flags
+    i18n.add_phrases(SVOYAK.phrases)  # and words
     for theme in range(4):
         ok(e, sc.FinalRemove(at=7, theme=theme))
     ok(e, c.Go(at=8))
@@ -132,6 +137,7 @@ def test_a_secret_final_stake_changes_nothing_in_the_snapshot():
     assert after == before  # not a stake, not even that one was entered
     assert "37" not in json.dumps(after) and "23" not in json.dumps(after)
     ok(e, c.Go(at=10))  # the question
+    assert snap(e, now=10)["round"] == "Финал: вопрос"  # past the rounds: the final names itself
     ok(e, c.Go(at=11))  # its clock
     ok(e, c.Go(at=20))  # the reveal begins: Вера's answer is shown, her stake is not yet judged
     assert [t["score"] for t in snap(e, now=20)["teams"]] == [0, 40, 25]

@@ -41,6 +41,9 @@ def snapshot(state: ShowState, fmt: Any, show: OverlayShow, now: float) -> dict[
     i18n.add_phrases(WORDS)
     pos = fmt.position(state)
     round_text, question_text = where(pos, show.language)
+    phase_text = i18n.phrase(f"phase.{state.phase}", show.language)
+    if round_text is None and question_text is None and fmt.setup.flags(state.phase).beyond_rounds:
+        round_text = phase_text  # past the rounds: «Финал: вопрос»
     answering = set(fmt.answering_teams(state))
     # A format whose projector shows the scores only now and then (the written quiz's results table) names
     # the totals last shown: a mark made while the hall waits does not reach the stream before the table.
@@ -56,7 +59,7 @@ def snapshot(state: ShowState, fmt: Any, show: OverlayShow, now: float) -> dict[
         clock = {"running": timer.running, "left_s": round(max(0.0, timer.remaining(now)), 3),
                  "total_s": round(timer.duration, 3)}
     return {"t": "snapshot", "title": show.title, "phase": state.phase,
-            "phase_text": i18n.phrase(f"phase.{state.phase}", show.language),
+            "phase_text": phase_text,
             "round": round_text, "question": question_text, "teams": teams, "clock": clock,
             "blank": bool(state.view.blank), "lang": show.language}
 
