@@ -74,6 +74,10 @@ def test_the_overlay_over_green_shows_the_score_sent_over_osc_and_lets_the_camer
                 frame = page.frame_locator("iframe")
                 overlay = page.frames[1]
                 overlay.wait_for_selector("body[data-seq]")
+                overlay.evaluate("""() => { window.seen = [];
+                    const score = document.querySelector('#scores li[data-team="1"] .score');
+                    new MutationObserver(() => window.seen.push(score.textContent))
+                        .observe(score, {childList: true, characterData: true, subtree: true}); }""")
                 osc.send_message("/quiz/team/1/score/add", 120)
                 osc.send_message("/quiz/team/3/score/add", -30)
                 overlay.wait_for_function("document.querySelector('#scores li[data-team=\"3\"] .score').textContent"
@@ -83,6 +87,8 @@ def test_the_overlay_over_green_shows_the_score_sent_over_osc_and_lets_the_camer
                 overlay.wait_for_selector("#scores li[data-team='2'].answering")
                 overlay.wait_for_function("document.querySelector('#scores li[data-team=\"1\"] .score').textContent"
                                           " === '120'")  # counted up to it
+                seen = [int(v) for v in overlay.evaluate("window.seen")]
+                assert len(seen) > 3 and seen == sorted(seen) and seen[-1] == 120  # 0 → … → 120, not a jump
                 overlay.wait_for_function("document.getAnimations().every(a => a.playState !== 'running' "
                                           "|| a.effect.getTiming().iterations === Infinity)")
                 shot = shots / f"overlay-{language}.png"
@@ -126,6 +132,14 @@ def test_the_overlay_over_green_shows_the_score_sent_over_osc_and_lets_the_camer
                 blank = pixels(shots / f"overlay-{language}-blank.png")
                 assert all(rgb(blank, px, py) == GREEN for px, py in ((x + 20, y + 20), (lx + 20, ly + 20)))
                 app.submit(c.ViewBlank(at=app.now(), on=False))
+
+                # A 1280×720 source: the same picture, scaled (the strip at 96·⅔ = 64 px).
+                small = browser.new_page(viewport={"width": 1280, "height": 720})
+                small.goto(f"http://{host}:{port}/overlay")
+                small.wait_for_selector("body[data-seq]")
+                strip = small.locator("#scores li[data-team='1']").bounding_box()
+                assert strip is not None and round(strip["x"]) == 64 and round(strip["height"]) == 56
+                small.close()
 
                 # One element alone: the clock only.
                 page.set_content('<body style="margin:0;background:#00ff00">'

@@ -36,11 +36,12 @@
     clock = s.clock; clockAt = performance.now();
     $("clock").classList.toggle("hidden", !clock);
     drawClock();
-    const who = (s.teams || []).find((t) => t.answering);
+    const all = (s.teams || []).filter((t) => t.answering); // the melee's table: several at once
+    const who = all[0];
     $("answering").classList.toggle("hidden", !who);
     if (who) {
       $("answering-label").textContent = words.answering + ":";
-      $("answering-name").textContent = who.name;
+      $("answering-name").textContent = all.map((t) => t.name).join(", ");
       $("answering").style.setProperty("--team", who.colour);
       if ($("answering").dataset.team !== String(who.number)) { // a new answerer: play the entrance again
         $("answering").dataset.team = String(who.number);
@@ -165,6 +166,12 @@
     requestAnimationFrame(frame);
   }
 
+  function scale() { // a source of another size (1280×720, 3840×2160) gets the same picture, scaled
+    const k = Math.min(innerWidth / 1920, innerHeight / 1080);
+    $("stage").style.transform = Math.abs(k - 1) < 1e-3 ? "" : "scale(" + k + ")";
+  }
+  addEventListener("resize", scale);
+  scale();
   requestAnimationFrame(frame);
   if (document.fonts) { // the theme's font came in: names are measured again in it
     document.fonts.addEventListener("loadingdone", () => pills.forEach((pill) => fit(pill.name)));
