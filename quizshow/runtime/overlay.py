@@ -24,6 +24,7 @@ from quizshow.outputs.overlay.snapshot import WORDS, OverlayShow, snapshot
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 LAYOUTS = ("all", "scores", "clock", "lower")
+HEARTBEAT_S = 10.0
 FONT_ROLES = ("heading", "body", "numbers")
 CSS_COLOURS = ("panel", "panel_top", "panel_edge", "panel_dark", "panel_played", "text", "muted", "accent",
                "warning", "good", "bad", "negative")
@@ -123,7 +124,8 @@ class OverlayFeed:
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         self._refuse(request)
-        ws = web.WebSocketResponse(max_msg_size=4096, heartbeat=None)
+        # A reader that vanished without closing (the streaming PC switched off) misses a ping: closed.
+        ws = web.WebSocketResponse(max_msg_size=4096, heartbeat=HEARTBEAT_S)
         await ws.prepare(request)
         self.readers[ws] = 0
         try:
