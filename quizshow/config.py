@@ -26,7 +26,7 @@ from quizshow.yamlfile import MAX_NAME, FileReader, Problems
 SHOW_KEYS = ["title", "format", "preset", "rules", "pack", "language", "theme", "teams", "devices", "keys"]
 TEAM_KEYS = ["name", "color", "captain", "players", "buzzer", "buzzers"]
 DEVICE_KEYS = ["serial", "keyboard_buzzers", "gamepads", "osc", "web"]
-WEB_KEYS = ["listen", "wifi"]
+WEB_KEYS = ["listen", "wifi", "overlay_allow"]
 SERIAL_KEYS = ["id", "port", "protocol", "baud", "map"]
 OSC_KEYS = ["listen", "allow", "passcode", "feedback", "cues", "rate_limit", "go_interval_s"]
 CUE_EVENTS = ["buzz", "false_start", "correct", "wrong", "announce", "timer/start", "timer/warning",
@@ -85,6 +85,7 @@ class WebConfig:
 
     listen: tuple[str, int] = ("0.0.0.0", 8080)
     wifi: str | None = None  # the venue network's name, shown under the join codes
+    overlay_allow: tuple[str, ...] = ()  # who may read the broadcast overlay (docs/overlay.md); () = anyone
 
 
 @dataclass(frozen=True)
@@ -335,8 +336,16 @@ def _devices(reader: FileReader, node: Node | None) -> Devices:
 def _web(reader: FileReader, node: Node) -> WebConfig:
     keys = reader.mapping(node, WEB_KEYS, what="web")
     wifi = reader.scalar(keys.get("wifi"), str, "wifi") if "wifi" in keys else None
+    allow = []
+    for item in reader.sequence(keys.get("overlay_allow"), "overlay_allow"):
+        text = reader.text(item, "overlay_allow")
+        try:
+            ipaddress.ip_network(text or "", strict=False)
+            allow.append(text or "")
+        except ValueError:
+            reader.error(item, f"overlay_allow: '{text}' is not an address or a range like 192.168.1.0/24")
     return WebConfig(listen=_address(reader, keys.get("listen"), "listen") or WebConfig().listen,
-                     wifi=str(wifi) if wifi else None)
+                     wifi=str(wifi) if wifi else None, overlay_allow=tuple(allow))
 
 
 def _token_map(reader: FileReader, node: Node) -> dict[str, int]:

@@ -194,6 +194,11 @@ class Format:
         """Where the show is: round and question numbers and the value, for the console header."""
         return {"round": state.round, "question": state.question}
 
+    def shown_scores(self, state: ShowState) -> tuple[int, ...] | None:
+        """The scores as the projector last showed them, where they differ from the teams' scores now (the
+        written quiz marks sheets before its results table); None: the scores now (the broadcast overlay)."""
+        return None
+
     # --- played as a tournament's match (FormatSpec.match): what the day reads ------------------------
 
     def match_result(self, state: ShowState) -> MatchResult | None:

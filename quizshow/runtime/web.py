@@ -110,6 +110,9 @@ class WebServer:
         self.ping_every_s = PING_EVERY_S
         self.rate = p.RATE  # messages a second from one phone
         i18n.add_phrases(PHRASES)
+        # More clients on the same server (the broadcast overlay, runtime/overlay.py): each adds its routes.
+        self.mounts: list[Callable[[web.Application], None]] = []
+        self.overlay: Any = None
 
     # --- the thread -----------------------------------------------------------------------------------
 
@@ -135,6 +138,8 @@ class WebServer:
         app.router.add_get("/p/{token}", self._page)
         app.router.add_get("/p/{token}/ws", self._socket)
         app.router.add_get("/static/{name}", self._static)
+        for mount in self.mounts:
+            mount(app)
         self._stopping = asyncio.Event()
         runner = self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await runner.setup()

@@ -102,6 +102,8 @@ class SvoyakFormat(FinalRounds, Format):
                 return {"round": play.round, "round_key": "console.shootout", "question": n - 1, "played": n,
                         "of": int(self.rules["shootout_questions"]), "value": play.value or None,
                         "between": False, **where}
+        if priced and rnd is not None and play.cell is not None and play.kind in ("regular", "auction"):
+            where["theme"] = rnd.round.themes[play.cell[0]].name  # on the board for all to see (the overlay)
         return {"round": play.round, "question": number, "value": (play.value or None) if priced else None,
                 "of": len(rnd.cells) if rnd else 0, "played": len(play.played) if rnd else 0,
                 "between": state.phase in BETWEEN_QUESTIONS, **where}  # between: back on the board

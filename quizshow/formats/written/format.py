@@ -130,6 +130,20 @@ class WrittenFormat(Format):
         return {"round": tour, "question": index, "of": len(self.tours[tour]), "round_key": "console.written_tour",
                 "compact_question": True}
 
+    def shown_scores(self, state: ShowState) -> tuple[int, ...] | None:
+        """The sheets are marked while the hall waits for the results table: until it (or the score overlay)
+        is on the projector, the totals shown are those of the last table — the tours before this one (the
+        extra questions: without their points)."""
+        w = self.w(state)
+        if w.number < 0 or state.phase in (Phase.RESULTS, Phase.PODIUM) or state.view.scores:
+            return None
+        tour = None if self.is_extra(w.number) else self.main[w.number][0]
+        shown = []
+        for line in sorted(self.lines(state), key=lambda line: line.team):
+            later = sum(points or 0 for points in line.tours[tour:]) if tour is not None else 0
+            shown.append(line.total - later - (line.extra or 0))
+        return tuple(shown)
+
     def next_action(self, state: ShowState) -> str:
         """What Next does now, in the host's words: the same branches as `on_go` and the steps after it."""
         phase, w = Phase(state.phase), self.w(state)
