@@ -90,3 +90,40 @@ def test_full_screen_panels_stay_under_the_panel_cache_budget():
         paint.panel((1920, 1080), (shade, 0, 0, 255), (0, 0, shade, 255), None, 8)
     info = paint.panel.cache_info()
     assert info.nbytes <= info.maxsize <= 64 * MB
+
+
+def test_the_zooms_first_frame_composes_one_band_of_the_question_not_all_six(monkeypatch):
+    """Board → question at 3840×2160: the question's still layer is not ready (a cell's choice cannot be
+    foreseen), so it is composed a band a frame (six bands) behind the board standing still. The first frame
+    composes one band and still shows the board; it does not fall through into drawing the whole question
+    (20-30 ms at once: the regression of 87450f1)."""
+    from quizshow.formats.svoyak import commands as sc
+    from tests.conftest import svoyak_engine
+    from tests.test_svoyak_display import play_walk
+
+    engine = svoyak_engine()
+    for _ in play_walk(engine, until="board"):
+        pass
+    at = engine.entries[-1].command.at + 1
+    projector = Projector(engine.format, load_theme(brainring.config().theme), "Своя игра", "ru",
+                          views=views_of(engine.format))
+    surface = pygame.Surface(UHD)
+    projector.render(surface, engine.state, at)
+    projector.render(surface, engine.state, at + 3)  # the board settled
+    board = pygame.image.tobytes(surface, "RGB")
+    out = engine.dispatch(sc.SelectCell(at=at + 4, theme=1, question=2))
+    assert out.accepted and engine.state.phase == "question"
+    projector.on_events(out.events, at + 4)
+    scene = projector.scene(engine.state)
+    calls: list[int] = []
+    draw_static = type(scene).draw_static
+    monkeypatch.setattr(type(scene), "draw_static",
+                        lambda self, target, frame: calls.append(1) or draw_static(self, target, frame))
+    bands = projector._bands(UHD)
+    assert bands == 6
+    projector.render(surface, engine.state, at + 4)
+    assert len(calls) == 1, f"the first frame drew the question's still picture {len(calls)} times"
+    assert pygame.image.tobytes(surface, "RGB") == board  # the board stands still while the card is composed
+    for i in range(1, bands):
+        projector.render(surface, engine.state, at + 4 + i / 60)
+    assert len(calls) == bands  # one band a frame, each band once

@@ -247,8 +247,9 @@ class Projector:
                     still = True
             else:
                 still = True
-        if still and not shows_outgoing:  # (a full-screen copy fewer in a transition's first frame)
-            paint.blit(surface, self._buffer, give_way=self.give_way)
+        if still:  # the outgoing picture stands still; the incoming one is not drawn (it is half composed)
+            if not shows_outgoing:  # (a full-screen copy fewer in a transition's first frame)
+                paint.blit(surface, self._buffer, give_way=self.give_way)
         elif self._transition is not None and not self._transition.done(now):
             self._transition.compose(surface, self._buffer, self._incoming,
                                      lambda target: self._draw_incoming(target, scene, frame), now, self.give_way)
