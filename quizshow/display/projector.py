@@ -23,7 +23,7 @@ from quizshow.core.engine import Outcome
 from quizshow.core.format import Format
 from quizshow.core.phases import PhaseFlags
 from quizshow.core.state import ShowState
-from quizshow.display import motion, paint
+from quizshow.display import motion, paint, surfaces
 from quizshow.display.scenes import COMMON
 from quizshow.display.scenes.base import Animations, Frame, Layers, Scene
 from quizshow.display.scenes.cards import STANDINGS
@@ -112,6 +112,7 @@ class Projector:
         """Idle time, a piece a call: the still layer of each state the host's next press may lead to
         (Next; either verdict while an answer is judged), then the scene's `warm` pieces; True while more
         is left. `propose` is the engine's: pure, nothing is journalled or changed."""
+        surfaces.screen(size)  # the picture caches' budgets grow with the screen
         if state is not self._ahead_for:
             self._ahead_for = state
             self._ahead = list(LIKELY_NEXT)
@@ -209,6 +210,7 @@ class Projector:
 
     def render(self, surface: pygame.Surface, state: ShowState, now: float) -> None:
         size = surface.get_size()
+        surfaces.screen(size)  # the picture caches' budgets grow with the screen
         only_clock = self._motion(state, now, size) == "clock"
         frame = self.frame(state, now, size)
         scene = self.scene(state)

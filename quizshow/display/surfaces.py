@@ -2,7 +2,11 @@
 
 A count bound says nothing about memory: 600 small labels are a few megabytes, 600 full-width digits at
 3840×2160 are hundreds. Every cache of surfaces in display/ is a `SurfaceLRU` or a function wrapped in
-`bounded(budget)` (in place of functools.lru_cache)."""
+`bounded(budget)` (in place of functools.lru_cache).
+
+A budget is set for a 1920×1080 screen and grows with the largest screen drawn (`screen`): at 3840×2160 the
+same pictures hold four times the pixels, and a budget fitted to 1080p would drop a scene's own panels
+between two of its frames (each then drawn again, 10-20 ms)."""
 
 from __future__ import annotations
 
@@ -15,6 +19,13 @@ from typing import Any, Generic, ParamSpec, TypeVar
 import pygame
 
 MB = 1 << 20
+HD_PIXELS = 1920 * 1080
+_scale = [1.0]  # the largest screen drawn, in 1080p screens (never below one)
+
+
+def screen(size: tuple[int, int]) -> None:
+    """A window of this size draws from the caches: their budgets grow to its pixels (never shrink)."""
+    _scale[0] = max(_scale[0], size[0] * size[1] / HD_PIXELS)
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -33,13 +44,18 @@ def nbytes(value: object) -> int:
 
 
 class SurfaceLRU(Generic[K, V]):
-    """A mapping of pictures whose pixels never exceed `budget` bytes: the least recently used go first;
-    a picture larger than the whole budget is not kept at all (it is drawn again when asked for)."""
+    """A mapping of pictures whose pixels never exceed `limit` bytes (`budget` for a 1080p screen, scaled to
+    the largest screen drawn): the least recently used go first; a picture larger than the whole limit is
+    not kept at all (it is drawn again when asked for)."""
 
     def __init__(self, budget: int) -> None:
         self.budget = budget
         self.bytes = 0
         self._items: OrderedDict[K, tuple[V, int]] = OrderedDict()
+
+    @property
+    def limit(self) -> int:
+        return int(self.budget * _scale[0])
 
     def get(self, key: K) -> V | None:
         found = self._items.get(key)
@@ -53,11 +69,12 @@ class SurfaceLRU(Generic[K, V]):
         old = self._items.pop(key, None)
         if old is not None:
             self.bytes -= old[1]
-        if size > self.budget:
+        limit = self.limit
+        if size > limit:
             return value
         self._items[key] = (value, size)
         self.bytes += size
-        while self.bytes > self.budget:
+        while self.bytes > limit:
             _, (_, gone) = self._items.popitem(last=False)
             self.bytes -= gone
         return value
@@ -80,7 +97,7 @@ class SurfaceLRU(Generic[K, V]):
 class CacheInfo:
     hits: int
     misses: int
-    maxsize: int  # the budget in bytes
+    maxsize: int  # the limit in bytes (the budget scaled to the largest screen drawn)
     currsize: int  # pictures kept
     nbytes: int  # their pixels' bytes
 
@@ -104,7 +121,7 @@ class Bounded(Generic[P, R]):
         return self.cache.put(key, self.func(*args, **kwargs))  # type: ignore[no-any-return]
 
     def cache_info(self) -> CacheInfo:
-        return CacheInfo(self.hits, self.misses, self.cache.budget, len(self.cache), self.cache.bytes)
+        return CacheInfo(self.hits, self.misses, self.cache.limit, len(self.cache), self.cache.bytes)
 
     def cache_clear(self) -> None:
         self.cache.clear()
@@ -112,7 +129,8 @@ class Bounded(Generic[P, R]):
 
 
 def bounded(budget: int) -> Callable[[Callable[P, R]], Bounded[P, R]]:
-    """Like functools.lru_cache, bounded by the bytes of the pictures returned instead of their count."""
+    """Like functools.lru_cache, bounded by the bytes of the pictures returned instead of their count
+    (`budget` for a 1080p screen, scaled to the largest screen drawn)."""
     def wrap(func: Callable[P, R]) -> Bounded[P, R]:
         return Bounded(func, budget)
     return wrap

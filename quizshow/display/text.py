@@ -13,7 +13,7 @@ from quizshow.display.surfaces import MB, SurfaceLRU
 ELLIPSIS = "…"
 REF_PX = 100
 MAX_FONTS = 64  # the size text is measured at while searching for the size that fits
-TEXT_BUDGET = 64 * MB  # the rendered pictures' pixels (a scene's texts at 3840×2160 are 10-30 MB)
+TEXT_BUDGET = 32 * MB  # the rendered pictures' pixels at 1080p (scaled with the screen: surfaces.screen)
 
 
 MIN_PX = 6  # below this no text is readable: a box lower than its line is cut

@@ -110,7 +110,7 @@ class ScoresScene(Scene):
             surface.blit(name, name.get_rect(midleft=(row.x + frame.u(120), row.centery)))
 
 
-@bounded(48 * MB)
+@bounded(24 * MB)
 def _image(path: Path, box: tuple[int, int]) -> pygame.Surface | None:
     """The question's picture scaled into its box, loaded and scaled once."""
     try:

@@ -115,8 +115,8 @@ def _layout(frame: Frame, count: int, tours: int, extra: bool, penalty: bool) ->
 class RowSprites:
     """Each row's picture (name and numbers) by what it shows: drawn once, blitted every frame."""
 
-    def __init__(self, budget: int = 24 * MB) -> None:
-        self._cache: SurfaceLRU[Hashable, pygame.Surface] = SurfaceLRU(budget)  # by bytes (40 rows at 4K: ~12 MB)
+    def __init__(self, budget: int = 8 * MB) -> None:
+        self._cache: SurfaceLRU[Hashable, pygame.Surface] = SurfaceLRU(budget)  # by bytes (40 rows at 1080p: ~3 MB)
 
     def get(self, frame: Frame, line: Line, box: Layout, tours: int, extra: bool, penalty: bool) -> pygame.Surface:
         slot = box.slot(0)
