@@ -9,8 +9,8 @@ worker process, which loads that tree's own bench/frames.py and walks a show wit
 scenes, commands and idle-time preparation as the frame bench). The walks alternate A B, B A, A B… so a
 change in the machine's load falls on both sides alike; the figures are each frame's own CPU time (the
 thread's clock), which another process taking the core does not inflate. Prints, per scene: the steady
-CPU p99, the transition CPU p99, and the transition's first frame (median over walks), each for both sides
-with the ratio this / COMMIT (> 1: this tree is slower). Asserts nothing.
+CPU median and p99, the transition CPU p99, and the transition's first frame (median over walks), each for
+both sides with the ratio this / COMMIT (> 1: this tree is slower). Asserts nothing.
 """
 
 from __future__ import annotations
@@ -87,8 +87,9 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] if ordered else float("nan")
 
 
-def summary(walks: list[list[tuple[str, str, float]]]) -> dict[str, tuple[float, float, float]]:
-    """Per scene: steady CPU p99, transition CPU p99, the transition's first frame (CPU, median over walks)."""
+def summary(walks: list[list[tuple[str, str, float]]]) -> dict[str, tuple[float, float, float, float]]:
+    """Per scene: steady CPU median and p99, transition CPU p99, the transition's first frame (CPU, median
+    over walks)."""
     steady: dict[str, list[float]] = defaultdict(list)
     moving: dict[str, list[float]] = defaultdict(list)
     first: dict[str, list[float]] = defaultdict(list)
@@ -103,7 +104,7 @@ def summary(walks: list[list[tuple[str, str, float]]]) -> dict[str, tuple[float,
                     seen.add(name)
                     first[name].append(value)
     names = list(dict.fromkeys(name for name, _, _ in walks[0])) if walks else []
-    return {name: (percentile(steady[name], 99), percentile(moving[name], 99),
+    return {name: (percentile(steady[name], 50), percentile(steady[name], 99), percentile(moving[name], 99),
                    statistics.median(first[name]) if first[name] else float("nan")) for name in names}
 
 
@@ -147,14 +148,13 @@ def main() -> None:
                         runs[side.label].append(side.walk(show, size, args.frames))
                 a, b = summary(runs[this]), summary(runs[sha])
                 print(f"{show} {size[0]}x{size[1]} (load average {os.getloadavg()[0]:.2f})")
-                print(f"  {'scene':28} {'steady p99':>20} {'ratio':>6}  {'transition p99':>20} {'ratio':>6}"
-                      f"  {'first frame':>20} {'ratio':>6}")
-                print(f"  {'':28} {'this':>9} {sha:>10} {'':6}  {'this':>9} {sha:>10} {'':6}  {'this':>9} {sha:>10}")
+                head = [("steady median", ""), ("steady p99", ""), ("transition p99", ""), ("first frame", "")]
+                print(f"  {'scene':24}" + "".join(f" {h:>22} {'ratio':>5}" for h, _ in head))
+                print(f"  {'':24}" + f" {'this':>10} {sha:>11} {'':5}" * len(head))
                 for name in a:
-                    sa, ta, fa = a[name]
-                    sb, tb, fb = b.get(name, (float("nan"),) * 3)
-                    print(f"  {name:28} {sa:9.2f} {sb:10.2f} {ratio(sa, sb):>6}  {ta:9.2f} {tb:10.2f}"
-                          f" {ratio(ta, tb):>6}  {fa:9.2f} {fb:10.2f} {ratio(fa, fb):>6}")
+                    mine, theirs = a[name], b.get(name, (float("nan"),) * 4)
+                    print(f"  {name[:24]:24}" + "".join(f" {x:10.2f} {y:11.2f} {ratio(x, y):>5}"
+                                                        for x, y in zip(mine, theirs, strict=True)))
                 print()
         print(f"load average at the end: {os.getloadavg()[0]:.2f}")
     finally:
