@@ -8,9 +8,10 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Callable, Hashable, Iterator
-from functools import lru_cache
 
 import pygame
+
+from quizshow.display.surfaces import MB, bounded
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 
@@ -114,7 +115,7 @@ def scale_into(target: pygame.Surface, source: pygame.Surface, rect: pygame.Rect
             target.blit(pygame.transform.scale(piece, (rect.w, rows)), (rect.x, rect.y + top))
 
 
-@lru_cache(maxsize=16)
+@bounded(18 * MB)  # two full-screen backgrounds (projector, console) and change
 def background(size: tuple[int, int], top: Color, bottom: Color, glow: Color) -> pygame.Surface:
     """A deep vertical gradient with a soft light behind the stage centre."""
     w, h = size
@@ -131,7 +132,7 @@ def background(size: tuple[int, int], top: Color, bottom: Color, glow: Color) ->
     return pygame.transform.smoothscale(small, (w, h))
 
 
-@lru_cache(maxsize=256)
+@bounded(32 * MB)  # a whole «Своя игра» walk's panels: 30 MB at 1080p (122 at 4K)
 def panel(size: tuple[int, int], top: Color, bottom: Color, edge: Color | None, radius: int,
           edge_width: int = 2) -> pygame.Surface:
     """A rounded panel with a vertical gradient and an optional edge."""
@@ -148,7 +149,7 @@ def panel(size: tuple[int, int], top: Color, bottom: Color, edge: Color | None, 
     return fill
 
 
-@lru_cache(maxsize=64)
+@bounded(16 * MB)
 def glow_frame(size: tuple[int, int], color: Color, radius: int, width: int) -> pygame.Surface:
     """A bright frame with a soft outer glow: the open-buzzer frame, the answering team."""
     pad = width * 3
@@ -171,7 +172,7 @@ def blit_glow_frame(target: pygame.Surface, rect: pygame.Rect, color: Color, rad
     blit(target, frame, (rect.x - pad, rect.y - pad), give_way=give_way)
 
 
-@lru_cache(maxsize=24)  # every clock's size × its colours (track, running, warning) in one show
+@bounded(8 * MB)  # every clock's size × its colours (track, running, warning) in one show
 def ring_image(radius: int, width: int, color: Color) -> pygame.Surface:
     """A whole anti-aliased ring, drawn once a size and colour (a thick anti-aliased circle costs 2 ms at
     1080p and 7 ms at 4K to draw; its picture costs a blit)."""

@@ -24,7 +24,7 @@ from quizshow.core.engine import Outcome
 from quizshow.core.format import Format
 from quizshow.core.phases import PhaseFlags
 from quizshow.core.state import ShowState
-from quizshow.display import motion, paint
+from quizshow.display import motion, paint, surfaces
 from quizshow.display.scenes import COMMON
 from quizshow.display.scenes.base import Animations, Frame, Layers, Scene
 from quizshow.display.scenes.cards import STANDINGS
@@ -122,6 +122,7 @@ class Projector:
         """Idle time, a piece a call: the still layer of each state the host's next press may lead to
         (Next; either verdict while an answer is judged), then the scene's `warm` pieces; True while more
         is left. `propose` is the engine's: pure, nothing is journalled or changed."""
+        surfaces.screen(size)  # the picture caches' budgets grow with the screen
         if state is not self._ahead_for:
             self._ahead_for = state
             self._ahead = list(LIKELY_NEXT)
@@ -219,6 +220,7 @@ class Projector:
 
     def render(self, surface: pygame.Surface, state: ShowState, now: float) -> None:
         size = surface.get_size()
+        surfaces.screen(size)  # the picture caches' budgets grow with the screen
         only_clock = self._motion(state, now, size) == "clock"
         frame = self.frame(state, now, size)
         scene = self.scene(state)
@@ -262,8 +264,9 @@ class Projector:
                     still = True
             else:
                 still = True
-        if still and not shows_outgoing:  # (a full-screen copy fewer in a transition's first frame)
-            paint.blit(surface, self._buffer, give_way=self.give_way)
+        if still:  # the outgoing picture stands still; the incoming one is not drawn (it is half composed)
+            if not shows_outgoing:  # (a full-screen copy fewer in a transition's first frame)
+                paint.blit(surface, self._buffer, give_way=self.give_way)
         elif self._transition is not None and not self._transition.done(now):
             self._transition.compose(surface, self._buffer, self._incoming,
                                      lambda target: self._draw_incoming(target, scene, frame), now, self.give_way)

@@ -8,9 +8,12 @@ from pathlib import Path
 
 import pygame
 
+from quizshow.display.surfaces import MB, SurfaceLRU
+
 ELLIPSIS = "…"
 REF_PX = 100
 MAX_FONTS = 64  # the size text is measured at while searching for the size that fits
+TEXT_BUDGET = 32 * MB  # the rendered pictures' pixels at 1080p (scaled with the screen: surfaces.screen)
 
 
 MIN_PX = 6  # below this no text is readable: a box lower than its line is cut
@@ -51,10 +54,13 @@ class Layout:
 
 
 class TextCache:
-    def __init__(self, fonts: dict[str, Path | None], max_entries: int = 600) -> None:
+    def __init__(self, fonts: dict[str, Path | None], max_entries: int = 600, max_bytes: int = TEXT_BUDGET) -> None:
         self.fonts = fonts
         self._fonts: OrderedDict[tuple[str, int], pygame.font.Font] = OrderedDict()
-        self._surfaces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        # Pictures by what they show (the layout, not the size asked for: a clock pulsing its max_px asks
+        # for one picture many ways), bounded by their bytes; the calls that led to each, by count.
+        self._surfaces: SurfaceLRU[tuple, pygame.Surface] = SurfaceLRU(max_bytes)
+        self._asked: OrderedDict[tuple, tuple] = OrderedDict()
         self._layouts: OrderedDict[tuple, Layout] = OrderedDict()  # the console sizes its rows every frame
         self._max = max_entries
 
@@ -82,10 +88,10 @@ class TextCache:
         same text in the same box is laid out once."""
         key = (text, role, box, max_px, min_px, wrap)
         found = self._layouts.get(key)
-        text = typeset(text)
         if found is not None:
             self._layouts.move_to_end(key)
             return found
+        text = typeset(text)
         found = self._layouts[key] = self._search(text, role, box, max_px, min_px, wrap)
         if len(self._layouts) > self._max:
             self._layouts.popitem(last=False)
@@ -152,13 +158,23 @@ class TextCache:
             min_px: int | None = None, align: str = "center", shadow: bool = False,
             wrap: bool = True) -> pygame.Surface:
         """A surface no larger than `box` holding the text at the largest size that fits."""
-        key = ("fit", text, role, box, tuple(pygame.Color(color)), max_px, min_px, align, shadow, wrap)
-        cached = self._get(key)
+        ink = tuple(pygame.Color(color))
+        asked = (text, role, box, ink, max_px, min_px, align, shadow, wrap)
+        shown = self._asked.get(asked)
+        if shown is not None:
+            self._asked.move_to_end(asked)
+            cached = self._get(shown)
+            if cached is not None:
+                return cached
+        layout = self.layout(text, role, box, max_px, min_px, wrap)
+        shown = ("fit", layout, role, box, ink, align, shadow)
+        self._asked[asked] = shown
+        if len(self._asked) > self._max:
+            self._asked.popitem(last=False)
+        cached = self._get(shown)
         if cached is not None:
             return cached
-        layout = self.layout(text, role, box, max_px, min_px, wrap)
-        surface = self._draw(layout, role, pygame.Color(color), align, shadow, box)
-        return self._put(key, surface)
+        return self._put(shown, self._draw(layout, role, pygame.Color(color), align, shadow, box))
 
     def _draw(self, layout: Layout, role: str, color: pygame.Color, align: str, shadow: bool,
               box: tuple[int, int] | None) -> pygame.Surface:
@@ -184,16 +200,15 @@ class TextCache:
         return surface
 
     def _get(self, key: tuple) -> pygame.Surface | None:
-        surface = self._surfaces.get(key)
-        if surface is not None:
-            self._surfaces.move_to_end(key)
-        return surface
+        return self._surfaces.get(key)
 
     def _put(self, key: tuple, surface: pygame.Surface) -> pygame.Surface:
-        self._surfaces[key] = surface
-        if len(self._surfaces) > self._max:
-            self._surfaces.popitem(last=False)
-        return surface
+        return self._surfaces.put(key, surface)
+
+    @property
+    def bytes(self) -> int:
+        """The pixels' bytes of the pictures kept."""
+        return self._surfaces.bytes
 
 
 def _wrap_lines(font: pygame.font.Font, text: str, width: float, wrap: bool) -> tuple[list[str], int, bool]:

@@ -4,9 +4,9 @@ times the size and smoothed down, so its curves are anti-aliased; a frame only b
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
+
+from quizshow.display.surfaces import MB, bounded
 
 SUPER = 3
 
@@ -15,7 +15,7 @@ def _smooth(big: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(big, size)
 
 
-@lru_cache(maxsize=8)
+@bounded(4 * MB)
 def cat_in_sack(height: int) -> pygame.Surface:
     """A ginger cat's head and paws over the rim of a burlap sack tied with a red cord."""
     w, h = int(height * 1.05), height
@@ -97,7 +97,7 @@ def cat_in_sack(height: int) -> pygame.Surface:
     return _smooth(big, (w, h))
 
 
-@lru_cache(maxsize=8)
+@bounded(4 * MB)
 def gift(height: int, ribbon: tuple[int, int, int] = (255, 200, 61)) -> pygame.Surface:
     """A wrapped gift with a ribbon and a bow, a few sparkles around it."""
     w, h = int(height * 1.1), height
@@ -132,7 +132,7 @@ def gift(height: int, ribbon: tuple[int, int, int] = (255, 200, 61)) -> pygame.S
     return _smooth(big, (w, h))
 
 
-@lru_cache(maxsize=8)
+@bounded(4 * MB)
 def speaker(height: int, color: tuple[int, int, int] = (255, 200, 61)) -> pygame.Surface:
     """A loudspeaker sounding: the box and its cone, three sound arcs, and a waveform to its right (a question
     whose content is a sound: the audience sees that something is playing)."""

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import pygame
 
 from quizshow.display import paint
+from quizshow.display.surfaces import MB, bounded
 from quizshow.display.tween import ease_in_out_cubic, ease_out_back, ease_out_cubic
 
 
-@lru_cache(maxsize=16)
+@bounded(8 * MB)
 def _edge(size: tuple[int, int], color: tuple[int, int, int, int], thickness: int) -> tuple[pygame.Surface, ...]:
     """Four soft bands of a colour along the frame's edges, brightest at the edge (drawn once a colour)."""
     w, h = size

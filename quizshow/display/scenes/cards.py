@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from weakref import WeakKeyDictionary
 
@@ -14,6 +13,7 @@ from quizshow.display import paint
 from quizshow.display.motion import artwork
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
+from quizshow.display.surfaces import MB, bounded
 from quizshow.display.text import TextCache
 from quizshow.display.tween import ease_out_cubic
 from quizshow.i18n import number
@@ -110,7 +110,7 @@ class ScoresScene(Scene):
             surface.blit(name, name.get_rect(midleft=(row.x + frame.u(120), row.centery)))
 
 
-@lru_cache(maxsize=32)
+@bounded(24 * MB)
 def _image(path: Path, box: tuple[int, int]) -> pygame.Surface | None:
     """The question's picture scaled into its box, loaded and scaled once."""
     try:

@@ -114,10 +114,10 @@ def clock(surface: pygame.Surface, frame: Frame, center: tuple[int, int], radius
     fraction = left / timer.duration if timer.duration else 0
     paint.ring(surface, center, radius, width, fraction, paint.rgb(color), paint.rgb(track), frame.give_way)
     seconds = int(left + 0.999) if left > 0 else 0
-    scale = 1.0 + (0.06 * pulse(frame.now, 1.0) if warn and timer.running else 0)
-    size = int(radius * 1.05 * scale)
-    img = frame.text.fit(number(seconds), "numbers", (int(radius * 1.5), int(radius * 1.1)), digit_color, size,
-                         shadow=True, wrap=False)
+    # One size for every frame: the warning pulses in the ring's colour. (A size pulsing frame by frame asked
+    # the text cache for a new picture each frame, and the box capped it, so the digits never grew anyway.)
+    img = frame.text.fit(number(seconds), "numbers", (int(radius * 1.5), int(radius * 1.1)), digit_color,
+                         int(radius * 1.05), shadow=True, wrap=False)
     surface.blit(img, img.get_rect(center=(center[0], center[1] - radius // 10)))
     if show_label and radius > 60:
         label = frame.text.fit(frame.say("scene.seconds", n=seconds), "body", (radius, radius // 4), label_color,

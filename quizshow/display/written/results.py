@@ -11,7 +11,6 @@ every frame, moving or not, is one big blit and forty small ones (no re-composit
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
@@ -21,6 +20,7 @@ from quizshow.core.format import Format
 from quizshow.core.state import ShowState
 from quizshow.display import paint
 from quizshow.display.scenes.base import Frame, Scene
+from quizshow.display.surfaces import MB, SurfaceLRU
 from quizshow.display.tween import ease_in_out_cubic
 from quizshow.formats.written.format import WrittenFormat
 from quizshow.formats.written.model import Written
@@ -115,9 +115,8 @@ def _layout(frame: Frame, count: int, tours: int, extra: bool, penalty: bool) ->
 class RowSprites:
     """Each row's picture (name and numbers) by what it shows: drawn once, blitted every frame."""
 
-    def __init__(self, keep: int = 160) -> None:
-        self.keep = keep
-        self._cache: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+    def __init__(self, budget: int = 8 * MB) -> None:
+        self._cache: SurfaceLRU[Hashable, pygame.Surface] = SurfaceLRU(budget)  # by bytes (40 rows at 1080p: ~3 MB)
 
     def get(self, frame: Frame, line: Line, box: Layout, tours: int, extra: bool, penalty: bool) -> pygame.Surface:
         slot = box.slot(0)
@@ -126,14 +125,10 @@ class RowSprites:
                slot.size, tuple(box.columns.items()), extra, penalty)
         found = self._cache.get(key)
         if found is not None:
-            self._cache.move_to_end(key)
             return found
         sprite = pygame.Surface(slot.size, pygame.SRCALPHA)
         draw_row(sprite, frame, line, box, tours, extra, penalty)
-        self._cache[key] = sprite
-        if len(self._cache) > self.keep:
-            self._cache.popitem(last=False)
-        return sprite
+        return self._cache.put(key, sprite)
 
 
 def text_in(surface: pygame.Surface, frame: Frame, text: str, role: str, rect: pygame.Rect, color, px: int,
