@@ -545,7 +545,7 @@ def number(n: int | float, signed: bool = False) -> str:
     value = int(round(n))
     digits = str(abs(value))
     if len(digits) >= 5:
-        groups = []
+        groups: list[str] = []
         while digits:
             groups.insert(0, digits[-3:])
             digits = digits[:-3]

@@ -27,7 +27,7 @@ def test_a_box_press_plays_its_cue_on_the_window_thread_not_the_reader(tmp_path,
     app = make_app(tmp_path, show_file(tmp_path, buzzers=("box1:1", "key:2", "key:3"), serial_port=str(box.link)))
     try:
         assert wait_for(lambda: app.hardware.boxes["box1"].status.connected, timeout=30), \
-            vars(app.hardware.boxes["box1"].status)  # (a loaded machine is slow)
+            f"{vars(app.hardware.boxes['box1'].status)}"  # (a loaded machine is slow)
         open_question(app)
         plays = _record_threads(app.sound, "play")
         app.feed.go_live()  # as in the show: the reader applies its press under the runtime's lock
@@ -48,7 +48,7 @@ def test_assigning_the_last_buzzer_by_a_box_press_changes_the_key_map_on_the_win
     app = make_app(tmp_path, path)
     try:
         assert wait_for(lambda: app.hardware.boxes["box1"].status.connected, timeout=30), \
-            vars(app.hardware.boxes["box1"].status)  # (a loaded machine is slow)
+            f"{vars(app.hardware.boxes['box1'].status)}"  # (a loaded machine is slow)
         assigned = _record_threads(app, "buzzers_assigned")
         app.action(Action("assign", 1.0))
         app.feed.go_live()

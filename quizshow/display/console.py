@@ -168,16 +168,16 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
             if own_said:
                 return own_said
             others = [e for e in entry.events if e is not event]
-            key = f"journal.stage.{event.name}"
-            found = say(key, who=", ".join(e.name for e in others if e.name),
+            stage_key = f"journal.stage.{event.name}"
+            found = say(stage_key, who=", ".join(e.name for e in others if e.name),
                         n=next((e.points for e in others if e.points), ""))
-            said = found if found != key else ""
+            said = found if found != stage_key else ""
             break
         if event.kind == EventKind.QUESTION and shown is not None:
             return say(shown[0], **shown[1])
-        key = _EVENT_WORDS.get(event.kind)
-        if key:
-            said = say(key, team=name, points=number(event.points or 0, signed=True),
+        event_key = _EVENT_WORDS.get(event.kind)
+        if event_key:
+            said = say(event_key, team=name, points=number(event.points or 0, signed=True),
                        loss=number(-(event.points or 0)) if event.points else "", n=(event.round or 0) + 1).strip()
             break
     if isinstance(cmd, (c.Go, c.Back)):
@@ -185,11 +185,12 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         return f"{step}: {said[:1].lower()}{said[1:]}" if said else say("journal.next_step", step=step)
     if said or own_said:
         return said or own_said
-    key = {c.TimerStart: "journal.timer_start", c.TimerStop: "journal.timer_stop", c.Announce: "journal.announce",
-           c.ViewBlank: "journal.blank", c.ViewScores: "journal.scores"}.get(type(cmd))
-    if key:
+    command_key = {c.TimerStart: "journal.timer_start", c.TimerStop: "journal.timer_stop",
+                   c.Announce: "journal.announce", c.ViewBlank: "journal.blank",
+                   c.ViewScores: "journal.scores"}.get(type(cmd))
+    if command_key:
         off = isinstance(cmd, (c.ViewBlank, c.ViewScores)) and not cmd.on  # which way it went
-        return say(f"{key}_off" if off else key)
+        return say(f"{command_key}_off" if off else command_key)
     team = getattr(cmd, "team", None)
     if own is not None:
         words_key, values = own
@@ -777,9 +778,9 @@ class Console:
             self._ui.button(pygame.Rect(box.right - button_w, box.y, button_w, box.height), label, call.name,
                             *call.args)
             box = pygame.Rect(box.x, box.y, box.width - button_w - unit // 2, box.height)
-        label = self._fit(self.say("console.devices"), "heading", (unit * 8, box.height), MUTED, int(unit * 0.8))
-        surface.blit(label, (x, box.y + 4))
-        x += label.get_width() + unit
+        heading = self._fit(self.say("console.devices"), "heading", (unit * 8, box.height), MUTED, int(unit * 0.8))
+        surface.blit(heading, (x, box.y + 4))
+        x += heading.get_width() + unit
         shown = [n for n in status.notices if n.level != "refused"][-2:]
         devices = [(text, "ok" if ok else "problem") for text, ok in status.devices]
         notices = [(f"{time.strftime('%H:%M:%S', time.localtime(n.at))} {n.text}", n.level) for n in shown]
@@ -864,9 +865,9 @@ class Console:
         rows = [(self.say(f"action.{action}"), ", ".join(self.keymap.keys_of(action, self.language)))
                 for action in (*BUTTONS, "escape")]
         for team, name in enumerate(self.engine.format.buzzer_labels(self.engine.state)):  # a team's, or a table's
-            keys = self.keymap.keys_of(f"buzz{team + 1}", self.language)
-            if keys:
-                rows.append((self.say("console.help_buzzer", team=name), ", ".join(keys)))
+            team_keys = self.keymap.keys_of(f"buzz{team + 1}", self.language)
+            if team_keys:
+                rows.append((self.say("console.help_buzzer", team=name), ", ".join(team_keys)))
         own = f"console.help_amount.{self.engine.format.id}"  # a format's own words for what digits type
         amount = self.say(own)
         rows.append((amount if amount != own else self.say("console.help_amount"), "0–9, Backspace"))

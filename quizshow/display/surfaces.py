@@ -14,7 +14,7 @@ import functools
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
-from typing import Any, Generic, ParamSpec, TypeVar
+from typing import Any, Generic, ParamSpec, TypeVar, cast
 
 import pygame
 
@@ -116,9 +116,9 @@ class Bounded(Generic[P, R]):
         found = self.cache.get(key)
         if found is not None or key in self.cache:
             self.hits += 1
-            return found  # type: ignore[no-any-return]
+            return cast(R, found)
         self.misses += 1
-        return self.cache.put(key, self.func(*args, **kwargs))  # type: ignore[no-any-return]
+        return cast(R, self.cache.put(key, self.func(*args, **kwargs)))
 
     def cache_info(self) -> CacheInfo:
         return CacheInfo(self.hits, self.misses, self.cache.limit, len(self.cache), self.cache.bytes)

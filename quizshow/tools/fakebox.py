@@ -67,7 +67,8 @@ class FakeBox:
                 start_us: int | None = None) -> list[int]:
         """Several presses written in one write (they arrive in one read). `start_us`: the first press's
         box time, given instead of read from the clock (a test of the wrap needs no sleep)."""
-        lines, stamps = [], []
+        lines: list[str] = []
+        stamps: list[int] = []
         if start_us is not None:
             self._last_t_us = None
         for number, after_s in items:

@@ -133,7 +133,7 @@ def gift(height: int, ribbon: tuple[int, int, int] = (255, 200, 61)) -> pygame.S
 
 
 @bounded(4 * MB)
-def speaker(height: int, color: tuple[int, int, int] = (255, 200, 61)) -> pygame.Surface:
+def speaker(height: int, color: tuple[int, ...] = (255, 200, 61)) -> pygame.Surface:
     """A loudspeaker sounding: the box and its cone, three sound arcs, and a waveform to its right (a question
     whose content is a sound: the audience sees that something is playing)."""
     w, h = int(height * 2.2), height
