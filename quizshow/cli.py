@@ -9,13 +9,17 @@ import sys
 from pathlib import Path
 
 from quizshow import __version__, stopping
-from quizshow.resources import demo_show
+from quizshow.resources import bundled_show, bundled_shows, copy_demo, demo_show, show_summary
 from quizshow.yamlfile import Problems
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="quizshow", description="Run a quiz show, or check its files.")
-    p.add_argument("show", nargs="?", type=Path, help="the show file (default: the bundled demo)")
+    p.add_argument("show", nargs="?", type=Path,
+                   help="the show file, or a bundled show's name (see --list); default: the bundled demo")
+    p.add_argument("--list", action="store_true", help="list the bundled shows, one line each, then exit")
+    p.add_argument("--copy-demo", type=Path, default=None, metavar="DIR",
+                   help="copy the bundled shows, packs and themes into DIR to edit, then exit")
     p.add_argument("--check", nargs="+", type=Path, metavar="FILE", help="validate show and pack files")
     p.add_argument("--fullscreen", action="store_true", help="projector window full screen")
     p.add_argument("--display", type=int, default=None, metavar="N", help="projector on display N")
@@ -50,6 +54,40 @@ def _size(text: str) -> tuple[int, int]:
     if not match:
         raise argparse.ArgumentTypeError(f"'{text}' is not a size like 1920x1080")
     return int(match[1]), int(match[2])
+
+
+def find_show(path: Path | None) -> Path:
+    """The show to run: the file named; else a bundled show of that name (`brainring`); none: the demo."""
+    if path is None:
+        return demo_show()
+    if path.exists():
+        return path
+    return bundled_show(str(path)) or path  # not a bundled name either: the loader says it is not found
+
+
+def list_shows(out=None) -> int:
+    """`--list`: each bundled show's name (what `quizshow NAME` runs), title and format."""
+    out = out or sys.stdout
+    shows = bundled_shows()
+    width = max((len(show.stem) for show in shows), default=0)
+    for show in shows:
+        print(f"{show.stem:<{width}}  {show_summary(show)}", file=out)
+    print("Run one with: quizshow NAME (e.g. quizshow brainring); "
+          "copy them to edit with: quizshow --copy-demo DIR", file=out)
+    return 0
+
+
+def copy_demo_command(target: Path, out=None) -> int:
+    """`--copy-demo DIR`: the bundled shows, packs and themes copied into DIR (exit 1 if it is in the way)."""
+    out = out or sys.stdout
+    try:
+        copy_demo(target)
+    except (FileExistsError, OSError) as why:
+        print(f"{target}: cannot copy the demo shows: {why}", file=sys.stderr)
+        return 1
+    print(f"{target}: the bundled shows, packs and themes are copied (shows/, packs/, themes/). "
+          f"Run one with: quizshow {target / 'shows' / 'svoyak.yaml'}", file=out)
+    return 0
 
 
 def check_files(paths: list[Path], out=None) -> int:
@@ -115,16 +153,21 @@ def main(argv: list[str]) -> int:
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s",
                         stream=sys.stderr)
     try:
+        if args.list:
+            return list_shows()
+        if args.copy_demo:
+            return copy_demo_command(args.copy_demo)
         if args.check:
-            return check_files(args.check)
+            return check_files([find_show(path) for path in args.check])
+        show = find_show(args.show)
         if args.seats:
             from quizshow.runtime.phones import print_seats
 
-            return print_seats(args.show or demo_show(), args.journal, args.new, args.web_port)
+            return print_seats(show, args.journal, args.new, args.web_port)
         if args.sheet:
-            return sheet(args.show or demo_show(), args.sheet)
+            return sheet(show, args.sheet)
         if args.export_results:
-            return export_results(args.show or demo_show(), args.journal, args.export_results)
+            return export_results(show, args.journal, args.export_results)
         if args.import_pack or args.proof:
             from quizshow.tools.siq_tools import import_command, proof_command
 
@@ -136,7 +179,7 @@ def main(argv: list[str]) -> int:
             return proof_command(args.proof, args.out)
         from quizshow.app import run
 
-        return run(args, args.show or demo_show())
+        return run(args, show)
     except stopping.Stopped as why:  # a signal while the files were loading: nothing was started
         print(f"{why}: stopped while loading", file=sys.stderr)
         return 1 if args.check else 0  # an interrupted check has not passed

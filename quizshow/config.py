@@ -223,6 +223,8 @@ def _theme(reader: FileReader, node: Node | None) -> Path:
     if name is None or node is None:
         return THEMES_DIR / "broadcast"
     candidates = [THEMES_DIR / name, (reader.path.parent / name).resolve()]
+    if "/" in name or "\\" in name:  # a path (`../themes/broadcast`, a copied demo's): the show's own first
+        candidates.reverse()
     for folder in candidates:
         if (folder / "theme.yaml").exists():
             check_theme(folder, reader.problems)  # an unknown colour name: an error at its line

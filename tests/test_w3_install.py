@@ -60,3 +60,83 @@ def test_readme_says_which_python_and_how_on_a_fresh_debian():
     assert "Python 3.11 or newer" in readme
     assert "PEP 668" in readme
     assert any("python3 -m venv .venv" in line for line in _code_lines(readme))
+
+
+# --- item 2: bundled shows by name -----------------------------------------------------------------
+
+import json  # noqa: E402
+import os  # noqa: E402
+import signal  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+
+
+def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+            "XDG_DATA_HOME": str(tmp_path / "data-home"), **extra}
+
+
+def quizshow(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """`quizshow ARGS` as the installed command runs it, from a folder that is not the repository."""
+    return subprocess.run([sys.executable, "-m", "quizshow", *args], capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path, env=_env(tmp_path, **env))
+
+
+def run_until_live(tmp_path: Path, *args: str, **env: str) -> tuple[int, str]:
+    """Start a show headless, wait for its «osc: listening» line (the show is up), stop it with SIGTERM."""
+    proc = subprocess.Popen([sys.executable, "-m", "quizshow", *args, "--headless", "--osc-port", "0",
+                             "--web-port", "0"], stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                            cwd=tmp_path, env=_env(tmp_path, **env))
+    assert proc.stderr is not None
+    seen = []
+    for line in proc.stderr:
+        seen.append(line)
+        if line.startswith("osc: listening"):
+            proc.send_signal(signal.SIGTERM)
+            break
+    rest, _ = proc.communicate(timeout=60)[1], None
+    return proc.returncode, "".join(seen) + (rest or "")
+
+
+def test_list_names_every_bundled_show_with_its_title(tmp_path):
+    out = quizshow(tmp_path, "--list")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    for stem, title in (("brainring", "Брейн-ринг"), ("svoyak", "Своя игра"), ("written", "Письменный квиз")):
+        assert any(line.split()[0] == stem and title in line for line in lines), out.stdout
+    assert len([line for line in lines if line.split()[0] in {p.stem for p in (ROOT / "shows").glob("*.yaml")}]) \
+        == len(list((ROOT / "shows").glob("*.yaml")))
+
+
+def test_a_bundled_show_runs_by_name_from_another_folder(tmp_path):
+    journal = tmp_path / "j.jsonl"
+    code, err = run_until_live(tmp_path, "brainring", "--journal", str(journal))
+    assert code == 0, err
+    header = json.loads(journal.read_text(encoding="utf-8").splitlines()[0])
+    assert Path(header["show"]).name == "brainring.yaml", header
+    assert quizshow(tmp_path, "--check", "brainring.yaml").returncode == 0  # with its suffix too
+    missing = quizshow(tmp_path, "--check", "no-such-show")
+    assert missing.returncode == 1 and "no-such-show" in missing.stdout
+
+
+def test_copy_demo_gives_shows_to_edit_whose_paths_still_work(tmp_path):
+    out = quizshow(tmp_path, "--copy-demo", "mine")
+    assert out.returncode == 0, out.stderr
+    shows = sorted((tmp_path / "mine" / "shows").glob("*.yaml"))
+    assert {p.name for p in shows} == {p.name for p in (ROOT / "shows").glob("*.yaml")}
+    assert (tmp_path / "mine" / "packs" / "svoyak-demo.yaml").is_file()
+    assert (tmp_path / "mine" / "themes" / "broadcast" / "theme.yaml").is_file()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    checked = quizshow(elsewhere, "--check", *map(str, shows))
+    assert checked.returncode == 0 and " 0 error(s)" in checked.stdout, checked.stdout
+    # The copy is the one used: its pack and its theme, not the package's.
+    from quizshow.config import load_show
+    from quizshow.yamlfile import Problems
+
+    config = load_show(tmp_path / "mine" / "shows" / "svoyak.yaml", Problems())
+    assert config is not None
+    assert config.theme.resolve() == (tmp_path / "mine" / "themes" / "broadcast").resolve()
+    assert config.packs[0].path.resolve().is_relative_to((tmp_path / "mine").resolve())
+    again = quizshow(tmp_path, "--copy-demo", "mine")  # nothing is overwritten
+    assert again.returncode == 1 and "not empty" in again.stderr
