@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ipaddress
-import os
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -111,13 +110,11 @@ class ShowConfig:
 
     @property
     def journal_path(self) -> Path:
-        """Beside the show (`.quizshow/`); for a show in a folder nobody may write to (the bundled demo
-        of an installed copy, say), in the user's data folder instead."""
-        folder = self.path.parent
-        if not os.access(folder, os.W_OK):
-            data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-            return Path(data) / "quizshow" / f"{self.path.stem}.journal.jsonl"
-        return folder / ".quizshow" / f"{self.path.stem}.journal.jsonl"
+        """Beside the show (`.quizshow/`); for a show in a folder nobody may write to, or one of the
+        package's own (a bundled show), in the user's data folder instead (quizshow/userdirs.py)."""
+        from quizshow.userdirs import journal_path
+
+        return journal_path(self.path)
 
     @property
     def pack(self) -> Pack | None:

@@ -140,3 +140,61 @@ def test_copy_demo_gives_shows_to_edit_whose_paths_still_work(tmp_path):
     assert config.packs[0].path.resolve().is_relative_to((tmp_path / "mine").resolve())
     again = quizshow(tmp_path, "--copy-demo", "mine")  # nothing is overwritten
     assert again.returncode == 1 and "not empty" in again.stderr
+
+
+# --- item 3: where a journal goes ------------------------------------------------------------------
+
+
+def _bundled(name: str) -> Path:
+    from quizshow.resources import bundled_show
+
+    show = bundled_show(name)
+    assert show is not None
+    return show
+
+
+def test_a_bundled_show_journals_in_the_user_data_folder_and_the_console_says_where(tmp_path, monkeypatch):
+    from conftest import notices
+
+    from quizshow.app import ShowApp
+    from quizshow.config import load_show
+    from quizshow.yamlfile import Problems
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
+    config = load_show(_bundled("brainring"), Problems())
+    assert config is not None
+    expected = tmp_path / "share" / "quizshow" / "journals" / "brainring" / "brainring.journal.jsonl"
+    assert config.journal_path == expected
+    app = ShowApp(config, sound=False, devices=False, seed=3)
+    try:
+        assert expected.is_file()
+        told = [n.text for n in notices(app) if n.level == "info"]
+        assert any("Журнал пишется в папку пользователя" in text and str(expected) in text for text in told), told
+    finally:
+        app.close()
+    beside = _bundled("brainring").parent / ".quizshow" / "brainring.journal.jsonl"
+    assert not beside.exists() or beside.stat().st_mtime < expected.stat().st_mtime
+
+
+def test_a_show_in_a_read_only_folder_journals_in_the_user_data_folder(tmp_path, monkeypatch):
+    from quizshow import userdirs
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
+    show = tmp_path / "cd" / "final.yaml"
+    show.parent.mkdir()
+    show.write_text("title: x\n", encoding="utf-8")
+    assert userdirs.journal_path(show) == show.parent / ".quizshow" / "final.journal.jsonl"  # writable: beside it
+    real_access = os.access
+    monkeypatch.setattr(userdirs.os, "access", lambda p, mode: Path(p) != show.parent and real_access(p, mode))
+    assert userdirs.journal_path(show) == tmp_path / "share/quizshow/journals/final/final.journal.jsonl"
+
+
+def test_a_bundled_show_run_by_name_leaves_nothing_in_the_package(tmp_path):
+    package_journals = ROOT / "shows" / ".quizshow" / "written.journal.jsonl"
+    before = package_journals.stat().st_mtime_ns if package_journals.exists() else None
+    code, err = run_until_live(tmp_path, "written")
+    assert code == 0, err
+    journal = tmp_path / "data-home" / "quizshow" / "journals" / "written" / "written.journal.jsonl"
+    assert journal.is_file() and str(journal) in err, err
+    after = package_journals.stat().st_mtime_ns if package_journals.exists() else None
+    assert after == before
