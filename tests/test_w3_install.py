@@ -82,11 +82,13 @@ def quizshow(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProc
                           cwd=tmp_path, env=_env(tmp_path, **env))
 
 
-def run_until_live(tmp_path: Path, *args: str, **env: str) -> tuple[int, str]:
-    """Start a show headless, wait for its «osc: listening» line (the show is up), stop it with SIGTERM."""
-    proc = subprocess.Popen([sys.executable, "-m", "quizshow", *args, "--headless", "--osc-port", "0",
-                             "--web-port", "0"], stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                            cwd=tmp_path, env=_env(tmp_path, **env))
+def run_until_live(tmp_path: Path, *args: str, headless: bool = True, **env: str) -> tuple[int, str]:
+    """Start a show (headless, or on SDL's dummy video driver), wait for its «osc: listening» line (the show
+    is up), stop it with SIGTERM; its exit code and everything it wrote on stderr."""
+    mode = ["--headless"] if headless else []
+    proc = subprocess.Popen([sys.executable, "-m", "quizshow", *args, *mode, "--osc-port", "0", "--web-port", "0"],
+                            stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=tmp_path,
+                            env=_env(tmp_path, **env))
     assert proc.stderr is not None
     seen = []
     for line in proc.stderr:
@@ -198,3 +200,72 @@ def test_a_bundled_show_run_by_name_leaves_nothing_in_the_package(tmp_path):
     assert journal.is_file() and str(journal) in err, err
     after = package_journals.stat().st_mtime_ns if package_journals.exists() else None
     assert after == before
+
+
+# --- item 4: a quiet start without sound; the two windows side by side ------------------------------
+
+
+def test_no_sound_card_is_one_clean_line_without_alsa_noise(tmp_path):
+    """A machine whose ALSA has no such card (here forced: card 99): ALSA's own lines used to come first."""
+    code, err = run_until_live(tmp_path, "brainring", "--journal", str(tmp_path / "j.jsonl"), headless=False,
+                               SDL_AUDIODRIVER="alsa", AUDIODEV="hw:99,0")
+    assert code == 0, err
+    assert "ALSA lib" not in err, err
+    assert err.count("no audio device") == 1, err
+    assert "the show goes on silently" in err
+
+
+def test_alsa_noise_is_dropped_and_other_lines_are_kept(capfd):
+    import pygame
+
+    from quizshow.outputs.sound import without_alsa_noise
+
+    with without_alsa_noise():
+        os.write(2, b"ALSA lib confmisc.c:855:(parse_card) cannot find card '0'\n")
+        os.write(2, b"something else the operator must see\n")
+        try:
+            pygame.mixer.init()  # whatever the machine has: a card, none, or the dummy driver
+        except pygame.error:
+            pass
+        finally:
+            pygame.mixer.quit()
+    err = capfd.readouterr().err
+    assert "ALSA lib" not in err and "something else the operator must see" in err
+
+
+def test_the_two_windows_sharing_a_screen_open_side_by_side():
+    from quizshow.display.windows import side_by_side
+
+    projector, console = side_by_side((3840, 1200), (1280, 720), (1280, 800))
+    assert projector[0] + 1280 <= console[0]  # they do not overlap
+    assert 0 <= projector[0] and console[0] + 1280 <= 3840
+    # A laptop screen too narrow for both: the projector at the left edge, the console at the right one.
+    projector, console = side_by_side((1920, 1080), (1280, 720), (1280, 800))
+    assert projector[0] == 0 and console[0] == 1920 - 1280
+    # On a second display the positions are that display's.
+    projector, console = side_by_side((1920, 1080), (640, 360), (1024, 700), origin=(1920, 0))
+    assert 1920 <= projector[0] and projector[0] + 640 <= console[0] and console[0] + 1024 <= 3840
+
+
+def test_the_windows_open_apart_without_a_window_manager(monkeypatch):
+    import argparse
+
+    import pygame
+
+    from quizshow.display import windows as windows_module
+    from quizshow.display.windows import Windows
+
+    pygame.display.init()  # the dummy driver: no window manager moves anything
+    monkeypatch.setattr(windows_module, "_desktop", lambda index: (2560, 1440))  # one wide screen
+    args = argparse.Namespace(size=(640, 360), display=None, console_display=None, fullscreen=False,
+                              no_console=False)
+    windows = Windows(args, "Шоу", headless=False)
+    try:
+        assert windows.projector is not None and windows.console is not None
+        (px, _), (cx, _) = windows.projector.position, windows.console.position
+        assert windows.console.size == (1280, 800)
+        assert px + 640 <= cx and cx + 1280 <= 2560  # side by side, each whole on the screen
+    finally:
+        for window in (windows.projector, windows.console):
+            if window is not None:
+                window.destroy()
