@@ -269,3 +269,61 @@ def test_the_windows_open_apart_without_a_window_manager(monkeypatch):
         for window in (windows.projector, windows.console):
             if window is not None:
                 window.destroy()
+
+
+# --- item 5: the POSIX-only calls behind one small module each --------------------------------------
+
+
+def test_the_journal_is_locked_even_where_there_is_no_fcntl(tmp_path, monkeypatch):
+    """Windows has no fcntl: the journal used to go unlocked there, and two shows could write one file."""
+    from quizshow.runtime.journal_file import Journal, JournalLocked
+
+    monkeypatch.setitem(sys.modules, "fcntl", None)  # `import fcntl` fails from here on, as on Windows
+    path = tmp_path / "j.jsonl"
+    journal, _ = Journal.open(path, "show", seed=1)
+    try:
+        try:
+            Journal.open(path, "show")
+        except JournalLocked as why:
+            assert f"in use by process {os.getpid()}" in str(why)
+        else:
+            raise AssertionError("a second open of a held journal was not refused")
+    finally:
+        journal.close()
+    again, _ = Journal.open(path, "show")  # released on close
+    again.close()
+
+
+def test_without_o_dsync_every_journal_line_is_fsynced(tmp_path, monkeypatch):
+    from quizshow.core import commands as c
+    from quizshow.runtime import durable
+    from quizshow.runtime.journal_file import Journal
+
+    monkeypatch.setattr(durable, "SYNC_ON_OPEN", 0)  # as on Windows
+    synced: list[int] = []
+    real_fsync = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real_fsync(fd))[1])
+    journal, _ = Journal.open(tmp_path / "j.jsonl", "show", seed=1)
+    try:
+        before = len(synced)
+        journal.append(c.Go(at=1))
+        journal.append(c.Go(at=2))
+        assert len(synced) - before == 2  # one fsync a line
+    finally:
+        journal.close()
+
+
+def test_posix_only_calls_live_in_one_small_module_each():
+    uses = {  # what a POSIX-only call looks like in code → the one module allowed to make it
+        r"\bimport fcntl\b|\bfcntl\.": set(),  # the journal's lock: filelock (runtime/journal_lock.py)
+        r"os\.O_DSYNC|[\"']O_DSYNC[\"']": {"runtime/durable.py"},
+        r"[\"']XDG_|[\"']\.local[\"']|[\"']\.cache[\"']": {"userdirs.py"},
+    }
+    package = ROOT / "quizshow"
+    for source in package.rglob("*.py"):
+        name = source.relative_to(package).as_posix()
+        code = "\n".join(line.split("#")[0] for line in source.read_text(encoding="utf-8").splitlines())
+        for pattern, modules in uses.items():
+            assert not re.search(pattern, code) or name in modules, (name, pattern)
+    assert "filelock" in (package / "runtime" / "journal_lock.py").read_text(encoding="utf-8")
+    assert "platformdirs" in (package / "userdirs.py").read_text(encoding="utf-8")
