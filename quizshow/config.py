@@ -16,6 +16,7 @@ from quizshow.core.spec import MAX_TEAMS
 from quizshow.formats import common_rules, presets
 from quizshow.formats.teamsize import size_problems
 from quizshow.inputs.keymap import ACTIONS, key_code, player_buzzer, unknown_key_names
+from quizshow.language import pick
 from quizshow.packs.loader import load_pack
 from quizshow.packs.model import Pack
 from quizshow.resources import themes_dir
@@ -144,7 +145,7 @@ def _load_show(path: Path, problems: Problems) -> ShowConfig | None:
         for check, warning in checks:
             for line, message in check(pack, rules) if check is not None else ():
                 problems.add(pack.path, line, message, warning=warning)
-    language = reader.text(keys.get("language"), "language") or "ru"
+    language = pick(reader.text(keys.get("language"), "language"))  # --language, the file's, LANG (language.py)
     if language not in ("ru", "en"):
         reader.error(keys["language"], "language must be ru or en")
     devices = _devices(reader, keys.get("devices"))

@@ -327,3 +327,83 @@ def test_posix_only_calls_live_in_one_small_module_each():
             assert not re.search(pattern, code) or name in modules, (name, pattern)
     assert "filelock" in (package / "runtime" / "journal_lock.py").read_text(encoding="utf-8")
     assert "platformdirs" in (package / "userdirs.py").read_text(encoding="utf-8")
+
+
+# --- item 6: the command line -----------------------------------------------------------------------
+
+import pytest  # noqa: E402
+
+
+def test_log_lines_carry_the_time_and_log_level_error_quiets_them(tmp_path):
+    code, err = run_until_live(tmp_path, "written")  # a bundled show: its journal's folder is logged (INFO)
+    assert code == 0, err
+    assert re.search(r"^\d\d:\d\d:\d\d\.\d{3} INFO quizshow\.\S+: journal: ", err, re.M), err
+    code, err = run_until_live(tmp_path, "written", "--log-level", "error")
+    assert code == 0, err
+    assert not re.search(r" (INFO|WARNING) quizshow", err), err
+    assert "osc: listening" in err  # the port is said at every level
+
+
+def test_help_shows_examples_exit_codes_and_where_the_docs_are(capsys):
+    from quizshow.cli import parse_args
+
+    with pytest.raises(SystemExit) as leaving:
+        parse_args(["--help"])
+    assert leaving.value.code == 0
+    text = capsys.readouterr().out
+    assert "examples:" in text and "quizshow brainring" in text and "quizshow --check" in text
+    assert "exit codes:" in text and re.search(r"^\s+2\s+a wrong command line", text, re.M)
+    assert "docs/cli.md" in text
+    assert "--language {ru,en}" in text and "error" in text
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["--out", "d", "--check", "f.yaml"], "--out"),
+    (["--sheet", "o.png", "--check", "f.yaml"], "--check and --sheet cannot be used together"),
+    (["--import", "p.siq", "--proof", "p.siq", "--out", "d"], "--import and --proof cannot be used together"),
+    (["--list", "--copy-demo", "d"], "--list and --copy-demo cannot be used together"),
+    (["--seats", "--export-results", "r"], "cannot be used together"),
+    (["--new"], "--new makes new join links"),
+    (["show.yaml", "--list"], "--list takes no show file"),
+])
+def test_conflicting_modes_are_refused_with_a_clear_message_and_exit_2(argv, said, capsys):
+    from quizshow.cli import parse_args
+
+    with pytest.raises(SystemExit) as leaving:
+        parse_args(argv)
+    assert leaving.value.code == 2
+    assert said in capsys.readouterr().err
+
+
+def test_language_comes_from_the_command_line_else_the_show_else_lang(tmp_path, monkeypatch):
+    from quizshow import app, cli
+    from quizshow.packs.play import load_playable
+    from quizshow.yamlfile import Problems
+
+    plain = tmp_path / "plain.yaml"  # a show that names no language
+    text = (ROOT / "shows" / "svoyak.yaml").read_text(encoding="utf-8").replace("../packs/", str(ROOT / "packs") + "/")
+    plain.write_text("\n".join(line for line in text.splitlines() if not line.startswith("language:")),
+                     encoding="utf-8")
+    russian = tmp_path / "russian.yaml"
+    russian.write_text(text if "language: ru" in text else text + "\nlanguage: ru\n", encoding="utf-8")
+    spoken: list[str] = []
+
+    def fake_run(args, show):  # what the show would speak
+        config = load_playable(show, Problems())
+        assert config is not None
+        spoken.append(config.language)
+        return 0
+
+    monkeypatch.setattr(app, "run", fake_run)
+    cases = [("plain", [], "C.UTF-8"), ("plain", [], "en_GB.UTF-8"), ("russian", [], "en_GB.UTF-8"),
+             ("russian", ["--language", "en"], "ru_RU.UTF-8"), ("plain", ["--language", "ru"], "en_US")]
+    for name, argv, lang in cases:
+        monkeypatch.setenv("LANG", lang)
+        monkeypatch.delenv("LC_ALL", raising=False)
+        monkeypatch.delenv("LC_MESSAGES", raising=False)
+        assert cli.main([str(tmp_path / f"{name}.yaml"), *argv]) == 0
+    assert spoken == ["ru", "en", "ru", "en", "ru"]
+    from quizshow.config import load_show
+
+    config = load_show(plain, Problems())  # after the command line: back to the default
+    assert config is not None and config.language == "ru"
