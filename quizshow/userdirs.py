@@ -64,3 +64,11 @@ def journal_path(show: Path) -> Path:
 def elsewhere(journal: Path) -> bool:
     """Whether a journal is in the user's data folder rather than beside its show (the console says so)."""
     return Path(os.path.abspath(journal)).is_relative_to(Path(os.path.abspath(journals_home())))
+
+
+def short_folder(journal: Path) -> str:
+    """The journal's folder as the console shows it: the home folder as `~` (the line has little room)."""
+    folder, home = Path(os.path.abspath(journal.parent)), Path.home()
+    if folder.is_relative_to(home):
+        return str(Path("~") / folder.relative_to(home)) + os.sep
+    return str(folder) + os.sep
