@@ -412,7 +412,10 @@ def run(args: Namespace, show_path: Path) -> int:
     os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     import pygame
 
-    pygame.init()
+    from quizshow.outputs.sound import without_alsa_noise
+
+    with without_alsa_noise():  # no sound card: one clean line from us, not ALSA's sixteen (outputs/sound.py)
+        pygame.init()
     if not args.headless and (why := no_display(os.environ, pygame.display.get_driver())):
         pygame.quit()
         return say_no_display(why)

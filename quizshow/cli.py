@@ -4,18 +4,24 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import re
 import sys
 from pathlib import Path
 
-from quizshow import __version__, stopping
-from quizshow.resources import demo_show
+from quizshow import __version__, language, stopping
+from quizshow.resources import bundled_show, bundled_shows, copy_demo, demo_show, show_summary
 from quizshow.yamlfile import Problems
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="quizshow", description="Run a quiz show, or check its files.")
-    p.add_argument("show", nargs="?", type=Path, help="the show file (default: the bundled demo)")
+    p = argparse.ArgumentParser(prog="quizshow", description="Run a quiz show, or check its files.",
+                                epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("show", nargs="?", type=Path,
+                   help="the show file, or a bundled show's name (see --list); default: the bundled demo")
+    p.add_argument("--list", action="store_true", help="list the bundled shows, one line each, then exit")
+    p.add_argument("--copy-demo", type=Path, default=None, metavar="DIR",
+                   help="copy the bundled shows, packs and themes into DIR to edit, then exit")
     p.add_argument("--check", nargs="+", type=Path, metavar="FILE", help="validate show and pack files")
     p.add_argument("--fullscreen", action="store_true", help="projector window full screen")
     p.add_argument("--display", type=int, default=None, metavar="N", help="projector on display N")
@@ -36,13 +42,58 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--export-results", type=Path, default=None, metavar="PREFIX",
                    help="write the show's results from its journal as PREFIX.<suffix>, one file for each "
                         "its format exports (e.g. PREFIX.csv and PREFIX.html)")
-    p.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
+    p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"],
+                   help="what is logged on stderr, each line with its time (default: info)")
+    p.add_argument("--language", choices=["ru", "en"], default=None,
+                   help="the screens' language (default: the show file's, else LANG's, else ru)")
     p.add_argument("--version", action="version", version=f"quizshow {__version__}")
     # SIGame packs and proof sheets (docs/siq.md)
     p.add_argument("--import", dest="import_pack", type=Path, metavar="PACK", help="convert a .siq pack to our YAML")
     p.add_argument("--proof", type=Path, metavar="PACK", help="render every question card of a pack to images")
     p.add_argument("--out", type=Path, metavar="DIR", help="where --import and --proof write")
-    return p.parse_args(argv)
+    args = p.parse_args(argv)
+    if (why := conflict(args)) is not None:
+        p.error(why)  # the usage, the reason, exit 2
+    return args
+
+
+EPILOG = """\
+examples:
+  quizshow                              the bundled demo show («Своя игра»)
+  quizshow --list                       the bundled shows, one line each
+  quizshow brainring                    a bundled show by name
+  quizshow --copy-demo myshows          copy the bundled shows, packs and themes to edit
+  quizshow myshows/shows/svoyak.yaml --fullscreen --display 1
+  quizshow pack.siq                     play a pack as it is
+  quizshow --check show.yaml pack.yaml  validate files (FILE:LINE: message)
+  quizshow show.yaml --headless --osc-port 9000 --log-level warning
+
+exit codes:
+  0  the show ended (Ctrl+Q twice, SIGINT, SIGTERM) or the files are clean
+  1  errors in the files, a journal problem, no display (see the message)
+  2  a wrong command line (an unknown flag, a bad value, modes that cannot go together)
+
+documentation: docs/cli.md in the quizshow sources (all flags), docs/install.md, docs/files.md
+"""
+
+# One thing at a time: each of these does its job and exits.
+MODES = {"check": "--check", "list": "--list", "copy_demo": "--copy-demo", "seats": "--seats", "sheet": "--sheet",
+         "export_results": "--export-results", "import_pack": "--import", "proof": "--proof"}
+
+
+def conflict(args: argparse.Namespace) -> str | None:
+    """Why the flags given cannot go together, or None."""
+    modes = [flag for name, flag in MODES.items() if getattr(args, name)]
+    if len(modes) > 1:
+        return f"{modes[0]} and {modes[1]} cannot be used together: give one of them"
+    mode = modes[0] if modes else None
+    if args.out is not None and mode not in ("--import", "--proof"):
+        return f"--out is where --import and --proof write; it does nothing {'with ' + mode if mode else 'here'}"
+    if args.new and mode != "--seats":
+        return "--new makes new join links: it goes with --seats"
+    if args.show is not None and mode in ("--check", "--list", "--copy-demo", "--import", "--proof"):
+        return f"{mode} takes no show file before it: {args.show} (to check it: --check {args.show})"
+    return None
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -50,6 +101,40 @@ def _size(text: str) -> tuple[int, int]:
     if not match:
         raise argparse.ArgumentTypeError(f"'{text}' is not a size like 1920x1080")
     return int(match[1]), int(match[2])
+
+
+def find_show(path: Path | None) -> Path:
+    """The show to run: the file named; else a bundled show of that name (`brainring`); none: the demo."""
+    if path is None:
+        return demo_show()
+    if path.exists():
+        return path
+    return bundled_show(str(path)) or path  # not a bundled name either: the loader says it is not found
+
+
+def list_shows(out=None) -> int:
+    """`--list`: each bundled show's name (what `quizshow NAME` runs), title and format."""
+    out = out or sys.stdout
+    shows = bundled_shows()
+    width = max((len(show.stem) for show in shows), default=0)
+    for show in shows:
+        print(f"{show.stem:<{width}}  {show_summary(show)}", file=out)
+    print("Run one with: quizshow NAME (e.g. quizshow brainring); "
+          "copy them to edit with: quizshow --copy-demo DIR", file=out)
+    return 0
+
+
+def copy_demo_command(target: Path, out=None) -> int:
+    """`--copy-demo DIR`: the bundled shows, packs and themes copied into DIR (exit 1 if it is in the way)."""
+    out = out or sys.stdout
+    try:
+        copy_demo(target)
+    except (FileExistsError, OSError) as why:
+        print(f"{target}: cannot copy the demo shows: {why}", file=sys.stderr)
+        return 1
+    print(f"{target}: the bundled shows, packs and themes are copied (shows/, packs/, themes/). "
+          f"Run one with: quizshow {target / 'shows' / 'svoyak.yaml'}", file=out)
+    return 0
 
 
 def check_files(paths: list[Path], out=None) -> int:
@@ -110,21 +195,36 @@ def export_results(show: Path, journal: Path | None, prefix: Path, out=None) -> 
     return 0
 
 
+LOG_FORMAT = "%(asctime)s.%(msecs)03d %(levelname)s %(name)s: %(message)s"  # 21:14:03.512 WARNING …
+
+
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
-    logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s",
-                        stream=sys.stderr)
+    logging.basicConfig(level=args.log_level.upper(), format=LOG_FORMAT, datefmt="%H:%M:%S", stream=sys.stderr)
+    language.choose(args.language, os.environ)  # before any file is read
     try:
+        return _main(args)
+    finally:
+        language.reset()
+
+
+def _main(args: argparse.Namespace) -> int:
+    try:
+        if args.list:
+            return list_shows()
+        if args.copy_demo:
+            return copy_demo_command(args.copy_demo)
         if args.check:
-            return check_files(args.check)
+            return check_files([find_show(path) for path in args.check])
+        show = find_show(args.show)
         if args.seats:
             from quizshow.runtime.phones import print_seats
 
-            return print_seats(args.show or demo_show(), args.journal, args.new, args.web_port)
+            return print_seats(show, args.journal, args.new, args.web_port)
         if args.sheet:
-            return sheet(args.show or demo_show(), args.sheet)
+            return sheet(show, args.sheet)
         if args.export_results:
-            return export_results(args.show or demo_show(), args.journal, args.export_results)
+            return export_results(show, args.journal, args.export_results)
         if args.import_pack or args.proof:
             from quizshow.tools.siq_tools import import_command, proof_command
 
@@ -136,7 +236,7 @@ def main(argv: list[str]) -> int:
             return proof_command(args.proof, args.out)
         from quizshow.app import run
 
-        return run(args, args.show or demo_show())
+        return run(args, show)
     except stopping.Stopped as why:  # a signal while the files were loading: nothing was started
         print(f"{why}: stopped while loading", file=sys.stderr)
         return 1 if args.check else 0  # an interrupted check has not passed

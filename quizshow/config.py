@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ipaddress
-import os
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -17,6 +16,7 @@ from quizshow.core.spec import MAX_TEAMS
 from quizshow.formats import common_rules, presets
 from quizshow.formats.teamsize import size_problems
 from quizshow.inputs.keymap import ACTIONS, key_code, player_buzzer, unknown_key_names
+from quizshow.language import pick
 from quizshow.packs.loader import load_pack
 from quizshow.packs.model import Pack
 from quizshow.resources import themes_dir
@@ -113,13 +113,11 @@ class ShowConfig:
 
     @property
     def journal_path(self) -> Path:
-        """Beside the show (`.quizshow/`); for a show in a folder nobody may write to (the bundled demo
-        of an installed copy, say), in the user's data folder instead."""
-        folder = self.path.parent
-        if not os.access(folder, os.W_OK):
-            data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-            return Path(data) / "quizshow" / f"{self.path.stem}.journal.jsonl"
-        return folder / ".quizshow" / f"{self.path.stem}.journal.jsonl"
+        """Beside the show (`.quizshow/`); for a show in a folder nobody may write to, or one of the
+        package's own (a bundled show), in the user's data folder instead (quizshow/userdirs.py)."""
+        from quizshow.userdirs import journal_path
+
+        return journal_path(self.path)
 
     @property
     def pack(self) -> Pack | None:
@@ -149,7 +147,7 @@ def _load_show(path: Path, problems: Problems) -> ShowConfig | None:
         for check, warning in checks:
             for line, message in check(pack, rules) if check is not None else ():
                 problems.add(pack.path, line, message, warning=warning)
-    language = reader.text(keys.get("language"), "language") or "ru"
+    language = pick(reader.text(keys.get("language"), "language"))  # --language, the file's, LANG (language.py)
     if language not in ("ru", "en"):
         reader.error(keys["language"], "language must be ru or en")
     devices = _devices(reader, keys.get("devices"))
@@ -225,6 +223,8 @@ def _theme(reader: FileReader, node: Node | None) -> Path:
     if name is None or node is None:
         return THEMES_DIR / "broadcast"
     candidates = [THEMES_DIR / name, (reader.path.parent / name).resolve()]
+    if "/" in name or "\\" in name:  # a path (`../themes/broadcast`, a copied demo's): the show's own first
+        candidates.reverse()
     for folder in candidates:
         if (folder / "theme.yaml").exists():
             check_theme(folder, reader.problems)  # an unknown colour name: an error at its line

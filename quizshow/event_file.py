@@ -21,6 +21,7 @@ from quizshow.event.matches import DEFAULT_MATCHES
 from quizshow.event.model import EventTeam, Regulation
 from quizshow.formats.teamsize import size_problems
 from quizshow.formats.tournament.model import EventPlan, StagePlan
+from quizshow.language import pick
 from quizshow.yamlfile import FileReader, Problems
 
 KEYS = ["title", "regulation", "parameters", "language", "theme", "teams", "stages", "tables", "devices", "keys"]
@@ -92,7 +93,7 @@ def load_tournament(path: Path, problems: Problems, reader: FileReader | None = 
         # matches the digits type a score, and only two teams play at a time.
         tables = [(tables[i] if i < len(tables) else None) or f"key:{i + 1}" for i in range(2)]
         devices = replace(devices, keyboard_buzzers=False)
-    language = reader.text(keys.get("language"), "language") or "ru"
+    language = pick(reader.text(keys.get("language"), "language"))  # --language, the file's, LANG (language.py)
     if language not in ("ru", "en"):
         reader.error(keys["language"], "language must be ru or en")
     configs = tuple(TeamConfig(t.name, t.colour, t.captain or None, t.players,

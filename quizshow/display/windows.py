@@ -108,6 +108,40 @@ def _on_display(index: int | None) -> tuple[int, int]:
     return pos, pos
 
 
+def side_by_side(desktop: tuple[int, int], projector: tuple[int, int], console: tuple[int, int],
+                 origin: tuple[int, int] = (0, 0)) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Where the projector and the console windows go when they share one screen: side by side, the
+    projector on the left, centred together where both fit; where they do not, the projector at the left
+    edge and the console at the right edge, so each shows as much as the screen allows. Without a window
+    manager (a kiosk, Xvfb) both would open centred and the console would cover the projector."""
+    (dw, dh), (pw, ph), (cw, ch) = desktop, projector, console
+    ox, oy = origin
+    if pw + cw <= dw:
+        left = (dw - pw - cw) // 2
+        return (ox + left, oy + max(0, (dh - ph) // 2)), (ox + left + pw, oy + max(0, (dh - ch) // 2))
+    return (ox, oy + max(0, (dh - ph) // 2)), (ox + max(0, dw - cw), oy + max(0, (dh - ch) // 2))
+
+
+def _origin(index: int) -> tuple[int, int]:
+    """The top-left corner of display `index` in the desktop (SDL_GetDisplayBounds; (0, 0) where unknown)."""
+    lib = _sdl()
+    if lib is None:
+        return 0, 0
+    bounds = _Rect()
+    try:
+        if lib.SDL_GetDisplayBounds(index, ctypes.byref(bounds)) == 0:
+            return bounds.x, bounds.y
+    except (AttributeError, ctypes.ArgumentError):
+        pass
+    return 0, 0
+
+
+def _shown_on(index: int | None) -> int:
+    """The display a window asked for `index` opens on (a missing one: display 0)."""
+    count = pygame.display.get_num_displays()
+    return index if index is not None and 0 <= index < count else 0
+
+
 class _Rect(ctypes.Structure):
     _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int), ("w", ctypes.c_int), ("h", ctypes.c_int)]
 
@@ -178,15 +212,20 @@ class Windows:
         self.drawn_at = 0.0  # monotonic time of the projector's last frame
         if headless:
             return
-        self.projector = pygame.Window(title, args.size, position=_on_display(args.display), resizable=True)
+        other = args.console_display
+        if other is None and pygame.display.get_num_displays() > 1:
+            other = 0 if (args.display or 0) != 0 else 1
+        where, beside = _on_display(args.display), _on_display(other)
+        size = console_size(_desktop(other))
+        shared = _shown_on(args.display) == _shown_on(other)
+        desktop = _desktop(args.display)
+        if not args.no_console and not args.fullscreen and shared and desktop is not None:
+            where, beside = side_by_side(desktop, args.size, size, _origin(_shown_on(args.display)))
+        self.projector = pygame.Window(title, args.size, position=where, resizable=True)
         if args.fullscreen:
             self.projector.set_fullscreen(desktop=True)
         if not args.no_console:
-            other = args.console_display
-            if other is None and pygame.display.get_num_displays() > 1:
-                other = 0 if (args.display or 0) != 0 else 1
-            self.console = pygame.Window(f"{title} — пульт", console_size(_desktop(other)),
-                                         position=_on_display(other), resizable=True)
+            self.console = pygame.Window(f"{title} — пульт", size, position=beside, resizable=True)
             self.console.minimum_size = CONSOLE_MIN
             self.console.focus()
 

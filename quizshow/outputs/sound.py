@@ -9,9 +9,14 @@ from __future__ import annotations
 
 import logging
 import math
+import os
+import sys
+import tempfile
 import threading
 from array import array
 from collections import deque
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
@@ -23,6 +28,44 @@ log = logging.getLogger(__name__)
 RATE = 22050
 PLAYED_KEPT = 256
 SPECIAL_KINDS = ("cat", "auction", "sponsor")
+
+
+@contextmanager
+def without_alsa_noise() -> Iterator[None]:
+    """While audio starts, keep libasound's «ALSA lib …» lines (16 of them on a machine with no sound card)
+    off the terminal, so the show's one clean line («sound: no audio device …; the show goes on
+    silently») is all the operator reads. Everything else written to stderr meanwhile is passed on.
+
+    Why this way: SDL has no setting that quiets ALSA, and ALSA has no environment switch. Its own switch,
+    snd_lib_error_set_handler, needs a C function: a Python (ctypes) handler deadlocks, because SDL's ALSA
+    hot-plug thread calls it while the main thread holds the GIL and waits for that thread. So the stderr
+    file descriptor is caught in a temporary file for the moment audio starts (os.dup2 works on every
+    system; only Linux has ALSA, elsewhere this does nothing) and its lines other than ALSA's are written
+    back. Used around pygame.init() and pygame.mixer.init()."""
+    if not sys.platform.startswith("linux"):
+        yield
+        return
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError, AttributeError):  # no stderr at all (a service): nothing to keep clean
+        yield
+        return
+    with tempfile.TemporaryFile() as caught:
+        os.dup2(caught.fileno(), 2)
+        try:
+            yield
+        finally:
+            try:
+                sys.stderr.flush()
+            except (OSError, ValueError):
+                pass
+            os.dup2(saved, 2)
+            os.close(saved)
+            caught.seek(0)
+            for line in caught.read().splitlines(keepends=True):
+                if not line.startswith(b"ALSA lib "):
+                    os.write(2, line)
 
 
 def _tone(freqs: list[tuple[float, float]], volume: float = 0.5, wave: str = "sine",
@@ -94,7 +137,8 @@ class SoundCues:
             return
         try:
             pygame.mixer.pre_init(RATE, -16, 1, 512)
-            pygame.mixer.init()
+            with without_alsa_noise():
+                pygame.mixer.init()
             self.available = True
         except pygame.error as why:
             log.warning("sound: no audio device (%s); the show goes on silently", why)

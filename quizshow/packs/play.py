@@ -16,6 +16,7 @@ from quizshow import registry
 from quizshow.config import Devices, ShowConfig, TeamConfig
 from quizshow.formats import presets
 from quizshow.i18n import add_phrases, phrase
+from quizshow.language import pick
 from quizshow.packs.loader import OTHER_LOADERS, load_pack
 from quizshow.packs.model import Pack
 from quizshow.yamlfile import Problems, compose, read_bounded
@@ -66,10 +67,11 @@ def pack_show(path: Path, problems: Problems) -> ShowConfig | None:
     for check, warning in ((spec.check_pack, False), (spec.warn_pack, True)):  # as a show file's pack
         for line, message in check(pack, rules) if check is not None else ():
             problems.add(pack.path, line, message, warning=warning)
-    names = PLAYERS.get(pack.language, PLAYERS["ru"])
+    language = pick(pack.language)  # --language, else the pack's
+    names = PLAYERS.get(language, PLAYERS["ru"])
     teams = tuple(TeamConfig(name, buzzer=f"key:{i + 1}") for i, name in enumerate(names))
     return ShowConfig(path=path.resolve(), title=pack.title or path.stem, format=fmt, preset=fmt, rules=rules,
-                      packs=(pack,), language=pack.language, teams=teams, devices=Devices(keyboard_buzzers=True))
+                      packs=(pack,), language=language, teams=teams, devices=Devices(keyboard_buzzers=True))
 
 
 def played_directly(config: ShowConfig) -> bool:

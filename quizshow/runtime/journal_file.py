@@ -59,6 +59,8 @@ from quizshow.core.journal import (
     read_line,
     unchecked,
 )
+from quizshow.runtime import durable
+from quizshow.runtime.journal_lock import JournalLock, Locked
 
 log = logging.getLogger(__name__)
 
@@ -84,8 +86,7 @@ class NotJournalled(Refused):
 
 # A synchronous-data descriptor: each os.write returns only once the line is on the disk, in one
 # system call (one release of the GIL, where write + fdatasync would be two). Where the system has no
-# O_DSYNC (Windows) every write is followed by an fsync instead.
-_DSYNC = getattr(os, "O_DSYNC", 0)
+# O_DSYNC (Windows) every write is followed by an fsync instead (runtime/durable.py).
 
 
 def _os_problem(why: OSError, path: Path, doing: str) -> JournalError:
@@ -105,10 +106,9 @@ def _os_problem(why: OSError, path: Path, doing: str) -> JournalError:
 
 
 class Journal:
-    def __init__(self, path: Path, fd: int, lock: int | None = None, loaded: Loaded | None = None,
+    def __init__(self, path: Path, fd: int, lock: JournalLock | None = None, loaded: Loaded | None = None,
                  show_id: str = "") -> None:
-        # The lock as a file object: a journal dropped without close() releases it when collected.
-        self._lock = os.fdopen(lock, "rb", buffering=0) if lock is not None else None
+        self._lock = lock  # a journal dropped without close() releases it when collected
         self.path = path
         self._file = os.fdopen(fd, "ab", buffering=0)  # unbuffered: each line is one os.write
         self._size = os.fstat(fd).st_size  # the end of the last whole line
@@ -122,8 +122,7 @@ class Journal:
 
     @staticmethod
     def _append_to(path: Path, truncate: bool = False) -> int:
-        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | _DSYNC | getattr(os, "O_BINARY", 0)
-        return os.open(path, flags | (os.O_TRUNC if truncate else 0), 0o644)
+        return durable.open_append(path, truncate)
 
     @classmethod
     def open(cls, path: Path, show_id: str, fresh: bool = False, seed: int | None = None,
@@ -132,7 +131,7 @@ class Journal:
         `resume_to_damage` resumes up to a damaged line (the file is copied aside first). `teams`: the
         show's number of teams, that team indices in the lines are checked against."""
         doing = "create"
-        lock: int | None = None
+        lock: JournalLock | None = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             if path.is_dir():
@@ -164,11 +163,11 @@ class Journal:
             return journal, loaded
         except OSError as why:
             if lock is not None:
-                os.close(lock)
+                lock.release()
             raise _os_problem(why, path, doing) from None
         except JournalError:
             if lock is not None:
-                os.close(lock)
+                lock.release()
             raise
 
     @staticmethod
@@ -283,8 +282,7 @@ class Journal:
                 self._torn = False
             while view:  # a short write (the disk filling up) is finished or taken back, never left
                 view = view[os.write(fd, view):]
-            if not _DSYNC:
-                os.fsync(fd)
+            durable.written(fd)
         except OSError as why:
             self._cut_back()
             raise JournalWriteError(why) from why
@@ -304,7 +302,7 @@ class Journal:
     def close(self) -> None:
         self._file.close()
         if self._lock is not None:
-            self._lock.close()
+            self._lock.release()
 
 
 def _read_header(line: bytes, cursor: Cursor, path: Path, show_id: str) -> Loaded:
@@ -356,27 +354,13 @@ def _damage(path: Path, rest: list[bytes], number: int, what: str, offset: int, 
     return Damage(path, number, what, offset, len(lost), tuple(readable), loaded.last_wall if loaded else None)
 
 
-def _lock(path: Path) -> int | None:
-    """Hold `<journal>.lock` (flock) for as long as this process runs the show; the PID is written in
-    it so a second instance can say who holds it. No flock (Windows): no lock."""
+def _lock(path: Path) -> JournalLock:
+    """Hold `<journal>.lock` for as long as this process runs the show (runtime/journal_lock.py)."""
     try:
-        import fcntl
-    except ImportError:
-        return None
-    lock_path = path.with_name(path.name + ".lock")
-    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError as why:
-        holder = os.read(fd, 32).decode("ascii", "replace").strip() or "?"
-        os.close(fd)
-        if why.errno in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
-            raise JournalLocked(f"{path}: the journal is in use by process {holder} (another quizshow runs "
-                                "this show); stop it first, or give another file with --journal PATH") from None
-        raise
-    os.ftruncate(fd, 0)
-    os.write(fd, f"{os.getpid()}\n".encode())
-    return fd
+        return JournalLock(path).acquire()
+    except Locked as held:
+        raise JournalLocked(f"{path}: the journal is in use by process {held.holder} (another quizshow runs "
+                            "this show); stop it first, or give another file with --journal PATH") from None
 
 
 # --- snapshots -------------------------------------------------------------------------------------

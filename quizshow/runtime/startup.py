@@ -16,6 +16,7 @@ from quizshow.core.format import Format
 from quizshow.core.spec import PhaseFlags
 from quizshow.display.console import Console, ConsoleStatus
 from quizshow.runtime import Loaded
+from quizshow.userdirs import elsewhere, short_folder
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +49,10 @@ def tell_start(app: Starting, loaded: Loaded) -> None:
                 log.info("%s: %s", pack.path.name, line)
         for key, values in pack.notes:  # in the show's language, each once (a notice is logged too)
             app.notice(f"{pack.path.name}: {app.say(key, **dict(values))}", "info")
+    journal = getattr(app, "journal", None)  # the app's (test stand-ins may have none)
+    if journal is not None and elsewhere(journal.path):  # a bundled show, a read-only folder: where it went
+        log.info("journal: %s (the show's folder is not writable or is the package's)", journal.path)
+        app.notice(app.say("console.journal_elsewhere", path=short_folder(journal.path)), "info")
     if loaded.repaired:  # a torn last line is repaired, and said
         app.notice(app.say("console.journal_repaired"), "info")
     if loaded.damage:  # resumed up to damage at the operator's word: what was lost stays on the console

@@ -94,8 +94,9 @@ def report_problems(path: Path, report: Report, problems: Problems) -> None:
 
 def cache_root(path: Path) -> Path:
     """Where a played pack's media are unpacked: one folder per pack file version."""
-    base = Path(os.environ.get("QUIZSHOW_CACHE") or Path(os.environ.get("XDG_CACHE_HOME") or
-                                                         Path.home() / ".cache") / "quizshow")
+    from quizshow.userdirs import cache_home  # the system's cache folder (platformdirs)
+
+    base = Path(os.environ.get("QUIZSHOW_CACHE") or cache_home())
     stat = path.stat()
     key = hashlib.sha1(f"{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}".encode()).hexdigest()[:16]
     return base / "siq" / key
