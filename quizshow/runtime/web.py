@@ -324,16 +324,7 @@ class WebServer:
         seat = phone.seat
         buzz = c.Buzz(at=arrival, team=seat.team, player=seat.player, source_time=when.at,
                       device="phone" if when.synced else "phone-unsynced")
-        loop = asyncio.get_running_loop()
-        answered: asyncio.Future[Outcome | None] = loop.create_future()
-
-        def done(outcome: Outcome | None) -> None:
-            def settle() -> None:
-                if not answered.done():
-                    answered.set_result(outcome)
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(settle)
-
+        answered, done = _answered_on_this_loop()
         self.host.deliver(PhonePress(buzz, done))
         await self._answer(phone, msg.id, await answered)
 
@@ -345,16 +336,7 @@ class WebServer:
         if phone.seat.player is not None:
             await self._send(phone, p.ack(msg.id, 409, "stakes are a team's, not a player's"))
             return
-        loop = asyncio.get_running_loop()
-        answered: asyncio.Future[Outcome | None] = loop.create_future()
-
-        def done(outcome: Outcome | None) -> None:
-            def settle() -> None:
-                if not answered.done():
-                    answered.set_result(outcome)
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(settle)
-
+        answered, done = _answered_on_this_loop()
         self.host.deliver(PhoneStake(phone.seat.team, phone.seat.player, msg.value, arrival, done))
         outcome = await answered
         if outcome is not None and outcome.refused:
@@ -422,3 +404,18 @@ class WebServer:
 def _static_file(name: str) -> bytes:
     return resources.files("quizshow.web").joinpath("static", name).read_bytes()
 
+
+def _answered_on_this_loop() -> tuple[asyncio.Future[Outcome | None], Callable[[Outcome | None], None]]:
+    """A future on the server's loop and the `done` that settles it from the thread that applies the input
+    (the show's feed): a phone's message waits for what became of it without blocking the loop."""
+    loop = asyncio.get_running_loop()
+    answered: asyncio.Future[Outcome | None] = loop.create_future()
+
+    def done(outcome: Outcome | None) -> None:
+        def settle() -> None:
+            if not answered.done():
+                answered.set_result(outcome)
+        with contextlib.suppress(RuntimeError):  # the loop has closed: the phone is gone
+            loop.call_soon_threadsafe(settle)
+
+    return answered, done
