@@ -36,6 +36,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--export-results", type=Path, default=None, metavar="PREFIX",
                    help="write the show's results from its journal as PREFIX.<suffix>, one file for each "
                         "its format exports (e.g. PREFIX.csv and PREFIX.html)")
+    # follower screens (docs/screens.md)
+    p.add_argument("--follow", metavar="http://HOST:PORT", help="mirror a running show on this screen (read-only)")
+    p.add_argument("--passcode", metavar="P", help="with --follow: the show's devices.web.follow_passcode")
+    p.add_argument("--host-view", action="store_true", help="with --follow: the host's monitor (answer, notes)")
+    p.add_argument("--windowed", action="store_true", help="with --follow: a window, not full screen")
+    p.add_argument("--follow-report", type=Path, metavar="FILE", help="with --follow: its state as JSON (tests)")
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
     p.add_argument("--version", action="version", version=f"quizshow {__version__}")
     # SIGame packs and proof sheets (docs/siq.md)
@@ -117,6 +123,10 @@ def main(argv: list[str]) -> int:
     try:
         if args.check:
             return check_files(args.check)
+        if args.follow:
+            from quizshow.runtime.follow import run_follow
+
+            return run_follow(args)
         if args.seats:
             from quizshow.runtime.phones import print_seats
 

@@ -26,7 +26,7 @@ from quizshow.yamlfile import MAX_NAME, FileReader, Problems
 SHOW_KEYS = ["title", "format", "preset", "rules", "pack", "language", "theme", "teams", "devices", "keys"]
 TEAM_KEYS = ["name", "color", "captain", "players", "buzzer", "buzzers"]
 DEVICE_KEYS = ["serial", "keyboard_buzzers", "gamepads", "osc", "web"]
-WEB_KEYS = ["listen"]
+WEB_KEYS = ["listen", "follow_passcode"]
 SERIAL_KEYS = ["id", "port", "protocol", "baud", "map"]
 OSC_KEYS = ["listen", "allow", "passcode", "feedback", "cues", "rate_limit", "go_interval_s"]
 CUE_EVENTS = ["buzz", "false_start", "correct", "wrong", "announce", "timer/start", "timer/warning",
@@ -84,6 +84,7 @@ class WebConfig:
     """`devices.web`: the web server for players' phones (spec/web.md); absent = off."""
 
     listen: tuple[str, int] = ("0.0.0.0", 8080)
+    follow_passcode: str | None = None  # follower screens (docs/screens.md): off (403) unless set
 
 
 @dataclass(frozen=True)
@@ -333,7 +334,8 @@ def _devices(reader: FileReader, node: Node | None) -> Devices:
 
 def _web(reader: FileReader, node: Node) -> WebConfig:
     keys = reader.mapping(node, WEB_KEYS, what="web")
-    return WebConfig(listen=_address(reader, keys.get("listen"), "listen") or WebConfig().listen)
+    return WebConfig(listen=_address(reader, keys.get("listen"), "listen") or WebConfig().listen,
+                     follow_passcode=reader.text(keys.get("follow_passcode"), "follow_passcode"))
 
 
 def _token_map(reader: FileReader, node: Node) -> dict[str, int]:

@@ -96,6 +96,7 @@ class WebServer:
         self._stopping: asyncio.Event | None = None
         self.ping_every_s = PING_EVERY_S
         self.rate = p.RATE  # messages a second from one phone
+        self.routes: list[Callable[[web.Application], None]] = []  # added before start()
         i18n.add_phrases(PHRASES)
 
     # --- the thread -----------------------------------------------------------------------------------
@@ -122,6 +123,8 @@ class WebServer:
         app.router.add_get("/p/{token}", self._page)
         app.router.add_get("/p/{token}/ws", self._socket)
         app.router.add_get("/static/{name}", self._static)
+        for add_routes in self.routes:  # other clients' routes (runtime/follow_server.py)
+            add_routes(app)
         self._stopping = asyncio.Event()
         runner = self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await runner.setup()
