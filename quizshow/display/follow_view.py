@@ -97,11 +97,11 @@ class FollowScreen:
 
     def _lost(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        unit = max(10, h // 36)
+        unit = max(10, h // 50)
         words = self.text.fit(self.say("follow.lost"), "heading", (w // 3, unit * 2), self.theme.color("text"),
                               unit * 2)
         box = words.get_rect().inflate(unit * 2, unit)
-        box.bottomright = (w - unit, h - unit)
+        box.topleft = (unit // 2, unit // 2)  # the scenes' corners hold no score, no clock
         pygame.draw.rect(surface, self.theme.color("warning"), box, border_radius=unit // 2)
         surface.blit(words, words.get_rect(center=box.center))
 
