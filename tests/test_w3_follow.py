@@ -75,7 +75,8 @@ class Proc:
                 line = self.lines.get(timeout=0.1)
             except queue.Empty:
                 if self.proc.poll() is not None and not self.reader.is_alive() and self.lines.empty():
-                    raise AssertionError(f"ended ({self.proc.returncode}) before «{pattern}»: {self.seen[-15:]}")
+                    ended = f"ended ({self.proc.returncode}) before «{pattern}»: {self.seen[-15:]}"
+                    raise AssertionError(ended) from None
                 continue
             self.seen.append(line)
             if found := re.search(pattern, line):

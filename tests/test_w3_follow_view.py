@@ -84,4 +84,4 @@ def test_the_host_view_shows_the_answer_large_beside_the_projectors_picture(show
     panel = pygame.Rect(int(SIZE[0] * 0.6), 0, int(SIZE[0] * 0.4), SIZE[1])
     gold = theme.color("accent")
     assert count(host, panel, gold) > 500  # «Байкал», large, in the accent colour
-    assert count(plain, panel, gold) < count(host, panel, gold) // 3  # the hall's picture has no answer
+    assert count(host, panel, gold) > count(plain, panel, gold) + 300  # more gold than the hall's picture there
