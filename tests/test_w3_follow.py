@@ -3,6 +3,7 @@ follower as two real processes over real sockets. Every wait is on a line the pr
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import queue
@@ -22,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from quizshow.config import load_show
+from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.runtime.journal_file import Journal
 from quizshow.yamlfile import Problems
@@ -239,3 +241,45 @@ def test_the_files_archive_holds_the_show_its_pack_and_media_under_relative_path
     assert manifest["show"] == "shows/evening.yaml"
     assert {"shows/evening.yaml", "packs/svoyak-demo.yaml", "packs/media/saturn.png"} <= names
     assert not any(name.startswith("/") or ".." in name for name in names)
+
+
+async def _frames(url: str, until: str, then=None) -> list[str]:
+    """The journal socket's text frames up to one that starts with `until`; `then()` runs after the first
+    `#at` (while the socket is open)."""
+    import aiohttp
+
+    got: list[str] = []
+    timeout = aiohttp.ClientWSTimeout(ws_receive=WAIT_S)
+    async with aiohttp.ClientSession() as session, session.ws_connect(url, timeout=timeout) as ws:
+        async for msg in ws:
+            if msg.type != aiohttp.WSMsgType.TEXT:
+                break
+            got.append(msg.data)
+            if msg.data.startswith("#at ") and then is not None:
+                await asyncio.to_thread(then)
+                then = None
+            if msg.data.startswith(until):
+                break
+    return got
+
+
+def test_the_journal_socket_sends_the_lines_from_the_one_asked_then_each_new_line(served):
+    app, base = served()
+    quoted = urllib.request.quote(PASSCODE)
+
+    def change() -> None:
+        with app.lock:
+            app.submit(c.ScoreAdd(at=app.now(), team=0, points=7))
+
+    frames = asyncio.run(_frames(f"{base}/follow/journal?from=1&passcode={quoted}", "#at 2", change))
+    lines = "\n".join(f for f in frames if not f.startswith("#")).split("\n")
+    assert json.loads(lines[0])["type"] == "header" and '"points": 7' in lines[1] and len(lines) == 2
+    assert frames[-1] == "#at 2"
+    later = asyncio.run(_frames(f"{base}/follow/journal?from=2&passcode={quoted}", "#at"))
+    assert later[0].count("\n") == 0 and '"points": 7' in later[0]  # from line 2: the header is not sent again
+
+
+def test_a_follower_ahead_of_the_journal_is_told_to_start_again_from_line_1(served):
+    _, base = served()
+    quoted = urllib.request.quote(PASSCODE)
+    assert asyncio.run(_frames(f"{base}/follow/journal?from=50&passcode={quoted}", "#reset")) == ["#reset"]

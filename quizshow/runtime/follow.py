@@ -55,7 +55,7 @@ QUIET_BATCH = 64  # a batch longer than this (catching up) replays without anima
 @dataclass
 class Item:
     generation: int
-    kind: str  # "lines" | "at" | "up" | "down" | "refused"
+    kind: str  # "lines" | "at" | "reset" | "up" | "down" | "refused"
     lines: list[str] = field(default_factory=list)
     first: int = 0  # the line number of lines[0]
     number: int = 0  # "at": the main show's lines; "refused": the HTTP status
@@ -149,6 +149,9 @@ class Stream:
                             if msg.type != aiohttp.WSMsgType.TEXT or generation != self.generation:
                                 continue
                             data: str = msg.data
+                            if data == "#reset":
+                                self._put(Item(generation, "reset"))
+                                continue
                             if data.startswith("#at "):
                                 self._put(Item(generation, "at", number=int(data[4:])))
                                 continue
@@ -328,6 +331,12 @@ def _show(args: Namespace, base: str, show: Path) -> int:
                         stream.restart()
                         main_lines = -1
                     dirty = True
+                elif item.kind == "reset":
+                    print("follow: the main show's journal is a new one; starting over from line 1", file=sys.stderr,
+                          flush=True)
+                    replica.reset()
+                    stream.restart()
+                    main_lines, dirty = -1, True
                 elif item.kind == "at":
                     main_lines = item.number
                 elif item.kind == "up":

@@ -5,6 +5,8 @@ own) as one zip, paths relative to their common folder, with `follow.json` namin
 `WS /follow/journal?from=N&passcode=P`: the journal's lines from line N (the header is line 1), then each
 new line as it is written. Each text frame holds one or more whole lines joined by "\\n"; after each
 batch a frame `#at L` says the journal has L lines now (a follower that has applied L lines is in step).
+`#reset` (then the socket closes): this journal is not the one the follower has lines of (the operator
+started over, or another show): it starts again from line 1.
 
 Both are 403 unless the show sets `devices.web.follow_passcode`; a missing or wrong passcode is 401,
 with the OSC door's back-off (inputs/osc/access.py): five wrong from one address lock it for a minute,
@@ -39,6 +41,7 @@ from quizshow.resources import themes_dir
 log = logging.getLogger(__name__)
 
 MANIFEST = "follow.json"
+RESET = "#reset"  # the journal is not the one the follower has: start again from line 1
 BATCH_LINES = 2000  # lines a frame at most while catching up
 MAX_FILES_BYTES = 2 << 30
 
@@ -66,12 +69,17 @@ class FollowHub:
         self.access = Access(OscConfig(allow=("0.0.0.0/0", "::/0"), passcode=self.passcode, rate_limit=1000),
                              self._notice)
         self.subscribers: set[Subscriber] = set()
+        self._journal = app.journal
         app.journal.listeners.append(self._written)
 
     def _notice(self, key: str, **values: object) -> None:
         log.warning("follow: %s %s", key, values)
 
     def _written(self, number: int, line: bytes) -> None:
+        journal = self.app.journal
+        if journal is not self._journal:  # «Начать заново»: the followers start again from line 1
+            self._journal = journal
+            number = 0
         for subscriber in list(self.subscribers):
             subscriber.push(number, line)
 
@@ -108,7 +116,10 @@ class FollowHub:
         try:
             raw = await asyncio.to_thread(self.app.journal.path.read_bytes)
             whole = raw[:raw.rfind(b"\n") + 1].split(b"\n")[:-1]  # a line being written comes by the queue
-            sent = max(len(whole), start - 1)
+            if start - 1 > len(whole):  # the follower has lines this journal has not: it is another one
+                await ws.send_str(RESET)
+                return ws
+            sent = len(whole)
             backlog = whole[start - 1:]
             for at in range(0, len(backlog), BATCH_LINES):
                 await ws.send_str(b"\n".join(backlog[at:at + BATCH_LINES]).decode("utf-8"))
@@ -121,6 +132,9 @@ class FollowHub:
                 fresh: list[bytes] = []
                 while subscriber.lines:
                     number, line = subscriber.lines.popleft()
+                    if number == 0:  # a new journal (the operator started over)
+                        await ws.send_str(RESET)
+                        return ws
                     if number > sent:
                         fresh.append(line.rstrip(b"\n"))
                         sent = number
