@@ -42,6 +42,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--export-results", type=Path, default=None, metavar="PREFIX",
                    help="write the show's results from its journal as PREFIX.<suffix>, one file for each "
                         "its format exports (e.g. PREFIX.csv and PREFIX.html)")
+    # follower screens (docs/screens.md)
+    p.add_argument("--follow", metavar="http://HOST:PORT", help="mirror a running show on this screen (read-only)")
+    p.add_argument("--passcode", metavar="P", help="with --follow: the show's devices.web.follow_passcode")
+    p.add_argument("--host-view", action="store_true", help="with --follow: the host's monitor (answer, notes)")
+    p.add_argument("--windowed", action="store_true", help="with --follow: a window, not full screen")
+    p.add_argument("--follow-report", type=Path, metavar="FILE", help="with --follow: its state as JSON (tests)")
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"],
                    help="what is logged on stderr, each line with its time (default: info)")
     p.add_argument("--language", choices=["ru", "en"], default=None,
@@ -216,6 +222,10 @@ def _main(args: argparse.Namespace) -> int:
             return copy_demo_command(args.copy_demo)
         if args.check:
             return check_files([find_show(path) for path in args.check])
+        if args.follow:
+            from quizshow.runtime.follow import run_follow
+
+            return run_follow(args)
         show = find_show(args.show)
         if args.seats:
             from quizshow.runtime.phones import print_seats

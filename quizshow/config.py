@@ -26,7 +26,7 @@ from quizshow.yamlfile import MAX_NAME, FileReader, Problems
 SHOW_KEYS = ["title", "format", "preset", "rules", "pack", "language", "theme", "teams", "devices", "keys"]
 TEAM_KEYS = ["name", "color", "captain", "players", "buzzer", "buzzers"]
 DEVICE_KEYS = ["serial", "keyboard_buzzers", "gamepads", "osc", "web"]
-WEB_KEYS = ["listen", "wifi", "overlay_allow"]
+WEB_KEYS = ["listen", "wifi", "overlay_allow", "follow_passcode"]
 SERIAL_KEYS = ["id", "port", "protocol", "baud", "map"]
 OSC_KEYS = ["listen", "allow", "passcode", "feedback", "cues", "rate_limit", "go_interval_s"]
 CUE_EVENTS = ["buzz", "false_start", "correct", "wrong", "announce", "timer/start", "timer/warning",
@@ -86,6 +86,7 @@ class WebConfig:
     listen: tuple[str, int] = ("0.0.0.0", 8080)
     wifi: str | None = None  # the venue network's name, shown under the join codes
     overlay_allow: tuple[str, ...] = ()  # who may read the broadcast overlay (docs/overlay.md); () = anyone
+    follow_passcode: str | None = None  # follower screens (docs/screens.md): off (403) unless set
 
 
 @dataclass(frozen=True)
@@ -345,7 +346,8 @@ def _web(reader: FileReader, node: Node) -> WebConfig:
         except ValueError:
             reader.error(item, f"overlay_allow: '{text}' is not an address or a range like 192.168.1.0/24")
     return WebConfig(listen=_address(reader, keys.get("listen"), "listen") or WebConfig().listen,
-                     wifi=str(wifi) if wifi else None, overlay_allow=tuple(allow))
+                     wifi=str(wifi) if wifi else None, overlay_allow=tuple(allow),
+                     follow_passcode=reader.text(keys.get("follow_passcode"), "follow_passcode"))
 
 
 def _token_map(reader: FileReader, node: Node) -> dict[str, int]:

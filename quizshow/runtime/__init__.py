@@ -51,7 +51,9 @@ class Runtime:
             self.journal.append(c.StartOver(at=at))  # the last line: nothing changes in this game any more
             self.journal.close()
             path, show = self._where
+            listeners = self.journal.listeners
             self.journal, self.loaded = Journal.open(path, show, fresh=True)
+            self.journal.listeners = listeners  # follower screens follow the new journal
             self.engine = Engine(self.engine.format, self.loaded.seed)
 
     def close(self) -> None:

@@ -32,6 +32,7 @@ import secrets
 import shutil
 import time
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -119,6 +120,8 @@ class Journal:
         # Lines no snapshot covers: a resume that replayed a day makes a snapshot due at once.
         self._since_snapshot = len(self._loaded.commands)
         self._torn = False  # a failed write could not be cut back: cut it before the next one
+        # Called with (line number, the line's bytes) once a line is written (follower screens); must not block.
+        self.listeners: list[Callable[[int, bytes], None]] = []
 
     @staticmethod
     def _append_to(path: Path, truncate: bool = False) -> int:
@@ -290,6 +293,8 @@ class Journal:
         self._crc = zlib.crc32(line, self._crc)
         self._lines += 1
         advance(self._cursor, line)
+        for listener in self.listeners:
+            listener(self._lines, line)
         self._loaded.checked = True  # every line from here on carries a checksum (a snapshot says so)
 
     def _cut_back(self) -> None:

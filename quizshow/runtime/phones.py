@@ -22,6 +22,7 @@ from quizshow.inputs.phones.board import FREE, JOINED, SYNCING, JoinBoard, JoinS
 from quizshow.inputs.phones.seats import Seat, join_url, load_tokens, phone_seats, tokens_path, venue_address
 from quizshow.inputs.phones.view import PhoneView, seat_view
 from quizshow.inputs.phones.words import PHRASES
+from quizshow.runtime.follow_server import follow_routes
 from quizshow.runtime.overlay import attach as attach_overlay
 from quizshow.runtime.web import Host, PhonePress, PhoneStake, WebServer
 from quizshow.yamlfile import Problems
@@ -61,6 +62,7 @@ def start_web(app: Any, port: int | None) -> WebServer | None:
     server = WebServer(Host(app.now, app.deliver, view, hello, lambda text, level: app.notice(text, level)),
                        seats, (host_name, wanted), language)
     attach_overlay(app, server)  # the broadcast overlay on the same server (docs/overlay.md)
+    server.mounts.append(follow_routes(app))  # follower screens (docs/screens.md)
     try:
         server.start()
     except OSError as why:  # the port is taken: the show goes on without phones, and says so in words

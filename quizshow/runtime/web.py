@@ -110,7 +110,7 @@ class WebServer:
         self.ping_every_s = PING_EVERY_S
         self.rate = p.RATE  # messages a second from one phone
         i18n.add_phrases(PHRASES)
-        # More clients on the same server (the broadcast overlay, runtime/overlay.py): each adds its routes.
+        # More clients on the same server (the overlay, runtime/overlay.py; followers, follow_server.py): their routes.
         self.mounts: list[Callable[[web.Application], None]] = []
         self.overlay: Any = None
 
