@@ -79,16 +79,16 @@ def test_the_overlay_over_green_shows_the_score_sent_over_osc_and_lets_the_camer
                     new MutationObserver(() => window.seen.push(score.textContent))
                         .observe(score, {childList: true, characterData: true, subtree: true}); }""")
                 osc.send_message("/quiz/team/1/score/add", 120)
+                overlay.wait_for_function("document.querySelector('#scores li[data-team=\"1\"] .score').textContent"
+                                          " === '120'")  # counted up to it
+                seen = [int(v.replace("\u2212", "-")) for v in overlay.evaluate("window.seen")]
+                assert len(seen) > 3 and seen == sorted(seen) and seen[-1] == 120  # 0 → … → 120, not a jump
                 osc.send_message("/quiz/team/3/score/add", -30)
                 overlay.wait_for_function("document.querySelector('#scores li[data-team=\"3\"] .score').textContent"
                                           " === '\u221230'")
                 app.submit(c.Go(at=app.now()))  # the first question: its line, its clock
                 app.submit(c.Buzz(at=app.now(), team=1))  # the second team answers
                 overlay.wait_for_selector("#scores li[data-team='2'].answering")
-                overlay.wait_for_function("document.querySelector('#scores li[data-team=\"1\"] .score').textContent"
-                                          " === '120'")  # counted up to it
-                seen = [int(v) for v in overlay.evaluate("window.seen")]
-                assert len(seen) > 3 and seen == sorted(seen) and seen[-1] == 120  # 0 → … → 120, not a jump
                 overlay.wait_for_function("document.getAnimations().every(a => a.playState !== 'running' "
                                           "|| a.effect.getTiming().iterations === Infinity)")
                 shot = shots / f"overlay-{language}.png"
