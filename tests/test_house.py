@@ -203,3 +203,18 @@ def test_a_text_typed_on_the_console_is_cut_at_its_limit_and_esc_drops_it(tmp_pa
         assert outcome is not None and outcome.accepted and app.engine.state.fmt.asking.hint == "Волга"
     finally:
         app.close()
+
+
+def test_a_formats_pictures_import_no_other_formats_pictures():
+    """A format is its own folders: its scenes draw with the shared pieces (display/scenes/), never with
+    another format's (the ring, the duel and the tournament once drew their words with «Своя игра»'s)."""
+    import re
+
+    from quizshow import registry
+
+    folders = {entry.views.rsplit(".", 1)[-1] for entry in registry.FORMATS.values()}
+    for folder in folders:
+        for path in (ROOT / "quizshow" / "display" / folder).glob("*.py"):
+            imported = set(re.findall(r"quizshow\.display\.(\w+)", path.read_text(encoding="utf-8")))
+            others = (imported & folders) - {folder}
+            assert not others, (path.relative_to(ROOT), sorted(others))

@@ -16,7 +16,7 @@ from quizshow.display import paint
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.scenes.cards import TitleScene
-from quizshow.display.svoyak.scenes import spring_card, words
+from quizshow.display.scenes.plates import spring_card, words
 from quizshow.display.tween import WORDS_AT, ease_out_back, pulse
 from quizshow.formats.brainring.format import BrainringFormat
 from quizshow.formats.brainring.model import TABLES, Phase, Ring

@@ -22,7 +22,7 @@ from quizshow.core.effects import EventKind
 from quizshow.display import paint
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
-from quizshow.display.svoyak.scenes import words
+from quizshow.display.scenes.plates import words
 from quizshow.display.theme import Theme
 from quizshow.display.tween import WORDS_AT, ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
 from quizshow.formats.duel.format import DuelFormat
@@ -439,13 +439,17 @@ class DuelScene(Scene):
         surface.blit(img, spot)
         return spot.x
 
+    def _entry_start(self, surface: pygame.Surface, frame: Frame, rect: pygame.Rect,
+                     entry) -> tuple[int, int, bool, bool]:
+        """A queue row's plate, and whose press it is: (team, player, being asked, faded)."""
+        self._entry_plate(surface, frame, rect, entry)
+        team, player = entry.seat
+        return team, player, entry.status == "answering", entry.status in ("wrong", "out", "unasked", "dq")
+
     def _entry(self, surface: pygame.Surface, frame: Frame, rect: pygame.Rect, i: int, entry) -> None:
         """A row of a short queue: number, «Альфа · Зелёный», the player's name, the margin, the standing."""
         state = frame.state
-        team, player = entry.seat
-        asked = entry.status == "answering"
-        faded = entry.status in ("wrong", "out", "unasked", "dq")
-        self._entry_plate(surface, frame, rect, entry)
+        team, player, asked, faded = self._entry_start(surface, frame, rect, entry)
         h = rect.height
         r = min(frame.u(44), int(h * 0.27))
         badge(surface, frame, i + 1, (rect.x + frame.u(30) + r, rect.y + h * 2 // 5), r, gold=asked)
@@ -472,10 +476,7 @@ class DuelScene(Scene):
     def _entry_compact(self, surface: pygame.Surface, frame: Frame, rect: pygame.Rect, i: int, entry) -> None:
         """A row of a long queue, two lines: «Бета · Красный … +0,037 с» over «Анна Жукова … ОТВЕЧАЕТ»."""
         state = frame.state
-        team, player = entry.seat
-        asked = entry.status == "answering"
-        faded = entry.status in ("wrong", "out", "unasked", "dq")
-        self._entry_plate(surface, frame, rect, entry)
+        team, player, asked, faded = self._entry_start(surface, frame, rect, entry)
         h = rect.height
         r = min(frame.u(28), int(h * 0.34))
         badge(surface, frame, i + 1, (rect.x + frame.u(22) + r, rect.centery), r, gold=asked)

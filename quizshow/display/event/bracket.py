@@ -8,7 +8,7 @@ import pygame
 from quizshow.display import paint
 from quizshow.display.event.common import DayScene, event_of, fixture_label, panel, source_label, team_name
 from quizshow.display.scenes.base import Frame
-from quizshow.display.svoyak.scenes import words
+from quizshow.display.scenes.plates import words
 from quizshow.event import day as D
 from quizshow.event.common import effective
 from quizshow.event.model import Day, Fixture

@@ -9,7 +9,7 @@ import pygame
 from quizshow.core.effects import EventKind
 from quizshow.display.event.common import event_of, panel, team_name, warm_day
 from quizshow.display.scenes.base import Frame, Scene
-from quizshow.display.svoyak.scenes import words
+from quizshow.display.scenes.plates import words
 from quizshow.display.tween import ease_out_back
 from quizshow.event import day as D
 from quizshow.event.model import Day

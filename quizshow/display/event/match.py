@@ -14,7 +14,7 @@ from quizshow.display.event.typed import tournament
 from quizshow.display.scenes import COMMON
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.scenes.cards import TitleScene
-from quizshow.display.svoyak.scenes import words
+from quizshow.display.scenes.plates import words
 from quizshow.event import day as D
 from quizshow.formats.tournament.model import EventState
 

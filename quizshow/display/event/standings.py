@@ -12,7 +12,7 @@ from quizshow.display.event.common import DayScene, event_of, group_name, team_n
 from quizshow.display.event.next import next_match
 from quizshow.display.event.table import StandingsTable
 from quizshow.display.scenes.base import Frame
-from quizshow.display.svoyak.scenes import words
+from quizshow.display.scenes.plates import words
 from quizshow.event import day as D
 from quizshow.event import seed001
 from quizshow.event.model import Day

@@ -11,7 +11,7 @@ import pygame
 from quizshow.display import paint
 from quizshow.display.event.common import PLACE_PX, SCRATCH, frame_day, number, panel, place_text, team_name
 from quizshow.display.scenes.base import Frame
-from quizshow.display.svoyak.scenes import words
+from quizshow.display.scenes.plates import words
 from quizshow.event import day as D
 from quizshow.event.model import Day
 from quizshow.event.tiebreak import Split

@@ -14,7 +14,7 @@ from quizshow.display import paint
 from quizshow.display.console_style import GOLD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
 from quizshow.display.scenes.base import Frame, Scene
-from quizshow.display.svoyak.scenes import words
+from quizshow.display.scenes.plates import words
 from quizshow.formats.melee.format import GREEN, RED, Melee, Phase
 from quizshow.formats.melee.spec import SPEC
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import pygame
 
-from quizshow.core.effects import EventKind
 from quizshow.display import paint
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame
-from quizshow.display.tween import WORDS_AT, ease_out_back
+from quizshow.display.scenes.plates import backdrop, card, card_surface, spring_card, words  # noqa: F401
 from quizshow.formats.svoyak.format import SvoyakFormat
 from quizshow.formats.svoyak.model import Auction, Final, Play, Shootout
 from quizshow.formats.svoyak.spec import SPEC
@@ -59,60 +58,6 @@ def cell_panel(frame: Frame, size: tuple[int, int], played: bool = False, lit: b
     edge = frame.color("accent") if lit else frame.color("panel_edge")
     return paint.panel(size, paint.rgb(top), paint.rgb(frame.color("panel")), paint.rgb(edge), frame.u(12),
                        frame.u(3))
-
-
-def card_surface(frame: Frame, size: tuple[int, int], edge: pygame.Color | None = None) -> pygame.Surface:
-    return paint.panel(size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel_dark")),
-                       paint.rgb(edge or frame.color("panel_edge")), frame.u(28), frame.u(3))
-
-
-def card(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, edge: pygame.Color | None = None) -> None:
-    """A large plate for a title or a special's card."""
-    surface.blit(card_surface(frame, rect.size, edge), rect)
-
-
-def spring_card(surface: pygame.Surface, frame: Frame, since: EventKind, width: float, height: int,
-                duration: float) -> pygame.Rect | None:
-    """The background and a card springing open after an event; the card's rect once it is big enough
-    to hold its words (None before)."""
-    w = frame.size[0]
-    grow = max(0.05, ease_out_back(min(1.0, frame.anim.since(since, frame.now) / duration)))
-    plate = pygame.Rect(0, 0, int(w * width), frame.u(height))
-    plate.center = (w // 2, frame.u(420))
-    if grow >= 0.999:  # open: the background with the card on it is one opaque picture, composed once
-        paint.blit(surface, backdrop(frame, plate), give_way=frame.give_way)
-        return plate
-    frame.paint_background(surface)
-    body = paint.scaled(card_surface(frame, plate.size, frame.color("accent")), grow)
-    surface.blit(body, body.get_rect(center=plate.center))
-    return plate if grow >= WORDS_AT else None
-
-
-_BACKDROPS: dict[tuple, pygame.Surface] = {}
-
-
-def backdrop(frame: Frame, plate: pygame.Rect) -> pygame.Surface:
-    """The studio background with an open card on it (blitting a big translucent card every frame costs
-    4 ms at 4K; this is one opaque blit). Two kept: the cards of two scenes in a row."""
-    key = (frame.size, tuple(plate), frame.theme.name)
-    found = _BACKDROPS.get(key)
-    if found is None:
-        if len(_BACKDROPS) >= 2:
-            _BACKDROPS.pop(next(iter(_BACKDROPS)))
-        found = _BACKDROPS[key] = frame.background().copy()
-        card(found, frame, plate, frame.color("accent"))
-    return found
-
-
-def words(surface: pygame.Surface, frame: Frame, text: str, box: pygame.Rect, role: str = "heading",
-          color: pygame.Color | None = None, px: int = 60, anchor: str = "center", shadow: bool = True,
-          upper: bool = False) -> pygame.Rect:
-    """Text fitted into `box` (shrunk or wrapped, never overflowing) and placed by `anchor`."""
-    img = frame.text.fit(text.upper() if upper else text, role, box.size, color or frame.color("text"), frame.u(px),
-                         shadow=shadow)
-    rect = img.get_rect(**{anchor: getattr(box, anchor)})
-    surface.blit(img, rect)
-    return rect
 
 
 # --- the board ------------------------------------------------------------------------------------------
