@@ -105,7 +105,8 @@ class ShowApp:
         self.running = True
         self._disk_problem: str | None = None  # the journal's write failure being shown (once while it lasts)
         self.hardware = Hardware(self, buzzers, self.spec.flags, start=devices,
-                                 player_buzzers=self.spec.player_buzzers, player_lamps=self.format.player_lamps)
+                                 player_buzzers=self.spec.player_buzzers, player_lamps=self.format.player_lamps,
+                                 buttons=self.format)
         self.controls = Controls(self, self.actions, self.format, lambda: self.runtime.state, self.spec.flags,
                                  self._panel_key, self._undo_far)
         self.osc_link: OscLink | None = None

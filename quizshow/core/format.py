@@ -181,6 +181,15 @@ class Format:
         where several teams answer together (the melee's table) names them all."""
         return frozenset() if state.answering is None else frozenset({state.answering})
 
+    def buttons_answering(self, state: ShowState) -> int | None:
+        """Whose button answers now, as the buttons are numbered (the lamps light it): the answering team;
+        where a button is not a team's (the melee's two tables), the format says."""
+        return state.answering
+
+    def buttons_locked(self, state: ShowState) -> frozenset[int]:
+        """The buttons out of this question (their lamps stay off), numbered as the buttons are."""
+        return state.locked
+
     def player_lamps(self, state: ShowState) -> dict[tuple[int, int], str]:
         """Where players have buttons of their own (FormatSpec.player_buzzers): (team, player) -> ON,
         BLINK or OFF for each lamp that is not OFF."""

@@ -121,8 +121,7 @@ class FormatSpec(Generic[FormatT, StateT, PhaseT]):
     commands: tuple[type[Command], ...] = ()  # its own commands (core commands are shared)
     actions: tuple[ActionDef, ...] = ()  # its own actions (console buttons, keys, OSC)
     phrases: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # language -> key -> text
-    # Its presets (preset -> rule values) when formats/presets.yaml has none for it: a format in a
-    # folder of its own brings its own.
+    # Its presets (preset -> rule values) when its folder has no presets.yaml (rules as data).
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     journal_words: JournalWords | None = None
     max_teams: int = MAX_TEAMS  # the most teams a show file of this format may list

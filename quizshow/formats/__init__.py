@@ -1,4 +1,5 @@
-"""Formats (rules as reducers, one package each) and their presets (rules as data).
+"""Formats (rules as reducers, one package each) and their presets (rules as data: each format's
+`presets.yaml` in its own folder, the parameters every format has in this folder's `presets.yaml`).
 
 Which formats exist is said in one place: quizshow/registry.py.
 """
@@ -11,12 +12,16 @@ from typing import Any
 
 import yaml
 
-_PRESETS_FILE = Path(__file__).with_name("presets.yaml")
+_HERE = Path(__file__).parent
+_COMMON_FILE = _HERE / "presets.yaml"
 
 
 @cache
 def _presets_data() -> dict[str, Any]:
-    data: dict[str, Any] = yaml.safe_load(_PRESETS_FILE.read_text(encoding="utf-8"))
+    """{"common": parameters, format: {preset: parameters}} from the shipped files (read once)."""
+    data: dict[str, Any] = {"common": yaml.safe_load(_COMMON_FILE.read_text(encoding="utf-8"))["common"]}
+    for own in sorted(_HERE.glob("*/presets.yaml")):  # a format's presets live in its own folder
+        data[own.parent.name] = yaml.safe_load(own.read_text(encoding="utf-8"))
     return data
 
 
@@ -28,6 +33,6 @@ def presets() -> dict[str, dict[str, dict[str, Any]]]:
 
 
 def common_rules() -> dict[str, Any]:
-    """The parameters every format has (presets.yaml `common`)."""
+    """The parameters every format has (formats/presets.yaml `common`)."""
     common: dict[str, Any] = _presets_data()["common"]
     return dict(common)

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from quizshow.config import ShowConfig
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
+from quizshow.core.format import Format
 from quizshow.core.spec import PhaseFlags
 from quizshow.i18n import duration
 from quizshow.inputs.buzzers import BuzzerMap, save_assignment, split_target
@@ -55,12 +56,14 @@ def box_problem(status, say) -> str:
 
 class Hardware:
     def __init__(self, app: Host, buzzers: BuzzerMap, flags: Callable[[str], PhaseFlags], start: bool = True,
-                 player_buzzers: bool = False, player_lamps: PlayerLamps | None = None) -> None:
+                 player_buzzers: bool = False, player_lamps: PlayerLamps | None = None,
+                 buttons: Format | None = None) -> None:
         self.app = app
         self.map = buzzers
         self.flags = flags
         self.player_buzzers = player_buzzers  # F10 asks for every player's button (FormatSpec.player_buzzers)
         self.player_lamps = player_lamps
+        self.buttons = buttons  # the format: whose button answers (the lamps)
         self.boxes: dict[str, BoxDriver] = {}
         self.pads: dict[int, tuple[int, str]] = {}  # joystick instance id → (device index, name)
         self.line_check = False
@@ -75,7 +78,7 @@ class Hardware:
         self.lamps = self._lamps()
 
     def _lamps(self) -> Lamps:
-        return Lamps(self._lamp_setters(), self.flags, self.player_lamps)
+        return Lamps(self._lamp_setters(), self.flags, self.player_lamps, self.buttons)
 
     def _lamp_setters(self) -> dict:
         setters = {}

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from quizshow.core.effects import Event, EventKind
+from quizshow.core.format import Format
 from quizshow.core.spec import PhaseFlags
 from quizshow.core.state import ShowState
 
@@ -23,10 +24,11 @@ PlayerLamps = Callable[[ShowState], "dict[tuple[int, int], str]"]
 
 class Lamps:
     def __init__(self, lamps: dict[Any, SetLamp], flags: Callable[[str], PhaseFlags],
-                 players: PlayerLamps | None = None) -> None:
+                 players: PlayerLamps | None = None, buttons: Format | None = None) -> None:
         self.lamps = lamps  # team (or a player's button: (team, player)) → how to set its lamp
         self.flags = flags  # the format's phase flags: lamps follow the game while `lamps_live`
         self.players = players  # a player's lamp: what the format says (Format.player_lamps)
+        self.buttons = buttons  # whose button answers / is out: the format's (a button may be a table, not a team)
         self.blink_until: dict[int, float] = {}
         self.warning = False
 
@@ -50,8 +52,10 @@ class Lamps:
             return "BLINK"
         if not self.flags(state.phase).lamps_live:
             return "OFF"
-        if state.answering == team:
+        answering = self.buttons.buttons_answering(state) if self.buttons is not None else state.answering
+        locked = self.buttons.buttons_locked(state) if self.buttons is not None else state.locked
+        if answering == team:
             return "ON"
-        if team in state.locked:
+        if team in locked:
             return "OFF"
-        return "BLINK" if self.warning and state.answering is None else "OFF"
+        return "BLINK" if self.warning and answering is None else "OFF"

@@ -112,6 +112,13 @@ class MeleeFormat(Format):
         return replace(m, red=tuple(sorted(shuffled[:half])), green=tuple(sorted(shuffled[half:])),
                        splits=m.splits + 1, answering=None, locked=frozenset())
 
+    def buttons_answering(self, state: ShowState) -> int | None:
+        """Buttons 1 and 2 are the red and the green table: the answering table's lamp lights."""
+        return self.melee(state).answering
+
+    def buttons_locked(self, state: ShowState) -> frozenset[int]:
+        return self.melee(state).locked
+
     def answering_teams(self, state: ShowState) -> frozenset[int]:
         """The teams whose players sit at the answering table."""
         m = self.melee(state)

@@ -188,6 +188,14 @@ class TournamentFormat(Format):
         ev = self.event(state)
         return self.match_format(ev).answering_teams(ev.match) if ev.match is not None else frozenset()
 
+    def buttons_answering(self, state: ShowState) -> int | None:
+        ev = self.event(state)
+        return self.match_format(ev).buttons_answering(ev.match) if ev.match is not None else None
+
+    def buttons_locked(self, state: ShowState) -> frozenset[int]:
+        ev = self.event(state)
+        return self.match_format(ev).buttons_locked(ev.match) if ev.match is not None else frozenset()
+
     def next_action(self, state: ShowState) -> str:
         ev = self.event(state)
         if ev.match is not None:
