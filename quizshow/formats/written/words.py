@@ -3,6 +3,8 @@ the spec hands them to quizshow.i18n as FormatSpec.phrases; a refusal's key is "
 
 from __future__ import annotations
 
+from quizshow.core.typed import PHRASES as TYPED_PHRASES
+
 RU: dict[str, str] = {
     "banner.hand_in": "Сдаём ответы!",
     "next.written_minute": "Запустить минуту",
@@ -156,5 +158,8 @@ EN: dict[str, str] = {
     "refusal.{name} sent this question in and does not play it": "{name} sent this question in and does not play it",
     "refusal.scores come from the grid: mark the sheets": "scores come from the grid: mark the sheets",
 }
+
+RU.update(TYPED_PHRASES["ru"])
+EN.update(TYPED_PHRASES["en"])
 
 PHRASES = {"ru": RU, "en": EN}
