@@ -208,9 +208,9 @@ PHRASES: dict[str, dict[str, str]] = {
 for _language, _words in TYPED_PHRASES.items():
     PHRASES[_language].update(_words)
 PHRASES["ru"].update({"console.final_typed": "с телефона: «{text}»", "console.final_typed_late": "поздно: «{text}»",
-                      "console.final_typed_none": "с телефона: ответа нет", "console.typed_matches": "совпадает с ответом"})
+                      "console.final_typed_none": "с телефона: ответа нет"})
 PHRASES["en"].update({"console.final_typed": "typed: «{text}»", "console.final_typed_late": "late: «{text}»",
-                      "console.final_typed_none": "typed: no answer", "console.typed_matches": "matches the answer"})
+                      "console.final_typed_none": "typed: no answer"})
 
 REFUSALS_RU: dict[str, str] = {
     "it is not this contestant's turn to bid": "Сейчас не очередь этого участника",
