@@ -111,8 +111,9 @@
     }
     if (s.phase !== "stake") asked = null;
     if (s.phase === "answer" && s.answer) {
-      if (question !== s.answer.question) { $("answer-text").value = ""; question = s.answer.question; }
       const kept = s.answer.text;
+      // A new question: an empty field (or the answer taken so far, after a reload: to correct it).
+      if (question !== s.answer.question) { $("answer-text").value = kept || ""; question = s.answer.question; }
       text("answer-kept", kept ? say("answer_yours", "{text}").replace("{text}", kept) : "");
       text("answer-send", say(kept ? "answer_resend" : "answer_send"));
       if (!ticker) ticker = setInterval(countdown, 250);
