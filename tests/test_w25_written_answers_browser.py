@@ -15,8 +15,8 @@ import pytest
 from quizshow.core import commands as c
 from quizshow.core.typed import find
 from quizshow.display.console_ui import PanelUI
-from tests.test_w25_written_answers import make_app
 from tests.test_w3_phones_browser import CHROMIUM, FLAGS
+from tests.test_w25_written_answers import make_app
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
 if not CHROMIUM.exists():
