@@ -233,3 +233,16 @@ def test_the_finals_answers_come_from_the_finalists_phones(rig, tmp_path):
     typed = app.engine.state.fmt.final.typed
     assert find(typed, final.order[0], theme).text == "Борщ"
     assert find(typed, final.order[0], theme, late=True).text == "Щи"
+
+
+def test_a_written_quiz_phone_is_no_button_and_its_idle_screen_says_when_to_type(rig):
+    app = rig()
+
+    async def play() -> None:
+        async with aiohttp.ClientSession() as session, FakePhone(session, urls(app)[0]) as phone:
+            hello = await phone.wait("hello")
+            assert hello["buttons"] is False  # the page sends no press on a tap
+            idle = await phone.wait("state", phase="idle")
+            assert idle["prompt"] == "Ответ можно написать, когда на экране вопрос"
+
+    run(play())

@@ -43,6 +43,8 @@ def start_web(app: Any, port: int | None) -> WebServer | None:
     if problem:
         app.notice(problem)
     fmt = app.format
+    # A format with no phase that takes presses (the written quiz): the phones only type; an idle tap is no press.
+    buttons = any(phase.flags.buzzers_live for phase in app.spec.phases)
 
     def view(seat: Seat, accepted: bool) -> PhoneView:
         state = app.engine.state
@@ -50,7 +52,7 @@ def start_web(app: Any, port: int | None) -> WebServer | None:
         typing = fmt.answer_ask(state, seat.team) if seat.player is None else None
         return seat_view(state, app.spec.flags(state.phase), seat.team, seat.player, fmt.answering_seat(state),
                          finished(fmt, state), accepted, language,
-                         None if ask is None else (ask.low, ask.high, ask.action), typing)
+                         None if ask is None else (ask.low, ask.high, ask.action), typing, buttons)
 
     def hello(seat: Seat) -> dict[str, Any]:
         team = app.engine.state.teams[seat.team]
@@ -58,7 +60,7 @@ def start_web(app: Any, port: int | None) -> WebServer | None:
         return {"t": "hello", "team": seat.team + 1, "player": None if seat.player is None else seat.player + 1,
                 "name": seat.name, "team_name": seat.team_name, "lang": language,
                 "colour": f"#{colour.r:02x}{colour.g:02x}{colour.b:02x}",
-                "title": config.title}
+                "title": config.title, "buttons": buttons}
 
     server = WebServer(Host(app.now, app.deliver, view, hello, lambda text, level: app.notice(text, level)),
                        seats, (host_name, wanted), language)

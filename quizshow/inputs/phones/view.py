@@ -40,10 +40,11 @@ class PhoneView:
 def seat_view(state: ShowState, flags: PhaseFlags, team: int, player: int | None,
               answering: tuple[int, int | None] | None, finished: bool, accepted: bool = True,
               language: str = "ru", stake: tuple[int, int, str] | None = None,
-              answer: AnswerAsk | None = None) -> PhoneView:
+              answer: AnswerAsk | None = None, buttons: bool = True) -> PhoneView:
     """`stake`: the bounds of what this seat may stake or bid now and the action it goes to (Format.stake_ask:
     `bid`, `stake`, `catvalue` — each has its own prompt), None: nothing. `answer`: the typed answer this seat
-    may send now (Format.answer_ask)."""
+    may send now (Format.answer_ask); `buttons`: False where the format takes no presses at all (the written quiz:
+its idle screen says when to type, not when the button lights)."""
     def say(key: str, **values: object) -> str:
         return i18n.phrase(f"phone.{key}", language, **values)
 
@@ -78,4 +79,4 @@ def seat_view(state: ShowState, flags: PhaseFlags, team: int, player: int | None
                          behind=f"+{seconds}{i18n.NBSP}{say('seconds')}")
     if flags.buzzers_live:
         return PhoneView("open", True, score, say("press_hint"))
-    return PhoneView("idle", False, score, say("idle_hint"))
+    return PhoneView("idle", False, score, say("idle_hint" if buttons else "idle_hint_typed"))

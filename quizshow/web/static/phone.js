@@ -151,6 +151,7 @@
 
   function press(e) {
     if (!state || (state.phase !== "open" && state.phase !== "idle")) return;
+    if (hello && hello.buttons === false) return;  // a format of typed answers only: a tap is no press
     e.preventDefault();
     // The touch's own timestamp (ms since the page's time origin), not when this code got to run.
     const t = e.timeStamp > 1e12 ? e.timeStamp : clock(e.timeStamp);
