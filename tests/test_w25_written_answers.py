@@ -13,10 +13,13 @@ import aiohttp
 import pytest
 
 from quizshow.app import ShowApp
+from quizshow.assemble import make_format
 from quizshow.config import load_show
 from quizshow.core import commands as c
+from quizshow.core.engine import Engine
 from quizshow.core.typed import find
 from quizshow.formats.svoyak import commands as sc
+from quizshow.runtime.journal_file import Journal
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT
 from tests.test_w3_phones import FakePhone, urls
@@ -142,6 +145,11 @@ def test_a_late_answer_by_the_phones_clock_is_409_and_kept_as_late_while_one_sen
     w = app.engine.state.fmt
     assert find(w.typed, 1, 0).text == "Успели" and find(w.typed, 1, 0, late=True).text == "Поздний ответ"
     assert [line["late"] for line in journal_answers(app)] == [True, False]
+    # The journal file replayed from the start lands on the same answers (a resume, an export).
+    loaded = Journal.read(app.journal.path, str(app.config.path))
+    again = Engine(make_format(app.config), loaded.seed)
+    again.replay(loaded.commands)
+    assert again.state.fmt.typed == w.typed and again.state.fmt.closed == w.closed
 
 
 def test_an_answer_sent_earlier_but_arriving_later_does_not_replace_the_later_one(rig):
