@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 MAX_TEXT = 500  # characters of one typed answer (spec/web.md)
 
@@ -43,12 +44,14 @@ def find(kept: tuple[Typed, ...], team: int, question: int, late: bool = False) 
 _NOT_WORD = re.compile(r"[\W_]+", re.UNICODE)
 
 
+@lru_cache(maxsize=4096)  # the console asks once a frame for every team
 def normalise(text: str) -> str:
     """Case, «ё»/«е», punctuation, quotes and spaces aside: «Ёж, ёлка!» and "ЕЖ ЕЛКА" read the same."""
     folded = unicodedata.normalize("NFKC", text).casefold().replace("ё", "е")
     return " ".join(_NOT_WORD.sub(" ", folded).split())
 
 
+@lru_cache(maxsize=256)
 def forms(answer: str, accept: tuple[str, ...] = ()) -> tuple[str, ...]:
     """The forms a typed answer may match, normalised: the answer, the answer without its [optional] parts
     (a club pack's «Пушкин [Александр Сергеевич]»), each «зачёт» form (several split by «;»). A form the

@@ -109,11 +109,16 @@ def cell(fmt: WrittenFormat, state: ShowState, team: int, number: int) -> tuple[
     return ("+", "right") if w.grid.is_correct(team, number) else ("·", "wrong")
 
 
-def typed_of(fmt: WrittenFormat, state: ShowState, team: int, number: int) -> tuple[Typed | None, Typed | None, bool]:
+def typed_of(fmt: WrittenFormat, state: ShowState, team: int, number: int,
+             index: dict[tuple[int, int, bool], Typed] | None = None) -> tuple[Typed | None, Typed | None, bool]:
     """A team's typed answers to question `number` (the one in time, the last late one) and whether the one in
-    time matches the question's answer or an accepted form (a suggestion only: the operator marks)."""
+    time matches the question's answer or an accepted form (a suggestion only: the operator marks). `index`:
+    every typed answer by (team, question, late), made once a frame."""
     w = written_state(state)
-    kept, late = find(w.typed, team, number), find(w.typed, team, number, late=True)
+    if index is None:
+        kept, late = find(w.typed, team, number), find(w.typed, team, number, late=True)
+    else:
+        kept, late = index.get((team, number, False)), index.get((team, number, True))
     question = fmt.question(number)
     return kept, late, kept is not None and matches(kept.text, question.a, question.accept)
 
@@ -147,7 +152,8 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
         lines.append((ui.say("console.written_extra", teams=", ".join(extra)), MUTED))
     # Typed answers from the phones for the cursor's question: a column beside the cells (only when there are
     # any: a paper show's grid is as it was), and the cursor team's whole answer on the cursor's line.
-    typed = {team: typed_of(fmt, state, team, cur.number) for team in range(len(state.teams))}
+    index = {(t.team, t.question, t.late): t for t in w.typed if t.question == cur.number}
+    typed = {team: typed_of(fmt, state, team, cur.number, index) for team in range(len(state.teams))}
     phones = any(kept is not None or late is not None for kept, late, _ in typed.values())
     _, what = cell(fmt, state, cur.team, cur.number)
     said = ui.say("console.written_cursor", team=f"{cur.team + 1}. {state.teams[cur.team].name}",
