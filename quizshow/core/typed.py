@@ -93,6 +93,7 @@ def journal_words(cmd: object) -> tuple[str, dict[str, object]] | None:
 # The words of those lines and of the refusals a format taking typed answers may give (added to its tables).
 PHRASES: dict[str, dict[str, str]] = {
     "ru": {
+        "journal.TypedAnswer": "{team}: ответ с телефона",
         "journal.typed_answer": "{team}: ответ с телефона — «{text}»",
         "journal.typed_answer_late": "{team}: ответ с телефона пришёл поздно — «{text}»",
         "refusal.an answer needs some text": "Ответ пустой",
@@ -101,6 +102,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "refusal.the final's answers are typed by its contestants": "Ответ в финале пишут только его участники",
     },
     "en": {
+        "journal.TypedAnswer": "{team}: answer from the phone",
         "journal.typed_answer": "{team}: answer from the phone — «{text}»",
         "journal.typed_answer_late": "{team}: answer from the phone came late — «{text}»",
         "refusal.an answer needs some text": "the answer is empty",
