@@ -43,11 +43,11 @@ from quizshow.runtime.keys import buzzer_map, key_map
 from quizshow.runtime.media_wait import media_over
 from quizshow.runtime.notices import Notices
 from quizshow.runtime.osc_link import OscLink
-from quizshow.runtime.phones import desk_tick, phone_action, stake_action, start_web
+from quizshow.runtime.phones import answer_input, desk_tick, phone_action, stake_action, start_web
 from quizshow.runtime.phones import device_lines as phone_lines
 from quizshow.runtime.sinks import Sinks
 from quizshow.runtime.startup import tell_start
-from quizshow.runtime.web import PhonePress, PhoneStake, WebServer
+from quizshow.runtime.web import PhoneAnswer, PhonePress, PhoneStake, WebServer
 from quizshow.yamlfile import Problems
 
 log = logging.getLogger(__name__)
@@ -173,6 +173,7 @@ class ShowApp:
         self.handlers.add(OscRequest, self.osc_request)  # applied and replied at once, in arrival order
         self.handlers.add(PhonePress, phone_action)  # a phone's `buzz` with its thumb's time; the phone hears back
         self.handlers.add(PhoneStake, stake_action)  # a phone's stake or bid: the format's bid/stake (its ack too)
+        self.handlers.add(PhoneAnswer, lambda answer: answer_input(self, answer))  # typed: judged, journalled, acked
 
     def _wire_sinks(self) -> None:
         def desks(outcome: Outcome, now: float) -> None:

@@ -40,6 +40,17 @@ class StakeAsk:
     by_value: bool = False
 
 
+@dataclass(frozen=True)
+class AnswerAsk:
+    """A typed answer a team may send now (Format.answer_ask): to question `question` (the number its phone
+    sends back), until `until` on the show clock (None: no end is known yet — the clock has not started or
+    is paused)."""
+
+    question: int
+    until: float | None
+    kept: str | None = None  # the team's answer that counts so far (its own phone may show it back)
+
+
 class Refused(Exception):
     """The command is not possible now; the message says why (console line, OSC 409).
 
@@ -171,6 +182,16 @@ class Format:
         """What a team may stake or bid now from its phone (a phone's `stake` message): the bounds it shows
         and the action the value goes to; None: nothing to stake now."""
         return None
+
+    def answer_ask(self, state: ShowState, team: int) -> AnswerAsk | None:
+        """What a team may type now on its phone (a phone's `answer`): the question and when its window
+        closes; None: no typed answer is taken from it now."""
+        return None
+
+    def answer_late(self, state: ShowState, team: int, question: int, sent: float) -> bool:
+        """Whether a typed answer sent at show time `sent` is late for `question` (it is kept as late); raises
+        Refused when the format takes no such answer (no such question, a team that does not play it)."""
+        raise Refused("typed answers are not taken now")
 
     def winner(self, state: ShowState) -> list[int]:
         """The winning team(s) once the game is decided (best first); [] until then."""

@@ -24,7 +24,7 @@ from quizshow.inputs.phones.view import PhoneView, seat_view
 from quizshow.inputs.phones.words import PHRASES
 from quizshow.runtime.follow_server import follow_routes
 from quizshow.runtime.overlay import attach as attach_overlay
-from quizshow.runtime.web import Host, PhonePress, PhoneStake, WebServer
+from quizshow.runtime.web import Host, PhoneAnswer, PhonePress, PhoneStake, WebServer
 from quizshow.yamlfile import Problems
 
 log = logging.getLogger(__name__)
@@ -43,13 +43,16 @@ def start_web(app: Any, port: int | None) -> WebServer | None:
     if problem:
         app.notice(problem)
     fmt = app.format
+    # A format with no phase that takes presses (the written quiz): the phones only type; an idle tap is no press.
+    buttons = any(phase.flags.buzzers_live for phase in app.spec.phases)
 
     def view(seat: Seat, accepted: bool) -> PhoneView:
         state = app.engine.state
         ask = fmt.stake_ask(state, seat.team) if seat.player is None else None
+        typing = fmt.answer_ask(state, seat.team) if seat.player is None else None
         return seat_view(state, app.spec.flags(state.phase), seat.team, seat.player, fmt.answering_seat(state),
                          finished(fmt, state), accepted, language,
-                         None if ask is None else (ask.low, ask.high, ask.action))
+                         None if ask is None else (ask.low, ask.high, ask.action), typing, buttons)
 
     def hello(seat: Seat) -> dict[str, Any]:
         team = app.engine.state.teams[seat.team]
@@ -57,7 +60,7 @@ def start_web(app: Any, port: int | None) -> WebServer | None:
         return {"t": "hello", "team": seat.team + 1, "player": None if seat.player is None else seat.player + 1,
                 "name": seat.name, "team_name": seat.team_name, "lang": language,
                 "colour": f"#{colour.r:02x}{colour.g:02x}{colour.b:02x}",
-                "title": config.title}
+                "title": config.title, "buttons": buttons}
 
     server = WebServer(Host(app.now, app.deliver, view, hello, lambda text, level: app.notice(text, level)),
                        seats, (host_name, wanted), language)
@@ -182,6 +185,23 @@ def phone_action(press: PhonePress) -> Action:
 def stake_action(stake: PhoneStake) -> Action:
     """A phone's stake → the local `phone_stake(team, value)`: judged as the console's `bid`/`stake`."""
     return Action("phone_stake", stake.at, "phone", (stake.team, stake.value), done=stake.done)
+
+
+def answer_input(app: Any, answer: PhoneAnswer) -> None:
+    """A phone's typed answer (the feed's handler, under the show's lock): the format judges whether it was
+    sent in time, then `TypedAnswer` is journalled and applied like any command; the phone hears back."""
+    outcome: Outcome | None = None
+    try:
+        state = app.engine.state
+        try:
+            late = app.format.answer_late(state, answer.team, answer.question, answer.sent)
+        except Refused as why:  # nothing journalled: no such question now, a team that does not play it
+            outcome = Outcome(c.Tick(at=answer.at), state, refused=str(why), refusal=why)
+            return
+        outcome = app.submit(c.TypedAnswer(at=answer.at, team=answer.team, question=answer.question,
+                                           text=answer.text, sent=answer.sent, late=late))
+    finally:
+        answer.done(outcome)
 
 
 def device_lines(app: Any, server: WebServer) -> list[tuple[str, bool]]:

@@ -62,6 +62,19 @@ class PhoneStake:
     done: Callable[[Outcome | None], None]
 
 
+@dataclass(frozen=True)
+class PhoneAnswer:
+    """A phone's typed answer (its seat's team) on its way to the show, like a press: `sent` is its own
+    clock mapped onto the show clock and clamped as a press's is; `at` its arrival."""
+
+    team: int
+    question: int
+    text: str
+    sent: float
+    at: float
+    done: Callable[[Outcome | None], None]
+
+
 @dataclass(eq=False)
 class Phone:
     """One phone's socket on a seat."""
@@ -306,7 +319,7 @@ class WebServer:
         elif isinstance(msg, p.Stake):
             await self._stake(phone, msg, arrival)
         else:
-            await self._send(phone, p.ack(msg.id, 409, "not taken from phones yet"))
+            await self._typed(phone, msg, arrival)
 
     def _pong(self, phone: Phone, msg: p.Pong, arrival: float) -> None:
         sent = phone.pings.pop(msg.id, None)
@@ -314,7 +327,10 @@ class WebServer:
             return  # not a ping of ours, or answered twice
         for older in [ping for ping in phone.pings if ping < msg.id]:  # not "missed in a row" any more
             del phone.pings[older]
+        before = phone.clock.best
         phone.clock.add(sent, arrival, msg.c)
+        if phone.last is not None and phone.last.get("answer") and phone.clock.best is not before:
+            asyncio.ensure_future(self._send_state(phone))  # its deadline on the phone's clock, better known
 
     async def _press(self, phone: Phone, msg: p.Press, arrival: float) -> None:
         if not self._accepted(phone):
@@ -341,6 +357,30 @@ class WebServer:
         outcome = await answered
         if outcome is not None and outcome.refused:
             log.info("phone %s: stake %d refused: %s", phone.seat.key, msg.value, outcome.refused)
+        await self._answer(phone, msg.id, outcome, worded=True)
+
+    async def _typed(self, phone: Phone, msg: p.Answer, arrival: float) -> None:
+        """A typed answer: to the show like a press, judged by its own (mapped) time. A late one is journalled
+        as late and answered 409 «поздно» (docs/phones.md)."""
+        if not self._accepted(phone):
+            await self._send(phone, p.ack(msg.id, 403, "the host has not accepted this phone yet"))
+            return
+        if phone.seat.player is not None:
+            await self._send(phone, p.ack(msg.id, 409, "answers are a team's, not a player's"))
+            return
+        if not msg.text.strip():
+            await self._send(phone, p.ack(msg.id, 400, i18n.phrase("phone.answer_empty", self.language)))
+            return
+        when = phone.clock.press_time(msg.c, arrival)
+        answered, done = _answered_on_this_loop()
+        self.host.deliver(PhoneAnswer(phone.seat.team, msg.question, msg.text, when.at, arrival, done))
+        outcome = await answered
+        cmd = outcome.command if outcome is not None and outcome.accepted else None
+        if isinstance(cmd, c.TypedAnswer) and cmd.late:
+            log.info("phone %s: answer to %d late by %.3f s", phone.seat.key, msg.question, arrival - when.at)
+            await self._send(phone, p.ack(msg.id, 409, i18n.phrase("phone.answer_late", self.language)))
+            await self._send_state(phone)
+            return
         await self._answer(phone, msg.id, outcome, worded=True)
 
     async def _answer(self, phone: Phone, msg_id: int, outcome: Outcome | None, worded: bool = False) -> None:
@@ -387,6 +427,11 @@ class WebServer:
 
     async def _send_state(self, phone: Phone, force: bool = False) -> None:
         message = self.host.view(phone.seat, self._accepted(phone)).message()
+        answer = message.get("answer")
+        if isinstance(answer, dict):  # the deadline on the phone's own clock (null: not known yet)
+            until, best = answer.pop("until", None), phone.clock.best
+            mapped = None if not isinstance(until, float) or best is None else (until - best.offset) * 1000
+            message["answer"] = {**answer, "until_ms": None if mapped is None else round(mapped / 50) * 50}
         if force or message != phone.last:
             phone.last = message
             await self._send(phone, message)

@@ -14,11 +14,12 @@ from collections.abc import Iterable
 import pygame
 
 from quizshow.core.actions import Value
+from quizshow.core.typed import find, matches
 from quizshow.display import console_rules
 from quizshow.display.console_style import BAD, GOLD, GOOD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
 from quizshow.formats.svoyak.format import SvoyakFormat
-from quizshow.formats.svoyak.model import Play, SvoyakPhase
+from quizshow.formats.svoyak.model import Final, Play, SvoyakPhase
 from quizshow.formats.svoyak.spec import SPEC
 from quizshow.i18n import number
 
@@ -250,4 +251,25 @@ def _final_reveal(ui: PanelUI, box: pygame.Rect) -> None:
             (ui.say("action.correct"), GOOD) if verdict else (ui.say("action.wrong"), BAD))
         text = f"{state.teams[team].name}   {ui.say('console.stake_is', n=final.stake(team))}   {mark}"
         ui.dot((row.x + unit // 2, row.centery), ui.team_color(team))
-        ui.label(text, (row.x + unit, row.y + 4), (row.width - unit * 2, row.height), tone)
+        typed = bool(final.typed)  # answers typed on phones: each beside its finalist (a paper final: as it was)
+        width = row.width * 9 // 20 if typed else row.width - unit * 2
+        ui.label(text, (row.x + unit, row.y + 4), (width, row.height), tone)
+        if typed:
+            words, color = _final_typed(ui, final, team)
+            ui.label(words, (row.x + unit * 2 + width, row.y + 4), (row.right - row.x - unit * 3 - width, row.height),
+                     color, wrap=True)
+
+
+def _final_typed(ui: PanelUI, final: Final, team: int) -> tuple[str, pygame.Color]:
+    """A finalist's typed answer for the host judging the reveal: «≈» and green where it reads as the answer or
+    an accepted form (a hint only: the host judges), red when it came late."""
+    question = _format(ui).final_current(_play(ui))
+    theme = _format(ui).final_theme(final)
+    kept = find(final.typed, team, theme) if theme is not None else None
+    late = find(final.typed, team, theme, late=True) if theme is not None else None
+    if kept is not None:
+        right = question is not None and matches(kept.text, question.a, question.accept)
+        return ("≈ " if right else "") + ui.say("console.final_typed", text=kept.text), GOOD if right else TEXT
+    if late is not None:
+        return ui.say("console.final_typed_late", text=late.text), BAD
+    return ui.say("console.final_typed_none"), MUTED

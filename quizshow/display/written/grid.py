@@ -17,6 +17,7 @@ import pygame
 
 from quizshow.core.actions import Call
 from quizshow.core.state import ShowState
+from quizshow.core.typed import Typed, find, matches
 from quizshow.display.console_style import BAD, EDGE, GOLD, GOOD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
 from quizshow.display.views import PanelKeys
@@ -108,6 +109,28 @@ def cell(fmt: WrittenFormat, state: ShowState, team: int, number: int) -> tuple[
     return ("+", "right") if w.grid.is_correct(team, number) else ("·", "wrong")
 
 
+def typed_of(fmt: WrittenFormat, state: ShowState, team: int, number: int,
+             index: dict[tuple[int, int, bool], Typed] | None = None) -> tuple[Typed | None, Typed | None, bool]:
+    """A team's typed answers to question `number` (the one in time, the last late one) and whether the one in
+    time matches the question's answer or an accepted form (a suggestion only: the operator marks). `index`:
+    every typed answer by (team, question, late), made once a frame."""
+    w = written_state(state)
+    if index is None:
+        kept, late = find(w.typed, team, number), find(w.typed, team, number, late=True)
+    else:
+        kept, late = index.get((team, number, False)), index.get((team, number, True))
+    question = fmt.question(number)
+    return kept, late, kept is not None and matches(kept.text, question.a, question.accept)
+
+
+def _typed_words(ui: PanelUI, kept: Typed | None, late: Typed | None, suggested: bool) -> tuple[str, pygame.Color]:
+    if kept is not None:  # «≈»: it reads as the answer — a hint, never a mark (the cell says what counts)
+        return ("≈ " if suggested else "") + kept.text, (GOOD if suggested else TEXT)
+    if late is not None:
+        return ui.say("console.written_typed_late", text=late.text), BAD
+    return "—", MUTED
+
+
 def draw(ui: PanelUI, box: pygame.Rect) -> bool:
     """The grid in the console's format panel (False before the first question: the press queue)."""
     fmt, state = written(ui.format), ui.state
@@ -127,14 +150,28 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
     extra = [state.teams[m.team].name for m in w.extra_minutes if m.number == w.number]
     if extra:
         lines.append((ui.say("console.written_extra", teams=", ".join(extra)), MUTED))
+    # Typed answers from the phones for the cursor's question: a column beside the cells (only when there are
+    # any: a paper show's grid is as it was), and the cursor team's whole answer on the cursor's line.
+    index = {(t.team, t.question, t.late): t for t in w.typed if t.question == cur.number}
+    typed = {team: typed_of(fmt, state, team, cur.number, index) for team in range(len(state.teams))}
+    phones = any(kept is not None or late is not None for kept, late, _ in typed.values())
     _, what = cell(fmt, state, cur.team, cur.number)
-    lines.append((ui.say("console.written_cursor", team=f"{cur.team + 1}. {state.teams[cur.team].name}",
-                         q=fmt.label(cur.number), state=ui.say(f"console.written_cell_{what}")), GOLD))
+    said = ui.say("console.written_cursor", team=f"{cur.team + 1}. {state.teams[cur.team].name}",
+                  q=fmt.label(cur.number), state=ui.say(f"console.written_cell_{what}"))
+    kept, late, suggested = typed[cur.team]
+    if kept is not None:
+        said += ui.say("console.written_typed_cursor", text=kept.text)
+        said += ui.say("console.written_suggest") if suggested else ""
+    elif late is not None:
+        said += ui.say("console.written_typed_cursor_late", text=late.text)
+    lines.append((said, GOLD))
     if cur.typed:
         lines.append((ui.say("console.written_typed", n=cur.typed), GOLD))
     for n, (text, color) in enumerate(lines):
-        # The keys' line wraps to a second line rather than end in «…» where one line cannot hold it.
-        wrap = n == 0 and ui.text.layout(text, "body", (inner.width, small + 4), small, ui.min_px, False).cut
+        # The keys' line (and a typed answer) wraps to a second line rather than end in «…» where one line
+        # cannot hold it.
+        wrap = n in (0, len(lines) - 1 - bool(cur.typed)) and \
+            ui.text.layout(text, "body", (inner.width, small + 4), small, ui.min_px, False).cut
         img = ui.label(text, (inner.x, y), (inner.width, (small + 4) * (2 if wrap else 1)), color, small, wrap=wrap)
         y += max(img.get_height(), small + 4) + 2
     # The columns: the questions of the cursor's tour (or the extra questions), its sum, the total.
@@ -146,10 +183,12 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
         numbers = list(range(first, first + len(fmt.tours[tour])))
     lines_by_team = {line.team: line for line in fmt.lines(state)}
     name_w, sum_w = unit * 9, unit * 3
-    cell_w = max(unit, (inner.width - name_w - sum_w * 2) // max(1, len(numbers)))
+    typed_w = inner.width * 8 // 25 if phones else 0
+    cell_w = max(unit, (inner.width - name_w - sum_w * 2 - typed_w) // max(1, len(numbers)))
     row_h = max(small + 6, int(unit * 1.05))
     head_y = y + 4
-    sums_x = inner.x + name_w + len(numbers) * cell_w
+    typed_x = inner.x + name_w + len(numbers) * cell_w + unit // 2
+    sums_x = typed_x + typed_w
 
     def centred(text: str, role: str, rect: pygame.Rect, color: pygame.Color) -> None:
         img = ui.fitted(text, role, rect.size, color, small, align="center")
@@ -159,6 +198,9 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
         rect = pygame.Rect(inner.x + name_w + col * cell_w, head_y, cell_w, row_h)
         centred(fmt.label(number), "numbers", rect.inflate(-2, 0),
                 GOLD if number == cur.number else (TEXT if number <= w.number else MUTED))
+    if phones:
+        ui.label(ui.say("console.written_typed_head", q=fmt.label(cur.number)), (typed_x, head_y),
+                 (typed_w - unit // 2, row_h), GOLD, small, role="heading")
     tour_head = ui.say("scene.written_tour_short", n=tour + 1) if tour is not None else "+"
     for label, x in ((tour_head, sums_x), (ui.say("console.written_total"), sums_x + sum_w)):
         centred(label, "heading", pygame.Rect(x, head_y, sum_w, row_h), MUTED)
@@ -188,6 +230,9 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
                 centred(symbol, "heading", rect, TEXT if fill else MUTED)
             if what not in ("out", "author") and fmt.marked(state, number):  # a click toggles it, as Space does
                 ui.buttons.append((rect, Call("mark", (team, number))))
+        if phones:  # the team's typed answer to the cursor's question; green where it matches the answer
+            text, color = _typed_words(ui, *typed[team])
+            ui.label(text, (typed_x, ry + 1), (typed_w - unit // 2, row_h), color, small)
         line = lines_by_team[team]
         tour_sum = line.tours[tour] if tour is not None else line.extra
         for value, x, color in ((tour_sum, sums_x, TEXT), (line.total, sums_x + sum_w, GOLD)):

@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Format, Refused, Result
+from quizshow.core.format import AnswerAsk, Format, Refused, Result
 from quizshow.core.presslog import PressLog
 from quizshow.core.state import ShowState
-from quizshow.core.timers import Timer
+from quizshow.core.timers import SAME_MOMENT_S, Timer
+from quizshow.core.typed import MAX_TEXT, Typed, find, keep
 from quizshow.formats.svoyak import commands as sc
 from quizshow.formats.svoyak.model import Final, Play, Shootout, SvoyakPhase, swap_tied
 from quizshow.packs.model import Question
@@ -106,6 +107,55 @@ class FinalRounds(Format):
         timer = state.timer.start(at)
         return replace(state, timer=timer), [Event(EventKind.TIMER_START, seconds=timer.remaining(at))]
 
+    # --- the finalists' typed answers (core/typed.py, docs/phones.md) ---------------------------------------
+
+    def on_tick(self, state: ShowState, cmd: c.Tick) -> Result:
+        window = state.timer.window if state.phase == SvoyakPhase.FINAL_QUESTION else None
+        new, events = super().on_tick(state, cmd)
+        final = self.play(new).final
+        if window is not None and new.timer.expired and final is not None and final.closed is None:
+            new = self._with_final(new, replace(final, closed=window.closes))  # the exact end, not the tick's
+        return new, events
+
+    def answer_ask(self, state: ShowState, team: int) -> AnswerAsk | None:
+        """A finalist types the answer from the moment the question is on screen until the thinking time is
+        over (or the host starts the reveal)."""
+        final = self.play(state).final
+        if state.phase != SvoyakPhase.FINAL_QUESTION or final is None or team not in final.order or \
+                final.closed is not None:
+            return None
+        theme = self.final_theme(final)
+        window = state.timer.window
+        kept = find(final.typed, team, theme) if theme is not None else None
+        return None if theme is None else AnswerAsk(theme, window.closes if window is not None else None,
+                                                    kept.text if kept is not None else None)
+
+    def answer_late(self, state: ShowState, team: int, question: int, sent: float) -> bool:
+        self.check_team(state, team)
+        final = self.play(state).final
+        after = (SvoyakPhase.FINAL_REVEAL, SvoyakPhase.FINAL_ANSWER, SvoyakPhase.SHOOTOUT, SvoyakPhase.QUESTION,
+                 SvoyakPhase.ANSWERING, SvoyakPhase.REVEAL, SvoyakPhase.END)
+        if final is None or not (state.phase == SvoyakPhase.FINAL_QUESTION or
+                                 (state.phase in after and final.closed is not None)):
+            raise Refused("typed answers are not taken now")
+        if question != self.final_theme(final):
+            raise Refused("there is no question {n} to answer now", n=question + 1)
+        if team not in final.order:
+            raise Refused("the final's answers are typed by its contestants")
+        window = state.timer.window
+        closes = final.closed if final.closed is not None else window.closes if window is not None else None
+        return closes is not None and sent > closes + SAME_MOMENT_S
+
+    def on_typed_answer(self, state: ShowState, cmd: c.TypedAnswer) -> Result:
+        """Kept for the host's judging (the console shows it beside the stake); nothing is judged here."""
+        late = self.answer_late(state, cmd.team, cmd.question, cmd.sent) or cmd.late
+        text = " ".join(cmd.text.split())[:MAX_TEXT]
+        if not text:
+            raise Refused("an answer needs some text")
+        final = self.the_final(state)
+        typed = keep(final.typed, Typed(cmd.team, cmd.question, text, cmd.sent, late))
+        return self._with_final(state, replace(final, typed=typed)), []
+
     # --- the reveal -------------------------------------------------------------------------------
 
     def final_judge(self, state: ShowState, cmd: c.Judge) -> Result:
@@ -147,7 +197,10 @@ class FinalRounds(Format):
             if not state.timer.running and not state.timer.expired:
                 return self.final_clock(state, cmd.at)
             new = replace(state, phase=SvoyakPhase.FINAL_REVEAL, timer=state.timer.pause(cmd.at), banner=None)
-            return self._with_final(new, replace(final, showing=0)), []
+            window = state.timer.window  # the time to answer ends now (or ended with the clock)
+            closed = final.closed if final.closed is not None else \
+                min(window.closes, cmd.at) if window is not None else cmd.at
+            return self._with_final(new, replace(final, showing=0, closed=closed)), []
         if phase == SvoyakPhase.FINAL_REVEAL:
             if final.verdict(final.order[final.showing]) is None:
                 raise Refused("judge this contestant first")

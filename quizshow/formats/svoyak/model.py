@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 
 from quizshow.core.phases import Phase, PhaseFlags
 from quizshow.core.timers import Window
+from quizshow.core.typed import Typed
 
 Cell = tuple[int, int]  # (theme, question), 0-based
 
@@ -64,6 +65,9 @@ class Final:
     stakes: tuple[tuple[int, int], ...] = ()  # (team, stake), secret until the reveal
     judged: tuple[tuple[int, bool], ...] = ()  # (team, correct) in reveal order
     showing: int = 0  # index into `order` of the contestant on screen during the reveal
+    # Answers typed on the finalists' phones (core/typed.py): the last in time and the last late of each.
+    typed: tuple[Typed, ...] = ()
+    closed: float | None = None  # when the time to answer ended (the clock ran out, or the reveal began)
 
     def remover(self, theme_count: int) -> int | None:
         """Whose turn it is to remove a theme; None when one theme is left."""

@@ -4,6 +4,8 @@ The format's spec declares them (formats/svoyak/spec.py); the app adds them for 
 
 from __future__ import annotations
 
+from quizshow.core.typed import PHRASES as TYPED_PHRASES
+
 PHRASES: dict[str, dict[str, str]] = {
     "ru": {
         "scene.time_over_who": "у кого есть ответ?",
@@ -202,6 +204,14 @@ PHRASES: dict[str, dict[str, str]] = {
 }
 
 # Why a command was refused, in Russian (the English templates are the format's own).
+# A finalist's typed answer (core/typed.py): its journal lines and refusals, the console's words for it.
+for _language, _words in TYPED_PHRASES.items():
+    PHRASES[_language].update(_words)
+PHRASES["ru"].update({"console.final_typed": "с телефона: «{text}»", "console.final_typed_late": "поздно: «{text}»",
+                      "console.final_typed_none": "с телефона: ответа нет"})
+PHRASES["en"].update({"console.final_typed": "typed: «{text}»", "console.final_typed_late": "late: «{text}»",
+                      "console.final_typed_none": "typed: no answer"})
+
 REFUSALS_RU: dict[str, str] = {
     "it is not this contestant's turn to bid": "Сейчас не очередь этого участника",
     "the bidding is over": "Торги окончены",

@@ -8,6 +8,7 @@ from quizshow.core import commands as c
 from quizshow.core.actions import DISCIPLINE, ActionDef, Arg
 from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, choice, count, flag, seconds
 from quizshow.core.state import ShowState
+from quizshow.core.typed import journal_words as typed_words
 from quizshow.formats.svoyak import commands as sc
 from quizshow.formats.svoyak.format import SvoyakFormat
 from quizshow.formats.svoyak.model import Play, SvoyakPhase
@@ -82,7 +83,7 @@ def journal_words(cmd: c.Command) -> tuple[str, dict[str, Any]] | None:
         return "journal.Bid", {"amount": cmd.amount}
     if isinstance(cmd, sc.Pass):
         return "journal.Pass", {}
-    return None
+    return typed_words(cmd)
 
 
 SPEC = FormatSpec(

@@ -12,9 +12,10 @@ from typing import Any
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Format, Refused, Result, Setup
+from quizshow.core.format import AnswerAsk, Format, Refused, Result, Setup
 from quizshow.core.state import ShowState
-from quizshow.core.timers import Timer
+from quizshow.core.timers import SAME_MOMENT_S, Timer
+from quizshow.core.typed import MAX_TEXT, Typed, find, keep
 from quizshow.formats.written import commands as wc
 from quizshow.formats.written.model import PLAYING, ExtraMinute, Phase, Written
 from quizshow.formats.written.standings import Asked, Line, leaders, standings
@@ -198,7 +199,7 @@ class WrittenFormat(Format):
         w = self.w(state)
         if tiebreak is not None:
             w = replace(w, tiebreak=(*w.tiebreak, tiebreak), extra_count=w.extra_count + 1)
-        w = replace(w, number=number, results_after=None)
+        w = replace(w, number=number, results_after=None, closed=None)
         new = replace(state, phase=Phase.QUESTION, fmt=w, timer=Timer.ready(float(self.rules["minute_s"])),
                       banner=None)
         new = self.rescore(new)
@@ -221,7 +222,13 @@ class WrittenFormat(Format):
         return self.banner(new, "banner.hand_in", at), [Event(EventKind.TIMER_START, seconds=timer.duration)]
 
     def _answer(self, state: ShowState, at: float) -> Result:
-        return replace(state, phase=Phase.ANSWER, timer=Timer(), banner=None), [Event(EventKind.REVEAL)]
+        """The answer on screen: every typed answer's window of this question is closed now (where no clock
+        closed it already: the host went on with the clock paused)."""
+        w = self.w(state)
+        extras = tuple(replace(m, closed=at) if m.number == w.number and m.closed is None else m
+                       for m in w.extra_minutes)
+        w = replace(w, closed=at if w.closed is None else w.closed, extra_minutes=extras)
+        return replace(state, phase=Phase.ANSWER, timer=Timer(), banner=None, fmt=w), [Event(EventKind.REVEAL)]
 
     def _after_answer(self, state: ShowState, at: float) -> Result:
         w = self.w(state)
@@ -294,13 +301,20 @@ class WrittenFormat(Format):
         return replace(new, fmt=self._pause_extras(self.w(new), cmd.at)), events
 
     def on_tick(self, state: ShowState, cmd: c.Tick) -> Result:
+        # The hand-in's exact end (not the tick's time): typed answers are judged by it.
+        window = state.timer.window if state.phase == Phase.HAND_IN else None
         new, events = super().on_tick(state, cmd)
+        if window is not None and (new.timer.expired or new.phase != Phase.HAND_IN):
+            new = replace(new, fmt=replace(self.w(new), closed=window.closes))
         w = self.w(new)
         if not any(m.timer.running for m in w.extra_minutes):
             return new, events
         extras = []
         for m in w.extra_minutes:
             timer, more = m.timer.tick(cmd.at, float(self.rules["hand_in_s"]))
+            ends = m.timer.window
+            if timer.expired and not m.timer.expired and ends is not None:
+                m = replace(m, closed=ends.closes)
             extras.append(m if timer is m.timer else replace(m, timer=timer))
             events = events + [replace(e, team=m.team) for e in more]
         new = replace(new, fmt=replace(w, extra_minutes=tuple(extras)))
@@ -363,6 +377,68 @@ class WrittenFormat(Format):
         if cmd.count:
             added = (*added, (cmd.team, cmd.count))
         return self._rescored(state, replace(w, extra_players=added), cmd.team)
+
+    # --- typed answers from the phones (core/typed.py, docs/written.md) ------------------------------------------
+
+    def _team_minute(self, state: ShowState, team: int) -> ExtraMinute | None:
+        w = self.w(state)
+        return next((m for m in w.extra_minutes if m.team == team and m.number == w.number), None)
+
+    def _closes(self, state: ShowState, team: int) -> float | None:
+        """When the team's window for the question in play closes (its own extra minute's, or the common
+        hand-in's), where a clock fixes it already; None: still open with no end fixed."""
+        w, minute = self.w(state), self._team_minute(state, team)
+        if minute is not None:
+            if minute.closed is not None:
+                return minute.closed
+            return minute.timer.window.closes if minute.timer.window is not None else None
+        if w.closed is not None:
+            return w.closed
+        if state.phase == Phase.HAND_IN and state.timer.window is not None:
+            return state.timer.window.closes
+        return None
+
+    def answer_ask(self, state: ShowState, team: int) -> AnswerAsk | None:
+        """A team types from the moment the question is on screen until the minute and the hand-in seconds (its
+        own extra minute) are over; `until` is known while the clocks run."""
+        w = self.w(state)
+        if w.number < 0 or state.phase not in (Phase.QUESTION, Phase.MINUTE, Phase.HAND_IN) or \
+                team not in self.players_of(w, w.number):
+            return None
+        minute = self._team_minute(state, team)
+        if (minute.closed if minute is not None else w.closed) is not None:
+            return None  # its time is over; the others' may still run
+        until = self._closes(state, team)
+        if until is None and state.phase == Phase.MINUTE and state.timer.window is not None:
+            after = minute.timer.left_at_start if minute is not None else float(self.rules["hand_in_s"])
+            until = state.timer.window.closes + after
+        kept = find(w.typed, team, w.number)
+        return AnswerAsk(w.number, until, kept.text if kept is not None else None)
+
+    def answer_late(self, state: ShowState, team: int, question: int, sent: float) -> bool:
+        """Seed 001: a sheet handed in after the minute and the hand-in seconds scores 0 — a typed answer sent
+        (by the phone's own clock, mapped) after its window is kept as late; one for an earlier question too."""
+        self.check_team(state, team)
+        w = self.w(state)
+        if not 0 <= question <= w.number:
+            raise Refused("there is no question {n} to answer now", n=question + 1)
+        if team not in self.players_of(w, question):
+            raise Refused("{name} does not play this question", name=state.teams[team].name)
+        if question < w.number:
+            return True
+        closes = self._closes(state, team)
+        return closes is not None and sent > closes + SAME_MOMENT_S
+
+    def on_typed_answer(self, state: ShowState, cmd: c.TypedAnswer) -> Result:
+        """The last answer sent in time counts (the grid shows it to the operator, who marks); a late one is
+        kept beside it as late. Nothing is marked here: the operator decides."""
+        late = self.answer_late(state, cmd.team, cmd.question, cmd.sent) or cmd.late
+        text = " ".join(cmd.text.split())[:MAX_TEXT]
+        if not text:
+            raise Refused("an answer needs some text")
+        w = self.w(state)
+        return replace(state, fmt=replace(w, typed=keep(w.typed, Typed(cmd.team, cmd.question, text, cmd.sent,
+                                                                         late)))), []
 
     # --- the grid ----------------------------------------------------------------------------------------------
 

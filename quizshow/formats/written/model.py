@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from quizshow.core.spec import Phase as BasePhase
 from quizshow.core.spec import PhaseFlags
 from quizshow.core.timers import Timer
+from quizshow.core.typed import Typed
 
 
 class Phase(BasePhase):
@@ -38,6 +39,7 @@ class ExtraMinute:
     team: int
     number: int
     timer: Timer
+    closed: float | None = None  # when its clock ran out (or the host went on): a typed answer after is late
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,9 @@ class Written:
     club_help: tuple[tuple[int, int], ...] = ()  # (team, number) of each «помощь клуба» taken
     extra_players: tuple[tuple[int, int], ...] = ()  # (team, count) of players added (−1 point each)
     tiebreak: tuple[tuple[int, ...], ...] = ()  # per extra question: the teams tied for first that play it
+    # Typed answers from the phones (core/typed.py): the last in time and the last late per team and question.
+    typed: tuple[Typed, ...] = ()
+    closed: float | None = None  # when the hand-in of the question in play closed (its typed answers' window)
 
     def extra_minute_of(self, team: int) -> ExtraMinute | None:
         return next((m for m in self.extra_minutes if m.team == team), None)

@@ -11,6 +11,7 @@ from quizshow.core.effects import Event, EventKind
 from quizshow.core.format import Format
 from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, count, seconds
 from quizshow.core.state import ShowState
+from quizshow.core.typed import journal_words as typed_words
 from quizshow.formats.written import commands as wc
 from quizshow.formats.written.export import grid_csv, grid_html
 from quizshow.formats.written.format import MAX_TEAMS, WrittenFormat
@@ -85,6 +86,9 @@ def journal_words(cmd: Command) -> tuple[str, dict[str, Any]] | None:
         return ("journal.written_late" if cmd.late else "journal.written_not_late"), {"number": cmd.number}
     if isinstance(cmd, wc.ExtraPlayers):
         return "journal.written_extra_players", {"count": cmd.count}
+    typed = typed_words(cmd)
+    if typed is not None:
+        return typed
     key = {wc.ExtraMinute: "journal.written_extra_minute", wc.ClubHelp: "journal.written_club_help"}.get(type(cmd))
     return None if key is None else (key, {})
 

@@ -3,6 +3,8 @@ the spec hands them to quizshow.i18n as FormatSpec.phrases; a refusal's key is "
 
 from __future__ import annotations
 
+from quizshow.core.typed import PHRASES as TYPED_PHRASES
+
 RU: dict[str, str] = {
     "banner.hand_in": "Сдаём ответы!",
     "next.written_minute": "Запустить минуту",
@@ -54,6 +56,11 @@ RU: dict[str, str] = {
     "console.written_hint": "Помощь клуба ({teams}): {hint}",
     "console.written_extra": "Доп. минута: {teams}",
     "console.written_typed": "Номер команды: {n}",
+    "console.written_typed_head": "С телефона · {q}  (≈ совпадает)",
+    "console.written_typed_late": "поздно: «{text}»",
+    "console.written_typed_cursor": " · с телефона: «{text}»",
+    "console.written_typed_cursor_late": " · с телефона поздно (0 очков): «{text}»",
+    "console.written_suggest": " — совпадает с ответом (решаете вы)",
     "journal.written_tour_results": "Показаны результаты тура {n}",
     "journal.written_final_results": "Показаны итоги игры",
     "journal.written_mark": "{team}: вопрос {q} засчитан{late}",
@@ -130,6 +137,11 @@ EN: dict[str, str] = {
     "console.written_hint": "Club help ({teams}): {hint}",
     "console.written_extra": "Extra minute: {teams}",
     "console.written_typed": "Team number: {n}",
+    "console.written_typed_head": "Typed · {q}  (≈ matches)",
+    "console.written_typed_late": "late: «{text}»",
+    "console.written_typed_cursor": " · typed: «{text}»",
+    "console.written_typed_cursor_late": " · typed late (0 points): «{text}»",
+    "console.written_suggest": " — matches the answer (you decide)",
     "journal.written_tour_results": "Results after tour {n} shown",
     "journal.written_final_results": "Final results shown",
     "journal.written_mark": "{team}: question {q} right{late}",
@@ -156,5 +168,8 @@ EN: dict[str, str] = {
     "refusal.{name} sent this question in and does not play it": "{name} sent this question in and does not play it",
     "refusal.scores come from the grid: mark the sheets": "scores come from the grid: mark the sheets",
 }
+
+RU.update(TYPED_PHRASES["ru"])
+EN.update(TYPED_PHRASES["en"])
 
 PHRASES = {"ru": RU, "en": EN}

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from quizshow import i18n
+from quizshow.core.format import AnswerAsk
 from quizshow.core.spec import PhaseFlags
 from quizshow.core.state import ShowState
 
@@ -28,7 +29,9 @@ class PhoneView:
     behind: str | None = None  # «+0,041 с» behind the first press
     why: str | None = None  # "false_start" on a locked seat that started early
     stake: dict[str, int] | None = None  # {"min": …, "max": …}: this seat's own bounds, never another's stake
-    answer: None = None
+    # {"question": Q, "until": show time | None, "text": the answer that counts so far | None}: the server
+    # turns `until` into the phone's own clock (`until_ms`) before sending.
+    answer: dict[str, object] | None = None
 
     def message(self) -> dict[str, object]:
         return {"t": "state", **asdict(self)}
@@ -36,9 +39,12 @@ class PhoneView:
 
 def seat_view(state: ShowState, flags: PhaseFlags, team: int, player: int | None,
               answering: tuple[int, int | None] | None, finished: bool, accepted: bool = True,
-              language: str = "ru", stake: tuple[int, int, str] | None = None) -> PhoneView:
+              language: str = "ru", stake: tuple[int, int, str] | None = None,
+              answer: AnswerAsk | None = None, buttons: bool = True) -> PhoneView:
     """`stake`: the bounds of what this seat may stake or bid now and the action it goes to (Format.stake_ask:
-    `bid`, `stake`, `catvalue` — each has its own prompt), None: nothing."""
+    `bid`, `stake`, `catvalue` — each has its own prompt), None: nothing. `answer`: the typed answer this seat
+    may send now (Format.answer_ask); `buttons`: False where the format takes no presses at all (the written quiz:
+its idle screen says when to type, not when the button lights)."""
     def say(key: str, **values: object) -> str:
         return i18n.phrase(f"phone.{key}", language, **values)
 
@@ -50,6 +56,9 @@ def seat_view(state: ShowState, flags: PhaseFlags, team: int, player: int | None
     if stake is not None:
         return PhoneView("stake", False, score, say(f"stake_hint.{stake[2]}", low=stake[0], high=stake[1]),
                          stake={"min": stake[0], "max": stake[1]})
+    if answer is not None:
+        return PhoneView("answer", False, score, say("answer_hint"),
+                         answer={"question": answer.question, "until": answer.until, "text": answer.kept})
     if answering is not None and answering[0] == team and (answering[1] is None or answering[1] == player):
         return PhoneView("answering", False, score, say("answering_hint"))
     if team in state.locked:
@@ -70,4 +79,4 @@ def seat_view(state: ShowState, flags: PhaseFlags, team: int, player: int | None
                          behind=f"+{seconds}{i18n.NBSP}{say('seconds')}")
     if flags.buzzers_live:
         return PhoneView("open", True, score, say("press_hint"))
-    return PhoneView("idle", False, score, say("idle_hint"))
+    return PhoneView("idle", False, score, say("idle_hint" if buttons else "idle_hint_typed"))

@@ -5,6 +5,7 @@
   const body = document.body;
   let ws = null, words = {}, hello = null, state = null, nextId = 1, retry = 500, gone = false, wake = null;
   let staking = null, asked = null;  // the stake sent last (until its ack); the bounds on screen
+  let typing = null, question = null, ticker = null;  // the answer sent last (until its ack); its question
   const device = (() => {  // this phone's own id: a reconnect from it takes the seat back at once
     try {
       let id = localStorage.getItem("quizshow-device");
@@ -57,10 +58,22 @@
       staking = null;
       clearTimeout(said.timer);
       said.timer = setTimeout(() => { said.textContent = ""; said.className = "said"; }, 6000);
+    } else if (m.t === "ack" && typing && m.id === typing.id) {
+      // What became of the typed answer: «Ответ принят», or why not («Поздно…») — under the screen.
+      tell(m.code === 200, m.code === 200 ? say("answer_taken") : m.message);
+      typing = null;
     } else if (m.t === "bye") {
       gone = true; phase("offline"); $("offline-title").textContent = say("replaced");
       document.querySelector("#offline .spinner").style.display = "none";
     }
+  }
+
+  function tell(ok, words) {
+    const said = $("said");
+    said.className = "said " + (ok ? "ok" : "no");
+    said.textContent = words;
+    clearTimeout(said.timer);
+    said.timer = setTimeout(() => { said.textContent = ""; said.className = "said"; }, ok ? 6000 : 12000);
   }
 
   function text(id, value) { const el = $(id); if (el) el.textContent = value == null ? "" : value; }
@@ -73,7 +86,9 @@
     for (const [id, key] of [["waiting-title", "waiting"], ["joining", "joining"], ["keep-open", "keep_open"],
       ["score-label", "score"], ["ended-label", "score"], ["idle-title", "idle"], ["press-word", "press"],
       ["pressed-title", "pressed"], ["answering-title", "answering"], ["locked-sub", "locked_sub"],
-      ["ended-title", "ended"], ["offline-title", "offline"], ["stake-title", "stake"], ["stake-send", "stake_send"]]) text(id, say(key));
+      ["ended-title", "ended"], ["offline-title", "offline"], ["stake-title", "stake"], ["stake-send", "stake_send"],
+      ["answer-title", "answer"]]) text(id, say(key));
+    $("answer-text").placeholder = say("answer_placeholder");
     $("stake-min").querySelector("small").textContent = say("stake_min");
     $("stake-max").querySelector("small").textContent = say("stake_max");
   }
@@ -95,12 +110,48 @@
       $("stake-min").dataset.v = lo; $("stake-half").dataset.v = half; $("stake-max").dataset.v = hi;
     }
     if (s.phase !== "stake") asked = null;
+    if (s.phase === "answer" && s.answer) {
+      const kept = s.answer.text;
+      // A new question: an empty field (or the answer taken so far, after a reload: to correct it).
+      if (question !== s.answer.question) { $("answer-text").value = kept || ""; question = s.answer.question; }
+      text("answer-kept", kept ? say("answer_yours", "{text}").replace("{text}", kept) : "");
+      text("answer-send", say(kept ? "answer_resend" : "answer_send"));
+      if (!ticker) ticker = setInterval(countdown, 250);
+      countdown();
+    } else if (ticker) { clearInterval(ticker); ticker = null; }
     if (s.phase === "locked") text("locked-title", s.why === "false_start" ? say("false_start") : say("locked"));
     phase(s.phase);
   }
 
+  function countdown() {  // the seconds left, on this phone's own clock (until_ms is on it)
+    const until = state && state.answer ? state.answer.until_ms : null, el = $("answer-left");
+    if (until == null) { el.textContent = say("answer_no_clock"); el.className = "left wait"; return; }
+    const left = Math.ceil((until - clock()) / 1000);
+    el.textContent = left > 0 ? say("answer_left", "{s}").replace("{s}", left) : say("answer_over");
+    el.className = "left" + (left <= 10 ? " soon" : "");
+  }
+
+  function sendAnswer() {
+    const words = $("answer-text").value.trim();
+    if (!words) { tell(false, say("answer_empty")); $("answer-text").focus(); return; }
+    if (!state || !state.answer) return;
+    typing = { id: nextId++, text: words };
+    $("said").textContent = "";
+    send({ t: "answer", id: typing.id, question: state.answer.question, text: words, c: clock() });
+  }
+  $("answer-send").addEventListener("click", sendAnswer);
+  $("answer-text").addEventListener("keydown", (e) => { if (e.key === "Enter" && !e.shiftKey) { e.preventDefault(); sendAnswer(); } });
+  $("answer-text").addEventListener("focus", () => {  // the on-screen keyboard: keep the field and its button in sight
+    setTimeout(() => $("answer-send").scrollIntoView({ block: "nearest" }), 300);
+  });
+  if (window.visualViewport) {  // the page is as tall as what the keyboard leaves visible
+    const fit = () => document.documentElement.style.setProperty("--vh", window.visualViewport.height + "px");
+    window.visualViewport.addEventListener("resize", fit); fit();
+  }
+
   function press(e) {
     if (!state || (state.phase !== "open" && state.phase !== "idle")) return;
+    if (hello && hello.buttons === false) return;  // a format of typed answers only: a tap is no press
     e.preventDefault();
     // The touch's own timestamp (ms since the page's time origin), not when this code got to run.
     const t = e.timeStamp > 1e12 ? e.timeStamp : clock(e.timeStamp);
