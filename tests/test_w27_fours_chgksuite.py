@@ -111,7 +111,7 @@ def test_strike_and_bold_markers_are_stripped_for_the_screen():
     assert by_number["7"].comment == "не синий, а красный."
     assert by_number["8"].q == "Что на экране?"
     handouts, _ = read("handouts")
-    assert questions(handouts)[-1].q == "Вопрос второго тура, _подчёркивание_ и подчёркнутый текст."
+    assert questions(handouts)[-2].q == "Вопрос второго тура, _подчёркивание_ и подчёркнутый текст."
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -154,6 +154,13 @@ def test_a_handout_field_is_the_questions_handout():
     assert ours["5"].q == theirs[0]["question"]
     assert ours["6"].handout is None and [p.name for p in ours["6"].images] == ["yellow.png"]
     assert ours["7"].handout == "Я иду с мечем судия" and ours["7"].q == "Как называется такая фраза?"
+
+
+def test_a_bracketed_note_in_the_question_goes_to_the_host_not_the_screen():
+    """chgksuite's screen leaves `[…]` out of the question (ЧГК packs write notes for the host so)."""
+    pack, _ = read("handouts")
+    last = questions(pack)[-1]
+    assert last.q == "Назовите город на Неве." and last.host == "Ведущему: читать медленно"
 
 
 def test_an_empty_question_is_skipped_with_a_warning_at_its_line():

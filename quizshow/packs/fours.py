@@ -93,7 +93,7 @@ def _picture(body: str, offset: int) -> Picture:
         words = shlex.split(body)
     except ValueError:  # an unclosed quote: chgksuite would stop here; we take the words as they are
         words = body.split()
-    name = words[-1] if words else ""
+    name = words[-1].replace("\\", "/") if words else ""  # chgksuite takes a Windows path too
     return Picture(name=name, big="big" in words[:-1], offset=offset)
 
 
