@@ -310,6 +310,14 @@ def test_a_6000_square_webp_in_a_siq_pack_is_refused_at_its_question(tmp_path):
     assert re.search(r"p\.siq:content\.xml:\d+: image 'huge\.webp': 6000×6000 is too many pixels", out.getvalue())
 
 
+def test_unclosed_brackets_are_plain_text_even_ten_thousand_of_them():
+    """A `[` without its `]` stays on screen; the pairs are found in one pass (a field of 19,000 `[` took
+    90 s to read when each `[` looked for its `]` on its own)."""
+    assert fours.screen_text("a [b [c] d", question=True).text == "a [b d"
+    many = fours.screen_text("? " + "[" * 19_000, question=True)
+    assert many.text == "? " + "[" * 19_000 and not many.host
+
+
 # --- the reader takes anything -------------------------------------------------------------------------------
 
 LINES = st.lists(st.one_of(
