@@ -163,6 +163,15 @@ def test_a_bracketed_note_in_the_question_goes_to_the_host_not_the_screen():
     assert last.q == "Назовите город на Неве." and last.host == "Ведущему: читать медленно"
 
 
+def test_only_a_labelled_line_is_the_handout():
+    """«Раздаточный материал:» (with its colon, as chgksuite's .docx reader wants it) starts the handout's
+    line; a question that only speaks of the handout keeps its words."""
+    said = fours.screen_text("Раздаточный материал перед вами. Назовите его.", question=True)
+    assert said.text == "Раздаточный материал перед вами. Назовите его." and not said.handout
+    labelled = fours.screen_text("Раздаточный материал: Я иду с мечем судия\nЧто это?", question=True)
+    assert labelled.text == "Что это?" and labelled.handout == ["Я иду с мечем судия"]
+
+
 def test_an_empty_question_is_skipped_with_a_warning_at_its_line():
     """chgksuite writes a question the .docx left empty as `?` and `!` alone; it is not played, the pack
     still loads, and the next question keeps its number."""

@@ -48,7 +48,7 @@ QUESTION_FIELDS = {"!": "a", "=": "accept", "!=": "reject", "/": "comment", "^":
 BEFORE_QUESTION = ("№", "№№", ">")  # the fields chgksuite writes before their question's `?`
 RESERVE_NAMES = re.compile(r"^\s*(резерв|запасн|доп)", re.IGNORECASE)
 HANDOUT_LABEL = r"Р[Аа][Зз][Дд][Аа][Тт][Оо][Чч][Нн][Ыы][Йй]\s+[Мм][Аа][Тт][Ее][Рр][Ии][Аа][Лл]"
-HANDOUT_LINE = re.compile(rf"^\s*{HANDOUT_LABEL}\s*[.:]?[ \t]*(.*)$", re.MULTILINE)
+HANDOUT_LINE = re.compile(rf"^\s*{HANDOUT_LABEL}\s*[.:][ \t]*(.*)$", re.MULTILINE)  # «Раздаточный материал:» + text
 URL = re.compile(r"https?://\S+")
 EMPHASIS = re.compile(r"(?<![\\_])(_{1,6})(?!_)(.+?)(?<![\\_])\1(?!_)|(?<!\\)~(?!~)(.+?)(?<!\\)~", re.DOTALL)
 ESCAPES = {"\\_": "_", "\\~": "~", "\\.": ".", "\\[": "[", "\\]": "]"}
