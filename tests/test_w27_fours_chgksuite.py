@@ -172,6 +172,14 @@ def test_only_a_labelled_line_is_the_handout():
     assert labelled.text == "Что это?" and labelled.handout == ["Я иду с мечем судия"]
 
 
+def test_a_screen_form_without_its_two_versions_is_shown_whole_with_a_warning_at_its_line():
+    problems = Problems()
+    pack = fours.parse_fours("? Вопрос\nна (screen экране)\n! Ответ (screen a|b)\n", Path("/tmp/s.4s"), problems)
+    assert pack is not None and questions(pack)[0].q == "Вопрос\nна экране" and questions(pack)[0].a == "Ответ b"
+    assert [(p.line, p.warning) for p in problems.items] == [(2, True)]
+    assert "(screen for print|for the screen)" in problems.items[0].message
+
+
 def test_an_empty_question_is_skipped_with_a_warning_at_its_line():
     """chgksuite writes a question the .docx left empty as `?` and `!` alone; it is not played, the pack
     still loads, and the next question keeps its number."""

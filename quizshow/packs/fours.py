@@ -73,6 +73,7 @@ class Screen:
     pictures: list[Picture] = field(default_factory=list)
     handout: list[str] = field(default_factory=list)
     host: list[str] = field(default_factory=list)
+    odd: list[int] = field(default_factory=list)  # where a `(screen …)` without its `|` stands
 
 
 def _closing(text: str, start: int) -> int:
@@ -166,6 +167,8 @@ def screen_text(raw: str, question: bool = False) -> Screen:
             else:
                 body = raw[i + 7:end].lstrip()
                 out.append(body.split("|", 1)[1] if "|" in body else body)
+                if "|" not in body:
+                    screen.odd.append(i)
             i = end + 1
             continue
         if raw.startswith("(PAGEBREAK)", i):
@@ -362,6 +365,9 @@ def _pictures(draft: _Draft, key: str, screen: Screen, path: Path, error: Report
     """The field's pictures that can be shown: each problem at the line its `(img …)` stands on."""
     found: list[Path] = []
     raw = draft.fields.get(key, "")
+    for offset in screen.odd:
+        warn(draft.lines.get(key, draft.line) + raw.count("\n", 0, offset),
+             "(screen …) needs two versions, (screen for print|for the screen): all of it is shown")
     for picture in screen.pictures:
         line = draft.lines.get(key, draft.line) + raw.count("\n", 0, picture.offset)
         name = picture.name
