@@ -318,7 +318,13 @@ def test_a_6000_square_webp_and_gif_are_refused_by_check_in_a_4s_pack(tmp_path):
     assert f"{pack}:8: picture 'huge.gif': 6000×6000 is too many pixels to show" in out.getvalue()
 
 
-def test_a_6000_square_webp_in_a_siq_pack_is_refused_at_its_question(tmp_path):
+@pytest.fixture
+def siq_cache(tmp_path, monkeypatch):
+    """A played .siq's media unpack under the test's own folder, not the user's cache."""
+    monkeypatch.setenv("QUIZSHOW_CACHE", str(tmp_path / "cache"))
+
+
+def test_a_6000_square_webp_in_a_siq_pack_is_refused_at_its_question(tmp_path, siq_cache):
     picture = (ROOT / "tests" / "fixtures" / "images" / "huge.webp").read_bytes()
     items = '<item type="image" isRef="True">huge.webp</item>'
     path = write_siq(tmp_path / "p.siq", v5(v5_round(v5_theme(v5_q(100, items=items)))), {"Images/huge.webp": picture})
@@ -333,6 +339,14 @@ def test_unclosed_brackets_are_plain_text_even_ten_thousand_of_them():
     assert fours.screen_text("a [b [c] d", question=True).text == "a [b d"
     many = fours.screen_text("? " + "[" * 19_000, question=True)
     assert many.text == "? " + "[" * 19_000 and not many.host
+
+
+def test_a_siq_picture_whose_header_says_no_size_is_a_warning_not_a_refusal(tmp_path, siq_cache):
+    items = '<item type="image" isRef="True">odd.png</item>'
+    path = write_siq(tmp_path / "p.siq", v5(v5_round(v5_theme(v5_q(100, items=items)))), {"Images/odd.png": b"<svg/>"})
+    problems = Problems()
+    assert load_pack(path, problems) is not None and not problems.errors
+    assert any("odd.png" in p.message and "placeholder" in p.message for p in problems.items)
 
 
 # --- the reader takes anything -------------------------------------------------------------------------------

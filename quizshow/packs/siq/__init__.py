@@ -121,12 +121,16 @@ def _convert(path: Path, media_root: Path, problems: Problems, why_os: str) -> t
 
 
 def check_pictures(path: Path, pack: Pack, problems: Problems) -> None:
-    """Every unpacked picture's size from its header, as YAML and `.4s` packs check theirs (issue 27)."""
+    """Every unpacked picture's size from its header, as YAML and `.4s` packs check theirs (issue 27): too
+    many pixels is an error; a header that says no size only a warning (the card shows a placeholder, as
+    for a damaged picture before)."""
     for question in (q for r in pack.rounds for q in r.all_questions):
         for picture in (question.image, question.answer_image):
             problem = None if picture is None or not picture.is_file() else image_problem(picture)
             if picture is not None and problem:
-                problems.add(problem_file(path), question.line, f"image '{picture.name}': {problem}")
+                unreadable = "does not say its size" in problem
+                problems.add(problem_file(path), question.line, f"image '{picture.name}': {problem}"
+                             + (": a placeholder is shown" if unreadable else ""), warning=unreadable)
 
 
 def load_siq(path: Path, problems: Problems, media_root: Path | None = None) -> Pack | None:
