@@ -202,6 +202,14 @@ def test_numbers_follow_chgksuites_count():
     assert [q.number for q in questions(pack)] == ["1", "7", "2", "20", "21", "22"]
 
 
+def test_a_number_or_handout_with_no_question_after_it_is_left_out_with_a_warning():
+    """chgksuite leaves such a field out and composes the rest; so does quizshow, saying where."""
+    problems = Problems()
+    pack = fours.parse_fours("? Вопрос\n! Ответ\n\n№ 5\n> Раздатка\n", Path("/tmp/n.4s"), problems)
+    assert pack is not None and len(questions(pack)) == 1 and not problems.errors
+    assert [(p.line, p.warning) for p in problems.items] == [(4, True)]
+
+
 def test_a_handout_written_before_the_question_without_a_number_is_that_questions():
     """chgksuite writes `>` before `?`; without a `№` line before it chgksuite's reader leaves the handout
     outside any question. quizshow gives it to the question that follows, as it was written."""

@@ -395,7 +395,8 @@ def _question(draft: _Draft, path: Path, error: Report, warn: Report, numbers: _
     number = numbers.take(draft, error)
     line = draft.question_line
     if "q" not in f:
-        error(draft.line, "a handout or a number without its question: a line starting with ? should follow")
+        warn(draft.line, "a handout or a number with no question after it is left out (a line starting with ? "
+                         "should follow)")
         return None
     asked = screen_text(f["q"], question=True)
     handout = screen_text(f.get("handout", ""))
