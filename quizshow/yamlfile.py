@@ -18,7 +18,7 @@ import math
 import os
 import re
 import stat
-import struct
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,6 +34,9 @@ MAX_TEXT = 2000  # characters in one text (a question); names and titles have MA
 MAX_NAME = 200
 MAX_MEDIA_BYTES = 200 * 1024 * 1024
 MAX_IMAGE_PIXELS = 25_000_000  # 5000 × 5000: 100 MB once decoded; a 4K picture is 8.3 million
+# The picture formats whose size is read (Pillow's names; the display loads each of them).
+IMAGE_FORMATS = ("PNG", "JPEG", "GIF", "WEBP", "BMP")
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp")
 # Control characters (newline and tab are fine), lone surrogates, non-characters, and the bidi embeddings,
 # overrides and isolates that would turn a line of text around on screen (U+202E and its kin).
 _BAD_CHARS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff\u202a-\u202e\u2066-\u2069]")
@@ -307,13 +310,26 @@ def media_problem(path: Path) -> str | None:
             return "not a regular file"
         if info.st_size > MAX_MEDIA_BYTES:
             return f"too large: {info.st_size / 1e6:.0f} MB (the limit is {MAX_MEDIA_BYTES / 1e6:.0f} MB)"
-        if path.suffix.lower() not in (".png", ".jpg", ".jpeg"):
-            return None
+    except OSError as why:
+        return f"cannot be read: {why.strerror or why}"
+    if path.suffix.lower() not in IMAGE_SUFFIXES:
+        return None
+    return image_problem(path)
+
+
+def image_problem(path: Path) -> str | None:
+    """Why a picture must not be shown: its header (any format Pillow reads: PNG, JPEG, GIF, WebP, BMP)
+    does not say its size, or it has more than MAX_IMAGE_PIXELS; None when it is fine. Every pack kind
+    (YAML, `.4s`, SIGame) checks its pictures here."""
+    try:
         size = image_size(path)
+    except TooManyPixels as why:
+        return (f"{why.pixels // 1_000_000} million pixels is too many to show (at most "
+                f"{MAX_IMAGE_PIXELS // 1_000_000} million; scale it down)")
     except OSError as why:
         return f"cannot be read: {why.strerror or why}"
     if size is None:
-        return "not a PNG or JPEG image (its header does not say its size)"
+        return f"not a {', '.join(IMAGE_FORMATS[:-1])} or {IMAGE_FORMATS[-1]} image (its header does not say its size)"
     width, height = size
     if width * height > MAX_IMAGE_PIXELS:
         return (f"{width}×{height} is too many pixels to show (at most {MAX_IMAGE_PIXELS // 1_000_000} million; "
@@ -321,36 +337,34 @@ def media_problem(path: Path) -> str | None:
     return None
 
 
+class TooManyPixels(Exception):
+    """Pillow's own decompression-bomb guard refused the picture at its header (over ~179 million pixels)."""
+
+    def __init__(self, pixels: int) -> None:
+        super().__init__(f"{pixels} pixels")
+        self.pixels = pixels
+
+
 def image_size(path: Path) -> tuple[int, int] | None:
-    """Width and height from a PNG's IHDR or a JPEG's SOF header, without decoding the picture."""
-    with open(path, "rb") as file:
-        head = file.read(26)
-        if head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR":
-            width, height = struct.unpack(">II", head[16:24])
-            return width, height
-        if head[:2] != b"\xff\xd8":
-            return None
-        file.seek(2)
-        for _ in range(1000):  # segments before the frame header: APPn (EXIF), DQT, DHT, comments
-            prefix = file.read(1)
-            kind = file.read(1)
-            fills = 0
-            while kind == b"\xff" and fills < 64:  # fill bytes before a marker
-                kind, fills = file.read(1), fills + 1
-            length_bytes = file.read(2)
-            if prefix != b"\xff" or len(kind) < 1 or len(length_bytes) < 2 or kind[0] in (0xD9, 0xDA):
-                return None  # not a marker, the end, or the scan began before any frame header
-            length = struct.unpack(">H", length_bytes)[0]
-            if 0xC0 <= kind[0] <= 0xCF and kind[0] not in (0xC4, 0xC8, 0xCC):
-                frame = file.read(5)
-                if len(frame) < 5:
-                    return None
-                height, width = struct.unpack(">HH", frame[1:5])
-                return width, height
-            if length < 2:
-                return None
-            file.seek(length - 2, os.SEEK_CUR)
-    return None
+    """Width and height from the picture's header, for every format alike: Pillow opens lazily (the header
+    only; nothing is decoded until a pixel is asked for), and only as the formats the show displays.
+    None when no such header is there (not a picture, or a damaged one). Raises TooManyPixels past
+    Pillow's decompression-bomb guard, OSError when the file cannot be read."""
+    from PIL import Image  # imported here: a show without pictures does not load Pillow
+
+    if not path.is_file():  # Image.open of a folder or a missing file: the caller's OSError, not "no header"
+        raise FileNotFoundError(2, "not found", str(path))
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # our own limit is far lower
+            with Image.open(path, formats=IMAGE_FORMATS) as image:
+                width, height = image.size
+    except Image.DecompressionBombError as why:
+        found = re.search(r"\((\d+) pixels\)", str(why))
+        raise TooManyPixels(int(found[1]) if found else 2 * (Image.MAX_IMAGE_PIXELS or 0)) from None
+    except Exception:  # noqa: BLE001 - Pillow's format readers raise many kinds on a damaged header
+        return None
+    return width, height
 
 
 def _line_at(text: str, position: int) -> int:

@@ -39,6 +39,12 @@ class Question:
     wait: bool = True  # the clock waits for the question's sound or video to finish (SIGame `waitForFinish`)
     hint: str | None = None  # «помощь клуба» (written quiz): read or handed to a team that asks
     web: tuple[str, ...] = ()  # what the question shows from the web, not fetched: "image", "audio", "video", "html"
+    # A ЧГК pack's own (`.4s`, docs/files.md): the number the pack gives the question (shown on the projector),
+    # the handout's text, every picture (`image` is the first) and chgksuite's `big` (the picture's larger share).
+    number: str | None = None
+    handout: str | None = None
+    images: tuple[Path, ...] = ()
+    big_image: bool = False
 
     @property
     def empty(self) -> bool:

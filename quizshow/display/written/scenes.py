@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
+from pathlib import Path
 
 import pygame
 
@@ -15,14 +16,16 @@ from quizshow.display.scenes.cards import _image
 from quizshow.display.tween import WORDS_AT, ease_out_back, pulse
 from quizshow.display.written.results import MEDALS, MIN_PX, text_in, written, written_state
 from quizshow.formats.written.model import Phase
+from quizshow.packs.model import Question
 
 
 def heading_text(frame: Frame) -> str:
     fmt, w = written(frame.fmt), written_state(frame.state)
     if fmt.is_extra(w.number):
         return frame.say("scene.written_extra_question", n=w.number - len(fmt.main) + 1)
-    tour, index, _ = fmt.main[w.number]
-    return frame.say("scene.written_question", t=tour + 1, n=index + 1)
+    tour, index, question = fmt.main[w.number]
+    # A .4s pack numbers its questions itself (1…36 on through the tours, «№ 7»): the screen says the pack's.
+    return frame.say("scene.written_question", t=tour + 1, n=question.number or index + 1)
 
 
 def minutes(seconds: float) -> str:
@@ -70,18 +73,23 @@ class WrittenQuestionScene(Scene):
         if answer:
             inner.height = int(inner.height * 0.42)
         text_box = inner
-        if question.image is not None:
-            text_box = pygame.Rect(inner.x, inner.y, inner.width * 11 // 20, inner.height)
-            pic = pygame.Rect(text_box.right + frame.u(30), inner.y, inner.right - text_box.right - frame.u(30),
-                              inner.height)
-            image = _image(question.image, pic.size)
-            if image is not None:
-                surface.blit(image, image.get_rect(center=pic.center))
-        shown = question.q or frame.say("scene.host_question")
-        px = 50 if answer else 68
-        img = frame.text.fit(shown, "heading", text_box.size, frame.color("muted") if answer else frame.color("text"),
-                             frame.u(px), min_px=frame.u(26), shadow=not answer)
-        surface.blit(img, img.get_rect(center=text_box.center))
+        pictures = handout_pictures(question, answer)
+        handout = None if answer else question.handout
+        if pictures or handout:
+            # The handout column: the handout's text and pictures beside the question (all of the card when
+            # the question has no text; two thirds for chgksuite's `big`).
+            share = 20 if not question.q else 13 if question.big_image else 9
+            text_box = pygame.Rect(inner.x, inner.y, inner.width * (20 - share) // 20, inner.height)
+            gap = frame.u(30) if question.q else 0
+            column = pygame.Rect(text_box.right + gap, inner.y, inner.right - text_box.right - gap, inner.height)
+            self._handout(surface, frame, column, handout, pictures)
+        if question.q or not (pictures or handout):
+            shown = question.q or frame.say("scene.host_question")
+            px = 50 if answer else 68
+            img = frame.text.fit(shown, "heading", text_box.size,
+                                 frame.color("muted") if answer else frame.color("text"), frame.u(px),
+                                 min_px=frame.u(26), shadow=not answer)
+            surface.blit(img, img.get_rect(center=text_box.center))
         if answer:
             plate = pygame.Rect(card.x + frame.u(35), inner.bottom + frame.u(24), card.width - frame.u(70),
                                 frame.u(120))
@@ -92,6 +100,27 @@ class WrittenQuestionScene(Scene):
                 img = frame.text.fit(question.comment, "body", box.size, frame.color("text"), frame.u(40),
                                      min_px=frame.u(MIN_PX), align="left")
                 surface.blit(img, box.topleft)
+
+    def _handout(self, surface: pygame.Surface, frame: Frame, column: pygame.Rect, handout: str | None,
+                 pictures: tuple[Path, ...]) -> None:
+        """The handout's text on a light sheet of its own (the top 40% when there are pictures too), then
+        the pictures: one fills the rest, two side by side or one above the other (whichever is larger),
+        three or four in a 2 × 2 grid."""
+        rest = column
+        if handout:
+            sheet = column if not pictures else pygame.Rect(column.x, column.y, column.width, column.height * 2 // 5)
+            paint.blit(surface, paint.panel(sheet.size, paint.rgb(frame.color("text")),
+                                            paint.rgb(frame.color("text")), None, frame.u(16)), sheet,
+                       give_way=frame.give_way)
+            img = frame.text.fit(handout, "body", sheet.inflate(-frame.u(40), -frame.u(30)).size,
+                                 frame.color("panel_dark"), frame.u(48), min_px=frame.u(MIN_PX))
+            surface.blit(img, img.get_rect(center=sheet.center))
+            rest = pygame.Rect(column.x, sheet.bottom + frame.u(20), column.width,
+                               column.bottom - sheet.bottom - frame.u(20))
+        for cell, path in zip(picture_cells(rest, len(pictures), frame.u(20)), pictures, strict=False):
+            image = _image(path, cell.size)
+            if image is not None:
+                surface.blit(image, image.get_rect(center=cell.center))
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         state = frame.state
@@ -144,6 +173,29 @@ class WrittenQuestionScene(Scene):
             text_in(surface, frame, clock, "numbers", pygame.Rect(card.right - frame.u(160), card.y, frame.u(140),
                                                                   card.height), frame.color("accent"), 64,
                     align="right")
+
+
+def handout_pictures(question: Question, answer: bool) -> tuple[Path, ...]:
+    """The pictures beside the text: the answer's own once it is shown (chgksuite's answer slide), else
+    every picture of the question."""
+    if answer and question.answer_image is not None:
+        return (question.answer_image,)
+    return question.images or ((question.image,) if question.image is not None else ())
+
+
+def picture_cells(box: pygame.Rect, count: int, gap: int) -> list[pygame.Rect]:
+    """Where `count` pictures go in `box`: one fills it; two side by side in a wide box, else one above the
+    other; three or four in a 2 × 2 grid."""
+    if count <= 1:
+        return [box] if count else []
+    if count == 2:
+        if box.width >= box.height:
+            half = (box.width - gap) // 2
+            return [pygame.Rect(box.x, box.y, half, box.height), pygame.Rect(box.right - half, box.y, half, box.height)]
+        half = (box.height - gap) // 2
+        return [pygame.Rect(box.x, box.y, box.width, half), pygame.Rect(box.x, box.bottom - half, box.width, half)]
+    w, h = (box.width - gap) // 2, (box.height - gap) // 2
+    return [pygame.Rect(box.x + (i % 2) * (w + gap), box.y + (i // 2) * (h + gap), w, h) for i in range(count)]
 
 
 def state_has_clock(frame: Frame) -> bool:

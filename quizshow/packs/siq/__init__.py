@@ -18,7 +18,7 @@ from quizshow.packs.siq.document import FOLDERS, SiqDocument, read_document, rea
 from quizshow.packs.siq.mapping import Report, to_pack
 from quizshow.packs.siq.words import PHRASES
 from quizshow.packs.siq.xmltree import Element, parse
-from quizshow.yamlfile import Problems
+from quizshow.yamlfile import Problems, image_problem
 
 add_phrases(PHRASES)  # the start-up notes of an imported pack (Pack.notes), in the show's language
 
@@ -116,7 +116,21 @@ def _convert(path: Path, media_root: Path, problems: Problems, why_os: str) -> t
         problems.add(path, 1, f"{why_os}: {why}")
         return None
     report_problems(path, report, problems)
+    check_pictures(path, result, problems)
     return result, report
+
+
+def check_pictures(path: Path, pack: Pack, problems: Problems) -> None:
+    """Every unpacked picture's size from its header, as YAML and `.4s` packs check theirs (issue 27): too
+    many pixels is an error; a header that says no size only a warning (the card shows a placeholder, as
+    for a damaged picture before)."""
+    for question in (q for r in pack.rounds for q in r.all_questions):
+        for picture in (question.image, question.answer_image):
+            problem = None if picture is None or not picture.is_file() else image_problem(picture)
+            if picture is not None and problem:
+                unreadable = "does not say its size" in problem
+                problems.add(problem_file(path), question.line, f"image '{picture.name}': {problem}"
+                             + (": a placeholder is shown" if unreadable else ""), warning=unreadable)
 
 
 def load_siq(path: Path, problems: Problems, media_root: Path | None = None) -> Pack | None:
