@@ -98,6 +98,15 @@ def event_messages(event: Event) -> list[tuple[str, tuple]]:
     return out
 
 
+def companion_variable(address: str) -> str:
+    """A state address as a Bitfocus Companion custom variable's name (docs/osc.md, the Companion recipe):
+    /quiz/out/state/team/2/score → quiz_score2, /quiz/out/state/timer/remaining → quiz_remaining."""
+    parts = address.removeprefix("/quiz/out/state/").split("/")
+    if parts[0] == "team":  # team/N/score
+        return f"quiz_{parts[2]}{parts[1]}"
+    return f"quiz_{parts[-1]}"
+
+
 def state_messages(state: ShowState, now: float) -> dict[str, tuple]:
     """Every state message, by address."""
     found: dict[str, tuple] = {"/quiz/out/state/phase": (state.phase,)}
@@ -142,6 +151,21 @@ class OscOut:
             data = message(address, *args)  # built once for every desk
             for target in targets:
                 self.send(target, address, args, data)
+        if self.config.companion and address.startswith("/quiz/out/state/"):
+            self._to_companion(address, args, self.config.companion)
+
+    def _to_companion(self, address: str, args: tuple, targets: tuple[Address, ...]) -> None:
+        """A state message in Companion's own words: its OSC API sets custom variable NAME by
+        `/custom-variable/NAME/value` (companion/lib/Service/OscApi.ts)."""
+        translated = f"/custom-variable/{companion_variable(address)}/value"
+        data = message(translated, *args)
+        for target in targets:
+            self.send(target, translated, args, data)
+
+    def companion_state(self, state: ShowState, now: float, to: Address) -> None:
+        """The whole state as Companion's custom variables, to one Companion (its machine came up late)."""
+        for address, args in state_messages(state, now).items():
+            self._to_companion(address, args, (to,))
 
     def events(self, events: list[Event]) -> None:
         for event in events:

@@ -147,9 +147,13 @@ class OscLink:
     def _appeared(self, sender: Address) -> None:
         """The first datagram from a host: a feedback target on that machine (a desk started after the show)
         gets the whole state (the server's thread)."""
+        state, now = self.host.engine.state, self.host.clock.now()
         for target in self.out.config.feedback:
             if target[0] == sender[0]:
-                self.out.state(self.host.engine.state, self.host.clock.now(), target)
+                self.out.state(state, now, target)
+        for target in self.out.config.companion:
+            if target[0] == sender[0]:
+                self.out.companion_state(state, now, target)
 
     def _subscribe(self, sender: Address, on: bool) -> None:
         if on:
