@@ -245,16 +245,16 @@ class OscServer:
                 self._route(sender, address, args)
             else:
                 self.later.hold(ahead, f"{address} from {sender[0]}:{sender[1]}",
-                                lambda due: self._in_time(sender, address, args, due))
+                                lambda due: self._in_time(sender, address, args))
         except Rejected as why:
             self.reply(sender, address, why.code, str(why))
 
-    def _in_time(self, sender: Address, address: str, args: tuple[object, ...], due: float) -> None:
+    def _in_time(self, sender: Address, address: str, args: tuple[object, ...]) -> None:
         """A held message, at its time (the later thread): handled as if it arrived then."""
         try:
             with self._serving:
                 self._serving_crowd = False
-                self._route(sender, address, args, at=due)
+                self._route(sender, address, args)  # journalled now: at its time, never before it
         except Rejected as why:
             self.reply(sender, address, why.code, str(why))
         except Exception:  # noqa: BLE001 - nothing a sender does stops the server
@@ -262,8 +262,8 @@ class OscServer:
 
     # --- inputs and queries ---------------------------------------------------------------------------
 
-    def _route(self, sender: Address, address: str, args: tuple[object, ...], at: float | None = None) -> None:
-        at = self.now() if at is None else at
+    def _route(self, sender: Address, address: str, args: tuple[object, ...]) -> None:
+        at = self.now()
         routed = route(address, args, self.teams)
         if routed is None:
             self._query(sender, address, args)
