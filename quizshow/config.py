@@ -28,7 +28,7 @@ TEAM_KEYS = ["name", "color", "captain", "players", "buzzer", "buzzers"]
 DEVICE_KEYS = ["serial", "keyboard_buzzers", "gamepads", "osc", "web"]
 WEB_KEYS = ["listen", "wifi", "overlay_allow", "follow_passcode"]
 SERIAL_KEYS = ["id", "port", "protocol", "baud", "map"]
-OSC_KEYS = ["listen", "allow", "passcode", "feedback", "cues", "rate_limit", "go_interval_s"]
+OSC_KEYS = ["listen", "allow", "passcode", "feedback", "companion", "cues", "rate_limit", "go_interval_s"]
 CUE_EVENTS = ["buzz", "false_start", "correct", "wrong", "announce", "timer/start", "timer/warning",
               "timer/expired", "question", "reveal", "round/start", "final/start", "winner", "asked", "choice",
               "player/out"]
@@ -74,6 +74,7 @@ class OscConfig:
     allow: tuple[str, ...] = ("127.0.0.0/8",)
     passcode: str | None = None
     feedback: tuple[tuple[str, int], ...] = ()
+    companion: tuple[tuple[str, int], ...] = ()  # Companion's own OSC listener: the state as custom variables
     cues: dict[str, tuple[Cue, ...]] = field(default_factory=dict)
     rate_limit: int = 50
     go_interval_s: float = 0.3
@@ -374,6 +375,8 @@ def _osc(reader: FileReader, node: Node | None) -> OscConfig:
             reader.error(item, f"'{text}' is not an address range like 192.168.1.0/24")
     feedback = tuple(a for a in (_address(reader, n, "feedback") for n in
                                  reader.sequence(keys.get("feedback"), "feedback")) if a)
+    companion = tuple(a for a in (_address(reader, n, "companion") for n in
+                                  reader.sequence(keys.get("companion"), "companion")) if a)
     cues: dict[str, tuple[Cue, ...]] = {}
     for event, cue_list in reader.mapping(keys.get("cues"), CUE_EVENTS, what="cues").items():
         found = []
@@ -387,12 +390,44 @@ def _osc(reader: FileReader, node: Node | None) -> OscConfig:
                 found.append(Cue(to, address))
         cues[event] = tuple(found)
     passcode = reader.text(keys.get("passcode"), "passcode")
+    _warn_loopback_only(reader, listen, keys)
     return OscConfig(
-        listen=listen, allow=allow, passcode=passcode, feedback=feedback, cues=cues,
+        listen=listen, allow=allow, passcode=passcode, feedback=feedback, companion=companion, cues=cues,
         rate_limit=_or(reader.integer(keys.get("rate_limit"), "rate_limit", *RATE_LIMIT_RANGE), defaults.rate_limit),
         go_interval_s=_or(reader.number(keys.get("go_interval_s"), "go_interval_s", *GO_INTERVAL_RANGE),
                           defaults.go_interval_s),
     )
+
+
+def _loopback(host: str) -> bool:
+    """127.x.y.z, ::1 or localhost: this machine only."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _warn_loopback_only(reader: FileReader, listen: tuple[str, int], keys: dict[str, Node]) -> None:
+    """A show listening on loopback only cannot be reached by the desks it names on other machines
+    (issue 27, item 7): each such `allow` range or feedback target is a warning at its line."""
+    if not _loopback(listen[0]):
+        return
+    for key in ("allow", "feedback"):
+        node = keys.get(key)
+        for item in node.value if isinstance(node, SequenceNode) else ():
+            text = str(item.value) if isinstance(item.value, (str, int)) else ""
+            try:
+                other = not (ipaddress.ip_network(text, strict=False).is_loopback if key == "allow"
+                             else _loopback(text.rpartition(":")[0] or text))
+            except ValueError:
+                continue  # not a range: an error already
+            if other:
+                reader.warn(item, f"osc: {key} '{text}' is another machine, but the show listens on {listen[0]} "
+                                  f"(this machine only): nothing from there reaches it. Listen on the venue "
+                                  f"network, e.g. listen: \"0.0.0.0:{listen[1]}\" with a passcode (docs/osc.md, "
+                                  f"\"The venue network\")")
 
 
 def _or(value: Any, default: Any) -> Any:

@@ -148,8 +148,8 @@ def test_osc_action_disqualifies_a_player(duel):  # noqa: F811
     desk.send(to, "/quiz/subscribe", 1)
     desk.wait_for("/quiz/out/state/phase")
     osc_go(desk, to)
-    desk.send(to, "/quiz/action/duel_disqualify", 2, 1)  # Бета (teams from 1), yellow (0 green … 3 blue)
-    assert desk.wait_for("/quiz/out/event/player/out") == (2, 1, "Б2", 3)
+    desk.send(to, "/quiz/action/duel_disqualify", 2, 2)  # Бета, yellow (teams and players from 1: 1 green … 4 blue)
+    assert desk.wait_for("/quiz/out/event/player/out") == (2, 2, "Б2", 3)
     assert app.engine.state.fmt.bout.disqualified == ((BETA, YELLOW),)
 
 

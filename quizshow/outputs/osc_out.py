@@ -47,7 +47,7 @@ def message(address: str, *args: object) -> bytes:
 
 
 def event_messages(event: Event) -> list[tuple[str, tuple]]:
-    """The OSC messages of one effect; teams and rounds numbered from 1."""
+    """The OSC messages of one effect; teams, rounds and players numbered from 1."""
     kind = event.kind
     team = (event.team + 1) if event.team is not None else 0
     name = event.name or ""
@@ -56,7 +56,8 @@ def event_messages(event: Event) -> list[tuple[str, tuple]]:
         args: tuple[object, ...] = (team, name, float(event.margin_s or 0.0))
         out += [("/quiz/out/event/buzz", args), (f"/quiz/out/event/team/{team}/buzz", args)]
         if event.number is not None and event.player is not None:  # a press with its place in a press queue
-            out.append(("/quiz/out/event/queue", (event.number + 1, team, event.player, float(event.margin_s or 0.0))))
+            out.append(("/quiz/out/event/queue",
+                        (event.number + 1, team, event.player + 1, float(event.margin_s or 0.0))))
     elif kind == EventKind.FALSE_START:
         args = (team, name)
         out += [("/quiz/out/event/false_start", args), (f"/quiz/out/event/team/{team}/false_start", args)]
@@ -85,16 +86,25 @@ def event_messages(event: Event) -> list[tuple[str, tuple]]:
     elif kind == EventKind.WINNER:
         out.append(("/quiz/out/event/winner", (team, name)))
     elif kind == EventKind.ASKED:  # the host asks this press of the queue now
-        out.append(("/quiz/out/event/asked", ((event.number or 0) + 1, team, event.player or 0, name,
+        out.append(("/quiz/out/event/asked", ((event.number or 0) + 1, team, (event.player or 0) + 1, name,
                                               float(event.margin_s or 0.0))))
     elif kind == EventKind.CHOICE:  # an answerer chooses who leaves
-        out.append(("/quiz/out/event/choice", (team, event.player or 0, name)))
+        out.append(("/quiz/out/event/choice", (team, (event.player or 0) + 1, name)))
     elif kind == EventKind.PLAYER_OUT:  # a player leaves; score = players the team has left
-        args = (team, event.player or 0, name, int(event.score or 0))
+        args = (team, (event.player or 0) + 1, name, int(event.score or 0))
         out += [("/quiz/out/event/player/out", args), (f"/quiz/out/event/team/{team}/player/out", args)]
     elif kind == EventKind.MATCH_RESULT and event.round is not None:  # a bout (a numbered match) is over (0: both out)
         out.append(("/quiz/out/event/bout/result", (event.round + 1, team, name)))
     return out
+
+
+def companion_variable(address: str) -> str:
+    """A state address as a Bitfocus Companion custom variable's name (docs/osc.md, the Companion recipe):
+    /quiz/out/state/team/2/score → quiz_score2, /quiz/out/state/timer/remaining → quiz_remaining."""
+    parts = address.removeprefix("/quiz/out/state/").split("/")
+    if parts[0] == "team":  # team/N/score
+        return f"quiz_{parts[2]}{parts[1]}"
+    return f"quiz_{parts[-1]}"
 
 
 def state_messages(state: ShowState, now: float) -> dict[str, tuple]:
@@ -141,6 +151,21 @@ class OscOut:
             data = message(address, *args)  # built once for every desk
             for target in targets:
                 self.send(target, address, args, data)
+        if self.config.companion and address.startswith("/quiz/out/state/"):
+            self._to_companion(address, args, self.config.companion)
+
+    def _to_companion(self, address: str, args: tuple, targets: tuple[Address, ...]) -> None:
+        """A state message in Companion's own words: its OSC API sets custom variable NAME by
+        `/custom-variable/NAME/value` (companion/lib/Service/OscApi.ts)."""
+        translated = f"/custom-variable/{companion_variable(address)}/value"
+        data = message(translated, *args)
+        for target in targets:
+            self.send(target, translated, args, data)
+
+    def companion_state(self, state: ShowState, now: float, to: Address) -> None:
+        """The whole state as Companion's custom variables, to one Companion (its machine came up late)."""
+        for address, args in state_messages(state, now).items():
+            self._to_companion(address, args, (to,))
 
     def events(self, events: list[Event]) -> None:
         for event in events:
@@ -154,7 +179,7 @@ class OscOut:
             return
         values = {"team": (event.team + 1) if event.team is not None else 0, "score": event.score or 0,
                   "points": event.points or 0, "round": (event.round or 0) + 1, "name": event.name or "",
-                  "player": event.player or 0}
+                  "player": (event.player or 0) + 1}
         for cue in cues:
             try:
                 address = cue.address.format(**values)

@@ -32,8 +32,8 @@ class NotACall(Exception):
 
 def format_call(name: str, values: list[Any], actions: ActionRegistry, own: Collection[str], teams: int) -> Call:
     """`/quiz/action/<name> args…` → the call of one of the format's own actions, its arguments typed as the
-    registry declares them: a team from 1 (as in every address), any other number as the action counts it,
-    a flag 0/1, a text. Not an action of the format: 404; arguments that do not fit: 400."""
+    registry declares them: a team and a player from 1 (as in every address), any other number as the action
+    counts it, a flag 0/1 (or T/F), a text. Not an action of the format: 404; arguments that do not fit: 400."""
     definition = actions.get(name)
     if definition is None or name not in own:
         raise NotACall(404, f"the format has no action '{name}'")
@@ -52,6 +52,10 @@ def format_call(name: str, values: list[Any], actions: ActionRegistry, own: Coll
             if arg.name == "team":
                 if not 1 <= value <= teams:
                     raise NotACall(404, f"there is no team {value} (teams are 1 to {teams})")
+                value -= 1
+            elif arg.name == "player":  # players count from 1 on the wire too (the console's from 0)
+                if value < 1:
+                    raise NotACall(400, f"'{name}': players count from 1 (1 is the first)")
                 value -= 1
         elif arg.kind is bool and (isinstance(value, bool) or number in (0, 1)):
             value = bool(value)
@@ -128,7 +132,8 @@ class OscLink:
             self.server = OscServer(config, host.deliver, host.clock.now,
                                     lambda key, **values: host.notice(host.say(key, **values)),
                                     lambda to: self.out.state(host.engine.state, host.clock.now(), to),
-                                    self._subscribe, port=port, teams=len(host.config.teams)).start()
+                                    self._subscribe, port=port, teams=len(host.config.teams),
+                                    appeared=self._appeared).start()
         except OSError as why:  # the port is taken: the show goes on without OSC, and says so in words
             wanted = config.listen[1] if port is None else port
             if why.errno == errno.EADDRINUSE:
@@ -136,6 +141,19 @@ class OscLink:
             else:
                 host.notice(host.say("console.osc_cannot_listen", host=config.listen[0], port=wanted,
                                      why=why.strerror or why))
+        # The feedback targets get the whole state once at start, not only the changes to come.
+        self.out.state(host.engine.state, host.clock.now())
+
+    def _appeared(self, sender: Address) -> None:
+        """The first datagram from a host: a feedback target on that machine (a desk started after the show)
+        gets the whole state (the server's thread)."""
+        state, now = self.host.engine.state, self.host.clock.now()
+        for target in self.out.config.feedback:
+            if target[0] == sender[0]:
+                self.out.state(state, now, target)
+        for target in self.out.config.companion:
+            if target[0] == sender[0]:
+                self.out.companion_state(state, now, target)
 
     def _subscribe(self, sender: Address, on: bool) -> None:
         if on:

@@ -5,6 +5,7 @@
 - access.py: access control, the allowlist, the rate limit, the passcode, the back-off;
 - routes.py: routing, an address → the action call it means (args.py checks the values);
 - tournament.py: the tournament's reported result (/quiz/tournament/result);
+- later.py: a bundle's time tag, honoured: a message for later held until the show clock reaches it;
 - server.py: the socket and its threads, every datagram's way through the door.
 """
 

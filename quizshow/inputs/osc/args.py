@@ -75,10 +75,25 @@ def plain(args: tuple[object, ...], address: str) -> tuple[int | float | bool | 
     return tuple(out)
 
 
+def flag(args: tuple[object, ...], address: str) -> bool:
+    """One flag: `i` 0/1, a whole `f` 0.0/1.0, or `T`/`F` (Bitfocus Companion sends booleans as T/F)."""
+    value = _flag_value(args[0]) if len(args) == 1 else None
+    if value is None:
+        raise Rejected(400, f"{address} expects i 0/1 (or T/F)")
+    return value
+
+
+def _flag_value(value: object) -> bool | None:
+    if isinstance(value, bool):
+        return value
+    number = whole(value)
+    return None if number not in (0, 1) else number == 1
+
+
 def fires(args: tuple[object, ...]) -> bool:
-    """A button's message: no argument or 1 fires it; 0 is its release (ignored)."""
+    """A button's message: no argument, 1 or T fires it; 0 or F is its release (ignored)."""
     if not args:
         return True
-    if len(args) == 1 and whole(args[0]) in (0, 1):
-        return whole(args[0]) == 1
-    raise Rejected(400, "expected no argument, or 1 to fire")
+    if len(args) == 1 and (on := _flag_value(args[0])) is not None:
+        return on
+    raise Rejected(400, "expected no argument, or 1 (T) to fire")

@@ -273,3 +273,16 @@ class Fairness:
     def flood_counts(self) -> list[tuple[str, int]]:
         """Each host some of whose datagrams were dropped unserved, with their count."""
         return list(self.dropped_from.items())
+
+
+def enlarge_receive_buffer(sock: socket.socket, wanted: int) -> int:
+    """A burst from a desk waits in the socket rather than being dropped by the kernel (the default
+    buffer holds a few hundred datagrams). The kernel may grant less (Linux: net.core.rmem_max)."""
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, wanted)
+    except OSError as why:
+        log.debug("osc: SO_RCVBUF not enlarged: %s", why)
+    granted: int = sock.getsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF)
+    if granted < wanted:
+        log.debug("osc: receive buffer %d bytes (asked %d; raise net.core.rmem_max)", granted, wanted)
+    return granted

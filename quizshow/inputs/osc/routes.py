@@ -10,18 +10,21 @@ show's format has the action, and the arguments of a format's own action, are th
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from quizshow.core.actions import Call, Value
 from quizshow.core.limits import MAX_POINTS
-from quizshow.inputs.osc.args import MAX_CELL, MAX_PLAYER, Rejected, fires, ints, plain, seconds
+from quizshow.inputs.osc.args import MAX_CELL, MAX_PLAYER, Rejected, fires, flag, ints, plain, seconds
 from quizshow.inputs.osc.tournament import TOURNAMENT_RESULT, tournament_result
+
+log = logging.getLogger(__name__)
 
 Args = tuple[object, ...]
 # a message's values (and its address, for the 400's words) → the call's arguments
-Parse = Callable[[Args, str], tuple[Value, ...]]
+Parse = Callable[[Args, str], tuple[Value, ...] | None]  # None: a button's release, ignored
 
 
 @dataclass(frozen=True)
@@ -32,8 +35,7 @@ class Route:
 
 
 def _flag(args: Args, address: str) -> tuple[Value, ...]:
-    (on,) = ints(args, 1, 1, address, (0, 1), "0/1")
-    return (bool(on),)
+    return (flag(args, address),)
 
 
 def _cell(args: Args, address: str) -> tuple[Value, ...]:
@@ -41,9 +43,15 @@ def _cell(args: Args, address: str) -> tuple[Value, ...]:
     return (theme - 1, question - 1)
 
 
-def _player(args: Args, address: str) -> tuple[Value, ...]:
+def _player(args: Args, address: str) -> tuple[Value, ...] | None:
+    """A press's player, from 1 on the wire (the registry's from 0). 0 (or F) is a button's release:
+    None, ignored. T is a press without a player (a button that sends booleans)."""
+    if len(args) == 1 and isinstance(args[0], bool):
+        return (None,) if args[0] else None
     player = ints(args, 0, 1, address, (0, MAX_PLAYER), "player")
-    return (player[0] if player else None,)
+    if player == (0,):
+        return None
+    return (player[0] - 1 if player else None,)
 
 
 def _points(args: Args, address: str) -> tuple[Value, ...]:
@@ -94,12 +102,17 @@ def route(address: str, args: Args, teams: int) -> Routed | None:
     if fixed is not None:
         if fixed.button and not fires(args):
             return Routed(None)
-        return Routed(Call(fixed.action, fixed.parse(args, address)))
+        values = fixed.parse(args, address)
+        return Routed(None if values is None else Call(fixed.action, values))
     if found := TEAM.match(address):
         team, what = int(found[1]), TEAM_ROUTES[found[2]]
         if not 1 <= team <= teams:
             raise Rejected(404, f"there is no team {team} (teams are 1 to {teams})")
-        return Routed(Call(what.action, (team - 1, *what.parse(args, address))))
+        values = what.parse(args, address)
+        if values is None:
+            log.debug("osc: %s %s is a button's release: ignored", address, args)
+            return Routed(None)
+        return Routed(Call(what.action, (team - 1, *values)))
     if found := ACTION.match(address):
         return Routed(Call(found[1], plain(args, address)), format_action=True)
     return None

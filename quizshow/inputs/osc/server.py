@@ -3,8 +3,8 @@
 A reader thread drains the UDP socket into the fair queues (fairness.py); a server thread takes them in
 turns and handles each datagram whole, in this order: the allowlist (a denied source costs no parsing,
 access.py), the byte check (datagram.py) before python-osc's parser sees a byte, then per message the
-rate limit and the passcode (access.py), and the route (routes.py): an input becomes an `OscRequest`
-carrying its action call, delivered to the app like a key's or a box's; a query is answered at once.
+rate limit and the passcode (access.py), its time tag (later.py), and the route (routes.py): an input
+becomes an `OscRequest` carrying its action call, delivered to the app like a key's or a box's.
 """
 
 from __future__ import annotations
@@ -22,9 +22,10 @@ from pythonosc.osc_server import BlockingOSCUDPServer
 from quizshow.config import OscConfig
 from quizshow.inputs.messages import Address, OscRequest
 from quizshow.inputs.osc.access import Access, Peer
-from quizshow.inputs.osc.args import Rejected, ints
+from quizshow.inputs.osc.args import Rejected, flag
 from quizshow.inputs.osc.datagram import PARSER_WARNINGS, address_of, check_datagram
-from quizshow.inputs.osc.fairness import Fairness
+from quizshow.inputs.osc.fairness import Fairness, enlarge_receive_buffer
+from quizshow.inputs.osc.later import EARLY_S, Later
 from quizshow.inputs.osc.routes import route
 from quizshow.outputs.osc_out import message
 
@@ -37,47 +38,39 @@ _DONTWAIT = getattr(socket, "MSG_DONTWAIT", 0)  # none on Windows: one datagram 
 
 class OscServer:
     """The listening side. `submit` delivers an OscRequest to the app; `send_state` answers a query.
-    `teams` is how many teams the show has: another team number is an unknown address (404)."""
+    `teams` is how many teams the show has: another team number is an unknown address (404). `appeared`
+    hears of the first datagram from each allowed host (a feedback target's machine that came up late)."""
 
     def __init__(self, config: OscConfig, submit: Callable[[OscRequest], None], now: Callable[[], float],
                  notice: Callable[..., None], send_state: Callable[[Address], None],
-                 subscribe: Callable[[Address, bool], None], port: int | None = None, teams: int = 99) -> None:
+                 subscribe: Callable[[Address, bool], None], port: int | None = None, teams: int = 99,
+                 appeared: Callable[[Address], None] | None = None) -> None:
         self.config = config
         self.submit = submit
         self.now = now
         self.send_state = send_state
         self.subscribe = subscribe
         self.teams = teams
+        self.appeared = appeared
+        self._hosts_seen: set[str] = set()
         self.access = Access(config, notice)
         self._replies: dict[tuple[str, int, str], bytes] = {}  # the same refusal again (a flood): built once
         self.last_go = -1e9
         self.malformed = 0
         if PARSER_WARNINGS not in logging.getLogger().filters:
             logging.getLogger().addFilter(PARSER_WARNINGS)
-        self.dispatcher = Dispatcher(strict_timing=False)  # a future time tag is never waited for
-        self.dispatcher.set_default_handler(self._message, needs_reply_address=True)
+        self.dispatcher = Dispatcher()  # python-osc's server wants one; our own loop handles (and times) messages
         host, default_port = config.listen
         # python-osc's server binds the socket; the serving loop is ours (see _read and _work).
         self.server = BlockingOSCUDPServer((host, default_port if port is None else port), self.dispatcher)
-        self.rcvbuf = self._enlarge_receive_buffer()
+        self.rcvbuf = enlarge_receive_buffer(self.server.socket, RCVBUF_BYTES)
         self._stopping = False
         self.fairness = Fairness(self.server.socket, config.rate_limit, self._tell_dropped)
         self._serving_crowd = False
+        self._serving = threading.Lock()  # one message handled at a time: the server's, or one held for its time
+        self.later = Later(now)  # messages of a bundle time-tagged for later, held until then
         self.thread = threading.Thread(target=self._work, name="osc-serve", daemon=True)
         self.reader = threading.Thread(target=self._read, name="osc-in", daemon=True)
-
-    def _enlarge_receive_buffer(self) -> int:
-        """A burst from a desk waits in the socket rather than being dropped by the kernel (the default
-        buffer holds a few hundred datagrams). The kernel may grant less (Linux: net.core.rmem_max)."""
-        sock = self.server.socket
-        try:
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, RCVBUF_BYTES)
-        except OSError as why:
-            log.debug("osc: SO_RCVBUF not enlarged: %s", why)
-        granted: int = sock.getsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF)
-        if granted < RCVBUF_BYTES:
-            log.debug("osc: receive buffer %d bytes (asked %d; raise net.core.rmem_max)", granted, RCVBUF_BYTES)
-        return granted
 
     # --- what the console shows -----------------------------------------------------------------------
 
@@ -141,6 +134,7 @@ class OscServer:
         except OSError:
             pass
         self.fairness.stop()
+        self.later.stop()
         for thread in (self.reader, self.thread):
             if thread.is_alive():
                 thread.join(1.0)
@@ -176,9 +170,10 @@ class OscServer:
             if item is None:
                 return
             data, sender, crowd = item
-            self._serving_crowd = crowd
             try:
-                self._datagram(data, sender)
+                with self._serving:
+                    self._serving_crowd = crowd
+                    self._datagram(data, sender)
             except Exception:  # noqa: BLE001 - nothing a sender does stops the server
                 log.exception("osc: handling a datagram from %s failed", sender[0])
 
@@ -194,16 +189,21 @@ class OscServer:
         if not self.access.allowed(sender[0]):
             self._deny(sender, address_of(data))
             return
+        if sender[0] not in self._hosts_seen and len(self._hosts_seen) < 4096:
+            self._hosts_seen.add(sender[0])
+            if self.appeared is not None:
+                self.appeared(sender)
         try:
             check_datagram(data)
-            packet = osc_packet.OscPacket(data)  # parsed once; a bundle's time tag is not waited for
+            parsed_at = time.time()  # a time tag is wall-clock time: how far ahead it is, told on the show clock
+            packet = osc_packet.OscPacket(data)  # parsed once; its messages in time order
         except Exception as why:  # noqa: BLE001 - anything that does not parse is one malformed packet
             log.debug("osc: malformed from %s: %s", sender[0], why)
             self._malformed(sender)
             return
         try:
             for timed in packet.messages:
-                self._message(sender, timed.message.address, *timed.message.params)
+                self._timed(sender, timed.message.address, tuple(timed.message.params), timed.time - parsed_at)
         except Exception as why:  # noqa: BLE001 - a bad message never stops the server
             log.debug("osc: %s from %s: %s", type(why).__name__, sender[0], why)
             self._malformed(sender)
@@ -236,12 +236,29 @@ class OscServer:
         except OSError as why:
             log.debug("osc: reply to %s failed: %s", to, why)
 
-    def _message(self, sender: Address, address: str, *args: object) -> None:
+    def _timed(self, sender: Address, address: str, args: tuple[object, ...], ahead: float) -> None:
+        """A message `ahead` seconds before its bundle's time tag: past the door at once, then handled now
+        (an immediate tag, or one in the past) or held for its time, never early (later.py)."""
         try:
             self.access.check(sender, address)
-            self._route(sender, address, args)
+            if ahead <= EARLY_S:
+                self._route(sender, address, args)
+            else:
+                self.later.hold(ahead, f"{address} from {sender[0]}:{sender[1]}",
+                                lambda due: self._in_time(sender, address, args))
         except Rejected as why:
             self.reply(sender, address, why.code, str(why))
+
+    def _in_time(self, sender: Address, address: str, args: tuple[object, ...]) -> None:
+        """A held message, at its time (the later thread): handled as if it arrived then."""
+        try:
+            with self._serving:
+                self._serving_crowd = False
+                self._route(sender, address, args)  # journalled now: at its time, never before it
+        except Rejected as why:
+            self.reply(sender, address, why.code, str(why))
+        except Exception:  # noqa: BLE001 - nothing a sender does stops the server
+            log.exception("osc: a time-tagged %s from %s failed", address, sender[0])
 
     # --- inputs and queries ---------------------------------------------------------------------------
 
@@ -269,11 +286,9 @@ class OscServer:
         elif address == "/quiz/state":
             self.send_state(sender)
         elif address == "/quiz/subscribe":
-            (on,) = ints(args, 1, 1, address, (0, 1), "0/1")
-            self.subscribe(sender, bool(on))
+            self.subscribe(sender, flag(args, address))
         elif address == "/quiz/reply/all":
-            (on,) = ints(args, 1, 1, address, (0, 1), "0/1")
-            peer.reply_all = bool(on)
+            peer.reply_all = flag(args, address)
         elif address == "/quiz/connect":
             if len(args) != 1 or not isinstance(args[0], str):
                 raise Rejected(400, "expected s passcode")
