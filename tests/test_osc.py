@@ -60,9 +60,22 @@ def rig(tmp_path):
         desk.close()
 
 
+_GO_SEQ = iter(range(1, 1_000_000))
+
+
 def go(desk: Desk, to) -> None:
+    """Next, handled before we go on: the show answers a ping after everything sent before it, so the
+    0.32 s that must pass before another /quiz/go counts from when the show took this one, not when it left."""
     desk.send(to, "/quiz/go")
+    settled(desk, to)
     time.sleep(0.32)  # the minimum interval between two /quiz/go
+
+
+def settled(desk: Desk, to) -> None:
+    """Wait until the show has handled everything this desk sent (it answers a ping in order)."""
+    mark = next(_GO_SEQ)
+    desk.send(to, "/quiz/ping", mark)
+    desk.wait_for("/quiz/out/pong", where=lambda args: args == (mark,))
 
 
 def test_a_whole_svoyak_question_driven_by_osc_alone(rig):

@@ -20,7 +20,7 @@ from quizshow.core.timers import Timer
 from quizshow.inputs.keymap import edit_amount
 from tests.conftest import notices
 from tests.osc_desk import Desk
-from tests.test_osc import go, rig  # noqa: F401 - the fixture: a whole show listening on port 0
+from tests.test_osc import go, rig, settled  # noqa: F401 - the fixture: a whole show listening on port 0
 
 BASE = Format(Setup(title="t", teams=(Team("A", "red"), Team("B", "blue")), rules={}))
 
@@ -94,7 +94,7 @@ def test_a_non_finite_or_absurd_time_is_refused_over_osc_and_the_picture_still_d
     go(desk, to)
     go(desk, to)
     desk.send(to, "/quiz/board/select", 1, 1)
-    desk.pump(0.2)
+    settled(desk, to)
     assert app.engine.state.timer.armed
     desk.send(to, "/quiz/timer/add", seconds)
     code, text = reply_to(desk, "/quiz/timer/add")[2:]
