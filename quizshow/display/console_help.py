@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from quizshow.display.console_buttons import BUTTONS
-from quizshow.display.console_style import GOLD, TEXT
+from quizshow.display.console_style import GOLD, SHADE, TEXT
 from quizshow.display.console_ui import PanelUI
 from quizshow.inputs.keymap import KeyMap
 
@@ -18,7 +18,7 @@ def draw_help(ui: PanelUI, keymap: KeyMap) -> None:
     w, h = surface.get_size()
     box = pygame.Rect(w // 12, h // 12, w * 5 // 6, h * 5 // 6)
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill((0, 0, 0, 190))
+    shade.fill(SHADE)
     surface.blit(shade, (0, 0))
     ui.panel(box)
     surface.blit(ui.fitted(ui.say("console.help_title"), "heading", (box.width, unit * 2), GOLD, unit * 2),

@@ -8,7 +8,7 @@ import time
 import pygame
 
 from quizshow.display.console_status import ConsoleStatus
-from quizshow.display.console_style import BAD, TEXT
+from quizshow.display.console_style import BAD, PROMPT, TEXT, TYPING
 from quizshow.display.console_ui import PanelUI
 
 
@@ -32,7 +32,7 @@ def draw_prompts(ui: PanelUI, status: ConsoleStatus, over: pygame.Rect) -> pygam
     if status.quit_armed:
         return draw_prompt(ui, ui.say("console.quit_confirm"), BAD, over)
     if status.typing is not None:  # a text for an action (ActionDef.text_max): Enter gives it, Esc drops it
-        return draw_prompt(ui, ui.say("console.typing", text=status.typing), pygame.Color("#2b4a7a"), over)
+        return draw_prompt(ui, ui.say("console.typing", text=status.typing), TYPING, over)
     if status.prompt is not None and time.monotonic() < status.prompt[1]:
-        return draw_prompt(ui, status.prompt[0], pygame.Color("#8a6d1f"), over)
+        return draw_prompt(ui, status.prompt[0], PROMPT, over)
     return None

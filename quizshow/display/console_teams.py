@@ -10,7 +10,7 @@ import pygame
 from quizshow.core import commands as c
 from quizshow.core.actions import Call
 from quizshow.core.format import Refused
-from quizshow.display.console_style import BAD, GOLD, MUTED, TEXT
+from quizshow.display.console_style import BAD, GOLD, LIT, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
 from quizshow.i18n import number
 
@@ -99,7 +99,7 @@ def draw_compact(ui: PanelUI, inner: pygame.Rect, step: int, by_hand: bool, team
         row = pygame.Rect(inner.x + (slot // per_column) * (col_w + unit // 2),
                           inner.y + (slot % per_column) * row_h, col_w, row_h - 2)
         if by_hand and memory.get(TEAMS_CHOSEN) == i:
-            pygame.draw.rect(surface, pygame.Color("#3a3320"), row, border_radius=4)
+            pygame.draw.rect(surface, LIT, row, border_radius=4)
         team_row(surface, row, i, unit, step, buttons=False)
         if by_hand:
             ui.buttons.append((row, Call(TEAMS_CHOSEN, (i,))))
