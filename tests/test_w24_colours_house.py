@@ -33,7 +33,7 @@ ALLOWED = {
 
 
 def _literals(path) -> list[tuple[int, str, str]]:
-    """Every RGB(A) literal in a module (line, where, literal): a tuple of 3 or 4 whole numbers 0–255, a
+    """Every RGB(A) literal in a module (line, where, literal): a tuple or list of 3 or 4 whole numbers 0–255, a
     «#rrggbb» string, a pygame.Color made of constants; `where` is the function (or class) it is written in."""
     source = path.read_text(encoding="utf-8")
     found = []
@@ -42,7 +42,7 @@ def _literals(path) -> list[tuple[int, str, str]]:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             where = node.name
         literal = None
-        if isinstance(node, ast.Tuple) and len(node.elts) in (3, 4) and all(
+        if isinstance(node, (ast.Tuple, ast.List)) and len(node.elts) in (3, 4) and all(
                 isinstance(e, ast.Constant) and type(e.value) is int and 0 <= e.value <= 255 for e in node.elts):
             literal = ast.get_source_segment(source, node)
         elif isinstance(node, ast.Constant) and isinstance(node.value, str) and HEX.fullmatch(node.value):
@@ -73,9 +73,9 @@ def test_display_writes_no_colour_outside_the_theme():
 
 def test_the_colour_check_can_fail(tmp_path):
     sample = tmp_path / "sample.py"
-    sample.write_text('import pygame\nA = (12, 200, 3)\nB = pygame.Color("#ffc83d")\nC = "#0d0f17"\nD = (1, 2)\n',
-                      encoding="utf-8")
-    assert sorted(line for line, _, _ in _literals(sample)) == [2, 3, 3, 4]
+    sample.write_text('import pygame\nA = (12, 200, 3)\nB = pygame.Color("#ffc83d")\nC = "#0d0f17"\nD = (1, 2)\n'
+                      'E = [9, 9, 9]\n', encoding="utf-8")
+    assert sorted(line for line, _, _ in _literals(sample)) == [2, 3, 3, 4, 6]
 
 
 def test_every_theme_colour_colours_something():
