@@ -32,8 +32,37 @@ DEFAULT_COLORS: dict[str, str] = {
     # The tournament day (display/event): the edge of the teams that go on; the day's places 1 to 3.
     "tournament_goes_on": "#2fbf71", "tournament_gold": "#ffc83d", "tournament_silver": "#c9d1e0",
     "tournament_bronze": "#cd8a4a",
+    "accent_shadow": "#785000",  # the dark amber an accent plate is shaded towards (a winner's, a result's)
+    # The written quiz's results: the places 1 to 3's tabs and the dark their plates are shaded towards.
+    "written_gold": "#f2c14e", "written_silver": "#d9dde8", "written_bronze": "#d08a4a",
+    "written_medal_shadow": "#281e0a",
+    # The melee's two tables (seed: the red and the green table), on the projector and their console buttons.
+    "melee_red": "#d83a3a", "melee_green": "#2fbf71",
+    # The phones' join scene: a seat a phone holds, a seat still waiting, the count's pill when all are in or
+    # not, the tick on a held seat, and the disc and name on a seat's team band.
+    "join_done": "#40c86e", "join_waiting": "#f5c442", "join_count_done": "#143c28",
+    "join_count_waiting": "#1e2446", "join_tick": "#0a2818", "join_seat_mark": "#ffffff",
+    # The special cards' artwork (display/motion/artwork.py): the cat in the sack and the sponsor's gift.
+    "art_cat_fur": "#f39c3a", "art_cat_fur_dark": "#c4681c", "art_cat_fur_light": "#ffd6a0",
+    "art_cat_eye": "#78be46", "art_cat_nose": "#f2808c", "art_cat_whiskers": "#faf4ec", "art_glint": "#ffffff",
+    "art_ink": "#221814", "art_sack": "#b08452", "art_sack_dark": "#785630", "art_sack_light": "#cea874",
+    "art_cord": "#d6383e", "art_gift_box": "#e5484d", "art_gift_box_dark": "#a82832", "art_gift_lid": "#f46268",
+    # The contact sheet's (--sheet) background between the tiles.
+    "sheet_background": "#12141c",
+    # The operator's console (display/console_style.py): dark, high contrast, one accent. It is the house's,
+    # whatever the projector's theme: a theme file may not name these (CONSOLE_COLORS below).
+    "console_background": "#0d0f17", "console_panel": "#171a26", "console_edge": "#2a2f45",
+    "console_text": "#e8ebf5", "console_muted": "#8a90a8", "console_accent": "#ffc83d", "console_good": "#2fbf71",
+    "console_bad": "#e5484d", "console_button": "#262b40", "console_button_lit": "#3a3320",
+    "console_cell_played": "#151823",  # a played cell, an empty one; a button done already
+    "console_typing": "#2b4a7a",  # the plate of a text being typed for an action
+    "console_prompt": "#8a6d1f",  # the plate of a question to the operator (not a problem: that is red)
+    "console_shade": "#000000be",  # over the console, under the help
+    "console_codes_shade": "#000000c8",  # over the console, under the phones' codes
 }
-COLOR_NAMES = list(DEFAULT_COLORS)
+# The console's colours are the house's: the operator's screen stays the same whatever the show's theme.
+CONSOLE_COLORS = [name for name in DEFAULT_COLORS if name.startswith("console_")]
+COLOR_NAMES = [name for name in DEFAULT_COLORS if name not in CONSOLE_COLORS]  # what a theme file may set
 
 
 def theme_sections(reader: FileReader) -> dict[str, Node]:

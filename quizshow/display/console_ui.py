@@ -17,11 +17,9 @@ from quizshow.core.actions import Call, Value
 from quizshow.core.format import Format
 from quizshow.core.state import ShowState
 from quizshow.display import paint
-from quizshow.display.console_style import EDGE, GOLD, MUTED, PANEL, TEXT
+from quizshow.display.console_style import BUTTON, DIM, EDGE, GOLD, LIT, MUTED, PANEL, TEXT
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
-
-DIM = pygame.Color("#151823")  # a played cell, an empty one
 
 
 def min_text_px(unit: int) -> int:
@@ -125,7 +123,7 @@ class PanelUI:
         """A clickable action call `name(*args)`: its label, and under it (when given) the key that does
         the same. `dim`: done already (a played cell); `lit`: the current choice; `mark`: a team's colour bar."""
         unit, surface = self.unit, self.surface
-        fill = DIM if dim else pygame.Color("#3a3320") if lit else pygame.Color("#262b40")
+        fill = DIM if dim else LIT if lit else BUTTON
         pygame.draw.rect(surface, fill, rect, border_radius=6)
         pygame.draw.rect(surface, GOLD if lit else EDGE, rect, width=2 if lit else 1, border_radius=6)
         if mark is not None:

@@ -52,6 +52,11 @@ def rgb(color: pygame.Color | Color) -> tuple[int, int, int, int]:
     return c.r, c.g, c.b, c.a
 
 
+# The ends of a tint: mix(c, WHITE, t) lightens a colour, mix(c, BLACK, t) darkens it (not colours of the design).
+WHITE = (255, 255, 255)
+BLACK = (0, 0, 0)
+
+
 def mix(a: pygame.Color | Color, b: pygame.Color | Color, t: float) -> pygame.Color:
     return pygame.Color(pygame.Color(a).lerp(pygame.Color(b), max(0.0, min(1.0, t))))
 

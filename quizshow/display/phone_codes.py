@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from quizshow.display.console_style import GOLD, GOOD, MUTED, TEXT
+from quizshow.display.console_style import CODES_SHADE, GOLD, GOOD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
 from quizshow.display.scenes.join import grid, qr_surface
 from quizshow.i18n import phrase
@@ -17,7 +17,7 @@ def draw_codes(surface: pygame.Surface, ui: PanelUI, board: JoinBoard, title: st
     w, h = surface.get_size()
     box = pygame.Rect(w // 24, h // 24, w * 11 // 12, h * 11 // 12)
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill((0, 0, 0, 200))
+    shade.fill(CODES_SHADE)
     surface.blit(shade, (0, 0))
     ui.panel(box)
     heading = ui.fitted(title, "heading", (box.width - unit * 2, unit * 2), GOLD, unit * 2)

@@ -187,7 +187,7 @@ def _grid(tiles: list[tuple[str, pygame.Surface]], text, theme) -> pygame.Surfac
     w = COLUMNS * TILE[0] + (COLUMNS + 1) * gap
     h = rows * (TILE[1] + label_h + gap) + gap
     sheet = pygame.Surface((w, h))
-    sheet.fill((18, 20, 28))
+    sheet.fill(theme.color("sheet_background"))
     for i, (caption, tile) in enumerate(tiles):
         x = gap + (i % COLUMNS) * (TILE[0] + gap)
         y = gap + (i // COLUMNS) * (TILE[1] + label_h + gap)

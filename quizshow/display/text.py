@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 
+from quizshow.display import paint
 from quizshow.display.surfaces import MB, SurfaceLRU
 
 ELLIPSIS = "…"
@@ -193,7 +194,7 @@ class TextCache:
             x = {"left": 0, "right": layout.width - glyphs.get_width()}.get(
                 align, (layout.width - glyphs.get_width()) // 2)
             if shadow:
-                dark = font.render(line, True, (0, 0, 0))
+                dark = font.render(line, True, paint.BLACK)  # the glyphs darkened: a see-through copy
                 dark.set_alpha(150)
                 surface.blit(dark, (x + offset, i * step + offset))
             surface.blit(glyphs, (x, i * step))

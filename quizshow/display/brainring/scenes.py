@@ -253,8 +253,8 @@ class MatchScene(Scene):
         grow = ease_out_back(min(1.0, frame.anim.since(EventKind.ANNOUNCE, frame.now) / 0.5))
         plate = pygame.Rect(0, 0, int(frame.size[0] * 0.34), frame.u(300))
         plate.center = center
-        body = paint.panel(plate.size, paint.rgb(frame.color("accent")),
-                           paint.rgb(paint.mix(frame.color("accent"), (120, 80, 0), 0.3)), None, frame.u(24))
+        shadow = paint.mix(frame.color("accent"), frame.color("accent_shadow"), 0.3)
+        body = paint.panel(plate.size, paint.rgb(frame.color("accent")), paint.rgb(shadow), None, frame.u(24))
         body = paint.scaled(body, max(0.05, grow))
         surface.blit(body, body.get_rect(center=center))
         if grow > WORDS_AT:

@@ -35,7 +35,7 @@ def next_match(surface: pygame.Surface, frame: Frame, day: Day, box: pygame.Rect
     paint.blit_glow_frame(surface, box, paint.rgb(gold), u(14), u(4), 160, give_way=frame.give_way)
     panel(surface, frame, box, edge=gold)
     tab = pygame.Rect(box.x, box.y, int(box.width * 0.25), box.height)
-    slab = paint.panel(tab.size, paint.rgb(paint.mix(gold, (255, 255, 255), 0.15)), paint.rgb(gold), None, u(14))
+    slab = paint.panel(tab.size, paint.rgb(paint.mix(gold, paint.WHITE, 0.15)), paint.rgb(gold), None, u(14))
     surface.blit(slab, tab)
     words(surface, frame, frame.say("ev.next") + ":", tab.inflate(-u(30), -u(20)), color=frame.color("panel_dark"),
           px=46, shadow=False)

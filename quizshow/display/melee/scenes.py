@@ -18,7 +18,7 @@ from quizshow.display.scenes.plates import words
 from quizshow.formats.melee.format import GREEN, RED, Melee, Phase
 from quizshow.formats.melee.spec import SPEC
 
-TABLE_COLOURS = {RED: pygame.Color("#d83a3a"), GREEN: pygame.Color("#2fbf71")}
+TABLE_COLOURS = {RED: "melee_red", GREEN: "melee_green"}  # theme colours
 
 
 def melee_of(frame: Frame) -> Melee:
@@ -53,7 +53,7 @@ class TablesScene(Scene):
         if m.winner is not None:
             box = pygame.Rect(w // 2 - u(560), u(200), u(1120), u(380))
             colour = frame.team_color(m.winner)
-            surface.blit(paint.panel(box.size, paint.rgb(colour), paint.rgb(paint.mix(colour, (0, 0, 0), 0.4)), None,
+            surface.blit(paint.panel(box.size, paint.rgb(colour), paint.rgb(paint.mix(colour, paint.BLACK, 0.4)), None,
                                      u(28)), box)
             words(surface, frame, state.teams[m.winner].name, box.inflate(-u(60), -u(140)), px=120)
             words(surface, frame, frame.say("melee.winner"), pygame.Rect(box.x, box.bottom - u(100), box.width, u(70)),
@@ -73,7 +73,7 @@ class TablesScene(Scene):
         w = frame.size[0]
         u = frame.u
         rect = pygame.Rect(u(80) if side == RED else w // 2 + u(40), u(130), w // 2 - u(120), u(660))
-        colour = TABLE_COLOURS[side]
+        colour = frame.color(TABLE_COLOURS[side])
         locked = side in m.locked
         dark = frame.color("panel_dark")
         surface.blit(paint.panel(rect.size, paint.rgb(dark), paint.rgb(dark), None, u(22)), rect)
@@ -144,5 +144,5 @@ def panel(ui: PanelUI, box: pygame.Rect) -> bool:
                      MUTED if side in m.locked else TEXT)
         ui.button(pygame.Rect(x, inner.bottom - unit * 2, column_w, unit * 2),
                   ui.say("melee.decide_red" if side == RED else "melee.decide_green"), "decide", side,
-                  mark=TABLE_COLOURS[side])
+                  mark=ui.theme.color(TABLE_COLOURS[side]))
     return True

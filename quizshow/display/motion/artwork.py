@@ -4,11 +4,23 @@ times the size and smoothed down, so its curves are anti-aliased; a frame only b
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from quizshow.display.surfaces import MB, bounded
 
 SUPER = 3
+RGB = tuple[int, int, int]
+# The theme's colours each picture is drawn in (quizshow/themefile.py), in the order the picture takes them.
+CAT_COLORS = ("art_cat_fur", "art_cat_fur_dark", "art_cat_fur_light", "art_sack", "art_sack_dark", "art_sack_light",
+              "art_ink", "art_cat_nose", "art_cord", "art_cat_eye", "art_glint", "art_cat_whiskers")
+GIFT_COLORS = ("art_gift_box", "art_gift_box_dark", "art_gift_lid", "accent")  # the ribbon is the accent
+
+
+def colors(color: Callable[[str], pygame.Color], names: tuple[str, ...]) -> tuple[RGB, ...]:
+    """The theme's colours `names` (Frame.color, Theme.color) as the pictures take them: a cache key."""
+    return tuple((c.r, c.g, c.b) for c in map(color, names))
 
 
 def _smooth(big: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
@@ -16,15 +28,13 @@ def _smooth(big: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
 
 
 @bounded(4 * MB)
-def cat_in_sack(height: int) -> pygame.Surface:
+def cat_in_sack(height: int, palette: tuple[RGB, ...]) -> pygame.Surface:
     """A ginger cat's head and paws over the rim of a burlap sack tied with a red cord."""
     w, h = int(height * 1.05), height
     s = SUPER
     big = pygame.Surface((w * s, h * s), pygame.SRCALPHA)
     W, H = w * s, h * s
-    fur, fur_dark, fur_light = (243, 156, 58), (196, 104, 28), (255, 214, 160)
-    sack, sack_dark, sack_light = (176, 132, 82), (120, 86, 48), (206, 168, 116)
-    ink, pink, cord = (34, 24, 20), (242, 128, 140), (214, 56, 62)
+    fur, fur_dark, fur_light, sack, sack_dark, sack_light, ink, pink, cord, eye_color, glint, whiskers = palette
     cx = W // 2
     # The cat behind the sack's rim: ears, head, cheeks.
     head = pygame.Rect(0, 0, int(W * 0.56), int(H * 0.46))
@@ -49,15 +59,15 @@ def cat_in_sack(height: int) -> pygame.Surface:
     for side in (-1, 1):
         eye = pygame.Rect(0, 0, int(head.w * 0.17), int(head.h * 0.26))
         eye.center = (int(cx + side * head.w * 0.22), head.y + int(head.h * 0.42))
-        pygame.draw.ellipse(big, (120, 190, 70), eye)
+        pygame.draw.ellipse(big, eye_color, eye)
         pupil = eye.inflate(-eye.w * 0.55, -eye.h * 0.12)
         pygame.draw.ellipse(big, ink, pupil)
-        pygame.draw.circle(big, (255, 255, 255), (pupil.centerx + pupil.w // 4, pupil.y + pupil.h // 4),
+        pygame.draw.circle(big, glint, (pupil.centerx + pupil.w // 4, pupil.y + pupil.h // 4),
                            max(2, pupil.w // 3))
         for k in (-1, 0, 1):
             start = (int(cx + side * muzzle.w * 0.32), muzzle.centery + int(k * muzzle.h * 0.12))
             end = (int(cx + side * W * 0.46), muzzle.centery + int(k * muzzle.h * 0.28) - int(H * 0.01))
-            pygame.draw.line(big, (250, 244, 236), start, end, max(2, s * 2))
+            pygame.draw.line(big, whiskers, start, end, max(2, s * 2))
     nose = [(cx - head.w * 0.05, muzzle.y + muzzle.h * 0.12), (cx + head.w * 0.05, muzzle.y + muzzle.h * 0.12),
             (cx, muzzle.y + muzzle.h * 0.3)]
     pygame.draw.polygon(big, pink, nose)
@@ -98,13 +108,13 @@ def cat_in_sack(height: int) -> pygame.Surface:
 
 
 @bounded(4 * MB)
-def gift(height: int, ribbon: tuple[int, int, int] = (255, 200, 61)) -> pygame.Surface:
+def gift(height: int, palette: tuple[RGB, ...]) -> pygame.Surface:
     """A wrapped gift with a ribbon and a bow, a few sparkles around it."""
     w, h = int(height * 1.1), height
     s = SUPER
     W, H = w * s, h * s
     big = pygame.Surface((W, H), pygame.SRCALPHA)
-    box, box_dark, lid = (229, 72, 77), (168, 40, 50), (244, 98, 104)
+    box, box_dark, lid, ribbon = palette
     light = tuple(min(255, c + 50) for c in ribbon)
     body = pygame.Rect(int(W * 0.16), int(H * 0.42), int(W * 0.68), int(H * 0.54))
     pygame.draw.rect(big, box_dark, body.move(0, s * 3), border_radius=s * 6)
@@ -133,7 +143,7 @@ def gift(height: int, ribbon: tuple[int, int, int] = (255, 200, 61)) -> pygame.S
 
 
 @bounded(4 * MB)
-def speaker(height: int, color: tuple[int, ...] = (255, 200, 61)) -> pygame.Surface:
+def speaker(height: int, color: tuple[int, ...]) -> pygame.Surface:
     """A loudspeaker sounding: the box and its cone, three sound arcs, and a waveform to its right (a question
     whose content is a sound: the audience sees that something is playing)."""
     w, h = int(height * 2.2), height

@@ -69,7 +69,7 @@ class Splash:
 
     def _band(self, size: tuple[int, int]) -> pygame.Surface:
         w, h = size
-        return paint.panel((w, h // 5), self.color, paint.rgb(paint.mix(self.color, (0, 0, 0), 0.18)), None, 0)
+        return paint.panel((w, h // 5), self.color, paint.rgb(paint.mix(self.color, paint.BLACK, 0.18)), None, 0)
 
     def _words(self, size: tuple[int, int], text, px: int) -> pygame.Surface:
         w, h = size

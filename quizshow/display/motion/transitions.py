@@ -15,6 +15,9 @@ import pygame
 
 from quizshow.display import paint
 from quizshow.display.tween import ease_in_out_cubic, ease_out_cubic
+from quizshow.themefile import DEFAULT_COLORS
+
+ACCENT = paint.rgb(pygame.Color(DEFAULT_COLORS["accent"]))  # the edge line, unless given the theme's accent
 
 DrawFn = Callable[[pygame.Surface], None]  # draws the incoming scene onto a full-size surface
 
@@ -46,7 +49,7 @@ class Wipe(Transition):
     """The new picture uncovers the old one from one edge, behind a thin gold edge line."""
 
     direction: str = "right"  # the way the edge travels: right, left, down, up
-    edge: tuple[int, int, int, int] = (255, 200, 61, 255)
+    edge: tuple[int, int, int, int] = ACCENT
 
     def compose(self, target: pygame.Surface, outgoing: pygame.Surface, incoming: pygame.Surface, draw: DrawFn,
                 now: float, give_way: paint.GiveWayFn = paint.never) -> None:
@@ -113,6 +116,7 @@ class Zoom(Transition):
     """The new picture grows, opaque, out of a rectangle of the old one (a board cell) to the full frame."""
 
     origin: pygame.Rect | None = None
+    edge: tuple[int, int, int, int] = ACCENT  # the growing picture's frame
 
     def compose(self, target: pygame.Surface, outgoing: pygame.Surface, incoming: pygame.Surface, draw: DrawFn,
                 now: float, give_way: paint.GiveWayFn = paint.never) -> None:
@@ -134,7 +138,7 @@ class Zoom(Transition):
         paint.scale_into(target, incoming, rect.clip(target.get_rect()), give_way)
         line = max(2, h // 270)
         if 0 < t < 1:
-            pygame.draw.rect(target, (255, 200, 61), rect, line, border_radius=max(2, round(h / 90 * (1 - t))))
+            pygame.draw.rect(target, self.edge, rect, line, border_radius=max(2, round(h / 90 * (1 - t))))
 
 
 @contextmanager
@@ -154,11 +158,11 @@ def ease(t: float) -> float:
 
 # The scenes' names → the family a transition is chosen by.
 def pick(old: str, new: str, now: float, duration: float, origin: pygame.Rect | None = None,
-         edge: tuple[int, int, int, int] = (255, 200, 61, 255)) -> Transition:
+         edge: tuple[int, int, int, int] = ACCENT) -> Transition:
     """The transition from scene `old` to scene `new` (names): a cell's question zooms out of its cell; the
     final, the scores and the winner push up; back to the board wipes from the right; the rest wipes."""
     if origin is not None:
-        return Zoom(now, duration, origin)
+        return Zoom(now, duration, origin, edge)
     if old == new:
         return Wipe(now, duration * 0.8, "right", edge)  # the next question of the same kind
     if any(word in new for word in ("final", "winner", "result", "scores", "shootout")):

@@ -416,7 +416,7 @@ class LineCheckScene(Scene):
             flash = frame.anim.flash(i, frame.now, duration=1.5)
             color = frame.team_color(i)
             lit = flash is not None
-            top_color = paint.mix(color, (255, 255, 255), 0.15) if lit else frame.color("panel_dark")
+            top_color = paint.mix(color, paint.WHITE, 0.15) if lit else frame.color("panel_dark")
             bottom = color if lit else frame.color("panel_dark")
             body = paint.panel(rect.size, paint.rgb(top_color), paint.rgb(bottom), paint.rgb(color), frame.u(20),
                                frame.u(4))

@@ -22,8 +22,6 @@ from quizshow.inputs.phones.board import FREE, JOINED, JoinBoard, JoinSeat
 
 QUIET = 4  # modules of white around a code (ISO/IEC 18004's quiet zone)
 STATE_W = 170  # the seat's state beside its code (1080 lines): the tick or the dots, «подключено · 18 мс»
-GOOD = (64, 200, 110)
-WAIT = (245, 196, 66)
 
 PHRASES = {
     "ru": {"scene.join_title": "Подключение игроков",
@@ -137,8 +135,9 @@ class JoinScene(Scene):
         pill = pygame.Rect(0, 0, img.get_width() + u(40), u(56))
         pill.topright = (frame.size[0] - u(60), u(22))
         done = board.joined == len(board.seats)
-        pygame.draw.rect(surface, (20, 60, 40) if done else (30, 36, 70), pill, border_radius=pill.height // 2)
-        pygame.draw.rect(surface, GOOD if done else frame.color("muted"), pill, width=u(3),
+        pygame.draw.rect(surface, frame.color("join_count_done" if done else "join_count_waiting"), pill,
+                         border_radius=pill.height // 2)
+        pygame.draw.rect(surface, frame.color("join_done" if done else "muted"), pill, width=u(3),
                          border_radius=pill.height // 2)
         surface.blit(img, img.get_rect(center=pill.center))
 
@@ -146,7 +145,7 @@ class JoinScene(Scene):
         u = frame.u
         colour = frame.team_color(seat.team) if seat.team < len(frame.state.teams) else frame.color("accent")
         joined = seat.status != FREE
-        edge = GOOD if joined else WAIT
+        edge = paint.rgb(frame.color("join_done" if joined else "join_waiting"))
         body = paint.panel(rect.size, paint.rgb(frame.color("panel_dark")), paint.rgb(frame.color("panel_dark")),
                            edge, u(16), u(3))
         surface.blit(body, rect)
@@ -155,13 +154,13 @@ class JoinScene(Scene):
         # The seat's number in a disc, then its name, in white with a shadow on the team's colour.
         disc_r = header * 3 // 10
         disc_c = (band.x + u(16) + disc_r, band.centery)
-        pygame.draw.circle(surface, (255, 255, 255), disc_c, disc_r)
+        pygame.draw.circle(surface, frame.color("join_seat_mark"), disc_c, disc_r)
         number = frame.text.fit(seat.key, "heading", (disc_r * 2 - 4, disc_r * 2 - 4), paint.rgb(colour),
                                 int(disc_r * 1.5))
         surface.blit(number, number.get_rect(center=disc_c))
         name_x = disc_c[0] + disc_r + u(14)
-        name = frame.text.fit(seat.name, "heading", (band.right - name_x - u(14), header - u(12)), (255, 255, 255),
-                              u(40), align="left", shadow=True, wrap=False)
+        name = frame.text.fit(seat.name, "heading", (band.right - name_x - u(14), header - u(12)),
+                              frame.color("join_seat_mark"), u(40), align="left", shadow=True, wrap=False)
         surface.blit(name, name.get_rect(midleft=(name_x, band.centery)))
         # The code: as large as the cell's body allows, left; the seat's state, right.
         inner = pygame.Rect(rect.x + u(14), band.bottom + u(10), rect.width - u(28), rect.bottom - band.bottom - u(24))
@@ -177,18 +176,20 @@ class JoinScene(Scene):
         r = max(u(16), min(box.width // 4, box.height // 5))
         centre = (box.centerx, box.y + box.height * 2 // 5)
         if joined:
-            pygame.draw.circle(surface, GOOD, centre, r)
+            pygame.draw.circle(surface, frame.color("join_done"), centre, r)
             points = [(centre[0] - r * 0.45, centre[1] + r * 0.02), (centre[0] - r * 0.1, centre[1] + r * 0.35),
                       (centre[0] + r * 0.48, centre[1] - r * 0.3)]
-            pygame.draw.lines(surface, (10, 40, 24), False, points, max(3, r // 4))
+            pygame.draw.lines(surface, frame.color("join_tick"), False, points, max(3, r // 4))
             word = frame.say("scene.join_joined" if seat.status == JOINED else "scene.join_syncing")
             under = frame.say("scene.join_rtt", ms=seat.rtt_ms) if seat.rtt_ms is not None else ""
             word_colour: tuple[int, int, int] | pygame.Color = frame.color("text")
         else:
-            pygame.draw.circle(surface, WAIT, centre, r, max(3, r // 10))
+            pygame.draw.circle(surface, frame.color("join_waiting"), centre, r, max(3, r // 10))
             for k in (-1, 0, 1):
-                pygame.draw.circle(surface, WAIT, (centre[0] + k * r * 0.38, centre[1]), max(2, r // 9))
-            word, under, word_colour = frame.say("scene.join_free"), frame.say("scene.join_point"), WAIT
+                pygame.draw.circle(surface, frame.color("join_waiting"), (centre[0] + k * r * 0.38, centre[1]),
+                                   max(2, r // 9))
+            word, under, word_colour = frame.say("scene.join_free"), frame.say("scene.join_point"), \
+                frame.color("join_waiting")
         top = centre[1] + r + u(12)
         img = frame.text.fit(word, "heading", (box.width, u(48)), word_colour, u(38) if not joined else u(30))
         surface.blit(img, img.get_rect(midtop=(box.centerx, top)))

@@ -138,7 +138,7 @@ def banner(surface: pygame.Surface, frame: Frame, above: pygame.Rect | None = No
     band_h = max(1, int(full_h * grow))
     rect = banner_rect(frame, above)
     color = legible(frame.team_color(found.team) if found.team is not None else frame.color("accent"), frame)
-    slab = paint.panel((rect.width, full_h), paint.rgb(paint.mix(color, (255, 255, 255), 0.08)),
+    slab = paint.panel((rect.width, full_h), paint.rgb(paint.mix(color, paint.WHITE, 0.08)),
                        paint.rgb(color), None, frame.u(20))
     slab = paint.scaled(slab, 1.0, grow)  # one cached slab, stretched as it springs open
     surface.blit(slab, slab.get_rect(center=rect.center))
@@ -169,7 +169,7 @@ def legible(color: pygame.Color, frame: Frame, ratio: float = 4.8) -> pygame.Col
     for _ in range(20):
         if max(paint.contrast(plate, dark), paint.contrast(plate, light)) >= ratio:
             break
-        plate = paint.mix(plate, (0, 0, 0), 0.06)
+        plate = paint.mix(plate, paint.BLACK, 0.06)
     return plate
 
 
@@ -206,8 +206,8 @@ def answer_height(text: TextCache, answer: str, width: int, u: Callable[[float],
 
 def answer_plate(surface: pygame.Surface, frame: Frame, answer: str, box: pygame.Rect) -> None:
     """«Ответ: …» on a gold plate."""
-    plate = paint.panel(box.size, paint.rgb(frame.color("accent")),
-                        paint.rgb(paint.mix(frame.color("accent"), (120, 80, 0), 0.35)), None, frame.u(18))
+    shadow = paint.mix(frame.color("accent"), frame.color("accent_shadow"), 0.35)
+    plate = paint.panel(box.size, paint.rgb(frame.color("accent")), paint.rgb(shadow), None, frame.u(18))
     surface.blit(plate, box)
     label = frame.text.fit(frame.say("scene.answer") + ":", "body", (frame.u(200), box.height - frame.u(20)),
                            frame.color("panel_dark"), frame.u(40), wrap=False)

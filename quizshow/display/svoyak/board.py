@@ -130,7 +130,10 @@ class BoardScene(Scene):
 
         cat, sponsor = plate(0.8, 700), plate(0.76, 620)
         accent = frame.color("accent")
-        return [lambda: artwork.cat_in_sack(int(frame.u(100) * 3.0)), lambda: artwork.gift(frame.u(330)),
+        cat_colors, gift_colors = (artwork.colors(frame.color, names) for names in (artwork.CAT_COLORS,
+                                                                                  artwork.GIFT_COLORS))
+        return [lambda: artwork.cat_in_sack(int(frame.u(100) * 3.0), cat_colors),
+                lambda: artwork.gift(frame.u(330), gift_colors),
                 lambda: card_surface(frame, cat.size, accent), lambda: card_surface(frame, sponsor.size, accent),
                 lambda: backdrop(frame, cat), lambda: backdrop(frame, sponsor)]
 
@@ -194,7 +197,7 @@ class SvoyakQuestionScene(QuestionScene):
     def _time_over_plate(surface: pygame.Surface, frame: Frame, box: pygame.Rect) -> None:
         """«Время вышло!» under the clock, in the warning colour, over «у кого есть ответ?»."""
         color = widgets.legible(frame.color("warning"), frame)
-        plate = paint.panel(box.size, paint.rgb(paint.mix(color, (255, 255, 255), 0.06)), paint.rgb(color), None,
+        plate = paint.panel(box.size, paint.rgb(paint.mix(color, paint.WHITE, 0.06)), paint.rgb(color), None,
                             frame.u(18))
         surface.blit(plate, box)
         ink = widgets.ink_on(color, frame)

@@ -223,7 +223,7 @@ class FinalRevealScene(Scene):
         grow = ease_out_back(min(1.0, frame.anim.age(("verdict", team), frame.now) / 0.4))
         tone = frame.color("good") if verdict else frame.color("bad")
         pill_tone = widgets.legible(tone, frame)
-        body = paint.panel(pill.size, paint.rgb(paint.mix(pill_tone, (255, 255, 255), 0.06)),
+        body = paint.panel(pill.size, paint.rgb(paint.mix(pill_tone, paint.WHITE, 0.06)),
                            paint.rgb(pill_tone), None, frame.u(14))
         shown = paint.scaled(body, grow)
         surface.blit(shown, shown.get_rect(center=pill.center))

@@ -83,7 +83,7 @@ class CatScene(SpecialScene):
         for team, rect in ((giver, pygame.Rect(box.x, box.y, half, box.height)),
                            (receiver, pygame.Rect(box.right - half, box.y, half, box.height))):
             color = widgets.legible(frame.team_color(team), frame)
-            plate = paint.panel(rect.size, paint.rgb(paint.mix(color, (255, 255, 255), 0.06)), paint.rgb(color), None,
+            plate = paint.panel(rect.size, paint.rgb(paint.mix(color, paint.WHITE, 0.06)), paint.rgb(color), None,
                                 frame.u(16))
             surface.blit(plate, rect)
             ink = widgets.ink_on(color, frame)
@@ -98,7 +98,7 @@ class CatScene(SpecialScene):
 
     def _cat(self, surface: pygame.Surface, frame: Frame, center: tuple[int, int], r: int) -> None:
         """The cat in its sack (motion.artwork, drawn once a size), bobbing gently."""
-        art = artwork.cat_in_sack(int(r * 3.0))
+        art = artwork.cat_in_sack(int(r * 3.0), artwork.colors(frame.color, artwork.CAT_COLORS))
         bob = int(math.sin(frame.now * 3.2) * r * 0.05)
         surface.blit(art, art.get_rect(center=(center[0], center[1] + bob)))
 
@@ -117,7 +117,7 @@ class SponsorScene(SpecialScene):
         if plate is None:
             return
         inner = plate.inflate(-frame.u(80), -frame.u(60))
-        art = artwork.gift(frame.u(330))
+        art = artwork.gift(frame.u(330), artwork.colors(frame.color, artwork.GIFT_COLORS))
         lift = int(abs(math.sin(frame.now * 2.4)) * frame.u(10))
         surface.blit(art, art.get_rect(midleft=(inner.x, inner.centery - lift)))
         text = pygame.Rect(inner.x + art.get_width() + frame.u(40), inner.y, inner.right - inner.x - art.get_width()

@@ -18,7 +18,7 @@ import pygame
 from quizshow.core.actions import Call
 from quizshow.core.state import ShowState
 from quizshow.core.typed import Typed, find, matches
-from quizshow.display.console_style import BAD, EDGE, GOLD, GOOD, MUTED, TEXT
+from quizshow.display.console_style import BAD, BUTTON, EDGE, GOLD, GOOD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
 from quizshow.display.views import PanelKeys
 from quizshow.display.written.results import written, written_state
@@ -210,7 +210,7 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
     for slot, team in enumerate(range(first_team, min(len(state.teams), first_team + visible))):
         ry = top + slot * row_h
         if team == cur.team:
-            pygame.draw.rect(ui.surface, pygame.Color("#262b40"), pygame.Rect(inner.x, ry, inner.width, row_h - 2),
+            pygame.draw.rect(ui.surface, BUTTON, pygame.Rect(inner.x, ry, inner.width, row_h - 2),
                              border_radius=4)
         ui.label(f"{team + 1}. {state.teams[team].name}", (inner.x + 4, ry + 1), (name_w - 6, row_h),
                  TEXT if team == cur.team else MUTED, small)

@@ -26,6 +26,7 @@ from quizshow.formats.written.format import WrittenFormat
 from quizshow.formats.written.model import Written
 from quizshow.formats.written.spec import SPEC
 from quizshow.formats.written.standings import Line, blocks, standings
+from quizshow.themefile import DEFAULT_COLORS
 
 
 def written(fmt: Format) -> WrittenFormat:
@@ -43,7 +44,8 @@ MIN_PX = 24  # nothing smaller
 PER_COLUMN = 20
 MOVE_S = 1.6  # the re-ordering
 STAGGER_S = 0.02  # each row starts a little after the one above it
-MEDALS = ("#f2c14e", "#d9dde8", "#d08a4a")  # gold, silver, bronze tabs
+MEDAL_COLORS = ("written_gold", "written_silver", "written_bronze")  # the places 1 to 3's tabs (theme colours)
+MEDALS = tuple(DEFAULT_COLORS[name] for name in MEDAL_COLORS)  # their values in the house theme (#rrggbb)
 
 
 @dataclass(frozen=True)
@@ -165,7 +167,7 @@ def draw_row(surface: pygame.Surface, frame: Frame, line: Line, box: Layout, tou
     total = f"−{-line.total}" if line.total < 0 else str(line.total)
     text_in(surface, frame, total, "numbers", pygame.Rect(x, 0, wd, h), frame.color("accent"), 44)
     if medal:  # a gold/silver/bronze row keeps its frame when it moves
-        pygame.draw.rect(surface, pygame.Color(MEDALS[line.place[0] - 1]), surface.get_rect(), max(1, frame.u(2)),
+        pygame.draw.rect(surface, frame.color(MEDAL_COLORS[line.place[0] - 1]), surface.get_rect(), max(1, frame.u(2)),
                          border_radius=frame.u(8))
 
 
@@ -326,7 +328,7 @@ class ResultsScene(Scene):
         rect = pygame.Rect(slot.x + x, slot.y + frame.u(3), wd, slot.height - frame.u(6))
         color = frame.color("text")
         if line.place[0] <= 3:  # the medal tab, and a tinted row behind the sprite
-            medal = pygame.Color(MEDALS[line.place[0] - 1])
+            medal = frame.color(MEDAL_COLORS[line.place[0] - 1])
             row_rect = pygame.Rect(slot.x, rect.y, slot.width, rect.height)
             surface.blit(_sheen(paint.mix(frame.color("panel_dark"), medal, 0.4), frame.color("panel_dark"),
                                 row_rect.size), row_rect)

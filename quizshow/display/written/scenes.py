@@ -14,7 +14,7 @@ from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.scenes.cards import _image
 from quizshow.display.tween import WORDS_AT, ease_out_back, pulse
-from quizshow.display.written.results import MEDALS, MIN_PX, text_in, written, written_state
+from quizshow.display.written.results import MEDAL_COLORS, MIN_PX, text_in, written, written_state
 from quizshow.formats.written.model import Phase
 from quizshow.packs.model import Question
 
@@ -234,9 +234,9 @@ class PodiumScene(Scene):
             height = max(1, int(heights[place] * grow))
             x = frame.u(120) + slot * width
             block = pygame.Rect(x + frame.u(16), h - frame.u(60) - height, width - frame.u(32), height)
-            medal = pygame.Color(MEDALS[place - 1])
-            surface.blit(paint.panel(block.size, paint.rgb(medal), paint.rgb(paint.mix(medal, (40, 30, 10), 0.45)),
-                                     None, frame.u(18)), block)
+            medal = frame.color(MEDAL_COLORS[place - 1])
+            shadow = paint.mix(medal, frame.color("written_medal_shadow"), 0.45)
+            surface.blit(paint.panel(block.size, paint.rgb(medal), paint.rgb(shadow), None, frame.u(18)), block)
             text_in(surface, frame, str(place), "numbers", pygame.Rect(block.x, block.y + frame.u(10), block.width,
                                                                        frame.u(140)), frame.color("panel_dark"), 130)
             total = next(line.total for line in lines if line.place[0] == place)

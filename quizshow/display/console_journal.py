@@ -1,0 +1,41 @@
+"""The console's journal line: the last steps as sentences (console_words.describe), newest last; a step an
+undo took back is dimmed, struck through and says «отменено»."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+import pygame
+
+from quizshow.display.console_style import MUTED, TEXT
+from quizshow.display.console_ui import PanelUI
+
+Line = tuple[float, str]  # (wall time, words)
+
+
+def draw_journal(ui: PanelUI, box: pygame.Rect, journal: Sequence[Line], undone: Sequence[Line]) -> None:
+    # The last lines, one size for all; a line whose step was undone is dimmed, struck and says so.
+    surface, unit = ui.surface, ui.unit
+    pieces: list[tuple[str, pygame.Color, bool]] = [(ui.say("console.journal"), TEXT, False)]
+    for i, line in enumerate(journal[-4:]):
+        struck_out = any(line is gone for gone in undone)
+        words = f"{time.strftime('%H:%M:%S', time.localtime(line[0]))} {line[1]}"
+        if struck_out:
+            words += f" ({ui.say('console.undone_mark')})"
+        pieces += [("·", MUTED, False)] if i else []
+        pieces.append((words, MUTED if struck_out else TEXT, struck_out))
+    right = box.right
+    gap = unit // 2
+    full = "   ".join(text for text, _, _ in pieces)
+    px = ui.text.layout(full, "body", (right - box.x, box.height), int(unit * 0.9), ui.min_px, wrap=False).px
+    x = box.x
+    for text, color, struck in pieces:
+        if right - x < unit * 2:
+            break
+        img = ui.fitted(text, "body", (right - x, box.height), color, px)
+        surface.blit(img, (x, box.y + 4))
+        if struck:
+            middle = box.y + 4 + img.get_height() // 2
+            pygame.draw.line(surface, MUTED, (x, middle), (x + img.get_width(), middle), max(1, unit // 10))
+        x += img.get_width() + gap

@@ -1,0 +1,176 @@
+"""The console's sentences: a journal line (and the undo button's label) about the game, where the show stands,
+a press's margin. Text only: the console's drawing modules put them on screen."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from quizshow.core import commands as c
+from quizshow.core.effects import EventKind
+from quizshow.core.engine import Entry
+from quizshow.core.format import Format
+from quizshow.core.spec import JournalWords
+from quizshow.i18n import decimal, duration, number, phrase
+
+
+def quoted(text: str) -> str:
+    """«text», unless it has guillemets of its own (no «««Внимание! Вопрос!»»», no ««Время!» — …»)."""
+    return text if "«" in text else f"«{text}»"
+
+
+def margin_text(seconds: float, language: str) -> str:
+    """A press's margin behind the first: in ms below a second (box presses differ by fractions of one),
+    with the locale's decimal mark (i18n.duration): «+0,3 мс», «+2,7 с»."""
+    return duration(seconds, language, signed=True)
+
+
+def margin_words(seconds: float, language: str) -> str:
+    return margin_text(seconds, language).replace("+", "на\u00a0", 1) if language == "ru" else \
+        margin_text(seconds, language).replace("+", "by ", 1)
+
+
+# Events that say what a command did, in the order they are looked for.
+_EVENT_WORDS = {
+    EventKind.FALSE_START: "journal.false_start", EventKind.CORRECT: "journal.correct",
+    EventKind.WRONG: "journal.wrong", EventKind.SCORE: "journal.score", EventKind.WINNER: "journal.winner",
+    EventKind.MATCH_RESULT: "journal.match_result", EventKind.FINAL_START: "journal.final_start",
+    EventKind.ROUND_START: "journal.round_start", EventKind.REVEAL: "journal.reveal",
+    EventKind.ANNOUNCE: "journal.announce", EventKind.TIMER_START: "journal.timer_start",
+    EventKind.TIMER_STOP: "journal.timer_stop", EventKind.TIMER_EXPIRED: "journal.time_up",
+}
+
+
+# Events a format's own words say better (its command says which question, which table).
+_TEAM_CHANGES = frozenset({EventKind.SCORE, EventKind.CORRECT, EventKind.WRONG, EventKind.WINNER})
+# ... and the clock a format's own command started (the cat's value, the auction's last bid): «Время пошло»
+# never says what such a step was.
+_SAID_BETTER = _TEAM_CHANGES | {EventKind.TIMER_START}
+
+
+def describe(entry: Entry, teams: list[str], language: str, words: JournalWords | None = None,
+             fmt: object = None, players: Sequence[Sequence[str]] = ()) -> str:
+    """One journal line (and the undo button's label) as a sentence about the game: «Борис: верно, +20»,
+    «Фальстарт: Бета», «Открыт вопрос «Кино» за 40», «Далее: показан ответ». `words`: the format's own
+    wording of its commands (FormatSpec.journal_words); `fmt` names board cells and final themes; `players`:
+    each team's roster, to name who pressed where each player has a button."""
+    cmd = entry.command
+
+    def say(key: str, **values: object) -> str:
+        return phrase(key, language, **values)
+
+    def team_name(team: object) -> str:
+        return teams[team] if isinstance(team, int) and 0 <= team < len(teams) else "—"
+
+    own = words(cmd) if words is not None else None
+    shown = fmt.command_words(cmd, entry.events) if isinstance(fmt, Format) else None  # names on its board
+    if own is not None:  # a value may be worked out from the entry's events (what a ruling took, from whom)
+        own = own[0], {k: v(entry.events, language) if callable(v) else v for k, v in own[1].items()}
+    own_said = ""
+    verdict = isinstance(cmd, c.Judge)  # a format may word a verdict itself (a table that answered, a player)
+    # Its own command (namespaced, or declared in its folder: the ring's Ruling), a verdict or a discipline step.
+    theirs = "." in type(cmd).journal_name or type(cmd).__module__ != c.__name__
+    worded = verdict or isinstance(cmd, c.Discipline)
+    if own is not None and (theirs or worded):
+        # The format's own command (a namespaced journal name, «<format>.Mark») in its own words, rather than
+        # the score change or verdict it made: «Совы: вопрос 1.7 засчитан», «Красный стол ответил верно:
+        # Сфинкс». {who}: the names its events carry; {q}: the format's own name of question `number`
+        # (`label`, «1.7»). Other events (a match result, a round begun) still speak first.
+        key, values = own
+        label = getattr(fmt, "label", None)
+        if isinstance(values.get("number"), int):
+            values = {**values, "q": label(values["number"]) if callable(label) else values["number"] + 1}
+        named = [e for e in entry.events if e.kind in (EventKind.CORRECT, EventKind.WRONG)] if verdict else []
+        who = ", ".join(dict.fromkeys(e.name for e in named or entry.events if e.name and e.kind != EventKind.STAGE))
+        found = phrase(key, language, **{"team": team_name(getattr(cmd, "team", None)), "who": who, **values})
+        own_said = found if found != key else ""
+        if own_said and (worded or all(e.kind in _SAID_BETTER for e in entry.events)):
+            return own_said
+    said = ""
+    if isinstance(cmd, (c.Go, c.Back)) and shown is not None and \
+            not any(e.kind == EventKind.QUESTION for e in entry.events):  # a step the format names itself
+        step, done = say("action.go" if isinstance(cmd, c.Go) else "action.back"), say(shown[0], **shown[1])
+        return f"{step}: {done[:1].lower()}{done[1:]}"
+    for event in entry.events:
+        name = event.name or team_name(event.team)  # an event may name who it means (a table's teams)
+        if event.kind == EventKind.BUZZ:
+            if event.player is not None and isinstance(event.team, int):  # a button per player: say who
+                roster = players[event.team] if 0 <= event.team < len(players) else ()
+                who = roster[event.player] if 0 <= event.player < len(roster) else \
+                    say("journal.player_no", n=event.player + 1)
+                name = say("journal.player", team=name, player=who)
+            if event.margin_s:
+                return say("journal.buzz_later", team=name, margin=margin_words(event.margin_s, language))
+            return say("journal.buzz", team=name)
+        if event.kind == EventKind.TEAM_REMOVED and event.points:  # why a match ended: a team removed
+            return say("journal.team_removed", team=event.name or name, n=event.points)
+        if event.kind == EventKind.STAGE:  # a day's step (nesting matches): own words, else «journal.stage.<step>»
+            if own_said:
+                return own_said
+            others = [e for e in entry.events if e is not event]
+            stage_key = f"journal.stage.{event.name}"
+            found = say(stage_key, who=", ".join(e.name for e in others if e.name),
+                        n=next((e.points for e in others if e.points), ""))
+            said = found if found != stage_key else ""
+            break
+        if event.kind == EventKind.QUESTION and shown is not None:
+            return say(shown[0], **shown[1])
+        event_key = _EVENT_WORDS.get(event.kind)
+        if event_key:
+            said = say(event_key, team=name, points=number(event.points or 0, signed=True),
+                       loss=number(-(event.points or 0)) if event.points else "", n=(event.round or 0) + 1).strip()
+            break
+    if isinstance(cmd, (c.Go, c.Back)):
+        step = say("action.go" if isinstance(cmd, c.Go) else "action.back")
+        return f"{step}: {said[:1].lower()}{said[1:]}" if said else say("journal.next_step", step=step)
+    if said or own_said:
+        return said or own_said
+    command_key = {c.TimerStart: "journal.timer_start", c.TimerStop: "journal.timer_stop",
+                   c.Announce: "journal.announce", c.ViewBlank: "journal.blank",
+                   c.ViewScores: "journal.scores"}.get(type(cmd))
+    if command_key:
+        off = isinstance(cmd, (c.ViewBlank, c.ViewScores)) and not cmd.on  # which way it went
+        return say(f"{command_key}_off" if off else command_key)
+    team = getattr(cmd, "team", None)
+    if own is not None:
+        words_key, values = own
+    else:
+        words_key = f"journal.{type(cmd).__name__}"
+        values = {n: getattr(cmd, n) for n in ("theme", "question", "value", "amount") if hasattr(cmd, n)}
+        if isinstance(cmd, (c.ScoreAdd, c.ScoreSet)):
+            values["points"] = number(cmd.points, signed=isinstance(cmd, c.ScoreAdd))
+        elif isinstance(cmd, c.Judge):
+            values["verdict"] = say("action.correct" if cmd.correct else "action.wrong").lower()
+        elif isinstance(cmd, c.TimerAdd):  # «Убавлено время: 48 с», never «Добавлено время: -48 с»
+            values["seconds"] = decimal(abs(cmd.seconds), None, language)
+            words_key += "_less" if cmd.seconds < 0 else ""
+    if shown is not None:
+        words_key, values = shown
+    found = phrase(words_key, language, team=team_name(team), **values)
+    return found if found != words_key else say("journal.command", what=type(cmd).__name__)
+
+
+def where_words(fmt: Any, state: Any, language: str) -> str:
+    """Where the show stands, in a few words for the operator: «перестрелка, вопрос 1 · ответ участника»,
+    «раунд 2, вопрос 5 · ответ показан», «финал: ставки» (a format may name its stage in its view model:
+    `stage_key`, a phrase with {n}, and `stage_n`)."""
+    pos = fmt.position(state)
+    parts = []
+    if pos.get("stage_key"):
+        parts.append(phrase(pos["stage_key"], language, n=pos.get("stage_n") or 1))
+    elif pos.get("question") is not None and not pos.get("between"):
+        round_key = pos.get("round_key", "console.round")
+        if round_key is not None:
+            parts.append(phrase(round_key, language, n=(pos.get("round") or 0) + 1))
+        n = pos.get("played") or pos["question"] + 1
+        parts.append(phrase(pos.get("question_key") or "where.question", language, n=n))
+    phase = phrase(f"phase.{state.phase}", language).lower()
+    where = ", ".join(parts)
+    if where:
+        return f"{where} · {phase}"
+    # Between questions the phase alone («табло») is every round's: the round says which («табло, раунд 3»).
+    round_key = pos.get("round_key", "console.round")
+    if round_key is None or pos.get("round") is None or pos.get("stage_key"):
+        return phase
+    in_round = phrase(round_key, language, n=pos["round"] + 1)
+    return in_round if in_round.lower().startswith(phase) else f"{phase}, {in_round}"

@@ -1,0 +1,68 @@
+"""Issue 24, the big rooms: the phrase tables are data kept by the part of the program that says them
+(core/phrases.py, display/console_phrases.py, display/projector_phrases.py, inputs/device_phrases.py,
+inputs/key_phrases.py, inputs/phones/console_words.py, each format's folder); quizshow/i18n.py keeps only
+the lookup. Every table says each of its keys in Russian and in English, and no two tables say a key otherwise."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+
+from quizshow import i18n, registry
+from tests.conftest import ROOT
+
+SHARED = ("quizshow.core.phrases", "quizshow.display.console_phrases", "quizshow.display.projector_phrases",
+          "quizshow.inputs.device_phrases", "quizshow.inputs.key_phrases", "quizshow.inputs.phones.console_words")
+# Tables other parts add when they run (the phone page, the join scene, a follower, the sheet's captions, the
+# overlay's words).
+ADDED = (("quizshow.inputs.phones.words", "PHRASES"), ("quizshow.display.scenes.join", "PHRASES"),
+         ("quizshow.runtime.follow", "PHRASES"), ("quizshow.display.sheet", "CAPTIONS"),
+         ("quizshow.outputs.overlay.snapshot", "WORDS"))
+
+
+def _tables() -> dict[str, dict[str, dict[str, str]]]:
+    found = {name: importlib.import_module(name).PHRASES for name in SHARED}
+    found.update({f"{module}.{attr}": getattr(importlib.import_module(module), attr) for module, attr in ADDED})
+    found.update({f"format {name}": registry.spec(name).phrases for name in registry.names()})
+    return found
+
+
+def test_i18n_keeps_only_the_lookup_and_merges_every_shared_table():
+    tree = ast.parse((ROOT / "quizshow" / "i18n.py").read_text(encoding="utf-8"))
+    phrases = [node for node in ast.walk(tree) if isinstance(node, ast.Dict) and len(node.keys) > 3]
+    assert not phrases  # no table of words is written in i18n.py
+    assert {id(table) for table in i18n.TABLES} == {id(importlib.import_module(name).PHRASES) for name in SHARED}
+    for language in ("ru", "en"):
+        for table in i18n.TABLES:
+            for key, text in table[language].items():
+                assert i18n.PHRASES[language][key] == text
+    assert i18n.phrase("console.undo", "ru", what="x") == "Отменить: x"
+
+
+def test_a_phrase_table_is_data_alone():
+    """A table imports nothing: i18n merges it at import, and a pure layer (a format) may say its words."""
+    for name in SHARED:
+        path = ROOT / (name.replace(".", "/") + ".py")
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imports = [node for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
+        assert all(isinstance(node, ast.ImportFrom) and node.module == "__future__" for node in imports), name
+
+
+def test_every_phrase_table_says_each_key_in_russian_and_in_english():
+    for name, table in _tables().items():
+        ru, en = set(table.get("ru", {})), set(table.get("en", {}))
+        assert ru == en, (name, sorted(ru ^ en))
+        assert all(table["ru"][key].strip() and table["en"][key].strip() for key in ru), name
+
+
+def test_no_two_phrase_tables_give_a_key_other_words():
+    """A key said in two tables says the same in both (add_phrases refuses otherwise, at a show's start)."""
+    said: dict[tuple[str, str], tuple[str, str]] = {}
+    clashes = []
+    for name, table in _tables().items():
+        for language, words in table.items():
+            for key, text in words.items():
+                first = said.setdefault((language, key), (name, text))
+                if first[1] != text:
+                    clashes.append(f"{key} ({language}): {first[0]} says {first[1]!r}, {name} says {text!r}")
+    assert not clashes, "\n".join(clashes)
