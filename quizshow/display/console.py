@@ -31,7 +31,7 @@ from quizshow.i18n import decimal, duration, number, phrase
 from quizshow.inputs.hardware import box_problem
 from quizshow.inputs.keymap import KeyMap
 from quizshow.outputs import media
-from quizshow.packs.model import Question
+from quizshow.packs.model import Pack, Question, credited
 
 UNDO_H = 3  # the undo button's height, in units: two lines of its label
 REDRAW_HZ = 10  # the console's clocks and preview: ten frames a second are enough to read them
@@ -236,9 +236,12 @@ def where_words(fmt: Any, state: Any, language: str) -> str:
     return in_round if in_round.lower().startswith(phase) else f"{phase}, {in_round}"
 
 
-def question_rows(question: Question, say: Callable[..., str]) -> list[tuple[str, str, pygame.Color]]:
+def question_rows(question: Question, say: Callable[..., str], pack: Pack | None = None
+                  ) -> list[tuple[str, str, pygame.Color]]:
     """(label key, text, colour) of the console's question panel: the question, the answer with what else
-    to accept, then what only the host sees (host notes, comment, author and source)."""
+    to accept, then what only the host sees (host notes, comment, author and source — inherited from the
+    question's theme, round and pack when it has none of its own)."""
+    question = credited(pack, question)
     answer = question.a
     if question.accept:
         answer += f"   ({say('console.accept')}: {', '.join(question.accept)})"
@@ -502,7 +505,7 @@ class Console:
         # Back on the board the last question is over: the panel clears (the format's view model says so).
         question = None if fmt.position(state).get("between") else fmt.current(state)
         inner = box.inflate(-unit, -unit // 2)
-        rows = question_rows(question, self.say) if question is not None else []
+        rows = question_rows(question, self.say, fmt.setup.pack) if question is not None else []
         if question is not None and question.image is not None and not question.image.exists():
             # a missing picture is told before the question goes on air
             rows.insert(1, ("console.picture", self.say("console.no_picture", file=question.image.name), BAD))
