@@ -11,13 +11,14 @@ from __future__ import annotations
 import re
 import uuid
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 from xml.etree import ElementTree as ET
 
 from quizshow.packs.model import CatInfo, Pack, Question, Round, Theme
-from quizshow.packs.siq.archive import MAX_ENTRIES, MAX_UNPACKED
+from quizshow.packs.siq.archive import MAX_ENTRIES, MAX_RATIO, MAX_UNPACKED, RATIO_FLOOR
 from quizshow.packs.siq.document import (
     FOLDERS,
     MAX_ITEMS,
@@ -337,10 +338,14 @@ def export_siq(pack: Pack, target: Path) -> Exported:
     if total > MAX_UNPACKED:
         raise ExportError(f"the pack and its media come to {total // (1024 * 1024)} MB: a .siq is read up to "
                           f"{MAX_UNPACKED // (1024 * 1024)} MB")
+    # A very repetitive content.xml deflates past the ratio a reader takes for a zip bomb (ours refuses it):
+    # such a one is stored as it is.
+    squeezed = len(data) > RATIO_FLOOR and len(data) > MAX_RATIO * len(zlib.compress(data))
     part = target.with_name(target.name + ".part")
     try:
         with zipfile.ZipFile(part, "w") as zf:
-            zf.writestr(zipfile.ZipInfo("content.xml"), data, compress_type=zipfile.ZIP_DEFLATED)
+            zf.writestr(zipfile.ZipInfo("content.xml"), data,
+                        compress_type=zipfile.ZIP_STORED if squeezed else zipfile.ZIP_DEFLATED)
             for name, path in out.media.items():
                 zf.write(path, name, compress_type=zipfile.ZIP_STORED)
             zf.writestr(zipfile.ZipInfo("[Content_Types].xml"), "\ufeff" + CONTENT_TYPES,
