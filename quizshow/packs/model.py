@@ -122,17 +122,33 @@ def credited(pack: Pack | None, question: Question) -> Question:
     host added to its own. A question that is in no round of the pack is returned as it is."""
     if pack is None or question.empty:
         return question
+    found = _places(pack).get(id(question))
+    if found is None or found[0] is not question:
+        return question
+    _, theme, rnd = found
+    levels = (question, theme, rnd, pack)
+    author = next((x.author for x in levels if x.author), None)
+    source = next((x.source for x in levels if x.source), None)
+    host = "\n".join(x for x in (question.host, theme.host, rnd.host, theme.comment) if x) or None
+    if (author, source, host) == (question.author, question.source, question.host):
+        return question
+    return replace(question, author=author, source=source, host=host)
+
+
+_PLACES: list[tuple[Pack, dict[int, tuple[Question, Theme, Round]]]] = []  # the last pack asked about
+
+
+def _places(pack: Pack) -> dict[int, tuple[Question, Theme, Round]]:
+    """Each question of the pack (by identity) → its theme and round; kept for the pack the console shows."""
+    if _PLACES and _PLACES[0][0] is pack:
+        return _PLACES[0][1]
+    places: dict[int, tuple[Question, Theme, Round]] = {}
     for rnd in pack.rounds:
         for theme in rnd.themes or (Theme(name="", questions=rnd.questions),):
-            if any(q is question for q in theme.questions):
-                levels = (question, theme, rnd, pack)
-                author = next((x.author for x in levels if x.author), None)
-                source = next((x.source for x in levels if x.source), None)
-                host = "\n".join(x for x in (question.host, theme.host, rnd.host, theme.comment) if x) or None
-                if (author, source, host) == (question.author, question.source, question.host):
-                    return question
-                return replace(question, author=author, source=source, host=host)
-    return question
+            for q in theme.questions:
+                places.setdefault(id(q), (q, theme, rnd))
+    _PLACES[:] = [(pack, places)]
+    return places
 
 
 def rounds_credited(pack: Pack) -> tuple[Round, ...]:

@@ -58,7 +58,7 @@ class Exported:
         size = sum(path.stat().st_size for path in self.media.values()) if self.media else 0
         return [f"wrote {target}: SIGame pack v5, {self.rounds} round(s) + {self.finals} final, {self.themes} "
                 f"theme(s), {self.questions} question(s), {len(self.media)} media file(s) "
-                f"({size / (1024 * 1024):.1f} MB)", *(f"warning: {w}" for w in self.warnings)]
+                f"({size / (1024 * 1024):.1f} MB)", *self.warnings]
 
 
 def escaped(name: str) -> str:
@@ -92,8 +92,8 @@ class _Writer:
         self.boards = 0
 
     def warn(self, line: int, message: str) -> None:
-        where = f"{self.pack.path}:{line}: " if line else ""
-        self.out.warnings.append(f"{where}{message}")
+        where = f"{self.pack.path}:{line}: " if line else f"{self.pack.path}: "
+        self.out.warnings.append(f"{where}warning: {message}")
 
     def text(self, value: str, what: str, line: int, limit: int = MAX_TEXT) -> str:
         value = value.strip()
