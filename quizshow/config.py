@@ -128,7 +128,7 @@ class ShowConfig:
         first = self.packs[0]
         from quizshow.packs.model import rounds_credited  # each pack's author and source stay with its rounds
 
-        return replace(first, rounds=tuple(r for pack in self.packs for r in rounds_credited(pack)))
+        return replace(first, rounds=tuple(r for pack in self.packs for r in rounds_credited(pack, first)))
 
 
 def load_show(path: Path, problems: Problems) -> ShowConfig | None:

@@ -151,7 +151,10 @@ def _places(pack: Pack) -> dict[int, tuple[Question, Theme, Round]]:
     return places
 
 
-def rounds_credited(pack: Pack) -> tuple[Round, ...]:
-    """The pack's rounds carrying the pack's author and source where they have none of their own: what a show
-    that joins several packs into one plays (each pack's credits stay with its own rounds)."""
+def rounds_credited(pack: Pack, joined: Pack) -> tuple[Round, ...]:
+    """The pack's rounds as a show that joins several packs into `joined` (the first's title, author and
+    source) plays them: where this pack's author or source differ from the joined pack's, its rounds carry
+    them (unless they have their own), so each pack's credits stay with its own rounds."""
+    if (pack.author, pack.source) == (joined.author, joined.source):
+        return pack.rounds
     return tuple(replace(r, author=r.author or pack.author, source=r.source or pack.source) for r in pack.rounds)
