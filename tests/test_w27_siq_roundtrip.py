@@ -405,3 +405,21 @@ def test_export_then_import_is_the_identity_on_what_sigame_can_represent(pack):
         again, done, _ = round_trip(pack, Path(folder))
         assert not done.warnings
         assert shape(again) == shape(pack)
+
+
+def test_two_pictures_of_one_name_and_a_very_long_name_each_keep_their_own_file(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    (tmp_path / "a" / "фото.png").write_bytes(k.PNG + b"a")
+    (tmp_path / "b" / "фото.png").write_bytes(k.PNG + b"b")
+    long = tmp_path / ("д" * 125 + ".png")  # 254 bytes: as long as a file system allows
+    long.write_bytes(k.PNG + b"c")
+    files = (tmp_path / "a" / "фото.png", tmp_path / "b" / "фото.png", long)
+    theme = Theme("Т", tuple(Question(q=f"В{n}", a="О", value=100 * (n + 1), image=path)
+                             for n, path in enumerate(files)))
+    pack = Pack(title="t", path=tmp_path / "t.yaml", rounds=(Round(name="Р", themes=(theme,)),))
+    again, done, target = round_trip(pack, tmp_path)
+    pictures = [q.image for q in again.rounds[0].themes[0].questions]
+    assert [p.read_bytes() for p in pictures if p] == [k.PNG + b"a", k.PNG + b"b", k.PNG + b"c"]
+    assert [p.name for p in pictures if p][:2] == ["фото.png", "фото (2).png"]
+    assert any("is shortened" in w for w in done.warnings)

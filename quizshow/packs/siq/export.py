@@ -303,14 +303,15 @@ class _Writer:
         if known is not None:
             return known
         missing = not path.is_file()
-        name = path.name
         stem, suffix = path.stem, path.suffix
+        if len(path.name) > 120:  # a name is text SIGame reads up to 350 characters, escaped up to 9 bytes each
+            self.warn(line, f"{kind} '{path.name[:40]}…': a name of {len(path.name)} characters is shortened")
+            stem, suffix = stem[:100], suffix[:15]
+        name = stem + suffix
         n = 1
         while (kind, name.lower()) in self.taken:
             n += 1
             name = f"{stem} ({n}){suffix}"
-        if len(self.text(name, f"the {kind} name", line)) < len(name):
-            raise ExportError(f"{path}: the file name is longer than SIGame reads ({MAX_TEXT} characters)")
         self.taken.add((kind, name.lower()))
         self.names[(kind, path)] = name
         if missing:  # as the pack had it: SIGame (and we) show a placeholder for it
