@@ -100,12 +100,12 @@ class Pack:
     rounds: tuple[Round, ...]
     author: str | None = None
     language: str = "ru"
-    source: str | None = None  # the pack's own, inherited by every question without one when shown
-    comment: str | None = None  # about the pack (SIGame's package comment): not shown during the game
     report: tuple[str, ...] = ()  # an imported pack's import report (English: --check, --import, the log)
     # What the host is told at start-up, in the show's language: (phrase key, its values) — the summary of
     # an imported pack and the pack's notes for the host (a SIGame round's comment).
     notes: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = ()
+    source: str | None = None  # the pack's own, inherited by every question without one when shown
+    comment: str | None = None  # about the pack (SIGame's package comment): not shown during the game
 
     @property
     def playing_rounds(self) -> tuple[Round, ...]:
