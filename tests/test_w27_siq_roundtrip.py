@@ -423,3 +423,20 @@ def test_two_pictures_of_one_name_and_a_very_long_name_each_keep_their_own_file(
     assert [p.read_bytes() for p in pictures if p] == [k.PNG + b"a", k.PNG + b"b", k.PNG + b"c"]
     assert [p.name for p in pictures if p][:2] == ["фото.png", "фото (2).png"]
     assert any("is shortened" in w for w in done.warnings)
+
+
+@pytest.mark.parametrize("name", ["SIGameTest-v4.siq", "real-2010_1-v5.siq"])
+def test_an_imported_pack_edited_as_yaml_goes_back_to_sigame_with_the_edit(tmp_path, name):
+    """--import → edit the YAML → --export-siq: the same pack, with the edit, and its levels' credits."""
+    from quizshow.packs.siq import import_siq
+
+    target, _ = import_siq(SAMPLES / name, tmp_path / "yaml", Problems())
+    text = target.read_text(encoding="utf-8")
+    first_q = imported(SAMPLES / name, tmp_path / "orig").rounds[0].themes[0].questions[0]
+    target.write_text(text.replace(f"a: {first_q.a}", "a: Исправленный ответ", 1), encoding="utf-8")
+    problems = Problems()
+    edited = load_pack(target, problems)
+    assert edited is not None and not problems.errors, problems.items
+    again, _, _ = round_trip(edited, tmp_path)
+    assert again.rounds[0].themes[0].questions[0].a == "Исправленный ответ"
+    assert shape(again) == shape(edited)
