@@ -440,3 +440,13 @@ def test_an_imported_pack_edited_as_yaml_goes_back_to_sigame_with_the_edit(tmp_p
     again, _, _ = round_trip(edited, tmp_path)
     assert again.rounds[0].themes[0].questions[0].a == "Исправленный ответ"
     assert shape(again) == shape(edited)
+
+
+def test_a_cat_without_values_offers_the_rounds_lowest_or_highest_in_sigame_too(tmp_path):
+    """Ours: a cat with no `values` offers the round's lowest or highest value; SIGame's number set 0 says so."""
+    cells = (Question(q="Кот", a="О", value=100, type="cat", cat=CatInfo(theme="Кошки")),
+             Question(q="В", a="О", value=500))
+    pack = Pack(title="t", path=tmp_path / "t.yaml", rounds=(Round(name="Р", themes=(Theme("Т", cells),)),))
+    again, _, target = round_trip(pack, tmp_path)
+    assert '<numberSet minimum="0" maximum="0" step="0" />' in content_of(target)
+    assert again.rounds[0].themes[0].questions[0].cat == CatInfo(theme="Кошки", values=(100, 500))

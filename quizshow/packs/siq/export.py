@@ -263,7 +263,10 @@ class _Writer:
         if cat.theme:
             _sub(params, "param", self.text(cat.theme, "a cat theme", q.line), name="theme")
         values = sorted(set(cat.values))
-        if values:
+        if not values:  # ours: the round's lowest or highest value; SIGame's 0 means the same
+            number_set = _sub(params, "param", name="price", type="numberSet")
+            _sub(number_set, "numberSet", minimum="0", maximum="0", step="0")
+        else:
             low, high, step = values[0], values[-1], 0
             if len(values) > 2:
                 step = values[1] - values[0]
