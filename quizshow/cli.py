@@ -56,7 +56,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     # SIGame packs and proof sheets (docs/siq.md)
     p.add_argument("--import", dest="import_pack", type=Path, metavar="PACK", help="convert a .siq pack to our YAML")
     p.add_argument("--proof", type=Path, metavar="PACK", help="render every question card of a pack to images")
-    p.add_argument("--out", type=Path, metavar="DIR", help="where --import and --proof write")
+    p.add_argument("--export-siq", type=Path, metavar="PACK", help="write a pack as a SIGame .siq (--out FILE.siq)")
+    p.add_argument("--out", type=Path, metavar="DIR", help="where --import and --proof write (--export-siq: the .siq)")
     args = p.parse_args(argv)
     if (why := conflict(args)) is not None:
         p.error(why)  # the usage, the reason, exit 2
@@ -71,6 +72,7 @@ examples:
   quizshow --copy-demo myshows          copy the bundled shows, packs and themes to edit
   quizshow myshows/shows/svoyak.yaml --fullscreen --display 1
   quizshow pack.siq                     play a pack as it is
+  quizshow --export-siq pack.yaml --out pack.siq   a pack for SIGame (docs/siq.md)
   quizshow --check show.yaml pack.yaml  validate files (FILE:LINE: message)
   quizshow show.yaml --headless --osc-port 9000 --log-level warning
 
@@ -84,7 +86,8 @@ documentation: docs/cli.md in the quizshow sources (all flags), docs/install.md,
 
 # One thing at a time: each of these does its job and exits.
 MODES = {"check": "--check", "list": "--list", "copy_demo": "--copy-demo", "seats": "--seats", "sheet": "--sheet",
-         "export_results": "--export-results", "import_pack": "--import", "proof": "--proof"}
+         "export_results": "--export-results", "import_pack": "--import", "proof": "--proof",
+         "export_siq": "--export-siq"}
 
 
 def conflict(args: argparse.Namespace) -> str | None:
@@ -93,11 +96,12 @@ def conflict(args: argparse.Namespace) -> str | None:
     if len(modes) > 1:
         return f"{modes[0]} and {modes[1]} cannot be used together: give one of them"
     mode = modes[0] if modes else None
-    if args.out is not None and mode not in ("--import", "--proof"):
-        return f"--out is where --import and --proof write; it does nothing {'with ' + mode if mode else 'here'}"
+    if args.out is not None and mode not in ("--import", "--proof", "--export-siq"):
+        return (f"--out is where --import, --proof and --export-siq write; it does nothing "
+                f"{'with ' + mode if mode else 'here'}")
     if args.new and mode != "--seats":
         return "--new makes new join links: it goes with --seats"
-    if args.show is not None and mode in ("--check", "--list", "--copy-demo", "--import", "--proof"):
+    if args.show is not None and mode in ("--check", "--list", "--copy-demo", "--import", "--proof", "--export-siq"):
         return f"{mode} takes no show file before it: {args.show} (to check it: --check {args.show})"
     return None
 
@@ -235,6 +239,13 @@ def _main(args: argparse.Namespace) -> int:
             return sheet(show, args.sheet)
         if args.export_results:
             return export_results(show, args.journal, args.export_results)
+        if args.export_siq:
+            from quizshow.tools.siq_tools import export_command
+
+            if args.out is None:
+                print("--export-siq needs --out FILE.siq", file=sys.stderr)
+                return 2
+            return export_command(args.export_siq, args.out)
         if args.import_pack or args.proof:
             from quizshow.tools.siq_tools import import_command, proof_command
 

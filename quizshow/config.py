@@ -127,7 +127,9 @@ class ShowConfig:
         if len(self.packs) <= 1:
             return self.packs[0] if self.packs else None
         first = self.packs[0]
-        return replace(first, rounds=tuple(r for pack in self.packs for r in pack.rounds))
+        from quizshow.packs.model import rounds_credited  # each pack's author and source stay with its rounds
+
+        return replace(first, rounds=tuple(r for pack in self.packs for r in rounds_credited(pack, first)))
 
 
 def load_show(path: Path, problems: Problems) -> ShowConfig | None:

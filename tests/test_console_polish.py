@@ -255,7 +255,7 @@ def test_host_notes_of_the_auction_wrap_whole_at_a_readable_size_on_an_800_line_
         cell = next(cell for cell in sorted(rnd.cells)
                     if rnd.question(cell).type == "auction" and rnd.value(cell) == 200)
         assert app.submit(sc.SelectCell(at=3.0, theme=cell[0], question=cell[1])).accepted
-        notes = question_rows(app.format.current(app.engine.state), app.say)[-1][1]
+        notes = question_rows(app.format.current(app.engine.state), app.say, app.format.setup.pack)[-1][1]
         assert len(notes) > 200
         laid: dict[str, object] = {}
         original = app.console.text.layout

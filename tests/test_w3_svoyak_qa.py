@@ -357,7 +357,7 @@ def test_long_host_notes_give_way_and_the_console_answer_keeps_its_size(tmp_path
         question = rnd.question(cell)
         from quizshow.display.console import question_rows
 
-        notes = question_rows(question, app.say)[-1][1]
+        notes = question_rows(question, app.say, app.format.setup.pack)[-1][1]
         assert len(notes) > 250
         assert app.submit(sc.SelectCell(at=3.0, theme=cell[0], question=cell[1])).accepted
         sizes: dict[str, int] = {}

@@ -10,12 +10,15 @@ import pygame
 from quizshow.display.console_style import BAD, GOLD, GOOD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
 from quizshow.outputs import media
-from quizshow.packs.model import Question
+from quizshow.packs.model import Pack, Question, credited
 
 
-def question_rows(question: Question, say: Callable[..., str]) -> list[tuple[str, str, pygame.Color]]:
+def question_rows(question: Question, say: Callable[..., str], pack: Pack | None = None
+                  ) -> list[tuple[str, str, pygame.Color]]:
     """(label key, text, colour) of the console's question panel: the question, the answer with what else
-    to accept, then what only the host sees (host notes, comment, author and source)."""
+    to accept, then what only the host sees (host notes, comment, author and source — inherited from the
+    question's theme, round and pack when it has none of its own)."""
+    question = credited(pack, question)
     answer = question.a
     if question.accept:
         answer += f"   ({say('console.accept')}: {', '.join(question.accept)})"
@@ -57,7 +60,7 @@ def draw_question(ui: PanelUI, box: pygame.Rect) -> int:
     # Back on the board the last question is over: the panel clears (the format's view model says so).
     question = None if fmt.position(state).get("between") else fmt.current(state)
     inner = box.inflate(-unit, -unit // 2)
-    rows = question_rows(question, ui.say) if question is not None else []
+    rows = question_rows(question, ui.say, fmt.setup.pack) if question is not None else []
     if question is not None and question.image is not None and not question.image.exists():
         # a missing picture is told before the question goes on air
         rows.insert(1, ("console.picture", ui.say("console.no_picture", file=question.image.name), BAD))

@@ -77,7 +77,7 @@ class FollowScreen:
         question = self.format.current(state)
         if question is None:
             return
-        rows = question_rows(question, self.say)
+        rows = question_rows(question, self.say, self.format.setup.pack)
         colours = {"console.question": self.theme.color("muted"), "console.answer": self.theme.color("accent")}
         heights = {"console.question": 0.22, "console.answer": 0.4}
         room = inner.bottom - y

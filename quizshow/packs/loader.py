@@ -9,12 +9,23 @@ from yaml.nodes import Node, ScalarNode
 
 from quizshow import stopping
 from quizshow.core.limits import MAX_POINTS
-from quizshow.packs.model import CAT_RECEIVERS, EMPTY_CELL, QUESTION_TYPES, CatInfo, Pack, Question, Round, Theme
+from quizshow.packs.model import (
+    CAT_RECEIVERS,
+    EMPTY_CELL,
+    QUESTION_TYPES,
+    CatInfo,
+    Credits,
+    Pack,
+    Question,
+    Round,
+    Theme,
+)
 from quizshow.yamlfile import MAX_NAME, FileReader, Problems, line_of
 
-PACK_KEYS = ["title", "author", "language", "rounds"]
-ROUND_KEYS = ["name", "values", "themes", "questions", "final", "reserve"]
-THEME_KEYS = ["name", "questions"]
+CREDIT_KEYS = ["author", "source", "comment", "host"]  # said once for a round or theme, inherited when shown
+PACK_KEYS = ["title", "author", "language", "rounds", "source", "comment"]
+ROUND_KEYS = ["name", "values", "themes", "questions", "final", "reserve", *CREDIT_KEYS]
+THEME_KEYS = ["name", "questions", *CREDIT_KEYS]
 QUESTION_KEYS = ["q", "a", "accept", "comment", "source", "author", "image", "audio", "type", "cat", "value",
                  "video", "host", "answer_image", "answer_audio", "answer_video", "seconds", "wait", "hint"]
 IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".gif", ".webp")
@@ -65,7 +76,15 @@ def _load_yaml_pack(path: Path, problems: Problems) -> Pack | None:
         rounds=tuple(r for r in rounds if r is not None),
         author=reader.text(keys.get("author"), "author", MAX_NAME),
         language=language,
+        source=reader.text(keys.get("source"), "source"),
+        comment=reader.text(keys.get("comment"), "comment"),
     )
+
+
+def _credits(reader: FileReader, keys: dict[str, Node]) -> Credits:
+    """A round's or theme's own author, source, comment and host notes (its questions inherit them)."""
+    author, source, comment, host = (reader.text(keys.get(key), key) for key in CREDIT_KEYS)
+    return Credits(author=author, source=source, comment=comment, host=host)
 
 
 def _round(reader: FileReader, node: Node) -> Round | None:
@@ -95,6 +114,7 @@ def _round(reader: FileReader, node: Node) -> Round | None:
     return Round(
         name=reader.text(keys.get("name"), "name", MAX_NAME) or "",
         themes=themes, questions=questions, values=values, final=final, reserve=reserve, line=line_of(node),
+        **_credits(reader, keys),
     )
 
 
@@ -113,7 +133,7 @@ def _theme(reader: FileReader, node: Node) -> Theme | None:
     if "questions" in keys and all(q.empty for q in questions):
         reader.error(keys["questions"], "a theme needs at least one question")
     return Theme(name=reader.text(keys.get("name"), "theme name", MAX_NAME) or "", questions=questions,
-                 line=line_of(node))
+                 line=line_of(node), **_credits(reader, keys))
 
 
 def _questions(reader: FileReader, node: Node | None) -> tuple[Question, ...]:

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TypedDict
 
 QUESTION_TYPES = ("regular", "cat", "auction", "sponsor")
 CAT_RECEIVERS = ("others", "anyone")  # who the chooser may hand a cat to
+
+
+class Credits(TypedDict):
+    """What a round or theme says once for all its questions (Round/Theme fields of the same names)."""
+
+    author: str | None
+    source: str | None
+    comment: str | None
+    host: str | None
 
 
 @dataclass(frozen=True)
@@ -60,6 +70,11 @@ class Theme:
     name: str
     questions: tuple[Question, ...]
     line: int = 0
+    # Said once for the whole theme (SIGame's theme info), inherited by its questions when shown (`credited`).
+    author: str | None = None
+    source: str | None = None
+    comment: str | None = None  # for the host, with every question of the theme («Назовите исполнителя»)
+    host: str | None = None  # the host's notes for the whole theme
 
 
 @dataclass(frozen=True)
@@ -71,6 +86,10 @@ class Round:
     final: bool = False
     reserve: bool = False
     line: int = 0
+    author: str | None = None  # the round's own, inherited by its themes' questions when shown
+    source: str | None = None
+    comment: str | None = None  # for the host once, at start-up (an imported pack's notes), not per question
+    host: str | None = None  # the host's notes for every question of the round
 
     @property
     def all_questions(self) -> tuple[Question, ...]:
@@ -91,6 +110,8 @@ class Pack:
     # What the host is told at start-up, in the show's language: (phrase key, its values) — the summary of
     # an imported pack and the pack's notes for the host (a SIGame round's comment).
     notes: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = ()
+    source: str | None = None  # the pack's own, inherited by every question without one when shown
+    comment: str | None = None  # about the pack (SIGame's package comment): not shown during the game
 
     @property
     def playing_rounds(self) -> tuple[Round, ...]:
@@ -99,3 +120,47 @@ class Pack:
     @property
     def reserve(self) -> tuple[Question, ...]:
         return tuple(q for r in self.rounds if r.reserve for q in r.all_questions)
+
+
+def credited(pack: Pack | None, question: Question) -> Question:
+    """The question as the host sees it: author and source inherited from its theme, its round, then the pack
+    (each said once where it belongs, not copied onto every question); the theme's and round's notes for the
+    host added to its own. A question that is in no round of the pack is returned as it is."""
+    if pack is None or question.empty:
+        return question
+    found = _places(pack).get(id(question))
+    if found is None or found[0] is not question:
+        return question
+    _, theme, rnd = found
+    levels = (question, theme, rnd, pack)
+    author = next((x.author for x in levels if x.author), None)
+    source = next((x.source for x in levels if x.source), None)
+    host = "\n".join(x for x in (question.host, theme.host, rnd.host, theme.comment) if x) or None
+    if (author, source, host) == (question.author, question.source, question.host):
+        return question
+    return replace(question, author=author, source=source, host=host)
+
+
+_PLACES: list[tuple[Pack, dict[int, tuple[Question, Theme, Round]]]] = []  # the last pack asked about
+
+
+def _places(pack: Pack) -> dict[int, tuple[Question, Theme, Round]]:
+    """Each question of the pack (by identity) → its theme and round; kept for the pack the console shows."""
+    if _PLACES and _PLACES[0][0] is pack:
+        return _PLACES[0][1]
+    places: dict[int, tuple[Question, Theme, Round]] = {}
+    for rnd in pack.rounds:
+        for theme in rnd.themes or (Theme(name="", questions=rnd.questions),):
+            for q in theme.questions:
+                places.setdefault(id(q), (q, theme, rnd))
+    _PLACES[:] = [(pack, places)]
+    return places
+
+
+def rounds_credited(pack: Pack, joined: Pack) -> tuple[Round, ...]:
+    """The pack's rounds as a show that joins several packs into `joined` (the first's title, author and
+    source) plays them: where this pack's author or source differ from the joined pack's, its rounds carry
+    them (unless they have their own), so each pack's credits stay with its own rounds."""
+    if (pack.author, pack.source) == (joined.author, joined.source):
+        return pack.rounds
+    return tuple(replace(r, author=r.author or pack.author, source=r.source or pack.source) for r in pack.rounds)

@@ -8,8 +8,9 @@ from typing import Any
 
 import yaml
 
-from quizshow.packs.model import CatInfo, Pack, Question, Round
+from quizshow.packs.model import CatInfo, Pack, Question, Round, Theme
 
+CREDIT_KEYS = ("author", "source", "comment", "host")  # a round's or theme's own, written at its level
 MEDIA_KEYS = ("image", "audio", "video", "answer_image", "answer_audio", "answer_video")
 
 
@@ -18,6 +19,9 @@ def pack_data(pack: Pack, base: Path) -> dict[str, Any]:
     if pack.author:
         data["author"] = pack.author
     data["language"] = pack.language
+    for key in ("source", "comment"):
+        if getattr(pack, key):
+            data[key] = getattr(pack, key)
     data["rounds"] = [_round(r, base) for r in pack.rounds]
     return data
 
@@ -30,12 +34,18 @@ def _round(rnd: Round, base: Path) -> dict[str, Any]:
         data["reserve"] = True
     if rnd.values is not None:
         data["values"] = list(rnd.values)
+    data.update(_credits(rnd))
     if rnd.themes:
-        data["themes"] = [{"name": t.name, "questions": [_question(q, base) for q in t.questions]}
+        data["themes"] = [{"name": t.name, **_credits(t), "questions": [_question(q, base) for q in t.questions]}
                           for t in rnd.themes]
     else:
         data["questions"] = [_question(q, base) for q in rnd.questions]
     return data
+
+
+def _credits(level: Round | Theme) -> dict[str, str]:
+    """A round's or theme's own author, source, comment and host notes: written once, at their level."""
+    return {key: getattr(level, key) for key in CREDIT_KEYS if getattr(level, key)}
 
 
 def _question(q: Question, base: Path) -> dict[str, Any] | None:

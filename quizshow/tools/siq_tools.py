@@ -1,4 +1,4 @@
-"""`--import PACK.siq --out DIR` and `--proof PACK --out DIR` (docs/siq.md)."""
+"""`--import PACK.siq --out DIR`, `--export-siq PACK --out FILE.siq` and `--proof PACK --out DIR` (docs/siq.md)."""
 
 from __future__ import annotations
 
@@ -30,6 +30,39 @@ def import_command(pack: Path, out: Path, stream: TextIO | None = None) -> int:
         print(problem, file=stream)
     print(f"wrote {target} ({len(report.found)} media file(s)); "
           f"--check: {len(check.errors)} error(s), {len(check.items) - len(check.errors)} warning(s)", file=stream)
+    return 1 if check.errors else 0
+
+
+def export_command(pack: Path, out: Path, stream: TextIO | None = None) -> int:
+    """Write the pack (YAML, .siq or .4s) as a SIGame v5 .siq; print what went in and every warning; read the
+    .siq back as `--check` would (it must come out with no errors)."""
+    from quizshow.packs.loader import load_pack
+    from quizshow.packs.siq.export import ExportError, export_siq
+
+    stream = stream or sys.stdout
+    problems = Problems()
+    loaded = load_pack(pack, problems)
+    for problem in problems.items:
+        print(problem, file=stream)
+    if loaded is None or problems.errors:
+        print(f"{pack}: fix these first; nothing was written", file=stream)
+        return 1
+    if out.suffix.lower() != ".siq" or out.is_dir():
+        print(f"{out}: --export-siq writes a file named *.siq", file=stream)
+        return 2
+    try:
+        done = export_siq(loaded, out)
+    except (ExportError, OSError) as why:
+        print(f"{out}:1: cannot export: {why}", file=stream)
+        return 1
+    for line in done.lines(out):
+        print(line, file=stream)
+    check = Problems()
+    load_pack(out, check)
+    for problem in check.items:
+        print(problem, file=stream)
+    print(f"--check {out.name}: {len(check.errors)} error(s), {len(check.items) - len(check.errors)} warning(s)",
+          file=stream)
     return 1 if check.errors else 0
 
 

@@ -15,7 +15,7 @@ from typing import Protocol
 from urllib.parse import unquote
 
 from quizshow.packs.loader import AUDIO_TYPES, IMAGE_TYPES, VIDEO_TYPES
-from quizshow.packs.model import EMPTY_CELL, CatInfo, Pack, Question, Round, Theme
+from quizshow.packs.model import EMPTY_CELL, CatInfo, Credits, Pack, Question, Round, Theme
 from quizshow.packs.siq.document import FOLDERS, MAX_VALUE, Info, Item, SiqDocument, SiqQuestion, SiqRound
 
 PLAYABLE = {"image": IMAGE_TYPES, "audio": AUDIO_TYPES, "video": VIDEO_TYPES, "html": (".html", ".htm")}
@@ -140,8 +140,8 @@ class _Mapper:
                 self.warn(theme.line, f"theme '{theme.name}' has no questions: left out")
                 self.report.empty += len(theme.questions)
                 continue
-            questions = tuple(self.question(q, (q.info, theme.info, rnd.info), prices) for q in theme.questions)
-            themes.append(Theme(name=theme.name or "—", questions=questions))
+            questions = tuple(self.question(q, prices) for q in theme.questions)
+            themes.append(Theme(name=theme.name or "—", questions=questions, **_credits(theme.info)))
         if not themes:
             self.warn(rnd.line, f"round '{rnd.name}' has no questions: left out")
             return None
@@ -151,7 +151,7 @@ class _Mapper:
         themes = [replace(t, questions=t.questions + (EMPTY_CELL,) * (width - len(t.questions))) for t in themes]
         self.report.rounds += 1
         self.report.themes += len(themes)
-        return Round(name=rnd.name or f"{self.report.rounds}", themes=tuple(themes))
+        return Round(name=rnd.name or f"{self.report.rounds}", themes=tuple(themes), **_credits(rnd.info))
 
     def final(self, rnd: SiqRound) -> Round | None:
         """Our final: one question per theme (SIGame plays only each theme's first)."""
@@ -168,14 +168,14 @@ class _Mapper:
             first = played[0]
             if first.type:
                 self.warn(first.line, f"a final question of type '{first.type}' is played as a final question")
-            question = self.question(first, (first.info, theme.info, rnd.info), [], final=True)
-            themes.append(Theme(name=theme.name or "—", questions=(question,)))
+            question = self.question(first, [], final=True)
+            themes.append(Theme(name=theme.name or "—", questions=(question,), **_credits(theme.info)))
         if not themes:
             self.warn(rnd.line, f"final round '{rnd.name}' has no questions: left out")
             return None
         self.report.finals += 1
         self.report.themes += len(themes)
-        return Round(name=rnd.name or "Final", themes=tuple(themes), final=True)
+        return Round(name=rnd.name or "Final", themes=tuple(themes), final=True, **_credits(rnd.info))
 
     def count(self, q: SiqQuestion, ours: str) -> None:
         self.report.types[q.type or "simple"] += 1
@@ -183,7 +183,7 @@ class _Mapper:
 
     # --- a question ------------------------------------------------------------------------------------
 
-    def question(self, q: SiqQuestion, infos: tuple[Info, ...], prices: list[int], final: bool = False) -> Question:
+    def question(self, q: SiqQuestion, prices: list[int], final: bool = False) -> Question:
         if q.empty:
             self.report.empty += 1
             return EMPTY_CELL
@@ -212,17 +212,14 @@ class _Mapper:
                 host.append(f"± {deviation}")
         elif answer_type in ("point", "client"):
             self.warn(q.line, f"answerType '{answer_type}' is judged by the host")
-        host += [info.host for info in infos if info.host]
-        host += [infos[1].comments] if len(infos) > 1 and infos[1].comments else []  # the theme's, for the host
+        host += [q.info.host] if q.info.host else []  # the theme's and round's stay theme's and round's
         host += [f"≠ {w}" for w in q.wrong]
         right = list(q.right) or ([" ".join(answer_text)] if answer_text else [])
         media = self.media(q.question, "question", host, web)
         answer_media = self.media(q.answer, "answer", host)
         return Question(
             q="\n".join(s for s in screen if s), a=right[0] if right else "", accept=tuple(right[1:]),
-            comment=q.info.comments or None,
-            source="; ".join(next((i.sources for i in infos if i.sources), ())) or None,
-            author=", ".join(next((i.authors for i in infos if i.authors), ())) or None,
+            comment=q.info.comments or None, source=_sources(q.info), author=_authors(q.info),
             image=media.get("image"), audio=media.get("audio"), video=media.get("video"),
             answer_image=answer_media.get("image"), answer_audio=answer_media.get("audio"),
             answer_video=answer_media.get("video"),
@@ -326,6 +323,20 @@ class _Mapper:
         return self.root / known.target
 
 
+def _authors(info: Info) -> str | None:
+    return ", ".join(info.authors) or None
+
+
+def _sources(info: Info) -> str | None:
+    return "; ".join(info.sources) or None
+
+
+def _credits(info: Info) -> Credits:
+    """A round's or theme's info, kept at its level: its questions inherit it when shown (model.credited)."""
+    return Credits(author=_authors(info), source=_sources(info), comment=info.comments or None,
+                   host=info.host or None)
+
+
 def safe_name(name: str) -> str:
     """A file name that is safe on every file system, from a name as the pack writes it."""
     base = unquote(name).replace("\\", "/").rsplit("/", 1)[-1]
@@ -348,8 +359,8 @@ def to_pack(doc: SiqDocument, files: Media, path: Path, media_root: Path) -> tup
         report.warn(1, f"the pack logo '{doc.logo}' is not shown")
     rounds = _Mapper(doc, files, media_root, report).rounds()
     language = "en" if doc.language.lower().startswith("en") else "ru"
-    author = ", ".join(doc.info.authors) or None
-    pack = Pack(title=doc.name, path=path, rounds=rounds, author=author, language=language,
+    pack = Pack(title=doc.name, path=path, rounds=rounds, author=_authors(doc.info), source=_sources(doc.info),
+                comment=doc.info.comments or None, language=language,
                 report=tuple(report.lines()), notes=report.notes())
     return pack, report
 
