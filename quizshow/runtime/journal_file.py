@@ -256,6 +256,11 @@ class Journal:
         self._loaded.last_wall = line["wall"]
         self._since_snapshot += 1
 
+    def chain(self) -> tuple[int, Cursor]:
+        """(lines in the file, where the sequence and the chain stand after the last one): what a follower
+        screen's snapshot is checked against (runtime/follow_server.py)."""
+        return self._lines, Cursor(self._cursor.version, self._cursor.seq, self._cursor.crc)
+
     def snapshot_due(self) -> bool:
         return self._since_snapshot >= SNAPSHOT_EVERY
 
