@@ -137,7 +137,7 @@ class _Writer:
     def __init__(self, known: Known) -> None:
         self.known = known
         self.rows: list[list[object]] = []
-        self.memo: dict[int, int] = {}  # id of a value written → its row
+        self.memo: dict[int, list[int]] = {}  # id of a value written → [its row]
         self.types: dict[type, int] = {}
         self.table: list[list[object]] = []
 
@@ -150,13 +150,15 @@ class _Writer:
 
     def value(self, v: object, depth: int = 0) -> object:
         t = type(v)
-        if t in _SCALARS:
-            if t is float and not math.isfinite(v):  # type: ignore[arg-type]
+        if t is int or t is str or v is None or t is bool:
+            return v
+        if t is float:
+            if not math.isfinite(v):  # type: ignore[arg-type]
                 raise SnapshotError(f"a non-finite number ({v}) cannot be written")
             return v
-        row = self.memo.get(id(v))
-        if row is not None:
-            return [row]
+        ref = self.memo.get(id(v))
+        if ref is not None:
+            return ref
         if depth > MAX_DEPTH:
             raise SnapshotError(f"the value is nested more than {MAX_DEPTH} deep")
         d = depth + 1
@@ -175,21 +177,26 @@ class _Writer:
             if not known.fields:  # an enum member
                 made = ["e", self.type_index(t), self.value(v.value, d)]  # type: ignore[attr-defined]
             else:
-                made = [self.type_index(t), *(self.value(getattr(v, name), d) for name in known.fields)]
+                made = [self.type_index(t)]
+                for name in known.fields:
+                    x = getattr(v, name)
+                    tx = type(x)
+                    made.append(x if tx is int or tx is str or x is None or tx is bool else self.value(x, d))
         self.rows.append(made)
-        index = self.memo[id(v)] = len(self.rows) - 1
-        return [index]
+        ref = self.memo[id(v)] = [len(self.rows) - 1]  # one list for every reference to it
+        return ref
+
+
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
 
 
 def encode(value: object, known: Known) -> bytes:
     """`value` (built of `known` types, tuples, lists, frozensets, dicts and plain data) as the
-    document above; SnapshotError if it holds anything else."""
+    document above (a row a line); SnapshotError if it holds anything else."""
     writer = _Writer(known)
     root = writer.value(value)
-    head = json.dumps({"quizshow": FORMAT, "version": VERSION, "types": writer.table, "root": root},
-                      ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    rows = ",\n".join(json.dumps(row, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-                      for row in writer.rows)
+    head = _ENCODE({"quizshow": FORMAT, "version": VERSION, "types": writer.table, "root": root})
+    rows = ",\n".join(map(_ENCODE, writer.rows))
     return f'{head[:-1]},"rows":[\n{rows}\n]}}\n'.encode()
 
 
@@ -248,13 +255,31 @@ def decode(data: bytes, known: Known, where: str = "snapshot") -> object:
             return v
         raise SnapshotError(f"{where}: row {row}: a {t.__name__} where a value or [row] belongs")
 
-    def deepest(items: list[object]) -> int:
-        return max((depth[x[0]] for x in items if type(x) is list), default=0) + 1
+    def values(items: list[object], row: int) -> tuple[list[object], int]:
+        """The row's values (an earlier row's, or plain data) and how deep the row is."""
+        out: list[object] = []
+        deepest = 0
+        for x in items:
+            t = type(x)
+            if t is list and len(x) == 1:  # type: ignore[arg-type]
+                ref = x[0]  # type: ignore[index]
+                if type(ref) is int and 0 <= ref < row:
+                    out.append(built[ref])
+                    deepest = max(deepest, depth[ref])
+                    continue
+            elif t is str or t is int or x is None or t is bool or (t is float and math.isfinite(x)):  # type: ignore[arg-type]
+                out.append(x)
+                continue
+            out.append(value(x, row))  # it says what is wrong
+        return out, deepest + 1
 
     for i, row in enumerate(rows):
         if type(row) is not list or not row:
             raise SnapshotError(f"{where}: row {i} is not a non-empty list")
-        tag, items = row[0], row[1:]
+        tag = row[0]
+        items, level = values(row[1:], i)
+        if level > MAX_DEPTH:
+            raise SnapshotError(f"{where}: row {i} is nested more than {MAX_DEPTH} deep")
         try:
             if type(tag) is int:
                 if not 0 <= tag < len(table) or not table[tag].fields:
@@ -263,36 +288,32 @@ def decode(data: bytes, known: Known, where: str = "snapshot") -> object:
                 if len(items) != len(kind.fields):
                     raise SnapshotError(f"{where}: row {i}: {_name(kind.cls)} has {len(kind.fields)} fields, "
                                         f"not {len(items)}")
-                values = [value(x, i) for x in items]
-                for (name, check, shown), got in zip(kind.checks, values, strict=True):
+                for (name, check, shown), got in zip(kind.checks, items, strict=True):
                     if not check(got):
                         raise SnapshotError(f"{where}: row {i}: {_name(kind.cls)}.{name} is "
                                             f"{str(got)[:40]!r}, expected {shown}")
-                made: object = kind.cls(*values)
+                made: object = kind.cls(*items)
             elif tag == "t":
-                made = tuple(value(x, i) for x in items)
+                made = tuple(items)
             elif tag == "l":
-                made = [value(x, i) for x in items]
+                made = items
             elif tag == "s":
-                made = frozenset(value(x, i) for x in items)
+                made = frozenset(items)
             elif tag == "d":
                 if len(items) % 2:
                     raise SnapshotError(f"{where}: row {i}: a dict row needs keys and values in pairs")
-                made = {value(items[n], i): value(items[n + 1], i) for n in range(0, len(items), 2)}
+                made = {items[n]: items[n + 1] for n in range(0, len(items), 2)}
             elif tag == "e":
                 if not (len(items) == 2 and type(items[0]) is int and 0 <= items[0] < len(table)
                         and not table[items[0]].fields):
                     raise SnapshotError(f"{where}: row {i}: an enum row is [\"e\", a known enum's index, value]")
-                made = table[items[0]].cls(value(items[1], i))
+                made = table[items[0]].cls(items[1])
             else:
                 raise SnapshotError(f"{where}: row {i}: {str(tag)[:20]!r} is not a row kind")
         except SnapshotError:
             raise
         except (TypeError, ValueError) as why:  # unhashable keys, an enum value it has not
             raise SnapshotError(f"{where}: row {i}: {str(why)[:120]}") from None
-        level = deepest(items)
-        if level > MAX_DEPTH:
-            raise SnapshotError(f"{where}: row {i} is nested more than {MAX_DEPTH} deep")
         built.append(made)
         depth.append(level)
-    return value(doc.get("root"), -1)
+    return value(doc.get("root"), len(built))
