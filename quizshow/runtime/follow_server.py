@@ -128,6 +128,9 @@ class FollowHub:
         return web.Response(body=body, content_type="application/json", headers={"Cache-Control": "no-store"})
 
     async def _snapshot_now(self) -> bytes | None:
+        return await asyncio.to_thread(self._make_snapshot)  # the loop never waits for the show's lock
+
+    def _make_snapshot(self) -> bytes | None:
         """The snapshot at the journal's last line: taken under the show's lock (the engine and the journal
         as one whole), encoded off it; the one made last if no line was written since."""
         app = self.app
@@ -144,8 +147,7 @@ class FollowHub:
             with journal.path.open("rb") as file:
                 first = file.readline().rstrip(b"\n").decode("utf-8")
         head = {"line": lines, "crc": cursor.crc, "header": first, "at": at}
-        state = await asyncio.to_thread(write_snapshot, taken)
-        body = json.dumps(head, ensure_ascii=False).encode("utf-8") + b"\n" + state
+        body = json.dumps(head, ensure_ascii=False).encode("utf-8") + b"\n" + write_snapshot(taken)
         self._snapshot = (journal, lines, body)
         return body
 
