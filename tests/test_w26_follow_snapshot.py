@@ -303,6 +303,42 @@ def test_the_main_show_serves_its_engine_at_the_journals_last_line_behind_the_pa
     assert replica.engine.entries == app.engine.entries
 
 
+def test_without_a_snapshot_from_the_main_show_a_follower_replays_from_line_1(tmp_path, monkeypatch):
+    """A journal of an older kind has no chain to check a snapshot against: 404, and every line is replayed."""
+    import time
+
+    from quizshow.app import ShowApp
+    from quizshow.runtime.follow import Stream
+    from quizshow.runtime.follow_server import FollowHub
+
+    monkeypatch.setattr(FollowHub, "_make_snapshot", lambda self: None)
+    config = load_show(make_show(tmp_path), Problems())
+    assert config is not None
+    main = ShowApp(config, journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, devices=False, web=True,
+                   web_port=0)
+    assert main.web is not None
+    base = f"http://127.0.0.1:{main.web.address[1]}"
+    stream = Stream(base, PASSCODE).start()
+    try:
+        with main.lock:
+            main.submit(c.ScoreAdd(at=main.now(), team=1, points=20))
+        told: list[str] = []
+        replica = Replica(main.engine.format)
+        follower = Follower(stream, replica, lambda events, at: None, base, told.append)
+        deadline = time.monotonic() + WAIT_S  # a ceiling against a hang: each wait is on the stream's own event
+        while not follower.in_step() and time.monotonic() < deadline:
+            stream.wake.wait(1.0)
+            stream.wake.clear()
+            follower.take()
+        assert follower.in_step(), told
+        assert told[:2] == [f"no snapshot ({base}/follow/snapshot: 404 no snapshot of this journal (an older kind of "
+                            "journal): replay it from line 1); replaying from line 1", "connected, from line 1"]
+        assert replica.engine is not None and replica.engine.state == main.engine.state
+    finally:
+        stream.stop()
+        main.close()
+
+
 # --- two real processes: a follower started late on a long day --------------------------------------------------
 
 

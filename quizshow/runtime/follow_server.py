@@ -120,7 +120,7 @@ class FollowHub:
         async with self._making:
             try:
                 body = await self._snapshot_now()
-            except SnapshotError as why:  # a bug: the follower replays from line 1 instead
+            except (SnapshotError, TypeError) as why:  # a bug: the follower replays from line 1 instead
                 log.warning("follow: no snapshot: %s", why)
                 raise web.HTTPNotFound(text=f"no snapshot ({why}): replay the journal from line 1") from None
         if body is None:
