@@ -8,6 +8,8 @@ follower started late catches up, and what followers and overlays cost the main 
 2. Catch-up: a journal of N lines (score changes) written beforehand; the main show resumes it; a
    follower starts: it loads the main show's snapshot (made when asked) and replays the lines after it
    (`--from-line-1`: also without the snapshot, every line from line 1): seconds until it is in step.
+   And the same for a follower process launched (`main.py --follow --headless`) on a main show process:
+   seconds to its files loaded, and to «in step».
 3. Cost: the main show as a process of its own (headless, `main.py`), score changes coming over OSC at
    `--rate` a second; its CPU (% of one core, from /proc) over `--seconds` alone, then with four follower
    processes (`--follow --headless`) and two overlay readers (WS /overlay/ws) connected.
@@ -257,6 +259,31 @@ def overlays(host: str, port: int, count: int, stop: threading.Event) -> None:
     asyncio.run(go())
 
 
+def launched(lines: int) -> tuple[float, float, str]:
+    """A follower process launched (`main.py --follow --headless`) on a main show process resumed from a
+    journal of `lines` lines: seconds to its «following» line (Python, pygame, the show's files) and to
+    «in step» (plus the snapshot and the tail); the line it is in step at."""
+    folder = Path(tempfile.mkdtemp(prefix="follow-bench-"))
+    show = make_show(folder)
+    journal = folder / "day.jsonl"
+    write_journal(journal, str(show.resolve()), lines)
+    main = Child(str(show), "--headless", "--web-port", "0", "--journal", str(journal))
+    children = [main]
+    try:
+        web = main.wait_line(r"web: listening on ([\d.]+):(\d+)", timeout=600)
+        started = time.perf_counter()
+        follower = Child("--follow", f"http://127.0.0.1:{web[2]}", "--passcode", PASSCODE, "--headless")
+        children.append(follower)
+        follower.wait_line(r"follow: following ")
+        loaded = time.perf_counter() - started
+        at = follower.wait_line(r"follow: in step at line (\d+)")
+        return loaded, time.perf_counter() - started, at[1]
+    finally:
+        for child in children:
+            child.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def cost(seconds: float, rate: float, followers: int, readers: int) -> list[tuple[str, float, float]]:
     """The main show (a process of its own, headless) with score changes coming over OSC at `rate` a
     second: the % of a core it uses alone, then with `followers` followers and `readers` overlay readers."""
@@ -311,7 +338,7 @@ def main() -> None:
     parser.add_argument("--from-line-1", action="store_true", help="also the catch-up without the snapshot")
     parser.add_argument("--seconds", type=float, default=30.0, help="each window of the cost measure")
     parser.add_argument("--rate", type=float, default=5.0, help="score changes a second during the cost measure")
-    parser.add_argument("--skip", nargs="*", default=[], choices=["latency", "catch-up", "cost"])
+    parser.add_argument("--skip", nargs="*", default=[], choices=["latency", "catch-up", "launch", "cost"])
     args = parser.parse_args()
     pygame.init()
     i18n.add_phrases(PHRASES)
@@ -326,6 +353,10 @@ def main() -> None:
             how = "from the snapshot" if use_snapshot else "from line 1"
             print(f"{f'catch-up of a {args.lines:,}-line day, {how} (s)':<60} {took:6.2f}   "
                   f"{'same state' if same else 'STATE DIFFERS'} ({load()}; it said: {said})", flush=True)
+    if "launch" not in args.skip:
+        loaded, took, at = launched(args.lines)
+        print(f"{f'a follower process launched on a {args.lines:,}-line day → in step (s)':<60} {took:6.2f}   "
+              f"(of which {loaded:.2f} s to its files; in step at line {at}; {load()})", flush=True)
     if "cost" not in args.skip:
         rows = cost(args.seconds, args.rate, 4, 2)
         for what, used, average in rows:

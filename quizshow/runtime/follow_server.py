@@ -163,8 +163,7 @@ class FollowHub:
         self.subscribers.add(subscriber)  # before reading the file: no line falls between the two
         reader = asyncio.ensure_future(_until_closed(ws))
         try:
-            raw = await asyncio.to_thread(self.app.journal.path.read_bytes)
-            whole = raw[:raw.rfind(b"\n") + 1].split(b"\n")[:-1]  # a line being written comes by the queue
+            whole = await asyncio.to_thread(_whole_lines, self.app.journal.path)  # a long day's split: off the loop
             if start - 1 > len(whole):  # the follower has lines this journal has not: it is another one
                 await ws.send_str(RESET)
                 return ws
@@ -198,6 +197,12 @@ class FollowHub:
             with contextlib.suppress(Exception):
                 await ws.close()
         return ws
+
+
+def _whole_lines(path: Path) -> list[bytes]:
+    """The journal's whole lines (a line being written comes by the subscriber's queue)."""
+    raw = path.read_bytes()
+    return raw[:raw.rfind(b"\n") + 1].split(b"\n")[:-1]
 
 
 async def _until_closed(ws: web.WebSocketResponse) -> None:
