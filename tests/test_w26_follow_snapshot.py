@@ -345,6 +345,48 @@ def test_without_a_snapshot_from_the_main_show_a_follower_replays_from_line_1(tm
         main.close()
 
 
+def test_a_restart_while_the_journal_socket_opens_leaves_no_socket_asking_from_the_wrong_line(app, monkeypatch):
+    """A #reset (or a chain that does not fit) restarts the stream from the drawing thread while its own thread may
+    be opening a socket: that socket asks from the old start. It is closed and opened again from the new start,
+    never kept (its lines were all dropped: the follower waited for ever)."""
+    import time
+
+    import aiohttp
+
+    from quizshow.runtime.follow import Stream
+
+    assert app.web is not None
+    base = f"http://127.0.0.1:{app.web.address[1]}"
+    with app.lock:
+        app.submit(c.ScoreAdd(at=app.now(), team=2, points=40))
+    stream = Stream(base, PASSCODE)
+    opening = aiohttp.ClientSession.ws_connect
+    kicked: list[int] = []
+
+    def ws_connect(session, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if not kicked:  # the drawing thread restarts the stream just as its socket opens
+            kicked.append(stream.generation)
+            stream.restart()
+        return opening(session, *args, **kwargs)
+
+    monkeypatch.setattr(aiohttp.ClientSession, "ws_connect", ws_connect)
+    stream.start()
+    try:
+        told: list[str] = []
+        replica = Replica(app.engine.format)
+        follower = Follower(stream, replica, lambda events, at: None, base, told.append)
+        deadline = time.monotonic() + 20  # a ceiling against the hang this test is about
+        while not follower.in_step() and time.monotonic() < deadline:
+            stream.wake.wait(1.0)
+            stream.wake.clear()
+            follower.take()
+        assert follower.in_step(), told
+        assert kicked == [0] and stream.generation == 1
+        assert replica.engine is not None and replica.engine.state == app.engine.state
+    finally:
+        stream.stop()
+
+
 # --- two real processes: a follower started late on a long day --------------------------------------------------
 
 

@@ -131,9 +131,11 @@ class Stream:
     def __init__(self, base: str, passcode: str | None) -> None:
         self.base, self.passcode = base, passcode
         self.items: queue.Queue[Item] = queue.Queue()
-        self.generation = 0
+        self.generation = 0  # bumped by restart() (the drawing thread); the stream's thread follows it
+        # The stream's thread's own (reset by it when it sees a new generation, never by another thread):
         self.received = 0  # lines received in this generation: the next connection asks from received + 1
         self.use_snapshot = True  # this generation starts from the main show's snapshot, if it has one
+        self._restart_snapshot = True  # what restart() asked for the next generation
         self.wake = threading.Event()  # the main thread waits on it for items
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ws: aiohttp.ClientWebSocketResponse | None = None
@@ -151,9 +153,8 @@ class Stream:
     def restart(self, use_snapshot: bool = True) -> None:
         """From the start again (the main show's journal is not the one we had): a new generation, from the
         main show's snapshot or (`use_snapshot` False: the last one did not fit) from line 1."""
-        self.generation += 1
-        self.received = 0
-        self.use_snapshot = use_snapshot
+        self._restart_snapshot = use_snapshot
+        self.generation += 1  # before looking for a socket to close: one opening now sees it and closes
         ws, loop = self._ws, self._loop
         if ws is not None and loop is not None:
             with contextlib.suppress(RuntimeError):
@@ -197,9 +198,13 @@ class Stream:
 
     async def _serve(self) -> None:
         delay = BACKOFF_FIRST_S
+        current = self.generation
         async with aiohttp.ClientSession() as session:
             while not self._stopping:
-                generation = self.generation
+                if self.generation != current:  # restarted: from the start of the main show's journal
+                    current = self.generation
+                    self.received, self.use_snapshot, delay = 0, self._restart_snapshot, BACKOFF_FIRST_S
+                generation = current
                 if self.received == 0 and self.use_snapshot:
                     await self._snapshot(session, generation)
                 url = _url(self.base, "/follow/journal", **{"from": self.received + 1, "passcode": self.passcode})
@@ -207,10 +212,14 @@ class Stream:
                     async with session.ws_connect(url, heartbeat=2.0, timeout=aiohttp.ClientWSTimeout(ws_close=2.0),
                                                   max_msg_size=0) as ws:
                         self._ws = ws
+                        if generation != self.generation:
+                            continue  # restarted while it opened: it asks from the wrong line (closed on leaving)
                         self._put(Item(generation, "up", first=self.received + 1))
                         delay = BACKOFF_FIRST_S
                         async for msg in ws:
-                            if msg.type != aiohttp.WSMsgType.TEXT or generation != self.generation:
+                            if generation != self.generation:
+                                break  # restarted: this socket asks from the wrong line
+                            if msg.type != aiohttp.WSMsgType.TEXT:
                                 continue
                             data: str = msg.data
                             if data == "#reset":
@@ -233,6 +242,8 @@ class Stream:
                 self._ws = None
                 if self._stopping:
                     break
+                if generation != self.generation:
+                    continue  # restarted: open again at once, from the new start
                 self._put(Item(generation, "down", text=why))
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, BACKOFF_MAX_S)
