@@ -218,6 +218,12 @@ def read_line(raw: bytes, cursor: Cursor) -> dict[str, Any]:
     return data
 
 
+def line_end(raw: bytes) -> tuple[int, int] | None:
+    """(sequence number, chained checksum) a version 3 line ends with, unchecked; None if it has none."""
+    tail = _TAIL.search(raw)
+    return None if tail is None else (int(tail.group(1)), int(tail.group(2)))
+
+
 def unchecked(raw: bytes) -> dict[str, Any]:
     """What a line says, its checksum and sequence unchecked: only to name the commands a damage loses."""
     cut = raw.rfind(_SEQ_FIELD) if _SEQ_FIELD in raw else raw.rfind(_CRC_FIELD)

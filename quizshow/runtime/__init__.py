@@ -53,8 +53,11 @@ class Runtime:
             path, show = self._where
             listeners = self.journal.listeners
             self.journal, self.loaded = Journal.open(path, show, fresh=True)
-            self.journal.listeners = listeners  # follower screens follow the new journal
+            self.journal.listeners = listeners  # follower screens follow the new journal,
             self.engine = Engine(self.engine.format, self.loaded.seed)
+            if self.journal.last_line is not None:  # told by its header at once (not at its first command)
+                for listener in listeners:
+                    listener(*self.journal.last_line)
 
     def close(self) -> None:
         self.journal.close()

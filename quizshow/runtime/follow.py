@@ -1,9 +1,13 @@
 """`python main.py --follow http://HOST:PORT`: a read-only replica of a running show (docs/screens.md).
 
-It fetches the show's files (`GET /follow/files`), builds the show from them in a temporary folder, and
-replays the main show's journal (`WS /follow/journal?from=N`) with the same engine as its lines arrive,
-drawing the same projector scenes. It sends nothing back and journals nothing. When the link drops it
-keeps its last picture, says so in a corner, reconnects with back-off and asks from the line it had.
+It fetches the show's files (`GET /follow/files`), builds the show from them in a temporary folder, loads
+the main show's engine as safe data (`GET /follow/snapshot`, runtime/state_snapshot.py: never a pickle),
+and replays the main show's journal after it (`WS /follow/journal?from=N`) with the same engine as its
+lines arrive, drawing the same projector scenes. The snapshot is checked against the journal's chain: line
+N, the first the socket sends, must end with the sequence number and checksum the snapshot names; if it
+does not (or the snapshot cannot be had or read) the follower replays from line 1. It sends nothing back
+and journals nothing. When the link drops it keeps its last picture, says so in a corner, reconnects with
+back-off and asks from the line it had.
 Whenever it has applied every line the main show has, it logs `follow: in step at line N` (at most once
 a second). `--host-view` adds the answer and the host's notes beside the picture (display/follow_view.py).
 
@@ -30,6 +34,7 @@ import urllib.parse
 import urllib.request
 import zipfile
 from argparse import Namespace
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,7 +43,8 @@ import aiohttp
 
 from quizshow import i18n
 from quizshow.core.engine import Engine
-from quizshow.core.journal import Cursor, JournalError, LineError, header, parse_command, read_line
+from quizshow.core.journal import Cursor, JournalError, LineError, header, line_end, parse_command, read_line
+from quizshow.runtime.state_snapshot import SnapshotError, read_engine
 
 log = logging.getLogger(__name__)
 
@@ -52,14 +58,43 @@ IN_STEP_EVERY_S = 1.0
 QUIET_BATCH = 64  # a batch longer than this (catching up) replays without animations
 
 
+@dataclass(frozen=True)
+class Snapshot:
+    """The main show's engine at its journal's line `line` (`GET /follow/snapshot`)."""
+
+    line: int
+    crc: int  # the chained checksum line `line` ends with
+    header: str  # the journal's line 1 (the seed)
+    at: float  # the main show's clock when it was taken
+    engine: dict[str, Any]  # for Engine.restore
+
+
+MAX_CRC = (1 << 32) - 1
+
+
+def parse_snapshot(body: bytes, where: str) -> Snapshot:
+    """The answer of /follow/snapshot, or SnapshotError saying what is wrong with it."""
+    first, _, state = body.partition(b"\n")
+    try:
+        head = json.loads(first)
+    except ValueError:
+        raise SnapshotError(f"{where}:1: not a JSON head line") from None
+    if not (isinstance(head, dict) and type(head.get("line")) is int and head["line"] >= 1
+            and type(head.get("crc")) is int and 0 <= head["crc"] <= MAX_CRC and isinstance(head.get("header"), str)
+            and type(head.get("at")) in (int, float)):
+        raise SnapshotError(f"{where}:1: the head line is not {{line, crc, header, at}}: {str(head)[:80]}")
+    return Snapshot(head["line"], head["crc"], head["header"], float(head["at"]), read_engine(state, where))
+
+
 @dataclass
 class Item:
     generation: int
-    kind: str  # "lines" | "at" | "reset" | "up" | "down" | "refused"
+    kind: str  # "lines" | "at" | "reset" | "up" | "down" | "refused" | "snapshot" | "no snapshot"
     lines: list[str] = field(default_factory=list)
     first: int = 0  # the line number of lines[0]
     number: int = 0  # "at": the main show's lines; "refused": the HTTP status
     text: str = ""
+    snapshot: Snapshot | None = None
 
 
 class Refused(Exception):
@@ -96,8 +131,11 @@ class Stream:
     def __init__(self, base: str, passcode: str | None) -> None:
         self.base, self.passcode = base, passcode
         self.items: queue.Queue[Item] = queue.Queue()
-        self.generation = 0
+        self.generation = 0  # bumped by restart() (the drawing thread); the stream's thread follows it
+        # The stream's thread's own (reset by it when it sees a new generation, never by another thread):
         self.received = 0  # lines received in this generation: the next connection asks from received + 1
+        self.use_snapshot = True  # this generation starts from the main show's snapshot, if it has one
+        self._restart_snapshot = True  # what restart() asked for the next generation
         self.wake = threading.Event()  # the main thread waits on it for items
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ws: aiohttp.ClientWebSocketResponse | None = None
@@ -112,10 +150,11 @@ class Stream:
         self.items.put(item)
         self.wake.set()
 
-    def restart(self) -> None:
-        """From line 1 again (the main show's journal is not the one we had): a new generation."""
-        self.generation += 1
-        self.received = 0
+    def restart(self, use_snapshot: bool = True) -> None:
+        """From the start again (the main show's journal is not the one we had): a new generation, from the
+        main show's snapshot or (`use_snapshot` False: the last one did not fit) from line 1."""
+        self._restart_snapshot = use_snapshot
+        self.generation += 1  # before looking for a socket to close: one opening now sees it and closes
         ws, loop = self._ws, self._loop
         if ws is not None and loop is not None:
             with contextlib.suppress(RuntimeError):
@@ -126,6 +165,30 @@ class Stream:
         self.restart()
         self._thread.join(timeout=3)
 
+    async def _snapshot(self, session: aiohttp.ClientSession, generation: int) -> None:
+        """The main show's snapshot, read here (off the drawing thread): the lines before it are not asked
+        for. Without one (an older journal, a snapshot that cannot be read) the lines come from line 1."""
+        where = f"{self.base.rstrip('/')}/follow/snapshot"
+        try:
+            async with session.get(_url(self.base, "/follow/snapshot", passcode=self.passcode),
+                                   timeout=aiohttp.ClientTimeout(total=60)) as answer:
+                if answer.status in (401, 403):
+                    return  # the journal's socket is refused too, and says so
+                if answer.status != 200:
+                    why = f"{answer.status} {(await answer.text())[:200]}"
+                    raise SnapshotError(f"{where}: {why.strip()}")
+                body = await answer.read()
+            snapshot = parse_snapshot(body, where)
+        except (TimeoutError, aiohttp.ClientError, OSError):
+            return  # the main show is not there: the journal's socket finds out and says so
+        except SnapshotError as why:
+            self.use_snapshot = False
+            self._put(Item(generation, "no snapshot", text=str(why)))
+            return
+        if generation == self.generation:
+            self._put(Item(generation, "snapshot", first=snapshot.line, snapshot=snapshot))
+            self.received = snapshot.line - 1  # the socket sends line N itself: it is checked against the snapshot
+
     def _run(self) -> None:
         loop = self._loop = asyncio.new_event_loop()
         try:
@@ -135,18 +198,28 @@ class Stream:
 
     async def _serve(self) -> None:
         delay = BACKOFF_FIRST_S
+        current = self.generation
         async with aiohttp.ClientSession() as session:
             while not self._stopping:
-                generation = self.generation
+                if self.generation != current:  # restarted: from the start of the main show's journal
+                    current = self.generation
+                    self.received, self.use_snapshot, delay = 0, self._restart_snapshot, BACKOFF_FIRST_S
+                generation = current
+                if self.received == 0 and self.use_snapshot:
+                    await self._snapshot(session, generation)
                 url = _url(self.base, "/follow/journal", **{"from": self.received + 1, "passcode": self.passcode})
                 try:
                     async with session.ws_connect(url, heartbeat=2.0, timeout=aiohttp.ClientWSTimeout(ws_close=2.0),
                                                   max_msg_size=0) as ws:
                         self._ws = ws
+                        if generation != self.generation:
+                            continue  # restarted while it opened: it asks from the wrong line (closed on leaving)
                         self._put(Item(generation, "up", first=self.received + 1))
                         delay = BACKOFF_FIRST_S
                         async for msg in ws:
-                            if msg.type != aiohttp.WSMsgType.TEXT or generation != self.generation:
+                            if generation != self.generation:
+                                break  # restarted: this socket asks from the wrong line
+                            if msg.type != aiohttp.WSMsgType.TEXT:
                                 continue
                             data: str = msg.data
                             if data == "#reset":
@@ -169,6 +242,8 @@ class Stream:
                 self._ws = None
                 if self._stopping:
                     break
+                if generation != self.generation:
+                    continue  # restarted: open again at once, from the new start
                 self._put(Item(generation, "down", text=why))
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, BACKOFF_MAX_S)
@@ -184,9 +259,26 @@ class Replica:
         self.lines = 0  # lines applied (the header is line 1)
         self.offset = -1e18  # the main show's clock minus ours (monotonic), its lower bound so far
         self.teams = len(fmt.initial_state(0).teams)
+        self.expect: tuple[int, int] | None = None  # (line, checksum) the next line must end with (a snapshot's)
 
     def reset(self) -> None:
-        self.engine, self.cursor, self.lines = None, Cursor(version=1), 0
+        self.engine, self.cursor, self.lines, self.expect = None, Cursor(version=1), 0, None
+
+    def load(self, snapshot: Snapshot) -> None:
+        """The main show's engine at line N; line N itself, the next to come, must end as the snapshot says
+        (its sequence number and chained checksum), else LineError. LineError if it cannot be loaded."""
+        cursor = Cursor(version=1)
+        try:
+            data = read_line(snapshot.header.encode("utf-8"), cursor)
+            _, seed = header(data, "follow", str(data.get("show")))
+            engine = Engine(self.format, seed)
+            engine.restore(snapshot.engine)
+        except (JournalError, ValueError) as why:  # LineError is a ValueError
+            raise LineError(f"the snapshot does not load here ({why})") from None
+        self.engine, self.lines = engine, snapshot.line - 1
+        self.cursor = Cursor(3, snapshot.line, snapshot.crc)
+        self.expect = (snapshot.line, snapshot.crc)
+        self.offset = max(self.offset, snapshot.at - time.monotonic())
 
     def now(self) -> float:
         return time.monotonic() + self.offset if self.offset > -1e17 else 0.0
@@ -195,6 +287,13 @@ class Replica:
         """One line (the next one): the events its command made (none when `quiet`). LineError when it
         does not follow the lines before it (another journal: the caller starts over)."""
         line = raw.encode("utf-8")
+        if self.expect is not None:  # the snapshot's own line: the chain must be the one it was taken at
+            if line_end(line) != self.expect:
+                raise LineError(f"line {self.expect[0]} is not the one the snapshot was taken at (it ends with "
+                                f"{line_end(line)}, the snapshot says {self.expect})")
+            self.expect = None
+            self.lines += 1
+            return []
         data = read_line(line, self.cursor)
         self.lines += 1
         if self.engine is None:
@@ -211,6 +310,81 @@ class Replica:
             return []
         outcome = self.engine.dispatch(command)
         return list(outcome.events) if outcome.changed else []
+
+
+def say(text: str) -> None:
+    print(f"follow: {text}", file=sys.stderr, flush=True)
+
+
+class Follower:
+    """What the stream brings, applied on the thread that draws: lines to the replica (their events to
+    `on_events`, but while catching up), a snapshot, the link's ups and downs (said on stderr)."""
+
+    def __init__(self, stream: Stream, replica: Replica, on_events: Callable[[list[Any], float], None],
+                 base: str, tell: Callable[[str], None] = say) -> None:
+        self.stream, self.replica, self.on_events, self.base, self.tell = stream, replica, on_events, base, tell
+        self.main_lines = -1  # the main show's journal's lines, as last told
+        self.connected = False
+
+    def in_step(self) -> bool:
+        return self.connected and self.replica.lines == self.main_lines
+
+    def take(self) -> bool:
+        """Apply every item waiting; whether the picture may have changed."""
+        dirty = False
+        stream, replica = self.stream, self.replica
+        while True:
+            try:
+                item = stream.items.get_nowait()
+            except queue.Empty:
+                return dirty
+            if item.generation != stream.generation:
+                continue  # from before a restart
+            if item.kind == "lines":
+                quiet = len(item.lines) > QUIET_BATCH
+                try:
+                    for number, raw in enumerate(item.lines, start=item.first):
+                        if number <= replica.lines:
+                            continue  # had it
+                        events = replica.apply(raw, quiet)
+                        if events:
+                            self.on_events(events, replica.now())
+                except LineError as why:
+                    self.tell(f"line {replica.lines + 1} does not follow the lines before it ({why}): the main "
+                              "show's journal is another one; starting over from line 1")
+                    self._restart(use_snapshot=False)  # from line 1 itself: the chain decides
+                dirty = True
+            elif item.kind == "snapshot" and item.snapshot is not None:
+                try:
+                    replica.reset()
+                    replica.load(item.snapshot)
+                    self.tell(f"the main show's snapshot at line {item.snapshot.line}; replaying the lines after it")
+                except LineError as why:
+                    self.tell(f"{why}; replaying from line 1")
+                    self._restart(use_snapshot=False)
+                dirty = True
+            elif item.kind == "no snapshot":
+                self.tell(f"no snapshot ({item.text}); replaying from line 1")
+            elif item.kind == "reset":
+                self.tell("the main show's journal is a new one; starting over from line 1")
+                self._restart(use_snapshot=True)
+                dirty = True
+            elif item.kind == "at":
+                self.main_lines = item.number
+            elif item.kind == "up":
+                self.connected, dirty = True, True
+                self.tell(f"connected, from line {item.first}")
+            elif item.kind == "down":
+                if self.connected:
+                    self.tell(f"lost the show ({item.text}); keeping the last picture, reconnecting")
+                self.connected, dirty = False, True
+            elif item.kind == "refused":
+                self.tell(f"{self.base}: {item.text}")
+
+    def _restart(self, use_snapshot: bool) -> None:
+        self.replica.reset()
+        self.stream.restart(use_snapshot)
+        self.main_lines = -1
 
 
 def report(path: Path, replica: Replica, main_lines: int, connected: bool) -> None:
@@ -300,61 +474,20 @@ def _show(args: Namespace, base: str, show: Path) -> int:
     surface = window.get_surface() if window is not None else pygame.Surface(args.size)
     stream = Stream(base, args.passcode).start()
     print(f"follow: following {base} ({config.title})", file=sys.stderr, flush=True)
-    main_lines, connected = -1, False
+    follower = Follower(stream, replica, projector.on_events, base)
     logged: tuple[int, float] = (-1, -1e9)  # (line, when) of the last «in step»
     drawn_at, dirty = 0.0, True
     try:
         while not stop_requested.is_set():
             stream.wake.wait(1 / 30)
             stream.wake.clear()
-            while True:
-                try:
-                    item = stream.items.get_nowait()
-                except queue.Empty:
-                    break
-                if item.generation != stream.generation:
-                    continue  # from before a restart
-                if item.kind == "lines":
-                    quiet = len(item.lines) > QUIET_BATCH
-                    try:
-                        for number, raw in enumerate(item.lines, start=item.first):
-                            if number <= replica.lines:
-                                continue  # had it
-                            events = replica.apply(raw, quiet)
-                            if events:
-                                projector.on_events(events, replica.now())
-                    except LineError as why:
-                        print(f"follow: line {replica.lines + 1} does not follow the lines before it ({why}): "
-                              "the main show's journal is another one; starting over from line 1",
-                              file=sys.stderr, flush=True)
-                        replica.reset()
-                        stream.restart()
-                        main_lines = -1
-                    dirty = True
-                elif item.kind == "reset":
-                    print("follow: the main show's journal is a new one; starting over from line 1", file=sys.stderr,
-                          flush=True)
-                    replica.reset()
-                    stream.restart()
-                    main_lines, dirty = -1, True
-                elif item.kind == "at":
-                    main_lines = item.number
-                elif item.kind == "up":
-                    connected, dirty = True, True
-                    print(f"follow: connected, from line {item.first}", file=sys.stderr, flush=True)
-                elif item.kind == "down":
-                    if connected:
-                        print(f"follow: lost the show ({item.text}); keeping the last picture, reconnecting",
-                              file=sys.stderr, flush=True)
-                    connected, dirty = False, True
-                elif item.kind == "refused":
-                    print(f"follow: {base}: {item.text}", file=sys.stderr, flush=True)
+            dirty = follower.take() or dirty
+            connected = follower.connected
             wall = time.monotonic()
-            if connected and replica.lines == main_lines and replica.lines != logged[0] \
-                    and wall - logged[1] >= IN_STEP_EVERY_S:
+            if follower.in_step() and replica.lines != logged[0] and wall - logged[1] >= IN_STEP_EVERY_S:
                 logged = (replica.lines, wall)
                 if args.follow_report is not None:
-                    report(args.follow_report, replica, main_lines, connected)
+                    report(args.follow_report, replica, follower.main_lines, connected)
                 print(f"follow: in step at line {replica.lines}", file=sys.stderr, flush=True)
             for event in pygame.event.get():
                 if event.type in (pygame.QUIT, pygame.WINDOWCLOSE) or \

@@ -8,7 +8,14 @@ batch a frame `#at L` says the journal has L lines now (a follower that has appl
 `#reset` (then the socket closes): this journal is not the one the follower has lines of (the operator
 started over, or another show): it starts again from line 1.
 
-Both are 403 unless the show sets `devices.web.follow_passcode`; a missing or wrong passcode is 401,
+`GET /follow/snapshot?passcode=P`: the engine as safe data (runtime/state_snapshot.py, never a pickle) at the
+journal's last line, made when asked (kept while no line follows): a first line of JSON
+`{"line": N, "crc": C, "header": "<the journal's line 1>", "at": show time}` (C: the chained checksum
+line N ends with), then the state document. A follower loads it, asks the journal from line N, checks
+that line N ends with N and C, and replays only the lines after it. 404 when the journal is of an older
+kind (no chain): the follower replays from line 1.
+
+All three are 403 unless the show sets `devices.web.follow_passcode`; a missing or wrong passcode is 401,
 with the OSC door's back-off (inputs/osc/access.py): five wrong from one address lock it for a minute,
 many addresses guessing together make everyone wait.
 
@@ -37,6 +44,7 @@ from quizshow.config import OscConfig, ShowConfig
 from quizshow.inputs.osc.access import Access
 from quizshow.inputs.osc.args import Rejected
 from quizshow.resources import themes_dir
+from quizshow.runtime.state_snapshot import SnapshotError, write_snapshot
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +79,8 @@ class FollowHub:
         self.subscribers: set[Subscriber] = set()
         self._journal = app.journal
         app.journal.listeners.append(self._written)
+        self._snapshot: tuple[object, int, bytes] | None = None  # (journal, line, the answer) made last
+        self._making: asyncio.Lock | None = None  # one snapshot made at a time (followers starting together)
 
     def _notice(self, key: str, **values: object) -> None:
         log.warning("follow: %s %s", key, values)
@@ -86,6 +96,7 @@ class FollowHub:
     def routes(self, application: web.Application) -> None:
         application.router.add_get("/follow/files", self.files)
         application.router.add_get("/follow/journal", self.journal)
+        application.router.add_get("/follow/snapshot", self.snapshot)
 
     def _authorise(self, request: web.Request) -> None:
         if self.passcode is None:
@@ -102,6 +113,44 @@ class FollowHub:
         body = await asyncio.to_thread(show_archive, self.app.config)
         return web.Response(body=body, content_type="application/zip", headers={"Cache-Control": "no-store"})
 
+    async def snapshot(self, request: web.Request) -> web.StreamResponse:
+        self._authorise(request)
+        if self._making is None:
+            self._making = asyncio.Lock()
+        async with self._making:
+            try:
+                body = await self._snapshot_now()
+            except (SnapshotError, TypeError) as why:  # a bug: the follower replays from line 1 instead
+                log.warning("follow: no snapshot: %s", why)
+                raise web.HTTPNotFound(text=f"no snapshot ({why}): replay the journal from line 1") from None
+        if body is None:
+            raise web.HTTPNotFound(text="no snapshot of this journal (an older kind of journal): replay it from line 1")
+        return web.Response(body=body, content_type="application/json", headers={"Cache-Control": "no-store"})
+
+    async def _snapshot_now(self) -> bytes | None:
+        return await asyncio.to_thread(self._make_snapshot)  # the loop never waits for the show's lock
+
+    def _make_snapshot(self) -> bytes | None:
+        """The snapshot at the journal's last line: taken under the show's lock (the engine and the journal
+        as one whole), encoded off it; the one made last if no line was written since."""
+        app = self.app
+        with app.lock:
+            journal = app.journal
+            lines, cursor = journal.chain()
+            made = self._snapshot
+            if made is not None and made[0] is journal and made[1] == lines:
+                return made[2]
+            if cursor.version < 3 or cursor.seq != lines:
+                return None
+            taken = app.engine.snapshot()
+            at = app.now()
+            with journal.path.open("rb") as file:
+                first = file.readline().rstrip(b"\n").decode("utf-8")
+        head = {"line": lines, "crc": cursor.crc, "header": first, "at": at}
+        body = json.dumps(head, ensure_ascii=False).encode("utf-8") + b"\n" + write_snapshot(taken)
+        self._snapshot = (journal, lines, body)
+        return body
+
     async def journal(self, request: web.Request) -> web.StreamResponse:
         self._authorise(request)
         try:
@@ -114,8 +163,7 @@ class FollowHub:
         self.subscribers.add(subscriber)  # before reading the file: no line falls between the two
         reader = asyncio.ensure_future(_until_closed(ws))
         try:
-            raw = await asyncio.to_thread(self.app.journal.path.read_bytes)
-            whole = raw[:raw.rfind(b"\n") + 1].split(b"\n")[:-1]  # a line being written comes by the queue
+            whole = await asyncio.to_thread(_whole_lines, self.app.journal.path)  # a long day's split: off the loop
             if start - 1 > len(whole):  # the follower has lines this journal has not: it is another one
                 await ws.send_str(RESET)
                 return ws
@@ -149,6 +197,12 @@ class FollowHub:
             with contextlib.suppress(Exception):
                 await ws.close()
         return ws
+
+
+def _whole_lines(path: Path) -> list[bytes]:
+    """The journal's whole lines (a line being written comes by the subscriber's queue)."""
+    raw = path.read_bytes()
+    return raw[:raw.rfind(b"\n") + 1].split(b"\n")[:-1]
 
 
 async def _until_closed(ws: web.WebSocketResponse) -> None:

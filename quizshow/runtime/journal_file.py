@@ -122,6 +122,7 @@ class Journal:
         self._torn = False  # a failed write could not be cut back: cut it before the next one
         # Called with (line number, the line's bytes) once a line is written (follower screens); must not block.
         self.listeners: list[Callable[[int, bytes], None]] = []
+        self.last_line: tuple[int, bytes] | None = None  # (its number, its bytes) of the last line written here
 
     @staticmethod
     def _append_to(path: Path, truncate: bool = False) -> int:
@@ -256,6 +257,11 @@ class Journal:
         self._loaded.last_wall = line["wall"]
         self._since_snapshot += 1
 
+    def chain(self) -> tuple[int, Cursor]:
+        """(lines in the file, where the sequence and the chain stand after the last one): what a follower
+        screen's snapshot is checked against (runtime/follow_server.py)."""
+        return self._lines, Cursor(self._cursor.version, self._cursor.seq, self._cursor.crc)
+
     def snapshot_due(self) -> bool:
         return self._since_snapshot >= SNAPSHOT_EVERY
 
@@ -293,6 +299,7 @@ class Journal:
         self._crc = zlib.crc32(line, self._crc)
         self._lines += 1
         advance(self._cursor, line)
+        self.last_line = (self._lines, line)
         for listener in self.listeners:
             listener(self._lines, line)
         self._loaded.checked = True  # every line from here on carries a checksum (a snapshot says so)
