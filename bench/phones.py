@@ -32,45 +32,72 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from quizshow.inputs.phones.clock import FIRST_PINGS, ClockEstimate  # noqa: E402
+from quizshow.inputs.phones.clock import (  # noqa: E402
+    PING_EVERY_S,
+    ClockEstimate,
+    ping_gaps,
+    press_time,
+)
 
-DELAY_MS = (5.0, 150.0)
+DELAY_MS = (5.0, 150.0)  # every one-way trip, drawn independently for every message
+DRIFT_PPM = 50.0  # each phone's clock runs up to this much fast or slow against the show's
 SPACINGS_MS = (5, 10, 20, 50)
+# How long the phones have been connected when the question's presses come (seconds, drawn per phone).
+CONNECTED = (("just joined (0.5 s)", 0.5, 0.5), ("joined 5 s before", 5.0, 5.0),
+             ("connected 1–5 min (a show)", 60.0, 300.0))
 
 
-def synced_phone(rng: random.Random, pings: int) -> tuple[float, ClockEstimate]:
-    """A phone clock (its offset from the show's, s) and the show's estimate of it after `pings` pings."""
-    offset = rng.uniform(-1e5, 1e5)
+def press_errors(rng: random.Random, connected_s: float, thumb: float) -> tuple[float, float, float]:
+    """One phone connected `connected_s` before it presses at show time `thumb`: its clock (a random offset,
+    a drift of up to ±DRIFT_PPM), the server's real ping schedule (clock.ping_gaps, then the every-2-s
+    round at a random phase), every trip delayed independently; the press message too. Returns the press's
+    show time by the estimator in use, by the spec's (the least queued of the last 16), and its arrival."""
+    offset, drift = rng.uniform(-1e5, 1e5), rng.uniform(-DRIFT_PPM, DRIFT_PPM) * 1e-6
+
+    def phone_ms(t: float) -> float:  # the phone's clock at show time t
+        return (t - offset - drift * (t - thumb)) * 1000
+
+    def delay() -> float:
+        return rng.uniform(*DELAY_MS) / 1000
+
     clock = ClockEstimate()
-    t = rng.uniform(0, 10)
-    for _ in range(pings):
-        up, down = (rng.uniform(*DELAY_MS) / 1000 for _ in range(2))
-        s0 = t
-        phone_ms = (s0 + up - offset) * 1000  # the phone reads its clock when the ping arrives
-        clock.add(s0, s0 + up + down, phone_ms)
-        t += 2.0
-    return offset, clock
+    joined = thumb - connected_s
+    sends, t = [], joined
+    for gap in ping_gaps():
+        sends.append(t)
+        t += gap
+    round_at = joined + rng.uniform(0, PING_EVERY_S)  # the server's round, not in step with the joining
+    while round_at < thumb:
+        if round_at > t:
+            sends.append(round_at)
+        round_at += PING_EVERY_S
+    for s0 in sorted(sends):
+        up, down = delay(), delay()
+        if s0 + up + down < thumb:  # its pong is back before the press
+            clock.add(s0, s0 + up + down, phone_ms(s0 + up))
+    arrival = thumb + delay()
+    now = clock.press_time(phone_ms(thumb), arrival).at
+    spec = press_time(clock.best, phone_ms(thumb), arrival).at
+    return now, spec, arrival
 
 
-def ordering(trials: int, spacing_ms: float, pings: int, seed: int) -> tuple[float, float, float]:
-    """(share in thumb order, share arrival order would get right, mean |error| of a press time in ms)."""
+def ordering(trials: int, spacing_ms: float, connected: tuple[float, float], seed: int) -> dict[str, float]:
+    """Two phones press `spacing_ms` apart: the share of trials put in the thumbs' order by the estimator in
+    use (`now`), by the spec's (`spec`) and by arrival; the mean |error| of a press time (ms) of each."""
     rng = random.Random(seed)
-    right = by_arrival = 0
-    errors = []
+    right = {"now": 0, "spec": 0, "arrival": 0}
+    errors: dict[str, list[float]] = {"now": [], "spec": []}
     for _ in range(trials):
         first = 1000.0 + rng.uniform(0, 1)
         thumbs = (first, first + spacing_ms / 1000)
-        placed, arrivals = [], []
-        for thumb in thumbs:
-            offset, clock = synced_phone(rng, pings)
-            arrival = thumb + rng.uniform(*DELAY_MS) / 1000
-            at = clock.press_time((thumb - offset) * 1000, arrival).at
-            placed.append(at)
-            arrivals.append(arrival)
-            errors.append(abs(at - thumb) * 1000)
-        right += placed[0] < placed[1]
-        by_arrival += arrivals[0] < arrivals[1]
-    return right / trials, by_arrival / trials, statistics.fmean(errors)
+        placed = [press_errors(rng, rng.uniform(*connected), thumb) for thumb in thumbs]
+        for i, key in enumerate(("now", "spec", "arrival")):
+            right[key] += placed[0][i] < placed[1][i]
+        for thumb, (now, spec, _) in zip(thumbs, placed, strict=True):
+            errors["now"].append(abs(now - thumb) * 1000)
+            errors["spec"].append(abs(spec - thumb) * 1000)
+    return {**{k: v / trials for k, v in right.items()},
+            **{f"{k}_error": statistics.fmean(v) for k, v in errors.items()}}
 
 
 def loopback(presses: int) -> list[float]:
@@ -139,19 +166,25 @@ devices:
     return took
 
 
+def load() -> str:
+    return f"{os.getloadavg()[0]:.2f}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--trials", type=int, default=1000)
     parser.add_argument("--presses", type=int, default=300)
     args = parser.parse_args()
-    print(f"Ordering by the thumb's time: one-way delays {DELAY_MS[0]:.0f}–{DELAY_MS[1]:.0f} ms, "
-          f"{args.trials} trials a row")
-    for pings, label in ((FIRST_PINGS, "8 pings (just joined)"), (FIRST_PINGS + 16, "24 pings (after ~30 s)")):
+    print(f"Ordering by the thumb's time: one-way delays {DELAY_MS[0]:.0f}–{DELAY_MS[1]:.0f} ms drawn for every "
+          f"message, clocks drifting up to ±{DRIFT_PPM:.0f} ppm, {args.trials} trials a row; load average "
+          f"{load()}")
+    for label, low, high in CONNECTED:
         print(f"  {label}")
-        print("    apart   in thumb order   by arrival   mean |error|")
+        print("    apart   in thumb order (spec's estimator)   by arrival   mean |error| (spec's)")
         for spacing in SPACINGS_MS:
-            ok, arrival, error = ordering(args.trials, spacing, pings, seed=25 + spacing)
-            print(f"    {spacing:3d} ms   {ok:13.1%}   {arrival:10.1%}   {error:8.1f} ms")
+            r = ordering(args.trials, spacing, (low, high), seed=25 + spacing)
+            print(f"    {spacing:3d} ms   {r['now']:8.1%} ({r['spec']:6.1%})   {r['arrival']:18.1%}   "
+                  f"{r['now_error']:6.1f} ms ({r['spec_error']:4.1f})")
     took = sorted(loopback(args.presses))
     p99 = took[min(len(took) - 1, int(len(took) * 0.99))]
     print(f"Press → engine → ack over loopback ({len(took)} presses, journalled with fsync): "

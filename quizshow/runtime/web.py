@@ -27,7 +27,7 @@ from quizshow import i18n
 from quizshow.core import commands as c
 from quizshow.core.engine import Outcome
 from quizshow.inputs.phones import protocol as p
-from quizshow.inputs.phones.clock import FIRST_PINGS, MISSED_PINGS, PING_EVERY_S, ClockEstimate
+from quizshow.inputs.phones.clock import MISSED_PINGS, PING_EVERY_S, ClockEstimate, ping_gaps
 from quizshow.inputs.phones.seats import Seat
 from quizshow.inputs.phones.view import PhoneView
 from quizshow.inputs.phones.words import PAGE_WORDS, PHRASES
@@ -35,7 +35,6 @@ from quizshow.inputs.phones.words import PAGE_WORDS, PHRASES
 log = logging.getLogger(__name__)
 
 MAX_WS_FRAME = 64 * 1024  # beyond 4 KiB a message is answered 400; beyond this the socket closes
-FIRST_PING_GAP_S = 0.05
 
 
 @dataclass(frozen=True)
@@ -359,9 +358,11 @@ class WebServer:
     # --- clock sync ---------------------------------------------------------------------------------------
 
     async def _first_pings(self, phone: Phone) -> None:
-        for _ in range(FIRST_PINGS):
+        """A phone that just joined: 8 pings at once, then 16 more a quarter second apart (clock.ping_gaps),
+        so it is as fair as the others seconds after joining."""
+        for gap in ping_gaps():
             await self._ping(phone)
-            await asyncio.sleep(FIRST_PING_GAP_S)
+            await asyncio.sleep(gap)
 
     async def _ping_all(self) -> None:
         while True:
