@@ -325,7 +325,7 @@ class WebServer:
                       device="phone" if when.synced else "phone-unsynced")
         answered, done = _answered_on_this_loop()
         self.host.deliver(PhonePress(buzz, done))
-        await self._answer(phone, msg.id, await answered)
+        await self._answer(phone, msg.id, await answered, worded=True)
 
     async def _stake(self, phone: Phone, msg: p.Stake, arrival: float) -> None:
         """A stake or a bid: to the show like a press (journalled as the console's `bid`/`stake` would be)."""
@@ -337,19 +337,19 @@ class WebServer:
             return
         answered, done = _answered_on_this_loop()
         self.host.deliver(PhoneStake(phone.seat.team, phone.seat.player, msg.value, arrival, done))
-        outcome = await answered
-        if outcome is not None and outcome.refused:
-            log.info("phone %s: stake %d refused: %s", phone.seat.key, msg.value, outcome.refused)
-        await self._answer(phone, msg.id, outcome, worded=True)
+        await self._answer(phone, msg.id, await answered, worded=True)
 
     async def _answer(self, phone: Phone, msg_id: int, outcome: Outcome | None, worded: bool = False) -> None:
         """The ack of what became of a phone's message, then its state if that changed. `worded`: a refusal
-        in the show's language (the phone shows it to the player), else the rule's English."""
+        in the show's language (the phone shows it to the player), else the rule's English. A refusal is
+        logged with the seat and the same words."""
         if outcome is None:
+            log.info("phone %s «%s»: message %d not taken", phone.seat.key, phone.seat.name, msg_id)
             await self._send(phone, p.ack(msg_id, 409, "not taken"))
         elif outcome.refused:
             why = outcome.refusal
             said = i18n.refusal(why.template, why.values, self.language) if worded and why else str(outcome.refused)
+            log.info("phone %s «%s»: message %d refused: %s", phone.seat.key, phone.seat.name, msg_id, said)
             await self._send(phone, p.ack(msg_id, 409, said))
         else:
             await self._send(phone, p.ack(msg_id, 200, "ok"))
