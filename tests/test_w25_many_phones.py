@@ -10,6 +10,7 @@ import json
 import logging
 import random
 import re
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -213,3 +214,37 @@ def test_forty_phones_pressing_at_once_on_the_written_quiz_each_hear_why_and_the
         assert refused_in_log(caplog, names[team], ack["message"]), f"no log line for {names[team]}"
     assert app.engine.state is before[0]  # nothing changed by the presses
     assert app.submit(c.Go(at=app.now())).accepted  # the quiz goes on: the minute
+
+
+def test_a_burst_of_changes_works_out_each_phones_state_once_not_once_a_change(show):
+    """48 phones at rest cost the show little only if a burst of changes (a press and its Undo, the operator's
+    quick keys) is not worked out for every phone once per change: while the server's loop is busy, 20
+    changes leave one push — each phone's state worked out once, its latest."""
+    app = show(small_show("demo", "demo", "demo.yaml"), widen=True)
+    views = []
+    view = app.web.host.view
+    app.web.host.view = lambda seat, accepted: views.append(seat.team) or view(seat, accepted)
+
+    async def play() -> None:
+        async with aiohttp.ClientSession() as session:
+            phones = [FakePhone(session, url) for url in seat_urls(app)[:3]]
+            for phone in phones:
+                await phone.__aenter__()
+                await phone.wait("state", phase="idle")
+            try:
+                gate = threading.Event()
+                app.web.loop.call_soon_threadsafe(gate.wait)  # the server's loop is busy until the gate opens
+                del views[:]
+                for i in range(20):  # the standings on and off, ten times
+                    assert app.submit(c.ViewScores(at=app.now(), on=i % 2 == 0)).changed
+                assert app.submit(c.Go(at=app.now())).accepted  # the last change: the question open
+                gate.set()
+                for phone in phones:
+                    assert (await phone.wait("state"))["phase"] == "open"
+                await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(asyncio.sleep(0), app.web.loop))
+                assert sorted(views) == [0, 1, 2], views  # one view a phone (the 37 seats with no phone: none)
+            finally:
+                for phone in phones:
+                    await phone.__aexit__()
+
+    asyncio.run(play())

@@ -239,8 +239,10 @@ def test_presses_are_ordered_by_the_thumbs_time_never_by_arrival(rig):
                     # server measured it) are in their thumbs' order, whatever order they arrived in.
                     rtts = {seat.team: rtt or 0.0 for seat, rtt in app.web.connected()}
                     placed = app.engine.state.presses.team_order()
-                    for i in range(len(phones)):
-                        for j in range(len(phones)):
+                    # A message slower than rtt/2 + 0.25 s (a loaded machine) is clamped by the rule: not judged.
+                    kept = {p.team for p in app.engine.state.presses.presses if p.arrival - p.source_time < SLACK_S}
+                    for i in kept:
+                        for j in kept:
                             apart = thumb[j] - thumb[i]  # i touched the glass this much before j
                             if apart > (rtts[i] + rtts[j]) / 2:
                                 assert placed.index(i) < placed.index(j), (lags, order, rtts, placed)

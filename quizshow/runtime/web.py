@@ -107,6 +107,7 @@ class WebServer:
         self._failed: BaseException | None = None
         self._stopping: asyncio.Event | None = None
         self.ping_every_s = PING_EVERY_S
+        self._push_pending = False  # a push of every phone's state is on its way (state_changed)
         self.rate = p.RATE  # messages a second from one phone
         i18n.add_phrases(PHRASES)
         # More clients on the same server (the overlay, runtime/overlay.py; followers, follow_server.py): their routes.
@@ -177,10 +178,13 @@ class WebServer:
     # --- what the show calls (any thread) ----------------------------------------------------------------
 
     def state_changed(self) -> None:
-        """The show's state changed: each phone gets its new `state` if what it shows changed."""
-        if self.loop is not None and not self.loop.is_closed():
-            with contextlib.suppress(RuntimeError):
-                self.loop.call_soon_threadsafe(self._push_all)
+        """The show's state changed: each phone gets its new `state` if what it shows changed. Changes that
+        come faster than the server's loop takes them are pushed once (the push reads the latest state)."""
+        if self._push_pending or self.loop is None or self.loop.is_closed():
+            return
+        self._push_pending = True
+        with contextlib.suppress(RuntimeError):
+            self.loop.call_soon_threadsafe(self._push_soon)
 
     def accept(self, seat_key: str) -> bool:
         """The operator lets the phone waiting longest on a seat (its key, «3» or «3.2») take it; the phone
@@ -382,7 +386,13 @@ class WebServer:
 
     # --- sending --------------------------------------------------------------------------------------
 
+    def _push_soon(self) -> None:
+        """After what the loop has queued already: the ack a press waits for goes before 47 other states."""
+        assert self.loop is not None
+        self.loop.call_soon(self._push_all)
+
     def _push_all(self) -> None:
+        self._push_pending = False  # first: a change from now on is pushed again
         for phone in self.phones():
             asyncio.ensure_future(self._send_state(phone))
 
