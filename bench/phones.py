@@ -227,9 +227,16 @@ def start_x() -> tuple[subprocess.Popen | None, dict[str, str]]:
     return xvfb, env
 
 
-def rest_cost(seconds: float) -> list[tuple[str, float, str]]:
+def thread_cpu(pid: int, tid: int) -> float:
+    fields = Path(f"/proc/{pid}/task/{tid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rest_cost(seconds: float) -> list[tuple[str, float, float, str]]:
     """The show's own CPU (/proc: its process alone) over `seconds` at rest: no phone, then PHONES phones
-    joined, pinged every 2 s. Rows: (what, % of a core, load average)."""
+    joined, pinged every 2 s, then none again. Rows: (what, % of a core for the whole process, % for its
+    threads but the main one — the web server's among them; the windows' loop is the main thread —, load
+    average)."""
     from bench.idle import cpu_seconds, free_port
 
     folder = Path(tempfile.mkdtemp(prefix="phones-rest-"))
@@ -243,9 +250,13 @@ def rest_cost(seconds: float) -> list[tuple[str, float, str]]:
     rows = []
 
     def measure(what: str) -> None:
-        before, started = cpu_seconds(show.pid), time.monotonic()
+        def cpu() -> tuple[float, float]:
+            return cpu_seconds(show.pid), thread_cpu(show.pid, show.pid)
+
+        (total, main), started = cpu(), time.monotonic()
         time.sleep(seconds)
-        rows.append((what, 100 * (cpu_seconds(show.pid) - before) / (time.monotonic() - started), load()))
+        (total2, main2), took = cpu(), time.monotonic() - started
+        rows.append((what, 100 * (total2 - total) / took, 100 * ((total2 - main2) - (total - main)) / took, load()))
 
     phones = None
     try:
@@ -451,10 +462,12 @@ def main() -> None:
         print(f"The show at rest (main.py, both windows, the written quiz with 40 phone tables + 8 buzzer seats): "
               f"its process's CPU over {args.seconds:.0f} s")
         rows = rest_cost(args.seconds)
-        for what, percent, avg in rows:
-            print(f"  {what:24} {percent:6.2f} % of a core   (load average {avg})")
-        base = (rows[0][1] + rows[2][1]) / 2
-        print(f"  {PHONES} phones cost {rows[1][1] - base:+.2f} % of a core (target ≤ 5 %)")
+        print(f"  {'':24} {'the process':>12} {'its threads but the windows (web server…)':>42}")
+        for what, percent, others, avg in rows:
+            print(f"  {what:24} {percent:10.2f} % {others:40.2f} %   (load average {avg})")
+        for i, label in ((0, "whole process"), (1, "threads but the windows")):
+            base = (rows[0][1 + i] + rows[2][1 + i]) / 2
+            print(f"  {PHONES} phones cost {rows[1][1 + i] - base:+.2f} % of a core ({label}; target ≤ 5 %)")
     if "frames" in only:
         print(f"Frame times (bench/frames.py's walk, 1920×1080, {args.frames} frames a scene) in a process whose "
               f"web server has {PHONES} phone seats:")

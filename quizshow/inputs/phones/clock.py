@@ -89,6 +89,7 @@ class PressTime:
 class ClockEstimate:
     def __init__(self, window: int = WINDOW) -> None:
         self.samples: deque[Sample] = deque(maxlen=window)
+        self._best: Sample | None = None  # worked out once a sample (the console asks every frame)
 
     def add(self, s0: float, s1: float, phone_ms: float) -> Sample | None:
         """One ping's round trip. A reply that came back before it was sent, or a clock that is not a
@@ -97,17 +98,18 @@ class ClockEstimate:
             return None
         sample = Sample(rtt=s1 - s0, offset=(s0 + s1) / 2 - phone_ms / 1000, s1=s1)
         self.samples.append(sample)
+        best: Sample | None = None
+        for kept in islice(self.samples, max(0, len(self.samples) - RTT_WINDOW), None):
+            if best is None or kept.rtt <= best.rtt:
+                best = kept
+        self._best = best
         return sample
 
     @property
     def best(self) -> Sample | None:
         """The least queued sample: the smallest round trip among the last RTT_WINDOW (the later one on a
         tie)."""
-        best: Sample | None = None
-        for sample in islice(self.samples, max(0, len(self.samples) - RTT_WINDOW), None):
-            if best is None or sample.rtt <= best.rtt:
-                best = sample
-        return best
+        return self._best
 
     @property
     def synced(self) -> bool:
