@@ -50,7 +50,7 @@ from quizshow.inputs.phones.clock import (  # noqa: E402
     press_time,
 )
 
-DELAY_MS = (5.0, 150.0)  # every one-way trip, drawn independently for every message
+DELAY_MS: tuple[float, ...] = (5.0, 150.0)  # every one-way trip, drawn independently for every message
 DRIFT_PPM = 50.0  # each phone's clock runs up to this much fast or slow against the show's
 SPACINGS_MS = (5, 10, 20, 50)
 # How long the phones have been connected when the question's presses come (seconds, drawn per phone).
@@ -425,6 +425,7 @@ def load() -> str:
 
 
 def main() -> None:
+    global DELAY_MS
     if sys.argv[1:2] == ["--clients"]:
         clients(sys.argv[2:])
         return
@@ -437,7 +438,10 @@ def main() -> None:
     parser.add_argument("--frames", type=int, default=120, help="frames a scene in the frame walk")
     parser.add_argument("--format", default="svoyak", help="the frame walk's show (bench/frames.py)")
     parser.add_argument("--only", choices=("order", "loopback", "rest", "frames"), action="append")
+    parser.add_argument("--delay-ms", type=float, nargs=2, default=DELAY_MS, metavar=("LOW", "HIGH"),
+                        help="each one-way trip of the ordering simulation (default 5 150: a bad Wi-Fi)")
     args = parser.parse_args()
+    DELAY_MS = tuple(args.delay_ms)
     only = set(args.only or ("order", "loopback", "rest", "frames"))
     if "order" in only:
         print(f"Ordering by the thumb's time: one-way delays {DELAY_MS[0]:.0f}–{DELAY_MS[1]:.0f} ms drawn for "

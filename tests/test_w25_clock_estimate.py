@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from quizshow.inputs.phones.clock import (
     CATCH_UP_PINGS,
+    DRIFT,
     FIRST_PINGS,
     SLACK_S,
     SPAN_S,
@@ -60,7 +61,7 @@ def test_with_symmetric_delays_the_estimate_is_the_true_offset_and_it_narrows_wi
         estimate = clock.estimate(s0 + 1)
         assert abs(estimate.offset - 123.456) < 1e-6
         widths.append(estimate.error)
-    assert widths == sorted(widths, reverse=True) and widths[-1] < widths[0] / 4
+    assert widths[-1] < widths[0] / 2  # (older samples allow for the clocks' drift: DRIFT × their age)
 
 
 def test_the_estimate_converges_as_samples_come_in_whatever_the_asymmetry_of_each():
@@ -108,7 +109,8 @@ def test_the_true_offset_is_always_inside_the_interval_the_samples_allow(trips, 
     estimate = clock.estimate(t)
     assert estimate.low - 1e-6 <= offset <= estimate.high + 1e-6
     assert abs(estimate.offset - offset) <= estimate.error + 1e-6
-    assert estimate.error <= DELAY[1]  # never worse than the worst single trip
+    newest = clock.samples[-1]
+    assert estimate.error <= newest.rtt / 2 + DRIFT * (t - newest.s1) + 1e-9  # never worse than the newest sample
 
 
 @settings(max_examples=150, deadline=None)
@@ -152,3 +154,21 @@ def test_a_phone_that_just_joined_gets_its_24_samples_within_five_seconds():
     assert len(gaps) == FIRST_PINGS + CATCH_UP_PINGS == 24
     assert sum(gaps) <= 5.0
     assert max(1 / g for g in gaps) <= 20  # its pongs stay under the 20 messages a second a phone may send
+
+
+def test_a_drifting_clock_stays_inside_the_interval_its_older_samples_allow():
+    """A phone's clock 50 ppm fast (the most the estimate assumes), pinged every 2 s for 4 minutes over a
+    quiet network (1–8 ms each way): the true offset now is always inside the interval, and the estimate
+    within 2 ms — the older samples count for less as the clocks may have drifted since."""
+    rng = random.Random(50)
+    clock = ClockEstimate()
+    rate = 1 + DRIFT
+    for i in range(120):
+        s0 = 1000.0 + 2 * i
+        up, down = rng.uniform(0.001, 0.008), rng.uniform(0.001, 0.008)
+        clock.add(s0, s0 + up + down, (s0 + up) * rate * 1000)  # the phone's clock runs fast
+        now = s0 + 1.0
+        true = now - now * rate
+        estimate = clock.estimate(now)
+        assert estimate.low - 1e-9 <= true <= estimate.high + 1e-9
+        assert abs(estimate.offset - true) < 0.002

@@ -28,7 +28,8 @@ from itertools import islice
 
 RTT_WINDOW = 16  # the round trip in use (the pill, the console, the clamp): the smallest of the last 16
 WINDOW = 64  # samples kept for the offset
-SPAN_S = 120.0  # ...of the last this many seconds (clocks drift apart: ±50 ppm is 6 ms in two minutes)
+SPAN_S = 120.0  # ...of the last this many seconds
+DRIFT = 50e-6  # the most a phone's clock and the show's are taken to drift apart: an older sample allows more
 SLACK_S = 0.25  # how much earlier than half a round trip before arrival a press may still be placed
 FIRST_PINGS = 8  # pings right after connecting, FIRST_PING_GAP_S apart
 FIRST_PING_GAP_S = 0.05
@@ -125,11 +126,13 @@ class ClockEstimate:
         the last SPAN_S seconds; it stops at a sample that does not fit the newer ones. None: no sample."""
         low, high, used = -math.inf, math.inf, 0
         for sample in reversed(self.samples):
-            if used and now - sample.s1 > SPAN_S:
+            age = max(0.0, now - sample.s1)
+            if used and age > SPAN_S:
                 break
-            if sample.low > high or sample.high < low:  # the phone's clock jumped since: older ones are void
+            drift = DRIFT * age  # how far the clocks may have drifted apart since
+            if sample.low - drift > high or sample.high + drift < low:  # the clock jumped: older ones are void
                 break
-            low, high, used = max(low, sample.low), min(high, sample.high), used + 1
+            low, high, used = max(low, sample.low - drift), min(high, sample.high + drift), used + 1
         if not used:
             return None
         return Estimate((low + high) / 2, low, high, used)
