@@ -6,8 +6,9 @@ is `rtt = s1 − s0`, `offset = (s0 + s1)/2 − c/1000` (the spec's sample).
 
 The offset in use (docs/phones.md, «Deviations from the spec»): each sample also *bounds* the true
 offset — the phone read its clock after the ping left and before the pong came back, so
-`s0 − c/1000 ≤ offset ≤ s1 − c/1000`. The samples of the last SPAN_S seconds (at most WINDOW) are
-intersected, newest first, and the middle of what is left is the estimate: its error is half the
+`s0 − c/1000 ≤ offset ≤ s1 − c/1000`, widened by DRIFT × its age (the clocks may have drifted apart
+since). The samples of the last SPAN_S seconds (at most WINDOW) are intersected, newest first, and the
+middle of what is left is the estimate: its error is half the
 difference between the *least* delayed trip out and the least delayed trip back among all of them, where
 the spec's «the smallest round trip of the last 16» is wrong by half the asymmetry of one sample. A sample
 that does not fit the newer ones (the phone's clock jumped) ends the intersection there.
@@ -74,7 +75,8 @@ class Estimate:
 
     @property
     def error(self) -> float:
-        """The most the offset can be wrong by, were the clocks not drifting: half the interval."""
+        """The most the offset can be wrong by (the clocks drifting apart by DRIFT at most): half the
+        interval."""
         return (self.high - self.low) / 2
 
 
