@@ -5,6 +5,7 @@
   const body = document.body;
   let ws = null, words = {}, hello = null, state = null, nextId = 1, retry = 500, gone = false, wake = null;
   let staking = null, asked = null;  // the stake sent last (until its ack); the bounds on screen
+  let pressing = 0;  // the id of the press sent last: a refusal of it is said under the screen
   const device = (() => {  // this phone's own id: a reconnect from it takes the seat back at once
     try {
       let id = localStorage.getItem("quizshow-device");
@@ -51,16 +52,22 @@
       if (m.phase === "answering" && before !== "answering" && navigator.vibrate) navigator.vibrate([200, 100, 200]);
     } else if (m.t === "ack" && staking && m.id === staking.id) {
       // What became of the stake, under the screen whatever the phase now (a bid taken passes the turn on).
-      const said = $("said");
-      said.className = "said " + (m.code === 200 ? "ok" : "no");
-      said.textContent = m.code === 200 ? say("stake_taken", "{value}").replace("{value}", staking.value) : m.message;
+      tell(m.code === 200 ? say("stake_taken", "{value}").replace("{value}", staking.value) : m.message, m.code === 200);
       staking = null;
-      clearTimeout(said.timer);
-      said.timer = setTimeout(() => { said.textContent = ""; said.className = "said"; }, 6000);
+    } else if (m.t === "ack" && m.id === pressing && m.code !== 200) {
+      tell(m.message, false);  // a press refused: why, in the show's language («Кнопки сейчас закрыты»)
     } else if (m.t === "bye") {
       gone = true; phase("offline"); $("offline-title").textContent = say("replaced");
       document.querySelector("#offline .spinner").style.display = "none";
     }
+  }
+
+  function tell(words, ok) {  // a line under the screen for 6 s
+    const said = $("said");
+    said.className = "said " + (ok ? "ok" : "no");
+    said.textContent = words;
+    clearTimeout(said.timer);
+    said.timer = setTimeout(() => { said.textContent = ""; said.className = "said"; }, 6000);
   }
 
   function text(id, value) { const el = $(id); if (el) el.textContent = value == null ? "" : value; }
@@ -104,6 +111,7 @@
     e.preventDefault();
     // The touch's own timestamp (ms since the page's time origin), not when this code got to run.
     const t = e.timeStamp > 1e12 ? e.timeStamp : clock(e.timeStamp);
+    pressing = nextId;
     send({ t: "press", id: nextId++, c: t });
     keepAwake();
   }
