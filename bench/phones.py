@@ -58,7 +58,7 @@ CONNECTED = (("just joined (0.5 s)", 0.5, 0.5), ("joined 5 s before", 5.0, 5.0),
              ("connected 1–5 min (a show)", 60.0, 300.0))
 
 
-def press_errors(rng: random.Random, connected_s: float, thumb: float) -> tuple[float, float, float]:
+def press_times(rng: random.Random, connected_s: float, thumb: float) -> tuple[float, float, float]:
     """One phone connected `connected_s` before it presses at show time `thumb`: its clock (a random offset,
     a drift of up to ±DRIFT_PPM), the server's real ping schedule (clock.ping_gaps, then the every-2-s
     round at a random phase), every trip delayed independently; the press message too. Returns the press's
@@ -101,7 +101,7 @@ def ordering(trials: int, spacing_ms: float, connected: tuple[float, float], see
     for _ in range(trials):
         first = 1000.0 + rng.uniform(0, 1)
         thumbs = (first, first + spacing_ms / 1000)
-        placed = [press_errors(rng, rng.uniform(*connected), thumb) for thumb in thumbs]
+        placed = [press_times(rng, rng.uniform(*connected), thumb) for thumb in thumbs]
         for i, key in enumerate(("now", "spec", "arrival")):
             right[key] += placed[0][i] < placed[1][i]
         for thumb, (now, spec, _) in zip(thumbs, placed, strict=True):
