@@ -1,17 +1,23 @@
-"""Phones as buzzers (docs/phones.md): how fair, and how fast.
+"""Phones as buzzers (docs/phones.md): how fair, how fast, and what 48 of them cost the show.
 
 1. Ordering accuracy, a pure simulation through the real clock estimator and press clamp
-   (quizshow/inputs/phones/clock.py): two phones with random clocks, each synced by 8 pings plus a few
-   more (every one-way trip drawn from 5–150 ms, independently each way); the first presses, the second
-   presses 5, 10, 20 or 50 ms later; each press message is delayed 5–150 ms too. How often does the
-   show put them in the thumbs' order — and how often would arrival order have?
-2. Press → engine over loopback: a real phone socket (aiohttp's client) against a headless demo show;
-   a press sent → its ack back (journalled, fsync included); p50 / p99.
+   (quizshow/inputs/phones/clock.py): two phones with random clocks (drifting up to ±50 ppm), connected
+   0.5 s, 5 s or 1–5 min before they press, pinged on the server's real schedule (clock.ping_gaps, then
+   every 2 s), every one-way trip of every message drawn from 5–150 ms independently; the second presses
+   5, 10, 20 or 50 ms after the first. How often does the show put them in the thumbs' order — with the
+   estimator in use, with the spec's (the least queued of the last 16), and by arrival?
+2. Press → engine → ack over loopback: a real phone socket (aiohttp's client) against a headless demo
+   show (journalled, fsync included), alone and with 47 more phones connected; p50 / p99.
+3. The show at rest (main.py, both windows, under Xvfb :125 if installed): its process's CPU time with
+   no phone, then with 48 connected and pinged (40 tables of the written quiz + 8 buzzer seats), as % of a
+   core. The phones run in a process of their own.
+4. Frame times: bench/frames.py's walk in a process whose web server has 48 seats, none and all connected.
 
-    python bench/phones.py                # 1,000 trials per spacing, 300 loopback presses
-    python bench/phones.py --trials 200 --presses 100
+    python bench/phones.py                               # everything: ~6 minutes
+    python bench/phones.py --only order --trials 200
+    python bench/phones.py --only rest --seconds 60
 
-Prints a table; asserts nothing.
+Prints tables with the load average beside each figure (the machine may be shared); asserts nothing.
 """
 
 from __future__ import annotations
@@ -21,67 +27,269 @@ import asyncio
 import json
 import os
 import random
+import re
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+if sys.argv[1:2] != ["--serve"]:  # the show itself opens its windows (under Xvfb)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from quizshow.inputs.phones.clock import FIRST_PINGS, ClockEstimate  # noqa: E402
+from quizshow.inputs.phones.clock import (  # noqa: E402
+    PING_EVERY_S,
+    ClockEstimate,
+    ping_gaps,
+    press_time,
+)
 
-DELAY_MS = (5.0, 150.0)
+DELAY_MS: tuple[float, ...] = (5.0, 150.0)  # every one-way trip, drawn independently for every message
+DRIFT_PPM = 50.0  # each phone's clock runs up to this much fast or slow against the show's
 SPACINGS_MS = (5, 10, 20, 50)
+# How long the phones have been connected when the question's presses come (seconds, drawn per phone).
+CONNECTED = (("just joined (0.5 s)", 0.5, 0.5), ("joined 5 s before", 5.0, 5.0),
+             ("connected 1–5 min (a show)", 60.0, 300.0))
 
 
-def synced_phone(rng: random.Random, pings: int) -> tuple[float, ClockEstimate]:
-    """A phone clock (its offset from the show's, s) and the show's estimate of it after `pings` pings."""
-    offset = rng.uniform(-1e5, 1e5)
+def press_times(rng: random.Random, connected_s: float, thumb: float) -> tuple[float, float, float]:
+    """One phone connected `connected_s` before it presses at show time `thumb`: its clock (a random offset,
+    a drift of up to ±DRIFT_PPM), the server's real ping schedule (clock.ping_gaps, then the every-2-s
+    round at a random phase), every trip delayed independently; the press message too. Returns the press's
+    show time by the estimator in use, by the spec's (the least queued of the last 16), and its arrival."""
+    offset, drift = rng.uniform(-1e5, 1e5), rng.uniform(-DRIFT_PPM, DRIFT_PPM) * 1e-6
+
+    def phone_ms(t: float) -> float:  # the phone's clock at show time t
+        return (t - offset - drift * (t - thumb)) * 1000
+
+    def delay() -> float:
+        return rng.uniform(*DELAY_MS) / 1000
+
     clock = ClockEstimate()
-    t = rng.uniform(0, 10)
-    for _ in range(pings):
-        up, down = (rng.uniform(*DELAY_MS) / 1000 for _ in range(2))
-        s0 = t
-        phone_ms = (s0 + up - offset) * 1000  # the phone reads its clock when the ping arrives
-        clock.add(s0, s0 + up + down, phone_ms)
-        t += 2.0
-    return offset, clock
+    joined = thumb - connected_s
+    sends, t = [], joined
+    for gap in ping_gaps():
+        sends.append(t)
+        t += gap
+    round_at = joined + rng.uniform(0, PING_EVERY_S)  # the server's round, not in step with the joining
+    while round_at < thumb:
+        if round_at > t:
+            sends.append(round_at)
+        round_at += PING_EVERY_S
+    for s0 in sorted(sends):
+        up, down = delay(), delay()
+        if s0 + up + down < thumb:  # its pong is back before the press
+            clock.add(s0, s0 + up + down, phone_ms(s0 + up))
+    arrival = thumb + delay()
+    now = clock.press_time(phone_ms(thumb), arrival).at
+    spec = press_time(clock.best, phone_ms(thumb), arrival).at
+    return now, spec, arrival
 
 
-def ordering(trials: int, spacing_ms: float, pings: int, seed: int) -> tuple[float, float, float]:
-    """(share in thumb order, share arrival order would get right, mean |error| of a press time in ms)."""
+def ordering(trials: int, spacing_ms: float, connected: tuple[float, float], seed: int) -> dict[str, float]:
+    """Two phones press `spacing_ms` apart: the share of trials put in the thumbs' order by the estimator in
+    use (`now`), by the spec's (`spec`) and by arrival; the mean |error| of a press time (ms) of each."""
     rng = random.Random(seed)
-    right = by_arrival = 0
-    errors = []
+    right = {"now": 0, "spec": 0, "arrival": 0}
+    errors: dict[str, list[float]] = {"now": [], "spec": []}
     for _ in range(trials):
         first = 1000.0 + rng.uniform(0, 1)
         thumbs = (first, first + spacing_ms / 1000)
-        placed, arrivals = [], []
-        for thumb in thumbs:
-            offset, clock = synced_phone(rng, pings)
-            arrival = thumb + rng.uniform(*DELAY_MS) / 1000
-            at = clock.press_time((thumb - offset) * 1000, arrival).at
-            placed.append(at)
-            arrivals.append(arrival)
-            errors.append(abs(at - thumb) * 1000)
-        right += placed[0] < placed[1]
-        by_arrival += arrivals[0] < arrivals[1]
-    return right / trials, by_arrival / trials, statistics.fmean(errors)
+        placed = [press_times(rng, rng.uniform(*connected), thumb) for thumb in thumbs]
+        for i, key in enumerate(("now", "spec", "arrival")):
+            right[key] += placed[0][i] < placed[1][i]
+        for thumb, (now, spec, _) in zip(thumbs, placed, strict=True):
+            errors["now"].append(abs(now - thumb) * 1000)
+            errors["spec"].append(abs(spec - thumb) * 1000)
+    return {**{k: v / trials for k, v in right.items()},
+            **{f"{k}_error": statistics.fmean(v) for k, v in errors.items()}}
 
 
-def loopback(presses: int) -> list[float]:
+# --- 48 phones connected: the show's cost at rest, press → engine, frame times -------------------------
+
+PHONES = 48  # 40 tables and 8 buzzers (issue 25)
+SETTLE_S = 6.0  # after the phones join: their catch-up pings are over (clock.ping_gaps: 4.4 s)
+
+
+def clients(urls: list[str]) -> None:
+    """`--clients`: phones at rest in a process of their own (so their work is not the show's): each joins,
+    answers every ping at once with its clock, and presses nothing. Prints «ready» when every phone has
+    answered its first 8 pings; runs until its stdin closes."""
     import aiohttp
 
+    async def run() -> None:
+        synced = asyncio.Event()
+        pongs = [0] * len(urls)
+
+        async def phone(i: int, session: aiohttp.ClientSession) -> None:
+            async with session.ws_connect(urls[i]) as ws:
+                async for msg in ws:
+                    data = json.loads(msg.data)
+                    if data.get("t") == "ping":
+                        await ws.send_str(json.dumps({"t": "pong", "id": data["id"], "c": time.monotonic() * 1000}))
+                        pongs[i] += 1
+                        if min(pongs) >= 8 and not synced.is_set():
+                            synced.set()
+
+        async with aiohttp.ClientSession() as session:
+            tasks = [asyncio.ensure_future(phone(i, session)) for i in range(len(urls))]
+            await synced.wait()
+            print("ready", flush=True)
+            await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)  # until the bench says stop
+            for task in tasks:
+                task.cancel()
+
+    asyncio.run(run())
+
+
+def start_clients(urls: list[str]) -> subprocess.Popen:
+    proc = subprocess.Popen([sys.executable, __file__, "--clients", *urls], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    if line.strip() != "ready":
+        raise RuntimeError(f"the phones did not join: {line!r}")
+    return proc
+
+
+def stop(proc: subprocess.Popen) -> None:
+    if proc.stdin is not None:
+        proc.stdin.close()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.terminate()
+        proc.wait(10)
+
+
+def written_40_with_phones(folder: Path) -> Path:
+    """shows/written-40.yaml with a phone for every team (40 tables) and the web server on."""
+    text = (ROOT / "shows" / "written-40.yaml").read_text(encoding="utf-8")
+    text = text.replace("pack: ../packs/", f"pack: {ROOT / 'packs'}/")
+    text = re.sub(r'(  - name: "[^"]+")', r"\1\n    buzzer: phone", text)
+    text += "devices:\n  web: {listen: \"127.0.0.1:0\"}\n" if "devices:" not in text else ""
+    path = folder / "written-40-phones.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def add_buzzer_seats(app: Any, count: int) -> None:
+    """`count` more phone seats, a player's buzzer each on the first teams (a show file's formats with 40
+    tables have no player buttons: the 8 buzzers of the issue's 48 phones are seated here)."""
+    from quizshow.inputs.phones.seats import Seat, new_token
+
+    for i in range(count):
+        team = app.engine.state.teams[i]
+        seat = Seat(i, 0, f"{team.name}: игрок 1", team.name, new_token())
+        app.web.seats[seat.token] = seat
+
+
+def serve(argv: list[str]) -> int:
+    """`--serve SHOW ARGS…`: the show as main.py runs it (both windows), with PHONES − 40 buzzer seats added;
+    prints every seat's socket URL («seat URL») once it listens."""
+    from quizshow import app as app_module
+    from quizshow import stopping
+    from quizshow.cli import main as cli_main
+
+    stopping.install()
+    base = app_module.ShowApp
+
+    class WithBuzzers(base):  # type: ignore[misc, valid-type]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            assert self.web is not None
+            add_buzzer_seats(self, PHONES - len(self.web.seats))
+            host, port = self.web.address
+            for seat in self.web.seats.values():
+                print(f"seat http://{host}:{port}/p/{seat.token}/ws", flush=True)
+
+    app_module.ShowApp = WithBuzzers
+    return cli_main(argv)
+
+
+def start_x() -> tuple[subprocess.Popen | None, dict[str, str]]:
+    """Xvfb on :125 (bench/idle.py's, on a display of its own), else SDL's dummy driver."""
+    env = {**os.environ, "SDL_AUDIODRIVER": "dummy"}
+    env.pop("SDL_VIDEODRIVER", None)
+    if shutil.which("Xvfb") is None:
+        env["SDL_VIDEODRIVER"] = "dummy"
+        return None, env
+    xvfb = subprocess.Popen(["Xvfb", ":125", "-screen", "0", "3840x1200x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(1.0)
+    env["DISPLAY"] = ":125"
+    return xvfb, env
+
+
+def thread_cpu(pid: int, tid: int) -> float:
+    fields = Path(f"/proc/{pid}/task/{tid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rest_cost(seconds: float) -> list[tuple[str, float, float, str]]:
+    """The show's own CPU (/proc: its process alone) over `seconds` at rest: no phone, then PHONES phones
+    joined, pinged every 2 s, then none again. Rows: (what, % of a core for the whole process, % for its
+    threads but the main one — the web server's among them; the windows' loop is the main thread —, load
+    average)."""
+    from bench.idle import cpu_seconds, free_port
+
+    folder = Path(tempfile.mkdtemp(prefix="phones-rest-"))
+    xvfb, env = start_x()
+    show = subprocess.Popen([sys.executable, __file__, "--serve", str(written_40_with_phones(folder)), "--fresh",
+                             "--journal", str(folder / "j.jsonl"), "--osc-port", str(free_port()), "--web-port", "0",
+                             "--size", "1920x1080", "--log-level", "warning"], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert show.stdout is not None
+    urls = [show.stdout.readline().split()[1] for _ in range(PHONES)]
+    rows = []
+
+    def measure(what: str) -> None:
+        def cpu() -> tuple[float, float]:
+            return cpu_seconds(show.pid), thread_cpu(show.pid, show.pid)
+
+        (total, main), started = cpu(), time.monotonic()
+        time.sleep(seconds)
+        (total2, main2), took = cpu(), time.monotonic() - started
+        rows.append((what, 100 * (total2 - total) / took, 100 * ((total2 - main2) - (total - main)) / took, load()))
+
+    phones = None
+    try:
+        time.sleep(4.0)  # start-up: fonts, the first frames
+        measure("no phone")
+        phones = start_clients(urls)
+        time.sleep(SETTLE_S)
+        measure(f"{PHONES} phones connected")
+        stop(phones)
+        phones = None
+        time.sleep(3.0)
+        measure("no phone again")
+    finally:
+        if phones is not None:
+            stop(phones)
+        show.terminate()
+        show.wait(10)
+        if xvfb is not None:
+            xvfb.terminate()
+    return rows
+
+
+def demo_app(seats: int, folder: Path) -> Any:
+    """A headless demo show with `seats` phone seats (the file's 2 teams and more put in, as the 40-phone
+    test does: a buzzer format's file lists at most 10), live, the web server on 127.0.0.1."""
+    from dataclasses import replace
+
+    import pygame
+
     from quizshow.app import SWITCH_INTERVAL_S, ShowApp
-    from quizshow.config import load_show
-    from quizshow.core import commands as c
+    from quizshow.config import TeamConfig, load_show
     from quizshow.yamlfile import Problems
 
-    folder = Path(tempfile.mkdtemp(prefix="phones-bench-"))
     show = folder / "show.yaml"
     show.write_text(f'''title: "bench"
 format: demo
@@ -96,22 +304,57 @@ devices:
     problems = Problems()
     config = load_show(show, problems)
     assert config is not None and not problems.errors
-    import pygame
-
+    config = replace(config, teams=config.teams + tuple(TeamConfig(f"Стол {i + 3}", buzzer="phone")
+                                                        for i in range(seats - 2)))
     pygame.init()
     sys.setswitchinterval(SWITCH_INTERVAL_S)  # as the show runs (app.run)
     app = ShowApp(config, journal_path=folder / "j.jsonl", fresh=True, sound=False, devices=False, web=True,
                   web_port=0)
     assert app.web is not None
-    app.web.rate = 10_000
     app.go_live()
-    app.submit(c.Go(at=app.now()))
+    return app
+
+
+def socket_urls(app: Any) -> list[str]:
     host, port = app.web.address
-    token = min(app.web.seats.values(), key=lambda s: s.team).token
+    return [f"http://{host}:{port}/p/{seat.token}/ws" for seat in sorted(app.web.seats.values(), key=lambda s: s.team)]
+
+
+def loopback(presses: int, others: int) -> tuple[list[float], list[float]]:
+    """Press → engine and press → ack over loopback on a demo show, with `others` more phones connected at
+    rest (in a process of their own) while one phone presses; each press is taken back (Undo) for the next,
+    so every phone gets its state twice a press. Returns (ms from the server reading the press to the
+    engine having applied and journalled it, ms from the phone sending it to its ack)."""
+    import aiohttp
+
+    from quizshow.core import commands as c
+    from quizshow.runtime.web import PhonePress
+
+    app = demo_app(1 + others, Path(tempfile.mkdtemp(prefix="phones-bench-")))
+    app.web.rate = 10_000
+    engine_ms: list[float] = []
+    deliver = app.deliver
+
+    def timed(item: object) -> None:  # the press's `done` runs once the engine has it (journalled first)
+        if isinstance(item, PhonePress):
+            read, done = item.buzz.at, item.done
+
+            def applied(outcome: Any) -> None:
+                engine_ms.append((app.now() - read) * 1000)
+                done(outcome)
+            item = PhonePress(item.buzz, applied)
+        deliver(item)
+
+    app.web.host.deliver = timed
+    app.submit(c.Go(at=app.now()))
+    urls = socket_urls(app)
+    phones = start_clients(urls[1:]) if others else None
+    if phones is not None:
+        time.sleep(SETTLE_S)
     took: list[float] = []
 
     async def run() -> None:
-        async with aiohttp.ClientSession() as session, session.ws_connect(f"http://{host}:{port}/p/{token}/ws") as ws:
+        async with aiohttp.ClientSession() as session, session.ws_connect(urls[0]) as ws:
             acks: asyncio.Queue[dict] = asyncio.Queue()
 
             async def read() -> None:
@@ -135,27 +378,107 @@ devices:
     try:
         asyncio.run(run())
     finally:
+        if phones is not None:
+            stop(phones)
         app.close()
-    return took
+    return engine_ms, took
+
+
+def frames_with_phones(frames: int, fmt: str) -> list[tuple[str, int, list[float], list[float], str]]:
+    """The frame bench's walk (bench/frames.py `walk_once`, 1920×1080) in a process whose web server has
+    PHONES seats: with none connected, then with all of them connected at rest (in another process),
+    pinged every 2 s. Rows: (scene kind, phones, wall ms, CPU ms, load average)."""
+    from bench import frames as frame_bench
+
+    chosen = [s for s in frame_bench.shows() if s[0].startswith(fmt)]
+    name, config, make_engine, scenes = chosen[0]
+    app = demo_app(PHONES, Path(tempfile.mkdtemp(prefix="phones-frames-")))
+    urls = socket_urls(app)
+    rows = []
+    try:
+        for connected in (0, PHONES, 0):
+            phones = start_clients(urls) if connected else None
+            if phones is not None:
+                time.sleep(SETTLE_S)
+            wall: list[float] = []
+            cpu: list[float] = []
+            for _scene, kind, value in frame_bench.walk_once((1920, 1080), frames, config, make_engine, scenes):
+                if kind in ("steady", "transition"):
+                    wall.append(value)
+                elif kind.startswith("cpu_"):
+                    cpu.append(value)
+            rows.append((name, connected, wall, cpu, load()))
+            if phones is not None:
+                stop(phones)
+    finally:
+        app.close()
+    return rows
+
+
+def p99(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+def load() -> str:
+    return f"{os.getloadavg()[0]:.2f}"
 
 
 def main() -> None:
+    global DELAY_MS
+    if sys.argv[1:2] == ["--clients"]:
+        clients(sys.argv[2:])
+        return
+    if sys.argv[1:2] == ["--serve"]:
+        sys.exit(serve(sys.argv[2:]))
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--trials", type=int, default=1000)
     parser.add_argument("--presses", type=int, default=300)
+    parser.add_argument("--seconds", type=float, default=40.0, help="each CPU window at rest")
+    parser.add_argument("--frames", type=int, default=120, help="frames a scene in the frame walk")
+    parser.add_argument("--format", default="svoyak", help="the frame walk's show (bench/frames.py)")
+    parser.add_argument("--only", choices=("order", "loopback", "rest", "frames"), action="append")
+    parser.add_argument("--delay-ms", type=float, nargs=2, default=DELAY_MS, metavar=("LOW", "HIGH"),
+                        help="each one-way trip of the ordering simulation (default 5 150: a bad Wi-Fi)")
     args = parser.parse_args()
-    print(f"Ordering by the thumb's time: one-way delays {DELAY_MS[0]:.0f}–{DELAY_MS[1]:.0f} ms, "
-          f"{args.trials} trials a row")
-    for pings, label in ((FIRST_PINGS, "8 pings (just joined)"), (FIRST_PINGS + 16, "24 pings (after ~30 s)")):
-        print(f"  {label}")
-        print("    apart   in thumb order   by arrival   mean |error|")
-        for spacing in SPACINGS_MS:
-            ok, arrival, error = ordering(args.trials, spacing, pings, seed=25 + spacing)
-            print(f"    {spacing:3d} ms   {ok:13.1%}   {arrival:10.1%}   {error:8.1f} ms")
-    took = sorted(loopback(args.presses))
-    p99 = took[min(len(took) - 1, int(len(took) * 0.99))]
-    print(f"Press → engine → ack over loopback ({len(took)} presses, journalled with fsync): "
-          f"p50 {statistics.median(took):.2f} ms, p99 {p99:.2f} ms")
+    DELAY_MS = tuple(args.delay_ms)
+    only = set(args.only or ("order", "loopback", "rest", "frames"))
+    if "order" in only:
+        print(f"Ordering by the thumb's time: one-way delays {DELAY_MS[0]:.0f}–{DELAY_MS[1]:.0f} ms drawn for "
+              f"every message, clocks drifting up to ±{DRIFT_PPM:.0f} ppm, {args.trials} trials a row; load "
+              f"average {load()}")
+        for label, low, high in CONNECTED:
+            print(f"  {label}")
+            print("    apart   in thumb order (spec's estimator)   by arrival   mean |error| (spec's)")
+            for spacing in SPACINGS_MS:
+                r = ordering(args.trials, spacing, (low, high), seed=25 + spacing)
+                print(f"    {spacing:3d} ms   {r['now']:8.1%} ({r['spec']:6.1%})   {r['arrival']:18.1%}   "
+                      f"{r['now_error']:6.1f} ms ({r['spec_error']:4.1f})")
+    if "loopback" in only:
+        print(f"Press → engine → ack over loopback ({args.presses} presses, journalled with fsync, the state "
+              "pushed to every phone twice a press):")
+        for others in (0, PHONES - 1):
+            engine, took = loopback(args.presses, others)
+            print(f"  {others + 1:2d} phones connected: press → engine p50 {statistics.median(engine):.2f} ms, "
+                  f"p99 {p99(engine):.2f} ms; press → ack p50 {statistics.median(took):.2f} ms, p99 "
+                  f"{p99(took):.2f} ms (load average {load()})")
+    if "rest" in only:
+        print(f"The show at rest (main.py, both windows, the written quiz with 40 phone tables + 8 buzzer seats): "
+              f"its process's CPU over {args.seconds:.0f} s")
+        rows = rest_cost(args.seconds)
+        print(f"  {'':24} {'the process':>12} {'its threads but the windows (web server…)':>42}")
+        for what, percent, others, avg in rows:
+            print(f"  {what:24} {percent:10.2f} % {others:40.2f} %   (load average {avg})")
+        for i, label in ((0, "whole process"), (1, "threads but the windows")):
+            base = (rows[0][1 + i] + rows[2][1 + i]) / 2
+            print(f"  {PHONES} phones cost {rows[1][1 + i] - base:+.2f} % of a core ({label}; target ≤ 5 %)")
+    if "frames" in only:
+        print(f"Frame times (bench/frames.py's walk, 1920×1080, {args.frames} frames a scene) in a process whose "
+              f"web server has {PHONES} phone seats:")
+        print("  show                phones   wall p50   wall p99   CPU p50   CPU p99")
+        for name, connected, wall, cpu, avg in frames_with_phones(args.frames, args.format):
+            print(f"  {name:18} {connected:6d} {statistics.median(wall):9.2f} {p99(wall):10.2f} "
+                  f"{statistics.median(cpu):9.2f} {p99(cpu):9.2f}   (load average {avg})")
 
 
 if __name__ == "__main__":

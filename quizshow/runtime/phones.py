@@ -210,7 +210,7 @@ def device_lines(app: Any, server: WebServer) -> list[tuple[str, bool]]:
     host, port = server.address
     held = {seat.token: rtt for seat, rtt in server.connected()}
     waiting = {seat.token for seat in server.waiting_seats()}
-    text = app.say("console.phones", host=venue_address(host), port=port, n=len(held), seats=len(server.seats))
+    text = app.say("console.phones", host=_venue(host), port=port, n=len(held), seats=len(server.seats))
     rtts = [rtt for rtt in held.values() if rtt is not None]
     if rtts:  # the slowest phone's round trip: the one fairness depends on
         text += app.say("console.phones_rtt", ms=round(max(rtts) * 1000))

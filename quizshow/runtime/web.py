@@ -27,7 +27,7 @@ from quizshow import i18n
 from quizshow.core import commands as c
 from quizshow.core.engine import Outcome
 from quizshow.inputs.phones import protocol as p
-from quizshow.inputs.phones.clock import FIRST_PINGS, MISSED_PINGS, PING_EVERY_S, ClockEstimate
+from quizshow.inputs.phones.clock import MISSED_PINGS, PING_EVERY_S, ClockEstimate, ping_gaps
 from quizshow.inputs.phones.seats import Seat
 from quizshow.inputs.phones.view import PhoneView
 from quizshow.inputs.phones.words import PAGE_WORDS, PHRASES
@@ -35,7 +35,6 @@ from quizshow.inputs.phones.words import PAGE_WORDS, PHRASES
 log = logging.getLogger(__name__)
 
 MAX_WS_FRAME = 64 * 1024  # beyond 4 KiB a message is answered 400; beyond this the socket closes
-FIRST_PING_GAP_S = 0.05
 
 
 @dataclass(frozen=True)
@@ -121,6 +120,7 @@ class WebServer:
         self._failed: BaseException | None = None
         self._stopping: asyncio.Event | None = None
         self.ping_every_s = PING_EVERY_S
+        self._push_pending = False  # a push of every phone's state is on its way (state_changed)
         self.rate = p.RATE  # messages a second from one phone
         i18n.add_phrases(PHRASES)
         # More clients on the same server (the overlay, runtime/overlay.py; followers, follow_server.py): their routes.
@@ -191,10 +191,13 @@ class WebServer:
     # --- what the show calls (any thread) ----------------------------------------------------------------
 
     def state_changed(self) -> None:
-        """The show's state changed: each phone gets its new `state` if what it shows changed."""
-        if self.loop is not None and not self.loop.is_closed():
-            with contextlib.suppress(RuntimeError):
-                self.loop.call_soon_threadsafe(self._push_all)
+        """The show's state changed: each phone gets its new `state` if what it shows changed. Changes that
+        come faster than the server's loop takes them are pushed once (the push reads the latest state)."""
+        if self._push_pending or self.loop is None or self.loop.is_closed():
+            return
+        self._push_pending = True
+        with contextlib.suppress(RuntimeError):
+            self.loop.call_soon_threadsafe(self._push_soon)
 
     def accept(self, seat_key: str) -> bool:
         """The operator lets the phone waiting longest on a seat (its key, «3» or «3.2») take it; the phone
@@ -342,7 +345,7 @@ class WebServer:
                       device="phone" if when.synced else "phone-unsynced")
         answered, done = _answered_on_this_loop()
         self.host.deliver(PhonePress(buzz, done))
-        await self._answer(phone, msg.id, await answered)
+        await self._answer(phone, msg.id, await answered, worded=True)
 
     async def _stake(self, phone: Phone, msg: p.Stake, arrival: float) -> None:
         """A stake or a bid: to the show like a press (journalled as the console's `bid`/`stake` would be)."""
@@ -354,10 +357,7 @@ class WebServer:
             return
         answered, done = _answered_on_this_loop()
         self.host.deliver(PhoneStake(phone.seat.team, phone.seat.player, msg.value, arrival, done))
-        outcome = await answered
-        if outcome is not None and outcome.refused:
-            log.info("phone %s: stake %d refused: %s", phone.seat.key, msg.value, outcome.refused)
-        await self._answer(phone, msg.id, outcome, worded=True)
+        await self._answer(phone, msg.id, await answered, worded=True)
 
     async def _typed(self, phone: Phone, msg: p.Answer, arrival: float) -> None:
         """A typed answer: to the show like a press, judged by its own (mapped) time. A late one is journalled
@@ -385,12 +385,15 @@ class WebServer:
 
     async def _answer(self, phone: Phone, msg_id: int, outcome: Outcome | None, worded: bool = False) -> None:
         """The ack of what became of a phone's message, then its state if that changed. `worded`: a refusal
-        in the show's language (the phone shows it to the player), else the rule's English."""
+        in the show's language (the phone shows it to the player), else the rule's English. A refusal is
+        logged with the seat and the same words."""
         if outcome is None:
+            log.info("phone %s «%s»: message %d not taken", phone.seat.key, phone.seat.name, msg_id)
             await self._send(phone, p.ack(msg_id, 409, "not taken"))
         elif outcome.refused:
             why = outcome.refusal
             said = i18n.refusal(why.template, why.values, self.language) if worded and why else str(outcome.refused)
+            log.info("phone %s «%s»: message %d refused: %s", phone.seat.key, phone.seat.name, msg_id, said)
             await self._send(phone, p.ack(msg_id, 409, said))
         else:
             await self._send(phone, p.ack(msg_id, 200, "ok"))
@@ -399,9 +402,11 @@ class WebServer:
     # --- clock sync ---------------------------------------------------------------------------------------
 
     async def _first_pings(self, phone: Phone) -> None:
-        for _ in range(FIRST_PINGS):
+        """A phone that just joined: 8 pings at once, then 16 more a quarter second apart (clock.ping_gaps),
+        so it is as fair as the others seconds after joining."""
+        for gap in ping_gaps():
             await self._ping(phone)
-            await asyncio.sleep(FIRST_PING_GAP_S)
+            await asyncio.sleep(gap)
 
     async def _ping_all(self) -> None:
         while True:
@@ -421,7 +426,13 @@ class WebServer:
 
     # --- sending --------------------------------------------------------------------------------------
 
+    def _push_soon(self) -> None:
+        """After what the loop has queued already: the ack a press waits for goes before 47 other states."""
+        assert self.loop is not None
+        self.loop.call_soon(self._push_all)
+
     def _push_all(self) -> None:
+        self._push_pending = False  # first: a change from now on is pushed again
         for phone in self.phones():
             asyncio.ensure_future(self._send_state(phone))
 

@@ -1,30 +1,83 @@
 """A phone's clock against the show clock, measured by the show itself (spec/web.md, «Clock sync»).
 
 Pure: no I/O, no time source. The server stamps a ping's send time `s0` and its pong's receive time
-`s1` on the show clock; the pong carries the phone's own clock `c` (ms). One sample is
-`rtt = s1 − s0`, `offset = (s0 + s1)/2 − c/1000`; the estimate in use is the sample with the smallest
-round trip among the last 16 (the least queued one is the least wrong). A press at phone time `c` is then
-at show time `c/1000 + offset`, clamped into `[arrival − (rtt/2 + SLACK_S), arrival]`: a phone can
-never claim it pressed before its message could have left, nor after it arrived.
+`s1` on the show clock; the pong carries the phone's own clock `c` (ms), read between the two. One sample
+is `rtt = s1 − s0`, `offset = (s0 + s1)/2 − c/1000` (the spec's sample).
+
+The offset in use (docs/phones.md, «Deviations from the spec»): each sample also *bounds* the true
+offset — the phone read its clock after the ping left and before the pong came back, so
+`s0 − c/1000 ≤ offset ≤ s1 − c/1000`, widened by DRIFT × its age (the clocks may have drifted apart
+since). The samples of the last SPAN_S seconds (at most WINDOW) are intersected, newest first, and the
+middle of what is left is the estimate: its error is half the
+difference between the *least* delayed trip out and the least delayed trip back among all of them, where
+the spec's «the smallest round trip of the last 16» is wrong by half the asymmetry of one sample. A sample
+that does not fit the newer ones (the phone's clock jumped) ends the intersection there.
+
+The round trip shown and the press clamp are the spec's: the smallest round trip of the last 16 samples.
+A press at phone time `c` is at show time `c/1000 + offset`, clamped into
+`[arrival − (rtt/2 + SLACK_S), arrival]`: a phone can never claim it pressed before its message could have
+left, nor after it arrived.
 """
 
 from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import islice
 
-WINDOW = 16  # samples the estimate is chosen from
+RTT_WINDOW = 16  # the round trip in use (the pill, the console, the clamp): the smallest of the last 16
+WINDOW = 64  # samples kept for the offset
+SPAN_S = 120.0  # ...of the last this many seconds
+DRIFT = 50e-6  # the most a phone's clock and the show's are taken to drift apart: an older sample allows more
 SLACK_S = 0.25  # how much earlier than half a round trip before arrival a press may still be placed
-FIRST_PINGS = 8  # pings right after connecting
+FIRST_PINGS = 8  # pings right after connecting, FIRST_PING_GAP_S apart
+FIRST_PING_GAP_S = 0.05
+CATCH_UP_PINGS = 16  # then this many more, CATCH_UP_GAP_S apart (a phone that just joined is not yet fair)
+CATCH_UP_GAP_S = 0.25
 PING_EVERY_S = 2.0  # then one every this often
 MISSED_PINGS = 3  # unanswered pings in a row: the phone is gone and its seat is free
+
+
+def ping_gaps() -> Iterator[float]:
+    """The seconds after each ping of a phone that just connected before its next one, while the server's
+    every-2-s round (PING_EVERY_S) has not taken over: FIRST_PINGS quickly, then CATCH_UP_PINGS more."""
+    yield from (FIRST_PING_GAP_S,) * FIRST_PINGS
+    yield from (CATCH_UP_GAP_S,) * CATCH_UP_PINGS
 
 
 @dataclass(frozen=True)
 class Sample:
     rtt: float  # seconds
     offset: float  # show time minus phone time, seconds
+    s1: float = 0.0  # when the pong came back (show clock)
+
+    @property
+    def low(self) -> float:
+        """The smallest offset this sample allows: the phone read its clock after the ping left."""
+        return self.offset - self.rtt / 2
+
+    @property
+    def high(self) -> float:
+        """The largest: the phone read its clock before the pong came back."""
+        return self.offset + self.rtt / 2
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """The phone's offset (show time minus phone time, s) and the interval all the samples used allow."""
+
+    offset: float
+    low: float
+    high: float
+    samples: int  # how many samples the interval is made of
+
+    @property
+    def error(self) -> float:
+        """The most the offset can be wrong by (the clocks drifting apart by DRIFT at most): half the
+        interval."""
+        return (self.high - self.low) / 2
 
 
 @dataclass(frozen=True)
@@ -39,24 +92,27 @@ class PressTime:
 class ClockEstimate:
     def __init__(self, window: int = WINDOW) -> None:
         self.samples: deque[Sample] = deque(maxlen=window)
+        self._best: Sample | None = None  # worked out once a sample (the console asks every frame)
 
     def add(self, s0: float, s1: float, phone_ms: float) -> Sample | None:
         """One ping's round trip. A reply that came back before it was sent, or a clock that is not a
         number, is no sample."""
         if not (math.isfinite(s0) and math.isfinite(s1) and math.isfinite(phone_ms)) or s1 < s0:
             return None
-        sample = Sample(rtt=s1 - s0, offset=(s0 + s1) / 2 - phone_ms / 1000)
+        sample = Sample(rtt=s1 - s0, offset=(s0 + s1) / 2 - phone_ms / 1000, s1=s1)
         self.samples.append(sample)
+        best: Sample | None = None
+        for kept in islice(self.samples, max(0, len(self.samples) - RTT_WINDOW), None):
+            if best is None or kept.rtt <= best.rtt:
+                best = kept
+        self._best = best
         return sample
 
     @property
     def best(self) -> Sample | None:
-        """The sample in use: the smallest round trip among the last WINDOW (the later one on a tie)."""
-        best: Sample | None = None
-        for sample in self.samples:
-            if best is None or sample.rtt <= best.rtt:
-                best = sample
-        return best
+        """The least queued sample: the smallest round trip among the last RTT_WINDOW (the later one on a
+        tie)."""
+        return self._best
 
     @property
     def synced(self) -> bool:
@@ -67,12 +123,32 @@ class ClockEstimate:
         best = self.best
         return None if best is None else best.rtt
 
+    def estimate(self, now: float) -> Estimate | None:
+        """The offset at show time `now`: the intersection of the samples' intervals, newest first, over
+        the last SPAN_S seconds; it stops at a sample that does not fit the newer ones. None: no sample."""
+        low, high, used = -math.inf, math.inf, 0
+        for sample in reversed(self.samples):
+            age = max(0.0, now - sample.s1)
+            if used and age > SPAN_S:
+                break
+            drift = DRIFT * age  # how far the clocks may have drifted apart since
+            if sample.low - drift > high or sample.high + drift < low:  # the clock jumped: older ones are void
+                break
+            low, high, used = max(low, sample.low - drift), min(high, sample.high + drift), used + 1
+        if not used:
+            return None
+        return Estimate((low + high) / 2, low, high, used)
+
     def press_time(self, phone_ms: float, arrival: float) -> PressTime:
         """The show time of a press the phone made at its clock `phone_ms`, which arrived at `arrival`."""
-        return press_time(self.best, phone_ms, arrival)
+        estimate, best = self.estimate(arrival), self.best
+        if estimate is None or best is None:
+            return press_time(None, phone_ms, arrival)
+        return press_time(Sample(rtt=best.rtt, offset=estimate.offset), phone_ms, arrival)
 
 
 def press_time(best: Sample | None, phone_ms: float, arrival: float) -> PressTime:
+    """`best`: the offset in use and the round trip the clamp allows."""
     if best is None or not math.isfinite(phone_ms):
         return PressTime(arrival, synced=False, clamped=False)
     claimed = phone_ms / 1000 + best.offset

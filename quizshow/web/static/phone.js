@@ -6,6 +6,7 @@
   let ws = null, words = {}, hello = null, state = null, nextId = 1, retry = 500, gone = false, wake = null;
   let staking = null, asked = null;  // the stake sent last (until its ack); the bounds on screen
   let typing = null, question = null, ticker = null;  // the answer sent last (until its ack); its question
+  let pressing = 0;  // the id of the press sent last: a refusal of it is said under the screen
   const device = (() => {  // this phone's own id: a reconnect from it takes the seat back at once
     try {
       let id = localStorage.getItem("quizshow-device");
@@ -52,23 +53,21 @@
       if (m.phase === "answering" && before !== "answering" && navigator.vibrate) navigator.vibrate([200, 100, 200]);
     } else if (m.t === "ack" && staking && m.id === staking.id) {
       // What became of the stake, under the screen whatever the phase now (a bid taken passes the turn on).
-      const said = $("said");
-      said.className = "said " + (m.code === 200 ? "ok" : "no");
-      said.textContent = m.code === 200 ? say("stake_taken", "{value}").replace("{value}", staking.value) : m.message;
+      tell(m.code === 200, m.code === 200 ? say("stake_taken", "{value}").replace("{value}", staking.value) : m.message);
       staking = null;
-      clearTimeout(said.timer);
-      said.timer = setTimeout(() => { said.textContent = ""; said.className = "said"; }, 6000);
     } else if (m.t === "ack" && typing && m.id === typing.id) {
       // What became of the typed answer: «Ответ принят», or why not («Поздно…») — under the screen.
       tell(m.code === 200, m.code === 200 ? say("answer_taken") : m.message);
       typing = null;
+    } else if (m.t === "ack" && m.id === pressing && m.code !== 200) {
+      tell(false, m.message);  // a press refused: why, in the show's language («Кнопки сейчас закрыты»)
     } else if (m.t === "bye") {
       gone = true; phase("offline"); $("offline-title").textContent = say("replaced");
       document.querySelector("#offline .spinner").style.display = "none";
     }
   }
 
-  function tell(ok, words) {
+  function tell(ok, words) {  // a line under the screen (a refusal stays longer, to be read)
     const said = $("said");
     said.className = "said " + (ok ? "ok" : "no");
     said.textContent = words;
@@ -155,6 +154,7 @@
     e.preventDefault();
     // The touch's own timestamp (ms since the page's time origin), not when this code got to run.
     const t = e.timeStamp > 1e12 ? e.timeStamp : clock(e.timeStamp);
+    pressing = nextId;
     send({ t: "press", id: nextId++, c: t });
     keepAwake();
   }

@@ -1,0 +1,42 @@
+"""Issue 25: «every refusal says why on the phone». The phone page in a real headless Chromium (as
+tests/test_w3_phones_browser.py; skipped with the reason when Chromium or playwright is missing): a tap the
+show refuses is said under the screen in the show's language, and the log names the seat with the same
+words."""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.test_w3_phones_browser import CHROMIUM, FLAGS, make_app, sync_api
+
+
+@pytest.mark.slow
+def test_a_refused_tap_is_said_under_the_phones_screen_and_in_the_log(tmp_path, caplog):
+    caplog.set_level(logging.INFO)
+    app = make_app(tmp_path, "ru")
+    shots = Path(os.environ.get("PHONE_SHOTS", tmp_path))
+    seat = min(app.web.seats.values(), key=lambda s: s.team)
+    host, port = app.web.address
+    try:
+        with sync_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
+            try:
+                page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+                page.goto(f"http://{host}:{port}/p/{seat.token}")
+                page.wait_for_selector("body.phase-idle")  # the title: the buttons are closed
+                page.click("#idle")  # a touch counts in idle too: the engine refuses it
+                page.wait_for_function("document.getElementById('said').textContent.length > 0")
+                assert page.text_content("#said") == "Кнопки сейчас закрыты"
+                assert "no" in (page.get_attribute("#said", "class") or "")
+                page.screenshot(path=str(shots / "phone-ru-390x844-refused.png"))
+            finally:
+                browser.close()
+    finally:
+        app.close()
+    assert not app.engine.state.presses.presses
+    assert any(f"«{seat.name}»" in r.getMessage() and "Кнопки сейчас закрыты" in r.getMessage()
+               for r in caplog.records)
