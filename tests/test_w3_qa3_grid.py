@@ -1,0 +1,112 @@
+"""QA round 3, the written quiz's grid and the phones (items 1-7): what the operator and the players see
+matches what the show does. Real console frames (SDL dummy) and the phone's own words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from quizshow.app import Action, ShowApp
+from quizshow.core import commands as c
+from quizshow.event_file import load_any
+from quizshow.yamlfile import Problems
+from tests.test_duel_display import duel_app
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = Path("/tmp/fixgrid")  # where the frames are kept to LOOK at (when the folder is there)
+
+
+@pytest.fixture(autouse=True)
+def _cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("QUIZSHOW_CACHE", str(tmp_path / "cache"))
+
+
+def app_of(path: Path, tmp_path: Path) -> ShowApp:
+    problems = Problems()
+    config = load_any(path, problems)
+    assert config is not None and not problems.errors, problems.items
+    return ShowApp(config, journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
+
+
+def labels_of(app: ShowApp, at: float, name: str | None = None, size: tuple[int, int] = (1280, 800)) -> list[str]:
+    """The texts of one real console frame (every label it fitted)."""
+    said: list[str] = []
+    original = app.console.text.fit
+
+    def spy(text, *args, **kwargs):
+        said.append(text)
+        return original(text, *args, **kwargs)
+
+    app.console.text.fit = spy  # type: ignore[method-assign]
+    try:
+        surface = pygame.Surface(size)
+        app.console.render(surface, at, app.status)
+    finally:
+        app.console.text.fit = original  # type: ignore[method-assign]
+    if name and OUT.is_dir():
+        pygame.image.save(surface, str(OUT / f"{name}.png"))
+    return said
+
+
+def written_at_answer(tmp_path: Path, show: str = "written.yaml") -> ShowApp:
+    """A written show with question 1's sheets in and its answer on screen: the clock is stopped."""
+    app = app_of(ROOT / "shows" / show, tmp_path)
+    for at in (1.0, 2.0, 3.0):  # the question, the minute
+        app.submit(c.Go(at=at))
+    app.submit(c.Tick(at=3.0 + 60.01))  # hand-in
+    app.submit(c.Tick(at=3.0 + 80.0))  # the answer
+    assert app.engine.state.phase == "answer", app.engine.state.phase
+    assert not app.engine.state.timer.running
+    return app
+
+
+# --- 1: every cursor move redraws at once -----------------------------------------------------------------
+
+def test_arrow_keys_on_the_grid_redraw_the_console_at_once_so_space_marks_the_team_shown(tmp_path):
+    """Two ↓ with the clock stopped left the cursor drawn on the first team; Space then marked the third."""
+    app = written_at_answer(tmp_path)
+    try:
+        assert app.console.needs_frame(app.status)
+        labels_of(app, 100.0)
+        assert not app.console.needs_frame(app.status)  # at rest: nothing to draw
+        teams = [t.name for t in app.engine.state.teams]
+        for n, at in ((1, 100.1), (2, 100.2)):
+            app.key(pygame.K_DOWN, 0, at)
+            assert app.console.needs_frame(app.status), f"↓ #{n} left the old frame on screen"
+            said = labels_of(app, at + 0.01, f"q1-down-{n}")
+            assert any(t.startswith(f"{n + 1}. {teams[n]} · вопрос") for t in said), said
+            assert not app.console.needs_frame(app.status)
+        app.key(pygame.K_SPACE, 0, 101.0)
+        assert app.engine.state.teams[2].score == 1 and app.engine.state.teams[0].score == 0
+        assert app.console.needs_frame(app.status)
+    finally:
+        app.close()
+
+
+def test_every_grid_key_that_moves_the_cursor_redraws(tmp_path):
+    """←/→ and a typed team number move the cursor without a journalled step: each is a new frame."""
+    app = written_at_answer(tmp_path)
+    try:
+        labels_of(app, 100.0)
+        for at, key in ((100.1, pygame.K_3), (100.2, pygame.K_UP), (100.3, pygame.K_LEFT), (100.4, pygame.K_RIGHT)):
+            app.key(key, 0, at)
+            assert app.console.needs_frame(app.status), pygame.key.name(key)
+            labels_of(app, at + 0.01)
+    finally:
+        app.close()
+
+
+def test_the_duel_panel_key_d_shows_its_armed_tables_at_once(tmp_path):
+    """The duel's D (pick a player to disqualify) changes only the panel's memory: it redraws too."""
+    app = duel_app(tmp_path)
+    try:
+        app.action(Action("go", 1.0))
+        app.console.needs_frame(app.status)
+        labels_of(app, 1.2)
+        assert not app.console.needs_frame(app.status) or app.engine.state.timer.running
+        app.key(pygame.K_d, 0, 1.5)
+        assert app.console.needs_frame(app.status)
+    finally:
+        app.close()
