@@ -110,3 +110,47 @@ def test_the_duel_panel_key_d_shows_its_armed_tables_at_once(tmp_path):
         assert app.console.needs_frame(app.status)
     finally:
         app.close()
+
+
+# --- 2: a .4s pack's own question numbers on the console ----------------------------------------------------
+
+CLUB_SHOW = """title: "Клуб"
+format: written
+preset: written
+pack: {pack}
+language: ru
+teams:
+  - {{name: "Совы"}}
+  - {{name: "Кактус"}}
+  - {{name: "Тёмные лошадки"}}
+"""
+
+
+def club_app(tmp_path: Path) -> ShowApp:
+    path = tmp_path / "club.yaml"
+    path.write_text(CLUB_SHOW.format(pack=ROOT / "tests" / "fixtures" / "chgksuite" / "club.4s"), encoding="utf-8")
+    return app_of(path, tmp_path)
+
+
+def test_the_console_names_a_4s_question_by_the_pack_number_the_projector_shows(tmp_path):
+    """fs-05c: the projector said «ВОПРОС 10», the console «вопрос 4 из 5» and the grid «1.4»."""
+    app = club_app(tmp_path)
+    try:
+        at = 1.0
+        while app.format.position(app.engine.state).get("question") != 3 or app.engine.state.phase != "question":
+            app.submit(c.Go(at=at))
+            if app.engine.state.timer.running:
+                app.submit(c.Tick(at=at + 200.0))
+                at += 200.0
+            at += 1.0
+            assert at < 5000, app.engine.state.phase
+        said = labels_of(app, at, "club-q10")
+        header = next(t for t in said if t.startswith("ВОПРОС ·"))
+        assert "вопрос 10 (4/5)" in header and "4 из 5" not in header, header
+        assert any(t.startswith("1. Совы · вопрос 10:") for t in said), said  # the cursor's line
+        assert {"7", "8", "9", "10"} <= set(said) and "1.4" not in said  # the grid's columns
+        app.key(pygame.K_LEFT, 0, at + 1)
+        app.key(pygame.K_SPACE, 0, at + 2)  # question 9 (1.3) is marked: the journal says the pack's number
+        assert app.console.journal[-1][1] == "Совы: вопрос 9 засчитан"
+    finally:
+        app.close()

@@ -127,9 +127,13 @@ class WrittenFormat(Format):
             return {"round": len(self.tours), "question": w.number - len(self.main), "round_key": None,
                     "question_key": "console.written_extra_question",  # «дополнительный вопрос 1», no «из ∞»
                     "compact_question": True}
-        tour, index, _ = self.main[w.number]
-        return {"round": tour, "question": index, "of": len(self.tours[tour]), "round_key": "console.written_tour",
-                "compact_question": True}
+        tour, index, question = self.main[w.number]
+        pos: dict[str, Any] = {"round": tour, "question": index, "of": len(self.tours[tour]),
+                               "round_key": "console.written_tour", "compact_question": True}
+        if question.number:  # a .4s pack numbers its questions (№ 10): the console says the projector's number
+            pos["played"] = f"{question.number} ({index + 1}/{len(self.tours[tour])})"
+            pos["question_key"] = "console.written_numbered_question"
+        return pos
 
     def shown_scores(self, state: ShowState) -> tuple[int, ...] | None:
         """The sheets are marked while the hall waits for the results table: until it (or the score overlay)
@@ -486,8 +490,10 @@ class WrittenFormat(Format):
         raise Refused("scores come from the grid: mark the sheets")
 
     def label(self, number: int) -> str:
-        """A question's name for people: «2.7» (tour 2, question 7) or «Д1» (the first extra question)."""
+        """A question's name for people: «2.7» (tour 2, question 7), the pack's own number where it gives one
+        («10», as the projector says it), or «+1» (the first extra question)."""
         if self.is_extra(number):
             return f"+{number - len(self.main) + 1}"
-        tour, index, _ = self.main[number]
-        return f"{tour + 1}.{index + 1}"
+        tour, index, question = self.main[number]
+        # A .4s pack numbers its questions itself (1…36 on through the tours): the hall sees that number.
+        return question.number or f"{tour + 1}.{index + 1}"

@@ -43,6 +43,7 @@ RU: dict[str, str] = {
     "console.written_grid": "СЕТКА ОТВЕТОВ",
     "console.written_extra_question": "дополнительный вопрос {n}",
     "console.written_tour": "тур {n}",
+    "console.written_numbered_question": "вопрос {n}",  # the pack's number, then its place in the tour: «10 (4/5)»
     "console.written_keys":
         "Вверх/вниз: команда · влево/вправо: вопрос · Пробел/Y верно · N неверно · L опоздали · "
         "цифры — номер команды · E доп.\u00a0минута · H помощь\u00a0клуба · X дозаявка",
@@ -124,6 +125,7 @@ EN: dict[str, str] = {
     "console.written_grid": "ANSWER GRID",
     "console.written_extra_question": "extra question {n}",
     "console.written_tour": "tour {n}",
+    "console.written_numbered_question": "question {n}",
     "console.written_keys":
         "Up/down: team · left/right: question · Space/Y right · N wrong · L late · "
         "digits: team number · E extra minute · H club help · X extra players",
