@@ -413,11 +413,14 @@ class WrittenFormat(Format):
         if (minute.closed if minute is not None else w.closed) is not None:
             return None  # its time is over; the others' may still run
         until = self._closes(state, team)
+        clock_until = None  # the minute's end, on the hall's clock: the phone counts it, then the seconds after
         if until is None and state.phase == Phase.MINUTE and state.timer.window is not None:
             after = minute.timer.left_at_start if minute is not None else float(self.rules["hand_in_s"])
-            until = state.timer.window.closes + after
+            clock_until = state.timer.window.closes
+            until = clock_until + after
         kept = find(w.typed, team, w.number)
-        return AnswerAsk(w.number, until, kept.text if kept is not None else None)
+        then = None if state.phase == Phase.QUESTION else ("extra_minute" if minute is not None else "hand_in")
+        return AnswerAsk(w.number, until, kept.text if kept is not None else None, clock_until, then)
 
     def answer_late(self, state: ShowState, team: int, question: int, sent: float) -> bool:
         """Seed 001: a sheet handed in after the minute and the hand-in seconds scores 0 — a typed answer sent

@@ -124,10 +124,15 @@
   }
 
   function countdown() {  // the seconds left, on this phone's own clock (until_ms is on it)
-    const until = state && state.answer ? state.answer.until_ms : null, el = $("answer-left");
+    const answer = state && state.answer ? state.answer : null, el = $("answer-left");
+    const until = answer ? answer.until_ms : null;
     if (until == null) { el.textContent = say("answer_no_clock"); el.className = "left wait"; return; }
-    const left = Math.ceil((until - clock()) / 1000);
-    el.textContent = left > 0 ? say("answer_left", "{s}").replace("{s}", left) : say("answer_over");
+    // The hall's clock first (the minute, as the projector shows it), then the seconds after it by their name
+    // («сдача ответов: 7 с»): the phone never counts a number the hall does not see.
+    const hall = answer.clock_until_ms, now = clock(), onHall = hall != null && now < hall;
+    const left = Math.ceil(((onHall ? hall : until) - now) / 1000);
+    const key = onHall || !answer.then ? "answer_left" : "answer_left_" + answer.then;
+    el.textContent = left > 0 ? say(key, say("answer_left", "{s}")).replace("{s}", left) : say("answer_over");
     el.className = "left" + (left <= 10 ? " soon" : "");
   }
 
