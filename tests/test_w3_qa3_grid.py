@@ -154,3 +154,28 @@ def test_the_console_names_a_4s_question_by_the_pack_number_the_projector_shows(
         assert app.console.journal[-1][1] == "Совы: вопрос 9 засчитан"
     finally:
         app.close()
+
+
+# --- 4: a late correction shows beside the answer that counts ---------------------------------------------
+
+def test_a_late_correction_shows_beside_the_in_time_answer_on_the_cursor_line_and_in_the_grid(tmp_path):
+    """wp-18c: «Уран (планета)» sent in time counts; the later «Уран поздно» was in neither the grid nor the
+    cursor line, so the operator never knew the team had tried to change it."""
+    from tests.test_written_display import SHOW_12, _app
+
+    app = _app(tmp_path, SHOW_12)
+    try:
+        for _ in range(2):
+            app.key(pygame.K_PAGEDOWN, 0, 1.0)
+        app.submit(c.TypedAnswer(at=6, team=0, question=0, text="Форточка", sent=6))
+        app.engine.dispatch(c.Tick(at=62))
+        app.submit(c.Tick(at=72.5))
+        app.submit(c.TypedAnswer(at=73, team=0, question=0, text="Окно поздно", sent=73, late=True))
+        assert app.engine.state.phase == "answer"
+        app.console.needs_frame(app.status)
+        said = labels_of(app, 100.0, "late-correction")
+        cursor = next(t for t in said if t.startswith("1. "))
+        assert "с телефона: «Форточка»" in cursor and "поздно (не в счёт): «Окно поздно»" in cursor, cursor
+        assert "Форточка" in said and "поздно: «Окно поздно»" in said, said  # the grid's column: both
+    finally:
+        app.close()
