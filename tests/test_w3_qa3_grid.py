@@ -179,3 +179,28 @@ def test_a_late_correction_shows_beside_the_in_time_answer_on_the_cursor_line_an
         assert "Форточка" in said and "поздно: «Окно поздно»" in said, said  # the grid's column: both
     finally:
         app.close()
+
+
+# --- 5: the journal says what the Next after F5 did -------------------------------------------------------
+
+@pytest.mark.parametrize("language, said", [("ru", "Далее: минута закончена, сдаём ответы"),
+                                            ("en", "Next: the minute is over, sheets in")])
+def test_next_after_stopping_the_minute_is_journalled_as_the_minute_ended(tmp_path, language, said):
+    """wp-19c: F5 stopped the minute, Next began the hand-in; the journal said «Далее: время пошло»."""
+    from dataclasses import replace
+
+    problems = Problems()
+    config = load_any(ROOT / "shows" / "written.yaml", problems)
+    assert config is not None
+    app = ShowApp(replace(config, language=language), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False)
+    try:
+        for at in (1.0, 2.0):  # the question, its minute
+            assert app.submit(c.Go(at=at)).accepted
+        assert app.console.journal[-1][1].endswith(("время пошло", "clock started")), app.console.journal[-1]
+        assert app.submit(c.TimerStop(at=20.0)).accepted  # F5
+        assert app.submit(c.Go(at=21.0)).accepted  # Next: «Сдаём ответы!»
+        assert app.engine.state.phase == "hand_in"
+        assert app.console.journal[-1][1] == said
+        assert any(t.endswith(said) for t in labels_of(app, 22.0, f"minute-ended-{language}"))  # on the console
+    finally:
+        app.close()

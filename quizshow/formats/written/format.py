@@ -22,6 +22,7 @@ from quizshow.formats.written.standings import Asked, Line, leaders, standings
 from quizshow.packs.model import HOST_QUESTION, Question
 
 MAX_TEAMS = 40  # a show file may list this many teams (FormatSpec.max_teams)
+HAND_IN_CLOCK = "hand_in"  # the hand-in seconds' clock (its TIMER_START event's name)
 
 
 def same_name(a: str, b: str) -> bool:
@@ -108,9 +109,12 @@ class WrittenFormat(Format):
 
     def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, Any]] | None:
         """The Next that shows a results table: «Показаны результаты тура 1», «Показаны итоги игры» (its event
-        is a ROUND_START without a question)."""
+        is a ROUND_START without a question); the Next that ends a stopped minute: «минута закончена, сдаём
+        ответы»."""
         if not isinstance(command, c.Go) or any(e.kind == EventKind.QUESTION for e in events):
             return None
+        if any(e.kind == EventKind.TIMER_START and e.name == HAND_IN_CLOCK for e in events):
+            return "journal.written_minute_ended", {}  # the host stopped the minute (F5) and went on
         shown = next((e for e in events if e.kind == EventKind.ROUND_START), None)
         if shown is None:
             return None
@@ -223,7 +227,9 @@ class WrittenFormat(Format):
         extras = tuple(replace(m, timer=m.timer.start(at)) if m.number == w.number else m for m in w.extra_minutes)
         timer = Timer.ready(float(self.rules["hand_in_s"])).start(at)
         new = replace(state, phase=Phase.HAND_IN, timer=timer, fmt=replace(w, extra_minutes=extras))
-        return self.banner(new, "banner.hand_in", at), [Event(EventKind.TIMER_START, seconds=timer.duration)]
+        # named: the journal says what the step did («минута закончена, сдаём ответы»), not «время пошло»
+        return self.banner(new, "banner.hand_in", at), [Event(EventKind.TIMER_START, seconds=timer.duration,
+                                                              name=HAND_IN_CLOCK)]
 
     def _answer(self, state: ShowState, at: float) -> Result:
         """The answer on screen: every typed answer's window of this question is closed now (where no clock
