@@ -65,3 +65,39 @@ def test_the_phone_counts_the_halls_minute_then_the_hand_in_seconds_by_name(tmp_
                 browser.close()
     finally:
         app.close()
+
+
+# --- 7: a solo contestant's phone says «Игрок», not «Команда» ----------------------------------------------
+
+@pytest.mark.slow
+def test_a_svoyak_contestants_phone_says_player_not_team_and_a_written_teams_still_says_team(tmp_path):
+    """ph2-ph-05-end, ph2-ph-03-q: «Своя игра»'s solo players read «КОМАНДА 1» and «Ответ команды…»."""
+    from tests.test_w3_join import svoyak_app
+
+    shots = Path(os.environ.get("PHONE_SHOTS", tmp_path))
+    made: list = []
+    (tmp_path / "solo").mkdir()
+    solo = svoyak_app(tmp_path / "solo", made)
+    team = make_app(tmp_path, "ru")
+    made.append(team)
+    try:
+        with sync_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
+            try:
+                for app, band, placeholder in ((solo, "ИГРОК 1", "Ваш ответ…"), (team, "КОМАНДА 1", "Ответ команды…")):
+                    seat = min(app.web.seats.values(), key=lambda s: s.team)
+                    host, port = app.web.address
+                    page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+                    page.goto(f"http://{host}:{port}/p/{seat.token}")
+                    page.wait_for_selector("body.phase-idle")
+                    assert page.text_content("#team-n") == band
+                    assert page.get_attribute("#answer-text", "placeholder") == placeholder
+                    assert "команд" not in (page.text_content("#seat-team") or "") or band.startswith("КОМАНДА")
+                    page.screenshot(path=str(shots / f"qa3-phone-{band.split()[0].lower()}.png"))
+                    page.close()
+            finally:
+                browser.close()
+    finally:
+        for app in made:
+            app.running = False
+            app.close()

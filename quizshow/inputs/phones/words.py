@@ -6,6 +6,7 @@ from __future__ import annotations
 PHRASES: dict[str, dict[str, str]] = {
     "ru": {
         "phone.team_n": "КОМАНДА {n}",
+        "phone.player_n": "ИГРОК {n}",
         "phone.waiting": "Ожидаем подтверждения ведущего",
         "phone.waiting_hint": "С этого места уже играет другой телефон. Когда ведущий подтвердит, кнопка "
                               "перейдёт сюда.",
@@ -46,6 +47,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "phone.answer": "Ваш ответ",
         "phone.answer_hint": "Напишите ответ и отправьте. Исправить можно, пока идёт время",
         "phone.answer_placeholder": "Ответ команды…",
+        "phone.answer_placeholder_solo": "Ваш ответ…",
         "phone.answer_send": "Отправить ответ",
         "phone.answer_resend": "Отправить исправленный",
         "phone.answer_taken": "Ответ принят",
@@ -60,6 +62,7 @@ PHRASES: dict[str, dict[str, str]] = {
     },
     "en": {
         "phone.team_n": "TEAM {n}",
+        "phone.player_n": "PLAYER {n}",
         "phone.waiting": "Waiting for the host to accept",
         "phone.waiting_hint": "Another phone already plays this seat. Once the host accepts, the button moves here.",
         "phone.joining": "YOU ARE JOINING",
@@ -99,6 +102,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "phone.answer": "Your answer",
         "phone.answer_hint": "Type your answer and send it. You may correct it while the time runs",
         "phone.answer_placeholder": "Your team's answer…",
+        "phone.answer_placeholder_solo": "Your answer…",
         "phone.answer_send": "Send the answer",
         "phone.answer_resend": "Send the correction",
         "phone.answer_taken": "Answer received",

@@ -80,15 +80,16 @@
 
   function fill() {  // the words that do not change with the state
     const name = hello.name, team = hello.team_name || hello.name;
-    text("team-name", name); text("seat-name", name); text("seat-team", say("team_n", "").replace("{n}", hello.team).toLowerCase());
-    text("band-name", team); text("team-n", say("team_n").replace("{n}", hello.team));
+    const seat = hello.solo ? "player_n" : "team_n";  // a solo contestant («Своя игра») is «Игрок», not «Команда»
+    text("team-name", name); text("seat-name", name); text("seat-team", say(seat, "").replace("{n}", hello.team).toLowerCase());
+    text("band-name", team); text("team-n", say(seat).replace("{n}", hello.team));
     text("pad-name", name); text("answering-name", name); text("title", hello.title);
     for (const [id, key] of [["waiting-title", "waiting"], ["joining", "joining"], ["keep-open", "keep_open"],
       ["score-label", "score"], ["ended-label", "score"], ["idle-title", "idle"], ["press-word", "press"],
       ["pressed-title", "pressed"], ["answering-title", "answering"], ["locked-sub", "locked_sub"],
       ["ended-title", "ended"], ["offline-title", "offline"], ["stake-title", "stake"], ["stake-send", "stake_send"],
       ["answer-title", "answer"]]) text(id, say(key));
-    $("answer-text").placeholder = say("answer_placeholder");
+    $("answer-text").placeholder = say(hello.solo ? "answer_placeholder_solo" : "answer_placeholder");
     $("stake-min").querySelector("small").textContent = say("stake_min");
     $("stake-max").querySelector("small").textContent = say("stake_max");
   }
