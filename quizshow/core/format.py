@@ -49,6 +49,11 @@ class AnswerAsk:
     question: int
     until: float | None
     kept: str | None = None  # the team's answer that counts so far (its own phone may show it back)
+    # Where the window runs on past the hall's clock (the written quiz's minute, then its hand-in seconds): when
+    # the hall's clock ends (the phone counts that first, as the hall sees it) and what the seconds after it
+    # are, "hand_in" or "extra_minute" (the phone names them); None: the window is the hall's clock.
+    clock_until: float | None = None
+    then: str | None = None
 
 
 class Refused(Exception):

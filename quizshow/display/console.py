@@ -82,6 +82,7 @@ class Console:
         self._signature: tuple = ()
         self._last_drawn = -1e9
         self._local_clicks = 0  # the console's own choices (a page of teams): each one redraws
+        self._memory_drawn = ""  # the panel's memory as the last frame drew it (a moved cursor redraws)
 
     def say(self, key: str, **values: object) -> str:
         return phrase(key, self.language, **values)
@@ -119,7 +120,7 @@ class Console:
                      prompt, status.line_check, tuple(status.devices), status.resumed, id(self.keymap),
                      self._local_clicks, status.osc_admit, tuple(status.device_buttons), status.phone_codes,
                      status.join_board if status.phone_codes else None)
-        if signature != self._signature:
+        if signature != self._signature or self._memory_seen() != self._memory_drawn:
             self._signature = signature
             return self._drawn(mono)
         timed = state.timer.running or status.line_check or projector_drew
@@ -143,7 +144,15 @@ class Console:
         if self.panel_keys is None:
             return False
         engine = self.engine
-        return self.panel_keys(PanelKeys(engine.state, engine.format, self.panel_memory, call), key, mod, at)
+        taken = self.panel_keys(PanelKeys(engine.state, engine.format, self.panel_memory, call), key, mod, at)
+        if taken:
+            self._local_clicks += 1  # the panel's cursor may have moved: a new frame at once
+        return taken
+
+    def _memory_seen(self) -> str:
+        """What the panel's memory holds now (its cursor, a switch): any change to it since the last frame
+        redraws at once, however it came (a key, a click)."""
+        return repr(sorted(self.panel_memory.items()))
 
     def _panel_takes(self, key: int, mod: int, at: float) -> bool:
         """Whether the active panel takes `key` first: asked of a copy of its memory, with calls that do nothing."""
@@ -216,6 +225,7 @@ class Console:
             draw_help(ui, self.keymap)
         elif status.phone_codes and status.join_board is not None:
             draw_codes(surface, ui, status.join_board, self.say("console.phone_codes_title"), unit)
+        self._memory_drawn = self._memory_seen()  # as drawn (the panel may have set its cursor up while drawing)
 
     def _format_panel(self, box: pygame.Rect, status: ConsoleStatus) -> None:
         """The format's own panel for the phase, else the press queue with margins."""

@@ -43,8 +43,7 @@ def start_web(app: Any, port: int | None) -> WebServer | None:
     if problem:
         app.notice(problem)
     fmt = app.format
-    # A format with no phase that takes presses (the written quiz): the phones only type; an idle tap is no press.
-    buttons = any(phase.flags.buzzers_live for phase in app.spec.phases)
+    buttons, solo = phones_press(app), plays_solo(app)
 
     def view(seat: Seat, accepted: bool) -> PhoneView:
         state = app.engine.state
@@ -60,7 +59,7 @@ def start_web(app: Any, port: int | None) -> WebServer | None:
         return {"t": "hello", "team": seat.team + 1, "player": None if seat.player is None else seat.player + 1,
                 "name": seat.name, "team_name": seat.team_name, "lang": language,
                 "colour": f"#{colour.r:02x}{colour.g:02x}{colour.b:02x}",
-                "title": config.title, "buttons": buttons}
+                "title": config.title, "buttons": buttons, "solo": solo}
 
     server = WebServer(Host(app.now, app.deliver, view, hello, lambda text, level: app.notice(text, level)),
                        seats, (host_name, wanted), language)
@@ -144,7 +143,19 @@ def join_board(app: Any, server: WebServer) -> JoinBoard:
                               None if rtt is None else round(rtt * 1000), seat.token in waiting))
     web = app.config.devices.web
     shown = f"[{address}]" if ":" in address else address
-    return JoinBoard(tuple(seats), f"http://{shown}:{port}", web.wifi if web is not None else None)
+    return JoinBoard(tuple(seats), f"http://{shown}:{port}", web.wifi if web is not None else None,
+                     phones_press(app), plays_solo(app))
+
+
+def phones_press(app: Any) -> bool:
+    """Whether a phone is a button: a format with no phase that takes presses (the written quiz) has phones
+    that only type answers (an idle tap is no press)."""
+    return any(phase.flags.buzzers_live for phase in app.spec.phases)
+
+
+def plays_solo(app: Any) -> bool:
+    """Each seat is one contestant (the format's `solo` rule, «Своя игра»): «Игрок», not «Команда»."""
+    return bool(app.format.rules.get("solo", False))
 
 
 @lru_cache(maxsize=4)

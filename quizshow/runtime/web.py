@@ -440,9 +440,16 @@ class WebServer:
         message = self.host.view(phone.seat, self._accepted(phone)).message()
         answer = message.get("answer")
         if isinstance(answer, dict):  # the deadline on the phone's own clock (null: not known yet)
-            until, best = answer.pop("until", None), phone.clock.best
-            mapped = None if not isinstance(until, float) or best is None else (until - best.offset) * 1000
-            message["answer"] = {**answer, "until_ms": None if mapped is None else round(mapped / 50) * 50}
+            best = phone.clock.best
+
+            def mapped(at: object) -> int | None:
+                return None if not isinstance(at, float) or best is None else round((at - best.offset) * 20) * 50
+
+            until = answer.pop("until", None)
+            sent = {**answer, "until_ms": mapped(until)}
+            if "clock_until" in sent:  # the hall's clock's end, before the hand-in seconds
+                sent["clock_until_ms"] = mapped(sent.pop("clock_until"))
+            message["answer"] = sent
         if force or message != phone.last:
             phone.last = message
             await self._send(phone, message)

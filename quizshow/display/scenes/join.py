@@ -34,7 +34,9 @@ PHRASES = {
            "scene.join_point": "наведите камеру",
            "scene.join_wifi": "Wi-Fi:",
            "scene.join_page": "стр. {page} из {pages}",
-           "scene.join_no_app": "приложение не нужно: кнопка откроется в браузере"},
+           "scene.join_no_app": "приложение не нужно: кнопка откроется в браузере",
+           "scene.join_hint_solo": "подключитесь к Wi-Fi и наведите камеру телефона на код со своим именем",
+           "scene.join_no_app_typed": "приложение не нужно: ответы пишут в браузере телефона"},
     "en": {"scene.join_title": "Players, join",
            "scene.join_hint": "join the Wi-Fi and point your phone's camera at your team's code",
            "scene.join_count": "{n} of {seats} connected",
@@ -45,7 +47,9 @@ PHRASES = {
            "scene.join_point": "point the camera",
            "scene.join_wifi": "Wi-Fi:",
            "scene.join_page": "page {page} of {pages}",
-           "scene.join_no_app": "no app needed: the button opens in the browser"},
+           "scene.join_no_app": "no app needed: the button opens in the browser",
+           "scene.join_hint_solo": "join the Wi-Fi and point your phone's camera at the code with your name",
+           "scene.join_no_app_typed": "no app needed: answers are typed in the phone's browser"},
 }
 i18n.add_phrases(PHRASES)
 
@@ -109,7 +113,8 @@ class JoinScene(Scene):
         title = frame.text.fit(frame.say("scene.join_title").upper(), "heading", (w - u(700), u(64)),
                                frame.color("accent"), u(56), shadow=True)
         surface.blit(title, title.get_rect(midtop=(w // 2, u(22))))
-        hint = frame.text.fit(frame.say("scene.join_hint"), "body", (w - u(400), u(40)), frame.color("text"), u(30))
+        hint_key = "scene.join_hint_solo" if board.solo else "scene.join_hint"  # «your code», «your team's code»
+        hint = frame.text.fit(frame.say(hint_key), "body", (w - u(400), u(40)), frame.color("text"), u(30))
         surface.blit(hint, hint.get_rect(midtop=(w // 2, u(92))))
         self._count(surface, frame, board)
         footer = pygame.Rect(u(60), h - u(110), w - u(120), u(84))
@@ -214,6 +219,8 @@ class JoinScene(Scene):
         name = frame.text.fit(shown, "heading", (box.width // 2 - (x - box.x), u(56)), frame.color("text"), u(44),
                               align="left", wrap=False)
         surface.blit(name, name.get_rect(midleft=(x, box.centery)))
-        note = frame.text.fit(frame.say("scene.join_no_app"), "body", (box.width // 2 - u(28), u(40)),
+        # what the phone does in this format: a button, or only a field for the answer (the written quiz)
+        says = "scene.join_no_app" if board.buttons else "scene.join_no_app_typed"
+        note = frame.text.fit(frame.say(says), "body", (box.width // 2 - u(28), u(40)),
                               frame.color("muted"), u(28), align="right", wrap=False)
         surface.blit(note, note.get_rect(midright=(box.right - u(28), box.centery)))

@@ -254,10 +254,16 @@ def _final_reveal(ui: PanelUI, box: pygame.Rect) -> None:
         typed = bool(final.typed)  # answers typed on phones: each beside its finalist (a paper final: as it was)
         width = row.width * 9 // 20 if typed else row.width - unit * 2
         ui.label(text, (row.x + unit, row.y + 4), (width, row.height), tone)
-        if typed:
+        if typed and _has_phone(ui, team):  # a finalist on a key or a box has no typed answer to show
             words, color = _final_typed(ui, final, team)
             ui.label(words, (row.x + unit * 2 + width, row.y + 4), (row.right - row.x - unit * 3 - width, row.height),
                      color, wrap=True)
+
+
+def _has_phone(ui: PanelUI, team: int) -> bool:
+    """Whether `team` plays on a phone (a seat on the join board); without a board (no phones served): any."""
+    board = ui.status.join_board
+    return board is None or any(seat.team == team for seat in board.seats)
 
 
 def _final_typed(ui: PanelUI, final: Final, team: int) -> tuple[str, pygame.Color]:

@@ -162,6 +162,8 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
     if kept is not None:
         said += ui.say("console.written_typed_cursor", text=kept.text)
         said += ui.say("console.written_suggest") if suggested else ""
+        if late is not None:  # a correction sent too late: it does not count, the operator still sees it
+            said += ui.say("console.written_typed_cursor_also_late", text=late.text)
     elif late is not None:
         said += ui.say("console.written_typed_cursor_late", text=late.text)
     lines.append((said, GOLD))
@@ -231,8 +233,15 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
             if what not in ("out", "author") and fmt.marked(state, number):  # a click toggles it, as Space does
                 ui.buttons.append((rect, Call("mark", (team, number))))
         if phones:  # the team's typed answer to the cursor's question; green where it matches the answer
-            text, color = _typed_words(ui, *typed[team])
-            ui.label(text, (typed_x, ry + 1), (typed_w - unit // 2, row_h), color, small)
+            kept, late, suggested = typed[team]
+            text, color = _typed_words(ui, kept, late, suggested)
+            room = typed_w - unit // 2
+            also_late = kept is not None and late is not None  # a late correction beside the answer that counts
+            img = ui.label(text, (typed_x, ry + 1), (room // 2 if also_late else room, row_h), color, small)
+            if also_late and late is not None:
+                gap = unit // 2
+                ui.label(ui.say("console.written_typed_late", text=late.text),
+                         (typed_x + img.get_width() + gap, ry + 1), (room - img.get_width() - gap, row_h), BAD, small)
         line = lines_by_team[team]
         tour_sum = line.tours[tour] if tour is not None else line.extra
         for value, x, color in ((tour_sum, sums_x, TEXT), (line.total, sums_x + sum_w, GOLD)):

@@ -40,6 +40,8 @@ RULES = {
     "shootout_wrong_penalty": flag(),
     "shootout_until": choice("all", "first_lead"),
     "shootout_questions": count(1, 100),
+    # each contestant plays alone (the classic game): a phone and the join codes say «Игрок», not «Команда»
+    "solo": flag("each contestant plays alone"),
     **TEAM_SIZE_RULES,
 }
 

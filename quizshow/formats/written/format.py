@@ -22,6 +22,7 @@ from quizshow.formats.written.standings import Asked, Line, leaders, standings
 from quizshow.packs.model import HOST_QUESTION, Question
 
 MAX_TEAMS = 40  # a show file may list this many teams (FormatSpec.max_teams)
+HAND_IN_CLOCK = "hand_in"  # the hand-in seconds' clock (its TIMER_START event's name)
 
 
 def same_name(a: str, b: str) -> bool:
@@ -108,9 +109,12 @@ class WrittenFormat(Format):
 
     def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, Any]] | None:
         """The Next that shows a results table: «Показаны результаты тура 1», «Показаны итоги игры» (its event
-        is a ROUND_START without a question)."""
+        is a ROUND_START without a question); the Next that ends a stopped minute: «минута закончена, сдаём
+        ответы»."""
         if not isinstance(command, c.Go) or any(e.kind == EventKind.QUESTION for e in events):
             return None
+        if any(e.kind == EventKind.TIMER_START and e.name == HAND_IN_CLOCK for e in events):
+            return "journal.written_minute_ended", {}  # the host stopped the minute (F5) and went on
         shown = next((e for e in events if e.kind == EventKind.ROUND_START), None)
         if shown is None:
             return None
@@ -127,9 +131,13 @@ class WrittenFormat(Format):
             return {"round": len(self.tours), "question": w.number - len(self.main), "round_key": None,
                     "question_key": "console.written_extra_question",  # «дополнительный вопрос 1», no «из ∞»
                     "compact_question": True}
-        tour, index, _ = self.main[w.number]
-        return {"round": tour, "question": index, "of": len(self.tours[tour]), "round_key": "console.written_tour",
-                "compact_question": True}
+        tour, index, question = self.main[w.number]
+        pos: dict[str, Any] = {"round": tour, "question": index, "of": len(self.tours[tour]),
+                               "round_key": "console.written_tour", "compact_question": True}
+        if question.number:  # a .4s pack numbers its questions (№ 10): the console says the projector's number
+            pos["played"] = f"{question.number} ({index + 1}/{len(self.tours[tour])})"
+            pos["question_key"] = "console.written_numbered_question"
+        return pos
 
     def shown_scores(self, state: ShowState) -> tuple[int, ...] | None:
         """The sheets are marked while the hall waits for the results table: until it (or the score overlay)
@@ -219,7 +227,9 @@ class WrittenFormat(Format):
         extras = tuple(replace(m, timer=m.timer.start(at)) if m.number == w.number else m for m in w.extra_minutes)
         timer = Timer.ready(float(self.rules["hand_in_s"])).start(at)
         new = replace(state, phase=Phase.HAND_IN, timer=timer, fmt=replace(w, extra_minutes=extras))
-        return self.banner(new, "banner.hand_in", at), [Event(EventKind.TIMER_START, seconds=timer.duration)]
+        # named: the journal says what the step did («минута закончена, сдаём ответы»), not «время пошло»
+        return self.banner(new, "banner.hand_in", at), [Event(EventKind.TIMER_START, seconds=timer.duration,
+                                                              name=HAND_IN_CLOCK)]
 
     def _answer(self, state: ShowState, at: float) -> Result:
         """The answer on screen: every typed answer's window of this question is closed now (where no clock
@@ -409,11 +419,14 @@ class WrittenFormat(Format):
         if (minute.closed if minute is not None else w.closed) is not None:
             return None  # its time is over; the others' may still run
         until = self._closes(state, team)
+        clock_until = None  # the minute's end, on the hall's clock: the phone counts it, then the seconds after
         if until is None and state.phase == Phase.MINUTE and state.timer.window is not None:
             after = minute.timer.left_at_start if minute is not None else float(self.rules["hand_in_s"])
-            until = state.timer.window.closes + after
+            clock_until = state.timer.window.closes
+            until = clock_until + after
         kept = find(w.typed, team, w.number)
-        return AnswerAsk(w.number, until, kept.text if kept is not None else None)
+        then = None if state.phase == Phase.QUESTION else ("extra_minute" if minute is not None else "hand_in")
+        return AnswerAsk(w.number, until, kept.text if kept is not None else None, clock_until, then)
 
     def answer_late(self, state: ShowState, team: int, question: int, sent: float) -> bool:
         """Seed 001: a sheet handed in after the minute and the hand-in seconds scores 0 — a typed answer sent
@@ -486,8 +499,10 @@ class WrittenFormat(Format):
         raise Refused("scores come from the grid: mark the sheets")
 
     def label(self, number: int) -> str:
-        """A question's name for people: «2.7» (tour 2, question 7) or «Д1» (the first extra question)."""
+        """A question's name for people: «2.7» (tour 2, question 7), the pack's own number where it gives one
+        («10», as the projector says it), or «+1» (the first extra question)."""
         if self.is_extra(number):
             return f"+{number - len(self.main) + 1}"
-        tour, index, _ = self.main[number]
-        return f"{tour + 1}.{index + 1}"
+        tour, index, question = self.main[number]
+        # A .4s pack numbers its questions itself (1…36 on through the tours): the hall sees that number.
+        return question.number or f"{tour + 1}.{index + 1}"

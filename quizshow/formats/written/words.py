@@ -43,6 +43,7 @@ RU: dict[str, str] = {
     "console.written_grid": "СЕТКА ОТВЕТОВ",
     "console.written_extra_question": "дополнительный вопрос {n}",
     "console.written_tour": "тур {n}",
+    "console.written_numbered_question": "вопрос {n}",  # the pack's number, then its place in the tour: «10 (4/5)»
     "console.written_keys":
         "Вверх/вниз: команда · влево/вправо: вопрос · Пробел/Y верно · N неверно · L опоздали · "
         "цифры — номер команды · E доп.\u00a0минута · H помощь\u00a0клуба · X дозаявка",
@@ -60,9 +61,11 @@ RU: dict[str, str] = {
     "console.written_typed_late": "поздно: «{text}»",
     "console.written_typed_cursor": " · с телефона: «{text}»",
     "console.written_typed_cursor_late": " · с телефона поздно (0 очков): «{text}»",
+    "console.written_typed_cursor_also_late": " · поздно (не в счёт): «{text}»",
     "console.written_suggest": " — совпадает с ответом (решаете вы)",
     "journal.written_tour_results": "Показаны результаты тура {n}",
     "journal.written_final_results": "Показаны итоги игры",
+    "journal.written_minute_ended": "Минута закончена, сдаём ответы",
     "journal.written_mark": "{team}: вопрос {q} засчитан{late}",
     "journal.written_mark_late": ", но сдан с опозданием: 0",
     "journal.written_unmark": "{team}: вопрос {q} не засчитан",
@@ -124,6 +127,7 @@ EN: dict[str, str] = {
     "console.written_grid": "ANSWER GRID",
     "console.written_extra_question": "extra question {n}",
     "console.written_tour": "tour {n}",
+    "console.written_numbered_question": "question {n}",
     "console.written_keys":
         "Up/down: team · left/right: question · Space/Y right · N wrong · L late · "
         "digits: team number · E extra minute · H club help · X extra players",
@@ -141,9 +145,11 @@ EN: dict[str, str] = {
     "console.written_typed_late": "late: «{text}»",
     "console.written_typed_cursor": " · typed: «{text}»",
     "console.written_typed_cursor_late": " · typed late (0 points): «{text}»",
+    "console.written_typed_cursor_also_late": " · late (does not count): «{text}»",
     "console.written_suggest": " — matches the answer (you decide)",
     "journal.written_tour_results": "Results after tour {n} shown",
     "journal.written_final_results": "Final results shown",
+    "journal.written_minute_ended": "The minute is over, sheets in",
     "journal.written_mark": "{team}: question {q} right{late}",
     "journal.written_mark_late": ", but handed in late: 0",
     "journal.written_unmark": "{team}: question {q} not right",

@@ -35,6 +35,8 @@ class JoinBoard:
     seats: tuple[JoinSeat, ...]
     address: str  # «http://192.168.1.10:8080»: where phones reach the show
     wifi: str | None = None  # the venue network's name (devices.web.wifi), shown under the codes
+    buttons: bool = True  # the phones press a button (False: they only type answers, the written quiz)
+    solo: bool = False  # each seat is one contestant («Своя игра»): «your code», not «your team's»
     page: int = 0  # the projector's page of codes (PER_PAGE a page), of `pages`
     pages: int = 1
 

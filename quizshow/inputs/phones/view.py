@@ -29,8 +29,9 @@ class PhoneView:
     behind: str | None = None  # «+0,041 с» behind the first press
     why: str | None = None  # "false_start" on a locked seat that started early
     stake: dict[str, int] | None = None  # {"min": …, "max": …}: this seat's own bounds, never another's stake
-    # {"question": Q, "until": show time | None, "text": the answer that counts so far | None}: the server
-    # turns `until` into the phone's own clock (`until_ms`) before sending.
+    # {"question": Q, "until": show time | None, "text": the answer that counts so far | None, and where the
+    # window runs past the hall's clock "clock_until": show time, "then": "hand_in" | "extra_minute"}: the
+    # server turns `until` and `clock_until` into the phone's own clock (`until_ms`, `clock_until_ms`).
     answer: dict[str, object] | None = None
 
     def message(self) -> dict[str, object]:
@@ -57,8 +58,12 @@ its idle screen says when to type, not when the button lights)."""
         return PhoneView("stake", False, score, say(f"stake_hint.{stake[2]}", low=stake[0], high=stake[1]),
                          stake={"min": stake[0], "max": stake[1]})
     if answer is not None:
-        return PhoneView("answer", False, score, say("answer_hint"),
-                         answer={"question": answer.question, "until": answer.until, "text": answer.kept})
+        asked: dict[str, object] = {"question": answer.question, "until": answer.until, "text": answer.kept}
+        if answer.clock_until is not None:  # the hall's clock ends first: the phone counts it, as the hall sees it
+            asked["clock_until"] = answer.clock_until
+        if answer.then is not None:  # the seconds after the hall's clock: «сдача ответов: 7 с»
+            asked["then"] = answer.then
+        return PhoneView("answer", False, score, say("answer_hint"), answer=asked)
     if answering is not None and answering[0] == team and (answering[1] is None or answering[1] == player):
         return PhoneView("answering", False, score, say("answering_hint"))
     if team in state.locked:

@@ -6,6 +6,7 @@ from __future__ import annotations
 PHRASES: dict[str, dict[str, str]] = {
     "ru": {
         "phone.team_n": "КОМАНДА {n}",
+        "phone.player_n": "ИГРОК {n}",
         "phone.waiting": "Ожидаем подтверждения ведущего",
         "phone.waiting_hint": "С этого места уже играет другой телефон. Когда ведущий подтвердит, кнопка "
                               "перейдёт сюда.",
@@ -46,6 +47,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "phone.answer": "Ваш ответ",
         "phone.answer_hint": "Напишите ответ и отправьте. Исправить можно, пока идёт время",
         "phone.answer_placeholder": "Ответ команды…",
+        "phone.answer_placeholder_solo": "Ваш ответ…",
         "phone.answer_send": "Отправить ответ",
         "phone.answer_resend": "Отправить исправленный",
         "phone.answer_taken": "Ответ принят",
@@ -53,11 +55,14 @@ PHRASES: dict[str, dict[str, str]] = {
         "phone.answer_late": "Поздно: время на ответ вышло, этот ответ не засчитан",
         "phone.answer_empty": "Сначала напишите ответ",
         "phone.answer_left": "осталось {s} с",
+        "phone.answer_left_hand_in": "сдача ответов: {s} с",
+        "phone.answer_left_extra_minute": "доп. минута: {s} с",
         "phone.answer_no_clock": "время ещё не пошло",
         "phone.answer_over": "время вышло",
     },
     "en": {
         "phone.team_n": "TEAM {n}",
+        "phone.player_n": "PLAYER {n}",
         "phone.waiting": "Waiting for the host to accept",
         "phone.waiting_hint": "Another phone already plays this seat. Once the host accepts, the button moves here.",
         "phone.joining": "YOU ARE JOINING",
@@ -97,6 +102,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "phone.answer": "Your answer",
         "phone.answer_hint": "Type your answer and send it. You may correct it while the time runs",
         "phone.answer_placeholder": "Your team's answer…",
+        "phone.answer_placeholder_solo": "Your answer…",
         "phone.answer_send": "Send the answer",
         "phone.answer_resend": "Send the correction",
         "phone.answer_taken": "Answer received",
@@ -104,6 +110,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "phone.answer_late": "Too late: the time to answer is over, this answer does not count",
         "phone.answer_empty": "Type an answer first",
         "phone.answer_left": "{s} s left",
+        "phone.answer_left_hand_in": "handing in: {s} s",
+        "phone.answer_left_extra_minute": "extra minute: {s} s",
         "phone.answer_no_clock": "the clock has not started yet",
         "phone.answer_over": "time is up",
     },

@@ -79,15 +79,16 @@
 
   function fill() {  // the words that do not change with the state
     const name = hello.name, team = hello.team_name || hello.name;
-    text("team-name", name); text("seat-name", name); text("seat-team", say("team_n", "").replace("{n}", hello.team).toLowerCase());
-    text("band-name", team); text("team-n", say("team_n").replace("{n}", hello.team));
+    const seat = hello.solo ? "player_n" : "team_n";  // a solo contestant («Своя игра») is «Игрок», not «Команда»
+    text("team-name", name); text("seat-name", name); text("seat-team", say(seat, "").replace("{n}", hello.team).toLowerCase());
+    text("band-name", team); text("team-n", say(seat).replace("{n}", hello.team));
     text("pad-name", name); text("answering-name", name); text("title", hello.title);
     for (const [id, key] of [["waiting-title", "waiting"], ["joining", "joining"], ["keep-open", "keep_open"],
       ["score-label", "score"], ["ended-label", "score"], ["idle-title", "idle"], ["press-word", "press"],
       ["pressed-title", "pressed"], ["answering-title", "answering"], ["locked-sub", "locked_sub"],
       ["ended-title", "ended"], ["offline-title", "offline"], ["stake-title", "stake"], ["stake-send", "stake_send"],
       ["answer-title", "answer"]]) text(id, say(key));
-    $("answer-text").placeholder = say("answer_placeholder");
+    $("answer-text").placeholder = say(hello.solo ? "answer_placeholder_solo" : "answer_placeholder");
     $("stake-min").querySelector("small").textContent = say("stake_min");
     $("stake-max").querySelector("small").textContent = say("stake_max");
   }
@@ -123,10 +124,15 @@
   }
 
   function countdown() {  // the seconds left, on this phone's own clock (until_ms is on it)
-    const until = state && state.answer ? state.answer.until_ms : null, el = $("answer-left");
+    const answer = state && state.answer ? state.answer : null, el = $("answer-left");
+    const until = answer ? answer.until_ms : null;
     if (until == null) { el.textContent = say("answer_no_clock"); el.className = "left wait"; return; }
-    const left = Math.ceil((until - clock()) / 1000);
-    el.textContent = left > 0 ? say("answer_left", "{s}").replace("{s}", left) : say("answer_over");
+    // The hall's clock first (the minute, as the projector shows it), then the seconds after it by their name
+    // («сдача ответов: 7 с»): the phone never counts a number the hall does not see.
+    const hall = answer.clock_until_ms, now = clock(), onHall = hall != null && now < hall;
+    const left = Math.ceil(((onHall ? hall : until) - now) / 1000);
+    const key = onHall || !answer.then ? "answer_left" : "answer_left_" + answer.then;
+    el.textContent = left > 0 ? say(key, say("answer_left", "{s}")).replace("{s}", left) : say("answer_over");
     el.className = "left" + (left <= 10 ? " soon" : "");
   }
 
