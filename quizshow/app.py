@@ -206,7 +206,7 @@ class ShowApp:
             self.notices.now(self.say("console.undone", what=what), "info")
             self.console.mark_undone((outcome.undone, *outcome.dropped))  # their journal lines: «отменено»
         elif outcome.changed and not isinstance(outcome.command, c.Tick) and outcome.tail:
-            self.console.log(outcome.tail[-1][0])  # the entry this command added
+            self.console.log(outcome.tail[-1][0], after=outcome.state)  # the entry this command added
 
     def pump_views(self) -> None:
         """On the window thread: apply the view changes that inputs on other threads queued."""
