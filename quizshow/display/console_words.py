@@ -49,13 +49,14 @@ _SAID_BETTER = _TEAM_CHANGES | {EventKind.TIMER_START}
 
 
 def describe(entry: Entry, teams: list[str], language: str, words: JournalWords | None = None,
-             fmt: object = None, players: Sequence[Sequence[str]] = (), after: Any = None) -> str:
+             fmt: object = None, players: Sequence[Sequence[str]] = (), after: Any = None, brief: bool = False) -> str:
     """One journal line (and the undo button's label) as a sentence about the game: «Борис: верно, +20»,
     «Фальстарт: Бета», «Открыт вопрос «Кино» за 40», «Далее: показан ответ». `words`: the format's own
     wording of its commands (FormatSpec.journal_words); `fmt` names board cells and final themes; `players`:
     each team's roster, to name who pressed where each player has a button; `after`: the state the step led
     to, when known — a Next or Back that says nothing else says where it went («Далее: вопрос 2», «Далее:
-    табло, раунд 1»), or the question it opened."""
+    табло, раунд 1»), or the question it opened; `brief`: the format's short words where it has them
+    (`<key>.brief`: «Красный стол ответил верно» without who sits at it), for a label that must stay short."""
     cmd = entry.command
 
     def say(key: str, **values: object) -> str:
@@ -85,6 +86,8 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         named = [e for e in entry.events if e.kind in (EventKind.CORRECT, EventKind.WRONG)] if verdict else []
         who = ", ".join(dict.fromkeys(e.name for e in named or entry.events if e.name and e.kind != EventKind.STAGE))
         found = phrase(key, language, **{"team": team_name(getattr(cmd, "team", None)), "who": who, **values})
+        short = phrase(f"{key}.brief", language, **values) if brief else ""
+        found = short if short and short != f"{key}.brief" else found
         own_said = found if found != key else ""
         if own_said and (worded or all(e.kind in _SAID_BETTER for e in entry.events)):
             return own_said
