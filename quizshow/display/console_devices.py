@@ -35,7 +35,7 @@ def draw_devices(ui: PanelUI, box: pygame.Rect, status: ConsoleStatus) -> None:
         box = pygame.Rect(box.x, box.y, box.width - admit_w - unit // 2, box.height)
     for label, call in reversed(status.device_buttons):  # the phones' («Принять телефон: Альфа»), right
         button_w = min(box.width // 4, text.layout(label, "heading", (10**5, box.height), int(unit * 0.9),
-                                                   wrap=False).width + unit * 2)
+                                                   wrap=False).width + unit * 5 // 4)
         ui.button(pygame.Rect(box.right - button_w, box.y, button_w, box.height), label, call.name, *call.args)
         box = pygame.Rect(box.x, box.y, box.width - button_w - unit // 2, box.height)
     heading = ui.fitted(ui.say("console.devices"), "heading", (unit * 8, box.height), MUTED, int(unit * 0.8))
@@ -61,7 +61,8 @@ def devices_plan(ui: PanelUI, room: int, height: int, status: ConsoleStatus) -> 
     order (the phones' summary first), then the problems, then the latest information — every one whole, at
     one size no smaller than the console's smallest readable text. Without room, information gives way first,
     then working devices from the end but the first (counted: «и ещё 3 на связи»), then that count, then
-    problems from the end (counted in red: «и ещё 2 неполадки»), the first device last of all."""
+    problems from the end (counted in red: «и ещё 2 неполадки»); last, the first device is counted too and
+    the problems get its room."""
     unit, top = ui.unit, int(ui.unit * 0.9)
     shown = [n for n in status.notices if n.level != "refused"][-2:]
     stamped = [(f"{time.strftime('%H:%M:%S', time.localtime(n.at))} {n.text}", n.level) for n in shown]
@@ -91,21 +92,14 @@ def devices_plan(ui: PanelUI, room: int, height: int, status: ConsoleStatus) -> 
             px -= 1
         return None
 
-    n_ok, n_bad, n_info, count_ok = len(ok), len(bad), len(info), True
-    while True:
+    n_ok, n_bad, n_info = len(ok), len(bad), len(info)
+    tries = [(n_ok, n_bad, i, True) for i in range(n_info, -1, -1)]  # information gives way first
+    tries += [(i, n_bad, 0, True) for i in range(n_ok - 1, 0, -1)]  # then working devices after the first
+    tries += [(min(1, n_ok), i, 0, False) for i in range(n_bad, -1, -1)]  # their count, then problems
+    tries += [(0, i, 0, True) for i in range(n_bad, -1, -1)]  # the first device too: problems get its room
+    for n_ok, n_bad, n_info, count_ok in tries:
         items = listed(n_ok, n_bad, n_info, count_ok)
         px = size(items)
         if px is not None:
             return px, items
-        if n_info:
-            n_info -= 1
-        elif n_ok > 1:
-            n_ok -= 1
-        elif count_ok and n_ok < len(ok):  # working devices need nothing from the operator: their count first
-            count_ok = False
-        elif n_bad:
-            n_bad -= 1
-        elif n_ok:
-            n_ok -= 1
-        else:  # the counts alone: at the smallest size
-            return ui.min_px, items
+    return ui.min_px, listed(0, 0, 0, True)  # the counts alone, at the smallest size
