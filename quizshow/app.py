@@ -95,7 +95,7 @@ class ShowApp:
         self.status = ConsoleStatus()  # before the buzzer map: its problems are shown
         self.notices = Notices(self.status, self.sinks)
         buzzers = buzzer_map(config, self.notice)
-        self.keymap = key_map(config, buzzers)
+        self.keymap = key_map(config, buzzers, len(self.format.buttons(self.engine.state)))
         self.console = Console(self.engine, self.theme, self.keymap, config.language, text, views.panel,
                                self.give_way, self.spec.journal_words, views.keys)
         self.console.clock_now = self.clock.now
@@ -206,7 +206,7 @@ class ShowApp:
             self.notices.now(self.say("console.undone", what=what), "info")
             self.console.mark_undone((outcome.undone, *outcome.dropped))  # their journal lines: «отменено»
         elif outcome.changed and not isinstance(outcome.command, c.Tick) and outcome.tail:
-            self.console.log(outcome.tail[-1][0])  # the entry this command added
+            self.console.log(outcome.tail[-1][0], after=outcome.state)  # the entry this command added
 
     def pump_views(self) -> None:
         """On the window thread: apply the view changes that inputs on other threads queued."""
@@ -266,7 +266,7 @@ class ShowApp:
 
     def buzzers_assigned(self, buzzers: BuzzerMap) -> None:
         """After buzzers were assigned: keys named by the new map become those teams' buzzers."""
-        self.keymap = key_map(self.config, buzzers)
+        self.keymap = key_map(self.config, buzzers, len(self.format.buttons(self.engine.state)))
         self.console.keymap = self.keymap
 
     # --- actions and inputs ----------------------------------------------------------------------------
@@ -366,11 +366,11 @@ class ShowApp:
         self.projector.ahead(self.engine.state, self.engine.propose, self.clock.now(), size)
 
     def device_lines(self) -> list[tuple[str, bool]]:
-        lines = self.hardware.device_lines()
+        # The phones first: their summary («подключено 3 из 4») is what the devices line keeps longest.
+        lines = phone_lines(self, self.web) if self.web is not None else []
+        lines += self.hardware.device_lines()
         if self.osc_link is not None:
             lines += self.osc_link.device_lines()
-        if self.web is not None:
-            lines += phone_lines(self, self.web)
         return lines
 
     def close(self) -> None:

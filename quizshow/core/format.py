@@ -56,6 +56,15 @@ class AnswerAsk:
     then: str | None = None
 
 
+@dataclass(frozen=True)
+class Button:
+    """A buzzer button that can press in a format (Format.buttons): a team's or a table's name as the show
+    gives it, or, when `phrase`, a key of the format's phrase table («красный стол» in the melee)."""
+
+    name: str
+    phrase: bool = False
+
+
 class Refused(Exception):
     """The command is not possible now; the message says why (console line, OSC 409).
 
@@ -157,6 +166,12 @@ class Format:
         """Who each buzzer action (buzz1, buzz2, …) is, for the console's help: the teams by default; a
         format played at fixed tables names the tables."""
         return tuple(t.name for t in state.teams)
+
+    def buttons(self, state: ShowState) -> tuple[Button, ...]:
+        """The buzzer buttons that can press in this format, in order: the first is buzz1 (key 1), and so on.
+        The console's help, its devices line and the key map list these and no more. By default one a
+        team (or as `buzzer_labels` names them); a format played at two tables names the two."""
+        return tuple(Button(name) for name in self.buzzer_labels(state))
 
     def confirm_words(self, state: ShowState, action: str, args: Mapping[str, Any]) -> dict[str, object]:
         """The values of a destructive action's question (phrase «console.<action>_confirm»): its arguments;

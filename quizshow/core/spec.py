@@ -161,6 +161,10 @@ class FormatSpec(Generic[FormatT, StateT, PhaseT]):
         except ValueError:
             return NO_FLAGS
 
+    def takes_amounts(self) -> bool:
+        """Whether digits ever type an amount in this format (a phase with `amount_entry`: bids, stakes)."""
+        return any(phase.flags.amount_entry for phase in self.phases)
+
     def schema(self) -> dict[str, Rule]:
         return {**COMMON_RULES, **self.rules}
 

@@ -23,6 +23,7 @@ import pygame
 from quizshow.core.actions import Call
 from quizshow.core.engine import Engine, Entry, Outcome
 from quizshow.core.spec import JournalWords
+from quizshow.core.state import ShowState
 from quizshow.display import paint
 from quizshow.display.console_buttons import BUTTONS, draw_buttons, draw_undo
 from quizshow.display.console_devices import draw_devices
@@ -90,10 +91,11 @@ class Console:
     def _rosters(self) -> list[tuple[str, ...]]:
         return [t.players for t in self.engine.state.teams]
 
-    def log(self, entry: Entry, wall: float | None = None) -> None:
-        """A journal line, at `wall` (the time it was journalled, when known) or now."""
+    def log(self, entry: Entry, wall: float | None = None, after: ShowState | None = None) -> None:
+        """A journal line, at `wall` (the time it was journalled, when known) or now; `after`: the state the
+        step led to, when known (a Next says where it went)."""
         teams = [t.name for t in self.engine.state.teams]
-        words = describe(entry, teams, self.language, self.words, self.engine.format, self._rosters())
+        words = describe(entry, teams, self.language, self.words, self.engine.format, self._rosters(), after)
         line = (wall or time.time(), words)
         self.journal.append(line)
         del self.journal[:-50]

@@ -42,14 +42,27 @@ def draw_undo(ui: PanelUI, rect: pygame.Rect, engine: Engine, words: JournalWord
     `locked`: runs work on the engine's entries while no input is applied (the undo's preview)."""
     target = engine.undo_target()
     teams = [t.name for t in engine.state.teams]
-    undo = ui.say("console.nothing_to_undo")
+    label = f"{ui.say('console.nothing_to_undo')} (Ctrl+Z)"
     if target is not None:
-        what = describe(target, teams, ui.language, words, engine.format, rosters)
-        undo = ui.say("console.undo", what=what)
         preview = locked(engine.undo_preview)
-        if engine.format.undo_rule(target.command, target.events)[1]:  # a recorded result: two presses
-            undo = ui.say("console.undo_confirm_button", what=what)
-        elif preview is not None and preview.lost:  # more than one step back: it says where, and asks twice
-            where = where_words(engine.format, preview.state, ui.language)
-            undo = ui.say("console.undo_far_button", what=what, where=where)
-    ui.button(rect, f"{undo} (Ctrl+Z)", "undo")
+        # Two lines at a readable size (docs/console.md): the format's short words when the full ones take
+        # more, and at last without «(Ctrl+Z)» (the «Отменить» button in the row below shows the key).
+        for brief, key in ((False, " (Ctrl+Z)"), (True, " (Ctrl+Z)"), (True, "")):
+            what = describe(target, teams, ui.language, words, engine.format, rosters, brief=brief)
+            undo = ui.say("console.undo", what=what)
+            if engine.format.undo_rule(target.command, target.events)[1]:  # a recorded result: two presses
+                undo = ui.say("console.undo_confirm_button", what=what)
+            elif preview is not None and preview.lost:  # more than one step back: it says where, asks twice
+                where = where_words(engine.format, preview.state, ui.language)
+                undo = ui.say("console.undo_far_button", what=what, where=where)
+            label = f"{undo}{key}"
+            if two_lines(ui, rect, label):
+                break
+    ui.button(rect, label, "undo")
+
+
+def two_lines(ui: PanelUI, rect: pygame.Rect, label: str) -> bool:
+    """Whether the undo button's label fits two lines at the console's smallest readable size or larger
+    (docs/console.md), as ui.button lays it out."""
+    layout = ui.text.layout(label, "body", (rect.width - 8, rect.height - 2), int(ui.unit * 0.9), ui.min_px)
+    return not layout.cut and len(layout.lines) <= 2 and layout.px >= ui.min_px

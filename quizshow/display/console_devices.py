@@ -1,5 +1,6 @@
 """The console's DEVICES line: every input device and whether it works, the latest notices, and the buttons
-the runtime asks for (let an OSC desk in, accept a phone). A problem is never pushed off the line."""
+the runtime asks for (let an OSC desk in, accept a phone). Every item is drawn whole and clear of the buttons;
+what has no room is counted («и ещё 3 на связи», «и ещё 2 неполадки»), a problem last of all."""
 
 from __future__ import annotations
 
@@ -34,47 +35,71 @@ def draw_devices(ui: PanelUI, box: pygame.Rect, status: ConsoleStatus) -> None:
         box = pygame.Rect(box.x, box.y, box.width - admit_w - unit // 2, box.height)
     for label, call in reversed(status.device_buttons):  # the phones' («Принять телефон: Альфа»), right
         button_w = min(box.width // 4, text.layout(label, "heading", (10**5, box.height), int(unit * 0.9),
-                                                   wrap=False).width + unit * 2)
+                                                   wrap=False).width + unit * 5 // 4)
         ui.button(pygame.Rect(box.right - button_w, box.y, button_w, box.height), label, call.name, *call.args)
         box = pygame.Rect(box.x, box.y, box.width - button_w - unit // 2, box.height)
     heading = ui.fitted(ui.say("console.devices"), "heading", (unit * 8, box.height), MUTED, int(unit * 0.8))
     surface.blit(heading, (x, box.y + 4))
     x += heading.get_width() + unit
-    shown = [n for n in status.notices if n.level != "refused"][-2:]
-    devices = [(words, "ok" if ok else "problem") for words, ok in status.devices]
-    notices = [(f"{time.strftime('%H:%M:%S', time.localtime(n.at))} {n.text}", n.level) for n in shown]
-    items = devices + notices
-    top = int(unit * 0.9)
-    width = {words: text.layout(words, "body", (10**5, box.height), top, wrap=False).width for words, _ in items}
-    room = box.right - x
-
-    def scale(listed: list[tuple[str, str]]) -> float:  # the size at which they all fit (≤ 1: as is)
-        gaps = len(listed) * unit * 2
-        return min(1.0, max(1, room - gaps) / max(1, sum(width[t] for t, _ in listed)))
-
-    # Every device is listed: the words shrink to the smallest readable size first; then information
-    # gives way, then working devices are counted («ещё 3 на связи») — a problem is never pushed out.
-    low = ui.min_px / top
-    while scale(items) < low and any(level == "info" for _, level in items):
-        items.remove(next(item for item in items if item[1] == "info"))
-    hidden = 0
-    while scale(items) < low and any(level == "ok" for _, level in items) and len(items) > 1:
-        items.remove(next(item for item in reversed(items) if item[1] == "ok"))
-        hidden += 1
-        more = ui.say("console.more_devices", n=hidden)
-        width[more] = text.layout(more, "body", (10**5, box.height), top, wrap=False).width
-        items = [item for item in items if item[1] != "more"]
-        at = max((i + 1 for i, item in enumerate(items) if item in devices), default=0)
-        items.insert(at, (more, "more"))
-    px = max(ui.min_px, int(top * scale(items)))
+    right = box.right - unit // 2  # the words stay clear of the buttons beside them
+    px, items = devices_plan(ui, right - x, box.height, status)
     for words, level in items:
-        if level == "more":
-            img = ui.fitted(words, "body", (box.right - x, box.height), MUTED, px)
-            surface.blit(img, (x, box.y + 4))
-            x += img.get_width() + unit
-            continue
-        state_mark(surface, (x + unit // 3, box.centery), unit // 3, level)
-        color = BAD if level == "problem" else TEXT
-        img = ui.fitted(words, "body", (box.right - x - unit, box.height), color, px)
-        surface.blit(img, (x + unit, box.y + 4))
-        x += unit + img.get_width() + unit
+        marked = level in ("ok", "problem", "info")
+        color = BAD if level in ("problem", "more_problems") else MUTED if level == "more" else TEXT
+        left = x + unit if marked else x
+        if right - left < ui.min_px * 2:
+            break  # never drawn over the buttons (devices_plan leaves room: this guards a rounding)
+        if marked:
+            state_mark(surface, (x + unit // 3, box.centery), unit // 3, level)
+        img = ui.fitted(words, "body", (right - left, box.height), color, px)
+        surface.blit(img, (left, box.y + 4))
+        x = left + img.get_width() + unit
+
+
+def devices_plan(ui: PanelUI, room: int, height: int, status: ConsoleStatus) -> tuple[int, list[tuple[str, str]]]:
+    """What the devices line shows in `room` pixels, and at which size: the working devices in the runtime's
+    order (the phones' summary first), then the problems, then the latest information — every one whole, at
+    one size no smaller than the console's smallest readable text. Without room, information gives way first,
+    then working devices from the end but the first (counted: «и ещё 3 на связи»), then that count, then
+    problems from the end (counted in red: «и ещё 2 неполадки»); last, the first device is counted too and
+    the problems get its room."""
+    unit, top = ui.unit, int(ui.unit * 0.9)
+    shown = [n for n in status.notices if n.level != "refused"][-2:]
+    stamped = [(f"{time.strftime('%H:%M:%S', time.localtime(n.at))} {n.text}", n.level) for n in shown]
+    ok = [words for words, good in status.devices if good]
+    bad = [words for words, good in status.devices if not good] + [w for w, level in stamped if level != "info"]
+    info = [words for words, level in stamped if level == "info"]
+
+    def width(words: str, px: int) -> int:
+        return ui.text.layout(words, "body", (10**5, height), px, wrap=False).width
+
+    def listed(n_ok: int, n_bad: int, n_info: int, count_ok: bool) -> list[tuple[str, str]]:
+        items = [(words, "ok") for words in ok[:n_ok]]
+        if n_ok < len(ok) and (count_ok or not n_ok):  # with none shown, the working ones are counted
+            items.append((ui.say("console.more_devices", n=len(ok) - n_ok), "more"))
+        items += [(words, "problem") for words in bad[:n_bad]]
+        if n_bad < len(bad):
+            items.append((ui.say("console.more_problems", n=len(bad) - n_bad), "more_problems"))
+        return items + [(words, "info") for words in info[len(info) - n_info:]]
+
+    def size(items: list[tuple[str, str]]) -> int | None:  # the size at which all fit whole, if any
+        gaps = sum(unit * 2 if level in ("ok", "problem", "info") else unit for _, level in items) - unit
+        natural = max(1, sum(width(words, top) for words, _ in items))
+        px = min(top, int(top * (room - gaps) / natural))
+        while px >= ui.min_px:
+            if sum(width(words, px) for words, _ in items) + gaps <= room:
+                return px
+            px -= 1
+        return None
+
+    n_ok, n_bad, n_info = len(ok), len(bad), len(info)
+    tries = [(n_ok, n_bad, i, True) for i in range(n_info, -1, -1)]  # information gives way first
+    tries += [(i, n_bad, 0, True) for i in range(n_ok - 1, 0, -1)]  # then working devices after the first
+    tries += [(min(1, n_ok), i, 0, False) for i in range(n_bad, -1, -1)]  # their count, then problems
+    tries += [(0, i, 0, True) for i in range(n_bad, -1, -1)]  # the first device too: problems get its room
+    for n_ok, n_bad, n_info, count_ok in tries:
+        items = listed(n_ok, n_bad, n_info, count_ok)
+        px = size(items)
+        if px is not None:
+            return px, items
+    return ui.min_px, listed(0, 0, 0, True)  # the counts alone, at the smallest size

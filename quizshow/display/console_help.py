@@ -1,10 +1,12 @@
-"""The console's help (F1): every key — the actions, each team's buzzer keys, typing an amount — in two
-columns over a shade, the keys in gold, large enough to read from the host's chair."""
+"""The console's help (F1): every key — the actions, the buzzer keys of the buttons that can press (the
+format's `buttons`), typing an amount where the format takes one — in two columns over a shade, the keys in
+gold, large enough to read from the host's chair."""
 
 from __future__ import annotations
 
 import pygame
 
+from quizshow import registry
 from quizshow.display.console_buttons import BUTTONS
 from quizshow.display.console_style import GOLD, SHADE, TEXT
 from quizshow.display.console_ui import PanelUI
@@ -25,13 +27,16 @@ def draw_help(ui: PanelUI, keymap: KeyMap) -> None:
                  (box.x + unit, box.y + unit))
     rows = [(ui.say(f"action.{action}"), ", ".join(keymap.keys_of(action, language)))
             for action in (*BUTTONS, "escape")]
-    for team, name in enumerate(ui.format.buzzer_labels(ui.state)):  # a team's, or a table's
+    for team, button in enumerate(ui.format.buttons(ui.state)):  # those that can press: a team's, a table's
         team_keys = keymap.keys_of(f"buzz{team + 1}", language)
         if team_keys:
+            name = ui.say(button.name) if button.phrase else button.name
             rows.append((ui.say("console.help_buzzer", team=name), ", ".join(team_keys)))
-    own = f"console.help_amount.{ui.format.id}"  # a format's own words for what digits type
-    amount = ui.say(own)
-    rows.append((amount if amount != own else ui.say("console.help_amount"), "0–9, Backspace"))
+    entry = registry.FORMATS.get(ui.format.id)
+    if entry is None or entry.spec.takes_amounts():  # only where digits type an amount (bids, stakes, a score)
+        own = f"console.help_amount.{ui.format.id}"  # a format's own words for what digits type
+        amount = ui.say(own)
+        rows.append((amount if amount != own else ui.say("console.help_amount"), "0–9, Backspace"))
     half = (len(rows) + 1) // 2
     col_w = (box.width - unit * 3) // 2
     row_h = min(int(unit * 2.2), (box.height - unit * 4) // max(1, half))

@@ -49,11 +49,14 @@ _SAID_BETTER = _TEAM_CHANGES | {EventKind.TIMER_START}
 
 
 def describe(entry: Entry, teams: list[str], language: str, words: JournalWords | None = None,
-             fmt: object = None, players: Sequence[Sequence[str]] = ()) -> str:
+             fmt: object = None, players: Sequence[Sequence[str]] = (), after: Any = None, brief: bool = False) -> str:
     """One journal line (and the undo button's label) as a sentence about the game: «Борис: верно, +20»,
     «Фальстарт: Бета», «Открыт вопрос «Кино» за 40», «Далее: показан ответ». `words`: the format's own
     wording of its commands (FormatSpec.journal_words); `fmt` names board cells and final themes; `players`:
-    each team's roster, to name who pressed where each player has a button."""
+    each team's roster, to name who pressed where each player has a button; `after`: the state the step led
+    to, when known — a Next or Back that says nothing else says where it went («Далее: вопрос 2», «Далее:
+    табло, раунд 1»), or the question it opened; `brief`: the format's short words where it has them
+    (`<key>.brief`: «Красный стол ответил верно» without who sits at it), for a label that must stay short."""
     cmd = entry.command
 
     def say(key: str, **values: object) -> str:
@@ -83,10 +86,12 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         named = [e for e in entry.events if e.kind in (EventKind.CORRECT, EventKind.WRONG)] if verdict else []
         who = ", ".join(dict.fromkeys(e.name for e in named or entry.events if e.name and e.kind != EventKind.STAGE))
         found = phrase(key, language, **{"team": team_name(getattr(cmd, "team", None)), "who": who, **values})
+        short = phrase(f"{key}.brief", language, **values) if brief else ""
+        found = short if short and short != f"{key}.brief" else found
         own_said = found if found != key else ""
         if own_said and (worded or all(e.kind in _SAID_BETTER for e in entry.events)):
             return own_said
-    said = ""
+    said, said_by = "", None
     if isinstance(cmd, (c.Go, c.Back)) and shown is not None and \
             not any(e.kind == EventKind.QUESTION for e in entry.events):  # a step the format names itself
         step, done = say("action.go" if isinstance(cmd, c.Go) else "action.back"), say(shown[0], **shown[1])
@@ -117,11 +122,15 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
             return say(shown[0], **shown[1])
         event_key = _EVENT_WORDS.get(event.kind)
         if event_key:
+            said_by = event.kind
             said = say(event_key, team=name, points=number(event.points or 0, signed=True),
                        loss=number(-(event.points or 0)) if event.points else "", n=(event.round or 0) + 1).strip()
             break
     if isinstance(cmd, (c.Go, c.Back)):
         step = say("action.go" if isinstance(cmd, c.Go) else "action.back")
+        opened = any(e.kind == EventKind.QUESTION for e in entry.events)  # «время пошло» says less than which
+        if (not said or opened and said_by == EventKind.TIMER_START) and isinstance(fmt, Format) and after is not None:
+            said = where_words(fmt, after, language)  # where it went: a question opened, the board, the tables
         return f"{step}: {said[:1].lower()}{said[1:]}" if said else say("journal.next_step", step=step)
     if said or own_said:
         return said or own_said
@@ -166,6 +175,8 @@ def where_words(fmt: Any, state: Any, language: str) -> str:
         parts.append(phrase(pos.get("question_key") or "where.question", language, n=n))
     phase = phrase(f"phase.{state.phase}", language).lower()
     where = ", ".join(parts)
+    if where and parts[-1].lower().startswith(phase):  # «вопрос 2», never «вопрос 2 · вопрос»
+        return where
     if where:
         return f"{where} · {phase}"
     # Between questions the phase alone («табло») is every round's: the round says which («табло, раунд 3»).

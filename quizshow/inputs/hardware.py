@@ -213,8 +213,14 @@ class Hardware:
         keymap = getattr(self.app, "keymap", None)
         if keymap is not None:  # the keys as the key map has them (a player's own keys too)
             teams = [(t.name, len(t.players) if self.player_buzzers else 0) for t in self.app.config.teams]
+            named = False
+            engine = getattr(self.app, "engine", None)
+            if self.buttons is not None and engine is not None:  # only those that can press (Format.buttons)
+                buttons = self.buttons.buttons(engine.state)
+                named = any(b.phrase for b in buttons)  # tables, not teams: «1 — красный стол»
+                teams = [(say(b.name), 0) if named else teams[i] for i, b in enumerate(buttons) if i < len(teams)]
             keys = keyboard_line(keymap, teams, self.app.config.devices.keyboard_buzzers,
-                                 self.app.config.language)
+                                 self.app.config.language, named)
             if keys is not None:
                 lines.append((keys, True))
         for box_id, driver in self.boxes.items():

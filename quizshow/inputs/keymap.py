@@ -79,10 +79,13 @@ class KeyMap:
     bindings: dict[tuple[int, int], str]
 
     @classmethod
-    def build(cls, overrides: dict[str, tuple[str, ...]] | None = None, keyboard_buzzers: bool = False) -> KeyMap:
+    def build(cls, overrides: dict[str, tuple[str, ...]] | None = None, keyboard_buzzers: bool = False,
+              buttons: int | None = None) -> KeyMap:
+        """`keyboard_buzzers`: the digit keys are the buzzers — of the first `buttons` only (the format's
+        buttons that can press, Format.buttons: 1 and 2 at two tables), all ten when None."""
         table = dict(DEFAULT_KEYS)
         if keyboard_buzzers:
-            table.update(BUZZER_KEYS)
+            table.update(list(BUZZER_KEYS.items())[:buttons])
         table.update(overrides or {})
         bindings: dict[tuple[int, int], str] = {}
         for action, specs in table.items():
@@ -141,12 +144,14 @@ def _digit_run(a: int, b: int) -> str:
     return head + "0"
 
 
-def keyboard_line(keymap: KeyMap, teams: Sequence[tuple[str, int]], every_team: bool, language: str) -> str | None:
+def keyboard_line(keymap: KeyMap, teams: Sequence[tuple[str, int]], every_team: bool, language: str,
+                  named: bool = False) -> str | None:
     """The console's DEVICES words for the keyboard's buzzers, exactly as the key map has them: «Клавиатура:
-    кнопки 1–9, 0; нет кнопки: команды 11–12», «Клавиатура: Альфа Q W E R; Бета U I O P». `teams`: each
-    team's name and how many players have a button of their own (0: one button for the team);
-    `every_team`: the show gives every team a digit key (keyboard_buzzers), so a team without one is said.
-    None: no key is anyone's buzzer."""
+    кнопки 1–9, 0; нет кнопки: команды 11–12», «Клавиатура: Альфа Q W E R; Бета U I O P». `teams`: the
+    buttons that can press (Format.buttons), each a name and how many players have a button of their own
+    (0: one button for the team); `every_team`: the show gives every team a digit key (keyboard_buzzers), so a
+    team without one is said; `named`: the buttons are not teams but tables, each digit is named («1 — красный
+    стол, 2 — зелёный стол»). None: no key is anyone's buzzer."""
     from quizshow.i18n import phrase
 
     def first(action: str) -> str | None:
@@ -174,7 +179,9 @@ def keyboard_line(keymap: KeyMap, teams: Sequence[tuple[str, int]], every_team: 
     if not digits and not own:
         return None
     parts = []
-    if digits:
+    if digits and named:
+        parts.append(", ".join(f"{n % 10} — {teams[n - 1][0]}" for n in digits))
+    elif digits:
         parts.append(phrase("console.kb_digits", language, keys=", ".join(_digit_run(a, b) for a, b in _runs(digits))))
     parts += own
     if missing and (every_team or own):

@@ -23,8 +23,9 @@ def key_table(buzzers: BuzzerMap, keys: dict[str, tuple[str, ...]]) -> dict[str,
     return {**key_buzzers, **keys}
 
 
-def key_map(config: ShowConfig, buzzers: BuzzerMap) -> KeyMap:
-    return KeyMap.build(key_table(buzzers, config.keys), config.devices.keyboard_buzzers)
+def key_map(config: ShowConfig, buzzers: BuzzerMap, buttons: int | None = None) -> KeyMap:
+    """`buttons`: how many buzzer buttons the format has (Format.buttons): the digit keys beyond are no one's."""
+    return KeyMap.build(key_table(buzzers, config.keys), config.devices.keyboard_buzzers, buttons)
 
 
 def buzzer_map(config: ShowConfig, problem: Callable[[str], None]) -> BuzzerMap:

@@ -11,7 +11,7 @@ from typing import Any
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Format, Refused, Result, Setup
+from quizshow.core.format import Button, Format, Refused, Result, Setup
 from quizshow.core.match import MatchResult
 from quizshow.core.presslog import Press, PressLog, pressed_before
 from quizshow.core.state import ShowState
@@ -110,6 +110,10 @@ class BrainringFormat(DisciplineRules, Format):
             found.update(question=max(0, found["question"] - first) if found["question"] is not None else None,
                          question_key="brainring.extra_question_no")
         return found
+
+    def buttons(self, state: ShowState) -> tuple[Button, ...]:
+        """The two teams at the tables press (keys 1 and 2); the others play along on paper."""
+        return tuple(Button(state.teams[t].name) for t in TABLES if t < len(state.teams))
 
     def next_action(self, state: ShowState) -> str:
         if state.phase == Phase.REVEAL:  # what closing this question leads to: the next, an extra one, the end

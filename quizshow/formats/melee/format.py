@@ -22,7 +22,7 @@ from typing import Any
 from quizshow.core import commands as c
 from quizshow.core import phases
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Format, Refused, Result, Setup
+from quizshow.core.format import Button, Format, Refused, Result, Setup
 from quizshow.core.match import MatchResult
 from quizshow.core.state import ShowState
 from quizshow.formats.melee.commands import Decide
@@ -118,6 +118,10 @@ class MeleeFormat(Format):
 
     def buttons_locked(self, state: ShowState) -> frozenset[int]:
         return self.melee(state).locked
+
+    def buttons(self, state: ShowState) -> tuple[Button, ...]:
+        """Button 1 is the red table's, button 2 the green one's; no other presses."""
+        return Button("melee.button_red", phrase=True), Button("melee.button_green", phrase=True)
 
     def answering_teams(self, state: ShowState) -> frozenset[int]:
         """The teams whose players sit at the answering table."""

@@ -2,23 +2,34 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from quizshow.core.actions import ActionDef, Arg
 from quizshow.core.commands import Command, Judge
+from quizshow.core.effects import Event, EventKind
 from quizshow.core.spec import FormatSpec, MatchRole
 from quizshow.formats.melee.commands import Decide
 from quizshow.formats.melee.format import RED, Melee, MeleeFormat, Phase
 from quizshow.formats.melee.phrases import PHRASES
+from quizshow.i18n import phrase
+
+
+def _table(events: Sequence[Event], language: str) -> str:
+    """The table a verdict was given to, by its colour (its event's team is the table)."""
+    found = [e.team for e in events if e.kind in (EventKind.CORRECT, EventKind.WRONG)]
+    side = found[0] if found else None
+    key = "melee.table_red" if side == RED else "melee.table_green" if side is not None else "melee.table"
+    return phrase(key, language)
 
 
 def journal_words(cmd: Command) -> tuple[str, dict[str, Any]] | None:
     """The console's journal line for the host's ruling: which table answered, and who sits at it ({who}:
-    the names its event carries)."""
+    the names its event carries; the undo button's `.brief` words name the table by its colour alone)."""
     if isinstance(cmd, Decide):
         return ("melee.journal_red" if cmd.side == RED else "melee.journal_green"), {}
     if isinstance(cmd, Judge):  # Y / N: the answering table's verdict ({who}: the teams seated at it)
-        return ("melee.journal_right" if cmd.correct else "melee.journal_wrong"), {}
+        return ("melee.journal_right" if cmd.correct else "melee.journal_wrong"), {"table": _table}
     return None
 
 
