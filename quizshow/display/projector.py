@@ -1,9 +1,9 @@
 """The audience view: the scene for the format and phase, TV transitions between scenes (display/motion),
 the buzz flash, splashes, the score overlay, blank.
 
-The scene stack is: the current scene (composed with the outgoing picture while a transition runs), the
-buzz flash, a splash, then the score overlay; the phones' «Подключение игроков» (`join`) covers all of
-them, and blank covers everything.
+What covers what is the layer stack (display/stack.py, `STACK`), bottom first: the phase's scene (composed
+with the outgoing picture while a transition runs), the buzz flash, a splash, the score overlay, then the
+covering pictures: the phones' «Подключение игроков» (`join`), blank, and the line check over everything.
 
 A still picture costs nothing: `needs_frame` says whether anything on screen can have changed since the
 last frame (a new state, a transition, a running clock, an animation), and the window loop draws and
@@ -24,7 +24,7 @@ from quizshow.core.engine import Outcome
 from quizshow.core.format import Format
 from quizshow.core.phases import PhaseFlags
 from quizshow.core.state import ShowState
-from quizshow.display import motion, paint, surfaces
+from quizshow.display import motion, paint, stack, surfaces
 from quizshow.display.scenes import COMMON
 from quizshow.display.scenes.base import Animations, Frame, Layers, Scene
 from quizshow.display.scenes.cards import STANDINGS
@@ -95,15 +95,25 @@ class Projector:
         return Frame(state, self.fmt, self.theme, self.text, now, size, self.language, self.title, self.anim,
                      self._layers, self.give_way, self.video, phase_flags=self.flags)
 
+    def live(self, state: ShowState, now: float | None = None) -> stack.Live:
+        """Which layers of the stack are live: the covering ones from the state and the switches; with `now`,
+        also the ones drawn over the picture (their own drawing fades them in and out)."""
+        covers = {"join": self.join is not None, "blank": state.view.blank, "line_check": self.line_check}
+        if now is None:
+            return stack.Live(**covers)
+        phase = self.views.scene(state.phase, COMMON["title"])
+        return stack.Live(flash=True, splash=self._splash is not None and self._splash.live(now),
+                          overlay=phase is not COMMON["scores"], **covers)
+
     def scene(self, state: ShowState) -> Scene:
-        if self.line_check:
-            return COMMON["line_check"]
-        if state.view.blank:
-            return COMMON["blank"]
-        if self.join is not None:
+        """The picture that fills the screen: the highest live covering layer's, else the phase's."""
+        layer = stack.cover(self.live(state))
+        if layer is stack.JOIN and self.join is not None:
             self._join_scene.board = self.join
             return self._join_scene
-        return self.views.scene(state.phase, COMMON["title"])
+        if layer is stack.PHASE:
+            return self.views.scene(state.phase, COMMON["title"])
+        return COMMON[layer.name]
 
     def prepare(self, state: ShowState, now: float, size: tuple[int, int]) -> None:
         """Compose the still layer of a state expected next (the app asks in a frame's idle time),
@@ -275,11 +285,12 @@ class Projector:
             scene.draw(surface, frame)
         self.video.frame_done()  # a video no scene showed this frame stops (and its sound with it)
         self.give_way()
-        if not state.view.blank and self.join is None:
-            self._draw_flash(surface, frame)
-            if self._splash is not None and self._splash.live(now):
+        for layer in stack.on_top(self.live(state, now)):  # over the picture, bottom first
+            if layer is stack.FLASH:
+                self._draw_flash(surface, frame)
+            elif layer is stack.SPLASH and self._splash is not None:
                 self._splash.draw(surface, now, self.text, frame.u(150))
-            if scene is not COMMON["scores"]:
+            elif layer is stack.OVERLAY:
                 self._draw_overlay(surface, frame)
         self._drawn = (state, size, self.line_check, self.join)
         # A frame in which only a clock ran: the window need only show the clocks' squares again.
