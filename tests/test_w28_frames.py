@@ -131,3 +131,31 @@ def _differs(a: pygame.Surface, b: pygame.Surface) -> pygame.mask.Mask:
     unchanged = pygame.mask.from_threshold(diff, (0, 0, 0), (1, 1, 1))
     unchanged.invert()
     return unchanged
+
+
+@pytest.mark.parametrize("team", [0, 2])
+def test_the_first_frame_after_a_buzz_composes_no_still_layer_whoever_pressed(theme, monkeypatch, team):
+    """While a question is open, idle time composes the card of «someone answers» (the same picture whoever
+    it is: the name is drawn over it) and each team's plate and flash: the frame after any team's press only
+    blits, and it names the team that pressed."""
+    engine = demo_engine()
+    engine.dispatch(c.Go(at=1.0))
+    shown = projector(engine, theme)
+    surface = pygame.Surface(SIZE)
+    shown.start(surface, engine.state, 1.0)
+    shown.render(surface, engine.state, 1.0)
+    while shown.ahead(engine.state, engine.propose, 1.5, SIZE):
+        pass
+    scene = shown.scene(engine.state)
+    composed: list[str] = []
+    real = type(scene).draw_static
+    monkeypatch.setattr(type(scene), "draw_static",
+                        lambda self, target, frame: (composed.append(self.name), real(self, target, frame)))
+    out = engine.dispatch(c.Buzz(at=2.0, team=team))
+    shown.on_events(out.events, 2.0)
+    fitted: list[str] = []
+    fit = shown.text.fit
+    monkeypatch.setattr(shown.text, "fit", lambda text, *a, **k: (fitted.append(text), fit(text, *a, **k))[1])
+    shown.render(surface, engine.state, 2.0)
+    assert composed == []
+    assert engine.state.teams[team].name in fitted  # «Отвечает» and this team's name

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Generator, Hashable, Iterator
+from functools import partial
 from typing import TypeVar
 
 import pygame
@@ -193,6 +194,20 @@ class Projector:
             upcoming = propose(likely(self._now))
             if upcoming.changed:
                 yield from self._compose(upcoming.state, self._now, size, parts)
+        # A box's press cannot be foreseen (which team?): the still layer of the first team's press is composed
+        # (a scene whose layer is the same whoever answers, the question card, then has it ready), and each
+        # team's press is drawn offscreen (its name, its plate) with its flash's edges.
+        first = True
+        for team in range(len(state.teams)):
+            pressed = propose(c.Buzz(at=self._now, team=team))
+            if not pressed.changed:
+                continue
+            if first:
+                yield from self._compose(pressed.state, self._now, size, parts)
+                first = False
+            else:
+                yield from self._rehearse(pressed.state, self._now, size)
+            yield from self._offscreen(partial(self._flash, state=pressed.state, team=team), size)
         yield from self._warm(state, size)
         choices = self.views.choices(self.fmt, state, self._now) if self.views.choices else []
         for choice in choices:  # kept as no layer (8 MB each): drawn once, for what they are made of
@@ -457,6 +472,11 @@ class Projector:
             self._splash = motion.Splash(_say(splash, self.language), now, paint.rgb(accent),
                                          paint.rgb(self.theme.color("panel_dark")),
                                          centre=SPLASH_CENTRE.get(splash, 0.5))
+
+    def _flash(self, target: pygame.Surface, state: ShowState, team: int) -> None:
+        """A team's buzz flash at its brightest (its edges made once a colour)."""
+        color = self.frame(state, self._now, target.get_size()).team_color(team)
+        motion.Flash(paint.rgb(color), self._now).draw(target, self._now)
 
     def _draw_flash(self, surface: pygame.Surface, frame: Frame) -> None:
         """A buzz: the frame's edges light up in the colour of whoever pressed first."""
