@@ -190,21 +190,24 @@ class Projector:
         if paint.reserve_scratch(size):  # what entrances scale their cards into
             yield "scratch"
         parts = self._idle_bands(size)
+        kept = 1  # the picture on screen keeps its layer
         for likely in LIKELY_NEXT:
             upcoming = propose(likely(self._now))
             if upcoming.changed:
                 yield from self._compose(upcoming.state, self._now, size, parts)
-        # A box's press cannot be foreseen (which team?): the still layer of the first team's press is composed
-        # (a scene whose layer is the same whoever answers, the question card, then has it ready), and each
-        # team's press is drawn offscreen (its name, its plate) with its flash's edges.
-        first = True
+                kept += 1
+        # A box's press cannot be foreseen (which team?): the still layers of the first teams' presses are
+        # composed while the layers kept have room (a duel's two players; a scene whose layer is the same
+        # whoever answers, the question card, needs one), the other teams' presses are drawn offscreen (their
+        # names, their plates); and each team's flash's edges are made.
+        room = max(1, self._layers.keep - kept)
         for team in range(len(state.teams)):
             pressed = propose(c.Buzz(at=self._now, team=team))
             if not pressed.changed:
                 continue
-            if first:
+            if room:
                 yield from self._compose(pressed.state, self._now, size, parts)
-                first = False
+                room -= 1
             else:
                 yield from self._rehearse(pressed.state, self._now, size)
             yield from self._offscreen(partial(self._flash, state=pressed.state, team=team), size)
