@@ -159,3 +159,28 @@ def test_the_first_frame_after_a_buzz_composes_no_still_layer_whoever_pressed(th
     shown.render(surface, engine.state, 2.0)
     assert composed == []
     assert engine.state.teams[team].name in fitted  # «Отвечает» and this team's name
+
+
+def test_idle_work_never_displaces_the_layer_of_the_picture_on_screen(theme, monkeypatch):
+    """A duel's answer being judged with presses still queueing: idle time composes both verdicts, Next and
+    what fits of the presses, but the picture on screen keeps its layer: its next frame composes nothing."""
+    from tests.test_duel_display import mockup_walk, show_engine
+
+    engine = show_engine()
+    shown = Projector(engine.format, theme, "Дуэль", "ru", views=views_of(engine.format))
+    surface = pygame.Surface(SIZE)
+    for name, commands in mockup_walk():
+        for cmd in commands:
+            engine.dispatch(cmd)
+        if name == "answering":
+            break
+    when = at(engine)
+    shown.start(surface, engine.state, when)
+    shown.render(surface, engine.state, when)
+    while shown.ahead(engine.state, engine.propose, when + 0.5, SIZE):
+        pass
+    composed: list[str] = []
+    scene = shown.scene(engine.state)
+    monkeypatch.setattr(type(scene), "draw_static", lambda self, target, frame: composed.append(self.name))
+    shown.render(surface, engine.state, when + 0.6)
+    assert composed == []

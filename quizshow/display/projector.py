@@ -198,9 +198,10 @@ class Projector:
                 kept += 1
         # A box's press cannot be foreseen (which team?): the still layers of the first teams' presses are
         # composed while the layers kept have room (a duel's two players; a scene whose layer is the same
-        # whoever answers, the question card, needs one), the other teams' presses are drawn offscreen (their
-        # names, their plates); and each team's flash's edges are made.
-        room = max(1, self._layers.keep - kept)
+        # whoever answers, the question card, needs one), never displacing the picture on screen or the
+        # likely next ones; the other teams' presses are drawn offscreen (their names, their plates); and
+        # each team's flash's edges are made.
+        room = max(0, self._layers.keep - kept)
         for team in range(len(state.teams)):
             pressed = propose(c.Buzz(at=self._now, team=team))
             if not pressed.changed:
@@ -247,8 +248,8 @@ class Projector:
 
     def _compose(self, state: ShowState, now: float, size: tuple[int, int], parts: int) -> Iterator[str]:
         """The still layer of a state expected next, band by band, then the whole picture drawn once
-        offscreen band by band, so every panel, text and frame it uses is made now and its first frame on
-        air only blits them (its own animations and no video: nothing on air starts early)."""
+        offscreen (clipped to a pixel), so every panel, text and frame it uses is made now and its first frame
+        on air only blits them (its own animations and no video: nothing on air starts early)."""
         scene = self.scene(state)
         frame = self.frame(state, now, size, self._idle_give_way)
         while not (yield from self._cut(lambda: scene.prepare_part(frame, parts), "layer band")):
