@@ -15,7 +15,8 @@ table (with the machine's load average: it is shared); asserts nothing.
 
 Like the app, before each of the host's presses it composes what the next press may lead to (Next, either
 verdict: Projector.ahead); that work runs in a frame's idle time (after flip) and is printed in its own
-column.
+column, with its longest piece (CPU ms: what one idle call can delay the next frame by). Each scene's worst
+frame is printed with its index in the scene (0: the first frame after the press) and its walk.
 """
 
 from __future__ import annotations
@@ -81,17 +82,24 @@ def shows():
              lambda: tournament.tournament(tournament.SEED004), tournament.walk())]
 
 
-def measure(size: tuple[int, int], frames: int, repeats: int, config, make_engine,
-            scenes) -> list[tuple[str, float, float, float, int, float, float, float, float]]:
+def measure(size: tuple[int, int], frames: int, repeats: int, config, make_engine, scenes) -> list[tuple]:
     """Each scene's frame times over `repeats` walks (a fresh engine and projector each), `frames` frames a
     scene in each: a transition lasts ~27 frames, so one walk's p99 of it is its single worst frame; several
-    walks give a p99 worth the name (and a first frame that is slow every time still counts)."""
+    walks give a p99 worth the name (and a first frame that is slow every time still counts). Beside them:
+    the worst frame (its CPU ms, the frame's index in its scene, which walk) and the longest idle piece."""
     scenes = list(scenes)
     times: dict[str, dict[str, list[float]]] = {name: {"steady": [], "transition": [], "cpu_steady": [],
-                                                       "cpu_transition": [], "prepare": []} for name, _ in scenes}
-    for _ in range(repeats):
+                                                       "cpu_transition": [], "prepare": [], "piece": []}
+                                                for name, _ in scenes}
+    worst: dict[str, tuple[float, int, int]] = {}  # scene -> (CPU ms, frame index, walk)
+    for walk in range(repeats):
+        index: dict[str, int] = {}
         for name, kind, value in walk_once(size, frames, config, make_engine, scenes):
             times[name][kind].append(value)
+            if kind.startswith("cpu_"):
+                i = index[name] = index.get(name, -1) + 1
+                if value > worst.get(name, (-1.0, 0, 0))[0]:
+                    worst[name] = (value, i, walk + 1)
     rows = []
     for name, _ in scenes:
         t = times[name]
@@ -100,7 +108,8 @@ def measure(size: tuple[int, int], frames: int, repeats: int, config, make_engin
                      len(t["transition"]) // repeats, statistics.median(t["prepare"]),
                      percentile(t["cpu_steady"], 99),
                      percentile(t["cpu_transition"], 99) if t["cpu_transition"] else float("nan"),
-                     max(t["transition"]) if t["transition"] else float("nan")))
+                     max(t["transition"]) if t["transition"] else float("nan"),
+                     worst[name], max(t["piece"]) if t["piece"] else float("nan")))
     return rows
 
 
@@ -120,15 +129,23 @@ def walk_once(size: tuple[int, int], frames: int, config, make_engine, scenes):
     surface = pygame.Surface(size)
     now = 0.0
 
+    pieces: list[float] = []  # each idle call's own CPU ms (a piece: what delays the next frame)
+
     def idle(at: float) -> float:
         """As the app does in its frames' idle time between the host's presses (a piece a frame): compose
         what the next press may lead to (Projector.ahead). Milliseconds spent."""
         started = time.perf_counter()
-        while projector.ahead(engine.state, engine.propose, at, size):
-            pass
+        more = True
+        while more:
+            cpu = time.thread_time()
+            more = projector.ahead(engine.state, engine.propose, at, size)
+            pieces.append((time.thread_time() - cpu) * 1000)
         return (time.perf_counter() - started) * 1000
 
+    if hasattr(projector, "start"):  # as the app does once its window is open: buffers, layers, first layer
+        projector.start(surface, engine.state, now)
     for name, commands in scenes:
+        pieces.clear()
         prepare_ms = idle(commands[0].at if commands else now)
         for i, cmd in enumerate(commands):
             if i:  # the host's presses of a step come seconds apart: the app's idle time runs between them
@@ -136,6 +153,7 @@ def walk_once(size: tuple[int, int], frames: int, config, make_engine, scenes):
             projector.on_events(engine.dispatch(cmd).events, cmd.at)
             now = max(now, cmd.at)
         yield name, "prepare", prepare_ms
+        yield name, "piece", max(pieces)
         for i in range(frames):
             t = now + i / 60
             started, cpu = time.perf_counter(), time.thread_time()
@@ -183,11 +201,12 @@ def main() -> None:
         for size in SIZES:
             print(f"{show} {size[0]}x{size[1]}")
             print(f"  {'scene':28} {'median ms':>10} {'p99 ms':>8} {'CPU p99':>8} {'transition p99':>15}"
-                  f" {'CPU p99':>8} {'worst':>7} {'(frames)':>9} {'prepare ms (idle)':>18}")
-            for name, median, p99, trans, count, prepare, cpu, cpu_trans, worst in measure(
-                    size, frames, walks, config, make_engine, scenes):
+                  f" {'CPU p99':>8} {'worst':>7} {'(frames)':>9} {'prepare ms (idle)':>18}"
+                  f" {'worst frame CPU @index/walk':>28} {'idle piece max':>15}")
+            for name, median, p99, trans, count, prepare, cpu, cpu_trans, worst, (w_ms, w_at, w_walk), piece in \
+                    measure(size, frames, walks, config, make_engine, scenes):
                 print(f"  {name:28} {median:10.2f} {p99:8.2f} {cpu:8.2f} {trans:15.2f} {cpu_trans:8.2f} {worst:7.2f}"
-                      f" {count:9d} {prepare:18.2f}")
+                      f" {count:9d} {prepare:18.2f} {f'{w_ms:.2f} @{w_at}/{w_walk}':>28} {piece:15.2f}")
             print()
     bench_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"start-up to the first frame (1920x1080, new process): {launch:.2f} s")

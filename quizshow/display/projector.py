@@ -1,9 +1,9 @@
 """The audience view: the scene for the format and phase, TV transitions between scenes (display/motion),
 the buzz flash, splashes, the score overlay, blank.
 
-The scene stack is: the current scene (composed with the outgoing picture while a transition runs), the
-buzz flash, a splash, then the score overlay; the phones' «Подключение игроков» (`join`) covers all of
-them, and blank covers everything.
+What covers what is the layer stack (display/stack.py, `STACK`), bottom first: the phase's scene (composed
+with the outgoing picture while a transition runs), the buzz flash, a splash, the score overlay, then the
+covering pictures: the phones' «Подключение игроков» (`join`), blank, and the line check over everything.
 
 A still picture costs nothing: `needs_frame` says whether anything on screen can have changed since the
 last frame (a new state, a transition, a running clock, an animation), and the window loop draws and
@@ -12,7 +12,10 @@ flips only then.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+import time
+from collections.abc import Callable, Generator, Hashable, Iterator
+from functools import partial
+from typing import TypeVar
 
 import pygame
 
@@ -24,7 +27,7 @@ from quizshow.core.engine import Outcome
 from quizshow.core.format import Format
 from quizshow.core.phases import PhaseFlags
 from quizshow.core.state import ShowState
-from quizshow.display import motion, paint, surfaces
+from quizshow.display import motion, paint, stack, surfaces
 from quizshow.display.scenes import COMMON
 from quizshow.display.scenes.base import Animations, Frame, Layers, Scene
 from quizshow.display.scenes.cards import STANDINGS
@@ -48,6 +51,14 @@ SETTLE_S = 2.5  # entrances, count-ups and springs after a change are over by th
 COMPOSE_S = 0.12  # a new layer is composed band by band for at most this long, then at once
 CLOCK_FPS = 20  # a running clock alone: its digits change once a second, its ring creeps ~1 px a frame
 SPLASH_CENTRE = {"scene.auction_splash": 0.1}  # «Аукцион!» sweeps over the heading, not over the bidders
+IDLE_PIECE_S = 0.0025  # while anything moves, an idle piece stops at its next give-way point after this long
+IDLE_BAND_PIXELS = 518_400  # an idle piece composes a band of a picture this big (1920×270; ~1-3 ms)
+IDLE_STILL_S = 0.012  # with nothing moving on screen, idle pieces run for up to this long a call
+T = TypeVar("T")
+
+
+class _OutOfTime(Exception):
+    """An idle piece ran past its time: it stops at a give-way point and runs again in the next piece."""
 
 
 class Projector:
@@ -79,102 +90,239 @@ class Projector:
         self._changed_at = -1e9
         self._splash_warmed: set[tuple[int, int]] = set()
         self.dirty: list[pygame.Rect] | None = None  # the rectangles the last frame changed (None: all of it)
+        self._target: pygame.Surface | None = None  # the surface the last frame was drawn on
+        self._clocks: list[pygame.Rect] = []  # where the last frame drew its clocks
         self.line_check = False  # «Проверка кнопок» replaces the show's picture while it is on
         self.join: JoinBoard | None = None  # the phones' join codes cover the show's picture while set
         self._join_scene = JoinScene()
         self.video = VideoScreen(sound=sound)  # the one video on screen (a pack's question card)
         self._ahead_for: ShowState | None = None  # the state `ahead` is preparing for
-        self._ahead: list[Callable[[float], Command]] = []  # its likely next commands not yet prepared
-        self._choices: list[Command] = []  # its choices not yet rehearsed (FormatViews.choices)
+        self._work: Iterator[str] | None = None  # its idle pieces still to run (`_pieces`)
+        self._work_size: tuple[int, int] | None = None
+        self._now = 0.0  # the time of the idle call running a piece
+        self.piece: str | None = None  # what the last idle piece was (the bench names the longest)
+        self._budget = IDLE_PIECE_S  # this idle call's time for a piece
+        self._deadline: float | None = None  # when the idle piece running must stop (`_cut`)
         self._incoming_shows: ShowState | None = None  # whose picture the incoming buffer holds, if known
 
     def on_events(self, events: list[Event], now: float) -> None:
         self.anim.on_events(events, now)
 
-    def frame(self, state: ShowState, now: float, size: tuple[int, int]) -> Frame:
+    def frame(self, state: ShowState, now: float, size: tuple[int, int],
+              give_way: paint.GiveWayFn | None = None) -> Frame:
         return Frame(state, self.fmt, self.theme, self.text, now, size, self.language, self.title, self.anim,
-                     self._layers, self.give_way, self.video, phase_flags=self.flags)
+                     self._layers, give_way or self.give_way, self.video, phase_flags=self.flags)
+
+    def live(self, state: ShowState, now: float | None = None) -> stack.Live:
+        """Which layers of the stack are live: the covering ones from the state and the switches; with `now`,
+        also the ones drawn over the picture (their own drawing fades them in and out)."""
+        covers = {"join": self.join is not None, "blank": state.view.blank, "line_check": self.line_check}
+        if now is None:
+            return stack.Live(**covers)
+        phase = self.views.scene(state.phase, COMMON["title"])
+        return stack.Live(flash=True, splash=self._splash is not None and self._splash.live(now),
+                          overlay=phase is not COMMON["scores"], **covers)
 
     def scene(self, state: ShowState) -> Scene:
-        if self.line_check:
-            return COMMON["line_check"]
-        if state.view.blank:
-            return COMMON["blank"]
-        if self.join is not None:
+        """The picture that fills the screen: the highest live covering layer's, else the phase's."""
+        layer = stack.cover(self.live(state))
+        if layer is stack.JOIN and self.join is not None:
             self._join_scene.board = self.join
             return self._join_scene
-        return self.views.scene(state.phase, COMMON["title"])
+        if layer is stack.PHASE:
+            return self.views.scene(state.phase, COMMON["title"])
+        return COMMON[layer.name]
+
+    def start(self, target: pygame.Surface, state: ShowState, now: float) -> None:
+        """Before the first frame (the app calls it once its window is open): the full-screen buffers and
+        still layers are allocated (15-20 ms each at 3840×2160, one piece each that cannot be split) and the
+        first picture's layer composed, so the first frame only blits and no idle piece later allocates."""
+        size = target.get_size()
+        surfaces.screen(size)
+        self._buffers(target)
+        while self._layers.reserve(size):
+            pass
+        paint.reserve_scratch(size)
+        self.scene(state).prepare(self.frame(state, now, size))
 
     def prepare(self, state: ShowState, now: float, size: tuple[int, int]) -> None:
-        """Compose the still layer of a state expected next (the app asks in a frame's idle time),
-        so the first frame after Next only blits it."""
-        scene = self.scene(state)
-        frame = self.frame(state, now, size)
-        scene.prepare(frame)
-        if self._incoming is not None and self._incoming.get_size() == size:
-            # Draw it once offscreen, so every panel, text and frame it uses is made now and its first frame
-            # on air only blits them. Its own animations and no video: nothing on air starts early.
-            scene.draw(self._incoming, self._quiet(state, now, size))
-            self._incoming_shows = None
+        """Compose the still layer of a state expected next at once, and draw it once offscreen (what
+        `ahead` does piece by piece)."""
+        for _ in self._compose(state, now, size, 1):
+            pass
 
     def ahead(self, state: ShowState, propose: Callable[[Command], Outcome], now: float,
               size: tuple[int, int]) -> bool:
         """Idle time, a piece a call: the still layer of each state the host's next press may lead to
-        (Next; either verdict while an answer is judged), then the scene's `warm` pieces; True while more
-        is left. `propose` is the engine's: pure, nothing is journalled or changed."""
+        (Next; either verdict while an answer is judged), then the scene's `warm` pieces, then a format's
+        choices rehearsed offscreen; True while more is left. `propose` is the engine's: pure, nothing is
+        journalled or changed.
+
+        While anything moves on screen (`_motion`) a call runs one piece of about IDLE_PIECE_S: a band of a
+        picture (IDLE_BAND_PIXELS), cut short at the drawing's next give-way point when it runs longer (what
+        it made, a text or a panel, is kept and the piece runs again), so no frame waits long for idle work.
+        With nothing moving, pieces run for up to IDLE_STILL_S a call."""
         surfaces.screen(size)  # the picture caches' budgets grow with the screen
-        if state is not self._ahead_for:
-            self._ahead_for = state
-            self._ahead = list(LIKELY_NEXT)
-            self._choices = self.views.choices(self.fmt, state, now) if self.views.choices else []
-        while self._ahead:
-            upcoming = propose(self._ahead.pop(0)(now))
-            if upcoming.changed:
-                self.prepare(upcoming.state, now, size)
+        if state is not self._ahead_for or size != self._work_size:
+            self._ahead_for, self._work_size = state, size
+            self._work = self._pieces(state, propose, size)
+        self._now = now
+        if self._work is None:
+            return False
+        moving = self._motion(state, now, size) is not None
+        self._budget = IDLE_PIECE_S if moving else IDLE_STILL_S
+        started = time.perf_counter()
+        while True:
+            self.piece = next(self._work, None)
+            if self.piece is None:
+                self._work = None
+                return False
+            if moving or time.perf_counter() - started >= IDLE_STILL_S:
                 return True
-        if self.warm(state, now, size):
-            return True
-        while self._choices:  # kept as no layer (8 MB each): drawn once, for what they are made of
-            upcoming = propose(self._choices.pop(0))
+
+    def _pieces(self, state: ShowState, propose: Callable[[Command], Outcome],
+                size: tuple[int, int]) -> Iterator[str]:
+        """Idle work for `state`, yielding after each piece (its name)."""
+        if self._layers.reserve(size):  # not `start`ed at this size (a resized window): one a piece
+            yield "reserve"
+            while self._layers.reserve(size):
+                yield "reserve"
+        if paint.reserve_scratch(size):  # what entrances scale their cards into
+            yield "scratch"
+        parts = self._idle_bands(size)
+        kept = 1  # the picture on screen keeps its layer
+        for likely in LIKELY_NEXT:
+            upcoming = propose(likely(self._now))
             if upcoming.changed:
-                self.rehearse(upcoming.state, now, size)
-                return True
-        return False
+                yield from self._compose(upcoming.state, self._now, size, parts)
+                kept += 1
+        # A box's press cannot be foreseen (which team?): the still layers of the first teams' presses are
+        # composed while the layers kept have room (a duel's two players; a scene whose layer is the same
+        # whoever answers, the question card, needs one), never displacing the picture on screen or the
+        # likely next ones; the other teams' presses are drawn offscreen (their names, their plates); and
+        # each team's flash's edges are made.
+        room = max(0, self._layers.keep - kept)
+        for team in range(len(state.teams)):
+            pressed = propose(c.Buzz(at=self._now, team=team))
+            if not pressed.changed:
+                continue
+            if room:
+                yield from self._compose(pressed.state, self._now, size, parts)
+                room -= 1
+            else:
+                yield from self._rehearse(pressed.state, self._now, size)
+            yield from self._offscreen(partial(self._flash, state=pressed.state, team=team), size)
+        yield from self._warm(state, size)
+        choices = self.views.choices(self.fmt, state, self._now) if self.views.choices else []
+        for choice in choices:  # kept as no layer (8 MB each): drawn once, for what they are made of
+            upcoming = propose(choice)
+            if upcoming.changed:
+                yield from self._rehearse(upcoming.state, self._now, size)
+
+    def _cut(self, step: Callable[[], T], name: str) -> Generator[str, None, T]:
+        """Run `step` as idle pieces: cut short at a give-way point once it has run for the piece's time and
+        run again in the next piece (the texts and panels it made are kept, so it gets further each time;
+        after three cuts its time doubles a try, so a step that cannot fit still ends)."""
+        tries = 0
+        while True:
+            self._deadline = time.perf_counter() + self._budget * 2 ** max(0, tries - 2)
+            try:
+                return step()
+            except _OutOfTime:
+                tries += 1
+            finally:
+                self._deadline = None
+            yield name + " (cut)"
+
+    def _idle_give_way(self) -> None:
+        """The give-way point of drawing done in idle time: past the piece's time, the piece stops here."""
+        self.give_way()
+        if self._deadline is not None and time.perf_counter() > self._deadline:
+            raise _OutOfTime
+
+    @staticmethod
+    def _idle_bands(size: tuple[int, int]) -> int:
+        """How many bands an idle piece composes a full-screen picture in: ~IDLE_BAND_PIXELS each (16 at
+        3840×2160, 4 at 1920×1080)."""
+        return max(1, round(size[0] * size[1] / IDLE_BAND_PIXELS))
+
+    def _compose(self, state: ShowState, now: float, size: tuple[int, int], parts: int) -> Iterator[str]:
+        """The still layer of a state expected next, band by band, then the whole picture drawn once
+        offscreen (clipped to a pixel), so every panel, text and frame it uses is made now and its first frame
+        on air only blits them (its own animations and no video: nothing on air starts early)."""
+        scene = self.scene(state)
+        frame = self.frame(state, now, size, self._idle_give_way)
+        while not (yield from self._cut(lambda: scene.prepare_part(frame, parts), "layer band")):
+            yield "layer band"
+        # The layer is complete: what a scene prepares beside it (the written rows' pictures).
+        yield from self._cut(lambda: scene.prepare(frame), "layer")
+        yield "layer"
+        quiet = self._quiet(state, now, size)
+        yield from self._offscreen(lambda target: scene.draw(target, quiet), size)
+
+    def _offscreen(self, draw: Callable[[pygame.Surface], None], size: tuple[int, int]) -> Iterator[str]:
+        """Draw a picture into the spare buffer (the transitions' incoming one) clipped to one pixel: what it
+        is made of (texts, panels, cards) is made and kept, its pixels are not wanted and cost nothing; cut
+        into pieces at its give-way points."""
+
+        def whole() -> None:
+            target = self._incoming
+            if target is None or target.get_size() != size:
+                return  # nothing drawn on air at this size yet
+            target.set_clip(pygame.Rect(0, 0, 1, 1))
+            try:
+                draw(target)
+            finally:
+                target.set_clip(None)
+                self._incoming_shows = None
+
+        yield from self._cut(whole, "offscreen")
+        yield "offscreen"
 
     def rehearse(self, state: ShowState, now: float, size: tuple[int, int]) -> None:
         """Draw the picture of `state` once offscreen, so every panel, text, card and artwork it uses is
         made now and its first frame on air only blits them. No layer is kept or displaced; its own
         animations (settled) and no video: nothing on air starts early."""
-        if self._incoming is None or self._incoming.get_size() != size:
-            return  # nothing drawn on air at this size yet
+        for _ in self._rehearse(state, now, size):
+            pass
+
+    def _rehearse(self, state: ShowState, now: float, size: tuple[int, int]) -> Iterator[str]:
         scene = self.scene(state)
         quiet = self._quiet(state, now, size)
-        scene.draw_static(self._incoming, quiet)
-        scene.draw_moving(self._incoming, quiet)
-        self._incoming_shows = None
+
+        def draw(target: pygame.Surface) -> None:
+            scene.draw_static(target, quiet)
+            scene.draw_moving(target, quiet)
+
+        yield from self._offscreen(draw, size)
 
     def _quiet(self, state: ShowState, now: float, size: tuple[int, int]) -> Frame:
         """A frame for drawing `state` offscreen ahead of time: its own animations (settled) and no video,
-        so nothing on air starts early."""
+        so nothing on air starts early; its give-way point can cut an idle piece short."""
         return Frame(state, self.fmt, self.theme, self.text, now, size, self.language, self.title,
-                     Animations(count_up_s=self.anim.count_up_s), self._layers, self.give_way, None,
+                     Animations(count_up_s=self.anim.count_up_s), self._layers, self._idle_give_way, None,
                      phase_flags=self.flags)
 
     def warm(self, state: ShowState, now: float, size: tuple[int, int]) -> bool:
-        """In idle time: a piece of what the scene of `state` may need next and cannot be prepared as a
-        layer (the texts of the questions a board cell may open); True while more is left."""
-        if self._layers.reserve(size):  # the still layers' full-screen surfaces (15-20 ms each at 4K)
-            return True
-        if paint.reserve_scratch(size):  # what entrances scale their cards into
-            return True
+        """In idle time: what the scene of `state` may need next and cannot be prepared as a layer (the
+        splash words, the texts of the questions a board cell may open), all of it; False when done."""
+        self._now = now
+        for _ in self._warm(state, size):
+            pass
+        return False
+
+    def _warm(self, state: ShowState, size: tuple[int, int]) -> Iterator[str]:
         if size not in self._splash_warmed:  # the splash words and band, made once a size
             self._splash_warmed.add(size)
             for key in ("scene.auction_splash", "scene.round_over"):
                 motion.Splash(_say(key, self.language), -10.0, paint.rgb(self.theme.color("accent")),
-                              paint.rgb(self.theme.color("panel_dark"))).warm(size, self.text, self.frame(state, now,
-                                                                                                         size).u(150))
-            return True
-        return self.scene(state).warm(self.frame(state, now, size))
+                              paint.rgb(self.theme.color("panel_dark"))).warm(
+                    size, self.text, self.frame(state, self._now, size).u(150))
+                yield "splash"
+        scene = self.scene(state)
+        while (yield from self._cut(lambda: scene.warm(self.frame(state, self._now, size, self._idle_give_way)),
+                                    "warm")):
+            yield "warm"
 
     def transitioning(self, now: float) -> bool:
         return self._transition is not None and (bool(self._composing) or not self._transition.done(now))
@@ -264,6 +412,7 @@ class Projector:
                     still = True
             else:
                 still = True
+        area = None  # a clock-only frame: the part of the surface drawn again
         if still:  # the outgoing picture stands still; the incoming one is not drawn (it is half composed)
             if not shows_outgoing:  # (a full-screen copy fewer in a transition's first frame)
                 paint.blit(surface, self._buffer, give_way=self.give_way)
@@ -272,18 +421,29 @@ class Projector:
                                      lambda target: self._draw_incoming(target, scene, frame), now, self.give_way)
         else:
             self._transition = None
-            scene.draw(surface, frame)
+            # Only a clock runs, over the last frame on this same surface: only the clocks' squares are drawn
+            # again (the rest of the picture is the last frame's), and only they are shown again (`dirty`).
+            if only_clock and self._clocks and surface is self._target:
+                area = self._clocks[0].unionall(self._clocks[1:])
+                surface.set_clip(area)
+            try:
+                scene.draw(surface, frame)
+            finally:
+                if area is not None:
+                    surface.set_clip(None)
         self.video.frame_done()  # a video no scene showed this frame stops (and its sound with it)
         self.give_way()
-        if not state.view.blank and self.join is None:
-            self._draw_flash(surface, frame)
-            if self._splash is not None and self._splash.live(now):
+        for layer in stack.on_top(self.live(state, now)):  # over the picture, bottom first
+            if layer is stack.FLASH:
+                self._draw_flash(surface, frame)
+            elif layer is stack.SPLASH and self._splash is not None:
                 self._splash.draw(surface, now, self.text, frame.u(150))
-            if scene is not COMMON["scores"]:
+            elif layer is stack.OVERLAY:
                 self._draw_overlay(surface, frame)
         self._drawn = (state, size, self.line_check, self.join)
+        self._target, self._clocks = surface, list(frame.clocks)
         # A frame in which only a clock ran: the window need only show the clocks' squares again.
-        self.dirty = list(frame.clocks) if only_clock and frame.clocks else None
+        self.dirty = ([area] if area is not None else list(frame.clocks)) if only_clock and frame.clocks else None
 
     def _draw_incoming(self, target: pygame.Surface, scene: Scene, frame: Frame) -> None:
         """The incoming scene for a transition's frame. Drawn into the spare buffer (the zoom's card, a push
@@ -316,6 +476,11 @@ class Projector:
             self._splash = motion.Splash(_say(splash, self.language), now, paint.rgb(accent),
                                          paint.rgb(self.theme.color("panel_dark")),
                                          centre=SPLASH_CENTRE.get(splash, 0.5))
+
+    def _flash(self, target: pygame.Surface, state: ShowState, team: int) -> None:
+        """A team's buzz flash at its brightest (its edges made once a colour)."""
+        color = self.frame(state, self._now, target.get_size()).team_color(team)
+        motion.Flash(paint.rgb(color), self._now).draw(target, self._now)
 
     def _draw_flash(self, surface: pygame.Surface, frame: Frame) -> None:
         """A buzz: the frame's edges light up in the colour of whoever pressed first."""

@@ -107,6 +107,10 @@ class MatchScene(Scene):
         scene, inner = self._inner(frame)
         return scene.prepare(inner)
 
+    def prepare_part(self, frame: Frame, parts: int) -> bool:
+        scene, inner = self._inner(frame)
+        return scene.prepare_part(inner, parts)
+
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         pass
 

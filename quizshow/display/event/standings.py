@@ -40,9 +40,9 @@ class StandingsScene(StandingsTable, DayScene):
         layer = frame.layers.get(key)
         if layer is not None and key not in frame.layers.partial:
             return True
-        if layer is None:
-            layer = frame.layers.new(key, frame.size)
-        steps = self._steps(layer, frame)
+        steps = self._steps(frame.layers.new(key, frame.size) if layer is None else layer, frame)
+        if layer is None:  # begun: a step cut short (idle time) leaves it begun, not complete
+            frame.layers.partial[key] = (0, len(steps))
         done = frame.layers.partial.get(key, (0, len(steps)))[0]
         steps[done]()
         if done + 1 >= len(steps):

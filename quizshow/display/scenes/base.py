@@ -202,7 +202,9 @@ class Scene:
         if layer is None:
             frame.give_way()
             layer = frame.layers.new(key, frame.size)
+            frame.layers.partial[key] = (0, 1)  # begun until drawn (idle drawing may be cut short)
             self.draw_static(layer, frame)
+            frame.layers.partial.pop(key, None)
         elif key in frame.layers.partial:  # begun band by band during a transition: finish it
             while not self.prepare_part(frame, frame.layers.partial[key][1]):
                 pass
@@ -219,9 +221,10 @@ class Scene:
         layer = frame.layers.get(key)
         if layer is not None and key not in frame.layers.partial:
             return True
-        if layer is None:
+        if layer is None:  # begun: a band cut short (idle time) leaves it begun, not complete
             layer = frame.layers.new(key, frame.size)
-        done = frame.layers.partial.get(key, (0, parts))[0]
+            frame.layers.partial[key] = (0, parts)
+        done, parts = frame.layers.partial.get(key, (0, parts))  # begun in other bands: keep to them
         w, h = frame.size
         layer.set_clip(pygame.Rect(0, h * done // parts, w, h * (done + 1) // parts - h * done // parts))
         try:

@@ -155,8 +155,9 @@ class _QuestionLayout:
 class QuestionScene(Scene):
     """The question fitted to the screen (and its image), the clock, who answers, then the answer.
 
-    Still layer: background, heading, card with its frames, question, picture, answer, who answers.
-    Moving: the clock, the score strip (count-up, flashes) and the banner."""
+    Still layer: background, heading, card with its frames, question, picture, answer; the same whoever
+    answers (composed ahead of a press, which team's cannot be foreseen). Moving: who answers, the clock, the
+    score strip (count-up, flashes) and the banner."""
 
     name = "question"
 
@@ -170,7 +171,7 @@ class QuestionScene(Scene):
 
     def static_key(self, frame: Frame) -> Hashable:
         state = frame.state
-        return state.round, state.question, state.phase, state.answering, self._buzzers_open(frame)
+        return state.round, state.question, state.phase, state.answering is not None, self._buzzers_open(frame)
 
     @staticmethod
     def _buzzers_open(frame: Frame) -> bool:
@@ -233,7 +234,6 @@ class QuestionScene(Scene):
         if state.answering is not None:  # the answering accent (gold), never a team's red that reads as «wrong»
             paint.blit_glow_frame(surface, card, paint.rgb(frame.color("accent")), frame.u(24), frame.u(6),
                                   give_way=frame.give_way)
-            self._who(surface, frame, box.who, state.answering)
         if question is not None:
             revealed = self.revealed(frame)
             picture, video = card_media(question, revealed)
@@ -323,6 +323,8 @@ class QuestionScene(Scene):
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         box = self._layout(frame)
+        if frame.state.answering is not None:
+            self._who(surface, frame, box.who, frame.state.answering)
         self._video(surface, frame, box)
         if frame.state.timer.armed:
             widgets.clock(surface, frame, box.clock_center, box.clock_r)
