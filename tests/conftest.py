@@ -116,3 +116,19 @@ def notices(app) -> list:
     by the window thread: here, the test's)."""
     app.pump_views()
     return app.status.notices
+
+
+def closed_at_end(make_one):
+    """A fixture's body: yields `make` (builds a live show with `make_one`'s arguments) and, when the test
+    ends however it ends, stops and closes every show it built."""
+    made = []
+
+    def make(*args, **kw):
+        app = make_one(*args, **kw)
+        made.append(app)
+        return app
+
+    yield make
+    for app in made:
+        app.running = False
+        app.close()

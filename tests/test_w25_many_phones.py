@@ -24,8 +24,8 @@ from quizshow.config import ShowConfig, TeamConfig, load_show
 from quizshow.core import commands as c
 from quizshow.inputs.phones.clock import SLACK_S
 from quizshow.yamlfile import Problems
-from tests.conftest import ROOT
-from tests.test_w3_phones import FakePhone
+from tests.conftest import ROOT, closed_at_end
+from tests.test_w3_phones import FakePhone, web_show
 
 TEAMS = 40
 
@@ -67,25 +67,15 @@ def forty(config: ShowConfig) -> ShowConfig:
 
 @pytest.fixture
 def show(tmp_path):
-    made = []
-
     def make(write: Callable[[Path], Path], widen: bool = False) -> ShowApp:
         problems = Problems()
         config = load_show(write(tmp_path), problems)
         assert config is not None and not problems.errors, [str(p) for p in problems.items]
         config = forty(config) if widen else config
         assert len(config.teams) == TEAMS
-        app = ShowApp(config, journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, devices=False,
-                      web=True, web_port=0)
-        assert app.web is not None
-        app.go_live()  # inputs apply as they arrive, as in the window loop
-        made.append(app)
-        return app
+        return web_show(config, tmp_path / "j.jsonl")
 
-    yield make
-    for app in made:
-        app.running = False
-        app.close()
+    yield from closed_at_end(make)
 
 
 def seat_urls(app: ShowApp) -> list[str]:

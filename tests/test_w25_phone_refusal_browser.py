@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_w3_phones_browser import CHROMIUM, FLAGS, make_app, sync_api
+from tests.test_w3_phones_browser import chromium, make_app
 
 
 @pytest.mark.slow
@@ -22,19 +22,15 @@ def test_a_refused_tap_is_said_under_the_phones_screen_and_in_the_log(tmp_path, 
     seat = min(app.web.seats.values(), key=lambda s: s.team)
     host, port = app.web.address
     try:
-        with sync_api.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
-            try:
-                page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
-                page.goto(f"http://{host}:{port}/p/{seat.token}")
-                page.wait_for_selector("body.phase-idle")  # the title: the buttons are closed
-                page.click("#idle")  # a touch counts in idle too: the engine refuses it
-                page.wait_for_function("document.getElementById('said').textContent.length > 0")
-                assert page.text_content("#said") == "Кнопки сейчас закрыты"
-                assert "no" in (page.get_attribute("#said", "class") or "")
-                page.screenshot(path=str(shots / "phone-ru-390x844-refused.png"))
-            finally:
-                browser.close()
+        with chromium() as browser:
+            page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+            page.goto(f"http://{host}:{port}/p/{seat.token}")
+            page.wait_for_selector("body.phase-idle")  # the title: the buttons are closed
+            page.click("#idle")  # a touch counts in idle too: the engine refuses it
+            page.wait_for_function("document.getElementById('said').textContent.length > 0")
+            assert page.text_content("#said") == "Кнопки сейчас закрыты"
+            assert "no" in (page.get_attribute("#said", "class") or "")
+            page.screenshot(path=str(shots / "phone-ru-390x844-refused.png"))
     finally:
         app.close()
     assert not app.engine.state.presses.presses

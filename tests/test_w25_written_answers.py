@@ -21,8 +21,8 @@ from quizshow.core.typed import find
 from quizshow.formats.svoyak import commands as sc
 from quizshow.runtime.journal_file import Journal
 from quizshow.yamlfile import Problems
-from tests.conftest import ROOT
-from tests.test_w3_phones import FakePhone, urls
+from tests.conftest import ROOT, closed_at_end
+from tests.test_w3_phones import FakePhone, urls, web_show
 
 NAMES = ["Совы", "Кактус", "Ёжики в тумане"]
 
@@ -46,26 +46,12 @@ def make_app(tmp_path, language: str = "ru", path=None) -> ShowApp:
     problems = Problems()
     config = load_show(path or written_show(tmp_path, language), problems)
     assert config is not None and not problems.errors, [str(p) for p in problems.items]
-    app = ShowApp(config, journal_path=tmp_path / f"show-{language}.jsonl", fresh=True, sound=False, devices=False,
-                  web=True, web_port=0)
-    assert app.web is not None
-    app.go_live()
-    return app
+    return web_show(config, tmp_path / f"show-{language}.jsonl")
 
 
 @pytest.fixture
 def rig(tmp_path):
-    made: list[ShowApp] = []
-
-    def make(language: str = "ru", path=None) -> ShowApp:
-        app = make_app(tmp_path, language, path)
-        made.append(app)
-        return app
-
-    yield make
-    for app in made:
-        app.running = False
-        app.close()
+    yield from closed_at_end(lambda language="ru", path=None: make_app(tmp_path, language, path))
 
 
 async def answer(phone: FakePhone, question: int, text: str, ago_s: float = 0.0) -> int:

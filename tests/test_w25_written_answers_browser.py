@@ -15,12 +15,8 @@ import pytest
 from quizshow.core import commands as c
 from quizshow.core.typed import find
 from quizshow.display.console_ui import PanelUI
-from tests.test_w3_phones_browser import CHROMIUM, FLAGS
+from tests.test_w3_phones_browser import chromium
 from tests.test_w25_written_answers import make_app
-
-sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-if not CHROMIUM.exists():
-    pytest.skip("no Chromium at /usr/bin/chromium (apt-get install chromium)", allow_module_level=True)
 
 WORDS = {"ru": ("Окно", "Ответ принят", "Поздно"), "en": ("Window", "Answer received", "Too late")}
 
@@ -49,49 +45,45 @@ def test_an_answer_typed_on_the_phone_page_is_taken_and_shown_on_the_marking_gri
     host, port = app.web.address
     typed, taken, late = WORDS[language]
     try:
-        with sync_api.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
-            try:
-                for width, height in ((390, 844), (844, 390)):
-                    name = f"phone-{language}-{width}x{height}-answer"
-                    page = browser.new_page(viewport={"width": width, "height": height}, device_scale_factor=2)
-                    page.goto(f"http://{host}:{port}/p/{seat.token}")
-                    if app.engine.state.phase == "title":
-                        page.wait_for_selector("body.phase-idle")
-                        for _ in range(2):  # question 1.1 and its minute
-                            app.submit(c.Go(at=app.now()))
-                    page.wait_for_selector("body.phase-answer")
-                    page.wait_for_function("document.getElementById('answer-left').textContent.match(/[0-9]/)")
-                    page.wait_for_function("document.getElementById('rtt').textContent.includes(' ')")
-                    page.screenshot(path=str(shots / f"{name}.png"))
-                    page.fill("#answer-text", f"{typed} ({width})")
-                    page.click("#answer-send")
-                    page.wait_for_selector("#said.ok")
-                    assert page.text_content("#said") == taken
-                    page.wait_for_function(f"document.getElementById('answer-kept').textContent.includes('{width}')")
-                    page.screenshot(path=str(shots / f"{name}-taken.png"))
-                    page.close()
-                kept = find(app.engine.state.fmt.typed, 0, 0)
-                assert kept is not None and kept.text == f"{typed} (844)" and not kept.late
-                # The operator's grid shows it beside the team's cell (its question is the cursor's).
-                assert f"{typed} (844)" in grid_texts(app, monkeypatch)
-                # «Поздно»: the window closes while the page still shows the form (its new state held back).
-                page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+        with chromium() as browser:
+            for width, height in ((390, 844), (844, 390)):
+                name = f"phone-{language}-{width}x{height}-answer"
+                page = browser.new_page(viewport={"width": width, "height": height}, device_scale_factor=2)
                 page.goto(f"http://{host}:{port}/p/{seat.token}")
+                if app.engine.state.phase == "title":
+                    page.wait_for_selector("body.phase-idle")
+                    for _ in range(2):  # question 1.1 and its minute
+                        app.submit(c.Go(at=app.now()))
                 page.wait_for_selector("body.phase-answer")
-                held = app.web.host.view(seat, True)
-                monkeypatch.setattr(app.web.host, "view", lambda seat, accepted: held)
-                for cmd in (c.TimerStop, c.Go, c.TimerStop, c.Go):  # F5, Next, F5, Next: the answer on screen
-                    app.submit(cmd(at=app.now()))
-                assert app.engine.state.phase == "answer"
-                page.fill("#answer-text", "?")
+                page.wait_for_function("document.getElementById('answer-left').textContent.match(/[0-9]/)")
+                page.wait_for_function("document.getElementById('rtt').textContent.includes(' ')")
+                page.screenshot(path=str(shots / f"{name}.png"))
+                page.fill("#answer-text", f"{typed} ({width})")
                 page.click("#answer-send")
-                page.wait_for_selector("#said.no")
-                assert page.text_content("#said").startswith(late)
-                page.screenshot(path=str(shots / f"phone-{language}-390x844-answer-late.png"))
+                page.wait_for_selector("#said.ok")
+                assert page.text_content("#said") == taken
+                page.wait_for_function(f"document.getElementById('answer-kept').textContent.includes('{width}')")
+                page.screenshot(path=str(shots / f"{name}-taken.png"))
                 page.close()
-            finally:
-                browser.close()
+            kept = find(app.engine.state.fmt.typed, 0, 0)
+            assert kept is not None and kept.text == f"{typed} (844)" and not kept.late
+            # The operator's grid shows it beside the team's cell (its question is the cursor's).
+            assert f"{typed} (844)" in grid_texts(app, monkeypatch)
+            # «Поздно»: the window closes while the page still shows the form (its new state held back).
+            page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+            page.goto(f"http://{host}:{port}/p/{seat.token}")
+            page.wait_for_selector("body.phase-answer")
+            held = app.web.host.view(seat, True)
+            monkeypatch.setattr(app.web.host, "view", lambda seat, accepted: held)
+            for cmd in (c.TimerStop, c.Go, c.TimerStop, c.Go):  # F5, Next, F5, Next: the answer on screen
+                app.submit(cmd(at=app.now()))
+            assert app.engine.state.phase == "answer"
+            page.fill("#answer-text", "?")
+            page.click("#answer-send")
+            page.wait_for_selector("#said.no")
+            assert page.text_content("#said").startswith(late)
+            page.screenshot(path=str(shots / f"phone-{language}-390x844-answer-late.png"))
+            page.close()
     finally:
         app.close()
     assert find(app.engine.state.fmt.typed, 0, 0, late=True).text == "?"
@@ -105,27 +97,23 @@ def test_the_on_screen_keyboard_does_not_hide_the_answer_field_or_its_button(tmp
     seat = min(app.web.seats.values(), key=lambda s: s.team)
     host, port = app.web.address
     try:
-        with sync_api.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
-            try:
-                page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
-                page.goto(f"http://{host}:{port}/p/{seat.token}")
-                page.wait_for_selector("body.phase-idle")
-                for _ in range(2):
-                    app.submit(c.Go(at=app.now()))
-                page.wait_for_selector("body.phase-answer")
-                page.focus("#answer-text")
-                page.set_viewport_size({"width": 390, "height": 380})
-                page.wait_for_function("getComputedStyle(document.documentElement).height === '380px'")
-                for selector in ("#answer-text", "#answer-send"):
-                    box = page.locator(selector).bounding_box()
-                    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 380, (selector, box)
-                page.keyboard.type("Окно")
-                page.keyboard.press("Enter")  # the keyboard's «send» key sends it
-                page.wait_for_selector("#said.ok")
-                page.screenshot(path=str(shots / "phone-ru-390x380-answer-keyboard.png"))
-            finally:
-                browser.close()
+        with chromium() as browser:
+            page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+            page.goto(f"http://{host}:{port}/p/{seat.token}")
+            page.wait_for_selector("body.phase-idle")
+            for _ in range(2):
+                app.submit(c.Go(at=app.now()))
+            page.wait_for_selector("body.phase-answer")
+            page.focus("#answer-text")
+            page.set_viewport_size({"width": 390, "height": 380})
+            page.wait_for_function("getComputedStyle(document.documentElement).height === '380px'")
+            for selector in ("#answer-text", "#answer-send"):
+                box = page.locator(selector).bounding_box()
+                assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 380, (selector, box)
+            page.keyboard.type("Окно")
+            page.keyboard.press("Enter")  # the keyboard's «send» key sends it
+            page.wait_for_selector("#said.ok")
+            page.screenshot(path=str(shots / "phone-ru-390x380-answer-keyboard.png"))
     finally:
         app.close()
     assert find(app.engine.state.fmt.typed, 0, 0).text == "Окно"

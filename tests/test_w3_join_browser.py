@@ -13,11 +13,7 @@ import pytest
 from quizshow.core import commands as c
 from quizshow.formats.svoyak import commands as sc
 from tests.test_w3_join import svoyak_app, to_board
-from tests.test_w3_phones_browser import CHROMIUM, FLAGS
-
-sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-if not CHROMIUM.exists():
-    pytest.skip("no Chromium at /usr/bin/chromium (apt-get install chromium)", allow_module_level=True)
+from tests.test_w3_phones_browser import chromium
 
 
 @pytest.mark.slow
@@ -31,35 +27,31 @@ def test_the_phone_page_shows_the_bidders_bounds_and_its_bid_is_taken(tmp_path, 
     host, port = app.web.address
     try:
         assert app.submit(sc.SelectCell(at=app.now(), theme=0, question=3)).accepted  # the auction: Альфа bids
-        with sync_api.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
-            try:
-                for width, height in ((390, 844), (844, 390)):
-                    page = browser.new_page(viewport={"width": width, "height": height}, device_scale_factor=2)
-                    page.goto(f"http://{host}:{port}/p/{seat.token}")
-                    page.wait_for_selector("body.phase-stake")
-                    assert page.text_content("#stake-max b") == "500" and page.text_content("#stake-min b") == "40"
-                    page.fill("#stake-value", "999")
-                    page.click("#stake-send")
-                    page.wait_for_selector("#said.no")  # out of bounds: said why, on the phone
-                    page.screenshot(path=str(shots / f"phone-{language}-{width}x{height}-stake-refused.png"))
-                    page.click("#stake-half")
-                    assert page.input_value("#stake-value") == "250"
-                    page.screenshot(path=str(shots / f"phone-{language}-{width}x{height}-stake.png"))
-                    if width > height:
-                        page.close()
-                        break
-                    page.click("#stake-send")
-                    page.wait_for_selector("#said.ok")
-                    page.screenshot(path=str(shots / f"phone-{language}-{width}x{height}-stake-taken.png"))
-                    journal = app.journal.path.read_text(encoding="utf-8")
-                    bids = [line for line in journal.splitlines() if "Bid" in line[:120]]
-                    assert len(bids) == 1 and json.loads(bids[0])  # the console's own Bid command
-                    assert '"amount": 250' in bids[0]
+        with chromium() as browser:
+            for width, height in ((390, 844), (844, 390)):
+                page = browser.new_page(viewport={"width": width, "height": height}, device_scale_factor=2)
+                page.goto(f"http://{host}:{port}/p/{seat.token}")
+                page.wait_for_selector("body.phase-stake")
+                assert page.text_content("#stake-max b") == "500" and page.text_content("#stake-min b") == "40"
+                page.fill("#stake-value", "999")
+                page.click("#stake-send")
+                page.wait_for_selector("#said.no")  # out of bounds: said why, on the phone
+                page.screenshot(path=str(shots / f"phone-{language}-{width}x{height}-stake-refused.png"))
+                page.click("#stake-half")
+                assert page.input_value("#stake-value") == "250"
+                page.screenshot(path=str(shots / f"phone-{language}-{width}x{height}-stake.png"))
+                if width > height:
                     page.close()
-                    assert app.submit(c.Undo(at=app.now(), confirmed=True)).accepted  # Альфа's turn again
-            finally:
-                browser.close()
+                    break
+                page.click("#stake-send")
+                page.wait_for_selector("#said.ok")
+                page.screenshot(path=str(shots / f"phone-{language}-{width}x{height}-stake-taken.png"))
+                journal = app.journal.path.read_text(encoding="utf-8")
+                bids = [line for line in journal.splitlines() if "Bid" in line[:120]]
+                assert len(bids) == 1 and json.loads(bids[0])  # the console's own Bid command
+                assert '"amount": 250' in bids[0]
+                page.close()
+                assert app.submit(c.Undo(at=app.now(), confirmed=True)).accepted  # Альфа's turn again
     finally:
         for made in apps:
             made.close()

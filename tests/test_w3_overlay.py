@@ -24,7 +24,7 @@ from quizshow.outputs.overlay.snapshot import OverlayShow, snapshot
 from quizshow.packs.model import Question, Round, Theme
 from quizshow.yamlfile import Problems
 from tests import svoyak_kit as kit
-from tests.conftest import ok
+from tests.conftest import closed_at_end, ok
 from tests.test_svoyak import final_engine, to_board
 from tests.test_w3_phones import show_file
 
@@ -193,17 +193,7 @@ def make_app(tmp_path: Path, extra: str = "", osc: bool = False, web_extra: str 
 
 @pytest.fixture
 def rig(tmp_path):
-    made: list[ShowApp] = []
-
-    def make(**kw) -> ShowApp:
-        app = make_app(tmp_path, **kw)
-        made.append(app)
-        return app
-
-    yield make
-    for app in made:
-        app.running = False
-        app.close()
+    yield from closed_at_end(lambda **kw: make_app(tmp_path, **kw))
 
 
 class Reader:

@@ -17,11 +17,7 @@ from quizshow.config import load_show
 from quizshow.core import commands as c
 from quizshow.yamlfile import Problems
 from tests.test_w3_phones import show_file
-from tests.test_w3_phones_browser import CHROMIUM, FLAGS
-
-sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-if not CHROMIUM.exists():
-    pytest.skip("no Chromium at /usr/bin/chromium (apt-get install chromium)", allow_module_level=True)
+from tests.test_w3_phones_browser import chromium
 
 GREEN = (0, 255, 0)
 
@@ -63,93 +59,89 @@ def test_the_overlay_over_green_shows_the_score_sent_over_osc_and_lets_the_camer
     host, port = app.web.address
     osc = SimpleUDPClient(*app.osc.address)
     try:
-        with sync_api.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
-            try:
-                page = browser.new_page(viewport={"width": 1920, "height": 1080})
-                # OBS composites the page over the camera: here, over a bright green page.
-                page.set_content('<body style="margin:0;background:#00ff00">'
-                                 f'<iframe src="http://{host}:{port}/overlay" width="1920" height="1080" '
-                                 'style="border:0;display:block;background:transparent"></iframe></body>')
-                frame = page.frame_locator("iframe")
-                overlay = page.frames[1]
-                overlay.wait_for_selector("body[data-seq]")
-                overlay.evaluate("""() => { window.seen = [];
-                    const score = document.querySelector('#scores li[data-team="1"] .score');
-                    new MutationObserver(() => window.seen.push(score.textContent))
-                        .observe(score, {childList: true, characterData: true, subtree: true}); }""")
-                osc.send_message("/quiz/team/1/score/add", 120)
-                overlay.wait_for_function("document.querySelector('#scores li[data-team=\"1\"] .score').textContent"
-                                          " === '120'")  # counted up to it
-                seen = [int(v.replace("\u2212", "-")) for v in overlay.evaluate("window.seen")]
-                assert len(seen) > 3 and seen == sorted(seen) and seen[-1] == 120  # 0 → … → 120, not a jump
-                osc.send_message("/quiz/team/3/score/add", -30)
-                overlay.wait_for_function("document.querySelector('#scores li[data-team=\"3\"] .score').textContent"
-                                          " === '\u221230'")
-                app.submit(c.Go(at=app.now()))  # the first question: its line, its clock
-                app.submit(c.Buzz(at=app.now(), team=1))  # the second team answers
-                overlay.wait_for_selector("#scores li[data-team='2'].answering")
-                overlay.wait_for_function("document.getAnimations().every(a => a.playState !== 'running' "
-                                          "|| a.effect.getTiming().iterations === Infinity)")
-                shot = shots / f"overlay-{language}.png"
-                page.screenshot(path=str(shot))
-                image = pixels(shot)
+        with chromium() as browser:
+            page = browser.new_page(viewport={"width": 1920, "height": 1080})
+            # OBS composites the page over the camera: here, over a bright green page.
+            page.set_content('<body style="margin:0;background:#00ff00">'
+                             f'<iframe src="http://{host}:{port}/overlay" width="1920" height="1080" '
+                             'style="border:0;display:block;background:transparent"></iframe></body>')
+            frame = page.frame_locator("iframe")
+            overlay = page.frames[1]
+            overlay.wait_for_selector("body[data-seq]")
+            overlay.evaluate("""() => { window.seen = [];
+                const score = document.querySelector('#scores li[data-team="1"] .score');
+                new MutationObserver(() => window.seen.push(score.textContent))
+                    .observe(score, {childList: true, characterData: true, subtree: true}); }""")
+            osc.send_message("/quiz/team/1/score/add", 120)
+            overlay.wait_for_function("document.querySelector('#scores li[data-team=\"1\"] .score').textContent"
+                                      " === '120'")  # counted up to it
+            seen = [int(v.replace("\u2212", "-")) for v in overlay.evaluate("window.seen")]
+            assert len(seen) > 3 and seen == sorted(seen) and seen[-1] == 120  # 0 → … → 120, not a jump
+            osc.send_message("/quiz/team/3/score/add", -30)
+            overlay.wait_for_function("document.querySelector('#scores li[data-team=\"3\"] .score').textContent"
+                                      " === '\u221230'")
+            app.submit(c.Go(at=app.now()))  # the first question: its line, its clock
+            app.submit(c.Buzz(at=app.now(), team=1))  # the second team answers
+            overlay.wait_for_selector("#scores li[data-team='2'].answering")
+            overlay.wait_for_function("document.getAnimations().every(a => a.playState !== 'running' "
+                                      "|| a.effect.getTiming().iterations === Infinity)")
+            shot = shots / f"overlay-{language}.png"
+            page.screenshot(path=str(shot))
+            image = pixels(shot)
 
-                words = {"ru": ("Отвечает:", "Вопрос 1 из"), "en": ("Answering:", "Question 1 of")}[language]
-                assert frame.locator("#answering-label").text_content() == words[0]
-                assert frame.locator("#answering-name").text_content() == "Бета"
-                assert frame.locator("#line-text").text_content().startswith(
-                    "Раунд 1" if language == "ru" else "Round 1")
-                assert words[1] in frame.locator("#line-text").text_content()
-                assert frame.locator("#clock-text").text_content().startswith("0:")
+            words = {"ru": ("Отвечает:", "Вопрос 1 из"), "en": ("Answering:", "Question 1 of")}[language]
+            assert frame.locator("#answering-label").text_content() == words[0]
+            assert frame.locator("#answering-name").text_content() == "Бета"
+            assert frame.locator("#line-text").text_content().startswith(
+                "Раунд 1" if language == "ru" else "Round 1")
+            assert words[1] in frame.locator("#line-text").text_content()
+            assert frame.locator("#clock-text").text_content().startswith("0:")
 
-                # The camera shows through everywhere but the graphics.
-                for x, y in ((960, 540), (30, 30), (1890, 1050), (960, 300), (1500, 900)):
-                    assert rgb(image, x, y) == GREEN, (x, y)
-                # The score strip is drawn, opaque, with the score in the theme's gold.
-                x, y, w, h = box(page, "#scores li[data-team='1']")
-                assert (x, y) == (96, 54) and h == 84
-                inside = [rgb(image, px, py) for px in range(x + 12, x + w - 4, 3) for py in range(y + 6, y + h - 6, 3)]
-                assert not any(p == GREEN for p in inside)
-                sx, sy, sw, sh = box(page, "#scores li[data-team='1'] .score")
-                gold = [p for p in (rgb(image, px, py) for px in range(sx, sx + sw) for py in range(sy, sy + sh))
-                        if p[0] > 200 and 150 < p[1] < 230 and p[2] < 120]
-                assert len(gold) > 150  # «120» in gold, as the projector writes scores
-                # The negative score in the theme's «negative» pink, the clock top right, the lower third.
-                cx, cy, cw, ch = box(page, "#clock")
-                assert abs(cx + cw - (1920 - 96)) <= 1 and cy == 54
-                lx, ly, lw, lh = box(page, "#line")
-                assert lx == 96 and abs(ly + lh - (1080 - 54)) <= 1
-                for selector in ("#scores li[data-team='1'] .name", "#answering-name", "#line-text"):
-                    fits = frame.locator(selector).evaluate("e => e.scrollWidth <= e.clientWidth")
-                    assert fits, selector  # no text cut
+            # The camera shows through everywhere but the graphics.
+            for x, y in ((960, 540), (30, 30), (1890, 1050), (960, 300), (1500, 900)):
+                assert rgb(image, x, y) == GREEN, (x, y)
+            # The score strip is drawn, opaque, with the score in the theme's gold.
+            x, y, w, h = box(page, "#scores li[data-team='1']")
+            assert (x, y) == (96, 54) and h == 84
+            inside = [rgb(image, px, py) for px in range(x + 12, x + w - 4, 3) for py in range(y + 6, y + h - 6, 3)]
+            assert not any(p == GREEN for p in inside)
+            sx, sy, sw, sh = box(page, "#scores li[data-team='1'] .score")
+            gold = [p for p in (rgb(image, px, py) for px in range(sx, sx + sw) for py in range(sy, sy + sh))
+                    if p[0] > 200 and 150 < p[1] < 230 and p[2] < 120]
+            assert len(gold) > 150  # «120» in gold, as the projector writes scores
+            # The negative score in the theme's «negative» pink, the clock top right, the lower third.
+            cx, cy, cw, ch = box(page, "#clock")
+            assert abs(cx + cw - (1920 - 96)) <= 1 and cy == 54
+            lx, ly, lw, lh = box(page, "#line")
+            assert lx == 96 and abs(ly + lh - (1080 - 54)) <= 1
+            for selector in ("#scores li[data-team='1'] .name", "#answering-name", "#line-text"):
+                fits = frame.locator(selector).evaluate("e => e.scrollWidth <= e.clientWidth")
+                assert fits, selector  # no text cut
 
-                # The projector blanked: the stream shows the camera alone.
-                app.submit(c.ViewBlank(at=app.now(), on=True))
-                overlay.wait_for_selector("body.blank")
-                overlay.wait_for_function("getComputedStyle(document.getElementById('stage')).opacity === '0'")
-                page.screenshot(path=str(shots / f"overlay-{language}-blank.png"))
-                blank = pixels(shots / f"overlay-{language}-blank.png")
-                assert all(rgb(blank, px, py) == GREEN for px, py in ((x + 20, y + 20), (lx + 20, ly + 20)))
-                app.submit(c.ViewBlank(at=app.now(), on=False))
+            # The projector blanked: the stream shows the camera alone.
+            app.submit(c.ViewBlank(at=app.now(), on=True))
+            overlay.wait_for_selector("body.blank")
+            overlay.wait_for_function("getComputedStyle(document.getElementById('stage')).opacity === '0'")
+            page.screenshot(path=str(shots / f"overlay-{language}-blank.png"))
+            blank = pixels(shots / f"overlay-{language}-blank.png")
+            assert all(rgb(blank, px, py) == GREEN for px, py in ((x + 20, y + 20), (lx + 20, ly + 20)))
+            app.submit(c.ViewBlank(at=app.now(), on=False))
 
-                # A 1280×720 source: the same picture, scaled (the strip at 96·⅔ = 64 px).
-                small = browser.new_page(viewport={"width": 1280, "height": 720})
-                small.goto(f"http://{host}:{port}/overlay")
-                small.wait_for_selector("body[data-seq]")
-                strip = small.locator("#scores li[data-team='1']").bounding_box()
-                assert strip is not None and round(strip["x"]) == 64 and round(strip["height"]) == 56
-                small.close()
+            # A 1280×720 source: the same picture, scaled (the strip at 96·⅔ = 64 px).
+            small = browser.new_page(viewport={"width": 1280, "height": 720})
+            small.goto(f"http://{host}:{port}/overlay")
+            small.wait_for_selector("body[data-seq]")
+            strip = small.locator("#scores li[data-team='1']").bounding_box()
+            assert strip is not None and round(strip["x"]) == 64 and round(strip["height"]) == 56
+            small.close()
 
-                # One element alone: the clock only.
-                page.set_content('<body style="margin:0;background:#00ff00">'
-                                 f'<iframe src="http://{host}:{port}/overlay?layout=clock" width="1920" height="1080" '
-                                 'style="border:0;display:block"></iframe></body>')
-                page.frames[1].wait_for_selector("body[data-seq]")
-                assert not frame.locator("#scores").is_visible() and not frame.locator("#lower").is_visible()
-                assert frame.locator("#clock").is_visible()
-            finally:
-                browser.close()
+            # One element alone: the clock only.
+            page.set_content('<body style="margin:0;background:#00ff00">'
+                             f'<iframe src="http://{host}:{port}/overlay?layout=clock" width="1920" height="1080" '
+                             'style="border:0;display:block"></iframe></body>')
+            page.frames[1].wait_for_selector("body[data-seq]")
+            assert not frame.locator("#scores").is_visible() and not frame.locator("#lower").is_visible()
+            assert frame.locator("#clock").is_visible()
     finally:
         app.close()
 
@@ -184,32 +176,28 @@ def test_ten_players_fit_in_rows_clear_of_the_clock_and_the_round_line_names_the
             app.submit(c.ScoreSet(at=app.now(), team=team, points=points))
         assert app.submit(sc.SelectCell(at=app.now(), theme=1, question=2)).accepted
         theme = app.format.game.rounds[0].round.themes[1].name
-        with sync_api.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
-            try:
-                page = browser.new_page(viewport={"width": 1920, "height": 1080})
-                page.set_content('<body style="margin:0;background:#00ff00">'
-                                 f'<iframe src="http://{host}:{port}/overlay" width="1920" height="1080" '
-                                 'style="border:0;display:block"></iframe></body>')
-                overlay = page.frames[1]
-                overlay.wait_for_selector("body[data-seq]")
-                overlay.wait_for_function("document.querySelector('#scores li[data-team=\"10\"] .score').textContent"
-                                          " === '1200'")
-                overlay.wait_for_function("document.getAnimations().every(a => a.playState !== 'running' "
-                                          "|| a.effect.getTiming().iterations === Infinity)")
-                page.screenshot(path=str(shots / "overlay-ten.png"))
-                frame = page.frame_locator("iframe")
-                line = frame.locator("#line-text").text_content()
-                assert line.startswith("Раунд 1") and theme in line and "очк" in line
-                boxes = [box(page, f"#scores li[data-team='{n}']") for n in range(1, 11)]
-                assert len({y for _, y, _, _ in boxes}) <= 3  # rows, not a wall over the camera
-                clock_x = box(page, "#clock")[0] if frame.locator("#clock").is_visible() else 1920 - 96 - 224
-                assert all(x + w < clock_x - 20 for x, _, w, _ in boxes)
-                for n in range(1, 11):
-                    fits = frame.locator(f"#scores li[data-team='{n}'] .name").evaluate(
-                        "e => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight + 1")
-                    assert fits, TEN[n - 1]
-            finally:
-                browser.close()
+        with chromium() as browser:
+            page = browser.new_page(viewport={"width": 1920, "height": 1080})
+            page.set_content('<body style="margin:0;background:#00ff00">'
+                             f'<iframe src="http://{host}:{port}/overlay" width="1920" height="1080" '
+                             'style="border:0;display:block"></iframe></body>')
+            overlay = page.frames[1]
+            overlay.wait_for_selector("body[data-seq]")
+            overlay.wait_for_function("document.querySelector('#scores li[data-team=\"10\"] .score').textContent"
+                                      " === '1200'")
+            overlay.wait_for_function("document.getAnimations().every(a => a.playState !== 'running' "
+                                      "|| a.effect.getTiming().iterations === Infinity)")
+            page.screenshot(path=str(shots / "overlay-ten.png"))
+            frame = page.frame_locator("iframe")
+            line = frame.locator("#line-text").text_content()
+            assert line.startswith("Раунд 1") and theme in line and "очк" in line
+            boxes = [box(page, f"#scores li[data-team='{n}']") for n in range(1, 11)]
+            assert len({y for _, y, _, _ in boxes}) <= 3  # rows, not a wall over the camera
+            clock_x = box(page, "#clock")[0] if frame.locator("#clock").is_visible() else 1920 - 96 - 224
+            assert all(x + w < clock_x - 20 for x, _, w, _ in boxes)
+            for n in range(1, 11):
+                fits = frame.locator(f"#scores li[data-team='{n}'] .name").evaluate(
+                    "e => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight + 1")
+                assert fits, TEN[n - 1]
     finally:
         app.close()

@@ -24,7 +24,7 @@ from quizshow.inputs.phones.seats import load_tokens, phone_seats, tokens_path
 from quizshow.inputs.phones.view import seat_view
 from quizshow.runtime.phones import print_seats
 from quizshow.yamlfile import Problems
-from tests.conftest import ROOT
+from tests.conftest import ROOT, closed_at_end
 
 NAMES = ["Ёжики в тумане", "Бета", "Гамма", "Дельта", "Эпсилон", "Зета"]
 
@@ -43,25 +43,23 @@ teams:
     return path
 
 
+def web_show(config, journal) -> ShowApp:
+    """A whole show serving its web on a free port of 127.0.0.1, live as the window loop makes it."""
+    app = ShowApp(config, journal_path=journal, fresh=True, sound=False, devices=False, web=True, web_port=0)
+    assert app.web is not None
+    app.go_live()  # as the window loop does: inputs apply as they arrive
+    return app
+
+
 @pytest.fixture
 def rig(tmp_path):
-    made = []
-
     def make(teams: int = 3):
         problems = Problems()
         config = load_show(show_file(tmp_path, teams), problems)
         assert config is not None and not problems.errors, [str(p) for p in problems.items]
-        app = ShowApp(config, journal_path=tmp_path / "phones.jsonl", fresh=True, sound=False, devices=False,
-                      web=True, web_port=0)
-        assert app.web is not None
-        app.go_live()  # as the window loop does: inputs apply as they arrive
-        made.append(app)
-        return app
+        return web_show(config, tmp_path / "phones.jsonl")
 
-    yield make
-    for app in made:
-        app.running = False
-        app.close()
+    yield from closed_at_end(make)
 
 
 class FakePhone:

@@ -5,7 +5,10 @@ Screenshots at 390×844 and 844×390, Russian and English, go to $PHONE_SHOTS (d
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,6 +25,18 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-ne
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
 if not CHROMIUM.exists():
     pytest.skip("no Chromium at /usr/bin/chromium (apt-get install chromium)", allow_module_level=True)
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's headless Chromium under playwright (every browser test imports this module, so each skips
+    with the reason above when either is missing), closed however the test ends."""
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
 
 
 def make_app(tmp_path: Path, language: str) -> ShowApp:
@@ -45,35 +60,31 @@ def test_the_phone_page_in_chromium_joins_opens_and_its_tap_is_a_synced_press(tm
     seat = min(app.web.seats.values(), key=lambda s: s.team)
     host, port = app.web.address
     try:
-        with sync_api.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
-            try:
-                for width, height in ((390, 844), (844, 390)):
-                    page = browser.new_page(viewport={"width": width, "height": height}, device_scale_factor=2)
-                    page.goto(f"http://{host}:{port}/p/{seat.token}")
-                    if app.engine.state.question is None:  # the title: nothing to press yet
-                        page.wait_for_selector("body.phase-idle")
-                        page.wait_for_function("document.getElementById('rtt').textContent.includes(' ')")
-                        assert page.text_content("#idle-title") == ("Ждём вопроса" if language == "ru" else
-                                                                    "Waiting for the question")
-                        page.screenshot(path=str(shots / f"phone-{language}-{width}x{height}-idle.png"))
-                        app.submit(c.Go(at=app.now()))
-                    page.wait_for_selector("body.phase-open")
+        with chromium() as browser:
+            for width, height in ((390, 844), (844, 390)):
+                page = browser.new_page(viewport={"width": width, "height": height}, device_scale_factor=2)
+                page.goto(f"http://{host}:{port}/p/{seat.token}")
+                if app.engine.state.question is None:  # the title: nothing to press yet
+                    page.wait_for_selector("body.phase-idle")
                     page.wait_for_function("document.getElementById('rtt').textContent.includes(' ')")
-                    page.screenshot(path=str(shots / f"phone-{language}-{width}x{height}-open.png"))
-                    page.click("#pad")
-                    page.wait_for_selector("body.phase-answering")
-                    page.screenshot(path=str(shots / f"phone-{language}-{width}x{height}-answering.png"))
-                    press = app.engine.state.presses.first
-                    assert press is not None and press.team == 0 and press.device == "phone"  # synced
-                    assert 0 <= press.arrival - press.source_time < 0.25
-                    app.submit(c.Judge(at=app.now(), correct=False))  # out of this question
-                    page.wait_for_selector("body.phase-locked")
-                    page.screenshot(path=str(shots / f"phone-{language}-{width}x{height}-locked.png"))
-                    for _ in range(2):  # the verdict and the press taken back: the question is open again
-                        assert app.submit(c.Undo(at=app.now())).accepted
-                    page.close()
-            finally:
-                browser.close()
+                    assert page.text_content("#idle-title") == ("Ждём вопроса" if language == "ru" else
+                                                                "Waiting for the question")
+                    page.screenshot(path=str(shots / f"phone-{language}-{width}x{height}-idle.png"))
+                    app.submit(c.Go(at=app.now()))
+                page.wait_for_selector("body.phase-open")
+                page.wait_for_function("document.getElementById('rtt').textContent.includes(' ')")
+                page.screenshot(path=str(shots / f"phone-{language}-{width}x{height}-open.png"))
+                page.click("#pad")
+                page.wait_for_selector("body.phase-answering")
+                page.screenshot(path=str(shots / f"phone-{language}-{width}x{height}-answering.png"))
+                press = app.engine.state.presses.first
+                assert press is not None and press.team == 0 and press.device == "phone"  # synced
+                assert 0 <= press.arrival - press.source_time < 0.25
+                app.submit(c.Judge(at=app.now(), correct=False))  # out of this question
+                page.wait_for_selector("body.phase-locked")
+                page.screenshot(path=str(shots / f"phone-{language}-{width}x{height}-locked.png"))
+                for _ in range(2):  # the verdict and the press taken back: the question is open again
+                    assert app.submit(c.Undo(at=app.now())).accepted
+                page.close()
     finally:
         app.close()

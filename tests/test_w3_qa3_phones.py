@@ -11,12 +11,8 @@ from pathlib import Path
 import pytest
 
 from quizshow.core import commands as c
-from tests.test_w3_phones_browser import CHROMIUM, FLAGS
+from tests.test_w3_phones_browser import chromium
 from tests.test_w25_written_answers import make_app, written_show
-
-sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-if not CHROMIUM.exists():
-    pytest.skip("no Chromium at /usr/bin/chromium (apt-get install chromium)", allow_module_level=True)
 
 
 def left_text(page) -> str:
@@ -40,29 +36,25 @@ def test_the_phone_counts_the_halls_minute_then_the_hand_in_seconds_by_name(tmp_
     seat = min(app.web.seats.values(), key=lambda s: s.team)
     host, port = app.web.address
     try:
-        with sync_api.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
-            try:
-                page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
-                page.goto(f"http://{host}:{port}/p/{seat.token}")
-                page.wait_for_selector("body.phase-idle")
-                for _ in range(2):  # the question, its minute
-                    app.submit(c.Go(at=app.now()))
-                page.wait_for_selector("body.phase-answer")
-                page.wait_for_function("document.getElementById('answer-left').textContent.match(/[0-9]/)")
-                shown = left_text(page)
-                found = re.fullmatch(hall, shown)
-                assert found is not None and 1 <= int(found[1]) <= 4, shown  # the hall's 3 s (± the sync), never 13
-                page.screenshot(path=str(shots / f"qa3-phone-{language}-minute.png"))
-                # The minute runs out on the phone's own clock: the hand-in seconds, by their name.
-                word = hand_in.split(":")[0]
-                page.wait_for_function(f"document.getElementById('answer-left').textContent.startsWith('{word}')")
-                shown = left_text(page)
-                found = re.fullmatch(hand_in, shown)
-                assert found is not None and 1 <= int(found[1]) <= 11, shown
-                page.screenshot(path=str(shots / f"qa3-phone-{language}-hand-in.png"))
-            finally:
-                browser.close()
+        with chromium() as browser:
+            page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+            page.goto(f"http://{host}:{port}/p/{seat.token}")
+            page.wait_for_selector("body.phase-idle")
+            for _ in range(2):  # the question, its minute
+                app.submit(c.Go(at=app.now()))
+            page.wait_for_selector("body.phase-answer")
+            page.wait_for_function("document.getElementById('answer-left').textContent.match(/[0-9]/)")
+            shown = left_text(page)
+            found = re.fullmatch(hall, shown)
+            assert found is not None and 1 <= int(found[1]) <= 4, shown  # the hall's 3 s (± the sync), never 13
+            page.screenshot(path=str(shots / f"qa3-phone-{language}-minute.png"))
+            # The minute runs out on the phone's own clock: the hand-in seconds, by their name.
+            word = hand_in.split(":")[0]
+            page.wait_for_function(f"document.getElementById('answer-left').textContent.startsWith('{word}')")
+            shown = left_text(page)
+            found = re.fullmatch(hand_in, shown)
+            assert found is not None and 1 <= int(found[1]) <= 11, shown
+            page.screenshot(path=str(shots / f"qa3-phone-{language}-hand-in.png"))
     finally:
         app.close()
 
@@ -81,22 +73,18 @@ def test_a_svoyak_contestants_phone_says_player_not_team_and_a_written_teams_sti
     team = make_app(tmp_path, "ru")
     made.append(team)
     try:
-        with sync_api.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
-            try:
-                for app, band, placeholder in ((solo, "ИГРОК 1", "Ваш ответ…"), (team, "КОМАНДА 1", "Ответ команды…")):
-                    seat = min(app.web.seats.values(), key=lambda s: s.team)
-                    host, port = app.web.address
-                    page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
-                    page.goto(f"http://{host}:{port}/p/{seat.token}")
-                    page.wait_for_selector("body.phase-idle")
-                    assert page.text_content("#team-n") == band
-                    assert page.get_attribute("#answer-text", "placeholder") == placeholder
-                    assert "команд" not in (page.text_content("#seat-team") or "") or band.startswith("КОМАНДА")
-                    page.screenshot(path=str(shots / f"qa3-phone-{band.split()[0].lower()}.png"))
-                    page.close()
-            finally:
-                browser.close()
+        with chromium() as browser:
+            for app, band, placeholder in ((solo, "ИГРОК 1", "Ваш ответ…"), (team, "КОМАНДА 1", "Ответ команды…")):
+                seat = min(app.web.seats.values(), key=lambda s: s.team)
+                host, port = app.web.address
+                page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+                page.goto(f"http://{host}:{port}/p/{seat.token}")
+                page.wait_for_selector("body.phase-idle")
+                assert page.text_content("#team-n") == band
+                assert page.get_attribute("#answer-text", "placeholder") == placeholder
+                assert "команд" not in (page.text_content("#seat-team") or "") or band.startswith("КОМАНДА")
+                page.screenshot(path=str(shots / f"qa3-phone-{band.split()[0].lower()}.png"))
+                page.close()
     finally:
         for app in made:
             app.running = False
