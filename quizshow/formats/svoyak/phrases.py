@@ -98,7 +98,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "journal.all_in_amount": "{team}: ва-банк {amount}",
         "journal.Pass": "{team}: пас",
         "journal.FinalRemove": "Убрана тема {theme}",
-        "journal.FinalStake": "{team}: ставка в финале сделана",
+        "journal.FinalStake": "{team}: ставка в финале — {amount}",
         "journal.EndRound": "Раунд закончен досрочно",
         "console.call": "Ответ",
         "where.shootout": "перестрелка, вопрос {n}",

