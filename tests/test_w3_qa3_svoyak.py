@@ -71,3 +71,36 @@ def test_a_final_stake_on_the_console_says_its_amount(tmp_path):
         assert any(text.startswith("Отменить") and "150" in text for text in _texts(app))
     finally:
         app.close()
+
+
+def _tabbed(phase: str) -> tuple[set[int], object]:
+    """The teams the projector's score strip marks «выбирает» at a step of the walk (the gold tab above the
+    card), and the game's state there."""
+    from quizshow.display.svoyak.common import chooser_strip, strip_rect
+    from quizshow.display.theme import load_theme
+    from tests.test_tv import HD, _projector, _walk_to
+
+    engine = _walk_to(phase)
+    frame = _projector(engine, load_theme(svoyak_config().theme)).frame(engine.state, 1.0, HD)
+    surface = pygame.Surface(HD)
+    chooser_strip(surface, frame)
+    if SHOTS:
+        pygame.image.save(surface, os.path.join(SHOTS, f"qa3-strip-{phase}.png"))
+    rect, teams = strip_rect(frame), len(engine.state.teams)
+    gap = frame.u(28)
+    card_w = (rect.width - gap * (teams - 1)) // teams
+    accent = frame.color("accent")
+    tabbed = set()
+    for i in range(teams):
+        got = surface.get_at((rect.x + i * (card_w + gap) + frame.u(28) + frame.u(6), rect.y - frame.u(24)))
+        if all(abs(a - b) <= 12 for a, b in zip(got[:3], accent[:3], strict=True)):
+            tabbed.add(i)
+    return tabbed, engine.state
+
+
+def test_the_chooses_tag_follows_the_cats_receiver_while_they_choose_its_value():
+    tabbed, state = _tabbed("cat")
+    assert tabbed == {state.fmt.chooser}  # handing the cat over: the chooser chooses to whom
+    tabbed, state = _tabbed("cat_value")
+    assert state.phase == "cat_value" and state.fmt.solo != state.fmt.chooser
+    assert tabbed == {state.fmt.solo}, (tabbed, state.fmt.solo, state.fmt.chooser)
