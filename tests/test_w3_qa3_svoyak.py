@@ -104,3 +104,57 @@ def test_the_chooses_tag_follows_the_cats_receiver_while_they_choose_its_value()
     tabbed, state = _tabbed("cat_value")
     assert state.phase == "cat_value" and state.fmt.solo != state.fmt.chooser
     assert tabbed == {state.fmt.solo}, (tabbed, state.fmt.solo, state.fmt.chooser)
+
+
+def _teams_at_the_sponsor():
+    from quizshow.assemble import make_format
+    from quizshow.core.engine import Engine
+    from tests.conftest import ROOT
+    from tests.test_svoyak_display import play_walk
+
+    engine = Engine(make_format(svoyak_config(ROOT / "shows" / "svoyak-teams.yaml")), 7)
+    for _ in play_walk(engine, until="sponsor"):
+        pass
+    assert engine.state.phase == "sponsor" and engine.state.fmt.solo is not None
+    return engine
+
+
+def test_the_sponsor_card_names_a_team_so_the_verb_agrees_with_any_name():
+    from quizshow.display.text import TextCache
+    from quizshow.display.theme import load_theme
+    from tests.test_tv import HD, _projector
+
+    engine = _teams_at_the_sponsor()
+    team = engine.state.teams[engine.state.fmt.solo].name
+    drawn: list[str] = []
+    original = TextCache.fit
+
+    def spy(self, text, *args, **kwargs):
+        drawn.append(text.replace("\u00a0", " "))
+        return original(self, text, *args, **kwargs)
+
+    TextCache.fit = spy  # type: ignore[method-assign]
+    try:
+        projector = _projector(engine, load_theme(svoyak_config().theme))
+        surface = pygame.Surface(HD)
+        projector.render(surface, engine.state, 100_000.0)
+    finally:
+        TextCache.fit = original  # type: ignore[method-assign]
+    if SHOTS:
+        pygame.image.save(surface, os.path.join(SHOTS, "qa3-sponsor.png"))
+    assert any(f"Отвечает команда «{team}»" in text for text in drawn), drawn
+    assert not any(f"Отвечает {team}" in text for text in drawn), drawn
+
+
+def test_a_press_by_another_team_on_the_sponsors_question_is_refused_naming_the_team():
+    from quizshow import i18n, registry
+
+    i18n.add_refusals(registry.spec("svoyak").refusals)  # as the app does for a «Своя игра» show
+    engine = _teams_at_the_sponsor()
+    solo = engine.state.fmt.solo
+    other = next(t for t in range(len(engine.state.teams)) if t != solo)
+    engine.dispatch(c.Go(at=100_000.0))  # the question is shown: the buttons open
+    out = engine.dispatch(c.Buzz(at=100_001.0, team=other))
+    assert out.refusal is not None, engine.state.phase
+    said = i18n.refusal(out.refusal.template, out.refusal.values, "ru")
+    assert said == f"На этот вопрос отвечает только команда «{engine.state.teams[solo].name}»", said
