@@ -158,3 +158,62 @@ def test_a_press_by_another_team_on_the_sponsors_question_is_refused_naming_the_
     assert out.refusal is not None, engine.state.phase
     said = i18n.refusal(out.refusal.template, out.refusal.values, "ru")
     assert said == f"На этот вопрос отвечает только команда «{engine.state.teams[solo].name}»", said
+
+
+def _dots_and_text(app: ShowApp, name: str) -> list[tuple[int, int]]:
+    """For each team row of the console's bid or stake panel: its dot's centre line and the middle of the
+    ink of the text beside it (pixels), the console rendered at 1280×800."""
+    from quizshow.display.console_ui import PanelUI
+
+    centers: list[tuple[int, int]] = []
+    dot = PanelUI.dot
+
+    def spy(self, center, color, filled=True):
+        centers.append(center)
+        return dot(self, center, color, filled)
+
+    PanelUI.dot = spy  # type: ignore[method-assign]
+    try:
+        surface = frame(app)
+    finally:
+        PanelUI.dot = dot  # type: ignore[method-assign]
+    if SHOTS:
+        pygame.image.save(surface, os.path.join(SHOTS, f"qa3-rows-{name}.png"))
+    unit = max(12, 800 // 40)  # the console's base type size at 1280×800 (display/console.py)
+    rows = []
+    background = surface.get_at((centers[0][0], centers[0][1] - unit))
+    for x, y in centers[-len(app.engine.state.teams):]:
+        inked = [yy for yy in range(y - unit, y + unit)  # inside the row: not the current row's gold frame
+                 if any(sum(abs(a - b) for a, b in zip(surface.get_at((xx, yy))[:3], background[:3], strict=True)) > 150
+                        for xx in range(x + unit // 2 + 4, x + unit * 5))]
+        assert inked, (x, y)
+        rows.append((y, (inked[0] + inked[-1]) // 2))
+    return rows
+
+
+def test_the_stake_rows_dots_sit_on_their_names_line(tmp_path):
+    app = svoyak_at_the_stakes(tmp_path)
+    try:
+        app.action(Action("amount", 2.0, args=("5",)))
+        app.action(Action("stake", 2.0, args=(1,)))
+        for dot_y, text_y in _dots_and_text(app, "stakes"):
+            assert abs(dot_y - text_y) <= 3, (dot_y, text_y)
+    finally:
+        app.close()
+
+
+def test_the_auction_rows_dots_sit_on_their_names_line(tmp_path):
+    from tests.test_svoyak_display import walk
+
+    app = ShowApp(svoyak_config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
+    try:
+        for name, commands in walk():
+            for cmd in commands:
+                app.submit(cmd)
+            if name == "auction":
+                break
+        assert app.engine.state.phase == "auction"
+        for dot_y, text_y in _dots_and_text(app, "auction"):
+            assert abs(dot_y - text_y) <= 3, (dot_y, text_y)
+    finally:
+        app.close()
