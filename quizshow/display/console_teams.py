@@ -52,7 +52,7 @@ def draw_teams(ui: PanelUI, box: pygame.Rect, by_hand: bool, team_row: RowFn) ->
 
 def draw_team_row(ui: PanelUI, row: pygame.Rect, i: int, step: int, buttons: bool = True) -> None:
     """A team: its mark (an empty ring: out of this question), name, score and, when asked, its −/+; a team
-    out of the game (the melee's players who left) dimmed, «выбыл(и)» in place of its −/+."""
+    out of the game for good (Format.teams_out) dimmed, «выбыл(и)» in place of its −/+."""
     surface, unit, state = ui.surface, ui.unit, ui.state
     team = state.teams[i]
     out = i in ui.format.teams_out(state)
