@@ -222,6 +222,10 @@ class Format:
         where several teams answer together (the melee's table) names them all."""
         return frozenset() if state.answering is None else frozenset({state.answering})
 
+    def teams_out(self, state: ShowState) -> frozenset[int]:
+        """The teams out of the game for good (the melee's players who have left): the console dims them."""
+        return frozenset()
+
     def buttons_answering(self, state: ShowState) -> int | None:
         """Whose button answers now, as the buttons are numbered (the lamps light it): the answering team;
         where a button is not a team's (the melee's two tables), the format says."""

@@ -51,10 +51,12 @@ def draw_teams(ui: PanelUI, box: pygame.Rect, by_hand: bool, team_row: RowFn) ->
 
 
 def draw_team_row(ui: PanelUI, row: pygame.Rect, i: int, step: int, buttons: bool = True) -> None:
-    """A team: its mark (an empty ring: out of this question), name, score and, when asked, its −/+."""
+    """A team: its mark (an empty ring: out of this question), name, score and, when asked, its −/+; a team
+    out of the game for good (Format.teams_out) dimmed, «выбыл(и)» in place of its −/+."""
     surface, unit, state = ui.surface, ui.unit, ui.state
     team = state.teams[i]
-    answering, locked = i in ui.format.answering_teams(state), i in state.locked
+    out = i in ui.format.teams_out(state)
+    answering, locked = i in ui.format.answering_teams(state), i in state.locked or out
     if answering:
         pygame.draw.rect(surface, GOLD, row, width=3, border_radius=6)
     color = ui.theme.team_color(i, team.color)
@@ -63,8 +65,8 @@ def draw_team_row(ui: PanelUI, row: pygame.Rect, i: int, step: int, buttons: boo
     pygame.draw.circle(surface, color, center, r, 2 if locked else 0)
     btn = unit * 2 if buttons else 0
     score_w = unit * 4 if buttons else unit * 2
-    score = ui.fitted(number(team.score), "numbers", (score_w, row.height - 2), BAD if team.score < 0 else GOLD,
-                      int(unit * 1.3), align="right")
+    score = ui.fitted(number(team.score), "numbers", (score_w, row.height - 2),
+                      MUTED if out else BAD if team.score < 0 else GOLD, int(unit * 1.3), align="right")
     if not buttons:  # a compact row: the name takes all but the score's own width
         score_w = score.get_width()
     name_w = row.width - unit - 8 - score_w - btn * 2 - unit // 2
@@ -72,7 +74,11 @@ def draw_team_row(ui: PanelUI, row: pygame.Rect, i: int, step: int, buttons: boo
     surface.blit(name, name.get_rect(midleft=(row.x + unit + 8, row.centery)))
     surface.blit(score, score.get_rect(midright=(row.right - btn * 2 - (unit // 2 if buttons else 4),
                                                  row.centery)))
-    if buttons:
+    if buttons and out:
+        gone = ui.fitted(ui.say("console.team_out"), "body", (btn * 2, row.height - 2), MUTED, int(unit * 0.9),
+                         align="center")
+        surface.blit(gone, gone.get_rect(center=(row.right - btn, row.centery)))
+    elif buttons:
         height = min(unit * 2 - 4, row.height)
         minus = pygame.Rect(row.right - btn * 2 - 4, row.centery - height // 2, btn, height)
         plus = pygame.Rect(row.right - btn, row.centery - height // 2, btn, height)

@@ -126,11 +126,14 @@ class PanelUI:
         fill = DIM if dim else LIT if lit else BUTTON
         pygame.draw.rect(surface, fill, rect, border_radius=6)
         pygame.draw.rect(surface, GOLD if lit else EDGE, rect, width=2 if lit else 1, border_radius=6)
+        side = 4  # the label's margin each side: clear of the colour bar too («Ёжики в тумане» touched it)
         if mark is not None:
-            pygame.draw.rect(surface, mark, pygame.Rect(rect.x, rect.y, max(4, unit // 4), rect.height),
+            stripe = max(4, unit // 4)
+            pygame.draw.rect(surface, mark, pygame.Rect(rect.x, rect.y, stripe, rect.height),
                              border_top_left_radius=6, border_bottom_left_radius=6)
+            side = stripe + max(4, unit // 4)
         if hint is None:  # a long label (a player's name) wraps to a second line rather than shrinking
-            img = self.button_text(label, "body", (rect.width - 8, rect.height - 2), MUTED if dim else TEXT,
+            img = self.button_text(label, "body", (rect.width - side * 2, rect.height - 2), MUTED if dim else TEXT,
                                    px or int(unit * 0.9), wrap=True)
             surface.blit(img, img.get_rect(center=rect.center))
         else:

@@ -21,6 +21,8 @@ def heading(surface: pygame.Surface, frame: Frame, text: str, y: int = 28, heigh
 
 
 STRIP_CARD_MIN_W = 100  # a score strip's narrowest card (at 1080 lines): its colour bar, padding and score
+STRIP_NAME_PX = 46  # a score strip's names (at 1080 lines): the size a short name gets
+STRIP_NAME_FLOOR = 36  # ...and the smallest the whole strip shrinks to for a long one, which wraps instead
 
 
 def score_strip(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, label: dict[int, str] | None = None,
@@ -34,10 +36,22 @@ def score_strip(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, label:
     card_w = (rect.width - gap * (count - 1)) // count
     if card_w < frame.u(STRIP_CARD_MIN_W):
         return  # more teams than cards that hold a score (a written quiz of 40): no strip of slivers
+    pad = frame.u(28)
+    cards: list[tuple[int, pygame.Rect, pygame.Surface]] = []
     for slot, i in enumerate(shown):
+        card = pygame.Rect(rect.x + slot * (card_w + gap), rect.y, card_w, rect.height)
+        score = frame.anim.score(i, state.teams[i].score, frame.now)
+        score_color = frame.color("negative") if score < 0 else frame.color("accent")
+        if i in state.locked:  # out of this question: the muted text colour, still readable from the back of a hall
+            score_color = frame.color("muted")
+        digits = frame.text.fit(number(score), "numbers", (card_w // 2 - pad, card.height - frame.u(16)),
+                                score_color, frame.u(84), shadow=True, wrap=False)
+        cards.append((i, card, digits))
+    name_px = _strip_name_px(frame, [(state.teams[i].name, _name_width(frame, card, digits))
+                                     for i, card, digits in cards], rect.height)
+    for i, card, digits in cards:
         frame.give_way()
         team = state.teams[i]
-        card = pygame.Rect(rect.x + slot * (card_w + gap), rect.y, card_w, rect.height)
         answering = state.answering == i or bool((label or {}).get(i))
         locked = i in state.locked
         dark = frame.color("panel_dark")
@@ -54,21 +68,16 @@ def score_strip(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, label:
             paint.blit_glow_frame(surface, card, paint.rgb(color), frame.u(14), frame.u(4), alpha,
                                   give_way=frame.give_way)
         text_color = frame.color("muted") if locked else frame.color("text")
-        pad = frame.u(28)
-        score = frame.anim.score(i, team.score, frame.now)
-        score_color = frame.color("negative") if score < 0 else frame.color("accent")
-        if locked:  # out of this question: the muted text colour, still readable from the back of a hall
-            score_color = frame.color("muted")
-        digits = frame.text.fit(number(score), "numbers", (card_w // 2 - pad, card.height - frame.u(16)),
-                                score_color, frame.u(84), shadow=True, wrap=False)
         surface.blit(digits, digits.get_rect(midright=(card.right - pad, card.centery)))
         top_label = (label or {}).get(i)
-        width = card_w - digits.get_width() - pad * 3
+        width = _name_width(frame, card, digits)
         if width < frame.u(40):
             continue  # a narrow card (a dozen teams): its colour and score; no name squeezed to a smudge
-        name_box = (width, card.height - frame.u(40))
-        name = frame.text.fit(team.name, "heading", name_box, text_color, frame.u(46), shadow=True)
-        surface.blit(name, name.get_rect(midleft=(card.x + pad, card.centery)))
+        name = _strip_name(frame, team.name, width, card.height, name_px, text_color)
+        place = name.get_rect(midleft=(card.x + pad, card.centery))
+        if top_label:  # a two-line name starts under the «выбирает» tab astride the card's top edge
+            place.top = max(place.top, min(card.y + frame.u(16), card.bottom - place.height))
+        surface.blit(name, place)
         if top_label:
             # «ВЫБИРАЕТ» on a gold tab astride the card's top edge, readable from the back of a hall (it was
             # 24 px of small gold text inside the card); the name keeps its size under it.
@@ -78,6 +87,36 @@ def score_strip(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, label:
                               max(frame.u(46), words.get_height() + frame.u(4)))
             pygame.draw.rect(surface, frame.color("accent"), tab, border_radius=frame.u(12))
             surface.blit(words, words.get_rect(center=tab.center))
+
+
+def _name_width(frame: Frame, card: pygame.Rect, digits: pygame.Surface) -> int:
+    """The width a score strip card leaves its team's name beside the score."""
+    return card.width - digits.get_width() - frame.u(28) * 3
+
+
+def _strip_name_px(frame: Frame, names: list[tuple[str, int]], card_h: int) -> int:
+    """One size for every name on the strip: the largest at which each name keeps one line, but never below
+    the floor (a name that needs less wraps onto two lines at the floor instead: «Тёмные / лошадки»)."""
+    top, floor = frame.u(STRIP_NAME_PX), frame.u(STRIP_NAME_FLOOR)
+    px = top
+    for name, width in names:
+        if width < frame.u(40):
+            continue  # a card with no name drawn
+        one_line = frame.text.layout(name, "heading", (width, card_h - frame.u(40)), top, wrap=False)
+        px = min(px, max(floor, one_line.px if not one_line.cut else 0))
+    return px
+
+
+def _strip_name(frame: Frame, name: str, width: int, card_h: int, px: int, color: pygame.Color) -> pygame.Surface:
+    """A team's name on the strip at the strip's size: on one line, else on two, else (a very long name) the
+    size that fits."""
+    one = (width, card_h - frame.u(40))
+    if not frame.text.layout(name, "heading", one, px, px, wrap=False).cut:
+        return frame.text.fit(name, "heading", one, color, px, px, align="left", shadow=True, wrap=False)
+    two = (width, card_h - frame.u(6))  # line spacing is a third of the size: two lines fill the card
+    if not frame.text.layout(name, "heading", two, px, px).cut:
+        return frame.text.fit(name, "heading", two, color, px, px, align="left", shadow=True)
+    return frame.text.fit(name, "heading", two, color, px, align="left", shadow=True)
 
 
 def clock_dead(frame: Frame) -> bool:

@@ -10,7 +10,7 @@ from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame
 from quizshow.display.scenes.plates import backdrop, card, card_surface, spring_card, words  # noqa: F401
 from quizshow.formats.svoyak.format import SvoyakFormat
-from quizshow.formats.svoyak.model import Auction, Final, Play, Shootout
+from quizshow.formats.svoyak.model import Auction, Final, Play, Shootout, SvoyakPhase
 from quizshow.formats.svoyak.spec import SPEC
 
 STRIP_H = 104  # the score strip, on the 1080-line grid
@@ -43,9 +43,12 @@ def strip_rect(frame: Frame) -> pygame.Rect:
 
 
 def chooser_strip(surface: pygame.Surface, frame: Frame, teams: list[int] | None = None) -> None:
-    """The score strip with the chooser marked «выбирает»."""
+    """The score strip with whoever chooses now marked «выбирает»: the chooser of the board's cells, but the
+    cat's receiver while they choose its value."""
     p = play(frame)
     chooser = None if svoyak(frame).round_over(p) else p.chooser  # the round is over: nobody chooses
+    if frame.state.phase == SvoyakPhase.CAT_VALUE and p.solo is not None:
+        chooser = p.solo
     label = {chooser: frame.say("scene.chooses")} if chooser is not None else None
     widgets.score_strip(surface, frame, strip_rect(frame), label, teams)
 

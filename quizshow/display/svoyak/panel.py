@@ -165,6 +165,12 @@ def _amount_rows(ui: PanelUI, inner: pygame.Rect, teams: tuple[int, ...]) -> lis
             for slot, team in enumerate(teams)]
 
 
+def _row_label(ui: PanelUI, row: pygame.Rect, text: str, width: int, color: pygame.Color) -> None:
+    """A bid's or a stake's row text beside its team's dot, centred on the dot's line."""
+    img = ui.fitted(text, "body", (width, row.height), color, ui.unit)
+    ui.surface.blit(img, img.get_rect(midleft=(row.x + ui.unit, row.centery)))
+
+
 def _auction(ui: PanelUI, box: pygame.Rect) -> None:
     state, unit, amount = ui.state, ui.unit, ui.status.amount or "0"
     auction = _play(ui).auction
@@ -183,7 +189,7 @@ def _auction(ui: PanelUI, box: pygame.Rect) -> None:
         else:
             what = ui.say("console.your_turn") if turn else ""
         line = f"{name.name}  ({number(name.score)})   {what}"  # a real minus: «Борис  (−10)»
-        ui.label(line, (row.x + unit, row.y + 4), (row.width // 2, row.height), MUTED if team in auction.out else TEXT)
+        _row_label(ui, row, line, row.width // 2, MUTED if team in auction.out else TEXT)
         if turn:
             bw = row.width // 6
             x = row.right - bw * 3 - unit
@@ -231,7 +237,7 @@ def _final_stakes(ui: PanelUI, box: pygame.Rect) -> None:
         ui.dot((row.x + unit // 2, row.centery), ui.team_color(team))
         text = f"{state.teams[team].name}  (1…{score})   " + (
             ui.say("console.stake_is", n=stake) if stake is not None else ui.say("console.no_stake"))
-        ui.label(text, (row.x + unit, row.y + 4), (row.width * 2 // 3, row.height), TEXT if stake else MUTED)
+        _row_label(ui, row, text, row.width * 2 // 3, TEXT if stake else MUTED)
         rect = pygame.Rect(row.right - row.width // 4, row.y + 2, row.width // 4, row.height - 4)
         ui.button(rect, ui.say("console.set_stake", n=ui.status.amount or "0"), "stake", team)
 

@@ -126,8 +126,11 @@ class SponsorScene(SpecialScene):
               color=frame.color("accent"), px=100, upper=True)
         words(surface, frame, f"{frame.say('scene.theme')}: {svoyak(frame).theme_name(frame.state)}",
               pygame.Rect(text.x, text.y + frame.u(210), text.width, frame.u(100)), px=60)
-        who = frame.state.teams[p.solo].name if p.solo is not None else ""
-        words(surface, frame, f"{frame.say('scene.answers', name=who)} · {frame.say('scene.points', n=p.value)}",
+        solo = frame.state.teams[p.solo] if p.solo is not None else None
+        # «Отвечает Вера», «Отвечает команда «Горцы»» (never «Отвечает Горцы»: a plural name with the verb)
+        who = frame.say("scene.team_answers" if solo and solo.players else "scene.answers",
+                        name=solo.name if solo else "")
+        words(surface, frame, f"{who} · {frame.say('scene.points', n=p.value)}",
               pygame.Rect(text.x, text.y + frame.u(350), text.width, frame.u(90)), role="body", px=52)
         chooser_strip(surface, frame)
 

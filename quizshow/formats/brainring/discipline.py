@@ -108,6 +108,10 @@ class DisciplineRules(Format):
         if state.phase in (Phase.TITLE, Phase.RESULT):
             raise Refused("there is no question to withdraw")
         ring = self.ring(state)
+        if cmd.extra_appeal is not None:  # a team of the hall (a tally team) has no appeals to add to
+            self.check_team(state, cmd.extra_appeal)
+            if cmd.extra_appeal not in TABLES:
+                raise Refused("{name} is not at a table: no extra appeal", name=state.teams[cmd.extra_appeal].name)
         # After an audience hint the team(s) at the table that did not hint get an extra appeal (seed 001 §8.F).
         given = (cmd.extra_appeal,) if cmd.extra_appeal is not None else \
             tuple(t for t in TABLES if ring.hinted and t not in ring.hinted)

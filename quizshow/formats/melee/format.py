@@ -128,6 +128,10 @@ class MeleeFormat(Format):
         m = self.melee(state)
         return frozenset(m.table(m.answering)) if m.answering is not None else frozenset()
 
+    def teams_out(self, state: ShowState) -> frozenset[int]:
+        """The teams whose player has left the melee (after a question the other table answered)."""
+        return frozenset(t for t, _ in self.melee(state).out)
+
     @staticmethod
     def out_teams(m: Melee) -> frozenset[int]:
         """The teams out of this question: seated at a table that answered it wrong."""

@@ -397,7 +397,9 @@ class SvoyakFormat(FinalRounds, Format):
         if state.phase not in (SvoyakPhase.QUESTION, SvoyakPhase.ANSWERING) or play.kind == "final":
             raise Refused("buzzers are closed")
         if play.solo is not None and cmd.team != play.solo:
-            raise Refused("only {name} answers this question", name=state.teams[play.solo].name)
+            solo = state.teams[play.solo]  # «…только команда «Горцы»»: a team's name with the verb agrees
+            raise Refused("only team {name} answers this question" if solo.players else
+                          "only {name} answers this question", name=solo.name)
         if cmd.team not in self.eligible(state):
             raise Refused("{name} does not play this question", name=name)
         if cmd.team in state.locked:

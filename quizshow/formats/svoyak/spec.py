@@ -71,14 +71,13 @@ ACTIONS = (
 
 
 def journal_words(cmd: c.Command) -> tuple[str, dict[str, Any]] | None:
-    """Themes and questions 1-based, as on the board; «Ва-банк» by its name and stake; the cat's value and a
+    """Themes and questions 1-based, as on the board (a final theme removed is named by the format's own
+    command_words: «Убрана тема «Литература»»); «Ва-банк» by its name and stake; the cat's value and a
     bid by what they were, never by the clock they started («Время пошло»)."""
     if isinstance(cmd, sc.CatValue):
         return "journal.CatValue", {"value": cmd.value}
     if isinstance(cmd, sc.SelectCell):
         return "journal.SelectCell", {"theme": cmd.theme + 1, "question": cmd.question + 1}
-    if isinstance(cmd, sc.FinalRemove):
-        return "journal.FinalRemove", {"theme": cmd.theme + 1}
     if isinstance(cmd, sc.Bid) and cmd.all_in:  # journals before the stake was kept have amount 0
         return ("journal.all_in_amount", {"amount": cmd.amount}) if cmd.amount > 0 else ("journal.all_in", {})
     if isinstance(cmd, sc.Bid):
