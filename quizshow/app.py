@@ -17,7 +17,7 @@ import time
 from argparse import Namespace
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from quizshow import i18n, registry
 from quizshow.config import ShowConfig
@@ -35,6 +35,7 @@ from quizshow.inputs.buzzers import BuzzerMap
 from quizshow.inputs.hardware import Hardware
 from quizshow.inputs.messages import Action, BoxPress, OscRequest
 from quizshow.inputs.osc import OscServer
+from quizshow.inputs.phones.messages import PhonePress, PhoneStake
 from quizshow.runtime import Runtime
 from quizshow.runtime.controls import Controls
 from quizshow.runtime.feed import Handlers, InputFeed
@@ -43,12 +44,12 @@ from quizshow.runtime.keys import buzzer_map, key_map
 from quizshow.runtime.media_wait import media_over
 from quizshow.runtime.notices import Notices
 from quizshow.runtime.osc_link import OscLink
-from quizshow.runtime.phones import desk_tick, phone_action, stake_action, start_web
-from quizshow.runtime.phones import device_lines as phone_lines
 from quizshow.runtime.sinks import Sinks
 from quizshow.runtime.startup import tell_start
-from quizshow.runtime.web import PhonePress, PhoneStake, WebServer
 from quizshow.yamlfile import Problems
+
+if TYPE_CHECKING:
+    from quizshow.runtime.web import WebServer
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +57,14 @@ log = logging.getLogger(__name__)
 # socket) waits up to this long for the interpreter (the GIL; Python's default is 5 ms). Only threads
 # that want it pay: the box readers and the OSC server sleep in the kernel until something arrives.
 SWITCH_INTERVAL_S = 0.0001
+
+
+def _phones() -> Any:
+    """runtime/phones.py, loaded when first wanted: it loads the web server (aiohttp: 20 MB and 0.2 s of
+    start-up), which a show without phones, overlay or follower screens never uses."""
+    from quizshow.runtime import phones
+
+    return phones
 
 
 class ShowApp:
@@ -117,7 +126,7 @@ class ShowApp:
                 self.controls.local["osc_admit"] = self.osc_link.admit  # «Впустить»: whatever the back-off
         self.web: WebServer | None = None  # players' phones (runtime/phones.py, docs/phones.md)
         if web and (config.devices.web is not None or web_port is not None):
-            self.web = start_web(self, web_port)
+            self.web = _phones().start_web(self, web_port)
         self.status.devices = self.device_lines()
         tell_start(self, self.runtime.loaded)
 
@@ -170,8 +179,9 @@ class ShowApp:
         self.handlers.add(Action, lambda action: action)  # applied after its batch, presses in their own order
         self.handlers.add(BoxPress, self.hardware.press)
         self.handlers.add(OscRequest, self.osc_request)  # applied and replied at once, in arrival order
-        self.handlers.add(PhonePress, phone_action)  # a phone's `buzz` with its thumb's time; the phone hears back
-        self.handlers.add(PhoneStake, stake_action)  # a phone's stake or bid: the format's bid/stake (its ack too)
+        # a phone's `buzz` with its thumb's time (the phone hears back); its stake or bid: the format's bid/stake
+        self.handlers.add(PhonePress, lambda press: _phones().phone_action(press))
+        self.handlers.add(PhoneStake, lambda stake: _phones().stake_action(stake))
 
     def _wire_sinks(self) -> None:
         def desks(outcome: Outcome, now: float) -> None:
@@ -338,7 +348,7 @@ class ShowApp:
         self.status.last_press = dict(self.hardware.last_press)
         self.status.osc_admit = None if self.osc_link is None else self.osc_link.knocking()
         if self.web is not None:
-            desk_tick(self, self.web)  # the phones' join board, codes and «Принять телефон» buttons
+            _phones().desk_tick(self, self.web)  # the phones' join board, codes and «Принять телефон» buttons
 
     def go_live(self) -> None:
         """From now on the thread that delivers an input (a box reader, the OSC server) applies it at
@@ -368,7 +378,7 @@ class ShowApp:
         if self.osc_link is not None:
             lines += self.osc_link.device_lines()
         if self.web is not None:
-            lines += phone_lines(self, self.web)
+            lines += _phones().device_lines(self, self.web)
         return lines
 
     def close(self) -> None:

@@ -28,6 +28,7 @@ from quizshow.core import commands as c
 from quizshow.core.engine import Outcome
 from quizshow.inputs.phones import protocol as p
 from quizshow.inputs.phones.clock import FIRST_PINGS, MISSED_PINGS, PING_EVERY_S, ClockEstimate
+from quizshow.inputs.phones.messages import PhonePress, PhoneStake
 from quizshow.inputs.phones.seats import Seat
 from quizshow.inputs.phones.view import PhoneView
 from quizshow.inputs.phones.words import PAGE_WORDS, PHRASES
@@ -36,30 +37,6 @@ log = logging.getLogger(__name__)
 
 MAX_WS_FRAME = 64 * 1024  # beyond 4 KiB a message is answered 400; beyond this the socket closes
 FIRST_PING_GAP_S = 0.05
-
-
-@dataclass(frozen=True)
-class PhonePress:
-    """A phone's press on its way to the show (through the app's input feed); `done` gets the outcome
-    (None: it was not applied) on the thread that applied it."""
-
-    buzz: c.Buzz
-    done: Callable[[Outcome | None], None]
-
-    @property
-    def press_time(self) -> float:
-        return self.buzz.press_time
-
-
-@dataclass(frozen=True)
-class PhoneStake:
-    """A phone's stake or bid (its seat's team and the value) on its way to the show, like a press."""
-
-    team: int
-    player: int | None
-    value: int
-    at: float
-    done: Callable[[Outcome | None], None]
 
 
 @dataclass(eq=False)
