@@ -125,6 +125,7 @@ class Projector:
         surfaces.screen(size)  # the picture caches' budgets grow with the screen
         if state is not self._ahead_for:
             self._ahead_for = state
+            self._layers.changed()  # layers not used for this state give their surfaces first
             self._ahead = list(LIKELY_NEXT)
             self._choices = self.views.choices(self.fmt, state, now) if self.views.choices else []
         while self._ahead:
