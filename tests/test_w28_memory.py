@@ -1,0 +1,138 @@
+"""Memory of a running show (issue 28): no full-screen surface held for nothing, caches within their bytes.
+
+The pictures are counted as bench/memory.py's census counts them: the pixels of every surface reachable
+from an owner (a view of a picture counts nothing)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from argparse import Namespace
+from pathlib import Path
+
+import pygame
+import pytest
+
+from quizshow.core import commands as c
+from quizshow.display import surfaces
+from quizshow.display.projector import Projector
+from quizshow.display.scenes import plates
+from quizshow.display.theme import load_theme
+from quizshow.display.windows import Windows
+from tests.conftest import svoyak_config, svoyak_engine, views_of
+from tests.test_brainring_display import config as brainring_config
+from tests.test_brainring_display import engine as brainring_engine
+from tests.test_svoyak_display import walk as svoyak_walk
+
+ROOT = Path(__file__).resolve().parent.parent
+SIZE = (640, 360)  # the layers' and the backdrop's logic is the same at any size: small is quick
+
+
+def pixels(owner: object) -> int:
+    """Bytes of the surfaces reachable from `owner` through dicts, lists, tuples and attributes."""
+    seen: set[int] = set()
+    todo = [owner]
+    total = 0
+    while todo:
+        item = todo.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        if isinstance(item, pygame.Surface):
+            if item.get_parent() is None:
+                total += item.get_pitch() * item.get_height()
+        elif isinstance(item, dict):
+            todo += [*item.keys(), *item.values()]
+        elif isinstance(item, list | tuple | set):
+            todo += list(item)
+        elif hasattr(item, "__dict__") and not isinstance(item, type):
+            todo += list(vars(item).values())
+    return total
+
+
+def screens(nbytes: int, size: tuple[int, int] = SIZE) -> float:
+    return nbytes / (size[0] * size[1] * 4)
+
+
+def walked(size: tuple[int, int] = SIZE) -> Projector:
+    """A projector after the whole «Своя игра» walk, with the app's idle-time composing between presses."""
+    engine = svoyak_engine()
+    projector = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", "ru",
+                          views=views_of(engine.format))
+    surface = pygame.Surface(size)
+    now = 0.0
+    for _, commands in svoyak_walk():
+        for cmd in commands:
+            while projector.ahead(engine.state, engine.propose, now, size):
+                pass
+            projector.on_events(engine.dispatch(cmd).events, cmd.at)
+            now = max(now, cmd.at)
+        for i in range(30):
+            projector.render(surface, engine.state, now + i / 60)
+        now += 2
+    return projector
+
+
+def test_a_windowed_show_allocates_no_offscreen_picture():
+    """With windows the projector draws into its window's surface: no full-screen surface beside it (8 MB at
+    1080p, 32 MB at 4K). Headless, the projector still has a surface to draw into."""
+    args = Namespace(size=(1920, 1080), display=None, console_display=None, no_console=True, fullscreen=False)
+    windowed = Windows(args, "Тест", headless=False)
+    try:
+        assert windowed.offscreen is None
+    finally:
+        if windowed.projector is not None:
+            windowed.projector.destroy()
+    headless = Windows(args, "Тест", headless=True)
+    assert headless.offscreen is not None and headless.offscreen.get_size() == (1920, 1080)
+
+
+def test_a_walk_through_every_scene_keeps_three_still_layers_at_most():
+    """«Своя игра» never needs more than the picture on screen and two prepared (Next, or either verdict):
+    the layers of pictures no longer shown give their surfaces to the next ones (was four full screens)."""
+    projector = walked()
+    assert screens(pixels(projector._layers)) <= 3.01
+
+
+def test_the_special_cards_keep_one_backdrop_between_them():
+    """The cat's and the sponsor's open cards are never on screen together: one full-screen backdrop is kept
+    (was two, 16 MB at 1080p), and the sponsor's card, opened after the cat's, is drawn on it."""
+    projector = walked()
+    assert projector is not None
+    kept = [value for value in vars(plates).values() if isinstance(value, dict | list | tuple)]
+    assert screens(pixels(kept)) <= 1.01
+
+
+def test_a_show_without_phones_does_not_load_the_web_server():
+    """aiohttp (20 MB and 0.2 s of start-up) is loaded only for a show that serves phones, an overlay or
+    follower screens."""
+    probe = ("import sys, tempfile; from pathlib import Path; import pygame; pygame.init();"
+             "from quizshow.app import ShowApp; from tests.conftest import svoyak_config;"
+             "app = ShowApp(svoyak_config(), journal_path=Path(tempfile.mkdtemp()) / 'j.jsonl', sound=False,"
+             " devices=False); app.close(); print('aiohttp' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True,
+                         env={"PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+                              "PATH": "/usr/bin:/bin"})
+    assert out.stdout.strip().splitlines()[-1] == "False"
+
+
+@pytest.mark.parametrize("size", [(1920, 1080)], ids=["1080p"])
+def test_no_cache_exceeds_its_byte_budget_while_the_warning_clock_pulses(size):
+    """A brain-ring clock through its last ten seconds (the warning pulses every frame): the text cache and
+    every cache of display/ stay within their budgets, whatever the pictures asked for."""
+    engine = brainring_engine()
+    projector = Projector(engine.format, load_theme(brainring_config().theme), "Брейн-ринг", "ru",
+                          views=views_of(engine.format))
+    surface = pygame.Surface(size)
+    for cmd in (c.Go(at=1), c.Announce(at=2), c.TimerStart(at=3)):
+        projector.on_events(engine.dispatch(cmd).events, cmd.at)
+    duration = engine.state.timer.duration
+    assert duration > 10
+    for i in range(int(11 * 20)):  # the last 11 s at the clock's 20 frames a second
+        projector.render(surface, engine.state, 3 + duration - 11 + i / 20)
+    assert projector.text._surfaces.bytes <= projector.text._surfaces.limit
+    caches = [v for m in list(sys.modules.values()) if m is not None and m.__name__.startswith("quizshow.display")
+              for v in vars(m).values() if isinstance(v, surfaces.Bounded)]
+    assert caches
+    for cache in caches:
+        assert cache.cache.bytes <= cache.cache.limit, cache.__name__
