@@ -122,15 +122,16 @@ def one(fmt: str, size_name: str, display: str | None, want_census: bool) -> dic
         runtime.tune_memory()
     import pygame
 
-    from bench.frames import shows
-
     pygame.init()
-    start_rss = rss_mb()[0]
     from quizshow.app import ShowApp
     from quizshow.display.windows import Windows
 
+    start_rss = rss_mb()[0]  # the interpreter, pygame and the show's modules
+    from bench.frames import shows
+
     size = SIZES[size_name]
     found = [s for s in shows() if s[0] == fmt]
+    bench_mb = rss_mb()[0] - start_rss  # the walks' modules (tests/, pytest): no show loads them
     if not found:
         raise SystemExit(f"no format {fmt!r}: one of {', '.join(FORMATS)}")
     _, config, make_engine, scenes = found[0]
@@ -167,7 +168,8 @@ def one(fmt: str, size_name: str, display: str | None, want_census: bool) -> dic
         now += FRAMES / 60 + 1
     after, peak = rss_mb()
     result = {"format": fmt, "size": size_name, "windows": "Xvfb" if display else "headless",
-              "start": start_rss, "first": first, "after": after, "peak": peak, "load": os.getloadavg()[0]}
+              "start": start_rss, "bench": bench_mb, "first": first, "after": after, "peak": peak,
+              "load": os.getloadavg()[0]}
     if want_census:
         roots: dict[str, object] = {"app": app, "windows": windows}
         roots.update(module_roots())
@@ -195,9 +197,10 @@ def run(fmt: str, size: str, display: str | None, want_census: bool) -> dict:
 def print_census(result: dict, top: int) -> None:
     rows = sorted(result["census"].items(), key=lambda kv: -kv[1][0])
     total = result["surfaces_total"]
+    show = result["after"] - result["bench"]
     print(f"census: {result['format']} {result['size']} ({result['windows']}), after the walk: pictures reachable "
-          f"{total / 2**20:.1f} MB of RSS {result['after']:.0f} MB (load average {result['load']:.2f})")
-    print(f"| owner | MB | pictures |\n|---|---:|---:|")
+          f"{total / 2**20:.1f} MB of the show's RSS {show:.0f} MB (load average {result['load']:.2f})")
+    print("| owner | MB | pictures |\n|---|---:|---:|")
     for owner, (nbytes, count) in rows[:top]:
         if nbytes < 64 * 1024:
             break
@@ -221,15 +224,18 @@ def main() -> None:
     sizes = [args.size] if args.size else list(SIZES)
     print(f"quizshow memory, both windows ({'X display ' + args.display if args.display else 'headless'}), "
           f"{FRAMES} frames a scene; {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at the start\n")
-    print("| format | size | RSS after start-up MB | first frame MB | after the walk MB | peak MB | load |")
-    print("|---|---|---:|---:|---:|---:|---:|")
+    print("RSS of the show: the process's less what the bench's own imports (the walks' tests/ modules, pytest)")
+    print("took; «start-up»: the interpreter, pygame and the show's modules.\n")
+    print("| format | size | start-up MB | first frame MB | after the walk MB | peak MB | (bench imports MB) | load |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
     censuses = []
     for fmt in formats:
         for size in sizes:
             want = args.census or (fmt == "svoyak" and not args.format)
             r = run(fmt, size, args.display, want)
-            print(f"| {fmt} | {size} | {r['start']:.0f} | {r['first']:.0f} | {r['after']:.0f} | {r['peak']:.0f} "
-                  f"| {r['load']:.2f} |", flush=True)
+            b = r["bench"]
+            print(f"| {fmt} | {size} | {r['start']:.0f} | {r['first'] - b:.0f} | {r['after'] - b:.0f} | "
+                  f"{r['peak'] - b:.0f} | {b:.0f} | {r['load']:.2f} |", flush=True)
             if want:
                 censuses.append(r)
     print()
