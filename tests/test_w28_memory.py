@@ -167,3 +167,22 @@ def test_the_glow_frame_keeps_only_its_edges_and_draws_the_same_pixels(size, rad
     kept = sum(piece.get_width() * piece.get_height() * 4 for piece, _ in paint.glow_frame(size, color, radius, width))
     if min(size) > 4 * (pad + radius):
         assert kept < whole.get_width() * whole.get_height() * 4 / 2
+
+
+def test_going_live_puts_what_start_up_made_out_of_the_collectors_sight(tmp_path):
+    """A full collection holds the interpreter while it scans every object (30 ms for a show just started,
+    a box's press waiting meanwhile): once the show goes live, the objects start-up made are frozen, and a
+    collection scans only what came after them."""
+    import gc
+
+    from quizshow.app import ShowApp
+
+    app = ShowApp(svoyak_config(), journal_path=tmp_path / "j.jsonl", sound=False, devices=False)
+    try:
+        app.go_live()
+        tracked = {id(o) for o in gc.get_objects()}
+        assert gc.get_freeze_count() > 10_000
+        assert id(app.projector.__dict__) not in tracked and id(app.engine.format.__dict__) not in tracked
+    finally:
+        app.close()
+        gc.unfreeze()
