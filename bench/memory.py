@@ -116,10 +116,12 @@ def one(fmt: str, size_name: str, display: str | None, want_census: bool) -> dic
     else:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")  # as the app runs
-    from quizshow import runtime
-
-    if hasattr(runtime, "tune_memory"):
-        runtime.tune_memory()
+    try:  # as the app does (runtime/memory.py; a tree from before has none)
+        from quizshow.runtime.memory import tune_allocator
+    except ImportError:
+        pass
+    else:
+        tune_allocator()
     import pygame
 
     pygame.init()

@@ -39,6 +39,7 @@ from quizshow.core import commands as c  # noqa: E402
 from quizshow.display.surfaces import Bounded  # noqa: E402
 from quizshow.display.windows import CONSOLE_SIZE  # noqa: E402
 from quizshow.formats.svoyak import commands as sc  # noqa: E402
+from quizshow.runtime.memory import tune_allocator  # noqa: E402
 from tests.conftest import svoyak_config  # noqa: E402
 
 
@@ -88,6 +89,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.minutes is not None:
         args.seconds = args.minutes * 60
+    tune_allocator()  # as the app does
     pygame.init()
     folder = Path(tempfile.mkdtemp(prefix="quizshow-soak-"))
     journal = folder / "journal.jsonl"
