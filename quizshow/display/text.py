@@ -12,7 +12,7 @@ from quizshow.display.surfaces import MB, SurfaceLRU
 
 ELLIPSIS = "…"
 REF_PX = 100
-MAX_FONTS = 24  # the sizes text is measured and drawn at (~0.3 MB each with its glyphs; 0.15 ms to open again)
+MAX_FONTS = 48  # the sizes text is measured and drawn at (~0.3 MB each with its glyphs; 0.15 ms to open again)
 TEXT_BUDGET = 24 * MB  # the pictures' pixels at 1080p, scaled with the screen (32 held a whole walk; 24: 2 drawn again)
 
 
