@@ -119,6 +119,8 @@ def main() -> None:
     parser.add_argument("--size", choices=sorted(SIZES), action="append", help="only this size (1080p, 4k)")
     parser.add_argument("--walks", type=int, default=3, help="walks of each show on each side (3)")
     parser.add_argument("--frames", type=int, default=60, help="frames a scene in a walk (60)")
+    parser.add_argument("--tree", help="COMMIT's files already on disk (`git archive COMMIT | tar -x -C DIR`): "
+                                       "no git worktree is made")
     args = parser.parse_args()
     sha = subprocess.run(["git", "rev-parse", "--short", args.commit], cwd=ROOT, capture_output=True, text=True,
                          check=True).stdout.strip()
@@ -128,8 +130,9 @@ def main() -> None:
                            text=True, check=True).stdout.strip()
     this = here + ("+changes" if dirty else "")
     folder = Path(tempfile.mkdtemp(prefix="quizshow-ab-"))
-    tree = folder / sha
-    subprocess.run(["git", "worktree", "add", "--detach", "--quiet", str(tree), sha], cwd=ROOT, check=True)
+    tree = Path(args.tree) if args.tree else folder / sha
+    if not args.tree:
+        subprocess.run(["git", "worktree", "add", "--detach", "--quiet", str(tree), sha], cwd=ROOT, check=True)
     sides: list[Side] = []
     try:
         sides.append(Side(this, ROOT))
@@ -160,7 +163,8 @@ def main() -> None:
     finally:
         for side in sides:
             side.close()
-        subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, check=False)
+        if not args.tree:
+            subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, check=False)
         shutil.rmtree(folder, ignore_errors=True)
 
 

@@ -38,6 +38,10 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
+from quizshow.runtime.memory import tune_allocator  # noqa: E402
+
+tune_allocator()  # as the app does: pictures freed give their memory back
+
 from quizshow.core import commands as c  # noqa: E402
 
 SIZES = [(1920, 1080), (3840, 2160)]

@@ -9,6 +9,7 @@ and FormatViews (registry.py).
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import sys
@@ -17,7 +18,7 @@ import time
 from argparse import Namespace
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from quizshow import i18n, registry
 from quizshow.config import ShowConfig
@@ -35,6 +36,7 @@ from quizshow.inputs.buzzers import BuzzerMap
 from quizshow.inputs.hardware import Hardware
 from quizshow.inputs.messages import Action, BoxPress, OscRequest
 from quizshow.inputs.osc import OscServer
+from quizshow.inputs.phones.messages import PhoneAnswer, PhonePress, PhoneStake
 from quizshow.runtime import Runtime
 from quizshow.runtime.controls import Controls
 from quizshow.runtime.feed import Handlers, InputFeed
@@ -43,12 +45,12 @@ from quizshow.runtime.keys import buzzer_map, key_map
 from quizshow.runtime.media_wait import media_over
 from quizshow.runtime.notices import Notices
 from quizshow.runtime.osc_link import OscLink
-from quizshow.runtime.phones import answer_input, desk_tick, phone_action, stake_action, start_web
-from quizshow.runtime.phones import device_lines as phone_lines
 from quizshow.runtime.sinks import Sinks
 from quizshow.runtime.startup import tell_start
-from quizshow.runtime.web import PhoneAnswer, PhonePress, PhoneStake, WebServer
 from quizshow.yamlfile import Problems
+
+if TYPE_CHECKING:
+    from quizshow.runtime.web import WebServer
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +58,14 @@ log = logging.getLogger(__name__)
 # socket) waits up to this long for the interpreter (the GIL; Python's default is 5 ms). Only threads
 # that want it pay: the box readers and the OSC server sleep in the kernel until something arrives.
 SWITCH_INTERVAL_S = 0.0001
+
+
+def _phones() -> Any:
+    """runtime/phones.py, loaded when first wanted: it loads the web server (aiohttp: 20 MB and 0.2 s of
+    start-up), which a show without phones, overlay or follower screens never uses."""
+    from quizshow.runtime import phones
+
+    return phones
 
 
 class ShowApp:
@@ -118,7 +128,7 @@ class ShowApp:
                 self.controls.local["osc_admit"] = self.osc_link.admit  # «Впустить»: whatever the back-off
         self.web: WebServer | None = None  # players' phones (runtime/phones.py, docs/phones.md)
         if web and (config.devices.web is not None or web_port is not None):
-            self.web = start_web(self, web_port)
+            self.web = _phones().start_web(self, web_port)
         self.status.devices = self.device_lines()
         tell_start(self, self.runtime.loaded)
 
@@ -171,9 +181,11 @@ class ShowApp:
         self.handlers.add(Action, lambda action: action)  # applied after its batch, presses in their own order
         self.handlers.add(BoxPress, self.hardware.press)
         self.handlers.add(OscRequest, self.osc_request)  # applied and replied at once, in arrival order
-        self.handlers.add(PhonePress, phone_action)  # a phone's `buzz` with its thumb's time; the phone hears back
-        self.handlers.add(PhoneStake, stake_action)  # a phone's stake or bid: the format's bid/stake (its ack too)
-        self.handlers.add(PhoneAnswer, lambda answer: answer_input(self, answer))  # typed: judged, journalled, acked
+        # a phone's `buzz` with its thumb's time (the phone hears back); its stake or bid: the format's bid/stake
+        self.handlers.add(PhonePress, lambda press: _phones().phone_action(press))
+        self.handlers.add(PhoneStake, lambda stake: _phones().stake_action(stake))
+        # its typed answer: judged on its mapped time, journalled, acked
+        self.handlers.add(PhoneAnswer, lambda answer: _phones().answer_input(self, answer))
 
     def _wire_sinks(self) -> None:
         def desks(outcome: Outcome, now: float) -> None:
@@ -340,13 +352,18 @@ class ShowApp:
         self.status.last_press = dict(self.hardware.last_press)
         self.status.osc_admit = None if self.osc_link is None else self.osc_link.knocking()
         if self.web is not None:
-            desk_tick(self, self.web)  # the phones' join board, codes and «Принять телефон» buttons
+            _phones().desk_tick(self, self.web)  # the phones' join board, codes and «Принять телефон» buttons
 
     def go_live(self) -> None:
         """From now on the thread that delivers an input (a box reader, the OSC server) applies it at
         once, also while the main thread draws; drawing gives way at its safe points meanwhile. The main
         thread holds the lock for its own actions; drawing reads the immutable state without it."""
         self.give_way.to(self.lock)
+        # What start-up made (modules, the show, the pack, the first pictures' helpers) lives all show long:
+        # out of the collector's sight, a full collection scans only what came since (30 ms → under 1 ms at
+        # start; the GIL is held meanwhile, and a box's press waits for it).
+        gc.collect()
+        gc.freeze()
         self.feed.go_live()
 
     @property
@@ -367,7 +384,7 @@ class ShowApp:
 
     def device_lines(self) -> list[tuple[str, bool]]:
         # The phones first: their summary («подключено 3 из 4») is what the devices line keeps longest.
-        lines = phone_lines(self, self.web) if self.web is not None else []
+        lines = _phones().device_lines(self, self.web) if self.web is not None else []
         lines += self.hardware.device_lines()
         if self.osc_link is not None:
             lines += self.osc_link.device_lines()
@@ -406,6 +423,9 @@ def run(args: Namespace, show_path: Path) -> int:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
     sys.setswitchinterval(SWITCH_INTERVAL_S)
+    from quizshow.runtime.memory import tune_allocator
+
+    tune_allocator()  # pictures freed give their memory back (runtime/memory.py)
     # Gamepad buttons count even while another window (the console, a browser) has the focus.
     os.environ.setdefault("SDL_JOYSTICK_ALLOW_BACKGROUND_EVENTS", "1")
     # Window pictures go to the window system as they are (X11 shared memory, GDI). SDL's accelerated path

@@ -137,7 +137,7 @@ def background(size: tuple[int, int], top: Color, bottom: Color, glow: Color) ->
     return pygame.transform.smoothscale(small, (w, h))
 
 
-@bounded(32 * MB)  # a whole «Своя игра» walk's panels: 30 MB at 1080p (122 at 4K)
+@bounded(28 * MB)  # a scene's panels and the next's (a whole «Своя игра» walk's: 30 MB at 1080p, 122 at 4K)
 def panel(size: tuple[int, int], top: Color, bottom: Color, edge: Color | None, radius: int,
           edge_width: int = 2) -> pygame.Surface:
     """A rounded panel with a vertical gradient and an optional edge."""
@@ -154,9 +154,8 @@ def panel(size: tuple[int, int], top: Color, bottom: Color, edge: Color | None, 
     return fill
 
 
-@bounded(16 * MB)
-def glow_frame(size: tuple[int, int], color: Color, radius: int, width: int) -> pygame.Surface:
-    """A bright frame with a soft outer glow: the open-buzzer frame, the answering team."""
+def draw_glow_frame(size: tuple[int, int], color: Color, radius: int, width: int) -> pygame.Surface:
+    """A bright frame with a soft outer glow, whole: `size` plus the glow's pad on each side."""
     pad = width * 3
     surface = pygame.Surface((size[0] + 2 * pad, size[1] + 2 * pad), pygame.SRCALPHA)
     r, g, b = rgb(color)[:3]
@@ -167,14 +166,32 @@ def glow_frame(size: tuple[int, int], color: Color, radius: int, width: int) -> 
     return surface
 
 
+GlowPieces = tuple[tuple[pygame.Surface, tuple[int, int]], ...]
+
+
+@bounded(16 * MB)
+def glow_frame(size: tuple[int, int], color: Color, radius: int, width: int) -> GlowPieces:
+    """The open-buzzer frame, the answering team's: `draw_glow_frame` kept as its four edges (piece, where)
+    — nothing inside them shows. A question card's whole frame was 4.7 MB at 1080p (19 at 4K), its edges
+    ~1 MB; blitting them draws the same pixels and skips the transparent middle."""
+    whole = draw_glow_frame(size, color, radius, width)
+    w, h = whole.get_size()
+    edge = width * 3 + max(radius, width) + 2  # the glow, then the rounded corners' reach inwards
+    if 2 * edge >= min(w, h):
+        return ((whole, (0, 0)),)
+    parts = (pygame.Rect(0, 0, w, edge), pygame.Rect(0, h - edge, w, edge), pygame.Rect(0, edge, edge, h - 2 * edge),
+             pygame.Rect(w - edge, edge, edge, h - 2 * edge))
+    return tuple((whole.subsurface(part).copy(), part.topleft) for part in parts)
+
+
 def blit_glow_frame(target: pygame.Surface, rect: pygame.Rect, color: Color, radius: int, width: int,
                     alpha: int = 255, *, give_way: GiveWayFn) -> None:
-    frame = glow_frame(rect.size, rgb(color), radius, width)
     pad = width * 3
-    if alpha < 255:
-        frame = frame.copy()
-        frame.set_alpha(alpha)
-    blit(target, frame, (rect.x - pad, rect.y - pad), give_way=give_way)
+    for piece, (x, y) in glow_frame(rect.size, rgb(color), radius, width):
+        if alpha < 255:
+            piece = piece.copy()
+            piece.set_alpha(alpha)
+        blit(target, piece, (rect.x - pad + x, rect.y - pad + y), give_way=give_way)
 
 
 @bounded(8 * MB)  # every clock's size × its colours (track, running, warning) in one show
@@ -240,8 +257,11 @@ def _scratch(like: pygame.Surface, size: tuple[int, int]) -> tuple[pygame.Surfac
 
 def reserve_scratch(size: tuple[int, int]) -> bool:
     """Idle time: make the scratch of `scaled` for the panels and cards of a picture this size (allocating it
-    in the first frame of an entrance cost up to 60 ms at 3840×2160). True if it was made now."""
-    return _scratch(panel((1, 1), (0, 0, 0, 255), (0, 0, 0, 255), None, 0), size)[1]
+    in the first frame of an entrance cost up to 60 ms at 3840×2160). True if it was made now. Big enough
+    for the largest card an entrance scales («Своя игра»'s cat: 0.8 × 0.65 of the screen), not the whole
+    screen (4 MB less at 1080p, 15 MB at 4K); a larger picture grows it."""
+    card = (size[0] * 4 // 5, size[1] * 2 // 3)
+    return _scratch(panel((1, 1), (0, 0, 0, 255), (0, 0, 0, 255), None, 0), card)[1]
 
 
 def scaled(image: pygame.Surface, width: float, height: float | None = None) -> pygame.Surface:

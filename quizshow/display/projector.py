@@ -165,6 +165,7 @@ class Projector:
         surfaces.screen(size)  # the picture caches' budgets grow with the screen
         if state is not self._ahead_for or size != self._work_size:
             self._ahead_for, self._work_size = state, size
+            self._layers.changed()  # layers not used for this state give their surfaces first
             self._work = self._pieces(state, propose, size)
         self._now = now
         if self._work is None:

@@ -13,8 +13,8 @@ from quizshow.display.surfaces import MB, SurfaceLRU
 
 ELLIPSIS = "…"
 REF_PX = 100
-MAX_FONTS = 64  # the size text is measured at while searching for the size that fits
-TEXT_BUDGET = 32 * MB  # the rendered pictures' pixels at 1080p (scaled with the screen: surfaces.screen)
+MAX_FONTS = 48  # the sizes text is measured and drawn at (~0.3 MB each with its glyphs; 0.15 ms to open again)
+TEXT_BUDGET = 24 * MB  # the pictures' pixels at 1080p, scaled with the screen (32 held a whole walk; 24: 2 drawn again)
 
 
 MIN_PX = 6  # below this no text is readable: a box lower than its line is cut

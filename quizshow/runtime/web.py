@@ -28,6 +28,7 @@ from quizshow.core import commands as c
 from quizshow.core.engine import Outcome
 from quizshow.inputs.phones import protocol as p
 from quizshow.inputs.phones.clock import MISSED_PINGS, PING_EVERY_S, ClockEstimate, ping_gaps
+from quizshow.inputs.phones.messages import PhoneAnswer, PhonePress, PhoneStake
 from quizshow.inputs.phones.seats import Seat
 from quizshow.inputs.phones.view import PhoneView
 from quizshow.inputs.phones.words import PAGE_WORDS, PHRASES
@@ -35,43 +36,6 @@ from quizshow.inputs.phones.words import PAGE_WORDS, PHRASES
 log = logging.getLogger(__name__)
 
 MAX_WS_FRAME = 64 * 1024  # beyond 4 KiB a message is answered 400; beyond this the socket closes
-
-
-@dataclass(frozen=True)
-class PhonePress:
-    """A phone's press on its way to the show (through the app's input feed); `done` gets the outcome
-    (None: it was not applied) on the thread that applied it."""
-
-    buzz: c.Buzz
-    done: Callable[[Outcome | None], None]
-
-    @property
-    def press_time(self) -> float:
-        return self.buzz.press_time
-
-
-@dataclass(frozen=True)
-class PhoneStake:
-    """A phone's stake or bid (its seat's team and the value) on its way to the show, like a press."""
-
-    team: int
-    player: int | None
-    value: int
-    at: float
-    done: Callable[[Outcome | None], None]
-
-
-@dataclass(frozen=True)
-class PhoneAnswer:
-    """A phone's typed answer (its seat's team) on its way to the show, like a press: `sent` is its own
-    clock mapped onto the show clock and clamped as a press's is; `at` its arrival."""
-
-    team: int
-    question: int
-    text: str
-    sent: float
-    at: float
-    done: Callable[[Outcome | None], None]
 
 
 @dataclass(eq=False)

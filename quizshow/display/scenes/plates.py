@@ -25,10 +25,8 @@ def spring_card(surface: pygame.Surface, frame: Frame, since: EventKind, width: 
                 duration: float) -> pygame.Rect | None:
     """The background and a card springing open after an event; the card's rect once it is big enough
     to hold its words (None before)."""
-    w = frame.size[0]
     grow = max(0.05, ease_out_back(min(1.0, frame.anim.since(since, frame.now) / duration)))
-    plate = pygame.Rect(0, 0, int(w * width), frame.u(height))
-    plate.center = (w // 2, frame.u(420))
+    plate = plate_rect(frame, width, height)
     if grow >= 0.999:  # open: the background with the card on it is one opaque picture, composed once
         paint.blit(surface, backdrop(frame, plate), give_way=frame.give_way)
         return plate
@@ -38,19 +36,42 @@ def spring_card(surface: pygame.Surface, frame: Frame, since: EventKind, width: 
     return plate if grow >= WORDS_AT else None
 
 
-_BACKDROPS: dict[tuple, pygame.Surface] = {}
+def plate_rect(frame: Frame, width: float, height: int) -> pygame.Rect:
+    """Where `spring_card`'s card stands once open (`width` of the screen, `height` on the design grid)."""
+    plate = pygame.Rect(0, 0, int(frame.size[0] * width), frame.u(height))
+    plate.center = (frame.size[0] // 2, frame.u(420))
+    return plate
+
+
+def warm_backdrop(frame: Frame, width: float, height: int) -> bool:
+    """Idle time while a card springs open: its backdrop, so the frame it opens in only blits it (the one kept
+    may be another card's). True if it was made now."""
+    plate = plate_rect(frame, width, height)
+    if _BACKDROP and _BACKDROP[0][0] == (frame.size, tuple(plate), frame.theme.name):
+        return False
+    backdrop(frame, plate)
+    return True
+
+
+_BACKDROP: list[tuple[tuple, pygame.Surface]] = []  # the one kept: (its card's key, the picture)
 
 
 def backdrop(frame: Frame, plate: pygame.Rect) -> pygame.Surface:
     """The studio background with an open card on it (blitting a big translucent card every frame costs
-    4 ms at 4K; this is one opaque blit). Two kept: the cards of two scenes in a row."""
+    4 ms at 4K; this is one opaque blit). One is kept, made when a card has opened: another card's is drawn
+    into the same surface (two kept were 16 MB at 1080p, 63 MB at 4K, for cards never on screen together)."""
     key = (frame.size, tuple(plate), frame.theme.name)
-    found = _BACKDROPS.get(key)
-    if found is None:
-        if len(_BACKDROPS) >= 2:
-            _BACKDROPS.pop(next(iter(_BACKDROPS)))
-        found = _BACKDROPS[key] = frame.background().copy()
-        card(found, frame, plate, frame.color("accent"))
+    if _BACKDROP and _BACKDROP[0][0] == key:
+        return _BACKDROP[0][1]
+    background = frame.background()
+    if _BACKDROP and _BACKDROP[0][1].get_size() == background.get_size():
+        found = _BACKDROP[0][1]
+        paint.blit(found, background, give_way=frame.give_way)
+    else:
+        _BACKDROP.clear()  # the old picture goes before the new one is made
+        found = background.copy()
+    card(found, frame, plate, frame.color("accent"))
+    _BACKDROP[:] = [(key, found)]
     return found
 
 

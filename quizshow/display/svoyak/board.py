@@ -18,7 +18,6 @@ from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.scenes.cards import QuestionScene
 from quizshow.display.svoyak.common import (
-    backdrop,
     board_grid,
     card_surface,
     cell_panel,
@@ -134,8 +133,7 @@ class BoardScene(Scene):
                                                                                   artwork.GIFT_COLORS))
         return [lambda: artwork.cat_in_sack(int(frame.u(100) * 3.0), cat_colors),
                 lambda: artwork.gift(frame.u(330), gift_colors),
-                lambda: card_surface(frame, cat.size, accent), lambda: card_surface(frame, sponsor.size, accent),
-                lambda: backdrop(frame, cat), lambda: backdrop(frame, sponsor)]
+                lambda: card_surface(frame, cat.size, accent), lambda: card_surface(frame, sponsor.size, accent)]
 
     def warm(self, frame: Frame) -> bool:
         """The host may open any cell: its question's text and picture are made now, so the zoom's first

@@ -13,6 +13,7 @@ from quizshow.display import paint
 from quizshow.display.motion import artwork
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
+from quizshow.display.scenes.plates import warm_backdrop
 from quizshow.display.svoyak.common import (
     auction_of,
     cell_panel,
@@ -42,6 +43,9 @@ class CatScene(SpecialScene):
 
     def perpetual(self, frame: Frame) -> bool:
         return True  # the cat bobs in its sack
+
+    def warm(self, frame: Frame) -> bool:
+        return warm_backdrop(frame, 0.8, 700)  # the card's, in idle time while it springs open
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         p = play(frame)
@@ -110,6 +114,9 @@ class SponsorScene(SpecialScene):
 
     def perpetual(self, frame: Frame) -> bool:
         return True  # the gift bounces
+
+    def warm(self, frame: Frame) -> bool:
+        return warm_backdrop(frame, 0.76, 620)  # the card's, in idle time while it springs open
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         p = play(frame)

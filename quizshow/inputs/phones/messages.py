@@ -1,0 +1,48 @@
+"""A phone's press, stake and typed answer on their way to the show through the app's input feed (runtime/web.py makes
+them). Here, not beside the server, so the show knows them without loading the web server (aiohttp: 20 MB
+and 0.2 s of start-up) when no phone, overlay or follower screen is served."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from quizshow.core import commands as c
+from quizshow.core.engine import Outcome
+
+
+@dataclass(frozen=True)
+class PhonePress:
+    """A phone's press on its way to the show (through the app's input feed); `done` gets the outcome
+    (None: it was not applied) on the thread that applied it."""
+
+    buzz: c.Buzz
+    done: Callable[[Outcome | None], None]
+
+    @property
+    def press_time(self) -> float:
+        return self.buzz.press_time
+
+
+@dataclass(frozen=True)
+class PhoneStake:
+    """A phone's stake or bid (its seat's team and the value) on its way to the show, like a press."""
+
+    team: int
+    player: int | None
+    value: int
+    at: float
+    done: Callable[[Outcome | None], None]
+
+
+@dataclass(frozen=True)
+class PhoneAnswer:
+    """A phone's typed answer (its seat's team) on its way to the show, like a press: `sent` is its own
+    clock mapped onto the show clock and clamped as a press's is; `at` its arrival."""
+
+    team: int
+    question: int
+    text: str
+    sent: float
+    at: float
+    done: Callable[[Outcome | None], None]
