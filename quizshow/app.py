@@ -459,7 +459,7 @@ def run(args: Namespace, show_path: Path) -> int:
     windows = Windows(args, config.title, headless=args.headless)
     try:
         # The projector's buffers, still layers and first picture before the first frame (issue 28).
-        app.projector.start(windows.projector.get_surface() if windows.projector else windows.offscreen,
+        app.projector.start(windows.projector_target(),
                             app.engine.state, app.clock.now())
         windows.loop(app)
     finally:

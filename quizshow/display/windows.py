@@ -243,7 +243,7 @@ class Windows:
                 self.events(app)
                 guard.run("tick", app.tick)
             now = app.clock.now()
-            target = self.projector.get_surface() if self.projector else self._offscreen()
+            target = self.projector_target()
             # A still picture costs nothing: each window is drawn and flipped only when it can have changed.
             drew = False
             since = time.monotonic() - self.drawn_at
@@ -262,6 +262,10 @@ class Windows:
             # frame), so the engine sees a press within a millisecond; a change is drawn at once.
             if app.wait_inputs(next_frame):
                 next_frame = time.monotonic() - frame
+
+    def projector_target(self) -> pygame.Surface:
+        """What the projector draws on: its window, or (headless) the offscreen picture, made when first asked."""
+        return self.projector.get_surface() if self.projector else self._offscreen()
 
     def _offscreen(self) -> pygame.Surface:
         """The projector's picture without a window (headless; the projector's window failed to open)."""
