@@ -28,12 +28,13 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from quizshow.app import SWITCH_INTERVAL_S, ShowApp  # noqa: E402
+from quizshow.app import ShowApp  # noqa: E402
 from quizshow.config import load_show  # noqa: E402
 from quizshow.core import commands as c  # noqa: E402
 from quizshow.core.effects import EventKind  # noqa: E402
 from quizshow.display.windows import CONSOLE_SIZE, FPS  # noqa: E402
 from quizshow.formats.svoyak import commands as sc  # noqa: E402
+from quizshow.launch import SWITCH_INTERVAL_S  # noqa: E402
 from quizshow.yamlfile import Problems  # noqa: E402
 
 # The box: a FakeBox in a second process. On `press N DELAY` from the bench it waits DELAY seconds (so

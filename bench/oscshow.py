@@ -11,8 +11,9 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from quizshow.app import SWITCH_INTERVAL_S, ShowApp  # noqa: E402
+from quizshow.app import ShowApp  # noqa: E402
 from quizshow.config import load_show  # noqa: E402
+from quizshow.launch import SWITCH_INTERVAL_S  # noqa: E402
 from quizshow.yamlfile import Problems  # noqa: E402
 
 

@@ -35,8 +35,9 @@ sys.path.insert(0, str(ROOT))
 def make_show():  # type: ignore[no-untyped-def]
     import pygame
 
-    from quizshow.app import SWITCH_INTERVAL_S, ShowApp
+    from quizshow.app import ShowApp
     from quizshow.config import load_show
+    from quizshow.launch import SWITCH_INTERVAL_S
     from quizshow.yamlfile import Problems
 
     folder = Path(tempfile.mkdtemp(prefix="overlay-bench-"))
@@ -58,7 +59,7 @@ devices:
     config = load_show(show, problems)
     assert config is not None and not problems.errors, [str(p) for p in problems.items]
     pygame.init()
-    sys.setswitchinterval(SWITCH_INTERVAL_S)  # as the show runs (app.run)
+    sys.setswitchinterval(SWITCH_INTERVAL_S)  # as the show runs (launch.run)
     app = ShowApp(config, journal_path=folder / "j.jsonl", fresh=True, sound=False, devices=False, web=True,
                   web_port=0, osc=True, osc_port=0)
     assert app.web is not None and app.osc is not None

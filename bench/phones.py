@@ -286,8 +286,9 @@ def demo_app(seats: int, folder: Path) -> Any:
 
     import pygame
 
-    from quizshow.app import SWITCH_INTERVAL_S, ShowApp
+    from quizshow.app import ShowApp
     from quizshow.config import TeamConfig, load_show
+    from quizshow.launch import SWITCH_INTERVAL_S
     from quizshow.yamlfile import Problems
 
     show = folder / "show.yaml"
@@ -307,7 +308,7 @@ devices:
     config = replace(config, teams=config.teams + tuple(TeamConfig(f"Стол {i + 3}", buzzer="phone")
                                                         for i in range(seats - 2)))
     pygame.init()
-    sys.setswitchinterval(SWITCH_INTERVAL_S)  # as the show runs (app.run)
+    sys.setswitchinterval(SWITCH_INTERVAL_S)  # as the show runs (launch.run)
     app = ShowApp(config, journal_path=folder / "j.jsonl", fresh=True, sound=False, devices=False, web=True,
                   web_port=0)
     assert app.web is not None

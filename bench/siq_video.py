@@ -34,7 +34,7 @@ def main() -> None:
     os.environ["QUIZSHOW_CACHE"] = tempfile.mkdtemp()
     import pygame
 
-    from quizshow.app import SWITCH_INTERVAL_S
+    from quizshow.launch import SWITCH_INTERVAL_S
 
     sys.setswitchinterval(SWITCH_INTERVAL_S)  # as the app runs
 

@@ -255,7 +255,7 @@ def _main(args: argparse.Namespace) -> int:
             if args.import_pack:
                 return import_command(args.import_pack, args.out)
             return proof_command(args.proof, args.out)
-        from quizshow.app import run
+        from quizshow.launch import run
 
         return run(args, show)
     except stopping.Stopped as why:  # a signal while the files were loading: nothing was started

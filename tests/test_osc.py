@@ -10,6 +10,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -238,35 +239,43 @@ def test_kill_minus_nine_after_osc_scoring_then_state_reports_the_same_scores(tm
     def start():
         proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), str(path), "--headless", "--osc-port", "0",
                                  "--journal", str(journal)], stderr=subprocess.PIPE, text=True, env=env)
+        started.append(proc)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             line = proc.stderr.readline()
             if found := re.search(r"osc: listening on ([\d.]+):(\d+)", line):
+                # Read the rest of its log as it comes: a full pipe would stop the show mid-write.
+                threading.Thread(target=proc.stderr.read, daemon=True).start()
                 return proc, (found[1], int(found[2]))
-        proc.kill()
         raise AssertionError("the show did not start its OSC server")
 
-    proc, to = start()
+    started: list[subprocess.Popen] = []
     desk = Desk()
-    desk.send(to, "/quiz/reply/all", 1)
-    for team, points in ((1, 30), (3, -10), (2, 20)):
-        desk.send(to, f"/quiz/team/{team}/score/add", points)
-    deadline = time.monotonic() + 5
-    while len([a for a in desk.replies("/quiz/team/2/score/add") if a[2] == 200]) < 1:
-        assert time.monotonic() < deadline, desk.got
-        desk.pump(0.05)
-    os.kill(proc.pid, signal.SIGKILL)
-    proc.wait()
-    proc, to = start()
     try:
+        proc, to = start()
+        desk.send(to, "/quiz/reply/all", 1)
+        for team, points in ((1, 30), (3, -10), (2, 20)):
+            desk.send(to, f"/quiz/team/{team}/score/add", points)
+        deadline = time.monotonic() + 5
+        while len([a for a in desk.replies("/quiz/team/2/score/add") if a[2] == 200]) < 1:
+            assert time.monotonic() < deadline, desk.got
+            desk.pump(0.05)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        proc, to = start()
         desk.got.clear()
         desk.send(to, "/quiz/state")
         assert desk.wait_for("/quiz/out/state/team/1/score") == (30,)
         assert desk.wait_for("/quiz/out/state/team/2/score") == (20,)
         assert desk.wait_for("/quiz/out/state/team/3/score") == (-10,)
     finally:
-        proc.terminate()
-        proc.wait(10)
+        for proc in started:  # every show this test started ends with it, whatever failed
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
         desk.close()
 
 

@@ -378,7 +378,7 @@ def test_conflicting_modes_are_refused_with_a_clear_message_and_exit_2(argv, sai
 
 
 def test_language_comes_from_the_command_line_else_the_show_else_lang(tmp_path, monkeypatch):
-    from quizshow import app, cli
+    from quizshow import cli, launch
     from quizshow.packs.play import load_playable
     from quizshow.yamlfile import Problems
 
@@ -396,7 +396,7 @@ def test_language_comes_from_the_command_line_else_the_show_else_lang(tmp_path, 
         spoken.append(config.language)
         return 0
 
-    monkeypatch.setattr(app, "run", fake_run)
+    monkeypatch.setattr(launch, "run", fake_run)
     cases = [("plain", [], "C.UTF-8"), ("plain", [], "en_GB.UTF-8"), ("russian", [], "en_GB.UTF-8"),
              ("russian", ["--language", "en"], "ru_RU.UTF-8"), ("plain", ["--language", "ru"], "en_US")]
     for name, argv, lang in cases:
