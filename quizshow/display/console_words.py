@@ -66,6 +66,9 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         return teams[team] if isinstance(team, int) and 0 <= team < len(teams) else "—"
 
     own = words(cmd) if words is not None else None
+    if own is not None and "when" in own[1]:  # words that fit only some steps of that command (a table's verdict)
+        fits = own[1]["when"]
+        own = (own[0], {k: v for k, v in own[1].items() if k != "when"}) if fits(entry.events) else None
     shown = fmt.command_words(cmd, entry.events) if isinstance(fmt, Format) else None  # names on its board
     if own is not None:  # a value may be worked out from the entry's events (what a ruling took, from whom)
         own = own[0], {k: v(entry.events, language) if callable(v) else v for k, v in own[1].items()}

@@ -1,0 +1,38 @@
+"""QA: a verdict in a tournament's match is worded from what it did («Альфа: верно, +1»), never by the
+melee's table words («Стол ответил верно: » with no one), which only the melee's own commands take."""
+
+from __future__ import annotations
+
+from quizshow.core import commands as c
+from tests.test_w3_tournament_day import after_the_draw, day_app, journal, submit
+from tests.tournament_kit import SEED001
+
+
+def test_a_verdict_in_a_tournament_ring_match_names_the_team_not_an_empty_table(tmp_path):
+    app = after_the_draw(tmp_path)  # seed 004: no melee at all
+    try:
+        at = 10.0
+        while app.runtime.state.phase != "clock":  # Next to the first question of match A1, its clock running
+            submit(app, c.Go(at=at))
+            at += 1
+        ev = app.runtime.state.fmt
+        first = ev.match.teams[0].name if ev.match is not None else ""
+        submit(app, c.Buzz(at=at, team=0))
+        submit(app, c.Judge(at=at + 1, correct=True))
+        said = journal(app)[-1]
+        assert "Стол" not in said and first in said and "верно" in said, said
+    finally:
+        app.close()
+
+
+def test_the_tournaments_melee_still_words_its_tables(tmp_path):
+    app = day_app(tmp_path, SEED001)
+    try:
+        for at in (1.0, 2.0, 3.0):
+            submit(app, c.Go(at=at))
+        submit(app, c.Buzz(at=4.0, team=1))  # the green table
+        submit(app, c.Judge(at=5.0, correct=True))
+        said = journal(app)[-1]
+        assert "ответил верно: " in said and not said.rstrip().endswith(":"), said  # who sits there
+    finally:
+        app.close()
