@@ -36,3 +36,27 @@ def test_the_tournaments_melee_still_words_its_tables(tmp_path):
         assert "ответил верно: " in said and not said.rstrip().endswith(":"), said  # who sits there
     finally:
         app.close()
+
+
+def test_an_amount_typed_before_all_in_does_not_stand_as_the_next_stake(tmp_path):
+    """QA: 50 typed in the auction, then «ва-банк»: the final's stake buttons read «Ставка 50» rounds later.
+    A step that moves the game on clears what was typed for the step before it."""
+    from quizshow.core.actions import Call
+    from quizshow.formats.svoyak import commands as sc
+    from tests.conftest import ROOT
+    from tests.test_w3_svoyak_qa import app_of, cell_of, to_board
+
+    app = app_of(ROOT / "shows" / "svoyak.yaml", tmp_path)
+    try:
+        for team, points in enumerate((100, 150, 40)):
+            assert app.submit(c.ScoreSet(at=0.5, team=team, points=points)).accepted
+        to_board(app, 0)
+        theme, question = cell_of(app, "auction")
+        assert app.submit(sc.SelectCell(at=3.0, theme=theme, question=question)).accepted
+        app.status.amount = "100"
+        assert app.call(Call("bid", (0,)), 4.0, "console").accepted
+        app.status.amount = "50"  # typed, then Борис goes «ва-банк» 150 instead and the bidding is over
+        assert app.call(Call("allin", (1,)), 5.0, "console").accepted
+        assert app.engine.state.answering == 1 and app.status.amount == ""
+    finally:
+        app.close()

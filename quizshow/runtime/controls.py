@@ -130,12 +130,15 @@ class Controls:
             self._refused[call.name] = said
             self.host.notice(said, "refused")
             return None
+        before = self.state().phase
         outcome = self.host.submit(cmd)
         stale = self._refused.pop(call.name, None)
         if stale is not None and outcome.accepted and (status.prompt is None or status.prompt[0] == stale):
             self.host.prompt(None)  # it worked now: its earlier refusal no longer stands on the console
-        if definition.uses_amount and outcome.accepted:
-            status.amount = ""  # typed for this one: the next starts from zero
+        if outcome.accepted and (definition.uses_amount or outcome.state.phase != before):
+            # typed for this one, or for a step that is over (a bid before «ва-банк» must not stand as the
+            # final's stake): the next starts from zero
+            status.amount = ""
         return outcome
 
     def _confirmed(self, call: Call) -> bool:
