@@ -60,3 +60,21 @@ def test_an_amount_typed_before_all_in_does_not_stand_as_the_next_stake(tmp_path
         assert app.engine.state.answering == 1 and app.status.amount == ""
     finally:
         app.close()
+
+
+def test_a_tournaments_melee_names_its_tables_in_help_and_lists_no_amount_keys_while_digits_buzz(tmp_path):
+    """QA: inside seed 001's melee the devices line said «кнопки 1–2» and F1 offered «Счёт между матчами 0–9»
+    while the digits were the tables' buttons."""
+    from tests.test_w3_tournament_day import drawn
+
+    app = day_app(tmp_path, SEED001)
+    try:
+        for at in (1.0, 2.0, 3.0):
+            submit(app, c.Go(at=at))  # the melee's first question: the tables' buttons live
+        names = [b.name for b in app.format.buttons(app.runtime.state)]
+        assert names == ["melee.button_red", "melee.button_green"]
+        app.status.help = True
+        texts = drawn(app)
+        assert not any("0–9" in t for t in texts), texts
+    finally:
+        app.close()

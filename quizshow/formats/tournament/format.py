@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Format, Refused, Result, Setup
+from quizshow.core.format import Button, Format, Refused, Result, Setup
 from quizshow.core.state import ShowState, Team
 from quizshow.event import day as D
 from quizshow.event.common import effective
@@ -161,6 +161,12 @@ class TournamentFormat(Format):
     def buzzer_labels(self, state: ShowState) -> tuple[str, ...]:
         """The buzzers are the tables' (key 1 the red table, key 2 the green), between matches and in each."""
         return self.plan.tables or super().buzzer_labels(state)
+
+    def buttons(self, state: ShowState) -> tuple[Button, ...]:
+        """In a match, its buttons (the melee's red and green tables, the ring's two teams); between matches
+        the day's tables."""
+        ev = self.event(state)
+        return self.match_format(ev).buttons(ev.match) if ev.match is not None else super().buttons(state)
 
     def confirm_words(self, state: ShowState, action: str, args: Mapping[str, Any]) -> dict[str, object]:
         """«Снять команду «Орион»?»: a team argument is an event team (not a table of the match played)."""
