@@ -78,3 +78,29 @@ def test_a_tournaments_melee_names_its_tables_in_help_and_lists_no_amount_keys_w
         assert not any("0–9" in t for t in texts), texts
     finally:
         app.close()
+
+
+def test_the_match_result_puts_the_winners_number_first_under_the_winners_name():
+    """QA: «ПОБЕДА Северяне · 1 : 5» — the score was in table order, so the loser's number came first."""
+    import pygame
+
+    from quizshow.display.projector import Projector
+    from quizshow.display.theme import load_theme
+    from quizshow.i18n import number
+    from tests.conftest import views_of
+    from tests.test_brainring_display import config, engine, walk
+    from tests.test_display import RecordingText
+
+    e = engine()
+    text = RecordingText(load_theme(config().theme).fonts)
+    projector = Projector(e.format, load_theme(config().theme), "Брейн-ринг", "ru", text, views=views_of(e.format))
+    for _, commands in walk():
+        for cmd in commands:
+            out = e.dispatch(cmd)
+            projector.on_events(out.events, cmd.at)
+    ring = e.state.fmt
+    assert ring.winner == 1 and e.state.teams[1].score > e.state.teams[0].score
+    text.fitted.clear()
+    projector.render(pygame.Surface((1280, 720)), e.state, 400.0)
+    shown = [what for what, _, _ in text.fitted]
+    assert f"{number(e.state.teams[1].score)} : {number(e.state.teams[0].score)}" in shown, shown

@@ -302,13 +302,15 @@ class ResultScene(Scene):
         if name:
             words(surface, frame, name, pygame.Rect(plate.x + frame.u(60), plate.y + frame.u(150),
                                                     plate.width - frame.u(120), frame.u(170)), px=140)
-        score = f"{number(state.teams[0].score)} : {number(state.teams[1].score)}"
+        # The winner's number first, under the winner's name («ПОБЕДА Северяне · 5 : 1», never «1 : 5»).
+        a, b = (1, 0) if ring.winner == 1 else (0, 1)
+        score = f"{number(state.teams[a].score)} : {number(state.teams[b].score)}"
         if rules["match"] == "final":
-            score = f"{ring.battles_won[0]} : {ring.battles_won[1]}"
+            score = f"{ring.battles_won[a]} : {ring.battles_won[b]}"
         words(surface, frame, score, pygame.Rect(plate.x, plate.y + frame.u(340), plate.width, frame.u(110)),
               role="numbers", px=100)
         if rules["match"] == "match5":
-            points = frame.say("scene.match_points", a=ring.match_points[0], b=ring.match_points[1])
+            points = frame.say("scene.match_points", a=ring.match_points[a], b=ring.match_points[b])
             words(surface, frame, points, pygame.Rect(plate.x, plate.y + frame.u(460), plate.width, frame.u(60)),
                   role="body", color=frame.color("muted"), px=40, shadow=False)
         if ring.result == "removed":
