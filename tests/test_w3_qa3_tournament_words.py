@@ -104,3 +104,23 @@ def test_the_match_result_puts_the_winners_number_first_under_the_winners_name()
     projector.render(pygame.Surface((1280, 720)), e.state, 400.0)
     shown = [what for what, _, _ in text.fitted]
     assert f"{number(e.state.teams[1].score)} : {number(e.state.teams[0].score)}" in shown, shown
+
+
+def test_after_the_melee_next_and_the_journal_say_the_draw_that_the_projector_shows(tmp_path):
+    """QA: after seed 001's melee ДАЛЕЕ read «Результат записан: к таблице» and the journal «…на экране
+    таблица» while the projector showed «ЖЕРЕБЬЁВКА»."""
+    from quizshow.formats.melee.commands import Decide
+
+    app = day_app(tmp_path, SEED001)
+    try:
+        at = 1.0
+        while not app.format.next_action(app.runtime.state).startswith("next.close_match"):
+            melee_asks = str(app.runtime.state.phase).endswith("melee_question")
+            submit(app, Decide(at=at, side=1) if melee_asks else c.Go(at=at))
+            at += 1
+        assert app.say(app.format.next_action(app.runtime.state)) == "Результат записан: к жеребьёвке"
+        submit(app, c.Go(at=at))
+        assert app.runtime.state.fmt.screen == "ev_draw"
+        assert journal(app)[-1] == "Далее: матч записан, на экране жеребьёвка"
+    finally:
+        app.close()

@@ -25,7 +25,7 @@ def _table(events: Sequence[Event], language: str) -> str:
 
 def _on_a_table(events: Sequence[Event]) -> bool:
     """A verdict given to a table: its event names the teams seated there and changes no score (a ring's
-    or a sprint's verdict in the same tournament changes a team's score and names nobody)."""
+    or another match's verdict in the same tournament changes a team's score and names nobody)."""
     return any(e.kind in (EventKind.CORRECT, EventKind.WRONG) and e.name and e.score is None for e in events)
 
 
@@ -35,7 +35,7 @@ def journal_words(cmd: Command) -> tuple[str, dict[str, Any]] | None:
     if isinstance(cmd, Decide):
         return ("melee.journal_red" if cmd.side == RED else "melee.journal_green"), {}
     if isinstance(cmd, Judge):  # Y / N: the answering table's verdict ({who}: the teams seated at it)
-        # `when`: only a table's verdict (in a tournament the same Y judges the ring's and the sprint's teams)
+        # `when`: only a table's verdict (in a tournament the same Y judges the other matches' teams)
         return ("melee.journal_right" if cmd.correct else "melee.journal_wrong"), {"table": _table,
                                                                                    "when": _on_a_table}
     return None

@@ -205,7 +205,9 @@ class TournamentFormat(Format):
     def next_action(self, state: ShowState) -> str:
         ev = self.event(state)
         if ev.match is not None:
-            return "next.close_match" if self._decided(ev) else self.match_format(ev).next_action(ev.match)
+            if self._decided(ev):  # closing it shows the draw while numbers are still to draw (after the melee)
+                return "next.close_match_draw" if D.draw_stage(ev.day) != "done" else "next.close_match"
+            return self.match_format(ev).next_action(ev.match)
         stage = D.draw_stage(ev.day)
         if stage != "done":
             return {"melee": "next.play_melee", "pick": "next.pick", "lot": "next.draw"}[stage]
@@ -265,8 +267,9 @@ class TournamentFormat(Format):
             raise Refused("no match is being played")
         if ev.day.result(ev.playing) is None:
             raise Refused("the match has no result yet")
-        screen = Screen.DRAW if D.draw_stage(ev.day) != "done" else Screen.STANDINGS
-        return self._between(state, ev, screen), [Event(EventKind.STAGE, name="close")]
+        to_draw = D.draw_stage(ev.day) != "done"
+        screen = Screen.DRAW if to_draw else Screen.STANDINGS
+        return self._between(state, ev, screen), [Event(EventKind.STAGE, name="close_draw" if to_draw else "close")]
 
     def on_draw(self, state: ShowState, cmd: m.Draw) -> Result:
         ev = self.event(state)

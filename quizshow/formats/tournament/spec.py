@@ -91,6 +91,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "next.play_match": "Играть следующий матч", "next.play_melee": "Начать «Кучу малу»",
         "next.pick": "Победитель «Кучи малы» выбирает соперника", "next.draw": "Вытянуть следующий номер",
         "next.close_match": "Результат записан: к таблице",
+        "next.close_match_draw": "Результат записан: к жеребьёвке",
         "event.changed.fixture": "{fixture}: было {before}, стало {after}",
         "event.changed.place": "{team} ({table}): было место {before}, стало {after}", "ev.play": "Играть",
         "event.notice.removal": "{team}: три штрафных очка — Жюри может снять команду (§6.15)",
@@ -148,6 +149,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "ev.journal.remove": "Команда «{team}» снята с турнира ({reason})",
         "journal.stage.play": "матч {who}", "journal.stage.play_all": "начата «Куча мала» ({who})",
         "journal.stage.draw": "номер {n} — {who}", "journal.stage.close": "матч записан, на экране таблица",
+        "journal.stage.close_draw": "матч записан, на экране жеребьёвка",
     },
     "en": {
         "phase.ev_draw": "Draw", "phase.ev_standings": "Standings", "phase.ev_bracket": "Bracket",
@@ -155,6 +157,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "next.play_match": "Play the next match", "next.play_melee": "Start the melee",
         "next.pick": "The melee winner picks its opponent", "next.draw": "Draw the next number",
         "next.close_match": "Result recorded: to the standings",
+        "next.close_match_draw": "Result recorded: to the draw",
         "event.changed.fixture": "{fixture}: was {before}, now {after}",
         "event.changed.place": "{team} ({table}): place {before}, now {after}", "ev.play": "Play",
         "event.notice.removal": "{team}: three penalty points — the jury may remove the team (§6.15)",
@@ -213,6 +216,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "ev.journal.remove": "«{team}» removed from the tournament ({reason})",
         "journal.stage.play": "match {who}", "journal.stage.play_all": "the melee started ({who})",
         "journal.stage.draw": "number {n} — {who}", "journal.stage.close": "match recorded, the standings on screen",
+        "journal.stage.close_draw": "match recorded, the draw on screen",
     },
 }
 
@@ -229,7 +233,9 @@ def _own_words(cmd: c.Command) -> tuple[str, dict[str, object]] | None:
         return "ev.journal.remove", {"reason": cmd.reason}
     if isinstance(cmd, m.Show):
         return f"ev.journal.show.{cmd.screen}", {}
-    key = {m.Close: "ev.journal.close", m.Draw: "ev.journal.draw", m.Pick: "ev.journal.pick"}.get(type(cmd))
+    if isinstance(cmd, m.Close):  # where it went is said by its event when that is the draw (after the melee)
+        return "ev.journal.close", {"when": lambda events: not any(e.name == "close_draw" for e in events)}
+    key = {m.Draw: "ev.journal.draw", m.Pick: "ev.journal.pick"}.get(type(cmd))
     return (key, {}) if key else None
 
 
