@@ -124,3 +124,22 @@ def test_after_the_melee_next_and_the_journal_say_the_draw_that_the_projector_sh
         assert journal(app)[-1] == "Далее: матч записан, на экране жеребьёвка"
     finally:
         app.close()
+
+
+def test_the_appeals_one_budget_is_counted_once_on_the_teams_line_not_on_both_buttons(tmp_path):
+    """QA: one accepted appeal turned both buttons to «принята 1/2» and «отклонена 1/2», which read as one
+    appeal rejected too."""
+    from quizshow.core.actions import Call
+    from tests.test_brainring_display import _app
+    from tests.test_w3_tournament_day import drawn
+
+    app = _app(tmp_path)
+    try:
+        submit(app, c.Go(at=1.0))
+        assert app.call(Call("disc", (0, "appeal_accepted")), 2.0, "console").accepted
+        texts = drawn(app)
+        assert any(t.endswith("· апелляций 1 из 2") and t.startswith(app.engine.state.teams[0].name) for t in texts)
+        appeal_buttons = [t for t in texts if t.startswith("Апелляция")]
+        assert appeal_buttons and not any(ch.isdigit() for t in appeal_buttons for ch in t), appeal_buttons
+    finally:
+        app.close()

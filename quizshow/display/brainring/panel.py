@@ -47,6 +47,9 @@ def _team_column(ui: PanelUI, box: pygame.Rect, team: int) -> None:
     title = state.teams[team].name
     if state.answering == team:
         title += " — " + ui.say("scene.answering").lower()
+    appeals = fmt.discipline_limit(state, team, "appeal_accepted")
+    if appeals is not None:  # the appeals' one budget, said once for both of its buttons
+        title += " · " + ui.say("console.disc_appeals_used", n=ring.record(team).appeals, of=appeals)
     ui.label(title, (box.x + unit, box.y), (box.width - unit, unit), GOLD if state.answering == team else TEXT,
              role="heading")
     players = state.teams[team].players
@@ -89,7 +92,10 @@ def _team_column(ui: PanelUI, box: pygame.Rect, team: int) -> None:
                 "appeal_accepted": record.appeals, "appeal_rejected": record.appeals,
                 "audience_hint": record.hints, "penalty": record.penalties}[what]
         total = fmt.discipline_limit(state, team, what)  # the format's own limits, not worked out again
-        label = ui.say(f"console.disc_{what}") + (f" {used}/{total}" if total is not None else f" {used}")
+        if what.startswith("appeal") and total is not None:  # one budget for both kinds: counted once, on the
+            label = ui.say(f"console.disc_{what}")            # team's line («Альфа · апелляций 1 из 2»)
+        else:
+            label = ui.say(f"console.disc_{what}") + (f" {used}/{total}" if total is not None else f" {used}")
         rect.y = y + (i // 3) * int(unit * 2.1)
         ui.button(rect, label, "disc", team, what, dim=what.startswith("appeal") and record.appeals_lost)
 
