@@ -433,6 +433,7 @@ class LineCheckScene(Scene):
 
 
 STANDINGS_ROW_MIN_H = 48  # a standings row's lowest height (1080 lines); more teams: the leaders only
+STANDINGS_DIM = 0.6  # how much darker the picture behind the score overlay is, once it is up
 
 
 class StandingsCard:
@@ -445,6 +446,10 @@ class StandingsCard:
     def draw_overlay(self, surface: pygame.Surface, frame: Frame, shown: float) -> None:
         card = self.card(frame)
         w, h = frame.size
+        # What it slides over is dimmed, so no name or score left beside the card is read as its (the strip's
+        # «Анна» at one end and another player's «−10» at the other read «Анна −10»).
+        keep = 255 - int(STANDINGS_DIM * ease_out_cubic(shown) * 255)
+        surface.fill((keep, keep, keep), special_flags=pygame.BLEND_MULT)
         rect = card.get_rect(midbottom=(w // 2, h - frame.u(40)))
         rect.y += int((1 - ease_out_cubic(shown)) * (rect.height + frame.u(60)))
         paint.blit(surface, card, rect.topleft, give_way=frame.give_way)
