@@ -143,3 +143,36 @@ def test_the_appeals_one_budget_is_counted_once_on_the_teams_line_not_on_both_bu
         assert appeal_buttons and not any(ch.isdigit() for t in appeal_buttons for ch in t), appeal_buttons
     finally:
         app.close()
+
+
+def test_the_tally_buttons_of_the_hall_teams_stay_inside_the_match_panel(tmp_path):
+    """QA: in seed 001's ring match the last «Команда за столом» button ran past the panel's right border
+    (the gaps between the buttons were not counted)."""
+    import pygame
+
+    from quizshow.display.console_ui import PanelUI
+
+    from tests.test_w3_tournament_day import seed001_after_the_draw
+
+    app = seed001_after_the_draw(tmp_path)
+    buttons: list[tuple[str, pygame.Rect]] = []
+    button = PanelUI.button
+
+    def recording(self, rect, label, name, *args, **kw):
+        buttons.append((name, pygame.Rect(rect)))
+        return button(self, rect, label, name, *args, **kw)
+
+    try:
+        at = 10.0
+        while app.runtime.state.phase != "ready":  # Next to the first qualifying match's first question
+            submit(app, c.Go(at=at))
+            at += 1
+        PanelUI.button = recording
+        app.pump_views()
+        app.console.render(pygame.Surface((1280, 800)), at, app.status)
+        tally = [rect for name, rect in buttons if name == "tally"]
+        inside = max(rect.right for name, rect in buttons if name == "disc")  # the panel's right column ends here
+        assert len(tally) >= 6 and max(r.right for r in tally) <= inside, (tally, inside)
+    finally:
+        PanelUI.button = button
+        app.close()

@@ -154,7 +154,8 @@ def _tally(ui: PanelUI, box: pygame.Rect) -> None:
     if not others:
         return
     totals = {team: sum(1 for _, t in _ring(ui).tally if t == team) for team in others}
-    width = min(unit * 10, (box.width - unit * 9) // len(others))
+    gap = 6
+    width = min(unit * 10, (box.width - unit * 9 - gap * (len(others) - 1)) // len(others))  # the gaps inside too
     for i, team in enumerate(others):
-        rect = pygame.Rect(box.x + unit * 9 + i * (width + 6), box.y, width, box.height)
+        rect = pygame.Rect(box.x + unit * 9 + i * (width + gap), box.y, width, box.height)
         ui.button(rect, f"{state.teams[team].name}: {totals[team]}", "tally", team)
