@@ -151,7 +151,6 @@ def test_the_tally_buttons_of_the_hall_teams_stay_inside_the_match_panel(tmp_pat
     import pygame
 
     from quizshow.display.console_ui import PanelUI
-
     from tests.test_w3_tournament_day import seed001_after_the_draw
 
     app = seed001_after_the_draw(tmp_path)
