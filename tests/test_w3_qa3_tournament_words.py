@@ -175,3 +175,25 @@ def test_the_tally_buttons_of_the_hall_teams_stay_inside_the_match_panel(tmp_pat
     finally:
         PanelUI.button = button
         app.close()
+
+
+def test_svoyak_title_next_starts_the_first_round_not_the_next():
+    from tests.conftest import svoyak_engine
+
+    e = svoyak_engine()
+    assert e.format.next_action(e.state) == "next.first_round"
+
+
+def test_a_match_with_no_hall_teams_draws_no_empty_tally_heading(tmp_path):
+    """QA: seed 004's matches (two teams) showed «КОМАНДА ЗА СТОЛОМ» over nothing."""
+    from tests.test_w3_tournament_day import after_the_draw, drawn
+
+    app = after_the_draw(tmp_path)
+    try:
+        at = 10.0
+        while app.runtime.state.phase != "ready":
+            submit(app, c.Go(at=at))
+            at += 1
+        assert not any(t.upper() == "КОМАНДА ЗА СТОЛОМ" for t in drawn(app))
+    finally:
+        app.close()

@@ -149,10 +149,10 @@ def _tally(ui: PanelUI, box: pygame.Rect) -> None:
     """«Команда за столом»: a button per team away from the tables, with its total so far."""
     state, unit = ui.state, ui.unit
     others = [i for i in range(len(state.teams)) if i not in TABLES]
+    if not others:  # no hall teams: no heading over nothing
+        return
     ui.label(ui.say("console.tally"), (box.x, box.y + unit // 2), (unit * 9, box.height), MUTED, int(unit * 0.75),
              role="heading")
-    if not others:
-        return
     totals = {team: sum(1 for _, t in _ring(ui).tally if t == team) for team in others}
     gap = 6
     width = min(unit * 10, (box.width - unit * 9 - gap * (len(others) - 1)) // len(others))  # the gaps inside too

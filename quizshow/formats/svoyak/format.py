@@ -136,7 +136,7 @@ class SvoyakFormat(FinalRounds, Format):
     def next_action(self, state: ShowState) -> str:
         play, phase = self.play(state), state.phase
         if phase == SvoyakPhase.TITLE:
-            return "next.round_intro" if self.game.rounds else "next.final"
+            return "next.first_round" if self.game.rounds else "next.final"
         if phase == SvoyakPhase.ROUND:
             return "next.board"
         if phase == SvoyakPhase.BOARD:
