@@ -197,3 +197,16 @@ def test_a_match_with_no_hall_teams_draws_no_empty_tally_heading(tmp_path):
         assert not any(t.upper() == "КОМАНДА ЗА СТОЛОМ" for t in drawn(app))
     finally:
         app.close()
+
+
+def test_a_wrong_answer_is_journalled_like_a_right_one_with_its_comma():
+    """QA: the journal mixed «Борис: неверно −10» with «Вера: верно, +10»."""
+    from quizshow.core.effects import Event, EventKind
+    from quizshow.core.engine import Entry
+    from quizshow.display.console_words import describe
+
+    teams = ["Борис"]
+    wrong = Entry(c.Judge(at=1.0, correct=False), (Event(EventKind.WRONG, team=0, points=10),))
+    right = Entry(c.Judge(at=1.0, correct=True), (Event(EventKind.CORRECT, team=0, points=10),))
+    assert describe(wrong, teams, "ru") == "Борис: неверно, −10"
+    assert describe(right, teams, "ru") == "Борис: верно, +10"

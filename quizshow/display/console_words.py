@@ -127,7 +127,8 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         if event_key:
             said_by = event.kind
             said = say(event_key, team=name, points=number(event.points or 0, signed=True),
-                       loss=number(-(event.points or 0)) if event.points else "", n=(event.round or 0) + 1).strip()
+                       loss=", " + number(-(event.points or 0)) if event.points else "",  # «неверно, −10»
+                       n=(event.round or 0) + 1).strip()
             break
     if isinstance(cmd, (c.Go, c.Back)):
         step = say("action.go" if isinstance(cmd, c.Go) else "action.back")
