@@ -191,7 +191,12 @@ class Projector:
         if paint.reserve_scratch(size):  # what entrances scale their cards into
             yield "scratch"
         parts = self._idle_bands(size)
-        kept = 1  # the picture on screen keeps its layer
+        # The picture on screen keeps its layer (marked used now, so the likely next ones never displace it;
+        # composed if no frame drew this state yet, as when presses come faster than frames).
+        scene, frame = self.scene(state), self.frame(state, self._now, size, self._idle_give_way)
+        while not (yield from self._cut(lambda: scene.prepare_part(frame, parts), "layer band")):
+            yield "layer band"
+        kept = 1
         for likely in LIKELY_NEXT:
             upcoming = propose(likely(self._now))
             if upcoming.changed:
@@ -204,8 +209,8 @@ class Projector:
         # each team's flash's edges are made.
         room = max(0, self._layers.keep - kept)
         for team in range(len(state.teams)):
-            pressed = propose(c.Buzz(at=self._now, team=team))
-            if not pressed.changed:
+            pressed = self._press(state, propose, team)
+            if pressed is None:
                 continue
             if room:
                 yield from self._compose(pressed.state, self._now, size, parts)
@@ -219,6 +224,15 @@ class Projector:
             upcoming = propose(choice)
             if upcoming.changed:
                 yield from self._rehearse(upcoming.state, self._now, size)
+
+    def _press(self, state: ShowState, propose: Callable[[Command], Outcome], team: int) -> Outcome | None:
+        """A press of `team`'s box as the engine would take it: the team's, else its first player's who
+        may press (a format whose presses name the player: the duel's tables), or None."""
+        for player in (None, *range(len(state.teams[team].players))):
+            pressed = propose(c.Buzz(at=self._now, team=team, player=player))
+            if pressed.changed:
+                return pressed
+        return None
 
     def _cut(self, step: Callable[[], T], name: str) -> Generator[str, None, T]:
         """Run `step` as idle pieces: cut short at a give-way point once it has run for the piece's time and
