@@ -215,9 +215,20 @@ class Projector:
             if room:
                 yield from self._compose(pressed.state, self._now, size, parts)
                 room -= 1
+                kept += 1
             else:
                 yield from self._rehearse(pressed.state, self._now, size)
             yield from self._offscreen(partial(self._flash, state=pressed.state, team=team), size)
+        # The clock running out (a written tour's minute, then its hand-in; a round's time): a layer while
+        # the surfaces reserved have room (no fourth full screen for it), else drawn once offscreen.
+        window = state.timer.window
+        if window is not None:
+            ends = propose(c.Tick(at=max(self._now, window.closes) + 0.05))
+            if ends.changed and ends.state.phase != state.phase:
+                if kept < self._layers.keep - 1:
+                    yield from self._compose(ends.state, self._now, size, parts)
+                else:
+                    yield from self._rehearse(ends.state, self._now, size)
         yield from self._warm(state, size)
         choices = self.views.choices(self.fmt, state, self._now) if self.views.choices else []
         for choice in choices:  # kept as no layer (8 MB each): drawn once, for what they are made of

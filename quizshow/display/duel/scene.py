@@ -19,13 +19,17 @@ from dataclasses import replace
 
 import pygame
 
+from quizshow.core.commands import Command
 from quizshow.core.effects import EventKind
+from quizshow.core.format import Format
+from quizshow.core.state import ShowState
 from quizshow.display import paint
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.scenes.plates import words
 from quizshow.display.theme import Theme
 from quizshow.display.tween import WORDS_AT, ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
+from quizshow.formats.duel.commands import Hint
 from quizshow.formats.duel.format import DuelFormat
 from quizshow.formats.duel.model import CAPTAIN, COLOURS, TABLES, DuelState, Phase
 from quizshow.formats.duel.spec import SPEC
@@ -424,8 +428,13 @@ class DuelScene(Scene):
         if surface.get_clip() != surface.get_rect():
             return  # a part of the picture (a push's, a clock-only frame): not all of it to keep
         pictures = []
+        spare = [picture for _, picture in kept[1]] if kept is not None else []
         for rect in areas:  # (nothing moving is drawn on these before them: the bar is beside them)
-            picture = pygame.Surface(rect.size, 0, surface)
+            # The last pictures' surfaces of the same size are drawn into again (the queue's box always).
+            picture = next((p for p in spare if p.get_size() == rect.size), None) or \
+                pygame.Surface(rect.size, 0, surface)
+            if picture in spare:
+                spare.remove(picture)
             picture.blit(surface, (0, 0), rect)
             pictures.append((rect, picture))
         _PRESSES[frame.layers] = (key, pictures)
@@ -706,6 +715,17 @@ class DuelScene(Scene):
                   role="numbers", px=120)
             words(surface, frame, frame.say("scene.duel_silent"), pygame.Rect(plate.x, plate.y + frame.u(330),
                   plate.width, frame.u(50)), role="body", color=frame.color("muted"), px=34, shadow=False)
+
+
+def choices(fmt: Format, state: ShowState, at: float) -> list[Command]:
+    """While a question is played and no hint is shown, a hint (its text is the host's, unforeseen): its
+    plate and the queue's rows beside it are rehearsed in idle time (Projector.ahead), so a hint's first
+    frame makes only its words."""
+    phase = SPEC.phase_of(state)
+    asking = SPEC.state_of(state).asking
+    if phase not in (Phase.READING, Phase.THINKING, Phase.ANSWERING) or asking is None or asking.hint_shown:
+        return []
+    return [Hint(at=at, text="…", show=True)]
 
 
 SCENES: dict[str, Scene] = {scene.name: scene for scene in (DuelScene(),)}
