@@ -191,11 +191,12 @@ class Projector:
         if paint.reserve_scratch(size):  # what entrances scale their cards into
             yield "scratch"
         parts = self._idle_bands(size)
-        # The picture on screen keeps its layer (marked used now, so the likely next ones never displace it;
-        # composed if no frame drew this state yet, as when presses come faster than frames).
-        scene, frame = self.scene(state), self.frame(state, self._now, size, self._idle_give_way)
-        while not (yield from self._cut(lambda: scene.prepare_part(frame, parts), "layer band")):
-            yield "layer band"
+        # The picture on screen keeps its layer: marked used now, so the likely next ones never displace it
+        # (no frame may have drawn this state yet: presses faster than frames, the same layer as the last).
+        scene = self.scene(state)
+        static = scene.static_key(self.frame(state, self._now, size))
+        if static is not None:
+            self._layers.get((scene.name, static, size))
         kept = 1
         for likely in LIKELY_NEXT:
             upcoming = propose(likely(self._now))
