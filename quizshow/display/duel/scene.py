@@ -405,6 +405,8 @@ class DuelScene(Scene):
         """While the buzzers are live, over the still layer (`_presses_moving`): the tables that pressed
         (their numbers, the asked one's gold) and the queue with the hint, as the layer drew them after."""
         if not self._presses_moving(frame):
+            if surface.get_clip() == surface.get_rect():  # on air (not an idle rehearsal): nothing to keep
+                _PRESSES.pop(frame.layers, None)
             return
         key = (self.static_key(frame), frame.state.presses, duel_of(frame), frame.state.teams, frame.size,
                frame.language, id(frame.theme))
