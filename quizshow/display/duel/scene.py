@@ -408,6 +408,10 @@ class DuelScene(Scene):
             if surface.get_clip() == surface.get_rect():  # on air (not an idle rehearsal): nothing to keep
                 _PRESSES.pop(frame.layers, None)
             return
+        asking = duel_of(frame).asking
+        if not frame.state.presses.presses and not (asking is not None and asking.hint_shown):
+            self._queue(surface, frame)  # its heading and «no presses» only: three words, kept no pixels
+            return
         key = (self.static_key(frame), frame.state.presses, duel_of(frame), frame.state.teams, frame.size,
                frame.language, id(frame.theme))
         kept = _PRESSES.get(frame.layers)
