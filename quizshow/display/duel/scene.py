@@ -259,6 +259,17 @@ _PRESSES: weakref.WeakKeyDictionary[object, tuple[Hashable, list[tuple[pygame.Re
     weakref.WeakKeyDictionary()
 
 
+_GLOW: list[pygame.Surface] = []  # the sweep's light, one surface drawn into a row and frame (it is filled first)
+
+
+def _glow(size: tuple[int, int]) -> pygame.Surface:
+    """A transparent surface at least `size` (the sweep's light), made again only when a larger is wanted."""
+    if not _GLOW or _GLOW[0].get_width() < size[0] or _GLOW[0].get_height() < size[1]:
+        kept = _GLOW[0].get_size() if _GLOW else (0, 0)
+        _GLOW[:] = [pygame.Surface((max(size[0], kept[0]), max(size[1], kept[1])), pygame.SRCALPHA)]
+    return _GLOW[0]
+
+
 class DuelScene(Scene):
     name = "duel_tables"
 
@@ -299,6 +310,15 @@ class DuelScene(Scene):
         layer is the same whoever pressed and whatever hint is shown, composed ahead, and a press's or a
         hint's first frame composes no 4K layer (issue 28). Once the question is judged, all is still."""
         return phase_of(frame) in (Phase.READING, Phase.THINKING, Phase.ANSWERING)
+
+    def warm(self, frame: Frame) -> bool:
+        """Idle time while the buzzers are live: the surfaces the presses' pixels are kept in (the queue's
+        box, three tables), so a press's first frame allocates none (8 MB for the box at 4K)."""
+        if self._presses_moving(frame) and frame.layers not in _PRESSES:
+            box, table = queue_rect(frame), tile_rect(frame, 0, 0).inflate(frame.u(18) * 2, frame.u(18) * 2)
+            _PRESSES[frame.layers] = (None, [(box, pygame.Surface(box.size))] +
+                                      [(table, pygame.Surface(table.size)) for _ in range(3)])
+        return False
 
     def static_key(self, frame: Frame) -> Hashable:
         state = frame.state
@@ -659,9 +679,10 @@ class DuelScene(Scene):
             t = ease_out_cubic(age / SWEEP_S)
             light = pygame.Rect(0, 0, max(1, int(rect.width * (1 - t))), rect.height)
             light.topright = rect.topright
-            glow = pygame.Surface(light.size, pygame.SRCALPHA)
-            glow.fill((*paint.rgb(frame.color("accent"))[:3], int(150 * (1 - t))))
-            surface.blit(glow, light)
+            glow = _glow(light.size)
+            part = pygame.Rect((0, 0), light.size)
+            glow.fill((*paint.rgb(frame.color("accent"))[:3], int(150 * (1 - t))), part)
+            surface.blit(glow, light, part)
 
     def _leave(self, surface: pygame.Surface, frame: Frame, seat: tuple[int, int]) -> None:
         """The live tile flashes, sinks and fades away over its dimmed «выбыл» self (in the still layer)."""
