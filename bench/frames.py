@@ -4,6 +4,7 @@ the duel and a tournament day, headless, at 1920×1080 and 3840×2160; start-up 
     python bench/frames.py                        # the full table: 300 frames a scene in each of 3 walks
     python bench/frames.py --quick                # 90 frames a scene, one walk
     python bench/frames.py --quick --format duel  # one format
+    python bench/frames.py --quick --size 4k      # one size
 
 A transition lasts ~27 frames: in one walk its p99 is its single worst frame, so the full table walks each
 show 3 times (a fresh engine and projector each) and takes the p99 over all of them; the worst frame of
@@ -190,6 +191,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--format", help="only this format's scenes (demo, svoyak, brainring, duel, tournament)")
     parser.add_argument("--walks", type=int, help="walks through each show (3; --quick: 1)")
+    parser.add_argument("--size", choices=("1080p", "4k"), help="only this size (both by default)")
     args = parser.parse_args()
     frames = 90 if args.quick else 300
     walks = args.walks or (1 if args.quick else 3)
@@ -203,6 +205,8 @@ def main() -> None:
         if args.format and show != args.format:
             continue
         for size in SIZES:
+            if args.size and size != {"1080p": (1920, 1080), "4k": (3840, 2160)}[args.size]:
+                continue
             print(f"{show} {size[0]}x{size[1]}")
             print(f"  {'scene':28} {'median ms':>10} {'p99 ms':>8} {'CPU p99':>8} {'transition p99':>15}"
                   f" {'CPU p99':>8} {'worst':>7} {'(frames)':>9} {'prepare ms (idle)':>18}"

@@ -191,7 +191,13 @@ class Projector:
         if paint.reserve_scratch(size):  # what entrances scale their cards into
             yield "scratch"
         parts = self._idle_bands(size)
-        kept = 1  # the picture on screen keeps its layer
+        # The picture on screen keeps its layer: marked used now, so the likely next ones never displace it
+        # (no frame may have drawn this state yet: presses faster than frames, the same layer as the last).
+        scene = self.scene(state)
+        static = scene.static_key(self.frame(state, self._now, size))
+        if static is not None:
+            self._layers.get((scene.name, static, size))
+        kept = 1
         for likely in LIKELY_NEXT:
             upcoming = propose(likely(self._now))
             if upcoming.changed:
@@ -204,21 +210,41 @@ class Projector:
         # each team's flash's edges are made.
         room = max(0, self._layers.keep - kept)
         for team in range(len(state.teams)):
-            pressed = propose(c.Buzz(at=self._now, team=team))
-            if not pressed.changed:
+            pressed = self._press(state, propose, team)
+            if pressed is None:
                 continue
             if room:
                 yield from self._compose(pressed.state, self._now, size, parts)
                 room -= 1
+                kept += 1
             else:
                 yield from self._rehearse(pressed.state, self._now, size)
             yield from self._offscreen(partial(self._flash, state=pressed.state, team=team), size)
+        # The clock running out (a written tour's minute, then its hand-in; a round's time): a layer while
+        # the surfaces reserved have room (no fourth full screen for it), else drawn once offscreen.
+        window = state.timer.window
+        if window is not None:
+            ends = propose(c.Tick(at=max(self._now, window.closes) + 0.05))
+            if ends.changed and ends.state.phase != state.phase:
+                if kept < self._layers.keep - 1:
+                    yield from self._compose(ends.state, self._now, size, parts)
+                else:
+                    yield from self._rehearse(ends.state, self._now, size)
         yield from self._warm(state, size)
         choices = self.views.choices(self.fmt, state, self._now) if self.views.choices else []
         for choice in choices:  # kept as no layer (8 MB each): drawn once, for what they are made of
             upcoming = propose(choice)
             if upcoming.changed:
                 yield from self._rehearse(upcoming.state, self._now, size)
+
+    def _press(self, state: ShowState, propose: Callable[[Command], Outcome], team: int) -> Outcome | None:
+        """A press of `team`'s box as the engine would take it: the team's, else its first player's who
+        may press (a format whose presses name the player: the duel's tables), or None."""
+        for player in (None, *range(len(state.teams[team].players))):
+            pressed = propose(c.Buzz(at=self._now, team=team, player=player))
+            if pressed.changed:
+                return pressed
+        return None
 
     def _cut(self, step: Callable[[], T], name: str) -> Generator[str, None, T]:
         """Run `step` as idle pieces: cut short at a give-way point once it has run for the piece's time and

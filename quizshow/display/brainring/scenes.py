@@ -67,7 +67,10 @@ class MatchScene(Scene):
 
     def static_key(self, frame: Frame) -> Hashable:
         state, ring = frame.state, ring_of(frame)
-        return (state.phase, ring.number, ring.battle, ring.value, state.answering, ring.answerer, state.locked,
+        # Who answers is drawn over the layer (`_answerer`): the layer is the same whichever player of the
+        # team pressed (a press cannot be foreseen; each team's is composed ahead in idle time).
+        answerer_team = ring.answerer[0] if ring.answerer else None
+        return (state.phase, ring.number, ring.battle, ring.value, state.answering, answerer_team, state.locked,
                 ring.benched, ring.single, ring.false_start, ring.correct_by, ring.asked, ring.source, ring.extra,
                 time_over(frame))
 
@@ -102,6 +105,8 @@ class MatchScene(Scene):
             self._attention(surface, frame, center)
         else:
             widgets.clock(surface, frame, center, frame.u(250))
+        for team in TABLES:
+            self._answerer(surface, frame, team)
         for team in TABLES:
             rect = panel_rect(frame, team)
             score = frame.anim.score(team, state.teams[team].score, frame.now)
@@ -141,32 +146,17 @@ class MatchScene(Scene):
         players = format_of(frame).players(state, team)
         at_table = set(ring.at_table(team, players))
         alone = ring.single_of(team)
-        answering_player = ring.answerer[1] if ring.answerer and ring.answerer[0] == team and (
-            state.answering == team or (phase_of(frame) is Phase.REVEAL and ring.correct_by == team)) else None
-        count = len(state.teams[team].players) or 0
-        if count:
-            gap = min(frame.u(98), (rect.width - frame.u(60)) // count)
-            radius = min(frame.u(34), gap // 2 - frame.u(4))
-            x0 = rect.centerx - gap * (count - 1) // 2
-            y = rect.y + frame.u(440)
-            for p in range(count):
-                center = (x0 + p * gap, y)
-                playing = p in at_table and (alone is None or alone == p)
-                if playing:
-                    pygame.draw.circle(surface, color, center, radius)
-                else:  # away from the table (first-second rule) or not playing (one-player rule): hollow
-                    pygame.draw.circle(surface, frame.color("muted"), center, radius, max(2, frame.u(3)))
-                if p == answering_player:
-                    pygame.draw.circle(surface, frame.color("accent"), center, radius + frame.u(8), frame.u(5))
-        label_key = "scene.alone_at_table" if alone is not None else "scene.players_at_table"
-        if alone is not None and len(ring.single) == 1 and team not in ring.passed:
-            label_key = "scene.alone_answers_first"  # the one-player rule's priority (both alone: the first press)
-        label = frame.say(label_key, n=len(at_table))
-        if answering_player is not None and state.teams[team].players:
-            label = frame.say("scene.answers", name=state.teams[team].players[answering_player])
-        words(surface, frame, label, pygame.Rect(rect.x, rect.y + frame.u(500), rect.width, frame.u(50)),
-              role="body", color=frame.color("accent") if answering_player is not None else frame.color("muted"),
-              px=34, shadow=False)
+        for center, radius, playing in self._dots(frame, team):
+            if playing:
+                pygame.draw.circle(surface, color, center, radius)
+            else:  # away from the table (first-second rule) or not playing (one-player rule): hollow
+                pygame.draw.circle(surface, frame.color("muted"), center, radius, max(2, frame.u(3)))
+        if self._answerer_of(frame, team) is None:  # else who answers is drawn over the layer (`_answerer`)
+            label_key = "scene.alone_at_table" if alone is not None else "scene.players_at_table"
+            if alone is not None and len(ring.single) == 1 and team not in ring.passed:
+                label_key = "scene.alone_answers_first"  # the one-player rule's priority (both alone: the first press)
+            words(surface, frame, frame.say(label_key, n=len(at_table)), self._label_rect(frame, team),
+                  role="body", color=frame.color("muted"), px=34, shadow=False)
         verdict = self._verdict(frame, team)
         if verdict is not None:
             key, tone, leaves = verdict
@@ -179,6 +169,52 @@ class MatchScene(Scene):
             if leaves:
                 words(surface, frame, leaves, pygame.Rect(rect.x, plate.bottom + frame.u(8), rect.width, frame.u(50)),
                       role="body", px=34, shadow=False)
+
+    @staticmethod
+    def _answerer_of(frame: Frame, team: int) -> int | None:
+        """The player of `team` who answers (or answered right, at the reveal), if any."""
+        state, ring = frame.state, ring_of(frame)
+        if not ring.answerer or ring.answerer[0] != team or not state.teams[team].players:
+            return None
+        if state.answering == team or (phase_of(frame) is Phase.REVEAL and ring.correct_by == team):
+            return ring.answerer[1]
+        return None
+
+    @staticmethod
+    def _label_rect(frame: Frame, team: int) -> pygame.Rect:
+        rect = panel_rect(frame, team)
+        return pygame.Rect(rect.x, rect.y + frame.u(500), rect.width, frame.u(50))
+
+    @staticmethod
+    def _dots(frame: Frame, team: int) -> list[tuple[tuple[int, int], int, bool]]:
+        """The team's players as dots under its score: (centre, radius, at the table and playing)."""
+        state, ring = frame.state, ring_of(frame)
+        rect = panel_rect(frame, team)
+        at_table = set(ring.at_table(team, format_of(frame).players(state, team)))
+        alone = ring.single_of(team)
+        count = len(state.teams[team].players) or 0
+        if not count:
+            return []
+        gap = min(frame.u(98), (rect.width - frame.u(60)) // count)
+        radius = min(frame.u(34), gap // 2 - frame.u(4))
+        x0 = rect.centerx - gap * (count - 1) // 2
+        y = rect.y + frame.u(440)
+        return [((x0 + p * gap, y), radius, p in at_table and (alone is None or alone == p)) for p in range(count)]
+
+    def _answerer(self, surface: pygame.Surface, frame: Frame, team: int) -> None:
+        """Who answers, over the still layer (which is the same whichever player pressed): a gold ring
+        round their dot and «Отвечает: name» under the dots."""
+        player = self._answerer_of(frame, team)
+        if player is None:
+            return
+        dots = self._dots(frame, team)
+        if player < len(dots):
+            center, radius, _ = dots[player]
+            pygame.draw.circle(surface, frame.color("accent"), center, radius + frame.u(8), frame.u(5))
+        names = frame.state.teams[team].players
+        name = names[player] if player < len(names) else ""
+        words(surface, frame, frame.say("scene.answers", name=name), self._label_rect(frame, team),
+              role="body", color=frame.color("accent"), px=34, shadow=False)
 
     @staticmethod
     def _verdict(frame: Frame, team: int) -> tuple[str, pygame.Color, str] | None:

@@ -6,4 +6,4 @@ from quizshow.display.views import FormatViews
 
 _BY_NAME = {**COMMON, **scene.SCENES}
 VIEWS = FormatViews(scenes={phase: _BY_NAME[name] for phase, name in scene.PHASES.items()}, panel=panel.draw,
-                    keys=panel.key)
+                    keys=panel.key, choices=scene.choices)

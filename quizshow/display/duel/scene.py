@@ -15,16 +15,21 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Hashable
+from dataclasses import replace
 
 import pygame
 
+from quizshow.core.commands import Command
 from quizshow.core.effects import EventKind
+from quizshow.core.format import Format
+from quizshow.core.state import ShowState
 from quizshow.display import paint
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.scenes.plates import words
 from quizshow.display.theme import Theme
 from quizshow.display.tween import WORDS_AT, ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
+from quizshow.formats.duel.commands import Hint
 from quizshow.formats.duel.format import DuelFormat
 from quizshow.formats.duel.model import CAPTAIN, COLOURS, TABLES, DuelState, Phase
 from quizshow.formats.duel.spec import SPEC
@@ -248,6 +253,23 @@ def _tile(frame: Frame, team: int, player: int, look: str, number: int | None) -
     return surface
 
 
+# The presses drawn over the still layer (`DuelScene._presses`), as pixels, by the projector's layers (one
+# projector's): what they show and (place, picture) for each part, the queue's box and the tables that pressed.
+_PRESSES: weakref.WeakKeyDictionary[object, tuple[Hashable, list[tuple[pygame.Rect, pygame.Surface]]]] = \
+    weakref.WeakKeyDictionary()
+
+
+_GLOW: list[pygame.Surface] = []  # the sweep's light, one surface drawn into a row and frame (it is filled first)
+
+
+def _glow(size: tuple[int, int]) -> pygame.Surface:
+    """A transparent surface at least `size` (the sweep's light), made again only when a larger is wanted."""
+    if not _GLOW or _GLOW[0].get_width() < size[0] or _GLOW[0].get_height() < size[1]:
+        kept = _GLOW[0].get_size() if _GLOW else (0, 0)
+        _GLOW[:] = [pygame.Surface((max(size[0], kept[0]), max(size[1], kept[1])), pygame.SRCALPHA)]
+    return _GLOW[0]
+
+
 class DuelScene(Scene):
     name = "duel_tables"
 
@@ -255,13 +277,14 @@ class DuelScene(Scene):
         duel = duel_of(frame)
         return self.name, duel.bout.number
 
-    def _looks(self, frame: Frame) -> dict[tuple[int, int], tuple[str, int | None]]:
-        """Each table's look and its place in the queue (the number it wears)."""
+    def _looks(self, frame: Frame, presses: bool = True) -> dict[tuple[int, int], tuple[str, int | None]]:
+        """Each table's look and its place in the queue (the number it wears); without `presses`, as if
+        nobody had pressed (the still layer's while the buzzers are live)."""
         state, fmt = frame.state, fmt_of(frame)
         duel = duel_of(frame)
         numbers: dict[tuple[int, int], int] = {}
         looks: dict[tuple[int, int], str] = {}
-        for i, entry in enumerate(fmt.queue(state)):
+        for i, entry in enumerate(fmt.queue(state) if presses else []):
             numbers.setdefault(entry.seat, i + 1)
             if entry.status == "answering":
                 looks[entry.seat] = "asked"
@@ -280,19 +303,41 @@ class DuelScene(Scene):
                 found[seat] = (look, numbers.get(seat) if look not in ("out", "dq") else None)
         return found
 
+    @staticmethod
+    def _presses_moving(frame: Frame) -> bool:
+        """Whether the presses are drawn over the still layer (the queue, the hint, the tables' numbers
+        and gold): while the buzzers are live nobody can foresee who presses next (eight players), so the
+        layer is the same whoever pressed and whatever hint is shown, composed ahead, and a press's or a
+        hint's first frame composes no 4K layer (issue 28). Once the question is judged, all is still."""
+        return phase_of(frame) in (Phase.READING, Phase.THINKING, Phase.ANSWERING)
+
+    def warm(self, frame: Frame) -> bool:
+        """Idle time while the buzzers are live: the surfaces the presses' pixels are kept in (the queue's
+        box, three tables), so a press's first frame allocates none (8 MB for the box at 4K)."""
+        if self._presses_moving(frame) and frame.layers not in _PRESSES:
+            box, table = queue_rect(frame), tile_rect(frame, 0, 0).inflate(frame.u(18) * 2, frame.u(18) * 2)
+            _PRESSES[frame.layers] = (None, [(box, pygame.Surface(box.size))] +
+                                      [(table, pygame.Surface(table.size)) for _ in range(3)])
+        return False
+
     def static_key(self, frame: Frame) -> Hashable:
         state = frame.state
         duel = duel_of(frame)
         # A leaving tile is already «выбыл» in the still layer: its live self sinks and fades over it (drawn
         # moving), so the layer depends on the state alone and is composed ahead in idle time.
-        return state.phase, duel, state.presses, tuple(t.score for t in state.teams)
+        scores = tuple(t.score for t in state.teams)
+        if self._presses_moving(frame):  # the reading, thinking and answering phases draw the same layer
+            asking = duel.asking if duel.asking is None else replace(duel.asking, hint="", hint_shown=False)
+            return "live", replace(duel, asking=asking), scores
+        return state.phase, duel, state.presses, scores
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
         state = frame.state
         duel = duel_of(frame)
         self._heading(surface, frame)
-        for seat, (look, number) in self._looks(frame).items():
+        still = not self._presses_moving(frame)
+        for seat, (look, number) in self._looks(frame, presses=still).items():
             frame.give_way()
             rect = tile_rect(frame, *seat)
             surface.blit(tile(frame, *seat, look, number), (rect.x - frame.u(18), rect.y - frame.u(18)))
@@ -308,7 +353,9 @@ class DuelScene(Scene):
                                    (row.width // 2, row.height), frame.color("muted"), frame.u(30), wrap=False)
             surface.blit(count, count.get_rect(midright=row.midright))
         self._bar_panel(surface, frame)
-        self._queue(surface, frame)
+        self._queue_panel(surface, frame)
+        if still:
+            self._queue(surface, frame)
         if phase_of(frame) is Phase.RESULT:  # the tables step back behind the result
             surface.fill(frame.color("duel_dim"), special_flags=pygame.BLEND_RGB_MULT)
 
@@ -368,12 +415,60 @@ class DuelScene(Scene):
                              wrap=False, align="right")
         surface.blit(img, img.get_rect(topright=(box.x + frame.u(900), box.y + frame.u(28))))
 
-    def _queue(self, surface: pygame.Surface, frame: Frame) -> None:
-        state, fmt = frame.state, fmt_of(frame)
+    def _queue_panel(self, surface: pygame.Surface, frame: Frame) -> None:
         box = queue_rect(frame)
         dark = frame.color("panel_dark")
         surface.blit(paint.panel(box.size, paint.rgb(paint.mix(dark, frame.color("panel"), 0.2)), paint.rgb(dark),
                                  paint.rgb(frame.color("panel_edge")), frame.u(20), max(2, frame.u(2))), box)
+
+    def _presses(self, surface: pygame.Surface, frame: Frame) -> None:
+        """While the buzzers are live, over the still layer (`_presses_moving`): the tables that pressed
+        (their numbers, the asked one's gold) and the queue with the hint, as the layer drew them after."""
+        if not self._presses_moving(frame):
+            if surface.get_clip() == surface.get_rect():  # on air (not an idle rehearsal): nothing to keep
+                _PRESSES.pop(frame.layers, None)
+            return
+        asking = duel_of(frame).asking
+        if not frame.state.presses.presses and not (asking is not None and asking.hint_shown):
+            self._queue(surface, frame)  # its heading and «no presses» only: three words, kept no pixels
+            return
+        key = (self.static_key(frame), frame.state.presses, duel_of(frame), frame.state.teams, frame.size,
+               frame.language, id(frame.theme))
+        kept = _PRESSES.get(frame.layers)
+        if kept is not None and kept[0] == key:  # drawn in an earlier frame: its pixels, copied then
+            for rect, picture in kept[1]:
+                surface.blit(picture, rect)
+            return
+        background = frame.background()
+        free = self._looks(frame, presses=False)
+        areas = [queue_rect(frame)]
+        for seat, (look, number) in self._looks(frame).items():
+            if (look, number) == free[seat]:
+                continue
+            frame.give_way()
+            rect = tile_rect(frame, *seat)
+            surface.blit(background, rect, rect)  # what the layer had under the tile (its corners show it)
+            surface.blit(tile(frame, *seat, look, number), (rect.x - frame.u(18), rect.y - frame.u(18)))
+            areas.append(rect.inflate(frame.u(18) * 2, frame.u(18) * 2).clip(surface.get_rect()))
+        self._queue(surface, frame)
+        if surface.get_clip() != surface.get_rect():
+            return  # a part of the picture (a push's, a clock-only frame): not all of it to keep
+        pictures = []
+        spare = [picture for _, picture in kept[1]] if kept is not None else []
+        for rect in areas:  # (nothing moving is drawn on these before them: the bar is beside them)
+            # The last pictures' surfaces of the same size are drawn into again (the queue's box always).
+            picture = next((p for p in spare if p.get_size() == rect.size), None) or \
+                pygame.Surface(rect.size, 0, surface)
+            if picture in spare:
+                spare.remove(picture)
+            picture.blit(surface, (0, 0), rect)
+            pictures.append((rect, picture))
+        _PRESSES[frame.layers] = (key, pictures)
+
+    def _queue(self, surface: pygame.Surface, frame: Frame) -> None:
+        """The queue's words and rows, and the hint, on its panel (`_queue_panel`)."""
+        state, fmt = frame.state, fmt_of(frame)
+        box = queue_rect(frame)
         entries = fmt.queue(state)
         asking = duel_of(frame).asking
         hint = asking is not None and asking.hint_shown
@@ -513,6 +608,7 @@ class DuelScene(Scene):
         phase = phase_of(frame)
         if phase in (Phase.READING, Phase.THINKING, Phase.ANSWERING):
             self._bar(surface, frame)
+        self._presses(surface, frame)
         self._asked_pulse(surface, frame)
         self._sweep(surface, frame)
         leaving = self._leaving(frame)
@@ -583,9 +679,10 @@ class DuelScene(Scene):
             t = ease_out_cubic(age / SWEEP_S)
             light = pygame.Rect(0, 0, max(1, int(rect.width * (1 - t))), rect.height)
             light.topright = rect.topright
-            glow = pygame.Surface(light.size, pygame.SRCALPHA)
-            glow.fill((*paint.rgb(frame.color("accent"))[:3], int(150 * (1 - t))))
-            surface.blit(glow, light)
+            glow = _glow(light.size)
+            part = pygame.Rect((0, 0), light.size)
+            glow.fill((*paint.rgb(frame.color("accent"))[:3], int(150 * (1 - t))), part)
+            surface.blit(glow, light, part)
 
     def _leave(self, surface: pygame.Surface, frame: Frame, seat: tuple[int, int]) -> None:
         """The live tile flashes, sinks and fades away over its dimmed «выбыл» self (in the still layer)."""
@@ -645,6 +742,17 @@ class DuelScene(Scene):
                   role="numbers", px=120)
             words(surface, frame, frame.say("scene.duel_silent"), pygame.Rect(plate.x, plate.y + frame.u(330),
                   plate.width, frame.u(50)), role="body", color=frame.color("muted"), px=34, shadow=False)
+
+
+def choices(fmt: Format, state: ShowState, at: float) -> list[Command]:
+    """While a question is played and no hint is shown, a hint (its text is the host's, unforeseen): its
+    plate and the queue's rows beside it are rehearsed in idle time (Projector.ahead), so a hint's first
+    frame makes only its words."""
+    phase = SPEC.phase_of(state)
+    asking = SPEC.state_of(state).asking
+    if phase not in (Phase.READING, Phase.THINKING, Phase.ANSWERING) or asking is None or asking.hint_shown:
+        return []
+    return [Hint(at=at, text="…", show=True)]
 
 
 SCENES: dict[str, Scene] = {scene.name: scene for scene in (DuelScene(),)}
