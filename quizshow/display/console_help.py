@@ -33,8 +33,8 @@ def draw_help(ui: PanelUI, keymap: KeyMap) -> None:
             name = ui.say(button.name) if button.phrase else button.name
             rows.append((ui.say("console.help_buzzer", team=name), ", ".join(team_keys)))
     entry = registry.FORMATS.get(ui.format.id)
-    # Only where digits type an amount (bids, stakes, a score), and not while they are the buttons (a match
-    # of a tournament day: its scores between matches are typed, its digits buzz during one).
+    # Only where digits type an amount (bids, stakes, a score), and not while they are the buttons (a format
+    # may type scores between its matches and buzz with the same digits during one).
     if entry is None or (entry.spec.takes_amounts() and not entry.spec.flags(ui.state.phase).buzzers_live):
         own = f"console.help_amount.{ui.format.id}"  # a format's own words for what digits type
         amount = ui.say(own)
