@@ -107,19 +107,19 @@ def test_a_clock_only_frame_draws_and_shows_only_the_clocks_square(theme):
 
 
 def test_a_started_projector_composes_and_allocates_nothing_in_its_first_frame(theme, monkeypatch):
-    """`start` (the app calls it once its window is open) makes the buffers and the still layers and composes
-    the first picture: the first frame only blits."""
+    """`start` (the app calls it once its window is open) makes the still layers (a transition borrows its
+    buffers from them) and composes the first picture: the first frame only blits."""
     engine = demo_engine()
     shown = projector(engine, theme)
     surface = pygame.Surface(SIZE)
     shown.start(surface, engine.state, 0.0)
-    buffers = (shown._buffer, shown._incoming)
-    assert all(b is not None and b.get_size() == SIZE for b in buffers)
+    assert not shown._layers.reserve(SIZE)  # all reserved
     composed: list[str] = []
     scene = shown.scene(engine.state)
     monkeypatch.setattr(type(scene), "draw_static", lambda self, target, frame: composed.append(self.name))
     shown.render(surface, engine.state, 0.0)
-    assert composed == [] and (shown._buffer, shown._incoming) == buffers
+    assert composed == [] and not shown._layers.reserve(SIZE)
+    assert shown._buffer is None and shown._incoming is None  # no transition, no buffers
 
 
 def _differs(a: pygame.Surface, b: pygame.Surface) -> pygame.mask.Mask:

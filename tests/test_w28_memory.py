@@ -223,34 +223,5 @@ def test_pictures_freed_after_a_full_screen_one_give_their_memory_back():
     assert int(grown) < 10
 
 
-@pytest.mark.parametrize("cell", [(2, 2), (1, 3)], ids=["cat", "sponsor"])
-def test_a_special_card_s_backdrop_is_made_in_idle_time_while_it_springs_open(cell):
-    """One backdrop is kept for the cat's and the sponsor's cards: the one a card opens on is made in the idle
-    time of its first frames (as the app's frame loop runs `ahead`), not in the frame the card opens in."""
-    from quizshow.formats.svoyak import commands as sc
-
-    engine = svoyak_engine()
-    projector = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", "ru",
-                          views=views_of(engine.format))
-    surface = pygame.Surface(SIZE)
-    now = 0.0
-    for _, commands in svoyak_walk()[:3]:  # to the board
-        for cmd in commands:
-            projector.on_events(engine.dispatch(cmd).events, cmd.at)
-            now = cmd.at
-    plates._BACKDROP.clear()
-    cmd = sc.SelectCell(at=now + 1, theme=cell[0], question=cell[1])
-    projector.on_events(engine.dispatch(cmd).events, cmd.at)
-    assert play_kind(engine) in ("cat", "sponsor")
-    made_in_frames = 0
-    for i in range(60):  # a second: the card springs open within it
-        before = list(plates._BACKDROP)
-        projector.render(surface, engine.state, cmd.at + i / 60)
-        made_in_frames += plates._BACKDROP != before
-        while projector.ahead(engine.state, engine.propose, cmd.at + i / 60, SIZE):  # the frame's idle time
-            pass
-    assert plates._BACKDROP and made_in_frames == 0
-
-
 def play_kind(engine) -> str:
     return engine.format.play(engine.state).kind

@@ -77,7 +77,8 @@ class Projector:
         self.anim = Animations(count_up_s=theme.motion.get("count_up_s", 0.9))
         self._key: tuple[Hashable, tuple[int, int]] | None = None  # (the scene's key, the size) last drawn
         self._scene: Scene | None = None
-        self._buffer: pygame.Surface | None = None  # the outgoing picture of a transition
+        # A transition's buffers, lent by the still layers only while it runs (`_lend`, `_give_back`):
+        self._buffer: pygame.Surface | None = None  # the outgoing picture
         self._incoming: pygame.Surface | None = None  # the incoming one, for transitions that move it
         self._transition: motion.Transition | None = None
         self._composing = 0  # bands of the incoming still layer still to compose before the motion starts
@@ -134,12 +135,12 @@ class Projector:
         return COMMON[layer.name]
 
     def start(self, target: pygame.Surface, state: ShowState, now: float) -> None:
-        """Before the first frame (the app calls it once its window is open): the full-screen buffers and
-        still layers are allocated (15-20 ms each at 3840×2160, one piece each that cannot be split) and the
-        first picture's layer composed, so the first frame only blits and no idle piece later allocates."""
+        """Before the first frame (the app calls it once its window is open): the still layers are allocated
+        (15-20 ms each at 3840×2160, one piece each that cannot be split; a transition borrows its buffers
+        from them) and the first picture's layer composed, so the first frame only blits and no idle piece
+        later allocates."""
         size = target.get_size()
         surfaces.screen(size)
-        self._buffers(target)
         while self._layers.reserve(size):
             pass
         paint.reserve_scratch(size)
@@ -170,6 +171,8 @@ class Projector:
         self._now = now
         if self._work is None:
             return False
+        if self._buffer is not None:  # a transition runs on the layers' surfaces: no layer is composed meanwhile
+            return False  # (it would allocate one more full screen); the work goes on in a frame after it ends
         moving = self._motion(state, now, size) is not None
         self._budget = IDLE_PIECE_S if moving else IDLE_STILL_S
         started = time.perf_counter()
@@ -288,20 +291,23 @@ class Projector:
         yield from self._offscreen(lambda target: scene.draw(target, quiet), size)
 
     def _offscreen(self, draw: Callable[[pygame.Surface], None], size: tuple[int, int]) -> Iterator[str]:
-        """Draw a picture into the spare buffer (the transitions' incoming one) clipped to one pixel: what it
-        is made of (texts, panels, cards) is made and kept, its pixels are not wanted and cost nothing; cut
-        into pieces at its give-way points."""
+        """Draw a picture onto the surface the last frame was drawn on, clipped to its top-left pixel, which is
+        put back after: what the picture is made of (texts, panels, cards) is made and kept, its pixels are
+        not wanted and cost nothing (no full-screen surface is kept for it); cut into pieces at its give-way
+        points."""
 
         def whole() -> None:
-            target = self._incoming
+            target = self._target
             if target is None or target.get_size() != size:
                 return  # nothing drawn on air at this size yet
+            corner, clip = target.get_at((0, 0)), target.get_clip()
             target.set_clip(pygame.Rect(0, 0, 1, 1))
             try:
                 draw(target)
             finally:
                 target.set_clip(None)
-                self._incoming_shows = None
+                target.set_at((0, 0), corner)
+                target.set_clip(clip)
 
         yield from self._cut(whole, "offscreen")
         yield "offscreen"
@@ -384,14 +390,31 @@ class Projector:
             return "all"
         return "clock" if state.timer.running else None
 
-    def _buffers(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
-        if self._buffer is None or self._buffer.get_size() != size:
-            # Full-screen buffers in the target's own format, reused by every transition (a transition
-            # scales straight into them and blits them without conversion).
-            self._buffer = pygame.Surface(size, 0, surface)
-            self._incoming = pygame.Surface(size, 0, surface)
-            self._incoming_shows = None
+    def _lend(self, size: tuple[int, int], outgoing: Hashable, incoming: Hashable) -> None:
+        """A transition starts: its buffers are borrowed from the still layers (the outgoing picture's own
+        layer first: its pixels are copied into the buffer), the incoming one only for a transition that
+        moves the new picture (the zoom). No full-screen surface is kept between transitions."""
+        assert self._transition is not None
+        if self._buffer is not None and self._buffer.get_size() != size:
+            self._give_back(size)
+        if self._buffer is None:
+            self._buffer = self._layers.lend(size, outgoing if outgoing != incoming else None, incoming)
+        if self._transition.moves_incoming and self._incoming is None:
+            self._incoming = self._layers.lend(size, None, incoming)
+        self._incoming_shows = None
+
+    def _give_back(self, size: tuple[int, int]) -> None:
+        """A transition has ended: its buffers go back to the still layers (as spares, if they are wanted)."""
+        for buffer in (self._buffer, self._incoming):
+            if buffer is not None:
+                self._layers.give_back(buffer, size)
+        self._buffer = self._incoming = None
+        self._incoming_shows = None
+
+    def _layer_key(self, scene: Scene, frame: Frame) -> Hashable:
+        """The key of a scene's still layer in `Layers` (as `Scene.prepare` names it), or None."""
+        static = scene.static_key(frame)
+        return None if static is None else (scene.name, static, frame.size)
 
     def render(self, surface: pygame.Surface, state: ShowState, now: float) -> None:
         size = surface.get_size()
@@ -400,8 +423,6 @@ class Projector:
         frame = self.frame(state, now, size)
         scene = self.scene(state)
         key = (scene.key(frame), size)
-        self._buffers(surface)
-        assert self._buffer is not None and self._incoming is not None
         if self._drawn is None:
             self._changed_at = now  # the first picture's entrances run too
         elif self._drawn[0] is not state:
@@ -414,13 +435,16 @@ class Projector:
         shows_outgoing = False  # the surface holds the outgoing picture already (just copied from it)
         if key != self._key:
             if self._key is not None and self._key[1] == key[1] and self._scene is not None:
-                # The last frame of the old scene stays in a buffer reused across transitions.
-                paint.blit(self._buffer, surface, give_way=self.give_way)
-                shows_outgoing = True
+                # The last frame of the old scene is copied into a buffer lent by the layers.
                 duration = self.theme.motion.get("transition_s", 0.45)
                 origin = scene.enters_from(frame, self._scene.name)
                 self._transition = motion.pick(self._scene.name, scene.name, now, duration * (1.2 if origin else 1),
                                                origin, paint.rgb(self.theme.color("accent")))
+                old = self._layer_key(self._scene, self.frame(self._drawn[0], now, size)) if self._drawn else None
+                self._lend(size, old, self._layer_key(scene, frame))
+                assert self._buffer is not None
+                paint.blit(self._buffer, surface, give_way=self.give_way)
+                shows_outgoing = True
                 # A big picture whose still layer is not ready is composed band by band first, the
                 # outgoing picture standing still meanwhile (a frame or three); then the motion starts.
                 self._composing = self._bands(size)
@@ -441,13 +465,15 @@ class Projector:
                 still = True
         area = None  # a clock-only frame: the part of the surface drawn again
         if still:  # the outgoing picture stands still; the incoming one is not drawn (it is half composed)
-            if not shows_outgoing:  # (a full-screen copy fewer in a transition's first frame)
+            if not shows_outgoing and self._buffer is not None:  # (a full-screen copy fewer in the first frame)
                 paint.blit(surface, self._buffer, give_way=self.give_way)
-        elif self._transition is not None and not self._transition.done(now):
-            self._transition.compose(surface, self._buffer, self._incoming,
+        elif self._transition is not None and not self._transition.done(now) and self._buffer is not None:
+            self._transition.compose(surface, self._buffer, self._incoming or self._buffer,
                                      lambda target: self._draw_incoming(target, scene, frame), now, self.give_way)
         else:
             self._transition = None
+            if self._buffer is not None:
+                self._give_back(size)
             # Only a clock runs, over the last frame on this same surface: only the clocks' squares are drawn
             # again (the rest of the picture is the last frame's), and only they are shown again (`dirty`).
             if only_clock and self._clocks and surface is self._target:

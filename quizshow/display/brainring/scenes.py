@@ -16,7 +16,7 @@ from quizshow.display import paint
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.scenes.cards import TitleScene
-from quizshow.display.scenes.plates import spring_card, words
+from quizshow.display.scenes.plates import SpringCardScene, spring_card, words
 from quizshow.display.tween import WORDS_AT, ease_out_back, pulse
 from quizshow.formats.brainring.format import BrainringFormat
 from quizshow.formats.brainring.model import TABLES, Phase, Ring
@@ -316,14 +316,15 @@ class MatchScene(Scene):
         surface.blit(img, img.get_rect(center=box.center))
 
 
-class ResultScene(Scene):
+class ResultScene(SpringCardScene):
     """The match result: the winner (or a draw, or both disqualified), the score, match points."""
 
     name = "brainring_result"
+    card = (EventKind.MATCH_RESULT, 0.72, 560, 0.6)
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         state, ring, rules = frame.state, ring_of(frame), format_of(frame).rules
-        plate = spring_card(surface, frame, EventKind.MATCH_RESULT, 0.72, 560, 0.6)
+        plate = spring_card(surface, frame, *self.card)
         if plate is None:
             return
         if ring.winner is not None:

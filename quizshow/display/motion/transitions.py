@@ -27,6 +27,11 @@ class Transition:
     started: float
     duration: float = 0.45
 
+    @property
+    def moves_incoming(self) -> bool:
+        """Whether `compose` draws the new picture into the `incoming` buffer (else it is not used)."""
+        return False
+
     def progress(self, now: float) -> float:
         return 1.0 if self.duration <= 0 else min(1.0, max(0.0, (now - self.started) / self.duration))
 
@@ -83,6 +88,10 @@ class Push(Transition):
 
     direction: str = "left"  # the way both pictures travel: left, right, up, down
 
+    @property
+    def moves_incoming(self) -> bool:  # from the left or the top it is drawn into a buffer, then moved
+        return self.direction in ("right", "down")
+
     def compose(self, target: pygame.Surface, outgoing: pygame.Surface, incoming: pygame.Surface, draw: DrawFn,
                 now: float, give_way: paint.GiveWayFn = paint.never) -> None:
         t = ease_in_out_cubic(self.progress(now))
@@ -117,6 +126,10 @@ class Zoom(Transition):
 
     origin: pygame.Rect | None = None
     edge: tuple[int, int, int, int] = ACCENT  # the growing picture's frame
+
+    @property
+    def moves_incoming(self) -> bool:  # drawn whole into a buffer, then scaled into its rectangle
+        return self.origin is not None
 
     def compose(self, target: pygame.Surface, outgoing: pygame.Surface, incoming: pygame.Surface, draw: DrawFn,
                 now: float, give_way: paint.GiveWayFn = paint.never) -> None:

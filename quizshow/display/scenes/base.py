@@ -85,6 +85,7 @@ class Layers:
         self.partial: dict[Hashable, tuple[int, int]] = {}  # key -> (bands composed, of how many)
         self._epoch = 0  # the pictures shown so far (`changed`)
         self._used: dict[Hashable, int] = {}  # key -> the epoch it was last used in
+        self.lent = 0  # surfaces lent out as a transition's buffers (`lend`), counted as layers
 
     def changed(self) -> None:
         """A new state is on screen: layers not used for it from now on are the first to give way. The one
@@ -96,11 +97,41 @@ class Layers:
     def reserve(self, size: tuple[int, int]) -> bool:
         """Idle time: allocate the full-screen surfaces the layers will take, one a call; True while more
         (one fewer than `keep`: see the class)."""
-        have = sum(1 for s in [*self._layers.values(), *self._spare] if s.get_size() == size)
+        have = sum(1 for s in [*self._layers.values(), *self._spare] if s.get_size() == size) + self.lent
         if have >= self.keep - 1:
             return False
         self._spare.append(pygame.Surface(size))
         return have + 1 < self.keep - 1
+
+    def lend(self, size: tuple[int, int], outgoing: Hashable = None, keep: Hashable = None) -> pygame.Surface:
+        """A full-screen surface for a transition's buffer while it runs (given back by `give_back`): the
+        outgoing picture's own layer (`outgoing`: its pixels are copied into the buffer anyway), else a spare,
+        else the least recently used layer but `keep` (the incoming picture's); a new one only if none is
+        there. So a transition holds no full screens of its own (8 MB at 1080p, 32 MB at 4K each)."""
+        self.lent += 1
+        if outgoing in self._layers and outgoing not in self.partial and self._layers[outgoing].get_size() == size:
+            self._used.pop(outgoing, None)
+            return self._layers.pop(outgoing)
+        spare = next((s for s in self._spare if s.get_size() == size), None)
+        if spare is not None:
+            self._spare.remove(spare)
+            return spare
+        for key, layer in self._layers.items():
+            if key != keep and layer.get_size() == size:
+                self.partial.pop(key, None)
+                self._used.pop(key, None)
+                return self._layers.pop(key)
+        return pygame.Surface(size)
+
+    def give_back(self, surface: pygame.Surface, size: tuple[int, int]) -> None:
+        """A lent surface comes back as a spare (of the screen's `size`), unless the layers have their full
+        number without it."""
+        self.lent = max(0, self.lent - 1)
+        if surface.get_size() != size:
+            return
+        have = sum(1 for s in [*self._layers.values(), *self._spare] if s.get_size() == size)
+        if have + self.lent < self.keep - 1:
+            self._spare.append(surface)
 
     def get(self, key: Hashable) -> pygame.Surface | None:
         layer = self._layers.get(key)
@@ -121,8 +152,8 @@ class Layers:
 
     def new(self, key: Hashable, size: tuple[int, int]) -> pygame.Surface:
         layer = None
-        if key not in self._layers and len(self._layers) >= self.keep - 1:
-            oldest = self._evict(stale=len(self._layers) < self.keep)
+        if key not in self._layers and len(self._layers) + self.lent >= self.keep - 1:
+            oldest = self._evict(stale=len(self._layers) + self.lent < self.keep)
             layer = oldest if oldest is not None and oldest.get_size() == size else None
         if layer is None:
             spare = next((s for s in self._spare if s.get_size() == size), None)

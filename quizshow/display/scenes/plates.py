@@ -3,11 +3,13 @@ studio background, and words fitted into a box (shared pieces, not one format's)
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import pygame
 
 from quizshow.core.effects import EventKind
 from quizshow.display import paint
-from quizshow.display.scenes.base import Frame
+from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.tween import WORDS_AT, ease_out_back
 
 
@@ -24,16 +26,24 @@ def card(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, edge: pygame.
 def spring_card(surface: pygame.Surface, frame: Frame, since: EventKind, width: float, height: int,
                 duration: float) -> pygame.Rect | None:
     """The background and a card springing open after an event; the card's rect once it is big enough
-    to hold its words (None before)."""
-    grow = max(0.05, ease_out_back(min(1.0, frame.anim.since(since, frame.now) / duration)))
+    to hold its words (None before). Open, the background with the card on it is the scene's still layer
+    (`SpringCardScene`), already under `surface`: nothing is drawn."""
+    grow = card_grow(frame, since, duration)
     plate = plate_rect(frame, width, height)
-    if grow >= 0.999:  # open: the background with the card on it is one opaque picture, composed once
-        paint.blit(surface, backdrop(frame, plate), give_way=frame.give_way)
+    if grow >= OPEN:
         return plate
     frame.paint_background(surface)
     body = paint.scaled(card_surface(frame, plate.size, frame.color("accent")), grow)
     surface.blit(body, body.get_rect(center=plate.center))
     return plate if grow >= WORDS_AT else None
+
+
+OPEN = 0.999  # a springing card this big is open: its still layer is shown
+
+
+def card_grow(frame: Frame, since: EventKind, duration: float) -> float:
+    """How far a card springing open `duration` seconds after the event `since` has grown (1: open)."""
+    return max(0.05, ease_out_back(min(1.0, frame.anim.since(since, frame.now) / duration)))
 
 
 def plate_rect(frame: Frame, width: float, height: int) -> pygame.Rect:
@@ -43,36 +53,31 @@ def plate_rect(frame: Frame, width: float, height: int) -> pygame.Rect:
     return plate
 
 
-def warm_backdrop(frame: Frame, width: float, height: int) -> bool:
-    """Idle time while a card springs open: its backdrop, so the frame it opens in only blits it (the one kept
-    may be another card's). True if it was made now."""
-    plate = plate_rect(frame, width, height)
-    if _BACKDROP and _BACKDROP[0][0] == (frame.size, tuple(plate), frame.theme.name):
-        return False
-    backdrop(frame, plate)
-    return True
+class SpringCardScene(Scene):
+    """A scene whose card springs open over the studio background (`spring_card` with `card`'s event, width,
+    height and duration). Once open, the background with the card on it is the scene's still layer: one
+    opaque blit a frame (a big translucent card blitted every frame cost 4 ms at 4K) and no full-screen
+    picture of its own (a kept backdrop was 8 MB at 1080p, 32 MB at 4K). While it springs, the layer is
+    neither drawn nor needed."""
 
+    card: tuple[EventKind, float, int, float] = (EventKind.QUESTION, 0.8, 700, 0.6)
 
-_BACKDROP: list[tuple[tuple, pygame.Surface]] = []  # the one kept: (its card's key, the picture)
+    def static_key(self, frame: Frame) -> Hashable:
+        _, width, height, _ = self.card
+        return "card", tuple(plate_rect(frame, width, height)), frame.theme.name
 
+    def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
+        _, width, height, _ = self.card
+        frame.paint_background(surface)
+        frame.give_way()
+        card(surface, frame, plate_rect(frame, width, height), frame.color("accent"))
 
-def backdrop(frame: Frame, plate: pygame.Rect) -> pygame.Surface:
-    """The studio background with an open card on it (blitting a big translucent card every frame costs
-    4 ms at 4K; this is one opaque blit). One is kept, made when a card has opened: another card's is drawn
-    into the same surface (two kept were 16 MB at 1080p, 63 MB at 4K, for cards never on screen together)."""
-    key = (frame.size, tuple(plate), frame.theme.name)
-    if _BACKDROP and _BACKDROP[0][0] == key:
-        return _BACKDROP[0][1]
-    background = frame.background()
-    if _BACKDROP and _BACKDROP[0][1].get_size() == background.get_size():
-        found = _BACKDROP[0][1]
-        paint.blit(found, background, give_way=frame.give_way)
-    else:
-        _BACKDROP.clear()  # the old picture goes before the new one is made
-        found = background.copy()
-    card(found, frame, plate, frame.color("accent"))
-    _BACKDROP[:] = [(key, found)]
-    return found
+    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
+        since, _, _, duration = self.card
+        if card_grow(frame, since, duration) >= OPEN:
+            super().draw(surface, frame)  # the layer, then the words over it
+        else:
+            self.draw_moving(surface, frame)
 
 
 def words(surface: pygame.Surface, frame: Frame, text: str, box: pygame.Rect, role: str = "heading",

@@ -8,7 +8,7 @@ import pygame
 from quizshow.display import paint
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame
-from quizshow.display.scenes.plates import backdrop, card, card_surface, spring_card, words  # noqa: F401
+from quizshow.display.scenes.plates import card, card_surface, spring_card, words  # noqa: F401
 from quizshow.formats.svoyak.format import SvoyakFormat
 from quizshow.formats.svoyak.model import Auction, Final, Play, Shootout, SvoyakPhase
 from quizshow.formats.svoyak.spec import SPEC

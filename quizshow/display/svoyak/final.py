@@ -11,6 +11,7 @@ from quizshow.core.effects import EventKind
 from quizshow.display import paint
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
+from quizshow.display.scenes.plates import SpringCardScene
 from quizshow.display.svoyak.common import (
     card,
     card_surface,
@@ -260,10 +261,11 @@ class ShootoutScene(Scene):
         widgets.score_strip(surface, frame, strip, teams=tied)
 
 
-class WinnerScene(Scene):
+class WinnerScene(SpringCardScene):
     """The winner card: the name in their colour, the score, a slow glow."""
 
     name = "svoyak_winner"
+    card = (EventKind.WINNER, 0.72, 520, 0.7)
 
     def perpetual(self, frame: Frame) -> bool:
         return True  # the slow glow
@@ -274,7 +276,7 @@ class WinnerScene(Scene):
         if not found:
             return
         winner = found[0]
-        plate = spring_card(surface, frame, EventKind.WINNER, 0.72, 520, 0.7)
+        plate = spring_card(surface, frame, *self.card)
         if plate is None:
             return
         color = frame.team_color(winner)

@@ -13,7 +13,7 @@ from quizshow.display import paint
 from quizshow.display.motion import artwork
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
-from quizshow.display.scenes.plates import warm_backdrop
+from quizshow.display.scenes.plates import SpringCardScene
 from quizshow.display.svoyak.common import (
     auction_of,
     cell_panel,
@@ -36,20 +36,18 @@ class SpecialScene(Scene):
         return self.name, play(frame).cell
 
 
-class CatScene(SpecialScene):
+class CatScene(SpringCardScene, SpecialScene):
     """«Кот в мешке»: the card springs in; then who gives it to whom, the theme and the value choice."""
 
     name = "svoyak_cat"
+    card = (EventKind.QUESTION, 0.8, 700, 0.6)
 
     def perpetual(self, frame: Frame) -> bool:
         return True  # the cat bobs in its sack
 
-    def warm(self, frame: Frame) -> bool:
-        return warm_backdrop(frame, 0.8, 700)  # the card's, in idle time while it springs open
-
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         p = play(frame)
-        plate = spring_card(surface, frame, EventKind.QUESTION, 0.8, 700, 0.6)
+        plate = spring_card(surface, frame, *self.card)
         if plate is None:
             return
         chooser_strip(surface, frame)
@@ -107,20 +105,18 @@ class CatScene(SpecialScene):
         surface.blit(art, art.get_rect(center=(center[0], center[1] + bob)))
 
 
-class SponsorScene(SpecialScene):
+class SponsorScene(SpringCardScene, SpecialScene):
     """«Вопрос от спонсора»: the card, the theme, the value and who answers."""
 
     name = "svoyak_sponsor"
+    card = (EventKind.QUESTION, 0.76, 620, 0.5)
 
     def perpetual(self, frame: Frame) -> bool:
         return True  # the gift bounces
 
-    def warm(self, frame: Frame) -> bool:
-        return warm_backdrop(frame, 0.76, 620)  # the card's, in idle time while it springs open
-
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         p = play(frame)
-        plate = spring_card(surface, frame, EventKind.QUESTION, 0.76, 620, 0.5)
+        plate = spring_card(surface, frame, *self.card)
         if plate is None:
             return
         inner = plate.inflate(-frame.u(80), -frame.u(60))
