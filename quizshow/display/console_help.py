@@ -19,10 +19,7 @@ def draw_help(ui: PanelUI, keymap: KeyMap) -> None:
     surface, unit, language = ui.surface, ui.unit, ui.language
     w, h = surface.get_size()
     box = pygame.Rect(w // 12, h // 12, w * 5 // 6, h * 5 // 6)
-    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill(SHADE)
-    surface.blit(shade, (0, 0))
-    ui.panel(box)
+    ui.sheet(box, SHADE)
     surface.blit(ui.fitted(ui.say("console.help_title"), "heading", (box.width, unit * 2), GOLD, unit * 2),
                  (box.x + unit, box.y + unit))
     rows = [(ui.say(f"action.{action}"), ", ".join(keymap.keys_of(action, language)))

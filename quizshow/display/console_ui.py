@@ -86,6 +86,13 @@ class PanelUI:
     def panel(self, box: pygame.Rect) -> None:
         self.surface.blit(paint.panel(box.size, paint.rgb(PANEL), paint.rgb(PANEL), paint.rgb(EDGE), 8, 1), box)
 
+    def sheet(self, box: pygame.Rect, shade: pygame.Color) -> None:
+        """A panel over the whole console, everything behind it shaded (help, the phones' codes)."""
+        dim = pygame.Surface(self.surface.get_size(), pygame.SRCALPHA)
+        dim.fill(shade)
+        self.surface.blit(dim, (0, 0))
+        self.panel(box)
+
     def titled_panel(self, box: pygame.Rect, title_key: str) -> pygame.Rect:
         """A panel with its small title; returns the area left for the content."""
         unit = self.unit

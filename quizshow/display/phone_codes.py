@@ -16,10 +16,7 @@ from quizshow.inputs.phones.board import FREE, JoinBoard
 def draw_codes(surface: pygame.Surface, ui: PanelUI, board: JoinBoard, title: str, unit: int) -> None:
     w, h = surface.get_size()
     box = pygame.Rect(w // 24, h // 24, w * 11 // 12, h * 11 // 12)
-    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill(CODES_SHADE)
-    surface.blit(shade, (0, 0))
-    ui.panel(box)
+    ui.sheet(box, CODES_SHADE)
     heading = ui.fitted(title, "heading", (box.width - unit * 2, unit * 2), GOLD, unit * 2)
     surface.blit(heading, (box.x + unit, box.y + unit))
     area = pygame.Rect(box.x + unit, box.y + unit * 4, box.width - unit * 2, box.height - unit * 5)
