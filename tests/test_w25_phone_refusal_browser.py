@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_w3_phones_browser import chromium, make_app
+from tests.test_w3_phones_browser import chromium, make_app, seat_page
 
 
 @pytest.mark.slow
@@ -23,9 +23,7 @@ def test_a_refused_tap_is_said_under_the_phones_screen_and_in_the_log(tmp_path, 
     host, port = app.web.address
     try:
         with chromium() as browser:
-            page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
-            page.goto(f"http://{host}:{port}/p/{seat.token}")
-            page.wait_for_selector("body.phase-idle")  # the title: the buttons are closed
+            page = seat_page(browser, app)  # the title: the buttons are closed
             page.click("#idle")  # a touch counts in idle too: the engine refuses it
             page.wait_for_function("document.getElementById('said').textContent.length > 0")
             assert page.text_content("#said") == "Кнопки сейчас закрыты"

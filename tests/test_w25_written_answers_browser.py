@@ -15,7 +15,7 @@ import pytest
 from quizshow.core import commands as c
 from quizshow.core.typed import find
 from quizshow.display.console_ui import PanelUI
-from tests.test_w3_phones_browser import chromium
+from tests.test_w3_phones_browser import chromium, seat_page
 from tests.test_w25_written_answers import make_app
 
 WORDS = {"ru": ("Окно", "Ответ принят", "Поздно"), "en": ("Window", "Answer received", "Too late")}
@@ -70,9 +70,7 @@ def test_an_answer_typed_on_the_phone_page_is_taken_and_shown_on_the_marking_gri
             # The operator's grid shows it beside the team's cell (its question is the cursor's).
             assert f"{typed} (844)" in grid_texts(app, monkeypatch)
             # «Поздно»: the window closes while the page still shows the form (its new state held back).
-            page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
-            page.goto(f"http://{host}:{port}/p/{seat.token}")
-            page.wait_for_selector("body.phase-answer")
+            page = seat_page(browser, app, phase="answer")
             held = app.web.host.view(seat, True)
             monkeypatch.setattr(app.web.host, "view", lambda seat, accepted: held)
             for cmd in (c.TimerStop, c.Go, c.TimerStop, c.Go):  # F5, Next, F5, Next: the answer on screen
@@ -94,13 +92,9 @@ def test_the_on_screen_keyboard_does_not_hide_the_answer_field_or_its_button(tmp
     """390×844 with the keyboard up (the viewport 390×380): the field and «Отправить ответ» stay in sight."""
     app = make_app(tmp_path, "ru")
     shots = Path(os.environ.get("PHONE_SHOTS", tmp_path))
-    seat = min(app.web.seats.values(), key=lambda s: s.team)
-    host, port = app.web.address
     try:
         with chromium() as browser:
-            page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
-            page.goto(f"http://{host}:{port}/p/{seat.token}")
-            page.wait_for_selector("body.phase-idle")
+            page = seat_page(browser, app)
             for _ in range(2):
                 app.submit(c.Go(at=app.now()))
             page.wait_for_selector("body.phase-answer")

@@ -39,6 +39,17 @@ def chromium() -> Iterator[Any]:
             browser.close()
 
 
+
+def seat_page(browser: Any, app: ShowApp, size: tuple[int, int] = (390, 844), phase: str | None = "idle") -> Any:
+    """The phone page of the show's first seat at a phone's size (twice the pixels), once it shows `phase`."""
+    seat = min(app.web.seats.values(), key=lambda s: s.team)
+    host, port = app.web.address
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]}, device_scale_factor=2)
+    page.goto(f"http://{host}:{port}/p/{seat.token}")
+    if phase is not None:
+        page.wait_for_selector(f"body.phase-{phase}")
+    return page
+
 def make_app(tmp_path: Path, language: str) -> ShowApp:
     path = show_file(tmp_path, 3)
     text = path.read_text(encoding="utf-8")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from quizshow.core import commands as c
-from tests.test_w3_phones_browser import chromium
+from tests.test_w3_phones_browser import chromium, seat_page
 from tests.test_w25_written_answers import make_app, written_show
 
 
@@ -33,13 +33,9 @@ def test_the_phone_counts_the_halls_minute_then_the_hand_in_seconds_by_name(tmp_
                           encoding="utf-8")
     app = make_app(tmp_path, language, path)
     shots = Path(os.environ.get("PHONE_SHOTS", tmp_path))
-    seat = min(app.web.seats.values(), key=lambda s: s.team)
-    host, port = app.web.address
     try:
         with chromium() as browser:
-            page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
-            page.goto(f"http://{host}:{port}/p/{seat.token}")
-            page.wait_for_selector("body.phase-idle")
+            page = seat_page(browser, app)
             for _ in range(2):  # the question, its minute
                 app.submit(c.Go(at=app.now()))
             page.wait_for_selector("body.phase-answer")
@@ -75,11 +71,7 @@ def test_a_svoyak_contestants_phone_says_player_not_team_and_a_written_teams_sti
     try:
         with chromium() as browser:
             for app, band, placeholder in ((solo, "ИГРОК 1", "Ваш ответ…"), (team, "КОМАНДА 1", "Ответ команды…")):
-                seat = min(app.web.seats.values(), key=lambda s: s.team)
-                host, port = app.web.address
-                page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
-                page.goto(f"http://{host}:{port}/p/{seat.token}")
-                page.wait_for_selector("body.phase-idle")
+                page = seat_page(browser, app)
                 assert page.text_content("#team-n") == band
                 assert page.get_attribute("#answer-text", "placeholder") == placeholder
                 assert "команд" not in (page.text_content("#seat-team") or "") or band.startswith("КОМАНДА")
