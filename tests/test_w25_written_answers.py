@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -176,17 +177,18 @@ def test_a_bad_answer_is_400_and_one_for_a_question_not_asked_is_409_in_words(ri
     assert journal_answers(app) == []
 
 
-def test_the_finals_answers_come_from_the_finalists_phones(rig, tmp_path):
-    """«Своя игра»: each finalist types the answer during the final's thinking time; the host sees it when
-    judging; one typed after the time is «поздно»."""
+def phones_final_show(tmp_path) -> Path:
+    """shows/phones.yaml («Своя игра» with phone seats) on loopback, its pack found from tmp_path."""
     path = tmp_path / "svoyak-phones.yaml"
     text = (ROOT / "shows" / "phones.yaml").read_text(encoding="utf-8")
     path.write_text(text.replace("pack: ", "pack: " + str(ROOT / "shows") + "/", 1).replace(
         'listen: "0.0.0.0:8080"', 'listen: "127.0.0.1:8080"'), encoding="utf-8")
-    app = rig(path=path)
+    return path
+
+
+def to_final_question(app: ShowApp) -> None:
+    """Straight to the final's question: every team above zero, the rounds ended, themes removed, stakes of 10."""
     fmt = app.format
-    seat_teams = sorted(s.team for s in app.web.seats.values())
-    # Straight to the final: the round ended with every seat's team above zero.
     app.submit(c.Go(at=app.now()))
     for _ in range(10):
         if app.engine.state.phase == "board":
@@ -200,15 +202,24 @@ def test_the_finals_answers_come_from_the_finalists_phones(rig, tmp_path):
         phase = app.engine.state.phase
         if phase != "board" or not app.submit(sc.EndRound(at=app.now())).accepted:
             app.submit(c.Go(at=app.now()))
-    final = app.engine.state.fmt.final
     themes = len(fmt.game.final_themes)
     while app.engine.state.fmt.final.remover(themes) is not None:
         gone = app.engine.state.fmt.final.removed
         app.submit(sc.FinalRemove(at=app.now(), theme=next(t for t in range(themes) if t not in gone)))
     app.submit(c.Go(at=app.now()))
-    for team in final.order:
+    for team in app.engine.state.fmt.final.order:
         app.submit(sc.FinalStake(at=app.now(), team=team, amount=10))
     assert app.submit(c.Go(at=app.now())).accepted and app.engine.state.phase == "final_question"
+
+
+def test_the_finals_answers_come_from_the_finalists_phones(rig, tmp_path):
+    """«Своя игра»: each finalist types the answer during the final's thinking time; the host sees it when
+    judging; one typed after the time is «поздно»."""
+    app = rig(path=phones_final_show(tmp_path))
+    fmt = app.format
+    seat_teams = sorted(s.team for s in app.web.seats.values())
+    to_final_question(app)
+    final = app.engine.state.fmt.final
     theme = fmt.final_theme(app.engine.state.fmt.final)
     seat = urls(app)[seat_teams.index(final.order[0])] if final.order[0] in seat_teams else None
     assert seat is not None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pygame
@@ -9,43 +10,18 @@ import pytest
 
 from quizshow.app import ShowApp
 from quizshow.core import commands as c
-from quizshow.formats.svoyak import commands as sc
 from quizshow.runtime.phones import desk_tick
-from tests.conftest import ROOT
-from tests.test_w25_written_answers import make_app
+from tests.test_w25_written_answers import make_app, phones_final_show, to_final_question
 
-OUT = Path("/tmp/fixgrid")
+OUT = Path(os.environ.get("QUIZSHOW_SHOTS", "/nonexistent"))  # frames kept to LOOK at, when asked for
 
 
 @pytest.fixture
 def final_app(tmp_path):
     """shows/phones.yaml (Ёжики and Борис on phones, Вера on key 3) at the final's question."""
-    path = tmp_path / "svoyak-phones.yaml"
-    text = (ROOT / "shows" / "phones.yaml").read_text(encoding="utf-8")
-    path.write_text(text.replace("pack: ", "pack: " + str(ROOT / "shows") + "/", 1).replace(
-        'listen: "0.0.0.0:8080"', 'listen: "127.0.0.1:8080"'), encoding="utf-8")
-    app = make_app(tmp_path, path=path)
+    app = make_app(tmp_path, path=phones_final_show(tmp_path))
     try:
-        app.submit(c.Go(at=app.now()))
-        for _ in range(10):
-            if app.engine.state.phase == "board":
-                break
-            app.submit(c.Go(at=app.now()))
-        for team in range(len(app.engine.state.teams)):
-            app.submit(c.ScoreSet(at=app.now(), team=team, points=100 * (team + 1)))
-        for _ in range(30):
-            if app.engine.state.phase == "final_themes":
-                break
-            if app.engine.state.phase != "board" or not app.submit(sc.EndRound(at=app.now())).accepted:
-                app.submit(c.Go(at=app.now()))
-        themes = len(app.format.game.final_themes)
-        while app.engine.state.fmt.final.remover(themes) is not None:
-            gone = app.engine.state.fmt.final.removed
-            app.submit(sc.FinalRemove(at=app.now(), theme=next(t for t in range(themes) if t not in gone)))
-        app.submit(c.Go(at=app.now()))
-        for team in app.engine.state.fmt.final.order:
-            app.submit(sc.FinalStake(at=app.now(), team=team, amount=10))
-        assert app.submit(c.Go(at=app.now())).accepted and app.engine.state.phase == "final_question"
+        to_final_question(app)
         yield app
     finally:
         app.running = False

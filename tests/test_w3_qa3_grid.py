@@ -3,6 +3,7 @@ matches what the show does. Real console frames (SDL dummy) and the phone's own 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pygame
@@ -15,7 +16,7 @@ from quizshow.yamlfile import Problems
 from tests.test_duel_display import duel_app
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = Path("/tmp/fixgrid")  # where the frames are kept to LOOK at (when the folder is there)
+OUT = Path(os.environ.get("QUIZSHOW_SHOTS", "/nonexistent"))  # frames kept to LOOK at, when asked for
 
 
 @pytest.fixture(autouse=True)

@@ -3,6 +3,7 @@ code it is — a written quiz's phones type answers (no button), «Своя иг
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pygame
@@ -12,7 +13,7 @@ from quizshow.core.actions import Call
 from tests.test_w3_join import svoyak_app
 from tests.test_w25_written_answers import make_app
 
-OUT = Path("/tmp/fixgrid")
+OUT = Path(os.environ.get("QUIZSHOW_SHOTS", "/nonexistent"))  # frames kept to LOOK at, when asked for
 
 
 @pytest.fixture
