@@ -96,8 +96,8 @@ def test_melee_out_ring_after_the_second_split_falls_on_the_table_not_on_a_team_
 
 
 def test_melee_verdict_by_key_is_journalled_as_the_tables_answer(tmp_path):
-    """Y by key after the green table pressed: «Стол ответил верно: <the green table's teams>», not every
-    team of the melee with «верно, 0»; N: «Стол ответил неверно: …»."""
+    """Y by key after the green table pressed: «Зелёный стол ответил верно: <the green table's teams>», not
+    every team of the melee with «верно, 0»; N after the red one: «Красный стол ответил неверно: …»."""
     app = _app(tmp_path)
     try:
         for at, key in ((1.0, pygame.K_RIGHT), (2.0, pygame.K_RIGHT), (3.0, pygame.K_1), (4.0, pygame.K_n)):
@@ -108,8 +108,8 @@ def test_melee_verdict_by_key_is_journalled_as_the_tables_answer(tmp_path):
         _key(app, pygame.K_2, 5.0)
         _key(app, pygame.K_y, 6.0)
         lines = [text for _, text in app.console.journal]
-        assert lines[-1] == f"Стол ответил верно: {green}", lines
-        assert lines[-3] == f"Стол ответил неверно: {red}", lines
+        assert lines[-1] == f"Зелёный стол ответил верно: {green}", lines
+        assert lines[-3] == f"Красный стол ответил неверно: {red}", lines
         assert not any("верно, 0" in line for line in lines), lines
     finally:
         app.close()
