@@ -373,7 +373,7 @@ def test_a_table_that_answered_is_journalled_and_offered_for_undo_with_the_teams
         assert app.submit(c.Buzz(at=6.0, team=GREEN)).accepted
         assert app.console.journal[-1][1] == f"Первое нажатие: {green}"
         assert app.submit(c.Judge(at=7.0, correct=True)).accepted
-        assert app.console.journal[-1][1] == f"Стол ответил верно: {green}"  # Y by key: the melee's words (#22)
+        assert app.console.journal[-1][1] == f"Зелёный стол ответил верно: {green}"  # Y by key: the melee's words (#22)
     finally:
         app.close()
 
