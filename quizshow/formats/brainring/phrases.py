@@ -176,7 +176,7 @@ REFUSALS_RU: dict[str, str] = {
     "this team has lost the right to appeal": "Команда лишена права апелляции",
     "no appeals left": "Апелляций не осталось",
     "there is no question to withdraw": "Снимать нечего",
-    "{name} plays at a table": "{name} играет за столом",
+    "{name} plays at a table": "{name}: играет за столом",
     "{name} is not at a table: no extra appeal": "{name}: команда не за игровым столом, дополнительной апелляции нет",
     "written answers are counted while a question is played": "Письменные ответы считают во время вопроса",
     "already counted": "Уже засчитано",
