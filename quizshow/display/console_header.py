@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
-from quizshow.display.console_style import BAD, GOLD, TEXT
+from quizshow.display.console_style import BAD, GOLD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
 from quizshow.display.console_words import quoted
 from quizshow.inputs.keymap import KeyMap
@@ -48,7 +48,9 @@ def draw_header(ui: PanelUI, box: pygame.Rect, keymap: KeyMap, can_go: Callable[
                  (box.x, box.y))
     if state.timer.armed:
         left = state.timer.remaining(now)
-        color = BAD if left <= float(fmt.rules.get("warning_s", 10)) else GOLD
+        # red only while time runs out; a stopped clock (a press, the question over) is grey, not urgent
+        warning = left <= float(fmt.rules.get("warning_s", 10))
+        color = (BAD if warning else GOLD) if state.timer.running else MUTED
         secs = int(left + 0.999)
         clock = f"{secs // 60:02d}:{secs % 60:02d}"
         img = fit(clock, "numbers", (box.width // 4, unit * 2), color, int(unit * 1.6), align="right")
