@@ -417,6 +417,13 @@ class Projector:
         return None if static is None else (scene.name, static, frame.size)
 
     def render(self, surface: pygame.Surface, state: ShowState, now: float) -> None:
+        self._layers.framing = True  # a layer composed in a frame takes a kept surface rather than a new one
+        try:
+            self._render(surface, state, now)
+        finally:
+            self._layers.framing = False
+
+    def _render(self, surface: pygame.Surface, state: ShowState, now: float) -> None:
         size = surface.get_size()
         surfaces.screen(size)  # the picture caches' budgets grow with the screen
         only_clock = self._motion(state, now, size) == "clock"
@@ -494,6 +501,7 @@ class Projector:
             elif layer is stack.OVERLAY:
                 self._draw_overlay(surface, frame)
         self._drawn = (state, size, self.line_check, self.join)
+        self._layers.shown = self._layer_key(scene, frame)  # on screen: its layer gives its surface to none
         self._target, self._clocks = surface, list(frame.clocks)
         # A frame in which only a clock ran: the window need only show the clocks' squares again.
         self.dirty = ([area] if area is not None else list(frame.clocks)) if only_clock and frame.clocks else None
