@@ -65,3 +65,33 @@ def test_brainring_ready_first_frame_allocates_no_full_screen_surface():
     fresh.render(settled, engine.state, 5.0)
     shown.render(surface, engine.state, 5.0)
     assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(settled, "RGB")
+
+
+def test_idle_time_before_the_first_frame_makes_the_rounds_texts_so_its_push_lays_out_none(monkeypatch):
+    """«Своя игра»'s title, its idle work done before any frame (the frame bench's order; presses faster than
+    frames): the round's picture is rehearsed on the surface `start` was given, so the title → round push
+    lays out no text in its frames (at 4K six texts, 6-10 ms of its first moving frame), and the surface
+    keeps its picture."""
+    from tests.conftest import svoyak_config, svoyak_engine
+
+    engine = svoyak_engine()
+    shown = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", "ru",
+                      views=views_of(engine.format))
+    surface = pygame.Surface(SIZE)
+    surface.fill((255, 0, 255))
+    shown.start(surface, engine.state, 0.0)
+    idle(shown, engine, 0.0)
+    assert surface.get_at((0, 0)) == (255, 0, 255)  # the rehearsal's pixel put back
+    for i in range(30):
+        shown.render(surface, engine.state, i / 60)
+    laid_out: list[str] = []
+    draw = shown.text._draw
+    monkeypatch.setattr(shown.text, "_draw", lambda layout, *a: (laid_out.append(" ".join(layout.lines)),
+                                                                 draw(layout, *a))[1])
+    shown.on_events(engine.dispatch(c.Go(at=10)).events, 10.0)
+    frames = 0
+    for i in range(40):
+        shown.render(surface, engine.state, 10 + i / 60)
+        frames += shown.transitioning(10 + i / 60)
+    assert frames > 10 and not shown.transitioning(11.0)
+    assert laid_out == []

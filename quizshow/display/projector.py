@@ -141,6 +141,7 @@ class Projector:
         later allocates."""
         size = target.get_size()
         surfaces.screen(size)
+        self._target = target  # idle time may draw its rehearsals on it (clipped to a pixel) before a frame has
         while self._layers.reserve(size):
             pass
         paint.reserve_scratch(size)
