@@ -95,3 +95,34 @@ def test_idle_time_before_the_first_frame_makes_the_rounds_texts_so_its_push_lay
         frames += shown.transitioning(10 + i / 60)
     assert frames > 10 and not shown.transitioning(11.0)
     assert laid_out == []
+
+
+def test_the_scores_push_first_frame_composes_no_standings_card_while_the_overlay_slides_away(monkeypatch):
+    """The demo with the score overlay up; the host switches it off and presses Next ten times, faster than
+    frames: the overlay slides away over the next picture showing that state's standings. Their card is made
+    in idle time, so the first frame of the push to the scores composes none (at 4K 12 ms of a 25-ms frame)."""
+    from quizshow.display.scenes import cards
+    from tests.conftest import demo_config, demo_engine
+
+    engine = demo_engine()
+    shown = Projector(engine.format, load_theme(demo_config().theme), "Демо", "ru", views=views_of(engine.format))
+    surface = pygame.Surface(SIZE)
+    shown.start(surface, engine.state, 0.0)
+    now = 0.0
+    for cmd in (c.Go(at=1.0), c.Buzz(at=2.0, team=1), c.Judge(at=3.0, correct=True), c.Go(at=3.5),
+                c.ViewScores(at=4.0, on=True)):
+        idle(shown, engine, cmd.at)
+        shown.on_events(engine.dispatch(cmd).events, cmd.at)
+        now = cmd.at
+        for i in range(30):
+            shown.render(surface, engine.state, now + i / 60)
+    composed: list[int] = []
+    real = cards.StandingsCard._compose
+    monkeypatch.setattr(cards.StandingsCard, "_compose",
+                        lambda self, frame, pos: (composed.append(1), real(self, frame, pos))[1])
+    for cmd in [c.ViewScores(at=5.0, on=False)] + [c.Go(at=6.0 + i) for i in range(10)]:
+        idle(shown, engine, cmd.at)
+        shown.on_events(engine.dispatch(cmd).events, cmd.at)
+    composed.clear()  # (idle time made them)
+    shown.render(surface, engine.state, 16.0)
+    assert shown.transitioning(16.0) and composed == []

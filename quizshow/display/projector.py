@@ -202,11 +202,20 @@ class Projector:
         if static is not None:
             self._layers.get((scene.name, static, size))
         kept = 1
+        nexts = [state]
         for likely in LIKELY_NEXT:
             upcoming = propose(likely(self._now))
             if upcoming.changed:
                 yield from self._compose(upcoming.state, self._now, size, parts)
                 kept += 1
+                nexts.append(upcoming.state)
+        # The score overlay up (or still to slide away: no frame has drawn it going yet) shows the standings of
+        # the state it is drawn over: their card is made now, not in the next state's first frame (12 ms at 4K).
+        standings = self.views.standings or STANDINGS
+        for upcoming_state in nexts:
+            if self._overlay.end > 0 or upcoming_state.view.scores:
+                quiet = self._quiet(upcoming_state, self._now, size)
+                yield from self._offscreen(lambda target, f=quiet: standings.draw_overlay(target, f, 1.0), size)
         # A box's press cannot be foreseen (which team?): the still layers of the first teams' presses are
         # composed while the layers kept have room (a duel's two players; a scene whose layer is the same
         # whoever answers, the question card, needs one), never displacing the picture on screen or the
