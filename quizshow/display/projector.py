@@ -215,7 +215,7 @@ class Projector:
         for upcoming_state in nexts:
             if self._overlay.end > 0 or upcoming_state.view.scores:
                 quiet = self._quiet(upcoming_state, self._now, size)
-                yield from self._offscreen(lambda target, f=quiet: standings.draw_overlay(target, f, 1.0), size)
+                yield from self._offscreen(partial(standings.draw_overlay, frame=quiet, shown=1.0), size)
         # A box's press cannot be foreseen (which team?): the still layers of the first teams' presses are
         # composed while the layers kept have room (a duel's two players; a scene whose layer is the same
         # whoever answers, the question card, needs one), never displacing the picture on screen or the
