@@ -141,6 +141,7 @@ class Projector:
         later allocates."""
         size = target.get_size()
         surfaces.screen(size)
+        self._target = target  # idle time may draw its rehearsals on it (clipped to a pixel) before a frame has
         while self._layers.reserve(size):
             pass
         paint.reserve_scratch(size)
@@ -201,11 +202,20 @@ class Projector:
         if static is not None:
             self._layers.get((scene.name, static, size))
         kept = 1
+        nexts = [state]
         for likely in LIKELY_NEXT:
             upcoming = propose(likely(self._now))
             if upcoming.changed:
                 yield from self._compose(upcoming.state, self._now, size, parts)
                 kept += 1
+                nexts.append(upcoming.state)
+        # The score overlay up (or still to slide away: no frame has drawn it going yet) shows the standings of
+        # the state it is drawn over: their card is made now, not in the next state's first frame (12 ms at 4K).
+        standings = self.views.standings or STANDINGS
+        for upcoming_state in nexts:
+            if self._overlay.end > 0 or upcoming_state.view.scores:
+                quiet = self._quiet(upcoming_state, self._now, size)
+                yield from self._offscreen(partial(standings.draw_overlay, frame=quiet, shown=1.0), size)
         # A box's press cannot be foreseen (which team?): the still layers of the first teams' presses are
         # composed while the layers kept have room (a duel's two players; a scene whose layer is the same
         # whoever answers, the question card, needs one), never displacing the picture on screen or the
@@ -417,6 +427,13 @@ class Projector:
         return None if static is None else (scene.name, static, frame.size)
 
     def render(self, surface: pygame.Surface, state: ShowState, now: float) -> None:
+        self._layers.framing = True  # a layer composed in a frame takes a kept surface rather than a new one
+        try:
+            self._render(surface, state, now)
+        finally:
+            self._layers.framing = False
+
+    def _render(self, surface: pygame.Surface, state: ShowState, now: float) -> None:
         size = surface.get_size()
         surfaces.screen(size)  # the picture caches' budgets grow with the screen
         only_clock = self._motion(state, now, size) == "clock"
@@ -494,6 +511,7 @@ class Projector:
             elif layer is stack.OVERLAY:
                 self._draw_overlay(surface, frame)
         self._drawn = (state, size, self.line_check, self.join)
+        self._layers.shown = self._layer_key(scene, frame)  # on screen: its layer gives its surface to none
         self._target, self._clocks = surface, list(frame.clocks)
         # A frame in which only a clock ran: the window need only show the clocks' squares again.
         self.dirty = ([area] if area is not None else list(frame.clocks)) if only_clock and frame.clocks else None

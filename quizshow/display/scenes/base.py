@@ -76,7 +76,12 @@ class Layers:
     Three are enough for every format but the duel (the current picture and Next, or either verdict): a
     fourth surface is made only when three are in use for the state on screen. A layer not used since the
     picture last changed (`changed`: the outgoing picture's, a verdict not given) gives its surface to the
-    next one rather than a new surface being made (8 MB at 1080p, 32 MB at 4K each)."""
+    next one rather than a new surface being made (8 MB at 1080p, 32 MB at 4K each).
+
+    In a frame (`framing`) no surface is made while a layer can give one: a picture no idle step foresaw
+    (a format command) takes the surface of the least recently used layer prepared for what might come next
+    (allocating one took 20 ms of a 4K frame). The layer on screen (`shown`, the last frame's) never gives
+    its surface to another."""
 
     def __init__(self, keep: int = 4) -> None:
         self.keep = keep
@@ -86,6 +91,8 @@ class Layers:
         self._epoch = 0  # the pictures shown so far (`changed`)
         self._used: dict[Hashable, int] = {}  # key -> the epoch it was last used in
         self.lent = 0  # surfaces lent out as a transition's buffers (`lend`), counted as layers
+        self.shown: Hashable = None  # the layer the last frame drew (the projector's): never evicted
+        self.framing = False  # a frame is being drawn: a new layer takes a kept one's surface rather than a new one
 
     def changed(self) -> None:
         """A new state is on screen: layers not used for it from now on are the first to give way. The one
@@ -144,7 +151,7 @@ class Layers:
         """The least recently used layer goes (with `stale`, only one not used since the picture changed);
         its surface, or None if none went."""
         for key in self._layers:
-            if not stale or self._used.get(key, -1) < self._epoch:
+            if key != self.shown and (not stale or self._used.get(key, -1) < self._epoch):
                 self.partial.pop(key, None)
                 self._used.pop(key, None)
                 return self._layers.pop(key)
@@ -159,6 +166,9 @@ class Layers:
             spare = next((s for s in self._spare if s.get_size() == size), None)
             if spare is not None:
                 self._spare.remove(spare)
+            elif self.framing and key not in self._layers and len(self._layers) + self.lent >= self.keep - 1:
+                oldest = self._evict(stale=False)  # a likely next one's, never the picture on screen's
+                spare = oldest if oldest is not None and oldest.get_size() == size else None
             layer = spare or pygame.Surface(size)
         self._layers[key] = layer
         self._layers.move_to_end(key)
