@@ -57,6 +57,10 @@ IDLE_STILL_S = 0.012  # with nothing moving on screen, idle pieces run for up to
 T = TypeVar("T")
 
 
+def _never() -> bool:
+    return False
+
+
 class _OutOfTime(Exception):
     """An idle piece ran past its time: it stops at a give-way point and runs again in the next piece."""
 
@@ -104,6 +108,7 @@ class Projector:
         self.piece: str | None = None  # what the last idle piece was (the bench names the longest)
         self._budget = IDLE_PIECE_S  # this idle call's time for a piece
         self._deadline: float | None = None  # when the idle piece running must stop (`_cut`)
+        self._stop: Callable[[], bool] = _never  # the idle call's `stop`: a press waits to be drawn
         self._incoming_shows: ShowState | None = None  # whose picture the incoming buffer holds, if known
 
     def on_events(self, events: list[Event], now: float) -> None:
@@ -153,7 +158,7 @@ class Projector:
             pass
 
     def ahead(self, state: ShowState, propose: Callable[[Command], Outcome], now: float,
-              size: tuple[int, int]) -> bool:
+              size: tuple[int, int], stop: Callable[[], bool] = _never) -> bool:
         """Idle time, a piece a call: the still layer of each state the host's next press may lead to
         (Next; either verdict while an answer is judged), then the scene's `warm` pieces, then a format's
         choices rehearsed offscreen; True while more is left. `propose` is the engine's: pure, nothing is
@@ -162,7 +167,9 @@ class Projector:
         While anything moves on screen (`_motion`) a call runs one piece of about IDLE_PIECE_S: a band of a
         picture (IDLE_BAND_PIXELS), cut short at the drawing's next give-way point when it runs longer (what
         it made, a text or a panel, is kept and the piece runs again), so no frame waits long for idle work.
-        With nothing moving, pieces run for up to IDLE_STILL_S a call."""
+        With nothing moving, pieces run for up to IDLE_STILL_S a call. Once `stop()` (a press came from
+        another thread and waits to be drawn) the piece running stops at its next give-way point and the
+        call returns: the frame showing the press does not wait for idle work."""
         surfaces.screen(size)  # the picture caches' budgets grow with the screen
         if state is not self._ahead_for or size != self._work_size:
             self._ahead_for, self._work_size = state, size
@@ -176,13 +183,17 @@ class Projector:
         moving = self._motion(state, now, size) is not None
         self._budget = IDLE_PIECE_S if moving else IDLE_STILL_S
         started = time.perf_counter()
-        while True:
-            self.piece = next(self._work, None)
-            if self.piece is None:
-                self._work = None
-                return False
-            if moving or time.perf_counter() - started >= IDLE_STILL_S:
-                return True
+        self._stop = stop
+        try:
+            while True:
+                self.piece = next(self._work, None)
+                if self.piece is None:
+                    self._work = None
+                    return False
+                if moving or stop() or time.perf_counter() - started >= IDLE_STILL_S:
+                    return True
+        finally:
+            self._stop = _never
 
     def _pieces(self, state: ShowState, propose: Callable[[Command], Outcome],
                 size: tuple[int, int]) -> Iterator[str]:
@@ -267,7 +278,7 @@ class Projector:
     def _idle_give_way(self) -> None:
         """The give-way point of drawing done in idle time: past the piece's time, the piece stops here."""
         self.give_way()
-        if self._deadline is not None and time.perf_counter() > self._deadline:
+        if self._deadline is not None and (self._stop() or time.perf_counter() > self._deadline):
             raise _OutOfTime
 
     @staticmethod
