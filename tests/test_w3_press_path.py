@@ -3,12 +3,14 @@ idle work, and a reader thread applies its press without the window thread drawi
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 
 import pygame
 
-from tests.test_hardware import make_app, open_question, show_file
+from tests.test_hardware import box, make_app, open_question, show_file  # noqa: F401  (box: the fixture)
+from tests.test_serial import wait_for
 from tests.test_w3_threads import _press_from_a_reader
 
 
@@ -68,4 +70,40 @@ def test_idle_work_with_no_press_runs_as_before(tmp_path):
         assert calls and app.engine.state.answering is None
     finally:
         app.feed.stop()
+        app.close()
+
+
+def test_drawing_gives_way_from_the_moment_a_box_has_sent_a_press(tmp_path, box, monkeypatch):
+    """The box's reader holds the show's lock from the moment its port is readable until the press is
+    applied: the window thread cannot pass a give-way point of its drawing meanwhile, so the reader's read,
+    parsing and journal write do not each wait for a band of the picture."""
+    app = make_app(tmp_path, show_file(tmp_path, ("box1:1", "box1:2", "box1:3"), serial_port=str(box.link)))
+    read_a_press, go_on = threading.Event(), threading.Event()
+    real_read = os.read
+
+    def read(fd: int, n: int) -> bytes:
+        data = real_read(fd, n)
+        if threading.current_thread().name == "box-box1" and b" P " in data:
+            read_a_press.set()  # the reader has the press's bytes; it waits here until the test has looked
+            go_on.wait(10)
+        return data
+
+    try:
+        assert wait_for(lambda: app.hardware.boxes["box1"].status.connected)
+        open_question(app)
+        app.go_live()
+        monkeypatch.setattr(os, "read", read)
+        box.press(3)
+        assert read_a_press.wait(10)
+        drawing_may_pass = app.lock.acquire(blocking=False)  # what a give-way point of the drawing does
+        if drawing_may_pass:
+            app.lock.release()
+        go_on.set()
+        assert not drawing_may_pass
+        assert app.wait_inputs(time.monotonic() + 10)  # the press is applied …
+        assert app.engine.state.answering == 2  # … as before
+    finally:
+        go_on.set()
+        monkeypatch.undo()
+        app.running = False
         app.close()
