@@ -8,10 +8,19 @@ import threading
 import time
 
 import pygame
+import pytest
 
-from tests.test_hardware import box, make_app, open_question, show_file  # noqa: F401  (box: the fixture)
+from quizshow.tools.fakebox import FakeBox
+from tests.test_hardware import make_app, open_question, show_file
 from tests.test_serial import wait_for
 from tests.test_w3_threads import _press_from_a_reader
+
+
+@pytest.fixture
+def box(tmp_path):
+    fake = FakeBox("box1", inputs=4, link=tmp_path / "box1").start()
+    yield fake
+    fake.stop()
 
 
 def _live_question(tmp_path):
@@ -106,4 +115,84 @@ def test_drawing_gives_way_from_the_moment_a_box_has_sent_a_press(tmp_path, box,
         go_on.set()
         monkeypatch.undo()
         app.running = False
+        app.close()
+
+
+def test_the_buzz_flashes_give_way_to_a_press_between_teams(tmp_path, monkeypatch):
+    """Each team's buzz flash (four alpha blits of the screen's edges) is drawn after a give-way point, so a
+    second team's press, arriving while the first team's flash is drawn, waits for one flash, not for all."""
+    from quizshow.core.effects import Event, EventKind
+    from quizshow.display import motion
+
+    app = make_app(tmp_path, show_file(tmp_path, buzzers=("box1:1", "box1:2", "box1:3"), serial_port="/dev/null"),
+                   devices=False)
+    try:
+        open_question(app)
+        surface = pygame.Surface((1280, 720))
+        now = app.clock.now()
+        app.projector.render(surface, app.engine.state, now)
+        app.projector.on_events([Event(EventKind.BUZZ, team=team, margin_s=0.0) for team in (0, 1, 2)], now)
+        order: list[str] = []
+        real_draw = motion.Flash.draw
+        monkeypatch.setattr(motion.Flash, "draw", lambda flash, target, at: (order.append("flash"),
+                                                                             real_draw(flash, target, at))[1])
+        real = app.projector.give_way
+        app.projector.give_way = lambda: (order.append("give way"), real())[1]
+        app.projector.render(surface, app.engine.state, now + 0.1)
+        flashes = [i for i, what in enumerate(order) if what == "flash"]
+        assert len(flashes) == 3  # the three teams' flashes were drawn …
+        assert all(order[i - 1] == "give way" for i in flashes)  # … each after a give-way point
+    finally:
+        app.close()
+
+
+class _ConsoleWindow:
+    """The operator's window, as the loop uses it (headless tests have none)."""
+
+    def __init__(self) -> None:
+        self.surface = pygame.Surface((1024, 600))
+
+    def get_surface(self) -> pygame.Surface:
+        return self.surface
+
+    def flip(self) -> None:
+        pass
+
+
+def test_a_press_while_the_projector_draws_is_drawn_before_the_console(tmp_path):
+    """A box's press applied while the projector's frame is being drawn (that frame does not show it): the
+    loop draws the projector again at once, with the press, and the console right after it, not between."""
+    from argparse import Namespace
+
+    from quizshow.display.windows import Windows
+
+    app = make_app(tmp_path, show_file(tmp_path, buzzers=("box1:1", "box1:2", "box1:3"), serial_port="/dev/null"),
+                   devices=False)
+    windows = Windows(Namespace(size=(320, 180)), "test", headless=True)
+    windows.console = _ConsoleWindow()  # type: ignore[assignment]
+    drawn: list[tuple[str, int | None]] = []
+    render, console = app.projector.render, app.console.render
+
+    def projector(surface, state, now):
+        drawn.append(("projector", state.answering))
+        if len(drawn) > 3 and app.engine.state.answering is None:
+            _press_from_a_reader(app, 2)  # a press while this frame (without it) is drawn
+        elif len(drawn) > 12:
+            app.running = False
+        render(surface, state, now)
+
+    def console_frame(surface, now, status, preview):
+        drawn.append(("console", app.engine.state.answering))
+        console(surface, now, status, preview)
+
+    app.projector.render = projector
+    app.console.render = console_frame
+    try:
+        open_question(app)
+        windows.loop(app)
+        pressed = drawn.index(("projector", None), 3)  # the frame during which the press came
+        assert drawn[pressed + 1] == ("projector", 1)  # the press's frame next …
+        assert drawn[pressed + 2] == ("console", 1)  # … then the console, with it
+    finally:
+        app.feed.stop()
         app.close()

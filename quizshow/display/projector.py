@@ -498,6 +498,7 @@ class Projector:
         self.video.frame_done()  # a video no scene showed this frame stops (and its sound with it)
         self.give_way()
         for layer in stack.on_top(self.live(state, now)):  # over the picture, bottom first
+            self.give_way()  # (each layer is a few full-width blits: an input being applied goes first)
             if layer is stack.FLASH:
                 self._draw_flash(surface, frame)
             elif layer is stack.SPLASH and self._splash is not None:
@@ -550,6 +551,7 @@ class Projector:
         """A buzz: the frame's edges light up in the colour of whoever pressed first."""
         for team, (kind, started) in self.anim.flashes.items():
             if kind == "buzz" and 0 <= frame.now - started < 0.7 and team < len(frame.state.teams):
+                frame.give_way()  # each team's flash is four alpha blits of the screen's edges
                 motion.Flash(paint.rgb(frame.team_color(team)), started).draw(surface, frame.now)
 
     def _draw_overlay(self, surface: pygame.Surface, frame: Frame) -> None:
