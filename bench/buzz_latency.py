@@ -120,6 +120,7 @@ devices:
     frame = 1 / FPS
     next_frame = time.monotonic()
     app.go_live()  # as the window loop does
+    later = False
     while len(to_screen) < args.presses:
         next_frame = max(next_frame + frame, time.monotonic())
         with app.lock:
@@ -127,7 +128,11 @@ devices:
         now = app.clock.now()
         state = app.engine.state  # what this frame shows: a press applied while it is drawn is the next one's
         app.projector.render(surface, state, now)
-        app.console.render(console, now, app.status, surface)  # the operator's window, as the loop draws it
+        # The operator's window, as the loop draws it: after the projector's next frame when a press came
+        # while this one was drawn (once in a row).
+        later = app.changed.is_set() and not later
+        if not later:
+            app.console.render(console, now, app.status, surface)
         if state.answering is not None and app.buzz_at is not None:
             shown = time.monotonic()
             written = float(box.stdout.readline())
