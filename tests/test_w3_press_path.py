@@ -196,3 +196,55 @@ def test_a_press_while_the_projector_draws_is_drawn_before_the_console(tmp_path)
     finally:
         app.feed.stop()
         app.close()
+
+
+class _Hold:
+    """The show's lock as a box reader holds it: each time, what the port had waiting for it then."""
+
+    def __init__(self, driver) -> None:
+        self.driver = driver
+        self.waiting: list[bytes] = []
+
+    def __enter__(self) -> None:
+        link = self.driver._link
+        self.waiting.append(getattr(link, "pending", b""))
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def test_a_box_on_a_pyserial_url_waits_for_its_bytes_without_holding_the_shows_lock():
+    """A box reached through a pyserial URL (read through pyserial, which waits up to the port's timeout) is
+    waited for outside the show's lock: the lock is held only once bytes have come, so drawing never waits
+    for a silent box."""
+    from quizshow.config import SerialConfig
+    from quizshow.core.clock import ShowClock
+    from quizshow.inputs.serialbox import BoxDriver
+
+    pressed = threading.Event()
+    driver = BoxDriver(SerialConfig(id="url", port="loop://", protocol="simple", map={"a": 1}),
+                       lambda press: pressed.set(), ShowClock().now)
+    hold = _Hold(driver)
+    driver.hold = hold
+    driver.start()
+    try:
+        assert wait_for(lambda: driver.status.connected and driver._link is not None)
+        reads = threading.Event()
+        port = driver._link.port
+        real_read = port.read
+        count = [0]
+
+        def read(n: int = 1) -> bytes:
+            count[0] += 1
+            if count[0] >= 3:
+                reads.set()
+            return real_read(n)
+
+        port.read = read
+        assert reads.wait(10)  # the reader has waited for bytes three times …
+        port.write(b"a")
+        assert pressed.wait(10)
+        assert hold.waiting and all(hold.waiting)  # … and held the lock only with bytes to take
+    finally:
+        driver.stop()
+        driver.join(3)

@@ -77,6 +77,7 @@ class _Link:
     last_status: float = 0.0
     # Presses (and their arrival) read while waiting for HELLO; None marks where the HELLO came.
     early: list[tuple[qbx.Press, float] | None] = field(default_factory=list)
+    pending: bytes = b""  # read from a pyserial URL by `ready`, not yet taken
 
     def read(self) -> bytes:
         """What the box sent, waiting up to the port's timeout (`ready`, then `take`)."""
@@ -88,20 +89,23 @@ class _Link:
 
     def ready(self) -> bool:
         """Wait up to the port's timeout for the box to send something (a POSIX device: one select). Other
-        ports (pyserial URLs) wait in `take`."""
+        ports (pyserial URLs) are read here through pyserial, kept for `take`: the wait is never inside
+        `take`, which the reader calls holding the show's lock."""
         fd = self._fd()
         if fd is None:
-            return True
+            self.pending += self.port.read(self.port.in_waiting or 1)
+            return bool(self.pending)
         ready, _, _ = select.select([fd], [], [], self.port.timeout)
         return bool(ready)
 
     def take(self) -> bytes:
         """What the box sent. A POSIX device is read with one read of everything waiting: pyserial's
         read(in_waiting or 1) takes a line's first byte alone and then the rest, five system calls where
-        each return is a wait for the GIL while the projector draws. Other ports through pyserial."""
+        each return is a wait for the GIL while the projector draws."""
         fd = self._fd()
         if fd is None:
-            return self.port.read(self.port.in_waiting or 1)
+            data, self.pending = self.pending, b""
+            return data
         try:
             data = os.read(fd, 4096)
         except (BlockingIOError, InterruptedError):
