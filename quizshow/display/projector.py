@@ -563,14 +563,12 @@ class Projector:
         w, h = surface.get_size()
         rows = max(1, FLASH_STRIP_PIXELS // max(1, w))
         clip = surface.get_clip()
+        strips = [strip for top in range(0, h, rows) if (strip := clip.clip(pygame.Rect(0, top, w, rows)))]
         try:
-            for top in range(0, h, rows):
-                strip = clip.clip(pygame.Rect(0, top, w, rows))
-                if not strip.width or not strip.height:
-                    continue
-                frame.give_way()
-                surface.set_clip(strip)
-                for flash in flashes:
+            for flash in flashes:  # one flash after the other (its edges are looked up once a strip)
+                for strip in strips:
+                    frame.give_way()
+                    surface.set_clip(strip)
                     flash.draw(surface, frame.now)
         finally:
             surface.set_clip(clip)
