@@ -370,8 +370,11 @@ class ShowApp:
 
     def prepare_next(self, size: tuple[int, int]) -> None:
         """In a frame's idle time, a piece a call: compose the pictures the host's next press may lead to
-        (Projector.ahead), so that the first frame after it only blits them."""
-        self.projector.ahead(self.engine.state, self.engine.propose, self.clock.now(), size)
+        (Projector.ahead), so that the first frame after it only blits them. A press applied by its reader
+        meanwhile (the feed's change) ends the piece at its next give-way point: its frame comes first."""
+        changed = self.feed.changed.is_set
+        if not changed():
+            self.projector.ahead(self.engine.state, self.engine.propose, self.clock.now(), size, stop=changed)
 
     def device_lines(self) -> list[tuple[str, bool]]:
         # The phones first: their summary («подключено 3 из 4») is what the devices line keeps longest.

@@ -53,8 +53,13 @@ CLOCK_FPS = 20  # a running clock alone: its digits change once a second, its ri
 SPLASH_CENTRE = {"scene.auction_splash": 0.1}  # «Аукцион!» sweeps over the heading, not over the bidders
 IDLE_PIECE_S = 0.0025  # while anything moves, an idle piece stops at its next give-way point after this long
 IDLE_BAND_PIXELS = 518_400  # an idle piece composes a band of a picture this big (1920×270; ~1-3 ms)
+FLASH_STRIP_PIXELS = 4 * paint.BAND_PIXELS  # the buzz flash is drawn a strip this big at a time (a give-way between)
 IDLE_STILL_S = 0.012  # with nothing moving on screen, idle pieces run for up to this long a call
 T = TypeVar("T")
+
+
+def _never() -> bool:
+    return False
 
 
 class _OutOfTime(Exception):
@@ -104,6 +109,7 @@ class Projector:
         self.piece: str | None = None  # what the last idle piece was (the bench names the longest)
         self._budget = IDLE_PIECE_S  # this idle call's time for a piece
         self._deadline: float | None = None  # when the idle piece running must stop (`_cut`)
+        self._stop: Callable[[], bool] = _never  # the idle call's `stop`: a press waits to be drawn
         self._incoming_shows: ShowState | None = None  # whose picture the incoming buffer holds, if known
 
     def on_events(self, events: list[Event], now: float) -> None:
@@ -154,7 +160,7 @@ class Projector:
             pass
 
     def ahead(self, state: ShowState, propose: Callable[[Command], Outcome], now: float,
-              size: tuple[int, int]) -> bool:
+              size: tuple[int, int], stop: Callable[[], bool] = _never) -> bool:
         """Idle time, a piece a call: the still layer of each state the host's next press may lead to
         (Next; either verdict while an answer is judged), then the scene's `warm` pieces, then a format's
         choices rehearsed offscreen; True while more is left. `propose` is the engine's: pure, nothing is
@@ -163,7 +169,9 @@ class Projector:
         While anything moves on screen (`_motion`) a call runs one piece of about IDLE_PIECE_S: a band of a
         picture (IDLE_BAND_PIXELS), cut short at the drawing's next give-way point when it runs longer (what
         it made, a text or a panel, is kept and the piece runs again), so no frame waits long for idle work.
-        With nothing moving, pieces run for up to IDLE_STILL_S a call."""
+        With nothing moving, pieces run for up to IDLE_STILL_S a call. Once `stop()` (a press came from
+        another thread and waits to be drawn) the piece running stops at its next give-way point and the
+        call returns: the frame showing the press does not wait for idle work."""
         surfaces.screen(size)  # the picture caches' budgets grow with the screen
         if state is not self._ahead_for or size != self._work_size:
             self._ahead_for, self._work_size = state, size
@@ -177,13 +185,17 @@ class Projector:
         moving = self._motion(state, now, size) is not None
         self._budget = IDLE_PIECE_S if moving else IDLE_STILL_S
         started = time.perf_counter()
-        while True:
-            self.piece = next(self._work, None)
-            if self.piece is None:
-                self._work = None
-                return False
-            if moving or time.perf_counter() - started >= IDLE_STILL_S:
-                return True
+        self._stop = stop
+        try:
+            while True:
+                self.piece = next(self._work, None)
+                if self.piece is None:
+                    self._work = None
+                    return False
+                if moving or stop() or time.perf_counter() - started >= IDLE_STILL_S:
+                    return True
+        finally:
+            self._stop = _never
 
     def _pieces(self, state: ShowState, propose: Callable[[Command], Outcome],
                 size: tuple[int, int]) -> Iterator[str]:
@@ -277,7 +289,7 @@ class Projector:
     def _idle_give_way(self) -> None:
         """The give-way point of drawing done in idle time: past the piece's time, the piece stops here."""
         self.give_way()
-        if self._deadline is not None and time.perf_counter() > self._deadline:
+        if self._deadline is not None and (self._stop() or time.perf_counter() > self._deadline):
             raise _OutOfTime
 
     @staticmethod
@@ -504,6 +516,7 @@ class Projector:
         self.video.frame_done()  # a video no scene showed this frame stops (and its sound with it)
         self.give_way()
         for layer in stack.on_top(self.live(state, now)):  # over the picture, bottom first
+            self.give_way()  # (each layer is a few full-width blits: an input being applied goes first)
             if layer is stack.FLASH:
                 self._draw_flash(surface, frame)
             elif layer is stack.SPLASH and self._splash is not None:
@@ -554,10 +567,29 @@ class Projector:
         motion.Flash(paint.rgb(color), self._now).draw(target, self._now)
 
     def _draw_flash(self, surface: pygame.Surface, frame: Frame) -> None:
-        """A buzz: the frame's edges light up in the colour of whoever pressed first."""
-        for team, (kind, started) in self.anim.flashes.items():
-            if kind == "buzz" and 0 <= frame.now - started < 0.7 and team < len(frame.state.teams):
-                motion.Flash(paint.rgb(frame.team_color(team)), started).draw(surface, frame.now)
+        """A buzz: the frame's edges light up in the colour of whoever pressed first.
+
+        Each flash is four alpha blits of the screen's edges (at 3840×2160 ~2 ms each, the interpreter held
+        throughout, so a second team's press waited for them). They are drawn a strip of the screen at a
+        time, clipped, giving way before each: every pixel gets the same blends in the same order, so the
+        picture is the same."""
+        flashes = [motion.Flash(paint.rgb(frame.team_color(team)), started)
+                   for team, (kind, started) in self.anim.flashes.items()
+                   if kind == "buzz" and 0 <= frame.now - started < 0.7 and team < len(frame.state.teams)]
+        if not flashes:
+            return
+        w, h = surface.get_size()
+        rows = max(1, FLASH_STRIP_PIXELS // max(1, w))
+        clip = surface.get_clip()
+        strips = [strip for top in range(0, h, rows) if (strip := clip.clip(pygame.Rect(0, top, w, rows)))]
+        try:
+            for flash in flashes:  # one flash after the other (its edges are looked up once a strip)
+                for strip in strips:
+                    frame.give_way()
+                    surface.set_clip(strip)
+                    flash.draw(surface, frame.now)
+        finally:
+            surface.set_clip(clip)
 
     def _draw_overlay(self, surface: pygame.Surface, frame: Frame) -> None:
         """The standings card slides up from the bottom edge while view.scores is on."""

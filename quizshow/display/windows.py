@@ -37,6 +37,8 @@ class Show(Protocol):
     def lock(self) -> threading.RLock: ...
     @property
     def engine(self) -> Any: ...  # Engine
+    @property
+    def changed(self) -> threading.Event: ...  # set by an input applied on another thread (a box's press)
 
     def go_live(self) -> None: ...
     def tick(self) -> None: ...
@@ -213,6 +215,7 @@ class Windows:
         self.pads: dict[int, pygame.joystick.JoystickType] = {}  # instance id → open gamepad
         self.exposed = True  # the first frame is always drawn
         self.drawn_at = 0.0  # monotonic time of the projector's last frame
+        self.console_later = False  # the console waits for the projector's next frame (a press came meanwhile)
         if headless:
             return
         other = args.console_display
@@ -252,7 +255,11 @@ class Windows:
                 drew = guard.run("projector", app.projector.render, target, app.engine.state, now)
                 if drew and self.projector:
                     flip(self.projector, None if self.exposed else app.projector.dirty)
-            if self.console is not None and (self.exposed or app.console.needs_frame(app.status, drew)):
+            # A press applied while the projector was drawn (the feed's change): its projector frame first, the
+            # console right after it (once: a stream of changes never keeps the console from being drawn).
+            later = drew and not self.exposed and app.changed.is_set() and not self.console_later
+            self.console_later = later
+            if self.console is not None and not later and (self.exposed or app.console.needs_frame(app.status, drew)):
                 if guard.run("console", app.console.render, self.console.get_surface(), now, app.status, target):
                     self.console.flip()
             self.exposed = False

@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
 from quizshow.config import ShowConfig
@@ -30,6 +31,9 @@ class Host(Protocol):
     hardware never reaches into the views: it hands them events and words through these."""
 
     config: ShowConfig
+
+    @property
+    def lock(self) -> AbstractContextManager[Any]: ...  # the show's: held by a box reader applying its press
 
     def deliver(self, item: object) -> None: ...  # an input message from a reader thread
     def action(self, action: Action) -> Any: ...  # an action call, now (the window thread's pads)
@@ -72,7 +76,7 @@ class Hardware:
         self.last_press: dict[int, float] = {}  # team → show time, for the line check
         if start:
             for box in app.config.devices.serial:
-                driver = BoxDriver(box, app.deliver, app.now)
+                driver = BoxDriver(box, app.deliver, app.now, hold=app.lock)
                 driver.start()
                 self.boxes[box.id] = driver
         self.lamps = self._lamps()

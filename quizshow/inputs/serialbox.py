@@ -22,6 +22,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 
 import serial
@@ -76,18 +77,35 @@ class _Link:
     last_status: float = 0.0
     # Presses (and their arrival) read while waiting for HELLO; None marks where the HELLO came.
     early: list[tuple[qbx.Press, float] | None] = field(default_factory=list)
+    pending: bytes = b""  # read from a pyserial URL by `ready`, not yet taken
 
     def read(self) -> bytes:
-        """What the box sent, waiting up to the port's timeout. A POSIX device is read with one select
-        and one read of everything waiting: pyserial's read(in_waiting or 1) takes a line's first byte
-        alone and then the rest, five system calls where each return is a wait for the GIL while the
-        projector draws. Other ports (pyserial URLs) are read through pyserial."""
+        """What the box sent, waiting up to the port's timeout (`ready`, then `take`)."""
+        return self.take() if self.ready() else b""
+
+    def _fd(self) -> int | None:
         fd = getattr(self.port, "fd", None)
-        if not isinstance(fd, int) or os.name != "posix":
-            return self.port.read(self.port.in_waiting or 1)
+        return fd if isinstance(fd, int) and os.name == "posix" else None
+
+    def ready(self) -> bool:
+        """Wait up to the port's timeout for the box to send something (a POSIX device: one select). Other
+        ports (pyserial URLs) are read here through pyserial, kept for `take`: the wait is never inside
+        `take`, which the reader calls holding the show's lock."""
+        fd = self._fd()
+        if fd is None:
+            self.pending += self.port.read(self.port.in_waiting or 1)
+            return bool(self.pending)
         ready, _, _ = select.select([fd], [], [], self.port.timeout)
-        if not ready:
-            return b""
+        return bool(ready)
+
+    def take(self) -> bytes:
+        """What the box sent. A POSIX device is read with one read of everything waiting: pyserial's
+        read(in_waiting or 1) takes a line's first byte alone and then the rest, five system calls where
+        each return is a wait for the GIL while the projector draws."""
+        fd = self._fd()
+        if fd is None:
+            data, self.pending = self.pending, b""
+            return data
         try:
             data = os.read(fd, 4096)
         except (BlockingIOError, InterruptedError):
@@ -130,13 +148,18 @@ def problem_kind(why: BaseException) -> str:
 
 
 class BoxDriver(threading.Thread):
-    """Reads one box. `emit` receives each BoxPress (the app's `deliver`); `now` is show time."""
+    """Reads one box. `emit` receives each BoxPress (the app's `deliver`); `now` is show time. `hold` (the
+    show's lock) is held from the moment the box has sent something until its lines are applied: drawing
+    stops at its next give-way point, so the read, the parsing and the journal's write each get the
+    interpreter back at once instead of after a band of the picture being drawn."""
 
-    def __init__(self, config: SerialConfig, emit: Callable[[BoxPress], None], now: Callable[[], float]) -> None:
+    def __init__(self, config: SerialConfig, emit: Callable[[BoxPress], None], now: Callable[[], float],
+                 hold: AbstractContextManager[object] | None = None) -> None:
         super().__init__(name=f"box-{config.id}", daemon=True)
         self.config = config
         self.emit = emit
         self.now = now
+        self.hold: AbstractContextManager[object] = hold if hold is not None else nullcontext()
         self.status = BoxStatus(config.id)
         self.lamps: dict[int, str] = {}  # the lamps the game wants, restored after a reconnect
         self._link: _Link | None = None
@@ -286,18 +309,9 @@ class BoxDriver(threading.Thread):
     def _read(self, link: _Link) -> None:
         next_ping = time.monotonic() + PING_EVERY_S
         while not self._stopping.is_set():
-            data = link.read()
-            if data:
-                arrival = self.now()
-                if self.config.protocol == "simple" and not self._line_tokens:
-                    for byte in data:
-                        if byte not in b"\r\n":
-                            self._simple(chr(byte), arrival)
-                    continue
-                for line in link.splitter.feed(data):
-                    self._line(link, line, arrival)
-                self.status.dropped += link.splitter.overlong
-                link.splitter.overlong = 0
+            if link.ready():
+                with self.hold:
+                    self._take(link, link.take())
             if self.config.protocol != "qbx":
                 continue
             if time.monotonic() - link.last_status > SILENT_S:
@@ -305,6 +319,21 @@ class BoxDriver(threading.Thread):
             if time.monotonic() >= next_ping:
                 self._ping(link)
                 next_ping = time.monotonic() + PING_EVERY_S
+
+    def _take(self, link: _Link, data: bytes) -> None:
+        """Whatever the box sent: each press (its line, or a simple box's byte) to `emit`."""
+        if not data:
+            return
+        arrival = self.now()
+        if self.config.protocol == "simple" and not self._line_tokens:
+            for byte in data:
+                if byte not in b"\r\n":
+                    self._simple(chr(byte), arrival)
+            return
+        for line in link.splitter.feed(data):
+            self._line(link, line, arrival)
+        self.status.dropped += link.splitter.overlong
+        link.splitter.overlong = 0
 
     def _line(self, link: _Link, line: str, arrival: float) -> None:
         if self.config.protocol == "simple":
