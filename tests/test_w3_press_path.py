@@ -266,3 +266,45 @@ def test_a_box_on_a_pyserial_url_waits_for_its_bytes_without_holding_the_shows_l
     finally:
         driver.stop()
         driver.join(3)
+
+
+def test_a_simple_box_press_is_timed_when_its_byte_came_not_when_the_shows_lock_was_free():
+    """A simple box sends a bare byte: its press's time is the moment the port turned readable. The reader
+    then waits for the show's lock (the window thread drawing); that wait must not move the press later, or
+    a press read while a frame was drawn would lose to one read after it."""
+    import queue
+    import tty
+
+    from quizshow.config import SerialConfig
+    from quizshow.inputs.serialbox import BoxDriver
+    from tests.test_serial import as_buzz, take
+
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    inbox: queue.Queue = queue.Queue()
+    lock = threading.RLock()
+    asked = threading.Event()
+    times = iter(float(n) for n in range(1, 1_000_000))
+
+    def now() -> float:  # each call a new show time: the press's tells which call timed it
+        asked.set()
+        return next(times)
+
+    driver = BoxDriver(SerialConfig(id="old", port=os.ttyname(slave), protocol="simple", map={"a": 1}),
+                       as_buzz({1: 0}, inbox), now, hold=lock)
+    driver.start()
+    try:
+        assert wait_for(lambda: driver.status.connected)
+        with lock:  # the window thread draws
+            asked.clear()
+            os.write(master, b"a")
+            assert asked.wait(10)  # timed while the lock is still held
+            timed_at = max(0.0, next(times) - 1)  # the last time handed out
+        got = take(inbox, 1)
+        assert [b.team for b in got] == [0]
+        assert got[0].at == timed_at
+    finally:
+        driver.stop()
+        driver.join(3)
+        os.close(master)
+        os.close(slave)

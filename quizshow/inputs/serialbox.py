@@ -310,8 +310,9 @@ class BoxDriver(threading.Thread):
         next_ping = time.monotonic() + PING_EVERY_S
         while not self._stopping.is_set():
             if link.ready():
+                arrival = self.now()  # when the bytes came, not when the show's lock was had
                 with self.hold:
-                    self._take(link, link.take())
+                    self._take(link, link.take(), arrival)
             if self.config.protocol != "qbx":
                 continue
             if time.monotonic() - link.last_status > SILENT_S:
@@ -320,11 +321,11 @@ class BoxDriver(threading.Thread):
                 self._ping(link)
                 next_ping = time.monotonic() + PING_EVERY_S
 
-    def _take(self, link: _Link, data: bytes) -> None:
-        """Whatever the box sent: each press (its line, or a simple box's byte) to `emit`."""
+    def _take(self, link: _Link, data: bytes, arrival: float) -> None:
+        """Whatever the box sent: each press (its line, or a simple box's byte) to `emit`; `arrival`: the
+        show time the port turned readable (a simple box's press has no time of its own but this)."""
         if not data:
             return
-        arrival = self.now()
         if self.config.protocol == "simple" and not self._line_tokens:
             for byte in data:
                 if byte not in b"\r\n":
