@@ -1,0 +1,89 @@
+"""Issue 28, memory: the text and panel caches grow 2.5 times at 4K, not 4, because what a first frame needs
+is made in idle time just before it (not kept from long ago). Real frames (SDL's dummy driver)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from quizshow.core.engine import Engine
+from quizshow.display import paint
+from quizshow.display.projector import Projector
+from quizshow.display.text import TextCache
+from quizshow.display.theme import load_theme
+from tests.conftest import svoyak_config, svoyak_engine, views_of
+from tests.test_svoyak_display import walk as svoyak_walk
+
+UHD = (3840, 2160)
+
+
+def walk(size: tuple[int, int], frames: int = 40) -> Iterator[tuple[str, Engine, Projector, pygame.Surface, float]]:
+    """«Своя игра»'s walk as the app runs it: idle time (`ahead`) before each of the host's presses, then the
+    step's frames (40, as the bench draws: its transition is over by then). Yields (step, engine, projector,
+    surface, now) after each step's presses, before its frames are drawn."""
+    engine = svoyak_engine()
+    projector = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", "ru",
+                          views=views_of(engine.format))
+    surface = pygame.Surface(size)
+    projector.start(surface, engine.state, 0.0)
+    now = 0.0
+    for name, commands in svoyak_walk():
+        for cmd in commands:
+            while projector.ahead(engine.state, engine.propose, cmd.at, size):
+                pass
+            projector.on_events(engine.dispatch(cmd).events, cmd.at)
+            now = max(now, cmd.at)
+        yield name, engine, projector, surface, now
+        for i in range(frames):
+            projector.render(surface, engine.state, now + i / 60)
+        now += frames / 60 + 1
+
+
+@pytest.fixture
+def made(monkeypatch) -> list[str]:
+    """What the text cache and `paint.panel` draw from now on (a picture not found in their cache)."""
+    drawn: list[str] = []
+    real_text, real_panel = TextCache._draw, paint.panel.func
+
+    def text(self, layout, *args, **kwargs):
+        drawn.append(f"text {' '.join(layout.lines)!r}")
+        return real_text(self, layout, *args, **kwargs)
+
+    def panel(size, *args, **kwargs):
+        drawn.append(f"panel {size}")
+        return real_panel(size, *args, **kwargs)
+
+    monkeypatch.setattr(TextCache, "_draw", text)
+    monkeypatch.setattr(paint.panel, "func", panel)
+    return drawn
+
+
+def test_the_auctions_first_frame_at_4k_makes_no_text_or_panel_with_the_budgets_lowered(made):
+    """«Своя игра» walked at 3840×2160 to the auction (a bid already in): its first frame only blits what
+    idle time made just before — the «Аукцион!» splash's band and words (made once at the start, the caches
+    had dropped them: 11 ms of the frame), the leading bidder's row (4 ms)."""
+    for name, engine, projector, surface, now in walk(UHD):
+        if name == "auction":
+            made.clear()
+            projector.render(surface, engine.state, now)
+            assert projector._splash is not None and engine.state.phase == "auction"
+            assert made == []
+            return
+    raise AssertionError("the walk has no auction")
+
+
+def test_the_cats_handover_and_its_question_at_4k_make_no_text_or_panel_in_their_first_frames(made):
+    """The cat handed over (the giver's and the receiver's plates, the values) and then its question card:
+    each first frame finds its plates and texts made in idle time (the handover's frame made eight at
+    3840×2160, 4-6 ms)."""
+    firsts = {}
+    for name, engine, projector, surface, now in walk(UHD):
+        if name in ("cat_value", "cat_question"):
+            made.clear()
+            projector.render(surface, engine.state, now)
+            firsts[name] = list(made)
+        if name == "cat_question":
+            break
+    assert firsts == {"cat_value": [], "cat_question": []}
