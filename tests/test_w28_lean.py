@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from quizshow.core.engine import Engine
-from quizshow.display import paint
+from quizshow.display import paint, surfaces
 from quizshow.display.projector import Projector
 from quizshow.display.text import TextCache
 from quizshow.display.theme import load_theme
@@ -58,6 +58,16 @@ def made(monkeypatch) -> list[str]:
     monkeypatch.setattr(TextCache, "_draw", text)
     monkeypatch.setattr(paint.panel, "func", panel)
     return drawn
+
+
+def test_the_text_and_panel_caches_grow_two_and_a_half_times_at_4k():
+    """At 3840×2160 the text and panel caches hold at most 2.5 times their 1080p budgets (60 + 70 MB), not
+    4 times (96 + 112 MB); the other caches still grow with the screen's pixels."""
+    surfaces.screen(UHD)
+    text = TextCache({})
+    assert text._surfaces.limit == int(2.5 * text._surfaces.budget)
+    assert paint.panel.cache.limit == int(2.5 * paint.panel.cache.budget)
+    assert paint.glow_frame.cache.limit == int(4 * paint.glow_frame.cache.budget)
 
 
 def test_the_auctions_first_frame_at_4k_makes_no_text_or_panel_with_the_budgets_lowered(made):

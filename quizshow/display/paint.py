@@ -11,7 +11,7 @@ from collections.abc import Callable, Hashable, Iterator
 
 import pygame
 
-from quizshow.display.surfaces import MB, bounded
+from quizshow.display.surfaces import FIRST_FRAMES_GROWTH, MB, bounded
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 
@@ -137,7 +137,7 @@ def background(size: tuple[int, int], top: Color, bottom: Color, glow: Color) ->
     return pygame.transform.smoothscale(small, (w, h))
 
 
-@bounded(28 * MB)  # a scene's panels and the next's (a whole «Своя игра» walk's: 30 MB at 1080p, 122 at 4K)
+@bounded(28 * MB, FIRST_FRAMES_GROWTH)  # a scene's panels and the next's (a whole «Своя игра» walk's: 30 MB at 1080p)
 def panel(size: tuple[int, int], top: Color, bottom: Color, edge: Color | None, radius: int,
           edge_width: int = 2) -> pygame.Surface:
     """A rounded panel with a vertical gradient and an optional edge."""
