@@ -97,3 +97,68 @@ def test_the_cats_handover_and_its_question_at_4k_make_no_text_or_panel_in_their
         if name == "cat_question":
             break
     assert firsts == {"cat_value": [], "cat_question": []}
+
+
+@pytest.mark.parametrize("size", [(3840, 2160), (1920, 1080), (1366, 768), (1280, 720), (640, 360), (60, 30)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_background_drawn_a_period_at_a_time_is_the_whole_stretched_picture(size):
+    """The studio background drawn straight into a picture, whole, band by band (a layer composed in idle
+    pieces) and over one area (the duel's pressed tables), on a picture with and without alpha: exactly the
+    pixels of the whole background stretched at once and blitted."""
+    colours = ((10, 20, 90, 255), (90, 10, 30, 255), (250, 200, 80, 255))
+    whole = paint.background(size, *colours)
+    area = pygame.Rect(size[0] // 3, size[1] // 5, size[0] // 4 + 7, size[1] // 3 + 3)
+    for flags in (0, pygame.SRCALPHA):
+        expected, at_once, banded, part = (pygame.Surface(size, flags) for _ in range(4))
+        for target in (expected, at_once, banded, part):
+            target.fill((1, 2, 3))
+        expected.blit(whole, (0, 0))
+        paint.draw_background(at_once, size, *colours, paint.never)
+        for i in range(7):
+            banded.set_clip(pygame.Rect(0, size[1] * i // 7, size[0], size[1] * (i + 1) // 7 - size[1] * i // 7))
+            paint.draw_background(banded, size, *colours, paint.never)
+        banded.set_clip(None)
+        pixels = pygame.image.tobytes(expected, "RGBA")
+        assert pygame.image.tobytes(at_once, "RGBA") == pixels
+        assert pygame.image.tobytes(banded, "RGBA") == pixels
+        paint.draw_background(part, size, *colours, paint.never, area)
+        expected.fill((1, 2, 3))
+        expected.blit(whole, area, area)
+        assert pygame.image.tobytes(part, "RGBA") == pygame.image.tobytes(expected, "RGBA")
+
+
+def test_a_4k_show_keeps_no_full_screen_background_picture():
+    """A 4K picture composed on the studio background (the «Своя игра» board's still layer) leaves no
+    full-screen picture in display.paint: the background was kept whole (32 MB at 3840×2160); now only a
+    row of its periods is (three of 1280×432)."""
+    engine = svoyak_engine()
+    projector = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", "ru",
+                          views=views_of(engine.format))
+    surface = pygame.Surface(UHD)
+    for name, commands in svoyak_walk():
+        for cmd in commands:
+            engine.dispatch(cmd)
+        if name == "board":
+            break
+    projector.render(surface, engine.state, 100.0)
+    kept = [value for value in vars(paint).values() if isinstance(value, dict | surfaces.Bounded)]
+    pictures = [p for cache in kept for p in _pictures(cache.cache._items if isinstance(cache, surfaces.Bounded)
+                                                       else cache)]
+    assert pictures  # the board's panels
+    assert all(p.get_width() * p.get_height() < UHD[0] * UHD[1] for p in pictures)
+    tiles = _pictures(getattr(paint, "_TILES", {}))
+    assert sum(p.get_width() * p.get_height() for p in tiles) <= 3 * 1280 * 432  # a row of periods at most
+
+
+def _pictures(owner: object) -> list[pygame.Surface]:
+    found: list[pygame.Surface] = []
+    todo = [owner]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, pygame.Surface):
+            found.append(item)
+        elif isinstance(item, dict):
+            todo += list(item.values())
+        elif isinstance(item, list | tuple):
+            todo += list(item)
+    return found

@@ -120,21 +120,83 @@ def scale_into(target: pygame.Surface, source: pygame.Surface, rect: pygame.Rect
             target.blit(pygame.transform.scale(piece, (rect.w, rows)), (rect.x, rect.y + top))
 
 
-@bounded(18 * MB)  # two full-screen backgrounds (projector, console) and change
-def background(size: tuple[int, int], top: Color, bottom: Color, glow: Color) -> pygame.Surface:
-    """A deep vertical gradient with a soft light behind the stage centre."""
-    w, h = size
-    small = pygame.Surface((64, 36))
+STUDIO = (64, 36)  # the studio background's own pixels: the screen's picture is them stretched smoothly
+
+
+@bounded(MB // 4)
+def studio(top: Color, bottom: Color, glow: Color) -> pygame.Surface:
+    """The studio background at its own 64×36 pixels: a deep vertical gradient with a soft light behind
+    the stage centre."""
+    small = pygame.Surface(STUDIO)
     for y in range(36):
         small.fill(mix(top, bottom, y / 35), pygame.Rect(0, y, 64, 1))
-    light = pygame.Surface((64, 36), pygame.SRCALPHA)
+    light = pygame.Surface(STUDIO, pygame.SRCALPHA)
     for i in range(12, 0, -1):  # concentric ellipses: a cheap radial glow
         alpha = int(10 + 4 * (12 - i))
         rect = pygame.Rect(0, 0, 64 * i / 9, 36 * i / 11)
         rect.center = (32, 12)
         pygame.draw.ellipse(light, (*rgb(glow)[:3], min(255, alpha // 2)), rect)
     small.blit(light, (0, 0))
-    return pygame.transform.smoothscale(small, (w, h))
+    return small
+
+
+def background(size: tuple[int, int], top: Color, bottom: Color, glow: Color) -> pygame.Surface:
+    """The studio background as one picture of `size` (made anew: a full screen is 32 MB at 3840×2160, none
+    is kept; `draw_background` draws it straight into a picture)."""
+    return pygame.transform.smoothscale(studio(top, bottom, glow), size)
+
+
+def _periods(source: int, target: int) -> tuple[int, int]:
+    """(target pixels, source pixels) of one period of a smooth stretch from `source` to `target` pixels:
+    SDL-pygame's filter maps target pixel x to source position x·(source−1)/target, so every
+    target/gcd(target, source−1) pixels it starts again on a whole source pixel with the same weights."""
+    g = math.gcd(target, source - 1)
+    return target // g, (source - 1) // g
+
+
+# Periods of the background drawn for parts of them (a band's edges), by colours, format, size and place:
+# one row of periods at most (three at 4K, 6.6 MB), so the next band finds the one it shares.
+_TILES: dict[tuple[Hashable, int], pygame.Surface] = {}  # ((colours, format, size, period row), period column)
+
+
+def draw_background(target: pygame.Surface, size: tuple[int, int], top: Color, bottom: Color, glow: Color,
+                    give_way: GiveWayFn, area: pygame.Rect | None = None) -> None:
+    """The studio background of a `size` screen drawn on `target` from its top left corner (where the clip
+    and `area` let it): the same pixels as `background(size, …)` blitted, without a full-screen picture
+    kept (32 MB at 3840×2160). The stretch repeats its weights every period of rows and columns
+    (`_periods`: 1280×432 at 4K), so it is drawn a period at a time from the source pixels that period
+    spans: straight into the target where it is wholly shown (as fast as a blit; SDL lets a press's thread
+    run meanwhile), else into a period-sized picture kept and blitted in bands."""
+    small = studio(top, bottom, glow)
+    w, h = size
+    shown = target.get_clip().clip(pygame.Rect((0, 0), size))
+    if area is not None:
+        shown = shown.clip(area)
+    if shown.w <= 0 or shown.h <= 0:
+        return
+    if w <= STUDIO[0] or h <= STUDIO[1]:  # a picture no bigger than the source's: shrunk, at once
+        give_way()
+        target.blit(pygame.transform.smoothscale(small, (w, h)), shown, shown)
+        return
+    (tile_w, cols), (tile_h, rows) = _periods(STUDIO[0], w), _periods(STUDIO[1], h)
+    same = target.get_bitsize() == small.get_bitsize() and target.get_masks() == small.get_masks()
+    for ty in range(shown.top // tile_h, (shown.bottom - 1) // tile_h + 1):
+        for tx in range(shown.left // tile_w, (shown.right - 1) // tile_w + 1):
+            give_way()
+            tile = pygame.Rect(tx * tile_w, ty * tile_h, tile_w, tile_h)
+            source = small.subsurface(tx * cols, ty * rows, cols + 1, rows + 1)
+            if same and shown.contains(tile):
+                pygame.transform.smoothscale(source, tile.size, target.subsurface(tile))
+                continue
+            row = (top, bottom, glow, small.get_bitsize(), small.get_masks(), (w, h), ty)
+            picture = _TILES.get((row, tx))
+            if picture is None:
+                if any(key[0] != row for key in _TILES):
+                    _TILES.clear()
+                picture = _TILES[(row, tx)] = pygame.Surface(tile.size, 0, small)
+                pygame.transform.smoothscale(source, tile.size, picture)
+            part = tile.clip(shown)
+            blit(target, picture.subsurface(part.move(-tile.x, -tile.y)), part.topleft, give_way=give_way)
 
 
 @bounded(28 * MB, FIRST_FRAMES_GROWTH)  # a scene's panels and the next's (a whole «Своя игра» walk's: 30 MB at 1080p)
