@@ -1,9 +1,13 @@
-"""Issue 28, memory: the text and panel caches grow 2.5 times at 4K, not 4, because what a first frame needs
-is made in idle time just before it (not kept from long ago). Real frames (SDL's dummy driver)."""
+"""Issue 28, memory: smaller text and panel caches, because what a first frame needs is made in idle time
+just before it (not kept from long ago); the studio background drawn without a full-screen copy kept. Real
+frames (SDL's dummy driver)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -11,11 +15,13 @@ import pytest
 from quizshow.core.engine import Engine
 from quizshow.display import paint, surfaces
 from quizshow.display.projector import Projector
+from quizshow.display.surfaces import MB
 from quizshow.display.text import TextCache
 from quizshow.display.theme import load_theme
 from tests.conftest import svoyak_config, svoyak_engine, views_of
 from tests.test_svoyak_display import walk as svoyak_walk
 
+ROOT = Path(__file__).resolve().parent.parent
 UHD = (3840, 2160)
 
 
@@ -60,14 +66,14 @@ def made(monkeypatch) -> list[str]:
     return drawn
 
 
-def test_the_text_and_panel_caches_grow_two_and_a_half_times_at_4k():
-    """At 3840×2160 the text and panel caches hold at most 2.5 times their 1080p budgets (60 + 70 MB), not
-    4 times (96 + 112 MB); the other caches still grow with the screen's pixels."""
+def test_the_text_and_panel_caches_hold_15_and_17_5_mb_at_1080p_60_and_70_at_4k():
+    """The text and panel caches' budgets: 15 + 17.5 MB at 1920×1080 (were 24 + 28), growing with the
+    screen's pixels to 60 + 70 MB at 3840×2160 (were 96 + 112). Their first frames no longer lean on them:
+    what a picture needs is made in idle time just before it shows."""
+    assert TextCache({})._surfaces.budget == 15 * MB
+    assert paint.panel.cache.budget == 35 * MB // 2
     surfaces.screen(UHD)
-    text = TextCache({})
-    assert text._surfaces.limit == int(2.5 * text._surfaces.budget)
-    assert paint.panel.cache.limit == int(2.5 * paint.panel.cache.budget)
-    assert paint.glow_frame.cache.limit == int(4 * paint.glow_frame.cache.budget)
+    assert TextCache({})._surfaces.limit == 60 * MB and paint.panel.cache.limit == 70 * MB
 
 
 def test_the_auctions_first_frame_at_4k_makes_no_text_or_panel_with_the_budgets_lowered(made):
@@ -162,3 +168,26 @@ def _pictures(owner: object) -> list[pygame.Surface]:
         elif isinstance(item, list | tuple):
             todo += list(item)
     return found
+
+
+def test_a_show_without_phones_loads_no_qr_code_library():
+    """segno (the join codes' QR) pulled in urllib, http, email and xml at start-up (2.5 MB, and 8 MB when
+    nothing else loads ssl): a show loads it only when it draws a join code."""
+    probe = ("import sys, tempfile; from pathlib import Path; import pygame; pygame.init();"
+             "from quizshow.app import ShowApp; from tests.conftest import svoyak_config;"
+             "app = ShowApp(svoyak_config(), journal_path=Path(tempfile.mkdtemp()) / 'j.jsonl', sound=False,"
+             " devices=False); app.close();"
+             "print(sorted({'segno', 'urllib.request', 'http.client'} & set(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True,
+                         env={"PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+                              "PATH": "/usr/bin:/bin"})
+    assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_a_join_code_still_draws_its_modules():
+    """Loaded when first drawn, segno still makes the code: a version-3 link is 29 modules and the quiet
+    zone (4 each side)."""
+    from quizshow.display.scenes.join import QUIET, qr_modules
+
+    rows = qr_modules("http://192.168.1.20:8765/j/ABCD")
+    assert len(rows) == len(rows[0]) >= 21 + 2 * QUIET and any(any(row) for row in rows)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Hashable, Iterator
 
 import pygame
 
-from quizshow.display.surfaces import FIRST_FRAMES_GROWTH, MB, bounded
+from quizshow.display.surfaces import MB, bounded
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 
@@ -199,7 +199,7 @@ def draw_background(target: pygame.Surface, size: tuple[int, int], top: Color, b
             blit(target, picture.subsurface(part.move(-tile.x, -tile.y)), part.topleft, give_way=give_way)
 
 
-@bounded(28 * MB, FIRST_FRAMES_GROWTH)  # a scene's panels and the next's (a whole «Своя игра» walk's: 30 MB at 1080p)
+@bounded(35 * MB // 2)  # a scene's panels and the next's, made just before they show (70 MB at 4K; was 28 MB)
 def panel(size: tuple[int, int], top: Color, bottom: Color, edge: Color | None, radius: int,
           edge_width: int = 2) -> pygame.Surface:
     """A rounded panel with a vertical gradient and an optional edge."""

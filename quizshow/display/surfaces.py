@@ -6,9 +6,7 @@ A count bound says nothing about memory: 600 small labels are a few megabytes, 6
 
 A budget is set for a 1920×1080 screen and grows with the largest screen drawn (`screen`): at 3840×2160 the
 same pictures hold four times the pixels, and a budget fitted to 1080p would drop a scene's own panels
-between two of its frames (each then drawn again, 10-20 ms). A cache may grow less (`growth`): the text and
-panel caches, whose first frames find what they need made in idle time just before (Projector.ahead), not
-kept from long ago, grow 2.5 times (4K: 60 + 70 MB, not 96 + 112)."""
+between two of its frames (each then drawn again, 10-20 ms)."""
 
 from __future__ import annotations
 
@@ -22,7 +20,6 @@ import pygame
 
 MB = 1 << 20
 HD_PIXELS = 1920 * 1080
-FIRST_FRAMES_GROWTH = 2.5  # the text and panel caches' growth: what a first frame needs is made just before
 _scale = [1.0]  # the largest screen drawn, in 1080p screens (never below one)
 
 
@@ -51,15 +48,14 @@ class SurfaceLRU(Generic[K, V]):
     the largest screen drawn): the least recently used go first; a picture larger than the whole limit is
     not kept at all (it is drawn again when asked for)."""
 
-    def __init__(self, budget: int, growth: float | None = None) -> None:
+    def __init__(self, budget: int) -> None:
         self.budget = budget
-        self.growth = growth  # the most the budget grows with the screen (None: as its pixels)
         self.bytes = 0
         self._items: OrderedDict[K, tuple[V, int]] = OrderedDict()
 
     @property
     def limit(self) -> int:
-        return int(self.budget * (_scale[0] if self.growth is None else min(self.growth, _scale[0])))
+        return int(self.budget * _scale[0])
 
     def get(self, key: K) -> V | None:
         found = self._items.get(key)
@@ -109,9 +105,9 @@ class CacheInfo:
 class Bounded(Generic[P, R]):
     """A function's results cached by its arguments within a byte budget (see `bounded`)."""
 
-    def __init__(self, func: Callable[P, R], budget: int, growth: float | None = None) -> None:
+    def __init__(self, func: Callable[P, R], budget: int) -> None:
         self.func = func
-        self.cache: SurfaceLRU[Hashable, Any] = SurfaceLRU(budget, growth)
+        self.cache: SurfaceLRU[Hashable, Any] = SurfaceLRU(budget)
         self.hits = self.misses = 0
         functools.update_wrapper(self, func)
 
@@ -132,9 +128,9 @@ class Bounded(Generic[P, R]):
         self.hits = self.misses = 0
 
 
-def bounded(budget: int, growth: float | None = None) -> Callable[[Callable[P, R]], Bounded[P, R]]:
+def bounded(budget: int) -> Callable[[Callable[P, R]], Bounded[P, R]]:
     """Like functools.lru_cache, bounded by the bytes of the pictures returned instead of their count
-    (`budget` for a 1080p screen, scaled to the largest screen drawn, at most `growth` times)."""
+    (`budget` for a 1080p screen, scaled to the largest screen drawn)."""
     def wrap(func: Callable[P, R]) -> Bounded[P, R]:
-        return Bounded(func, budget, growth)
+        return Bounded(func, budget)
     return wrap

@@ -9,12 +9,14 @@ from pathlib import Path
 import pygame
 
 from quizshow.display import paint
-from quizshow.display.surfaces import FIRST_FRAMES_GROWTH, MB, SurfaceLRU
+from quizshow.display.surfaces import MB, SurfaceLRU
 
 ELLIPSIS = "…"
 REF_PX = 100
 MAX_FONTS = 48  # the sizes text is measured and drawn at (~0.3 MB each with its glyphs; 0.15 ms to open again)
-TEXT_BUDGET = 24 * MB  # the pictures' pixels at 1080p, ×2.5 at 4K (32 held a whole walk; 24: 2 drawn again)
+# The pictures' pixels at 1080p, ×4 at 4K. What a first frame needs is made in idle time just before it
+# (Projector.ahead), not kept from long ago: 15 MB (60 at 4K) where 24 (96) was.
+TEXT_BUDGET = 15 * MB
 
 
 MIN_PX = 6  # below this no text is readable: a box lower than its line is cut
@@ -60,7 +62,7 @@ class TextCache:
         self._fonts: OrderedDict[tuple[str, int], pygame.font.Font] = OrderedDict()
         # Pictures by what they show (the layout, not the size asked for: a clock pulsing its max_px asks
         # for one picture many ways), bounded by their bytes; the calls that led to each, by count.
-        self._surfaces: SurfaceLRU[tuple, pygame.Surface] = SurfaceLRU(max_bytes, FIRST_FRAMES_GROWTH)
+        self._surfaces: SurfaceLRU[tuple, pygame.Surface] = SurfaceLRU(max_bytes)
         self._asked: OrderedDict[tuple, tuple] = OrderedDict()
         self._layouts: OrderedDict[tuple, Layout] = OrderedDict()  # the console sizes its rows every frame
         self._max = max_entries
