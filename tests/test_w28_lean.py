@@ -191,3 +191,11 @@ def test_a_join_code_still_draws_its_modules():
 
     rows = qr_modules("http://192.168.1.20:8765/j/ABCD")
     assert len(rows) == len(rows[0]) >= 21 + 2 * QUIET and any(any(row) for row in rows)
+
+
+def test_a_walk_keeps_sixteen_font_sizes_open_at_most():
+    """Each font size kept open holds its glyphs (0.3-1 MB: a walk's 48 held 20-30 MB at 1080p); a walk
+    lays its texts out at ~60 sizes, and keeps the 16 used last."""
+    steps = list(walk((1920, 1080)))
+    projector = steps[-1][2]
+    assert 0 < len(projector.text._fonts) <= 16
