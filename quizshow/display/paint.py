@@ -154,9 +154,10 @@ def _periods(source: int, target: int) -> tuple[int, int]:
     return target // g, (source - 1) // g
 
 
-# Periods of the background drawn for parts of them (a band's edges), by colours, format, size and place:
-# one row of periods at most (three at 4K, 6.6 MB), so the next band finds the one it shares.
-_TILES: dict[tuple[Hashable, int], pygame.Surface] = {}  # ((colours, format, size, period row), period column)
+# Periods of the background drawn for parts of them (a band's edges), by period column: what each holds
+# (colours, format, size, period row) and its picture. One row of periods (three at 4K, 6.6 MB): the next
+# band finds the ones it shares, and the next row draws into the same pictures (no fresh pages).
+_TILES: dict[int, tuple[tuple[Hashable, ...], pygame.Surface]] = {}
 
 
 def draw_background(target: pygame.Surface, size: tuple[int, int], top: Color, bottom: Color, glow: Color,
@@ -188,13 +189,19 @@ def draw_background(target: pygame.Surface, size: tuple[int, int], top: Color, b
             if same and shown.contains(tile):
                 pygame.transform.smoothscale(source, tile.size, target.subsurface(tile))
                 continue
-            row = (top, bottom, glow, small.get_bitsize(), small.get_masks(), (w, h), ty)
-            picture = _TILES.get((row, tx))
-            if picture is None:
-                if any(key[0] != row for key in _TILES):
-                    _TILES.clear()
-                picture = _TILES[(row, tx)] = pygame.Surface(tile.size, 0, small)
+            holds = (top, bottom, glow, small.get_bitsize(), small.get_masks(), (w, h), ty)
+            kept = _TILES.get(tx)
+            if kept is not None and kept[0][5] != (w, h):  # another screen's (a resized window): all go
+                _TILES.clear()
+                kept = None
+            if kept is None or kept[0] != holds:
+                picture = kept[1] if kept is not None else None
+                if picture is None or picture.get_size() != tile.size or picture.get_bitsize() != small.get_bitsize() \
+                        or picture.get_masks() != small.get_masks():
+                    picture = pygame.Surface(tile.size, 0, small)
                 pygame.transform.smoothscale(source, tile.size, picture)
+                _TILES[tx] = kept = (holds, picture)
+            picture = kept[1]
             part = tile.clip(shown)
             blit(target, picture.subsurface(part.move(-tile.x, -tile.y)), part.topleft, give_way=give_way)
 
