@@ -154,10 +154,18 @@ def _periods(source: int, target: int) -> tuple[int, int]:
     return target // g, (source - 1) // g
 
 
-# Periods of the background drawn for parts of them (a band's edges), by period column: what each holds
-# (colours, format, size, period row) and its picture. One row of periods (three at 4K, 6.6 MB): the next
-# band finds the ones it shares, and the next row draws into the same pictures (no fresh pages).
-_TILES: dict[int, tuple[tuple[Hashable, ...], pygame.Surface]] = {}
+def first_band(size: tuple[int, int]) -> int:
+    """The rows of a screen a transition's first frame composes of the incoming still layer (kept in step
+    with Projector._bands: half the screen up to 1920×1080, a sixth at 3840×2160)."""
+    return size[1] // max(2, round(size[0] * size[1] / 1_382_400))
+
+
+# Periods of the background drawn for parts of them (a band's edges), by (period column, slot): what each
+# holds (colours, format, size, period row) and its picture. Two rows of periods: the one a transition's
+# first band ends in ("first": its first frame then blits it, as it blitted the whole background kept) and
+# the last other one ("rows": the next band finds the ones it shares, the next row draws into the same
+# pictures, no fresh pages). At 4K 6.6 MB each, against 32 for the whole background.
+_TILES: dict[tuple[int, str], tuple[tuple[Hashable, ...], pygame.Surface]] = {}
 
 
 def draw_background(target: pygame.Surface, size: tuple[int, int], top: Color, bottom: Color, glow: Color,
@@ -166,8 +174,8 @@ def draw_background(target: pygame.Surface, size: tuple[int, int], top: Color, b
     and `area` let it): the same pixels as `background(size, …)` blitted, without a full-screen picture
     kept (32 MB at 3840×2160). The stretch repeats its weights every period of rows and columns
     (`_periods`: 1280×432 at 4K), so it is drawn a period at a time from the source pixels that period
-    spans: straight into the target where it is wholly shown (as fast as a blit; SDL lets a press's thread
-    run meanwhile), else into a period-sized picture kept and blitted in bands."""
+    spans: straight into the target where it is wholly shown (SDL lets a press's thread run meanwhile),
+    else into a period-sized picture kept (`_TILES`) and blitted in bands."""
     small = studio(top, bottom, glow)
     w, h = size
     shown = target.get_clip().clip(pygame.Rect((0, 0), size))
@@ -181,29 +189,29 @@ def draw_background(target: pygame.Surface, size: tuple[int, int], top: Color, b
         return
     (tile_w, cols), (tile_h, rows) = _periods(STUDIO[0], w), _periods(STUDIO[1], h)
     same = target.get_bitsize() == small.get_bitsize() and target.get_masks() == small.get_masks()
+    if any(holds[5] != size for holds, _ in _TILES.values()):  # another screen's (a resized window): all go
+        _TILES.clear()
+    first = (first_band(size) - 1) // tile_h  # the period row a transition's first band ends in
     for ty in range(shown.top // tile_h, (shown.bottom - 1) // tile_h + 1):
         for tx in range(shown.left // tile_w, (shown.right - 1) // tile_w + 1):
             give_way()
             tile = pygame.Rect(tx * tile_w, ty * tile_h, tile_w, tile_h)
             source = small.subsurface(tx * cols, ty * rows, cols + 1, rows + 1)
-            if same and shown.contains(tile):
+            slot = (tx, "first" if ty == first else "rows")
+            holds = (top, bottom, glow, small.get_bitsize(), small.get_masks(), size, ty)
+            kept = _TILES.get(slot)
+            if same and shown.contains(tile) and (kept is None or kept[0] != holds):
                 pygame.transform.smoothscale(source, tile.size, target.subsurface(tile))
                 continue
-            holds = (top, bottom, glow, small.get_bitsize(), small.get_masks(), (w, h), ty)
-            kept = _TILES.get(tx)
-            if kept is not None and kept[0][5] != (w, h):  # another screen's (a resized window): all go
-                _TILES.clear()
-                kept = None
             if kept is None or kept[0] != holds:
                 picture = kept[1] if kept is not None else None
                 if picture is None or picture.get_size() != tile.size or picture.get_bitsize() != small.get_bitsize() \
                         or picture.get_masks() != small.get_masks():
                     picture = pygame.Surface(tile.size, 0, small)
                 pygame.transform.smoothscale(source, tile.size, picture)
-                _TILES[tx] = kept = (holds, picture)
-            picture = kept[1]
+                _TILES[slot] = kept = (holds, picture)
             part = tile.clip(shown)
-            blit(target, picture.subsurface(part.move(-tile.x, -tile.y)), part.topleft, give_way=give_way)
+            blit(target, kept[1].subsurface(part.move(-tile.x, -tile.y)), part.topleft, give_way=give_way)
 
 
 @bounded(35 * MB // 2)  # a scene's panels and the next's, made just before they show (70 MB at 4K; was 28 MB)
