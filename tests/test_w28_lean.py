@@ -136,7 +136,7 @@ def test_the_background_drawn_a_period_at_a_time_is_the_whole_stretched_picture(
 def test_a_4k_show_keeps_no_full_screen_background_picture():
     """A 4K picture composed on the studio background (the «Своя игра» board's still layer) leaves no
     full-screen picture in display.paint: the background was kept whole (32 MB at 3840×2160); now two rows
-    of its periods at most are (1280×432 each, 13 MB)."""
+    of its periods at most are (3840×432 each, 13 MB)."""
     engine = svoyak_engine()
     projector = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", "ru",
                           views=views_of(engine.format))
@@ -152,8 +152,8 @@ def test_a_4k_show_keeps_no_full_screen_background_picture():
                                                        else cache)]
     assert pictures  # the board's panels
     assert all(p.get_width() * p.get_height() < UHD[0] * UHD[1] for p in pictures)
-    tiles = _pictures(getattr(paint, "_TILES", {}))
-    assert sum(p.get_width() * p.get_height() for p in tiles) <= 6 * 1280 * 432  # two rows of periods at most
+    rows = _pictures(getattr(paint, "_ROWS", {}))
+    assert sum(p.get_width() * p.get_height() for p in rows) <= 2 * 3840 * 432  # two rows of periods at most
 
 
 def _pictures(owner: object) -> list[pygame.Surface]:

@@ -148,7 +148,7 @@ def background(size: tuple[int, int], top: Color, bottom: Color, glow: Color) ->
 
 def _periods(source: int, target: int) -> tuple[int, int]:
     """(target pixels, source pixels) of one period of a smooth stretch from `source` to `target` pixels:
-    SDL-pygame's filter maps target pixel x to source position x·(source−1)/target, so every
+    SDL-pygame's filter maps target pixel y to source position y·(source−1)/target, so every
     target/gcd(target, source−1) pixels it starts again on a whole source pixel with the same weights."""
     g = math.gcd(target, source - 1)
     return target // g, (source - 1) // g
@@ -160,22 +160,30 @@ def first_band(size: tuple[int, int]) -> int:
     return size[1] // max(2, round(size[0] * size[1] / 1_382_400))
 
 
-# Periods of the background drawn for parts of them (a band's edges), by (period column, slot): what each
-# holds (colours, format, size, period row) and its picture. Two rows of periods: the one a transition's
-# first band ends in ("first": its first frame then blits it, as it blitted the whole background kept) and
-# the last other one ("rows": the next band finds the ones it shares, the next row draws into the same
-# pictures, no fresh pages). At 4K 6.6 MB each, against 32 for the whole background.
-_TILES: dict[tuple[int, str], tuple[tuple[Hashable, ...], pygame.Surface]] = {}
+@bounded(MB)
+def _widened(top: Color, bottom: Color, glow: Color, width: int) -> pygame.Surface:
+    """The studio background's 36 rows stretched to the screen's width: the first pass of SDL's smooth
+    stretch (it stretches the rows, then the columns of that). 0.55 MB at 4K."""
+    return pygame.transform.smoothscale(studio(top, bottom, glow), (width, STUDIO[1]))
+
+
+# Rows of periods of the background drawn for parts of them (a band's edges), by slot: what each holds
+# (colours, format, size, period row; None: a part of its columns, drawn for an area) and its picture, the
+# screen's width × a period. The row a transition's first band ends in ("first": its first frame blits it,
+# as it blitted the whole background kept) and the last other one ("rows": the next band finds it, the
+# next row is drawn into the same picture, no fresh pages). At 4K 6.6 MB each, against 32 for the whole.
+_ROWS: dict[str, tuple[tuple[Hashable, ...] | None, pygame.Surface]] = {}
 
 
 def draw_background(target: pygame.Surface, size: tuple[int, int], top: Color, bottom: Color, glow: Color,
                     give_way: GiveWayFn, area: pygame.Rect | None = None) -> None:
     """The studio background of a `size` screen drawn on `target` from its top left corner (where the clip
     and `area` let it): the same pixels as `background(size, …)` blitted, without a full-screen picture
-    kept (32 MB at 3840×2160). The stretch repeats its weights every period of rows and columns
-    (`_periods`: 1280×432 at 4K), so it is drawn a period at a time from the source pixels that period
-    spans: straight into the target where it is wholly shown (SDL lets a press's thread run meanwhile),
-    else into a period-sized picture kept (`_TILES`) and blitted in bands."""
+    kept (32 MB at 3840×2160). SDL stretches the rows to the width (`_widened`), then each column of that
+    on its own, and the columns' weights repeat every period of rows (`_periods`: 432 at 4K): so a period
+    row is stretched, for the columns wanted only, from the widened rows it spans — straight into the target
+    where the period's whole height is shown (SDL lets a press's thread run meanwhile), else into a period
+    row kept (`_ROWS`) and blitted in bands."""
     small = studio(top, bottom, glow)
     w, h = size
     shown = target.get_clip().clip(pygame.Rect((0, 0), size))
@@ -187,31 +195,33 @@ def draw_background(target: pygame.Surface, size: tuple[int, int], top: Color, b
         give_way()
         target.blit(pygame.transform.smoothscale(small, (w, h)), shown, shown)
         return
-    (tile_w, cols), (tile_h, rows) = _periods(STUDIO[0], w), _periods(STUDIO[1], h)
+    period_h, rows = _periods(STUDIO[1], h)
+    wide = _widened(top, bottom, glow, w)
     same = target.get_bitsize() == small.get_bitsize() and target.get_masks() == small.get_masks()
-    if any(holds[5] != size for holds, _ in _TILES.values()):  # another screen's (a resized window): all go
-        _TILES.clear()
-    first = (first_band(size) - 1) // tile_h  # the period row a transition's first band ends in
-    for ty in range(shown.top // tile_h, (shown.bottom - 1) // tile_h + 1):
-        for tx in range(shown.left // tile_w, (shown.right - 1) // tile_w + 1):
-            give_way()
-            tile = pygame.Rect(tx * tile_w, ty * tile_h, tile_w, tile_h)
-            source = small.subsurface(tx * cols, ty * rows, cols + 1, rows + 1)
-            slot = (tx, "first" if ty == first else "rows")
-            holds = (top, bottom, glow, small.get_bitsize(), small.get_masks(), size, ty)
-            kept = _TILES.get(slot)
-            if same and shown.contains(tile) and (kept is None or kept[0] != holds):
-                pygame.transform.smoothscale(source, tile.size, target.subsurface(tile))
+    first = (first_band(size) - 1) // period_h  # the period row a transition's first band ends in
+    for row in range(shown.top // period_h, (shown.bottom - 1) // period_h + 1):
+        give_way()
+        period = pygame.Rect(0, row * period_h, w, period_h)
+        part = period.clip(shown)
+        slot = "first" if row == first else "rows"
+        holds = (top, bottom, glow, small.get_bitsize(), small.get_masks(), size, row)
+        kept = _ROWS.get(slot)
+        if kept is None or kept[0] != holds:
+            if same and part.h == period_h:  # the whole period's height: straight into the target
+                source = wide.subsurface(part.x, row * rows, part.w, rows + 1)
+                pygame.transform.smoothscale(source, (part.w, period_h), target.subsurface(part.x, period.y,
+                                                                                             part.w, period_h))
                 continue
-            if kept is None or kept[0] != holds:
-                picture = kept[1] if kept is not None else None
-                if picture is None or picture.get_size() != tile.size or picture.get_bitsize() != small.get_bitsize() \
-                        or picture.get_masks() != small.get_masks():
-                    picture = pygame.Surface(tile.size, 0, small)
-                pygame.transform.smoothscale(source, tile.size, picture)
-                _TILES[slot] = kept = (holds, picture)
-            part = tile.clip(shown)
-            blit(target, kept[1].subsurface(part.move(-tile.x, -tile.y)), part.topleft, give_way=give_way)
+            picture = kept[1] if kept is not None else None
+            if picture is None or picture.get_size() != period.size or picture.get_bitsize() != small.get_bitsize() \
+                    or picture.get_masks() != small.get_masks():
+                picture = pygame.Surface(period.size, 0, small)
+            columns = period if slot == "first" else part  # the first band's row is kept whole
+            source = wide.subsurface(columns.x, row * rows, columns.w, rows + 1)
+            pygame.transform.smoothscale(source, (columns.w, period_h),
+                                         picture.subsurface(columns.x, 0, columns.w, period_h))
+            _ROWS[slot] = kept = (holds if columns.w == w else None, picture)
+        blit(target, kept[1].subsurface(part.move(0, -period.y)), part.topleft, give_way=give_way)
 
 
 @bounded(35 * MB // 2)  # a scene's panels and the next's, made just before they show (70 MB at 4K; was 28 MB)
