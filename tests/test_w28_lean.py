@@ -18,7 +18,7 @@ from quizshow.display.projector import Projector
 from quizshow.display.surfaces import MB
 from quizshow.display.text import TextCache
 from quizshow.display.theme import load_theme
-from tests.conftest import svoyak_config, svoyak_engine, views_of
+from tests.conftest import demo_config, demo_engine, svoyak_config, svoyak_engine, views_of
 from tests.test_svoyak_display import walk as svoyak_walk
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -199,3 +199,45 @@ def test_a_walk_keeps_sixteen_font_sizes_open_at_most():
     steps = list(walk((1920, 1080)))
     projector = steps[-1][2]
     assert 0 < len(projector.text._fonts) <= 16
+
+
+def test_a_show_that_springs_no_card_keeps_a_scratch_for_a_plate_not_for_a_card(monkeypatch):
+    """The scratch pictures spring open in is made ahead for a plate over a scene (a banner, «Внимание!»,
+    a title: 0.8 × 0.3 of the screen at most), not for a card over the whole picture (0.8 × 0.65: «Своя
+    игра»'s cat, made when its scene is composed): at 4K 8 MB, not 17, in the demo."""
+    monkeypatch.setattr(paint, "_SCRATCH", {})
+    engine = demo_engine()
+    projector = Projector(engine.format, load_theme(demo_config().theme), "Демо", "ru",
+                          views=views_of(engine.format))
+    projector.start(pygame.Surface(UHD), engine.state, 0.0)
+    held = sum(s.get_width() * s.get_height() for s in paint._SCRATCH.values())
+    assert 0 < held <= UHD[0] * 4 // 5 * (UHD[1] * 3 // 10)
+
+
+def test_the_cats_card_gets_its_scratch_in_idle_time_not_in_the_frame_it_springs_in(monkeypatch):
+    """«Своя игра» walked with the scratch made anew: it grows for the cat's and the sponsor's cards while
+    their scenes are composed ahead (idle time), never inside a frame (a 4K card's fresh pages: up to 60 ms)."""
+    monkeypatch.setattr(paint, "_SCRATCH", {})
+    grown_in_frames: list[tuple[int, int]] = []
+    real_render, real_scratch = Projector.render, paint._scratch
+    drawing = [False]
+
+    def render(self, *args, **kwargs):
+        drawing[0] = True
+        try:
+            return real_render(self, *args, **kwargs)
+        finally:
+            drawing[0] = False
+
+    def scratch(like, size):
+        picture, made = real_scratch(like, size)
+        if made and drawing[0]:
+            grown_in_frames.append(size)
+        return picture, made
+
+    monkeypatch.setattr(Projector, "render", render)
+    monkeypatch.setattr(paint, "_scratch", scratch)
+    steps = [name for name, *_ in walk((1920, 1080))]
+    assert "cat" in steps and "sponsor" in steps
+    assert grown_in_frames == []
+    assert max(s.get_height() for s in paint._SCRATCH.values()) >= 1080 * 0.6  # the cat's card fits

@@ -343,12 +343,19 @@ def _scratch(like: pygame.Surface, size: tuple[int, int]) -> tuple[pygame.Surfac
 
 
 def reserve_scratch(size: tuple[int, int]) -> bool:
-    """Idle time: make the scratch of `scaled` for the panels and cards of a picture this size (allocating it
+    """Idle time: make the scratch of `scaled` for the panels and words of a picture this size (allocating it
     in the first frame of an entrance cost up to 60 ms at 3840×2160). True if it was made now. Big enough
-    for the largest card an entrance scales («Своя игра»'s cat: 0.8 × 0.65 of the screen), not the whole
-    screen (4 MB less at 1080p, 15 MB at 4K); a larger picture grows it."""
-    card = (size[0] * 4 // 5, size[1] * 2 // 3)
-    return _scratch(panel((1, 1), (0, 0, 0, 255), (0, 0, 0, 255), None, 0), card)[1]
+    for what springs open over a scene (a banner, «Внимание!», the splash's words, a title: at most 0.8 ×
+    0.3 of the screen), not for a card springing open over the whole picture (`reserve_scratch_for`, when
+    its scene is composed: «Своя игра»'s cat is 0.8 × 0.65; 10 MB less at 4K in a show with none)."""
+    plates = (size[0] * 4 // 5, size[1] * 3 // 10)
+    return _scratch(panel((1, 1), (0, 0, 0, 255), (0, 0, 0, 255), None, 0), plates)[1]
+
+
+def reserve_scratch_for(image: pygame.Surface) -> bool:
+    """The scratch of `scaled` big enough for `image` springing open (made when its scene's still layer is
+    composed: in idle time, before the picture that springs it). True if it was made now."""
+    return _scratch(image, image.get_size())[1]
 
 
 def scaled(image: pygame.Surface, width: float, height: float | None = None) -> pygame.Surface:
