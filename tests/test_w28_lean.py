@@ -241,3 +241,25 @@ def test_the_cats_card_gets_its_scratch_in_idle_time_not_in_the_frame_it_springs
     assert "cat" in steps and "sponsor" in steps
     assert grown_in_frames == []
     assert max(s.get_height() for s in paint._SCRATCH.values()) >= 1080 * 0.6  # the cat's card fits
+
+
+def test_a_question_picture_shown_at_one_size_in_two_boxes_is_loaded_and_kept_once(tmp_path, monkeypatch):
+    """The question's box and the revealed card's differ in height; a wide picture is shown at the same size
+    in both: one picture kept (and loaded once), not two of the same (1.4 MB each at 1080p, 5.4 at 4K), and
+    the same pixels as the picture fitted into either box."""
+    from quizshow.display.scenes import cards
+
+    path = tmp_path / "wide.png"
+    source = pygame.Surface((1380, 1034))
+    for y in range(0, 1034, 11):
+        source.fill((y % 256, 120, 255 - y % 256), pygame.Rect(0, y, 1380, 11))
+    pygame.image.save(source, str(path))
+    loads: list[str] = []
+    real_load = pygame.image.load
+    monkeypatch.setattr(pygame.image, "load", lambda name, *a: loads.append(str(name)) or real_load(name, *a))
+    question, revealed = cards._image(path, (690, 642)), cards._image(path, (690, 600))
+    assert question is not None and question is revealed and question.get_size() == (690, 517)
+    assert loads == [str(path)]
+    expected = paint.fit_image(real_load(str(path)), (690, 600))
+    assert pygame.image.tobytes(question, "RGB") == pygame.image.tobytes(expected, "RGB")
+    assert cards._image(tmp_path / "missing.png", (690, 600)) is None

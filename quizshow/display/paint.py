@@ -322,10 +322,15 @@ def ring(target: pygame.Surface, center: tuple[int, int], radius: int, width: in
         pygame.draw.aacircle(target, color, (round(x), round(y)), round(cap))
 
 
-def fit_image(image: pygame.Surface, box: tuple[int, int]) -> pygame.Surface:
-    w, h = image.get_size()
+def fit_size(size: tuple[int, int], box: tuple[int, int]) -> tuple[int, int]:
+    """The size a picture of `size` is shown at in `box`: as large as fits, its proportions kept."""
+    w, h = size
     scale = min(box[0] / max(1, w), box[1] / max(1, h))
-    return pygame.transform.smoothscale(image, (max(1, int(w * scale)), max(1, int(h * scale))))
+    return max(1, int(w * scale)), max(1, int(h * scale))
+
+
+def fit_image(image: pygame.Surface, box: tuple[int, int]) -> pygame.Surface:
+    return pygame.transform.smoothscale(image, fit_size(image.get_size(), box))
 
 
 _SCRATCH: dict[Hashable, pygame.Surface] = {}  # by pixel format: the one buffer `scaled` draws into
