@@ -263,3 +263,18 @@ def test_a_question_picture_shown_at_one_size_in_two_boxes_is_loaded_and_kept_on
     expected = paint.fit_image(real_load(str(path)), (690, 600))
     assert pygame.image.tobytes(question, "RGB") == pygame.image.tobytes(expected, "RGB")
     assert cards._image(tmp_path / "missing.png", (690, 600)) is None
+
+
+def test_a_show_listening_for_osc_loads_no_asyncio():
+    """python-osc's server module loads asyncio (with ssl: 3-8 MB of start-up); the show binds its OSC socket
+    itself (its serving loop was its own already). asyncio stays for the phones' web server, loaded with
+    it."""
+    probe = ("import sys, tempfile; from pathlib import Path; import pygame; pygame.init();"
+             "from quizshow.app import ShowApp; from tests.conftest import svoyak_config;"
+             "app = ShowApp(svoyak_config(), journal_path=Path(tempfile.mkdtemp()) / 'j.jsonl', sound=False,"
+             " devices=False, osc=True, osc_port=0); assert app.osc is not None; app.close();"
+             "print(sorted({'asyncio', 'ssl'} & set(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True,
+                         env={"PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+                              "PATH": "/usr/bin:/bin"})
+    assert out.stdout.strip().splitlines()[-1] == "[]"
