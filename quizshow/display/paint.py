@@ -120,24 +120,111 @@ def scale_into(target: pygame.Surface, source: pygame.Surface, rect: pygame.Rect
             target.blit(pygame.transform.scale(piece, (rect.w, rows)), (rect.x, rect.y + top))
 
 
-@bounded(18 * MB)  # two full-screen backgrounds (projector, console) and change
-def background(size: tuple[int, int], top: Color, bottom: Color, glow: Color) -> pygame.Surface:
-    """A deep vertical gradient with a soft light behind the stage centre."""
-    w, h = size
-    small = pygame.Surface((64, 36))
+STUDIO = (64, 36)  # the studio background's own pixels: the screen's picture is them stretched smoothly
+
+
+@bounded(MB // 4)
+def studio(top: Color, bottom: Color, glow: Color) -> pygame.Surface:
+    """The studio background at its own 64×36 pixels: a deep vertical gradient with a soft light behind
+    the stage centre."""
+    small = pygame.Surface(STUDIO)
     for y in range(36):
         small.fill(mix(top, bottom, y / 35), pygame.Rect(0, y, 64, 1))
-    light = pygame.Surface((64, 36), pygame.SRCALPHA)
+    light = pygame.Surface(STUDIO, pygame.SRCALPHA)
     for i in range(12, 0, -1):  # concentric ellipses: a cheap radial glow
         alpha = int(10 + 4 * (12 - i))
         rect = pygame.Rect(0, 0, 64 * i / 9, 36 * i / 11)
         rect.center = (32, 12)
         pygame.draw.ellipse(light, (*rgb(glow)[:3], min(255, alpha // 2)), rect)
     small.blit(light, (0, 0))
-    return pygame.transform.smoothscale(small, (w, h))
+    return small
 
 
-@bounded(28 * MB)  # a scene's panels and the next's (a whole «Своя игра» walk's: 30 MB at 1080p, 122 at 4K)
+def background(size: tuple[int, int], top: Color, bottom: Color, glow: Color) -> pygame.Surface:
+    """The studio background as one picture of `size` (made anew: a full screen is 32 MB at 3840×2160, none
+    is kept; `draw_background` draws it straight into a picture)."""
+    return pygame.transform.smoothscale(studio(top, bottom, glow), size)
+
+
+def _periods(source: int, target: int) -> tuple[int, int]:
+    """(target pixels, source pixels) of one period of a smooth stretch from `source` to `target` pixels:
+    SDL-pygame's filter maps target pixel y to source position y·(source−1)/target, so every
+    target/gcd(target, source−1) pixels it starts again on a whole source pixel with the same weights."""
+    g = math.gcd(target, source - 1)
+    return target // g, (source - 1) // g
+
+
+def first_band(size: tuple[int, int]) -> int:
+    """The rows of a screen a transition's first frame composes of the incoming still layer (kept in step
+    with Projector._bands: half the screen up to 1920×1080, a sixth at 3840×2160)."""
+    return size[1] // max(2, round(size[0] * size[1] / 1_382_400))
+
+
+@bounded(MB)
+def _widened(top: Color, bottom: Color, glow: Color, width: int) -> pygame.Surface:
+    """The studio background's 36 rows stretched to the screen's width: the first pass of SDL's smooth
+    stretch (it stretches the rows, then the columns of that). 0.55 MB at 4K."""
+    return pygame.transform.smoothscale(studio(top, bottom, glow), (width, STUDIO[1]))
+
+
+# Rows of periods of the background drawn for parts of them (a band's edges), by slot: what each holds
+# (colours, format, size, period row; None: a part of its columns, drawn for an area) and its picture, the
+# screen's width × a period. The row a transition's first band ends in ("first": its first frame blits it,
+# as it blitted the whole background kept) and the last other one ("rows": the next band finds it, the
+# next row is drawn into the same picture, no fresh pages). At 4K 6.6 MB each, against 32 for the whole.
+_ROWS: dict[str, tuple[tuple[Hashable, ...] | None, pygame.Surface]] = {}
+
+
+def draw_background(target: pygame.Surface, size: tuple[int, int], top: Color, bottom: Color, glow: Color,
+                    give_way: GiveWayFn, area: pygame.Rect | None = None) -> None:
+    """The studio background of a `size` screen drawn on `target` from its top left corner (where the clip
+    and `area` let it): the same pixels as `background(size, …)` blitted, without a full-screen picture
+    kept (32 MB at 3840×2160). SDL stretches the rows to the width (`_widened`), then each column of that
+    on its own, and the columns' weights repeat every period of rows (`_periods`: 432 at 4K): so a period
+    row is stretched, for the columns wanted only, from the widened rows it spans — straight into the target
+    where the period's whole height is shown (SDL lets a press's thread run meanwhile), else into a period
+    row kept (`_ROWS`) and blitted in bands."""
+    small = studio(top, bottom, glow)
+    w, h = size
+    shown = target.get_clip().clip(pygame.Rect((0, 0), size))
+    if area is not None:
+        shown = shown.clip(area)
+    if shown.w <= 0 or shown.h <= 0:
+        return
+    if w <= STUDIO[0] or h <= STUDIO[1]:  # a picture no bigger than the source's: shrunk, at once
+        give_way()
+        target.blit(pygame.transform.smoothscale(small, (w, h)), shown, shown)
+        return
+    period_h, rows = _periods(STUDIO[1], h)
+    wide = _widened(top, bottom, glow, w)
+    same = target.get_bitsize() == small.get_bitsize() and target.get_masks() == small.get_masks()
+    first = (first_band(size) - 1) // period_h  # the period row a transition's first band ends in
+    for row in range(shown.top // period_h, (shown.bottom - 1) // period_h + 1):
+        give_way()
+        period = pygame.Rect(0, row * period_h, w, period_h)
+        part = period.clip(shown)
+        slot = "first" if row == first else "rows"
+        holds = (top, bottom, glow, small.get_bitsize(), small.get_masks(), size, row)
+        kept = _ROWS.get(slot)
+        if kept is None or kept[0] != holds:
+            if same and part.h == period_h:  # the whole period's height: straight into the target
+                source = wide.subsurface(part.x, row * rows, part.w, rows + 1)
+                pygame.transform.smoothscale(source, (part.w, period_h), target.subsurface(part.x, period.y,
+                                                                                             part.w, period_h))
+                continue
+            picture = kept[1] if kept is not None else None
+            if picture is None or picture.get_size() != period.size or picture.get_bitsize() != small.get_bitsize() \
+                    or picture.get_masks() != small.get_masks():
+                picture = pygame.Surface(period.size, 0, small)
+            columns = period if slot == "first" else part  # the first band's row is kept whole
+            source = wide.subsurface(columns.x, row * rows, columns.w, rows + 1)
+            pygame.transform.smoothscale(source, (columns.w, period_h),
+                                         picture.subsurface(columns.x, 0, columns.w, period_h))
+            _ROWS[slot] = kept = (holds if columns.w == w else None, picture)
+        blit(target, kept[1].subsurface(part.move(0, -period.y)), part.topleft, give_way=give_way)
+
+
+@bounded(35 * MB // 2)  # a scene's panels and the next's, made just before they show (70 MB at 4K; was 28 MB)
 def panel(size: tuple[int, int], top: Color, bottom: Color, edge: Color | None, radius: int,
           edge_width: int = 2) -> pygame.Surface:
     """A rounded panel with a vertical gradient and an optional edge."""
@@ -235,10 +322,15 @@ def ring(target: pygame.Surface, center: tuple[int, int], radius: int, width: in
         pygame.draw.aacircle(target, color, (round(x), round(y)), round(cap))
 
 
-def fit_image(image: pygame.Surface, box: tuple[int, int]) -> pygame.Surface:
-    w, h = image.get_size()
+def fit_size(size: tuple[int, int], box: tuple[int, int]) -> tuple[int, int]:
+    """The size a picture of `size` is shown at in `box`: as large as fits, its proportions kept."""
+    w, h = size
     scale = min(box[0] / max(1, w), box[1] / max(1, h))
-    return pygame.transform.smoothscale(image, (max(1, int(w * scale)), max(1, int(h * scale))))
+    return max(1, int(w * scale)), max(1, int(h * scale))
+
+
+def fit_image(image: pygame.Surface, box: tuple[int, int]) -> pygame.Surface:
+    return pygame.transform.smoothscale(image, fit_size(image.get_size(), box))
 
 
 _SCRATCH: dict[Hashable, pygame.Surface] = {}  # by pixel format: the one buffer `scaled` draws into
@@ -256,12 +348,19 @@ def _scratch(like: pygame.Surface, size: tuple[int, int]) -> tuple[pygame.Surfac
 
 
 def reserve_scratch(size: tuple[int, int]) -> bool:
-    """Idle time: make the scratch of `scaled` for the panels and cards of a picture this size (allocating it
+    """Idle time: make the scratch of `scaled` for the panels and words of a picture this size (allocating it
     in the first frame of an entrance cost up to 60 ms at 3840×2160). True if it was made now. Big enough
-    for the largest card an entrance scales («Своя игра»'s cat: 0.8 × 0.65 of the screen), not the whole
-    screen (4 MB less at 1080p, 15 MB at 4K); a larger picture grows it."""
-    card = (size[0] * 4 // 5, size[1] * 2 // 3)
-    return _scratch(panel((1, 1), (0, 0, 0, 255), (0, 0, 0, 255), None, 0), card)[1]
+    for what springs open over a scene (a banner, «Внимание!», the splash's words, a title: at most 0.8 ×
+    0.3 of the screen), not for a card springing open over the whole picture (`reserve_scratch_for`, when
+    its scene is composed: «Своя игра»'s cat is 0.8 × 0.65; 10 MB less at 4K in a show with none)."""
+    plates = (size[0] * 4 // 5, size[1] * 3 // 10)
+    return _scratch(panel((1, 1), (0, 0, 0, 255), (0, 0, 0, 255), None, 0), plates)[1]
+
+
+def reserve_scratch_for(image: pygame.Surface) -> bool:
+    """The scratch of `scaled` big enough for `image` springing open (made when its scene's still layer is
+    composed: in idle time, before the picture that springs it). True if it was made now."""
+    return _scratch(image, image.get_size())[1]
 
 
 def scaled(image: pygame.Surface, width: float, height: float | None = None) -> pygame.Surface:

@@ -219,6 +219,7 @@ class Projector:
             upcoming = propose(likely(self._now))
             if upcoming.changed:
                 yield from self._compose(upcoming.state, self._now, size, parts)
+                yield from self._splash_ahead(state, upcoming.state, size)
                 kept += 1
                 nexts.append(upcoming.state)
         # The score overlay up (or still to slide away: no frame has drawn it going yet) shows the standings of
@@ -261,6 +262,7 @@ class Projector:
             upcoming = propose(choice)
             if upcoming.changed:
                 yield from self._rehearse(upcoming.state, self._now, size)
+                yield from self._splash_ahead(state, upcoming.state, size)
 
     def _press(self, state: ShowState, propose: Callable[[Command], Outcome], team: int) -> Outcome | None:
         """A press of `team`'s box as the engine would take it: the team's, else its first player's who
@@ -378,6 +380,17 @@ class Projector:
         while (yield from self._cut(lambda: scene.warm(self.frame(state, self._now, size, self._idle_give_way)),
                                     "warm")):
             yield "warm"
+
+    def _splash_ahead(self, old: ShowState, new: ShowState, size: tuple[int, int]) -> Iterator[str]:
+        """The splash a change foreseen would bring («Аукцион!» as an auction cell opens): its band and words
+        made just before it may show. Made only once a size, the caches (bounded by bytes) had dropped them
+        by the auction: its first frame at 3840×2160 made them again (11 ms)."""
+        key = self.views.splash(old, new) if self.views.splash else None
+        if key:
+            motion.Splash(_say(key, self.language), -10.0, paint.rgb(self.theme.color("accent")),
+                          paint.rgb(self.theme.color("panel_dark"))).warm(
+                size, self.text, self.frame(new, self._now, size).u(150))
+            yield "splash"
 
     def transitioning(self, now: float) -> bool:
         return self._transition is not None and (bool(self._composing) or not self._transition.done(now))

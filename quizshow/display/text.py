@@ -13,8 +13,10 @@ from quizshow.display.surfaces import MB, SurfaceLRU
 
 ELLIPSIS = "…"
 REF_PX = 100
-MAX_FONTS = 48  # the sizes text is measured and drawn at (~0.3 MB each with its glyphs; 0.15 ms to open again)
-TEXT_BUDGET = 24 * MB  # the pictures' pixels at 1080p, scaled with the screen (32 held a whole walk; 24: 2 drawn again)
+MAX_FONTS = 16  # the sizes kept open (0.3-1 MB each with its glyphs: 48 held 20-30 MB; 0.15 ms to open again)
+# The pictures' pixels at 1080p, ×4 at 4K. What a first frame needs is made in idle time just before it
+# (Projector.ahead), not kept from long ago: 15 MB (60 at 4K) where 24 (96) was.
+TEXT_BUDGET = 15 * MB
 
 
 MIN_PX = 6  # below this no text is readable: a box lower than its line is cut

@@ -439,7 +439,6 @@ class DuelScene(Scene):
             for rect, picture in kept[1]:
                 surface.blit(picture, rect)
             return
-        background = frame.background()
         free = self._looks(frame, presses=False)
         areas = [queue_rect(frame)]
         for seat, (look, number) in self._looks(frame).items():
@@ -447,7 +446,7 @@ class DuelScene(Scene):
                 continue
             frame.give_way()
             rect = tile_rect(frame, *seat)
-            surface.blit(background, rect, rect)  # what the layer had under the tile (its corners show it)
+            frame.paint_background(surface, rect)  # what the layer had under the tile (its corners show it)
             surface.blit(tile(frame, *seat, look, number), (rect.x - frame.u(18), rect.y - frame.u(18)))
             areas.append(rect.inflate(frame.u(18) * 2, frame.u(18) * 2).clip(surface.get_rect()))
         self._queue(surface, frame)

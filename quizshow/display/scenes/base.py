@@ -214,12 +214,16 @@ class Frame:
         return self.theme.team_color(team, self.state.teams[team].color)
 
     def background(self) -> pygame.Surface:
+        """The studio background as a new full-screen picture (none is kept: draw it with `paint_background`)."""
         t = self.theme
         return paint.background(self.size, paint.rgb(t.color("background_top")),
                                 paint.rgb(t.color("background_bottom")), paint.rgb(t.color("glow")))
 
-    def paint_background(self, surface: pygame.Surface) -> None:
-        paint.blit(surface, self.background(), give_way=self.give_way)
+    def paint_background(self, surface: pygame.Surface, area: pygame.Rect | None = None) -> None:
+        """The studio background over `surface` (only `area` of it, if given), drawn straight into it."""
+        t = self.theme
+        paint.draw_background(surface, self.size, paint.rgb(t.color("background_top")),
+                              paint.rgb(t.color("background_bottom")), paint.rgb(t.color("glow")), self.give_way, area)
 
 
 class Scene:

@@ -110,13 +110,33 @@ class ScoresScene(Scene):
             surface.blit(name, name.get_rect(midleft=(row.x + frame.u(120), row.centery)))
 
 
-@bounded(24 * MB)
+_OWN_SIZE: dict[Path, tuple[int, int] | None] = {}  # each picture's own size once loaded (None: unreadable)
+
+
 def _image(path: Path, box: tuple[int, int]) -> pygame.Surface | None:
-    """The question's picture scaled into its box, loaded and scaled once."""
+    """The question's picture scaled into its box: kept once per size it is shown at (the question's box
+    and the revealed card's differ, the picture often does not: one picture, not two of the same), loaded
+    and scaled once for each."""
+    if path in _OWN_SIZE:
+        own = _OWN_SIZE[path]
+        return None if own is None else _shown(path, paint.fit_size(own, box))
     try:
-        return paint.fit_image(pygame.image.load(str(path)), box)
+        picture = pygame.image.load(str(path))
     except (pygame.error, FileNotFoundError, OSError):
-        return None  # the placeholder is drawn instead; --check already warned
+        _OWN_SIZE[path] = None  # the placeholder is drawn instead (not tried again); --check already warned
+        return None
+    _OWN_SIZE[path] = own = picture.get_size()
+    size = paint.fit_size(own, box)
+    return _shown.cache.put((path, size), pygame.transform.smoothscale(picture, size))
+
+
+@bounded(24 * MB)
+def _shown(path: Path, size: tuple[int, int]) -> pygame.Surface | None:
+    """A picture loaded and scaled to `size`."""
+    try:
+        return pygame.transform.smoothscale(pygame.image.load(str(path)), size)
+    except (pygame.error, FileNotFoundError, OSError):
+        return None
 
 
 def card_media(question: Question, revealed: bool) -> tuple[Path | None, Path | None]:

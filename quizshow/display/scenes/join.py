@@ -13,7 +13,6 @@ from collections.abc import Hashable
 from functools import lru_cache
 
 import pygame
-import segno
 
 from quizshow import i18n
 from quizshow.display import paint
@@ -58,6 +57,8 @@ i18n.add_phrases(PHRASES)
 def qr_modules(url: str) -> tuple[tuple[bool, ...], ...]:
     """The code's dark modules, quiet zone included (segno). Error correction L: a projected code is clean,
     and fewer modules are larger ones (a join link is version 3, 29 modules, where M would need 33)."""
+    import segno  # here: a show without phones never loads it (with urllib, http and ssl: 8 MB of start-up)
+
     code = segno.make(url, error="l", micro=False, boost_error=False)
     return tuple(tuple(bool(dark) for dark in row) for row in code.matrix_iter(scale=1, border=QUIET))
 

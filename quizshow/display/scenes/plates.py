@@ -70,7 +70,9 @@ class SpringCardScene(Scene):
         _, width, height, _ = self.card
         frame.paint_background(surface)
         frame.give_way()
-        card(surface, frame, plate_rect(frame, width, height), frame.color("accent"))
+        plate = plate_rect(frame, width, height)
+        card(surface, frame, plate, frame.color("accent"))
+        paint.reserve_scratch_for(card_surface(frame, plate.size, frame.color("accent")))  # what it springs in
 
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
         since, _, _, duration = self.card

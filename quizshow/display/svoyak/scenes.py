@@ -46,13 +46,25 @@ PHASES = {  # each phase's scene, by the scene's name
 def choices(fmt: Format, state: ShowState, at: float) -> list[c.Command]:
     """On the board, opening each special cell still in play (a cat, an auction, a sponsor's question): its
     card is a picture of its own, rehearsed in idle time (Projector.ahead); a regular cell's question text
-    is warmed by the board itself."""
+    is warmed by the board itself. After it, what the host enters next in a special's own picture, so its
+    first frame finds its plates and texts made (at 3840×2160 they cost 4-6 ms of it; made once, a cache
+    bounded by bytes may have dropped them since): the cat handed to each team, then each of its values
+    (the question card); the bidder's lowest bid and pass (a leader's and a passed team's rows)."""
+    svoyak, p = SPEC.format_of(fmt), SPEC.state_of(state)
+    if state.phase == SvoyakPhase.CAT:  # a team the rules refuse changes nothing: not rehearsed
+        return [sc.GiveCat(at=at, team=team) for team in range(len(state.teams))]
+    if state.phase == SvoyakPhase.CAT_VALUE:
+        return [sc.CatValue(at=at, value=value) for value in svoyak.cat_options(state)]
+    if state.phase == SvoyakPhase.AUCTION and p.auction is not None and not p.auction.done:
+        team = p.auction.current
+        ask = svoyak.stake_ask(state, team)
+        bids: list[c.Command] = [sc.Bid(at=at, team=team, amount=ask.low)] if ask is not None else []
+        return [*bids, sc.Pass(at=at, team=team)]
     if state.phase != SvoyakPhase.BOARD:
         return []
-    game, p = SPEC.format_of(fmt).game, SPEC.state_of(state)
-    if p.round >= len(game.rounds):
+    if p.round >= len(svoyak.game.rounds):
         return []
-    rnd = game.rounds[p.round]
+    rnd = svoyak.game.rounds[p.round]
     return [sc.SelectCell(at=at, theme=cell[0], question=cell[1]) for cell in sorted(rnd.cells - p.played)
             if rnd.question(cell).type != "regular"]
 
