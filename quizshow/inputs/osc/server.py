@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import socket
-import socketserver
 import threading
 import time
 from collections.abc import Callable
@@ -25,6 +24,7 @@ from quizshow.inputs.osc.args import Rejected, flag
 from quizshow.inputs.osc.datagram import PARSER_WARNINGS, address_of, check_datagram
 from quizshow.inputs.osc.fairness import Fairness, enlarge_receive_buffer
 from quizshow.inputs.osc.later import EARLY_S, Later
+from quizshow.inputs.osc.listening import Listening
 from quizshow.inputs.osc.routes import route
 from quizshow.outputs.osc_out import message
 
@@ -33,21 +33,6 @@ log = logging.getLogger(__name__)
 BATCH = 64  # datagrams taken from the socket at once, at most
 RCVBUF_BYTES = 4 * 1024 * 1024  # asked of the kernel: a burst waits in the socket instead of being dropped
 _DONTWAIT = getattr(socket, "MSG_DONTWAIT", 0)  # none on Windows: one datagram at a time there
-
-
-class _Listening(socketserver.UDPServer):
-    """The bound UDP socket, as python-osc's BlockingOSCUDPServer binds it (the address family found from the
-    address); the serving loop is ours. python-osc's server module loads asyncio (8 MB of every show's
-    start-up, used only by the phones' web server)."""
-
-    def __init__(self, address: tuple[str, int]) -> None:
-        try:
-            infos = socket.getaddrinfo(address[0], address[1], type=socket.SOCK_DGRAM, family=socket.AF_UNSPEC)
-            if infos:
-                self.address_family = infos[0][0]
-        except (socket.gaierror, IndexError):
-            pass  # as python-osc: the default family
-        super().__init__(address, socketserver.BaseRequestHandler)
 
 
 class OscServer:
@@ -75,7 +60,7 @@ class OscServer:
             logging.getLogger().addFilter(PARSER_WARNINGS)
         host, default_port = config.listen
         # The socket bound; the serving loop is ours (see _read and _work).
-        self.server = _Listening((host, default_port if port is None else port))
+        self.server = Listening((host, default_port if port is None else port))
         self.rcvbuf = enlarge_receive_buffer(self.server.socket, RCVBUF_BYTES)
         self._stopping = False
         self.fairness = Fairness(self.server.socket, config.rate_limit, self._tell_dropped)
