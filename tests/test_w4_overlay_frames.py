@@ -166,3 +166,31 @@ def test_the_standings_cards_kept_stay_within_their_byte_budget_through_a_walk()
     frame = shown.frame(engine.state, now + 1, size)
     key = cards.StandingsCard._key(frame, engine.format.position(engine.state))
     assert key in shown.standings._cards
+
+
+def test_a_frame_of_the_overlays_slide_in_is_the_scene_dimmed_under_the_card_on_its_way_up():
+    """Under the card sliding up, the still layer is not blitted (nor dimmed) where the card hides it whole:
+    each frame of the slide is still the scene drawn whole, dimmed that far, with the card at its place over
+    it (drawn here by hand)."""
+    from quizshow.display.tween import ease_out_cubic
+
+    engine, shown, surface = demo()
+    play(engine, shown, surface, [c.Go(at=1.0), c.Judge(at=2.0, correct=False)])
+    idle(shown, engine, 5.0)
+    shown.on_events(engine.dispatch(c.ViewScores(at=5.0, on=True)).events, 5.0)
+    fresh = Projector(engine.format, shown.theme, "Демо", "ru", views=views_of(engine.format))
+    scene = fresh.scene(engine.state)
+    for i in range(8):
+        now = 5.0 + i / 60
+        shown.render(surface, engine.state, now)
+        up = shown._overlay.value(now)
+        frame = fresh.frame(engine.state, now, SIZE)
+        expected = pygame.Surface(SIZE)
+        scene.draw(expected, fresh.frame(engine.state, now - 3, SIZE))  # (its entrances over)
+        scene.draw(expected, frame)
+        if up > 0.001:
+            keep = 255 - int(cards.STANDINGS_DIM * ease_out_cubic(up) * 255)
+            expected.fill((keep, keep, keep), special_flags=pygame.BLEND_MULT)
+            card = fresh.standings.card(frame)
+            expected.blit(card, cards.StandingsCard._place(card, frame, up))
+        assert same(surface, expected), i

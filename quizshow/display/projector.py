@@ -30,7 +30,7 @@ from quizshow.core.state import ShowState
 from quizshow.display import motion, paint, stack, surfaces
 from quizshow.display.scenes import COMMON
 from quizshow.display.scenes.base import Animations, Frame, Layers, Scene
-from quizshow.display.scenes.cards import StandingsCard
+from quizshow.display.scenes.cards import StandingsCard, around
 from quizshow.display.scenes.join import JoinScene
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
@@ -536,7 +536,7 @@ class Projector:
         """The scene (unless the transition's frame drew the picture) and what is drawn over it."""
         now = frame.now
         if not still and self._transition is None:
-            scene.draw(surface, frame)
+            self._draw_scene(surface, scene, frame)
         self.video.frame_done()  # a video no scene showed this frame stops (and its sound with it)
         self.give_way()
         self._overlaid = 0.0
@@ -547,6 +547,21 @@ class Projector:
                 self._splash.draw(surface, now, self.text, frame.u(150))
             elif layer is stack.OVERLAY:
                 self._draw_overlay(surface, frame)
+
+    def _draw_scene(self, surface: pygame.Surface, scene: Scene, frame: Frame) -> None:
+        """The scene; under the score overlay its still layer is not blitted where the card hides it whole."""
+        hole: pygame.Rect | None = None
+        if self.live(frame.state, frame.now).overlay and type(scene).draw is Scene.draw:
+            shown = self._overlay_shown(frame)
+            cover = getattr(self.standings, "cover", None)  # (a format's own card may have none)
+            hole = cover(frame, shown) if shown > 0.001 and cover is not None else None
+        still = scene.prepare(frame) if hole is not None else None
+        if hole is None or still is None:
+            scene.draw(surface, frame)
+            return
+        for part in around(hole, surface.get_clip()):
+            paint.blit(surface, still.subsurface(part), part.topleft, give_way=frame.give_way)
+        scene.draw_moving(surface, frame)
 
     def _overlay_up(self) -> bool:
         """Whether the last frame drew the score overlay up, its slide over, over the whole scene."""
@@ -603,12 +618,16 @@ class Projector:
             if kind == "buzz" and 0 <= frame.now - started < 0.7 and team < len(frame.state.teams):
                 motion.Flash(paint.rgb(frame.team_color(team)), started).draw(surface, frame.now)
 
-    def _draw_overlay(self, surface: pygame.Surface, frame: Frame) -> None:
-        """The standings card slides up from the bottom edge while view.scores is on."""
+    def _overlay_shown(self, frame: Frame) -> float:
+        """How far up the standings card is in this frame (its slide starts in the first frame after S)."""
         wanted = 1.0 if frame.state.view.scores and not frame.state.view.blank else 0.0
         if wanted != self._overlay.end:
             self._overlay = Tween(self._overlay.value(frame.now), wanted, frame.now, 0.35)
-        shown = self._overlaid = self._overlay.value(frame.now)
+        return self._overlay.value(frame.now)
+
+    def _draw_overlay(self, surface: pygame.Surface, frame: Frame) -> None:
+        """The standings card slides up from the bottom edge while view.scores is on."""
+        shown = self._overlaid = self._overlay_shown(frame)
         if shown <= 0.001:
             return
         self.standings.draw_overlay(surface, frame, shown)
