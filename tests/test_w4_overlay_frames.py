@@ -194,3 +194,17 @@ def test_a_frame_of_the_overlays_slide_in_is_the_scene_dimmed_under_the_card_on_
             card = fresh.standings.card(frame)
             expected.blit(card, cards.StandingsCard._place(card, frame, up))
         assert same(surface, expected), i
+
+
+def test_with_the_overlay_down_only_the_card_of_the_state_on_screen_is_kept():
+    """No S pressed through a few scoring states: after each state's idle time exactly one standings card is
+    kept, the state on screen's (ready for S), not one per state up to the budget."""
+    engine, shown, surface = demo()
+    for cmd in (c.Go(at=1.0), c.Buzz(at=2.0, team=1), c.Judge(at=3.0, correct=True), c.Go(at=4.0),
+                c.Buzz(at=5.0, team=0), c.Judge(at=6.0, correct=False)):
+        shown.on_events(engine.dispatch(cmd).events, cmd.at)
+        for i in range(40):  # its transition over (idle time waits for it)
+            shown.render(surface, engine.state, cmd.at + i / 60)
+        idle(shown, engine, cmd.at + 0.7)
+        frame = shown.frame(engine.state, cmd.at, SIZE)
+        assert list(shown.standings._cards) == [cards.StandingsCard._key(frame, engine.format.position(engine.state))]

@@ -259,6 +259,7 @@ class Projector:
         if not (self._overlay.end > 0 or state.view.scores) and self.live(state, self._now).overlay:
             quiet = self._quiet(state, self._now, size)
             yield from self._offscreen(partial(standings.draw_overlay, frame=quiet, shown=1.0), size)
+            getattr(standings, "keep_only", lambda frame: None)(quiet)  # no other card is wanted
 
     def _press(self, state: ShowState, propose: Callable[[Command], Outcome], team: int) -> Outcome | None:
         """A press of `team`'s box as the engine would take it: the team's, else its first player's who
