@@ -208,3 +208,22 @@ def test_with_the_overlay_down_only_the_card_of_the_state_on_screen_is_kept():
         idle(shown, engine, cmd.at + 0.7)
         frame = shown.frame(engine.state, cmd.at, SIZE)
         assert list(shown.standings._cards) == [cards.StandingsCard._key(frame, engine.format.position(engine.state))]
+
+
+def test_a_followers_no_link_badge_goes_when_the_link_is_back_under_a_settled_overlay():
+    """A follower screen draws «Нет связи с шоу» over the projector's picture on the same surface. Under a
+    settled score overlay the projector draws nothing more a frame, so once the link is back the badge must
+    still go: its next frame is drawn whole, the picture a fresh projector draws."""
+    from quizshow import i18n
+    from quizshow.display.follow_view import FollowScreen
+    from quizshow.runtime.follow import PHRASES
+
+    i18n.add_phrases(PHRASES)
+    engine = demo_engine()
+    shown = Projector(engine.format, load_theme(demo_config().theme), "Демо", "ru", views=views_of(engine.format))
+    follower = FollowScreen(shown, shown.theme, shown.text, "ru", engine.format)
+    engine.dispatch(c.ViewScores(at=1.0, on=True))
+    surface = pygame.Surface(SIZE)
+    for i in range(300):  # the link lost once everything has settled, then back
+        follower.draw(surface, engine.state, 1.0 + i / 60, connected=not 240 <= i < 280)
+    settled_like_a_fresh_projector(shown, engine, surface, 1.0 + 299 / 60)

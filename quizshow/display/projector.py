@@ -576,6 +576,12 @@ class Projector:
                 and not self.anim.recent(self._drawn_at, SETTLE_S)
                 and self._still(scene, self.frame(state, self._drawn_at, frame.size), clocks=True))
 
+    def invalidate(self) -> None:
+        """Something else drew on the surface after the last frame (a follower's «no link» badge): the next
+        frame draws the whole picture, not only what changed (a clock's square; nothing under a settled
+        score overlay)."""
+        self._target = None
+
     def _draw_incoming(self, target: pygame.Surface, scene: Scene, frame: Frame) -> None:
         """The incoming scene for a transition's frame. Drawn into the spare buffer (the zoom's card, a push
         from the left or the top), it is kept while nothing on it can move: the card zooming out of its
