@@ -227,3 +227,22 @@ def test_a_followers_no_link_badge_goes_when_the_link_is_back_under_a_settled_ov
     for i in range(300):  # the link lost once everything has settled, then back
         follower.draw(surface, engine.state, 1.0 + i / 60, connected=not 240 <= i < 280)
     settled_like_a_fresh_projector(shown, engine, surface, 1.0 + 299 / 60)
+
+
+def test_the_phones_join_codes_over_a_score_overlay_show_whole_and_ask_for_no_frames():
+    """S on, then the phones' join codes cover the show (and its overlay): their picture is drawn whole (no
+    hole where the card would be) and, once settled, the window is asked for no frame at all."""
+    from tests.test_w24_layers import board
+
+    engine, shown, surface = demo()
+    now = play(engine, shown, surface, [c.ViewScores(at=1.0, on=True)], frames=60)
+    shown.join = board()
+    for i in range(60):
+        shown.render(surface, engine.state, now + 2 + i / 60)
+    fresh = Projector(engine.format, shown.theme, "Демо", "ru", views=views_of(engine.format))
+    fresh.join = shown.join
+    picture = pygame.Surface(SIZE)
+    fresh.render(picture, engine.state, now - 1)
+    fresh.render(picture, engine.state, now + 2 + 59 / 60)
+    assert same(surface, picture)
+    assert not shown.needs_frame(engine.state, now + 2 + SETTLE_S + 1, SIZE)

@@ -409,7 +409,7 @@ class Projector:
             return "all"
         if self.scene(state).perpetual(self.frame(state, now, size)):
             return "all"
-        if self._overlay.end > 0 and not self._overlay_up() and self.live(state, now).overlay:
+        if self._overlay.end > 0 and not self._overlay_up() and stack.OVERLAY in stack.on_top(self.live(state, now)):
             return "all"  # the score overlay is not yet drawn up (frames far apart: its slide not drawn)
         return "clock" if state.timer.running else None
 
@@ -552,7 +552,7 @@ class Projector:
     def _draw_scene(self, surface: pygame.Surface, scene: Scene, frame: Frame) -> None:
         """The scene; under the score overlay its still layer is not blitted where the card hides it whole."""
         hole: pygame.Rect | None = None
-        if self.live(frame.state, frame.now).overlay and type(scene).draw is Scene.draw:
+        if stack.OVERLAY in stack.on_top(self.live(frame.state, frame.now)) and type(scene).draw is Scene.draw:
             shown = self._overlay_shown(frame)
             cover = getattr(self.standings, "cover", None)  # (a format's own card may have none)
             hole = cover(frame, shown) if shown > 0.001 and cover is not None else None
