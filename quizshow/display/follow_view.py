@@ -62,6 +62,7 @@ class FollowScreen:
                                                               size[0] - picture.get_width(), size[1]))
         if not connected:
             self._lost(surface)
+            self.projector.invalidate()  # the badge goes with the next frame drawn whole
 
     def _host_panel(self, surface: pygame.Surface, state: ShowState, now: float, box: pygame.Rect) -> None:
         unit = max(8, box.h // 40)

@@ -30,7 +30,7 @@ from quizshow.core.state import ShowState
 from quizshow.display import motion, paint, stack, surfaces
 from quizshow.display.scenes import COMMON
 from quizshow.display.scenes.base import Animations, Frame, Layers, Scene
-from quizshow.display.scenes.cards import STANDINGS
+from quizshow.display.scenes.cards import StandingsCard, around
 from quizshow.display.scenes.join import JoinScene
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
@@ -90,6 +90,11 @@ class Projector:
         self._splash: motion.Splash | None = None
         self._splash_key: Hashable = None  # the key of the scene the splash was made over
         self._overlay: Tween = Tween(0.0, 0.0, 0.0, 0.0)
+        # The score overlay's cards, this projector's own (made in its idle time, with its texts)
+        self.standings = self.views.standings or StandingsCard()
+        self._overlaid = 0.0  # how far the last frame that drew showed the overlay
+        self._overlay_whole = False  # the last frame drew the overlay over the whole scene (no transition)
+        self._drawn_at = 0.0  # when the last frame was drawn
         self._layers = Layers()  # still layers: the current picture's and the next one's
         # what the last frame showed
         self._drawn: tuple[ShowState, tuple[int, int], bool, JoinBoard | None] | None = None
@@ -224,7 +229,7 @@ class Projector:
                 nexts.append(upcoming.state)
         # The score overlay up (or still to slide away: no frame has drawn it going yet) shows the standings of
         # the state it is drawn over: their card is made now, not in the next state's first frame (12 ms at 4K).
-        standings = self.views.standings or STANDINGS
+        standings = self.standings
         for upcoming_state in nexts:
             if self._overlay.end > 0 or upcoming_state.view.scores:
                 quiet = self._quiet(upcoming_state, self._now, size)
@@ -263,6 +268,12 @@ class Projector:
             if upcoming.changed:
                 yield from self._rehearse(upcoming.state, self._now, size)
                 yield from self._splash_ahead(state, upcoming.state, size)
+        # S (the score overlay) is a press no idle step foresees: the card of the state on screen is made last,
+        # a row a piece, so the slide-in's frames only blit it (its first composed it: 44-48 ms at 4K).
+        if not (self._overlay.end > 0 or state.view.scores) and self.live(state, self._now).overlay:
+            quiet = self._quiet(state, self._now, size)
+            yield from self._offscreen(partial(standings.draw_overlay, frame=quiet, shown=1.0), size)
+            getattr(standings, "keep_only", lambda frame: None)(quiet)  # no other card is wanted
 
     def _press(self, state: ShowState, propose: Callable[[Command], Outcome], team: int) -> Outcome | None:
         """A press of `team`'s box as the engine would take it: the team's, else its first player's who
@@ -421,8 +432,10 @@ class Projector:
             return "all"
         if self.video.player is not None:  # a clip plays on the card
             return "all"
-        if self.scene(state).perpetual(self.frame(state, now, size)) or self._overlay.end > 0:
+        if self.scene(state).perpetual(self.frame(state, now, size)):
             return "all"
+        if self._overlay.end > 0 and not self._overlay_up() and stack.OVERLAY in stack.on_top(self.live(state, now)):
+            return "all"  # the score overlay is not yet drawn up (frames far apart: its slide not drawn)
         return "clock" if state.timer.running else None
 
     def _lend(self, size: tuple[int, int], outgoing: Hashable, incoming: Hashable) -> None:
@@ -518,17 +531,42 @@ class Projector:
                 self._give_back(size)
             # Only a clock runs, over the last frame on this same surface: only the clocks' squares are drawn
             # again (the rest of the picture is the last frame's), and only they are shown again (`dirty`).
-            if only_clock and self._clocks and surface is self._target:
+            # So too under the score overlay settled over a still picture (its dim and card clipped to them);
+            # with no clock running there, nothing is drawn at all.
+            overlaid = surface is self._target and self._overlay_still(state, scene, frame)
+            if (overlaid or only_clock) and self._clocks and state.timer.running and surface is self._target:
                 area = self._clocks[0].unionall(self._clocks[1:])
+            elif overlaid:
+                area = pygame.Rect(0, 0, 0, 0)
+            if area is not None:
                 surface.set_clip(area)
-            try:
-                scene.draw(surface, frame)
-            finally:
-                if area is not None:
-                    surface.set_clip(None)
+        try:
+            if area is None or area.width:
+                self._draw_frame(surface, scene, frame, still)
+        finally:
+            if area is not None:
+                surface.set_clip(None)
+        self._overlay_whole = not still and self._transition is None and self._overlaid > 0.001
+        self._drawn = (state, size, self.line_check, self.join)
+        self._drawn_at = now
+        self._layers.shown = self._layer_key(scene, frame)  # on screen: its layer gives its surface to none
+        if area is None or area.width:
+            self._target, self._clocks = surface, list(frame.clocks)
+        # A frame in which only a clock ran: the window need only show the clocks' squares again.
+        if area is not None:
+            self.dirty = [area] if area.width else []
+        else:
+            self.dirty = list(frame.clocks) if only_clock and frame.clocks else None
+
+    def _draw_frame(self, surface: pygame.Surface, scene: Scene, frame: Frame, still: bool) -> None:
+        """The scene (unless the transition's frame drew the picture) and what is drawn over it."""
+        now = frame.now
+        if not still and self._transition is None:
+            self._draw_scene(surface, scene, frame)
         self.video.frame_done()  # a video no scene showed this frame stops (and its sound with it)
         self.give_way()
-        for layer in stack.on_top(self.live(state, now)):  # over the picture, bottom first
+        self._overlaid = 0.0
+        for layer in stack.on_top(self.live(frame.state, now)):  # over the picture, bottom first
             self.give_way()  # (each layer is a few full-width blits: an input being applied goes first)
             if layer is stack.FLASH:
                 self._draw_flash(surface, frame)
@@ -536,11 +574,39 @@ class Projector:
                 self._splash.draw(surface, now, self.text, frame.u(150))
             elif layer is stack.OVERLAY:
                 self._draw_overlay(surface, frame)
-        self._drawn = (state, size, self.line_check, self.join)
-        self._layers.shown = self._layer_key(scene, frame)  # on screen: its layer gives its surface to none
-        self._target, self._clocks = surface, list(frame.clocks)
-        # A frame in which only a clock ran: the window need only show the clocks' squares again.
-        self.dirty = ([area] if area is not None else list(frame.clocks)) if only_clock and frame.clocks else None
+
+    def _draw_scene(self, surface: pygame.Surface, scene: Scene, frame: Frame) -> None:
+        """The scene; under the score overlay its still layer is not blitted where the card hides it whole."""
+        hole: pygame.Rect | None = None
+        if stack.OVERLAY in stack.on_top(self.live(frame.state, frame.now)) and type(scene).draw is Scene.draw:
+            shown = self._overlay_shown(frame)
+            cover = getattr(self.standings, "cover", None)  # (a format's own card may have none)
+            hole = cover(frame, shown) if shown > 0.001 and cover is not None else None
+        still = scene.prepare(frame) if hole is not None else None
+        if hole is None or still is None:
+            scene.draw(surface, frame)
+            return
+        for part in around(hole, surface.get_clip()):
+            paint.blit(surface, still.subsurface(part), part.topleft, give_way=frame.give_way)
+        scene.draw_moving(surface, frame)
+
+    def _overlay_up(self) -> bool:
+        """Whether the last frame drew the score overlay up, its slide over, over the whole scene."""
+        return self._overlay_whole and self._overlay.end >= 1.0 and self._overlay.done(self._drawn_at)
+
+    def _overlay_still(self, state: ShowState, scene: Scene, frame: Frame) -> bool:
+        """Whether the last frame drew the score overlay up (its slide over) over the picture of this same
+        state, with nothing under it moving but a clock since that frame: the picture it left is this frame's."""
+        return (self._overlay_up() and self._drawn == (state, frame.size, self.line_check, self.join)
+                and not (self._splash is not None and self._splash.live(self._drawn_at))
+                and not self.anim.recent(self._drawn_at, SETTLE_S)
+                and self._still(scene, self.frame(state, self._drawn_at, frame.size), clocks=True))
+
+    def invalidate(self) -> None:
+        """Something else drew on the surface after the last frame (a follower's «no link» badge): the next
+        frame draws the whole picture, not only what changed (a clock's square; nothing under a settled
+        score overlay)."""
+        self._target = None
 
     def _draw_incoming(self, target: pygame.Surface, scene: Scene, frame: Frame) -> None:
         """The incoming scene for a transition's frame. Drawn into the spare buffer (the zoom's card, a push
@@ -553,13 +619,13 @@ class Projector:
         if target is self._incoming:
             self._incoming_shows = frame.state if whole else None
 
-    def _still(self, scene: Scene, frame: Frame) -> bool:
-        """Whether a scene's picture of an unchanged state is the same as a moment ago: no clock, banner,
-        video, flash, count-up or perpetual motion, and nothing that appeared within SETTLE_S (an entrance
-        keyed by its age). A scene that grows out of a rectangle (Scene.enters_from) animates by nothing
-        else while it grows."""
+    def _still(self, scene: Scene, frame: Frame, clocks: bool = False) -> bool:
+        """Whether a scene's picture of an unchanged state is the same as a moment ago: no clock (with
+        `clocks`: but its running clocks), banner, video, flash, count-up or perpetual motion, and nothing
+        that appeared within SETTLE_S (an entrance keyed by its age). A scene that grows out of a rectangle
+        (Scene.enters_from) animates by nothing else while it grows."""
         state, now, anim = frame.state, frame.now, self.anim
-        return (not state.timer.running and state.banner is None and self.video.player is None
+        return ((clocks or not state.timer.running) and state.banner is None and self.video.player is None
                 and not scene.perpetual(frame)
                 and all(now - started > 0.7 for _, started in anim.flashes.values())
                 and all(now >= c.tween.t0 + c.tween.duration for c in anim.scores.values())
@@ -604,16 +670,19 @@ class Projector:
         finally:
             surface.set_clip(clip)
 
-    def _draw_overlay(self, surface: pygame.Surface, frame: Frame) -> None:
-        """The standings card slides up from the bottom edge while view.scores is on."""
+    def _overlay_shown(self, frame: Frame) -> float:
+        """How far up the standings card is in this frame (its slide starts in the first frame after S)."""
         wanted = 1.0 if frame.state.view.scores and not frame.state.view.blank else 0.0
         if wanted != self._overlay.end:
             self._overlay = Tween(self._overlay.value(frame.now), wanted, frame.now, 0.35)
-        shown = self._overlay.value(frame.now)
+        return self._overlay.value(frame.now)
+
+    def _draw_overlay(self, surface: pygame.Surface, frame: Frame) -> None:
+        """The standings card slides up from the bottom edge while view.scores is on."""
+        shown = self._overlaid = self._overlay_shown(frame)
         if shown <= 0.001:
             return
-        standings = self.views.standings or STANDINGS
-        standings.draw_overlay(surface, frame, shown)
+        self.standings.draw_overlay(surface, frame, shown)
 
 
 def _say(key: str, language: str) -> str:

@@ -53,8 +53,8 @@ def warm_day(frame: Frame) -> bool:
         if mark not in warmed:
             if len(warmed) > 64:  # a long day: forget the old ones
                 warmed.clear()
-            warmed.add(mark)
-            scene.draw_static(SCRATCH, frame)
+            scene.draw_static(SCRATCH, frame)  # cut short at a give-way point (idle time), it is drawn again
+            warmed.add(mark)  # only once drawn whole (marked before, a cut left the legend and next match cold)
             return True
     return False
 

@@ -13,7 +13,7 @@ from quizshow.display import paint
 from quizshow.display.motion import artwork
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
-from quizshow.display.surfaces import MB, bounded
+from quizshow.display.surfaces import MB, SurfaceLRU, bounded
 from quizshow.display.text import TextCache
 from quizshow.display.tween import ease_out_cubic
 from quizshow.i18n import number
@@ -454,6 +454,9 @@ class LineCheckScene(Scene):
 
 STANDINGS_ROW_MIN_H = 48  # a standings row's lowest height (1080 lines); more teams: the leaders only
 STANDINGS_DIM = 0.6  # how much darker the picture behind the score overlay is, once it is up
+# The standings cards kept (for a 1080p screen, scaled with the screen): four of the most rows (3.4 MB each),
+# the state on screen's and the likely next ones' (Next, either verdict).
+STANDINGS_BUDGET = 14 * MB
 
 
 class StandingsCard:
@@ -461,52 +464,96 @@ class StandingsCard:
     over the lower part of the picture. Composed once per standing and only moved while it slides."""
 
     def __init__(self) -> None:
-        self._cards: dict[tuple, pygame.Surface] = {}
+        # The cards made, least recently used out past STANDINGS_BUDGET (a card is 2.7-3.4 MB at 1080p, 11-14
+        # at 4K): the state on screen's and its likely next ones' while the overlay is up or going.
+        self._cards: SurfaceLRU[Hashable, pygame.Surface] = SurfaceLRU(STANDINGS_BUDGET)
+        # A card begun in idle time and cut short at a give-way point: (its key, the card, the rows drawn).
+        self._begun: tuple[Hashable, pygame.Surface, int] | None = None
 
     def draw_overlay(self, surface: pygame.Surface, frame: Frame, shown: float) -> None:
         card = self.card(frame)
-        w, h = frame.size
+        rect = self._place(card, frame, shown)
         # What it slides over is dimmed, so no name or score left beside the card is read as its (the strip's
-        # «Анна» at one end and another player's «−10» at the other read «Анна −10»).
+        # «Анна» at one end and another player's «−10» at the other read «Анна −10»). Not where the card hides
+        # it whole (a third of the screen once up: ~2 ms of a 4K frame).
         keep = 255 - int(STANDINGS_DIM * ease_out_cubic(shown) * 255)
-        surface.fill((keep, keep, keep), special_flags=pygame.BLEND_MULT)
-        rect = card.get_rect(midbottom=(w // 2, h - frame.u(40)))
-        rect.y += int((1 - ease_out_cubic(shown)) * (rect.height + frame.u(60)))
+        for part in around(self.cover(frame, shown), surface.get_clip()):  # (a fill's rectangle ignores the clip)
+            surface.fill((keep, keep, keep), part, special_flags=pygame.BLEND_MULT)
         paint.blit(surface, card, rect.topleft, give_way=frame.give_way)
 
+    @staticmethod
+    def _place(card: pygame.Surface, frame: Frame, shown: float) -> pygame.Rect:
+        """Where the card is on screen, `shown` of the way up."""
+        w, h = frame.size
+        rect = card.get_rect(midbottom=(w // 2, h - frame.u(40)))
+        rect.y += int((1 - ease_out_cubic(shown)) * (rect.height + frame.u(60)))
+        return rect
+
+    def cover(self, frame: Frame, shown: float) -> pygame.Rect:
+        """The part of the screen the card hides whole, `shown` of the way up: its inside within the rounded
+        corners, opaque when the panel's colours are (an empty rectangle if they are not). What is under it
+        need not be drawn or dimmed."""
+        if min(frame.color("panel_top").a, frame.color("panel_dark").a) < 255:
+            return pygame.Rect(0, 0, 0, 0)
+        inset = max(frame.u(28), frame.u(4))  # the corners' radius (the edge lies within it)
+        return self._place(self.card(frame), frame, shown).inflate(-2 * inset, -2 * inset).clip(
+            pygame.Rect((0, 0), frame.size))
+
     def card(self, frame: Frame) -> pygame.Surface:
-        state = frame.state
-        pos = frame.fmt.position(state)
-        key = (frame.size, frame.language, tuple((t.name, t.score, t.color) for t in state.teams),
-               pos.get("round"), pos.get("played"))
+        pos = frame.fmt.position(frame.state)
+        key = self._key(frame, pos)
         found = self._cards.get(key)
         if found is None:
-            if len(self._cards) > 8:
-                self._cards.clear()
-            found = self._cards[key] = self._compose(frame, pos)
+            found = self._cards.put(key, self._compose(frame, pos))
         return found
 
+    def keep_only(self, frame: Frame) -> None:
+        """Drop every card but the one of this frame's state, if made: with the overlay down, S shows the card
+        of the state on screen and no other is wanted (at 4K each holds 9-14 MB)."""
+        key = self._key(frame, frame.fmt.position(frame.state))
+        card = self._cards.get(key)
+        self._cards.clear()
+        if card is not None:
+            self._cards.put(key, card)
+
+    @staticmethod
+    def _key(frame: Frame, pos: dict) -> Hashable:
+        """What a card shows: the teams' names, scores and colours, where the game is; its size and language."""
+        return (frame.size, frame.language, tuple((t.name, t.score, t.color) for t in frame.state.teams),
+                pos.get("round"), pos.get("played"))
+
     def _compose(self, frame: Frame, pos: dict) -> pygame.Surface:
+        """The card, a row at a time between give-way points: cut short there (idle time), it goes on from
+        the next row when asked again (at 4K a card takes 12 ms, 35-45 with its texts and panels new)."""
+        key = self._key(frame, pos)
         state = frame.state
         w, h = frame.size
         order = sorted(range(len(state.teams)), key=lambda i: (-state.teams[i].score, i))
         order = order[:max(1, (h // 2) // frame.u(STANDINGS_ROW_MIN_H))]  # 40 teams: the leaders, readable
         row_h = min(frame.u(96), (h // 2) // max(1, len(order)))
         size = (int(w * 0.62), frame.u(150) + row_h * len(order) + frame.u(30))
-        card = paint.panel(size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel_dark")),
-                           paint.rgb(frame.color("accent")), frame.u(28), frame.u(4)).copy()
-        title = frame.say("scene.standings")
-        details = []
-        if pos.get("round") is not None:
-            details.append(frame.say("console.round", n=pos["round"] + 1))
-        if pos.get("played"):
-            details.append(frame.say("scene.after_questions", n=pos["played"]))
-        head = frame.text.fit(" · ".join([title, *details]).upper(), "heading", (size[0] - frame.u(80), frame.u(70)),
-                              frame.color("accent"), frame.u(56), shadow=True)
-        card.blit(head, head.get_rect(midtop=(size[0] // 2, frame.u(34))))
+        if self._begun is None or self._begun[0] != key:
+            self._begun = None
+            card = paint.panel(size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel_dark")),
+                               paint.rgb(frame.color("accent")), frame.u(28), frame.u(4)).copy()
+            title = frame.say("scene.standings")
+            details = []
+            if pos.get("round") is not None:
+                details.append(frame.say("console.round", n=pos["round"] + 1))
+            if pos.get("played"):
+                details.append(frame.say("scene.after_questions", n=pos["played"]))
+            head = frame.text.fit(" · ".join([title, *details]).upper(), "heading",
+                                  (size[0] - frame.u(80), frame.u(70)), frame.color("accent"), frame.u(56),
+                                  shadow=True)
+            card.blit(head, head.get_rect(midtop=(size[0] // 2, frame.u(34))))
+            self._begun = (key, card, 0)
+            frame.give_way()
+        _, card, begun = self._begun
         leaders = set(state.leaders())
         top = frame.u(130)
         for rank, team_no in enumerate(order):
+            if rank < begun:
+                continue
             team = state.teams[team_no]
             row = pygame.Rect(frame.u(40), top + rank * row_h, size[0] - frame.u(80), row_h - frame.u(10))
             edge = frame.color("accent") if team_no in leaders else frame.color("panel_edge")
@@ -526,7 +573,22 @@ class StandingsCard:
                                                          row.height - frame.u(14)), frame.color("text"), frame.u(52),
                                   shadow=True)
             card.blit(name, name.get_rect(midleft=(row.x + frame.u(110), row.centery)))
+            self._begun = (key, card, rank + 1)  # this row is drawn: a cut from here goes on from the next
+            frame.give_way()
+        self._begun = None
         return card
+
+
+def around(hole: pygame.Rect, whole: pygame.Rect) -> list[pygame.Rect]:
+    """`whole` but `hole`, as up to four rectangles: above, below, left, right."""
+    hole = hole.clip(whole)
+    if not hole.width or not hole.height:
+        return [whole]
+    parts = [pygame.Rect(whole.x, whole.y, whole.width, hole.top - whole.y),
+             pygame.Rect(whole.x, hole.bottom, whole.width, whole.bottom - hole.bottom),
+             pygame.Rect(whole.x, hole.top, hole.left - whole.x, hole.height),
+             pygame.Rect(hole.right, hole.top, whole.right - hole.right, hole.height)]
+    return [part for part in parts if part.width > 0 and part.height > 0]
 
 
 STANDINGS = StandingsCard()
