@@ -61,3 +61,64 @@ def test_the_buzz_flash_keeps_no_band_the_screens_width():
     kept = {name: value for name, value in vars(overlays).items()
             if not isinstance(value, types.ModuleType | type | types.FunctionType)}
     assert screens(pixels(kept), size) < 0.05
+
+
+def _duel_with_presses(presses):
+    """The duel at reading, drawn once, then these presses (team, player) and their first frame: (engine,
+    projector, surface, the presses' events, now)."""
+    from quizshow.core import commands as c
+    from quizshow.display.theme import load_theme
+    from tests.test_duel_display import config
+    from tests.test_w28_first_frames import SIZE, duel_at_reading, idle
+
+    engine, shown = duel_at_reading(load_theme(config().theme))
+    surface = pygame.Surface(SIZE)
+    shown.start(surface, engine.state, 1.0)
+    shown.render(surface, engine.state, 1.0)
+    events = []
+    for i, (team, player) in enumerate(presses):
+        idle(shown, engine, 1.5 + i * 0.05)
+        out = engine.dispatch(c.Buzz(at=2.0 + i * 0.05, team=team, player=player, source_time=2.0 + i * 0.05))
+        assert out.refused is None
+        events += out.events
+        shown.on_events(out.events, 2.0 + i * 0.05)
+    now = 2.0 + len(presses) * 0.05
+    shown.render(surface, engine.state, now)
+    return engine, shown, surface, events, now
+
+
+def _layer_copies(monkeypatch) -> list[pygame.Rect]:
+    """The parts of a still layer copied to the screen from now on (its own rectangle each)."""
+    from quizshow.display import paint
+
+    copied: list[pygame.Rect] = []
+    real = paint.blit
+
+    def blit(target, source, dest=(0, 0), special_flags=0, *, give_way):
+        if source.get_parent() is not None or source.get_size() == target.get_size():
+            copied.append(pygame.Rect(dest[0], dest[1], *source.get_size()))
+        real(target, source, dest, special_flags, give_way=give_way)
+
+    monkeypatch.setattr(paint, "blit", blit)
+    return copied
+
+
+@pytest.mark.parametrize("presses", [[(0, 2)], [(0, 2), (1, 0), (0, 1)]], ids=["one press", "three presses"])
+def test_a_steady_duel_frame_copies_its_layer_only_around_the_presses_it_keeps(monkeypatch, presses):
+    """The presses (the queue's rows, the tables that pressed) are kept as pixels after their first frame; a
+    later frame copies the still layer only around them (they cover the rest), and the queue keeps only
+    down to its last row. The picture is the whole one: drawn on a surface of garbage, it is the picture a
+    fresh projector draws."""
+    from tests.test_duel_display import queue_rect
+    from tests.test_w28_first_frames import SIZE, settled_like_a_fresh_projector
+
+    engine, shown, surface, events, now = _duel_with_presses(presses)
+    copied = _layer_copies(monkeypatch)
+    shown.render(surface, engine.state, now + 0.02)
+    frame = shown.frame(engine.state, now + 0.02, SIZE)
+    box = queue_rect(frame)
+    top = pygame.Rect(box.x, box.y, box.width, box.height // 4)  # its heading and first row: kept pixels
+    assert copied and not any(part.colliderect(top) for part in copied)
+    assert sum(part.width * part.height for part in copied) <= SIZE[0] * SIZE[1] - top.width * top.height
+    monkeypatch.undo()
+    settled_like_a_fresh_projector(shown, engine, events, now + 3.0, "Дуэль")  # on a new (black) surface

@@ -270,6 +270,25 @@ def _glow(size: tuple[int, int]) -> pygame.Surface:
     return _GLOW[0]
 
 
+def outside(whole: pygame.Rect, holes: list[pygame.Rect]) -> list[pygame.Rect]:
+    """`whole` less the holes, as rectangles that do not overlap (a few: the holes are few)."""
+    parts = [whole]
+    for hole in holes:
+        rest = []
+        for part in parts:
+            cut = part.clip(hole)
+            if not cut.width or not cut.height:
+                rest.append(part)
+                continue
+            rest += [r for r in (pygame.Rect(part.x, part.y, part.width, cut.y - part.y),  # above
+                                 pygame.Rect(part.x, cut.bottom, part.width, part.bottom - cut.bottom),  # below
+                                 pygame.Rect(part.x, cut.y, cut.x - part.x, cut.height),  # left of it
+                                 pygame.Rect(cut.right, cut.y, part.right - cut.right, cut.height))  # right
+                     if r.width > 0 and r.height > 0]
+        parts = rest
+    return parts
+
+
 class DuelScene(Scene):
     name = "duel_tables"
 
@@ -310,6 +329,18 @@ class DuelScene(Scene):
         layer is the same whoever pressed and whatever hint is shown, composed ahead, and a press's or a
         hint's first frame composes no 4K layer (issue 28). Once the question is judged, all is still."""
         return phase_of(frame) in (Phase.READING, Phase.THINKING, Phase.ANSWERING)
+
+    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
+        """The still layer, then the moving parts; where the presses' kept pictures cover it this frame (the
+        queue's box, the tables that pressed: opaque, 3.2 million pixels at 4K), the layer is not copied
+        first (issue 28 item 7: those pixels were written twice a frame)."""
+        layer = self.prepare(frame)
+        if layer is not None:
+            kept = self._kept(frame)
+            holes = [rect for rect, _ in kept] if kept is not None else []
+            for part in outside(layer.get_rect(), holes):
+                paint.blit(surface, layer.subsurface(part), part.topleft, give_way=frame.give_way)
+        self.draw_moving(surface, frame)
 
     def warm(self, frame: Frame) -> bool:
         """Idle time while the buzzers are live: the surfaces the presses' pixels are kept in (the queue's
@@ -421,6 +452,21 @@ class DuelScene(Scene):
         surface.blit(paint.panel(box.size, paint.rgb(paint.mix(dark, frame.color("panel"), 0.2)), paint.rgb(dark),
                                  paint.rgb(frame.color("panel_edge")), frame.u(20), max(2, frame.u(2))), box)
 
+    def _presses_key(self, frame: Frame) -> Hashable:
+        """What the presses' kept pictures show."""
+        return (self.static_key(frame), frame.state.presses, duel_of(frame), frame.state.teams, frame.size,
+                frame.language, id(frame.theme))
+
+    def _kept(self, frame: Frame) -> list[tuple[pygame.Rect, pygame.Surface]] | None:
+        """The presses' pictures kept from an earlier frame, if this frame shows them (place, picture)."""
+        if not self._presses_moving(frame):
+            return None
+        asking = duel_of(frame).asking
+        if not frame.state.presses.presses and not (asking is not None and asking.hint_shown):
+            return None
+        kept = _PRESSES.get(frame.layers)
+        return kept[1] if kept is not None and kept[0] == self._presses_key(frame) else None
+
     def _presses(self, surface: pygame.Surface, frame: Frame) -> None:
         """While the buzzers are live, over the still layer (`_presses_moving`): the tables that pressed
         (their numbers, the asked one's gold) and the queue with the hint, as the layer drew them after."""
@@ -432,16 +478,16 @@ class DuelScene(Scene):
         if not frame.state.presses.presses and not (asking is not None and asking.hint_shown):
             self._queue(surface, frame)  # its heading and «no presses» only: three words, kept no pixels
             return
-        key = (self.static_key(frame), frame.state.presses, duel_of(frame), frame.state.teams, frame.size,
-               frame.language, id(frame.theme))
-        kept = _PRESSES.get(frame.layers)
-        if kept is not None and kept[0] == key:  # drawn in an earlier frame: its pixels, copied then
-            for rect, picture in kept[1]:
+        pictures = self._kept(frame)
+        if pictures is not None:  # drawn in an earlier frame: its pixels, copied then
+            for rect, picture in pictures:
                 surface.blit(picture, rect)
             return
+        key = self._presses_key(frame)
+        kept = _PRESSES.get(frame.layers)
         background = frame.background()
         free = self._looks(frame, presses=False)
-        areas = [queue_rect(frame)]
+        areas = [self._queue_area(frame)]
         for seat, (look, number) in self._looks(frame).items():
             if (look, number) == free[seat]:
                 continue
@@ -464,6 +510,18 @@ class DuelScene(Scene):
             picture.blit(surface, (0, 0), rect)
             pictures.append((rect, picture))
         _PRESSES[frame.layers] = (key, pictures)
+
+    def _queue_area(self, frame: Frame) -> pygame.Rect:
+        """The part of the queue's box its words, rows and hint are drawn on (kept as pixels): without the
+        hint, down to the last row (the empty rest of the box is the layer's, copied and blitted for nothing:
+        a press's row is a third of the box)."""
+        box = queue_rect(frame)
+        count = len(frame.state.presses.presses)
+        asking = duel_of(frame).asking
+        if not count or (asking is not None and asking.hint_shown):
+            return box
+        last = entry_rects(frame, count, False)[-1]
+        return pygame.Rect(box.x, box.y, box.width, min(box.height, last.bottom + frame.u(8) - box.y))
 
     def _queue(self, surface: pygame.Surface, frame: Frame) -> None:
         """The queue's words and rows, and the hint, on its panel (`_queue_panel`)."""
