@@ -254,7 +254,8 @@ def _tile(frame: Frame, team: int, player: int, look: str, number: int | None) -
 
 
 # The presses drawn over the still layer (`DuelScene._presses`), as pixels, by the projector's layers (one
-# projector's): what they show and (place, picture) for each part, the queue's box and the tables that pressed.
+# projector's): what they show and (place, picture) for each part, the queue's box and the tables that pressed
+# (a picture may be larger than its place: its top left part is the place's).
 _PRESSES: weakref.WeakKeyDictionary[object, tuple[Hashable, list[tuple[pygame.Rect, pygame.Surface]]]] = \
     weakref.WeakKeyDictionary()
 
@@ -481,7 +482,7 @@ class DuelScene(Scene):
         pictures = self._kept(frame)
         if pictures is not None:  # drawn in an earlier frame: its pixels, copied then
             for rect, picture in pictures:
-                surface.blit(picture, rect)
+                surface.blit(picture, rect, pygame.Rect((0, 0), rect.size))
             return
         key = self._presses_key(frame)
         kept = _PRESSES.get(frame.layers)
@@ -502,9 +503,10 @@ class DuelScene(Scene):
         pictures = []
         spare = [picture for _, picture in kept[1]] if kept is not None else []
         for rect in areas:  # (nothing moving is drawn on these before them: the bar is beside them)
-            # The last pictures' surfaces of the same size are drawn into again (the queue's box always).
-            picture = next((p for p in spare if p.get_size() == rect.size), None) or \
-                pygame.Surface(rect.size, 0, surface)
+            # The last pictures' surfaces that hold it are drawn into again (the queue's box always: its part
+            # kept is as tall as its rows; a surface allocated in a press's frame costs more than the copy).
+            picture = next((p for p in spare if p.get_width() >= rect.width and p.get_height() >= rect.height),
+                           None) or pygame.Surface(rect.size, 0, surface)
             if picture in spare:
                 spare.remove(picture)
             picture.blit(surface, (0, 0), rect)
