@@ -122,3 +122,69 @@ def test_a_steady_duel_frame_copies_its_layer_only_around_the_presses_it_keeps(m
     assert sum(part.width * part.height for part in copied) <= SIZE[0] * SIZE[1] - top.width * top.height
     monkeypatch.undo()
     settled_like_a_fresh_projector(shown, engine, events, now + 3.0, "Дуэль")  # on a new (black) surface
+
+
+def _svoyak_at(step: str, size=(1280, 720)):
+    """«Своя игра» walked (frames drawn, idle time run) to the end of `step`: (engine, projector, surface, now)."""
+    from quizshow.display.projector import Projector
+    from quizshow.display.theme import load_theme
+    from tests.conftest import svoyak_config, svoyak_engine, views_of
+    from tests.test_svoyak_display import walk
+
+    engine = svoyak_engine()
+    shown = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", "ru",
+                      views=views_of(engine.format))
+    surface = pygame.Surface(size)
+    now = 0.0
+    for name, commands in walk():
+        for cmd in commands:
+            while shown.ahead(engine.state, engine.propose, cmd.at, size):
+                pass
+            shown.on_events(engine.dispatch(cmd).events, cmd.at)
+            now = max(now, cmd.at)
+        shown.render(surface, engine.state, now)
+        shown.render(surface, engine.state, now + 3)
+        if name == step:
+            return engine, shown, surface, now + 3
+    raise AssertionError(step)
+
+
+def _like_a_fresh_projector(engine, shown, now: float, size=(1280, 720)) -> None:
+    from quizshow.display.projector import Projector
+    from tests.conftest import views_of
+
+    fresh = Projector(engine.format, shown.theme, "Своя игра", "ru", views=views_of(engine.format))
+    fresh.render(pygame.Surface(size), engine.state, now - 3)
+    pictures = []
+    for projector in (shown, fresh):
+        surface = pygame.Surface(size)
+        projector.render(surface, engine.state, now)
+        pictures.append(pygame.image.tobytes(surface, "RGB"))
+    assert pictures[0] == pictures[1]
+
+
+@pytest.mark.parametrize("step, stake", [("final_themes", False), ("final_stakes", False), ("final_stakes", True)],
+                         ids=["themes", "stakes", "a stake"])
+def test_a_steady_frame_of_the_finals_themes_and_stakes_paints_its_background_no_more(monkeypatch, step, stake):
+    """The final's themes and stakes drew the whole picture every frame (the stakes' «thinking» dots move
+    as long as a team has not staked): the background, the heading, the plates and cards are a still layer
+    now, composed once for the phase; a removal or a stake draws over it. The picture is the same."""
+    from quizshow.display.scenes.base import Frame
+    from quizshow.formats.svoyak import commands as sc
+    from quizshow.formats.svoyak.spec import SPEC
+
+    engine, shown, surface, now = _svoyak_at(step)
+    if stake:
+        team = SPEC.state_of(engine.state).final.order[0]
+        out = engine.dispatch(sc.FinalStake(at=now, team=team, amount=1))
+        assert out.refused is None
+        shown.on_events(out.events, now)
+        shown.render(surface, engine.state, now + 0.1)
+        now += 3
+    painted: list[int] = []
+    real = Frame.paint_background
+    monkeypatch.setattr(Frame, "paint_background", lambda self, target: (painted.append(1), real(self, target)))
+    shown.render(surface, engine.state, now + 0.5)
+    assert painted == []
+    monkeypatch.undo()
+    _like_a_fresh_projector(engine, shown, now + 1)
