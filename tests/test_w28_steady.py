@@ -188,3 +188,33 @@ def test_a_steady_frame_of_the_finals_themes_and_stakes_paints_its_background_no
     assert painted == []
     monkeypatch.undo()
     _like_a_fresh_projector(engine, shown, now + 1)
+
+
+def test_the_asked_tables_pulse_fades_its_own_glow_instead_of_copying_it_every_frame(monkeypatch):
+    """While a player answers the gold frame round their table pulses (every frame, as long as they answer):
+    its glow's pieces were copied every frame to be faded (0.7 ms at 4K); they are copied once. The same
+    pixels as the shared glow frame faded the old way."""
+    from quizshow.display import paint
+    from quizshow.display.duel import scene as duel_scene
+    from tests.test_w28_first_frames import SIZE
+
+    engine, shown, surface, _, now = _duel_with_presses([(0, 2)])
+    shown.render(surface, engine.state, now + 0.02)
+    made: list[tuple] = []
+    real = paint.glow_frame
+    monkeypatch.setattr(paint, "glow_frame", lambda *a: (made.append(a), real(*a))[1])
+    for i in range(10):
+        shown.render(surface, engine.state, now + 0.05 + i / 60)
+    assert made == []
+    monkeypatch.undo()
+    frame = shown.frame(engine.state, now + 1, SIZE)
+    rect = duel_scene.tile_rect(frame, 0, 2).inflate(frame.u(10), frame.u(10))
+    old, new = a_picture(SIZE), a_picture(SIZE)
+    for alpha in (70, 150, 220):
+        paint.blit_glow_frame(old, rect, paint.rgb(frame.color("accent")), frame.u(20), frame.u(3), alpha,
+                              give_way=paint.never)
+        for piece, (x, y) in duel_scene._pulse_pieces(rect.size, paint.rgb(frame.color("accent")), frame.u(20),
+                                                      frame.u(3)):
+            piece.set_alpha(alpha)
+            new.blit(piece, (rect.x - frame.u(3) * 3 + x, rect.y - frame.u(3) * 3 + y))
+    assert pygame.image.tobytes(old, "RGB") == pygame.image.tobytes(new, "RGB")

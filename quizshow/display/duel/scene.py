@@ -271,6 +271,21 @@ def _glow(size: tuple[int, int]) -> pygame.Surface:
     return _GLOW[0]
 
 
+_PULSE: dict[Hashable, tuple[tuple[pygame.Surface, tuple[int, int]], ...]] = {}  # the asked tile's glow, ours
+
+
+def _pulse_pieces(size: tuple[int, int], color: paint.Color, radius: int,
+                  width: int) -> tuple[tuple[pygame.Surface, tuple[int, int]], ...]:
+    """The asked tile's pulsing glow frame: paint.glow_frame's pieces, copied once to be faded every frame
+    (the shared pieces are not ours to fade; copying them each frame cost 0.7 ms at 4K)."""
+    key = (size, color, radius, width)
+    found = _PULSE.get(key)
+    if found is None:
+        _PULSE.clear()
+        found = _PULSE[key] = tuple((piece.copy(), at) for piece, at in paint.glow_frame(size, color, radius, width))
+    return found
+
+
 def outside(whole: pygame.Rect, holes: list[pygame.Rect]) -> list[pygame.Rect]:
     """`whole` less the holes, as rectangles that do not overlap (a few: the holes are few)."""
     parts = [whole]
@@ -720,10 +735,12 @@ class DuelScene(Scene):
         press = fmt_of(frame).asked_now(frame.state)
         if press is None:
             return
-        rect = tile_rect(frame, press.team, press.player or 0)
+        rect = tile_rect(frame, press.team, press.player or 0).inflate(frame.u(10), frame.u(10))
         alpha = int(70 + 150 * pulse(frame.now, 1.2))
-        paint.blit_glow_frame(surface, rect.inflate(frame.u(10), frame.u(10)), paint.rgb(frame.color("accent")),
-                              frame.u(20), frame.u(3), alpha, give_way=frame.give_way)
+        pad = frame.u(3) * 3  # (paint.blit_glow_frame's, without copying its pieces every frame to fade them)
+        for piece, (x, y) in _pulse_pieces(rect.size, paint.rgb(frame.color("accent")), frame.u(20), frame.u(3)):
+            piece.set_alpha(alpha)
+            paint.blit(surface, piece, (rect.x - pad + x, rect.y - pad + y), give_way=frame.give_way)
 
     def _sweep(self, surface: pygame.Surface, frame: Frame) -> None:
         """A new press slides into its place in the queue: a gold light sweeping across its row."""
