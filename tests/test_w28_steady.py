@@ -222,3 +222,34 @@ def test_the_asked_tables_pulse_fades_its_own_glow_instead_of_copying_it_every_f
             piece.set_alpha(alpha)
             new.blit(piece, (rect.x - frame.u(3) * 3 + x, rect.y - frame.u(3) * 3 + y))
     assert pygame.image.tobytes(old, "RGB") == pygame.image.tobytes(new, "RGB")
+
+
+@pytest.mark.parametrize("seat", [(0, 2), (1, 3)], ids=["Альфа, красный", "Бета, капитан"])
+def test_the_first_frame_after_any_players_press_in_the_duel_makes_no_table_and_no_words(monkeypatch, seat):
+    """Idle time makes, a player a call, the table and the row's words each player who may press next would
+    get (the projector rehearses one press a team, its first player's): the frame after any player's press
+    only blits them. The picture settles as a fresh projector draws it."""
+    from quizshow.core import commands as c
+    from quizshow.display.duel import scene as duel_scene
+    from quizshow.display.theme import load_theme
+    from tests.test_duel_display import config
+    from tests.test_w28_first_frames import SIZE, duel_at_reading, idle, settled_like_a_fresh_projector
+
+    engine, shown = duel_at_reading(load_theme(config().theme))
+    surface = pygame.Surface(SIZE)
+    shown.start(surface, engine.state, 1.0)
+    shown.render(surface, engine.state, 1.0)
+    idle(shown, engine, 1.5)
+    tiles: list[tuple] = []
+    drawn: list[str] = []
+    real_tile, real_draw = duel_scene._tile, type(shown.text)._draw
+    monkeypatch.setattr(duel_scene, "_tile", lambda frame, *a: (tiles.append(a), real_tile(frame, *a))[1])
+    monkeypatch.setattr(type(shown.text), "_draw", lambda self, layout, *a, **k: (
+        drawn.append(layout), real_draw(self, layout, *a, **k))[1])
+    out = engine.dispatch(c.Buzz(at=2.0, team=seat[0], player=seat[1], source_time=2.0))
+    assert out.refused is None
+    shown.on_events(out.events, 2.0)
+    shown.render(surface, engine.state, 2.0)
+    assert tiles == [] and drawn == []
+    monkeypatch.undo()
+    settled_like_a_fresh_projector(shown, engine, out.events, 5.0, "Дуэль")

@@ -22,6 +22,7 @@ import pygame
 from quizshow.core.commands import Command
 from quizshow.core.effects import EventKind
 from quizshow.core.format import Format
+from quizshow.core.presslog import Press
 from quizshow.core.state import ShowState
 from quizshow.display import paint
 from quizshow.display.scenes import widgets
@@ -30,7 +31,7 @@ from quizshow.display.scenes.plates import words
 from quizshow.display.theme import Theme
 from quizshow.display.tween import WORDS_AT, ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
 from quizshow.formats.duel.commands import Hint
-from quizshow.formats.duel.format import DuelFormat
+from quizshow.formats.duel.format import DuelFormat, QueueEntry
 from quizshow.formats.duel.model import CAPTAIN, COLOURS, TABLES, DuelState, Phase
 from quizshow.formats.duel.spec import SPEC
 from quizshow.i18n import duration
@@ -260,6 +261,10 @@ _PRESSES: weakref.WeakKeyDictionary[object, tuple[Hashable, list[tuple[pygame.Re
     weakref.WeakKeyDictionary()
 
 
+# Which players' next press is warmed (`DuelScene._warm_next_press`), by the projector's layers: for which presses.
+_WARMED: weakref.WeakKeyDictionary[object, tuple[Hashable, set[tuple[int, int]]]] = weakref.WeakKeyDictionary()
+_PIXEL = pygame.Surface((1, 1))  # what a warm-up draws on: its pictures are made, its pixels not wanted
+
 _GLOW: list[pygame.Surface] = []  # the sweep's light, one surface drawn into a row and frame (it is filled first)
 
 
@@ -360,11 +365,46 @@ class DuelScene(Scene):
 
     def warm(self, frame: Frame) -> bool:
         """Idle time while the buzzers are live: the surfaces the presses' pixels are kept in (the queue's
-        box, three tables), so a press's first frame allocates none (8 MB for the box at 4K)."""
-        if self._presses_moving(frame) and frame.layers not in _PRESSES:
+        box, three tables), so a press's first frame allocates none (8 MB for the box at 4K); then, a player
+        a call, the table and the queue's row each player who may press next would get."""
+        if not self._presses_moving(frame):
+            return False
+        if frame.layers not in _PRESSES:
             box, table = queue_rect(frame), tile_rect(frame, 0, 0).inflate(frame.u(18) * 2, frame.u(18) * 2)
             _PRESSES[frame.layers] = (None, [(box, pygame.Surface(box.size))] +
                                       [(table, pygame.Surface(table.size)) for _ in range(3)])
+        return self._warm_next_press(frame)
+
+    def _warm_next_press(self, frame: Frame) -> bool:
+        """The next press's table (its look and number) and its row's words for one player who may press
+        next and has not been warmed for these presses; False once none is left. The projector rehearses
+        one press a team (its first player's); any of eight may press, and a press's first frame made its
+        table and its row's words (2 and 3 ms at 4K). Drawn on a pixel: only the pictures are wanted."""
+        state, fmt, duel = frame.state, fmt_of(frame), duel_of(frame)
+        asking = duel.asking
+        if asking is None:
+            return False
+        key = (state.presses, duel, state.teams, frame.size, frame.language, id(frame.theme))
+        done = _WARMED.get(frame.layers)
+        if done is None or done[0] != key:
+            done = _WARMED[frame.layers] = (key, set())
+        entries = fmt.queue(state)
+        pressed = {entry.seat for entry in entries}
+        count = len(entries) + 1
+        status = "waiting" if fmt.asked_now(state) is not None else "answering"
+        for team in TABLES:
+            for player in range(len(COLOURS)):
+                seat = (team, player)
+                if seat in pressed or seat in done[1] or not duel.bout.in_game(seat) or seat in asking.wrong:
+                    continue
+                tile(frame, team, player, "asked" if status == "answering" else "live", count)
+                rect = entry_rects(frame, count, asking.hint_shown)[-1]
+                press = Press(source_time=0.0, arrival=0.0, team=team, player=player)
+                entry = QueueEntry(press, seat, status, 0.0)  # (its margin is not known yet)
+                draw = self._entry_compact if count >= COMPACT_FROM else self._entry
+                draw(_PIXEL, frame, rect, count - 1, entry)
+                done[1].add(seat)
+                return True
         return False
 
     def static_key(self, frame: Frame) -> Hashable:
