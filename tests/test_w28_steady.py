@@ -253,3 +253,41 @@ def test_the_first_frame_after_any_players_press_in_the_duel_makes_no_table_and_
     assert tiles == [] and drawn == []
     monkeypatch.undo()
     settled_like_a_fresh_projector(shown, engine, out.events, 5.0, "Дуэль")
+
+
+@pytest.mark.parametrize("player", [1, 3])
+def test_the_first_frame_after_any_players_press_in_brainring_writes_no_name(monkeypatch, player):
+    """«Отвечает: name» for every player at both tables is made in idle time (the projector rehearses each
+    team's first player's press): the frame after any player's press lays out no «Отвечает» words of its
+    own. Settled, the picture a fresh projector draws."""
+    from quizshow.core import commands as c
+    from quizshow.display.projector import Projector
+    from quizshow.display.theme import load_theme
+    from tests import test_brainring_display as ring
+    from tests.conftest import views_of
+    from tests.test_w28_first_frames import SIZE, idle, settled_like_a_fresh_projector
+
+    engine = ring.engine()
+    shown = Projector(engine.format, load_theme(ring.config().theme), "Брейн-ринг", "ru",
+                      views=views_of(engine.format))
+    for name, commands in ring.walk():
+        if name == "answering":
+            break
+        for cmd in commands:
+            shown.on_events(engine.dispatch(cmd).events, cmd.at)
+    surface = pygame.Surface(SIZE)
+    shown.start(surface, engine.state, 20.0)
+    shown.render(surface, engine.state, 20.0)
+    idle(shown, engine, 20.5)
+    drawn: list[str] = []
+    real_draw = type(shown.text)._draw
+    monkeypatch.setattr(type(shown.text), "_draw", lambda self, layout, *a, **k: (
+        drawn.append(" ".join(layout.lines)), real_draw(self, layout, *a, **k))[1])
+    out = engine.dispatch(c.Buzz(at=21.0, team=0, player=player))
+    assert out.refused is None and engine.state.answering == 0
+    shown.on_events(out.events, 21.0)
+    shown.render(surface, engine.state, 21.0)
+    name = engine.state.teams[0].players[player]
+    assert not any(name in text for text in drawn), drawn
+    monkeypatch.undo()
+    settled_like_a_fresh_projector(shown, engine, out.events, 24.0, "Брейн-ринг")
