@@ -23,6 +23,8 @@ from quizshow.formats.brainring.model import TABLES, Phase, Ring
 from quizshow.formats.brainring.spec import SPEC
 from quizshow.i18n import number
 
+_PIXEL = pygame.Surface((1, 1))  # what a warm-up draws on: its pictures are made, its pixels not wanted
+
 
 def ring_of(frame: Frame) -> Ring:
     """The match's own state, typed through the format's contract."""
@@ -73,6 +75,16 @@ class MatchScene(Scene):
         return (state.phase, ring.number, ring.battle, ring.value, state.answering, answerer_team, state.locked,
                 ring.benched, ring.single, ring.false_start, ring.correct_by, ring.asked, ring.source, ring.extra,
                 time_over(frame))
+
+    def warm(self, frame: Frame) -> bool:
+        """Idle time: «Отвечает: name» for every player of both tables (the projector rehearses one press a
+        team, its first player's; any player may press, and the words were made in the press's first frame)."""
+        for team in TABLES:
+            for name in frame.state.teams[team].players if team < len(frame.state.teams) else ():
+                frame.give_way()
+                words(_PIXEL, frame, frame.say("scene.answers", name=name), self._label_rect(frame, team),
+                      role="body", color=frame.color("accent"), px=34, shadow=False)
+        return False
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)

@@ -22,6 +22,7 @@ import pygame
 from quizshow.core.commands import Command
 from quizshow.core.effects import EventKind
 from quizshow.core.format import Format
+from quizshow.core.presslog import Press
 from quizshow.core.state import ShowState
 from quizshow.display import paint
 from quizshow.display.scenes import widgets
@@ -30,7 +31,7 @@ from quizshow.display.scenes.plates import words
 from quizshow.display.theme import Theme
 from quizshow.display.tween import WORDS_AT, ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
 from quizshow.formats.duel.commands import Hint
-from quizshow.formats.duel.format import DuelFormat
+from quizshow.formats.duel.format import DuelFormat, QueueEntry
 from quizshow.formats.duel.model import CAPTAIN, COLOURS, TABLES, DuelState, Phase
 from quizshow.formats.duel.spec import SPEC
 from quizshow.i18n import duration
@@ -254,10 +255,15 @@ def _tile(frame: Frame, team: int, player: int, look: str, number: int | None) -
 
 
 # The presses drawn over the still layer (`DuelScene._presses`), as pixels, by the projector's layers (one
-# projector's): what they show and (place, picture) for each part, the queue's box and the tables that pressed.
+# projector's): what they show and (place, picture) for each part, the queue's box and the tables that pressed
+# (a picture may be larger than its place: its top left part is the place's).
 _PRESSES: weakref.WeakKeyDictionary[object, tuple[Hashable, list[tuple[pygame.Rect, pygame.Surface]]]] = \
     weakref.WeakKeyDictionary()
 
+
+# Which players' next press is warmed (`DuelScene._warm_next_press`), by the projector's layers: for which presses.
+_WARMED: weakref.WeakKeyDictionary[object, tuple[Hashable, set[tuple[int, int]]]] = weakref.WeakKeyDictionary()
+_PIXEL = pygame.Surface((1, 1))  # what a warm-up draws on: its pictures are made, its pixels not wanted
 
 _GLOW: list[pygame.Surface] = []  # the sweep's light, one surface drawn into a row and frame (it is filled first)
 
@@ -268,6 +274,40 @@ def _glow(size: tuple[int, int]) -> pygame.Surface:
         kept = _GLOW[0].get_size() if _GLOW else (0, 0)
         _GLOW[:] = [pygame.Surface((max(size[0], kept[0]), max(size[1], kept[1])), pygame.SRCALPHA)]
     return _GLOW[0]
+
+
+_PULSE: dict[Hashable, tuple[tuple[pygame.Surface, tuple[int, int]], ...]] = {}  # the asked tile's glow, ours
+
+
+def _pulse_pieces(size: tuple[int, int], color: paint.Color, radius: int,
+                  width: int) -> tuple[tuple[pygame.Surface, tuple[int, int]], ...]:
+    """The asked tile's pulsing glow frame: paint.glow_frame's pieces, copied once to be faded every frame
+    (the shared pieces are not ours to fade; copying them each frame cost 0.7 ms at 4K)."""
+    key = (size, color, radius, width)
+    found = _PULSE.get(key)
+    if found is None:
+        _PULSE.clear()
+        found = _PULSE[key] = tuple((piece.copy(), at) for piece, at in paint.glow_frame(size, color, radius, width))
+    return found
+
+
+def outside(whole: pygame.Rect, holes: list[pygame.Rect]) -> list[pygame.Rect]:
+    """`whole` less the holes, as rectangles that do not overlap (a few: the holes are few)."""
+    parts = [whole]
+    for hole in holes:
+        rest = []
+        for part in parts:
+            cut = part.clip(hole)
+            if not cut.width or not cut.height:
+                rest.append(part)
+                continue
+            rest += [r for r in (pygame.Rect(part.x, part.y, part.width, cut.y - part.y),  # above
+                                 pygame.Rect(part.x, cut.bottom, part.width, part.bottom - cut.bottom),  # below
+                                 pygame.Rect(part.x, cut.y, cut.x - part.x, cut.height),  # left of it
+                                 pygame.Rect(cut.right, cut.y, part.right - cut.right, cut.height))  # right
+                     if r.width > 0 and r.height > 0]
+        parts = rest
+    return parts
 
 
 class DuelScene(Scene):
@@ -311,13 +351,60 @@ class DuelScene(Scene):
         hint's first frame composes no 4K layer (issue 28). Once the question is judged, all is still."""
         return phase_of(frame) in (Phase.READING, Phase.THINKING, Phase.ANSWERING)
 
+    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
+        """The still layer, then the moving parts; where the presses' kept pictures cover it this frame (the
+        queue's box, the tables that pressed: opaque, 3.2 million pixels at 4K), the layer is not copied
+        first (issue 28 item 7: those pixels were written twice a frame)."""
+        layer = self.prepare(frame)
+        if layer is not None:
+            kept = self._kept(frame)
+            holes = [rect for rect, _ in kept] if kept is not None else []
+            for part in outside(layer.get_rect(), holes):
+                paint.blit(surface, layer.subsurface(part), part.topleft, give_way=frame.give_way)
+        self.draw_moving(surface, frame)
+
     def warm(self, frame: Frame) -> bool:
         """Idle time while the buzzers are live: the surfaces the presses' pixels are kept in (the queue's
-        box, three tables), so a press's first frame allocates none (8 MB for the box at 4K)."""
-        if self._presses_moving(frame) and frame.layers not in _PRESSES:
+        box, three tables), so a press's first frame allocates none (8 MB for the box at 4K); then, a player
+        a call, the table and the queue's row each player who may press next would get."""
+        if not self._presses_moving(frame):
+            return False
+        if frame.layers not in _PRESSES:
             box, table = queue_rect(frame), tile_rect(frame, 0, 0).inflate(frame.u(18) * 2, frame.u(18) * 2)
             _PRESSES[frame.layers] = (None, [(box, pygame.Surface(box.size))] +
                                       [(table, pygame.Surface(table.size)) for _ in range(3)])
+        return self._warm_next_press(frame)
+
+    def _warm_next_press(self, frame: Frame) -> bool:
+        """The next press's table (its look and number) and its row's words for one player who may press
+        next and has not been warmed for these presses; False once none is left. The projector rehearses
+        one press a team (its first player's); any of eight may press, and a press's first frame made its
+        table and its row's words (2 and 3 ms at 4K). Drawn on a pixel: only the pictures are wanted."""
+        state, fmt, duel = frame.state, fmt_of(frame), duel_of(frame)
+        asking = duel.asking
+        if asking is None:
+            return False
+        key = (state.presses, duel, state.teams, frame.size, frame.language, id(frame.theme))
+        done = _WARMED.get(frame.layers)
+        if done is None or done[0] != key:
+            done = _WARMED[frame.layers] = (key, set())
+        entries = fmt.queue(state)
+        pressed = {entry.seat for entry in entries}
+        count = len(entries) + 1
+        status = "waiting" if fmt.asked_now(state) is not None else "answering"
+        for team in TABLES:
+            for player in range(len(COLOURS)):
+                seat = (team, player)
+                if seat in pressed or seat in done[1] or not duel.bout.in_game(seat) or seat in asking.wrong:
+                    continue
+                tile(frame, team, player, "asked" if status == "answering" else "live", count)
+                rect = entry_rects(frame, count, asking.hint_shown)[-1]
+                press = Press(source_time=0.0, arrival=0.0, team=team, player=player)
+                entry = QueueEntry(press, seat, status, 0.0)  # (its margin is not known yet)
+                draw = self._entry_compact if count >= COMPACT_FROM else self._entry
+                draw(_PIXEL, frame, rect, count - 1, entry)
+                done[1].add(seat)
+                return True
         return False
 
     def static_key(self, frame: Frame) -> Hashable:
@@ -421,6 +508,21 @@ class DuelScene(Scene):
         surface.blit(paint.panel(box.size, paint.rgb(paint.mix(dark, frame.color("panel"), 0.2)), paint.rgb(dark),
                                  paint.rgb(frame.color("panel_edge")), frame.u(20), max(2, frame.u(2))), box)
 
+    def _presses_key(self, frame: Frame) -> Hashable:
+        """What the presses' kept pictures show."""
+        return (self.static_key(frame), frame.state.presses, duel_of(frame), frame.state.teams, frame.size,
+                frame.language, id(frame.theme))
+
+    def _kept(self, frame: Frame) -> list[tuple[pygame.Rect, pygame.Surface]] | None:
+        """The presses' pictures kept from an earlier frame, if this frame shows them (place, picture)."""
+        if not self._presses_moving(frame):
+            return None
+        asking = duel_of(frame).asking
+        if not frame.state.presses.presses and not (asking is not None and asking.hint_shown):
+            return None
+        kept = _PRESSES.get(frame.layers)
+        return kept[1] if kept is not None and kept[0] == self._presses_key(frame) else None
+
     def _presses(self, surface: pygame.Surface, frame: Frame) -> None:
         """While the buzzers are live, over the still layer (`_presses_moving`): the tables that pressed
         (their numbers, the asked one's gold) and the queue with the hint, as the layer drew them after."""
@@ -432,15 +534,15 @@ class DuelScene(Scene):
         if not frame.state.presses.presses and not (asking is not None and asking.hint_shown):
             self._queue(surface, frame)  # its heading and «no presses» only: three words, kept no pixels
             return
-        key = (self.static_key(frame), frame.state.presses, duel_of(frame), frame.state.teams, frame.size,
-               frame.language, id(frame.theme))
-        kept = _PRESSES.get(frame.layers)
-        if kept is not None and kept[0] == key:  # drawn in an earlier frame: its pixels, copied then
-            for rect, picture in kept[1]:
-                surface.blit(picture, rect)
+        pictures = self._kept(frame)
+        if pictures is not None:  # drawn in an earlier frame: its pixels, copied then
+            for rect, picture in pictures:
+                surface.blit(picture, rect, pygame.Rect((0, 0), rect.size))
             return
+        key = self._presses_key(frame)
+        kept = _PRESSES.get(frame.layers)
         free = self._looks(frame, presses=False)
-        areas = [queue_rect(frame)]
+        areas = [self._queue_area(frame)]
         for seat, (look, number) in self._looks(frame).items():
             if (look, number) == free[seat]:
                 continue
@@ -455,14 +557,27 @@ class DuelScene(Scene):
         pictures = []
         spare = [picture for _, picture in kept[1]] if kept is not None else []
         for rect in areas:  # (nothing moving is drawn on these before them: the bar is beside them)
-            # The last pictures' surfaces of the same size are drawn into again (the queue's box always).
-            picture = next((p for p in spare if p.get_size() == rect.size), None) or \
-                pygame.Surface(rect.size, 0, surface)
+            # The last pictures' surfaces that hold it are drawn into again (the queue's box always: its part
+            # kept is as tall as its rows; a surface allocated in a press's frame costs more than the copy).
+            picture = next((p for p in spare if p.get_width() >= rect.width and p.get_height() >= rect.height),
+                           None) or pygame.Surface(rect.size, 0, surface)
             if picture in spare:
                 spare.remove(picture)
             picture.blit(surface, (0, 0), rect)
             pictures.append((rect, picture))
         _PRESSES[frame.layers] = (key, pictures)
+
+    def _queue_area(self, frame: Frame) -> pygame.Rect:
+        """The part of the queue's box its words, rows and hint are drawn on (kept as pixels): without the
+        hint, down to the last row (the empty rest of the box is the layer's, copied and blitted for nothing:
+        a press's row is a third of the box)."""
+        box = queue_rect(frame)
+        count = len(frame.state.presses.presses)
+        asking = duel_of(frame).asking
+        if not count or (asking is not None and asking.hint_shown):
+            return box
+        last = entry_rects(frame, count, False)[-1]
+        return pygame.Rect(box.x, box.y, box.width, min(box.height, last.bottom + frame.u(8) - box.y))
 
     def _queue(self, surface: pygame.Surface, frame: Frame) -> None:
         """The queue's words and rows, and the hint, on its panel (`_queue_panel`)."""
@@ -659,10 +774,12 @@ class DuelScene(Scene):
         press = fmt_of(frame).asked_now(frame.state)
         if press is None:
             return
-        rect = tile_rect(frame, press.team, press.player or 0)
+        rect = tile_rect(frame, press.team, press.player or 0).inflate(frame.u(10), frame.u(10))
         alpha = int(70 + 150 * pulse(frame.now, 1.2))
-        paint.blit_glow_frame(surface, rect.inflate(frame.u(10), frame.u(10)), paint.rgb(frame.color("accent")),
-                              frame.u(20), frame.u(3), alpha, give_way=frame.give_way)
+        pad = frame.u(3) * 3  # (paint.blit_glow_frame's, without copying its pieces every frame to fade them)
+        for piece, (x, y) in _pulse_pieces(rect.size, paint.rgb(frame.color("accent")), frame.u(20), frame.u(3)):
+            piece.set_alpha(alpha)
+            paint.blit(surface, piece, (rect.x - pad + x, rect.y - pad + y), give_way=frame.give_way)
 
     def _sweep(self, surface: pygame.Surface, frame: Frame) -> None:
         """A new press slides into its place in the queue: a gold light sweeping across its row."""

@@ -31,39 +31,68 @@ from quizshow.i18n import number
 
 
 class FinalThemesScene(Scene):
-    """The five final themes; each removal is struck through as it happens; whose turn it is."""
+    """The five final themes; each removal is struck through as it happens; whose turn it is.
+
+    Still: the background, the heading and every theme as in play (the same through the whole phase: one
+    layer, composed once). Moving: the removed themes over their rows (a strike runs, then stays), whose
+    turn it is and the score strip."""
 
     name = "svoyak_final_themes"
     STRIKE_S = 0.5
 
-    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
-        frame.paint_background(surface)
-        final, fmt = final_of(frame), svoyak(frame)
+    def static_key(self, frame: Frame) -> Hashable:
+        return tuple(svoyak(frame).game.final_themes), frame.state.teams
+
+    def _rows(self, frame: Frame) -> tuple[list[pygame.Rect], tuple[int, int], int]:
+        """Each theme's plate, the box its name fits in and the one size all names are set at."""
+        names = svoyak(frame).game.final_themes
         w = frame.size[0]
-        widgets.heading(surface, frame, frame.say("scene.final"), y=30, height=80)
-        names = fmt.game.final_themes
         top = frame.u(150)
         row_h = min(frame.u(130), (frame.u(820) - top) // max(1, len(names)))
         box = (int(w * 0.6) - frame.u(60), row_h - frame.u(34))
         px = min(frame.text.layout(n.upper(), "heading", box, frame.u(64), min_px=frame.u(18)).px for n in names)
-        for i, name in enumerate(names):
+        plates = []
+        for i in range(len(names)):
             plate = pygame.Rect(0, 0, int(w * 0.6), row_h - frame.u(18))
             plate.midtop = (w // 2, top + i * row_h)
-            removed = i in final.removed
-            strike = 0.0
-            if removed:
-                strike = ease_out_cubic(min(1.0, frame.anim.age(("final_removed", i), frame.now) / self.STRIKE_S))
-            body = cell_panel(frame, plate.size, played=removed and strike >= 1)
-            surface.blit(body, plate)
-            color = paint.mix(frame.color("text"), frame.color("panel_played"), 0.55 * strike)
-            img = frame.text.fit(name.upper(), "heading", box, color, px, min_px=frame.u(18), shadow=not removed)
-            rect = img.get_rect(center=plate.center)
-            surface.blit(img, rect)
-            if removed:
-                x_end = rect.x - frame.u(20) + int((rect.width + frame.u(40)) * strike)
-                pygame.draw.line(surface, frame.color("warning"), (rect.x - frame.u(20), plate.centery),
-                                 (x_end, plate.centery), frame.u(8))
-        remover = final.remover(len(names))
+            plates.append(plate)
+        return plates, box, px
+
+    def _row(self, surface: pygame.Surface, frame: Frame, i: int, plate: pygame.Rect, box: tuple[int, int], px: int,
+             removed: bool) -> None:
+        name = svoyak(frame).game.final_themes[i]
+        strike = 0.0
+        if removed:
+            strike = ease_out_cubic(min(1.0, frame.anim.age(("final_removed", i), frame.now) / self.STRIKE_S))
+        if removed and strike >= 1:  # the played plate, one colour: filled straight in (its panel's pixels)
+            pygame.draw.rect(surface, paint.rgb(frame.color("panel_played")), plate, border_radius=frame.u(12))
+        else:  # (opaque but for its corners: a removed row covers the row as in play under it)
+            surface.blit(cell_panel(frame, plate.size), plate)
+        color = paint.mix(frame.color("text"), frame.color("panel_played"), 0.55 * strike)
+        img = frame.text.fit(name.upper(), "heading", box, color, px, min_px=frame.u(18), shadow=not removed)
+        rect = img.get_rect(center=plate.center)
+        surface.blit(img, rect)
+        if removed:
+            x_end = rect.x - frame.u(20) + int((rect.width + frame.u(40)) * strike)
+            pygame.draw.line(surface, frame.color("warning"), (rect.x - frame.u(20), plate.centery),
+                             (x_end, plate.centery), frame.u(8))
+
+    def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
+        frame.paint_background(surface)
+        widgets.heading(surface, frame, frame.say("scene.final"), y=30, height=80)
+        plates, box, px = self._rows(frame)
+        for i, plate in enumerate(plates):
+            frame.give_way()
+            self._row(surface, frame, i, plate, box, px, removed=False)
+
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
+        final = final_of(frame)
+        w = frame.size[0]
+        plates, box, px = self._rows(frame)
+        for i in final.removed:
+            if i < len(plates):
+                self._row(surface, frame, i, plates[i], box, px, removed=True)
+        remover = final.remover(len(plates))
         bottom = pygame.Rect(frame.u(60), frame.u(850), w - frame.u(120), frame.u(60))
         if remover is not None:
             # The words in the text colour (a team's blue on navy is unreadable); the colour underlines them.
@@ -76,7 +105,10 @@ class FinalThemesScene(Scene):
 
 
 class FinalStakesScene(Scene):
-    """Who has staked — never how much."""
+    """Who has staked — never how much.
+
+    Still: the background, the heading and each team's card as before its stake (one layer for the phase).
+    Moving: a staked card's green edge, the tick springing up or the «thinking» dots, the words under them."""
 
     name = "svoyak_final_stakes"
 
@@ -84,26 +116,43 @@ class FinalStakesScene(Scene):
         final = final_of(frame)
         return any(final.stake(team) is None for team in final.order)  # the «thinking» dots
 
-    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
-        frame.paint_background(surface)
+    def static_key(self, frame: Frame) -> Hashable:
+        return final_of(frame).order, final_theme_name(frame), frame.state.teams
+
+    def _cards(self, frame: Frame) -> list[tuple[int, pygame.Rect]]:
         final = final_of(frame)
         w = frame.size[0]
-        theme = final_theme_name(frame)
-        widgets.heading(surface, frame, f"{frame.say('scene.stakes')} · {theme}", y=30, height=80)
         count = len(final.order)
         gap = frame.u(40)
         card_w = min(frame.u(520), (w - frame.u(120) - gap * (count - 1)) // max(1, count))
         x0 = (w - (card_w * count + gap * (count - 1))) // 2
-        for slot, team in enumerate(final.order):
-            rect = pygame.Rect(x0 + slot * (card_w + gap), frame.u(230), card_w, frame.u(520))
-            staked = final.stake(team) is not None
-            card(surface, frame, rect, frame.color("good") if staked else None)
-            pygame.draw.rect(surface, frame.team_color(team), pygame.Rect(rect.x, rect.y, rect.width, frame.u(16)),
-                             border_top_left_radius=frame.u(28), border_top_right_radius=frame.u(28))
+        return [(team, pygame.Rect(x0 + slot * (card_w + gap), frame.u(230), card_w, frame.u(520)))
+                for slot, team in enumerate(final.order)]
+
+    def _band(self, surface: pygame.Surface, frame: Frame, team: int, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surface, frame.team_color(team), pygame.Rect(rect.x, rect.y, rect.width, frame.u(16)),
+                         border_top_left_radius=frame.u(28), border_top_right_radius=frame.u(28))
+
+    def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
+        frame.paint_background(surface)
+        theme = final_theme_name(frame)
+        widgets.heading(surface, frame, f"{frame.say('scene.stakes')} · {theme}", y=30, height=80)
+        for team, rect in self._cards(frame):
+            frame.give_way()
+            card(surface, frame, rect)
+            self._band(surface, frame, team, rect)
             name_box = pygame.Rect(rect.x + frame.u(20), rect.y + frame.u(50), rect.width - frame.u(40), frame.u(110))
             words(surface, frame, frame.state.teams[team].name, name_box, px=64)
+
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
+        final = final_of(frame)
+        for team, rect in self._cards(frame):
             mark = (rect.centerx, rect.y + frame.u(300))
-            if staked:
+            if final.stake(team) is not None:
+                # The card's edge in green, as its panel draws it (the same outline over the layer's), the
+                # team's band over it again.
+                pygame.draw.rect(surface, frame.color("good"), rect, width=frame.u(3), border_radius=frame.u(28))
+                self._band(surface, frame, team, rect)
                 grow = ease_out_back(min(1.0, frame.anim.age(("staked", team), frame.now) / 0.4))
                 self._check(surface, frame, mark, int(frame.u(80) * grow))
                 text, tone = frame.say("scene.staked"), frame.color("good")
