@@ -53,6 +53,27 @@ def settled_like_a_fresh_projector(shown: Projector, engine, events, now: float,
     assert same(*pictures)
 
 
+def ring_before_a_press():
+    """«Брейн-ринг» with its clock running, drawn once and its idle time spent (at 20.5): (projector, engine,
+    surface), ready for a press at 21."""
+    from quizshow.display.theme import load_theme
+    from tests import test_brainring_display as ring
+
+    engine = ring.engine()
+    shown = Projector(engine.format, load_theme(ring.config().theme), "Брейн-ринг", "ru",
+                      views=views_of(engine.format))
+    for name, commands in ring.walk():
+        if name == "answering":
+            break
+        for cmd in commands:
+            shown.on_events(engine.dispatch(cmd).events, cmd.at)
+    surface = pygame.Surface(SIZE)
+    shown.start(surface, engine.state, 20.0)
+    shown.render(surface, engine.state, 20.0)
+    idle(shown, engine, 20.5)
+    return shown, engine, surface
+
+
 def duel_at_reading(theme):
     from tests.test_duel_display import mockup_walk, show_engine
 
@@ -136,21 +157,7 @@ def test_the_first_frame_after_a_press_in_brainring_composes_no_still_layer_whic
                                                                                                    player):
     """A team's press is composed ahead in idle time, whichever of its players presses: the frame after
     it only blits, with «Отвечает» and that player's name; settled, the picture composed at once."""
-    from quizshow.display.theme import load_theme
-    from tests import test_brainring_display as ring
-
-    engine = ring.engine()
-    theme = load_theme(ring.config().theme)
-    shown = Projector(engine.format, theme, "Брейн-ринг", "ru", views=views_of(engine.format))
-    for name, commands in ring.walk():
-        if name == "answering":
-            break
-        for cmd in commands:
-            shown.on_events(engine.dispatch(cmd).events, cmd.at)
-    surface = pygame.Surface(SIZE)
-    shown.start(surface, engine.state, 20.0)
-    shown.render(surface, engine.state, 20.0)
-    idle(shown, engine, 20.5)
+    shown, engine, surface = ring_before_a_press()
     composed, fitted = watch(shown, engine, monkeypatch)
     out = engine.dispatch(c.Buzz(at=21.0, team=0, player=player))
     assert out.refused is None and engine.state.answering == 0

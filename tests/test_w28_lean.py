@@ -4,6 +4,7 @@ frames (SDL's dummy driver)."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -170,18 +171,24 @@ def _pictures(owner: object) -> list[pygame.Surface]:
     return found
 
 
-def test_a_show_without_phones_loads_no_qr_code_library():
-    """segno (the join codes' QR) pulled in urllib, http, email and xml at start-up (2.5 MB, and 8 MB when
-    nothing else loads ssl): a show loads it only when it draws a join code."""
-    probe = ("import sys, tempfile; from pathlib import Path; import pygame; pygame.init();"
+def _loaded_by_a_show(options: str, modules: set[str], check: str = "True") -> list[str]:
+    """Which of `modules` a fresh process has loaded after a «Своя игра» show starts and closes (ShowApp with
+    `options` added to its arguments; `check`, asserted before it closes, says the show is what it should be)."""
+    probe = ("import json, sys, tempfile; from pathlib import Path; import pygame; pygame.init();"
              "from quizshow.app import ShowApp; from tests.conftest import svoyak_config;"
              "app = ShowApp(svoyak_config(), journal_path=Path(tempfile.mkdtemp()) / 'j.jsonl', sound=False,"
-             " devices=False); app.close();"
-             "print(sorted({'segno', 'urllib.request', 'http.client'} & set(sys.modules)))")
+             f" devices=False{options}); assert {check}; app.close();"
+             f"print(json.dumps(sorted(set({sorted(modules)!r}) & set(sys.modules))))")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True,
                          env={"PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
                               "PATH": "/usr/bin:/bin"})
-    assert out.stdout.strip().splitlines()[-1] == "[]"
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_a_show_without_phones_loads_no_qr_code_library():
+    """segno (the join codes' QR) pulled in urllib, http, email and xml at start-up (2.5 MB, and 8 MB when
+    nothing else loads ssl): a show loads it only when it draws a join code."""
+    assert _loaded_by_a_show("", {"segno", "urllib.request", "http.client"}) == []
 
 
 def test_a_join_code_still_draws_its_modules():
@@ -269,12 +276,4 @@ def test_a_show_listening_for_osc_loads_no_asyncio():
     """python-osc's server module loads asyncio (with ssl: 3-8 MB of start-up); the show binds its OSC socket
     itself (its serving loop was its own already). asyncio stays for the phones' web server, loaded with
     it."""
-    probe = ("import sys, tempfile; from pathlib import Path; import pygame; pygame.init();"
-             "from quizshow.app import ShowApp; from tests.conftest import svoyak_config;"
-             "app = ShowApp(svoyak_config(), journal_path=Path(tempfile.mkdtemp()) / 'j.jsonl', sound=False,"
-             " devices=False, osc=True, osc_port=0); assert app.osc is not None; app.close();"
-             "print(sorted({'asyncio', 'ssl'} & set(sys.modules)))")
-    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True,
-                         env={"PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-                              "PATH": "/usr/bin:/bin"})
-    assert out.stdout.strip().splitlines()[-1] == "[]"
+    assert _loaded_by_a_show(", osc=True, osc_port=0", {"asyncio", "ssl"}, check="assert app.osc is not None") == []

@@ -261,24 +261,9 @@ def test_the_first_frame_after_any_players_press_in_brainring_writes_no_name(mon
     team's first player's press): the frame after any player's press lays out no «Отвечает» words of its
     own. Settled, the picture a fresh projector draws."""
     from quizshow.core import commands as c
-    from quizshow.display.projector import Projector
-    from quizshow.display.theme import load_theme
-    from tests import test_brainring_display as ring
-    from tests.conftest import views_of
-    from tests.test_w28_first_frames import SIZE, idle, settled_like_a_fresh_projector
+    from tests.test_w28_first_frames import ring_before_a_press, settled_like_a_fresh_projector
 
-    engine = ring.engine()
-    shown = Projector(engine.format, load_theme(ring.config().theme), "Брейн-ринг", "ru",
-                      views=views_of(engine.format))
-    for name, commands in ring.walk():
-        if name == "answering":
-            break
-        for cmd in commands:
-            shown.on_events(engine.dispatch(cmd).events, cmd.at)
-    surface = pygame.Surface(SIZE)
-    shown.start(surface, engine.state, 20.0)
-    shown.render(surface, engine.state, 20.0)
-    idle(shown, engine, 20.5)
+    shown, engine, surface = ring_before_a_press()
     drawn: list[str] = []
     real_draw = type(shown.text)._draw
     monkeypatch.setattr(type(shown.text), "_draw", lambda self, layout, *a, **k: (
