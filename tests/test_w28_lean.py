@@ -276,4 +276,4 @@ def test_a_show_listening_for_osc_loads_no_asyncio():
     """python-osc's server module loads asyncio (with ssl: 3-8 MB of start-up); the show binds its OSC socket
     itself (its serving loop was its own already). asyncio stays for the phones' web server, loaded with
     it."""
-    assert _loaded_by_a_show(", osc=True, osc_port=0", {"asyncio", "ssl"}, check="assert app.osc is not None") == []
+    assert _loaded_by_a_show(", osc=True, osc_port=0", {"asyncio", "ssl"}, check="app.osc is not None") == []
