@@ -28,6 +28,7 @@ from quizshow.display import paint
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.scenes.plates import words
+from quizshow.display.surfaces import SurfaceLRU
 from quizshow.display.theme import Theme
 from quizshow.display.tween import WORDS_AT, ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
 from quizshow.formats.duel.commands import Hint
@@ -168,22 +169,28 @@ def badge(surface: pygame.Surface, frame: Frame, number: int, center: tuple[int,
 
 
 # The tiles drawn with one text cache (one projector's): kept with it, never shared between projectors, whose
-# themes and texts may differ.
-_TILES: weakref.WeakKeyDictionary[object, dict[tuple, pygame.Surface]] = weakref.WeakKeyDictionary()
+# themes and texts may differ. Bounded by their bytes, the least recently used out (issue 28: up to 55 tables
+# were kept, 82 MB at 4K): 24 tables (9.4 MB at 1080p, 37.6 at 4K; a table is 0.37 MB at 1080p, 1.5 at 4K).
+# A still layer holds the tables it shows; what is drawn from the kept ones is a press's tables (those the
+# likely next states' frames and each player's next press want are made last in idle time, so they are
+# the most recently used) and a leaving table's motion. The bench's duel walk draws no frame that makes
+# again a table made before with 16 kept.
+TILE_BUDGET = 24 * 310 * 316 * 4
+_TILES: weakref.WeakKeyDictionary[object, SurfaceLRU[tuple, pygame.Surface]] = weakref.WeakKeyDictionary()
 
 
 def tile(frame: Frame, team: int, player: int, look: str, number: int | None) -> pygame.Surface:
     """One table's tile as its own surface (live, asked, chooser, candidate or out), so a leaving tile
-    can move and fade; kept, as a leaving tile is drawn every frame of its motion."""
+    can move and fade; kept (`_TILES`), as a leaving tile is drawn every frame of its motion."""
     players = frame.state.teams[team].players
     key = (team, player, look, number, frame.size, players[player] if player < len(players) else "", frame.language,
            id(frame.theme))  # (its colours are the theme's)
-    kept = _TILES.setdefault(frame.text, {})
+    kept = _TILES.get(frame.text)
+    if kept is None:
+        kept = _TILES[frame.text] = SurfaceLRU(TILE_BUDGET)
     found = kept.get(key)
     if found is None:
-        if len(kept) > 64:
-            kept.clear()
-        found = kept[key] = _tile(frame, team, player, look, number)
+        found = kept.put(key, _tile(frame, team, player, look, number))
     return found
 
 
