@@ -28,6 +28,7 @@ from quizshow.display import paint
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.scenes.plates import words
+from quizshow.display.surfaces import SurfaceLRU
 from quizshow.display.theme import Theme
 from quizshow.display.tween import WORDS_AT, ease_in_out_cubic, ease_out_back, ease_out_cubic, pulse
 from quizshow.formats.duel.commands import Hint
@@ -168,29 +169,50 @@ def badge(surface: pygame.Surface, frame: Frame, number: int, center: tuple[int,
 
 
 # The tiles drawn with one text cache (one projector's): kept with it, never shared between projectors, whose
-# themes and texts may differ.
-_TILES: weakref.WeakKeyDictionary[object, dict[tuple, pygame.Surface]] = weakref.WeakKeyDictionary()
+# themes and texts may differ. Bounded by their bytes, the least recently used out (issue 28: up to 55 tables
+# were kept, 82 MB at 4K): 20 tables with a margin (7.5 MB at 1080p, 30 at 4K), and a table's picture is
+# tight to it (`tile_margin`: 1.2 MB at 4K, not 1.5), so 22-27 are kept. A still layer holds the tables it
+# shows; what is drawn from the kept ones is a press's tables (those the likely next states' frames and each
+# player's next press want are made last in idle time, so they are the most recently used) and a leaving
+# table's motion. The bench's duel walk draws no frame that makes again a table made before with 16 kept.
+TILE_BUDGET = 20 * 310 * 316 * 4
+_TILES: weakref.WeakKeyDictionary[object, SurfaceLRU[tuple, pygame.Surface]] = weakref.WeakKeyDictionary()
 
 
 def tile(frame: Frame, team: int, player: int, look: str, number: int | None) -> pygame.Surface:
     """One table's tile as its own surface (live, asked, chooser, candidate or out), so a leaving tile
-    can move and fade; kept, as a leaving tile is drawn every frame of its motion."""
+    can move and fade; kept (`_TILES`), as a leaving tile is drawn every frame of its motion."""
     players = frame.state.teams[team].players
     key = (team, player, look, number, frame.size, players[player] if player < len(players) else "", frame.language,
            id(frame.theme))  # (its colours are the theme's)
-    kept = _TILES.setdefault(frame.text, {})
+    kept = _TILES.get(frame.text)
+    if kept is None:
+        kept = _TILES[frame.text] = SurfaceLRU(TILE_BUDGET)
     found = kept.get(key)
     if found is None:
-        if len(kept) > 64:
-            kept.clear()
-        found = kept[key] = _tile(frame, team, player, look, number)
+        found = kept.put(key, _tile(frame, team, player, look, number))
     return found
+
+
+def tile_margin(frame: Frame, look: str, number: int | None) -> int:
+    """How far a table's picture reaches past the table on each side: the gold glow's reach (asked, chooser);
+    a live table without a number keeps the room it had (a leaving table is that picture scaled down: the
+    same size, the same pixels); every other look is drawn inside the table (0)."""
+    if look in ("asked", "chooser"):
+        return frame.u(5) * 3  # (paint.blit_glow_frame's pad for its width)
+    return frame.u(18) if look == "live" and number is None else 0
+
+
+def tile_at(frame: Frame, team: int, player: int, picture: pygame.Surface) -> tuple[int, int]:
+    """Where a table's picture (`tile`) is blitted: its margin round the table's rectangle."""
+    rect = tile_rect(frame, team, player)
+    return rect.x - (picture.get_width() - rect.width) // 2, rect.y - (picture.get_height() - rect.height) // 2
 
 
 def _tile(frame: Frame, team: int, player: int, look: str, number: int | None) -> pygame.Surface:
     state = frame.state
     rect = tile_rect(frame, team, player)
-    pad = frame.u(18)
+    pad = tile_margin(frame, look, number)
     surface = pygame.Surface((rect.width + pad * 2, rect.height + pad * 2), pygame.SRCALPHA)
     inner = pygame.Rect(pad, pad, rect.width, rect.height)
     colour = table_colour(frame.theme, player)
@@ -426,8 +448,8 @@ class DuelScene(Scene):
         still = not self._presses_moving(frame)
         for seat, (look, number) in self._looks(frame, presses=still).items():
             frame.give_way()
-            rect = tile_rect(frame, *seat)
-            surface.blit(tile(frame, *seat, look, number), (rect.x - frame.u(18), rect.y - frame.u(18)))
+            picture = tile(frame, *seat, look, number)
+            surface.blit(picture, tile_at(frame, *seat, picture))
         for team in TABLES:
             first = tile_rect(frame, team, 0)
             y = first.y - frame.u(58) if team == 0 else first.bottom + frame.u(10)
@@ -549,7 +571,8 @@ class DuelScene(Scene):
             frame.give_way()
             rect = tile_rect(frame, *seat)
             frame.paint_background(surface, rect)  # what the layer had under the tile (its corners show it)
-            surface.blit(tile(frame, *seat, look, number), (rect.x - frame.u(18), rect.y - frame.u(18)))
+            picture = tile(frame, *seat, look, number)
+            surface.blit(picture, tile_at(frame, *seat, picture))
             areas.append(rect.inflate(frame.u(18) * 2, frame.u(18) * 2).clip(surface.get_rect()))
         self._queue(surface, frame)
         if surface.get_clip() != surface.get_rect():
