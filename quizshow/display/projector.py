@@ -532,11 +532,12 @@ class Projector:
             # Only a clock runs, over the last frame on this same surface: only the clocks' squares are drawn
             # again (the rest of the picture is the last frame's), and only they are shown again (`dirty`).
             # So too under the score overlay settled over a still picture (its dim and card clipped to them);
-            # with no clock running there, nothing is drawn at all.
+            # with no clock running there, nothing is drawn at all. A running clock the scene marks no square
+            # for (the duel's thinking bar) has the whole picture drawn, as without the overlay.
             overlaid = surface is self._target and self._overlay_still(state, scene, frame)
             if (overlaid or only_clock) and self._clocks and state.timer.running and surface is self._target:
                 area = self._clocks[0].unionall(self._clocks[1:])
-            elif overlaid:
+            elif overlaid and not state.timer.running:
                 area = pygame.Rect(0, 0, 0, 0)
             if area is not None:
                 surface.set_clip(area)
