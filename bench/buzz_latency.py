@@ -120,6 +120,7 @@ devices:
     frame = 1 / FPS
     next_frame = time.monotonic()
     app.go_live()  # as the window loop does
+    app.projector.latest = lambda: app.engine.state  # a frame of an older state is stale: it stops
     later = False
     while len(to_screen) < args.presses:
         next_frame = max(next_frame + frame, time.monotonic())
@@ -128,6 +129,11 @@ devices:
         now = app.clock.now()
         state = app.engine.state  # what this frame shows: a press applied while it is drawn is the next one's
         app.projector.render(surface, state, now)
+        if getattr(app.projector, "abandoned", False):  # stopped, stale: the press's frame at once instead
+            app.changed.clear()
+            now = app.clock.now()
+            state = app.engine.state
+            app.projector.render(surface, state, now)
         # The operator's window, as the loop draws it: after the projector's next frame when a press came
         # while this one was drawn (once in a row).
         later = app.changed.is_set() and not later
