@@ -28,6 +28,7 @@ from quizshow.core.format import Format
 from quizshow.core.phases import PhaseFlags
 from quizshow.core.state import ShowState
 from quizshow.display import motion, paint, stack, surfaces
+from quizshow.display.motion.overlays import in_strips
 from quizshow.display.scenes import COMMON
 from quizshow.display.scenes.base import Animations, Frame, Layers, Scene
 from quizshow.display.scenes.cards import StandingsCard, around
@@ -712,11 +713,12 @@ class Projector:
         clip = surface.get_clip()
         strips = [strip for top in range(0, h, rows) if (strip := clip.clip(pygame.Rect(0, top, w, rows)))]
         try:
-            for flash in flashes:  # one flash after the other (its edges are looked up once a strip)
-                for strip in strips:
-                    frame.give_way()
-                    surface.set_clip(strip)
-                    flash.draw(surface, frame.now)
+            with in_strips():  # one flash after the other (its edges made once for all its strips)
+                for flash in flashes:
+                    for strip in strips:
+                        frame.give_way()
+                        surface.set_clip(strip)
+                        flash.draw(surface, frame.now)
         finally:
             surface.set_clip(clip)
 
