@@ -183,3 +183,39 @@ def test_the_projector_is_never_abandoned_twice_in_a_row(tmp_path):
         assert app.projector.abandons == 3
     finally:
         app.close()
+
+
+def test_a_press_during_the_zoom_out_of_its_cell_ends_in_the_same_picture_as_a_fresh_projectors(tmp_path):
+    """The question zooms out of its board cell (a transition on buffers lent by the layers); a press while a
+    frame of it is drawn stops that frame; the zoom goes on and ends in the settled picture of the press."""
+    from quizshow.app import Action
+
+    app = _app(tmp_path)
+    surface = pygame.Surface(SIZE)
+    try:
+        app.action(Action("go", 1.0))
+        app.action(Action("go", 1.0))
+        now = app.clock.now()
+        app.projector.render(surface, app.engine.state, now)  # the board
+        app.projector.render(surface, app.engine.state, now + SETTLED / 2)
+        app.projector.latest = lambda: app.engine.state
+        app.go_live()
+        with app.lock:
+            app.action(Action("cell", app.clock.now(), args=(0, 0)))
+        assert app.engine.state.phase == "question"
+        at = now + SETTLED / 2
+        for i in range(1, 4):  # the incoming card composed, then the zoom moves
+            app.projector.render(surface, app.engine.state, at + 0.02 * i)
+        assert app.projector.transitioning(at + 0.08)
+        hook = _PressAt(app, at=4)  # in a frame of the zoom
+        app.projector.render(surface, app.engine.state, at + 0.1)
+        assert hook.pressed_at == 4 and app.projector.abandoned
+        assert app.engine.state.answering == 1
+        for i in range(6, 60):  # the zoom goes on with the press, to its end
+            app.projector.render(surface, app.engine.state, at + 0.02 * i)
+        assert not app.projector.transitioning(at + 1.2)
+        app.projector.render(surface, app.engine.state, now + SETTLED)
+        assert pygame.image.tobytes(surface, "RGB") == _fresh_picture(app, app.engine.state, now + SETTLED)
+    finally:
+        app.feed.stop()
+        app.close()
