@@ -1,7 +1,8 @@
 """Buzzer latency: a press written into the box emulator's terminal → the buzz effect in the engine,
-and → the end of the first frame that shows it. A headless «Своя игра» show with one QBX/1 box; the
-emulator runs in its own process, as a real box is its own device, and reports when each press line
-went into the terminal (CLOCK_MONOTONIC is the same clock in both processes).
+and → the end of the first projector frame that shows it (where the window loop flips it, before it draws
+the console). A headless «Своя игра» show with one QBX/1 box; the emulator runs in its own process, as a
+real box is its own device, and reports when each press line went into the terminal (CLOCK_MONOTONIC is
+the same clock in both processes).
 
     python bench/buzz_latency.py            # 1,000 presses
     python bench/buzz_latency.py --presses 200
@@ -120,6 +121,7 @@ devices:
     frame = 1 / FPS
     next_frame = time.monotonic()
     app.go_live()  # as the window loop does
+    app.projector.latest = lambda: app.engine.state  # a frame of an older state is stale: it stops
     later = False
     while len(to_screen) < args.presses:
         next_frame = max(next_frame + frame, time.monotonic())
@@ -128,13 +130,19 @@ devices:
         now = app.clock.now()
         state = app.engine.state  # what this frame shows: a press applied while it is drawn is the next one's
         app.projector.render(surface, state, now)
+        if getattr(app.projector, "abandoned", False):  # stopped, stale: the press's frame at once instead
+            app.changed.clear()
+            now = app.clock.now()
+            state = app.engine.state
+            app.projector.render(surface, state, now)
+        drawn = time.monotonic()  # the projector's frame is flipped here (the console is drawn after it)
         # The operator's window, as the loop draws it: after the projector's next frame when a press came
         # while this one was drawn (once in a row).
         later = app.changed.is_set() and not later
         if not later:
             app.console.render(console, now, app.status, surface)
         if state.answering is not None and app.buzz_at is not None:
-            shown = time.monotonic()
+            shown = drawn
             written = float(box.stdout.readline())
             to_engine.append((app.buzz_at - written) * 1000)
             to_screen.append((shown - written) * 1000)

@@ -28,6 +28,7 @@ from quizshow.core.format import Format
 from quizshow.core.phases import PhaseFlags
 from quizshow.core.state import ShowState
 from quizshow.display import motion, paint, stack, surfaces
+from quizshow.display.motion.overlays import in_strips
 from quizshow.display.scenes import COMMON
 from quizshow.display.scenes.base import Animations, Frame, Layers, Scene
 from quizshow.display.scenes.cards import StandingsCard, around
@@ -64,6 +65,11 @@ def _never() -> bool:
 
 class _OutOfTime(Exception):
     """An idle piece ran past its time: it stops at a give-way point and runs again in the next piece."""
+
+
+class _Stale(Exception):
+    """A change (a box's press) was applied while a frame of the state before it was drawn: that frame stops
+    at its next give-way point, and the change's frame is drawn instead (`Projector.render`)."""
 
 
 class Projector:
@@ -116,6 +122,11 @@ class Projector:
         self._deadline: float | None = None  # when the idle piece running must stop (`_cut`)
         self._stop: Callable[[], bool] = _never  # the idle call's `stop`: a press waits to be drawn
         self._incoming_shows: ShowState | None = None  # whose picture the incoming buffer holds, if known
+        # The show's state now (the window loop's): a frame of an older state is stale and stops (`render`)
+        self.latest: Callable[[], ShowState] | None = None
+        self.abandoned = False  # the last render stopped a stale frame: nothing to show, draw again at once
+        self.abandons = 0  # stale frames stopped so far
+        self._kept_on: ShowState | None = None  # a newer state this frame goes on under (another scene's)
 
     def on_events(self, events: list[Event], now: float) -> None:
         self.anim.on_events(events, now)
@@ -465,19 +476,59 @@ class Projector:
         return None if static is None else (scene.name, static, frame.size)
 
     def render(self, surface: pygame.Surface, state: ShowState, now: float) -> None:
+        """One frame of `state`. With `latest` set (the window loop's), a change applied while it is drawn (a
+        box's press) makes it stale: it stops at its next give-way point, nothing of it is to be shown
+        (`abandoned`), and the caller draws the new state at once. Only a change whose picture is the same scene
+        (no transition would start from the half-drawn surface); never two frames in a row, so a stream of
+        presses can never keep the projector from showing a frame."""
+        stoppable = self.latest is not None and not self.abandoned
+        self.abandoned = False
+        self._kept_on = None
         self._layers.framing = True  # a layer composed in a frame takes a kept surface rather than a new one
         try:
-            self._render(surface, state, now)
+            self._render(surface, state, now, stoppable)
+        except _Stale:
+            self._abandon()
         finally:
             self._layers.framing = False
+            self._kept_on = None
 
-    def _render(self, surface: pygame.Surface, state: ShowState, now: float) -> None:
+    def _abandon(self) -> None:
+        """A stale frame stopped: the surface is half drawn (the next frame draws it whole, not a clock's square);
+        a still layer it was composing stays marked begun (`Layers.partial`); the incoming buffer may hold part
+        of a picture; a video it drew counts as not shown. What the frame set up for its picture (a transition,
+        its lent buffers, a splash) is the change's too (the same scene), and goes on in the next frame."""
+        self.abandoned = True
+        self.abandons += 1
+        self.invalidate()
+        self.dirty = None
+        self._incoming_shows = None
+        self.video.frame_abandoned()
+
+    def _give_way_unless_stale(self, state: ShowState, key: tuple[Hashable, tuple[int, int]], now: float) -> None:
+        """A frame's give-way point: after it (an input applied meanwhile), the frame stops if the show's state is
+        no longer the one it draws and the new state's picture is the same scene."""
+        self.give_way()
+        latest = self.latest
+        if latest is None:
+            return
+        newer = latest()
+        if newer is state or newer is self._kept_on:
+            return
+        if (self.scene(newer).key(self.frame(newer, now, key[1])), key[1]) != key:
+            self._kept_on = newer  # another scene: a transition starts from this frame's picture, finished
+            return
+        raise _Stale
+
+    def _render(self, surface: pygame.Surface, state: ShowState, now: float, stoppable: bool = False) -> None:
         size = surface.get_size()
         surfaces.screen(size)  # the picture caches' budgets grow with the screen
         only_clock = self._motion(state, now, size) == "clock"
         frame = self.frame(state, now, size)
         scene = self.scene(state)
         key = (scene.key(frame), size)
+        if stoppable:
+            frame.give_way = partial(self._give_way_unless_stale, state, key, now)
         if self._drawn is None:
             self._changed_at = now  # the first picture's entrances run too
         elif self._drawn[0] is not state:
@@ -498,7 +549,7 @@ class Projector:
                 old = self._layer_key(self._scene, self.frame(self._drawn[0], now, size)) if self._drawn else None
                 self._lend(size, old, self._layer_key(scene, frame))
                 assert self._buffer is not None
-                paint.blit(self._buffer, surface, give_way=self.give_way)
+                paint.blit(self._buffer, surface, give_way=frame.give_way)
                 shows_outgoing = True
                 # A big picture whose still layer is not ready is composed band by band first, the
                 # outgoing picture standing still meanwhile (a frame or three); then the motion starts.
@@ -521,10 +572,10 @@ class Projector:
         area = None  # a clock-only frame: the part of the surface drawn again
         if still:  # the outgoing picture stands still; the incoming one is not drawn (it is half composed)
             if not shows_outgoing and self._buffer is not None:  # (a full-screen copy fewer in the first frame)
-                paint.blit(surface, self._buffer, give_way=self.give_way)
+                paint.blit(surface, self._buffer, give_way=frame.give_way)
         elif self._transition is not None and not self._transition.done(now) and self._buffer is not None:
             self._transition.compose(surface, self._buffer, self._incoming or self._buffer,
-                                     lambda target: self._draw_incoming(target, scene, frame), now, self.give_way)
+                                     lambda target: self._draw_incoming(target, scene, frame), now, frame.give_way)
         else:
             self._transition = None
             if self._buffer is not None:
@@ -565,10 +616,10 @@ class Projector:
         if not still and self._transition is None:
             self._draw_scene(surface, scene, frame)
         self.video.frame_done()  # a video no scene showed this frame stops (and its sound with it)
-        self.give_way()
+        frame.give_way()
         self._overlaid = 0.0
         for layer in stack.on_top(self.live(frame.state, now)):  # over the picture, bottom first
-            self.give_way()  # (each layer is a few full-width blits: an input being applied goes first)
+            frame.give_way()  # (each layer is a few full-width blits: an input being applied goes first)
             if layer is stack.FLASH:
                 self._draw_flash(surface, frame)
             elif layer is stack.SPLASH and self._splash is not None:
@@ -663,11 +714,12 @@ class Projector:
         clip = surface.get_clip()
         strips = [strip for top in range(0, h, rows) if (strip := clip.clip(pygame.Rect(0, top, w, rows)))]
         try:
-            for flash in flashes:  # one flash after the other (its edges are looked up once a strip)
-                for strip in strips:
-                    frame.give_way()
-                    surface.set_clip(strip)
-                    flash.draw(surface, frame.now)
+            with in_strips():  # one flash after the other (its edges made once for all its strips)
+                for flash in flashes:
+                    for strip in strips:
+                        frame.give_way()
+                        surface.set_clip(strip)
+                        flash.draw(surface, frame.now)
         finally:
             surface.set_clip(clip)
 

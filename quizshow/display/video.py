@@ -221,6 +221,11 @@ class VideoScreen:
             self.stop()
         self._shown = False
 
+    def frame_abandoned(self) -> None:
+        """A projector frame stopped before its end (stale: a press came): a video it drew counts as not shown
+        (the next frame says whether it goes on). Its clock is its own: the time played is not touched."""
+        self._shown = False
+
     def stop(self) -> None:
         if self.player is not None:
             self.player.stop()

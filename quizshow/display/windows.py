@@ -240,6 +240,7 @@ class Windows:
         next_frame = time.monotonic()
         app.go_live()
         guard = self.guard = Guard(app)
+        app.projector.latest = lambda: app.engine.state  # a frame of an older state is stale: it stops
         while app.running and not stop_requested.is_set():
             next_frame = max(next_frame + frame, time.monotonic())
             with app.lock:
@@ -253,6 +254,10 @@ class Windows:
             if self.exposed or app.projector.needs_frame(app.engine.state, now, target.get_size(), since):
                 self.drawn_at = time.monotonic()
                 drew = guard.run("projector", app.projector.render, target, app.engine.state, now)
+                if drew and app.projector.abandoned:  # a press came while a frame of the state before it was
+                    app.changed.clear()  # drawn: that frame stopped, unshown; the press's is drawn at once
+                    now = app.clock.now()
+                    drew = guard.run("projector", app.projector.render, target, app.engine.state, now)
                 if drew and self.projector:
                     flip(self.projector, None if self.exposed else app.projector.dirty)
             # A press applied while the projector was drawn (the feed's change): its projector frame first, the
