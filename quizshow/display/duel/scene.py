@@ -516,13 +516,8 @@ class DuelScene(Scene):
         img = frame.text.fit(frame.say("scene.duel_thinking").upper(), "heading", (frame.u(560), frame.u(40)),
                              frame.color("text"), frame.u(32), wrap=False, align="left")
         surface.blit(img, (box.x + frame.u(30), box.y + frame.u(22)))
-        note = frame.say("scene.duel_thinking_note", s=f"{fmt_of(frame).think_s():g}")
-        asking = duel_of(frame).asking
-        if asking is not None and asking.read_end is None:
-            note = frame.say("scene.duel_reading")
-        img = frame.text.fit(note, "body", (frame.u(420), frame.u(34)), frame.color("muted"), frame.u(24),
-                             wrap=False, align="right")
-        surface.blit(img, img.get_rect(topright=(box.x + frame.u(900), box.y + frame.u(28))))
+        # (its note beside it is drawn moving, `_bar`: once the time is over, «можно показать ответ» takes
+        # its place, and the layer does not change when the time runs out; both over it were unreadable)
 
     def _queue_panel(self, surface: pygame.Surface, frame: Frame) -> None:
         box = queue_rect(frame)
@@ -775,14 +770,12 @@ class DuelScene(Scene):
                 pygame.draw.rect(surface, paint.mix(on, light_ink(frame), 0.35),
                                  (rect.x + frame.u(4), rect.y + frame.u(4), rect.width - frame.u(8), frame.u(6)),
                                  border_radius=frame.u(3))
+        self._bar_note(surface, frame, left)
         digits_box = pygame.Rect(box.x + frame.u(930), box.y + frame.u(6), frame.u(220), box.height - frame.u(12))
         if left is None:
             text, color = f"{think:g}", frame.color("muted")
         elif left <= 0:
             text, color = "0", frame.color("muted")
-            img = frame.text.fit(frame.say("scene.duel_think_over"), "body", (frame.u(420), frame.u(34)),
-                                 frame.color("good"), frame.u(24), wrap=False, align="right")
-            surface.blit(img, img.get_rect(topright=(box.x + frame.u(900), box.y + frame.u(28))))
         else:
             text, color = str(int(left + 0.999)), frame.color("warning") if warn else frame.color("accent")
         scale = 1.0 + (0.08 * pulse(frame.now, 1.0) if warn else 0.0)
@@ -792,6 +785,20 @@ class DuelScene(Scene):
         unit = frame.text.fit(frame.say("unit.duel_s"), "numbers", (frame.u(50), frame.u(60)), color, frame.u(50),
                               wrap=False)
         surface.blit(unit, unit.get_rect(bottomleft=(digits_box.right - frame.u(44), digits_box.centery + frame.u(40))))
+
+    def _bar_note(self, surface: pygame.Surface, frame: Frame, left: float | None) -> None:
+        """One caption right of «ВРЕМЯ НА РАЗМЫШЛЕНИЕ»: «идёт чтение…», «от конца первого чтения · 15 с», or
+        once the time is over, «можно показать ответ» in its place (not over it: QA, both were drawn)."""
+        box = bar_rect(frame)
+        asking = duel_of(frame).asking
+        if left is not None and left <= 0:
+            note, ink = frame.say("scene.duel_think_over"), frame.color("good")
+        elif asking is not None and asking.read_end is None:
+            note, ink = frame.say("scene.duel_reading"), frame.color("muted")
+        else:
+            note, ink = frame.say("scene.duel_thinking_note", s=f"{fmt_of(frame).think_s():g}"), frame.color("muted")
+        img = frame.text.fit(note, "body", (frame.u(420), frame.u(34)), ink, frame.u(24), wrap=False, align="right")
+        surface.blit(img, img.get_rect(topright=(box.x + frame.u(900), box.y + frame.u(28))))
 
     def _asked_pulse(self, surface: pygame.Surface, frame: Frame) -> None:
         press = fmt_of(frame).asked_now(frame.state)
