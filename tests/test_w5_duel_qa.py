@@ -68,3 +68,69 @@ def test_when_the_thinking_time_runs_out_one_caption_replaces_the_other(theme, a
     _projector(e, theme).render(fresh, e.state, 18.0)
     assert pygame.image.tobytes(fresh.subsurface(area), "RGB") == pygame.image.tobytes(over, "RGB")
     pygame.image.save(surface, f"/tmp/s5q/over-{answered}.png")
+
+
+# --- the end of a bout and of the match -------------------------------------------------------------------
+
+
+def _lose_bout(e, team: int, at: float) -> None:
+    """The team's four players disqualified one by one (seed 002, 7.8): the other team wins the bout."""
+    from quizshow.formats.duel import commands as dc
+
+    for player in range(4):
+        assert e.dispatch(dc.Disqualify(at=at + player * 0.1, team=team, player=player)).accepted
+    assert e.state.phase == "result"
+
+
+def _plate_words(e, theme, at: float) -> list[str]:
+    from tests.test_display import RecordingText
+
+    text = RecordingText(theme.fonts)
+    projector = Projector(e.format, theme, "Дуэль", "ru", text, views=views_of(e.format))
+    surface = pygame.Surface(SIZE)
+    projector.render(surface, e.state, at + 2.0)  # the result plate grown, its words on
+    pygame.image.save(surface, f"/tmp/s5q/result-{e.state.fmt.bout.number}.png")
+    return [t for t, _box, _got in text.fitted]
+
+
+def test_a_bout_that_is_not_the_last_is_the_bouts_result_and_the_last_one_announces_the_match(theme):
+    from quizshow.display.console_header import header_line
+    from tests.test_duel_display import show_engine
+
+    e = show_engine()
+    assert len(e.format.sheets) == 2, "the demo pack plays two bouts"
+    assert e.dispatch(c.Go(at=1)).accepted
+    _lose_bout(e, ALPHA, 2)
+    shown = _plate_words(e, theme, 3)
+    assert "БОЙ ВЫИГРАЛА КОМАНДА" in shown and "БЕТА" in shown
+    assert not [t for t in shown if "МАТЧ" in t.upper()]
+
+    class UI:  # what the console's header reads
+        state, format, language = e.state, e.format, "ru"
+
+        @staticmethod
+        def say(key, **values):
+            from quizshow import i18n
+            return i18n.phrase(key, "ru", **values)
+
+    assert header_line(UI).startswith("ИТОГ БОЯ · бой 1"), header_line(UI)
+
+    assert e.dispatch(c.Go(at=10)).accepted  # bout 2
+    _lose_bout(e, ALPHA, 11)
+    shown = _plate_words(e, theme, 12)
+    assert "МАТЧ ВЫИГРАЛА КОМАНДА" in shown and "БЕТА" in shown and "по боям 2 : 0" in shown, shown
+    assert "БОЙ ВЫИГРАЛА КОМАНДА" not in shown
+    UI.state = e.state
+    assert header_line(UI).startswith("ИТОГ МАТЧА · бой 2"), header_line(UI)
+
+
+def test_a_drawn_match_is_announced_as_a_draw(theme):
+    from tests.test_duel_display import show_engine
+
+    e = show_engine()
+    assert e.dispatch(c.Go(at=1)).accepted
+    _lose_bout(e, ALPHA, 2)  # Бета 1 : 0
+    assert e.dispatch(c.Go(at=10)).accepted
+    _lose_bout(e, BETA, 11)  # 1 : 1
+    shown = _plate_words(e, theme, 12)
+    assert "МАТЧ ОКОНЧЕН ВНИЧЬЮ" in shown and "1 : 1" in shown, shown

@@ -864,7 +864,23 @@ class DuelScene(Scene):
         surface.blit(body, body.get_rect(center=plate.center))
         if grow < WORDS_AT:
             return
-        if winner is not None:
+        match = match_result(frame)
+        if match is not None and winner is not None:  # the match's last bout won: the match is announced
+            champion, a, b = match
+            paint.blit_glow_frame(surface, plate, paint.rgb(edge if champion is None else
+                                  frame.team_color(champion)), frame.u(26), frame.u(5), give_way=frame.give_way)
+            words(surface, frame, frame.say("scene.duel_match_won" if champion is not None else
+                  "scene.duel_match_draw"), pygame.Rect(plate.x, plate.y + frame.u(40), plate.width, frame.u(70)),
+                  color=frame.color("muted"), px=48, upper=True)
+            name = state.teams[champion].name if champion is not None else f"{a} : {b}"
+            words(surface, frame, name, pygame.Rect(plate.x + frame.u(40), plate.y + frame.u(120),
+                  plate.width - frame.u(80), frame.u(170)), color=frame.color("accent"), px=150, upper=True,
+                  role="heading" if champion is not None else "numbers")
+            if champion is not None:
+                words(surface, frame, frame.say("scene.duel_match_score", a=a, b=b),
+                      pygame.Rect(plate.x, plate.y + frame.u(300), plate.width, frame.u(80)), role="heading",
+                      color=frame.color("text"), px=64, shadow=False)
+        elif winner is not None:
             paint.blit_glow_frame(surface, plate, paint.rgb(edge), frame.u(26), frame.u(5), give_way=frame.give_way)
             words(surface, frame, frame.say("scene.duel_won"), pygame.Rect(plate.x, plate.y + frame.u(40),
                   plate.width, frame.u(70)), color=frame.color("muted"), px=48, upper=True)
@@ -886,8 +902,24 @@ class DuelScene(Scene):
                   color=ink, px=72, upper=True, shadow=ink == frame.color("text"))
             words(surface, frame, "0 : 0", pygame.Rect(plate.x, plate.y + frame.u(200), plate.width, frame.u(120)),
                   role="numbers", px=120)
-            words(surface, frame, frame.say("scene.duel_silent"), pygame.Rect(plate.x, plate.y + frame.u(330),
+            below = frame.say("scene.duel_silent")
+            if match is not None:  # the match's last bout: under it, how the match ended
+                champion, a, b = match
+                below = frame.say("scene.duel_match_draw_line", a=a, b=b) if champion is None else \
+                    frame.say("scene.duel_match_line", name=state.teams[champion].name, a=a, b=b)
+            words(surface, frame, below, pygame.Rect(plate.x, plate.y + frame.u(330),
                   plate.width, frame.u(50)), role="body", color=frame.color("muted"), px=34, shadow=False)
+
+
+def match_result(frame: Frame) -> tuple[int | None, int, int] | None:
+    """After the match's last bout (a show of more than one bout): (the winner or None when level, the
+    winner's bouts, the other's), the winner's first; None while the match goes on or is a single bout."""
+    fmt, state = fmt_of(frame), frame.state
+    if len(fmt.sheets) < 2 or not fmt.match_over(state):
+        return None
+    champion = fmt.match_winner(state)
+    first, second = (state.teams[t].score for t in TABLES)
+    return (champion, second, first) if champion == TABLES[1] else (champion, first, second)
 
 
 def choices(fmt: Format, state: ShowState, at: float) -> list[Command]:
