@@ -134,3 +134,42 @@ def test_a_drawn_match_is_announced_as_a_draw(theme):
     _lose_bout(e, BETA, 11)  # 1 : 1
     shown = _plate_words(e, theme, 12)
     assert "МАТЧ ОКОНЧЕН ВНИЧЬЮ" in shown and "1 : 1" in shown, shown
+
+
+# --- the queue beside a hint ------------------------------------------------------------------------------
+
+HINT = "Река течёт через Волгоград и впадает в Каспийское море"
+
+
+@pytest.mark.parametrize("presses", [1, 4, 5, 8])
+def test_beside_a_hint_the_queues_names_are_fitted_at_28_px_or_more_at_1080p(theme, presses):
+    """QA 5: with the host's hint under the queue its rows' names shrank to 15-22 px at 1080 lines."""
+    from quizshow.formats.duel import commands as dc
+    from tests.test_duel_display import show_engine
+
+    e = show_engine()
+    assert e.dispatch(c.Go(at=1)).accepted
+    seats = [(team, player) for player in range(4) for team in (ALPHA, BETA)][:presses]
+    for i, (team, player) in enumerate(seats):
+        at = 2 + i * 0.1
+        assert e.dispatch(c.Buzz(at=at, team=team, player=player, source_time=at)).accepted
+    assert e.dispatch(dc.Hint(at=4, text=HINT, show=True)).accepted
+    projector = _projector(e, theme)
+    text, fit = projector.text, projector.text.fit
+    calls: list[tuple] = []
+
+    def spy(words, role, box, color, max_px, *args, **kwargs):
+        calls.append((words, role, box, max_px))
+        return fit(words, role, box, color, max_px, *args, **kwargs)
+
+    text.fit = spy  # type: ignore[method-assign]
+    surface = pygame.Surface(SIZE)
+    projector.render(surface, e.state, 5.0)
+    projector.render(surface, e.state, 7.0)
+    del text.fit
+    pygame.image.save(surface, f"/tmp/s5q/hint-{presses}.png")
+    assert any(words == HINT for words, *_ in calls), "the hint is on screen"
+    for seat in seats:
+        name = e.format.player_name(e.state, seat)
+        sizes = [text.layout(words, role, box, max_px).px for words, role, box, max_px in calls if words == name]
+        assert sizes and min(sizes) >= 28, (name, sizes)

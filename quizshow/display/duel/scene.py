@@ -95,6 +95,13 @@ def queue_rect(frame: Frame) -> pygame.Rect:
 COMPACT_FROM = 5  # this many presses or more: rows of two lines, the heading's note and the hint made smaller
 
 
+def compact_rows(count: int, hint: bool) -> bool:
+    """Whether the queue's rows are of two lines (`DuelScene._entry_compact`): from five presses on, and beside a
+    hint from the first (QA 5: the three-line cards beside a hint put the names at 15-22 px at 1080 lines; two
+    lines keep a name at 28 px and more, readable from the back of a hall)."""
+    return count >= COMPACT_FROM or hint
+
+
 def hint_height(frame: Frame, count: int) -> int:
     """The hint's plate under the queue: smaller while the queue is long (the presses keep readable rows)."""
     return frame.u(124) if count >= COMPACT_FROM else frame.u(190)
@@ -423,7 +430,7 @@ class DuelScene(Scene):
                 rect = entry_rects(frame, count, asking.hint_shown)[-1]
                 press = Press(source_time=0.0, arrival=0.0, team=team, player=player)
                 entry = QueueEntry(press, seat, status, 0.0)  # (its margin is not known yet)
-                draw = self._entry_compact if count >= COMPACT_FROM else self._entry
+                draw = self._entry_compact if compact_rows(count, asking.hint_shown) else self._entry
                 draw(_PIXEL, frame, rect, count - 1, entry)
                 done[1].add(seat)
                 return True
@@ -618,7 +625,7 @@ class DuelScene(Scene):
         compact = len(entries) >= COMPACT_FROM
         for rect, (i, entry) in zip(entry_rects(frame, len(entries), hint), enumerate(entries), strict=True):
             frame.give_way()
-            if compact:
+            if compact_rows(len(entries), hint):
                 self._entry_compact(surface, frame, rect, i, entry)
             else:
                 self._entry(surface, frame, rect, i, entry)
