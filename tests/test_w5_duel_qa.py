@@ -12,7 +12,7 @@ from quizshow.display.projector import Projector
 from quizshow.display.scenes.base import Frame
 from quizshow.display.theme import load_theme
 from tests.conftest import views_of
-from tests.duel_kit import ALPHA, BETA, GREEN, RED, config
+from tests.duel_kit import ALPHA, BETA, RED, config
 
 SIZE = (1920, 1080)
 
