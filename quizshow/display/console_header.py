@@ -19,7 +19,7 @@ def header_line(ui: PanelUI) -> str:
     """The phase, and where a question is on: its round, its number, its value."""
     state, fmt = ui.state, ui.format
     pos = fmt.position(state)
-    parts = [ui.say(f"phase.{state.phase}").upper()]
+    parts = [ui.say(pos.get("phase_key") or f"phase.{state.phase}").upper()]  # (a format may name its phase)
     if pos.get("question") is not None:
         # A format may name its round (`round_key`, a phrase with {n}, «бой 2»; None: no round) and its
         # question (`question_key`, a phrase with {n}, instead of «вопрос 3 из 12»).

@@ -177,7 +177,7 @@ def where_words(fmt: Any, state: Any, language: str) -> str:
             parts.append(phrase(round_key, language, n=(pos.get("round") or 0) + 1))
         n = pos.get("played") or pos["question"] + 1
         parts.append(phrase(pos.get("question_key") or "where.question", language, n=n))
-    phase = phrase(f"phase.{state.phase}", language).lower()
+    phase = phrase(pos.get("phase_key") or f"phase.{state.phase}", language).lower()
     where = ", ".join(parts)
     if where and parts[-1].lower().startswith(phase):  # «вопрос 2», never «вопрос 2 · вопрос»
         return where

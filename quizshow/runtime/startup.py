@@ -97,7 +97,7 @@ def resumed_text(app: Starting, wall: float | None) -> str:
     state = app.engine.state
     pos = app.format.position(state)
     when = time.strftime("%H:%M", time.localtime(wall)) if wall else "?"
-    phase = app.say(f"phase.{state.phase}")
+    phase = app.say(pos.get("phase_key") or f"phase.{state.phase}")
     if app.finished():
         where = phase
     elif pos.get("stage_key"):  # a stage the format names itself: «перестрелка, вопрос 2»

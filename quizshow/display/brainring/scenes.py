@@ -53,6 +53,17 @@ def time_over(frame: Frame) -> bool:
     return found is not None and found.text_key == "banner.time_over" and frame.now < found.until
 
 
+TITLE_SAFE = 0.05  # of the picture's height: what a hall's projector may crop at the foot (QA 5)
+
+
+def title_safe_foot(frame: Frame) -> pygame.Rect:
+    """The picture's foot outside the title-safe area: «Время вышло!» stands above it (`widgets.banner` puts a
+    band its margin above the rectangle it is given), not at y=1059 of 1080 as at the picture's foot."""
+    w, h = frame.size
+    top = h - int(h * TITLE_SAFE + 0.5) + frame.u(12)  # (+ the banner's margin above what it stands on)
+    return pygame.Rect(0, top, w, h - top)
+
+
 def match_length(frame: Frame) -> int | None:
     return format_of(frame).match_length()
 
@@ -82,7 +93,7 @@ class MatchScene(Scene):
         for team in TABLES:
             for name in frame.state.teams[team].players if team < len(frame.state.teams) else ():
                 frame.give_way()
-                words(_PIXEL, frame, frame.say("scene.answers", name=name), self._label_rect(frame, team),
+                words(_PIXEL, frame, frame.say("scene.brainring_answers", name=name), self._label_rect(frame, team),
                       role="body", color=frame.color("accent"), px=34, shadow=False)
         return False
 
@@ -127,7 +138,7 @@ class MatchScene(Scene):
                   role="numbers", color=color, px=230)
         self._flash(surface, frame, center)
         if time_over(frame):
-            widgets.banner(surface, frame)
+            widgets.banner(surface, frame, title_safe_foot(frame))
         for team in TABLES:  # a verdict's moment: the panel flashes green or red as it is given
             flash = frame.anim.flash(team, frame.now, duration=0.9)
             if flash is not None and flash[0] in ("correct", "wrong"):
@@ -225,7 +236,7 @@ class MatchScene(Scene):
             pygame.draw.circle(surface, frame.color("accent"), center, radius + frame.u(8), frame.u(5))
         names = frame.state.teams[team].players
         name = names[player] if player < len(names) else ""
-        words(surface, frame, frame.say("scene.answers", name=name), self._label_rect(frame, team),
+        words(surface, frame, frame.say("scene.brainring_answers", name=name), self._label_rect(frame, team),
               role="body", color=frame.color("accent"), px=34, shadow=False)
 
     @staticmethod

@@ -95,6 +95,13 @@ def queue_rect(frame: Frame) -> pygame.Rect:
 COMPACT_FROM = 5  # this many presses or more: rows of two lines, the heading's note and the hint made smaller
 
 
+def compact_rows(count: int, hint: bool) -> bool:
+    """Whether the queue's rows are of two lines (`DuelScene._entry_compact`): from five presses on, and beside a
+    hint from the first (QA 5: the three-line cards beside a hint put the names at 15-22 px at 1080 lines; two
+    lines keep a name at 28 px and more, readable from the back of a hall)."""
+    return count >= COMPACT_FROM or hint
+
+
 def hint_height(frame: Frame, count: int) -> int:
     """The hint's plate under the queue: smaller while the queue is long (the presses keep readable rows)."""
     return frame.u(124) if count >= COMPACT_FROM else frame.u(190)
@@ -423,7 +430,7 @@ class DuelScene(Scene):
                 rect = entry_rects(frame, count, asking.hint_shown)[-1]
                 press = Press(source_time=0.0, arrival=0.0, team=team, player=player)
                 entry = QueueEntry(press, seat, status, 0.0)  # (its margin is not known yet)
-                draw = self._entry_compact if count >= COMPACT_FROM else self._entry
+                draw = self._entry_compact if compact_rows(count, asking.hint_shown) else self._entry
                 draw(_PIXEL, frame, rect, count - 1, entry)
                 done[1].add(seat)
                 return True
@@ -516,13 +523,8 @@ class DuelScene(Scene):
         img = frame.text.fit(frame.say("scene.duel_thinking").upper(), "heading", (frame.u(560), frame.u(40)),
                              frame.color("text"), frame.u(32), wrap=False, align="left")
         surface.blit(img, (box.x + frame.u(30), box.y + frame.u(22)))
-        note = frame.say("scene.duel_thinking_note", s=f"{fmt_of(frame).think_s():g}")
-        asking = duel_of(frame).asking
-        if asking is not None and asking.read_end is None:
-            note = frame.say("scene.duel_reading")
-        img = frame.text.fit(note, "body", (frame.u(420), frame.u(34)), frame.color("muted"), frame.u(24),
-                             wrap=False, align="right")
-        surface.blit(img, img.get_rect(topright=(box.x + frame.u(900), box.y + frame.u(28))))
+        # (its note beside it is drawn moving, `_bar`: once the time is over, «можно показать ответ» takes
+        # its place, and the layer does not change when the time runs out; both over it were unreadable)
 
     def _queue_panel(self, surface: pygame.Surface, frame: Frame) -> None:
         box = queue_rect(frame)
@@ -623,7 +625,7 @@ class DuelScene(Scene):
         compact = len(entries) >= COMPACT_FROM
         for rect, (i, entry) in zip(entry_rects(frame, len(entries), hint), enumerate(entries), strict=True):
             frame.give_way()
-            if compact:
+            if compact_rows(len(entries), hint):
                 self._entry_compact(surface, frame, rect, i, entry)
             else:
                 self._entry(surface, frame, rect, i, entry)
@@ -775,14 +777,12 @@ class DuelScene(Scene):
                 pygame.draw.rect(surface, paint.mix(on, light_ink(frame), 0.35),
                                  (rect.x + frame.u(4), rect.y + frame.u(4), rect.width - frame.u(8), frame.u(6)),
                                  border_radius=frame.u(3))
+        self._bar_note(surface, frame, left)
         digits_box = pygame.Rect(box.x + frame.u(930), box.y + frame.u(6), frame.u(220), box.height - frame.u(12))
         if left is None:
             text, color = f"{think:g}", frame.color("muted")
         elif left <= 0:
             text, color = "0", frame.color("muted")
-            img = frame.text.fit(frame.say("scene.duel_think_over"), "body", (frame.u(420), frame.u(34)),
-                                 frame.color("good"), frame.u(24), wrap=False, align="right")
-            surface.blit(img, img.get_rect(topright=(box.x + frame.u(900), box.y + frame.u(28))))
         else:
             text, color = str(int(left + 0.999)), frame.color("warning") if warn else frame.color("accent")
         scale = 1.0 + (0.08 * pulse(frame.now, 1.0) if warn else 0.0)
@@ -792,6 +792,20 @@ class DuelScene(Scene):
         unit = frame.text.fit(frame.say("unit.duel_s"), "numbers", (frame.u(50), frame.u(60)), color, frame.u(50),
                               wrap=False)
         surface.blit(unit, unit.get_rect(bottomleft=(digits_box.right - frame.u(44), digits_box.centery + frame.u(40))))
+
+    def _bar_note(self, surface: pygame.Surface, frame: Frame, left: float | None) -> None:
+        """One caption right of «ВРЕМЯ НА РАЗМЫШЛЕНИЕ»: «идёт чтение…», «от конца первого чтения · 15 с», or
+        once the time is over, «можно показать ответ» in its place (not over it: QA, both were drawn)."""
+        box = bar_rect(frame)
+        asking = duel_of(frame).asking
+        if left is not None and left <= 0:
+            note, ink = frame.say("scene.duel_think_over"), frame.color("good")
+        elif asking is not None and asking.read_end is None:
+            note, ink = frame.say("scene.duel_reading"), frame.color("muted")
+        else:
+            note, ink = frame.say("scene.duel_thinking_note", s=f"{fmt_of(frame).think_s():g}"), frame.color("muted")
+        img = frame.text.fit(note, "body", (frame.u(420), frame.u(34)), ink, frame.u(24), wrap=False, align="right")
+        surface.blit(img, img.get_rect(topright=(box.x + frame.u(900), box.y + frame.u(28))))
 
     def _asked_pulse(self, surface: pygame.Surface, frame: Frame) -> None:
         press = fmt_of(frame).asked_now(frame.state)
@@ -857,7 +871,23 @@ class DuelScene(Scene):
         surface.blit(body, body.get_rect(center=plate.center))
         if grow < WORDS_AT:
             return
-        if winner is not None:
+        match = match_result(frame)
+        if match is not None and winner is not None:  # the match's last bout won: the match is announced
+            champion, a, b = match
+            paint.blit_glow_frame(surface, plate, paint.rgb(edge if champion is None else
+                                  frame.team_color(champion)), frame.u(26), frame.u(5), give_way=frame.give_way)
+            words(surface, frame, frame.say("scene.duel_match_won" if champion is not None else
+                  "scene.duel_match_draw"), pygame.Rect(plate.x, plate.y + frame.u(40), plate.width, frame.u(70)),
+                  color=frame.color("muted"), px=48, upper=True)
+            name = state.teams[champion].name if champion is not None else f"{a} : {b}"
+            words(surface, frame, name, pygame.Rect(plate.x + frame.u(40), plate.y + frame.u(120),
+                  plate.width - frame.u(80), frame.u(170)), color=frame.color("accent"), px=150, upper=True,
+                  role="heading" if champion is not None else "numbers")
+            if champion is not None:
+                words(surface, frame, frame.say("scene.duel_match_score", a=a, b=b),
+                      pygame.Rect(plate.x, plate.y + frame.u(300), plate.width, frame.u(80)), role="heading",
+                      color=frame.color("text"), px=64, shadow=False)
+        elif winner is not None:
             paint.blit_glow_frame(surface, plate, paint.rgb(edge), frame.u(26), frame.u(5), give_way=frame.give_way)
             words(surface, frame, frame.say("scene.duel_won"), pygame.Rect(plate.x, plate.y + frame.u(40),
                   plate.width, frame.u(70)), color=frame.color("muted"), px=48, upper=True)
@@ -879,8 +909,24 @@ class DuelScene(Scene):
                   color=ink, px=72, upper=True, shadow=ink == frame.color("text"))
             words(surface, frame, "0 : 0", pygame.Rect(plate.x, plate.y + frame.u(200), plate.width, frame.u(120)),
                   role="numbers", px=120)
-            words(surface, frame, frame.say("scene.duel_silent"), pygame.Rect(plate.x, plate.y + frame.u(330),
+            below = frame.say("scene.duel_silent")
+            if match is not None:  # the match's last bout: under it, how the match ended
+                champion, a, b = match
+                below = frame.say("scene.duel_match_draw_line", a=a, b=b) if champion is None else \
+                    frame.say("scene.duel_match_line", name=state.teams[champion].name, a=a, b=b)
+            words(surface, frame, below, pygame.Rect(plate.x, plate.y + frame.u(330),
                   plate.width, frame.u(50)), role="body", color=frame.color("muted"), px=34, shadow=False)
+
+
+def match_result(frame: Frame) -> tuple[int | None, int, int] | None:
+    """After the match's last bout (a show of more than one bout): (the winner or None when level, the
+    winner's bouts, the other's), the winner's first; None while the match goes on or is a single bout."""
+    fmt, state = fmt_of(frame), frame.state
+    if len(fmt.sheets) < 2 or not fmt.match_over(state):
+        return None
+    champion = fmt.match_winner(state)
+    first, second = (state.teams[t].score for t in TABLES)
+    return (champion, second, first) if champion == TABLES[1] else (champion, first, second)
 
 
 def choices(fmt: Format, state: ShowState, at: float) -> list[Command]:

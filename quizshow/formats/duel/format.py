@@ -208,11 +208,24 @@ class DuelFormat(Format):
             return None
         return max(0.0, asking.read_end + self.think_s() - at)
 
+    def match_over(self, state: ShowState) -> bool:
+        """The bout just decided is the match's last: the show plays one bout a sheet (seed 002, 7.1: a bout
+        is one team against the other), and the match is its bouts; after the last sheet's, the match is over."""
+        return Phase(state.phase) == Phase.RESULT and self.duel(state).bout.sheet + 1 >= len(self.sheets)
+
+    def match_winner(self, state: ShowState) -> int | None:
+        """The team that won more bouts (a team's score is its bouts won); None: level."""
+        first, second = (state.teams[t].score for t in TABLES)
+        return None if first == second else TABLES[0] if first > second else TABLES[1]
+
     def position(self, state: ShowState) -> dict[str, Any]:
         bout = self.duel(state).bout
         asked = bout.asked - 1 if self.duel(state).asking is not None else None
-        return {"round": bout.number, "question": asked, "of": len(self.order(state)) or "?",
-                "round_key": "console.duel_bout"}  # a duel is played in bouts («бой 2»), not rounds
+        found: dict[str, Any] = {"round": bout.number, "question": asked, "of": len(self.order(state)) or "?",
+                                 "round_key": "console.duel_bout"}  # a duel is played in bouts («бой 2»)
+        if Phase(state.phase) == Phase.RESULT and not self.match_over(state):
+            found["phase_key"] = "phase.duel_bout_result"  # «итог боя»: the match goes on (not «итог матча»)
+        return found
 
     def next_action(self, state: ShowState) -> str:
         phase = Phase(state.phase)

@@ -41,7 +41,7 @@ def snapshot(state: ShowState, fmt: Any, show: OverlayShow, now: float) -> dict[
     i18n.add_phrases(WORDS)
     pos = fmt.position(state)
     round_text, question_text = where(pos, show.language)
-    phase_text = i18n.phrase(f"phase.{state.phase}", show.language)
+    phase_text = i18n.phrase(pos.get("phase_key") or f"phase.{state.phase}", show.language)
     if round_text is None and question_text is None and fmt.setup.flags(state.phase).beyond_rounds:
         round_text = phase_text  # past the rounds: «Финал: вопрос»
     answering = set(fmt.answering_teams(state))
