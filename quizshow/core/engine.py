@@ -212,12 +212,15 @@ class Engine:
             try:
                 new, events = self.format.handle(state, entry.command)
             except Refused:
-                new = state  # it no longer applies once the earlier step is gone
-            if new is state or new == state:
+                new, events = state, []  # it no longer applies once the earlier step is gone
+            changed = step and [e.kind for e in events] != [e.kind for e in entry.events]
+            # A Next means «from where we were»: one that would now do something else (the Next after a
+            # taken-back match start would start that match again) went with the step, as its journal line says.
+            if new is state or new == state or (changed and isinstance(entry.command, c.Go)):
                 lost += [entry] if step else []
                 dropped.append(entry)
                 continue
-            if step and [e.kind for e in events] != [e.kind for e in entry.events]:
+            if changed:
                 lost.append(entry)  # it applies, but does something else now
             tail.append((Entry(entry.command, tuple(events)), state))
             state = new
