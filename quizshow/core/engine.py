@@ -8,7 +8,8 @@ Undo and Back take back one entry at the cost of what they take back, never by r
 states are immutable, so the engine keeps the state before each recent entry (and, further back, one
 in every CHECKPOINT_EVERY as a checkpoint). Taking back entry i starts from the state before it and
 re-applies only the entries after it (the last undoable step is usually the last or nearly so); an
-entry that no longer applies once the step is gone is dropped, as a replay from the start would.
+entry that no longer applies once the step is gone is dropped, as a replay from the start would, and so is
+a Next that would now do something else (it meant «on from where we were»).
 """
 
 from __future__ import annotations
