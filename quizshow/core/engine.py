@@ -8,7 +8,8 @@ Undo and Back take back one entry at the cost of what they take back, never by r
 states are immutable, so the engine keeps the state before each recent entry (and, further back, one
 in every CHECKPOINT_EVERY as a checkpoint). Taking back entry i starts from the state before it and
 re-applies only the entries after it (the last undoable step is usually the last or nearly so); an
-entry that no longer applies once the step is gone is dropped, as a replay from the start would.
+entry that no longer applies once the step is gone is dropped, as a replay from the start would, and so is
+a Next that would now do something else (it meant «on from where we were»).
 """
 
 from __future__ import annotations
@@ -212,12 +213,15 @@ class Engine:
             try:
                 new, events = self.format.handle(state, entry.command)
             except Refused:
-                new = state  # it no longer applies once the earlier step is gone
-            if new is state or new == state:
+                new, events = state, []  # it no longer applies once the earlier step is gone
+            changed = step and [e.kind for e in events] != [e.kind for e in entry.events]
+            # A Next means «from where we were»: one that would now do something else (the Next after a
+            # taken-back match start would start that match again) went with the step, as its journal line says.
+            if new is state or new == state or (changed and isinstance(entry.command, c.Go)):
                 lost += [entry] if step else []
                 dropped.append(entry)
                 continue
-            if step and [e.kind for e in events] != [e.kind for e in entry.events]:
+            if changed:
                 lost.append(entry)  # it applies, but does something else now
             tail.append((Entry(entry.command, tuple(events)), state))
             state = new

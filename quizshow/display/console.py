@@ -113,13 +113,14 @@ class Console:
     def needs_frame(self, status: ConsoleStatus, projector_drew: bool = False) -> bool:
         """Whether the console could look different from its last frame: a new state, a journal line, a
         status change — drawn at once; a running clock, the line check or the projector's preview moving —
-        at most REDRAW_HZ times a second. Otherwise nothing is drawn."""
+        at most REDRAW_HZ times a second. Otherwise nothing is drawn. A text being typed (`status.typing`: its
+        prompt opened, each character) is a change: the operator sees every keystroke at once."""
         mono = time.monotonic()
         state = self.engine.state
         prompt = status.prompt if status.prompt is not None and mono < status.prompt[1] else None
         signature = (id(state), len(self.journal), self.journal[-1] if self.journal else None, len(status.notices),
                      status.notices[-1] if status.notices else None, status.quit_armed, status.help, status.amount,
-                     prompt, status.line_check, tuple(status.devices), status.resumed, id(self.keymap),
+                     status.typing, prompt, status.line_check, tuple(status.devices), status.resumed, id(self.keymap),
                      self._local_clicks, status.osc_admit, tuple(status.device_buttons), status.phone_codes,
                      status.join_board if status.phone_codes else None)
         if signature != self._signature or self._memory_seen() != self._memory_drawn:

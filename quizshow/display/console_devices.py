@@ -64,8 +64,14 @@ def devices_plan(ui: PanelUI, room: int, height: int, status: ConsoleStatus) -> 
     problems from the end (counted in red: «и ещё 2 неполадки»); last, the first device is counted too and
     the problems get its room."""
     unit, top = ui.unit, int(ui.unit * 0.9)
-    shown = [n for n in status.notices if n.level != "refused"][-2:]
-    stamped = [(f"{time.strftime('%H:%M:%S', time.localtime(n.at))} {n.text}", n.level) for n in shown]
+    # The operator's last refused action stays here as information once its plate in the middle is gone (it
+    # stands there only a moment: looked at later, the console still says why nothing happened).
+    plate = status.prompt[0] if status.prompt is not None and time.monotonic() < status.prompt[1] else None
+    refusal = [n for n in status.notices if n.level == "refused"][-1:]
+    shown = sorted([n for n in status.notices if n.level != "refused"][-2:] + [n for n in refusal if n.text != plate],
+                   key=lambda n: n.at)
+    stamped = [(f"{time.strftime('%H:%M:%S', time.localtime(n.at))} {n.text}",
+                "info" if n.level == "refused" else n.level) for n in shown]
     ok = [words for words, good in status.devices if good]
     bad = [words for words, good in status.devices if not good] + [w for w, level in stamped if level != "info"]
     info = [words for words, level in stamped if level == "info"]

@@ -18,6 +18,7 @@ from quizshow.core.typed import find, matches
 from quizshow.display import console_rules
 from quizshow.display.console_style import BAD, GOLD, GOOD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
+from quizshow.formats.svoyak.auction import console_bid
 from quizshow.formats.svoyak.format import SvoyakFormat
 from quizshow.formats.svoyak.model import Final, Play, SvoyakPhase
 from quizshow.formats.svoyak.spec import SPEC
@@ -193,7 +194,9 @@ def _auction(ui: PanelUI, box: pygame.Rect) -> None:
         if turn:
             bw = row.width // 6
             x = row.right - bw * 3 - unit
-            for text, action in ((ui.say("console.bid", n=amount), "bid"),
+            typed = int(amount) if amount.isdigit() else 0
+            bid = console_bid(auction, team, typed, [t.score for t in state.teams], _play(ui).value)
+            for text, action in ((ui.say("console.bid", n=bid), "bid"),
                                  (ui.say("scene.all_in", n=name.score), "allin"), (ui.say("scene.pass"), "pass")):
                 ui.button(pygame.Rect(x, row.y + 2, bw - 4, row.height - 4), text, action, team)
                 x += bw

@@ -19,6 +19,17 @@ def open_auction(opener: int, scores: list[int]) -> Auction:
     return Auction(opener=opener, order=(opener, *others))
 
 
+def console_bid(auction: Auction | None, team: int, typed: int, scores: list[int], nominal: int) -> int:
+    """What «Ставка» bids with `typed` on the console (its label says it): the opener's first bid is at least
+    the nominal, so a lower amount (nothing typed: 0) bids the nominal; an opener below the nominal plays for
+    exactly the nominal, whatever is typed (docs/svoyak.md). Any other bid is the amount typed."""
+    if auction is None or auction.leader is not None or team != auction.opener:
+        return typed
+    if 0 <= team < len(scores) and scores[team] < nominal:
+        return nominal
+    return max(typed, nominal)
+
+
 def place_bid(auction: Auction, team: int, amount: int, all_in: bool, scores: list[int], nominal: int,
               all_in_rule: str = "larger") -> Auction:
     _check_turn(auction, team)

@@ -10,6 +10,7 @@ from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, choice, count, flag,
 from quizshow.core.state import ShowState
 from quizshow.core.typed import journal_words as typed_words
 from quizshow.formats.svoyak import commands as sc
+from quizshow.formats.svoyak.auction import console_bid
 from quizshow.formats.svoyak.format import SvoyakFormat
 from quizshow.formats.svoyak.model import Play, SvoyakPhase
 from quizshow.formats.svoyak.phrases import PHRASES, REFUSALS_RU
@@ -52,13 +53,22 @@ def _score(state: ShowState, team: int) -> int:
     """The bidder's whole score: what «Ва-банк» stakes, kept in the command so the journal can say it."""
     return max(0, state.teams[team].score) if isinstance(team, int) and 0 <= team < len(state.teams) else 0
 
+def _bid(state: ShowState, team: int, typed: int) -> int:
+    """The bid «Ставка» makes (auction.console_bid): the opener's amount below the nominal bids the nominal."""
+    play = state.fmt
+    if not isinstance(play, Play) or not isinstance(team, int):
+        return typed
+    return console_bid(play.auction, team, typed, [t.score for t in state.teams], play.value)
+
+
 ACTIONS = (
     ActionDef("cell", lambda x, a: sc.SelectCell(at=x.at, theme=a["theme"], question=a["question"]),
               (Arg("theme", int), Arg("question", int))),
     ActionDef("pick", lambda x, a: sc.PickTeam(at=x.at, team=a["team"]), (TEAM,)),
     ActionDef("give", lambda x, a: sc.GiveCat(at=x.at, team=a["team"]), (TEAM,)),
     ActionDef("catvalue", lambda x, a: sc.CatValue(at=x.at, value=a["value"]), (Arg("value", int),)),
-    ActionDef("bid", lambda x, a: sc.Bid(at=x.at, team=a["team"], amount=x.amount), (TEAM,), uses_amount=True),
+    ActionDef("bid", lambda x, a: sc.Bid(at=x.at, team=a["team"], amount=_bid(x.state, a["team"], x.amount)), (TEAM,),
+              uses_amount=True),
     ActionDef("allin", lambda x, a: sc.Bid(at=x.at, team=a["team"], all_in=True, amount=_score(x.state, a["team"])),
               (TEAM,)),
     ActionDef("pass", lambda x, a: sc.Pass(at=x.at, team=a["team"]), (TEAM,)),
