@@ -12,6 +12,7 @@ import pytest
 
 from quizshow.display import paint
 from quizshow.display.scenes.base import Scene
+from quizshow.display.scenes.cards import StandingsCard
 from quizshow.display.text import TextCache
 from tests.test_w28_lean import UHD, walk
 
@@ -32,10 +33,12 @@ def _scene_classes() -> set[type[Scene]]:
 @pytest.fixture(scope="module")
 def first_frames() -> dict[str, tuple[list[str], list[str]]]:
     """«Своя игра» walked at 3840×2160 as the A/B walks it (idle time before each press, then 30 frames a
-    step): per step, (the texts and panels made, the still layers composed) in its first frame."""
+    step): per step, (the texts and panels made, the still layers composed) in its first frame; under
+    "standings", the phases whose standings card was made in idle time (the S overlay's warm-up)."""
     made: list[str] = []
     composed: list[str] = []
-    real_text, real_panel = TextCache._draw, paint.panel.func
+    standings: list[str] = []
+    real_text, real_panel, real_card = TextCache._draw, paint.panel.func, StandingsCard.draw_overlay
     patched: list[tuple[type, object]] = []
 
     def text(self, layout, *args, **kwargs):
@@ -52,8 +55,13 @@ def first_frames() -> dict[str, tuple[list[str], list[str]]]:
             patched.append((cls, real))
             cls.draw_static = lambda self, target, frame, real=real: (  # type: ignore[method-assign]
                 composed.append(self.name), real(self, target, frame))[1]
+    def card(self, surface, frame, shown):
+        standings.append(str(frame.state.phase))
+        return real_card(self, surface, frame, shown)
+
     TextCache._draw = text  # type: ignore[method-assign]
     paint.panel.func = panel  # type: ignore[misc]
+    StandingsCard.draw_overlay = card  # type: ignore[method-assign]
     firsts: dict[str, tuple[list[str], list[str]]] = {}
     try:
         for name, engine, projector, surface, now in walk(UHD, frames=30):
@@ -61,9 +69,12 @@ def first_frames() -> dict[str, tuple[list[str], list[str]]]:
             composed.clear()
             projector.render(surface, engine.state, now)
             firsts[name] = (list(made), list(composed))
+            if name == "auction":
+                firsts["standings"] = (list(standings), [])
     finally:
         TextCache._draw = real_text  # type: ignore[method-assign]
         paint.panel.func = real_panel  # type: ignore[misc]
+        StandingsCard.draw_overlay = real_card  # type: ignore[method-assign]
         for cls, real in patched:
             cls.draw_static = real  # type: ignore[method-assign]
     return firsts
@@ -72,7 +83,9 @@ def first_frames() -> dict[str, tuple[list[str], list[str]]]:
 def test_the_auctions_and_the_sponsors_first_frames_at_4k_make_no_text_or_panel_after_a_short_step(first_frames):
     """After the cat's question (its zoom outlasts the step's 30 frames) and the auction: the auction's
     first frame found «Аукцион!», the bidders' rows and the background's periods made in idle time, the
-    sponsor's its card (it made a 2918×1240 panel: 12 → 25 and 6 → 26 ms)."""
+    sponsor's its card (it made a 2918×1240 panel: 12 → 25 and 6 → 26 ms). The S overlay's standings
+    card of the auction was made in idle time before it (the score overlay work kept)."""
+    assert "auction" in first_frames["standings"][0]
     assert first_frames["auction"][0] == []
     assert first_frames["sponsor"][0] == []
 
