@@ -149,9 +149,12 @@ class Layers:
 
     def _evict(self, stale: bool) -> pygame.Surface | None:
         """The least recently used layer goes (with `stale`, only one not used since the picture changed);
-        its surface, or None if none went."""
+        its surface, or None if none went. The layer on screen goes only in idle time once stale: presses
+        faster than frames moved the show on, and the next frame's transition copies the outgoing picture
+        from the window, not from its layer (kept, it made a fourth full screen: 32 MB at 4K)."""
         for key in self._layers:
-            if key != self.shown and (not stale or self._used.get(key, -1) < self._epoch):
+            stale_one = self._used.get(key, -1) < self._epoch
+            if (key != self.shown or (stale and stale_one and not self.framing)) and (not stale or stale_one):
                 self.partial.pop(key, None)
                 self._used.pop(key, None)
                 return self._layers.pop(key)

@@ -507,13 +507,18 @@ class StandingsCard:
             found = self._cards.put(key, self._compose(frame, pos))
         return found
 
-    def keep_only(self, frame: Frame) -> None:
-        """Drop every card but the one of this frame's state, if made: with the overlay down, S shows the card
-        of the state on screen and no other is wanted (at 4K each holds 9-14 MB)."""
-        key = self._key(frame, frame.fmt.position(frame.state))
-        card = self._cards.get(key)
+    def keep_only(self, frame: Frame, *more: Frame) -> None:
+        """Drop every card but those of these frames' states, if made: with the overlay down, S shows the card
+        of the state on screen and no other is wanted; with it up or going, the state on screen's and its
+        likely next ones' (at 4K each holds 9-14 MB: presses with no frame between them left a card each)."""
+        kept = []
+        for one in (frame, *more):
+            key = self._key(one, one.fmt.position(one.state))
+            card = self._cards.get(key)
+            if card is not None:
+                kept.append((key, card))
         self._cards.clear()
-        if card is not None:
+        for key, card in kept:
             self._cards.put(key, card)
 
     @staticmethod

@@ -1,0 +1,94 @@
+"""Issue 28, the peak during a walk (not only after it): at 4K the demo peaked at 440-458 MB, «Своя игра» 424,
+the written quiz 427-445, the duel 404, while each was under 400 MB after its walk. `bench/memory.py
+--scenes` showed where: presses with no frame between them (the walk's ten Nexts, the written quiz's 236
+score entries), during which
+
+- the layer of the last frame's picture, stale once the show had moved on, was never evicted, so a fourth
+  full screen was made for the state on screen's likely next pictures (32 MB at 4K);
+- with the score overlay going (switched off, no frame drawn since), each press left its state's standings
+  card in the cards kept (up to 56 MB at 4K), trimmed only when a frame came;
+- the state on screen's card (for S) was made while the card of the state before was still kept, and that
+  one dropped only after: two cards at once (8.5 MB at 4K, 13 MB for 40 teams).
+
+The pictures are counted as bench/memory.py's census counts them (tests/test_w28_memory.py's `pixels`).
+Real frames (SDL's dummy driver)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from bench.frames import DEMO_SCENES
+from quizshow.display.projector import Projector
+from quizshow.display.theme import load_theme
+from tests.conftest import demo_config, demo_engine, views_of
+from tests.test_w28_memory import pixels, screens
+
+SIZE = (960, 540)  # the layers' and the cards' logic is the same at any size (budgets scale with it)
+FRAMES = 3  # frames of each scene after its presses, as bench/memory.py draws (40 there)
+
+
+@pytest.fixture(scope="module")
+def demo_walked():
+    """The demo's walk as bench/memory.py runs it: idle time before each press (none of its presses has a
+    frame between them), a few frames after each scene. Samples after every idle piece: (scene, the full
+    screens the still layers hold, the standings cards kept); and the cards kept each time one was made."""
+    engine = demo_engine()
+    projector = Projector(engine.format, load_theme(demo_config().theme), "Демо", "ru",
+                          views=views_of(engine.format))
+    surface = pygame.Surface(SIZE)
+    samples: list[tuple[str, float, int]] = []
+    beside: list[tuple[str, int]] = []  # (scene, cards kept) whenever a card is composed
+    standings = projector.standings
+    compose = standings._compose
+    scene_name = [""]
+
+    def counted(frame, pos):
+        beside.append((scene_name[0], len(standings._cards._items)))
+        return compose(frame, pos)
+
+    standings._compose = counted  # type: ignore[method-assign]
+    now = 0.0
+    projector.start(surface, engine.state, now)
+    projector.render(surface, engine.state, now)
+    for name, commands in DEMO_SCENES:
+        scene_name[0] = name
+        for cmd in commands:
+            while projector.ahead(engine.state, engine.propose, now, SIZE):
+                samples.append((name, screens(pixels(projector._layers), SIZE), len(standings._cards._items)))
+            samples.append((name, screens(pixels(projector._layers), SIZE), len(standings._cards._items)))
+            projector.on_events(engine.dispatch(cmd).events, cmd.at)
+            now = max(now, cmd.at)
+        for i in range(FRAMES):
+            projector.render(surface, engine.state, now + i / 60)
+        now += FRAMES / 60 + 1
+    return samples, beside
+
+
+def test_presses_with_no_frame_between_them_make_no_fourth_full_screen(demo_walked):
+    """The demo's ten Nexts with no frame drawn between them: the still layers hold three full screens at
+    most (the state on screen, Next, a press); the last frame's layer, stale, gives its surface (a fourth was
+    made: 32 MB at 4K)."""
+    samples, _ = demo_walked
+    worst = max(samples, key=lambda s: s[1])
+    assert worst[1] <= 3.01, worst
+
+
+def test_the_cards_of_states_gone_by_are_dropped_while_the_score_overlay_goes(demo_walked):
+    """The score overlay switched off and no frame drawn since (it still has to slide away), presses follow:
+    the standings cards kept are the state on screen's and its Next's, not one for each press (there were
+    five at 1080p, six at 4K: 51 MB)."""
+    samples, _ = demo_walked
+    going = [cards for name, _, cards in samples if name == "scores (count-up)"]
+    assert going and max(going) <= 2, going
+
+
+def test_a_standings_card_is_made_with_no_stale_card_beside_it(demo_walked):
+    """A standings card is composed only once the cards no longer wanted are gone. With the overlay down
+    (S may come) only the state on screen's is wanted: none is kept beside it while it is made (the state
+    before's was dropped after it, 13 MB more for a moment with 40 teams at 4K); with it up or going, the
+    state on screen's beside its Next's at most."""
+    _, beside = demo_walked
+    down = {"question (clock running)", "answering", "reveal", "next question"}
+    assert [kept for name, kept in beside if name in down] and all(kept == 0 for name, kept in beside if name in down), beside
+    assert max(kept for _, kept in beside) <= 1, beside
