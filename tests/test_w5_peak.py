@@ -92,3 +92,50 @@ def test_a_standings_card_is_made_with_no_stale_card_beside_it(demo_walked):
     down = {"question (clock running)", "answering", "reveal", "next question"}
     assert [kept for name, kept in beside if name in down] and all(kept == 0 for name, kept in beside if name in down), beside
     assert max(kept for _, kept in beside) <= 1, beside
+
+
+def _panel_with_a_whole_mask(size, top, bottom, edge, radius, edge_width=2):
+    """`paint.panel` as the starting commit made it: a mask as large as the panel."""
+    w, h = max(1, size[0]), max(1, size[1])
+    fill = pygame.Surface((1, 2), pygame.SRCALPHA)
+    fill.set_at((0, 0), top)
+    fill.set_at((0, 1), bottom)
+    fill = pygame.transform.smoothscale(fill, (w, h))
+    mask = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+    fill.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    if edge is not None and edge_width > 0:
+        pygame.draw.rect(fill, edge, fill.get_rect(), width=edge_width, border_radius=radius)
+    return fill
+
+
+@pytest.mark.parametrize("radius", [-1, 0, 1, 3, 14, 28, 60, 500])
+def test_a_panel_draws_the_same_pixels_with_only_its_corners_masked(radius):
+    """A panel's rounded corners are cut with a mask of the rows they reach only: every pixel is the one the
+    whole mask gave, whatever its size and radius (a radius past half the panel included)."""
+    from quizshow.display import paint
+
+    for size in [(1, 1), (2, 3), (7, 4), (40, 9), (120, 57), (333, 121), (64, 400), (2381, 150)]:
+        for edge, width in [(None, 0), ((250, 220, 120, 255), 2), ((90, 200, 255, 180), 5)]:
+            args = (size, (30, 40, 90, 235), (10, 12, 30, 255), edge, radius, width)
+            made, expected = paint.panel.func(*args), _panel_with_a_whole_mask(*args)
+            assert pygame.image.tobytes(made, "RGBA") == pygame.image.tobytes(expected, "RGBA"), (size, radius, edge)
+
+
+def test_making_a_panel_allocates_no_mask_as_large_as_it(monkeypatch):
+    """A 4K plate card's panel (2381×1600, 15 MB) is made with no second picture of its size beside it: the
+    mask covers the corners' rows only (the whole mask was 15 MB more for a moment, the peak of a walk)."""
+    from quizshow.display import paint
+
+    made: list[tuple[int, int]] = []
+    real = pygame.Surface
+
+    class Counted(real):  # type: ignore[misc, valid-type]
+        def __init__(self, size, *args, **kwargs):
+            made.append(tuple(size))
+            super().__init__(size, *args, **kwargs)
+
+    monkeypatch.setattr(pygame, "Surface", Counted)
+    panel = paint.panel.func((2381, 1600), (30, 40, 90, 235), (10, 12, 30, 255), (250, 220, 120, 255), 56, 4)
+    assert panel.get_size() == (2381, 1600)
+    assert max(w * h for w, h in made) <= 2381 * (56 + 2), made

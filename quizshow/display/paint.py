@@ -233,9 +233,16 @@ def panel(size: tuple[int, int], top: Color, bottom: Color, edge: Color | None, 
     fill.set_at((0, 0), top)
     fill.set_at((0, 1), bottom)
     fill = pygame.transform.smoothscale(fill, (w, h))
-    mask = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
-    fill.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    # The rounded corners cut away: the whole rounded rectangle drawn into a mask of only the rows its corners
+    # reach (the top's, then the bottom's, on one band; the rows between are opaque), not a mask as large as
+    # the panel (a 4K card's: 16 MB more for a moment, the peak of a walk).
+    band = min(h, max(0, radius) + 2)
+    mask = pygame.Surface((w, band), pygame.SRCALPHA)
+    for y in sorted({0, max(0, h - band)}):
+        if y:
+            mask.fill((0, 0, 0, 0))
+        pygame.draw.rect(mask, (255, 255, 255, 255), pygame.Rect(0, -y, w, h), border_radius=radius)
+        fill.blit(mask, (0, y), special_flags=pygame.BLEND_RGBA_MIN)
     if edge is not None and edge_width > 0:
         pygame.draw.rect(fill, edge, fill.get_rect(), width=edge_width, border_radius=radius)
     return fill
