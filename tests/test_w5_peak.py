@@ -139,3 +139,54 @@ def test_making_a_panel_allocates_no_mask_as_large_as_it(monkeypatch):
     panel = paint.panel.func((2381, 1600), (30, 40, 90, 235), (10, 12, 30, 255), (250, 220, 120, 255), 56, 4)
     assert panel.get_size() == (2381, 1600)
     assert max(w * h for w, h in made) <= 2381 * (56 + 2), made
+
+
+def test_a_new_panel_is_made_once_those_it_displaces_are_gone(monkeypatch):
+    """The panels' cache full, a new panel is made only after the least recently used it displaces have
+    gone: the kept panels and the new one never pass the cache's budget together (they were dropped after
+    it was made: a 4K plate card's 10-16 MB over the budget set the peak of «Своя игра»'s walk)."""
+    from quizshow.display import paint
+
+    cache = paint.panel.cache
+    real = paint.panel.func
+    held: list[tuple[int, int]] = []  # (bytes kept while a panel is made, its bytes)
+
+    def counted(size, *args, **kwargs):
+        held.append((cache.bytes, size[0] * size[1] * 4))
+        return real(size, *args, **kwargs)
+
+    monkeypatch.setattr(paint.panel, "func", counted)
+    paint.panel.cache_clear()
+    try:
+        side = 700  # ~1.9 MB a panel: the 1080p budget (17.5 MB) holds nine
+        for i in range(14):
+            paint.panel((side + i, side), (30, 40, 90, 235), (10, 12, 30, 255), None, 20)
+    finally:
+        paint.panel.cache_clear()
+    assert len(held) == 14 and max(kept for kept, _ in held) > cache.limit // 2
+    assert all(kept + made <= cache.limit for kept, made in held), (held, cache.limit)
+
+
+@pytest.mark.parametrize("size,radius,width", [((2918, 1440), 48, 8), ((1459, 720), 24, 4), ((90, 80), 30, 4)])
+def test_the_glow_frames_edges_are_drawn_without_the_whole_frame(monkeypatch, size, radius, width):
+    """The open-buzzer frame's four edges are drawn each on its own, no picture of the whole frame made (at
+    4K a question card's, 19 MB for a moment), with the pixels the whole frame had there."""
+    from quizshow.display import paint
+
+    whole = paint.draw_glow_frame(size, (250, 200, 60), radius, width)
+    made: list[tuple[int, int]] = []
+    real = pygame.Surface
+
+    class Counted(real):  # type: ignore[misc, valid-type]
+        def __init__(self, size, *args, **kwargs):
+            made.append(tuple(size))
+            super().__init__(size, *args, **kwargs)
+
+    monkeypatch.setattr(pygame, "Surface", Counted)
+    pieces = paint.glow_frame.func(size, (250, 200, 60), radius, width)
+    monkeypatch.undo()
+    for piece, (x, y) in pieces:
+        part = pygame.Rect((x, y), piece.get_size())
+        assert pygame.image.tobytes(piece, "RGBA") == pygame.image.tobytes(whole.subsurface(part), "RGBA")
+    if len(pieces) > 1:
+        assert max(w * h for w, h in made) < whole.get_width() * whole.get_height() / 2, made
