@@ -90,7 +90,8 @@ def test_a_standings_card_is_made_with_no_stale_card_beside_it(demo_walked):
     state on screen's beside its Next's at most."""
     _, beside = demo_walked
     down = {"question (clock running)", "answering", "reveal", "next question"}
-    assert [kept for name, kept in beside if name in down] and all(kept == 0 for name, kept in beside if name in down), beside
+    made_down = [kept for name, kept in beside if name in down]
+    assert made_down and all(kept == 0 for kept in made_down), beside
     assert max(kept for _, kept in beside) <= 1, beside
 
 
@@ -158,7 +159,7 @@ def test_a_new_panel_is_made_once_those_it_displaces_are_gone(monkeypatch):
     monkeypatch.setattr(paint.panel, "func", counted)
     paint.panel.cache_clear()
     try:
-        side = 700  # ~1.9 MB a panel: the 1080p budget (17.5 MB) holds nine
+        side = int((cache.limit / 7 / 4) ** 0.5)  # seven such panels fill the budget (scaled with the screen)
         for i in range(14):
             paint.panel((side + i, side), (30, 40, 90, 235), (10, 12, 30, 255), None, 20)
     finally:
@@ -190,3 +191,102 @@ def test_the_glow_frames_edges_are_drawn_without_the_whole_frame(monkeypatch, si
         assert pygame.image.tobytes(piece, "RGBA") == pygame.image.tobytes(whole.subsurface(part), "RGBA")
     if len(pieces) > 1:
         assert max(w * h for w, h in made) < whole.get_width() * whole.get_height() / 2, made
+
+
+def test_a_new_text_is_drawn_once_those_it_displaces_are_gone(monkeypatch):
+    """The text cache full, a new text's picture is drawn only after the least recently used it displaces
+    have gone: never the kept texts and the new one over the cache's budget together."""
+    from quizshow.display import surfaces
+    from quizshow.display.text import TextCache
+
+    cache = TextCache({}, max_bytes=int((2 << 20) / surfaces._scale[0]))  # 2 MB whatever screen was drawn before
+    held: list[tuple[int, int]] = []
+    real = cache._draw
+
+    def counted(layout, role, color, align, shadow, box):
+        picture = real(layout, role, color, align, shadow, box)
+        held.append((cache._surfaces.bytes, picture.get_width() * picture.get_height() * 4))
+        return picture
+
+    monkeypatch.setattr(cache, "_draw", counted)
+    for i in range(40):
+        cache.fit(f"Вопрос {i}: столица Австралии", "body", (600, 200), (240, 240, 240), 60 + i % 7)
+    assert len(held) == 40 and max(kept for kept, _ in held) > cache._surfaces.limit // 2
+    assert all(kept + made <= cache._surfaces.limit for kept, made in held), held
+
+
+def test_trimming_the_heap_gives_freed_small_pictures_back():
+    """Pictures under the mapping threshold (texts, pieces of rows) come from the heap: freed, their pages
+    stay resident until the heap is trimmed; `trim_heap` gives them back (the show does after each idle
+    piece)."""
+    from quizshow.runtime.memory import trim_heap, tune_allocator
+
+    def rss() -> float:
+        with open("/proc/self/status") as status:
+            return next(int(line.split()[1]) / 1024 for line in status if line.startswith("VmRSS:"))
+
+    if not tune_allocator():
+        pytest.skip("no glibc here")
+    small = [pygame.Surface((180, 180), pygame.SRCALPHA) for _ in range(400)]  # 127 KB each: 50 MB
+    for surface in small:
+        surface.fill((1, 2, 3, 4))  # touched: resident
+    pinned = pygame.Surface((180, 180), pygame.SRCALPHA)  # the heap's top stays in use
+    del small
+    before = rss()
+    trim_heap()
+    assert before - rss() > 20, (before, rss())
+    assert pinned.get_size() == (180, 180)
+
+
+def test_the_show_trims_the_heap_after_each_idle_piece(tmp_path):
+    """The app's projector gives the heap's free pages back after every idle piece it runs."""
+    from quizshow.app import ShowApp
+    from quizshow.runtime import memory
+
+    app = ShowApp(demo_config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
+    try:
+        assert app.projector.trim is memory.trim_heap
+        calls: list[int] = []
+        app.projector.trim = lambda: calls.append(1)
+        surface = pygame.Surface(SIZE)
+        app.projector.start(surface, app.engine.state, 0.0)
+        app.projector.render(surface, app.engine.state, 0.0)
+        pieces = 0
+        while app.projector.ahead(app.engine.state, app.engine.propose, 0.0, SIZE):
+            pieces += 1
+        assert pieces and len(calls) == pieces + 1
+    finally:
+        app.close()
+
+
+def test_a_question_picture_is_scaled_once_those_it_displaces_are_gone(monkeypatch):
+    """The question pictures kept full, the next one is scaled into its card only after those it displaces
+    have gone (a 4K card's picture is 13-17 MB)."""
+    from pathlib import Path
+
+    from quizshow.display.scenes import cards
+
+    media = Path(__file__).resolve().parent.parent / "packs" / "media"
+    pictures = sorted(media.glob("*.png"))[:3]
+    assert len(pictures) == 3
+    held: list[tuple[int, int]] = []
+    real = pygame.transform.smoothscale
+
+    def counted(picture, size, *args):
+        held.append((cards._shown.cache.bytes, size[0] * size[1] * 4))
+        return real(picture, size, *args)
+
+    monkeypatch.setattr(pygame.transform, "smoothscale", counted)
+    cards._shown.cache_clear()
+    cards._OWN_SIZE.clear()
+    side = int((cards._shown.cache.limit / 2.5 / 3) ** 0.5)  # a 4:3 picture of 2/5 of the budget
+    try:
+        for box in [(side, side * 3 // 4), (side + 1, side * 3 // 4 + 1), (side + 2, side * 3 // 4 + 2)]:
+            for path in pictures:
+                cards._image(path, box)
+    finally:
+        cards._shown.cache_clear()
+        cards._OWN_SIZE.clear()
+    limit = cards._shown.cache.limit
+    assert len(held) == 9 and max(kept for kept, _ in held) > limit // 3
+    assert all(kept + made <= limit for kept, made in held), (held, limit)

@@ -115,6 +115,7 @@ class Projector:
         self._budget = IDLE_PIECE_S  # this idle call's time for a piece
         self._deadline: float | None = None  # when the idle piece running must stop (`_cut`)
         self._stop: Callable[[], bool] = _never  # the idle call's `stop`: a press waits to be drawn
+        self.trim: Callable[[], object] = _never  # after each idle piece: the heap's free pages given back (the app's)
         self._incoming_shows: ShowState | None = None  # whose picture the incoming buffer holds, if known
 
     def on_events(self, events: list[Event], now: float) -> None:
@@ -201,6 +202,7 @@ class Projector:
                     return True
         finally:
             self._stop = _never
+            self.trim()
 
     def _pieces(self, state: ShowState, propose: Callable[[Command], Outcome],
                 size: tuple[int, int]) -> Iterator[str]:

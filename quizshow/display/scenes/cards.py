@@ -127,10 +127,15 @@ def _image(path: Path, box: tuple[int, int]) -> pygame.Surface | None:
         return None
     _OWN_SIZE[path] = own = picture.get_size()
     size = paint.fit_size(own, box)
+    _shown.cache.make_room(_shown_bytes(path, size))  # those it displaces go before it is scaled
     return _shown.cache.put((path, size), pygame.transform.smoothscale(picture, size))
 
 
-@bounded(24 * MB)
+def _shown_bytes(path: Path, size: tuple[int, int]) -> int:
+    return size[0] * size[1] * 4
+
+
+@bounded(24 * MB, _shown_bytes)
 def _shown(path: Path, size: tuple[int, int]) -> pygame.Surface | None:
     """A picture loaded and scaled to `size`."""
     try:
