@@ -149,15 +149,18 @@ class Layers:
 
     def _evict(self, stale: bool) -> pygame.Surface | None:
         """The least recently used layer goes (with `stale`, only one not used since the picture changed);
-        its surface, or None if none went. The layer on screen goes only in idle time once stale: presses
-        faster than frames moved the show on, and the next frame's transition copies the outgoing picture
-        from the window, not from its layer (kept, it made a fourth full screen: 32 MB at 4K)."""
+        its surface, or None if none went. The layer on screen goes last, only in idle time and once stale
+        (presses faster than frames moved the show on): rather than a fourth full screen being made (32 MB at
+        4K); otherwise it stays, the next transition's buffer."""
         for key in self._layers:
-            stale_one = self._used.get(key, -1) < self._epoch
-            if (key != self.shown or (stale and stale_one and not self.framing)) and (not stale or stale_one):
+            if key != self.shown and (not stale or self._used.get(key, -1) < self._epoch):
                 self.partial.pop(key, None)
                 self._used.pop(key, None)
                 return self._layers.pop(key)
+        if stale and not self.framing and self.shown in self._layers and self._used.get(self.shown, -1) < self._epoch:
+            self.partial.pop(self.shown, None)
+            self._used.pop(self.shown, None)
+            return self._layers.pop(self.shown)
         return None
 
     def new(self, key: Hashable, size: tuple[int, int]) -> pygame.Surface:
