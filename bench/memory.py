@@ -4,6 +4,7 @@ and console), at 1920×1080 and 3840×2160, and a census of the pictures reachab
     python bench/memory.py                          # every format at both sizes, then the census of «Своя игра»
     python bench/memory.py --format svoyak --size 1080p --census
     python bench/memory.py --display :123           # real windows on that X display (Xvfb); headless without
+    python bench/memory.py --format demo --size 4k --scenes   # each scene's RSS at its end and its highest
 
 Each (format, size) runs in its own new process (as a show does): a ShowApp (journal, engine, projector,
 console) and the windows (`display.windows.Windows`), the walk the display tests and bench/frames.py use
