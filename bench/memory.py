@@ -4,6 +4,7 @@ and console), at 1920×1080 and 3840×2160, and a census of the pictures reachab
     python bench/memory.py                          # every format at both sizes, then the census of «Своя игра»
     python bench/memory.py --format svoyak --size 1080p --census
     python bench/memory.py --display :123           # real windows on that X display (Xvfb); headless without
+    python bench/memory.py --format demo --size 4k --scenes   # each scene's RSS at its end and its highest
 
 Each (format, size) runs in its own new process (as a show does): a ShowApp (journal, engine, projector,
 console) and the windows (`display.windows.Windows`), the walk the display tests and bench/frames.py use
@@ -159,19 +160,25 @@ def one(fmt: str, size_name: str, display: str | None, want_census: bool) -> dic
     now = 0.0
     draw(now)
     first = rss_mb()[0]
-    for _name, commands in scenes:
+    per_scene: list[tuple[str, float, float, str]] = []  # (scene, RSS at its end, its highest, where)
+    for name, commands in scenes:
+        high, where = rss_mb()[0], "start"
         for cmd in commands:
             while app.projector.ahead(app.engine.state, app.engine.propose, now, size):
-                pass
+                if rss_mb()[0] > high:
+                    high, where = rss_mb()[0], "idle"
             app.submit(cmd)
             now = max(now, cmd.at)
         for i in range(FRAMES):
             draw(now + i / 60)
+            if rss_mb()[0] > high:
+                high, where = rss_mb()[0], f"frame {i}"
         now += FRAMES / 60 + 1
+        per_scene.append((name, rss_mb()[0], high, where))
     after, peak = rss_mb()
     result = {"format": fmt, "size": size_name, "windows": "Xvfb" if display else "headless",
               "start": start_rss, "bench": bench_mb, "first": first, "after": after, "peak": peak,
-              "load": os.getloadavg()[0]}
+              "load": os.getloadavg()[0], "scenes": per_scene}
     if want_census:
         roots: dict[str, object] = {"app": app, "windows": windows}
         roots.update(module_roots())
@@ -217,6 +224,7 @@ def main() -> None:
     parser.add_argument("--display", help="an X display for real windows (e.g. :123, Xvfb); headless without")
     parser.add_argument("--census", action="store_true", help="a census for every run (default: «Своя игра» only)")
     parser.add_argument("--top", type=int, default=25, help="owners printed in a census")
+    parser.add_argument("--scenes", action="store_true", help="RSS after each scene and its highest in it")
     parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
@@ -240,6 +248,10 @@ def main() -> None:
                   f"{r['peak'] - b:.0f} | {b:.0f} | {r['load']:.2f} |", flush=True)
             if want:
                 censuses.append(r)
+            if args.scenes:
+                b = r["bench"]
+                for scene, end, high, where in r["scenes"]:
+                    print(f"|   {scene} | | | {end - b:.0f} | {high - b:.0f} ({where}) | | |", flush=True)
     print()
     for r in censuses:
         print_census(r, args.top)

@@ -40,6 +40,7 @@ from quizshow.runtime.feed import Handlers, InputFeed
 from quizshow.runtime.journal_file import Journal, NotJournalled
 from quizshow.runtime.keys import buzzer_map, key_map
 from quizshow.runtime.media_wait import media_over
+from quizshow.runtime.memory import trim_heap
 from quizshow.runtime.notices import Notices
 from quizshow.runtime.osc_link import OscLink
 from quizshow.runtime.sinks import Sinks
@@ -93,6 +94,7 @@ class ShowApp:
         text = TextCache(self.theme.fonts)
         self.projector = Projector(self.format, self.theme, config.title, config.language, text, views,
                                    self.give_way, sound=sound)
+        self.projector.trim = trim_heap  # idle pieces free pictures: the heap's pages go back (runtime/memory.py)
         self.status = ConsoleStatus()  # before the buzzer map: its problems are shown
         self.notices = Notices(self.status, self.sinks)
         buzzers = buzzer_map(config, self.notice)

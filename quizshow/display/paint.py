@@ -224,7 +224,13 @@ def draw_background(target: pygame.Surface, size: tuple[int, int], top: Color, b
         blit(target, kept[1].subsurface(part.move(0, -period.y)), part.topleft, give_way=give_way)
 
 
-@bounded(35 * MB // 2)  # a scene's panels and the next's, made just before they show (70 MB at 4K; was 28 MB)
+def _panel_bytes(size: tuple[int, int], *_: object, **__: object) -> int:
+    return max(1, size[0]) * max(1, size[1]) * 4
+
+
+# A scene's panels and the next's, made just before they show (70 MB at 4K; was 28 MB); those a new one displaces
+# go before it is made (with it, they set a walk's peak).
+@bounded(35 * MB // 2, _panel_bytes)
 def panel(size: tuple[int, int], top: Color, bottom: Color, edge: Color | None, radius: int,
           edge_width: int = 2) -> pygame.Surface:
     """A rounded panel with a vertical gradient and an optional edge."""
@@ -233,9 +239,16 @@ def panel(size: tuple[int, int], top: Color, bottom: Color, edge: Color | None, 
     fill.set_at((0, 0), top)
     fill.set_at((0, 1), bottom)
     fill = pygame.transform.smoothscale(fill, (w, h))
-    mask = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
-    fill.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    # The rounded corners cut away: the whole rounded rectangle drawn into a mask of only the rows its corners
+    # reach (the top's, then the bottom's, on one band; the rows between are opaque), not a mask as large as
+    # the panel (a 4K card's: 16 MB more for a moment, the peak of a walk).
+    band = min(h, max(0, radius) + 2)
+    mask = pygame.Surface((w, band), pygame.SRCALPHA)
+    for y in sorted({0, max(0, h - band)}):
+        if y:
+            mask.fill((0, 0, 0, 0))
+        pygame.draw.rect(mask, (255, 255, 255, 255), pygame.Rect(0, -y, w, h), border_radius=radius)
+        fill.blit(mask, (0, y), special_flags=pygame.BLEND_RGBA_MIN)
     if edge is not None and edge_width > 0:
         pygame.draw.rect(fill, edge, fill.get_rect(), width=edge_width, border_radius=radius)
     return fill
@@ -245,12 +258,22 @@ def draw_glow_frame(size: tuple[int, int], color: Color, radius: int, width: int
     """A bright frame with a soft outer glow, whole: `size` plus the glow's pad on each side."""
     pad = width * 3
     surface = pygame.Surface((size[0] + 2 * pad, size[1] + 2 * pad), pygame.SRCALPHA)
+    _draw_glow_frame_part(surface, (0, 0), size, color, radius, width)
+    return surface
+
+
+def _draw_glow_frame_part(surface: pygame.Surface, origin: tuple[int, int], size: tuple[int, int], color: Color,
+                          radius: int, width: int) -> None:
+    """The part of `draw_glow_frame`'s picture from `origin` on, drawn into `surface` (its pixels there, clipped
+    by the surface's edges)."""
+    pad = width * 3
+    ox, oy = origin
     r, g, b = rgb(color)[:3]
     for i in range(pad, 0, -2):
-        rect = pygame.Rect(pad - i, pad - i, size[0] + 2 * i, size[1] + 2 * i)
+        rect = pygame.Rect(pad - i - ox, pad - i - oy, size[0] + 2 * i, size[1] + 2 * i)
         pygame.draw.rect(surface, (r, g, b, int(60 * (1 - i / pad)) + 6), rect, width=2, border_radius=radius + i)
-    pygame.draw.rect(surface, (r, g, b, 255), pygame.Rect(pad, pad, *size), width=width, border_radius=radius)
-    return surface
+    pygame.draw.rect(surface, (r, g, b, 255), pygame.Rect(pad - ox, pad - oy, *size), width=width,
+                     border_radius=radius)
 
 
 GlowPieces = tuple[tuple[pygame.Surface, tuple[int, int]], ...]
@@ -260,15 +283,21 @@ GlowPieces = tuple[tuple[pygame.Surface, tuple[int, int]], ...]
 def glow_frame(size: tuple[int, int], color: Color, radius: int, width: int) -> GlowPieces:
     """The open-buzzer frame, the answering team's: `draw_glow_frame` kept as its four edges (piece, where)
     — nothing inside them shows. A question card's whole frame was 4.7 MB at 1080p (19 at 4K), its edges
-    ~1 MB; blitting them draws the same pixels and skips the transparent middle."""
-    whole = draw_glow_frame(size, color, radius, width)
-    w, h = whole.get_size()
+    ~1 MB; blitting them draws the same pixels and skips the transparent middle. Each edge is drawn on its
+    own (the whole frame, 19 MB at 4K, was made for a moment: the peak of a walk)."""
+    pad = width * 3
+    w, h = size[0] + 2 * pad, size[1] + 2 * pad
     edge = width * 3 + max(radius, width) + 2  # the glow, then the rounded corners' reach inwards
     if 2 * edge >= min(w, h):
-        return ((whole, (0, 0)),)
+        return ((draw_glow_frame(size, color, radius, width), (0, 0)),)
     parts = (pygame.Rect(0, 0, w, edge), pygame.Rect(0, h - edge, w, edge), pygame.Rect(0, edge, edge, h - 2 * edge),
              pygame.Rect(w - edge, edge, edge, h - 2 * edge))
-    return tuple((whole.subsurface(part).copy(), part.topleft) for part in parts)
+    pieces = []
+    for part in parts:
+        piece = pygame.Surface(part.size, pygame.SRCALPHA)
+        _draw_glow_frame_part(piece, part.topleft, size, color, radius, width)
+        pieces.append((piece, part.topleft))
+    return tuple(pieces)
 
 
 def blit_glow_frame(target: pygame.Surface, rect: pygame.Rect, color: Color, radius: int, width: int,

@@ -121,6 +121,7 @@ class Projector:
         self._budget = IDLE_PIECE_S  # this idle call's time for a piece
         self._deadline: float | None = None  # when the idle piece running must stop (`_cut`)
         self._stop: Callable[[], bool] = _never  # the idle call's `stop`: a press waits to be drawn
+        self.trim: Callable[[], object] = _never  # after each idle piece: the heap's free pages given back (the app's)
         self._incoming_shows: ShowState | None = None  # whose picture the incoming buffer holds, if known
         # The show's state now (the window loop's): a frame of an older state is stale and stops (`render`)
         self.latest: Callable[[], ShowState] | None = None
@@ -218,6 +219,7 @@ class Projector:
                     return True
         finally:
             self._stop = _never
+            self.trim()
 
     def _pieces(self, state: ShowState, propose: Callable[[Command], Outcome],
                 size: tuple[int, int]) -> Iterator[str]:
@@ -247,10 +249,11 @@ class Projector:
         # The score overlay up (or still to slide away: no frame has drawn it going yet) shows the standings of
         # the state it is drawn over: their card is made now, not in the next state's first frame (12 ms at 4K).
         standings = self.standings
-        for upcoming_state in nexts:
-            if self._overlay.end > 0 or upcoming_state.view.scores:
-                quiet = self._quiet(upcoming_state, self._now, size)
-                yield from self._offscreen(partial(standings.draw_overlay, frame=quiet, shown=1.0), size)
+        cards = [self._quiet(s, self._now, size) for s in nexts if self._overlay.end > 0 or s.view.scores]
+        if cards:  # the cards of states gone by go first (presses with no frame between them left one each)
+            getattr(standings, "keep_only", lambda *frames: None)(self._quiet(state, self._now, size), *cards)
+        for quiet in cards:
+            yield from self._offscreen(partial(standings.draw_overlay, frame=quiet, shown=1.0), size)
         # A box's press cannot be foreseen (which team?): the still layers of the first teams' presses are
         # composed while the layers kept have room (a duel's two players; a scene whose layer is the same
         # whoever answers, the question card, needs one), never displacing the picture on screen or the
@@ -289,8 +292,10 @@ class Projector:
         # a row a piece, so the slide-in's frames only blit it (its first composed it: 44-48 ms at 4K).
         if not (self._overlay.end > 0 or state.view.scores) and self.live(state, self._now).overlay:
             quiet = self._quiet(state, self._now, size)
+            keep_only = getattr(standings, "keep_only", lambda frame: None)
+            keep_only(quiet)  # no other card is wanted: gone before this one is made (two at once: 13 MB more)
             yield from self._offscreen(partial(standings.draw_overlay, frame=quiet, shown=1.0), size)
-            getattr(standings, "keep_only", lambda frame: None)(quiet)  # no other card is wanted
+            keep_only(quiet)
 
     def _press(self, state: ShowState, propose: Callable[[Command], Outcome], team: int) -> Outcome | None:
         """A press of `team`'s box as the engine would take it: the team's, else its first player's who

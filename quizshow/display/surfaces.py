@@ -79,6 +79,17 @@ class SurfaceLRU(Generic[K, V]):
             self.bytes -= gone
         return value
 
+    def make_room(self, size: int) -> None:
+        """Before a picture of `size` bytes is made: the least recently used go now, as `put` would drop them
+        once it is kept, so they and the new one are never held at once (a 4K panel: 10-16 MB). Nothing goes
+        for a picture too large to be kept."""
+        limit = self.limit
+        if size > limit:
+            return
+        while self._items and self.bytes + size > limit:
+            _, (_, gone) = self._items.popitem(last=False)
+            self.bytes -= gone
+
     def clear(self) -> None:
         self._items.clear()
         self.bytes = 0
@@ -105,8 +116,9 @@ class CacheInfo:
 class Bounded(Generic[P, R]):
     """A function's results cached by its arguments within a byte budget (see `bounded`)."""
 
-    def __init__(self, func: Callable[P, R], budget: int) -> None:
+    def __init__(self, func: Callable[P, R], budget: int, size: Callable[..., int] | None = None) -> None:
         self.func = func
+        self.size = size  # the bytes a result will hold, from the arguments: room is made before it is made
         self.cache: SurfaceLRU[Hashable, Any] = SurfaceLRU(budget)
         self.hits = self.misses = 0
         functools.update_wrapper(self, func)
@@ -118,6 +130,8 @@ class Bounded(Generic[P, R]):
             self.hits += 1
             return cast(R, found)
         self.misses += 1
+        if self.size is not None:
+            self.cache.make_room(self.size(*args, **kwargs))
         return cast(R, self.cache.put(key, self.func(*args, **kwargs)))
 
     def cache_info(self) -> CacheInfo:
@@ -128,9 +142,10 @@ class Bounded(Generic[P, R]):
         self.hits = self.misses = 0
 
 
-def bounded(budget: int) -> Callable[[Callable[P, R]], Bounded[P, R]]:
+def bounded(budget: int, size: Callable[..., int] | None = None) -> Callable[[Callable[P, R]], Bounded[P, R]]:
     """Like functools.lru_cache, bounded by the bytes of the pictures returned instead of their count
-    (`budget` for a 1080p screen, scaled to the largest screen drawn)."""
+    (`budget` for a 1080p screen, scaled to the largest screen drawn). `size`, given the arguments, tells the
+    bytes the result will hold: the pictures it displaces go before it is made, not after."""
     def wrap(func: Callable[P, R]) -> Bounded[P, R]:
-        return Bounded(func, budget)
+        return Bounded(func, budget, size)
     return wrap

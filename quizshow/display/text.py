@@ -177,18 +177,26 @@ class TextCache:
         cached = self._get(shown)
         if cached is not None:
             return cached
+        width, height = self._size(layout, shadow, box)
+        self._surfaces.make_room(width * height * 4)  # those it displaces go first, never held beside it
         return self._put(shown, self._draw(layout, role, pygame.Color(color), align, shadow, box))
+
+    @staticmethod
+    def _size(layout: Layout, shadow: bool, box: tuple[int, int] | None) -> tuple[int, int]:
+        """The size of a text's picture (`_draw`'s)."""
+        offset = max(1, layout.px // 22) if shadow else 0
+        width = layout.width + offset
+        height = layout.height + offset
+        if box is not None:  # the shadow never pushes the text out of its box
+            width, height = min(width, box[0]), min(height, box[1])
+        return max(1, width), max(1, height)
 
     def _draw(self, layout: Layout, role: str, color: pygame.Color, align: str, shadow: bool,
               box: tuple[int, int] | None) -> pygame.Surface:
         font = self.font(role, layout.px)
         step = font.get_linesize()
         offset = max(1, layout.px // 22) if shadow else 0
-        width = layout.width + offset
-        height = layout.height + offset
-        if box is not None:  # the shadow never pushes the text out of its box
-            width, height = min(width, box[0]), min(height, box[1])
-        surface = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)
+        surface = pygame.Surface(self._size(layout, shadow, box), pygame.SRCALPHA)
         for i, line in enumerate(layout.lines):
             if not line:
                 continue

@@ -149,12 +149,18 @@ class Layers:
 
     def _evict(self, stale: bool) -> pygame.Surface | None:
         """The least recently used layer goes (with `stale`, only one not used since the picture changed);
-        its surface, or None if none went."""
+        its surface, or None if none went. The layer on screen goes last, only in idle time and once stale
+        (presses faster than frames moved the show on): rather than a fourth full screen being made (32 MB at
+        4K); otherwise it stays, the next transition's buffer."""
         for key in self._layers:
             if key != self.shown and (not stale or self._used.get(key, -1) < self._epoch):
                 self.partial.pop(key, None)
                 self._used.pop(key, None)
                 return self._layers.pop(key)
+        if stale and not self.framing and self.shown in self._layers and self._used.get(self.shown, -1) < self._epoch:
+            self.partial.pop(self.shown, None)
+            self._used.pop(self.shown, None)
+            return self._layers.pop(self.shown)
         return None
 
     def new(self, key: Hashable, size: tuple[int, int]) -> pygame.Surface:

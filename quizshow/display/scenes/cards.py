@@ -127,10 +127,15 @@ def _image(path: Path, box: tuple[int, int]) -> pygame.Surface | None:
         return None
     _OWN_SIZE[path] = own = picture.get_size()
     size = paint.fit_size(own, box)
+    _shown.cache.make_room(_shown_bytes(path, size))  # those it displaces go before it is scaled
     return _shown.cache.put((path, size), pygame.transform.smoothscale(picture, size))
 
 
-@bounded(24 * MB)
+def _shown_bytes(path: Path, size: tuple[int, int]) -> int:
+    return size[0] * size[1] * 4
+
+
+@bounded(24 * MB, _shown_bytes)
 def _shown(path: Path, size: tuple[int, int]) -> pygame.Surface | None:
     """A picture loaded and scaled to `size`."""
     try:
@@ -507,13 +512,18 @@ class StandingsCard:
             found = self._cards.put(key, self._compose(frame, pos))
         return found
 
-    def keep_only(self, frame: Frame) -> None:
-        """Drop every card but the one of this frame's state, if made: with the overlay down, S shows the card
-        of the state on screen and no other is wanted (at 4K each holds 9-14 MB)."""
-        key = self._key(frame, frame.fmt.position(frame.state))
-        card = self._cards.get(key)
+    def keep_only(self, frame: Frame, *more: Frame) -> None:
+        """Drop every card but those of these frames' states, if made: with the overlay down, S shows the card
+        of the state on screen and no other is wanted; with it up or going, the state on screen's and its
+        likely next ones' (at 4K each holds 9-14 MB: presses with no frame between them left a card each)."""
+        kept = []
+        for one in (frame, *more):
+            key = self._key(one, one.fmt.position(one.state))
+            card = self._cards.get(key)
+            if card is not None:
+                kept.append((key, card))
         self._cards.clear()
-        if card is not None:
+        for key, card in kept:
             self._cards.put(key, card)
 
     @staticmethod
