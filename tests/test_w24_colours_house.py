@@ -25,6 +25,8 @@ ALLOWED = {
     # opaque white; the scratch reserved for panels is drawn from a 1×1 panel whose fill is never seen.
     ("glyphs.py", "missing_glyphs", "(255, 255, 255)"), ("glyphs.py", "missing_glyphs", "(0, 0, 0)"),
     ("paint.py", "panel", "(255, 255, 255, 255)"), ("paint.py", "reserve_scratch", "(0, 0, 0, 255)"),
+    # The corner mask cleared (transparent) before the bottom corners' rows are drawn into it.
+    ("paint.py", "panel", "(0, 0, 0, 0)"),
     # The ends of a tint (paint.WHITE, paint.BLACK): mix(c, WHITE, t) lightens, mix(c, BLACK, t) darkens.
     ("paint.py", "<module>", "(255, 255, 255)"), ("paint.py", "<module>", "(0, 0, 0)"),
     # Not a colour: the speaker's sound arcs' radii (in hundredths of its height).
