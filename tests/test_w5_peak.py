@@ -123,11 +123,8 @@ def test_a_panel_draws_the_same_pixels_with_only_its_corners_masked(radius):
             assert pygame.image.tobytes(made, "RGBA") == pygame.image.tobytes(expected, "RGBA"), (size, radius, edge)
 
 
-def test_making_a_panel_allocates_no_mask_as_large_as_it(monkeypatch):
-    """A 4K plate card's panel (2381×1600, 15 MB) is made with no second picture of its size beside it: the
-    mask covers the corners' rows only (the whole mask was 15 MB more for a moment, the peak of a walk)."""
-    from quizshow.display import paint
-
+def sizes_of_new_surfaces(monkeypatch) -> list[tuple[int, int]]:
+    """The sizes of the surfaces made from now on (until the monkeypatch is undone)."""
     made: list[tuple[int, int]] = []
     real = pygame.Surface
 
@@ -137,6 +134,15 @@ def test_making_a_panel_allocates_no_mask_as_large_as_it(monkeypatch):
             super().__init__(size, *args, **kwargs)
 
     monkeypatch.setattr(pygame, "Surface", Counted)
+    return made
+
+
+def test_making_a_panel_allocates_no_mask_as_large_as_it(monkeypatch):
+    """A 4K plate card's panel (2381×1600, 15 MB) is made with no second picture of its size beside it: the
+    mask covers the corners' rows only (the whole mask was 15 MB more for a moment, the peak of a walk)."""
+    from quizshow.display import paint
+
+    made = sizes_of_new_surfaces(monkeypatch)
     panel = paint.panel.func((2381, 1600), (30, 40, 90, 235), (10, 12, 30, 255), (250, 220, 120, 255), 56, 4)
     assert panel.get_size() == (2381, 1600)
     assert max(w * h for w, h in made) <= 2381 * (56 + 2), made
@@ -175,15 +181,7 @@ def test_the_glow_frames_edges_are_drawn_without_the_whole_frame(monkeypatch, si
     from quizshow.display import paint
 
     whole = paint.draw_glow_frame(size, (250, 200, 60), radius, width)
-    made: list[tuple[int, int]] = []
-    real = pygame.Surface
-
-    class Counted(real):  # type: ignore[misc, valid-type]
-        def __init__(self, size, *args, **kwargs):
-            made.append(tuple(size))
-            super().__init__(size, *args, **kwargs)
-
-    monkeypatch.setattr(pygame, "Surface", Counted)
+    made = sizes_of_new_surfaces(monkeypatch)
     pieces = paint.glow_frame.func(size, (250, 200, 60), radius, width)
     monkeypatch.undo()
     for piece, (x, y) in pieces:
