@@ -97,7 +97,7 @@ class Projector:
         self._splash_key: Hashable = None  # the key of the scene the splash was made over
         self._overlay: Tween = Tween(0.0, 0.0, 0.0, 0.0)
         # The score overlay's cards, this projector's own (made in its idle time, with its texts)
-        self.standings = self.views.standings or StandingsCard()
+        self.standings: StandingsCard = self.views.standings or StandingsCard()
         self._overlaid = 0.0  # how far the last frame that drew showed the overlay
         self._overlay_whole = False  # the last frame drew the overlay over the whole scene (no transition)
         self._drawn_at = 0.0  # when the last frame was drawn
@@ -251,7 +251,7 @@ class Projector:
         standings = self.standings
         cards = [self._quiet(s, self._now, size) for s in nexts if self._overlay.end > 0 or s.view.scores]
         if cards:  # the cards of states gone by go first (presses with no frame between them left one each)
-            getattr(standings, "keep_only", lambda *frames: None)(self._quiet(state, self._now, size), *cards)
+            standings.keep_only(self._quiet(state, self._now, size), *cards)
         for quiet in cards:
             yield from self._offscreen(partial(standings.draw_overlay, frame=quiet, shown=1.0), size)
         # A box's press cannot be foreseen (which team?): the still layers of the first teams' presses are
@@ -292,10 +292,9 @@ class Projector:
         # a row a piece, so the slide-in's frames only blit it (its first composed it: 44-48 ms at 4K).
         if not (self._overlay.end > 0 or state.view.scores) and self.live(state, self._now).overlay:
             quiet = self._quiet(state, self._now, size)
-            keep_only = getattr(standings, "keep_only", lambda frame: None)
-            keep_only(quiet)  # no other card is wanted: gone before this one is made (two at once: 13 MB more)
+            standings.keep_only(quiet)  # no other card is wanted: gone before this one is made (two: 13 MB more)
             yield from self._offscreen(partial(standings.draw_overlay, frame=quiet, shown=1.0), size)
-            keep_only(quiet)
+            standings.keep_only(quiet)
 
     def _press(self, state: ShowState, propose: Callable[[Command], Outcome], team: int) -> Outcome | None:
         """A press of `team`'s box as the engine would take it: the team's, else its first player's who
@@ -643,8 +642,7 @@ class Projector:
         hole: pygame.Rect | None = None
         if stack.OVERLAY in stack.on_top(self.live(frame.state, frame.now)) and type(scene).draw is Scene.draw:
             shown = self._overlay_shown(frame)
-            cover = getattr(self.standings, "cover", None)  # (a format's own card may have none)
-            hole = cover(frame, shown) if shown > 0.001 and cover is not None else None
+            hole = self.standings.cover(frame, shown) if shown > 0.001 else None
         still = scene.prepare(frame) if hole is not None else None
         if hole is None or still is None:
             scene.draw(surface, frame)

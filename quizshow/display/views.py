@@ -56,7 +56,7 @@ class FormatViews:
     panel: Panel | None = None
     keys: KeyHandler | None = None  # the panel's own keys (a grid's arrows), taken first
     splash: SplashFn | None = None
-    standings: Any = None  # the score overlay card (scenes.cards.StandingsCard by default)
+    standings: Any = None  # the score overlay card: a scenes.cards.StandingsCard (its own by default)
     walk: Any = None  # the contact sheet's scripted walk (display/sheet.py), else a generic one
     choices: ChoicesFn | None = None  # choices whose picture is rehearsed in idle time (Projector.ahead)
 
