@@ -56,6 +56,22 @@ box.stop()
 """
 
 
+def box_show(folder: Path, link: Path | None = None) -> Path:
+    """A «Своя игра» show of three players on box1's buttons 1-3, written into `folder`; the box on `link`
+    (none: the presses are delivered by hand, as bench/press_path.py does)."""
+    show = folder / "show.yaml"
+    devices = f'devices:\n  serial:\n    - {{id: box1, port: "{link}"}}\n' if link is not None else ""
+    show.write_text(f'''title: "Бенчмарк"
+format: svoyak
+pack: "{ROOT / 'packs' / 'svoyak-demo.yaml'}"
+teams:
+  - {{name: "Анна", buzzer: "box1:1"}}
+  - {{name: "Борис", buzzer: "box1:2"}}
+  - {{name: "Вера", buzzer: "box1:3"}}
+''' + devices, encoding="utf-8")
+    return show
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
@@ -86,18 +102,7 @@ def main() -> None:
     box = subprocess.Popen([sys.executable, "-c", BOX, str(ROOT), str(link)], stdin=subprocess.PIPE,
                            stdout=subprocess.PIPE, text=True)
     assert box.stdout.readline().strip() == "ready"
-    show = folder / "show.yaml"
-    show.write_text(f'''title: "Бенчмарк"
-format: svoyak
-pack: "{ROOT / 'packs' / 'svoyak-demo.yaml'}"
-teams:
-  - {{name: "Анна", buzzer: "box1:1"}}
-  - {{name: "Борис", buzzer: "box1:2"}}
-  - {{name: "Вера", buzzer: "box1:3"}}
-devices:
-  serial:
-    - {{id: box1, port: "{link}"}}
-''', encoding="utf-8")
+    show = box_show(folder, link)
     sys.setswitchinterval(SWITCH_INTERVAL_S)  # as the app does
     pygame.init()
     config = load_show(show, Problems())

@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
+from bench.buzz_latency import box_show  # noqa: E402
 from quizshow.app import ShowApp  # noqa: E402
 from quizshow.config import load_show  # noqa: E402
 from quizshow.core import commands as c  # noqa: E402
@@ -48,15 +49,7 @@ def main() -> None:
     args = parser.parse_args()
     pygame.init()
     folder = Path(tempfile.mkdtemp(prefix="quizshow-press-", dir="/dev/shm" if Path("/dev/shm").is_dir() else None))
-    show = folder / "show.yaml"
-    show.write_text(f'''title: "Бенчмарк"
-format: svoyak
-pack: "{ROOT / 'packs' / 'svoyak-demo.yaml'}"
-teams:
-  - {{name: "Анна", buzzer: "box1:1"}}
-  - {{name: "Борис", buzzer: "box1:2"}}
-  - {{name: "Вера", buzzer: "box1:3"}}
-''', encoding="utf-8")
+    show = box_show(folder)
     config = load_show(show, Problems())
     assert config is not None
     app = ShowApp(config, journal_path=folder / "journal.jsonl", fresh=True, sound=False, devices=False)

@@ -12,6 +12,7 @@ from quizshow.display import projector as projector_module
 from quizshow.display.projector import Projector
 from quizshow.display.theme import load_theme
 from tests.conftest import demo_config, demo_engine, views_of
+from tests.test_w24_layers import at, projector
 
 SIZE = (1920, 1080)
 
@@ -19,14 +20,6 @@ SIZE = (1920, 1080)
 @pytest.fixture(scope="module")
 def theme():
     return load_theme(demo_config().theme)
-
-
-def projector(engine, theme) -> Projector:
-    return Projector(engine.format, theme, "Шоу", "ru", views=views_of(engine.format))
-
-
-def at(engine) -> float:
-    return engine.entries[-1].command.at if engine.entries else 0.0
 
 
 def same(a: pygame.Surface, b: pygame.Surface) -> bool:
