@@ -35,6 +35,7 @@ from quizshow.inputs.messages import Action, BoxPress, OscRequest
 from quizshow.inputs.osc import OscServer
 from quizshow.inputs.phones.messages import PhoneAnswer, PhonePress, PhoneStake
 from quizshow.runtime import Runtime
+from quizshow.runtime.collector import IdleCollector
 from quizshow.runtime.controls import Controls
 from quizshow.runtime.feed import Handlers, InputFeed
 from quizshow.runtime.journal_file import Journal, NotJournalled
@@ -90,6 +91,7 @@ class ShowApp:
         self.inputs = self.feed.queue
         self.sinks = Sinks()
         self.give_way = paint.GiveWay()  # drawing's safe points; live once inputs apply from their threads
+        self.collector = IdleCollector()  # once live, cycles are collected between frames (runtime/collector.py)
         self.theme = load_theme(config.theme)
         text = TextCache(self.theme.fonts)
         self.projector = Projector(self.format, self.theme, config.title, config.language, text, views,
@@ -357,6 +359,7 @@ class ShowApp:
         # start; the GIL is held meanwhile, and a box's press waits for it).
         gc.collect()
         gc.freeze()
+        self.collector.take_over()
         self.feed.go_live()
 
     @property
@@ -373,10 +376,13 @@ class ShowApp:
     def prepare_next(self, size: tuple[int, int]) -> None:
         """In a frame's idle time, a piece a call: compose the pictures the host's next press may lead to
         (Projector.ahead), so that the first frame after it only blits them. A press applied by its reader
-        meanwhile (the feed's change) ends the piece at its next give-way point: its frame comes first."""
+        meanwhile (the feed's change) ends the piece at its next give-way point: its frame comes first.
+        Then the cycle collector's due work, which would otherwise run wherever an allocation made it due."""
         changed = self.feed.changed.is_set
         if not changed():
             self.projector.ahead(self.engine.state, self.engine.propose, self.clock.now(), size, stop=changed)
+        if not changed():
+            self.collector.collect_due()
 
     def device_lines(self) -> list[tuple[str, bool]]:
         # The phones first: their summary («подключено 3 из 4») is what the devices line keeps longest.
@@ -397,4 +403,5 @@ class ShowApp:
         self.hardware.stop()
         self.media.close()
         self.runtime.close()
+        self.collector.give_back()
 
