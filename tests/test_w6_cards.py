@@ -1,0 +1,126 @@
+"""Projector and overlay cosmetics a QA pass found: the standings card counts the questions finished, the team
+colour stripes keep within their cards' rounded corners, the tournament draw's undecided places, the melee's
+table lists, the gap after «Отвечает:». Real frames (SDL's dummy driver); texts read off the text cache's
+calls, stripes and gaps measured in pixels."""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+
+from quizshow.core import commands as c
+from quizshow.display.projector import Projector
+from quizshow.display.scenes import widgets
+from quizshow.display.scenes.cards import StandingsCard
+from quizshow.display.theme import load_theme
+from quizshow.formats.svoyak import commands as sc
+from tests.conftest import demo_config, demo_engine, svoyak_config, svoyak_engine, views_of
+
+SHOTS = os.environ.get("QUIZSHOW_SHOTS")  # a folder: the pictures the tests look at are saved there
+HD = (1920, 1080)
+
+
+def _projector(engine, config, title: str = "Демо") -> Projector:
+    return Projector(engine.format, load_theme(config.theme), title, "ru", views=views_of(engine.format))
+
+
+def _shot(surface: pygame.Surface, name: str) -> None:
+    if SHOTS:
+        pygame.image.save(surface, os.path.join(SHOTS, name))
+
+
+# --- item 1: the standings card counts the questions finished, not the one being played --------------------------
+
+
+def _standings_heading(engine, config, size: tuple[int, int] = HD) -> str:
+    """The heading of the score overlay's card for the engine's state: the text fitted at the card's top."""
+    shown = _projector(engine, config)
+    texts: list[str] = []
+    fit = shown.text.fit
+
+    def spy(words, *args, **kwargs):
+        texts.append(words)
+        return fit(words, *args, **kwargs)
+
+    shown.text.fit = spy  # type: ignore[method-assign]
+    try:
+        StandingsCard().card(shown.frame(engine.state, 10.0, size))
+    finally:
+        del shown.text.fit
+    heading = [t for t in texts if t.startswith("ПОЛОЖЕНИЕ")]
+    assert len(heading) == 1, texts
+    return heading[0]
+
+
+def test_standings_card_during_the_first_question_says_no_question_is_finished():
+    """Demo, question 1 on screen (and a team answering it): the card reads «ПОЛОЖЕНИЕ · РАУНД 1», never
+    «после 1 вопроса» (the question is still being played); once its answer is shown, «после 1 вопроса»."""
+    engine = demo_engine()
+    engine.dispatch(c.Go(at=1.0))
+    assert _standings_heading(engine, demo_config()) == "ПОЛОЖЕНИЕ · РАУНД 1"
+    engine.dispatch(c.Go(at=2.0))  # the answer shown
+    assert _standings_heading(engine, demo_config()) == "ПОЛОЖЕНИЕ · РАУНД 1 · ПОСЛЕ 1 ВОПРОСА"
+
+
+def test_svoyak_standings_card_counts_the_cells_played_out_not_the_open_one():
+    """«Своя игра»: on the first question the card names no count; back on the board after it, «после 1
+    вопроса»; on the second question, still «после 1 вопроса»."""
+    engine = svoyak_engine()
+    config = svoyak_config()
+    for cmd in (c.Go(at=1.0), c.Go(at=2.0), sc.SelectCell(at=3.0, theme=0, question=0)):
+        engine.dispatch(cmd)
+    assert _standings_heading(engine, config) == "ПОЛОЖЕНИЕ · РАУНД 1"
+    for cmd in (c.Go(at=4.0), c.Go(at=5.0)):  # the answer shown, back on the board
+        engine.dispatch(cmd)
+    assert _standings_heading(engine, config) == "ПОЛОЖЕНИЕ · РАУНД 1 · ПОСЛЕ 1 ВОПРОСА"
+    engine.dispatch(sc.SelectCell(at=6.0, theme=0, question=1))
+    assert _standings_heading(engine, config) == "ПОЛОЖЕНИЕ · РАУНД 1 · ПОСЛЕ 1 ВОПРОСА"
+
+
+# --- item 2: a team's colour stripe keeps within its card's rounded corners -------------------------------------
+
+
+def _outside_the_card(surface: pygame.Surface, color: pygame.Color, card: pygame.Rect, width: int,
+                      radius: int) -> list[tuple[int, int]]:
+    """The pixels of the team's colour in the card's stripe columns (and a few rows either side) that lie
+    outside the card's rounded outline (where its panel, drawn with `radius` corners, is not)."""
+    outline = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    pygame.draw.rect(outline, (255, 255, 255, 255), card, border_radius=radius)
+    found = []
+    for x in range(card.x, card.x + width):
+        for y in range(card.y - 8, card.bottom + 8):
+            if tuple(surface.get_at((x, y)))[:3] == tuple(color)[:3] and outline.get_at((x, y)).a == 0:
+                found.append((x, y))
+    return found
+
+
+def test_score_strip_stripes_keep_within_their_cards_rounded_corners():
+    """The score strip at 1080 and 2160 lines: no pixel of a team's colour stripe sticks out above or below
+    its card's rounded corners (they peeked out 4 px: the stripe's own corners were rounder-cut)."""
+    engine = demo_engine()
+    for size in (HD, (3840, 2160)):
+        shown = _projector(engine, demo_config())
+        frame = shown.frame(engine.state, 10.0, size)
+        surface = pygame.Surface(size)
+        strip = pygame.Rect(frame.u(60), size[1] - frame.u(150), size[0] - frame.u(120), frame.u(110))
+        widgets.score_strip(surface, frame, strip)
+        _shot(surface, f"strip-{size[1]}.png")
+        assert _outside_the_card(surface, frame.team_color(0), pygame.Rect(strip.x, strip.y, frame.u(200),
+                                                                            strip.height),
+                                 frame.u(10), frame.u(14)) == []
+
+
+def test_standings_card_stripes_keep_within_their_rows_rounded_corners():
+    """The score overlay's card: each row's team stripe keeps within the row's rounded corners."""
+    engine = demo_engine()
+    shown = _projector(engine, demo_config())
+    frame = shown.frame(engine.state, 10.0, HD)
+    card = StandingsCard().card(frame)
+    _shot(card, "standings-card.png")
+    teams = len(engine.state.teams)
+    row_h = min(frame.u(96), (HD[1] // 2) // teams)
+    for rank in range(teams):  # all at 0: the teams in their own order
+        row = pygame.Rect(frame.u(40), frame.u(130) + rank * row_h, card.get_width() - frame.u(80),
+                          row_h - frame.u(10))
+        assert _outside_the_card(card, frame.team_color(rank), row, frame.u(12), frame.u(14)) == [], rank
