@@ -124,3 +124,61 @@ def test_standings_card_stripes_keep_within_their_rows_rounded_corners():
         row = pygame.Rect(frame.u(40), frame.u(130) + rank * row_h, card.get_width() - frame.u(80),
                           row_h - frame.u(10))
         assert _outside_the_card(card, frame.team_color(rank), row, frame.u(12), frame.u(14)) == [], rank
+
+
+# --- item 3: the draw's numbers not given yet say what they wait for, not «?» -------------------------------------
+
+
+def _draw_texts(engine, language: str) -> list[str]:
+    """The texts the draw screen fits, at 1080 lines, settled."""
+    from tests.tournament_kit import SEED001, config
+
+    shown = Projector(engine.format, load_theme(config(SEED001).theme), "Турнир", language,
+                      views=views_of(engine.format))
+    texts: list[str] = []
+    fit = shown.text.fit
+
+    def spy(words, *args, **kwargs):
+        texts.append(words)
+        return fit(words, *args, **kwargs)
+
+    shown.text.fit = spy  # type: ignore[method-assign]
+    surface = pygame.Surface(HD)
+    try:
+        shown.start(surface, engine.state, 100.0)
+        for i in range(40):
+            shown.render(surface, engine.state, 105.0 + i / 30)
+    finally:
+        del shown.text.fit
+    _shot(surface, f"draw-{len(engine.state.fmt.day.order)}-{language}.png")
+    return texts
+
+
+def test_tournament_draw_says_what_each_number_not_given_waits_for():
+    """Seed 001 before the melee: number 1 «победитель «Кучи малы»», number 2 «по выбору победителя «Кучи
+    малы»», the six others «по жребию»; no row reads «?». After the melee and the pick, the numbers left
+    are «по жребию» (English: «by lot»)."""
+    from quizshow.event import day as D
+    from quizshow.formats.melee.format import Decide
+    from quizshow.formats.tournament import model as m
+    from tests.tournament_kit import SEED001, tournament
+
+    engine = tournament(SEED001)
+    texts = _draw_texts(engine, "ru")
+    assert "?" not in texts
+    assert texts.count("победитель «Кучи малы»") == 1
+    assert texts.count("по выбору победителя «Кучи малы»") == 1
+    assert texts.count("по жребию") == 6
+    engine.dispatch(c.Go(at=1.0))
+    at = 2.0
+    while engine.state.phase != "melee_result":
+        engine.dispatch(c.Go(at=at))
+        if engine.state.phase == "melee_question":
+            engine.dispatch(Decide(at=at + 0.1, side=0))
+        at += 1
+    engine.dispatch(c.Go(at=at))
+    winner = D.melee_winner(engine.state.fmt.day)
+    engine.dispatch(m.Pick(at=at + 1, team=(winner + 3) % 8))
+    engine.dispatch(c.Go(at=at + 2))
+    texts = _draw_texts(engine, "en")
+    assert "?" not in texts and texts.count("by lot") == 5
