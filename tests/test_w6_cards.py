@@ -182,3 +182,39 @@ def test_tournament_draw_says_what_each_number_not_given_waits_for():
     engine.dispatch(c.Go(at=at + 2))
     texts = _draw_texts(engine, "en")
     assert "?" not in texts and texts.count("by lot") == 5
+
+
+# --- item 4: «Куча мала»'s table lists wear their table's colour, not each team's ---------------------------------
+
+
+def test_melee_table_rows_wear_their_table_colour_not_a_clashing_team_colour(tmp_path):
+    """Down the rows of each table's list (the column of their stripes, 1080 lines) the table's own colour
+    shows and no team's colour does: «Северяне»'s red stripe at the green table read as a red-table seat."""
+    from quizshow.app import ShowApp
+    from quizshow.display.melee.scenes import TABLE_COLOURS
+    from quizshow.formats.melee.format import GREEN, RED
+    from tests.conftest import ROOT
+
+    config = svoyak_config(ROOT / "shows" / "melee.yaml")
+    app = ShowApp(config, journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
+    try:
+        for at in (1.0, 2.0):  # the split by lot, the first question
+            app.key(pygame.K_RIGHT, 0, at)
+            app.pump_views()
+        state = app.engine.state
+        shown = _projector(app.engine, config, "Куча мала")
+        surface = pygame.Surface(HD)
+        shown.start(surface, state, 50.0)
+        shown.render(surface, state, 55.0)
+        _shot(surface, "melee-tables.png")
+        frame = shown.frame(state, 55.0, HD)
+        u = frame.u
+        for side in (RED, GREEN):
+            table = frame.color(TABLE_COLOURS[side])
+            x = (u(80) if side == RED else HD[0] // 2 + u(40)) + u(30) + u(5)  # the stripes' column
+            column = {tuple(surface.get_at((x, y)))[:3] for y in range(u(130) + u(90), u(130) + u(660))}
+            assert tuple(table)[:3] in column, side
+            teams = {tuple(frame.team_color(t))[:3] for t in range(len(state.teams))} - {tuple(table)[:3]}
+            assert not column & teams, (side, column & teams)
+    finally:
+        app.close()

@@ -93,7 +93,7 @@ class ScoresScene(Scene):
             body = paint.panel(row.size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel")),
                                paint.rgb(edge), frame.u(16), frame.u(4) if lead else frame.u(2))
             surface.blit(body, row)
-            widgets.team_stripe(surface, frame.team_color(team_no), row, frame.u(14), frame.u(16))
+            widgets.left_stripe(surface, frame.team_color(team_no), row, frame.u(14), frame.u(16))
             place = frame.text.fit(str(rank + 1), "numbers", (frame.u(80), row.height - frame.u(12)),
                                    frame.color("muted"), frame.u(70), wrap=False)
             surface.blit(place, place.get_rect(center=(row.x + frame.u(70), row.centery)))
@@ -404,7 +404,7 @@ class QuestionScene(Scene):
                             paint.rgb(frame.color("accent")), frame.u(18), frame.u(4))
         surface.blit(plate, box)
         stripe = frame.u(16)
-        widgets.team_stripe(surface, frame.team_color(team), box, stripe, frame.u(18))
+        widgets.left_stripe(surface, frame.team_color(team), box, stripe, frame.u(18))
         room = box.width - stripe - frame.u(24)
         centre = box.centerx + stripe // 2
         small = frame.text.fit(frame.say("scene.answering"), "body", (room, frame.u(36)), frame.color("accent"),
@@ -567,7 +567,7 @@ class StandingsCard:
             body = paint.panel(row.size, paint.rgb(frame.color("panel")), paint.rgb(frame.color("panel_dark")),
                                paint.rgb(edge), frame.u(14), frame.u(3) if team_no in leaders else frame.u(2))
             card.blit(body, row)
-            widgets.team_stripe(card, frame.team_color(team_no), row, frame.u(12), frame.u(14))
+            widgets.left_stripe(card, frame.team_color(team_no), row, frame.u(12), frame.u(14))
             place = frame.text.fit(str(rank + 1), "numbers", (frame.u(70), row.height - frame.u(10)),
                                    frame.color("muted"), frame.u(64), wrap=False)
             card.blit(place, place.get_rect(center=(row.x + frame.u(60), row.centery)))

@@ -20,10 +20,10 @@ def heading(surface: pygame.Surface, frame: Frame, text: str, y: int = 28, heigh
     surface.blit(img, img.get_rect(midtop=(w // 2, frame.u(y))))
 
 
-def team_stripe(surface: pygame.Surface, color: pygame.Color, card: pygame.Rect, width: int, radius: int) -> None:
-    """A team's colour stripe down the left edge of a card drawn with `radius` corners: the card's own rounded
-    shape through a clip `width` wide, so the stripe keeps within the card's curve (a narrow rectangle's own
-    corners, clamped to half its width, stuck out 4 px above and below the card's rounded ones)."""
+def left_stripe(surface: pygame.Surface, color: pygame.Color, card: pygame.Rect, width: int, radius: int) -> None:
+    """A colour stripe (a team's, a table's) down the left edge of a card drawn with `radius` corners: the
+    card's own rounded shape through a clip `width` wide, so the stripe keeps within the card's curve (a
+    narrow rectangle's own corners, clamped to half its width, stuck out 4 px above and below the card's)."""
     clip = surface.get_clip()
     surface.set_clip(pygame.Rect(card.x, card.y, width, card.height).clip(clip))
     pygame.draw.rect(surface, color, card, border_radius=radius)
@@ -68,7 +68,7 @@ def score_strip(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, label:
         body = paint.panel(card.size, paint.rgb(paint.mix(dark, frame.color("panel"), 0.35)), paint.rgb(dark),
                            None, frame.u(14))
         surface.blit(body, card)
-        team_stripe(surface, frame.team_color(i), card, frame.u(10), frame.u(14))
+        left_stripe(surface, frame.team_color(i), card, frame.u(10), frame.u(14))
         flash = frame.anim.flash(i, frame.now)
         if answering or flash:
             color = frame.color("accent") if answering else frame.team_color(i)
