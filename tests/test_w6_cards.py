@@ -218,3 +218,61 @@ def test_melee_table_rows_wear_their_table_colour_not_a_clashing_team_colour(tmp
             assert not column & teams, (side, column & teams)
     finally:
         app.close()
+
+
+# --- item 5: the gap after «Отвечает:» is the design's, whatever letter the name begins with ----------------------
+
+
+def _ink_gaps(surface: pygame.Surface, box: pygame.Rect) -> list[int]:
+    """The runs of columns with no ink (nothing off the panel's colour, the letters' soft edges included)
+    between the first and the last inked column of `box`, left to right."""
+    ground = tuple(surface.get_at((box.left, box.top)))[:3]
+    ink = [any(max(abs(a - b) for a, b in zip(tuple(surface.get_at((x, y)))[:3], ground, strict=True)) > 24
+               for y in range(box.top, box.bottom)) for x in range(box.left, box.right)]
+    first, last = ink.index(True), len(ink) - 1 - ink[::-1].index(True)
+    gaps, run = [], 0
+    for inked in ink[first:last + 1]:
+        if inked:
+            if run:
+                gaps.append(run)
+            run = 0
+        else:
+            run += 1
+    return gaps
+
+
+def test_brainring_answering_line_sets_the_name_apart_from_the_colon_by_the_design_gap():
+    """«Отвечает: Анна Смирнова» and «Отвечает: Иван Петров» under the dots (1080 lines): the visible gap
+    from the colon to the name is 0.4 of the type size (the overlay mock-up's, 13 px at 33), wider than the
+    word space inside the name; PT Sans kerned it to a word gap or less («Отвечает: Анна» 0.29)."""
+    from dataclasses import replace
+
+    from quizshow.assemble import make_format
+    from quizshow.core.engine import Engine
+    from quizshow.display.brainring import scenes as ring
+    from tests.conftest import ROOT
+
+    config = svoyak_config(ROOT / "shows" / "brainring.yaml")
+    engine = Engine(make_format(config), 3)
+    at = 1.0
+    while engine.state.phase != "clock":
+        assert engine.dispatch(c.Go(at=at)).accepted
+        at += 0.1
+    assert engine.dispatch(c.Buzz(at=at, team=0, source_time=at)).accepted  # the captain answers: player 1
+    for name in ("Иван Петров", "Анна Смирнова"):
+        alpha = engine.state.teams[0]
+        state = replace(engine.state, teams=(replace(alpha, players=(name, *alpha.players[1:])),
+                                             *engine.state.teams[1:]))
+        shown = _projector(engine, config, "Брейн-ринг")
+        surface = pygame.Surface(HD)
+        shown.start(surface, state, 10.0)
+        shown.render(surface, state, 12.0)
+        _shot(surface, f"ring-answers-{name.split()[0]}.png")
+        frame = shown.frame(state, 12.0, HD)
+        box = ring.MatchScene._label_rect(frame, 0).inflate(-frame.u(60), 0)  # inside the panel's glowing edge
+        gaps = [g for g in _ink_gaps(surface, box) if g >= frame.u(8)]  # word gaps, not letter gaps
+        assert len(gaps) == 2, (name, gaps)  # after the colon, inside the name
+        after_colon, inside = gaps
+        px = frame.u(34)  # the line's type size at 1080 lines (a short name keeps it)
+        assert round(px * 0.4) - 1 <= after_colon <= round(px * 0.4) + 2, (name, gaps)
+        assert after_colon > inside, (name, gaps)
