@@ -36,14 +36,15 @@ def answers_line(surface: pygame.Surface, frame: Frame, name: str, box: pygame.R
     said = frame.say("scene.brainring_answers", name=name)
     head, colon, rest = said.partition(": ")
     accent = frame.color("accent")
-    if not colon or not rest:
+    most = frame.u(ANSWERS_PX)
+    fitted = frame.text.layout(said, "body", (box.width - round(most * ANSWERS_GAP), box.height), most, wrap=False)
+    if not colon or not rest or fitted.cut:  # no colon, or a name too long for one line: the words as they come
         words(surface, frame, said, box, role="body", color=accent, px=ANSWERS_PX, shadow=False)
         return
-    most = frame.u(ANSWERS_PX)
-    px = frame.text.layout(said, "body", (box.width - round(most * ANSWERS_GAP), box.height), most, wrap=False).px
+    px = fitted.px
     parts = [frame.text.fit(part, "body", box.size, accent, px, px, wrap=False) for part in (head + ":", rest)]
-    colon, first = frame.text.font("body", px).metrics(":" + rest[0])
-    bearings = (colon[4] - colon[1] if colon else 0) + (max(0, first[0]) if first else 0)
+    mark, first = frame.text.font("body", px).metrics(":" + rest[0])  # (min x, max x, min y, max y, advance)
+    bearings = (mark[4] - mark[1] if mark else 0) + (max(0, first[0]) if first else 0)
     gap = max(0, round(px * ANSWERS_GAP) - bearings)
     x = box.centerx - (parts[0].get_width() + gap + parts[1].get_width()) // 2
     for part in parts:
