@@ -24,6 +24,32 @@ from quizshow.formats.brainring.spec import SPEC
 from quizshow.i18n import number
 
 _PIXEL = pygame.Surface((1, 1))  # what a warm-up draws on: its pictures are made, its pixels not wanted
+ANSWERS_PX = 34  # «Отвечает: name» under the dots (1080 lines)
+# The visible gap after its colon, of the type size: the design's (the overlay mock-up's «ОТВЕЧАЕТ: Борис», 13 px
+# of 33). PT Sans's word space, kerned against a capital, left 0.29 («Отвечает: Анна»), a word gap inside a name.
+ANSWERS_GAP = 0.4
+
+
+def answers_line(surface: pygame.Surface, frame: Frame, name: str, box: pygame.Rect) -> None:
+    """«Отвечает: name» in the accent, on one line centred in `box`: the words before the colon and the name
+    set apart by the design's gap from the colon's ink to the name's, whatever letter the name begins with."""
+    said = frame.say("scene.brainring_answers", name=name)
+    head, colon, rest = said.partition(": ")
+    accent = frame.color("accent")
+    most = frame.u(ANSWERS_PX)
+    fitted = frame.text.layout(said, "body", (box.width - round(most * ANSWERS_GAP), box.height), most, wrap=False)
+    if not colon or not rest or fitted.cut:  # no colon, or a name too long for one line: the words as they come
+        words(surface, frame, said, box, role="body", color=accent, px=ANSWERS_PX, shadow=False)
+        return
+    px = fitted.px
+    parts = [frame.text.fit(part, "body", box.size, accent, px, px, wrap=False) for part in (head + ":", rest)]
+    mark, first = frame.text.font("body", px).metrics(":" + rest[0])  # (min x, max x, min y, max y, advance)
+    bearings = (mark[4] - mark[1] if mark else 0) + (max(0, first[0]) if first else 0)
+    gap = max(0, round(px * ANSWERS_GAP) - bearings)
+    x = box.centerx - (parts[0].get_width() + gap + parts[1].get_width()) // 2
+    for part in parts:
+        surface.blit(part, part.get_rect(midleft=(x, box.centery)))
+        x += part.get_width() + gap
 
 
 def ring_of(frame: Frame) -> Ring:
@@ -93,8 +119,7 @@ class MatchScene(Scene):
         for team in TABLES:
             for name in frame.state.teams[team].players if team < len(frame.state.teams) else ():
                 frame.give_way()
-                words(_PIXEL, frame, frame.say("scene.brainring_answers", name=name), self._label_rect(frame, team),
-                      role="body", color=frame.color("accent"), px=34, shadow=False)
+                answers_line(_PIXEL, frame, name, self._label_rect(frame, team))
         return False
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
@@ -236,8 +261,7 @@ class MatchScene(Scene):
             pygame.draw.circle(surface, frame.color("accent"), center, radius + frame.u(8), frame.u(5))
         names = frame.state.teams[team].players
         name = names[player] if player < len(names) else ""
-        words(surface, frame, frame.say("scene.brainring_answers", name=name), self._label_rect(frame, team),
-              role="body", color=frame.color("accent"), px=34, shadow=False)
+        answers_line(surface, frame, name, self._label_rect(frame, team))
 
     @staticmethod
     def _verdict(frame: Frame, team: int) -> tuple[str, pygame.Color, str] | None:

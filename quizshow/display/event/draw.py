@@ -17,13 +17,13 @@ from quizshow.event.model import Day
 
 class DrawScene(Scene):
     """The start numbers coming out one by one: drawn numbers show their team, the latest springs in,
-    the rest wait as «?»."""
+    the rest wait in words: what each number waits for (the melee's winner, its pick, the lot), never «?»."""
 
     name = "ev_draw"
 
     def static_key(self, frame: Frame) -> Hashable:
         day = event_of(frame).day
-        return day.order, day.results[:1], frame.language
+        return day.order, day.results[:1], day.picked, frame.language
 
     def warm(self, frame: Frame) -> bool:
         return warm_day(frame)
@@ -36,6 +36,7 @@ class DrawScene(Scene):
         words(surface, frame, frame.say("ev.draw"), pygame.Rect(0, u(24), w, u(64)), color=frame.color("accent"), px=52)
         n = len(day.teams)
         order = self._order(day)
+        stage = D.draw_stage(day)
         for k, rect in enumerate(self._slots(frame, n)):
             if k < len(order) - 1:  # the latest number is drawn moving, springing in
                 self._slot(surface, frame, day, order, k, rect, 1.0)
@@ -43,8 +44,9 @@ class DrawScene(Scene):
                 panel(surface, frame, rect, edge=frame.color("panel_edge"))
                 words(surface, frame, str(k + 1), pygame.Rect(rect.x + u(16), rect.y, u(80), rect.height),
                       role="numbers", color=frame.color("muted"), px=56, shadow=False)
-                words(surface, frame, "?", pygame.Rect(rect.x + u(100), rect.y, rect.width - u(120), rect.height),
-                      color=frame.color("muted"), px=52, anchor="midleft")
+                words(surface, frame, frame.say(self.waits_for(stage, k)),
+                      pygame.Rect(rect.x + u(100), rect.y, rect.width - u(120), rect.height), role="body",
+                      color=frame.color("muted"), px=40, anchor="midleft", shadow=False)
 
     def _slots(self, frame: Frame, n: int) -> list[pygame.Rect]:
         w, h = frame.size
@@ -56,6 +58,15 @@ class DrawScene(Scene):
         row_h = min(u(110), area.height // max(1, per))
         return [pygame.Rect(area.x + (k // per) * (col_w + u(40)), area.y + (k % per) * row_h, col_w, row_h - u(12))
                 for k in range(n)]
+
+    @staticmethod
+    def waits_for(stage: str, k: int) -> str:
+        """The phrase on number k+1 while it is not given: a TV picture of the draw's plan, readable as
+        intentional («по жребию»), where a bare «?» read as a name that failed to load. Before and during the
+        pick (seed 001) number 1 is the melee's winner's and number 2 its choice; the rest come by lot."""
+        if stage in ("melee", "pick") and k < 2:
+            return "ev.draw_waits_melee" if k == 0 else "ev.draw_waits_pick"
+        return "ev.draw_waits_lot"
 
     @staticmethod
     def _order(day: Day) -> tuple[int, ...]:

@@ -13,6 +13,7 @@ import pygame
 from quizshow.display import paint
 from quizshow.display.console_style import GOLD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
+from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.scenes.plates import words
 from quizshow.formats.melee.format import GREEN, RED, Melee, Phase
@@ -92,12 +93,14 @@ class TablesScene(Scene):
         area = pygame.Rect(rect.x + u(30), band.bottom + u(24), rect.width - u(60), rect.bottom - band.bottom - u(48))
         row_h = min(u(92), area.height // per)
         col_w = area.width // columns
+        # Each row wears its table's colour, not its team's: a team's red stripe at the green table read as
+        # «this one is at the red table» (the team's colour is its own on the strip and the winner's card).
+        stripe = paint.mix(colour, dark, 0.55) if locked else colour
         for k, team in enumerate(players):
             cell = pygame.Rect(area.x + (k // per) * col_w, area.y + (k % per) * row_h, col_w - u(10), row_h - u(10))
             top = paint.mix(frame.color("panel"), dark, 0.3)
             surface.blit(paint.panel(cell.size, paint.rgb(top), paint.rgb(dark), None, u(12)), cell)
-            pygame.draw.rect(surface, frame.team_color(team), pygame.Rect(cell.x, cell.y, u(10), cell.height),
-                             border_top_left_radius=u(12), border_bottom_left_radius=u(12))
+            widgets.left_stripe(surface, stripe, cell, u(10), u(12))
             words(surface, frame, state.teams[team].name, cell.inflate(-u(40), -u(10)), px=48, anchor="midleft",
                   color=frame.color("muted") if locked else frame.color("text"))
 

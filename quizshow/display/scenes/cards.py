@@ -93,9 +93,7 @@ class ScoresScene(Scene):
             body = paint.panel(row.size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel")),
                                paint.rgb(edge), frame.u(16), frame.u(4) if lead else frame.u(2))
             surface.blit(body, row)
-            bar = pygame.Rect(row.x, row.y, frame.u(14), row.height)
-            pygame.draw.rect(surface, frame.team_color(team_no), bar, border_top_left_radius=frame.u(16),
-                             border_bottom_left_radius=frame.u(16))
+            widgets.left_stripe(surface, frame.team_color(team_no), row, frame.u(14), frame.u(16))
             place = frame.text.fit(str(rank + 1), "numbers", (frame.u(80), row.height - frame.u(12)),
                                    frame.color("muted"), frame.u(70), wrap=False)
             surface.blit(place, place.get_rect(center=(row.x + frame.u(70), row.centery)))
@@ -406,8 +404,7 @@ class QuestionScene(Scene):
                             paint.rgb(frame.color("accent")), frame.u(18), frame.u(4))
         surface.blit(plate, box)
         stripe = frame.u(16)
-        pygame.draw.rect(surface, frame.team_color(team), pygame.Rect(box.x, box.y, stripe, box.height),
-                         border_top_left_radius=frame.u(18), border_bottom_left_radius=frame.u(18))
+        widgets.left_stripe(surface, frame.team_color(team), box, stripe, frame.u(18))
         room = box.width - stripe - frame.u(24)
         centre = box.centerx + stripe // 2
         small = frame.text.fit(frame.say("scene.answering"), "body", (room, frame.u(36)), frame.color("accent"),
@@ -530,7 +527,7 @@ class StandingsCard:
     def _key(frame: Frame, pos: dict) -> Hashable:
         """What a card shows: the teams' names, scores and colours, where the game is; its size and language."""
         return (frame.size, frame.language, tuple((t.name, t.score, t.color) for t in frame.state.teams),
-                pos.get("round"), pos.get("played"))
+                pos.get("round"), pos.get("finished"))
 
     def _compose(self, frame: Frame, pos: dict) -> pygame.Surface:
         """The card, a row at a time between give-way points: cut short there (idle time), it goes on from
@@ -550,8 +547,8 @@ class StandingsCard:
             details = []
             if pos.get("round") is not None:
                 details.append(frame.say("console.round", n=pos["round"] + 1))
-            if pos.get("played"):
-                details.append(frame.say("scene.after_questions", n=pos["played"]))
+            if pos.get("finished"):  # the questions over, not the one being played («после 1 вопроса» on 2)
+                details.append(frame.say("scene.after_questions", n=pos["finished"]))
             head = frame.text.fit(" · ".join([title, *details]).upper(), "heading",
                                   (size[0] - frame.u(80), frame.u(70)), frame.color("accent"), frame.u(56),
                                   shadow=True)
@@ -570,8 +567,7 @@ class StandingsCard:
             body = paint.panel(row.size, paint.rgb(frame.color("panel")), paint.rgb(frame.color("panel_dark")),
                                paint.rgb(edge), frame.u(14), frame.u(3) if team_no in leaders else frame.u(2))
             card.blit(body, row)
-            pygame.draw.rect(card, frame.team_color(team_no), pygame.Rect(row.x, row.y, frame.u(12), row.height),
-                             border_top_left_radius=frame.u(14), border_bottom_left_radius=frame.u(14))
+            widgets.left_stripe(card, frame.team_color(team_no), row, frame.u(12), frame.u(14))
             place = frame.text.fit(str(rank + 1), "numbers", (frame.u(70), row.height - frame.u(10)),
                                    frame.color("muted"), frame.u(64), wrap=False)
             card.blit(place, place.get_rect(center=(row.x + frame.u(60), row.centery)))

@@ -20,6 +20,16 @@ def heading(surface: pygame.Surface, frame: Frame, text: str, y: int = 28, heigh
     surface.blit(img, img.get_rect(midtop=(w // 2, frame.u(y))))
 
 
+def left_stripe(surface: pygame.Surface, color: pygame.Color, card: pygame.Rect, width: int, radius: int) -> None:
+    """A colour stripe (a team's, a table's) down the left edge of a card drawn with `radius` corners: the
+    card's own rounded shape through a clip `width` wide, so the stripe keeps within the card's curve (a
+    narrow rectangle's own corners, clamped to half its width, stuck out 4 px above and below the card's)."""
+    clip = surface.get_clip()
+    surface.set_clip(pygame.Rect(card.x, card.y, width, card.height).clip(clip))
+    pygame.draw.rect(surface, color, card, border_radius=radius)
+    surface.set_clip(clip)
+
+
 STRIP_CARD_MIN_W = 100  # a score strip's narrowest card (at 1080 lines): its colour bar, padding and score
 STRIP_NAME_PX = 46  # a score strip's names (at 1080 lines): the size a short name gets
 STRIP_NAME_FLOOR = 36  # ...and the smallest the whole strip shrinks to for a long one, which wraps instead
@@ -58,9 +68,7 @@ def score_strip(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, label:
         body = paint.panel(card.size, paint.rgb(paint.mix(dark, frame.color("panel"), 0.35)), paint.rgb(dark),
                            None, frame.u(14))
         surface.blit(body, card)
-        bar = pygame.Rect(card.x, card.y, frame.u(10), card.height)
-        pygame.draw.rect(surface, frame.team_color(i), bar, border_top_left_radius=frame.u(14),
-                         border_bottom_left_radius=frame.u(14))
+        left_stripe(surface, frame.team_color(i), card, frame.u(10), frame.u(14))
         flash = frame.anim.flash(i, frame.now)
         if answering or flash:
             color = frame.color("accent") if answering else frame.team_color(i)

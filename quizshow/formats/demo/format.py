@@ -71,8 +71,11 @@ class DemoFormat(Format):
         if state.phase in (DemoPhase.ROUND_CARD, DemoPhase.SCORES, DemoPhase.END) or state.question is None:
             return {"round": state.round, "question": None, "between": True}
         in_round = [i for i, (r, _, _) in enumerate(self.questions) if r == self.questions[state.question][0]]
+        played = in_round.index(state.question) + 1
+        # finished: the round's questions over (the standings card's «после 1 вопроса»), this one once its
+        # answer is shown, not while it is played
         return {"round": state.round, "question": state.question, "value": self.value(state),
-                "played": in_round.index(state.question) + 1, "of": len(in_round)}
+                "played": played, "finished": played - (state.phase != DemoPhase.REVEAL), "of": len(in_round)}
 
     def _opens_round(self, state: ShowState) -> bool:
         """The next question is the first of another round (its card comes first)."""

@@ -100,12 +100,17 @@ class SvoyakFormat(FinalRounds, Format):
             if state.phase in (SvoyakPhase.QUESTION, SvoyakPhase.ANSWERING, SvoyakPhase.REVEAL):
                 # The console's header: «ВОПРОС · перестрелка · вопрос 1 из 4 · 100 очков», as on the projector.
                 return {"round": play.round, "round_key": "console.shootout", "question": n - 1, "played": n,
+                        "finished": n - (state.phase != SvoyakPhase.REVEAL),
                         "of": int(self.rules["shootout_questions"]), "value": play.value or None,
                         "between": False, **where}
         if priced and rnd is not None and play.cell is not None and play.kind in ("regular", "auction"):
             where["theme"] = rnd.round.themes[play.cell[0]].name  # on the board for all to see (the overlay)
+        played = len(play.played) if rnd else 0
+        # finished: the round's questions over (the standings card's «после 3 вопросов»): the open one once its
+        # answer is shown, not while it is played
+        playing = open_cell and play.cell in play.played and state.phase != SvoyakPhase.REVEAL
         return {"round": play.round, "question": number, "value": (play.value or None) if priced else None,
-                "of": len(rnd.cells) if rnd else 0, "played": len(play.played) if rnd else 0,
+                "of": len(rnd.cells) if rnd else 0, "played": played, "finished": played - playing,
                 "between": state.phase in BETWEEN_QUESTIONS, **where}  # between: back on the board
 
     def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, Any]] | None:
