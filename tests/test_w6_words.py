@@ -12,8 +12,10 @@ import pygame
 
 from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
-from quizshow.display.console_words import describe
+from quizshow.display.console_words import describe, where_words
 from quizshow.formats.brainring import commands as bc
+from quizshow.formats.svoyak import commands as sc
+from quizshow.runtime.startup import resumed_text
 from tests.conftest import ROOT, svoyak_config
 from tests.duel_kit import ALPHA, RED
 
@@ -111,5 +113,100 @@ def test_the_brainring_answerer_the_captain_names_is_named_in_the_journal(tmp_pa
         assert line == f"{team.name}: отвечает {team.players[2]}", line
         assert _in_english(app) == f"{team.name}: {team.players[2]} answers"
         _drawn_whole(app, line, "brainring_answerer")
+    finally:
+        app.close()
+
+
+# --- 3. «Своя игра»: the cat's value once it is chosen ------------------------------------------------------
+
+def _svoyak_board(tmp_path: Path) -> ShowApp:
+    app = _app(tmp_path, "svoyak.yaml")
+    _ok(app, c.Go(at=1.0))
+    _ok(app, c.Go(at=2.0))
+    assert app.engine.state.phase == "board"
+    return app
+
+
+def test_the_cat_in_the_bag_is_journalled_without_a_value_until_its_receiver_chooses_one(tmp_path):
+    app = _svoyak_board(tmp_path)
+    try:
+        _ok(app, sc.SelectCell(at=3.0, theme=2, question=2))  # «Химические элементы», the cell of 30: a cat
+        assert app.engine.state.phase == "cat"
+        opened = _last(app)
+        assert opened == "Открыт кот в мешке (тема «Химические элементы»)", opened
+        assert "30" not in _in_english(app) and "Cat in the bag" in _in_english(app)
+        drawn = _drawn_whole(app, opened, "cat_opened")
+        assert not any("за 30" in t for t in drawn), [t for t in drawn if "30" in t]  # nor on the undo button
+        _ok(app, sc.GiveCat(at=4.0, team=1))
+        assert _last(app) == "Кот в мешке отдан: Борис"  # before the value: who got the cat
+        _ok(app, sc.CatValue(at=5.0, value=40))
+        assert _last(app) == "Кот в мешке: стоимость 40"  # after: the value
+        _drawn_whole(app, _last(app), "cat_value")
+    finally:
+        app.close()
+
+
+def test_a_regular_cell_is_still_journalled_with_its_value(tmp_path):
+    app = _svoyak_board(tmp_path)
+    try:
+        _ok(app, sc.SelectCell(at=3.0, theme=3, question=1))
+        assert _last(app) == "Открыт вопрос «Кино» за 20"
+    finally:
+        app.close()
+
+
+# --- 4. «Своя игра»: the final is «Финал», not «раунд 3» ----------------------------------------------------
+
+def _svoyak_final(tmp_path: Path) -> ShowApp:
+    """«Своя игра» with Анна 300, Борис 200, Вера 100, at the final's stakes."""
+    from tests.test_w3_console_traps import svoyak_at_the_stakes
+
+    return svoyak_at_the_stakes(tmp_path)
+
+
+def test_the_final_is_never_called_round_3_on_the_console(tmp_path):
+    app = _svoyak_final(tmp_path)
+    try:
+        assert _last(app) == "Далее: финал: ставки", _last(app)
+        assert where_words(app.format, app.engine.state, "ru") == "финал: ставки"
+        assert where_words(app.format, app.engine.state, "en") == "final: stakes"
+        for team, stake in enumerate((10, 20, 30)):
+            _ok(app, sc.FinalStake(at=50.0 + team, team=team, amount=stake))
+        # a far undo names where the picture would go back to: the stakes, not «раунд 3»
+        drawn = _drawn_whole(app, _last(app), "final_stakes")
+        _ok(app, c.Go(at=60.0))
+        assert _last(app) == "Далее: финал: вопрос"
+        drawn = _drawn_whole(app, _last(app), "final_question")
+        undo = next(t for t in drawn if t.startswith("Отменить (2×)"))
+        assert "финал: ставки" in undo and "раунд" not in undo, undo
+        assert not any("раунд 3" in t for t in drawn), [t for t in drawn if "раунд" in t]
+    finally:
+        app.close()
+
+
+def test_the_shootout_and_the_end_after_the_final_name_no_round(tmp_path):
+    from tests.test_w3_undo import svoyak_shootout_won
+
+    app = svoyak_shootout_won(tmp_path)
+    try:
+        lines = [text for _, text in app.console.journal]
+        assert "Далее: перестрелка" in lines, lines  # the shoot-out's title: not «перестрелка, раунд 3»
+        assert not any("раунд 3" in text for text in lines[lines.index("Далее: перестрелка"):]), lines
+        assert "раунд" not in where_words(app.format, app.engine.state, "ru")  # «перестрелка, вопрос 4 · игра окончена»
+    finally:
+        app.close()
+
+
+def test_a_show_resumed_at_the_shootout_says_the_shootout_not_a_round(tmp_path):
+    app = _app(tmp_path, "svoyak.yaml")
+    try:
+        at = 1.0
+        while app.engine.state.phase != "shootout":  # nobody scores: all three play the shoot-out
+            _ok(app, sc.EndRound(at=at) if app.format.next_action(app.engine.state) == "next.pick_cell"
+                else c.Go(at=at))
+            at += 1
+        assert where_words(app.format, app.engine.state, "ru") == "перестрелка"
+        said = resumed_text(app, None)
+        assert "раунд" not in said and "Перестрелка" in said, said
     finally:
         app.close()

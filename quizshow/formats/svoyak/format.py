@@ -104,6 +104,10 @@ class SvoyakFormat(FinalRounds, Format):
                         "between": False, **where}
         if priced and rnd is not None and play.cell is not None and play.kind in ("regular", "auction"):
             where["theme"] = rnd.round.themes[play.cell[0]].name  # on the board for all to see (the overlay)
+        # The final, the shoot-out and the end after them are past the rounds: «финал: ставки», never «…, раунд 3».
+        if SvoyakPhase(state.phase).flags.beyond_rounds or \
+                state.phase == SvoyakPhase.END and (play.final is not None or play.shootout is not None):
+            where["round_key"] = None
         return {"round": play.round, "question": number, "value": (play.value or None) if priced else None,
                 "of": len(rnd.cells) if rnd else 0, "played": len(play.played) if rnd else 0,
                 "between": state.phase in BETWEEN_QUESTIONS, **where}  # between: back on the board
@@ -118,7 +122,10 @@ class SvoyakFormat(FinalRounds, Format):
             if opened.round is not None and opened.round < len(self.game.rounds):
                 board = self.game.rounds[opened.round]
                 cell = (command.theme, command.question)
-                return "journal.cell", {"theme": board.round.themes[command.theme].name, "value": board.value(cell)}
+                theme = board.round.themes[command.theme].name
+                if opened.question_kind == "cat":  # its receiver chooses its value later: no «за 30» yet
+                    return "journal.cell_cat", {"theme": theme}
+                return "journal.cell", {"theme": theme, "value": board.value(cell)}
             return "journal.SelectCell", {"theme": command.theme + 1, "question": command.question + 1}
         themes = self.game.final_themes
         if isinstance(command, sc.FinalRemove) and 0 <= command.theme < len(themes):
