@@ -210,3 +210,64 @@ def test_a_show_resumed_at_the_shootout_says_the_shootout_not_a_round(tmp_path):
         assert "раунд" not in said and "Перестрелка" in said, said
     finally:
         app.close()
+
+
+# --- 5. a tie prompt only when someone is tied -------------------------------------------------------------
+
+def _svoyak_final_themes(tmp_path: Path, scores: tuple[int, int, int]) -> ShowApp:
+    app = _app(tmp_path, "svoyak.yaml")
+    at = 1.0
+    for team, points in enumerate(scores):
+        _ok(app, c.ScoreSet(at=at, team=team, points=points))
+    while app.engine.state.phase != "final_themes":
+        _ok(app, sc.EndRound(at=at) if app.format.next_action(app.engine.state) == "next.pick_cell" else c.Go(at=at))
+        at += 1
+    return app
+
+
+def _tie_words(app: ShowApp, name: str) -> list[str]:
+    drawn = _drawn_whole(app, _last(app), name)
+    return [t for t in drawn if "равном счёте" in t or "Равный счёт" in t]
+
+
+def test_the_finals_removal_order_offers_no_tie_pick_when_nobody_is_level(tmp_path):
+    app = _svoyak_final_themes(tmp_path, (300, 200, 100))  # Вера, Борис, Анна remove in turn: no tie
+    try:
+        assert not _tie_words(app, "final_themes_no_tie")
+        _ok(app, sc.FinalRemove(at=100.0, theme=0))
+        assert not _tie_words(app, "final_themes_no_tie_2")
+    finally:
+        app.close()
+
+
+def test_the_finals_removal_order_offers_the_tie_pick_when_the_remover_is_level_with_a_later_one(tmp_path):
+    app = _svoyak_final_themes(tmp_path, (300, 200, 200))  # Борис and Вера level: the host says who removes first
+    try:
+        assert _tie_words(app, "final_themes_tie") == ["При равном счёте ведущий выбирает, кто убирает: кнопка игрока"]
+        _ok(app, sc.FinalRemove(at=100.0, theme=0))  # the first of the two removed: the second is settled
+        assert not _tie_words(app, "final_themes_tie_settled")
+    finally:
+        app.close()
+
+
+def _auction(tmp_path: Path, scores: tuple[int, int, int]) -> ShowApp:
+    app = _svoyak_board(tmp_path)
+    for team, points in enumerate(scores):
+        _ok(app, c.ScoreSet(at=2.5, team=team, points=points))
+    _ok(app, sc.PickTeam(at=2.6, team=0))
+    _ok(app, sc.SelectCell(at=3.0, theme=0, question=3))  # «Реки и озёра» 40: the auction
+    assert app.engine.state.phase == "auction"
+    return app
+
+
+def test_the_auction_offers_who_bids_first_only_on_a_tie(tmp_path):
+    app = _auction(tmp_path / "level", (300, 100, 100))
+    try:
+        assert _tie_words(app, "auction_tie") == ["Равный счёт — кто ставит раньше:"]
+    finally:
+        app.close()
+    app = _auction(tmp_path / "apart", (300, 200, 100))
+    try:
+        assert not _tie_words(app, "auction_no_tie")
+    finally:
+        app.close()

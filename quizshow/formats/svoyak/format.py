@@ -239,6 +239,20 @@ class SvoyakFormat(FinalRounds, Format):
         rnd = self.game.rounds[play.round]
         return replace(state, phase=SvoyakPhase.BOARD, fmt=replace(play, played=rnd.cells)), []
 
+    def tie_to_settle(self, state: ShowState) -> bool:
+        """Whether the host can settle a tie in a turn order now (PickTeam): a bidder after the auction's opener,
+        or the final's remover, level with one later in the order. The console offers «кто раньше» only then."""
+        play, scores = self.play(state), [t.score for t in state.teams]
+        if state.phase == SvoyakPhase.AUCTION and play.auction is not None and not play.auction.done:
+            order, positions = play.auction.order, range(max(1, play.auction.turn), len(play.auction.order))
+        elif state.phase == SvoyakPhase.FINAL_THEMES and play.final is not None and play.final.order and \
+                play.final.remover(len(self.game.final_themes)) is not None:
+            turn = len(play.final.removed) % len(play.final.order)  # who removes now (final_pick swaps only them)
+            order, positions = play.final.order, range(turn, turn + 1)
+        else:
+            return False
+        return any(swap_tied(order, p, team, scores) is not None for p in positions for team in order)
+
     def on_pick_team(self, state: ShowState, cmd: sc.PickTeam) -> Result:
         self.check_team(state, cmd.team)
         play = self.play(state)
