@@ -271,3 +271,59 @@ def test_the_auction_offers_who_bids_first_only_on_a_tie(tmp_path):
         assert not _tie_words(app, "auction_no_tie")
     finally:
         app.close()
+
+
+def _next_words(app: ShowApp) -> str:
+    drawn = _drawn_whole(app, _last(app), "next")
+    return next(t for t in drawn if t.startswith("ДАЛЕЕ"))
+
+
+def test_next_after_the_last_round_says_shootout_when_nobody_reaches_the_final_and_first_place_is_shared(tmp_path):
+    app = _app(tmp_path, "svoyak.yaml")
+    try:
+        at = 1.0
+        while app.format.next_action(app.engine.state) not in ("next.final", "next.shootout", "next.winner"):
+            _ok(app, sc.EndRound(at=at) if app.format.next_action(app.engine.state) == "next.pick_cell"
+                else c.Go(at=at))
+            at += 1
+        assert "Перестрелка (первое место делят)" in _next_words(app)  # not «Перейти к финалу»: nobody is in it
+        _ok(app, c.Go(at=at))
+        assert app.engine.state.phase == "shootout"
+    finally:
+        app.close()
+
+
+def _final_answer(tmp_path: Path, stakes: tuple[int, int, int], right: tuple[bool, bool, bool]) -> ShowApp:
+    """Анна 300, Борис 200, Вера 100 through the final to its answer: `stakes` and verdicts by team."""
+    app = _svoyak_final(tmp_path)
+    at = 50.0
+    for team, stake in enumerate(stakes):
+        _ok(app, sc.FinalStake(at=at, team=team, amount=stake))
+    for _ in range(2):  # the question, «Время!»
+        _ok(app, c.Go(at=at))
+    _ok(app, c.Tick(at=at + 100))
+    at += 101
+    _ok(app, c.Go(at=at))  # the reveal
+    while app.engine.state.phase == "final_reveal":
+        team = app.engine.state.fmt.final.order[app.engine.state.fmt.final.showing]
+        _ok(app, c.Judge(at=at, correct=right[team]))
+        _ok(app, c.Go(at=at + 0.5))
+        at += 1
+    assert app.engine.state.phase == "final_answer", app.engine.state.phase
+    return app
+
+
+def test_next_after_the_finals_answer_says_shootout_only_when_first_place_is_shared(tmp_path):
+    app = _final_answer(tmp_path / "tie", (100, 200, 1), (True, True, False))  # Анна 400, Борис 400
+    try:
+        assert "Перестрелка (первое место делят)" in _next_words(app)
+        _ok(app, c.Go(at=500.0))
+        assert app.engine.state.phase == "shootout"
+    finally:
+        app.close()
+    app = _final_answer(tmp_path / "lead", (100, 50, 1), (True, True, False))  # Анна 400 alone
+    try:
+        words = _next_words(app)
+        assert "Объявить победителя" in words and "Перестрелка" not in words, words
+    finally:
+        app.close()

@@ -143,13 +143,13 @@ class SvoyakFormat(FinalRounds, Format):
     def next_action(self, state: ShowState) -> str:
         play, phase = self.play(state), state.phase
         if phase == SvoyakPhase.TITLE:
-            return "next.first_round" if self.game.rounds else "next.final"
+            return "next.first_round" if self.game.rounds else self.after_rounds_action(state)
         if phase == SvoyakPhase.ROUND:
             return "next.board"
         if phase == SvoyakPhase.BOARD:
             if not self.round_over(play):
                 return "next.pick_cell"
-            return "next.round_intro" if play.round + 1 < len(self.game.rounds) else "next.final"
+            return "next.round_intro" if play.round + 1 < len(self.game.rounds) else self.after_rounds_action(state)
         if phase == SvoyakPhase.CAT:
             return "next.give_cat"
         if phase == SvoyakPhase.CAT_VALUE:
@@ -166,7 +166,7 @@ class SvoyakFormat(FinalRounds, Format):
             if play.kind == "shootout":
                 return "next.winner" if self.shootout_winner(state) is not None else "next.shootout_next"
             return "next.board" if not self.round_over(play) else (
-                "next.round_intro" if play.round + 1 < len(self.game.rounds) else "next.final")
+                "next.round_intro" if play.round + 1 < len(self.game.rounds) else self.after_rounds_action(state))
         return self.final_next_action(state)
 
     # --- navigation: Next ---------------------------------------------------------------------------
