@@ -63,7 +63,7 @@ def test_a_show_resumed_in_the_final_is_told_by_the_phase_flag_not_the_phase_nam
 
     beyond = {phase for phase in SvoyakPhase if phase.flags.beyond_rounds}
     assert beyond == {SvoyakPhase.FINAL_THEMES, SvoyakPhase.FINAL_STAKES, SvoyakPhase.FINAL_QUESTION,
-                      SvoyakPhase.FINAL_REVEAL, SvoyakPhase.FINAL_ANSWER}
+                      SvoyakPhase.FINAL_REVEAL, SvoyakPhase.FINAL_ANSWER, SvoyakPhase.SHOOTOUT}  # after the final
     assert SPEC.flags("final_stakes").amount_entry  # the flags it had stay
     assert 'startswith("final")' not in (ROOT / "quizshow" / "app.py").read_text(encoding="utf-8")
 

@@ -49,3 +49,4 @@ class Event:
     number: int | None = None  # 0-based question number within the round
     question_kind: str | None = None  # regular, cat, auction, sponsor, final
     name: str | None = None
+    by: str | None = None  # who made it happen, when not the one it names (a duel's chooser, for the journal)

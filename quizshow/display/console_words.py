@@ -150,6 +150,10 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
     else:
         words_key = f"journal.{type(cmd).__name__}"
         values = {n: getattr(cmd, n) for n in ("theme", "question", "value", "amount") if hasattr(cmd, n)}
+        player = getattr(cmd, "player", None)
+        if isinstance(player, int):  # by the team's roster: «Альфа: отвечает Ирина Белова»
+            roster = players[team] if isinstance(team, int) and 0 <= team < len(players) else ()
+            values["player"] = roster[player] if 0 <= player < len(roster) else say("journal.player_no", n=player + 1)
         if isinstance(cmd, (c.ScoreAdd, c.ScoreSet)):
             values["points"] = number(cmd.points, signed=isinstance(cmd, c.ScoreAdd))
         elif isinstance(cmd, c.Judge):

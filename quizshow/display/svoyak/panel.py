@@ -201,8 +201,7 @@ def _auction(ui: PanelUI, box: pygame.Rect) -> None:
                 ui.button(pygame.Rect(x, row.y + 2, bw - 4, row.height - 4), text, action, team)
                 x += bw
     others = auction.order[1:]
-    scores = [state.teams[t].score for t in others]
-    if len(set(scores)) < len(scores):  # a tie in the order: the host says who bids first
+    if _format(ui).tie_to_settle(state):  # a tie still ahead in the order: the host says who bids first
         y = inner.bottom - unit * 2
         ui.label(ui.say("console.tie_hint"), (inner.x, y + unit // 2), (inner.width // 2, unit * 2), MUTED,
                  int(unit * 0.8))
@@ -225,8 +224,9 @@ def _final_themes(ui: PanelUI, box: pygame.Rect) -> None:
         ui.button(rect, name, "remove", t, dim=t in final.removed)
     _team_buttons(ui, pygame.Rect(inner.x + inner.width // 2 + unit, inner.y + unit * 2, inner.width // 2 - unit,
                                   unit * 2), final.order, "pick", lit=remover)
-    ui.label(ui.say("console.order_hint"), (inner.x + inner.width // 2 + unit, inner.y + unit * 5),
-             (inner.width // 2 - unit, unit * 3), MUTED, int(unit * 0.8), wrap=True)
+    if fmt.tie_to_settle(state):  # the one removing now is level with one after them: the host may say who
+        ui.label(ui.say("console.order_hint"), (inner.x + inner.width // 2 + unit, inner.y + unit * 5),
+                 (inner.width // 2 - unit, unit * 3), MUTED, int(unit * 0.8), wrap=True)
 
 
 def _final_stakes(ui: PanelUI, box: pygame.Rect) -> None:

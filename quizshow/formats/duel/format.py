@@ -420,7 +420,10 @@ class DuelFormat(Format):
         if cmd.player not in self.choice_pool(state, opponent):
             raise Refused("the captain leaves last")
         new = self._with(state, asking=replace(asking, chooser=None))
-        return self._leave(new, seat)
+        new, events = self._leave(new, seat)
+        # Who chose, for the journal: «Глеб Соколов выбирает, кто выбывает: Ирина Белова», as the projector says it.
+        chooser = self.player_name(state, asking.chooser) or state.teams[asking.chooser[0]].name
+        return new, [replace(e, by=chooser) if e.kind == EventKind.PLAYER_OUT else e for e in events]
 
     def _leave(self, state: ShowState, seat: Seat, on_answer: bool = True) -> Result:
         """A player leaves the game; a team with nobody left loses the bout at once (whoever else

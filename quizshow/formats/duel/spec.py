@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from quizshow.core.actions import ActionDef, Arg
 from quizshow.core.commands import Command, Judge
+from quizshow.core.effects import Event, EventKind
 from quizshow.core.spec import FormatSpec, count, flag, seconds
 from quizshow.formats.duel import commands as dc
 from quizshow.formats.duel.format import DuelFormat
@@ -36,11 +38,25 @@ ACTIONS = (
               (Arg("team", int), Arg("player", int))),
 )
 
-_JOURNAL = {dc.Choose: "journal.duel_choose", dc.Reread: "journal.duel_reread", dc.Skip: "journal.duel_skip",
+_JOURNAL = {dc.Reread: "journal.duel_reread", dc.Skip: "journal.duel_skip",
             dc.Replace: "journal.duel_replace", dc.EndEarly: "journal.duel_end_early", dc.Hint: "journal.duel_hint"}
 
 
+def _gone(events: Sequence[Event]) -> list[Event]:
+    return [e for e in events if e.kind == EventKind.PLAYER_OUT]
+
+
+def _chooser(events: Sequence[Event], language: str) -> str:
+    return next((e.by for e in _gone(events) if e.by), "—")
+
+
+def _chosen(events: Sequence[Event], language: str) -> str:
+    return ", ".join(e.name for e in _gone(events) if e.name) or "—"
+
+
 def journal_words(cmd: Command) -> tuple[str, dict[str, Any]] | None:
+    if isinstance(cmd, dc.Choose):  # «Глеб Соколов выбирает, кто выбывает: Ирина Белова» (as the projector says)
+        return "journal.duel_choose", {"by": _chooser, "out": _chosen}
     if isinstance(cmd, dc.Disqualify):  # «Дисквалифицирован на бой: Бета, жёлтый стол» ({team}: the team's name)
         colour = COLOURS[cmd.player] if 0 <= cmd.player < len(COLOURS) else "table"
         return f"journal.duel_disqualify_{colour}", {}

@@ -51,11 +51,22 @@ class FinalRounds(Format):
 
     # --- entering ---------------------------------------------------------------------------------
 
-    def start_final(self, state: ShowState, at: float) -> Result:
+    def _finalists(self, state: ShowState) -> tuple[int, ...]:
+        """Who plays the final, in ascending order of score (none without a final or a positive score)."""
         if self.game.final is None or len(self.game.final_themes) == 0:
-            return self.finish(state)
+            return ()
         scores = [t.score for t in state.teams]
-        order = tuple(sorted((i for i, s in enumerate(scores) if s > 0), key=lambda i: (scores[i], i)))
+        return tuple(sorted((i for i, s in enumerate(scores) if s > 0), key=lambda i: (scores[i], i)))
+
+    def after_rounds_action(self, state: ShowState) -> str:
+        """What Next does after the last round: the final, or (nobody in it, or no final) the winner — or a
+        shoot-out, named as such, when first place is shared."""
+        if self._finalists(state):
+            return "next.final"
+        return "next.shootout" if len(self._leaders(state)) > 1 else "next.winner"
+
+    def start_final(self, state: ShowState, at: float) -> Result:
+        order = self._finalists(state)
         if not order:
             return self.finish(state)
         play = Play(round=self.play(state).round, kind="final", final=Final(order=order))
@@ -225,8 +236,8 @@ class FinalRounds(Format):
             if final.verdict(team) is None:
                 return "next.judge_first"
             return "next.final_next" if final.showing + 1 < len(final.order) else "next.reveal"
-        if phase == SvoyakPhase.FINAL_ANSWER:
-            return "next.winner"
+        if phase == SvoyakPhase.FINAL_ANSWER:  # a shoot-out only when first place is shared
+            return "next.shootout" if len(self._leaders(state)) > 1 else "next.winner"
         if phase == SvoyakPhase.SHOOTOUT:
             return "next.shootout_next"
         return "next.none"
@@ -247,12 +258,16 @@ class FinalRounds(Format):
 
     # --- the end: winner or shoot-out -------------------------------------------------------------------
 
-    def finish(self, state: ShowState) -> Result:
-        # Only candidates for the win play a shoot-out (seed 000): those who played the final, when there was one.
+    def _leaders(self, state: ShowState) -> list[int]:
+        """Those sharing first place. Only candidates for the win play a shoot-out (seed 000): those who
+        played the final, when there was one."""
         final = self.play(state).final
         candidates = sorted(final.order) if final is not None and final.order else list(range(len(state.teams)))
         best = max(state.teams[t].score for t in candidates)
-        leaders = [t for t in candidates if state.teams[t].score == best]
+        return [t for t in candidates if state.teams[t].score == best]
+
+    def finish(self, state: ShowState) -> Result:
+        leaders = self._leaders(state)
         if len(leaders) > 1:
             play = replace(self.play(state), kind="shootout", shootout=Shootout(tied=tuple(leaders)), cell=None,
                            solo=None, value=0)

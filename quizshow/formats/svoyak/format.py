@@ -105,6 +105,10 @@ class SvoyakFormat(FinalRounds, Format):
                         "between": False, **where}
         if priced and rnd is not None and play.cell is not None and play.kind in ("regular", "auction"):
             where["theme"] = rnd.round.themes[play.cell[0]].name  # on the board for all to see (the overlay)
+        # The final, the shoot-out and the end after them are past the rounds: «финал: ставки», never «…, раунд 3».
+        if SvoyakPhase(state.phase).flags.beyond_rounds or \
+                state.phase == SvoyakPhase.END and (play.final is not None or play.shootout is not None):
+            where["round_key"] = None
         played = len(play.played) if rnd else 0
         # finished: the round's questions over (the standings card's «после 3 вопросов»): the open one once its
         # answer is shown, not while it is played
@@ -123,7 +127,10 @@ class SvoyakFormat(FinalRounds, Format):
             if opened.round is not None and opened.round < len(self.game.rounds):
                 board = self.game.rounds[opened.round]
                 cell = (command.theme, command.question)
-                return "journal.cell", {"theme": board.round.themes[command.theme].name, "value": board.value(cell)}
+                theme = board.round.themes[command.theme].name
+                if opened.question_kind == "cat":  # its receiver chooses its value later: no «за 30» yet
+                    return "journal.cell_cat", {"theme": theme}
+                return "journal.cell", {"theme": theme, "value": board.value(cell)}
             return "journal.SelectCell", {"theme": command.theme + 1, "question": command.question + 1}
         themes = self.game.final_themes
         if isinstance(command, sc.FinalRemove) and 0 <= command.theme < len(themes):
@@ -141,13 +148,13 @@ class SvoyakFormat(FinalRounds, Format):
     def next_action(self, state: ShowState) -> str:
         play, phase = self.play(state), state.phase
         if phase == SvoyakPhase.TITLE:
-            return "next.first_round" if self.game.rounds else "next.final"
+            return "next.first_round" if self.game.rounds else self.after_rounds_action(state)
         if phase == SvoyakPhase.ROUND:
             return "next.board"
         if phase == SvoyakPhase.BOARD:
             if not self.round_over(play):
                 return "next.pick_cell"
-            return "next.round_intro" if play.round + 1 < len(self.game.rounds) else "next.final"
+            return "next.round_intro" if play.round + 1 < len(self.game.rounds) else self.after_rounds_action(state)
         if phase == SvoyakPhase.CAT:
             return "next.give_cat"
         if phase == SvoyakPhase.CAT_VALUE:
@@ -164,7 +171,7 @@ class SvoyakFormat(FinalRounds, Format):
             if play.kind == "shootout":
                 return "next.winner" if self.shootout_winner(state) is not None else "next.shootout_next"
             return "next.board" if not self.round_over(play) else (
-                "next.round_intro" if play.round + 1 < len(self.game.rounds) else "next.final")
+                "next.round_intro" if play.round + 1 < len(self.game.rounds) else self.after_rounds_action(state))
         return self.final_next_action(state)
 
     # --- navigation: Next ---------------------------------------------------------------------------
@@ -236,6 +243,20 @@ class SvoyakFormat(FinalRounds, Format):
             raise Refused("the round is already over")
         rnd = self.game.rounds[play.round]
         return replace(state, phase=SvoyakPhase.BOARD, fmt=replace(play, played=rnd.cells)), []
+
+    def tie_to_settle(self, state: ShowState) -> bool:
+        """Whether the host can settle a tie in a turn order now (PickTeam): a bidder after the auction's opener,
+        or the final's remover, level with one later in the order. The console offers «кто раньше» only then."""
+        play, scores = self.play(state), [t.score for t in state.teams]
+        if state.phase == SvoyakPhase.AUCTION and play.auction is not None and not play.auction.done:
+            order, positions = play.auction.order, range(max(1, play.auction.turn), len(play.auction.order))
+        elif state.phase == SvoyakPhase.FINAL_THEMES and play.final is not None and play.final.order and \
+                play.final.remover(len(self.game.final_themes)) is not None:
+            turn = len(play.final.removed) % len(play.final.order)  # who removes now (final_pick swaps only them)
+            order, positions = play.final.order, range(turn, turn + 1)
+        else:
+            return False
+        return any(swap_tied(order, p, team, scores) is not None for p in positions for team in order)
 
     def on_pick_team(self, state: ShowState, cmd: sc.PickTeam) -> Result:
         self.check_team(state, cmd.team)

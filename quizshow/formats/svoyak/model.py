@@ -33,7 +33,7 @@ class SvoyakPhase(Phase):
     FINAL_QUESTION = "final_question", FINAL
     FINAL_REVEAL = "final_reveal", PhaseFlags(clock_over=True, answer_shown=True, beyond_rounds=True)
     FINAL_ANSWER = "final_answer", PhaseFlags(answer_shown=True, beyond_rounds=True)
-    SHOOTOUT = "shootout"
+    SHOOTOUT = "shootout", FINAL  # after the final: no round to name either
     END = "end", PhaseFlags(game_over=True)
 
 
