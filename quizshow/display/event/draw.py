@@ -8,6 +8,7 @@ import pygame
 
 from quizshow.core.effects import EventKind
 from quizshow.display.event.common import event_of, panel, team_name, warm_day
+from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.scenes.plates import words
 from quizshow.display.tween import ease_out_back
@@ -80,9 +81,8 @@ class DrawScene(Scene):
         team = order[k]
         body = rect.inflate(-int(rect.width * (1 - grow)), 0) if grow < 1 else rect
         panel(surface, frame, body, top=frame.color("panel"), edge=frame.color("accent") if k == 0 else None)
-        pygame.draw.rect(surface, day.teams[team].colour and pygame.Color(day.teams[team].colour),
-                         pygame.Rect(body.x, body.y, u(10), body.height), border_top_left_radius=u(14),
-                         border_bottom_left_radius=u(14))
+        widgets.left_stripe(surface, pygame.Color(day.teams[team].colour or frame.color("muted")), body, u(10),
+                            u(14))
         if grow > 0.6:
             words(surface, frame, str(k + 1), pygame.Rect(body.x + u(16), body.y, u(80), body.height), role="numbers",
                   color=frame.color("accent"), px=60)

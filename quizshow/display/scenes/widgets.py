@@ -24,8 +24,17 @@ def left_stripe(surface: pygame.Surface, color: pygame.Color, card: pygame.Rect,
     """A colour stripe (a team's, a table's) down the left edge of a card drawn with `radius` corners: the
     card's own rounded shape through a clip `width` wide, so the stripe keeps within the card's curve (a
     narrow rectangle's own corners, clamped to half its width, stuck out 4 px above and below the card's)."""
+    card_band(surface, color, card, pygame.Rect(card.x, card.y, width, card.height), radius)
+
+
+def top_band(surface: pygame.Surface, color: pygame.Color, card: pygame.Rect, height: int, radius: int) -> None:
+    """The same along a card's top edge (the final's team cards)."""
+    card_band(surface, color, card, pygame.Rect(card.x, card.y, card.width, height), radius)
+
+
+def card_band(surface: pygame.Surface, color: pygame.Color, card: pygame.Rect, band: pygame.Rect, radius: int) -> None:
     clip = surface.get_clip()
-    surface.set_clip(pygame.Rect(card.x, card.y, width, card.height).clip(clip))
+    surface.set_clip(band.clip(clip))
     pygame.draw.rect(surface, color, card, border_radius=radius)
     surface.set_clip(clip)
 

@@ -8,6 +8,7 @@ from collections.abc import Hashable
 import pygame
 
 from quizshow.display import paint
+from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.formats.sprint.format import SprintPhase
 from quizshow.formats.sprint.spec import SPEC
@@ -58,8 +59,7 @@ class RaceScene(Scene):
         body = paint.panel(lane.size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel_dark")),
                            paint.rgb(edge), u(22), max(2, u(4 if won else 2)))
         surface.blit(body, lane)
-        pygame.draw.rect(surface, frame.team_color(team), pygame.Rect(lane.x, lane.y, u(16), lane.height),
-                         border_top_left_radius=u(22), border_bottom_left_radius=u(22))
+        widgets.left_stripe(surface, frame.team_color(team), lane, u(16), u(22))
         state = frame.state
         name_box = pygame.Rect(lane.x + u(50), lane.y + u(16), int(lane.width * 0.36), lane.height - u(32))
         name = frame.text.fit(state.teams[team].name, "heading", name_box.size, frame.color("text"), u(72),

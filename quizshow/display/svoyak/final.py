@@ -130,8 +130,7 @@ class FinalStakesScene(Scene):
                 for slot, team in enumerate(final.order)]
 
     def _band(self, surface: pygame.Surface, frame: Frame, team: int, rect: pygame.Rect) -> None:
-        pygame.draw.rect(surface, frame.team_color(team), pygame.Rect(rect.x, rect.y, rect.width, frame.u(16)),
-                         border_top_left_radius=frame.u(28), border_top_right_radius=frame.u(28))
+        widgets.top_band(surface, frame.team_color(team), rect, frame.u(16), frame.u(28))
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         frame.paint_background(surface)
@@ -207,8 +206,7 @@ class FinalRevealScene(Scene):
                 body = body.copy()
                 body.set_alpha(120)
             surface.blit(body, row)
-            pygame.draw.rect(surface, frame.team_color(team), pygame.Rect(row.x, row.y, frame.u(14), row.height),
-                             border_top_left_radius=frame.u(18), border_bottom_left_radius=frame.u(18))
+            widgets.left_stripe(surface, frame.team_color(team), row, frame.u(14), frame.u(18))
             words(surface, frame, state.teams[team].name,
                   pygame.Rect(row.x + frame.u(44), row.y, int(row.width * 0.34), row.height), px=64,
                   anchor="midleft")
