@@ -19,7 +19,7 @@ import pygame
 from quizshow.core.format import Format
 from quizshow.core.state import ShowState
 from quizshow.display import paint
-from quizshow.display.scenes.base import Frame, Scene
+from quizshow.display.scenes.base import Frame, Piece, Scene
 from quizshow.display.surfaces import MB, SurfaceLRU
 from quizshow.display.tween import ease_in_out_cubic
 from quizshow.formats.written.format import WrittenFormat
@@ -249,20 +249,31 @@ class ResultsScene(Scene):
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         """The teams' rows: sliding from their places before the tour, then standing in their places."""
+        for sprite, at in self._placed(frame):
+            surface.blit(sprite, at)
+
+    def moving(self, frame: Frame) -> list[Piece] | None:
+        """Each team's row where it is this frame: only the rows that moved are drawn again."""
+        return [(pygame.Rect(at, sprite.get_size()), (id(sprite), at)) for sprite, at in self._placed(frame)]
+
+    def _placed(self, frame: Frame) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """Each team's row picture and where it is this frame."""
         lines = self._lines(frame)
         motion = self._motion(frame, lines)
         tours, extra, penalty = self.shape(frame, lines)
         box = layout(frame, len(lines), tours, extra, penalty)
+        placed = []
         for row, line in enumerate(lines):
             sprite = self.sprites.get(frame, line, box, tours, extra, penalty)
             end = box.slot(row)
             if motion is None:
-                surface.blit(sprite, end)
+                placed.append((sprite, (end.x, end.y)))
                 continue
             age, before = motion
             start = box.slot(before.get(line.team, row))
             t = ease_in_out_cubic(max(0.0, min(1.0, (age - STAGGER_S * row) / MOVE_S)))
-            surface.blit(sprite, (round(start.x + (end.x - start.x) * t), round(start.y + (end.y - start.y) * t)))
+            placed.append((sprite, (round(start.x + (end.x - start.x) * t), round(start.y + (end.y - start.y) * t))))
+        return placed
 
     # --- the still board ------------------------------------------------------------------------------
 
