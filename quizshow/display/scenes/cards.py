@@ -12,7 +12,7 @@ import pygame
 from quizshow.display import paint
 from quizshow.display.motion import artwork
 from quizshow.display.scenes import widgets
-from quizshow.display.scenes.base import Frame, Scene
+from quizshow.display.scenes.base import Frame, Piece, Scene
 from quizshow.display.surfaces import MB, SurfaceLRU, bounded
 from quizshow.display.text import TextCache
 from quizshow.display.tween import ease_out_cubic
