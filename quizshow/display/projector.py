@@ -116,7 +116,6 @@ class Projector:
         # The last frame drawn plain (its scene's still layer and moving pieces, nothing over them, on
         # `_target`): the layer's key, the layer, the pieces (`Scene.moving`). None: a steady frame is drawn whole.
         self._plain: _Plain | None = None
-        self._covered = False  # the frame being drawn drew something over its picture (a flash, a splash, S)
         self.line_check = False  # «Проверка кнопок» replaces the show's picture while it is on
         self.join: JoinBoard | None = None  # the phones' join codes cover the show's picture while set
         self._join_scene = JoinScene()
@@ -613,7 +612,7 @@ class Projector:
                 surface.set_clip(area)
             else:
                 steady = self._steady(surface, state, scene, frame)
-        self._covered = False
+        covered = self._covers(frame)  # something drawn over the picture: the next frame is drawn whole
         self._plain = None  # (a frame stopped half drawn leaves the surface to be drawn whole)
         try:
             if steady is not None:
@@ -625,7 +624,7 @@ class Projector:
                 surface.set_clip(None)
         if steady is not None:
             self._plain = steady[2]
-        elif area is None and not still and self._transition is None and not self._covered:
+        elif area is None and not still and self._transition is None and not covered:
             self._plain = self._plain_now(scene, frame)
         self._overlay_whole = not still and self._transition is None and self._overlaid > 0.001
         self._drawn = (state, size, self.line_check, self.join)
@@ -652,13 +651,11 @@ class Projector:
         for layer in stack.on_top(self.live(frame.state, now)):  # over the picture, bottom first
             frame.give_way()  # (each layer is a few full-width blits: an input being applied goes first)
             if layer is stack.FLASH:
-                self._covered |= self._draw_flash(surface, frame)
+                self._draw_flash(surface, frame)
             elif layer is stack.SPLASH and self._splash is not None:
                 self._splash.draw(surface, now, self.text, frame.u(150))
-                self._covered = True
             elif layer is stack.OVERLAY:
                 self._draw_overlay(surface, frame)
-                self._covered |= self._overlaid > 0.001
 
     def _steady(self, surface: pygame.Surface, state: ShowState, scene: Scene, frame: Frame) -> _Steady | None:
         """A steady frame (dirty rectangles): the last frame drew this same state plain on this same surface
@@ -794,7 +791,7 @@ class Projector:
         color = self.frame(state, self._now, target.get_size()).team_color(team)
         motion.Flash(paint.rgb(color), self._now).draw(target, self._now)
 
-    def _draw_flash(self, surface: pygame.Surface, frame: Frame) -> bool:
+    def _draw_flash(self, surface: pygame.Surface, frame: Frame) -> None:
         """A buzz: the frame's edges light up in the colour of whoever pressed first.
 
         Each flash is four alpha blits of the screen's edges (at 3840×2160 ~2 ms each, the interpreter held
@@ -805,7 +802,7 @@ class Projector:
                    for team, (kind, started) in self.anim.flashes.items()
                    if kind == "buzz" and 0 <= frame.now - started < 0.7 and team < len(frame.state.teams)]
         if not flashes:
-            return False
+            return
         w, h = surface.get_size()
         rows = max(1, FLASH_STRIP_PIXELS // max(1, w))
         clip = surface.get_clip()
@@ -819,7 +816,6 @@ class Projector:
                         flash.draw(surface, frame.now)
         finally:
             surface.set_clip(clip)
-        return True
 
     def _overlay_shown(self, frame: Frame) -> float:
         """How far up the standings card is in this frame (its slide starts in the first frame after S)."""
