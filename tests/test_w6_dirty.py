@@ -208,3 +208,26 @@ def test_a_4k_steady_frame_of_the_answering_redraws_a_small_part_of_the_screen(s
         assert dirty is not None and sum(r.width * r.height for r in dirty) < size[0] * size[1] // 10
     finally:
         SIZE = old
+
+
+def test_written_result_rows_blitted_by_their_inked_parts_are_the_same_as_whole():
+    """A row's picture is blitted by the parts that hold a pixel (a clear pixel blended changes nothing): over
+    a picture with every channel varying, the same pixels as the whole row blitted."""
+    from quizshow.display.written.results import ResultsScene
+    from tests.test_w28_steady import a_picture
+
+    twins = Twins(written.engine(), written.config())
+    walk_to(twins, written.walk(), "results table (re-ordering)")
+    twins.frame(twins.at + 5.0)
+    scene, sprites = ResultsScene(), ResultsScene.sprites
+    frame = twins.whole.frame(twins.engine.state, twins.at + 5.0, SIZE)
+    placed = scene._placed(frame)
+    assert len(placed) == 40
+    under = a_picture(SIZE)
+    whole, parts = under.copy(), under.copy()
+    for sprite, at in placed:
+        whole.blit(sprite, at)
+        sprites.blit(parts, sprite, at)
+        assert sprites._parts.get(sprite)  # (blitted by its parts, not whole)
+    assert same(whole, parts)
+    assert not same(whole, under)
