@@ -612,7 +612,8 @@ class Projector:
                 surface.set_clip(area)
             else:
                 steady = self._steady(surface, state, scene, frame)
-        covered = self._covers(frame)  # something drawn over the picture: the next frame is drawn whole
+        # something drawn over the picture: the next frame is drawn whole
+        covered = type(scene).moving is not Scene.moving and self._covers(frame)
         self._plain = None  # (a frame stopped half drawn leaves the surface to be drawn whole)
         try:
             if steady is not None:
@@ -667,9 +668,9 @@ class Projector:
         overlay, a video, a resize, an exposed window (`invalidate`), a scene that names no pieces)."""
         last = self._plain
         drawn = self._drawn
-        if (last is None or surface is not self._target or drawn is None or drawn[0] is not state
-                or drawn[1:] != (frame.size, self.line_check, self.join) or self.video.player is not None
-                or self._covers(frame)):
+        if (last is None or type(scene).moving is Scene.moving or surface is not self._target or drawn is None
+                or drawn[0] is not state or drawn[1:] != (frame.size, self.line_check, self.join)
+                or self.video.player is not None or self._covers(frame)):
             return None
         key = self._layer_key(scene, frame)
         if key is None or key != last[0] or key in self._layers.partial:
@@ -713,6 +714,8 @@ class Projector:
     def _plain_now(self, scene: Scene, frame: Frame) -> _Plain | None:
         """What a frame drawn whole and plain leaves for the next steady frame: its layer's key, the layer,
         its pieces (None: the next frame is drawn whole too)."""
+        if type(scene).moving is Scene.moving:  # (a scene that names no moving pieces: no steady frames)
+            return None
         key = self._layer_key(scene, frame)
         if key is None or key in self._layers.partial:
             return None
