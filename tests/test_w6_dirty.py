@@ -17,6 +17,7 @@ from quizshow.display.projector import Projector
 from quizshow.display.theme import load_theme
 from tests import test_written_display as written
 from tests.conftest import svoyak_config, svoyak_engine, views_of
+from tests.duel_kit import config as duel_config
 from tests.test_duel_display import mockup_walk
 from tests.test_duel_display import show_engine as duel_engine
 from tests.test_svoyak_display import walk as svoyak_walk
@@ -129,7 +130,7 @@ def test_written_results_rows_moving_and_counting_draw_as_a_whole_frame():
 
 
 def test_duel_result_plate_growing_draws_as_a_whole_frame():
-    twins = Twins(duel_engine(), __import__("tests.duel_kit", fromlist=["config"]).config())
+    twins = Twins(duel_engine(), duel_config())
     walk_to(twins, mockup_walk(), "result")
     dirty = twins.frames(2.0)
     assert dirty[0] is None
@@ -150,13 +151,40 @@ def test_a_steady_frame_after_an_exposed_window_is_drawn_whole():
     assert partial(twins.frame(at + 2 / 60))
 
 
-def test_the_window_loop_tells_the_projector_when_its_window_was_exposed():
-    import inspect
+def test_the_window_loop_draws_the_frame_after_its_window_was_exposed_whole(tmp_path):
+    """Through the window loop (headless): steady frames draw what changed; the window system says the
+    window was exposed (its picture lost) and the next frame is drawn whole."""
+    from argparse import Namespace
 
-    from quizshow.display import windows
+    from quizshow.display.windows import Windows
+    from tests.test_hardware import make_app, open_question, show_file
 
-    source = inspect.getsource(windows.Windows.loop)
-    assert "if self.exposed:" in source and "app.projector.invalidate()" in source
+    app = make_app(tmp_path, show_file(tmp_path), devices=False)
+    windows = Windows(Namespace(size=SIZE), "test", headless=True)
+    render = app.projector.render
+    seen: list[str] = []
+
+    def projector(surface, state, now):
+        render(surface, state, now)
+        dirty = app.projector.dirty
+        if seen and seen[-1] == "exposed":
+            seen.append("whole" if dirty is None else "part")
+            app.running = False
+        elif partial(dirty) and len([s for s in seen if s == "steady"]) >= 3:
+            seen.append("exposed")
+            pygame.event.post(pygame.event.Event(pygame.WINDOWEXPOSED))
+        else:
+            seen.append("steady" if partial(dirty) else "whole")
+        if len(seen) > 600:
+            app.running = False
+
+    app.projector.render = projector
+    try:
+        open_question(app)
+        windows.loop(app)
+        assert seen[-2:] == ["exposed", "whole"], seen
+    finally:
+        app.close()
 
 
 def test_a_scene_change_and_a_new_surface_are_drawn_whole():
