@@ -663,9 +663,9 @@ class Projector:
         (its still layer, its moving pieces, nothing over them) and this frame draws nothing over it either.
         Then the surface holds the last frame's picture and only what changed since need be drawn: (the still
         layer, the rectangles of the pieces that changed, where they were and where they are, merged; what
-        this frame leaves for the next). None:
-        the frame is drawn whole (in doubt: a new state or layer, a transition, a flash, a splash, the score
-        overlay, a video, a resize, an exposed window (`invalidate`), a scene that names no pieces)."""
+        this frame leaves for the next). None: the frame is drawn whole (in doubt: a new state or layer, a
+        transition, a flash, a splash, the score overlay, a video, another surface, an exposed window
+        (`invalidate`), a scene that names no pieces)."""
         last = self._plain
         drawn = self._drawn
         if (last is None or type(scene).moving is Scene.moving or surface is not self._target or drawn is None
