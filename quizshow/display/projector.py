@@ -7,7 +7,9 @@ covering pictures: the phones' «Подключение игроков» (`join`
 
 A still picture costs nothing: `needs_frame` says whether anything on screen can have changed since the
 last frame (a new state, a transition, a running clock, an animation), and the window loop draws and
-flips only then.
+flips only then. A steady frame (the last frame's state and still layer, on the same surface, nothing
+drawn over it) draws only the moving pieces that changed (`Scene.moving`), restored from the still layer,
+and the window flips only their rectangles (`dirty`).
 """
 
 from __future__ import annotations
