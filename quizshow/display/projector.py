@@ -842,17 +842,25 @@ def _box(rect: pygame.Rect) -> tuple[int, int, int, int]:
 
 
 def _regions(rects: list[pygame.Rect], bounds: pygame.Rect, most: int = DIRTY_MOST) -> list[pygame.Rect]:
-    """The rectangles a steady frame draws again: clipped to the screen, overlapping ones merged (each is
-    restored from the still layer whole, then drawn over); more than `most`: their union."""
+    """The rectangles a steady frame draws again, each restored from the still layer whole then drawn over
+    (so overlapping ones may each be drawn: the last one's pixels are right too): clipped to the screen,
+    overlapping ones merged where their union is not much bigger than they are (a banner over a score
+    strip's card stays two); more than `most`: their union."""
     merged: list[pygame.Rect] = []
     for rect in rects:
         rect = rect.clip(bounds)
         if not rect.width or not rect.height:
             continue
-        found = rect.collidelist(merged)
-        while found != -1:
-            rect = rect.union(merged.pop(found))
-            found = rect.collidelist(merged)
+        joined = True
+        while joined:
+            joined = False
+            for i, other in enumerate(merged):
+                union = rect.union(other)
+                if rect.colliderect(other) and union.w * union.h <= 1.25 * (rect.w * rect.h + other.w * other.h):
+                    rect = union
+                    del merged[i]
+                    joined = True
+                    break
         merged.append(rect)
     if len(merged) > most:
         return [merged[0].unionall(merged[1:])]

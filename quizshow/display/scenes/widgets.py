@@ -106,8 +106,9 @@ def strip_pieces(frame: Frame, rect: pygame.Rect, label: dict[int, str] | None =
         card = pygame.Rect(rect.x + slot * (card_w + gap), rect.y, card_w, rect.height)
         score = frame.anim.score(i, state.teams[i].score, frame.now)
         flash = frame.anim.flash(i, frame.now)
-        area = card.inflate(glow * 2, glow * 2).union(pygame.Rect(card.x, card.y - frame.u(32), card.width,
-                                                                  frame.u(32)))
+        area = card.inflate(glow * 2, glow * 2)
+        if (label or {}).get(i):  # the «выбирает» tab astride the card's top edge
+            area.union_ip(pygame.Rect(card.x, card.y - frame.u(32), card.width, frame.u(32)))
         pieces.append((area, ("strip", i, score, None if flash is None else int(255 * flash[1]))))
     return pieces
 
@@ -223,14 +224,14 @@ BANNER_H = 136  # the lower third's band, on the 1080-line grid
 
 
 def banner_piece(frame: Frame, above: pygame.Rect | None = None) -> Piece | None:
-    """The banner as a moving piece (`Scene.moving`): its place (twice its height: the spring overshoots),
-    new while it springs open."""
+    """The banner as a moving piece (`Scene.moving`): its place (and an eighth of its height above and below:
+    the spring overshoots by a tenth), new while it springs open."""
     found = frame.state.banner
     if found is None:
         return None
     age = max(0.0, frame.now - (found.until - frame.fmt.BANNER_S))
     rect = banner_rect(frame, above)
-    return rect.inflate(0, rect.height), ("banner", ease_out_back(min(1.0, age / 0.35)))
+    return rect.inflate(0, rect.height // 4), ("banner", ease_out_back(min(1.0, age / 0.35)))
 
 
 def banner_rect(frame: Frame, above: pygame.Rect | None = None) -> pygame.Rect:
