@@ -52,8 +52,7 @@ class Twins:
         state = self.engine.state
         self.steady.render(self.on_air, state, now)
         self.whole.invalidate()
-        self.whole.render(self.reference, state, now)
-        assert self.whole.dirty is None
+        self.whole.render(self.reference, state, now)  # (its surface forgotten: drawn whole)
         assert same(self.on_air, self.reference), f"{state.phase} at +{now - self.at:.3f} s"
         return self.steady.dirty
 
@@ -94,6 +93,18 @@ def test_svoyak_answering_steady_frames_draw_the_clock_and_its_pulse_as_a_whole_
     steady = [d for d in dirty if partial(d)]
     assert len(steady) > len(dirty) // 2  # after the entrance, only the clock's square is drawn again
     assert dirty[0] is None  # the press's first frame is whole
+
+
+def test_svoyak_answering_with_its_clock_running_out_draws_as_a_whole_frame():
+    """The answer's clock started: its ring creeps and its digits count down to zero over the same layer."""
+    twins = svoyak()
+    walk_to(twins, svoyak_walk(), "answering")
+    twins.frames(1.0)
+    twins.do([c.TimerStart(at=twins.at + 1.0)])
+    assert twins.engine.state.timer.running
+    dirty = twins.frames(3.5, fps=30)
+    assert dirty[0] is None
+    assert sum(partial(d) for d in dirty) > len(dirty) // 2
 
 
 def test_svoyak_wrong_answer_steady_frames_draw_the_banner_spring_and_clock_as_a_whole_frame():
