@@ -70,6 +70,7 @@ def test_a_press_applied_during_a_frame_ends_it_at_its_next_give_way_point(tmp_p
         _live(app, surface)
         old = app.engine.state
         hook = _PressAt(app, at=3)
+        app.projector.invalidate()  # drawn whole (a steady frame with nothing new draws nothing: no give-way)
         app.projector.render(surface, old, app.clock.now() + 0.05)  # a frame of the open question
         assert hook.pressed_at == 3 and app.engine.state.answering == 1  # the press came during it …
         assert hook.calls == 3  # … and it stopped right there, drawing nothing more
@@ -96,6 +97,7 @@ def test_the_loop_draws_the_press_at_once_in_place_of_the_stale_frame_and_shows_
     def projector(surface, state, now):
         if len(drawn) == 4:
             hook.append(_PressAt(app, at=2))  # a press while this frame (without it) is drawn
+            app.projector.invalidate()  # (drawn whole: a steady frame with nothing new draws nothing)
         elif len(drawn) > 12:
             app.running = False
         render(surface, state, now)
@@ -127,6 +129,7 @@ def test_the_picture_after_an_abandoned_frame_is_the_same_as_a_fresh_projectors(
         _live(app, surface)
         now = app.clock.now()
         hook = _PressAt(app, at=8)  # late in the frame (of ~10): part of the picture is drawn over already
+        app.projector.invalidate()  # drawn whole (a steady frame with nothing new draws nothing: no give-way)
         app.projector.render(surface, app.engine.state, now + 0.05)
         assert hook.pressed_at == 8 and app.projector.abandoned
         app.projector.render(surface, app.engine.state, now + 0.06)
@@ -177,6 +180,7 @@ def test_the_projector_is_never_abandoned_twice_in_a_row(tmp_path):
         app.projector.latest = lambda: dataclasses.replace(app.engine.state)  # a new state at every look
         abandoned = []
         for i in range(6):
+            app.projector.invalidate()  # each drawn whole (a steady frame with nothing new draws nothing)
             app.projector.render(surface, app.engine.state, app.clock.now() + 0.02 * (i + 1))
             abandoned.append(app.projector.abandoned)
         assert abandoned == [True, False, True, False, True, False]

@@ -7,7 +7,9 @@ covering pictures: the phones' «Подключение игроков» (`join`
 
 A still picture costs nothing: `needs_frame` says whether anything on screen can have changed since the
 last frame (a new state, a transition, a running clock, an animation), and the window loop draws and
-flips only then.
+flips only then. A steady frame (the last frame's state and still layer, on the same surface, nothing
+drawn over it) draws only the moving pieces that changed (`Scene.moving`), restored from the still layer,
+and the window flips only their rectangles (`dirty`).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from quizshow.core.state import ShowState
 from quizshow.display import motion, paint, stack, surfaces
 from quizshow.display.motion.overlays import in_strips
 from quizshow.display.scenes import COMMON
-from quizshow.display.scenes.base import Animations, Frame, Layers, Scene
+from quizshow.display.scenes.base import Animations, Frame, Layers, Piece, Scene
 from quizshow.display.scenes.cards import StandingsCard, around
 from quizshow.display.scenes.join import JoinScene
 from quizshow.display.text import TextCache
@@ -56,7 +58,11 @@ IDLE_PIECE_S = 0.0025  # while anything moves, an idle piece stops at its next g
 IDLE_BAND_PIXELS = 518_400  # an idle piece composes a band of a picture this big (1920×270; ~1-3 ms)
 FLASH_STRIP_PIXELS = 4 * paint.BAND_PIXELS  # the buzz flash is drawn a strip this big at a time (a give-way between)
 IDLE_STILL_S = 0.012  # with nothing moving on screen, idle pieces run for up to this long a call
+DIRTY_MOST = 8  # a steady frame redraws at most this many separate rectangles (more: their union)
 T = TypeVar("T")
+# A frame drawn plain, for the next steady frame: its still layer's key, the layer, its moving pieces
+_Plain = tuple[Hashable, pygame.Surface, list[tuple[tuple[int, int, int, int], Hashable]]]
+_Steady = tuple[pygame.Surface, list[pygame.Rect], _Plain]  # a steady frame: the layer, what changed, what it leaves
 
 
 def _never() -> bool:
@@ -109,6 +115,9 @@ class Projector:
         self.dirty: list[pygame.Rect] | None = None  # the rectangles the last frame changed (None: all of it)
         self._target: pygame.Surface | None = None  # the surface the last frame was drawn on
         self._clocks: list[pygame.Rect] = []  # where the last frame drew its clocks
+        # The last frame drawn plain (its scene's still layer and moving pieces, nothing over them, on
+        # `_target`): the layer's key, the layer, the pieces (`Scene.moving`). None: a steady frame is drawn whole.
+        self._plain: _Plain | None = None
         self.line_check = False  # «Проверка кнопок» replaces the show's picture while it is on
         self.join: JoinBoard | None = None  # the phones' join codes cover the show's picture while set
         self._join_scene = JoinScene()
@@ -580,6 +589,7 @@ class Projector:
             else:
                 still = True
         area = None  # a clock-only frame: the part of the surface drawn again
+        steady: _Steady | None = None  # a steady frame: its layer, what changed, what it leaves
         if still:  # the outgoing picture stands still; the incoming one is not drawn (it is half composed)
             if not shows_outgoing and self._buffer is not None:  # (a full-screen copy fewer in the first frame)
                 paint.blit(surface, self._buffer, give_way=frame.give_way)
@@ -602,12 +612,23 @@ class Projector:
                 area = pygame.Rect(0, 0, 0, 0)
             if area is not None:
                 surface.set_clip(area)
+            else:
+                steady = self._steady(surface, state, scene, frame)
+        # something drawn over the picture: the next frame is drawn whole
+        covered = type(scene).moving is not Scene.moving and self._covers(frame)
+        self._plain = None  # (a frame stopped half drawn leaves the surface to be drawn whole)
         try:
-            if area is None or area.width:
+            if steady is not None:
+                self._draw_changed(surface, scene, frame, steady[0], steady[1])
+            elif area is None or area.width:
                 self._draw_frame(surface, scene, frame, still)
         finally:
             if area is not None:
                 surface.set_clip(None)
+        if steady is not None:
+            self._plain = steady[2]
+        elif area is None and not still and self._transition is None and not covered:
+            self._plain = self._plain_now(scene, frame)
         self._overlay_whole = not still and self._transition is None and self._overlaid > 0.001
         self._drawn = (state, size, self.line_check, self.join)
         self._drawn_at = now
@@ -617,6 +638,8 @@ class Projector:
         # A frame in which only a clock ran: the window need only show the clocks' squares again.
         if area is not None:
             self.dirty = [area] if area.width else []
+        elif steady is not None:
+            self.dirty = steady[1]
         else:
             self.dirty = list(frame.clocks) if only_clock and frame.clocks else None
 
@@ -636,6 +659,73 @@ class Projector:
                 self._splash.draw(surface, now, self.text, frame.u(150))
             elif layer is stack.OVERLAY:
                 self._draw_overlay(surface, frame)
+
+    def _steady(self, surface: pygame.Surface, state: ShowState, scene: Scene, frame: Frame) -> _Steady | None:
+        """A steady frame (dirty rectangles): the last frame drew this same state plain on this same surface
+        (its still layer, its moving pieces, nothing over them) and this frame draws nothing over it either.
+        Then the surface holds the last frame's picture and only what changed since need be drawn: (the still
+        layer, the rectangles of the pieces that changed, where they were and where they are, merged; what
+        this frame leaves for the next). None: the frame is drawn whole (in doubt: a new state or layer, a
+        transition, a flash, a splash, the score overlay, a video, another surface, an exposed window
+        (`invalidate`), a scene that names no pieces)."""
+        last = self._plain
+        drawn = self._drawn
+        if (last is None or type(scene).moving is Scene.moving or surface is not self._target or drawn is None
+                or drawn[0] is not state or drawn[1:] != (frame.size, self.line_check, self.join)
+                or self.video.player is not None or self._covers(frame)):
+            return None
+        key = self._layer_key(scene, frame)
+        if key is None or key != last[0] or key in self._layers.partial:
+            return None
+        layer = self._layers.get(key)
+        if layer is not last[1]:
+            return None
+        pieces = scene.moving(frame)
+        if pieces is None:
+            return None
+        now = [(_box(rect), what) for rect, what in pieces]
+        changed = [pygame.Rect(rect) for rect, _ in set(now) ^ set(last[2])]
+        return layer, _regions(changed, surface.get_rect()), (key, layer, now)
+
+    def _covers(self, frame: Frame) -> bool:
+        """Whether anything is drawn over the picture in this frame: a buzz flash, a splash, the score overlay."""
+        now = frame.now
+        if any(kind == "buzz" and 0 <= now - started < 0.7 for kind, started in self.anim.flashes.values()):
+            return True
+        if self._splash is not None and self._splash.live(now):
+            return True
+        wanted = frame.state.view.scores and not frame.state.view.blank
+        return bool(wanted) or self._overlay.end > 0 or self._overlay.value(now) > 0.001 or self._overlaid > 0.001
+
+    def _draw_changed(self, surface: pygame.Surface, scene: Scene, frame: Frame, layer: pygame.Surface,
+                      regions: list[pygame.Rect]) -> None:
+        """A steady frame: each changed rectangle restored from the still layer and the moving pieces drawn
+        into it (clipped to it); the rest of the surface is the last frame's, the same pixels."""
+        for region in regions:
+            frame.give_way()
+            paint.blit(surface, layer.subsurface(region), region.topleft, give_way=frame.give_way)
+            surface.set_clip(region)
+            try:
+                scene.draw_moving(surface, frame)
+            finally:
+                surface.set_clip(None)
+        frame.clocks[:] = list({tuple(rect): rect for rect in frame.clocks}.values())
+        self.video.frame_done()
+        self._overlaid = 0.0
+
+    def _plain_now(self, scene: Scene, frame: Frame) -> _Plain | None:
+        """What a frame drawn whole and plain leaves for the next steady frame: its layer's key, the layer,
+        its pieces (None: the next frame is drawn whole too)."""
+        if type(scene).moving is Scene.moving:  # (a scene that names no moving pieces: no steady frames)
+            return None
+        key = self._layer_key(scene, frame)
+        if key is None or key in self._layers.partial:
+            return None
+        layer = self._layers.get(key)
+        pieces: list[Piece] | None = scene.moving(frame) if layer is not None else None
+        if layer is None or pieces is None:
+            return None
+        return key, layer, [(_box(rect), what) for rect, what in pieces]
 
     def _draw_scene(self, surface: pygame.Surface, scene: Scene, frame: Frame) -> None:
         """The scene; under the score overlay its still layer is not blitted where the card hides it whole."""
@@ -745,6 +835,36 @@ class Projector:
         if shown <= 0.001:
             return
         self.standings.draw_overlay(surface, frame, shown)
+
+
+def _box(rect: pygame.Rect) -> tuple[int, int, int, int]:
+    return rect.x, rect.y, rect.width, rect.height
+
+
+def _regions(rects: list[pygame.Rect], bounds: pygame.Rect, most: int = DIRTY_MOST) -> list[pygame.Rect]:
+    """The rectangles a steady frame draws again, each restored from the still layer whole then drawn over
+    (so overlapping ones may each be drawn: the last one's pixels are right too): clipped to the screen,
+    overlapping ones merged where their union is not much bigger than they are (a banner over a score
+    strip's card stays two); more than `most`: their union."""
+    merged: list[pygame.Rect] = []
+    for rect in rects:
+        rect = rect.clip(bounds)
+        if not rect.width or not rect.height:
+            continue
+        joined = True
+        while joined:
+            joined = False
+            for i, other in enumerate(merged):
+                union = rect.union(other)
+                if rect.colliderect(other) and union.w * union.h <= 1.25 * (rect.w * rect.h + other.w * other.h):
+                    rect = union
+                    del merged[i]
+                    joined = True
+                    break
+        merged.append(rect)
+    if len(merged) > most:
+        return [merged[0].unionall(merged[1:])]
+    return merged
 
 
 def _say(key: str, language: str) -> str:

@@ -253,6 +253,8 @@ class Windows:
             since = time.monotonic() - self.drawn_at
             if self.exposed or app.projector.needs_frame(app.engine.state, now, target.get_size(), since):
                 self.drawn_at = time.monotonic()
+                if self.exposed:  # the window's picture is lost: the frame is drawn whole, not what changed
+                    app.projector.invalidate()
                 drew = guard.run("projector", app.projector.render, target, app.engine.state, now)
                 if drew and app.projector.abandoned:  # a press came while a frame of the state before it was
                     app.changed.clear()  # drawn: that frame stopped, unshown; the press's is drawn at once

@@ -26,7 +26,7 @@ from quizshow.core.presslog import Press
 from quizshow.core.state import ShowState
 from quizshow.display import paint
 from quizshow.display.scenes import widgets
-from quizshow.display.scenes.base import Frame, Scene
+from quizshow.display.scenes.base import Frame, Piece, Scene
 from quizshow.display.scenes.plates import words
 from quizshow.display.surfaces import SurfaceLRU
 from quizshow.display.theme import Theme
@@ -742,6 +742,38 @@ class DuelScene(Scene):
             return None
         age = frame.anim.age(("duel_out", bout.number, bout.out[-1]), frame.now)
         return bout.out[-1] if age < LEAVE_S else None
+
+    def moving(self, frame: Frame) -> list[Piece] | None:
+        """Once the question is judged (no presses drawn over the layer): the asked table's pulse, a press
+        sweeping into the queue, a table leaving, the result's plate springing open. While the buzzers are
+        live (the thinking bar, the presses' kept pictures): None."""
+        if self._presses_moving(frame):
+            return None
+        pieces: list[Piece] = []
+        press = fmt_of(frame).asked_now(frame.state)
+        if press is not None:
+            rect = tile_rect(frame, press.team, press.player or 0).inflate(frame.u(10), frame.u(10))
+            pad = frame.u(3) * 3
+            pieces.append((rect.inflate(pad * 2, pad * 2), ("pulse", int(70 + 150 * pulse(frame.now, 1.2)))))
+        presses = frame.state.presses.presses
+        if presses:
+            duel = duel_of(frame)
+            rects = entry_rects(frame, len(presses), duel.asking is not None and duel.asking.hint_shown)
+            for rect, one in zip(rects, presses, strict=True):
+                age = frame.anim.age(("duel_press", duel.bout.number, duel.bout.asked, one), frame.now)
+                if age < SWEEP_S:
+                    pieces.append((pygame.Rect(rect), ("sweep", age)))
+        leaving = self._leaving(frame)
+        if leaving is not None:
+            rect = tile_rect(frame, *leaving)
+            pieces.append((rect.inflate(frame.u(4), frame.u(70) * 2 + frame.u(4)), ("leave", frame.now)))
+        if phase_of(frame) is Phase.RESULT:
+            plate = pygame.Rect(0, 0, frame.u(1180), frame.u(420))
+            plate.center = (frame.u(650), frame.u(590))
+            grow = ease_out_back(min(1.0, frame.anim.since(EventKind.MATCH_RESULT, frame.now) / 0.6))
+            room = frame.u(5) * 3 * 2  # the glow frame's pad, each side
+            pieces.append((plate.inflate(plate.width // 6 + room, plate.height // 6 + room), ("result", grow)))
+        return pieces
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         phase = phase_of(frame)

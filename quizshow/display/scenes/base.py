@@ -182,6 +182,9 @@ class Layers:
         return layer
 
 
+Piece = tuple[pygame.Rect, Hashable]  # a moving piece of a scene's picture: where it draws, what it shows
+
+
 @dataclass
 class Frame:
     state: ShowState
@@ -262,6 +265,15 @@ class Scene:
 
     def static_key(self, frame: Frame) -> Hashable | None:
         """What the still part depends on; None: the scene draws everything every frame."""
+        return None
+
+    def moving(self, frame: Frame) -> list[Piece] | None:
+        """What `draw_moving` draws in this frame, piece by piece, for the projector's steady frames (a frame of
+        the state the last frame drew, over the same still layer): each piece's rectangle, which holds all it
+        draws, and what it shows, a key that differs whenever its pixels may (a count's value, a clock's time,
+        a row's place). Only the pieces that changed since the last frame are restored from the still layer
+        and drawn again (dirty rectangles). None (the default): every frame is drawn whole. A scene returning
+        pieces promises that its `draw` is its still layer with `draw_moving` over it."""
         return None
 
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:

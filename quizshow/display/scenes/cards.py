@@ -12,7 +12,7 @@ import pygame
 from quizshow.display import paint
 from quizshow.display.motion import artwork
 from quizshow.display.scenes import widgets
-from quizshow.display.scenes.base import Frame, Scene
+from quizshow.display.scenes.base import Frame, Piece, Scene
 from quizshow.display.surfaces import MB, SurfaceLRU, bounded
 from quizshow.display.text import TextCache
 from quizshow.display.tween import ease_out_cubic
@@ -355,6 +355,28 @@ class QuestionScene(Scene):
         # Above the strip (the score it changes stays in sight), where the question's text stops; once the
         # answer is on the card, over the strip: the answer is never covered.
         widgets.banner(surface, frame, None if box.answer is not None else box.strip)
+
+    def moving(self, frame: Frame) -> list[Piece] | None:
+        """Who answers, the clock, the score strip's cards, the banner (a card that may play a video, or a
+        scene drawing more over the layer than this one: None)."""
+        if type(self).draw_moving is not QuestionScene.draw_moving or type(self).draw is not Scene.draw:
+            return None
+        question = self._question(frame)
+        if question is not None and card_media(question, self.revealed(frame))[1] is not None:
+            return None
+        box = self._layout(frame)
+        state = frame.state
+        pieces: list[Piece] = []
+        if state.answering is not None:
+            pieces.append((box.who, ("who", state.answering)))
+        clock = widgets.clock_piece(frame, box.clock_center, box.clock_r) if state.timer.armed else None
+        if clock is not None:
+            pieces.append(clock)
+        pieces += widgets.strip_pieces(frame, box.strip, teams=self.strip_teams(frame))
+        banner = widgets.banner_piece(frame, None if box.answer is not None else box.strip)
+        if banner is not None:
+            pieces.append(banner)
+        return pieces
 
     def strip_teams(self, frame: Frame) -> list[int] | None:
         """The teams in the score strip under the question (None: all)."""

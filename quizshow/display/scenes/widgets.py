@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pygame
 
 from quizshow.display import paint
-from quizshow.display.scenes.base import Frame
+from quizshow.display.scenes.base import Frame, Piece
 from quizshow.display.text import TextCache
 from quizshow.display.tween import ease_out_back, pulse
 from quizshow.i18n import number
@@ -106,6 +106,30 @@ def score_strip(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, label:
             surface.blit(words, words.get_rect(center=tab.center))
 
 
+def strip_pieces(frame: Frame, rect: pygame.Rect, label: dict[int, str] | None = None,
+                 teams: list[int] | None = None) -> list[Piece]:
+    """The score strip's cards as moving pieces (`Scene.moving`): where each draws (its glow frame and
+    «выбирает» tab included) and what moves on it (the score counting up, a flash fading)."""
+    state = frame.state
+    shown = list(range(len(state.teams))) if teams is None else teams
+    count = max(1, len(shown))
+    gap = frame.u(28)
+    card_w = (rect.width - gap * (count - 1)) // count
+    if card_w < frame.u(STRIP_CARD_MIN_W):
+        return []
+    glow = frame.u(4) * 3  # paint.blit_glow_frame's pad
+    pieces: list[Piece] = []
+    for slot, i in enumerate(shown):
+        card = pygame.Rect(rect.x + slot * (card_w + gap), rect.y, card_w, rect.height)
+        score = frame.anim.score(i, state.teams[i].score, frame.now)
+        flash = frame.anim.flash(i, frame.now)
+        area = card.inflate(glow * 2, glow * 2)
+        if (label or {}).get(i):  # the «выбирает» tab astride the card's top edge
+            area.union_ip(pygame.Rect(card.x, card.y - frame.u(32), card.width, frame.u(32)))
+        pieces.append((area, ("strip", i, score, None if flash is None else int(255 * flash[1]))))
+    return pieces
+
+
 def _name_width(frame: Frame, card: pygame.Rect, digits: pygame.Surface) -> int:
     """The width a score strip card leaves its team's name beside the score."""
     return card.width - digits.get_width() - frame.u(28) * 3
@@ -144,6 +168,15 @@ def clock_dead(frame: Frame) -> bool:
         return False
     flags = frame.flags
     return timer.remaining(frame.now) <= 0 or flags.answer_shown or flags.game_over
+
+
+def clock_piece(frame: Frame, center: tuple[int, int], radius: int) -> Piece | None:
+    """The clock as a moving piece (`Scene.moving`): its square, new every frame while it runs."""
+    if clock_dead(frame):
+        return None
+    timer = frame.state.timer
+    square = pygame.Rect(center[0] - radius - 4, center[1] - radius - 4, radius * 2 + 8, radius * 2 + 8)
+    return square, ("clock", frame.now if timer.running else timer.remaining(frame.now))
 
 
 def clock(surface: pygame.Surface, frame: Frame, center: tuple[int, int], radius: int,
@@ -205,6 +238,17 @@ def banner(surface: pygame.Surface, frame: Frame, above: pygame.Rect | None = No
 
 
 BANNER_H = 136  # the lower third's band, on the 1080-line grid
+
+
+def banner_piece(frame: Frame, above: pygame.Rect | None = None) -> Piece | None:
+    """The banner as a moving piece (`Scene.moving`): its place (and an eighth of its height above and below:
+    the spring overshoots by a tenth), new while it springs open."""
+    found = frame.state.banner
+    if found is None:
+        return None
+    age = max(0.0, frame.now - (found.until - frame.fmt.BANNER_S))
+    rect = banner_rect(frame, above)
+    return rect.inflate(0, rect.height // 4), ("banner", ease_out_back(min(1.0, age / 0.35)))
 
 
 def banner_rect(frame: Frame, above: pygame.Rect | None = None) -> pygame.Rect:
