@@ -213,11 +213,21 @@ class TournamentFormat(Format):
             return {"melee": "next.play_melee", "pick": "next.pick", "lot": "next.draw"}[stage]
         return "next.play_match" if D.next_fixture(ev.day) is not None else "next.none"
 
+    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, Any]] | None:
+        """A match's own words (the ring's «Время вышло: …», «Начат бой 2»), as the match format says them: the
+        match last set up is the one being played (its words need no state). The day's own steps (a STAGE
+        event: a match begun, a lot drawn) keep the day's words."""
+        if not self._formats or any(e.kind == EventKind.STAGE for e in events):
+            return None
+        return next(reversed(self._formats.values())).command_words(command, events)
+
     def position(self, state: ShowState) -> dict[str, Any]:
         ev = self.event(state)
         if ev.match is not None:
             return self.match_format(ev).position(ev.match)
-        return {"round": len(ev.day.results), "question": None, "value": 0, "of": len(D.plan(ev.day).fixtures)}
+        # between matches: no round («жеребьёвка», never «жеребьёвка, раунд 1»): a day is played in matches
+        return {"round": len(ev.day.results), "round_key": None, "question": None, "value": 0,
+                "of": len(D.plan(ev.day).fixtures)}
 
     # --- between matches ------------------------------------------------------------------------------------
 

@@ -1,0 +1,125 @@
+"""QA wave 6, the console's words (2): words an operator would misread, found by playing every format — no
+round in a «Брейн-ринг» match (only the final's battles), «Время вышло» journalled when the ring's clock runs
+out, the duel's «бой», not «раунд». Each line is read as the operator sees it: drawn whole on the console at
+1280×800 (SDL dummy; W6_SHOTS=<folder> saves each console as a PNG to look at)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from quizshow.app import Action, ShowApp
+from quizshow.core import commands as c
+from quizshow.display.console_header import header_line
+from quizshow.display.console_words import where_words
+from tests.conftest import ROOT, svoyak_config
+from tests.test_w6_words import _app, _drawn_whole, _in_english, _last, _ok
+
+
+def _header(app: ShowApp) -> str:
+    app.pump_views()
+    _drawn_whole(app, _last(app), "header") if app.console.journal else None
+    assert app.console.ui is not None
+    return header_line(app.console.ui)
+
+
+# --- 1. «Брейн-ринг»: a match has no rounds ----------------------------------------------------------------
+
+def test_a_brainring_match_names_no_round_in_the_header_or_the_journal(tmp_path):
+    app = _app(tmp_path, "brainring.yaml")
+    try:
+        for at in (1.0, 2.0, 3.0):  # the first question, «Внимание! Вопрос!», «Время!»
+            _ok(app, c.Go(at=at))
+        lines = [text for _, text in app.console.journal]
+        assert lines[0] == "Далее: вопрос 1 · перед вопросом", lines
+        assert where_words(app.format, app.engine.state, "ru") == "вопрос 1 · идёт время"
+        assert where_words(app.format, app.engine.state, "en").startswith("question 1")
+        header = _header(app)
+        assert "раунд" not in header.lower() and "вопрос 1" in header, header
+    finally:
+        app.close()
+
+
+def _ring_final(tmp_path: Path) -> ShowApp:
+    """The ring's final (battles to 1 point, so a right answer wins one)."""
+    text = (ROOT / "shows" / "brainring.yaml").read_text(encoding="utf-8")
+    text = text.replace("match: match5", "match: final\n  battle_target: 1")
+    text = text.replace("../packs/", f"{(ROOT / 'packs').as_posix()}/")
+    show = tmp_path / "final.yaml"
+    show.write_text(text, encoding="utf-8")
+    return ShowApp(svoyak_config(show), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9, web=False)
+
+
+def test_the_brainring_final_names_its_battle_not_a_round(tmp_path):
+    app = _ring_final(tmp_path)
+    try:
+        for at in (1.0, 2.0, 3.0):
+            _ok(app, c.Go(at=at))
+        assert where_words(app.format, app.engine.state, "ru") == "бой 1, вопрос 1 · идёт время"
+        _ok(app, c.Buzz(at=4.0, team=0))
+        _ok(app, c.Judge(at=5.0, correct=True))
+        _ok(app, c.Go(at=6.0))  # Альфа takes battle 1
+        line = _last(app)
+        assert line == "Далее: начат бой 2 (бой 1 выиграла команда Альфа)", line
+        assert _in_english(app) == "Next: battle 2 started (battle 1 won by Альфа)", _in_english(app)
+        _drawn_whole(app, line, "ring_battle_2")
+        header = _header(app)
+        assert "раунд" not in header.lower(), header
+    finally:
+        app.close()
+
+
+def test_a_tournaments_ring_match_and_its_draw_name_no_round(tmp_path):
+    app = _app(tmp_path, "tournament-004.yaml")
+    try:
+        at = 1.0
+        assert where_words(app.format, app.engine.state, "ru") == "жеребьёвка"  # never «жеребьёвка, раунд 1»
+        while app.engine.state.fmt.match is None or app.engine.state.fmt.match.phase != "clock":
+            _ok(app, c.Go(at=at))
+            at += 1
+        assert where_words(app.format, app.engine.state, "ru") == "вопрос 1 · идёт время"
+        header = _header(app)
+        assert "раунд" not in header.lower(), header
+        _ok(app, c.Tick(at=at + 100))  # the match's clock runs out: the ring's words
+        assert _last(app) == "Время вышло: никто не ответил, показан ответ", _last(app)
+        _drawn_whole(app, _last(app), "tournament_time_up")
+    finally:
+        app.close()
+
+
+# --- 2. «Брейн-ринг»: the clock runs out ---------------------------------------------------------------------
+
+def test_the_brainring_clock_running_out_is_journalled_with_what_follows(tmp_path):
+    app = _app(tmp_path, "brainring.yaml")
+    try:
+        for at in (1.0, 2.0, 3.0):
+            _ok(app, c.Go(at=at))
+        assert _last(app) == "Далее: время пошло"
+        _ok(app, c.Tick(at=200.0))  # 60 s of clean time, nobody pressed
+        assert app.engine.state.phase == "reveal"
+        line = _last(app)
+        assert line == "Время вышло: никто не ответил, показан ответ", line
+        assert _in_english(app) == "Time is up: nobody answered, the answer is shown"
+        _drawn_whole(app, line, "ring_time_up")
+        _ok(app, c.Tick(at=201.0))  # a tick that changes nothing journals nothing
+        assert [t for _, t in app.console.journal].count(line) == 1
+    finally:
+        app.close()
+
+
+# --- 4. the duel: «бой 2» ------------------------------------------------------------------------------------
+
+def test_the_duels_next_bout_is_journalled_as_a_bout(tmp_path):
+    from tests.test_duel_display import duel_app
+
+    app = duel_app(tmp_path)
+    try:
+        for at in (1.0, 2.0, 17.5, 18.0, 19.0, 34.5):  # two questions without a press: the bout ends 0:0
+            assert app.action(Action("go", at)).accepted
+        assert app.engine.state.phase == "result"
+        assert app.action(Action("go", 36.0)).accepted
+        line = _last(app)
+        assert line == "Далее: начат бой 2", line
+        assert _in_english(app) == "Next: bout 2 started", _in_english(app)
+        _drawn_whole(app, line, "duel_bout_2")
+    finally:
+        app.close()
