@@ -123,3 +123,32 @@ def test_the_duels_next_bout_is_journalled_as_a_bout(tmp_path):
         _drawn_whole(app, line, "duel_bout_2")
     finally:
         app.close()
+
+
+# --- 3. «Куча мала»: the table that pressed, then its teams ---------------------------------------------------
+
+def test_a_melee_press_names_the_table_by_its_colour_before_its_teams(tmp_path):
+    app = _app(tmp_path, "melee.yaml")
+    try:
+        for at in (1.0, 2.0):  # the tables (by lot), question 1
+            _ok(app, c.Go(at=at))
+        _ok(app, c.Buzz(at=4.0, team=0))  # the red table
+        teams = app.engine.format.seated(app.engine.state, app.engine.state.fmt, 0)
+        line = _last(app)
+        assert line == f"Первое нажатие: красный стол ({teams})", line
+        assert _in_english(app) == f"First to press: the red table ({teams})"
+        drawn = _drawn_whole(app, line, "melee_press")
+        assert any(t.startswith("Отменить:") and "красный стол" in t for t in drawn), drawn  # the undo button too
+    finally:
+        app.close()
+
+
+def test_a_tournaments_melee_press_names_the_table_too(tmp_path):
+    app = _app(tmp_path, "tournament-001.yaml")
+    try:
+        for at in (1.0, 2.0, 3.0):  # the melee begun, the tables, question 1
+            _ok(app, c.Go(at=at))
+        _ok(app, c.Buzz(at=4.0, team=1))  # the green table
+        assert _last(app).startswith("Первое нажатие: зелёный стол ("), _last(app)
+    finally:
+        app.close()

@@ -104,6 +104,8 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
     for event in entry.events:
         name = event.name or team_name(event.team)  # an event may name who it means (a table's teams)
         if event.kind == EventKind.BUZZ:
+            if shown is not None:  # the format names who pressed (a table by its colour, its teams after it)
+                return say(shown[0], **shown[1])
             if event.player is not None and isinstance(event.team, int):  # a button per player: say who
                 roster = players[event.team] if 0 <= event.team < len(players) else ()
                 who = roster[event.player] if 0 <= event.player < len(roster) else \

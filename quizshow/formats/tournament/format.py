@@ -43,6 +43,7 @@ class TournamentFormat(Format):
             raise ValueError("a tournament is set up from its tournament file (rules['plan'])")
         self.plan = plan
         self._formats: dict[tuple[str, tuple[int, ...]], Format] = {}
+        self._last_match: Format | None = None
 
     # --- the nested match's format -------------------------------------------------------------------
 
@@ -56,7 +57,8 @@ class TournamentFormat(Format):
         """The format of the match being played (one instance per fixture and roster, made by its spec)."""
         assert ev.playing is not None
         fixture = self._fixture(ev.day, ev.playing)
-        return self._format_for(fixture, ev.roster)
+        self._last_match = self._format_for(fixture, ev.roster)  # the one being played (its journal words)
+        return self._last_match
 
     def _format_for(self, fixture: Fixture, roster: tuple[int, ...]) -> Format:
         key = (fixture.id, roster)
@@ -215,11 +217,12 @@ class TournamentFormat(Format):
 
     def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, Any]] | None:
         """A match's own words (the ring's «Время вышло: …», «Начат бой 2»), as the match format says them: the
-        match last set up is the one being played (its words need no state). The day's own steps (a STAGE
+        match last asked for is the one being played (its words need no state). The day's own steps (a STAGE
         event: a match begun, a lot drawn) keep the day's words."""
-        if not self._formats or any(e.kind == EventKind.STAGE for e in events):
+        match = self._last_match
+        if match is None or any(e.kind == EventKind.STAGE for e in events):
             return None
-        return next(reversed(self._formats.values())).command_words(command, events)
+        return match.command_words(command, events)
 
     def position(self, state: ShowState) -> dict[str, Any]:
         ev = self.event(state)
