@@ -22,7 +22,7 @@ from quizshow.config import ShowConfig
 from quizshow.core import commands as c
 from quizshow.core.actions import Call, registry_for
 from quizshow.core.clock import ShowClock
-from quizshow.core.effects import Event, EventKind
+from quizshow.core.effects import Event
 from quizshow.core.engine import Engine, Outcome
 from quizshow.core.format import Refused
 from quizshow.core.spec import PhaseFlags
@@ -212,8 +212,8 @@ class ShowApp:
                             [t.players for t in outcome.state.teams])
             self.notices.now(self.say("console.undone", what=what), "info")
             self.console.mark_undone((outcome.undone, *outcome.dropped))  # their journal lines: «отменено»
-        elif outcome.changed and outcome.tail and (not isinstance(outcome.command, c.Tick) or any(
-                e.kind == EventKind.TIMER_EXPIRED for e in outcome.events)):  # a tick journals only time out
+        elif outcome.changed and outcome.tail and (not isinstance(outcome.command, c.Tick) or self.format.command_words(
+                outcome.command, tuple(outcome.events)) is not None):  # a tick only where the format words it
             self.console.log(outcome.tail[-1][0], after=outcome.state)  # the entry this command added
 
     def pump_views(self) -> None:

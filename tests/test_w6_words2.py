@@ -152,3 +152,77 @@ def test_a_tournaments_melee_press_names_the_table_too(tmp_path):
         assert _last(app).startswith("Первое нажатие: зелёный стол ("), _last(app)
     finally:
         app.close()
+
+
+# --- 5. the written quiz: the results and the podium name no question ------------------------------------------
+
+class _Through:
+    """The app driven as tests/written_kit drives an engine (dispatch, state, format): through app.submit, so
+    the console journals and draws what an operator's keys would."""
+
+    def __init__(self, app: ShowApp) -> None:
+        self.app = app
+
+    def dispatch(self, cmd: c.Command):
+        return self.app.submit(cmd)
+
+    @property
+    def state(self):
+        return self.app.engine.state
+
+    @property
+    def format(self):
+        return self.app.format
+
+
+def test_the_written_results_and_podium_after_a_tie_break_name_no_question(tmp_path):
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tests"))  # tests/test_written.py imports its kit by its bare name
+    from quizshow.outputs.overlay.snapshot import where
+    from tests.test_written import _to_the_end
+    from tests.written_kit import go, mark, play_question
+
+    app = _app(tmp_path, "written.yaml")
+    try:
+        e = _Through(app)
+        t = _to_the_end(e, 0.0, {0: (0, 1), 1: (0, 1)})  # two teams share first place: a tie-break question
+        number = e.state.fmt.number
+        assert app.format.is_extra(number)
+        t = play_question(e, t)
+        mark(e, number, 0, at=t)  # settled
+        go(e, t)
+        for phase, words in (("results", "результаты"), ("podium", "пьедестал")):
+            assert e.state.phase == phase
+            header = _header(app)
+            assert header == words.upper(), header  # not «РЕЗУЛЬТАТЫ · дополнительный вопрос 1»
+            assert where_words(app.format, e.state, "ru") == words
+            assert where_words(app.format, e.state, "en") == {"results": "results", "podium": "podium"}[phase]
+            assert where(app.format.position(e.state), "ru") == (None, None)  # the video overlay's line too
+            _drawn_whole(app, _last(app), f"written_{phase}")
+            if phase == "results":
+                go(e, t + 1)
+    finally:
+        app.close()
+
+
+def test_the_written_results_of_a_tour_name_the_tour_and_no_question(tmp_path):
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from tests.written_kit import go, play_question
+
+    app = _app(tmp_path, "written.yaml")
+    try:
+        e = _Through(app)
+        t = 1.0
+        go(e, 0.0)  # the first question
+        while e.state.phase != "results":
+            if e.state.phase == "question":
+                t = play_question(e, t)
+            go(e, t)
+            t += 1
+        assert where_words(app.format, e.state, "ru") == "результаты, тур 1"
+        assert _header(app) == "РЕЗУЛЬТАТЫ", _header(app)
+    finally:
+        app.close()
