@@ -226,3 +226,26 @@ def test_the_written_results_of_a_tour_name_the_tour_and_no_question(tmp_path):
         assert _header(app) == "РЕЗУЛЬТАТЫ", _header(app)
     finally:
         app.close()
+
+
+# --- 6. the sprint: the phase words match the phase --------------------------------------------------------
+
+def test_the_sprint_header_after_a_question_says_its_answer_is_shown_not_before_the_question(tmp_path):
+    app = _app(tmp_path, "tournament-sprint.yaml")
+    try:
+        at = 1.0
+        while app.engine.state.fmt.match is None or app.engine.state.fmt.match.phase != "sprint_open":
+            _ok(app, c.Go(at=at))
+            at += 1
+        _ok(app, c.Buzz(at=at, team=0))
+        _ok(app, c.Judge(at=at + 1, correct=True))
+        header = _header(app)
+        assert header.startswith("СПРИНТ: ОТВЕТ ПОКАЗАН · вопрос 1"), header  # not «СПРИНТ: ПЕРЕД ВОПРОСОМ»
+        assert where_words(app.format, app.engine.state, "en") == "question 1 · sprint: answer shown"
+        _ok(app, c.Go(at=at + 2))  # question 2: nobody answers, Next shows its answer
+        _ok(app, c.Go(at=at + 3))
+        assert _last(app) == "Далее: показан ответ", _last(app)
+        assert _header(app).startswith("СПРИНТ: ОТВЕТ ПОКАЗАН · вопрос 2"), _header(app)
+        _drawn_whole(app, _last(app), "sprint_shown")
+    finally:
+        app.close()
