@@ -11,6 +11,7 @@ from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
 from quizshow.display.console_header import header_line
 from quizshow.display.console_words import where_words
+from quizshow.formats.svoyak import commands as sc
 from tests.conftest import ROOT, svoyak_config
 from tests.test_w6_words import _app, _drawn_whole, _in_english, _last, _ok
 
@@ -247,5 +248,42 @@ def test_the_sprint_header_after_a_question_says_its_answer_is_shown_not_before_
         assert _last(app) == "Далее: показан ответ", _last(app)
         assert _header(app).startswith("СПРИНТ: ОТВЕТ ПОКАЗАН · вопрос 2"), _header(app)
         _drawn_whole(app, _last(app), "sprint_shown")
+    finally:
+        app.close()
+
+
+# --- 7. «Своя игра»: the end after a shoot-out is the game's end -------------------------------------------------
+
+def test_the_end_after_a_shootout_reads_game_over_alone(tmp_path):
+    from tests.test_w3_undo import svoyak_shootout_won
+
+    app = svoyak_shootout_won(tmp_path)
+    try:
+        assert where_words(app.format, app.engine.state, "ru") == "игра окончена"  # not «перестрелка, вопрос 4 · …»
+        assert where_words(app.format, app.engine.state, "en") == "game over"
+        assert _last(app) == "Далее: объявлен победитель", _last(app)
+        header = _header(app)
+        assert "перестрелка" not in header.lower() and "вопрос" not in header.lower(), header
+    finally:
+        app.close()
+
+
+# --- 9. «Своя игра»: the round ended early is named ----------------------------------------------------------
+
+def test_a_round_ended_early_is_named_in_the_journal_and_on_the_undo_button(tmp_path):
+    app = _app(tmp_path, "svoyak.yaml")
+    try:
+        at = 1.0
+        for ending in range(3):  # rounds 1, 2 and 3 ended early from their boards
+            while app.format.next_action(app.engine.state) != "next.pick_cell":
+                _ok(app, c.Go(at=at))
+                at += 1
+            _ok(app, sc.EndRound(at=at))
+            at += 1
+            line = _last(app)
+            assert line == f"Раунд {ending + 1} закончен досрочно", line
+            assert _in_english(app) == f"Round {ending + 1} ended early"
+        drawn = _drawn_whole(app, line, "end_round_3")
+        assert any(t.startswith("Отменить:") and "Раунд 3" in t for t in drawn), drawn
     finally:
         app.close()
