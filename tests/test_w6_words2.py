@@ -287,3 +287,31 @@ def test_a_round_ended_early_is_named_in_the_journal_and_on_the_undo_button(tmp_
         assert any(t.startswith("Отменить:") and "Раунд 3" in t for t in drawn), drawn
     finally:
         app.close()
+
+
+# --- 8. the duel: a right answer names the opponent the rules removed -----------------------------------------
+
+def test_a_duel_right_answer_names_the_opponent_who_leaves_by_the_rules(tmp_path):
+    from tests.duel_kit import ALPHA, BETA, RED
+    from tests.test_duel_display import duel_app
+
+    app = duel_app(tmp_path)
+    try:
+        app.action(Action("go", 1.0))
+        app.submit(c.Buzz(at=2.0, team=ALPHA, player=RED, source_time=2.0))
+        app.action(Action("correct", 3.0))
+        answerer = app.engine.state.teams[ALPHA].players[RED]
+        gone = app.engine.state.teams[BETA].players[RED]  # the same colour at the other team: out by the rules
+        line = _last(app)
+        assert line == f"{answerer}: ответ верный, выбывает {gone}", line
+        assert _in_english(app) == f"{answerer}: right answer, {gone} leaves"
+        drawn = _drawn_whole(app, line, "duel_right_out")
+        assert any(t.startswith("Отменить:") and gone in t for t in drawn), drawn  # the undo button says it too
+        app.action(Action("go", 4.0))  # the next question: right again, twice in a row — the answerer chooses
+        app.submit(c.Buzz(at=5.0, team=ALPHA, player=RED, source_time=5.0))
+        app.action(Action("correct", 6.0))
+        assert app.engine.state.phase == "choosing"
+        assert _last(app) == f"{answerer}: ответ верный, выбирает, кто выбывает", _last(app)
+        _drawn_whole(app, _last(app), "duel_right_chooses")
+    finally:
+        app.close()
