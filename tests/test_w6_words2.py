@@ -81,7 +81,7 @@ def test_a_tournaments_ring_match_and_its_draw_name_no_round(tmp_path):
         header = _header(app)
         assert "раунд" not in header.lower(), header
         _ok(app, c.Tick(at=at + 100))  # the match's clock runs out: the ring's words
-        assert _last(app) == "Время вышло: никто не ответил, показан ответ", _last(app)
+        assert _last(app) == "Время вышло: верного ответа нет, показан ответ", _last(app)
         _drawn_whole(app, _last(app), "tournament_time_up")
     finally:
         app.close()
@@ -98,8 +98,8 @@ def test_the_brainring_clock_running_out_is_journalled_with_what_follows(tmp_pat
         _ok(app, c.Tick(at=200.0))  # 60 s of clean time, nobody pressed
         assert app.engine.state.phase == "reveal"
         line = _last(app)
-        assert line == "Время вышло: никто не ответил, показан ответ", line
-        assert _in_english(app) == "Time is up: nobody answered, the answer is shown"
+        assert line == "Время вышло: верного ответа нет, показан ответ", line
+        assert _in_english(app) == "Time is up: no right answer, the answer is shown"
         _drawn_whole(app, line, "ring_time_up")
         _ok(app, c.Tick(at=201.0))  # a tick that changes nothing journals nothing
         assert [t for _, t in app.console.journal].count(line) == 1

@@ -114,8 +114,9 @@ class BrainringFormat(DisciplineRules, Format):
         return found
 
     def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, Any]] | None:
-        """The clock that ran out of clean time with no right answer (rules.md §2.5): «Время вышло: никто не
-        ответил, показан ответ»; the final's next battle: «начат бой 2», never «раунд 2»."""
+        """The clock that ran out of clean time with no right answer (rules.md §2.5): «Время вышло: верного
+        ответа нет, показан ответ» (a wrong answer before it, or no press); the final's next battle: «начат
+        бой 2», never «раунд 2»."""
         kinds = {e.kind for e in events}
         if isinstance(command, c.Tick) and {EventKind.TIMER_EXPIRED, EventKind.REVEAL} <= kinds:
             return "journal.brainring_time_up", {}
