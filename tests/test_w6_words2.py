@@ -107,6 +107,21 @@ def test_the_brainring_clock_running_out_is_journalled_with_what_follows(tmp_pat
         app.close()
 
 
+def test_the_brainring_clock_running_out_after_a_wrong_answer_says_there_was_no_right_answer(tmp_path):
+    app = _app(tmp_path, "brainring.yaml")
+    try:
+        for at in (1.0, 2.0, 3.0):
+            _ok(app, c.Go(at=at))
+        _ok(app, c.Buzz(at=10.0, team=0))
+        _ok(app, c.Judge(at=11.0, correct=False))  # Альфа is out of this question; the clock resumes for Бета
+        assert app.engine.state.phase == "clock"
+        _ok(app, c.Tick(at=300.0))
+        assert app.engine.state.phase == "reveal"
+        assert _last(app) == "Время вышло: верного ответа нет, показан ответ", _last(app)
+    finally:
+        app.close()
+
+
 # --- 4. the duel: «бой 2» ------------------------------------------------------------------------------------
 
 def test_the_duels_next_bout_is_journalled_as_a_bout(tmp_path):
