@@ -212,7 +212,8 @@ class ShowApp:
                             [t.players for t in outcome.state.teams])
             self.notices.now(self.say("console.undone", what=what), "info")
             self.console.mark_undone((outcome.undone, *outcome.dropped))  # their journal lines: «отменено»
-        elif outcome.changed and not isinstance(outcome.command, c.Tick) and outcome.tail:
+        elif outcome.changed and outcome.tail and (not isinstance(outcome.command, c.Tick) or self.format.command_words(
+                outcome.command, tuple(outcome.events)) is not None):  # a tick only where the format words it
             self.console.log(outcome.tail[-1][0], after=outcome.state)  # the entry this command added
 
     def pump_views(self) -> None:

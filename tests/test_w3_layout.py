@@ -371,7 +371,7 @@ def test_a_table_that_answered_is_journalled_and_offered_for_undo_with_the_teams
         m = MeleeFormat.melee(app.engine.state)
         green = ", ".join(app.engine.state.teams[t].name for t in m.green)
         assert app.submit(c.Buzz(at=6.0, team=GREEN)).accepted
-        assert app.console.journal[-1][1] == f"Первое нажатие: {green}"
+        assert app.console.journal[-1][1] == f"Первое нажатие: зелёный стол ({green})"  # the table first (wave 6)
         assert app.submit(c.Judge(at=7.0, correct=True)).accepted
         assert app.console.journal[-1][1] == f"Зелёный стол ответил верно: {green}"  # Y by key: the melee's words (#22)
     finally:

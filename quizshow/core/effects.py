@@ -22,6 +22,7 @@ class EventKind(StrEnum):
     QUESTION = "question"
     REVEAL = "reveal"
     ROUND_START = "round/start"
+    ROUND_END = "round/end"  # the host ended a round early (round: its number, name: its name)
     FINAL_START = "final/start"
     WINNER = "winner"
     TEAM_REMOVED = "team/removed"  # discipline: a team is out of the match

@@ -99,9 +99,13 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
             not any(e.kind == EventKind.QUESTION for e in entry.events):  # a step the format names itself
         step, done = say("action.go" if isinstance(cmd, c.Go) else "action.back"), say(shown[0], **shown[1])
         return f"{step}: {done[:1].lower()}{done[1:]}"
+    if isinstance(cmd, c.Tick) and shown is not None:  # the clock ran out: the format says what follows
+        return say(shown[0], **shown[1])
     for event in entry.events:
         name = event.name or team_name(event.team)  # an event may name who it means (a table's teams)
         if event.kind == EventKind.BUZZ:
+            if shown is not None:  # the format names who pressed (a table by its colour, its teams after it)
+                return say(shown[0], **shown[1])
             if event.player is not None and isinstance(event.team, int):  # a button per player: say who
                 roster = players[event.team] if 0 <= event.team < len(players) else ()
                 who = roster[event.player] if 0 <= event.player < len(roster) else \
@@ -123,6 +127,9 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
             break
         if event.kind == EventKind.QUESTION and shown is not None:
             return say(shown[0], **shown[1])
+        if event.kind == EventKind.ROUND_START and shown is not None:  # in the format's word: «начат бой 2»
+            said = say(shown[0], **shown[1])
+            break
         event_key = _EVENT_WORDS.get(event.kind)
         if event_key:
             said_by = event.kind

@@ -99,7 +99,9 @@ class BrainringFormat(DisciplineRules, Format):
         # reads a short question and answer
         found: dict[str, Any] = {"round": ring.battle, "question": ring.number if state.phase != Phase.TITLE else None,
                                  "value": self.worth(state), "of": length if length is not None else "∞",
-                                 "compact_question": True}
+                                 "compact_question": True,
+                                 # a match has no rounds; only the final is played in battles («бой 2»)
+                                 "round_key": "scene.battle" if self.rules["match"] == "final" else None}
         alone = sorted({team for team, _ in ring.single})
         if len(alone) == 1:  # as the projector says it: «Альфа: 2 очка» (the other table plays for the value)
             found.update(value_key="brainring.worth_team", value_team=state.teams[alone[0]].name)
@@ -110,6 +112,19 @@ class BrainringFormat(DisciplineRules, Format):
             found.update(question=max(0, found["question"] - first) if found["question"] is not None else None,
                          question_key="brainring.extra_question_no")
         return found
+
+    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, Any]] | None:
+        """The clock that ran out of clean time with no right answer (rules.md §2.5): «Время вышло: верного
+        ответа нет, показан ответ» (a wrong answer before it, or no press); the final's next battle: «начат
+        бой 2», never «раунд 2»."""
+        kinds = {e.kind for e in events}
+        if isinstance(command, c.Tick) and {EventKind.TIMER_EXPIRED, EventKind.REVEAL} <= kinds:
+            return "journal.brainring_time_up", {}
+        battle = next((e for e in events if e.kind == EventKind.ROUND_START), None)
+        if isinstance(command, c.Go) and battle is not None and EventKind.QUESTION not in kinds:
+            return "journal.brainring_battle_start", {"n": (battle.round or 0) + 1, "won": battle.round or 0,
+                                                      "team": battle.name or ""}
+        return None
 
     def buttons(self, state: ShowState) -> tuple[Button, ...]:
         """The two teams at the tables press (keys 1 and 2); the others play along on paper."""

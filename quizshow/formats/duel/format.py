@@ -325,6 +325,13 @@ class DuelFormat(Format):
             events.append(Event(EventKind.MATCH_RESULT, team=None, round=bout.number))
         return self._settle(new), events
 
+    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, Any]] | None:
+        """The Next that starts a bout: «Начат бой 2», never «раунд 2» (a duel is played in bouts)."""
+        bout = next((e for e in events if e.kind == EventKind.ROUND_START), None)
+        if isinstance(command, c.Go) and bout is not None:
+            return "journal.duel_bout_start", {"n": (bout.round or 0) + 1}
+        return None
+
     def _next_bout(self, state: ShowState) -> Result:
         bout = self.duel(state).bout
         duel = DuelState(bout=Bout(number=bout.number + 1, sheet=bout.sheet + 1))

@@ -13,6 +13,7 @@ from quizshow.formats.duel import commands as dc
 from quizshow.formats.duel.format import DuelFormat
 from quizshow.formats.duel.model import COLOURS, HINT_MAX, DuelState, Phase
 from quizshow.formats.duel.phrases import PHRASES, REFUSALS_RU
+from quizshow.i18n import phrase
 
 RULES = {
     "think_s": seconds(0, 600, "at least this long to think after the first reading ends"),
@@ -54,6 +55,15 @@ def _chosen(events: Sequence[Event], language: str) -> str:
     return ", ".join(e.name for e in _gone(events) if e.name) or "—"
 
 
+def _then(events: Sequence[Event], language: str) -> str:
+    """What a right answer did to the other team: the opponent who left by the rules («, выбывает Глеб
+    Соколов»), or the choice the answerer now makes («, выбирает, кто выбывает»)."""
+    if any(e.kind == EventKind.CHOICE for e in events):
+        return phrase("journal.duel_right_chooses", language)
+    gone = _chosen(events, language)
+    return phrase("journal.duel_right_out", language, out=gone) if gone != "—" else ""
+
+
 def journal_words(cmd: Command) -> tuple[str, dict[str, Any]] | None:
     if isinstance(cmd, dc.Choose):  # «Глеб Соколов выбирает, кто выбывает: Ирина Белова» (as the projector says)
         return "journal.duel_choose", {"by": _chooser, "out": _chosen}
@@ -61,7 +71,7 @@ def journal_words(cmd: Command) -> tuple[str, dict[str, Any]] | None:
         colour = COLOURS[cmd.player] if 0 <= cmd.player < len(COLOURS) else "table"
         return f"journal.duel_disqualify_{colour}", {}
     if isinstance(cmd, Judge):  # Y / N: the answering player by name, no «0» points (a duel scores none)
-        return ("journal.duel_right" if cmd.correct else "journal.duel_wrong"), {}
+        return ("journal.duel_right", {"then": _then}) if cmd.correct else ("journal.duel_wrong", {})
     key = _JOURNAL.get(type(cmd))
     return None if key is None else (key, {})
 

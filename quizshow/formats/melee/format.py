@@ -89,6 +89,14 @@ class MeleeFormat(Format):
         asked = len(self.melee(state).rounds)
         return self.questions[asked] if asked < len(self.questions) else None
 
+    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, Any]] | None:
+        """A table's press names the table first, its teams after it: «Первое нажатие: красный стол (Атланты,
+        Гамма)», never «Первое нажатие: Атланты, Гамма» (read as four teams pressing)."""
+        press = next((e for e in events if e.kind == EventKind.BUZZ), None)
+        if not isinstance(command, c.Buzz) or press is None or press.team not in (RED, GREEN):
+            return None
+        return ("melee.journal_buzz_red" if press.team == RED else "melee.journal_buzz_green"), {"who": press.name}
+
     @staticmethod
     def seated(state: ShowState, m: Melee, side: int) -> str:
         """The teams whose players sit at a table, by name (what a journal line names for a table)."""

@@ -22,6 +22,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "melee.journal_red": "Красный стол ответил верно: {who}",
         "melee.journal_green": "Зелёный стол ответил верно: {who}",
         "melee.journal_right": "{table} ответил верно: {who}", "melee.journal_wrong": "{table} ответил неверно: {who}",
+        "melee.journal_buzz_red": "Первое нажатие: красный стол ({who})",
+        "melee.journal_buzz_green": "Первое нажатие: зелёный стол ({who})",
         "action.decide": "Ответил стол",
         "refusal.a melee needs two players at least": "В «Куче мале» нужно хотя бы два игрока",
         "refusal.that table has answered this question": "Этот стол уже отвечал на вопрос",
@@ -48,6 +50,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "melee.journal_green": "The green table answered correctly: {who}",
         "melee.journal_right": "{table} answered correctly: {who}",
         "melee.journal_wrong": "{table} answered wrong: {who}",
+        "melee.journal_buzz_red": "First to press: the red table ({who})",
+        "melee.journal_buzz_green": "First to press: the green table ({who})",
         "action.decide": "Table answered",
     },
 }

@@ -82,8 +82,11 @@ class SprintFormat(Format):
 
     def position(self, state: ShowState) -> dict[str, Any]:
         asked = self.sprint(state).asked
-        return {"round": 0, "round_key": None, "question": asked - 1 if asked else None,
-                "question_key": "sprint.question_no", "value": 1}  # «вопрос 4»: no «из N», the race has no end
+        found: dict[str, Any] = {"round": 0, "round_key": None, "question": asked - 1 if asked else None,
+                                 "question_key": "sprint.question_no", "value": 1}  # «вопрос 4»: no «из N»
+        if state.phase == SprintPhase.READY and asked:  # question 4 played, its answer out: not «перед вопросом»
+            found["phase_key"] = "phase.sprint_shown"
+        return found
 
     # --- played as a tournament's match ----------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ PHRASES: dict[str, dict[str, str]] = {
     "ru": {
         "phase.sprint_title": "Спринт: заставка", "phase.sprint_ready": "Спринт: перед вопросом",
         "phase.sprint_open": "Спринт: кнопки открыты", "phase.sprint_answer": "Спринт: ответ",
-        "phase.sprint_result": "Спринт окончен",
+        "phase.sprint_result": "Спринт окончен", "phase.sprint_shown": "Спринт: ответ показан",
         "next.sprint_start": "Начать спринт", "next.sprint_question": "Следующий вопрос",
         "next.sprint_nobody": "Никто не ответил: дальше",
         "sprint.race": "ДО {n} ОЧКОВ", "sprint.race_one": "ДО 1 ОЧКА", "sprint.winner": "ПОБЕДИТЕЛЬ",
@@ -19,7 +19,7 @@ PHRASES: dict[str, dict[str, str]] = {
     "en": {
         "phase.sprint_title": "Sprint: title", "phase.sprint_ready": "Sprint: before the question",
         "phase.sprint_open": "Sprint: buzzers open", "phase.sprint_answer": "Sprint: answering",
-        "phase.sprint_result": "Sprint over",
+        "phase.sprint_result": "Sprint over", "phase.sprint_shown": "Sprint: answer shown",
         "next.sprint_start": "Start the sprint", "next.sprint_question": "Next question",
         "next.sprint_nobody": "Nobody answered: go on",
         "sprint.race": "FIRST TO {n} POINTS", "sprint.race_one": "FIRST TO 1 POINT", "sprint.winner": "WINNER",

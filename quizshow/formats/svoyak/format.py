@@ -94,7 +94,9 @@ class SvoyakFormat(FinalRounds, Format):
         # A cat is worth what its receiver chooses: no value until then (not the cell's).
         priced = open_cell and state.phase not in (SvoyakPhase.CAT, SvoyakPhase.CAT_VALUE)
         where: dict[str, Any] = {}
-        if play.kind == "shootout" and play.shootout is not None and play.shootout.asked:
+        # the shoot-out while it is played; its end is the game's («игра окончена», not «перестрелка, вопрос 4 · …»)
+        if play.kind == "shootout" and play.shootout is not None and play.shootout.asked and \
+                state.phase != SvoyakPhase.END:
             n = play.shootout.asked - play.shootout.round_from  # this shoot-out's question, as the projector says
             where = {"stage_key": "where.shootout", "stage_n": n}  # «перестрелка, вопрос 2»
             if state.phase in (SvoyakPhase.QUESTION, SvoyakPhase.ANSWERING, SvoyakPhase.REVEAL):
@@ -132,6 +134,9 @@ class SvoyakFormat(FinalRounds, Format):
                     return "journal.cell_cat", {"theme": theme}
                 return "journal.cell", {"theme": theme, "value": board.value(cell)}
             return "journal.SelectCell", {"theme": command.theme + 1, "question": command.question + 1}
+        ended = next((e for e in events if e.kind == EventKind.ROUND_END), None)
+        if isinstance(command, sc.EndRound) and ended is not None:  # «Раунд 3 закончен досрочно»
+            return "journal.EndRound_n", {"n": (ended.round or 0) + 1}
         themes = self.game.final_themes
         if isinstance(command, sc.FinalRemove) and 0 <= command.theme < len(themes):
             return "journal.FinalRemove", {"theme": f"«{themes[command.theme]}»"}
@@ -242,7 +247,8 @@ class SvoyakFormat(FinalRounds, Format):
         if self.round_over(play):
             raise Refused("the round is already over")
         rnd = self.game.rounds[play.round]
-        return replace(state, phase=SvoyakPhase.BOARD, fmt=replace(play, played=rnd.cells)), []
+        return replace(state, phase=SvoyakPhase.BOARD, fmt=replace(play, played=rnd.cells)), [
+            Event(EventKind.ROUND_END, round=play.round, name=rnd.round.name)]  # the journal names the round
 
     def tie_to_settle(self, state: ShowState) -> bool:
         """Whether the host can settle a tie in a turn order now (PickTeam): a bidder after the auction's opener,

@@ -43,6 +43,7 @@ class TournamentFormat(Format):
             raise ValueError("a tournament is set up from its tournament file (rules['plan'])")
         self.plan = plan
         self._formats: dict[tuple[str, tuple[int, ...]], Format] = {}
+        self._last_match: Format | None = None
 
     # --- the nested match's format -------------------------------------------------------------------
 
@@ -56,7 +57,8 @@ class TournamentFormat(Format):
         """The format of the match being played (one instance per fixture and roster, made by its spec)."""
         assert ev.playing is not None
         fixture = self._fixture(ev.day, ev.playing)
-        return self._format_for(fixture, ev.roster)
+        self._last_match = self._format_for(fixture, ev.roster)  # the one being played (its journal words)
+        return self._last_match
 
     def _format_for(self, fixture: Fixture, roster: tuple[int, ...]) -> Format:
         key = (fixture.id, roster)
@@ -213,11 +215,22 @@ class TournamentFormat(Format):
             return {"melee": "next.play_melee", "pick": "next.pick", "lot": "next.draw"}[stage]
         return "next.play_match" if D.next_fixture(ev.day) is not None else "next.none"
 
+    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, Any]] | None:
+        """A match's own words (the ring's «Время вышло: …», «Начат бой 2»), as the match format says them: the
+        match last asked for is the one being played (its words need no state). The day's own steps (a STAGE
+        event: a match begun, a lot drawn) keep the day's words."""
+        match = self._last_match
+        if match is None or any(e.kind == EventKind.STAGE for e in events):
+            return None
+        return match.command_words(command, events)
+
     def position(self, state: ShowState) -> dict[str, Any]:
         ev = self.event(state)
         if ev.match is not None:
             return self.match_format(ev).position(ev.match)
-        return {"round": len(ev.day.results), "question": None, "value": 0, "of": len(D.plan(ev.day).fixtures)}
+        # between matches: no round («жеребьёвка», never «жеребьёвка, раунд 1»): a day is played in matches
+        return {"round": len(ev.day.results), "round_key": None, "question": None, "value": 0,
+                "of": len(D.plan(ev.day).fixtures)}
 
     # --- between matches ------------------------------------------------------------------------------------
 

@@ -127,6 +127,11 @@ class WrittenFormat(Format):
         # compact_question: the console gives its grid of up to 40 teams the room, the question panel less
         if w.number < 0:
             return {"round": 0, "question": None, "compact_question": True}
+        if state.phase in (Phase.RESULTS, Phase.PODIUM):  # a table needs no question: «результаты, тур 1»,
+            after = w.results_after  # the final one and the podium not even a tour («пьедестал»)
+            tour = after if after is not None and 0 <= after < len(self.tours) - 1 else None
+            return {"round": tour, "question": None, "compact_question": True,
+                    "round_key": "console.written_tour" if tour is not None else None}
         if self.is_extra(w.number):
             return {"round": len(self.tours), "question": w.number - len(self.main), "round_key": None,
                     "question_key": "console.written_extra_question",  # «дополнительный вопрос 1», no «из ∞»
