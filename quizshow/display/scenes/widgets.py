@@ -49,21 +49,14 @@ def score_strip(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, label:
     """One card per team: colour bar, name, score (counting up); the answering team glows, and so
     does a team with a label (the chooser «выбирает»). `teams` limits the strip to some of them."""
     state = frame.state
-    shown = list(range(len(state.teams))) if teams is None else teams
-    count = max(1, len(shown))
-    gap = frame.u(28)
-    card_w = (rect.width - gap * (count - 1)) // count
-    if card_w < frame.u(STRIP_CARD_MIN_W):
-        return  # more teams than cards that hold a score (a written quiz of 40): no strip of slivers
     pad = frame.u(28)
     cards: list[tuple[int, pygame.Rect, pygame.Surface]] = []
-    for slot, i in enumerate(shown):
-        card = pygame.Rect(rect.x + slot * (card_w + gap), rect.y, card_w, rect.height)
+    for i, card in _strip_cards(frame, rect, teams):
         score = frame.anim.score(i, state.teams[i].score, frame.now)
         score_color = frame.color("negative") if score < 0 else frame.color("accent")
         if i in state.locked:  # out of this question: the muted text colour, still readable from the back of a hall
             score_color = frame.color("muted")
-        digits = frame.text.fit(number(score), "numbers", (card_w // 2 - pad, card.height - frame.u(16)),
+        digits = frame.text.fit(number(score), "numbers", (card.width // 2 - pad, card.height - frame.u(16)),
                                 score_color, frame.u(84), shadow=True, wrap=False)
         cards.append((i, card, digits))
     name_px = _strip_name_px(frame, [(state.teams[i].name, _name_width(frame, card, digits))
@@ -98,7 +91,7 @@ def score_strip(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, label:
         if top_label:
             # «ВЫБИРАЕТ» on a gold tab astride the card's top edge, readable from the back of a hall (it was
             # 24 px of small gold text inside the card); the name keeps its size under it.
-            words = frame.text.fit(top_label.upper(), "heading", (card_w - pad * 2, frame.u(42)),
+            words = frame.text.fit(top_label.upper(), "heading", (card.width - pad * 2, frame.u(42)),
                                    frame.color("panel_dark"), frame.u(40), wrap=False)
             tab = pygame.Rect(card.x + pad, card.y - frame.u(30), words.get_width() + frame.u(32),
                               max(frame.u(46), words.get_height() + frame.u(4)))
@@ -111,16 +104,9 @@ def strip_pieces(frame: Frame, rect: pygame.Rect, label: dict[int, str] | None =
     """The score strip's cards as moving pieces (`Scene.moving`): where each draws (its glow frame and
     «выбирает» tab included) and what moves on it (the score counting up, a flash fading)."""
     state = frame.state
-    shown = list(range(len(state.teams))) if teams is None else teams
-    count = max(1, len(shown))
-    gap = frame.u(28)
-    card_w = (rect.width - gap * (count - 1)) // count
-    if card_w < frame.u(STRIP_CARD_MIN_W):
-        return []
     glow = frame.u(4) * 3  # paint.blit_glow_frame's pad
     pieces: list[Piece] = []
-    for slot, i in enumerate(shown):
-        card = pygame.Rect(rect.x + slot * (card_w + gap), rect.y, card_w, rect.height)
+    for i, card in _strip_cards(frame, rect, teams):
         score = frame.anim.score(i, state.teams[i].score, frame.now)
         flash = frame.anim.flash(i, frame.now)
         area = card.inflate(glow * 2, glow * 2)
@@ -128,6 +114,18 @@ def strip_pieces(frame: Frame, rect: pygame.Rect, label: dict[int, str] | None =
             area.union_ip(pygame.Rect(card.x, card.y - frame.u(32), card.width, frame.u(32)))
         pieces.append((area, ("strip", i, score, None if flash is None else int(255 * flash[1]))))
     return pieces
+
+
+def _strip_cards(frame: Frame, rect: pygame.Rect, teams: list[int] | None) -> list[tuple[int, pygame.Rect]]:
+    """Each team's card on the score strip (none when there are more teams than cards that hold a score:
+    a written quiz of 40 gets no strip of slivers)."""
+    shown = list(range(len(frame.state.teams))) if teams is None else teams
+    gap = frame.u(28)
+    card_w = (rect.width - gap * (max(1, len(shown)) - 1)) // max(1, len(shown))
+    if card_w < frame.u(STRIP_CARD_MIN_W):
+        return []
+    return [(i, pygame.Rect(rect.x + slot * (card_w + gap), rect.y, card_w, rect.height))
+            for slot, i in enumerate(shown)]
 
 
 def _name_width(frame: Frame, card: pygame.Rect, digits: pygame.Surface) -> int:
