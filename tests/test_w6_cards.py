@@ -6,6 +6,8 @@ calls, stripes and gaps measured in pixels."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pygame
 
@@ -25,6 +27,23 @@ def _projector(engine, config, title: str = "Демо") -> Projector:
     return Projector(engine.format, load_theme(config.theme), title, "ru", views=views_of(engine.format))
 
 
+@contextmanager
+def _fitted(shown: Projector) -> Iterator[list[str]]:
+    """The texts the projector's text cache is asked to fit meanwhile."""
+    texts: list[str] = []
+    fit = shown.text.fit
+
+    def spy(words, *args, **kwargs):
+        texts.append(words)
+        return fit(words, *args, **kwargs)
+
+    shown.text.fit = spy  # type: ignore[method-assign]
+    try:
+        yield texts
+    finally:
+        del shown.text.fit
+
+
 def _shot(surface: pygame.Surface, name: str) -> None:
     if SHOTS:
         pygame.image.save(surface, os.path.join(SHOTS, name))
@@ -36,18 +55,8 @@ def _shot(surface: pygame.Surface, name: str) -> None:
 def _standings_heading(engine, config, size: tuple[int, int] = HD) -> str:
     """The heading of the score overlay's card for the engine's state: the text fitted at the card's top."""
     shown = _projector(engine, config)
-    texts: list[str] = []
-    fit = shown.text.fit
-
-    def spy(words, *args, **kwargs):
-        texts.append(words)
-        return fit(words, *args, **kwargs)
-
-    shown.text.fit = spy  # type: ignore[method-assign]
-    try:
+    with _fitted(shown) as texts:
         StandingsCard().card(shown.frame(engine.state, 10.0, size))
-    finally:
-        del shown.text.fit
     heading = [t for t in texts if t.startswith("ПОЛОЖЕНИЕ")]
     assert len(heading) == 1, texts
     return heading[0]
@@ -135,21 +144,11 @@ def _draw_texts(engine, language: str) -> list[str]:
 
     shown = Projector(engine.format, load_theme(config(SEED001).theme), "Турнир", language,
                       views=views_of(engine.format))
-    texts: list[str] = []
-    fit = shown.text.fit
-
-    def spy(words, *args, **kwargs):
-        texts.append(words)
-        return fit(words, *args, **kwargs)
-
-    shown.text.fit = spy  # type: ignore[method-assign]
     surface = pygame.Surface(HD)
-    try:
+    with _fitted(shown) as texts:
         shown.start(surface, engine.state, 100.0)
         for i in range(40):
             shown.render(surface, engine.state, 105.0 + i / 30)
-    finally:
-        del shown.text.fit
     _shot(surface, f"draw-{len(engine.state.fmt.day.order)}-{language}.png")
     return texts
 
