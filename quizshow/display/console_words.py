@@ -103,9 +103,9 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         return say(shown[0], **shown[1])
     for event in entry.events:
         name = event.name or team_name(event.team)  # an event may name who it means (a table's teams)
+        if event.kind in (EventKind.BUZZ, EventKind.QUESTION) and shown is not None:
+            return say(shown[0], **shown[1])  # in the format's words: the question, a table by its colour
         if event.kind == EventKind.BUZZ:
-            if shown is not None:  # the format names who pressed (a table by its colour, its teams after it)
-                return say(shown[0], **shown[1])
             if event.player is not None and isinstance(event.team, int):  # a button per player: say who
                 roster = players[event.team] if 0 <= event.team < len(players) else ()
                 who = roster[event.player] if 0 <= event.player < len(roster) else \
@@ -125,8 +125,6 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
                         n=next((e.points for e in others if e.points), ""))
             said = found if found != stage_key else ""
             break
-        if event.kind == EventKind.QUESTION and shown is not None:
-            return say(shown[0], **shown[1])
         if event.kind == EventKind.ROUND_START and shown is not None:  # in the format's word: «начат бой 2»
             said = say(shown[0], **shown[1])
             break
