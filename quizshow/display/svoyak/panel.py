@@ -18,7 +18,7 @@ from quizshow.core.typed import find, matches
 from quizshow.display import console_rules
 from quizshow.display.console_style import BAD, GOLD, GOOD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
-from quizshow.formats.svoyak.auction import console_bid
+from quizshow.formats.svoyak.auction import console_bid, console_offers
 from quizshow.formats.svoyak.format import SvoyakFormat
 from quizshow.formats.svoyak.model import Final, Play, SvoyakPhase
 from quizshow.formats.svoyak.spec import SPEC
@@ -195,9 +195,12 @@ def _auction(ui: PanelUI, box: pygame.Rect) -> None:
             bw = row.width // 6
             x = row.right - bw * 3 - unit
             typed = int(amount) if amount.isdigit() else 0
-            bid = console_bid(auction, team, typed, [t.score for t in state.teams], _play(ui).value)
-            for text, action in ((ui.say("console.bid", n=bid), "bid"),
-                                 (ui.say("scene.all_in", n=name.score), "allin"), (ui.say("scene.pass"), "pass")):
+            scores, nominal = [t.score for t in state.teams], _play(ui).value
+            bid = console_bid(auction, team, typed, scores, nominal)
+            words = {"bid": ui.say("console.bid", n=bid), "allin": ui.say("scene.all_in", n=name.score),
+                     "pass": ui.say("scene.pass")}
+            for action in console_offers(auction, team, scores, nominal):  # only what the rules take now
+                text = words[action]
                 ui.button(pygame.Rect(x, row.y + 2, bw - 4, row.height - 4), text, action, team)
                 x += bw
     others = auction.order[1:]

@@ -1,0 +1,56 @@
+"""QA wave 6, «Своя игра» played under Xvfb (screens /tmp/qa6): buttons that offered what the rules refuse or
+named a stake that was not the one paid, a final stake button that read «Ставка 0», override buttons with
+nothing left to choose, a contestant out of the shoot-out not marked out, a lone finalist's win unexplained,
+the wrong-answer banner past the question card, and standings where everyone on 0 was gold."""
+
+from __future__ import annotations
+
+from quizshow.app import Action, ShowApp
+from quizshow.core import commands as c
+from tests.test_w5_svoyak_bid import NOMINAL, auction_opened, frame
+
+
+def _offered(app: ShowApp, at: float, team: int) -> set[str]:
+    """The actions the console's buttons offer `team` in one real frame."""
+    frame(app, at)
+    return {call.name for _, call in app.console.buttons if call.args == (team,)}
+
+
+# --- 1. the auction's opener below the nominal plays the nominal: no «Ва-банк 20» --------------------------
+
+def test_an_opener_below_the_nominal_is_not_offered_an_all_in_that_would_pay_the_nominal(tmp_path):
+    app = auction_opened(tmp_path, opener_score=20)
+    try:
+        said = frame(app, 30.0)
+        assert not any(text.startswith("Ва-банк") for text in said), said
+        assert f"Ставка {NOMINAL}" in said
+        assert "allin" not in _offered(app, 30.1, 2)
+    finally:
+        app.close()
+
+
+def test_an_all_in_from_an_opener_below_the_nominal_is_journalled_as_the_nominal_bid(tmp_path):
+    app = auction_opened(tmp_path, opener_score=20)
+    try:
+        out = app.action(Action("allin", 30.5, "console", (2,)))  # a key or a remote may still send it
+        assert out is not None and out.accepted, out.refused if out else None
+        auction = app.engine.state.fmt.auction
+        assert auction.bid == NOMINAL and not auction.all_in
+        line = app.console.journal[-1][1]
+        assert line == f"Вера: ставка {NOMINAL}", line
+    finally:
+        app.close()
+
+
+# --- 2. the opener cannot pass on the first bid: no «Пас» then ---------------------------------------------
+
+def test_the_opener_is_not_offered_a_pass_on_the_first_bid(tmp_path):
+    app = auction_opened(tmp_path, opener_score=100)
+    try:
+        assert _offered(app, 30.0, 2) == {"bid", "allin"}
+        assert app.submit(c.ScoreSet(at=30.2, team=0, points=500)).accepted  # Анна can beat the opener
+        assert app.action(Action("bid", 30.5, "console", (2,))).accepted
+        nxt = app.engine.state.fmt.auction.current
+        assert "pass" in _offered(app, 31.0, nxt)  # the others may pass
+    finally:
+        app.close()
