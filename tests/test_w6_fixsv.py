@@ -7,6 +7,10 @@ from __future__ import annotations
 
 from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
+from quizshow.formats.svoyak import commands as sc
+from tests.conftest import svoyak_config
+from tests.test_w3_console_traps import svoyak_at_the_stakes
+from tests.test_w3_qa3_svoyak import _texts
 from tests.test_w5_svoyak_bid import NOMINAL, auction_opened, frame
 
 
@@ -52,5 +56,45 @@ def test_the_opener_is_not_offered_a_pass_on_the_first_bid(tmp_path):
         assert app.action(Action("bid", 30.5, "console", (2,))).accepted
         nxt = app.engine.state.fmt.auction.current
         assert "pass" in _offered(app, 31.0, nxt)  # the others may pass
+    finally:
+        app.close()
+
+
+# --- 3. the final's stake buttons read a stake the rules take ----------------------------------------------
+
+def test_a_final_stake_button_with_nothing_typed_reads_and_stakes_the_lowest_stake(tmp_path):
+    app = svoyak_at_the_stakes(tmp_path)
+    try:
+        said = _texts(app)
+        assert "Ставка 0" not in said, said
+        assert said.count("Ставка 1") == 3, said  # one per finalist
+        assert any(text.startswith("Вера  (1…100)") for text in said), said  # the range the rules take
+        out = app.action(Action("stake", 2.0, "console", (2,)))
+        assert out is not None and out.accepted, out.refused if out else None
+        assert dict(app.engine.state.fmt.final.stakes)[2] == 1
+        for digit in "75":
+            app.action(Action("amount", 2.1, args=(digit,)))
+        assert _texts(app).count("Ставка 75") == 3  # what is typed, as before
+    finally:
+        app.close()
+
+
+# --- 4. the final's last theme: nobody is left to choose who removes ----------------------------------------
+
+def test_with_the_last_final_theme_left_no_remover_buttons_are_offered(tmp_path):
+    app = ShowApp(svoyak_config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
+    try:
+        e, at = app.engine, 1.0
+        for team, points in enumerate((300, 200, 100)):
+            assert app.submit(c.ScoreSet(at=at, team=team, points=points)).accepted
+        while e.state.phase != "final_themes":
+            nxt = app.format.next_action(e.state)
+            assert app.submit(sc.EndRound(at=at) if nxt == "next.pick_cell" else c.Go(at=at)).accepted
+            at += 1
+        for theme in range(len(app.format.game.final_themes) - 1):
+            assert app.submit(sc.FinalRemove(at=at, theme=theme)).accepted
+        assert e.state.phase == "final_themes"  # the last theme left, Next goes to the stakes
+        assert "Осталась одна тема — Далее: ставки" in _texts(app)
+        assert not [call for _, call in app.console.buttons if call.name == "pick"], "a remover to choose, for nothing"
     finally:
         app.close()

@@ -61,6 +61,12 @@ def _bid(state: ShowState, team: int, typed: int) -> int:
     return console_bid(play.auction, team, typed, [t.score for t in state.teams], play.value)
 
 
+def console_stake(typed: int, lowest: int) -> int:
+    """The final stake «Ставка» makes (its label says it): the amount typed, and never below the lowest stake
+    (`final_min_stake`): with nothing typed the button reads and stakes the lowest, «Ставка 1»."""
+    return max(typed, lowest)
+
+
 def _all_in(state: ShowState, at: float, team: int) -> sc.Bid:
     """«Ва-банк»: the whole score. An opener below the nominal plays exactly the nominal (the engine takes
     their «Ва-банк» as that bid): the command, and so the journal, says «ставка 40», never «ва-банк 20»."""
@@ -82,7 +88,8 @@ ACTIONS = (
     ActionDef("allin", lambda x, a: _all_in(x.state, x.at, a["team"]), (TEAM,)),
     ActionDef("pass", lambda x, a: sc.Pass(at=x.at, team=a["team"]), (TEAM,)),
     ActionDef("remove", lambda x, a: sc.FinalRemove(at=x.at, theme=a["theme"]), (Arg("theme", int),)),
-    ActionDef("stake", lambda x, a: sc.FinalStake(at=x.at, team=a["team"], amount=x.amount), (TEAM,),
+    ActionDef("stake", lambda x, a: sc.FinalStake(
+        at=x.at, team=a["team"], amount=console_stake(x.amount, int(x.rules.get("final_min_stake", 1)))), (TEAM,),
               uses_amount=True),
     ActionDef("end_round", lambda x, a: sc.EndRound(at=x.at), confirm=True),
     DISCIPLINE,  # «Отвечать необходимо сразу»: the console's «Затяжка» (what: stall)
