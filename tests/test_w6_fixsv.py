@@ -5,6 +5,8 @@ the wrong-answer banner past the question card, and standings where everyone on 
 
 from __future__ import annotations
 
+import pygame
+
 from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
 from quizshow.formats.svoyak import commands as sc
@@ -96,5 +98,50 @@ def test_with_the_last_final_theme_left_no_remover_buttons_are_offered(tmp_path)
         assert e.state.phase == "final_themes"  # the last theme left, Next goes to the stakes
         assert "Осталась одна тема — Далее: ставки" in _texts(app)
         assert not [call for _, call in app.console.buttons if call.name == "pick"], "a remover to choose, for nothing"
+    finally:
+        app.close()
+
+
+# --- 5. the shoot-out: a contestant not in it is marked out on the console ----------------------------------
+
+def test_a_contestant_not_in_the_shootout_has_the_hollow_ring_on_the_console(tmp_path, monkeypatch):
+    app = ShowApp(svoyak_config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
+    try:
+        e, at = app.engine, 1.0
+        for team, points in enumerate((50, 50, 40)):  # Анна and Борис tied, no finalist changes it
+            assert app.submit(c.ScoreSet(at=at, team=team, points=points)).accepted
+        while e.state.phase != "final_themes":
+            nxt = app.format.next_action(e.state)
+            assert app.submit(sc.EndRound(at=at) if nxt == "next.pick_cell" else c.Go(at=at)).accepted
+            at += 1
+        theme = 0
+        while e.state.phase == "final_themes":
+            app.submit(sc.FinalRemove(at=at, theme=theme))
+            theme += 1
+            if app.format.next_action(e.state) == "next.stakes":
+                assert app.submit(c.Go(at=at)).accepted
+        for team in (0, 1, 2):
+            assert app.submit(sc.FinalStake(at=at, team=team, amount=10)).accepted
+        while e.state.phase != "shootout":
+            if app.format.next_action(e.state) == "next.judge_first":
+                assert app.submit(c.Judge(at=at, correct=True)).accepted
+            else:
+                assert app.submit(c.Go(at=at)).accepted, app.format.next_action(e.state)
+            at += 1
+        assert app.submit(c.Go(at=at)).accepted and e.state.phase == "question"
+        assert not app.submit(c.Buzz(at=at + 0.5, team=2)).accepted  # Вера does not play it
+        rings: list[tuple[tuple[int, int, int], int]] = []
+        circle = pygame.draw.circle
+
+        def spy(surface, color, center, radius, width=0, *rest):
+            rings.append((tuple(pygame.Color(color))[:3], width))
+            return circle(surface, color, center, radius, width, *rest)
+
+        monkeypatch.setattr(pygame.draw, "circle", spy)
+        vera = app.engine.state.teams[2]
+        colour = tuple(app.console.theme.team_color(2, vera.color))[:3]
+        frame(app, at + 1.0)
+        assert (colour, 2) in rings, rings  # hollow: out of this question
+        assert 2 in app.format.buttons_locked(e.state)  # her lamp stays off
     finally:
         app.close()

@@ -276,7 +276,9 @@ class FinalRounds(Format):
         return self._winner(state, leaders[0])
 
     def _winner(self, state: ShowState, team: int) -> Result:
-        new = replace(state, phase=SvoyakPhase.END, answering=None, timer=Timer(), banner=None,
+        shootout = self.play(state).shootout
+        locked = state.locked & set(shootout.tied) if shootout is not None else state.locked  # the end: none «outside»
+        new = replace(state, phase=SvoyakPhase.END, answering=None, timer=Timer(), banner=None, locked=locked,
                       fmt=replace(self.play(state), winner=team))
         return new, [Event(EventKind.WINNER, team=team, name=state.teams[team].name)]
 
@@ -290,8 +292,11 @@ class FinalRounds(Format):
         shootout = replace(self.the_shootout(state), asked=self.the_shootout(state).asked + 1)
         value = int(self.rules["shootout_value"])
         play = replace(play, shootout=shootout, value=value, read=False, solo=None, kind="shootout")
+        # Those not in the shoot-out are out of its questions from the start: the console's hollow ring, the
+        # lamps off, the phone's «НЕ ВАШ ВОПРОС» (a press is refused as «не играет этот вопрос»).
+        outside = frozenset(range(len(state.teams))) - set(shootout.tied)
         new = replace(state, phase=SvoyakPhase.QUESTION, fmt=play, question=shootout.asked - 1, presses=PressLog(),
-                      locked=frozenset(), answering=None, banner=None,
+                      locked=outside, answering=None, banner=None,
                       timer=Timer.ready(float(self.rules["answer_window_s"])))
         event = Event(EventKind.QUESTION, round=len(self.game.rounds) + 1, number=shootout.asked - 1,
                       question_kind="shootout")
