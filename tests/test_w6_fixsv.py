@@ -145,3 +145,50 @@ def test_a_contestant_not_in_the_shootout_has_the_hollow_ring_on_the_console(tmp
         assert 2 in app.format.buttons_locked(e.state)  # her lamp stays off
     finally:
         app.close()
+
+
+# --- 6. the one finalist loses the stake down to the others' 0: why she wins, and no shoot-out --------------
+
+def test_a_sole_finalist_on_a_level_with_the_others_wins_and_next_and_the_card_say_why(tmp_path):
+    from quizshow.display.projector import Projector
+    from quizshow.display.theme import load_theme
+    from quizshow.formats.svoyak.spec import SPEC
+    from quizshow.i18n import add_phrases, phrase
+    from tests.conftest import views_of
+    from tests.test_svoyak import final_engine, ok
+
+    add_phrases(SPEC.phrases)  # as the composition root does for the show it runs
+    e = final_engine([0, 30, -10])  # only Борис plays the final
+    assert e.state.fmt.final.order == (1,)
+    for theme in range(4):
+        ok(e, sc.FinalRemove(at=7, theme=theme))
+    ok(e, c.Go(at=8))
+    ok(e, sc.FinalStake(at=9, team=1, amount=30))
+    for at in (10, 11, 12):  # the question, «Время!», the reveal
+        ok(e, c.Go(at=at))
+    ok(e, c.Judge(at=13, correct=False))  # 30 − 30: Борис 0, level with Анна's 0
+    ok(e, c.Go(at=14))
+    assert e.state.phase == "final_answer"
+    nxt = e.format.next_action(e.state)  # no shoot-out: only finalists compete
+    assert phrase(nxt, "ru") == "Объявить победителя (в финале играл один — перестрелки нет)"
+    assert phrase(nxt, "en") == "Announce the winner (one finalist: no shoot-out)"
+    ok(e, c.Go(at=17))
+    assert e.state.phase == "end" and e.format.winner(e.state) == [1]
+    shown = Projector(e.format, load_theme(svoyak_config().theme), "Своя игра", "ru", views=views_of(e.format))
+    surface = pygame.Surface((1920, 1080))
+    texts: list[str] = []
+    fit = shown.text.fit
+    shown.text.fit = lambda words, *a, **k: (texts.append(words), fit(words, *a, **k))[1]  # type: ignore[method-assign]
+    shown.start(surface, e.state, 20.0)
+    for i in range(60):
+        shown.render(surface, e.state, 20.0 + i / 30)
+    assert "Единственный участник финала" in texts, texts
+    assert "Борис" in texts and "ПОБЕДИТЕЛЬ" in texts
+
+
+def test_a_sole_finalist_ahead_of_everyone_wins_with_no_word_added():
+    from tests.test_svoyak import final_engine, through_final
+
+    e = final_engine([0, 30, -10])
+    through_final(e, {1: 10}, {1: True})
+    assert e.state.phase == "end" and not e.format.sole_finalist_wins(e.state)

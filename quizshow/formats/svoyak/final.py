@@ -237,7 +237,9 @@ class FinalRounds(Format):
                 return "next.judge_first"
             return "next.final_next" if final.showing + 1 < len(final.order) else "next.reveal"
         if phase == SvoyakPhase.FINAL_ANSWER:  # a shoot-out only when first place is shared
-            return "next.shootout" if len(self._leaders(state)) > 1 else "next.winner"
+            if len(self._leaders(state)) > 1:
+                return "next.shootout"
+            return "next.winner_sole_finalist" if self.sole_finalist_wins(state) else "next.winner"
         if phase == SvoyakPhase.SHOOTOUT:
             return "next.shootout_next"
         return "next.none"
@@ -265,6 +267,17 @@ class FinalRounds(Format):
         candidates = sorted(final.order) if final is not None and final.order else list(range(len(state.teams)))
         best = max(state.teams[t].score for t in candidates)
         return [t for t in candidates if state.teams[t].score == best]
+
+    def sole_finalist_wins(self, state: ShowState) -> bool:
+        """The only finalist wins though someone who did not play the final has as much or more (they left it on
+        zero or less and ended there, the finalist lost the stake down to it): only finalists compete, so no
+        shoot-out — Next and the winner's card say why."""
+        final = self.play(state).final
+        if final is None or len(final.order) != 1:
+            return False
+        (team,) = final.order
+        score = state.teams[team].score
+        return any(other.score >= score for i, other in enumerate(state.teams) if i != team)
 
     def finish(self, state: ShowState) -> Result:
         leaders = self._leaders(state)
