@@ -192,3 +192,97 @@ def test_a_sole_finalist_ahead_of_everyone_wins_with_no_word_added():
     e = final_engine([0, 30, -10])
     through_final(e, {1: 10}, {1: True})
     assert e.state.phase == "end" and not e.format.sole_finalist_wins(e.state)
+
+
+# --- 7. projector cosmetics: the wrong-answer banner on its card; equal scores share a place -----------------
+
+def _settled(engine, at: float, size=(1920, 1080)):
+    """The projector's picture of the engine's state once its springs have settled, and the projector."""
+    from quizshow.display.projector import Projector
+    from quizshow.display.theme import load_theme
+    from tests.conftest import views_of
+
+    shown = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", "ru",
+                      views=views_of(engine.format))
+    surface = pygame.Surface(size)
+    shown.start(surface, engine.state, at)
+    for i in range(30):
+        shown.render(surface, engine.state, at + i / 30)
+    return surface, shown
+
+
+def test_the_wrong_answer_banner_stays_on_the_question_card_clear_of_the_clock_column():
+    from quizshow.display.scenes import widgets
+    from tests.test_tv import _at, _walk_to
+
+    engine = _walk_to("wrong")
+    assert engine.state.banner is not None and engine.state.banner.text_key == "banner.wrong"
+    at = _at(engine) + 0.1
+    surface, shown = _settled(engine, at)
+    frame = shown.frame(engine.state, at + 1.0, surface.get_size())
+    scene = shown.scene(engine.state)
+    box = scene._layout(frame)
+    y = widgets.banner_rect(frame, box.strip).centery  # the band's height on the picture
+    accent = pygame.Color(frame.color("accent"))
+
+    def yellow(x: int) -> bool:
+        got = surface.get_at((x, y))
+        return all(abs(a - b) <= 40 for a, b in zip(got[:3], accent[:3], strict=True))
+
+    # In the picture: the band's yellow never reaches past the card's right edge into the clock's column.
+    assert not any(yellow(x) for x in range(box.card.right + frame.u(8), frame.size[0], 4)), "banner past the card"
+    band = widgets.banner_rect(frame, box.strip, box.card)
+    assert box.card.left <= band.left and band.right <= box.card.right, (band, box.card)
+    assert abs(band.centerx - box.card.centerx) <= 1  # centred on the card
+    assert yellow(band.left + frame.u(40)) and yellow(band.right - frame.u(40))
+
+
+def _standings_rows(engine):
+    """The standings card's places as drawn, and whether each row has the leader's gold edge."""
+    from quizshow.display.scenes.cards import StandingsCard
+    from quizshow.display.theme import load_theme
+    from quizshow.display.projector import Projector
+    from tests.conftest import views_of
+
+    shown = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", "ru",
+                      views=views_of(engine.format))
+    texts: list[str] = []
+    fit = shown.text.fit
+    shown.text.fit = lambda words, *a, **k: (texts.append(words), fit(words, *a, **k))[1]  # type: ignore[method-assign]
+    frame = shown.frame(engine.state, 10.0, (1920, 1080))
+    card = StandingsCard().card(frame)
+    numbers = [t for t in texts if t.isdigit()]  # each row: its place, then its score
+    places = numbers[0::2]
+    return places, card, frame
+
+
+def test_standings_with_everyone_level_share_the_first_place_and_none_is_gold():
+    from quizshow.display.scenes.cards import standing_places
+    from tests.conftest import svoyak_engine
+
+    engine = svoyak_engine()
+    assert engine.dispatch(c.Go(at=1.0)).accepted
+    places, gold = standing_places(engine.state)
+    assert list(places.values()) == [1, 1, 1] and gold == set()
+    drawn, card, frame = _standings_rows(engine)
+    assert drawn[:3] == ["1", "1", "1"], drawn
+    # No row's edge is gold: the left end of each row's top edge, below the card's heading.
+    accent = pygame.Color(frame.color("accent"))
+    golds = 0
+    for y in range(frame.u(130), card.get_height() - frame.u(30)):
+        got = card.get_at((card.get_width() // 2, y))
+        golds += all(abs(a - b) <= 30 for a, b in zip(got[:3], accent[:3], strict=True))
+    assert golds == 0, "a gold row edge with nobody leading"
+
+
+def test_standings_share_a_place_between_equal_scores_and_gild_the_real_leader():
+    from quizshow.display.scenes.cards import standing_places
+    from tests.conftest import svoyak_engine
+
+    engine = svoyak_engine()
+    for team, points in enumerate((30, 50, 30)):
+        assert engine.dispatch(c.ScoreSet(at=1.0, team=team, points=points)).accepted
+    places, gold = standing_places(engine.state)
+    assert places == {0: 2, 1: 1, 2: 2} and gold == {1}
+    drawn, _, _ = _standings_rows(engine)
+    assert drawn[:3] == ["1", "2", "2"], drawn
