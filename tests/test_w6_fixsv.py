@@ -238,10 +238,10 @@ def test_the_wrong_answer_banner_stays_on_the_question_card_clear_of_the_clock_c
 
 
 def _standings_rows(engine):
-    """The standings card's places as drawn, and whether each row has the leader's gold edge."""
+    """The standings card's places as drawn, the card and its frame."""
+    from quizshow.display.projector import Projector
     from quizshow.display.scenes.cards import StandingsCard
     from quizshow.display.theme import load_theme
-    from quizshow.display.projector import Projector
     from tests.conftest import views_of
 
     shown = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", "ru",
