@@ -9,6 +9,7 @@ from weakref import WeakKeyDictionary
 
 import pygame
 
+from quizshow.core.state import ShowState
 from quizshow.display import paint
 from quizshow.display.motion import artwork
 from quizshow.display.scenes import widgets
@@ -62,6 +63,15 @@ class TitleScene(Scene):
             surface.blit(sub, sub.get_rect(midtop=(w // 2, plate.bottom + frame.u(40))))
 
 
+def standing_places(state: ShowState) -> tuple[dict[int, int], set[int]]:
+    """Each team's place (equal scores share one: 1, 1, 3) and the leaders to be shown in gold — none while
+    everyone is level (three zeros at the start: nobody leads)."""
+    scores = [t.score for t in state.teams]
+    places = {i: 1 + sum(other > score for other in scores) for i, score in enumerate(scores)}
+    leaders = set(state.leaders()) if scores else set()
+    return places, leaders if len(leaders) < len(scores) else set()
+
+
 class ScoresScene(Scene):
     """Every team, best first; scores count up; the leader (or the winner) in gold."""
 
@@ -76,6 +86,7 @@ class ScoresScene(Scene):
         final = frame.flags.game_over  # the winner is named
         leaders = set(state.leaders())
         title = frame.say("scene.final_scores")
+        places, gold = standing_places(state)
         if final:
             names = ", ".join(state.teams[i].name for i in sorted(leaders))
             title = f"{frame.say('scene.winner' if len(leaders) == 1 else 'scene.winners')}: {names}"
@@ -88,13 +99,13 @@ class ScoresScene(Scene):
         for rank, team_no in enumerate(order):
             team = state.teams[team_no]
             row = pygame.Rect(int(w * 0.14), top + rank * row_h, int(w * 0.72), row_h - gap)
-            lead = team_no in leaders
+            lead = team_no in (leaders if final else gold)  # the winner(s); during the game only a real leader
             edge = frame.color("accent") if lead else frame.color("panel_edge")
             body = paint.panel(row.size, paint.rgb(frame.color("panel_top")), paint.rgb(frame.color("panel")),
                                paint.rgb(edge), frame.u(16), frame.u(4) if lead else frame.u(2))
             surface.blit(body, row)
             widgets.left_stripe(surface, frame.team_color(team_no), row, frame.u(14), frame.u(16))
-            place = frame.text.fit(str(rank + 1), "numbers", (frame.u(80), row.height - frame.u(12)),
+            place = frame.text.fit(str(places[team_no]), "numbers", (frame.u(80), row.height - frame.u(12)),
                                    frame.color("muted"), frame.u(70), wrap=False)
             surface.blit(place, place.get_rect(center=(row.x + frame.u(70), row.centery)))
             score = frame.anim.score(team_no, team.score, frame.now)
@@ -354,7 +365,7 @@ class QuestionScene(Scene):
         widgets.score_strip(surface, frame, box.strip, teams=self.strip_teams(frame))
         # Above the strip (the score it changes stays in sight), where the question's text stops; once the
         # answer is on the card, over the strip: the answer is never covered.
-        widgets.banner(surface, frame, None if box.answer is not None else box.strip)
+        widgets.banner(surface, frame, None if box.answer is not None else box.strip, box.card)
 
     def moving(self, frame: Frame) -> list[Piece] | None:
         """Who answers, the clock, the score strip's cards, the banner (a card that may play a video, or a
@@ -373,7 +384,7 @@ class QuestionScene(Scene):
         if clock is not None:
             pieces.append(clock)
         pieces += widgets.strip_pieces(frame, box.strip, teams=self.strip_teams(frame))
-        banner = widgets.banner_piece(frame, None if box.answer is not None else box.strip)
+        banner = widgets.banner_piece(frame, None if box.answer is not None else box.strip, box.card)
         if banner is not None:
             pieces.append(banner)
         return pieces
@@ -578,7 +589,7 @@ class StandingsCard:
             self._begun = (key, card, 0)
             frame.give_way()
         _, card, begun = self._begun
-        leaders = set(state.leaders())
+        places, leaders = standing_places(state)
         top = frame.u(130)
         for rank, team_no in enumerate(order):
             if rank < begun:
@@ -590,7 +601,7 @@ class StandingsCard:
                                paint.rgb(edge), frame.u(14), frame.u(3) if team_no in leaders else frame.u(2))
             card.blit(body, row)
             widgets.left_stripe(card, frame.team_color(team_no), row, frame.u(12), frame.u(14))
-            place = frame.text.fit(str(rank + 1), "numbers", (frame.u(70), row.height - frame.u(10)),
+            place = frame.text.fit(str(places[team_no]), "numbers", (frame.u(70), row.height - frame.u(10)),
                                    frame.color("muted"), frame.u(64), wrap=False)
             card.blit(place, place.get_rect(center=(row.x + frame.u(60), row.centery)))
             color = frame.color("negative") if team.score < 0 else frame.color("accent")

@@ -212,9 +212,11 @@ def clock(surface: pygame.Surface, frame: Frame, center: tuple[int, int], radius
         surface.blit(label, label.get_rect(midtop=(center[0], center[1] + int(radius * 0.42))))
 
 
-def banner(surface: pygame.Surface, frame: Frame, above: pygame.Rect | None = None) -> None:
+def banner(surface: pygame.Surface, frame: Frame, above: pygame.Rect | None = None,
+           over: pygame.Rect | None = None) -> None:
     """A lower-third band («Время!», «Это неправильный ответ»), springing open just above the score strip
-    `above` (the −10 it brings stays in sight), else over the foot of the picture."""
+    `above` (the −10 it brings stays in sight), else over the foot of the picture; centred on the card `over`
+    and within it, when given (a card beside the clock's column)."""
     found = frame.state.banner
     if found is None:
         return
@@ -223,7 +225,7 @@ def banner(surface: pygame.Surface, frame: Frame, above: pygame.Rect | None = No
     grow = ease_out_back(min(1.0, age / 0.35))
     full_h = frame.u(BANNER_H)
     band_h = max(1, int(full_h * grow))
-    rect = banner_rect(frame, above)
+    rect = banner_rect(frame, above, over)
     color = legible(frame.team_color(found.team) if found.team is not None else frame.color("accent"), frame)
     slab = paint.panel((rect.width, full_h), paint.rgb(paint.mix(color, paint.WHITE, 0.08)),
                        paint.rgb(color), None, frame.u(20))
@@ -238,22 +240,24 @@ def banner(surface: pygame.Surface, frame: Frame, above: pygame.Rect | None = No
 BANNER_H = 136  # the lower third's band, on the 1080-line grid
 
 
-def banner_piece(frame: Frame, above: pygame.Rect | None = None) -> Piece | None:
+def banner_piece(frame: Frame, above: pygame.Rect | None = None, over: pygame.Rect | None = None) -> Piece | None:
     """The banner as a moving piece (`Scene.moving`): its place (and an eighth of its height above and below:
     the spring overshoots by a tenth), new while it springs open."""
     found = frame.state.banner
     if found is None:
         return None
     age = max(0.0, frame.now - (found.until - frame.fmt.BANNER_S))
-    rect = banner_rect(frame, above)
+    rect = banner_rect(frame, above, over)
     return rect.inflate(0, rect.height // 4), ("banner", ease_out_back(min(1.0, age / 0.35)))
 
 
-def banner_rect(frame: Frame, above: pygame.Rect | None = None) -> pygame.Rect:
-    """Where a banner stands: just above the score strip `above`, else at the bottom of the picture."""
+def banner_rect(frame: Frame, above: pygame.Rect | None = None, over: pygame.Rect | None = None) -> pygame.Rect:
+    """Where a banner stands: just above the score strip `above`, else at the bottom of the picture; centred
+    on the card `over` and no wider than it (never out past its edge into the clock's column)."""
     w, h = frame.size
-    rect = pygame.Rect(0, 0, int(w * 0.7), frame.u(BANNER_H))
-    rect.center = (w // 2, h - frame.u(36) - frame.u(52))
+    width = int(w * 0.7) if over is None else min(int(w * 0.7), over.width - frame.u(48))
+    rect = pygame.Rect(0, 0, width, frame.u(BANNER_H))
+    rect.center = (w // 2 if over is None else over.centerx, h - frame.u(36) - frame.u(52))
     if above is not None:
         rect.bottom = above.top - frame.u(12)
     return rect

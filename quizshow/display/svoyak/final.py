@@ -336,7 +336,12 @@ class WinnerScene(SpringCardScene):
         words(surface, frame, state.teams[winner].name,
               pygame.Rect(plate.x + frame.u(60), plate.y + frame.u(150), plate.width - frame.u(120), frame.u(200)),
               px=150)
+        sole = svoyak(frame).sole_finalist_wins(state)  # «Анна 0» over a strip of zeros: say why she wins
         words(surface, frame, number(state.teams[winner].score),
-              pygame.Rect(plate.x, plate.y + frame.u(360), plate.width, frame.u(120)), role="numbers",
-              color=frame.color("accent"), px=110)
+              pygame.Rect(plate.x, plate.y + frame.u(340 if sole else 360), plate.width, frame.u(100 if sole else 120)),
+              role="numbers", color=frame.color("accent"), px=96 if sole else 110)
+        if sole:
+            words(surface, frame, frame.say("scene.sole_finalist"),
+                  pygame.Rect(plate.x + frame.u(60), plate.y + frame.u(440), plate.width - frame.u(120), frame.u(60)),
+                  role="body", color=frame.color("muted"), px=48)
         widgets.score_strip(surface, frame, strip_rect(frame))

@@ -18,10 +18,10 @@ from quizshow.core.typed import find, matches
 from quizshow.display import console_rules
 from quizshow.display.console_style import BAD, GOLD, GOOD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
-from quizshow.formats.svoyak.auction import console_bid
+from quizshow.formats.svoyak.auction import console_bid, console_offers
 from quizshow.formats.svoyak.format import SvoyakFormat
 from quizshow.formats.svoyak.model import Final, Play, SvoyakPhase
-from quizshow.formats.svoyak.spec import SPEC
+from quizshow.formats.svoyak.spec import SPEC, console_stake
 from quizshow.i18n import number
 
 
@@ -195,9 +195,12 @@ def _auction(ui: PanelUI, box: pygame.Rect) -> None:
             bw = row.width // 6
             x = row.right - bw * 3 - unit
             typed = int(amount) if amount.isdigit() else 0
-            bid = console_bid(auction, team, typed, [t.score for t in state.teams], _play(ui).value)
-            for text, action in ((ui.say("console.bid", n=bid), "bid"),
-                                 (ui.say("scene.all_in", n=name.score), "allin"), (ui.say("scene.pass"), "pass")):
+            scores, nominal = [t.score for t in state.teams], _play(ui).value
+            bid = console_bid(auction, team, typed, scores, nominal)
+            words = {"bid": ui.say("console.bid", n=bid), "allin": ui.say("scene.all_in", n=name.score),
+                     "pass": ui.say("scene.pass")}
+            for action in console_offers(auction, team, scores, nominal):  # only what the rules take now
+                text = words[action]
                 ui.button(pygame.Rect(x, row.y + 2, bw - 4, row.height - 4), text, action, team)
                 x += bw
     others = auction.order[1:]
@@ -222,8 +225,9 @@ def _final_themes(ui: PanelUI, box: pygame.Rect) -> None:
     for t, name in enumerate(names):
         rect = pygame.Rect(inner.x, inner.y + unit * 2 + t * row_h, inner.width // 2, row_h - 4)
         ui.button(rect, name, "remove", t, dim=t in final.removed)
-    _team_buttons(ui, pygame.Rect(inner.x + inner.width // 2 + unit, inner.y + unit * 2, inner.width // 2 - unit,
-                                  unit * 2), final.order, "pick", lit=remover)
+    if remover is not None:  # the last theme left: nobody removes, no one to choose
+        _team_buttons(ui, pygame.Rect(inner.x + inner.width // 2 + unit, inner.y + unit * 2,
+                                      inner.width // 2 - unit, unit * 2), final.order, "pick", lit=remover)
     if fmt.tie_to_settle(state):  # the one removing now is level with one after them: the host may say who
         ui.label(ui.say("console.order_hint"), (inner.x + inner.width // 2 + unit, inner.y + unit * 5),
                  (inner.width // 2 - unit, unit * 3), MUTED, int(unit * 0.8), wrap=True)
@@ -234,15 +238,18 @@ def _final_stakes(ui: PanelUI, box: pygame.Rect) -> None:
     final = _play(ui).final
     assert final is not None
     inner = ui.titled_panel(box, "console.final_stakes")
+    typed = ui.status.amount or "0"
+    lowest = int(_format(ui).rules["final_min_stake"])
+    stake_made = console_stake(int(typed) if typed.isdigit() else 0, lowest)  # what a click stakes
     for team, row in _amount_rows(ui, inner, final.order):
         score = state.teams[team].score
         stake = final.stake(team)
         ui.dot((row.x + unit // 2, row.centery), ui.team_color(team))
-        text = f"{state.teams[team].name}  (1…{score})   " + (
+        text = f"{state.teams[team].name}  ({lowest}…{score})   " + (
             ui.say("console.stake_is", n=stake) if stake is not None else ui.say("console.no_stake"))
         _row_label(ui, row, text, row.width * 2 // 3, TEXT if stake else MUTED)
         rect = pygame.Rect(row.right - row.width // 4, row.y + 2, row.width // 4, row.height - 4)
-        ui.button(rect, ui.say("console.set_stake", n=ui.status.amount or "0"), "stake", team)
+        ui.button(rect, ui.say("console.set_stake", n=stake_made), "stake", team)
 
 
 def _final_reveal(ui: PanelUI, box: pygame.Rect) -> None:

@@ -30,6 +30,23 @@ def console_bid(auction: Auction | None, team: int, typed: int, scores: list[int
     return max(typed, nominal)
 
 
+def plays_the_nominal(auction: Auction | None, team: int, scores: list[int], nominal: int) -> bool:
+    """Whether `team` is the opener making the first bid with a score below the nominal: they play for
+    exactly the nominal (rules.md §1), so «Ва-банк» would name a stake that is not the one played."""
+    return (auction is not None and auction.leader is None and team == auction.opener
+            and 0 <= team < len(scores) and scores[team] < nominal)
+
+
+def console_offers(auction: Auction | None, team: int, scores: list[int], nominal: int) -> tuple[str, ...]:
+    """The bidding buttons the console offers `team` on its turn: «Ставка», «Ва-банк», «Пас» — but never a
+    «Пас» to the opener's first bid (refused), nor a «Ва-банк» to an opener below the nominal (they play
+    the nominal: the button would name a stake that is not the one paid)."""
+    first = auction is not None and auction.leader is None and team == auction.opener
+    if plays_the_nominal(auction, team, scores, nominal):
+        return ("bid",)
+    return ("bid", "allin") if first else ("bid", "allin", "pass")
+
+
 def place_bid(auction: Auction, team: int, amount: int, all_in: bool, scores: list[int], nominal: int,
               all_in_rule: str = "larger") -> Auction:
     _check_turn(auction, team)

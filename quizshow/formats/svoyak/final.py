@@ -237,7 +237,9 @@ class FinalRounds(Format):
                 return "next.judge_first"
             return "next.final_next" if final.showing + 1 < len(final.order) else "next.reveal"
         if phase == SvoyakPhase.FINAL_ANSWER:  # a shoot-out only when first place is shared
-            return "next.shootout" if len(self._leaders(state)) > 1 else "next.winner"
+            if len(self._leaders(state)) > 1:
+                return "next.shootout"
+            return "next.winner_sole_finalist" if self.sole_finalist_wins(state) else "next.winner"
         if phase == SvoyakPhase.SHOOTOUT:
             return "next.shootout_next"
         return "next.none"
@@ -266,6 +268,17 @@ class FinalRounds(Format):
         best = max(state.teams[t].score for t in candidates)
         return [t for t in candidates if state.teams[t].score == best]
 
+    def sole_finalist_wins(self, state: ShowState) -> bool:
+        """The only finalist wins though someone who did not play the final has as much or more (they left it on
+        zero or less and ended there, the finalist lost the stake down to it): only finalists compete, so no
+        shoot-out — Next and the winner's card say why."""
+        final = self.play(state).final
+        if final is None or len(final.order) != 1:
+            return False
+        (team,) = final.order
+        score = state.teams[team].score
+        return any(other.score >= score for i, other in enumerate(state.teams) if i != team)
+
     def finish(self, state: ShowState) -> Result:
         leaders = self._leaders(state)
         if len(leaders) > 1:
@@ -276,7 +289,9 @@ class FinalRounds(Format):
         return self._winner(state, leaders[0])
 
     def _winner(self, state: ShowState, team: int) -> Result:
-        new = replace(state, phase=SvoyakPhase.END, answering=None, timer=Timer(), banner=None,
+        shootout = self.play(state).shootout
+        locked = state.locked & set(shootout.tied) if shootout is not None else state.locked  # the end: none «outside»
+        new = replace(state, phase=SvoyakPhase.END, answering=None, timer=Timer(), banner=None, locked=locked,
                       fmt=replace(self.play(state), winner=team))
         return new, [Event(EventKind.WINNER, team=team, name=state.teams[team].name)]
 
@@ -290,8 +305,11 @@ class FinalRounds(Format):
         shootout = replace(self.the_shootout(state), asked=self.the_shootout(state).asked + 1)
         value = int(self.rules["shootout_value"])
         play = replace(play, shootout=shootout, value=value, read=False, solo=None, kind="shootout")
+        # Those not in the shoot-out are out of its questions from the start: the console's hollow ring, the
+        # lamps off, the phone's «НЕ ВАШ ВОПРОС» (a press is refused as «не играет этот вопрос»).
+        outside = frozenset(range(len(state.teams))) - set(shootout.tied)
         new = replace(state, phase=SvoyakPhase.QUESTION, fmt=play, question=shootout.asked - 1, presses=PressLog(),
-                      locked=frozenset(), answering=None, banner=None,
+                      locked=outside, answering=None, banner=None,
                       timer=Timer.ready(float(self.rules["answer_window_s"])))
         event = Event(EventKind.QUESTION, round=len(self.game.rounds) + 1, number=shootout.asked - 1,
                       question_kind="shootout")

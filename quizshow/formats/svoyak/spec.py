@@ -10,7 +10,7 @@ from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, choice, count, flag,
 from quizshow.core.state import ShowState
 from quizshow.core.typed import journal_words as typed_words
 from quizshow.formats.svoyak import commands as sc
-from quizshow.formats.svoyak.auction import console_bid
+from quizshow.formats.svoyak.auction import console_bid, plays_the_nominal
 from quizshow.formats.svoyak.format import SvoyakFormat
 from quizshow.formats.svoyak.model import Play, SvoyakPhase
 from quizshow.formats.svoyak.phrases import PHRASES, REFUSALS_RU
@@ -61,6 +61,22 @@ def _bid(state: ShowState, team: int, typed: int) -> int:
     return console_bid(play.auction, team, typed, [t.score for t in state.teams], play.value)
 
 
+def console_stake(typed: int, lowest: int) -> int:
+    """The final stake «Ставка» makes (its label says it): the amount typed, and never below the lowest stake
+    (`final_min_stake`): with nothing typed the button reads and stakes the lowest, «Ставка 1»."""
+    return max(typed, lowest)
+
+
+def _all_in(state: ShowState, at: float, team: int) -> sc.Bid:
+    """«Ва-банк»: the whole score. An opener below the nominal plays exactly the nominal (the engine takes
+    their «Ва-банк» as that bid): the command, and so the journal, says «ставка 40», never «ва-банк 20»."""
+    play = state.fmt
+    if isinstance(play, Play) and isinstance(team, int) and \
+            plays_the_nominal(play.auction, team, [t.score for t in state.teams], play.value):
+        return sc.Bid(at=at, team=team, amount=play.value)
+    return sc.Bid(at=at, team=team, all_in=True, amount=_score(state, team))
+
+
 ACTIONS = (
     ActionDef("cell", lambda x, a: sc.SelectCell(at=x.at, theme=a["theme"], question=a["question"]),
               (Arg("theme", int), Arg("question", int))),
@@ -69,11 +85,11 @@ ACTIONS = (
     ActionDef("catvalue", lambda x, a: sc.CatValue(at=x.at, value=a["value"]), (Arg("value", int),)),
     ActionDef("bid", lambda x, a: sc.Bid(at=x.at, team=a["team"], amount=_bid(x.state, a["team"], x.amount)), (TEAM,),
               uses_amount=True),
-    ActionDef("allin", lambda x, a: sc.Bid(at=x.at, team=a["team"], all_in=True, amount=_score(x.state, a["team"])),
-              (TEAM,)),
+    ActionDef("allin", lambda x, a: _all_in(x.state, x.at, a["team"]), (TEAM,)),
     ActionDef("pass", lambda x, a: sc.Pass(at=x.at, team=a["team"]), (TEAM,)),
     ActionDef("remove", lambda x, a: sc.FinalRemove(at=x.at, theme=a["theme"]), (Arg("theme", int),)),
-    ActionDef("stake", lambda x, a: sc.FinalStake(at=x.at, team=a["team"], amount=x.amount), (TEAM,),
+    ActionDef("stake", lambda x, a: sc.FinalStake(
+        at=x.at, team=a["team"], amount=console_stake(x.amount, int(x.rules.get("final_min_stake", 1)))), (TEAM,),
               uses_amount=True),
     ActionDef("end_round", lambda x, a: sc.EndRound(at=x.at), confirm=True),
     DISCIPLINE,  # «Отвечать необходимо сразу»: the console's «Затяжка» (what: stall)
