@@ -70,6 +70,8 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         fits = own[1]["when"]
         own = (own[0], {k: v for k, v in own[1].items() if k != "when"}) if fits(entry.events) else None
     shown = fmt.command_words(cmd, entry.events) if isinstance(fmt, Format) else None  # names on its board
+    if shown is not None:  # a value may be worded in the console's language (a tournament's «О1»)
+        shown = shown[0], {k: v(entry.events, language) if callable(v) else v for k, v in shown[1].items()}
     if own is not None:  # a value may be worked out from the entry's events (what a ruling took, from whom)
         own = own[0], {k: v(entry.events, language) if callable(v) else v for k, v in own[1].items()}
     own_said = ""

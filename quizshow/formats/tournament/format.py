@@ -26,6 +26,7 @@ from quizshow.event.model import Result as Outcome
 from quizshow.formats.tournament import model as m
 from quizshow.formats.tournament.model import Screen
 from quizshow.formats.tournament.results import day_result
+from quizshow.formats.tournament.words import fixture_code
 
 if TYPE_CHECKING:
     from quizshow.core.spec import FormatSpec
@@ -220,6 +221,14 @@ class TournamentFormat(Format):
         match last asked for is the one being played (its words need no state). The day's own steps (a STAGE
         event: a match begun, a lot drawn) keep the day's words."""
         match = self._last_match
+        begun = next((e.name for e in events if e.kind == EventKind.STAGE and e.name in ("play", "play_all")), None)
+        if begun is not None:  # «матч О1: Альфа — Бета»: the fixture's code in the console's language
+            named = next((e.name for e in events if e.kind == EventKind.ROUND_START and e.name), "")
+            fid, _, names = named.partition(": ")
+            if begun == "play_all":
+                return ("journal.stage.play_melee", {}) if fid.startswith("M") else \
+                    ("journal.stage.play_all", {"who": lambda _events, language: fixture_code(fid, language)})
+            return "journal.stage.play", {"who": lambda _events, language: f"{fixture_code(fid, language)}: {names}"}
         if match is None or any(e.kind == EventKind.STAGE for e in events):
             return None
         return match.command_words(command, events)

@@ -1,0 +1,50 @@
+"""QA pass 6 (duel, tournament, brain-ring, console): what the operator reads on the console matches what the
+hall sees, nothing offered that cannot apply, refusals worded in the console's language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from quizshow.core import commands as c
+from quizshow.event import day as D
+from quizshow.formats.tournament import model as m
+from tests.test_w3_tournament_day import day_app, drawn, journal, submit
+from tests.tournament_kit import SEED001
+
+# --- 1. a tournament's match code: the projector's «О1» on the console too ----------------------------------
+
+
+def seed001_drawn(tmp_path: Path):
+    app = day_app(tmp_path, SEED001)
+    submit(app, m.Enter(at=1, fixture="M0", order="3,1,2"))
+    submit(app, m.Pick(at=2, team=5))
+    at = 3.0
+    while D.draw_stage(app.runtime.state.fmt.day) == "lot":
+        submit(app, c.Go(at=at))
+        at += 0.1
+    return app
+
+
+def test_the_consoles_match_list_and_undo_name_a_match_by_the_projectors_code(tmp_path):
+    app = seed001_drawn(tmp_path)
+    try:
+        texts = drawn(app)
+        rows = [t for t in texts if "—" in t and t[:1] in "ОQ"]
+        assert any(t.startswith("О1  ") for t in rows) and not any(t.startswith("Q1") for t in rows), rows
+        assert "Куча мала (8)" in texts and not any(t.startswith("M0") for t in texts)
+        submit(app, c.Go(at=9.0))  # «Играть следующий матч»: Q1
+        said = journal(app)[-1]
+        assert said.startswith("Далее: матч О1: ") and "Q1" not in said, said
+        undo = next(t for t in drawn(app) if t.startswith("Отменить:"))
+        assert "О1" in undo and "Q1" not in undo, undo
+    finally:
+        app.close()
+
+
+def test_the_melee_start_is_journalled_without_its_latin_code(tmp_path):
+    app = day_app(tmp_path, SEED001)
+    try:
+        submit(app, c.Go(at=1.0))
+        assert journal(app)[-1] == "Далее: начата «Куча мала»"
+    finally:
+        app.close()
