@@ -48,3 +48,33 @@ def test_the_melee_start_is_journalled_without_its_latin_code(tmp_path):
         assert journal(app)[-1] == "Далее: начата «Куча мала»"
     finally:
         app.close()
+
+
+# --- 2. a command a format does not use: refused in the console's words, no class or format name ------------
+
+
+def test_right_between_matches_is_refused_in_russian_saying_what_next_does(tmp_path):
+    import pygame
+
+    from tests.conftest import notices
+
+    app = seed001_drawn(tmp_path)
+    try:
+        app.key(pygame.K_y, 0, 9.0)
+        said = " ".join(n.text for n in notices(app))
+        assert "Judge" not in said and "tournament" not in said, said
+        assert "«Верно»" in said and "между матчами" in said and "«Далее»" in said, said
+    finally:
+        app.close()
+
+
+def test_a_command_a_format_does_not_use_is_named_as_the_console_names_it_in_both_languages():
+    from quizshow.core.format import Refused
+    from quizshow.i18n import refusal
+
+    why = Refused("{command} is not used by format {format}", command="Judge", format="demo")
+    ru, en = refusal(why.template, why.values, "ru"), refusal(why.template, why.values, "en")
+    assert ru == "«Верно» / «Неверно» в этой игре не действует", ru
+    assert en == "«Right» / «Wrong» does nothing in this game", en
+    other = Refused("{command} is not used by format {format}", command="Decide", format="melee")
+    assert "Decide" not in refusal(other.template, other.values, "ru")

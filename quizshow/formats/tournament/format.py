@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Button, Format, Refused, Result, Setup
+from quizshow.core.format import Button, Format, Refused, Result, Setup, _handler_name
 from quizshow.core.state import ShowState, Team
 from quizshow.event import day as D
 from quizshow.event.common import effective
@@ -109,6 +109,9 @@ class TournamentFormat(Format):
             if isinstance(command, c.Go) and self._decided(ev):
                 return self.on_close(state, m.Close(at=command.at))
             return self._delegate(state, ev, command)
+        if not own and getattr(self, _handler_name(command), None) is None:
+            raise Refused("{command} does nothing between matches: Next plays the next match",
+                          command=type(command).__name__)
         return super().handle(state, command)
 
     def _delegate(self, state: ShowState, ev: m.EventState, command: c.Command) -> Result:

@@ -260,6 +260,8 @@ def _export(fmt: Format, state: ShowState, title: str) -> dict[str, str]:
 # Its refusals in Russian, as phrases «refusal.» + the English template (quizshow/i18n.py: refusal).
 REFUSALS: dict[str, str] = {
     "a correction needs its reason": "Исправлению нужна причина",
+    "{command} does nothing between matches: Next plays the next match":
+        "{command} между матчами не действует: «Далее» (PgDn) — следующий шаг дня",
     "a match is being played": "Идёт матч",
     "no match is being played": "Матч не идёт",
     "a melee or play-off result is the order of its teams": "Результат «Кучи малы» или доп. боя — порядок команд",
