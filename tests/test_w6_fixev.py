@@ -78,3 +78,51 @@ def test_a_command_a_format_does_not_use_is_named_as_the_console_names_it_in_bot
     assert en == "«Right» / «Wrong» does nothing in this game", en
     other = Refused("{command} is not used by format {format}", command="Decide", format="melee")
     assert "Decide" not in refusal(other.template, other.values, "ru")
+
+
+# --- 3. the duel's bout over: nothing offered that cannot apply, refusals with the real reason -------------
+
+
+def duel_bout_over(tmp_path: Path):
+    from quizshow.app import Action
+    from quizshow.formats.duel import commands as dc
+    from tests.test_duel_display import duel_app
+
+    app = duel_app(tmp_path)
+    app.action(Action("go", 1.0))
+    for player in range(4):  # Бета's four players disqualified: Альфа wins the bout
+        assert app.submit(dc.Disqualify(at=2.0 + player * 0.1, team=1, player=player)).accepted
+    assert app.engine.state.phase == "result"
+    return app
+
+
+def test_after_the_bout_the_question_steps_are_not_offered(tmp_path):
+    from tests.test_duel_display import _buttons
+
+    app = duel_bout_over(tmp_path)
+    try:
+        buttons, _ = _buttons(app)
+        offered = [n for n in buttons if n.split(":")[0] in (
+            "duel_reread", "duel_end_early", "duel_hint", "duel_hint_off", "panel.duel_disqualify")]
+        assert offered == [], offered
+    finally:
+        app.close()
+
+
+def test_after_the_bout_d_and_reread_are_refused_because_the_bout_is_over(tmp_path):
+    import pygame
+
+    from tests.conftest import notices
+
+    app = duel_bout_over(tmp_path)
+    try:
+        app.key(pygame.K_d, 0, 3.0)
+        said = [n.text for n in notices(app)]
+        assert any("Бой окончен" in t for t in said), said  # never silence
+        from quizshow.formats.duel import commands as dc
+
+        for cmd in (dc.Reread(at=3.5), dc.EndEarly(at=3.5), dc.Hint(at=3.5, text="подсказка", show=True)):
+            out = app.submit(cmd)
+            assert out.refused == "the bout is over: Next starts the next one", (cmd, out.refused)  # «Бой окончен…»
+    finally:
+        app.close()

@@ -481,18 +481,24 @@ class DuelFormat(Format):
         return new, events
 
     def on_end_early(self, state: ShowState, cmd: dc.EndEarly) -> Result:
+        if state.phase == Phase.RESULT:
+            raise Refused("the bout is over: Next starts the next one")
         if state.phase not in (Phase.READING, Phase.THINKING):
             raise Refused("only a question nobody is answering can be ended")
         return self._close_unplayed(state, cmd.at, forced=True)
 
     def on_reread(self, state: ShowState, cmd: dc.Reread) -> Result:
         asking = self.duel(state).asking
+        if state.phase == Phase.RESULT:  # the real reason, not «after its first reading»
+            raise Refused("the bout is over: Next starts the next one")
         if not Phase(state.phase).flags.buzzers_live or asking is None or asking.read_end is None:
             raise Refused("a question is read again after its first reading")
         return self._with(state, asking=replace(asking, rereads=asking.rereads + 1)), []
 
     def on_hint(self, state: ShowState, cmd: dc.Hint) -> Result:
         asking = self.duel(state).asking
+        if state.phase == Phase.RESULT:
+            raise Refused("the bout is over: Next starts the next one")
         if not Phase(state.phase).question_on or asking is None:
             raise Refused("a hint is given while a question is played")
         text = " ".join(cmd.text.split())
