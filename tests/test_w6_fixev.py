@@ -126,3 +126,31 @@ def test_after_the_bout_d_and_reread_are_refused_because_the_bout_is_over(tmp_pa
             assert out.refused == "the bout is over: Next starts the next one", (cmd, out.refused)  # «Бой окончен…»
     finally:
         app.close()
+
+
+# --- 4. the tournament's melee: the teams that have left are dimmed, «выбыл(и)» instead of [−][+] ---------
+
+
+def test_teams_that_left_the_tournaments_melee_are_dimmed_with_their_word_not_buttons(tmp_path):
+    from tests.test_duel_display import _buttons
+
+    app = day_app(tmp_path, SEED001)
+    try:
+        at = 1.0
+        for _ in range(3):  # «Куча мала», the tables, question 1
+            submit(app, c.Go(at=at))
+            at += 1
+        submit(app, c.Buzz(at=at, team=1))  # the green table answers question 1 right
+        submit(app, c.Judge(at=at + 1, correct=True))
+        at += 2
+        while not app.format.teams_out(app.runtime.state) and app.runtime.state.phase != "melee_tables":
+            submit(app, c.Go(at=at))
+            at += 1
+        gone = app.format.teams_out(app.runtime.state)
+        assert gone, app.runtime.state.phase  # the red table's players have left
+        texts = drawn(app)
+        assert texts.count("выбыл(и)") == len(gone), texts
+        buttons, _ = _buttons(app)
+        assert not any(name.startswith(f"score_add:{t}:") for t in gone for name in buttons), list(buttons)
+    finally:
+        app.close()

@@ -200,6 +200,11 @@ class TournamentFormat(Format):
         ev = self.event(state)
         return self.match_format(ev).answering_teams(ev.match) if ev.match is not None else frozenset()
 
+    def teams_out(self, state: ShowState) -> frozenset[int]:
+        """The match's teams out for good (the melee's who have left): the console dims them, «выбыл(и)»."""
+        ev = self.event(state)
+        return self.match_format(ev).teams_out(ev.match) if ev.match is not None else frozenset()
+
     def buttons_answering(self, state: ShowState) -> int | None:
         ev = self.event(state)
         return self.match_format(ev).buttons_answering(ev.match) if ev.match is not None else None
