@@ -154,3 +154,19 @@ def test_teams_that_left_the_tournaments_melee_are_dimmed_with_their_word_not_bu
         assert not any(name.startswith(f"score_add:{t}:") for t in gone for name in buttons), list(buttons)
     finally:
         app.close()
+
+
+# --- 5. the duel: Next refused before the thinking minimum says the seconds the clock shows ---------------
+
+
+def test_next_before_the_thinking_minimum_is_over_names_the_seconds_the_clock_shows():
+    from tests.duel_kit import go, started
+
+    eng = started()
+    assert go(eng, 2.0).accepted and eng.state.phase == "thinking"  # the first reading over at 2.0
+    at = 2.0 + 2.6  # 12.4 s of the 15 left: the clock and the console read «12,4» as 13
+    out = go(eng, at)
+    assert not out.accepted
+    left = eng.state.timer.remaining(at)
+    shown = int(left + 0.999)  # the header's clock (display/console_header.py)
+    assert shown == 13 and out.refused.startswith(f"{shown} s of the 15 s"), (left, out.refused)

@@ -13,6 +13,7 @@ a late-arriving earlier press land in the same phase a straight replay would.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -278,7 +279,7 @@ class DuelFormat(Format):
             left = self.thinking_left(state, cmd.at) or 0.0
             if left > 0:
                 raise Refused("{s} s of the {think} s to think are left (end early: confirm on the console)",
-                              s=f"{left:.0f}" if left >= 1 else "1", think=f"{self.think_s():g}")
+                              s=str(max(1, math.ceil(left))), think=f"{self.think_s():g}")  # as the clock counts
             return self._close_unplayed(state, cmd.at, forced=False)
         if phase == Phase.CHOOSING:
             raise Refused("the answerer chooses who leaves first")
