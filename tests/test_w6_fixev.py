@@ -170,3 +170,24 @@ def test_next_before_the_thinking_minimum_is_over_names_the_seconds_the_clock_sh
     left = eng.state.timer.remaining(at)
     shown = int(left + 0.999)  # the header's clock (display/console_header.py)
     assert shown == 13 and out.refused.startswith(f"{shown} s of the 15 s"), (left, out.refused)
+
+
+# --- 6. «Брейн-ринг»: «Неверно (предварительно)» is not offered once the answer is shown -------------------
+
+
+def test_the_ring_offers_no_provisional_wrong_once_the_answer_is_shown(tmp_path):
+    from quizshow.runtime.controls import Action
+    from tests.test_duel_display import _buttons
+    from tests.test_w3_ring_qa import _ring_app
+
+    app = _ring_app(tmp_path)
+    try:
+        for at in (1.0, 2.0, 3.0):  # the question, «Внимание! Вопрос!», the clock
+            assert app.action(Action("go", at)).accepted
+        assert app.submit(c.Buzz(at=5.0, team=0, source_time=5.0)).accepted
+        assert "provisional" in _buttons(app)[0]  # an answer being judged: offered
+        assert app.action(Action("correct", 5.1)).accepted
+        assert app.engine.state.phase == "reveal"
+        assert "provisional" not in _buttons(app)[0]
+    finally:
+        app.close()
