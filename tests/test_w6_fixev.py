@@ -191,3 +191,37 @@ def test_the_ring_offers_no_provisional_wrong_once_the_answer_is_shown(tmp_path)
         assert "provisional" not in _buttons(app)[0]
     finally:
         app.close()
+
+
+# --- 7. the question panel: the pack's author labelled as the author, a comment only when there is one -------
+
+
+def test_the_question_panel_labels_the_author_and_shows_a_comment_only_where_the_question_has_one(tmp_path):
+    from quizshow.display.console import question_rows
+    from tests.test_duel_display import duel_app
+
+    app = duel_app(tmp_path)
+    try:
+        app.submit(c.Go(at=1.0))
+        question = app.format.current(app.engine.state)
+        assert question is not None and not question.comment
+        rows = {app.say(label): text for label, text, _ in question_rows(question, app.say, app.format.setup.pack)}
+        assert rows.get("АВТОР") == "Команда quizshow" and "КОММЕНТАРИЙ" not in rows, rows
+        texts = drawn(app)
+        assert "АВТОР" in texts and "КОММЕНТАРИЙ" not in texts
+    finally:
+        app.close()
+
+
+def test_a_questions_comment_is_shown_alone_under_its_label_and_the_author_under_his():
+    from quizshow.display.console import question_rows
+    from quizshow.i18n import phrase
+    from quizshow.packs.model import Question
+
+    said = {}
+    for language in ("ru", "en"):
+        rows = question_rows(Question(q="Вопрос", a="Ответ", comment="Около 3530 км.", author="Иванов"),
+                             lambda key, lang=language, **v: phrase(key, lang, **v))
+        said[language] = [(phrase(label, language), text) for label, text, _ in rows[2:]]
+    assert said["ru"] == [("КОММЕНТАРИЙ", "Около 3530 км."), ("АВТОР", "Иванов")]
+    assert said["en"] == [("COMMENT", "Около 3530 км."), ("AUTHOR", "Иванов")]
