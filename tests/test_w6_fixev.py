@@ -225,3 +225,81 @@ def test_a_questions_comment_is_shown_alone_under_its_label_and_the_author_under
         said[language] = [(phrase(label, language), text) for label, text, _ in rows[2:]]
     assert said["ru"] == [("КОММЕНТАРИЙ", "Около 3530 км."), ("АВТОР", "Иванов")]
     assert said["en"] == [("COMMENT", "Около 3530 км."), ("AUTHOR", "Иванов")]
+
+
+# --- 8. cosmetics: the melee's heading in one case, «после вопроса N» at 36 px or more, the gold frame -------
+
+
+def _melee_projected(tmp_path: Path):
+    """The melee after question 1 (shows/melee.yaml) on a 1920×1080 projector: the texts fitted, their px."""
+    import pygame
+
+    from quizshow.display.projector import Projector
+    from quizshow.display.theme import load_theme
+    from tests.conftest import ROOT, svoyak_config, views_of
+    from tests.test_w3_melee_qa import _app, _key
+
+    app = _app(tmp_path)
+    for at, key in ((1.0, pygame.K_RIGHT), (2.0, pygame.K_RIGHT), (3.0, pygame.K_2), (4.0, pygame.K_y)):
+        _key(app, key, at)
+    theme = load_theme(svoyak_config(ROOT / "shows" / "melee.yaml").theme)
+    projector = Projector(app.format, theme, "Куча мала", "ru", views=views_of(app.format))
+    calls: dict[str, int] = {}
+    text = projector.text
+    fit = text.fit
+
+    def spy(words, role, box, color, max_px, *args, **kwargs):
+        calls[words] = min(calls.get(words, 10**3), text.layout(words, role, box, max_px).px)
+        return fit(words, role, box, color, max_px, *args, **kwargs)
+
+    text.fit = spy
+    surface = pygame.Surface((1920, 1080))
+    projector.render(surface, app.engine.state, 10.0)
+    projector.render(surface, app.engine.state, 12.0)
+    return app, calls
+
+
+def test_the_melee_heading_is_in_one_case_and_after_question_n_reads_at_36_px(tmp_path):
+    app, calls = _melee_projected(tmp_path)
+    try:
+        heads = [t for t in calls if t.startswith("КУЧА МАЛА")]
+        assert heads and all(t == t.upper() for t in heads), heads
+        assert calls["после вопроса 1"] >= 36, calls["после вопроса 1"]
+    finally:
+        app.close()
+
+
+def test_the_answering_teams_gold_frame_runs_round_its_buttons_not_under_them(tmp_path):
+    from quizshow.display.console_style import GOLD
+    from tests.test_duel_display import _buttons
+
+    app = day_app(tmp_path, SEED001)
+    try:
+        app.submit(m.Enter(at=1, fixture="M0", order="3,1,2"))
+        app.submit(m.Pick(at=2, team=5))
+        at = 3.0
+        while D.draw_stage(app.runtime.state.fmt.day) == "lot":
+            submit(app, c.Go(at=at))
+            at += 0.1
+        for _ in range(4):  # Q1: the title, ready, «Внимание!», the clock
+            if app.runtime.state.phase == "clock":
+                break
+            submit(app, c.Go(at=at))
+            at += 1
+        submit(app, c.Buzz(at=at, team=0, source_time=at))
+        answering = app.runtime.state.answering
+        assert answering is not None
+        buttons, surface = _buttons(app)
+        plus = buttons[f"score_add:{answering}:1"] if f"score_add:{answering}:1" in buttons else next(
+            r for n, r in buttons.items() if n.startswith(f"score_add:{answering}:") and not n.endswith(":-1"))
+
+        def gold(x: int, y: int) -> bool:
+            px = surface.get_at((x, y))
+            return all(abs(a - b) <= 40 for a, b in zip(px[:3], GOLD[:3], strict=True))
+
+        # the frame's top and bottom edges run past the buttons: gold just above and below the [+]
+        above = [any(gold(x, plus.top - k) for k in range(1, 7)) for x in range(plus.left + 4, plus.right - 4)]
+        below = [any(gold(x, plus.bottom - 1 + k) for k in range(1, 7)) for x in range(plus.left + 4, plus.right - 4)]
+        assert all(above) and all(below), (plus, sum(above), sum(below))
+    finally:
+        app.close()
