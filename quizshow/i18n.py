@@ -136,4 +136,7 @@ def refusal(template: str, values: dict[str, object], language: str = "ru") -> s
     own = PHRASES.get(language, {}).get(REFUSAL + template)  # a format's own (its spec's phrases)
     text = own or (REFUSALS_RU.get(template, template) if language == "ru" else template)
     values = {k: decimal(v, None, language) if isinstance(v, float) else v for k, v in values.items()}
+    if "command" in values:  # a command by the console's name for it, never its class name («Judge»)
+        table = PHRASES.get(language, PHRASES["ru"])
+        values["command"] = table.get(f"command.{values['command']}") or table.get("command.any", "")
     return text.format(**values) if values else text

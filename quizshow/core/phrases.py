@@ -23,6 +23,13 @@ PHRASES: dict[str, dict[str, str]] = {
         "phase.end": "Игра окончена",
         "unit.ms": "мс",
         "unit.s": "с",
+        # A command by the console's name for it (a refusal «{command} … не действует»: never the class name).
+        "command.any": "Эта команда", "command.Judge": "«Верно» / «Неверно»", "command.Buzz": "Нажатие кнопки",
+        "command.TimerStart": "«Время!»", "command.TimerStop": "«Стоп время»", "command.TimerAdd": "Добавка времени",
+        "command.Announce": "«Внимание!»", "command.TypedAnswer": "Ответ с телефона",
+        "command.ScoreAdd": "Изменение счёта", "command.ScoreSet": "Изменение счёта", "command.ViewScores": "«Счёт»",
+        "command.ViewBlank": "«Затемнить»", "command.Discipline": "Дисквалификация / штраф",
+        "command.Go": "«Далее»", "command.Back": "«Назад»",
     },
     "en": {
         "next.first_question": "The first question",
@@ -42,6 +49,13 @@ PHRASES: dict[str, dict[str, str]] = {
         "phase.end": "Game over",
         "unit.ms": "ms",
         "unit.s": "s",
+        "command.any": "This command", "command.Judge": "«Right» / «Wrong»", "command.Buzz": "A button press",
+        "command.TimerStart": "«Time!»", "command.TimerStop": "«Stop the clock»", "command.TimerAdd": "More time",
+        "command.Announce": "«Attention!»", "command.TypedAnswer": "A phone answer",
+        "command.ScoreAdd": "A score change", "command.ScoreSet": "A score change", "command.ViewScores": "«Scores»",
+        "command.ViewBlank": "«Blank»", "command.Discipline": "Disqualification / penalty",
+        "command.Go": "«Next»", "command.Back": "«Back»",
+        "refusal.{command} is not used by format {format}": "{command} does nothing in this game",
     },
 }
 
@@ -57,7 +71,7 @@ REFUSALS_RU: dict[str, str] = {
     "the clock is not running": "Часы не идут",
     "there is no clock to change": "Нет часов, которые можно изменить",
     "there is no team {n}": "Участника {n} нет",
-    "{command} is not used by format {format}": "Команда {command} не используется в формате {format}",
+    "{command} is not used by format {format}": "{command} в этой игре не действует",
     "already answering": "Уже отвечают",
     "buzzers are closed": "Кнопки сейчас закрыты",
     "judge the answer first": "Сначала оцените ответ",

@@ -8,7 +8,7 @@ its commands, its actions and its phrases. Pure: no pygame, sockets, threads, fi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
@@ -81,6 +81,15 @@ COMMON_RULES: dict[str, Rule] = {
 # A format's own words for a journal line: (phrase key, values) for a command, or None for the usual
 # `journal.<CommandName>` with the command's team, theme, question, value and amount.
 JournalWords = Callable[[Command], "tuple[str, dict[str, Any]] | None"]
+
+
+def valued(words: tuple[str, dict[str, Any]] | None, events: Sequence[Any], language: str
+           ) -> tuple[str, dict[str, Any]] | None:
+    """A format's words with each value that is a function of the entry's events and the language worked out
+    (what a ruling took, a fixture's code in the console's language)."""
+    if words is None:
+        return None
+    return words[0], {k: v(events, language) if callable(v) else v for k, v in words[1].items()}
 
 # A format's results written out from a state (`--export-results PREFIX`): file suffix -> its text.
 # Pure: the caller replays the journal and writes the files.

@@ -17,16 +17,21 @@ def question_rows(question: Question, say: Callable[..., str], pack: Pack | None
                   ) -> list[tuple[str, str, pygame.Color]]:
     """(label key, text, colour) of the console's question panel: the question, the answer with what else
     to accept, then what only the host sees (host notes, comment, author and source — inherited from the
-    question's theme, round and pack when it has none of its own)."""
+    question's theme, round and pack when it has none of its own). The author and source are labelled as such
+    («АВТОР»), never as a comment a host could read aloud; with host notes they go under «ВЕДУЩЕМУ»."""
     question = credited(pack, question)
     answer = question.a
     if question.accept:
         answer += f"   ({say('console.accept')}: {', '.join(question.accept)})"
     rows = [("console.question", question.q, TEXT), ("console.answer", answer, GOLD)]
     credit = " · ".join(x for x in (question.author, question.source) if x)
-    notes = [n for n in (question.host, question.comment, credit) if n]
-    if notes:
-        rows.append(("console.for_host" if question.host else "console.comment", "\n".join(notes), MUTED))
+    if question.host:  # what only the host reads, the credit with it
+        rows.append(("console.for_host", "\n".join(n for n in (question.host, question.comment, credit) if n), MUTED))
+        return rows
+    if question.comment:  # a comment only when the question has one: never the author, unlabelled
+        rows.append(("console.comment", question.comment, MUTED))
+    if credit:
+        rows.append(("console.author", credit, MUTED))
     return rows
 
 
@@ -67,7 +72,8 @@ def draw_question(ui: PanelUI, box: pygame.Rect) -> int:
     if question is not None:
         rows[1:1] = sound_rows(question, state.phase, ui.say)
     y = inner.y
-    notes = len(rows) - 1 if rows and rows[-1][0] in ("console.for_host", "console.comment") else None
+    notes = len(rows) - 1 if rows and rows[-1][0] in ("console.for_host", "console.comment", "console.author") \
+        else None
     heights = row_heights(ui, [value for _, value, _ in rows], inner, notes)
     for (label, value, color), height in zip(rows, heights, strict=False):
         ui.labelled(pygame.Rect(inner.x, y, inner.width, height), ui.say(label), value, color)

@@ -79,9 +79,10 @@ def draw_team_row(ui: PanelUI, row: pygame.Rect, i: int, step: int, buttons: boo
                          align="center")
         surface.blit(gone, gone.get_rect(center=(row.right - btn, row.centery)))
     elif buttons:
-        height = min(unit * 2 - 4, row.height)
-        minus = pygame.Rect(row.right - btn * 2 - 4, row.centery - height // 2, btn, height)
-        plus = pygame.Rect(row.right - btn, row.centery - height // 2, btn, height)
+        inset = 5 if answering else 0  # inside the gold frame, not over it
+        height = min(unit * 2 - 4, row.height - 2 * inset)
+        minus = pygame.Rect(row.right - btn * 2 - 4, row.centery - height // 2, btn - inset, height)
+        plus = pygame.Rect(row.right - btn - inset, row.centery - height // 2, btn - inset, height)
         ui.button(minus, "−", "score_add", i, -step)
         ui.button(plus, "+", "score_add", i, step)
 

@@ -10,7 +10,7 @@ from quizshow.core import commands as c
 from quizshow.core.effects import EventKind
 from quizshow.core.engine import Entry
 from quizshow.core.format import Format
-from quizshow.core.spec import JournalWords
+from quizshow.core.spec import JournalWords, valued
 from quizshow.i18n import decimal, duration, number, phrase
 
 
@@ -67,11 +67,9 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
 
     own = words(cmd) if words is not None else None
     if own is not None and "when" in own[1]:  # words that fit only some steps of that command (a table's verdict)
-        fits = own[1]["when"]
-        own = (own[0], {k: v for k, v in own[1].items() if k != "when"}) if fits(entry.events) else None
-    shown = fmt.command_words(cmd, entry.events) if isinstance(fmt, Format) else None  # names on its board
-    if own is not None:  # a value may be worked out from the entry's events (what a ruling took, from whom)
-        own = own[0], {k: v(entry.events, language) if callable(v) else v for k, v in own[1].items()}
+        own = (own[0], {k: v for k, v in own[1].items() if k != "when"}) if own[1]["when"](entry.events) else None
+    shown = valued(fmt.command_words(cmd, entry.events), entry.events, language) if isinstance(fmt, Format) else None
+    own = valued(own, entry.events, language)  # values worked out from the events (what a ruling took, from whom)
     own_said = ""
     verdict = isinstance(cmd, c.Judge)  # a format may word a verdict itself (a table that answered, a player)
     # Its own command (namespaced, or declared in its folder: the ring's Ruling), a verdict or a discipline step.

@@ -112,7 +112,9 @@ def _may_take_over(ui: PanelUI, team: int) -> bool:
 
 def _disputes(ui: PanelUI, box: pygame.Rect) -> None:
     state, ring, phase = ui.state, _ring(ui), SPEC.phase_of(ui.state)
-    buttons: list[tuple[str, str, tuple[Value, ...]]] = [(ui.say("console.provisional"), "provisional", ())]
+    buttons: list[tuple[str, str, tuple[Value, ...]]] = []
+    if phase in (Phase.ATTENTION, Phase.CLOCK, Phase.ANSWERING):  # a question live: not once its answer is shown
+        buttons.append((ui.say("console.provisional"), "provisional", ()))
     if ring.provisional is not None:
         name = state.teams[ring.provisional].name
         buttons += [(ui.say("console.ruling_correct", name=name), "ruling", (True,)),

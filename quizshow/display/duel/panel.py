@@ -83,8 +83,13 @@ def key(view: PanelKeys, key: int, mod: int, at: float) -> bool:
     if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
         return False
     duel = view.state.fmt
-    if not isinstance(duel, DuelState) or SPEC.phase_of(view.state) in (Phase.RESULT, Phase.CHOOSING):
+    if not isinstance(duel, DuelState):
         return False
+    if SPEC.phase_of(view.state) in (Phase.RESULT, Phase.CHOOSING):
+        if key != DISQUALIFY_KEY:
+            return False
+        view.call(Call("duel_disqualify", (0, 0)))  # refused with the real reason: the bout is over, a choice
+        return True
     armed = view.memory.get(DISQUALIFY, 0) == _token(duel)
     if key == DISQUALIFY_KEY:
         view.memory[DISQUALIFY] = 0 if armed else _token(duel)
@@ -190,12 +195,14 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
                  else ("console.duel_hint", "duel_hint"))
     steps.append(("console.duel_disqualify_cancel", DISQUALIFY) if picking else
                  ("console.duel_disqualify", DISQUALIFY))
+    if state.phase == Phase.RESULT:  # the bout is over: none of the question's steps applies (Next goes on)
+        steps = []
     open_question = state.phase in (Phase.READING, Phase.THINKING, Phase.ANSWERING)
     # Whole seconds rounded up, as the header's clock and the projector's bar count them.
     think = ui.say("console.duel_think", s=math.ceil(left)) if left is not None and open_question else ""
     clock = ui.fitted(think, "numbers", (unit * 7, actions_h), GOLD if left else MUTED, unit)
     ui.surface.blit(clock, (inner.x, inner.bottom - actions_h + (actions_h - clock.get_height()) // 2))
-    w = (inner.width - unit * 7) // len(steps) - 6
+    w = (inner.width - unit * 7) // max(1, len(steps)) - 6
     for i, (key, action) in enumerate(steps):
         rect = pygame.Rect(inner.x + unit * 7 + i * (w + 6), inner.bottom - actions_h, w, actions_h - 4)
         if action == DISQUALIFY:  # the panel's own switch: arms (or drops) picking the player

@@ -3,7 +3,6 @@ picture is composed again, the idle-time warm-up, names and labels, and the pane
 
 from __future__ import annotations
 
-import re
 from collections.abc import Hashable
 from weakref import WeakKeyDictionary
 
@@ -16,6 +15,7 @@ from quizshow.display.text import TextCache
 from quizshow.event import day as D
 from quizshow.event.model import GROUP_IDS, GROUP_NAMES, Day
 from quizshow.formats.tournament.model import EventState
+from quizshow.formats.tournament.words import fixture_code
 
 
 def event_of(frame: Frame) -> EventState:
@@ -86,26 +86,9 @@ def source_label(frame: Frame, day: Day, source: str) -> str:
     return frame.say("ev.tbd")
 
 
-CODE = re.compile(r"(QF|SF|PO|Q|R)?([A-H]?)(\d*)")  # a fixture id: its stage's prefix, its group, its number
-
-
 def fixture_label(frame: Frame, fid: str) -> str:
-    """A fixture's code as the screen reads it, in the show's language (the event's phrases «ev.code.*»).
-    In Russian: A1 → А1, C2 → В2 (the group's letter as its table names it), Q1 → О1, PO1 → ДБ1, RA1 → ПА1,
-    QF1 → ЧФ1, SF2 → ПФ2; F → Финал; a melee (M0, MR) is its stage's name. The Latin ids stay in the
-    files, the journal and OSC."""
-    if fid == "F":
-        return frame.say("stage.final")
-    if fid.startswith("M"):
-        return frame.say("stage.melee")
-    if fid == "SFR":
-        return frame.say("ev.code.SF") + "*"
-    found = CODE.fullmatch(fid)
-    if found is None or not fid:
-        return fid
-    prefix, group, n = found.groups()
-    head = frame.say(f"ev.code.{prefix}") if prefix else ""
-    return head + (group_name(group) if group else "") + n  # the group's letter as its tables name it
+    """A fixture's code as the screen reads it, in the show's language (formats/tournament/words.py)."""
+    return fixture_code(fid, frame.language)
 
 
 PLACE_PX = 44  # every place of a table in one size, «2–3» as big as «1»

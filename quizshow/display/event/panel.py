@@ -18,6 +18,7 @@ from quizshow.display.event.typed import event, tournament
 from quizshow.event import day as D
 from quizshow.event.common import effective
 from quizshow.formats.tournament.model import EventState, Screen
+from quizshow.formats.tournament.words import fixture_code
 
 SCREENS = (Screen.STANDINGS, Screen.BRACKET, Screen.NEXT, Screen.DRAW)  # the buttons, in this order
 
@@ -117,7 +118,8 @@ def _schedule(ui: PanelUI, box: pygame.Rect, ev: EventState, notice: bool = True
             ui.say("stage." + fixture.stage) + f" ({len(fixture.teams)})"
         label_w = int(rect.width * 0.62)
         colour = GOLD if fixture is upcoming else MUTED if res is not None else TEXT
-        ui.label(f"{fixture.id}  {names}", (rect.x, rect.y + 4), (label_w, rect.height - 4), colour,
+        code = "" if fixture.stage == "melee" else fixture_code(fixture.id, ui.language) + "  "  # О1 as projected
+        ui.label(f"{code}{names}", (rect.x, rect.y + 4), (label_w, rect.height - 4), colour,
                  int(unit * 0.8))
         if res is not None:
             score = ":".join(str(s) for s in res.scores) if res.scores else (

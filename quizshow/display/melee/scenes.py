@@ -49,7 +49,8 @@ class TablesScene(Scene):
         u = frame.u
         head = frame.say("melee.title")
         if m.rounds or asking(phase):
-            head += " · " + frame.say("melee.question", n=len(m.rounds) + (1 if asking(phase) else 0))
+            # one case for the whole heading: «КУЧА МАЛА · ВОПРОС 1», never «КУЧА МАЛА · Вопрос 1»
+            head += " · " + frame.say("melee.question", n=len(m.rounds) + (1 if asking(phase) else 0)).upper()
         words(surface, frame, head, pygame.Rect(0, u(24), w, u(70)), color=frame.color("accent"), px=56)
         if m.winner is not None:
             box = pygame.Rect(w // 2 - u(560), u(200), u(1120), u(380))
@@ -117,10 +118,11 @@ class TablesScene(Scene):
         col_w = box.width // max(1, len(rounds))
         for i, r in enumerate(rounds):
             x = box.x + i * col_w
-            words(surface, frame, frame.say("melee.after", n=r), pygame.Rect(x, box.y + u(36), col_w - u(20), u(44)),
-                  role="body", color=frame.color("accent"), px=36, anchor="midleft", shadow=False)
+            # a box as tall as a 38-px line wants (at 44 the caption shrank to ~30 px)
+            words(surface, frame, frame.say("melee.after", n=r), pygame.Rect(x, box.y + u(34), col_w - u(20), u(56)),
+                  role="body", color=frame.color("accent"), px=38, anchor="midleft", shadow=False)
             names = [state.teams[t].name for t, rr in m.out if rr == r]
-            words(surface, frame, ", ".join(names), pygame.Rect(x, box.y + u(84), col_w - u(20), box.height - u(84)),
+            words(surface, frame, ", ".join(names), pygame.Rect(x, box.y + u(92), col_w - u(20), box.height - u(92)),
                   role="body", color=frame.color("muted"), px=40, anchor="topleft", shadow=False)
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:

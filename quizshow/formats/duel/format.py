@@ -13,6 +13,7 @@ a late-arriving earlier press land in the same phase a straight replay would.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -278,7 +279,7 @@ class DuelFormat(Format):
             left = self.thinking_left(state, cmd.at) or 0.0
             if left > 0:
                 raise Refused("{s} s of the {think} s to think are left (end early: confirm on the console)",
-                              s=f"{left:.0f}" if left >= 1 else "1", think=f"{self.think_s():g}")
+                              s=str(max(1, math.ceil(left))), think=f"{self.think_s():g}")  # as the clock counts
             return self._close_unplayed(state, cmd.at, forced=False)
         if phase == Phase.CHOOSING:
             raise Refused("the answerer chooses who leaves first")
@@ -481,18 +482,24 @@ class DuelFormat(Format):
         return new, events
 
     def on_end_early(self, state: ShowState, cmd: dc.EndEarly) -> Result:
+        if state.phase == Phase.RESULT:
+            raise Refused("the bout is over: Next starts the next one")
         if state.phase not in (Phase.READING, Phase.THINKING):
             raise Refused("only a question nobody is answering can be ended")
         return self._close_unplayed(state, cmd.at, forced=True)
 
     def on_reread(self, state: ShowState, cmd: dc.Reread) -> Result:
         asking = self.duel(state).asking
+        if state.phase == Phase.RESULT:  # the real reason, not «after its first reading»
+            raise Refused("the bout is over: Next starts the next one")
         if not Phase(state.phase).flags.buzzers_live or asking is None or asking.read_end is None:
             raise Refused("a question is read again after its first reading")
         return self._with(state, asking=replace(asking, rereads=asking.rereads + 1)), []
 
     def on_hint(self, state: ShowState, cmd: dc.Hint) -> Result:
         asking = self.duel(state).asking
+        if state.phase == Phase.RESULT:
+            raise Refused("the bout is over: Next starts the next one")
         if not Phase(state.phase).question_on or asking is None:
             raise Refused("a hint is given while a question is played")
         text = " ".join(cmd.text.split())

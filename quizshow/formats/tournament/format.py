@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Button, Format, Refused, Result, Setup
+from quizshow.core.format import Button, Format, Refused, Result, Setup, _handler_name
 from quizshow.core.state import ShowState, Team
 from quizshow.event import day as D
 from quizshow.event.common import effective
@@ -26,6 +26,7 @@ from quizshow.event.model import Result as Outcome
 from quizshow.formats.tournament import model as m
 from quizshow.formats.tournament.model import Screen
 from quizshow.formats.tournament.results import day_result
+from quizshow.formats.tournament.words import fixture_code
 
 if TYPE_CHECKING:
     from quizshow.core.spec import FormatSpec
@@ -108,6 +109,9 @@ class TournamentFormat(Format):
             if isinstance(command, c.Go) and self._decided(ev):
                 return self.on_close(state, m.Close(at=command.at))
             return self._delegate(state, ev, command)
+        if not own and getattr(self, _handler_name(command), None) is None:
+            raise Refused("{command} does nothing between matches: Next plays the next match",
+                          command=type(command).__name__)
         return super().handle(state, command)
 
     def _delegate(self, state: ShowState, ev: m.EventState, command: c.Command) -> Result:
@@ -196,6 +200,11 @@ class TournamentFormat(Format):
         ev = self.event(state)
         return self.match_format(ev).answering_teams(ev.match) if ev.match is not None else frozenset()
 
+    def teams_out(self, state: ShowState) -> frozenset[int]:
+        """The match's teams out for good (the melee's who have left): the console dims them, «выбыл(и)»."""
+        ev = self.event(state)
+        return self.match_format(ev).teams_out(ev.match) if ev.match is not None else frozenset()
+
     def buttons_answering(self, state: ShowState) -> int | None:
         ev = self.event(state)
         return self.match_format(ev).buttons_answering(ev.match) if ev.match is not None else None
@@ -220,6 +229,14 @@ class TournamentFormat(Format):
         match last asked for is the one being played (its words need no state). The day's own steps (a STAGE
         event: a match begun, a lot drawn) keep the day's words."""
         match = self._last_match
+        begun = next((e.name for e in events if e.kind == EventKind.STAGE and e.name in ("play", "play_all")), None)
+        if begun is not None:  # «матч О1: Альфа — Бета»: the fixture's code in the console's language
+            named = next((e.name for e in events if e.kind == EventKind.ROUND_START and e.name), "")
+            fid, _, names = named.partition(": ")
+            if begun == "play_all":
+                return ("journal.stage.play_melee", {}) if fid.startswith("M") else \
+                    ("journal.stage.play_all", {"who": lambda _events, language: fixture_code(fid, language)})
+            return "journal.stage.play", {"who": lambda _events, language: f"{fixture_code(fid, language)}: {names}"}
         if match is None or any(e.kind == EventKind.STAGE for e in events):
             return None
         return match.command_words(command, events)

@@ -20,6 +20,7 @@ from quizshow.core.state import ShowState
 from quizshow.event import export
 from quizshow.formats.tournament import model as m
 from quizshow.formats.tournament.format import TournamentFormat
+from quizshow.formats.tournament.words import fixture_code
 
 AnySpec = FormatSpec[Any, Any, Any]
 
@@ -150,6 +151,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "ev.journal.correct": "Исправлен результат {fixture}: {who} (причина: {reason})",
         "ev.journal.remove": "Команда «{team}» снята с турнира ({reason})",
         "journal.stage.play": "матч {who}", "journal.stage.play_all": "начата «Куча мала» ({who})",
+        "journal.stage.play_melee": "начата «Куча мала»",
         "journal.stage.draw": "номер {n} — {who}", "journal.stage.close": "матч записан, на экране таблица",
         "journal.stage.close_draw": "матч записан, на экране жеребьёвка",
     },
@@ -219,6 +221,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "ev.journal.correct": "Result {fixture} corrected: {who} (reason: {reason})",
         "ev.journal.remove": "«{team}» removed from the tournament ({reason})",
         "journal.stage.play": "match {who}", "journal.stage.play_all": "the melee started ({who})",
+        "journal.stage.play_melee": "the melee started",
         "journal.stage.draw": "number {n} — {who}", "journal.stage.close": "match recorded, the standings on screen",
         "journal.stage.close_draw": "match recorded, the draw on screen",
     },
@@ -227,12 +230,15 @@ PHRASES: dict[str, dict[str, str]] = {
 
 def _own_words(cmd: c.Command) -> tuple[str, dict[str, object]] | None:
     """The console journal's words for the event's own commands ({who}: the result its event says)."""
+    def code(fid: str) -> Any:  # the fixture's code in the console's language (О1, not Q1)
+        return lambda _events, language: fixture_code(fid, language)
+
     if isinstance(cmd, m.Play):
-        return "ev.journal.play", {"fixture": cmd.fixture or ""}
+        return "ev.journal.play", {"fixture": code(cmd.fixture or "")}
     if isinstance(cmd, m.Enter):
-        return ("ev.journal.report" if cmd.source == "osc" else "ev.journal.enter"), {"fixture": cmd.fixture}
+        return ("ev.journal.report" if cmd.source == "osc" else "ev.journal.enter"), {"fixture": code(cmd.fixture)}
     if isinstance(cmd, m.Correct):
-        return "ev.journal.correct", {"fixture": cmd.fixture, "reason": cmd.reason}
+        return "ev.journal.correct", {"fixture": code(cmd.fixture), "reason": cmd.reason}
     if isinstance(cmd, m.Remove):
         return "ev.journal.remove", {"reason": cmd.reason}
     if isinstance(cmd, m.Show):
@@ -254,6 +260,8 @@ def _export(fmt: Format, state: ShowState, title: str) -> dict[str, str]:
 # Its refusals in Russian, as phrases «refusal.» + the English template (quizshow/i18n.py: refusal).
 REFUSALS: dict[str, str] = {
     "a correction needs its reason": "Исправлению нужна причина",
+    "{command} does nothing between matches: Next plays the next match":
+        "{command} между матчами не действует: «Далее» (PgDn) — следующий шаг дня",
     "a match is being played": "Идёт матч",
     "no match is being played": "Матч не идёт",
     "a melee or play-off result is the order of its teams": "Результат «Кучи малы» или доп. боя — порядок команд",
