@@ -46,6 +46,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--presses", type=int, default=3000)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--sort", default="tottime", help="the profile's order (tottime, cumulative)")
     args = parser.parse_args()
     pygame.init()
     folder = Path(tempfile.mkdtemp(prefix="quizshow-press-", dir="/dev/shm" if Path("/dev/shm").is_dir() else None))
@@ -105,7 +106,7 @@ def main() -> None:
     print(f"  less the journal's write call: p50 {rest[len(rest) // 2]:.0f} µs, "
           f"p99 {rest[int(0.99 * len(rest))]:.0f} µs, mean {statistics.mean(rest):.0f} µs")
     if profile is not None:
-        pstats.Stats(profile).sort_stats("tottime").print_stats(20)
+        pstats.Stats(profile).sort_stats(args.sort).print_stats(30)
 
 
 if __name__ == "__main__":
