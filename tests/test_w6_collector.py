@@ -58,9 +58,13 @@ def test_a_press_applied_by_a_box_reader_never_runs_the_collector(tmp_path, coll
 
 def test_a_show_closed_gives_the_collector_its_thresholds_back(tmp_path):
     before = gc.get_threshold()
-    app, _ = _live_question(tmp_path)
-    live = gc.get_threshold()
-    app.feed.stop()
-    app.close()
-    assert live[0] > before[0]  # while live, the automatic collector waits for its backstop
-    assert gc.get_threshold() == before
+    gc.set_threshold(700, 10, 10)  # CPython's own (a show another test left live may have raised them)
+    try:
+        app, _ = _live_question(tmp_path)
+        live = gc.get_threshold()
+        app.feed.stop()
+        app.close()
+        assert live[0] > 700  # while live, the automatic collector waits for its backstop
+        assert gc.get_threshold() == (700, 10, 10)
+    finally:
+        gc.set_threshold(*before)

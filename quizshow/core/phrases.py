@@ -30,6 +30,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "command.ScoreAdd": "Изменение счёта", "command.ScoreSet": "Изменение счёта", "command.ViewScores": "«Счёт»",
         "command.ViewBlank": "«Затемнить»", "command.Discipline": "Дисквалификация / штраф",
         "command.Go": "«Далее»", "command.Back": "«Назад»",
+        "refusal.{command} is not used by format {format}": "{command} в этой игре не действует",
     },
     "en": {
         "next.first_question": "The first question",
