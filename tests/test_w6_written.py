@@ -1,0 +1,119 @@
+"""QA of the written quiz (shows/written-40.yaml): the results table's motion after a corrected cell and
+on a tour's first frames, the score overlay, the tie-break's journal line."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from quizshow.display.projector import Projector
+from quizshow.display.written.results import MOVE_S, STAGGER_S
+from quizshow.formats.written import commands as wc
+from tests.conftest import views_of
+from tests.test_written_display import config, layout_for, played_tours
+
+SETTLE = MOVE_S + STAGGER_S * 40 + 0.5
+
+
+@pytest.fixture(scope="module")
+def theme():
+    from quizshow.display.theme import load_theme
+    return load_theme(config().theme)
+
+
+def frame_at(projector: Projector, state, now: float) -> pygame.Surface:
+    surface = pygame.Surface((1920, 1080))
+    projector.render(surface, state, now)
+    return surface
+
+
+def place_ink(surface: pygame.Surface, rect: pygame.Rect) -> set[tuple[int, int]]:
+    """The bright (letter) pixels of a place cell, relative to the cell."""
+    return {(x - rect.x, y - rect.y) for y in range(rect.top, rect.bottom) for x in range(rect.left, rect.right)
+            if min(surface.get_at((x, y))[:3]) >= 160}
+
+
+def place_cell(box, row: int) -> pygame.Rect:
+    slot = box.slot(row)
+    x, wd = box.columns["place"]
+    return pygame.Rect(slot.x + x, slot.y + 3, wd, slot.height - 6)
+
+
+def a_correction_that_reorders(e) -> wc.Mark:
+    """A wrong answer marked right that moves its team up the table (a sheet re-read)."""
+    lines = e.format.lines(e.state)
+    order = [line.team for line in lines]
+    for line in reversed(lines[5:]):
+        for number in range(len(e.format.main)):
+            cmd = wc.Mark(at=0, team=line.team, number=number, correct=True)
+            out = e.dispatch(cmd)
+            if out.accepted and [ln.team for ln in e.format.lines(e.state)] != order:
+                return cmd
+            if out.accepted:
+                e.dispatch(wc.Mark(at=0, team=line.team, number=number, correct=False))
+    raise AssertionError("no correction reorders the table")
+
+
+def test_a_corrected_cell_on_the_final_table_moves_rows_from_where_they_stand(theme):
+    """w10p01v.png: the rows jumped back to the tour-2 order for half a second, then slid again."""
+    e, t = played_tours(3)
+    projector = Projector(e.format, theme, "ЧГК", "ru", views=views_of(e.format))
+    frame_at(projector, e.state, t)
+    before = frame_at(projector, e.state, t + SETTLE)  # the final table, standing still
+    box = layout_for(e, e.format.lines(e.state))
+    a_correction_that_reorders(e)
+    now = t + SETTLE + 5
+    after = frame_at(projector, e.state, now)  # the first frame after the correction
+    # Every row still stands where it stood: the names' column is the same picture except the corrected rows.
+    x, wd = box.columns["name"]
+    same = 0
+    for row in range(40):
+        slot = box.slot(row)
+        name = pygame.Rect(slot.x + x, slot.y, wd, slot.height)
+        same += pygame.image.tobytes(before.subsurface(name), "RGB") == pygame.image.tobytes(
+            after.subsurface(name), "RGB")
+    assert same >= 36, same
+    # And the rows then slide to the new order and stand there.
+    frame_at(projector, e.state, now + 0.5)
+    settled = frame_at(projector, e.state, now + SETTLE)
+    fresh = Projector(e.format, theme, "ЧГК", "ru", views=views_of(e.format))
+    frame_at(fresh, e.state, 0)
+    assert pygame.image.tobytes(settled, "RGB") == pygame.image.tobytes(frame_at(fresh, e.state, SETTLE), "RGB")
+
+
+def test_a_rows_place_moves_with_its_row_on_a_tours_first_frames(theme):
+    """w06p02.png: the place column showed the new places while the rows still stood in the old order."""
+    e, t = played_tours(2)
+    projector = Projector(e.format, theme, "ЧГК", "ru", views=views_of(e.format))
+    first = frame_at(projector, e.state, t)  # the rows stand in the order before the tour
+    settled = frame_at(projector, e.state, t + SETTLE)
+    lines = e.format.lines(e.state)
+    box = layout_for(e, lines)
+    checked = 0
+    for row, line in enumerate(lines):
+        if line.place[0] <= 3:
+            continue  # a medal row's letters are dark on its tab
+        end = place_ink(settled, place_cell(box, row))
+        # Where the team's row stood on the first frame: its place letters stand there with it.
+        start_row = _row_before(e, line.team)
+        if start_row is None or start_row == row:
+            continue
+        if lines[start_row].place_text == line.place_text:
+            continue
+        shown = place_ink(first, place_cell(box, start_row))
+        overlap = len(shown & end) / max(1, len(shown | end))
+        assert overlap > 0.8, (line.name, line.place_text, lines[start_row].place_text, overlap)
+        checked += 1
+    assert checked >= 5
+
+
+def _row_before(e, team: int) -> int | None:
+    from quizshow.formats.written.standings import standings
+    w = e.state.fmt
+    asked = e.format.asked(e.state)
+    cut = next(i for i, a in enumerate(asked) if a.tour == w.results_after)
+    names = [tm.name for tm in e.state.teams]
+    old = standings(names, asked[:cut], len(e.format.tours), w, int(e.format.rules["extra_player_penalty"]))
+    return next((row for row, ln in enumerate(old) if ln.team == team), None)
+
+
