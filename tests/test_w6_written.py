@@ -117,3 +117,29 @@ def _row_before(e, team: int) -> int | None:
     return next((row for row, ln in enumerate(old) if ln.team == team), None)
 
 
+
+
+@pytest.mark.parametrize(("language", "line"), [("ru", "Далее: дополнительный вопрос 1"),
+                                                ("en", "Next: extra question 1")])
+def test_the_journal_names_the_tie_break_question_without_a_dangling_question(language, line):
+    """w12cz.png: «Далее: дополнительный вопрос 1 · вопрос»."""
+    from written_kit import engine, go, mark, pack, play_question
+
+    from quizshow import i18n
+    from quizshow.core import commands as c
+    from quizshow.core.engine import Entry
+    from quizshow.display.console_words import describe
+    from quizshow.formats.written.spec import SPEC
+
+    i18n.add_phrases(SPEC.phrases)
+    e = engine(the_pack=pack(tours=(1,)))
+    go(e, 1.0)
+    t = play_question(e, 2.0)
+    mark(e, 0, 0, 1, at=t)  # Альфа and Бета share first place
+    go(e, t)
+    assert e.state.phase == "results"
+    cmd = c.Go(at=t + 1)
+    out = e.dispatch(cmd)
+    assert e.state.phase == "question" and e.format.is_extra(e.state.fmt.number)
+    names = [team.name for team in e.state.teams]
+    assert describe(Entry(cmd, tuple(out.events)), names, language, fmt=e.format, after=e.state) == line
