@@ -143,3 +143,41 @@ def test_the_journal_names_the_tie_break_question_without_a_dangling_question(la
     assert e.state.phase == "question" and e.format.is_extra(e.state.fmt.number)
     names = [team.name for team in e.state.teams]
     assert describe(Entry(cmd, tuple(out.events)), names, language, fmt=e.format, after=e.state) == line
+
+
+@pytest.mark.parametrize(("language", "title", "more"), [("ru", "ПОЛОЖЕНИЕ · ТУР 2", "и ещё {n} команд"),
+                                                         ("en", "STANDINGS · TOUR 2", "and {n} more teams")])
+def test_the_score_overlay_shows_the_tables_places_and_order_readably(theme, language, title, more):
+    """w08s.png: «ПОЛОЖЕНИЕ · РАУНД 2», places 1..11 beside a table of «2–3», tied teams in another order,
+    11 of 40 teams with no word of the rest, stopping mid-tie, names ~11 px at 1280×720."""
+    from quizshow.core import commands as c
+    from tests.test_written_display import SizeRecorder
+
+    e, t = played_tours(2)
+    e.dispatch(c.ViewScores(at=t, on=True))
+    text = SizeRecorder(theme.fonts)
+    projector = Projector(e.format, theme, "ЧГК", language, text, views=views_of(e.format))
+    surface = pygame.Surface((1280, 720))
+    projector.render(surface, e.state, t)
+    projector.render(surface, e.state, t + 5)  # the card is up
+    said = [s for s, _ in text.sizes]
+    assert title in said, said
+    card = [one for i, one in enumerate(text.sizes[said.index(title) + 1:], said.index(title) + 1)
+            if text.sizes[i - 1] != one]  # (a text fitted is laid out twice)
+    lines = e.format.lines(e.state)
+    rows = []
+    for line in lines:  # each row: its place, its total, its name
+        found = next((i for i, (s, _) in enumerate(card) if s == line.name), None)
+        if found is None:
+            break
+        assert [s for s, _ in card[found - 2:found]] == [line.place_text, str(line.total)], line.name
+        assert card[found][1] >= round(32 * 720 / 1080), (line.name, card[found][1])  # 32 px at 1080 lines
+        rows.append(found)
+    assert rows == sorted(rows) and len(rows) >= 5  # the table's order, from the top
+    shown = len(rows)
+    assert lines[shown].place != lines[shown - 1].place  # a tie is never cut
+    rest = 40 - shown
+    expected = more.replace("{n}", str(rest))
+    if language == "ru" and rest % 10 in (2, 3, 4) and rest % 100 not in (12, 13, 14):
+        expected = expected.replace("команд", "команды")
+    assert expected in said, said
