@@ -181,3 +181,23 @@ def test_the_score_overlay_shows_the_tables_places_and_order_readably(theme, lan
     if language == "ru" and rest % 10 in (2, 3, 4) and rest % 100 not in (12, 13, 14):
         expected = expected.replace("команд", "команды")
     assert expected in said, said
+
+
+def test_the_tie_break_point_counts_in_the_total_as_the_rules_say():
+    """rules.md § 5 / seed 001: extra questions are played «пока не определится команда набравшая единолично
+    наибольшее количество очков» — the winner leads alone in points, so the extra point is in СУММА (QA saw
+    8+9+9 and 1 extra = 27: right). The table shows it in its own «Доп» column. (Protects present behaviour.)"""
+    from written_kit import engine, go, mark, pack, play_question
+
+    e = engine(the_pack=pack(tours=(1,)))
+    go(e, 1.0)
+    t = play_question(e, 2.0)
+    mark(e, 0, 0, 1, at=t)
+    go(e, t)
+    go(e, t + 1)  # the extra question
+    number = e.state.fmt.number
+    t = play_question(e, t + 2)
+    mark(e, number, 1, at=t)
+    lines = {line.team: line for line in e.format.lines(e.state)}
+    assert (lines[1].tours[0], lines[1].extra, lines[1].total) == (1, 1, 2)
+    assert lines[1].place == (1, 1) and lines[0].place == (2, 2)
