@@ -327,16 +327,17 @@ class ResultsScene(Scene):
         box = layout(frame, len(lines), tours, extra, penalty)
         order = tuple(line.team for line in lines)
         key = (id(frame.anim), frame.size, written_state(frame.state).results_after)
-        move = self._moves.get(key)
+        move = self._moves.pop(key, None)  # (put back last: the window on air's is never the oldest)
         if move is not None and move.anim is not frame.anim:  # another window's, gone: its number reused
             move = None
         if move is None or move.order != order:
             # The order changed with the table on screen (a corrected cell): the rows go on from where they
             # stand, not from the table before the tour.
             shown = move.shown if move is not None and set(move.shown) == set(order) else None
-            if len(self._moves) > 8:
-                self._moves.clear()
-            move = self._moves[key] = _Move(frame.anim, order, dict(shown) if shown else None, frame.now)
+            move = _Move(frame.anim, order, dict(shown) if shown else None, frame.now)
+        self._moves[key] = move
+        while len(self._moves) > 8:  # offscreen rehearsals' (each its own animations), the oldest first
+            del self._moves[next(iter(self._moves))]
         placed = []
         motion: tuple[float, dict[int, int]] | None
         start_at: dict[int, tuple[int, int]]
