@@ -201,3 +201,21 @@ def test_the_tie_break_point_counts_in_the_total_as_the_rules_say():
     lines = {line.team: line for line in e.format.lines(e.state)}
     assert (lines[1].tours[0], lines[1].extra, lines[1].total) == (1, 1, 2)
     assert lines[1].place == (1, 1) and lines[0].place == (2, 2)
+
+
+def test_the_overlay_cuts_between_ties_unless_that_leaves_the_card_mostly_empty():
+    """w08s.png stopped mid-tie; a long tie for 4th must not leave a 12-team card with 3 rows either."""
+    from quizshow.display.written.standings_card import shown_lines
+    from quizshow.formats.written.standings import Line
+
+    def lines(*places):
+        return [Line(team=i, name=str(i), tours=(0,), extra=None, penalty=0, total=0, place=p)
+                for i, p in enumerate(places)]
+
+    five_six = lines((1, 1), (2, 3), (2, 3), (4, 4), (5, 6), (5, 6), (7, 7), (8, 8))
+    shown, more = shown_lines(five_six, 6)
+    assert len(shown) == 4 and more == 4  # not «5–6» alone on the last row: «и ещё 4 команды» instead
+    long_tie = lines((1, 1), (2, 2), (3, 3), *[(4, 12)] * 9)
+    shown, more = shown_lines(long_tie, 7)
+    assert len(shown) == 6 and more == 6  # filled: «4–12» on each row tells the tie goes on
+    assert shown_lines(five_six, 8) == (five_six, 0)

@@ -27,7 +27,8 @@ NAME_PX, MIN_NAME_PX = 48, 32
 
 def shown_lines(lines: list[Line], room: int) -> tuple[list[Line], int]:
     """The lines a card of `room` rows shows, and how many teams it leaves out. Cut between tied blocks (a
-    tie is never split), one row kept for «и ещё N команд»; a first block longer than the card: its head."""
+    tie is not split), one row kept for «и ещё N команд»; where that would leave most of the card empty (a
+    long tie for 4th), the card is filled: each row's shared place («4–9») says its block goes on."""
     if len(lines) <= room:
         return lines, 0
     cap = max(1, room - 1)
@@ -36,7 +37,8 @@ def shown_lines(lines: list[Line], room: int) -> tuple[list[Line], int]:
         if last + 1 > cap:
             break
         end = last + 1
-    end = end or cap
+    if end * 3 < cap * 2:  # under two thirds of it
+        end = cap
     return lines[:end], len(lines) - end
 
 
