@@ -12,7 +12,7 @@ every frame, moving or not, is one big blit and forty small ones (no re-composit
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from weakref import WeakKeyDictionary
 
 import pygame
@@ -126,7 +126,7 @@ class RowSprites:
     def get(self, frame: Frame, line: Line, box: Layout, tours: int, extra: bool, penalty: bool) -> pygame.Surface:
         slot = box.slot(0)
         medal = min(line.place[0], 4)  # the frame's colour: gold, silver, bronze, none (not just «a medal»)
-        key = (id(frame.text), line.name, line.tours, line.extra, line.penalty, line.total, medal,
+        key = (id(frame.text), line.name, line.tours, line.extra, line.penalty, line.total, medal, line.place_text,
                slot.size, tuple(box.columns.items()), extra, penalty)
         found = self._cache.get(key)
         if found is not None:
@@ -181,6 +181,7 @@ def draw_row(surface: pygame.Surface, frame: Frame, line: Line, box: Layout, tou
     h = surface.get_height()
     medal = line.place[0] <= 3
     text = frame.color("text")
+    draw_place(surface, frame, line, box)
     x, wd = box.columns["name"]
     text_in(surface, frame, line.name, "heading", pygame.Rect(x, 0, wd, h), text, NAME_PX, align="left")
     for t in range(tours):
@@ -204,6 +205,34 @@ def draw_row(surface: pygame.Surface, frame: Frame, line: Line, box: Layout, tou
                          border_radius=frame.u(8))
 
 
+def draw_place(surface: pygame.Surface, frame: Frame, line: Line, box: Layout) -> None:
+    """A row's place (its medal tab and tint on the podium): part of the row, so it moves with its team."""
+    w, h = surface.get_size()
+    x, wd = box.columns["place"]
+    rect = pygame.Rect(x, frame.u(3), wd, h - frame.u(6))
+    color = frame.color("text")
+    if line.place[0] <= 3:  # the medal tab, and a tinted row behind the name
+        medal = frame.color(MEDAL_COLORS[line.place[0] - 1])
+        row_rect = pygame.Rect(0, rect.y, w, rect.height)
+        surface.blit(_sheen(paint.mix(frame.color("panel_dark"), medal, 0.4), frame.color("panel_dark"),
+                            row_rect.size), row_rect)
+        pygame.draw.rect(surface, medal, rect, border_top_left_radius=frame.u(8),
+                         border_bottom_left_radius=frame.u(8))
+        color = frame.color("panel_dark")
+    text_in(surface, frame, line.place_text, "numbers", rect, color, 36)
+
+
+@dataclass
+class _Move:
+    """The rows' order on screen: where they set off from (None: the table before the tour) and when."""
+
+    anim: object  # whose (the window's animations)
+    order: tuple[int, ...]
+    start: dict[int, tuple[int, int]] | None
+    since: float
+    shown: dict[int, tuple[int, int]] = field(default_factory=dict)
+
+
 def previous_lines(frame: Frame) -> list[Line] | None:
     """The table as it stood before the tour (or the extra questions) now shown: where rows start from."""
     fmt, state = written(frame.fmt), frame.state
@@ -224,6 +253,8 @@ class ResultsScene(Scene):
     # The standings of the state last drawn (lines, the lines before the tour): a state is immutable,
     # so they are computed once per state, not three times a frame.
     _memo: tuple[object, list[Line], list[Line] | None, tuple] | None = None
+    # The order on screen and where each row was last drawn, by (animations, size, table).
+    _moves: dict[Hashable, _Move] = {}
 
     @staticmethod
     def shape(frame: Frame, lines: Sequence[Line]) -> tuple[int, bool, bool]:
@@ -292,10 +323,29 @@ class ResultsScene(Scene):
     def _placed(self, frame: Frame) -> list[tuple[pygame.Surface, tuple[int, int]]]:
         """Each team's row picture and where it is this frame."""
         lines = self._lines(frame)
-        motion = self._motion(frame, lines)
         tours, extra, penalty = self.shape(frame, lines)
         box = layout(frame, len(lines), tours, extra, penalty)
+        order = tuple(line.team for line in lines)
+        key = (id(frame.anim), frame.size, written_state(frame.state).results_after)
+        move = self._moves.pop(key, None)  # (put back last: the window on air's is never the oldest)
+        if move is not None and move.anim is not frame.anim:  # another window's, gone: its number reused
+            move = None
+        if move is None or move.order != order:
+            # The order changed with the table on screen (a corrected cell): the rows go on from where they
+            # stand, not from the table before the tour.
+            shown = move.shown if move is not None and set(move.shown) == set(order) else None
+            move = _Move(frame.anim, order, dict(shown) if shown else None, frame.now)
+        self._moves[key] = move
+        while len(self._moves) > 8:  # offscreen rehearsals' (each its own animations), the oldest first
+            del self._moves[next(iter(self._moves))]
         placed = []
+        motion: tuple[float, dict[int, int]] | None
+        start_at: dict[int, tuple[int, int]]
+        if move.start is not None:
+            age, start_at = frame.now - move.since, move.start
+            motion = None if age >= MOVE_S + STAGGER_S * len(lines) else (age, {})
+        else:
+            motion, start_at = self._motion(frame, lines), {}
         for row, line in enumerate(lines):
             sprite = self.sprites.get(frame, line, box, tours, extra, penalty)
             end = box.slot(row)
@@ -303,9 +353,11 @@ class ResultsScene(Scene):
                 placed.append((sprite, (end.x, end.y)))
                 continue
             age, before = motion
-            start = box.slot(before.get(line.team, row))
+            slot = box.slot(before.get(line.team, row))
+            sx, sy = start_at.get(line.team, (slot.x, slot.y))
             t = ease_in_out_cubic(max(0.0, min(1.0, (age - STAGGER_S * row) / MOVE_S)))
-            placed.append((sprite, (round(start.x + (end.x - start.x) * t), round(start.y + (end.y - start.y) * t))))
+            placed.append((sprite, (round(sx + (end.x - sx) * t), round(sy + (end.y - sy) * t))))
+        move.shown = {line.team: at for line, (_, at) in zip(lines, placed, strict=True)}
         return placed
 
     # --- the still board ------------------------------------------------------------------------------
@@ -363,23 +415,6 @@ class ResultsScene(Scene):
                     a, b = box.slot(column_rows[0]), box.slot(column_rows[1])
                     rect = pygame.Rect(a.x, a.y + u(2), a.width, b.bottom - a.y - u(4))
                     pygame.draw.rect(surface, stripe, rect, border_radius=u(8))
-            for row in range(first, last + 1):
-                self._place(surface, frame, box, row, lines[row])
-
-    def _place(self, surface: pygame.Surface, frame: Frame, box: Layout, row: int, line: Line) -> None:
-        slot = box.slot(row)
-        x, wd = box.columns["place"]
-        rect = pygame.Rect(slot.x + x, slot.y + frame.u(3), wd, slot.height - frame.u(6))
-        color = frame.color("text")
-        if line.place[0] <= 3:  # the medal tab, and a tinted row behind the sprite
-            medal = frame.color(MEDAL_COLORS[line.place[0] - 1])
-            row_rect = pygame.Rect(slot.x, rect.y, slot.width, rect.height)
-            surface.blit(_sheen(paint.mix(frame.color("panel_dark"), medal, 0.4), frame.color("panel_dark"),
-                                row_rect.size), row_rect)
-            pygame.draw.rect(surface, medal, rect, border_top_left_radius=frame.u(8),
-                             border_bottom_left_radius=frame.u(8))
-            color = frame.color("panel_dark")
-        text_in(surface, frame, line.place_text, "numbers", rect, color, 36)
 
 
 def _sheen(left: pygame.Color, right: pygame.Color, size: tuple[int, int]) -> pygame.Surface:

@@ -133,9 +133,12 @@ class WrittenFormat(Format):
             return {"round": tour, "question": None, "compact_question": True,
                     "round_key": "console.written_tour" if tour is not None else None}
         if self.is_extra(w.number):
-            return {"round": len(self.tours), "question": w.number - len(self.main), "round_key": None,
-                    "question_key": "console.written_extra_question",  # «дополнительный вопрос 1», no «из ∞»
-                    "compact_question": True}
+            found: dict[str, Any] = {"round": len(self.tours), "question": w.number - len(self.main),
+                                     "round_key": None, "compact_question": True,
+                                     "question_key": "console.written_extra_question"}  # no «из ∞»
+            if state.phase == Phase.QUESTION:  # «дополнительный вопрос 1», never «… · вопрос»
+                found["phase_key"] = "phase.written_extra_question"
+            return found
         tour, index, question = self.main[w.number]
         pos: dict[str, Any] = {"round": tour, "question": index, "of": len(self.tours[tour]),
                                "round_key": "console.written_tour", "compact_question": True}
