@@ -165,3 +165,16 @@ def test_back_on_question_2s_answer_names_the_step_it_took_back(tmp_path):
         assert not any("время пошло" in s for s in said), said
     finally:
         app.close()
+
+
+def test_back_over_an_answer_shown_while_the_clock_ran_gives_the_clock_back():
+    """«Своя игра»: Next shows the answer with 2 s left; Back returns to the question with those 2 s, not
+    a clock that ran on meanwhile and runs out at the next tick."""
+    e = svoyak_kit.engine(svoyak_kit.specials_pack())
+    at = _running(e)  # 3 s
+    ok(e, c.Go(at=at + 1.0))
+    assert e.state.phase == "reveal"
+    ok(e, c.Back(at=at + 30.0))
+    assert e.state.phase == "question" and e.state.timer.remaining(at + 30.0) == pytest.approx(2.0)
+    out = e.dispatch(c.Tick(at=at + 30.5))
+    assert EventKind.TIMER_EXPIRED not in kinds(out) and e.state.phase == "question"
