@@ -178,3 +178,16 @@ def test_back_over_an_answer_shown_while_the_clock_ran_gives_the_clock_back():
     assert e.state.phase == "question" and e.state.timer.remaining(at + 30.0) == pytest.approx(2.0)
     out = e.dispatch(c.Tick(at=at + 30.5))
     assert EventKind.TIMER_EXPIRED not in kinds(out) and e.state.phase == "question"
+
+
+def test_back_over_the_demos_answer_shown_early_gives_the_clock_back():
+    """The demo: Next shows the answer with 16 s left; Back returns to the question with those 16 s (the
+    clock had kept its start, ran on, and «Время вышло!» showed the answer again at the next tick)."""
+    e = demo_engine()
+    ok(e, c.Go(at=1.0))
+    ok(e, c.Go(at=5.0))
+    assert e.state.phase == "reveal"
+    ok(e, c.Back(at=40.0))
+    assert e.state.phase == "question" and e.state.timer.remaining(40.0) == pytest.approx(16.0)
+    out = e.dispatch(c.Tick(at=41.0))
+    assert EventKind.TIMER_EXPIRED not in kinds(out) and e.state.phase == "question"
