@@ -209,7 +209,7 @@ class ShowApp:
         if outcome.undone is not None:
             teams = [t.name for t in outcome.state.teams]
             what = describe(outcome.undone, teams, self.config.language, self.spec.journal_words, self.format,
-                            [t.players for t in outcome.state.teams])
+                            [t.players for t in outcome.state.teams], after=outcome.undone_after)
             self.notices.now(self.say("console.undone", what=what), "info")
             self.console.mark_undone((outcome.undone, *outcome.dropped))  # their journal lines: «отменено»
         elif outcome.changed and outcome.tail and (not isinstance(outcome.command, c.Tick) or self.format.command_words(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -97,8 +99,16 @@ def test_undo_after_wrong_restores_exact_state():
     _undo_restores([c.Go(at=1), c.Buzz(at=2, team=1)], c.Judge(at=3, correct=False))
 
 
-def test_undo_after_buzz_restores_exact_state():
-    _undo_restores([c.Go(at=1)], c.Buzz(at=2, team=2))
+def test_undo_after_buzz_restores_the_state_with_the_clock_given_back():
+    # Everything as before the press but the clock: it shows what it showed at the press (19 s of 20)
+    # and runs on from the undo (issue: Ctrl+Z on a press must give the clock back).
+    e = demo_engine()
+    e.dispatch(c.Go(at=1))
+    before = e.state
+    e.dispatch(c.Buzz(at=2, team=2))
+    e.dispatch(c.Undo(at=99.0))
+    assert replace(e.state, timer=before.timer) == before
+    assert e.state.timer.running and e.state.timer.remaining(99.0) == pytest.approx(19.0)
 
 
 def test_undo_after_score_add_restores_exact_state():
@@ -208,8 +218,12 @@ class _ReplayFromStart(Engine):
     def _take_back(self, cmd, index, nothing):
         if index is None:
             return super()._take_back(cmd, index, nothing)
-        state, kept = self.initial, []
-        for entry in self.entries[:index] + self.entries[index + 1:]:
+        state, kept, held, holding = self.initial, [], None, None
+        for i, entry in enumerate(self.entries):
+            if i == index:  # the step taken back: a clock it stopped is held where it stopped it
+                held = self._held_at(state, self.format.handle(state, entry.command)[0])
+                state = holding = state if held is None else self.format.hold_clock(state, held)
+                continue
             try:
                 new, events = self.format.handle(state, entry.command)
             except Refused:
@@ -218,6 +232,9 @@ class _ReplayFromStart(Engine):
                 continue
             kept.append((Entry(entry.command, tuple(events)), state))
             state = new
+        if held is not None and holding is not None and state.timer == holding.timer and \
+                state.answering == holding.answering:  # and given back at the undo
+            state = self.format.release_clock(state, max(cmd.at, held))
         return Outcome(cmd, state, [], undone=self.entries[index], changed=True, count=len(kept), cut=0,
                        tail=tuple(kept))
 

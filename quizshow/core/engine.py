@@ -10,6 +10,10 @@ in every CHECKPOINT_EVERY as a checkpoint). Taking back entry i starts from the 
 re-applies only the entries after it (the last undoable step is usually the last or nearly so); an
 entry that no longer applies once the step is gone is dropped, as a replay from the start would, and so is
 a Next that would now do something else (it meant «on from where we were»).
+
+Taking back a step that stopped the running clock (a press, a Next that showed the answer) gives the
+clock back: it holds at the time it showed when that step stopped it and runs on from the Undo's own
+time (`cmd.at`, journalled), so a replay and a resumed show land on the same clock.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from quizshow.core import commands as c
 from quizshow.core.effects import Event
 from quizshow.core.format import Format, Refused
 from quizshow.core.state import ShowState
+from quizshow.core.timers import SAME_MOMENT_S
 
 # The state before each of the last KEEP_STATES entries is kept; older ones only every
 # CHECKPOINT_EVERY entries, so memory grows by one state per CHECKPOINT_EVERY commands and an undo far
@@ -49,6 +54,7 @@ class Outcome:
     refused: str | None = None  # why not, in English (OSC replies, logs)
     refusal: Refused | None = None  # the same, for a translated console line
     undone: Entry | None = None
+    undone_after: ShowState | None = None  # where the undone step had led (its words: «Далее: вопрос 2»)
     # An undo's later steps that no longer happen as they did (dropped, or doing something else once the
     # step is gone; the clock's ticks aside): when there are any, the picture moves back more than one step.
     lost: tuple[Entry, ...] = ()
@@ -204,7 +210,13 @@ class Engine:
     def _take_back(self, cmd: c.Command, index: int | None, nothing: str) -> Outcome:
         if index is None:
             return Outcome(cmd, self.state, refused=nothing, refusal=Refused(nothing), count=len(self.entries))
+        undone = self.entries[index]
         state = self._state_before(index)
+        after, _ = self.format.handle(state, undone.command)  # it applied then, so it applies now
+        held = self._held_at(state, after)
+        if held is not None:  # it stopped the running clock: held where it stopped it, given back below
+            state = self.format.hold_clock(state, held)
+        holding = state
         tail: list[tuple[Entry, ShowState]] = []
         lost: list[Entry] = []
         dropped: list[Entry] = []
@@ -225,5 +237,19 @@ class Engine:
                 lost.append(entry)  # it applies, but does something else now
             tail.append((Entry(entry.command, tuple(events)), state))
             state = new
-        return Outcome(cmd, state, [], undone=self.entries[index], changed=True, count=index + len(tail),
+        # The clock runs on from the undo with the time it showed at the press, unless a later step kept
+        # holds it (another team's press now answers, the operator stopped it, a resume held it).
+        if held is not None and state.timer == holding.timer and state.answering == holding.answering and \
+                not any(isinstance(entry.command, c.Resumed) for entry in self.entries[index + 1:]):
+            state = self.format.release_clock(state, max(cmd.at, held))
+        return Outcome(cmd, state, [], undone=undone, undone_after=after, changed=True, count=index + len(tail),
                        cut=index, tail=tuple(tail), lost=tuple(lost), dropped=tuple(dropped))
+
+    @staticmethod
+    def _held_at(before: ShowState, after: ShowState) -> float | None:
+        """When a step stopped the running question clock (a press; the show time it stopped at), else None."""
+        was, now, at = before.timer, after.timer, after.timer.paused_at
+        if was.started_at is None or now.running or now.expired or at is None or at < was.started_at:
+            return None  # not running before, or still running, run out, or a pause from before this run
+        # Paused by this step (not a stale mark left when a step cleared the clock otherwise).
+        return at if abs(now.left_at_start - was.remaining(at)) <= SAME_MOMENT_S else None

@@ -156,6 +156,16 @@ class Format:
         decide by what the step did (its events)."""
         return type(command).undoable, type(command).confirm_undo
 
+    def hold_clock(self, state: ShowState, at: float) -> ShowState:
+        """The question clock held at `at`: an undo of a step that stopped the running clock (a press) holds
+        it where that step stopped it, then gives it back with `release_clock` (core/engine.py). A format
+        that keeps the clock elsewhere (a tournament's match) says so."""
+        return replace(state, timer=state.timer.pause(at))
+
+    def release_clock(self, state: ShowState, at: float) -> ShowState:
+        """The held question clock running again from `at`, with the time it showed when held."""
+        return replace(state, timer=state.timer.start(at))
+
     def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, Any]] | None:
         """Its words for a command that need the show it runs (a board cell's theme and value, a final
         theme's name): (phrase key, values) for the console's journal and Undo label, else None. With a

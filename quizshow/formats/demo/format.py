@@ -94,8 +94,8 @@ class DemoFormat(Format):
             if not self.questions:
                 return replace(state, phase=DemoPhase.SCORES, view=replace(state.view, scores=False)), []
             return self._open(state, 0 if state.question is None else state.question + 1, cmd.at)
-        if state.phase == DemoPhase.QUESTION:
-            return self._reveal(state)
+        if state.phase == DemoPhase.QUESTION:  # the clock stops where Next found it (Back gives it back)
+            return self._reveal(replace(state, timer=state.timer.pause(cmd.at)))
         if state.phase == DemoPhase.REVEAL:  # the last question is over: its presses go with it
             return replace(state, phase=DemoPhase.SCORES, timer=Timer(), presses=PressLog(), answering=None), []
         if state.phase == DemoPhase.SCORES:
