@@ -222,7 +222,12 @@ class _ReplayFromStart(Engine):
         for i, entry in enumerate(self.entries):
             if i == index:  # the step taken back: a clock it stopped is held where it stopped it
                 held = self._held_at(state, self.format.handle(state, entry.command)[0])
-                state = holding = state if held is None else self.format.hold_clock(state, held)
+                if held is not None:
+                    hold = c.ClockHold(at=held)
+                    new, events = self.format.handle(state, hold)
+                    kept.append((Entry(hold, tuple(events)), state))
+                    state = new
+                holding = state
                 continue
             try:
                 new, events = self.format.handle(state, entry.command)
@@ -234,7 +239,10 @@ class _ReplayFromStart(Engine):
             state = new
         if held is not None and holding is not None and state.timer == holding.timer and \
                 state.answering == holding.answering:  # and given back at the undo
-            state = self.format.release_clock(state, max(cmd.at, held))
+            release = c.ClockRelease(at=max(cmd.at, held))
+            new, events = self.format.handle(state, release)
+            kept.append((Entry(release, tuple(events)), state))
+            state = new
         return Outcome(cmd, state, [], undone=self.entries[index], changed=True, count=len(kept), cut=0,
                        tail=tuple(kept))
 
@@ -287,3 +295,37 @@ def test_undo_reaches_back_undo_depth_entries_and_forgets_older_ones():
         while short.dispatch(c.Undo(at=300)).accepted:
             pass
         assert short.entries == [] or not any(type(e.command).undoable for e in short.entries)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_commands())
+def test_undo_is_the_same_whichever_states_are_kept(steps):
+    """The clock an undo gives back is a step in effect (ClockHold/ClockRelease), so a state re-made from a
+    checkpoint has it too: every window of kept states ends in the same state and steps."""
+    ends = []
+    for keep, every in [(1, 1), (2, 3), (512, 32)]:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(engine_module, "KEEP_STATES", keep)
+            patch.setattr(engine_module, "CHECKPOINT_EVERY", every)
+            engine = demo_engine(seed=3)
+            for cmd in _build(steps) + [c.Undo(at=1e4)] * 3:
+                engine.dispatch(cmd)
+            ends.append((engine.state, engine.entries))
+    assert ends[0] == ends[1] == ends[2]
+
+
+def test_a_clock_an_earlier_back_gave_back_is_the_clock_a_later_back_holds():
+    """The question at 0.25; Next shows the answer while the clock runs (19.75 s left at 0.5), Back gives the
+    clock back at 0.75, Next again at 1.0 (19.5 left), the scores shown, Back at 1.25: the clock holds 19.5 s
+    — not 19.25, as if the first Back had given nothing back — whether the state before that Next was kept
+    or is re-made from a checkpoint by its steps."""
+    for keep, every in [(1, 1), (1, 4)]:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(engine_module, "KEEP_STATES", keep)
+            patch.setattr(engine_module, "CHECKPOINT_EVERY", every)
+            engine = demo_engine(seed=3)
+            for cmd in (c.Go(at=0.25), c.Go(at=0.5), c.Back(at=0.75), c.Go(at=1.0),
+                        c.ViewScores(at=1.1, on=True), c.Back(at=1.25)):
+                assert engine.dispatch(cmd).accepted, cmd
+            assert engine.state.timer.running
+            assert engine.state.timer.remaining(1.25) == pytest.approx(19.5)

@@ -114,6 +114,18 @@ class Resumed(Command):
 
 
 @dataclass(frozen=True)
+class ClockHold(Command):
+    """Not journalled: the engine's own step in place of an undone one that had stopped the running clock (a
+    press): the clock held at `at`, where that step stopped it (core/engine.py). A step like any other, so a
+    state re-made from the steps in effect has the clock the undo gave back."""
+
+
+@dataclass(frozen=True)
+class ClockRelease(Command):
+    """Not journalled: after such an undo, the held clock running again from the Undo's own time `at`."""
+
+
+@dataclass(frozen=True)
 class StartOver(Command):
     """The host started the show over («Начать заново»): the last line of this journal; a fresh journal
     follows and this one is kept under a new name."""

@@ -12,8 +12,10 @@ entry that no longer applies once the step is gone is dropped, as a replay from 
 a Next that would now do something else (it meant «on from where we were»).
 
 Taking back a step that stopped the running clock (a press, a Next that showed the answer) gives the
-clock back: it holds at the time it showed when that step stopped it and runs on from the Undo's own
-time (`cmd.at`, journalled), so a replay and a resumed show land on the same clock.
+clock back: in its place the engine's own step `ClockHold` holds the clock at the time it showed when that
+step stopped it, and `ClockRelease` runs it on from the Undo's own time (`cmd.at`, journalled). Both are
+steps in effect like any other (never journalled, never undone on their own), so a replay, a resumed show
+and a state re-made from a checkpoint land on the same clock.
 """
 
 from __future__ import annotations
@@ -214,12 +216,12 @@ class Engine:
         state = self._state_before(index)
         after, _ = self.format.handle(state, undone.command)  # it applied then, so it applies now
         held = self._held_at(state, after)
-        if held is not None:  # it stopped the running clock: held where it stopped it, given back below
-            state = self.format.hold_clock(state, held)
-        holding = state
         tail: list[tuple[Entry, ShowState]] = []
         lost: list[Entry] = []
         dropped: list[Entry] = []
+        if held is not None:  # it stopped the running clock: in its place, the clock held where it stopped it
+            state = self._step(c.ClockHold(at=held), state, tail)
+        holding = state
         for entry in self.entries[index + 1:]:
             step = not isinstance(entry.command, c.Tick)  # the clock's ticks are no steps of the operator's
             try:
@@ -241,9 +243,16 @@ class Engine:
         # holds it (another team's press now answers, the operator stopped it, a resume held it).
         if held is not None and state.timer == holding.timer and state.answering == holding.answering and \
                 not any(isinstance(entry.command, c.Resumed) for entry in self.entries[index + 1:]):
-            state = self.format.release_clock(state, max(cmd.at, held))
+            state = self._step(c.ClockRelease(at=max(cmd.at, held)), state, tail)
         return Outcome(cmd, state, [], undone=undone, undone_after=after, changed=True, count=index + len(tail),
                        cut=index, tail=tuple(tail), lost=tuple(lost), dropped=tuple(dropped))
+
+    def _step(self, command: c.Command, state: ShowState, tail: list[tuple[Entry, ShowState]]) -> ShowState:
+        """The engine's own step (the clock an undo gives back) among the steps in effect: a state re-made
+        from them later (a checkpoint's, a replay's) has the same clock."""
+        new, events = self.format.handle(state, command)
+        tail.append((Entry(command, tuple(events)), state))
+        return new
 
     @staticmethod
     def _held_at(before: ShowState, after: ShowState) -> float | None:

@@ -156,15 +156,18 @@ class Format:
         decide by what the step did (its events)."""
         return type(command).undoable, type(command).confirm_undo
 
-    def hold_clock(self, state: ShowState, at: float) -> ShowState:
-        """The question clock held at `at`: an undo of a step that stopped the running clock (a press) holds
-        it where that step stopped it, then gives it back with `release_clock` (core/engine.py). A format
-        that keeps the clock elsewhere (a tournament's match) says so."""
-        return replace(state, timer=state.timer.pause(at))
+    def on_clock_hold(self, state: ShowState, cmd: c.ClockHold) -> Result:
+        """An undo of a step that stopped the running clock (a press) holds it where that step stopped it,
+        then gives it back (`on_clock_release`; core/engine.py). A tournament passes both to its match."""
+        if not state.timer.running or state.timer.started_at is None or cmd.at < state.timer.started_at:
+            raise Refused("the clock is not running")  # no longer the run it stopped: nothing to hold
+        return replace(state, timer=state.timer.pause(cmd.at)), []
 
-    def release_clock(self, state: ShowState, at: float) -> ShowState:
-        """The held question clock running again from `at`, with the time it showed when held."""
-        return replace(state, timer=state.timer.start(at))
+    def on_clock_release(self, state: ShowState, cmd: c.ClockRelease) -> Result:
+        """The held question clock running again from the Undo's time, with the time it showed when held."""
+        if state.timer.running or state.timer.expired or state.timer.paused_at is None:
+            raise Refused("the clock is not held")
+        return replace(state, timer=state.timer.start(cmd.at)), []
 
     def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, Any]] | None:
         """Its words for a command that need the show it runs (a board cell's theme and value, a final

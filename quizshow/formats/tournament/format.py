@@ -164,19 +164,6 @@ class TournamentFormat(Format):
             return True, "close" in steps
         return super().undo_rule(command, events)
 
-    def hold_clock(self, state: ShowState, at: float) -> ShowState:
-        """The clock is the match's: held there (and shown, as every field of the match)."""
-        ev = self.event(state)
-        if ev.match is None:
-            return super().hold_clock(state, at)
-        return self._project(state, replace(ev, match=self.match_format(ev).hold_clock(ev.match, at)))
-
-    def release_clock(self, state: ShowState, at: float) -> ShowState:
-        ev = self.event(state)
-        if ev.match is None:
-            return super().release_clock(state, at)
-        return self._project(state, replace(ev, match=self.match_format(ev).release_clock(ev.match, at)))
-
     def buzzer_labels(self, state: ShowState) -> tuple[str, ...]:
         """The buzzers are the tables' (key 1 the red table, key 2 the green), between matches and in each."""
         return self.plan.tables or super().buzzer_labels(state)
