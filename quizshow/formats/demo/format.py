@@ -13,7 +13,7 @@ from typing import Any
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.format import Format, Refused, Result, Setup
-from quizshow.core.presslog import Press, PressLog
+from quizshow.core.presslog import Press, PressLog, pressed_before
 from quizshow.core.state import ShowState
 from quizshow.core.timers import Timer
 from quizshow.formats.demo.model import DemoPhase
@@ -133,6 +133,9 @@ class DemoFormat(Format):
 
     def on_buzz(self, state: ShowState, cmd: c.Buzz) -> Result:
         self.check_team(state, cmd.team)
+        return self.by_press_time(state, cmd, self._press)  # judged at the press's own time, as every format
+
+    def _press(self, state: ShowState, cmd: c.Buzz) -> Result:
         if state.phase not in (DemoPhase.QUESTION, DemoPhase.ANSWERING):
             raise Refused("buzzers are closed")
         if cmd.team in state.locked:
@@ -143,10 +146,12 @@ class DemoFormat(Format):
         presses = state.presses.add(press)
         event = Event(EventKind.BUZZ, team=cmd.team, name=state.teams[cmd.team].name,
                       margin_s=presses.margin(press))
-        if state.phase == DemoPhase.ANSWERING:
+        if state.phase == DemoPhase.ANSWERING and not pressed_before(state.presses, press, state.answering):
             return replace(state, presses=presses), [event]  # waits: it answers if this answer is wrong
+        # The clock stops when the button went down, not when its line arrived; a press made before the
+        # answering team's, that reached us later, answers instead.
         new = replace(state, phase=DemoPhase.ANSWERING, answering=cmd.team, presses=presses,
-                      timer=state.timer.pause(cmd.at), last_buzz_at=cmd.at)
+                      timer=state.timer.stop_at(cmd.press_time), last_buzz_at=cmd.at)
         return new, [event]
 
     def on_judge(self, state: ShowState, cmd: c.Judge) -> Result:
