@@ -743,6 +743,11 @@ class DuelScene(Scene):
         age = frame.anim.age(("duel_out", bout.number, bout.out[-1]), frame.now)
         return bout.out[-1] if age < LEAVE_S else None
 
+    def perpetual(self, frame: Frame) -> bool:
+        """The answering player's table glows, pulsing on its own: the loop draws every frame while it shows
+        (with no clock running and nothing else moving, the glow froze at one brightness: QA 7)."""
+        return fmt_of(frame).asked_now(frame.state) is not None
+
     def moving(self, frame: Frame) -> list[Piece] | None:
         """Once the question is judged (no presses drawn over the layer): the asked table's pulse, a press
         sweeping into the queue, a table leaving, the result's plate springing open. While the buzzers are
