@@ -111,3 +111,36 @@ def test_the_written_results_on_air_are_a_whole_frame():
         loop.do(commands)
         if name.startswith("results"):
             loop.run(4.0)
+
+
+# --- 2. «Своя игра»: «Время вышло!» with the answer shown stays clear of the score strip ----------------------
+
+def test_the_time_up_banner_over_the_shown_answer_leaves_the_score_strip_in_sight():
+    """The clock runs out and the answer is shown (`reveal_on_time_up`): «Время вышло!» springs open on the
+    question card, above the answer, and every team's score on the strip stays in sight (it hid two of three
+    for the banner's ~3 s); the answer is never covered either."""
+    from dataclasses import replace
+
+    from tests.test_tv import _at, _walk_to
+
+    engine = _walk_to("question")
+    assert engine.format.rules["reveal_on_time_up"]
+    at = _at(engine)
+    engine.dispatch(c.TimerStart(at=at + 1.0))
+    engine.dispatch(c.Tick(at=at + 10.0))  # nobody pressed: the clock ran out
+    banner = engine.state.banner
+    assert banner is not None and banner.text_key == "banner.time_over"
+    at = _at(engine) + 1.0  # the banner sprung open
+    shown = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", "ru",
+                      views=views_of(engine.format))
+    size = (1920, 1080)
+    surface, without = pygame.Surface(size), pygame.Surface(size)
+    shown.render(surface, engine.state, at)
+    shown.render(without, replace(engine.state, banner=None), at + 10.0)  # the same picture, no banner
+    frame = shown.frame(engine.state, at, size)
+    box = shown.scene(engine.state)._layout(frame)
+    assert box.answer is not None  # the answer is on the card
+    for rect in (box.strip, box.answer):
+        part = rect.clip(surface.get_rect())
+        assert same(surface.subsurface(part), without.subsurface(part)), f"the banner covers {rect}"
+    assert not same(surface, without)  # (the banner is drawn)
