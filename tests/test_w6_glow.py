@@ -144,3 +144,36 @@ def test_the_time_up_banner_over_the_shown_answer_leaves_the_score_strip_in_sigh
         part = rect.clip(surface.get_rect())
         assert same(surface.subsurface(part), without.subsurface(part)), f"the banner covers {rect}"
     assert not same(surface, without)  # (the banner is drawn)
+
+
+# --- 3. «Брейн-ринг»: after the verdict the answerer is named in the past, for any name ----------------------
+
+def test_brainring_after_a_right_answer_names_who_answered_in_the_past_for_any_name():
+    """«ВЕРНО» beside «Отвечает: Елена Волкова» read as if she were still answering: after the verdict the line
+    reads «Ответил(а): Елена Волкова» (a name's gender is unknown: the house's «нажал(а)»); while she answers,
+    «Отвечает: …» as before."""
+    from quizshow.assemble import make_format
+    from tests.conftest import ROOT
+    from tests.test_w6_cards import _fitted, _projector
+
+    config = svoyak_config(ROOT / "shows" / "brainring.yaml")
+    engine = Engine(make_format(config), 3)
+    at = 1.0
+    while engine.state.phase != "clock":
+        assert engine.dispatch(c.Go(at=at)).accepted
+        at += 0.1
+    assert engine.dispatch(c.Buzz(at=at, team=0, source_time=at)).accepted
+    name = engine.state.teams[0].players[engine.state.fmt.answerer[1]]
+    shown = _projector(engine, config, "Брейн-ринг")
+    surface = pygame.Surface((1280, 720))
+    shown.start(surface, engine.state, at)
+    with _fitted(shown) as texts:
+        shown.render(surface, engine.state, at + 1.0)
+    assert "Отвечает:" in texts and name in texts, texts
+    assert engine.dispatch(c.Judge(at=at + 2.0, correct=True)).accepted
+    assert engine.state.fmt.correct_by == 0
+    with _fitted(shown) as texts:
+        for i in range(40):
+            shown.render(surface, engine.state, at + 2.0 + i / 10)
+    assert "Ответил(а):" in texts and name in texts, texts
+    assert "Отвечает:" not in texts, texts
