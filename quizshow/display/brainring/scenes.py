@@ -122,12 +122,12 @@ class MatchScene(Scene):
             for name in frame.state.teams[team].players if team < len(frame.state.teams) else ():
                 frame.give_way()
                 answers_line(_PIXEL, frame, name, self._label_rect(frame, team))
-        team = frame.state.answering
-        player = self._answerer_of(frame, team) if team is not None else None
-        if team is not None and player is not None and player < len(frame.state.teams[team].players):
+        answering = frame.state.answering
+        player = self._answerer_of(frame, answering) if answering is not None else None
+        if answering is not None and player is not None and player < len(frame.state.teams[answering].players):
             # and «Ответил(а): name» of whoever answers now, for the verdict's first frame
-            answers_line(_PIXEL, frame, frame.state.teams[team].players[player], self._label_rect(frame, team),
-                         "scene.brainring_answered")
+            answers_line(_PIXEL, frame, frame.state.teams[answering].players[player],
+                         self._label_rect(frame, answering), "scene.brainring_answered")
         return False
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
