@@ -35,8 +35,9 @@ class Loop:
     """Two projectors of one show fed the same events: `on_air` is drawn as the window loop draws it (a frame
     only when `needs_frame` says so; steady frames draw what changed), `reference` is drawn whole every tick."""
 
-    def __init__(self, engine: Engine, config) -> None:
+    def __init__(self, engine: Engine, config, every: bool = False) -> None:
         self.engine = engine
+        self.every = every  # every tick drawn (steady frames: the named pieces), a running clock's too
         theme = load_theme(config.theme)
 
         def make() -> Projector:
@@ -58,7 +59,7 @@ class Loop:
         """One tick of the loop at `now`; asserts the picture on air is a whole frame's (except while a clock
         runs: the loop then draws CLOCK_FPS frames a second by design)."""
         state = self.engine.state
-        if self.loop.needs_frame(state, now, SIZE, now - self.drawn_at):
+        if self.every or self.loop.needs_frame(state, now, SIZE, now - self.drawn_at):
             self.loop.render(self.on_air, state, now)
             self.drawn_at = now
         elif state.timer.running:
@@ -88,6 +89,24 @@ def test_the_duel_answering_tables_glow_pulses_on_air_in_every_phase_as_a_whole_
     moving), the thinking time run out, the result; each tick's picture on air is a whole frame's."""
     loop = Loop(duel_engine(), duel_config())
     steps(loop, mockup_walk())
+
+
+def test_every_duel_phase_drawn_every_tick_is_a_whole_frame():
+    """Each tick drawn (a steady frame draws only the pieces the scene names): the same pixels as a whole
+    frame in every phase, the thinking clock running too."""
+    steps(Loop(duel_engine(), duel_config(), every=True), mockup_walk(), 3.0)
+
+
+def test_every_question_card_phase_drawn_every_tick_is_a_whole_frame():
+    steps(Loop(svoyak_engine(), svoyak_config(), every=True), svoyak_walk(), 2.0)
+
+
+def test_the_written_results_drawn_every_tick_are_a_whole_frame():
+    loop = Loop(written.engine(), written.config(), every=True)
+    for name, commands in written.walk():
+        loop.do(commands)
+        if name.startswith("results"):
+            loop.run(4.0)
 
 
 def test_the_duel_glow_keeps_pulsing_after_an_undo():
