@@ -196,3 +196,19 @@ def test_brainring_after_a_right_answer_names_who_answered_in_the_past_for_any_n
             shown.render(surface, engine.state, at + 2.0 + i / 10)
     assert "Ответил(а):" in texts and name in texts, texts
     assert "Отвечает:" not in texts, texts
+
+
+def test_the_duel_while_a_player_answers_redraws_only_the_glow_and_the_bar():
+    """With the buzzers live and a player answering, a steady frame draws again only what moves (the glow
+    round the answering table, the thinking bar), not the 4K picture 60 times a second."""
+    loop = Loop(duel_engine(), duel_config(), every=True)
+    walk = mockup_walk()
+    for _name, commands in walk[:3]:  # «answering»: three presses in the reading
+        loop.do(commands)
+    start = loop.at
+    dirty = []
+    for i in range(3 * FPS):
+        loop.tick(start + i / FPS)
+        dirty.append(loop.loop.dirty)
+    steady = [d for d in dirty if d is not None and sum(r.width * r.height for r in d) < SIZE[0] * SIZE[1] // 3]
+    assert len(steady) > len(dirty) // 2, dirty[-3:]
