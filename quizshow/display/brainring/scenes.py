@@ -30,10 +30,12 @@ ANSWERS_PX = 34  # «Отвечает: name» under the dots (1080 lines)
 ANSWERS_GAP = 0.4
 
 
-def answers_line(surface: pygame.Surface, frame: Frame, name: str, box: pygame.Rect) -> None:
-    """«Отвечает: name» in the accent, on one line centred in `box`: the words before the colon and the name
-    set apart by the design's gap from the colon's ink to the name's, whatever letter the name begins with."""
-    said = frame.say("scene.brainring_answers", name=name)
+def answers_line(surface: pygame.Surface, frame: Frame, name: str, box: pygame.Rect,
+                 key: str = "scene.brainring_answers") -> None:
+    """«Отвечает: name» (or, after the verdict, «Ответил(а): name»: `key`) in the accent, on one line centred in
+    `box`: the words before the colon and the name set apart by the design's gap from the colon's ink to the
+    name's, whatever letter the name begins with."""
+    said = frame.say(key, name=name)
     head, colon, rest = said.partition(": ")
     accent = frame.color("accent")
     most = frame.u(ANSWERS_PX)
@@ -120,6 +122,12 @@ class MatchScene(Scene):
             for name in frame.state.teams[team].players if team < len(frame.state.teams) else ():
                 frame.give_way()
                 answers_line(_PIXEL, frame, name, self._label_rect(frame, team))
+        answering = frame.state.answering
+        player = self._answerer_of(frame, answering) if answering is not None else None
+        if answering is not None and player is not None and player < len(frame.state.teams[answering].players):
+            # and «Ответил(а): name» of whoever answers now, for the verdict's first frame
+            answers_line(_PIXEL, frame, frame.state.teams[answering].players[player],
+                         self._label_rect(frame, answering), "scene.brainring_answered")
         return False
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
@@ -261,7 +269,10 @@ class MatchScene(Scene):
             pygame.draw.circle(surface, frame.color("accent"), center, radius + frame.u(8), frame.u(5))
         names = frame.state.teams[team].players
         name = names[player] if player < len(names) else ""
-        answers_line(surface, frame, name, self._label_rect(frame, team))
+        # After the verdict, in the past («ВЕРНО» beside «Отвечает:» read as still answering); a name's gender
+        # is unknown: «Ответил(а)», as the house's «нажал(а)».
+        key = "scene.brainring_answers" if frame.state.answering == team else "scene.brainring_answered"
+        answers_line(surface, frame, name, self._label_rect(frame, team), key)
 
     @staticmethod
     def _verdict(frame: Frame, team: int) -> tuple[str, pygame.Color, str] | None:

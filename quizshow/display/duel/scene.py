@@ -743,13 +743,18 @@ class DuelScene(Scene):
         age = frame.anim.age(("duel_out", bout.number, bout.out[-1]), frame.now)
         return bout.out[-1] if age < LEAVE_S else None
 
+    def perpetual(self, frame: Frame) -> bool:
+        """The answering player's table glows, pulsing on its own: the loop draws every frame while it shows
+        (with no clock running and nothing else moving, the glow froze at one brightness: QA 7)."""
+        return fmt_of(frame).asked_now(frame.state) is not None
+
     def moving(self, frame: Frame) -> list[Piece] | None:
-        """Once the question is judged (no presses drawn over the layer): the asked table's pulse, a press
-        sweeping into the queue, a table leaving, the result's plate springing open. While the buzzers are
-        live (the thinking bar, the presses' kept pictures): None."""
-        if self._presses_moving(frame):
-            return None
+        """The asked table's pulse, a press sweeping into the queue, a table leaving, the result's plate
+        springing open; while the buzzers are live, the thinking bar too (the presses' kept pictures change
+        only with the state: a steady frame draws them again, clipped, where a piece changed)."""
         pieces: list[Piece] = []
+        if self._presses_moving(frame):
+            pieces.append((bar_rect(frame).inflate(frame.u(6) * 2, frame.u(6) * 2), self._bar_key(frame)))
         press = fmt_of(frame).asked_now(frame.state)
         if press is not None:
             rect = tile_rect(frame, press.team, press.player or 0).inflate(frame.u(10), frame.u(10))
@@ -787,6 +792,24 @@ class DuelScene(Scene):
             self._leave(surface, frame, leaving)
         if phase is Phase.RESULT:
             self._result(surface, frame)
+
+    @staticmethod
+    def _bar_key(frame: Frame) -> Hashable:
+        """What the thinking bar shows (as `_bar` draws it): its lit segments, its digits and their size (they
+        pulse in the last seconds), its colours and caption."""
+        fmt = fmt_of(frame)
+        left = fmt.thinking_left(frame.state, frame.now)
+        think = fmt.think_s()
+        filled = SEGMENTS if left is None else int(round(SEGMENTS * left / think + 0.4999))
+        warn = left is not None and 0 < left <= float(fmt.rules.get("warning_s", 5))
+        if left is None:
+            text = f"{think:g}"
+        elif left <= 0:
+            text = "0"
+        else:
+            text = str(int(left + 0.999))
+        px = int(frame.u(130) * (1.0 + (0.08 * pulse(frame.now, 1.0) if warn else 0.0)))
+        return "bar", filled, warn, left is None, left is not None and left <= 0, text, px
 
     def _bar(self, surface: pygame.Surface, frame: Frame) -> None:
         box = bar_rect(frame)

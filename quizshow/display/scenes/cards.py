@@ -364,8 +364,8 @@ class QuestionScene(Scene):
             widgets.clock(surface, frame, box.clock_center, box.clock_r)
         widgets.score_strip(surface, frame, box.strip, teams=self.strip_teams(frame))
         # Above the strip (the score it changes stays in sight), where the question's text stops; once the
-        # answer is on the card, over the strip: the answer is never covered.
-        widgets.banner(surface, frame, None if box.answer is not None else box.strip, box.card)
+        # answer is on the card, above the answer, on the card's foot: neither the answer nor a score is covered.
+        widgets.banner(surface, frame, self._banner_above(frame, box), box.card)
 
     def moving(self, frame: Frame) -> list[Piece] | None:
         """Who answers, the clock, the score strip's cards, the banner (a card that may play a video, or a
@@ -384,10 +384,18 @@ class QuestionScene(Scene):
         if clock is not None:
             pieces.append(clock)
         pieces += widgets.strip_pieces(frame, box.strip, teams=self.strip_teams(frame))
-        banner = widgets.banner_piece(frame, None if box.answer is not None else box.strip, box.card)
+        banner = widgets.banner_piece(frame, self._banner_above(frame, box), box.card)
         if banner is not None:
             pieces.append(banner)
         return pieces
+
+    @staticmethod
+    def _banner_above(frame: Frame, box: _QuestionLayout) -> pygame.Rect:
+        """What a banner stands just above: the score strip; with the answer shown, the card's foot (inside
+        the card, over the answer: «Время вышло!» hid two teams' scores for its 3 s over the strip)."""
+        if box.answer is None:
+            return box.strip
+        return pygame.Rect(box.card.x, box.card.bottom - frame.u(12), box.card.width, 0)
 
     def strip_teams(self, frame: Frame) -> list[int] | None:
         """The teams in the score strip under the question (None: all)."""
