@@ -70,6 +70,7 @@ REFUSALS_RU: dict[str, str] = {
     "nothing to go back to": "Назад некуда",
     "the clock cannot start now": "Часы сейчас не запустить",
     "the clock is not running": "Часы не идут",
+    "the clock is not held": "Часы не остановлены",
     "there is no clock to change": "Нет часов, которые можно изменить",
     "there is no team {n}": "Участника {n} нет",
     "{command} is not used by format {format}": "{command} в этой игре не действует",
