@@ -188,6 +188,7 @@ class Console:
         unit = max(12, h // 40)  # the console's base type size
         ui = self.ui = PanelUI(surface, unit, self.text, self.theme, self.say, self.engine.state, self.engine.format,
                                status, self.buttons, now, self.panel_memory, self.language)
+        ui.give_way = self.give_way
         side = max(260, int(w * 0.3))
         left = pygame.Rect(unit, unit // 2, w - side - unit * 2, h - unit)
         right = pygame.Rect(left.right + unit, unit // 2, side - unit, h - unit)

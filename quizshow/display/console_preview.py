@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from quizshow.display import paint
 from quizshow.display.console_style import BAD, EDGE, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
 
@@ -12,8 +13,11 @@ from quizshow.display.console_ui import PanelUI
 def draw_preview(ui: PanelUI, box: pygame.Rect, preview: pygame.Surface | None) -> None:
     surface, unit = ui.surface, ui.unit
     pygame.draw.rect(surface, EDGE, box.inflate(4, 4), width=2)
-    if preview is not None:
-        surface.blit(pygame.transform.scale(preview, box.size) if preview.get_size() != box.size else preview, box)
+    if preview is not None:  # scaled in bands (one scale of a 1080p picture held a box's press for 0.5 ms)
+        if preview.get_size() != box.size:
+            paint.scale_into(surface, preview, box, ui.give_way)
+        else:
+            paint.blit(surface, preview, box.topleft, give_way=ui.give_way)
     tag = ui.fitted(ui.say("console.preview"), "heading", (box.width, unit), MUTED, int(unit * 0.7))
     surface.blit(tag, (box.x + 6, box.bottom + 2))
 
