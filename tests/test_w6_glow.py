@@ -24,7 +24,7 @@ from tests.test_duel_display import show_engine as duel_engine
 from tests.test_svoyak_display import walk as svoyak_walk
 
 SIZE = (1280, 720)
-FPS = 60
+FPS = 15  # ticks a second compared with whole frames (a glow pulses over ~1 s; the loop stops drawing a still picture after 2.5 s)
 
 
 def same(a: pygame.Surface, b: pygame.Surface) -> bool:
