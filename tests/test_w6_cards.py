@@ -240,15 +240,11 @@ def _ink_gaps(surface: pygame.Surface, box: pygame.Rect) -> list[int]:
     return gaps
 
 
-def test_brainring_answering_line_sets_the_name_apart_from_the_colon_by_the_design_gap():
-    """«Отвечает: Анна Смирнова» and «Отвечает: Иван Петров» under the dots (1080 lines): the visible gap
-    from the colon to the name is 0.4 of the type size (the overlay mock-up's, 13 px at 33), wider than the
-    word space inside the name; PT Sans kerned it to a word gap or less («Отвечает: Анна» 0.29)."""
-    from dataclasses import replace
-
+def ring_answering():
+    """«Брейн-ринг» (shows/brainring.yaml) with the clock running and the first team's captain answering:
+    (the engine, the show's config)."""
     from quizshow.assemble import make_format
     from quizshow.core.engine import Engine
-    from quizshow.display.brainring import scenes as ring
     from tests.conftest import ROOT
 
     config = svoyak_config(ROOT / "shows" / "brainring.yaml")
@@ -257,7 +253,19 @@ def test_brainring_answering_line_sets_the_name_apart_from_the_colon_by_the_desi
     while engine.state.phase != "clock":
         assert engine.dispatch(c.Go(at=at)).accepted
         at += 0.1
-    assert engine.dispatch(c.Buzz(at=at, team=0, source_time=at)).accepted  # the captain answers: player 1
+    assert engine.dispatch(c.Buzz(at=at, team=0, source_time=at)).accepted
+    return engine, config
+
+
+def test_brainring_answering_line_sets_the_name_apart_from_the_colon_by_the_design_gap():
+    """«Отвечает: Анна Смирнова» and «Отвечает: Иван Петров» under the dots (1080 lines): the visible gap
+    from the colon to the name is 0.4 of the type size (the overlay mock-up's, 13 px at 33), wider than the
+    word space inside the name; PT Sans kerned it to a word gap or less («Отвечает: Анна» 0.29)."""
+    from dataclasses import replace
+
+    from quizshow.display.brainring import scenes as ring
+
+    engine, config = ring_answering()  # the captain answers: player 1
     for name in ("Иван Петров", "Анна Смирнова"):
         alpha = engine.state.teams[0]
         state = replace(engine.state, teams=(replace(alpha, players=(name, *alpha.players[1:])),

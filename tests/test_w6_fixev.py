@@ -8,25 +8,14 @@ from pathlib import Path
 from quizshow.core import commands as c
 from quizshow.event import day as D
 from quizshow.formats.tournament import model as m
-from tests.test_w3_tournament_day import day_app, drawn, journal, submit
+from tests.test_w3_tournament_day import day_app, drawn, journal, seed001_after_the_draw, submit
 from tests.tournament_kit import SEED001
 
 # --- 1. a tournament's match code: the projector's «О1» on the console too ----------------------------------
 
 
-def seed001_drawn(tmp_path: Path):
-    app = day_app(tmp_path, SEED001)
-    submit(app, m.Enter(at=1, fixture="M0", order="3,1,2"))
-    submit(app, m.Pick(at=2, team=5))
-    at = 3.0
-    while D.draw_stage(app.runtime.state.fmt.day) == "lot":
-        submit(app, c.Go(at=at))
-        at += 0.1
-    return app
-
-
 def test_the_consoles_match_list_and_undo_name_a_match_by_the_projectors_code(tmp_path):
-    app = seed001_drawn(tmp_path)
+    app = seed001_after_the_draw(tmp_path)
     try:
         texts = drawn(app)
         rows = [t for t in texts if "—" in t and t[:1] in "ОQ"]
@@ -58,7 +47,7 @@ def test_right_between_matches_is_refused_in_russian_saying_what_next_does(tmp_p
 
     from tests.conftest import notices
 
-    app = seed001_drawn(tmp_path)
+    app = seed001_after_the_draw(tmp_path)
     try:
         app.key(pygame.K_y, 0, 9.0)
         said = " ".join(n.text for n in notices(app))

@@ -24,7 +24,9 @@ from tests.test_duel_display import show_engine as duel_engine
 from tests.test_svoyak_display import walk as svoyak_walk
 
 SIZE = (1280, 720)
-FPS = 15  # ticks a second compared with whole frames (a glow pulses over ~1 s; the loop stops drawing a still picture after 2.5 s)
+# Ticks a second compared with whole frames (a glow pulses over ~1 s; the loop stops drawing a still picture
+# after 2.5 s)
+FPS = 15
 
 
 def same(a: pygame.Surface, b: pygame.Surface) -> bool:
@@ -171,17 +173,10 @@ def test_brainring_after_a_right_answer_names_who_answered_in_the_past_for_any_n
     """«ВЕРНО» beside «Отвечает: Елена Волкова» read as if she were still answering: after the verdict the line
     reads «Ответил(а): Елена Волкова» (a name's gender is unknown: the house's «нажал(а)»); while she answers,
     «Отвечает: …» as before."""
-    from quizshow.assemble import make_format
-    from tests.conftest import ROOT
-    from tests.test_w6_cards import _fitted, _projector
+    from tests.test_w6_cards import _fitted, _projector, ring_answering
 
-    config = svoyak_config(ROOT / "shows" / "brainring.yaml")
-    engine = Engine(make_format(config), 3)
-    at = 1.0
-    while engine.state.phase != "clock":
-        assert engine.dispatch(c.Go(at=at)).accepted
-        at += 0.1
-    assert engine.dispatch(c.Buzz(at=at, team=0, source_time=at)).accepted
+    engine, config = ring_answering()
+    at = engine.state.last_buzz_at or 1.0  # the press
     name = engine.state.teams[0].players[engine.state.fmt.answerer[1]]
     shown = _projector(engine, config, "Брейн-ринг")
     surface = pygame.Surface((1280, 720))
