@@ -208,3 +208,20 @@ def test_a_resumed_show_after_an_undone_press_shows_the_clock_the_undo_gave_back
         assert again.engine.state.phase == "question"
     finally:
         again.close()
+
+
+def test_going_back_past_a_question_whose_press_was_undone_takes_back_one_step_not_more():
+    """A press undone (the clock given back: the engine's own hold and release steps), then Back past the
+    question: one step back, nothing «lost» — the clock steps an undo added are not the operator's steps, so
+    the console does not ask to confirm a far undo."""
+    from quizshow.core import commands as cc
+    from tests.conftest import demo_engine as make_demo
+
+    engine = make_demo()
+    assert engine.dispatch(cc.Go(at=1.0)).accepted  # question 1, its clock running
+    assert engine.dispatch(cc.Buzz(at=3.0, team=0)).accepted
+    assert engine.dispatch(cc.Undo(at=5.0)).accepted  # the clock given back
+    preview = engine.undo_preview()
+    outcome = engine.dispatch(cc.Back(at=6.0))
+    assert outcome.accepted and outcome.lost == ()
+    assert preview is None or not preview.lost

@@ -223,7 +223,8 @@ class Engine:
             state = self._step(c.ClockHold(at=held), state, tail)
         holding = state
         for entry in self.entries[index + 1:]:
-            step = not isinstance(entry.command, c.Tick)  # the clock's ticks are no steps of the operator's
+            # The clock's ticks and the clock an undo gave back are no steps of the operator's.
+            step = not isinstance(entry.command, (c.Tick, c.ClockHold, c.ClockRelease))
             try:
                 new, events = self.format.handle(state, entry.command)
             except Refused:
