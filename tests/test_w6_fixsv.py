@@ -286,3 +286,22 @@ def test_standings_share_a_place_between_equal_scores_and_gild_the_real_leader()
     assert places == {0: 2, 1: 1, 2: 2} and gold == {1}
     drawn, _, _ = _standings_rows(engine)
     assert drawn[:3] == ["1", "2", "2"], drawn
+
+
+def test_next_on_the_auction_says_what_the_bidder_may_do_as_its_buttons_do(tmp_path):
+    """ДАЛЕЕ names what the buttons offer (QA 8: «Ставка, пас или ва-банк» beside a lone «Ставка 40»): an opener
+    below the nominal bids the nominal; an opener above it bids or goes all-in (no pass); the others any."""
+    below = auction_opened(tmp_path / "below", opener_score=20)
+    try:
+        assert below.format.next_action(below.engine.state) == "next.bid_nominal"
+        assert "ДАЛЕЕ: «Ставка по номиналу (очков меньше номинала)»" in frame(below, 30.0)
+    finally:
+        below.close()
+    above = auction_opened(tmp_path / "above", opener_score=100)
+    try:
+        assert above.format.next_action(above.engine.state) == "next.bid_first"
+        assert above.submit(c.ScoreSet(at=30.2, team=0, points=500)).accepted
+        assert above.action(Action("bid", 30.5, "console", (2,))).accepted
+        assert above.format.next_action(above.engine.state) == "next.bid"
+    finally:
+        above.close()

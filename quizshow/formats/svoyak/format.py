@@ -164,8 +164,10 @@ class SvoyakFormat(FinalRounds, Format):
             return "next.give_cat"
         if phase == SvoyakPhase.CAT_VALUE:
             return "next.cat_value"
-        if phase == SvoyakPhase.AUCTION:
-            return "next.bid"
+        if phase == SvoyakPhase.AUCTION and play.auction is not None:  # in the words of the buttons offered
+            offers = bidding.console_offers(play.auction, play.auction.current, [t.score for t in state.teams],
+                                            play.value)
+            return {("bid",): "next.bid_nominal", ("bid", "allin"): "next.bid_first"}.get(offers, "next.bid")
         if phase == SvoyakPhase.SPONSOR:
             return "next.sponsor_question"
         if phase == SvoyakPhase.QUESTION:
