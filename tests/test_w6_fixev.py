@@ -292,3 +292,28 @@ def test_the_answering_teams_gold_frame_runs_round_its_buttons_not_under_them(tm
         assert all(above) and all(below), (plus, sum(above), sum(below))
     finally:
         app.close()
+
+
+def test_the_lit_schedule_button_after_the_melee_names_the_draw_as_next_does(tmp_path):
+    """The melee decided: ДАЛЕЕ said «Результат записан: к жеребьёвке» and the lit button «… к таблице» (QA 8):
+    both name where Next goes."""
+    from quizshow.core.actions import Call
+    from tests.test_w3_layout import ROOT, app_of
+
+    app = app_of(ROOT / "shows" / "tournament-001.yaml", tmp_path)
+    try:
+        at = 1.0
+        for _ in range(200):
+            if app.format.next_action(app.engine.state) == "next.close_match_draw":
+                break
+            if app.engine.state.phase == "melee_question":
+                assert app.call(Call("decide", (0,)), at, "console").accepted
+            else:
+                assert app.submit(c.Go(at=at)).accepted
+            at += 1.0
+        assert app.format.next_action(app.engine.state) == "next.close_match_draw"
+        texts = drawn(app)
+        assert "Результат записан: к жеребьёвке" in texts, texts
+        assert "Результат записан: к таблице" not in texts
+    finally:
+        app.close()

@@ -69,7 +69,9 @@ def _schedule(ui: PanelUI, box: pygame.Rect, ev: EventState, notice: bool = True
     top = pygame.Rect(inner.x, y, inner.width, unit * 2)
     stage = D.draw_stage(day)
     if ev.match is not None:
-        ui.button(top, ui.say("next.close_match"), "close_match", lit=True)
+        # The same words as ДАЛЕЕ: the melee's result leads to the draw, a match's to the standings.
+        ui.button(top, ui.say("next.close_match_draw" if stage != "done" else "next.close_match"), "close_match",
+                  lit=True)
     elif stage == "lot":
         ui.button(top, ui.say("ev.console_draw"), "draw", lit=True)
     elif stage == "pick":
