@@ -30,15 +30,6 @@ def test_the_consoles_match_list_and_undo_name_a_match_by_the_projectors_code(tm
         app.close()
 
 
-def test_the_melee_start_is_journalled_without_its_latin_code(tmp_path):
-    app = day_app(tmp_path, SEED001)
-    try:
-        submit(app, c.Go(at=1.0))
-        assert journal(app)[-1] == "Далее: начата «Куча мала»"
-    finally:
-        app.close()
-
-
 # --- 2. a command a format does not use: refused in the console's words, no class or format name ------------
 
 
