@@ -289,7 +289,7 @@ def test_every_refusal_of_the_formats_has_russian_words_for_the_console():
     from pathlib import Path
 
     from quizshow import registry
-    from quizshow.i18n import REFUSAL, REFUSALS_RU
+    from quizshow.i18n import PHRASES, REFUSAL, REFUSALS_RU
 
     root = Path(__file__).resolve().parent.parent / "quizshow"
     found = set()
@@ -300,6 +300,7 @@ def test_every_refusal_of_the_formats_has_russian_words_for_the_console():
     worded = set(REFUSALS_RU) | {key.removeprefix(REFUSAL) for name in registry.names()
                                  for key in registry.spec(name).phrases.get("ru", {}) if key.startswith(REFUSAL)}
     worded |= {template for name in registry.names() for template in registry.spec(name).refusals}  # FormatSpec
+    worded |= {key.removeprefix(REFUSAL) for key in PHRASES["ru"] if key.startswith(REFUSAL)}  # the core's own
     assert found and not found - worded, sorted(found - worded)
 
 

@@ -73,7 +73,6 @@ REFUSALS_RU: dict[str, str] = {
     "the clock is not held": "Часы не остановлены",
     "there is no clock to change": "Нет часов, которые можно изменить",
     "there is no team {n}": "Участника {n} нет",
-    "{command} is not used by format {format}": "{command} в этой игре не действует",
     "already answering": "Уже отвечают",
     "buzzers are closed": "Кнопки сейчас закрыты",
     "judge the answer first": "Сначала оцените ответ",
