@@ -157,7 +157,7 @@ def _bundled(name: str) -> Path:
 
 
 def test_a_bundled_show_journals_in_the_user_data_folder_and_the_console_says_where(tmp_path, monkeypatch):
-    from conftest import notices
+    from tests.conftest import notices
 
     from quizshow.app import ShowApp
     from quizshow.config import load_show

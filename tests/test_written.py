@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from written_kit import engine, go, mark, pack, play_question
+from tests.written_kit import engine, go, mark, pack, play_question
 
 from quizshow.core import commands as c
 from quizshow.formats.written import commands as wc
