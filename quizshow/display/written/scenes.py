@@ -24,6 +24,9 @@ def heading_text(frame: Frame) -> str:
     if fmt.is_extra(w.number):
         return frame.say("scene.written_extra_question", n=w.number - len(fmt.main) + 1)
     tour, index, question = fmt.main[w.number]
+    if tour is None:  # a warm-up, by its own name: «Разминка · Вопрос 0», never a tour's
+        name = fmt.warmups.get(w.number) or frame.say("scene.written_warmup")
+        return frame.say("scene.written_warmup_question", name=name, n=question.number or index + 1)
     # A .4s pack numbers its questions itself (1…36 on through the tours, «№ 7»): the screen says the pack's.
     return frame.say("scene.written_question", t=tour + 1, n=question.number or index + 1)
 
@@ -94,10 +97,11 @@ class WrittenQuestionScene(Scene):
             plate = pygame.Rect(card.x + frame.u(35), inner.bottom + frame.u(24), card.width - frame.u(70),
                                 frame.u(120))
             widgets.answer_plate(surface, frame, question.a, plate)
-            if question.comment:
+            below = answer_notes(frame, question)
+            if below:
                 box = pygame.Rect(plate.x + frame.u(10), plate.bottom + frame.u(20), plate.width - frame.u(20),
                                   card.bottom - plate.bottom - frame.u(40))
-                img = frame.text.fit(question.comment, "body", box.size, frame.color("text"), frame.u(40),
+                img = frame.text.fit(below, "body", box.size, frame.color("text"), frame.u(40),
                                      min_px=frame.u(MIN_PX), align="left")
                 surface.blit(img, box.topleft)
 
@@ -121,6 +125,11 @@ class WrittenQuestionScene(Scene):
             image = _image(path, cell.size)
             if image is not None:
                 surface.blit(image, image.get_rect(center=cell.center))
+            else:  # a picture the pack names but does not have (--check warned): its place is marked
+                pygame.draw.rect(surface, frame.color("panel_dark"), cell, border_radius=frame.u(16))
+                mark = frame.text.fit(frame.say("scene.no_image"), "heading", (cell.width, cell.height // 3),
+                                      frame.color("muted"), frame.u(60))
+                surface.blit(mark, mark.get_rect(center=cell.center))
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         state = frame.state
@@ -173,6 +182,19 @@ class WrittenQuestionScene(Scene):
             text_in(surface, frame, clock, "numbers", pygame.Rect(card.right - frame.u(160), card.y, frame.u(140),
                                                                   card.height), frame.color("accent"), 64,
                     align="right")
+
+
+def answer_notes(frame: Frame, question: Question) -> str:
+    """What the answer card says under the answer, as chgksuite's answer slide does: «Зачёт: …» (every accepted
+    answer), «Незачёт: …», then the comment; fitted with the rest of the card."""
+    lines = []
+    if question.accept:
+        lines.append(frame.say("scene.written_accept", text="; ".join(question.accept)))
+    if question.reject:
+        lines.append(frame.say("scene.written_reject", text="; ".join(question.reject)))
+    if question.comment:
+        lines.append(question.comment)
+    return "\n".join(lines)
 
 
 def handout_pictures(question: Question, answer: bool) -> tuple[Path, ...]:
