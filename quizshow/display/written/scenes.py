@@ -73,8 +73,9 @@ class WrittenQuestionScene(Scene):
             return
         inner = card.inflate(-frame.u(70), -frame.u(50))
         answer = state.phase == Phase.ANSWER
+        notes = ""
         if answer:
-            inner.height = int(inner.height * 0.42)
+            notes, inner.height = self._answer_room(frame, question, card, inner)
         text_box = inner
         pictures = handout_pictures(question, answer)
         handout = None if answer else question.handout
@@ -97,13 +98,29 @@ class WrittenQuestionScene(Scene):
             plate = pygame.Rect(card.x + frame.u(35), inner.bottom + frame.u(24), card.width - frame.u(70),
                                 frame.u(120))
             widgets.answer_plate(surface, frame, question.a, plate)
-            below = answer_notes(frame, question)
-            if below:
+            if notes:
                 box = pygame.Rect(plate.x + frame.u(10), plate.bottom + frame.u(20), plate.width - frame.u(20),
                                   card.bottom - plate.bottom - frame.u(40))
-                img = frame.text.fit(below, "body", box.size, frame.color("text"), frame.u(40),
+                img = frame.text.fit(notes, "body", box.size, frame.color("text"), frame.u(40),
                                      min_px=frame.u(MIN_PX), align="left")
                 surface.blit(img, box.topleft)
+
+    @staticmethod
+    def _answer_room(frame: Frame, question: Question, card: pygame.Rect, inner: pygame.Rect) -> tuple[str, int]:
+        """The words under the answer and the height the question keeps above it: 42 % of the card, less (down
+        to 18 %) when «Зачёт», «Незачёт» and the comment need the room; answers one a line, or one after another
+        where that is what lets them fit."""
+        below = card.bottom - inner.y - frame.u(24) - frame.u(120) - frame.u(20) - frame.u(40)  # plate, gaps
+        width = card.width - frame.u(90)
+        notes = answer_notes(frame, question)
+        if not notes:
+            return notes, int(inner.height * 0.42)
+        for text in (notes, answer_notes(frame, question, compact=True)):
+            need = frame.text.layout(text, "body", (width, 10**5), frame.u(32)).height + frame.u(10)
+            height = max(int(inner.height * 0.18), min(int(inner.height * 0.42), below - need))
+            if not frame.text.layout(text, "body", (width, below - height), frame.u(40), frame.u(MIN_PX)).cut:
+                return text, height
+        return notes, int(inner.height * 0.18)
 
     def _handout(self, surface: pygame.Surface, frame: Frame, column: pygame.Rect, handout: str | None,
                  pictures: tuple[Path, ...]) -> None:
@@ -184,16 +201,18 @@ class WrittenQuestionScene(Scene):
                     align="right")
 
 
-def answer_notes(frame: Frame, question: Question) -> str:
+def answer_notes(frame: Frame, question: Question, compact: bool = False) -> str:
     """What the answer card says under the answer, as chgksuite's answer slide does: «Зачёт: …» (every accepted
-    answer), «Незачёт: …», then the comment; fitted with the rest of the card."""
+    answer), «Незачёт: …», «Комментарий: …» (a comment alone under the answer needs no label); one answer a
+    line as on the slide (`compact`: one after another)."""
+    joiner = "; " if compact else "\n"
     lines = []
     if question.accept:
-        lines.append(frame.say("scene.written_accept", text="; ".join(question.accept)))
+        lines.append(frame.say("scene.written_accept", text=joiner.join(question.accept)))
     if question.reject:
-        lines.append(frame.say("scene.written_reject", text="; ".join(question.reject)))
+        lines.append(frame.say("scene.written_reject", text=joiner.join(question.reject)))
     if question.comment:
-        lines.append(question.comment)
+        lines.append(frame.say("scene.written_comment", text=question.comment) if lines else question.comment)
     return "\n".join(lines)
 
 

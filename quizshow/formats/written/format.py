@@ -359,10 +359,13 @@ class WrittenFormat(Format):
         return replace(new, fmt=self._pause_extras(self.w(new), cmd.at)), events
 
     def on_tick(self, state: ShowState, cmd: c.Tick) -> Result:
-        # The hand-in's exact end (not the tick's time): typed answers are judged by it.
+        # The hand-in's exact end (not the tick's time): typed answers are judged by it; with no hand-in time,
+        # the minute's exact end.
         window = state.timer.window if state.phase == Phase.HAND_IN else None
+        if state.phase == Phase.MINUTE and float(self.rules["hand_in_s"]) <= 0:
+            window = state.timer.window
         new, events = super().on_tick(state, cmd)
-        if window is not None and (new.timer.expired or new.phase != Phase.HAND_IN):
+        if window is not None and (new.timer.expired or new.phase != state.phase):
             new = replace(new, fmt=replace(self.w(new), closed=window.closes))
         w = self.w(new)
         if not any(m.timer.running for m in w.extra_minutes):
