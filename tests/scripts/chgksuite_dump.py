@@ -2,11 +2,12 @@
 parse (`parse_4s`, the structure every composer works from) and, from the slides its pptx composer made
 (chgksuite's screen form), each slide's text, number and pictures.
 
-    python chgksuite_dump.py FIXTURE_DIR NAME [--write SOURCE.4s] [--game GAME] [--compose-log LOG]
+    python chgksuite_dump.py FIXTURE_DIR NAME [--write|--source SOURCE.4s] [--game GAME] [--compose-log LOG]
     python chgksuite_dump.py FIXTURE_DIR NAME --database
 
 `--write`: read SOURCE.4s with chgksuite and write it back with chgksuite's own writer (compose_4s, every
-question numbered) as NAME.4s first — the `>` field and № numbering come out as chgksuite writes them.
+question numbered) as NAME.4s first — the `>` field and № numbering come out as chgksuite writes them;
+`--source`: NAME.4s was so written from SOURCE.4s. Either way chgksuite's parse of SOURCE.4s is kept too.
 `--game si|troika|brain`: NAME.si4s / .tr4s / .br4s, parsed as that game (chgksuite picks it by the suffix).
 `--compose-log`: the pptx composer's log, kept when it did not make the slides (what it refused).
 `--database`: NAME.txt is the question database's text export: its parse by chgksuite's database reader
@@ -63,6 +64,7 @@ def main() -> None:
     parser.add_argument("folder", type=Path)
     parser.add_argument("name")
     parser.add_argument("--write", metavar="SOURCE")
+    parser.add_argument("--source", metavar="SOURCE", help="the file NAME was written from (its parse is kept)")
     parser.add_argument("--game", choices=("si", "troika", "brain"))
     parser.add_argument("--compose-log", type=Path)
     parser.add_argument("--database", action="store_true")
@@ -77,6 +79,10 @@ def main() -> None:
         game = ext_to_game(target.name)
         dump = {"file": target.name, "game": game,
                 "structure": parse_4s(target.read_text(encoding="utf-8-sig"), game=game)}
+        typed = args.write or args.source
+        if typed:  # the file as it was typed, before chgksuite wrote it back
+            dump["source"] = typed
+            dump["source_structure"] = parse_4s((args.folder / typed).read_text(encoding="utf-8"), game=game)
         pptx = args.folder / f"{args.name}.pptx"
         if pptx.exists():
             dump["slides"] = slides(pptx, args.folder)

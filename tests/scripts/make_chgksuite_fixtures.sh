@@ -7,6 +7,7 @@
 #   club.4s        chgksuite parse of a .docx
 #   handouts.4s    a hand-written .4s read and written back by chgksuite (`>`, №/№№)
 #   answers.4s     the same, with several `=` lines, `!=`, #HINT, a warm-up, lists, several sources and authors
+#                  (NAME_source.4s: each hand-written file as it was typed, before chgksuite wrote it back)
 #   sizes.4s       a picture with w=8cm (chgksuite's pptx composer refuses it: its log is kept)
 #   si.si4s, troika.tr4s, brain.br4s   chgksuite parse --game si|troika|brain of plain texts
 #   database.txt   a pack in the question database's text export (written by hand from the format), with the
@@ -29,7 +30,11 @@ for name in handouts answers sizes; do
 done
 for name in club handouts answers sizes; do
     if "$CHGK" compose --add_ts off pptx "$name.4s" >"compose-$name.log" 2>&1; then :; fi
-    $DUMP "$name" --compose-log "compose-$name.log"
+    if [ -f "${name}_source.4s" ]; then
+        $DUMP "$name" --compose-log "compose-$name.log" --source "${name}_source.4s"
+    else
+        $DUMP "$name" --compose-log "compose-$name.log"
+    fi
 done
 for game in si troika brain; do
     "$CHGK" parse --game "$game" --add_ts off "$game.txt" >"parse-$game.log" 2>&1
@@ -41,6 +46,6 @@ done
 $DUMP database --database
 mkdir -p "$OUT"
 rm -f "$OUT"/*
-cp club.4s handouts.4s answers.4s sizes.4s si.si4s troika.tr4s brain.br4s database.txt database.4s \
+cp club.4s handouts.4s answers.4s sizes.4s ./*_source.4s si.si4s troika.tr4s brain.br4s database.txt database.4s \
     ./*.png ./*.chgksuite.json "$OUT"/
 echo "chgksuite $("$CHGK" --version 2>&1): wrote $(ls "$OUT" | wc -l) files to tests/fixtures/chgksuite/"
