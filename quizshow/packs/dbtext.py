@@ -103,7 +103,7 @@ def parse_dbtext(text: str, path: Path, problems: Problems) -> Pack | None:
         if done.kind == "q":
             if draft is not None and not book.question(draft):
                 return False
-            draft = Draft(done.line)
+            draft = Draft(done.line, label=done.line)
             draft.add("number", Part(done.number or "", [done.line]))
         if draft is None:
             report.error(done.line, "this field belongs to a question: put it after a «Вопрос N:» line")

@@ -291,6 +291,7 @@ class Draft:
 
     line: int  # its first field's line
     parts: dict[str, list[Part]] = field(default_factory=dict)
+    label: int | None = None  # the line that names it, where its format has one («Вопрос 3:»)
 
     def add(self, key: str, part: Part) -> None:
         self.parts.setdefault(key, []).append(part)
@@ -301,6 +302,8 @@ class Draft:
 
     @property
     def question_line(self) -> int:
+        if self.label is not None:
+            return self.label
         return self.parts["q"][0].line if "q" in self.parts else self.line
 
     def value(self, key: str) -> str:
