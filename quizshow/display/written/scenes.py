@@ -96,7 +96,7 @@ class WrittenQuestionScene(Scene):
             surface.blit(img, img.get_rect(center=text_box.center))
         if answer:
             plate = pygame.Rect(card.x + frame.u(35), inner.bottom + frame.u(24), card.width - frame.u(70),
-                                frame.u(120))
+                                self._plate_height(frame, question, card))
             widgets.answer_plate(surface, frame, question.a, plate)
             if notes:
                 box = pygame.Rect(plate.x + frame.u(10), plate.bottom + frame.u(20), plate.width - frame.u(20),
@@ -106,11 +106,17 @@ class WrittenQuestionScene(Scene):
                 surface.blit(img, box.topleft)
 
     @staticmethod
+    def _plate_height(frame: Frame, question: Question, card: pygame.Rect) -> int:
+        """The answer's plate: its usual band, taller for a long answer or a list (as the shared cards')."""
+        return max(frame.u(120), widgets.answer_height(frame.text, question.a, card.width - frame.u(70), frame.u))
+
+    @staticmethod
     def _answer_room(frame: Frame, question: Question, card: pygame.Rect, inner: pygame.Rect) -> tuple[str, int]:
         """The words under the answer and the height the question keeps above it: 42 % of the card, less (down
         to 18 %) when «Зачёт», «Незачёт» and the comment need the room; answers one a line, or one after another
         where that is what lets them fit."""
-        below = card.bottom - inner.y - frame.u(24) - frame.u(120) - frame.u(20) - frame.u(40)  # plate, gaps
+        plate = WrittenQuestionScene._plate_height(frame, question, card)
+        below = card.bottom - inner.y - frame.u(24) - plate - frame.u(20) - frame.u(40)  # the plate, the gaps
         width = card.width - frame.u(90)
         notes = answer_notes(frame, question)
         if not notes:
