@@ -10,6 +10,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from quizshow.cli import check_files
 from quizshow.packs import fours
@@ -167,12 +169,36 @@ def test_a_theme_author_standing_after_its_theme_is_the_themes():
     assert all(q.author is None for q in questions(pack))
 
 
-def test_a_variant_plays_as_its_game(tmp_path):
-    """A `.si4s` is a «Своя игра» board; a `.br4s` a «Брейн-ринг» pack of plain tours."""
+def test_a_variant_plays_as_its_game():
+    """A `.si4s` is a «Своя игра» board played to its end at its own values; a `.br4s` a pack of plain tours."""
     from quizshow.packs.play import format_for
+    from tests import svoyak_kit
+    from tests.siq_kit import play_to_end
 
-    assert format_for(read(FIXTURES / "si.si4s")[0]) == "svoyak"
+    si, _ = read(FIXTURES / "si.si4s")
+    assert format_for(si) == "svoyak"
+    e = svoyak_kit.engine(si)
+    play_to_end(e)
+    assert e.state.phase == "end"
     assert format_for(read(FIXTURES / "brain.br4s")[0]) == "demo"  # a plain list: as any brain-ring pack
+
+
+GAME_LINES = st.lists(st.one_of(
+    st.sampled_from(["#B", "#R", "#T", "##", "?", "!", "=", "!=", "/", "^", "@", "№", "№№ 10", "№ 20", "- ",
+                     "#HINT", "", "(img w=8cm x.png)", "[Помощь клуба:", "]"]),
+    st.text(max_size=10)), max_size=6).map(" ".join)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(["chgk", "si", "troika", "brain"]), st.lists(GAME_LINES, max_size=25))
+def test_any_text_of_any_game_variant_parses_or_says_where(game, lines):
+    text = "\n".join(lines)
+    problems = Problems()
+    pack = fours.parse_fours(text, Path("/tmp/fuzz.4s"), problems, game)
+    count = text.count("\n") + 1
+    assert all(1 <= p.line <= count for p in problems.items)
+    if pack is not None and not problems:
+        assert all(q.a and q.number for r in pack.rounds for q in r.all_questions)
 
 
 def test_markers_are_a_lines_first_word_as_in_chgksuite():
