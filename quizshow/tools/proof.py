@@ -228,7 +228,6 @@ def _pack_questions(pack) -> list:
 def _plain_cards(pack, setup, missing: set, theme, text, surface, out: Path, video) -> list:
     """The plain question card and its answer (the demo format's pictures) for each question in `missing`:
     `round-N/qK-question.png` and `round-N/qK-answer.png`, K its place in the round."""
-    import pygame
 
     from quizshow import registry
     from quizshow.core import commands as c
@@ -265,20 +264,26 @@ def _plain_cards(pack, setup, missing: set, theme, text, surface, out: Path, vid
         stage = "question" if state.phase == "question" else "answer"
         where = f"q{places[state.question]}"
         card = Card(f"round-{round_no + 1}", f"{where}-{stage}.png", f"{where} {'Q' if stage == 'question' else 'A'}")
-        if stage == "question":
-            card.problems = question_problems(question, text)
-        folder = out / card.round
-        folder.mkdir(exist_ok=True)
-        pygame.image.save(surface, str(folder / card.name))
-        cards.append((card, pygame.transform.smoothscale(surface, THUMB)))
+        cards.append(_saved(card, question, stage, text, surface, out))
     return cards
+
+
+def _saved(card: Card, question, stage: str, text, surface, out: Path) -> tuple:
+    """The card as drawn, saved as `DIR/round-N/NAME` (a question card with its problems), and its thumbnail."""
+    import pygame
+
+    if stage == "question":
+        card.problems = question_problems(question, text)
+    folder = out / card.round
+    folder.mkdir(exist_ok=True)
+    pygame.image.save(surface, str(folder / card.name))
+    return card, pygame.transform.smoothscale(surface, THUMB)
 
 
 def _written_cards(pack, setup, missing: set, theme, text, surface, out: Path) -> list:
     """The written quiz's own question card and answer card (every picture, the handout, «Зачёт»/«Незачёт») for
     each question of a ЧГК pack: `round-N/qK-question.png` and `round-N/qK-answer.png`, K its place in its
     round; the answers' minute and hand-in run out on a driven clock."""
-    import pygame
 
     from quizshow import i18n, registry
     from quizshow.core import commands as c
@@ -317,12 +322,7 @@ def _written_cards(pack, setup, missing: set, theme, text, surface, out: Path) -
         stage = "question" if state.phase == "question" else "answer"
         card = Card(f"round-{round_no}", f"q{place}-{stage}.png", f"{question.number or place} "
                     f"{'Q' if stage == 'question' else 'A'}")
-        if stage == "question":
-            card.problems = question_problems(question, text)
-        folder = out / card.round
-        folder.mkdir(exist_ok=True)
-        pygame.image.save(surface, str(folder / card.name))
-        cards.append((card, pygame.transform.smoothscale(surface, THUMB)))
+        cards.append(_saved(card, question, stage, text, surface, out))
     return cards
 
 
