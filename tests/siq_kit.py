@@ -122,3 +122,47 @@ def make_video(path: Path, seconds: int = 2, fps: int = 25, size: tuple[int, int
         for packet in stream.encode():
             out.mux(packet)
     return path
+
+
+class SigameRead:
+    """content.xml as SIGame's own reader takes it (VladimirKhil/SI, SIPackages: Package, InfoOwner, Question):
+    the package's `id`; in a question, every `answer` after a `right` element is a right answer and every one
+    after a `wrong` element a wrong one (Question.ReadXml switches on the element, in document order); each
+    `author` and `source` element of an `info` one name; the question's content items in order."""
+
+    def __init__(self, siq: Path) -> None:
+        from xml.etree import ElementTree as ET
+
+        with zipfile.ZipFile(siq) as zf:
+            self.root = ET.fromstring(zf.read("content.xml").decode("utf-8-sig"))
+        self.id = self.root.get("id")
+
+    @staticmethod
+    def local(element) -> str:
+        return element.tag.rsplit("}", 1)[-1]
+
+    def questions(self) -> list[dict]:
+        found = []
+        for node in self.root.iter():
+            if self.local(node) != "question":
+                continue
+            right, wrong, items, authors, sources = [], [], [], [], []
+            mode = right
+            for element in node.iter():
+                name = self.local(element)
+                if name == "right":
+                    mode = right
+                elif name == "wrong":
+                    mode = wrong
+                elif name == "answer":
+                    mode.append(element.text or "")
+                elif name == "author":
+                    authors.append(element.text or "")
+                elif name == "source":
+                    sources.append(element.text or "")
+            for param in node.iter():
+                if self.local(param) == "param" and param.get("name") == "question":
+                    items = [(item.get("type") or "text", item.text or "") for item in param
+                             if self.local(item) == "item"]
+            found.append({"right": right, "wrong": wrong, "items": items, "authors": authors, "sources": sources})
+        return found

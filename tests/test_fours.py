@@ -41,10 +41,9 @@ PACK = """###LJ Клубный турнир
 @ Анна Иванова
 
 № 2
-? Сколько ног у паука?
+? Сколько ног у паука? [Помощь клуба: Больше, чем у насекомых.]
 ! Восемь.
 != шесть.
-#HINT Больше, чем у насекомых.
 
 ## Тур 2
 
@@ -80,7 +79,8 @@ def test_a_4s_pack_is_imported(tmp_path):
     assert first.a == "Сатурн." and first.accept == ("Saturn.",)
     assert first.comment == "У него самые яркие кольца." and first.author == "Анна Иванова"
     assert first.line == 12
-    assert second.hint == "Больше, чем у насекомых." and second.accept == ("не засчитывать: шесть.",)
+    assert second.hint == "Больше, чем у насекомых." and second.q == "Сколько ног у паука?"
+    assert second.accept == () and second.reject == ("шесть.",)
     assert pack.rounds[1].questions[0].author == "Совы"
 
 

@@ -230,7 +230,8 @@ def test_4s_messages_name_the_real_line(tmp_path):
     pack.write_text("## Тур 1\n\n? Первая строка\nвторая (img nothere.png)\n! Ответ\n", encoding="utf-8")
     problems = Problems()
     load_pack(pack, problems)
-    assert [(p.line, p.message) for p in problems.items] == [(4, "picture 'nothere.png' not found beside the pack")]
+    assert [(p.line, p.message, p.warning) for p in problems.items] == [
+        (4, "picture 'nothere.png' not found beside the pack (a placeholder will be shown)", True)]
 
 
 # --- the projector -------------------------------------------------------------------------------------------

@@ -169,7 +169,7 @@ def write_wav(path: Path) -> None:
 
 HAND_PACK = """\
 title: Клубный пакет
-author: Иванов, Петров
+author: [Иванов, Петров]
 source: Клубная библиотека
 language: ru
 rounds:
@@ -181,7 +181,7 @@ rounds:
         source: БСЭ
         comment: Назовите город
         questions:
-          - {q: "Столица Франции", a: "Париж", accept: ["Paris"], host: "≠ Лион", image: "media/Эйфелева башня.png"}
+          - {q: "Столица Франции", a: "Париж", accept: ["Paris"], reject: ["Лион"], image: "media/Эйфелева башня.png"}
           - {q: "Город на Неве", a: "Санкт-Петербург", type: auction, comment: "Бывший Ленинград"}
           - ~
       - name: Звуки
@@ -234,7 +234,7 @@ def test_a_hand_written_yaml_pack_exports_to_a_valid_siq_that_plays_the_same(tmp
     assert [q.value for q in board.themes[0].questions] == [10, 20, None]  # «Своя игра»'s values
     assert board.themes[0].questions[2].empty
     cities, sounds = board.themes
-    assert cities.questions[0].accept == ("Paris",) and cities.questions[0].host == "≠ Лион"
+    assert cities.questions[0].accept == ("Paris",) and cities.questions[0].reject == ("Лион",)
     assert cities.questions[0].image is not None and cities.questions[0].image.read_bytes() == k.PNG
     cat = sounds.questions[1]
     assert cat.type == "cat" and cat.cat == CatInfo(theme="Животные", values=(100, 200, 300), to="anyone")
@@ -244,7 +244,7 @@ def test_a_hand_written_yaml_pack_exports_to_a_valid_siq_that_plays_the_same(tmp
         (tmp_path / "media" / "гудок (1).wav").read_bytes()
     assert [q.type for q in sounds.questions] == ["regular", "cat", "sponsor"]
     assert again.rounds[1].final and again.rounds[1].themes[0].author == "Гоголь"
-    assert (again.author, again.source) == ("Иванов, Петров", "Клубная библиотека")
+    assert (again.author, again.source) == ("Иванов\nПетров", "Клубная библиотека")
     assert '<authors><author>Иванов</author><author>Петров</author></authors>' in xml  # two authors for SIGame
     assert (board.author, board.comment, cities.source, cities.comment) == \
         ("Сидоров", "Раунд для разминки", "БСЭ", "Назовите город")
@@ -360,7 +360,7 @@ def cats(draw) -> CatInfo:
 def questions(draw, final: bool = False) -> Question:
     kind = "regular" if final else draw(st.sampled_from(["regular", "auction", "sponsor", "cat"]))
     notes = draw(st.lists(PHRASE, max_size=2))
-    wrong = [f"≠ {w}" for w in draw(st.lists(PHRASE, max_size=2))]
+    wrong = tuple(draw(st.lists(PHRASE, max_size=2)))
     image = draw(st.none() | st.sampled_from(_PICTURES))
     audio = draw(st.none() | st.just(_SOUND))
     web = draw(st.sampled_from([(), ("image",)])) if image is None else ()  # an imported web picture
@@ -368,9 +368,9 @@ def questions(draw, final: bool = False) -> Question:
     text = draw(st.lists(PHRASE, min_size=0 if image or audio else 1, max_size=3).map("\n".join))
     return Question(
         q=text, a=draw(PHRASE),
-        accept=tuple(draw(st.lists(PHRASE, max_size=2))), comment=draw(MAYBE), source=draw(MAYBE),
+        accept=tuple(draw(st.lists(PHRASE, max_size=2))), reject=wrong, comment=draw(MAYBE), source=draw(MAYBE),
         author=draw(MAYBE), type=kind, cat=draw(cats()) if kind == "cat" else None,
-        value=None if final else draw(st.integers(1, 5000)), host="\n".join(notes + wrong + urls) or None,
+        value=None if final else draw(st.integers(1, 5000)), host="\n".join(notes + urls) or None,
         image=image, audio=audio, answer_image=draw(st.none() | st.sampled_from(_PICTURES)),
         answer_audio=draw(st.none() | st.just(_SOUND)), web=web,
         seconds=draw(st.none() | st.integers(1, 600).map(float)),

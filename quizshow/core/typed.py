@@ -52,27 +52,35 @@ def normalise(text: str) -> str:
 
 
 @lru_cache(maxsize=256)
-def forms(answer: str, accept: tuple[str, ...] = ()) -> tuple[str, ...]:
+def forms(answer: str, accept: tuple[str, ...] = (), reject: tuple[str, ...] = ()) -> tuple[str, ...]:
     """The forms a typed answer may match, normalised: the answer, the answer without its [optional] parts
-    (a club pack's «Пушкин [Александр Сергеевич]»), each «зачёт» form (several split by «;»). A form the
-    pack marks «не засчитывать» is not one."""
+    (a club pack's «Пушкин [Александр Сергеевич]»), every «зачёт» form (several in one entry split by «;»).
+    A «незачёт» form (`reject`) is never one, even where it reads like the answer; nor is an entry an older
+    import wrote as «не засчитывать: …»."""
     found: list[str] = []
     candidates = [answer, re.sub(r"\[[^\]]*\]", " ", answer), answer.replace("[", " ").replace("]", " ")]
     for entry in accept:
         if entry.casefold().startswith("не засчитывать"):
             continue
         candidates += entry.split(";")
+    refused = rejected(reject)
     for candidate in candidates:
         norm = normalise(candidate)
-        if norm and norm not in found:
+        if norm and norm not in found and norm not in refused:
             found.append(norm)
     return tuple(found)
 
 
-def matches(text: str, answer: str, accept: tuple[str, ...] = ()) -> bool:
-    """The typed text reads as the answer or one of its accepted forms (the console's suggestion)."""
+def rejected(reject: tuple[str, ...]) -> frozenset[str]:
+    """The «незачёт» forms, normalised (several in one entry split by «;»)."""
+    return frozenset(n for entry in reject for part in entry.split(";") if (n := normalise(part)))
+
+
+def matches(text: str, answer: str, accept: tuple[str, ...] = (), reject: tuple[str, ...] = ()) -> bool:
+    """The typed text reads as the answer or one of its accepted forms, and as none of its not-accepted ones
+    (the console's suggestion: the operator decides)."""
     norm = normalise(text)
-    return bool(norm) and norm in forms(answer, accept)
+    return bool(norm) and norm in forms(answer, accept, reject)
 
 
 def short(text: str, most: int = 60) -> str:

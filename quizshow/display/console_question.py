@@ -16,13 +16,15 @@ from quizshow.packs.model import Pack, Question, credited
 def question_rows(question: Question, say: Callable[..., str], pack: Pack | None = None
                   ) -> list[tuple[str, str, pygame.Color]]:
     """(label key, text, colour) of the console's question panel: the question, the answer with what else
-    to accept, then what only the host sees (host notes, comment, author and source — inherited from the
+    to accept and what not to, then what only the host sees (host notes, comment, author and source — inherited from the
     question's theme, round and pack when it has none of its own). The author and source are labelled as such
     («АВТОР»), never as a comment a host could read aloud; with host notes they go under «ВЕДУЩЕМУ»."""
     question = credited(pack, question)
     answer = question.a
-    if question.accept:
-        answer += f"   ({say('console.accept')}: {', '.join(question.accept)})"
+    if question.accept:  # every accepted answer (each `=` of a .4s pack); the not-accepted ones apart
+        answer += f"   ({say('console.accept')}: {'; '.join(question.accept)})"
+    if question.reject:
+        answer += f"   ({say('console.reject')}: {'; '.join(question.reject)})"
     rows = [("console.question", question.q, TEXT), ("console.answer", answer, GOLD)]
     credit = " · ".join(x for x in (question.author, question.source) if x)
     if question.host:  # what only the host reads, the credit with it

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from yaml.nodes import Node, ScalarNode
+from yaml.nodes import Node, ScalarNode, SequenceNode
 
 from quizshow import stopping
 from quizshow.core.limits import MAX_POINTS
@@ -20,14 +20,14 @@ from quizshow.packs.model import (
     Round,
     Theme,
 )
-from quizshow.yamlfile import MAX_NAME, FileReader, Problems, line_of
+from quizshow.yamlfile import MAX_NAME, MAX_TEXT, FileReader, Problems, line_of
 
 CREDIT_KEYS = ["author", "source", "comment", "host"]  # said once for a round or theme, inherited when shown
-PACK_KEYS = ["title", "author", "language", "rounds", "source", "comment"]
-ROUND_KEYS = ["name", "values", "themes", "questions", "final", "reserve", *CREDIT_KEYS]
+PACK_KEYS = ["title", "author", "language", "rounds", "source", "comment", "id"]
+ROUND_KEYS = ["name", "values", "themes", "questions", "final", "reserve", "warmup", *CREDIT_KEYS]
 THEME_KEYS = ["name", "questions", *CREDIT_KEYS]
-QUESTION_KEYS = ["q", "a", "accept", "comment", "source", "author", "image", "audio", "type", "cat", "value",
-                 "video", "host", "answer_image", "answer_audio", "answer_video", "seconds", "wait", "hint"]
+QUESTION_KEYS = ["q", "a", "accept", "reject", "comment", "source", "author", "image", "audio", "type", "cat",
+                 "value", "video", "host", "answer_image", "answer_audio", "answer_video", "seconds", "wait", "hint"]
 IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".gif", ".webp")
 AUDIO_TYPES = (".ogg", ".wav", ".mp3")
 VIDEO_TYPES = (".mp4", ".webm", ".mkv", ".avi", ".mov", ".m4v", ".mpg", ".mpeg", ".ogv")
@@ -36,6 +36,10 @@ VIDEO_TYPES = (".mp4", ".webm", ".mkv", ".avi", ".mov", ".m4v", ".mpg", ".mpeg",
 OTHER_LOADERS: dict[str, str] = {
     ".siq": "quizshow.packs.siq:load_siq",  # SIGame packs (docs/siq.md)
     ".4s": "quizshow.packs.fours:load_fours",  # the chgksuite text format of ЧГК packs (docs/written.md)
+    ".si4s": "quizshow.packs.fours:load_fours",  # … and its game variants: «Своя игра»,
+    ".br4s": "quizshow.packs.fours:load_fours",  # «Брейн-ринг»,
+    ".tr4s": "quizshow.packs.fours:load_fours",  # «Тройка» (docs/files.md)
+    ".txt": "quizshow.packs.dbtext:load_dbtext",  # the ЧГК question database's text export, told by its content
 }
 
 
@@ -74,16 +78,25 @@ def _load_yaml_pack(path: Path, problems: Problems) -> Pack | None:
         title=reader.text(keys.get("title"), "title", MAX_NAME) or path.stem,
         path=path,
         rounds=tuple(r for r in rounds if r is not None),
-        author=reader.text(keys.get("author"), "author", MAX_NAME),
+        author=credit(reader, keys.get("author"), "author", MAX_NAME),
         language=language,
-        source=reader.text(keys.get("source"), "source"),
+        source=credit(reader, keys.get("source"), "source"),
         comment=reader.text(keys.get("comment"), "comment"),
+        id=reader.text(keys.get("id"), "id", MAX_NAME),
     )
+
+
+def credit(reader: FileReader, node: Node | None, what: str, limit: int = MAX_TEXT) -> str | None:
+    """An `author` or `source`: one text, or a list of several (kept one a line: packs/model.entries)."""
+    if isinstance(node, SequenceNode):
+        return "\n".join(reader.text_list(node, what, limit)) or None
+    return reader.text(node, what, limit)
 
 
 def _credits(reader: FileReader, keys: dict[str, Node]) -> Credits:
     """A round's or theme's own author, source, comment and host notes (its questions inherit them)."""
-    author, source, comment, host = (reader.text(keys.get(key), key) for key in CREDIT_KEYS)
+    author, source = (credit(reader, keys.get(key), key) for key in ("author", "source"))
+    comment, host = (reader.text(keys.get(key), key) for key in ("comment", "host"))
     return Credits(author=author, source=source, comment=comment, host=host)
 
 
@@ -93,6 +106,7 @@ def _round(reader: FileReader, node: Node) -> Round | None:
         return None
     final = bool(reader.scalar(keys.get("final"), bool, "final"))
     reserve = bool(reader.scalar(keys.get("reserve"), bool, "reserve"))
+    warmup = bool(reader.scalar(keys.get("warmup"), bool, "warmup"))
     if "themes" in keys and "questions" in keys:
         reader.error(node, "a round holds either 'themes' or 'questions', not both")
     elif "themes" not in keys and "questions" not in keys:
@@ -114,6 +128,7 @@ def _round(reader: FileReader, node: Node) -> Round | None:
     return Round(
         name=reader.text(keys.get("name"), "name", MAX_NAME) or "",
         themes=themes, questions=questions, values=values, final=final, reserve=reserve, line=line_of(node),
+        warmup=warmup,
         **_credits(reader, keys),
     )
 
@@ -169,9 +184,10 @@ def _question(reader: FileReader, node: Node) -> Question | None:
         q=reader.text(keys.get("q"), "q") or "",
         a=reader.text(keys.get("a"), "a") or "",
         accept=reader.text_list(keys.get("accept"), "accept"),
+        reject=reader.text_list(keys.get("reject"), "reject"),
         comment=reader.text(keys.get("comment"), "comment"),
-        source=reader.text(keys.get("source"), "source"),
-        author=reader.text(keys.get("author"), "author"),
+        source=credit(reader, keys.get("source"), "source"),
+        author=credit(reader, keys.get("author"), "author"),
         image=image,
         audio=reader.media(keys.get("audio"), AUDIO_TYPES, "audio"),
         type=kind, cat=cat, value=value, line=line_of(node),

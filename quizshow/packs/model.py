@@ -30,9 +30,10 @@ class CatInfo:
 class Question:
     q: str
     a: str
-    accept: tuple[str, ...] = ()
+    accept: tuple[str, ...] = ()  # every other answer that counts («Зачёт», `=` in a .4s pack), one an entry
+    reject: tuple[str, ...] = ()  # answers that do not count («Незачёт», `!=`): said to the operator, never accepted
     comment: str | None = None
-    source: str | None = None
+    source: str | None = None  # several sources (authors) are one a line, as the pack lists them: `entries`
     author: str | None = None
     image: Path | None = None
     audio: Path | None = None
@@ -60,6 +61,17 @@ class Question:
     def empty(self) -> bool:
         return self.type == "empty"
 
+    @property
+    def zero(self) -> bool:
+        """A warm-up question by its number, as chgksuite tells one: «0…» or «Размин…» (`№ 0`)."""
+        return self.number is not None and self.number.strip().casefold().startswith(("0", "размин"))
+
+
+def entries(text: str | None) -> tuple[str, ...]:
+    """The authors (or sources) of a credit, as the pack wrote them: one a line, never split inside a line
+    («Анна Иванова, Борис Петров (Москва)» is one line and stays one)."""
+    return tuple(line.strip() for line in (text or "").split("\n") if line.strip())
+
 
 HOST_QUESTION = Question(q="", a="", type="host")  # the pack ran out: the host reads one of their own
 EMPTY_CELL = Question(q="", a="", type="empty")  # a hole in the board: nothing to choose there
@@ -86,6 +98,7 @@ class Round:
     final: bool = False
     reserve: bool = False
     line: int = 0
+    warmup: bool = False  # a warm-up («Разминка»): played first, never scored (the written quiz: docs/written.md)
     author: str | None = None  # the round's own, inherited by its themes' questions when shown
     source: str | None = None
     comment: str | None = None  # for the host once, at start-up (an imported pack's notes), not per question
@@ -112,6 +125,7 @@ class Pack:
     notes: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = ()
     source: str | None = None  # the pack's own, inherited by every question without one when shown
     comment: str | None = None  # about the pack (SIGame's package comment): not shown during the game
+    id: str | None = None  # the SIGame package id: an imported pack's, or the one its first export made
 
     @property
     def playing_rounds(self) -> tuple[Round, ...]:

@@ -8,7 +8,7 @@ from typing import Any
 
 import yaml
 
-from quizshow.packs.model import CatInfo, Pack, Question, Round, Theme
+from quizshow.packs.model import CatInfo, Pack, Question, Round, Theme, entries
 
 CREDIT_KEYS = ("author", "source", "comment", "host")  # a round's or theme's own, written at its level
 MEDIA_KEYS = ("image", "audio", "video", "answer_image", "answer_audio", "answer_video")
@@ -16,12 +16,15 @@ MEDIA_KEYS = ("image", "audio", "video", "answer_image", "answer_audio", "answer
 
 def pack_data(pack: Pack, base: Path) -> dict[str, Any]:
     data: dict[str, Any] = {"title": pack.title}
+    if pack.id:
+        data["id"] = pack.id
     if pack.author:
-        data["author"] = pack.author
+        data["author"] = _credit(pack.author)
     data["language"] = pack.language
-    for key in ("source", "comment"):
-        if getattr(pack, key):
-            data[key] = getattr(pack, key)
+    if pack.source:
+        data["source"] = _credit(pack.source)
+    if pack.comment:
+        data["comment"] = pack.comment
     data["rounds"] = [_round(r, base) for r in pack.rounds]
     return data
 
@@ -32,6 +35,8 @@ def _round(rnd: Round, base: Path) -> dict[str, Any]:
         data["final"] = True
     if rnd.reserve:
         data["reserve"] = True
+    if rnd.warmup:
+        data["warmup"] = True
     if rnd.values is not None:
         data["values"] = list(rnd.values)
     data.update(_credits(rnd))
@@ -43,9 +48,16 @@ def _round(rnd: Round, base: Path) -> dict[str, Any]:
     return data
 
 
-def _credits(level: Round | Theme) -> dict[str, str]:
+def _credits(level: Round | Theme) -> dict[str, str | list[str]]:
     """A round's or theme's own author, source, comment and host notes: written once, at their level."""
-    return {key: getattr(level, key) for key in CREDIT_KEYS if getattr(level, key)}
+    return {key: _credit(getattr(level, key)) if key in ("author", "source") else getattr(level, key)
+            for key in CREDIT_KEYS if getattr(level, key)}
+
+
+def _credit(text: str) -> str | list[str]:
+    """Several authors (sources) as a list, one as its text."""
+    names = entries(text)
+    return list(names) if len(names) > 1 else text
 
 
 def _question(q: Question, base: Path) -> dict[str, Any] | None:
@@ -54,6 +66,8 @@ def _question(q: Question, base: Path) -> dict[str, Any] | None:
     data: dict[str, Any] = {"q": q.q, "a": q.a}
     if q.accept:
         data["accept"] = list(q.accept)
+    if q.reject:
+        data["reject"] = list(q.reject)
     if q.type != "regular":
         data["type"] = q.type
     if q.cat is not None:
@@ -62,7 +76,7 @@ def _question(q: Question, base: Path) -> dict[str, Any] | None:
         data["value"] = q.value
     for key in ("comment", "source", "author", "host"):
         if getattr(q, key):
-            data[key] = getattr(q, key)
+            data[key] = _credit(getattr(q, key)) if key in ("source", "author") else getattr(q, key)
     for key in MEDIA_KEYS:
         path = getattr(q, key)
         if path is not None:
@@ -91,3 +105,38 @@ def write_pack(pack: Pack, target: Path) -> None:
     part = target.with_name(target.name + ".part")
     part.write_text(f"# Imported from {pack.path.name} by quizshow --import\n{text}", encoding="utf-8")
     part.replace(target)
+
+
+def remember_id(path: Path, package: str) -> bool:
+    """`id: …` written into a YAML pack on a line of its own after its title (every other line as it was), so a
+    second export is the same SIGame package; False when the file cannot take it (a flow mapping, unwritable)."""
+    from yaml.nodes import MappingNode
+
+    from quizshow.yamlfile import compose, read_bounded
+
+    try:
+        text = read_bounded(path)
+        root = compose(text)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return False
+    if not isinstance(root, MappingNode) or root.flow_style:
+        return False
+    title = next(((k, v) for k, v in root.value if k.value == "title"), None)
+    lines = text.splitlines(keepends=True)
+    newline = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
+    if lines and not lines[-1].endswith(("\n", "\r")):
+        lines[-1] += newline
+    if title is None:
+        at, indent = len(lines), root.value[0][0].start_mark.column if root.value else 0
+    else:
+        end = title[1].end_mark
+        at, indent = end.line + (1 if end.column > 0 else 0), title[0].start_mark.column
+    lines.insert(at, f"{' ' * indent}id: {package}{newline}")
+    part = path.with_name(path.name + ".part")
+    try:
+        part.write_text("".join(lines), encoding="utf-8", newline="")
+        part.replace(path)
+    except OSError:
+        part.unlink(missing_ok=True)
+        return False
+    return True

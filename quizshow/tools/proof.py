@@ -22,6 +22,7 @@ TEXT_BOX = (1420, 610)  # the question card's text area at 1080p; half as wide b
 TEXT_BOX_HALF = (690, 610)
 ANSWER_CARD_W = 1500  # the answer plate's width at 1080p (scenes/cards.py), its text beside the label
 READABLE_ANSWER_PX = 30
+WRITTEN_PACKS = (".4s", ".txt")  # ЧГК packs (chgksuite's, the question database's): the written quiz plays them
 
 
 @dataclass
@@ -189,7 +190,11 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
     # The questions «Своя игра» does not put on a board (a plain list: a written quiz's tours, brain-ring,
     # a .4s pack): each on the plain question card and its answer, in reading order.
     missing = [q for q in _pack_questions(pack) if q not in asked]
-    if missing:
+    if missing and pack_path.suffix.lower() in WRITTEN_PACKS:
+        print(f"{pack_path}: {len(missing)} question(s) of a ЧГК pack: proofed on the written quiz's card",
+              file=stream)
+        cards.extend(_written_cards(pack, setup, set(missing), theme, text, surface, out))
+    elif missing:
         print(f"{pack_path}: {len(missing)} question(s) not on a board: proofed on the plain question card",
               file=stream)
         cards.extend(_plain_cards(pack, setup, set(missing), theme, text, surface, out, video))
@@ -223,7 +228,6 @@ def _pack_questions(pack) -> list:
 def _plain_cards(pack, setup, missing: set, theme, text, surface, out: Path, video) -> list:
     """The plain question card and its answer (the demo format's pictures) for each question in `missing`:
     `round-N/qK-question.png` and `round-N/qK-answer.png`, K its place in the round."""
-    import pygame
 
     from quizshow import registry
     from quizshow.core import commands as c
@@ -260,12 +264,65 @@ def _plain_cards(pack, setup, missing: set, theme, text, surface, out: Path, vid
         stage = "question" if state.phase == "question" else "answer"
         where = f"q{places[state.question]}"
         card = Card(f"round-{round_no + 1}", f"{where}-{stage}.png", f"{where} {'Q' if stage == 'question' else 'A'}")
-        if stage == "question":
-            card.problems = question_problems(question, text)
-        folder = out / card.round
-        folder.mkdir(exist_ok=True)
-        pygame.image.save(surface, str(folder / card.name))
-        cards.append((card, pygame.transform.smoothscale(surface, THUMB)))
+        cards.append(_saved(card, question, stage, text, surface, out))
+    return cards
+
+
+def _saved(card: Card, question, stage: str, text, surface, out: Path) -> tuple:
+    """The card as drawn, saved as `DIR/round-N/NAME` (a question card with its problems), and its thumbnail."""
+    import pygame
+
+    if stage == "question":
+        card.problems = question_problems(question, text)
+    folder = out / card.round
+    folder.mkdir(exist_ok=True)
+    pygame.image.save(surface, str(folder / card.name))
+    return card, pygame.transform.smoothscale(surface, THUMB)
+
+
+def _written_cards(pack, setup, missing: set, theme, text, surface, out: Path) -> list:
+    """The written quiz's own question card and answer card (every picture, the handout, «Зачёт»/«Незачёт») for
+    each question of a ЧГК pack: `round-N/qK-question.png` and `round-N/qK-answer.png`, K its place in its
+    round; the answers' minute and hand-in run out on a driven clock."""
+
+    from quizshow import i18n, registry
+    from quizshow.core import commands as c
+    from quizshow.core.engine import Engine
+    from quizshow.core.format import Setup
+    from quizshow.display.projector import Projector
+    from quizshow.formats import common_rules
+
+    spec = registry.spec("written")
+    i18n.add_phrases(spec.phrases)
+    rules = {**common_rules(), **spec.presets["written"], "tour_min": 1, "tour_max": 1000}
+    engine = Engine(spec.make(Setup(title=pack.title, teams=setup.teams, rules=rules, pack=pack)), 1)
+    projector = Projector(engine.format, theme, pack.title, pack.language, text, registry.views("written"),
+                          sound=False)
+    places = {id(q): (r, k) for r, rnd in enumerate(pack.playing_rounds, 1)
+              for k, q in enumerate(rnd.all_questions, 1)}
+    fmt: Any = engine.format
+    cards = []
+    at = 1.0
+    while at < 1000 * (len(fmt.main) + 2):
+        before = engine.state.phase
+        at += 200.0
+        outcome = engine.dispatch(c.Go(at=at))
+        if before in ("minute", "hand_in") or outcome.refused is not None:
+            outcome = engine.dispatch(c.Tick(at=at + 100))  # the minute and the hand-in run out
+        state = engine.state
+        question = fmt.current(state)
+        if state.phase in ("podium",) or fmt.w(state).number >= len(fmt.main):
+            break
+        if state.phase not in ("question", "answer") or question is None or question not in missing:
+            continue
+        projector.on_events(list(outcome.events), at)
+        projector.render(surface, state, at + 0.5)
+        projector.render(surface, state, at + 2)  # the animations settled: the still card
+        round_no, place = places[id(question)]
+        stage = "question" if state.phase == "question" else "answer"
+        card = Card(f"round-{round_no}", f"q{place}-{stage}.png", f"{question.number or place} "
+                    f"{'Q' if stage == 'question' else 'A'}")
+        cards.append(_saved(card, question, stage, text, surface, out))
     return cards
 
 

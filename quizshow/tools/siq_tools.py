@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
+from quizshow.packs.model import Pack
 from quizshow.yamlfile import Problems
 
 
@@ -50,6 +52,8 @@ def export_command(pack: Path, out: Path, stream: TextIO | None = None) -> int:
     if out.suffix.lower() != ".siq" or out.is_dir():
         print(f"{out}: --export-siq writes a file named *.siq", file=stream)
         return 2
+    if loaded.id is None and pack.suffix.lower() in (".yaml", ".yml"):
+        loaded = _new_id(loaded, pack, stream)
     try:
         done = export_siq(loaded, out)
     except (ExportError, OSError) as why:
@@ -64,6 +68,23 @@ def export_command(pack: Path, out: Path, stream: TextIO | None = None) -> int:
     print(f"--check {out.name}: {len(check.errors)} error(s), {len(check.items) - len(check.errors)} warning(s)",
           file=stream)
     return 1 if check.errors else 0
+
+
+def _new_id(loaded: Pack, pack: Path, stream: TextIO) -> Pack:
+    """A YAML pack exported for the first time: a new random SIGame id, kept in the pack (SIGame tells played
+    packs apart by it, so two packs of one title must not share one, and one pack must keep its own)."""
+    import uuid
+
+    from quizshow.packs.writer import remember_id
+
+    package = str(uuid.uuid4())
+    if remember_id(pack, package):
+        print(f"{pack}: its SIGame id {package} is kept in the pack (`id:`): an export again is the same package",
+              file=stream)
+    else:
+        print(f"{pack}: warning: the SIGame id {package} could not be written into the pack: an export again "
+              "makes another", file=stream)
+    return replace(loaded, id=package)
 
 
 def proof_command(pack: Path, out: Path, stream: TextIO | None = None) -> int:

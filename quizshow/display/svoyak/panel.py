@@ -290,7 +290,7 @@ def _final_typed(ui: PanelUI, final: Final, team: int) -> tuple[str, pygame.Colo
     kept = find(final.typed, team, theme) if theme is not None else None
     late = find(final.typed, team, theme, late=True) if theme is not None else None
     if kept is not None:
-        right = question is not None and matches(kept.text, question.a, question.accept)
+        right = question is not None and matches(kept.text, question.a, question.accept, question.reject)
         return ("≈ " if right else "") + ui.say("console.final_typed", text=kept.text), GOOD if right else TEXT
     if late is not None:
         return ui.say("console.final_typed_late", text=late.text), BAD

@@ -98,6 +98,8 @@ def key(view: PanelKeys, key: int, mod: int, at: float) -> bool:
 def cell(fmt: WrittenFormat, state: ShowState, team: int, number: int) -> tuple[str, str]:
     """(symbol, state key) of one cell: «+» right, «·» no, «оп» late, «А» its author, blank: out."""
     w = written_state(state)
+    if fmt.is_warmup(number):
+        return "", "warmup"
     if team == fmt.author_of(number):
         return "А", "author"
     if team not in fmt.players_of(w, number):
@@ -120,7 +122,7 @@ def typed_of(fmt: WrittenFormat, state: ShowState, team: int, number: int,
     else:
         kept, late = index.get((team, number, False)), index.get((team, number, True))
     question = fmt.question(number)
-    return kept, late, kept is not None and matches(kept.text, question.a, question.accept)
+    return kept, late, kept is not None and matches(kept.text, question.a, question.accept, question.reject)
 
 
 def _typed_words(ui: PanelUI, kept: Typed | None, late: Typed | None, suggested: bool) -> tuple[str, pygame.Color]:
@@ -178,7 +180,9 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
         y += max(img.get_height(), small + 4) + 2
     # The columns: the questions of the cursor's tour (or the extra questions), its sum, the total.
     tour = fmt.tour_of(cur.number)
-    if tour is None:
+    if fmt.is_warmup(cur.number):  # the warm-up's questions: their cells are empty (never scored)
+        numbers = sorted(fmt.warmups)
+    elif tour is None:
         numbers = list(range(len(fmt.main), w.number + 1))
     else:
         first = next(n for n, (t, _, _) in enumerate(fmt.main) if t == tour)
@@ -203,7 +207,8 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
     if phones:
         ui.label(ui.say("console.written_typed_head", q=fmt.label(cur.number)), (typed_x, head_y),
                  (typed_w - unit // 2, row_h), GOLD, small, role="heading")
-    tour_head = ui.say("scene.written_tour_short", n=tour + 1) if tour is not None else "+"
+    tour_head = ui.say("scene.written_tour_short", n=tour + 1) if tour is not None else \
+        "—" if fmt.is_warmup(cur.number) else "+"
     for label, x in ((tour_head, sums_x), (ui.say("console.written_total"), sums_x + sum_w)):
         centred(label, "heading", pygame.Rect(x, head_y, sum_w, row_h), MUTED)
     top = head_y + row_h + 2
@@ -230,7 +235,7 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
                 ui.outline(rect.inflate(4, 4), GOLD, 3)
             if symbol:
                 centred(symbol, "heading", rect, TEXT if fill else MUTED)
-            if what not in ("out", "author") and fmt.marked(state, number):  # a click toggles it, as Space does
+            if what not in ("out", "author", "warmup") and fmt.marked(state, number):  # a click toggles it (Space)
                 ui.buttons.append((rect, Call("mark", (team, number))))
         if phones:  # the team's typed answer to the cursor's question; green where it matches the answer
             kept, late, suggested = typed[team]
@@ -243,7 +248,7 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
                 ui.label(ui.say("console.written_typed_late", text=late.text),
                          (typed_x + img.get_width() + gap, ry + 1), (room - img.get_width() - gap, row_h), BAD, small)
         line = lines_by_team[team]
-        tour_sum = line.tours[tour] if tour is not None else line.extra
+        tour_sum = line.tours[tour] if tour is not None else None if fmt.is_warmup(cur.number) else line.extra
         for value, x, color in ((tour_sum, sums_x, TEXT), (line.total, sums_x + sum_w, GOLD)):
             centred("—" if value is None else str(value), "numbers", pygame.Rect(x, ry, sum_w, row_h), color)
     return True

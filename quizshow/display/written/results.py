@@ -370,8 +370,8 @@ class ResultsScene(Scene):
         tour = after if after is not None and 0 <= after < len(fmt.tours) - 1 else None
         title = frame.say("scene.written_results_after", n=tour + 1) if tour is not None else \
             frame.say("scene.written_results_final")
-        played = min(w_state.number + 1, len(fmt.main))
-        sub = frame.say("scene.written_played", n=played, of=len(fmt.main))
+        played = fmt.scored_count(w_state.number)  # a warm-up is not counted: it is in no table
+        sub = frame.say("scene.written_played", n=played, of=fmt.scored_count())
         if tour is not None:
             sub += " · " + frame.say("scene.written_next_tour", n=tour + 2)
         if w_state.extra_count:

@@ -24,6 +24,9 @@ def heading_text(frame: Frame) -> str:
     if fmt.is_extra(w.number):
         return frame.say("scene.written_extra_question", n=w.number - len(fmt.main) + 1)
     tour, index, question = fmt.main[w.number]
+    if tour is None:  # a warm-up, by its own name: «Разминка · Вопрос 0», never a tour's
+        name = fmt.warmups.get(w.number) or frame.say("scene.written_warmup")
+        return frame.say("scene.written_warmup_question", name=name, n=question.number or index + 1)
     # A .4s pack numbers its questions itself (1…36 on through the tours, «№ 7»): the screen says the pack's.
     return frame.say("scene.written_question", t=tour + 1, n=question.number or index + 1)
 
@@ -70,8 +73,9 @@ class WrittenQuestionScene(Scene):
             return
         inner = card.inflate(-frame.u(70), -frame.u(50))
         answer = state.phase == Phase.ANSWER
+        notes = ""
         if answer:
-            inner.height = int(inner.height * 0.42)
+            notes, inner.height = self._answer_room(frame, question, card, inner)
         text_box = inner
         pictures = handout_pictures(question, answer)
         handout = None if answer else question.handout
@@ -92,14 +96,37 @@ class WrittenQuestionScene(Scene):
             surface.blit(img, img.get_rect(center=text_box.center))
         if answer:
             plate = pygame.Rect(card.x + frame.u(35), inner.bottom + frame.u(24), card.width - frame.u(70),
-                                frame.u(120))
+                                self._plate_height(frame, question, card))
             widgets.answer_plate(surface, frame, question.a, plate)
-            if question.comment:
+            if notes:
                 box = pygame.Rect(plate.x + frame.u(10), plate.bottom + frame.u(20), plate.width - frame.u(20),
                                   card.bottom - plate.bottom - frame.u(40))
-                img = frame.text.fit(question.comment, "body", box.size, frame.color("text"), frame.u(40),
+                img = frame.text.fit(notes, "body", box.size, frame.color("text"), frame.u(40),
                                      min_px=frame.u(MIN_PX), align="left")
                 surface.blit(img, box.topleft)
+
+    @staticmethod
+    def _plate_height(frame: Frame, question: Question, card: pygame.Rect) -> int:
+        """The answer's plate: its usual band, taller for a long answer or a list (as the shared cards')."""
+        return max(frame.u(120), widgets.answer_height(frame.text, question.a, card.width - frame.u(70), frame.u))
+
+    @staticmethod
+    def _answer_room(frame: Frame, question: Question, card: pygame.Rect, inner: pygame.Rect) -> tuple[str, int]:
+        """The words under the answer and the height the question keeps above it: 42 % of the card, less (down
+        to 18 %) when «Зачёт», «Незачёт» and the comment need the room; answers one a line, or one after another
+        where that is what lets them fit."""
+        plate = WrittenQuestionScene._plate_height(frame, question, card)
+        below = card.bottom - inner.y - frame.u(24) - plate - frame.u(20) - frame.u(40)  # the plate, the gaps
+        width = card.width - frame.u(90)
+        notes = answer_notes(frame, question)
+        if not notes:
+            return notes, int(inner.height * 0.42)
+        for text in (notes, answer_notes(frame, question, compact=True)):
+            need = frame.text.layout(text, "body", (width, 10**5), frame.u(32)).height + frame.u(10)
+            height = max(int(inner.height * 0.18), min(int(inner.height * 0.42), below - need))
+            if not frame.text.layout(text, "body", (width, below - height), frame.u(40), frame.u(MIN_PX)).cut:
+                return text, height
+        return notes, int(inner.height * 0.18)
 
     def _handout(self, surface: pygame.Surface, frame: Frame, column: pygame.Rect, handout: str | None,
                  pictures: tuple[Path, ...]) -> None:
@@ -121,6 +148,11 @@ class WrittenQuestionScene(Scene):
             image = _image(path, cell.size)
             if image is not None:
                 surface.blit(image, image.get_rect(center=cell.center))
+            else:  # a picture the pack names but does not have (--check warned): its place is marked
+                pygame.draw.rect(surface, frame.color("panel_dark"), cell, border_radius=frame.u(16))
+                mark = frame.text.fit(frame.say("scene.no_image"), "heading", (cell.width, cell.height // 3),
+                                      frame.color("muted"), frame.u(60))
+                surface.blit(mark, mark.get_rect(center=cell.center))
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         state = frame.state
@@ -173,6 +205,21 @@ class WrittenQuestionScene(Scene):
             text_in(surface, frame, clock, "numbers", pygame.Rect(card.right - frame.u(160), card.y, frame.u(140),
                                                                   card.height), frame.color("accent"), 64,
                     align="right")
+
+
+def answer_notes(frame: Frame, question: Question, compact: bool = False) -> str:
+    """What the answer card says under the answer, as chgksuite's answer slide does: «Зачёт: …» (every accepted
+    answer), «Незачёт: …», «Комментарий: …» (a comment alone under the answer needs no label); one answer a
+    line as on the slide (`compact`: one after another)."""
+    joiner = "; " if compact else "\n"
+    lines = []
+    if question.accept:
+        lines.append(frame.say("scene.written_accept", text=joiner.join(question.accept)))
+    if question.reject:
+        lines.append(frame.say("scene.written_reject", text=joiner.join(question.reject)))
+    if question.comment:
+        lines.append(frame.say("scene.written_comment", text=question.comment) if lines else question.comment)
+    return "\n".join(lines)
 
 
 def handout_pictures(question: Question, answer: bool) -> tuple[Path, ...]:

@@ -39,10 +39,24 @@ class WrittenFormat(Format):
         super().__init__(setup)
         pack = setup.pack
         rounds = pack.playing_rounds if pack else ()
-        self.tours: list[tuple[Question, ...]] = [r.all_questions for r in rounds]
-        self.tour_names: list[str] = [r.name for r in rounds]
-        self.main: list[tuple[int, int, Question]] = [(t, i, q) for t, qs in enumerate(self.tours)
-                                                      for i, q in enumerate(qs)]
+        # Every question in the pack's order: (its tour, its place in the tour, the question); a warm-up's tour
+        # is None (a warm-up round, or a question numbered `№ 0`: played, never scored, in no table).
+        self.main: list[tuple[int | None, int, Question]] = []
+        self.tours: list[tuple[Question, ...]] = []
+        self.tour_names: list[str] = []
+        self.warmups: dict[int, str] = {}  # a warm-up's number → the name it is shown by (its round's own)
+        for rnd in rounds:
+            scored: list[Question] = []
+            for q in rnd.all_questions:
+                if rnd.warmup or q.zero:
+                    self.warmups[len(self.main)] = rnd.name if rnd.warmup else ""
+                    self.main.append((None, sum(1 for t, _, _ in self.main if t is None), q))
+                else:
+                    self.main.append((len(self.tours), len(scored), q))
+                    scored.append(q)
+            if scored:
+                self.tours.append(tuple(scored))
+                self.tour_names.append(rnd.name)
         self.reserve: list[Question] = list(pack.reserve) if pack else []
         names = [t.name for t in setup.teams]
         self.authors: list[int | None] = [self._author(q, names) for _, _, q in self.main]
@@ -66,6 +80,14 @@ class WrittenFormat(Format):
 
     def is_extra(self, number: int) -> bool:
         return number >= len(self.main)
+
+    def is_warmup(self, number: int) -> bool:
+        return number in self.warmups
+
+    def scored_count(self, upto: int | None = None) -> int:
+        """How many of the pack's scored questions there are (up to and with `upto`): a warm-up is not one."""
+        last = len(self.main) if upto is None else min(upto + 1, len(self.main))
+        return sum(1 for t, _, _ in self.main[:last] if t is not None)
 
     def question(self, number: int) -> Question:
         if number < len(self.main):
@@ -93,9 +115,11 @@ class WrittenFormat(Format):
         return tuple(t for t in range(len(self.setup.teams)) if t != author)
 
     def asked(self, state: ShowState) -> list[Asked]:
-        """Every question reached so far (the one in play too: its marks are simply empty yet)."""
+        """Every scored question reached so far (the one in play too: its marks are simply empty yet); a warm-up
+        is in no table."""
         w = self.w(state)
-        return [Asked(n, self.tour_of(n), self.author_of(n), self.players_of(w, n)) for n in range(w.number + 1)]
+        return [Asked(n, self.tour_of(n), self.author_of(n), self.players_of(w, n)) for n in range(w.number + 1)
+                if not self.is_warmup(n)]
 
     def lines(self, state: ShowState) -> list[Line]:
         names = [t.name for t in state.teams]
@@ -103,9 +127,10 @@ class WrittenFormat(Format):
                          int(self.rules["extra_player_penalty"]))
 
     def marked(self, state: ShowState, number: int) -> bool:
-        """The sheets of `number` are in: it can be marked."""
+        """The sheets of `number` are in: it can be marked (a warm-up never is: it is not scored)."""
         w = self.w(state)
-        return 0 <= number <= w.number and not (number == w.number and state.phase in PLAYING)
+        return 0 <= number <= w.number and not (number == w.number and state.phase in PLAYING) and \
+            not self.is_warmup(number)
 
     def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, Any]] | None:
         """The Next that shows a results table: «Показаны результаты тура 1», «Показаны итоги игры» (its event
@@ -140,6 +165,9 @@ class WrittenFormat(Format):
                 found["phase_key"] = "phase.written_extra_question"
             return found
         tour, index, question = self.main[w.number]
+        if tour is None:  # a warm-up: «разминка, вопрос 0»
+            return {"round": 0, "question": index, "round_key": "console.written_warmup", "compact_question": True,
+                    "played": self.label(w.number), "question_key": "console.written_numbered_question"}
         pos: dict[str, Any] = {"round": tour, "question": index, "of": len(self.tours[tour]),
                                "round_key": "console.written_tour", "compact_question": True}
         if question.number:  # a .4s pack numbers its questions (№ 10): the console says the projector's number
@@ -174,6 +202,8 @@ class WrittenFormat(Format):
                 tied = len(leaders(self.lines(state))) > 1 and not self._extras_used_up(state)
                 return "next.written_extra_question" if tied else "next.written_final_results"
             tour, index, _ = self.main[w.number]
+            if tour is None:  # a warm-up is followed by the next question, never by a table
+                return "next.written_next_question" if w.number + 1 < len(self.main) else "next.written_final_results"
             if index < len(self.tours[tour]) - 1:
                 return "next.written_next_question"
             return "next.written_final_results" if tour == len(self.tours) - 1 else "next.written_tour_results"
@@ -230,10 +260,18 @@ class WrittenFormat(Format):
         return replace(state, phase=Phase.MINUTE, timer=timer), [Event(EventKind.TIMER_START, seconds=timer.duration)]
 
     def _hand_in(self, state: ShowState, at: float) -> Result:
-        """«Сдаём ответы!»: the hand-in clock; the extra minutes taken on this question start now."""
+        """«Сдаём ответы!»: the hand-in clock; the extra minutes taken on this question start now. With no hand-in
+        time (`hand_in_s: 0`) the sheets are due at once: the answer follows now, or when the last extra minute
+        ends."""
         w = self.w(state)
         extras = tuple(replace(m, timer=m.timer.start(at)) if m.number == w.number else m for m in w.extra_minutes)
-        timer = Timer.ready(float(self.rules["hand_in_s"])).start(at)
+        seconds = float(self.rules["hand_in_s"])
+        if seconds <= 0:
+            w = replace(w, extra_minutes=extras, closed=at)
+            if not w.running_extras():
+                return self._answer(replace(state, fmt=w), at)
+            return replace(state, phase=Phase.HAND_IN, timer=Timer(expired=True), fmt=w), []
+        timer = Timer.ready(seconds).start(at)
         new = replace(state, phase=Phase.HAND_IN, timer=timer, fmt=replace(w, extra_minutes=extras))
         # named: the journal says what the step did («минута закончена, сдаём ответы»), not «время пошло»
         return self.banner(new, "banner.hand_in", at), [Event(EventKind.TIMER_START, seconds=timer.duration,
@@ -255,6 +293,8 @@ class WrittenFormat(Format):
                 return self._tiebreak(state, at)
             return self._results(state, -1)  # the final table (with «Доп») before the podium, tie or not
         tour, index, _ = self.main[w.number]
+        if tour is None:  # a warm-up: on to the next question (a pack of warm-ups alone: its final table)
+            return self._ask(state, w.number + 1, at) if w.number + 1 < len(self.main) else self._results(state, -1)
         if index == len(self.tours[tour]) - 1:
             return self._results(state, tour)
         return self._ask(state, w.number + 1, at)
@@ -319,10 +359,13 @@ class WrittenFormat(Format):
         return replace(new, fmt=self._pause_extras(self.w(new), cmd.at)), events
 
     def on_tick(self, state: ShowState, cmd: c.Tick) -> Result:
-        # The hand-in's exact end (not the tick's time): typed answers are judged by it.
+        # The hand-in's exact end (not the tick's time): typed answers are judged by it; with no hand-in time,
+        # the minute's exact end.
         window = state.timer.window if state.phase == Phase.HAND_IN else None
+        if state.phase == Phase.MINUTE and float(self.rules["hand_in_s"]) <= 0:
+            window = state.timer.window
         new, events = super().on_tick(state, cmd)
-        if window is not None and (new.timer.expired or new.phase != Phase.HAND_IN):
+        if window is not None and (new.timer.expired or new.phase != state.phase):
             new = replace(new, fmt=replace(self.w(new), closed=window.closes))
         w = self.w(new)
         if not any(m.timer.running for m in w.extra_minutes):
@@ -465,6 +508,8 @@ class WrittenFormat(Format):
 
     def _check_cell(self, state: ShowState, team: int, number: int) -> None:
         self.check_team(state, team)
+        if self.is_warmup(number):
+            raise Refused("the warm-up is not scored")
         if not self.marked(state, number):
             raise Refused("question {n} has not been played yet", n=number + 1)
         w = self.w(state)
@@ -513,4 +558,4 @@ class WrittenFormat(Format):
             return f"+{number - len(self.main) + 1}"
         tour, index, question = self.main[number]
         # A .4s pack numbers its questions itself (1…36 on through the tours): the hall sees that number.
-        return question.number or f"{tour + 1}.{index + 1}"
+        return question.number or (f"0.{index + 1}" if tour is None else f"{tour + 1}.{index + 1}")

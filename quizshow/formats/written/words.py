@@ -26,6 +26,11 @@ RU: dict[str, str] = {
     "phase.podium": "Пьедестал",
     "scene.written_question": "Тур {t} · Вопрос {n}",
     "scene.written_extra_question": "Дополнительный вопрос {n}",
+    "scene.written_warmup": "Разминка",
+    "scene.written_warmup_question": "{name} · Вопрос {n}",
+    "scene.written_accept": "Зачёт: {text}",
+    "scene.written_reject": "Незачёт: {text}",
+    "scene.written_comment": "Комментарий: {text}",
     "scene.written_author": "Вопрос прислала команда «{name}»",
     "scene.written_extra_minute": "дополнительная минута",
     "scene.written_results_after": "Результаты после {n} тура",
@@ -55,6 +60,8 @@ RU: dict[str, str] = {
     "console.written_cell_late": "опоздали",
     "console.written_cell_author": "автор вопроса",
     "console.written_cell_out": "не играет",
+    "console.written_cell_warmup": "разминка, не в зачёт",
+    "console.written_warmup": "разминка",
     "console.written_total": "Итог",
     "console.written_hint": "Помощь клуба ({teams}): {hint}",
     "console.written_extra": "Доп. минута: {teams}",
@@ -89,6 +96,7 @@ RU: dict[str, str] = {
     "refusal.question {n} has not been played yet": "Вопрос {n} ещё не сыгран",
     "refusal.{name} sent this question in and does not play it": "{name}: автор вопроса, его не играет",
     "refusal.scores come from the grid: mark the sheets": "Очки считает сетка: отметьте ответы",
+    "refusal.the warm-up is not scored": "Разминка не идёт в зачёт: её не отмечают",
 }
 
 EN: dict[str, str] = {
@@ -112,6 +120,11 @@ EN: dict[str, str] = {
     "phase.podium": "Podium",
     "scene.written_question": "Tour {t} · Question {n}",
     "scene.written_extra_question": "Extra question {n}",
+    "scene.written_warmup": "Warm-up",
+    "scene.written_warmup_question": "{name} · Question {n}",
+    "scene.written_accept": "Also accepted: {text}",
+    "scene.written_reject": "Not accepted: {text}",
+    "scene.written_comment": "Comment: {text}",
     "scene.written_author": "Question sent in by «{name}»",
     "scene.written_extra_minute": "extra minute",
     "scene.written_results_after": "Results after tour {n}",
@@ -141,6 +154,8 @@ EN: dict[str, str] = {
     "console.written_cell_late": "late",
     "console.written_cell_author": "its author",
     "console.written_cell_out": "does not play",
+    "console.written_cell_warmup": "warm-up, not scored",
+    "console.written_warmup": "warm-up",
     "console.written_total": "Total",
     "console.written_hint": "Club help ({teams}): {hint}",
     "console.written_extra": "Extra minute: {teams}",
@@ -177,6 +192,7 @@ EN: dict[str, str] = {
     "refusal.question {n} has not been played yet": "question {n} has not been played yet",
     "refusal.{name} sent this question in and does not play it": "{name} sent this question in and does not play it",
     "refusal.scores come from the grid: mark the sheets": "scores come from the grid: mark the sheets",
+    "refusal.the warm-up is not scored": "the warm-up is not scored: it is not marked",
 }
 
 RU.update(TYPED_PHRASES["ru"])

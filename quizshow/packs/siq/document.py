@@ -96,6 +96,7 @@ class SiqDocument:
     language: str = ""
     logo: str = ""
     warnings: tuple[tuple[int, str], ...] = ()
+    id: str = ""  # the package's own id (SIGame keeps a played pack's history by it)
 
 
 @dataclass
@@ -155,7 +156,7 @@ class _Reader:
             name=self.text(root.get("name"), root.line, "the pack name") or "SIGame",
             version=version, rounds=rounds, info=self.info(root),
             language=root.get("language", "") or "", logo=(root.get("logo") or "").removeprefix("@"),
-            warnings=tuple(self.warnings),
+            warnings=tuple(self.warnings), id=self.text(root.get("id"), root.line, "the package id"),
         )
 
     def round(self, node: Element) -> SiqRound:

@@ -8,6 +8,7 @@ SIGame reads every exported question. `content_xml` is pure (the pack in, bytes 
 
 from __future__ import annotations
 
+import hashlib
 import re
 import uuid
 import zipfile
@@ -17,7 +18,7 @@ from pathlib import Path
 from urllib.parse import quote
 from xml.etree import ElementTree as ET
 
-from quizshow.packs.model import CatInfo, Pack, Question, Round, Theme
+from quizshow.packs.model import CatInfo, Pack, Question, Round, Theme, entries
 from quizshow.packs.siq.archive import MAX_ENTRIES, MAX_RATIO, MAX_UNPACKED, RATIO_FLOOR
 from quizshow.packs.siq.document import (
     FOLDERS,
@@ -66,21 +67,24 @@ def escaped(name: str) -> str:
     return quote(name, safe=ESCAPE_SAFE)
 
 
-def names(text: str, joiner: str) -> list[str]:
-    """SIGame's list of authors (sources) from ours, which the import joined with `joiner`: split where every
-    part reads as a name of its own (brackets closed, not starting in lower case), else kept whole — «Иванов,
-    Петров» are two authors, «автор темы (если он отличается, …)» is one."""
-    parts = text.split(joiner)
-    whole = all(p.strip() and not p.strip()[0].islower() and p.count("(") == p.count(")")
-                and p.count("«") == p.count("»") and p.count('"') % 2 == 0 for p in parts)
-    return parts if whole else [text]
-
-
 def _sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: str) -> ET.Element:
     node = ET.SubElement(parent, f"{{{NS}}}{tag}", attrs)
     if text is not None:
         node.text = text
     return node
+
+
+def package_id(pack: Pack) -> str:
+    """The package's id: the pack's own (an imported pack's, or the one its first export wrote into its YAML:
+    tools/siq_tools.py); a pack that has no place to keep one (a `.4s`, a database `.txt`) gets one made from
+    its file's bytes, so the same file is always the same package and two packs of one title are two."""
+    if pack.id:
+        return pack.id
+    try:
+        body = pack.path.read_bytes()
+    except OSError:  # a pack made in code: its title and questions are what it is
+        body = repr((pack.title, [(q.q, q.a) for r in pack.rounds for q in r.all_questions])).encode()
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, "quizshow:" + hashlib.sha256(body).hexdigest()))
 
 
 class _Writer:
@@ -112,10 +116,9 @@ class _Writer:
 
     def package(self) -> ET.Element:
         pack = self.pack
-        key = f"quizshow:{pack.title}"  # one pack exported again is the same SIGame package
         root = ET.Element(f"{{{NS}}}package", {
             "name": self.text(pack.title, "the pack title", 0) or "quizshow", "version": "5",
-            "id": str(uuid.uuid5(uuid.NAMESPACE_URL, key)),
+            "id": package_id(pack),
             "language": "en-US" if pack.language == "en" else "ru-RU", "generator": "quizshow"})
         self.info(root, pack.author, pack.source, pack.comment, None, 0)
         rounds = _sub(root, "rounds")
@@ -135,13 +138,13 @@ class _Writer:
         if not (author or source or comment or host):
             return
         info = _sub(parent, "info")
-        if author:
+        if author:  # one <author> per author as the pack lists them (one a line), never split inside a line
             authors = _sub(info, "authors")
-            for name in names(author, ", "):  # the import joins a level's authors with ", "
+            for name in entries(author):
                 _sub(authors, "author", self.text(name, "an author", line))
         if source:
             sources = _sub(info, "sources")
-            for name in names(source, "; "):  # … and its sources with "; "
+            for name in entries(source):
                 _sub(sources, "source", self.text(name, "a source", line))
         if comment:
             _sub(info, "comments", self.text(comment, "a comment", line, MAX_VALUE))
@@ -219,7 +222,8 @@ class _Writer:
         if q.hint:
             self.warn(q.line, "a question's club hint («помощь клуба») has no place in SIGame: not exported")
         host = (q.host or "").split("\n") if q.host else []
-        wrong = [line[2:] for line in host if line.startswith("≠ ")]
+        # Not accepted: the pack's own (`reject`, «Незачёт»), and the host-note lines «≠ …» older imports wrote
+        wrong = [*q.reject, *(line[2:] for line in host if line.startswith("≠ "))]
         host = [line for line in host if not line.startswith("≠ ")]
         web_urls: list[tuple[str, str]] = []
         for kind in q.web:  # what the question showed from the web: its address is in the host's notes
@@ -232,9 +236,13 @@ class _Writer:
         if q.type == "cat" and not final:
             self.cat(params, q.cat or CatInfo(), q)
         content = _sub(params, "param", name="question", type="content")
+        if q.handout:  # a ЧГК handout's text: its own item, before the question (SIGame shows them in turn)
+            _sub(content, "item", self.text(q.handout, "the handout", q.line, MAX_VALUE))
         if q.q:
             _sub(content, "item", self.text(q.q, "the question text", q.line, MAX_VALUE))
-        timed = self.media(content, q, (("image", q.image), ("audio", q.audio), ("video", q.video)), web_urls)
+        pictures = q.images or ((q.image,) if q.image is not None else ())  # every one, in order (SIGame shows
+        shown = tuple(("image", p) for p in pictures)  # a question's content items one after another)
+        timed = self.media(content, q, (*shown, ("audio", q.audio), ("video", q.video)), web_urls)
         if q.seconds is not None:
             whole = int(round(q.seconds))
             if whole != q.seconds:

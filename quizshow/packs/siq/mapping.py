@@ -6,10 +6,10 @@ to copy there; the caller copies them. Every guess or loss is a warning in the r
 
 from __future__ import annotations
 
-import html
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Protocol
 from urllib.parse import unquote
@@ -20,7 +20,6 @@ from quizshow.packs.siq.document import FOLDERS, MAX_VALUE, Info, Item, SiqDocum
 
 PLAYABLE = {"image": IMAGE_TYPES, "audio": AUDIO_TYPES, "video": VIDEO_TYPES, "html": (".html", ".htm")}
 MAX_CAT_VALUES = 30
-TAG = re.compile(r"<[^>]*>")
 
 # SIGame type → (our type, the warning when ours is only the nearest rule)
 TYPES: dict[str, tuple[str, str | None]] = {
@@ -213,12 +212,12 @@ class _Mapper:
         elif answer_type in ("point", "client"):
             self.warn(q.line, f"answerType '{answer_type}' is judged by the host")
         host += [q.info.host] if q.info.host else []  # the theme's and round's stay theme's and round's
-        host += [f"≠ {w}" for w in q.wrong]
         right = list(q.right) or ([" ".join(answer_text)] if answer_text else [])
         media = self.media(q.question, "question", host, web)
         answer_media = self.media(q.answer, "answer", host)
         return Question(
             q="\n".join(s for s in screen if s), a=right[0] if right else "", accept=tuple(right[1:]),
+            reject=tuple(q.wrong),
             comment=q.info.comments or None, source=_sources(q.info), author=_authors(q.info),
             image=media.get("image"), audio=media.get("audio"), video=media.get("video"),
             answer_image=answer_media.get("image"), answer_audio=answer_media.get("audio"),
@@ -324,11 +323,11 @@ class _Mapper:
 
 
 def _authors(info: Info) -> str | None:
-    return ", ".join(info.authors) or None
+    return "\n".join(info.authors) or None  # one a line, as SIGame lists them (packs/model.entries)
 
 
 def _sources(info: Info) -> str | None:
-    return "; ".join(info.sources) or None
+    return "\n".join(info.sources) or None
 
 
 def _credits(info: Info) -> Credits:
@@ -347,10 +346,38 @@ def safe_name(name: str) -> str:
     return base
 
 
+class _Text(HTMLParser):
+    """The words of a page as a reader sees them: every text node (entities resolved), scripts and styles
+    not."""
+
+    HIDDEN = ("script", "style", "template", "noscript")
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.words: list[str] = []
+        self.hidden = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.HIDDEN:
+            self.hidden += 1
+        self.words.append(" ")  # a tag parts words (<p>a</p><p>b</p> is «a b»)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.HIDDEN and self.hidden:
+            self.hidden -= 1
+        self.words.append(" ")
+
+    def handle_data(self, data: str) -> None:
+        if not self.hidden:
+            self.words.append(data)
+
+
 def html_text(source: str) -> str:
-    """The readable text of an html page: tags, scripts and styles dropped."""
-    source = re.sub(r"(?is)<(script|style)\b.*?</\1\s*>", " ", source)
-    return re.sub(r"\s+", " ", html.unescape(TAG.sub(" ", source))).strip()
+    """The readable text of an html page (the standard library's parser): tags, scripts and styles dropped."""
+    parser = _Text()
+    parser.feed(source)
+    parser.close()
+    return " ".join("".join(parser.words).split())
 
 
 def to_pack(doc: SiqDocument, files: Media, path: Path, media_root: Path) -> tuple[Pack, Report]:
@@ -360,7 +387,7 @@ def to_pack(doc: SiqDocument, files: Media, path: Path, media_root: Path) -> tup
     rounds = _Mapper(doc, files, media_root, report).rounds()
     language = "en" if doc.language.lower().startswith("en") else "ru"
     pack = Pack(title=doc.name, path=path, rounds=rounds, author=_authors(doc.info), source=_sources(doc.info),
-                comment=doc.info.comments or None, language=language,
+                comment=doc.info.comments or None, language=language, id=doc.id or None,
                 report=tuple(report.lines()), notes=report.notes())
     return pack, report
 
