@@ -27,9 +27,6 @@ TEAMS = {
 }
 TOURNAMENT = ROOT / "shows" / "tournament-004.yaml"
 
-MakeShow = Callable[..., ShowApp]
-
-
 def show_file(folder: Path, fmt: str, osc: str = "", listen: str = "127.0.0.1:7400") -> Path:
     """A show of `fmt` (a tournament day: seed 004) whose `devices.osc` is `listen` plus the lines `osc`."""
     path = folder / f"{fmt}.yaml"
@@ -50,27 +47,43 @@ teams:
     return path
 
 
-@pytest.fixture
-def make_show(tmp_path: Path) -> Iterator[MakeShow]:
-    """make_show(fmt, osc="", port=0): a live show of that format listening on 127.0.0.1."""
-    made: list[ShowApp] = []
+class Shows:
+    """make_show(fmt, osc="", port=0): a live show of that format listening on 127.0.0.1; stop(show) ends one
+    before the test does (a restart); the rest end with the test."""
 
-    def make(fmt: str = "svoyak", osc: str = "", port: int = 0) -> ShowApp:
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.running: list[ShowApp] = []
+        self.made = 0
+
+    def __call__(self, fmt: str = "svoyak", osc: str = "", port: int = 0) -> ShowApp:
         problems = Problems()
-        config = load_any(show_file(tmp_path, fmt, osc), problems) if fmt == "tournament" else \
-            load_show(show_file(tmp_path, fmt, osc), problems)
+        path = show_file(self.folder, fmt, osc)
+        config = load_any(path, problems) if fmt == "tournament" else load_show(path, problems)
         assert config is not None and not problems.errors, [str(p) for p in problems.items]
-        app = ShowApp(config, journal_path=tmp_path / f"{fmt}-{len(made)}.jsonl", fresh=True, sound=False,
+        self.made += 1
+        app = ShowApp(config, journal_path=self.folder / f"{fmt}-{self.made}.jsonl", fresh=True, sound=False,
                       devices=False, osc=True, osc_port=port, seed=4)
         app.go_live()  # as the window loop does: OSC inputs are applied as they arrive
         assert app.osc is not None
-        made.append(app)
+        self.running.append(app)
         return app
 
-    yield make
-    for app in made:
+    def stop(self, app: ShowApp) -> None:
+        self.running.remove(app)
         app.running = False
         app.close()
+
+
+MakeShow = Shows
+
+
+@pytest.fixture
+def make_show(tmp_path: Path) -> Iterator[Shows]:
+    shows = Shows(tmp_path)
+    yield shows
+    for app in list(shows.running):
+        shows.stop(app)
 
 
 def liblo(tool: str) -> str:
