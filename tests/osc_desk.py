@@ -1,12 +1,18 @@
-"""A lighting desk on 127.0.0.1 for the OSC tests: it sends real UDP datagrams and keeps what comes back."""
+"""A lighting desk on 127.0.0.1 for the OSC tests: it sends real UDP datagrams and keeps what comes back; a
+clock the test drives; an OSC server alone on it."""
 
 from __future__ import annotations
 
 import socket
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from pythonosc.osc_message import OscMessage
 
+from quizshow.config import OscConfig
+from quizshow.inputs.messages import OscRequest
+from quizshow.inputs.osc import OscServer
 from quizshow.outputs.osc_out import message
 
 
@@ -58,3 +64,42 @@ class Desk:
 
     def close(self) -> None:
         self.sock.close()
+
+
+class DrivenClock:
+    """Seconds that pass only when the test says: given to the OSC server as its clock, so what is late,
+    flooding or over its rate is decided by the test's story, never by how loaded the machine is."""
+
+    def __init__(self, at: float = 1000.0) -> None:
+        self.at = at
+
+    def __call__(self) -> float:
+        return self.at
+
+    def advance(self, seconds: float) -> None:
+        self.at += seconds
+
+
+def synced_write() -> None:
+    time.sleep(0.004)  # the journal's O_DSYNC write: it slows the server as a real journal would
+
+
+@contextmanager
+def journalling_server(clock: Callable[[], float], write: Callable[[], None] = synced_write,
+                       config: OscConfig | None = None) -> Iterator[tuple[OscServer, list[OscRequest]]]:
+    """An OSC server alone on 127.0.0.1 (port 0), on the test's clock, whose every accepted command costs
+    what a journalled one does (`write`) and is acknowledged as the app does."""
+    applied: list[OscRequest] = []
+    server: OscServer
+
+    def submit(request: OscRequest) -> None:
+        write()
+        applied.append(request)
+        server.reply(request.sender, request.address, 200, "ok")
+
+    server = OscServer(config or OscConfig(listen=("127.0.0.1", 0)), submit, clock, lambda *a, **k: None,
+                       lambda to: None, lambda to, on: None, port=0, teams=3).start()
+    try:
+        yield server, applied
+    finally:
+        server.stop()

@@ -1,6 +1,7 @@
 """Access control at the OSC door (docs/osc.md, docs/reliability.md): the allowlist, the rate limit per
-sending socket, the passcode and its unlocks, the back-off after wrong passcodes (per address and for
-everyone together), and the sockets refused at /quiz/connect that the operator may let in («Впустить»).
+sending socket, the passcode and its unlocks (the sending socket while it is in use, and its whole address
+for a set time), the back-off after wrong passcodes (per address and for everyone together), and the
+sockets refused at /quiz/connect that the operator may let in («Впустить»).
 
 Time is `wall` (monotonic seconds by default; tests give their own clock).
 """
@@ -29,6 +30,9 @@ GLOBAL_FORGET_S = 600.0  # ten quiet minutes forget the failures
 FRESH_CHECK_S = 10.0  # during a guessing run, addresses without a wrong passcode get one check per this, together
 KNOCKING_MAX = 8  # sockets refused at /quiz/connect remembered for the console («Впустить»)
 UNLOCK_IDLE_S = 3600.0  # an unlocked sender (address AND port) silent this long must connect again
+# After an unlock every port of that address may act this long, counted from the unlock and not extended by
+# use: a script of oscsend lines (a new socket each) or a desk that changes its port connects once for it.
+ADDRESS_UNLOCK_S = 600.0
 MAX_SOURCES = 4096  # addresses and sending sockets remembered at most (rate limit, lockout)
 
 
@@ -63,6 +67,8 @@ class Access:
         self.rates: dict[Address, deque[float]] = {}  # by host and port: the rate limit
         self.sessions: dict[Address, float] = {}  # unlocked senders (host AND port) → when the unlock ends
         self.unlock_idle_s = UNLOCK_IDLE_S
+        self.hosts_unlocked: dict[str, float] = {}  # unlocked addresses (every port) → when that ends
+        self.address_unlock_s = ADDRESS_UNLOCK_S
         self.failures = 0  # wrong passcodes from everywhere (the global budget)
         self.last_failure = -1e9
         self.global_until = 0.0  # no /quiz/connect from anyone is tried before this
@@ -122,26 +128,39 @@ class Access:
             raise Rejected(401, "passcode needed: /quiz/connect")
 
     def _unlocked(self, sender: Address, wall: float) -> bool:
-        """Is this sender (its address AND port) unlocked? Each message keeps the unlock for another
-        `unlock_idle_s`; after that silence the desk connects again."""
+        """Is this sender unlocked: its socket (address AND port), each message keeping that for another
+        `unlock_idle_s` (after that silence the desk connects again), or its whole address, within
+        `address_unlock_s` of the unlock (not extended by use: it ends, and a socket acting through it
+        gains no unlock of its own)."""
         until = self.sessions.get(sender)
-        if until is None:
-            return False
-        if wall > until:
+        if until is not None:
+            if wall <= until:
+                self.sessions[sender] = wall + self.unlock_idle_s
+                return True
             del self.sessions[sender]
-            return False
+        until = self.hosts_unlocked.get(sender[0])
+        if until is not None:
+            if wall <= until:
+                return True
+            del self.hosts_unlocked[sender[0]]
+        return False
+
+    def _unlock(self, sender: Address, wall: float) -> None:
+        """The sender's socket, and for `address_unlock_s` its whole address, may act."""
+        make_room(self.sessions)
         self.sessions[sender] = wall + self.unlock_idle_s
-        return True
+        self.hosts_unlocked.pop(sender[0], None)
+        make_room(self.hosts_unlocked)
+        self.hosts_unlocked[sender[0]] = wall + self.address_unlock_s
+        self.knocking.pop(sender, None)
 
     def connect(self, sender: Address, given: str) -> None:
         """/quiz/connect with a passcode: the sender is unlocked, or Rejected (401) and counted."""
         peer, wall = self.peer(sender), self.wall()
         passcode = self.config.passcode
         if passcode is None or hmac.compare_digest(given.encode(), passcode.encode()):
-            make_room(self.sessions)
-            self.sessions[sender] = wall + self.unlock_idle_s
+            self._unlock(sender, wall)
             peer.wrong = 0
-            self.knocking.pop(sender, None)
             return
         self._knock(sender, wall)
         peer.wrong += 1
@@ -168,13 +187,12 @@ class Access:
 
     def admit(self, sender: Address | None = None) -> Address | None:
         """The operator lets a desk in from the console, whatever the lockout or the back-off: `sender`, or
-        the socket refused most recently. Returns the socket let in (None: nobody was knocking)."""
+        the socket refused most recently, as a right passcode would (its socket, and its address for a
+        while). Returns the socket let in (None: nobody was knocking)."""
         sender = sender if sender is not None else self.latest_knocking()
         if sender is None:
             return None
-        make_room(self.sessions)
-        self.sessions[sender] = self.wall() + self.unlock_idle_s
-        self.knocking.pop(sender, None)
+        self._unlock(sender, self.wall())
         return sender
 
     def _global_failure(self, host: str, wall: float) -> None:

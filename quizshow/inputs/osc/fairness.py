@@ -17,7 +17,6 @@ import socket
 import struct
 import sys
 import threading
-import time
 from collections import deque
 from collections.abc import Callable
 
@@ -86,12 +85,15 @@ def kernel_filter(senders: list[Address]) -> bytes:
 
 class Fairness:
     """The queues between the reader thread (`queue`) and the server thread (`next`), under one condition.
-    `tell_dropped` is how a dropped datagram's sender is told (the server: if allowed, 429)."""
+    `tell_dropped` is how a dropped datagram's sender is told (the server: if allowed, 429). Every rate,
+    deadline and flood memory is judged on `clock` (the server's; tests drive their own)."""
 
-    def __init__(self, sock: socket.socket, rate_limit: int, tell_dropped: TellDropped) -> None:
+    def __init__(self, sock: socket.socket, rate_limit: int, tell_dropped: TellDropped,
+                 clock: Callable[[], float]) -> None:
         self.socket = sock
         self.rate_limit = rate_limit
         self.tell_dropped = tell_dropped
+        self.clock = clock
         self.stopping = False
         self.received = 0
         self._ready = threading.Condition(threading.Lock())
@@ -107,7 +109,7 @@ class Fairness:
         self._attached: dict[Address, float] = {}  # each of them → since when
         self._filter_buffer: ctypes.Array[ctypes.c_char] | None = None
         self._crowd_tokens = float(CROWD_BURST)
-        self._crowd_when = time.monotonic()
+        self._crowd_when = clock()
         # datagrams dropped unserved: waited past DEADLINE_S, their queue was full, or (an estimate) refused
         # by the kernel filter
         self.dropped = 0
@@ -194,25 +196,25 @@ class Fairness:
     def next(self) -> tuple[bytes, Address, bool] | None:
         """The next datagram to serve and whether its socket floods, waiting for one (None: stopping):
         desks in turn first; then the flooding sockets in turn. Whatever waited past DEADLINE_S is
-        dropped on the way (counted, and its sender told)."""
-        late: list[tuple[bytes, Address]] = []
-        try:
+        dropped on the way (counted, and its sender told at once, outside the lock)."""
+        while True:
+            late: list[tuple[bytes, Address]] = []
+            got: tuple[bytes, Address, bool] | None = None
             with self._ready:
-                while not self.stopping:
-                    now = time.monotonic()
+                while not self.stopping and got is None and not late:
+                    now = self.clock()
                     if self._filter_due or now - self._refiltered >= 1.0:
                         self._refiltered = now
                         self._refilter(now)
                     got = self._take(self._desk_turns, False, now, late) \
                         or self._take(self._crowd_turns, True, now, late)
-                    if got is not None:
-                        return got
-                    if not self._desk_turns:  # (a socket that stopped flooding may have moved there)
-                        self._ready.wait(1.0 if self.filtered else None)
-                return None
-        finally:
+                    if got is None and not late and not self._desk_turns:  # (a socket that stopped
+                        self._ready.wait(1.0 if self.filtered else None)  # flooding may have moved there)
+                stopping = self.stopping
             for data, sender in late:
                 self._dropped(sender, data, f"waited more than {DEADLINE_S:g} s")
+            if got is not None or stopping:
+                return got
 
     def _take(self, turns: deque[Address], crowd: bool, now: float,
               late: list[tuple[bytes, Address]]) -> tuple[bytes, Address, bool] | None:
@@ -250,7 +252,7 @@ class Fairness:
 
     def _dropped(self, sender: Address, data: bytes, why: str) -> None:
         """A dropped datagram's sender is told; a flooding one at most every BUSY_REPLY_S."""
-        now = time.monotonic()
+        now = self.clock()
         bucket = self.buckets.get(sender)
         if bucket is not None and self._flooding(sender, now):
             if now - bucket[3] < BUSY_REPLY_S:
@@ -261,7 +263,7 @@ class Fairness:
     def crowd_may_journal(self) -> bool:
         """The flooding sockets together journal at most `rate_limit` commands a second (CROWD_BURST at
         once); called by the server thread for a flooding socket's command."""
-        now = time.monotonic()
+        now = self.clock()
         rate = float(self.rate_limit)
         self._crowd_tokens = min(float(CROWD_BURST), self._crowd_tokens + (now - self._crowd_when) * rate)
         self._crowd_when = now

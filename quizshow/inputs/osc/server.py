@@ -37,6 +37,8 @@ _DONTWAIT = getattr(socket, "MSG_DONTWAIT", 0)  # none on Windows: one datagram 
 
 class OscServer:
     """The listening side. `submit` delivers an OscRequest to the app; `send_state` answers a query.
+    `now` is the show's clock: requests are stamped with it, and the door judges every rate, deadline and
+    unlock on it too (a test drives its own).
     `teams` is how many teams the show has: another team number is an unknown address (404). `appeared`
     hears of the first datagram from each allowed host (a feedback target's machine that came up late)."""
 
@@ -52,7 +54,7 @@ class OscServer:
         self.teams = teams
         self.appeared = appeared
         self._hosts_seen: set[str] = set()
-        self.access = Access(config, notice)
+        self.access = Access(config, notice, now)  # the door's clock is the show's (a test gives its own)
         self._replies: dict[tuple[str, int, str], bytes] = {}  # the same refusal again (a flood): built once
         self.last_go = -1e9
         self.malformed = 0
@@ -63,7 +65,7 @@ class OscServer:
         self.server = Listening((host, default_port if port is None else port))
         self.rcvbuf = enlarge_receive_buffer(self.server.socket, RCVBUF_BYTES)
         self._stopping = False
-        self.fairness = Fairness(self.server.socket, config.rate_limit, self._tell_dropped)
+        self.fairness = Fairness(self.server.socket, config.rate_limit, self._tell_dropped, now)
         self._serving_crowd = False
         self._serving = threading.Lock()  # one message handled at a time: the server's, or one held for its time
         self.later = Later(now)  # messages of a bundle time-tagged for later, held until then
@@ -159,7 +161,7 @@ class OscServer:
                 continue
             if self._stopping:
                 break
-            self.fairness.queue(batch, time.monotonic())
+            self.fairness.queue(batch, self.now())
 
     def _work(self) -> None:
         """The server: datagrams in fair turns, each handled whole."""
@@ -269,9 +271,9 @@ class OscServer:
         if routed.call is None:
             return  # a button's release (0): ignored
         if routed.call.name == "go":
-            if time.monotonic() - self.last_go < self.config.go_interval_s:
+            if at - self.last_go < self.config.go_interval_s:
                 raise Rejected(429, f"/quiz/go again within {self.config.go_interval_s} s")
-            self.last_go = time.monotonic()
+            self.last_go = at
         # The flooding sockets together journal at most `rate_limit` commands a second: past that, 429.
         if self._serving_crowd and not self.fairness.crowd_may_journal():
             raise Rejected(429, "the show is busy: too many commands from flooding senders")
