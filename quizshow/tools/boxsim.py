@@ -58,8 +58,8 @@ def build(into: Path, defines: tuple[str, ...] = ()) -> Build:
         raise Unavailable(reason)
     into.mkdir(parents=True, exist_ok=True)
     extra = " ".join(f"-D{define}" for define in defines)
-    done = subprocess.run(["make", "-s", "-C", str(FIRMWARE_DIR), f"BUILD={into}", f"EXTRA_CFLAGS={extra}", "all", "sim"],
-                          capture_output=True, text=True, check=False)
+    command = ["make", "-s", "-C", str(FIRMWARE_DIR), f"BUILD={into}", f"EXTRA_CFLAGS={extra}", "all", "sim"]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"the firmware did not build:\n{done.stdout}{done.stderr}")
     return Build(into / "qbx.elf", into / "qbx.hex", into / "qbxsim")
@@ -223,15 +223,20 @@ class SimBox:
 
 def _show_lamps(box: SimBox, out: IO[str], stop: threading.Event) -> None:
     shown = 0
+
+    def more(trace: Trace) -> bool:
+        return len(trace.pins) > shown
+
     while not stop.is_set():
-        box.wait(lambda trace: len(trace.pins) > shown, 0.5)
+        box.wait(more, 0.5)
         for change in box.trace.pins[shown:]:
             print(f"{change.pin} {'on' if change.level else 'off'}", file=out, flush=True)
         shown = len(box.trace.pins)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m quizshow.tools.boxsim", description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m quizshow.tools.boxsim",
+                                     description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--link", type=Path, default=Path("/tmp/quizshow-box-box1"))
     parser.add_argument("--build", type=Path, default=FIRMWARE_DIR / "build")
     parser.add_argument("--eeprom", type=Path, default=None, help="the chip's EEPROM (its id), kept between runs")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import select
 import time
+from itertools import pairwise
 
 import pytest
 
@@ -50,7 +51,7 @@ def test_a_host_that_stops_reading_for_2_s_loses_no_press_and_the_stamps_stay_ex
     bursts = [presses[k * 8:(k + 1) * 8] for k in range(45)]
     assert all([p.input for p in burst] == list(range(1, 9)) and len({p.t_us for p in burst}) == 1 for burst in bursts)
     starts = [burst[0].t_us for burst in bursts]
-    assert all(b - a == pytest.approx(42 * MS, abs=1) for a, b in zip(starts, starts[1:]))
+    assert all(b - a == pytest.approx(42 * MS, abs=1) for a, b in pairwise(starts))
     assert sum(isinstance(m, qbx.Status) for m in messages) >= 8  # the heartbeat went on
 
 

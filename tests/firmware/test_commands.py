@@ -3,6 +3,8 @@ beeper's pins, and the id kept in the EEPROM across a power cycle."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from quizshow.inputs import qbx
@@ -21,7 +23,7 @@ def test_the_status_line_comes_every_quarter_second_and_says_which_inputs_are_he
                                  f"@{3000 * MS} end\n", tmp_path)
     statuses = [(us, m) for us, m in trace.messages() if isinstance(m, qbx.Status)]
     times = [us for us, _ in statuses]
-    gaps = [b - a for a, b in zip(times, times[1:])]
+    gaps = [b - a for a, b in pairwise(times)]
     assert len(statuses) >= 11 and sum(gaps) / len(gaps) == pytest.approx(250 * MS, abs=MS)
     assert max(gaps) <= 255 * MS  # QBX/1 asks for ≤ 500 ms; a press's line may go first
     held = {us // (500 * MS): m.down for us, m in statuses}
@@ -71,7 +73,7 @@ def test_lamps_and_the_beeper_drive_their_pins(firmware, tmp_path):
     at = 1000 * MS  # everything asked has taken effect
     assert [trace.level(pin, at) for pin in LAMPS] == [1, 0, 1, 0, 0, 0, 0, trace.level("L8", at)]
     blinks = trace.changes("L8", 200 * MS, 1200 * MS)
-    assert len(blinks) >= 4 and all(b.us - a.us == pytest.approx(250 * MS, abs=2 * MS) for a, b in zip(blinks, blinks[1:]))
+    assert len(blinks) >= 4 and all(b.us - a.us == pytest.approx(250 * MS, abs=2 * MS) for a, b in pairwise(blinks))
     beep = trace.changes("BEEP")
     assert [c.level for c in beep] == [1, 0] and beep[1].us - beep[0].us == pytest.approx(100 * MS, abs=2 * MS)
     assert [trace.level(pin, 1250 * MS) for pin in LAMPS] == [0] * 8  # LAMPS OFF

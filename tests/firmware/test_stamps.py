@@ -5,6 +5,7 @@ wrap at 2^32. Presses are scripted at exact simulated times (µs)."""
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 
@@ -16,7 +17,7 @@ RESOLUTION_US = 1  # the timer counts half-microseconds; t_us is whole microseco
 
 
 def stamp_gaps(presses: list[qbx.Press]) -> list[int]:
-    return [(b.t_us - a.t_us) % qbx.T_WRAP for a, b in zip(presses, presses[1:])]
+    return [(b.t_us - a.t_us) % qbx.T_WRAP for a, b in pairwise(presses)]
 
 
 def test_the_box_says_hello_at_power_up(firmware, tmp_path):
