@@ -5,6 +5,8 @@
 #include "board.h"
 
 static uint8_t states[INPUTS];
+static uint32_t blink_from[INPUTS]; /* a blinking lamp starts lit when told, then every BLINK_HALF_MS */
+static uint32_t last_ms;
 static uint32_t beep_until;
 static uint8_t beeping;
 
@@ -16,6 +18,9 @@ void lamps_init(void) {
 }
 
 void lamps_set(uint8_t lamp, uint8_t state) {
+    if (state == LAMP_BLINK && states[lamp - 1] != LAMP_BLINK) {
+        blink_from[lamp - 1] = last_ms;
+    }
     states[lamp - 1] = state;
 }
 
@@ -32,10 +37,17 @@ void beep(uint16_t ms, uint32_t now_ms) {
 
 /* Only the main loop writes PORTB and PORTC (the inputs' pull-ups on PORTB are kept as they are). */
 void lamps_update(uint32_t now_ms, uint8_t inputs_down) {
-    uint8_t blink_lit = (uint8_t)((now_ms / BLINK_HALF_MS) & 1) == 0;
+    last_ms = now_ms;
     uint8_t lit = 0;
     for (uint8_t i = 0; i < INPUTS; i++) {
-        if (states[i] == LAMP_ON || (states[i] == LAMP_BLINK && blink_lit)) {
+        uint8_t blink_lit = 0;
+        if (states[i] == LAMP_BLINK) {
+            if (now_ms - blink_from[i] >= 2 * BLINK_HALF_MS) {
+                blink_from[i] += 2 * BLINK_HALF_MS; /* called every tick: one period at a time, no division */
+            }
+            blink_lit = now_ms - blink_from[i] < BLINK_HALF_MS;
+        }
+        if (states[i] == LAMP_ON || blink_lit) {
             lit |= (uint8_t)(1 << i);
         }
     }

@@ -7,7 +7,7 @@
 #define LAMP_OFF 0
 #define LAMP_ON 1
 #define LAMP_BLINK 2
-#define BLINK_HALF_MS 250 /* 2 Hz, every blinking lamp in step */
+#define BLINK_HALF_MS 250 /* 2 Hz, lit first: a lamp told to blink lights at once */
 #define BEEP_MAX_MS 10000
 
 void lamps_init(void);

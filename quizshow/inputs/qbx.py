@@ -172,6 +172,7 @@ class ClockSync:
     rate: float = 1.0  # … with this many show seconds per box second
     measured_rate: float | None = None  # the box's rate against the show's clock, once measured
     rtt_s: float | None = None  # the latest round trip
+    _rate_error: float = 0.0  # the measured rate's standard error
 
     def show_time(self, box_s: float, arrival: float) -> float:
         if self.anchor_box is None:  # no PONG yet: the arrival is the best guess there is
@@ -192,8 +193,13 @@ class ClockSync:
         usual = sorted(s.rtt_s for s in self.samples)[(len(self.samples) - 1) // 2]
         counted = [s for s in self.samples if s.rtt_s <= usual + SYNC_RTT_SLACK_S]
         if len(counted) >= 2 and counted[-1].box_s - counted[0].box_s >= SYNC_MIN_SPAN_S:
-            self.measured_rate = _slope(counted)
-        rate = self.measured_rate or 1.0
+            self.measured_rate, self._rate_error = _slope(counted, usual)
+        rate = 1.0
+        if self.measured_rate is not None and self.measured_rate != 1.0:
+            # Trusted as far as it stands out of its own uncertainty: a resonator's 0.5 % at once, a crystal's
+            # few millionths measured over seconds of jitter hardly at all (until the samples span longer).
+            off = self.measured_rate - 1.0
+            rate = 1.0 + off * off * off / (off * off + self._rate_error ** 2)
         # Where the samples put `box_s`: on their fitted line, or (no rate yet) by the newest counted one.
         base = counted if self.measured_rate is not None else counted[-1:]
         mean_box = sum(s.box_s for s in base) / len(base)
@@ -207,12 +213,16 @@ class ClockSync:
         self.rate = rate + max(-SYNC_MAX_SLEW, min(SYNC_MAX_SLEW, (target - now) / SYNC_SLEW_S))
 
 
-def _slope(samples: list[ClockSample]) -> float:
-    """Show seconds per box second, by least squares."""
+def _slope(samples: list[ClockSample], usual_rtt: float) -> tuple[float, float]:
+    """Show seconds per box second by least squares, and its standard error: from the scatter about the
+    line, but never less than a round trip's uncertainty (each midpoint may be off by a quarter of one)."""
     mean_box = sum(s.box_s for s in samples) / len(samples)
     mean_show = sum(s.show_s for s in samples) / len(samples)
     spread = sum((s.box_s - mean_box) ** 2 for s in samples)
-    return sum((s.box_s - mean_box) * (s.show_s - mean_show) for s in samples) / spread
+    slope = sum((s.box_s - mean_box) * (s.show_s - mean_show) for s in samples) / spread
+    scatter = sum((s.show_s - mean_show - slope * (s.box_s - mean_box)) ** 2 for s in samples)
+    sigma = max((scatter / max(1, len(samples) - 2)) ** 0.5, usual_rtt / 4)
+    return slope, sigma / spread ** 0.5
 
 
 @dataclass

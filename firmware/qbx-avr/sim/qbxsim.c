@@ -43,6 +43,7 @@
 #include <unistd.h>
 
 #include <avr_eeprom.h>
+#include <avr_extint.h>
 #include <avr_ioport.h>
 #include <avr_uart.h>
 #include <sim_avr.h>
@@ -585,6 +586,10 @@ int main(int argc, char **argv) {
     firmware.frequency = FREQUENCY;
     avr_load_firmware(avr, &firmware);
     avr->sleep = no_sleep;
+    /* Inputs 1 and 2 are the INT0/INT1 pins: simavr polls a low INT pin every cycle (its level-triggered
+     * mode), which made a held button cost the simulation 10x. The firmware does not use INT0/INT1. */
+    avr_extint_set_strict_lvl_trig(avr, 0, 0);
+    avr_extint_set_strict_lvl_trig(avr, 1, 0);
     for (uint32_t i = 0; i < firmware.symbolcount; i++) {
         if (!strcmp(firmware.symbol[i]->symbol, "clock_overflows")) {
             clock_overflows_at = (uint16_t)(firmware.symbol[i]->addr & 0xFFFF);
