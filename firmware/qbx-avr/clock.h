@@ -20,12 +20,18 @@ void clock_init(void);
  * reading taken just after the counter wrapped, before the overflow interrupt has run, carries a pending
  * TOV1 and a small count; then the overflow is counted here. A pending TOV1 with a large count means the
  * wrap came after the reading: not counted. */
-static inline uint32_t clock_us_at(uint16_t count, uint8_t overflow_pending) {
-    uint32_t overflows = clock_overflows;
+static inline uint32_t clock_us_of(uint32_t overflows, uint16_t count, uint8_t overflow_pending) {
     if (overflow_pending && count < 0x8000) {
         overflows++;
     }
-    return (overflows << 15) + (count >> 1);
+    /* overflows × 32768 + count / 2, mod 2^32, without a 15-step shift loop (byte moves and one shift):
+     * bit 31 of t_us is bit 16 of the overflow count. */
+    uint32_t ticks = (overflows << 16) | count;
+    return (ticks >> 1) | ((overflows & 0x10000UL) ? 0x80000000UL : 0);
+}
+
+static inline uint32_t clock_us_at(uint16_t count, uint8_t overflow_pending) {
+    return clock_us_of(clock_overflows, count, overflow_pending);
 }
 
 /* Now, in µs (any context). */

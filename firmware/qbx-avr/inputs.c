@@ -142,25 +142,26 @@ void inputs_process(void) {
             taken.overflow_pending = edges[edges_tail].overflow_pending;
             edges_tail = (uint8_t)((edges_tail + 1) & (EDGES_LEN - 1));
         }
-        uint32_t overflows = taken.overflows;
-        if (taken.overflow_pending && taken.count < 0x8000) {
-            overflows++; /* see clock_us_at: the overflow came before the reading */
-        }
-        edge((uint8_t)~INPUT_LEVELS(taken.pind, taken.pinb), (overflows << 15) + (taken.count >> 1));
+        edge((uint8_t)~INPUT_LEVELS(taken.pind, taken.pinb),
+             clock_us_of(taken.overflows, taken.count, taken.overflow_pending));
     }
 }
 
 void inputs_settle(uint32_t now_us) {
     inputs_process();
-    uint8_t current;
-    uint32_t read_at;
-    ATOMIC_BLOCK(ATOMIC_RESTORESTATE) {
+    uint8_t current, overflow_pending;
+    uint16_t count;
+    uint32_t overflows;
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE) { /* short: a press waits for it before its snapshot */
         if (edges_tail != edges_head || (PCIFR & (_BV(PCIF0) | _BV(PCIF2)))) {
             return; /* an edge on its way: its own snapshot first (the next tick settles) */
         }
+        count = TCNT1;
         current = read_levels();
-        read_at = clock_us();
+        overflows = clock_overflows;
+        overflow_pending = TIFR1 & _BV(TOV1);
     }
+    uint32_t read_at = clock_us_of(overflows, count, overflow_pending);
     for (uint8_t i = 0, bit = 1; i < INPUTS; i++, bit <<= 1) {
         if (!(locked & bit) || now_us - locked_at[i] < DEBOUNCE_US) {
             continue;

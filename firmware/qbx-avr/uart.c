@@ -10,7 +10,12 @@ static volatile char tx[TX_SIZE];
 static volatile uint8_t tx_head, tx_tail;
 static volatile char rx[RX_SIZE];
 static volatile uint8_t rx_head, rx_tail;
-static volatile uint32_t ends[LINE_ENDS]; /* when each '\n' arrived (PING's PONG carries it) */
+/* When each '\n' arrived (PING's PONG carries it): the clock's parts, put together outside the interrupt. */
+static volatile struct {
+    uint32_t overflows;
+    uint16_t count;
+    uint8_t overflow_pending;
+} ends[LINE_ENDS];
 static volatile uint8_t ends_head, ends_tail;
 static volatile uint16_t dropped;
 
@@ -60,8 +65,9 @@ ISR(USART_RX_vect) {
             dropped++; /* more unread lines than stamps: the main loop is far behind */
             return;
         }
-        uint16_t count = TCNT1;
-        ends[ends_head] = clock_us_at(count, TIFR1 & _BV(TOV1)); /* interrupts are off here */
+        ends[ends_head].count = TCNT1;
+        ends[ends_head].overflows = clock_overflows; /* interrupts are off here */
+        ends[ends_head].overflow_pending = TIFR1 & _BV(TOV1);
         ends_head = end;
     }
     rx[rx_head] = byte;
@@ -75,7 +81,8 @@ int16_t uart_get(uint32_t *line_end_us) {
             byte = (uint8_t)rx[rx_tail];
             rx_tail = (uint8_t)((rx_tail + 1) & (RX_SIZE - 1));
             if (byte == '\n') {
-                *line_end_us = ends[ends_tail];
+                *line_end_us = clock_us_of(ends[ends_tail].overflows, ends[ends_tail].count,
+                                           ends[ends_tail].overflow_pending);
                 ends_tail = (uint8_t)((ends_tail + 1) & (LINE_ENDS - 1));
             }
         }

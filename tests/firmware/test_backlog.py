@@ -31,6 +31,7 @@ def test_a_host_that_stops_reading_for_2_s_loses_no_press_and_the_stamps_stay_ex
     box = boxsim.SimBox(firmware, tmp_path / "box1", realtime=False)
     fd = os.open(box.link, os.O_RDWR | os.O_NOCTTY)
     try:
+        assert box.wait(lambda trace: bool(trace.sent))  # the firmware runs (a button held before counts not)
         script = ["mark begin"]  # from now (the chip runs ahead as fast as it can): times relative to it
         for k in range(45):
             script += [f"+{0 if k == 0 else 21 * MS} press 1"] + [f"press {n}" for n in range(2, 9)]

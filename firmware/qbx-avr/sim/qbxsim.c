@@ -131,6 +131,15 @@ static void fail(const char *what) {
 
 static avr_cycle_count_t run_events(avr_t *chip, avr_cycle_count_t when, void *param);
 
+/* The schedule is a binary heap, the earliest (at, order) on top: a long script goes in in O(n log n). */
+static int earlier(const struct event *a, const struct event *b) {
+    return a->at < b->at || (a->at == b->at && a->order < b->order);
+}
+
+static struct event *next_event(void) {
+    return event_count ? &events[0] : NULL;
+}
+
 static void schedule(struct event event) {
     if (event_count == event_room) {
         event_room = event_room ? event_room * 2 : 256;
@@ -141,14 +150,37 @@ static void schedule(struct event event) {
     }
     event.order = event_order++;
     size_t i = event_count++;
-    /* Kept sorted by (at, order), latest first: the next event is at the end. */
-    while (i > 0 && (events[i - 1].at < event.at || (events[i - 1].at == event.at && events[i - 1].order < event.order))) {
-        events[i] = events[i - 1];
-        i--;
+    while (i > 0 && earlier(&event, &events[(i - 1) / 2])) {
+        events[i] = events[(i - 1) / 2];
+        i = (i - 1) / 2;
     }
     events[i] = event;
-    uint64_t next = events[event_count - 1].at;
+    uint64_t next = events[0].at;
     avr_cycle_timer_register(avr, next > avr->cycle ? next - avr->cycle : 1, run_events, NULL);
+}
+
+static struct event take_event(void) {
+    struct event top = events[0];
+    struct event last = events[--event_count];
+    size_t i = 0;
+    for (;;) {
+        size_t child = 2 * i + 1;
+        if (child >= event_count) {
+            break;
+        }
+        if (child + 1 < event_count && earlier(&events[child + 1], &events[child])) {
+            child++;
+        }
+        if (!earlier(&events[child], &last)) {
+            break;
+        }
+        events[i] = events[child];
+        i = child;
+    }
+    if (event_count) {
+        events[i] = last;
+    }
+    return top;
 }
 
 static int parse_input(const char *text) {
@@ -352,8 +384,8 @@ static int set_clock(uint64_t t_us) {
 static avr_cycle_count_t run_events(avr_t *chip, avr_cycle_count_t when, void *param) {
     (void)param;
     (void)when;
-    while (event_count && events[event_count - 1].at <= chip->cycle) {
-        struct event event = events[--event_count];
+    while (event_count && next_event()->at <= chip->cycle) {
+        struct event event = take_event();
         int done = 1;
         switch (event.kind) {
         case PRESS:
@@ -397,7 +429,7 @@ static avr_cycle_count_t run_events(avr_t *chip, avr_cycle_count_t when, void *p
         }
         free(event.text);
     }
-    return event_count ? events[event_count - 1].at : 0;
+    return event_count ? next_event()->at : 0;
 }
 
 /* --- the link, stdin and the wall clock --------------------------------------------------------------- */
