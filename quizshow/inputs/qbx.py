@@ -143,8 +143,8 @@ class BoxClock:
 SYNC_WINDOW_S = 120.0  # the PONGs of the last this many seconds (box time) measure the box's rate
 SYNC_RTT_SLACK_S = 0.002  # a PONG whose round trip is within this of their median counts (not one held up)
 SYNC_MIN_SPAN_S = 3.0  # the rate is measured once the counted PONGs span this long
-SYNC_STEP_S = 0.005  # a correction of the mapping larger than this is made at once (a box just connected) …
-SYNC_SLEW_S = 5.0  # … a smaller one is spread over this long of box time (the PINGs' interval) …
+SYNC_STEP_S = 0.005  # a mapping this far behind the measure jumps forward (a box just connected) …
+SYNC_SLEW_S = 5.0  # … else (and always backwards) it is bent over this long of box time (the PINGs' interval) …
 SYNC_MAX_SLEW = 0.01  # … by changing the rate by at most 1 %: a gap of 300 µs on one box stays within 3 µs
 
 
@@ -162,9 +162,10 @@ class ClockSync:
     """The box's clock (seconds, unwrapped by BoxClock) → show time. Each PONG is a sample; the samples of
     the last SYNC_WINDOW_S with a usual round trip (not held up on the way) give the box's rate (its drift
     against the show's clock) and offset by least squares. The mapping in use moves towards that line
-    without a jump: it always grows with the box's time, so two presses on one box keep their order and
-    their gap (within SYNC_MAX_SLEW and the box's own drift) whenever the mapping is corrected between
-    them. Before the first PONG a press's arrival stands in for its show time."""
+    from the latest press mapped, bending its rate, or jumping forward when far behind, never back: it
+    always grows with the box's time, so two presses on one box keep their order (and their gap, within
+    SYNC_MAX_SLEW and the box's own drift) whenever the mapping is corrected between them. Before the first
+    PONG a press's arrival stands in for its show time."""
 
     samples: list[ClockSample] = field(default_factory=list)
     anchor_box: float | None = None  # the mapping in use passes through (anchor_box, anchor_show) …
@@ -173,10 +174,12 @@ class ClockSync:
     measured_rate: float | None = None  # the box's rate against the show's clock, once measured
     rtt_s: float | None = None  # the latest round trip
     _rate_error: float = 0.0  # the measured rate's standard error
+    latest_box: float | None = None  # the latest box time mapped: a correction starts there
 
     def show_time(self, box_s: float, arrival: float) -> float:
         if self.anchor_box is None:  # no PONG yet: the arrival is the best guess there is
             self.anchor_box, self.anchor_show, self.rate = box_s, arrival, 1.0
+        self.latest_box = box_s if self.latest_box is None else max(self.latest_box, box_s)
         return self.anchor_show + (box_s - self.anchor_box) * self.rate
 
     @property
@@ -200,16 +203,20 @@ class ClockSync:
             # few millionths measured over seconds of jitter hardly at all (until the samples span longer).
             off = self.measured_rate - 1.0
             rate = 1.0 + off * off * off / (off * off + self._rate_error ** 2)
-        # Where the samples put `box_s`: on their fitted line, or (no rate yet) by the newest counted one.
+        # Where the samples put the latest box time yet: on their fitted line, or (no rate yet) by the newest.
         base = counted if self.measured_rate is not None else counted[-1:]
         mean_box = sum(s.box_s for s in base) / len(base)
         mean_show = sum(s.show_s for s in base) / len(base)
-        target = mean_show + (box_s - mean_box) * rate
-        now = self.show_time(box_s, target)
-        if first or abs(target - now) > SYNC_STEP_S:  # the first measure (the arrival was a guess), or far off
-            self.anchor_box, self.anchor_show, self.rate = box_s, target, rate
+        at = max(box_s, self.latest_box if self.latest_box is not None else box_s)
+        target = mean_show + (at - mean_box) * rate
+        now = self.show_time(at, target)
+        if first or target - now > SYNC_STEP_S:
+            # The first measure (the arrival was a guess), or far behind: a jump forward, which keeps the order
+            # of every press (a later one only lands further on).
+            self.anchor_box, self.anchor_show, self.rate = at, target, rate
             return
-        self.anchor_box, self.anchor_show = box_s, now
+        # Ahead, or a little behind: the rate bends towards the line, from the latest press on.
+        self.anchor_box, self.anchor_show = at, now
         self.rate = rate + max(-SYNC_MAX_SLEW, min(SYNC_MAX_SLEW, (target - now) / SYNC_SLEW_S))
 
 

@@ -78,9 +78,15 @@ def test_a_box_whose_clock_runs_half_a_percent_fast_is_followed_and_its_drift_sh
 
 def exchange(rng: random.Random, rate: float, offset: float, box_s: float) -> tuple[float, float]:
     """A PING sent and its PONG back, for a box whose clock reads `box_s` when it answers: each way takes
-    0.2–3 ms (USB frames, a busy laptop), unequal."""
+    0.2–3 ms (USB frames, a busy laptop), unequal; one in ten is held up 5–80 ms on one way."""
     show_s = offset + box_s * rate
-    return show_s - rng.uniform(0.0002, 0.003), show_s + rng.uniform(0.0002, 0.003)
+    out, back = rng.uniform(0.0002, 0.003), rng.uniform(0.0002, 0.003)
+    if rng.random() < 0.1:
+        if rng.random() < 0.5:
+            out += rng.uniform(0.005, 0.08)
+        else:
+            back += rng.uniform(0.005, 0.08)
+    return show_s - out, show_s + back
 
 
 @settings(max_examples=60, deadline=None)
