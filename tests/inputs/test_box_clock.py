@@ -61,19 +61,22 @@ def test_the_round_trip_is_measured_as_soon_as_the_box_is_found(driven):
     assert "PING" in box.received
 
 
-def test_a_box_whose_clock_runs_half_a_percent_fast_is_followed_and_its_drift_shown(driven, monkeypatch):
+def test_a_box_whose_clock_runs_a_percent_fast_is_followed_and_its_drift_shown(driven, monkeypatch):
+    """A poor resonator: 10 ms a second. Measured once, the offset would be 20 ms off two seconds later; the
+    press lands within a few milliseconds of when it was made (the round trips' own unevenness on a busy
+    machine), and F9's drift says how fast the box runs."""
     for module, name, seconds in ((serialbox, "PING_EVERY_S", 0.1), (serialbox, "PING_FIRST_GAP_S", 0.1),
                                   (qbx, "SYNC_SLEW_S", 0.1), (qbx, "SYNC_MIN_SPAN_S", 0.5)):
         monkeypatch.setattr(module, name, seconds)  # a minute of a show in two seconds
-    box, driver, clock, presses = driven(rate=1.005)
+    box, driver, clock, presses = driven(rate=1.01)
     found = clock.now()
-    assert wait_until(lambda: clock.now() - found > 1.5)  # 7.5 ms of drift since the box was found
+    assert wait_until(lambda: clock.now() - found > 2.0)
     before = clock.now()
     box.press(1)
     after = clock.now()
     press = presses.get(timeout=2)
-    assert before - 0.0015 <= press.source_time <= after + 0.0015
-    assert driver.status.drift_ppm == pytest.approx(5000, abs=400)
+    assert before - 0.005 <= press.source_time <= after + 0.005
+    assert driver.status.drift_ppm == pytest.approx(10_000, abs=1000)
 
 
 def exchange(rng: random.Random, rate: float, offset: float, box_s: float) -> tuple[float, float]:
