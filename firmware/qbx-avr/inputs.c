@@ -31,8 +31,7 @@ static volatile uint8_t edges_head, edges_tail;
 
 static struct event queue[QUEUE_LEN];
 static uint8_t queue_head, queue_tail; /* head: the next free slot; tail: the oldest event */
-static uint16_t next_seq = 1;
-static uint16_t lost;
+static uint16_t next_seq = 1; /* an event the full queue cannot keep still takes its number: the host sees the gap */
 
 static uint8_t reported; /* the state last reported, bit = input held down */
 static uint8_t levels; /* the pins as last seen (bit = input down) */
@@ -48,7 +47,6 @@ static void enqueue(uint8_t input, uint32_t t_us) {
     uint16_t seq = next_seq++;
     uint8_t next = (uint8_t)((queue_head + 1) & (QUEUE_LEN - 1));
     if (next == queue_tail) {
-        lost++;
         return;
     }
     queue[queue_head].t_us = t_us;
@@ -196,8 +194,4 @@ uint8_t inputs_take(struct event *out) {
 
 uint8_t inputs_down(void) {
     return reported;
-}
-
-uint16_t inputs_lost(void) {
-    return lost;
 }

@@ -28,7 +28,4 @@ void inputs_settle(uint32_t now_us);
 /* Inputs held down, as reported (bit 0 = input 1). */
 uint8_t inputs_down(void);
 
-/* Events the full queue could not keep (their seq numbers are skipped, so the host counts them lost). */
-uint16_t inputs_lost(void);
-
 #endif

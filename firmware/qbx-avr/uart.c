@@ -17,7 +17,6 @@ static volatile struct {
     uint8_t overflow_pending;
 } ends[LINE_ENDS];
 static volatile uint8_t ends_head, ends_tail;
-static volatile uint16_t dropped;
 
 void uart_init(void) {
     /* U2X: 16 MHz / (8 × 17) = 117647 baud, 2.1 % off 115200, as the Arduino core runs it. */
@@ -56,14 +55,12 @@ ISR(USART_RX_vect) {
     char byte = (char)UDR0;
     uint8_t next = (uint8_t)((rx_head + 1) & (RX_SIZE - 1));
     if (next == rx_tail) {
-        dropped++;
-        return;
+        return; /* the ring is full: the line comes out garbled and is answered ERR */
     }
     if (byte == '\n') {
         uint8_t end = (uint8_t)((ends_head + 1) & (LINE_ENDS - 1));
         if (end == ends_tail) {
-            dropped++; /* more unread lines than stamps: the main loop is far behind */
-            return;
+            return; /* more unread lines than stamps: the main loop is far behind (two lines become one) */
         }
         ends[ends_head].count = TCNT1;
         ends[ends_head].overflows = clock_overflows; /* interrupts are off here */
@@ -88,12 +85,4 @@ int16_t uart_get(uint32_t *line_end_us) {
         }
     }
     return byte;
-}
-
-uint16_t uart_dropped(void) {
-    uint16_t count;
-    ATOMIC_BLOCK(ATOMIC_RESTORESTATE) {
-        count = dropped;
-    }
-    return count;
 }

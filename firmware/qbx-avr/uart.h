@@ -21,7 +21,4 @@ void uart_put(const char *text, uint8_t length);
 /* The next received byte, or -1. With a '\n' taken, *line_end_us is the time it arrived. */
 int16_t uart_get(uint32_t *line_end_us);
 
-/* Bytes that arrived to a full input ring (dropped). */
-uint16_t uart_dropped(void);
-
 #endif

@@ -14,22 +14,7 @@ from quizshow.display.console_presses import drift_text
 from quizshow.inputs.serialbox import BoxStatus
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT
-
-
-def line_check_texts(app: ShowApp, size: tuple[int, int] = (1280, 800)) -> tuple[list[str], pygame.Surface]:
-    """The texts the console draws with F9 on, in order, and the picture."""
-    drawn: list[str] = []
-    original = app.console.text.fit
-
-    def spy(text, *args, **kwargs):
-        drawn.append(text)
-        return original(text, *args, **kwargs)
-
-    app.console.text.fit = spy  # type: ignore[method-assign]
-    surface = pygame.Surface(size)
-    app.console.render(surface, app.clock.now(), app.status)
-    app.console.text.fit = original  # type: ignore[method-assign]
-    return drawn, surface
+from tests.console_kit import console_texts
 
 
 def brainring_app(tmp_path: Path, language: str = "ru") -> ShowApp:
@@ -53,7 +38,7 @@ def test_the_line_check_names_each_boxs_firmware_round_trip_and_clock_drift(tmp_
         app.status.boxes = [BoxStatus("box1", "/dev/ttyUSB0", connected=True, fw="avr-1.0", rtt_ms=1.23,
                                       drift_ppm=35.0),
                             BoxStatus("box2", "/dev/ttyUSB1", connected=True, fw="fake-1")]
-        texts, surface = line_check_texts(app)
+        texts, surface = console_texts(app)
         pygame.image.save(surface, str(tmp_path / f"line-check-{language}.png"))
         assert any(text.startswith(expected) for text in texts), texts
         box2 = next(text for text in texts if text.startswith("box2"))

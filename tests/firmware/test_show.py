@@ -23,6 +23,7 @@ from quizshow.config import load_show
 from quizshow.tools import boxsim
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT
+from tests.console_kit import console_texts
 from tests.osc_desk import Desk
 
 pytestmark = pytest.mark.slow
@@ -191,11 +192,7 @@ def test_the_line_check_names_the_simulated_boxs_firmware_round_trip_and_drift(b
         assert driver.status.drift_ppm is not None
         app.action(Action("linecheck", app.clock.now()))
         app.tick()
-        surface = pygame.Surface((1280, 800))
-        drawn: list[str] = []
-        fit = app.console.text.fit
-        app.console.text.fit = lambda text, *args, **kwargs: (drawn.append(text), fit(text, *args, **kwargs))[1]
-        app.console.render(surface, app.clock.now(), app.status)
+        drawn, surface = console_texts(app)
         pygame.image.save(surface, str(tmp_path / "line-check.png"))
         line = next(text for text in drawn if text.startswith("box1"))
         found = re.search(r"прошивка avr-1\.0 · отклик (\d+,\d) мс · часы ([+\u2212]?\d+,\d) мс/мин", line)
