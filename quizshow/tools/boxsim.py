@@ -227,11 +227,14 @@ def _show_lamps(box: SimBox, out: IO[str], stop: threading.Event) -> None:
     def more(trace: Trace) -> bool:
         return len(trace.pins) > shown
 
-    while not stop.is_set():
-        box.wait(more, 0.5)
+    while True:
+        done = stop.is_set()  # once more after the stop: what changed last is printed too
+        box.wait(more, 0.1 if done else 0.5)
         for change in box.trace.pins[shown:]:
             print(f"{change.pin} {'on' if change.level else 'off'}", file=out, flush=True)
         shown = len(box.trace.pins)
+        if done:
+            return
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -249,7 +252,8 @@ def main(argv: list[str] | None = None) -> int:
     box = SimBox(firmware, args.link, eeprom=args.eeprom)
     print(f"boxsim: port {args.link} (the QBX/1 firmware in a simulated ATmega328P)", flush=True)
     stop = threading.Event()
-    threading.Thread(target=_show_lamps, args=(box, sys.stdout, stop), daemon=True).start()
+    lamps = threading.Thread(target=_show_lamps, args=(box, sys.stdout, stop), daemon=True)
+    lamps.start()
     try:
         for line in iter(sys.stdin.readline, ""):
             if line.strip() in ("quit", "end"):
@@ -259,6 +263,7 @@ def main(argv: list[str] | None = None) -> int:
         pass
     finally:
         stop.set()
+        lamps.join(2)
         box.stop()
     return 0
 
