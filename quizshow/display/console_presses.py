@@ -12,7 +12,7 @@ from quizshow.display.console_status import ConsoleStatus
 from quizshow.display.console_style import BAD, GOLD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
 from quizshow.display.console_words import margin_text
-from quizshow.i18n import duration, phrase
+from quizshow.i18n import decimal, duration, phrase
 from quizshow.inputs.hardware import box_problem
 
 DEVICE_WORDS = ("keyboard", "console")  # input sources named in words; box and pad ids are shown as they are
@@ -41,8 +41,16 @@ def draw_presses(ui: PanelUI, box: pygame.Rect) -> None:
         y += int(unit * 1.3)
 
 
+def drift_text(ppm: float | None, language: str) -> str:
+    """A box's clock against the show's, as the gap it would open in a minute: «+2,1 мс/мин» runs fast,
+    «−0,3 мс/мин» slow (the show follows it either way); «—» until measured."""
+    if ppm is None:
+        return "—"
+    return phrase("console.box_drift", language, ms=decimal(ppm * 60 / 1000, 1, language, signed=True))
+
+
 def draw_line_check(ui: PanelUI, box: pygame.Rect, status: ConsoleStatus, since: Callable[[float], float]) -> None:
-    """«Проверка кнопок»: every box (port, id, firmware, round trip, last press, lost lines), then
+    """«Проверка кнопок»: every box (port, id, firmware, round trip, clock drift, last press, lost lines), then
     each team's buzzer and when it was last pressed. `since`: seconds from a show time to now."""
     surface, unit = ui.surface, ui.unit
     inner = ui.titled_panel(box, "console.line_check")
@@ -52,17 +60,18 @@ def draw_line_check(ui: PanelUI, box: pygame.Rect, status: ConsoleStatus, since:
         last = box_status.last_press
         ago = "—" if last is None else ui.say("console.ago", s=f"{since(last):.0f}")
         rtt = "—" if box_status.rtt_ms is None else duration(box_status.rtt_ms / 1000, ui.language)
+        drift = drift_text(box_status.drift_ppm, ui.language)
         ok = box_status.connected and not box_status.stuck  # a stuck box reads but its lamps do not follow
         state = ui.say("console.box_ok") if ok else box_problem(box_status, ui.say)
         lines.append((ui.say("console.box_line", id=box_status.id, port=box_status.port or "?",
-                             fw=box_status.fw or "—", rtt=rtt, last=ago, lost=box_status.lost_lines,
+                             fw=box_status.fw or "—", rtt=rtt, drift=drift, last=ago, lost=box_status.lost_lines,
                              dropped=box_status.dropped, state=state), ok))
     # One size for every box: the longest line, wrapped to two at most, decides it.
     room = (inner.width - unit * 2, unit * 2)
     px = min([ui.text.layout(text, "body", room, int(unit * 0.9)).px for text, _ in lines] or [unit])
     for text, connected in lines:
         state_mark(surface, (inner.x + unit // 2, y + unit // 2), unit // 3, "ok" if connected else "problem")
-        img = ui.fitted(text, "body", room, TEXT if connected else BAD, px)
+        img = ui.fitted(text, "body", room, TEXT if connected else BAD, px, wrap=True)
         surface.blit(img, (inner.x + unit, y))
         y += max(int(unit * 1.4), img.get_height() + unit // 3)
     if not status.boxes:

@@ -23,8 +23,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.box_problem.not_serial": "это не последовательный порт",
         "console.box_problem.connecting": "подключается…",
         "console.box_problem.stuck": "не принимает команды (лампы не следуют)",
-        "console.box_line": "{id} · {port} · прошивка {fw} · отклик {rtt} · нажатие {last} · "
+        "console.box_line": "{id} · {port} · прошивка {fw} · отклик {rtt} · часы {drift} · нажатие {last} · "
                             "потеряно строк {lost} · мусор {dropped} · {state}",
+        "console.box_drift": "{ms} мс/мин",
         "console.box_ok": "на связи",
         "console.osc": "OSC {host}:{port} · источников {peers}",
         "console.web_port_busy": "Веб-сервер: порт {port} занят — телефоны не подключатся",
@@ -66,8 +67,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.box_problem.not_serial": "not a serial port",
         "console.box_problem.connecting": "connecting…",
         "console.box_problem.stuck": "takes no commands (lamps not following)",
-        "console.box_line": "{id} · {port} · firmware {fw} · round trip {rtt} · press {last} · "
+        "console.box_line": "{id} · {port} · firmware {fw} · round trip {rtt} · clock {drift} · press {last} · "
                             "lost lines {lost} · garbage {dropped} · {state}",
+        "console.box_drift": "{ms} ms/min",
         "console.box_ok": "connected",
         "console.osc": "OSC {host}:{port} · {peers} peers",
         "console.web_port_busy": "Web server: port {port} is taken — phones cannot join",

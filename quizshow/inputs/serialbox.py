@@ -2,10 +2,10 @@
 
 A thread opens its port exclusively (a device path, a pyserial URL, or `auto`: every serial port is
 asked `WHO` and the box with the right id is taken), waits for `HELLO` (an Arduino resets when its
-port opens, so the driver waits for the box to speak rather than sleeping), measures the clock offset
-with PING/PONG, and turns each press into a `BoxPress` (inputs/messages.py) stamped with the box's own
-time converted to show time. A vanished or silent box is retried every second; its lamps are restored
-when it is back.
+port opens, so the driver waits for the box to speak rather than sleeping), measures the box's clock
+against the show's with PING/PONG (its offset and drift: qbx.ClockSync), and turns each press into a
+`BoxPress` (inputs/messages.py) stamped with the box's own time converted to show time. A vanished or
+silent box is retried every second; its lamps are restored when it is back.
 
 Lines to a box go through its own writer thread with a bounded outbox, so the show never waits on a
 port: a box that stops reading (a stuck microcontroller) costs a write timeout in that thread only,
@@ -38,6 +38,8 @@ RETRY_S = 1.0
 SILENT_S = 2.0  # no status line this long: the box is silent, reopen it
 HELLO_WAIT_S = 3.0
 PING_EVERY_S = 5.0
+PING_FIRST = 8  # after the box is found (or says HELLO) its first PINGs come quicker: its drift is known sooner
+PING_FIRST_GAP_S = 0.5
 WRITE_TIMEOUT_S = 0.5  # a line the box has not taken this long: the box is stuck
 OUTBOX_LINES = 16  # commands other than lamps waiting for a box; the oldest give way
 
@@ -52,6 +54,7 @@ class BoxStatus:
     fw: str = ""
     inputs: int = 0
     rtt_ms: float | None = None
+    drift_ppm: float | None = None  # the box's clock against the show's, once measured (qbx.ClockSync)
     last_press: float | None = None  # show time
     lost_lines: int = 0
     duplicates: int = 0
@@ -71,9 +74,9 @@ class _Link:
     splitter: qbx.LineSplitter = field(default_factory=qbx.LineSplitter)
     clock: qbx.BoxClock = field(default_factory=qbx.BoxClock)
     seq: qbx.SeqTracker = field(default_factory=qbx.SeqTracker)
-    offset: float | None = None  # show time − box time
-    best_rtt: float = float("inf")
+    sync: qbx.ClockSync = field(default_factory=qbx.ClockSync)  # box time → show time
     ping_sent: float | None = None
+    pings: int = 0  # sent since the box was found or said HELLO
     last_status: float = 0.0
     # Presses (and their arrival) read while waiting for HELLO; None marks where the HELLO came.
     early: list[tuple[qbx.Press, float] | None] = field(default_factory=list)
@@ -182,6 +185,7 @@ class BoxDriver(threading.Thread):
             try:
                 self._link = self._connect()
                 self._restore_lamps()
+                self._ping(self._link)  # after the lamps: restoring them clears the outbox
                 self._read(self._link)
             except (serial.SerialException, OSError, SilentBox) as why:
                 self._lost(str(why) or type(why).__name__, problem_kind(why))
@@ -236,7 +240,6 @@ class BoxDriver(threading.Thread):
                 if hello.id != self.config.id:
                     log.warning("box %s: the box on %s says it is %s", self.config.id, port, hello.id)
                 self._connected(port, hello.fw, hello.inputs)
-                self._ping(link)
                 self._replay_early(link)
                 return link
             self._close()
@@ -275,7 +278,7 @@ class BoxDriver(threading.Thread):
             if item is None:
                 if before_hello:
                     before_hello = False
-                    link.seq, link.clock, link.offset = qbx.SeqTracker(), qbx.BoxClock(), None
+                    link.seq, link.clock, link.sync = qbx.SeqTracker(), qbx.BoxClock(), qbx.ClockSync()
                 continue
             self._message(link, *item)
 
@@ -302,12 +305,13 @@ class BoxDriver(threading.Thread):
             log.info("box %s: back on %s", self.config.id, port)
         self.status.connected, self.status.port, self.status.fw = True, port, fw
         self.status.inputs, self.status.problem, self.status.lost_since = inputs, "", None
+        self.status.drift_ppm = None  # a new link measures the clock anew
         self.status.problem_kind = ""
 
     # --- reading ----------------------------------------------------------------------------------------
 
     def _read(self, link: _Link) -> None:
-        next_ping = time.monotonic() + PING_EVERY_S
+        next_ping = time.monotonic() + PING_FIRST_GAP_S
         while not self._stopping.is_set():
             if link.ready():
                 arrival = self.now()  # when the bytes came, not when the show's lock was had
@@ -319,7 +323,7 @@ class BoxDriver(threading.Thread):
                 raise SilentBox("silent: no status for 2 s")
             if time.monotonic() >= next_ping:
                 self._ping(link)
-                next_ping = time.monotonic() + PING_EVERY_S
+                next_ping = time.monotonic() + (PING_FIRST_GAP_S if link.pings < PING_FIRST else PING_EVERY_S)
 
     def _take(self, link: _Link, data: bytes, arrival: float) -> None:
         """Whatever the box sent: each press (its line, or a simple box's byte) to `emit`; `arrival`: the
@@ -355,17 +359,15 @@ class BoxDriver(threading.Thread):
                 return
             self.status.lost_lines = link.seq.lost
             box_s = link.clock.seconds(message.t_us)
-            if link.offset is None:
-                link.offset = arrival - box_s  # until a PONG measures it better
             if not message.released:
-                self._press(message.input, box_s + link.offset, arrival)
+                self._press(message.input, link.sync.show_time(box_s, arrival), arrival)
         elif isinstance(message, qbx.Hello):
             # The box reset with the port open: its seq starts again at 1 and its clock at 0, so both
             # are new sequences (else every press is a «duplicate» until seq passes the old value);
             # the offset is measured again, and its lamps (all off after a reset) are sent again.
             link.last_status = time.monotonic()
-            link.seq, link.clock, link.offset, link.best_rtt = qbx.SeqTracker(), qbx.BoxClock(), None, float("inf")
-            self.status.fw, self.status.inputs = message.fw, message.inputs
+            link.seq, link.clock, link.sync, link.pings = qbx.SeqTracker(), qbx.BoxClock(), qbx.ClockSync(), 0
+            self.status.fw, self.status.inputs, self.status.drift_ppm = message.fw, message.inputs, None
             self._restore_lamps()
             self._ping(link)
 
@@ -383,17 +385,16 @@ class BoxDriver(threading.Thread):
     # --- clock offset -------------------------------------------------------------------------------
 
     def _ping(self, link: _Link) -> None:
+        link.pings += 1
         link.ping_sent = self.now()
         self._send(link, "PING")
 
     def _pong(self, link: _Link, pong: qbx.Pong, arrival: float) -> None:
         if link.ping_sent is None:
             return
-        rtt = arrival - link.ping_sent
-        self.status.rtt_ms = rtt * 1000
-        if rtt <= link.best_rtt:  # the quickest exchange measures the offset best
-            link.best_rtt = rtt
-            link.offset = link.ping_sent + rtt / 2 - link.clock.peek(pong.t_us)
+        link.sync.pong(link.clock.peek(pong.t_us), link.ping_sent, arrival)
+        self.status.rtt_ms = (arrival - link.ping_sent) * 1000
+        self.status.drift_ppm = link.sync.drift_ppm
         link.ping_sent = None
 
     # --- lamps and the writer --------------------------------------------------------------------------

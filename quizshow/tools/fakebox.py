@@ -27,10 +27,11 @@ class FakeBox:
     """A box on a pty. The host opens `link`; the box answers WHO/PING/LAMP and sends presses."""
 
     def __init__(self, box_id: str = "box1", inputs: int = 4, link: Path | None = None, fw: str = "fake-1",
-                 t0_us: int = 0, status_s: float = 0.25, hello_on_open: bool = True) -> None:
+                 t0_us: int = 0, status_s: float = 0.25, hello_on_open: bool = True, rate: float = 1.0) -> None:
         self.id, self.inputs, self.fw = box_id, inputs, fw
         self.link = Path(link or f"/tmp/quizshow-box-{box_id}")
         self.status_s = status_s
+        self.rate = rate  # the box's clock runs this much faster than real time (a crystal's drift)
         self.hello_on_open = hello_on_open
         self.lamps: dict[int, str] = {}
         self.received: list[str] = []
@@ -48,7 +49,7 @@ class FakeBox:
     # --- the box's clock and lines ---------------------------------------------------------------------
 
     def t_us(self) -> int:
-        return (self._t0_us + int((time.monotonic() - self._t0) * 1e6)) % T_WRAP
+        return (self._t0_us + int((time.monotonic() - self._t0) * 1e6 * self.rate)) % T_WRAP
 
     def _write(self, text: str) -> None:
         with self._lock:

@@ -1,0 +1,24 @@
+"""The operator's console as the tests read it: the texts a frame draws, in order, and the frame."""
+
+from __future__ import annotations
+
+import pygame
+
+from quizshow.app import ShowApp
+
+
+def console_texts(app: ShowApp, size: tuple[int, int] = (1280, 800)) -> tuple[list[str], pygame.Surface]:
+    drawn: list[str] = []
+    fit = app.console.text.fit
+
+    def spy(text, *args, **kwargs):
+        drawn.append(text)
+        return fit(text, *args, **kwargs)
+
+    app.console.text.fit = spy  # type: ignore[method-assign]
+    try:
+        surface = pygame.Surface(size)
+        app.console.render(surface, app.clock.now(), app.status)
+    finally:
+        app.console.text.fit = fit  # type: ignore[method-assign]
+    return drawn, surface
