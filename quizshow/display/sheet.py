@@ -163,6 +163,7 @@ def contact_sheet(config: ShowConfig, out: Path, seed: int = 7, *, size: tuple[i
     engine = Engine(make_format(config), seed)
     theme = load_theme(config.theme)
     projector = Projector(engine.format, theme, config.title, config.language, text, views=views)
+    projector.history = engine.history
     driver = Driver(engine, projector.on_events)
     frame = pygame.Surface(size)
     tiles: list[tuple[str, pygame.Surface]] = []
