@@ -90,6 +90,7 @@ CAPTIONS: dict[str, dict[str, str]] = {
         "sheet.shootout": "Перестрелка",
         "sheet.shootout_question": "Перестрелка: вопрос",
         "sheet.winner": "Победитель",
+        "sheet.replay": "Повтор нажатий (R)",
     },
     "en": {
         "sheet.title": "Title",
@@ -114,19 +115,26 @@ CAPTIONS: dict[str, dict[str, str]] = {
         "sheet.shootout": "Shoot-out",
         "sheet.shootout_question": "Shoot-out: a question",
         "sheet.winner": "Winner",
+        "sheet.replay": "Buzz replay (R)",
     },
 }
 
 
 def generic_walk(d: Driver) -> Iterator[str]:
-    """For a format without its own walk: the title, then Next, a press and a verdict until the end.
-    Each caption is the phase's own name in the show's language («phase.<name>»)."""
+    """For a format without its own walk: the title, then Next, a press and a verdict until the end, and the buzz
+    replay of the first press. Each caption is the phase's own name in the show's language («phase.<name>»)."""
     yield f"phase.{d.state.phase}"
+    replayed = False
     for _ in range(3):
         d.go()
         yield f"phase.{d.state.phase}"
-        if d.do(lambda at: c.Buzz(at=at, team=0)):
+        # a team's button, or its first player's where each player has one (the duel)
+        if d.do(lambda at: c.Buzz(at=at, team=0)) or d.do(lambda at: c.Buzz(at=at, team=0, player=0)):
             yield f"phase.{d.state.phase}"
+            if not replayed:
+                replayed = d.do(lambda at: c.ViewReplay(at=at, on=True))
+                yield "sheet.replay"
+                d.do(lambda at: c.ViewReplay(at=at, on=False))
             d.do(lambda at: c.Judge(at=at, correct=True))
             yield f"phase.{d.state.phase}"
     d.do(lambda at: c.ViewScores(at=at, on=True))

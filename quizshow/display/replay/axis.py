@@ -72,8 +72,9 @@ class Axis:
         """The pixel column of time `t` on an axis `width` wide from `left`."""
         return left + round(self.share(t) * width)
 
-    def ticks(self) -> list[float]:
-        return [t for seg in self.segments for t in seg.ticks()]
+    def ticks(self) -> list[tuple[float, float]]:
+        """Every tick and the step of its part of the axis (its words are as fine as that)."""
+        return [(t, seg.step) for seg in self.segments for t in seg.ticks()]
 
 
 def nice_step(span: float, ticks: float = TICKS) -> float:
@@ -86,8 +87,12 @@ def nice_step(span: float, ticks: float = TICKS) -> float:
     return 10 * power
 
 
-def _segment(low: float, high: float, start: float, end: float) -> Segment:
+def _segment(low: float, high: float, start: float, end: float, whole: bool = True) -> Segment:
+    """A part of the axis from `low` to `high`, its ends rounded out to whole ticks when `whole` (the part round
+    the opening of a broken axis keeps its ends: rounded, it could reach over the presses after the break)."""
     step = nice_step(high - low, TICKS * (end - start))
+    if not whole:
+        return Segment(low, high, step, start, end)
     return Segment(math.floor(low / step + 1e-9) * step, math.ceil(high / step - 1e-9) * step, step, start, end)
 
 
@@ -111,11 +116,11 @@ def axis_for(race: Race) -> Axis:
         if window is not None and far_low < window <= fair_high + WINDOW_REACH * spread:
             far_high = max(far_high, window + PAD * spread)
         reach = max(-near_low, LEAST_SPAN_S / 2)
-        near = _segment(near_low - PAD * reach, PAD * 2 * reach, 0.0, OPENING_SHARE)
+        near = _segment(near_low - PAD * reach, min(PAD * 2 * reach, far_low / 2), 0.0, OPENING_SHARE, whole=False)
         far = _segment(far_low, far_high, OPENING_SHARE + GAP_SHARE, 1.0)
         segments: tuple[Segment, ...] = (near, far)
     else:
-        low, high = near_low, max([0.0, *(hi for _, hi in spans)])
+        low, high = min([near_low, *(lo for lo, _ in spans)]), max([0.0, *(hi for _, hi in spans)])
         if window is not None and 0 < window <= WINDOW_REACH * max(high, LEAST_SPAN_S):
             high = max(high, window)
         span = max(high - low, LEAST_SPAN_S)

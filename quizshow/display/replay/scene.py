@@ -17,15 +17,15 @@ import pygame
 
 from quizshow.display import paint
 from quizshow.display.replay.axis import Axis, axis_for
-from quizshow.display.replay.words import heading, lane_name, ms, press_label, verdict_lines
+from quizshow.display.replay.words import heading, lane_name, ms, press_label, tick, verdict_lines
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.scenes.widgets import ink_on, left_stripe, legible
 from quizshow.display.tween import ease_out_back
 from quizshow.history.presses import Race, ReplayPress, Timing
 from quizshow.i18n import phrase
 
-SWEEP_FROM_S = 0.25  # the play-head starts once the picture has come in...
-SWEEP_S = 0.8  # ...and crosses the axis in this long (a contact sheet's settled frame is 1.2 s in)
+SWEEP_FROM_S = 0.1  # the play-head starts as the picture comes in...
+SWEEP_S = 0.55  # ...and crosses the axis in this long (a contact sheet's settled frame is 0.7 s after the first)
 POP_S = 0.18  # a press springs to its size as the play-head passes it
 MAX_LANES = 8  # lanes shrink to fit up to this many; more are not drawn (a ninth team's press is in the verdict)
 
@@ -155,11 +155,11 @@ class ReplayScene(Scene):
             for x in (a + u(2), b - u(10)):
                 pygame.draw.line(surface, frame.color("muted"), (x, base + u(10)), (x + u(8), base - u(10)), u(3))
         taken: list[pygame.Rect] = []  # tick labels drawn: one that would touch another is left out (at a break)
-        for t in sorted(axis.ticks(), key=lambda t: abs(t) > 1e-9):  # 0 first: it is always named
+        for t, step in sorted(axis.ticks(), key=lambda tick: abs(tick[0]) > 1e-9):  # 0 first: always named
             x = axis.x(t, left, width)
             pygame.draw.line(surface, frame.color("muted"), (x, base), (x, base + u(12)), u(2))
-            tick = ms(t, frame.language, signed=True) if abs(t) > 1e-9 else "0"
-            img = frame.text.fit(tick, "numbers", (u(150), u(36)), frame.color("text"), u(28), wrap=False)
+            img = frame.text.fit(tick(t, step, frame.language), "numbers", (u(150), u(36)), frame.color("text"), u(28),
+                                 wrap=False)
             spot = img.get_rect(midtop=(x, base + u(16)))
             if spot.inflate(u(16), 0).collidelist(taken) < 0:
                 surface.blit(img, spot)

@@ -83,6 +83,17 @@ def ms(seconds: float, language: str, signed: bool = False) -> str:
     return phrase("replay.ms", language, value=number(seconds * 1000, signed))
 
 
+def tick(seconds: float, step: float, language: str) -> str:
+    """A tick's time, as fine as the ticks are apart: «+500 мс», «+1,5 с», «+3,05 с», «0»."""
+    if abs(seconds) < 1e-9:
+        return "0"
+    if abs(seconds) >= 1:
+        places = 1 if step >= 0.1 - 1e-9 else 2 if step >= 0.01 - 1e-9 else 3
+        return phrase("replay.s", language, value=decimal(seconds, places, language, signed=True))
+    places = 0 if step >= 0.001 - 1e-9 else 1
+    return phrase("replay.ms", language, value=decimal(seconds * 1000, places, language, signed=True))
+
+
 def error_words(error: float, language: str) -> str:
     """«±18 мс»."""
     return "±" + ms(error, language)
