@@ -42,6 +42,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--export-results", type=Path, default=None, metavar="PREFIX",
                    help="write the show's results from its journal as PREFIX.<suffix>, one file for each "
                         "its format exports (e.g. PREFIX.csv and PREFIX.html)")
+    p.add_argument("--report", type=Path, default=None, metavar="PREFIX",
+                   help="write the report of the night from the show's journal as PREFIX.report.html and, printed "
+                        "by a headless Chromium, PREFIX.report.pdf (docs/report.md)")
+    p.add_argument("--season-export", type=Path, default=None, metavar="PREFIX",
+                   help="with a season file: write its standings as PREFIX.csv and PREFIX.html (docs/season.md)")
     # follower screens (docs/screens.md)
     p.add_argument("--follow", metavar="http://HOST:PORT", help="mirror a running show on this screen (read-only)")
     p.add_argument("--passcode", metavar="P", help="with --follow: the show's devices.web.follow_passcode")
@@ -87,7 +92,7 @@ documentation: docs/cli.md in the quizshow sources (all flags), docs/install.md,
 # One thing at a time: each of these does its job and exits.
 MODES = {"check": "--check", "list": "--list", "copy_demo": "--copy-demo", "seats": "--seats", "sheet": "--sheet",
          "export_results": "--export-results", "import_pack": "--import", "proof": "--proof",
-         "export_siq": "--export-siq"}
+         "export_siq": "--export-siq", "report": "--report", "season_export": "--season-export"}
 
 
 def conflict(args: argparse.Namespace) -> str | None:
@@ -205,6 +210,23 @@ def export_results(show: Path, journal: Path | None, prefix: Path, out=None) -> 
     return 0
 
 
+def report(show: Path, journal: Path | None, prefix: Path, out=None) -> int:
+    """`--report PREFIX`: the report of the night (quizshow/report/), from the show's journal."""
+    from quizshow.event_file import load_any as load_show  # a show or a tournament day
+    from quizshow.report import write_report
+
+    out = out or sys.stdout
+    problems = Problems()
+    config = load_show(show, problems)
+    if config is None or problems:
+        for problem in problems.items:
+            print(problem, file=out)
+        return 1
+    for path in write_report(config, journal or config.journal_path, prefix, out):
+        print(path, file=out)
+    return 0
+
+
 LOG_FORMAT = "%(asctime)s.%(msecs)03d %(levelname)s %(name)s: %(message)s"  # 21:14:03.512 WARNING …
 
 
@@ -239,6 +261,12 @@ def _main(args: argparse.Namespace) -> int:
             return sheet(show, args.sheet)
         if args.export_results:
             return export_results(show, args.journal, args.export_results)
+        if args.report:
+            return report(show, args.journal, args.report)
+        if args.season_export:
+            from quizshow.season.command import export_command as season_export
+
+            return season_export(show, args.season_export)
         if args.export_siq:
             from quizshow.tools.siq_tools import export_command
 

@@ -65,7 +65,7 @@ class ReplayScene(Scene):
         if race is None:
             self._none(surface, frame)
             return
-        sub = heading(frame.fmt, race, frame.language)
+        sub = heading(frame.fmt, race.state, frame.language)
         img = frame.text.fit(sub, "heading", (u(1000), u(46)), frame.color("text"), u(38), align="left", wrap=False)
         surface.blit(img, (u(80), u(40) + title.get_height() + u(6)))
         self._legend(surface, frame, race)

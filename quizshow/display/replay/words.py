@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from quizshow import i18n
+from quizshow.core.state import ShowState
 from quizshow.history.presses import Race, ReplayPress, Timing, Verdict
 from quizshow.i18n import decimal, number, phrase
 
@@ -76,6 +77,8 @@ def ms(seconds: float, language: str, signed: bool = False) -> str:
     """A press's time or margin as the hall reads it: «+3,4 мс» under 10 ms (a box tells microseconds), «+37 мс»
     under a second, «+2,7 с» from a second on."""
     size = abs(seconds)
+    if size < 0.00005:  # a tie, or the first press itself
+        return phrase("replay.ms", language, value="+0" if signed else "0")
     if size >= 1:
         return phrase("replay.s", language, value=decimal(seconds, 1, language, signed))
     if size < 0.01:
@@ -113,9 +116,9 @@ def lane_name(race: Race, press: ReplayPress, language: str) -> str:
     return phrase("replay.lane_player", language, team=team.name, player=player)
 
 
-def heading(fmt: Any, race: Race, language: str) -> str:
+def heading(fmt: Any, state: ShowState, language: str) -> str:
     """Which question: «Раунд 2 · Кино · вопрос 4 · 30 очков», as much as the format's position says."""
-    pos = fmt.position(race.state)
+    pos = fmt.position(state)
     parts: list[str] = []
     if pos.get("stage_key"):
         parts.append(phrase(pos["stage_key"], language, n=pos.get("stage_n") or 1))
