@@ -162,7 +162,11 @@ def check_files(paths: list[Path], out=None) -> int:
     problems = Problems()
     with stopping.loading():
         for path in paths:
-            if _looks_like_pack(path):
+            if _looks_like_season(path):
+                from quizshow.season.command import load as load_season
+
+                load_season(path, problems)
+            elif _looks_like_pack(path):
                 pack = load_pack(path, problems)
                 for line in pack.report[:3] if pack is not None else ():  # an imported pack: what it holds
                     print(f"{path}: {line}", file=out)
@@ -182,6 +186,12 @@ def check_files(paths: list[Path], out=None) -> int:
     errors = sum(1 for p in found if not p.warning)
     print(f"{len(paths)} file(s) checked: {errors} error(s), {len(found) - errors} warning(s)", file=out)
     return 1 if errors else 0
+
+
+def _looks_like_season(path: Path) -> bool:
+    from quizshow.season.file import looks_like_season
+
+    return looks_like_season(path)
 
 
 def _looks_like_pack(path: Path) -> bool:
@@ -253,6 +263,10 @@ def _main(args: argparse.Namespace) -> int:
 
             return run_follow(args)
         show = find_show(args.show)
+        if _looks_like_season(show):  # a season's standings (docs/season.md), not a show
+            from quizshow.season.command import run as run_season
+
+            return run_season(args, show)
         if args.seats:
             from quizshow.runtime.phones import print_seats
 
@@ -264,9 +278,8 @@ def _main(args: argparse.Namespace) -> int:
         if args.report:
             return report(show, args.journal, args.report)
         if args.season_export:
-            from quizshow.season.command import export_command as season_export
-
-            return season_export(show, args.season_export)
+            print(f"--season-export takes a season file (docs/season.md); {show} is not one", file=sys.stderr)
+            return 1
         if args.export_siq:
             from quizshow.tools.siq_tools import export_command
 
