@@ -121,24 +121,26 @@ CAPTIONS: dict[str, dict[str, str]] = {
 
 
 def generic_walk(d: Driver) -> Iterator[str]:
-    """For a format without its own walk: the title, then Next, a press and a verdict until the end, and the buzz
-    replay of the first press. Each caption is the phase's own name in the show's language («phase.<name>»)."""
+    """For a format without its own walk: the title, then Next, a press and a verdict until the end, the
+    standings, and the buzz replay of the last question pressed. Each caption is the phase's own name in the
+    show's language («phase.<name>»)."""
     yield f"phase.{d.state.phase}"
-    replayed = False
+    pressed = False
     for _ in range(3):
         d.go()
         yield f"phase.{d.state.phase}"
-        # a team's button, or its first player's where each player has one (the duel)
-        if d.do(lambda at: c.Buzz(at=at, team=0)) or d.do(lambda at: c.Buzz(at=at, team=0, player=0)):
+        if d.do(lambda at: c.Buzz(at=at, team=0)):
+            pressed = True
             yield f"phase.{d.state.phase}"
-            if not replayed:
-                replayed = d.do(lambda at: c.ViewReplay(at=at, on=True))
-                yield "sheet.replay"
-                d.do(lambda at: c.ViewReplay(at=at, on=False))
             d.do(lambda at: c.Judge(at=at, correct=True))
             yield f"phase.{d.state.phase}"
     d.do(lambda at: c.ViewScores(at=at, on=True))
     yield "scene.standings"
+    d.do(lambda at: c.ViewScores(at=at, on=False))
+    if not pressed:
+        d.do(lambda at: c.Buzz(at=at, team=0, player=0))  # where each player has a button of their own (the duel)
+    if d.do(lambda at: c.ViewReplay(at=at, on=True)):
+        yield "sheet.replay"
 
 
 def caption_words(caption: str, language: str) -> str:
