@@ -60,14 +60,6 @@ PHRASES = {
         "report.device_timing": "Время по",
         "report.device_error": "Худшая точность",
         "report.in_question": "вопрос {n}",
-        "report.format.svoyak": "Своя игра",
-        "report.format.brainring": "Брейн-ринг",
-        "report.format.duel": "Дуэль за цветными столами",
-        "report.format.melee": "Куча мала",
-        "report.format.written": "Письменная викторина",
-        "report.format.tournament": "Турнир",
-        "report.format.sprint": "Спринт",
-        "report.format.demo": "Демо",
     },
     "en": {
         "report.title": "Report of the night",
@@ -114,14 +106,6 @@ PHRASES = {
         "report.device_timing": "Timed by",
         "report.device_error": "Worst accuracy",
         "report.in_question": "question {n}",
-        "report.format.svoyak": "Svoya igra",
-        "report.format.brainring": "Brain-ring",
-        "report.format.duel": "The duel at coloured tables",
-        "report.format.melee": "Kucha mala",
-        "report.format.written": "Written quiz",
-        "report.format.tournament": "Tournament",
-        "report.format.sprint": "Sprint",
-        "report.format.demo": "Demo",
     },
 }
 i18n.add_phrases(PHRASES)
@@ -198,14 +182,12 @@ class _Say:
 
 
 def _header(night: Night, say: _Say) -> list[str]:
-    kind = say(f"report.format.{night.format_id}")
-    kind = night.format_id if kind == f"report.format.{night.format_id}" else kind
     when = ""
     if night.started is not None and night.ended is not None:
         day = time.strftime("%d.%m.%Y", time.localtime(night.started))
         when = f"{day}, " + say("report.span", start=clock(night.started, 0), end=clock(night.ended, 0))
     return [f"<h1>{escape(night.title)}</h1>",
-            f'<p class="meta">{escape(kind)} · {escape(say("report.title"))}<br>'
+            f'<p class="meta">{escape(say("report.title"))}<br>'
             f'{escape(say("report.made", lines=night.lines, when=when))}</p>']
 
 
