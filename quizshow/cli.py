@@ -200,16 +200,25 @@ def _looks_like_pack(path: Path) -> bool:
     return looks_like_pack(path)
 
 
-def export_results(show: Path, journal: Path | None, prefix: Path, out=None) -> int:
+def _show_or_problems(show: Path, out):
+    """The show (or tournament day) to read a journal of; None once its problems are printed."""
     from quizshow.event_file import load_any as load_show  # a show or a tournament day
-    from quizshow.tools.export import export
 
-    out = out or sys.stdout
     problems = Problems()
     config = load_show(show, problems)
     if config is None or problems:
         for problem in problems.items:
             print(problem, file=out)
+        return None
+    return config
+
+
+def export_results(show: Path, journal: Path | None, prefix: Path, out=None) -> int:
+    from quizshow.tools.export import export
+
+    out = out or sys.stdout
+    config = _show_or_problems(show, out)
+    if config is None:
         return 1
     try:
         for path in export(config, journal or config.journal_path, prefix):
@@ -222,15 +231,11 @@ def export_results(show: Path, journal: Path | None, prefix: Path, out=None) -> 
 
 def report(show: Path, journal: Path | None, prefix: Path, out=None) -> int:
     """`--report PREFIX`: the report of the night (quizshow/report/), from the show's journal."""
-    from quizshow.event_file import load_any as load_show  # a show or a tournament day
     from quizshow.report import write_report
 
     out = out or sys.stdout
-    problems = Problems()
-    config = load_show(show, problems)
-    if config is None or problems:
-        for problem in problems.items:
-            print(problem, file=out)
+    config = _show_or_problems(show, out)
+    if config is None:
         return 1
     for path in write_report(config, journal or config.journal_path, prefix, out):
         print(path, file=out)
