@@ -137,9 +137,9 @@ def generic_walk(d: Driver) -> Iterator[str]:
     d.do(lambda at: c.ViewScores(at=at, on=True))
     yield "scene.standings"
     d.do(lambda at: c.ViewScores(at=at, on=False))
-    if not pressed:
-        d.do(lambda at: c.Buzz(at=at, team=0, player=0))  # where each player has a button of their own (the duel)
-    if d.do(lambda at: c.ViewReplay(at=at, on=True)):
+    # where each player has a button of their own (the duel); a format without buttons has nothing to replay
+    pressed = pressed or d.do(lambda at: c.Buzz(at=at, team=0, player=0))
+    if pressed and d.do(lambda at: c.ViewReplay(at=at, on=True)):
         yield "sheet.replay"
 
 

@@ -212,7 +212,7 @@ def _numeric(text: str) -> bool:
 
 def _question(night: Night, question: QuestionNight, say: _Say) -> list[str]:
     out = [f'<section class="q" id="q{question.number}"><div class="head">',
-           f"<h3>{escape(say('report.question', n=question.number))} · {escape(question.where)}</h3>"]
+           f"<h3>{question.number}. {escape(question.where or say('report.question', n=question.number))}</h3>"]
     if question.text:
         out.append(f'<p class="question">{escape(question.text)}</p>')
     if question.answer:
