@@ -43,8 +43,8 @@ PHRASES = {
         "report.what": "Что произошло",
         "report.undone": "отменено",
         "report.took_back": "Отменено: {what}",
-        "report.figures": "нажали: {pressed}; фальстартов: {false_starts}; верно: {correct}, неверно: {wrong}; "
-                          "очков разыграно: +{won} / −{lost}",
+        "report.figures.presses": "нажали: {pressed}; фальстартов: {false_starts}",
+        "report.figures.verdicts": "верно: {correct}, неверно: {wrong}; очков разыграно: +{won} / −{lost}",
         "report.to_first": "первое нажатие через {when}",
         "report.lead": "отрыв первого: {margin}",
         "report.before": "До первого вопроса",
@@ -89,8 +89,8 @@ PHRASES = {
         "report.what": "What happened",
         "report.undone": "undone",
         "report.took_back": "Undone: {what}",
-        "report.figures": "pressed: {pressed}; false starts: {false_starts}; correct: {correct}, wrong: {wrong}; "
-                          "points played: +{won} / −{lost}",
+        "report.figures.presses": "pressed: {pressed}; false starts: {false_starts}",
+        "report.figures.verdicts": "correct: {correct}, wrong: {wrong}; points played: +{won} / −{lost}",
         "report.to_first": "first press after {when}",
         "report.lead": "first by {margin}",
         "report.before": "Before the first question",
@@ -217,7 +217,9 @@ def _question(night: Night, question: QuestionNight, say: _Say) -> list[str]:
         out.append(f'<p class="question">{escape(question.text)}</p>')
     if question.answer:
         out.append(f'<p class="answer">{escape(say("report.answer"))} <b>{escape(question.answer)}</b></p>')
-    out.append(f'<p class="figures">{escape(_figures(question.figures, say))}</p>')
+    figures = _figures(question.figures, say)
+    if figures:
+        out.append(f'<p class="figures">{escape(figures)}</p>')
     if question.race is not None:
         out += _race(question.race, say)
     out.append("</div>")  # the question, its figures and presses stay on one page; its steps may run on
@@ -227,8 +229,14 @@ def _question(night: Night, question: QuestionNight, say: _Say) -> list[str]:
 
 
 def _figures(found: Figures, say: _Say) -> str:
-    parts = [say("report.figures", pressed=found.pressed, false_starts=found.false_starts, correct=found.correct,
-                 wrong=found.wrong, won=found.won, lost=found.lost)]
+    """What the question's figures say: its presses (where it had any), its verdicts and points (where it had
+    any): a question with neither says nothing."""
+    parts = []
+    if found.pressed or found.false_starts:
+        parts.append(say("report.figures.presses", pressed=found.pressed, false_starts=found.false_starts))
+    if found.correct or found.wrong:
+        parts.append(say("report.figures.verdicts", correct=found.correct, wrong=found.wrong, won=found.won,
+                         lost=found.lost))
     if found.to_first is not None:
         parts.append(say("report.to_first", when=ms(found.to_first, say.language)))
     if found.lead is not None:

@@ -234,3 +234,18 @@ def test_standings_are_in_order_of_their_totals_and_places_follow(nights, count,
     for row in found:
         played = sum(1 for v in row.values if v is not None)
         assert sum(row.dropped) == (max(0, played - best) if best is not None else 0)
+
+
+def test_the_standings_window_runs_headless_and_ends_on_sigterm():
+    import signal
+
+    with subprocess.Popen([sys.executable, "main.py", str(DEMO), "--headless"], cwd=ROOT, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True) as shown:
+        try:
+            assert shown.stdout is not None
+            assert shown.stdout.readline().startswith("season: Клубный сезон 2025/26: 12 teams, 1 page(s)")
+            shown.send_signal(signal.SIGTERM)
+            assert shown.wait(timeout=30) == 0
+        finally:
+            if shown.poll() is None:
+                shown.kill()
