@@ -23,9 +23,10 @@ from quizshow.core import commands as c
 from quizshow.core.actions import Call, registry_for
 from quizshow.core.clock import ShowClock
 from quizshow.core.effects import Event
-from quizshow.core.engine import Engine, Outcome
+from quizshow.core.engine import Engine, Entry, Outcome
 from quizshow.core.format import Refused
 from quizshow.core.spec import PhaseFlags
+from quizshow.core.state import ShowState
 from quizshow.display import paint
 from quizshow.display.console import describe, where_words
 from quizshow.i18n import refusal
@@ -97,6 +98,7 @@ class ShowApp:
         self.projector = Projector(self.format, self.theme, config.title, config.language, text, views,
                                    self.give_way, sound=sound)
         self.projector.trim = trim_heap  # idle pieces free pictures: the heap's pages go back (runtime/memory.py)
+        self.projector.history = self._history  # the buzz replay reads the steps in effect
         self.status = ConsoleStatus()  # before the buzzer map: its problems are shown
         self.notices = Notices(self.status, self.sinks)
         buzzers = buzzer_map(config, self.notice)
@@ -126,6 +128,11 @@ class ShowApp:
             self.web = _phones().start_web(self, web_port)
         self.status.devices = self.device_lines()
         tell_start(self, self.runtime.loaded)
+
+    def _history(self) -> tuple[ShowState, tuple[Entry, ...]]:
+        """The steps in effect, copied while no input is applied (the buzz replay reads them)."""
+        with self.runtime.lock:
+            return self.runtime.engine.history()
 
     # --- the parts, for tests and benches ------------------------------------------------------------
 

@@ -42,6 +42,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--export-results", type=Path, default=None, metavar="PREFIX",
                    help="write the show's results from its journal as PREFIX.<suffix>, one file for each "
                         "its format exports (e.g. PREFIX.csv and PREFIX.html)")
+    p.add_argument("--report", type=Path, default=None, metavar="PREFIX",
+                   help="write the report of the night from the show's journal as PREFIX.report.html and, printed "
+                        "by a headless Chromium, PREFIX.report.pdf (docs/report.md)")
+    p.add_argument("--season-export", type=Path, default=None, metavar="PREFIX",
+                   help="with a season file: write its standings as PREFIX.csv and PREFIX.html (docs/season.md)")
     # follower screens (docs/screens.md)
     p.add_argument("--follow", metavar="http://HOST:PORT", help="mirror a running show on this screen (read-only)")
     p.add_argument("--passcode", metavar="P", help="with --follow: the show's devices.web.follow_passcode")
@@ -87,7 +92,7 @@ documentation: docs/cli.md in the quizshow sources (all flags), docs/install.md,
 # One thing at a time: each of these does its job and exits.
 MODES = {"check": "--check", "list": "--list", "copy_demo": "--copy-demo", "seats": "--seats", "sheet": "--sheet",
          "export_results": "--export-results", "import_pack": "--import", "proof": "--proof",
-         "export_siq": "--export-siq"}
+         "export_siq": "--export-siq", "report": "--report", "season_export": "--season-export"}
 
 
 def conflict(args: argparse.Namespace) -> str | None:
@@ -157,7 +162,11 @@ def check_files(paths: list[Path], out=None) -> int:
     problems = Problems()
     with stopping.loading():
         for path in paths:
-            if _looks_like_pack(path):
+            if _looks_like_season(path):
+                from quizshow.season.command import load as load_season
+
+                load_season(path, problems)
+            elif _looks_like_pack(path):
                 pack = load_pack(path, problems)
                 for line in pack.report[:3] if pack is not None else ():  # an imported pack: what it holds
                     print(f"{path}: {line}", file=out)
@@ -179,22 +188,37 @@ def check_files(paths: list[Path], out=None) -> int:
     return 1 if errors else 0
 
 
+def _looks_like_season(path: Path) -> bool:
+    from quizshow.season.file import looks_like_season
+
+    return looks_like_season(path)
+
+
 def _looks_like_pack(path: Path) -> bool:
     from quizshow.packs.play import looks_like_pack
 
     return looks_like_pack(path)
 
 
-def export_results(show: Path, journal: Path | None, prefix: Path, out=None) -> int:
+def _show_or_problems(show: Path, out):
+    """The show (or tournament day) to read a journal of; None once its problems are printed."""
     from quizshow.event_file import load_any as load_show  # a show or a tournament day
-    from quizshow.tools.export import export
 
-    out = out or sys.stdout
     problems = Problems()
     config = load_show(show, problems)
     if config is None or problems:
         for problem in problems.items:
             print(problem, file=out)
+        return None
+    return config
+
+
+def export_results(show: Path, journal: Path | None, prefix: Path, out=None) -> int:
+    from quizshow.tools.export import export
+
+    out = out or sys.stdout
+    config = _show_or_problems(show, out)
+    if config is None:
         return 1
     try:
         for path in export(config, journal or config.journal_path, prefix):
@@ -202,6 +226,19 @@ def export_results(show: Path, journal: Path | None, prefix: Path, out=None) -> 
     except ValueError as why:
         print(why, file=out)
         return 1
+    return 0
+
+
+def report(show: Path, journal: Path | None, prefix: Path, out=None) -> int:
+    """`--report PREFIX`: the report of the night (quizshow/report/), from the show's journal."""
+    from quizshow.report import write_report
+
+    out = out or sys.stdout
+    config = _show_or_problems(show, out)
+    if config is None:
+        return 1
+    for path in write_report(config, journal or config.journal_path, prefix, out):
+        print(path, file=out)
     return 0
 
 
@@ -231,6 +268,10 @@ def _main(args: argparse.Namespace) -> int:
 
             return run_follow(args)
         show = find_show(args.show)
+        if _looks_like_season(show):  # a season's standings (docs/season.md), not a show
+            from quizshow.season.command import run as run_season
+
+            return run_season(args, show)
         if args.seats:
             from quizshow.runtime.phones import print_seats
 
@@ -239,6 +280,11 @@ def _main(args: argparse.Namespace) -> int:
             return sheet(show, args.sheet)
         if args.export_results:
             return export_results(show, args.journal, args.export_results)
+        if args.report:
+            return report(show, args.journal, args.report)
+        if args.season_export:
+            print(f"--season-export takes a season file (docs/season.md); {show} is not one", file=sys.stderr)
+            return 1
         if args.export_siq:
             from quizshow.tools.siq_tools import export_command
 

@@ -47,6 +47,8 @@ DEFAULT_COLORS: dict[str, str] = {
     "art_cat_eye": "#78be46", "art_cat_nose": "#f2808c", "art_cat_whiskers": "#faf4ec", "art_glint": "#ffffff",
     "art_ink": "#221814", "art_sack": "#b08452", "art_sack_dark": "#785630", "art_sack_light": "#cea874",
     "art_cord": "#d6383e", "art_gift_box": "#e5484d", "art_gift_box_dark": "#a82832", "art_gift_lid": "#f46268",
+    # The buzz replay (display/replay/): the false-start zone and its hatching, the lanes' lines, the window's end.
+    "replay_zone": "#2a0c26", "replay_hatch": "#5c1a34", "replay_lane": "#26337a", "replay_window_end": "#8a93c8",
     # The contact sheet's (--sheet) background between the tiles.
     "sheet_background": "#12141c",
     # The operator's console (display/console_style.py): dark, high contrast, one accent. It is the house's,

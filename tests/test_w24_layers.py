@@ -69,8 +69,8 @@ def blanked(engine):
 
 
 def test_the_stack_says_the_order_in_one_place_bottom_first():
-    assert [layer.name for layer in stack.STACK] == ["phase", "flash", "splash", "overlay", "join", "blank",
-                                                     "line_check"]
+    assert [layer.name for layer in stack.STACK] == ["phase", "flash", "splash", "overlay", "replay", "join",
+                                                     "blank", "line_check"]
     assert {layer.rule for layer in stack.STACK[1:4]} == {stack.Rule.ON_TOP}
     assert {layer.rule for layer in stack.STACK[4:]} == {stack.Rule.COVERS}
 

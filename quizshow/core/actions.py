@@ -146,6 +146,12 @@ CORE_ACTIONS: tuple[ActionDef, ...] = (
               (Arg("on", bool, optional=True),)),
     ActionDef("scores", lambda x, a: c.ViewScores(at=x.at, on=_toggle(a["on"], x.state.view.scores)),
               (Arg("on", bool, optional=True),)),
+    # The buzz replay (display/replay/): on the latest question with presses, or `back` before it; and one earlier.
+    ActionDef("replay", lambda x, a: c.ViewReplay(at=x.at, on=_toggle(a["on"], x.state.view.replay is not None),
+                                                  back=a["back"] or 0),
+              (Arg("on", bool, optional=True), Arg("back", int, optional=True))),
+    ActionDef("replay_earlier", lambda x, a: c.ViewReplay(
+        at=x.at, back=0 if x.state.view.replay is None else x.state.view.replay + 1)),
     ActionDef("correct", lambda x, a: c.Judge(at=x.at, correct=True)),
     ActionDef("wrong", lambda x, a: c.Judge(at=x.at, correct=False)),
     ActionDef("undo", lambda x, a: c.Undo(at=x.at)),

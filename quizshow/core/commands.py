@@ -184,6 +184,9 @@ class Buzz(Command):
     player: int | None = None
     source_time: float | None = None
     device: str = ""
+    # The most `source_time` can be wrong by, in seconds (a phone's clock-sync bound: docs/phones.md); None where
+    # the device's own clock is exact (a box) or the press is timed on arrival (a key). The replay draws it.
+    clock_error: float | None = None
     undoable: ClassVar[bool] = True
 
     @property
@@ -237,6 +240,15 @@ class ViewScores(Command):
 @dataclass(frozen=True)
 class ViewBlank(Command):
     on: bool = True
+
+
+@dataclass(frozen=True)
+class ViewReplay(Command):
+    """The buzz replay on the projector (or off): the presses of the latest question that had any, or of the
+    one `back` questions before it (display/replay/)."""
+
+    on: bool = True
+    back: int = 0
 
 
 # --- discipline: a host's step on a team (svoyak's «Затяжка»; «Брейн-ринг»'s appeals and fines) ------------

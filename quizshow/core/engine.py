@@ -152,6 +152,15 @@ class Engine:
             raise ValueError("not an engine snapshot")
         self.state, self.entries, self._before = state, entries, before
 
+    # --- what is in effect, for the pictures that look back (the buzz replay) ---------------------------
+
+    def history(self) -> tuple[ShowState, tuple[Entry, ...]]:
+        """The state before the oldest entry kept and every entry in effect since (the last UNDO_DEPTH at
+        least): each step re-applies to it, as an undo re-applies them. A copy: the engine goes on."""
+        start = self._before[0] if self._before else self.state
+        assert start is not None  # the first is always kept (see _forget)
+        return start, tuple(self.entries)
+
     # --- undo and back --------------------------------------------------------------------------
 
     def undo_target(self) -> Entry | None:

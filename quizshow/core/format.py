@@ -17,7 +17,7 @@ from quizshow.core.effects import Event, EventKind
 from quizshow.core.limits import MAX_CLOCK_S, MAX_POINTS, points_ok, seconds_ok
 from quizshow.core.match import MatchResult
 from quizshow.core.phases import NO_FLAGS, PhaseFlags
-from quizshow.core.state import Banner, ShowState, Team, View
+from quizshow.core.state import Banner, ShowState, Team
 from quizshow.core.timers import Window
 
 if TYPE_CHECKING:
@@ -261,6 +261,11 @@ class Format:
         """Where the show is: round and question numbers and the value, for the console header."""
         return {"round": state.round, "question": state.question}
 
+    def false_start_line(self, state: ShowState) -> float | None:
+        """The show time before which a press on the question in play is a false start (the brain-ring's
+        «Время!»); None: the format has no false starts, or the line is not drawn yet. The buzz replay draws it."""
+        return None
+
     def shown_scores(self, state: ShowState) -> tuple[int, ...] | None:
         """The scores as the projector last showed them, where they differ from the teams' scores now (the
         written quiz marks sheets before its results table); None: the scores now (the broadcast overlay)."""
@@ -309,7 +314,12 @@ class Format:
         return replace(state, view=replace(state.view, scores=cmd.on)), []
 
     def on_view_blank(self, state: ShowState, cmd: c.ViewBlank) -> Result:
-        return replace(state, view=View(blank=cmd.on, scores=state.view.scores)), []
+        return replace(state, view=replace(state.view, blank=cmd.on)), []
+
+    def on_view_replay(self, state: ShowState, cmd: c.ViewReplay) -> Result:
+        if cmd.back < 0:
+            raise Refused("a replay goes back 0 or more questions, not {n}", n=cmd.back)
+        return replace(state, view=replace(state.view, replay=cmd.back if cmd.on else None)), []
 
     def on_timer_start(self, state: ShowState, cmd: c.TimerStart) -> Result:
         if self.setup.flags(state.phase).clock_over:  # after the verdict a paused clock stays paused

@@ -42,7 +42,7 @@ _TAIL = re.compile(rb', "seq": (-?\d{1,12}), "crc": (\d{1,10})\}\Z')  # a versio
 # Fields whose values are checked on decoding (by name, in every format's commands).
 TEAM_FIELDS = ("team", "extra_appeal")  # 0-based team indices
 POINT_FIELDS = ("points", "amount", "value")  # scores, bids, stakes, values: within ±MAX_POINTS
-SECONDS_FIELDS = ("seconds",)
+SECONDS_FIELDS = ("seconds", "clock_error")
 
 
 class JournalError(Exception):

@@ -31,6 +31,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "command.ViewBlank": "«Затемнить»", "command.Discipline": "Дисквалификация / штраф",
         "command.Go": "«Далее»", "command.Back": "«Назад»",
         "refusal.{command} is not used by format {format}": "{command} в этой игре не действует",
+        "refusal.a replay goes back 0 or more questions, not {n}": "Повтор нажатий: назад на 0 вопросов или больше, "
+                                                                  "а не на {n}",
     },
     "en": {
         "next.first_question": "The first question",
@@ -57,6 +59,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "command.ViewBlank": "«Blank»", "command.Discipline": "Disqualification / penalty",
         "command.Go": "«Next»", "command.Back": "«Back»",
         "refusal.{command} is not used by format {format}": "{command} does nothing in this game",
+        "refusal.a replay goes back 0 or more questions, not {n}": "A replay goes back 0 or more questions, not {n}",
     },
 }
 

@@ -22,6 +22,7 @@ class Team:
 class View:
     blank: bool = False
     scores: bool = False  # the score overlay over the current scene
+    replay: int | None = None  # the buzz replay: None off; else how many questions before the latest it shows
 
 
 @dataclass(frozen=True)

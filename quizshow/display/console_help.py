@@ -23,7 +23,7 @@ def draw_help(ui: PanelUI, keymap: KeyMap) -> None:
     surface.blit(ui.fitted(ui.say("console.help_title"), "heading", (box.width, unit * 2), GOLD, unit * 2),
                  (box.x + unit, box.y + unit))
     rows = [(ui.say(f"action.{action}"), ", ".join(keymap.keys_of(action, language)))
-            for action in (*BUTTONS, "escape")]
+            for action in (*BUTTONS, "replay", "replay_earlier", "escape")]
     for team, button in enumerate(ui.format.buttons(ui.state)):  # those that can press: a team's, a table's
         team_keys = keymap.keys_of(f"buzz{team + 1}", language)
         if team_keys:

@@ -143,9 +143,9 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         return said or own_said
     command_key = {c.TimerStart: "journal.timer_start", c.TimerStop: "journal.timer_stop",
                    c.Announce: "journal.announce", c.ViewBlank: "journal.blank",
-                   c.ViewScores: "journal.scores"}.get(type(cmd))
+                   c.ViewScores: "journal.scores", c.ViewReplay: "journal.replay"}.get(type(cmd))
     if command_key:
-        off = isinstance(cmd, (c.ViewBlank, c.ViewScores)) and not cmd.on  # which way it went
+        off = isinstance(cmd, (c.ViewBlank, c.ViewScores, c.ViewReplay)) and not cmd.on  # which way it went
         return say(f"{command_key}_off" if off else command_key)
     team = getattr(cmd, "team", None)
     if own is not None:

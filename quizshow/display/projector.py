@@ -3,7 +3,8 @@ the buzz flash, splashes, the score overlay, blank.
 
 What covers what is the layer stack (display/stack.py, `STACK`), bottom first: the phase's scene (composed
 with the outgoing picture while a transition runs), the buzz flash, a splash, the score overlay, then the
-covering pictures: the phones' «Подключение игроков» (`join`), blank, and the line check over everything.
+covering pictures: the buzz replay (`replay`), the phones' «Подключение игроков» (`join`), blank, and the
+line check over everything.
 
 A still picture costs nothing: `needs_frame` says whether anything on screen can have changed since the
 last frame (a new state, a transition, a running clock, an animation), and the window loop draws and
@@ -31,6 +32,8 @@ from quizshow.core.phases import PhaseFlags
 from quizshow.core.state import ShowState
 from quizshow.display import motion, paint, stack, surfaces
 from quizshow.display.motion.overlays import in_strips
+from quizshow.display.replay import History, ReplayBook
+from quizshow.display.replay.scene import ReplayScene
 from quizshow.display.scenes import COMMON
 from quizshow.display.scenes.base import Animations, Frame, Layers, Piece, Scene
 from quizshow.display.scenes.cards import StandingsCard, around
@@ -121,6 +124,10 @@ class Projector:
         self.line_check = False  # «Проверка кнопок» replaces the show's picture while it is on
         self.join: JoinBoard | None = None  # the phones' join codes cover the show's picture while set
         self._join_scene = JoinScene()
+        # The buzz replay's steps in effect (the app's engine, a follower's replica); None: it shows no presses.
+        self.history: History | None = None
+        self._replay = ReplayBook(fmt, self.flags)
+        self._replay_scene = ReplayScene()
         self.video = VideoScreen(sound=sound)  # the one video on screen (a pack's question card)
         self._ahead_for: ShowState | None = None  # the state `ahead` is preparing for
         self._work: Iterator[str] | None = None  # its idle pieces still to run (`_pieces`)
@@ -149,7 +156,8 @@ class Projector:
     def live(self, state: ShowState, now: float | None = None) -> stack.Live:
         """Which layers of the stack are live: the covering ones from the state and the switches; with `now`,
         also the ones drawn over the picture (their own drawing fades them in and out)."""
-        covers = {"join": self.join is not None, "blank": state.view.blank, "line_check": self.line_check}
+        covers = {"join": self.join is not None, "blank": state.view.blank, "line_check": self.line_check,
+                  "replay": state.view.replay is not None}
         if now is None:
             return stack.Live(**covers)
         phase = self.views.scene(state.phase, COMMON["title"])
@@ -162,6 +170,9 @@ class Projector:
         if layer is stack.JOIN and self.join is not None:
             self._join_scene.board = self.join
             return self._join_scene
+        if layer is stack.REPLAY:
+            self._replay_scene.race = self._replay.race(self.history, state.view.replay or 0)
+            return self._replay_scene
         if layer is stack.PHASE:
             return self.views.scene(state.phase, COMMON["title"])
         return COMMON[layer.name]

@@ -90,6 +90,7 @@ CAPTIONS: dict[str, dict[str, str]] = {
         "sheet.shootout": "Перестрелка",
         "sheet.shootout_question": "Перестрелка: вопрос",
         "sheet.winner": "Победитель",
+        "sheet.replay": "Повтор нажатий (R)",
     },
     "en": {
         "sheet.title": "Title",
@@ -114,23 +115,32 @@ CAPTIONS: dict[str, dict[str, str]] = {
         "sheet.shootout": "Shoot-out",
         "sheet.shootout_question": "Shoot-out: a question",
         "sheet.winner": "Winner",
+        "sheet.replay": "Buzz replay (R)",
     },
 }
 
 
 def generic_walk(d: Driver) -> Iterator[str]:
-    """For a format without its own walk: the title, then Next, a press and a verdict until the end.
-    Each caption is the phase's own name in the show's language («phase.<name>»)."""
+    """For a format without its own walk: the title, then Next, a press and a verdict until the end, the
+    standings, and the buzz replay of the last question pressed. Each caption is the phase's own name in the
+    show's language («phase.<name>»)."""
     yield f"phase.{d.state.phase}"
+    pressed = False
     for _ in range(3):
         d.go()
         yield f"phase.{d.state.phase}"
         if d.do(lambda at: c.Buzz(at=at, team=0)):
+            pressed = True
             yield f"phase.{d.state.phase}"
             d.do(lambda at: c.Judge(at=at, correct=True))
             yield f"phase.{d.state.phase}"
     d.do(lambda at: c.ViewScores(at=at, on=True))
     yield "scene.standings"
+    d.do(lambda at: c.ViewScores(at=at, on=False))
+    # where each player has a button of their own (the duel); a format without buttons has nothing to replay
+    pressed = pressed or d.do(lambda at: c.Buzz(at=at, team=0, player=0))
+    if pressed and d.do(lambda at: c.ViewReplay(at=at, on=True)):
+        yield "sheet.replay"
 
 
 def caption_words(caption: str, language: str) -> str:
@@ -163,6 +173,7 @@ def contact_sheet(config: ShowConfig, out: Path, seed: int = 7, *, size: tuple[i
     engine = Engine(make_format(config), seed)
     theme = load_theme(config.theme)
     projector = Projector(engine.format, theme, config.title, config.language, text, views=views)
+    projector.history = engine.history
     driver = Driver(engine, projector.on_events)
     frame = pygame.Surface(size)
     tiles: list[tuple[str, pygame.Surface]] = []

@@ -1,7 +1,7 @@
 """The projector's layer stack: what covers what, said in one place.
 
-Bottom to top (`STACK`): the phase's scene, the buzz flash, a splash, the score overlay, the phones'
-«Подключение игроков», blank, the line check. Each layer has one rule:
+Bottom to top (`STACK`): the phase's scene, the buzz flash, a splash, the score overlay, the buzz replay, the
+phones' «Подключение игроков», blank, the line check. Each layer has one rule:
 
 - `BASE`: the phase's scene (composed with the outgoing picture while a transition runs). Always there.
 - `ON_TOP`: drawn over the layers below it while it is live; the picture below shows around it.
@@ -10,8 +10,9 @@ Bottom to top (`STACK`): the phase's scene, the buzz flash, a splash, the score 
   a technical screen or the blank shows nothing else).
 
 So a blank hides the flash, the splash and the overlay; the line check hides even a blank; the join codes
-hide the show but not a blank. Which layers are live is read from the state and the projector's switches
-(`Live`), never decided here.
+hide the show but not a blank. The buzz replay is a picture of the show itself: it covers the show and its
+overlay, and the technical screens (the join codes, blank, the line check) cover it. Which layers are live
+is read from the state and the projector's switches (`Live`), never decided here.
 """
 
 from __future__ import annotations
@@ -37,12 +38,13 @@ PHASE = Layer("phase", Rule.BASE, "the format's scene for the phase, with its tr
 FLASH = Layer("flash", Rule.ON_TOP, "the frame's edges light in the colour of whoever buzzed first")
 SPLASH = Layer("splash", Rule.ON_TOP, "«Аукцион!», «Раунд окончен»: a band sweeping over the scene it was made over")
 OVERLAY = Layer("overlay", Rule.ON_TOP, "the standings card sliding up (not over the standings scene itself)")
+REPLAY = Layer("replay", Rule.COVERS, "«Повтор нажатий»: a question's presses on a time axis, the verdict under it")
 JOIN = Layer("join", Rule.COVERS, "the phones' «Подключение игроков» codes")
 BLANK = Layer("blank", Rule.COVERS, "a black screen")
 LINE_CHECK = Layer("line_check", Rule.COVERS, "«Проверка кнопок»")
 
 # The one place that says the order, bottom first.
-STACK: tuple[Layer, ...] = (PHASE, FLASH, SPLASH, OVERLAY, JOIN, BLANK, LINE_CHECK)
+STACK: tuple[Layer, ...] = (PHASE, FLASH, SPLASH, OVERLAY, REPLAY, JOIN, BLANK, LINE_CHECK)
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,7 @@ class Live:
     flash: bool = False
     splash: bool = False
     overlay: bool = False
+    replay: bool = False
     join: bool = False
     blank: bool = False
     line_check: bool = False

@@ -115,12 +115,14 @@ class Hardware:
         team, player = split_target(target)
         return Action("buzz", press.at, press.box, (team, player), press.source_time)
 
-    def buzz(self, team: int, at: float, source_time: float, device: str, player: int | None = None) -> Any:
+    def buzz(self, team: int, at: float, source_time: float, device: str, player: int | None = None,
+             clock_error: float | None = None) -> Any:
         """A `buzz` action call (controls.py), whatever its source: the line check takes it, else the Buzz."""
         if self.line_check:
             self.light(team, at)
             return None
-        return self.app.submit(c.Buzz(at=at, team=team, player=player, source_time=source_time, device=device))
+        return self.app.submit(c.Buzz(at=at, team=team, player=player, source_time=source_time, device=device,
+                                      clock_error=clock_error))
 
     def pad_added(self, instance_id: int, index: int, name: str) -> None:
         self.pads[instance_id] = (index, name)

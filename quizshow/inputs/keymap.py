@@ -29,6 +29,8 @@ DEFAULT_KEYS: dict[str, tuple[str, ...]] = {
     "undo": ("CTRL+Z",),
     "announce": ("A",),
     "scores": ("S",),
+    "replay": ("R",),  # the buzz replay of the latest question with presses, and off
+    "replay_earlier": ("SHIFT+R",),  # ...one question earlier
     "help": ("F1", "SHIFT+SLASH"),
     "linecheck": ("F9",),  # «Проверка кнопок»
     "assign": ("F10",),  # assign buzzers by pressing

@@ -35,6 +35,7 @@ class Action:
     source: str = "keyboard"
     args: tuple[Value, ...] = ()
     source_time: float | None = None
+    clock_error: float | None = None  # the most `source_time` can be wrong by (a phone's clock sync), seconds
     # Told what became of it (its outcome, None: not applied) on the thread that applied it: a phone hears
     # back that way.
     done: Callable[[Any], None] | None = field(default=None, compare=False, repr=False)

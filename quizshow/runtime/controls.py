@@ -340,5 +340,6 @@ class Controls:
         team, player = args["team"], args["player"]
         if not 0 <= team < len(self.state().teams):
             return None
-        result: Outcome | None = self.host.hardware.buzz(team, action.at, action.press_time, action.source, player)
+        result: Outcome | None = self.host.hardware.buzz(team, action.at, action.press_time, action.source, player,
+                                                         action.clock_error)
         return result

@@ -462,6 +462,7 @@ def _show(args: Namespace, base: str, show: Path) -> int:
     projector = Projector(fmt, theme, config.title, config.language, text, registry.views(config.format),
                           sound=False)
     replica = Replica(fmt)
+    projector.history = lambda: replica.engine.history() if replica.engine is not None else None
     screen = FollowScreen(projector, theme, text, config.language, fmt, host_view=args.host_view)
     window: pygame.Window | None = None
     if not args.headless:

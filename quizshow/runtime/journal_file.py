@@ -175,14 +175,15 @@ class Journal:
             raise
 
     @staticmethod
-    def read(path: Path, show_id: str, teams: int | None = None) -> Loaded | None:
+    def read(path: Path, show_id: str, teams: int | None = None, whole: bool = False) -> Loaded | None:
         """The commands of a journal without opening it for writing (exports, tools): the file is not
-        changed (a torn last line is left to the show that writes it)."""
-        return Journal._read(path, show_id, teams=teams, write=False)
+        changed (a torn last line is left to the show that writes it). `whole`: every command from the first
+        line, never a snapshot's engine and the lines after it (a tool that replays the night from the start)."""
+        return Journal._read(path, show_id, teams=teams, write=False, whole=whole)
 
     @staticmethod
     def _read(path: Path, show_id: str, resume_to_damage: bool = False, teams: int | None = None,
-              write: bool = True) -> Loaded | None:
+              write: bool = True, whole: bool = False) -> Loaded | None:
         size = path.stat().st_size
         if size > MAX_JOURNAL_BYTES:
             raise JournalError(f"{path}: the journal is {size >> 20} MiB (at most {MAX_JOURNAL_BYTES >> 20} MiB): "
@@ -191,7 +192,7 @@ class Journal:
         if not raw.strip():
             raise JournalError(f"{path}: the journal is empty (no header): its show cannot be resumed; "
                                "use --fresh to start a new show (the empty file is kept)")
-        snap = _read_snapshot(path, show_id, raw)
+        snap = _Snapshot() if whole else _read_snapshot(path, show_id, raw)
         loaded = snap.loaded
         offset, first = (0, 1) if loaded is None else (snap.offset, loaded.lines + 1)
         cursor = loaded.cursor if loaded and loaded.cursor else Cursor(version=1)

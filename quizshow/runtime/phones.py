@@ -190,7 +190,8 @@ def phone_action(press: PhonePress) -> Action:
     """A phone's press → its seat's `buzz` call with the thumb's own time, as a box press is (the line check
     may take it); the phone hears what became of it through `done`."""
     b = press.buzz
-    return Action("buzz", b.at, b.device or "phone", (b.team, b.player), b.press_time, done=press.done)
+    return Action("buzz", b.at, b.device or "phone", (b.team, b.player), b.press_time, b.clock_error,
+                  done=press.done)
 
 
 def stake_action(stake: PhoneStake) -> Action:

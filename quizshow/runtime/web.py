@@ -306,7 +306,7 @@ class WebServer:
         when = phone.clock.press_time(msg.c, arrival)
         seat = phone.seat
         buzz = c.Buzz(at=arrival, team=seat.team, player=seat.player, source_time=when.at,
-                      device="phone" if when.synced else "phone-unsynced")
+                      device="phone" if when.synced else "phone-unsynced", clock_error=when.error)
         answered, done = _answered_on_this_loop()
         self.host.deliver(PhonePress(buzz, done))
         await self._answer(phone, msg.id, await answered, worded=True)

@@ -21,7 +21,7 @@ def export(config: ShowConfig, journal: Path, prefix: Path) -> list[Path]:
         raise ValueError(f"--export-results: format '{config.format}' has no results to export "
                          f"(formats that have: {', '.join(formats)})")
     fmt = make_format(config)
-    loaded = Journal.read(journal, str(config.path)) if journal.exists() else None
+    loaded = Journal.read(journal, str(config.path), whole=True) if journal.exists() else None
     engine = Engine(fmt, loaded.seed if loaded else 0)
     engine.replay(loaded.commands if loaded else [])
     paths = []

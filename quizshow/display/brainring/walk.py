@@ -22,6 +22,9 @@ def walk(d: Driver) -> Iterator[str]:
     yield "sheet.clock"
     d.do(lambda at: c.Buzz(at=at, team=0))
     yield "sheet.team_answers"
+    d.do(lambda at: c.ViewReplay(at=at, on=True))
+    yield "sheet.replay"
+    d.do(lambda at: c.ViewReplay(at=at, on=False))
     d.do(lambda at: c.Judge(at=at, correct=False))
     yield "sheet.wrong"
     d.until((Phase.REVEAL,), lambda: d.do(lambda at: c.Tick(at=at + 60)))

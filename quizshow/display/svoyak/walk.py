@@ -73,6 +73,9 @@ def walk(d: Driver) -> Iterator[str]:
         d.do(lambda at: c.Buzz(at=at, team=1))
         d.do(lambda at: c.Judge(at=at, correct=True))
         yield "sheet.answer_shown"
+        d.do(lambda at: c.ViewReplay(at=at, on=True))
+        yield "sheet.replay"
+        d.do(lambda at: c.ViewReplay(at=at, on=False))
         d.do(lambda at: c.ViewScores(at=at, on=True))
         yield "sheet.standings_s"
         d.do(lambda at: c.ViewScores(at=at, on=False))

@@ -57,6 +57,10 @@ class BrainringFormat(DisciplineRules, Format):
         pool = self.main if kind == "main" else self.reserve
         return pool[index] if index < len(pool) else HOST_QUESTION
 
+    def false_start_line(self, state: ShowState) -> float | None:
+        """«Время!»: a press before it is a false start (seed 004 §6.7)."""
+        return self.ring(state).clean_start if isinstance(state.fmt, Ring) else None
+
     def points_for(self, ring: Ring, team: int) -> int:
         """The question's worth for this team: doubled for a lone player; both alone: one more."""
         alone = {t for t, _ in ring.single}

@@ -196,6 +196,10 @@ class TournamentFormat(Format):
         ev = self.event(state)
         return self.match_format(ev).winner(ev.match) if ev.match is not None else []
 
+    def false_start_line(self, state: ShowState) -> float | None:
+        ev = self.event(state)
+        return self.match_format(ev).false_start_line(ev.match) if ev.match is not None else None
+
     def answering_teams(self, state: ShowState) -> frozenset[int]:
         ev = self.event(state)
         return self.match_format(ev).answering_teams(ev.match) if ev.match is not None else frozenset()

@@ -54,6 +54,13 @@ def _player(args: Args, address: str) -> tuple[Value, ...] | None:
     return (player[0] - 1 if player else None,)
 
 
+def _replay(args: Args, address: str) -> tuple[Value, ...]:
+    """`i 0/1 [i back]`: the buzz replay on (the latest question with presses, or `back` before it) or off."""
+    if len(args) == 2:
+        return (flag(args[:1], address), *ints(args[1:], 1, 1, address, (0, MAX_CELL), "back"))
+    return (flag(args, address),)
+
+
 def _points(args: Args, address: str) -> tuple[Value, ...]:
     return ints(args, 1, 1, address, (-MAX_POINTS, MAX_POINTS), "points")
 
@@ -71,6 +78,7 @@ ROUTES: dict[str, Route] = {
     "/quiz/board/select": Route("cell", _cell),
     "/quiz/view/scores": Route("scores", _flag),
     "/quiz/view/blank": Route("blank", _flag),
+    "/quiz/view/replay": Route("replay", _replay),
     # An event: a result reported by another table (an event format's `report` action).
     TOURNAMENT_RESULT: Route("report", lambda args, address: tournament_result(args)),
 }

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import islice
 
 RTT_WINDOW = 16  # the round trip in use (the pill, the console, the clamp): the smallest of the last 16
@@ -87,6 +87,7 @@ class PressTime:
     at: float  # show time of the press
     synced: bool  # False: no sample yet, the arrival stands in
     clamped: bool  # the phone's claim was outside what the network allows
+    error: float | None = None  # the most `at` can be wrong by (the offset's bound, Estimate.error); None: unsynced
 
 
 class ClockEstimate:
@@ -144,7 +145,8 @@ class ClockEstimate:
         estimate, best = self.estimate(arrival), self.best
         if estimate is None or best is None:
             return press_time(None, phone_ms, arrival)
-        return press_time(Sample(rtt=best.rtt, offset=estimate.offset), phone_ms, arrival)
+        found = press_time(Sample(rtt=best.rtt, offset=estimate.offset), phone_ms, arrival)
+        return replace(found, error=estimate.error) if found.synced else found
 
 
 def press_time(best: Sample | None, phone_ms: float, arrival: float) -> PressTime:
