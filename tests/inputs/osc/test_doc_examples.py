@@ -280,6 +280,15 @@ def team_two_buzzes(crew: Crew) -> None:
     until(lambda: show.engine.state.answering == 1, "team 2 answering")
 
 
+def replay_shown(back: int) -> Callable[[Crew], None]:
+    """The buzz replay on the projector: the latest question that had presses, or `back` questions before it."""
+    def check(crew: Crew) -> None:
+        show = crew.make_show("brainring")
+        crew.run(show)
+        until(lambda: show.engine.state.view.replay == back, f"the replay, {back} question(s) back")
+    return check
+
+
 def opens_cell(theme: int, question: int) -> Callable[[Crew], None]:
     """A board cell opened: theme and question counted from 1 on the wire, from 0 in the call."""
     def check(crew: Crew) -> None:
@@ -399,6 +408,8 @@ CHECKS: dict[str, Callable[[Crew], None]] = {
     "oscsend localhost 7400 /quiz/board/select ii 2 3": opens_cell(2, 3),
     "oscsend localhost 7400 /quiz/team/1/score/add i -10": minus_ten,
     "oscsend localhost 7400 /quiz/view/scores i 1": score_overlay,
+    "oscsend localhost 7400 /quiz/view/replay i 1": replay_shown(0),
+    "oscsend localhost 7400 /quiz/view/replay ii 1 2": replay_shown(2),
     "/quiz/reply/all i 1": oks_answered,
     "oscsend localhost 7400 /quiz/tournament/result sii A3 3 1": tournament_result,
     'oscsend localhost 7400 /quiz/action/duel_hint s "Столица на Неве"': hint_on,
