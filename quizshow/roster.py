@@ -68,6 +68,7 @@ def read_roster(path: Path, problems: Problems) -> list[RosterTeam]:
 def decode(data: bytes) -> tuple[str, str] | None:
     """(text, encoding's name) of a roster's bytes: a byte-order mark says UTF-8 or UTF-16; else UTF-8 if it
     reads as UTF-8, else Windows-1251. None: neither (a byte Windows-1251 does not have)."""
+    encodings: tuple[str, ...]
     if data.startswith(b"\xef\xbb\xbf"):
         encodings = ("utf-8-sig",)
     elif data.startswith((b"\xff\xfe", b"\xfe\xff")):

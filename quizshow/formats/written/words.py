@@ -97,6 +97,19 @@ RU: dict[str, str] = {
     "refusal.{name} sent this question in and does not play it": "{name}: автор вопроса, его не играет",
     "refusal.scores come from the grid: mark the sheets": "Очки считает сетка: отметьте ответы",
     "refusal.the warm-up is not scored": "Разминка не идёт в зачёт: её не отмечают",
+    "journal.written_dispute": "{team}: вопрос {q} — спорный ответ «{text}»",
+    "journal.written_dispute_accepted": "{team}: вопрос {q} — жюри засчитало спорный ответ",
+    "journal.written_dispute_rejected": "{team}: вопрос {q} — жюри не засчитало спорный ответ",
+    "journal.written_appeal_answer": "{team}: апелляция на зачёт ответа, вопрос {q}: «{text}»",
+    "journal.written_appeal_question": "{team}: апелляция на снятие вопроса {q}: «{text}»",
+    "journal.written_appeal_upheld": "{team}: апелляция по вопросу {q} удовлетворена",
+    "journal.written_appeal_rejected": "{team}: апелляция по вопросу {q} отклонена",
+    "refusal.a disputed answer needs its text": "Спорный ответ: введите текст ответа",
+    "refusal.{name}: the jury has ruled on this answer already": "{name}: жюри уже вынесло решение по этому ответу",
+    "refusal.{name}: the answer to question {n} is not disputed": "{name}: ответ на вопрос {n} не спорный",
+    "refusal.an appeal is on an answer or on a question": "Апелляция подаётся на зачёт ответа или на вопрос",
+    "refusal.question {n} is removed already": "Вопрос {n} уже снят",
+    "refusal.{name} has no appeal on question {n} waiting": "{name}: нет нерассмотренной апелляции по вопросу {n}",
 }
 
 EN: dict[str, str] = {
@@ -193,6 +206,19 @@ EN: dict[str, str] = {
     "refusal.{name} sent this question in and does not play it": "{name} sent this question in and does not play it",
     "refusal.scores come from the grid: mark the sheets": "scores come from the grid: mark the sheets",
     "refusal.the warm-up is not scored": "the warm-up is not scored: it is not marked",
+    "journal.written_dispute": "{team}: question {q} disputed: «{text}»",
+    "journal.written_dispute_accepted": "{team}: question {q}, the jury accepted the disputed answer",
+    "journal.written_dispute_rejected": "{team}: question {q}, the jury did not accept the disputed answer",
+    "journal.written_appeal_answer": "{team}: appeal to accept the answer, question {q}: «{text}»",
+    "journal.written_appeal_question": "{team}: appeal to remove question {q}: «{text}»",
+    "journal.written_appeal_upheld": "{team}: the appeal on question {q} is upheld",
+    "journal.written_appeal_rejected": "{team}: the appeal on question {q} is rejected",
+    "refusal.a disputed answer needs its text": "a disputed answer needs its text",
+    "refusal.{name}: the jury has ruled on this answer already": "{name}: the jury has ruled on this answer already",
+    "refusal.{name}: the answer to question {n} is not disputed": "{name}: the answer to question {n} is not disputed",
+    "refusal.an appeal is on an answer or on a question": "an appeal is on an answer or on a question",
+    "refusal.question {n} is removed already": "question {n} is removed already",
+    "refusal.{name} has no appeal on question {n} waiting": "{name} has no appeal on question {n} waiting",
 }
 
 RU.update(TYPED_PHRASES["ru"])
