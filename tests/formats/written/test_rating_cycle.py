@@ -98,7 +98,8 @@ def test_chgksuite_reads_the_same_table_from_the_xlsx_and_the_csv():
     every team with a rating id its mask; the disputed answer and the removed question it counts as not taken and
     warns about, as it does for the rating's own unresolved disputes."""
     said = json.loads((FIXTURES / "evening.chgksuite.json").read_text(encoding="utf-8"))
-    rows = [list(r) for r in openpyxl.load_workbook(FIXTURES / "evening.rating.xlsx").active.iter_rows(values_only=True)]
+    book = openpyxl.load_workbook(FIXTURES / "evening.rating.xlsx")
+    rows = [list(r) for r in book.active.iter_rows(values_only=True)]
     for kind in ("xlsx", "csv"):
         masks = {r["team"]["id"]: r["mask"] for r in said[kind]["results"]}
         assert masks == _masks(rows, by_tour=False) and len(masks) == 38
