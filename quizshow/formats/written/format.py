@@ -7,6 +7,7 @@ tour the results table; after the last, extra questions while first place is sha
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -133,6 +134,18 @@ class WrittenFormat(Format):
         names = [t.name for t in state.teams]
         return standings(names, self.asked(state), len(self.tours), self.w(state),
                          int(self.rules["extra_player_penalty"]))
+
+    def confirm_words(self, state: ShowState, action: str, args: Mapping[str, Any]) -> dict[str, object]:
+        """A team by its name, a question (its place in play order) by the label the console shows («1.7»)."""
+        words: dict[str, object] = dict(args)
+        team = args.get("team")
+        if isinstance(team, int) and 0 <= team < len(state.teams):
+            words["team"] = state.teams[team].name
+        place = args.get("question")
+        if isinstance(place, int):
+            number = self.w(state).number_at(place)
+            words["q"] = self.label(number) if 0 <= number <= max(self.w(state).number, 0) else place + 1
+        return words
 
     def marked(self, state: ShowState, number: int) -> bool:
         """The sheets of `number` are in: it can be marked (a warm-up never is: it is not scored)."""
