@@ -65,7 +65,7 @@ def _ruling(fmt: WrittenFormat, state: ShowState, team: int, number: int, mark: 
     dispute = w.dispute_of(team, number)
     if dispute is not None and dispute.accepted is None:
         accepted = not w.grid.is_correct(team, number) if mark is None else mark
-        return Call("verdict", (team, place, accepted))
+        return Call("dispute_verdict", (team, place, accepted))
     if w.pending_appeal(team, number) is not None and mark is not None:
         return Call("appeal_verdict", (team, place, mark))
     return None

@@ -87,7 +87,7 @@ ACTIONS = (
     # without it, the console asks for it to be typed.
     ActionDef("dispute", lambda x, a: wc.Dispute(at=x.at, team=a["team"], number=_number(x, a),
                                                  text=a["text"] or ""), (TEAM, QUESTION, TEXT), text_max=MAX_TEXT),
-    ActionDef("verdict", lambda x, a: wc.Verdict(at=x.at, team=a["team"], number=_number(x, a),
+    ActionDef("dispute_verdict", lambda x, a: wc.Verdict(at=x.at, team=a["team"], number=_number(x, a),
                                                  accepted=a["accepted"]), (TEAM, QUESTION, Arg("accepted", bool))),
     ActionDef("appeal", lambda x, a: wc.Appeal(at=x.at, team=a["team"], number=_number(x, a), kind="answer",
                                                text=a["text"] or ""), (TEAM, QUESTION, TEXT), text_max=MAX_TEXT),

@@ -100,7 +100,7 @@ TEAM_ROUTES: dict[str, Route] = {
     "score/set": Route("score_set", _points),
     # The written quiz's jury (docs/written.md «Disputes and appeals», docs/osc.md): from the jury's table.
     "dispute": Route("dispute", _disputed),
-    "verdict": Route("verdict", _ruling),
+    "verdict": Route("dispute_verdict", _ruling),
     "appeal/verdict": Route("appeal_verdict", _ruling),
 }
 # A format's own action by name (docs/osc.md, "A format's own actions"): its arguments are typed against

@@ -133,10 +133,10 @@ def test_the_console_and_osc_name_a_question_by_its_column_in_the_rating_table()
     actions = registry_for(SPEC.actions)
     from quizshow.core.actions import ActionContext
 
-    cmd = actions.build(c_call("verdict", 1, 1, True), ActionContext(e.state, t, SPEC.presets["written"]))
+    cmd = actions.build(c_call("dispute_verdict", 1, 1, True), ActionContext(e.state, t, SPEC.presets["written"]))
     assert cmd == wc.Verdict(at=t, team=1, number=1, accepted=True)
     routed = route("/quiz/team/2/verdict", (12, 1), teams=3)
-    assert routed is not None and routed.call == c_call("verdict", 1, 11, True)
+    assert routed is not None and routed.call == c_call("dispute_verdict", 1, 11, True)
     routed = route("/quiz/team/1/appeal/verdict", (3.0, False), teams=3)
     assert routed is not None and routed.call == c_call("appeal_verdict", 0, 2, False)
     routed = route("/quiz/team/3/dispute", (2, "Толстой"), teams=3)
