@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
@@ -31,6 +31,14 @@ def same_name(a: str, b: str) -> bool:
     def clean(s: str) -> str:
         return s.strip().strip("«»\"'").strip().casefold()
     return clean(a) == clean(b)
+
+
+Kept = TypeVar("Kept")
+
+
+def _kept(items: tuple[Kept, ...], found: Kept | None, new: Kept) -> tuple[Kept, ...]:
+    """`items` with `found` replaced by `new` in its place, or `new` added at the end when nothing was found."""
+    return tuple(new if item is found else item for item in items) if found is not None else (*items, new)
 
 
 class WrittenFormat(Format):
@@ -567,8 +575,7 @@ class WrittenFormat(Format):
         if found is not None and found.accepted is not None:
             raise Refused("{name}: the jury has ruled on this answer already", name=state.teams[cmd.team].name)
         new = Dispute(cmd.team, cmd.number, text)
-        disputes = tuple(new if d is found else d for d in w.disputes) if found else (*w.disputes, new)
-        return replace(state, fmt=replace(w, disputes=disputes)), []
+        return replace(state, fmt=replace(w, disputes=_kept(w.disputes, found, new))), []
 
     def on_verdict(self, state: ShowState, cmd: wc.Verdict) -> Result:
         """The game jury's decision turns a disputed answer into 1 or 0 (a later one corrects it)."""
@@ -578,8 +585,7 @@ class WrittenFormat(Format):
         if found is None:
             raise Refused("{name}: the answer to question {n} is not disputed", name=state.teams[cmd.team].name,
                           n=self.label(cmd.number) if 0 <= cmd.number else cmd.number)
-        decided = replace(found, accepted=cmd.accepted)
-        w = replace(w, disputes=tuple(decided if d is found else d for d in w.disputes),
+        w = replace(w, disputes=_kept(w.disputes, found, replace(found, accepted=cmd.accepted)),
                     grid=w.grid.set(cmd.team, cmd.number, cmd.accepted))
         return self._rescored(state, w, cmd.team)
 
@@ -601,8 +607,7 @@ class WrittenFormat(Format):
         found = next((a for a in w.appeals if (a.team, a.number, a.kind) == (cmd.team, cmd.number, cmd.kind)
                       and a.upheld is None), None)
         new = Appeal(cmd.team, cmd.number, cmd.kind, text)
-        appeals = tuple(new if a is found else a for a in w.appeals) if found else (*w.appeals, new)
-        return replace(state, fmt=replace(w, appeals=appeals)), []
+        return replace(state, fmt=replace(w, appeals=_kept(w.appeals, found, new))), []
 
     def on_appeal_verdict(self, state: ShowState, cmd: wc.AppealVerdict) -> Result:
         """The appeal jury rules on the team's appeal on the question (the one on the question first): upheld,
@@ -613,8 +618,7 @@ class WrittenFormat(Format):
         if found is None:
             raise Refused("{name} has no appeal on question {n} waiting", name=state.teams[cmd.team].name,
                           n=self.label(cmd.number) if 0 <= cmd.number else cmd.number)
-        ruled = replace(found, upheld=cmd.upheld)
-        w = replace(w, appeals=tuple(ruled if a is found else a for a in w.appeals))
+        w = replace(w, appeals=_kept(w.appeals, found, replace(found, upheld=cmd.upheld)))
         if cmd.upheld and found.kind == "answer":
             w = replace(w, grid=w.grid.set(cmd.team, cmd.number, True))
         elif cmd.upheld:
