@@ -12,6 +12,7 @@ from yaml.nodes import MappingNode, Node, SequenceNode
 
 from quizshow import registry, stopping
 from quizshow.core.actions import Call
+from quizshow.core.registration import CAPTAIN, Registration
 from quizshow.core.spec import MAX_TEAMS
 from quizshow.formats import common_rules, presets
 from quizshow.formats.teamsize import size_problems
@@ -20,11 +21,12 @@ from quizshow.language import pick
 from quizshow.packs.loader import load_pack
 from quizshow.packs.model import Pack
 from quizshow.resources import themes_dir
+from quizshow.roster import MAX_ID, RosterTeam, read_roster
 from quizshow.themefile import check_theme
 from quizshow.yamlfile import MAX_NAME, FileReader, Problems
 
-SHOW_KEYS = ["title", "format", "preset", "rules", "pack", "language", "theme", "teams", "devices", "keys"]
-TEAM_KEYS = ["name", "color", "captain", "players", "buzzer", "buzzers"]
+SHOW_KEYS = ["title", "format", "preset", "rules", "pack", "language", "theme", "roster", "teams", "devices", "keys"]
+TEAM_KEYS = ["name", "color", "captain", "players", "buzzer", "buzzers", "rating_id", "city"]
 DEVICE_KEYS = ["serial", "keyboard_buzzers", "gamepads", "osc", "web"]
 WEB_KEYS = ["listen", "wifi", "overlay_allow", "follow_passcode"]
 SERIAL_KEYS = ["id", "port", "protocol", "baud", "map"]
@@ -51,6 +53,7 @@ class TeamConfig:
     players: tuple[str, ...] = ()
     buzzer: str | None = None
     buzzers: tuple[str, ...] = ()  # a button per player, in roster order (FormatSpec.player_buzzers)
+    registration: Registration | None = None  # its rating id, city and players (a roster file, or rating_id/city)
 
 
 @dataclass(frozen=True)
@@ -142,7 +145,9 @@ def _load_show(path: Path, problems: Problems) -> ShowConfig | None:
     root = reader.load()
     if root is None:
         return None
-    keys = reader.mapping(root, SHOW_KEYS, required=("title", "format", "teams"), what="the show")
+    keys = reader.mapping(root, SHOW_KEYS, required=("title", "format"), what="the show")
+    if "teams" not in keys and "roster" not in keys:
+        reader.error(root, "the show lists no teams: give 'teams:', a 'roster:' file from the rating, or both")
     fmt, preset, rules = _rules(reader, keys)
     packs = _packs(reader, keys.get("pack"), problems)
     spec = registry.spec(fmt) if fmt in registry.FORMATS else None
@@ -156,8 +161,10 @@ def _load_show(path: Path, problems: Problems) -> ShowConfig | None:
         reader.error(keys["language"], "language must be ru or en")
     devices = _devices(reader, keys.get("devices"))
     most = registry.spec(fmt).max_teams if fmt in registry.FORMATS else MAX_TEAMS  # the format's own limit
-    teams = _teams(reader, keys.get("teams"), devices, most)
-    _team_sizes(reader, keys.get("teams"), teams, preset or "", rules)
+    roster = _roster(reader, keys.get("roster"))
+    listed = _teams(reader, keys.get("teams"), devices, most if roster is None else 0)
+    teams, places = _with_roster(reader, keys.get("teams"), listed, roster, most)
+    _team_sizes(reader, places, teams, preset or "", rules, keys.get("teams") or keys.get("roster"))
     return ShowConfig(
         path=path.resolve(), title=reader.text(keys.get("title"), "title", MAX_NAME) or "", format=fmt or "",
         preset=preset or "", rules=rules, packs=packs, language=language,
@@ -266,30 +273,89 @@ def _teams(reader: FileReader, node: Node | None, devices: Devices, most: int = 
         if len(buzzers) > len(players):
             reader.error(keys["buzzers"], f"{len(buzzers)} buzzers for {len(players)} players: one per player, "
                                           "in the order of 'players'")
+        rating_id = reader.integer(keys.get("rating_id"), "rating_id", 1, MAX_ID)
+        city = reader.text(keys.get("city"), "city", MAX_NAME)
         teams.append(TeamConfig(
             name=label, color=color,
             captain=reader.text(keys.get("captain"), "captain", MAX_NAME), players=players, buzzer=buzzer,
-            buzzers=buzzers))
-    if node is not None and not 1 <= len(teams) <= most:  # a format may allow more (FormatSpec.max_teams)
+            buzzers=buzzers, registration=Registration(rating_id, city or "") if rating_id or city else None))
+    if node is not None and most and not 1 <= len(teams) <= most:  # a format may allow more (FormatSpec.max_teams)
         reader.error(node, f"a show needs 1 to {most} teams (found {len(teams)})")
     return tuple(teams)
 
 
-def _team_sizes(reader: FileReader, node: Node | None, teams: tuple[TeamConfig, ...], preset: str,
-                rules: dict[str, Any]) -> None:
-    """Team sizes the preset's rule book asks for: an error where it admits only that size, else a warning."""
+# Where a team of the show was listed, for a problem with it: the show file's node, or the roster's line.
+Place = tuple[Path, "Node | int"]
+
+
+def _roster(reader: FileReader, node: Node | None) -> tuple[Path, list[RosterTeam]] | None:
+    """`roster: FILE.csv`: the rating's roster file beside the show (quizshow/roster.py), its problems at its lines."""
+    name = reader.text(node, "roster")
+    if name is None or node is None:
+        return None
+    path = (reader.path.parent / name).resolve()
+    if not path.is_file():
+        reader.error(node, f"roster '{name}' not found" if not path.exists() else f"roster '{name}' is not a file")
+        return None
+    return path, read_roster(path, reader.problems)
+
+
+def _with_roster(reader: FileReader, node: Node | None, listed: tuple[TeamConfig, ...],
+                 roster: tuple[Path, list[RosterTeam]] | None, most: int) -> tuple[tuple[TeamConfig, ...], list[Place]]:
+    """The show's teams: the roster's in its order, each with what `teams:` says of the team of the same name
+    (its buzzer, colour, players), then the teams `teams:` lists that the roster does not — registered at the
+    door, without a rating id unless `rating_id:` gives one. Without a roster, `teams:` as it is."""
     items = node.value if isinstance(node, SequenceNode) else []
+    places: list[Place] = [(reader.path, item) for item in items]
+    if roster is None:
+        return listed, places
+    path, found = roster
+    by_name = {team.name.strip().casefold(): (team, place) for team, place in zip(listed, places, strict=False)}
+    teams: list[TeamConfig] = []
+    merged: list[Place] = []
+    for entry in found:
+        own, place = by_name.pop(entry.name.strip().casefold(), (None, (path, entry.line)))
+        members = entry.registration.members
+        registration = entry.registration
+        if own is not None and own.registration is not None:
+            given = own.registration
+            if given.rating_id is not None and given.rating_id != registration.rating_id:
+                reader.error(place[1], f"team '{own.name}' has rating_id {given.rating_id}, but the roster gives "
+                                       f"{registration.rating_id or 'none'} ({path.name}:{entry.line})")
+            registration = Registration(registration.rating_id or given.rating_id, registration.city or given.city,
+                                        members)
+        captain = next((m.full_name for m in members if m.flag == CAPTAIN), None)
+        base = own or TeamConfig(name=entry.name)
+        teams.append(TeamConfig(
+            name=entry.name, color=base.color, captain=base.captain or captain,
+            players=base.players or tuple(m.full_name for m in members), buzzer=base.buzzer, buzzers=base.buzzers,
+            registration=registration))
+        merged.append(place)
+    for own, place in by_name.values():  # at the door
+        teams.append(replace(own, registration=own.registration or Registration()))
+        merged.append(place)
+    where: Node | int = node if node is not None and len(teams) > len(found) else 1
+    if not 1 <= len(teams) <= most and (teams or not reader.problems.errors):  # (an unreadable roster said so)
+        if where == 1:
+            reader.problems.add(path, 1, f"a show needs 1 to {most} teams (the roster lists {len(found)})")
+        else:
+            reader.error(where, f"a show needs 1 to {most} teams (found {len(teams)}: {len(found)} in the roster)")
+    return tuple(teams), merged
+
+
+def _team_sizes(reader: FileReader, places: list[Place], teams: tuple[TeamConfig, ...], preset: str,
+                rules: dict[str, Any], node: Node | None) -> None:
+    """Team sizes the preset's rule book asks for: an error where it admits only that size, else a warning
+    (at the team's line in the show file, or in the roster)."""
     section: Node | int = 1 if node is None else node  # the teams' line (the file's first without them)
     for problem in size_problems(rules, [len(t.players) for t in teams]):
         if problem.team is None:
             reader.warn(section, f"preset {preset} is played by {problem.need} teams (found {problem.found})")
             continue
-        where: Node | int = items[problem.team] if problem.team < len(items) else section
+        path, where = places[problem.team] if problem.team < len(places) else (reader.path, section)
         message = f"team '{teams[problem.team].name}' has {problem.found} players; preset {preset} needs {problem.need}"
-        if problem.strict:
-            reader.error(where, message + " (a full team only)")
-        else:
-            reader.warn(where, message)
+        reader.problems.add(path, where, message + (" (a full team only)" if problem.strict else ""),
+                            warning=not problem.strict)
 
 
 def _check_buzzer(reader: FileReader, node: Node, buzzer: str, box_ids: set[str], taken: dict[str, str],

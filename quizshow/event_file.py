@@ -1,13 +1,14 @@
 """tournament.yaml → a show config whose format is `tournament` (docs/files.md, docs/tournament.md).
 
 Every problem is reported at once as FILE:LINE: message, like a show file: teams (name, captain,
-players, rating, colour), the regulation and its parameters, each stage's match format, preset, rules
-and pack, the tables' buzzers, devices and keys as in a show file.
+players, rating, colour; or the rating's roster file, `roster:`), the regulation and its parameters, each
+stage's match format, preset, rules and pack, the tables' buzzers, devices and keys as in a show file.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
@@ -15,16 +16,19 @@ from typing import Any
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from quizshow import registry, stopping
-from quizshow.config import ShowConfig, TeamConfig, _devices, _keys, _packs, _rules, _theme, load_show
+from quizshow.config import ShowConfig, TeamConfig, _devices, _keys, _packs, _roster, _rules, _theme, load_show
+from quizshow.core.registration import CAPTAIN
 from quizshow.event.day import REGULATIONS
 from quizshow.event.matches import DEFAULT_MATCHES
 from quizshow.event.model import EventTeam, Regulation
 from quizshow.formats.teamsize import size_problems
 from quizshow.formats.tournament.model import EventPlan, StagePlan
 from quizshow.language import pick
+from quizshow.roster import RosterTeam
 from quizshow.yamlfile import FileReader, Problems
 
-KEYS = ["title", "regulation", "parameters", "language", "theme", "teams", "stages", "tables", "devices", "keys"]
+KEYS = ["title", "regulation", "parameters", "language", "theme", "roster", "teams", "stages", "tables", "devices",
+        "keys"]
 TEAM_KEYS = ["name", "captain", "players", "rating", "colour", "color"]
 STAGE_KEYS = ["format", "preset", "rules", "pack"]
 TABLE_KEYS = ["name", "buzzer"]
@@ -69,14 +73,17 @@ def load_tournament(path: Path, problems: Problems, reader: FileReader | None = 
     root = root if root is not None else reader.load()
     if root is None:
         return None
-    keys = reader.mapping(root, KEYS, required=("title", "regulation", "teams"), what="the tournament")
+    keys = reader.mapping(root, KEYS, required=("title", "regulation"), what="the tournament")
+    if "teams" not in keys and "roster" not in keys:
+        reader.error(root, "the tournament lists no teams: give 'teams:', a 'roster:' file from the rating, or both")
     name = reader.text(keys.get("regulation"), "regulation")
     if name is not None and name not in REGULATIONS:
         reader.error(keys["regulation"], f"regulation '{name}' is unknown; expected one of {', '.join(REGULATIONS)}")
         name = None
     name = name or "seed-001"
     regulation = _regulation(reader, keys.get("parameters"), name)
-    teams = _teams(reader, keys.get("teams"), name)
+    roster = _roster(reader, keys.get("roster"))
+    teams = _teams(reader, keys.get("teams"), name, roster[1] if roster else [], keys.get("roster"))
     presets: dict[str, str] = {}
     stages = _stages(reader, keys.get("stages"), name, problems, presets)
     _team_sizes(reader, keys.get("teams"), teams, stages, presets)
@@ -124,7 +131,10 @@ def _regulation(reader: FileReader, node: Node | None, name: str) -> Regulation:
     return Regulation(**values)
 
 
-def _teams(reader: FileReader, node: Node | None, regulation: str) -> tuple[EventTeam, ...]:
+def _teams(reader: FileReader, node: Node | None, regulation: str, roster: Sequence[RosterTeam] = (),
+           roster_node: Node | None = None) -> tuple[EventTeam, ...]:
+    """`teams:` in their order, then the teams of the rating's roster file that `teams:` does not name (its
+    captain the one flagged К, its players as the roster lists them); a team both name is `teams:`'s."""
     teams: list[EventTeam] = []
     seen: set[str] = set()
     for item in reader.sequence(node, "teams"):
@@ -144,9 +154,18 @@ def _teams(reader: FileReader, node: Node | None, regulation: str) -> tuple[Even
             reader.error(keys["players"], f"a team has at most {MAX_PLAYERS} players (found {len(players)})")
         teams.append(EventTeam(name, reader.text(keys.get("captain"), "captain") or "", players[:MAX_PLAYERS],
                                float(rating or 0.0), colour or PALETTE[len(teams) % len(PALETTE)]))
+    listed = {team.name.strip().casefold() for team in teams}
+    for entry in roster:
+        if entry.name.strip().casefold() in listed:
+            continue
+        members = entry.registration.members
+        captain = next((m.full_name for m in members if m.flag == CAPTAIN), "")
+        teams.append(EventTeam(entry.name, captain, tuple(m.full_name for m in members)[:MAX_PLAYERS], 0.0,
+                               PALETTE[len(teams) % len(PALETTE)]))
     low, high = (5, 10) if regulation == "seed-001" else (2, MAX_TEAMS)
-    if node is not None and not low <= len(teams) <= high:
-        reader.error(node, f"regulation {regulation} needs {low} to {high} teams (found {len(teams)})")
+    where = node if node is not None else roster_node
+    if where is not None and not low <= len(teams) <= high:
+        reader.error(where, f"regulation {regulation} needs {low} to {high} teams (found {len(teams)})")
     return tuple(teams)
 
 

@@ -36,6 +36,7 @@ DEFAULT_COLORS: dict[str, str] = {
     # The written quiz's results: the places 1 to 3's tabs and the dark their plates are shaded towards.
     "written_gold": "#f2c14e", "written_silver": "#d9dde8", "written_bronze": "#d08a4a",
     "written_medal_shadow": "#281e0a",
+    "written_waiting": "#ff9f1c",  # a written quiz's row or table whose places wait for a jury (disputes, appeals)
     # The melee's two tables (seed: the red and the green table), on the projector and their console buttons.
     "melee_red": "#d83a3a", "melee_green": "#2fbf71",
     # The phones' join scene: a seat a phone holds, a seat still waiting, the count's pill when all are in or

@@ -94,6 +94,11 @@ class BoundedLoader(yaml.SafeLoader):
 def read_bounded(path: Path, limit: int = MAX_FILE_BYTES) -> str:
     """The text of a regular file no larger than `limit` (a stat before the read: /dev/zero, a FIFO or
     a 200 MB file is refused at once). Raises OSError or UnicodeDecodeError with the reason."""
+    return read_bounded_bytes(path, limit).decode("utf-8")
+
+
+def read_bounded_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file no larger than `limit`, as `read_bounded` checks it (OSError with the reason)."""
     with open(path, "rb") as file:
         info = os.fstat(file.fileno())
         if not stat.S_ISREG(info.st_mode):
@@ -103,7 +108,7 @@ def read_bounded(path: Path, limit: int = MAX_FILE_BYTES) -> str:
         data = file.read(limit + 1)  # the file may have grown since the stat
     if len(data) > limit:
         raise OSError(f"too large (the limit is {limit / 1e6:.0f} MB)")
-    return data.decode("utf-8")
+    return data
 
 
 def compose(text: str) -> Node | None:

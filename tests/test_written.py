@@ -296,7 +296,7 @@ def test_the_grid_exports_as_csv_and_printable_html():
     assert by_name["Бета"][2] == "опоздание" and by_name["Бета"][-1] == "0"
     assert by_name["Гамма"][4] == "автор 1" and by_name["Гамма"][-1] == "1"
     page = grid_html(e.format, e.state, "Вечер <ЧГК>")
-    assert "<title>Вечер &lt;ЧГК&gt;</title>" in page and page.count("<tr") == 5 and "@page" in page
+    assert "<title>Вечер &lt;ЧГК&gt;</title>" in page and page.count("<tr") == 6 and "@page" in page  # + «Взяли»
 
 
 def test_kill_minus_nine_in_the_middle_of_marking_resumes_the_same_grid(tmp_path):

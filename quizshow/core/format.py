@@ -17,6 +17,7 @@ from quizshow.core.effects import Event, EventKind
 from quizshow.core.limits import MAX_CLOCK_S, MAX_POINTS, points_ok, seconds_ok
 from quizshow.core.match import MatchResult
 from quizshow.core.phases import NO_FLAGS, PhaseFlags
+from quizshow.core.registration import Registration
 from quizshow.core.state import Banner, ShowState, Team
 from quizshow.core.timers import Window
 
@@ -89,6 +90,11 @@ class Setup:
     rules: dict[str, Any]
     pack: Pack | None = None  # a show's several packs come joined into one, played in order
     flags: Callable[[str], PhaseFlags] = no_flags  # the format's phase flags (FormatSpec.flags)
+    # Each team's standing with the ЧГК rating (its id, city, players), in team order; () when the show has none.
+    registrations: tuple[Registration, ...] = ()
+
+    def registration(self, team: int) -> Registration:
+        return self.registrations[team] if team < len(self.registrations) else Registration()
 
 
 def _handler_name(command: c.Command) -> str:

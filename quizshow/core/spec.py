@@ -22,7 +22,7 @@ from quizshow.core.state import ShowState
 if TYPE_CHECKING:
     from quizshow.packs.model import Pack
 
-__all__ = ["NO_FLAGS", "FormatSpec", "MatchRole", "Phase", "PhaseFlags", "Rule"]
+__all__ = ["NO_FLAGS", "Cell", "FormatSpec", "MatchRole", "Phase", "PhaseFlags", "Rule", "Sheet"]
 
 
 @dataclass(frozen=True)
@@ -91,9 +91,20 @@ def valued(words: tuple[str, dict[str, Any]] | None, events: Sequence[Any], lang
         return None
     return words[0], {k: v(events, language) if callable(v) else v for k, v in words[1].items()}
 
-# A format's results written out from a state (`--export-results PREFIX`): file suffix -> its text.
-# Pure: the caller replays the journal and writes the files.
-Export = Callable[[Format, ShowState, str], Mapping[str, str]]
+Cell = str | int | None  # a spreadsheet's cell: text, a whole number, or empty
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A spreadsheet an export gives (written as .xlsx by the caller): one sheet of that title, its rows of cells."""
+
+    title: str
+    rows: tuple[tuple[Cell, ...], ...]
+
+
+# A format's results written out from a state (`--export-results PREFIX`): file suffix -> its text (written as
+# UTF-8), or a Sheet (written as an .xlsx workbook). Pure: the caller replays the journal and writes the files.
+Export = Callable[[Format, ShowState, str], Mapping[str, "str | Sheet"]]
 
 MAX_TEAMS = 10  # teams in a show file, unless the format allows more
 

@@ -32,7 +32,9 @@ def draw_prompts(ui: PanelUI, status: ConsoleStatus, over: pygame.Rect) -> pygam
     if status.quit_armed:
         return draw_prompt(ui, ui.say("console.quit_confirm"), BAD, over)
     if status.typing is not None:  # a text for an action (ActionDef.text_max): Enter gives it, Esc drops it
-        return draw_prompt(ui, ui.say("console.typing", text=status.typing), TYPING, over)
+        said = ui.say("console.typing_for", what=status.typing_for, text=status.typing) if status.typing_for else \
+            ui.say("console.typing", text=status.typing)
+        return draw_prompt(ui, said, TYPING, over)
     if status.prompt is not None and time.monotonic() < status.prompt[1]:
         return draw_prompt(ui, status.prompt[0], PROMPT, over)
     return None

@@ -31,6 +31,7 @@ class ConsoleStatus:
     resumed: str | None = None
     amount: str = ""  # an amount being typed on the console (a bid, a stake)
     typing: str | None = None  # a text being typed on the console for an action (ActionDef.text_max)
+    typing_for: str = ""  # what that text is for, in the operator's words («Спорный ответ команды «Совы», вопрос 7»)
     prompt: tuple[str, float] | None = None  # a question to the operator (text, until monotonic): not a problem
     line_check: bool = False  # «Проверка кнопок»: the boxes' table instead of the format panel
     boxes: list = field(default_factory=list)  # BoxStatus of every serial box

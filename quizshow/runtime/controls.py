@@ -102,6 +102,7 @@ class Controls:
                 return None
             self.typing_for = call
             self.host.status.typing = ""
+            self.host.status.typing_for = self._typing_words(call.name, args)
             return None
         if definition.confirm:  # destructive: a second press (of the same call)
             if self._refused_on_confirm(call, at):  # never ask to confirm what would be refused: say why now
@@ -256,6 +257,12 @@ class Controls:
         return None if call is None else self.action(Action(call.name, at, source, call.args))
 
     # --- a text typed on the console (ActionDef.text_max) ----------------------------------------------
+
+    def _typing_words(self, action: str, args: dict[str, Any]) -> str:
+        """What a text is being typed for («console.<action>_typing», the format naming its arguments), or ""."""
+        key = f"console.{action}_typing"
+        said = self.host.say(key, **self.format.confirm_words(self.state(), action, args))
+        return "" if said == key else said
 
     def text(self, text: str) -> None:
         """Characters typed while a text is being typed (the window's text input); cut at the action's limit."""

@@ -1,5 +1,5 @@
 """`quizshow SHOW --export-results PREFIX`: a format's results from the show's journal, written as
-PREFIX + each suffix its FormatSpec.export gives (say PREFIX.csv and a printable PREFIX.html).
+PREFIX + each suffix its FormatSpec.export gives (say PREFIX.csv and a printable PREFIX.html; a spreadsheet as .xlsx).
 The show is replayed; nothing is added to the journal."""
 
 from __future__ import annotations
@@ -10,7 +10,9 @@ from quizshow import registry
 from quizshow.assemble import make_format
 from quizshow.config import ShowConfig
 from quizshow.core.engine import Engine
+from quizshow.core.spec import Sheet
 from quizshow.runtime.journal_file import Journal
+from quizshow.tools.xlsx import workbook
 
 
 def export(config: ShowConfig, journal: Path, prefix: Path) -> list[Path]:
@@ -25,8 +27,11 @@ def export(config: ShowConfig, journal: Path, prefix: Path) -> list[Path]:
     engine = Engine(fmt, loaded.seed if loaded else 0)
     engine.replay(loaded.commands if loaded else [])
     paths = []
-    for suffix, text in spec.export(fmt, engine.state, config.title).items():
+    for suffix, content in spec.export(fmt, engine.state, config.title).items():
         path = prefix.with_name(prefix.name + suffix)
-        path.write_text(text, encoding="utf-8")
+        if isinstance(content, Sheet):
+            path.write_bytes(workbook(content))
+        else:
+            path.write_text(content, encoding="utf-8")
         paths.append(path)
     return paths

@@ -3,7 +3,9 @@
 Keys (the console's panel takes them before the key map, FormatViews.keys): ↑/↓ team, ←/→ question,
 Space toggles «correct» and steps down, Y sets correct and N clears (each stepping down), L toggles a
 late sheet, digits type a team number and jump to it, E/H/X give the cursor's team its extra minute,
-its club help, one more extra player. Next stays on PageDown (presenters), the clock on F5/Esc.
+its club help, one more extra player. D disputes the cursor's answer (its phone's text, or one typed on the
+console), A files an appeal on it (Shift+A: on the question); on a cell that waits for a jury, Y / N are the
+jury's ruling. Next stays on PageDown (presenters), the clock on F5/Esc.
 The cursor is the console's (its panel memory), not the show's: it is never journalled; every mark is
 an action call of the format (spec.ACTIONS), journalled as its command.
 """
@@ -55,10 +57,32 @@ MARKS: dict[int, bool | None] = {pygame.K_SPACE: None, pygame.K_y: True, pygame.
 TEAM_KEYS = {pygame.K_e: "extra_minute", pygame.K_h: "club_help", pygame.K_x: "extra_players"}
 
 
+def _ruling(fmt: WrittenFormat, state: ShowState, team: int, number: int, mark: bool | None) -> Call | None:
+    """Y / N (Space: the cell turned over) on a cell that waits for a jury is the jury's ruling, not a mark: the
+    game jury's on a disputed answer, else the appeal jury's on the team's appeal (docs/written.md)."""
+    w = written_state(state)
+    place = w.place_of(number)
+    dispute = w.dispute_of(team, number)
+    if dispute is not None and dispute.accepted is None:
+        accepted = not w.grid.is_correct(team, number) if mark is None else mark
+        return Call("dispute_verdict", (team, place, accepted))
+    if w.pending_appeal(team, number) is not None and mark is not None:
+        return Call("appeal_verdict", (team, place, mark))
+    return None
+
+
+def _dispute(fmt: WrittenFormat, state: ShowState, team: int, number: int) -> Call:
+    """D: the cursor team's answer is disputed — its phone's text when it typed one, else typed on the console."""
+    kept, _, _ = typed_of(fmt, state, team, number)
+    place = written_state(state).place_of(number)
+    return Call("dispute", (team, place, kept.text) if kept is not None else (team, place))
+
+
 def key(view: PanelKeys, key: int, mod: int, at: float) -> bool:
     """One key on the grid; False: not a grid key, or the grid is not shown yet (the key map takes it)."""
     if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
         return False
+    shift = bool(mod & pygame.KMOD_SHIFT)
     fmt, state = written(view.format), view.state
     w = written_state(state)
     if w.number < 0:
@@ -80,6 +104,16 @@ def key(view: PanelKeys, key: int, mod: int, at: float) -> bool:
         cur.team = max(0, min(teams - 1, cur.team + dt))
         cur.number = max(0, min(w.number, cur.number + dn))
         return True
+    if key in MARKS and (ruling := _ruling(fmt, state, cur.team, cur.number, MARKS[key])) is not None:
+        view.call(ruling)
+        return True
+    if key == pygame.K_d:
+        view.call(_dispute(fmt, state, cur.team, cur.number))
+        return True
+    if key == pygame.K_a:
+        place = w.place_of(cur.number)
+        view.call(Call("appeal_question" if shift else "appeal", (cur.team, place)))
+        return True
     if key in MARKS:
         out = view.call(Call("mark", (cur.team, cur.number, MARKS[key])))
         skipped = fmt.marked(state, cur.number) and cur.team not in fmt.players_of(w, cur.number)
@@ -96,7 +130,8 @@ def key(view: PanelKeys, key: int, mod: int, at: float) -> bool:
 
 
 def cell(fmt: WrittenFormat, state: ShowState, team: int, number: int) -> tuple[str, str]:
-    """(symbol, state key) of one cell: «+» right, «·» no, «оп» late, «А» its author, blank: out."""
+    """(symbol, state key) of one cell: «+» right, «·» no, «оп» late, «А» its author, «?» disputed (awaiting the
+    jury), «X» removed on appeal, blank: out."""
     w = written_state(state)
     if fmt.is_warmup(number):
         return "", "warmup"
@@ -104,6 +139,11 @@ def cell(fmt: WrittenFormat, state: ShowState, team: int, number: int) -> tuple[
         return "А", "author"
     if team not in fmt.players_of(w, number):
         return "", "out"
+    if number in w.removed:
+        return "X", "removed"
+    dispute = w.dispute_of(team, number)
+    if dispute is not None and dispute.accepted is None:
+        return "?", "disputed"
     if (team, number) in w.grid.late:
         return "оп", "late"
     if number == w.number and state.phase in PLAYING:
@@ -131,6 +171,28 @@ def _typed_words(ui: PanelUI, kept: Typed | None, late: Typed | None, suggested:
     if late is not None:
         return ui.say("console.written_typed_late", text=late.text), BAD
     return "—", MUTED
+
+
+def _status_words(ui: PanelUI, fmt: WrittenFormat, state: ShowState, team: int, number: int) -> str:
+    """The cursor line's tail: what waits for a jury on the cell (and what Y / N will do), the question's
+    «взяли N из M», and the team's standing with the rating (its id and city, or «at the door»)."""
+    w = written_state(state)
+    said = ""
+    dispute = w.dispute_of(team, number)
+    appeal = w.pending_appeal(team, number)
+    if dispute is not None and dispute.accepted is None:
+        said += ui.say("console.written_disputed", text=dispute.text)
+    elif appeal is not None:
+        said += ui.say(f"console.written_appealed_{appeal.kind}", text=appeal.text)
+    figure = next((f for f in fmt.figures(state) if f.number == number), None)
+    if figure is not None and fmt.marked(state, number):
+        said += ui.say("console.written_removed") if figure.removed else \
+            ui.say("console.written_taken", n=figure.taken, of=figure.of)
+    reg = fmt.setup.registration(team)
+    if fmt.setup.registrations:
+        said += ui.say("console.written_at_door") if reg.at_door else \
+            ui.say("console.written_rating_id", id=reg.rating_id, city=reg.city or "—")
+    return said
 
 
 def draw(ui: PanelUI, box: pygame.Rect) -> bool:
@@ -168,6 +230,7 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
             said += ui.say("console.written_typed_cursor_also_late", text=late.text)
     elif late is not None:
         said += ui.say("console.written_typed_cursor_late", text=late.text)
+    said += _status_words(ui, fmt, state, cur.team, cur.number)
     lines.append((said, GOLD))
     if cur.typed:
         lines.append((ui.say("console.written_typed", n=cur.typed), GOLD))
@@ -200,10 +263,15 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
         img = ui.fitted(text, role, rect.size, color, small, align="center")
         ui.surface.blit(img, img.get_rect(center=rect.center))
 
+    taken = {f.number: f for f in fmt.figures(state)}
     for col, number in enumerate(numbers):
         rect = pygame.Rect(inner.x + name_w + col * cell_w, head_y, cell_w, row_h)
         centred(fmt.label(number), "numbers", rect.inflate(-2, 0),
                 GOLD if number == cur.number else (TEXT if number <= w.number else MUTED))
+        figure = taken.get(number)
+        if figure is not None and fmt.marked(state, number):  # «взяли»: how many teams took it, as marks go in
+            centred("X" if figure.removed else str(figure.taken), "numbers", rect.move(0, row_h).inflate(-2, 0),
+                    MUTED if figure.removed else GOOD)
     if phones:
         ui.label(ui.say("console.written_typed_head", q=fmt.label(cur.number)), (typed_x, head_y),
                  (typed_w - unit // 2, row_h), GOLD, small, role="heading")
@@ -211,7 +279,9 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
         "—" if fmt.is_warmup(cur.number) else "+"
     for label, x in ((tour_head, sums_x), (ui.say("console.written_total"), sums_x + sum_w)):
         centred(label, "heading", pygame.Rect(x, head_y, sum_w, row_h), MUTED)
-    top = head_y + row_h + 2
+    ui.label(ui.say("console.written_taken_head"), (inner.x + 4, head_y + row_h + 1), (name_w - 6, row_h), MUTED,
+             small)
+    top = head_y + row_h * 2 + 2
     visible = max(1, (inner.bottom - top) // row_h)
     first_team = max(0, min(len(state.teams) - visible, cur.team - visible // 2))
     for slot, team in enumerate(range(first_team, min(len(state.teams), first_team + visible))):
@@ -226,7 +296,7 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
             if number > w.number:
                 continue
             symbol, what = cell(fmt, state, team, number)
-            fill = {"right": GOOD, "late": BAD}.get(what)
+            fill = {"right": GOOD, "late": BAD, "disputed": GOLD}.get(what)
             if fill is not None:
                 pygame.draw.rect(ui.surface, fill, rect, border_radius=3)
             else:
@@ -234,9 +304,11 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
             if team == cur.team and number == cur.number:
                 ui.outline(rect.inflate(4, 4), GOLD, 3)
             if symbol:
-                centred(symbol, "heading", rect, TEXT if fill else MUTED)
-            if what not in ("out", "author", "warmup") and fmt.marked(state, number):  # a click toggles it (Space)
-                ui.buttons.append((rect, Call("mark", (team, number))))
+                centred(symbol, "heading", rect, BUTTON if what == "disputed" else TEXT if fill else MUTED)
+            if what not in ("out", "author", "warmup", "removed") and fmt.marked(state, number):
+                # a click turns it over (Space): on a disputed cell, the jury's ruling
+                click = _ruling(fmt, state, team, number, None) or Call("mark", (team, number))
+                ui.buttons.append((rect, click))
         if phones:  # the team's typed answer to the cursor's question; green where it matches the answer
             kept, late, suggested = typed[team]
             text, color = _typed_words(ui, kept, late, suggested)

@@ -26,7 +26,7 @@ from quizshow.display.tween import ease_in_out_cubic
 from quizshow.formats.written.format import WrittenFormat
 from quizshow.formats.written.model import Written
 from quizshow.formats.written.spec import SPEC
-from quizshow.formats.written.standings import Line, blocks, standings
+from quizshow.formats.written.standings import Figure, Line, blocks, standings
 from quizshow.themefile import DEFAULT_COLORS
 
 
@@ -70,24 +70,27 @@ class Layout:
 _LAYOUTS: dict[tuple, Layout] = {}
 
 
-def layout(frame: Frame, count: int, tours: int, extra: bool, penalty: bool) -> Layout:
-    key = (frame.size, count, tours, extra, penalty)
+def layout(frame: Frame, count: int, tours: int, extra: bool, penalty: bool, band: bool = False) -> Layout:
+    key = (frame.size, count, tours, extra, penalty, band)
     found = _LAYOUTS.get(key)
     if found is None:
         if len(_LAYOUTS) > 32:
             _LAYOUTS.clear()
-        found = _LAYOUTS[key] = _layout(frame, count, tours, extra, penalty)
+        found = _LAYOUTS[key] = _layout(frame, count, tours, extra, penalty, band)
     return found
 
 
-def _layout(frame: Frame, count: int, tours: int, extra: bool, penalty: bool) -> Layout:
+BAND_H = 104  # the figures' band under the table («взяли N из M»), on the 1080-line grid
+
+
+def _layout(frame: Frame, count: int, tours: int, extra: bool, penalty: bool, band: bool = False) -> Layout:
     w, h = frame.size
     u = frame.u
     two = count > PER_COLUMN
     per_column = PER_COLUMN if two else max(1, count)
     margin, gap = u(60), u(40)
     width = (w - margin * 2 - gap) // 2 if two else min(w - margin * 2, u(1300))
-    top_panel, bottom = u(140), h - u(50)
+    top_panel, bottom = u(140), h - u(50) - (u(BAND_H) if band else 0)
     panels = [pygame.Rect(margin, top_panel, width, bottom - top_panel)]
     if two:
         panels.append(pygame.Rect(margin + width + gap, top_panel, width, bottom - top_panel))
@@ -123,16 +126,17 @@ class RowSprites:
         # Each sprite's parts that hold a pixel (its words and numbers; a medal row's frame: all of it)
         self._parts: WeakKeyDictionary[pygame.Surface, list[pygame.Rect]] = WeakKeyDictionary()
 
-    def get(self, frame: Frame, line: Line, box: Layout, tours: int, extra: bool, penalty: bool) -> pygame.Surface:
+    def get(self, frame: Frame, line: Line, box: Layout, tours: int, extra: bool, penalty: bool,
+            waiting: bool = False) -> pygame.Surface:
         slot = box.slot(0)
         medal = min(line.place[0], 4)  # the frame's colour: gold, silver, bronze, none (not just «a medal»)
         key = (id(frame.text), line.name, line.tours, line.extra, line.penalty, line.total, medal, line.place_text,
-               slot.size, tuple(box.columns.items()), extra, penalty)
+               slot.size, tuple(box.columns.items()), extra, penalty, waiting)
         found = self._cache.get(key)
         if found is not None:
             return found
         sprite = pygame.Surface(slot.size, pygame.SRCALPHA)
-        draw_row(sprite, frame, line, box, tours, extra, penalty)
+        draw_row(sprite, frame, line, box, tours, extra, penalty, waiting)
         self._parts[sprite] = _inked(sprite)
         return self._cache.put(key, sprite)
 
@@ -177,7 +181,7 @@ def text_in(surface: pygame.Surface, frame: Frame, text: str, role: str, rect: p
 
 
 def draw_row(surface: pygame.Surface, frame: Frame, line: Line, box: Layout, tours: int, extra: bool,
-             penalty: bool) -> None:
+             penalty: bool, waiting: bool = False) -> None:
     h = surface.get_height()
     medal = line.place[0] <= 3
     text = frame.color("text")
@@ -200,9 +204,21 @@ def draw_row(surface: pygame.Surface, frame: Frame, line: Line, box: Layout, tou
     x, wd = box.columns["sum"]
     total = f"−{-line.total}" if line.total < 0 else str(line.total)
     text_in(surface, frame, total, "numbers", pygame.Rect(x, 0, wd, h), frame.color("accent"), 44)
+    if waiting:  # a dispute or an appeal of this team awaits its jury: the total may still change
+        draw_waiting(surface, frame, pygame.Rect(x - frame.u(6), 0, frame.u(30), h))
     if medal:  # a gold/silver/bronze row keeps its frame when it moves
         pygame.draw.rect(surface, frame.color(MEDAL_COLORS[line.place[0] - 1]), surface.get_rect(), max(1, frame.u(2)),
                          border_radius=frame.u(8))
+
+
+def draw_waiting(surface: pygame.Surface, frame: Frame, rect: pygame.Rect) -> None:
+    """The mark of a row whose total waits for a jury: a small «?» disc in the warning colour."""
+    radius = min(rect.width, rect.height) // 2 - frame.u(2)
+    centre = rect.center
+    pygame.draw.circle(surface, frame.color("written_waiting"), centre, radius)
+    img = frame.text.fit("?", "numbers", (radius * 2, radius * 2), frame.color("panel_dark"), frame.u(24),
+                         min_px=frame.u(16), align="center", wrap=False)
+    surface.blit(img, img.get_rect(center=centre))
 
 
 def draw_place(surface: pygame.Surface, frame: Frame, line: Line, box: Layout) -> None:
@@ -261,6 +277,11 @@ class ResultsScene(Scene):
         tours = len(written(frame.fmt).tours)
         return tours, any(line.extra is not None for line in lines), any(line.penalty for line in lines)
 
+    @staticmethod
+    def box(frame: Frame, lines: Sequence[Line]) -> Layout:
+        tours, extra, penalty = ResultsScene.shape(frame, lines)
+        return layout(frame, len(lines), tours, extra, penalty, bool(figures_shown(frame)))
+
     def key(self, frame: Frame) -> Hashable:
         return self.name, written_state(frame.state).results_after
 
@@ -292,24 +313,30 @@ class ResultsScene(Scene):
         layer = super().prepare(frame)
         lines = self._lines(frame)
         tours, extra, penalty = self.shape(frame, lines)
-        box = layout(frame, len(lines), tours, extra, penalty)
+        box = self.box(frame, lines)
+        w = written_state(frame.state)
         for line in lines:
-            self.sprites.get(frame, line, box, tours, extra, penalty)
+            self.sprites.get(frame, line, box, tours, extra, penalty, w.awaiting(line.team))
         return layer
 
     def static_key(self, frame: Frame) -> Hashable:
         self._lines(frame)
-        return written_state(frame.state).results_after, self._memo[3] if self._memo else None, frame.state.phase
+        w = written_state(frame.state)
+        return w.results_after, self._memo[3] if self._memo else None, frame.state.phase, w.awaiting(), \
+            tuple(figures_shown(frame))
 
     def draw_static(self, surface: pygame.Surface, frame: Frame) -> None:
         """The board: background, titles, panels, headers, stripes and places (they belong to the rows'
         slots, not to the teams, so they stand still while the teams move)."""
         lines = self._lines(frame)
         tours, extra, penalty = self.shape(frame, lines)
-        box = layout(frame, len(lines), tours, extra, penalty)
+        box = self.box(frame, lines)
         frame.paint_background(surface)
         self._titles(surface, frame)
         self._board(surface, frame, box, lines, tours, extra, penalty)
+        shown = figures_shown(frame)
+        if shown:
+            draw_figures(surface, frame, shown, box)
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         """The teams' rows: sliding from their places before the tour, then standing in their places."""
@@ -324,7 +351,8 @@ class ResultsScene(Scene):
         """Each team's row picture and where it is this frame."""
         lines = self._lines(frame)
         tours, extra, penalty = self.shape(frame, lines)
-        box = layout(frame, len(lines), tours, extra, penalty)
+        box = self.box(frame, lines)
+        w = written_state(frame.state)
         order = tuple(line.team for line in lines)
         key = (id(frame.anim), frame.size, written_state(frame.state).results_after)
         move = self._moves.pop(key, None)  # (put back last: the window on air's is never the oldest)
@@ -347,7 +375,7 @@ class ResultsScene(Scene):
         else:
             motion, start_at = self._motion(frame, lines), {}
         for row, line in enumerate(lines):
-            sprite = self.sprites.get(frame, line, box, tours, extra, penalty)
+            sprite = self.sprites.get(frame, line, box, tours, extra, penalty, w.awaiting(line.team))
             end = box.slot(row)
             if motion is None:
                 placed.append((sprite, (end.x, end.y)))
@@ -376,10 +404,15 @@ class ResultsScene(Scene):
             sub += " · " + frame.say("scene.written_next_tour", n=tour + 2)
         if w_state.extra_count:
             sub += " · " + frame.say("scene.written_extras_played", n=w_state.extra_count)
+        waiting = w_state.awaiting()
+        if waiting:  # a dispute or appeal awaits its jury: the table is provisional, said where the title is read
+            title = frame.say("scene.written_provisional", title=title)
+            sub = frame.say("scene.written_may_change")
         img = frame.text.fit(title.upper(), "heading", (w - frame.u(200), frame.u(56)), frame.color("accent"),
                              frame.u(46), shadow=True, wrap=False)
         surface.blit(img, img.get_rect(midtop=(w // 2, frame.u(28))))
-        img = frame.text.fit(sub, "body", (w - frame.u(200), frame.u(40)), frame.color("muted"), frame.u(28),
+        color = frame.color("written_waiting") if waiting else frame.color("muted")
+        img = frame.text.fit(sub, "body", (w - frame.u(200), frame.u(40)), color, frame.u(30 if waiting else 28),
                              min_px=frame.u(MIN_PX), wrap=False)
         surface.blit(img, img.get_rect(midtop=(w // 2, frame.u(88))))
 
@@ -432,3 +465,51 @@ def _split(first: int, last: int, per_column: int) -> list[tuple[int, int]]:
         parts.append((first, end))
         first = end + 1
     return parts
+
+
+def figures_shown(frame: Frame) -> list[Figure]:
+    """«Взяли N из M» for the tour whose table is on screen, when the show asks for it (`question_figures`);
+    [] otherwise (the extra questions' table, or the rule off)."""
+    fmt, w = written(frame.fmt), written_state(frame.state)
+    after = w.results_after
+    if not fmt.rules.get("question_figures") or after is None or after < 0:
+        return []
+    return [f for f in fmt.figures(frame.state) if fmt.tour_of(f.number) == after]
+
+
+def draw_figures(surface: pygame.Surface, frame: Frame, shown: list[Figure], box: Layout) -> None:
+    """The band under the table: «ВЗЯЛИ» and, for each question of the tour, its number, how many teams took it
+    (big) out of how many played it, and a bar as long as that share; a removed question says so."""
+    u = frame.u
+    fmt = written(frame.fmt)
+    left, right = box.panels[0].x, box.panels[-1].right
+    top = box.panels[0].bottom + u(14)
+    band = pygame.Rect(left, top, right - left, u(BAND_H) - u(10))
+    body = paint.panel(band.size, paint.rgb(frame.color("panel_dark")), paint.rgb(frame.color("panel_dark")),
+                       paint.rgb(frame.color("panel_edge")), u(14), max(1, u(2)))
+    surface.blit(body, band)
+    label_w = u(190)
+    of = max((f.of for f in shown), default=0)
+    text_in(surface, frame, frame.say("scene.written_taken").upper(), "heading",
+            pygame.Rect(band.x + u(18), band.y + u(8), label_w, u(44)), frame.color("accent"), 32, align="left")
+    text_in(surface, frame, frame.say("scene.written_taken_of", n=of), "body",
+            pygame.Rect(band.x + u(18), band.y + u(50), label_w, u(36)), frame.color("muted"), 26, align="left")
+    room = band.width - label_w - u(36)
+    step = room // max(1, len(shown))
+    for i, figure in enumerate(shown):
+        tile = pygame.Rect(band.x + label_w + u(24) + i * step, band.y + u(8), step - u(10), band.height - u(16))
+        text_in(surface, frame, fmt.label(figure.number), "numbers", pygame.Rect(tile.x, tile.y, tile.width, u(30)),
+                frame.color("muted"), 24)
+        if figure.removed:
+            text_in(surface, frame, frame.say("scene.written_removed"), "heading",
+                    pygame.Rect(tile.x, tile.y + u(30), tile.width, u(44)), frame.color("written_waiting"), 26)
+            continue
+        text_in(surface, frame, str(figure.taken), "numbers", pygame.Rect(tile.x, tile.y + u(26), tile.width, u(46)),
+                frame.color("text"), 40)
+        bar = pygame.Rect(tile.x + u(8), tile.bottom - u(10), tile.width - u(16), u(6))
+        pygame.draw.rect(surface, paint.mix(frame.color("panel"), frame.color("panel_dark"), 0.3), bar,
+                         border_radius=u(3))
+        if figure.of and figure.taken:
+            filled = bar.copy()
+            filled.width = max(u(6), bar.width * figure.taken // figure.of)
+            pygame.draw.rect(surface, frame.color("accent"), filled, border_radius=u(3))

@@ -53,3 +53,47 @@ class ExtraPlayers(Command, namespace="written"):
     team: int = 0
     count: int = 0
     undoable: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class Dispute(Command, namespace="written"):
+    """`team`'s answer `text` to question `number` is put to the game jury as disputed («спорный»); the cell keeps
+    its mark until the jury's `Verdict`."""
+
+    team: int = 0
+    number: int = 0
+    text: str = ""
+    undoable: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class Verdict(Command, namespace="written"):
+    """The game jury's decision on `team`'s disputed answer to `number`: accepted (1) or not (0)."""
+
+    team: int = 0
+    number: int = 0
+    accepted: bool = False
+    undoable: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class Appeal(Command, namespace="written"):
+    """`team` appeals on question `number`: on its answer's acceptance (`kind` "answer") or on the question
+    itself ("question": incorrect or misread), with its `text` (the answer, the argument)."""
+
+    team: int = 0
+    number: int = 0
+    kind: str = "answer"
+    text: str = ""
+    undoable: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class AppealVerdict(Command, namespace="written"):
+    """The appeal jury's ruling on `team`'s appeal on `number`: upheld (an answer counts; a question is removed
+    for every team) or rejected."""
+
+    team: int = 0
+    number: int = 0
+    upheld: bool = False
+    undoable: ClassVar[bool] = True

@@ -7,8 +7,9 @@ tour the results table; after the last, extra questions while first place is sha
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
@@ -17,8 +18,8 @@ from quizshow.core.state import ShowState
 from quizshow.core.timers import SAME_MOMENT_S, Timer
 from quizshow.core.typed import MAX_TEXT, Typed, find, keep
 from quizshow.formats.written import commands as wc
-from quizshow.formats.written.model import PLAYING, ExtraMinute, Phase, Written
-from quizshow.formats.written.standings import Asked, Line, leaders, standings
+from quizshow.formats.written.model import APPEAL_KINDS, PLAYING, Appeal, Dispute, ExtraMinute, Phase, Written
+from quizshow.formats.written.standings import Asked, Figure, Line, figures, leaders, standings
 from quizshow.packs.model import HOST_QUESTION, Question
 
 MAX_TEAMS = 40  # a show file may list this many teams (FormatSpec.max_teams)
@@ -30,6 +31,14 @@ def same_name(a: str, b: str) -> bool:
     def clean(s: str) -> str:
         return s.strip().strip("«»\"'").strip().casefold()
     return clean(a) == clean(b)
+
+
+Kept = TypeVar("Kept")
+
+
+def _kept(items: tuple[Kept, ...], found: Kept | None, new: Kept) -> tuple[Kept, ...]:
+    """`items` with `found` replaced by `new` in its place, or `new` added at the end when nothing was found."""
+    return tuple(new if item is found else item for item in items) if found is not None else (*items, new)
 
 
 class WrittenFormat(Format):
@@ -57,6 +66,9 @@ class WrittenFormat(Format):
             if scored:
                 self.tours.append(tuple(scored))
                 self.tour_names.append(rnd.name)
+        # The scored questions' numbers in play order: a question's place here (from 0) is its column in the
+        # rating's table and its number on the wire (from 1: `/quiz/team/N/verdict`).
+        self.scored: list[int] = [n for n, (tour, _, _) in enumerate(self.main) if tour is not None]
         self.reserve: list[Question] = list(pack.reserve) if pack else []
         names = [t.name for t in setup.teams]
         self.authors: list[int | None] = [self._author(q, names) for _, _, q in self.main]
@@ -68,7 +80,8 @@ class WrittenFormat(Format):
         return next((i for i, name in enumerate(names) if same_name(question.author, name)), None)
 
     def initial_state(self, seed: int) -> ShowState:
-        return replace(super().initial_state(seed), phase=Phase.TITLE, fmt=Written())
+        return replace(super().initial_state(seed), phase=Phase.TITLE,
+                       fmt=Written(scored=tuple(self.scored), main_count=len(self.main)))
 
     # --- reading the state ---------------------------------------------------------------------------
 
@@ -121,10 +134,26 @@ class WrittenFormat(Format):
         return [Asked(n, self.tour_of(n), self.author_of(n), self.players_of(w, n)) for n in range(w.number + 1)
                 if not self.is_warmup(n)]
 
+    def figures(self, state: ShowState) -> list[Figure]:
+        """«Взяли N из M» for every scored question reached (docs/written.md «Per-question figures»)."""
+        return figures(self.asked(state), self.w(state))
+
     def lines(self, state: ShowState) -> list[Line]:
         names = [t.name for t in state.teams]
         return standings(names, self.asked(state), len(self.tours), self.w(state),
                          int(self.rules["extra_player_penalty"]))
+
+    def confirm_words(self, state: ShowState, action: str, args: Mapping[str, Any]) -> dict[str, object]:
+        """A team by its name, a question (its place in play order) by the label the console shows («1.7»)."""
+        words: dict[str, object] = dict(args)
+        team = args.get("team")
+        if isinstance(team, int) and 0 <= team < len(state.teams):
+            words["team"] = state.teams[team].name
+        place = args.get("question")
+        if isinstance(place, int):
+            number = self.w(state).number_at(place)
+            words["q"] = self.label(number) if 0 <= number <= max(self.w(state).number, 0) else place + 1
+        return words
 
     def marked(self, state: ShowState, number: int) -> bool:
         """The sheets of `number` are in: it can be marked (a warm-up never is: it is not scored)."""
@@ -531,6 +560,74 @@ class WrittenFormat(Format):
         self._check_cell(state, cmd.team, cmd.number)
         w = self.w(state)
         return self._rescored(state, replace(w, grid=w.grid.set_late(cmd.team, cmd.number, cmd.late)), cmd.team)
+
+    # --- disputes and appeals (MAII rules 1.5, 1.6; docs/written.md «Disputes and appeals») ------------------
+
+    def on_dispute(self, state: ShowState, cmd: wc.Dispute) -> Result:
+        """A team's answer put to the game jury: its text is kept (the export writes it in the cell); the cell
+        keeps its mark until the verdict."""
+        self._check_cell(state, cmd.team, cmd.number)
+        text = " ".join(cmd.text.split())[:MAX_TEXT]
+        if not text:
+            raise Refused("a disputed answer needs its text")
+        w = self.w(state)
+        found = w.dispute_of(cmd.team, cmd.number)
+        if found is not None and found.accepted is not None:
+            raise Refused("{name}: the jury has ruled on this answer already", name=state.teams[cmd.team].name)
+        new = Dispute(cmd.team, cmd.number, text)
+        return replace(state, fmt=replace(w, disputes=_kept(w.disputes, found, new))), []
+
+    def on_verdict(self, state: ShowState, cmd: wc.Verdict) -> Result:
+        """The game jury's decision turns a disputed answer into 1 or 0 (a later one corrects it)."""
+        self.check_team(state, cmd.team)
+        w = self.w(state)
+        found = w.dispute_of(cmd.team, cmd.number)
+        if found is None:
+            raise Refused("{name}: the answer to question {n} is not disputed", name=state.teams[cmd.team].name,
+                          n=self.label(cmd.number) if 0 <= cmd.number else cmd.number)
+        w = replace(w, disputes=_kept(w.disputes, found, replace(found, accepted=cmd.accepted)),
+                    grid=w.grid.set(cmd.team, cmd.number, cmd.accepted))
+        return self._rescored(state, w, cmd.team)
+
+    def on_appeal(self, state: ShowState, cmd: wc.Appeal) -> Result:
+        """An appeal: on the team's answer (its cell must be one it played) or on the question (any question
+        played); a second one of the same kind before the ruling replaces the first's text."""
+        if cmd.kind not in APPEAL_KINDS:
+            raise Refused("an appeal is on an answer or on a question")
+        if cmd.kind == "answer":
+            self._check_cell(state, cmd.team, cmd.number)
+        else:
+            self.check_team(state, cmd.team)
+            if self.is_warmup(cmd.number) or not self.marked(state, cmd.number):
+                raise Refused("question {n} has not been played yet", n=cmd.number + 1)
+        w = self.w(state)
+        if cmd.number in w.removed:
+            raise Refused("question {n} is removed already", n=self.label(cmd.number))
+        text = " ".join(cmd.text.split())[:MAX_TEXT]
+        found = next((a for a in w.appeals if (a.team, a.number, a.kind) == (cmd.team, cmd.number, cmd.kind)
+                      and a.upheld is None), None)
+        new = Appeal(cmd.team, cmd.number, cmd.kind, text)
+        return replace(state, fmt=replace(w, appeals=_kept(w.appeals, found, new))), []
+
+    def on_appeal_verdict(self, state: ShowState, cmd: wc.AppealVerdict) -> Result:
+        """The appeal jury rules on the team's appeal on the question (the one on the question first): upheld,
+        an answer counts, a question is removed for every team («X» in the rating's table)."""
+        self.check_team(state, cmd.team)
+        w = self.w(state)
+        found = w.pending_appeal(cmd.team, cmd.number)
+        if found is None:
+            raise Refused("{name} has no appeal on question {n} waiting", name=state.teams[cmd.team].name,
+                          n=self.label(cmd.number) if 0 <= cmd.number else cmd.number)
+        w = replace(w, appeals=_kept(w.appeals, found, replace(found, upheld=cmd.upheld)))
+        if cmd.upheld and found.kind == "answer":
+            w = replace(w, grid=w.grid.set(cmd.team, cmd.number, True))
+        elif cmd.upheld:
+            w = replace(w, removed=w.removed | {cmd.number})
+        new = self.rescore(replace(state, fmt=w))
+        events = [Event(EventKind.SCORE, team=t, points=after.score - before.score, score=after.score)
+                  for t, (before, after) in enumerate(zip(state.teams, new.teams, strict=True))
+                  if after.score != before.score]
+        return new, events
 
     def _rescored(self, state: ShowState, w: Written, team: int) -> Result:
         new = self.rescore(replace(state, fmt=w))

@@ -53,6 +53,7 @@ class Grid:
         return (team, number) in self.correct
 
     def scores(self, team: int, number: int) -> bool:
+        """Right and in time (a removed question is the standings' to leave out: Written.removed)."""
         return (team, number) in self.correct and (team, number) not in self.late
 
     def set(self, team: int, number: int, correct: bool) -> Grid:
@@ -62,6 +63,31 @@ class Grid:
     def set_late(self, team: int, number: int, late: bool) -> Grid:
         cells = self.late | {(team, number)} if late else self.late - {(team, number)}
         return replace(self, late=cells)
+
+
+@dataclass(frozen=True)
+class Dispute:
+    """A team's answer put to the game jury as disputed («спорный», MAII rules 1.5): its text; `accepted` is
+    None until the jury decides, then the cell is what the jury said."""
+
+    team: int
+    number: int
+    text: str
+    accepted: bool | None = None
+
+
+# An appeal to the appeal jury (MAII rules 1.6): on the acceptance of a team's answer, or on the question itself
+# (incorrect, or misread): upheld, the first counts the answer, the second removes the question for every team.
+APPEAL_KINDS = ("answer", "question")
+
+
+@dataclass(frozen=True)
+class Appeal:
+    team: int
+    number: int
+    kind: str  # one of APPEAL_KINDS
+    text: str
+    upheld: bool | None = None  # None: the jury has not ruled yet
 
 
 @dataclass(frozen=True)
@@ -77,6 +103,13 @@ class Written:
     # Typed answers from the phones (core/typed.py): the last in time and the last late per team and question.
     typed: tuple[Typed, ...] = ()
     closed: float | None = None  # when the hand-in of the question in play closed (its typed answers' window)
+    disputes: tuple[Dispute, ...] = ()  # every disputed answer, in the order they were put to the jury
+    appeals: tuple[Appeal, ...] = ()  # every appeal, in the order they were filed
+    removed: frozenset[int] = frozenset()  # questions removed by an upheld appeal: no team scores them («X»)
+    # The pack's scored questions' numbers in play order and how many questions it holds (set at the start, never
+    # changed): an action given a question's place in the rating's table (`number_at`) finds its number.
+    scored: tuple[int, ...] = ()
+    main_count: int = 0
 
     def extra_minute_of(self, team: int) -> ExtraMinute | None:
         return next((m for m in self.extra_minutes if m.team == team), None)
@@ -86,6 +119,32 @@ class Written:
 
     def players_added(self, team: int) -> int:
         return dict(self.extra_players).get(team, 0)
+
+    def number_at(self, place: int) -> int:
+        """The question at `place` (from 0) of the scored questions in play order, the extra questions after
+        the pack's: its column in the rating's table, its number on the wire less one. -1: no such place."""
+        if place < 0:
+            return -1
+        return self.scored[place] if place < len(self.scored) else self.main_count + place - len(self.scored)
+
+    def place_of(self, number: int) -> int:
+        """`number_at` the other way (-1 for a warm-up)."""
+        if number >= self.main_count:
+            return len(self.scored) + number - self.main_count
+        return self.scored.index(number) if number in self.scored else -1
+
+    def dispute_of(self, team: int, number: int) -> Dispute | None:
+        return next((d for d in self.disputes if d.team == team and d.number == number), None)
+
+    def pending_appeal(self, team: int, number: int) -> Appeal | None:
+        """The team's appeal on `number` the jury has not ruled on (the one on the question first: MAII 1.6.5)."""
+        waiting = [a for a in self.appeals if a.team == team and a.number == number and a.upheld is None]
+        return min(waiting, key=lambda a: a.kind != "question", default=None)
+
+    def awaiting(self, team: int | None = None) -> bool:
+        """A dispute or an appeal (of `team`, or of anyone) still waits for its jury: places may change."""
+        return any(d.accepted is None and team in (None, d.team) for d in self.disputes) or \
+            any(a.upheld is None and team in (None, a.team) for a in self.appeals)
 
     def running_extras(self) -> tuple[ExtraMinute, ...]:
         """The extra minutes of the question in play that still run or wait to start."""

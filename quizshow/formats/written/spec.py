@@ -9,13 +9,15 @@ from quizshow.core.actions import ActionContext, ActionDef, Arg
 from quizshow.core.commands import Command
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.format import Format
-from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, count, seconds
+from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, Sheet, choice, count, flag, seconds
 from quizshow.core.state import ShowState
+from quizshow.core.typed import MAX_TEXT
 from quizshow.core.typed import journal_words as typed_words
 from quizshow.formats.written import commands as wc
 from quizshow.formats.written.export import grid_csv, grid_html
 from quizshow.formats.written.format import MAX_TEAMS, WrittenFormat
 from quizshow.formats.written.model import Phase, Written
+from quizshow.formats.written.rating import players_csv, upload_csv, upload_sheet
 from quizshow.formats.written.words import EN, PHRASES, RU
 from quizshow.packs.model import Pack
 
@@ -28,12 +30,16 @@ RULES = {
     "tour_min": count(1, 1000, "seed 001: a tour holds 10–12 questions (a warning at the pack's line; it still plays)"),
     "tour_max": count(1, 1000),
     "max_extra_questions": count(0, 1000, "extra questions after a tie for first; then first place stays shared"),
+    "question_figures": flag("the results table after each tour shows how many teams took each of its questions"),
+    "rating_table": choice("questions", "tours", doc="the rating's upload table (--export-results): one row per "
+                                                     "team, or one row per team and tour"),
     **TEAM_SIZE_RULES,
 }
 
 PRESETS = {
     "written": {"minute_s": 60, "warning_s": 10, "hand_in_s": 10, "extra_minute_s": 60, "extra_player_penalty": 1,
                 "max_extra_players": 2, "tour_min": 10, "tour_max": 12, "max_extra_questions": 10,
+                "question_figures": False, "rating_table": "questions",
                 # rules.md §5: «Teams of 4–8» (a warning: a roster may grow by the extra players);
                 # the number of teams is bounded by max_teams alone.
                 "players_min": 4, "players_max": 8, "players_strict": False, "teams_max": 0, "teams_exact": 0},
@@ -41,10 +47,19 @@ PRESETS = {
 
 TEAM = Arg("team", int)
 NUMBER = Arg("number", int)
+# The disputes' and appeals' question: its place among the scored questions in play order, from 0 (from 1 on the
+# wire, as the rating's table numbers its columns); the command holds the game's own number.
+QUESTION = Arg("question", int)
+TEXT = Arg("text", str, optional=True)
 
 
 def _w(x: ActionContext) -> Written:
     return WrittenFormat.w(x.state)
+
+
+def _number(x: ActionContext, a: Mapping[str, Any]) -> int:
+    """The game's number of the question at the call's place in play order (the format refuses one not played)."""
+    return _w(x).number_at(a["question"])
 
 
 def _more_players(x: ActionContext, a: Mapping[str, Any]) -> Command:
@@ -68,6 +83,20 @@ ACTIONS = (
     ActionDef("extra_minute", lambda x, a: wc.ExtraMinute(at=x.at, team=a["team"]), (TEAM,)),
     ActionDef("club_help", lambda x, a: wc.ClubHelp(at=x.at, team=a["team"]), (TEAM,)),
     ActionDef("extra_players", _more_players, (TEAM, Arg("count", int, optional=True))),
+    # Disputes and appeals (docs/written.md): the text is the team's answer (or the appeal's argument); called
+    # without it, the console asks for it to be typed.
+    ActionDef("dispute", lambda x, a: wc.Dispute(at=x.at, team=a["team"], number=_number(x, a),
+                                                 text=a["text"] or ""), (TEAM, QUESTION, TEXT), text_max=MAX_TEXT),
+    ActionDef("dispute_verdict", lambda x, a: wc.Verdict(at=x.at, team=a["team"], number=_number(x, a),
+                                                 accepted=a["accepted"]), (TEAM, QUESTION, Arg("accepted", bool))),
+    ActionDef("appeal", lambda x, a: wc.Appeal(at=x.at, team=a["team"], number=_number(x, a), kind="answer",
+                                               text=a["text"] or ""), (TEAM, QUESTION, TEXT), text_max=MAX_TEXT),
+    ActionDef("appeal_question", lambda x, a: wc.Appeal(at=x.at, team=a["team"], number=_number(x, a),
+                                                        kind="question", text=a["text"] or ""),
+              (TEAM, QUESTION, TEXT), text_max=MAX_TEXT),
+    ActionDef("appeal_verdict", lambda x, a: wc.AppealVerdict(at=x.at, team=a["team"], number=_number(x, a),
+                                                              upheld=a["upheld"]),
+              (TEAM, QUESTION, Arg("upheld", bool))),
 )
 
 def _late_words(events: tuple[Event, ...], language: str) -> str:
@@ -86,6 +115,16 @@ def journal_words(cmd: Command) -> tuple[str, dict[str, Any]] | None:
         return ("journal.written_late" if cmd.late else "journal.written_not_late"), {"number": cmd.number}
     if isinstance(cmd, wc.ExtraPlayers):
         return "journal.written_extra_players", {"count": cmd.count}
+    if isinstance(cmd, wc.Dispute):
+        return "journal.written_dispute", {"number": cmd.number, "text": cmd.text}
+    if isinstance(cmd, wc.Verdict):
+        return ("journal.written_dispute_accepted" if cmd.accepted else "journal.written_dispute_rejected"), \
+            {"number": cmd.number}
+    if isinstance(cmd, wc.Appeal):
+        return f"journal.written_appeal_{cmd.kind}", {"number": cmd.number, "text": cmd.text}
+    if isinstance(cmd, wc.AppealVerdict):
+        return ("journal.written_appeal_upheld" if cmd.upheld else "journal.written_appeal_rejected"), \
+            {"number": cmd.number}
     typed = typed_words(cmd)
     if typed is not None:
         return typed
@@ -102,15 +141,19 @@ def tour_sizes(pack: Pack, rules: Mapping[str, Any]) -> list[tuple[int, str]]:
             for tour in pack.playing_rounds if not low <= len(tour.all_questions) <= high]
 
 
-def export(fmt: Format, state: ShowState, title: str) -> dict[str, str]:
-    """The results grid as CSV and as a printable HTML page."""
+def export(fmt: Format, state: ShowState, title: str) -> dict[str, str | Sheet]:
+    """The results grid as CSV and as a printable HTML page; the rating's upload table as CSV and XLSX and its
+    players' sheet (docs/written.md «The rating cycle»)."""
     assert isinstance(fmt, WrittenFormat)
-    return {".csv": grid_csv(fmt, state), ".html": grid_html(fmt, state, title)}
+    return {".csv": grid_csv(fmt, state), ".html": grid_html(fmt, state, title),
+            ".rating.csv": upload_csv(fmt, state), ".rating.xlsx": upload_sheet(fmt, state),
+            ".players.csv": players_csv(fmt, state)}
 
 
 SPEC: FormatSpec[WrittenFormat, Written, Phase] = FormatSpec(
     name="written", make=WrittenFormat, phases=Phase, rules=RULES, state=Written,
-    commands=(wc.Mark, wc.Late, wc.ExtraMinute, wc.ClubHelp, wc.ExtraPlayers),
+    commands=(wc.Mark, wc.Late, wc.ExtraMinute, wc.ClubHelp, wc.ExtraPlayers, wc.Dispute, wc.Verdict, wc.Appeal,
+              wc.AppealVerdict),
     actions=ACTIONS, phrases=PHRASES, presets=PRESETS, journal_words=journal_words,
     max_teams=MAX_TEAMS, export=export, warn_pack=tour_sizes,
 )

@@ -40,11 +40,30 @@ class Line:
 
 def author_point(asked: Asked, w: Written) -> bool:
     """Seed 001: the author team earns one point if at least one team, but not every team, answered it."""
-    if asked.author is None:
+    if asked.author is None or asked.number in w.removed:
         return False
     others = [t for t in asked.players if t != asked.author]
     answered = sum(1 for t in others if w.grid.scores(t, asked.number))
     return 0 < answered < len(others)
+
+
+@dataclass(frozen=True)
+class Figure:
+    """«Взяли N из M»: how many of the teams that played question `number` took it (right and in time)."""
+
+    number: int
+    taken: int
+    of: int
+    removed: bool = False  # removed by the appeal jury: it counts for nobody
+
+
+def figures(asked: Sequence[Asked], w: Written) -> list[Figure]:
+    found = []
+    for q in asked:
+        playing = [t for t in q.players if t != q.author]
+        found.append(Figure(q.number, sum(1 for t in playing if w.grid.scores(t, q.number)), len(playing),
+                            q.number in w.removed))
+    return found
 
 
 def name_key(name: str) -> tuple[str, str]:
@@ -60,6 +79,11 @@ def standings(names: Sequence[str], asked: Sequence[Asked], tours: int, w: Writt
     tour_points = [[None] * tours for _ in range(count)]  # type: list[list[int | None]]
     extra: list[int | None] = [None] * count
     for q in asked:
+        if q.number in w.removed:  # removed by the appeal jury: nobody scores it, its tour has begun all the same
+            for team in range(count):
+                if q.tour is not None:
+                    tour_points[team][q.tour] = tour_points[team][q.tour] or 0
+            continue
         for team in range(count):
             if q.tour is None:
                 if team in q.players:

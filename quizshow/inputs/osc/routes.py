@@ -82,12 +82,34 @@ ROUTES: dict[str, Route] = {
     # An event: a result reported by another table (an event format's `report` action).
     TOURNAMENT_RESULT: Route("report", lambda args, address: tournament_result(args)),
 }
+def _ruling(args: Args, address: str) -> tuple[Value, ...]:
+    """A jury's ruling on a team's answer to a question: i question (from 1, as the rating's table numbers its
+    columns), i 0/1 (or T/F)."""
+    if len(args) != 2:
+        raise Rejected(400, f"{address} expects i question, i 0/1")
+    (question,) = ints(args[:1], 1, 1, address, (1, MAX_CELL), "question")
+    return (question - 1, flag(args[1:], address))
+
+
+def _disputed(args: Args, address: str) -> tuple[Value, ...]:
+    """A disputed answer: i question (from 1), s the team's answer."""
+    if len(args) != 2 or not isinstance(args[1], str):
+        raise Rejected(400, f"{address} expects i question, s answer")
+    (question,) = ints(args[:1], 1, 1, address, (1, MAX_CELL), "question")
+    (text,) = plain(args[1:], address)
+    return (question - 1, text)
+
+
 # /quiz/team/N/<what>: the team (from 1 on the wire) comes first in the call, from 0
-TEAM = re.compile(r"^/quiz/team/(\d{1,6})/(buzz|score/add|score/set)$")
+TEAM = re.compile(r"^/quiz/team/(\d{1,6})/(buzz|score/add|score/set|dispute|verdict|appeal/verdict)$")
 TEAM_ROUTES: dict[str, Route] = {
     "buzz": Route("buzz", _player),
     "score/add": Route("score_add", _points),
     "score/set": Route("score_set", _points),
+    # The written quiz's jury (docs/written.md «Disputes and appeals», docs/osc.md): from the jury's table.
+    "dispute": Route("dispute", _disputed),
+    "verdict": Route("dispute_verdict", _ruling),
+    "appeal/verdict": Route("appeal_verdict", _ruling),
 }
 # A format's own action by name (docs/osc.md, "A format's own actions"): its arguments are typed against
 # the action registry by the app (runtime/osc_link.py); here only their kinds and sizes.

@@ -24,6 +24,7 @@ TEAMS = {
                   '{name: "Борис", players: ["Б1", "Б2", "Б3", "Б4", "Б5"], captain: "Б1"}'],
     "duel": ['{name: "Альфа", players: ["А1", "А2", "А3", "А4"], captain: "А4"}',
              '{name: "Бета", players: ["Б1", "Б2", "Б3", "Б4"], captain: "Б4"}'],
+    "written": ['{name: "Совы"}', '{name: "Кактус"}', '{name: "Ежи"}'],
 }
 TOURNAMENT = ROOT / "shows" / "tournament-004.yaml"
 

@@ -289,6 +289,35 @@ def replay_shown(back: int) -> Callable[[Crew], None]:
     return check
 
 
+def written_answers_shown(crew: Crew, *calls: tuple[str, tuple[object, ...]]) -> ShowApp:
+    """A written quiz at question 1's answer (its minute run out on the show clock), then the operator's `calls`."""
+    show = crew.make_show("written")
+    console(show, ("go", ()), ("go", ()))
+    for more in (100, 200):
+        show.submit(c.Tick(at=show.clock.now() + more))
+    assert show.engine.state.phase == "answer", show.engine.state.phase
+    console(show, *calls)
+    return show
+
+
+def disputed(crew: Crew) -> None:
+    show = written_answers_shown(crew)
+    crew.run(show)
+    until(lambda: [(d.team, d.text) for d in fmt(show).disputes] == [(1, "Нева")], "Кактус's answer disputed")
+
+
+def jury_accepts(crew: Crew) -> None:
+    show = written_answers_shown(crew, ("dispute", (1, 0, "Нева")))
+    crew.run(show)
+    until(lambda: show.engine.state.teams[1].score == 1, "Кактус's disputed answer counted")
+
+
+def appeal_upheld(crew: Crew) -> None:
+    show = written_answers_shown(crew, ("appeal", (1, 0, "Нева")))
+    crew.run(show)
+    until(lambda: [(a.team, a.upheld) for a in fmt(show).appeals] == [(1, True)], "Кактус's appeal upheld")
+
+
 def opens_cell(theme: int, question: int) -> Callable[[Crew], None]:
     """A board cell opened: theme and question counted from 1 on the wire, from 0 in the call."""
     def check(crew: Crew) -> None:
@@ -409,6 +438,9 @@ CHECKS: dict[str, Callable[[Crew], None]] = {
     "oscsend localhost 7400 /quiz/team/1/score/add i -10": minus_ten,
     "oscsend localhost 7400 /quiz/view/scores i 1": score_overlay,
     "oscsend localhost 7400 /quiz/view/replay i 1": replay_shown(0),
+    'oscsend localhost 7400 /quiz/team/2/dispute is 1 "Нева"': disputed,
+    "oscsend localhost 7400 /quiz/team/2/verdict ii 1 1": jury_accepts,
+    "oscsend localhost 7400 /quiz/team/2/appeal/verdict ii 1 1": appeal_upheld,
     "oscsend localhost 7400 /quiz/view/replay ii 1 2": replay_shown(2),
     "/quiz/reply/all i 1": oks_answered,
     "oscsend localhost 7400 /quiz/tournament/result sii A3 3 1": tournament_result,
