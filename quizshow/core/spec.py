@@ -181,6 +181,13 @@ class FormatSpec(Generic[FormatT, StateT, PhaseT]):
         except ValueError:
             return NO_FLAGS
 
+    def results_csv(self, fmt: Format, state: ShowState, title: str) -> str | None:
+        """The format's own results table as CSV text (its export's `.csv`), None when it exports none."""
+        if self.export is None:
+            return None
+        table = self.export(fmt, state, title).get(".csv")
+        return table if isinstance(table, str) else None
+
     def takes_amounts(self) -> bool:
         """Whether digits ever type an amount in this format (a phase with `amount_entry`: bids, stakes)."""
         return any(phase.flags.amount_entry for phase in self.phases)

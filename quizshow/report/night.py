@@ -234,14 +234,12 @@ def devices(commands: Sequence[c.Command], state: ShowState) -> list[DeviceUse]:
 
 def results(spec: FormatSpec[Any, Any, Any], fmt: Format, state: ShowState, title: str,
             language: str) -> list[list[str]]:
-    """The results table: the format's own (the first table its export writes), else place, name and score."""
-    if spec.export is not None:
-        files = spec.export(fmt, state, title)
-        table = next((text for suffix, text in files.items() if suffix.endswith(".csv")), None)
-        if table is not None:
-            rows = [row for row in csv.reader(io.StringIO(table)) if row]
-            if rows:
-                return rows
+    """The results table: the format's own (its export's `.csv`), else place, name and score."""
+    table = spec.results_csv(fmt, state, title)
+    if table is not None:
+        rows = [row for row in csv.reader(io.StringIO(table)) if row]
+        if rows:
+            return rows
     ranked = sorted(range(len(state.teams)), key=lambda t: -state.teams[t].score)
     rows = [[phrase("report.place", language), phrase("report.team", language), phrase("report.score", language)]]
     for t in ranked:

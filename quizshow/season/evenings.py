@@ -135,13 +135,11 @@ def _from_show(source: EveningSource, aliases: Mapping[str, str], problems: Prob
     engine = Engine(fmt, loaded.seed if loaded else 0)
     engine.replay(loaded.commands if loaded else [])
     spec = registry.spec(config.format)
-    if spec.export is not None:
-        table = next((text for suffix, text in spec.export(fmt, engine.state, config.title).items()
-                      if suffix.endswith(".csv")), None)
-        if table is not None:
-            rows = results_rows(table, journal, problems)
-            if rows is not None:
-                return EveningResult(source.label, _named(rows, aliases))
+    table = spec.results_csv(fmt, engine.state, config.title)
+    if table is not None:
+        rows = results_rows(table, journal, problems)
+        if rows is not None:
+            return EveningResult(source.label, _named(rows, aliases))
     teams = engine.state.teams
     rows = tuple(EveningRow(t.name, float(t.score), 1 + sum(1 for o in teams if o.score > t.score)) for t in teams)
     return EveningResult(source.label, _named(rows, aliases))
