@@ -25,6 +25,9 @@ class Command:
     # Taking it back needs a confirmed Undo (a recorded result of a tournament day): a plain Undo stops there.
     confirm_undo: ClassVar[bool] = False
     journal_name: ClassVar[str] = "Command"  # the `type` of its journal lines
+    # A step of a dispute (a disputed answer, an appeal, a jury's ruling on one): the report of the night lists it
+    # with the disputes (quizshow/report/).
+    dispute: ClassVar[bool] = False
 
     def __init_subclass__(cls, namespace: str | None = None, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

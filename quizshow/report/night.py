@@ -24,9 +24,8 @@ from quizshow.history.presses import Race, Timing, races, timing_of
 from quizshow.i18n import phrase
 
 # Steps a dispute is made of: an appeal and its outcome (the brain-ring's `disc`), a ruling the host left
-# provisional. A format's own dispute commands (the written quiz's «спорный» answers, to come) join by name here.
+# provisional, and a format's own dispute commands (`Command.dispute`: the written quiz's «спорный» answers).
 DISPUTE_STEPS = frozenset({"appeal_accepted", "appeal_rejected"})
-DISPUTE_COMMANDS: frozenset[str] = frozenset()  # journal names of a format's own dispute commands
 
 
 @dataclass
@@ -108,7 +107,7 @@ def kind_of(command: c.Command, events: Sequence[Any]) -> str:
     kinds = {e.kind for e in events}
     if isinstance(command, c.Buzz):
         return "false_start" if EventKind.FALSE_START in kinds else "press"
-    if type(command).journal_name in DISPUTE_COMMANDS or (isinstance(command, c.Judge) and command.provisional) \
+    if command.dispute or (isinstance(command, c.Judge) and command.provisional) \
             or (isinstance(command, c.Discipline) and command.what in DISPUTE_STEPS):
         return "dispute"
     if isinstance(command, (c.Judge, c.Discipline)) or kinds & {EventKind.CORRECT, EventKind.WRONG}:

@@ -15,6 +15,7 @@ import pytest
 from quizshow import cli
 from quizshow.core import commands as c
 from quizshow.formats.svoyak import commands as sc
+from quizshow.formats.written import commands as wc
 from quizshow.report import write_report
 from quizshow.runtime.journal_file import Journal
 from tests.conftest import ROOT
@@ -152,6 +153,27 @@ def test_an_appeal_is_listed_among_the_disputes(tmp_path, monkeypatch):
     disputes = [text for kind, text in page.rows if kind == "dispute"]
     assert code == 0 and len(disputes) == 1 and config.teams[0].name in disputes[0]
     assert "Споров и апелляций не было." not in page.text
+
+
+def test_a_written_quizs_disputed_answer_and_appeal_are_listed_among_the_disputes(tmp_path, monkeypatch):
+    config = config_of(ROOT / "shows" / "written.yaml")
+    journal = tmp_path / "written.jsonl"
+    runtime = runtime_for(config, journal)
+    for command in (c.Go(at=1.0), c.Go(at=2.0), c.Tick(at=200.0), c.Tick(at=400.0)):  # question 1's answer
+        runtime.submit(command)
+    assert runtime.engine.state.phase == "answer", runtime.engine.state.phase
+    for command in (wc.Dispute(at=401.0, team=1, number=0, text="Нева"),
+                    wc.Verdict(at=402.0, team=1, number=0, accepted=True),
+                    wc.Appeal(at=403.0, team=2, number=0, kind="answer", text="Невка"),
+                    wc.AppealVerdict(at=404.0, team=2, number=0, upheld=False)):
+        assert runtime.submit(command).accepted, command
+    runtime.close()
+    code, _, page_path = reported(config.path, journal, tmp_path, monkeypatch)
+    page = Page(page_path.read_text(encoding="utf-8"))
+    disputes = [text for kind, text in page.rows if kind == "dispute"]
+    assert code == 0 and len(disputes) == 4, disputes
+    assert config.teams[1].name in disputes[0] and "Нева" in disputes[0]
+    assert config.teams[2].name in disputes[2] and "Невка" in disputes[2]
 
 
 HOSTILE = ('<img src=x onerror="window.__pwned=1">', '</td></tr></table><script>window.__pwned=2</script>',

@@ -64,6 +64,7 @@ class Dispute(Command, namespace="written"):
     number: int = 0
     text: str = ""
     undoable: ClassVar[bool] = True
+    dispute: ClassVar[bool] = True
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,7 @@ class Verdict(Command, namespace="written"):
     number: int = 0
     accepted: bool = False
     undoable: ClassVar[bool] = True
+    dispute: ClassVar[bool] = True
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,7 @@ class Appeal(Command, namespace="written"):
     kind: str = "answer"
     text: str = ""
     undoable: ClassVar[bool] = True
+    dispute: ClassVar[bool] = True
 
 
 @dataclass(frozen=True)
@@ -97,3 +100,4 @@ class AppealVerdict(Command, namespace="written"):
     number: int = 0
     upheld: bool = False
     undoable: ClassVar[bool] = True
+    dispute: ClassVar[bool] = True
