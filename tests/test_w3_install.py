@@ -157,11 +157,10 @@ def _bundled(name: str) -> Path:
 
 
 def test_a_bundled_show_journals_in_the_user_data_folder_and_the_console_says_where(tmp_path, monkeypatch):
-    from tests.conftest import notices
-
     from quizshow.app import ShowApp
     from quizshow.config import load_show
     from quizshow.yamlfile import Problems
+    from tests.conftest import notices
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
     config = load_show(_bundled("brainring"), Problems())

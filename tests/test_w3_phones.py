@@ -13,15 +13,16 @@ import time
 import aiohttp
 import pytest
 
+from quizshow import registry
 from quizshow.app import ShowApp
 from quizshow.config import load_show
 from quizshow.core import commands as c
-from quizshow.core.spec import PhaseFlags
+from quizshow.core.format import PressAnswer, PressKind, Refused, Setup
 from quizshow.core.state import ShowState, Team
 from quizshow.inputs.phones import protocol
 from quizshow.inputs.phones.clock import SLACK_S, ClockEstimate
 from quizshow.inputs.phones.seats import load_tokens, phone_seats, tokens_path
-from quizshow.inputs.phones.view import seat_view
+from quizshow.inputs.phones.view import SeatFacts, seat_view
 from quizshow.runtime.phones import print_seats
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT, closed_at_end
@@ -373,25 +374,27 @@ def test_the_clock_estimate_is_the_least_queued_of_the_last_sixteen_samples():
     assert not ClockEstimate().press_time(1.0, 7.0).synced
 
 
-def test_the_phone_is_told_its_phase_from_the_flags_and_the_state_never_a_phase_name():
+def test_the_phone_is_told_its_phase_from_the_formats_answer_and_the_state_never_a_phase_name():
     teams = (Team("А", "#ff0000", 5), Team("Б", "#00ff00"))
-    live, still = PhaseFlags(buzzers_live=True), PhaseFlags()
     state = ShowState(phase="anything", teams=teams)
-    assert seat_view(state, still, 0, None, None, False).phase == "idle"
-    assert seat_view(state, live, 0, None, None, False).phase == "open"
-    assert seat_view(state, live, 0, None, None, False, accepted=False).phase == "waiting"
-    assert seat_view(state, live, 0, None, None, True).phase == "ended"
-    assert seat_view(state, live, 0, None, (0, None), False).phase == "answering"
-    assert seat_view(state, live, 1, None, (0, None), False).phase == "open"
+    closed = SeatFacts(PressAnswer(PressKind.CLOSED, Refused("buzzers are closed")))
+    open_ = SeatFacts(PressAnswer(PressKind.OPEN), live=True)
+    idle = seat_view(state, 0, None, closed, False)
+    assert (idle.phase, idle.can_press, idle.prompt) == ("idle", False, "Кнопки сейчас закрыты")
+    assert seat_view(state, 0, None, open_, False).phase == "open"
+    assert seat_view(state, 0, None, open_, False).can_press
+    assert seat_view(state, 0, None, open_, False, accepted=False).phase == "waiting"
+    assert seat_view(state, 0, None, open_, True).phase == "ended"
+    assert seat_view(state, 0, None, SeatFacts(PressAnswer(PressKind.ANSWERING)), False).phase == "answering"
     from dataclasses import replace
 
     from quizshow.core.presslog import Press
     pressed = replace(state, presses=state.presses.add(Press(1.0, 1.0, 0)).add(Press(1.041, 1.05, 1)))
-    second = seat_view(pressed, live, 1, None, (0, None), False)
+    second = seat_view(pressed, 1, None, SeatFacts(PressAnswer(PressKind.QUEUED, Refused("x"))), False)
     assert (second.phase, second.place, second.place_text, second.behind) == \
         ("pressed", 2, "вы вторые", "+0,041\u00a0с")
-    assert seat_view(replace(state, locked=frozenset({1})), live, 1, None, None, False).phase == "locked"
-    message = seat_view(state, live, 0, None, None, False, language="en").message()
+    assert seat_view(state, 1, None, SeatFacts(PressAnswer(PressKind.OUT)), False).phase == "locked"
+    message = seat_view(state, 0, None, open_, False, language="en").message()
     assert message["t"] == "state" and message["score"] == 5 and message["stake"] is None
     assert "answer" in message and message["answer"] is None
 
@@ -445,6 +448,8 @@ def test_a_team_and_a_duel_player_may_have_buzzer_phone(tmp_path):
     assert [(s.team, s.player) for s in seats] == [(0, 0), (0, 1), (0, 3)]
     assert seats[1].name == config.teams[0].players[1] and seats[1].key == "1.2"
     # Whose turn: the player the duel asks, not the whole team.
-    state = ShowState(phase="x", teams=(Team("А", "#ff0000"),))
-    assert seat_view(state, PhaseFlags(), 0, 1, (0, 1), False).phase == "answering"
-    assert seat_view(state, PhaseFlags(buzzers_live=True), 0, 0, (0, 1), False).phase == "open"
+    # Whose turn: the player the duel asks (the format's answer for that player's seat), not the whole team.
+    fmt = registry.spec("duel").make(Setup("Дуэль", tuple(Team(t.name, "#ff0000", players=t.players)
+                                                           for t in config.teams), dict(config.rules)))
+    state = fmt.initial_state(1)
+    assert fmt.press_answer(state, 0, 1, 0.0).kind is not PressKind.ANSWERING

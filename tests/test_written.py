@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from tests.written_kit import engine, go, mark, pack, play_question
 
 from quizshow.core import commands as c
 from quizshow.formats.written import commands as wc
+from tests.written_kit import engine, go, mark, pack, play_question
 
 
 def start(e, at=0.0):

@@ -184,6 +184,10 @@ class Buzz(Command):
     player: int | None = None
     source_time: float | None = None
     device: str = ""
+    # Seconds after the press's own time before the hall is told who answers: the lag bound of the phones
+    # connected when it came (a press of theirs made earlier may still be on its way). Decided by the runtime,
+    # journalled with the press, so a replay and a follower settle at the same moment (core/format.py).
+    hold: float | None = None
     undoable: ClassVar[bool] = True
 
     @property

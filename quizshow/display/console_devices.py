@@ -33,7 +33,7 @@ def draw_devices(ui: PanelUI, box: pygame.Rect, status: ConsoleStatus) -> None:
                                                   int(unit * 0.9), wrap=False).width + unit * 2)
         ui.button(pygame.Rect(box.right - admit_w, box.y, admit_w, box.height), status.osc_admit, "osc_admit")
         box = pygame.Rect(box.x, box.y, box.width - admit_w - unit // 2, box.height)
-    for label, call in reversed(status.device_buttons):  # the phones' («Принять телефон: Альфа»), right
+    for label, call in reversed(status.device_buttons):  # the phones' («Принять второй телефон: Альфа»), right
         button_w = min(box.width // 4, text.layout(label, "heading", (10**5, box.height), int(unit * 0.9),
                                                    wrap=False).width + unit * 5 // 4)
         ui.button(pygame.Rect(box.right - button_w, box.y, button_w, box.height), label, call.name, *call.args)

@@ -494,7 +494,8 @@ def _show(args: Namespace, base: str, show: Path) -> int:
                         (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
                     return 0
                 dirty = True
-            state = replica.engine.state if replica.engine is not None else None
+            # What the main show's hall sees (a press being settled is not told yet), from the same journal lines.
+            state = replica.engine.state.hall if replica.engine is not None else None
             now = replica.now()
             since = wall - drawn_at
             if dirty or (state is not None and screen.needs_frame(state, now, surface.get_size(), since)):

@@ -36,6 +36,7 @@ from quizshow.inputs.phones.words import PAGE_WORDS, PHRASES
 log = logging.getLogger(__name__)
 
 MAX_WS_FRAME = 64 * 1024  # beyond 4 KiB a message is answered 400; beyond this the socket closes
+LONG_AGO_MS = -1e18  # a phone clock reading before any press: its press time is the clamp's earliest
 
 
 @dataclass(eq=False)
@@ -51,6 +52,7 @@ class Phone:
     last: dict[str, Any] | None = None  # the last state sent
     warned: float = -1.0  # when the last 429 went out (monotonic)
     next_ping: int = 0
+    lag: float = 0.0  # the longest its press can take to arrive after its own time, by the press clamp (s)
 
 
 class Host:
@@ -176,6 +178,14 @@ class WebServer:
         """The seats held now, with each phone's round trip (s) where measured."""
         return [(phone.seat, phone.clock.rtt) for phone in list(self.holders.values())]
 
+    def lag_bound(self, team: int, player: int | None) -> float | None:
+        """How long after a press's own time an earlier press may still arrive from a phone (docs/phones.md,
+        «Who answers is said once»): the longest lag the press clamp allows any connected phone but the
+        pressing seat's own. None: no other phone is connected (nothing to wait for)."""
+        lags = [phone.lag for phone in list(self.holders.values())
+                if (phone.seat.team, phone.seat.player) != (team, player)]
+        return max(lags) if lags else None
+
     def waiting_seats(self) -> list[Seat]:
         return [self.seats[t] for t, ws in list(self.waiting.items()) if ws]
 
@@ -296,6 +306,8 @@ class WebServer:
             del phone.pings[older]
         before = phone.clock.best
         phone.clock.add(sent, arrival, msg.c)
+        # The clamp's earliest time for a press arriving now: how far behind its arrival a press can be placed.
+        phone.lag = arrival - phone.clock.press_time(LONG_AGO_MS, arrival).at
         if phone.last is not None and phone.last.get("answer") and phone.clock.best is not before:
             asyncio.ensure_future(self._send_state(phone))  # its deadline on the phone's clock, better known
 

@@ -39,6 +39,7 @@ def snapshot(state: ShowState, fmt: Any, show: OverlayShow, now: float) -> dict[
     """The spec's snapshot without its `seq` (the feed numbers them): title, phase, the round and
     question line, the teams with who answers and who is out, the clock (None when no clock is set)."""
     i18n.add_phrases(WORDS)
+    state = state.hall  # a press being settled is not told yet: the overlay shows what the projector shows
     pos = fmt.position(state)
     round_text, question_text = where(pos, show.language)
     phase_text = i18n.phrase(pos.get("phase_key") or f"phase.{state.phase}", show.language)
