@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from quizshow import i18n
 from quizshow.core.engine import Engine
-from tests.phones_kit import (
+from tests.press_walk_kit import (
     SHOWS,
     expected_phases,
     phone_press,
