@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
 import logging
 import threading
@@ -192,8 +193,9 @@ class WebServer:
     # --- HTTP --------------------------------------------------------------------------------------------
 
     async def _page(self, request: web.Request) -> web.StreamResponse:
-        if request.match_info["token"] not in self.seats:
-            raise web.HTTPNotFound(text="This join link is not one of this show's seats.")
+        if request.match_info["token"] not in self.seats:  # an old or mistyped link: say so, in the show's words
+            return web.Response(status=404, text=_unknown_seat_page(self.language), content_type="text/html",
+                                charset="utf-8", headers={"Cache-Control": "no-store"})
         return web.Response(body=_static_file("phone.html"), content_type="text/html", charset="utf-8",
                             headers={"Cache-Control": "no-store"})
 
@@ -438,6 +440,18 @@ class WebServer:
 
     def _words(self) -> dict[str, str]:
         return {key: i18n.phrase(f"phone.{key}", self.language) for key in PAGE_WORDS}
+
+
+def _unknown_seat_page(language: str) -> str:
+    """The page an unknown or old join link gets: what happened and what to do, in the show's language."""
+    def say(key: str) -> str:
+        return html.escape(i18n.phrase(f"phone.{key}", language))
+
+    return (f'<!doctype html><html lang="{html.escape(language)}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>{say("unknown_title")}</title><link rel="stylesheet" href="/static/phone.css"></head>'
+            f'<body class="phase-unknown"><main><section class="card" id="unknown"><h1>{say("unknown_title")}</h1>'
+            f'<p class="hint">{say("unknown_hint")}</p></section></main></body></html>')
 
 
 def _static_file(name: str) -> bytes:

@@ -35,6 +35,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "phone.ended_hint": "Спасибо за игру!",
         "phone.offline": "Нет связи — подключаемся снова…",
         "phone.replaced": "Это место занял другой телефон",
+        "phone.unknown_title": "Ссылка не подходит",
+        "phone.unknown_hint": "Такого места в этой игре нет: ссылка старая или набрана с ошибкой. Попросите "
+                              "ведущего показать новый код и наведите на него камеру.",
         "phone.ms": "мс",
         "phone.seconds": "с",
         "phone.unsynced": "часы ещё не сверены",
@@ -99,6 +102,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "phone.ended_hint": "Thank you for playing!",
         "phone.offline": "No connection — reconnecting…",
         "phone.replaced": "Another phone took this seat",
+        "phone.unknown_title": "This link does not fit",
+        "phone.unknown_hint": "This game has no such seat: the link is old or mistyped. Ask the host to show the new "
+                              "code and point your camera at it.",
         "phone.ms": "ms",
         "phone.seconds": "s",
         "phone.unsynced": "clock not synced yet",
