@@ -353,7 +353,7 @@ class ShowApp:
         self.status.last_press = dict(self.hardware.last_press)
         self.status.osc_admit = None if self.osc_link is None else self.osc_link.knocking()
         if self.web is not None:
-            _phones().desk_tick(self, self.web)  # the phones' join board, codes and «Принять второй телефон» buttons
+            _phones().desk_tick(self, self.web)  # the phones' join board, codes and «Принять телефон» buttons
 
     def go_live(self) -> None:
         """From now on the thread that delivers an input (a box reader, the OSC server) applies it at

@@ -25,7 +25,7 @@ SEATS = [("Совы: телефон, 40 мс", True), ("Кактус: телеф
 OSC = ("OSC 127.0.0.1:7400 · источников 0", True)
 WAITING = ("Второй телефон ждёт места «Совы»: подтвердите на консоли", False)
 CODES = [("Коды на экран (F7)", Call("join")), ("QR-коды (F6)", Call("phone_codes"))]
-ACCEPT = ("Принять второй телефон: Совы", Call("phone_accept", ("1",)))
+ACCEPT = ("Принять телефон: Совы", Call("phone_accept", ("1",)))
 
 
 def _app(tmp_path: Path, show: str) -> ShowApp:

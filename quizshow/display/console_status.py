@@ -36,7 +36,7 @@ class ConsoleStatus:
     boxes: list = field(default_factory=list)  # BoxStatus of every serial box
     last_press: dict[int, float] = field(default_factory=dict)  # team → show time (line check)
     osc_admit: str | None = None  # «Впустить 10.0.0.7:9000»: an OSC desk refused its passcode, to let in
-    # Phones (runtime/phones.py): the devices line's buttons («Принять второй телефон: Альфа», the codes' switches),
+    # Phones (runtime/phones.py): the devices line's buttons («Принять телефон: Альфа», the codes' switches),
     # the seats' join board, and whether the console's panel of codes is open (F6; Esc closes it).
     device_buttons: list[tuple[str, Call]] = field(default_factory=list)
     join_board: Any = None  # inputs.phones.board.JoinBoard

@@ -441,7 +441,9 @@ def _show(args: Namespace, base: str, show: Path) -> int:
         return 1
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
-        os.environ["SDL_AUDIODRIVER"] = "dummy"
+    # A follower plays no sound (its projector is silent): no audio device is opened, so libasound never prints
+    # its «ALSA lib …» lines on the crew's terminal.
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
     import pygame
 
     from quizshow.assemble import make_format

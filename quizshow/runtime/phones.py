@@ -294,7 +294,7 @@ def device_lines(app: Any, server: WebServer) -> list[tuple[str, bool]]:
             lines.append((text, True))
         else:
             lines.append((app.say("console.phone_none", name=seat.name), False))
-        # A second phone waiting is named on its own button («Принять второй телефон: Совы», desk_tick), not
+        # A second phone waiting is named on its own button («Принять телефон: Совы», desk_tick), not
         # among the problems, where a crowded line could only count it.
     return lines
 
