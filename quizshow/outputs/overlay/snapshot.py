@@ -20,8 +20,8 @@ from quizshow import i18n
 from quizshow.core.state import ShowState
 
 WORDS = {
-    "ru": {"overlay.answering": "Отвечает"},
-    "en": {"overlay.answering": "Answering"},
+    "ru": {"overlay.answering": "Отвечает", "overlay.winner": "Победитель", "overlay.winners": "Победители"},
+    "en": {"overlay.answering": "Answering", "overlay.winner": "Winner", "overlay.winners": "Winners"},
 }
 
 
@@ -59,10 +59,13 @@ def snapshot(state: ShowState, fmt: Any, show: OverlayShow, now: float) -> dict[
     if timer.armed:
         clock = {"running": timer.running, "left_s": round(max(0.0, timer.remaining(now)), 3),
                  "total_s": round(timer.duration, 3)}
+    # The game decided (the format's winner, as the projector names it): the stream's winner graphic.
+    won = fmt.winner(state)
+    winner = [teams[i] for i in won if 0 <= i < len(teams)]
     return {"t": "snapshot", "title": show.title, "phase": state.phase,
             "phase_text": phase_text,
             "round": round_text, "question": question_text, "teams": teams, "clock": clock,
-            "blank": bool(state.view.blank), "lang": show.language}
+            "blank": bool(state.view.blank), "lang": show.language, "winner": winner}
 
 
 def where(pos: dict[str, Any], language: str) -> tuple[str | None, str | None]:

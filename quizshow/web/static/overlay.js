@@ -51,7 +51,19 @@
       delete $("answering").dataset.team;
     }
     drawLine(s);
+    drawWinner(s.winner || []);
     body.dataset.seq = String(s.seq); // (tests and custom CSS can read which snapshot is on screen)
+  }
+
+  function drawWinner(won) {  // the game decided: the winner's graphic, in its colour
+    const box = $("winner");
+    box.classList.toggle("hidden", !won.length);
+    if (!won.length) { delete box.dataset.key; return; }
+    $("winner-label").textContent = won.length > 1 ? (words.winners || "Победители") : (words.winner || "Победитель");
+    $("winner-name").textContent = won.map((t) => t.name).join(", ");
+    box.style.setProperty("--team", won[0].colour);
+    const key = won.map((t) => t.number).join(",");
+    if (box.dataset.key !== key) { box.dataset.key = key; restart(box); }
   }
 
   function shownTeams(teams) {
@@ -67,9 +79,14 @@
     const list = $("scores");
     // Up to five in one row at full size; more: a grid of five or six columns, each as wide as its
     // longest name allows, names on up to two lines.
-    const n = teams.length, rows = n <= 5 ? 1 : 2;
+    const n = teams.length, rows = n <= 5 ? 1 : 2, cols = rows > 1 ? (n <= 10 ? 5 : 6) : Math.max(1, n);
     list.classList.toggle("rows", rows > 1);
-    list.style.setProperty("--cols", String(n <= 10 ? 5 : 6));
+    list.style.setProperty("--cols", String(cols));
+    // Every pill as wide as the others, whatever its score: a score that grows never moves a pill sideways.
+    list.style.setProperty("--pill-w", Math.min(rows > 1 ? 1460 : 420, Math.floor((1460 - 12 * (cols - 1)) / cols)) + "px");
+    // Room for the widest score of the game so far (−1200 and 12000 alike): the score's digits never push the name.
+    const digits = Math.max(3, ...all.map((t) => String(Math.abs(t.score)).length + (t.score < 0 ? 1 : 0)));
+    list.style.setProperty("--score-w", (digits + 0.4) + "ch");
     list.style.setProperty("--pill-h", (rows > 1 ? 70 : 84) + "px");
     list.style.setProperty("--name-px", (rows > 1 ? 27 : 31) + "px");
     list.style.setProperty("--score-px", (rows > 1 ? 44 : 52) + "px");
