@@ -121,7 +121,7 @@ def seat_view(state: ShowState, team: int, player: int | None, facts: SeatFacts,
     if press.kind is PressKind.EARLY:  # a tap now would be a false start: the button stays dark
         return PhoneView("idle", False, score, say("early_hint"), title=title or say("early"), held=held)
     if settling:  # never the name of who answers before the hall hears it
-        return PhoneView("idle", False, score, say("settling_hint"), title=title or say("settling"), held=held)
+        return PhoneView("idle", False, score, say("settling_others"), title=title or say("settling"), held=held)
     why = words(press.why)
     # While a question is played (not by this seat now) the reason is the headline: «Отвечает Борис».
     headline = title or (why if facts.live and why else say("idle"))

@@ -49,11 +49,15 @@
       fill();
     } else if (m.t === "state") {
       const before = state && state.phase;
+      // A refusal said under the screen is about the moment it came: gone when the screen changes (a lit button
+      // after «Отвечает Борис» must not keep saying it).
+      if (before !== m.phase && $("said").classList.contains("no")) { $("said").textContent = ""; $("said").className = "said"; }
       state = m; render();
       if (m.phase === "answering" && before !== "answering" && navigator.vibrate) navigator.vibrate([200, 100, 200]);
     } else if (m.t === "ack" && staking && m.id === staking.id) {
       // What became of the stake, under the screen whatever the phase now (a bid taken passes the turn on).
-      tell(m.code === 200, m.code === 200 ? say("stake_taken", "{value}").replace("{value}", staking.value) : m.message);
+      const taken = say("stake_taken." + (asked ? asked.kind : ""), say("stake_taken", "{value}"));
+      tell(m.code === 200, m.code === 200 ? taken.replace("{value}", staking.value) : m.message);
       staking = null;
     } else if (m.t === "ack" && typing && m.id === typing.id) {
       // What became of the typed answer: «Ответ принят», or why not («Поздно…») — under the screen.
@@ -110,7 +114,10 @@
       text("idle-hint", s.prompt === s.title ? "" : s.prompt);
     }
     if (s.phase === "open") text("press-hint", s.prompt);
-    if (s.phase === "pressed") { text("place", s.place); text("place-text", s.place_text); text("behind", s.place > 1 ? s.behind : ""); }
+    if (s.phase === "pressed") {  // the place in the queue where the format asks in order; none while settling
+      text("place", s.place); text("place-text", s.place_text); text("behind", s.place > 1 ? s.behind : "");
+      $("placebox").style.display = s.place == null ? "none" : "";
+    }
     if (s.phase === "stake" && s.stake) {
       const st = s.stake, fixed = !!(st.choices && st.choices.length);
       if (!asked || asked.min !== st.min || asked.max !== st.max || asked.kind !== st.kind) {
@@ -127,6 +134,7 @@
       }
       asked = st;
       text("stake-title", say("stake_title." + st.kind, say("stake")));
+      text("stake-send", say("stake_send." + st.kind, say("stake_send")));
       $("stake-value").readOnly = fixed;  // the cat's value: one of its choices, nothing typed
       text("stake-kept", st.held == null ? "" : say("stake_held", "{value}").replace("{value}", st.held));
     }
