@@ -7,6 +7,7 @@ import asyncio
 import json
 import re
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import aiohttp
@@ -156,3 +157,23 @@ def seat_url(app: ShowApp, team: int, player: int | None = None) -> str:
     host, port = app.web.address
     seat = next(s for s in app.web.seats.values() if (s.team, s.player) == (team, player))
     return f"http://{host}:{port}/p/{seat.token}"
+
+
+def with_phones(app: ShowApp, teams: list[int], play: Callable[[list[FakePhone]], Awaitable[None]]) -> None:
+    """The teams' phones joined and synced, `play` run with them; the show closed however it ends."""
+    async def run() -> None:
+        async with aiohttp.ClientSession() as session:
+            phones = [FakePhone(session, seat_url(app, t)) for t in teams]
+            for phone in phones:
+                await phone.__aenter__()
+            try:
+                await asyncio.gather(*(phone.wait("synced") for phone in phones))
+                await play(phones)
+            finally:
+                for phone in phones:
+                    await phone.__aexit__()
+
+    try:
+        asyncio.run(run())
+    finally:
+        app.close()

@@ -10,7 +10,7 @@ import aiohttp
 
 from quizshow.core import commands as c
 from quizshow.formats.svoyak import commands as sc
-from tests.phones_kit import FakePhone, phone_app, seat_url
+from tests.phones_kit import FakePhone, phone_app, seat_url, with_phones
 
 YOZH, BORIS, VERA = 0, 1, 2  # shows/phones.yaml: «Ёжики в тумане», «Борис» (phones), «Вера» (a key)
 
@@ -101,64 +101,52 @@ def test_no_phone_is_lit_in_an_auction_a_cat_a_sponsor_question_or_while_another
             ack = await tap(phones[i])
             assert ack["code"] == 409 and (words is None or ack["message"] == words), (names[i], ack)
 
-    async def play() -> None:
-        async with aiohttp.ClientSession() as session:
-            phones = [FakePhone(session, seat_url(app, t)) for t in range(3)]
-            for phone in phones:
-                await phone.__aenter__()
-            try:
-                await asyncio.gather(*(p.wait("synced") for p in phones))
-                to_board(app)
-                chooser = app.engine.state.fmt.chooser
-                others = [t for t in range(3) if t != chooser]
-                # The auction: nobody presses; the bidder gets the stake screen, the others the reason.
-                step(app, sc.SelectCell(at=app.now(), theme=0, question=3))
-                await phones[chooser].wait("state", phase="stake")
-                await dark(phones, others, "Вопрос-аукцион: отвечает тот, кто выиграет торги")
-                step(app, sc.Bid(at=app.now(), team=chooser, amount=40))
-                for _ in others:
-                    if app.engine.state.phase == "auction":
-                        step(app, sc.Pass(at=app.now(), team=app.engine.state.fmt.auction.current))
-                assert app.engine.state.phase == "answering"  # the bidder answers alone
-                await phones[chooser].wait("state", phase="answering")
-                await dark(phones, others, f"На этот вопрос отвечает только {names[chooser]}")
-                step(app, c.Judge(at=app.now(), correct=True))
-                step(app, c.Go(at=app.now()))  # the board
-                # The cat: nobody presses; the one it is given to chooses its value, then answers alone.
-                step(app, sc.SelectCell(at=app.now(), theme=2, question=2))
-                await dark(phones, [0, 1, 2], "Кот в мешке: отвечает тот, кому его отдали")
-                receiver = others[0]
-                step(app, sc.GiveCat(at=app.now(), team=receiver))
-                await phones[receiver].wait("state", phase="stake")
-                rest = [t for t in range(3) if t != receiver]
-                await dark(phones, rest, f"На этот вопрос отвечает только {names[receiver]}")
-                step(app, sc.CatValue(at=app.now(), value=app.format.cat_options(app.engine.state)[0]))
-                await phones[receiver].wait("state", phase="answering")
-                await dark(phones, rest, f"На этот вопрос отвечает только {names[receiver]}")
-                step(app, c.Judge(at=app.now(), correct=True))
-                step(app, c.Go(at=app.now()))
-                # The sponsor's question: the chooser answers alone.
-                step(app, sc.SelectCell(at=app.now(), theme=1, question=3))
-                solo = app.engine.state.fmt.solo
-                rest = [t for t in range(3) if t != solo]
-                await dark(phones, rest, f"На этот вопрос отвечает только {names[solo]}")
-                step(app, c.Go(at=app.now()))
-                await phones[solo].wait("state", phase="answering")
-                await dark(phones, rest, f"На этот вопрос отвечает только {names[solo]}")
-                step(app, c.Judge(at=app.now(), correct=True))
-                step(app, c.Go(at=app.now()))
-                # A regular question: while one answers, the others' phones are dark and say who answers.
-                step(app, sc.SelectCell(at=app.now(), theme=3, question=1))
-                step(app, c.Go(at=app.now()))
-                await asyncio.gather(*(p.wait("state", can_press=True) for p in phones))
-                assert (await tap(phones[0]))["code"] == 200
-                await phones[0].wait("state", phase="answering")
-                await dark(phones, [1, 2], f"Отвечает {names[0]}")
-            finally:
-                for phone in phones:
-                    await phone.__aexit__()
+    async def play(phones: list[FakePhone]) -> None:
+        to_board(app)
+        chooser = app.engine.state.fmt.chooser
+        others = [t for t in range(3) if t != chooser]
+        # The auction: nobody presses; the bidder gets the stake screen, the others the reason.
+        step(app, sc.SelectCell(at=app.now(), theme=0, question=3))
+        await phones[chooser].wait("state", phase="stake")
+        await dark(phones, others, "Вопрос-аукцион: отвечает тот, кто выиграет торги")
+        step(app, sc.Bid(at=app.now(), team=chooser, amount=40))
+        for _ in others:
+            if app.engine.state.phase == "auction":
+                step(app, sc.Pass(at=app.now(), team=app.engine.state.fmt.auction.current))
+        assert app.engine.state.phase == "answering"  # the bidder answers alone
+        await phones[chooser].wait("state", phase="answering")
+        await dark(phones, others, f"На этот вопрос отвечает только {names[chooser]}")
+        step(app, c.Judge(at=app.now(), correct=True))
+        step(app, c.Go(at=app.now()))  # the board
+        # The cat: nobody presses; the one it is given to chooses its value, then answers alone.
+        step(app, sc.SelectCell(at=app.now(), theme=2, question=2))
+        await dark(phones, [0, 1, 2], "Кот в мешке: отвечает тот, кому его отдали")
+        receiver = others[0]
+        step(app, sc.GiveCat(at=app.now(), team=receiver))
+        await phones[receiver].wait("state", phase="stake")
+        rest = [t for t in range(3) if t != receiver]
+        await dark(phones, rest, f"На этот вопрос отвечает только {names[receiver]}")
+        step(app, sc.CatValue(at=app.now(), value=app.format.cat_options(app.engine.state)[0]))
+        await phones[receiver].wait("state", phase="answering")
+        await dark(phones, rest, f"На этот вопрос отвечает только {names[receiver]}")
+        step(app, c.Judge(at=app.now(), correct=True))
+        step(app, c.Go(at=app.now()))
+        # The sponsor's question: the chooser answers alone.
+        step(app, sc.SelectCell(at=app.now(), theme=1, question=3))
+        solo = app.engine.state.fmt.solo
+        rest = [t for t in range(3) if t != solo]
+        await dark(phones, rest, f"На этот вопрос отвечает только {names[solo]}")
+        step(app, c.Go(at=app.now()))
+        await phones[solo].wait("state", phase="answering")
+        await dark(phones, rest, f"На этот вопрос отвечает только {names[solo]}")
+        step(app, c.Judge(at=app.now(), correct=True))
+        step(app, c.Go(at=app.now()))
+        # A regular question: while one answers, the others' phones are dark and say who answers.
+        step(app, sc.SelectCell(at=app.now(), theme=3, question=1))
+        step(app, c.Go(at=app.now()))
+        await asyncio.gather(*(p.wait("state", can_press=True) for p in phones))
+        assert (await tap(phones[0]))["code"] == 200
+        await phones[0].wait("state", phase="answering")
+        await dark(phones, [1, 2], f"Отвечает {names[0]}")
 
-    try:
-        asyncio.run(play())
-    finally:
-        app.close()
+    with_phones(app, [0, 1, 2], play)

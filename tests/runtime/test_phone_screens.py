@@ -6,7 +6,6 @@ Shipped shows, real sockets on 127.0.0.1; time driven by the commands' own times
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
 
 import aiohttp
 
@@ -14,31 +13,12 @@ from quizshow.app import ShowApp
 from quizshow.core import commands as c
 from quizshow.formats.svoyak import commands as sc
 from quizshow.formats.written import commands as wc
-from tests.phones_kit import FakePhone, phone_app, seat_url
+from tests.phones_kit import FakePhone, phone_app, with_phones
 
 
 def step(app: ShowApp, cmd: c.Command) -> None:
     out = app.submit(cmd)
     assert out.accepted, (cmd, out.refused)
-
-
-def with_phones(app: ShowApp, teams: list[int], play: Callable[[list[FakePhone]], Awaitable[None]]) -> None:
-    async def run() -> None:
-        async with aiohttp.ClientSession() as session:
-            phones = [FakePhone(session, seat_url(app, t)) for t in teams]
-            for phone in phones:
-                await phone.__aenter__()
-            try:
-                await asyncio.gather(*(phone.wait("synced") for phone in phones))
-                await play(phones)
-            finally:
-                for phone in phones:
-                    await phone.__aexit__()
-
-    try:
-        asyncio.run(run())
-    finally:
-        app.close()
 
 
 async def stake(phone: FakePhone, value: int) -> dict:

@@ -203,19 +203,26 @@ def svoyak(browser, out: Path, folder: Path) -> None:
         app.close()
 
 
+def ring_question(ev: Evening, team: int, correct: bool, shots: tuple[str, str] | None = None) -> None:
+    """«Время!», the team's phone lights and is tapped, it answers, the verdict."""
+    ev.do(c.TimerStart(at=ev.app.now()))
+    ev.phase(team, "open")
+    if shots:
+        ev.shot(shots[0])
+    ev.tap(team)
+    ev.phase(team, "answering")
+    if shots:
+        ev.shot(shots[1])
+    ev.do(c.Judge(at=ev.app.now(), correct=correct))
+
+
 def brainring(browser, out: Path, folder: Path) -> None:
     app = phone_app(folder, "brainring.yaml")
     ev = Evening(app, browser, out, [0, 1], "ring")
     try:
         ev.do(c.Go(at=app.now()), c.Announce(at=app.now()))
         ev.shot("attention")
-        ev.do(c.TimerStart(at=app.now()))
-        ev.phase(0, "open")
-        ev.shot("time")
-        ev.tap(0)
-        ev.phase(0, "answering")
-        ev.shot("alpha-answers")
-        ev.do(c.Judge(at=app.now(), correct=False))
+        ring_question(ev, 0, correct=False, shots=("time", "alpha-answers"))
         ev.phase(1, "open")
         ev.shot("beta-rebound")
         ev.tap(1)
@@ -225,11 +232,8 @@ def brainring(browser, out: Path, folder: Path) -> None:
         while app.engine.state.phase != "result":  # the rest of the match: Альфа answers each
             ev.do(c.Go(at=app.now()))
             if app.engine.state.phase == "ready":
-                ev.do(c.Announce(at=app.now()), c.TimerStart(at=app.now()))
-                ev.phase(0, "open")
-                ev.tap(0)
-                ev.phase(0, "answering")
-                ev.do(c.Judge(at=app.now(), correct=True))
+                ev.do(c.Announce(at=app.now()))
+                ring_question(ev, 0, correct=True)
         ev.wait(0.3)
         ev.shot("result")
     finally:

@@ -82,11 +82,9 @@
     const n = teams.length, rows = n <= 5 ? 1 : 2, cols = rows > 1 ? (n <= 10 ? 5 : 6) : Math.max(1, n);
     list.classList.toggle("rows", rows > 1);
     list.style.setProperty("--cols", String(cols));
-    // Every pill as wide as the others, whatever its score: a score that grows never moves a pill sideways.
-    list.style.setProperty("--pill-w", Math.min(rows > 1 ? 1460 : 420, Math.floor((1460 - 12 * (cols - 1)) / cols)) + "px");
-    // Room for the widest score of the game so far (−1200 and 12000 alike): the score's digits never push the name.
-    const digits = Math.max(3, ...all.map((t) => String(Math.abs(t.score)).length + (t.score < 0 ? 1 : 0)));
-    list.style.setProperty("--score-w", (digits + 0.4) + "ch");
+    // A row's pills all as wide (a grid's columns as wide as their names): the score's column has a fixed width,
+    // so a score that grows or turns negative never moves a pill sideways.
+    list.style.setProperty("--pill-w", Math.min(420, Math.floor((1460 - 12 * (cols - 1)) / cols)) + "px");
     list.style.setProperty("--pill-h", (rows > 1 ? 70 : 84) + "px");
     list.style.setProperty("--name-px", (rows > 1 ? 27 : 31) + "px");
     list.style.setProperty("--score-px", (rows > 1 ? 44 : 52) + "px");
