@@ -58,7 +58,7 @@ def out_words(team: Team, key: str) -> str:
 
 def draw_team_row(ui: PanelUI, row: pygame.Rect, i: int, step: int, buttons: bool = True) -> None:
     """A team: its mark (an empty ring: out of this question), name, score and, when asked, its −/+; a team
-    out of the game for good (Format.teams_out: the melee's player who has left) dimmed, «выбыл» in place of its −/+."""
+    out of the game for good (Format.teams_out: a player who has left for good) dimmed, «выбыл» in place of its −/+."""
     surface, unit, state = ui.surface, ui.unit, ui.state
     team = state.teams[i]
     out = i in ui.format.teams_out(state)
@@ -81,7 +81,7 @@ def draw_team_row(ui: PanelUI, row: pygame.Rect, i: int, step: int, buttons: boo
     surface.blit(score, score.get_rect(midright=(row.right - btn * 2 - (unit // 2 if buttons else 4),
                                                  row.centery)))
     if buttons and out:
-        # Out for good is the melee's: one player of the team, who has left («выбыл»).
+        # Out for good is one player of the team, who has left («выбыл»).
         gone = ui.fitted(ui.say("console.team_out"), "body", (btn * 2, row.height - 2), MUTED, int(unit * 0.9),
                          align="center")
         surface.blit(gone, gone.get_rect(center=(row.right - btn, row.centery)))
