@@ -46,8 +46,8 @@ def test_the_bid_offers_real_choices_keeps_a_taken_bid_and_the_cat_offers_its_va
             page.locator("#stake-quick button").nth(1).tap()
             page.locator("#stake-send").tap()
             page.wait_for_selector("body.phase-idle")
-            page.wait_for_timeout(6500)  # longer than «Ставка принята» stays under the screen
-            assert page.locator("#idle-title").text_content() == "Ваша ставка: 80"  # still shown
+            # The screen's own headline (the state's `held`), not the passing «Ставка принята» line under it.
+            assert page.locator("#idle-title").text_content() == "Ваша ставка: 80"
             page.screenshot(path=str(shots / "phone-bid-held.png"))
             while app.engine.state.phase == "auction":
                 assert app.submit(sc.Pass(at=app.now(), team=app.engine.state.fmt.auction.current)).accepted
