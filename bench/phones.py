@@ -12,10 +12,13 @@
    no phone, then with 48 connected and pinged (40 tables of the written quiz + 8 buzzer seats), as % of a
    core. The phones run in a process of their own.
 4. Frame times: bench/frames.py's walk in a process whose web server has 48 seats, none and all connected.
+5. The hold-off (issue 35): races of 2–8 phones through the real estimator, clamp and engine; how long the
+   hall waits for its answerer (median, p99), and that no announcement is ever taken back.
 
     python bench/phones.py                               # everything: ~6 minutes
     python bench/phones.py --only order --trials 200
     python bench/phones.py --only rest --seconds 60
+    python bench/phones.py --only holdoff --races 10000
 
 Prints tables with the load average beside each figure (the machine may be shared); asserts nothing.
 """
@@ -34,6 +37,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +47,8 @@ if sys.argv[1:2] != ["--serve"]:  # the show itself opens its windows (under Xvf
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from quizshow.core.format import Format  # noqa: E402
+from quizshow.core.state import ShowState  # noqa: E402
 from quizshow.inputs.phones.clock import (  # noqa: E402
     PING_EVERY_S,
     ClockEstimate,
@@ -58,11 +64,12 @@ CONNECTED = (("just joined (0.5 s)", 0.5, 0.5), ("joined 5 s before", 5.0, 5.0),
              ("connected 1–5 min (a show)", 60.0, 300.0))
 
 
-def press_times(rng: random.Random, connected_s: float, thumb: float) -> tuple[float, float, float]:
-    """One phone connected `connected_s` before it presses at show time `thumb`: its clock (a random offset,
-    a drift of up to ±DRIFT_PPM), the server's real ping schedule (clock.ping_gaps, then the every-2-s
-    round at a random phase), every trip delayed independently; the press message too. Returns the press's
-    show time by the estimator in use, by the spec's (the least queued of the last 16), and its arrival."""
+def synced_clock(rng: random.Random, connected_s: float, thumb: float
+                 ) -> tuple[ClockEstimate, Callable[[float], float]]:
+    """One phone connected `connected_s` before show time `thumb`: its clock (a random offset, a drift of up to
+    ±DRIFT_PPM) as the server measured it by then — the server's real ping schedule (clock.ping_gaps, then the
+    every-2-s round at a random phase), every trip delayed independently. Returns the estimate and the phone's
+    clock (ms) at a show time."""
     offset, drift = rng.uniform(-1e5, 1e5), rng.uniform(-DRIFT_PPM, DRIFT_PPM) * 1e-6
 
     def phone_ms(t: float) -> float:  # the phone's clock at show time t
@@ -86,7 +93,20 @@ def press_times(rng: random.Random, connected_s: float, thumb: float) -> tuple[f
         up, down = delay(), delay()
         if s0 + up + down < thumb:  # its pong is back before the press
             clock.add(s0, s0 + up + down, phone_ms(s0 + up))
-    arrival = thumb + delay()
+    return clock, phone_ms
+
+
+def delay(rng: random.Random) -> float:
+    """One message's one-way trip (s)."""
+    return rng.uniform(*DELAY_MS) / 1000
+
+
+def press_times(rng: random.Random, connected_s: float, thumb: float) -> tuple[float, float, float]:
+    """One phone connected `connected_s` before it presses at show time `thumb` (`synced_clock`), the press
+    message delayed too. Returns the press's show time by the estimator in use, by the spec's (the least queued
+    of the last 16), and its arrival."""
+    clock, phone_ms = synced_clock(rng, connected_s, thumb)
+    arrival = thumb + delay(rng)
     now = clock.press_time(phone_ms(thumb), arrival).at
     spec = press_time(clock.best, phone_ms(thumb), arrival).at
     return now, spec, arrival
@@ -109,6 +129,97 @@ def ordering(trials: int, spacing_ms: float, connected: tuple[float, float], see
             errors["spec"].append(abs(spec - thumb) * 1000)
     return {**{k: v / trials for k, v in right.items()},
             **{f"{k}_error": statistics.fmean(v) for k, v in errors.items()}}
+
+
+# --- the hold-off: who answers is said once (issue 35) -----------------------------------------------------
+
+HOLD_PHONES = (2, 3, 5, 8)  # phones connected in a race
+PRESS_SPREAD_S = 0.08  # the thumbs of a race touch the glass within this much of each other
+LONG_AGO_MS = -1e18  # a phone clock reading before any press: its press time is the clamp's earliest
+
+
+def question_engine(teams: int) -> tuple[Format, ShowState]:
+    """A «Своя игра» of `teams` solo players (the demo pack), its first question open and read: (the format,
+    the state every race starts from)."""
+    from quizshow.assemble import make_format
+    from quizshow.config import load_show
+    from quizshow.core import commands as c
+    from quizshow.core.engine import Engine
+    from quizshow.formats.svoyak import commands as sc
+    from quizshow.yamlfile import Problems
+
+    folder = Path(tempfile.mkdtemp(prefix="holdoff-"))
+    try:
+        show = folder / "race.yaml"
+        names = "".join(f'  - {{name: "Игрок {i + 1}"}}\n' for i in range(teams))
+        show.write_text(f'title: "Гонка"\nformat: svoyak\npack: "{ROOT / "packs" / "svoyak-demo.yaml"}"\n'
+                        f"teams:\n{names}", encoding="utf-8")
+        problems = Problems()
+        config = load_show(show, problems)
+        assert config is not None and not problems.errors, [str(p) for p in problems.items]
+        fmt = make_format(config)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    engine = Engine(fmt, 1)
+    # The host's «read» at 999.9 s: the 3 s window runs over every race's presses (at 1000 s and after).
+    for cmd in (c.Go(at=996.0), c.Go(at=997.0), sc.SelectCell(at=998.0, theme=3, question=0), c.Go(at=999.9)):
+        assert engine.dispatch(cmd).accepted, cmd
+    return fmt, engine.state
+
+
+def race(fmt: Format, start: ShowState, phones: int, rng: random.Random) -> tuple[float, float, bool, bool]:
+    """Phones connected 1–5 min; two or more of them press within PRESS_SPREAD_S, each message delayed 5–150 ms.
+    Each press is applied as it arrives with the hold the server gives it (the longest lag the press clamp
+    allows any other connected phone: WebServer.lag_bound) and the hall is told at the settle (the server's
+    loop wakes then). Returns (the hold after the first press arrived, thumb → the hall told, whether another
+    press took the answer during the hold, whether the hall was told a name the engine later changed)."""
+    from quizshow.core import commands as c
+    from quizshow.core.engine import Engine
+
+    thumb0 = 1000.0
+    clocks = [synced_clock(rng, rng.uniform(60.0, 300.0), thumb0) for _ in range(phones)]
+    pressing = rng.sample(range(phones), rng.randint(2, phones))
+    presses = []
+    for team in pressing:
+        clock, phone_ms = clocks[team]
+        thumb = thumb0 + rng.uniform(0.0, PRESS_SPREAD_S)
+        arrival = thumb + delay(rng)
+        lags = [arrival - other.press_time(LONG_AGO_MS, arrival).at for i, (other, _) in enumerate(clocks) if i != team]
+        presses.append((arrival, team, clock.press_time(phone_ms(thumb), arrival).at, max(lags), thumb))
+    presses.sort()
+    engine = Engine(fmt, 1)
+    engine.state = start
+    told: int | None = None
+    told_at = 0.0
+    flipped = False
+    for arrival, team, at, hold, _ in presses:
+        held = engine.state.settling
+        if told is None and held is not None and held.until <= arrival:  # the hold ran out before this one came
+            engine.dispatch(c.Tick(at=held.until))
+            told, told_at = engine.state.answering, held.until
+        before = engine.state.answering
+        assert engine.dispatch(c.Buzz(at=arrival, team=team, source_time=at, hold=hold)).accepted or before is not None
+        flipped |= before is not None and engine.state.answering != before and told is None
+    if told is None:
+        held = engine.state.settling
+        told_at = held.until if held is not None else presses[0][0]
+        engine.dispatch(c.Tick(at=told_at))
+        told = engine.state.answering
+    return told_at - presses[0][0], told_at - min(p[4] for p in presses), flipped, told != engine.state.answering
+
+
+def holdoff(races: int, phones: int, seed: int) -> dict[str, float]:
+    rng = random.Random(seed)
+    fmt, start = question_engine(phones)
+    holds, delays, flips, taken_back = [], [], 0, 0
+    for _ in range(races):
+        hold, told, flipped, wrong = race(fmt, start, phones, rng)
+        holds.append(hold * 1000)
+        delays.append(told * 1000)
+        flips += flipped
+        taken_back += wrong
+    return {"hold_p50": statistics.median(holds), "hold_p99": p99(holds), "told_p50": statistics.median(delays),
+            "told_p99": p99(delays), "flips": flips, "taken_back": taken_back}
 
 
 # --- 48 phones connected: the show's cost at rest, press → engine, frame times -------------------------
@@ -438,12 +549,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=40.0, help="each CPU window at rest")
     parser.add_argument("--frames", type=int, default=120, help="frames a scene in the frame walk")
     parser.add_argument("--format", default="svoyak", help="the frame walk's show (bench/frames.py)")
-    parser.add_argument("--only", choices=("order", "loopback", "rest", "frames"), action="append")
+    parser.add_argument("--only", choices=("order", "holdoff", "loopback", "rest", "frames"), action="append")
+    parser.add_argument("--races", type=int, default=10_000, help="races a row of the hold-off table")
     parser.add_argument("--delay-ms", type=float, nargs=2, default=DELAY_MS, metavar=("LOW", "HIGH"),
                         help="each one-way trip of the ordering simulation (default 5 150: a bad Wi-Fi)")
     args = parser.parse_args()
     DELAY_MS = tuple(args.delay_ms)
-    only = set(args.only or ("order", "loopback", "rest", "frames"))
+    only = set(args.only or ("order", "holdoff", "loopback", "rest", "frames"))
     if "order" in only:
         print(f"Ordering by the thumb's time: one-way delays {DELAY_MS[0]:.0f}–{DELAY_MS[1]:.0f} ms drawn for "
               f"every message, clocks drifting up to ±{DRIFT_PPM:.0f} ppm, {args.trials} trials a row; load "
@@ -455,6 +567,18 @@ def main() -> None:
                 r = ordering(args.trials, spacing, (low, high), seed=25 + spacing)
                 print(f"    {spacing:3d} ms   {r['now']:8.1%} ({r['spec']:6.1%})   {r['arrival']:18.1%}   "
                       f"{r['now_error']:6.1f} ms ({r['spec_error']:4.1f})")
+    if "holdoff" in only:
+        print(f"The hold-off (who answers is said once): {args.races} races a row, one-way delays "
+              f"{DELAY_MS[0]:.0f}–{DELAY_MS[1]:.0f} ms, phones connected 1–5 min, 2 or more pressing within "
+              f"{PRESS_SPREAD_S * 1000:.0f} ms; load average {load()}")
+        print("  phones   hold after the first press arrives   thumb → the hall told   answer taken over in the "
+              "hold   announcements taken back")
+        print("             p50 / p99 (ms)                       p50 / p99 (ms)")
+        for phones in HOLD_PHONES:
+            r = holdoff(args.races, phones, seed=35 + phones)
+            print(f"  {phones:6d}   {r['hold_p50']:8.0f} / {r['hold_p99']:4.0f}{'':22}{r['told_p50']:6.0f} / "
+                  f"{r['told_p99']:4.0f}   {int(r['flips']):10d} ({r['flips'] / args.races:5.1%})   "
+                  f"{int(r['taken_back']):14d}")
     if "loopback" in only:
         print(f"Press → engine → ack over loopback ({args.presses} presses, journalled with fsync, the state "
               "pushed to every phone twice a press):")

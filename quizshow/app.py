@@ -123,6 +123,9 @@ class ShowApp:
             self.osc_link = OscLink(self, osc_port)
             if self.osc_link.server is not None:
                 self.controls.local["osc_admit"] = self.osc_link.admit  # «Впустить»: whatever the back-off
+        # How long a press's announcement waits for earlier phone presses on their way: none without phones
+        # (runtime/phones.py sets the web server's bound).
+        self.press_hold: Callable[[int, int | None], float | None] = lambda team, player: None
         self.web: WebServer | None = None  # players' phones (runtime/phones.py, docs/phones.md)
         if web and (config.devices.web is not None or web_port is not None):
             self.web = _phones().start_web(self, web_port)
@@ -184,7 +187,7 @@ class ShowApp:
         self.handlers.add(BoxPress, self.hardware.press)
         self.handlers.add(OscRequest, self.osc_request)  # applied and replied at once, in arrival order
         # a phone's `buzz` with its thumb's time (the phone hears back); its stake or bid: the format's bid/stake
-        self.handlers.add(PhonePress, lambda press: _phones().phone_action(press))
+        self.handlers.add(PhonePress, lambda press: _phones().phone_action(self, press))
         self.handlers.add(PhoneStake, lambda stake: _phones().stake_action(stake))
         # its typed answer: judged on its mapped time, journalled, acked
         self.handlers.add(PhoneAnswer, lambda answer: _phones().answer_input(self, answer))
@@ -197,7 +200,7 @@ class ShowApp:
                 link.out.state(self.engine.state, now)
 
         def lamps(outcome: Outcome, now: float) -> None:
-            self.hardware.lamps.update(self.engine.state, outcome.events, now)
+            self.hardware.lamps.update(self.engine.state.hall, outcome.events, now)  # as the hall is told
 
         self.sinks.direct += [desks, lamps]
         # Sound first among the views: only the window thread touches the mixer; a press from a box reader
@@ -303,6 +306,8 @@ class ShowApp:
             self.console.engine = self.engine
             self.console.journal.clear()
             self.status.resumed = None
+            # Every client at once (phones, the overlay, lamps, desks), as after any change of the state.
+            self.sinks.outcome(Outcome(c.StartOver(at=at), self.engine.state, changed=True), at)
         self.notice(self.say("console.started_over"), "info")
 
     def _panel_key(self, key: int, mod: int, at: float, source: str) -> bool:

@@ -233,7 +233,7 @@ def test_both_teams_single_first_press_answers_for_one_point_more():
     ok(e, bc.SinglePlayer(at=3, team=1, player=1))
     to_clock(e, 10)
     ok(e, c.Buzz(at=20, team=1))
-    ok(e, c.Buzz(at=20.1, team=0))  # no priority when both are alone
+    assert "is answering" in refused(e, c.Buzz(at=20.1, team=0))  # no priority when both are alone
     assert e.state.answering == 1
     ok(e, c.Judge(at=21, correct=True))
     assert scores(e) == [0, 2]

@@ -151,10 +151,12 @@ def test_buzz_effect_carries_the_margin_behind_the_first_press():
     e = kit.engine(whole_game_pack())
     to_board(e)
     ok(e, sc.SelectCell(at=10, theme=0, question=0))
-    ok(e, c.Buzz(at=11.01, team=1, source_time=11.0))
-    out = ok(e, c.Buzz(at=11.01, team=0, source_time=11.012))
-    assert out.events[0].margin_s == pytest.approx(0.012)
-    assert e.state.answering == 1
+    ok(e, c.Buzz(at=11.013, team=0, source_time=11.012))
+    out = ok(e, c.Buzz(at=11.02, team=1, source_time=11.0))  # made first, its line came later: it answers
+    assert out.events[0].margin_s == 0 and e.state.answering == 1
+    assert e.state.presses.margin(e.state.presses.presses[1]) == pytest.approx(0.012)
+    # A press made after the answerer's is not taken (a wrong answer opens a fresh window for a new press).
+    assert refused(e, c.Buzz(at=11.03, team=2, source_time=11.025)) == f"{e.state.teams[1].name} is answering"
 
 
 def test_round_ends_only_when_every_question_is_played_or_the_host_ends_it():
@@ -566,7 +568,8 @@ def test_a_press_made_earlier_but_arriving_later_takes_the_answer():
     assert e.state.answering == 1
     out = ok(e, c.Buzz(at=11.003, team=2, source_time=10.998, device="box2"))
     assert e.state.answering == 2 and out.events[0].margin_s == 0.0
-    ok(e, c.Buzz(at=11.004, team=0, source_time=11.0, device="box1"))  # later in both senses: logged only
+    # Later in both senses: not taken (a wrong answer opens a fresh window for a new press).
+    assert "is answering" in refused(e, c.Buzz(at=11.004, team=0, source_time=11.0, device="box1"))
     assert e.state.answering == 2
 
 

@@ -13,42 +13,19 @@ import time
 import aiohttp
 import pytest
 
-from quizshow.app import ShowApp
+from quizshow import registry
 from quizshow.config import load_show
 from quizshow.core import commands as c
-from quizshow.core.spec import PhaseFlags
+from quizshow.core.format import PressAnswer, PressKind, Refused, Setup
 from quizshow.core.state import ShowState, Team
 from quizshow.inputs.phones import protocol
 from quizshow.inputs.phones.clock import SLACK_S, ClockEstimate
 from quizshow.inputs.phones.seats import load_tokens, phone_seats, tokens_path
-from quizshow.inputs.phones.view import seat_view
+from quizshow.inputs.phones.view import SeatFacts, seat_view
 from quizshow.runtime.phones import print_seats
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT, closed_at_end
-
-NAMES = ["Ёжики в тумане", "Бета", "Гамма", "Дельта", "Эпсилон", "Зета"]
-
-
-def show_file(tmp_path, teams: int = 3, extra: str = "") -> object:
-    path = tmp_path / "phones.yaml"
-    lines = "".join(f'  - {{name: "{NAMES[i]}", buzzer: phone}}\n' for i in range(teams))
-    path.write_text(f'''title: "Телефоны"
-format: demo
-preset: demo
-pack: "{ROOT / 'packs' / 'demo.yaml'}"
-teams:
-{lines}devices:
-  web: {{listen: "127.0.0.1:8080"}}
-{extra}''', encoding="utf-8")
-    return path
-
-
-def web_show(config, journal) -> ShowApp:
-    """A whole show serving its web on a free port of 127.0.0.1, live as the window loop makes it."""
-    app = ShowApp(config, journal_path=journal, fresh=True, sound=False, devices=False, web=True, web_port=0)
-    assert app.web is not None
-    app.go_live()  # as the window loop does: inputs apply as they arrive
-    return app
+from tests.phones_kit import FakePhone, run, show_file, urls, web_show
 
 
 @pytest.fixture
@@ -60,89 +37,6 @@ def rig(tmp_path):
         return web_show(config, tmp_path / "phones.jsonl")
 
     yield from closed_at_end(make)
-
-
-class FakePhone:
-    """A phone on the show's socket: its clock is the machine's shifted by `offset_ms`; it answers pings
-    at once (unless `deaf`) and keeps every other message for the test to wait on."""
-
-    def __init__(self, session: aiohttp.ClientSession, url: str, offset_ms: float = 0.0, deaf: bool = False,
-                 device: str = "", slow: bool = False) -> None:
-        self.session, self.url, self.offset_ms, self.deaf, self.device = session, url, offset_ms, deaf, device
-        self.slow = slow  # a slow network: the first eight pongs go only once all eight pings are in
-        self.held: list[int] = []
-        self.inbox: asyncio.Queue[dict] = asyncio.Queue()
-        self.pongs = 0
-        self.next_id = 1
-        self.kept: list[dict] = []
-
-    def clock(self, ago_s: float = 0.0) -> float:
-        return (time.monotonic() - ago_s) * 1000 + self.offset_ms
-
-    async def __aenter__(self) -> FakePhone:
-        url = self.url + "/ws" + (f"?device={self.device}" if self.device else "")
-        self.ws = await self.session.ws_connect(url)
-        self.reader = asyncio.ensure_future(self._read())
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.ws.close()
-        self.reader.cancel()
-
-    async def _read(self) -> None:
-        async for msg in self.ws:
-            if msg.type != aiohttp.WSMsgType.TEXT:
-                continue
-            data = json.loads(msg.data)
-            if data["t"] == "ping" and not self.deaf:
-                self.held.append(data["id"])
-                if self.slow and len(self.held) < 8 and not self.pongs:
-                    continue
-                for ping in self.held:
-                    await self.ws.send_str(json.dumps({"t": "pong", "id": ping, "c": self.clock()}))
-                    self.pongs += 1
-                    if self.pongs == 8:
-                        await self.inbox.put({"t": "synced"})
-                self.held = []
-            elif data["t"] != "ping":
-                await self.inbox.put(data)
-        await self.inbox.put({"t": "closed"})
-
-    async def wait(self, t: str, **fields: object) -> dict:
-        """The first message of type `t` (with these fields) not yet waited for; messages of other types
-        stay for their own wait, and states passed over while waiting for a state are gone."""
-        def fits(data: dict) -> bool:
-            return data["t"] == t and all(data.get(k) == v for k, v in fields.items())
-
-        for i, data in enumerate(self.kept):
-            if fits(data):
-                del self.kept[i]
-                return data
-        while True:
-            data = await asyncio.wait_for(self.inbox.get(), 10)
-            if fits(data):
-                return data
-            if data["t"] != "state" or t != "state":
-                self.kept.append(data)
-
-    async def press(self, ago_s: float = 0.0) -> int:
-        self.next_id += 1
-        await self.ws.send_str(json.dumps({"t": "press", "id": self.next_id, "c": self.clock(ago_s)}))
-        return self.next_id
-
-
-def urls(app: ShowApp) -> list[str]:
-    host, port = app.web.address
-    return [f"http://{host}:{port}/p/{s.token}" for s in sorted(app.web.seats.values(), key=lambda s: s.team)]
-
-
-def buzzes(app: ShowApp) -> list[dict]:
-    lines = [json.loads(line) for line in app.journal.path.read_text(encoding="utf-8").splitlines()]
-    return [line for line in lines if "Buzz" in json.dumps(line, ensure_ascii=False)[:80]]
-
-
-def run(coro) -> object:
-    return asyncio.run(coro)
 
 
 # --- joining, hello, clock sync, a press -------------------------------------------------------------------
@@ -373,25 +267,27 @@ def test_the_clock_estimate_is_the_least_queued_of_the_last_sixteen_samples():
     assert not ClockEstimate().press_time(1.0, 7.0).synced
 
 
-def test_the_phone_is_told_its_phase_from_the_flags_and_the_state_never_a_phase_name():
+def test_the_phone_is_told_its_phase_from_the_formats_answer_and_the_state_never_a_phase_name():
     teams = (Team("А", "#ff0000", 5), Team("Б", "#00ff00"))
-    live, still = PhaseFlags(buzzers_live=True), PhaseFlags()
     state = ShowState(phase="anything", teams=teams)
-    assert seat_view(state, still, 0, None, None, False).phase == "idle"
-    assert seat_view(state, live, 0, None, None, False).phase == "open"
-    assert seat_view(state, live, 0, None, None, False, accepted=False).phase == "waiting"
-    assert seat_view(state, live, 0, None, None, True).phase == "ended"
-    assert seat_view(state, live, 0, None, (0, None), False).phase == "answering"
-    assert seat_view(state, live, 1, None, (0, None), False).phase == "open"
+    closed = SeatFacts(PressAnswer(PressKind.CLOSED, Refused("buzzers are closed")))
+    open_ = SeatFacts(PressAnswer(PressKind.OPEN), live=True, score=5)
+    idle = seat_view(state, 0, None, closed, False)
+    assert (idle.phase, idle.can_press, idle.prompt) == ("idle", False, "Кнопки сейчас закрыты")
+    assert seat_view(state, 0, None, open_, False).phase == "open"
+    assert seat_view(state, 0, None, open_, False).can_press
+    assert seat_view(state, 0, None, open_, False, accepted=False).phase == "waiting"
+    assert seat_view(state, 0, None, open_, True).phase == "ended"
+    assert seat_view(state, 0, None, SeatFacts(PressAnswer(PressKind.ANSWERING)), False).phase == "answering"
     from dataclasses import replace
 
     from quizshow.core.presslog import Press
     pressed = replace(state, presses=state.presses.add(Press(1.0, 1.0, 0)).add(Press(1.041, 1.05, 1)))
-    second = seat_view(pressed, live, 1, None, (0, None), False)
+    second = seat_view(pressed, 1, None, SeatFacts(PressAnswer(PressKind.QUEUED, Refused("x"))), False)
     assert (second.phase, second.place, second.place_text, second.behind) == \
         ("pressed", 2, "вы вторые", "+0,041\u00a0с")
-    assert seat_view(replace(state, locked=frozenset({1})), live, 1, None, None, False).phase == "locked"
-    message = seat_view(state, live, 0, None, None, False, language="en").message()
+    assert seat_view(state, 1, None, SeatFacts(PressAnswer(PressKind.OUT)), False).phase == "locked"
+    message = seat_view(state, 0, None, open_, False, language="en").message()
     assert message["t"] == "state" and message["score"] == 5 and message["stake"] is None
     assert "answer" in message and message["answer"] is None
 
@@ -445,6 +341,8 @@ def test_a_team_and_a_duel_player_may_have_buzzer_phone(tmp_path):
     assert [(s.team, s.player) for s in seats] == [(0, 0), (0, 1), (0, 3)]
     assert seats[1].name == config.teams[0].players[1] and seats[1].key == "1.2"
     # Whose turn: the player the duel asks, not the whole team.
-    state = ShowState(phase="x", teams=(Team("А", "#ff0000"),))
-    assert seat_view(state, PhaseFlags(), 0, 1, (0, 1), False).phase == "answering"
-    assert seat_view(state, PhaseFlags(buzzers_live=True), 0, 0, (0, 1), False).phase == "open"
+    # Whose turn: the player the duel asks (the format's answer for that player's seat), not the whole team.
+    fmt = registry.spec("duel").make(Setup("Дуэль", tuple(Team(t.name, "#ff0000", players=t.players)
+                                                           for t in config.teams), dict(config.rules)))
+    state = fmt.initial_state(1)
+    assert fmt.press_answer(state, 0, 1, 0.0).kind is not PressKind.ANSWERING

@@ -5,8 +5,6 @@ Screenshots at 390×844 and 844×390, Russian and English, go to $PHONE_SHOTS (d
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -16,28 +14,8 @@ from quizshow.app import ShowApp
 from quizshow.config import load_show
 from quizshow.core import commands as c
 from quizshow.yamlfile import Problems
+from tests.browser_kit import chromium
 from tests.test_w3_phones import show_file
-
-CHROMIUM = Path("/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run"]
-
-sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-if not CHROMIUM.exists():
-    pytest.skip("no Chromium at /usr/bin/chromium (apt-get install chromium)", allow_module_level=True)
-
-
-@contextmanager
-def chromium() -> Iterator[Any]:
-    """Debian's headless Chromium under playwright (every browser test imports this module, so each skips
-    with the reason above when either is missing), closed however the test ends."""
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS, headless=True)
-        try:
-            yield browser
-        finally:
-            browser.close()
-
 
 
 def seat_page(browser: Any, app: ShowApp, size: tuple[int, int] = (390, 844), phase: str | None = "idle") -> Any:

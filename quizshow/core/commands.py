@@ -190,6 +190,10 @@ class Buzz(Command):
     # The most `source_time` can be wrong by, in seconds (a phone's clock-sync bound: docs/phones.md); None where
     # the device's own clock is exact (a box) or the press is timed on arrival (a key). The replay draws it.
     clock_error: float | None = None
+    # Seconds after the press's own time before the hall is told who answers: the lag bound of the phones
+    # connected when it came (a press of theirs made earlier may still be on its way). Decided by the runtime,
+    # journalled with the press, so a replay and a follower settle at the same moment (core/format.py).
+    hold: float | None = None
     undoable: ClassVar[bool] = True
 
     @property

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from quizshow.core import commands as c
@@ -17,8 +18,9 @@ from quizshow.core.effects import Event, EventKind
 from quizshow.core.limits import MAX_CLOCK_S, MAX_POINTS, points_ok, seconds_ok
 from quizshow.core.match import MatchResult
 from quizshow.core.phases import NO_FLAGS, PhaseFlags
+from quizshow.core.presslog import Press
 from quizshow.core.registration import Registration
-from quizshow.core.state import Banner, ShowState, Team
+from quizshow.core.state import Banner, Settling, ShowState, Team
 from quizshow.core.timers import Window
 
 if TYPE_CHECKING:
@@ -30,6 +32,30 @@ Result = tuple[ShowState, list[Event]]
 
 
 
+class PressKind(StrEnum):
+    """What a press from a seat would be now (Format.press_answer)."""
+
+    OPEN = "open"  # taken: the phone lights «ЖМИ!», the lamp may blink
+    EARLY = "early"  # taken against the seat: a false start («Брейн-ринг» before «Время!»)
+    ANSWERING = "answering"  # the seat answers now
+    QUEUED = "queued"  # its press is in and waits its turn (asked in press order if the answer before is wrong)
+    OUT = "out"  # out of this question (answered wrong, a false start)
+    CLOSED = "closed"  # no press is taken from it now; `why` says why
+
+
+@dataclass(frozen=True, eq=False)
+class PressAnswer:
+    """Whether a press from a seat would be taken now and, if not, why: the one answer phones, lamps, the
+    console's press list and the key buzzers read (a key's press is the very Buzz the answer tried)."""
+
+    kind: PressKind
+    why: Refused | None = None  # the engine's refusal of such a press (its words are the phone's prompt)
+
+    @property
+    def taken(self) -> bool:
+        return self.kind is PressKind.OPEN
+
+
 @dataclass(frozen=True)
 class StakeAsk:
     """A stake a team may make now (Format.stake_ask): from `low` to `high`, given to action `action` — as
@@ -39,6 +65,7 @@ class StakeAsk:
     high: int
     action: str
     by_value: bool = False
+    choices: tuple[int, ...] = ()  # the only values allowed (the cat's: the round's minimum or maximum); (): any
 
 
 @dataclass(frozen=True)
@@ -55,6 +82,7 @@ class AnswerAsk:
     # are, "hand_in" or "extra_minute" (the phone names them); None: the window is the hall's clock.
     clock_until: float | None = None
     then: str | None = None
+    clock: str | None = None  # what the clock ending at `clock_until` is where it is not the hall's ("extra_minute")
 
 
 @dataclass(frozen=True)
@@ -121,6 +149,11 @@ class Format:
             raise Refused("{command} is not used by format {format}", command=type(command).__name__,
                           format=self.id)
         new, events = method(state, command)
+        if isinstance(command, c.Buzz) and new is not state:
+            new, events = self._held(state, new, events, command)
+        elif new.settling is not None and new is not state and not isinstance(command, c.Tick) and \
+                (new.phase != state.phase or self._answerer(new) != self._answerer(state)):
+            new = replace(new, settling=None)  # the host moved on before it settled: nothing left to announce
         if new is not state and new.teams is not state.teams:
             # The one bound after arithmetic: whatever a rule multiplied, no score leaves ±MAX_POINTS.
             self.check_points(*(team.score for team in new.teams))
@@ -128,6 +161,96 @@ class Format:
             # The host (or a press) acted after the clock ran out: that expiry stands from now on.
             new = replace(new, before_expiry=None)
         return new, events
+
+    # --- who may press: the one answer (phones, lamps, the console, keys) -------------------------------------
+
+    def seat_button(self, state: ShowState, team: int, player: int | None) -> tuple[int, int | None]:
+        """The button a seat presses, as a Buzz names it (team, player): the seat's own by default; a format
+        whose buttons are not the teams' (the melee's two tables) says which. Raises Refused when the seat
+        has no button now."""
+        return team, player
+
+    def seat_score(self, state: ShowState, team: int) -> int | None:
+        """The score a seat's phone shows: its team's (as the projector last showed them, `shown_scores`)."""
+        shown = self.shown_scores(state)
+        if shown is not None:
+            return shown[team] if 0 <= team < len(shown) else None
+        return state.teams[team].score if 0 <= team < len(state.teams) else None
+
+    def waiting_presses(self, state: ShowState) -> tuple[Press, ...]:
+        """The presses waiting their turn to answer (asked in press order when the answer before is wrong).
+        None by default: after a wrong answer the window opens again and a fresh press is needed."""
+        return ()
+
+    def seat_answers(self, state: ShowState, button: int, player: int | None) -> bool:
+        """Whether the seat on this button answers now (a player's own button: that player)."""
+        if player is not None and self.answering_seat(state) is not None:
+            return self.answering_seat(state) == (button, player)
+        return self.buttons_answering(state) == button
+
+    def press_answer(self, state: ShowState, team: int, player: int | None, at: float) -> PressAnswer:
+        """Whether a press from the seat (team, player), made at show time `at`, would be taken, and if not why.
+        Worked out by the reducer itself: the Buzz it would be is tried on the state (nothing is kept), so
+        no client holds a copy of the rules."""
+        try:
+            button, pressing = self.seat_button(state, team, player)
+        except Refused as why:
+            return PressAnswer(PressKind.CLOSED, why)
+        return self.button_answer(state, button, pressing, at)
+
+    def button_answer(self, state: ShowState, button: int, pressing: int | None, at: float) -> PressAnswer:
+        """`press_answer` for a button as a Buzz names it (the lamps and the console's press list are per button)."""
+        if self.seat_answers(state, button, pressing):
+            return PressAnswer(PressKind.ANSWERING)
+        try:
+            _, events = self.handle(state, c.Buzz(at=at, team=button, player=pressing, source_time=at))
+        except Refused as why:
+            if any(p.team == button and (pressing is None or p.player == pressing)
+                   for p in self.waiting_presses(state)):
+                return PressAnswer(PressKind.QUEUED, why)
+            if button in self.buttons_locked(state):
+                return PressAnswer(PressKind.OUT, why)
+            return PressAnswer(PressKind.CLOSED, why)
+        if any(event.kind == EventKind.FALSE_START for event in events):
+            return PressAnswer(PressKind.EARLY)
+        return PressAnswer(PressKind.OPEN)
+
+    # --- the answerer announced once (spec/web.md v1.1) --------------------------------------------------
+
+    def _answerer(self, state: ShowState) -> tuple[int | None, tuple[int, int | None] | None]:
+        return self.buttons_answering(state), self.answering_seat(state)
+
+    def _held(self, state: ShowState, new: ShowState, events: list[Event], cmd: c.Buzz) -> Result:
+        """A press that names a new answerer while an earlier press may still be on its way from a phone
+        (`cmd.hold`): the engine's order stands, but the hall is told only once it is settled. Its BUZZ and
+        ASKED events wait in `ShowState.settling` (the first press's own time plus the hold); a press that
+        comes meanwhile and turns out earlier answers instead, and only the answerer then is announced."""
+        answerer = self._answerer(new)
+        held = state.settling
+        if answerer == self._answerer(state) or answerer == (None, None):
+            return new, events
+        if held is None:
+            until = cmd.press_time + (cmd.hold or 0.0)
+            if until <= cmd.at:  # nothing earlier can still come: said at once
+                return new, events
+            held = Settling(until, replace(state, timer=new.timer))
+        said = tuple(e for e in events if e.kind in (EventKind.BUZZ, EventKind.ASKED))
+        rest = [e for e in events if e.kind not in (EventKind.BUZZ, EventKind.ASKED)]
+        return replace(new, settling=replace(held, events=held.events + said)), rest
+
+    def settled(self, state: ShowState) -> Result:
+        """The press is settled: the hall sees the show as it is, and hears of the answerer once (its press's
+        held BUZZ, and ASKED where the format asks in order)."""
+        held = state.settling
+        new = replace(state, settling=None)
+        if held is None:
+            return new, []
+        button, seat = self._answerer(new)
+        said: dict[EventKind, Event] = {}
+        for event in held.events:
+            if event.team == button and (seat is None or seat[1] is None or event.player in (None, seat[1])):
+                said[event.kind] = event  # the answerer's last press of each kind
+        return new, list(said.values())
 
     def at_press(self, state: ShowState, t: float) -> Result:
         """The state as it stood at a press's own time `t` — the one rule for the question clock's window.
@@ -225,6 +348,16 @@ class Format:
     def answer_ask(self, state: ShowState, team: int) -> AnswerAsk | None:
         """What a team may type now on its phone (a phone's `answer`): the question and when its window
         closes; None: no typed answer is taken from it now."""
+        return None
+
+    def stake_held(self, state: ShowState, team: int) -> int | None:
+        """The stake or bid a team holds now (the auction's leading bid, a finalist's secret stake): its phone
+        shows it until the phase moves on. None: none."""
+        return None
+
+    def typed_refusal(self, state: ShowState, team: int) -> Refused | None:
+        """Why a team may not type an answer now while others may (it sent the question in): its phone says so.
+        None: nothing to say."""
         return None
 
     def answer_late(self, state: ShowState, team: int, question: int, sent: float) -> bool:
@@ -358,6 +491,9 @@ class Format:
         return replace(state, timer=state.timer.pause(cmd.at), banner=None), []
 
     def on_tick(self, state: ShowState, cmd: c.Tick) -> Result:
+        said: list[Event] = []
+        if state.settling is not None and cmd.at >= state.settling.until:
+            state, said = self.settled(state)
         new = state
         if state.banner is not None and cmd.at >= state.banner.until:
             new = replace(new, banner=None)
@@ -368,7 +504,7 @@ class Format:
                 new, more = self.on_time_up(new, cmd.at)
                 new = replace(new, before_expiry=replace(state, before_expiry=None))
                 events = events + more
-        return new, events
+        return new, said + events
 
     def on_time_up(self, state: ShowState, at: float) -> Result:
         """The question clock reached zero; formats decide what that means."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 
+from quizshow.core.effects import Event
 from quizshow.core.presslog import PressLog
 from quizshow.core.timers import Timer
 
@@ -35,6 +36,19 @@ class Banner:
 
 
 @dataclass(frozen=True)
+class Settling:
+    """A press being settled (spec/web.md v1.1, «announced once»): a phone that could still deliver an earlier
+    press is connected, so the hall is told who answers only from `until` (show time: the first press's own
+    time plus the phones' lag bound the runtime journalled with it, `Buzz.hold`). Meanwhile the hall sees
+    `shown`, the state just before the first held press with the clock stopped at it; `events` are the held
+    presses' BUZZ events, the answerer's among them said at `until` (Format.on_tick)."""
+
+    until: float
+    shown: ShowState
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True)
 class ShowState:
     phase: str
     teams: tuple[Team, ...]
@@ -53,6 +67,7 @@ class ShowState:
     # The state just before the question clock ran out, while nothing but ticks followed: a press made
     # before the end whose line arrives after the expiry overturns it (Format.at_press).
     before_expiry: ShowState | None = None
+    settling: Settling | None = None  # the answerer not yet told to the hall (a phone's press may still come)
 
     def with_score(self, team: int, score: int) -> ShowState:
         teams = list(self.teams)
@@ -66,6 +81,12 @@ class ShowState:
         """Draw one of `count` by lot. The stream is seeded from the journal, so a replay draws the same."""
         rng = random.Random(f"{self.seed}:{self.draws}")
         return replace(self, draws=self.draws + 1), rng.randrange(count)
+
+    @property
+    def hall(self) -> ShowState:
+        """What the hall is shown (projector, lamps, overlay, desks): the state itself, or while a press is being
+        settled the state before it (the engine's order is the truth; only its announcement waits)."""
+        return self if self.settling is None else self.settling.shown
 
     def leaders(self) -> list[int]:
         best = max(t.score for t in self.teams)

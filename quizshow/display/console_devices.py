@@ -33,9 +33,8 @@ def draw_devices(ui: PanelUI, box: pygame.Rect, status: ConsoleStatus) -> None:
                                                   int(unit * 0.9), wrap=False).width + unit * 2)
         ui.button(pygame.Rect(box.right - admit_w, box.y, admit_w, box.height), status.osc_admit, "osc_admit")
         box = pygame.Rect(box.x, box.y, box.width - admit_w - unit // 2, box.height)
-    for label, call in reversed(status.device_buttons):  # the phones' («Принять телефон: Альфа»), right
-        button_w = min(box.width // 4, text.layout(label, "heading", (10**5, box.height), int(unit * 0.9),
-                                                   wrap=False).width + unit * 5 // 4)
+    widths = button_widths(ui, box, status)
+    for (label, call), button_w in zip(reversed(status.device_buttons), reversed(widths), strict=True):
         ui.button(pygame.Rect(box.right - button_w, box.y, button_w, box.height), label, call.name, *call.args)
         box = pygame.Rect(box.x, box.y, box.width - button_w - unit // 2, box.height)
     heading = ui.fitted(ui.say("console.devices"), "heading", (unit * 8, box.height), MUTED, int(unit * 0.8))
@@ -54,6 +53,24 @@ def draw_devices(ui: PanelUI, box: pygame.Rect, status: ConsoleStatus) -> None:
         img = ui.fitted(words, "body", (right - left, box.height), color, px)
         surface.blit(img, (left, box.y + 4))
         x = left + img.get_width() + unit
+
+
+def button_widths(ui: PanelUI, box: pygame.Rect, status: ConsoleStatus) -> list[int]:
+    """Each button's width, right of the line: a phone waiting to be accepted first, whole (its button names the
+    seat: «Принять телефон: Ёжики в тумане»); the others share what is left of two thirds of the line,
+    the last third kept for the words."""
+    unit = ui.unit
+    natural = [ui.text.layout(label, "heading", (10**5, box.height), int(unit * 0.9), wrap=False).width + unit * 5 // 4
+               for label, _ in status.device_buttons]
+    urgent = [call.name == "phone_accept" for _, call in status.device_buttons]
+    budget = box.width * 2 // 3 - unit // 2 * len(natural)
+    first = [min(w, budget // max(1, sum(urgent))) for w, u in zip(natural, urgent, strict=True) if u]
+    left = max(0, budget - sum(first))
+    others = max(1, len(natural) - len(first))
+    found, taken = [], iter(first)
+    for w, u in zip(natural, urgent, strict=True):
+        found.append(next(taken) if u else min(w, max(left // others, unit * 3)))
+    return found
 
 
 def devices_plan(ui: PanelUI, room: int, height: int, status: ConsoleStatus) -> tuple[int, list[tuple[str, str]]]:

@@ -22,8 +22,10 @@ def draw_help(ui: PanelUI, keymap: KeyMap) -> None:
     ui.sheet(box, SHADE)
     surface.blit(ui.fitted(ui.say("console.help_title"), "heading", (box.width, unit * 2), GOLD, unit * 2),
                  (box.x + unit, box.y + unit))
+    # With phones: the codes on the console (F6) and on the projector (F7).
+    phones = ("phone_codes", "join") if getattr(ui.status, "join_board", None) is not None else ()
     rows = [(ui.say(f"action.{action}"), ", ".join(keymap.keys_of(action, language)))
-            for action in (*BUTTONS, "replay", "replay_earlier", "escape")]
+            for action in (*BUTTONS, "replay", "replay_earlier", *phones, "escape")]
     for team, button in enumerate(ui.format.buttons(ui.state)):  # those that can press: a team's, a table's
         team_keys = keymap.keys_of(f"buzz{team + 1}", language)
         if team_keys:

@@ -7,9 +7,12 @@ from collections.abc import Callable
 
 import pygame
 
+from quizshow.core.format import PressKind
+from quizshow.core.state import Team
 from quizshow.display.console_devices import state_mark
 from quizshow.display.console_status import ConsoleStatus
 from quizshow.display.console_style import BAD, GOLD, MUTED, TEXT
+from quizshow.display.console_teams import out_words
 from quizshow.display.console_ui import PanelUI
 from quizshow.display.console_words import margin_text
 from quizshow.i18n import decimal, duration, phrase
@@ -33,7 +36,8 @@ def draw_presses(ui: PanelUI, box: pygame.Rect) -> None:
         margin = state.presses.margin(press)
         color = ui.theme.team_color(press.team, team.color)
         pygame.draw.circle(surface, color, (inner.x + unit // 2, y + unit // 2), unit // 3)
-        out = f"  — {ui.say('console.out')}" if press.team in state.locked else ""
+        mark = press_mark(ui, press.team, press.player, team)
+        out = f"  — {mark}" if mark else ""
         device = phrase(f"device.{press.device}", ui.language) if press.device in DEVICE_WORDS else press.device
         line = f"{team.name}   {margin_text(margin, ui.language)}   {device}{out}"
         surface.blit(ui.fitted(line, "body", (inner.width - unit * 2, unit), TEXT, unit),
@@ -47,6 +51,19 @@ def drift_text(ppm: float | None, language: str) -> str:
     if ppm is None:
         return "—"
     return phrase("console.box_drift", language, ms=decimal(ppm * 60 / 1000, 1, language, signed=True))
+
+
+def press_mark(ui: PanelUI, button: int, player: int | None, team: Team) -> str:
+    """What a press's button is now, in the format's one answer (the phones read the same): answers (or is being
+    settled), waits its turn, or is out of the question; nothing otherwise."""
+    kind = ui.format.button_answer(ui.state, button, player, ui.now).kind
+    if kind is PressKind.ANSWERING:
+        return ui.say("console.press_settling" if ui.state.settling is not None else "console.press_answering")
+    if kind is PressKind.QUEUED:
+        return ui.say("console.press_waiting")
+    if kind is PressKind.OUT:
+        return ui.say(out_words(team, "console.out"))
+    return ""
 
 
 def draw_line_check(ui: PanelUI, box: pygame.Rect, status: ConsoleStatus, since: Callable[[float], float]) -> None:

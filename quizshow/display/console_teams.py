@@ -10,6 +10,7 @@ import pygame
 from quizshow.core import commands as c
 from quizshow.core.actions import Call
 from quizshow.core.format import Refused
+from quizshow.core.state import Team
 from quizshow.display.console_style import BAD, GOLD, LIT, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
 from quizshow.i18n import number
@@ -50,9 +51,14 @@ def draw_teams(ui: PanelUI, box: pygame.Rect, by_hand: bool, team_row: RowFn) ->
         team_row(surface, row, i, unit, step, buttons=by_hand)
 
 
+def out_words(team: Team, key: str) -> str:
+    """«выбыл» for one player (a solo contestant, a team of one), «выбыли» for a team of several."""
+    return key + "_one" if len(team.players) <= 1 else key
+
+
 def draw_team_row(ui: PanelUI, row: pygame.Rect, i: int, step: int, buttons: bool = True) -> None:
     """A team: its mark (an empty ring: out of this question), name, score and, when asked, its −/+; a team
-    out of the game for good (Format.teams_out) dimmed, «выбыл(и)» in place of its −/+."""
+    out of the game for good (Format.teams_out: a player who has left for good) dimmed, «выбыл» in place of its −/+."""
     surface, unit, state = ui.surface, ui.unit, ui.state
     team = state.teams[i]
     out = i in ui.format.teams_out(state)
@@ -75,6 +81,7 @@ def draw_team_row(ui: PanelUI, row: pygame.Rect, i: int, step: int, buttons: boo
     surface.blit(score, score.get_rect(midright=(row.right - btn * 2 - (unit // 2 if buttons else 4),
                                                  row.centery)))
     if buttons and out:
+        # Out for good is one player of the team, who has left («выбыл»).
         gone = ui.fitted(ui.say("console.team_out"), "body", (btn * 2, row.height - 2), MUTED, int(unit * 0.9),
                          align="center")
         surface.blit(gone, gone.get_rect(center=(row.right - btn, row.centery)))

@@ -240,7 +240,8 @@ class Windows:
         next_frame = time.monotonic()
         app.go_live()
         guard = self.guard = Guard(app)
-        app.projector.latest = lambda: app.engine.state  # a frame of an older state is stale: it stops
+        # A frame of an older state is stale: it stops. The hall sees `hall` (a press being settled is not told).
+        app.projector.latest = lambda: app.engine.state.hall
         while app.running and not stop_requested.is_set():
             next_frame = max(next_frame + frame, time.monotonic())
             with app.lock:
@@ -251,15 +252,15 @@ class Windows:
             # A still picture costs nothing: each window is drawn and flipped only when it can have changed.
             drew = False
             since = time.monotonic() - self.drawn_at
-            if self.exposed or app.projector.needs_frame(app.engine.state, now, target.get_size(), since):
+            if self.exposed or app.projector.needs_frame(app.engine.state.hall, now, target.get_size(), since):
                 self.drawn_at = time.monotonic()
                 if self.exposed:  # the window's picture is lost: the frame is drawn whole, not what changed
                     app.projector.invalidate()
-                drew = guard.run("projector", app.projector.render, target, app.engine.state, now)
+                drew = guard.run("projector", app.projector.render, target, app.engine.state.hall, now)
                 if drew and app.projector.abandoned:  # a press came while a frame of the state before it was
                     app.changed.clear()  # drawn: that frame stopped, unshown; the press's is drawn at once
                     now = app.clock.now()
-                    drew = guard.run("projector", app.projector.render, target, app.engine.state, now)
+                    drew = guard.run("projector", app.projector.render, target, app.engine.state.hall, now)
                 if drew and self.projector:
                     flip(self.projector, None if self.exposed else app.projector.dirty)
             # A press applied while the projector was drawn (the feed's change): its projector frame first, the

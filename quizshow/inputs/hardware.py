@@ -39,6 +39,8 @@ class Host(Protocol):
     def action(self, action: Action) -> Any: ...  # an action call, now (the window thread's pads)
     def now(self) -> float: ...  # show time
     def submit(self, cmd: c.Command) -> Any: ...
+    # How long a press's announcement waits for earlier presses still on their way from the phones (None: none).
+    def press_hold(self, team: int, player: int | None) -> float | None: ...
     def notice(self, text: str, level: str = "problem") -> None: ...
     def say(self, key: str, **values: object) -> str: ...
     def prompt(self, text: str | None, seconds: float = 0.0) -> None: ...  # a question to the operator
@@ -122,7 +124,7 @@ class Hardware:
             self.light(team, at)
             return None
         return self.app.submit(c.Buzz(at=at, team=team, player=player, source_time=source_time, device=device,
-                                      clock_error=clock_error))
+                                      clock_error=clock_error, hold=self.app.press_hold(team, player)))
 
     def pad_added(self, instance_id: int, index: int, name: str) -> None:
         self.pads[instance_id] = (index, name)

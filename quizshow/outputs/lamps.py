@@ -58,4 +58,8 @@ class Lamps:
             return "ON"
         if team in locked:
             return "OFF"
-        return "BLINK" if self.warning and answering is None else "OFF"
+        if not self.warning:
+            return "OFF"
+        if self.buttons is not None:  # at the warning, the buttons whose press would still be taken (the format's)
+            return "BLINK" if self.buttons.button_answer(state, team, None, now).taken else "OFF"
+        return "BLINK" if answering is None else "OFF"

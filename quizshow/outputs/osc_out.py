@@ -108,7 +108,8 @@ def companion_variable(address: str) -> str:
 
 
 def state_messages(state: ShowState, now: float) -> dict[str, tuple]:
-    """Every state message, by address."""
+    """Every state message, by address: what the hall is shown (a press being settled is not told yet)."""
+    state = state.hall
     found: dict[str, tuple] = {"/quiz/out/state/phase": (state.phase,)}
     for i, team in enumerate(state.teams, start=1):
         found[f"/quiz/out/state/team/{i}/score"] = (int(team.score),)

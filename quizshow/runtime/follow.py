@@ -441,7 +441,9 @@ def _show(args: Namespace, base: str, show: Path) -> int:
         return 1
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
-        os.environ["SDL_AUDIODRIVER"] = "dummy"
+    # A follower plays no sound (its projector is silent): no audio device is opened, so libasound never prints
+    # its «ALSA lib …» lines on the crew's terminal.
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
     import pygame
 
     from quizshow.assemble import make_format
@@ -495,7 +497,8 @@ def _show(args: Namespace, base: str, show: Path) -> int:
                         (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
                     return 0
                 dirty = True
-            state = replica.engine.state if replica.engine is not None else None
+            # What the main show's hall sees (a press being settled is not told yet), from the same journal lines.
+            state = replica.engine.state.hall if replica.engine is not None else None
             now = replica.now()
             since = wall - drawn_at
             if dirty or (state is not None and screen.needs_frame(state, now, surface.get_size(), since)):

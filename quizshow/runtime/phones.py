@@ -4,10 +4,12 @@ root, which keeps only a line or two for it."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import logging
 import sys
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, TextIO
@@ -16,11 +18,12 @@ from quizshow import i18n
 from quizshow.core import commands as c
 from quizshow.core.actions import ActionContext, Call
 from quizshow.core.engine import Outcome
-from quizshow.core.format import Refused
+from quizshow.core.format import Format, Refused
+from quizshow.core.state import ShowState
 from quizshow.inputs.messages import Action
 from quizshow.inputs.phones.board import FREE, JOINED, SYNCING, JoinBoard, JoinSeat, join_pages
 from quizshow.inputs.phones.seats import Seat, join_url, load_tokens, phone_seats, tokens_path, venue_address
-from quizshow.inputs.phones.view import PhoneView, seat_view
+from quizshow.inputs.phones.view import PhoneView, SeatFacts, seat_view
 from quizshow.inputs.phones.words import PHRASES
 from quizshow.runtime.follow_server import follow_routes
 from quizshow.runtime.overlay import attach as attach_overlay
@@ -47,11 +50,8 @@ def start_web(app: Any, port: int | None) -> WebServer | None:
 
     def view(seat: Seat, accepted: bool) -> PhoneView:
         state = app.engine.state
-        ask = fmt.stake_ask(state, seat.team) if seat.player is None else None
-        typing = fmt.answer_ask(state, seat.team) if seat.player is None else None
-        return seat_view(state, app.spec.flags(state.phase), seat.team, seat.player, fmt.answering_seat(state),
-                         finished(fmt, state), accepted, language,
-                         None if ask is None else (ask.low, ask.high, ask.action), typing, buttons)
+        facts = seat_facts(fmt, app.spec.flags(state.phase).buzzers_live, state, seat, app.now(), buttons)
+        return seat_view(state, seat.team, seat.player, facts, finished(fmt, state), accepted, language)
 
     def hello(seat: Seat) -> dict[str, Any]:
         team = app.engine.state.teams[seat.team]
@@ -74,8 +74,62 @@ def start_web(app: Any, port: int | None) -> WebServer | None:
             app.notice(app.say("console.web_cannot_listen", host=host_name, port=wanted, why=why.strerror or why))
         return None
     app.sinks.direct.append(lambda outcome, now: server.state_changed() if outcome.changed else None)
+    app.sinks.direct.append(settler(app, server))
+    app.press_hold = server.lag_bound  # a press's announcement waits for the phones' presses still on their way
     wire_desk(app, server)
     return server
+
+
+def seat_facts(fmt: Format, live: bool, state: ShowState, seat: Seat, now: float, buttons: bool) -> SeatFacts:
+    """What the format says about a seat now: whether its press would be taken (the format's one answer), what
+    it may stake or type and the stake it holds, the score the hall has seen."""
+    team_seat = seat.player is None  # stakes and typed answers are a team's
+    return SeatFacts(press=fmt.press_answer(state, seat.team, seat.player, now) if buttons else None,
+                     stake=fmt.stake_ask(state, seat.team) if team_seat else None,
+                     held=fmt.stake_held(state, seat.team) if team_seat else None,
+                     answer=fmt.answer_ask(state, seat.team) if team_seat else None,
+                     typed_why=fmt.typed_refusal(state, seat.team) if team_seat else None, live=live,
+                     score=fmt.seat_score(state, seat.team))
+
+
+@dataclass(frozen=True)
+class SettleDue:
+    """The moment a held press's announcement is due (an input like any other: applied under the show's lock)."""
+
+    until: float
+
+
+def settler(app: Any, server: WebServer) -> Callable[[Outcome, float], None]:
+    """A direct sink: when a press is held (`ShowState.settling`), the server's loop wakes at its end and the show
+    ticks then, so the answerer is announced on time without waiting for a frame (or with no window at all)."""
+    scheduled: list[float] = []
+
+    def due(message: SettleDue) -> None:
+        held = app.engine.state.settling
+        if held is None or held.until != message.until:
+            return
+        now = app.now()
+        if now < held.until:  # the loop's clock ran a little ahead of the show's
+            wake(held.until)
+            return
+        app.submit(c.Tick(at=now))
+
+    def wake(until: float) -> None:
+        loop = server.loop
+        if loop is None or loop.is_closed():
+            return
+        delay = max(0.0, until - app.now())
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(loop.call_later, delay, app.deliver, SettleDue(until))
+
+    def sink(outcome: Outcome, now: float) -> None:
+        held = outcome.state.settling
+        if held is not None and (not scheduled or scheduled[-1] != held.until):
+            scheduled[:] = [held.until]
+            wake(held.until)
+
+    app.handlers.add(SettleDue, due)
+    return sink
 
 
 # --- the operator's desk: the join scene, the console's codes, accepting a second phone -----------------
@@ -186,11 +240,18 @@ def finished(fmt: Any, state: Any) -> bool:
     return bool(fmt.next_action(state) == "next.none" or state.phase == "end")
 
 
-def phone_action(press: PhonePress) -> Action:
-    """A phone's press → its seat's `buzz` call with the thumb's own time, as a box press is (the line check
-    may take it); the phone hears what became of it through `done`."""
+def phone_action(app: Any, press: PhonePress) -> Action | None:
+    """A phone's press → the `buzz` call of its seat's button (the format's: the melee's player presses for its
+    table) with the thumb's own time, as a box press is (the line check may take it); the phone hears what
+    became of it through `done`."""
     b = press.buzz
-    return Action("buzz", b.at, b.device or "phone", (b.team, b.player), b.press_time, b.clock_error,
+    state = app.engine.state
+    try:
+        team, player = app.format.seat_button(state, b.team, b.player)
+    except Refused as why:  # no button now: nothing journalled, the phone hears why
+        press.done(Outcome(c.Tick(at=b.at), state, refused=str(why), refusal=why))
+        return None
+    return Action("buzz", b.at, b.device or "phone", (team, player), b.press_time, b.clock_error,
                   done=press.done)
 
 
@@ -217,11 +278,10 @@ def answer_input(app: Any, answer: PhoneAnswer) -> None:
 
 
 def device_lines(app: Any, server: WebServer) -> list[tuple[str, bool]]:
-    """The console's devices lines: the server and how many phones, then each seat — its round trip, no
-    phone yet, or a second phone waiting."""
+    """The console's devices lines: the server and how many phones, then each seat — its round trip, or no
+    phone yet."""
     host, port = server.address
     held = {seat.token: rtt for seat, rtt in server.connected()}
-    waiting = {seat.token for seat in server.waiting_seats()}
     text = app.say("console.phones", host=_venue(host), port=port, n=len(held), seats=len(server.seats))
     rtts = [rtt for rtt in held.values() if rtt is not None]
     if rtts:  # the slowest phone's round trip: the one fairness depends on
@@ -235,8 +295,8 @@ def device_lines(app: Any, server: WebServer) -> list[tuple[str, bool]]:
             lines.append((text, True))
         else:
             lines.append((app.say("console.phone_none", name=seat.name), False))
-        if seat.token in waiting:
-            lines.append((app.say("console.phone_waiting", name=seat.name), False))
+        # A second phone waiting is named on its own button («Принять телефон: Совы», desk_tick), not
+        # among the problems, where a crowded line could only count it.
     return lines
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
 import logging
 import threading
@@ -36,6 +37,7 @@ from quizshow.inputs.phones.words import PAGE_WORDS, PHRASES
 log = logging.getLogger(__name__)
 
 MAX_WS_FRAME = 64 * 1024  # beyond 4 KiB a message is answered 400; beyond this the socket closes
+LONG_AGO_MS = -1e18  # a phone clock reading before any press: its press time is the clamp's earliest
 
 
 @dataclass(eq=False)
@@ -51,6 +53,7 @@ class Phone:
     last: dict[str, Any] | None = None  # the last state sent
     warned: float = -1.0  # when the last 429 went out (monotonic)
     next_ping: int = 0
+    lag: float = 0.0  # the longest its press can take to arrive after its own time, by the press clamp (s)
 
 
 class Host:
@@ -176,14 +179,23 @@ class WebServer:
         """The seats held now, with each phone's round trip (s) where measured."""
         return [(phone.seat, phone.clock.rtt) for phone in list(self.holders.values())]
 
+    def lag_bound(self, team: int, player: int | None) -> float | None:
+        """How long after a press's own time an earlier press may still arrive from a phone (docs/phones.md,
+        «Who answers is said once»): the longest lag the press clamp allows any connected phone but the
+        pressing seat's own. None: no other phone is connected (nothing to wait for)."""
+        lags = [phone.lag for phone in list(self.holders.values())
+                if (phone.seat.team, phone.seat.player) != (team, player)]
+        return max(lags) if lags else None
+
     def waiting_seats(self) -> list[Seat]:
         return [self.seats[t] for t, ws in list(self.waiting.items()) if ws]
 
     # --- HTTP --------------------------------------------------------------------------------------------
 
     async def _page(self, request: web.Request) -> web.StreamResponse:
-        if request.match_info["token"] not in self.seats:
-            raise web.HTTPNotFound(text="This join link is not one of this show's seats.")
+        if request.match_info["token"] not in self.seats:  # an old or mistyped link: say so, in the show's words
+            return web.Response(status=404, text=_unknown_seat_page(self.language), content_type="text/html",
+                                charset="utf-8", headers={"Cache-Control": "no-store"})
         return web.Response(body=_static_file("phone.html"), content_type="text/html", charset="utf-8",
                             headers={"Cache-Control": "no-store"})
 
@@ -296,6 +308,8 @@ class WebServer:
             del phone.pings[older]
         before = phone.clock.best
         phone.clock.add(sent, arrival, msg.c)
+        # The clamp's earliest time for a press arriving now: how far behind its arrival a press can be placed.
+        phone.lag = arrival - phone.clock.press_time(LONG_AGO_MS, arrival).at
         if phone.last is not None and phone.last.get("answer") and phone.clock.best is not before:
             asyncio.ensure_future(self._send_state(phone))  # its deadline on the phone's clock, better known
 
@@ -426,6 +440,18 @@ class WebServer:
 
     def _words(self) -> dict[str, str]:
         return {key: i18n.phrase(f"phone.{key}", self.language) for key in PAGE_WORDS}
+
+
+def _unknown_seat_page(language: str) -> str:
+    """The page an unknown or old join link gets: what happened and what to do, in the show's language."""
+    def say(key: str) -> str:
+        return html.escape(i18n.phrase(f"phone.{key}", language))
+
+    return (f'<!doctype html><html lang="{html.escape(language)}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>{say("unknown_title")}</title><link rel="stylesheet" href="/static/phone.css"></head>'
+            f'<body class="phase-unknown"><main><section class="card" id="unknown"><h1>{say("unknown_title")}</h1>'
+            f'<p class="hint">{say("unknown_hint")}</p></section></main></body></html>')
 
 
 def _static_file(name: str) -> bytes:

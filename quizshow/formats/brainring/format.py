@@ -210,6 +210,11 @@ class BrainringFormat(DisciplineRules, Format):
             raise Refused("{name} is not at a table", name=state.teams[cmd.team].name)
         return self.by_press_time(state, cmd, self._press)
 
+    def waiting_presses(self, state: ShowState) -> tuple[Press, ...]:
+        """The team that pressed first while a lone player took the answer over waits: it answers next."""
+        waiting = self.ring(state).waiting
+        return tuple(p for p in state.presses.presses if p.team == waiting)[:1]
+
     def _press(self, state: ShowState, cmd: c.Buzz) -> Result:
         ring = self.ring(state)
         early = state.phase == Phase.ATTENTION or (
@@ -240,7 +245,9 @@ class BrainringFormat(DisciplineRules, Format):
             waiting = state.answering
             new = self._answer(new, cmd.team, cmd.press_time, alone, cmd.at)
             return replace(new, fmt=replace(self.ring(new), waiting=waiting)), [event]
-        return new, [event]
+        # Too late for this answer, and a wrong one opens the clock again for a fresh press: not taken.
+        raise Refused("{name} is answering", name=state.teams[state.answering].name if state.answering is not None
+                      else name)
 
     def _answer(self, state: ShowState, team: int, press_time: float, player: int | None, at: float) -> ShowState:
         ring = self.ring(state)
@@ -373,6 +380,7 @@ class BrainringFormat(DisciplineRules, Format):
             raise Refused("the one-player rule is not played in this preset")
         if state.phase not in (Phase.READY, Phase.ATTENTION):
             raise Refused("a lone player is left at the table before the question")
+        self.check_team(state, cmd.team)
         if cmd.team not in TABLES:
             raise Refused("{name} is not at a table", name=state.teams[cmd.team].name)
         ring = self.ring(state)

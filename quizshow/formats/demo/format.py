@@ -131,6 +131,12 @@ class DemoFormat(Format):
         return replace(state, phase=DemoPhase.REVEAL, answering=None, timer=replace(state.timer, started_at=None)), [
             Event(EventKind.REVEAL)]
 
+    def waiting_presses(self, state: ShowState) -> tuple[Press, ...]:
+        """A press made while another team answers waits: it answers if that answer is wrong."""
+        if state.answering is None:
+            return ()
+        return tuple(p for p in state.presses.presses if p.team != state.answering and p.team not in state.locked)
+
     def on_buzz(self, state: ShowState, cmd: c.Buzz) -> Result:
         self.check_team(state, cmd.team)
         return self.by_press_time(state, cmd, self._press)  # judged at the press's own time, as every format
@@ -142,6 +148,8 @@ class DemoFormat(Format):
             raise Refused("{name} is out of this question", name=state.teams[cmd.team].name)
         if state.presses.pressed(cmd.team) and cmd.team == state.answering:
             raise Refused("already answering")
+        if state.presses.pressed(cmd.team):  # its press waits its turn already
+            raise Refused("{name} waits its turn", name=state.teams[cmd.team].name)
         press = Press(cmd.press_time, cmd.at, cmd.team, cmd.player, cmd.device)
         presses = state.presses.add(press)
         event = Event(EventKind.BUZZ, team=cmd.team, name=state.teams[cmd.team].name,

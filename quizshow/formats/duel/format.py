@@ -192,6 +192,10 @@ class DuelFormat(Format):
             found.append(QueueEntry(press, seat, status, state.presses.margin(press)))
         return found
 
+    def waiting_presses(self, state: ShowState) -> tuple[Press, ...]:
+        """The duel asks in press order: the presses behind the one asked now wait their turn."""
+        return tuple(entry.press for entry in self.queue(state) if entry.status == "waiting")
+
     def player_lamps(self, state: ShowState) -> dict[Seat, str]:
         """Each table's lamp: the player being asked ON, the next ones in the queue BLINK, else OFF."""
         lamps = {(t, p): "OFF" for t in TABLES for p in range(len(COLOURS))}

@@ -127,6 +127,15 @@ class MeleeFormat(Format):
     def buttons_locked(self, state: ShowState) -> frozenset[int]:
         return self.melee(state).locked
 
+    def seat_button(self, state: ShowState, team: int, player: int | None) -> tuple[int, int | None]:
+        """A player's own buzzer (a phone) presses for the table the player sits at."""
+        m = self.melee(state)
+        if team in self.teams_out(state):
+            raise Refused("{name} has left the melee", name=state.teams[team].name)
+        if team in m.red or team in m.green:
+            return (RED if team in m.red else GREEN), None
+        raise Refused("{name} is not at a table", name=state.teams[team].name)
+
     def buttons(self, state: ShowState) -> tuple[Button, ...]:
         """Button 1 is the red table's, button 2 the green one's; no other presses."""
         return Button("melee.button_red", phrase=True), Button("melee.button_green", phrase=True)

@@ -28,6 +28,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "refusal.a melee needs two players at least": "В «Куче мале» нужно хотя бы два игрока",
         "refusal.that table has answered this question": "Этот стол уже отвечал на вопрос",
         "refusal.the melee is over": "«Куча мала» окончена",
+        "refusal.{name} has left the melee": "{name}: выбыл из «Кучи малы»",
         "refusal.there is no question to decide": "Нет вопроса, который можно решить",
     },
     "en": {

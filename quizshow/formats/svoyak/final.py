@@ -99,6 +99,7 @@ class FinalRounds(Format):
         final = self.play(state).final
         if state.phase != SvoyakPhase.FINAL_STAKES or final is None:
             raise Refused("stakes are taken before the final question only")
+        self.check_team(state, cmd.team)  # a team number from a desk or a phone: no such team is a refusal
         if cmd.team not in final.order:
             raise Refused("{name} does not play the final", name=state.teams[cmd.team].name)
         score = state.teams[cmd.team].score

@@ -384,8 +384,19 @@ class SvoyakFormat(FinalRounds, Format):
         if state.phase == SvoyakPhase.FINAL_STAKES and final is not None and team in final.order:
             return StakeAsk(int(self.rules["final_min_stake"]), score, "stake")
         if state.phase == SvoyakPhase.CAT_VALUE and play.solo == team:
-            options = self.cat_options(state)
-            return StakeAsk(min(options), max(options), "catvalue", by_value=True) if options else None
+            options = tuple(sorted(set(self.cat_options(state))))
+            return StakeAsk(options[0], options[-1], "catvalue", by_value=True, choices=options) if options else None
+        return None
+
+    def stake_held(self, state: ShowState, team: int) -> int | None:
+        """The auction's leading bid (until the bidding is over) and a finalist's secret stake (until the final's
+        question): what its phone keeps showing."""
+        play = self.play(state)
+        auction, final = play.auction, play.final
+        if state.phase == SvoyakPhase.AUCTION and auction is not None and auction.leader == team:
+            return auction.bid
+        if state.phase == SvoyakPhase.FINAL_STAKES and final is not None:
+            return final.stake(team)
         return None
 
     def cat_options(self, state: ShowState) -> tuple[int, ...]:
@@ -428,12 +439,20 @@ class SvoyakFormat(FinalRounds, Format):
     def _press(self, state: ShowState, cmd: c.Buzz) -> Result:
         play = self.play(state)
         name = state.teams[cmd.team].name
-        if state.phase not in (SvoyakPhase.QUESTION, SvoyakPhase.ANSWERING) or play.kind == "final":
-            raise Refused("buzzers are closed")
-        if play.solo is not None and cmd.team != play.solo:
+        if play.kind == "final":
+            raise Refused("the final has no buttons: the answers are written")
+        live = state.phase in (SvoyakPhase.QUESTION, SvoyakPhase.ANSWERING)
+        if play.solo is not None and cmd.team != play.solo and (live or state.phase in (
+                SvoyakPhase.SPONSOR, SvoyakPhase.CAT_VALUE)):
             solo = state.teams[play.solo]  # «…только команда «Горцы»»: a team's name with the verb agrees
             raise Refused("only team {name} answers this question" if solo.players else
                           "only {name} answers this question", name=solo.name)
+        if state.phase == SvoyakPhase.AUCTION:
+            raise Refused("an auction question: whoever wins the bidding answers alone")
+        if state.phase in (SvoyakPhase.CAT, SvoyakPhase.CAT_VALUE):
+            raise Refused("a cat in the bag: whoever gets it answers alone")
+        if not live:
+            raise Refused("buzzers are closed")
         if cmd.team not in self.eligible(state):
             raise Refused("{name} does not play this question", name=name)
         if cmd.team in state.locked:
@@ -444,7 +463,9 @@ class SvoyakFormat(FinalRounds, Format):
         presses = state.presses.add(press)
         event = Event(EventKind.BUZZ, team=cmd.team, name=name, margin_s=presses.margin(press))
         if state.phase == SvoyakPhase.ANSWERING and not pressed_before(state.presses, press, state.answering):
-            return replace(state, presses=presses), [event]  # logged: someone is answering already
+            # Too late for this answer, and a wrong one opens a fresh window: not taken.
+            answering = state.teams[state.answering].name if state.answering is not None else name
+            raise Refused("{name} is answering", name=answering)
         new = replace(state, phase=SvoyakPhase.ANSWERING, answering=cmd.team, presses=presses, last_buzz_at=cmd.at,
                       timer=state.timer.stop_at(cmd.press_time), fmt=replace(play, call=self.call_window(cmd.at)),
                       banner=_after_wrong(state.banner))

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.format import Button, Format, Refused, Result, Setup, _handler_name
+from quizshow.core.presslog import Press
 from quizshow.core.state import ShowState, Team
 from quizshow.event import day as D
 from quizshow.event.common import effective
@@ -141,9 +142,11 @@ class TournamentFormat(Format):
         """The show state while a match is played: its own fields, the event as `fmt`."""
         n = ev.match
         assert n is not None
+        held = n.settling  # a press being settled in the match: the hall sees the day as the match shows it
+        settling = None if held is None else replace(held, shown=self._project(state, replace(ev, match=held.shown)))
         return replace(state, phase=n.phase, teams=n.teams, timer=n.timer, presses=n.presses, answering=n.answering,
                        locked=n.locked, round=n.round, question=n.question, view=n.view, banner=n.banner,
-                       last_buzz_at=n.last_buzz_at, fmt=ev)
+                       last_buzz_at=n.last_buzz_at, fmt=ev, settling=settling)
 
     def _between(self, state: ShowState, ev: m.EventState, screen: Screen | None = None) -> ShowState:
         """The show state between matches: every team, no clock, the screen asked for."""
@@ -216,6 +219,30 @@ class TournamentFormat(Format):
     def buttons_locked(self, state: ShowState) -> frozenset[int]:
         ev = self.event(state)
         return self.match_format(ev).buttons_locked(ev.match) if ev.match is not None else frozenset()
+
+    def seat_button(self, state: ShowState, team: int, player: int | None) -> tuple[int, int | None]:
+        """An event team's own buzzer (a phone) presses its button in the match it plays (its table, the melee's
+        table it sits at); between matches, and for a team not in the match, none."""
+        ev = self.event(state)
+        if ev.match is None or team not in ev.roster:
+            name = self.plan.teams[team].name if 0 <= team < len(self.plan.teams) else str(team + 1)
+            raise Refused("{name} plays no match now", name=name)
+        return self.match_format(ev).seat_button(ev.match, ev.roster.index(team), player)
+
+    def seat_score(self, state: ShowState, team: int) -> int | None:
+        """An event team's score in the match it plays (none between matches)."""
+        ev = self.event(state)
+        if ev.match is None or team not in ev.roster:
+            return None
+        return self.match_format(ev).seat_score(ev.match, ev.roster.index(team))
+
+    def answering_seat(self, state: ShowState) -> tuple[int, int | None] | None:
+        ev = self.event(state)
+        return self.match_format(ev).answering_seat(ev.match) if ev.match is not None else None
+
+    def waiting_presses(self, state: ShowState) -> tuple[Press, ...]:
+        ev = self.event(state)
+        return self.match_format(ev).waiting_presses(ev.match) if ev.match is not None else ()
 
     def next_action(self, state: ShowState) -> str:
         ev = self.event(state)

@@ -263,6 +263,7 @@ REFUSALS: dict[str, str] = {
     "{command} does nothing between matches: Next plays the next match":
         "{command} между матчами не действует: «Далее» (PgDn) — следующий шаг дня",
     "a match is being played": "Идёт матч",
+    "{name} plays no match now": "{name}: сейчас не играет матч",
     "no match is being played": "Матч не идёт",
     "a melee or play-off result is the order of its teams": "Результат «Кучи малы» или доп. боя — порядок команд",
     "a result is two scores, one per team": "Результат — два числа, по одному на команду",

@@ -162,11 +162,16 @@ class WrittenFormat(Format):
             not self.is_warmup(number)
 
     def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, Any]] | None:
-        """The Next that shows a results table: «Показаны результаты тура 1», «Показаны итоги игры» (its event
+        """The Next that begins a tour: «Начат тур 2» (the header's word, never «раунд»). The Next that shows a
+        results table: «Показаны результаты тура 1», «Показаны итоги игры» (its event
         is a ROUND_START without a question); the Next that ends a stopped minute: «минута закончена, сдаём
         ответы»."""
-        if not isinstance(command, c.Go) or any(e.kind == EventKind.QUESTION for e in events):
+        if not isinstance(command, c.Go):
             return None
+        if any(e.kind == EventKind.QUESTION for e in events):  # a tour's first question: «Начат тур 2», as the header
+            begun = next((e for e in events if e.kind == EventKind.ROUND_START and e.round is not None), None)
+            return None if begun is None or begun.round is None else ("journal.written_tour_start",
+                                                                      {"n": begun.round + 1})
         if any(e.kind == EventKind.TIMER_START and e.name == HAND_IN_CLOCK for e in events):
             return "journal.written_minute_ended", {}  # the host stopped the minute (F5) and went on
         shown = next((e for e in events if e.kind == EventKind.ROUND_START), None)
@@ -506,7 +511,21 @@ class WrittenFormat(Format):
             until = clock_until + after
         kept = find(w.typed, team, w.number)
         then = None if state.phase == Phase.QUESTION else ("extra_minute" if minute is not None else "hand_in")
-        return AnswerAsk(w.number, until, kept.text if kept is not None else None, clock_until, then)
+        clock = None
+        if minute is not None and minute.timer.window is not None and until is not None:
+            # Its own minute runs: the phone counts the minute the projector shows that team, then the hand-in.
+            clock_until, clock, then = until - float(self.rules["hand_in_s"]), "extra_minute", "hand_in"
+        return AnswerAsk(w.number, until, kept.text if kept is not None else None, clock_until, then, clock)
+
+    def typed_refusal(self, state: ShowState, team: int) -> Refused | None:
+        """While a question is played, a team that does not play it: the author team is told it sent it in."""
+        w = self.w(state)
+        if w.number < 0 or state.phase not in (Phase.QUESTION, Phase.MINUTE, Phase.HAND_IN) or \
+                team in self.players_of(w, w.number):
+            return None
+        if team == self.author_of(w.number):
+            return Refused("{name} sent this question in and does not play it", name=state.teams[team].name)
+        return Refused("{name} does not play this question", name=state.teams[team].name)
 
     def answer_late(self, state: ShowState, team: int, question: int, sent: float) -> bool:
         """Seed 001: a sheet handed in after the minute and the hand-in seconds scores 0 — a typed answer sent

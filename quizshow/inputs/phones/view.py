@@ -1,8 +1,10 @@
 """What a phone seat shows for the show's state (spec/web.md, «Show → phone»): pure.
 
-Read from the format's phase flags (`buzzers_live`), the state's presses, `answering` and `locked`, and
-the format's own `answering_seat` — never from a phase's name. A phone never learns an answer: nothing
-here reads the question.
+Whether the seat may press comes from the format's one answer (`Format.press_answer`: the Buzz the press would
+be, tried by the reducer), with its refusal as the words under the screen; the stake and the typed answer from
+`Format.stake_ask` and `Format.answer_ask`. Nothing here works a rule out again, nor reads a phase's name. A
+phone never learns an answer (nothing here reads the question), nor who answers before the hall is told
+(`ShowState.settling`).
 """
 
 from __future__ import annotations
@@ -10,8 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from quizshow import i18n
-from quizshow.core.format import AnswerAsk
-from quizshow.core.spec import PhaseFlags
+from quizshow.core.format import AnswerAsk, PressAnswer, PressKind, Refused, StakeAsk
 from quizshow.core.state import ShowState
 
 PHASES = ("waiting", "idle", "open", "pressed", "answering", "locked", "stake", "answer", "ended")
@@ -28,60 +29,100 @@ class PhoneView:
     place_text: str | None = None  # «вы вторые»
     behind: str | None = None  # «+0,041 с» behind the first press
     why: str | None = None  # "false_start" on a locked seat that started early
-    stake: dict[str, int] | None = None  # {"min": …, "max": …}: this seat's own bounds, never another's stake
+    # {"min", "max", "kind": the action (bid, stake, catvalue), "choices": the only values allowed ([]: any from min
+    # to max), "held": what this seat holds already}: this seat's own, never another's stake
+    stake: dict[str, object] | None = None
     # {"question": Q, "until": show time | None, "text": the answer that counts so far | None, and where the
-    # window runs past the hall's clock "clock_until": show time, "then": "hand_in" | "extra_minute"}: the
-    # server turns `until` and `clock_until` into the phone's own clock (`until_ms`, `clock_until_ms`).
+    # window runs past the clock the hall sees "clock_until": show time, "clock": what that clock is
+    # ("extra_minute"), "then": "hand_in" | "extra_minute"}: the server turns `until` and `clock_until` into the
+    # phone's own clock (`until_ms`, `clock_until_ms`).
     answer: dict[str, object] | None = None
+    title: str | None = None  # the idle screen's headline («Ждём вопроса», «Ставка принята: 300»)
+    held: int | None = None  # the stake or bid this seat holds (shown until the phase moves on)
 
     def message(self) -> dict[str, object]:
         return {"t": "state", **asdict(self)}
 
 
-def seat_view(state: ShowState, flags: PhaseFlags, team: int, player: int | None,
-              answering: tuple[int, int | None] | None, finished: bool, accepted: bool = True,
-              language: str = "ru", stake: tuple[int, int, str] | None = None,
-              answer: AnswerAsk | None = None, buttons: bool = True) -> PhoneView:
-    """`stake`: the bounds of what this seat may stake or bid now and the action it goes to (Format.stake_ask:
-    `bid`, `stake`, `catvalue` — each has its own prompt), None: nothing. `answer`: the typed answer this seat
-    may send now (Format.answer_ask); `buttons`: False where the format takes no presses at all (the written quiz:
-its idle screen says when to type, not when the button lights)."""
+@dataclass(frozen=True)
+class SeatFacts:
+    """What the format says about one seat now (runtime/phones.py asks it; tests build it)."""
+
+    press: PressAnswer | None  # None: the format takes no presses at all (the written quiz)
+    stake: StakeAsk | None = None
+    held: int | None = None  # Format.stake_held
+    answer: AnswerAsk | None = None
+    typed_why: Refused | None = None  # why it may not type now (Format.typed_refusal)
+    live: bool = False  # a question is being played (the phase's `buzzers_live`): the idle screen's headline
+    score: int | None = None  # the score the hall has been shown (Format.seat_score)
+
+
+def seat_view(state: ShowState, team: int, player: int | None, facts: SeatFacts, finished: bool,
+              accepted: bool = True, language: str = "ru") -> PhoneView:
+    """The seat's screen: not yet accepted, the game over, a stake or a typed answer to give, then what a press
+    would be now (the format's answer)."""
     def say(key: str, **values: object) -> str:
         return i18n.phrase(f"phone.{key}", language, **values)
 
-    score = state.teams[team].score if 0 <= team < len(state.teams) else None
+    def words(why: Refused | None) -> str:
+        return "" if why is None else i18n.refusal(why.template, why.values, language)
+
+    score = facts.score
+    held = facts.held
     if not accepted:
         return PhoneView("waiting", False, score, say("waiting_hint"))
     if finished:
         return PhoneView("ended", False, score, say("ended_hint"))
+    stake = facts.stake
     if stake is not None:
-        return PhoneView("stake", False, score, say(f"stake_hint.{stake[2]}", low=stake[0], high=stake[1]),
-                         stake={"min": stake[0], "max": stake[1]})
-    if answer is not None:
-        asked: dict[str, object] = {"question": answer.question, "until": answer.until, "text": answer.kept}
-        if answer.clock_until is not None:  # the hall's clock ends first: the phone counts it, as the hall sees it
-            asked["clock_until"] = answer.clock_until
-        if answer.then is not None:  # the seconds after the hall's clock: «сдача ответов: 7 с»
-            asked["then"] = answer.then
+        choices = list(stake.choices)
+        hint = say(f"stake_hint.{stake.action}", low=stake.low, high=stake.high,
+                   values=say("or").join(str(v) for v in choices))
+        return PhoneView("stake", False, score, hint, stake={"min": stake.low, "max": stake.high, "kind": stake.action,
+                                                             "choices": choices, "held": held}, held=held)
+    if facts.answer is not None:
+        ask = facts.answer
+        asked: dict[str, object] = {"question": ask.question, "until": ask.until, "text": ask.kept}
+        if ask.clock_until is not None:  # the clock the hall sees ends first: the phone counts it, as the hall does
+            asked["clock_until"] = ask.clock_until
+            if ask.clock is not None:
+                asked["clock"] = ask.clock  # «доп. минута: 59 с», as the team's own clock on the projector
+        if ask.then is not None:  # the seconds after it: «сдача ответов: 7 с»
+            asked["then"] = ask.then
         return PhoneView("answer", False, score, say("answer_hint"), answer=asked)
-    if answering is not None and answering[0] == team and (answering[1] is None or answering[1] == player):
-        return PhoneView("answering", False, score, say("answering_hint"))
-    if team in state.locked:
+    title = say("stake_held", value=held) if held is not None else None
+    press = facts.press
+    if press is None:  # a format of typed answers only: when it may type, or why not («автор вопроса»)
+        why = words(facts.typed_why)
+        return PhoneView("idle", False, score, why or say("idle_hint_typed"), title=title or why or say("idle"),
+                         held=held)
+    settling = state.settling is not None
+    mine = [p for p in state.presses.presses if p.team == team and (player is None or p.player == player)]
+    if settling and (press.kind is PressKind.ANSWERING or (mine and not press.taken)):
+        # Its press is in; who answers is told once no earlier press can still come.
+        return PhoneView("pressed", False, score, say("settling_hint"), held=held)
+    if press.kind is PressKind.ANSWERING:
+        return PhoneView("answering", False, score, say("answering_hint"), held=held)
+    if press.taken:
+        return PhoneView("open", True, score, say("press_hint"), held=held)
+    if press.kind is PressKind.OUT:
         banner = state.banner
         early = banner is not None and banner.team == team and banner.text_key == "banner.false_start"
-        return PhoneView("locked", False, score, say("locked_hint"), why="false_start" if early else None)
-    presses = state.presses
-    mine = [p for p in presses.presses if p.team == team and (player is None or p.player == player)]
-    if mine and (flags.buzzers_live or state.answering is not None):
-        press = mine[0]
-        place = (presses.team_order().index(team) if player is None else presses.presses.index(press)) + 1
+        return PhoneView("locked", False, score, say("locked_hint"), why="false_start" if early else None, held=held)
+    if press.kind is PressKind.QUEUED and mine:
+        presses = state.presses
+        place = presses.team_order().index(team) + 1 if player is None else presses.presses.index(mine[0]) + 1
         ordinals = say("ordinals").split("|")
         ordinal = ordinals[place - 1] if place <= len(ordinals) else f"{place}."
-        lag = presses.margin(press)
-        seconds = f"{lag:.3f}".replace(".", "," if language == "ru" else ".")
+        seconds = f"{presses.margin(mine[0]):.3f}".replace(".", "," if language == "ru" else ".")
         return PhoneView("pressed", False, score, say("pressed_hint"), place=place,
                          place_text=say("place", ordinal=ordinal),
-                         behind=f"+{seconds}{i18n.NBSP}{say('seconds')}")
-    if flags.buzzers_live:
-        return PhoneView("open", True, score, say("press_hint"))
-    return PhoneView("idle", False, score, say("idle_hint" if buttons else "idle_hint_typed"))
+                         behind=f"+{seconds}{i18n.NBSP}{say('seconds')}", held=held)
+    if press.kind is PressKind.EARLY:  # a tap now would be a false start: the button stays dark
+        return PhoneView("idle", False, score, say("early_hint"), title=title or say("early"), held=held)
+    if settling:  # never the name of who answers before the hall hears it
+        return PhoneView("idle", False, score, say("settling_others"), title=title or say("settling"), held=held)
+    why = words(press.why)
+    # While a question is played (not by this seat now) the reason is the headline: «Отвечает Борис».
+    headline = title or (why if facts.live and why else say("idle"))
+    return PhoneView("idle", False, score, why, title=headline, held=held)

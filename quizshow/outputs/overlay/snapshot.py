@@ -20,8 +20,8 @@ from quizshow import i18n
 from quizshow.core.state import ShowState
 
 WORDS = {
-    "ru": {"overlay.answering": "Отвечает"},
-    "en": {"overlay.answering": "Answering"},
+    "ru": {"overlay.answering": "Отвечает", "overlay.winner": "Победитель", "overlay.winners": "Победители"},
+    "en": {"overlay.answering": "Answering", "overlay.winner": "Winner", "overlay.winners": "Winners"},
 }
 
 
@@ -39,6 +39,7 @@ def snapshot(state: ShowState, fmt: Any, show: OverlayShow, now: float) -> dict[
     """The spec's snapshot without its `seq` (the feed numbers them): title, phase, the round and
     question line, the teams with who answers and who is out, the clock (None when no clock is set)."""
     i18n.add_phrases(WORDS)
+    state = state.hall  # a press being settled is not told yet: the overlay shows what the projector shows
     pos = fmt.position(state)
     round_text, question_text = where(pos, show.language)
     phase_text = i18n.phrase(pos.get("phase_key") or f"phase.{state.phase}", show.language)
@@ -58,10 +59,13 @@ def snapshot(state: ShowState, fmt: Any, show: OverlayShow, now: float) -> dict[
     if timer.armed:
         clock = {"running": timer.running, "left_s": round(max(0.0, timer.remaining(now)), 3),
                  "total_s": round(timer.duration, 3)}
+    # The game decided (the format's winner, as the projector names it): the stream's winner graphic.
+    won = fmt.winner(state)
+    winner = [teams[i] for i in won if 0 <= i < len(teams)]
     return {"t": "snapshot", "title": show.title, "phase": state.phase,
             "phase_text": phase_text,
             "round": round_text, "question": question_text, "teams": teams, "clock": clock,
-            "blank": bool(state.view.blank), "lang": show.language}
+            "blank": bool(state.view.blank), "lang": show.language, "winner": winner}
 
 
 def where(pos: dict[str, Any], language: str) -> tuple[str | None, str | None]:

@@ -51,7 +51,19 @@
       delete $("answering").dataset.team;
     }
     drawLine(s);
+    drawWinner(s.winner || []);
     body.dataset.seq = String(s.seq); // (tests and custom CSS can read which snapshot is on screen)
+  }
+
+  function drawWinner(won) {  // the game decided: the winner's graphic, in its colour
+    const box = $("winner");
+    box.classList.toggle("hidden", !won.length);
+    if (!won.length) { delete box.dataset.key; return; }
+    $("winner-label").textContent = won.length > 1 ? (words.winners || "Победители") : (words.winner || "Победитель");
+    $("winner-name").textContent = won.map((t) => t.name).join(", ");
+    box.style.setProperty("--team", won[0].colour);
+    const key = won.map((t) => t.number).join(",");
+    if (box.dataset.key !== key) { box.dataset.key = key; restart(box); }
   }
 
   function shownTeams(teams) {
@@ -67,9 +79,12 @@
     const list = $("scores");
     // Up to five in one row at full size; more: a grid of five or six columns, each as wide as its
     // longest name allows, names on up to two lines.
-    const n = teams.length, rows = n <= 5 ? 1 : 2;
+    const n = teams.length, rows = n <= 5 ? 1 : 2, cols = rows > 1 ? (n <= 10 ? 5 : 6) : Math.max(1, n);
     list.classList.toggle("rows", rows > 1);
-    list.style.setProperty("--cols", String(n <= 10 ? 5 : 6));
+    list.style.setProperty("--cols", String(cols));
+    // A row's pills all as wide (a grid's columns as wide as their names): the score's column has a fixed width,
+    // so a score that grows or turns negative never moves a pill sideways.
+    list.style.setProperty("--pill-w", Math.min(420, Math.floor((1460 - 12 * (cols - 1)) / cols)) + "px");
     list.style.setProperty("--pill-h", (rows > 1 ? 70 : 84) + "px");
     list.style.setProperty("--name-px", (rows > 1 ? 27 : 31) + "px");
     list.style.setProperty("--score-px", (rows > 1 ? 44 : 52) + "px");

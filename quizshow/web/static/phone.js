@@ -49,11 +49,15 @@
       fill();
     } else if (m.t === "state") {
       const before = state && state.phase;
+      // A refusal said under the screen is about the moment it came: gone when the screen changes (a lit button
+      // after «Отвечает Борис» must not keep saying it).
+      if (before !== m.phase && $("said").classList.contains("no")) { $("said").textContent = ""; $("said").className = "said"; }
       state = m; render();
       if (m.phase === "answering" && before !== "answering" && navigator.vibrate) navigator.vibrate([200, 100, 200]);
     } else if (m.t === "ack" && staking && m.id === staking.id) {
       // What became of the stake, under the screen whatever the phase now (a bid taken passes the turn on).
-      tell(m.code === 200, m.code === 200 ? say("stake_taken", "{value}").replace("{value}", staking.value) : m.message);
+      const taken = say("stake_taken." + (asked ? asked.kind : ""), say("stake_taken", "{value}"));
+      tell(m.code === 200, m.code === 200 ? taken.replace("{value}", staking.value) : m.message);
       staking = null;
     } else if (m.t === "ack" && typing && m.id === typing.id) {
       // What became of the typed answer: «Ответ принят», or why not («Поздно…») — under the screen.
@@ -89,8 +93,14 @@
       ["ended-title", "ended"], ["offline-title", "offline"], ["stake-title", "stake"], ["stake-send", "stake_send"],
       ["answer-title", "answer"]]) text(id, say(key));
     $("answer-text").placeholder = say(hello.solo ? "answer_placeholder_solo" : "answer_placeholder");
-    $("stake-min").querySelector("small").textContent = say("stake_min");
-    $("stake-max").querySelector("small").textContent = say("stake_max");
+  }
+
+  function quickValues(stake) {  // the values one tap away: the only legal ones, or the bounds (and ½ between them)
+    if (stake.choices && stake.choices.length) return stake.choices.map((v) => [v, say("stake_value")]);
+    const lo = stake.min, hi = stake.max, half = Math.round(hi / 2), found = [[lo, say("stake_min")]];
+    if (half > lo && half < hi) found.push([half, "½"]);  // only where it is a choice of its own
+    if (hi > lo) found.push([hi, say("stake_max")]);
+    return found;
   }
 
   function render() {
@@ -99,15 +109,34 @@
     text("score", score); text("ended-score", score);
     text("answering-score", line); text("locked-score", line);
     text(s.phase + "-hint", s.prompt);
+    if (s.phase === "idle") {  // the headline says why the button is dark; the same words are not said twice
+      text("idle-title", s.title || say("idle"));
+      text("idle-hint", s.prompt === s.title ? "" : s.prompt);
+    }
     if (s.phase === "open") text("press-hint", s.prompt);
-    if (s.phase === "pressed") { text("place", s.place); text("place-text", s.place_text); text("behind", s.place > 1 ? s.behind : ""); }
+    if (s.phase === "pressed") {  // the place in the queue where the format asks in order; none while settling
+      text("place", s.place); text("place-text", s.place_text); text("behind", s.place > 1 ? s.behind : "");
+      $("placebox").style.display = s.place == null ? "none" : "";
+    }
     if (s.phase === "stake" && s.stake) {
-      const lo = s.stake.min, hi = s.stake.max, half = Math.max(lo, Math.round(hi / 2));
-      if (!asked || asked.min !== lo || asked.max !== hi) { $("stake-value").value = ""; text("said", ""); }
-      asked = s.stake;
-      $("stake-min").querySelector("b").textContent = lo; $("stake-half").querySelector("b").textContent = half;
-      $("stake-max").querySelector("b").textContent = hi;
-      $("stake-min").dataset.v = lo; $("stake-half").dataset.v = half; $("stake-max").dataset.v = hi;
+      const st = s.stake, fixed = !!(st.choices && st.choices.length);
+      if (!asked || asked.min !== st.min || asked.max !== st.max || asked.kind !== st.kind) {
+        $("stake-value").value = ""; text("said", "");
+        const quick = $("stake-quick"), values = quickValues(st);
+        quick.textContent = ""; quick.style.gridTemplateColumns = "repeat(" + values.length + ", 1fr)";
+        for (const [v, label] of values) {
+          const b = document.createElement("button"); b.type = "button"; b.dataset.v = v;
+          b.innerHTML = "<b></b><small></small>"; b.querySelector("b").textContent = v;
+          b.querySelector("small").textContent = label;
+          b.addEventListener("click", () => { $("stake-value").value = b.dataset.v; });
+          quick.appendChild(b);
+        }
+      }
+      asked = st;
+      text("stake-title", say("stake_title." + st.kind, say("stake")));
+      text("stake-send", say("stake_send." + st.kind, say("stake_send")));
+      $("stake-value").readOnly = fixed;  // the cat's value: one of its choices, nothing typed
+      text("stake-kept", st.held == null ? "" : say("stake_held", "{value}").replace("{value}", st.held));
     }
     if (s.phase !== "stake") asked = null;
     if (s.phase === "answer" && s.answer) {
@@ -131,7 +160,8 @@
     // («сдача ответов: 7 с»): the phone never counts a number the hall does not see.
     const hall = answer.clock_until_ms, now = clock(), onHall = hall != null && now < hall;
     const left = Math.ceil(((onHall ? hall : until) - now) / 1000);
-    const key = onHall || !answer.then ? "answer_left" : "answer_left_" + answer.then;
+    const key = onHall ? (answer.clock ? "answer_left_" + answer.clock : "answer_left")
+      : (answer.then ? "answer_left_" + answer.then : "answer_left");
     el.textContent = left > 0 ? say(key, say("answer_left", "{s}")).replace("{s}", left) : say("answer_over");
     el.className = "left" + (left <= 10 ? " soon" : "");
   }
@@ -165,7 +195,6 @@
     keepAwake();
   }
   $("pad").addEventListener("pointerdown", press);
-  for (const id of ["stake-min", "stake-half", "stake-max"]) $(id).addEventListener("click", () => { $("stake-value").value = $(id).dataset.v; });
   function sendStake() {
     const value = parseInt($("stake-value").value.replace(/\D/g, ""), 10);
     if (isNaN(value)) { $("stake-value").focus(); return; }
