@@ -91,7 +91,8 @@ def refusal_words(result: Outcome | Refused, language: str = "ru") -> str | None
 
 WHAT = ("stall", "penalty", "captain_question", "repeat", "appeal_accepted", "appeal_rejected", "audience_hint")
 RARE = {"undo", "back", "blank", "scores", "timer_add", "score_add", "score_set", "timer_stop", "disc", "mark",
-        "late", "extra_players", "withdraw", "single", "end_round"}
+        "late", "extra_players", "withdraw", "single", "end_round", "replay", "replay_earlier", "dispute",
+        "dispute_verdict", "appeal", "appeal_question", "appeal_verdict"}
 # A tournament's own steps that end its day early (typing results in): rare too. Removing a team mid-match is
 # left out: on a seed-001 day it can leave the day's plan without a next opponent (a reducer error, not a refusal).
 RARE_IN = {"tournament": {"fix_result", "undo_result", "enter", "report", "screen"}}
@@ -179,10 +180,19 @@ class Walk:
         e.dispatch(c.Tick(at=self.at))
 
 
-def walk(show: str, seed: int, steps: int, check: Callable[[Engine, float], None], engine_seed: int = 7) -> Walk:
+def walk(show: str, seed: int, steps: int, check: Callable[[Engine, float], None], engine_seed: int = 7,
+         until: set[str] | None = None, most: int = 4000) -> Walk:
+    """`steps` random steps; with `until`, on (up to `most` steps in all) until every phase in it was seen — the show
+    started afresh whenever a walk found nothing new for a while (a game played to its end)."""
     w = Walk(show_engine(show, engine_seed), seats_of(show), random.Random(seed))
-    for _ in range(steps):
+    done, news, last_new = 0, 0, 0
+    while done < steps or (until is not None and not until <= w.seen and done < most):
         w.step(check)
+        done += 1
+        if len(w.novel) != news:
+            news, last_new = len(w.novel), done
+        elif until is not None and done >= steps and done - last_new > 150:
+            w.engine, w.at, last_new = show_engine(show, engine_seed), 1.0, done
     return w
 
 
