@@ -30,7 +30,7 @@ def test_a_show_without_teams_but_a_team_count_rule_is_told_at_line_1_not_a_cras
     problems = Problems()
     load_show(path, problems)
     said = [str(p) for p in problems.items]
-    assert f"{path}:1: missing key 'teams' in the show" in said
+    assert f"{path}:1: the show lists no teams: give 'teams:', a 'roster:' file from the rating, or both" in said
     assert any(":1: warning:" in text and "2 teams (found 0)" in text for text in said), said
 
 

@@ -46,6 +46,9 @@ class Entry:
 
     command: c.Command
     events: tuple[Event, ...]
+    # A press the format refused while a question's buttons were live (another answers, the seat is out): kept
+    # as a fact for the buzz replay and the report, journalled; it changes nothing and is never undone.
+    late: bool = False
 
 
 @dataclass
@@ -96,7 +99,11 @@ class Engine:
         try:
             state, events = self.format.handle(self.state, cmd)
         except Refused as why:
-            return Outcome(cmd, self.state, refused=str(why), refusal=why, count=len(self.entries))
+            n = len(self.entries)
+            if self._late_press(cmd):
+                return Outcome(cmd, self.state, refused=str(why), refusal=why, changed=True, count=n + 1, cut=n,
+                               tail=((Entry(cmd, (), late=True), self.state),))
+            return Outcome(cmd, self.state, refused=str(why), refusal=why, count=n)
         if state is self.state or state == self.state:
             # Nothing changed (an idle tick): not journalled, nothing happens.
             return Outcome(cmd, self.state, events, count=len(self.entries))
@@ -121,6 +128,20 @@ class Engine:
         outcome = self.propose(cmd)
         self.commit(outcome)
         return outcome
+
+    def _late_press(self, cmd: c.Command) -> bool:
+        """Whether a refused command is a late press to keep: a Buzz while the buttons are live, the first
+        from its seat since the last step that was not a press or the clock (a flood is kept once)."""
+        if not isinstance(cmd, c.Buzz) or not self.format.setup.flags(self.state.phase).buzzers_live:
+            return False
+        for entry in reversed(self.entries):
+            was = entry.command
+            if isinstance(was, c.Buzz):
+                if (was.team, was.player) == (cmd.team, cmd.player):
+                    return False
+            elif not isinstance(was, (c.Tick, c.ClockHold, c.ClockRelease)):
+                return True
+        return True
 
     def replay(self, commands: list[c.Command]) -> None:
         for cmd in commands:
@@ -191,7 +212,7 @@ class Engine:
 
     def _last_undoable(self) -> int | None:
         for i in range(len(self.entries) - 1, -1, -1):
-            if self._rule(self.entries[i])[0]:
+            if not self.entries[i].late and self._rule(self.entries[i])[0]:
                 return i
         return None
 
@@ -200,6 +221,8 @@ class Engine:
         confirmed Undo)."""
         for i in range(len(self.entries) - 1, -1, -1):
             cmd = self.entries[i].command
+            if self.entries[i].late:
+                continue
             undoable, confirm = self._rule(self.entries[i])
             if isinstance(cmd, c.Go):
                 return None if confirm else i
@@ -215,7 +238,8 @@ class Engine:
         state = self._before[start]  # the first is always kept (see _forget)
         assert state is not None
         for entry in self.entries[start:index]:
-            state, _ = self.format.handle(state, entry.command)  # it applied then, so it applies now
+            if not entry.late:
+                state, _ = self.format.handle(state, entry.command)  # it applied then, so it applies now
         return state
 
     def _take_back(self, cmd: c.Command, index: int | None, nothing: str) -> Outcome:
@@ -232,6 +256,9 @@ class Engine:
             state = self._step(c.ClockHold(at=held), state, tail)
         holding = state
         for entry in self.entries[index + 1:]:
+            if entry.late:  # a fact of the race: kept as it was, whatever the undo changed
+                tail.append((entry, state))
+                continue
             # The clock's ticks and the clock an undo gave back are no steps of the operator's.
             step = not isinstance(entry.command, (c.Tick, c.ClockHold, c.ClockRelease))
             try:

@@ -65,6 +65,9 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
     def team_name(team: object) -> str:
         return teams[team] if isinstance(team, int) and 0 <= team < len(teams) else "—"
 
+    if entry.late and isinstance(cmd, c.Buzz):  # kept for the replay; it changed nothing
+        return say("journal.press_late", team=team_name(cmd.team))
+
     own = words(cmd) if words is not None else None
     if own is not None and "when" in own[1]:  # words that fit only some steps of that command (a table's verdict)
         own = (own[0], {k: v for k, v in own[1].items() if k != "when"}) if own[1]["when"](entry.events) else None

@@ -120,6 +120,11 @@ def races(fmt: Format, start: ShowState, entries: Sequence[Entry],
     state = start
     race: _Open | None = None
     for entry in entries:
+        if entry.late:  # refused while the buttons were live (another answered): still a press of the race
+            if race is not None and isinstance(entry.command, c.Buzz):
+                race.presses.append((entry.command, False))
+                race.state = race.state or state
+            continue
         before = state
         try:
             state, _ = fmt.handle(before, entry.command)

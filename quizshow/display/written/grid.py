@@ -255,6 +255,7 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
     typed_w = inner.width * 8 // 25 if phones else 0
     cell_w = max(unit, (inner.width - name_w - sum_w * 2 - typed_w) // max(1, len(numbers)))
     row_h = max(small + 6, int(unit * 1.05))
+    taken_h = small + 2  # «взяли» under each number: a slim row, so the forty teams keep their room
     head_y = y + 4
     typed_x = inner.x + name_w + len(numbers) * cell_w + unit // 2
     sums_x = typed_x + typed_w
@@ -270,8 +271,10 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
                 GOLD if number == cur.number else (TEXT if number <= w.number else MUTED))
         figure = taken.get(number)
         if figure is not None and fmt.marked(state, number):  # «взяли»: how many teams took it, as marks go in
-            centred("X" if figure.removed else str(figure.taken), "numbers", rect.move(0, row_h).inflate(-2, 0),
-                    MUTED if figure.removed else GOOD)
+            # Fitted in a full line's height; a digit has no descender, so the slim row's step is enough.
+            img = ui.fitted("X" if figure.removed else str(figure.taken), "numbers", (rect.width - 2, small + 6),
+                            MUTED if figure.removed else GOOD, small, align="center")
+            ui.surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.bottom)))
     if phones:
         ui.label(ui.say("console.written_typed_head", q=fmt.label(cur.number)), (typed_x, head_y),
                  (typed_w - unit // 2, row_h), GOLD, small, role="heading")
@@ -279,9 +282,9 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
         "—" if fmt.is_warmup(cur.number) else "+"
     for label, x in ((tour_head, sums_x), (ui.say("console.written_total"), sums_x + sum_w)):
         centred(label, "heading", pygame.Rect(x, head_y, sum_w, row_h), MUTED)
-    ui.label(ui.say("console.written_taken_head"), (inner.x + 4, head_y + row_h + 1), (name_w - 6, row_h), MUTED,
+    ui.label(ui.say("console.written_taken_head"), (inner.x + 4, head_y + row_h), (name_w - 6, small + 6), MUTED,
              small)
-    top = head_y + row_h * 2 + 2
+    top = head_y + row_h + taken_h + 2
     visible = max(1, (inner.bottom - top) // row_h)
     first_team = max(0, min(len(state.teams) - visible, cur.team - visible // 2))
     for slot, team in enumerate(range(first_team, min(len(state.teams), first_team + visible))):
