@@ -240,3 +240,10 @@ def test_any_joystick_description_and_button_number_is_taken_or_left(guid, name,
     assert isinstance(buzz.is_buzz(guid, name), bool)
     found = buzz.button_of(number)
     assert found is None or (1 <= found[0] <= 4 and found[1] in buzz.COLOURS and 0 <= number < 20)
+
+
+def test_the_replay_and_the_report_say_a_handsets_and_a_keyboard_devices_press_is_timed_on_arrival():
+    from quizshow.history.presses import Timing, timing_of
+
+    assert timing_of("buzz2") is Timing.ARRIVAL and timing_of("evdev:usb-buzzer-event-kbd") is Timing.ARRIVAL
+    assert timing_of("box1") is Timing.BOX
