@@ -32,7 +32,7 @@ from quizshow.display.console import describe, where_words
 from quizshow.i18n import refusal
 from quizshow.inputs.buzzers import BuzzerMap
 from quizshow.inputs.hardware import Hardware
-from quizshow.inputs.messages import Action, BoxPress, OscRequest
+from quizshow.inputs.messages import Action, BoxPress, KeyPress, OscRequest
 from quizshow.inputs.osc import OscServer
 from quizshow.inputs.phones.messages import PhoneAnswer, PhonePress, PhoneStake
 from quizshow.runtime import Runtime
@@ -185,6 +185,7 @@ class ShowApp:
         line here."""
         self.handlers.add(Action, lambda action: action)  # applied after its batch, presses in their own order
         self.handlers.add(BoxPress, self.hardware.press)
+        self.handlers.add(KeyPress, self.hardware.key_press)  # a keyboard device's key (evdev), its kernel time
         self.handlers.add(OscRequest, self.osc_request)  # applied and replied at once, in arrival order
         # a phone's `buzz` with its thumb's time (the phone hears back); its stake or bid: the format's bid/stake
         self.handlers.add(PhonePress, lambda press: _phones().phone_action(self, press))
@@ -357,6 +358,7 @@ class ShowApp:
         self.status.devices = self.device_lines()
         self.status.line_check = self.hardware.line_check
         self.status.boxes = [driver.status for driver in self.hardware.boxes.values()]
+        self.status.checks = self.hardware.check_lines()
         self.status.last_press = dict(self.hardware.last_press)
         self.status.osc_admit = None if self.osc_link is None else self.osc_link.knocking()
         if self.web is not None:
