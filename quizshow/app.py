@@ -68,7 +68,7 @@ class ShowApp:
     def __init__(self, config: ShowConfig, journal_path: Path | None = None, fresh: bool = False,
                  sound: bool = True, seed: int | None = None, devices: bool = True, osc: bool = False,
                  osc_port: int | None = None, resume_to_damage: bool = False, web: bool = False,
-                 web_port: int | None = None) -> None:
+                 web_port: int | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         from quizshow.assemble import make_format
         from quizshow.display.console import Console, ConsoleStatus
         from quizshow.display.projector import Projector
@@ -86,7 +86,7 @@ class ShowApp:
         self.format = make_format(config)
         self.runtime = Runtime(self.format, journal_path or config.journal_path, str(config.path), fresh, seed,
                                resume_to_damage)
-        self.clock = ShowClock(start_at=self.runtime.loaded.last_at + 0.001)
+        self.clock = ShowClock(self.runtime.loaded.last_at + 0.001, clock)  # `clock`: a test's own
         self.handlers = Handlers()  # every input message's one handler (_wire_inputs)
         self.feed = InputFeed(self.runtime.lock, self.handlers, self.action, self.safely, lambda: self.runtime.state)
         self.inputs = self.feed.queue

@@ -1,4 +1,4 @@
-"""QA 5 on the duel: one caption beside the thinking bar once the time runs out; the end of a bout and of
+"""The duel on the projector: one caption beside the thinking bar once the time runs out; the end of a bout and of
 the match said apart; the queue's names readable beside a hint; (rendered frames, SDL dummy)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from quizshow.display.duel.scene import bar_rect
 from quizshow.display.projector import Projector
 from quizshow.display.scenes.base import Frame
 from quizshow.display.theme import load_theme
-from tests.conftest import views_of
+from tests.conftest import keep_shot, views_of
 from tests.duel_kit import ALPHA, BETA, RED, config
 
 SIZE = (1920, 1080)
@@ -67,7 +67,7 @@ def test_when_the_thinking_time_runs_out_one_caption_replaces_the_other(theme, a
     fresh = pygame.Surface(SIZE)
     _projector(e, theme).render(fresh, e.state, 18.0)
     assert pygame.image.tobytes(fresh.subsurface(area), "RGB") == pygame.image.tobytes(over, "RGB")
-    pygame.image.save(surface, f"/tmp/s5q/over-{answered}.png")
+    keep_shot(surface, f"duel-over-{answered}.png")
 
 
 # --- the end of a bout and of the match -------------------------------------------------------------------
@@ -89,7 +89,7 @@ def _plate_words(e, theme, at: float) -> list[str]:
     projector = Projector(e.format, theme, "Дуэль", "ru", text, views=views_of(e.format))
     surface = pygame.Surface(SIZE)
     projector.render(surface, e.state, at + 2.0)  # the result plate grown, its words on
-    pygame.image.save(surface, f"/tmp/s5q/result-{e.state.fmt.bout.number}.png")
+    keep_shot(surface, f"duel-result-{e.state.fmt.bout.number}.png")
     return [t for t, _box, _got in text.fitted]
 
 
@@ -167,7 +167,7 @@ def test_beside_a_hint_the_queues_names_are_fitted_at_28_px_or_more_at_1080p(the
     projector.render(surface, e.state, 5.0)
     projector.render(surface, e.state, 7.0)
     del text.fit
-    pygame.image.save(surface, f"/tmp/s5q/hint-{presses}.png")
+    keep_shot(surface, f"duel-hint-{presses}.png")
     assert any(words == HINT for words, *_ in calls), "the hint is on screen"
     for seat in seats:
         name = e.format.player_name(e.state, seat)
