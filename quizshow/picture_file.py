@@ -50,10 +50,15 @@ def decode(path: Path) -> Pixels:
     """The first frame of the picture at `path` as RGB (RGBA where it has transparency), turned upright by
     its EXIF orientation. Raises PictureError saying why (not found, not a picture, damaged, too many
     pixels)."""
-    from PIL import ImageOps  # imported here: a show without pictures does not load Pillow
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # Pillow warns of damaged metadata it reads past; a failure raises
+        return _decode(path)
 
-    image = _open(path)
-    with image:
+
+def _decode(path: Path) -> Pixels:
+    from PIL import ImageOps
+
+    with _open(path) as image:
         try:
             image.seek(0)  # an animated GIF or WebP: its first frame
             image.load()  # every pixel now: a truncated file fails here, not half-drawn on air
@@ -76,7 +81,7 @@ def header_size(path: Path) -> tuple[int, int]:
 
 def _open(path: Path) -> Image.Image:
     """The picture opened lazily (its header read) as one of IMAGE_FORMATS, within the pixel limit."""
-    from PIL import Image
+    from PIL import Image  # imported here: a show without pictures does not load Pillow
 
     if not path.exists():
         raise PictureError("not found")

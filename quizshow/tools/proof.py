@@ -50,7 +50,7 @@ def question_problems(question, text) -> list[str]:
             try:
                 decode(path)  # as the projector loads it: the card shows a plate where this fails
             except PictureError as failure:
-                found.append(f"{key} cannot be shown ({failure}): {path.name}")
+                found.append(f"{key} {path.name!r} cannot be shown: {failure}; the card shows a plate")
         elif key.endswith("video"):
             why = probe(path)
             if why is not None:
