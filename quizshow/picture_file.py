@@ -120,7 +120,9 @@ def eight_bit(image: Image.Image) -> Image.Image:
         return image
     if image.mode.startswith("I") or image.mode == "F":
         return _scaled_grey(image)
-    alpha = image.mode in ("RGBA", "LA", "PA", "La", "RGBa") or image.has_transparency_data
+    if image.mode == "La":  # premultiplied grey: Pillow converts it only to LA
+        image = image.convert("LA")
+    alpha = image.mode in ("LA", "PA", "RGBa") or image.has_transparency_data
     if image.mode == "CMYK":
         return image.convert("RGB")
     return image.convert("RGBA" if alpha else "RGB", dither=Image.Dither.NONE)
