@@ -154,7 +154,12 @@ def share_of(surface: pygame.Surface, box: pygame.Rect, colour: tuple[int, int, 
     """The share of the middle third of `box` (where a fitted picture always is) that shows `colour`."""
     middle = pygame.Rect(0, 0, box.width // 3, box.height // 3)
     middle.center = box.center
-    points = [(x, y) for x in range(middle.left, middle.right, step) for y in range(middle.top, middle.bottom, step)]
+    return share_in(surface, middle, colour, step)
+
+
+def share_in(surface: pygame.Surface, area: pygame.Rect, colour: tuple[int, int, int], step: int = 6) -> float:
+    """The share of `area` that shows `colour`."""
+    points = [(x, y) for x in range(area.left, area.right, step) for y in range(area.top, area.bottom, step)]
     return sum(near(tuple(surface.get_at(p)), colour) for p in points) / max(1, len(points))
 
 
