@@ -11,7 +11,7 @@ from pathlib import Path
 
 from quizshow import __version__, language, stopping
 from quizshow.resources import bundled_show, bundled_shows, copy_demo, demo_show, show_summary
-from quizshow.yamlfile import Problems
+from quizshow.yamlfile import Problems, decoding_pictures
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -160,7 +160,7 @@ def check_files(paths: list[Path], out=None) -> int:
 
     out = out or sys.stdout
     problems = Problems()
-    with stopping.loading():
+    with stopping.loading(), decoding_pictures():  # each picture decoded whole, once: as the projector will
         for path in paths:
             if _looks_like_season(path):
                 from quizshow.season.command import load as load_season

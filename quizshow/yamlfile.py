@@ -6,8 +6,8 @@ need and report unknown keys with a suggestion, wrong types and missing keys, al
 Every file is bounded before it can cost much: its size (a stat before the read; only regular files),
 its nesting depth and its node count with every alias counted as the nodes it stands for (a 10 KB
 alias bomb would otherwise expand to gigabytes while it is walked), the length and the characters of
-every text, the range of every number, and the pixels of every image (read from the header). Each
-refusal is a FILE:LINE problem like any other.
+every text, the range of every number, and the pixels of every image (read from the header; `--check`
+decodes each picture whole). Each refusal is a FILE:LINE problem like any other.
 """
 
 from __future__ import annotations
@@ -18,7 +18,9 @@ import math
 import os
 import re
 import stat
-import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,16 +29,22 @@ import yaml
 from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from quizshow.picture_file import (  # noqa: F401 - MAX_IMAGE_PIXELS, IMAGE_FORMATS: where the limits live
+    IMAGE_FORMATS,
+    IMAGE_SUFFIXES,
+    MAX_IMAGE_PIXELS,
+    PictureError,
+    TooManyPixels,
+    decode,
+    header_size,
+)
+
 MAX_FILE_BYTES = 4 * 1024 * 1024  # a pack of a thousand questions is well under 1 MB
 MAX_DEPTH = 40  # a pack nests about 8 levels
 MAX_NODES = 100_000  # aliases expanded; a thousand-question pack is about 10,000; the limit loads in ~6 s
 MAX_TEXT = 2000  # characters in one text (a question); names and titles have MAX_NAME
 MAX_NAME = 200
 MAX_MEDIA_BYTES = 200 * 1024 * 1024
-MAX_IMAGE_PIXELS = 25_000_000  # 5000 × 5000: 100 MB once decoded; a 4K picture is 8.3 million
-# The picture formats whose size is read (Pillow's names; the display loads each of them).
-IMAGE_FORMATS = ("PNG", "JPEG", "GIF", "WEBP", "BMP")
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp")
 # Control characters (newline and tab are fine), lone surrogates, non-characters, and the bidi embeddings,
 # overrides and isolates that would turn a line of text around on screen (U+202E and its kin).
 _BAD_CHARS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff\u202a-\u202e\u2066-\u2069]")
@@ -323,53 +331,61 @@ def media_problem(path: Path) -> str | None:
 
 
 def image_problem(path: Path) -> str | None:
-    """Why a picture must not be shown: its header (any format Pillow reads: PNG, JPEG, GIF, WebP, BMP)
-    does not say its size, or it has more than MAX_IMAGE_PIXELS; None when it is fine. Every pack kind
-    (YAML, `.4s`, SIGame) checks its pictures here."""
+    """Why a picture must not be shown, or None: not a picture of a format the show reads, a damaged header,
+    more than MAX_IMAGE_PIXELS. Within `decoding_pictures()` (`--check`) every picture is decoded whole,
+    once, so one that would fail on air fails here. Every pack kind (YAML, `.4s`, SIGame) checks its
+    pictures here."""
+    why = picture_error(path)
+    return None if why is None else str(why)
+
+
+_DECODED: ContextVar[dict[tuple[Path, int, int], PictureError | None] | None] = ContextVar("decoded", default=None)
+
+
+@contextmanager
+def decoding_pictures() -> Iterator[None]:
+    """While inside, pictures are decoded, not only their headers read (`--check`: once each)."""
+    token = _DECODED.set({})
     try:
-        size = image_size(path)
-    except TooManyPixels as why:
-        return (f"{why.pixels // 1_000_000} million pixels is too many to show (at most "
-                f"{MAX_IMAGE_PIXELS // 1_000_000} million; scale it down)")
+        yield
+    finally:
+        _DECODED.reset(token)
+
+
+def picture_error(path: Path) -> PictureError | None:
+    """Why the picture at `path` cannot be shown (TooManyPixels: it is too large), or None."""
+    decoded = _DECODED.get()
+    try:
+        if decoded is None:
+            header_size(path)
+            return None
+        info = path.stat()
+    except PictureError as why:
+        return why
     except OSError as why:
-        return f"cannot be read: {why.strerror or why}"
-    if size is None:
-        return f"not a {', '.join(IMAGE_FORMATS[:-1])} or {IMAGE_FORMATS[-1]} image (its header does not say its size)"
-    width, height = size
-    if width * height > MAX_IMAGE_PIXELS:
-        return (f"{width}×{height} is too many pixels to show (at most {MAX_IMAGE_PIXELS // 1_000_000} million; "
-                "scale it down)")
-    return None
-
-
-class TooManyPixels(Exception):
-    """Pillow's own decompression-bomb guard refused the picture at its header (over ~179 million pixels)."""
-
-    def __init__(self, pixels: int) -> None:
-        super().__init__(f"{pixels} pixels")
-        self.pixels = pixels
+        return PictureError(f"cannot be read: {why.strerror or why}")
+    key = (path.resolve(), info.st_size, info.st_mtime_ns)
+    if key not in decoded:  # named by two questions (or a show and its pack): decoded once
+        try:
+            decode(path)
+            decoded[key] = None
+        except PictureError as why:
+            decoded[key] = why
+    return decoded[key]
 
 
 def image_size(path: Path) -> tuple[int, int] | None:
-    """Width and height from the picture's header, for every format alike: Pillow opens lazily (the header
-    only; nothing is decoded until a pixel is asked for), and only as the formats the show displays.
-    None when no such header is there (not a picture, or a damaged one). Raises TooManyPixels past
-    Pillow's decompression-bomb guard, OSError when the file cannot be read."""
-    from PIL import Image  # imported here: a show without pictures does not load Pillow
-
-    if not path.is_file():  # Image.open of a folder or a missing file: the caller's OSError, not "no header"
+    """Width and height from the picture's header (nothing is decoded), or None when no such header is
+    there (not a picture, or a damaged one). Raises TooManyPixels past the pixel limit, FileNotFoundError
+    when there is no file."""
+    if not path.is_file():
         raise FileNotFoundError(2, "not found", str(path))
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # our own limit is far lower
-            with Image.open(path, formats=IMAGE_FORMATS) as image:
-                width, height = image.size
-    except Image.DecompressionBombError as why:
-        found = re.search(r"\((\d+) pixels\)", str(why))
-        raise TooManyPixels(int(found[1]) if found else 2 * (Image.MAX_IMAGE_PIXELS or 0)) from None
-    except Exception:  # noqa: BLE001 - Pillow's format readers raise many kinds on a damaged header
+        return header_size(path)
+    except TooManyPixels:
+        raise
+    except PictureError:
         return None
-    return width, height
 
 
 def _line_at(text: str, position: int) -> int:

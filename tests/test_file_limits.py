@@ -102,7 +102,7 @@ def test_an_image_of_too_many_pixels_is_refused_from_its_header(tmp_path):
     assert [e.split(":")[1] for e in errors] == ["5", "6", "9"]
     # 256 million pixels is past Pillow's own decompression-bomb guard: refused at the header, by its count
     assert "256 million pixels is too many" in errors[0] and "256 million" in errors[1]
-    assert "not a PNG, JPEG, GIF, WEBP or BMP image" in errors[2]
+    assert "not a PNG, JPEG, GIF, WEBP, BMP or TIFF image" in errors[2]
     assert image_size(tmp_path / "fine.jpg") == (4000, 3000)
 
 

@@ -255,6 +255,7 @@ def test_a_question_picture_shown_at_one_size_in_two_boxes_is_loaded_and_kept_on
     """The question's box and the revealed card's differ in height; a wide picture is shown at the same size
     in both: one picture kept (and loaded once), not two of the same (1.4 MB each at 1080p, 5.4 at 4K), and
     the same pixels as the picture fitted into either box."""
+    from quizshow.display import pictures
     from quizshow.display.scenes import cards
 
     path = tmp_path / "wide.png"
@@ -263,12 +264,12 @@ def test_a_question_picture_shown_at_one_size_in_two_boxes_is_loaded_and_kept_on
         source.fill((y % 256, 120, 255 - y % 256), pygame.Rect(0, y, 1380, 11))
     pygame.image.save(source, str(path))
     loads: list[str] = []
-    real_load = pygame.image.load
-    monkeypatch.setattr(pygame.image, "load", lambda name, *a: loads.append(str(name)) or real_load(name, *a))
+    real_load = pictures.load
+    monkeypatch.setattr(pictures, "load", lambda name: loads.append(str(name)) or real_load(name))
     question, revealed = cards._image(path, (690, 642)), cards._image(path, (690, 600))
     assert question is not None and question is revealed and question.get_size() == (690, 517)
     assert loads == [str(path)]
-    expected = paint.fit_image(real_load(str(path)), (690, 600))
+    expected = paint.fit_image(real_load(path), (690, 600))
     assert pygame.image.tobytes(question, "RGB") == pygame.image.tobytes(expected, "RGB")
     assert cards._image(tmp_path / "missing.png", (690, 600)) is None
 

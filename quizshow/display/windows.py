@@ -15,6 +15,7 @@ from typing import Any, Protocol
 import pygame
 
 from quizshow.core.actions import Call
+from quizshow.display import pictures
 from quizshow.display.console import Console
 from quizshow.display.projector import Projector
 from quizshow.stopping import stop_requested
@@ -203,6 +204,13 @@ class Guard:
             return False
 
 
+def tell_pictures(app: Show) -> None:
+    """A picture that failed while a card was drawn (its card went up with a plate): the console says which
+    and why, once."""
+    for path, why in pictures.untold():
+        app.notice(app.say("console.picture_failed", file=path.name, why=why))
+
+
 class Windows:
     def __init__(self, args: Namespace, title: str, headless: bool) -> None:
         self.headless = headless
@@ -273,6 +281,7 @@ class Windows:
             self.exposed = False
             if app.inputs.empty():
                 guard.run("next", app.prepare_next, target.get_size())  # in the frame's idle time
+            tell_pictures(app)
             # Until the next frame, presses from the boxes are applied as they arrive (not once a
             # frame), so the engine sees a press within a millisecond; a change is drawn at once.
             if app.wait_inputs(next_frame):

@@ -38,14 +38,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from quizshow.packs.model import Pack, Question, Round, Theme
-from quizshow.yamlfile import Problems, media_problem, text_problem
+from quizshow.yamlfile import IMAGE_SUFFIXES, Problems, media_problem, text_problem
 
 MAX_BYTES = 2_000_000
 MAX_QUESTIONS = 1000
 MAX_TOURS = 50
 MAX_FIELD = 20_000  # characters in one field
 MAX_PICTURES = 4  # pictures shown with one question (the card splits its picture column among them)
-IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".gif", ".webp")
+IMAGE_TYPES = IMAGE_SUFFIXES  # every format the projector decodes (picture_file.py)
 GAMES = {".4s": "chgk", ".si4s": "si", ".br4s": "brain", ".tr4s": "troika"}  # chgksuite's suffixes
 # A line's first word → what it starts (chgksuite's parse_4s mapping). Only a whole first word is a marker:
 # «?Вопрос» is not one.

@@ -20,7 +20,7 @@ from quizshow.packs.model import (
     Round,
     Theme,
 )
-from quizshow.yamlfile import MAX_NAME, MAX_TEXT, FileReader, Problems, line_of
+from quizshow.yamlfile import IMAGE_SUFFIXES, MAX_NAME, MAX_TEXT, FileReader, Problems, line_of
 
 CREDIT_KEYS = ["author", "source", "comment", "host"]  # said once for a round or theme, inherited when shown
 PACK_KEYS = ["title", "author", "language", "rounds", "source", "comment", "id"]
@@ -28,7 +28,7 @@ ROUND_KEYS = ["name", "values", "themes", "questions", "final", "reserve", "warm
 THEME_KEYS = ["name", "questions", *CREDIT_KEYS]
 QUESTION_KEYS = ["q", "a", "accept", "reject", "comment", "source", "author", "image", "audio", "type", "cat",
                  "value", "video", "host", "answer_image", "answer_audio", "answer_video", "seconds", "wait", "hint"]
-IMAGE_TYPES = (".png", ".jpg", ".jpeg", ".gif", ".webp")
+IMAGE_TYPES = IMAGE_SUFFIXES  # every format the projector decodes (picture_file.py)
 AUDIO_TYPES = (".ogg", ".wav", ".mp3")
 VIDEO_TYPES = (".mp4", ".webm", ".mkv", ".avi", ".mov", ".m4v", ".mpg", ".mpeg", ".ogv")
 # Pack files that are not our YAML, by their suffix: suffix -> "module:function" with load_pack's contract.

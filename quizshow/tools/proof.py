@@ -36,9 +36,8 @@ class Card:
 
 def question_problems(question, text) -> list[str]:
     """What an editor should look at before the event: missing or unplayable media, text shrunk too far."""
-    import pygame
-
     from quizshow.display.video import probe
+    from quizshow.picture_file import PictureError, decode
 
     found = []
     for key in ("image", "audio", "video", "answer_image", "answer_audio", "answer_video"):
@@ -49,9 +48,9 @@ def question_problems(question, text) -> list[str]:
             found.append(f"{key} missing: {path.name}")
         elif key.endswith("image"):
             try:
-                pygame.image.load(str(path))
-            except (pygame.error, OSError):
-                found.append(f"{key} cannot be shown: {path.name}")
+                decode(path)  # as the projector loads it: the card shows a plate where this fails
+            except PictureError as failure:
+                found.append(f"{key} {path.name!r} cannot be shown: {failure}; the card shows a plate")
         elif key.endswith("video"):
             why = probe(path)
             if why is not None:

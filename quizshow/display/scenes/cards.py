@@ -10,7 +10,7 @@ from weakref import WeakKeyDictionary
 import pygame
 
 from quizshow.core.state import ShowState
-from quizshow.display import paint
+from quizshow.display import paint, pictures
 from quizshow.display.motion import artwork
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Piece, Scene
@@ -125,19 +125,21 @@ _OWN_SIZE: dict[Path, tuple[int, int] | None] = {}  # each picture's own size on
 def _image(path: Path, box: tuple[int, int]) -> pygame.Surface | None:
     """The question's picture scaled into its box: kept once per size it is shown at (the question's box
     and the revealed card's differ, the picture often does not: one picture, not two of the same), loaded
-    and scaled once for each."""
+    and scaled once for each. None when it cannot be shown (display/pictures.py told why): a plate instead."""
     if path in _OWN_SIZE:
         own = _OWN_SIZE[path]
         return None if own is None else _shown(path, paint.fit_size(own, box))
     try:
-        picture = pygame.image.load(str(path))
-    except (pygame.error, FileNotFoundError, OSError):
-        _OWN_SIZE[path] = None  # the placeholder is drawn instead (not tried again); --check already warned
+        picture = pictures.load(path)
+        size = paint.fit_size(picture.get_size(), box)
+        _shown.cache.make_room(_shown_bytes(path, size))  # those it displaces go before it is scaled
+        fitted = pygame.transform.smoothscale(picture, size)
+    except Exception as why:  # noqa: BLE001 - whatever one picture does, the card still goes up
+        pictures.failed(path, why)
+        _OWN_SIZE[path] = None  # the plate is drawn instead (not tried again)
         return None
-    _OWN_SIZE[path] = own = picture.get_size()
-    size = paint.fit_size(own, box)
-    _shown.cache.make_room(_shown_bytes(path, size))  # those it displaces go before it is scaled
-    return _shown.cache.put((path, size), pygame.transform.smoothscale(picture, size))
+    _OWN_SIZE[path] = picture.get_size()
+    return _shown.cache.put((path, size), fitted)
 
 
 def _shown_bytes(path: Path, size: tuple[int, int]) -> int:
@@ -147,10 +149,36 @@ def _shown_bytes(path: Path, size: tuple[int, int]) -> int:
 @bounded(24 * MB, _shown_bytes)
 def _shown(path: Path, size: tuple[int, int]) -> pygame.Surface | None:
     """A picture loaded and scaled to `size`."""
-    try:
-        return pygame.transform.smoothscale(pygame.image.load(str(path)), size)
-    except (pygame.error, FileNotFoundError, OSError):
-        return None
+    return pictures.scaled(path, size)
+
+
+def picture_plate(surface: pygame.Surface, frame: Frame, box: pygame.Rect, path: Path | None) -> None:
+    """What stands where a picture cannot be shown: a dark plate with a picture's outline and a short note,
+    «Нет изображения» for a file the pack lacks, «Картинка не открылась» for one that failed."""
+    failed = path is not None and pictures.why_not(path) is not None and path.exists()
+    label = frame.say("scene.picture_failed" if failed else "scene.no_image")
+    pygame.draw.rect(surface, frame.color("panel_dark"), box, border_radius=frame.u(16))
+    pygame.draw.rect(surface, frame.color("panel_edge"), box, max(1, frame.u(2)), border_radius=frame.u(16))
+    mark = frame.text.fit(label, "heading", (box.width - frame.u(40), box.height // 4), frame.color("muted"),
+                          frame.u(56))
+    side = min(box.width * 2 // 5, box.height * 2 // 5)
+    icon = pygame.Rect(0, 0, side, side * 3 // 4)
+    gap = frame.u(24)
+    icon.midtop = (box.centerx, box.centery - (icon.height + gap + mark.get_height()) // 2)
+    if icon.height > frame.u(24):  # a picture's outline: a frame, a hill and a sun, in the note's colour
+        line = max(1, frame.u(4))
+        muted = frame.color("muted")
+        pygame.draw.rect(surface, muted, icon, line, border_radius=frame.u(8))
+        inner = icon.inflate(-line * 4, -line * 4)
+        pygame.draw.lines(surface, muted, False, [(inner.x, inner.bottom), (inner.x + inner.width * 2 // 5,
+                          inner.y + inner.height * 2 // 5), (inner.x + inner.width * 3 // 5, inner.y + inner.height
+                          * 3 // 5), (inner.x + inner.width * 3 // 4, inner.y + inner.height // 2),
+                          (inner.right, inner.bottom)], line)
+        pygame.draw.circle(surface, muted, (inner.x + inner.width * 3 // 4, inner.y + inner.height // 4),
+                           max(2, inner.height // 8), line)
+        surface.blit(mark, mark.get_rect(midtop=(box.centerx, icon.bottom + gap)))
+    else:
+        surface.blit(mark, mark.get_rect(center=box.center))
 
 
 def card_media(question: Question, revealed: bool) -> tuple[Path | None, Path | None]:
@@ -274,7 +302,7 @@ class QuestionScene(Scene):
             text, text_box, pic_box = self.content(frame, question, card, picture, video, revealed)
             if pic_box is not None:
                 if picture is not None:
-                    self._picture(surface, frame, _image(picture, pic_box.size), pic_box)
+                    self._picture(surface, frame, picture, pic_box)
                 elif video is not None:
                     self._placeholder(surface, frame, pic_box, frame.say("scene.video"))
                 elif card_extra(question, revealed) == "sound":  # the question's sound until the answer is shown
@@ -401,9 +429,10 @@ class QuestionScene(Scene):
         """The teams in the score strip under the question (None: all)."""
         return None
 
-    def _picture(self, surface: pygame.Surface, frame: Frame, image: pygame.Surface | None, box: pygame.Rect) -> None:
+    def _picture(self, surface: pygame.Surface, frame: Frame, path: Path, box: pygame.Rect) -> None:
+        image = _image(path, box.size)
         if image is None:
-            self._placeholder(surface, frame, box, frame.say("scene.no_image"))
+            picture_plate(surface, frame, box, path)
             return
         surface.blit(image, image.get_rect(center=box.center))
 

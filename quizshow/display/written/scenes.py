@@ -12,7 +12,7 @@ from quizshow.core.effects import EventKind
 from quizshow.display import paint
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
-from quizshow.display.scenes.cards import _image
+from quizshow.display.scenes.cards import _image, picture_plate
 from quizshow.display.tween import WORDS_AT, ease_out_back, pulse
 from quizshow.display.written.results import MEDAL_COLORS, MIN_PX, text_in, written, written_state
 from quizshow.formats.written.model import Phase
@@ -148,11 +148,8 @@ class WrittenQuestionScene(Scene):
             image = _image(path, cell.size)
             if image is not None:
                 surface.blit(image, image.get_rect(center=cell.center))
-            else:  # a picture the pack names but does not have (--check warned): its place is marked
-                pygame.draw.rect(surface, frame.color("panel_dark"), cell, border_radius=frame.u(16))
-                mark = frame.text.fit(frame.say("scene.no_image"), "heading", (cell.width, cell.height // 3),
-                                      frame.color("muted"), frame.u(60))
-                surface.blit(mark, mark.get_rect(center=cell.center))
+            else:  # a picture the pack names but does not have, or one that failed: its place is marked
+                picture_plate(surface, frame, cell, path)
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         state = frame.state

@@ -18,7 +18,7 @@ from quizshow.packs.siq.document import FOLDERS, SiqDocument, read_document, rea
 from quizshow.packs.siq.mapping import Report, to_pack
 from quizshow.packs.siq.words import PHRASES
 from quizshow.packs.siq.xmltree import Element, parse
-from quizshow.yamlfile import Problems, image_problem
+from quizshow.yamlfile import Problems, TooManyPixels, picture_error
 
 add_phrases(PHRASES)  # the start-up notes of an imported pack (Pack.notes), in the show's language
 
@@ -121,14 +121,14 @@ def _convert(path: Path, media_root: Path, problems: Problems, why_os: str) -> t
 
 
 def check_pictures(path: Path, pack: Pack, problems: Problems) -> None:
-    """Every unpacked picture's size from its header, as YAML and `.4s` packs check theirs (issue 27): too
-    many pixels is an error; a header that says no size only a warning (the card shows a placeholder, as
-    for a damaged picture before)."""
+    """Every unpacked picture checked as YAML and `.4s` packs check theirs (issue 27; decoded under
+    `--check`): too many pixels is an error; a picture that cannot be read or decoded only a warning (the
+    card shows a placeholder, as for a damaged picture before)."""
     for question in (q for r in pack.rounds for q in r.all_questions):
         for picture in (question.image, question.answer_image):
-            problem = None if picture is None or not picture.is_file() else image_problem(picture)
+            problem = None if picture is None or not picture.is_file() else picture_error(picture)
             if picture is not None and problem:
-                unreadable = "does not say its size" in problem
+                unreadable = not isinstance(problem, TooManyPixels)
                 problems.add(problem_file(path), question.line, f"image '{picture.name}': {problem}"
                              + (": a placeholder is shown" if unreadable else ""), warning=unreadable)
 
