@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from quizshow import __version__, language, stopping
+from quizshow.ports import follow_url, listen_port
 from quizshow.resources import bundled_show, bundled_shows, copy_demo, demo_show, show_summary
 from quizshow.yamlfile import Problems, decoding_pictures
 
@@ -33,8 +34,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--resume-to-damage", action="store_true",
                    help="resume a damaged journal up to its first damaged line (the whole file is copied aside)")
     p.add_argument("--journal", type=Path, default=None, metavar="PATH", help="journal file")
-    p.add_argument("--osc-port", type=int, default=None, metavar="P", help="OSC listen port (0 = any)")
-    p.add_argument("--web-port", type=int, default=None, metavar="P", help="phones' web server port (0 = any)")
+    p.add_argument("--osc-port", type=listen_port, default=None, metavar="P", help="OSC listen port (0 = any)")
+    p.add_argument("--web-port", type=listen_port, default=None, metavar="P", help="phones' web server port (0 = any)")
     p.add_argument("--seats", action="store_true", help="print each phone seat's join link, then exit")
     p.add_argument("--new", action="store_true", help="with --seats: make new join links (the old stop working)")
     p.add_argument("--sheet", type=Path, default=None, metavar="OUT.png",
@@ -48,7 +49,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--season-export", type=Path, default=None, metavar="PREFIX",
                    help="with a season file: write its standings as PREFIX.csv and PREFIX.html (docs/season.md)")
     # follower screens (docs/screens.md)
-    p.add_argument("--follow", metavar="http://HOST:PORT", help="mirror a running show on this screen (read-only)")
+    p.add_argument("--follow", type=follow_url, metavar="http://HOST:PORT",
+                   help="mirror a running show on this screen (read-only)")
     p.add_argument("--passcode", metavar="P", help="with --follow: the show's devices.web.follow_passcode")
     p.add_argument("--host-view", action="store_true", help="with --follow: the host's monitor (answer, notes)")
     p.add_argument("--windowed", action="store_true", help="with --follow: a window, not full screen")

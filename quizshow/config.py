@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import ipaddress
 import re
+import string
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from yaml.nodes import MappingNode, Node, SequenceNode
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from quizshow import registry, stopping
 from quizshow.core.actions import Call
@@ -155,6 +156,8 @@ def _load_show(path: Path, problems: Problems) -> ShowConfig | None:
     fmt, preset, rules = _rules(reader, keys)
     packs = _packs(reader, keys.get("pack"), problems)
     spec = registry.spec(fmt) if fmt in registry.FORMATS else None
+    if spec is not None and "pack" not in keys:
+        _no_pack(reader, root, spec.name, spec.without_pack)
     checks = () if spec is None else ((spec.check_pack, False), (spec.warn_pack, True))
     for pack in packs:  # a format's own demands on a pack, and advice, at its lines
         for check, warning in checks:
@@ -177,6 +180,16 @@ def _load_show(path: Path, problems: Problems) -> ShowConfig | None:
     )
 
 
+def _no_pack(reader: FileReader, root: Node, fmt: str, without: str) -> None:
+    """A show without `pack:`: an error where the format has nothing to play without one, else advice."""
+    if without == "needed":
+        reader.error(root, f"missing key 'pack' in the show: format {fmt} plays its questions from a pack "
+                           "(pack: FILE, or a list of packs played in order)")
+    elif without == "advised":
+        reader.warn(root, f"the show has no 'pack': the host reads the questions from paper and the screens show "
+                          f"none (format {fmt}); give pack: FILE to show them")
+
+
 def _rules(reader: FileReader, keys: dict[str, Node]) -> tuple[str | None, str | None, dict[str, Any]]:
     fmt = reader.text(keys.get("format"), "format")
     if fmt is None:
@@ -190,7 +203,7 @@ def _rules(reader: FileReader, keys: dict[str, Node]) -> tuple[str | None, str |
     preset = reader.text(keys.get("preset"), "preset") or next(iter(sets))
     if preset not in sets:
         reader.error(keys["preset"], f"preset '{preset}' is not one of format {fmt}: {', '.join(sets)}")
-        return fmt, preset, {}
+        return fmt, preset, dict(next(iter(sets.values())))  # the pack is still checked, under the first preset
     rules = dict(sets[preset])
     schema = registry.spec(fmt).schema()
     for name, node in reader.mapping(keys.get("rules"), list(rules), what="rules").items():
@@ -256,6 +269,9 @@ def _teams(reader: FileReader, node: Node | None, devices: Devices, most: int = 
     for item in reader.sequence(node, "teams"):
         keys = reader.mapping(item, TEAM_KEYS, required=("name",), what="a team")
         name = reader.text(keys.get("name"), "team name", MAX_NAME)
+        if name is not None and _number_node(keys["name"]):
+            reader.warn(keys["name"], f"team name {name} is a number: read as the text '{name}'; write it in "
+                                      f"quotes to say so (name: \"{name}\")")
         if name is not None and not name.strip():
             reader.error(keys["name"], "a team name cannot be empty: the screen and the journal name a team by it")
         elif name is not None and name.strip().casefold() in names:
@@ -408,8 +424,13 @@ def _devices(reader: FileReader, node: Node | None) -> Devices:
         box_id = reader.text(box.get("id"), "id") or f"box{len(serial) + 1}"
         if box_id in ("buzz", "key", "pad", "phone"):
             reader.error(box["id"], f"a box cannot be named '{box_id}': buzzer specs use the word")
+        port = reader.text(box.get("port"), "port")
+        if port is not None and _number_node(box["port"]):
+            reader.error(box["port"], f"port {port} is a number; expected auto, a device path (/dev/ttyUSB{port}, "
+                                      f"COM{port}, /dev/cu.usbserial-…) or a pyserial URL (socket://HOST:PORT)")
+            port = None
         serial.append(SerialConfig(
-            id=box_id, port=reader.text(box.get("port"), "port") or "auto", protocol=protocol,
+            id=box_id, port=port or "auto", protocol=protocol,
             baud=reader.integer(box.get("baud"), "baud", *BAUD_RANGE) or (9600 if preset else 115200), map=mapping,
             preset=preset))
     keyboard = keys.get("keyboard")  # a device path, or a list of them
@@ -475,6 +496,8 @@ def _osc(reader: FileReader, node: Node | None) -> OscConfig:
             address = reader.text(cue.get("address"), "address")
             if address is not None and not address.startswith("/"):
                 reader.error(cue["address"], f"OSC address '{address}' must start with /")
+            elif address is not None and (why := _cue_problem(address)) is not None:
+                reader.error(cue["address"], f"OSC address '{address}': {why}")
             elif to and address:
                 found.append(Cue(to, address))
         cues[event] = tuple(found)
@@ -486,6 +509,32 @@ def _osc(reader: FileReader, node: Node | None) -> OscConfig:
         go_interval_s=_or(reader.number(keys.get("go_interval_s"), "go_interval_s", *GO_INTERVAL_RANGE),
                           defaults.go_interval_s),
     )
+
+
+# What a cue's address may hold ({team}, {score} …): the event's values that outputs/osc_out.py fills in.
+CUE_PLACEHOLDERS = {"team": 1, "score": 0, "points": 0, "round": 1, "name": "", "player": 1}
+
+
+def _cue_problem(address: str) -> str | None:
+    """Why a cue's address cannot be filled in on air (an unknown or broken placeholder), or None."""
+    try:
+        fields = [name for _, name, _, _ in string.Formatter().parse(address) if name is not None]
+    except ValueError as why:
+        return f"{why} (write {{{{ and }}}} for a brace itself)"
+    known = ", ".join("{" + name + "}" for name in CUE_PLACEHOLDERS)
+    for name in fields:
+        if name not in CUE_PLACEHOLDERS:
+            return f"unknown placeholder {{{name}}}; expected one of {known}"
+    try:
+        address.format(**CUE_PLACEHOLDERS)
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as why:
+        return f"the placeholders cannot be filled in ({why}); expected one of {known}"
+    return None
+
+
+def _number_node(node: Node) -> bool:
+    """Whether YAML reads this value as a number (42, 3.5, 0x1F), not as text."""
+    return isinstance(node, ScalarNode) and node.tag.endswith((":int", ":float"))
 
 
 def _loopback(host: str) -> bool:

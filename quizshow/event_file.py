@@ -56,7 +56,7 @@ def load_any(path: Path, problems: Problems) -> ShowConfig | None:
     """A show file or a tournament file (it names a top-level `regulation`), whichever `path` is."""
     with stopping.loading():  # a stop signal ends a long load at once
         try:
-            text = path.read_text(encoding="utf-8")
+            text = path.read_text(encoding="utf-8-sig")  # a byte-order mark before `regulation:` too
         except (OSError, UnicodeDecodeError):
             text = ""  # the show loader reports it
         if REGULATION_LINE.search(text):

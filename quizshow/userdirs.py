@@ -8,6 +8,8 @@ Linux: `$XDG_DATA_HOME/quizshow` (`~/.local/share/quizshow`) and `$XDG_CACHE_HOM
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 from pathlib import Path
 
@@ -54,11 +56,46 @@ def writable(folder: Path) -> bool:
 
 def journal_path(show: Path) -> Path:
     """Beside the show (`<show folder>/.quizshow/<stem>.journal.jsonl`); for a show in a folder that will
-    not take it, or inside the package, in the user's data folder (`journals/<stem>/`)."""
+    not take it, or inside the package, in the user's data folder, one folder per show file
+    (`journals/<stem>-<hash>/`, see `user_journal`)."""
     name = f"{show.stem}.journal.jsonl"
     if in_package(show) or not writable(show.parent):
-        return journals_home() / show.stem / name
+        return user_journal(show)
     return show.parent / ".quizshow" / name
+
+
+def show_key(show: Path) -> str:
+    """The user journal folder's name for a show file: its stem (readable) and a short hash of its full
+    resolved path, so that two shows of one name (a clone's svoyak.yaml and the installed one, the final.yaml
+    of two seasons) never share a journal."""
+    real = str(Path(os.path.abspath(show)).resolve())
+    return f"{show.stem}-{hashlib.sha256(real.encode('utf-8', 'surrogateescape')).hexdigest()[:8]}"
+
+
+def user_journal(show: Path) -> Path:
+    """The show's journal in the user's data folder. A journal kept under the old key (`journals/<stem>/`,
+    before the hash) is still resumed when it is this show's own (its header names this show file)."""
+    name = f"{show.stem}.journal.jsonl"
+    keyed = journals_home() / show_key(show) / name
+    old = journals_home() / show.stem / name
+    if not keyed.exists() and recorded_show(old) == str(Path(os.path.abspath(show)).resolve()):
+        return old
+    return keyed
+
+
+HEADER_BYTES = 64 * 1024  # a header line is far shorter; a file without a newline so early is no journal of ours
+
+
+def recorded_show(journal: Path) -> str | None:
+    """The show file a journal's header names, or None (no such file, not a journal)."""
+    try:
+        with journal.open("rb") as f:
+            first = f.readline(HEADER_BYTES)
+        data = json.loads(first)
+    except (OSError, ValueError):
+        return None
+    show = data.get("show") if isinstance(data, dict) else None
+    return show if isinstance(show, str) else None
 
 
 def elsewhere(journal: Path) -> bool:

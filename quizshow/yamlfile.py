@@ -102,7 +102,8 @@ class BoundedLoader(yaml.SafeLoader):
 def read_bounded(path: Path, limit: int = MAX_FILE_BYTES) -> str:
     """The text of a regular file no larger than `limit` (a stat before the read: /dev/zero, a FIFO or
     a 200 MB file is refused at once). Raises OSError or UnicodeDecodeError with the reason."""
-    return read_bounded_bytes(path, limit).decode("utf-8")
+    # A byte-order mark (chgksuite, Windows editors) is read past, not taken as text.
+    return read_bounded_bytes(path, limit).decode("utf-8-sig")
 
 
 def read_bounded_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
@@ -270,7 +271,9 @@ class FileReader:
         value = self.scalar(node, (str, int, float), what)
         if value is None or node is None:
             return None
-        text = str(value)
+        # A number where text is meant (an answer `1945`, a passcode `0042`): the text as written, not
+        # Python's reading of it (42 would become "42.0", 0042 "34").
+        text = str(node.value) if isinstance(value, (int, float)) and isinstance(node, ScalarNode) else str(value)
         problem = text_problem(text, what, limit)
         if problem is not None:
             self.error(node, problem)

@@ -23,6 +23,7 @@ from tests.conftest import ROOT
 
 PACK_HEAD = "title: t\nrounds:\n  - name: r\n    questions:\n      - {q: q, a: a}\n"
 SHOW_HEAD = "title: t\nformat: svoyak\nteams: [{name: A}]\n"
+PACK_LINE = f"pack: {ROOT / 'packs' / 'svoyak-demo.yaml'}\n"  # a «Своя игра» without one is an error of its own
 
 
 def problems_of(tmp_path, text: str, loader=load_pack, name: str = "file.yaml") -> tuple[object, list[str], float]:
@@ -133,14 +134,14 @@ def test_a_nul_in_a_title_and_a_lone_surrogate_in_a_name_are_refused(tmp_path):
     assert sorted(errors) == [f"{path}:1: title holds a character that cannot be shown (U+0000 at position 6)",
                               f"{path}:3: name holds a character that cannot be shown (U+D800 at position 1)",
                               f"{path}:4: q is too long: 2001 characters (at most 2000)"]
-    path, errors, _ = problems_of(tmp_path, 'title: t\nformat: svoyak\nteams: [{name: "Al\\x07pha"}]\n', load_show,
-                                  "show.yaml")
+    path, errors, _ = problems_of(tmp_path, 'title: t\nformat: svoyak\nteams: [{name: "Al\\x07pha"}]\n' + PACK_LINE,
+                                  load_show, "show.yaml")
     assert errors == [f"{path}:3: team name holds a character that cannot be shown (U+0007 at position 3)"]
 
 
 def test_every_numeric_setting_of_the_show_file_has_a_range(tmp_path):
     text = SHOW_HEAD + ("devices:\n  osc: {rate_limit: -5, go_interval_s: .inf, feedback: ['127.0.0.1:0']}\n"
-                        "  serial: [{id: b, baud: 0, protocol: simple, map: {'a': 0, 'b': 1000}}]\n")
+                        "  serial: [{id: b, baud: 0, protocol: simple, map: {'a': 0, 'b': 1000}}]\n" + PACK_LINE)
     path, errors, _ = problems_of(tmp_path, text, load_show)
     assert sorted(errors) == sorted([
         f"{path}:5: rate_limit must be from 1 to 10000 (found -5)",
@@ -150,7 +151,8 @@ def test_every_numeric_setting_of_the_show_file_has_a_range(tmp_path):
         f"{path}:6: map entry 'a' must be from 1 to 999 (found 0)",
         f"{path}:6: map entry 'b' must be from 1 to 999 (found 1000)",
     ])
-    path, errors, _ = problems_of(tmp_path, SHOW_HEAD + "devices: {osc: {listen: '127.0.0.1:0', go_interval_s: 0}}\n",
+    path, errors, _ = problems_of(tmp_path, SHOW_HEAD + "devices: {osc: {listen: '127.0.0.1:0', go_interval_s: 0}}\n"
+                                  + PACK_LINE,
                                   load_show)
     assert errors == []
     config = load_show(path, Problems())

@@ -52,6 +52,9 @@ def test_broken_pack_yields_every_expected_file_line_message(tmp_path):
         f"{path}:2: unknown key 'autor' (did you mean 'author'?)",
         f"{path}:10: warning: a cat question («Кот в мешке») has no image: the rules always illustrate it with one "
         "(the built-in cat card stands in on air)",
+        f"{path}:10: warning: a cat question («Кот в мешке») has no 'cat:' block: the screen names the question's own "
+        "theme and the receiver chooses the round's lowest or highest value; to choose, give cat: "
+        '{theme: "…", values: [N, M]}',
         f"{path}:13: unknown key 'imgae' (did you mean 'image'?)",
         f"{path}:14: missing key 'a' in a question",
         f"{path}:15: type 'riddle' is not one of: regular, cat, auction, sponsor",

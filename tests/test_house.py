@@ -157,7 +157,10 @@ def test_a_show_in_a_folder_nobody_may_write_to_journals_in_the_users_data_folde
     real_access = os.access
     # As root every folder is writable: the read-only folder is played by os.access.
     monkeypatch.setattr(os, "access", lambda p, mode: False if str(p).endswith("shows") else real_access(p, mode))
-    assert config.journal_path == tmp_path / "data" / "quizshow" / "journals" / "demo" / "demo.journal.jsonl"
+    from quizshow.userdirs import show_key
+
+    key = show_key(config.path)
+    assert config.journal_path == tmp_path / "data" / "quizshow" / "journals" / key / "demo.journal.jsonl"
 
 
 SHARED = ("app.py", "display/console.py", "display/console_ui.py", "display/windows.py", "outputs/lamps.py",

@@ -165,7 +165,10 @@ def test_a_bundled_show_journals_in_the_user_data_folder_and_the_console_says_wh
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
     config = load_show(_bundled("brainring"), Problems())
     assert config is not None
-    expected = tmp_path / "share" / "quizshow" / "journals" / "brainring" / "brainring.journal.jsonl"
+    from quizshow.userdirs import show_key
+
+    key = show_key(_bundled("brainring"))
+    expected = tmp_path / "share" / "quizshow" / "journals" / key / "brainring.journal.jsonl"
     assert config.journal_path == expected
     app = ShowApp(config, sound=False, devices=False, seed=3)
     try:
@@ -189,7 +192,8 @@ def test_a_show_in_a_read_only_folder_journals_in_the_user_data_folder(tmp_path,
     assert userdirs.journal_path(show) == show.parent / ".quizshow" / "final.journal.jsonl"  # writable: beside it
     real_access = os.access
     monkeypatch.setattr(userdirs.os, "access", lambda p, mode: Path(p) != show.parent and real_access(p, mode))
-    assert userdirs.journal_path(show) == tmp_path / "share/quizshow/journals/final/final.journal.jsonl"
+    key = userdirs.show_key(show)
+    assert userdirs.journal_path(show) == tmp_path / "share/quizshow/journals" / key / "final.journal.jsonl"
 
 
 def test_a_bundled_show_run_by_name_leaves_nothing_in_the_package(tmp_path):
@@ -197,7 +201,9 @@ def test_a_bundled_show_run_by_name_leaves_nothing_in_the_package(tmp_path):
     before = package_journals.stat().st_mtime_ns if package_journals.exists() else None
     code, err = run_until_live(tmp_path, "written")
     assert code == 0, err
-    journal = tmp_path / "data-home" / "quizshow" / "journals" / "written" / "written.journal.jsonl"
+    from quizshow.userdirs import show_key
+
+    journal = tmp_path / "data-home" / "quizshow" / "journals" / show_key(_bundled("written")) / "written.journal.jsonl"
     assert journal.is_file() and str(journal) in err, err
     after = package_journals.stat().st_mtime_ns if package_journals.exists() else None
     assert after == before

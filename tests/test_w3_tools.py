@@ -136,7 +136,7 @@ def test_pack_check_warns_about_a_cat_question_without_a_picture(tmp_path):
     assert check_files([pack], out) == 0  # a warning: the built-in cat card may stand in on air
     text = out.getvalue()
     assert f"{pack}:8: warning: a cat question («Кот в мешке») has no image" in text, text
-    assert "0 error(s), 1 warning(s)" in text
+    assert "0 error(s), 2 warning(s)" in text  # and one for its missing cat: block (tests/test_show_file_types.py)
 
 
 def test_siq_pack_notices_are_in_the_show_language_each_once_and_comments_are_not_warnings(tmp_path, monkeypatch):

@@ -123,13 +123,12 @@ def _row_before(e, team: int) -> int | None:
                                                 ("en", "Next: extra question 1")])
 def test_the_journal_names_the_tie_break_question_without_a_dangling_question(language, line):
     """w12cz.png: «Далее: дополнительный вопрос 1 · вопрос»."""
-    from tests.written_kit import engine, go, mark, pack, play_question
-
     from quizshow import i18n
     from quizshow.core import commands as c
     from quizshow.core.engine import Entry
     from quizshow.display.console_words import describe
     from quizshow.formats.written.spec import SPEC
+    from tests.written_kit import engine, go, mark, pack, play_question
 
     i18n.add_phrases(SPEC.phrases)
     e = engine(the_pack=pack(tours=(1,)))

@@ -49,6 +49,17 @@ class JournalError(Exception):
     """The journal cannot be used as it is: one line that says what, where and what to do."""
 
 
+class OtherShowJournal(JournalError):
+    """The journal's header names another show file: `owner` wrote it, `show` wants it. The command line
+    adds the exact command that runs this show with a journal of its own (launch.py)."""
+
+    def __init__(self, where: str, owner: str, show: str) -> None:
+        self.where, self.owner, self.show = where, owner, show
+        super().__init__(f"{where}:1: this journal belongs to another show ({owner}), not to {show}; "
+                         "give this show a journal of its own with --journal PATH "
+                         "(--fresh would put that show's journal aside)")
+
+
 class LineError(ValueError):
     """What is wrong with one journal line."""
 
@@ -288,8 +299,7 @@ def header(data: dict[str, Any], where: str, show_id: str) -> tuple[int, int]:
     if type(seed) is not int:
         raise JournalError(f"{where}:1: the header has no whole-number seed (found {seed!r}){fresh}")
     if data.get("show") != show_id:
-        raise JournalError(f"{where}:1: this journal belongs to another show ({data.get('show')}); "
-                           "use --fresh or --journal")
+        raise OtherShowJournal(where, str(data.get("show")), show_id)
     return version, seed
 
 

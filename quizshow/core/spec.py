@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, cast
 
 from quizshow.core.actions import ActionDef
 from quizshow.core.commands import Command
@@ -152,6 +152,9 @@ class FormatSpec(Generic[FormatT, StateT, PhaseT]):
     player_buzzers: bool = False
     check_pack: CheckPack | None = None
     warn_pack: CheckPack | None = None  # advice on a pack that still plays: warnings at the pack's lines
+    # A show of this format without `pack:`: "needed" (an error: nothing to play, a board made from it),
+    # "advised" (a warning: the host reads from paper, the screens show no question) or "optional" (fine).
+    without_pack: Literal["needed", "advised", "optional"] = "advised"
     # Its refusals in Russian (English template -> Russian text), as quizshow/i18n.py's REFUSALS_RU.
     refusals: Mapping[str, str] = field(default_factory=dict)
     # How it plays as a tournament's match (the hooks Format.match_result & co.); None: it cannot be one.

@@ -170,6 +170,11 @@ def _question(reader: FileReader, node: Node) -> Question | None:
         reader.warn(node, "a cat question («Кот в мешке») has no image: the rules always illustrate it with one "
                           "(the built-in cat card stands in on air)")
     cat = None
+    if kind == "cat" and "cat" not in keys:  # it plays: the round's lowest or highest value, its theme's name
+        reader.warn(node, "a cat question («Кот в мешке») has no 'cat:' block: the screen names the question's "
+                          "own theme and the receiver chooses the round's lowest or highest value; to choose, "
+                          "give cat: {theme: \"…\", values: [N, M]}")
+    cat = None
     if "cat" in keys:
         if kind != "cat":
             reader.error(keys["cat"], "'cat' belongs to a question of type: cat")

@@ -44,6 +44,7 @@ import aiohttp
 from quizshow import i18n
 from quizshow.core.engine import Engine
 from quizshow.core.journal import Cursor, JournalError, LineError, header, line_end, parse_command, read_line
+from quizshow.guarded import guarded, reason
 from quizshow.runtime.state_snapshot import SnapshotError, read_engine
 
 log = logging.getLogger(__name__)
@@ -89,7 +90,7 @@ def parse_snapshot(body: bytes, where: str) -> Snapshot:
 @dataclass
 class Item:
     generation: int
-    kind: str  # "lines" | "at" | "reset" | "up" | "down" | "refused" | "snapshot" | "no snapshot"
+    kind: str  # "lines" | "at" | "reset" | "up" | "down" | "refused" | "snapshot" | "no snapshot" | "stopped"
     lines: list[str] = field(default_factory=list)
     first: int = 0  # the line number of lines[0]
     number: int = 0  # "at": the main show's lines; "refused": the HTTP status
@@ -140,7 +141,7 @@ class Stream:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._stopping = False
-        self._thread = threading.Thread(target=self._run, name="follow", daemon=True)
+        self._thread = guarded("follow", self._run, self._died)  # a death is told, never a frozen mirror
 
     def start(self) -> Stream:
         self._thread.start()
@@ -188,6 +189,9 @@ class Stream:
         if generation == self.generation:
             self._put(Item(generation, "snapshot", first=snapshot.line, snapshot=snapshot))
             self.received = snapshot.line - 1  # the socket sends line N itself: it is checked against the snapshot
+
+    def _died(self, why: BaseException) -> None:
+        self._put(Item(self.generation, "stopped", text=reason(why)))
 
     def _run(self) -> None:
         loop = self._loop = asyncio.new_event_loop()
@@ -377,6 +381,10 @@ class Follower:
             elif item.kind == "down":
                 if self.connected:
                     self.tell(f"lost the show ({item.text}); keeping the last picture, reconnecting")
+                self.connected, dirty = False, True
+            elif item.kind == "stopped":  # the stream's thread died: nothing more comes; say so, keep the picture
+                self.tell(f"the link to the show stopped ({item.text}); keeping the last picture; "
+                          "start the follower again to follow the show")
                 self.connected, dirty = False, True
             elif item.kind == "refused":
                 self.tell(f"{self.base}: {item.text}")

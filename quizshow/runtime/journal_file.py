@@ -49,6 +49,7 @@ from quizshow.core.journal import (
     JournalError,
     LineError,
     Loaded,
+    OtherShowJournal,
     advance,
     command_line,
     encode_line,
@@ -473,4 +474,4 @@ def dispatch_journalled(engine: Engine, journal: Journal, command: c.Command, sn
 
 __all__ = ["FORMAT_VERSION", "MAX_LINE_BYTES", "SNAPSHOT_EVERY", "Damage", "Journal", "JournalDamaged",
            "JournalError", "JournalLocked", "JournalWriteError", "LineError", "Loaded", "NotJournalled",
-           "dispatch_journalled", "encode_line", "parse_command", "parse_line"]
+           "OtherShowJournal", "dispatch_journalled", "encode_line", "parse_command", "parse_line"]

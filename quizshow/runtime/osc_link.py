@@ -141,6 +141,9 @@ class OscLink:
             else:
                 host.notice(host.say("console.osc_cannot_listen", host=config.listen[0], port=wanted,
                                      why=why.strerror or why))
+        except (OverflowError, ValueError) as why:  # a port out of range from a caller (the command line checks)
+            wanted = config.listen[1] if port is None else port
+            host.notice(host.say("console.osc_cannot_listen", host=config.listen[0], port=wanted, why=why))
         # The feedback targets get the whole state once at start, not only the changes to come.
         self.out.state(host.engine.state, host.clock.now())
 

@@ -20,6 +20,7 @@ from quizshow.core.actions import ActionContext, Call
 from quizshow.core.engine import Outcome
 from quizshow.core.format import Format, Refused
 from quizshow.core.state import ShowState
+from quizshow.guarded import reason
 from quizshow.inputs.messages import Action
 from quizshow.inputs.phones.board import FREE, JOINED, SYNCING, JoinBoard, JoinSeat, join_pages
 from quizshow.inputs.phones.seats import Seat, join_url, load_tokens, phone_seats, tokens_path, venue_address
@@ -72,6 +73,9 @@ def start_web(app: Any, port: int | None) -> WebServer | None:
             app.notice(app.say("console.web_port_busy", port=wanted))
         else:
             app.notice(app.say("console.web_cannot_listen", host=host_name, port=wanted, why=why.strerror or why))
+        return None
+    except Exception as why:  # noqa: BLE001 - the server's thread died before it listened (logged there)
+        app.notice(app.say("console.web_cannot_listen", host=host_name, port=wanted, why=reason(why)))
         return None
     app.sinks.direct.append(lambda outcome, now: server.state_changed() if outcome.changed else None)
     app.sinks.direct.append(settler(app, server))

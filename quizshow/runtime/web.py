@@ -27,6 +27,7 @@ from aiohttp import WSMsgType, web
 from quizshow import i18n
 from quizshow.core import commands as c
 from quizshow.core.engine import Outcome
+from quizshow.guarded import guarded, reason
 from quizshow.inputs.phones import protocol as p
 from quizshow.inputs.phones.clock import MISSED_PINGS, PING_EVERY_S, ClockEstimate, ping_gaps
 from quizshow.inputs.phones.messages import PhoneAnswer, PhonePress, PhoneStake
@@ -98,7 +99,7 @@ class WebServer:
 
     def start(self) -> WebServer:
         """Bind and serve on a thread of its own; raises OSError when the address cannot be had."""
-        self._thread = threading.Thread(target=self._run, name="web", daemon=True)
+        self._thread = guarded("web", self._run, self._died)  # a death is told, never waited on for ever
         self._thread.start()
         self._started.wait()
         if self._failed is not None:
@@ -112,6 +113,14 @@ class WebServer:
             loop.run_until_complete(self._serve())
         finally:
             loop.close()
+
+    def _died(self, why: BaseException) -> None:
+        """The thread ended on an exception: before it listened, start() raises it; after, the console says so."""
+        if not self._started.is_set():
+            self._failed = why
+            self._started.set()
+        elif self._stopping is None or not self._stopping.is_set():
+            self.host.notice(i18n.phrase("console.web_stopped", self.language, why=reason(why)), "problem")
 
     async def _serve(self) -> None:
         app = web.Application()

@@ -20,6 +20,7 @@ from pythonosc.osc_message import OscMessage
 from quizshow.assemble import make_format
 from quizshow.core.engine import Engine
 from quizshow.outputs.osc_out import message
+from quizshow.ports import target
 from quizshow.runtime.journal_file import Journal
 from quizshow.yamlfile import Problems
 
@@ -81,11 +82,10 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m quizshow.tools.report", description=__doc__.split("\n")[0])
     p.add_argument("show", type=Path)
     p.add_argument("--fixture", required=True, help="the fixture's id in the tournament (A3, QF2, …)")
-    p.add_argument("--to", required=True, help="the tournament's OSC address, HOST:PORT")
+    p.add_argument("--to", required=True, type=target, help="the tournament's OSC address, HOST:PORT")
     p.add_argument("--passcode")
     p.add_argument("--wait", action="store_true", help="watch the journal until the match is decided")
     args = p.parse_args(argv)
-    host, _, port = args.to.rpartition(":")
     found = match_result(args.show)
     while found is None and args.wait:
         time.sleep(1.0)
@@ -94,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.show}: the match is not decided yet", file=sys.stderr)
         return 1
     a, b, outcome = found
-    code, text = send_result((host, int(port)), args.fixture, (a, b), outcome, args.passcode)
+    code, text = send_result(args.to, args.fixture, (a, b), outcome, args.passcode)
     print(f"{args.fixture} {a}:{b} ({outcome}) → {code} {text}")
     return 0 if code == 200 else 1
 

@@ -42,7 +42,7 @@ def journal_words(cmd: Command) -> tuple[str, dict[str, Any]] | None:
 
 
 SPEC = FormatSpec(
-    name="melee", make=MeleeFormat, phases=Phase, rules={}, state=Melee, commands=(Decide,),
+    name="melee", make=MeleeFormat, phases=Phase, rules={}, state=Melee, commands=(Decide,), without_pack="optional",
     actions=(ActionDef("decide", lambda x, a: Decide(at=x.at, side=a["side"]), (Arg("side", int),)),),
     phrases=PHRASES, presets={"melee": {}}, journal_words=journal_words, match=MatchRole(),
 )

@@ -114,7 +114,7 @@ def journal_words(cmd: c.Command) -> tuple[str, dict[str, Any]] | None:
 
 
 SPEC = FormatSpec(
-    name="svoyak", make=SvoyakFormat, phases=SvoyakPhase, rules=RULES, state=Play,
+    name="svoyak", make=SvoyakFormat, phases=SvoyakPhase, rules=RULES, state=Play, without_pack="needed",
     commands=(sc.SelectCell, sc.PickTeam, sc.GiveCat, sc.CatValue, sc.Bid, sc.Pass, sc.FinalRemove, sc.FinalStake,
               sc.EndRound),
     actions=ACTIONS, phrases=PHRASES, refusals=REFUSALS_RU,

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pythonosc import osc_packet
 
 from quizshow.config import OscConfig
+from quizshow.guarded import guarded, reason
 from quizshow.inputs.messages import Address, OscRequest
 from quizshow.inputs.osc.access import Access, Peer
 from quizshow.inputs.osc.args import Rejected, flag
@@ -69,8 +70,9 @@ class OscServer:
         self._serving_crowd = False
         self._serving = threading.Lock()  # one message handled at a time: the server's, or one held for its time
         self.later = Later(now)  # messages of a bundle time-tagged for later, held until then
-        self.thread = threading.Thread(target=self._work, name="osc-serve", daemon=True)
-        self.reader = threading.Thread(target=self._read, name="osc-in", daemon=True)
+        # A thread that dies says so on the console and in the log; the show goes on without OSC.
+        self.thread = guarded("osc-serve", self._work, self._died)
+        self.reader = guarded("osc-in", self._read, self._died)
 
     # --- what the console shows -----------------------------------------------------------------------
 
@@ -176,6 +178,10 @@ class OscServer:
                     self._datagram(data, sender)
             except Exception:  # noqa: BLE001 - nothing a sender does stops the server
                 log.exception("osc: handling a datagram from %s failed", sender[0])
+
+    def _died(self, why: BaseException) -> None:
+        if not self._stopping:
+            self.access.notice("console.osc_stopped", why=reason(why))
 
     def _tell_dropped(self, sender: Address, data: bytes, why: str) -> None:
         if self.access.allowed(sender[0]):
