@@ -13,8 +13,8 @@ from quizshow.display.projector import Projector
 from quizshow.display.theme import load_theme
 from quizshow.formats.svoyak import commands as sc
 from tests.conftest import demo_config, svoyak_engine, views_of
-from tests.test_duel_display import mockup_walk, show_engine
-from tests.test_svoyak_display import play_walk
+from tests.duel_display_kit import mockup_walk, show_engine
+from tests.svoyak_display_kit import play_walk
 
 SIZE = (1280, 720)
 
@@ -197,7 +197,7 @@ def test_a_springing_cards_words_wait_until_the_card_is_nearly_full_size(theme):
     """The bout's result plate springs open: its words are laid out on the full plate, so they appear only
     once the plate is nearly full size (shown at 60 % they ran across its edges, as the QA pass saw)."""
     from quizshow.display.tween import WORDS_AT, ease_out_back
-    from tests.test_display import RecordingText
+    from tests.display_kit import RecordingText
 
     engine = show_engine()
     text = RecordingText(theme.fonts)
@@ -221,7 +221,7 @@ def test_the_auctions_score_strip_still_counts_up_after_a_verdict_just_before_it
     """The auction keeps its rows as a still layer; the score strip is not part of it, so a score that is
     still counting up when the auction opens (a verdict a moment before) reaches its value on screen."""
     from quizshow.i18n import number
-    from tests.test_display import RecordingText
+    from tests.display_kit import RecordingText
 
     engine = svoyak_engine()
     for _ in play_walk(engine, until="cat_question"):

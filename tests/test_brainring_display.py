@@ -12,54 +12,23 @@ from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
 from quizshow.display.brainring.scenes import panel_rect
 from quizshow.display.projector import Projector
-from quizshow.display.theme import load_theme
 from quizshow.formats.brainring import commands as bc
 from quizshow.formats.brainring.spec import SPEC
-from tests.conftest import ROOT, click, svoyak_config, views_of
-from tests.test_display import SIZES, RecordingText
+from tests.brainring_display_kit import (
+    _app,
+    config,
+    engine,
+    theme,  # noqa: F401 - fixtures
+    walk,
+)
+from tests.conftest import click, views_of
+from tests.display_kit import SIZES, RecordingText
 
-BRAINRING_SHOW = ROOT / "shows" / "brainring.yaml"
 i18n.add_phrases(SPEC.phrases)  # as the app does for the show it runs: the ring's own words
 
 
-def config():
-    return svoyak_config(BRAINRING_SHOW)
-
-
-def engine(**rules):
-    from quizshow.assemble import make_format
-    from quizshow.core.engine import Engine
-
-    cfg = config()
-    fmt = make_format(cfg)
-    fmt.rules = {**fmt.rules, **rules}
-    return Engine(fmt, 3)
-
-
-@pytest.fixture(scope="module")
-def theme():
-    return load_theme(config().theme)
-
-
-def walk():
-    return [
-        ("title", []),
-        ("ready", [c.Go(at=1), bc.SinglePlayer(at=2, team=1, player=2)]),
-        ("attention", [c.Announce(at=10)]),
-        ("false start", [c.Buzz(at=11, team=1)]),
-        ("clock", [c.TimerStart(at=12), c.Tick(at=20)]),
-        ("answering", [c.Buzz(at=21, team=0, player=3)]),
-        ("wrong, clock on", [c.Judge(at=22, correct=False)]),
-        ("reveal", [c.Tick(at=80)]),
-        ("next", [c.Go(at=81), c.Announce(at=90), c.TimerStart(at=91), c.Tick(at=140)]),
-        ("result", [c.Tick(at=160), c.Go(at=161)] + [cmd for k in range(3) for cmd in (
-            c.Announce(at=200 + k * 50), c.TimerStart(at=201 + k * 50), c.Buzz(at=203 + k * 50, team=1),
-            c.Judge(at=204 + k * 50, correct=True), c.Go(at=205 + k * 50))]),
-    ]
-
-
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_every_match_phase_renders_with_text_inside_its_boxes(theme, size):
+def test_every_match_phase_renders_with_text_inside_its_boxes(theme, size):  # noqa: F811
     e = engine()
     text = RecordingText(theme.fonts)
     projector = Projector(e.format, theme, "Брейн-ринг", "ru", text, views=views_of(e.format))
@@ -85,7 +54,7 @@ def _near(color, target, tolerance=40):
     return all(abs(a - b) <= tolerance for a, b in zip(color[:3], pygame.Color(target)[:3], strict=True))
 
 
-def test_false_start_plate_shows_under_the_offenders_panel_only(theme):
+def test_false_start_plate_shows_under_the_offenders_panel_only(theme):  # noqa: F811
     size = (1920, 1080)
     e = engine()
     for cmd in (c.Go(at=1), c.Announce(at=10), c.Buzz(at=11, team=1), c.TimerStart(at=12)):
@@ -103,7 +72,7 @@ def test_false_start_plate_shows_under_the_offenders_panel_only(theme):
         assert (gold > 10) == expected, team
 
 
-def test_question_text_is_hidden_unless_the_preset_switch_shows_it(theme):
+def test_question_text_is_hidden_unless_the_preset_switch_shows_it(theme):  # noqa: F811
     for show, expected in ((False, False), (True, True)):
         e = engine(show_question=show)
         for cmd in (c.Go(at=1), c.Announce(at=10), c.TimerStart(at=12)):
@@ -115,7 +84,7 @@ def test_question_text_is_hidden_unless_the_preset_switch_shows_it(theme):
         assert any(what == question for what, _, _ in text.fitted) == expected
 
 
-def test_removed_player_is_drawn_hollow(theme):
+def test_removed_player_is_drawn_hollow(theme):  # noqa: F811
     size = (1280, 720)
     e = engine()
     for cmd in (c.Go(at=1), c.Announce(at=10), c.TimerStart(at=12), c.Buzz(at=12.5, team=0),
@@ -133,10 +102,6 @@ def test_removed_player_is_drawn_hollow(theme):
     color = theme.team_color(0, e.state.teams[0].color)
     assert not _near(surface.get_at((x0, y)), color)  # the captain: away, hollow
     assert _near(surface.get_at((x0 + gap, y)), color)  # the next player: at the table
-
-
-def _app(tmp_path) -> ShowApp:
-    return ShowApp(config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
 
 
 def test_console_roster_discipline_and_tally_buttons_drive_the_match(tmp_path):
@@ -161,7 +126,7 @@ def test_console_roster_discipline_and_tally_buttons_drive_the_match(tmp_path):
     assert app.engine.state.phase == "ready" and app.engine.state.fmt.source == ("reserve", 0)
 
 
-def test_match_renders_the_same_prepared_as_fresh(theme):
+def test_match_renders_the_same_prepared_as_fresh(theme):  # noqa: F811
     """The still layer's key covers what it draws: a layer built for one state is not reused wrongly."""
     e = engine()
     for cmd in (c.Go(at=1), c.Announce(at=10), c.TimerStart(at=12), c.Buzz(at=13, team=0)):

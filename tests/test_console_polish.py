@@ -340,7 +340,7 @@ def test_the_end_early_question_leaves_the_console_once_the_second_press_answers
     """The duel's «Закончить досрочно»: the «press again» toast stayed up after the second press ended the
     reading. The console draws no prompt once the action is confirmed."""
     from quizshow.app import Action
-    from tests.test_duel_display import duel_app
+    from tests.duel_display_kit import duel_app
 
     app = duel_app(tmp_path)
     try:
@@ -387,8 +387,8 @@ def header_of(app: ShowApp, engine=None) -> str:
 def test_the_written_quiz_header_names_an_extra_question_without_a_round_or_infinity(tmp_path):
     """«раунд 4 · вопрос 1 из ∞» on the tie-break question: now «дополнительный вопрос 1»."""
     from quizshow.resources import data_dir
-    from tests.test_written import _to_the_end
     from tests.written_kit import engine, pack
+    from tests.written_rules_kit import _to_the_end
 
     app = ShowApp(_config(data_dir("shows") / "written.yaml"), journal_path=tmp_path / "j.jsonl", fresh=True,
                   sound=False, seed=9)
@@ -406,7 +406,7 @@ def test_the_written_quiz_header_names_an_extra_question_without_a_round_or_infi
 def test_the_duel_header_counts_bouts_not_rounds(tmp_path):
     """The duel is played in bouts: its console header said «раунд»."""
     from quizshow.app import Action
-    from tests.test_duel_display import duel_app
+    from tests.duel_display_kit import duel_app
 
     app = duel_app(tmp_path)
     try:
@@ -421,8 +421,8 @@ def test_the_journal_names_the_player_who_pressed_and_the_gap_by_the_presses_own
     """«нажатие Альфа +0.0 мс»: in a format with a button per player the journal named only the team. Now it
     names the player, and the gap is measured by the presses' own timestamps (source_time), as the queue is:
     Бета's press arrives 1 ms after Альфа's but was made 4 ms after it."""
+    from tests.duel_display_kit import duel_app
     from tests.duel_kit import ALPHA, BETA, GREEN, RED
-    from tests.test_duel_display import duel_app
 
     app = duel_app(tmp_path)
     try:

@@ -14,37 +14,14 @@ from quizshow.display.projector import Projector
 from quizshow.display.text import TextCache
 from quizshow.display.theme import load_theme
 from tests.conftest import demo_config, demo_engine, views_of
+from tests.display_kit import SIZES, RecordingText, laid_out_size
 
-SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
 TYPOGRAPHY = "«»—…ЁЙ№₽ёй"
 
 
 @pytest.fixture(scope="module")
 def theme():
     return load_theme(demo_config().theme)
-
-
-def laid_out_size(cache: TextCache, text: str, role: str, box, max_px: int, min_px=None, wrap=True):
-    """The size the layout's lines really take in the real font, measured line by line: the drawn surface
-    is clamped to its box, so only the layout can show an overflow."""
-    layout = cache.layout(text, role, box, max_px, min_px, wrap)
-    font = cache.font(role, layout.px)
-    widest = max((font.size(line)[0] for line in layout.lines), default=0)
-    return widest, font.get_linesize() * len(layout.lines)
-
-
-class RecordingText(TextCache):
-    """Records every fitted text with its box and the size its lines take, so a test can check nothing
-    overflowed."""
-
-    def __init__(self, fonts):
-        super().__init__(fonts)
-        self.fitted: list[tuple[str, tuple[int, int], tuple[int, int]]] = []
-
-    def fit(self, text, role, box, color, max_px, min_px=None, align="center", shadow=False, wrap=True):
-        surface = super().fit(text, role, box, color, max_px, min_px, align, shadow, wrap)
-        self.fitted.append((text, box, laid_out_size(self, text, role, box, max_px, min_px, wrap)))
-        return surface
 
 
 def _steps():

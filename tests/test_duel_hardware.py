@@ -16,8 +16,8 @@ from quizshow.inputs.buzzers import assignment_path
 from quizshow.tools.fakebox import FakeBox
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT
-from tests.test_hardware import make_app
-from tests.test_serial import wait_for
+from tests.hardware_kit import make_app
+from tests.serial_kit import wait_for
 
 PLAYERS = {"Альфа": ["А1", "А2", "А3", "А4"], "Бета": ["Б1", "Б2", "Б3", "Б4"]}
 

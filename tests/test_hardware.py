@@ -9,46 +9,17 @@ import time
 import pygame
 import pytest
 
-from quizshow.app import Action, ShowApp
+from quizshow.app import Action
 from quizshow.cli import check_files
-from quizshow.config import load_show
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
 from quizshow.formats.brainring.spec import SPEC as BRAINRING
 from quizshow.inputs.buzzers import assignment_path
 from quizshow.outputs.lamps import Lamps
 from quizshow.tools.fakebox import FakeBox
-from quizshow.yamlfile import Problems
-from tests.conftest import ROOT, notices
-from tests.test_serial import wait_for
-
-
-def show_file(tmp_path, buzzers=("key:1", "key:2", "pad:0:3"), serial_port: str | None = None,
-              fmt: str = "svoyak") -> object:
-    pack = ROOT / "packs" / ("svoyak-demo.yaml" if fmt == "svoyak" else "brainring-demo.yaml")
-    teams = "\n".join(f'  - {{name: "{name}", buzzer: "{spec}"}}' for name, spec in
-                      zip(("Анна", "Борис", "Вера"), buzzers, strict=True))
-    serial = f'''  serial:
-    - {{id: box1, port: "{serial_port}"}}
-''' if serial_port else ""
-    path = tmp_path / "show.yaml"
-    path.write_text(f'''title: "Тест"
-format: {fmt}
-pack: "{pack}"
-teams:
-{teams}
-devices:
-{serial}  gamepads: true
-  keyboard_buzzers: true
-''', encoding="utf-8")
-    return path
-
-
-def make_app(tmp_path, path, devices=True) -> ShowApp:
-    problems = Problems()
-    config = load_show(path, problems)
-    assert config is not None and not problems.errors, [str(p) for p in problems.items]
-    return ShowApp(config, journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, devices=devices)
+from tests.conftest import notices
+from tests.hardware_kit import make_app, open_question, show_file
+from tests.serial_kit import wait_for
 
 
 @pytest.fixture
@@ -56,13 +27,6 @@ def box(tmp_path):
     fake = FakeBox("box1", inputs=4, link=tmp_path / "box1").start()
     yield fake
     fake.stop()
-
-
-def open_question(app: ShowApp, at: float = 1.0) -> None:
-    app.action(Action("go", at))
-    app.action(Action("go", at))
-    app.action(Action("cell", at, args=(0, 0)))
-    assert app.engine.state.phase == "question"
 
 
 def test_a_box_press_reaches_the_engine_and_the_answering_teams_lamp_lights(tmp_path, box):
@@ -344,7 +308,7 @@ def json_types(tmp_path) -> list[str]:
 def test_a_box_that_stops_reading_leaves_the_show_running_and_the_console_says_so(tmp_path):
     """The lamps follow every command from the frame loop; with the box's port full they still return at
     once (issue 12: the lamp write froze the main loop), and DEVICES shows the box in red."""
-    from tests.test_serial import DeafBox
+    from tests.serial_kit import DeafBox
 
     box = DeafBox()
     app = make_app(tmp_path, show_file(tmp_path, ("box1:1", "box1:2", "pad:0:3"), serial_port=box.port))

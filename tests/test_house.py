@@ -184,7 +184,7 @@ def test_a_text_typed_on_the_console_is_cut_at_its_limit_and_esc_drops_it(tmp_pa
     import pygame
 
     from quizshow.core.actions import Call
-    from tests.test_duel_display import duel_app
+    from tests.duel_display_kit import duel_app
 
     app = duel_app(tmp_path)
     try:

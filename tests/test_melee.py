@@ -6,20 +6,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from quizshow.core import commands as c
-from quizshow.core.engine import Engine
-from quizshow.core.format import Setup
-from quizshow.core.state import Team
 from quizshow.event import day as D
 from quizshow.formats.melee.format import GREEN, RED, Decide
-from quizshow.formats.melee.spec import SPEC
 from quizshow.formats.tournament import model as m
 from tests.conftest import ok, refused
-from tests.test_replay_formats import _play
+from tests.melee_kit import melee
+from tests.replay_formats_kit import _play
 from tests.tournament_kit import SEED001, SEED004, tournament
-
-
-def melee(n: int = 7, seed: int = 3) -> Engine:
-    return Engine(SPEC.make(Setup("Куча мала", tuple(Team(f"К{i + 1}", "") for i in range(n)), {})), seed)
 
 
 def test_melee_one_player_from_each_team_split_between_red_and_green():

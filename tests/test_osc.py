@@ -15,71 +15,16 @@ import time
 
 import pytest
 
-from quizshow.app import ShowApp
-from quizshow.config import load_show
-from quizshow.yamlfile import Problems
 from tests.conftest import ROOT, notices
 from tests.osc_desk import Desk
+from tests.osc_kit import (
+    go,
+    rig,  # noqa: F401 - fixtures
+    show,
+)
 
 
-def show(tmp_path, fmt: str = "svoyak", osc: str = "") -> object:
-    pack = ROOT / "packs" / ("svoyak-demo.yaml" if fmt == "svoyak" else "brainring-demo.yaml")
-    path = tmp_path / f"{fmt}.yaml"
-    teams = '''  - {name: "Анна", players: ["А1", "А2", "А3", "А4", "А5"], captain: "А1"}
-  - {name: "Борис", players: ["Б1", "Б2", "Б3", "Б4", "Б5"], captain: "Б1"}
-''' + ('  - {name: "Вера"}\n' if fmt == "svoyak" else "")
-    path.write_text(f'''title: "OSC"
-format: {fmt}
-pack: "{pack}"
-teams:
-{teams}devices:
-  osc:
-    listen: "127.0.0.1:7400"
-{osc}''', encoding="utf-8")
-    return path
-
-
-@pytest.fixture
-def rig(tmp_path):
-    made = []
-
-    def make(fmt: str = "svoyak", osc: str = ""):
-        problems = Problems()
-        config = load_show(show(tmp_path, fmt, osc), problems)
-        assert config is not None and not problems.errors, [str(p) for p in problems.items]
-        app = ShowApp(config, journal_path=tmp_path / f"{fmt}.jsonl", fresh=True, sound=False, devices=False,
-                      osc=True, osc_port=0)
-        app.go_live()  # as the window loop does: OSC inputs are applied as they arrive
-        desk = Desk()
-        made.append((app, desk))
-        return app, desk, app.osc.address
-
-    yield make
-    for app, desk in made:
-        app.running = False
-        app.close()
-        desk.close()
-
-
-_GO_SEQ = iter(range(1, 1_000_000))
-
-
-def go(desk: Desk, to) -> None:
-    """Next, handled before we go on: the show answers a ping after everything sent before it, so the
-    0.32 s that must pass before another /quiz/go counts from when the show took this one, not when it left."""
-    desk.send(to, "/quiz/go")
-    settled(desk, to)
-    time.sleep(0.32)  # the minimum interval between two /quiz/go
-
-
-def settled(desk: Desk, to) -> None:
-    """Wait until the show has handled everything this desk sent (it answers a ping in order)."""
-    mark = next(_GO_SEQ)
-    desk.send(to, "/quiz/ping", mark)
-    desk.wait_for("/quiz/out/pong", where=lambda args: args == (mark,))
-
-
-def test_a_whole_svoyak_question_driven_by_osc_alone(rig):
+def test_a_whole_svoyak_question_driven_by_osc_alone(rig):  # noqa: F811
     app, desk, to = rig("svoyak")
     desk.send(to, "/quiz/subscribe", 1)
     assert desk.wait_for("/quiz/out/state/phase") == ("title",)
@@ -109,7 +54,7 @@ def test_a_whole_svoyak_question_driven_by_osc_alone(rig):
     assert (app.journal.path.read_text(encoding="utf-8").count('"Judge"')) == 1
 
 
-def test_a_whole_brainring_question_driven_by_osc_alone(rig):
+def test_a_whole_brainring_question_driven_by_osc_alone(rig):  # noqa: F811
     app, desk, to = rig("brainring")
     desk.send(to, "/quiz/subscribe", 1)
     desk.wait_for("/quiz/out/state/phase")
@@ -133,7 +78,7 @@ def test_a_whole_brainring_question_driven_by_osc_alone(rig):
     assert desk.wait_for("/quiz/out/heartbeat")[0] >= 1
 
 
-def test_every_error_code_is_replied(rig):
+def test_every_error_code_is_replied(rig):  # noqa: F811
     app, desk, to = rig("svoyak")
     desk.send(to, "/quiz/g*")
     desk.send(to, "/quiz/board/select", "x", 1)
@@ -152,14 +97,14 @@ def test_every_error_code_is_replied(rig):
     assert conflict[1] == "error" and "nobody is answering" in conflict[3]
 
 
-def test_rate_limit_answers_429(rig):
+def test_rate_limit_answers_429(rig):  # noqa: F811
     app, desk, to = rig("svoyak", osc="    rate_limit: 20\n")
     for _ in range(40):
         desk.send(to, "/quiz/ping", 1)
     desk.wait_for("/quiz/reply", where=lambda a: a[2] == 429)
 
 
-def test_allowlist_denies_with_403_and_changes_nothing(rig):
+def test_allowlist_denies_with_403_and_changes_nothing(rig):  # noqa: F811
     app, desk, to = rig("svoyak", osc='    allow: ["10.0.0.0/8"]\n')
     before = app.engine.state
     desk.send(to, "/quiz/go")
@@ -171,7 +116,7 @@ def test_allowlist_denies_with_403_and_changes_nothing(rig):
                for n in notices(app))  # in the console's language, once per source
 
 
-def test_passcode_401_until_connected_and_lockout_after_five_wrong(rig):
+def test_passcode_401_until_connected_and_lockout_after_five_wrong(rig):  # noqa: F811
     app, desk, to = rig("svoyak", osc='    passcode: "zebra"\n')
     desk.send(to, "/quiz/team/1/score/add", 50)
     assert desk.wait_for("/quiz/reply")[1:3] == ("denied", 401)
@@ -193,7 +138,7 @@ def test_passcode_401_until_connected_and_lockout_after_five_wrong(rig):
     assert any("127.0.0.1 заблокирован" in text for _, text, _ in notices(app))
 
 
-def test_passcode_unlocks_control(rig):
+def test_passcode_unlocks_control(rig):  # noqa: F811
     app, desk, to = rig("svoyak", osc='    passcode: "zebra"\n')
     desk.send(to, "/quiz/connect", "zebra")
     desk.send(to, "/quiz/team/1/score/add", 50)
@@ -203,7 +148,7 @@ def test_passcode_unlocks_control(rig):
     assert app.engine.state.teams[0].score == 50
 
 
-def test_ten_thousand_malformed_datagrams_then_a_valid_message_works(rig):
+def test_ten_thousand_malformed_datagrams_then_a_valid_message_works(rig):  # noqa: F811
     app, desk, to = rig("svoyak")
     rng = random.Random(6)
     for i in range(10_000):
@@ -279,7 +224,7 @@ def test_kill_minus_nine_after_osc_scoring_then_state_reports_the_same_scores(tm
         desk.close()
 
 
-def test_cue_templates_send_the_desks_own_commands_with_values_filled_in(rig, tmp_path):
+def test_cue_templates_send_the_desks_own_commands_with_values_filled_in(rig, tmp_path):  # noqa: F811
     eos = Desk()
     port = eos.address[1]
     cues = f'''    cues:
@@ -310,7 +255,7 @@ def test_sources_take_turns_and_each_keeps_its_order():
     assert len(turns) == len(batch)
 
 
-def test_a_burst_from_one_desk_is_answered_in_the_order_sent(rig):
+def test_a_burst_from_one_desk_is_answered_in_the_order_sent(rig):  # noqa: F811
     app, desk, to = rig("svoyak", osc="    rate_limit: 100\n")
     for n in range(40):  # sent back to back: the server takes them from the socket in batches
         desk.send(to, "/quiz/ping", n)

@@ -4,28 +4,11 @@ socket, and its address for a while — is tested in tests/inputs/osc/test_unloc
 
 from __future__ import annotations
 
-import time
-
 from quizshow.inputs.osc import GLOBAL_FREE_FAILURES, WRONG_PASSCODES
 from tests.conftest import notices
+from tests.osc_access_kit import PASSCODE, replies
 from tests.osc_desk import Desk
-from tests.test_osc import rig  # noqa: F401 - the fixture: a whole show listening on port 0
-
-PASSCODE = '    passcode: "zebra"\n'
-
-
-def replies(desk: Desk, seconds: float = 0.3) -> list[tuple]:
-    desk.pump(seconds)
-    return [args for addr, args in desk.got if addr == "/quiz/reply"]
-
-
-def score_becomes(app, team: int, points: int, timeout: float = 2.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if app.engine.state.teams[team].score == points:
-            return True
-        time.sleep(0.02)
-    return False
+from tests.osc_kit import rig  # noqa: F401 - the fixture: a whole show listening on port 0
 
 
 def test_guesses_from_many_addresses_share_one_budget_and_the_console_says_someone_is_guessing(rig):  # noqa: F811

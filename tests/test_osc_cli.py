@@ -15,7 +15,7 @@ import pytest
 
 from tests.conftest import ROOT
 from tests.osc_desk import Desk
-from tests.test_osc import show
+from tests.osc_kit import show
 
 
 def environment(**changes: str | None) -> dict[str, str]:

@@ -19,7 +19,7 @@ from pythonosc.osc_message_builder import OscMessageBuilder
 from quizshow.config import OscConfig
 from quizshow.inputs.osc import MAX_DATAGRAM, MAX_MESSAGES, PARSER_WARNINGS, Malformed, OscServer, check_datagram
 from tests.osc_desk import Desk
-from tests.test_osc import rig  # noqa: F401 - the fixture: a whole show listening on port 0
+from tests.osc_kit import rig  # noqa: F401 - the fixture: a whole show listening on port 0
 
 # The 20 bytes: a bundle whose one element claims a size of -4 (python-osc steps back for ever).
 NEGATIVE_BUNDLE = b"#bundle\0" + bytes(7) + b"\1" + struct.pack(">i", -4)

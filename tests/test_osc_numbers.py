@@ -20,7 +20,7 @@ from quizshow.core.timers import Timer
 from quizshow.inputs.keymap import edit_amount
 from tests.conftest import notices
 from tests.osc_desk import Desk
-from tests.test_osc import go, rig, settled  # noqa: F401 - the fixture: a whole show listening on port 0
+from tests.osc_kit import go, rig, settled  # noqa: F401 - the fixture: a whole show listening on port 0
 
 BASE = Format(Setup(title="t", teams=(Team("A", "red"), Team("B", "blue")), rules={}))
 

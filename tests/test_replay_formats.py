@@ -5,22 +5,17 @@ back exactly the state before it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
-
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from quizshow.core import commands as c
-from quizshow.core.engine import Engine
 from quizshow.formats.brainring import commands as bc
 from quizshow.formats.svoyak import commands as sc
 from quizshow.formats.written import commands as wc
 from tests import brainring_kit, svoyak_kit, written_kit
+from tests.replay_formats_kit import Make, _play
 
 TEAM = st.integers(0, 3)  # team 3 does not exist in the svoyak kit: refused both ways
-Make = Callable[[float], c.Command]
 
 
 def _svoyak_steps() -> st.SearchStrategy[list[Make]]:
@@ -85,40 +80,6 @@ def _written_steps() -> st.SearchStrategy[list[Make]]:
         st.builds(lambda t, n: lambda at: c.ScoreAdd(at=at, team=t, points=n), team, st.integers(-5, 5)),
         st.builds(lambda dt: lambda at: c.Tick(at=at + dt), st.floats(0, 80)),
     ), max_size=50)
-
-
-def _play(make_engine: Callable[[], Engine], steps: list[Make]) -> None:
-    live = make_engine()
-    journalled: list[c.Command] = []
-    at = 0.0
-    for make in steps:
-        at += 0.25
-        cmd = make(at)
-        at = max(at, cmd.at)
-        before = live.state
-        outcome = live.dispatch(cmd)
-        if outcome.changed:  # exactly what the app writes to the journal
-            journalled.append(c.from_json(c.to_json(cmd)))
-        # Undoable as the format says (a tournament's Next that started a match is); a confirmed Undo
-        # takes back a recorded result as well (formats without such steps treat it as a plain Undo).
-        undoable = live.format.undo_rule(cmd, tuple(outcome.events))[0]
-        if outcome.changed and undoable and not isinstance(cmd, (c.Undo, c.Back)):
-            probe = make_engine()
-            probe.replay(journalled)
-            undone = probe.dispatch(c.Undo(at=at + 0.01, confirmed=True))
-            # A step that stopped the running clock (a press) gives it back: it shows the time it showed
-            # then and runs on from the undo. All else is exactly as before the step.
-            held = Engine._held_at(before, outcome.state)
-            assert undone.accepted and replace(probe.state, timer=before.timer) == before, \
-                f"undo of {cmd} did not restore the state"
-            if held is None:
-                assert probe.state.timer == before.timer
-            else:
-                assert probe.state.timer.remaining(at + 0.01) == pytest.approx(before.timer.remaining(held))
-    replayed = make_engine()
-    replayed.replay(journalled)
-    assert replayed.state == live.state
-    assert [e.command for e in replayed.entries] == [e.command for e in live.entries]
 
 
 @settings(max_examples=60, deadline=None)

@@ -21,64 +21,19 @@ from quizshow.core.clock import ShowClock
 from quizshow.core.effects import EventKind
 from quizshow.formats.svoyak import commands as sc
 from quizshow.inputs import qbx
-from quizshow.inputs.serialbox import BoxDriver, BoxPress
+from quizshow.inputs.serialbox import BoxDriver
 from quizshow.tools.fakebox import FakeBox
 from tests import svoyak_kit as kit
+from tests.serial_kit import (
+    DeafBox,
+    as_buzz,
+    rig,  # noqa: F401 - fixtures
+    take,
+    wait_for,
+)
 
 
-def wait_for(condition, timeout: float = 5.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.01)
-    return False
-
-
-def as_buzz(teams: dict[int, int], inbox: queue.Queue):
-    """What the app does with a box press: the team whose buzzer it is presses."""
-
-    def emit(press: BoxPress) -> None:
-        if press.input in teams:
-            inbox.put(c.Buzz(at=press.at, team=teams[press.input], source_time=press.source_time, device=press.box))
-
-    return emit
-
-
-def take(inbox: queue.Queue, count: int, timeout: float = 5.0) -> list[c.Buzz]:
-    got = []
-    deadline = time.monotonic() + timeout
-    while len(got) < count and time.monotonic() < deadline:
-        try:
-            got.append(inbox.get(timeout=0.05))
-        except queue.Empty:
-            pass
-    return got
-
-
-@pytest.fixture
-def rig(tmp_path):
-    """A started FakeBox and a BoxDriver reading it; inputs 1..3 are teams 0..2."""
-    made = []
-
-    def make(box_id: str = "box1", t0_us: int = 0, **box_args):
-        box = FakeBox(box_id, inputs=4, link=tmp_path / f"box-{box_id}", t0_us=t0_us, **box_args).start()
-        inbox: queue.Queue = queue.Queue()
-        clock = ShowClock()
-        driver = BoxDriver(SerialConfig(id=box_id, port=str(box.link)), as_buzz({1: 0, 2: 1, 3: 2}, inbox), clock.now)
-        driver.start()
-        made.append((box, driver))
-        assert wait_for(lambda: driver.status.connected), driver.status
-        return box, driver, inbox
-
-    yield make
-    for box, driver in made:
-        driver.stop()
-        driver.join(3)
-        box.stop()
-
-
-def test_two_presses_300_us_apart_in_one_read_are_ordered_with_a_margin_of_0_0003(rig):
+def test_two_presses_300_us_apart_in_one_read_are_ordered_with_a_margin_of_0_0003(rig):  # noqa: F811
     box, driver, inbox = rig()
     box.presses([(2, None), (1, 0.0003)])  # one write: they arrive in one read
     first, second = sorted(take(inbox, 2), key=lambda b: b.press_time)
@@ -97,7 +52,7 @@ def test_two_presses_300_us_apart_in_one_read_are_ordered_with_a_margin_of_0_000
     assert e.state.answering == 1
 
 
-def test_t_us_wrapping_past_2_32_between_two_presses_keeps_the_order(rig):
+def test_t_us_wrapping_past_2_32_between_two_presses_keeps_the_order(rig):  # noqa: F811
     t0_us = (1 << 32) - 200_000
     box, driver, inbox = rig(t0_us=t0_us)  # the box clock wraps 0.2 s after start
     # Box times given, not slept for: 0.15 s after start, then 0.3 ms and 0.1 s later (past the wrap).
@@ -109,7 +64,7 @@ def test_t_us_wrapping_past_2_32_between_two_presses_keeps_the_order(rig):
     assert times[2] - times[0] == pytest.approx(0.1003, abs=1e-6)
 
 
-def test_a_megabyte_of_random_bytes_does_not_stop_the_box_and_the_next_press_counts(rig):
+def test_a_megabyte_of_random_bytes_does_not_stop_the_box_and_the_next_press_counts(rig):  # noqa: F811
     box, driver, inbox = rig()
     assert box.garbage(1_000_000) > 1_000_000
     box.press(3)
@@ -118,7 +73,7 @@ def test_a_megabyte_of_random_bytes_does_not_stop_the_box_and_the_next_press_cou
     assert driver.is_alive() and driver.status.dropped > 0
 
 
-def test_unplug_then_replug_reconnects_within_2_s_restores_lamps_and_counts_the_next_press(rig):
+def test_unplug_then_replug_reconnects_within_2_s_restores_lamps_and_counts_the_next_press(rig):  # noqa: F811
     box, driver, inbox = rig()
     driver.lamp(2, "ON")
     assert wait_for(lambda: box.lamps.get(2) == "ON")
@@ -135,7 +90,7 @@ def test_unplug_then_replug_reconnects_within_2_s_restores_lamps_and_counts_the_
     assert got and got[0].team == 0
 
 
-def test_silent_box_is_shown_and_reopened(rig):
+def test_silent_box_is_shown_and_reopened(rig):  # noqa: F811
     box, driver, inbox = rig()
     box.silent = True
     assert wait_for(lambda: not driver.status.connected and "silent" in driver.status.problem, 4)
@@ -191,7 +146,7 @@ def test_problem_kinds_of_what_the_system_says():
     assert problem_kind(OSError(errno.EINVAL, "Invalid argument")) == "other"
 
 
-def test_duplicate_seq_is_ignored_and_a_gap_is_counted_as_lost(rig):
+def test_duplicate_seq_is_ignored_and_a_gap_is_counted_as_lost(rig):  # noqa: F811
     box, driver, inbox = rig()
     box.raw("100 P 1 5000\n100 P 1 5000\n103 P 2 6000\nNONSENSE LINE\n")
     got = take(inbox, 3, timeout=1.5)
@@ -199,7 +154,7 @@ def test_duplicate_seq_is_ignored_and_a_gap_is_counted_as_lost(rig):
     assert driver.status.duplicates == 1 and driver.status.lost_lines == 2 and driver.status.dropped >= 1
 
 
-def test_simple_protocol_with_a_byte_map_and_two_boxes_at_once(rig, tmp_path):
+def test_simple_protocol_with_a_byte_map_and_two_boxes_at_once(rig, tmp_path):  # noqa: F811
     box, qbx_driver, qbx_inbox = rig("box1")
     master, slave = os.openpty()
     tty.setraw(slave)
@@ -272,56 +227,6 @@ def test_port_auto_asks_every_port_who_and_takes_the_box_with_its_id(tmp_path, m
 # --- a box that stops reading, a box that reboots, the line parser under garbage (issue 12) ----------------
 
 
-class DeafBox:
-    """A box on a real pty pair that speaks (HELLO until it is heard, then status lines) but never
-    reads: `fill()` fills the computer → box direction, as a stuck microcontroller would leave it."""
-
-    def __init__(self, box_id: str = "box1") -> None:
-        self.master, self.slave = os.openpty()
-        tty.setraw(self.slave)
-        os.set_blocking(self.master, False)
-        self.port = os.ttyname(self.slave)
-        self.hello = f"HELLO QBX/1 id={box_id} inputs=4 fw=t\n".encode()
-        self.heard = False
-        self._stop = threading.Event()
-        threading.Thread(target=self._speak, daemon=True).start()
-
-    def _speak(self) -> None:
-        while not self._stop.is_set():
-            try:
-                os.write(self.master, b"S armed=1 down=0\n" if self.heard else self.hello)
-            except (BlockingIOError, OSError):
-                pass
-            self._stop.wait(0.1)
-
-    def fill(self) -> None:
-        os.set_blocking(self.slave, False)
-        refused = 0
-        while refused < 5:  # the kernel moves bytes on in the background: full is when it stays full
-            try:
-                os.write(self.slave, b"x" * 63 + b"\n")  # whole lines: the box's next line starts clean
-                refused = 0
-            except BlockingIOError:
-                refused += 1
-                time.sleep(0.05)
-
-    def read_until(self, done, timeout: float = 5.0) -> bytes:
-        """The box reads again: everything the computer sent, until `done(received)`."""
-        received = b""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline and not done(received):
-            try:
-                received += os.read(self.master, 65536)
-            except BlockingIOError:
-                time.sleep(0.01)
-        return received
-
-    def close(self) -> None:
-        self._stop.set()
-        os.close(self.master)
-        os.close(self.slave)
-
-
 def test_a_box_that_stops_reading_never_blocks_the_show_and_is_shown_as_stuck():
     """A real pty pair whose box end is never read: once its buffer is full, lamp writes from the show
     return at once (the box's own writer waits, with a timeout), the console says the box takes no
@@ -368,7 +273,7 @@ def test_a_box_that_stops_reading_never_blocks_the_show_and_is_shown_as_stuck():
         box.close()
 
 
-def test_a_box_that_reboots_with_the_port_open_is_heard_again_at_once(rig):
+def test_a_box_that_reboots_with_the_port_open_is_heard_again_at_once(rig):  # noqa: F811
     """After HELLO the box's seq restarts at 1: that is a new sequence, not 65,000 duplicates; its lamps,
     dark after the reset, are sent again."""
     box, driver, inbox = rig()
@@ -387,7 +292,7 @@ def test_a_box_that_reboots_with_the_port_open_is_heard_again_at_once(rig):
     assert driver.status.duplicates == 0
 
 
-def test_a_repeated_line_after_a_hello_is_still_a_duplicate(rig):
+def test_a_repeated_line_after_a_hello_is_still_a_duplicate(rig):  # noqa: F811
     box, driver, inbox = rig()
     box.raw(box._hello())
     box.raw("5 P 1 1000\n5 P 1 1000\n")

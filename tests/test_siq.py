@@ -17,8 +17,8 @@ from quizshow.yamlfile import Problems
 from tests import siq_kit as k
 from tests import svoyak_kit as kit
 from tests.conftest import ok, refused
+from tests.siq_samples_kit import SAMPLES
 
-SAMPLES = Path(__file__).resolve().parents[1].parent / "shared" / "siq"
 if not SAMPLES.exists():
     SAMPLES = Path("/work/shared/siq")
 

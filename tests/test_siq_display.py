@@ -19,7 +19,7 @@ from quizshow.yamlfile import Problems
 from tests import siq_kit as k
 from tests import svoyak_kit as kit
 from tests.conftest import ok, svoyak_config, views_of
-from tests.test_siq import SAMPLES
+from tests.siq_samples_kit import SAMPLES
 
 RED = (255, 0, 0)
 

@@ -10,30 +10,7 @@ from quizshow.core.engine import Engine
 from quizshow.formats.svoyak import commands as sc
 from tests import svoyak_kit as kit
 from tests.conftest import kinds, ok, refused
-
-
-def scores(e: Engine) -> list[int]:
-    return [t.score for t in e.state.teams]
-
-
-def chooser(e: Engine) -> int:
-    return e.state.fmt.chooser
-
-
-def to_board(e: Engine, first_chooser: int = 0, at: float = 1.0) -> None:
-    """Title → round intro (the draw) → the host overrides the chooser → the board."""
-    ok(e, c.Go(at=at))
-    if chooser(e) != first_chooser:
-        ok(e, sc.PickTeam(at=at, team=first_chooser))
-    ok(e, c.Go(at=at))
-    assert e.state.phase == "board" and chooser(e) == first_chooser
-
-
-def set_scores(e: Engine, values: list[int], at: float = 0.5) -> None:
-    for team, points in enumerate(values):
-        if e.state.teams[team].score != points:
-            ok(e, c.ScoreSet(at=at, team=team, points=points))
-
+from tests.svoyak_rules_kit import chooser, final_engine, open_special, scores, set_scores, through_final, to_board
 
 # --- a whole game against a hand-computed table ------------------------------------------------------
 
@@ -196,11 +173,6 @@ def test_teams_preset_one_minute_from_the_question_then_ten_seconds_for_another_
 # --- «Кот в мешке» -------------------------------------------------------------------------------------
 
 
-def open_special(e: Engine, question: int, opener: int = 0, at: float = 10) -> None:
-    to_board(e, opener)
-    ok(e, sc.SelectCell(at=at, theme=1, question=question))
-
-
 def test_cat_cannot_be_kept_by_the_chooser():
     e = kit.engine(kit.specials_pack())
     open_special(e, 0)
@@ -355,16 +327,6 @@ def test_sponsor_factor_multiplies_the_value():
 # --- the final -----------------------------------------------------------------------------------------
 
 
-def final_engine(score_list: list[int], **rules) -> Engine:
-    e = kit.engine(kit.specials_pack(), teams=len(score_list), **rules)
-    to_board(e)
-    set_scores(e, score_list)
-    ok(e, sc.EndRound(at=5))
-    out = ok(e, c.Go(at=6))
-    assert EventKind.FINAL_START in kinds(out)
-    return e
-
-
 def test_final_excludes_zero_and_negative_scores():
     e = final_engine([0, -10, 50, 20])
     assert e.state.fmt.final.order == (3, 2)
@@ -439,21 +401,6 @@ def test_undo_in_the_middle_of_the_final_stakes():
 
 
 # --- «Перестрелка» -------------------------------------------------------------------------------------
-
-
-def through_final(e: Engine, stakes: dict[int, int], verdicts: dict[int, bool]) -> None:
-    for theme in range(4):
-        ok(e, sc.FinalRemove(at=7, theme=theme))
-    ok(e, c.Go(at=8))
-    for team, stake in stakes.items():
-        ok(e, sc.FinalStake(at=9, team=team, amount=stake))
-    ok(e, c.Go(at=10))
-    ok(e, c.Go(at=11))
-    ok(e, c.Go(at=12))
-    for team in e.state.fmt.final.order:
-        ok(e, c.Judge(at=13, correct=verdicts[team]))
-        ok(e, c.Go(at=14))
-    ok(e, c.Go(at=15))  # after the answer: the winner or the shoot-out
 
 
 def test_shootout_on_a_two_way_tie_repeats_until_a_single_leader():
@@ -538,7 +485,7 @@ def test_kill_minus_nine_during_the_final_resumes_the_same_scores_stakes_and_ste
 
 def test_every_step_the_crew_may_light_or_sound_emits_an_effect():
     from tests.conftest import svoyak_engine
-    from tests.test_svoyak_display import walk
+    from tests.svoyak_display_kit import walk
 
     e = svoyak_engine()
     events = []

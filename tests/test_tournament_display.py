@@ -14,27 +14,23 @@ from quizshow.app import ShowApp
 from quizshow.core import commands as c
 from quizshow.display.projector import Projector
 from quizshow.display.scenes.base import Frame
-from quizshow.display.theme import load_theme
 from quizshow.event.model import Result
 from quizshow.formats.tournament import model as m
 from tests.conftest import click, views_of
+from tests.display_kit import SIZES, RecordingText
 from tests.event_kit import play as play_pair
-from tests.test_display import SIZES, RecordingText
-from tests.test_event_rules import GROUP_RESULTS
+from tests.event_rules_kit import GROUP_RESULTS
+from tests.tournament_display_kit import (
+    _count,
+    _groups,
+    projector,
+    theme,  # noqa: F401 - fixtures
+)
 from tests.tournament_kit import SEED001, SEED004, config, play, tournament, walk
 
 
-@pytest.fixture(scope="module")
-def theme():
-    return load_theme(config(SEED004).theme)
-
-
-def projector(engine, theme, text=None):
-    return Projector(engine.format, theme, "Кубок", "ru", text, views=views_of(engine.format))
-
-
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_every_tournament_screen_renders_with_text_inside_its_boxes(theme, size):
+def test_every_tournament_screen_renders_with_text_inside_its_boxes(theme, size):  # noqa: F811
     e = tournament(SEED004)
     text = RecordingText(theme.fonts)
     p = projector(e, theme, text)
@@ -52,30 +48,7 @@ def test_every_tournament_screen_renders_with_text_inside_its_boxes(theme, size)
             assert got[0] <= box[0] and got[1] <= box[1], f"{name}: {what!r} {got} overflows {box}"
 
 
-def _count(surface: pygame.Surface, colour: tuple[int, int, int], tolerance: int = 30) -> int:
-    found = 0
-    w, h = surface.get_size()
-    for x in range(0, w, 2):
-        for y in range(0, h, 2):
-            c = surface.get_at((x, y))
-            if all(abs(c[i] - colour[i]) <= tolerance for i in range(3)):
-                found += 1
-    return found
-
-
-def _groups(theme, results) -> pygame.Surface:
-    e = tournament(SEED004)
-    ev = e.state.fmt
-    day = replace(ev.day, order=tuple(range(12)))
-    for a, b, sa, sb in results:
-        day = play_pair(day, a, b, sa, sb)
-    e.state = replace(e.state, phase="ev_standings", fmt=replace(ev, day=day))
-    surface = pygame.Surface((960, 540))
-    projector(e, theme).render(surface, e.state, 10.0)
-    return surface
-
-
-def test_group_table_rings_close_places_in_gold_and_edges_those_who_go_on_in_green(theme):
+def test_group_table_rings_close_places_in_gold_and_edges_those_who_go_on_in_green(theme):  # noqa: F811
     """6.4 (on screen): the places split by head-to-head or the difference are ringed, with the criterion
     named under the table; the two who go on have a green edge."""
     tied = _groups(theme, GROUP_RESULTS)
@@ -86,7 +59,7 @@ def test_group_table_rings_close_places_in_gold_and_edges_those_who_go_on_in_gre
     assert _count(tied, (0x2f, 0xbf, 0x71), 20) > 50
 
 
-def test_the_match_being_played_is_the_match_formats_own_picture(theme):
+def test_the_match_being_played_is_the_match_formats_own_picture(theme):  # noqa: F811
     """Design principle 10: the nested match is drawn by its own format's scene from its own state."""
     e = tournament(SEED001)
     while e.state.fmt.playing != "Q1" or e.state.phase != "ready":
@@ -100,7 +73,7 @@ def test_the_match_being_played_is_the_match_formats_own_picture(theme):
     assert pygame.image.tobytes(ours, "RGB") == pygame.image.tobytes(theirs, "RGB")
 
 
-def test_melee_tables_empty_round_by_round(theme):
+def test_melee_tables_empty_round_by_round(theme):  # noqa: F811
     """3 Ведущий задает вопрос. Представители стола, не ответившие на вопрос, уходят, победивший стол делится
     на два стола."""
     e = tournament(SEED001)
@@ -150,7 +123,7 @@ def test_console_plays_the_day_in_clicks(tmp_path):
         app.close()
 
 
-def test_result_row_numbers_add_up(theme):
+def test_result_row_numbers_add_up(theme):  # noqa: F811
     """The tables are computed from the match results: points = 2 per win + 1 per draw."""
     from quizshow.event import day as D
 
@@ -187,7 +160,7 @@ def test_console_corrects_a_result_with_its_reason_typed_and_says_what_changed(t
         app.close()
 
 
-def test_sixteen_teams_in_four_groups_fit_at_1080p(theme, tmp_path):
+def test_sixteen_teams_in_four_groups_fit_at_1080p(theme, tmp_path):  # noqa: F811
     """Readable for 16 teams at 1920×1080: every group table's text inside its box, names on one line."""
     import random
 

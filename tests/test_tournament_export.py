@@ -12,7 +12,7 @@ from quizshow.event.model import Correction, EventTeam, Result
 from quizshow.runtime.journal_file import Journal, dispatch_journalled
 from tests.event_kit import make_day
 from tests.event_kit import play as play_pair
-from tests.test_event_rules import GROUP_RESULTS
+from tests.event_rules_kit import GROUP_RESULTS
 from tests.tournament_kit import SEED001, play, tournament
 
 

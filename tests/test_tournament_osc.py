@@ -7,39 +7,19 @@ import socket
 
 import pytest
 
-from quizshow.app import ShowApp
 from quizshow.core import commands as c
 from quizshow.event import day as D
 from quizshow.event_file import load_any
 from quizshow.outputs.osc_out import message
 from quizshow.tools.report import match_result, send_result
 from quizshow.yamlfile import Problems
-from tests.tournament_kit import SEED004
-
-PASSCODE = "стол-2"
-
-
-@pytest.fixture
-def app(tmp_path):
-    text = SEED004.read_text(encoding="utf-8").replace('listen: "127.0.0.1:7400"',
-                                                      f'listen: "127.0.0.1:7400"\n    passcode: "{PASSCODE}"')
-    text = text.replace("../packs/", str(SEED004.parent.parent / "packs") + "/")
-    path = tmp_path / "day.yaml"
-    path.write_text(text, encoding="utf-8")
-    problems = Problems()
-    config = load_any(path, problems)
-    assert config is not None and not problems.errors, [str(p) for p in problems.items]
-    made = ShowApp(config, journal_path=tmp_path / "day.jsonl", fresh=True, sound=False, devices=False, osc=True,
-                   osc_port=0, seed=4)
-    made.go_live()
-    for k in range(12):
-        made.runtime.submit(c.Go(at=1 + k * 0.1))  # the draw
-    yield made
-    made.running = False
-    made.close()
+from tests.tournament_osc_kit import (
+    PASSCODE,
+    app,  # noqa: F401 - fixtures
+)
 
 
-def test_another_table_reports_a_result_and_the_standings_update(app):
+def test_another_table_reports_a_result_and_the_standings_update(app):  # noqa: F811
     fixture = D.next_fixture(app.runtime.state.fmt.day)
     code, text = send_result(app.osc.address, fixture.id, (3, 1), passcode=PASSCODE)
     assert (code, text) == (200, "ok")
@@ -53,7 +33,7 @@ def test_another_table_reports_a_result_and_the_standings_update(app):
     assert code == 409 and "already" in text
 
 
-def test_a_report_without_the_passcode_is_denied(app):
+def test_a_report_without_the_passcode_is_denied(app):  # noqa: F811
     fixture = D.next_fixture(app.runtime.state.fmt.day)
     code, _ = send_result(app.osc.address, fixture.id, (2, 2), passcode="не тот")
     assert code == 401 and app.runtime.state.fmt.day.result(fixture.id) is None
@@ -67,7 +47,7 @@ def test_a_report_without_the_passcode_is_denied(app):
 
 @pytest.mark.parametrize("args", [("A1", 3), ("a1; drop", 1, 2), ("A1", -1, 2), ("A1", 1, 2, "maybe"),
                                   (5, 1, 2)])
-def test_a_malformed_report_gets_400(app, args):
+def test_a_malformed_report_gets_400(app, args):  # noqa: F811
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
         sock.settimeout(2)
         sock.sendto(message("/quiz/connect", PASSCODE), app.osc.address)
@@ -77,7 +57,7 @@ def test_a_malformed_report_gets_400(app, args):
     assert not app.runtime.state.fmt.day.results
 
 
-def test_a_report_of_an_unknown_fixture_or_a_knockout_draw_is_refused(app):
+def test_a_report_of_an_unknown_fixture_or_a_knockout_draw_is_refused(app):  # noqa: F811
     assert send_result(app.osc.address, "Z9", (1, 0), passcode=PASSCODE)[0] == 409
     first = D.next_fixture(app.runtime.state.fmt.day)
     assert send_result(app.osc.address, first.id, (2, 2), "draw", passcode=PASSCODE) == (200, "ok")  # a group
@@ -110,7 +90,7 @@ def test_the_other_table_reads_its_own_journal(tmp_path):
     assert (a, b) == (engine.state.teams[0].score, engine.state.teams[1].score) and a > b and outcome == "win"
 
 
-def test_the_other_tables_match_reaches_the_standings_end_to_end(app, tmp_path, capsys):
+def test_the_other_tables_match_reaches_the_standings_end_to_end(app, tmp_path, capsys):  # noqa: F811
     """Another quizshow plays A-fixture's match at its own table; `quizshow.tools.report` reads its journal
     and reports over real UDP; the tournament's standings have it."""
     from quizshow.assemble import make_format

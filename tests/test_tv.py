@@ -14,38 +14,22 @@ from quizshow.display.theme import load_theme
 from quizshow.formats.svoyak import commands as sc
 from quizshow.i18n import MINUS, THIN, number, phrase, plural_form
 from tests.conftest import svoyak_config, svoyak_engine, views_of
-from tests.test_svoyak_display import play_walk, walk
+from tests.svoyak_display_kit import play_walk, walk
 from tests.tv_kit import differs as _differs
 from tests.tv_kit import text_contrasts
-
-HD = (1920, 1080)
-
-
-@pytest.fixture(scope="module")
-def theme():
-    return load_theme(svoyak_config().theme)
-
-
-def _projector(engine, theme, text=None):
-    return Projector(engine.format, theme, "Своя игра", "ru", text, views=views_of(engine.format))
-
-
-def _at(engine) -> float:
-    return engine.entries[-1].command.at if engine.entries else 0.0
-
+from tests.tv_walk_kit import (
+    HD,
+    _at,
+    _projector,
+    _walk_to,
+    theme,  # noqa: F401 - fixtures
+)
 
 # --- 1. the cat's theme; 2. banners in the lower third; 3. a dead clock --------------------------------------
 
 
-def _walk_to(until: str):
-    engine = svoyak_engine()
-    for _ in play_walk(engine, until=until):
-        pass
-    return engine
-
-
-def test_the_cat_question_header_shows_the_cats_own_theme(theme):
-    from tests.test_display import RecordingText
+def test_the_cat_question_header_shows_the_cats_own_theme(theme):  # noqa: F811
+    from tests.display_kit import RecordingText
 
     engine = _walk_to("cat_question")
     play = engine.state.fmt
@@ -58,7 +42,7 @@ def test_the_cat_question_header_shows_the_cats_own_theme(theme):
     assert cat_theme.upper() in drawn and board_theme.upper() not in drawn
 
 
-def test_no_banner_covers_the_question_or_its_text(theme):
+def test_no_banner_covers_the_question_or_its_text(theme):  # noqa: F811
     """«Это неправильный ответ» springs open in the lower third: the question's text box is the same with the
     banner and without it (issue 22: the banner stands above the score strip, over the card's empty foot)."""
     from dataclasses import replace
@@ -77,8 +61,8 @@ def test_no_banner_covers_the_question_or_its_text(theme):
     assert not covered, covered
 
 
-def test_a_dead_clock_is_not_drawn_on_the_reveal(theme):
-    from tests.test_display import RecordingText
+def test_a_dead_clock_is_not_drawn_on_the_reveal(theme):  # noqa: F811
+    from tests.display_kit import RecordingText
 
     engine = _walk_to("reveal")
     assert engine.state.phase == "reveal"
@@ -122,7 +106,7 @@ def test_numbers_on_air_have_a_real_minus_and_thin_space_thousands():
     assert number(30, signed=True) == "+30"
 
 
-def test_no_line_ends_on_a_one_letter_word_a_number_sign_or_a_preposition(theme):
+def test_no_line_ends_on_a_one_letter_word_a_number_sign_or_a_preposition(theme):  # noqa: F811
     text = TextCache(theme.fonts)
     sentences = ["Какая планета изображена на рисунке?", "Кто написал роман «Война и мир» в 1869 году?",
                  "Вопрос № 5 о реках и озёрах с притоками"]
@@ -135,7 +119,7 @@ def test_no_line_ends_on_a_one_letter_word_a_number_sign_or_a_preposition(theme)
     assert "на\u00a0рисунке" in typeset("изображена на рисунке")
 
 
-def test_a_long_theme_name_keeps_one_line_by_shrinking_a_little_at_1080p(theme):
+def test_a_long_theme_name_keeps_one_line_by_shrinking_a_little_at_1080p(theme):  # noqa: F811
     from quizshow.display.svoyak.scenes import board_grid
 
     engine = svoyak_engine()
@@ -174,7 +158,7 @@ def test_escape_never_starts_anything_in_any_phase(tmp_path):
 
 
 def _format_walks():
-    from tests import test_brainring_display as brainring
+    from tests import brainring_display_kit as brainring
 
     def steps(engine, walk_steps):
         for name, commands in walk_steps:
@@ -186,7 +170,7 @@ def _format_walks():
 
 
 @pytest.mark.parametrize("fmt", ["svoyak", "brainring"])
-def test_every_text_on_air_has_contrast_of_at_least_4_5_on_the_rendered_pixels(theme, fmt):
+def test_every_text_on_air_has_contrast_of_at_least_4_5_on_the_rendered_pixels(theme, fmt):  # noqa: F811
     """Every scene of the walk: the glyphs of each text colour stand ≥ 4.5:1 off what is behind them (97 % of
     their edge pixels: anti-aliasing and a glow frame crossing a letter aside)."""
     engine, steps = _format_walks()[fmt]()
@@ -211,7 +195,7 @@ def test_every_text_on_air_has_contrast_of_at_least_4_5_on_the_rendered_pixels(t
 # --- 17. the cost of a still picture ------------------------------------------------------------------------
 
 
-def test_a_still_picture_is_not_drawn_again_and_a_running_clock_only_20_times_a_second(theme):
+def test_a_still_picture_is_not_drawn_again_and_a_running_clock_only_20_times_a_second(theme):  # noqa: F811
     engine = _walk_to("board")
     projector = _projector(engine, theme)
     surface = pygame.Surface(HD)
@@ -268,7 +252,7 @@ class SizeText(TextCache):
 
 @pytest.mark.parametrize("fmt", ["svoyak", "brainring"])
 def test_no_console_text_under_14_px_at_1280x800_and_every_button_on_screen_from_1024x600(tmp_path, fmt):
-    from tests import test_brainring_display as brainring
+    from tests import brainring_display_kit as brainring
 
     config = svoyak_config() if fmt == "svoyak" else brainring.config()
     steps = walk() if fmt == "svoyak" else brainring.walk()
@@ -298,7 +282,7 @@ def test_no_console_text_under_14_px_at_1280x800_and_every_button_on_screen_from
 
 
 def _journal_of(fmt: str, tmp_path) -> list[str]:
-    from tests import test_brainring_display as brainring
+    from tests import brainring_display_kit as brainring
 
     config = svoyak_config() if fmt == "svoyak" else brainring.config()
     steps = walk() if fmt == "svoyak" else brainring.walk()
@@ -327,7 +311,7 @@ def test_journal_lines_read_as_sentences_about_the_game(tmp_path):
         assert "Buzz" not in line and "тема 4, №" not in line and line != "Далее", line
 
 
-def test_every_phrase_and_journal_line_has_every_glyph_in_the_console_font(theme, tmp_path):
+def test_every_phrase_and_journal_line_has_every_glyph_in_the_console_font(theme, tmp_path):  # noqa: F811
     """Rendered with the console's fonts, no character of any phrase (both languages), refusal or journal line
     of a whole game falls back to the missing-glyph box."""
     from quizshow.display.glyphs import missing_glyphs
@@ -445,7 +429,7 @@ def test_the_contact_sheet_shows_every_scene_of_the_format(tmp_path, fmt):
     from pathlib import Path
 
     from quizshow.display.sheet import contact_sheet
-    from tests import test_brainring_display as brainring
+    from tests import brainring_display_kit as brainring
 
     config = svoyak_config() if fmt == "svoyak" else brainring.config()
     out = tmp_path / "sheet.png"
@@ -463,7 +447,7 @@ def test_the_contact_sheet_shows_every_scene_of_the_format(tmp_path, fmt):
     assert done.returncode == 0 and (tmp_path / "cli.png").exists(), done.stderr
 
 
-def test_a_long_chooser_name_never_runs_into_its_label(theme):
+def test_a_long_chooser_name_never_runs_into_its_label(theme):  # noqa: F811
     """The score strip's «выбирает» and a long name: every pixel of the name lies under the label's."""
     from dataclasses import replace
 
@@ -505,7 +489,7 @@ def test_the_other_formats_texts_have_contrast_too(show):
     config = load_show(Path(__file__).resolve().parent.parent / "shows" / show, Problems())
     views = registry.views(config.format)
     engine = Engine(make_format(config), 7)
-    theme = load_theme(config.theme)
+    theme = load_theme(config.theme)  # noqa: F811
     driver = Driver(engine, lambda events, at: None)
     bad = {}
     for caption in (views.walk or generic_walk)(driver):
@@ -557,8 +541,8 @@ def test_the_clock_ring_has_anti_aliased_edges():
 # --- 6. brain-ring verdicts; the title strip ---------------------------------------------------------------------
 
 
-def _brainring_texts(engine, theme, at) -> list[str]:
-    from tests.test_display import RecordingText
+def _brainring_texts(engine, theme, at) -> list[str]:  # noqa: F811
+    from tests.display_kit import RecordingText
 
     text = RecordingText(theme.fonts)
     Projector(engine.format, theme, "Брейн-ринг", "ru", text, views=views_of(engine.format)).render(
@@ -566,8 +550,8 @@ def _brainring_texts(engine, theme, at) -> list[str]:
     return [t for t, _, _ in text.fitted]
 
 
-def test_brainring_verdicts_have_their_moment_and_the_first_second_rule_names_who_leaves(theme):
-    from tests import test_brainring_display as brainring
+def test_brainring_verdicts_have_their_moment_and_the_first_second_rule_names_who_leaves(theme):  # noqa: F811
+    from tests import brainring_display_kit as brainring
 
     e = brainring.engine()
     for cmd in (c.Go(at=1), c.Announce(at=2), c.TimerStart(at=3), c.Buzz(at=3.4, team=0, player=1),
@@ -582,8 +566,8 @@ def test_brainring_verdicts_have_their_moment_and_the_first_second_rule_names_wh
     assert "ВЕРНО" in _brainring_texts(e, theme, 8)
 
 
-def test_brainring_title_strip_shows_only_the_teams_at_the_tables(theme):
-    from tests import test_brainring_display as brainring
+def test_brainring_title_strip_shows_only_the_teams_at_the_tables(theme):  # noqa: F811
+    from tests import brainring_display_kit as brainring
 
     e = brainring.engine()
     assert len(e.state.teams) > 2
@@ -595,8 +579,8 @@ def test_brainring_title_strip_shows_only_the_teams_at_the_tables(theme):
 # --- 7. the standings card ---------------------------------------------------------------------------------------
 
 
-def test_the_score_overlay_is_a_standings_card_with_places_and_the_round(theme):
-    from tests.test_display import RecordingText
+def test_the_score_overlay_is_a_standings_card_with_places_and_the_round(theme):  # noqa: F811
+    from tests.display_kit import RecordingText
 
     engine = _walk_to("reveal")
     engine.dispatch(c.ViewScores(at=_at(engine) + 1, on=True))
@@ -667,7 +651,7 @@ def test_a_busy_osc_port_is_told_in_words(tmp_path):
 # --- 16. motion: opaque transitions, the buzz flash, splashes, artwork -----------------------------------------------
 
 
-def test_the_zoom_into_a_question_is_opaque_over_a_sharp_board(theme):
+def test_the_zoom_into_a_question_is_opaque_over_a_sharp_board(theme):  # noqa: F811
     engine = _walk_to("board")
     projector = _projector(engine, theme)
     surface = pygame.Surface(HD)
@@ -689,7 +673,7 @@ def test_the_zoom_into_a_question_is_opaque_over_a_sharp_board(theme):
     assert surface.get_at(inside) != board.get_at(inside)  # and the card itself is opaque over the board
 
 
-def test_a_buzz_lights_the_frame_in_the_players_colour(theme):
+def test_a_buzz_lights_the_frame_in_the_players_colour(theme):  # noqa: F811
     engine = _walk_to("question")
     projector = _projector(engine, theme)
     surface = pygame.Surface(HD)
@@ -710,8 +694,8 @@ def _closer(a, b) -> int:
     return sum(abs(x - y) for x, y in zip(tuple(a)[:3], tuple(b)[:3], strict=True))
 
 
-def test_the_auction_opens_with_a_splash_and_the_cat_card_has_its_artwork(theme):
-    from tests.test_display import RecordingText
+def test_the_auction_opens_with_a_splash_and_the_cat_card_has_its_artwork(theme):  # noqa: F811
+    from tests.display_kit import RecordingText
 
     engine = _walk_to("cat_question")
     engine.dispatch(c.Judge(at=_at(engine) + 1, correct=True))

@@ -196,7 +196,7 @@ def test_the_ring_and_the_melee_set_their_phases_as_typed_members():
     from quizshow.formats.brainring.spec import SPEC
     from quizshow.formats.melee.format import Phase as MeleePhase
     from quizshow.formats.melee.spec import SPEC as MELEE
-    from tests.test_melee import melee as melee_engine
+    from tests.melee_kit import melee as melee_engine
 
     assert SPEC.phases is RingPhase and MELEE.phases is MeleePhase
     e = kit.engine()

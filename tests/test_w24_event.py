@@ -150,8 +150,8 @@ def test_the_edge_of_those_who_go_on_is_the_themes_colour():
     import pygame
 
     from quizshow.display.theme import load_theme
-    from tests.test_event_rules import GROUP_RESULTS
-    from tests.test_tournament_display import _count, _groups
+    from tests.event_rules_kit import GROUP_RESULTS
+    from tests.tournament_display_kit import _count, _groups
     from tests.tournament_kit import SEED004, config
 
     theme = load_theme(config(SEED004).theme)

@@ -9,7 +9,7 @@ from quizshow import registry
 from quizshow.app import Action
 from quizshow.core.actions import CORE_ACTIONS, Call
 from tests.conftest import notices
-from tests.test_hardware import make_app, open_question, show_file
+from tests.hardware_kit import make_app, open_question, show_file
 
 
 def test_every_osc_input_address_names_an_action_of_the_registry():
@@ -139,7 +139,7 @@ def test_the_osc_door_is_split_by_job_and_keeps_its_public_names():
 def test_the_line_check_takes_a_players_own_button_too(tmp_path):
     """Every buzzer call ends in the same place (Hardware.buzz): during the line check a player's own key
     (the duel's `buzzN.P`) lights the team and never reaches the game, like a team's."""
-    from tests.test_duel_display import duel_app
+    from tests.duel_display_kit import duel_app
 
     app = duel_app(tmp_path)
     try:

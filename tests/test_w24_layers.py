@@ -7,34 +7,23 @@ Frames are rendered with SDL's dummy driver and their pixels compared."""
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from quizshow.core import commands as c
 from quizshow.display import stack
-from quizshow.display.projector import Projector
-from quizshow.display.theme import load_theme
 from quizshow.formats.svoyak import commands as sc
-from quizshow.inputs.phones.board import JoinBoard, JoinSeat
-from tests.conftest import demo_config, demo_engine, svoyak_engine, views_of
-from tests.test_svoyak_display import play_walk
-
-SIZE = (1280, 720)
-
-
-@pytest.fixture(scope="module")
-def theme():
-    return load_theme(demo_config().theme)
-
-
-def projector(engine, theme) -> Projector:
-    return Projector(engine.format, theme, "Шоу", "ru", views=views_of(engine.format))
+from tests.conftest import demo_engine, svoyak_engine
+from tests.layers_kit import (
+    SIZE,
+    at,
+    board,
+    demo_question,
+    projector,
+    theme,  # noqa: F401 - fixtures
+)
+from tests.svoyak_display_kit import play_walk
 
 
-def at(engine) -> float:
-    return engine.entries[-1].command.at if engine.entries else 0.0
-
-
-def picture(engine, theme, when: float, *, line_check=False, join=None, events=()) -> pygame.Surface:
+def picture(engine, theme, when: float, *, line_check=False, join=None, events=()) -> pygame.Surface:  # noqa: F811
     """A fresh projector's frame of the engine's state a second after its first (no transition; the score
     card slid up, if it is on)."""
     shown = projector(engine, theme)
@@ -51,18 +40,6 @@ def same(a: pygame.Surface, b: pygame.Surface) -> bool:
     return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
 
 
-def board() -> JoinBoard:
-    seats = tuple(JoinSeat(team=i, player=None, name=f"Команда {i + 1}", url=f"http://10.0.0.2:8080/j/{i}",
-                           status="FREE") for i in range(3))
-    return JoinBoard(seats=seats, address="http://10.0.0.2:8080")
-
-
-def demo_question():
-    engine = demo_engine()
-    engine.dispatch(c.Go(at=1.0))
-    return engine
-
-
 def blanked(engine):
     engine.dispatch(c.ViewBlank(at=at(engine) + 1, on=True))
     return engine
@@ -75,7 +52,7 @@ def test_the_stack_says_the_order_in_one_place_bottom_first():
     assert {layer.rule for layer in stack.STACK[4:]} == {stack.Rule.COVERS}
 
 
-def test_the_line_check_covers_a_blank(theme):
+def test_the_line_check_covers_a_blank(theme):  # noqa: F811
     engine = blanked(demo_question())
     when = at(engine) + 1
     checked = picture(engine, theme, when, line_check=True)
@@ -84,7 +61,7 @@ def test_the_line_check_covers_a_blank(theme):
     assert same(checked, picture(engine, theme, when, line_check=True))  # the same «Проверка кнопок»
 
 
-def test_the_line_check_covers_the_score_overlay(theme):
+def test_the_line_check_covers_the_score_overlay(theme):  # noqa: F811
     engine = demo_question()
     engine.dispatch(c.ViewScores(at=at(engine) + 1, on=True))
     when = at(engine) + 1
@@ -93,7 +70,7 @@ def test_the_line_check_covers_the_score_overlay(theme):
     assert same(plain, picture(engine, theme, when, line_check=True))
 
 
-def test_a_blank_hides_the_score_overlay_and_a_buzz_flash(theme):
+def test_a_blank_hides_the_score_overlay_and_a_buzz_flash(theme):  # noqa: F811
     engine = demo_question()
     buzz = engine.dispatch(c.Buzz(at=at(engine) + 1, team=1)).events
     engine.dispatch(c.ViewScores(at=at(engine) + 1, on=True))
@@ -104,7 +81,7 @@ def test_a_blank_hides_the_score_overlay_and_a_buzz_flash(theme):
     assert pygame.mask.from_threshold(everything, (0, 0, 0), (40, 40, 40)).count() > SIZE[0] * SIZE[1] * 0.95
 
 
-def test_a_buzz_flash_shows_over_the_scene_but_not_over_the_blank(theme):
+def test_a_buzz_flash_shows_over_the_scene_but_not_over_the_blank(theme):  # noqa: F811
     engine = demo_question()
     buzz = engine.dispatch(c.Buzz(at=at(engine) + 1, team=1)).events
     when = at(engine) + 0.05
@@ -115,7 +92,7 @@ def test_a_buzz_flash_shows_over_the_scene_but_not_over_the_blank(theme):
     assert same(picture(engine, theme, when + 1, events=buzz), picture(engine, theme, when + 1))
 
 
-def test_the_score_overlay_slides_over_the_scene_but_not_over_the_standings(theme):
+def test_the_score_overlay_slides_over_the_scene_but_not_over_the_standings(theme):  # noqa: F811
     engine = demo_question()
     shown = projector(engine, theme)
     surface = pygame.Surface(SIZE)
@@ -137,7 +114,7 @@ def test_the_score_overlay_slides_over_the_scene_but_not_over_the_standings(them
     assert same(plain, picture(standings, theme, when))  # the standings scene is not covered by its own card
 
 
-def test_the_join_codes_cover_the_show_and_its_overlay_and_a_blank_covers_them(theme):
+def test_the_join_codes_cover_the_show_and_its_overlay_and_a_blank_covers_them(theme):  # noqa: F811
     engine = demo_question()
     when = at(engine) + 1
     codes = picture(engine, theme, when, join=board())
@@ -148,7 +125,7 @@ def test_the_join_codes_cover_the_show_and_its_overlay_and_a_blank_covers_them(t
     assert same(picture(engine, theme, when, join=board()), picture(engine, theme, when))  # the blank is over them
 
 
-def test_a_splash_shows_over_its_scene_but_not_over_the_join_codes(theme):
+def test_a_splash_shows_over_its_scene_but_not_over_the_join_codes(theme):  # noqa: F811
     def auction_frame(join) -> pygame.Surface:
         engine = svoyak_engine()
         for _ in play_walk(engine, until="cat_question"):

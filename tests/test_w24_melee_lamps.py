@@ -8,7 +8,7 @@ from quizshow.formats.melee.format import GREEN, RED
 from quizshow.formats.melee.spec import SPEC
 from quizshow.outputs.lamps import Lamps
 from tests.conftest import ok
-from tests.test_melee import melee
+from tests.melee_kit import melee
 
 
 def test_melee_answering_tables_lamp_lights_and_a_wrong_table_goes_dark():

@@ -46,7 +46,7 @@ def test_a_theme_file_is_checked_without_pygame():
 
 
 def test_the_duels_tables_wear_the_colours_of_the_theme():
-    from tests.test_duel_display import render_walk
+    from tests.duel_display_kit import render_walk
 
     theme = load_theme(config().theme)
     magenta = pygame.Color("#ff00ff")

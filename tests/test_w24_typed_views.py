@@ -18,7 +18,7 @@ from quizshow.display.scenes import COMMON
 from quizshow.display.theme import load_theme
 from quizshow.display.views import FormatViews
 from tests.conftest import ROOT, demo_config, demo_engine
-from tests.test_display import RecordingText
+from tests.display_kit import RecordingText
 
 # The shared cards and the folders of the three formats: no phase name in a comparison there.
 SHARED_CARDS = ("display/scenes/base.py", "display/scenes/cards.py", "display/scenes/widgets.py",

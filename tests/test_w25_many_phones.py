@@ -25,7 +25,7 @@ from quizshow.core import commands as c
 from quizshow.inputs.phones.clock import SLACK_S
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT, closed_at_end
-from tests.test_w3_phones import FakePhone, web_show
+from tests.phones_kit import FakePhone, web_show
 
 TEAMS = 40
 

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_w3_phones_browser import chromium, make_app, seat_page
+from tests.browser_kit import chromium
+from tests.phone_browser_kit import make_app, seat_page
 
 
 @pytest.mark.slow

@@ -15,8 +15,9 @@ import pytest
 from quizshow.core import commands as c
 from quizshow.core.typed import find
 from quizshow.display.console_ui import PanelUI
-from tests.test_w3_phones_browser import chromium, seat_page
-from tests.test_w25_written_answers import make_app
+from tests.browser_kit import chromium
+from tests.phone_browser_kit import seat_page
+from tests.written_phones_kit import make_app
 
 WORDS = {"ru": ("Окно", "Ответ принят", "Поздно"), "en": ("Window", "Answer received", "Too late")}
 

@@ -11,8 +11,8 @@ from quizshow.core import commands as c
 from quizshow.display.console_ui import PanelUI
 from quizshow.display.theme import load_theme
 from quizshow.display.written import grid
-from tests.test_display import RecordingText
-from tests.test_written_display import SHOW_12, _app, _to_answer, config, render
+from tests.display_kit import RecordingText
+from tests.written_display_kit import SHOW_12, _app, _to_answer, config, render
 
 
 def drawn_on_console(app, monkeypatch) -> list[str]:

@@ -11,7 +11,7 @@ from quizshow.core.typed import find, matches, normalise
 from quizshow.formats.svoyak import commands as sc
 from quizshow.formats.written import commands as wc
 from tests import svoyak_kit as sk
-from tests.test_svoyak import set_scores, to_board
+from tests.svoyak_rules_kit import set_scores, to_board
 from tests.written_kit import engine, go, pack
 
 

@@ -16,8 +16,8 @@ import threading
 from pathlib import Path
 
 from tests.conftest import ROOT
+from tests.follow_kit import PASSCODE, WAIT_S, Proc, add_score, journal_lines, main_state, make_show, procs
 from tests.osc_desk import Desk
-from tests.test_w3_follow import PASSCODE, WAIT_S, Proc, add_score, journal_lines, main_state, make_show, procs
 
 __all__ = ["procs"]  # the fixture, shared with test_w3_follow
 

@@ -29,8 +29,8 @@ from quizshow.runtime.follow import Follower, Item, Replica, Snapshot, parse_sna
 from quizshow.runtime.state_snapshot import _commands, engine_types, read_engine, write_engine
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT
+from tests.follow_kit import PASSCODE, WAIT_S, Proc, add_score, main_state, make_show, procs, start_main
 from tests.osc_desk import Desk
-from tests.test_w3_follow import PASSCODE, WAIT_S, Proc, add_score, main_state, make_show, procs, start_main
 
 __all__ = ["procs"]  # the fixture, shared with test_w3_follow
 

@@ -30,8 +30,8 @@ from quizshow.packs.loader import load_pack
 from quizshow.packs.model import Pack, Question
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT, svoyak_config, views_of
+from tests.display_kit import RecordingText
 from tests.siq_kit import v5, v5_q, v5_round, v5_theme, write_siq
-from tests.test_display import RecordingText
 from tests.written_kit import engine
 
 FIXTURES = ROOT / "tests" / "fixtures" / "chgksuite"

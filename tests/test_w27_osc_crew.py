@@ -13,7 +13,7 @@ from pythonosc.osc_message_builder import OscMessageBuilder
 
 from quizshow.core import commands as c
 from tests.osc_desk import Desk
-from tests.test_osc import go, rig  # noqa: F401 - the fixture
+from tests.osc_kit import go, rig  # noqa: F401 - the fixture
 
 Msg = tuple[str, tuple[object, ...]]
 

@@ -12,7 +12,7 @@ from quizshow.config import load_show
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT
 from tests.osc_desk import Desk
-from tests.test_osc import rig, show  # noqa: F401 - the fixture
+from tests.osc_kit import rig, show  # noqa: F401 - the fixture
 
 DOC = (ROOT / "docs" / "osc.md").read_text(encoding="utf-8")
 

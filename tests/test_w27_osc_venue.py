@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 
 from quizshow.cli import check_files
-from tests.test_osc import show
+from tests.osc_kit import show
 
 
 def checked(tmp_path, osc: str) -> list[str]:

@@ -12,7 +12,7 @@ from quizshow.display import projector as projector_module
 from quizshow.display.projector import Projector
 from quizshow.display.theme import load_theme
 from tests.conftest import demo_config, demo_engine, views_of
-from tests.test_w24_layers import at, projector
+from tests.layers_kit import at, projector
 
 SIZE = (1920, 1080)
 
@@ -157,7 +157,7 @@ def test_the_first_frame_after_a_buzz_composes_no_still_layer_whoever_pressed(th
 def test_idle_work_never_displaces_the_layer_of_the_picture_on_screen(theme, monkeypatch):
     """A duel's answer being judged with presses still queueing: idle time composes both verdicts, Next and
     what fits of the presses, but the picture on screen keeps its layer: its next frame composes nothing."""
-    from tests.test_duel_display import mockup_walk, show_engine
+    from tests.duel_display_kit import mockup_walk, show_engine
 
     engine = show_engine()
     shown = Projector(engine.format, theme, "Дуэль", "ru", views=views_of(engine.format))

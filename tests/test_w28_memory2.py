@@ -13,8 +13,8 @@ from quizshow.display.scenes import plates
 from quizshow.display.theme import load_theme
 from quizshow.formats.svoyak import commands as sc
 from tests.conftest import svoyak_config, svoyak_engine, views_of
-from tests.test_svoyak_display import walk as svoyak_walk
-from tests.test_w28_memory import SIZE, pixels, play_kind, screens, walked
+from tests.memory_kit import SIZE, pixels, play_kind, screens, walked
+from tests.svoyak_display_kit import walk as svoyak_walk
 
 
 def _to_board():

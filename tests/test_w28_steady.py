@@ -11,7 +11,8 @@ import pytest
 
 from quizshow.display.motion import overlays
 from quizshow.display.tween import ease_out_cubic
-from tests.test_w28_memory import pixels, screens
+from tests.memory_kit import pixels, screens
+from tests.steady_kit import a_picture
 
 
 def old_flash(target: pygame.Surface, color: tuple[int, int, int, int], started: float, now: float) -> None:
@@ -29,15 +30,6 @@ def old_flash(target: pygame.Surface, color: tuple[int, int, int, int], started:
     for band, pos in ((top, (0, 0)), (bottom, (0, h - thickness)), (side, (0, 0)), (right, (w - thickness, 0))):
         band.set_alpha(alpha)
         target.blit(band, pos)
-
-
-def a_picture(size: tuple[int, int]) -> pygame.Surface:
-    """Something under the flash with every channel varying (a blend's rounding shows on it)."""
-    small = pygame.Surface((16, 9))
-    for x in range(16):
-        for y in range(9):
-            small.set_at((x, y), ((x * 53 + y * 17) % 256, (x * 29 + y * 71) % 256, (x * 11 + y * 97) % 256))
-    return pygame.transform.scale(small, size)
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1000, 700)], ids=lambda s: f"{s[0]}x{s[1]}")
@@ -72,8 +64,8 @@ def _duel_with_presses(presses):
     projector, surface, the presses' events, now)."""
     from quizshow.core import commands as c
     from quizshow.display.theme import load_theme
-    from tests.test_duel_display import config
-    from tests.test_w28_first_frames import SIZE, duel_at_reading, idle
+    from tests.duel_kit import config
+    from tests.first_frames_kit import SIZE, duel_at_reading, idle
 
     engine, shown = duel_at_reading(load_theme(config().theme))
     surface = pygame.Surface(SIZE)
@@ -113,8 +105,8 @@ def test_a_steady_duel_frame_copies_its_layer_only_around_the_presses_it_keeps(m
     later frame copies the still layer only around them (they cover the rest), and the queue keeps only
     down to its last row. The picture is the whole one: drawn on a surface of garbage, it is the picture a
     fresh projector draws."""
-    from tests.test_duel_display import queue_rect
-    from tests.test_w28_first_frames import SIZE, settled_like_a_fresh_projector
+    from quizshow.display.duel.scene import queue_rect
+    from tests.first_frames_kit import SIZE, settled_like_a_fresh_projector
 
     engine, shown, surface, events, now = _duel_with_presses(presses)
     copied = _layer_copies(monkeypatch)
@@ -133,7 +125,7 @@ def _svoyak_at(step: str, size=(1280, 720)):
     from quizshow.display.projector import Projector
     from quizshow.display.theme import load_theme
     from tests.conftest import svoyak_config, svoyak_engine, views_of
-    from tests.test_svoyak_display import walk
+    from tests.svoyak_display_kit import walk
 
     engine = svoyak_engine()
     shown = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", "ru",
@@ -200,7 +192,7 @@ def test_the_asked_tables_pulse_fades_its_own_glow_instead_of_copying_it_every_f
     pixels as the shared glow frame faded the old way."""
     from quizshow.display import paint
     from quizshow.display.duel import scene as duel_scene
-    from tests.test_w28_first_frames import SIZE
+    from tests.first_frames_kit import SIZE
 
     engine, shown, surface, _, now = _duel_with_presses([(0, 2)])
     shown.render(surface, engine.state, now + 0.02)
@@ -232,8 +224,8 @@ def test_the_first_frame_after_any_players_press_in_the_duel_makes_no_table_and_
     from quizshow.core import commands as c
     from quizshow.display.duel import scene as duel_scene
     from quizshow.display.theme import load_theme
-    from tests.test_duel_display import config
-    from tests.test_w28_first_frames import SIZE, duel_at_reading, idle, settled_like_a_fresh_projector
+    from tests.duel_kit import config
+    from tests.first_frames_kit import SIZE, duel_at_reading, idle, settled_like_a_fresh_projector
 
     engine, shown = duel_at_reading(load_theme(config().theme))
     surface = pygame.Surface(SIZE)
@@ -261,7 +253,7 @@ def test_the_first_frame_after_any_players_press_in_brainring_writes_no_name(mon
     team's first player's press): the frame after any player's press lays out no «Отвечает» words of its
     own. Settled, the picture a fresh projector draws."""
     from quizshow.core import commands as c
-    from tests.test_w28_first_frames import ring_before_a_press, settled_like_a_fresh_projector
+    from tests.first_frames_kit import ring_before_a_press, settled_like_a_fresh_projector
 
     shown, engine, surface = ring_before_a_press()
     drawn: list[str] = []

@@ -17,7 +17,7 @@ from quizshow.packs.loader import load_pack
 from quizshow.yamlfile import Problems
 from tests import svoyak_kit as kit
 from tests.conftest import ok
-from tests.test_svoyak import open_special, scores
+from tests.svoyak_rules_kit import open_special, scores
 
 SPONSOR_PACK = textwrap.dedent("""\
     title: "Спонсоры"

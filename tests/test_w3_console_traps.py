@@ -3,8 +3,6 @@ undone steps say so; a blank projector is said on the console."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
 
 from quizshow.app import Action, ShowApp
@@ -12,39 +10,9 @@ from quizshow.core import commands as c
 from quizshow.core.actions import Call
 from quizshow.formats.svoyak import commands as sc
 from tests.conftest import demo_config, svoyak_config
+from tests.console_traps_kit import frame, next_line, submit, svoyak_at_the_stakes
 
 AMBER = pygame.Color("#8a6d1f")
-
-
-def submit(app: ShowApp, cmd: c.Command) -> None:
-    out = app.submit(cmd)
-    assert out.accepted, (cmd, out.refused)
-
-
-def svoyak_at_the_stakes(tmp_path: Path) -> ShowApp:
-    """«Своя игра» with Анна 300, Борис 200, Вера 100, at the final's stakes."""
-    app = ShowApp(svoyak_config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
-    e, at = app.engine, 1.0
-    for team, points in enumerate((300, 200, 100)):
-        submit(app, c.ScoreSet(at=at, team=team, points=points))
-    while e.state.phase != "final_themes":
-        submit(app, sc.EndRound(at=at) if app.format.next_action(e.state) == "next.pick_cell" else c.Go(at=at))
-        at += 1
-    theme = 0
-    while e.state.phase == "final_themes":
-        out = app.submit(sc.FinalRemove(at=at, theme=theme))
-        theme += 1
-        if out.accepted and app.format.next_action(e.state) == "next.stakes":
-            submit(app, c.Go(at=at))
-    assert e.state.phase == "final_stakes"
-    return app
-
-
-def frame(app: ShowApp, at: float = 1.0) -> pygame.Surface:
-    app.pump_views()
-    surface = pygame.Surface((1280, 800))
-    app.console.render(surface, at, app.status, None)
-    return surface
 
 
 def test_a_refused_stake_leaves_every_stake_button_visible(tmp_path):
@@ -103,15 +71,6 @@ def test_a_blank_projector_is_said_on_the_console(tmp_path):
 # --- Issue 22 (10): the «ДАЛЕЕ» line names Next's keys only when Next does the step ----------------------
 
 
-def next_line(app: ShowApp, at: float = 1.0) -> str:
-    drawn: list[str] = []
-    fit = app.console.text.fit
-    app.console.text.fit = lambda text, *a, **k: (drawn.append(text), fit(text, *a, **k))[1]
-    frame(app, at)
-    app.console.text.fit = fit
-    return next(text for text in drawn if text.startswith("ДАЛЕЕ"))
-
-
 def test_next_line_names_pgdn_only_when_pgdn_does_the_step(tmp_path):
     app = ShowApp(svoyak_config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
     assert "PgDn" in next_line(app)  # the title card: Next starts the round
@@ -125,7 +84,7 @@ def test_next_line_names_pgdn_only_when_pgdn_does_the_step(tmp_path):
 
 
 def test_next_line_names_no_key_when_there_is_no_next_step(tmp_path):
-    from tests.test_w3_undo import svoyak_shootout_won
+    from tests.undo_kit import svoyak_shootout_won
 
     app = svoyak_shootout_won(tmp_path)
     line = next_line(app, 20_000.0)

@@ -12,9 +12,9 @@ from quizshow.display.console import describe
 from quizshow.formats.duel import commands as dc
 from quizshow.formats.duel.spec import journal_words
 from tests.conftest import notices
+from tests.duel_display_kit import _buttons, duel_app, render_walk, show_engine  # noqa: F401 (fixtures below)
 from tests.duel_kit import ALPHA, BETA, BLUE, GREEN, RED, YELLOW, asked, go, judge, out, press, started
-from tests.test_duel_display import _buttons, duel_app, render_walk, show_engine  # noqa: F401 (fixtures below)
-from tests.test_duel_osc import duel  # noqa: F401 (the OSC fixture)
+from tests.duel_osc_kit import duel  # noqa: F401 (the OSC fixture)
 
 
 def disqualify(eng, team: int, player: int, at: float):
@@ -122,7 +122,7 @@ def test_the_projector_marks_a_disqualified_player_on_the_table_and_in_the_queue
     from quizshow.display.projector import Projector
     from quizshow.display.scenes.base import Frame
     from tests.conftest import views_of
-    from tests.test_display import RecordingText
+    from tests.display_kit import RecordingText
 
     e = show_engine()
     text = RecordingText(theme.fonts)
@@ -142,7 +142,7 @@ def test_the_projector_marks_a_disqualified_player_on_the_table_and_in_the_queue
 
 
 def test_osc_action_disqualifies_a_player(duel):  # noqa: F811
-    from tests.test_osc import go as osc_go
+    from tests.osc_kit import go as osc_go
 
     app, desk, to = duel
     desk.send(to, "/quiz/subscribe", 1)
@@ -290,7 +290,7 @@ def test_eight_presses_read_from_the_back_of_the_hall_and_each_badge_stays_in_it
     from quizshow.display.projector import Projector
     from quizshow.display.scenes.base import Frame
     from tests.conftest import views_of
-    from tests.test_display import RecordingText
+    from tests.display_kit import RecordingText
 
     class Sizes(RecordingText):
         def __init__(self, fonts):
@@ -337,7 +337,7 @@ def test_eight_presses_read_from_the_back_of_the_hall_and_each_badge_stays_in_it
 def test_a_long_queue_with_a_disqualified_player_and_a_hint_keeps_its_text_in_its_boxes(theme, size):
     from quizshow.display.projector import Projector
     from tests.conftest import views_of
-    from tests.test_display import RecordingText
+    from tests.display_kit import RecordingText
 
     e = show_engine()
     text = RecordingText(theme.fonts)

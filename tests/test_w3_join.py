@@ -17,10 +17,11 @@ import pytest
 
 from quizshow.core.actions import Call
 from quizshow.display.scenes.join import QUIET, qr_modules
+from tests import phone_server_kit as phones_kit
 from tests import phones_kit as shared_kit
-from tests import test_w3_phones as phones_kit
 from tests.conftest import click
-from tests.test_w3_phones import FakePhone, run, urls
+from tests.join_kit import svoyak_app, to_board
+from tests.phones_kit import FakePhone, run, urls
 
 rig = phones_kit.rig  # the fixture: a demo show with phone seats, its web server on 127.0.0.1, port 0
 
@@ -96,7 +97,6 @@ def code_cells(surface: pygame.Surface) -> list[pygame.Rect]:
                     top -= 1
                 seen.append(pygame.Rect(left, top, right - left, right - left))
     return seen
-
 
 
 def bounds(stake: dict) -> dict:
@@ -204,34 +204,6 @@ def test_f6_shows_every_seats_code_on_the_console_and_esc_closes_it(rig, tmp_pat
 
 # --- 3. stakes from the phone -------------------------------------------------------------------------------
 
-def svoyak_app(tmp_path, rig_apps: list, language: str = "ru"):
-    from quizshow.app import ShowApp
-    from quizshow.config import load_show
-    from quizshow.yamlfile import Problems
-    from tests.conftest import ROOT
-
-    path = tmp_path / "svoyak-phones.yaml"
-    path.write_text(f'''title: "Своя игра"
-language: {language}
-format: svoyak
-preset: svoyak
-pack: "{ROOT / 'packs' / 'svoyak-demo.yaml'}"
-teams:
-  - {{name: "Альфа", buzzer: phone}}
-  - {{name: "Бета", buzzer: phone}}
-  - {{name: "Гамма", buzzer: phone}}
-devices:
-  web: {{listen: "127.0.0.1:8080"}}
-''', encoding="utf-8")
-    problems = Problems()
-    config = load_show(path, problems)
-    assert config is not None and not problems.errors
-    app = ShowApp(config, journal_path=tmp_path / "svoyak.jsonl", fresh=True, sound=False, devices=False, web=True,
-                  web_port=0)
-    app.go_live()
-    rig_apps.append(app)
-    return app
-
 
 @pytest.fixture
 def svoyak(tmp_path):
@@ -240,17 +212,6 @@ def svoyak(tmp_path):
     for app in apps:
         app.running = False
         app.close()
-
-
-def to_board(app, scores=(500, 300, 100)) -> None:
-    from quizshow.core import commands as c
-    from quizshow.formats.svoyak import commands as sc
-
-    assert app.submit(c.Go(at=app.now())).accepted
-    app.submit(sc.PickTeam(at=app.now(), team=0))  # Альфа chooses (refused when the lot drew it already)
-    for cmd in (c.Go(at=app.now()), *(c.ScoreSet(at=app.now(), team=t, points=v) for t, v in enumerate(scores))):
-        assert app.submit(cmd).accepted, cmd
-    assert app.engine.state.phase == "board"
 
 
 async def stake(phone: FakePhone, value: int) -> dict:

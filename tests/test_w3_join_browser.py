@@ -12,8 +12,8 @@ import pytest
 
 from quizshow.core import commands as c
 from quizshow.formats.svoyak import commands as sc
-from tests.test_w3_join import svoyak_app, to_board
-from tests.test_w3_phones_browser import chromium
+from tests.browser_kit import chromium
+from tests.join_kit import svoyak_app, to_board
 
 
 @pytest.mark.slow

@@ -15,11 +15,10 @@ from quizshow.config import load_show
 from quizshow.core import commands as c
 from quizshow.core.actions import Call
 from quizshow.display.console import CONSOLE_OWN
-from quizshow.event_file import load_any
 from quizshow.formats.svoyak import commands as sc
 from quizshow.yamlfile import Problems
+from tests.layout_kit import ROOT, app_of
 
-ROOT = Path(__file__).resolve().parent.parent
 SIQ = Path("/work/shared/siq")
 V4 = SIQ / "SIGameTest-v4.siq"
 
@@ -27,17 +26,6 @@ V4 = SIQ / "SIGameTest-v4.siq"
 @pytest.fixture(autouse=True)
 def _cache(tmp_path, monkeypatch):
     monkeypatch.setenv("QUIZSHOW_CACHE", str(tmp_path / "cache"))
-
-
-def app_of(path: Path, tmp_path: Path, language: str | None = None) -> ShowApp:
-    from dataclasses import replace
-
-    problems = Problems()
-    config = load_any(path, problems)
-    assert config is not None and not problems.errors, problems.items
-    if language is not None:
-        config = replace(config, language=language)
-    return ShowApp(config, journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
 
 
 def show_app(tmp_path: Path, show: str) -> ShowApp:
@@ -452,7 +440,7 @@ def test_a_row_that_drops_to_a_shared_third_place_gets_a_bronze_frame_not_its_ol
     from quizshow.display.theme import load_theme
     from quizshow.display.written.results import MEDALS, ResultsScene, RowSprites, layout
     from tests.conftest import views_of
-    from tests.test_written_display import SHOW_40, config, played_tours
+    from tests.written_display_kit import SHOW_40, config, played_tours
 
     e, t = played_tours(1)
     projector = Projector(e.format, load_theme(config(SHOW_40).theme), "ЧГК", "ru", views=views_of(e.format))

@@ -10,9 +10,9 @@ import pytest
 from quizshow.core import commands as c
 from quizshow.display.projector import Projector
 from quizshow.formats.brainring import commands as bc
+from tests.brainring_display_kit import engine, theme  # noqa: F401 (the theme fixture)
 from tests.conftest import views_of
-from tests.test_brainring_display import engine, theme  # noqa: F401 (the theme fixture)
-from tests.test_display import SIZES, RecordingText
+from tests.display_kit import SIZES, RecordingText
 
 
 def _said(theme, commands, size=(1920, 1080)):  # noqa: F811

@@ -11,13 +11,9 @@ from quizshow.app import ShowApp
 from quizshow.display.console_style import GOLD
 from quizshow.formats.melee.format import MeleeFormat
 from tests.conftest import ROOT, svoyak_config
+from tests.melee_console_kit import _app, _key
 
 SHOTS = os.environ.get("QUIZSHOW_SHOTS")
-
-
-def _app(tmp_path, show: str = "melee.yaml") -> ShowApp:
-    return ShowApp(svoyak_config(ROOT / "shows" / show), journal_path=tmp_path / "j.jsonl", fresh=True,
-                   sound=False, seed=9)
 
 
 def _rows(app: ShowApp) -> tuple[pygame.Surface, dict[int, pygame.Rect]]:
@@ -39,11 +35,6 @@ def _rows(app: ShowApp) -> tuple[pygame.Surface, dict[int, pygame.Rect]]:
 def _framed(surface: pygame.Surface, row: pygame.Rect) -> bool:
     got = surface.get_at((row.x + 1, row.centery))
     return all(abs(a - b) <= 30 for a, b in zip(got[:3], GOLD[:3], strict=True))
-
-
-def _key(app: ShowApp, key: int, at: float) -> None:
-    app.key(key, 0, at)
-    app.pump_views()
 
 
 # --- item 2: the shared fields hold teams; the tables live in the melee's own state ----------------------------

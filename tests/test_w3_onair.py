@@ -20,7 +20,7 @@ from quizshow.yamlfile import Problems
 from tests import siq_kit as k
 from tests import svoyak_kit as kit
 from tests.conftest import svoyak_config, views_of
-from tests.test_display import RecordingText
+from tests.display_kit import RecordingText
 
 SIZE = (1920, 1080)
 
@@ -222,7 +222,7 @@ def test_the_cat_is_worth_no_value_until_chosen_then_the_value_actually_played(t
 
 
 def test_a_shootout_question_says_which_of_four_it_is(theme):
-    from tests.test_svoyak import final_engine, through_final
+    from tests.svoyak_rules_kit import final_engine, through_final
 
     engine = final_engine([40, 30, 10])
     through_final(engine, {0: 10, 1: 20, 2: 5}, {0: True, 1: True, 2: False})  # 50 : 50: a shoot-out
@@ -275,7 +275,7 @@ def test_the_auction_splash_never_covers_the_bidders(theme):
 
 def test_the_final_reveal_rows_use_the_room_centred(theme):
     from quizshow.display.svoyak.scenes import SCENES
-    from tests.test_svoyak import final_engine
+    from tests.svoyak_rules_kit import final_engine
 
     engine = final_engine([40, 30, 10])
     for theme_no in range(4):
@@ -308,7 +308,7 @@ class InkText(RecordingText):
 
 def test_duel_both_disqualified_reads_on_a_plate_of_its_own(theme):
     from quizshow.display import paint
-    from tests.test_duel_display import show_engine
+    from tests.duel_display_kit import show_engine
 
     engine = show_engine()
     at = 1.0

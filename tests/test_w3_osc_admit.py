@@ -7,9 +7,9 @@ import pygame
 
 from quizshow.app import Action
 from tests.conftest import notices
+from tests.osc_access_kit import PASSCODE, replies, score_becomes
 from tests.osc_desk import Desk
-from tests.test_osc import rig  # noqa: F401 - the fixture: a whole show listening on port 0
-from tests.test_osc_access import PASSCODE, replies, score_becomes
+from tests.osc_kit import rig  # noqa: F401 - the fixture: a whole show listening on port 0
 
 
 def test_a_guessing_address_does_not_keep_a_new_desk_out(rig):  # noqa: F811

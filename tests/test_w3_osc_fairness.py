@@ -12,7 +12,7 @@ import time
 
 from tests.conftest import ROOT
 from tests.osc_desk import Desk, DrivenClock, journalling_server
-from tests.test_osc import rig  # noqa: F401 - the fixture: a whole show listening on port 0
+from tests.osc_kit import rig  # noqa: F401 - the fixture: a whole show listening on port 0
 
 # 16 sockets send a seeded mix as fast as they can (score changes, buzzes, pings, garbage) until stdin closes.
 FLOOD = r'''

@@ -25,8 +25,8 @@ from quizshow.packs.model import Question, Round, Theme
 from quizshow.yamlfile import Problems
 from tests import svoyak_kit as kit
 from tests.conftest import closed_at_end, ok
-from tests.test_svoyak import final_engine, to_board
-from tests.test_w3_phones import show_file
+from tests.phones_kit import show_file
+from tests.svoyak_rules_kit import final_engine, to_board
 
 SHOW = OverlayShow("Своя игра", "ru", ("#e5484d", "#2fbf71", "#4a8cff", "#ffb020"))
 SECRET_ANSWER = "Пенициллин Флеминга"

@@ -16,8 +16,8 @@ from quizshow.app import ShowApp
 from quizshow.config import load_show
 from quizshow.core import commands as c
 from quizshow.yamlfile import Problems
-from tests.test_w3_phones import show_file
-from tests.test_w3_phones_browser import chromium
+from tests.browser_kit import chromium
+from tests.phones_kit import show_file
 
 GREEN = (0, 255, 0)
 

@@ -14,7 +14,7 @@ from quizshow.display.surfaces import MB, SurfaceLRU, bounded
 from quizshow.display.text import TextCache
 from quizshow.display.theme import load_theme
 from quizshow.formats.brainring import commands as bc
-from tests import test_brainring_display as brainring
+from tests import brainring_display_kit as brainring
 from tests.conftest import views_of
 
 UHD = (3840, 2160)
@@ -100,7 +100,7 @@ def test_the_zooms_first_frame_composes_one_band_of_the_question_not_all_six(mon
     (20-30 ms at once: the regression of 87450f1)."""
     from quizshow.formats.svoyak import commands as sc
     from tests.conftest import svoyak_engine
-    from tests.test_svoyak_display import play_walk
+    from tests.svoyak_display_kit import play_walk
 
     engine = svoyak_engine()
     for _ in play_walk(engine, until="board"):

@@ -24,24 +24,13 @@ from quizshow.inputs.phones.seats import load_tokens, phone_seats, tokens_path
 from quizshow.inputs.phones.view import SeatFacts, seat_view
 from quizshow.runtime.phones import print_seats
 from quizshow.yamlfile import Problems
-from tests.conftest import ROOT, closed_at_end
-from tests.phones_kit import FakePhone, run, show_file, urls, web_show
-
-
-@pytest.fixture
-def rig(tmp_path):
-    def make(teams: int = 3):
-        problems = Problems()
-        config = load_show(show_file(tmp_path, teams), problems)
-        assert config is not None and not problems.errors, [str(p) for p in problems.items]
-        return web_show(config, tmp_path / "phones.jsonl")
-
-    yield from closed_at_end(make)
-
+from tests.conftest import ROOT
+from tests.phone_server_kit import rig  # noqa: F401 - fixtures
+from tests.phones_kit import FakePhone, run, show_file, urls
 
 # --- joining, hello, clock sync, a press -------------------------------------------------------------------
 
-def test_a_phone_joins_hears_hello_syncs_and_its_press_is_a_journalled_buzz_at_its_thumb_time(rig):
+def test_a_phone_joins_hears_hello_syncs_and_its_press_is_a_journalled_buzz_at_its_thumb_time(rig):  # noqa: F811
     app = rig()
     url = urls(app)[0]
 
@@ -70,7 +59,7 @@ def test_a_phone_joins_hears_hello_syncs_and_its_press_is_a_journalled_buzz_at_i
     assert '"device": "phone"' in app.journal.path.read_text(encoding="utf-8")  # journalled
 
 
-def test_a_press_before_the_first_clock_sample_counts_at_its_arrival_marked_unsynced(rig):
+def test_a_press_before_the_first_clock_sample_counts_at_its_arrival_marked_unsynced(rig):  # noqa: F811
     app = rig()
     app.submit(c.Go(at=app.now()))
 
@@ -84,7 +73,7 @@ def test_a_press_before_the_first_clock_sample_counts_at_its_arrival_marked_unsy
     assert press.device == "phone-unsynced" and press.source_time == press.arrival
 
 
-def test_a_phone_cannot_claim_a_press_long_before_its_message_could_have_left(rig):
+def test_a_phone_cannot_claim_a_press_long_before_its_message_could_have_left(rig):  # noqa: F811
     app = rig()
     app.submit(c.Go(at=app.now()))
 
@@ -98,7 +87,7 @@ def test_a_phone_cannot_claim_a_press_long_before_its_message_could_have_left(ri
     assert press.arrival - press.source_time <= SLACK_S + 0.01  # half a loopback round trip + 0.25 s at most
 
 
-def test_presses_are_ordered_by_the_thumbs_time_never_by_arrival(rig):
+def test_presses_are_ordered_by_the_thumbs_time_never_by_arrival(rig):  # noqa: F811
     """Six phones with random clocks; each presses 5–150 ms before its message leaves, in a shuffled order
     of sending: the press log follows the thumbs. Twenty rounds of presses at a fixed seed."""
     app = rig(teams=6)
@@ -149,7 +138,7 @@ def test_presses_are_ordered_by_the_thumbs_time_never_by_arrival(rig):
 
 # --- limits and refusals ----------------------------------------------------------------------------------
 
-def test_bad_messages_get_400_and_the_socket_stays_and_a_flood_gets_429(rig):
+def test_bad_messages_get_400_and_the_socket_stays_and_a_flood_gets_429(rig):  # noqa: F811
     app = rig()
 
     async def play() -> None:
@@ -170,7 +159,7 @@ def test_bad_messages_get_400_and_the_socket_stays_and_a_flood_gets_429(rig):
     assert not app.engine.state.presses.presses
 
 
-def test_an_unknown_join_token_is_404_and_a_known_one_is_the_page(rig):
+def test_an_unknown_join_token_is_404_and_a_known_one_is_the_page(rig):  # noqa: F811
     app = rig()
     host, port = app.web.address
 
@@ -191,7 +180,7 @@ def test_an_unknown_join_token_is_404_and_a_known_one_is_the_page(rig):
 
 # --- one phone a seat ---------------------------------------------------------------------------------------
 
-def test_a_second_phone_waits_until_the_operator_accepts_it_then_the_first_hears_bye(rig):
+def test_a_second_phone_waits_until_the_operator_accepts_it_then_the_first_hears_bye(rig):  # noqa: F811
     app = rig()
     url = urls(app)[0]
 
@@ -209,7 +198,7 @@ def test_a_second_phone_waits_until_the_operator_accepts_it_then_the_first_hears
     run(play())
 
 
-def test_a_phone_that_drops_and_comes_back_takes_its_seat_at_once(rig):
+def test_a_phone_that_drops_and_comes_back_takes_its_seat_at_once(rig):  # noqa: F811
     app = rig()
     url = urls(app)[0]
 
@@ -231,7 +220,7 @@ def test_a_phone_that_drops_and_comes_back_takes_its_seat_at_once(rig):
     run(play())
 
 
-def test_a_phone_that_misses_three_pings_frees_its_seat(rig):
+def test_a_phone_that_misses_three_pings_frees_its_seat(rig):  # noqa: F811
     app = rig()
     app.web.ping_every_s = 0.02
     url = urls(app)[0]

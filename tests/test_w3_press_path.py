@@ -11,9 +11,10 @@ import pygame
 import pytest
 
 from quizshow.tools.fakebox import FakeBox
-from tests.test_hardware import make_app, open_question, show_file
-from tests.test_serial import wait_for
-from tests.test_w3_threads import _press_from_a_reader
+from tests.hardware_kit import make_app, open_question, show_file
+from tests.press_path_kit import _ConsoleWindow, _live_question
+from tests.serial_kit import wait_for
+from tests.threads_kit import _press_from_a_reader
 
 
 @pytest.fixture
@@ -21,16 +22,6 @@ def box(tmp_path):
     fake = FakeBox("box1", inputs=4, link=tmp_path / "box1").start()
     yield fake
     fake.stop()
-
-
-def _live_question(tmp_path):
-    app = make_app(tmp_path, show_file(tmp_path, buzzers=("box1:1", "box1:2", "box1:3"), serial_port="/dev/null"),
-                   devices=False)
-    open_question(app)
-    surface = pygame.Surface((1280, 720))
-    app.projector.render(surface, app.engine.state, app.clock.now())  # the first frame: idle work may begin
-    app.go_live()
-    return app, surface
 
 
 def test_a_press_during_idle_work_ends_it_and_its_frame_comes_next(tmp_path):
@@ -164,19 +155,6 @@ def test_the_buzz_flashes_give_way_to_a_press_a_strip_at_a_time(tmp_path, monkey
         app.close()
 
 
-class _ConsoleWindow:
-    """The operator's window, as the loop uses it (headless tests have none)."""
-
-    def __init__(self) -> None:
-        self.surface = pygame.Surface((1024, 600))
-
-    def get_surface(self) -> pygame.Surface:
-        return self.surface
-
-    def flip(self) -> None:
-        pass
-
-
 def test_a_press_while_the_projector_draws_is_drawn_before_the_console(tmp_path):
     """A box's press applied while the projector's frame is being drawn (that frame does not show it): the
     loop draws the projector again at once, with the press, and the console right after it, not between."""
@@ -277,7 +255,7 @@ def test_a_simple_box_press_is_timed_when_its_byte_came_not_when_the_shows_lock_
 
     from quizshow.config import SerialConfig
     from quizshow.inputs.serialbox import BoxDriver
-    from tests.test_serial import as_buzz, take
+    from tests.serial_kit import as_buzz, take
 
     master, slave = os.openpty()
     tty.setraw(slave)

@@ -11,7 +11,7 @@ from quizshow.app import ShowApp
 from quizshow.core import commands as c
 from quizshow.formats.svoyak import commands as sc
 from tests.conftest import svoyak_config
-from tests.test_w3_console_traps import frame, submit
+from tests.console_traps_kit import frame, submit
 
 SHOTS = os.environ.get("QUIZSHOW_SHOTS")
 

@@ -13,7 +13,7 @@ from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
 from quizshow.event_file import load_any
 from quizshow.yamlfile import Problems
-from tests.test_duel_display import duel_app
+from tests.duel_display_kit import duel_app
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = Path(os.environ.get("QUIZSHOW_SHOTS", "/nonexistent"))  # frames kept to LOOK at, when asked for
@@ -162,7 +162,7 @@ def test_the_console_names_a_4s_question_by_the_pack_number_the_projector_shows(
 def test_a_late_correction_shows_beside_the_in_time_answer_on_the_cursor_line_and_in_the_grid(tmp_path):
     """wp-18c: «Уран (планета)» sent in time counts; the later «Уран поздно» was in neither the grid nor the
     cursor line, so the operator never knew the team had tried to change it."""
-    from tests.test_written_display import SHOW_12, _app
+    from tests.written_display_kit import SHOW_12, _app
 
     app = _app(tmp_path, SHOW_12)
     try:

@@ -10,8 +10,8 @@ import pygame
 import pytest
 
 from quizshow.core.actions import Call
-from tests.test_w3_join import svoyak_app
-from tests.test_w25_written_answers import make_app
+from tests.join_kit import svoyak_app
+from tests.written_phones_kit import make_app
 
 OUT = Path(os.environ.get("QUIZSHOW_SHOTS", "/nonexistent"))  # frames kept to LOOK at, when asked for
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from quizshow.core import commands as c
-from tests.test_w24_layers import SIZE, at, demo_question, projector, theme  # noqa: F401 - the fixture
+from tests.layers_kit import SIZE, at, demo_question, projector, theme  # noqa: F401 - the fixture
 
 
 def _brightness(surface: pygame.Surface, rect: pygame.Rect) -> float:

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from quizshow.core import commands as c
-from tests.test_w3_phones_browser import chromium, seat_page
-from tests.test_w25_written_answers import make_app, written_show
+from tests.browser_kit import chromium
+from tests.phone_browser_kit import seat_page
+from tests.written_phones_kit import make_app, written_show
 
 
 def left_text(page) -> str:
@@ -60,7 +61,7 @@ def test_the_phone_counts_the_halls_minute_then_the_hand_in_seconds_by_name(tmp_
 @pytest.mark.slow
 def test_a_svoyak_contestants_phone_says_player_not_team_and_a_written_teams_still_says_team(tmp_path):
     """ph2-ph-05-end, ph2-ph-03-q: «Своя игра»'s solo players read «КОМАНДА 1» and «Ответ команды…»."""
-    from tests.test_w3_join import svoyak_app
+    from tests.join_kit import svoyak_app
 
     shots = Path(os.environ.get("PHONE_SHOTS", tmp_path))
     made: list = []

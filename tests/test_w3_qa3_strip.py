@@ -14,7 +14,7 @@ from quizshow.display.svoyak.scenes import strip_rect
 from quizshow.display.text import TextCache
 from quizshow.display.theme import load_theme
 from tests.conftest import svoyak_config
-from tests.test_tv import _projector, _walk_to
+from tests.tv_walk_kit import _projector, _walk_to
 
 SHOTS = os.environ.get("QUIZSHOW_SHOTS")
 CLUB = ["Совы", "Кактус", "Тёмные лошадки", "Кот Шрёдингера", "Ледокол"]

@@ -13,28 +13,8 @@ from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
 from quizshow.formats.svoyak import commands as sc
 from tests.conftest import svoyak_config
-from tests.test_w3_console_traps import frame, submit, svoyak_at_the_stakes
-
-SHOTS = os.environ.get("QUIZSHOW_SHOTS")
-
-
-def _texts(app: ShowApp) -> list[str]:
-    """Every text the console draws in one frame."""
-    texts: list[str] = []
-    fit = app.console.text.fit
-
-    def spy(text, *args, **kwargs):
-        texts.append(text)
-        return fit(text, *args, **kwargs)
-
-    app.console.text.fit = spy  # type: ignore[method-assign]
-    try:
-        surface = frame(app)
-    finally:
-        app.console.text.fit = fit  # type: ignore[method-assign]
-    if SHOTS:
-        pygame.image.save(surface, os.path.join(SHOTS, f"qa3-svoyak-{app.engine.state.phase}.png"))
-    return texts
+from tests.console_traps_kit import frame, submit, svoyak_at_the_stakes
+from tests.svoyak_final_kit import SHOTS, _texts
 
 
 def test_a_final_theme_removed_is_journalled_and_undone_by_its_name(tmp_path):
@@ -78,7 +58,7 @@ def _tabbed(phase: str) -> tuple[set[int], object]:
     card), and the game's state there."""
     from quizshow.display.svoyak.common import chooser_strip, strip_rect
     from quizshow.display.theme import load_theme
-    from tests.test_tv import HD, _projector, _walk_to
+    from tests.tv_walk_kit import HD, _projector, _walk_to
 
     engine = _walk_to(phase)
     frame = _projector(engine, load_theme(svoyak_config().theme)).frame(engine.state, 1.0, HD)
@@ -110,7 +90,7 @@ def _teams_at_the_sponsor():
     from quizshow.assemble import make_format
     from quizshow.core.engine import Engine
     from tests.conftest import ROOT
-    from tests.test_svoyak_display import play_walk
+    from tests.svoyak_display_kit import play_walk
 
     engine = Engine(make_format(svoyak_config(ROOT / "shows" / "svoyak-teams.yaml")), 7)
     for _ in play_walk(engine, until="sponsor"):
@@ -122,7 +102,7 @@ def _teams_at_the_sponsor():
 def test_the_sponsor_card_names_a_team_so_the_verb_agrees_with_any_name():
     from quizshow.display.text import TextCache
     from quizshow.display.theme import load_theme
-    from tests.test_tv import HD, _projector
+    from tests.tv_walk_kit import HD, _projector
 
     engine = _teams_at_the_sponsor()
     team = engine.state.teams[engine.state.fmt.solo].name
@@ -203,7 +183,7 @@ def test_the_stake_rows_dots_sit_on_their_names_line(tmp_path):
 
 
 def test_the_auction_rows_dots_sit_on_their_names_line(tmp_path):
-    from tests.test_svoyak_display import walk
+    from tests.svoyak_display_kit import walk
 
     app = ShowApp(svoyak_config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
     try:

@@ -4,7 +4,7 @@ melee's table words («Стол ответил верно: » with no one), whic
 from __future__ import annotations
 
 from quizshow.core import commands as c
-from tests.test_w3_tournament_day import after_the_draw, day_app, journal, submit
+from tests.tournament_day_kit import after_the_draw, day_app, journal, submit
 from tests.tournament_kit import SEED001
 
 
@@ -44,7 +44,7 @@ def test_an_amount_typed_before_all_in_does_not_stand_as_the_next_stake(tmp_path
     from quizshow.core.actions import Call
     from quizshow.formats.svoyak import commands as sc
     from tests.conftest import ROOT
-    from tests.test_w3_svoyak_qa import app_of, cell_of, to_board
+    from tests.svoyak_console_kit import app_of, cell_of, to_board
 
     app = app_of(ROOT / "shows" / "svoyak.yaml", tmp_path)
     try:
@@ -65,7 +65,7 @@ def test_an_amount_typed_before_all_in_does_not_stand_as_the_next_stake(tmp_path
 def test_a_tournaments_melee_names_its_tables_in_help_and_lists_no_amount_keys_while_digits_buzz(tmp_path):
     """QA: inside seed 001's melee the devices line said «кнопки 1–2» and F1 offered «Счёт между матчами 0–9»
     while the digits were the tables' buttons."""
-    from tests.test_w3_tournament_day import drawn
+    from tests.tournament_day_kit import drawn
 
     app = day_app(tmp_path, SEED001)
     try:
@@ -87,9 +87,9 @@ def test_the_match_result_puts_the_winners_number_first_under_the_winners_name()
     from quizshow.display.projector import Projector
     from quizshow.display.theme import load_theme
     from quizshow.i18n import number
+    from tests.brainring_display_kit import config, engine, walk
     from tests.conftest import views_of
-    from tests.test_brainring_display import config, engine, walk
-    from tests.test_display import RecordingText
+    from tests.display_kit import RecordingText
 
     e = engine()
     text = RecordingText(load_theme(config().theme).fonts)
@@ -130,8 +130,8 @@ def test_the_appeals_one_budget_is_counted_once_on_the_teams_line_not_on_both_bu
     """QA: one accepted appeal turned both buttons to «принята 1/2» and «отклонена 1/2», which read as one
     appeal rejected too."""
     from quizshow.core.actions import Call
-    from tests.test_brainring_display import _app
-    from tests.test_w3_tournament_day import drawn
+    from tests.brainring_display_kit import _app
+    from tests.tournament_day_kit import drawn
 
     app = _app(tmp_path)
     try:
@@ -151,7 +151,7 @@ def test_the_tally_buttons_of_the_hall_teams_stay_inside_the_match_panel(tmp_pat
     import pygame
 
     from quizshow.display.console_ui import PanelUI
-    from tests.test_w3_tournament_day import seed001_after_the_draw
+    from tests.tournament_day_kit import seed001_after_the_draw
 
     app = seed001_after_the_draw(tmp_path)
     buttons: list[tuple[str, pygame.Rect]] = []
@@ -186,7 +186,7 @@ def test_svoyak_title_next_starts_the_first_round_not_the_next():
 
 def test_a_match_with_no_hall_teams_draws_no_empty_tally_heading(tmp_path):
     """QA: seed 004's matches (two teams) showed «КОМАНДА ЗА СТОЛОМ» over nothing."""
-    from tests.test_w3_tournament_day import after_the_draw, drawn
+    from tests.tournament_day_kit import after_the_draw, drawn
 
     app = after_the_draw(tmp_path)
     try:

@@ -14,9 +14,10 @@ from quizshow.display.projector import Projector
 from quizshow.display.scenes.widgets import banner_rect
 from quizshow.display.theme import load_theme
 from quizshow.formats.brainring.spec import SPEC
+from tests.brainring_display_kit import BRAINRING_SHOW, engine
 from tests.conftest import ok, svoyak_config, views_of
-from tests.test_brainring_display import BRAINRING_SHOW, engine
-from tests.test_display import RecordingText
+from tests.display_kit import RecordingText
+from tests.ring_console_kit import _ring_app
 
 i18n.add_phrases(SPEC.phrases)
 SHOTS = os.environ.get("QUIZSHOW_SHOTS")  # a folder: the pictures the tests look at are saved there
@@ -77,13 +78,6 @@ def test_time_over_banner_shows_on_the_projector_before_the_answer_card(theme):
 
 
 # --- item 4: Next held just after a press says it in the locale's numbers, by what Next would do --------------
-
-
-def _ring_app(tmp_path, show: str = "brainring.yaml"):
-    from quizshow.app import ShowApp
-
-    return ShowApp(svoyak_config(BRAINRING_SHOW.parent / show), journal_path=tmp_path / "j.jsonl", fresh=True,
-                   sound=False, seed=9)
 
 
 def _prompt(app) -> str | None:

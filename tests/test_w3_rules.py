@@ -163,9 +163,9 @@ def _removed_by_penalties(size=(1920, 1080)):
 
     from quizshow.display.projector import Projector
     from quizshow.display.theme import load_theme
+    from tests.brainring_display_kit import config, engine
     from tests.conftest import views_of
-    from tests.test_brainring_display import config, engine
-    from tests.test_display import RecordingText
+    from tests.display_kit import RecordingText
 
     e = engine()
     theme = load_theme(config().theme)
@@ -306,7 +306,7 @@ def _render(e, size=(1920, 1080), now=5.0, events=()):
     from quizshow.display.projector import Projector
     from quizshow.display.theme import load_theme
     from tests.conftest import views_of
-    from tests.test_display import RecordingText
+    from tests.display_kit import RecordingText
 
     i18n.add_phrases(registry.spec("tournament").phrases)
     theme = load_theme(tk.config(tk.SEED004).theme)

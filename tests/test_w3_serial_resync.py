@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 
 from quizshow.inputs import qbx
-from tests.test_serial import rig, take, wait_for  # noqa: F401 - the fixture: a FakeBox and its driver
+from tests.serial_kit import rig, take, wait_for  # noqa: F401 - the fixture: a FakeBox and its driver
 
 
 def press_line(box, number: int) -> str:

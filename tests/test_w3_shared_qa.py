@@ -11,8 +11,8 @@ import pygame
 from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
 from tests.conftest import ROOT, demo_config
-from tests.test_w3_console_traps import frame, next_line
-from tests.test_written_display import config as written_config
+from tests.console_traps_kit import frame, next_line
+from tests.written_display_kit import config as written_config
 
 SHOW_12 = ROOT / "shows" / "written.yaml"
 
@@ -101,7 +101,7 @@ def test_far_undo_question_agrees_its_verb_with_the_number_of_steps():
 def test_far_undo_back_to_a_board_names_the_round_of_that_board(tmp_path):
     from quizshow.formats.svoyak import commands as sc
     from tests.conftest import svoyak_config
-    from tests.test_w3_undo import prompt
+    from tests.undo_kit import prompt
 
     app = ShowApp(svoyak_config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
     e, at = app.engine, 1.0
@@ -209,7 +209,7 @@ def test_demo_round_two_opens_with_its_title_card_on_the_projector(tmp_path):
     from quizshow.display.projector import Projector
     from quizshow.display.theme import load_theme
     from tests.conftest import views_of
-    from tests.test_display import RecordingText
+    from tests.display_kit import RecordingText
 
     theme = load_theme(demo_config().theme)
     app = demo_app(tmp_path)
@@ -283,7 +283,7 @@ def test_written_grid_key_hint_is_drawn_whole(tmp_path):
 
 
 def test_team_names_are_whole_in_the_written_team_lists(tmp_path):
-    from tests.test_written_display import SHOW_40
+    from tests.written_display_kit import SHOW_40
 
     app = written_app(tmp_path)  # 12 teams: one column holds them all
     app.key(pygame.K_PAGEDOWN, 0, 1.0)

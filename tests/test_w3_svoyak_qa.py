@@ -13,9 +13,9 @@ import pytest
 from quizshow.app import ShowApp
 from quizshow.core import commands as c
 from quizshow.core.actions import Call
-from quizshow.event_file import load_any
 from quizshow.formats.svoyak import commands as sc
 from quizshow.yamlfile import Problems
+from tests.svoyak_console_kit import app_of, cell_of, to_board
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = os.environ.get("QUIZSHOW_SHOTS")  # a folder: the pictures the tests look at are saved there
@@ -29,13 +29,6 @@ def _cache(tmp_path, monkeypatch):
 def _shot(surface: pygame.Surface, name: str) -> None:
     if SHOTS:
         pygame.image.save(surface, os.path.join(SHOTS, f"{name}.png"))
-
-
-def app_of(path: Path, tmp_path: Path) -> ShowApp:
-    problems = Problems()
-    config = load_any(path, problems)
-    assert config is not None and not problems.errors, problems.items
-    return ShowApp(config, journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
 
 
 def console_texts(app: ShowApp, at: float | None = None) -> list[str]:
@@ -55,18 +48,6 @@ def console_texts(app: ShowApp, at: float | None = None) -> list[str]:
     finally:
         app.console.text.fit = original  # type: ignore[method-assign]
     return texts
-
-
-def to_board(app: ShowApp, chooser: int = 0) -> None:
-    assert app.submit(c.Go(at=1.0)).accepted
-    if app.engine.state.fmt.chooser != chooser:
-        assert app.submit(sc.PickTeam(at=1.5, team=chooser)).accepted
-    assert app.submit(c.Go(at=2.0)).accepted
-
-
-def cell_of(app: ShowApp, kind: str) -> tuple[int, int]:
-    rnd = app.format.game.rounds[app.engine.state.fmt.round]
-    return next(cell for cell in sorted(rnd.cells) if rnd.question(cell).type == kind)
 
 
 # --- item 1: the cat's value and «ва-банк» are journalled as what they were ---------------------------------
@@ -202,7 +183,7 @@ def test_final_reveal_frames_the_finalist_in_gold_not_her_team_colour():
     from quizshow.display.svoyak.final import FinalRevealScene
     from quizshow.display.theme import load_theme
     from tests.conftest import svoyak_config, svoyak_engine, views_of
-    from tests.test_svoyak_display import play_walk
+    from tests.svoyak_display_kit import play_walk
 
     theme = load_theme(svoyak_config().theme)
     engine = svoyak_engine()
@@ -255,7 +236,7 @@ def test_a_web_question_says_on_air_only_what_the_hall_may_see_and_its_long_answ
     from quizshow.display.scenes import widgets
     from quizshow.display.theme import load_theme
     from tests.conftest import views_of
-    from tests.test_display import RecordingText
+    from tests.display_kit import RecordingText
 
     app = siq_app(tmp_path)
     try:
@@ -311,7 +292,7 @@ def test_a_twelve_column_board_shows_its_values_large_enough_for_the_hall(tmp_pa
     from quizshow.display.theme import load_theme
     from quizshow.i18n import number
     from tests.conftest import views_of
-    from tests.test_display import RecordingText
+    from tests.display_kit import RecordingText
 
     app = siq_app(tmp_path)
     try:
@@ -442,7 +423,7 @@ def test_wrong_answer_banner_stands_above_the_score_strip_so_the_new_minus_shows
     from quizshow.display.scenes import widgets
     from quizshow.display.theme import load_theme
     from tests.conftest import svoyak_config, svoyak_engine, views_of
-    from tests.test_svoyak_display import play_walk
+    from tests.svoyak_display_kit import play_walk
 
     theme = load_theme(svoyak_config().theme)
     engine = svoyak_engine()
@@ -495,8 +476,8 @@ def test_the_chooser_label_on_the_projector_is_readable_from_the_back_of_a_hall(
     from quizshow.display.projector import Projector
     from quizshow.display.theme import load_theme
     from tests.conftest import svoyak_config, svoyak_engine, views_of
-    from tests.test_display import RecordingText
-    from tests.test_svoyak_display import play_walk
+    from tests.display_kit import RecordingText
+    from tests.svoyak_display_kit import play_walk
 
     theme = load_theme(svoyak_config().theme)
     engine = svoyak_engine()

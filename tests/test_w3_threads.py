@@ -6,9 +6,9 @@ from __future__ import annotations
 import threading
 
 from quizshow.app import Action
-from quizshow.inputs.messages import BoxPress
 from quizshow.outputs.sound import PLAYED_KEPT, SoundCues
-from tests.test_hardware import make_app, open_question, show_file
+from tests.hardware_kit import make_app, open_question, show_file
+from tests.threads_kit import _press_from_a_reader
 
 
 def _record_threads(obj, name: str) -> list[int]:
@@ -21,15 +21,6 @@ def _record_threads(obj, name: str) -> list[int]:
 
     setattr(obj, name, recording)
     return threads
-
-
-def _press_from_a_reader(app, button: int) -> None:
-    """A box input delivered as a box's reader thread delivers it (the feed is live: that thread applies it
-    under the runtime's lock). The real pty path of a box is tested in test_serial and test_hardware."""
-    at = app.now()
-    reader = threading.Thread(target=app.deliver, args=(BoxPress("box1", button, at, at),), name="box1-reader")
-    reader.start()
-    reader.join(30)
 
 
 def test_a_box_press_plays_its_cue_on_the_window_thread_not_the_reader(tmp_path):

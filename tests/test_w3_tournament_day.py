@@ -3,8 +3,6 @@ typing a score, the confirm prompts, the undo button, the journal, the projector
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
 import pytest
 
@@ -14,39 +12,10 @@ from quizshow.core import commands as c
 from quizshow.event import day as D
 from quizshow.formats.tournament import model as m
 from tests.conftest import click, notices
+from tests.tournament_day_kit import after_the_draw, day_app, drawn, journal, seed001_after_the_draw, submit
 from tests.tournament_kit import SEED001, SEED004, config
 
 DIGITS = {"0": pygame.K_0, "1": pygame.K_1, "2": pygame.K_2, "3": pygame.K_3, "4": pygame.K_4}
-
-
-def day_app(tmp_path: Path, path: Path = SEED004) -> ShowApp:
-    return ShowApp(config(path), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
-
-
-def submit(app: ShowApp, cmd: c.Command) -> None:
-    out = app.submit(cmd)
-    assert out.accepted, (cmd, out.refused)
-
-
-def drawn(app: ShowApp) -> list[str]:
-    """Every text the console draws in one frame."""
-    texts: list[str] = []
-    fit = app.console.text.fit
-    app.console.text.fit = lambda text, *a, **k: (texts.append(text), fit(text, *a, **k))[1]
-    try:
-        app.pump_views()
-        app.console.render(pygame.Surface((1280, 800)), 50.0, app.status)
-    finally:
-        app.console.text.fit = fit
-    return texts
-
-
-def after_the_draw(tmp_path: Path) -> ShowApp:
-    """Seed 004 with its twelve numbers drawn: the group stage's schedule on the console."""
-    app = day_app(tmp_path)
-    for k in range(12):
-        submit(app, c.Go(at=1 + k * 0.1))
-    return app
 
 
 def pair(app: ShowApp, fixture: str) -> tuple[str, str]:
@@ -85,18 +54,6 @@ def test_enter_without_a_typed_score_is_refused_with_a_clear_word(tmp_path):
         assert any("Сначала наберите счёт" in n.text for n in notices(app))
     finally:
         app.close()
-
-
-def seed001_after_the_draw(tmp_path: Path) -> ShowApp:
-    """Seed 001 with the melee entered by hand, the opponent picked and every number drawn."""
-    app = day_app(tmp_path, SEED001)
-    submit(app, m.Enter(at=1, fixture="M0", order="3,1,2"))
-    submit(app, m.Pick(at=2, team=5))
-    at = 3.0
-    while D.draw_stage(app.runtime.state.fmt.day) == "lot":
-        submit(app, c.Go(at=at))
-        at += 0.1
-    return app
 
 
 def test_a_seed001_qualifying_result_is_typed_and_recorded(tmp_path):
@@ -202,11 +159,6 @@ def test_ctrl_z_after_a_typed_result_asks_then_takes_it_back(tmp_path):
 # --- 4. the day's journal says what happened ---------------------------------------------------------------
 
 
-def journal(app: ShowApp) -> list[str]:
-    app.pump_views()
-    return [line[1] for line in app.console.journal]
-
-
 def test_the_draw_steps_say_which_number_went_to_whom(tmp_path):
     app = day_app(tmp_path)
     try:
@@ -252,7 +204,7 @@ def projected_texts(engine, language: str = "ru") -> list[str]:
     from quizshow.display.projector import Projector
     from quizshow.display.theme import load_theme
     from tests.conftest import views_of
-    from tests.test_display import RecordingText
+    from tests.display_kit import RecordingText
 
     i18n.add_phrases(registry.spec("tournament").phrases)
     theme = load_theme(config(SEED004).theme)
@@ -332,8 +284,8 @@ def group_tables(results, size=(1280, 720)):
     from quizshow.display.projector import Projector
     from quizshow.display.theme import load_theme
     from tests.conftest import views_of
+    from tests.display_kit import RecordingText
     from tests.event_kit import play as play_pair
-    from tests.test_display import RecordingText
     from tests.tournament_kit import tournament
 
     i18n.add_phrases(registry.spec("tournament").phrases)

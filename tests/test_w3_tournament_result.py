@@ -9,7 +9,7 @@ from pythonosc.osc_message import OscMessage
 
 from quizshow.event import day as D
 from quizshow.outputs.osc_out import message
-from tests.test_tournament_osc import PASSCODE, app  # noqa: F401 - the fixture: a tournament day on port 0
+from tests.tournament_osc_kit import PASSCODE, app  # noqa: F401 - the fixture: a tournament day on port 0
 
 
 def report(to, *args: object) -> tuple[int, str]:

@@ -12,7 +12,7 @@ from quizshow.display.projector import Projector
 from quizshow.display.theme import load_theme
 from quizshow.formats.brainring import commands as bc
 from tests.conftest import views_of
-from tests.test_w28_memory import screens
+from tests.memory_kit import screens
 
 SIZE = (640, 360)  # the layers' logic is the same at any size: small is quick
 
@@ -34,7 +34,7 @@ def test_brainring_ready_first_frame_allocates_no_full_screen_surface():
     picture on screen's layer, Next's and a press's, three full screens. The «ready» transition's first frame
     composes its layer on the surface of one prepared for what might have come next, not on a fourth
     surface (which took 20 ms at 4K); the transition runs and the picture settles."""
-    from tests import test_brainring_display as ring
+    from tests import brainring_display_kit as ring
 
     engine = ring.engine()
     shown = Projector(engine.format, load_theme(ring.config().theme), "Брейн-ринг", "ru",

@@ -232,7 +232,7 @@ def test_a_followers_no_link_badge_goes_when_the_link_is_back_under_a_settled_ov
 def test_the_phones_join_codes_over_a_score_overlay_show_whole_and_ask_for_no_frames():
     """S on, then the phones' join codes cover the show (and its overlay): their picture is drawn whole (no
     hole where the card would be) and, once settled, the window is asked for no frame at all."""
-    from tests.test_w24_layers import board
+    from tests.layers_kit import board
 
     engine, shown, surface = demo()
     now = play(engine, shown, surface, [c.ViewScores(at=1.0, on=True)], frames=60)

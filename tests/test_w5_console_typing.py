@@ -11,8 +11,8 @@ import pygame
 
 from quizshow.app import Action
 from quizshow.core import commands as c
+from tests.duel_display_kit import duel_app
 from tests.duel_kit import ALPHA, GREEN
-from tests.test_duel_display import duel_app
 
 OUT = os.environ.get("QS_SHOTS")
 

@@ -12,7 +12,7 @@ from quizshow.display.duel import scene as duel_scene
 from quizshow.display.projector import Projector
 from quizshow.display.theme import load_theme
 from tests.conftest import views_of
-from tests.test_w28_memory import pixels
+from tests.memory_kit import pixels
 
 UHD = (3840, 2160)
 FRAMES = 3  # a scene's frames in the walk: its first (a press's, a verdict's) and two after
@@ -29,7 +29,8 @@ def table_bytes(projector: Projector, state, size: tuple[int, int]) -> int:
 def walked_at_4k():
     """The duel's whole walk at 3840×2160 with the app's idle time before each of the host's presses: (the
     projector, the engine, the kept tables' bytes after each scene, the tables a frame made again)."""
-    from tests.test_duel_display import config, mockup_walk, show_engine
+    from tests.duel_display_kit import mockup_walk, show_engine
+    from tests.duel_kit import config
 
     engine = show_engine()
     shown = Projector(engine.format, load_theme(config().theme), "Дуэль", "ru", views=views_of(engine.format))
@@ -94,8 +95,8 @@ def test_the_first_frame_after_any_press_at_4k_makes_no_table_with_the_tables_bo
     """At 3840×2160 (the budget holds 20-27 tables there, not the 45-60 a 1280×720 screen's does) the frame after
     any player's press makes no table picture: idle time's were kept."""
     from quizshow.core import commands as c
-    from tests.test_duel_display import config
-    from tests.test_w28_first_frames import duel_at_reading
+    from tests.duel_kit import config
+    from tests.first_frames_kit import duel_at_reading
 
     engine, shown = duel_at_reading(load_theme(config().theme))
     surface = pygame.Surface(UHD)
@@ -120,8 +121,8 @@ def test_a_duel_tables_picture_is_tight_to_the_table_and_its_glow(size):
     tight). Now only the gold glow's reach is kept (asked, chooser), and a numberless live table's margin
     (a leaving table is that picture scaled: its motion's pixels stay); the others are the table's size.
     Blitted where `tile_at` says, each covers the table with nothing outside it but the glow."""
-    from tests.test_duel_display import config
-    from tests.test_w28_first_frames import duel_at_reading
+    from tests.duel_kit import config
+    from tests.first_frames_kit import duel_at_reading
 
     engine, shown = duel_at_reading(load_theme(config().theme))
     frame = shown.frame(engine.state, 1.0, size)
@@ -139,7 +140,8 @@ def test_a_duel_tables_picture_is_tight_to_the_table_and_its_glow(size):
 def test_the_duels_pictures_are_the_same_with_its_tables_drawn_tight(monkeypatch):
     """Every scene of the duel's walk (the tables live, asked, chooser and candidates, out, the result): a
     fresh projector draws the same pixels with the tight tables as with every table given its old margin."""
-    from tests.test_duel_display import config, mockup_walk, show_engine
+    from tests.duel_display_kit import mockup_walk, show_engine
+    from tests.duel_kit import config
 
     engine = show_engine()
     theme = load_theme(config().theme)

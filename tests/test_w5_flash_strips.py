@@ -8,7 +8,7 @@ import pygame
 
 from quizshow.core.effects import Event, EventKind
 from quizshow.display.motion import overlays
-from tests.test_hardware import make_app, open_question, show_file
+from tests.hardware_kit import make_app, open_question, show_file
 
 
 def test_a_fading_flash_makes_its_pieces_once_a_frame_not_once_a_strip(tmp_path, monkeypatch):

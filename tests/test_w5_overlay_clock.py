@@ -11,7 +11,8 @@ from quizshow.core import commands as c
 from quizshow.display.projector import Projector
 from quizshow.display.theme import load_theme
 from tests.conftest import views_of
-from tests.test_duel_display import config, mockup_walk, show_engine
+from tests.duel_display_kit import mockup_walk, show_engine
+from tests.duel_kit import config
 
 SIZE = (1280, 720)
 

@@ -22,7 +22,7 @@ from bench.frames import DEMO_SCENES
 from quizshow.display.projector import Projector
 from quizshow.display.theme import load_theme
 from tests.conftest import demo_config, demo_engine, views_of
-from tests.test_w28_memory import pixels, screens
+from tests.memory_kit import pixels, screens
 
 SIZE = (960, 540)  # the layers' and the cards' logic is the same at any size (budgets scale with it)
 FRAMES = 3  # frames of each scene after its presses, as bench/memory.py draws (40 there)

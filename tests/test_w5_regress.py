@@ -14,7 +14,7 @@ from quizshow.display import paint
 from quizshow.display.scenes.base import Scene
 from quizshow.display.scenes.cards import StandingsCard
 from quizshow.display.text import TextCache
-from tests.test_w28_lean import UHD, walk
+from tests.lean_kit import UHD, walk
 
 FINAL = ("final_themes", "final_stakes", "final_question", "final_reveal", "final_answer")
 

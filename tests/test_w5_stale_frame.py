@@ -13,9 +13,9 @@ import pygame
 
 from quizshow.core import commands as c
 from quizshow.display.projector import Projector
-from tests.test_hardware import make_app, open_question, show_file
-from tests.test_w3_press_path import _ConsoleWindow
-from tests.test_w3_threads import _press_from_a_reader
+from tests.hardware_kit import make_app, open_question, show_file
+from tests.press_path_kit import _ConsoleWindow
+from tests.threads_kit import _press_from_a_reader
 
 SIZE = (640, 360)
 SETTLED = 30.0  # seconds on: entrances, flashes and count-ups are over

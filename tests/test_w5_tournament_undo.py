@@ -11,7 +11,7 @@ from pathlib import Path
 
 from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
-from tests.test_w3_tournament_day import drawn, journal
+from tests.tournament_day_kit import drawn, journal
 from tests.tournament_kit import SEED001, config
 
 

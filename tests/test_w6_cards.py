@@ -6,8 +6,6 @@ calls, stripes and gaps measured in pixels."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pygame
 
@@ -17,31 +15,11 @@ from quizshow.display.scenes import widgets
 from quizshow.display.scenes.cards import StandingsCard
 from quizshow.display.theme import load_theme
 from quizshow.formats.svoyak import commands as sc
+from tests.cards_kit import _fitted, _projector, ring_answering
 from tests.conftest import demo_config, demo_engine, svoyak_config, svoyak_engine, views_of
 
 SHOTS = os.environ.get("QUIZSHOW_SHOTS")  # a folder: the pictures the tests look at are saved there
 HD = (1920, 1080)
-
-
-def _projector(engine, config, title: str = "Демо") -> Projector:
-    return Projector(engine.format, load_theme(config.theme), title, "ru", views=views_of(engine.format))
-
-
-@contextmanager
-def _fitted(shown: Projector) -> Iterator[list[str]]:
-    """The texts the projector's text cache is asked to fit meanwhile."""
-    texts: list[str] = []
-    fit = shown.text.fit
-
-    def spy(words, *args, **kwargs):
-        texts.append(words)
-        return fit(words, *args, **kwargs)
-
-    shown.text.fit = spy  # type: ignore[method-assign]
-    try:
-        yield texts
-    finally:
-        del shown.text.fit
 
 
 def _shot(surface: pygame.Surface, name: str) -> None:
@@ -238,23 +216,6 @@ def _ink_gaps(surface: pygame.Surface, box: pygame.Rect) -> list[int]:
         else:
             run += 1
     return gaps
-
-
-def ring_answering():
-    """«Брейн-ринг» (shows/brainring.yaml) with the clock running and the first team's captain answering:
-    (the engine, the show's config)."""
-    from quizshow.assemble import make_format
-    from quizshow.core.engine import Engine
-    from tests.conftest import ROOT
-
-    config = svoyak_config(ROOT / "shows" / "brainring.yaml")
-    engine = Engine(make_format(config), 3)
-    at = 1.0
-    while engine.state.phase != "clock":
-        assert engine.dispatch(c.Go(at=at)).accepted
-        at += 0.1
-    assert engine.dispatch(c.Buzz(at=at, team=0, source_time=at)).accepted
-    return engine, config
 
 
 def test_brainring_answering_line_sets_the_name_apart_from_the_colon_by_the_design_gap():

@@ -11,7 +11,7 @@ import pytest
 
 from quizshow.inputs.messages import BoxPress
 from quizshow.runtime.collector import YOUNG
-from tests.test_w3_press_path import _live_question
+from tests.press_path_kit import _live_question
 
 
 @pytest.fixture

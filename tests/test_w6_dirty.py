@@ -15,12 +15,12 @@ from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.display.projector import Projector
 from quizshow.display.theme import load_theme
-from tests import test_written_display as written
+from tests import written_display_kit as written
 from tests.conftest import svoyak_config, svoyak_engine, views_of
+from tests.duel_display_kit import mockup_walk
+from tests.duel_display_kit import show_engine as duel_engine
 from tests.duel_kit import config as duel_config
-from tests.test_duel_display import mockup_walk
-from tests.test_duel_display import show_engine as duel_engine
-from tests.test_svoyak_display import walk as svoyak_walk
+from tests.svoyak_display_kit import walk as svoyak_walk
 
 SIZE = (1280, 720)
 
@@ -168,7 +168,7 @@ def test_the_window_loop_draws_the_frame_after_its_window_was_exposed_whole(tmp_
     from argparse import Namespace
 
     from quizshow.display.windows import Windows
-    from tests.test_hardware import make_app, open_question, show_file
+    from tests.hardware_kit import make_app, open_question, show_file
 
     app = make_app(tmp_path, show_file(tmp_path), devices=False)
     windows = Windows(Namespace(size=SIZE), "test", headless=True)
@@ -253,7 +253,7 @@ def test_written_result_rows_blitted_by_their_inked_parts_are_the_same_as_whole(
     """A row's picture is blitted by the parts that hold a pixel (a clear pixel blended changes nothing): over
     a picture with every channel varying, the same pixels as the whole row blitted."""
     from quizshow.display.written.results import ResultsScene
-    from tests.test_w28_steady import a_picture
+    from tests.steady_kit import a_picture
 
     twins = Twins(written.engine(), written.config())
     walk_to(twins, written.walk(), "results table (re-ordering)")

@@ -8,7 +8,7 @@ from pathlib import Path
 from quizshow.core import commands as c
 from quizshow.event import day as D
 from quizshow.formats.tournament import model as m
-from tests.test_w3_tournament_day import day_app, drawn, journal, seed001_after_the_draw, submit
+from tests.tournament_day_kit import day_app, drawn, journal, seed001_after_the_draw, submit
 from tests.tournament_kit import SEED001
 
 # --- 1. a tournament's match code: the projector's «О1» on the console too ----------------------------------
@@ -66,7 +66,7 @@ def test_a_command_a_format_does_not_use_is_named_as_the_console_names_it_in_bot
 def duel_bout_over(tmp_path: Path):
     from quizshow.app import Action
     from quizshow.formats.duel import commands as dc
-    from tests.test_duel_display import duel_app
+    from tests.duel_display_kit import duel_app
 
     app = duel_app(tmp_path)
     app.action(Action("go", 1.0))
@@ -77,7 +77,7 @@ def duel_bout_over(tmp_path: Path):
 
 
 def test_after_the_bout_the_question_steps_are_not_offered(tmp_path):
-    from tests.test_duel_display import _buttons
+    from tests.duel_display_kit import _buttons
 
     app = duel_bout_over(tmp_path)
     try:
@@ -112,7 +112,7 @@ def test_after_the_bout_d_and_reread_are_refused_because_the_bout_is_over(tmp_pa
 
 
 def test_teams_that_left_the_tournaments_melee_are_dimmed_with_their_word_not_buttons(tmp_path):
-    from tests.test_duel_display import _buttons
+    from tests.duel_display_kit import _buttons
 
     app = day_app(tmp_path, SEED001)
     try:
@@ -157,8 +157,8 @@ def test_next_before_the_thinking_minimum_is_over_names_the_seconds_the_clock_sh
 
 def test_the_ring_offers_no_provisional_wrong_once_the_answer_is_shown(tmp_path):
     from quizshow.runtime.controls import Action
-    from tests.test_duel_display import _buttons
-    from tests.test_w3_ring_qa import _ring_app
+    from tests.duel_display_kit import _buttons
+    from tests.ring_console_kit import _ring_app
 
     app = _ring_app(tmp_path)
     try:
@@ -178,7 +178,7 @@ def test_the_ring_offers_no_provisional_wrong_once_the_answer_is_shown(tmp_path)
 
 def test_the_question_panel_labels_the_author_and_shows_a_comment_only_where_the_question_has_one(tmp_path):
     from quizshow.display.console import question_rows
-    from tests.test_duel_display import duel_app
+    from tests.duel_display_kit import duel_app
 
     app = duel_app(tmp_path)
     try:
@@ -217,7 +217,7 @@ def _melee_projected(tmp_path: Path):
     from quizshow.display.projector import Projector
     from quizshow.display.theme import load_theme
     from tests.conftest import ROOT, svoyak_config, views_of
-    from tests.test_w3_melee_qa import _app, _key
+    from tests.melee_console_kit import _app, _key
 
     app = _app(tmp_path)
     for at, key in ((1.0, pygame.K_RIGHT), (2.0, pygame.K_RIGHT), (3.0, pygame.K_2), (4.0, pygame.K_y)):
@@ -251,7 +251,7 @@ def test_the_melee_heading_is_in_one_case_and_after_question_n_reads_at_36_px(tm
 
 def test_the_answering_teams_gold_frame_runs_round_its_buttons_not_under_them(tmp_path):
     from quizshow.display.console_style import GOLD
-    from tests.test_duel_display import _buttons
+    from tests.duel_display_kit import _buttons
 
     app = day_app(tmp_path, SEED001)
     try:
@@ -289,7 +289,7 @@ def test_the_lit_schedule_button_after_the_melee_names_the_draw_as_next_does(tmp
     """The melee decided: ДАЛЕЕ said «Результат записан: к жеребьёвке» and the lit button «… к таблице» (QA 8):
     both name where Next goes."""
     from quizshow.core.actions import Call
-    from tests.test_w3_layout import ROOT, app_of
+    from tests.layout_kit import ROOT, app_of
 
     app = app_of(ROOT / "shows" / "tournament-001.yaml", tmp_path)
     try:

@@ -11,9 +11,9 @@ from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
 from quizshow.formats.svoyak import commands as sc
 from tests.conftest import svoyak_config
-from tests.test_w3_console_traps import svoyak_at_the_stakes
-from tests.test_w3_qa3_svoyak import _texts
-from tests.test_w5_svoyak_bid import NOMINAL, auction_opened, frame
+from tests.console_traps_kit import svoyak_at_the_stakes
+from tests.svoyak_bid_kit import NOMINAL, auction_opened, frame
+from tests.svoyak_final_kit import _texts
 
 
 def _offered(app: ShowApp, at: float, team: int) -> set[str]:
@@ -154,8 +154,8 @@ def test_a_sole_finalist_on_a_level_with_the_others_wins_and_next_and_the_card_s
     from quizshow.display.theme import load_theme
     from quizshow.formats.svoyak.spec import SPEC
     from quizshow.i18n import add_phrases, phrase
-    from tests.conftest import views_of
-    from tests.test_svoyak import final_engine, ok
+    from tests.conftest import ok, views_of
+    from tests.svoyak_rules_kit import final_engine
 
     add_phrases(SPEC.phrases)  # as the composition root does for the show it runs
     e = final_engine([0, 30, -10])  # only Борис plays the final
@@ -187,7 +187,7 @@ def test_a_sole_finalist_on_a_level_with_the_others_wins_and_next_and_the_card_s
 
 
 def test_a_sole_finalist_ahead_of_everyone_wins_with_no_word_added():
-    from tests.test_svoyak import final_engine, through_final
+    from tests.svoyak_rules_kit import final_engine, through_final
 
     e = final_engine([0, 30, -10])
     through_final(e, {1: 10}, {1: True})
@@ -213,7 +213,7 @@ def _settled(engine, at: float, size=(1920, 1080)):
 
 def test_the_wrong_answer_banner_stays_on_the_question_card_clear_of_the_clock_column():
     from quizshow.display.scenes import widgets
-    from tests.test_tv import _at, _walk_to
+    from tests.tv_walk_kit import _at, _walk_to
 
     engine = _walk_to("wrong")
     assert engine.state.banner is not None and engine.state.banner.text_key == "banner.wrong"

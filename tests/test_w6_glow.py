@@ -16,12 +16,12 @@ from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.display.projector import Projector
 from quizshow.display.theme import load_theme
-from tests import test_written_display as written
+from tests import written_display_kit as written
 from tests.conftest import svoyak_config, svoyak_engine, views_of
+from tests.duel_display_kit import mockup_walk
+from tests.duel_display_kit import show_engine as duel_engine
 from tests.duel_kit import config as duel_config
-from tests.test_duel_display import mockup_walk
-from tests.test_duel_display import show_engine as duel_engine
-from tests.test_svoyak_display import walk as svoyak_walk
+from tests.svoyak_display_kit import walk as svoyak_walk
 
 SIZE = (1280, 720)
 # Ticks a second compared with whole frames (a glow pulses over ~1 s; the loop stops drawing a still picture
@@ -142,7 +142,7 @@ def test_the_time_up_banner_over_the_shown_answer_leaves_the_score_strip_in_sigh
     for the banner's ~3 s); the answer is never covered either."""
     from dataclasses import replace
 
-    from tests.test_tv import _at, _walk_to
+    from tests.tv_walk_kit import _at, _walk_to
 
     engine = _walk_to("question")
     assert engine.format.rules["reveal_on_time_up"]
@@ -173,7 +173,7 @@ def test_brainring_after_a_right_answer_names_who_answered_in_the_past_for_any_n
     """«ВЕРНО» beside «Отвечает: Елена Волкова» read as if she were still answering: after the verdict the line
     reads «Ответил(а): Елена Волкова» (a name's gender is unknown: the house's «нажал(а)»); while she answers,
     «Отвечает: …» as before."""
-    from tests.test_w6_cards import _fitted, _projector, ring_answering
+    from tests.cards_kit import _fitted, _projector, ring_answering
 
     engine, config = ring_answering()
     at = engine.state.last_buzz_at or 1.0  # the press

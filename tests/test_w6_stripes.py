@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 
 from quizshow.display.svoyak.final import FinalStakesScene
+from tests.cards_kit import _projector
 from tests.conftest import svoyak_config, svoyak_engine
-from tests.test_w6_cards import _projector
 
 
 def _outside_the_top(surface: pygame.Surface, color: pygame.Color, card: pygame.Rect, height: int,

@@ -5,78 +5,21 @@ Each new line is read as the operator sees it: drawn whole on the console at 128
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
-
-import pygame
 
 from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
-from quizshow.display.console_words import describe, where_words
+from quizshow.display.console_words import where_words
 from quizshow.formats.brainring import commands as bc
 from quizshow.formats.svoyak import commands as sc
 from quizshow.runtime.startup import resumed_text
-from tests.conftest import ROOT, svoyak_config
+from tests.console_words_kit import _app, _drawn_whole, _in_english, _last, _ok
 from tests.duel_kit import ALPHA, RED
-
-SHOTS = os.environ.get("W6_SHOTS")  # a folder: each test's console saved there as a PNG to look at
-
-
-def _app(tmp_path: Path, show: str) -> ShowApp:
-    return ShowApp(svoyak_config(ROOT / "shows" / show), journal_path=tmp_path / "j.jsonl", fresh=True,
-                   sound=False, seed=9, web=False)
-
-
-def _ok(app: ShowApp, cmd: c.Command) -> None:
-    out = app.submit(cmd)
-    assert out.accepted, out.refused
-
-
-def _last(app: ShowApp) -> str:
-    return app.console.journal[-1][1]
-
-
-def _in_english(app: ShowApp) -> str:
-    """The last journal line in the English phrase table."""
-    entry = app.console._line_of[-1][0]
-    state = app.engine.state
-    return describe(entry, [t.name for t in state.teams], "en", app.spec.journal_words, app.format,
-                    [t.players for t in state.teams])
-
-
-def _drawn_whole(app: ShowApp, line: str, name: str) -> list[str]:
-    """Render the console at 1280×800: the journal's newest line `line` is laid out whole (not cut) and no
-    button label is cut. Returns every text drawn (the undo button's label among them)."""
-    app.pump_views()
-    text = app.console.text
-    layouts: list[tuple[str, bool]] = []
-    drawn: list[str] = []
-    layout, fit = text.layout, text.fit
-
-    def recording_layout(words: str, *args, **kwargs):
-        found = layout(words, *args, **kwargs)
-        layouts.append((words, found.cut))
-        return found
-
-    text.layout = recording_layout
-    text.fit = lambda words, *a, **k: (drawn.append(words), fit(words, *a, **k))[1]
-    surface = pygame.Surface((1280, 800))
-    try:
-        app.console.render(surface, 1.0, app.status, None)
-    finally:
-        del text.layout, text.fit
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        pygame.image.save(surface, str(Path(SHOTS) / f"{name}.png"))
-    assert any(line in words and not cut for words, cut in layouts), [w for w in layouts if line in w[0]]
-    assert app.console.ui is not None and not app.console.ui.cut, app.console.ui.cut
-    return drawn
-
 
 # --- 1. the duel: who chose and whom -----------------------------------------------------------------------
 
 def test_the_duels_choice_names_who_chose_and_who_leaves(tmp_path):
-    from tests.test_duel_display import duel_app
+    from tests.duel_display_kit import duel_app
 
     app = duel_app(tmp_path)
     try:
@@ -159,7 +102,7 @@ def test_a_regular_cell_is_still_journalled_with_its_value(tmp_path):
 
 def _svoyak_final(tmp_path: Path) -> ShowApp:
     """«Своя игра» with Анна 300, Борис 200, Вера 100, at the final's stakes."""
-    from tests.test_w3_console_traps import svoyak_at_the_stakes
+    from tests.console_traps_kit import svoyak_at_the_stakes
 
     return svoyak_at_the_stakes(tmp_path)
 
@@ -185,7 +128,7 @@ def test_the_final_is_never_called_round_3_on_the_console(tmp_path):
 
 
 def test_the_shootout_and_the_end_after_the_final_name_no_round(tmp_path):
-    from tests.test_w3_undo import svoyak_shootout_won
+    from tests.undo_kit import svoyak_shootout_won
 
     app = svoyak_shootout_won(tmp_path)
     try:

@@ -13,7 +13,7 @@ from quizshow.display.console_header import header_line
 from quizshow.display.console_words import where_words
 from quizshow.formats.svoyak import commands as sc
 from tests.conftest import ROOT, svoyak_config
-from tests.test_w6_words import _app, _drawn_whole, _in_english, _last, _ok
+from tests.console_words_kit import _app, _drawn_whole, _in_english, _last, _ok
 
 
 def _header(app: ShowApp) -> str:
@@ -125,7 +125,7 @@ def test_the_brainring_clock_running_out_after_a_wrong_answer_says_there_was_no_
 # --- 4. the duel: «бой 2» ------------------------------------------------------------------------------------
 
 def test_the_duels_next_bout_is_journalled_as_a_bout(tmp_path):
-    from tests.test_duel_display import duel_app
+    from tests.duel_display_kit import duel_app
 
     app = duel_app(tmp_path)
     try:
@@ -196,8 +196,8 @@ def test_the_written_results_and_podium_after_a_tie_break_name_no_question(tmp_p
 
     sys.path.insert(0, str(ROOT / "tests"))  # tests/test_written.py imports its kit by its bare name
     from quizshow.outputs.overlay.snapshot import where
-    from tests.test_written import _to_the_end
     from tests.written_kit import go, mark, play_question
+    from tests.written_rules_kit import _to_the_end
 
     app = _app(tmp_path, "written.yaml")
     try:
@@ -270,7 +270,7 @@ def test_the_sprint_header_after_a_question_says_its_answer_is_shown_not_before_
 # --- 7. «Своя игра»: the end after a shoot-out is the game's end -------------------------------------------------
 
 def test_the_end_after_a_shootout_reads_game_over_alone(tmp_path):
-    from tests.test_w3_undo import svoyak_shootout_won
+    from tests.undo_kit import svoyak_shootout_won
 
     app = svoyak_shootout_won(tmp_path)
     try:
@@ -307,8 +307,8 @@ def test_a_round_ended_early_is_named_in_the_journal_and_on_the_undo_button(tmp_
 # --- 8. the duel: a right answer names the opponent the rules removed -----------------------------------------
 
 def test_a_duel_right_answer_names_the_opponent_who_leaves_by_the_rules(tmp_path):
+    from tests.duel_display_kit import duel_app
     from tests.duel_kit import ALPHA, BETA, RED
-    from tests.test_duel_display import duel_app
 
     app = duel_app(tmp_path)
     try:

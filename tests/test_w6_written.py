@@ -10,7 +10,7 @@ from quizshow.display.projector import Projector
 from quizshow.display.written.results import MOVE_S, STAGGER_S
 from quizshow.formats.written import commands as wc
 from tests.conftest import views_of
-from tests.test_written_display import config, layout_for, played_tours
+from tests.written_display_kit import config, layout_for, played_tours
 
 SETTLE = MOVE_S + STAGGER_S * 40 + 0.5
 
@@ -151,7 +151,7 @@ def test_the_score_overlay_shows_the_tables_places_and_order_readably(theme, lan
     """w08s.png: «ПОЛОЖЕНИЕ · РАУНД 2», places 1..11 beside a table of «2–3», tied teams in another order,
     11 of 40 teams with no word of the rest, stopping mid-tie, names ~11 px at 1280×720."""
     from quizshow.core import commands as c
-    from tests.test_written_display import SizeRecorder
+    from tests.written_display_kit import SizeRecorder
 
     e, t = played_tours(2)
     e.dispatch(c.ViewScores(at=t, on=True))

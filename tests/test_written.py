@@ -7,11 +7,7 @@ import pytest
 from quizshow.core import commands as c
 from quizshow.formats.written import commands as wc
 from tests.written_kit import engine, go, mark, pack, play_question
-
-
-def start(e, at=0.0):
-    go(e, at)  # the first question
-    return at + 1
+from tests.written_rules_kit import _to_the_end, start
 
 
 def test_the_minute_then_ten_seconds_to_hand_in():
@@ -203,23 +199,6 @@ def test_scores_come_from_the_grid_only():
     e = engine()
     out = e.dispatch(c.ScoreAdd(at=0, team=0, points=5))
     assert not out.accepted
-
-
-def _to_the_end(e, t, marks):
-    """Play every main question; `marks[number]` are the teams right on it."""
-    t = start(e, t)
-    n = 0
-    while e.state.phase != "podium":
-        if e.state.phase == "question":
-            t = play_question(e, t)
-            if n in marks:
-                mark(e, n, *marks[n], at=t)
-            n += 1
-        go(e, t)
-        t += 1
-        if e.state.phase == "question" and e.format.is_extra(e.state.fmt.number):
-            return t
-    return t
 
 
 def test_a_tie_for_first_is_broken_by_extra_questions():

@@ -3,72 +3,32 @@ the re-ordering after a tour, every phase's picture, and the operator's grid by 
 
 from __future__ import annotations
 
-import random
-
 import pygame
-import pytest
 
 from quizshow import i18n
-from quizshow.app import ShowApp
 from quizshow.assemble import make_format
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.display.projector import Projector
-from quizshow.display.theme import load_theme
 from quizshow.display.written import grid
-from quizshow.display.written.results import MIN_PX, MOVE_S, NAME_PX, STAGGER_S, layout
+from quizshow.display.written.results import MIN_PX, MOVE_S, NAME_PX, STAGGER_S
 from quizshow.formats.written import commands as wc
 from quizshow.formats.written.spec import SPEC
-from tests.conftest import ROOT, svoyak_config, views_of
-from tests.test_display import RecordingText
+from tests.conftest import ROOT, views_of
+from tests.display_kit import RecordingText
+from tests.written_display_kit import (
+    SHOW_12,
+    SizeRecorder,
+    _app,
+    _to_answer,
+    config,
+    layout_for,
+    played_tours,
+    render,
+    theme,  # noqa: F401 - fixtures
+)
 
 i18n.add_phrases(SPEC.phrases)  # as the app does for the show it runs: the scenes' own words
-
-SHOW_40 = ROOT / "shows" / "written-40.yaml"
-SHOW_12 = ROOT / "shows" / "written.yaml"
-
-
-def config(path=SHOW_40):
-    return svoyak_config(path)
-
-
-def engine(seed: int = 1) -> Engine:
-    return Engine(make_format(config()), seed)
-
-
-@pytest.fixture(scope="module")
-def theme():
-    return load_theme(config().theme)
-
-
-def played_tours(tours: int = 1, seed: int = 3, path=SHOW_40) -> tuple[Engine, float]:
-    """An engine after `tours` tours, marked at random (stronger teams first), on the results table."""
-    e = Engine(make_format(config(path)), 1)
-    rng = random.Random(seed)
-    t = 1.0
-    e.dispatch(c.Go(at=t))
-    while True:
-        t += 1
-        e.dispatch(c.Go(at=t))  # the minute
-        e.dispatch(c.Tick(at=t + 60.01))
-        e.dispatch(c.Tick(at=t + 70.02))
-        t += 71
-        number = e.state.fmt.number
-        for team in e.format.players_of(e.state.fmt, number):
-            if rng.random() < 0.8 - team * 0.015:
-                e.dispatch(wc.Mark(at=t, team=team, number=number))
-        e.dispatch(c.Go(at=t))
-        if e.state.phase == "results" and e.state.fmt.results_after == tours - 1:
-            return e, t
-        if e.state.phase == "results":
-            e.dispatch(c.Go(at=t + 0.5))
-
-
-def render(theme, e, now, size=(1920, 1080), projector=None, text=None):
-    projector = projector or Projector(e.format, theme, "ЧГК", "ru", text, views=views_of(e.format))
-    surface = pygame.Surface(size)
-    projector.render(surface, e.state, now)
-    return surface, projector
 
 
 def ink_height(surface: pygame.Surface, rect: pygame.Rect, threshold: int = 150) -> int:
@@ -81,14 +41,14 @@ def ink_height(surface: pygame.Surface, rect: pygame.Rect, threshold: int = 150)
     return rows
 
 
-def cap_height(theme, px: int) -> int:
+def cap_height(theme, px: int) -> int:  # noqa: F811
     """The ink height of a capital «Н» at `px` in the heading font: the smallest readable letter."""
     font = pygame.font.Font(str(theme.fonts["heading"]), px)
     glyph = font.render("Н", True, (255, 255, 255), (0, 0, 0))
     return ink_height(glyph, glyph.get_rect())
 
 
-def test_forty_teams_are_readable_on_one_1080p_screen(theme):
+def test_forty_teams_are_readable_on_one_1080p_screen(theme):  # noqa: F811
     """mockups/README.md: «40 teams on one screen in two columns of 20; names at 32 px, nothing under 24 px»."""
     e, t = played_tours(2)
     text = SizeRecorder(theme.fonts)
@@ -115,32 +75,7 @@ def test_forty_teams_are_readable_on_one_1080p_screen(theme):
     assert not small, small
 
 
-class SizeRecorder(RecordingText):
-    """Records the pixel size every text is laid out at."""
-
-    def __init__(self, fonts):
-        super().__init__(fonts)
-        self.sizes: list[tuple[str, int]] = []
-
-    def layout(self, text, role, box, max_px, min_px=None, wrap=True):
-        found = super().layout(text, role, box, max_px, min_px, wrap)
-        self.sizes.append((text, found.px))
-        return found
-
-
-def layout_for(e, lines):
-    class F:  # the layout needs only the frame's size and unit
-        size = (1920, 1080)
-
-        @staticmethod
-        def u(v):
-            return max(1, round(v))
-    extra = any(line.extra is not None for line in lines)
-    penalty = any(line.penalty for line in lines)
-    return layout(F, len(lines), len(e.format.tours), extra, penalty)
-
-
-def test_a_shared_place_is_one_block_with_its_range_on_every_row(theme):
+def test_a_shared_place_is_one_block_with_its_range_on_every_row(theme):  # noqa: F811
     e, t = played_tours(2)
     lines = e.format.lines(e.state)
     shared = [line for line in lines if line.place[0] != line.place[1]]
@@ -149,7 +84,7 @@ def test_a_shared_place_is_one_block_with_its_range_on_every_row(theme):
     assert all(line.place_text == f"{first.place[0]}–{first.place[1]}" for line in shared if line.place == first.place)
 
 
-def test_the_table_reorders_after_a_tour(theme):
+def test_the_table_reorders_after_a_tour(theme):  # noqa: F811
     """The rows slide from their places before the tour to their new places, then stand still."""
     e, t = played_tours(2)
     projector = Projector(e.format, theme, "ЧГК", "ru", views=views_of(e.format))
@@ -165,7 +100,7 @@ def test_the_table_reorders_after_a_tour(theme):
     assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(still, "RGB")
 
 
-def test_every_phase_renders_with_its_words(theme):
+def test_every_phase_renders_with_its_words(theme):  # noqa: F811
     """The question with its handout picture, the minute, «Сдаём ответы!» with an extra minute's own
     clock, the answer with its comment, the results, the podium."""
     e = Engine(make_format(config(SHOW_12)), 1)
@@ -225,19 +160,6 @@ def test_every_phase_renders_with_its_words(theme):
     projector2.render(surface, e2.state, t + 5)
     winner = e2.format.lines(e2.state)[0].name
     assert any(winner in t_ for t_, _, _ in text2.fitted)
-
-
-def _app(tmp_path, path=SHOW_40):
-    return ShowApp(config(path), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9, devices=False)
-
-
-def _to_answer(app, t=1.0):
-    for _ in range(2):
-        app.key(pygame.K_PAGEDOWN, 0, t)
-    app.engine.dispatch(c.Tick(at=t + 61))
-    app.submit(c.Tick(at=t + 71.5))
-    assert app.engine.state.phase == "answer"
-    return t + 72
 
 
 def test_forty_teams_are_marked_for_one_question_with_forty_keys(tmp_path):
@@ -340,19 +262,3 @@ def test_a_format_without_results_to_export_says_so(tmp_path, capsys):
     assert "format 'svoyak' has no results to export (formats that have: written" in said  # and others
 
 
-def walk():
-    """The written quiz's scenes for bench/frames.py: 40 teams through tour 1, then its results table
-    (the rows re-ordering from the start of the tour), tour 2's first question."""
-    rng = random.Random(5)
-    steps = [("title", []), ("question", [c.Go(at=1.0)]), ("minute (clock)", [c.Go(at=2.0)]),
-             ("hand-in", [c.Tick(at=62.1)]), ("answer", [c.Tick(at=72.2)])]
-    commands: list = [wc.Mark(at=73.0, team=team, number=0) for team in range(40) if rng.random() < 0.6]
-    t = 74.0
-    for number in range(1, 10):
-        commands += [c.Go(at=t), c.Go(at=t + 1), c.Tick(at=t + 61.1), c.Tick(at=t + 71.2)]
-        commands += [wc.Mark(at=t + 72, team=team, number=number) for team in range(40)
-                     if rng.random() < 0.8 - team * 0.015]
-        t += 73
-    steps.append(("results table (re-ordering)", [*commands, c.Go(at=t)]))
-    steps.append(("tour 2 question", [c.Go(at=t + 10)]))
-    return steps

@@ -15,8 +15,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import pygame  # noqa: E402
 
 from quizshow.app import Action  # noqa: E402
-from tests.test_w3_console_traps import svoyak_at_the_stakes  # noqa: E402
-from tests.test_w3_undo import svoyak_shootout_won  # noqa: E402
+from tests.console_traps_kit import svoyak_at_the_stakes  # noqa: E402
+from tests.undo_kit import svoyak_shootout_won  # noqa: E402
 
 
 def shot(app, out: Path, name: str, size: tuple[int, int] = (1280, 800)) -> None:
