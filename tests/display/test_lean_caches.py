@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pygame
 import pytest
@@ -17,11 +16,9 @@ from quizshow.display.projector import Projector
 from quizshow.display.surfaces import MB
 from quizshow.display.text import TextCache
 from quizshow.display.theme import load_theme
-from tests.conftest import demo_config, demo_engine, svoyak_config, svoyak_engine, views_of
+from tests.conftest import ROOT, demo_config, demo_engine, svoyak_config, svoyak_engine, views_of
 from tests.lean_kit import UHD, walk
 from tests.svoyak_display_kit import walk as svoyak_walk
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ from __future__ import annotations
 import subprocess
 import sys
 from argparse import Namespace
-from pathlib import Path
 
 import pygame
 import pytest
@@ -21,10 +20,8 @@ from quizshow.display.theme import load_theme
 from quizshow.display.windows import Windows
 from tests.brainring_display_kit import config as brainring_config
 from tests.brainring_display_kit import engine as brainring_engine
-from tests.conftest import svoyak_config, views_of
+from tests.conftest import ROOT, svoyak_config, views_of
 from tests.memory_kit import pixels, screens, walked
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_a_windowed_show_allocates_no_offscreen_picture():

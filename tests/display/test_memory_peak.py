@@ -21,7 +21,7 @@ import pytest
 from bench.frames import DEMO_SCENES
 from quizshow.display.projector import Projector
 from quizshow.display.theme import load_theme
-from tests.conftest import demo_config, demo_engine, views_of
+from tests.conftest import ROOT, demo_config, demo_engine, views_of
 from tests.memory_kit import pixels, screens
 
 SIZE = (960, 540)  # the layers' and the cards' logic is the same at any size (budgets scale with it)
@@ -260,11 +260,10 @@ def test_the_show_trims_the_heap_after_each_idle_piece(tmp_path):
 def test_a_question_picture_is_scaled_once_those_it_displaces_are_gone(monkeypatch):
     """The question pictures kept full, the next one is scaled into its card only after those it displaces
     have gone (a 4K card's picture is 13-17 MB)."""
-    from pathlib import Path
 
     from quizshow.display.scenes import cards
 
-    media = Path(__file__).resolve().parent.parent / "packs" / "media"
+    media = ROOT / "packs" / "media"
     pictures = sorted(media.glob("*.png"))[:3]
     assert len(pictures) == 3
     held: list[tuple[int, int]] = []

@@ -13,7 +13,7 @@ from quizshow.display.text import TextCache, typeset
 from quizshow.display.theme import load_theme
 from quizshow.formats.svoyak import commands as sc
 from quizshow.i18n import MINUS, THIN, number, phrase, plural_form
-from tests.conftest import svoyak_config, svoyak_engine, views_of
+from tests.conftest import ROOT, svoyak_config, svoyak_engine, views_of
 from tests.svoyak_display_kit import play_walk, walk
 from tests.tv_kit import differs as _differs
 from tests.tv_kit import text_contrasts
@@ -426,7 +426,6 @@ def test_the_contact_sheet_shows_every_scene_of_the_format(tmp_path, fmt):
     """`python main.py SHOW.yaml --sheet OUT.png`: one picture holding every scene the format has."""
     import subprocess
     import sys
-    from pathlib import Path
 
     from quizshow.display.sheet import contact_sheet
     from tests import brainring_display_kit as brainring
@@ -441,7 +440,7 @@ def test_the_contact_sheet_shows_every_scene_of_the_format(tmp_path, fmt):
     assert {"title"} <= scenes
     image = pygame.image.load(str(out))
     assert image.get_width() >= 1900 and image.get_height() > 360 * (len(pictures) // 3)
-    root = Path(__file__).resolve().parent.parent
+    root = ROOT
     done = subprocess.run([sys.executable, "main.py", str(config.path), "--sheet", str(tmp_path / "cli.png")],
                           cwd=root, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and (tmp_path / "cli.png").exists(), done.stderr
@@ -477,7 +476,6 @@ def test_a_long_chooser_name_never_runs_into_its_label(theme):  # noqa: F811
 @pytest.mark.parametrize("show", ["demo.yaml", "duel.yaml", "written.yaml"])
 def test_the_other_formats_texts_have_contrast_too(show):
     """The demo, the duel and the written quiz, walked as the contact sheet walks them: every text ≥ 4.5:1."""
-    from pathlib import Path
 
     from quizshow import registry
     from quizshow.assemble import make_format
@@ -486,7 +484,7 @@ def test_the_other_formats_texts_have_contrast_too(show):
     from quizshow.display.sheet import Driver, generic_walk
     from quizshow.yamlfile import Problems
 
-    config = load_show(Path(__file__).resolve().parent.parent / "shows" / show, Problems())
+    config = load_show(ROOT / "shows" / show, Problems())
     views = registry.views(config.format)
     engine = Engine(make_format(config), 7)
     theme = load_theme(config.theme)  # noqa: F811

@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 from quizshow.cli import check_files
 from quizshow.event_file import load_any
 from quizshow.yamlfile import Problems
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.conftest import ROOT
 
 
 def check(path: Path) -> tuple[int, str]:

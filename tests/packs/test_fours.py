@@ -17,8 +17,7 @@ from quizshow.formats.written.spec import SPEC
 from quizshow.packs import fours
 from quizshow.packs.loader import load_pack
 from quizshow.yamlfile import Problems
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.conftest import ROOT
 
 PACK = """###LJ Клубный турнир
 ### Клубный турнир «Осень»

@@ -21,7 +21,7 @@ from quizshow.core.journal import Cursor, advance, encode_line
 from quizshow.runtime import Runtime
 from quizshow.runtime import journal_file as journal_module
 from quizshow.runtime.journal_file import Journal, JournalDamaged, JournalError, dispatch_journalled
-from tests.conftest import demo_config, demo_engine, notices
+from tests.conftest import ROOT, demo_config, demo_engine, notices
 
 SHOW = "show"
 PLAY = [c.Go(at=1), c.Buzz(at=2, team=1), c.Judge(at=3, correct=True), c.ScoreAdd(at=4, team=0, points=50),
@@ -372,7 +372,7 @@ def test_the_command_line_stops_on_a_cut_short_journal_with_the_choice(tmp_path,
     import subprocess
     import sys
 
-    root = Path(__file__).resolve().parent.parent
+    root = ROOT
     show = root / "shows" / "demo.yaml"
     path = tmp_path / "j.jsonl"
     _, covers = _with_snapshot(path, monkeypatch, str(show.resolve()))

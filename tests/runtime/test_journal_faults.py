@@ -32,9 +32,8 @@ from quizshow.runtime.journal_file import (
     parse_command,
     parse_line,
 )
-from tests.conftest import demo_engine
+from tests.conftest import ROOT, demo_engine
 
-ROOT = Path(__file__).resolve().parent.parent
 SHOW = "show"
 
 

@@ -17,6 +17,7 @@ from quizshow.config import load_show
 from quizshow.core import commands as c
 from quizshow.yamlfile import Problems
 from tests.browser_kit import chromium
+from tests.conftest import ROOT
 from tests.phones_kit import show_file
 
 GREEN = (0, 255, 0)
@@ -159,7 +160,7 @@ def test_ten_players_fit_in_rows_clear_of_the_clock_and_the_round_line_names_the
     path = tmp_path / "ten.yaml"
     teams = "".join(f'  - {{name: "{name}"}}\n' for name in TEN)
     path.write_text(f'title: "Своя игра"\nformat: svoyak\npreset: svoyak\n'
-                    f'pack: "{Path(__file__).parent.parent / "packs" / "svoyak-demo.yaml"}"\n'
+                    f'pack: "{ROOT / "packs" / "svoyak-demo.yaml"}"\n'
                     f'teams:\n{teams}devices:\n  web: {{listen: "127.0.0.1:0"}}\n', encoding="utf-8")
     problems = Problems()
     config = load_show(path, problems)

@@ -15,9 +15,9 @@ from quizshow.core import commands as c
 from quizshow.core.actions import Call
 from quizshow.formats.svoyak import commands as sc
 from quizshow.yamlfile import Problems
+from tests.conftest import ROOT
 from tests.svoyak_console_kit import app_of, cell_of, to_board
 
-ROOT = Path(__file__).resolve().parent.parent
 SHOTS = os.environ.get("QUIZSHOW_SHOTS")  # a folder: the pictures the tests look at are saved there
 
 

@@ -14,7 +14,7 @@ from quizshow.display.projector import Projector
 from quizshow.display.svoyak.scenes import board_grid
 from quizshow.display.theme import load_theme
 from quizshow.formats.svoyak import commands as sc
-from tests.conftest import click, svoyak_config, svoyak_engine, views_of
+from tests.conftest import ROOT, click, svoyak_config, svoyak_engine, views_of
 from tests.display_kit import SIZES, RecordingText
 from tests.svoyak_display_kit import play_walk, walk
 
@@ -240,12 +240,11 @@ def test_svoyak_effects_play_their_sound_cues_through_the_final_to_the_winner():
 
 def test_every_refusal_of_the_formats_has_russian_words_for_the_console():
     import re
-    from pathlib import Path
 
     from quizshow import registry
     from quizshow.i18n import PHRASES, REFUSAL, REFUSALS_RU
 
-    root = Path(__file__).resolve().parent.parent / "quizshow"
+    root = ROOT / "quizshow"
     found = set()
     for path in root.rglob("*.py"):
         found |= set(re.findall(r'Refused\(\s*"([^"]+)"', path.read_text(encoding="utf-8")))

@@ -13,9 +13,9 @@ from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
 from quizshow.event_file import load_any
 from quizshow.yamlfile import Problems
+from tests.conftest import ROOT
 from tests.duel_display_kit import duel_app
 
-ROOT = Path(__file__).resolve().parent.parent
 OUT = Path(os.environ.get("QUIZSHOW_SHOTS", "/nonexistent"))  # frames kept to LOOK at, when asked for
 
 

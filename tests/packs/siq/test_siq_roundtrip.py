@@ -25,8 +25,9 @@ from quizshow.packs.siq.export import ExportError, export_siq
 from quizshow.yamlfile import Problems
 from tests import siq_kit as k
 from tests import svoyak_kit as kit
+from tests.conftest import SHARED
 
-SAMPLES = Path(__file__).resolve().parents[1].parent / "shared" / "siq"
+SAMPLES = SHARED / "siq"
 if not SAMPLES.exists():
     SAMPLES = Path("/work/shared/siq")
 MEDIA = ("image", "audio", "video", "answer_image", "answer_audio", "answer_video")
