@@ -1,5 +1,5 @@
 """Replay and undo, property-tested for «Своя игра», «Брейн-ринг» and the written quiz (the demo's are in
-test_engine):
+tests/core/test_engine.py):
 the journalled commands replayed give the live state, and undoing an accepted undoable command gives
 back exactly the state before it."""
 

@@ -1,5 +1,5 @@
 """Colour bands keep within their cards' rounded corners everywhere a card wears one (the score strip's and the
-standings card's are in test_w6_cards.py): the final's team cards' top band, drawn by the scene itself."""
+standings card's are in tests/display/test_cards.py): the final's team cards' top band, drawn by the scene itself."""
 
 from __future__ import annotations
 

@@ -194,7 +194,7 @@ class _Through:
 def test_the_written_results_and_podium_after_a_tie_break_name_no_question(tmp_path):
     import sys
 
-    sys.path.insert(0, str(ROOT / "tests"))  # tests/test_written.py imports its kit by its bare name
+    sys.path.insert(0, str(ROOT / "tests"))  # tests/formats/written/test_written.py imports its kit by its bare name
     from quizshow.outputs.overlay.snapshot import where
     from tests.written_kit import go, mark, play_question
     from tests.written_rules_kit import _to_the_end

@@ -10,7 +10,7 @@ score entries), during which
 - the state on screen's card (for S) was made while the card of the state before was still kept, and that
   one dropped only after: two cards at once (8.5 MB at 4K, 13 MB for 40 teams).
 
-The pictures are counted as bench/memory.py's census counts them (tests/test_w28_memory.py's `pixels`).
+The pictures are counted as bench/memory.py's census counts them (tests/display/test_memory.py's `pixels`).
 Real frames (SDL's dummy driver)."""
 
 from __future__ import annotations

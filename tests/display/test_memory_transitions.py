@@ -1,7 +1,7 @@
 """Memory of a running show, second pass (issue 28): a transition holds no full screens of its own, the
 special cards draw over their still layer (no backdrop kept beside it).
 
-The pictures are counted as bench/memory.py's census counts them (tests/test_w28_memory.py's `pixels`)."""
+The pictures are counted as bench/memory.py's census counts them (tests/display/test_memory.py's `pixels`)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Issue 25, part 2: the projector's «Подключение игроков» (every phone seat's QR code, ticked as its
 phone joins), the console's codes and «Принять телефон», stakes from the phone. Real WebSocket clients
-against the show's server on 127.0.0.1 (tests/test_w3_phones.py's rig and FakePhone); frames rendered
+against the show's server on 127.0.0.1 (tests/runtime/test_phone_buzzers.py's rig and FakePhone); frames rendered
 with SDL's dummy driver and their pixels read."""
 
 from __future__ import annotations

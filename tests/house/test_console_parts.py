@@ -38,7 +38,7 @@ def test_what_other_modules_import_from_the_console_still_imports_from_it():
 
 
 def test_the_console_parts_name_no_format_nor_its_own_actions():
-    """Design principle 9 (tests/test_house.py) holds for every part of the console, not only console.py."""
+    """Design principle 9 (tests/house/test_house.py) holds for every part of the console, not only console.py."""
     for name in PARTS:
         text = (DISPLAY / f"{name}.py").read_text(encoding="utf-8").lower()
         for fmt in registry.names():

@@ -32,7 +32,7 @@ from tests.conftest import ROOT
 from tests.follow_kit import PASSCODE, WAIT_S, Proc, add_score, main_state, make_show, procs, start_main
 from tests.osc_desk import Desk
 
-__all__ = ["procs"]  # the fixture, shared with test_w3_follow
+__all__ = ["procs"]  # the fixture, shared with tests/runtime/test_follow.py
 
 SHOWS = sorted(p.name for p in (ROOT / "shows").glob("*.yaml"))
 COMMANDS = [cls for cls in _commands(c.Command) if dataclasses.fields(cls)]

@@ -1,5 +1,5 @@
 """Issue 25: «every refusal says why on the phone». The phone page in a real headless Chromium (as
-tests/test_w3_phones_browser.py; skipped with the reason when Chromium or playwright is missing): a tap the
+tests/web/test_phone_page_browser.py; skipped with the reason when Chromium or playwright is missing): a tap the
 show refuses is said under the screen in the show's language, and the log names the seat with the same
 words."""
 

@@ -1,5 +1,5 @@
 """QA round 3, the phones (items 3, 6, 7): what a phone says matches the hall and the format. The phone page
-in a real headless Chromium (as tests/test_w25_written_answers_browser.py: skipped without it) and the
+in a real headless Chromium (as tests/web/test_written_answers_browser.py: skipped without it) and the
 console's rows; screenshots go to $PHONE_SHOTS (default: the test's folder)."""
 
 from __future__ import annotations

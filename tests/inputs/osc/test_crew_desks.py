@@ -78,7 +78,7 @@ def test_companion_booleans_T_and_F_are_taken_as_1_and_0_wherever_a_flag_is(rig)
     # a button: T fires it, F (its release) is ignored
     desk.raw(to, osc("/quiz/go", True))
     assert desk.wait_for("/quiz/reply", where=lambda a: a[0] == "/quiz/go")[1:3] == ("ok", 200)
-    time.sleep(0.32)  # the minimum interval between two /quiz/go (as tests.test_osc.go)
+    time.sleep(0.32)  # the minimum interval between two /quiz/go (as tests.osc_kit.go)
     before = len(journalled(app))
     desk.raw(to, osc("/quiz/go", False))
     ping(desk, to, 3)
