@@ -1,5 +1,5 @@
 """Render the console at the states issue 22 changes (SDL dummy driver) into PNGs to look at:
-python tests/scripts/w3_console_shots.py OUT_DIR"""
+python tests/scripts/console_shots.py OUT_DIR"""
 
 from __future__ import annotations
 
