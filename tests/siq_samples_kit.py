@@ -3,6 +3,6 @@ tests/packs/siq/test_siq.py."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from tests.conftest import SHARED
 
-SAMPLES = Path(__file__).resolve().parents[1].parent / "shared" / "siq"
+SAMPLES = SHARED / "siq"
