@@ -123,13 +123,12 @@ def _row_before(e, team: int) -> int | None:
                                                 ("en", "Next: extra question 1")])
 def test_the_journal_names_the_tie_break_question_without_a_dangling_question(language, line):
     """w12cz.png: «Далее: дополнительный вопрос 1 · вопрос»."""
-    from written_kit import engine, go, mark, pack, play_question
-
     from quizshow import i18n
     from quizshow.core import commands as c
     from quizshow.core.engine import Entry
     from quizshow.display.console_words import describe
     from quizshow.formats.written.spec import SPEC
+    from tests.written_kit import engine, go, mark, pack, play_question
 
     i18n.add_phrases(SPEC.phrases)
     e = engine(the_pack=pack(tours=(1,)))
@@ -187,7 +186,7 @@ def test_the_tie_break_point_counts_in_the_total_as_the_rules_say():
     """rules.md § 5 / seed 001: extra questions are played «пока не определится команда набравшая единолично
     наибольшее количество очков» — the winner leads alone in points, so the extra point is in СУММА (QA saw
     8+9+9 and 1 extra = 27: right). The table shows it in its own «Доп» column. (Protects present behaviour.)"""
-    from written_kit import engine, go, mark, pack, play_question
+    from tests.written_kit import engine, go, mark, pack, play_question
 
     e = engine(the_pack=pack(tours=(1,)))
     go(e, 1.0)
