@@ -114,7 +114,7 @@ def ratio(a: float, b: float) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("commit", help="the commit to compare with (e.g. the wave's start)")
+    parser.add_argument("commit", help="the commit to compare with (e.g. the one before your change)")
     parser.add_argument("--format", action="append", help="only this show (demo, svoyak, brainring, duel, ...)")
     parser.add_argument("--size", choices=sorted(SIZES), action="append", help="only this size (1080p, 4k)")
     parser.add_argument("--walks", type=int, default=3, help="walks of each show on each side (3)")

@@ -32,7 +32,7 @@ from quizshow.display.console import describe, where_words
 from quizshow.i18n import refusal
 from quizshow.inputs.buzzers import BuzzerMap
 from quizshow.inputs.hardware import Hardware
-from quizshow.inputs.messages import Action, BoxPress, OscRequest
+from quizshow.inputs.messages import Action, BoxPress, KeyPress, OscRequest
 from quizshow.inputs.osc import OscServer
 from quizshow.inputs.phones.messages import PhoneAnswer, PhonePress, PhoneStake
 from quizshow.runtime import Runtime
@@ -68,7 +68,7 @@ class ShowApp:
     def __init__(self, config: ShowConfig, journal_path: Path | None = None, fresh: bool = False,
                  sound: bool = True, seed: int | None = None, devices: bool = True, osc: bool = False,
                  osc_port: int | None = None, resume_to_damage: bool = False, web: bool = False,
-                 web_port: int | None = None) -> None:
+                 web_port: int | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         from quizshow.assemble import make_format
         from quizshow.display.console import Console, ConsoleStatus
         from quizshow.display.projector import Projector
@@ -86,7 +86,7 @@ class ShowApp:
         self.format = make_format(config)
         self.runtime = Runtime(self.format, journal_path or config.journal_path, str(config.path), fresh, seed,
                                resume_to_damage)
-        self.clock = ShowClock(start_at=self.runtime.loaded.last_at + 0.001)
+        self.clock = ShowClock(self.runtime.loaded.last_at + 0.001, clock)  # `clock`: a test's own
         self.handlers = Handlers()  # every input message's one handler (_wire_inputs)
         self.feed = InputFeed(self.runtime.lock, self.handlers, self.action, self.safely, lambda: self.runtime.state)
         self.inputs = self.feed.queue
@@ -185,6 +185,7 @@ class ShowApp:
         line here."""
         self.handlers.add(Action, lambda action: action)  # applied after its batch, presses in their own order
         self.handlers.add(BoxPress, self.hardware.press)
+        self.handlers.add(KeyPress, self.hardware.key_press)  # a keyboard device's key (evdev), its kernel time
         self.handlers.add(OscRequest, self.osc_request)  # applied and replied at once, in arrival order
         # a phone's `buzz` with its thumb's time (the phone hears back); its stake or bid: the format's bid/stake
         self.handlers.add(PhonePress, lambda press: _phones().phone_action(self, press))
@@ -357,6 +358,7 @@ class ShowApp:
         self.status.devices = self.device_lines()
         self.status.line_check = self.hardware.line_check
         self.status.boxes = [driver.status for driver in self.hardware.boxes.values()]
+        self.status.checks = self.hardware.check_lines()
         self.status.last_press = dict(self.hardware.last_press)
         self.status.osc_admit = None if self.osc_link is None else self.osc_link.knocking()
         if self.web is not None:

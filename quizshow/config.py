@@ -16,6 +16,7 @@ from quizshow.core.registration import CAPTAIN, Registration
 from quizshow.core.spec import MAX_TEAMS
 from quizshow.formats import common_rules, presets
 from quizshow.formats.teamsize import size_problems
+from quizshow.inputs.buzz import handset_of
 from quizshow.inputs.keymap import ACTIONS, key_code, player_buzzer, unknown_key_names
 from quizshow.language import pick
 from quizshow.packs.loader import load_pack
@@ -27,9 +28,10 @@ from quizshow.yamlfile import MAX_NAME, FileReader, Problems
 
 SHOW_KEYS = ["title", "format", "preset", "rules", "pack", "language", "theme", "roster", "teams", "devices", "keys"]
 TEAM_KEYS = ["name", "color", "captain", "players", "buzzer", "buzzers", "rating_id", "city"]
-DEVICE_KEYS = ["serial", "keyboard_buzzers", "gamepads", "osc", "web"]
+DEVICE_KEYS = ["serial", "keyboard", "keyboard_buzzers", "gamepads", "osc", "web"]
 WEB_KEYS = ["listen", "wifi", "overlay_allow", "follow_passcode"]
-SERIAL_KEYS = ["id", "port", "protocol", "baud", "map"]
+SERIAL_KEYS = ["id", "port", "protocol", "preset", "baud", "map"]
+SERIAL_PRESETS = ["simulator"]  # SIGame's SImulator's COM boxes: a raw byte a press (docs/hardware.md)
 OSC_KEYS = ["listen", "allow", "passcode", "feedback", "companion", "cues", "rate_limit", "go_interval_s"]
 CUE_EVENTS = ["buzz", "false_start", "correct", "wrong", "announce", "timer/start", "timer/warning",
               "timer/expired", "question", "reveal", "round/start", "final/start", "winner", "asked", "choice",
@@ -63,6 +65,7 @@ class SerialConfig:
     protocol: str = "qbx"
     baud: int = 115200
     map: dict[str, int] = field(default_factory=dict)
+    preset: str | None = None  # `simulator`: every byte a press, its value the input unless `map` names it
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,7 @@ class WebConfig:
 @dataclass(frozen=True)
 class Devices:
     serial: tuple[SerialConfig, ...] = ()
+    keyboards: tuple[str, ...] = ()  # keyboard-style buzzers read from their input device (Linux evdev)
     keyboard_buzzers: bool = False
     gamepads: bool = False
     osc: OscConfig = field(default_factory=OscConfig)
@@ -364,14 +368,17 @@ def _check_buzzer(reader: FileReader, node: Node, buzzer: str, box_ids: set[str]
     if buzzer == "phone":  # a phone seat: its own join link, nobody else's button
         return
     if not BUZZER_PATTERN.match(buzzer):
-        reader.error(node, f"buzzer '{buzzer}' must be BOX:INPUT, key:NAME, pad:N:B or phone")
+        reader.error(node, f"buzzer '{buzzer}' must be BOX:INPUT, key:NAME, pad:N:B, buzz:N or phone")
         return
     kind, _, rest = buzzer.partition(":")
     if kind == "key" and unknown_key_names([rest]):
         reader.error(node, f"buzzer '{buzzer}': there is no key named '{rest}' (names as in docs/files.md, like "
                            "key:1, key:q, key:space, key:f1)")
         return
-    if kind not in ("key", "pad") and kind not in box_ids:
+    if kind == "buzz" and handset_of(buzzer) is None:
+        reader.error(node, f"buzzer '{buzzer}': a Buzz! set has handsets buzz:1 to buzz:4")
+        return
+    if kind not in ("key", "pad", "buzz") and kind not in box_ids:
         reader.error(node, f"buzzer '{buzzer}' names box '{kind}', which devices.serial does not list")
         return
     button = f"key:{key_code(rest)}" if kind == "key" else buzzer
@@ -386,16 +393,30 @@ def _devices(reader: FileReader, node: Node | None) -> Devices:
     serial: list[SerialConfig] = []
     for item in reader.sequence(keys.get("serial"), "serial"):
         box = reader.mapping(item, SERIAL_KEYS, required=("id",), what="a serial box")
-        protocol = reader.text(box.get("protocol"), "protocol") or "qbx"
+        preset = reader.text(box.get("preset"), "preset")
+        if preset is not None and preset not in SERIAL_PRESETS:
+            reader.error(box["preset"], f"preset must be {' or '.join(SERIAL_PRESETS)}")
+            preset = None
+        protocol = reader.text(box.get("protocol"), "protocol") or ("simple" if preset else "qbx")
         if protocol not in ("qbx", "simple"):
             reader.error(box["protocol"], "protocol must be qbx or simple")
+        elif preset is not None and protocol != "simple":
+            reader.error(box["protocol"], f"preset {preset} is of the simple protocol")
         mapping = _token_map(reader, box["map"]) if "map" in box else {}
+        if preset is not None and any(len(token) != 1 for token in mapping):
+            reader.error(box["map"], f"preset {preset}: a press is one byte, so each map key is one character")
+        box_id = reader.text(box.get("id"), "id") or f"box{len(serial) + 1}"
+        if box_id in ("buzz", "key", "pad", "phone"):
+            reader.error(box["id"], f"a box cannot be named '{box_id}': buzzer specs use the word")
         serial.append(SerialConfig(
-            id=reader.text(box.get("id"), "id") or f"box{len(serial) + 1}",
-            port=reader.text(box.get("port"), "port") or "auto", protocol=protocol,
-            baud=reader.integer(box.get("baud"), "baud", *BAUD_RANGE) or 115200, map=mapping))
+            id=box_id, port=reader.text(box.get("port"), "port") or "auto", protocol=protocol,
+            baud=reader.integer(box.get("baud"), "baud", *BAUD_RANGE) or (9600 if preset else 115200), map=mapping,
+            preset=preset))
+    keyboard = keys.get("keyboard")  # a device path, or a list of them
+    keyboards = reader.text_list(keyboard, "keyboard") if isinstance(keyboard, SequenceNode) else \
+        tuple(t for t in [reader.text(keyboard, "keyboard")] if t)
     return Devices(
-        serial=tuple(serial),
+        serial=tuple(serial), keyboards=keyboards,
         keyboard_buzzers=bool(reader.scalar(keys.get("keyboard_buzzers"), bool, "keyboard_buzzers")),
         gamepads=bool(reader.scalar(keys.get("gamepads"), bool, "gamepads")),
         osc=_osc(reader, keys.get("osc")),

@@ -25,12 +25,57 @@ ROOT = Path(__file__).resolve().parent.parent
 # The team's shared folder (SIGame sample packs, seeds) stands beside the checkout, in CI's clean clone too.
 SHARED = next((p for p in (ROOT.parent / "shared", Path("/work/shared")) if p.is_dir()), ROOT.parent / "shared")
 DEMO_SHOW = ROOT / "shows" / "demo.yaml"
+# Where a pack text parsed from memory says it lives: a folder that does not exist, so a picture it names is
+# looked for where nothing is (the same on every machine) and nothing is written.
+UNSAVED = ROOT / "tests" / "unsaved"
 
 
 @pytest.fixture(scope="session", autouse=True)
 def _pygame():
     pygame.init()
     yield
+
+
+# The user's folders the program writes to by itself (userdirs.py: journals of bundled shows, unpacked packs'
+# media), the home folder, and the media cache's override: a test's own, so no test writes into the home of the
+# machine it runs on nor finds there what an earlier run left. Subprocesses inherit them.
+USER_FOLDERS = ("XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME")
+
+
+def _home_in(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", str(folder))
+    for name in USER_FOLDERS:
+        monkeypatch.setenv(name, str(folder / name.removeprefix("XDG_").removesuffix("_HOME").lower()))
+    monkeypatch.delenv("QUIZSHOW_CACHE", raising=False)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _session_home(tmp_path_factory: pytest.TempPathFactory):
+    """For the fixtures shared by several tests (built before any test's own home)."""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        _home_in(tmp_path_factory.mktemp("home"), monkeypatch)
+        yield
+
+
+@pytest.fixture(autouse=True)
+def _test_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test's own home, beside its tmp_path (not in it: a test may list what its tmp_path holds)."""
+    _home_in(tmp_path_factory.mktemp("home"), monkeypatch)
+
+
+SHOTS = "QUIZSHOW_SHOTS"  # a folder where the frames the tests render are kept for a person to look at
+
+
+def keep_shot(surface: pygame.Surface, name: str) -> Path | None:
+    """Saves `surface` as `name` in the folder $QUIZSHOW_SHOTS names, when one is named (off by default: a test
+    writes only under its tmp_path). Returns where it went."""
+    folder = os.environ.get(SHOTS)
+    if not folder:
+        return None
+    path = Path(folder) / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(path))
+    return path
 
 
 @cache

@@ -35,12 +35,13 @@ teams:
 def rig(tmp_path):
     made = []
 
-    def make(fmt: str = "svoyak", osc: str = ""):
+    def make(fmt: str = "svoyak", osc: str = "", clock=time.monotonic):
+        """The show listening on port 0; `clock` is its time source (a test may drive its own)."""
         problems = Problems()
         config = load_show(show(tmp_path, fmt, osc), problems)
         assert config is not None and not problems.errors, [str(p) for p in problems.items]
         app = ShowApp(config, journal_path=tmp_path / f"{fmt}.jsonl", fresh=True, sound=False, devices=False,
-                      osc=True, osc_port=0)
+                      osc=True, osc_port=0, clock=clock)
         app.go_live()  # as the window loop does: OSC inputs are applied as they arrive
         desk = Desk()
         made.append((app, desk))

@@ -16,7 +16,7 @@ from quizshow.packs import fours
 from quizshow.packs.loader import load_pack
 from quizshow.yamlfile import Problems
 from tests import svoyak_kit as kit
-from tests.conftest import ok
+from tests.conftest import UNSAVED, ok
 from tests.svoyak_rules_kit import open_special, scores
 
 SPONSOR_PACK = textwrap.dedent("""\
@@ -118,7 +118,7 @@ def test_any_4s_text_that_loads_clean_is_drawable(lines):
 
     text = "? " + "\n".join(lines) + "\n! ответ\n"
     problems = Problems()
-    pack = fours.parse_fours(text, Path("/tmp/fuzz.4s"), problems)
+    pack = fours.parse_fours(text, UNSAVED / "fuzz.4s", problems)
     if pack is not None and not problems.items:
         for rnd in pack.rounds:
             for q in rnd.all_questions:

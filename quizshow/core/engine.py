@@ -132,7 +132,7 @@ class Engine:
     def _late_press(self, cmd: c.Command) -> bool:
         """Whether a refused command is a late press to keep: a Buzz while the buttons are live, the first
         from its seat since the last step that was not a press or the clock (a flood is kept once)."""
-        if not isinstance(cmd, c.Buzz) or not self.format.setup.flags(self.state.phase).buzzers_live:
+        if not isinstance(cmd, c.Buzz) or not self._live_press(self.state, cmd):
             return False
         for entry in reversed(self.entries):
             was = entry.command
@@ -142,6 +142,11 @@ class Engine:
             elif not isinstance(was, (c.Tick, c.ClockHold, c.ClockRelease)):
                 return True
         return True
+
+    def _live_press(self, state: ShowState, cmd: c.Command) -> bool:
+        """A press from a seat of the show while the buttons are live."""
+        return isinstance(cmd, c.Buzz) and 0 <= cmd.team < len(state.teams) and \
+            self.format.setup.flags(state.phase).buzzers_live
 
     def replay(self, commands: list[c.Command]) -> None:
         for cmd in commands:
@@ -256,8 +261,11 @@ class Engine:
             state = self._step(c.ClockHold(at=held), state, tail)
         holding = state
         for entry in self.entries[index + 1:]:
-            if entry.late:  # a fact of the race: kept as it was, whatever the undo changed
-                tail.append((entry, state))
+            if entry.late:  # a fact of the race, kept while its buttons are live (never turned into a taken press)
+                if self._live_press(state, entry.command):
+                    tail.append((entry, state))
+                else:
+                    dropped.append(entry)
                 continue
             # The clock's ticks and the clock an undo gave back are no steps of the operator's.
             step = not isinstance(entry.command, (c.Tick, c.ClockHold, c.ClockRelease))

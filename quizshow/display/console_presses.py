@@ -83,6 +83,7 @@ def draw_line_check(ui: PanelUI, box: pygame.Rect, status: ConsoleStatus, since:
         lines.append((ui.say("console.box_line", id=box_status.id, port=box_status.port or "?",
                              fw=box_status.fw or "—", rtt=rtt, drift=drift, last=ago, lost=box_status.lost_lines,
                              dropped=box_status.dropped, state=state), ok))
+    lines += status.checks  # the Buzz! set, keyboard devices
     # One size for every box: the longest line, wrapped to two at most, decides it.
     room = (inner.width - unit * 2, unit * 2)
     px = min([ui.text.layout(text, "body", room, int(unit * 0.9)).px for text, _ in lines] or [unit])
@@ -91,7 +92,7 @@ def draw_line_check(ui: PanelUI, box: pygame.Rect, status: ConsoleStatus, since:
         img = ui.fitted(text, "body", room, TEXT if connected else BAD, px, wrap=True)
         surface.blit(img, (inner.x + unit, y))
         y += max(int(unit * 1.4), img.get_height() + unit // 3)
-    if not status.boxes:
+    if not lines:
         surface.blit(ui.fitted(ui.say("console.no_boxes"), "body", (inner.width, unit), MUTED, unit),
                      (inner.x, y))
         y += int(unit * 1.4)

@@ -35,6 +35,7 @@ class ConsoleStatus:
     prompt: tuple[str, float] | None = None  # a question to the operator (text, until monotonic): not a problem
     line_check: bool = False  # «Проверка кнопок»: the boxes' table instead of the format panel
     boxes: list = field(default_factory=list)  # BoxStatus of every serial box
+    checks: list[tuple[str, bool]] = field(default_factory=list)  # the Buzz! set, keyboard devices: (text, ok)
     last_press: dict[int, float] = field(default_factory=dict)  # team → show time (line check)
     osc_admit: str | None = None  # «Впустить 10.0.0.7:9000»: an OSC desk refused its passcode, to let in
     # Phones (runtime/phones.py): the devices line's buttons («Принять телефон: Альфа», the codes' switches),

@@ -64,7 +64,6 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
 
     def team_name(team: object) -> str:
         return teams[team] if isinstance(team, int) and 0 <= team < len(teams) else "—"
-
     if entry.late and isinstance(cmd, c.Buzz):  # kept for the replay; it changed nothing
         return say("journal.press_late", team=team_name(cmd.team))
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
+from yaml.nodes import Node
 
 from quizshow.themefile import DEFAULT_COLORS, FONT_ROLES, MOTION_KEYS, SOUND_CUES, color_nodes, theme_sections
 from quizshow.yamlfile import FileReader, Problems
@@ -80,7 +81,7 @@ def load_theme(folder: Path, problems: Problems | None = None) -> Theme:
     )
 
 
-def _color(reader: FileReader, node) -> pygame.Color:
+def _color(reader: FileReader, node: Node) -> pygame.Color:
     text = reader.text(node, "colour")
     try:
         return pygame.Color(text or "white")

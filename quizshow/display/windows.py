@@ -308,7 +308,7 @@ class Windows:
         elif event.type == pygame.JOYDEVICEADDED:
             pad = pygame.joystick.Joystick(event.device_index)
             self.pads[pad.get_instance_id()] = pad  # kept open, or SDL stops sending its buttons
-            app.hardware.pad_added(pad.get_instance_id(), event.device_index, pad.get_name())
+            app.hardware.pad_added(pad.get_instance_id(), event.device_index, pad.get_name(), pad.get_guid())
         elif event.type == pygame.JOYDEVICEREMOVED:
             self.pads.pop(event.instance_id, None)
             app.hardware.pad_removed(event.instance_id)

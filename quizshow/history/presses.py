@@ -40,7 +40,8 @@ class Timing(StrEnum):
 def timing_of(device: str) -> Timing:
     if device == "phone":
         return Timing.PHONE
-    if device in ARRIVAL_SOURCES or device.startswith(("pad", "phone")):
+    # A Buzz! handset's (the frame's) and a keyboard device's (the kernel's stamp as its USB report came).
+    if device in ARRIVAL_SOURCES or device.startswith(("pad", "phone", "buzz", "evdev")):
         return Timing.ARRIVAL
     return Timing.BOX
 

@@ -1,4 +1,4 @@
-"""Which button is whose: the teams' `buzzer:` specs (BOX:INPUT, key:NAME, pad:N:B) as lookup tables,
+"""Which button is whose: the teams' `buzzer:` specs (BOX:INPUT, key:NAME, pad:N:B, buzz:N) as lookup tables,
 with the assignment saved by pressing (`<show>.buzzers.yaml` beside the show file) taking precedence.
 A team's `buzzers:` list gives each player a button of their own: its target is the seat
 (team, player) instead of the team.
@@ -12,6 +12,7 @@ from pathlib import Path
 import yaml
 from yaml.nodes import SequenceNode
 
+from quizshow.inputs.buzz import handset_of
 from quizshow.yamlfile import FileReader, Problems
 
 Target = int | tuple[int, int]  # a team, or a seat (team, player) with a button of its own
@@ -27,6 +28,7 @@ class BuzzerMap:
     boxes: dict[str, dict[int, Target]] = field(default_factory=dict)  # box id → input → team or seat
     pads: dict[tuple[int, int], Target] = field(default_factory=dict)  # (pad, button) → team or seat
     keys: dict[str, Target] = field(default_factory=dict)  # key name → team or seat
+    buzz: dict[int, Target] = field(default_factory=dict)  # a Buzz! handset (1..4) → team or seat
 
     @classmethod
     def build(cls, specs: list[str | None], players: list[tuple[str | None, ...]] | None = None) -> BuzzerMap:
@@ -45,6 +47,8 @@ class BuzzerMap:
         kind, _, rest = spec.partition(":")
         if kind == "key":
             self.keys[rest] = target
+        elif kind == "buzz":
+            self.buzz[int(rest)] = target
         elif kind == "pad":
             pad, _, button = rest.partition(":")
             self.pads[(int(pad), int(button))] = target
@@ -58,6 +62,9 @@ class BuzzerMap:
         for (pad, button), t in self.pads.items():
             if t == team:
                 return f"pad:{pad}:{button}"
+        for handset, t in self.buzz.items():
+            if t == team:
+                return f"buzz:{handset}"
         for box, inputs in self.boxes.items():
             for number, t in inputs.items():
                 if t == team:
@@ -84,9 +91,10 @@ def load_assignment(show: Path, teams: list[str], problems: Problems) -> dict[st
     for name, node in reader.mapping(keys.get("teams"), teams, what="teams").items():
         listed = isinstance(node, SequenceNode)  # a list: a button per player
         specs = reader.text_list(node, "buzzers") if listed else (reader.text(node, "buzzer") or "",)
-        bad = [spec for spec in specs if not BUZZER_PATTERN.match(spec)]
+        bad = [spec for spec in specs if not BUZZER_PATTERN.match(spec)
+               or (spec.startswith("buzz:") and handset_of(spec) is None)]
         for spec in bad:
-            reader.error(node, f"buzzer '{spec}' must be BOX:INPUT, key:NAME, pad:N:B or phone")
+            reader.error(node, f"buzzer '{spec}' must be BOX:INPUT, key:NAME, pad:N:B, buzz:N or phone")
         if not bad:
             found[name] = specs if listed else specs[0]
     return found

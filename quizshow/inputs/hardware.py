@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager
@@ -17,9 +18,10 @@ from quizshow.core.effects import Event, EventKind
 from quizshow.core.format import Format
 from quizshow.core.spec import PhaseFlags
 from quizshow.i18n import duration
+from quizshow.inputs import buzz, evdev
 from quizshow.inputs.buzzers import BuzzerMap, save_assignment, split_target
-from quizshow.inputs.keymap import keyboard_line
-from quizshow.inputs.messages import Action, BoxPress
+from quizshow.inputs.keymap import key_code, key_name, keyboard_line
+from quizshow.inputs.messages import Action, BoxPress, KeyPress
 from quizshow.inputs.serialbox import BoxDriver
 from quizshow.outputs.lamps import Lamps, PlayerLamps
 
@@ -72,15 +74,26 @@ class Hardware:
         self.buttons = buttons  # the format: whose button answers (the lamps)
         self.boxes: dict[str, BoxDriver] = {}
         self.pads: dict[int, tuple[int, str]] = {}  # joystick instance id → (device index, name)
+        self.buzz_pads: list[int] = []  # the Buzz! sets plugged in (instance ids); the first is `buzz:N`
+        self.buzz_lamps = buzz.BuzzLamps(buzz.LEDS_ROOT)
         self.line_check = False
         self.assigning: int | None = None  # the index (into `assign_targets`) whose button is awaited
         self.assigned: dict[tuple[int, int | None], str] = {}  # spec by target, in assignment order
         self.last_press: dict[int, float] = {}  # team → show time, for the line check
+        self.keyboards: dict[str, evdev.KeyboardDevice] = {}  # device path → its reader (Linux)
+        self.keyboards_unread: list[evdev.KeyboardStatus] = []  # devices named but not read: keys in the window
         if start:
             for box in app.config.devices.serial:
                 driver = BoxDriver(box, app.deliver, app.now, hold=app.lock)
                 driver.start()
                 self.boxes[box.id] = driver
+        for path in app.config.devices.keyboards:
+            if not (start and evdev.SUPPORTED):
+                self.keyboards_unread.append(evdev.unsupported_status(path) if start else evdev.KeyboardStatus(path))
+                continue
+            reader = evdev.KeyboardDevice(path, app.deliver, app.now)
+            reader.start()
+            self.keyboards[path] = reader
         self.lamps = self._lamps()
 
     def _lamps(self) -> Lamps:
@@ -93,11 +106,15 @@ class Hardware:
             for number, target in inputs.items():  # a team, or a player with a button of their own
                 if driver is not None:
                     setters[target] = lambda state, d=driver, n=number: d.lamp(n, state)
+        for handset, target in self.map.buzz.items():
+            setters[target] = lambda state, h=handset, lamps=self.buzz_lamps: lamps.lamp(h, state)
         return setters
 
     def stop(self) -> None:
         for driver in self.boxes.values():
             driver.stop()
+        for reader in self.keyboards.values():
+            reader.stop()
 
     # --- presses from every source ---------------------------------------------------------------
 
@@ -117,6 +134,23 @@ class Hardware:
         team, player = split_target(target)
         return Action("buzz", press.at, press.box, (team, player), press.source_time)
 
+    def key_press(self, press: KeyPress) -> Action | None:
+        """A key of a keyboard-style buzzer read from its device → the buzzer the key map makes it, with the
+        kernel's time of the press; or the key being assigned. Its other keys do nothing."""
+        code = key_code(press.key)
+        if code is None:
+            return None
+        if self.assigning is not None:
+            self.app.on_window(lambda: self.capture(f"key:{key_name(code)}", press.at))
+            return None
+        keymap = getattr(self.app, "keymap", None)
+        call = None if keymap is None else keymap.call_for(code, 0)
+        if call is None or call.name != "buzz":
+            if self.line_check:
+                self.app.notice(self.app.say("console.unassigned", spec=f"key:{key_name(code)}"))
+            return None
+        return Action("buzz", press.at, f"evdev:{os.path.basename(press.device)}", call.args, press.source_time)
+
     def buzz(self, team: int, at: float, source_time: float, device: str, player: int | None = None,
              clock_error: float | None = None) -> Any:
         """A `buzz` action call (controls.py), whatever its source: the line check takes it, else the Buzz."""
@@ -126,15 +160,23 @@ class Hardware:
         return self.app.submit(c.Buzz(at=at, team=team, player=player, source_time=source_time, device=device,
                                       clock_error=clock_error, hold=self.app.press_hold(team, player)))
 
-    def pad_added(self, instance_id: int, index: int, name: str) -> None:
+    def pad_added(self, instance_id: int, index: int, name: str, guid: str = "") -> None:
         self.pads[instance_id] = (index, name)
         self.app.notice(self.app.say("console.pad_added", n=index, name=name), "info")
+        if buzz.is_buzz(guid, name):
+            self.buzz_pads.append(instance_id)
+            if len(self.buzz_pads) == 1:
+                self.buzz_lamps.restore()  # a set plugged in (again) is dark: its lamps as the game has them
 
     def pad_removed(self, instance_id: int) -> None:
         index, name = self.pads.pop(instance_id, (None, "?"))
         self.app.notice(self.app.say("console.pad_removed", n=index, name=name), "info")
+        if instance_id in self.buzz_pads:
+            self.buzz_pads.remove(instance_id)
 
     def pad_button(self, instance_id: int, button: int, at: float):
+        if self.buzz_pads and instance_id == self.buzz_pads[0]:
+            return self.buzz_button(button, at)
         index = self.pads.get(instance_id, (instance_id, ""))[0]
         if self.assigning is not None:
             self.app.on_window(lambda: self.capture(f"pad:{index}:{button}", at))
@@ -144,6 +186,23 @@ class Hardware:
             return None
         team, player = split_target(target)
         return self.app.action(Action("buzz", at, f"pad{index}", (team, player)))
+
+    def buzz_button(self, button: int, at: float):
+        """A button of the Buzz! set: its handset's red one is the seat's buzzer (`buzz:N`); while assigning,
+        any button of a handset names it (the players need not find the red one); the coloured ones do
+        nothing in the game."""
+        found = buzz.button_of(button)
+        if found is None:
+            return None
+        handset, colour = found
+        if self.assigning is not None:
+            self.app.on_window(lambda: self.capture(f"buzz:{handset}", at))
+            return None
+        target = self.map.buzz.get(handset)
+        if colour != "red" or target is None:
+            return None
+        team, player = split_target(target)
+        return self.app.action(Action("buzz", at, f"buzz{handset}", (team, player)))
 
     # --- the line check ----------------------------------------------------------------------------
 
@@ -213,7 +272,32 @@ class Hardware:
         self.app.buzzers_assigned(self.map)
         self.app.notice(self.app.say("console.assign_saved", path=path.name), "info")
 
-    # --- the console's DEVICES line -------------------------------------------------------------------
+    # --- the console's DEVICES line and the line check's table ----------------------------------------
+
+    def check_lines(self) -> list[tuple[str, bool]]:
+        """The Buzz! set and the keyboard devices, for the line check (F9) and the DEVICES line: (text, ok)."""
+        say = self.app.say
+        lines = []
+        if self.map.buzz or self.buzz_pads:
+            if not self.buzz_pads:
+                lines.append((say("console.buzz_missing"), False))
+            else:
+                name = self.pads.get(self.buzz_pads[0], (0, "Buzz!"))[1]
+                problem = self.buzz_lamps.problem
+                handsets = ", ".join(str(h) for h in sorted(self.map.buzz)) or "—"
+                lines.append((say("console.buzz_line", pad=name, handsets=handsets,
+                                  lamps=say(f"console.buzz_lamps.{problem or 'ok'}")), not problem))
+        for status in [reader.status for reader in self.keyboards.values()] + self.keyboards_unread:
+            name = os.path.basename(status.path)
+            if status.connected:
+                state = "ok" if status.grabbed else "not_grabbed"
+            else:
+                state = status.problem_kind or "connecting"
+            words = say(f"console.kbd_state.{state}", presses=status.presses)
+            if state == "other":
+                words = status.problem
+            lines.append((say("console.kbd_line", name=name, state=words), status.connected))
+        return lines
 
     def device_lines(self) -> list[tuple[str, bool]]:
         say = self.app.say
@@ -247,4 +331,4 @@ class Hardware:
                 lines.append((say("console.box_down", id=box_id, problem=box_problem(status, say)), False))
         for index, name in self.pads.values():
             lines.append((f"pad {index}: {name}", True))
-        return lines
+        return lines + self.check_lines()

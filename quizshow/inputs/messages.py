@@ -61,6 +61,18 @@ class BoxPress:
 
 
 @dataclass(frozen=True)
+class KeyPress:
+    """A key of a keyboard-style buzzer read from its input device (inputs/evdev.py), not the window:
+    `source_time` is the kernel's time of the press in show time, `at` the arrival. The key map decides
+    whose buzzer it is (or the key being assigned)."""
+
+    device: str
+    key: str  # its name as a show file has it (`F2`, `1`, `KP1`)
+    at: float
+    source_time: float
+
+
+@dataclass(frozen=True)
 class OscRequest:
     """An OSC message accepted at the door (inputs/osc): the action call its address means (routes.py;
     teams and cells 0-based, as the registry counts them), to be replied to `sender` under `address`.

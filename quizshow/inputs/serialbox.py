@@ -29,7 +29,7 @@ import serial
 from serial.tools import list_ports
 
 from quizshow.config import SerialConfig
-from quizshow.inputs import qbx
+from quizshow.inputs import qbx, rawbytes
 from quizshow.inputs.messages import BoxPress
 
 log = logging.getLogger(__name__)
@@ -218,6 +218,12 @@ class BoxDriver(threading.Thread):
         if "://" in port:
             return serial.serial_for_url(port, baudrate=self.config.baud, timeout=0.02,
                                          write_timeout=WRITE_TIMEOUT_S)
+        if self.config.preset == "simulator":  # as .NET's SerialPort opens it: DTR and RTS stay low
+            opened = serial.Serial(None, baudrate=self.config.baud, timeout=0.02, write_timeout=WRITE_TIMEOUT_S,
+                                   exclusive=True)
+            opened.port, opened.dtr, opened.rts = port, False, False
+            opened.open()
+            return opened
         return serial.Serial(port, baudrate=self.config.baud, timeout=0.02, write_timeout=WRITE_TIMEOUT_S,
                              exclusive=True)
 
@@ -329,6 +335,12 @@ class BoxDriver(threading.Thread):
         """Whatever the box sent: each press (its line, or a simple box's byte) to `emit`; `arrival`: the
         show time the port turned readable (a simple box's press has no time of its own but this)."""
         if not data:
+            return
+        if self.config.preset == "simulator":
+            inputs, dropped = rawbytes.byte_inputs(data, self.config.map)
+            self.status.dropped += dropped
+            for number in inputs:
+                self._press(number, arrival, arrival)
             return
         if self.config.protocol == "simple" and not self._line_tokens:
             for byte in data:

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pygame
 
+from quizshow.packs.model import Question
+
 log = logging.getLogger(__name__)
 
 PLAYING_PHASES = ("question",)
@@ -19,7 +21,7 @@ PAUSED_PHASES = ("answering",)  # someone answers: the sound holds, as in SIGame
 REVEAL_PHASES = ("reveal",)
 
 
-def wanted(question, phase: str) -> Path | None:
+def wanted(question: Question | None, phase: str) -> Path | None:
     """The file that should be sounding for this question in this phase."""
     if question is None:
         return None
@@ -38,7 +40,7 @@ class PackMedia:
         self.failed: set[Path] = set()
         self.played: list[Path] = []  # what was started, for the console and the tests
 
-    def follow(self, question, phase: str) -> None:
+    def follow(self, question: Question | None, phase: str) -> None:
         want = wanted(question, phase)
         if want != self.current:
             self._stop()

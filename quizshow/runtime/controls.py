@@ -107,7 +107,7 @@ class Controls:
         if definition.confirm:  # destructive: a second press (of the same call)
             if self._refused_on_confirm(call, at):  # never ask to confirm what would be refused: say why now
                 return None
-            if not self._confirmed(call):
+            if not self._confirmed(call, at):
                 # Its question may name what Undo would take back now ({what}: a recorded result), and what the
                 # format says its arguments mean (a team's name).
                 words = {"what": self._undo_words(), **self.format.confirm_words(self.state(), call.name, args)}
@@ -142,13 +142,14 @@ class Controls:
             status.amount = ""
         return outcome
 
-    def _confirmed(self, call: Call) -> bool:
-        """The second press of the same destructive call within the guard's window (another call asks anew)."""
-        now = time.monotonic()
+    def _confirmed(self, call: Call, at: float) -> bool:
+        """The second press of the same destructive call within the guard's window (another call asks anew).
+        Timed by the presses' own show times, as they were stamped: how long the show took to handle the first
+        (a busy machine) never makes the second too late."""
         if self._confirm_for != call:
             self.confirm.armed_at = None
         self._confirm_for = call
-        return self.confirm.press(now)
+        return self.confirm.press(at)
 
     def _undo_needs_confirm(self) -> bool:
         """Ctrl+Z would take back a step the format keeps behind a confirmation (a recorded result)."""
@@ -169,7 +170,7 @@ class Controls:
 
     def _confirm_undo(self, call: Call, at: float) -> Outcome:
         """Ctrl+Z on a recorded result: the first press names it and asks; a second within 2 s takes it back."""
-        if not self._confirmed(call):
+        if not self._confirmed(call, at):
             self.host.prompt(self.host.say("console.undo_confirm", what=self._undo_words()), 2.0)
             return Outcome(c.Undo(at=at), self.state(), refused="taking back a recorded result: "
                            "send it again within 2 s to confirm")
@@ -221,16 +222,16 @@ class Controls:
 
     def _far_undo(self, at: float) -> Outcome | None:
         """Undo may never move the picture back more than one step at one press: the first press names where
-        it would land; a second press within UNDO_CONFIRM_S (to the same place) does it. None: go ahead."""
+        it would land; a second press within UNDO_CONFIRM_S (to the same place, by the presses' show times)
+        does it. None: go ahead."""
         far = self.undo_far() if self.undo_far is not None else None
-        now = time.monotonic()
         if far is None:
             return None
-        if self._undo_asked == far and self.undo_guard.armed(now):
+        if self._undo_asked == far and self.undo_guard.armed(at):
             self.undo_guard.armed_at, self._undo_asked = None, None
             self.host.prompt(None)  # answered: the question leaves the screen
             return None
-        self.undo_guard.armed_at, self._undo_asked = now, far
+        self.undo_guard.armed_at, self._undo_asked = at, far
         self.host.prompt(far, UNDO_CONFIRM_S)
         return Outcome(c.Undo(at=at), self.state(), refused=f"undo goes back more than one step ({far}): "
                        f"send it again within {UNDO_CONFIRM_S:g} s to confirm")
@@ -319,7 +320,7 @@ class Controls:
 
     def _start_over(self, args: dict[str, Any], action: Action) -> None:
         """«Начать заново»: twice within 2 s (the first press asks)."""
-        if not self._confirmed(Call("start_over")):
+        if not self._confirmed(Call("start_over"), action.at):
             self.host.prompt(self.host.say("console.start_over_confirm"), 2.0)
             return
         self.host.prompt(None)

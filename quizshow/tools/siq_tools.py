@@ -93,7 +93,7 @@ def proof_command(pack: Path, out: Path, stream: TextIO | None = None) -> int:
     return proof(pack, out, stream or sys.stdout)
 
 
-def check_media(pack, problems: Problems) -> None:
+def check_media(pack: Pack, problems: Problems) -> None:
     """Videos whose first frame does not decode (a codec we lack, a damaged file): a warning each, as the
     projector will show a placeholder for them."""
     from quizshow.display.video import probe

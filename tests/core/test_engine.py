@@ -229,6 +229,10 @@ class _ReplayFromStart(Engine):
                     state = new
                 holding = state
                 continue
+            if entry.late:  # a press kept while another answered: kept while the buttons are live
+                if self._live_press(state, entry.command):
+                    kept.append((entry, state))
+                continue
             try:
                 new, events = self.format.handle(state, entry.command)
             except Refused:

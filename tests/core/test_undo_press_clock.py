@@ -1,4 +1,4 @@
-"""Ctrl+Z on a press gives the clock back (QA, /tmp/qa7: s13p1, m04strip, b07strip): undoing a press before
+"""Ctrl+Z on a press gives the clock back (QA: s13p1, m04strip, b07strip): undoing a press before
 any verdict leaves the clock showing the time it showed at the press, running on from the undo, in every
 format whose clock a press stops (the written quiz has no presses). The undo carries its own time, so a
 replay lands on the same clock. And a Back names the step it took back (m06cv)."""

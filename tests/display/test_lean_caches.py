@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pygame
 import pytest
@@ -144,24 +145,25 @@ def _pictures(owner: object) -> list[pygame.Surface]:
     return found
 
 
-def _loaded_by_a_show(options: str, modules: set[str], check: str = "True") -> list[str]:
+def _loaded_by_a_show(folder: Path, options: str, modules: set[str], check: str = "True") -> list[str]:
     """Which of `modules` a fresh process has loaded after a «Своя игра» show starts and closes (ShowApp with
-    `options` added to its arguments; `check`, asserted before it closes, says the show is what it should be)."""
-    probe = ("import json, sys, tempfile; from pathlib import Path; import pygame; pygame.init();"
+    `options` added to its arguments, its journal in `folder`; `check`, asserted before it closes, says the
+    show is what it should be)."""
+    probe = ("import json, sys; from pathlib import Path; import pygame; pygame.init();"
              "from quizshow.app import ShowApp; from tests.conftest import svoyak_config;"
-             "app = ShowApp(svoyak_config(), journal_path=Path(tempfile.mkdtemp()) / 'j.jsonl', sound=False,"
+             "app = ShowApp(svoyak_config(), journal_path=Path(sys.argv[1]) / 'j.jsonl', sound=False,"
              f" devices=False{options}); assert {check}; app.close();"
              f"print(json.dumps(sorted(set({sorted(modules)!r}) & set(sys.modules))))")
-    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True,
-                         env={"PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-                              "PATH": "/usr/bin:/bin"})
+    out = subprocess.run([sys.executable, "-c", probe, str(folder)], capture_output=True, text=True, cwd=ROOT,
+                         check=True, env={"PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy",
+                                          "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"})
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def test_a_show_without_phones_loads_no_qr_code_library():
+def test_a_show_without_phones_loads_no_qr_code_library(tmp_path):
     """segno (the join codes' QR) pulled in urllib, http, email and xml at start-up (2.5 MB, and 8 MB when
     nothing else loads ssl): a show loads it only when it draws a join code."""
-    assert _loaded_by_a_show("", {"segno", "urllib.request", "http.client"}) == []
+    assert _loaded_by_a_show(tmp_path, "", {"segno", "urllib.request", "http.client"}) == []
 
 
 def test_a_join_code_still_draws_its_modules():
@@ -245,8 +247,8 @@ def test_a_question_picture_shown_at_one_size_in_two_boxes_is_loaded_and_kept_on
     assert cards._image(tmp_path / "missing.png", (690, 600)) is None
 
 
-def test_a_show_listening_for_osc_loads_no_asyncio():
+def test_a_show_listening_for_osc_loads_no_asyncio(tmp_path):
     """python-osc's server module loads asyncio (with ssl: 3-8 MB of start-up); the show binds its OSC socket
     itself (its serving loop was its own already). asyncio stays for the phones' web server, loaded with
     it."""
-    assert _loaded_by_a_show(", osc=True, osc_port=0", {"asyncio", "ssl"}, check="app.osc is not None") == []
+    assert _loaded_by_a_show(tmp_path, ", osc=True, osc_port=0", {"asyncio", "ssl"}, check="app.osc is not None") == []

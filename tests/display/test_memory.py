@@ -54,14 +54,15 @@ def test_the_special_cards_keep_one_backdrop_between_them():
     assert screens(pixels(kept)) <= 1.01
 
 
-def test_a_show_without_phones_does_not_load_the_web_server():
+def test_a_show_without_phones_does_not_load_the_web_server(tmp_path):
     """aiohttp (20 MB and 0.2 s of start-up) is loaded only for a show that serves phones, an overlay or
     follower screens."""
-    probe = ("import sys, tempfile; from pathlib import Path; import pygame; pygame.init();"
+    probe = ("import sys; from pathlib import Path; import pygame; pygame.init();"
              "from quizshow.app import ShowApp; from tests.conftest import svoyak_config;"
-             "app = ShowApp(svoyak_config(), journal_path=Path(tempfile.mkdtemp()) / 'j.jsonl', sound=False,"
+             "app = ShowApp(svoyak_config(), journal_path=Path(sys.argv[1]) / 'j.jsonl', sound=False,"
              " devices=False); app.close(); print('aiohttp' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True,
+    out = subprocess.run([sys.executable, "-c", probe, str(tmp_path)], capture_output=True, text=True, cwd=ROOT,
+                         check=True,
                          env={"PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
                               "PATH": "/usr/bin:/bin"})
     assert out.stdout.strip().splitlines()[-1] == "False"

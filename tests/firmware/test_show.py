@@ -196,7 +196,7 @@ def test_the_line_check_names_the_simulated_boxs_firmware_round_trip_and_drift(b
     app = ShowApp(config, journal_path=tmp_path / "j.jsonl", fresh=True, sound=False)
     try:
         driver = app.hardware.boxes["box1"]
-        deadline = time.monotonic() + 15
+        deadline = time.monotonic() + 60  # a bound only: the drift is there once the PINGs span 3.5 s of the chip's
         while driver.status.drift_ppm is None and time.monotonic() < deadline:
             time.sleep(0.02)
         assert driver.status.drift_ppm is not None

@@ -11,8 +11,6 @@ from pathlib import Path
 from tests.conftest import ROOT
 
 TESTS = ROOT / "tests"
-# Files another branch is moving right now; each entry must still exist (then drop it from here).
-BEING_MOVED = {"tests/test_w5_ring_qa.py", "tests/test_w5_duel_qa.py"}
 
 # test_w3_…, test_w28_… (the week), …_qa…, …_qa3_… (the QA round), memory2, words2 (the second session).
 WHEN_WRITTEN = re.compile(r"^test_w\d+_|(^|_)qa\d*(_|$)|[a-z]\d+$")
@@ -34,11 +32,6 @@ def _is_test_module(dotted: str) -> bool:
     return any(part.startswith("test_") for part in dotted.split("."))
 
 
-def test_the_allowance_for_files_being_moved_names_only_files_that_are_still_there():
-    gone = sorted(name for name in BEING_MOVED if not (ROOT / name).exists())
-    assert not gone, f"moved already: drop {gone} from BEING_MOVED"
-
-
 def test_the_pattern_knows_a_name_by_when_from_a_name_by_what():
     for stem in ("test_w3_qa3_svoyak", "test_w6_fixsv", "test_w28_memory2", "test_ring_qa", "test_words2"):
         assert WHEN_WRITTEN.search(stem), stem
@@ -47,8 +40,7 @@ def test_the_pattern_knows_a_name_by_when_from_a_name_by_what():
 
 
 def test_no_test_file_is_named_after_when_it_was_written():
-    named_by_when = [_name(p) for p in _test_files()
-                     if WHEN_WRITTEN.search(p.stem) and _name(p) not in BEING_MOVED]
+    named_by_when = [_name(p) for p in _test_files() if WHEN_WRITTEN.search(p.stem)]
     assert not named_by_when, f"name these after what they test: {named_by_when}"
 
 
@@ -60,8 +52,6 @@ def test_every_folder_of_test_files_is_a_package():
 def test_no_test_module_imports_another():
     found = []
     for path in _python_files():
-        if _name(path) in BEING_MOVED:
-            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
             if isinstance(node, ast.Import):
                 found += [f"{_name(path)}:{node.lineno} import {a.name}" for a in node.names if _is_test_module(a.name)]

@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 import shutil
 from dataclasses import replace
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,6 +19,7 @@ from quizshow.packs.dbtext import parse_dbtext
 from quizshow.packs.loader import load_pack
 from quizshow.yamlfile import Problems
 from tests.chgksuite_kit import FIXTURES, chgk_questions, dump, lines_of, questions, read
+from tests.conftest import UNSAVED
 
 
 def test_a_database_export_reads_into_the_model_chgksuites_4s_of_it_reads_into():
@@ -117,7 +117,7 @@ LINES = st.lists(st.one_of(
 def test_any_database_text_parses_or_says_where(lines):
     text = "Чемпионат:\n" + "\n".join(lines)
     problems = Problems()
-    pack = parse_dbtext(text, Path("/tmp/fuzz.txt"), problems)
+    pack = parse_dbtext(text, UNSAVED / "fuzz.txt", problems)
     count = text.count("\n") + 1
     assert all(1 <= p.line <= count for p in problems.items)
     if pack is not None and not problems:

@@ -17,7 +17,7 @@ from quizshow.formats.written.spec import SPEC
 from quizshow.packs import fours
 from quizshow.packs.loader import load_pack
 from quizshow.yamlfile import Problems
-from tests.conftest import ROOT
+from tests.conftest import ROOT, UNSAVED
 
 PACK = """###LJ Клубный турнир
 ### Клубный турнир «Осень»
@@ -126,7 +126,7 @@ def test_any_text_parses_or_says_where(lines):
     """The parser never crashes: any text gives a pack or problems with a line inside the file."""
     text = "\n".join(lines)
     problems = Problems()
-    pack = fours.parse_fours(text, Path("/tmp/fuzz.4s"), problems)
+    pack = fours.parse_fours(text, UNSAVED / "fuzz.4s", problems)
     count = text.count("\n") + 1
     for problem in problems.items:
         assert 1 <= problem.line <= count

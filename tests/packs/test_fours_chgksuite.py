@@ -29,7 +29,7 @@ from quizshow.packs import fours
 from quizshow.packs.loader import load_pack
 from quizshow.packs.model import Pack, Question
 from quizshow.yamlfile import Problems
-from tests.conftest import ROOT, svoyak_config, views_of
+from tests.conftest import ROOT, UNSAVED, svoyak_config, views_of
 from tests.display_kit import RecordingText
 from tests.siq_kit import v5, v5_q, v5_round, v5_theme, write_siq
 from tests.written_kit import engine
@@ -174,7 +174,7 @@ def test_only_a_labelled_line_is_the_handout():
 
 def test_a_screen_form_without_its_two_versions_is_shown_whole_with_a_warning_at_its_line():
     problems = Problems()
-    pack = fours.parse_fours("? Вопрос\nна (screen экране)\n! Ответ (screen a|b)\n", Path("/tmp/s.4s"), problems)
+    pack = fours.parse_fours("? Вопрос\nна (screen экране)\n! Ответ (screen a|b)\n", UNSAVED / "s.4s", problems)
     assert pack is not None and questions(pack)[0].q == "Вопрос\nна экране" and questions(pack)[0].a == "Ответ b"
     assert [(p.line, p.warning) for p in problems.items] == [(2, True)]
     assert "(screen for print|for the screen)" in problems.items[0].message
@@ -197,7 +197,7 @@ def test_numbers_follow_chgksuites_count():
     """`№ N` names one question and the count goes on where it was; `№№ N` sets the count; the count runs on
     through the tours (chgksuite's parse_4s gives 1, 7, 2, 20, 21, 22 for this text)."""
     text = "? a\n! a\n\n№ 7\n? b\n! b\n\n? c\n! c\n\n№№ 20\n? d\n! d\n\n? e\n! e\n\n## Тур 2\n\n? f\n! f\n"
-    pack = fours.parse_fours(text, Path("/tmp/count.4s"), Problems())
+    pack = fours.parse_fours(text, UNSAVED / "count.4s", Problems())
     assert pack is not None
     assert [q.number for q in questions(pack)] == ["1", "7", "2", "20", "21", "22"]
 
@@ -205,7 +205,7 @@ def test_numbers_follow_chgksuites_count():
 def test_a_number_or_handout_with_no_question_after_it_is_left_out_with_a_warning():
     """chgksuite leaves such a field out and composes the rest; so does quizshow, saying where."""
     problems = Problems()
-    pack = fours.parse_fours("? Вопрос\n! Ответ\n\n№ 5\n> Раздатка\n", Path("/tmp/n.4s"), problems)
+    pack = fours.parse_fours("? Вопрос\n! Ответ\n\n№ 5\n> Раздатка\n", UNSAVED / "n.4s", problems)
     assert pack is not None and len(questions(pack)) == 1 and not problems.errors
     assert [(p.line, p.warning) for p in problems.items] == [(4, True)]
 
@@ -213,7 +213,7 @@ def test_a_number_or_handout_with_no_question_after_it_is_left_out_with_a_warnin
 def test_a_handout_written_before_the_question_without_a_number_is_that_questions():
     """chgksuite writes `>` before `?`; without a `№` line before it chgksuite's reader leaves the handout
     outside any question. quizshow gives it to the question that follows, as it was written."""
-    pack = fours.parse_fours("> Текст раздатки\n? Вопрос\n! Ответ\n", Path("/tmp/h.4s"), Problems())
+    pack = fours.parse_fours("> Текст раздатки\n? Вопрос\n! Ответ\n", UNSAVED / "h.4s", Problems())
     assert pack is not None and questions(pack)[0].handout == "Текст раздатки"
 
 
@@ -372,7 +372,7 @@ LINES = st.lists(st.one_of(
 def test_any_chgksuite_markup_parses_or_says_where(lines):
     text = "\n".join(lines)
     problems = Problems()
-    pack = fours.parse_fours(text, Path("/tmp/fuzz.4s"), problems)
+    pack = fours.parse_fours(text, UNSAVED / "fuzz.4s", problems)
     count = text.count("\n") + 1
     for problem in problems.items:
         assert 1 <= problem.line <= count

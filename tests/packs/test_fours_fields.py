@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 import shutil
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -18,6 +17,7 @@ from quizshow.packs import fours
 from quizshow.packs.loader import load_pack
 from quizshow.yamlfile import Problems
 from tests.chgksuite_kit import FIXTURES, chgk_questions, dump, flat, lines_of, questions, read
+from tests.conftest import UNSAVED
 
 # The pack as chgksuite wrote it back, and as it was typed (two `=` lines, two `^` lines, `>` after `?`)
 ANSWERS = (("answers.4s", "structure"), ("answers_source.4s", "source_structure"))
@@ -194,7 +194,7 @@ GAME_LINES = st.lists(st.one_of(
 def test_any_text_of_any_game_variant_parses_or_says_where(game, lines):
     text = "\n".join(lines)
     problems = Problems()
-    pack = fours.parse_fours(text, Path("/tmp/fuzz.4s"), problems, game)
+    pack = fours.parse_fours(text, UNSAVED / "fuzz.4s", problems, game)
     count = text.count("\n") + 1
     assert all(1 <= p.line <= count for p in problems.items)
     if pack is not None and not problems:
@@ -205,6 +205,6 @@ def test_markers_are_a_lines_first_word_as_in_chgksuite():
     """`#T` opens a theme only in «Своя игра»/«Тройка»; in a `.4s` it is a heading chgksuite's screen ignores, and
     like `#B` it is no longer «expected a field»."""
     problems = Problems()
-    pack = fours.parse_fours("## Тур 1\n\n#B Бой 1\n\n#T Тема\n\n? Вопрос\n! Ответ\n", Path("/tmp/t.4s"), problems)
+    pack = fours.parse_fours("## Тур 1\n\n#B Бой 1\n\n#T Тема\n\n? Вопрос\n! Ответ\n", UNSAVED / "t.4s", problems)
     assert pack is not None and not problems.items, [str(p) for p in problems.items]
     assert questions(pack)[0].number == "10"  # chgksuite: a theme sets the count to 10, in every game

@@ -289,29 +289,29 @@ def test_a_short_resume_from_a_fitting_snapshot_writes_none(tmp_path, monkeypatc
 # --- item 2: random damage is reported or harmless (hypothesis) ----------------------------------------
 
 
-def _real_journal() -> tuple[bytes, bytes, int, Engine]:
+Real = tuple[bytes, bytes, int, Engine]
+
+
+@pytest.fixture(scope="module")
+def real(tmp_path_factory: pytest.TempPathFactory) -> Real:
     """A real journal of 40 commands (scores, undos, buzzes) and its snapshot after line 31."""
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "j.jsonl"
-        journal, _ = Journal.open(path, SHOW, seed=3)
-        engine = demo_engine(3)
-        for i in range(40):
-            cmd = c.Undo(at=i) if i % 7 == 6 else c.Buzz(at=i, team=i % 3) if i % 5 == 4 else \
-                c.ScoreAdd(at=i, team=i % 3, points=(i + 1) * 10)
-            dispatch_journalled(engine, journal, cmd, snapshot=False)
-            if i == 29:
-                journal.write_snapshot(engine)
-        journal.close()
-        snapshot = path.with_name(path.name + ".snapshot").read_bytes()
-        return path.read_bytes(), snapshot, json.loads(snapshot.partition(b"\n")[0])["offset"], engine
-
-
-REAL = _real_journal()
+    path = tmp_path_factory.mktemp("real") / "j.jsonl"
+    journal, _ = Journal.open(path, SHOW, seed=3)
+    engine = demo_engine(3)
+    for i in range(40):
+        cmd = c.Undo(at=i) if i % 7 == 6 else c.Buzz(at=i, team=i % 3) if i % 5 == 4 else \
+            c.ScoreAdd(at=i, team=i % 3, points=(i + 1) * 10)
+        dispatch_journalled(engine, journal, cmd, snapshot=False)
+        if i == 29:
+            journal.write_snapshot(engine)
+    journal.close()
+    snapshot = path.with_name(path.name + ".snapshot").read_bytes()
+    return path.read_bytes(), snapshot, json.loads(snapshot.partition(b"\n")[0])["offset"], engine
 
 
 @st.composite
-def _damage(draw) -> tuple[str, bytes]:
-    raw, _, covered, _ = REAL
+def _damage(draw, real: Real) -> tuple[str, bytes]:
+    raw, _, covered, _ = real
     lines = raw.split(b"\n")[:-1]
     kind = draw(st.sampled_from(["flip", "drop_byte", "add_byte", "drop_line", "repeat_line", "swap", "move",
                                  "cut", "blank"]))
@@ -344,15 +344,16 @@ def _damaged(draw, kind: str, raw: bytes, lines: list[bytes], n: int, m: int, at
     return b"".join(line + b"\n" for line in lines)
 
 
-@given(_damage(), st.booleans())
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-def test_random_damage_to_a_real_journal_is_reported_or_harmless(damage, with_snapshot):
+@given(st.data(), st.booleans())
+@settings(max_examples=200, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+def test_random_damage_to_a_real_journal_is_reported_or_harmless(real, tmp_path, data, with_snapshot):
     """Every kind of damage but one is found by the lines themselves; a journal cut short is found by
     its snapshot (a cut after the last snapshot reads as a crash's torn line: docs/reliability.md)."""
-    kind, damaged = damage
+    kind, damaged = data.draw(_damage(real), label="damage")
     assume(with_snapshot or kind != "cut")
-    raw, snapshot, _, live = REAL
-    with tempfile.TemporaryDirectory() as folder:
+    raw, snapshot, _, live = real
+    with tempfile.TemporaryDirectory(dir=tmp_path) as folder:  # each example's own
         path = Path(folder) / "j.jsonl"
         path.write_bytes(damaged)
         if with_snapshot:

@@ -643,7 +643,7 @@ class DuelScene(Scene):
                                   frame.color("text"), frame.u(34), align="left")
             surface.blit(text, (area.x + frame.u(20), area.y + head))
 
-    def _entry_plate(self, surface: pygame.Surface, frame: Frame, rect: pygame.Rect, entry) -> None:
+    def _entry_plate(self, surface: pygame.Surface, frame: Frame, rect: pygame.Rect, entry: QueueEntry) -> None:
         asked = entry.status == "answering"
         dark = frame.color("panel_dark")
         fill_top = frame.color("panel_top") if asked else paint.mix(dark, frame.color("panel"), 0.55)
@@ -654,7 +654,7 @@ class DuelScene(Scene):
         pygame.draw.rect(surface, table_colour(frame.theme, entry.seat[1]), stripe, border_top_left_radius=frame.u(12),
                          border_bottom_left_radius=frame.u(12))
 
-    def _status(self, surface: pygame.Surface, frame: Frame, entry, right: int, centery: int, width: int,
+    def _status(self, surface: pygame.Surface, frame: Frame, entry: QueueEntry, right: int, centery: int, width: int,
                 height: int, px: int) -> int:
         """The press's standing at the right of its row, inside it: a pill (answering, wrong, correct,
         disqualified) or a quiet word (waits, out, not asked). Returns where it begins (its left)."""
@@ -674,13 +674,13 @@ class DuelScene(Scene):
         return spot.x
 
     def _entry_start(self, surface: pygame.Surface, frame: Frame, rect: pygame.Rect,
-                     entry) -> tuple[int, int, bool, bool]:
+                     entry: QueueEntry) -> tuple[int, int, bool, bool]:
         """A queue row's plate, and whose press it is: (team, player, being asked, faded)."""
         self._entry_plate(surface, frame, rect, entry)
         team, player = entry.seat
         return team, player, entry.status == "answering", entry.status in ("wrong", "out", "unasked", "dq")
 
-    def _entry(self, surface: pygame.Surface, frame: Frame, rect: pygame.Rect, i: int, entry) -> None:
+    def _entry(self, surface: pygame.Surface, frame: Frame, rect: pygame.Rect, i: int, entry: QueueEntry) -> None:
         """A row of a short queue: number, «Альфа · Зелёный», the player's name, the margin, the standing."""
         state = frame.state
         team, player, asked, faded = self._entry_start(surface, frame, rect, entry)
@@ -707,7 +707,8 @@ class DuelScene(Scene):
         self._status(surface, frame, entry, rect.right - frame.u(16), rect.bottom - int(h * 0.24), status_w,
                      min(frame.u(44), int(h * 0.36)), 24)
 
-    def _entry_compact(self, surface: pygame.Surface, frame: Frame, rect: pygame.Rect, i: int, entry) -> None:
+    def _entry_compact(self, surface: pygame.Surface, frame: Frame, rect: pygame.Rect, i: int,
+                       entry: QueueEntry) -> None:
         """A row of a long queue, two lines: «Бета · Красный … +0,037 с» over «Анна Жукова … ОТВЕЧАЕТ»."""
         state = frame.state
         team, player, asked, faded = self._entry_start(surface, frame, rect, entry)

@@ -5,12 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
 from quizshow.display import paint
 from quizshow.display.surfaces import MB, bounded
 from quizshow.display.tween import ease_in_out_cubic, ease_out_back, ease_out_cubic
+
+if TYPE_CHECKING:
+    from quizshow.display.text import TextCache
 
 
 def edge_alphas(thickness: int) -> list[int]:
@@ -131,16 +135,16 @@ class Splash:
         w, h = size
         return paint.panel((w, h // 5), self.color, paint.rgb(paint.mix(self.color, paint.BLACK, 0.18)), None, 0)
 
-    def _words(self, size: tuple[int, int], text, px: int) -> pygame.Surface:
+    def _words(self, size: tuple[int, int], text: TextCache, px: int) -> pygame.Surface:
         w, h = size
         return text.fit(self.text.upper(), "heading", (int(w * 0.8), int(h // 5 * 0.75)), self.ink, px)
 
-    def warm(self, size: tuple[int, int], text, px: int) -> None:
+    def warm(self, size: tuple[int, int], text: TextCache, px: int) -> None:
         """Idle time: the band and the words, so the splash's first frame only blits them."""
         self._band(size)
         self._words(size, text, px)
 
-    def draw(self, target: pygame.Surface, now: float, text, px: int) -> None:
+    def draw(self, target: pygame.Surface, now: float, text: TextCache, px: int) -> None:
         """`text` is the projector's TextCache: the words are fitted once and cached."""
         if not self.live(now):
             return

@@ -26,7 +26,7 @@ from quizshow.display.svoyak.common import (
     words,
 )
 from quizshow.display.tween import WORDS_AT, ease_out_back, ease_out_cubic
-from quizshow.formats.svoyak.model import SvoyakPhase
+from quizshow.formats.svoyak.model import Final, SvoyakPhase
 from quizshow.i18n import number
 
 
@@ -261,7 +261,7 @@ class FinalRevealScene(Scene):
         pill_right = row.x + int(row.width * 0.4) + int(row.width * 0.2)
         return pygame.Rect(pill_right + frame.u(30), row.y, int(row.width * 0.18), row.height)
 
-    def _verdict(self, surface: pygame.Surface, frame: Frame, row: pygame.Rect, team: int, final) -> None:
+    def _verdict(self, surface: pygame.Surface, frame: Frame, row: pygame.Rect, team: int, final: Final) -> None:
         """«Верно» or «Неверно» popping in, and the stake won or lost."""
         verdict = final.verdict(team)
         if verdict is None:

@@ -26,6 +26,7 @@ from quizshow.display.svoyak.common import (
     words,
 )
 from quizshow.display.tween import ease_out_back
+from quizshow.formats.svoyak.model import Auction
 from quizshow.i18n import number
 
 
@@ -159,7 +160,7 @@ class AuctionScene(SpecialScene):
               role="body", color=frame.color("muted"), px=44, shadow=False)
         for row, team in self._rows(frame):
             frame.give_way()
-            self._row(surface, frame, row, team, p.auction)
+            self._row(surface, frame, row, team, auction_of(frame))
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> None:
         auction = auction_of(frame)
@@ -178,7 +179,7 @@ class AuctionScene(SpecialScene):
         return [(pygame.Rect(int(w * 0.12), top + slot * row_h, int(w * 0.76), row_h - frame.u(18)), team)
                 for slot, team in enumerate(order)]
 
-    def _row(self, surface: pygame.Surface, frame: Frame, row: pygame.Rect, team: int, auction) -> None:
+    def _row(self, surface: pygame.Surface, frame: Frame, row: pygame.Rect, team: int, auction: Auction) -> None:
         out = team in auction.out
         leader = auction.leader == team
         color = frame.team_color(team)
@@ -196,7 +197,7 @@ class AuctionScene(SpecialScene):
         words(surface, frame, number(frame.state.teams[team].score), score_box, role="numbers",
               color=frame.color("muted"), px=60, anchor="midleft")
 
-    def _status(self, surface: pygame.Surface, frame: Frame, row: pygame.Rect, team: int, auction) -> None:
+    def _status(self, surface: pygame.Surface, frame: Frame, row: pygame.Rect, team: int, auction: Auction) -> None:
         """The team's word in the bidding (its bid, «пас», «ставка?»), popping in when it changes."""
         out = team in auction.out
         leader = auction.leader == team

@@ -170,8 +170,8 @@ def _inked(sprite: pygame.Surface, strips: int = 24) -> list[pygame.Rect]:
     return parts
 
 
-def text_in(surface: pygame.Surface, frame: Frame, text: str, role: str, rect: pygame.Rect, color, px: int,
-            align: str = "center") -> None:
+def text_in(surface: pygame.Surface, frame: Frame, text: str, role: str, rect: pygame.Rect, color: pygame.Color,
+            px: int, align: str = "center") -> None:
     """One line of table text, never under MIN_PX (a longer name ends in «…» instead). Fitted by width:
     the line's own leading may reach past a tight row, the letters do not."""
     room = (rect.width, max(rect.height, round(frame.u(px) * 1.35)))

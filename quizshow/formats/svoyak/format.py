@@ -7,6 +7,7 @@ Phases: title → round (intro) → board → [cat → cat_value | auction | spo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +21,7 @@ from quizshow.formats.svoyak import auction as bidding
 from quizshow.formats.svoyak import commands as sc
 from quizshow.formats.svoyak.board import Game
 from quizshow.formats.svoyak.final import FinalRounds
-from quizshow.formats.svoyak.model import Play, SvoyakPhase, swap_tied
+from quizshow.formats.svoyak.model import Auction, Play, SvoyakPhase, swap_tied
 from quizshow.packs.model import Question
 
 if TYPE_CHECKING:
@@ -411,7 +412,7 @@ class SvoyakFormat(FinalRounds, Format):
         return self._bidding(state, cmd.at, lambda a, scores: bidding.pass_bid(
             a, cmd.team, scores, self.rules["all_in_beats_all_in"]))
 
-    def _bidding(self, state: ShowState, at: float, step) -> Result:
+    def _bidding(self, state: ShowState, at: float, step: Callable[[Auction, list[int]], Auction]) -> Result:
         play = self.play(state)
         if state.phase != SvoyakPhase.AUCTION or play.auction is None:
             raise Refused("there is no auction")
@@ -420,6 +421,7 @@ class SvoyakFormat(FinalRounds, Format):
         if not auction.done:
             return new, []
         seconds = float(self.rules["auction_answer_s"])
+        assert auction.leader is not None  # a finished auction has its leader
         return self._open_solo(new, auction.leader, auction.bid, at, seconds), [
             Event(EventKind.TIMER_START, seconds=seconds)]
 

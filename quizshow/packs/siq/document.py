@@ -231,7 +231,7 @@ class _Reader:
                 price_set = self.number_set(param)
             else:
                 simple.append((name, self.text(param.text, param.line, f"param '{name}'")))
-        return _with(q, type=(node.get("type") or "").strip(), question=tuple(question[:MAX_ITEMS]),
+        return replace(q, type=(node.get("type") or "").strip(), question=tuple(question[:MAX_ITEMS]),
                      answer=tuple(answer[:MAX_ITEMS]), params=tuple(simple), price_set=price_set,
                      options=tuple(options))
 
@@ -301,7 +301,7 @@ class _Reader:
         name = (type_node.get("name") or "").strip() if type_node is not None else ""
         params = {p.get("name") or "": (p.text.strip(), p.line) for p in
                   (type_node.all("param") if type_node is not None else [])[:MAX_PARAMS]}
-        q = _with(q, question=tuple(question), answer=tuple(answer))
+        q = replace(q, question=tuple(question), answer=tuple(answer))
         if name in ("cat", "bagcat"):
             knows = params.get("knows", ("after", 0))[0].lower() if name == "bagcat" else "after"
             own_self = name == "bagcat" and params.get("self", ("false", 0))[0].lower() == "true"
@@ -310,9 +310,9 @@ class _Reader:
             simple = [("selectionMode", "any" if own_self else "exceptCurrent")]
             if kind != "secretNoQuestion" and "theme" in params:
                 simple.append(("theme", self.text(params["theme"][0], params["theme"][1], "a cat theme")))
-            return _with(q, type=kind, params=tuple(simple), price_set=self.cost(cost, cost_line))
+            return replace(q, type=kind, params=tuple(simple), price_set=self.cost(cost, cost_line))
         kept = tuple((k, self.text(v, line, f"param '{k}'")) for k, (v, line) in params.items())
-        return _with(q, type=V4_TYPES.get(name, name), params=kept)
+        return replace(q, type=V4_TYPES.get(name, name), params=kept)
 
     def atom(self, node: Element, kind: str) -> Item:
         value = self.text(node.text, node.line, "an atom", MAX_VALUE)
@@ -347,10 +347,6 @@ def _true(value: str | None, default: bool = False) -> bool:
     if value is None or not value.strip():
         return default
     return value.strip().lower() in ("true", "1", "yes")
-
-
-def _with(q: SiqQuestion, **changes) -> SiqQuestion:
-    return replace(q, **changes)
 
 
 def read_globals(texts: dict[str, Element | None]) -> tuple[dict[str, str], dict[str, str]]:

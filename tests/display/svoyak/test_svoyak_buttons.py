@@ -1,4 +1,4 @@
-"""QA wave 6, «Своя игра» played under Xvfb (screens /tmp/qa6): buttons that offered what the rules refuse or
+"""QA wave 6, «Своя игра» played under Xvfb: buttons that offered what the rules refuse or
 named a stake that was not the one paid, a final stake button that read «Ставка 0», override buttons with
 nothing left to choose, a contestant out of the shoot-out not marked out, a lone finalist's win unexplained,
 the wrong-answer banner past the question card, and standings where everyone on 0 was gold."""

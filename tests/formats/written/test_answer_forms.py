@@ -4,8 +4,6 @@ suggestion «≈» beside a phone's typed answer (never for a not-accepted one).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from quizshow import i18n
 from quizshow.core import commands as c
 from quizshow.core.typed import matches
@@ -14,6 +12,7 @@ from quizshow.display.written.grid import typed_of
 from quizshow.packs import fours
 from quizshow.yamlfile import Problems
 from tests.chgksuite_kit import FIXTURES, questions, read
+from tests.conftest import UNSAVED
 from tests.written_kit import engine
 
 
@@ -45,7 +44,7 @@ def test_a_not_accepted_answer_is_never_suggested_even_where_the_answer_would_ta
     """«! Пётр [Первый]» takes «Пётр» as its short form; «!= Пётр» says the pack does not: no «≈» for it."""
     problems = Problems()
     pack = fours.parse_fours("? Кто основал Петербург?\n! Пётр [Первый].\n= Пётр Алексеевич.\n!= Пётр.\n",
-                             Path("/tmp/p.4s"), problems)
+                             UNSAVED / "p.4s", problems)
     assert pack is not None and not problems.items
     q = questions(pack)[0]
     assert q.reject == ("Пётр.",) and not matches("Пётр", q.a, q.accept, q.reject)

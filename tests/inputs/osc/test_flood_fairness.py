@@ -66,7 +66,7 @@ def test_a_desk_keeps_its_service_while_sixteen_sockets_flood():
             return (f"the server: {len(server.fairness.filtered)} sockets filtered, {server.received} datagrams "
                     f"received, {server.dropped} dropped; the desk: {answers}")
 
-        answers: list[int | None] = []  # each command's reply code (None: no reply within 3 s)
+        answers: list[int | None] = []  # each command's reply code (None: no reply within 30 s)
         try:
             # The flood is on: each of its sockets is past four times its rate, so sampled in the kernel (where
             # there is no such filter: the flood has sent a good many).
@@ -77,7 +77,9 @@ def test_a_desk_keeps_its_service_while_sixteen_sockets_flood():
                 desk.got.clear()
                 desk.send(to, "/quiz/team/1/score/add", 1)
                 try:
-                    reply = desk.wait_for("/quiz/reply", timeout=3.0,
+                    # Every command the server takes is answered (200, or 429 when dropped) on its driven clock:
+                    # how long the reply takes is only the machine's load, so the wait is bounded generously.
+                    reply = desk.wait_for("/quiz/reply", timeout=30.0,
                                           where=lambda args: args[0] == "/quiz/team/1/score/add")
                 except AssertionError:
                     answers.append(None)  # never answered
@@ -104,7 +106,7 @@ def test_the_console_says_how_many_messages_a_flooding_source_lost(rig):  # noqa
     # limit and past what the server can serve within its deadline, whatever the machine's speed.
     for _ in range(5000):
         desk.send(to, "/quiz/team/1/score/add", 1)
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60  # a bound on the wait only: the line comes once the show counted the drops
     while not any("отброшен" in text for text, _ in app.device_lines()) and time.monotonic() < deadline:
         desk.pump(0.02)
     lines = [(text, ok) for text, ok in app.device_lines() if "отброшен" in text]

@@ -9,7 +9,7 @@ import struct
 import tempfile
 import wave
 import zipfile
-from dataclasses import asdict, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -340,13 +340,22 @@ def test_what_sigame_cannot_hold_is_a_warning_not_a_silent_loss(tmp_path):
 WORDS = st.text(alphabet="абвгдеёжзийклмнопрстуфхцчшщэюяАБВГДЕЖЗabcxyzXYZ0123456789«»!?.", min_size=1, max_size=8)
 PHRASE = st.lists(WORDS, min_size=1, max_size=4).map(" ".join)
 MAYBE = st.none() | PHRASE
-_MEDIA_DIR = Path(tempfile.mkdtemp(prefix="w27-siq-"))
-_PICTURES = []
-for _n, _name in enumerate(("картинка 1.png", "photo [2].png")):
-    (_MEDIA_DIR / _name).write_bytes(k.PNG + bytes([_n]))
-    _PICTURES.append(_MEDIA_DIR / _name)
-_SOUND = _MEDIA_DIR / "звук #1.wav"
-write_wav(_SOUND)
+
+
+@dataclass(frozen=True)
+class Media:
+    """The files the generated packs' questions show and play (names SIGame must escape), in a test's folder."""
+    pictures: tuple[Path, ...]
+    sound: Path
+
+
+def media_in(folder: Path) -> Media:
+    folder.mkdir(exist_ok=True)
+    pictures = tuple(folder / name for name in ("картинка 1.png", "photo [2].png"))
+    for n, picture in enumerate(pictures):
+        picture.write_bytes(k.PNG + bytes([n]))
+    write_wav(folder / "звук #1.wav")
+    return Media(pictures, folder / "звук #1.wav")
 
 
 @st.composite
@@ -358,12 +367,12 @@ def cats(draw) -> CatInfo:
 
 
 @st.composite
-def questions(draw, final: bool = False) -> Question:
+def questions(draw, media: Media, final: bool = False) -> Question:
     kind = "regular" if final else draw(st.sampled_from(["regular", "auction", "sponsor", "cat"]))
     notes = draw(st.lists(PHRASE, max_size=2))
     wrong = tuple(draw(st.lists(PHRASE, max_size=2)))
-    image = draw(st.none() | st.sampled_from(_PICTURES))
-    audio = draw(st.none() | st.just(_SOUND))
+    image = draw(st.none() | st.sampled_from(media.pictures))
+    audio = draw(st.none() | st.just(media.sound))
     web = draw(st.sampled_from([(), ("image",)])) if image is None else ()  # an imported web picture
     urls = [f"https://example.org/{draw(st.integers(1, 99))}.jpg"] if web else []
     text = draw(st.lists(PHRASE, min_size=0 if image or audio else 1, max_size=3).map("\n".join))
@@ -372,37 +381,41 @@ def questions(draw, final: bool = False) -> Question:
         accept=tuple(draw(st.lists(PHRASE, max_size=2))), reject=wrong, comment=draw(MAYBE), source=draw(MAYBE),
         author=draw(MAYBE), type=kind, cat=draw(cats()) if kind == "cat" else None,
         value=None if final else draw(st.integers(1, 5000)), host="\n".join(notes + urls) or None,
-        image=image, audio=audio, answer_image=draw(st.none() | st.sampled_from(_PICTURES)),
-        answer_audio=draw(st.none() | st.just(_SOUND)), web=web,
+        image=image, audio=audio, answer_image=draw(st.none() | st.sampled_from(media.pictures)),
+        answer_audio=draw(st.none() | st.just(media.sound)), web=web,
         seconds=draw(st.none() | st.integers(1, 600).map(float)),
         wait=draw(st.booleans()) if audio else True)
 
 
 @st.composite
-def packs(draw) -> Pack:
+def packs(draw, media: Media) -> Pack:
     rounds = []
     for n in range(draw(st.integers(1, 2))):
         width = draw(st.integers(1, 3))
         themes = []
         for _ in range(draw(st.integers(1, 3))):
-            cells = [draw(questions()) if draw(st.integers(0, 5)) else EMPTY_CELL for _ in range(width)]
+            cells = [draw(questions(media)) if draw(st.integers(0, 5)) else EMPTY_CELL for _ in range(width)]
             if all(q.empty for q in cells):
-                cells[0] = draw(questions())
+                cells[0] = draw(questions(media))
             themes.append(Theme(draw(PHRASE), tuple(cells), author=draw(MAYBE), source=draw(MAYBE),
                                 comment=draw(MAYBE), host=draw(MAYBE)))
         rounds.append(Round(f"Раунд {n + 1}", tuple(themes), author=draw(MAYBE), source=draw(MAYBE),
                             comment=draw(MAYBE), host=draw(MAYBE)))
     if draw(st.booleans()):
-        finals = tuple(Theme(draw(PHRASE), (draw(questions(final=True)),)) for _ in range(draw(st.integers(1, 2))))
+        finals = tuple(Theme(draw(PHRASE), (draw(questions(media, final=True)),))
+                       for _ in range(draw(st.integers(1, 2))))
         rounds.append(Round("Финал", finals, final=True))
     return Pack(title=draw(PHRASE), path=Path("generated.yaml"), rounds=tuple(rounds), author=draw(MAYBE),
                 language=draw(st.sampled_from(["ru", "en"])), source=draw(MAYBE), comment=draw(MAYBE))
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(pack=packs())
-def test_export_then_import_is_the_identity_on_what_sigame_can_represent(pack):
-    with tempfile.TemporaryDirectory() as folder:
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_export_then_import_is_the_identity_on_what_sigame_can_represent(tmp_path, data):
+    media = media_in(tmp_path / "media")  # the examples share the test's tmp_path: the same files each time
+    pack = data.draw(packs(media), label="pack")
+    with tempfile.TemporaryDirectory(dir=tmp_path) as folder:  # each example's own
         again, done, _ = round_trip(pack, Path(folder))
         assert not done.warnings
         assert shape(again) == shape(pack)

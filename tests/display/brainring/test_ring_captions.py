@@ -1,4 +1,4 @@
-"""QA 5 on «Брейн-ринг»: «Время вышло!» inside the title-safe area; «Отвечает: name» as the duel writes it."""
+"""«Брейн-ринг» on the projector: «Время вышло!» inside the title-safe area; «Отвечает: name» as the duel writes it."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from quizshow.core import commands as c
 from quizshow.display.projector import Projector
 from quizshow.display.text import NBSP
 from quizshow.display.theme import load_theme
-from tests.conftest import ok, svoyak_config, views_of
-from tests.test_brainring_display import BRAINRING_SHOW, engine
-from tests.test_display import RecordingText
+from tests.brainring_display_kit import BRAINRING_SHOW, engine
+from tests.conftest import keep_shot, ok, svoyak_config, views_of
+from tests.display_kit import RecordingText
 
 SIZE = (1920, 1080)
 
@@ -37,7 +37,7 @@ def test_the_time_over_banner_stands_inside_the_title_safe_area(theme):
     surface = pygame.Surface(SIZE)
     projector.render(surface, e.state, expiry + 0.5)
     projector.render(surface, e.state, expiry + 1.0)  # the band full open
-    pygame.image.save(surface, "/tmp/s5q/ring-time-over.png")
+    keep_shot(surface, "ring-time-over.png")
     assert "Время вышло!" in [what for what, _, _ in text.fitted]
     accent = theme.color("accent")
     x = SIZE[0] // 2 - 300  # the band's plate, left of its words
@@ -60,7 +60,7 @@ def test_who_answers_reads_answering_colon_name_with_plain_spaces(theme):
     surface = pygame.Surface(SIZE)
     projector.render(surface, e.state, 3.5)
     projector.render(surface, e.state, 4.0)
-    pygame.image.save(surface, "/tmp/s5q/ring-answers.png")
+    keep_shot(surface, "ring-answers.png")
     said = [what for what, _, _ in text.fitted]
     # «Отвечает:» and the name are set as two pieces, the design's gap between them (tests/test_w6_cards.py)
     assert "Отвечает:" in said and name in said, [s for s in said if "твечает" in s]

@@ -1,4 +1,4 @@
-"""QA 5 on the duel: one caption beside the thinking bar once the time runs out; the end of a bout and of
+"""The duel on the projector: one caption beside the thinking bar once the time runs out; the end of a bout and of
 the match said apart; the queue's names readable beside a hint; (rendered frames, SDL dummy)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from quizshow.display.duel.scene import bar_rect
 from quizshow.display.projector import Projector
 from quizshow.display.scenes.base import Frame
 from quizshow.display.theme import load_theme
-from tests.conftest import views_of
+from tests.conftest import keep_shot, views_of
 from tests.duel_kit import ALPHA, BETA, RED, config
 
 SIZE = (1920, 1080)
@@ -45,7 +45,7 @@ def _ink_like(surface: pygame.Surface, area: pygame.Rect, color: pygame.Color, t
 
 @pytest.mark.parametrize("answered", [False, True], ids=["nobody_pressed", "someone_answering"])
 def test_when_the_thinking_time_runs_out_one_caption_replaces_the_other(theme, answered):
-    from tests.test_duel_display import show_engine
+    from tests.duel_display_kit import show_engine
 
     e = show_engine()
     for cmd in (c.Go(at=1), c.Go(at=2)):  # the first question read; its reading ended at 2: 15 s to think
@@ -67,7 +67,7 @@ def test_when_the_thinking_time_runs_out_one_caption_replaces_the_other(theme, a
     fresh = pygame.Surface(SIZE)
     _projector(e, theme).render(fresh, e.state, 18.0)
     assert pygame.image.tobytes(fresh.subsurface(area), "RGB") == pygame.image.tobytes(over, "RGB")
-    pygame.image.save(surface, f"/tmp/s5q/over-{answered}.png")
+    keep_shot(surface, f"duel-over-{answered}.png")
 
 
 # --- the end of a bout and of the match -------------------------------------------------------------------
@@ -83,19 +83,19 @@ def _lose_bout(e, team: int, at: float) -> None:
 
 
 def _plate_words(e, theme, at: float) -> list[str]:
-    from tests.test_display import RecordingText
+    from tests.display_kit import RecordingText
 
     text = RecordingText(theme.fonts)
     projector = Projector(e.format, theme, "Дуэль", "ru", text, views=views_of(e.format))
     surface = pygame.Surface(SIZE)
     projector.render(surface, e.state, at + 2.0)  # the result plate grown, its words on
-    pygame.image.save(surface, f"/tmp/s5q/result-{e.state.fmt.bout.number}.png")
+    keep_shot(surface, f"duel-result-{e.state.fmt.bout.number}.png")
     return [t for t, _box, _got in text.fitted]
 
 
 def test_a_bout_that_is_not_the_last_is_the_bouts_result_and_the_last_one_announces_the_match(theme):
     from quizshow.display.console_header import header_line
-    from tests.test_duel_display import show_engine
+    from tests.duel_display_kit import show_engine
 
     e = show_engine()
     assert len(e.format.sheets) == 2, "the demo pack plays two bouts"
@@ -125,7 +125,7 @@ def test_a_bout_that_is_not_the_last_is_the_bouts_result_and_the_last_one_announ
 
 
 def test_a_drawn_match_is_announced_as_a_draw(theme):
-    from tests.test_duel_display import show_engine
+    from tests.duel_display_kit import show_engine
 
     e = show_engine()
     assert e.dispatch(c.Go(at=1)).accepted
@@ -145,7 +145,7 @@ HINT = "Река течёт через Волгоград и впадает в �
 def test_beside_a_hint_the_queues_names_are_fitted_at_28_px_or_more_at_1080p(theme, presses):
     """QA 5: with the host's hint under the queue its rows' names shrank to 15-22 px at 1080 lines."""
     from quizshow.formats.duel import commands as dc
-    from tests.test_duel_display import show_engine
+    from tests.duel_display_kit import show_engine
 
     e = show_engine()
     assert e.dispatch(c.Go(at=1)).accepted
@@ -167,7 +167,7 @@ def test_beside_a_hint_the_queues_names_are_fitted_at_28_px_or_more_at_1080p(the
     projector.render(surface, e.state, 5.0)
     projector.render(surface, e.state, 7.0)
     del text.fit
-    pygame.image.save(surface, f"/tmp/s5q/hint-{presses}.png")
+    keep_shot(surface, f"duel-hint-{presses}.png")
     assert any(words == HINT for words, *_ in calls), "the hint is on screen"
     for seat in seats:
         name = e.format.player_name(e.state, seat)
