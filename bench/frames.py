@@ -67,12 +67,12 @@ def percentile(values: list[float], p: float) -> float:
 
 def shows():
     """(show, its config, a fresh engine, its scenes) for each benchmarked format."""
-    from tests import test_brainring_display as brainring
-    from tests import test_duel_display as duel
-    from tests import test_written_display as written
+    from tests import brainring_display_kit as brainring
+    from tests import duel_display_kit as duel
     from tests import tournament_kit as tournament
+    from tests import written_display_kit as written
     from tests.conftest import demo_config, demo_engine, svoyak_config, svoyak_engine
-    from tests.test_svoyak_display import walk
+    from tests.svoyak_display_kit import walk
 
     # The «Своя игра» walk visits every scene: board, question (the zoom is its transition),
     # the specials, the auction, and each step of the final.

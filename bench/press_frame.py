@@ -40,10 +40,10 @@ def show(name: str):
     from quizshow.core import commands as c
 
     if name == "brainring":
-        from tests import test_brainring_display as ring
+        from tests import brainring_display_kit as ring
         return ring.config(), ring.engine(), ring.walk(), "clock", lambda at: c.Buzz(at=at, team=0, player=3)
     if name == "duel":
-        from tests import test_duel_display as duel
+        from tests import duel_display_kit as duel
         return (duel.config(), duel.show_engine(), duel.mockup_walk(), "reading",
                 lambda at: c.Buzz(at=at, team=0, player=2, source_time=at))
     from tests.conftest import demo_config, demo_engine

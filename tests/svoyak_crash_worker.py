@@ -18,7 +18,7 @@ from quizshow.formats.svoyak import commands as sc  # noqa: E402
 from quizshow.runtime.journal_file import Journal  # noqa: E402
 from tests.conftest import svoyak_engine  # noqa: E402
 from tests.crash_worker import journalled_step  # noqa: E402
-from tests.test_svoyak_display import walk  # noqa: E402
+from tests.svoyak_display_kit import walk  # noqa: E402
 
 
 def fingerprint(engine: Engine) -> str:

@@ -77,7 +77,7 @@ teams:
 def rig(tmp_path, monkeypatch):
     """A show with Buzz! seats, its windows (headless) and the set plugged in through SDL's events."""
     from quizshow.display.windows import Windows
-    from tests.test_hardware import make_app
+    from tests.hardware_kit import make_app
 
     root = tmp_path / "leds"
     lamps = leds(root)
@@ -101,7 +101,7 @@ def lit(lamps: dict[int, Path]) -> dict[int, str]:
 
 
 def test_a_handsets_red_button_answers_for_its_seat_and_its_red_lamp_lights(rig):
-    from tests.test_hardware import open_question
+    from tests.hardware_kit import open_question
 
     app, post, lamps = rig
     open_question(app)
@@ -118,7 +118,7 @@ def test_a_handsets_red_button_answers_for_its_seat_and_its_red_lamp_lights(rig)
 
 
 def test_f10_takes_any_button_of_a_handset_and_the_saved_seat_answers_after_a_restart(rig, tmp_path):
-    from tests.test_hardware import make_app, open_question
+    from tests.hardware_kit import make_app, open_question
 
     app, post, lamps = rig
     app.action(Action("assign", 1.0))
@@ -153,7 +153,7 @@ def test_the_line_check_lights_the_seat_and_says_when_the_set_is_not_there(rig):
 
 
 def test_a_replugged_set_gets_its_lamps_back_under_its_new_led_names(rig, tmp_path):
-    from tests.test_hardware import open_question
+    from tests.hardware_kit import open_question
 
     app, post, lamps = rig
     open_question(app)

@@ -19,7 +19,7 @@ from quizshow.inputs import evdev
 from quizshow.inputs.messages import KeyPress
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT
-from tests.test_serial import wait_for
+from tests.serial_kit import wait_for
 
 EV_SYN, EV_KEY, EV_MSC = 0, 1, 4
 KEY_1, KEY_Q, KEY_F2, KEY_F3, KEY_LEFTSHIFT = 2, 16, 60, 61, 42
@@ -112,7 +112,7 @@ devices:
 def test_in_a_show_presses_are_judged_by_the_kernels_time_whatever_window_has_the_focus(tmp_path, fifo):
     import time
 
-    from tests.test_hardware import make_app, open_question
+    from tests.hardware_kit import make_app, open_question
 
     path, writer = fifo
     app = make_app(tmp_path, show(tmp_path, str(path)))
@@ -140,7 +140,7 @@ def test_in_a_show_presses_are_judged_by_the_kernels_time_whatever_window_has_th
 
 
 def test_without_linux_the_device_is_not_read_and_the_line_check_says_keys_count_in_the_window(tmp_path, monkeypatch):
-    from tests.test_hardware import make_app
+    from tests.hardware_kit import make_app
 
     monkeypatch.setattr(evdev, "SUPPORTED", False)
     app = make_app(tmp_path, show(tmp_path, "/dev/input/by-id/usb-buzzer-event-kbd"))

@@ -19,7 +19,7 @@ from quizshow.inputs.rawbytes import byte_inputs
 from quizshow.inputs.serialbox import BoxDriver, BoxPress
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT
-from tests.test_serial import wait_for
+from tests.serial_kit import wait_for
 
 
 @pytest.fixture
@@ -82,7 +82,7 @@ def test_a_map_names_bytes_by_their_character_and_others_are_dropped_and_counted
 
 
 def test_in_a_show_the_byte_answers_for_its_team_and_f10_assigns_by_pressing(tmp_path, pty):
-    from tests.test_hardware import make_app, open_question
+    from tests.hardware_kit import make_app, open_question
 
     master, slave = pty
     path = show(tmp_path, os.ttyname(slave))

@@ -13,7 +13,7 @@ from quizshow.core import commands as c
 from quizshow.formats.svoyak import commands as sc
 from quizshow.runtime.controls import UNDO_CONFIRM_S
 from tests.conftest import svoyak_config
-from tests.test_w3_undo import prompt, svoyak_shootout_won
+from tests.undo_kit import prompt, svoyak_shootout_won
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 graphics may show, built from the state through the format's view model only. Pure: no pygame, no
 sockets, no clock of its own (the caller gives `now`).
 
-What it never carries (each has its test in tests/test_w3_overlay.py): a question's text or answer
+What it never carries (each has its test in tests/outputs/overlay/test_overlay.py): a question's text or answer
 (the round and question line is made of the view model's numbers, value and board theme only), a stake
 before it is revealed (the final's secret stakes live in the format's own state and are never read
 here; a team's score changes only when the projector shows the verdict; the written quiz's marks only

@@ -9,9 +9,9 @@ from quizshow.core import commands as c
 from quizshow.display.projector import Projector
 from quizshow.display.text import NBSP
 from quizshow.display.theme import load_theme
+from tests.brainring_display_kit import BRAINRING_SHOW, engine
 from tests.conftest import keep_shot, ok, svoyak_config, views_of
-from tests.test_brainring_display import BRAINRING_SHOW, engine
-from tests.test_display import RecordingText
+from tests.display_kit import RecordingText
 
 SIZE = (1920, 1080)
 

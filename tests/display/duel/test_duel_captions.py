@@ -45,7 +45,7 @@ def _ink_like(surface: pygame.Surface, area: pygame.Rect, color: pygame.Color, t
 
 @pytest.mark.parametrize("answered", [False, True], ids=["nobody_pressed", "someone_answering"])
 def test_when_the_thinking_time_runs_out_one_caption_replaces_the_other(theme, answered):
-    from tests.test_duel_display import show_engine
+    from tests.duel_display_kit import show_engine
 
     e = show_engine()
     for cmd in (c.Go(at=1), c.Go(at=2)):  # the first question read; its reading ended at 2: 15 s to think
@@ -83,7 +83,7 @@ def _lose_bout(e, team: int, at: float) -> None:
 
 
 def _plate_words(e, theme, at: float) -> list[str]:
-    from tests.test_display import RecordingText
+    from tests.display_kit import RecordingText
 
     text = RecordingText(theme.fonts)
     projector = Projector(e.format, theme, "Дуэль", "ru", text, views=views_of(e.format))
@@ -95,7 +95,7 @@ def _plate_words(e, theme, at: float) -> list[str]:
 
 def test_a_bout_that_is_not_the_last_is_the_bouts_result_and_the_last_one_announces_the_match(theme):
     from quizshow.display.console_header import header_line
-    from tests.test_duel_display import show_engine
+    from tests.duel_display_kit import show_engine
 
     e = show_engine()
     assert len(e.format.sheets) == 2, "the demo pack plays two bouts"
@@ -125,7 +125,7 @@ def test_a_bout_that_is_not_the_last_is_the_bouts_result_and_the_last_one_announ
 
 
 def test_a_drawn_match_is_announced_as_a_draw(theme):
-    from tests.test_duel_display import show_engine
+    from tests.duel_display_kit import show_engine
 
     e = show_engine()
     assert e.dispatch(c.Go(at=1)).accepted
@@ -145,7 +145,7 @@ HINT = "Река течёт через Волгоград и впадает в �
 def test_beside_a_hint_the_queues_names_are_fitted_at_28_px_or_more_at_1080p(theme, presses):
     """QA 5: with the host's hint under the queue its rows' names shrank to 15-22 px at 1080 lines."""
     from quizshow.formats.duel import commands as dc
-    from tests.test_duel_display import show_engine
+    from tests.duel_display_kit import show_engine
 
     e = show_engine()
     assert e.dispatch(c.Go(at=1)).accepted

@@ -17,8 +17,8 @@ from quizshow.formats.written import commands as wc
 from quizshow.formats.written.spec import SPEC
 from quizshow.themefile import DEFAULT_COLORS
 from tests.conftest import views_of
+from tests.display_kit import RecordingText
 from tests.rating_kit import SHOW, Evening
-from tests.test_display import RecordingText
 
 i18n.add_phrases(SPEC.phrases)
 WAITING = pygame.Color(DEFAULT_COLORS["written_waiting"])
