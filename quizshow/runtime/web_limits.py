@@ -5,8 +5,8 @@ foreign pages.
 A `Gate` stands between the listening socket and aiohttp: every accepted connection is counted by its address
 before aiohttp sees a byte of it. An address at its cap makes room by losing its own oldest idle connection (one
 with no request in progress for `fresh_s` at least); the whole server at its budget of descriptors does the same to
-the address holding the most (at any age). A connection that finds no idle one to replace is still let in, on
-probation: its first request must be a seat's (`/p/<token>…`), else it is answered 429. So a thousand silent
+the address holding the most (at any age). An address may have at most `per_address` requests in progress that
+are not a seat's (`/p/<token>…`), and `sockets_per_address` WebSockets, beyond that 429. So a thousand silent
 sockets from one address never take the descriptors the show needs, and a seat's phone always gets back in (the
 reserve: requests of other kinds may not hold the last of the budget). aiohttp's keep-alive timeout, armed when
 the connection opens, closes one whose request is not whole within `request_s` (slowloris) and a kept-alive one
@@ -156,7 +156,6 @@ class Conn:
     opened: float
     busy: int = 0  # requests in progress (a WebSocket is one for its whole life)
     idle_since: float = 0.0
-    probation: bool = False  # let in over its address's cap: its first request must be a seat's
     seat: str | None = None  # the seat token of its request in progress
     socket: bool = False  # its request in progress is a WebSocket that is not a seat's
 
@@ -197,15 +196,14 @@ class Gate:
         peer = transport.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
         mine = self.by_address.get(address, [])
-        probation = False
-        if len(mine) >= self.limits.per_address and not self._evict(mine, now - self.limits.fresh_s):
-            probation = True  # none of its connections is idle for long: this one is judged by its request
+        if len(mine) >= self.limits.per_address:  # (none idle for long: let in, its request is judged)
+            self._evict(mine, now - self.limits.fresh_s)
         if len(self.conns) >= self.budget:
             crowded = max(self.by_address.values(), key=len, default=[])
             if not self._evict(crowded) and not self._evict([c for cs in self.by_address.values() for c in cs]):
                 self.counts.refused += 1
                 return None
-        conn = Conn(transport, address, now, idle_since=now, probation=probation)
+        conn = Conn(transport, address, now, idle_since=now)
         self.conns[transport] = conn
         self.by_address.setdefault(address, []).append(conn)
         return conn
@@ -251,7 +249,6 @@ class Gate:
         if refusal:
             self.counts.limited += 1
             raise web.HTTPTooManyRequests(text=refusal, headers={"Retry-After": "5", "Connection": "close"})
-        conn.probation = False
         conn.busy += 1
         conn.seat, conn.socket = seat, upgrade and seat is None
         try:
@@ -266,12 +263,11 @@ class Gate:
         if seat is not None:
             held = sum(1 for c in self.conns.values() if c.seat == seat)
             return f"this seat has {held} connections already" if held >= self.limits.seat_most else ""
-        if conn.probation:
-            return f"too many connections from {conn.address}"
-        if upgrade:
-            sockets = sum(1 for c in self.by_address.get(conn.address, []) if c.socket)
-            if sockets >= self.limits.sockets_per_address:
-                return f"too many sockets from {conn.address}"
+        mine = [c for c in self.by_address.get(conn.address, []) if c.busy and c.seat is None]
+        if len(mine) >= self.limits.per_address:
+            return f"too many requests from {conn.address}"
+        if upgrade and sum(1 for c in mine if c.socket) >= self.limits.sockets_per_address:
+            return f"too many sockets from {conn.address}"
         others = sum(1 for c in self.conns.values() if c.busy and c.seat is None)
         if others >= self.budget - self.reserve:
             return "the server is full"

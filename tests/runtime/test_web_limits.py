@@ -1,0 +1,119 @@
+"""The web server on a hostile venue network (docs/phones.md «Security on the venue network»): silent sockets and
+slowloris from one address under the file limits of Linux (1024) and macOS (256), ping floods on the open overlay
+feed, sockets per address. The show serves in a process of its own under its limit, the attacker runs in another,
+the honest phone and the overlay in the test's."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import aiohttp
+import pytest
+
+from tests.hostile_kit import Served, finish, line, spawn
+
+
+async def joins(seat_url: str) -> dict:
+    """A phone opening its seat's socket: what the show says first (its hello)."""
+    async with aiohttp.ClientSession() as session, session.ws_connect(seat_url + "/ws") as ws:
+        msg = await asyncio.wait_for(ws.receive(), 10)
+        assert msg.type == aiohttp.WSMsgType.TEXT, msg
+        return json.loads(msg.data)
+
+
+async def overlay_page(base: str) -> int:
+    async with aiohttp.ClientSession() as session:
+        async with session.get(base + "/overlay", timeout=aiohttp.ClientTimeout(total=10)) as response:
+            await response.read()
+            return response.status
+
+
+@pytest.mark.parametrize("files", [1024, 256])
+def test_a_thousand_silent_sockets_leave_a_phone_able_to_join_and_the_overlay_served(tmp_path, files):
+    show = Served(tmp_path, files=files)
+    attacker = spawn("idle", "127.0.0.1", str(show.port), "1000")
+    try:
+        assert line(attacker) == "ready"
+        hello = asyncio.run(joins(show.seats[0]))
+        assert hello["t"] == "hello" and hello["name"] == "Альфа"
+        assert asyncio.run(overlay_page(show.base)) == 200
+        assert asyncio.run(joins(show.seats[1]))["name"] == "Бета"
+    finally:
+        finish(attacker)
+        show.close()
+
+
+def test_slowloris_sockets_are_let_go_when_their_request_is_not_whole_in_time(tmp_path):
+    show = Served(tmp_path, request_s=1.0)
+    attacker = spawn("slowloris", "127.0.0.1", str(show.port), "300")
+    try:
+        assert line(attacker) == "ready"
+        # Every one of them is closed by the server well within the attack's own pace (a byte a tenth of a second:
+        # its 440-byte request would take 44 s), and a phone joins meanwhile.
+        assert asyncio.run(joins(show.seats[0]))["t"] == "hello"
+        result = json.loads(line(attacker, 30.0))
+        assert result["open"] == 0 and result["last_s"] < 5.0, result
+    finally:
+        finish(attacker)
+        show.close()
+
+
+def test_idle_kept_alive_connection_is_closed_after_the_request_time(tmp_path):
+    show = Served(tmp_path, request_s=1.0)
+    attacker = spawn("idle", "127.0.0.1", str(show.port), "5")
+    try:
+        assert line(attacker) == "ready"
+        result = json.loads(line(attacker, 30.0))
+        assert result["open"] == 0 and result["last_s"] < 5.0, result
+    finally:
+        finish(attacker)
+        show.close()
+
+
+def test_a_ping_flood_on_the_overlay_feed_is_closed_and_the_phone_keeps_pressing(tmp_path):
+    show = Served(tmp_path)
+    attacker = spawn("pings", show.base + "/overlay/ws", "8")
+    try:
+        assert line(attacker) == "ready"
+
+        async def phone() -> dict:
+            async with aiohttp.ClientSession() as session, session.ws_connect(show.seats[0] + "/ws") as ws:
+                await ws.send_str(json.dumps({"t": "press", "id": 7, "c": 0}))
+                while True:
+                    msg = json.loads((await asyncio.wait_for(ws.receive(), 10)).data)
+                    if msg["t"] == "ack":
+                        return msg
+
+        ack = asyncio.run(phone())
+        assert ack["id"] == 7 and ack["code"] in (200, 409)  # answered (taken, or refused by the rules)
+        result = json.loads(line(attacker, 30.0))
+        assert result["open"] == 0 and result["closed"] == [1008] * 8, result
+    finally:
+        finish(attacker)
+        show.close()
+
+
+def test_one_address_may_hold_eight_overlay_sockets_and_no_more(tmp_path):
+    show = Served(tmp_path)
+    try:
+        async def readers() -> list[int]:
+            statuses = []
+            async with aiohttp.ClientSession() as session:
+                held = []
+                for _ in range(9):
+                    try:
+                        held.append(await session.ws_connect(show.base + "/overlay/ws"))
+                        statuses.append(101)
+                    except aiohttp.WSServerHandshakeError as why:
+                        statuses.append(why.status)
+                # A seat's phone from the same address still gets in.
+                async with session.ws_connect(show.seats[0] + "/ws") as ws:
+                    assert json.loads((await asyncio.wait_for(ws.receive(), 10)).data)["t"] == "hello"
+                for ws in held:
+                    await ws.close()
+            return statuses
+
+        assert asyncio.run(readers()) == [101] * 8 + [429]
+    finally:
+        show.close()
