@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import select
 import socket
 import subprocess
 import sys
@@ -146,6 +147,11 @@ def idle(host: str, port: int, count: int, hello: bytes = b"") -> None:
         s.setblocking(False)
         s.connect_ex((host, port))
         socks.append(s)
+    connecting = set(socks)  # ready once every connect is through (or refused), at most 10 s
+    deadline = time.monotonic() + 10.0
+    while connecting and time.monotonic() < deadline:
+        _, writable, _ = select.select([], list(connecting)[:500], [], 0.1)
+        connecting.difference_update(writable)
     started = time.monotonic()
     print("ready", flush=True)
     sent = [0] * count
