@@ -117,3 +117,69 @@ def test_one_address_may_hold_eight_overlay_sockets_and_no_more(tmp_path):
         assert asyncio.run(readers()) == [101] * 8 + [429]
     finally:
         show.close()
+
+
+# --- the gate's arithmetic, without sockets: many addresses, a budget of descriptors ------------------------
+
+
+class Transport:
+    def __init__(self, address: str) -> None:
+        self.address = address
+        self.aborted = False
+
+    def get_extra_info(self, name: str, default: object = None) -> object:
+        return (self.address, 40000) if name == "peername" else default
+
+    def abort(self) -> None:
+        self.aborted = True
+
+
+def test_silent_connections_from_many_addresses_never_take_more_than_the_budget():
+    from quizshow.runtime.web_limits import Gate, Limits
+
+    gate = Gate(lambda path: None, seats=4, limits=Limits(per_address=4), soft=128, open_now=20)
+    assert gate.budget == 128 - 20 - 32
+    opened = []
+    for second in range(10):  # 30 addresses open 10 silent sockets each, a second apart
+        for a in range(30):
+            transport = Transport(f"10.0.0.{a}")
+            if gate.admit(transport, now=float(second)) is not None:  # type: ignore[arg-type]
+                opened.append(transport)
+    held = [t for t in opened if not t.aborted]
+    assert len(gate.conns) == len(held) <= gate.budget
+    by_address = gate.snapshot().addresses
+    assert max(by_address.values()) - min(by_address.values()) <= 2  # no address crowds out another
+    # A newcomer (a seat's phone from its own address) still finds room: an idle one gives way.
+    assert gate.admit(Transport("10.0.9.9"), now=10.0) is not None  # type: ignore[arg-type]
+    assert len(gate.conns) <= gate.budget
+
+
+def test_an_address_keeps_its_own_recent_connections_and_loses_its_old_silent_ones():
+    from quizshow.runtime.web_limits import Gate, Limits
+
+    gate = Gate(lambda path: None, seats=1, limits=Limits(per_address=4, fresh_s=1.0), soft=1024, open_now=20)
+    old = [Transport("10.0.0.1") for _ in range(4)]
+    for t in old:
+        gate.admit(t, now=0.0)  # type: ignore[arg-type]
+    fresh = [Transport("10.0.0.1") for _ in range(4)]
+    for t in fresh:
+        gate.admit(t, now=5.0)  # type: ignore[arg-type]
+    assert all(t.aborted for t in old) and not any(t.aborted for t in fresh)
+    # Opened within the same second: none gives way (a phone's page loading its files), all let in.
+    burst = [Transport("10.0.0.1") for _ in range(4)]
+    for t in burst:
+        gate.admit(t, now=5.1)  # type: ignore[arg-type]
+    assert not any(t.aborted for t in fresh + burst)
+
+
+def test_the_soft_file_limit_is_raised_to_the_hard_one_at_start():
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    code = ("import resource; resource.setrlimit(resource.RLIMIT_NOFILE, (256, 1024)); "
+            "from quizshow.runtime.web_limits import raise_file_limit; print(raise_file_limit(), "
+            "resource.getrlimit(resource.RLIMIT_NOFILE)[0])")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert out.stdout.split() == ["1024", "1024"], out.stderr
