@@ -55,22 +55,27 @@ def serve() -> None:
 
     app = demo_app(SEATS, Path(tempfile.mkdtemp(prefix="phone-attacks-")))
     app.web.rate = 20
+    before = app.engine.state
     app.submit(c.Go(at=app.now()))
-    opened = app.engine.state
     host, port = app.web.address
     seats = [f"ws://{host}:{port}/p/{s.token}/ws" for s in sorted(app.web.seats.values(), key=lambda s: s.team)]
     print(json.dumps({"base": f"http://{host}:{port}", "seats": seats}), flush=True)
     frames: list[float] = []
     commands: list[str] = []
-    threading.Thread(target=lambda: [commands.append(line.strip()) for line in sys.stdin], daemon=True).start()
+    def read() -> None:
+        commands.extend(line.strip() for line in sys.stdin)
+        commands.append("quit")  # the bench has gone: so does the show
+
+    threading.Thread(target=read, daemon=True).start()
     surface = pygame.Surface((1920, 1080))
     next_at = time.perf_counter()
     while True:
         while commands:
             command = commands.pop(0)
             if command == "reset":
-                with app.lock:  # the question as it opened (not journalled: a bench's shortcut)
-                    app.engine.state = opened
+                with app.lock:  # the question opened afresh (the state put back is not journalled: a bench's shortcut)
+                    app.engine.state = before
+                    app.submit(c.Go(at=app.now()))
                 app.web.state_changed()
                 print("reset", flush=True)
             elif command == "frames":
