@@ -4,7 +4,8 @@ network»).
 Three processes: the show (a headless demo with 52 phone seats, its window loop drawing the projector at 60 frames
 a second on its main thread), the attacker, and this one with two honest phones. For each attack — none, 1000
 silent sockets, 300 slowloris requests, 8 sockets flooding `/overlay/ws` with pings (reconnecting when closed),
-50 seats' phones flooding messages — the honest phones race: both press, the second's touch 30 ms after the
+50 seats' phones flooding messages (pongs: no rival of the honest two) —
+the honest phones race: both press, the second's touch 30 ms after the
 first's but its message sent first; the table gives the press → ack p50/p95, how many races named the right
 answerer, and the window loop's frames over 16.7 ms and p95 frame time.
 
@@ -156,7 +157,8 @@ def attack(kind: str, base: str, seats: list[str]) -> None:
                             while not ws.closed and not stop.is_set():
                                 for _ in range(20):
                                     n += 1
-                                    await ws.send_str(json.dumps({"t": "press", "id": n, "c": 0}))
+                                    # A pong, never a press: no rival of the honest two.
+                                    await ws.send_str(json.dumps({"t": "pong", "id": n, "c": 0}))
                                 await asyncio.sleep(0)
                     except (aiohttp.ClientError, ConnectionError, RuntimeError):
                         await asyncio.sleep(0.01)

@@ -50,6 +50,8 @@ class Limits:
     seat_sockets: int = 2  # sockets a seat may always have (its phone and that phone reconnecting): the reserve
     seat_most: int = 4  # a seat's sockets at most (the holder and phones waiting for the operator)
     control_per_s: int = 10  # pings and pongs a socket may send in a second
+    read_bytes_per_s: int = 4096  # what a connection may send, on average (a phone sends well under 1 KiB a second)
+    read_burst: int = 16384  # … and at once (a 4 KiB message and its request's headers)
     fresh_s: float = 1.0  # a new connection's time to send its request before its own address's next may replace it
 
 
@@ -158,6 +160,8 @@ class Conn:
     idle_since: float = 0.0
     seat: str | None = None  # the seat token of its request in progress
     socket: bool = False  # its request in progress is a WebSocket that is not a seat's
+    credit: float = -1.0  # bytes it may still send now (-1: not metered yet)
+    metered_at: float = 0.0
 
 
 @dataclass
@@ -227,6 +231,23 @@ class Gate:
             mine.remove(conn)
         if not mine:
             self.by_address.pop(conn.address, None)
+
+    def metered(self, conn: Conn, size: int) -> None:
+        """`size` bytes read from `conn`: past its credit its reading pauses until the credit is back, so a flood of
+        frames costs the server a bounded amount of work a second (the kernel's buffers hold the rest)."""
+        now = time.monotonic()
+        rate, burst = self.limits.read_bytes_per_s, self.limits.read_burst
+        credit = burst if conn.credit < 0 else min(burst, conn.credit + (now - conn.metered_at) * rate)
+        conn.credit, conn.metered_at = credit - size, now
+        if conn.credit < 0:
+            transport = conn.transport
+            transport.pause_reading()
+
+            def resume() -> None:
+                if not transport.is_closing():
+                    with contextlib.suppress(RuntimeError):
+                        transport.resume_reading()
+            asyncio.get_running_loop().call_later(-conn.credit / rate, resume)
 
     def factory(self, inner: Callable[[], asyncio.Protocol]) -> Callable[[], asyncio.Protocol]:
         """The protocol factory for the listening socket: aiohttp's, behind the gate."""
@@ -303,6 +324,8 @@ class _Guarded(asyncio.Protocol):
 
     def data_received(self, data: bytes) -> None:
         self.inner.data_received(data)
+        if self.conn is not None:
+            self.gate.metered(self.conn, len(data))
 
     def eof_received(self) -> bool | None:
         return self.inner.eof_received()
