@@ -183,3 +183,38 @@ def test_the_soft_file_limit_is_raised_to_the_hard_one_at_start():
             "resource.getrlimit(resource.RLIMIT_NOFILE)[0])")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert out.stdout.split() == ["1024", "1024"], out.stderr
+
+
+def test_a_connection_sending_past_its_reading_rate_is_paused_until_its_credit_is_back():
+    from quizshow.runtime.web_limits import Gate, Limits
+
+    class Paused(Transport):
+        def __init__(self) -> None:
+            super().__init__("10.0.0.1")
+            self.reading = True
+            self.resumed = asyncio.Event()
+
+        def pause_reading(self) -> None:
+            self.reading = False
+
+        def resume_reading(self) -> None:
+            self.reading = True
+            self.resumed.set()
+
+        def is_closing(self) -> bool:
+            return False
+
+    async def flood() -> tuple[bool, bool, bool]:
+        gate = Gate(lambda path: None, seats=1, limits=Limits(read_bytes_per_s=40_000, read_burst=16384), soft=1024,
+                    open_now=20)
+        transport = Paused()
+        conn = gate.admit(transport)  # type: ignore[arg-type]
+        assert conn is not None
+        gate.metered(conn, 4096)  # a big message: within the burst
+        within = transport.reading
+        gate.metered(conn, 16384)  # past it: paused for (4096 / 40000) s
+        paused = not transport.reading
+        await asyncio.wait_for(transport.resumed.wait(), 5)
+        return within, paused, transport.reading
+
+    assert asyncio.run(flood()) == (True, True, True)
