@@ -45,6 +45,7 @@ from quizshow.inputs.osc.access import Access
 from quizshow.inputs.osc.args import Rejected
 from quizshow.resources import themes_dir
 from quizshow.runtime.state_snapshot import SnapshotError, write_snapshot
+from quizshow.runtime.web_limits import frames
 
 log = logging.getLogger(__name__)
 
@@ -157,7 +158,7 @@ class FollowHub:
             start = max(1, int(request.query.get("from", "1")))
         except ValueError:
             raise web.HTTPBadRequest(text="from must be a line number (1 is the header)") from None
-        ws = web.WebSocketResponse(heartbeat=5.0)
+        ws = web.WebSocketResponse(heartbeat=5.0, autoping=False)
         await ws.prepare(request)
         subscriber = Subscriber(asyncio.get_running_loop())
         self.subscribers.add(subscriber)  # before reading the file: no line falls between the two
@@ -206,7 +207,7 @@ def _whole_lines(path: Path) -> list[bytes]:
 
 
 async def _until_closed(ws: web.WebSocketResponse) -> None:
-    async for _ in ws:  # a follower sends nothing; its messages are ignored
+    async for _ in frames(ws):  # a follower sends nothing; its messages are ignored
         pass
 
 

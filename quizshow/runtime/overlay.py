@@ -21,6 +21,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from quizshow.outputs.overlay.snapshot import WORDS, OverlayShow, snapshot
+from quizshow.runtime.web_limits import frames
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 LAYOUTS = ("all", "scores", "clock", "lower")
@@ -125,7 +126,7 @@ class OverlayFeed:
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         self._refuse(request)
         # A reader that vanished without closing (the streaming PC switched off) misses a ping: closed.
-        ws = web.WebSocketResponse(max_msg_size=4096, heartbeat=HEARTBEAT_S)
+        ws = web.WebSocketResponse(max_msg_size=4096, heartbeat=HEARTBEAT_S, autoping=False)
         await ws.prepare(request)
         self.readers[ws] = 0
         try:
@@ -138,7 +139,7 @@ class OverlayFeed:
             if self.readers[ws] < seq:  # (unless a newer one went out while the hello did)
                 self.readers[ws] = seq
                 await _send(ws, text)
-            async for msg in ws:  # read-only: whatever a reader sends is dropped
+            async for msg in frames(ws):  # read-only: whatever a reader sends is dropped
                 if msg.type == WSMsgType.ERROR:
                     break
         finally:

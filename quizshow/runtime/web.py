@@ -34,6 +34,7 @@ from quizshow.inputs.phones.messages import PhoneAnswer, PhonePress, PhoneStake
 from quizshow.inputs.phones.seats import Seat
 from quizshow.inputs.phones.view import PhoneView
 from quizshow.inputs.phones.words import PAGE_WORDS, PHRASES
+from quizshow.runtime.web_limits import Gate, GatedSite, frames
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +95,7 @@ class WebServer:
         # More clients on the same server (the overlay, runtime/overlay.py; followers, follow_server.py): their routes.
         self.mounts: list[Callable[[web.Application], None]] = []
         self.overlay: Any = None
+        self.gate: Gate | None = None  # the limits on connections (runtime/web_limits.py), made as it starts
 
     # --- the thread -----------------------------------------------------------------------------------
 
@@ -123,16 +125,18 @@ class WebServer:
             self.host.notice(i18n.phrase("console.web_stopped", self.language, why=reason(why)), "problem")
 
     async def _serve(self) -> None:
-        app = web.Application()
+        gate = self.gate = Gate(self._seat_of, len(self.seats))
+        app = web.Application(middlewares=[gate.middleware])
         app.router.add_get("/p/{token}", self._page)
         app.router.add_get("/p/{token}/ws", self._socket)
         app.router.add_get("/static/{name}", self._static)
         for mount in self.mounts:
             mount(app)
         self._stopping = asyncio.Event()
-        runner = self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        runner = self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
+                                              keepalive_timeout=gate.limits.request_s)
         await runner.setup()
-        site = web.TCPSite(runner, self.listen[0], self.listen[1], reuse_address=True)
+        site = GatedSite(runner, self.listen[0], self.listen[1], gate)
         try:
             await site.start()
         except OSError as why:
@@ -227,7 +231,7 @@ class WebServer:
         seat = self.seats.get(token)
         if seat is None:
             raise web.HTTPNotFound(text="This join link is not one of this show's seats.")
-        ws = web.WebSocketResponse(max_msg_size=MAX_WS_FRAME, heartbeat=None)
+        ws = web.WebSocketResponse(max_msg_size=MAX_WS_FRAME, heartbeat=None, autoping=False)
         await ws.prepare(request)
         device = request.query.get("device", "")[:64]
         phone = Phone(ws, seat, device, limit=p.RateLimit(self.rate))
@@ -236,7 +240,7 @@ class WebServer:
         await self._send_state(phone, force=True)
         pinger = asyncio.ensure_future(self._first_pings(phone))
         try:
-            async for msg in ws:
+            async for msg in frames(ws):
                 arrival = self.host.now()
                 if msg.type == WSMsgType.TEXT:
                     await self._message(phone, msg.data, arrival)
@@ -246,6 +250,11 @@ class WebServer:
             pinger.cancel()
             self._leave(phone)
         return ws
+
+    def _seat_of(self, path: str) -> str | None:
+        """The seat token a request's path is for (`/p/<token>`, `/p/<token>/ws`), None when it names no seat."""
+        parts = path.split("/")
+        return parts[2] if len(parts) in (3, 4) and parts[1] == "p" and parts[2] in self.seats else None
 
     def _seat(self, phone: Phone) -> None:
         token = phone.seat.token
