@@ -14,12 +14,15 @@ stopping.install()  # as main.py does, first
 
 from aiohttp import web  # noqa: E402
 
+from quizshow.runtime.web_limits import GatedSite  # noqa: E402
+
 
 async def _refuse(self: web.TCPSite) -> None:
     raise RuntimeError("injected: the web thread dies")
 
 
 web.TCPSite.start = _refuse  # type: ignore[method-assign]
+GatedSite.start = _refuse  # type: ignore[method-assign]  # the site the show listens on
 
 from quizshow.cli import main  # noqa: E402
 

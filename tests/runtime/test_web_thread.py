@@ -5,6 +5,7 @@ ends on SIGTERM."""
 from __future__ import annotations
 
 import os
+import queue
 import signal
 import socket
 import subprocess
@@ -17,6 +18,7 @@ from aiohttp import web
 
 from quizshow.app import ShowApp
 from quizshow.config import ShowConfig, load_show
+from quizshow.runtime.web_limits import GatedSite
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT, notices
 from tests.phones_kit import show_file
@@ -63,7 +65,7 @@ def test_a_web_thread_that_dies_before_it_listens_is_told_not_waited_for(config,
     async def refuse(self: web.TCPSite) -> None:
         raise RuntimeError("injected")
 
-    monkeypatch.setattr(web.TCPSite, "start", refuse)
+    monkeypatch.setattr(GatedSite, "start", refuse)  # the site the show listens on
     app = _started(config, tmp_path / "j.jsonl")
     try:
         assert app.web is None
@@ -88,6 +90,14 @@ def test_a_web_thread_that_dies_during_the_show_is_told_and_the_show_goes_on(con
         app.close()  # no wait for a thread that is gone
 
 
+def iter_queue(lines: queue.Queue[str]) -> list[str]:
+    """What the reader has put in the queue so far (the process has ended)."""
+    found = []
+    while not lines.empty():
+        found.append(lines.get_nowait())
+    return found
+
+
 def test_sigterm_ends_a_headless_show_that_lost_its_web_thread(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path / "share")}
     argv = [str(show_file(tmp_path)), "--headless", "--osc-port", "0", "--web-port", "0",
@@ -96,13 +106,17 @@ def test_sigterm_ends_a_headless_show_that_lost_its_web_thread(tmp_path):
                             stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env)
     try:
         assert proc.stderr is not None
-        seen = []
-        for line in proc.stderr:  # the thread's death, logged (with the fix) or Python's own report (without)
-            seen.append(line)
-            if "the thread stopped" in line or "Exception in thread web" in line:
-                break
+        seen: list[str] = []
+        lines: queue.Queue[str] = queue.Queue()
+        reader = threading.Thread(target=lambda: [lines.put(line) for line in proc.stderr], daemon=True)
+        reader.start()
+        while not any("the thread stopped" in s or "Exception in thread web" in s for s in seen[-1:]):
+            # the thread's death, logged (with the fix) or Python's own report (without); a bound, not a pace
+            seen.append(lines.get(timeout=60))
         proc.send_signal(signal.SIGTERM)
-        rest = proc.communicate(timeout=60)[1]
+        proc.wait(timeout=60)
+        reader.join(10)  # the rest of its stderr, to its end
+        rest = "".join(iter_queue(lines))
     finally:
         if proc.poll() is None:
             proc.kill()
