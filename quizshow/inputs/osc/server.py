@@ -91,14 +91,6 @@ class OscServer:
         return self.access.peers
 
     @property
-    def unlock_idle_s(self) -> float:
-        return self.access.unlock_idle_s
-
-    @unlock_idle_s.setter
-    def unlock_idle_s(self, seconds: float) -> None:
-        self.access.unlock_idle_s = seconds
-
-    @property
     def received(self) -> int:
         return self.fairness.received
 

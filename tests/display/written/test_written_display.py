@@ -202,7 +202,7 @@ def test_a_show_lists_as_many_teams_as_its_format_allows(tmp_path):
         load_show(path, problems)
         return [str(p) for p in problems.items]
 
-    assert show("written", 40) == []
+    assert not [p for p in show("written", 40) if ": warning:" not in p]  # (no pack: a warning, it runs on paper)
     assert any("a show needs 1 to 40 teams (found 41)" in p and ":4:" in p for p in show("written", 41))
     assert any("a show needs 1 to 10 teams (found 11)" in p for p in show("svoyak", 11))
 

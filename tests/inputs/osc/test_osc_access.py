@@ -42,7 +42,7 @@ def test_an_unlock_expires_after_the_desk_falls_silent(rig):  # noqa: F811
     app, desk, to = rig("svoyak", osc=PASSCODE)
     clock = [1000.0]
     app.osc.access.wall = lambda: clock[0]
-    app.osc.unlock_idle_s = 0.3
+    app.osc.access.unlock_idle_s = 0.3
     app.osc.access.address_unlock_s = 0.1  # the address's own time is over first: the socket's unlock is tested
     desk.send(to, "/quiz/connect", "zebra")
     desk.send(to, "/quiz/reply/all", 1)  # unlocked: every message is answered from now on
