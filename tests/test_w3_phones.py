@@ -217,7 +217,7 @@ def test_a_phone_that_drops_and_comes_back_takes_its_seat_at_once(rig):
         async with aiohttp.ClientSession() as session:
             async with FakePhone(session, url, device="my-phone") as phone:
                 await phone.wait("state", phase="idle")
-            async with FakePhone(session, url) as again:  # the socket closed: the seat was free
+            async with FakePhone(session, url, device="my-phone") as again:  # the socket closed: its seat back
                 assert (await again.wait("state"))["phase"] == "idle"
                 async with FakePhone(session, url, device="another") as other:  # another phone: it waits
                     assert (await other.wait("state"))["phase"] == "waiting"
@@ -231,18 +231,18 @@ def test_a_phone_that_drops_and_comes_back_takes_its_seat_at_once(rig):
     run(play())
 
 
-def test_a_phone_that_misses_three_pings_frees_its_seat(rig):
+def test_a_phone_that_misses_three_pings_loses_its_socket_and_gets_its_seat_back_when_it_wakes(rig):
     app = rig()
     app.web.ping_every_s = 0.02
     url = urls(app)[0]
 
     async def play() -> None:
         async with aiohttp.ClientSession() as session:
-            async with FakePhone(session, url, deaf=True) as asleep:
+            async with FakePhone(session, url, deaf=True, device="my-phone") as asleep:
                 await asleep.wait("state", phase="idle")
                 await asleep.wait("closed")
-            async with FakePhone(session, url) as next_one:
-                assert (await next_one.wait("state"))["phase"] == "idle"
+            async with FakePhone(session, url, device="my-phone") as woke:
+                assert (await woke.wait("state"))["phase"] == "idle"
 
     run(play())
 

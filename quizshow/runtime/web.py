@@ -33,6 +33,7 @@ from quizshow.inputs.phones.messages import PhoneAnswer, PhonePress, PhoneStake
 from quizshow.inputs.phones.seats import Seat
 from quizshow.inputs.phones.view import PhoneView
 from quizshow.inputs.phones.words import PAGE_WORDS, PHRASES
+from quizshow.runtime.seating import MAX_DEVICE, Seating
 
 log = logging.getLogger(__name__)
 
@@ -75,8 +76,10 @@ class WebServer:
         self.seats = {s.token: s for s in seats}
         self.listen = listen
         self.language = language
-        self.holders: dict[str, Phone] = {}  # seat token → the phone that holds it
-        self.waiting: dict[str, list[Phone]] = {}  # seat token → phones waiting for the operator
+        # Who holds each seat, who waits for the operator, whose seat waits for its dropped phone (runtime/seating.py).
+        self.seating: Seating[Phone] = Seating(host.now)
+        self.holders = self.seating.holders  # seat token → the phone that holds it
+        self.waiting = self.seating.waiting  # seat token → phones waiting for the operator
         # The page of «Подключение игроков» on the projector (runtime/phones.py); None: not shown.
         self.join_page: int | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -220,7 +223,7 @@ class WebServer:
             raise web.HTTPNotFound(text="This join link is not one of this show's seats.")
         ws = web.WebSocketResponse(max_msg_size=MAX_WS_FRAME, heartbeat=None)
         await ws.prepare(request)
-        device = request.query.get("device", "")[:64]
+        device = request.query.get("device", "")[:MAX_DEVICE]
         phone = Phone(ws, seat, device, limit=p.RateLimit(self.rate))
         self._seat(phone)
         await self._send(phone, {**self.host.hello(seat), "words": self._words()})
@@ -239,38 +242,20 @@ class WebServer:
         return ws
 
     def _seat(self, phone: Phone) -> None:
-        token = phone.seat.token
-        holder = self.holders.get(token)
-        if holder is not None and phone.device and holder.device == phone.device:
-            # The same phone back (its page reconnected before the old socket was seen closing).
-            self.holders[token] = phone
-            asyncio.ensure_future(holder.ws.close())
-            return
-        if holder is None:
-            self.holders[token] = phone
-            return
-        self.waiting.setdefault(token, []).append(phone)
-        self.host.notice(i18n.phrase("console.phone_waiting", self.language, name=phone.seat.name), "info")
+        joined = self.seating.join(phone.seat.token, phone)
+        if joined.replaced is not None:  # the same phone back: its old socket goes
+            asyncio.ensure_future(joined.replaced.ws.close())
+        if not joined.holds:
+            self.host.notice(i18n.phrase("console.phone_waiting", self.language, name=phone.seat.name), "info")
 
     def _leave(self, phone: Phone) -> None:
-        token = phone.seat.token
-        waiting = self.waiting.get(token, [])
-        if phone in waiting:
-            waiting.remove(phone)
-            return
-        if self.holders.get(token) is phone:
-            del self.holders[token]
-            if waiting:  # the seat is free: the phone waiting longest takes it
-                self.holders[token] = waiting.pop(0)
-                asyncio.ensure_future(self._send_state(self.holders[token], force=True))
+        self.seating.leave(phone.seat.token, phone)  # a waiting phone never takes the seat: the operator accepts
 
     async def _accept(self, token: str) -> None:
-        waiting = self.waiting.get(token) or []
-        if not waiting:
+        accepted = self.seating.accept(token)
+        if accepted is None:
             return
-        phone = waiting.pop(0)
-        old = self.holders.get(token)
-        self.holders[token] = phone
+        phone, old = accepted
         if old is not None:
             await self._send(old, {"t": "bye", "why": "replaced"})
             await old.ws.close()
