@@ -287,8 +287,12 @@ def device_lines(app: Any, server: WebServer) -> list[tuple[str, bool]]:
     if rtts:  # the slowest phone's round trip: the one fairness depends on
         text += app.say("console.phones_rtt", ms=round(max(rtts) * 1000))
     lines = [(text, True)]
+    untrusted = {seat.token for seat in server.untrusted()}
     for seat in sorted(server.seats.values(), key=lambda s: (s.team, s.player or 0)):
-        if seat.token in held:  # each connected seat with its own round trip (after the problems, if room)
+        if seat.token in untrusted:  # its presses count at their arrival: a problem, in red
+            lines.append((app.say("console.phone_untrusted", name=seat.name,
+                                  ms=round((held.get(seat.token) or 0.0) * 1000)), False))
+        elif seat.token in held:  # each connected seat with its own round trip (after the problems, if room)
             rtt = held[seat.token]
             text = app.say("console.phone_rtt", name=seat.name, ms=round(rtt * 1000)) if rtt is not None else \
                 app.say("console.phone_syncing", name=seat.name)

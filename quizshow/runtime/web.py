@@ -28,7 +28,7 @@ from quizshow import i18n
 from quizshow.core import commands as c
 from quizshow.core.engine import Outcome
 from quizshow.inputs.phones import protocol as p
-from quizshow.inputs.phones.clock import MISSED_PINGS, PING_EVERY_S, ClockEstimate, ping_gaps
+from quizshow.inputs.phones.clock import MISSED_PINGS, PING_EVERY_S, ClockEstimate, PressTime, ping_gaps
 from quizshow.inputs.phones.messages import PhoneAnswer, PhonePress, PhoneStake
 from quizshow.inputs.phones.seats import Seat
 from quizshow.inputs.phones.view import PhoneView
@@ -190,6 +190,12 @@ class WebServer:
                 if (phone.seat.team, phone.seat.player) != (team, player)]
         return max(lags) if lags else None
 
+    def untrusted(self) -> list[Seat]:
+        """The seats held by a phone whose clock cannot be trusted (its presses count at their arrival)."""
+        now = self.host.now()
+        return [phone.seat for phone in list(self.holders.values())
+                if phone.clock.synced and not phone.clock.trusted(now)]
+
     def waiting_seats(self) -> list[Seat]:
         return [self.seats[t] for t, ws in list(self.waiting.items()) if ws]
 
@@ -305,7 +311,7 @@ class WebServer:
         when = phone.clock.press_time(msg.c, arrival)
         seat = phone.seat
         buzz = c.Buzz(at=arrival, team=seat.team, player=seat.player, source_time=when.at,
-                      device="phone" if when.synced else "phone-unsynced", clock_error=when.error)
+                      device=_press_device(when), clock_error=when.error)
         answered, done = _answered_on_this_loop()
         self.host.deliver(PhonePress(buzz, done))
         await self._answer(phone, msg.id, await answered, worded=True)
@@ -374,8 +380,11 @@ class WebServer:
     async def _ping_all(self) -> None:
         while True:
             await asyncio.sleep(self.ping_every_s)
+            now = self.host.now()
             for phone in self.phones():
-                if len(phone.pings) >= MISSED_PINGS:  # three in a row unanswered: the phone is gone
+                # Three rounds without an answer to the oldest ping: the phone is gone. Counted in time, not in
+                # pings: the quick pings after joining are not missed by a phone whose answers take 0.3 s.
+                if phone.pings and now - min(phone.pings.values()) >= MISSED_PINGS * self.ping_every_s:
                     await phone.ws.close()
                     continue
                 await self._ping(phone)
@@ -384,8 +393,11 @@ class WebServer:
         phone.next_ping = ping = phone.next_ping + 1
         phone.pings[ping] = self.host.now()
         rtt = phone.clock.rtt
-        # rtt_ms (beyond the spec): the seat's round trip now, for the page's connection pill.
-        await self._send(phone, {"t": "ping", "id": ping, "rtt_ms": None if rtt is None else round(rtt * 1000)})
+        # rtt_ms, trusted (beyond the spec): the seat's round trip now and whether its clock judges its presses
+        # (inputs/phones/clock.py: false, its presses count at their arrival), for the page's connection pill.
+        trusted = phone.clock.trusted(phone.pings[ping]) if phone.clock.synced else None
+        await self._send(phone, {"t": "ping", "id": ping, "rtt_ms": None if rtt is None else round(rtt * 1000),
+                                 "trusted": trusted})
 
     # --- sending --------------------------------------------------------------------------------------
 
@@ -425,6 +437,11 @@ class WebServer:
 
     def _words(self) -> dict[str, str]:
         return {key: i18n.phrase(f"phone.{key}", self.language) for key in PAGE_WORDS}
+
+
+def _press_device(when: PressTime) -> str:
+    """The journal's `device` of a phone's press: `phone` (judged by its clock), else by its arrival."""
+    return "phone-unsynced" if not when.synced else "phone" if when.trusted else "phone-untrusted"
 
 
 def _unknown_seat_page(language: str) -> str:

@@ -47,7 +47,12 @@
   function receive(m) {
     if (m.t === "ping") {
       send({ t: "pong", id: m.id, c: clock() });
-      if (typeof m.rtt_ms === "number") $("rtt").textContent = m.rtt_ms + " " + say("ms", "мс");
+      if (typeof m.rtt_ms === "number") {
+        // A clock the show does not trust (too slow to judge by): said on the pill, which turns red.
+        const slow = m.trusted === false;
+        $("rtt").textContent = m.rtt_ms + " " + say("ms", "мс") + (slow ? " · " + say("untrusted", "") : "");
+        $("rtt").parentElement.classList.toggle("untrusted", slow);
+      }
     } else if (m.t === "hello") {
       hello = m; words = m.words || {};
       document.documentElement.lang = m.lang || "ru";
