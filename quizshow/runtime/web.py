@@ -15,6 +15,7 @@ import contextlib
 import html
 import json
 import logging
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -212,7 +213,7 @@ class WebServer:
         name = request.match_info["name"]
         kinds = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml"}
         kind = kinds.get(name.rpartition(".")[2])
-        if kind is None or "/" in name or name.startswith("."):
+        if kind is None or not static_name_ok(name):
             raise web.HTTPNotFound()
         try:
             body = _static_file(name)
@@ -454,6 +455,15 @@ def _unknown_seat_page(language: str) -> str:
             f'<title>{say("unknown_title")}</title><link rel="stylesheet" href="/static/phone.css"></head>'
             f'<body class="phase-unknown"><main><section class="card" id="unknown"><h1>{say("unknown_title")}</h1>'
             f'<p class="hint">{say("unknown_hint")}</p></section></main></body></html>')
+
+
+STATIC_NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}")
+
+
+def static_name_ok(name: str) -> bool:
+    """A file of the page's own folder, on every system: letters, digits, «_-.», not starting with a dot —
+    no separator of any system (a backslash is one on Windows), no NUL, no «..»."""
+    return STATIC_NAME.fullmatch(name) is not None
 
 
 def _static_file(name: str) -> bytes:
