@@ -97,6 +97,8 @@ class WebServer:
         # More clients on the same server (the overlay, runtime/overlay.py; followers, follow_server.py): their routes.
         self.mounts: list[Callable[[web.Application], None]] = []
         self.overlay: Any = None
+        # A follower screen kept out by someone's guessing (runtime/follow_server.py): the console's «Впустить экран».
+        self.follower_knocking: Callable[[], str | None] = lambda: None
 
     # --- the thread -----------------------------------------------------------------------------------
 

@@ -21,6 +21,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.phone_join_next": "Следующие коды (F7)",
         "console.phone_codes_title": "ТЕЛЕФОНЫ: QR-КОДЫ МЕСТ (Esc — закрыть)",
         "console.phone_accepted": "Телефон принят на место «{name}»",
+        "console.follow_admit": "Впустить экран {host}",
+        "console.follow_admitted": "Экран {host} впущен оператором",
+        "console.follow_knocking": "Экран {host} знает код, но ждёт: кто-то подбирает код. "
+                                   "Ваш? «Впустить экран {host}»",
         "console.phone_none_waiting": "Место «{name}»: второй телефон уже не ждёт",
         "action.join": "Коды на экран",
         "action.phone_codes": "QR-коды телефонов",
@@ -42,6 +46,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "console.phone_join_next": "Next codes (F7)",
         "console.phone_codes_title": "PHONES: SEAT QR CODES (Esc to close)",
         "console.phone_accepted": "Phone accepted for seat «{name}»",
+        "console.follow_admit": "Let in screen {host}",
+        "console.follow_admitted": "Screen {host} let in by the operator",
+        "console.follow_knocking": "Screen {host} knows the passcode but waits: someone is guessing. "
+                                   "Yours? «Let in screen {host}»",
         "console.phone_none_waiting": "Seat «{name}»: no second phone waits any more",
         "action.join": "Codes on screen",
         "action.phone_codes": "Phone QR codes",
