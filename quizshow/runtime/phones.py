@@ -309,6 +309,8 @@ def device_lines(app: Any, server: WebServer) -> list[tuple[str, bool]]:
             text = app.say("console.phone_rtt", name=seat.name, ms=round(rtt * 1000)) if rtt is not None else \
                 app.say("console.phone_syncing", name=seat.name)
             lines.append((text, True))
+        elif server.seating.kept_for(seat.token):  # dropped: its own phone gets it back, anyone else waits
+            lines.append((app.say("console.phone_dropped", name=seat.name), False))
         else:
             lines.append((app.say("console.phone_none", name=seat.name), False))
         # A second phone waiting is named on its own button («Принять телефон: Совы», desk_tick), not
