@@ -19,10 +19,15 @@ from tests.test_w3_phones import show_file
 
 
 def seat_page(browser: Any, app: ShowApp, size: tuple[int, int] = (390, 844), phase: str | None = "idle") -> Any:
-    """The phone page of the show's first seat at a phone's size (twice the pixels), once it shows `phase`."""
+    """The phone page of the show's first seat at a phone's size (twice the pixels), once it shows `phase`.
+    `browser` may be a context: a page of the same phone (its own device id, so its seat is its own again)."""
     seat = min(app.web.seats.values(), key=lambda s: s.team)
     host, port = app.web.address
-    page = browser.new_page(viewport={"width": size[0], "height": size[1]}, device_scale_factor=2)
+    if hasattr(browser, "browser"):  # a BrowserContext: its own scale factor
+        page = browser.new_page()
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+    else:
+        page = browser.new_page(viewport={"width": size[0], "height": size[1]}, device_scale_factor=2)
     page.goto(f"http://{host}:{port}/p/{seat.token}")
     if phase is not None:
         page.wait_for_selector(f"body.phase-{phase}")
@@ -50,8 +55,10 @@ def test_the_phone_page_in_chromium_joins_opens_and_its_tap_is_a_synced_press(tm
     host, port = app.web.address
     try:
         with chromium() as browser:
+            same_phone = browser.new_context(device_scale_factor=2)  # one phone turned sideways: its own id
             for width, height in ((390, 844), (844, 390)):
-                page = browser.new_page(viewport={"width": width, "height": height}, device_scale_factor=2)
+                page = same_phone.new_page()
+                page.set_viewport_size({"width": width, "height": height})
                 page.goto(f"http://{host}:{port}/p/{seat.token}")
                 if app.engine.state.question is None:  # the title: nothing to press yet
                     page.wait_for_selector("body.phase-idle")
