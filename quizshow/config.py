@@ -30,7 +30,7 @@ from quizshow.yamlfile import MAX_NAME, FileReader, Problems
 SHOW_KEYS = ["title", "format", "preset", "rules", "pack", "language", "theme", "roster", "teams", "devices", "keys"]
 TEAM_KEYS = ["name", "color", "captain", "players", "buzzer", "buzzers", "rating_id", "city"]
 DEVICE_KEYS = ["serial", "keyboard", "keyboard_buzzers", "gamepads", "osc", "web"]
-WEB_KEYS = ["listen", "wifi", "overlay_allow", "follow_passcode"]
+WEB_KEYS = ["listen", "wifi", "overlay_allow", "follow_passcode", "follow_allow"]
 SERIAL_KEYS = ["id", "port", "protocol", "preset", "baud", "map"]
 SERIAL_PRESETS = ["simulator"]  # SIGame's SImulator's COM boxes: a raw byte a press (docs/hardware.md)
 OSC_KEYS = ["listen", "allow", "passcode", "feedback", "companion", "cues", "rate_limit", "go_interval_s"]
@@ -95,6 +95,7 @@ class WebConfig:
     wifi: str | None = None  # the venue network's name, shown under the join codes
     overlay_allow: tuple[str, ...] = ()  # who may read the broadcast overlay (docs/overlay.md); () = anyone
     follow_passcode: str | None = None  # follower screens (docs/screens.md): off (403) unless set
+    follow_allow: tuple[str, ...] = ()  # followers let in whatever others guess (addresses or networks)
 
 
 @dataclass(frozen=True)
@@ -448,17 +449,23 @@ def _devices(reader: FileReader, node: Node | None) -> Devices:
 def _web(reader: FileReader, node: Node) -> WebConfig:
     keys = reader.mapping(node, WEB_KEYS, what="web")
     wifi = reader.scalar(keys.get("wifi"), str, "wifi") if "wifi" in keys else None
+    return WebConfig(listen=_address(reader, keys.get("listen"), "listen") or WebConfig().listen,
+                     wifi=str(wifi) if wifi else None, overlay_allow=_networks(reader, keys, "overlay_allow"),
+                     follow_passcode=reader.text(keys.get("follow_passcode"), "follow_passcode"),
+                     follow_allow=_networks(reader, keys, "follow_allow"))
+
+
+def _networks(reader: FileReader, keys: dict[str, Node], name: str) -> tuple[str, ...]:
+    """A list of addresses or networks (`overlay_allow`, `follow_allow`), each checked where it is written."""
     allow = []
-    for item in reader.sequence(keys.get("overlay_allow"), "overlay_allow"):
-        text = reader.text(item, "overlay_allow")
+    for item in reader.sequence(keys.get(name), name):
+        text = reader.text(item, name)
         try:
             ipaddress.ip_network(text or "", strict=False)
             allow.append(text or "")
         except ValueError:
-            reader.error(item, f"overlay_allow: '{text}' is not an address or a range like 192.168.1.0/24")
-    return WebConfig(listen=_address(reader, keys.get("listen"), "listen") or WebConfig().listen,
-                     wifi=str(wifi) if wifi else None, overlay_allow=tuple(allow),
-                     follow_passcode=reader.text(keys.get("follow_passcode"), "follow_passcode"))
+            reader.error(item, f"{name}: '{text}' is not an address or a range like 192.168.1.0/24")
+    return tuple(allow)
 
 
 def _token_map(reader: FileReader, node: Node) -> dict[str, int]:

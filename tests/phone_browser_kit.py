@@ -13,10 +13,15 @@ from tests.phones_kit import show_file
 
 
 def seat_page(browser: Any, app: ShowApp, size: tuple[int, int] = (390, 844), phase: str | None = "idle") -> Any:
-    """The phone page of the show's first seat at a phone's size (twice the pixels), once it shows `phase`."""
+    """The phone page of the show's first seat at a phone's size (twice the pixels), once it shows `phase`.
+    `browser` may be a context: a page of the same phone (its own device id, so its seat is its own again)."""
     seat = min(app.web.seats.values(), key=lambda s: s.team)
     host, port = app.web.address
-    page = browser.new_page(viewport={"width": size[0], "height": size[1]}, device_scale_factor=2)
+    if hasattr(browser, "browser"):  # a BrowserContext: its own scale factor
+        page = browser.new_page()
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+    else:
+        page = browser.new_page(viewport={"width": size[0], "height": size[1]}, device_scale_factor=2)
     page.goto(f"http://{host}:{port}/p/{seat.token}")
     if phase is not None:
         page.wait_for_selector(f"body.phase-{phase}")

@@ -48,9 +48,13 @@ class FakePhone:
     at once (unless `deaf`) and keeps every other message for the test to wait on."""
 
     def __init__(self, session: aiohttp.ClientSession, url: str, offset_ms: float = 0.0, deaf: bool = False,
-                 device: str = "", slow: bool = False) -> None:
+                 device: str = "", slow: bool = False, late_s: float = 0.0, late_after: int = 0) -> None:
         self.session, self.url, self.offset_ms, self.deaf, self.device = session, url, offset_ms, deaf, device
         self.slow = slow  # a slow network: the first eight pongs go only once all eight pings are in
+        self.late_s = late_s  # a modified page: every pong after the first `late_after` goes this long late
+        self.late_after = late_after
+        self.pings: list[dict] = []  # every ping, as it came
+        self.pinged = asyncio.Event()  # set at each ping (`until_ping`)
         self.held: list[int] = []
         self.inbox: asyncio.Queue[dict] = asyncio.Queue()
         self.pongs = 0
@@ -76,7 +80,12 @@ class FakePhone:
             if msg.type != aiohttp.WSMsgType.TEXT:
                 continue
             data = json.loads(msg.data)
-            if data["t"] == "ping" and not self.deaf:
+            if data["t"] == "ping":
+                self.pings.append(data)
+                self.pinged.set()
+            if data["t"] == "ping" and self.late_s and len(self.pings) > self.late_after and not self.deaf:
+                asyncio.get_running_loop().call_later(self.late_s, self._pong_later, data["id"])
+            elif data["t"] == "ping" and not self.deaf:
                 self.held.append(data["id"])
                 if self.slow and len(self.held) < 8 and not self.pongs:
                     continue
@@ -90,6 +99,25 @@ class FakePhone:
                 self.seen.append(data)
                 await self.inbox.put(data)
         await self.inbox.put({"t": "closed"})
+
+    def _pong_later(self, ping: int) -> None:
+        asyncio.ensure_future(self._pong(ping))
+
+    async def _pong(self, ping: int) -> None:
+        if not self.ws.closed:
+            await self.ws.send_str(json.dumps({"t": "pong", "id": ping, "c": self.clock()}))
+            self.pongs += 1
+            if self.pongs == 8:
+                await self.inbox.put({"t": "synced"})
+
+    async def until_ping(self, fits: Callable[[dict], bool]) -> dict:
+        """The first ping (come already or to come within 10 s) that `fits`."""
+        while True:
+            found = next((ping for ping in self.pings if fits(ping)), None)
+            if found is not None:
+                return found
+            self.pinged.clear()
+            await asyncio.wait_for(self.pinged.wait(), 10)
 
     async def wait(self, t: str, **fields: object) -> dict:
         """The first message of type `t` (with these fields) not yet waited for; messages of other types

@@ -83,9 +83,32 @@ def matches(text: str, answer: str, accept: tuple[str, ...] = (), reject: tuple[
     return bool(norm) and norm in forms(answer, accept, reject)
 
 
+# What a player's text may carry that must not reach a screen as it is: line and paragraph breaks (a space),
+# control characters (NUL breaks the font's drawing, ESC a terminal), bidi controls (an override makes an answer
+# read differently to the operator), zero-width and other invisible format characters, lone surrogates.
+_BREAKS = frozenset("\n\r\t\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+HIDDEN = "\u00b7"  # «·»: something invisible was here
+
+
+@lru_cache(maxsize=4096)  # the console asks once a frame for every team
+def shown(text: str) -> str:
+    """A player's text made safe to show (the console, the journal's words, the report, an export): every
+    break a space, every control, format (bidi, zero-width) or surrogate character a visible «·». The one place
+    that decides it: whatever shows a phone's text shows `shown(text)`."""
+    out = []
+    for ch in text:
+        if ch in _BREAKS:
+            out.append(" ")
+        elif unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+            out.append(HIDDEN)
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
 def short(text: str, most: int = 60) -> str:
-    """A typed answer in a journal line: one line, at most `most` characters."""
-    flat = " ".join(text.split())
+    """A typed answer in a journal line: shown safely (`shown`), one line, at most `most` characters."""
+    flat = " ".join(shown(text).split())
     return flat if len(flat) <= most else flat[:most - 1] + "…"
 
 

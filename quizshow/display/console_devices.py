@@ -62,7 +62,7 @@ def button_widths(ui: PanelUI, box: pygame.Rect, status: ConsoleStatus) -> list[
     unit = ui.unit
     natural = [ui.text.layout(label, "heading", (10**5, box.height), int(unit * 0.9), wrap=False).width + unit * 5 // 4
                for label, _ in status.device_buttons]
-    urgent = [call.name == "phone_accept" for _, call in status.device_buttons]
+    urgent = [call.name in ("phone_accept", "follow_admit") for _, call in status.device_buttons]
     budget = box.width * 2 // 3 - unit // 2 * len(natural)
     first = [min(w, budget // max(1, sum(urgent))) for w, u in zip(natural, urgent, strict=True) if u]
     left = max(0, budget - sum(first))

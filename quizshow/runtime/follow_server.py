@@ -17,7 +17,7 @@ kind (no chain): the follower replays from line 1.
 
 All three are 403 unless the show sets `devices.web.follow_passcode`; a missing or wrong passcode is 401,
 with the OSC door's back-off (inputs/osc/access.py): five wrong from one address lock it for a minute,
-many addresses guessing together make everyone wait.
+many addresses guessing together make everyone wait — except known followers (runtime/follow_door.py).
 
 The journal's writer only appends to a deque and wakes the server's loop (call_soon_threadsafe): it
 never waits for a follower.
@@ -40,10 +40,10 @@ from typing import Any
 
 from aiohttp import web
 
-from quizshow.config import OscConfig, ShowConfig
-from quizshow.inputs.osc.access import Access
+from quizshow.config import ShowConfig
 from quizshow.inputs.osc.args import Rejected
 from quizshow.resources import themes_dir
+from quizshow.runtime.follow_door import FollowDoor
 from quizshow.runtime.state_snapshot import SnapshotError, write_snapshot
 from quizshow.runtime.web_limits import frames
 
@@ -74,9 +74,10 @@ class FollowHub:
         self.app = app
         web_config = app.config.devices.web
         self.passcode: str | None = None if web_config is None else web_config.follow_passcode
-        # The OSC door's passcode rules and back-off; every address may try (the passcode is the lock).
-        self.access = Access(OscConfig(allow=("0.0.0.0/0", "::/0"), passcode=self.passcode, rate_limit=1000),
-                             self._notice)
+        # The passcode, the OSC door's back-off, and the followers let back in whatever others guess.
+        allow = () if web_config is None else web_config.follow_allow
+        self.door: FollowDoor | None = None if self.passcode is None else \
+            FollowDoor(self.passcode, allow, self._notice, self._knocked)
         self.subscribers: set[Subscriber] = set()
         self._journal = app.journal
         app.journal.listeners.append(self._written)
@@ -85,6 +86,19 @@ class FollowHub:
 
     def _notice(self, key: str, **values: object) -> None:
         log.warning("follow: %s %s", key, values)
+
+    def _knocked(self, host: str) -> None:
+        """A follower with the right passcode kept out by someone's guessing: the operator may let it in."""
+        log.warning("follow: %s has the passcode but waits behind wrong guesses from elsewhere", host)
+        self.app.notice(self.app.say("console.follow_knocking", host=host))
+
+    def knocking(self) -> str | None:
+        """The console's «Впустить экран …» while a follower with the right passcode is kept out."""
+        return None if self.door is None else self.door.latest_knocking()
+
+    def admit(self) -> str | None:
+        """«Впустить экран»: the follower kept out most recently is let in from now on."""
+        return None if self.door is None else self.door.admit()
 
     def _written(self, number: int, line: bytes) -> None:
         journal = self.app.journal
@@ -100,12 +114,10 @@ class FollowHub:
         application.router.add_get("/follow/snapshot", self.snapshot)
 
     def _authorise(self, request: web.Request) -> None:
-        if self.passcode is None:
+        if self.door is None:
             raise web.HTTPForbidden(text="follower screens are off: the show sets no devices.web.follow_passcode")
-        sender = (request.remote or "?", 0)
         try:
-            self.access.check(sender, "/quiz/connect")  # locked out, or everyone waits: not even tried
-            self.access.connect(sender, request.query.get("passcode", ""))
+            self.door.enter(request.remote or "?", request.query.get("passcode", ""))
         except Rejected as why:
             raise web.HTTPUnauthorized(text=f"follow: {why}") from None
 

@@ -26,7 +26,7 @@ from quizshow.inputs.phones.board import FREE, JOINED, SYNCING, JoinBoard, JoinS
 from quizshow.inputs.phones.seats import Seat, join_url, load_tokens, phone_seats, tokens_path, venue_address
 from quizshow.inputs.phones.view import PhoneView, SeatFacts, seat_view
 from quizshow.inputs.phones.words import PHRASES
-from quizshow.runtime.follow_server import follow_routes
+from quizshow.runtime.follow_server import FollowHub
 from quizshow.runtime.overlay import attach as attach_overlay
 from quizshow.runtime.web import Host, PhoneAnswer, PhonePress, PhoneStake, WebServer
 from quizshow.yamlfile import Problems
@@ -65,7 +65,9 @@ def start_web(app: Any, port: int | None) -> WebServer | None:
     server = WebServer(Host(app.now, app.deliver, view, hello, lambda text, level: app.notice(text, level)),
                        seats, (host_name, wanted), language)
     attach_overlay(app, server)  # the broadcast overlay on the same server (docs/overlay.md)
-    server.mounts.append(follow_routes(app))  # follower screens (docs/screens.md)
+    followers = FollowHub(app)  # follower screens (docs/screens.md)
+    server.mounts.append(followers.routes)
+    server.follower_knocking = followers.knocking
     try:
         server.start()
     except OSError as why:  # the port is taken: the show goes on without phones, and says so in words
@@ -81,7 +83,14 @@ def start_web(app: Any, port: int | None) -> WebServer | None:
     app.sinks.direct.append(settler(app, server))
     app.press_hold = server.lag_bound  # a press's announcement waits for the phones' presses still on their way
     wire_desk(app, server)
+    app.controls.local["follow_admit"] = lambda args, action: follower_admitted(app, followers.admit())
     return server
+
+
+def follower_admitted(app: Any, host: str | None) -> None:
+    """«Впустить экран»: said on the console (nobody, when the follower stopped knocking meanwhile)."""
+    if host is not None:
+        app.notice(app.say("console.follow_admitted", host=host), "info")
 
 
 def seat_facts(fmt: Format, live: bool, state: ShowState, seat: Seat, now: float, buttons: bool) -> SeatFacts:
@@ -234,6 +243,9 @@ def desk_tick(app: Any, server: WebServer) -> None:
     pages = join_pages(len(board.seats))
     key = "console.phone_join" if page is None else \
         "console.phone_join_next" if page + 1 < pages else "console.phone_join_off"
+    knocking = server.follower_knocking()
+    if knocking is not None:  # a follower screen with the passcode, kept out by someone's guessing
+        buttons.insert(0, (app.say("console.follow_admit", host=knocking), Call("follow_admit")))
     buttons.append((app.say(key), Call("join")))
     buttons.append((app.say("console.phone_codes"), Call("phone_codes")))
     app.status.device_buttons = buttons
@@ -291,12 +303,18 @@ def device_lines(app: Any, server: WebServer) -> list[tuple[str, bool]]:
     if rtts:  # the slowest phone's round trip: the one fairness depends on
         text += app.say("console.phones_rtt", ms=round(max(rtts) * 1000))
     lines = [(text, True)]
+    untrusted = {seat.token for seat in server.untrusted()}
     for seat in sorted(server.seats.values(), key=lambda s: (s.team, s.player or 0)):
-        if seat.token in held:  # each connected seat with its own round trip (after the problems, if room)
+        if seat.token in untrusted:  # its presses count at their arrival: a problem, in red
+            lines.append((app.say("console.phone_untrusted", name=seat.name,
+                                  ms=round((held.get(seat.token) or 0.0) * 1000)), False))
+        elif seat.token in held:  # each connected seat with its own round trip (after the problems, if room)
             rtt = held[seat.token]
             text = app.say("console.phone_rtt", name=seat.name, ms=round(rtt * 1000)) if rtt is not None else \
                 app.say("console.phone_syncing", name=seat.name)
             lines.append((text, True))
+        elif server.seating.kept_for(seat.token):  # dropped: its own phone gets it back, anyone else waits
+            lines.append((app.say("console.phone_dropped", name=seat.name), False))
         else:
             lines.append((app.say("console.phone_none", name=seat.name), False))
         # A second phone waiting is named on its own button («Принять телефон: Совы», desk_tick), not

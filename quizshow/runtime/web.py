@@ -15,6 +15,7 @@ import contextlib
 import html
 import json
 import logging
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -29,12 +30,13 @@ from quizshow.core import commands as c
 from quizshow.core.engine import Outcome
 from quizshow.guarded import guarded, reason
 from quizshow.inputs.phones import protocol as p
-from quizshow.inputs.phones.clock import MISSED_PINGS, PING_EVERY_S, ClockEstimate, ping_gaps
+from quizshow.inputs.phones.clock import MISSED_PINGS, PING_EVERY_S, ClockEstimate, PressTime, ping_gaps
 from quizshow.inputs.phones.messages import PhoneAnswer, PhonePress, PhoneStake
 from quizshow.inputs.phones.seats import Seat
 from quizshow.inputs.phones.view import PhoneView
 from quizshow.inputs.phones.words import PAGE_WORDS, PHRASES
 from quizshow.runtime.web_limits import Gate, GatedSite, frames
+from quizshow.runtime.seating import MAX_DEVICE, Seating
 
 log = logging.getLogger(__name__)
 
@@ -77,8 +79,10 @@ class WebServer:
         self.seats = {s.token: s for s in seats}
         self.listen = listen
         self.language = language
-        self.holders: dict[str, Phone] = {}  # seat token → the phone that holds it
-        self.waiting: dict[str, list[Phone]] = {}  # seat token → phones waiting for the operator
+        # Who holds each seat, who waits for the operator, whose seat waits for its dropped phone (runtime/seating.py).
+        self.seating: Seating[Phone] = Seating(host.now)
+        self.holders = self.seating.holders  # seat token → the phone that holds it
+        self.waiting = self.seating.waiting  # seat token → phones waiting for the operator
         # The page of «Подключение игроков» on the projector (runtime/phones.py); None: not shown.
         self.join_page: int | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -96,6 +100,8 @@ class WebServer:
         self.mounts: list[Callable[[web.Application], None]] = []
         self.overlay: Any = None
         self.gate: Gate | None = None  # the limits on connections (runtime/web_limits.py), made as it starts
+        # A follower screen kept out by someone's guessing (runtime/follow_server.py): the console's «Впустить экран».
+        self.follower_knocking: Callable[[], str | None] = lambda: None
 
     # --- the thread -----------------------------------------------------------------------------------
 
@@ -200,6 +206,12 @@ class WebServer:
                 if (phone.seat.team, phone.seat.player) != (team, player)]
         return max(lags) if lags else None
 
+    def untrusted(self) -> list[Seat]:
+        """The seats held by a phone whose clock cannot be trusted (its presses count at their arrival)."""
+        now = self.host.now()
+        return [phone.seat for phone in list(self.holders.values())
+                if phone.clock.synced and not phone.clock.trusted(now)]
+
     def waiting_seats(self) -> list[Seat]:
         return [self.seats[t] for t, ws in list(self.waiting.items()) if ws]
 
@@ -216,7 +228,7 @@ class WebServer:
         name = request.match_info["name"]
         kinds = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml"}
         kind = kinds.get(name.rpartition(".")[2])
-        if kind is None or "/" in name or name.startswith("."):
+        if kind is None or not static_name_ok(name):
             raise web.HTTPNotFound()
         try:
             body = _static_file(name)
@@ -233,7 +245,7 @@ class WebServer:
             raise web.HTTPNotFound(text="This join link is not one of this show's seats.")
         ws = web.WebSocketResponse(max_msg_size=MAX_WS_FRAME, heartbeat=None, autoping=False)
         await ws.prepare(request)
-        device = request.query.get("device", "")[:64]
+        device = request.query.get("device", "")[:MAX_DEVICE]
         phone = Phone(ws, seat, device, limit=p.RateLimit(self.rate))
         self._seat(phone)
         await self._send(phone, {**self.host.hello(seat), "words": self._words()})
@@ -257,38 +269,20 @@ class WebServer:
         return parts[2] if len(parts) in (3, 4) and parts[1] == "p" and parts[2] in self.seats else None
 
     def _seat(self, phone: Phone) -> None:
-        token = phone.seat.token
-        holder = self.holders.get(token)
-        if holder is not None and phone.device and holder.device == phone.device:
-            # The same phone back (its page reconnected before the old socket was seen closing).
-            self.holders[token] = phone
-            asyncio.ensure_future(holder.ws.close())
-            return
-        if holder is None:
-            self.holders[token] = phone
-            return
-        self.waiting.setdefault(token, []).append(phone)
-        self.host.notice(i18n.phrase("console.phone_waiting", self.language, name=phone.seat.name), "info")
+        joined = self.seating.join(phone.seat.token, phone)
+        if joined.replaced is not None:  # the same phone back: its old socket goes
+            asyncio.ensure_future(joined.replaced.ws.close())
+        if not joined.holds:
+            self.host.notice(i18n.phrase("console.phone_waiting", self.language, name=phone.seat.name), "info")
 
     def _leave(self, phone: Phone) -> None:
-        token = phone.seat.token
-        waiting = self.waiting.get(token, [])
-        if phone in waiting:
-            waiting.remove(phone)
-            return
-        if self.holders.get(token) is phone:
-            del self.holders[token]
-            if waiting:  # the seat is free: the phone waiting longest takes it
-                self.holders[token] = waiting.pop(0)
-                asyncio.ensure_future(self._send_state(self.holders[token], force=True))
+        self.seating.leave(phone.seat.token, phone)  # a waiting phone never takes the seat: the operator accepts
 
     async def _accept(self, token: str) -> None:
-        waiting = self.waiting.get(token) or []
-        if not waiting:
+        accepted = self.seating.accept(token)
+        if accepted is None:
             return
-        phone = waiting.pop(0)
-        old = self.holders.get(token)
-        self.holders[token] = phone
+        phone, old = accepted
         if old is not None:
             await self._send(old, {"t": "bye", "why": "replaced"})
             await old.ws.close()
@@ -338,7 +332,7 @@ class WebServer:
         when = phone.clock.press_time(msg.c, arrival)
         seat = phone.seat
         buzz = c.Buzz(at=arrival, team=seat.team, player=seat.player, source_time=when.at,
-                      device="phone" if when.synced else "phone-unsynced", clock_error=when.error)
+                      device=_press_device(when), clock_error=when.error)
         answered, done = _answered_on_this_loop()
         self.host.deliver(PhonePress(buzz, done))
         await self._answer(phone, msg.id, await answered, worded=True)
@@ -407,8 +401,11 @@ class WebServer:
     async def _ping_all(self) -> None:
         while True:
             await asyncio.sleep(self.ping_every_s)
+            now = self.host.now()
             for phone in self.phones():
-                if len(phone.pings) >= MISSED_PINGS:  # three in a row unanswered: the phone is gone
+                # Three rounds without an answer to the oldest ping: the phone is gone. Counted in time, not in
+                # pings: the quick pings after joining are not missed by a phone whose answers take 0.3 s.
+                if phone.pings and now - min(phone.pings.values()) >= MISSED_PINGS * self.ping_every_s:
                     await phone.ws.close()
                     continue
                 await self._ping(phone)
@@ -417,8 +414,11 @@ class WebServer:
         phone.next_ping = ping = phone.next_ping + 1
         phone.pings[ping] = self.host.now()
         rtt = phone.clock.rtt
-        # rtt_ms (beyond the spec): the seat's round trip now, for the page's connection pill.
-        await self._send(phone, {"t": "ping", "id": ping, "rtt_ms": None if rtt is None else round(rtt * 1000)})
+        # rtt_ms, trusted (beyond the spec): the seat's round trip now and whether its clock judges its presses
+        # (inputs/phones/clock.py: false, its presses count at their arrival), for the page's connection pill.
+        trusted = phone.clock.trusted(phone.pings[ping]) if phone.clock.synced else None
+        await self._send(phone, {"t": "ping", "id": ping, "rtt_ms": None if rtt is None else round(rtt * 1000),
+                                 "trusted": trusted})
 
     # --- sending --------------------------------------------------------------------------------------
 
@@ -460,6 +460,11 @@ class WebServer:
         return {key: i18n.phrase(f"phone.{key}", self.language) for key in PAGE_WORDS}
 
 
+def _press_device(when: PressTime) -> str:
+    """The journal's `device` of a phone's press: `phone` (judged by its clock), else by its arrival."""
+    return "phone-unsynced" if not when.synced else "phone" if when.trusted else "phone-untrusted"
+
+
 def _unknown_seat_page(language: str) -> str:
     """The page an unknown or old join link gets: what happened and what to do, in the show's language."""
     def say(key: str) -> str:
@@ -470,6 +475,15 @@ def _unknown_seat_page(language: str) -> str:
             f'<title>{say("unknown_title")}</title><link rel="stylesheet" href="/static/phone.css"></head>'
             f'<body class="phase-unknown"><main><section class="card" id="unknown"><h1>{say("unknown_title")}</h1>'
             f'<p class="hint">{say("unknown_hint")}</p></section></main></body></html>')
+
+
+STATIC_NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}")
+
+
+def static_name_ok(name: str) -> bool:
+    """A file of the page's own folder, on every system: letters, digits, «_-.», not starting with a dot —
+    no separator of any system (a backslash is one on Windows), no NUL, no «..»."""
+    return STATIC_NAME.fullmatch(name) is not None
 
 
 def _static_file(name: str) -> bytes:

@@ -23,8 +23,10 @@ def test_the_phone_page_in_chromium_joins_opens_and_its_tap_is_a_synced_press(tm
     host, port = app.web.address
     try:
         with chromium() as browser:
+            same_phone = browser.new_context(device_scale_factor=2)  # one phone turned sideways: its own id
             for width, height in ((390, 844), (844, 390)):
-                page = browser.new_page(viewport={"width": width, "height": height}, device_scale_factor=2)
+                page = same_phone.new_page()
+                page.set_viewport_size({"width": width, "height": height})
                 page.goto(f"http://{host}:{port}/p/{seat.token}")
                 if app.engine.state.question is None:  # the title: nothing to press yet
                     page.wait_for_selector("body.phase-idle")

@@ -28,8 +28,10 @@ def test_the_phone_page_shows_the_bidders_bounds_and_its_bid_is_taken(tmp_path, 
     try:
         assert app.submit(sc.SelectCell(at=app.now(), theme=0, question=3)).accepted  # the auction: Альфа bids
         with chromium() as browser:
+            same_phone = browser.new_context(device_scale_factor=2)  # one phone turned sideways: its own id
             for width, height in ((390, 844), (844, 390)):
-                page = browser.new_page(viewport={"width": width, "height": height}, device_scale_factor=2)
+                page = same_phone.new_page()
+                page.set_viewport_size({"width": width, "height": height})
                 page.goto(f"http://{host}:{port}/p/{seat.token}")
                 page.wait_for_selector("body.phase-stake")
                 quick = page.locator("#stake-quick button")  # «минимум», «½», «максимум»: one tap each

@@ -47,9 +47,11 @@ def test_an_answer_typed_on_the_phone_page_is_taken_and_shown_on_the_marking_gri
     typed, taken, late = WORDS[language]
     try:
         with chromium() as browser:
+            same_phone = browser.new_context(device_scale_factor=2)  # one phone turned sideways: its own id
             for width, height in ((390, 844), (844, 390)):
                 name = f"phone-{language}-{width}x{height}-answer"
-                page = browser.new_page(viewport={"width": width, "height": height}, device_scale_factor=2)
+                page = same_phone.new_page()
+                page.set_viewport_size({"width": width, "height": height})
                 page.goto(f"http://{host}:{port}/p/{seat.token}")
                 if app.engine.state.phase == "title":
                     page.wait_for_selector("body.phase-idle")
@@ -71,7 +73,7 @@ def test_an_answer_typed_on_the_phone_page_is_taken_and_shown_on_the_marking_gri
             # The operator's grid shows it beside the team's cell (its question is the cursor's).
             assert f"{typed} (844)" in grid_texts(app, monkeypatch)
             # «Поздно»: the window closes while the page still shows the form (its new state held back).
-            page = seat_page(browser, app, phase="answer")
+            page = seat_page(same_phone, app, phase="answer")
             held = app.web.host.view(seat, True)
             monkeypatch.setattr(app.web.host, "view", lambda seat, accepted: held)
             for cmd in (c.TimerStop, c.Go, c.TimerStop, c.Go):  # F5, Next, F5, Next: the answer on screen

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 import pygame
 
 from quizshow.core.actions import Value
-from quizshow.core.typed import find, matches
+from quizshow.core.typed import find, matches, shown
 from quizshow.display import console_rules
 from quizshow.display.console_style import BAD, GOLD, GOOD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
@@ -291,7 +291,7 @@ def _final_typed(ui: PanelUI, final: Final, team: int) -> tuple[str, pygame.Colo
     late = find(final.typed, team, theme, late=True) if theme is not None else None
     if kept is not None:
         right = question is not None and matches(kept.text, question.a, question.accept, question.reject)
-        return ("≈ " if right else "") + ui.say("console.final_typed", text=kept.text), GOOD if right else TEXT
+        return ("≈ " if right else "") + ui.say("console.final_typed", text=shown(kept.text)), GOOD if right else TEXT
     if late is not None:
-        return ui.say("console.final_typed_late", text=late.text), BAD
+        return ui.say("console.final_typed_late", text=shown(late.text)), BAD
     return ui.say("console.final_typed_none"), MUTED

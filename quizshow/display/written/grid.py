@@ -19,7 +19,7 @@ import pygame
 
 from quizshow.core.actions import Call
 from quizshow.core.state import ShowState
-from quizshow.core.typed import Typed, find, matches
+from quizshow.core.typed import Typed, find, matches, shown
 from quizshow.display.console_style import BAD, BUTTON, EDGE, GOLD, GOOD, MUTED, TEXT
 from quizshow.display.console_ui import PanelUI
 from quizshow.display.views import PanelKeys
@@ -167,9 +167,9 @@ def typed_of(fmt: WrittenFormat, state: ShowState, team: int, number: int,
 
 def _typed_words(ui: PanelUI, kept: Typed | None, late: Typed | None, suggested: bool) -> tuple[str, pygame.Color]:
     if kept is not None:  # «≈»: it reads as the answer — a hint, never a mark (the cell says what counts)
-        return ("≈ " if suggested else "") + kept.text, (GOOD if suggested else TEXT)
+        return ("≈ " if suggested else "") + shown(kept.text), (GOOD if suggested else TEXT)
     if late is not None:
-        return ui.say("console.written_typed_late", text=late.text), BAD
+        return ui.say("console.written_typed_late", text=shown(late.text)), BAD
     return "—", MUTED
 
 
@@ -181,9 +181,9 @@ def _status_words(ui: PanelUI, fmt: WrittenFormat, state: ShowState, team: int, 
     dispute = w.dispute_of(team, number)
     appeal = w.pending_appeal(team, number)
     if dispute is not None and dispute.accepted is None:
-        said += ui.say("console.written_disputed", text=dispute.text)
+        said += ui.say("console.written_disputed", text=shown(dispute.text))
     elif appeal is not None:
-        said += ui.say(f"console.written_appealed_{appeal.kind}", text=appeal.text)
+        said += ui.say(f"console.written_appealed_{appeal.kind}", text=shown(appeal.text))
     figure = next((f for f in fmt.figures(state) if f.number == number), None)
     if figure is not None and fmt.marked(state, number):
         said += ui.say("console.written_removed") if figure.removed else \
@@ -224,12 +224,12 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
                   q=fmt.label(cur.number), state=ui.say(f"console.written_cell_{what}"))
     kept, late, suggested = typed[cur.team]
     if kept is not None:
-        said += ui.say("console.written_typed_cursor", text=kept.text)
+        said += ui.say("console.written_typed_cursor", text=shown(kept.text))
         said += ui.say("console.written_suggest") if suggested else ""
         if late is not None:  # a correction sent too late: it does not count, the operator still sees it
-            said += ui.say("console.written_typed_cursor_also_late", text=late.text)
+            said += ui.say("console.written_typed_cursor_also_late", text=shown(late.text))
     elif late is not None:
-        said += ui.say("console.written_typed_cursor_late", text=late.text)
+        said += ui.say("console.written_typed_cursor_late", text=shown(late.text))
     said += _status_words(ui, fmt, state, cur.team, cur.number)
     lines.append((said, GOLD))
     if cur.typed:
@@ -320,7 +320,7 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
             img = ui.label(text, (typed_x, ry + 1), (room // 2 if also_late else room, row_h), color, small)
             if also_late and late is not None:
                 gap = unit // 2
-                ui.label(ui.say("console.written_typed_late", text=late.text),
+                ui.label(ui.say("console.written_typed_late", text=shown(late.text)),
                          (typed_x + img.get_width() + gap, ry + 1), (room - img.get_width() - gap, row_h), BAD, small)
         line = lines_by_team[team]
         tour_sum = line.tours[tour] if tour is not None else None if fmt.is_warmup(cur.number) else line.extra

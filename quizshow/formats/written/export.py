@@ -13,6 +13,7 @@ import html
 import io
 
 from quizshow.core.state import ShowState
+from quizshow.core.typed import shown
 from quizshow.formats.written.format import WrittenFormat
 from quizshow.formats.written.standings import author_point
 
@@ -32,7 +33,7 @@ def grid_rows(fmt: WrittenFormat, state: ShowState) -> list[list[str]]:
             if a.number in w.removed:
                 cells.append("снят")
             elif dispute is not None and dispute.accepted is None:
-                cells.append(f"спорный: {dispute.text}")
+                cells.append(f"спорный: {shown(dispute.text)}")
             elif a.author == line.team:
                 cells.append(f"автор {int(author_point(a, w))}")
             elif line.team not in a.players:

@@ -16,6 +16,7 @@ import io
 from quizshow.core.registration import BASE, CAPTAIN, LEGIONNAIRE, Member
 from quizshow.core.spec import Cell, Sheet
 from quizshow.core.state import ShowState
+from quizshow.core.typed import shown
 from quizshow.formats.written.format import WrittenFormat
 
 HEADER = ("Team ID", "Название", "Город")
@@ -33,7 +34,7 @@ def cell(fmt: WrittenFormat, state: ShowState, team: int, number: int) -> Cell:
         return REMOVED
     dispute = w.dispute_of(team, number)
     if dispute is not None and dispute.accepted is None:
-        return dispute.text
+        return shown(dispute.text)
     return int(w.grid.scores(team, number) and team in fmt.players_of(w, number))
 
 

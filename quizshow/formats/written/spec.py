@@ -11,7 +11,7 @@ from quizshow.core.effects import Event, EventKind
 from quizshow.core.format import Format
 from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, Sheet, choice, count, flag, seconds
 from quizshow.core.state import ShowState
-from quizshow.core.typed import MAX_TEXT
+from quizshow.core.typed import MAX_TEXT, shown
 from quizshow.core.typed import journal_words as typed_words
 from quizshow.formats.written import commands as wc
 from quizshow.formats.written.export import grid_csv, grid_html
@@ -116,12 +116,12 @@ def journal_words(cmd: Command) -> tuple[str, dict[str, Any]] | None:
     if isinstance(cmd, wc.ExtraPlayers):
         return "journal.written_extra_players", {"count": cmd.count}
     if isinstance(cmd, wc.Dispute):
-        return "journal.written_dispute", {"number": cmd.number, "text": cmd.text}
+        return "journal.written_dispute", {"number": cmd.number, "text": shown(cmd.text)}
     if isinstance(cmd, wc.Verdict):
         return ("journal.written_dispute_accepted" if cmd.accepted else "journal.written_dispute_rejected"), \
             {"number": cmd.number}
     if isinstance(cmd, wc.Appeal):
-        return f"journal.written_appeal_{cmd.kind}", {"number": cmd.number, "text": cmd.text}
+        return f"journal.written_appeal_{cmd.kind}", {"number": cmd.number, "text": shown(cmd.text)}
     if isinstance(cmd, wc.AppealVerdict):
         return ("journal.written_appeal_upheld" if cmd.upheld else "journal.written_appeal_rejected"), \
             {"number": cmd.number}

@@ -13,10 +13,14 @@ difference between the *least* delayed trip out and the least delayed trip back 
 the spec's «the smallest round trip of the last 16» is wrong by half the asymmetry of one sample. A sample
 that does not fit the newer ones (the phone's clock jumped) ends the intersection there.
 
-The round trip shown and the press clamp are the spec's: the smallest round trip of the last 16 samples.
-A press at phone time `c` is at show time `c/1000 + offset`, clamped into
-`[arrival − (rtt/2 + SLACK_S), arrival]`: a phone can never claim it pressed before its message could have
-left, nor after it arrived.
+The round trip shown is the spec's: the smallest round trip of the last 16 samples. A press at phone time `c` is
+at show time `c/1000 + offset`, clamped into `[arrival − (rtt/2 + SLACK_S), arrival]`: a phone can never claim
+it pressed before its message could have left, nor after it arrived. The `rtt` of the clamp (spec v1.1) is the
+smallest round trip the phone showed in the last SPAN_S seconds, so a page that starts answering pings late
+cannot widen its own slack; a phone whose smallest recent round trip is over RTT_CAP_S (a page answering late
+all along, or a network too slow to judge by) has a clock the show does not trust: its presses and typed
+answers count at their arrival, and the console and the phone say so. A modified page can therefore claim at
+most RTT_CAP_S/2 + SLACK_S (MAX_CLAIM_S) before its message's arrival.
 """
 
 from __future__ import annotations
@@ -32,6 +36,8 @@ WINDOW = 64  # samples kept for the offset
 SPAN_S = 120.0  # ...of the last this many seconds
 DRIFT = 50e-6  # the most a phone's clock and the show's are taken to drift apart: an older sample allows more
 SLACK_S = 0.25  # how much earlier than half a round trip before arrival a press may still be placed
+RTT_CAP_S = 0.2  # a phone whose smallest round trip of the last SPAN_S is longer: judged by arrival, flagged
+MAX_CLAIM_S = RTT_CAP_S / 2 + SLACK_S  # the most any press is placed before its arrival (docs/phones.md)
 FIRST_PINGS = 8  # pings right after connecting, FIRST_PING_GAP_S apart
 FIRST_PING_GAP_S = 0.05
 CATCH_UP_PINGS = 16  # then this many more, CATCH_UP_GAP_S apart (a phone that just joined is not yet fair)
@@ -88,6 +94,7 @@ class PressTime:
     synced: bool  # False: no sample yet, the arrival stands in
     clamped: bool  # the phone's claim was outside what the network allows
     error: float | None = None  # the most `at` can be wrong by (the offset's bound, Estimate.error); None: unsynced
+    trusted: bool = True  # False: the phone's round trips are too slow to trust its clock; the arrival stands in
 
 
 class ClockEstimate:
@@ -140,12 +147,25 @@ class ClockEstimate:
             return None
         return Estimate((low + high) / 2, low, high, used)
 
+    def clamp_rtt(self, now: float) -> float | None:
+        """The round trip the press clamp allows: the smallest of the samples of the last SPAN_S seconds (a
+        phone that answers late from now on keeps the slack its quick answers showed). None: none so recent."""
+        recent = [sample.rtt for sample in self.samples if now - sample.s1 <= SPAN_S]
+        return min(recent) if recent else None
+
+    def trusted(self, now: float) -> bool:
+        """Whether presses are judged by this phone's clock: synced, and a recent round trip within RTT_CAP_S."""
+        rtt = self.clamp_rtt(now)
+        return rtt is not None and rtt <= RTT_CAP_S
+
     def press_time(self, phone_ms: float, arrival: float) -> PressTime:
         """The show time of a press the phone made at its clock `phone_ms`, which arrived at `arrival`."""
-        estimate, best = self.estimate(arrival), self.best
-        if estimate is None or best is None:
+        estimate, rtt = self.estimate(arrival), self.clamp_rtt(arrival)
+        if estimate is None or rtt is None:
             return press_time(None, phone_ms, arrival)
-        found = press_time(Sample(rtt=best.rtt, offset=estimate.offset), phone_ms, arrival)
+        if rtt > RTT_CAP_S:  # its clock cannot be trusted: the arrival, never a claim
+            return PressTime(arrival, synced=True, clamped=False, trusted=False)
+        found = press_time(Sample(rtt=rtt, offset=estimate.offset), phone_ms, arrival)
         return replace(found, error=estimate.error) if found.synced else found
 
 

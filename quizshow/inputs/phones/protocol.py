@@ -1,8 +1,9 @@
 """The phone's messages on the wire (spec/web.md): checked at the door, pure.
 
-One JSON object a WebSocket text frame, at most 4 KiB, with a string `t`. Bad JSON, an unknown `t` or a
-field of the wrong type is a `Bad` (the server acks 400 and the socket stays open). At most 20 messages
-a second from one phone: beyond that they are dropped (429) until it slows down.
+One JSON object a WebSocket text frame, at most 4 KiB, with a string `t`. Bad JSON, an unknown `t`, a field of
+the wrong type, a number out of range (2**4000 as a clock) or a text no journal line can hold (a lone surrogate)
+is a `Bad` (the server acks 400 and the socket stays open): `parse` raises nothing else, whatever it is given.
+At most 20 messages a second from one phone: beyond that they are dropped (429) until it slows down.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ MAX_FRAME = 4096  # bytes of one message
 RATE = 20  # messages a second from one phone
 MAX_ID = 2**53  # a JavaScript number stays exact up to here
 MAX_ANSWER = 500  # characters of a written answer
+MAX_CLOCK_MS = float(2**53)  # a phone's clock in ms: a JavaScript number, exact up to here
 
 
 @dataclass(frozen=True)
@@ -64,9 +66,33 @@ def _int(data: dict, name: str, id: int | None) -> int:
 
 def _clock(data: dict, name: str, id: int | None) -> float:
     value = data.get(name)
-    if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value) or value < 0:
+    # An int is bounded before it is a float (2**4000 has no float); a float may be NaN or infinite.
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or \
+            (isinstance(value, float) and not math.isfinite(value)) or not 0 <= value <= MAX_CLOCK_MS:
         raise Bad(f"'{name}' must be the phone's clock in milliseconds", id)
     return float(value)
+
+
+def _text(data: dict, name: str, id: int | None) -> str:
+    value = data.get(name)
+    if not isinstance(value, str) or len(value) > MAX_ANSWER:
+        raise Bad(f"'{name}' must be a text of at most {MAX_ANSWER} characters", id)
+    if not _encodable(value):  # a lone surrogate (JSON.stringify makes one): no journal line can hold it
+        raise Bad(f"'{name}' holds a character that is not text (a lone surrogate)", id)
+    return value
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _said(text: str) -> str:
+    """A piece of the phone's message quoted back in a refusal: short, and always sendable."""
+    return text[:40].encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def parse(text: str) -> Message:
@@ -93,11 +119,9 @@ def parse(text: str) -> Message:
             raise Bad("'value' must be a whole number", id)
         return Stake(_int(data, "id", id), value)
     if kind == "answer":
-        answer = data.get("text")
-        if not isinstance(answer, str) or len(answer) > MAX_ANSWER:
-            raise Bad(f"'text' must be a text of at most {MAX_ANSWER} characters", id)
+        answer = _text(data, "text", id)
         return Answer(_int(data, "id", id), _int(data, "question", id), answer, _clock(data, "c", id))
-    raise Bad(f"unknown message type '{kind[:40]}'", id)
+    raise Bad(f"unknown message type '{_said(kind)}'", id)
 
 
 class RateLimit:

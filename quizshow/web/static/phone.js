@@ -7,12 +7,19 @@
   let staking = null, asked = null;  // the stake sent last (until its ack); the bounds on screen
   let typing = null, question = null, ticker = null;  // the answer sent last (until its ack); its question
   let pressing = 0;  // the id of the press sent last: a refusal of it is said under the screen
-  const device = (() => {  // this phone's own id: a reconnect from it takes the seat back at once
-    try {
-      let id = localStorage.getItem("quizshow-device");
-      if (!id) { id = Math.random().toString(36).slice(2) + Date.now().toString(36); localStorage.setItem("quizshow-device", id); }
-      return id;
-    } catch (e) { return ""; }
+  const device = (() => {  // this phone's own id: a reconnect from it takes its seat back (nobody else's can)
+    const fresh = () => {  // 128 random bits: the seat's link is on the projector, this id is not guessable
+      const bytes = new Uint8Array(16);
+      crypto.getRandomValues(bytes);
+      return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    };
+    let id = "";
+    try { id = localStorage.getItem("quizshow-device") || ""; } catch (e) { /* private mode: this page's own */ }
+    if (!/^[0-9a-z]{16,64}$/.test(id)) {
+      id = fresh();
+      try { localStorage.setItem("quizshow-device", id); } catch (e) { /* kept while the page lives */ }
+    }
+    return id;
   })();
   const clock = (t) => performance.timeOrigin + (t === undefined ? performance.now() : t);
   const say = (key, fallback) => words[key] || fallback || "";
@@ -40,7 +47,12 @@
   function receive(m) {
     if (m.t === "ping") {
       send({ t: "pong", id: m.id, c: clock() });
-      if (typeof m.rtt_ms === "number") $("rtt").textContent = m.rtt_ms + " " + say("ms", "мс");
+      if (typeof m.rtt_ms === "number") {
+        // A clock the show does not trust (too slow to judge by): said on the pill, which turns red.
+        const slow = m.trusted === false;
+        $("rtt").textContent = m.rtt_ms + " " + say("ms", "мс") + (slow ? " · " + say("untrusted", "") : "");
+        $("rtt").parentElement.classList.toggle("untrusted", slow);
+      }
     } else if (m.t === "hello") {
       hello = m; words = m.words || {};
       document.documentElement.lang = m.lang || "ru";
