@@ -13,6 +13,7 @@ from quizshow.app import ShowApp
 from quizshow.assemble import make_format
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
+from quizshow.display.console_ui import PanelUI
 from quizshow.display.projector import Projector
 from quizshow.display.theme import load_theme
 from quizshow.display.written.results import layout
@@ -127,3 +128,17 @@ def walk():
     steps.append(("results table (re-ordering)", [*commands, c.Go(at=t)]))
     steps.append(("tour 2 question", [c.Go(at=t + 10)]))
     return steps
+
+
+def drawn_on_console(app, monkeypatch) -> list[str]:
+    texts: list[str] = []
+    label = PanelUI.label
+
+    def recording(self, text, *args, **kwargs):
+        texts.append(text)
+        return label(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(PanelUI, "label", recording)
+    app.console.render(pygame.Surface((1280, 800)), 100.0, app.status)
+    monkeypatch.setattr(PanelUI, "label", label)
+    return texts

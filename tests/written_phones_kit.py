@@ -3,15 +3,18 @@ tests/runtime/test_written_answers_phones.py."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+
+import pytest
 
 from quizshow.app import ShowApp
 from quizshow.config import load_show
 from quizshow.core import commands as c
 from quizshow.formats.svoyak import commands as sc
 from quizshow.yamlfile import Problems
-from tests.conftest import ROOT
-from tests.phones_kit import web_show
+from tests.conftest import ROOT, closed_at_end
+from tests.phones_kit import FakePhone, web_show
 
 NAMES = ["Совы", "Кактус", "Ёжики в тумане"]
 
@@ -71,3 +74,20 @@ def to_final_question(app: ShowApp) -> None:
     for team in app.engine.state.fmt.final.order:
         app.submit(sc.FinalStake(at=app.now(), team=team, amount=10))
     assert app.submit(c.Go(at=app.now())).accepted and app.engine.state.phase == "final_question"
+
+
+@pytest.fixture
+def rig(tmp_path):
+    yield from closed_at_end(lambda language="ru", path=None: make_app(tmp_path, language, path))
+
+
+async def answer(phone: FakePhone, question: int, text: str, ago_s: float = 0.0) -> int:
+    phone.next_id += 1
+    await phone.ws.send_str(json.dumps({"t": "answer", "id": phone.next_id, "question": question, "text": text,
+                                        "c": phone.clock(ago_s)}))
+    return phone.next_id
+
+
+def journal_answers(app: ShowApp) -> list[dict]:
+    lines = [json.loads(line) for line in app.journal.path.read_text(encoding="utf-8").splitlines()]
+    return [line for line in lines if line.get("type") == "TypedAnswer"]

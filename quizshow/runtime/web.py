@@ -35,8 +35,8 @@ from quizshow.inputs.phones.messages import PhoneAnswer, PhonePress, PhoneStake
 from quizshow.inputs.phones.seats import Seat
 from quizshow.inputs.phones.view import PhoneView
 from quizshow.inputs.phones.words import PAGE_WORDS, PHRASES
-from quizshow.runtime.web_limits import Gate, GatedSite, frames
 from quizshow.runtime.seating import MAX_DEVICE, Seating
+from quizshow.runtime.web_limits import Gate, GatedSite, frames
 
 log = logging.getLogger(__name__)
 

@@ -13,8 +13,8 @@ from quizshow.core import commands as c
 from quizshow.core.typed import find, shown
 from quizshow.runtime.web import static_name_ok
 from tests.phones_kit import FakePhone, run, urls
-from tests.test_w25_written_answers import answer, journal_answers, rig  # noqa: F401  (the written quiz's rig)
-from tests.test_w25_written_grid import drawn_on_console
+from tests.written_display_kit import drawn_on_console
+from tests.written_phones_kit import answer, journal_answers, rig  # noqa: F401  (the written quiz's rig)
 
 
 def test_a_lone_surrogate_in_a_typed_answer_is_400_before_the_show_and_the_next_answer_is_taken(rig):  # noqa: F811

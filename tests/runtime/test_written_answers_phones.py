@@ -12,39 +12,20 @@ import json
 import aiohttp
 import pytest
 
-from quizshow.app import ShowApp
 from quizshow.assemble import make_format
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.core.typed import find
 from quizshow.runtime.journal_file import Journal
-from tests.conftest import closed_at_end
 from tests.phones_kit import FakePhone, urls
-from tests.written_phones_kit import make_app, phones_final_show, to_final_question
-
-
-@pytest.fixture
-def rig(tmp_path):
-    yield from closed_at_end(lambda language="ru", path=None: make_app(tmp_path, language, path))
-
-
-async def answer(phone: FakePhone, question: int, text: str, ago_s: float = 0.0) -> int:
-    phone.next_id += 1
-    await phone.ws.send_str(json.dumps({"t": "answer", "id": phone.next_id, "question": question, "text": text,
-                                        "c": phone.clock(ago_s)}))
-    return phone.next_id
-
-
-def journal_answers(app: ShowApp) -> list[dict]:
-    lines = [json.loads(line) for line in app.journal.path.read_text(encoding="utf-8").splitlines()]
-    return [line for line in lines if line.get("type") == "TypedAnswer"]
+from tests.written_phones_kit import answer, journal_answers, make_app, phones_final_show, rig, to_final_question  # noqa: F401
 
 
 def run(coro) -> object:
     return asyncio.run(coro)
 
 
-def test_a_phone_types_its_answer_in_the_minute_and_hears_it_is_taken(rig):
+def test_a_phone_types_its_answer_in_the_minute_and_hears_it_is_taken(rig):  # noqa: F811
     app = rig()
 
     async def play() -> None:
@@ -75,7 +56,7 @@ def test_a_phone_types_its_answer_in_the_minute_and_hears_it_is_taken(rig):
     assert all(0 <= line["at"] - line["sent"] < 0.3 for line in lines)
 
 
-def test_a_late_answer_by_the_phones_clock_is_409_and_kept_as_late_while_one_sent_in_time_counts(rig):
+def test_a_late_answer_by_the_phones_clock_is_409_and_kept_as_late_while_one_sent_in_time_counts(rig):  # noqa: F811
     """The host closes the hand-in (the clock paused, then Next): an answer the phone's clock says it sent
     before that still counts although it arrives after; one sent after is «поздно» — 409, journalled late."""
     app = rig()
@@ -112,7 +93,7 @@ def test_a_late_answer_by_the_phones_clock_is_409_and_kept_as_late_while_one_sen
     assert again.state.fmt.typed == w.typed and again.state.fmt.closed == w.closed
 
 
-def test_an_answer_sent_earlier_but_arriving_later_does_not_replace_the_later_one(rig):
+def test_an_answer_sent_earlier_but_arriving_later_does_not_replace_the_later_one(rig):  # noqa: F811
     app = rig()
 
     async def play() -> None:
@@ -130,7 +111,7 @@ def test_an_answer_sent_earlier_but_arriving_later_does_not_replace_the_later_on
     assert find(app.engine.state.fmt.typed, 2, 0).text == "Второй"
 
 
-def test_a_bad_answer_is_400_and_one_for_a_question_not_asked_is_409_in_words(rig):
+def test_a_bad_answer_is_400_and_one_for_a_question_not_asked_is_409_in_words(rig):  # noqa: F811
     app = rig()
 
     async def play() -> None:
@@ -150,7 +131,7 @@ def test_a_bad_answer_is_400_and_one_for_a_question_not_asked_is_409_in_words(ri
     assert journal_answers(app) == []
 
 
-def test_the_finals_answers_come_from_the_finalists_phones(rig, tmp_path):
+def test_the_finals_answers_come_from_the_finalists_phones(rig, tmp_path):  # noqa: F811
     """«Своя игра»: each finalist types the answer during the final's thinking time; the host sees it when
     judging; one typed after the time is «поздно»."""
     app = rig(path=phones_final_show(tmp_path))
@@ -178,7 +159,7 @@ def test_the_finals_answers_come_from_the_finalists_phones(rig, tmp_path):
     assert find(typed, final.order[0], theme, late=True).text == "Щи"
 
 
-def test_a_written_quiz_phone_is_no_button_and_its_idle_screen_says_when_to_type(rig):
+def test_a_written_quiz_phone_is_no_button_and_its_idle_screen_says_when_to_type(rig):  # noqa: F811
     app = rig()
 
     async def play() -> None:

@@ -8,25 +8,10 @@ import pygame
 import pytest
 
 from quizshow.core import commands as c
-from quizshow.display.console_ui import PanelUI
 from quizshow.display.theme import load_theme
 from quizshow.display.written import grid
 from tests.display_kit import RecordingText
-from tests.written_display_kit import SHOW_12, _app, _to_answer, config, render
-
-
-def drawn_on_console(app, monkeypatch) -> list[str]:
-    texts: list[str] = []
-    label = PanelUI.label
-
-    def recording(self, text, *args, **kwargs):
-        texts.append(text)
-        return label(self, text, *args, **kwargs)
-
-    monkeypatch.setattr(PanelUI, "label", recording)
-    app.console.render(pygame.Surface((1280, 800)), 100.0, app.status)
-    monkeypatch.setattr(PanelUI, "label", label)
-    return texts
+from tests.written_display_kit import SHOW_12, _app, _to_answer, config, drawn_on_console, render
 
 
 def typed_show(tmp_path):
