@@ -12,7 +12,8 @@ import pytest
 
 from quizshow import cli, registry
 from quizshow.core.engine import Engine
-from quizshow.display.console import Console, ConsoleStatus
+from quizshow.display.console.status import ConsoleStatus
+from quizshow.display.console.window import Console
 from quizshow.display.sheet import contact_sheet
 from quizshow.display.text import TextCache
 from quizshow.display.theme import load_theme
@@ -125,7 +126,7 @@ def test_the_raw_key_check_can_fail():
 
 
 def test_the_cut_button_check_can_fail():
-    from quizshow.display.console_ui import PanelUI
+    from quizshow.display.console.ui import PanelUI
 
     config = _config(ROOT / "shows" / "demo.yaml")
     theme = load_theme(config.theme)

@@ -11,7 +11,7 @@ import importlib
 from quizshow import i18n, registry
 from tests.conftest import ROOT
 
-SHARED = ("quizshow.core.phrases", "quizshow.display.console_phrases", "quizshow.display.projector_phrases",
+SHARED = ("quizshow.core.phrases", "quizshow.display.console.phrases", "quizshow.display.projector_phrases",
           "quizshow.inputs.device_phrases", "quizshow.inputs.key_phrases", "quizshow.inputs.phones.console_words")
 # Tables other parts add when they run (the phone page, the join scene, a follower, the sheet's captions, the
 # overlay's words).

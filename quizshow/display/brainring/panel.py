@@ -11,9 +11,9 @@ from __future__ import annotations
 import pygame
 
 from quizshow.core.actions import Value
-from quizshow.display import console_rules
-from quizshow.display.console_style import GOLD, MUTED, TEXT
-from quizshow.display.console_ui import PanelUI
+from quizshow.display.console import rules as console_rules
+from quizshow.display.console.style import GOLD, MUTED, TEXT
+from quizshow.display.console.ui import PanelUI
 from quizshow.formats.brainring.model import TABLES, Phase, Ring
 from quizshow.formats.brainring.spec import SPEC
 

@@ -16,8 +16,8 @@ import math
 import pygame
 
 from quizshow.core.actions import Call
-from quizshow.display.console_style import BAD, GOLD, GOOD, MUTED, TEXT
-from quizshow.display.console_ui import PanelUI
+from quizshow.display.console.style import BAD, GOLD, GOOD, MUTED, TEXT
+from quizshow.display.console.ui import PanelUI
 from quizshow.display.duel.scene import margin_words, table_colour
 from quizshow.display.views import PanelKeys
 from quizshow.formats.duel.format import DuelFormat

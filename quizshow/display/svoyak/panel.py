@@ -15,9 +15,9 @@ import pygame
 
 from quizshow.core.actions import Value
 from quizshow.core.typed import find, matches
-from quizshow.display import console_rules
-from quizshow.display.console_style import BAD, GOLD, GOOD, MUTED, TEXT
-from quizshow.display.console_ui import PanelUI
+from quizshow.display.console import rules as console_rules
+from quizshow.display.console.style import BAD, GOLD, GOOD, MUTED, TEXT
+from quizshow.display.console.ui import PanelUI
 from quizshow.formats.svoyak.auction import console_bid, console_offers
 from quizshow.formats.svoyak.format import SvoyakFormat
 from quizshow.formats.svoyak.model import Final, Play, SvoyakPhase

@@ -143,7 +143,7 @@ def test_a_press_by_another_team_on_the_sponsors_question_is_refused_naming_the_
 def _dots_and_text(app: ShowApp, name: str) -> list[tuple[int, int]]:
     """For each team row of the console's bid or stake panel: its dot's centre line and the middle of the
     ink of the text beside it (pixels), the console rendered at 1280×800."""
-    from quizshow.display.console_ui import PanelUI
+    from quizshow.display.console.ui import PanelUI
 
     centers: list[tuple[int, int]] = []
     dot = PanelUI.dot

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from quizshow.core import commands as c
-from quizshow.display.console_ui import PanelUI
+from quizshow.display.console.ui import PanelUI
 from quizshow.display.theme import load_theme
 from quizshow.display.written import grid
 from tests.display_kit import RecordingText

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pygame
 
 from quizshow.core.timers import Window
-from quizshow.display.console_style import BAD, GOLD, TEXT
-from quizshow.display.console_ui import PanelUI
+from quizshow.display.console.style import BAD, GOLD, TEXT
+from quizshow.display.console.ui import PanelUI
 from quizshow.formats.teamsize import size_problems
 from quizshow.i18n import decimal
 

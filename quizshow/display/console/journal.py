@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 import pygame
 
-from quizshow.display.console_style import MUTED, TEXT
-from quizshow.display.console_ui import PanelUI
+from quizshow.display.console.style import MUTED, TEXT
+from quizshow.display.console.ui import PanelUI
 
 Line = tuple[float, str]  # (wall time, words)
 

@@ -25,31 +25,26 @@ from quizshow.core.engine import Engine, Entry, Outcome
 from quizshow.core.spec import JournalWords
 from quizshow.core.state import ShowState
 from quizshow.display import paint
-from quizshow.display.console_buttons import BUTTONS, draw_buttons, draw_undo
-from quizshow.display.console_devices import draw_devices
-from quizshow.display.console_header import draw_header
-from quizshow.display.console_help import draw_help
-from quizshow.display.console_journal import draw_journal
-from quizshow.display.console_presses import DEVICE_WORDS, draw_line_check, draw_presses
-from quizshow.display.console_preview import draw_blank_mark, draw_preview
-from quizshow.display.console_prompt import draw_prompts
-from quizshow.display.console_question import draw_question, question_rows, sound_rows
-from quizshow.display.console_status import ConsoleStatus, Notice
-from quizshow.display.console_style import BG
-from quizshow.display.console_teams import CONSOLE_OWN, PANEL_OWN, draw_team_row, draw_teams, scores_by_hand
-from quizshow.display.console_ui import PanelUI
-from quizshow.display.console_words import describe, margin_text, margin_words, quoted, where_words
+from quizshow.display.console.buttons import draw_buttons, draw_undo
+from quizshow.display.console.devices import draw_devices
+from quizshow.display.console.header import draw_header
+from quizshow.display.console.help import draw_help
+from quizshow.display.console.journal import draw_journal
+from quizshow.display.console.presses import draw_line_check, draw_presses
+from quizshow.display.console.preview import draw_blank_mark, draw_preview
+from quizshow.display.console.prompt import draw_prompts
+from quizshow.display.console.question import draw_question
+from quizshow.display.console.status import ConsoleStatus
+from quizshow.display.console.style import BG
+from quizshow.display.console.teams import CONSOLE_OWN, PANEL_OWN, draw_team_row, draw_teams, scores_by_hand
+from quizshow.display.console.ui import PanelUI
+from quizshow.display.console.words import describe
 from quizshow.display.phone_codes import draw_codes
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
 from quizshow.display.views import KeyHandler, Panel, PanelKeys
 from quizshow.i18n import phrase
 from quizshow.inputs.keymap import KeyMap
-
-# What other modules import from here (the console's parts live in their own modules).
-__all__ = ["BUTTONS", "CONSOLE_OWN", "DEVICE_WORDS", "PANEL_OWN", "Console",
-           "ConsoleStatus", "Notice", "describe", "margin_text", "margin_words", "question_rows", "quoted",
-           "sound_rows", "where_words"]
 
 UNDO_H = 3  # the undo button's height, in units: two lines of its label
 REDRAW_HZ = 10  # the console's clocks and preview: ten frames a second are enough to read them
