@@ -1,5 +1,6 @@
-"""Issue 24, the big rooms: display/console.py is a thin class that assembles a frame; each part of the console
-is drawn by a module of its own (console_header, console_question, console_teams, ...), small enough to read."""
+"""Issue 24, the big rooms: display/console/window.py is a thin class that assembles a frame; each part of the
+console is drawn by a module of its own in display/console/ (header, question, teams, ...), small enough to
+read."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ discipline counters, the dispute buttons, and the «Команда за стол
 
 Buttons are calls of the format's actions (formats/brainring/spec.py): answerer(T, P), single(T, P|None),
 disc(T, WHAT), passright(T), ruling(bool), provisional, withdraw, tally(T); disc(T, "stall") is
-«Затяжка». Drawn with the console's widgets only (display/console_ui.py).
+«Затяжка». Drawn with the console's widgets only (display/console/ui.py).
 """
 
 from __future__ import annotations

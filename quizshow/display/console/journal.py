@@ -1,4 +1,4 @@
-"""The console's journal line: the last steps as sentences (console_words.describe), newest last and always
+"""The console's journal line: the last steps as sentences (console/words.describe), newest last and always
 whole (the oldest give way); a step an undo took back is dimmed, struck through and says «отменено»."""
 
 from __future__ import annotations

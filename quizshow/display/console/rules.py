@@ -1,7 +1,7 @@
 """Console pieces both format panels share: the rule book's team-size problems (before the show starts) and
 the countdown of the time a called team has to start its answer, with the host's one-click «Затяжка».
 
-Drawn with the console's widgets (console_ui.PanelUI); the button is the call disc(T, "stall").
+Drawn with the console's widgets (console/ui.PanelUI); the button is the call disc(T, "stall").
 """
 
 from __future__ import annotations

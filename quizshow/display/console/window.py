@@ -4,11 +4,10 @@ It draws from the engine and the app's status and returns its buttons as (rect, 
 is the same action as a key. Nothing here ever reaches the projector.
 
 This class keeps the console's state (its journal lines, the panel's memory, when it last drew) and
-assembles a frame; each part is drawn by its own module: console_header (where we are, Next),
-console_question (the question panel), console_presses (the press queue, the line check), console_teams
-(the team list), console_buttons (the action buttons, undo), console_journal, console_devices,
-console_preview (the projector's copy, the blank mark), console_prompt, console_help. Its sentences are
-console_words'; its widgets console_ui's; what the app tells it console_status's.
+assembles a frame; each part is drawn by its own module of this package: header (where we are, Next),
+question (the question panel), presses (the press queue, the line check), teams (the team list), buttons
+(the action buttons, undo), journal, devices, preview (the projector's copy, the blank mark), prompt, help.
+Its sentences are words'; its widgets ui's; what the app tells it status'.
 """
 
 from __future__ import annotations
@@ -241,12 +240,12 @@ class Console:
         return max(0.0, self.clock_now() - show_time) if self.clock_now else 0.0
 
     def _scores_by_hand(self) -> bool:
-        """Whether the format takes a score change from the console now (console_teams.scores_by_hand)."""
+        """Whether the format takes a score change from the console now (console/teams.scores_by_hand)."""
         return scores_by_hand(self._ui)
 
     def _team_row(self, surface: pygame.Surface, row: pygame.Rect, i: int, unit: int, step: int,
                   buttons: bool = True) -> None:
-        """A team's row in the list (console_teams.draw_team_row): drawn through here, so a test may watch it."""
+        """A team's row in the list (console/teams.draw_team_row): drawn through here, so a test may watch it."""
         draw_team_row(self._ui, row, i, step, buttons)
 
     @property

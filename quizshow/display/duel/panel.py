@@ -6,7 +6,7 @@ the press queue in order with margins («1. Красный (Бета)  2. Зел
 Buttons are calls of the duel's actions (formats/duel/spec.py): duel_choose(P), duel_skip, duel_replace,
 duel_reread, duel_end_early (confirmed by a second press), duel_hint (the console takes the hint's text;
 Enter gives it), duel_hint_off, duel_disqualify(team, player). Drawn with the console's widgets only
-(display/console_ui.py).
+(display/console/ui.py).
 """
 
 from __future__ import annotations

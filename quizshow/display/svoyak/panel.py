@@ -4,7 +4,7 @@ value, the auction's bids, the final's removals, stakes and verdicts. Stakes and
 Buttons are calls of the format's actions (formats/svoyak/spec.py): cell(T, Q), pick(N), give(N),
 catvalue(V), bid(N), allin(N), pass(N), remove(T), stake(N), and the console's amount(EDIT), end_round;
 disc(T, "stall") is «Затяжка».
-Drawn with the console's widgets only (display/console_ui.py).
+Drawn with the console's widgets only (display/console/ui.py).
 """
 
 from __future__ import annotations

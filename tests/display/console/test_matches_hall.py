@@ -148,7 +148,7 @@ def test_next_before_the_thinking_minimum_is_over_names_the_seconds_the_clock_sh
     out = go(eng, at)
     assert not out.accepted
     left = eng.state.timer.remaining(at)
-    shown = int(left + 0.999)  # the header's clock (display/console_header.py)
+    shown = int(left + 0.999)  # the header's clock (display/console/header.py)
     assert shown == 13 and out.refused.startswith(f"{shown} s of the 15 s"), (left, out.refused)
 
 
