@@ -28,7 +28,7 @@ from quizshow.core.format import Refused
 from quizshow.core.spec import PhaseFlags
 from quizshow.core.state import ShowState
 from quizshow.display import paint
-from quizshow.display.console import describe, where_words
+from quizshow.display.console.words import describe, where_words
 from quizshow.i18n import refusal
 from quizshow.inputs.buzzers import BuzzerMap
 from quizshow.inputs.hardware import Hardware
@@ -70,7 +70,8 @@ class ShowApp:
                  osc_port: int | None = None, resume_to_damage: bool = False, web: bool = False,
                  web_port: int | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         from quizshow.assemble import make_format
-        from quizshow.display.console import Console, ConsoleStatus
+        from quizshow.display.console.status import ConsoleStatus
+        from quizshow.display.console.window import Console
         from quizshow.display.projector import Projector
         from quizshow.display.text import TextCache
         from quizshow.display.theme import load_theme

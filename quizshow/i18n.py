@@ -6,7 +6,8 @@ import re
 from collections.abc import Mapping
 
 from quizshow.core import phrases as show_phrases
-from quizshow.display import console_phrases, projector_phrases
+from quizshow.display import projector_phrases
+from quizshow.display.console import phrases as console_phrases
 from quizshow.inputs import device_phrases, key_phrases
 from quizshow.inputs.phones import console_words as phone_phrases
 

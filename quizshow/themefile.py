@@ -52,7 +52,7 @@ DEFAULT_COLORS: dict[str, str] = {
     "replay_zone": "#2a0c26", "replay_hatch": "#5c1a34", "replay_lane": "#26337a", "replay_window_end": "#8a93c8",
     # The contact sheet's (--sheet) background between the tiles.
     "sheet_background": "#12141c",
-    # The operator's console (display/console_style.py): dark, high contrast, one accent. It is the house's,
+    # The operator's console (display/console/style.py): dark, high contrast, one accent. It is the house's,
     # whatever the projector's theme: a theme file may not name these (CONSOLE_COLORS below).
     "console_background": "#0d0f17", "console_panel": "#171a26", "console_edge": "#2a2f45",
     "console_text": "#e8ebf5", "console_muted": "#8a90a8", "console_accent": "#ffc83d", "console_good": "#2fbf71",

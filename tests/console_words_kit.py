@@ -1,5 +1,5 @@
 """Helpers, fixtures and constants that several test files share, first written for
-tests/display/test_console_words.py."""
+tests/display/console/test_words.py."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pygame
 
 from quizshow.app import ShowApp
 from quizshow.core import commands as c
-from quizshow.display.console_words import describe
+from quizshow.display.console.words import describe
 from tests.conftest import ROOT, svoyak_config
 
 SHOTS = os.environ.get("W6_SHOTS")  # a folder: each test's console saved there as a PNG to look at

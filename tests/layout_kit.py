@@ -1,5 +1,5 @@
 """Helpers, fixtures and constants that several test files share, first written for
-tests/display/test_console_layout.py."""
+tests/display/console/test_layout.py."""
 
 from __future__ import annotations
 

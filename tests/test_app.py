@@ -153,7 +153,7 @@ def test_undo_names_what_it_will_undo(tmp_path):
     app.action(Action("go", 1.0))
     app.action(Action("buzz", 2.0, args=(1,)))
     app.action(Action("correct", 3.0))
-    from quizshow.display.console import describe
+    from quizshow.display.console.words import describe
     label = describe(app.engine.undo_target(), [t.name for t in app.engine.state.teams], "ru")
     assert label == "Бета: верно, +10"
 
@@ -221,7 +221,7 @@ def test_handlers_installed_first_keep_sigterm_from_becoming_an_sdl_quit_event()
 
 
 def test_console_shows_sub_millisecond_margins_and_no_minus_zero(tmp_path):
-    from quizshow.display.console import describe, margin_text
+    from quizshow.display.console.words import describe, margin_text
 
     assert margin_text(0.0003, "ru") == "+0,3 мс"  # two box presses 300 µs apart stay distinguishable
     assert margin_text(1.8, "ru") == "+1,8 с" and margin_text(0.0003, "en") == "+0.3 ms"  # issue 22: one formatter

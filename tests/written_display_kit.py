@@ -13,7 +13,7 @@ from quizshow.app import ShowApp
 from quizshow.assemble import make_format
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
-from quizshow.display.console_ui import PanelUI
+from quizshow.display.console.ui import PanelUI
 from quizshow.display.projector import Projector
 from quizshow.display.theme import load_theme
 from quizshow.display.written.results import layout

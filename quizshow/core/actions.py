@@ -131,7 +131,7 @@ TEAM = Arg("team", int)
 
 # A discipline step of the host's on a team («Затяжка»: `stall`; brainring's appeals and fines): not a core
 # action, but one shared definition for every format that rules on discipline (the console's «Затяжка»
-# button, display/console_rules.draw_call, calls it by this name).
+# button, display/console/rules.draw_call, calls it by this name).
 DISCIPLINE = ActionDef("disc", lambda x, a: c.Discipline(at=x.at, team=a["team"], what=a["what"]),
                        (TEAM, Arg("what", str)))
 

@@ -11,7 +11,7 @@ import pygame
 
 from quizshow import i18n
 from quizshow.core.state import ShowState
-from quizshow.display.console import question_rows
+from quizshow.display.console.question import question_rows
 from quizshow.display.projector import Projector
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme

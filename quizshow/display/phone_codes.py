@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
-from quizshow.display.console_style import CODES_SHADE, GOLD, GOOD, MUTED, TEXT
-from quizshow.display.console_ui import PanelUI
+from quizshow.display.console.style import CODES_SHADE, GOLD, GOOD, MUTED, TEXT
+from quizshow.display.console.ui import PanelUI
 from quizshow.display.scenes.join import grid, qr_surface
 from quizshow.i18n import phrase
 from quizshow.inputs.phones.board import FREE, JoinBoard

@@ -18,7 +18,7 @@ from quizshow.core.state import ShowState
 from quizshow.display.scenes.base import Scene
 
 if TYPE_CHECKING:
-    from quizshow.display.console_ui import PanelUI
+    from quizshow.display.console.ui import PanelUI
 
 # draw(ui, box) -> drawn? (False: the console's press queue is the right panel for this phase)
 Panel = Callable[["PanelUI", pygame.Rect], bool]

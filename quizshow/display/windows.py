@@ -16,7 +16,7 @@ import pygame
 
 from quizshow.core.actions import Call
 from quizshow.display import pictures
-from quizshow.display.console import Console
+from quizshow.display.console.window import Console
 from quizshow.display.projector import Projector
 from quizshow.stopping import stop_requested
 

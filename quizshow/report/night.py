@@ -18,7 +18,7 @@ from quizshow.core.engine import Engine, Entry, Outcome
 from quizshow.core.format import Format
 from quizshow.core.spec import FormatSpec
 from quizshow.core.state import ShowState
-from quizshow.display.console_words import describe
+from quizshow.display.console.words import describe
 from quizshow.display.replay.words import heading
 from quizshow.history.presses import Race, Timing, races, timing_of
 from quizshow.i18n import phrase

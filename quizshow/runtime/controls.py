@@ -158,7 +158,8 @@ class Controls:
 
     def _undo_words(self) -> str:
         """What Undo takes back now, as the console's journal says it."""
-        from quizshow.display.console import describe  # the journal's sentence (no import cycle: display is below)
+        # the journal's sentence (no import cycle: display is below)
+        from quizshow.display.console.words import describe
 
         engine = self.host.engine
         target = engine.undo_target()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 import time
 
-from quizshow.display.console import ConsoleStatus, Notice
+from quizshow.display.console.status import ConsoleStatus, Notice
 from quizshow.runtime.sinks import Sinks
 
 log = logging.getLogger(__name__)

@@ -14,7 +14,8 @@ from quizshow.core.clock import ShowClock
 from quizshow.core.engine import Engine
 from quizshow.core.format import Format
 from quizshow.core.spec import PhaseFlags
-from quizshow.display.console import Console, ConsoleStatus
+from quizshow.display.console.status import ConsoleStatus
+from quizshow.display.console.window import Console
 from quizshow.runtime import Loaded
 from quizshow.userdirs import elsewhere, short_folder
 

@@ -10,7 +10,7 @@ import pytest
 
 from quizshow.app import ShowApp
 from quizshow.config import load_show
-from quizshow.display.console_presses import drift_text
+from quizshow.display.console.presses import drift_text
 from quizshow.inputs.serialbox import BoxStatus
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT

@@ -12,7 +12,8 @@ import pytest
 
 from quizshow import cli, registry
 from quizshow.core.engine import Engine
-from quizshow.display.console import Console, ConsoleStatus
+from quizshow.display.console.status import ConsoleStatus
+from quizshow.display.console.window import Console
 from quizshow.display.sheet import contact_sheet
 from quizshow.display.text import TextCache
 from quizshow.display.theme import load_theme
@@ -23,7 +24,7 @@ from tests.conftest import ROOT
 
 SHOWS = sorted((ROOT / "shows").glob("*.yaml"))
 SHEET_SIZE = (1920, 1080)  # the sheet's own size
-CONSOLE_SIZE = (1280, 800)  # the console at the size its type is set for (console_ui.min_text_px)
+CONSOLE_SIZE = (1280, 800)  # the console at the size its type is set for (console/ui.min_text_px)
 # A phrase key left as it is: «scene.duel_bout», «SCENE.WRITTEN_QUESTION» (a scene upper-cases its title).
 RAW_KEY = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*\.[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*\b")
 FILE_NAME = re.compile(r"\.(yaml|yml|siq|4s|png|jpe?g|mp3|mp4|ogg|wav|csv|html|jsonl?)\b")
@@ -125,7 +126,7 @@ def test_the_raw_key_check_can_fail():
 
 
 def test_the_cut_button_check_can_fail():
-    from quizshow.display.console_ui import PanelUI
+    from quizshow.display.console.ui import PanelUI
 
     config = _config(ROOT / "shows" / "demo.yaml")
     theme = load_theme(config.theme)

@@ -291,7 +291,7 @@ def _journal_of(fmt: str, tmp_path) -> list[str]:
         for _, commands in steps:
             for cmd in commands:
                 app.submit(cmd)
-        from quizshow.display.console import describe
+        from quizshow.display.console.words import describe
 
         teams = [t.name for t in app.engine.state.teams]
         return [text for _, text in app.console.journal] + [

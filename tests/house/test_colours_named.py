@@ -85,7 +85,7 @@ def test_every_theme_colour_colours_something():
     from quizshow.themefile import DEFAULT_COLORS
 
     sources = "".join(path.read_text(encoding="utf-8") for path in DISPLAY.rglob("*.py"))
-    def read(name: str) -> bool:  # by its name; a console_ one by console_style._color; duel_ by f"duel_{...}"
+    def read(name: str) -> bool:  # by its name; a console_ one by console/style._color; duel_ by f"duel_{...}"
         prefix, _, rest = name.partition("_")
         return f'"{name}"' in sources or f'_color("{rest}")' in sources and prefix == "console" or \
             f'f"{prefix}_{{' in sources

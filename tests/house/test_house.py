@@ -163,7 +163,7 @@ def test_a_show_in_a_folder_nobody_may_write_to_journals_in_the_users_data_folde
     assert config.journal_path == tmp_path / "data" / "quizshow" / "journals" / key / "demo.journal.jsonl"
 
 
-SHARED = ("app.py", "display/console.py", "display/console_ui.py", "display/windows.py", "outputs/lamps.py",
+SHARED = ("app.py", "display/console/window.py", "display/console/ui.py", "display/windows.py", "outputs/lamps.py",
           "outputs/osc_out.py", "inputs/hardware.py", "inputs/keymap.py", "inputs/buzzers.py", "runtime/__init__.py",
           "runtime/controls.py", "runtime/feed.py", "runtime/osc_link.py", "runtime/sinks.py", "runtime/keys.py",
           "runtime/notices.py", "runtime/startup.py", "runtime/media_wait.py", "inputs/messages.py",

@@ -1,5 +1,5 @@
 """Issue 24, the big rooms: the phrase tables are data kept by the part of the program that says them
-(core/phrases.py, display/console_phrases.py, display/projector_phrases.py, inputs/device_phrases.py,
+(core/phrases.py, display/console/phrases.py, display/projector_phrases.py, inputs/device_phrases.py,
 inputs/key_phrases.py, inputs/phones/console_words.py, each format's folder); quizshow/i18n.py keeps only
 the lookup. Every table says each of its keys in Russian and in English, and no two tables say a key otherwise."""
 
@@ -11,7 +11,7 @@ import importlib
 from quizshow import i18n, registry
 from tests.conftest import ROOT
 
-SHARED = ("quizshow.core.phrases", "quizshow.display.console_phrases", "quizshow.display.projector_phrases",
+SHARED = ("quizshow.core.phrases", "quizshow.display.console.phrases", "quizshow.display.projector_phrases",
           "quizshow.inputs.device_phrases", "quizshow.inputs.key_phrases", "quizshow.inputs.phones.console_words")
 # Tables other parts add when they run (the phone page, the join scene, a follower, the sheet's captions, the
 # overlay's words).

@@ -14,7 +14,7 @@ import pytest
 
 from quizshow.core import commands as c
 from quizshow.core.typed import find
-from quizshow.display.console_ui import PanelUI
+from quizshow.display.console.ui import PanelUI
 from tests.browser_kit import chromium
 from tests.phone_browser_kit import seat_page
 from tests.written_phones_kit import make_app

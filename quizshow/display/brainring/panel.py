@@ -3,7 +3,7 @@ discipline counters, the dispute buttons, and the «Команда за стол
 
 Buttons are calls of the format's actions (formats/brainring/spec.py): answerer(T, P), single(T, P|None),
 disc(T, WHAT), passright(T), ruling(bool), provisional, withdraw, tally(T); disc(T, "stall") is
-«Затяжка». Drawn with the console's widgets only (display/console_ui.py).
+«Затяжка». Drawn with the console's widgets only (display/console/ui.py).
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from __future__ import annotations
 import pygame
 
 from quizshow.core.actions import Value
-from quizshow.display import console_rules
-from quizshow.display.console_style import GOLD, MUTED, TEXT
-from quizshow.display.console_ui import PanelUI
+from quizshow.display.console import rules as console_rules
+from quizshow.display.console.style import GOLD, MUTED, TEXT
+from quizshow.display.console.ui import PanelUI
 from quizshow.formats.brainring.model import TABLES, Phase, Ring
 from quizshow.formats.brainring.spec import SPEC
 

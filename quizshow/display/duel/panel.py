@@ -6,7 +6,7 @@ the press queue in order with margins («1. Красный (Бета)  2. Зел
 Buttons are calls of the duel's actions (formats/duel/spec.py): duel_choose(P), duel_skip, duel_replace,
 duel_reread, duel_end_early (confirmed by a second press), duel_hint (the console takes the hint's text;
 Enter gives it), duel_hint_off, duel_disqualify(team, player). Drawn with the console's widgets only
-(display/console_ui.py).
+(display/console/ui.py).
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import math
 import pygame
 
 from quizshow.core.actions import Call
-from quizshow.display.console_style import BAD, GOLD, GOOD, MUTED, TEXT
-from quizshow.display.console_ui import PanelUI
+from quizshow.display.console.style import BAD, GOLD, GOOD, MUTED, TEXT
+from quizshow.display.console.ui import PanelUI
 from quizshow.display.duel.scene import margin_words, table_colour
 from quizshow.display.views import PanelKeys
 from quizshow.formats.duel.format import DuelFormat

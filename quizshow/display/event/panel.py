@@ -12,8 +12,8 @@ from __future__ import annotations
 import pygame
 
 from quizshow import registry
-from quizshow.display.console_style import GOLD, MUTED, TEXT
-from quizshow.display.console_ui import PanelUI
+from quizshow.display.console.style import GOLD, MUTED, TEXT
+from quizshow.display.console.ui import PanelUI
 from quizshow.display.event.typed import event, tournament
 from quizshow.event import day as D
 from quizshow.event.common import effective

@@ -11,8 +11,8 @@ from collections.abc import Hashable
 import pygame
 
 from quizshow.display import paint
-from quizshow.display.console_style import GOLD, MUTED, TEXT
-from quizshow.display.console_ui import PanelUI
+from quizshow.display.console.style import GOLD, MUTED, TEXT
+from quizshow.display.console.ui import PanelUI
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.scenes.plates import words

@@ -4,7 +4,7 @@ value, the auction's bids, the final's removals, stakes and verdicts. Stakes and
 Buttons are calls of the format's actions (formats/svoyak/spec.py): cell(T, Q), pick(N), give(N),
 catvalue(V), bid(N), allin(N), pass(N), remove(T), stake(N), and the console's amount(EDIT), end_round;
 disc(T, "stall") is «Затяжка».
-Drawn with the console's widgets only (display/console_ui.py).
+Drawn with the console's widgets only (display/console/ui.py).
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import pygame
 
 from quizshow.core.actions import Value
 from quizshow.core.typed import find, matches, shown
-from quizshow.display import console_rules
-from quizshow.display.console_style import BAD, GOLD, GOOD, MUTED, TEXT
-from quizshow.display.console_ui import PanelUI
+from quizshow.display.console import rules as console_rules
+from quizshow.display.console.style import BAD, GOLD, GOOD, MUTED, TEXT
+from quizshow.display.console.ui import PanelUI
 from quizshow.formats.svoyak.auction import console_bid, console_offers
 from quizshow.formats.svoyak.format import SvoyakFormat
 from quizshow.formats.svoyak.model import Final, Play, SvoyakPhase

@@ -20,8 +20,8 @@ import pygame
 from quizshow.core.actions import Call
 from quizshow.core.state import ShowState
 from quizshow.core.typed import Typed, find, matches, shown
-from quizshow.display.console_style import BAD, BUTTON, EDGE, GOLD, GOOD, MUTED, TEXT
-from quizshow.display.console_ui import PanelUI
+from quizshow.display.console.style import BAD, BUTTON, EDGE, GOLD, GOOD, MUTED, TEXT
+from quizshow.display.console.ui import PanelUI
 from quizshow.display.views import PanelKeys
 from quizshow.display.written.results import written, written_state
 from quizshow.formats.written.format import WrittenFormat

@@ -2,7 +2,7 @@
 step did, in the ring's words — «Решение по спору: Альфа — ответ верный, +1; Бета теряет 1 очко»,
 «Бета: штрафное очко 2 (снято 1 очко)» — never the bare score change they made.
 
-A value may be a function of the entry's events and the language (display/console_words.py `describe`)."""
+A value may be a function of the entry's events and the language (display/console/words.py `describe`)."""
 
 from __future__ import annotations
 

@@ -148,7 +148,7 @@ def test_stalling_countdown_and_one_click_ruling_on_the_console(tmp_path):
     продолжить обсуждение в пределах остаточного времени»."""
     from dataclasses import replace
 
-    from quizshow.display import console_rules
+    from quizshow.display.console import rules as console_rules
 
     cfg = config()
     app = ShowApp(replace(cfg, rules={**cfg.rules, "answer_start_s": 5}), journal_path=tmp_path / "j.jsonl",
@@ -171,8 +171,8 @@ def test_team_size_problem_line_shows_on_the_console_before_the_match(tmp_path):
     """Seed 004 §6.1: «Команды к играм допускаются ТОЛЬКО В ПОЛНОМ СОСТАВЕ (5 человек)»."""
     from dataclasses import replace
 
-    from quizshow.display import console_rules
-    from quizshow.display.console_style import BAD
+    from quizshow.display.console import rules as console_rules
+    from quizshow.display.console.style import BAD
 
     cfg = config()
     teams = (replace(cfg.teams[0], players=cfg.teams[0].players[:4]), *cfg.teams[1:])

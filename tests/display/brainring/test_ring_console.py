@@ -234,7 +234,7 @@ def _lines(app) -> list[str]:
 
 
 def _undo_label(app) -> str:
-    from quizshow.display.console import describe
+    from quizshow.display.console.words import describe
 
     teams = [t.name for t in app.engine.state.teams]
     return describe(app.engine.undo_target(), teams, "ru", app.spec.journal_words, app.format)

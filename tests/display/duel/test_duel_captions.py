@@ -94,7 +94,7 @@ def _plate_words(e, theme, at: float) -> list[str]:
 
 
 def test_a_bout_that_is_not_the_last_is_the_bouts_result_and_the_last_one_announces_the_match(theme):
-    from quizshow.display.console_header import header_line
+    from quizshow.display.console.header import header_line
     from tests.duel_display_kit import show_engine
 
     e = show_engine()

@@ -8,7 +8,7 @@ import os
 import pygame
 
 from quizshow.app import ShowApp
-from quizshow.display.console_style import GOLD
+from quizshow.display.console.style import GOLD
 from quizshow.formats.melee.format import MeleeFormat
 from tests.conftest import ROOT, svoyak_config
 from tests.melee_console_kit import _app, _key

@@ -113,7 +113,7 @@ def test_a_web_picture_or_web_page_question_names_what_it_is_instead_of_the_host
 
 
 def test_the_console_has_a_sound_row_playing_paused_or_file_missing(tmp_path):
-    from quizshow.display.console import sound_rows
+    from quizshow.display.console.question import sound_rows
 
     clip = sound_file(tmp_path)
     question = kit.question("Мелодия", audio=clip)
@@ -127,7 +127,8 @@ def test_the_console_has_a_sound_row_playing_paused_or_file_missing(tmp_path):
 
 
 def test_the_console_question_panel_shows_the_sound_row(theme, tmp_path):
-    from quizshow.display.console import Console, ConsoleStatus
+    from quizshow.display.console.status import ConsoleStatus
+    from quizshow.display.console.window import Console
     from quizshow.inputs.keymap import KeyMap
 
     engine = one_theme(kit.question("Мелодия", audio=sound_file(tmp_path)), kit.question("Обычный"))
@@ -190,7 +191,8 @@ def projector_for(engine: Engine, theme, text=None) -> Projector:
 
 def console_of(engine: Engine, theme):
     """The console drawn once with the format's panel: (its texts, its buttons' calls)."""
-    from quizshow.display.console import Console, ConsoleStatus
+    from quizshow.display.console.status import ConsoleStatus
+    from quizshow.display.console.window import Console
     from quizshow.inputs.keymap import KeyMap
 
     text = RecordingText(theme.fonts)

@@ -336,7 +336,7 @@ def test_the_console_shows_host_notes_author_and_source_to_the_host_only(tmp_pat
     a row of the console's question panel, drawn with the console widgets; the projector never shows it."""
     from quizshow.app import ShowApp
     from quizshow.config import load_show
-    from quizshow.display.console import question_rows
+    from quizshow.display.console.question import question_rows
 
     (tmp_path / "p.yaml").write_text(
         'title: t\nrounds:\n  - name: r\n    themes:\n      - name: a\n        questions:\n'

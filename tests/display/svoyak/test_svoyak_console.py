@@ -336,7 +336,7 @@ def test_long_host_notes_give_way_and_the_console_answer_keeps_its_size(tmp_path
         rnd = app.format.game.rounds[0]
         cell = next(cell for cell in sorted(rnd.cells) if rnd.question(cell).type == "cat")
         question = rnd.question(cell)
-        from quizshow.display.console import question_rows
+        from quizshow.display.console.question import question_rows
 
         notes = question_rows(question, app.say, app.format.setup.pack)[-1][1]
         assert len(notes) > 250

@@ -271,7 +271,7 @@ def test_answer_at_once_countdown_and_one_click_ruling_on_the_console(tmp_path):
     """Seed 000, «Бессмертный подвиг»: «Отвечать необходимо сразу» — the console counts the time to start
     the answer down, and its «Затяжка» button rules the stalled answer wrong (it called an action the
     format did not have, so the click did nothing)."""
-    from quizshow.display import console_rules
+    from quizshow.display.console import rules as console_rules
     from tests.conftest import ROOT
 
     cfg = svoyak_config(ROOT / "shows" / "svoyak-teams.yaml")

@@ -143,7 +143,7 @@ def test_a_press_by_another_team_on_the_sponsors_question_is_refused_naming_the_
 def _dots_and_text(app: ShowApp, name: str) -> list[tuple[int, int]]:
     """For each team row of the console's bid or stake panel: its dot's centre line and the middle of the
     ink of the text beside it (pixels), the console rendered at 1280×800."""
-    from quizshow.display.console_ui import PanelUI
+    from quizshow.display.console.ui import PanelUI
 
     centers: list[tuple[int, int]] = []
     dot = PanelUI.dot
@@ -159,7 +159,7 @@ def _dots_and_text(app: ShowApp, name: str) -> list[tuple[int, int]]:
         PanelUI.dot = dot  # type: ignore[method-assign]
     if SHOTS:
         pygame.image.save(surface, os.path.join(SHOTS, f"qa3-rows-{name}.png"))
-    unit = max(12, 800 // 40)  # the console's base type size at 1280×800 (display/console.py)
+    unit = max(12, 800 // 40)  # the console's base type size at 1280×800 (display/console/window.py)
     rows = []
     background = surface.get_at((centers[0][0], centers[0][1] - unit))
     for x, y in centers[-len(app.engine.state.teams):]:

@@ -126,7 +126,7 @@ def test_the_journal_names_the_tie_break_question_without_a_dangling_question(la
     from quizshow import i18n
     from quizshow.core import commands as c
     from quizshow.core.engine import Entry
-    from quizshow.display.console_words import describe
+    from quizshow.display.console.words import describe
     from quizshow.formats.written.spec import SPEC
     from tests.written_kit import engine, go, mark, pack, play_question
 

@@ -124,7 +124,7 @@ def test_the_journal_says_a_removal_in_shared_words():
     shared event, said by the console in the shared table's words, not a scene phrase of the ring."""
     from quizshow.core.effects import Event, EventKind
     from quizshow.core.engine import Entry
-    from quizshow.display.console import describe
+    from quizshow.display.console.words import describe
 
     shared = _shared_table()
     assert "journal.team_removed" in shared.PHRASES["ru"] and "journal.team_removed" in shared.PHRASES["en"]
@@ -136,7 +136,7 @@ def test_the_journal_says_a_removal_in_shared_words():
 
 # --- item 3: no ring special case in shared code ---------------------------------------------------------------
 
-SHARED = ("app.py", "display/console.py", "display/console_rules.py", "display/sheet.py", "display/projector.py",
+SHARED = ("app.py", "display/console/window.py", "display/console/rules.py", "display/sheet.py", "display/projector.py",
           "runtime", "outputs", "inputs", "core")
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from quizshow.app import Action
 from quizshow.core import commands as c
-from quizshow.display.console import describe
+from quizshow.display.console.words import describe
 from quizshow.formats.duel import commands as dc
 from quizshow.formats.duel.spec import journal_words
 from tests.conftest import notices

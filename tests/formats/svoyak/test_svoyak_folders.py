@@ -34,7 +34,7 @@ def test_the_console_journal_says_what_the_format_names_for_its_command():
     from quizshow import i18n, registry
     from quizshow.core.effects import Event, EventKind
     from quizshow.core.engine import Entry
-    from quizshow.display.console import describe
+    from quizshow.display.console.words import describe
     from quizshow.formats.svoyak import commands as sc
     from tests.conftest import demo_engine, svoyak_engine
 

@@ -150,7 +150,7 @@ def test_the_tally_buttons_of_the_hall_teams_stay_inside_the_match_panel(tmp_pat
     (the gaps between the buttons were not counted)."""
     import pygame
 
-    from quizshow.display.console_ui import PanelUI
+    from quizshow.display.console.ui import PanelUI
     from tests.tournament_day_kit import seed001_after_the_draw
 
     app = seed001_after_the_draw(tmp_path)
@@ -203,7 +203,7 @@ def test_a_wrong_answer_is_journalled_like_a_right_one_with_its_comma():
     """QA: the journal mixed «Борис: неверно −10» with «Вера: верно, +10»."""
     from quizshow.core.effects import Event, EventKind
     from quizshow.core.engine import Entry
-    from quizshow.display.console_words import describe
+    from quizshow.display.console.words import describe
 
     teams = ["Борис"]
     wrong = Entry(c.Judge(at=1.0, correct=False), (Event(EventKind.WRONG, team=0, points=10),))

@@ -146,7 +146,7 @@ def test_third_penalty_point_offers_the_removal_at_once_during_the_match(tmp_pat
         result = ev.day.result(second.id)
         assert result is not None and result.winner == second.teams[1 - second.teams.index(red)]
         assert app.runtime.state.phase == "result"
-        from quizshow.display.console import describe  # item 21: the journal says why, the day's points
+        from quizshow.display.console.words import describe  # item 21: the journal says why, the day's points
 
         names = [t.name for t in app.runtime.state.teams]
         assert describe(app.engine.entries[-1], names, "ru") == f"{names[table]} снята: 3 штрафных очка"
@@ -197,7 +197,7 @@ def test_removal_by_penalties_result_card_says_who_was_removed_and_why():
 
 def test_removal_by_penalties_journal_line_says_why():
     """The console's journal: the third penalty reads «Бета снята: 3 штрафных очка», not «Матч окончен»."""
-    from quizshow.display.console import describe
+    from quizshow.display.console.words import describe
 
     e, _, _, _ = _removed_by_penalties()
     entry = e.entries[-1]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from quizshow import i18n
 from quizshow.core import commands as c
 from quizshow.core.typed import matches
-from quizshow.display.console_question import question_rows
+from quizshow.display.console.question import question_rows
 from quizshow.display.written.grid import typed_of
 from quizshow.packs import fours
 from quizshow.yamlfile import Problems

@@ -10,7 +10,7 @@ from quizshow.app import ShowApp
 from quizshow.config import load_show
 from quizshow.core import commands as c
 from quizshow.core.actions import registry_for
-from quizshow.display.console_words import describe
+from quizshow.display.console.words import describe
 from quizshow.formats.written import commands as wc
 from quizshow.formats.written.rating import upload_rows
 from quizshow.formats.written.spec import SPEC, journal_words

@@ -7,7 +7,7 @@ from quizshow import i18n, registry
 from quizshow.assemble import make_format
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
-from quizshow.display.console_words import describe
+from quizshow.display.console.words import describe
 from tests.conftest import ROOT, svoyak_config
 
 

@@ -6,7 +6,7 @@ scored into the tours, and absent from the results; a pack's «Тур 1» is tou
 from __future__ import annotations
 
 from quizshow.core import commands as c
-from quizshow.display.console_words import where_words
+from quizshow.display.console.words import where_words
 from quizshow.formats.written import commands as wc
 from quizshow.formats.written.export import grid_csv
 from tests.chgksuite_kit import FIXTURES, projector_at, read

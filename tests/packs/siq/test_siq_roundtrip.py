@@ -112,7 +112,7 @@ def test_sample_packs_import_export_import_give_the_same_pack(tmp_path, name):
 def test_imported_authors_sources_and_notes_stay_at_their_level(tmp_path):
     """SIGameTest-v4: the round's source and the theme's author and comment were copied onto every question;
     now each is said once where the pack says it, and the console still shows them for each question."""
-    from quizshow.display.console import question_rows
+    from quizshow.display.console.question import question_rows
     from quizshow.packs.siq import import_siq
 
     pack = imported(SAMPLES / "SIGameTest-v4.siq", tmp_path / "m")

@@ -108,7 +108,7 @@ def test_forty_teams_on_the_console_stay_readable_and_the_chosen_team_gets_the_s
     """written-40 at 1280×800: the team list drew names at about 2 px and −/+ as tall bars. Now two columns
     of names at 14 px or more, a page at a time; clicking a team gives its row the −/+ buttons. (The written
     quiz's scores come from its grid, so its own list offers no −/+: here a format that takes them is assumed.)"""
-    from quizshow.display.console import Console
+    from quizshow.display.console.window import Console
     from quizshow.resources import data_dir
 
     monkeypatch.setattr(Console, "_scores_by_hand", lambda self: True)
@@ -177,7 +177,7 @@ def test_every_command_reads_as_a_sentence_in_the_console_journal(language):
     from quizshow import registry
     from quizshow.core.commands import _REGISTRY
     from quizshow.core.engine import Entry
-    from quizshow.display.console import describe
+    from quizshow.display.console.words import describe
     from quizshow.i18n import add_phrases, phrase
 
     words_of = {}
@@ -243,7 +243,7 @@ def test_the_wrong_answer_banner_goes_when_the_next_player_answers_right_and_the
 def test_host_notes_of_the_auction_wrap_whole_at_a_readable_size_on_an_800_line_console(tmp_path):
     """SIGameTest-v4, the 200 auction: «ВЕДУЩЕМУ» (a comment, the author and the source) shrank to about 9 px,
     then ended in «…». Now the row is as tall as the notes want: all of it, at 14 px or more."""
-    from quizshow.display.console import question_rows
+    from quizshow.display.console.question import question_rows
     from quizshow.display.text import ELLIPSIS, typeset
 
     app = show_app(tmp_path, f"title: t\nformat: svoyak\npack: {SIQ / 'SIGameTest-v4.siq'}\n"
@@ -280,7 +280,7 @@ def test_host_notes_of_the_auction_wrap_whole_at_a_readable_size_on_an_800_line_
 def test_the_line_check_shows_a_stuck_box_as_a_problem_not_ok(tmp_path):
     """A box that reads but takes no more lines (serialbox marks it `stuck`: its lamps do not follow) was
     «ok» with a green dot in the line check: now its line says it is stuck, in the problem colour."""
-    from quizshow.display.console_style import BAD
+    from quizshow.display.console.style import BAD
     from quizshow.inputs.serialbox import BoxStatus
 
     app = show_app(tmp_path, "title: t\nformat: svoyak\npack: p.yaml\nteams: [{name: А}, {name: Б}]\n",
@@ -310,7 +310,7 @@ def test_the_line_check_shows_a_stuck_box_as_a_problem_not_ok(tmp_path):
 def test_journal_lines_and_the_undo_label_of_the_cat_given_away_draw_every_glyph(tmp_path):
     """SIGameTest-v4, the cat given away: «кот ⊠ Анна» once showed a missing-glyph box in the journal line and
     the undo label. Every character of both is drawn by the console's font."""
-    from quizshow.display.console import describe
+    from quizshow.display.console.words import describe
     from quizshow.display.glyphs import missing_glyphs
 
     app = show_app(tmp_path, f"title: t\nformat: svoyak\npack: {SIQ / 'SIGameTest-v4.siq'}\n"

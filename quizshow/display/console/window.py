@@ -4,11 +4,10 @@ It draws from the engine and the app's status and returns its buttons as (rect, 
 is the same action as a key. Nothing here ever reaches the projector.
 
 This class keeps the console's state (its journal lines, the panel's memory, when it last drew) and
-assembles a frame; each part is drawn by its own module: console_header (where we are, Next),
-console_question (the question panel), console_presses (the press queue, the line check), console_teams
-(the team list), console_buttons (the action buttons, undo), console_journal, console_devices,
-console_preview (the projector's copy, the blank mark), console_prompt, console_help. Its sentences are
-console_words'; its widgets console_ui's; what the app tells it console_status's.
+assembles a frame; each part is drawn by its own module of this package: header (where we are, Next),
+question (the question panel), presses (the press queue, the line check), teams (the team list), buttons
+(the action buttons, undo), journal, devices, preview (the projector's copy, the blank mark), prompt, help.
+Its sentences are words'; its widgets ui's; what the app tells it status'.
 """
 
 from __future__ import annotations
@@ -25,31 +24,26 @@ from quizshow.core.engine import Engine, Entry, Outcome
 from quizshow.core.spec import JournalWords
 from quizshow.core.state import ShowState
 from quizshow.display import paint
-from quizshow.display.console_buttons import BUTTONS, draw_buttons, draw_undo
-from quizshow.display.console_devices import draw_devices
-from quizshow.display.console_header import draw_header
-from quizshow.display.console_help import draw_help
-from quizshow.display.console_journal import draw_journal
-from quizshow.display.console_presses import DEVICE_WORDS, draw_line_check, draw_presses
-from quizshow.display.console_preview import draw_blank_mark, draw_preview
-from quizshow.display.console_prompt import draw_prompts
-from quizshow.display.console_question import draw_question, question_rows, sound_rows
-from quizshow.display.console_status import ConsoleStatus, Notice
-from quizshow.display.console_style import BG
-from quizshow.display.console_teams import CONSOLE_OWN, PANEL_OWN, draw_team_row, draw_teams, scores_by_hand
-from quizshow.display.console_ui import PanelUI
-from quizshow.display.console_words import describe, margin_text, margin_words, quoted, where_words
+from quizshow.display.console.buttons import draw_buttons, draw_undo
+from quizshow.display.console.devices import draw_devices
+from quizshow.display.console.header import draw_header
+from quizshow.display.console.help import draw_help
+from quizshow.display.console.journal import draw_journal
+from quizshow.display.console.presses import draw_line_check, draw_presses
+from quizshow.display.console.preview import draw_blank_mark, draw_preview
+from quizshow.display.console.prompt import draw_prompts
+from quizshow.display.console.question import draw_question
+from quizshow.display.console.status import ConsoleStatus
+from quizshow.display.console.style import BG
+from quizshow.display.console.teams import CONSOLE_OWN, PANEL_OWN, draw_team_row, draw_teams, scores_by_hand
+from quizshow.display.console.ui import PanelUI
+from quizshow.display.console.words import describe
 from quizshow.display.phone_codes import draw_codes
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
 from quizshow.display.views import KeyHandler, Panel, PanelKeys
 from quizshow.i18n import phrase
 from quizshow.inputs.keymap import KeyMap
-
-# What other modules import from here (the console's parts live in their own modules).
-__all__ = ["BUTTONS", "CONSOLE_OWN", "DEVICE_WORDS", "PANEL_OWN", "Console",
-           "ConsoleStatus", "Notice", "describe", "margin_text", "margin_words", "question_rows", "quoted",
-           "sound_rows", "where_words"]
 
 UNDO_H = 3  # the undo button's height, in units: two lines of its label
 REDRAW_HZ = 10  # the console's clocks and preview: ten frames a second are enough to read them
@@ -246,12 +240,12 @@ class Console:
         return max(0.0, self.clock_now() - show_time) if self.clock_now else 0.0
 
     def _scores_by_hand(self) -> bool:
-        """Whether the format takes a score change from the console now (console_teams.scores_by_hand)."""
+        """Whether the format takes a score change from the console now (console/teams.scores_by_hand)."""
         return scores_by_hand(self._ui)
 
     def _team_row(self, surface: pygame.Surface, row: pygame.Rect, i: int, unit: int, step: int,
                   buttons: bool = True) -> None:
-        """A team's row in the list (console_teams.draw_team_row): drawn through here, so a test may watch it."""
+        """A team's row in the list (console/teams.draw_team_row): drawn through here, so a test may watch it."""
         draw_team_row(self._ui, row, i, step, buttons)
 
     @property

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 
 from quizshow.display import paint
-from quizshow.display.console_style import BAD, EDGE, MUTED, TEXT
-from quizshow.display.console_ui import PanelUI
+from quizshow.display.console.style import BAD, EDGE, MUTED, TEXT
+from quizshow.display.console.ui import PanelUI
 
 
 def draw_preview(ui: PanelUI, box: pygame.Rect, preview: pygame.Surface | None) -> None:

@@ -1,4 +1,4 @@
-"""The console's journal line: the last steps as sentences (console_words.describe), newest last and always
+"""The console's journal line: the last steps as sentences (console/words.describe), newest last and always
 whole (the oldest give way); a step an undo took back is dimmed, struck through and says «отменено»."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 import pygame
 
-from quizshow.display.console_style import MUTED, TEXT
-from quizshow.display.console_ui import PanelUI
+from quizshow.display.console.style import MUTED, TEXT
+from quizshow.display.console.ui import PanelUI
 
 Line = tuple[float, str]  # (wall time, words)
 

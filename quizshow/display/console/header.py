@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 import pygame
 
-from quizshow.display.console_style import BAD, GOLD, MUTED, TEXT
-from quizshow.display.console_ui import PanelUI
-from quizshow.display.console_words import quoted
+from quizshow.display.console.style import BAD, GOLD, MUTED, TEXT
+from quizshow.display.console.ui import PanelUI
+from quizshow.display.console.words import quoted
 from quizshow.inputs.keymap import KeyMap
 
 Fit = Callable[..., pygame.Surface]  # PanelUI.fitted's signature: text, role, box, colour, px, align, wrap

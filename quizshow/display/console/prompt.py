@@ -7,9 +7,9 @@ import time
 
 import pygame
 
-from quizshow.display.console_status import ConsoleStatus
-from quizshow.display.console_style import BAD, PROMPT, TEXT, TYPING
-from quizshow.display.console_ui import PanelUI
+from quizshow.display.console.status import ConsoleStatus
+from quizshow.display.console.style import BAD, PROMPT, TEXT, TYPING
+from quizshow.display.console.ui import PanelUI
 
 
 def draw_prompt(ui: PanelUI, text: str, color: pygame.Color, over: pygame.Rect) -> pygame.Rect:

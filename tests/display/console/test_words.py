@@ -9,7 +9,7 @@ from pathlib import Path
 
 from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
-from quizshow.display.console_words import where_words
+from quizshow.display.console.words import where_words
 from quizshow.formats.brainring import commands as bc
 from quizshow.formats.svoyak import commands as sc
 from quizshow.runtime.startup import resumed_text

@@ -11,8 +11,8 @@ from quizshow.core import commands as c
 from quizshow.core.actions import Call
 from quizshow.core.format import Refused
 from quizshow.core.state import Team
-from quizshow.display.console_style import BAD, GOLD, LIT, MUTED, TEXT
-from quizshow.display.console_ui import PanelUI
+from quizshow.display.console.style import BAD, GOLD, LIT, MUTED, TEXT
+from quizshow.display.console.ui import PanelUI
 from quizshow.i18n import number
 
 # The console's own choices in its memory (calls no action registry knows: Console.click keeps them).

@@ -148,7 +148,7 @@ def test_next_before_the_thinking_minimum_is_over_names_the_seconds_the_clock_sh
     out = go(eng, at)
     assert not out.accepted
     left = eng.state.timer.remaining(at)
-    shown = int(left + 0.999)  # the header's clock (display/console_header.py)
+    shown = int(left + 0.999)  # the header's clock (display/console/header.py)
     assert shown == 13 and out.refused.startswith(f"{shown} s of the 15 s"), (left, out.refused)
 
 
@@ -177,7 +177,7 @@ def test_the_ring_offers_no_provisional_wrong_once_the_answer_is_shown(tmp_path)
 
 
 def test_the_question_panel_labels_the_author_and_shows_a_comment_only_where_the_question_has_one(tmp_path):
-    from quizshow.display.console import question_rows
+    from quizshow.display.console.question import question_rows
     from tests.duel_display_kit import duel_app
 
     app = duel_app(tmp_path)
@@ -194,7 +194,7 @@ def test_the_question_panel_labels_the_author_and_shows_a_comment_only_where_the
 
 
 def test_a_questions_comment_is_shown_alone_under_its_label_and_the_author_under_his():
-    from quizshow.display.console import question_rows
+    from quizshow.display.console.question import question_rows
     from quizshow.i18n import phrase
     from quizshow.packs.model import Question
 
@@ -250,7 +250,7 @@ def test_the_melee_heading_is_in_one_case_and_after_question_n_reads_at_36_px(tm
 
 
 def test_the_answering_teams_gold_frame_runs_round_its_buttons_not_under_them(tmp_path):
-    from quizshow.display.console_style import GOLD
+    from quizshow.display.console.style import GOLD
     from tests.duel_display_kit import _buttons
 
     app = day_app(tmp_path, SEED001)

@@ -1,7 +1,7 @@
 """Console pieces both format panels share: the rule book's team-size problems (before the show starts) and
 the countdown of the time a called team has to start its answer, with the host's one-click «Затяжка».
 
-Drawn with the console's widgets (console_ui.PanelUI); the button is the call disc(T, "stall").
+Drawn with the console's widgets (console/ui.PanelUI); the button is the call disc(T, "stall").
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import pygame
 
 from quizshow.core.timers import Window
-from quizshow.display.console_style import BAD, GOLD, TEXT
-from quizshow.display.console_ui import PanelUI
+from quizshow.display.console.style import BAD, GOLD, TEXT
+from quizshow.display.console.ui import PanelUI
 from quizshow.formats.teamsize import size_problems
 from quizshow.i18n import decimal
 

@@ -10,8 +10,8 @@ import pygame
 
 from quizshow.core.engine import Engine
 from quizshow.core.spec import JournalWords
-from quizshow.display.console_ui import PanelUI
-from quizshow.display.console_words import describe, where_words
+from quizshow.display.console.ui import PanelUI
+from quizshow.display.console.words import describe, where_words
 from quizshow.inputs.keymap import KeyMap
 
 BUTTONS = ("go", "back", "timer", "announce", "correct", "wrong", "blank", "scores", "undo", "linecheck", "assign",

@@ -93,7 +93,7 @@ def test_next_line_names_no_key_when_there_is_no_next_step(tmp_path):
 
 
 def test_next_line_has_one_pair_of_guillemets():
-    from quizshow.display.console import quoted
+    from quizshow.display.console.words import quoted
 
     assert quoted("«Время!» — запустить отсчёт") == "«Время!» — запустить отсчёт"
     assert quoted("Показать табло") == "«Показать табло»"

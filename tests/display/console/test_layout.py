@@ -14,7 +14,7 @@ from quizshow.app import ShowApp
 from quizshow.config import load_show
 from quizshow.core import commands as c
 from quizshow.core.actions import Call
-from quizshow.display.console import CONSOLE_OWN
+from quizshow.display.console.teams import CONSOLE_OWN
 from quizshow.formats.svoyak import commands as sc
 from quizshow.yamlfile import Problems
 from tests.layout_kit import ROOT, app_of
@@ -157,7 +157,7 @@ def test_the_board_cells_keep_their_rectangles_before_and_after_a_question_with_
 def test_twelve_columns_on_the_console_board_keep_words_and_numbers_whole_at_one_size_per_row(tmp_path,
                                                                                               monkeypatch):
     """SIGameTest-v4 (12 columns): the cells read «20|0 а|укц|.», a letter or two a line."""
-    from quizshow.display.console_ui import PanelUI
+    from quizshow.display.console.ui import PanelUI
 
     drawn: list = []  # (label, its layout) of every button, in the order the buttons are drawn
     original = PanelUI.button_text

@@ -9,12 +9,12 @@ import pygame
 
 from quizshow.core.format import PressKind
 from quizshow.core.state import Team
-from quizshow.display.console_devices import state_mark
-from quizshow.display.console_status import ConsoleStatus
-from quizshow.display.console_style import BAD, GOLD, MUTED, TEXT
-from quizshow.display.console_teams import out_words
-from quizshow.display.console_ui import PanelUI
-from quizshow.display.console_words import margin_text
+from quizshow.display.console.devices import state_mark
+from quizshow.display.console.status import ConsoleStatus
+from quizshow.display.console.style import BAD, GOLD, MUTED, TEXT
+from quizshow.display.console.teams import out_words
+from quizshow.display.console.ui import PanelUI
+from quizshow.display.console.words import margin_text
 from quizshow.i18n import decimal, duration, phrase
 from quizshow.inputs.hardware import box_problem
 

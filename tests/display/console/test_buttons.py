@@ -12,7 +12,7 @@ import pytest
 
 from quizshow.app import Action, ShowApp
 from quizshow.core.actions import BadCall
-from quizshow.display.console import CONSOLE_OWN, PANEL_OWN
+from quizshow.display.console.teams import CONSOLE_OWN, PANEL_OWN
 from quizshow.registry import spec
 from tests.conftest import ROOT, svoyak_config
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
-from quizshow.display.console_header import header_line
-from quizshow.display.console_words import where_words
+from quizshow.display.console.header import header_line
+from quizshow.display.console.words import where_words
 from quizshow.formats.svoyak import commands as sc
 from tests.conftest import ROOT, svoyak_config
 from tests.console_words_kit import _app, _drawn_whole, _in_english, _last, _ok

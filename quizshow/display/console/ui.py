@@ -17,7 +17,7 @@ from quizshow.core.actions import Call, Value
 from quizshow.core.format import Format
 from quizshow.core.state import ShowState
 from quizshow.display import paint
-from quizshow.display.console_style import BUTTON, DIM, EDGE, GOLD, LIT, MUTED, PANEL, TEXT
+from quizshow.display.console.style import BUTTON, DIM, EDGE, GOLD, LIT, MUTED, PANEL, TEXT
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
 

@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 import pygame
 
-from quizshow.display.console_style import BAD, GOLD, GOOD, MUTED, TEXT
-from quizshow.display.console_ui import PanelUI
+from quizshow.display.console.style import BAD, GOLD, GOOD, MUTED, TEXT
+from quizshow.display.console.ui import PanelUI
 from quizshow.outputs import media
 from quizshow.packs.model import Pack, Question, credited
 

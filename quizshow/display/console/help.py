@@ -7,9 +7,9 @@ from __future__ import annotations
 import pygame
 
 from quizshow import registry
-from quizshow.display.console_buttons import BUTTONS
-from quizshow.display.console_style import GOLD, SHADE, TEXT
-from quizshow.display.console_ui import PanelUI
+from quizshow.display.console.buttons import BUTTONS
+from quizshow.display.console.style import GOLD, SHADE, TEXT
+from quizshow.display.console.ui import PanelUI
 from quizshow.inputs.keymap import KeyMap
 
 

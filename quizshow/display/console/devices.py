@@ -8,9 +8,9 @@ import time
 
 import pygame
 
-from quizshow.display.console_status import ConsoleStatus
-from quizshow.display.console_style import BAD, GOOD, MUTED, TEXT
-from quizshow.display.console_ui import PanelUI
+from quizshow.display.console.status import ConsoleStatus
+from quizshow.display.console.style import BAD, GOOD, MUTED, TEXT
+from quizshow.display.console.ui import PanelUI
 
 
 def state_mark(surface: pygame.Surface, center: tuple[int, int], r: int, level: str) -> None:

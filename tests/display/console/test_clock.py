@@ -8,7 +8,7 @@ import pygame
 
 from quizshow.app import ShowApp
 from quizshow.core import commands as c
-from quizshow.display.console_style import BAD, GOLD, MUTED
+from quizshow.display.console.style import BAD, GOLD, MUTED
 from tests.conftest import ROOT, svoyak_config
 
 
