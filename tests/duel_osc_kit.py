@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from quizshow.app import ShowApp
-from quizshow.config import load_show
-from quizshow.yamlfile import Problems
 from tests.conftest import ROOT
-from tests.osc_desk import Desk
+from tests.osc_desk import osc_show
 
 
 @pytest.fixture
@@ -27,14 +24,4 @@ devices:
     cues:
       player/out: [{{to: "127.0.0.1:9", address: "/eos/cue/{{team}}{{player}}/fire"}}]
 ''', encoding="utf-8")
-    problems = Problems()
-    config = load_show(path, problems)
-    assert config is not None and not problems.errors, [str(p) for p in problems.items]
-    app = ShowApp(config, journal_path=tmp_path / "duel.jsonl", fresh=True, sound=False, devices=False, osc=True,
-                  osc_port=0)
-    app.go_live()
-    desk = Desk()
-    yield app, desk, app.osc.address
-    app.running = False
-    app.close()
-    desk.close()
+    yield from osc_show(path, tmp_path / "duel.jsonl")

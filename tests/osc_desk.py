@@ -7,13 +7,16 @@ import socket
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 from pythonosc.osc_message import OscMessage
 
-from quizshow.config import OscConfig
+from quizshow.app import ShowApp
+from quizshow.config import OscConfig, load_show
 from quizshow.inputs.messages import OscRequest
 from quizshow.inputs.osc import OscServer
 from quizshow.outputs.osc_out import message
+from quizshow.yamlfile import Problems
 
 
 class Desk:
@@ -103,3 +106,18 @@ def journalling_server(clock: Callable[[], float], write: Callable[[], None] = s
         yield server, applied
     finally:
         server.stop()
+
+
+def osc_show(path: Path, journal: Path) -> Iterator[tuple[ShowApp, Desk, tuple[str, int]]]:
+    """The show file at `path` live with its OSC door on a free port of 127.0.0.1, and a desk to talk to it
+    (a fixture's body: `yield from osc_show(...)`)."""
+    problems = Problems()
+    config = load_show(path, problems)
+    assert config is not None and not problems.errors, [str(p) for p in problems.items]
+    app = ShowApp(config, journal_path=journal, fresh=True, sound=False, devices=False, osc=True, osc_port=0)
+    app.go_live()
+    desk = Desk()
+    yield app, desk, app.osc.address
+    app.running = False
+    app.close()
+    desk.close()

@@ -13,6 +13,7 @@ from pathlib import Path
 import aiohttp
 
 from quizshow.app import ShowApp
+from quizshow.config import load_show
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT
 
@@ -41,6 +42,14 @@ def web_show(config, journal) -> ShowApp:
     assert app.web is not None
     app.go_live()  # as the window loop does: inputs apply as they arrive
     return app
+
+
+def two_seat_show(tmp_path: Path) -> ShowApp:
+    """The phones' show with two seats, live on a free port (a test's `rig` closes it at the end)."""
+    problems = Problems()
+    config = load_show(show_file(tmp_path, 2), problems)
+    assert config is not None and not problems.errors, [str(p) for p in problems.items]
+    return web_show(config, tmp_path / "phones.jsonl")
 
 
 class FakePhone:

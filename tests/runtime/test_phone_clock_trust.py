@@ -9,24 +9,16 @@ import asyncio
 import aiohttp
 import pytest
 
-from quizshow.config import load_show
 from quizshow.core import commands as c
 from quizshow.inputs.phones.clock import CATCH_UP_PINGS, FIRST_PINGS, MAX_CLAIM_S, RTT_CAP_S, SLACK_S
 from quizshow.runtime.phones import device_lines
-from quizshow.yamlfile import Problems
 from tests.conftest import closed_at_end
-from tests.phones_kit import FakePhone, run, show_file, urls, web_show
+from tests.phones_kit import FakePhone, run, two_seat_show, urls
 
 
 @pytest.fixture
 def rig(tmp_path):
-    def make():
-        problems = Problems()
-        config = load_show(show_file(tmp_path, 2), problems)
-        assert config is not None and not problems.errors, [str(p) for p in problems.items]
-        return web_show(config, tmp_path / "phones.jsonl")
-
-    yield from closed_at_end(make)
+    yield from closed_at_end(lambda: two_seat_show(tmp_path))
 
 
 def test_a_page_that_starts_answering_pings_late_keeps_the_slack_its_quick_answers_showed(rig):

@@ -10,23 +10,15 @@ from dataclasses import dataclass
 import aiohttp
 import pytest
 
-from quizshow.config import load_show
 from quizshow.runtime.phones import device_lines
 from quizshow.runtime.seating import GRACE_S, Seating
-from quizshow.yamlfile import Problems
 from tests.conftest import closed_at_end
-from tests.phones_kit import FakePhone, run, show_file, urls, web_show
+from tests.phones_kit import FakePhone, run, two_seat_show, urls
 
 
 @pytest.fixture
 def rig(tmp_path):
-    def make():
-        problems = Problems()
-        config = load_show(show_file(tmp_path, 2), problems)
-        assert config is not None and not problems.errors, [str(p) for p in problems.items]
-        return web_show(config, tmp_path / "phones.jsonl")
-
-    yield from closed_at_end(make)
+    yield from closed_at_end(lambda: two_seat_show(tmp_path))
 
 
 async def seat_let_go(app, token: str, device: str) -> None:

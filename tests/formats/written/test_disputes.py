@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from quizshow.app import ShowApp
-from quizshow.config import load_show
 from quizshow.core import commands as c
 from quizshow.core.actions import registry_for
 from quizshow.display.console.words import describe
@@ -17,9 +15,8 @@ from quizshow.formats.written.spec import SPEC, journal_words
 from quizshow.inputs.osc.args import Rejected
 from quizshow.inputs.osc.routes import route
 from quizshow.runtime.osc_link import format_call
-from quizshow.yamlfile import Problems
 from tests.conftest import ROOT
-from tests.osc_desk import Desk
+from tests.osc_desk import Desk, osc_show
 from tests.written_kit import engine, go, mark, play_question
 
 
@@ -166,17 +163,7 @@ teams: [{{name: "Совы"}}, {{name: "Кактус"}}, {{name: "Ежи"}}]
 devices:
   osc: {{listen: "127.0.0.1:7400"}}
 ''', encoding="utf-8")
-    problems = Problems()
-    config = load_show(path, problems)
-    assert config is not None and not problems.errors, [str(p) for p in problems.items]
-    app = ShowApp(config, journal_path=tmp_path / "written.jsonl", fresh=True, sound=False, devices=False, osc=True,
-                  osc_port=0)
-    app.go_live()
-    desk = Desk()
-    yield app, desk, app.osc.address
-    app.running = False
-    app.close()
-    desk.close()
+    yield from osc_show(path, tmp_path / "written.jsonl")
 
 
 def _reply(desk: Desk, address: str) -> tuple:
