@@ -16,8 +16,10 @@ import pygame
 from quizshow.config import ShowConfig
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
+from quizshow.core.format import Format
 from quizshow.core.state import ShowState
 from quizshow.display.text import TextCache
+from quizshow.display.theme import Theme
 
 SIZE = (1920, 1080)
 TILE = (640, 360)
@@ -37,7 +39,7 @@ class Driver:
         return self.engine.state
 
     @property
-    def fmt(self):
+    def fmt(self) -> Format:
         return self.engine.format
 
     def do(self, make: Callable[[float], c.Command]) -> bool:
@@ -192,7 +194,7 @@ def contact_sheet(config: ShowConfig, out: Path, seed: int = 7, *, size: tuple[i
     return [(caption, scene) for (caption, _), scene in zip(tiles, scenes, strict=True)]
 
 
-def _grid(tiles: list[tuple[str, pygame.Surface]], text, theme) -> pygame.Surface:
+def _grid(tiles: list[tuple[str, pygame.Surface]], text: TextCache, theme: Theme) -> pygame.Surface:
     label_h, gap = 44, 16
     rows = max(1, -(-len(tiles) // COLUMNS))
     w = COLUMNS * TILE[0] + (COLUMNS + 1) * gap

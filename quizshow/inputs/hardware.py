@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from quizshow.config import ShowConfig
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
+from quizshow.core.engine import Outcome
 from quizshow.core.format import Format
 from quizshow.core.spec import PhaseFlags
 from quizshow.i18n import duration
@@ -22,7 +23,7 @@ from quizshow.inputs import buzz, evdev
 from quizshow.inputs.buzzers import BuzzerMap, save_assignment, split_target
 from quizshow.inputs.keymap import key_code, key_name, keyboard_line
 from quizshow.inputs.messages import Action, BoxPress, KeyPress
-from quizshow.inputs.serialbox import BoxDriver
+from quizshow.inputs.serialbox import BoxDriver, BoxStatus
 from quizshow.outputs.lamps import Lamps, PlayerLamps
 
 log = logging.getLogger(__name__)
@@ -38,7 +39,7 @@ class Host(Protocol):
     def lock(self) -> AbstractContextManager[Any]: ...  # the show's: held by a box reader applying its press
 
     def deliver(self, item: object) -> None: ...  # an input message from a reader thread
-    def action(self, action: Action) -> Any: ...  # an action call, now (the window thread's pads)
+    def action(self, action: Action) -> Outcome | None: ...  # an action call, now (the window thread's pads)
     def now(self) -> float: ...  # show time
     def submit(self, cmd: c.Command) -> Any: ...
     # How long a press's announcement waits for earlier presses still on their way from the phones (None: none).
@@ -52,7 +53,7 @@ class Host(Protocol):
     def line_check_changed(self, on: bool) -> None: ...
 
 
-def box_problem(status, say) -> str:
+def box_problem(status: BoxStatus, say: Callable[..., str]) -> str:
     """Why a box is not there (or not following), in the console's words (the system's own text when it
     is unusual)."""
     if status.connected and status.stuck:
@@ -174,7 +175,7 @@ class Hardware:
         if instance_id in self.buzz_pads:
             self.buzz_pads.remove(instance_id)
 
-    def pad_button(self, instance_id: int, button: int, at: float):
+    def pad_button(self, instance_id: int, button: int, at: float) -> Outcome | None:
         if self.buzz_pads and instance_id == self.buzz_pads[0]:
             return self.buzz_button(button, at)
         index = self.pads.get(instance_id, (instance_id, ""))[0]
@@ -187,7 +188,7 @@ class Hardware:
         team, player = split_target(target)
         return self.app.action(Action("buzz", at, f"pad{index}", (team, player)))
 
-    def buzz_button(self, button: int, at: float):
+    def buzz_button(self, button: int, at: float) -> Outcome | None:
         """A button of the Buzz! set: its handset's red one is the seat's buzzer (`buzz:N`); while assigning,
         any button of a handset names it (the players need not find the red one); the coloured ones do
         nothing in the game."""
