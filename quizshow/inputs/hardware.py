@@ -10,7 +10,7 @@ import os
 import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from typing import Any, Protocol
+from typing import Protocol
 
 from quizshow.config import ShowConfig
 from quizshow.core import commands as c
@@ -18,7 +18,7 @@ from quizshow.core.effects import Event, EventKind
 from quizshow.core.engine import Outcome
 from quizshow.core.format import Format
 from quizshow.core.spec import PhaseFlags
-from quizshow.i18n import duration
+from quizshow.i18n import Say, duration
 from quizshow.inputs import buzz, evdev
 from quizshow.inputs.buzzers import BuzzerMap, save_assignment, split_target
 from quizshow.inputs.keymap import key_code, key_name, keyboard_line
@@ -36,12 +36,12 @@ class Host(Protocol):
     config: ShowConfig
 
     @property
-    def lock(self) -> AbstractContextManager[Any]: ...  # the show's: held by a box reader applying its press
+    def lock(self) -> AbstractContextManager[object]: ...  # the show's: held by a box reader applying its press
 
     def deliver(self, item: object) -> None: ...  # an input message from a reader thread
     def action(self, action: Action) -> Outcome | None: ...  # an action call, now (the window thread's pads)
     def now(self) -> float: ...  # show time
-    def submit(self, cmd: c.Command) -> Any: ...
+    def submit(self, cmd: c.Command) -> Outcome: ...
     # How long a press's announcement waits for earlier presses still on their way from the phones (None: none).
     def press_hold(self, team: int, player: int | None) -> float | None: ...
     def notice(self, text: str, level: str = "problem") -> None: ...
@@ -53,7 +53,7 @@ class Host(Protocol):
     def line_check_changed(self, on: bool) -> None: ...
 
 
-def box_problem(status: BoxStatus, say: Callable[..., str]) -> str:
+def box_problem(status: BoxStatus, say: Say) -> str:
     """Why a box is not there (or not following), in the console's words (the system's own text when it
     is unusual)."""
     if status.connected and status.stuck:
@@ -153,7 +153,7 @@ class Hardware:
         return Action("buzz", press.at, f"evdev:{os.path.basename(press.device)}", call.args, press.source_time)
 
     def buzz(self, team: int, at: float, source_time: float, device: str, player: int | None = None,
-             clock_error: float | None = None) -> Any:
+             clock_error: float | None = None) -> Outcome | None:
         """A `buzz` action call (controls.py), whatever its source: the line check takes it, else the Buzz."""
         if self.line_check:
             self.light(team, at)
