@@ -20,14 +20,15 @@ def header_line(ui: PanelUI) -> str:
     state, fmt = ui.state, ui.format
     pos = fmt.position(state)
     parts = [ui.say(pos.get("phase_key") or f"phase.{state.phase}").upper()]  # (a format may name its phase)
-    if pos.get("question") is not None:
+    asked = pos.get("question")
+    if asked is not None:
         # A format may name its round (`round_key`, a phrase with {n}, «бой 2»; None: no round) and its
         # question (`question_key`, a phrase with {n}, instead of «вопрос 3 из 12»).
         round_key = pos.get("round_key", "console.round")
         if round_key is not None:
             parts.append(ui.say(round_key, n=(pos.get("round") or 0) + 1))
         played = pos.get("played")
-        n = played if played else pos["question"] + 1
+        n = played if played else asked + 1
         question_key = pos.get("question_key")
         parts.append(ui.say(question_key, n=n) if question_key else
                      ui.say("console.question_no", n=n, of=pos.get("of", "?")))

@@ -68,8 +68,9 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         return say("journal.press_late", team=team_name(cmd.team))
 
     own = words(cmd) if words is not None else None
-    if own is not None and "when" in own[1]:  # words that fit only some steps of that command (a table's verdict)
-        own = (own[0], {k: v for k, v in own[1].items() if k != "when"}) if own[1]["when"](entry.events) else None
+    when = own[1].get("when") if own is not None else None  # words that fit only some steps (a table's verdict)
+    if own is not None and callable(when):
+        own = (own[0], {k: v for k, v in own[1].items() if k != "when"}) if when(entry.events) else None
     shown = valued(fmt.command_words(cmd, entry.events), entry.events, language) if isinstance(fmt, Format) else None
     own = valued(own, entry.events, language)  # values worked out from the events (what a ruling took, from whom)
     own_said = ""
@@ -84,8 +85,9 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         # (`label`, «1.7»). Other events (a match result, a round begun) still speak first.
         key, values = own
         label = getattr(fmt, "label", None)
-        if isinstance(values.get("number"), int):
-            values = {**values, "q": label(values["number"]) if callable(label) else values["number"] + 1}
+        asked = values.get("number")
+        if isinstance(asked, int):
+            values = {**values, "q": label(asked) if callable(label) else asked + 1}
         named = [e for e in entry.events if e.kind in (EventKind.CORRECT, EventKind.WRONG)] if verdict else []
         who = ", ".join(dict.fromkeys(e.name for e in named or entry.events if e.name and e.kind != EventKind.STAGE))
         found = phrase(key, language, **{"team": team_name(getattr(cmd, "team", None)), "who": who, **values})

@@ -102,9 +102,9 @@ def resumed_text(app: Starting, wall: float | None) -> str:
         where = phase
     elif pos.get("stage_key"):  # a stage the format names itself: «перестрелка, вопрос 2»
         where = app.say(pos["stage_key"], n=pos.get("stage_n") or 1)
-    elif pos.get("question") is not None:
+    elif (asked := pos.get("question")) is not None:
         where = app.say("console.resumed_at", round=(pos.get("round") or 0) + 1,
-                        question=pos.get("played") or pos["question"] + 1)
+                        question=pos.get("played") or asked + 1)
     elif app.flags(state.phase).beyond_rounds:
         where = phase
     else:

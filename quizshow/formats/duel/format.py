@@ -20,7 +20,7 @@ from typing import Any
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Format, Refused, Result, Setup
+from quizshow.core.format import Format, Position, Refused, Result, Setup
 from quizshow.core.presslog import Press, PressLog
 from quizshow.core.state import ShowState
 from quizshow.core.timers import Timer
@@ -223,10 +223,10 @@ class DuelFormat(Format):
         first, second = (state.teams[t].score for t in TABLES)
         return None if first == second else TABLES[0] if first > second else TABLES[1]
 
-    def position(self, state: ShowState) -> dict[str, Any]:
+    def position(self, state: ShowState) -> Position:
         bout = self.duel(state).bout
         asked = bout.asked - 1 if self.duel(state).asking is not None else None
-        found: dict[str, Any] = {"round": bout.number, "question": asked, "of": len(self.order(state)) or "?",
+        found: Position = {"round": bout.number, "question": asked, "of": len(self.order(state)) or "?",
                                  "round_key": "console.duel_bout"}  # a duel is played in bouts («бой 2»)
         if Phase(state.phase) == Phase.RESULT and not self.match_over(state):
             found["phase_key"] = "phase.duel_bout_result"  # «итог боя»: the match goes on (not «итог матча»)

@@ -22,7 +22,7 @@ from typing import Any
 from quizshow.core import commands as c
 from quizshow.core import phases
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Button, Format, Refused, Result, Setup
+from quizshow.core.format import Button, Format, Position, Refused, Result, Setup
 from quizshow.core.match import MatchResult
 from quizshow.core.state import ShowState
 from quizshow.formats.melee.commands import Decide
@@ -168,7 +168,7 @@ class MeleeFormat(Format):
     def next_action(self, state: ShowState) -> str:
         return NEXT_ACTION.get(state.phase, "next.none")
 
-    def position(self, state: ShowState) -> dict[str, Any]:
+    def position(self, state: ShowState) -> Position:
         """The question the projector names («Вопрос 5»): the one asked now, else the last one asked; no round,
         no «из ∞» (the melee runs until one player is left)."""
         m = self.melee(state)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Format, Refused, Result, Setup, StakeAsk
+from quizshow.core.format import Format, Position, Refused, Result, Setup, StakeAsk
 from quizshow.core.presslog import Press, PressLog, pressed_before
 from quizshow.core.state import Banner, ShowState
 from quizshow.core.timers import Timer
@@ -85,7 +85,7 @@ class SvoyakFormat(FinalRounds, Format):
             return ""
         return self.game.rounds[play.round].round.themes[play.cell[0]].name
 
-    def position(self, state: ShowState) -> dict[str, Any]:
+    def position(self, state: ShowState) -> Position:
         play = self.play(state)
         rnd = self.game.rounds[play.round] if play.round < len(self.game.rounds) else None
         open_cell = play.cell is not None and state.phase not in BETWEEN_QUESTIONS
@@ -94,7 +94,7 @@ class SvoyakFormat(FinalRounds, Format):
         # «вопрос 3 из 16»), not the cell's place on the board.
         # A cat is worth what its receiver chooses: no value until then (not the cell's).
         priced = open_cell and state.phase not in (SvoyakPhase.CAT, SvoyakPhase.CAT_VALUE)
-        where: dict[str, Any] = {}
+        where: Position = {}
         # the shoot-out while it is played; its end is the game's («игра окончена», not «перестрелка, вопрос 4 · …»)
         if play.kind == "shootout" and play.shootout is not None and play.shootout.asked and \
                 state.phase != SvoyakPhase.END:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Button, Format, Refused, Result, Setup, _handler_name
+from quizshow.core.format import Button, Format, Position, Refused, Result, Setup, _handler_name
 from quizshow.core.presslog import Press
 from quizshow.core.state import ShowState, Team
 from quizshow.event import day as D
@@ -272,7 +272,7 @@ class TournamentFormat(Format):
             return None
         return match.command_words(command, events)
 
-    def position(self, state: ShowState) -> dict[str, Any]:
+    def position(self, state: ShowState) -> Position:
         ev = self.event(state)
         if ev.match is not None:
             return self.match_format(ev).position(ev.match)

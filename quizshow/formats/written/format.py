@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import AnswerAsk, Format, Refused, Result, Setup
+from quizshow.core.format import AnswerAsk, Format, Position, Refused, Result, Setup
 from quizshow.core.state import ShowState
 from quizshow.core.timers import SAME_MOMENT_S, Timer
 from quizshow.core.typed import MAX_TEXT, Typed, find, keep
@@ -181,7 +181,7 @@ class WrittenFormat(Format):
             return "journal.written_final_results", {}
         return "journal.written_tour_results", {"n": shown.round + 1}
 
-    def position(self, state: ShowState) -> dict[str, Any]:
+    def position(self, state: ShowState) -> Position:
         w = self.w(state)
         # compact_question: the console gives its grid of up to 40 teams the room, the question panel less
         if w.number < 0:
@@ -192,7 +192,7 @@ class WrittenFormat(Format):
             return {"round": tour, "question": None, "compact_question": True,
                     "round_key": "console.written_tour" if tour is not None else None}
         if self.is_extra(w.number):
-            found: dict[str, Any] = {"round": len(self.tours), "question": w.number - len(self.main),
+            found: Position = {"round": len(self.tours), "question": w.number - len(self.main),
                                      "round_key": None, "compact_question": True,
                                      "question_key": "console.written_extra_question"}  # no «из ∞»
             if state.phase == Phase.QUESTION:  # «дополнительный вопрос 1», never «… · вопрос»
@@ -202,7 +202,7 @@ class WrittenFormat(Format):
         if tour is None:  # a warm-up: «разминка, вопрос 0»
             return {"round": 0, "question": index, "round_key": "console.written_warmup", "compact_question": True,
                     "played": self.label(w.number), "question_key": "console.written_numbered_question"}
-        pos: dict[str, Any] = {"round": tour, "question": index, "of": len(self.tours[tour]),
+        pos: Position = {"round": tour, "question": index, "of": len(self.tours[tour]),
                                "round_key": "console.written_tour", "compact_question": True}
         if question.number:  # a .4s pack numbers its questions (№ 10): the console says the projector's number
             pos["played"] = f"{question.number} ({index + 1}/{len(self.tours[tour])})"
