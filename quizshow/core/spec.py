@@ -122,9 +122,9 @@ TEAM_SIZE_RULES: dict[str, Rule] = {
 CheckPack = Callable[["Pack", RulesView], "list[tuple[int, str]]"]
 
 
-FormatT = TypeVar("FormatT", bound=Format)  # the format's reducer
-StateT = TypeVar("StateT")  # the format's own state (ShowState.fmt)
-PhaseT = TypeVar("PhaseT", bound=Phase)  # the format's Phase enum
+FormatT = TypeVar("FormatT", bound=Format, covariant=True)  # the format's reducer
+StateT = TypeVar("StateT", covariant=True)  # the format's own state (ShowState.fmt)
+PhaseT = TypeVar("PhaseT", bound=Phase, covariant=True)  # the format's Phase enum
 
 
 @dataclass(frozen=True)

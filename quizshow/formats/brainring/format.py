@@ -7,7 +7,6 @@ time) ⇄ answering → reveal → ready … → result. Discipline and disputes
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
@@ -118,7 +117,7 @@ class BrainringFormat(DisciplineRules, Format):
                           "question_key": "brainring.extra_question_no"})
         return found
 
-    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, Any]] | None:
+    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, object]] | None:
         """The clock that ran out of clean time with no right answer (rules.md §2.5): «Время вышло: верного
         ответа нет, показан ответ» (a wrong answer before it, or no press); the final's next battle: «начат
         бой 2», never «раунд 2»."""

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any
 
 from quizshow.core import commands as c
 from quizshow.core import phases
@@ -89,7 +88,7 @@ class MeleeFormat(Format):
         asked = len(self.melee(state).rounds)
         return self.questions[asked] if asked < len(self.questions) else None
 
-    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, Any]] | None:
+    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, object]] | None:
         """A table's press names the table first, its teams after it: «Первое нажатие: красный стол (Атланты,
         Гамма)», never «Первое нажатие: Атланты, Гамма» (read as four teams pressing)."""
         press = next((e for e in events if e.kind == EventKind.BUZZ), None)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
@@ -120,7 +120,7 @@ class SvoyakFormat(FinalRounds, Format):
                 "of": len(rnd.cells) if rnd else 0, "played": played, "finished": played - playing,
                 "between": state.phase in BETWEEN_QUESTIONS, **where}  # between: back on the board
 
-    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, Any]] | None:
+    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, object]] | None:
         """«Открыт вопрос «Кино» за 40» (the theme's name and value from the board) and «Убрана тема
         «Музыка»»: names the spec's journal words (1-based numbers) cannot know."""
         if isinstance(command, sc.SelectCell):
