@@ -10,6 +10,7 @@ import os
 import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager
+from functools import partial
 from typing import Protocol
 
 from quizshow.config import ShowConfig
@@ -20,11 +21,11 @@ from quizshow.core.format import Format
 from quizshow.core.spec import PhaseFlags
 from quizshow.i18n import Say, duration
 from quizshow.inputs import buzz, evdev
-from quizshow.inputs.buzzers import BuzzerMap, save_assignment, split_target
+from quizshow.inputs.buzzers import BuzzerMap, Target, save_assignment, split_target
 from quizshow.inputs.keymap import key_code, key_name, keyboard_line
 from quizshow.inputs.messages import Action, BoxPress, KeyPress
 from quizshow.inputs.serialbox import BoxDriver, BoxStatus
-from quizshow.outputs.lamps import Lamps, PlayerLamps
+from quizshow.outputs.lamps import Lamps, PlayerLamps, SetLamp
 
 log = logging.getLogger(__name__)
 
@@ -100,15 +101,15 @@ class Hardware:
     def _lamps(self) -> Lamps:
         return Lamps(self._lamp_setters(), self.flags, self.player_lamps, self.buttons)
 
-    def _lamp_setters(self) -> dict:
-        setters = {}
+    def _lamp_setters(self) -> dict[Target, SetLamp]:
+        setters: dict[Target, SetLamp] = {}
         for box_id, inputs in self.map.boxes.items():
             driver = self.boxes.get(box_id)
             for number, target in inputs.items():  # a team, or a player with a button of their own
                 if driver is not None:
-                    setters[target] = lambda state, d=driver, n=number: d.lamp(n, state)
+                    setters[target] = partial(driver.lamp, number)
         for handset, target in self.map.buzz.items():
-            setters[target] = lambda state, h=handset, lamps=self.buzz_lamps: lamps.lamp(h, state)
+            setters[target] = partial(self.buzz_lamps.lamp, handset)
         return setters
 
     def stop(self) -> None:

@@ -11,7 +11,7 @@ import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
     import pygame
@@ -246,12 +246,13 @@ def _plain_cards(pack: Pack, setup: Setup, missing: set[Question], theme: Theme,
     from quizshow.core.format import Setup
     from quizshow.display.projector import Projector
     from quizshow.formats import presets
+    from quizshow.formats.demo.spec import SPEC as DEMO
 
     plain = Setup(title=pack.title, teams=setup.teams, rules=dict(presets()["demo"]["demo"]), pack=pack)
     engine = Engine(registry.spec("demo").make(plain), 1)
     projector = Projector(engine.format, theme, pack.title, pack.language, text, registry.views("demo"),
                           sound=False)
-    fmt: Any = engine.format
+    fmt = DEMO.format_of(engine.format)
     places: dict[int, int] = {}  # the question's index -> its place in its round (from 1)
     for index, (round_no, _, _) in enumerate(fmt.questions):
         places[index] = sum(1 for r, _, _ in fmt.questions[:index] if r == round_no) + 1
@@ -304,6 +305,7 @@ def _written_cards(pack: Pack, setup: Setup, missing: set[Question], theme: Them
     from quizshow.core.format import Setup
     from quizshow.display.projector import Projector
     from quizshow.formats import common_rules
+    from quizshow.formats.written.spec import SPEC as WRITTEN
 
     spec = registry.spec("written")
     i18n.add_phrases(spec.phrases)
@@ -313,7 +315,7 @@ def _written_cards(pack: Pack, setup: Setup, missing: set[Question], theme: Them
                           sound=False)
     places = {id(q): (r, k) for r, rnd in enumerate(pack.playing_rounds, 1)
               for k, q in enumerate(rnd.all_questions, 1)}
-    fmt: Any = engine.format
+    fmt = WRITTEN.format_of(engine.format)
     cards = []
     at = 1.0
     while at < 1000 * (len(fmt.main) + 2):
