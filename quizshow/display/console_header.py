@@ -4,6 +4,7 @@ and what Next will do with its keys (spec/console.md); at the end, the start-ove
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 import pygame
 
@@ -12,7 +13,12 @@ from quizshow.display.console_ui import PanelUI
 from quizshow.display.console_words import quoted
 from quizshow.inputs.keymap import KeyMap
 
-Fit = Callable[..., pygame.Surface]  # PanelUI.fitted's signature: text, role, box, colour, px, align, wrap
+
+class Fit(Protocol):
+    """PanelUI.fitted's signature."""
+
+    def __call__(self, text: str, role: str, box: tuple[int, int], color: pygame.Color, px: int,
+                 align: str = "left", wrap: bool = False) -> pygame.Surface: ...
 
 
 def header_line(ui: PanelUI) -> str:

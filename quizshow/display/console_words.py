@@ -4,13 +4,13 @@ a press's margin. Text only: the console's drawing modules put them on screen.""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from quizshow.core import commands as c
 from quizshow.core.effects import EventKind
 from quizshow.core.engine import Entry
 from quizshow.core.format import Format
 from quizshow.core.spec import JournalWords, valued
+from quizshow.core.state import ShowState
 from quizshow.i18n import decimal, duration, number, phrase
 
 
@@ -49,7 +49,8 @@ _SAID_BETTER = _TEAM_CHANGES | {EventKind.TIMER_START}
 
 
 def describe(entry: Entry, teams: list[str], language: str, words: JournalWords | None = None,
-             fmt: object = None, players: Sequence[Sequence[str]] = (), after: Any = None, brief: bool = False) -> str:
+             fmt: object = None, players: Sequence[Sequence[str]] = (), after: ShowState | None = None,
+             brief: bool = False) -> str:
     """One journal line (and the undo button's label) as a sentence about the game: «Борис: верно, +20»,
     «Фальстарт: Бета», «Открыт вопрос «Кино» за 40», «Далее: показан ответ». `words`: the format's own
     wording of its commands (FormatSpec.journal_words); `fmt` names board cells and final themes; `players`:
@@ -174,7 +175,7 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
     return found if found != words_key else say("journal.command", what=type(cmd).__name__)
 
 
-def where_words(fmt: Any, state: Any, language: str) -> str:
+def where_words(fmt: Format, state: ShowState, language: str) -> str:
     """Where the show stands, in a few words for the operator: «перестрелка, вопрос 1 · ответ участника»,
     «раунд 2, вопрос 5 · ответ показан», «финал: ставки» (a format may name its stage in its view model:
     `stage_key`, a phrase with {n}, and `stage_n`)."""
@@ -182,11 +183,11 @@ def where_words(fmt: Any, state: Any, language: str) -> str:
     parts = []
     if pos.get("stage_key"):
         parts.append(phrase(pos["stage_key"], language, n=pos.get("stage_n") or 1))
-    elif pos.get("question") is not None and not pos.get("between"):
+    elif (asked := pos.get("question")) is not None and not pos.get("between"):
         round_key = pos.get("round_key", "console.round")
         if round_key is not None:
             parts.append(phrase(round_key, language, n=(pos.get("round") or 0) + 1))
-        n = pos.get("played") or pos["question"] + 1
+        n = pos.get("played") or asked + 1
         parts.append(phrase(pos.get("question_key") or "where.question", language, n=n))
     phase = phrase(pos.get("phase_key") or f"phase.{state.phase}", language).lower()
     where = ", ".join(parts)
@@ -196,7 +197,8 @@ def where_words(fmt: Any, state: Any, language: str) -> str:
         return f"{where} · {phase}"
     # Between questions the phase alone («табло») is every round's: the round says which («табло, раунд 3»).
     round_key = pos.get("round_key", "console.round")
-    if round_key is None or pos.get("round") is None or pos.get("stage_key"):
+    round_no = pos.get("round")
+    if round_key is None or round_no is None or pos.get("stage_key"):
         return phase
-    in_round = phrase(round_key, language, n=pos["round"] + 1)
+    in_round = phrase(round_key, language, n=round_no + 1)
     return in_round if in_round.lower().startswith(phase) else f"{phase}, {in_round}"
