@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any, Protocol
+from typing import Protocol
 
 from quizshow.config import ShowConfig
 from quizshow.core import commands as c
 from quizshow.core.clock import ShowClock
-from quizshow.core.engine import Engine
+from quizshow.core.engine import Engine, Outcome
 from quizshow.core.format import Format
 from quizshow.core.spec import PhaseFlags
 from quizshow.display.console import Console, ConsoleStatus
@@ -34,7 +34,7 @@ class Starting(Protocol):
 
     @property
     def engine(self) -> Engine: ...
-    def submit(self, cmd: c.Command) -> Any: ...
+    def submit(self, cmd: c.Command) -> Outcome: ...
     def notice(self, text: str, level: str = "problem") -> None: ...
     def say(self, key: str, **values: object) -> str: ...
     def finished(self) -> bool: ...
