@@ -15,7 +15,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from quizshow import i18n, registry
 from quizshow.config import ShowConfig
@@ -52,9 +52,11 @@ if TYPE_CHECKING:
     from quizshow.runtime.web import WebServer
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+R = TypeVar("R")
 
 
-def _phones() -> Any:
+def _phones() -> Any:  # the module, imported late: a function cannot name a module's type
     """runtime/phones.py, loaded when first wanted: it loads the web server (aiohttp: 20 MB and 0.2 s of
     start-up), which a show without phones, overlay or follower screens never uses."""
     from quizshow.runtime import phones
@@ -335,7 +337,7 @@ class ShowApp:
         if tick:
             self.tick()
 
-    def safely(self, apply: Callable[[Any], Any], item: object) -> Any:
+    def safely(self, apply: Callable[[T], R], item: T) -> R | None:
         """Apply one input. A bug in doing so is logged and shown on the console, and the inputs
         after it still apply: it never takes a box reader or the OSC server down, nor the show."""
         try:

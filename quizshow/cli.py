@@ -8,11 +8,15 @@ import os
 import re
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
 
 from quizshow import __version__, language, stopping
 from quizshow.ports import follow_url, listen_port
 from quizshow.resources import bundled_show, bundled_shows, copy_demo, demo_show, show_summary
 from quizshow.yamlfile import Problems, decoding_pictures
+
+if TYPE_CHECKING:
+    from quizshow.config import ShowConfig
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -129,7 +133,7 @@ def find_show(path: Path | None) -> Path:
     return bundled_show(str(path)) or path  # not a bundled name either: the loader says it is not found
 
 
-def list_shows(out=None) -> int:
+def list_shows(out: TextIO | None = None) -> int:
     """`--list`: each bundled show's name (what `quizshow NAME` runs), title and format."""
     out = out or sys.stdout
     shows = bundled_shows()
@@ -141,7 +145,7 @@ def list_shows(out=None) -> int:
     return 0
 
 
-def copy_demo_command(target: Path, out=None) -> int:
+def copy_demo_command(target: Path, out: TextIO | None = None) -> int:
     """`--copy-demo DIR`: the bundled shows, packs and themes copied into DIR (exit 1 if it is in the way)."""
     out = out or sys.stdout
     try:
@@ -154,7 +158,7 @@ def copy_demo_command(target: Path, out=None) -> int:
     return 0
 
 
-def check_files(paths: list[Path], out=None) -> int:
+def check_files(paths: list[Path], out: TextIO | None = None) -> int:
     """Validate each file as a show or a pack; print every problem; 1 if any error."""
     from quizshow.event_file import load_any as load_show  # a show or a tournament day
     from quizshow.inputs.buzzers import load_assignment
@@ -202,7 +206,7 @@ def _looks_like_pack(path: Path) -> bool:
     return looks_like_pack(path)
 
 
-def _show_or_problems(show: Path, out):
+def _show_or_problems(show: Path, out: TextIO) -> ShowConfig | None:
     """The show (or tournament day) to read a journal of; None once its problems are printed."""
     from quizshow.event_file import load_any as load_show  # a show or a tournament day
 
@@ -215,7 +219,7 @@ def _show_or_problems(show: Path, out):
     return config
 
 
-def export_results(show: Path, journal: Path | None, prefix: Path, out=None) -> int:
+def export_results(show: Path, journal: Path | None, prefix: Path, out: TextIO | None = None) -> int:
     from quizshow.tools.export import export
 
     out = out or sys.stdout
@@ -231,7 +235,7 @@ def export_results(show: Path, journal: Path | None, prefix: Path, out=None) -> 
     return 0
 
 
-def report(show: Path, journal: Path | None, prefix: Path, out=None) -> int:
+def report(show: Path, journal: Path | None, prefix: Path, out: TextIO | None = None) -> int:
     """`--report PREFIX`: the report of the night (quizshow/report/), from the show's journal."""
     from quizshow.report import write_report
 

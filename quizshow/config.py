@@ -7,12 +7,13 @@ import re
 import string
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from quizshow import registry, stopping
 from quizshow.core.actions import Call
+from quizshow.core.loose import Rules
 from quizshow.core.registration import CAPTAIN, Registration
 from quizshow.core.spec import MAX_TEAMS
 from quizshow.formats import common_rules, presets
@@ -26,6 +27,8 @@ from quizshow.resources import themes_dir
 from quizshow.roster import MAX_ID, RosterTeam, read_roster
 from quizshow.themefile import check_theme
 from quizshow.yamlfile import MAX_NAME, FileReader, Problems
+
+T = TypeVar("T")
 
 SHOW_KEYS = ["title", "format", "preset", "rules", "pack", "language", "theme", "roster", "teams", "devices", "keys"]
 TEAM_KEYS = ["name", "color", "captain", "players", "buzzer", "buzzers", "rating_id", "city"]
@@ -114,7 +117,7 @@ class ShowConfig:
     title: str
     format: str
     preset: str
-    rules: dict[str, Any]
+    rules: Rules
     packs: tuple[Pack, ...]
     language: str = "ru"
     theme: Path = THEMES_DIR / "broadcast"
@@ -191,7 +194,7 @@ def _no_pack(reader: FileReader, root: Node, fmt: str, without: str) -> None:
                           f"none (format {fmt}); give pack: FILE to show them")
 
 
-def _rules(reader: FileReader, keys: dict[str, Node]) -> tuple[str | None, str | None, dict[str, Any]]:
+def _rules(reader: FileReader, keys: dict[str, Node]) -> tuple[str | None, str | None, Rules]:
     fmt = reader.text(keys.get("format"), "format")
     if fmt is None:
         return None, None, {}
@@ -365,7 +368,7 @@ def _with_roster(reader: FileReader, node: Node | None, listed: tuple[TeamConfig
 
 
 def _team_sizes(reader: FileReader, places: list[Place], teams: tuple[TeamConfig, ...], preset: str,
-                rules: dict[str, Any], node: Node | None) -> None:
+                rules: Rules, node: Node | None) -> None:
     """Team sizes the preset's rule book asks for: an error where it admits only that size, else a warning
     (at the team's line in the show file, or in the roster)."""
     section: Node | int = 1 if node is None else node  # the teams' line (the file's first without them)
@@ -575,7 +578,7 @@ def _warn_loopback_only(reader: FileReader, listen: tuple[str, int], keys: dict[
                                   f"\"The venue network\")")
 
 
-def _or(value: Any, default: Any) -> Any:
+def _or(value: T | None, default: T) -> T:
     """The value read, or the default when it was absent or refused (0 is a value, not an absence)."""
     return default if value is None else value
 

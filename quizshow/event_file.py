@@ -17,6 +17,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from quizshow import registry, stopping
 from quizshow.config import ShowConfig, TeamConfig, _devices, _keys, _packs, _roster, _rules, _theme, load_show
+from quizshow.core.loose import Rules
 from quizshow.core.registration import CAPTAIN
 from quizshow.event.day import REGULATIONS
 from quizshow.event.matches import DEFAULT_MATCHES
@@ -116,7 +117,7 @@ def load_tournament(path: Path, problems: Problems, reader: FileReader | None = 
 
 def _regulation(reader: FileReader, node: Node | None, name: str) -> Regulation:
     allowed = PARAMETERS[name]
-    values: dict[str, Any] = {"name": name}
+    values: dict[str, Any] = {"name": name}  # YAML scalars, each checked against its kind and range below
     known = {f.name: f for f in fields(Regulation)}
     for key, item in reader.mapping(node, list(allowed), what=f"the parameters of {name}").items():
         low, high = allowed[key]
@@ -226,7 +227,7 @@ def _stages(reader: FileReader, node: Node | None, regulation: str, problems: Pr
     return out
 
 
-def _rules_default(fmt: str, preset: str) -> dict[str, Any]:
+def _rules_default(fmt: str, preset: str) -> Rules:
     from quizshow.formats import common_rules, presets
 
     sets = presets().get(fmt) or {name: {**common_rules(), **params}

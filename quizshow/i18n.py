@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import Protocol
 
 from quizshow.core import phrases as show_phrases
 from quizshow.display import projector_phrases
@@ -23,6 +24,18 @@ TABLES: tuple[dict[str, dict[str, str]], ...] = (
     key_phrases.PHRASES,  # actions and keys (inputs/key_phrases.py)
 )
 PHRASES: dict[str, dict[str, str]] = {"ru": {}, "en": {}}
+
+
+class Say(Protocol):
+    """A phrase by its key with its values, in the show's language (the console's and the app's `say`)."""
+
+    def __call__(self, key: str, **values: object) -> str: ...
+
+
+class Notice(Protocol):
+    """Tells the operator a phrase by its key with its values (a console notice)."""
+
+    def __call__(self, key: str, **values: object) -> None: ...
 
 
 def add_phrases(tables: Mapping[str, Mapping[str, str]]) -> None:

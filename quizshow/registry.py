@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from quizshow.core.spec import FormatSpec
+from quizshow.core.format import Format
+from quizshow.core.spec import FormatSpec, Phase
 from quizshow.formats.brainring.spec import SPEC as BRAINRING
 from quizshow.formats.demo.spec import SPEC as DEMO
 from quizshow.formats.duel.spec import SPEC as DUEL
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Entry:
-    spec: FormatSpec[Any, Any, Any]
+    spec: FormatSpec[Format, object, Phase]
     views: str  # the module of its pictures (display/<name>/), holding VIEWS
 
 
@@ -39,12 +40,13 @@ FORMATS: dict[str, Entry] = {
     "sprint": Entry(importlib.import_module("quizshow.formats.sprint.spec").SPEC, "quizshow.display.sprint"),
 }
 # A tournament's stage plays any format above that declares a MatchRole (FormatSpec.match).
-FORMATS["tournament"] = Entry(tournament_spec([entry.spec for entry in FORMATS.values()]), "quizshow.display.event")
+TOURNAMENT = tournament_spec([entry.spec for entry in FORMATS.values()])  # typed: the day's views read it
+FORMATS["tournament"] = Entry(TOURNAMENT, "quizshow.display.event")
 # Format names of the show file contract (spec/files.md) that later issues add.
 PLANNED: tuple[str, ...] = ()
 
 
-def spec(name: str) -> FormatSpec[Any, Any, Any]:
+def spec(name: str) -> FormatSpec[Format, object, Phase]:
     return FORMATS[name].spec
 
 

@@ -79,6 +79,7 @@ class BoundedLoader(yaml.SafeLoader):
         self._nodes = 0
         self._weights: dict[int, int] = {}  # id(node) → the nodes it stands for, itself included
 
+    # PyYAML passes an int (a sequence's) or the key node (a mapping's); its stubs say int: passed on as given
     def compose_node(self, parent: Node | None, index: Any) -> Node | None:
         mark = self.peek_event().start_mark
         self._depth += 1
@@ -234,7 +235,7 @@ class FileReader:
             return []
         return list(node.value)
 
-    def value(self, node: Node | None) -> Any:
+    def value(self, node: Node | None) -> Any:  # a YAML value, as PyYAML builds it: the caller checks its type
         if node is None:
             return None
         try:
@@ -248,7 +249,7 @@ class FileReader:
             self._constructor.constructed_objects.clear()  # nothing kept between values
             self._constructor.recursive_objects.clear()
 
-    def scalar(self, node: Node | None, kind: type | tuple[type, ...], what: str) -> Any:
+    def scalar(self, node: Node | None, kind: type | tuple[type, ...], what: str) -> Any:  # of `kind`, or None
         if node is None:
             return None
         value = self.value(node) if isinstance(node, ScalarNode) else node

@@ -10,11 +10,11 @@ are the app's own and build no command. Pure: no pygame, sockets, threads, files
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 from quizshow.core import commands as c
+from quizshow.core.loose import Args, RulesView
 from quizshow.core.state import ShowState
 
 Value = int | float | bool | str | None
@@ -41,12 +41,12 @@ class ActionContext:
 
     state: ShowState
     at: float
-    rules: Mapping[str, Any] = field(default_factory=dict)
+    rules: RulesView = field(default_factory=dict)
     amount: int = 0
     typed: str = ""  # the amount as typed ("" : nothing typed yet; "0" was typed)
 
 
-Build = Callable[[ActionContext, Mapping[str, Any]], c.Command | None]
+Build = Callable[[ActionContext, Args], c.Command | None]
 
 
 @dataclass(frozen=True)
@@ -89,14 +89,14 @@ class ActionRegistry:
     def names(self) -> list[str]:
         return list(self._actions)
 
-    def arguments(self, call: Call) -> dict[str, Any]:
+    def arguments(self, call: Call) -> dict[str, Value]:
         """The call's arguments by name, checked against the action's types."""
         action = self._actions.get(call.name)
         if action is None:
             raise BadCall(f"unknown action '{call.name}'")
         if len(call.args) > len(action.args) or len(call.args) < sum(not a.optional for a in action.args):
             raise BadCall(f"action '{call.name}' takes {len(action.args)} argument(s), got {len(call.args)}")
-        values: dict[str, Any] = {}
+        values: dict[str, Value] = {}
         for arg, value in zip(action.args, call.args + (None,) * (len(action.args) - len(call.args)), strict=True):
             if value is None:
                 if not arg.optional:
@@ -116,7 +116,7 @@ class ActionRegistry:
         return action.build(context, self.arguments(call))
 
 
-def _go(x: ActionContext, a: Mapping[str, Any]) -> c.Command | None:
+def _go(x: ActionContext, a: Args) -> c.Command | None:
     guard = float(x.rules.get("next_guard_s", 0.5))
     if x.state.last_buzz_at is not None and 0 <= x.at - x.state.last_buzz_at < guard:
         return None  # the host was already clicking when the buzzer went

@@ -12,7 +12,9 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
+
+from quizshow.core.loose import JsonObject
 
 _REGISTRY: dict[str, type[Command]] = {}
 
@@ -29,7 +31,7 @@ class Command:
     # with the disputes (quizshow/report/).
     dispute: ClassVar[bool] = False
 
-    def __init_subclass__(cls, namespace: str | None = None, **kwargs: Any) -> None:
+    def __init_subclass__(cls, namespace: str | None = None, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         name = f"{namespace}.{cls.__name__}" if namespace else cls.__name__
         known = _REGISTRY.get(name)
@@ -43,12 +45,12 @@ class Command:
 _NAMES: dict[type, tuple[str, ...]] = {}  # a command class's field names (dataclasses.fields: 15 µs a call)
 
 
-def to_json(command: Command) -> dict[str, Any]:
+def to_json(command: Command) -> JsonObject:
     cls = type(command)
     names = _NAMES.get(cls)
     if names is None:
         names = _NAMES[cls] = tuple(field.name for field in dataclasses.fields(command))
-    data: dict[str, Any] = {"type": cls.journal_name}
+    data: JsonObject = {"type": cls.journal_name}
     for name in names:
         value = getattr(command, name)
         if value is not None:
@@ -80,7 +82,7 @@ def _fields(cls: type[Command]) -> list[tuple[str, tuple[type, ...], bool, bool,
     return known
 
 
-def from_json(data: dict[str, Any], complete: bool = False) -> Command:
+def from_json(data: JsonObject, complete: bool = False) -> Command:
     """A journal line's object → its command; UnknownCommand or TypeError (naming the field) if it is
     not one, so a damaged line is reported, never taken for another command. `complete`: every field
     `to_json` writes (all but those that are None) must be there, none is defaulted."""

@@ -33,6 +33,8 @@ import typing
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from quizshow.core.loose import JsonObject
+
 FORMAT = "state"
 VERSION = 1
 MAX_BYTES = 64 << 20  # a long day's engine is a few MB
@@ -66,7 +68,7 @@ class Known:
         self.by_class: dict[type, _Type] = {}
         self.by_name: dict[str, _Type] = {}
         pending: list[object] = list(roots)
-        hints: dict[type, dict[str, Any]] = {}
+        hints: dict[type, dict[str, object]] = {}
         while pending:
             hint = pending.pop()
             if typing.get_origin(hint) is not None:
@@ -88,7 +90,7 @@ class Known:
             raise TypeError(f"two known types are called {name}")
         self.by_class[known.cls] = self.by_name[name] = known
 
-    def _check(self, hint: Any) -> Check:
+    def _check(self, hint: object) -> Check:
         """A test of a decoded value against an annotation."""
         origin, args = typing.get_origin(hint), typing.get_args(hint)
         if hint is Any or hint is object:
@@ -126,7 +128,7 @@ class Known:
         raise TypeError(f"a snapshot cannot hold a field annotated {hint!r}")
 
 
-def _shown(hint: Any) -> str:
+def _shown(hint: object) -> str:
     return hint.__name__ if isinstance(hint, type) else str(hint).replace("typing.", "")
 
 
@@ -203,7 +205,7 @@ def encode(value: object, known: Known) -> bytes:
 # --- reading -----------------------------------------------------------------------------------------
 
 
-def _types(doc: dict[str, Any], known: Known, where: str) -> list[_Type]:
+def _types(doc: JsonObject, known: Known, where: str) -> list[_Type]:
     table = doc.get("types")
     if type(table) is not list:
         raise SnapshotError(f"{where}: 'types' is not a list")

@@ -8,14 +8,15 @@ format the shared behaviour: manual scores, the view switches, the clock, ticks 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypedDict
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.limits import MAX_CLOCK_S, MAX_POINTS, points_ok, seconds_ok
+from quizshow.core.loose import Args, Rules
 from quizshow.core.match import MatchResult
 from quizshow.core.phases import NO_FLAGS, PhaseFlags
 from quizshow.core.presslog import Press
@@ -41,6 +42,27 @@ class PressKind(StrEnum):
     QUEUED = "queued"  # its press is in and waits its turn (asked in press order if the answer before is wrong)
     OUT = "out"  # out of this question (answered wrong, a false start)
     CLOSED = "closed"  # no press is taken from it now; `why` says why
+
+
+class Position(TypedDict, total=False):
+    """Where the show is (Format.position): what the console's header, the overlay and the replay say."""
+
+    round: int | None
+    round_key: str | None  # the phrase naming the round (None: no round is said here)
+    question: int | None  # from 0; None: no question open
+    question_key: str  # the phrase naming the question («вопрос 4», no «из N»)
+    played: int | str  # the question's number as said (from 1), or a format's own («10 (3/12)»)
+    finished: int  # the round's questions over
+    of: int | str  # how many questions («∞», «?» when unknown)
+    value: int | None
+    value_key: str
+    value_team: str
+    between: bool  # back between questions (the console's question panel clears)
+    compact_question: bool  # the console gives the question panel less room
+    phase_key: str  # the format's own word for the phase
+    stage_key: str  # the format names its stage itself («перестрелка, вопрос 2»)
+    stage_n: int
+    theme: str
 
 
 @dataclass(frozen=True, eq=False)
@@ -115,7 +137,7 @@ class Setup:
 
     title: str
     teams: tuple[Team, ...]
-    rules: dict[str, Any]
+    rules: Rules
     pack: Pack | None = None  # a show's several packs come joined into one, played in order
     flags: Callable[[str], PhaseFlags] = no_flags  # the format's phase flags (FormatSpec.flags)
     # Each team's standing with the ЧГК rating (its id, city, players), in team order; () when the show has none.
@@ -298,7 +320,7 @@ class Format:
             raise Refused("the clock is not held")
         return replace(state, timer=state.timer.start(cmd.at)), []
 
-    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, Any]] | None:
+    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, object]] | None:
         """Its words for a command that need the show it runs (a board cell's theme and value, a final
         theme's name): (phrase key, values) for the console's journal and Undo label, else None. With a
         QUESTION event among `events` the words are said for the question the command opened."""
@@ -315,7 +337,7 @@ class Format:
         team (or as `buzzer_labels` names them); a format played at two tables names the two."""
         return tuple(Button(name) for name in self.buzzer_labels(state))
 
-    def confirm_words(self, state: ShowState, action: str, args: Mapping[str, Any]) -> dict[str, object]:
+    def confirm_words(self, state: ShowState, action: str, args: Args) -> dict[str, object]:
         """The values of a destructive action's question (phrase «console.<action>_confirm»): its arguments;
         a format names what they mean (a team index → «Орион»)."""
         return dict(args)
@@ -396,7 +418,7 @@ class Format:
         """What Next (Go) will do now, as a key of the locale's phrase table."""
         return "next.none"
 
-    def position(self, state: ShowState) -> dict[str, Any]:
+    def position(self, state: ShowState) -> Position:
         """Where the show is: round and question numbers and the value, for the console header."""
         return {"round": state.round, "question": state.question}
 

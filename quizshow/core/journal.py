@@ -25,11 +25,11 @@ import time
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.core.limits import MAX_POINTS, points_ok, seconds_ok
+from quizshow.core.loose import JsonObject
 
 FORMAT_VERSION = 3
 READS = (1, 2, 3)  # the header versions this code reads
@@ -108,7 +108,7 @@ class Loaded:
     repaired: str | None = None  # an unfinished last line removed (reported, never silent)
     damage: Damage | None = None  # resumed up to this damage at the operator's word
     kept_as: Path | None = None  # the copy of the damaged journal
-    snapshot: dict[str, Any] | None = None  # the engine as it was after `commands` began (see Snapshots)
+    snapshot: JsonObject | None = None  # the engine as it was after `commands` began (see Snapshots)
     checked: bool = True  # lines carry checksums (version 2 or 3)
     crc: int = 0  # CRC-32 of the whole file as resumed: the snapshot's key
     lines: int = 0  # newlines in the file as resumed
@@ -148,7 +148,7 @@ class Cursor:
         return cls(*data)
 
 
-def encode_line(data: dict[str, Any], cursor: Cursor) -> bytes:
+def encode_line(data: JsonObject, cursor: Cursor) -> bytes:
     """The version 3 line for `data` after `cursor`: its sequence number, then its checksum chained
     to the previous line's. The cursor is not moved: `advance` does that once the line is written."""
     body = json.dumps({**data, "seq": cursor.seq + 1}, ensure_ascii=False).encode("utf-8")
@@ -164,7 +164,7 @@ def advance(cursor: Cursor, line: bytes) -> None:
 # --- reading ---------------------------------------------------------------------------------------
 
 
-def parse_line(raw: bytes, checked: bool = True) -> dict[str, Any]:
+def parse_line(raw: bytes, checked: bool = True) -> JsonObject:
     """A version 1 or 2 journal line (without its newline) → its JSON object, or LineError."""
     _plain(raw)
     if checked:
@@ -186,7 +186,7 @@ def _plain(raw: bytes) -> None:
         raise LineError("the line holds NUL bytes (the disk lost what was written there)")
 
 
-def _object(raw: bytes) -> dict[str, Any]:
+def _object(raw: bytes) -> JsonObject:
     try:
         data = _DECODE(raw.decode("utf-8"))
     except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
@@ -196,7 +196,7 @@ def _object(raw: bytes) -> dict[str, Any]:
     return data
 
 
-def read_line(raw: bytes, cursor: Cursor) -> dict[str, Any]:
+def read_line(raw: bytes, cursor: Cursor) -> JsonObject:
     """The next line after `cursor` → its JSON object (without seq), moving the cursor past it; or
     LineError saying what is wrong (the cursor stays). A line of an older kind than the lines before
     it is damage; a newer kind starts with it (an old journal resumed by newer code)."""
@@ -235,7 +235,7 @@ def line_end(raw: bytes) -> tuple[int, int] | None:
     return None if tail is None else (int(tail.group(1)), int(tail.group(2)))
 
 
-def unchecked(raw: bytes) -> dict[str, Any]:
+def unchecked(raw: bytes) -> JsonObject:
     """What a line says, its checksum and sequence unchecked: only to name the commands a damage loses."""
     cut = raw.rfind(_SEQ_FIELD) if _SEQ_FIELD in raw else raw.rfind(_CRC_FIELD)
     return parse_line(raw[:cut] + b"}" if cut >= 0 else raw, checked=False)
@@ -250,7 +250,7 @@ def ends_a_line(raw: bytes) -> bool:
     return _WHOLE.search(raw) is not None
 
 
-def parse_command(data: dict[str, Any], teams: int | None = None, complete: bool = False) -> c.Command:
+def parse_command(data: JsonObject, teams: int | None = None, complete: bool = False) -> c.Command:
     """A line's object → its command, or LineError saying what is wrong and what was expected.
     `complete`: every field must be there (a version 3 line holds them all; older lines may lack
     fields added since). `teams`: the show's number of teams, to check team indices against."""
@@ -286,7 +286,7 @@ def _checked(cls: type[c.Command]) -> tuple[str, ...]:
     return known
 
 
-def header(data: dict[str, Any], where: str, show_id: str) -> tuple[int, int]:
+def header(data: JsonObject, where: str, show_id: str) -> tuple[int, int]:
     """(version, seed) of a header line's object, or a JournalError that says what to do."""
     fresh = "; use --fresh to start over (the file is kept)"
     if data.get("type") != "header":
@@ -303,11 +303,11 @@ def header(data: dict[str, Any], where: str, show_id: str) -> tuple[int, int]:
     return version, seed
 
 
-def header_line(show_id: str, seed: int, wall: float) -> dict[str, Any]:
+def header_line(show_id: str, seed: int, wall: float) -> JsonObject:
     return {"type": "header", "version": FORMAT_VERSION, "show": show_id, "seed": seed, "wall": wall}
 
 
-def command_line(command: c.Command, wall: float) -> dict[str, Any]:
-    line: dict[str, Any] = c.to_json(command)
+def command_line(command: c.Command, wall: float) -> JsonObject:
+    line: JsonObject = c.to_json(command)
     line["wall"] = round(wall, 3)
     return line

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, cast
+from typing import TYPE_CHECKING, Generic, Literal, TypeVar, cast
 
 from quizshow.core.actions import ActionDef
 from quizshow.core.commands import Command
+from quizshow.core.effects import Event
 from quizshow.core.format import Format, Setup
+from quizshow.core.loose import RulesView
 from quizshow.core.match import MatchRole
 from quizshow.core.phases import NO_FLAGS, Phase, PhaseFlags
 from quizshow.core.state import ShowState
@@ -80,11 +82,11 @@ COMMON_RULES: dict[str, Rule] = {
 
 # A format's own words for a journal line: (phrase key, values) for a command, or None for the usual
 # `journal.<CommandName>` with the command's team, theme, question, value and amount.
-JournalWords = Callable[[Command], "tuple[str, dict[str, Any]] | None"]
+JournalWords = Callable[[Command], "tuple[str, dict[str, object]] | None"]
 
 
-def valued(words: tuple[str, dict[str, Any]] | None, events: Sequence[Any], language: str
-           ) -> tuple[str, dict[str, Any]] | None:
+def valued(words: tuple[str, dict[str, object]] | None, events: Sequence[Event], language: str
+           ) -> tuple[str, dict[str, object]] | None:
     """A format's words with each value that is a function of the entry's events and the language worked out
     (what a ruling took, a fixture's code in the console's language)."""
     if words is None:
@@ -117,12 +119,12 @@ TEAM_SIZE_RULES: dict[str, Rule] = {
 
 # A format's own demands on a pack (its shape): (line in the pack file, what is wrong) for each problem,
 # given the show's rules. `--check` and loading a show report them at the pack's lines.
-CheckPack = Callable[["Pack", Mapping[str, Any]], "list[tuple[int, str]]"]
+CheckPack = Callable[["Pack", RulesView], "list[tuple[int, str]]"]
 
 
-FormatT = TypeVar("FormatT", bound=Format)  # the format's reducer
-StateT = TypeVar("StateT")  # the format's own state (ShowState.fmt)
-PhaseT = TypeVar("PhaseT", bound=Phase)  # the format's Phase enum
+FormatT = TypeVar("FormatT", bound=Format, covariant=True)  # the format's reducer
+StateT = TypeVar("StateT", covariant=True)  # the format's own state (ShowState.fmt)
+PhaseT = TypeVar("PhaseT", bound=Phase, covariant=True)  # the format's Phase enum
 
 
 @dataclass(frozen=True)
@@ -142,7 +144,7 @@ class FormatSpec(Generic[FormatT, StateT, PhaseT]):
     actions: tuple[ActionDef, ...] = ()  # its own actions (console buttons, keys, OSC)
     phrases: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # language -> key -> text
     # Its presets (preset -> rule values) when its folder has no presets.yaml (rules as data).
-    presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    presets: Mapping[str, RulesView] = field(default_factory=dict)
     journal_words: JournalWords | None = None
     max_teams: int = MAX_TEAMS  # the most teams a show file of this format may list
     export: Export | None = None  # its results as files (None: the format has none to export)
@@ -198,7 +200,7 @@ class FormatSpec(Generic[FormatT, StateT, PhaseT]):
     def schema(self) -> dict[str, Rule]:
         return {**COMMON_RULES, **self.rules}
 
-    def check_rules(self, rules: Mapping[str, Any]) -> list[tuple[str, str]]:
+    def check_rules(self, rules: RulesView) -> list[tuple[str, str]]:
         """(rule, what was expected) for every value that does not fit its schema."""
         schema = self.schema()
         found = []

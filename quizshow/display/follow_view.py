@@ -5,11 +5,10 @@ corner over the last picture («Нет связи с шоу»)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from quizshow import i18n
+from quizshow.core.format import Format
 from quizshow.core.state import ShowState
 from quizshow.display.console.question import question_rows
 from quizshow.display.projector import Projector
@@ -20,7 +19,7 @@ PICTURE_SHARE = 0.6  # of the host view's width: the projector's picture
 
 
 class FollowScreen:
-    def __init__(self, projector: Projector, theme: Theme, text: TextCache, language: str, fmt: Any,
+    def __init__(self, projector: Projector, theme: Theme, text: TextCache, language: str, fmt: Format,
                  host_view: bool = False) -> None:
         self.projector = projector
         self.theme = theme

@@ -224,7 +224,8 @@ def draw_background(target: pygame.Surface, size: tuple[int, int], top: Color, b
         blit(target, kept[1].subsurface(part.move(0, -period.y)), part.topleft, give_way=give_way)
 
 
-def _panel_bytes(size: tuple[int, int], *_: object, **__: object) -> int:
+def _panel_bytes(size: tuple[int, int], top: Color, bottom: Color, edge: Color | None, radius: int,
+                 edge_width: int = 2) -> int:  # panel's arguments: its picture's bytes
     return max(1, size[0]) * max(1, size[1]) * 4
 
 

@@ -16,53 +16,14 @@ import pygame
 from quizshow.config import ShowConfig
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
-from quizshow.core.state import ShowState
+from quizshow.display.driver import Driver
 from quizshow.display.text import TextCache
+from quizshow.display.theme import Theme
 
 SIZE = (1920, 1080)
 TILE = (640, 360)
 COLUMNS = 3
 
-
-class Driver:
-    """What a walk drives: commands at a steadily advancing show time; a refusal is skipped."""
-
-    def __init__(self, engine: Engine, on_events: Callable[[list, float], None]) -> None:
-        self.engine = engine
-        self.on_events = on_events
-        self.now = 10.0
-
-    @property
-    def state(self) -> ShowState:
-        return self.engine.state
-
-    @property
-    def fmt(self):
-        return self.engine.format
-
-    def do(self, make: Callable[[float], c.Command]) -> bool:
-        self.tick(self.now + 2.0)  # time passes as in the app: banners go, clocks run
-        self.now += 3.0
-        outcome = self.engine.dispatch(make(self.now))
-        self.on_events(outcome.events, self.now)
-        return outcome.refused is None
-
-    def tick(self, at: float) -> None:
-        self.on_events(self.engine.dispatch(c.Tick(at=at)).events, at)
-
-    def go(self) -> bool:
-        return self.do(lambda at: c.Go(at=at))
-
-    def until(self, phases: tuple[str, ...], step: Callable[[], bool] | None = None, limit: int = 40) -> bool:
-        """Next (or `step`) until the phase is one of `phases`."""
-        for _ in range(limit):
-            if self.state.phase in phases:
-                return True
-            (step or self.go)()
-        return self.state.phase in phases
-
-
-Walk = Callable[[Driver], Iterator[str]]
 
 # The captions of the formats' own walks (display/<format>/walk.py yields these keys), in the show's language.
 # A format may bring the captions of its own walk in its phrases instead (formats/brainring/phrases.py).
@@ -192,7 +153,7 @@ def contact_sheet(config: ShowConfig, out: Path, seed: int = 7, *, size: tuple[i
     return [(caption, scene) for (caption, _), scene in zip(tiles, scenes, strict=True)]
 
 
-def _grid(tiles: list[tuple[str, pygame.Surface]], text, theme) -> pygame.Surface:
+def _grid(tiles: list[tuple[str, pygame.Surface]], text: TextCache, theme: Theme) -> pygame.Surface:
     label_h, gap = 44, 16
     rows = max(1, -(-len(tiles) // COLUMNS))
     w = COLUMNS * TILE[0] + (COLUMNS + 1) * gap

@@ -14,7 +14,7 @@ import functools
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
-from typing import Any, Generic, ParamSpec, TypeVar, cast
+from typing import Generic, ParamSpec, TypeVar, cast, overload
 
 import pygame
 
@@ -116,10 +116,10 @@ class CacheInfo:
 class Bounded(Generic[P, R]):
     """A function's results cached by its arguments within a byte budget (see `bounded`)."""
 
-    def __init__(self, func: Callable[P, R], budget: int, size: Callable[..., int] | None = None) -> None:
+    def __init__(self, func: Callable[P, R], budget: int, size: Callable[P, int] | None = None) -> None:
         self.func = func
         self.size = size  # the bytes a result will hold, from the arguments: room is made before it is made
-        self.cache: SurfaceLRU[Hashable, Any] = SurfaceLRU(budget)
+        self.cache: SurfaceLRU[Hashable, R] = SurfaceLRU(budget)
         self.hits = self.misses = 0
         functools.update_wrapper(self, func)
 
@@ -142,7 +142,11 @@ class Bounded(Generic[P, R]):
         self.hits = self.misses = 0
 
 
-def bounded(budget: int, size: Callable[..., int] | None = None) -> Callable[[Callable[P, R]], Bounded[P, R]]:
+@overload
+def bounded(budget: int) -> Callable[[Callable[P, R]], Bounded[P, R]]: ...
+@overload
+def bounded(budget: int, size: Callable[P, int]) -> Callable[[Callable[P, R]], Bounded[P, R]]: ...
+def bounded(budget: int, size: Callable[P, int] | None = None) -> Callable[[Callable[P, R]], Bounded[P, R]]:
     """Like functools.lru_cache, bounded by the bytes of the pictures returned instead of their count
     (`budget` for a 1080p screen, scaled to the largest screen drawn). `size`, given the arguments, tells the
     bytes the result will hold: the pictures it displaces go before it is made, not after."""

@@ -27,12 +27,14 @@ WORKER_NICE = 10  # the decoders yield the cores to the frame loop
 THREADING = "NONE"  # ffmpeg frame threads would take both cores from the frame loop (measured: p99 up)
 
 
-def _av():
+def _have_av() -> bool:
+    """Whether PyAV imports: the package is optional, without it every video is a placeholder. Its users
+    import it themselves once this says yes (typed, and still imported only when a video plays)."""
     try:
-        import av
-    except ImportError:  # the package is optional: without it every video is a placeholder
-        return None
-    return av
+        import av  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def _yield_cpu() -> None:
@@ -52,9 +54,10 @@ def fitted(size: tuple[int, int], box: tuple[int, int]) -> tuple[int, int]:
 
 def probe(path: Path) -> str | None:
     """Why this video cannot be shown, or None when its first frame decodes."""
-    av = _av()
-    if av is None:
+    if not _have_av():
         return "no video decoder installed (PyAV)"
+    import av
+
     try:
         with av.open(str(path)) as container:
             if not container.streams.video:
@@ -93,10 +96,11 @@ class VideoPlayer:
 
     def _decode(self) -> None:
         _yield_cpu()
-        av = _av()
-        if av is None:
+        if not _have_av():
             self.failed, self.done = "no video decoder installed (PyAV)", True
             return
+        import av
+
         try:
             with av.open(str(self.path)) as container:
                 stream = container.streams.video[0]
@@ -124,10 +128,11 @@ class VideoPlayer:
 
     def _decode_audio(self) -> None:
         _yield_cpu()
-        av = _av()
         mixer = pygame.mixer.get_init()
-        if av is None or mixer is None:  # the mixer may have closed since the player started
+        if not _have_av() or mixer is None:  # the mixer may have closed since the player started
             return
+        import av
+
         rate, _bits, channels = mixer
         try:
             with av.open(str(self.path)) as container:

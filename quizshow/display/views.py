@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -19,13 +19,15 @@ from quizshow.display.scenes.base import Scene
 
 if TYPE_CHECKING:
     from quizshow.display.console.ui import PanelUI
+    from quizshow.display.driver import Walk
+    from quizshow.display.scenes.cards import StandingsCard
 
 # draw(ui, box) -> drawn? (False: the console's press queue is the right panel for this phase)
 Panel = Callable[["PanelUI", pygame.Rect], bool]
 
 
 # splash(old state, new state) -> the phrase key of a splash word for that change («Аукцион!»), or None
-SplashFn = Callable[[Any, Any], "str | None"]
+SplashFn = Callable[[ShowState, ShowState], "str | None"]
 
 
 @dataclass(frozen=True)
@@ -36,7 +38,7 @@ class PanelKeys:
 
     state: ShowState
     format: Format
-    memory: dict[str, Any]
+    memory: dict[str, object]
     call: Callable[[Call], Outcome | None]
 
 
@@ -56,8 +58,8 @@ class FormatViews:
     panel: Panel | None = None
     keys: KeyHandler | None = None  # the panel's own keys (a grid's arrows), taken first
     splash: SplashFn | None = None
-    standings: Any = None  # the score overlay card: a scenes.cards.StandingsCard (its own by default)
-    walk: Any = None  # the contact sheet's scripted walk (display/sheet.py), else a generic one
+    standings: StandingsCard | None = None  # the score overlay card (its own by default)
+    walk: Walk | None = None  # the contact sheet's scripted walk (display/sheet.py), else a generic one
     choices: ChoicesFn | None = None  # choices whose picture is rehearsed in idle time (Projector.ahead)
 
     def scene(self, phase: str, fallback: Scene) -> Scene:

@@ -5,20 +5,27 @@ from __future__ import annotations
 import ctypes
 import functools
 import logging
+import queue
 import sys
 import threading
 import time
 from argparse import Namespace
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from typing import ParamSpec, Protocol
 
 import pygame
 
 from quizshow.core.actions import Call
+from quizshow.core.clock import ShowClock
+from quizshow.core.engine import Engine, Outcome
 from quizshow.display import pictures
+from quizshow.display.console.status import ConsoleStatus
 from quizshow.display.console.window import Console
 from quizshow.display.projector import Projector
+from quizshow.inputs.hardware import Hardware
 from quizshow.stopping import stop_requested
+
+P = ParamSpec("P")
 
 log = logging.getLogger(__name__)
 
@@ -29,26 +36,26 @@ class Show(Protocol):
     running: bool
     projector: Projector
     console: Console
-    status: Any  # ConsoleStatus
-    hardware: Any  # inputs.hardware.Hardware: gamepads come as window events
-    clock: Any  # ShowClock
-    inputs: Any  # queue.Queue
+    status: ConsoleStatus
+    hardware: Hardware  # gamepads come as window events
+    clock: ShowClock
+    inputs: queue.Queue[object]
 
     @property
     def lock(self) -> threading.RLock: ...
     @property
-    def engine(self) -> Any: ...  # Engine
+    def engine(self) -> Engine: ...
     @property
     def changed(self) -> threading.Event: ...  # set by an input applied on another thread (a box's press)
 
     def go_live(self) -> None: ...
     def tick(self) -> None: ...
-    def safely(self, apply: Callable[[Any], Any], item: object) -> Any: ...
+    def safely(self, apply: Callable[[pygame.event.Event], None], item: pygame.event.Event) -> object: ...
     def notice(self, text: str, level: str = "problem") -> None: ...
     def say(self, key: str, **values: object) -> str: ...
-    def key(self, key: int, mod: int, at: float, source: str = "keyboard") -> Any: ...
+    def key(self, key: int, mod: int, at: float, source: str = "keyboard") -> Outcome | None: ...
     def text_input(self, text: str) -> None: ...
-    def call(self, call: Call, at: float, source: str) -> Any: ...
+    def call(self, call: Call, at: float, source: str) -> Outcome | None: ...
     def prepare_next(self, size: tuple[int, int]) -> None: ...
     def wait_inputs(self, until: float) -> bool: ...
 
@@ -189,9 +196,9 @@ class Guard:
         self.seen: set[tuple[str, str, str]] = set()
         self.failures = 0
 
-    def run(self, what: str, draw: Callable[..., object], *args: object) -> bool:
+    def run(self, what: str, draw: Callable[P, object], *args: P.args, **kwargs: P.kwargs) -> bool:
         try:
-            draw(*args)
+            draw(*args, **kwargs)
             return True
         except Exception as why:
             self.failures += 1

@@ -4,9 +4,9 @@ file's `stages:` may name any match format instead (docs/tournament.md)."""
 
 from __future__ import annotations
 
-from typing import Any
+from quizshow.core.loose import Rules
 
-DEFAULT_MATCHES: dict[str, dict[str, tuple[str, str, dict[str, Any]]]] = {
+DEFAULT_MATCHES: dict[str, dict[str, tuple[str, str, Rules]]] = {
     "seed-001": {
         "melee": ("melee", "melee", {}),
         "qualifying": ("brainring", "brainring-40", {"match": "qualifying"}),

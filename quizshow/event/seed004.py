@@ -134,8 +134,9 @@ def group_table(day: Day, group: str) -> GroupTable:
     ranked = rank(
         sorted(teams, key=day.number),
         Criterion("points", lambda b: {t: (not rows[t].removed, rows[t].points) for t in b},
-                  lambda v: str(v[1])),
-        [Criterion("h2h", head_to_head), Criterion("diff", lambda b: {t: rows[t].diff for t in b}, signed)],
+                  lambda v: str(v[1]) if isinstance(v, tuple) else str(v)),  # (still in, points): the points
+        [Criterion("h2h", head_to_head), Criterion("diff", lambda b: {t: rows[t].diff for t in b},
+                                                        lambda v: signed(v) if isinstance(v, int) else str(v))],
         restart=True, settle=settle)
     complete = all(effective(day, f) is not None for f in fixtures)
     return GroupTable(group, tuple(rows[t] for t in ranked.order), ranked, complete)

@@ -8,12 +8,13 @@ What no criterion splits is settled by a play-off or replay result if there is o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-Values = Callable[[tuple[int, ...]], dict[int, Any]]
-Show = Callable[[Any], str]
+# What a criterion ranks by (higher ranks higher): a flag, a number, or a tuple of them compared in order.
+Value = int | float | tuple[int, ...]
+Values = Callable[[tuple[int, ...]], Mapping[int, Value]]
+Show = Callable[[Value], str]
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,7 @@ def rank(teams: Sequence[int], primary: Criterion, criteria: Sequence[Criterion]
     return Ranked(tuple(order), tuple(splits), tuple(shared), places)
 
 
-def _partition(block: tuple[int, ...], values: dict[int, Any]) -> list[tuple[int, ...]]:
+def _partition(block: tuple[int, ...], values: Mapping[int, Value]) -> list[tuple[int, ...]]:
     """Blocks of equal value, best first; the input order is kept inside a block."""
     levels = sorted({values[t] for t in block}, reverse=True)
     return [tuple(t for t in block if values[t] == level) for level in levels]

@@ -9,7 +9,8 @@ A team without a roster is not checked (its size is not known).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+from quizshow.core.loose import Rules
 
 
 @dataclass(frozen=True)
@@ -20,7 +21,7 @@ class SizeProblem:
     strict: bool  # an error (the seed admits only this size), else a warning
 
 
-def size_problems(rules: dict[str, Any], players: list[int]) -> list[SizeProblem]:
+def size_problems(rules: Rules, players: list[int]) -> list[SizeProblem]:
     problems = []
     exact, most = int(rules.get("teams_exact", 0)), int(rules.get("teams_max", 0))
     if exact and len(players) != exact:

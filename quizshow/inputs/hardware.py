@@ -10,20 +10,22 @@ import os
 import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from typing import Any, Protocol
+from functools import partial
+from typing import Protocol
 
 from quizshow.config import ShowConfig
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
+from quizshow.core.engine import Outcome
 from quizshow.core.format import Format
 from quizshow.core.spec import PhaseFlags
-from quizshow.i18n import duration
+from quizshow.i18n import Say, duration
 from quizshow.inputs import buzz, evdev
-from quizshow.inputs.buzzers import BuzzerMap, save_assignment, split_target
+from quizshow.inputs.buzzers import BuzzerMap, Target, save_assignment, split_target
 from quizshow.inputs.keymap import key_code, key_name, keyboard_line
 from quizshow.inputs.messages import Action, BoxPress, KeyPress
-from quizshow.inputs.serialbox import BoxDriver
-from quizshow.outputs.lamps import Lamps, PlayerLamps
+from quizshow.inputs.serialbox import BoxDriver, BoxStatus
+from quizshow.outputs.lamps import Lamps, PlayerLamps, SetLamp
 
 log = logging.getLogger(__name__)
 
@@ -35,12 +37,12 @@ class Host(Protocol):
     config: ShowConfig
 
     @property
-    def lock(self) -> AbstractContextManager[Any]: ...  # the show's: held by a box reader applying its press
+    def lock(self) -> AbstractContextManager[object]: ...  # the show's: held by a box reader applying its press
 
     def deliver(self, item: object) -> None: ...  # an input message from a reader thread
-    def action(self, action: Action) -> Any: ...  # an action call, now (the window thread's pads)
+    def action(self, action: Action) -> Outcome | None: ...  # an action call, now (the window thread's pads)
     def now(self) -> float: ...  # show time
-    def submit(self, cmd: c.Command) -> Any: ...
+    def submit(self, cmd: c.Command) -> Outcome: ...
     # How long a press's announcement waits for earlier presses still on their way from the phones (None: none).
     def press_hold(self, team: int, player: int | None) -> float | None: ...
     def notice(self, text: str, level: str = "problem") -> None: ...
@@ -52,7 +54,7 @@ class Host(Protocol):
     def line_check_changed(self, on: bool) -> None: ...
 
 
-def box_problem(status, say) -> str:
+def box_problem(status: BoxStatus, say: Say) -> str:
     """Why a box is not there (or not following), in the console's words (the system's own text when it
     is unusual)."""
     if status.connected and status.stuck:
@@ -99,15 +101,15 @@ class Hardware:
     def _lamps(self) -> Lamps:
         return Lamps(self._lamp_setters(), self.flags, self.player_lamps, self.buttons)
 
-    def _lamp_setters(self) -> dict:
-        setters = {}
+    def _lamp_setters(self) -> dict[Target, SetLamp]:
+        setters: dict[Target, SetLamp] = {}
         for box_id, inputs in self.map.boxes.items():
             driver = self.boxes.get(box_id)
             for number, target in inputs.items():  # a team, or a player with a button of their own
                 if driver is not None:
-                    setters[target] = lambda state, d=driver, n=number: d.lamp(n, state)
+                    setters[target] = partial(driver.lamp, number)
         for handset, target in self.map.buzz.items():
-            setters[target] = lambda state, h=handset, lamps=self.buzz_lamps: lamps.lamp(h, state)
+            setters[target] = partial(self.buzz_lamps.lamp, handset)
         return setters
 
     def stop(self) -> None:
@@ -152,7 +154,7 @@ class Hardware:
         return Action("buzz", press.at, f"evdev:{os.path.basename(press.device)}", call.args, press.source_time)
 
     def buzz(self, team: int, at: float, source_time: float, device: str, player: int | None = None,
-             clock_error: float | None = None) -> Any:
+             clock_error: float | None = None) -> Outcome | None:
         """A `buzz` action call (controls.py), whatever its source: the line check takes it, else the Buzz."""
         if self.line_check:
             self.light(team, at)
@@ -174,7 +176,7 @@ class Hardware:
         if instance_id in self.buzz_pads:
             self.buzz_pads.remove(instance_id)
 
-    def pad_button(self, instance_id: int, button: int, at: float):
+    def pad_button(self, instance_id: int, button: int, at: float) -> Outcome | None:
         if self.buzz_pads and instance_id == self.buzz_pads[0]:
             return self.buzz_button(button, at)
         index = self.pads.get(instance_id, (instance_id, ""))[0]
@@ -187,7 +189,7 @@ class Hardware:
         team, player = split_target(target)
         return self.app.action(Action("buzz", at, f"pad{index}", (team, player)))
 
-    def buzz_button(self, button: int, at: float):
+    def buzz_button(self, button: int, at: float) -> Outcome | None:
         """A button of the Buzz! set: its handset's red one is the seat's buzzer (`buzz:N`); while assigning,
         any button of a handset names it (the players need not find the red one); the coloured ones do
         nothing in the game."""

@@ -18,9 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from quizshow.core.actions import Call, Value
+
+if TYPE_CHECKING:
+    from quizshow.core.engine import Outcome
 
 Address = tuple[str, int]  # a sender: host and port
 
@@ -38,7 +41,7 @@ class Action:
     clock_error: float | None = None  # the most `source_time` can be wrong by (a phone's clock sync), seconds
     # Told what became of it (its outcome, None: not applied) on the thread that applied it: a phone hears
     # back that way.
-    done: Callable[[Any], None] | None = field(default=None, compare=False, repr=False)
+    done: Callable[[Outcome | None], None] | None = field(default=None, compare=False, repr=False)
 
     @property
     def call(self) -> Call:

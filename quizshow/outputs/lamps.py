@@ -6,7 +6,6 @@ still in play BLINKs. Computed from the state and the effects; the box drivers s
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.format import Format
@@ -17,13 +16,14 @@ FALSE_START_BLINK_S = 2.0
 _WARNING_ENDS = (EventKind.BUZZ, EventKind.REVEAL, EventKind.QUESTION, EventKind.ANNOUNCE, EventKind.CORRECT,
                  EventKind.WRONG, EventKind.TIMER_EXPIRED)
 
+LampTarget = int | tuple[int, int]  # a team, or a seat (team, player) with a button of its own
 SetLamp = Callable[[str], None]  # "ON" | "OFF" | "BLINK"
 # Where players have buttons of their own: (team, player) -> that lamp's value (others OFF); the format's.
 PlayerLamps = Callable[[ShowState], "dict[tuple[int, int], str]"]
 
 
 class Lamps:
-    def __init__(self, lamps: dict[Any, SetLamp], flags: Callable[[str], PhaseFlags],
+    def __init__(self, lamps: dict[LampTarget, SetLamp], flags: Callable[[str], PhaseFlags],
                  players: PlayerLamps | None = None, buttons: Format | None = None) -> None:
         self.lamps = lamps  # team (or a player's button: (team, player)) → how to set its lamp
         self.flags = flags  # the format's phase flags: lamps follow the game while `lamps_live`
@@ -32,7 +32,7 @@ class Lamps:
         self.blink_until: dict[int, float] = {}
         self.warning = False
 
-    def update(self, state: ShowState, events: list[Event], now: float) -> dict[Any, str]:
+    def update(self, state: ShowState, events: list[Event], now: float) -> dict[LampTarget, str]:
         for event in events:
             if event.kind == EventKind.FALSE_START and event.team is not None:
                 self.blink_until[event.team] = now + FALSE_START_BLINK_S

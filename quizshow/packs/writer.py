@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TypeAlias
 
 import yaml
 
 from quizshow.packs.model import CatInfo, Pack, Question, Round, Theme, entries
 
 CREDIT_KEYS = ("author", "source", "comment", "host")  # a round's or theme's own, written at its level
+# What yaml.safe_dump writes: the pack as plain data.
+Yaml: TypeAlias = "str | int | float | bool | None | Sequence[Yaml] | Mapping[str, Yaml]"
 MEDIA_KEYS = ("image", "audio", "video", "answer_image", "answer_audio", "answer_video")
 
 
-def pack_data(pack: Pack, base: Path) -> dict[str, Any]:
-    data: dict[str, Any] = {"title": pack.title}
+def pack_data(pack: Pack, base: Path) -> dict[str, Yaml]:
+    data: dict[str, Yaml] = {"title": pack.title}
     if pack.id:
         data["id"] = pack.id
     if pack.author:
@@ -29,8 +32,8 @@ def pack_data(pack: Pack, base: Path) -> dict[str, Any]:
     return data
 
 
-def _round(rnd: Round, base: Path) -> dict[str, Any]:
-    data: dict[str, Any] = {"name": rnd.name}
+def _round(rnd: Round, base: Path) -> dict[str, Yaml]:
+    data: dict[str, Yaml] = {"name": rnd.name}
     if rnd.final:
         data["final"] = True
     if rnd.reserve:
@@ -60,10 +63,10 @@ def _credit(text: str) -> str | list[str]:
     return list(names) if len(names) > 1 else text
 
 
-def _question(q: Question, base: Path) -> dict[str, Any] | None:
+def _question(q: Question, base: Path) -> dict[str, Yaml] | None:
     if q.empty:
         return None  # an empty cell is written as `~`
-    data: dict[str, Any] = {"q": q.q, "a": q.a}
+    data: dict[str, Yaml] = {"q": q.q, "a": q.a}
     if q.accept:
         data["accept"] = list(q.accept)
     if q.reject:
@@ -88,8 +91,8 @@ def _question(q: Question, base: Path) -> dict[str, Any] | None:
     return data
 
 
-def _cat(cat: CatInfo) -> dict[str, Any]:
-    data: dict[str, Any] = {}
+def _cat(cat: CatInfo) -> dict[str, Yaml]:
+    data: dict[str, Yaml] = {}
     if cat.theme:
         data["theme"] = cat.theme
     if cat.values:

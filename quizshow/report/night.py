@@ -10,13 +10,12 @@ import csv
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from quizshow.core import commands as c
-from quizshow.core.effects import EventKind
+from quizshow.core.effects import Event, EventKind
 from quizshow.core.engine import Engine, Entry, Outcome
 from quizshow.core.format import Format
-from quizshow.core.spec import FormatSpec
+from quizshow.core.spec import FormatSpec, Phase
 from quizshow.core.state import ShowState
 from quizshow.display.console.words import describe
 from quizshow.display.replay.words import heading
@@ -103,7 +102,7 @@ class Night:
         return [s for s in self.steps if s.kind == "undo"]
 
 
-def kind_of(command: c.Command, events: Sequence[Any]) -> str:
+def kind_of(command: c.Command, events: Sequence[Event]) -> str:
     kinds = {e.kind for e in events}
     if isinstance(command, c.Buzz):
         return "false_start" if EventKind.FALSE_START in kinds else "press"
@@ -123,7 +122,7 @@ def kind_of(command: c.Command, events: Sequence[Any]) -> str:
     return "step"
 
 
-def _quiet(command: c.Command, events: Sequence[Any]) -> bool:
+def _quiet(command: c.Command, events: Sequence[Event]) -> bool:
     """A step the report leaves out: a tick that only warned or took a banner down."""
     return isinstance(command, c.Tick) and not any(e.kind != EventKind.TIMER_WARNING for e in events)
 
@@ -138,7 +137,7 @@ def question_key(fmt: Format, state: ShowState) -> tuple[object, ...] | None:
     return pos.get("round"), pos.get("question"), id(question)
 
 
-def read_night(spec: FormatSpec[Any, Any, Any], fmt: Format, seed: int, commands: Sequence[c.Command],
+def read_night(spec: FormatSpec[Format, object, Phase], fmt: Format, seed: int, commands: Sequence[c.Command],
                walls: Sequence[float | None], title: str, language: str) -> Night:
     """Replay the journal's `commands` (with each line's wall time) and gather the night."""
     engine = Engine(fmt, seed)
@@ -231,7 +230,7 @@ def devices(commands: Sequence[c.Command], state: ShowState) -> list[DeviceUse]:
             for device, (count, who, worst) in sorted(found.items(), key=lambda kv: (-kv[1][0], kv[0]))]
 
 
-def results(spec: FormatSpec[Any, Any, Any], fmt: Format, state: ShowState, title: str,
+def results(spec: FormatSpec[Format, object, Phase], fmt: Format, state: ShowState, title: str,
             language: str) -> list[list[str]]:
     """The results table: the format's own (its export's `.csv`), else place, name and score."""
     table = spec.results_csv(fmt, state, title)

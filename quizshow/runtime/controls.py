@@ -9,17 +9,21 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 import pygame
 
+from quizshow.config import ShowConfig
 from quizshow.core import commands as c
 from quizshow.core.actions import ActionContext, ActionRegistry, BadCall, Call
-from quizshow.core.engine import Outcome
+from quizshow.core.engine import Engine, Outcome
 from quizshow.core.format import Format, Refused
-from quizshow.core.spec import PhaseFlags
+from quizshow.core.loose import Args
+from quizshow.core.spec import FormatSpec, Phase, PhaseFlags
 from quizshow.core.state import ShowState
+from quizshow.display.console.status import ConsoleStatus
 from quizshow.i18n import decimal
+from quizshow.inputs.hardware import Hardware
 from quizshow.inputs.keymap import KeyMap, QuitGuard, amount_key, edit_amount, key_name
 from quizshow.inputs.messages import Action
 
@@ -30,14 +34,14 @@ class Host(Protocol):
     """What the controls need from the show (the composition root provides it)."""
 
     running: bool
-    status: Any  # display.console.ConsoleStatus: amount, help, quit_armed
-    hardware: Any  # inputs.hardware.Hardware: the line check, assigning, a team's buzzer
+    status: ConsoleStatus  # amount, help, quit_armed
+    hardware: Hardware  # the line check, assigning, a team's buzzer
     keymap: KeyMap
-    config: Any  # config.ShowConfig: its language
-    spec: Any  # core.spec.FormatSpec: its journal words
+    config: ShowConfig  # its language
+    spec: FormatSpec[Format, object, Phase]  # its journal words
 
     @property
-    def engine(self) -> Any: ...  # core.engine.Engine: what Undo would take back
+    def engine(self) -> Engine: ...  # what Undo would take back
 
     def submit(self, cmd: c.Command) -> Outcome: ...
     def prompt(self, text: str | None, seconds: float = 0.0) -> None: ...
@@ -48,7 +52,7 @@ class Host(Protocol):
 
 
 # A local action (the app's own switch): its checked arguments and the call itself (time, source, a press's time)
-Local = Callable[[dict[str, Any], Action], Outcome | None]
+Local = Callable[[Args, Action], Outcome | None]
 # undo_far() -> the confirmation to show when Undo would move the picture back more than one step, else None
 UndoFar = Callable[[], str | None]
 UNDO_CONFIRM_S = 4.0  # the second press of a far undo comes within this many seconds
@@ -260,7 +264,7 @@ class Controls:
 
     # --- a text typed on the console (ActionDef.text_max) ----------------------------------------------
 
-    def _typing_words(self, action: str, args: dict[str, Any]) -> str:
+    def _typing_words(self, action: str, args: Args) -> str:
         """What a text is being typed for («console.<action>_typing», the format naming its arguments), or ""."""
         key = f"console.{action}_typing"
         said = self.host.say(key, **self.format.confirm_words(self.state(), action, args))
@@ -298,15 +302,15 @@ class Controls:
 
     # --- the local switches ------------------------------------------------------------------------
 
-    def _quit(self, args: dict[str, Any], action: Action) -> None:
+    def _quit(self, args: Args, action: Action) -> None:
         if self.quit_guard.press(time.monotonic()):
             self.host.running = False
         self.host.status.quit_armed = self.quit_guard.armed(time.monotonic())
 
-    def _help(self, args: dict[str, Any], action: Action) -> None:
+    def _help(self, args: Args, action: Action) -> None:
         self.host.status.help = not self.host.status.help
 
-    def _escape(self, args: dict[str, Any], action: Action) -> None:
+    def _escape(self, args: Args, action: Action) -> None:
         """Escape closes what covers the console: the help, a prompt, the quit question, assigning by
         pressing. It never starts, stops or judges anything (a reflex press during an answer is harmless)."""
         status = self.host.status
@@ -319,7 +323,7 @@ class Controls:
         if self.host.hardware.assigning is not None:
             self.host.hardware.toggle_assign(action.at)
 
-    def _start_over(self, args: dict[str, Any], action: Action) -> None:
+    def _start_over(self, args: Args, action: Action) -> None:
         """«Начать заново»: twice within 2 s (the first press asks)."""
         if not self._confirmed(Call("start_over"), action.at):
             self.host.prompt(self.host.say("console.start_over_confirm"), 2.0)
@@ -327,23 +331,23 @@ class Controls:
         self.host.prompt(None)
         self.host.start_over(action.at)
 
-    def _no_phones(self, args: dict[str, Any], action: Action) -> None:
+    def _no_phones(self, args: Args, action: Action) -> None:
         self.host.notice(self.host.say("console.no_phones"), "refused")
 
-    def _linecheck(self, args: dict[str, Any], action: Action) -> None:
+    def _linecheck(self, args: Args, action: Action) -> None:
         self.host.hardware.toggle_line_check()
 
-    def _assign(self, args: dict[str, Any], action: Action) -> None:
+    def _assign(self, args: Args, action: Action) -> None:
         self.host.hardware.toggle_assign(action.at)
 
-    def _amount(self, args: dict[str, Any], action: Action) -> None:
+    def _amount(self, args: Args, action: Action) -> None:
         status = self.host.status
         try:
             status.amount = edit_amount(status.amount, args["edit"])
         except Refused as why:  # an amount out of bounds: said, and the amount stays
             self.host.notice(self.host.refusal_text(why), "refused")
 
-    def _buzz(self, args: dict[str, Any], action: Action) -> Outcome | None:
+    def _buzz(self, args: Args, action: Action) -> Outcome | None:
         """A team's (or a player's) buzzer, from any source: a key, a pad, a box (with the box's own time
         of the press), OSC. The line check may take it (hardware.buzz)."""
         team, player = args["team"], args["player"]

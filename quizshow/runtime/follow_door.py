@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable
 
 from quizshow.config import OscConfig
+from quizshow.i18n import Notice
 from quizshow.inputs.osc.access import GLOBAL_FORGET_S, KNOCKING_MAX, MAX_SOURCES, Access
 from quizshow.inputs.osc.args import Rejected
 
@@ -31,7 +32,7 @@ CONNECT = "/quiz/connect"  # the OSC door's name for a passcode check (its back-
 
 
 class FollowDoor:
-    def __init__(self, passcode: str, allow: tuple[str, ...], notice: Callable[..., None],
+    def __init__(self, passcode: str, allow: tuple[str, ...], notice: Notice,
                  knocked: Callable[[str], None] = lambda host: None,
                  wall: Callable[[], float] = time.monotonic) -> None:
         self.passcode = passcode

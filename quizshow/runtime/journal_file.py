@@ -35,7 +35,6 @@ import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine, Outcome
@@ -61,6 +60,7 @@ from quizshow.core.journal import (
     read_line,
     unchecked,
 )
+from quizshow.core.loose import JsonObject
 from quizshow.runtime import durable
 from quizshow.runtime.journal_lock import JournalLock, Locked
 
@@ -283,7 +283,7 @@ class Journal:
         except OSError as why:
             log.warning("journal: no snapshot written (%s); a resume replays more lines", why)
 
-    def _write(self, data: dict[str, Any]) -> None:
+    def _write(self, data: JsonObject) -> None:
         line = encode_line(data, self._cursor)
         view = memoryview(line)
         fd = self._file.fileno()

@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import errno
 import math
-from collections.abc import Callable, Collection
-from typing import Any, Protocol
+from collections.abc import Callable, Collection, Sequence
+from typing import Protocol
 
 from quizshow.config import ShowConfig
-from quizshow.core.actions import ActionRegistry, Call
+from quizshow.core.actions import ActionRegistry, Call, Value
 from quizshow.core.clock import ShowClock
 from quizshow.core.engine import Engine, Outcome
+from quizshow.core.format import Format
 from quizshow.core.limits import MAX_POINTS
-from quizshow.core.spec import FormatSpec
+from quizshow.core.loose import Args
+from quizshow.core.spec import FormatSpec, Phase
 from quizshow.inputs.messages import Action, Address, OscRequest
 from quizshow.inputs.osc import OscServer
 from quizshow.outputs.osc_out import OscOut
@@ -30,7 +32,7 @@ class NotACall(Exception):
         self.code = code
 
 
-def format_call(name: str, values: list[Any], actions: ActionRegistry, own: Collection[str], teams: int) -> Call:
+def format_call(name: str, values: Sequence[object], actions: ActionRegistry, own: Collection[str], teams: int) -> Call:
     """`/quiz/action/<name> args…` → the call of one of the format's own actions, its arguments typed as the
     registry declares them: a team and a player from 1 (as in every address), any other number as the action
     counts it, a flag 0/1 (or T/F), a text. Not an action of the format: 404; arguments that do not fit: 400."""
@@ -43,7 +45,7 @@ def format_call(name: str, values: list[Any], actions: ActionRegistry, own: Coll
     if not min(needed, len(definition.args)) <= len(values) <= len(definition.args):
         wanted = ", ".join(f"{arg.kind.__name__} {arg.name}" + ("?" if arg.optional else "") for arg in definition.args)
         raise NotACall(400, f"'{name}' takes ({wanted}), got {len(values)} argument(s)")
-    args: list[Any] = []
+    args: list[Value] = []
     for arg, value in zip(definition.args, values, strict=False):
         number = value if isinstance(value, (int, float)) and not isinstance(value, bool) \
             and math.isfinite(value) and abs(value) <= MAX_POINTS else None  # (the edge checked it too)
@@ -105,7 +107,7 @@ class OscHost(Protocol):
 
     config: ShowConfig
     actions: ActionRegistry
-    spec: FormatSpec[Any, Any, Any]
+    spec: FormatSpec[Format, object, Phase]
     clock: ShowClock
 
     @property
@@ -173,7 +175,7 @@ class OscLink:
         answer(req, host.actions, len(host.engine.state.teams), host.spec.name, host.call, self.server.reply,
                self.own_actions)
 
-    def admit(self, args: dict[str, Any], action: Action) -> None:
+    def admit(self, args: Args, action: Action) -> None:
         """«Впустить» (the console's local action): the desk refused at /quiz/connect most recently is let
         in, whatever the back-off (inputs/osc/access.py `admit`)."""
         admitted = self.server.admit() if self.server is not None else None

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any, Protocol
+from typing import Protocol
 
 from quizshow.config import ShowConfig
 from quizshow.core import commands as c
 from quizshow.core.clock import ShowClock
-from quizshow.core.engine import Engine
+from quizshow.core.engine import Engine, Outcome
 from quizshow.core.format import Format
 from quizshow.core.spec import PhaseFlags
 from quizshow.display.console.status import ConsoleStatus
@@ -35,7 +35,7 @@ class Starting(Protocol):
 
     @property
     def engine(self) -> Engine: ...
-    def submit(self, cmd: c.Command) -> Any: ...
+    def submit(self, cmd: c.Command) -> Outcome: ...
     def notice(self, text: str, level: str = "problem") -> None: ...
     def say(self, key: str, **values: object) -> str: ...
     def finished(self) -> bool: ...
@@ -103,9 +103,9 @@ def resumed_text(app: Starting, wall: float | None) -> str:
         where = phase
     elif pos.get("stage_key"):  # a stage the format names itself: «перестрелка, вопрос 2»
         where = app.say(pos["stage_key"], n=pos.get("stage_n") or 1)
-    elif pos.get("question") is not None:
+    elif (asked := pos.get("question")) is not None:
         where = app.say("console.resumed_at", round=(pos.get("round") or 0) + 1,
-                        question=pos.get("played") or pos["question"] + 1)
+                        question=pos.get("played") or asked + 1)
     elif app.flags(state.phase).beyond_rounds:
         where = phase
     else:

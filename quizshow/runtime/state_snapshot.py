@@ -8,13 +8,13 @@ each format's own state and its phases, and whatever their fields name.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 from quizshow import registry
 from quizshow.core import commands as c
 from quizshow.core.datacodec import Known, SnapshotError, decode, encode
 from quizshow.core.effects import Event
 from quizshow.core.engine import Engine, Entry
+from quizshow.core.loose import JsonObject
 from quizshow.core.state import ShowState
 
 __all__ = ["SnapshotError", "engine_types", "read_engine", "write_engine"]
@@ -48,7 +48,7 @@ def write_snapshot(snapshot: dict[str, object]) -> bytes:
     return encode(snapshot, engine_types())
 
 
-def read_engine(data: bytes, where: str) -> dict[str, Any]:
+def read_engine(data: bytes, where: str) -> JsonObject:
     """An engine snapshot for `Engine.restore`, or SnapshotError."""
     found = decode(data, engine_types(), where)
     if not (isinstance(found, dict) and set(found) == {"state", "entries", "before"}

@@ -129,6 +129,7 @@ class ControlLimit:
         return len(self.times) <= self.per_s
 
 
+# aiohttp's WSMessage carries its payload as Any (text, bytes or a close code by the frame's type)
 async def frames(ws: web.WebSocketResponse, per_s: int | None = None) -> AsyncIterator[WSMessage]:
     """The data frames of a socket prepared with `autoping=False`: pings are answered here, and a socket that
     sends more than `per_s` pings or pongs in a second is closed (1008)."""

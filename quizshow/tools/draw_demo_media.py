@@ -6,13 +6,16 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
+
+import pygame  # SDL reads SDL_VIDEODRIVER at pygame.init(), which main() calls after setting it
 
 MEDIA = Path(__file__).resolve().parents[2] / "packs" / "media"
 SIZE = (960, 720)
 
 
-def _saturn(pygame, surface) -> None:
+def _saturn(surface: pygame.Surface) -> None:
     surface.fill((6, 8, 30))
     for x, y in ((80, 90), (870, 140), (140, 620), (820, 600), (480, 60), (300, 200), (700, 330)):
         pygame.draw.circle(surface, (230, 230, 255), (x, y), 3)
@@ -34,7 +37,7 @@ def _saturn(pygame, surface) -> None:
     surface.blit(front, (0, 0))
 
 
-def _japan(pygame, surface) -> None:
+def _japan(surface: pygame.Surface) -> None:
     surface.fill((40, 44, 60))
     flag = pygame.Rect(0, 0, 840, 560)
     flag.center = (480, 360)
@@ -43,7 +46,7 @@ def _japan(pygame, surface) -> None:
     pygame.draw.rect(surface, (120, 124, 140), flag, 4)
 
 
-def _rings(pygame, surface) -> None:
+def _rings(surface: pygame.Surface) -> None:
     surface.fill((250, 250, 250))
     colors = [(0, 129, 200), (0, 0, 0), (238, 51, 78), (252, 177, 49), (0, 166, 81)]
     centers = [(250, 300), (480, 300), (710, 300), (365, 420), (595, 420)]
@@ -51,18 +54,17 @@ def _rings(pygame, surface) -> None:
         pygame.draw.circle(surface, color, center, 105, 18)
 
 
-PICTURES = {"saturn.png": _saturn, "japan-flag.png": _japan, "five-rings.png": _rings}
+PICTURES: dict[str, Callable[[pygame.Surface], None]] = {
+    "saturn.png": _saturn, "japan-flag.png": _japan, "five-rings.png": _rings}
 
 
 def main() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    import pygame
-
     pygame.init()
     MEDIA.mkdir(parents=True, exist_ok=True)
     for name, draw in PICTURES.items():
         surface = pygame.Surface(SIZE)
-        draw(pygame, surface)
+        draw(surface)
         pygame.image.save(surface, str(MEDIA / name))
         print(MEDIA / name)
     pygame.quit()

@@ -18,7 +18,9 @@ import sys
 import threading
 import time
 import tty
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TextIO
 
 from quizshow.inputs.qbx import T_WRAP
 
@@ -195,7 +197,7 @@ class FakeBox:
             self._write(f"ERR {words[0]} unknown\n")
 
 
-def run_script(box: FakeBox, lines, out=sys.stdout, batch_presses: bool = True) -> None:
+def run_script(box: FakeBox, lines: Iterable[str], out: TextIO = sys.stdout, batch_presses: bool = True) -> None:
     """Run commands. In a script a press followed by `press N +S` lines goes out in one write (they
     arrive in one read); typed at the keyboard (`batch_presses=False`) each press goes out at once."""
     batch: list[tuple[int, float | None]] = []

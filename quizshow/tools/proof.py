@@ -11,7 +11,18 @@ import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    import pygame
+
+    from quizshow.core.format import Setup
+    from quizshow.core.state import ShowState
+    from quizshow.display.projector import Projector
+    from quizshow.display.text import TextCache
+    from quizshow.display.theme import Theme
+    from quizshow.display.video import VideoScreen
+    from quizshow.packs.model import Pack, Question
 
 SIZE = (1920, 1080)
 VIDEO_WAIT_S = 3.0  # for a video card, how long to wait for its first decoded frame
@@ -34,7 +45,7 @@ class Card:
     notes: list[str] = field(default_factory=list)  # not a problem: a sound the still card cannot play
 
 
-def question_problems(question, text) -> list[str]:
+def question_problems(question: Question, text: TextCache) -> list[str]:
     """What an editor should look at before the event: missing or unplayable media, text shrunk too far."""
     from quizshow.display.video import probe
     from quizshow.picture_file import PictureError, decode
@@ -72,7 +83,7 @@ def question_problems(question, text) -> list[str]:
     return found
 
 
-def question_notes(question) -> list[str]:
+def question_notes(question: Question) -> list[str]:
     """What a still card cannot show but the editor should know: the sound that plays with it."""
     notes = []
     for key in ("audio", "answer_audio"):
@@ -219,12 +230,13 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
     return 0
 
 
-def _pack_questions(pack) -> list:
+def _pack_questions(pack: Pack) -> list[Question]:
     """Every question the pack plays, in reading order (the reserve is not played)."""
     return [q for rnd in pack.playing_rounds for q in rnd.all_questions if not q.empty and q.type != "host"]
 
 
-def _plain_cards(pack, setup, missing: set, theme, text, surface, out: Path, video) -> list:
+def _plain_cards(pack: Pack, setup: Setup, missing: set[Question], theme: Theme, text: TextCache,
+                 surface: pygame.Surface, out: Path, video: VideoScreen) -> list[tuple[Card, pygame.Surface]]:
     """The plain question card and its answer (the demo format's pictures) for each question in `missing`:
     `round-N/qK-question.png` and `round-N/qK-answer.png`, K its place in the round."""
 
@@ -234,12 +246,13 @@ def _plain_cards(pack, setup, missing: set, theme, text, surface, out: Path, vid
     from quizshow.core.format import Setup
     from quizshow.display.projector import Projector
     from quizshow.formats import presets
+    from quizshow.formats.demo.spec import SPEC as DEMO
 
     plain = Setup(title=pack.title, teams=setup.teams, rules=dict(presets()["demo"]["demo"]), pack=pack)
     engine = Engine(registry.spec("demo").make(plain), 1)
     projector = Projector(engine.format, theme, pack.title, pack.language, text, registry.views("demo"),
                           sound=False)
-    fmt: Any = engine.format
+    fmt = DEMO.format_of(engine.format)
     places: dict[int, int] = {}  # the question's index -> its place in its round (from 1)
     for index, (round_no, _, _) in enumerate(fmt.questions):
         places[index] = sum(1 for r, _, _ in fmt.questions[:index] if r == round_no) + 1
@@ -267,7 +280,8 @@ def _plain_cards(pack, setup, missing: set, theme, text, surface, out: Path, vid
     return cards
 
 
-def _saved(card: Card, question, stage: str, text, surface, out: Path) -> tuple:
+def _saved(card: Card, question: Question, stage: str, text: TextCache, surface: pygame.Surface,
+           out: Path) -> tuple[Card, pygame.Surface]:
     """The card as drawn, saved as `DIR/round-N/NAME` (a question card with its problems), and its thumbnail."""
     import pygame
 
@@ -279,7 +293,8 @@ def _saved(card: Card, question, stage: str, text, surface, out: Path) -> tuple:
     return card, pygame.transform.smoothscale(surface, THUMB)
 
 
-def _written_cards(pack, setup, missing: set, theme, text, surface, out: Path) -> list:
+def _written_cards(pack: Pack, setup: Setup, missing: set[Question], theme: Theme, text: TextCache,
+                   surface: pygame.Surface, out: Path) -> list[tuple[Card, pygame.Surface]]:
     """The written quiz's own question card and answer card (every picture, the handout, «Зачёт»/«Незачёт») for
     each question of a ЧГК pack: `round-N/qK-question.png` and `round-N/qK-answer.png`, K its place in its
     round; the answers' minute and hand-in run out on a driven clock."""
@@ -290,6 +305,7 @@ def _written_cards(pack, setup, missing: set, theme, text, surface, out: Path) -
     from quizshow.core.format import Setup
     from quizshow.display.projector import Projector
     from quizshow.formats import common_rules
+    from quizshow.formats.written.spec import SPEC as WRITTEN
 
     spec = registry.spec("written")
     i18n.add_phrases(spec.phrases)
@@ -299,7 +315,7 @@ def _written_cards(pack, setup, missing: set, theme, text, surface, out: Path) -
                           sound=False)
     places = {id(q): (r, k) for r, rnd in enumerate(pack.playing_rounds, 1)
               for k, q in enumerate(rnd.all_questions, 1)}
-    fmt: Any = engine.format
+    fmt = WRITTEN.format_of(engine.format)
     cards = []
     at = 1.0
     while at < 1000 * (len(fmt.main) + 2):
@@ -325,7 +341,8 @@ def _written_cards(pack, setup, missing: set, theme, text, surface, out: Path) -
     return cards
 
 
-def _wait_for_video(projector, video, surface, state, at: float) -> None:
+def _wait_for_video(projector: Projector, video: VideoScreen, surface: pygame.Surface, state: ShowState,
+                    at: float) -> None:
     """A video card: its first decoded frame on the card (up to VIDEO_WAIT_S)."""
     waited = 0.0
     while video.player is not None and video.player.failed is None and waited < VIDEO_WAIT_S:
@@ -336,7 +353,7 @@ def _wait_for_video(projector, video, surface, state, at: float) -> None:
         waited += 0.02
 
 
-def _sheet(path: Path, items, text) -> None:
+def _sheet(path: Path, items: list[tuple[Card, pygame.Surface]], text: TextCache) -> None:
     """Thumbnails in reading order; a card with problems gets a red frame and its first problem, a card
     with a sound (nothing wrong: a still cannot play it) a gold one and the sound's name."""
     import pygame

@@ -4,11 +4,10 @@ which says in words what Ctrl+Z takes back and where a far undo leaves the pictu
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import pygame
 
-from quizshow.core.engine import Engine
+from quizshow.core.engine import Engine, Outcome
 from quizshow.core.spec import JournalWords
 from quizshow.display.console.ui import PanelUI
 from quizshow.display.console.words import describe, where_words
@@ -37,7 +36,8 @@ def draw_buttons(ui: PanelUI, box: pygame.Rect, keymap: KeyMap) -> None:
 
 
 def draw_undo(ui: PanelUI, rect: pygame.Rect, engine: Engine, words: JournalWords | None,
-              rosters: Sequence[Sequence[str]], locked: Callable[[Callable[[], Any]], Any]) -> None:
+              rosters: Sequence[Sequence[str]],
+              locked: Callable[[Callable[[], Outcome | None]], Outcome | None]) -> None:
     """What Ctrl+Z takes back, in words; a far undo says where the picture goes (and asks twice).
     `locked`: runs work on the engine's entries while no input is applied (the undo's preview)."""
     target = engine.undo_target()

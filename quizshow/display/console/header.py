@@ -4,6 +4,7 @@ and what Next will do with its keys (spec/console.md); at the end, the start-ove
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 import pygame
 
@@ -12,7 +13,12 @@ from quizshow.display.console.ui import PanelUI
 from quizshow.display.console.words import quoted
 from quizshow.inputs.keymap import KeyMap
 
-Fit = Callable[..., pygame.Surface]  # PanelUI.fitted's signature: text, role, box, colour, px, align, wrap
+
+class Fit(Protocol):
+    """PanelUI.fitted's signature."""
+
+    def __call__(self, text: str, role: str, box: tuple[int, int], color: pygame.Color, px: int,
+                 align: str = "left", wrap: bool = False) -> pygame.Surface: ...
 
 
 def header_line(ui: PanelUI) -> str:
@@ -20,14 +26,15 @@ def header_line(ui: PanelUI) -> str:
     state, fmt = ui.state, ui.format
     pos = fmt.position(state)
     parts = [ui.say(pos.get("phase_key") or f"phase.{state.phase}").upper()]  # (a format may name its phase)
-    if pos.get("question") is not None:
+    asked = pos.get("question")
+    if asked is not None:
         # A format may name its round (`round_key`, a phrase with {n}, «бой 2»; None: no round) and its
         # question (`question_key`, a phrase with {n}, instead of «вопрос 3 из 12»).
         round_key = pos.get("round_key", "console.round")
         if round_key is not None:
             parts.append(ui.say(round_key, n=(pos.get("round") or 0) + 1))
         played = pos.get("played")
-        n = played if played else pos["question"] + 1
+        n = played if played else asked + 1
         question_key = pos.get("question_key")
         parts.append(ui.say(question_key, n=n) if question_key else
                      ui.say("console.question_no", n=n, of=pos.get("of", "?")))

@@ -3,17 +3,16 @@ the question's sound and picture files, and what it shows from the web. Rows nev
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pygame
 
 from quizshow.display.console.style import BAD, GOLD, GOOD, MUTED, TEXT
 from quizshow.display.console.ui import PanelUI
+from quizshow.i18n import Say
 from quizshow.outputs import media
 from quizshow.packs.model import Pack, Question, credited
 
 
-def question_rows(question: Question, say: Callable[..., str], pack: Pack | None = None
+def question_rows(question: Question, say: Say, pack: Pack | None = None
                   ) -> list[tuple[str, str, pygame.Color]]:
     """(label key, text, colour) of the console's question panel: the question, the answer with what else
     to accept and what not to, then what only the host sees (host notes, comment, author and source — inherited from the
@@ -37,7 +36,7 @@ def question_rows(question: Question, say: Callable[..., str], pack: Pack | None
     return rows
 
 
-def sound_rows(question: Question, phase: str, say: Callable[..., str]) -> list[tuple[str, str, pygame.Color]]:
+def sound_rows(question: Question, phase: str, say: Say) -> list[tuple[str, str, pygame.Color]]:
     """The question's sound (playing, paused, still to play, or its file missing) and what it shows from the
     web: the operator knows a sound should be playing, and what the hall does not see."""
     rows = []

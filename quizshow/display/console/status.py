@@ -4,9 +4,12 @@ the operator's typing. Filled by the runtime (runtime/notices.py, runtime/contro
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from quizshow.core.actions import Call
+
+if TYPE_CHECKING:
+    from quizshow.inputs.phones.board import JoinBoard
 
 
 class Notice(NamedTuple):
@@ -41,7 +44,7 @@ class ConsoleStatus:
     # Phones (runtime/phones.py): the devices line's buttons («Принять телефон: Альфа», the codes' switches),
     # the seats' join board, and whether the console's panel of codes is open (F6; Esc closes it).
     device_buttons: list[tuple[str, Call]] = field(default_factory=list)
-    join_board: Any = None  # inputs.phones.board.JoinBoard
+    join_board: JoinBoard | None = None
     phone_codes: bool = False
 
 

@@ -3,7 +3,7 @@ change by hand; forty teams become two columns a page at a time, the chosen team
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Protocol
 
 import pygame
 
@@ -21,7 +21,9 @@ CONSOLE_OWN = (TEAMS_PAGE, TEAMS_CHOSEN)
 PANEL_OWN = "panel."  # a format panel's own switch (`panel.<name>`, one argument): kept in its memory alike
 
 # Draws one team's row: (surface, row, team, unit, step, buttons=...) — Console._team_row.
-RowFn = Callable[..., None]
+class RowFn(Protocol):
+    def __call__(self, surface: pygame.Surface, row: pygame.Rect, i: int, unit: int, step: int,
+                 buttons: bool = True) -> None: ...
 
 
 def scores_by_hand(ui: PanelUI) -> bool:
@@ -107,7 +109,8 @@ def draw_compact(ui: PanelUI, inner: pygame.Rect, step: int, by_hand: bool, team
     columns = 1 if teams <= per_column else 2  # one column holds them all: the names get its whole width
     per_page = per_column * columns
     pages = -(-teams // per_page)
-    page = min(int(memory.get(TEAMS_PAGE, 0)), pages - 1)
+    chosen = memory.get(TEAMS_PAGE, 0)
+    page = min(chosen if isinstance(chosen, int) else 0, pages - 1)
     col_w = (inner.width - unit // 2) // 2 if columns == 2 else inner.width
     for slot, i in enumerate(range(page * per_page, min(teams, (page + 1) * per_page))):
         row = pygame.Rect(inner.x + (slot // per_column) * (col_w + unit // 2),

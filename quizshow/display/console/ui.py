@@ -8,18 +8,17 @@ looked up among them).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import pygame
 
 from quizshow.core.actions import Call, Value
 from quizshow.core.format import Format
 from quizshow.core.state import ShowState
 from quizshow.display import paint
+from quizshow.display.console.status import ConsoleStatus
 from quizshow.display.console.style import BUTTON, DIM, EDGE, GOLD, LIT, MUTED, PANEL, TEXT
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
+from quizshow.i18n import Say
 
 
 def min_text_px(unit: int) -> int:
@@ -29,9 +28,9 @@ def min_text_px(unit: int) -> int:
 
 class PanelUI:
     def __init__(self, surface: pygame.Surface, unit: int, text: TextCache, theme: Theme,
-                 say: Callable[..., str], state: ShowState, fmt: Format, status: Any,
+                 say: Say, state: ShowState, fmt: Format, status: ConsoleStatus,
                  buttons: list[tuple[pygame.Rect, Call]], now: float = 0.0,
-                 memory: dict[str, Any] | None = None, language: str = "ru") -> None:
+                 memory: dict[str, object] | None = None, language: str = "ru") -> None:
         self.surface = surface
         self.unit = unit
         self.text = text
@@ -45,7 +44,7 @@ class PanelUI:
         self.now = now  # show time of the frame (countdowns)
         # The panel's own memory on this console (a cursor), kept across frames; its key handler
         # (FormatViews.keys) gets the same dict. Never journalled: what changes the show is a call.
-        self.memory: dict[str, Any] = {} if memory is None else memory
+        self.memory: dict[str, object] = {} if memory is None else memory
         self.language = language  # the console's (its decimal comma: «0,041»)
         # Every button label that could not be drawn whole this frame (it would end in «…» or split a
         # word): a test walks the panels and fails on any; the label is still drawn, cut, so the show goes on.

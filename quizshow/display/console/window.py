@@ -15,7 +15,8 @@ from __future__ import annotations
 import copy
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from contextlib import AbstractContextManager
+from typing import TypeVar
 
 import pygame
 
@@ -45,6 +46,8 @@ from quizshow.display.views import KeyHandler, Panel, PanelKeys
 from quizshow.i18n import phrase
 from quizshow.inputs.keymap import KeyMap
 
+T = TypeVar("T")
+
 UNDO_H = 3  # the undo button's height, in units: two lines of its label
 REDRAW_HZ = 10  # the console's clocks and preview: ten frames a second are enough to read them
 
@@ -58,7 +61,7 @@ class Console:
         self.words = words  # the format's wording of its own commands
         self.panel = panel  # the format's own panel (display/<name>/), from the registry
         self.panel_keys = panel_keys  # the keys that panel takes before the key map
-        self.panel_memory: dict[str, Any] = {}  # the panel's own (a cursor), shared by its drawing and keys
+        self.panel_memory: dict[str, object] = {}  # the panel's own (a cursor), shared by its drawing and keys
         self.give_way = give_way
         self.theme = theme
         self.keymap = keymap
@@ -73,7 +76,8 @@ class Console:
         self.prompt_rect: pygame.Rect | None = None  # where the last frame put its prompt (never on a control)
         # show time, set by the app (the line check says how long ago)
         self.clock_now: Callable[[], float] | None = None
-        self.lock: Any = None  # the engine's lock (set by the app): previews read it while no input applies
+        # the engine's lock (set by the app): previews read it while no input applies
+        self.lock: AbstractContextManager[object] | None = None
         self._signature: tuple = ()
         self._last_drawn = -1e9
         self._local_clicks = 0  # the console's own choices (a page of teams): each one redraws
@@ -125,7 +129,7 @@ class Console:
             return self._drawn(mono)
         return False
 
-    def _locked(self, work: Callable[[], Any]) -> Any:
+    def _locked(self, work: Callable[[], T]) -> T:
         """Work out something from the engine's entries (an undo's preview) while no input is applied."""
         if self.lock is None:
             return work()

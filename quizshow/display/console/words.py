@@ -1,16 +1,15 @@
-"""The console's sentences: a journal line (and the undo button's label) about the game, where the show stands,
-a press's margin. Text only: the console's drawing modules put them on screen."""
+"""The console's sentences (text only): a journal line and the undo button's label, where the show stands, a margin."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from quizshow.core import commands as c
 from quizshow.core.effects import EventKind
 from quizshow.core.engine import Entry
 from quizshow.core.format import Format
 from quizshow.core.spec import JournalWords, valued
+from quizshow.core.state import ShowState
 from quizshow.i18n import decimal, duration, number, phrase
 
 
@@ -26,8 +25,7 @@ def margin_text(seconds: float, language: str) -> str:
 
 
 def margin_words(seconds: float, language: str) -> str:
-    return margin_text(seconds, language).replace("+", "на\u00a0", 1) if language == "ru" else \
-        margin_text(seconds, language).replace("+", "by ", 1)
+    return margin_text(seconds, language).replace("+", "на\u00a0" if language == "ru" else "by ", 1)
 
 
 # Events that say what a command did, in the order they are looked for.
@@ -40,16 +38,15 @@ _EVENT_WORDS = {
     EventKind.TIMER_STOP: "journal.timer_stop", EventKind.TIMER_EXPIRED: "journal.time_up",
 }
 
-
 # Events a format's own words say better (its command says which question, which table).
 _TEAM_CHANGES = frozenset({EventKind.SCORE, EventKind.CORRECT, EventKind.WRONG, EventKind.WINNER})
-# ... and the clock a format's own command started (the cat's value, the auction's last bid): «Время пошло»
-# never says what such a step was.
+# ... and the clock its own command started (the cat's value, the last bid): «Время пошло» says nothing of it.
 _SAID_BETTER = _TEAM_CHANGES | {EventKind.TIMER_START}
 
 
 def describe(entry: Entry, teams: list[str], language: str, words: JournalWords | None = None,
-             fmt: object = None, players: Sequence[Sequence[str]] = (), after: Any = None, brief: bool = False) -> str:
+             fmt: object = None, players: Sequence[Sequence[str]] = (), after: ShowState | None = None,
+             brief: bool = False) -> str:
     """One journal line (and the undo button's label) as a sentence about the game: «Борис: верно, +20»,
     «Фальстарт: Бета», «Открыт вопрос «Кино» за 40», «Далее: показан ответ». `words`: the format's own
     wording of its commands (FormatSpec.journal_words); `fmt` names board cells and final themes; `players`:
@@ -68,8 +65,9 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         return say("journal.press_late", team=team_name(cmd.team))
 
     own = words(cmd) if words is not None else None
-    if own is not None and "when" in own[1]:  # words that fit only some steps of that command (a table's verdict)
-        own = (own[0], {k: v for k, v in own[1].items() if k != "when"}) if own[1]["when"](entry.events) else None
+    when = own[1].get("when") if own is not None else None  # words that fit only some steps (a table's verdict)
+    if own is not None and callable(when):
+        own = (own[0], {k: v for k, v in own[1].items() if k != "when"}) if when(entry.events) else None
     shown = valued(fmt.command_words(cmd, entry.events), entry.events, language) if isinstance(fmt, Format) else None
     own = valued(own, entry.events, language)  # values worked out from the events (what a ruling took, from whom)
     own_said = ""
@@ -84,8 +82,9 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         # (`label`, «1.7»). Other events (a match result, a round begun) still speak first.
         key, values = own
         label = getattr(fmt, "label", None)
-        if isinstance(values.get("number"), int):
-            values = {**values, "q": label(values["number"]) if callable(label) else values["number"] + 1}
+        asked = values.get("number")
+        if isinstance(asked, int):
+            values = {**values, "q": label(asked) if callable(label) else asked + 1}
         named = [e for e in entry.events if e.kind in (EventKind.CORRECT, EventKind.WRONG)] if verdict else []
         who = ", ".join(dict.fromkeys(e.name for e in named or entry.events if e.name and e.kind != EventKind.STAGE))
         found = phrase(key, language, **{"team": team_name(getattr(cmd, "team", None)), "who": who, **values})
@@ -172,7 +171,7 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
     return found if found != words_key else say("journal.command", what=type(cmd).__name__)
 
 
-def where_words(fmt: Any, state: Any, language: str) -> str:
+def where_words(fmt: Format, state: ShowState, language: str) -> str:
     """Where the show stands, in a few words for the operator: «перестрелка, вопрос 1 · ответ участника»,
     «раунд 2, вопрос 5 · ответ показан», «финал: ставки» (a format may name its stage in its view model:
     `stage_key`, a phrase with {n}, and `stage_n`)."""
@@ -180,11 +179,11 @@ def where_words(fmt: Any, state: Any, language: str) -> str:
     parts = []
     if pos.get("stage_key"):
         parts.append(phrase(pos["stage_key"], language, n=pos.get("stage_n") or 1))
-    elif pos.get("question") is not None and not pos.get("between"):
+    elif (asked := pos.get("question")) is not None and not pos.get("between"):
         round_key = pos.get("round_key", "console.round")
         if round_key is not None:
             parts.append(phrase(round_key, language, n=(pos.get("round") or 0) + 1))
-        n = pos.get("played") or pos["question"] + 1
+        n = pos.get("played") or asked + 1
         parts.append(phrase(pos.get("question_key") or "where.question", language, n=n))
     phase = phrase(pos.get("phase_key") or f"phase.{state.phase}", language).lower()
     where = ", ".join(parts)
@@ -194,7 +193,8 @@ def where_words(fmt: Any, state: Any, language: str) -> str:
         return f"{where} · {phase}"
     # Between questions the phase alone («табло») is every round's: the round says which («табло, раунд 3»).
     round_key = pos.get("round_key", "console.round")
-    if round_key is None or pos.get("round") is None or pos.get("stage_key"):
+    round_no = pos.get("round")
+    if round_key is None or round_no is None or pos.get("stage_key"):
         return phase
-    in_round = phrase(round_key, language, n=pos["round"] + 1)
+    in_round = phrase(round_key, language, n=round_no + 1)
     return in_round if in_round.lower().startswith(phase) else f"{phase}, {in_round}"

@@ -10,7 +10,7 @@ from quizshow.core.state import ShowState
 from quizshow.formats.tournament.format import TournamentFormat
 from quizshow.formats.tournament.model import EventState
 
-SPEC: FormatSpec[TournamentFormat, EventState, Phase] = registry.spec("tournament")
+SPEC: FormatSpec[TournamentFormat, EventState, Phase] = registry.TOURNAMENT
 
 
 def event(state: ShowState) -> EventState:

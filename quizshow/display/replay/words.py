@@ -3,9 +3,8 @@ verdict a host can read aloud. Text only (no pygame): the scene puts them on scr
 
 from __future__ import annotations
 
-from typing import Any
-
 from quizshow import i18n
+from quizshow.core.format import Format
 from quizshow.core.state import ShowState
 from quizshow.history.presses import Race, ReplayPress, Timing, Verdict
 from quizshow.i18n import decimal, number, phrase
@@ -116,7 +115,7 @@ def lane_name(race: Race, press: ReplayPress, language: str) -> str:
     return phrase("replay.lane_player", language, team=team.name, player=player)
 
 
-def heading(fmt: Any, state: ShowState, language: str) -> str:
+def heading(fmt: Format, state: ShowState, language: str) -> str:
     """Which question: «Раунд 2 · Кино · вопрос 4 · 30 очков», as much as the format's position says."""
     pos = fmt.position(state)
     parts: list[str] = []
@@ -124,8 +123,9 @@ def heading(fmt: Any, state: ShowState, language: str) -> str:
         parts.append(phrase(pos["stage_key"], language, n=pos.get("stage_n") or 1))
     else:
         round_key = pos.get("round_key", "console.round")
-        if round_key is not None and pos.get("round") is not None:
-            parts.append(phrase(round_key, language, n=int(pos["round"]) + 1))
+        round_no = pos.get("round")
+        if round_key is not None and round_no is not None:
+            parts.append(phrase(round_key, language, n=round_no + 1))
     if pos.get("theme"):
         parts.append(str(pos["theme"]))
     question = pos.get("question")

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
 
 import pygame
 
@@ -213,7 +212,7 @@ class Frame:
         """Pixels for a length given on the 1080-line design grid."""
         return max(1, round(value * self.size[1] / 1080))
 
-    def say(self, key: str, **values: Any) -> str:
+    def say(self, key: str, **values: object) -> str:
         return phrase(key, self.language, **values)
 
     def color(self, name: str) -> pygame.Color:

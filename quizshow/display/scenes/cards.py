@@ -9,6 +9,7 @@ from weakref import WeakKeyDictionary
 
 import pygame
 
+from quizshow.core.format import Position
 from quizshow.core.state import ShowState
 from quizshow.display import paint, pictures
 from quizshow.display.motion import artwork
@@ -594,12 +595,12 @@ class StandingsCard:
             self._cards.put(key, card)
 
     @staticmethod
-    def _key(frame: Frame, pos: dict) -> Hashable:
+    def _key(frame: Frame, pos: Position) -> Hashable:
         """What a card shows: the teams' names, scores and colours, where the game is; its size and language."""
         return (frame.size, frame.language, tuple((t.name, t.score, t.color) for t in frame.state.teams),
                 pos.get("round"), pos.get("finished"))
 
-    def _compose(self, frame: Frame, pos: dict) -> pygame.Surface:
+    def _compose(self, frame: Frame, pos: Position) -> pygame.Surface:
         """The card, a row at a time between give-way points: cut short there (idle time), it goes on from
         the next row when asked again (at 4K a card takes 12 ms, 35-45 with its texts and panels new)."""
         key = self._key(frame, pos)
@@ -615,8 +616,8 @@ class StandingsCard:
                                paint.rgb(frame.color("accent")), frame.u(28), frame.u(4)).copy()
             title = frame.say("scene.standings")
             details = []
-            if pos.get("round") is not None:
-                details.append(frame.say("console.round", n=pos["round"] + 1))
+            if (round_no := pos.get("round")) is not None:
+                details.append(frame.say("console.round", n=round_no + 1))
             if pos.get("finished"):  # the questions over, not the one being played («после 1 вопроса» on 2)
                 details.append(frame.say("scene.after_questions", n=pos["finished"]))
             head = frame.text.fit(" · ".join([title, *details]).upper(), "heading",

@@ -13,7 +13,6 @@ an action call of the format (spec.ACTIONS), journalled as its command.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
@@ -40,9 +39,11 @@ class Cursor:
     typed_at: float = -1e9
 
 
-def cursor_for(memory: dict[str, Any], state: ShowState) -> Cursor:
+def cursor_for(memory: dict[str, object], state: ShowState) -> Cursor:
     """The grid's cursor; it moves to the new question (first team) whenever the show moves on."""
-    cursor: Cursor = memory.setdefault("cursor", Cursor())
+    cursor = memory.get("cursor")
+    if not isinstance(cursor, Cursor):
+        cursor = memory["cursor"] = Cursor()
     number = written_state(state).number
     if number != cursor.follows:
         cursor.follows, cursor.number, cursor.team = number, max(0, number), 0

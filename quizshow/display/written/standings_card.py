@@ -13,6 +13,7 @@ from collections.abc import Hashable
 
 import pygame
 
+from quizshow.core.format import Position
 from quizshow.display import paint
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.base import Frame
@@ -46,12 +47,12 @@ class WrittenStandingsCard(StandingsCard):
     """The standings card of the written quiz."""
 
     @staticmethod
-    def _key(frame: Frame, pos: dict) -> Hashable:
+    def _key(frame: Frame, pos: Position) -> Hashable:
         lines = SPEC.format_of(frame.fmt).lines(frame.state)
         return (frame.size, frame.language, tuple((ln.team, ln.name, ln.total, ln.place) for ln in lines),
                 tuple(t.color for t in frame.state.teams), pos.get("round"), pos.get("round_key"))
 
-    def _compose(self, frame: Frame, pos: dict) -> pygame.Surface:
+    def _compose(self, frame: Frame, pos: Position) -> pygame.Surface:
         u = frame.u
         w, h = frame.size
         lines = SPEC.format_of(frame.fmt).lines(frame.state)
@@ -63,8 +64,8 @@ class WrittenStandingsCard(StandingsCard):
                            paint.rgb(frame.color("accent")), u(28), u(4)).copy()
         title = [frame.say("scene.standings")]
         round_key = pos.get("round_key", "console.written_tour")  # (before the first question: «тур 1»)
-        if pos.get("round") is not None and round_key is not None:
-            title.append(frame.say(round_key, n=pos["round"] + 1))  # «тур 2», the format's word
+        if (round_no := pos.get("round")) is not None and round_key is not None:
+            title.append(frame.say(round_key, n=round_no + 1))  # «тур 2», the format's word
         head = frame.text.fit(" · ".join(title).upper(), "heading", (size[0] - u(80), u(70)),
                               frame.color("accent"), u(56), shadow=True)
         card.blit(head, head.get_rect(midtop=(size[0] // 2, u(34))))

@@ -7,11 +7,10 @@ time) ⇄ answering → reveal → ready … → result. Discipline and disputes
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Button, Format, Refused, Result, Setup
+from quizshow.core.format import Button, Format, Position, Refused, Result, Setup
 from quizshow.core.match import MatchResult
 from quizshow.core.presslog import Press, PressLog, pressed_before
 from quizshow.core.state import ShowState
@@ -96,28 +95,29 @@ class BrainringFormat(DisciplineRules, Format):
         alone = sorted({team for team, _ in ring.single})
         return self.points_for(ring, alone[0]) if alone else ring.value
 
-    def position(self, state: ShowState) -> dict[str, Any]:
+    def position(self, state: ShowState) -> Position:
         ring = self.ring(state)
         length = self.match_length()
         # compact_question: the console's match panel (rosters, discipline, disputes) needs the room; the host
         # reads a short question and answer
-        found: dict[str, Any] = {"round": ring.battle, "question": ring.number if state.phase != Phase.TITLE else None,
+        found: Position = {"round": ring.battle, "question": ring.number if state.phase != Phase.TITLE else None,
                                  "value": self.worth(state), "of": length if length is not None else "∞",
                                  "compact_question": True,
                                  # a match has no rounds; only the final is played in battles («бой 2»)
                                  "round_key": "scene.battle" if self.rules["match"] == "final" else None}
         alone = sorted({team for team, _ in ring.single})
         if len(alone) == 1:  # as the projector says it: «Альфа: 2 очка» (the other table plays for the value)
-            found.update(value_key="brainring.worth_team", value_team=state.teams[alone[0]].name)
+            found.update({"value_key": "brainring.worth_team", "value_team": state.teams[alone[0]].name})
         if state.phase == Phase.RESULT:  # the last question played, no value
-            found.update(question=max(0, ring.number - 1), value=0)
+            found.update({"question": max(0, ring.number - 1), "value": 0})
         if ring.extra:  # after a tie: «дополнительный вопрос 2», never «вопрос 8 из 6»
             first = length if length is not None and ring.number >= length else 0
-            found.update(question=max(0, found["question"] - first) if found["question"] is not None else None,
-                         question_key="brainring.extra_question_no")
+            asked = found["question"]
+            found.update({"question": max(0, asked - first) if asked is not None else None,
+                          "question_key": "brainring.extra_question_no"})
         return found
 
-    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, Any]] | None:
+    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, object]] | None:
         """The clock that ran out of clean time with no right answer (rules.md §2.5): «Время вышло: верного
         ответа нет, показан ответ» (a wrong answer before it, or no press); the final's next battle: «начат
         бой 2», never «раунд 2»."""

@@ -7,7 +7,6 @@ A value may be a function of the entry's events and the language (display/consol
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
@@ -55,7 +54,7 @@ def _fine(events: Sequence[Event], language: str) -> int:
     return -sum(e.points or 0 for e in _of(EventKind.SCORE, events))
 
 
-def journal_words(cmd: c.Command) -> tuple[str, dict[str, Any]] | None:
+def journal_words(cmd: c.Command) -> tuple[str, dict[str, object]] | None:
     if isinstance(cmd, bc.Ruling):
         if not cmd.correct:
             return "brainring.journal_ruling_wrong", {}

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+from quizshow.core.loose import Rules
 
 
 @dataclass(frozen=True)
@@ -12,7 +13,7 @@ class Decision:
     winner: int | None = None
 
 
-def decide(kind: str, rules: dict[str, Any], scores: tuple[int, int], asked: int, unanswered_run: int,
+def decide(kind: str, rules: Rules, scores: tuple[int, int], asked: int, unanswered_run: int,
            extra: bool, correct_by: int | None) -> Decision | None:
     """After a question: the match's (or the battle's) result, None to play on. `extra` is sudden death
     after a tie: the first correct answer decides."""
@@ -46,7 +47,7 @@ def decide(kind: str, rules: dict[str, Any], scores: tuple[int, int], asked: int
     raise ValueError(f"unknown match kind {kind}")
 
 
-def match_points(rules: dict[str, Any], winner: int | None) -> tuple[int, int]:
+def match_points(rules: Rules, winner: int | None) -> tuple[int, int]:
     """match5: win 2 / draw 1 / loss 0 (by default)."""
     win, draw = int(rules["match_points_win"]), int(rules["match_points_draw"])
     if winner is None:

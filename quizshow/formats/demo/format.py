@@ -8,11 +8,10 @@ may press again) → the answer → … (a later round opens with its title card
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Format, Refused, Result, Setup
+from quizshow.core.format import Format, Position, Refused, Result, Setup
 from quizshow.core.presslog import Press, PressLog, pressed_before
 from quizshow.core.state import ShowState
 from quizshow.core.timers import Timer
@@ -65,7 +64,7 @@ class DemoFormat(Format):
             return "next.winner"
         return "next.none"
 
-    def position(self, state: ShowState) -> dict[str, Any]:
+    def position(self, state: ShowState) -> Position:
         """«раунд 2 · вопрос 1 из 2»: questions count within their round; the round's card, the scores and
         the end are between questions (the console's question panel clears)."""
         if state.phase in (DemoPhase.ROUND_CARD, DemoPhase.SCORES, DemoPhase.END) or state.question is None:

@@ -14,19 +14,27 @@ a late-arriving earlier press land in the same phase a straight replay would.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TypedDict, Unpack
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Format, Refused, Result, Setup
+from quizshow.core.format import Format, Position, Refused, Result, Setup
+from quizshow.core.loose import RulesView
 from quizshow.core.presslog import Press, PressLog
 from quizshow.core.state import ShowState
 from quizshow.core.timers import Timer
 from quizshow.formats.duel import commands as dc
-from quizshow.formats.duel.model import CAPTAIN, COLOURS, HINT_MAX, TABLES, Asking, Bout, DuelState, Phase, Seat
+from quizshow.formats.duel.model import CAPTAIN, COLOURS, HINT_MAX, TABLES, Asking, Bout, DuelState, Phase, Seat, Sheet
 from quizshow.packs.model import HOST_QUESTION, Pack, Question, Round
+
+
+class _Changes(TypedDict, total=False):
+    """The fields of the duel's state a step replaces (DuelFormat._with)."""
+
+    bout: Bout
+    sheet: Sheet
+    asking: Asking | None
 
 
 def reading_order(sheet: Round) -> list[tuple[int, int]]:
@@ -59,7 +67,7 @@ class DuelFormat(Format):
         return replace(super().initial_state(seed), phase=Phase.TITLE, fmt=DuelState())
 
     @staticmethod
-    def check_pack(pack: Pack, rules: Mapping[str, Any]) -> list[tuple[int, str]]:
+    def check_pack(pack: Pack, rules: RulesView) -> list[tuple[int, str]]:
         """What a duel cannot be played without: a sheet (a playing round) of themes. (line, what is wrong)
         for the show's --check: errors."""
         found = []
@@ -71,7 +79,7 @@ class DuelFormat(Format):
         return found
 
     @staticmethod
-    def warn_pack(pack: Pack, rules: Mapping[str, Any]) -> list[tuple[int, str]]:
+    def warn_pack(pack: Pack, rules: RulesView) -> list[tuple[int, str]]:
         """A sheet's size: «как правило» 4–5 themes × 4 questions (seed 002, 7.2; the rules' numbers) —
         another size plays, so it is a warning at its line, not an error."""
         low, high = int(rules.get("sheet_themes_min", 4)), int(rules.get("sheet_themes_max", 5))
@@ -223,10 +231,10 @@ class DuelFormat(Format):
         first, second = (state.teams[t].score for t in TABLES)
         return None if first == second else TABLES[0] if first > second else TABLES[1]
 
-    def position(self, state: ShowState) -> dict[str, Any]:
+    def position(self, state: ShowState) -> Position:
         bout = self.duel(state).bout
         asked = bout.asked - 1 if self.duel(state).asking is not None else None
-        found: dict[str, Any] = {"round": bout.number, "question": asked, "of": len(self.order(state)) or "?",
+        found: Position = {"round": bout.number, "question": asked, "of": len(self.order(state)) or "?",
                                  "round_key": "console.duel_bout"}  # a duel is played in bouts («бой 2»)
         if Phase(state.phase) == Phase.RESULT and not self.match_over(state):
             found["phase_key"] = "phase.duel_bout_result"  # «итог боя»: the match goes on (not «итог матча»)
@@ -268,7 +276,7 @@ class DuelFormat(Format):
             phase = Phase.READING
         return replace(state, phase=phase, answering=None if now is None else now.team)
 
-    def _with(self, state: ShowState, **changes: Any) -> ShowState:
+    def _with(self, state: ShowState, **changes: Unpack[_Changes]) -> ShowState:
         return replace(state, fmt=replace(self.duel(state), **changes))
 
     def on_go(self, state: ShowState, cmd: c.Go) -> Result:
@@ -330,7 +338,7 @@ class DuelFormat(Format):
             events.append(Event(EventKind.MATCH_RESULT, team=None, round=bout.number))
         return self._settle(new), events
 
-    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, Any]] | None:
+    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, object]] | None:
         """The Next that starts a bout: «Начат бой 2», never «раунд 2» (a duel is played in bouts)."""
         bout = next((e for e in events if e.kind == EventKind.ROUND_START), None)
         if isinstance(command, c.Go) and bout is not None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from quizshow.core.actions import ActionDef, Arg
 from quizshow.core.commands import Command, Judge
@@ -64,7 +63,7 @@ def _then(events: Sequence[Event], language: str) -> str:
     return phrase("journal.duel_right_out", language, out=gone) if gone != "—" else ""
 
 
-def journal_words(cmd: Command) -> tuple[str, dict[str, Any]] | None:
+def journal_words(cmd: Command) -> tuple[str, dict[str, object]] | None:
     if isinstance(cmd, dc.Choose):  # «Глеб Соколов выбирает, кто выбывает: Ирина Белова» (as the projector says)
         return "journal.duel_choose", {"by": _chooser, "out": _chosen}
     if isinstance(cmd, dc.Disqualify):  # «Дисквалифицирован на бой: Бета, жёлтый стол» ({team}: the team's name)

@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any
 
 from quizshow.core import commands as c
 from quizshow.core import phases
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Button, Format, Refused, Result, Setup
+from quizshow.core.format import Button, Format, Position, Refused, Result, Setup
 from quizshow.core.match import MatchResult
 from quizshow.core.state import ShowState
 from quizshow.formats.melee.commands import Decide
@@ -89,7 +88,7 @@ class MeleeFormat(Format):
         asked = len(self.melee(state).rounds)
         return self.questions[asked] if asked < len(self.questions) else None
 
-    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, Any]] | None:
+    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, object]] | None:
         """A table's press names the table first, its teams after it: «Первое нажатие: красный стол (Атланты,
         Гамма)», never «Первое нажатие: Атланты, Гамма» (read as four teams pressing)."""
         press = next((e for e in events if e.kind == EventKind.BUZZ), None)
@@ -168,7 +167,7 @@ class MeleeFormat(Format):
     def next_action(self, state: ShowState) -> str:
         return NEXT_ACTION.get(state.phase, "next.none")
 
-    def position(self, state: ShowState) -> dict[str, Any]:
+    def position(self, state: ShowState) -> Position:
         """The question the projector names («Вопрос 5»): the one asked now, else the last one asked; no round,
         no «из ∞» (the melee runs until one player is left)."""
         m = self.melee(state)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from quizshow.core.actions import ActionDef, Arg
 from quizshow.core.commands import Command, Judge
@@ -29,7 +28,7 @@ def _on_a_table(events: Sequence[Event]) -> bool:
     return any(e.kind in (EventKind.CORRECT, EventKind.WRONG) and e.name and e.score is None for e in events)
 
 
-def journal_words(cmd: Command) -> tuple[str, dict[str, Any]] | None:
+def journal_words(cmd: Command) -> tuple[str, dict[str, object]] | None:
     """The console's journal line for the host's ruling: which table answered, and who sits at it ({who}:
     the names its event carries; the undo button's `.brief` words name the table by its colour alone)."""
     if isinstance(cmd, Decide):

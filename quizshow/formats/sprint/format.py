@@ -10,11 +10,10 @@ scores and the winner.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Format, Refused, Result, Setup
+from quizshow.core.format import Format, Position, Refused, Result, Setup
 from quizshow.core.match import MatchResult
 from quizshow.core.phases import Phase, PhaseFlags
 from quizshow.core.presslog import Press, PressLog
@@ -80,9 +79,9 @@ class SprintFormat(Format):
                 SprintPhase.OPEN: "next.sprint_nobody", SprintPhase.ANSWER: "next.judge_first"}.get(
                     SprintPhase(state.phase), "next.none")
 
-    def position(self, state: ShowState) -> dict[str, Any]:
+    def position(self, state: ShowState) -> Position:
         asked = self.sprint(state).asked
-        found: dict[str, Any] = {"round": 0, "round_key": None, "question": asked - 1 if asked else None,
+        found: Position = {"round": 0, "round_key": None, "question": asked - 1 if asked else None,
                                  "question_key": "sprint.question_no", "value": 1}  # «вопрос 4»: no «из N»
         if state.phase == SprintPhase.READY and asked:  # question 4 played, its answer out: not «перед вопросом»
             found["phase_key"] = "phase.sprint_shown"

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from quizshow.core.loose import Rules
 from quizshow.formats.svoyak.model import Cell
 from quizshow.packs.model import HOST_QUESTION, Pack, Question, Round
 
@@ -46,7 +46,7 @@ class BoardRound:
 class Game:
     """Everything the format reads from the pack, computed once."""
 
-    def __init__(self, pack: Pack | None, rules: dict[str, Any]) -> None:
+    def __init__(self, pack: Pack | None, rules: Rules) -> None:
         self.rounds: list[BoardRound] = []
         self.final: Round | None = None
         self.reserve: tuple[Question, ...] = pack.reserve if pack else ()
@@ -57,7 +57,7 @@ class Game:
                 self.rounds.append(BoardRound(rnd, self._values(rnd, len(self.rounds), rules)))
 
     @staticmethod
-    def _values(rnd: Round, number: int, rules: dict[str, Any]) -> tuple[int, ...]:
+    def _values(rnd: Round, number: int, rules: Rules) -> tuple[int, ...]:
         count = max(len(t.questions) for t in rnd.themes)
         if rnd.values and len(rnd.values) == count:
             return tuple(rnd.values)

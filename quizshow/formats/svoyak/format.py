@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Format, Refused, Result, Setup, StakeAsk
+from quizshow.core.format import Format, Position, Refused, Result, Setup, StakeAsk
 from quizshow.core.presslog import Press, PressLog, pressed_before
 from quizshow.core.state import Banner, ShowState
 from quizshow.core.timers import Timer
@@ -85,7 +85,7 @@ class SvoyakFormat(FinalRounds, Format):
             return ""
         return self.game.rounds[play.round].round.themes[play.cell[0]].name
 
-    def position(self, state: ShowState) -> dict[str, Any]:
+    def position(self, state: ShowState) -> Position:
         play = self.play(state)
         rnd = self.game.rounds[play.round] if play.round < len(self.game.rounds) else None
         open_cell = play.cell is not None and state.phase not in BETWEEN_QUESTIONS
@@ -94,7 +94,7 @@ class SvoyakFormat(FinalRounds, Format):
         # «вопрос 3 из 16»), not the cell's place on the board.
         # A cat is worth what its receiver chooses: no value until then (not the cell's).
         priced = open_cell and state.phase not in (SvoyakPhase.CAT, SvoyakPhase.CAT_VALUE)
-        where: dict[str, Any] = {}
+        where: Position = {}
         # the shoot-out while it is played; its end is the game's («игра окончена», not «перестрелка, вопрос 4 · …»)
         if play.kind == "shootout" and play.shootout is not None and play.shootout.asked and \
                 state.phase != SvoyakPhase.END:
@@ -120,7 +120,7 @@ class SvoyakFormat(FinalRounds, Format):
                 "of": len(rnd.cells) if rnd else 0, "played": played, "finished": played - playing,
                 "between": state.phase in BETWEEN_QUESTIONS, **where}  # between: back on the board
 
-    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, Any]] | None:
+    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, object]] | None:
         """«Открыт вопрос «Кино» за 40» (the theme's name and value from the board) and «Убрана тема
         «Музыка»»: names the spec's journal words (1-based numbers) cannot know."""
         if isinstance(command, sc.SelectCell):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from quizshow.core import commands as c
 from quizshow.core.actions import DISCIPLINE, ActionDef, Arg
 from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, choice, count, flag, seconds
@@ -96,7 +94,7 @@ ACTIONS = (
 )
 
 
-def journal_words(cmd: c.Command) -> tuple[str, dict[str, Any]] | None:
+def journal_words(cmd: c.Command) -> tuple[str, dict[str, object]] | None:
     """Themes and questions 1-based, as on the board (a final theme removed is named by the format's own
     command_words: «Убрана тема «Литература»»); «Ва-банк» by its name and stake; the cat's value and a
     bid by what they were, never by the clock they started («Время пошло»)."""

@@ -7,15 +7,13 @@ by a team's own score, so only what the rules multiply or derive is worked out h
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from quizshow.core.limits import MAX_POINTS
+from quizshow.core.loose import RulesView
 from quizshow.formats.svoyak.board import Game
 from quizshow.packs.model import Pack
 
 
-def check_worth(pack: Pack, rules: Mapping[str, Any]) -> list[tuple[int, str]]:
+def check_worth(pack: Pack, rules: RulesView) -> list[tuple[int, str]]:
     """(line, what is wrong) for each question whose largest worth is over MAX_POINTS."""
     found: list[tuple[int, str]] = []
     factor = float(rules["sponsor_factor"])

@@ -13,11 +13,12 @@ from __future__ import annotations
 import zlib
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Button, Format, Refused, Result, Setup, _handler_name
+from quizshow.core.format import Button, Format, Position, Refused, Result, Setup, _handler_name
+from quizshow.core.loose import Args
 from quizshow.core.presslog import Press
 from quizshow.core.state import ShowState, Team
 from quizshow.event import day as D
@@ -30,14 +31,14 @@ from quizshow.formats.tournament.results import day_result
 from quizshow.formats.tournament.words import fixture_code
 
 if TYPE_CHECKING:
-    from quizshow.core.spec import FormatSpec
+    from quizshow.core.spec import FormatSpec, Phase
     from quizshow.packs.model import Question
 
 
 class TournamentFormat(Format):
     id = "tournament"
 
-    def __init__(self, setup: Setup, formats: Mapping[str, FormatSpec[Any, Any, Any]]) -> None:
+    def __init__(self, setup: Setup, formats: Mapping[str, FormatSpec[Format, object, Phase]]) -> None:
         super().__init__(setup)
         self.formats = formats  # the formats a match may be played in, by name
         plan = setup.rules.get("plan")
@@ -177,7 +178,7 @@ class TournamentFormat(Format):
         ev = self.event(state)
         return self.match_format(ev).buttons(ev.match) if ev.match is not None else super().buttons(state)
 
-    def confirm_words(self, state: ShowState, action: str, args: Mapping[str, Any]) -> dict[str, object]:
+    def confirm_words(self, state: ShowState, action: str, args: Args) -> dict[str, object]:
         """«Снять команду «Орион»?»: a team argument is an event team (not a table of the match played)."""
         words = dict(super().confirm_words(state, action, args))
         team = args.get("team")
@@ -255,7 +256,7 @@ class TournamentFormat(Format):
             return {"melee": "next.play_melee", "pick": "next.pick", "lot": "next.draw"}[stage]
         return "next.play_match" if D.next_fixture(ev.day) is not None else "next.none"
 
-    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, Any]] | None:
+    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, object]] | None:
         """A match's own words (the ring's «Время вышло: …», «Начат бой 2»), as the match format says them: the
         match last asked for is the one being played (its words need no state). The day's own steps (a STAGE
         event: a match begun, a lot drawn) keep the day's words."""
@@ -272,7 +273,7 @@ class TournamentFormat(Format):
             return None
         return match.command_words(command, events)
 
-    def position(self, state: ShowState) -> dict[str, Any]:
+    def position(self, state: ShowState) -> Position:
         ev = self.event(state)
         if ev.match is not None:
             return self.match_format(ev).position(ev.match)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from quizshow.core import commands as c
+from quizshow.core.loose import Rules
 from quizshow.core.phases import Phase, PhaseFlags
 from quizshow.core.state import ShowState
 from quizshow.event.model import Correction, Day, EventTeam, Regulation
@@ -31,7 +32,7 @@ class StagePlan:
     and overrides resolved), the pack."""
 
     format: str
-    rules: dict[str, Any] = field(default_factory=dict)
+    rules: Rules = field(default_factory=dict)
     pack: Pack | None = None
 
 

@@ -9,12 +9,14 @@ match format's action).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import cast
 
 from quizshow.core import commands as c
 from quizshow.core.actions import ActionContext, ActionDef, Arg
+from quizshow.core.effects import Event
 from quizshow.core.format import Format, Refused
+from quizshow.core.loose import Args
 from quizshow.core.spec import FormatSpec, JournalWords, Phase
 from quizshow.core.state import ShowState
 from quizshow.event import export
@@ -22,7 +24,7 @@ from quizshow.formats.tournament import model as m
 from quizshow.formats.tournament.format import TournamentFormat
 from quizshow.formats.tournament.words import fixture_code
 
-AnySpec = FormatSpec[Any, Any, Any]
+AnySpec = FormatSpec[Format, object, Phase]
 
 
 def _phases(nested: Sequence[AnySpec]) -> type[Phase]:
@@ -38,10 +40,9 @@ def _phases(nested: Sequence[AnySpec]) -> type[Phase]:
                                  "other flags: a tournament cannot nest both")
             members[f"{spec.name}_{phase.name}".upper()] = (phase.value, phase.flags)
     # The functional Enum API: each value tuple goes to Phase.__new__ as (name, flags).
-    make: Any = Phase  # the functional call's typing does not know a str enum with flags
-    made: Any = make("TournamentPhase", members)
-    found: type[Phase] = made
-    return found
+    # The functional Enum API: typing knows Phase(...) only as a member lookup, so it is named as what it is.
+    make = cast("Callable[[str, Mapping[str, tuple[object, ...]]], type[Phase]]", Phase)
+    return make("TournamentPhase", members)
 
 
 def _typed(x: ActionContext) -> str:
@@ -52,7 +53,7 @@ def _typed(x: ActionContext) -> str:
     return m.score_text(x.amount // 10, x.amount % 10)
 
 
-def _enter(x: ActionContext, a: Mapping[str, Any]) -> c.Command:
+def _enter(x: ActionContext, a: Args) -> c.Command:
     """A result typed on the console (or given as the call's `scores`, «31» = 3:1)."""
     amount = a.get("scores")
     scores = m.score_text(int(amount) // 10, int(amount) % 10) if amount is not None else _typed(x)
@@ -230,7 +231,7 @@ PHRASES: dict[str, dict[str, str]] = {
 
 def _own_words(cmd: c.Command) -> tuple[str, dict[str, object]] | None:
     """The console journal's words for the event's own commands ({who}: the result its event says)."""
-    def code(fid: str) -> Any:  # the fixture's code in the console's language (О1, not Q1)
+    def code(fid: str) -> Callable[[Sequence[Event], str], str]:  # the fixture's code in the console's language
         return lambda _events, language: fixture_code(fid, language)
 
     if isinstance(cmd, m.Play):
@@ -305,7 +306,7 @@ def _words(nested: Sequence[AnySpec]) -> JournalWords:
     """The event's own words, else the first nested format's own (the melee's «Красный стол ответил…»)."""
     theirs = [spec.journal_words for spec in nested if spec.journal_words is not None]
 
-    def words(cmd: c.Command) -> tuple[str, dict[str, Any]] | None:
+    def words(cmd: c.Command) -> tuple[str, dict[str, object]] | None:
         found = _own_words(cmd)
         for more in theirs:
             if found is not None:

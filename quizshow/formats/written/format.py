@@ -7,13 +7,13 @@ tour the results table; after the last, extra questions while first place is sha
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import AnswerAsk, Format, Refused, Result, Setup
+from quizshow.core.format import AnswerAsk, Format, Position, Refused, Result, Setup
+from quizshow.core.loose import Args
 from quizshow.core.state import ShowState
 from quizshow.core.timers import SAME_MOMENT_S, Timer
 from quizshow.core.typed import MAX_TEXT, Typed, find, keep
@@ -143,7 +143,7 @@ class WrittenFormat(Format):
         return standings(names, self.asked(state), len(self.tours), self.w(state),
                          int(self.rules["extra_player_penalty"]))
 
-    def confirm_words(self, state: ShowState, action: str, args: Mapping[str, Any]) -> dict[str, object]:
+    def confirm_words(self, state: ShowState, action: str, args: Args) -> dict[str, object]:
         """A team by its name, a question (its place in play order) by the label the console shows («1.7»)."""
         words: dict[str, object] = dict(args)
         team = args.get("team")
@@ -161,7 +161,7 @@ class WrittenFormat(Format):
         return 0 <= number <= w.number and not (number == w.number and state.phase in PLAYING) and \
             not self.is_warmup(number)
 
-    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, Any]] | None:
+    def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, object]] | None:
         """The Next that begins a tour: «Начат тур 2» (the header's word, never «раунд»). The Next that shows a
         results table: «Показаны результаты тура 1», «Показаны итоги игры» (its event
         is a ROUND_START without a question); the Next that ends a stopped minute: «минута закончена, сдаём
@@ -181,7 +181,7 @@ class WrittenFormat(Format):
             return "journal.written_final_results", {}
         return "journal.written_tour_results", {"n": shown.round + 1}
 
-    def position(self, state: ShowState) -> dict[str, Any]:
+    def position(self, state: ShowState) -> Position:
         w = self.w(state)
         # compact_question: the console gives its grid of up to 40 teams the room, the question panel less
         if w.number < 0:
@@ -192,7 +192,7 @@ class WrittenFormat(Format):
             return {"round": tour, "question": None, "compact_question": True,
                     "round_key": "console.written_tour" if tour is not None else None}
         if self.is_extra(w.number):
-            found: dict[str, Any] = {"round": len(self.tours), "question": w.number - len(self.main),
+            found: Position = {"round": len(self.tours), "question": w.number - len(self.main),
                                      "round_key": None, "compact_question": True,
                                      "question_key": "console.written_extra_question"}  # no «из ∞»
             if state.phase == Phase.QUESTION:  # «дополнительный вопрос 1», never «… · вопрос»
@@ -202,7 +202,7 @@ class WrittenFormat(Format):
         if tour is None:  # a warm-up: «разминка, вопрос 0»
             return {"round": 0, "question": index, "round_key": "console.written_warmup", "compact_question": True,
                     "played": self.label(w.number), "question_key": "console.written_numbered_question"}
-        pos: dict[str, Any] = {"round": tour, "question": index, "of": len(self.tours[tour]),
+        pos: Position = {"round": tour, "question": index, "of": len(self.tours[tour]),
                                "round_key": "console.written_tour", "compact_question": True}
         if question.number:  # a .4s pack numbers its questions (№ 10): the console says the projector's number
             pos["played"] = f"{question.number} ({index + 1}/{len(self.tours[tour])})"

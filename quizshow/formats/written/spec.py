@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from quizshow.core.actions import ActionContext, ActionDef, Arg
 from quizshow.core.commands import Command
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.format import Format
+from quizshow.core.loose import Args, RulesView
 from quizshow.core.spec import TEAM_SIZE_RULES, FormatSpec, Sheet, choice, count, flag, seconds
 from quizshow.core.state import ShowState
 from quizshow.core.typed import MAX_TEXT, shown
@@ -57,12 +55,12 @@ def _w(x: ActionContext) -> Written:
     return WrittenFormat.w(x.state)
 
 
-def _number(x: ActionContext, a: Mapping[str, Any]) -> int:
+def _number(x: ActionContext, a: Args) -> int:
     """The game's number of the question at the call's place in play order (the format refuses one not played)."""
     return _w(x).number_at(a["question"])
 
 
-def _more_players(x: ActionContext, a: Mapping[str, Any]) -> Command:
+def _more_players(x: ActionContext, a: Args) -> Command:
     """No count: one more player, and after the most allowed back to none (one key cycles)."""
     count_ = a["count"]
     if count_ is None:
@@ -105,7 +103,7 @@ def _late_words(events: tuple[Event, ...], language: str) -> str:
     return (EN if language == "en" else RU)["journal.written_mark_late"] if late else ""
 
 
-def journal_words(cmd: Command) -> tuple[str, dict[str, Any]] | None:
+def journal_words(cmd: Command) -> tuple[str, dict[str, object]] | None:
     """A journal line (and the undo button) names the team, the question (`number`: the console shows it as
     «1.7») and what was set: «Совы: вопрос 1.7 засчитан», never the score change it made."""
     if isinstance(cmd, wc.Mark):
@@ -132,7 +130,7 @@ def journal_words(cmd: Command) -> tuple[str, dict[str, Any]] | None:
     return None if key is None else (key, {})
 
 
-def tour_sizes(pack: Pack, rules: Mapping[str, Any]) -> list[tuple[int, str]]:
+def tour_sizes(pack: Pack, rules: RulesView) -> list[tuple[int, str]]:
     """Seed 001: «Игра состоит из 3 туров по 10-12 вопросов в каждом» — a tour of another size is a warning
     (the show still plays it)."""
     low, high = int(rules.get("tour_min", 10)), int(rules.get("tour_max", 12))

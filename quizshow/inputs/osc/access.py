@@ -15,11 +15,15 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar
 
 from quizshow.config import OscConfig
+from quizshow.i18n import Notice
 from quizshow.inputs.messages import Address
 from quizshow.inputs.osc.args import Rejected
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 WILDCARDS = set("*?[]{}")
 LOCKOUT_S = 60.0
@@ -47,7 +51,7 @@ class Peer:
     denied_shown: bool = False
 
 
-def make_room(table: dict[Any, Any]) -> None:
+def make_room(table: dict[K, V]) -> None:
     """Before a new entry: a table keyed by source forgets its oldest entry at MAX_SOURCES, so a sweep
     of spoofed addresses cannot grow it without bound."""
     while len(table) >= MAX_SOURCES:
@@ -57,7 +61,7 @@ def make_room(table: dict[Any, Any]) -> None:
 class Access:
     """Who may change the show. `notice(key, **values)` tells the operator (a phrase of the console)."""
 
-    def __init__(self, config: OscConfig, notice: Callable[..., None],
+    def __init__(self, config: OscConfig, notice: Notice,
                  wall: Callable[[], float] = time.monotonic) -> None:
         self.config = config
         self.notice = notice

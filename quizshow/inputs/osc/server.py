@@ -19,6 +19,7 @@ from pythonosc import osc_packet
 
 from quizshow.config import OscConfig
 from quizshow.guarded import guarded, reason
+from quizshow.i18n import Notice
 from quizshow.inputs.messages import Address, OscRequest
 from quizshow.inputs.osc.access import Access, Peer
 from quizshow.inputs.osc.args import Rejected, flag
@@ -44,7 +45,7 @@ class OscServer:
     hears of the first datagram from each allowed host (a feedback target's machine that came up late)."""
 
     def __init__(self, config: OscConfig, submit: Callable[[OscRequest], None], now: Callable[[], float],
-                 notice: Callable[..., None], send_state: Callable[[Address], None],
+                 notice: Notice, send_state: Callable[[Address], None],
                  subscribe: Callable[[Address, bool], None], port: int | None = None, teams: int = 99,
                  appeared: Callable[[Address], None] | None = None) -> None:
         self.config = config

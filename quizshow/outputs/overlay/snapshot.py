@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from quizshow import i18n
+from quizshow.core.format import Format, Position
 from quizshow.core.state import ShowState
 
 WORDS = {
@@ -35,7 +36,38 @@ class OverlayShow:
     colours: tuple[str, ...]
 
 
-def snapshot(state: ShowState, fmt: Any, show: OverlayShow, now: float) -> dict[str, Any]:
+class TeamLine(TypedDict):
+    number: int
+    name: str
+    score: int
+    colour: str
+    answering: bool
+    out: bool
+
+
+class Clock(TypedDict):
+    running: bool
+    left_s: float
+    total_s: float
+
+
+class Snapshot(TypedDict):
+    """The spec's snapshot (spec/overlay.md) without its `seq`."""
+
+    t: str
+    title: str
+    phase: str
+    phase_text: str
+    round: str | None
+    question: str | None
+    teams: list[TeamLine]
+    clock: Clock | None
+    blank: bool
+    lang: str
+    winner: list[TeamLine]
+
+
+def snapshot(state: ShowState, fmt: Format, show: OverlayShow, now: float) -> Snapshot:
     """The spec's snapshot without its `seq` (the feed numbers them): title, phase, the round and
     question line, the teams with who answers and who is out, the clock (None when no clock is set)."""
     i18n.add_phrases(WORDS)
@@ -49,13 +81,13 @@ def snapshot(state: ShowState, fmt: Any, show: OverlayShow, now: float) -> dict[
     # A format whose projector shows the scores only now and then (the written quiz's results table) names
     # the totals last shown: a mark made while the hall waits does not reach the stream before the table.
     shown = fmt.shown_scores(state) or tuple(team.score for team in state.teams)
-    teams = []
+    teams: list[TeamLine] = []
     for index, team in enumerate(state.teams):
         colour = show.colours[index] if index < len(show.colours) else (team.color or "#888888")
         teams.append({"number": index + 1, "name": team.name, "score": int(shown[index]),
                       "colour": colour.lower(), "answering": index in answering, "out": index in state.locked})
     timer = state.timer
-    clock = None
+    clock: Clock | None = None
     if timer.armed:
         clock = {"running": timer.running, "left_s": round(max(0.0, timer.remaining(now)), 3),
                  "total_s": round(timer.duration, 3)}
@@ -68,13 +100,14 @@ def snapshot(state: ShowState, fmt: Any, show: OverlayShow, now: float) -> dict[
             "blank": bool(state.view.blank), "lang": show.language, "winner": winner}
 
 
-def where(pos: dict[str, Any], language: str) -> tuple[str | None, str | None]:
+def where(pos: Position, language: str) -> tuple[str | None, str | None]:
     """(«Раунд 2», «Кино · 30 очков») from the view model, as the console's header says it: the round by
     the format's own word (`round_key`; None: the format has no rounds), the question by its number (or
     the svoyak board's theme where the view model names it) and what it is worth."""
     if pos.get("stage_key"):  # the format names its stage itself («перестрелка, вопрос 2»)
         return i18n.phrase(pos["stage_key"], language, n=pos.get("stage_n") or 1), value_text(pos, language)
-    if pos.get("question") is None or pos.get("between"):
+    asked = pos.get("question")
+    if asked is None or pos.get("between"):
         return None, None
     round_key = pos.get("round_key", "console.round")
     round_text = i18n.phrase(round_key, language, n=(pos.get("round") or 0) + 1) if round_key else None
@@ -82,7 +115,7 @@ def where(pos: dict[str, Any], language: str) -> tuple[str | None, str | None]:
     if pos.get("theme"):
         parts.append(str(pos["theme"]))
     else:
-        n = pos.get("played") or pos["question"] + 1
+        n = pos.get("played") or asked + 1
         key = pos.get("question_key")
         parts.append(i18n.phrase(key, language, n=n) if key else
                      i18n.phrase("console.question_no", language, n=n, of=pos.get("of", "?")))
@@ -92,7 +125,7 @@ def where(pos: dict[str, Any], language: str) -> tuple[str | None, str | None]:
     return (cap(round_text) if round_text else None), cap(" · ".join(parts))
 
 
-def value_text(pos: dict[str, Any], language: str) -> str | None:
+def value_text(pos: Position, language: str) -> str | None:
     if not pos.get("value"):
         return None
     return i18n.phrase(pos.get("value_key") or "scene.points", language, n=pos["value"],
