@@ -3,7 +3,7 @@ follower started late catches up, and what followers and overlays cost the main 
 
 1. Command → follower's frame over loopback: a headless main show (its web server, a follow passcode) and
    a follower in the same process on a thread of its own (the real stream client, replica and follower of
-   runtime/follow.py, a projector drawing 1280×720 offscreen): a score change submitted on the main show
+   runtime/follow/client.py, a projector drawing 1280×720 offscreen): a score change submitted on the main show
    (journalled, fsync included) → the follower has applied its line → and drawn the frame; p50 / p99.
 2. Catch-up: a journal of N lines (score changes) written beforehand; the main show resumes it; a
    follower starts: it loads the main show's snapshot (made when asked) and replays the lines after it
@@ -55,7 +55,7 @@ from quizshow.display.follow_view import FollowScreen  # noqa: E402
 from quizshow.display.projector import Projector  # noqa: E402
 from quizshow.display.text import TextCache  # noqa: E402
 from quizshow.display.theme import load_theme  # noqa: E402
-from quizshow.runtime.follow import PHRASES, Follower, Replica, Stream  # noqa: E402
+from quizshow.runtime.follow.client import PHRASES, Follower, Replica, Stream  # noqa: E402
 from quizshow.yamlfile import Problems  # noqa: E402
 
 PASSCODE = "bench"
@@ -74,7 +74,7 @@ devices:
 
 
 class BenchFollower:
-    """The follower's receiving side on a thread (runtime/follow.py's Stream, Replica and Follower, as
+    """The follower's receiving side on a thread (runtime/follow/client.py's Stream, Replica and Follower, as
     `--follow` runs them): applies what comes, draws a frame, notes when."""
 
     def __init__(self, app: ShowApp, base: str, draw: bool, use_snapshot: bool = True) -> None:

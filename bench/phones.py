@@ -440,7 +440,7 @@ def loopback(presses: int, others: int) -> tuple[list[float], list[float]]:
     import aiohttp
 
     from quizshow.core import commands as c
-    from quizshow.runtime.web import PhonePress
+    from quizshow.runtime.web.server import PhonePress
 
     app = demo_app(1 + others, Path(tempfile.mkdtemp(prefix="phones-bench-")))
     app.web.rate = 10_000

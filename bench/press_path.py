@@ -38,7 +38,7 @@ from quizshow.config import load_show  # noqa: E402
 from quizshow.core import commands as c  # noqa: E402
 from quizshow.formats.svoyak import commands as sc  # noqa: E402
 from quizshow.inputs.messages import BoxPress  # noqa: E402
-from quizshow.runtime import journal_file  # noqa: E402
+from quizshow.runtime.journal import file as journal_file  # noqa: E402
 from quizshow.yamlfile import Problems  # noqa: E402
 
 

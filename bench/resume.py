@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from quizshow.core import commands as c  # noqa: E402
-from quizshow.runtime.journal_file import Journal, dispatch_journalled  # noqa: E402
+from quizshow.runtime.journal.file import Journal, dispatch_journalled  # noqa: E402
 from tests.conftest import svoyak_config, svoyak_engine  # noqa: E402
 
 

@@ -39,7 +39,7 @@ from quizshow.runtime import Runtime
 from quizshow.runtime.collector import IdleCollector
 from quizshow.runtime.controls import Controls
 from quizshow.runtime.feed import Handlers, InputFeed
-from quizshow.runtime.journal_file import Journal, NotJournalled
+from quizshow.runtime.journal.file import Journal, NotJournalled
 from quizshow.runtime.keys import buzzer_map, key_map
 from quizshow.runtime.media_wait import media_over
 from quizshow.runtime.memory import trim_heap
@@ -49,7 +49,7 @@ from quizshow.runtime.sinks import Sinks
 from quizshow.runtime.startup import tell_start
 
 if TYPE_CHECKING:
-    from quizshow.runtime.web import WebServer
+    from quizshow.runtime.web.server import WebServer
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

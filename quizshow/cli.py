@@ -270,7 +270,7 @@ def _main(args: argparse.Namespace) -> int:
         if args.check:
             return check_files([find_show(path) for path in args.check])
         if args.follow:
-            from quizshow.runtime.follow import run_follow
+            from quizshow.runtime.follow.client import run_follow
 
             return run_follow(args)
         show = find_show(args.show)

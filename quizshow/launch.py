@@ -10,7 +10,7 @@ from argparse import Namespace
 from pathlib import Path
 
 from quizshow.app import ShowApp
-from quizshow.runtime.journal_file import JournalError, OtherShowJournal
+from quizshow.runtime.journal.file import JournalError, OtherShowJournal
 from quizshow.yamlfile import Problems
 
 # While the main thread draws, a thread back from a system call (a box's port, the journal, an OSC
@@ -61,7 +61,7 @@ def run(args: Namespace, show_path: Path) -> int:
                       osc_port=args.osc_port, resume_to_damage=args.resume_to_damage, web=True,
                       web_port=args.web_port)
     except OtherShowJournal as why:  # whose it is, and the command that runs this show with its own
-        from quizshow.runtime.own_journal import advice
+        from quizshow.runtime.journal.other_show import advice
 
         print(f"journal: {advice(why, config.path, sys.argv[0], sys.argv[1:])}", file=sys.stderr)
         return 1

@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 
 from quizshow.core import commands as c  # noqa: E402
 from quizshow.core.engine import Engine  # noqa: E402
-from quizshow.runtime.journal_file import Journal, dispatch_journalled  # noqa: E402
+from quizshow.runtime.journal.file import Journal, dispatch_journalled  # noqa: E402
 from tests.conftest import demo_engine  # noqa: E402
 
 

@@ -1,5 +1,5 @@
 """Helpers, fixtures and constants that several test files share, first written for
-tests/runtime/test_follow.py."""
+tests/runtime/follow/test_follow.py."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import pytest
 
 from quizshow.config import load_show
 from quizshow.core.engine import Engine
-from quizshow.runtime.journal_file import Journal
+from quizshow.runtime.journal.file import Journal
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT
 from tests.osc_desk import Desk

@@ -115,7 +115,7 @@ def serve(folder: Path, request_s: float | None) -> None:
     import pygame
 
     from quizshow.config import load_show
-    from quizshow.runtime import web_limits
+    from quizshow.runtime.web import limits as web_limits
     from quizshow.yamlfile import Problems
     from tests.phones_kit import web_show
 

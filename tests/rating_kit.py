@@ -12,7 +12,7 @@ from quizshow.core import commands as c
 from quizshow.core.engine import Engine, Outcome
 from quizshow.formats.written import commands as wc
 from quizshow.formats.written.format import WrittenFormat
-from quizshow.runtime.journal_file import Journal, dispatch_journalled
+from quizshow.runtime.journal.file import Journal, dispatch_journalled
 from quizshow.yamlfile import Problems
 
 SHOW = Path(__file__).resolve().parents[1] / "shows" / "written-rating.yaml"

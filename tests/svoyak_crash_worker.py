@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from quizshow.core import commands as c  # noqa: E402
 from quizshow.core.engine import Engine  # noqa: E402
 from quizshow.formats.svoyak import commands as sc  # noqa: E402
-from quizshow.runtime.journal_file import Journal  # noqa: E402
+from quizshow.runtime.journal.file import Journal  # noqa: E402
 from tests.conftest import svoyak_engine  # noqa: E402
 from tests.crash_worker import journalled_step  # noqa: E402
 from tests.svoyak_display_kit import walk  # noqa: E402

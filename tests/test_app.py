@@ -14,7 +14,7 @@ from quizshow.core import commands as c
 from quizshow.core.actions import Call
 from quizshow.core.effects import Event, EventKind
 from quizshow.outputs.sound import SoundCues
-from quizshow.runtime.journal_file import JournalError
+from quizshow.runtime.journal.file import JournalError
 from tests.conftest import demo_config
 
 

@@ -283,7 +283,7 @@ def test_the_windows_open_apart_without_a_window_manager(monkeypatch):
 
 def test_the_journal_is_locked_even_where_there_is_no_fcntl(tmp_path, monkeypatch):
     """Windows has no fcntl: the journal used to go unlocked there, and two shows could write one file."""
-    from quizshow.runtime.journal_file import Journal, JournalLocked
+    from quizshow.runtime.journal.file import Journal, JournalLocked
 
     monkeypatch.setitem(sys.modules, "fcntl", None)  # `import fcntl` fails from here on, as on Windows
     path = tmp_path / "j.jsonl"
@@ -303,8 +303,8 @@ def test_the_journal_is_locked_even_where_there_is_no_fcntl(tmp_path, monkeypatc
 
 def test_without_o_dsync_every_journal_line_is_fsynced(tmp_path, monkeypatch):
     from quizshow.core import commands as c
-    from quizshow.runtime import durable
-    from quizshow.runtime.journal_file import Journal
+    from quizshow.runtime.journal import durable
+    from quizshow.runtime.journal.file import Journal
 
     monkeypatch.setattr(durable, "SYNC_ON_OPEN", 0)  # as on Windows
     synced: list[int] = []
@@ -322,9 +322,9 @@ def test_without_o_dsync_every_journal_line_is_fsynced(tmp_path, monkeypatch):
 
 def test_posix_only_calls_live_in_one_small_module_each():
     uses = {  # what a POSIX-only call looks like in code → the one module allowed to make it
-        # the journal's lock goes through filelock (runtime/journal_lock.py); a Linux input device's ioctls
+        # the journal's lock goes through filelock (runtime/journal/lock.py); a Linux input device's ioctls
         r"\bimport fcntl\b|\bfcntl\.": {"inputs/evdev.py"},
-        r"os\.O_DSYNC|[\"']O_DSYNC[\"']": {"runtime/durable.py"},
+        r"os\.O_DSYNC|[\"']O_DSYNC[\"']": {"runtime/journal/durable.py"},
         r"[\"']XDG_|[\"']\.local[\"']|[\"']\.cache[\"']": {"userdirs.py"},
     }
     package = ROOT / "quizshow"
@@ -333,7 +333,7 @@ def test_posix_only_calls_live_in_one_small_module_each():
         code = "\n".join(line.split("#")[0] for line in source.read_text(encoding="utf-8").splitlines())
         for pattern, modules in uses.items():
             assert not re.search(pattern, code) or name in modules, (name, pattern)
-    assert "filelock" in (package / "runtime" / "journal_lock.py").read_text(encoding="utf-8")
+    assert "filelock" in (package / "runtime" / "journal" / "lock.py").read_text(encoding="utf-8")
     assert "platformdirs" in (package / "userdirs.py").read_text(encoding="utf-8")
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from quizshow.runtime.journal_file import Journal  # noqa: E402
+from quizshow.runtime.journal.file import Journal  # noqa: E402
 from tests.crash_worker import journalled_step  # noqa: E402
 from tests.tournament_kit import fingerprint, next_command, tournament  # noqa: E402
 

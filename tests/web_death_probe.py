@@ -14,7 +14,7 @@ stopping.install()  # as main.py does, first
 
 from aiohttp import web  # noqa: E402
 
-from quizshow.runtime.web_limits import GatedSite  # noqa: E402
+from quizshow.runtime.web.limits import GatedSite  # noqa: E402
 
 
 async def _refuse(self: web.TCPSite) -> None:

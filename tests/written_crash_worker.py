@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from quizshow.core import commands as c  # noqa: E402
 from quizshow.core.engine import Engine  # noqa: E402
 from quizshow.formats.written import commands as wc  # noqa: E402
-from quizshow.runtime.journal_file import Journal  # noqa: E402
+from quizshow.runtime.journal.file import Journal  # noqa: E402
 from tests.crash_worker import journalled_step  # noqa: E402
 from tests.written_kit import engine as written_engine  # noqa: E402
 

@@ -1,4 +1,4 @@
-"""The journal's lines: a pure codec (no files, see runtime/journal_file.py for the file's life).
+"""The journal's lines: a pure codec (no files, see runtime/journal/file.py for the file's life).
 
 One accepted command per JSON line. The first line is a header with the show's identity and the seed
 of the draw-by-lot stream, so a replay draws the same.

@@ -1,4 +1,4 @@
-"""What a follower screen draws (runtime/follow.py, docs/screens.md): the projector's own picture, full
+"""What a follower screen draws (runtime/follow/client.py, docs/screens.md): the projector's own picture, full
 screen; with `--host-view` the picture on the left and, for the host on stage, the clock, the answer and the
 host's notes large on the right (the rows of the console's question panel). A lost link is said in a
 corner over the last picture («Нет связи с шоу»)."""

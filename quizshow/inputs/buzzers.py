@@ -42,7 +42,7 @@ class BuzzerMap:
         return found
 
     def add(self, target: Target, spec: str | None) -> None:
-        if not spec or spec == "phone":  # a phone seat presses over the web server (runtime/web.py)
+        if not spec or spec == "phone":  # a phone seat presses over the web server (runtime/web/server.py)
             return
         kind, _, rest = spec.partition(":")
         if kind == "key":

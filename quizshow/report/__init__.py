@@ -13,7 +13,7 @@ from quizshow.config import ShowConfig
 from quizshow.report.night import Night, read_night
 from quizshow.report.page import page
 from quizshow.report.pdf import PrintFailed, find_browser, print_pdf
-from quizshow.runtime.journal_file import Journal
+from quizshow.runtime.journal.file import Journal
 
 
 def night_of(config: ShowConfig, journal: Path) -> Night:

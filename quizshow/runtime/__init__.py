@@ -15,7 +15,7 @@ from quizshow.core import commands as c
 from quizshow.core.engine import Engine, Outcome
 from quizshow.core.format import Format
 from quizshow.core.state import ShowState
-from quizshow.runtime.journal_file import Journal, Loaded, dispatch_journalled
+from quizshow.runtime.journal.file import Journal, Loaded, dispatch_journalled
 
 
 class Runtime:

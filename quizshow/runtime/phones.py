@@ -1,4 +1,4 @@
-"""Wiring the phones' web server (runtime/web.py) to a running show: its seats and tokens, what each
+"""Wiring the phones' web server (runtime/web/server.py) to a running show: its seats and tokens, what each
 phone shows, its presses into the input feed, and the console's devices line. Called by the composition
 root, which keeps only a line or two for it."""
 
@@ -26,9 +26,9 @@ from quizshow.inputs.phones.board import FREE, JOINED, SYNCING, JoinBoard, JoinS
 from quizshow.inputs.phones.seats import Seat, join_url, load_tokens, phone_seats, tokens_path, venue_address
 from quizshow.inputs.phones.view import PhoneView, SeatFacts, seat_view
 from quizshow.inputs.phones.words import PHRASES
-from quizshow.runtime.follow_server import FollowHub
-from quizshow.runtime.overlay import attach as attach_overlay
-from quizshow.runtime.web import Host, PhoneAnswer, PhonePress, PhoneStake, WebServer
+from quizshow.runtime.follow.server import FollowHub
+from quizshow.runtime.web.overlay import attach as attach_overlay
+from quizshow.runtime.web.server import Host, PhoneAnswer, PhonePress, PhoneStake, WebServer
 from quizshow.yamlfile import Problems
 
 log = logging.getLogger(__name__)

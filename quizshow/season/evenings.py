@@ -117,7 +117,7 @@ def _from_show(source: EveningSource, aliases: Mapping[str, str], problems: Prob
     from quizshow.core.engine import Engine
     from quizshow.core.journal import JournalError
     from quizshow.event_file import load_any
-    from quizshow.runtime.journal_file import Journal
+    from quizshow.runtime.journal.file import Journal
 
     assert source.show is not None
     config = load_any(source.show, problems)

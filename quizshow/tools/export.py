@@ -11,7 +11,7 @@ from quizshow.assemble import make_format
 from quizshow.config import ShowConfig
 from quizshow.core.engine import Engine
 from quizshow.core.spec import Sheet
-from quizshow.runtime.journal_file import Journal
+from quizshow.runtime.journal.file import Journal
 from quizshow.tools.xlsx import workbook
 
 

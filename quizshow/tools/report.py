@@ -21,7 +21,7 @@ from quizshow.assemble import make_format
 from quizshow.core.engine import Engine
 from quizshow.outputs.osc_out import message
 from quizshow.ports import target
-from quizshow.runtime.journal_file import Journal
+from quizshow.runtime.journal.file import Journal
 from quizshow.yamlfile import Problems
 
 REPLY_S = 2.0

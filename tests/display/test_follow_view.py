@@ -20,7 +20,7 @@ from quizshow.display.projector import Projector
 from quizshow.display.text import TextCache
 from quizshow.display.theme import load_theme
 from quizshow.formats.svoyak.commands import SelectCell
-from quizshow.runtime.follow import PHRASES
+from quizshow.runtime.follow.client import PHRASES
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT
 

@@ -216,7 +216,7 @@ def test_a_followers_no_link_badge_goes_when_the_link_is_back_under_a_settled_ov
     still go: its next frame is drawn whole, the picture a fresh projector draws."""
     from quizshow import i18n
     from quizshow.display.follow_view import FollowScreen
-    from quizshow.runtime.follow import PHRASES
+    from quizshow.runtime.follow.client import PHRASES
 
     i18n.add_phrases(PHRASES)
     engine = demo_engine()

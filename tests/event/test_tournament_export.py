@@ -9,7 +9,7 @@ from dataclasses import replace
 from quizshow.cli import export_results
 from quizshow.event import export
 from quizshow.event.model import Correction, EventTeam, Result
-from quizshow.runtime.journal_file import Journal, dispatch_journalled
+from quizshow.runtime.journal.file import Journal, dispatch_journalled
 from tests.event_kit import make_day
 from tests.event_kit import play as play_pair
 from tests.event_rules_kit import GROUP_RESULTS

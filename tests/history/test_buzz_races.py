@@ -11,7 +11,7 @@ from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.history.presses import Timing, pick, timing_of
 from quizshow.runtime import Runtime
-from quizshow.runtime.state_snapshot import read_engine, write_engine
+from quizshow.runtime.follow.snapshot import read_engine, write_engine
 from tests.conftest import svoyak_engine
 from tests.replay_kit import of, ring_with_a_false_start, svoyak_question, svoyak_three_presses
 

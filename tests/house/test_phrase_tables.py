@@ -16,7 +16,7 @@ SHARED = ("quizshow.core.phrases", "quizshow.display.console.phrases", "quizshow
 # Tables other parts add when they run (the phone page, the join scene, a follower, the sheet's captions, the
 # overlay's words).
 ADDED = (("quizshow.inputs.phones.words", "PHRASES"), ("quizshow.display.scenes.join", "PHRASES"),
-         ("quizshow.runtime.follow", "PHRASES"), ("quizshow.display.sheet", "CAPTIONS"),
+         ("quizshow.runtime.follow.client", "PHRASES"), ("quizshow.display.sheet", "CAPTIONS"),
          ("quizshow.outputs.overlay.snapshot", "WORDS"))
 
 

@@ -17,7 +17,7 @@ from quizshow.core import commands as c
 from quizshow.formats.svoyak import commands as sc
 from quizshow.formats.written import commands as wc
 from quizshow.report import write_report
-from quizshow.runtime.journal_file import Journal
+from quizshow.runtime.journal.file import Journal
 from tests.conftest import ROOT
 from tests.report_kit import config_of, runtime_for, walked_night
 

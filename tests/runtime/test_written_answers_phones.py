@@ -16,7 +16,7 @@ from quizshow.assemble import make_format
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.core.typed import find
-from quizshow.runtime.journal_file import Journal
+from quizshow.runtime.journal.file import Journal
 from tests.phones_kit import FakePhone, urls
 from tests.written_phones_kit import answer, journal_answers, make_app, phones_final_show, rig, to_final_question  # noqa: F401
 

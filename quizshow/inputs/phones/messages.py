@@ -1,6 +1,6 @@
-"""A phone's press, stake and typed answer on their way to the show through the app's input feed (runtime/web.py makes
-them). Here, not beside the server, so the show knows them without loading the web server (aiohttp: 20 MB
-and 0.2 s of start-up) when no phone, overlay or follower screen is served."""
+"""A phone's press, stake and typed answer on their way to the show through the app's input feed
+(runtime/web/server.py makes them). Here, not beside the server, so the show knows them without loading the web
+server (aiohttp: 20 MB and 0.2 s of start-up) when no phone, overlay or follower screen is served."""
 
 from __future__ import annotations
 

@@ -271,8 +271,8 @@ def test_a_brainring_journal_resumes_from_its_snapshot_and_an_older_plain_string
 
     from quizshow.core.journal import parse_command
     from quizshow.formats.brainring.model import Phase
-    from quizshow.runtime import journal_file
-    from quizshow.runtime.journal_file import Journal, dispatch_journalled
+    from quizshow.runtime.journal import file as journal_file
+    from quizshow.runtime.journal.file import Journal, dispatch_journalled
 
     monkeypatch.setattr(journal_file, "SNAPSHOT_EVERY", 3)
     path = tmp_path / "ring.jsonl"

@@ -419,7 +419,7 @@ def test_kill_minus_nine_in_the_middle_of_a_queue_resumes_the_same_queue_and_eli
     """The journal is the truth (design 3): killed while the host asks the queue, the restart shows the
     same queue, the same players out and the same scores as the last state acknowledged (or the one
     being written)."""
-    from quizshow.runtime.journal_file import Journal
+    from quizshow.runtime.journal.file import Journal
     from tests.crash_worker import kill_at_random
     from tests.duel_crash_worker import fingerprint
 

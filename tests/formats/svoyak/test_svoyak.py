@@ -461,7 +461,7 @@ def test_shootout_questions_run_from_removed_themes_to_reserve_to_the_host():
 def test_kill_minus_nine_during_the_final_resumes_the_same_scores_stakes_and_step(tmp_path):
     import random
 
-    from quizshow.runtime.journal_file import Journal
+    from quizshow.runtime.journal.file import Journal
     from tests.conftest import svoyak_engine
     from tests.crash_worker import kill_at_random
     from tests.svoyak_crash_worker import fingerprint

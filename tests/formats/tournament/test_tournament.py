@@ -12,7 +12,7 @@ from quizshow.event import seed001
 from quizshow.formats.brainring.format import BrainringFormat
 from quizshow.formats.brainring.model import Ring
 from quizshow.formats.tournament import model as m
-from quizshow.runtime.journal_file import Journal, dispatch_journalled
+from quizshow.runtime.journal.file import Journal, dispatch_journalled
 from tests.crash_worker import kill_at_random
 from tests.tournament_kit import SEED004, fingerprint, play, tournament
 
@@ -179,7 +179,7 @@ def test_replay_state_equal_after_json_roundtrip():
 
 def test_a_day_resumes_from_a_snapshot_and_the_lines_after_it(tmp_path, monkeypatch):
     """The journal's snapshots (pickled engine) hold the nested match too: a resume from one is exact."""
-    from quizshow.runtime import journal_file as journal_module
+    from quizshow.runtime.journal import file as journal_module
 
     monkeypatch.setattr(journal_module, "SNAPSHOT_EVERY", 97)
     engine, again, resumed = journalled_day(tmp_path / "day.jsonl", 4, 420)

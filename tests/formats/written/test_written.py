@@ -283,7 +283,7 @@ def test_kill_minus_nine_in_the_middle_of_marking_resumes_the_same_grid(tmp_path
     it was last acknowledged (or with the mark being written when the kill came)."""
     import random
 
-    from quizshow.runtime.journal_file import Journal
+    from quizshow.runtime.journal.file import Journal
     from tests.crash_worker import kill_at_random
     from tests.written_crash_worker import engine as crash_engine
     from tests.written_crash_worker import fingerprint

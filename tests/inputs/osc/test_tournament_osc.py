@@ -74,7 +74,7 @@ def test_the_other_table_reads_its_own_journal(tmp_path):
     config = load_any(show, Problems())
     from quizshow.assemble import make_format
     from quizshow.core.engine import Engine
-    from quizshow.runtime.journal_file import Journal, dispatch_journalled
+    from quizshow.runtime.journal.file import Journal, dispatch_journalled
 
     journal, loaded = Journal.open(config.journal_path, str(config.path), seed=2)
     engine = Engine(make_format(config), loaded.seed)
@@ -95,7 +95,7 @@ def test_the_other_tables_match_reaches_the_standings_end_to_end(app, tmp_path, 
     and reports over real UDP; the tournament's standings have it."""
     from quizshow.assemble import make_format
     from quizshow.core.engine import Engine
-    from quizshow.runtime.journal_file import Journal, dispatch_journalled
+    from quizshow.runtime.journal.file import Journal, dispatch_journalled
     from quizshow.tools.report import main
     from tests.brainring_kit import SHOW
 

@@ -35,8 +35,8 @@ from quizshow.inputs.phones.messages import PhoneAnswer, PhonePress, PhoneStake
 from quizshow.inputs.phones.seats import Seat
 from quizshow.inputs.phones.view import PhoneView
 from quizshow.inputs.phones.words import PAGE_WORDS, PHRASES
-from quizshow.runtime.seating import MAX_DEVICE, Seating
-from quizshow.runtime.web_limits import Gate, GatedSite, frames
+from quizshow.runtime.web.limits import Gate, GatedSite, frames
+from quizshow.runtime.web.seating import MAX_DEVICE, Seating
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +79,7 @@ class WebServer:
         self.seats = {s.token: s for s in seats}
         self.listen = listen
         self.language = language
-        # Who holds each seat, who waits for the operator, whose seat waits for its dropped phone (runtime/seating.py).
+        # Who holds each seat, who waits for the operator, whose seat waits for its dropped phone (web/seating.py).
         self.seating: Seating[Phone] = Seating(host.now)
         self.holders = self.seating.holders  # seat token → the phone that holds it
         self.waiting = self.seating.waiting  # seat token → phones waiting for the operator
@@ -96,11 +96,11 @@ class WebServer:
         self._push_pending = False  # a push of every phone's state is on its way (state_changed)
         self.rate = p.RATE  # messages a second from one phone
         i18n.add_phrases(PHRASES)
-        # More clients on the same server (the overlay, runtime/overlay.py; followers, follow_server.py): their routes.
+        # More clients on the same server (the overlay, web/overlay.py; followers, follow/server.py): their routes.
         self.mounts: list[Callable[[web.Application], None]] = []
         self.overlay: Any = None
-        self.gate: Gate | None = None  # the limits on connections (runtime/web_limits.py), made as it starts
-        # A follower screen kept out by someone's guessing (runtime/follow_server.py): the console's «Впустить экран».
+        self.gate: Gate | None = None  # the limits on connections (runtime/web/limits.py), made as it starts
+        # A follower screen kept out by someone's guessing (runtime/follow/server.py): the console's «Впустить экран».
         self.follower_knocking: Callable[[], str | None] = lambda: None
 
     # --- the thread -----------------------------------------------------------------------------------

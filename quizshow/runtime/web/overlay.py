@@ -21,7 +21,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from quizshow.outputs.overlay.snapshot import WORDS, OverlayShow, snapshot
-from quizshow.runtime.web_limits import frames
+from quizshow.runtime.web.limits import frames
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 LAYOUTS = ("all", "scores", "clock", "lower")

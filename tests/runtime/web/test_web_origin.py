@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from quizshow.config import load_show
-from quizshow.runtime.web_limits import same_origin
+from quizshow.runtime.web.limits import same_origin
 from quizshow.yamlfile import Problems
 from tests.hostile_kit import write_show
 from tests.phones_kit import web_show

@@ -11,9 +11,9 @@ import sys
 from pathlib import Path
 
 from quizshow.resources import copy_demo
-from quizshow.runtime.own_journal import program, with_journal
+from quizshow.runtime.journal.other_show import program, with_journal
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _env(tmp_path: Path) -> dict[str, str]:

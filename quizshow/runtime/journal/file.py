@@ -61,8 +61,8 @@ from quizshow.core.journal import (
     unchecked,
 )
 from quizshow.core.loose import JsonObject
-from quizshow.runtime import durable
-from quizshow.runtime.journal_lock import JournalLock, Locked
+from quizshow.runtime.journal import durable
+from quizshow.runtime.journal.lock import JournalLock, Locked
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +88,7 @@ class NotJournalled(Refused):
 
 # A synchronous-data descriptor: each os.write returns only once the line is on the disk, in one
 # system call (one release of the GIL, where write + fdatasync would be two). Where the system has no
-# O_DSYNC (Windows) every write is followed by an fsync instead (runtime/durable.py).
+# O_DSYNC (Windows) every write is followed by an fsync instead (runtime/journal/durable.py).
 
 
 def _os_problem(why: OSError, path: Path, doing: str) -> JournalError:
@@ -261,7 +261,7 @@ class Journal:
 
     def chain(self) -> tuple[int, Cursor]:
         """(lines in the file, where the sequence and the chain stand after the last one): what a follower
-        screen's snapshot is checked against (runtime/follow_server.py)."""
+        screen's snapshot is checked against (runtime/follow/server.py)."""
         return self._lines, Cursor(self._cursor.version, self._cursor.seq, self._cursor.crc)
 
     def snapshot_due(self) -> bool:
@@ -369,7 +369,7 @@ def _damage(path: Path, rest: list[bytes], number: int, what: str, offset: int, 
 
 
 def _lock(path: Path) -> JournalLock:
-    """Hold `<journal>.lock` for as long as this process runs the show (runtime/journal_lock.py)."""
+    """Hold `<journal>.lock` for as long as this process runs the show (runtime/journal/lock.py)."""
     try:
         return JournalLock(path).acquire()
     except Locked as held:
@@ -406,7 +406,7 @@ def _code_id() -> int:
     """The code that pickles the state: a snapshot made by other code is not trusted to unpickle."""
     global _CODE_ID
     if _CODE_ID is None:
-        package = Path(__file__).resolve().parent.parent
+        package = Path(__file__).resolve().parents[2]  # quizshow/ (this is runtime/journal/file.py)
         crc = 0
         for source in sorted([*(package / "core").glob("*.py"), *(package / "formats").rglob("*.py")]):
             crc = zlib.crc32(source.read_bytes(), crc)

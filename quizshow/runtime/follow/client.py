@@ -1,7 +1,7 @@
 """`python main.py --follow http://HOST:PORT`: a read-only replica of a running show (docs/screens.md).
 
 It fetches the show's files (`GET /follow/files`), builds the show from them in a temporary folder, loads
-the main show's engine as safe data (`GET /follow/snapshot`, runtime/state_snapshot.py: never a pickle),
+the main show's engine as safe data (`GET /follow/snapshot`, runtime/follow/snapshot.py: never a pickle),
 and replays the main show's journal after it (`WS /follow/journal?from=N`) with the same engine as its
 lines arrive, drawing the same projector scenes. The snapshot is checked against the journal's chain: line
 N, the first the socket sends, must end with the sequence number and checksum the snapshot names; if it
@@ -45,7 +45,7 @@ from quizshow import i18n
 from quizshow.core.engine import Engine
 from quizshow.core.journal import Cursor, JournalError, LineError, header, line_end, parse_command, read_line
 from quizshow.guarded import guarded, reason
-from quizshow.runtime.state_snapshot import SnapshotError, read_engine
+from quizshow.runtime.follow.snapshot import SnapshotError, read_engine
 
 log = logging.getLogger(__name__)
 

@@ -11,7 +11,7 @@ import aiohttp
 import pytest
 
 from quizshow.runtime.phones import device_lines
-from quizshow.runtime.seating import GRACE_S, Seating
+from quizshow.runtime.web.seating import GRACE_S, Seating
 from tests.conftest import closed_at_end
 from tests.phones_kit import FakePhone, run, two_seat_show, urls
 

@@ -135,7 +135,7 @@ class Transport:
 
 
 def test_silent_connections_from_many_addresses_never_take_more_than_the_budget():
-    from quizshow.runtime.web_limits import Gate, Limits
+    from quizshow.runtime.web.limits import Gate, Limits
 
     gate = Gate(lambda path: None, seats=4, limits=Limits(per_address=4), soft=128, open_now=20)
     assert gate.budget == 128 - 20 - 32
@@ -155,7 +155,7 @@ def test_silent_connections_from_many_addresses_never_take_more_than_the_budget(
 
 
 def test_an_address_keeps_its_own_recent_connections_and_loses_its_old_silent_ones():
-    from quizshow.runtime.web_limits import Gate, Limits
+    from quizshow.runtime.web.limits import Gate, Limits
 
     gate = Gate(lambda path: None, seats=1, limits=Limits(per_address=4, fresh_s=1.0), soft=1024, open_now=20)
     old = [Transport("10.0.0.1") for _ in range(4)]
@@ -179,14 +179,14 @@ def test_the_soft_file_limit_is_raised_to_the_hard_one_at_start():
     from tests.conftest import ROOT
 
     code = ("import resource; resource.setrlimit(resource.RLIMIT_NOFILE, (256, 1024)); "
-            "from quizshow.runtime.web_limits import raise_file_limit; print(raise_file_limit(), "
+            "from quizshow.runtime.web.limits import raise_file_limit; print(raise_file_limit(), "
             "resource.getrlimit(resource.RLIMIT_NOFILE)[0])")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert out.stdout.split() == ["1024", "1024"], out.stderr
 
 
 def test_a_connection_sending_past_its_reading_rate_is_paused_until_its_credit_is_back():
-    from quizshow.runtime.web_limits import Gate, Limits
+    from quizshow.runtime.web.limits import Gate, Limits
 
     class Paused(Transport):
         def __init__(self) -> None:

@@ -19,8 +19,8 @@ from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.core.journal import Cursor, advance, encode_line
 from quizshow.runtime import Runtime
-from quizshow.runtime import journal_file as journal_module
-from quizshow.runtime.journal_file import Journal, JournalDamaged, JournalError, dispatch_journalled
+from quizshow.runtime.journal import file as journal_module
+from quizshow.runtime.journal.file import Journal, JournalDamaged, JournalError, dispatch_journalled
 from tests.conftest import ROOT, demo_config, demo_engine, notices
 
 SHOW = "show"

@@ -3,7 +3,7 @@ the screen shows it is not connected, and nothing waits for it."""
 
 from __future__ import annotations
 
-from quizshow.runtime.follow import Follower, Replica, Stream
+from quizshow.runtime.follow.client import Follower, Replica, Stream
 
 
 class _Format:

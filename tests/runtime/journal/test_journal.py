@@ -9,7 +9,7 @@ import random
 import pytest
 
 from quizshow.core import commands as c
-from quizshow.runtime.journal_file import Journal, JournalError, dispatch_journalled
+from quizshow.runtime.journal.file import Journal, JournalError, dispatch_journalled
 from tests.conftest import demo_engine
 from tests.crash_worker import fingerprint, kill_at_random
 
@@ -103,3 +103,23 @@ def test_each_journal_line_is_on_the_disk_when_its_write_returns(tmp_path):
         assert [type(cmd).__name__ for cmd in loaded.commands] == ["Go"]
     finally:
         resumed.close()
+
+
+def test_a_snapshot_is_tied_to_the_code_of_the_core_and_the_formats(monkeypatch):
+    """A snapshot holds pickled state: only the core and formats that pickled it may unpickle it. Its code id
+    is read from their sources, wherever this module lives in the package."""
+    from quizshow.runtime.journal import file as journal_file
+    from tests.conftest import ROOT
+
+    read: list[bytes] = []
+    crc32 = journal_file.zlib.crc32
+
+    def spy(data: bytes, value: int = 0) -> int:
+        read.append(data)
+        return crc32(data, value)
+
+    monkeypatch.setattr(journal_file, "_CODE_ID", None)
+    monkeypatch.setattr(journal_file.zlib, "crc32", spy)
+    journal_file._code_id()
+    assert (ROOT / "quizshow" / "core" / "engine.py").read_bytes() in read
+    assert (ROOT / "quizshow" / "formats" / "svoyak" / "spec.py").read_bytes() in read

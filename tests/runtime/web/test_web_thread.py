@@ -18,7 +18,7 @@ from aiohttp import web
 
 from quizshow.app import ShowApp
 from quizshow.config import ShowConfig, load_show
-from quizshow.runtime.web_limits import GatedSite
+from quizshow.runtime.web.limits import GatedSite
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT, notices
 from tests.phones_kit import show_file

@@ -8,7 +8,7 @@ batch a frame `#at L` says the journal has L lines now (a follower that has appl
 `#reset` (then the socket closes): this journal is not the one the follower has lines of (the operator
 started over, or another show): it starts again from line 1.
 
-`GET /follow/snapshot?passcode=P`: the engine as safe data (runtime/state_snapshot.py, never a pickle) at the
+`GET /follow/snapshot?passcode=P`: the engine as safe data (runtime/follow/snapshot.py, never a pickle) at the
 journal's last line, made when asked (kept while no line follows): a first line of JSON
 `{"line": N, "crc": C, "header": "<the journal's line 1>", "at": show time}` (C: the chained checksum
 line N ends with), then the state document. A follower loads it, asks the journal from line N, checks
@@ -17,7 +17,7 @@ kind (no chain): the follower replays from line 1.
 
 All three are 403 unless the show sets `devices.web.follow_passcode`; a missing or wrong passcode is 401,
 with the OSC door's back-off (inputs/osc/access.py): five wrong from one address lock it for a minute,
-many addresses guessing together make everyone wait — except known followers (runtime/follow_door.py).
+many addresses guessing together make everyone wait — except known followers (runtime/follow/door.py).
 
 The journal's writer only appends to a deque and wakes the server's loop (call_soon_threadsafe): it
 never waits for a follower.
@@ -43,9 +43,9 @@ from aiohttp import web
 from quizshow.config import ShowConfig
 from quizshow.inputs.osc.args import Rejected
 from quizshow.resources import themes_dir
-from quizshow.runtime.follow_door import FollowDoor
-from quizshow.runtime.state_snapshot import SnapshotError, write_snapshot
-from quizshow.runtime.web_limits import frames
+from quizshow.runtime.follow.door import FollowDoor
+from quizshow.runtime.follow.snapshot import SnapshotError, write_snapshot
+from quizshow.runtime.web.limits import frames
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,7 @@ from tests.conftest import ROOT
 from tests.follow_kit import PASSCODE, WAIT_S, Proc, add_score, journal_lines, main_state, make_show, procs
 from tests.osc_desk import Desk
 
-__all__ = ["procs"]  # the fixture, shared with tests/runtime/test_follow.py
+__all__ = ["procs"]  # the fixture, shared with tests/runtime/follow/test_follow.py
 
 
 class Worker(Proc):

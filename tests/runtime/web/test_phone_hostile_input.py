@@ -11,7 +11,7 @@ import pygame
 
 from quizshow.core import commands as c
 from quizshow.core.typed import find, shown
-from quizshow.runtime.web import static_name_ok
+from quizshow.runtime.web.server import static_name_ok
 from tests.phones_kit import FakePhone, run, urls
 from tests.written_display_kit import drawn_on_console
 from tests.written_phones_kit import answer, journal_answers, rig  # noqa: F401  (the written quiz's rig)

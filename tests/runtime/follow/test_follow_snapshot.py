@@ -1,5 +1,5 @@
 """Follower screens, issue 26 (what remained): the main show's engine served as safe data (`GET /follow/snapshot`,
-core/datacodec.py, runtime/state_snapshot.py), checked against the journal's chain, so a follower started late
+core/datacodec.py, runtime/follow/snapshot.py), checked against the journal's chain, so a follower started late
 replays only the tail. Round trips over every format's walks, the decoder fuzzed, two real processes."""
 
 from __future__ import annotations
@@ -25,14 +25,14 @@ from quizshow.core.engine import Engine
 from quizshow.core.format import Refused
 from quizshow.core.journal import TEAM_FIELDS, Cursor, advance, command_line, encode_line, header_line, line_end
 from quizshow.event_file import load_any
-from quizshow.runtime.follow import Follower, Item, Replica, Snapshot, parse_snapshot
-from quizshow.runtime.state_snapshot import _commands, engine_types, read_engine, write_engine
+from quizshow.runtime.follow.client import Follower, Item, Replica, Snapshot, parse_snapshot
+from quizshow.runtime.follow.snapshot import _commands, engine_types, read_engine, write_engine
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT
 from tests.follow_kit import PASSCODE, WAIT_S, Proc, add_score, main_state, make_show, procs, start_main
 from tests.osc_desk import Desk
 
-__all__ = ["procs"]  # the fixture, shared with tests/runtime/test_follow.py
+__all__ = ["procs"]  # the fixture, shared with tests/runtime/follow/test_follow.py
 
 SHOWS = sorted(p.name for p in (ROOT / "shows").glob("*.yaml"))
 COMMANDS = [cls for cls in _commands(c.Command) if dataclasses.fields(cls)]
@@ -128,7 +128,7 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 40) | st.floats(
                     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
                     max_leaves=30)
 NAMES = st.sampled_from([*list(engine_types().by_name)[:12], "builtins:eval", "os:system", "subprocess:Popen",
-                         "pickle:loads", "quizshow.runtime.journal_file:Journal", "quizshow.core.state:Nope"])
+                         "pickle:loads", "quizshow.runtime.journal.file:Journal", "quizshow.core.state:Nope"])
 ROW = st.one_of(st.tuples(st.integers(-1, 6)).map(list), st.lists(JSON, max_size=6),
                 st.tuples(st.sampled_from(["t", "l", "s", "d", "e", "x"]), JSON, JSON).map(list),
                 st.tuples(st.just("e"), st.integers(0, 6), st.sampled_from(["buzz", "title", "nope", 3])).map(list))
@@ -171,7 +171,7 @@ def test_a_damaged_snapshot_is_refused_or_reads_as_known_data_never_anything_els
 def test_the_snapshot_decoder_never_builds_a_type_it_was_not_given():
     """A name from the data is only ever looked up among the known types: nothing is imported or called."""
     for name in ("builtins:eval", "os:system", "subprocess:Popen", "pickle:loads",
-                 "quizshow.runtime.journal_file:Journal"):
+                 "quizshow.runtime.journal.file:Journal"):
         doc = {"quizshow": "state", "version": 1, "types": [[name, ["cmd"]]], "rows": [[0, "echo hi"]], "root": [0]}
         with pytest.raises(SnapshotError, match=rf"types\[0\]: '{name}' is not a type a snapshot may hold"):
             decode(json.dumps(doc).encode(), engine_types(), "snap")
@@ -314,8 +314,8 @@ def test_without_a_snapshot_from_the_main_show_a_follower_replays_from_line_1(tm
     import time
 
     from quizshow.app import ShowApp
-    from quizshow.runtime.follow import Stream
-    from quizshow.runtime.follow_server import FollowHub
+    from quizshow.runtime.follow.client import Stream
+    from quizshow.runtime.follow.server import FollowHub
 
     monkeypatch.setattr(FollowHub, "_make_snapshot", lambda self: None)
     config = load_show(make_show(tmp_path), Problems())
@@ -353,7 +353,7 @@ def test_a_restart_while_the_journal_socket_opens_leaves_no_socket_asking_from_t
 
     import aiohttp
 
-    from quizshow.runtime.follow import Stream
+    from quizshow.runtime.follow.client import Stream
 
     assert app.web is not None
     base = f"http://127.0.0.1:{app.web.address[1]}"

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.core.journal import Cursor, read_line
-from quizshow.runtime import journal_file as journal_module
-from quizshow.runtime.journal_file import (
+from quizshow.runtime.journal import file as journal_module
+from quizshow.runtime.journal.file import (
     Journal,
     JournalDamaged,
     JournalError,
@@ -78,7 +78,7 @@ FULL_DISK_WORKER = textwrap.dedent("""
     from pathlib import Path
     sys.path.insert(0, sys.argv[2])
     from quizshow.core import commands as c
-    from quizshow.runtime.journal_file import Journal, dispatch_journalled
+    from quizshow.runtime.journal.file import Journal, dispatch_journalled
     from tests.conftest import demo_engine
 
     path = Path(sys.argv[1])
@@ -336,7 +336,7 @@ OPEN_WORKER = textwrap.dedent("""
     import sys
     from pathlib import Path
     sys.path.insert(0, sys.argv[2])
-    from quizshow.runtime.journal_file import Journal, JournalError
+    from quizshow.runtime.journal.file import Journal, JournalError
     try:
         Journal.open(Path(sys.argv[1]), "show", seed=1)
     except JournalError as why:
