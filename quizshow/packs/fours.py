@@ -630,10 +630,11 @@ def build_question(draft: Draft, path: Path, report: Reporter, numbers: Numbers,
     fields = {key: _shown(draft, key) for key in FIELDS}
     answer_pictures: list[Path] = []
     for key in FIELDS:
-        answer_pictures += _pictures(fields[key], path, report, host)
-    for extra in answer_pictures[1:]:
-        report.warn(draft.parts["a"][0].line, f"picture '{extra.name}' with the answer: the answer shows its "
-                                              "first picture only")
+        found = _pictures(fields[key], path, report, host)
+        for extra in found[1 if not answer_pictures else 0:]:  # said at the field it is in (an «=» line too)
+            report.warn(draft.parts[key][0].line, f"picture '{extra.name}' with the answer: the answer shows its "
+                                                  "first picture only")
+        answer_pictures += found
     handout_text = "\n".join([t for t in (_text(handout), *(h for s in asked for h in s.screen.handout)) if t]) or None
     text, answer = _text(asked), _text(fields["a"])
     empty = not text and not pictures and not handout_text

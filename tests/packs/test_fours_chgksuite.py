@@ -378,3 +378,14 @@ def test_any_chgksuite_markup_parses_or_says_where(lines):
         assert 1 <= problem.line <= count
     if pack is not None and not problems:
         assert all(q.a and q.number for r in pack.rounds for q in r.questions)
+
+
+def test_a_second_picture_in_an_accepted_answer_is_a_warning_at_its_line_not_a_crash():
+    """Found by the fuzz above: pictures only in a «=» line (no «!» answer line) named a missing field."""
+    problems = Problems()
+    fours.parse_fours("? Вопрос\n! Ответ\n= (img x.png) (img y.png)", UNSAVED / "pictures.4s", problems)
+    said = [str(p) for p in problems.items]
+    assert any(":3:" in text and "'y.png' with the answer" in text for text in said), said
+    problems = Problems()
+    fours.parse_fours("?\n= (img x.png) (img x.png)", UNSAVED / "bare.4s", problems)
+    assert all(1 <= p.line <= 2 for p in problems.items)
