@@ -15,7 +15,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from quizshow import i18n, registry
 from quizshow.config import ShowConfig
@@ -56,7 +56,19 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
-def _phones() -> Any:  # the module, imported late: a function cannot name a module's type
+class _Phones(Protocol):
+    """runtime/phones.py as the app calls it (a module satisfies a protocol: its functions are checked here,
+    and so is the app against the protocol each of them takes)."""
+
+    def start_web(self, app: ShowApp, port: int | None) -> WebServer | None: ...
+    def phone_action(self, app: ShowApp, press: PhonePress) -> Action | None: ...
+    def stake_action(self, stake: PhoneStake) -> Action: ...
+    def answer_input(self, app: ShowApp, answer: PhoneAnswer) -> None: ...
+    def desk_tick(self, app: ShowApp, server: WebServer) -> None: ...
+    def device_lines(self, app: ShowApp, server: WebServer) -> list[tuple[str, bool]]: ...
+
+
+def _phones() -> _Phones:
     """runtime/phones.py, loaded when first wanted: it loads the web server (aiohttp: 20 MB and 0.2 s of
     start-up), which a show without phones, overlay or follower screens never uses."""
     from quizshow.runtime import phones

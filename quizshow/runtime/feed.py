@@ -18,15 +18,22 @@ import queue
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Protocol, TypeVar, cast
 
+from quizshow.core.engine import Outcome
 from quizshow.inputs.messages import Action
 
 M = TypeVar("M")
+T = TypeVar("T")
+R = TypeVar("R")
 # A message's handler: the action call it means (applied after its batch), or None (done, or nothing to do).
-Handler = Callable[[Any], Action | None]
-# guard(apply, item): applies one input; a bug in it is shown, never raised (app.safely)
-Guard = Callable[[Callable[[Any], Any], object], Any]
+Handler = Callable[[object], Action | None]
+
+
+class Guard(Protocol):
+    """guard(apply, item): applies one input; a bug in it is shown, never raised (app.safely): None then."""
+
+    def __call__(self, apply: Callable[[T], R], item: T, /) -> R | None: ...
 
 
 class Handlers:
@@ -38,7 +45,8 @@ class Handlers:
     def add(self, kind: type[M], handler: Callable[[M], Action | None]) -> None:
         if kind in self._by_type:
             raise ValueError(f"{kind.__name__} has a handler already")
-        self._by_type[kind] = handler
+        # Looked up by the message's exact type (`of`): the handler only ever gets its own kind.
+        self._by_type[kind] = cast(Handler, handler)
 
     def of(self, item: object) -> Handler:
         handler = self._by_type.get(type(item))
@@ -63,7 +71,7 @@ def in_press_order(actions: list[Action]) -> list[Action]:
 
 
 class InputFeed:
-    def __init__(self, lock: threading.RLock, handlers: Handlers, apply: Callable[[Action], object],
+    def __init__(self, lock: threading.RLock, handlers: Handlers, apply: Callable[[Action], Outcome | None],
                  guard: Guard, state: Callable[[], object]) -> None:
         self.queue: queue.Queue[object] = queue.Queue()
         self.lock = lock

@@ -12,13 +12,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Protocol, TextIO
 
 from quizshow import i18n
 from quizshow.core import commands as c
 from quizshow.core.actions import ActionContext, Call
 from quizshow.core.engine import Outcome
 from quizshow.core.format import Format, Refused
+from quizshow.core.loose import Args
 from quizshow.core.state import ShowState
 from quizshow.guarded import reason
 from quizshow.inputs.messages import Action
@@ -26,17 +27,51 @@ from quizshow.inputs.phones.board import FREE, JOINED, SYNCING, JoinBoard, JoinS
 from quizshow.inputs.phones.seats import Seat, join_url, load_tokens, phone_seats, tokens_path, venue_address
 from quizshow.inputs.phones.view import PhoneView, SeatFacts, seat_view
 from quizshow.inputs.phones.words import PHRASES
-from quizshow.runtime.follow.server import FollowHub
+from quizshow.runtime.follow.server import FollowApp, FollowHub
+from quizshow.runtime.web.overlay import OverlayApp
 from quizshow.runtime.web.overlay import attach as attach_overlay
-from quizshow.runtime.web.server import Host, PhoneAnswer, PhonePress, PhoneStake, WebServer
+from quizshow.runtime.web.server import Hello, Host, PhoneAnswer, PhonePress, PhoneStake, WebServer
 from quizshow.yamlfile import Problems
+
+if TYPE_CHECKING:
+    from quizshow.core.actions import ActionRegistry
+    from quizshow.core.phases import Phase
+    from quizshow.core.spec import FormatSpec
+    from quizshow.display.console.status import ConsoleStatus
+    from quizshow.display.projector import Projector
+    from quizshow.runtime.controls import Controls
+    from quizshow.runtime.feed import Handlers
 
 log = logging.getLogger(__name__)
 
 NOTHING_TO_STAKE = "there is nothing to stake now"
 
 
-def start_web(app: Any, port: int | None) -> WebServer | None:
+class PhonesApp(FollowApp, OverlayApp, Protocol):
+    """What the phones' wiring uses of the show (the composition root's app), with what the follower screens
+    and the overlay it starts on the same server read."""
+
+    # the longest a press's announcement waits for the phones' presses on their way (set here)
+    press_hold: Callable[[int, int | None], float | None]
+
+    @property
+    def spec(self) -> FormatSpec[Format, object, Phase]: ...
+    @property
+    def actions(self) -> ActionRegistry: ...
+    @property
+    def controls(self) -> Controls: ...
+    @property
+    def handlers(self) -> Handlers: ...
+    @property
+    def status(self) -> ConsoleStatus: ...
+    @property
+    def projector(self) -> Projector: ...
+
+    def deliver(self, item: object) -> None: ...
+    def submit(self, cmd: c.Command) -> Outcome: ...
+
+
+def start_web(app: PhonesApp, port: int | None) -> WebServer | None:
     """The server for the show's phone seats, listening; None (and said on the console) when it cannot."""
     i18n.add_phrases(PHRASES)
     config, language = app.config, app.config.language
@@ -54,7 +89,7 @@ def start_web(app: Any, port: int | None) -> WebServer | None:
         facts = seat_facts(fmt, app.spec.flags(state.phase).buzzers_live, state, seat, app.now(), buttons)
         return seat_view(state, seat.team, seat.player, facts, finished(fmt, state), accepted, language)
 
-    def hello(seat: Seat) -> dict[str, Any]:
+    def hello(seat: Seat) -> Hello:
         team = app.engine.state.teams[seat.team]
         colour = app.theme.team_color(seat.team, team.color or None)  # the projector's colour for the team
         return {"t": "hello", "team": seat.team + 1, "player": None if seat.player is None else seat.player + 1,
@@ -87,7 +122,7 @@ def start_web(app: Any, port: int | None) -> WebServer | None:
     return server
 
 
-def follower_admitted(app: Any, host: str | None) -> None:
+def follower_admitted(app: PhonesApp, host: str | None) -> None:
     """«Впустить экран»: said on the console (nobody, when the follower stopped knocking meanwhile)."""
     if host is not None:
         app.notice(app.say("console.follow_admitted", host=host), "info")
@@ -112,7 +147,7 @@ class SettleDue:
     until: float
 
 
-def settler(app: Any, server: WebServer) -> Callable[[Outcome, float], None]:
+def settler(app: PhonesApp, server: WebServer) -> Callable[[Outcome, float], None]:
     """A direct sink: when a press is held (`ShowState.settling`), the server's loop wakes at its end and the show
     ticks then, so the answerer is announced on time without waiting for a frame (or with no window at all)."""
     scheduled: list[float] = []
@@ -147,21 +182,21 @@ def settler(app: Any, server: WebServer) -> Callable[[Outcome, float], None]:
 
 # --- the operator's desk: the join scene, the console's codes, accepting a second phone -----------------
 
-def wire_desk(app: Any, server: WebServer) -> None:
+def wire_desk(app: PhonesApp, server: WebServer) -> None:
     """The phones' local actions: `join` (F7) puts «Подключение игроков» on the projector and takes it off,
     `phone_codes` (F6) opens the console's panel of codes (Esc closes it), `phone_accept(seat)` lets the
     seat's waiting second phone take it (its button on the devices line)."""
-    def join(args: dict[str, Any], action: Action) -> None:
+    def join(args: Args, action: Action) -> None:
         # F7: the first page of codes, the next (more seats than a page holds), then off.
         pages = join_pages(len(server.seats))
         page = server.join_page
         server.join_page = 0 if page is None else (page + 1 if page + 1 < pages else None)
         desk_tick(app, server)
 
-    def codes(args: dict[str, Any], action: Action) -> None:
+    def codes(args: Args, action: Action) -> None:
         app.status.phone_codes = not app.status.phone_codes
 
-    def accept(args: dict[str, Any], action: Action) -> None:
+    def accept(args: Args, action: Action) -> None:
         seat = next((s for s in server.seats.values() if s.key == args["seat"]), None)
         if seat is None:
             return
@@ -170,7 +205,7 @@ def wire_desk(app: Any, server: WebServer) -> None:
         else:
             app.notice(app.say("console.phone_none_waiting", name=seat.name), "refused")
 
-    def stake(args: dict[str, Any], action: Action) -> Outcome:
+    def stake(args: Args, action: Action) -> Outcome:
         """A phone's stake: the format says what the team may stake now and to which action it goes (the
         console's `bid`, `stake` or `catvalue`), built by the action registry with the value as the amount."""
         state, team, value = app.engine.state, args["team"], args["value"]
@@ -196,7 +231,7 @@ def wire_desk(app: Any, server: WebServer) -> None:
     app.controls.local.update({"join": join, "phone_codes": codes, "phone_accept": accept, "phone_stake": stake})
 
 
-def join_board(app: Any, server: WebServer) -> JoinBoard:
+def join_board(app: PhonesApp, server: WebServer) -> JoinBoard:
     """Every seat with its join link and whether a phone holds it now (the join scene, the console)."""
     host, port = server.address
     address = _venue(host)
@@ -214,13 +249,13 @@ def join_board(app: Any, server: WebServer) -> JoinBoard:
                      phones_press(app), plays_solo(app))
 
 
-def phones_press(app: Any) -> bool:
+def phones_press(app: PhonesApp) -> bool:
     """Whether a phone is a button: a format with no phase that takes presses (the written quiz) has phones
     that only type answers (an idle tap is no press)."""
     return any(phase.flags.buzzers_live for phase in app.spec.phases)
 
 
-def plays_solo(app: Any) -> bool:
+def plays_solo(app: PhonesApp) -> bool:
     """Each seat is one contestant (the format's `solo` rule, «Своя игра»): «Игрок», not «Команда»."""
     return bool(app.format.rules.get("solo", False))
 
@@ -231,7 +266,7 @@ def _venue(host: str) -> str:
     return venue_address(host)
 
 
-def desk_tick(app: Any, server: WebServer) -> None:
+def desk_tick(app: PhonesApp, server: WebServer) -> None:
     """Once a frame (window thread): the board for the projector (while its codes are shown) and the console,
     and the devices line's buttons — one per seat a second phone waits for, and the codes' two switches."""
     board = join_board(app, server)
@@ -251,12 +286,12 @@ def desk_tick(app: Any, server: WebServer) -> None:
     app.status.device_buttons = buttons
 
 
-def finished(fmt: Any, state: Any) -> bool:
+def finished(fmt: Format, state: ShowState) -> bool:
     """The game is over (as the app's own `finished`)."""
     return bool(fmt.next_action(state) == "next.none" or state.phase == "end")
 
 
-def phone_action(app: Any, press: PhonePress) -> Action | None:
+def phone_action(app: PhonesApp, press: PhonePress) -> Action | None:
     """A phone's press → the `buzz` call of its seat's button (the format's: the melee's player presses for its
     table) with the thumb's own time, as a box press is (the line check may take it); the phone hears what
     became of it through `done`."""
@@ -276,7 +311,7 @@ def stake_action(stake: PhoneStake) -> Action:
     return Action("phone_stake", stake.at, "phone", (stake.team, stake.value), done=stake.done)
 
 
-def answer_input(app: Any, answer: PhoneAnswer) -> None:
+def answer_input(app: PhonesApp, answer: PhoneAnswer) -> None:
     """A phone's typed answer (the feed's handler, under the show's lock): the format judges whether it was
     sent in time, then `TypedAnswer` is journalled and applied like any command; the phone hears back."""
     outcome: Outcome | None = None
@@ -293,7 +328,7 @@ def answer_input(app: Any, answer: PhoneAnswer) -> None:
         answer.done(outcome)
 
 
-def device_lines(app: Any, server: WebServer) -> list[tuple[str, bool]]:
+def device_lines(app: PhonesApp, server: WebServer) -> list[tuple[str, bool]]:
     """The console's devices lines: the server and how many phones, then each seat — its round trip, or no
     phone yet."""
     host, port = server.address

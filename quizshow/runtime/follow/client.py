@@ -37,7 +37,7 @@ from argparse import Namespace
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import aiohttp
 
@@ -46,6 +46,10 @@ from quizshow.core.engine import Engine
 from quizshow.core.journal import Cursor, JournalError, LineError, header, line_end, parse_command, read_line
 from quizshow.guarded import guarded, reason
 from quizshow.runtime.follow.snapshot import SnapshotError, read_engine
+
+if TYPE_CHECKING:
+    from quizshow.core.effects import Event
+    from quizshow.core.format import Format
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +71,7 @@ class Snapshot:
     crc: int  # the chained checksum line `line` ends with
     header: str  # the journal's line 1 (the seed)
     at: float  # the main show's clock when it was taken
-    engine: dict[str, Any]  # for Engine.restore
+    engine: dict[str, object]  # for Engine.restore
 
 
 MAX_CRC = (1 << 32) - 1
@@ -256,7 +260,7 @@ class Stream:
 class Replica:
     """The engine fed by the main show's journal lines (no journal of its own)."""
 
-    def __init__(self, fmt: Any) -> None:
+    def __init__(self, fmt: Format) -> None:
         self.format = fmt
         self.engine: Engine | None = None
         self.cursor = Cursor(version=1)
@@ -287,7 +291,7 @@ class Replica:
     def now(self) -> float:
         return time.monotonic() + self.offset if self.offset > -1e17 else 0.0
 
-    def apply(self, raw: str, quiet: bool) -> list[Any]:
+    def apply(self, raw: str, quiet: bool) -> list[Event]:
         """One line (the next one): the events its command made (none when `quiet`). LineError when it
         does not follow the lines before it (another journal: the caller starts over)."""
         line = raw.encode("utf-8")
@@ -324,7 +328,7 @@ class Follower:
     """What the stream brings, applied on the thread that draws: lines to the replica (their events to
     `on_events`, but while catching up), a snapshot, the link's ups and downs (said on stderr)."""
 
-    def __init__(self, stream: Stream, replica: Replica, on_events: Callable[[list[Any], float], None],
+    def __init__(self, stream: Stream, replica: Replica, on_events: Callable[[list[Event], float], None],
                  base: str, tell: Callable[[str], None] = say) -> None:
         self.stream, self.replica, self.on_events, self.base, self.tell = stream, replica, on_events, base, tell
         self.main_lines = -1  # the main show's journal's lines, as last told

@@ -36,7 +36,7 @@ import zipfile
 from collections import deque
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 from aiohttp import web
 
@@ -46,6 +46,12 @@ from quizshow.resources import themes_dir
 from quizshow.runtime.follow.door import FollowDoor
 from quizshow.runtime.follow.snapshot import SnapshotError, write_snapshot
 from quizshow.runtime.web.limits import frames
+
+if TYPE_CHECKING:
+    import threading
+
+    from quizshow.core.engine import Engine
+    from quizshow.runtime.journal.file import Journal
 
 log = logging.getLogger(__name__)
 
@@ -69,8 +75,25 @@ class Subscriber:
             self.loop.call_soon_threadsafe(self.wake.set)
 
 
+class FollowApp(Protocol):
+    """What the follow routes read of the show (the composition root's app)."""
+
+    @property
+    def config(self) -> ShowConfig: ...
+    @property
+    def journal(self) -> Journal: ...  # a new one after «Начать заново»
+    @property
+    def engine(self) -> Engine: ...
+    @property
+    def lock(self) -> threading.RLock: ...
+
+    def now(self) -> float: ...
+    def notice(self, text: str, level: str = "problem") -> None: ...
+    def say(self, key: str, **values: object) -> str: ...
+
+
 class FollowHub:
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: FollowApp) -> None:
         self.app = app
         web_config = app.config.devices.web
         self.passcode: str | None = None if web_config is None else web_config.follow_passcode
@@ -223,7 +246,7 @@ async def _until_closed(ws: web.WebSocketResponse) -> None:
         pass
 
 
-def follow_routes(app: Any) -> Callable[[web.Application], None]:
+def follow_routes(app: FollowApp) -> Callable[[web.Application], None]:
     """The follow routes of a show (the phones' wiring registers them on the web server)."""
     return FollowHub(app).routes
 

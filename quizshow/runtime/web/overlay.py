@@ -16,12 +16,21 @@ import json
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 from aiohttp import WSMsgType, web
 
+from quizshow.core.engine import Engine, Outcome
+from quizshow.core.format import Format
+from quizshow.core.state import ShowState
+from quizshow.core.timers import Timer
 from quizshow.outputs.overlay.snapshot import WORDS, OverlayShow, snapshot
 from quizshow.runtime.web.limits import frames
+
+if TYPE_CHECKING:
+    from quizshow.config import ShowConfig
+    from quizshow.display.theme import Theme
+    from quizshow.runtime.sinks import Sinks
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 LAYOUTS = ("all", "scores", "clock", "lower")
@@ -29,13 +38,39 @@ HEARTBEAT_S = 10.0
 FONT_ROLES = ("heading", "body", "numbers")
 CSS_COLOURS = ("panel", "panel_top", "panel_edge", "panel_dark", "panel_played", "text", "muted", "accent",
                "warning", "good", "bad", "negative")
+# What a reader would see change: the snapshot but its clock's seconds, the clock's (running, total), the timer.
+SnapshotKey = tuple[str, tuple[bool, float] | None, Timer]
+
+
+class OverlayApp(Protocol):
+    """What the overlay reads of the show (the composition root's app)."""
+
+    @property
+    def config(self) -> ShowConfig: ...
+    @property
+    def engine(self) -> Engine: ...
+    @property
+    def format(self) -> Format: ...
+    @property
+    def theme(self) -> Theme: ...
+    @property
+    def sinks(self) -> Sinks: ...
+
+    def now(self) -> float: ...
+
+
+class OverlayServer(Protocol):
+    """What the overlay needs of the web server it is served by (runtime/web/server.py)."""
+
+    mounts: list[Callable[[web.Application], None]]
+    overlay: OverlayFeed | None
 
 
 class OverlayFeed:
     """The overlay's readers and the last snapshot. `state` gives (state, format, now) of the show."""
 
-    def __init__(self, show: OverlayShow, state: Callable[[], tuple[Any, Any, float]],
-                 allow: tuple[str, ...] = (), theme: Any = None) -> None:
+    def __init__(self, show: OverlayShow, state: Callable[[], tuple[ShowState, Format, float]],
+                 allow: tuple[str, ...] = (), theme: Theme | None = None) -> None:
         self.show = show
         self.state = state
         self.allow: tuple[Network, ...] = tuple(ipaddress.ip_network(a, strict=False) for a in allow)
@@ -44,7 +79,7 @@ class OverlayFeed:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.seq = 0
         self.text = ""  # the last snapshot, encoded
-        self._last: tuple[Any, ...] | None = None
+        self._last: SnapshotKey | None = None
         self._lock = threading.Lock()
         self.refresh()
 
@@ -57,7 +92,7 @@ class OverlayFeed:
         snap = snapshot(state, fmt, self.show, now)
         clock = snap["clock"]
         # A running clock's seconds left are no news (the page counts down itself); its timer is.
-        key = (json.dumps({**snap, "clock": None}, ensure_ascii=False, sort_keys=True),
+        key: SnapshotKey = (json.dumps({**snap, "clock": None}, ensure_ascii=False, sort_keys=True),
                None if clock is None else (clock["running"], clock["total_s"]), state.timer)
         with self._lock:
             if key == self._last:
@@ -165,7 +200,7 @@ async def _send(ws: web.WebSocketResponse, text: str) -> None:
         await ws.send_str(text)
 
 
-def theme_css(theme: Any) -> str:
+def theme_css(theme: Theme | None) -> str:
     lines = [":root {"]
     colours = getattr(theme, "colors", {}) or {}
     for name in CSS_COLOURS:
@@ -188,7 +223,7 @@ def _static(name: str) -> bytes:
     return resources.files("quizshow.web").joinpath("static", name).read_bytes()
 
 
-def attach(app: Any, server: Any) -> OverlayFeed:
+def attach(app: OverlayApp, server: OverlayServer) -> OverlayFeed:
     """Wire the overlay to a show and its web server (before the server starts): built on every change
     of the state, pushed from the server's loop."""
     config = app.config
@@ -202,5 +237,10 @@ def attach(app: Any, server: Any) -> OverlayFeed:
                        getattr(web_config, "overlay_allow", ()) if web_config is not None else (), app.theme)
     server.mounts.append(feed.mount)
     server.overlay = feed
-    app.sinks.direct.append(lambda outcome, now: feed.refresh() if outcome.changed else None)
+
+    def changed(outcome: Outcome, now: float) -> None:
+        if outcome.changed:
+            feed.refresh()
+
+    app.sinks.direct.append(changed)
     return feed

@@ -18,10 +18,10 @@ import logging
 import re
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 
 from aiohttp import WSMsgType, web
 
@@ -38,10 +38,28 @@ from quizshow.inputs.phones.words import PAGE_WORDS, PHRASES
 from quizshow.runtime.web.limits import Gate, GatedSite, frames
 from quizshow.runtime.web.seating import MAX_DEVICE, Seating
 
+if TYPE_CHECKING:
+    from quizshow.runtime.web.overlay import OverlayFeed
+
 log = logging.getLogger(__name__)
 
 MAX_WS_FRAME = 64 * 1024  # beyond 4 KiB a message is answered 400; beyond this the socket closes
 LONG_AGO_MS = -1e18  # a phone clock reading before any press: its press time is the clamp's earliest
+
+
+class Hello(TypedDict):
+    """A phone's first message (spec/web.md «hello»), as the show makes it: the server adds the page's words."""
+
+    t: str  # "hello"
+    team: int  # from 1
+    player: int | None  # from 1; None: a team's seat
+    name: str
+    team_name: str
+    lang: str
+    colour: str  # "#rrggbb", the projector's colour for the team
+    title: str
+    buttons: bool  # whether the phone is a button (else it only types answers)
+    solo: bool  # each seat is one contestant
 
 
 @dataclass(eq=False)
@@ -54,7 +72,7 @@ class Phone:
     clock: ClockEstimate = field(default_factory=ClockEstimate)
     limit: p.RateLimit = field(default_factory=p.RateLimit)
     pings: dict[int, float] = field(default_factory=dict)  # ping id → send time (show clock)
-    last: dict[str, Any] | None = None  # the last state sent
+    last: dict[str, object] | None = None  # the last state sent
     warned: float = -1.0  # when the last 429 went out (monotonic)
     next_ping: int = 0
     lag: float = 0.0  # the longest its press can take to arrive after its own time, by the press clamp (s)
@@ -64,7 +82,7 @@ class Host:
     """What the server needs from the show (the composition root gives these)."""
 
     def __init__(self, now: Callable[[], float], deliver: Callable[[object], None],
-                 view: Callable[[Seat, bool], PhoneView], hello: Callable[[Seat], dict[str, Any]],
+                 view: Callable[[Seat, bool], PhoneView], hello: Callable[[Seat], Hello],
                  notice: Callable[[str, str], None] | None = None) -> None:
         self.now = now
         self.deliver = deliver
@@ -98,7 +116,7 @@ class WebServer:
         i18n.add_phrases(PHRASES)
         # More clients on the same server (the overlay, web/overlay.py; followers, follow/server.py): their routes.
         self.mounts: list[Callable[[web.Application], None]] = []
-        self.overlay: Any = None
+        self.overlay: OverlayFeed | None = None
         self.gate: Gate | None = None  # the limits on connections (runtime/web/limits.py), made as it starts
         # A follower screen kept out by someone's guessing (runtime/follow/server.py): the console's «Впустить экран».
         self.follower_knocking: Callable[[], str | None] = lambda: None
@@ -450,7 +468,7 @@ class WebServer:
             phone.last = message
             await self._send(phone, message)
 
-    async def _send(self, phone: Phone, message: dict[str, Any]) -> None:
+    async def _send(self, phone: Phone, message: Mapping[str, object]) -> None:
         if phone.ws.closed:
             return
         with contextlib.suppress(ConnectionError, RuntimeError):
