@@ -259,3 +259,14 @@ def test_a_journal_with_a_snapshot_is_reported_and_exported_from_its_first_line(
     assert len(grid_csv(engine.format, engine.state).splitlines()[0].split(",")) > 8
     code, _, page_path = reported(config.path, journal, tmp_path, monkeypatch)
     assert code == 0 and 'id="q1"' in page_path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lines, ru, en", [(21, "21 строка", "21 lines"), (3, "3 строки", "3 lines"),
+                                           (15, "15 строк", "15 lines"), (1, "1 строка", "1 line")])
+def test_the_journals_line_count_is_said_in_its_plural_form(lines, ru, en):
+    """The report of a 21-line journal read «Составлен по журналу: 21 строк»."""
+    from quizshow.i18n import phrase
+    from quizshow.report import page  # noqa: F401  (its phrases)
+
+    assert phrase("report.made", "ru", lines=lines, when="07.12.2026") == f"Составлен по журналу: {ru}; 07.12.2026"
+    assert phrase("report.made", "en", lines=lines, when="Dec 7") == f"Made from the journal: {en}; Dec 7"
