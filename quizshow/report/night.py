@@ -150,7 +150,7 @@ def read_night(spec: FormatSpec[Format, object, Phase], fmt: Format, seed: int, 
     current: QuestionNight | None = None
     for i, command in enumerate(commands):
         outcome = engine.dispatch(command)
-        if not outcome.accepted:
+        if not outcome.accepted and not outcome.changed:  # a late press is refused yet kept: a step of the night
             continue  # it was journalled, so it applied then; replayed on other code it may not (never silent: counted)
         words = describe(_entry(outcome), teams, language, spec.journal_words, fmt, players, outcome.state)
         step = Step(i + 2, command.at, walls[i] if i < len(walls) else None, words, kind_of(command, outcome.events),
@@ -188,6 +188,8 @@ def read_night(spec: FormatSpec[Format, object, Phase], fmt: Format, seed: int, 
 
 
 def _entry(outcome: Outcome) -> Entry:
+    if outcome.tail and outcome.tail[-1][0].command is outcome.command:
+        return outcome.tail[-1][0]  # as the engine keeps it (a late press says «Нажатие не принято»)
     return Entry(outcome.command, tuple(outcome.events))
 
 

@@ -139,6 +139,9 @@ def test_a_question_shows_who_pressed_in_what_order_the_rulings_and_the_undo(tmp
     assert devices == ["box1 2 Борис, Вера часам кнопки —", "keyboard 1 Вера приходу нажатия —",
                        "phone 1 Анна телефону ± связь ±18 мс"]  # most presses first
     assert "Споров и апелляций не было." in page.text
+    # the presses refused while Борис answered are steps of the night, as the console's journal says them
+    assert re.search(r"\d\d:\d\d:\d\d Нажатие не принято: Анна", page.text)
+    assert re.search(r"\d\d:\d\d:\d\d Нажатие не принято: Вера", page.text)
 
 
 def test_an_appeal_is_listed_among_the_disputes(tmp_path, monkeypatch):
