@@ -261,6 +261,9 @@ class ShowApp:
                     self.notice(text, "problem")
             elif not isinstance(cmd, c.Tick):
                 self.notice(text, "refused")
+            if outcome.changed:  # a late press: refused, yet journalled for the replay; the console's journal says so
+                now = self.clock.now()
+                self.sinks.on_window(lambda: self._console_log(outcome, now))
             return outcome
         self._disk_problem = None  # journalled again
         self.sinks.outcome(outcome, self.clock.now())

@@ -8,7 +8,7 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from quizshow import __version__, language, stopping
 from quizshow.ports import follow_url, listen_port
@@ -19,8 +19,16 @@ if TYPE_CHECKING:
     from quizshow.config import ShowConfig
 
 
+class _OneLineParser(argparse.ArgumentParser):
+    """A wrong command line is one line, `quizshow: error: WHY`, and exit 2 (docs/cli.md): argparse's usage block
+    before it (15 lines) buried the reason; `--help` still shows it."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="quizshow", description="Run a quiz show, or check its files.",
+    p = _OneLineParser(prog="quizshow", description="Run a quiz show, or check its files.",
                                 epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("show", nargs="?", type=Path,
                    help="the show file, or a bundled show's name (see --list); default: the bundled demo")
@@ -71,7 +79,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--out", type=Path, metavar="DIR", help="where --import and --proof write (--export-siq: the .siq)")
     args = p.parse_args(argv)
     if (why := conflict(args)) is not None:
-        p.error(why)  # the usage, the reason, exit 2
+        p.error(why)  # the reason, exit 2
     return args
 
 

@@ -261,7 +261,8 @@ class FileReader:
         if isinstance(value, bool) and bool not in kinds:
             value = node  # yes/no where a number or text was expected
         if not isinstance(value, kinds) or isinstance(value, Node):
-            names = " or ".join(_type_name(k) for k in kinds)
+            # a number (float) takes whole ones too: «text or a number», never «… a whole number or a number»
+            names = " or ".join(_type_name(k) for k in kinds if not (k is int and float in kinds))
             self.error(node, f"{what} must be {names}")
             return None
         return value

@@ -311,3 +311,25 @@ def test_a_damaged_journal_resumed_to_the_damage_says_so_on_the_console(tmp_path
     problem = [n for n in app.status.notices if n.level == "problem"][-1].text
     assert problem.startswith("Журнал повреждён в строке 3") and "не восстановлено строк: 2" in problem
     app.close()
+
+
+def test_a_press_refused_while_another_answers_is_a_line_of_the_consoles_journal(tmp_path):
+    """The engine journals a press that comes while another team answers (a late press, for the replay and
+    the report); the console's journal said nothing of it, though the docs promise «Нажатие не принято»."""
+    from quizshow.formats.svoyak import commands as sc
+    from tests.conftest import ROOT
+    from tests.svoyak_console_kit import app_of, to_board
+
+    app = app_of(ROOT / "shows" / "svoyak.yaml", tmp_path)
+    try:
+        to_board(app, 0)
+        assert app.submit(sc.SelectCell(at=3.0, theme=3, question=0)).accepted
+        assert app.submit(c.Go(at=4.0)).accepted  # the buttons are live
+        app.action(Action("buzz", 5.0, args=(0,)))
+        app.action(Action("buzz", 5.034, args=(1,)))
+        assert app.engine.state.answering == 0, "Борис's press changed nothing"
+        assert app.engine.entries[-1].late
+        app.pump_views()
+        assert app.console.journal[-1][1] == "Нажатие не принято: Борис"
+    finally:
+        app.close()

@@ -31,6 +31,7 @@ def test_a_wrong_port_is_one_line_and_exit_2(tmp_path, flags, said):
                           cwd=tmp_path, env=env)
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr
+    assert len(done.stderr.splitlines()) == 1, done.stderr  # no usage block burying the reason
     assert done.stderr.splitlines()[-1] == f"quizshow: error: {said}" or said in done.stderr.splitlines()[-1]
 
 

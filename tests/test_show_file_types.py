@@ -67,6 +67,13 @@ def test_a_team_name_written_as_a_number_is_read_as_written_and_warned(tmp_path)
     assert config is not None and [t.name for t in config.teams] == ["42", "0042"]  # not "42.0", not "34"
 
 
+def test_a_team_name_written_as_a_list_says_what_it_may_be_in_plain_words(tmp_path):
+    """It read «team name must be text or a whole number or a number»."""
+    path, said, code = _check(tmp_path, _show("teams:\n  - name: [A]\n  - name: B\n"))
+    assert code == 1
+    assert f"{path}:5: team name must be text or a number" in said
+
+
 def test_a_number_where_text_is_meant_keeps_its_digits(tmp_path):
     path, _, _ = _check(tmp_path, _show(TEAMS + "devices:\n  osc:\n    passcode: 0042\n"))
     config = load_show(path, Problems())

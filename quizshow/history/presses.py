@@ -37,13 +37,20 @@ class Timing(StrEnum):
     ARRIVAL = "arrival"  # when it reached the show: a key's frame, a pad's event, an OSC datagram, a phone not synced
 
 
-def timing_of(device: str) -> Timing:
+def timing_of(device: str, on_arrival: bool = False) -> Timing:
+    """`on_arrival`: the press's own time is when it reached the show — a box without a clock (a SImulator box,
+    a «simple» one sends a bare byte or line) is no «box's clock» however it is named."""
     if device == "phone":
         return Timing.PHONE
     # A Buzz! handset's (the frame's) and a keyboard device's (the kernel's stamp as its USB report came).
-    if device in ARRIVAL_SOURCES or device.startswith(("pad", "phone", "buzz", "evdev")):
+    if on_arrival or device in ARRIVAL_SOURCES or device.startswith(("pad", "phone", "buzz", "evdev")):
         return Timing.ARRIVAL
     return Timing.BOX
+
+
+def timed_on_arrival(cmd: c.Buzz) -> bool:
+    """A press whose own time is its arrival (its driver had no clock of the device's to convert)."""
+    return cmd.source_time is None or cmd.source_time == cmd.at
 
 
 @dataclass(frozen=True)
@@ -176,7 +183,8 @@ def _close(race: _Open, found: list[Race]) -> None:
         time = cmd.press_time
         false_start = time < line if line is not None else early
         error = abs(cmd.clock_error) if cmd.clock_error is not None else None
-        marks.append(ReplayPress(cmd.team, cmd.player, time, cmd.device, timing_of(cmd.device), error, false_start))
+        marks.append(ReplayPress(cmd.team, cmd.player, time, cmd.device, timing_of(cmd.device, timed_on_arrival(cmd)),
+                                  error, false_start))
     fair = sorted((m for m in marks if not m.false_start), key=lambda m: (m.time, m.team))
     first = fair[0].time if fair else None
     ranked = [ReplayPress(m.team, m.player, m.time, m.device, m.timing, m.error, False, place=i + 1,

@@ -19,7 +19,7 @@ from quizshow.core.spec import FormatSpec, Phase
 from quizshow.core.state import ShowState
 from quizshow.display.console.words import describe
 from quizshow.display.replay.words import heading
-from quizshow.history.presses import Race, Timing, races, timing_of
+from quizshow.history.presses import Race, Timing, races, timed_on_arrival, timing_of
 from quizshow.i18n import phrase
 
 # Steps a dispute is made of: an appeal and its outcome (the brain-ring's `disc`), a ruling the host left
@@ -150,7 +150,7 @@ def read_night(spec: FormatSpec[Format, object, Phase], fmt: Format, seed: int, 
     current: QuestionNight | None = None
     for i, command in enumerate(commands):
         outcome = engine.dispatch(command)
-        if not outcome.accepted:
+        if not outcome.accepted and not outcome.changed:  # a late press is refused yet kept: a step of the night
             continue  # it was journalled, so it applied then; replayed on other code it may not (never silent: counted)
         words = describe(_entry(outcome), teams, language, spec.journal_words, fmt, players, outcome.state)
         step = Step(i + 2, command.at, walls[i] if i < len(walls) else None, words, kind_of(command, outcome.events),
@@ -188,6 +188,8 @@ def read_night(spec: FormatSpec[Format, object, Phase], fmt: Format, seed: int, 
 
 
 def _entry(outcome: Outcome) -> Entry:
+    if outcome.tail and outcome.tail[-1][0].command is outcome.command:
+        return outcome.tail[-1][0]  # as the engine keeps it (a late press says «Нажатие не принято»)
     return Entry(outcome.command, tuple(outcome.events))
 
 
@@ -217,16 +219,18 @@ def figures(question: QuestionNight) -> Figures:
 def devices(commands: Sequence[c.Command], state: ShowState) -> list[DeviceUse]:
     """Every device that pressed over the night: how many presses, by whom, the worst clock-sync bound."""
     found: dict[str, tuple[int, set[str], float | None]] = {}
+    clockless: dict[str, bool] = {}  # a device all of whose presses were timed on arrival
     for command in commands:
         if not isinstance(command, c.Buzz):
             continue
+        clockless[command.device] = clockless.get(command.device, True) and timed_on_arrival(command)
         count, who, worst = found.get(command.device, (0, set(), None))
         if 0 <= command.team < len(state.teams):
             who.add(state.teams[command.team].name)
         error = command.clock_error
         worst = error if error is not None and (worst is None or error > worst) else worst
         found[command.device] = (count + 1, who, worst)
-    return [DeviceUse(device or "—", timing_of(device), count, tuple(sorted(who)), worst)
+    return [DeviceUse(device or "—", timing_of(device, clockless[device]), count, tuple(sorted(who)), worst)
             for device, (count, who, worst) in sorted(found.items(), key=lambda kv: (-kv[1][0], kv[0]))]
 
 

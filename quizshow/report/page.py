@@ -17,7 +17,7 @@ from quizshow.report.night import Figures, Night, QuestionNight, Step
 PHRASES = {
     "ru": {
         "report.title": "Отчёт о вечере",
-        "report.made": "Составлен по журналу: {lines} строк; {when}",
+        "report.made": "Составлен по журналу: {lines} {lines|строка|строки|строк}; {when}",
         "report.span": "с {start} до {end}",
         "report.results": "Итоги",
         "report.winner": "Победитель: {who}",
@@ -63,7 +63,7 @@ PHRASES = {
     },
     "en": {
         "report.title": "Report of the night",
-        "report.made": "Made from the journal: {lines} lines; {when}",
+        "report.made": "Made from the journal: {lines} {lines|line|lines}; {when}",
         "report.span": "from {start} to {end}",
         "report.results": "Results",
         "report.winner": "Winner: {who}",

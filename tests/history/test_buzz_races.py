@@ -134,3 +134,16 @@ def test_fair_presses_are_ranked_by_their_own_time_whatever_order_they_arrive_in
         assert times == sorted(times)
         assert [p.place for p in race.fair] == list(range(1, len(race.fair) + 1))
         assert race.fair[0].margin == 0 and all(p.margin is not None and p.margin >= 0 for p in race.fair)
+
+
+def test_a_box_without_a_clock_is_timed_on_arrival_whatever_its_name():
+    """A SImulator box (`preset: simulator`) sends a bare byte: its press's time is when the byte came. The replay
+    drew it as «кнопка: время по её часам» and said «Время — по часам кнопок», a precision the box has not."""
+    engine = svoyak_engine()
+    engine.dispatch(c.Go(at=1.0))
+    engine.dispatch(c.Go(at=2.0))
+    svoyak_question(engine, 3.0, (0, 0))
+    engine.dispatch(c.Buzz(at=4.2, team=0, source_time=4.2, device="si"))  # the byte's arrival is all it has
+    engine.dispatch(c.Buzz(at=4.3, team=1, source_time=4.1403, device="box1"))  # a qbx box's own clock
+    (race,) = of(engine)
+    assert {p.device: p.timing for p in race.presses} == {"si": Timing.ARRIVAL, "box1": Timing.BOX}

@@ -139,6 +139,9 @@ def test_a_question_shows_who_pressed_in_what_order_the_rulings_and_the_undo(tmp
     assert devices == ["box1 2 Борис, Вера часам кнопки —", "keyboard 1 Вера приходу нажатия —",
                        "phone 1 Анна телефону ± связь ±18 мс"]  # most presses first
     assert "Споров и апелляций не было." in page.text
+    # the presses refused while Борис answered are steps of the night, as the console's journal says them
+    assert re.search(r"\d\d:\d\d:\d\d Нажатие не принято: Анна", page.text)
+    assert re.search(r"\d\d:\d\d:\d\d Нажатие не принято: Вера", page.text)
 
 
 def test_an_appeal_is_listed_among_the_disputes(tmp_path, monkeypatch):
@@ -259,3 +262,14 @@ def test_a_journal_with_a_snapshot_is_reported_and_exported_from_its_first_line(
     assert len(grid_csv(engine.format, engine.state).splitlines()[0].split(",")) > 8
     code, _, page_path = reported(config.path, journal, tmp_path, monkeypatch)
     assert code == 0 and 'id="q1"' in page_path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lines, ru, en", [(21, "21 строка", "21 lines"), (3, "3 строки", "3 lines"),
+                                           (15, "15 строк", "15 lines"), (1, "1 строка", "1 line")])
+def test_the_journals_line_count_is_said_in_its_plural_form(lines, ru, en):
+    """The report of a 21-line journal read «Составлен по журналу: 21 строк»."""
+    from quizshow.i18n import phrase
+    from quizshow.report import page  # noqa: F401  (its phrases)
+
+    assert phrase("report.made", "ru", lines=lines, when="07.12.2026") == f"Составлен по журналу: {ru}; 07.12.2026"
+    assert phrase("report.made", "en", lines=lines, when="Dec 7") == f"Made from the journal: {en}; Dec 7"
