@@ -179,6 +179,8 @@ class Format:
         if new is not state and new.teams is not state.teams:
             # The one bound after arithmetic: whatever a rule multiplied, no score leaves ±MAX_POINTS.
             self.check_points(*(team.score for team in new.teams))
+        if new.view.replay is not None and any(event.kind == EventKind.QUESTION for event in events):
+            new = replace(new, view=replace(new.view, replay=None))  # a question opens: the hall sees it, not a replay
         if new.before_expiry is not None and new is not state and not isinstance(command, c.Tick):
             # The host (or a press) acted after the clock ran out: that expiry stands from now on.
             new = replace(new, before_expiry=None)

@@ -147,3 +147,15 @@ def test_a_box_without_a_clock_is_timed_on_arrival_whatever_its_name():
     engine.dispatch(c.Buzz(at=4.3, team=1, source_time=4.1403, device="box1"))  # a qbx box's own clock
     (race,) = of(engine)
     assert {p.device: p.timing for p in race.presses} == {"si": Timing.ARRIVAL, "box1": Timing.BOX}
+
+
+def test_the_replay_leaves_the_projector_when_the_next_question_opens():
+    """The hall sees the new question, not the last race over it (R again is not needed)."""
+    engine = svoyak_three_presses()
+    engine.dispatch(c.ViewReplay(at=4.6, on=True))
+    assert engine.state.view.replay == 0
+    engine.dispatch(c.Judge(at=5.0, correct=True))
+    assert engine.state.view.replay == 0  # the verdict and the board keep it: the jury may still be looking
+    engine.dispatch(c.Go(at=6.0))
+    svoyak_question(engine, 7.0, (2, 0))
+    assert engine.state.view.replay is None
