@@ -191,7 +191,7 @@ def walk(show: str, seed: int, steps: int, check: Callable[[Engine, float], None
         done += 1
         if len(w.novel) != news:
             news, last_new = len(w.novel), done
-        elif until is not None and done >= steps and done - last_new > 150:
+        elif until is not None and done >= steps and done - last_new > 600:  # a whole board played without news
             w.engine, w.at, last_new = show_engine(show, engine_seed), 1.0, done
     return w
 
