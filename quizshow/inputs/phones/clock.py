@@ -150,7 +150,9 @@ class ClockEstimate:
     def clamp_rtt(self, now: float) -> float | None:
         """The round trip the press clamp allows: the smallest of the samples of the last SPAN_S seconds (a
         phone that answers late from now on keeps the slack its quick answers showed). None: none so recent."""
-        recent = [sample.rtt for sample in self.samples if now - sample.s1 <= SPAN_S]
+        # A copy first (taken whole, the interpreter held): the console asks from the window's thread while
+        # the web server's thread adds pongs, and a deque changed mid-loop fails the loop.
+        recent = [sample.rtt for sample in tuple(self.samples) if now - sample.s1 <= SPAN_S]
         return min(recent) if recent else None
 
     def trusted(self, now: float) -> bool:

@@ -37,6 +37,7 @@ log = logging.getLogger(__name__)
 WANT_FILES = 4096  # the soft limit asked for at start (never above the hard one)
 MIN_BUDGET = 32  # connections the server keeps room for however low the limit
 POLICY_CLOSE = 1008  # the WebSocket close code for a peer that broke the rules
+CLIENT_GONE = 499  # the status logged for a request whose client went away before its answer (as nginx)
 
 
 @dataclass(frozen=True)
@@ -110,6 +111,17 @@ def same_origin(origin: str | None, host: str | None) -> bool:
         return seen.host.lower() == asked.host.lower() and seen.port == asked.port
     except (ValueError, TypeError):
         return False
+
+
+async def _answered(handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
+                    request: web.Request) -> web.StreamResponse:
+    """The handler's response. A client gone in the middle of it (a phone's page reloaded while its socket's
+    handshake was being answered) is no server error: aiohttp would log a traceback for each on the operator's
+    terminal. Its writing of this answer fails as quietly (the connection is closed)."""
+    try:
+        return await handler(request)
+    except ConnectionResetError:
+        return web.Response(status=CLIENT_GONE, reason="Client Closed Request")
 
 
 # --- control frames ------------------------------------------------------------------------------------
@@ -265,7 +277,7 @@ class Gate:
             self.counts.foreign += 1
             raise web.HTTPForbidden(text="this show's sockets open only from its own pages")
         if conn is None:  # not through the gate (a test's own runner)
-            return await handler(request)
+            return await _answered(handler, request)
         seat = self.is_seat(request.path)
         refusal = self._refusal(conn, seat, upgrade)
         if refusal:
@@ -274,7 +286,7 @@ class Gate:
         conn.busy += 1
         conn.seat, conn.socket = seat, upgrade and seat is None
         try:
-            return await handler(request)
+            return await _answered(handler, request)
         finally:
             conn.busy -= 1
             conn.seat, conn.socket = None, False
