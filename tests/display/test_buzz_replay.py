@@ -181,7 +181,7 @@ def test_the_words_a_host_reads_aloud():
                                          "Разница больше погрешности (±18 мс).")
     assert verdict_lines(race, "en")[0] == "Борис pressed first — 37 ms ahead of Анна"
     assert [press_label(p, race, "ru") for p in race.presses] == [
-        "+0 мс · первый", "+37 мс (±18 мс)", "+210 мс"]
+        "+0 мс · раньше всех", "+37 мс (±18 мс)", "+210 мс"]
     ring = of(ring_with_a_false_start())[0]
     assert press_label(ring.false_starts[0], ring, "ru") == "фальстарт −122 мс"
     assert [ms(s, "ru", signed=True) for s in (0.0034, 0.037, 0.2121, 2.71, -0.1216)] == [

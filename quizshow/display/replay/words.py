@@ -18,7 +18,7 @@ PHRASES = {
         "replay.false_zone": "Фальстарт",
         "replay.window_end": "окно закрыто",
         "replay.window_later": "окно закрылось на {when}",
-        "replay.first": "первый",
+        "replay.first": "раньше всех",
         "replay.false_start": "фальстарт {when}",
         "replay.legend.box": "кнопка: время по её часам",
         "replay.legend.phone": "телефон: время касания ± связь",
@@ -33,7 +33,7 @@ PHRASES = {
         "replay.verdict.certain": "Разница больше погрешности ({error}).",
         "replay.verdict.uncertain": "Разница в пределах погрешности ({error}): решено по измеренному времени.",
         "replay.verdict.exact": "Время — по часам кнопок.",
-        "replay.verdict.arrival": "Время клавиши — по кадру, в котором пришло нажатие.",
+        "replay.verdict.arrival": "Время клавиши, пульта или кнопки без своих часов — когда нажатие пришло.",
         "replay.verdict.false_start": "{who}: нажатие до сигнала, фальстарт.",
         "replay.verdict.pressed_one": "нажал",
         "replay.verdict.pressed_many": "нажали",
@@ -62,7 +62,7 @@ PHRASES = {
         "replay.verdict.certain": "The margin is larger than the uncertainty ({error}).",
         "replay.verdict.uncertain": "The margin is within the uncertainty ({error}): decided by the measured times.",
         "replay.verdict.exact": "Timed by the boxes' clocks.",
-        "replay.verdict.arrival": "A key is timed by the frame its press arrived in.",
+        "replay.verdict.arrival": "A key, a desk or a button without its own clock is timed by when its press arrived.",
         "replay.verdict.false_start": "{who} {verb} before the signal: a false start.",
         "replay.verdict.pressed_one": "pressed",
         "replay.verdict.pressed_many": "pressed",
@@ -167,7 +167,7 @@ def verdict_lines(race: Race, language: str) -> tuple[str, str]:
 
 
 def press_label(press: ReplayPress, race: Race, language: str) -> str:
-    """The words beside a press: «+0 мс · первый», «+37 мс (±18 мс)», «фальстарт −121 мс»."""
+    """The words beside a press: «+0 мс · раньше всех», «+37 мс (±18 мс)», «фальстарт −121 мс»."""
     if press.false_start:
         return phrase("replay.false_start", language, when=ms(press.time - race.opened, language, signed=True))
     margin = press.margin or 0.0
