@@ -29,7 +29,9 @@ def _name(path: Path) -> str:
 
 
 def _is_test_module(dotted: str) -> bool:
-    return any(part.startswith("test_") for part in dotted.split("."))
+    """A module of our tests (`tests.….test_x`, or a bare `test_x`); not a library's (aiohttp.test_utils)."""
+    parts = dotted.split(".")
+    return (parts[0] == "tests" or len(parts) == 1) and any(part.startswith("test_") for part in parts)
 
 
 def test_the_pattern_knows_a_name_by_when_from_a_name_by_what():
@@ -59,5 +61,5 @@ def test_no_test_module_imports_another():
                 if _is_test_module(node.module):
                     found.append(f"{_name(path)}:{node.lineno} from {node.module}")
                 found += [f"{_name(path)}:{node.lineno} from {node.module} import {a.name}"
-                          for a in node.names if a.name.startswith("test_")]
+                          for a in node.names if a.name.startswith("test_") and node.module.split(".")[0] == "tests"]
     assert not found, "move what they share into a kit (tests/<area>_kit.py) or a conftest.py:\n" + "\n".join(found)
