@@ -285,9 +285,11 @@ class BrainringFormat(DisciplineRules, Format):
         team = cmd.team
         if ring.false_start is not None:
             # Seed 004 §6.7: only the team that pressed FIRST before «Время!» — by the presses' own times.
-            if team == ring.false_start or ring.false_start_at is None or \
+            if team == ring.false_start:
+                raise Refused("this team's false start stands")
+            if ring.false_start_at is None or \
                     (cmd.press_time, team) > (ring.false_start_at, ring.false_start):  # the rank of a press
-                raise Refused("only the first early press is a false start")
+                raise Refused("the rival's false start came first: wait for «Время!»")
             state = replace(state, locked=state.locked - {ring.false_start})
             if state.answering == team:  # its fair-looking answer was made after its own early press
                 state = replace(state, answering=None, phase=Phase.CLOCK, timer=state.timer.start(cmd.at))

@@ -660,3 +660,20 @@ def test_time_out_says_time_is_over_not_the_word_that_started_the_clock():
     assert e.state.banner is not None and e.state.banner.text_key == "banner.time_up"  # the start word
     ok(e, c.Tick(at=80))
     assert e.state.phase == "reveal" and e.state.banner.text_key == "banner.time_over"
+
+
+def test_after_a_false_start_the_rival_is_told_to_wait_for_time_and_the_team_that_it_stands():
+    """The words a phone shows under its dark button and the console's refusal line (QA: the rival read
+    «only the first early press is a false start», which does not say what to do)."""
+    from quizshow import i18n
+    from quizshow.formats.brainring.spec import SPEC
+
+    e = kit.engine()
+    ok(e, c.Go(at=1))
+    ok(e, c.Announce(at=10))
+    ok(e, c.Buzz(at=11, team=1))
+    rival, same = e.propose(c.Buzz(at=11.5, team=0)).refusal, e.propose(c.Buzz(at=11.6, team=1)).refusal
+    assert rival is not None and same is not None
+    i18n.add_phrases(SPEC.phrases)  # as the app does for the show it runs
+    assert i18n.refusal(rival.template, rival.values) == "Фальстарт у соперника: ждите «Время!»"
+    assert i18n.refusal(same.template, same.values) == "Фальстарт этой команды уже засчитан"
