@@ -111,17 +111,16 @@ class ShowApp:
         self.theme = load_theme(config.theme)
         text = TextCache(self.theme.fonts)
         self.projector = Projector(self.format, self.theme, config.title, config.language, text, views,
-                                   self.give_way, sound=sound)
-        self.projector.trim = trim_heap  # idle pieces free pictures: the heap's pages go back (runtime/memory.py)
-        self.projector.history = self._history  # the buzz replay reads the steps in effect
+                                   self.give_way, sound=sound,
+                                   history=self._history,  # the buzz replay reads the steps in effect
+                                   trim=trim_heap)  # idle pieces free pictures: the heap's pages go back
         self.status = ConsoleStatus()  # before the buzzer map: its problems are shown
         self.notices = Notices(self.status, self.sinks)
         buzzers = buzzer_map(config, self.notice)
         self.keymap = key_map(config, buzzers, len(self.format.buttons(self.engine.state)))
         self.console = Console(self.engine, self.theme, self.keymap, config.language, text, views.panel,
-                               self.give_way, self.spec.journal_words, views.keys)
-        self.console.clock_now = self.clock.now
-        self.console.lock = self.runtime.lock  # an undo's preview reads the engine as one whole
+                               self.give_way, self.spec.journal_words, views.keys, clock_now=self.clock.now,
+                               lock=self.runtime.lock)  # an undo's preview reads the engine as one whole
         self.sound = SoundCues(len(config.teams), self.theme.sounds, enabled=sound)
         self.media = PackMedia(enabled=sound)  # a pack's own sounds (SIGame audio), after the cues' mixer init
         self.running = True

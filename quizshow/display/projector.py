@@ -84,7 +84,8 @@ class _Stale(Exception):
 class Projector:
     def __init__(self, fmt: Format, theme: Theme, title: str, language: str, text: TextCache | None = None,
                  views: FormatViews | None = None, give_way: paint.GiveWayFn = paint.never,
-                 sound: bool = True) -> None:
+                 sound: bool = True, history: History | None = None,
+                 trim: Callable[[], object] | None = None) -> None:
         self.fmt = fmt
         self.views = views or FormatViews()
         entry = registry.FORMATS.get(fmt.id)  # the spec's flags, whatever setup the format was made with
@@ -125,7 +126,7 @@ class Projector:
         self.join: JoinBoard | None = None  # the phones' join codes cover the show's picture while set
         self._join_scene = JoinScene()
         # The buzz replay's steps in effect (the app's engine, a follower's replica); None: it shows no presses.
-        self.history: History | None = None
+        self.history = history
         self._replay = ReplayBook(fmt, self.flags)
         self._replay_scene = ReplayScene()
         self.video = VideoScreen(sound=sound)  # the one video on screen (a pack's question card)
@@ -137,7 +138,7 @@ class Projector:
         self._budget = IDLE_PIECE_S  # this idle call's time for a piece
         self._deadline: float | None = None  # when the idle piece running must stop (`_cut`)
         self._stop: Callable[[], bool] = _never  # the idle call's `stop`: a press waits to be drawn
-        self.trim: Callable[[], object] = _never  # after each idle piece: the heap's free pages given back (the app's)
+        self.trim: Callable[[], object] = trim or _never  # after each idle piece: the heap's free pages given back
         self._incoming_shows: ShowState | None = None  # whose picture the incoming buffer holds, if known
         # The show's state now (the window loop's): a frame of an older state is stale and stops (`render`)
         self.latest: Callable[[], ShowState] | None = None

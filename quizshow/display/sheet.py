@@ -133,8 +133,8 @@ def contact_sheet(config: ShowConfig, out: Path, seed: int = 7, *, size: tuple[i
     views = registry.views(config.format)
     engine = Engine(make_format(config), seed)
     theme = load_theme(config.theme)
-    projector = Projector(engine.format, theme, config.title, config.language, text, views=views)
-    projector.history = engine.history
+    projector = Projector(engine.format, theme, config.title, config.language, text, views=views,
+                          history=engine.history)
     driver = Driver(engine, projector.on_events)
     frame = pygame.Surface(size)
     tiles: list[tuple[str, pygame.Surface]] = []

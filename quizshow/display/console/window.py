@@ -56,7 +56,8 @@ class Console:
     def __init__(self, engine: Engine, theme: Theme, keymap: KeyMap, language: str,
                  text: TextCache | None = None, panel: Panel | None = None,
                  give_way: paint.GiveWayFn = paint.never, words: JournalWords | None = None,
-                 panel_keys: KeyHandler | None = None) -> None:
+                 panel_keys: KeyHandler | None = None, clock_now: Callable[[], float] | None = None,
+                 lock: AbstractContextManager[object] | None = None) -> None:
         self.engine = engine
         self.words = words  # the format's wording of its own commands
         self.panel = panel  # the format's own panel (display/<name>/), from the registry
@@ -74,10 +75,8 @@ class Console:
         self._line_of: list[tuple[Entry, tuple[float, str]]] = []  # each logged entry's line (the newest)
         self._undone: list[tuple[float, str]] = []  # lines whose step was undone: struck, «отменено»
         self.prompt_rect: pygame.Rect | None = None  # where the last frame put its prompt (never on a control)
-        # show time, set by the app (the line check says how long ago)
-        self.clock_now: Callable[[], float] | None = None
-        # the engine's lock (set by the app): previews read it while no input applies
-        self.lock: AbstractContextManager[object] | None = None
+        self.clock_now = clock_now  # show time (the line check says how long ago)
+        self.lock = lock  # the engine's lock: previews read it while no input applies
         self._signature: tuple = ()
         self._last_drawn = -1e9
         self._local_clicks = 0  # the console's own choices (a page of teams): each one redraws
