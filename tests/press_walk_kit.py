@@ -93,10 +93,8 @@ WHAT = ("stall", "penalty", "captain_question", "repeat", "appeal_accepted", "ap
 RARE = {"undo", "back", "blank", "scores", "timer_add", "score_add", "score_set", "timer_stop", "disc", "mark",
         "late", "extra_players", "withdraw", "single", "end_round", "replay", "replay_earlier", "dispute",
         "dispute_verdict", "appeal", "appeal_question", "appeal_verdict"}
-# A tournament's own steps that end its day early (typing results in): rare too. Removing a team mid-match is
-# left out: on a seed-001 day it can leave the day's plan without a next opponent (a reducer error, not a refusal).
-RARE_IN = {"tournament": {"fix_result", "undo_result", "enter", "report", "screen"}}
-LEFT_OUT = {"tournament": {"remove"}}
+# A tournament's own steps that end its day early (typing results in, removing a team): rare too.
+RARE_IN = {"tournament": {"fix_result", "undo_result", "enter", "report", "screen", "remove"}}
 VALUES = (1, 10, 20, 30, 40, 50, 80, 100, 120, 150, 200, 300, 400, 500, 1000)
 
 
@@ -121,7 +119,7 @@ def candidates(fmt: Format, state: ShowState, at: float, rng: random.Random) -> 
     for name in actions.names():
         action = actions.get(name)
         rare = name in RARE or name in RARE_IN.get(fmt.id, ())
-        if action is None or action.local or name in LEFT_OUT.get(fmt.id, ()) or (rare and rng.random() < 0.9):
+        if action is None or action.local or (rare and rng.random() < 0.9):
             continue
         if action.args and all(a.kind is int and a.name not in ("points",) for a in action.args) and \
                 len(action.args) <= 2:  # every small choice (a board's cells, a team, a value)

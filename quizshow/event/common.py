@@ -51,9 +51,16 @@ def effective(day: Day, fixture: Fixture) -> Result | None:
     return None
 
 
-def bracket_pairs(size: int) -> list[tuple[int, int]]:
-    """The first round of a knockout of `size` seeds (0-based): 1–8, 4–5, 2–7, 3–6 for eight, so the
-    two best seeds can meet only in the final."""
+def bracket_size(seeds: int) -> int:
+    """A bracket's places: a power of two (seven qualifiers after a removal still make a bracket of eight)."""
+    return 1 << max(1, (seeds - 1).bit_length())
+
+
+def bracket_pairs(seeds: int) -> list[tuple[int, int]]:
+    """The first round of a knockout of `seeds` seeds (0-based): 1–8, 4–5, 2–7, 3–6 for eight, so the
+    two best seeds can meet only in the final. Fewer seeds than places (a removal): a pair may name a place
+    past the last seed, which nobody takes (its seed goes through)."""
+    size = bracket_size(seeds)
     order = [0]
     while len(order) < size:
         n = len(order) * 2
@@ -66,7 +73,7 @@ def knockout(day: Day, seeds: list[int], prefix_by_size: dict[int, str], stage_b
     """The knockout fixtures from `seeds` (best first): rounds named by their size (QF, SF, F)."""
     fixtures: list[Fixture] = []
     pending: list[Slot] = []
-    size = len(seeds)
+    size = bracket_size(len(seeds))
     # A team, or where it will come from; None: nobody (fewer teams than places, e.g. after a removal),
     # and the seed facing nobody goes through.
     entrants: list[int | str | None] = [*seeds, *[None] * (size - len(seeds))]
