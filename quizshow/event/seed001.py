@@ -141,9 +141,9 @@ def plan(day: Day) -> Plan:
             played = {t for f in (*semis, replacement) for t in f.teams}
             unplayed = [t for t in ranking.order if t not in played]
             # Every such team removed: the best of them is still named, and loses the final by walkover.
-            other = next((t for t in unplayed if t not in day.removed_teams), unplayed[0] if unplayed else None)
-            if other is None:  # nobody is left to meet the finalist: the day has no final to play
+            if not unplayed:  # nobody is left to meet the finalist: the day has no final to play
                 return Plan(tuple(fixtures))
+            other = next((t for t in unplayed if t not in day.removed_teams), unplayed[0])
         first_void = void[0]
         pair = (other, finalist) if first_void else (finalist, other)
         fixtures.append(Fixture("F", "final", pair))
