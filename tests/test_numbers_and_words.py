@@ -7,7 +7,7 @@ from __future__ import annotations
 from quizshow.core import commands as c
 from quizshow.core.engine import Entry
 from quizshow.display.console.words import describe, margin_text
-from quizshow.display.duel.scene import margin_words
+from quizshow.display.duel.rows import margin_words
 from quizshow.formats.duel.phrases import PHRASES as DUEL
 from quizshow.formats.duel.phrases import REFUSALS_RU as DUEL_REFUSALS
 from quizshow.i18n import refusal

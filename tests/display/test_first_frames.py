@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from quizshow.core import commands as c
+from quizshow.display.duel import queue
 from quizshow.display.projector import Projector
 from quizshow.formats.duel import commands as dc
 from tests.conftest import views_of
@@ -56,11 +57,9 @@ def test_the_first_frame_after_a_press_in_the_duel_composes_no_still_layer_whoev
     assert composed == []
     name = engine.format.player_name(engine.state, seat)
     assert name in fitted  # in the queue's first row
-    scene = shown.scene(engine.state)
     queued: list[int] = []
-    real = type(scene)._queue
-    monkeypatch.setattr(type(scene), "_queue", lambda self, target, frame: (queued.append(1),
-                                                                              real(self, target, frame)))
+    real = queue.draw
+    monkeypatch.setattr(queue, "draw", lambda target, frame: (queued.append(1), real(target, frame)))
     shown.render(surface, engine.state, 2.02)
     assert composed == [] and queued == []
     settled_like_a_fresh_projector(shown, engine, out.events, 5.0, "Дуэль")

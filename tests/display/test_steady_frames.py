@@ -105,7 +105,7 @@ def test_a_steady_duel_frame_copies_its_layer_only_around_the_presses_it_keeps(m
     later frame copies the still layer only around them (they cover the rest), and the queue keeps only
     down to its last row. The picture is the whole one: drawn on a surface of garbage, it is the picture a
     fresh projector draws."""
-    from quizshow.display.duel.scene import queue_rect
+    from quizshow.display.duel.grid import queue_rect
     from tests.first_frames_kit import SIZE, settled_like_a_fresh_projector
 
     engine, shown, surface, events, now = _duel_with_presses(presses)
@@ -191,7 +191,8 @@ def test_the_asked_tables_pulse_fades_its_own_glow_instead_of_copying_it_every_f
     its glow's pieces were copied every frame to be faded (0.7 ms at 4K); they are copied once. The same
     pixels as the shared glow frame faded the old way."""
     from quizshow.display import paint
-    from quizshow.display.duel import scene as duel_scene
+    from quizshow.display.duel import motion
+    from quizshow.display.duel.grid import tile_rect
     from tests.first_frames_kit import SIZE
 
     engine, shown, surface, _, now = _duel_with_presses([(0, 2)])
@@ -204,12 +205,12 @@ def test_the_asked_tables_pulse_fades_its_own_glow_instead_of_copying_it_every_f
     assert made == []
     monkeypatch.undo()
     frame = shown.frame(engine.state, now + 1, SIZE)
-    rect = duel_scene.tile_rect(frame, 0, 2).inflate(frame.u(10), frame.u(10))
+    rect = tile_rect(frame, 0, 2).inflate(frame.u(10), frame.u(10))
     old, new = a_picture(SIZE), a_picture(SIZE)
     for alpha in (70, 150, 220):
         paint.blit_glow_frame(old, rect, paint.rgb(frame.color("accent")), frame.u(20), frame.u(3), alpha,
                               give_way=paint.never)
-        for piece, (x, y) in duel_scene._pulse_pieces(rect.size, paint.rgb(frame.color("accent")), frame.u(20),
+        for piece, (x, y) in motion._pulse_pieces(rect.size, paint.rgb(frame.color("accent")), frame.u(20),
                                                       frame.u(3)):
             piece.set_alpha(alpha)
             new.blit(piece, (rect.x - frame.u(3) * 3 + x, rect.y - frame.u(3) * 3 + y))
@@ -222,7 +223,7 @@ def test_the_first_frame_after_any_players_press_in_the_duel_makes_no_table_and_
     get (the projector rehearses one press a team, its first player's): the frame after any player's press
     only blits them. The picture settles as a fresh projector draws it."""
     from quizshow.core import commands as c
-    from quizshow.display.duel import scene as duel_scene
+    from quizshow.display.duel import tables
     from quizshow.display.theme import load_theme
     from tests.duel_kit import config
     from tests.first_frames_kit import SIZE, duel_at_reading, idle, settled_like_a_fresh_projector
@@ -234,8 +235,8 @@ def test_the_first_frame_after_any_players_press_in_the_duel_makes_no_table_and_
     idle(shown, engine, 1.5)
     tiles: list[tuple] = []
     drawn: list[str] = []
-    real_tile, real_draw = duel_scene._tile, type(shown.text)._draw
-    monkeypatch.setattr(duel_scene, "_tile", lambda frame, *a: (tiles.append(a), real_tile(frame, *a))[1])
+    real_tile, real_draw = tables._tile, type(shown.text)._draw
+    monkeypatch.setattr(tables, "_tile", lambda frame, *a: (tiles.append(a), real_tile(frame, *a))[1])
     monkeypatch.setattr(type(shown.text), "_draw", lambda self, layout, *a, **k: (
         drawn.append(layout), real_draw(self, layout, *a, **k))[1])
     out = engine.dispatch(c.Buzz(at=2.0, team=seat[0], player=seat[1], source_time=2.0))

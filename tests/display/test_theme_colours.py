@@ -51,7 +51,7 @@ def test_the_duels_tables_wear_the_colours_of_the_theme():
     theme = load_theme(config().theme)
     magenta = pygame.Color("#ff00ff")
     theme = dataclasses.replace(theme, colors={**theme.colors, "duel_green": magenta})
-    from quizshow.display.duel.scene import tile_rect
+    from quizshow.display.duel.grid import tile_rect
     from quizshow.display.scenes.base import Frame
 
     for name, e, surface in render_walk(theme, (1920, 1080)):

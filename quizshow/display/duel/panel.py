@@ -18,7 +18,8 @@ import pygame
 from quizshow.core.actions import Call
 from quizshow.display.console.style import BAD, GOLD, GOOD, MUTED, TEXT
 from quizshow.display.console.ui import PanelUI
-from quizshow.display.duel.scene import margin_words, table_colour
+from quizshow.display.duel.common import table_colour
+from quizshow.display.duel.rows import margin_words
 from quizshow.display.views import PanelKeys
 from quizshow.formats.duel.format import DuelFormat
 from quizshow.formats.duel.model import COLOURS, TABLES, DuelState, Phase

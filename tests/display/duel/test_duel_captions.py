@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from quizshow.core import commands as c
-from quizshow.display.duel.scene import bar_rect
+from quizshow.display.duel.grid import bar_rect
 from quizshow.display.projector import Projector
 from quizshow.display.scenes.base import Frame
 from quizshow.display.theme import load_theme

@@ -9,7 +9,7 @@ import pytest
 
 from quizshow import i18n
 from quizshow.core import commands as c
-from quizshow.display.duel.scene import queue_rect, tile_rect
+from quizshow.display.duel.grid import queue_rect, tile_rect
 from tests.display_kit import SIZES, RecordingText
 from tests.duel_display_kit import (
     _buttons,

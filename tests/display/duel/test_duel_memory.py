@@ -1,5 +1,5 @@
 """Issue 28, the duel at 4K: 412-439 MB after its walk (target 400). Its kept table pictures
-(`duel.scene._TILES`) grew with every look, number and player drawn (55 tables, 82 MB at 3840×2160); they are
+(`duel.tables._TILES`) grew with every look, number and player drawn (55 tables, 82 MB at 3840×2160); they are
 bounded by their bytes, scaled with the screen, the least recently used out, and a press's first frame still
 only blits its tables. Real frames (SDL's dummy driver)."""
 
@@ -8,7 +8,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from quizshow.display.duel import scene as duel_scene
+from quizshow.display.duel import tables
+from quizshow.display.duel.grid import tile_rect
 from quizshow.display.projector import Projector
 from quizshow.display.theme import load_theme
 from tests.conftest import views_of
@@ -21,7 +22,7 @@ FRAMES = 3  # a scene's frames in the walk: its first (a press's, a verdict's) a
 def table_bytes(projector: Projector, state, size: tuple[int, int]) -> int:
     """One table's picture at this size (its tile and the margin its glow may take)."""
     frame = projector.frame(state, 0.0, size)
-    rect = duel_scene.tile_rect(frame, 0, 0).inflate(frame.u(18) * 2, frame.u(18) * 2)
+    rect = tile_rect(frame, 0, 0).inflate(frame.u(18) * 2, frame.u(18) * 2)
     return rect.width * rect.height * 4
 
 
@@ -37,7 +38,7 @@ def walked_at_4k():
     made: set[tuple] = set()
     again: list[tuple[str, tuple]] = []
     in_frame = [False, ""]
-    real = duel_scene._tile
+    real = tables._tile
 
     def tile(frame, *args):
         if in_frame[0] and args in made:
@@ -48,7 +49,7 @@ def walked_at_4k():
     surface = pygame.Surface(UHD)
     kept: list[tuple[str, int]] = []
     patch = pytest.MonkeyPatch()
-    patch.setattr(duel_scene, "_tile", tile)
+    patch.setattr(tables, "_tile", tile)
     try:
         now = 0.0
         shown.start(surface, engine.state, now)
@@ -64,7 +65,7 @@ def walked_at_4k():
             for i in range(FRAMES):
                 shown.render(surface, engine.state, now + i / 60)
             in_frame[0] = False
-            kept.append((name, pixels(duel_scene._TILES.get(shown.text))))
+            kept.append((name, pixels(tables._TILES.get(shown.text))))
             now += 2.0
     finally:
         patch.undo()
@@ -105,14 +106,14 @@ def test_the_first_frame_after_any_press_at_4k_makes_no_table_with_the_tables_bo
     while shown.ahead(engine.state, engine.propose, 1.5, UHD):
         pass
     tiles: list[tuple] = []
-    real = duel_scene._tile
-    monkeypatch.setattr(duel_scene, "_tile", lambda frame, *a: (tiles.append(a), real(frame, *a))[1])
+    real = tables._tile
+    monkeypatch.setattr(tables, "_tile", lambda frame, *a: (tiles.append(a), real(frame, *a))[1])
     out = engine.dispatch(c.Buzz(at=2.0, team=seat[0], player=seat[1], source_time=2.0))
     assert out.refused is None
     shown.on_events(out.events, 2.0)
     shown.render(surface, engine.state, 2.0)
     assert tiles == []
-    assert pixels(duel_scene._TILES.get(shown.text)) <= 20 * table_bytes(shown, engine.state, UHD)
+    assert pixels(tables._TILES.get(shown.text)) <= 20 * table_bytes(shown, engine.state, UHD)
 
 
 @pytest.mark.parametrize("size", [(1280, 720), UHD], ids=lambda s: f"{s[0]}x{s[1]}")
@@ -128,12 +129,12 @@ def test_a_duel_tables_picture_is_tight_to_the_table_and_its_glow(size):
     frame = shown.frame(engine.state, 1.0, size)
     glow = frame.u(5) * 3
     for team, player in [(0, 0), (1, 1), (0, 3)]:
-        rect = duel_scene.tile_rect(frame, team, player)
+        rect = tile_rect(frame, team, player)
         for look, number, reach in [("live", 2, 0), ("out", None, 0), ("dq", None, 0), ("candidate", None, 0),
                                     ("asked", 1, glow), ("chooser", None, glow), ("live", None, frame.u(18))]:
-            picture = duel_scene.tile(frame, team, player, look, number)
+            picture = tables.tile(frame, team, player, look, number)
             assert picture.get_size() == rect.inflate(reach * 2, reach * 2).size, (look, number)
-            at = pygame.Rect(duel_scene.tile_at(frame, team, player, picture), picture.get_size())
+            at = pygame.Rect(tables.tile_at(frame, team, player, picture), picture.get_size())
             assert at.center == rect.center
 
 
@@ -145,18 +146,18 @@ def test_the_duels_pictures_are_the_same_with_its_tables_drawn_tight(monkeypatch
 
     engine = show_engine()
     theme = load_theme(config().theme)
-    margin = duel_scene.tile_margin
+    margin = tables.tile_margin
     for name, commands in mockup_walk():
         for cmd in commands:
             assert engine.dispatch(cmd).refused is None
         pictures = []
         for old in (False, True):
             if old:
-                monkeypatch.setattr(duel_scene, "tile_margin", lambda frame, look, number: frame.u(18))
+                monkeypatch.setattr(tables, "tile_margin", lambda frame, look, number: frame.u(18))
             shown = Projector(engine.format, theme, "Дуэль", "ru", views=views_of(engine.format))
             surface = pygame.Surface((1280, 720))
             shown.render(surface, engine.state, 100.0)
             shown.render(surface, engine.state, 100.2)  # (a leaving table's motion: halfway)
             pictures.append(pygame.image.tobytes(surface, "RGB"))
-            monkeypatch.setattr(duel_scene, "tile_margin", margin)
+            monkeypatch.setattr(tables, "tile_margin", margin)
         assert pictures[0] == pictures[1], name

@@ -327,7 +327,7 @@ def test_duel_both_disqualified_reads_on_a_plate_of_its_own(theme):
     projector.render(surface, engine.state, at + 3)
     title = phrase("scene.duel_disqualified", "ru").upper()
     assert title in text.ink
-    plate_x, plate_y = 650 - 590, 590 - 210  # the result card (duel/scene.py) at 1080 lines
+    plate_x, plate_y = 650 - 590, 590 - 210  # the result card (duel/result.py) at 1080 lines
     behind = surface.get_at((plate_x + 40 + 10, plate_y + 120))  # beside the words, inside their box
     assert paint.contrast(text.ink[title], behind) >= 4.5, (text.ink[title], behind)
 

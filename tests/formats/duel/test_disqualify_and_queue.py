@@ -118,7 +118,7 @@ def test_the_console_disqualify_button_turns_the_tables_into_disqualify_buttons(
 
 
 def test_the_projector_marks_a_disqualified_player_on_the_table_and_in_the_queue(theme):
-    from quizshow.display.duel.scene import tile_rect
+    from quizshow.display.duel.grid import tile_rect
     from quizshow.display.projector import Projector
     from quizshow.display.scenes.base import Frame
     from tests.conftest import views_of
@@ -286,7 +286,8 @@ def test_next_held_just_after_a_press_says_why_on_the_console(tmp_path):
 
 @pytest.mark.parametrize("hint", [False, True], ids=["no hint", "with a hint"])
 def test_eight_presses_read_from_the_back_of_the_hall_and_each_badge_stays_in_its_row(theme, hint, monkeypatch):
-    from quizshow.display.duel import scene
+    from quizshow.display.duel import rows
+    from quizshow.display.duel.grid import entry_rects, queue_rect
     from quizshow.display.projector import Projector
     from quizshow.display.scenes.base import Frame
     from tests.conftest import views_of
@@ -302,8 +303,8 @@ def test_eight_presses_read_from_the_back_of_the_hall_and_each_badge_stays_in_it
             return super().fit(text, role, box, color, max_px, min_px, align, shadow, wrap)
 
     pills: list[tuple[str, pygame.Rect]] = []
-    real_pill = scene.pill
-    monkeypatch.setattr(scene, "pill", lambda surface, frame, text, *a, **k:
+    real_pill = rows.pill
+    monkeypatch.setattr(rows, "pill", lambda surface, frame, text, *a, **k:
                         pills.append((text, real_pill(surface, frame, text, *a, **k))) or pills[-1][1])
     e = show_engine()
     text = Sizes(theme.fonts)
@@ -326,11 +327,11 @@ def test_eight_presses_read_from_the_back_of_the_hall_and_each_badge_stays_in_it
         assert text.px[name] >= 28, (name, text.px[name])
     assert all(w <= box[0] and h <= box[1] for _t, box, (w, h) in text.fitted)
     frame = Frame(e.state, e.format, theme, None, 0, (1920, 1080), "ru", "", None)
-    rows = scene.entry_rects(frame, 8, hint)
-    queue_pills = [(t, r) for t, r in pills if r.x >= scene.queue_rect(frame).x]
+    places = entry_rects(frame, 8, hint)
+    queue_pills = [(t, r) for t, r in pills if r.x >= queue_rect(frame).x]
     assert {t for t, _r in queue_pills} >= {"ОТВЕЧАЕТ", "неверно"}
     for t, r in queue_pills:
-        assert any(row.contains(r) for row in rows), (t, r, rows)
+        assert any(row.contains(r) for row in places), (t, r, places)
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)], ids=lambda s: f"{s[0]}x{s[1]}")
