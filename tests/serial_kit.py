@@ -13,7 +13,7 @@ import pytest
 
 from quizshow.config import SerialConfig
 from quizshow.core import commands as c
-from quizshow.core.clock import ShowClock
+from quizshow.core.clock import SYSTEM, ShowClock
 from quizshow.inputs.serialbox import BoxDriver, BoxPress
 from quizshow.tools.fakebox import FakeBox
 
@@ -54,7 +54,8 @@ def rig(tmp_path):
     made = []
 
     def make(box_id: str = "box1", t0_us: int = 0, **box_args):
-        box = FakeBox(box_id, inputs=4, link=tmp_path / f"box-{box_id}", t0_us=t0_us, **box_args).start()
+        box = FakeBox(box_id, inputs=4, link=tmp_path / f"box-{box_id}", t0_us=t0_us, clock=SYSTEM,
+                      **box_args).start()
         inbox: queue.Queue = queue.Queue()
         clock = ShowClock()
         driver = BoxDriver(SerialConfig(id=box_id, port=str(box.link)), as_buzz({1: 0, 2: 1, 3: 2}, inbox), clock.now)

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from quizshow.config import SerialConfig
-from quizshow.core.clock import ShowClock
+from quizshow.core.clock import SYSTEM, ShowClock
 from quizshow.inputs import qbx, serialbox
 from quizshow.inputs.messages import BoxPress
 from quizshow.inputs.serialbox import BoxDriver
@@ -37,7 +37,7 @@ def driven(tmp_path):
     made: list[tuple[FakeBox, BoxDriver]] = []
 
     def make(rate: float = 1.0) -> tuple[FakeBox, BoxDriver, ShowClock, queue.Queue[BoxPress]]:
-        box = FakeBox("box1", link=tmp_path / "box1", rate=rate).start()
+        box = FakeBox("box1", link=tmp_path / "box1", rate=rate, clock=SYSTEM).start()
         clock = ShowClock()
         presses: queue.Queue[BoxPress] = queue.Queue()
         driver = BoxDriver(SerialConfig(id="box1", port=str(box.link)), presses.put, clock.now)
