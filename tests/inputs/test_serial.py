@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from quizshow.config import SerialConfig
 from quizshow.core import commands as c
-from quizshow.core.clock import SYSTEM, ShowClock
+from quizshow.core.clock import SYSTEM, ManualClock, ShowClock
 from quizshow.core.effects import EventKind
 from quizshow.formats.svoyak import commands as sc
 from quizshow.inputs import qbx
@@ -91,9 +91,15 @@ def test_unplug_then_replug_reconnects_within_2_s_restores_lamps_and_counts_the_
 
 
 def test_silent_box_is_shown_and_reopened(rig):  # noqa: F811
-    box, driver, inbox = rig()
+    clock = ManualClock()
+    box, driver, inbox = rig(clock=clock)
     box.silent = True
-    assert wait_for(lambda: not driver.status.connected and "silent" in driver.status.problem, 4)
+
+    def gone_silent() -> bool:  # each look a quarter of a second later, for the box and the driver alike
+        clock.advance(0.25)
+        return not driver.status.connected and "silent" in driver.status.problem
+
+    assert wait_for(gone_silent, 4)
     assert driver.status.problem_kind == "silent"
     box.silent = False
     assert wait_for(lambda: driver.status.connected, 4)
