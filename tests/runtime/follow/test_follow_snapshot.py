@@ -257,6 +257,22 @@ def test_a_follower_loads_a_snapshot_that_fits_the_chain_and_replays_only_the_li
     assert replica.engine is not None and [t.score for t in replica.engine.state.teams] == [13, 13, 13]
 
 
+def test_the_replicas_show_time_is_the_main_shows_moving_on_the_followers_clock():
+    """A follower's clocks count down with the main show's: its time is the latest line's, carried on by the
+    follower's own monotonic clock, and a line stamped before that never turns it back."""
+    lines, clock = _journal_lines("show", 10), ManualClock()
+    replica = Replica(engine_of("svoyak.yaml").format, clock)
+    assert replica.now() == 0.0  # nothing heard yet
+    for raw in lines:
+        replica.apply(raw, quiet=True)
+    assert replica.now() == pytest.approx(9.0)  # the last line's `at`
+    clock.advance(2.5)
+    assert replica.now() == pytest.approx(11.5)
+    late = _journal_lines("show", 12)[10]  # stamped 10.0 by the main show, arriving when ours says 11.5
+    replica.apply(late, quiet=True)
+    assert replica.now() == pytest.approx(11.5)
+
+
 def test_a_snapshot_that_does_not_fit_the_journals_chain_is_dropped_for_a_replay_from_line_1():
     lines = _journal_lines("show", 40)
     stream, told = FakeStream(), []
