@@ -43,8 +43,9 @@ from quizshow.yamlfile import Problems  # noqa: E402
 BOX = r"""
 import sys, time
 sys.path.insert(0, sys.argv[1])
+from quizshow.core.clock import SYSTEM
 from quizshow.tools.fakebox import FakeBox
-box = FakeBox("box1", inputs=3, link=sys.argv[2]).start()
+box = FakeBox("box1", inputs=3, link=sys.argv[2], clock=SYSTEM).start()
 print("ready", flush=True)
 for line in sys.stdin:
     _, number, delay = line.split()

@@ -50,6 +50,7 @@ from quizshow.app import ShowApp  # noqa: E402
 from quizshow.assemble import make_format  # noqa: E402
 from quizshow.config import load_show  # noqa: E402
 from quizshow.core import commands as c  # noqa: E402
+from quizshow.core.clock import SYSTEM  # noqa: E402
 from quizshow.core.journal import Cursor, advance, command_line, encode_line, header_line  # noqa: E402
 from quizshow.display.follow_view import FollowScreen  # noqa: E402
 from quizshow.display.projector import Projector  # noqa: E402
@@ -78,7 +79,7 @@ class BenchFollower:
     `--follow` runs them): applies what comes, draws a frame, notes when."""
 
     def __init__(self, app: ShowApp, base: str, draw: bool, use_snapshot: bool = True) -> None:
-        self.replica = Replica(make_format(app.config))
+        self.replica = Replica(make_format(app.config), SYSTEM)
         self.stream = Stream(base, PASSCODE)
         self.stream.use_snapshot = use_snapshot
         self.told: list[str] = []

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from quizshow import __version__, language, stopping
+from quizshow.core.clock import SYSTEM
 from quizshow.ports import follow_url, listen_port
 from quizshow.resources import bundled_show, bundled_shows, copy_demo, demo_show, show_summary
 from quizshow.yamlfile import Problems, decoding_pictures
@@ -280,12 +281,12 @@ def _main(args: argparse.Namespace) -> int:
         if args.follow:
             from quizshow.runtime.follow.client import run_follow
 
-            return run_follow(args)
+            return run_follow(args, SYSTEM)
         show = find_show(args.show)
         if _looks_like_season(show):  # a season's standings (docs/season.md), not a show
             from quizshow.season.command import run as run_season
 
-            return run_season(args, show)
+            return run_season(args, show, SYSTEM)
         if args.seats:
             from quizshow.runtime.phones import print_seats
 

@@ -13,7 +13,7 @@ import pytest
 
 from quizshow.config import SerialConfig
 from quizshow.core import commands as c
-from quizshow.core.clock import ShowClock
+from quizshow.core.clock import SYSTEM, Clock, ShowClock
 from quizshow.inputs.serialbox import BoxDriver, BoxPress
 from quizshow.tools.fakebox import FakeBox
 
@@ -50,14 +50,17 @@ def take(inbox: queue.Queue, count: int, timeout: float = 5.0) -> list[c.Buzz]:
 
 @pytest.fixture
 def rig(tmp_path):
-    """A started FakeBox and a BoxDriver reading it; inputs 1..3 are teams 0..2."""
+    """A started FakeBox and a BoxDriver reading it; inputs 1..3 are teams 0..2. Both run on `clock` (the
+    machine's, or a test's ManualClock that it moves)."""
     made = []
 
-    def make(box_id: str = "box1", t0_us: int = 0, **box_args):
-        box = FakeBox(box_id, inputs=4, link=tmp_path / f"box-{box_id}", t0_us=t0_us, **box_args).start()
+    def make(box_id: str = "box1", t0_us: int = 0, clock: Clock = SYSTEM, **box_args):
+        box = FakeBox(box_id, inputs=4, link=tmp_path / f"box-{box_id}", t0_us=t0_us, clock=clock,
+                      **box_args).start()
         inbox: queue.Queue = queue.Queue()
-        clock = ShowClock()
-        driver = BoxDriver(SerialConfig(id=box_id, port=str(box.link)), as_buzz({1: 0, 2: 1, 3: 2}, inbox), clock.now)
+        show = ShowClock(source=clock.monotonic)
+        driver = BoxDriver(SerialConfig(id=box_id, port=str(box.link)), as_buzz({1: 0, 2: 1, 3: 2}, inbox), show.now,
+                           clock=clock)
         driver.start()
         made.append((box, driver))
         assert wait_for(lambda: driver.status.connected), driver.status

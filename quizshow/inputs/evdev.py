@@ -13,10 +13,10 @@ import select
 import struct
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from quizshow.core.clock import SYSTEM, Clock
 from quizshow.inputs.keymap import key_code
 from quizshow.inputs.messages import KeyPress
 
@@ -113,15 +113,16 @@ class KeyboardDevice(threading.Thread):
     """Reads one input device: each key press → a KeyPress (to `emit`, the app's `deliver`) with the
     kernel's time of it in show time. `now` is show time; `kernel_now` the clock of the device's stamps
     (CLOCK_MONOTONIC once the device takes EVIOCSCLOCKID, else the wall clock the kernel stamps with by
-    default) — a test gives its own. A vanished device is opened again every second."""
+    default), read from `clock` unless a test gives its own. A vanished device is opened again every second."""
 
     def __init__(self, path: str, emit: Callable[[KeyPress], None], now: Callable[[], float],
-                 kernel_now: Callable[[], float] | None = None) -> None:
+                 kernel_now: Callable[[], float] | None = None, *, clock: Clock = SYSTEM) -> None:
         super().__init__(name=f"keyboard-{os.path.basename(path)}", daemon=True)
         self.path = path
         self.emit = emit
         self.now = now
         self.kernel_now = kernel_now
+        self.clock = clock
         self.status = KeyboardStatus(path)
         self._stopping = threading.Event()
 
@@ -158,10 +159,10 @@ class KeyboardDevice(threading.Thread):
             if why.errno == errno.EBUSY:
                 raise  # another program grabbed it: nothing would reach us
             self.status.grabbed = False
-        clock: Callable[[], float] = time.time
+        clock: Callable[[], float] = self.clock.wall
         try:
             fcntl.ioctl(fd, EVIOCSCLOCKID, struct.pack("@i", CLOCK_MONOTONIC))
-            clock = time.monotonic
+            clock = self.clock.monotonic
         except OSError:
             pass
         return self.kernel_now or clock

@@ -19,7 +19,6 @@ import logging
 import os
 import select
 import threading
-import time
 from collections import deque
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
@@ -29,6 +28,7 @@ import serial
 from serial.tools import list_ports
 
 from quizshow.config import SerialConfig
+from quizshow.core.clock import SYSTEM, Clock
 from quizshow.inputs import qbx, rawbytes
 from quizshow.inputs.messages import BoxPress
 
@@ -154,14 +154,16 @@ class BoxDriver(threading.Thread):
     """Reads one box. `emit` receives each BoxPress (the app's `deliver`); `now` is show time. `hold` (the
     show's lock) is held from the moment the box has sent something until its lines are applied: drawing
     stops at its next give-way point, so the read, the parsing and the journal's write each get the
-    interpreter back at once instead of after a band of the picture being drawn."""
+    interpreter back at once instead of after a band of the picture being drawn. `clock` paces the link
+    (the wait for HELLO, PINGs, a silent box) and dates a lost box."""
 
     def __init__(self, config: SerialConfig, emit: Callable[[BoxPress], None], now: Callable[[], float],
-                 hold: AbstractContextManager[object] | None = None) -> None:
+                 hold: AbstractContextManager[object] | None = None, *, clock: Clock = SYSTEM) -> None:
         super().__init__(name=f"box-{config.id}", daemon=True)
         self.config = config
         self.emit = emit
         self.now = now
+        self.clock = clock
         self.hold: AbstractContextManager[object] = hold if hold is not None else nullcontext()
         self.status = BoxStatus(config.id)
         self.lamps: dict[int, str] = {}  # the lamps the game wants, restored after a reconnect
@@ -197,7 +199,7 @@ class BoxDriver(threading.Thread):
         if self.status.connected or not self.status.problem:
             log.warning("box %s: %s", self.config.id, why)
         if self.status.connected:
-            self.status.lost_since = time.time()
+            self.status.lost_since = self.clock.wall()
         self.status.connected = False
         self.status.problem, self.status.problem_kind = why, kind
 
@@ -253,19 +255,19 @@ class BoxDriver(threading.Thread):
 
     def _hello(self, link: _Link) -> qbx.Hello | None:
         """Ask WHO until the box answers HELLO (it may be resetting after the port opened)."""
-        deadline = time.monotonic() + HELLO_WAIT_S
+        deadline = self.clock.monotonic() + HELLO_WAIT_S
         next_who = 0.0
-        while time.monotonic() < deadline and not self._stopping.is_set():
-            if time.monotonic() >= next_who:
+        while self.clock.monotonic() < deadline and not self._stopping.is_set():
+            if self.clock.monotonic() >= next_who:
                 self._send(link, "WHO")
-                next_who = time.monotonic() + 0.5
+                next_who = self.clock.monotonic() + 0.5
             data = link.read()
             arrival = self.now()
             hello: qbx.Hello | None = None
             for line in link.splitter.feed(data):
                 message = self._parse(link, line)
                 if isinstance(message, qbx.Hello) and hello is None:
-                    link.last_status = time.monotonic()
+                    link.last_status = self.clock.monotonic()
                     hello = message
                     link.early.append(None)  # presses before it are of the box's earlier sequence
                 elif isinstance(message, qbx.Press):
@@ -317,7 +319,7 @@ class BoxDriver(threading.Thread):
     # --- reading ----------------------------------------------------------------------------------------
 
     def _read(self, link: _Link) -> None:
-        next_ping = time.monotonic() + PING_FIRST_GAP_S
+        next_ping = self.clock.monotonic() + PING_FIRST_GAP_S
         while not self._stopping.is_set():
             if link.ready():
                 arrival = self.now()  # when the bytes came, not when the show's lock was had
@@ -325,11 +327,11 @@ class BoxDriver(threading.Thread):
                     self._take(link, link.take(), arrival)
             if self.config.protocol != "qbx":
                 continue
-            if time.monotonic() - link.last_status > SILENT_S:
+            if self.clock.monotonic() - link.last_status > SILENT_S:
                 raise SilentBox("silent: no status for 2 s")
-            if time.monotonic() >= next_ping:
+            if self.clock.monotonic() >= next_ping:
                 self._ping(link)
-                next_ping = time.monotonic() + (PING_FIRST_GAP_S if link.pings < PING_FIRST else PING_EVERY_S)
+                next_ping = self.clock.monotonic() + (PING_FIRST_GAP_S if link.pings < PING_FIRST else PING_EVERY_S)
 
     def _take(self, link: _Link, data: bytes, arrival: float) -> None:
         """Whatever the box sent: each press (its line, or a simple box's byte) to `emit`; `arrival`: the
@@ -362,7 +364,7 @@ class BoxDriver(threading.Thread):
 
     def _message(self, link: _Link, message: qbx.Message, arrival: float) -> None:
         if isinstance(message, qbx.Status):
-            link.last_status = time.monotonic()
+            link.last_status = self.clock.monotonic()
         elif isinstance(message, qbx.Pong):
             self._pong(link, message, arrival)
         elif isinstance(message, qbx.Press):
@@ -377,7 +379,7 @@ class BoxDriver(threading.Thread):
             # The box reset with the port open: its seq starts again at 1 and its clock at 0, so both
             # are new sequences (else every press is a «duplicate» until seq passes the old value);
             # the offset is measured again, and its lamps (all off after a reset) are sent again.
-            link.last_status = time.monotonic()
+            link.last_status = self.clock.monotonic()
             link.seq, link.clock, link.sync, link.pings = qbx.SeqTracker(), qbx.BoxClock(), qbx.ClockSync(), 0
             self.status.fw, self.status.inputs, self.status.drift_ppm = message.fw, message.inputs, None
             self._restore_lamps()

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from quizshow.core.clock import Clock
 from quizshow.season.evenings import read_evening
 from quizshow.season.export import standings_csv, standings_html
 from quizshow.season.file import load_season
@@ -66,9 +67,9 @@ def export_command(path: Path, prefix: Path, out: TextIO | None = None) -> int:
     return 0
 
 
-def run(args: Namespace, path: Path) -> int:
+def run(args: Namespace, path: Path, clock: Clock) -> int:
     """The season's standings on the projector; its pages as a contact sheet with --sheet; written out with
-    --season-export."""
+    --season-export. `clock` times the window's «press Ctrl+Q again»."""
     if args.season_export:
         return export_command(path, args.season_export)
     problems = Problems()
@@ -86,4 +87,4 @@ def run(args: Namespace, path: Path) -> int:
         pages = contact_sheet(found.season, found.evenings, found.standings, args.sheet)
         print(f"{args.sheet}: {pages} page(s) of the standings at 1920x1080")
         return 0
-    return show(found.season, found.evenings, found.standings, args)
+    return show(found.season, found.evenings, found.standings, args, clock)

@@ -17,7 +17,6 @@ import shutil
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -197,14 +196,9 @@ class SimBox:
 
     def wait(self, condition: Callable[[Trace], bool], timeout_s: float = 5.0) -> bool:
         """Until `condition(trace)` holds (True), or the time is up, or the simulator has ended (False)."""
-        deadline = time.monotonic() + timeout_s
         with self._changed:
-            while not condition(self.trace):
-                left = deadline - time.monotonic()
-                if left <= 0 or self.trace.end_us is not None:
-                    return False
-                self._changed.wait(left)
-            return True
+            self._changed.wait_for(lambda: condition(self.trace) or self.trace.end_us is not None, timeout_s)
+            return condition(self.trace)
 
     def stop(self) -> None:
         """Ends the simulation (its EEPROM saved, the link removed)."""

@@ -22,15 +22,19 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
+from quizshow.core.clock import SYSTEM, Clock
 from quizshow.inputs.qbx import T_WRAP
 
 
 class FakeBox:
-    """A box on a pty. The host opens `link`; the box answers WHO/PING/LAMP and sends presses."""
+    """A box on a pty. The host opens `link`; the box answers WHO/PING/LAMP and sends presses. Its crystal is
+    `clock`'s monotonic seconds (times `rate`), which also pace its status lines."""
 
     def __init__(self, box_id: str = "box1", inputs: int = 4, link: Path | None = None, fw: str = "fake-1",
-                 t0_us: int = 0, status_s: float = 0.25, hello_on_open: bool = True, rate: float = 1.0) -> None:
+                 t0_us: int = 0, status_s: float = 0.25, hello_on_open: bool = True, rate: float = 1.0, *,
+                 clock: Clock) -> None:
         self.id, self.inputs, self.fw = box_id, inputs, fw
+        self.clock = clock
         self.link = Path(link or f"/tmp/quizshow-box-{box_id}")
         self.status_s = status_s
         self.rate = rate  # the box's clock runs this much faster than real time (a crystal's drift)
@@ -38,7 +42,7 @@ class FakeBox:
         self.lamps: dict[int, str] = {}
         self.received: list[str] = []
         self.silent = False  # stop sending status lines (a hung box)
-        self._t0 = time.monotonic()
+        self._t0 = self.clock.monotonic()
         self._t0_us = t0_us
         self._seq = random.randrange(1 << 16)
         self._last_t_us: int | None = None
@@ -51,7 +55,7 @@ class FakeBox:
     # --- the box's clock and lines ---------------------------------------------------------------------
 
     def t_us(self) -> int:
-        return (self._t0_us + int((time.monotonic() - self._t0) * 1e6 * self.rate)) % T_WRAP
+        return (self._t0_us + int((self.clock.monotonic() - self._t0) * 1e6 * self.rate)) % T_WRAP
 
     def _write(self, text: str) -> None:
         with self._lock:
@@ -92,8 +96,8 @@ class FakeBox:
         """`count` random bytes pushed through as fast as the reader takes them (then a line end, so the
         next real line starts clean). Returns how many were written."""
         data = os.urandom(count) + b"\n"
-        written, deadline = 0, time.monotonic() + timeout_s
-        while written < len(data) and time.monotonic() < deadline:
+        written, deadline = 0, self.clock.monotonic() + timeout_s
+        while written < len(data) and self.clock.monotonic() < deadline:
             with self._lock:
                 if self._master is None:
                     break
@@ -172,9 +176,9 @@ class FakeBox:
             while b"\n" in pending:
                 line, pending = pending.split(b"\n", 1)
                 self._command(line.decode("ascii", errors="replace").strip())
-            if time.monotonic() >= next_status and not self.silent:
+            if self.clock.monotonic() >= next_status and not self.silent:
                 self._write("S armed=1 down=0\n")  # the emulator's inputs are never held down
-                next_status = time.monotonic() + self.status_s
+                next_status = self.clock.monotonic() + self.status_s
 
     def _command(self, line: str) -> None:
         if not line:
@@ -245,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--link", type=Path, default=None)
     parser.add_argument("--script", type=Path, default=None, help="commands to run, then keep the box up")
     args = parser.parse_args(argv)
-    box = FakeBox(args.id, args.inputs, args.link).start()
+    box = FakeBox(args.id, args.inputs, args.link, clock=SYSTEM).start()
     print(f"fakebox {args.id}: port {box.link}", flush=True)
     try:
         if args.script:

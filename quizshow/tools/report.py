@@ -18,6 +18,7 @@ from pathlib import Path
 from pythonosc.osc_message import OscMessage
 
 from quizshow.assemble import make_format
+from quizshow.core.clock import SYSTEM, Clock
 from quizshow.core.engine import Engine
 from quizshow.outputs.osc_out import message
 from quizshow.ports import target
@@ -52,8 +53,9 @@ def match_result(show: Path) -> tuple[int, int, str] | None:
 
 
 def send_result(to: tuple[str, int], fixture: str, scores: tuple[int, int], outcome: str | None = None,
-                passcode: str | None = None, timeout: float = REPLY_S) -> tuple[int, str]:
-    """Send the result and return the tournament's reply (code, text); (0, "no reply") if none came."""
+                passcode: str | None = None, timeout: float = REPLY_S, *, clock: Clock) -> tuple[int, str]:
+    """Send the result and return the tournament's reply (code, text); (0, "no reply") if none came within
+    `timeout` seconds of `clock`."""
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
         sock.settimeout(timeout)
         if passcode is not None:
@@ -63,8 +65,8 @@ def send_result(to: tuple[str, int], fixture: str, scores: tuple[int, int], outc
         if outcome is not None:
             args.append(outcome)
         sock.sendto(message("/quiz/tournament/result", *args), to)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+        deadline = clock.monotonic() + timeout
+        while clock.monotonic() < deadline:
             try:
                 data, _ = sock.recvfrom(65536)
             except TimeoutError:
@@ -94,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.show}: the match is not decided yet", file=sys.stderr)
         return 1
     a, b, outcome = found
-    code, text = send_result(args.to, args.fixture, (a, b), outcome, args.passcode)
+    code, text = send_result(args.to, args.fixture, (a, b), outcome, args.passcode, clock=SYSTEM)
     print(f"{args.fixture} {a}:{b} ({outcome}) → {code} {text}")
     return 0 if code == 200 else 1
 

@@ -216,22 +216,25 @@ def test_a_still_picture_is_not_drawn_again_and_a_running_clock_only_20_times_a_
     assert projector.dirty and all(r.w < HD[0] // 3 for r in projector.dirty)  # only the clock's square flips
 
 
-def test_the_console_redraws_on_a_change_and_at_most_ten_times_a_second_for_its_clock(tmp_path):
-    import time as _time
+def test_the_console_redraws_on_a_change_and_at_most_ten_times_a_second_for_its_clock(theme):  # noqa: F811
+    from quizshow.core.clock import ManualClock
+    from quizshow.display.console.status import ConsoleStatus
+    from quizshow.display.console.window import Console
+    from quizshow.inputs.keymap import KeyMap
 
-    app = ShowApp(svoyak_config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, devices=False)
-    try:
-        surface = pygame.Surface((1280, 800))
-        assert app.console.needs_frame(app.status)
-        app.console.render(surface, 0.0, app.status, None)
-        assert not app.console.needs_frame(app.status)
-        app.submit(c.Go(at=app.clock.now()))
-        assert app.console.needs_frame(app.status)  # a new state: at once
-        assert not app.console.needs_frame(app.status, projector_drew=True)  # the preview: not within 0.1 s
-        _time.sleep(0.11)
-        assert app.console.needs_frame(app.status, projector_drew=True)
-    finally:
-        app.close()
+    engine, clock, status = svoyak_engine(), ManualClock(), ConsoleStatus()
+    console = Console(engine, theme, KeyMap.build(), "ru", clock=clock)
+    surface = pygame.Surface((1280, 800))
+    assert console.needs_frame(status)
+    console.render(surface, 0.0, status, None)
+    assert not console.needs_frame(status)
+    assert engine.dispatch(c.Go(at=1.0)).accepted
+    assert console.needs_frame(status)  # a new state: at once
+    assert not console.needs_frame(status, projector_drew=True)  # the preview: not within 0.1 s
+    clock.advance(0.09)
+    assert not console.needs_frame(status, projector_drew=True)
+    clock.advance(0.02)
+    assert console.needs_frame(status, projector_drew=True)
 
 
 # --- 12. the console fits its screen and reads at 14 px --------------------------------------------------------

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from quizshow.app import Action
 from quizshow.cli import check_files
 from quizshow.config import load_show
+from quizshow.core.clock import SYSTEM
 from quizshow.inputs.buzzers import assignment_path
 from quizshow.tools.fakebox import FakeBox
 from quizshow.yamlfile import Problems
@@ -42,7 +43,7 @@ devices:
 
 @pytest.fixture
 def box(tmp_path):
-    fake = FakeBox("box1", inputs=8, link=tmp_path / "box1").start()
+    fake = FakeBox("box1", inputs=8, link=tmp_path / "box1", clock=SYSTEM).start()
     yield fake
     fake.stop()
 

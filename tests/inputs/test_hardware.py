@@ -12,6 +12,7 @@ import pytest
 from quizshow.app import Action
 from quizshow.cli import check_files
 from quizshow.core import commands as c
+from quizshow.core.clock import SYSTEM
 from quizshow.core.effects import Event, EventKind
 from quizshow.formats.brainring.spec import SPEC as BRAINRING
 from quizshow.inputs.buzzers import assignment_path
@@ -24,7 +25,7 @@ from tests.serial_kit import wait_for
 
 @pytest.fixture
 def box(tmp_path):
-    fake = FakeBox("box1", inputs=4, link=tmp_path / "box1").start()
+    fake = FakeBox("box1", inputs=4, link=tmp_path / "box1", clock=SYSTEM).start()
     yield fake
     fake.stop()
 

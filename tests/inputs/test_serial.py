@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from quizshow.config import SerialConfig
 from quizshow.core import commands as c
-from quizshow.core.clock import ShowClock
+from quizshow.core.clock import SYSTEM, ManualClock, ShowClock
 from quizshow.core.effects import EventKind
 from quizshow.formats.svoyak import commands as sc
 from quizshow.inputs import qbx
@@ -91,9 +91,15 @@ def test_unplug_then_replug_reconnects_within_2_s_restores_lamps_and_counts_the_
 
 
 def test_silent_box_is_shown_and_reopened(rig):  # noqa: F811
-    box, driver, inbox = rig()
+    clock = ManualClock()
+    box, driver, inbox = rig(clock=clock)
     box.silent = True
-    assert wait_for(lambda: not driver.status.connected and "silent" in driver.status.problem, 4)
+
+    def gone_silent() -> bool:  # each look a quarter of a second later, for the box and the driver alike
+        clock.advance(0.25)
+        return not driver.status.connected and "silent" in driver.status.problem
+
+    assert wait_for(gone_silent, 4)
     assert driver.status.problem_kind == "silent"
     box.silent = False
     assert wait_for(lambda: driver.status.connected, 4)
@@ -107,7 +113,7 @@ def test_a_box_that_cannot_be_reached_says_why_in_the_troubleshooting_words(tmp_
     from quizshow.i18n import phrase
     from quizshow.inputs.hardware import box_problem
 
-    box = FakeBox("box1", inputs=2, link=tmp_path / "box1").start()
+    box = FakeBox("box1", inputs=2, link=tmp_path / "box1", clock=SYSTEM).start()
     holder = serial.Serial(str(box.link), exclusive=True)  # the Arduino IDE's serial monitor, say
     drivers = [BoxDriver(SerialConfig(id="box1", port=str(box.link)), lambda press: None, time.monotonic),
                BoxDriver(SerialConfig(id="box2", port=str(tmp_path / "nothing")), lambda press: None, time.monotonic)]
@@ -204,8 +210,8 @@ def test_port_auto_asks_every_port_who_and_takes_the_box_with_its_id(tmp_path, m
 
     from quizshow.inputs import serialbox
 
-    first = FakeBox("other", link=tmp_path / "a").start()
-    wanted = FakeBox("box2", link=tmp_path / "b").start()
+    first = FakeBox("other", link=tmp_path / "a", clock=SYSTEM).start()
+    wanted = FakeBox("box2", link=tmp_path / "b", clock=SYSTEM).start()
     monkeypatch.setattr(serialbox.list_ports, "comports",
                         lambda: [SimpleNamespace(device=str(first.link)), SimpleNamespace(device=str(wanted.link))])
     inbox: queue.Queue = queue.Queue()

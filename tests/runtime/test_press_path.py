@@ -10,6 +10,7 @@ import time
 import pygame
 import pytest
 
+from quizshow.core.clock import SYSTEM
 from quizshow.tools.fakebox import FakeBox
 from tests.hardware_kit import make_app, open_question, show_file
 from tests.press_path_kit import _ConsoleWindow, _live_question
@@ -19,7 +20,7 @@ from tests.threads_kit import _press_from_a_reader
 
 @pytest.fixture
 def box(tmp_path):
-    fake = FakeBox("box1", inputs=4, link=tmp_path / "box1").start()
+    fake = FakeBox("box1", inputs=4, link=tmp_path / "box1", clock=SYSTEM).start()
     yield fake
     fake.stop()
 

@@ -25,7 +25,8 @@ def state_mark(surface: pygame.Surface, center: tuple[int, int], r: int, level: 
         pygame.draw.circle(surface, GOOD, center, r)
 
 
-def draw_devices(ui: PanelUI, box: pygame.Rect, status: ConsoleStatus) -> None:
+def draw_devices(ui: PanelUI, box: pygame.Rect, status: ConsoleStatus, question: str | None) -> None:
+    """`question`: the runtime's question standing in the middle now (prompt.standing)."""
     surface, unit, text = ui.surface, ui.unit, ui.text
     x = box.x
     if status.osc_admit is not None:  # an OSC desk refused its passcode: the operator may let it in
@@ -41,7 +42,7 @@ def draw_devices(ui: PanelUI, box: pygame.Rect, status: ConsoleStatus) -> None:
     surface.blit(heading, (x, box.y + 4))
     x += heading.get_width() + unit
     right = box.right - unit // 2  # the words stay clear of the buttons beside them
-    px, items = devices_plan(ui, right - x, box.height, status)
+    px, items = devices_plan(ui, right - x, box.height, status, question)
     for words, level in items:
         marked = level in ("ok", "problem", "info")
         color = BAD if level in ("problem", "more_problems") else MUTED if level == "more" else TEXT
@@ -73,7 +74,8 @@ def button_widths(ui: PanelUI, box: pygame.Rect, status: ConsoleStatus) -> list[
     return found
 
 
-def devices_plan(ui: PanelUI, room: int, height: int, status: ConsoleStatus) -> tuple[int, list[tuple[str, str]]]:
+def devices_plan(ui: PanelUI, room: int, height: int, status: ConsoleStatus,
+                 question: str | None) -> tuple[int, list[tuple[str, str]]]:
     """What the devices line shows in `room` pixels, and at which size: the working devices in the runtime's
     order (the phones' summary first), then the problems, then the latest information — every one whole, at
     one size no smaller than the console's smallest readable text. Without room, information gives way first,
@@ -83,10 +85,9 @@ def devices_plan(ui: PanelUI, room: int, height: int, status: ConsoleStatus) -> 
     unit, top = ui.unit, int(ui.unit * 0.9)
     # The operator's last refused action stays here as information once its plate in the middle is gone (it
     # stands there only a moment: looked at later, the console still says why nothing happened).
-    plate = status.prompt[0] if status.prompt is not None and time.monotonic() < status.prompt[1] else None
     refusal = [n for n in status.notices if n.level == "refused"][-1:]
-    shown = sorted([n for n in status.notices if n.level != "refused"][-2:] + [n for n in refusal if n.text != plate],
-                   key=lambda n: n.at)
+    shown = sorted([n for n in status.notices if n.level != "refused"][-2:]
+                   + [n for n in refusal if n.text != question], key=lambda n: n.at)
     stamped = [(f"{time.strftime('%H:%M:%S', time.localtime(n.at))} {n.text}",
                 "info" if n.level == "refused" else n.level) for n in shown]
     ok = [words for words, good in status.devices if good]

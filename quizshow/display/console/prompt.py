@@ -3,8 +3,6 @@ a text being typed for an action, a confirmation the runtime asks for. Never ove
 
 from __future__ import annotations
 
-import time
-
 import pygame
 
 from quizshow.display.console.status import ConsoleStatus
@@ -26,15 +24,20 @@ def draw_prompt(ui: PanelUI, text: str, color: pygame.Color, over: pygame.Rect) 
     return box
 
 
-def draw_prompts(ui: PanelUI, status: ConsoleStatus, over: pygame.Rect) -> pygame.Rect | None:
-    """The prompt the status asks for, if any (quit first, then typing, then the runtime's question);
-    returns where it stands."""
+def standing(status: ConsoleStatus, mono: float) -> str | None:
+    """The runtime's question to the operator while it stands (until its time, on the monotonic clock)."""
+    return status.prompt[0] if status.prompt is not None and mono < status.prompt[1] else None
+
+
+def draw_prompts(ui: PanelUI, status: ConsoleStatus, over: pygame.Rect, question: str | None) -> pygame.Rect | None:
+    """The prompt the status asks for, if any (quit first, then typing, then the runtime's `question` standing
+    now); returns where it stands."""
     if status.quit_armed:
         return draw_prompt(ui, ui.say("console.quit_confirm"), BAD, over)
     if status.typing is not None:  # a text for an action (ActionDef.text_max): Enter gives it, Esc drops it
         said = ui.say("console.typing_for", what=status.typing_for, text=status.typing) if status.typing_for else \
             ui.say("console.typing", text=status.typing)
         return draw_prompt(ui, said, TYPING, over)
-    if status.prompt is not None and time.monotonic() < status.prompt[1]:
-        return draw_prompt(ui, status.prompt[0], PROMPT, over)
+    if question is not None:
+        return draw_prompt(ui, question, PROMPT, over)
     return None

@@ -13,7 +13,6 @@ Its sentences are words'; its widgets ui's; what the app tells it status'.
 from __future__ import annotations
 
 import copy
-import time
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from typing import TypeVar
@@ -21,6 +20,7 @@ from typing import TypeVar
 import pygame
 
 from quizshow.core.actions import Call
+from quizshow.core.clock import SYSTEM, Clock
 from quizshow.core.engine import Engine, Entry, Outcome
 from quizshow.core.spec import JournalWords
 from quizshow.core.state import ShowState
@@ -32,7 +32,7 @@ from quizshow.display.console.help import draw_help
 from quizshow.display.console.journal import draw_journal
 from quizshow.display.console.presses import draw_line_check, draw_presses
 from quizshow.display.console.preview import draw_blank_mark, draw_preview
-from quizshow.display.console.prompt import draw_prompts
+from quizshow.display.console.prompt import draw_prompts, standing
 from quizshow.display.console.question import draw_question
 from quizshow.display.console.status import ConsoleStatus
 from quizshow.display.console.style import BG
@@ -57,8 +57,9 @@ class Console:
                  text: TextCache | None = None, panel: Panel | None = None,
                  give_way: paint.GiveWayFn = paint.never, words: JournalWords | None = None,
                  panel_keys: KeyHandler | None = None, clock_now: Callable[[], float] | None = None,
-                 lock: AbstractContextManager[object] | None = None) -> None:
+                 lock: AbstractContextManager[object] | None = None, *, clock: Clock = SYSTEM) -> None:
         self.engine = engine
+        self.clock = clock  # the machine's: a journal line's time, how long a prompt stands, the redraw rate
         self.words = words  # the format's wording of its own commands
         self.panel = panel  # the format's own panel (display/<name>/), from the registry
         self.panel_keys = panel_keys  # the keys that panel takes before the key map
@@ -93,7 +94,7 @@ class Console:
         step led to, when known (a Next says where it went)."""
         teams = [t.name for t in self.engine.state.teams]
         words = describe(entry, teams, self.language, self.words, self.engine.format, self._rosters(), after)
-        line = (wall or time.time(), words)
+        line = (wall or self.clock.wall(), words)
         self.journal.append(line)
         del self.journal[:-50]
         self._line_of.append((entry, line))
@@ -112,7 +113,7 @@ class Console:
         status change — drawn at once; a running clock, the line check or the projector's preview moving —
         at most REDRAW_HZ times a second. Otherwise nothing is drawn. A text being typed (`status.typing`: its
         prompt opened, each character) is a change: the operator sees every keystroke at once."""
-        mono = time.monotonic()
+        mono = self.clock.monotonic()
         state = self.engine.state
         prompt = status.prompt if status.prompt is not None and mono < status.prompt[1] else None
         signature = (id(state), len(self.journal), self.journal[-1] if self.journal else None, len(status.notices),
@@ -180,6 +181,7 @@ class Console:
                preview: pygame.Surface | None = None) -> None:
         self.buttons = []
         self.now = now
+        question = standing(status, self.clock.monotonic())  # the runtime's, in the middle and not in the devices line
         paint.fill(surface, BG, self.give_way)
         w, h = surface.get_size()
         unit = max(12, h // 40)  # the console's base type size
@@ -206,7 +208,8 @@ class Console:
         self.give_way()
         draw_journal(ui, pygame.Rect(left.x, left.bottom - unit * 3 + 4, w - unit * 2, unit * 1.4), self.journal,
                      self._undone)
-        draw_devices(ui, pygame.Rect(left.x, left.bottom - int(unit * 1.4), w - unit * 2, unit * 1.4), status)
+        draw_devices(ui, pygame.Rect(left.x, left.bottom - int(unit * 1.4), w - unit * 2, unit * 1.4), status,
+                     question)
         preview_h = int(right.width * 9 / 16)
         self.give_way()
         draw_preview(ui, pygame.Rect(right.x, right.y, right.width, preview_h), preview)
@@ -221,7 +224,7 @@ class Console:
         draw_blank_mark(ui, pygame.Rect(right.x, right.y, right.width, preview_h))
         # A prompt stands over the question panel: where the operator looks, never over a control they need
         # next (a player's «Ставка» after a refused stake).
-        self.prompt_rect = draw_prompts(ui, status, question_box)
+        self.prompt_rect = draw_prompts(ui, status, question_box, question)
         if status.help:
             draw_help(ui, self.keymap)
         elif status.phone_codes and status.join_board is not None:

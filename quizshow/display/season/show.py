@@ -4,12 +4,12 @@ Ctrl+Q twice or closing the window ends it (Escape never does, as in a show)."""
 
 from __future__ import annotations
 
-import time
 from argparse import Namespace
 from pathlib import Path
 
 import pygame
 
+from quizshow.core.clock import Clock
 from quizshow.core.format import Format, Setup
 from quizshow.core.state import ShowState, Team
 from quizshow.display.scenes.base import Animations, Frame, Layers
@@ -60,7 +60,7 @@ def contact_sheet(season: Season, evenings: list[EveningResult], table: list[Sta
     return len(pages)
 
 
-def show(season: Season, evenings: list[EveningResult], table: list[Standing], args: Namespace) -> int:
+def show(season: Season, evenings: list[EveningResult], table: list[Standing], args: Namespace, clock: Clock) -> int:
     from quizshow.display.windows import _on_display
     from quizshow.stopping import stop_requested
 
@@ -85,7 +85,7 @@ def show(season: Season, evenings: list[EveningResult], table: list[Standing], a
                 if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
                     return 0
                 if event.type == pygame.KEYDOWN:
-                    if event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL and guard.press(time.monotonic()):
+                    if event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL and guard.press(clock.monotonic()):
                         return 0
                     if event.key in NEXT_KEYS or event.key in BACK_KEYS:
                         step = 1 if event.key in NEXT_KEYS else -1

@@ -3,7 +3,7 @@ sending socket, the passcode and its unlocks (the sending socket while it is in 
 for a set time), the back-off after wrong passcodes (per address and for everyone together), and the
 sockets refused at /quiz/connect that the operator may let in («Впустить»).
 
-Time is `wall` (monotonic seconds by default; tests give their own clock).
+Time is `wall`: the show's clock (the OSC server's), or the follow door's monotonic seconds.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from __future__ import annotations
 import hmac
 import ipaddress
 import math
-import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -61,8 +60,7 @@ def make_room(table: dict[K, V]) -> None:
 class Access:
     """Who may change the show. `notice(key, **values)` tells the operator (a phrase of the console)."""
 
-    def __init__(self, config: OscConfig, notice: Notice,
-                 wall: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, config: OscConfig, notice: Notice, wall: Callable[[], float]) -> None:
         self.config = config
         self.notice = notice
         self.wall = wall

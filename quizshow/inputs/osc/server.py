@@ -12,12 +12,12 @@ from __future__ import annotations
 import logging
 import socket
 import threading
-import time
 from collections.abc import Callable
 
 from pythonosc import osc_packet
 
 from quizshow.config import OscConfig
+from quizshow.core.clock import SYSTEM, Clock
 from quizshow.guarded import guarded, reason
 from quizshow.i18n import Notice
 from quizshow.inputs.messages import Address, OscRequest
@@ -42,15 +42,17 @@ class OscServer:
     `now` is the show's clock: requests are stamped with it, and the door judges every rate, deadline and
     unlock on it too (a test drives its own).
     `teams` is how many teams the show has: another team number is an unknown address (404). `appeared`
-    hears of the first datagram from each allowed host (a feedback target's machine that came up late)."""
+    hears of the first datagram from each allowed host (a feedback target's machine that came up late).
+    `clock`'s wall time tells how far ahead a bundle's time tag (wall-clock time) is."""
 
     def __init__(self, config: OscConfig, submit: Callable[[OscRequest], None], now: Callable[[], float],
                  notice: Notice, send_state: Callable[[Address], None],
                  subscribe: Callable[[Address, bool], None], port: int | None = None, teams: int = 99,
-                 appeared: Callable[[Address], None] | None = None) -> None:
+                 appeared: Callable[[Address], None] | None = None, *, clock: Clock = SYSTEM) -> None:
         self.config = config
         self.submit = submit
         self.now = now
+        self.clock = clock
         self.send_state = send_state
         self.subscribe = subscribe
         self.teams = teams
@@ -194,7 +196,7 @@ class OscServer:
                 self.appeared(sender)
         try:
             check_datagram(data)
-            parsed_at = time.time()  # a time tag is wall-clock time: how far ahead it is, told on the show clock
+            parsed_at = self.clock.wall()  # a time tag is wall-clock time: how far ahead it is, told on the show clock
             packet = osc_packet.OscPacket(data)  # parsed once; its messages in time order
         except Exception as why:  # noqa: BLE001 - anything that does not parse is one malformed packet
             log.debug("osc: malformed from %s: %s", sender[0], why)

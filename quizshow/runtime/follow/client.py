@@ -28,7 +28,6 @@ import shutil
 import sys
 import tempfile
 import threading
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -42,6 +41,7 @@ from typing import TYPE_CHECKING
 import aiohttp
 
 from quizshow import i18n
+from quizshow.core.clock import Clock
 from quizshow.core.engine import Engine
 from quizshow.core.journal import Cursor, JournalError, LineError, header, line_end, parse_command, read_line
 from quizshow.guarded import guarded, reason
@@ -258,10 +258,12 @@ class Stream:
 
 
 class Replica:
-    """The engine fed by the main show's journal lines (no journal of its own)."""
+    """The engine fed by the main show's journal lines (no journal of its own); its show time is the main
+    show's, told from `clock`'s monotonic seconds."""
 
-    def __init__(self, fmt: Format) -> None:
+    def __init__(self, fmt: Format, clock: Clock) -> None:
         self.format = fmt
+        self.clock = clock
         self.engine: Engine | None = None
         self.cursor = Cursor(version=1)
         self.lines = 0  # lines applied (the header is line 1)
@@ -286,10 +288,10 @@ class Replica:
         self.engine, self.lines = engine, snapshot.line - 1
         self.cursor = Cursor(3, snapshot.line, snapshot.crc)
         self.expect = (snapshot.line, snapshot.crc)
-        self.offset = max(self.offset, snapshot.at - time.monotonic())
+        self.offset = max(self.offset, snapshot.at - self.clock.monotonic())
 
     def now(self) -> float:
-        return time.monotonic() + self.offset if self.offset > -1e17 else 0.0
+        return self.clock.monotonic() + self.offset if self.offset > -1e17 else 0.0
 
     def apply(self, raw: str, quiet: bool) -> list[Event]:
         """One line (the next one): the events its command made (none when `quiet`). LineError when it
@@ -312,7 +314,7 @@ class Replica:
             self.engine = Engine(self.format, seed)
             return []
         command = parse_command(data, self.teams, complete=self.cursor.version >= 3)
-        self.offset = max(self.offset, float(command.at) - time.monotonic())
+        self.offset = max(self.offset, float(command.at) - self.clock.monotonic())
         if quiet:
             self.engine.dispatch(command)
             return []
@@ -411,7 +413,7 @@ def report(path: Path, replica: Replica, main_lines: int, connected: bool) -> No
     os.replace(temporary, path)
 
 
-def run_follow(args: Namespace) -> int:
+def run_follow(args: Namespace, clock: Clock) -> int:
     """The follower's life: files, the show, the stream, the window."""
     from quizshow.stopping import stop_requested
 
@@ -434,12 +436,12 @@ def run_follow(args: Namespace) -> int:
             if stop_requested.wait(delay):
                 return 0
             delay = min(delay * 2, BACKOFF_MAX_S)
-        return _show(args, base, show)
+        return _show(args, base, show, clock)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _show(args: Namespace, base: str, show: Path) -> int:
+def _show(args: Namespace, base: str, show: Path, clock: Clock) -> int:
     from quizshow import registry
     from quizshow.packs.play import load_playable
     from quizshow.yamlfile import Problems
@@ -475,7 +477,7 @@ def _show(args: Namespace, base: str, show: Path) -> int:
     text = TextCache(theme.fonts)
     projector = Projector(fmt, theme, config.title, config.language, text, registry.views(config.format),
                           sound=False)
-    replica = Replica(fmt)
+    replica = Replica(fmt, clock)
     projector.history = lambda: replica.engine.history() if replica.engine is not None else None
     screen = FollowScreen(projector, theme, text, config.language, fmt, host_view=args.host_view)
     window: pygame.Window | None = None
@@ -498,9 +500,9 @@ def _show(args: Namespace, base: str, show: Path) -> int:
             stream.wake.clear()
             dirty = follower.take() or dirty
             connected = follower.connected
-            wall = time.monotonic()
-            if follower.in_step() and replica.lines != logged[0] and wall - logged[1] >= IN_STEP_EVERY_S:
-                logged = (replica.lines, wall)
+            mono = clock.monotonic()
+            if follower.in_step() and replica.lines != logged[0] and mono - logged[1] >= IN_STEP_EVERY_S:
+                logged = (replica.lines, mono)
                 if args.follow_report is not None:
                     report(args.follow_report, replica, follower.main_lines, connected)
                 print(f"follow: in step at line {replica.lines}", file=sys.stderr, flush=True)
@@ -512,13 +514,13 @@ def _show(args: Namespace, base: str, show: Path) -> int:
             # What the main show's hall sees (a press being settled is not told yet), from the same journal lines.
             state = replica.engine.state.hall if replica.engine is not None else None
             now = replica.now()
-            since = wall - drawn_at
+            since = mono - drawn_at
             if dirty or (state is not None and screen.needs_frame(state, now, surface.get_size(), since)):
                 if window is not None:
                     surface = window.get_surface()
                 elif since < 0.1 and not dirty:
                     continue  # headless: a few pictures a second are enough to keep drawing honest
-                drawn_at, dirty = wall, False
+                drawn_at, dirty = mono, False
                 try:
                     screen.draw(surface, state, now, connected)
                 except Exception:

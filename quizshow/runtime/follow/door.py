@@ -13,17 +13,17 @@ guesses from fresh addresses, so:
   is offered to the operator: the console says so and shows «Впустить экран …» (as OSC's «Впустить»), which makes
   it known. Someone guessing never appears there unless a guess was right.
 
-Time is `wall` (monotonic seconds by default; tests give their own clock).
+Time is the monotonic seconds of the `clock` the door is given.
 """
 
 from __future__ import annotations
 
 import hmac
 import ipaddress
-import time
 from collections.abc import Callable
 
 from quizshow.config import OscConfig
+from quizshow.core.clock import Clock
 from quizshow.i18n import Notice
 from quizshow.inputs.osc.access import GLOBAL_FORGET_S, KNOCKING_MAX, MAX_SOURCES, Access
 from quizshow.inputs.osc.args import Rejected
@@ -32,14 +32,13 @@ CONNECT = "/quiz/connect"  # the OSC door's name for a passcode check (its back-
 
 
 class FollowDoor:
-    def __init__(self, passcode: str, allow: tuple[str, ...], notice: Notice,
-                 knocked: Callable[[str], None] = lambda host: None,
-                 wall: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, passcode: str, allow: tuple[str, ...], notice: Notice, clock: Clock,
+                 knocked: Callable[[str], None] = lambda host: None) -> None:
         self.passcode = passcode
-        self.wall = wall
+        self.clock = clock
         # The OSC door's passcode rules and back-off; every address may try (the passcode is the lock).
         self.access = Access(OscConfig(allow=("0.0.0.0/0", "::/0"), passcode=passcode, rate_limit=1000), notice,
-                             wall)
+                             clock.monotonic)
         self.networks = [ipaddress.ip_network(cidr, strict=False) for cidr in allow]
         self.known: set[str] = set()  # addresses that followed this show (the right passcode, or the operator)
         self.knocking: dict[str, float] = {}  # refused by the back-off with the right passcode (newest last) → when
@@ -59,7 +58,7 @@ class FollowDoor:
         sender = (host, 0)
         right = hmac.compare_digest(given.encode(), self.passcode.encode())
         if self.is_known(host):
-            if self.wall() < self.access.peer(sender).locked_until:
+            if self.clock.monotonic() < self.access.peer(sender).locked_until:
                 raise Rejected(401, "locked after wrong passcodes; try again later")
             if right:
                 return
@@ -81,7 +80,7 @@ class FollowDoor:
     def _knock(self, host: str) -> None:
         first = host not in self.knocking
         self.knocking.pop(host, None)
-        self.knocking[host] = self.wall()
+        self.knocking[host] = self.clock.monotonic()
         while len(self.knocking) > KNOCKING_MAX:
             del self.knocking[next(iter(self.knocking))]
         if first:
@@ -89,9 +88,9 @@ class FollowDoor:
 
     def latest_knocking(self) -> str | None:
         """The address refused most recently (within GLOBAL_FORGET_S) although its passcode was right."""
-        wall = self.wall()
+        now = self.clock.monotonic()
         for host, when in reversed(list(self.knocking.items())):
-            if wall - when <= GLOBAL_FORGET_S:
+            if now - when <= GLOBAL_FORGET_S:
                 return host
         return None
 

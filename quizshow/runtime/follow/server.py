@@ -34,13 +34,14 @@ import logging
 import os
 import zipfile
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from aiohttp import web
 
 from quizshow.config import ShowConfig
+from quizshow.core.clock import SYSTEM, Clock
 from quizshow.inputs.osc.args import Rejected
 from quizshow.resources import themes_dir
 from quizshow.runtime.follow.door import FollowDoor
@@ -93,14 +94,17 @@ class FollowApp(Protocol):
 
 
 class FollowHub:
-    def __init__(self, app: FollowApp) -> None:
+    """The follow routes; `clock` times the door's back-off and a follower socket's control frames."""
+
+    def __init__(self, app: FollowApp, *, clock: Clock = SYSTEM) -> None:
         self.app = app
+        self.clock = clock
         web_config = app.config.devices.web
         self.passcode: str | None = None if web_config is None else web_config.follow_passcode
         # The passcode, the OSC door's back-off, and the followers let back in whatever others guess.
         allow = () if web_config is None else web_config.follow_allow
         self.door: FollowDoor | None = None if self.passcode is None else \
-            FollowDoor(self.passcode, allow, self._notice, self._knocked)
+            FollowDoor(self.passcode, allow, self._notice, clock, self._knocked)
         self.subscribers: set[Subscriber] = set()
         self._journal = app.journal
         app.journal.listeners.append(self._written)
@@ -197,7 +201,7 @@ class FollowHub:
         await ws.prepare(request)
         subscriber = Subscriber(asyncio.get_running_loop())
         self.subscribers.add(subscriber)  # before reading the file: no line falls between the two
-        reader = asyncio.ensure_future(_until_closed(ws))
+        reader = asyncio.ensure_future(_until_closed(ws, self.clock))
         try:
             whole = await asyncio.to_thread(_whole_lines, self.app.journal.path)  # a long day's split: off the loop
             if start - 1 > len(whole):  # the follower has lines this journal has not: it is another one
@@ -241,14 +245,9 @@ def _whole_lines(path: Path) -> list[bytes]:
     return raw[:raw.rfind(b"\n") + 1].split(b"\n")[:-1]
 
 
-async def _until_closed(ws: web.WebSocketResponse) -> None:
-    async for _ in frames(ws):  # a follower sends nothing; its messages are ignored
+async def _until_closed(ws: web.WebSocketResponse, clock: Clock) -> None:
+    async for _ in frames(ws, clock=clock):  # a follower sends nothing; its messages are ignored
         pass
-
-
-def follow_routes(app: FollowApp) -> Callable[[web.Application], None]:
-    """The follow routes of a show (the phones' wiring registers them on the web server)."""
-    return FollowHub(app).routes
 
 
 # --- the show's files ------------------------------------------------------------------------------------

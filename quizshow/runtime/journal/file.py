@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from quizshow.core import commands as c
+from quizshow.core.clock import SYSTEM, Clock
 from quizshow.core.engine import Engine, Outcome
 from quizshow.core.format import Refused
 from quizshow.core.journal import (
@@ -108,10 +109,11 @@ def _os_problem(why: OSError, path: Path, doing: str) -> JournalError:
 
 
 class Journal:
-    def __init__(self, path: Path, fd: int, lock: JournalLock | None = None, loaded: Loaded | None = None,
-                 show_id: str = "") -> None:
+    def __init__(self, path: Path, fd: int, clock: Clock, lock: JournalLock | None = None,
+                 loaded: Loaded | None = None, show_id: str = "") -> None:
         self._lock = lock  # a journal dropped without close() releases it when collected
         self.path = path
+        self.clock = clock  # each line's wall time
         self._file = os.fdopen(fd, "ab", buffering=0)  # unbuffered: each line is one os.write
         self._size = os.fstat(fd).st_size  # the end of the last whole line
         # What a snapshot records: the file's CRC and lines so far, the chain, and where the show is.
@@ -131,10 +133,12 @@ class Journal:
 
     @classmethod
     def open(cls, path: Path, show_id: str, fresh: bool = False, seed: int | None = None,
-             resume_to_damage: bool = False, teams: int | None = None) -> tuple[Journal, Loaded]:
+             resume_to_damage: bool = False, teams: int | None = None, *,
+             clock: Clock = SYSTEM) -> tuple[Journal, Loaded]:
         """Resume the journal at `path` (or start one). `fresh` keeps the old file under a new name;
         `resume_to_damage` resumes up to a damaged line (the file is copied aside first). `teams`: the
-        show's number of teams, that team indices in the lines are checked against."""
+        show's number of teams, that team indices in the lines are checked against. `clock`'s wall time
+        dates the lines and names a copy kept aside."""
         doing = "create"
         lock: JournalLock | None = None
         try:
@@ -146,25 +150,25 @@ class Journal:
             lock = _lock(path)
             if path.exists() and fresh:
                 doing = "keep (rename)"
-                keep = _aside(path, "")
+                keep = _aside(path, "", clock.wall())
                 path.rename(keep)
                 log.info("journal: started fresh; the old one is kept as %s", keep)
             _code_id()  # at start-up, not in the middle of the show at the first snapshot
             doing = "read"
-            loaded = cls._read(path, show_id, resume_to_damage, teams) if path.exists() else None
+            loaded = cls._read(path, show_id, resume_to_damage, teams, kept_at=clock.wall()) if path.exists() else None
             doing = "write"
             if loaded is None:
                 _snapshot_path(path).unlink(missing_ok=True)  # it belongs to an old journal
                 loaded = Loaded(seed=seed if seed is not None else secrets.randbelow(2**31), cursor=Cursor())
-                journal = cls(path, cls._append_to(path, truncate=True), lock, loaded, show_id)
+                journal = cls(path, cls._append_to(path, truncate=True), clock, lock, loaded, show_id)
                 lock = None  # the journal holds it now
                 try:
-                    journal._write(header_line(show_id, loaded.seed, time.time()))
+                    journal._write(header_line(show_id, loaded.seed, clock.wall()))
                 except JournalWriteError as why:
                     journal.close()
                     raise why.error from None
                 return journal, loaded
-            journal = cls(path, cls._append_to(path), lock, loaded, show_id)
+            journal = cls(path, cls._append_to(path), clock, lock, loaded, show_id)
             return journal, loaded
         except OSError as why:
             if lock is not None:
@@ -184,7 +188,8 @@ class Journal:
 
     @staticmethod
     def _read(path: Path, show_id: str, resume_to_damage: bool = False, teams: int | None = None,
-              write: bool = True, whole: bool = False) -> Loaded | None:
+              write: bool = True, whole: bool = False, kept_at: float = 0.0) -> Loaded | None:
+        """`kept_at`: the wall time a copy kept aside is named by (`resume_to_damage` only)."""
         size = path.stat().st_size
         if size > MAX_JOURNAL_BYTES:
             raise JournalError(f"{path}: the journal is {size >> 20} MiB (at most {MAX_JOURNAL_BYTES >> 20} MiB): "
@@ -220,7 +225,7 @@ class Journal:
                     torn = (number, len(line))  # cut short by a crash mid-write: never acknowledged
                     break
                 damage = _damage(path, lines[number - first:], number, str(why), offset, loaded)
-                loaded = _to_damage(path, damage, loaded, resume_to_damage)
+                loaded = _to_damage(path, damage, loaded, resume_to_damage, kept_at)
                 break
             offset += len(line) + (0 if last else 1)
         if loaded is None:
@@ -232,7 +237,7 @@ class Journal:
             good = raw[:offset].count(b"\n")
             damage = Damage(path, good + 1, f"after line {good} there are no {lost} acknowledged command line(s) "
                             f"(its snapshot covers {snap.covers} lines)", offset, lost, (), loaded.last_wall, True)
-            _to_damage(path, damage, loaded, resume_to_damage)
+            _to_damage(path, damage, loaded, resume_to_damage, kept_at)
             if write:
                 _snapshot_path(path).unlink(missing_ok=True)  # ahead of the journal from now on
         elif torn is not None:
@@ -253,7 +258,7 @@ class Journal:
 
     def append(self, command: c.Command) -> None:
         """Write one command's line; JournalWriteError if it could not be (nothing of it stays)."""
-        line = command_line(command, time.time())
+        line = command_line(command, self.clock.wall())
         self._write(line)
         self._loaded.last_at = max(self._loaded.last_at, float(command.at))
         self._loaded.last_wall = line["wall"]
@@ -333,22 +338,23 @@ def _read_header(line: bytes, cursor: Cursor, path: Path, show_id: str) -> Loade
     return Loaded(seed=seed, resumed=True, checked=cursor.version >= 2)
 
 
-def _to_damage(path: Path, damage: Damage, loaded: Loaded | None, resume_to_damage: bool) -> Loaded:
+def _to_damage(path: Path, damage: Damage, loaded: Loaded | None, resume_to_damage: bool, kept_at: float) -> Loaded:
     """Raise the damage for the operator to decide, or (at their word) keep a copy and resume up to it."""
     if not resume_to_damage:
         raise JournalDamaged(damage)
     assert loaded is not None  # a damaged header raised before
     loaded.damage, loaded.dropped = damage, damage.lost_lines
-    loaded.kept_as = _aside(path, ".damaged")
+    loaded.kept_as = _aside(path, ".damaged", kept_at)
     shutil.copyfile(path, loaded.kept_as)
     log.warning("journal: %s; resumed up to it at the operator's word (the whole file is kept as %s)",
                 damage, loaded.kept_as)
     return loaded
 
 
-def _aside(path: Path, tag: str) -> Path:
-    """A free name beside `path` for a copy kept: show.journal.20261201-101500[.damaged].jsonl"""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
+def _aside(path: Path, tag: str, kept_at: float) -> Path:
+    """A free name beside `path` for a copy kept at `kept_at` (wall time):
+    show.journal.20261201-101500[.damaged].jsonl"""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(kept_at))
     for n in range(1000):
         keep = path.with_name(f"{path.stem}.{stamp}{tag}{f'-{n}' if n else ''}{path.suffix}")
         if not keep.exists():

@@ -24,13 +24,14 @@ import contextlib
 import logging
 import os
 import sys
-import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 
 from aiohttp import WSMessage, WSMsgType, hdrs, web
 from yarl import URL
+
+from quizshow.core.clock import SYSTEM, Clock
 
 log = logging.getLogger(__name__)
 
@@ -142,13 +143,14 @@ class ControlLimit:
 
 
 # aiohttp's WSMessage carries its payload as Any (text, bytes or a close code by the frame's type)
-async def frames(ws: web.WebSocketResponse, per_s: int | None = None) -> AsyncIterator[WSMessage]:
+async def frames(ws: web.WebSocketResponse, per_s: int | None = None, *,
+                 clock: Clock = SYSTEM) -> AsyncIterator[WSMessage]:
     """The data frames of a socket prepared with `autoping=False`: pings are answered here, and a socket that
-    sends more than `per_s` pings or pongs in a second is closed (1008)."""
+    sends more than `per_s` pings or pongs in a second (of `clock`) is closed (1008)."""
     limit = ControlLimit(LIMITS.control_per_s if per_s is None else per_s)
     async for msg in ws:
         if msg.type in (WSMsgType.PING, WSMsgType.PONG):
-            if not limit.allow(time.monotonic()):
+            if not limit.allow(clock.monotonic()):
                 log.info("web: a socket sent more than %d control frames in a second: closed", limit.per_s)
                 await ws.close(code=POLICY_CLOSE, message=b"too many control frames")
                 return
@@ -190,11 +192,13 @@ class Counts:
 
 
 class Gate:
-    """Counts connections by address and decides who gets in (the module's doc)."""
+    """Counts connections by address and decides who gets in (the module's doc); `clock` says how long a
+    connection has been idle and meters what it sends."""
 
     def __init__(self, is_seat: Callable[[str], str | None], seats: int, limits: Limits | None = None,
-                 soft: int | None = None, open_now: int | None = None) -> None:
+                 soft: int | None = None, open_now: int | None = None, *, clock: Clock = SYSTEM) -> None:
         self.limits = limits or LIMITS
+        self.clock = clock
         self.is_seat = is_seat  # a request's path → its seat token, None when it is not a seat's
         files = soft if soft is not None else raise_file_limit()
         self.budget = connection_budget(files, open_files() if open_now is None else open_now, self.limits)
@@ -207,9 +211,9 @@ class Gate:
 
     # --- accepting ------------------------------------------------------------------------------------
 
-    def admit(self, transport: asyncio.Transport, now: float | None = None) -> Conn | None:
+    def admit(self, transport: asyncio.Transport) -> Conn | None:
         """A connection just accepted: counted, or None (to be closed at once) when there is no room at all."""
-        now = time.monotonic() if now is None else now
+        now = self.clock.monotonic()
         peer = transport.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
         mine = self.by_address.get(address, [])
@@ -248,7 +252,7 @@ class Gate:
     def metered(self, conn: Conn, size: int) -> None:
         """`size` bytes read from `conn`: past its credit its reading pauses until the credit is back, so a flood of
         frames costs the server a bounded amount of work a second (the kernel's buffers hold the rest)."""
-        now = time.monotonic()
+        now = self.clock.monotonic()
         rate, burst = self.limits.read_bytes_per_s, self.limits.read_burst
         credit = burst if conn.credit < 0 else min(burst, conn.credit + (now - conn.metered_at) * rate)
         conn.credit, conn.metered_at = credit - size, now
@@ -290,7 +294,7 @@ class Gate:
         finally:
             conn.busy -= 1
             conn.seat, conn.socket = None, False
-            conn.idle_since = time.monotonic()
+            conn.idle_since = self.clock.monotonic()
 
     def _refusal(self, conn: Conn, seat: str | None, upgrade: bool) -> str:
         """Why this request may not go on ("" when it may)."""

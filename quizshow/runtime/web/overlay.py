@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from aiohttp import WSMsgType, web
 
+from quizshow.core.clock import SYSTEM, Clock
 from quizshow.core.engine import Engine, Outcome
 from quizshow.core.format import Format
 from quizshow.core.state import ShowState
@@ -67,12 +68,14 @@ class OverlayServer(Protocol):
 
 
 class OverlayFeed:
-    """The overlay's readers and the last snapshot. `state` gives (state, format, now) of the show."""
+    """The overlay's readers and the last snapshot. `state` gives (state, format, now) of the show; `clock`
+    times a reader's control frames."""
 
     def __init__(self, show: OverlayShow, state: Callable[[], tuple[ShowState, Format, float]],
-                 allow: tuple[str, ...] = (), theme: Theme | None = None) -> None:
+                 allow: tuple[str, ...] = (), theme: Theme | None = None, *, clock: Clock = SYSTEM) -> None:
         self.show = show
         self.state = state
+        self.clock = clock
         self.allow: tuple[Network, ...] = tuple(ipaddress.ip_network(a, strict=False) for a in allow)
         self.theme = theme
         self.readers: dict[web.WebSocketResponse, int] = {}  # reader → the last seq it was sent
@@ -174,7 +177,7 @@ class OverlayFeed:
             if self.readers[ws] < seq:  # (unless a newer one went out while the hello did)
                 self.readers[ws] = seq
                 await _send(ws, text)
-            async for msg in frames(ws):  # read-only: whatever a reader sends is dropped
+            async for msg in frames(ws, clock=self.clock):  # read-only: whatever a reader sends is dropped
                 if msg.type == WSMsgType.ERROR:
                     break
         finally:
@@ -223,7 +226,7 @@ def _static(name: str) -> bytes:
     return resources.files("quizshow.web").joinpath("static", name).read_bytes()
 
 
-def attach(app: OverlayApp, server: OverlayServer) -> OverlayFeed:
+def attach(app: OverlayApp, server: OverlayServer, *, clock: Clock = SYSTEM) -> OverlayFeed:
     """Wire the overlay to a show and its web server (before the server starts): built on every change
     of the state, pushed from the server's loop."""
     config = app.config
@@ -234,7 +237,8 @@ def attach(app: OverlayApp, server: OverlayServer) -> OverlayFeed:
         colours.append(f"#{c.r:02x}{c.g:02x}{c.b:02x}")
     show = OverlayShow(config.title, config.language, tuple(colours))
     feed = OverlayFeed(show, lambda: (app.engine.state, app.format, app.now()),
-                       getattr(web_config, "overlay_allow", ()) if web_config is not None else (), app.theme)
+                       getattr(web_config, "overlay_allow", ()) if web_config is not None else (), app.theme,
+                       clock=clock)
     server.mounts.append(feed.mount)
     server.overlay = feed
 

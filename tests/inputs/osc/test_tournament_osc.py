@@ -8,6 +8,7 @@ import socket
 import pytest
 
 from quizshow.core import commands as c
+from quizshow.core.clock import SYSTEM
 from quizshow.event import day as D
 from quizshow.event_file import load_any
 from quizshow.outputs.osc_out import message
@@ -21,7 +22,7 @@ from tests.tournament_osc_kit import (
 
 def test_another_table_reports_a_result_and_the_standings_update(app):  # noqa: F811
     fixture = D.next_fixture(app.runtime.state.fmt.day)
-    code, text = send_result(app.osc.address, fixture.id, (3, 1), passcode=PASSCODE)
+    code, text = send_result(app.osc.address, fixture.id, (3, 1), passcode=PASSCODE, clock=SYSTEM)
     assert (code, text) == (200, "ok")
     day = app.runtime.state.fmt.day
     result = day.result(fixture.id)
@@ -29,13 +30,13 @@ def test_another_table_reports_a_result_and_the_standings_update(app):  # noqa: 
     table = next(t for t in D.tables(day) if fixture.teams[0] in [r.team for r in t.rows])
     assert table.rows[0].team == fixture.teams[0] and dict(table.rows[0].cells)["points"] == "2"
     # The same match reported twice is refused (409), not counted twice.
-    code, text = send_result(app.osc.address, fixture.id, (3, 1), passcode=PASSCODE)
+    code, text = send_result(app.osc.address, fixture.id, (3, 1), passcode=PASSCODE, clock=SYSTEM)
     assert code == 409 and "already" in text
 
 
 def test_a_report_without_the_passcode_is_denied(app):  # noqa: F811
     fixture = D.next_fixture(app.runtime.state.fmt.day)
-    code, _ = send_result(app.osc.address, fixture.id, (2, 2), passcode="не тот")
+    code, _ = send_result(app.osc.address, fixture.id, (2, 2), passcode="не тот", clock=SYSTEM)
     assert code == 401 and app.runtime.state.fmt.day.result(fixture.id) is None
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:  # and with none at all
         sock.settimeout(2)
@@ -58,9 +59,10 @@ def test_a_malformed_report_gets_400(app, args):  # noqa: F811
 
 
 def test_a_report_of_an_unknown_fixture_or_a_knockout_draw_is_refused(app):  # noqa: F811
-    assert send_result(app.osc.address, "Z9", (1, 0), passcode=PASSCODE)[0] == 409
+    assert send_result(app.osc.address, "Z9", (1, 0), passcode=PASSCODE, clock=SYSTEM)[0] == 409
     first = D.next_fixture(app.runtime.state.fmt.day)
-    assert send_result(app.osc.address, first.id, (2, 2), "draw", passcode=PASSCODE) == (200, "ok")  # a group
+    drawn = send_result(app.osc.address, first.id, (2, 2), "draw", passcode=PASSCODE, clock=SYSTEM)
+    assert drawn == (200, "ok")  # a group
 
 
 def test_the_other_table_reads_its_own_journal(tmp_path):

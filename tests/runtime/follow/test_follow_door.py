@@ -9,6 +9,7 @@ import pytest
 
 from quizshow.config import load_show
 from quizshow.core.actions import Call
+from quizshow.core.clock import ManualClock
 from quizshow.inputs.messages import Action
 from quizshow.runtime.follow.door import FollowDoor
 from quizshow.runtime.phones import desk_tick
@@ -89,13 +90,13 @@ def test_a_follower_with_the_passcode_kept_out_by_a_spray_is_offered_to_the_oper
 
 
 def test_a_known_follower_is_still_locked_after_five_wrong_passcodes_of_its_own():
-    clock = [0.0]
-    door = FollowDoor(PASSCODE, (), lambda key, **values: None, wall=lambda: clock[0])
+    clock = ManualClock()
+    door = FollowDoor(PASSCODE, (), lambda key, **values: None, clock)
     door.enter(WALL, PASSCODE)
     for _ in range(5):
         with pytest.raises(Exception, match="wrong passcode"):
             door.enter(WALL, "guess")
     with pytest.raises(Exception, match="locked"):
         door.enter(WALL, PASSCODE)
-    clock[0] += 61
+    clock.advance(61)
     door.enter(WALL, PASSCODE)

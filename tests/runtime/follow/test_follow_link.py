@@ -3,6 +3,7 @@ the screen shows it is not connected, and nothing waits for it."""
 
 from __future__ import annotations
 
+from quizshow.core.clock import ManualClock
 from quizshow.runtime.follow.client import Follower, Replica, Stream
 
 
@@ -20,7 +21,7 @@ def test_a_link_thread_that_dies_is_told_and_the_follower_goes_on(monkeypatch, c
     monkeypatch.setattr(Stream, "_serve", broken)
     stream = Stream("http://127.0.0.1:9", None)
     told: list[str] = []
-    follower = Follower(stream, Replica(_Format()), lambda events, at: None, stream.base, told.append)
+    follower = Follower(stream, Replica(_Format(), ManualClock()), lambda events, at: None, stream.base, told.append)
     follower.connected = True
     stream.start()
     stream._thread.join(10)

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from quizshow.assemble import make_format
 from quizshow.config import load_show
 from quizshow.core import commands as c
+from quizshow.core.clock import ManualClock
 from quizshow.core.datacodec import MAX_DEPTH, Known, SnapshotError, decode, encode
 from quizshow.core.engine import Engine
 from quizshow.core.format import Refused
@@ -244,7 +245,7 @@ def _snapshot_at(lines: list[str], line: int, crc: int | None = None) -> Snapsho
 def test_a_follower_loads_a_snapshot_that_fits_the_chain_and_replays_only_the_lines_after_it():
     lines = _journal_lines("show", 40)
     stream, told = FakeStream(), []
-    replica = Replica(engine_of("svoyak.yaml").format)
+    replica = Replica(engine_of("svoyak.yaml").format, ManualClock())
     follower = Follower(stream, replica, lambda events, at: None, "http://main", told.append)  # type: ignore[arg-type]
     stream.items.put(Item(0, "snapshot", first=30, snapshot=_snapshot_at(lines, 30)))
     stream.items.put(Item(0, "lines", lines[29:], first=30))
@@ -256,10 +257,26 @@ def test_a_follower_loads_a_snapshot_that_fits_the_chain_and_replays_only_the_li
     assert replica.engine is not None and [t.score for t in replica.engine.state.teams] == [13, 13, 13]
 
 
+def test_the_replicas_show_time_is_the_main_shows_moving_on_the_followers_clock():
+    """A follower's clocks count down with the main show's: its time is the latest line's, carried on by the
+    follower's own monotonic clock, and a line stamped before that never turns it back."""
+    lines, clock = _journal_lines("show", 10), ManualClock()
+    replica = Replica(engine_of("svoyak.yaml").format, clock)
+    assert replica.now() == 0.0  # nothing heard yet
+    for raw in lines:
+        replica.apply(raw, quiet=True)
+    assert replica.now() == pytest.approx(9.0)  # the last line's `at`
+    clock.advance(2.5)
+    assert replica.now() == pytest.approx(11.5)
+    late = _journal_lines("show", 12)[10]  # stamped 10.0 by the main show, arriving when ours says 11.5
+    replica.apply(late, quiet=True)
+    assert replica.now() == pytest.approx(11.5)
+
+
 def test_a_snapshot_that_does_not_fit_the_journals_chain_is_dropped_for_a_replay_from_line_1():
     lines = _journal_lines("show", 40)
     stream, told = FakeStream(), []
-    replica = Replica(engine_of("svoyak.yaml").format)
+    replica = Replica(engine_of("svoyak.yaml").format, ManualClock())
     follower = Follower(stream, replica, lambda events, at: None, "http://main", told.append)  # type: ignore[arg-type]
     stream.items.put(Item(0, "snapshot", first=30, snapshot=_snapshot_at(lines, 30, crc=12345)))
     stream.items.put(Item(0, "lines", lines[29:], first=30))
@@ -303,7 +320,7 @@ def test_the_main_show_serves_its_engine_at_the_journals_last_line_behind_the_pa
         snapshot = parse_snapshot(answer.read(), base)
     raw = app.journal.path.read_bytes().split(b"\n")
     assert snapshot.line == 6 and line_end(raw[5]) == (6, snapshot.crc) and snapshot.header == raw[0].decode()
-    replica = Replica(app.engine.format)
+    replica = Replica(app.engine.format, ManualClock())
     replica.load(snapshot)
     assert replica.engine is not None and replica.engine.state == app.engine.state
     assert replica.engine.entries == app.engine.entries
@@ -329,7 +346,7 @@ def test_without_a_snapshot_from_the_main_show_a_follower_replays_from_line_1(tm
         with main.lock:
             main.submit(c.ScoreAdd(at=main.now(), team=1, points=20))
         told: list[str] = []
-        replica = Replica(main.engine.format)
+        replica = Replica(main.engine.format, ManualClock())
         follower = Follower(stream, replica, lambda events, at: None, base, told.append)
         deadline = time.monotonic() + WAIT_S  # a ceiling against a hang: each wait is on the stream's own event
         while not follower.in_step() and time.monotonic() < deadline:
@@ -373,7 +390,7 @@ def test_a_restart_while_the_journal_socket_opens_leaves_no_socket_asking_from_t
     stream.start()
     try:
         told: list[str] = []
-        replica = Replica(app.engine.format)
+        replica = Replica(app.engine.format, ManualClock())
         follower = Follower(stream, replica, lambda events, at: None, base, told.append)
         deadline = time.monotonic() + 20  # a ceiling against the hang this test is about
         while not follower.in_step() and time.monotonic() < deadline:

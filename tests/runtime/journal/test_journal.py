@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import os
 import random
+import time
 
 import pytest
 
 from quizshow.core import commands as c
+from quizshow.core.clock import ManualClock
 from quizshow.runtime.journal.file import Journal, JournalError, dispatch_journalled
 from tests.conftest import demo_engine
 from tests.crash_worker import fingerprint, kill_at_random
@@ -39,6 +41,20 @@ def test_fresh_keeps_the_old_journal_renamed(tmp_path):
     assert not loaded.commands and loaded.seed == 2
     kept = [p for p in tmp_path.iterdir() if p != path and p.suffix != ".lock"]
     assert len(kept) == 1 and "ScoreAdd" in kept[0].read_text()
+
+
+def test_each_line_and_a_copy_kept_aside_are_dated_by_the_journals_clock(tmp_path):
+    path = tmp_path / "show.journal.jsonl"
+    clock = ManualClock(wall=1_800_000_000.0)
+    journal, _ = Journal.open(path, "show", seed=1, clock=clock)
+    clock.advance(90.0)
+    journal.append(c.ScoreAdd(at=1, team=0, points=10))
+    journal.close()
+    assert [json.loads(line)["wall"] for line in path.read_text().splitlines()] == [1_800_000_000.0, 1_800_000_090.0]
+    clock.advance(3600.0)  # «Начать заново» an hour later: the old day is kept under the time it was put aside
+    Journal.open(path, "show", fresh=True, seed=2, clock=clock)[0].close()
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(1_800_003_690.0))
+    assert "ScoreAdd" in (tmp_path / f"show.journal.{stamp}.jsonl").read_text()
 
 
 def test_a_line_torn_by_a_crash_is_dropped_and_trimmed(tmp_path):

@@ -11,6 +11,7 @@ import json
 import aiohttp
 import pytest
 
+from quizshow.core.clock import ManualClock
 from tests.hostile_kit import Served, finish, line, spawn
 
 
@@ -137,38 +138,44 @@ class Transport:
 def test_silent_connections_from_many_addresses_never_take_more_than_the_budget():
     from quizshow.runtime.web.limits import Gate, Limits
 
-    gate = Gate(lambda path: None, seats=4, limits=Limits(per_address=4), soft=128, open_now=20)
+    clock = ManualClock()
+    gate = Gate(lambda path: None, seats=4, limits=Limits(per_address=4), soft=128, open_now=20, clock=clock)
     assert gate.budget == 128 - 20 - 32
     opened = []
-    for second in range(10):  # 30 addresses open 10 silent sockets each, a second apart
+    for _ in range(10):  # 30 addresses open 10 silent sockets each, a second apart
         for a in range(30):
             transport = Transport(f"10.0.0.{a}")
-            if gate.admit(transport, now=float(second)) is not None:  # type: ignore[arg-type]
+            if gate.admit(transport) is not None:  # type: ignore[arg-type]
                 opened.append(transport)
+        clock.advance(1.0)
     held = [t for t in opened if not t.aborted]
     assert len(gate.conns) == len(held) <= gate.budget
     by_address = gate.snapshot().addresses
     assert max(by_address.values()) - min(by_address.values()) <= 2  # no address crowds out another
     # A newcomer (a seat's phone from its own address) still finds room: an idle one gives way.
-    assert gate.admit(Transport("10.0.9.9"), now=10.0) is not None  # type: ignore[arg-type]
+    assert gate.admit(Transport("10.0.9.9")) is not None  # type: ignore[arg-type]
     assert len(gate.conns) <= gate.budget
 
 
 def test_an_address_keeps_its_own_recent_connections_and_loses_its_old_silent_ones():
     from quizshow.runtime.web.limits import Gate, Limits
 
-    gate = Gate(lambda path: None, seats=1, limits=Limits(per_address=4, fresh_s=1.0), soft=1024, open_now=20)
+    clock = ManualClock()
+    gate = Gate(lambda path: None, seats=1, limits=Limits(per_address=4, fresh_s=1.0), soft=1024, open_now=20,
+                clock=clock)
     old = [Transport("10.0.0.1") for _ in range(4)]
     for t in old:
-        gate.admit(t, now=0.0)  # type: ignore[arg-type]
+        gate.admit(t)  # type: ignore[arg-type]
+    clock.advance(5.0)
     fresh = [Transport("10.0.0.1") for _ in range(4)]
     for t in fresh:
-        gate.admit(t, now=5.0)  # type: ignore[arg-type]
+        gate.admit(t)  # type: ignore[arg-type]
     assert all(t.aborted for t in old) and not any(t.aborted for t in fresh)
     # Opened within the same second: none gives way (a phone's page loading its files), all let in.
+    clock.advance(0.1)
     burst = [Transport("10.0.0.1") for _ in range(4)]
     for t in burst:
-        gate.admit(t, now=5.1)  # type: ignore[arg-type]
+        gate.admit(t)  # type: ignore[arg-type]
     assert not any(t.aborted for t in fresh + burst)
 
 
@@ -206,7 +213,7 @@ def test_a_connection_sending_past_its_reading_rate_is_paused_until_its_credit_i
 
     async def flood() -> tuple[bool, bool, bool]:
         gate = Gate(lambda path: None, seats=1, limits=Limits(read_bytes_per_s=40_000, read_burst=16384), soft=1024,
-                    open_now=20)
+                    open_now=20, clock=ManualClock())
         transport = Paused()
         conn = gate.admit(transport)  # type: ignore[arg-type]
         assert conn is not None
