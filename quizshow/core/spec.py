@@ -164,10 +164,12 @@ class FormatSpec(Generic[FormatT, StateT, PhaseT]):
 
     def state_of(self, state: ShowState) -> StateT:
         """The format's own state, typed (what its views and hooks read)."""
-        found = state.fmt
-        if self.state is None or not isinstance(found, self.state):
-            raise TypeError(f"format {self.name}: the show holds {type(found).__name__}, not its own state")
-        return found
+        if self.state is None:
+            raise TypeError(f"format {self.name} keeps no state of its own")
+        try:
+            return state.part(self.state)
+        except TypeError as why:
+            raise TypeError(f"format {self.name}: {why}") from None
 
     def format_of(self, fmt: Format) -> FormatT:
         """The format's reducer, typed (its view model: `current`, its pack, its rules)."""
