@@ -162,6 +162,11 @@ class FormatSpec(Generic[FormatT, StateT, PhaseT]):
     # How it plays as a tournament's match (the hooks Format.match_result & co.); None: it cannot be one.
     match: MatchRole | None = None
 
+    def __post_init__(self) -> None:
+        own = getattr(self.make, "own_type", None)  # a Format class names the state it keeps
+        if own is not None and own is not self.state:
+            raise TypeError(f"format {self.name}: its reducer keeps {own.__name__}, its spec says {self.state}")
+
     def state_of(self, state: ShowState) -> StateT:
         """The format's own state, typed (what its views and hooks read)."""
         if self.state is None:

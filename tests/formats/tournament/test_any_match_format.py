@@ -174,7 +174,8 @@ def test_two_nested_formats_sharing_a_phase_name_with_other_flags_are_refused():
     class Lit(Phase):
         TITLE = "title", PhaseFlags(lamps_live=True)
 
-    lit = FormatSpec(name="lit", make=registry.spec("melee").make, phases=Lit, rules={}, match=MatchRole())
+    melee = registry.spec("melee")
+    lit = FormatSpec(name="lit", make=melee.make, phases=Lit, rules={}, state=melee.state, match=MatchRole())
     with pytest.raises(ValueError, match="brainring and lit both have a phase 'title'"):
         tournament_spec([registry.spec("brainring"), lit])
     assert tournament_spec([registry.spec("brainring"), registry.spec("sprint")]).name == "tournament"
