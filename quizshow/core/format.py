@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 Result = tuple[ShowState, list[Event]]
 
-S = TypeVar("S", covariant=True)  # a format's own part of the show state (ShowState.fmt)
+S = TypeVar("S")  # a format's own part of the show state (ShowState.fmt)
 
 
 class PressKind(StrEnum):
@@ -172,7 +172,7 @@ class Setup:
 
 
 CommandT = TypeVar("CommandT", bound=c.Command)
-FormatT = TypeVar("FormatT", bound="Format[object]")
+FormatT = TypeVar("FormatT", bound="Format")  # any format (its own state aside)
 Handler = Callable[[FormatT, ShowState, CommandT], Result]
 _HANDLES = "_handles"  # the attribute `handles` marks a handler with: its command's type
 
@@ -224,6 +224,10 @@ class Format(Generic[S]):
             return state.part(self.own_type)
         except TypeError as why:
             raise TypeError(f"format {self.id}: {why}") from None
+
+    def keep(self, state: ShowState, own: S) -> ShowState:
+        """The state holding `own` as the format's own part (typed: mypy checks it is this format's)."""
+        return replace(state, fmt=own)
 
     # --- the reducer -----------------------------------------------------------------------------
 

@@ -65,7 +65,7 @@ class ShowState:
     banner: Banner | None = None
     seed: int = 0
     draws: int = 0  # how many draws by lot were taken from the seeded stream
-    fmt: object = None  # the format's own frozen dataclass (FormatSpec.state), read typed through `part`
+    fmt: object = None  # the format's own frozen dataclass (FormatSpec.state): read through `part`, Format.own, .keep
     last_buzz_at: float | None = None  # for the console's Next guard after a press
     # The state just before the question clock ran out, while nothing but ticks followed: a press made
     # before the end whose line arrives after the expiry overturns it (Format.at_press).

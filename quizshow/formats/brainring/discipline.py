@@ -68,13 +68,13 @@ class DisciplineRules(Format[Ring]):
         ring = self.own(state)
         hints = dict(ring.hall_hints).get(team, 0) + 1
         hall = tuple((t, n) for t, n in ring.hall_hints if t != team) + ((team, hints),)
-        return self._fine(replace(state, fmt=replace(ring, hall_hints=hall)), team, hints)
+        return self._fine(self.keep(state, replace(ring, hall_hints=hall)), team, hints)
 
     def _fine(self, state: ShowState, team: int, hints: int) -> Result:
         """1 point for the first hint, 5 for every later one; the question remembers who hinted."""
         fine = int(self.rules["hint_fine_first" if hints == 1 else "hint_fine_next"])
         ring = self.own(state)
-        new = replace(state, fmt=replace(ring, hinted=ring.hinted | {team})).add_score(team, -fine)
+        new = self.keep(state, replace(ring, hinted=ring.hinted | {team})).add_score(team, -fine)
         return new, [Event(EventKind.SCORE, team=team, points=-fine, score=new.teams[team].score)]
 
     def _penalty(self, state: ShowState, team: int, record: Record) -> Result:
@@ -99,7 +99,7 @@ class DisciplineRules(Format[Ring]):
         return new, [*events, score]
 
     def _record(self, state: ShowState, team: int, record: Record) -> ShowState:
-        return replace(state, fmt=self.own(state).with_record(team, record))
+        return self.keep(state, self.own(state).with_record(team, record))
 
     @handles(bc.Withdraw)
     def on_withdraw(self, state: ShowState, cmd: bc.Withdraw) -> Result:
@@ -132,4 +132,4 @@ class DisciplineRules(Format[Ring]):
         mark = (ring.number, cmd.team)
         if mark in ring.tally:
             raise Refused("already counted")
-        return replace(state, fmt=replace(ring, tally=ring.tally | {mark})), []
+        return self.keep(state, replace(ring, tally=ring.tally | {mark})), []

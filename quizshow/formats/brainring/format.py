@@ -34,7 +34,7 @@ class BrainringFormat(DisciplineRules):
         self.reserve: list[Question] = list(pack.reserve) if pack else []
 
     def initial_state(self, seed: int) -> ShowState:
-        return replace(super().initial_state(seed), phase=Phase.TITLE, fmt=Ring())
+        return replace(self.keep(super().initial_state(seed), Ring()), phase=Phase.TITLE)
 
     # --- reading the state ------------------------------------------------------------------------
 
@@ -169,8 +169,8 @@ class BrainringFormat(DisciplineRules):
         ring = replace(ring, source=source, clean_start=None, false_start=None, false_start_at=None, first_press=None,
                        answerer=None, waiting=None, single=(), passed=frozenset(), provisional=None, correct_by=None,
                        points_given=(), call=None, hinted=frozenset())
-        return replace(state, phase=Phase.READY, fmt=ring, answering=None, locked=frozenset(), presses=PressLog(),
-                       timer=Timer.ready(float(self.rules["timer_s"])), banner=None)
+        return replace(self.keep(state, ring), phase=Phase.READY, answering=None, locked=frozenset(),
+                       presses=PressLog(), timer=Timer.ready(float(self.rules["timer_s"])), banner=None)
 
     @handles(c.Announce)
     def on_announce(self, state: ShowState, cmd: c.Announce) -> Result:
@@ -182,7 +182,7 @@ class BrainringFormat(DisciplineRules):
         """«Время!»: clean time runs; presses from now on are fair."""
         ring = replace(self.own(state), clean_start=at)
         timer = Timer.ready(float(self.rules["timer_s"])).start(at)
-        new = self.banner(replace(state, phase=Phase.CLOCK, fmt=ring, timer=timer), "banner.time_up", at)
+        new = self.banner(replace(self.keep(state, ring), phase=Phase.CLOCK, timer=timer), "banner.time_up", at)
         return new, [Event(EventKind.TIMER_START, seconds=timer.duration)]
 
     @handles(c.TimerStart)
@@ -236,7 +236,7 @@ class BrainringFormat(DisciplineRules):
         if alone is not None and ring.single_of(state.answering) is None and cmd.team not in ring.passed:
             waiting = state.answering
             new = self._answer(new, cmd.team, cmd.press_time, alone, cmd.at)
-            return replace(new, fmt=replace(self.own(new), waiting=waiting)), [event]
+            return self.keep(new, replace(self.own(new), waiting=waiting)), [event]
         # Too late for this answer, and a wrong one opens the clock again for a fresh press: not taken.
         raise Refused("{name} is answering", name=state.teams[state.answering].name if state.answering is not None
                       else name)
@@ -247,7 +247,8 @@ class BrainringFormat(DisciplineRules):
         who = (team, self.default_player(state, team, player))
         ring = replace(ring, answerer=who, first_press=(team, into) if into is not None else None,
                        call=self.call_window(at))
-        return replace(state, phase=Phase.ANSWERING, answering=team, fmt=ring, timer=state.timer.stop_at(press_time))
+        return replace(self.keep(state, ring), phase=Phase.ANSWERING, answering=team,
+                       timer=state.timer.stop_at(press_time))
 
     def _answer_waiting(self, state: ShowState, at: float) -> ShowState:
         """The team that pressed first while a lone player answered gets its turn, by its own press."""
@@ -255,7 +256,7 @@ class BrainringFormat(DisciplineRules):
         team = ring.waiting
         assert team is not None, "nobody is waiting"
         press = next(p for p in state.presses.presses if p.team == team)
-        return self._answer(replace(state, fmt=replace(ring, waiting=None)), team, press.source_time, press.player, at)
+        return self._answer(self.keep(state, replace(ring, waiting=None)), team, press.source_time, press.player, at)
 
     def default_player(self, state: ShowState, team: int, asked_for: int | None = None) -> int:
         """Who answers unless the captain names another: the lone player, else the captain."""
@@ -286,7 +287,7 @@ class BrainringFormat(DisciplineRules):
             if state.answering == team:  # its fair-looking answer was made after its own early press
                 state = replace(state, answering=None, phase=Phase.CLOCK, timer=state.timer.start(cmd.at))
         ring = replace(ring, false_start=team, false_start_at=cmd.press_time)
-        new = replace(state, fmt=ring, locked=state.locked | {team})
+        new = replace(self.keep(state, ring), locked=state.locked | {team})
         new = self.banner(new, "banner.false_start", cmd.at, team=team)
         events = [Event(EventKind.FALSE_START, team=team, name=state.teams[team].name)]
         if state.phase in (Phase.CLOCK, Phase.ANSWERING) and self.rules["fresh_time_after_false_start"]:
@@ -310,7 +311,7 @@ class BrainringFormat(DisciplineRules):
             raise Refused("the lone player answers")
         if cmd.player not in ring.at_table(cmd.team, self.players(state, cmd.team)):
             raise Refused("that player is not at the table")
-        return replace(state, fmt=replace(ring, answerer=(cmd.team, cmd.player))), []
+        return self.keep(state, replace(ring, answerer=(cmd.team, cmd.player))), []
 
     @handles(c.Judge)
     def on_judge(self, state: ShowState, cmd: c.Judge) -> Result:
@@ -323,7 +324,7 @@ class BrainringFormat(DisciplineRules):
             new = state.add_score(team, points)
             # Players sent away by the first-second rule come back after a correct answer on a later question.
             benched = tuple(b for b in ring.benched if b[2] >= ring.number)
-            new = replace(new, fmt=replace(ring, correct_by=team, points_given=(*ring.points_given, (team, points)),
+            new = self.keep(new, replace(ring, correct_by=team, points_given=(*ring.points_given, (team, points)),
                                            benched=benched))
             new, more = self._reveal(new, cmd.at)
             return new, [Event(EventKind.CORRECT, team=team, points=points, score=new.teams[team].score), *more]
@@ -342,7 +343,7 @@ class BrainringFormat(DisciplineRules):
                 and len(at_table) > 1:
             benched = (*benched, (team, player, ring.number))
         ring = replace(ring, benched=benched, provisional=team if provisional else ring.provisional, call=None)
-        new = replace(state, fmt=ring, locked=state.locked | {team}, answering=None)
+        new = replace(self.keep(state, ring), locked=state.locked | {team}, answering=None)
         other = 1 - team
         if ring.waiting is not None and ring.waiting not in new.locked:
             return self._answer_waiting(new, at), events
@@ -364,8 +365,8 @@ class BrainringFormat(DisciplineRules):
         ring = self.own(state)
         if state.phase != Phase.ANSWERING or state.answering != cmd.team or ring.single_of(cmd.team) is None:
             raise Refused("only a lone player who is answering can pass the right")
-        new = replace(state, fmt=replace(ring, passed=ring.passed | {cmd.team}), locked=state.locked | {cmd.team},
-                      answering=None)
+        new = replace(self.keep(state, replace(ring, passed=ring.passed | {cmd.team})),
+                      locked=state.locked | {cmd.team}, answering=None)
         if ring.waiting is not None:
             return self._answer_waiting(new, cmd.at), []
         if new.timer.remaining(cmd.at) > 0:
@@ -390,7 +391,7 @@ class BrainringFormat(DisciplineRules):
             if cmd.player not in at_table:
                 raise Refused("that player is not at the table")
             single = (*single, (cmd.team, cmd.player))
-        return replace(state, fmt=replace(ring, single=single)), []
+        return self.keep(state, replace(ring, single=single)), []
 
     @handles(bc.Ruling)
     def on_ruling(self, state: ShowState, cmd: bc.Ruling) -> Result:
@@ -400,7 +401,7 @@ class BrainringFormat(DisciplineRules):
         team = ring.provisional
         ring = replace(ring, provisional=None)
         if not cmd.correct:
-            return replace(state, fmt=ring), []
+            return self.keep(state, ring), []
         new, lost = state, []
         for scorer, points in ring.points_given:  # the other team's later answer no longer counts
             new = new.add_score(scorer, -points)
@@ -412,7 +413,7 @@ class BrainringFormat(DisciplineRules):
         # do players benched on earlier questions (a correct answer on a later question returns them).
         benched = tuple(b for b in ring.benched if b[2] > ring.number or (b[2] == ring.number and b[0] != team))
         ring = replace(ring, correct_by=team, points_given=((team, points),), benched=benched)
-        new = replace(new, fmt=ring)
+        new = self.keep(new, ring)
         events = [Event(EventKind.CORRECT, team=team, points=points, score=new.teams[team].score,
                         name=state.teams[team].name), *lost]
         if state.phase != Phase.REVEAL:
@@ -435,7 +436,7 @@ class BrainringFormat(DisciplineRules):
         """Next after the answer: the question goes on the timeline; the match goes on or ends."""
         ring = self.own(state)
         ring, found = self._decision(ring, state, self._next_value(ring.value, ring.correct_by is not None))
-        new = replace(state, fmt=ring)
+        new = self.keep(state, ring)
         if found is None:
             return self.ready(new), []
         if found.result == "tie":
@@ -466,7 +467,7 @@ class BrainringFormat(DisciplineRules):
         won[team] += 1
         ring = replace(ring, battles_won=(won[0], won[1]))
         if won[team] >= int(self.rules["battles_to_win"]):
-            return self.finish(replace(state, fmt=ring), "win", team)
+            return self.finish(self.keep(state, ring), "win", team)
         # Seed 001 §5: at one battle each, extra questions until a correct answer (or a third battle).
         one_all = won[0] == won[1] and self.rules.get("final_at_one_all", "battle") == "extra"
         # The next battle starts from 0:0.
@@ -500,14 +501,14 @@ class BrainringFormat(DisciplineRules):
         the other table wins, the match's result stands as played so far."""
         ring = self.own(state)
         record = replace(ring.record(team), removed=True, removed_for=penalties)
-        return self.finish(replace(state, fmt=ring.with_record(team, record)), "removed", 1 - team)
+        return self.finish(self.keep(state, ring.with_record(team, record)), "removed", 1 - team)
 
     def finish(self, state: ShowState, result: str, winner: int | None) -> Result:
         ring = self.own(state)
         # A removal is a win for the other table (the day's standings count it so; the card says why).
         points = match_points(self.rules, winner) if self.rules["match"] == "match5" else ring.match_points
         ring = replace(ring, result=result, winner=winner, match_points=points)
-        new = replace(state, phase=Phase.RESULT, fmt=ring, answering=None, timer=Timer(), banner=None)
+        new = replace(self.keep(state, ring), phase=Phase.RESULT, answering=None, timer=Timer(), banner=None)
         name = state.teams[winner].name if winner is not None else None
         events = [Event(EventKind.MATCH_RESULT, team=winner, name=name)]
         if winner is not None:

@@ -66,7 +66,7 @@ class DuelFormat(Format[DuelState]):
         self.orders = [reading_order(sheet) for sheet in self.sheets]
 
     def initial_state(self, seed: int) -> ShowState:
-        return replace(super().initial_state(seed), phase=Phase.TITLE, fmt=DuelState())
+        return replace(self.keep(super().initial_state(seed), DuelState()), phase=Phase.TITLE)
 
     @staticmethod
     def check_pack(pack: Pack, rules: RulesView) -> list[tuple[int, str]]:
@@ -261,7 +261,7 @@ class DuelFormat(Format[DuelState]):
         return replace(state, phase=phase, answering=None if now is None else now.team)
 
     def _with(self, state: ShowState, **changes: Unpack[_Changes]) -> ShowState:
-        return replace(state, fmt=replace(self.own(state), **changes))
+        return self.keep(state, replace(self.own(state), **changes))
 
     def ladder(self, state: ShowState) -> Rung:
         phase, duel = Phase(state.phase), self.own(state)
@@ -338,7 +338,7 @@ class DuelFormat(Format[DuelState]):
     def _next_bout(self, state: ShowState) -> Result:
         bout = self.own(state).bout
         duel = DuelState(bout=Bout(number=bout.number + 1, sheet=bout.sheet + 1))
-        new = replace(state, fmt=duel, presses=PressLog(), timer=Timer(), banner=None)
+        new = replace(self.keep(state, duel), presses=PressLog(), timer=Timer(), banner=None)
         new, events = self._next_question(new)
         return new, [Event(EventKind.ROUND_START, round=bout.number + 1), *events]
 

@@ -100,7 +100,7 @@ class MeleeFormat(Format[Melee]):
         return ", ".join(state.teams[t].name for t in m.table(side))
 
     def initial_state(self, seed: int) -> ShowState:
-        return replace(super().initial_state(seed), phase=Phase.TITLE, fmt=Melee())
+        return replace(self.keep(super().initial_state(seed), Melee()), phase=Phase.TITLE)
 
 
     def _split(self, state: ShowState, players: tuple[int, ...], m: Melee) -> Melee:
@@ -170,11 +170,11 @@ class MeleeFormat(Format[Melee]):
         if state.phase == Phase.TITLE:
             if len(state.teams) < 2:
                 return wait("next.melee_split", "a melee needs two players at least")
-            return step("next.melee_split", lambda at: (
-                replace(state, phase=Phase.TABLES, fmt=self._split(state, tuple(range(len(state.teams))), m)), []))
+            return step("next.melee_split", lambda at: (replace(
+                self.keep(state, self._split(state, tuple(range(len(state.teams))), m)), phase=Phase.TABLES), []))
         if state.phase == Phase.TABLES:
             return step("next.melee_question", lambda at: (replace(
-                state, phase=Phase.QUESTION, fmt=replace(m, answering=None, locked=frozenset()), answering=None,
+                self.keep(state, replace(m, answering=None, locked=frozenset())), phase=Phase.QUESTION, answering=None,
                 locked=frozenset()), []))
         if state.phase == Phase.QUESTION:  # nobody answered: the same tables, the next question
             return step("next.melee_nobody", lambda at: self._asked(state, None))
@@ -191,7 +191,7 @@ class MeleeFormat(Format[Melee]):
             raise Refused("there is no team {n}", n=cmd.team + 1)
         if cmd.team in m.locked:
             raise Refused("that table has answered this question")
-        new = replace(state, phase=Phase.ANSWERING, fmt=replace(m, answering=cmd.team), answering=None,
+        new = replace(self.keep(state, replace(m, answering=cmd.team)), phase=Phase.ANSWERING, answering=None,
                       last_buzz_at=cmd.at)
         return new, [Event(EventKind.BUZZ, team=cmd.team, name=self.seated(state, m, cmd.team))]
 
@@ -206,10 +206,10 @@ class MeleeFormat(Format[Melee]):
         locked = m.locked | {side}
         wrong = [Event(EventKind.WRONG, team=side, name=self.seated(state, m, side))]
         if len(locked) == 2:  # both tables wrong: nobody leaves
-            new, events = self._asked(replace(state, fmt=replace(m, locked=locked)), None)
+            new, events = self._asked(self.keep(state, replace(m, locked=locked)), None)
             return new, wrong + events
         m = replace(m, answering=None, locked=locked)
-        new = replace(state, phase=Phase.QUESTION, fmt=m, answering=None, locked=self.out_teams(m))
+        new = replace(self.keep(state, m), phase=Phase.QUESTION, answering=None, locked=self.out_teams(m))
         return new, wrong
 
     @handles(Decide)
@@ -226,14 +226,14 @@ class MeleeFormat(Format[Melee]):
         rounds = (*m.rounds, Round(m.red, m.green, won_by))
         m = replace(m, rounds=rounds, answering=None, locked=frozenset())
         if won_by is None:
-            return replace(state, phase=Phase.TABLES, fmt=m, answering=None, locked=frozenset()), []
+            return replace(self.keep(state, m), phase=Phase.TABLES, answering=None, locked=frozenset()), []
         stay, leave = m.table(won_by), m.table(1 - won_by)
         m = replace(m, out=(*m.out, *((t, len(rounds)) for t in leave)))
         events = [Event(EventKind.CORRECT, team=won_by, name=self.seated(state, m, won_by))]
         if len(stay) == 1:
             m = replace(m, winner=stay[0], red=stay if won_by == RED else (), green=stay if won_by == GREEN else ())
             name = state.teams[stay[0]].name
-            return replace(state, phase=Phase.RESULT, fmt=m, answering=None, locked=frozenset()), \
+            return replace(self.keep(state, m), phase=Phase.RESULT, answering=None, locked=frozenset()), \
                 events + [Event(EventKind.WINNER, team=stay[0], name=name)]
         m = self._split(state, stay, m)
-        return replace(state, phase=Phase.TABLES, fmt=m, answering=None, locked=frozenset()), events
+        return replace(self.keep(state, m), phase=Phase.TABLES, answering=None, locked=frozenset()), events

@@ -54,7 +54,7 @@ class SprintFormat(Format[Sprint]):
 
 
     def initial_state(self, seed: int) -> ShowState:
-        return replace(super().initial_state(seed), phase=SprintPhase.TITLE, fmt=Sprint())
+        return replace(self.keep(super().initial_state(seed), Sprint()), phase=SprintPhase.TITLE)
 
     # --- the view model -------------------------------------------------------------------------------------
 
@@ -104,7 +104,7 @@ class SprintFormat(Format[Sprint]):
 
     def _ask(self, state: ShowState) -> Result:
         sprint = replace(self.own(state), asked=self.own(state).asked + 1)
-        return replace(state, phase=SprintPhase.OPEN, fmt=sprint, locked=frozenset(), answering=None,
+        return replace(self.keep(state, sprint), phase=SprintPhase.OPEN, locked=frozenset(), answering=None,
                        presses=PressLog(), question=sprint.asked - 1), [
             Event(EventKind.QUESTION, number=sprint.asked - 1)]
 
@@ -129,7 +129,7 @@ class SprintFormat(Format[Sprint]):
             if new.teams[team].score < self.target:
                 return replace(new, phase=SprintPhase.READY), events
             name = state.teams[team].name
-            return replace(new, phase=SprintPhase.RESULT, fmt=replace(self.own(state), winner=team)), [
+            return replace(self.keep(new, replace(self.own(state), winner=team)), phase=SprintPhase.RESULT), [
                 *events, Event(EventKind.MATCH_RESULT, team=team, name=name), Event(EventKind.WINNER, team=team,
                                                                                    name=name)]
         locked = state.locked | {team}

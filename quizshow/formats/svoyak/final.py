@@ -68,7 +68,7 @@ class FinalRounds(Format[Play]):
         if not order:
             return self.finish(state)
         play = Play(round=self.own(state).round, kind="final", final=Final(order=order))
-        new = replace(state, phase=SvoyakPhase.FINAL_THEMES, fmt=play, question=None, answering=None,
+        new = replace(self.keep(state, play), phase=SvoyakPhase.FINAL_THEMES, question=None, answering=None,
                       locked=frozenset(), presses=PressLog(), timer=Timer(), banner=None)
         return new, [Event(EventKind.FINAL_START)]
 
@@ -272,15 +272,15 @@ class FinalRounds(Format[Play]):
         if len(leaders) > 1:
             play = replace(self.own(state), kind="shootout", shootout=Shootout(tied=tuple(leaders)), cell=None,
                            solo=None, value=0)
-            return replace(state, phase=SvoyakPhase.SHOOTOUT, fmt=play, answering=None, timer=Timer(), banner=None,
-                           locked=frozenset(), presses=PressLog()), []
+            return replace(self.keep(state, play), phase=SvoyakPhase.SHOOTOUT, answering=None, timer=Timer(),
+                           banner=None, locked=frozenset(), presses=PressLog()), []
         return self._winner(state, leaders[0])
 
     def _winner(self, state: ShowState, team: int) -> Result:
         shootout = self.own(state).shootout
         locked = state.locked & set(shootout.tied) if shootout is not None else state.locked  # the end: none «outside»
-        new = replace(state, phase=SvoyakPhase.END, answering=None, timer=Timer(), banner=None, locked=locked,
-                      fmt=replace(self.own(state), winner=team))
+        new = replace(self.keep(state, replace(self.own(state), winner=team)), phase=SvoyakPhase.END, answering=None,
+                      timer=Timer(), banner=None, locked=locked)
         return new, [Event(EventKind.WINNER, team=team, name=state.teams[team].name)]
 
     def shootout_leaders(self, state: ShowState) -> list[int]:
@@ -296,8 +296,8 @@ class FinalRounds(Format[Play]):
         # Those not in the shoot-out are out of its questions from the start: the console's hollow ring, the
         # lamps off, the phone's «НЕ ВАШ ВОПРОС» (a press is refused as «не играет этот вопрос»).
         outside = frozenset(range(len(state.teams))) - set(shootout.tied)
-        new = replace(state, phase=SvoyakPhase.QUESTION, fmt=play, question=shootout.asked - 1, presses=PressLog(),
-                      locked=outside, answering=None, banner=None,
+        new = replace(self.keep(state, play), phase=SvoyakPhase.QUESTION, question=shootout.asked - 1,
+                      presses=PressLog(), locked=outside, answering=None, banner=None,
                       timer=Timer.ready(float(self.rules["answer_window_s"])))
         event = Event(EventKind.QUESTION, round=len(self.game.rounds) + 1, number=shootout.asked - 1,
                       question_kind="shootout")
@@ -323,7 +323,7 @@ class FinalRounds(Format[Play]):
         shootout = self.the_shootout(state)
         if self._shootout_over(shootout):  # still tied: a new shoot-out among those tied for first
             shootout = replace(shootout, tied=tuple(self.shootout_leaders(state)), round_from=shootout.asked)
-        return self.open_shootout_question(replace(state, fmt=replace(play, shootout=shootout)), at)
+        return self.open_shootout_question(self.keep(state, replace(play, shootout=shootout)), at)
 
     def _with_final(self, state: ShowState, final: Final) -> ShowState:
-        return replace(state, fmt=replace(self.own(state), final=final))
+        return self.keep(state, replace(self.own(state), final=final))

@@ -47,7 +47,7 @@ class SvoyakFormat(FinalRounds):
         self.game = Game(setup.pack, self.rules)
 
     def initial_state(self, seed: int) -> ShowState:
-        return replace(super().initial_state(seed), fmt=Play())
+        return self.keep(super().initial_state(seed), Play())
 
     # --- reading the state ------------------------------------------------------------------------
 
@@ -210,7 +210,7 @@ class SvoyakFormat(FinalRounds):
                 chooser = candidates[pick]
                 events.append(Event(EventKind.LOT, team=chooser, name=state.teams[chooser].name))
         new_play = Play(round=number, chooser=chooser, final=play.final)
-        new = replace(state, phase=SvoyakPhase.ROUND, round=number, question=None, fmt=new_play, answering=None,
+        new = replace(self.keep(state, new_play), phase=SvoyakPhase.ROUND, round=number, question=None, answering=None,
                       locked=frozenset(), presses=PressLog(), timer=Timer(), banner=None)
         return new, events
 
@@ -229,7 +229,7 @@ class SvoyakFormat(FinalRounds):
         if self.round_over(play):
             raise Refused("the round is already over")
         rnd = self.game.rounds[play.round]
-        return replace(state, phase=SvoyakPhase.BOARD, fmt=replace(play, played=rnd.cells)), [
+        return replace(self.keep(state, replace(play, played=rnd.cells)), phase=SvoyakPhase.BOARD), [
             Event(EventKind.ROUND_END, round=play.round, name=rnd.round.name)]  # the journal names the round
 
     def tie_to_settle(self, state: ShowState) -> bool:
@@ -254,7 +254,7 @@ class SvoyakFormat(FinalRounds):
         if state.phase in (SvoyakPhase.ROUND, SvoyakPhase.BOARD, SvoyakPhase.REVEAL) and play.kind != "shootout":
             if play.chooser == cmd.team:
                 raise Refused("{name} already chooses", name=state.teams[cmd.team].name)
-            return replace(state, fmt=replace(play, chooser=cmd.team)), []
+            return self.keep(state, replace(play, chooser=cmd.team)), []
         if state.phase == SvoyakPhase.AUCTION and play.auction is not None:
             auction = play.auction
             # The opener always bids first; a tie among the others is settled before their turn comes.
@@ -263,7 +263,7 @@ class SvoyakFormat(FinalRounds):
                           if (o := swap_tied(auction.order, p, cmd.team, scores)) is not None), None)
             if order is None:
                 raise Refused("only a tie in the bidding order can be settled")
-            return replace(state, fmt=replace(play, auction=replace(auction, order=order))), []
+            return self.keep(state, replace(play, auction=replace(auction, order=order))), []
         return self.final_pick(state, cmd, scores)
 
     # --- the board --------------------------------------------------------------------------------
@@ -282,7 +282,7 @@ class SvoyakFormat(FinalRounds):
         question = rnd.question(cell)
         play = replace(play.with_played(cell), cell=cell, kind=question.type, value=rnd.value(cell), solo=None,
                        giver=None, read=False, auction=None)
-        new = replace(state, fmt=play, question=rnd.number(cell), presses=PressLog(), locked=frozenset(),
+        new = replace(self.keep(state, play), question=rnd.number(cell), presses=PressLog(), locked=frozenset(),
                       answering=None, banner=None, timer=Timer())
         event = Event(EventKind.QUESTION, round=play.round, number=rnd.number(cell), question_kind=question.type)
         if question.type == "cat":
@@ -290,11 +290,12 @@ class SvoyakFormat(FinalRounds):
         if question.type == "auction":
             scores = [t.score for t in state.teams]
             assert play.chooser is not None, "a cell is chosen by the chooser"
-            return replace(new, phase=SvoyakPhase.AUCTION, fmt=replace(play, auction=bidding.open_auction(play.chooser,
-                                                                                                  scores))), [event]
+            auction = bidding.open_auction(play.chooser, scores)
+            return replace(self.keep(new, replace(play, auction=auction)), phase=SvoyakPhase.AUCTION), [event]
         if question.type == "sponsor":
             value = int(play.value * float(self.rules["sponsor_factor"]))
-            return replace(new, phase=SvoyakPhase.SPONSOR, fmt=replace(play, solo=play.chooser, value=value)), [event]
+            return replace(self.keep(new, replace(play, solo=play.chooser, value=value)),
+                           phase=SvoyakPhase.SPONSOR), [event]
         return self.open_regular(new, cmd.at, [event])
 
     def open_regular(self, state: ShowState, at: float, events: list[Event]) -> Result:
@@ -305,13 +306,13 @@ class SvoyakFormat(FinalRounds):
             timer = timer.start(at)
             play = replace(play, read=True)
             events = [*events, Event(EventKind.TIMER_START, seconds=window)]
-        return replace(state, phase=SvoyakPhase.QUESTION, fmt=play, timer=timer), events
+        return replace(self.keep(state, play), phase=SvoyakPhase.QUESTION, timer=timer), events
 
     def _read_done(self, state: ShowState, at: float) -> Result:
         """The host finished reading: the answer window opens."""
         timer = state.timer.start(at)
         play = replace(self.own(state), read=True)
-        return replace(state, fmt=play, timer=timer), [Event(EventKind.TIMER_START, seconds=timer.remaining(at))]
+        return replace(self.keep(state, play), timer=timer), [Event(EventKind.TIMER_START, seconds=timer.remaining(at))]
 
     @handles(c.TimerStart)
     def on_timer_start(self, state: ShowState, cmd: c.TimerStart) -> Result:
@@ -324,7 +325,7 @@ class SvoyakFormat(FinalRounds):
     def _open_solo(self, state: ShowState, team: int, value: int, at: float, seconds: float) -> ShowState:
         """A question only `team` answers: it is theirs from the start, against its clock."""
         play = replace(self.own(state), solo=team, value=value, read=True, call=None)
-        return replace(state, phase=SvoyakPhase.ANSWERING, fmt=play, answering=team,
+        return replace(self.keep(state, play), phase=SvoyakPhase.ANSWERING, answering=team,
                        timer=Timer.ready(seconds).start(at))
 
     # --- the specials ---------------------------------------------------------------------------------
@@ -338,7 +339,8 @@ class SvoyakFormat(FinalRounds):
         info = self.game.rounds[play.round].question(play.cell).cat if play.cell is not None else None
         if cmd.team == play.chooser and not (info is not None and info.to == "anyone"):
             raise Refused("the cat must go to an opponent")
-        return replace(state, phase=SvoyakPhase.CAT_VALUE, fmt=replace(play, giver=play.chooser, solo=cmd.team)), []
+        return replace(self.keep(state, replace(play, giver=play.chooser, solo=cmd.team)),
+                       phase=SvoyakPhase.CAT_VALUE), []
 
     @handles(sc.CatValue)
     def on_cat_value(self, state: ShowState, cmd: sc.CatValue) -> Result:
@@ -403,7 +405,7 @@ class SvoyakFormat(FinalRounds):
         if state.phase != SvoyakPhase.AUCTION or play.auction is None:
             raise Refused("there is no auction")
         auction = step(play.auction, [t.score for t in state.teams])
-        new = replace(state, fmt=replace(play, auction=auction))
+        new = self.keep(state, replace(play, auction=auction))
         if not auction.done:
             return new, []
         seconds = float(self.rules["auction_answer_s"])
@@ -455,8 +457,9 @@ class SvoyakFormat(FinalRounds):
             # Too late for this answer, and a wrong one opens a fresh window: not taken.
             answering = state.teams[state.answering].name if state.answering is not None else name
             raise Refused("{name} is answering", name=answering)
-        new = replace(state, phase=SvoyakPhase.ANSWERING, answering=cmd.team, presses=presses, last_buzz_at=cmd.at,
-                      timer=state.timer.stop_at(cmd.press_time), fmt=replace(play, call=self.call_window(cmd.at)),
+        new = replace(self.keep(state, replace(play, call=self.call_window(cmd.at))), phase=SvoyakPhase.ANSWERING,
+                      answering=cmd.team, presses=presses, last_buzz_at=cmd.at,
+                      timer=state.timer.stop_at(cmd.press_time),
                       banner=_after_wrong(state.banner))
         return new, [event]
 
@@ -522,7 +525,7 @@ class SvoyakFormat(FinalRounds):
             chooser = play.giver if self.rules["cat_wrong_next"] == "giver" else team
         elif play.kind == "auction" and play.auction is not None:
             chooser = play.auction.opener if self.rules["auction_wrong_next"] == "opener" else team
-        return replace(state, fmt=replace(play, chooser=chooser))
+        return self.keep(state, replace(play, chooser=chooser))
 
     def _reveal(self, state: ShowState, at: float) -> Result:
         return replace(state, phase=SvoyakPhase.REVEAL, answering=None, timer=state.timer.pause(at),

@@ -142,9 +142,9 @@ class TournamentFormat(Format[m.EventState]):
         assert n is not None
         held = n.settling  # a press being settled in the match: the hall sees the day as the match shows it
         settling = None if held is None else replace(held, shown=self._project(state, replace(ev, match=held.shown)))
-        return replace(state, phase=n.phase, teams=n.teams, timer=n.timer, presses=n.presses, answering=n.answering,
-                       locked=n.locked, round=n.round, question=n.question, view=n.view, banner=n.banner,
-                       last_buzz_at=n.last_buzz_at, fmt=ev, settling=settling)
+        return replace(self.keep(state, ev), phase=n.phase, teams=n.teams, timer=n.timer, presses=n.presses,
+                       answering=n.answering, locked=n.locked, round=n.round, question=n.question, view=n.view,
+                       banner=n.banner, last_buzz_at=n.last_buzz_at, settling=settling)
 
     def _between(self, state: ShowState, ev: m.EventState, screen: Screen | None = None) -> ShowState:
         """The show state between matches: every team, no clock, the screen asked for."""

@@ -82,8 +82,8 @@ class WrittenFormat(Format[Written]):
         return next((i for i, name in enumerate(names) if same_name(question.author, name)), None)
 
     def initial_state(self, seed: int) -> ShowState:
-        return replace(super().initial_state(seed), phase=Phase.TITLE,
-                       fmt=Written(scored=tuple(self.scored), main_count=len(self.main)))
+        written = Written(scored=tuple(self.scored), main_count=len(self.main))
+        return replace(self.keep(super().initial_state(seed), written), phase=Phase.TITLE)
 
     # --- reading the state ---------------------------------------------------------------------------
 
@@ -249,7 +249,7 @@ class WrittenFormat(Format[Written]):
         if tiebreak is not None:
             w = replace(w, tiebreak=(*w.tiebreak, tiebreak), extra_count=w.extra_count + 1)
         w = replace(w, number=number, results_after=None, closed=None)
-        new = replace(state, phase=Phase.QUESTION, fmt=w, timer=Timer.ready(float(self.rules["minute_s"])),
+        new = replace(self.keep(state, w), phase=Phase.QUESTION, timer=Timer.ready(float(self.rules["minute_s"])),
                       banner=None)
         new = self.rescore(new)
         tour = self.tour_of(number)
@@ -272,10 +272,10 @@ class WrittenFormat(Format[Written]):
         if seconds <= 0:
             w = replace(w, extra_minutes=extras, closed=at)
             if not w.running_extras():
-                return self._answer(replace(state, fmt=w), at)
-            return replace(state, phase=Phase.HAND_IN, timer=Timer(expired=True), fmt=w), []
+                return self._answer(self.keep(state, w), at)
+            return replace(self.keep(state, w), phase=Phase.HAND_IN, timer=Timer(expired=True)), []
         timer = Timer.ready(seconds).start(at)
-        new = replace(state, phase=Phase.HAND_IN, timer=timer, fmt=replace(w, extra_minutes=extras))
+        new = replace(self.keep(state, replace(w, extra_minutes=extras)), phase=Phase.HAND_IN, timer=timer)
         # named: the journal says what the step did («минута закончена, сдаём ответы»), not «время пошло»
         return self.banner(new, "banner.hand_in", at), [Event(EventKind.TIMER_START, seconds=timer.duration,
                                                               name=HAND_IN_CLOCK)]
@@ -287,7 +287,7 @@ class WrittenFormat(Format[Written]):
         extras = tuple(replace(m, closed=at) if m.number == w.number and m.closed is None else m
                        for m in w.extra_minutes)
         w = replace(w, closed=at if w.closed is None else w.closed, extra_minutes=extras)
-        return replace(state, phase=Phase.ANSWER, timer=Timer(), banner=None, fmt=w), [Event(EventKind.REVEAL)]
+        return replace(self.keep(state, w), phase=Phase.ANSWER, timer=Timer(), banner=None), [Event(EventKind.REVEAL)]
 
     def _after_answer(self, state: ShowState, w: Written) -> Rung:
         number = w.number
@@ -308,7 +308,7 @@ class WrittenFormat(Format[Written]):
 
     def _results(self, state: ShowState, after: int) -> Result:
         w = replace(self.own(state), results_after=after)
-        return replace(state, phase=Phase.RESULTS, fmt=w, timer=Timer(), banner=None), [
+        return replace(self.keep(state, w), phase=Phase.RESULTS, timer=Timer(), banner=None), [
             Event(EventKind.ROUND_START, round=after if after >= 0 else None)]  # round: the tour just played
 
     def _after_results(self, state: ShowState, w: Written) -> Rung:
@@ -344,7 +344,7 @@ class WrittenFormat(Format[Written]):
             w = self.own(state)
             extras = tuple(replace(m, timer=m.timer.start(cmd.at)) if m.number == w.number else m
                            for m in w.extra_minutes)
-            new = replace(state, timer=state.timer.start(cmd.at), fmt=replace(w, extra_minutes=extras))
+            new = replace(self.keep(state, replace(w, extra_minutes=extras)), timer=state.timer.start(cmd.at))
             if new == state:
                 raise Refused("the clock cannot start now")
             return new, [Event(EventKind.TIMER_START, seconds=new.timer.remaining(cmd.at))]
@@ -354,7 +354,7 @@ class WrittenFormat(Format[Written]):
     def on_timer_stop(self, state: ShowState, cmd: c.TimerStop) -> Result:
         w = self.own(state)
         if state.phase == Phase.HAND_IN and any(m.timer.running for m in w.running_extras()):
-            new = replace(state, timer=state.timer.pause(cmd.at), fmt=self._pause_extras(w, cmd.at))
+            new = replace(self.keep(state, self._pause_extras(w, cmd.at)), timer=state.timer.pause(cmd.at))
             return new, [Event(EventKind.TIMER_STOP, seconds=new.timer.remaining(cmd.at))]
         return super().on_timer_stop(state, cmd)
 
@@ -365,7 +365,7 @@ class WrittenFormat(Format[Written]):
     @handles(c.Resumed)
     def on_resumed(self, state: ShowState, cmd: c.Resumed) -> Result:
         new, events = super().on_resumed(state, cmd)
-        return replace(new, fmt=self._pause_extras(self.own(new), cmd.at)), events
+        return self.keep(new, self._pause_extras(self.own(new), cmd.at)), events
 
     @handles(c.Tick)
     def on_tick(self, state: ShowState, cmd: c.Tick) -> Result:
@@ -376,7 +376,7 @@ class WrittenFormat(Format[Written]):
             window = state.timer.window
         new, events = super().on_tick(state, cmd)
         if window is not None and (new.timer.expired or new.phase != state.phase):
-            new = replace(new, fmt=replace(self.own(new), closed=window.closes))
+            new = self.keep(new, replace(self.own(new), closed=window.closes))
         w = self.own(new)
         if not any(m.timer.running for m in w.extra_minutes):
             return new, events
@@ -388,7 +388,7 @@ class WrittenFormat(Format[Written]):
                 m = replace(m, closed=ends.closes)
             extras.append(m if timer is m.timer else replace(m, timer=timer))
             events = events + [replace(e, team=m.team) for e in more]
-        new = replace(new, fmt=replace(w, extra_minutes=tuple(extras)))
+        new = self.keep(new, replace(w, extra_minutes=tuple(extras)))
         if new.phase == Phase.HAND_IN and new.timer.expired and not self.own(new).running_extras():
             new, more = self._answer(new, cmd.at)
             events = events + more
@@ -425,7 +425,7 @@ class WrittenFormat(Format[Written]):
         if state.phase == Phase.HAND_IN:
             timer = timer.start(cmd.at)  # the common minute is over: the team's own minute runs from now
         w = replace(w, extra_minutes=(*w.extra_minutes, ExtraMinute(cmd.team, w.number, timer)))
-        return replace(state, fmt=w), []
+        return self.keep(state, w), []
 
     @handles(wc.ClubHelp)
     def on_club_help(self, state: ShowState, cmd: wc.ClubHelp) -> Result:
@@ -438,7 +438,7 @@ class WrittenFormat(Format[Written]):
                           name=state.teams[cmd.team].name, n=self.label(taken))
         if not self.question(w.number).hint:
             raise Refused("this question has no club help in the pack")
-        return replace(state, fmt=replace(w, club_help=(*w.club_help, (cmd.team, w.number)))), []
+        return self.keep(state, replace(w, club_help=(*w.club_help, (cmd.team, w.number)))), []
 
     @handles(wc.ExtraPlayers)
     def on_extra_players(self, state: ShowState, cmd: wc.ExtraPlayers) -> Result:
@@ -529,7 +529,7 @@ class WrittenFormat(Format[Written]):
         if not text:
             raise Refused("an answer needs some text")
         w = self.own(state)
-        return replace(state, fmt=replace(w, typed=keep(w.typed, Typed(cmd.team, cmd.question, text, cmd.sent,
+        return self.keep(state, replace(w, typed=keep(w.typed, Typed(cmd.team, cmd.question, text, cmd.sent,
                                                                          late)))), []
 
     # --- the grid ----------------------------------------------------------------------------------------------
@@ -577,7 +577,7 @@ class WrittenFormat(Format[Written]):
         if found is not None and found.accepted is not None:
             raise Refused("{name}: the jury has ruled on this answer already", name=state.teams[cmd.team].name)
         new = Dispute(cmd.team, cmd.number, text)
-        return replace(state, fmt=replace(w, disputes=_kept(w.disputes, found, new))), []
+        return self.keep(state, replace(w, disputes=_kept(w.disputes, found, new))), []
 
     @handles(wc.Verdict)
     def on_verdict(self, state: ShowState, cmd: wc.Verdict) -> Result:
@@ -611,7 +611,7 @@ class WrittenFormat(Format[Written]):
         found = next((a for a in w.appeals if (a.team, a.number, a.kind) == (cmd.team, cmd.number, cmd.kind)
                       and a.upheld is None), None)
         new = Appeal(cmd.team, cmd.number, cmd.kind, text)
-        return replace(state, fmt=replace(w, appeals=_kept(w.appeals, found, new))), []
+        return self.keep(state, replace(w, appeals=_kept(w.appeals, found, new))), []
 
     @handles(wc.AppealVerdict)
     def on_appeal_verdict(self, state: ShowState, cmd: wc.AppealVerdict) -> Result:
@@ -628,14 +628,14 @@ class WrittenFormat(Format[Written]):
             w = replace(w, grid=w.grid.set(cmd.team, cmd.number, True))
         elif cmd.upheld:
             w = replace(w, removed=w.removed | {cmd.number})
-        new = self.rescore(replace(state, fmt=w))
+        new = self.rescore(self.keep(state, w))
         events = [Event(EventKind.SCORE, team=t, points=after.score - before.score, score=after.score)
                   for t, (before, after) in enumerate(zip(state.teams, new.teams, strict=True))
                   if after.score != before.score]
         return new, events
 
     def _rescored(self, state: ShowState, w: Written, team: int) -> Result:
-        new = self.rescore(replace(state, fmt=w))
+        new = self.rescore(self.keep(state, w))
         delta = new.teams[team].score - state.teams[team].score
         events = [Event(EventKind.SCORE, team=team, points=delta, score=new.teams[team].score)] if delta else []
         return new, events
