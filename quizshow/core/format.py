@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, ClassVar, Generic, TypedDict, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TypedDict, TypeVar, runtime_checkable
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
@@ -169,6 +169,25 @@ class Setup:
 
     def registration(self, team: int) -> Registration:
         return self.registrations[team] if team < len(self.registrations) else Registration()
+
+
+@runtime_checkable
+class MatchPlay(Protocol):
+    """A format a tournament nests as a match (its spec names a `MatchRole`) implements this; the day reads the
+    match through it, never through the format's own names. `match_result` is the one it must write."""
+
+    def match_result(self, state: ShowState) -> MatchResult | None:
+        """The match's result once the rules have decided it, else None."""
+        ...
+
+    def match_penalties(self, state: ShowState) -> tuple[int, ...]:
+        """Discipline penalty points each team at the tables has earned so far in this match."""
+        return ()
+
+    def forfeit(self, state: ShowState, team: int, penalties: int) -> Result | None:
+        """`team` is removed from the championship mid-match (seed 004 §6.15, `penalties` over the day):
+        the match ends at once, won by the other table. None: the format has no such ending."""
+        return None
 
 
 CommandT = TypeVar("CommandT", bound=c.Command)
@@ -509,21 +528,6 @@ class Format(Generic[S]):
     def shown_scores(self, state: ShowState) -> tuple[int, ...] | None:
         """The scores as the projector last showed them, where they differ from the teams' scores now (the
         written quiz marks sheets before its results table); None: the scores now (the broadcast overlay)."""
-        return None
-
-    # --- played as a tournament's match (FormatSpec.match): what the day reads ------------------------
-
-    def match_result(self, state: ShowState) -> MatchResult | None:
-        """The match's result once the rules have decided it, else None."""
-        return None
-
-    def match_penalties(self, state: ShowState) -> tuple[int, ...]:
-        """Discipline penalty points each team at the tables has earned so far in this match."""
-        return ()
-
-    def forfeit(self, state: ShowState, team: int, penalties: int) -> Result | None:
-        """`team` is removed from the championship mid-match (seed 004 §6.15, `penalties` over the day):
-        the match ends at once, won by the other table. None: the format has no such ending."""
         return None
 
     # --- shared handlers ----------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import pytest
 from quizshow.core import commands as c
 from quizshow.core.format import Format, Refused, Result, Setup, handles, over, step
 from quizshow.core.ladder import NextKind, Rung
+from quizshow.core.match import MatchRole
 from quizshow.core.phases import Phase
 from quizshow.core.spec import FormatSpec
 from quizshow.core.state import ShowState, Team
@@ -98,3 +99,11 @@ def test_a_spec_names_the_state_its_reducer_keeps() -> None:
     assert FormatSpec(name="counting", make=Counting, phases=CountingPhase, rules={}, state=Count).state is Count
     with pytest.raises(TypeError, match="its reducer keeps Count"):
         FormatSpec(name="counting", make=Counting, phases=CountingPhase, rules={}, state=None)
+
+
+def test_a_spec_with_a_match_role_needs_a_reducer_that_plays_matches() -> None:
+    class CountingPhase(Phase):
+        TITLE = "title"
+
+    with pytest.raises(TypeError, match="does not implement MatchPlay"):
+        FormatSpec(name="counting", make=Counting, phases=CountingPhase, rules={}, state=Count, match=MatchRole())

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Button, Position, Refused, Result, Setup, handles, over, step, wait
+from quizshow.core.format import Button, MatchPlay, Position, Refused, Result, Setup, handles, over, step, wait
 from quizshow.core.ladder import Rung
 from quizshow.core.match import MatchResult
 from quizshow.core.presslog import Press, PressLog, pressed_before
@@ -23,7 +23,7 @@ from quizshow.formats.brainring.model import TABLES, Asked, Phase, Ring
 from quizshow.packs.model import HOST_QUESTION, Question
 
 
-class BrainringFormat(DisciplineRules):
+class BrainringFormat(DisciplineRules, MatchPlay):
     id = "brainring"
     own_type = Ring
 

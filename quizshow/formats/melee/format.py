@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from quizshow.core import commands as c
 from quizshow.core import phases
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Button, Format, Position, Refused, Result, Setup, handles, over, step, wait
+from quizshow.core.format import Button, Format, MatchPlay, Position, Refused, Result, Setup, handles, over, step, wait
 from quizshow.core.ladder import Rung
 from quizshow.core.match import MatchResult
 from quizshow.core.state import ShowState
@@ -69,7 +69,7 @@ class Melee:
         return ((self.winner,) if self.winner is not None else ()) + tuple(left)
 
 
-class MeleeFormat(Format[Melee]):
+class MeleeFormat(Format[Melee], MatchPlay):
     id = "melee"
     own_type = Melee
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Format, Position, Refused, Result, Setup, handles, over, step, wait
+from quizshow.core.format import Format, MatchPlay, Position, Refused, Result, Setup, handles, over, step, wait
 from quizshow.core.ladder import Rung
 from quizshow.core.match import MatchResult
 from quizshow.core.phases import Phase, PhaseFlags
@@ -38,7 +38,7 @@ class Sprint:
     winner: int | None = None
 
 
-class SprintFormat(Format[Sprint]):
+class SprintFormat(Format[Sprint], MatchPlay):
     id = "sprint"
     own_type = Sprint
 

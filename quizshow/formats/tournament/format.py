@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Button, Format, Position, Refused, Result, Setup, handles, step, wait
+from quizshow.core.format import Button, Format, MatchPlay, Position, Refused, Result, Setup, handles, step, wait
 from quizshow.core.ladder import FINISHED, Rung
 from quizshow.core.loose import Args
 from quizshow.core.presslog import Press
@@ -34,6 +34,14 @@ from quizshow.formats.tournament.words import fixture_code
 if TYPE_CHECKING:
     from quizshow.core.spec import FormatSpec, Phase
     from quizshow.packs.model import Question
+
+
+def _played(fmt: Format) -> MatchPlay:
+    """The match's reducer as the day reads it: a format whose spec names a match role implements MatchPlay
+    (FormatSpec checks it when the spec is made)."""
+    if not isinstance(fmt, MatchPlay):
+        raise TypeError(f"format {fmt.id} is not played as a match")
+    return fmt
 
 
 class TournamentFormat(Format[m.EventState]):
@@ -117,7 +125,7 @@ class TournamentFormat(Format[m.EventState]):
         assert ev.match is not None and ev.playing is not None
         fmt = self.match_format(ev)
         nested, events = fmt.handle(ev.match, command)
-        result = day_result(fmt.match_result(nested), ev.playing, ev.roster)
+        result = day_result(_played(fmt).match_result(nested), ev.playing, ev.roster)
         day = ev.day
         kept = tuple(r for r in day.results if r.fixture != ev.playing)
         day = replace(day, results=(*kept, result) if result is not None else kept)
@@ -133,7 +141,7 @@ class TournamentFormat(Format[m.EventState]):
     @staticmethod
     def _live_penalties(fmt: Format, match: ShowState, table: int) -> int:
         """Penalty points a table's team earned in the match being played (not yet a result of the day)."""
-        found = fmt.match_penalties(match)
+        found = _played(fmt).match_penalties(match)
         return found[table] if table < len(found) else 0
 
     def _project(self, state: ShowState, ev: m.EventState) -> ShowState:
@@ -461,11 +469,11 @@ class TournamentFormat(Format[m.EventState]):
         table = ev.roster.index(team)
         # over the day, this match's included
         penalties = self.penalties(ev.day, team) + self._live_penalties(fmt, ev.match, table)
-        ended = fmt.forfeit(ev.match, table, penalties)
+        ended = _played(fmt).forfeit(ev.match, table, penalties)
         if ended is None:
             return ev, []
         nested, events = ended
-        result = day_result(fmt.match_result(nested), ev.playing, ev.roster)
+        result = day_result(_played(fmt).match_result(nested), ev.playing, ev.roster)
         day = replace(ev.day, results=(*ev.day.results, result) if result is not None else ev.day.results)
         return replace(ev, day=day, match=nested), [Event(EventKind.TEAM_REMOVED, team=table, points=penalties,
                                                           name=self.plan.teams[team].name), *events]
