@@ -187,7 +187,7 @@ class ShowApp:
 
     def finished(self) -> bool:
         """The game is over: Next has nothing left to do."""
-        return self.format.next_action(self.engine.state) == "next.none"
+        return self.format.next_action(self.engine.state).finished
 
     # --- wiring --------------------------------------------------------------------------------------
 

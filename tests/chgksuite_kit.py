@@ -102,7 +102,7 @@ def projector_at(pack: Pack, number: str | int, answer: bool = False, teams: int
     def there() -> bool:
         if e.state.phase != "question":
             return False
-        return e.format.w(e.state).number == number if isinstance(number, int) else \
+        return e.format.own(e.state).number == number if isinstance(number, int) else \
             e.format.current(e.state).number == number
 
     step()

@@ -25,13 +25,13 @@ def svoyak_at_the_stakes(tmp_path: Path) -> ShowApp:
     for team, points in enumerate((300, 200, 100)):
         submit(app, c.ScoreSet(at=at, team=team, points=points))
     while e.state.phase != "final_themes":
-        submit(app, sc.EndRound(at=at) if app.format.next_action(e.state) == "next.pick_cell" else c.Go(at=at))
+        submit(app, sc.EndRound(at=at) if app.format.next_action(e.state).key == "next.pick_cell" else c.Go(at=at))
         at += 1
     theme = 0
     while e.state.phase == "final_themes":
         out = app.submit(sc.FinalRemove(at=at, theme=theme))
         theme += 1
-        if out.accepted and app.format.next_action(e.state) == "next.stakes":
+        if out.accepted and app.format.next_action(e.state).key == "next.stakes":
             submit(app, c.Go(at=at))
     assert e.state.phase == "final_stakes"
     return app

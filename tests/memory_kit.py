@@ -59,4 +59,4 @@ def walked(size: tuple[int, int] = SIZE) -> Projector:
 
 
 def play_kind(engine) -> str:
-    return engine.format.play(engine.state).kind
+    return engine.format.own(engine.state).kind

@@ -53,7 +53,7 @@ class Evening:
         the answer shows and the sheets are marked. Returns the question's number."""
         while self.engine.state.phase in ("title", "answer", "results"):  # a tour's table comes between tours
             self.must(c.Go(at=self.at))
-        number = WrittenFormat.w(self.engine.state).number
+        number = self.engine.format.own(self.engine.state).number
         self.must(c.Go(at=self.at + 1))  # the minute
         for team, text in (typed or {}).items():
             self.must(c.TypedAnswer(at=self.at + 30, team=team, question=number, text=text, sent=self.at + 30))
@@ -77,7 +77,7 @@ def rating_evening(journal: Path, rules: dict[str, object] | None = None) -> Eve
     evening = Evening(journal, rules=rules)
     fmt = evening.fmt
     while True:
-        upcoming = WrittenFormat.w(evening.engine.state).number + 1
+        upcoming = evening.engine.format.own(evening.engine.state).number + 1
         number = evening.question(typed={4: "Пётр Первый"} if upcoming == 2 else None)
         at = evening.at
         if number == 2:

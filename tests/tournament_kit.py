@@ -43,7 +43,7 @@ def next_command(state: ShowState, fmt: Format, rng: random.Random, at: float) -
         if D.draw_stage(ev.day) == "pick":
             first = D.melee_winner(ev.day)
             return m.Pick(at=at, team=next(t for t in range(len(ev.day.teams)) if t != first))
-        return None if fmt.next_action(state) == "next.none" else c.Go(at=at)
+        return None if fmt.next_action(state).finished else c.Go(at=at)
     if phase in ("melee_title", "melee_tables", "melee_result", "title", "ready", "attention", "reveal", "result"):
         return c.Go(at=at)
     if phase == "melee_question":

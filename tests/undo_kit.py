@@ -22,7 +22,7 @@ def svoyak_shootout_won(tmp_path: Path) -> ShowApp:
     app = ShowApp(svoyak_config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
     e, at = app.engine, 1.0
     while e.state.phase != "shootout":
-        submit(app, sc.EndRound(at=at) if app.format.next_action(e.state) == "next.pick_cell" else c.Go(at=at))
+        submit(app, sc.EndRound(at=at) if app.format.next_action(e.state).key == "next.pick_cell" else c.Go(at=at))
         at += 1
     for question in range(4):
         submit(app, c.Go(at=at))  # the shoot-out's question

@@ -1,20 +1,21 @@
 """The format interface: a reducer `handle(state, command) -> (state, effects)` plus the words the
 console needs. A format instance holds the static show (teams, pack, rules); the state holds the rest.
 
-Handlers are methods named after the command (`on_go`, `on_buzz`, ...). The base class gives every
-format the shared behaviour: manual scores, the view switches, the clock, ticks and resume.
+A handler is a method registered for its command's type (`@handles(c.Go)`); each class's table is built
+when the class is made. The base class gives every format the shared behaviour: manual scores, the view
+switches, the clock, ticks and resume.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, ClassVar, TypedDict
+from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TypedDict, TypeVar, runtime_checkable
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
+from quizshow.core.ladder import FINISHED, Go, NextKind, NextStep, Rung
 from quizshow.core.limits import MAX_CLOCK_S, MAX_POINTS, points_ok, seconds_ok
 from quizshow.core.loose import Args, Rules
 from quizshow.core.match import MatchResult
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 
 Result = tuple[ShowState, list[Event]]
 
+S = TypeVar("S")  # a format's own part of the show state (ShowState.fmt)
 
 
 class PressKind(StrEnum):
@@ -127,6 +129,28 @@ class Refused(Exception):
         super().__init__(template.format(**values) if values else template)
 
 
+def refusing(why: str, **values: object) -> Go:
+    """A Next that is refused with these words (a Refused template and its values)."""
+    def refuse(at: float) -> Result:
+        raise Refused(why, **values)
+    return refuse
+
+
+def step(key: str, go: Go) -> Rung:
+    """A rung where Next takes a step: `go`, named by phrase `key`."""
+    return Rung(NextStep(key), go)
+
+
+def wait(key: str, why: str, **values: object) -> Rung:
+    """A rung where Next is refused (`why`): the host acts otherwise, as phrase `key` says («выберите вопрос»)."""
+    return Rung(NextStep(key, NextKind.WAIT), refusing(why, **values))
+
+
+def over(why: str, **values: object) -> Rung:
+    """The last rung: nothing follows, Next is refused (`why`)."""
+    return Rung(FINISHED, refusing(why, **values))
+
+
 def no_flags(phase: str) -> PhaseFlags:
     return NO_FLAGS
 
@@ -147,18 +171,82 @@ class Setup:
         return self.registrations[team] if team < len(self.registrations) else Registration()
 
 
-def _handler_name(command: c.Command) -> str:
-    return "on_" + re.sub(r"(?<!^)(?=[A-Z])", "_", type(command).__name__).lower()
+@runtime_checkable
+class MatchPlay(Protocol):
+    """A format a tournament nests as a match (its spec names a `MatchRole`) implements this; the day reads the
+    match through it, never through the format's own names. `match_result` is the one it must write."""
+
+    def match_result(self, state: ShowState) -> MatchResult | None:
+        """The match's result once the rules have decided it, else None."""
+        ...
+
+    def match_penalties(self, state: ShowState) -> tuple[int, ...]:
+        """Discipline penalty points each team at the tables has earned so far in this match."""
+        return ()
+
+    def forfeit(self, state: ShowState, team: int, penalties: int) -> Result | None:
+        """`team` is removed from the championship mid-match (seed 004 §6.15, `penalties` over the day):
+        the match ends at once, won by the other table. None: the format has no such ending."""
+        return None
 
 
-class Format:
+CommandT = TypeVar("CommandT", bound=c.Command)
+FormatT = TypeVar("FormatT", bound="Format")  # any format (its own state aside)
+Handler = Callable[[FormatT, ShowState, CommandT], Result]
+_HANDLES = "_handles"  # the attribute `handles` marks a handler with: its command's type
+
+
+def handles(kind: type[CommandT]) -> Callable[[Handler[FormatT, CommandT]], Handler[FormatT, CommandT]]:
+    """Registers a method as the format's handler of commands of type `kind` (mypy checks the method takes one)."""
+    def mark(method: Handler[FormatT, CommandT]) -> Handler[FormatT, CommandT]:
+        setattr(method, _HANDLES, kind)
+        return method
+    return mark
+
+
+def handler_table(cls: type) -> dict[type[c.Command], str]:
+    """Command type -> the name of its handler, over the class and its bases (a subclass's own wins; overriding a
+    handler by name keeps it registered). One class registering two handlers for one command is an error."""
+    table: dict[type[c.Command], str] = {}
+    for klass in reversed(cls.__mro__):
+        own: dict[type[c.Command], str] = {}
+        for name, value in vars(klass).items():
+            kind = getattr(value, _HANDLES, None)
+            if isinstance(kind, type) and issubclass(kind, c.Command):
+                if kind in own:
+                    raise TypeError(f"{klass.__name__}: {kind.__name__} has two handlers, {own[kind]} and {name}")
+                own[kind] = name
+        table.update(own)
+    return table
+
+
+class Format(Generic[S]):
+    """A format generic in its own part of the state: `Format[Play]` keeps a `Play` in `ShowState.fmt`, names its
+    class in `own_type` and reads it with `own(state)`, typed (a format without its own part is `Format[None]`)."""
+
     id: ClassVar[str] = "base"
-    # Phase names the engine and views understand; formats add their own.
     BANNER_S: ClassVar[float] = 2.5
+    own_type: type[S]  # the class of ShowState.fmt in this format's shows
+    handlers: ClassVar[Mapping[type[c.Command], str]] = {}  # command type -> handler method name (handler_table)
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        cls.handlers = handler_table(cls)
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
         self.rules = setup.rules
+
+    def own(self, state: ShowState) -> S:
+        """The format's own part of the state, typed (ShowState.part)."""
+        try:
+            return state.part(self.own_type)
+        except TypeError as why:
+            raise TypeError(f"format {self.id}: {why}") from None
+
+    def keep(self, state: ShowState, own: S) -> ShowState:
+        """The state holding `own` as the format's own part (typed: mypy checks it is this format's)."""
+        return replace(state, fmt=own)
 
     # --- the reducer -----------------------------------------------------------------------------
 
@@ -166,10 +254,11 @@ class Format:
         return ShowState(phase="title", teams=self.setup.teams, seed=seed)
 
     def handle(self, state: ShowState, command: c.Command) -> Result:
-        method = getattr(self, _handler_name(command), None)
-        if method is None:
+        name = self.handlers.get(type(command))
+        if name is None:
             raise Refused("{command} is not used by format {format}", command=type(command).__name__,
                           format=self.id)
+        method: Callable[[ShowState, c.Command], Result] = getattr(self, name)
         new, events = method(state, command)
         if isinstance(command, c.Buzz) and new is not state:
             new, events = self._held(state, new, events, command)
@@ -309,6 +398,7 @@ class Format:
         decide by what the step did (its events)."""
         return type(command).undoable, type(command).confirm_undo
 
+    @handles(c.ClockHold)
     def on_clock_hold(self, state: ShowState, cmd: c.ClockHold) -> Result:
         """An undo of a step that stopped the running clock (a press) holds it where that step stopped it,
         then gives it back (`on_clock_release`; core/engine.py). A tournament passes both to its match."""
@@ -316,6 +406,7 @@ class Format:
             raise Refused("the clock is not running")  # no longer the run it stopped: nothing to hold
         return replace(state, timer=state.timer.pause(cmd.at)), []
 
+    @handles(c.ClockRelease)
     def on_clock_release(self, state: ShowState, cmd: c.ClockRelease) -> Result:
         """The held question clock running again from the Undo's time, with the time it showed when held."""
         if state.timer.running or state.timer.expired or state.timer.paused_at is None:
@@ -416,9 +507,14 @@ class Format:
         BLINK or OFF for each lamp that is not OFF."""
         return {}
 
-    def next_action(self, state: ShowState) -> str:
-        """What Next (Go) will do now, as a key of the locale's phrase table."""
-        return "next.none"
+    def ladder(self, state: ShowState) -> Rung:
+        """Where the show is on the format's phase ladder: the step Next would take and what Next does, one rung
+        that `next_action` and `on_go` both read. The base has no steps: Next is not used."""
+        return over("{command} is not used by format {format}", command=c.Go.__name__, format=self.id)
+
+    def next_action(self, state: ShowState) -> NextStep:
+        """What Next (Go) will do now (the console's «ДАЛЕЕ» says its words)."""
+        return self.ladder(state).step
 
     def position(self, state: ShowState) -> Position:
         """Where the show is: round and question numbers and the value, for the console header."""
@@ -434,21 +530,6 @@ class Format:
         written quiz marks sheets before its results table); None: the scores now (the broadcast overlay)."""
         return None
 
-    # --- played as a tournament's match (FormatSpec.match): what the day reads ------------------------
-
-    def match_result(self, state: ShowState) -> MatchResult | None:
-        """The match's result once the rules have decided it, else None."""
-        return None
-
-    def match_penalties(self, state: ShowState) -> tuple[int, ...]:
-        """Discipline penalty points each team at the tables has earned so far in this match."""
-        return ()
-
-    def forfeit(self, state: ShowState, team: int, penalties: int) -> Result | None:
-        """`team` is removed from the championship mid-match (seed 004 §6.15, `penalties` over the day):
-        the match ends at once, won by the other table. None: the format has no such ending."""
-        return None
-
     # --- shared handlers ----------------------------------------------------------------------------
 
     def check_team(self, state: ShowState, team: int) -> None:
@@ -460,12 +541,18 @@ class Format:
         if not all(points_ok(v) for v in values):
             raise Refused("a score must stay within ±{max}", max=MAX_POINTS)
 
+    @handles(c.Go)
+    def on_go(self, state: ShowState, cmd: c.Go) -> Result:
+        return self.ladder(state).go(cmd.at)
+
+    @handles(c.ScoreAdd)
     def on_score_add(self, state: ShowState, cmd: c.ScoreAdd) -> Result:
         self.check_team(state, cmd.team)
         self.check_points(cmd.points, state.teams[cmd.team].score + cmd.points)
         new = state.add_score(cmd.team, cmd.points)
         return new, [Event(EventKind.SCORE, team=cmd.team, points=cmd.points, score=new.teams[cmd.team].score)]
 
+    @handles(c.ScoreSet)
     def on_score_set(self, state: ShowState, cmd: c.ScoreSet) -> Result:
         self.check_team(state, cmd.team)
         self.check_points(cmd.points)
@@ -473,17 +560,21 @@ class Format:
         new = state.with_score(cmd.team, cmd.points)
         return new, [Event(EventKind.SCORE, team=cmd.team, points=delta, score=cmd.points)]
 
+    @handles(c.ViewScores)
     def on_view_scores(self, state: ShowState, cmd: c.ViewScores) -> Result:
         return replace(state, view=replace(state.view, scores=cmd.on)), []
 
+    @handles(c.ViewBlank)
     def on_view_blank(self, state: ShowState, cmd: c.ViewBlank) -> Result:
         return replace(state, view=replace(state.view, blank=cmd.on)), []
 
+    @handles(c.ViewReplay)
     def on_view_replay(self, state: ShowState, cmd: c.ViewReplay) -> Result:
         if cmd.back < 0:
             raise Refused("a replay goes back 0 or more questions, not {n}", n=cmd.back)
         return replace(state, view=replace(state.view, replay=cmd.back if cmd.on else None)), []
 
+    @handles(c.TimerStart)
     def on_timer_start(self, state: ShowState, cmd: c.TimerStart) -> Result:
         if self.setup.flags(state.phase).clock_over:  # after the verdict a paused clock stays paused
             raise Refused("the clock is over for this question")
@@ -492,12 +583,14 @@ class Format:
             raise Refused("the clock cannot start now")
         return replace(state, timer=timer), [Event(EventKind.TIMER_START, seconds=timer.remaining(cmd.at))]
 
+    @handles(c.TimerStop)
     def on_timer_stop(self, state: ShowState, cmd: c.TimerStop) -> Result:
         if not state.timer.running:
             raise Refused("the clock is not running")
         timer = state.timer.pause(cmd.at)
         return replace(state, timer=timer), [Event(EventKind.TIMER_STOP, seconds=timer.remaining(cmd.at))]
 
+    @handles(c.TimerAdd)
     def on_timer_add(self, state: ShowState, cmd: c.TimerAdd) -> Result:
         if not state.timer.armed:
             raise Refused("there is no clock to change")
@@ -507,13 +600,16 @@ class Format:
             raise Refused("a clock holds at most {max} s", max=round(MAX_CLOCK_S))
         return replace(state, timer=state.timer.add(cmd.seconds, cmd.at)), []
 
+    @handles(c.StartOver)
     def on_start_over(self, state: ShowState, cmd: c.StartOver) -> Result:
         return state, []  # the journal ends here; the app opens a fresh one
 
+    @handles(c.Resumed)
     def on_resumed(self, state: ShowState, cmd: c.Resumed) -> Result:
         # After a crash nobody knows how long the hall waited: hold the clock until «Время!».
         return replace(state, timer=state.timer.pause(cmd.at), banner=None), []
 
+    @handles(c.Tick)
     def on_tick(self, state: ShowState, cmd: c.Tick) -> Result:
         said: list[Event] = []
         if state.settling is not None and cmd.at >= state.settling.until:
@@ -551,3 +647,6 @@ class Format:
 
     def banner(self, state: ShowState, text_key: str, at: float, team: int | None = None) -> ShowState:
         return replace(state, banner=Banner(text_key, at + self.BANNER_S, team))
+
+
+Format.handlers = handler_table(Format)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Generic, Literal, TypeVar, cast
 from quizshow.core.actions import ActionDef
 from quizshow.core.commands import Command
 from quizshow.core.effects import Event
-from quizshow.core.format import Format, Setup
+from quizshow.core.format import Format, MatchPlay, Setup
 from quizshow.core.loose import RulesView
 from quizshow.core.match import MatchRole
 from quizshow.core.phases import NO_FLAGS, Phase, PhaseFlags
@@ -159,15 +159,24 @@ class FormatSpec(Generic[FormatT, StateT, PhaseT]):
     without_pack: Literal["needed", "advised", "optional"] = "advised"
     # Its refusals in Russian (English template -> Russian text), as quizshow/i18n.py's REFUSALS_RU.
     refusals: Mapping[str, str] = field(default_factory=dict)
-    # How it plays as a tournament's match (the hooks Format.match_result & co.); None: it cannot be one.
+    # How it plays as a tournament's match (its reducer then implements core.format.MatchPlay); None: it cannot be one.
     match: MatchRole | None = None
+
+    def __post_init__(self) -> None:
+        own = getattr(self.make, "own_type", None)  # a Format class names the state it keeps
+        if own is not None and own is not self.state:
+            raise TypeError(f"format {self.name}: its reducer keeps {own.__name__}, its spec says {self.state}")
+        if self.match is not None and isinstance(self.make, type) and not issubclass(self.make, MatchPlay):
+            raise TypeError(f"format {self.name}: a match role, but its reducer does not implement MatchPlay")
 
     def state_of(self, state: ShowState) -> StateT:
         """The format's own state, typed (what its views and hooks read)."""
-        found = state.fmt
-        if self.state is None or not isinstance(found, self.state):
-            raise TypeError(f"format {self.name}: the show holds {type(found).__name__}, not its own state")
-        return found
+        if self.state is None:
+            raise TypeError(f"format {self.name} keeps no state of its own")
+        try:
+            return state.part(self.state)
+        except TypeError as why:
+            raise TypeError(f"format {self.name}: {why}") from None
 
     def format_of(self, fmt: Format) -> FormatT:
         """The format's reducer, typed (its view model: `current`, its pack, its rules)."""

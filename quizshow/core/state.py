@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from quizshow.core.effects import Event
 from quizshow.core.presslog import PressLog
 from quizshow.core.timers import Timer
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -62,12 +65,20 @@ class ShowState:
     banner: Banner | None = None
     seed: int = 0
     draws: int = 0  # how many draws by lot were taken from the seeded stream
-    fmt: object = None  # the format's own frozen dataclass (FormatSpec.state), read through its accessor
+    fmt: object = None  # the format's own frozen dataclass (FormatSpec.state): read through `part`, Format.own, .keep
     last_buzz_at: float | None = None  # for the console's Next guard after a press
     # The state just before the question clock ran out, while nothing but ticks followed: a press made
     # before the end whose line arrives after the expiry overturns it (Format.at_press).
     before_expiry: ShowState | None = None
     settling: Settling | None = None  # the answerer not yet told to the hall (a phone's press may still come)
+
+    def part(self, kind: type[T]) -> T:
+        """The format's own part (`fmt`) as `kind`: the one typed read of it (Format.own and FormatSpec.state_of
+        call it). A show of another format holds another kind: a TypeError, never a wrong read."""
+        found = self.fmt
+        if not isinstance(found, kind):
+            raise TypeError(f"the show holds {type(found).__name__}, not {kind.__name__}")
+        return found
 
     def with_score(self, team: int, score: int) -> ShowState:
         teams = list(self.teams)

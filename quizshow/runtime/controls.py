@@ -218,7 +218,7 @@ class Controls:
         language = str(getattr(getattr(self.host, "config", None), "language", "ru"))
         guard = float(self.format.rules.get("next_guard_s", 0.5))
         pause = f"{decimal(guard, None, language)} {self.host.say('unit.s')}"
-        then = self.host.say(self.format.next_action(state))
+        then = self.host.say(self.format.next_action(state).key)
         try:
             self.format.handle(state, c.Go(at=at))
         except Refused:  # Next would not work anyway (a verdict first): say what would

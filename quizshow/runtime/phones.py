@@ -288,7 +288,7 @@ def desk_tick(app: PhonesApp, server: WebServer) -> None:
 
 def finished(fmt: Format, state: ShowState) -> bool:
     """The game is over (as the app's own `finished`)."""
-    return bool(fmt.next_action(state) == "next.none" or state.phase == "end")
+    return fmt.next_action(state).finished or state.phase == "end"
 
 
 def phone_action(app: PhonesApp, press: PhonePress) -> Action | None:

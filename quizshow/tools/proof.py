@@ -326,7 +326,7 @@ def _written_cards(pack: Pack, setup: Setup, missing: set[Question], theme: Them
             outcome = engine.dispatch(c.Tick(at=at + 100))  # the minute and the hand-in run out
         state = engine.state
         question = fmt.current(state)
-        if state.phase in ("podium",) or fmt.w(state).number >= len(fmt.main):
+        if state.phase in ("podium",) or fmt.own(state).number >= len(fmt.main):
             break
         if state.phase not in ("question", "answer") or question is None or question not in missing:
             continue

@@ -26,7 +26,7 @@ def _running(e: Engine, at: float = 1.0) -> float:
     for _ in range(10):
         if e.state.timer.started_at is not None:
             return e.state.timer.started_at
-        pick = e.format.next_action(e.state) == "next.pick_cell"
+        pick = e.format.next_action(e.state).key == "next.pick_cell"
         ok(e, sc.SelectCell(at=at, theme=0, question=0) if pick else c.Go(at=at))
         at += 1.0
     raise AssertionError("the clock never ran")

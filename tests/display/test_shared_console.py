@@ -105,7 +105,7 @@ def test_far_undo_back_to_a_board_names_the_round_of_that_board(tmp_path):
 
     app = ShowApp(svoyak_config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
     e, at = app.engine, 1.0
-    while app.format.next_action(e.state) != "next.pick_cell":
+    while app.format.next_action(e.state).key != "next.pick_cell":
         assert app.submit(c.Go(at=at)).accepted
         at += 1
     assert app.submit(sc.EndRound(at=at)).accepted  # round 1 ended early on its board
@@ -129,7 +129,7 @@ def journal_lines(app: ShowApp) -> list[str]:
 def play_tour_one(app: ShowApp) -> float:
     """Every question of tour 1 to its answer, Next on to the tour's results (journalled as the app does)."""
     e, at = app.engine, 1.0
-    while app.format.next_action(e.state) != "next.written_tour_results":
+    while app.format.next_action(e.state).key != "next.written_tour_results":
         before = e.state
         if e.state.timer.running:
             app.submit(c.Tick(at=at + 200))
@@ -137,7 +137,7 @@ def play_tour_one(app: ShowApp) -> float:
         else:
             assert app.action(Action("go", at)) is not None
             at += 1
-        assert e.state is not before, app.format.next_action(e.state)
+        assert e.state is not before, app.format.next_action(e.state).key
     app.action(Action("go", at))
     assert app.engine.state.phase == "results"
     return at + 1
@@ -215,7 +215,7 @@ def test_demo_round_two_opens_with_its_title_card_on_the_projector(tmp_path):
     app = demo_app(tmp_path)
     at = demo_to_round_two(app)
     e = app.engine
-    assert e.state.round == 1 and app.format.next_action(e.state) == "next.first_question"
+    assert e.state.round == 1 and app.format.next_action(e.state).key == "next.first_question"
     text = RecordingText(theme.fonts)
     projector = Projector(e.format, theme, "Демо", "ru", text, views=views_of(e.format))
     surface = pygame.Surface((1920, 1080))

@@ -26,7 +26,7 @@ def test_a_long_team_name_on_a_coloured_button_keeps_clear_of_its_colour_bar(tmp
             submit(app, c.ScoreSet(at=at, team=team, points=points))
         while e.state.phase != "final_themes":
             assert e.state.phase != "end"
-            submit(app, sc.EndRound(at=at) if app.format.next_action(e.state) == "next.pick_cell" else c.Go(at=at))
+            submit(app, sc.EndRound(at=at) if app.format.next_action(e.state).key == "next.pick_cell" else c.Go(at=at))
             at += 1
         surface = frame(app)
         if SHOTS:

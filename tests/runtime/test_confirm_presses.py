@@ -33,7 +33,7 @@ def busy(monkeypatch):
 def on_the_board(tmp_path) -> ShowApp:
     app = ShowApp(svoyak_config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
     at = 1.0
-    while app.format.next_action(app.engine.state) != "next.pick_cell":
+    while app.format.next_action(app.engine.state).key != "next.pick_cell":
         assert app.submit(c.Go(at=at)).accepted
         at += 1
     return app

@@ -62,16 +62,16 @@ def draw_header(ui: PanelUI, box: pygame.Rect, keymap: KeyMap, can_go: Callable[
         clock = f"{secs // 60:02d}:{secs % 60:02d}"
         img = fit(clock, "numbers", (box.width // 4, unit * 2), color, int(unit * 1.6), align="right")
         surface.blit(img, img.get_rect(topright=(box.right, box.y)))
-    next_key = fmt.next_action(state)
+    next_step = fmt.next_action(state)
     # a key the active panel takes (the grid's arrows) does not step: it is not offered for Next
     offered = keymap.keys_of("go", ui.language, panel_takes)
     keys = ", ".join(offered[:2])
-    text = f"{ui.say('console.next')} {quoted(ui.say(next_key))}"
+    text = f"{ui.say('console.next')} {quoted(ui.say(next_step.key))}"
     # Next's keys only where Next does the step (not «choose a cell», not «no next step»)
     if keys and can_go():
         text += f" ({keys})"
     width = box.width
-    if next_key == "next.none" or state.phase == "end":  # over: offer to start again (two presses)
+    if next_step.finished or state.phase == "end":  # over: offer to start again (two presses)
         width = box.width - unit * 12
         ui.button(pygame.Rect(box.right - unit * 11, box.y + int(unit * 2), unit * 11, int(unit * 1.8)),
                   f"{ui.say('action.start_over')} (2×)", "start_over")

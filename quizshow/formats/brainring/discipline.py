@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Format, Refused, Result
+from quizshow.core.format import Format, Refused, Result, handles
 from quizshow.core.state import ShowState
 from quizshow.formats.brainring import commands as bc
 from quizshow.formats.brainring.model import TABLES, Phase, Record, Ring
@@ -19,19 +19,17 @@ from quizshow.formats.brainring.model import TABLES, Phase, Record, Ring
 LIMITS = {"captain_question": ("captain_questions", "captain_questions"), "repeat": ("repeats", "repeats")}
 
 
-class DisciplineRules(Format):
+class DisciplineRules(Format[Ring]):
     """Discipline and disputes: a part of BrainringFormat, which provides what is declared below."""
 
     if TYPE_CHECKING:  # what this part uses of the brainring format (formats/brainring/format.py)
-        @staticmethod
-        def ring(state: ShowState) -> Ring: ...
-
         def ready(self, state: ShowState, ring: Ring | None = None, reserve: bool = False) -> ShowState: ...
 
         def finish(self, state: ShowState, result: str, winner: int | None) -> Result: ...
 
         def stall(self, state: ShowState, cmd: c.Discipline) -> Result: ...
 
+    @handles(c.Discipline)
     def on_discipline(self, state: ShowState, cmd: c.Discipline) -> Result:
         if state.phase in (Phase.TITLE, Phase.RESULT):
             raise Refused("the match is not running")
@@ -42,7 +40,7 @@ class DisciplineRules(Format):
             return self.stall(state, cmd)
         if cmd.team not in TABLES:
             raise Refused("{name} is not at a table", name=state.teams[cmd.team].name)
-        ring = self.ring(state)
+        ring = self.own(state)
         record = ring.record(cmd.team)
         what = cmd.what
         if what in LIMITS:
@@ -67,16 +65,16 @@ class DisciplineRules(Format):
 
     def _hall_hint(self, state: ShowState, team: int) -> Result:
         """Seed 001 §8.F: the team that hinted is fined — usually a team in the hall, not at a table."""
-        ring = self.ring(state)
+        ring = self.own(state)
         hints = dict(ring.hall_hints).get(team, 0) + 1
         hall = tuple((t, n) for t, n in ring.hall_hints if t != team) + ((team, hints),)
-        return self._fine(replace(state, fmt=replace(ring, hall_hints=hall)), team, hints)
+        return self._fine(self.keep(state, replace(ring, hall_hints=hall)), team, hints)
 
     def _fine(self, state: ShowState, team: int, hints: int) -> Result:
         """1 point for the first hint, 5 for every later one; the question remembers who hinted."""
         fine = int(self.rules["hint_fine_first" if hints == 1 else "hint_fine_next"])
-        ring = self.ring(state)
-        new = replace(state, fmt=replace(ring, hinted=ring.hinted | {team})).add_score(team, -fine)
+        ring = self.own(state)
+        new = self.keep(state, replace(ring, hinted=ring.hinted | {team})).add_score(team, -fine)
         return new, [Event(EventKind.SCORE, team=team, points=-fine, score=new.teams[team].score)]
 
     def _penalty(self, state: ShowState, team: int, record: Record) -> Result:
@@ -101,13 +99,14 @@ class DisciplineRules(Format):
         return new, [*events, score]
 
     def _record(self, state: ShowState, team: int, record: Record) -> ShowState:
-        return replace(state, fmt=self.ring(state).with_record(team, record))
+        return self.keep(state, self.own(state).with_record(team, record))
 
+    @handles(bc.Withdraw)
     def on_withdraw(self, state: ShowState, cmd: bc.Withdraw) -> Result:
         """The question is taken back; the next reserve question replaces it (announced afresh)."""
         if state.phase in (Phase.TITLE, Phase.RESULT):
             raise Refused("there is no question to withdraw")
-        ring = self.ring(state)
+        ring = self.own(state)
         if cmd.extra_appeal is not None:  # a team of the hall (a tally team) has no appeals to add to
             self.check_team(state, cmd.extra_appeal)
             if cmd.extra_appeal not in TABLES:
@@ -122,14 +121,15 @@ class DisciplineRules(Format):
             state = state.add_score(scorer, -points)
         return self.ready(state, ring, reserve=True), []
 
+    @handles(bc.Tally)
     def on_tally(self, state: ShowState, cmd: bc.Tally) -> Result:
         self.check_team(state, cmd.team)
         if cmd.team in TABLES:
             raise Refused("{name} plays at a table", name=state.teams[cmd.team].name)
         if state.phase not in (Phase.ATTENTION, Phase.CLOCK, Phase.ANSWERING, Phase.REVEAL):
             raise Refused("written answers are counted while a question is played")
-        ring = self.ring(state)
+        ring = self.own(state)
         mark = (ring.number, cmd.team)
         if mark in ring.tally:
             raise Refused("already counted")
-        return replace(state, fmt=replace(ring, tally=ring.tally | {mark})), []
+        return self.keep(state, replace(ring, tally=ring.tally | {mark})), []

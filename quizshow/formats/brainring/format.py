@@ -10,7 +10,8 @@ from dataclasses import replace
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Button, Format, Position, Refused, Result, Setup
+from quizshow.core.format import Button, MatchPlay, Position, Refused, Result, Setup, handles, over, step, wait
+from quizshow.core.ladder import Rung
 from quizshow.core.match import MatchResult
 from quizshow.core.presslog import Press, PressLog, pressed_before
 from quizshow.core.state import ShowState
@@ -21,16 +22,10 @@ from quizshow.formats.brainring.match import Decision, decide, match_points
 from quizshow.formats.brainring.model import TABLES, Asked, Phase, Ring
 from quizshow.packs.model import HOST_QUESTION, Question
 
-# What Next does in each phase (the console's «ДАЛЕЕ»).
-NEXT_ACTION: dict[str, str] = {
-    Phase.TITLE: "next.first_question", Phase.READY: "next.announce", Phase.ATTENTION: "next.start_clock",
-    Phase.CLOCK: "next.wait_press", Phase.ANSWERING: "next.judge_first", Phase.REVEAL: "next.next_question",
-    Phase.RESULT: "next.none",
-}
 
-
-class BrainringFormat(DisciplineRules, Format):
+class BrainringFormat(DisciplineRules, MatchPlay):
     id = "brainring"
+    own_type = Ring
 
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)
@@ -39,26 +34,21 @@ class BrainringFormat(DisciplineRules, Format):
         self.reserve: list[Question] = list(pack.reserve) if pack else []
 
     def initial_state(self, seed: int) -> ShowState:
-        return replace(super().initial_state(seed), phase=Phase.TITLE, fmt=Ring())
+        return replace(self.keep(super().initial_state(seed), Ring()), phase=Phase.TITLE)
 
     # --- reading the state ------------------------------------------------------------------------
 
-    @staticmethod
-    def ring(state: ShowState) -> Ring:
-        ring = state.fmt
-        assert isinstance(ring, Ring), "a brainring state"
-        return ring
 
     def current(self, state: ShowState) -> Question | None:
         if state.phase in (Phase.TITLE, Phase.RESULT):
             return None
-        kind, index = self.ring(state).source
+        kind, index = self.own(state).source
         pool = self.main if kind == "main" else self.reserve
         return pool[index] if index < len(pool) else HOST_QUESTION
 
     def false_start_line(self, state: ShowState) -> float | None:
         """«Время!»: a press before it is a false start (seed 004 §6.7)."""
-        return self.ring(state).clean_start if isinstance(state.fmt, Ring) else None
+        return self.own(state).clean_start if isinstance(state.fmt, Ring) else None
 
     def points_for(self, ring: Ring, team: int) -> int:
         """The question's worth for this team: doubled for a lone player; both alone: one more."""
@@ -68,7 +58,7 @@ class BrainringFormat(DisciplineRules, Format):
         return ring.value * 2 if team in alone else ring.value
 
     def value(self, state: ShowState) -> int:
-        return self.ring(state).value
+        return self.own(state).value
 
     def players(self, state: ShowState, team: int) -> int:
         return max(1, len(state.teams[team].players))
@@ -83,7 +73,7 @@ class BrainringFormat(DisciplineRules, Format):
         """A team's limit for a discipline step (captain questions, repeats, appeals with the extra ones,
         penalties that remove it); None: no limit (audience hints)."""
         if what in ("appeal_accepted", "appeal_rejected"):
-            return int(self.rules["appeals"]) + self.ring(state).record(team).extra_appeals
+            return int(self.rules["appeals"]) + self.own(state).record(team).extra_appeals
         limit = {"captain_question": "captain_questions", "repeat": "repeats",
                  "penalty": "penalties_to_remove"}.get(what)
         return int(self.rules[limit]) if limit else None
@@ -91,12 +81,12 @@ class BrainringFormat(DisciplineRules, Format):
     def worth(self, state: ShowState) -> int:
         """What the question is worth as the projector shows it: its value, or a lone player's team's (the
         one-player rule: double; both alone: `both_single_points`)."""
-        ring = self.ring(state)
+        ring = self.own(state)
         alone = sorted({team for team, _ in ring.single})
         return self.points_for(ring, alone[0]) if alone else ring.value
 
     def position(self, state: ShowState) -> Position:
-        ring = self.ring(state)
+        ring = self.own(state)
         length = self.match_length()
         # compact_question: the console's match panel (rosters, discipline, disputes) needs the room; the host
         # reads a short question and answer
@@ -134,45 +124,44 @@ class BrainringFormat(DisciplineRules, Format):
         """The two teams at the tables press (keys 1 and 2); the others play along on paper."""
         return tuple(Button(state.teams[t].name) for t in TABLES if t < len(state.teams))
 
-    def next_action(self, state: ShowState) -> str:
-        if state.phase == Phase.REVEAL:  # what closing this question leads to: the next, an extra one, the end
-            ring = self.ring(state)
-            found = self._decision(ring, state, self._next_value(ring.value, ring.correct_by is not None))[1]
-            if found is None:
-                return "next.extra_question" if ring.extra else "next.next_question"
-            if found.result == "tie":
-                return "next.extra_question"
-            if found.result == "battle":
-                assert found.winner is not None, "a battle is won by a team"
-                won = ring.battles_won[found.winner] + 1
-                return "next.match_result" if won >= int(self.rules["battles_to_win"]) else "next.next_battle"
-            return "next.match_result"
-        return NEXT_ACTION.get(state.phase, "next.none")
-
     # --- the flow ------------------------------------------------------------------------------------
 
-    def on_go(self, state: ShowState, cmd: c.Go) -> Result:
+    def ladder(self, state: ShowState) -> Rung:
         phase = state.phase
         if phase == Phase.TITLE:
-            return self.ready(state), []
+            return step("next.first_question", lambda at: (self.ready(state), []))
         if phase == Phase.READY:
-            return self.on_announce(state, c.Announce(at=cmd.at))
+            return step("next.announce", lambda at: self.on_announce(state, c.Announce(at=at)))
         if phase == Phase.ATTENTION:
-            return self._start(state, cmd.at)
+            return step("next.start_clock", lambda at: self._start(state, at))
         if phase == Phase.CLOCK:
             if state.timer.running:
-                raise Refused("the clock is running: a press or the end of time ends the question")
-            return self._reveal(state, cmd.at)
+                return wait("next.wait_press", "the clock is running: a press or the end of time ends the question")
+            return step("next.wait_press", lambda at: self._reveal(state, at))
         if phase == Phase.ANSWERING:
-            raise Refused("judge the answer first")
+            return wait("next.judge_first", "judge the answer first")
         if phase == Phase.REVEAL:
-            return self._close(state, cmd.at)
-        raise Refused("the match is over")
+            return step(self._closing(state), lambda at: self._close(state, at))
+        return over("the match is over")
+
+    def _closing(self, state: ShowState) -> str:
+        """What closing this question leads to, in words: the next, an extra one, the next battle, the end."""
+        ring = self.own(state)
+        found = self._decision(ring, state, self._next_value(ring.value, ring.correct_by is not None))[1]
+        if found is None:
+            return "next.extra_question" if ring.extra else "next.next_question"
+        if found.result == "tie":
+            return "next.extra_question"
+        if found.result == "battle":
+            assert found.winner is not None, "a battle is won by a team"
+            won = ring.battles_won[found.winner] + 1
+            return "next.match_result" if won >= int(self.rules["battles_to_win"]) else "next.next_battle"
+        return "next.match_result"
 
     def ready(self, state: ShowState, ring: Ring | None = None, reserve: bool = False) -> ShowState:
         """The next question (of the reserve when one is withdrawn), not yet announced: per-question
         state cleared."""
-        ring = ring or self.ring(state)
+        ring = ring or self.own(state)
         if not reserve and ring.next_main < len(self.main):
             source, ring = ("main", ring.next_main), replace(ring, next_main=ring.next_main + 1)
         else:
@@ -180,9 +169,10 @@ class BrainringFormat(DisciplineRules, Format):
         ring = replace(ring, source=source, clean_start=None, false_start=None, false_start_at=None, first_press=None,
                        answerer=None, waiting=None, single=(), passed=frozenset(), provisional=None, correct_by=None,
                        points_given=(), call=None, hinted=frozenset())
-        return replace(state, phase=Phase.READY, fmt=ring, answering=None, locked=frozenset(), presses=PressLog(),
-                       timer=Timer.ready(float(self.rules["timer_s"])), banner=None)
+        return replace(self.keep(state, ring), phase=Phase.READY, answering=None, locked=frozenset(),
+                       presses=PressLog(), timer=Timer.ready(float(self.rules["timer_s"])), banner=None)
 
+    @handles(c.Announce)
     def on_announce(self, state: ShowState, cmd: c.Announce) -> Result:
         if state.phase != Phase.READY:
             raise Refused("«Внимание! Вопрос!» comes before the question")
@@ -190,11 +180,12 @@ class BrainringFormat(DisciplineRules, Format):
 
     def _start(self, state: ShowState, at: float) -> Result:
         """«Время!»: clean time runs; presses from now on are fair."""
-        ring = replace(self.ring(state), clean_start=at)
+        ring = replace(self.own(state), clean_start=at)
         timer = Timer.ready(float(self.rules["timer_s"])).start(at)
-        new = self.banner(replace(state, phase=Phase.CLOCK, fmt=ring, timer=timer), "banner.time_up", at)
+        new = self.banner(replace(self.keep(state, ring), phase=Phase.CLOCK, timer=timer), "banner.time_up", at)
         return new, [Event(EventKind.TIMER_START, seconds=timer.duration)]
 
+    @handles(c.TimerStart)
     def on_timer_start(self, state: ShowState, cmd: c.TimerStart) -> Result:
         if state.phase == Phase.ATTENTION:
             return self._start(state, cmd.at)
@@ -204,6 +195,7 @@ class BrainringFormat(DisciplineRules, Format):
 
     # --- presses -----------------------------------------------------------------------------------
 
+    @handles(c.Buzz)
     def on_buzz(self, state: ShowState, cmd: c.Buzz) -> Result:
         self.check_team(state, cmd.team)
         if cmd.team not in TABLES:
@@ -212,11 +204,11 @@ class BrainringFormat(DisciplineRules, Format):
 
     def waiting_presses(self, state: ShowState) -> tuple[Press, ...]:
         """The team that pressed first while a lone player took the answer over waits: it answers next."""
-        waiting = self.ring(state).waiting
+        waiting = self.own(state).waiting
         return tuple(p for p in state.presses.presses if p.team == waiting)[:1]
 
     def _press(self, state: ShowState, cmd: c.Buzz) -> Result:
-        ring = self.ring(state)
+        ring = self.own(state)
         early = state.phase == Phase.ATTENTION or (
             state.phase in (Phase.CLOCK, Phase.ANSWERING) and ring.clean_start is not None
             and cmd.press_time < ring.clean_start)
@@ -244,30 +236,31 @@ class BrainringFormat(DisciplineRules, Format):
         if alone is not None and ring.single_of(state.answering) is None and cmd.team not in ring.passed:
             waiting = state.answering
             new = self._answer(new, cmd.team, cmd.press_time, alone, cmd.at)
-            return replace(new, fmt=replace(self.ring(new), waiting=waiting)), [event]
+            return self.keep(new, replace(self.own(new), waiting=waiting)), [event]
         # Too late for this answer, and a wrong one opens the clock again for a fresh press: not taken.
         raise Refused("{name} is answering", name=state.teams[state.answering].name if state.answering is not None
                       else name)
 
     def _answer(self, state: ShowState, team: int, press_time: float, player: int | None, at: float) -> ShowState:
-        ring = self.ring(state)
+        ring = self.own(state)
         into = press_time - ring.clean_start if ring.clean_start is not None else None
         who = (team, self.default_player(state, team, player))
         ring = replace(ring, answerer=who, first_press=(team, into) if into is not None else None,
                        call=self.call_window(at))
-        return replace(state, phase=Phase.ANSWERING, answering=team, fmt=ring, timer=state.timer.stop_at(press_time))
+        return replace(self.keep(state, ring), phase=Phase.ANSWERING, answering=team,
+                       timer=state.timer.stop_at(press_time))
 
     def _answer_waiting(self, state: ShowState, at: float) -> ShowState:
         """The team that pressed first while a lone player answered gets its turn, by its own press."""
-        ring = self.ring(state)
+        ring = self.own(state)
         team = ring.waiting
         assert team is not None, "nobody is waiting"
         press = next(p for p in state.presses.presses if p.team == team)
-        return self._answer(replace(state, fmt=replace(ring, waiting=None)), team, press.source_time, press.player, at)
+        return self._answer(self.keep(state, replace(ring, waiting=None)), team, press.source_time, press.player, at)
 
     def default_player(self, state: ShowState, team: int, asked_for: int | None = None) -> int:
         """Who answers unless the captain names another: the lone player, else the captain."""
-        ring = self.ring(state)
+        ring = self.own(state)
         alone = ring.single_of(team)
         if alone is not None:
             return alone
@@ -281,7 +274,7 @@ class BrainringFormat(DisciplineRules, Format):
         return at_table[0] if at_table else 0
 
     def _false_start(self, state: ShowState, cmd: c.Buzz) -> Result:
-        ring = self.ring(state)
+        ring = self.own(state)
         team = cmd.team
         if ring.false_start is not None:
             # Seed 004 §6.7: only the team that pressed FIRST before «Время!» — by the presses' own times.
@@ -294,7 +287,7 @@ class BrainringFormat(DisciplineRules, Format):
             if state.answering == team:  # its fair-looking answer was made after its own early press
                 state = replace(state, answering=None, phase=Phase.CLOCK, timer=state.timer.start(cmd.at))
         ring = replace(ring, false_start=team, false_start_at=cmd.press_time)
-        new = replace(state, fmt=ring, locked=state.locked | {team})
+        new = replace(self.keep(state, ring), locked=state.locked | {team})
         new = self.banner(new, "banner.false_start", cmd.at, team=team)
         events = [Event(EventKind.FALSE_START, team=team, name=state.teams[team].name)]
         if state.phase in (Phase.CLOCK, Phase.ANSWERING) and self.rules["fresh_time_after_false_start"]:
@@ -309,27 +302,29 @@ class BrainringFormat(DisciplineRules, Format):
 
     # --- judging ----------------------------------------------------------------------------------------
 
+    @handles(bc.SetAnswerer)
     def on_set_answerer(self, state: ShowState, cmd: bc.SetAnswerer) -> Result:
-        ring = self.ring(state)
+        ring = self.own(state)
         if state.phase != Phase.ANSWERING or cmd.team != state.answering:
             raise Refused("only the answering team's player can be named")
         if ring.single_of(cmd.team) is not None:
             raise Refused("the lone player answers")
         if cmd.player not in ring.at_table(cmd.team, self.players(state, cmd.team)):
             raise Refused("that player is not at the table")
-        return replace(state, fmt=replace(ring, answerer=(cmd.team, cmd.player))), []
+        return self.keep(state, replace(ring, answerer=(cmd.team, cmd.player))), []
 
+    @handles(c.Judge)
     def on_judge(self, state: ShowState, cmd: c.Judge) -> Result:
         if state.phase != Phase.ANSWERING or state.answering is None:
             raise Refused("nobody is answering")
-        ring = self.ring(state)
+        ring = self.own(state)
         team, player = ring.answerer or (state.answering, 0)
         if cmd.correct:
             points = self.points_for(ring, team)
             new = state.add_score(team, points)
             # Players sent away by the first-second rule come back after a correct answer on a later question.
             benched = tuple(b for b in ring.benched if b[2] >= ring.number)
-            new = replace(new, fmt=replace(ring, correct_by=team, points_given=(*ring.points_given, (team, points)),
+            new = self.keep(new, replace(ring, correct_by=team, points_given=(*ring.points_given, (team, points)),
                                            benched=benched))
             new, more = self._reveal(new, cmd.at)
             return new, [Event(EventKind.CORRECT, team=team, points=points, score=new.teams[team].score), *more]
@@ -337,7 +332,7 @@ class BrainringFormat(DisciplineRules, Format):
 
     def _wrong(self, state: ShowState, team: int, player: int, at: float, provisional: bool = False,
                stalled: bool = False) -> Result:
-        ring = self.ring(state)
+        ring = self.own(state)
         events = [Event(EventKind.WRONG, team=team, points=0, score=state.teams[team].score)]
         benched = ring.benched
         first_second = Window(0.0, float(self.rules["first_second_s"]))  # seconds into clean time
@@ -348,7 +343,7 @@ class BrainringFormat(DisciplineRules, Format):
                 and len(at_table) > 1:
             benched = (*benched, (team, player, ring.number))
         ring = replace(ring, benched=benched, provisional=team if provisional else ring.provisional, call=None)
-        new = replace(state, fmt=ring, locked=state.locked | {team}, answering=None)
+        new = replace(self.keep(state, ring), locked=state.locked | {team}, answering=None)
         other = 1 - team
         if ring.waiting is not None and ring.waiting not in new.locked:
             return self._answer_waiting(new, at), events
@@ -360,23 +355,25 @@ class BrainringFormat(DisciplineRules, Format):
     def stall(self, state: ShowState, cmd: c.Discipline) -> Result:
         """«Затяжка времени» (seed 001 §1.B): the host rules that the called team did not start its answer in
         time; it loses the right and the other team goes on within the time left."""
-        ring = self.ring(state)
+        ring = self.own(state)
         self.check_stall(state, cmd, ring.call)
         team, player = ring.answerer or (cmd.team, 0)
         return self._wrong(state, team, player, cmd.at, stalled=True)
 
+    @handles(bc.PassRight)
     def on_pass_right(self, state: ShowState, cmd: bc.PassRight) -> Result:
-        ring = self.ring(state)
+        ring = self.own(state)
         if state.phase != Phase.ANSWERING or state.answering != cmd.team or ring.single_of(cmd.team) is None:
             raise Refused("only a lone player who is answering can pass the right")
-        new = replace(state, fmt=replace(ring, passed=ring.passed | {cmd.team}), locked=state.locked | {cmd.team},
-                      answering=None)
+        new = replace(self.keep(state, replace(ring, passed=ring.passed | {cmd.team})),
+                      locked=state.locked | {cmd.team}, answering=None)
         if ring.waiting is not None:
             return self._answer_waiting(new, cmd.at), []
         if new.timer.remaining(cmd.at) > 0:
             return replace(new, phase=Phase.CLOCK, timer=new.timer.start(cmd.at)), []
         return self._reveal(new, cmd.at)
 
+    @handles(bc.SinglePlayer)
     def on_single_player(self, state: ShowState, cmd: bc.SinglePlayer) -> Result:
         if not self.rules["single_player_rule"]:
             raise Refused("the one-player rule is not played in this preset")
@@ -385,7 +382,7 @@ class BrainringFormat(DisciplineRules, Format):
         self.check_team(state, cmd.team)
         if cmd.team not in TABLES:
             raise Refused("{name} is not at a table", name=state.teams[cmd.team].name)
-        ring = self.ring(state)
+        ring = self.own(state)
         single = tuple(s for s in ring.single if s[0] != cmd.team)
         if cmd.player is not None:
             at_table = ring.at_table(cmd.team, self.players(state, cmd.team))
@@ -394,16 +391,17 @@ class BrainringFormat(DisciplineRules, Format):
             if cmd.player not in at_table:
                 raise Refused("that player is not at the table")
             single = (*single, (cmd.team, cmd.player))
-        return replace(state, fmt=replace(ring, single=single)), []
+        return self.keep(state, replace(ring, single=single)), []
 
+    @handles(bc.Ruling)
     def on_ruling(self, state: ShowState, cmd: bc.Ruling) -> Result:
-        ring = self.ring(state)
+        ring = self.own(state)
         if ring.provisional is None or state.phase not in (Phase.CLOCK, Phase.ANSWERING, Phase.REVEAL):
             raise Refused("there is no provisional wrong answer to rule on")
         team = ring.provisional
         ring = replace(ring, provisional=None)
         if not cmd.correct:
-            return replace(state, fmt=ring), []
+            return self.keep(state, ring), []
         new, lost = state, []
         for scorer, points in ring.points_given:  # the other team's later answer no longer counts
             new = new.add_score(scorer, -points)
@@ -415,7 +413,7 @@ class BrainringFormat(DisciplineRules, Format):
         # do players benched on earlier questions (a correct answer on a later question returns them).
         benched = tuple(b for b in ring.benched if b[2] > ring.number or (b[2] == ring.number and b[0] != team))
         ring = replace(ring, correct_by=team, points_given=((team, points),), benched=benched)
-        new = replace(new, fmt=ring)
+        new = self.keep(new, ring)
         events = [Event(EventKind.CORRECT, team=team, points=points, score=new.teams[team].score,
                         name=state.teams[team].name), *lost]
         if state.phase != Phase.REVEAL:
@@ -436,9 +434,9 @@ class BrainringFormat(DisciplineRules, Format):
 
     def _close(self, state: ShowState, at: float) -> Result:
         """Next after the answer: the question goes on the timeline; the match goes on or ends."""
-        ring = self.ring(state)
+        ring = self.own(state)
         ring, found = self._decision(ring, state, self._next_value(ring.value, ring.correct_by is not None))
-        new = replace(state, fmt=ring)
+        new = self.keep(state, ring)
         if found is None:
             return self.ready(new), []
         if found.result == "tie":
@@ -464,12 +462,12 @@ class BrainringFormat(DisciplineRules, Format):
         return 2 if value == 1 else 1  # one carry only: an unanswered 2-pointer goes back to 1
 
     def _battle_won(self, state: ShowState, team: int) -> Result:
-        ring = self.ring(state)
+        ring = self.own(state)
         won = list(ring.battles_won)
         won[team] += 1
         ring = replace(ring, battles_won=(won[0], won[1]))
         if won[team] >= int(self.rules["battles_to_win"]):
-            return self.finish(replace(state, fmt=ring), "win", team)
+            return self.finish(self.keep(state, ring), "win", team)
         # Seed 001 §5: at one battle each, extra questions until a correct answer (or a third battle).
         one_all = won[0] == won[1] and self.rules.get("final_at_one_all", "battle") == "extra"
         # The next battle starts from 0:0.
@@ -482,7 +480,7 @@ class BrainringFormat(DisciplineRules, Format):
 
     def match_result(self, state: ShowState) -> MatchResult | None:
         """The two tables' scores, the written answers of the teams playing along, battles and penalties."""
-        ring = self.ring(state)
+        ring = self.own(state)
         if ring.result is None:
             return None
         counts: dict[int, int] = {}
@@ -495,22 +493,22 @@ class BrainringFormat(DisciplineRules, Format):
                            penalties=(ring.records[0].penalties, ring.records[1].penalties))
 
     def match_penalties(self, state: ShowState) -> tuple[int, ...]:
-        ring = self.ring(state)
+        ring = self.own(state)
         return ring.records[0].penalties, ring.records[1].penalties
 
     def forfeit(self, state: ShowState, team: int, penalties: int) -> Result:
         """Removed while it plays (§6.15: the jury need not wait for the match to end): the record says why,
         the other table wins, the match's result stands as played so far."""
-        ring = self.ring(state)
+        ring = self.own(state)
         record = replace(ring.record(team), removed=True, removed_for=penalties)
-        return self.finish(replace(state, fmt=ring.with_record(team, record)), "removed", 1 - team)
+        return self.finish(self.keep(state, ring.with_record(team, record)), "removed", 1 - team)
 
     def finish(self, state: ShowState, result: str, winner: int | None) -> Result:
-        ring = self.ring(state)
+        ring = self.own(state)
         # A removal is a win for the other table (the day's standings count it so; the card says why).
         points = match_points(self.rules, winner) if self.rules["match"] == "match5" else ring.match_points
         ring = replace(ring, result=result, winner=winner, match_points=points)
-        new = replace(state, phase=Phase.RESULT, fmt=ring, answering=None, timer=Timer(), banner=None)
+        new = replace(self.keep(state, ring), phase=Phase.RESULT, answering=None, timer=Timer(), banner=None)
         name = state.teams[winner].name if winner is not None else None
         events = [Event(EventKind.MATCH_RESULT, team=winner, name=name)]
         if winner is not None:

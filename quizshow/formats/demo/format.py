@@ -11,7 +11,8 @@ from dataclasses import replace
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Format, Position, Refused, Result, Setup
+from quizshow.core.format import Format, Position, Refused, Result, Setup, handles, over, step, wait
+from quizshow.core.ladder import Rung
 from quizshow.core.presslog import Press, PressLog, pressed_before
 from quizshow.core.state import ShowState
 from quizshow.core.timers import Timer
@@ -19,7 +20,7 @@ from quizshow.formats.demo.model import DemoPhase
 from quizshow.packs.model import Question
 
 
-class DemoFormat(Format):
+class DemoFormat(Format[None]):
     id = "demo"
 
     def __init__(self, setup: Setup) -> None:
@@ -48,22 +49,6 @@ class DemoFormat(Format):
     def value(self, state: ShowState) -> int:
         return 0 if state.question is None else self.questions[state.question][2]
 
-    def next_action(self, state: ShowState) -> str:
-        if state.phase in (DemoPhase.TITLE, DemoPhase.ROUND_CARD):
-            return "next.first_question" if self.questions else "next.show_scores"
-        if state.phase == DemoPhase.QUESTION:
-            return "next.reveal"
-        if state.phase == DemoPhase.ANSWERING:
-            return "next.judge_first"
-        if state.phase == DemoPhase.REVEAL:
-            last = state.question is not None and state.question + 1 >= len(self.questions)
-            if not last and self._opens_round(state):
-                return "next.demo_round_card"
-            return "next.show_scores" if last else "next.open_question"
-        if state.phase == DemoPhase.SCORES:
-            return "next.winner"
-        return "next.none"
-
     def position(self, state: ShowState) -> Position:
         """«раунд 2 · вопрос 1 из 2»: questions count within their round; the round's card, the scores and
         the end are between questions (the console's question panel clears)."""
@@ -84,24 +69,29 @@ class DemoFormat(Format):
 
     # --- the flow ------------------------------------------------------------------------------------
 
-    def on_go(self, state: ShowState, cmd: c.Go) -> Result:
-        if state.phase == DemoPhase.REVEAL and self._opens_round(state):
-            return self._round_card(state)
-        if state.phase in (DemoPhase.TITLE, DemoPhase.ROUND_CARD) or (
-                state.phase == DemoPhase.REVEAL and state.question is not None
-                and state.question + 1 < len(self.questions)):
+    def ladder(self, state: ShowState) -> Rung:
+        phase = state.phase
+        if phase == DemoPhase.REVEAL and self._opens_round(state):
+            return step("next.demo_round_card", lambda at: self._round_card(state))
+        if phase in (DemoPhase.TITLE, DemoPhase.ROUND_CARD) or (
+                phase == DemoPhase.REVEAL and state.question is not None and state.question + 1 < len(self.questions)):
             if not self.questions:
-                return replace(state, phase=DemoPhase.SCORES, view=replace(state.view, scores=False)), []
-            return self._open(state, 0 if state.question is None else state.question + 1, cmd.at)
-        if state.phase == DemoPhase.QUESTION:  # the clock stops where Next found it (Back gives it back)
-            return self._reveal(replace(state, timer=state.timer.pause(cmd.at)))
-        if state.phase == DemoPhase.REVEAL:  # the last question is over: its presses go with it
-            return replace(state, phase=DemoPhase.SCORES, timer=Timer(), presses=PressLog(), answering=None), []
-        if state.phase == DemoPhase.SCORES:
-            leaders = state.leaders()
-            events = [Event(EventKind.WINNER, team=i, name=state.teams[i].name) for i in leaders]
-            return replace(state, phase=DemoPhase.END), events
-        raise Refused("judge the answer first" if state.phase == DemoPhase.ANSWERING else "the show is over")
+                return step("next.show_scores", lambda at: (
+                    replace(state, phase=DemoPhase.SCORES, view=replace(state.view, scores=False)), []))
+            index = 0 if state.question is None else state.question + 1
+            return step("next.open_question" if phase == DemoPhase.REVEAL else "next.first_question",
+                        lambda at: self._open(state, index, at))
+        if phase == DemoPhase.QUESTION:  # the clock stops where Next found it (Back gives it back)
+            return step("next.reveal", lambda at: self._reveal(replace(state, timer=state.timer.pause(at))))
+        if phase == DemoPhase.REVEAL:  # the last question is over: its presses go with it
+            return step("next.show_scores", lambda at: (replace(
+                state, phase=DemoPhase.SCORES, timer=Timer(), presses=PressLog(), answering=None), []))
+        if phase == DemoPhase.SCORES:
+            return step("next.winner", lambda at: (replace(state, phase=DemoPhase.END), [
+                Event(EventKind.WINNER, team=i, name=state.teams[i].name) for i in state.leaders()]))
+        if phase == DemoPhase.ANSWERING:
+            return wait("next.judge_first", "judge the answer first")
+        return over("the show is over")
 
     def _round_card(self, state: ShowState) -> Result:
         round_no = self.questions[(state.question or 0) + 1][0]
@@ -136,6 +126,7 @@ class DemoFormat(Format):
             return ()
         return tuple(p for p in state.presses.presses if p.team != state.answering and p.team not in state.locked)
 
+    @handles(c.Buzz)
     def on_buzz(self, state: ShowState, cmd: c.Buzz) -> Result:
         self.check_team(state, cmd.team)
         return self.by_press_time(state, cmd, self._press)  # judged at the press's own time, as every format
@@ -161,6 +152,7 @@ class DemoFormat(Format):
                       timer=state.timer.stop_at(cmd.press_time), last_buzz_at=cmd.at)
         return new, [event]
 
+    @handles(c.Judge)
     def on_judge(self, state: ShowState, cmd: c.Judge) -> Result:
         if state.phase != DemoPhase.ANSWERING or state.answering is None:
             raise Refused("nobody is answering")

@@ -19,7 +19,8 @@ from typing import TypedDict, Unpack
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Format, Position, Refused, Result, Setup
+from quizshow.core.format import Format, Position, Refused, Result, Setup, handles, over, step, wait
+from quizshow.core.ladder import NextKind, NextStep, Rung
 from quizshow.core.loose import RulesView
 from quizshow.core.presslog import Press, PressLog
 from quizshow.core.state import ShowState
@@ -53,8 +54,9 @@ class QueueEntry:
     margin: float
 
 
-class DuelFormat(Format):
+class DuelFormat(Format[DuelState]):
     id = "duel"
+    own_type = DuelState
 
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)
@@ -64,7 +66,7 @@ class DuelFormat(Format):
         self.orders = [reading_order(sheet) for sheet in self.sheets]
 
     def initial_state(self, seed: int) -> ShowState:
-        return replace(super().initial_state(seed), phase=Phase.TITLE, fmt=DuelState())
+        return replace(self.keep(super().initial_state(seed), DuelState()), phase=Phase.TITLE)
 
     @staticmethod
     def check_pack(pack: Pack, rules: RulesView) -> list[tuple[int, str]]:
@@ -98,15 +100,10 @@ class DuelFormat(Format):
 
     # --- reading the state (also the views' model) -------------------------------------------------
 
-    @staticmethod
-    def duel(state: ShowState) -> DuelState:
-        duel = state.fmt
-        assert isinstance(duel, DuelState), "a duel state"
-        return duel
 
     def asking(self, state: ShowState) -> Asking:
         """The question in play (every phase but the title has one)."""
-        asking = self.duel(state).asking
+        asking = self.own(state).asking
         if asking is None:
             raise Refused("there is no question in play")
         return asking
@@ -115,18 +112,18 @@ class DuelFormat(Format):
         return float(self.rules["think_s"])
 
     def order(self, state: ShowState) -> list[tuple[int, int]]:
-        sheet = self.duel(state).bout.sheet
+        sheet = self.own(state).bout.sheet
         return self.orders[sheet] if sheet < len(self.orders) else []
 
     def current(self, state: ShowState) -> Question | None:
-        asking = self.duel(state).asking
+        asking = self.own(state).asking
         return None if asking is None else self.question_of(state, asking.source)
 
     def question_of(self, state: ShowState, source: tuple[str, int]) -> Question:
         kind, index = source
         if kind == "sheet":
             theme, row = self.order(state)[index]
-            return self.sheets[self.duel(state).bout.sheet].themes[theme].questions[row]
+            return self.sheets[self.own(state).bout.sheet].themes[theme].questions[row]
         if kind == "reserve" and index < len(self.reserve):
             return self.reserve[index]
         return HOST_QUESTION  # the sheet and the reserve ran out: the host reads one of their own
@@ -136,11 +133,11 @@ class DuelFormat(Format):
         if source[0] != "sheet":
             return None
         theme, row = self.order(state)[source[1]]
-        return theme, row, self.sheets[self.duel(state).bout.sheet].themes[theme].name
+        return theme, row, self.sheets[self.own(state).bout.sheet].themes[theme].name
 
     def upcoming(self, state: ShowState) -> tuple[str, int]:
         """The source the next question will come from (the console shows it; skip and replace act on it)."""
-        sheet = self.duel(state).sheet
+        sheet = self.own(state).sheet
         if sheet.next_slot < len(self.order(state)):
             instead = dict(sheet.replaced).get(sheet.next_slot)
             return ("sheet", sheet.next_slot) if instead is None else ("reserve", instead)
@@ -150,7 +147,7 @@ class DuelFormat(Format):
 
     def next_bout_first(self, state: ShowState) -> tuple[int, str] | None:
         """(theme, theme name) of the first question of the next bout's sheet; None: the pack has no more sheets."""
-        sheet = self.duel(state).bout.sheet + 1
+        sheet = self.own(state).bout.sheet + 1
         if sheet >= len(self.sheets) or not self.orders[sheet]:
             return None
         theme = self.orders[sheet][0][0]
@@ -163,7 +160,7 @@ class DuelFormat(Format):
     def asked_now(self, state: ShowState) -> Press | None:
         """The press the host asks now: the earliest (by its own time) of a player still in the game and
         not yet asked on this question."""
-        asking, bout = self.duel(state).asking, self.duel(state).bout
+        asking, bout = self.own(state).asking, self.own(state).bout
         if asking is None or asking.correct_by is not None or asking.closed or bout.result is not None:
             return None
         for press in state.presses.presses:
@@ -178,7 +175,7 @@ class DuelFormat(Format):
 
     def queue(self, state: ShowState) -> list[QueueEntry]:
         """Every press of the question in timestamp order, with its standing."""
-        asking, bout = self.duel(state).asking, self.duel(state).bout
+        asking, bout = self.own(state).asking, self.own(state).bout
         now = self.asked_now(state)
         found = []
         for press in state.presses.presses:
@@ -216,7 +213,7 @@ class DuelFormat(Format):
 
     def thinking_left(self, state: ShowState, at: float) -> float | None:
         """Seconds of the thinking minimum still to run (None before the first reading ends)."""
-        asking = self.duel(state).asking
+        asking = self.own(state).asking
         if asking is None or asking.read_end is None:
             return None
         return max(0.0, asking.read_end + self.think_s() - at)
@@ -224,7 +221,7 @@ class DuelFormat(Format):
     def match_over(self, state: ShowState) -> bool:
         """The bout just decided is the match's last: the show plays one bout a sheet (seed 002, 7.1: a bout
         is one team against the other), and the match is its bouts; after the last sheet's, the match is over."""
-        return Phase(state.phase) == Phase.RESULT and self.duel(state).bout.sheet + 1 >= len(self.sheets)
+        return Phase(state.phase) == Phase.RESULT and self.own(state).bout.sheet + 1 >= len(self.sheets)
 
     def match_winner(self, state: ShowState) -> int | None:
         """The team that won more bouts (a team's score is its bouts won); None: level."""
@@ -232,32 +229,19 @@ class DuelFormat(Format):
         return None if first == second else TABLES[0] if first > second else TABLES[1]
 
     def position(self, state: ShowState) -> Position:
-        bout = self.duel(state).bout
-        asked = bout.asked - 1 if self.duel(state).asking is not None else None
+        bout = self.own(state).bout
+        asked = bout.asked - 1 if self.own(state).asking is not None else None
         found: Position = {"round": bout.number, "question": asked, "of": len(self.order(state)) or "?",
                                  "round_key": "console.duel_bout"}  # a duel is played in bouts («бой 2»)
         if Phase(state.phase) == Phase.RESULT and not self.match_over(state):
             found["phase_key"] = "phase.duel_bout_result"  # «итог боя»: the match goes on (not «итог матча»)
         return found
 
-    def next_action(self, state: ShowState) -> str:
-        phase = Phase(state.phase)
-        if phase == Phase.ANSWERING and self.asking(state).read_end is None:
-            return "next.duel_read_done"
-        if phase == Phase.THINKING and not state.timer.expired:
-            return "next.duel_think_wait"  # Next is refused until the minimum is over (on_go)
-        return {
-            Phase.TITLE: "next.duel_first", Phase.READING: "next.duel_read_done",
-            Phase.THINKING: "next.duel_unplayed", Phase.ANSWERING: "next.judge_first",
-            Phase.CHOOSING: "next.duel_choose", Phase.REVEAL: "next.next_question",
-            Phase.RESULT: "next.duel_next_bout" if self.duel(state).bout.sheet + 1 < len(self.sheets) else "next.none",
-        }[phase]
-
     # --- the flow ---------------------------------------------------------------------------------------
 
     def _settle(self, state: ShowState) -> ShowState:
         """The phase and the shared fields (who answers) from the data."""
-        duel = self.duel(state)
+        duel = self.own(state)
         asking = duel.asking
         now = self.asked_now(state)
         if duel.bout.result is not None:
@@ -277,32 +261,38 @@ class DuelFormat(Format):
         return replace(state, phase=phase, answering=None if now is None else now.team)
 
     def _with(self, state: ShowState, **changes: Unpack[_Changes]) -> ShowState:
-        return replace(state, fmt=replace(self.duel(state), **changes))
+        return self.keep(state, replace(self.own(state), **changes))
 
-    def on_go(self, state: ShowState, cmd: c.Go) -> Result:
-        phase, duel = Phase(state.phase), self.duel(state)
+    def ladder(self, state: ShowState) -> Rung:
+        phase, duel = Phase(state.phase), self.own(state)
         if phase == Phase.TITLE:
-            return self._next_question(state)
+            return step("next.duel_first", lambda at: self._next_question(state))
         if phase in (Phase.READING, Phase.ANSWERING) and self.asking(state).read_end is None:
-            return self._read_end(state, cmd.at)
+            return step("next.duel_read_done", lambda at: self._read_end(state, at))
         if phase == Phase.ANSWERING:
-            raise Refused("judge the answer first")
-        if phase == Phase.THINKING:
-            left = self.thinking_left(state, cmd.at) or 0.0
-            if left > 0:
-                raise Refused("{s} s of the {think} s to think are left (end early: confirm on the console)",
-                              s=str(max(1, math.ceil(left))), think=f"{self.think_s():g}")  # as the clock counts
-            return self._close_unplayed(state, cmd.at, forced=False)
+            return wait("next.judge_first", "judge the answer first")
+        if phase == Phase.THINKING:  # Next is refused until the minimum is over
+            thinking = NextStep("next.duel_unplayed") if state.timer.expired else \
+                NextStep("next.duel_think_wait", NextKind.WAIT)
+            return Rung(thinking, lambda at: self._thought(state, at))
         if phase == Phase.CHOOSING:
-            raise Refused("the answerer chooses who leaves first")
+            return wait("next.duel_choose", "the answerer chooses who leaves first")
         if phase == Phase.REVEAL:
-            return self._next_question(state)
+            return step("next.next_question", lambda at: self._next_question(state))
         if duel.bout.sheet + 1 >= len(self.sheets):
-            raise Refused("the pack has no more sheets")
-        return self._next_bout(state)
+            return over("the pack has no more sheets")
+        return step("next.duel_next_bout", lambda at: self._next_bout(state))
+
+    def _thought(self, state: ShowState, at: float) -> Result:
+        """Next once the thinking minimum is over: the question is unplayed (before it, refused)."""
+        left = self.thinking_left(state, at) or 0.0
+        if left > 0:
+            raise Refused("{s} s of the {think} s to think are left (end early: confirm on the console)",
+                          s=str(max(1, math.ceil(left))), think=f"{self.think_s():g}")  # as the clock counts
+        return self._close_unplayed(state, at, forced=False)
 
     def _next_question(self, state: ShowState) -> Result:
-        duel = self.duel(state)
+        duel = self.own(state)
         sheet = duel.sheet
         source = self.upcoming(state)
         slot = None
@@ -327,7 +317,7 @@ class DuelFormat(Format):
     def _close_unplayed(self, state: ShowState, at: float, forced: bool) -> Result:
         """Nobody answered correctly: the answer is shown and the question is unplayed. Two in a row
         without a single press disqualify both teams."""
-        duel = self.duel(state)
+        duel = self.own(state)
         silent = not state.presses.presses
         bout = replace(duel.bout, streak=None, silent_run=duel.bout.silent_run + 1 if silent else 0)
         asking = replace(self.asking(state), closed=True, forced=forced)
@@ -346,14 +336,15 @@ class DuelFormat(Format):
         return None
 
     def _next_bout(self, state: ShowState) -> Result:
-        bout = self.duel(state).bout
+        bout = self.own(state).bout
         duel = DuelState(bout=Bout(number=bout.number + 1, sheet=bout.sheet + 1))
-        new = replace(state, fmt=duel, presses=PressLog(), timer=Timer(), banner=None)
+        new = replace(self.keep(state, duel), presses=PressLog(), timer=Timer(), banner=None)
         new, events = self._next_question(new)
         return new, [Event(EventKind.ROUND_START, round=bout.number + 1), *events]
 
     # --- presses ----------------------------------------------------------------------------------------
 
+    @handles(c.Buzz)
     def on_buzz(self, state: ShowState, cmd: c.Buzz) -> Result:
         self.check_team(state, cmd.team)
         if cmd.team not in TABLES:
@@ -364,9 +355,9 @@ class DuelFormat(Format):
             raise Refused("buzzers are closed")
         seat = (cmd.team, cmd.player)
         name = self.player_name(state, seat) or state.teams[cmd.team].name
-        if seat in self.duel(state).bout.disqualified:
+        if seat in self.own(state).bout.disqualified:
             raise Refused("{name} is disqualified for this bout", name=name)
-        if not self.duel(state).bout.in_game(seat):
+        if not self.own(state).bout.in_game(seat):
             raise Refused("{name} has left the game", name=name)
         if any((p.team, p.player) == seat for p in state.presses.presses):
             raise Refused("{name} has pressed already", name=name)
@@ -388,12 +379,13 @@ class DuelFormat(Format):
 
     # --- judging and who leaves -----------------------------------------------------------------------
 
+    @handles(c.Judge)
     def on_judge(self, state: ShowState, cmd: c.Judge) -> Result:
         press = self.asked_now(state)
         if press is None:
             raise Refused("nobody is answering")
         seat = (press.team, press.player or 0)
-        duel = self.duel(state)
+        duel = self.own(state)
         events = [Event(EventKind.CORRECT if cmd.correct else EventKind.WRONG, team=seat[0], player=seat[1],
                         name=self.player_name(state, seat))]
         if not cmd.correct:
@@ -425,17 +417,18 @@ class DuelFormat(Format):
 
     def choice_pool(self, state: ShowState, team: int) -> list[int]:
         """Whom an answerer may send away: the team's remaining players, the captain only when alone."""
-        left = self.duel(state).bout.left(team)
+        left = self.own(state).bout.left(team)
         others = [p for p in left if p != CAPTAIN]
         return others or left
 
+    @handles(dc.Choose)
     def on_choose(self, state: ShowState, cmd: dc.Choose) -> Result:
-        asking = self.duel(state).asking
+        asking = self.own(state).asking
         if state.phase != Phase.CHOOSING or asking is None or asking.chooser is None:
             raise Refused("there is nothing to choose now")
         opponent = 1 - asking.chooser[0]
         seat = (opponent, cmd.player)
-        if not 0 <= cmd.player < len(COLOURS) or not self.duel(state).bout.in_game(seat):
+        if not 0 <= cmd.player < len(COLOURS) or not self.own(state).bout.in_game(seat):
             raise Refused("that player is not in the game")
         if cmd.player not in self.choice_pool(state, opponent):
             raise Refused("the captain leaves last")
@@ -449,7 +442,7 @@ class DuelFormat(Format):
         """A player leaves the game; a team with nobody left loses the bout at once (whoever else
         pressed is not asked: the last player standing's team wins). `on_answer`: because of an answer
         (a disqualification is not the opponent a correct answer removed)."""
-        duel = self.duel(state)
+        duel = self.own(state)
         bout = replace(duel.bout, out=(*duel.bout.out, seat))
         asking = duel.asking
         if on_answer and asking is not None and asking.correct_by is not None and seat[0] != asking.correct_by[0]:
@@ -469,6 +462,7 @@ class DuelFormat(Format):
 
     # --- the host's other steps -------------------------------------------------------------------------
 
+    @handles(dc.Disqualify)
     def on_disqualify(self, state: ShowState, cmd: dc.Disqualify) -> Result:
         """Seed 002, 7.8: the player leaves the game for this bout. Their press (if any) is not asked,
         the colour rules count them as gone, and a team with nobody left loses the bout."""
@@ -480,7 +474,7 @@ class DuelFormat(Format):
         if cmd.team not in TABLES or not 0 <= cmd.player < len(COLOURS):
             raise Refused("that player is not in the game")
         seat = (cmd.team, cmd.player)
-        bout = self.duel(state).bout
+        bout = self.own(state).bout
         name = self.player_name(state, seat) or state.teams[cmd.team].name
         if not bout.in_game(seat):
             raise Refused("{name} has left the game", name=name)
@@ -493,6 +487,7 @@ class DuelFormat(Format):
             events.append(self._asked_event(new, now))
         return new, events
 
+    @handles(dc.EndEarly)
     def on_end_early(self, state: ShowState, cmd: dc.EndEarly) -> Result:
         if state.phase == Phase.RESULT:
             raise Refused("the bout is over: Next starts the next one")
@@ -500,16 +495,18 @@ class DuelFormat(Format):
             raise Refused("only a question nobody is answering can be ended")
         return self._close_unplayed(state, cmd.at, forced=True)
 
+    @handles(dc.Reread)
     def on_reread(self, state: ShowState, cmd: dc.Reread) -> Result:
-        asking = self.duel(state).asking
+        asking = self.own(state).asking
         if state.phase == Phase.RESULT:  # the real reason, not «after its first reading»
             raise Refused("the bout is over: Next starts the next one")
         if not Phase(state.phase).flags.buzzers_live or asking is None or asking.read_end is None:
             raise Refused("a question is read again after its first reading")
         return self._with(state, asking=replace(asking, rereads=asking.rereads + 1)), []
 
+    @handles(dc.Hint)
     def on_hint(self, state: ShowState, cmd: dc.Hint) -> Result:
-        asking = self.duel(state).asking
+        asking = self.own(state).asking
         if state.phase == Phase.RESULT:
             raise Refused("the bout is over: Next starts the next one")
         if not Phase(state.phase).question_on or asking is None:
@@ -519,8 +516,9 @@ class DuelFormat(Format):
             raise Refused("a hint is at most {n} characters", n=HINT_MAX)
         return self._with(state, asking=replace(asking, hint=text, hint_shown=cmd.show and bool(text))), []
 
+    @handles(dc.Skip)
     def on_skip(self, state: ShowState, cmd: dc.Skip) -> Result:
-        sheet = self.duel(state).sheet
+        sheet = self.own(state).sheet
         if state.phase == Phase.RESULT:
             raise Refused("the bout is over: Next starts the next one")
         if sheet.next_slot >= len(self.order(state)):
@@ -529,8 +527,9 @@ class DuelFormat(Format):
                         replaced=tuple(r for r in sheet.replaced if r[0] != sheet.next_slot))
         return self._with(state, sheet=sheet), []
 
+    @handles(dc.Replace)
     def on_replace(self, state: ShowState, cmd: dc.Replace) -> Result:
-        sheet = self.duel(state).sheet
+        sheet = self.own(state).sheet
         if state.phase == Phase.RESULT:
             raise Refused("the bout is over: Next starts the next one")
         if sheet.next_slot >= len(self.order(state)):
@@ -543,15 +542,22 @@ class DuelFormat(Format):
 
     # --- time ---------------------------------------------------------------------------------------------
 
+    @handles(c.TimerStart)
     def on_timer_start(self, state: ShowState, cmd: c.TimerStart) -> Result:
         raise Refused("the thinking time counts from the end of the first reading (Next)")
 
-    on_timer_stop = on_timer_start  # type: ignore[assignment]
-    on_timer_add = on_timer_start  # type: ignore[assignment]
+    @handles(c.TimerStop)
+    def on_timer_stop(self, state: ShowState, cmd: c.TimerStop) -> Result:
+        return self.on_timer_start(state, c.TimerStart(at=cmd.at))
+
+    @handles(c.TimerAdd)
+    def on_timer_add(self, state: ShowState, cmd: c.TimerAdd) -> Result:
+        return self.on_timer_start(state, c.TimerStart(at=cmd.at))
 
     def on_time_up(self, state: ShowState, at: float) -> Result:
         return state, []  # the minimum is over: the host may now end the question with Next
 
+    @handles(c.Resumed)
     def on_resumed(self, state: ShowState, cmd: c.Resumed) -> Result:
         # The minimum is a rule of show time, not a clock to hold: it goes on counting after a restart.
         return replace(state, banner=None), []

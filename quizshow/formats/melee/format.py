@@ -21,7 +21,8 @@ from dataclasses import dataclass, replace
 from quizshow.core import commands as c
 from quizshow.core import phases
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Button, Format, Position, Refused, Result, Setup
+from quizshow.core.format import Button, Format, MatchPlay, Position, Refused, Result, Setup, handles, over, step, wait
+from quizshow.core.ladder import Rung
 from quizshow.core.match import MatchResult
 from quizshow.core.state import ShowState
 from quizshow.formats.melee.commands import Decide
@@ -41,10 +42,6 @@ class Phase(phases.Phase):
     RESULT = "melee_result"
 
 # What Next does in each phase (the console's «ДАЛЕЕ»).
-NEXT_ACTION: dict[str, str] = {Phase.TITLE: "next.melee_split", Phase.TABLES: "next.melee_question",
-                               Phase.QUESTION: "next.melee_nobody", Phase.ANSWERING: "next.judge_first"}
-
-
 @dataclass(frozen=True)
 class Round:
     red: tuple[int, ...]
@@ -72,8 +69,9 @@ class Melee:
         return ((self.winner,) if self.winner is not None else ()) + tuple(left)
 
 
-class MeleeFormat(Format):
+class MeleeFormat(Format[Melee], MatchPlay):
     id = "melee"
+    own_type = Melee
 
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)
@@ -85,7 +83,7 @@ class MeleeFormat(Format):
         """The pack's question k for the melee's question k (in order, then its reserve), while it is asked."""
         if state.phase not in (Phase.QUESTION, Phase.ANSWERING):
             return None
-        asked = len(self.melee(state).rounds)
+        asked = len(self.own(state).rounds)
         return self.questions[asked] if asked < len(self.questions) else None
 
     def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, object]] | None:
@@ -102,13 +100,8 @@ class MeleeFormat(Format):
         return ", ".join(state.teams[t].name for t in m.table(side))
 
     def initial_state(self, seed: int) -> ShowState:
-        return replace(super().initial_state(seed), phase=Phase.TITLE, fmt=Melee())
+        return replace(self.keep(super().initial_state(seed), Melee()), phase=Phase.TITLE)
 
-    @staticmethod
-    def melee(state: ShowState) -> Melee:
-        found = state.fmt
-        assert isinstance(found, Melee), "a melee state"
-        return found
 
     def _split(self, state: ShowState, players: tuple[int, ...], m: Melee) -> Melee:
         """Split by lot (seeded from the journal: a replay splits the same); red takes the odd one."""
@@ -121,14 +114,14 @@ class MeleeFormat(Format):
 
     def buttons_answering(self, state: ShowState) -> int | None:
         """Buttons 1 and 2 are the red and the green table: the answering table's lamp lights."""
-        return self.melee(state).answering
+        return self.own(state).answering
 
     def buttons_locked(self, state: ShowState) -> frozenset[int]:
-        return self.melee(state).locked
+        return self.own(state).locked
 
     def seat_button(self, state: ShowState, team: int, player: int | None) -> tuple[int, int | None]:
         """A player's own buzzer (a phone) presses for the table the player sits at."""
-        m = self.melee(state)
+        m = self.own(state)
         if team in self.teams_out(state):
             raise Refused("{name} has left the melee", name=state.teams[team].name)
         if team in m.red or team in m.green:
@@ -141,12 +134,12 @@ class MeleeFormat(Format):
 
     def answering_teams(self, state: ShowState) -> frozenset[int]:
         """The teams whose players sit at the answering table."""
-        m = self.melee(state)
+        m = self.own(state)
         return frozenset(m.table(m.answering)) if m.answering is not None else frozenset()
 
     def teams_out(self, state: ShowState) -> frozenset[int]:
         """The teams whose player has left the melee (after a question the other table answered)."""
-        return frozenset(t for t, _ in self.melee(state).out)
+        return frozenset(t for t, _ in self.own(state).out)
 
     @staticmethod
     def out_teams(m: Melee) -> frozenset[int]:
@@ -154,57 +147,57 @@ class MeleeFormat(Format):
         return frozenset(t for side in m.locked for t in m.table(side))
 
     def winner(self, state: ShowState) -> list[int]:
-        w = self.melee(state).winner
+        w = self.own(state).winner
         return [] if w is None else [w]
 
     def match_result(self, state: ShowState) -> MatchResult | None:
         """Played in a tournament: every team, ranked (the winner first), once one player is left."""
-        m = self.melee(state)
+        m = self.own(state)
         if m.winner is None:
             return None
         return MatchResult(tuple(range(len(state.teams))), order=m.order(), winner=m.winner)
 
-    def next_action(self, state: ShowState) -> str:
-        return NEXT_ACTION.get(state.phase, "next.none")
-
     def position(self, state: ShowState) -> Position:
         """The question the projector names («Вопрос 5»): the one asked now, else the last one asked; no round,
         no «из ∞» (the melee runs until one player is left)."""
-        m = self.melee(state)
+        m = self.own(state)
         shown = len(m.rounds) + (1 if state.phase in (Phase.QUESTION, Phase.ANSWERING) else 0)
         return {"round": 0, "round_key": None, "question": shown - 1 if shown else None,
                 "question_key": "melee.question_no", "value": 0}
 
-    def on_go(self, state: ShowState, cmd: c.Go) -> Result:
-        m = self.melee(state)
+    def ladder(self, state: ShowState) -> Rung:
+        m = self.own(state)
         if state.phase == Phase.TITLE:
             if len(state.teams) < 2:
-                raise Refused("a melee needs two players at least")
-            m = self._split(state, tuple(range(len(state.teams))), m)
-            return replace(state, phase=Phase.TABLES, fmt=m), []
+                return wait("next.melee_split", "a melee needs two players at least")
+            return step("next.melee_split", lambda at: (replace(
+                self.keep(state, self._split(state, tuple(range(len(state.teams))), m)), phase=Phase.TABLES), []))
         if state.phase == Phase.TABLES:
-            return replace(state, phase=Phase.QUESTION, fmt=replace(m, answering=None, locked=frozenset()),
-                           answering=None, locked=frozenset()), []
+            return step("next.melee_question", lambda at: (replace(
+                self.keep(state, replace(m, answering=None, locked=frozenset())), phase=Phase.QUESTION, answering=None,
+                locked=frozenset()), []))
         if state.phase == Phase.QUESTION:  # nobody answered: the same tables, the next question
-            return self._asked(state, None)
+            return step("next.melee_nobody", lambda at: self._asked(state, None))
         if state.phase == Phase.ANSWERING:
-            raise Refused("judge the answer first")
-        raise Refused("the melee is over")
+            return wait("next.judge_first", "judge the answer first")
+        return over("the melee is over")
 
+    @handles(c.Buzz)
     def on_buzz(self, state: ShowState, cmd: c.Buzz) -> Result:
-        m = self.melee(state)
+        m = self.own(state)
         if state.phase != Phase.QUESTION:
             raise Refused("buzzers are closed")
         if cmd.team not in (RED, GREEN):
             raise Refused("there is no team {n}", n=cmd.team + 1)
         if cmd.team in m.locked:
             raise Refused("that table has answered this question")
-        new = replace(state, phase=Phase.ANSWERING, fmt=replace(m, answering=cmd.team), answering=None,
+        new = replace(self.keep(state, replace(m, answering=cmd.team)), phase=Phase.ANSWERING, answering=None,
                       last_buzz_at=cmd.at)
         return new, [Event(EventKind.BUZZ, team=cmd.team, name=self.seated(state, m, cmd.team))]
 
+    @handles(c.Judge)
     def on_judge(self, state: ShowState, cmd: c.Judge) -> Result:
-        m = self.melee(state)
+        m = self.own(state)
         if state.phase != Phase.ANSWERING or m.answering is None:
             raise Refused("nobody is answering")
         side = m.answering
@@ -213,12 +206,13 @@ class MeleeFormat(Format):
         locked = m.locked | {side}
         wrong = [Event(EventKind.WRONG, team=side, name=self.seated(state, m, side))]
         if len(locked) == 2:  # both tables wrong: nobody leaves
-            new, events = self._asked(replace(state, fmt=replace(m, locked=locked)), None)
+            new, events = self._asked(self.keep(state, replace(m, locked=locked)), None)
             return new, wrong + events
         m = replace(m, answering=None, locked=locked)
-        new = replace(state, phase=Phase.QUESTION, fmt=m, answering=None, locked=self.out_teams(m))
+        new = replace(self.keep(state, m), phase=Phase.QUESTION, answering=None, locked=self.out_teams(m))
         return new, wrong
 
+    @handles(Decide)
     def on_decide(self, state: ShowState, cmd: Decide) -> Result:
         if state.phase not in (Phase.QUESTION, Phase.ANSWERING, Phase.TABLES):
             raise Refused("there is no question to decide")
@@ -228,18 +222,18 @@ class MeleeFormat(Format):
 
     def _asked(self, state: ShowState, won_by: int | None) -> Result:
         """A question is over: the other table leaves (if one answered), the winners split again."""
-        m = self.melee(state)
+        m = self.own(state)
         rounds = (*m.rounds, Round(m.red, m.green, won_by))
         m = replace(m, rounds=rounds, answering=None, locked=frozenset())
         if won_by is None:
-            return replace(state, phase=Phase.TABLES, fmt=m, answering=None, locked=frozenset()), []
+            return replace(self.keep(state, m), phase=Phase.TABLES, answering=None, locked=frozenset()), []
         stay, leave = m.table(won_by), m.table(1 - won_by)
         m = replace(m, out=(*m.out, *((t, len(rounds)) for t in leave)))
         events = [Event(EventKind.CORRECT, team=won_by, name=self.seated(state, m, won_by))]
         if len(stay) == 1:
             m = replace(m, winner=stay[0], red=stay if won_by == RED else (), green=stay if won_by == GREEN else ())
             name = state.teams[stay[0]].name
-            return replace(state, phase=Phase.RESULT, fmt=m, answering=None, locked=frozenset()), \
+            return replace(self.keep(state, m), phase=Phase.RESULT, answering=None, locked=frozenset()), \
                 events + [Event(EventKind.WINNER, team=stay[0], name=name)]
         m = self._split(state, stay, m)
-        return replace(state, phase=Phase.TABLES, fmt=m, answering=None, locked=frozenset()), events
+        return replace(self.keep(state, m), phase=Phase.TABLES, answering=None, locked=frozenset()), events

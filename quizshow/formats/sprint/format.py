@@ -13,7 +13,8 @@ from dataclasses import dataclass, replace
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Format, Position, Refused, Result, Setup
+from quizshow.core.format import Format, MatchPlay, Position, Refused, Result, Setup, handles, over, step, wait
+from quizshow.core.ladder import Rung
 from quizshow.core.match import MatchResult
 from quizshow.core.phases import Phase, PhaseFlags
 from quizshow.core.presslog import Press, PressLog
@@ -37,8 +38,9 @@ class Sprint:
     winner: int | None = None
 
 
-class SprintFormat(Format):
+class SprintFormat(Format[Sprint], MatchPlay):
     id = "sprint"
+    own_type = Sprint
 
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)
@@ -50,37 +52,27 @@ class SprintFormat(Format):
     def target(self) -> int:
         return int(self.rules["target"])
 
-    @staticmethod
-    def sprint(state: ShowState) -> Sprint:
-        found = state.fmt
-        assert isinstance(found, Sprint), "a sprint state"
-        return found
 
     def initial_state(self, seed: int) -> ShowState:
-        return replace(super().initial_state(seed), phase=SprintPhase.TITLE, fmt=Sprint())
+        return replace(self.keep(super().initial_state(seed), Sprint()), phase=SprintPhase.TITLE)
 
     # --- the view model -------------------------------------------------------------------------------------
 
     def current(self, state: ShowState) -> Question | None:
         if state.phase not in (SprintPhase.OPEN, SprintPhase.ANSWER):
             return None
-        asked = self.sprint(state).asked - 1
+        asked = self.own(state).asked - 1
         return self.questions[asked] if 0 <= asked < len(self.questions) else None
 
     def value(self, state: ShowState) -> int:
         return 1
 
     def winner(self, state: ShowState) -> list[int]:
-        found = self.sprint(state).winner
+        found = self.own(state).winner
         return [] if found is None else [found]
 
-    def next_action(self, state: ShowState) -> str:
-        return {SprintPhase.TITLE: "next.sprint_start", SprintPhase.READY: "next.sprint_question",
-                SprintPhase.OPEN: "next.sprint_nobody", SprintPhase.ANSWER: "next.judge_first"}.get(
-                    SprintPhase(state.phase), "next.none")
-
     def position(self, state: ShowState) -> Position:
-        asked = self.sprint(state).asked
+        asked = self.own(state).asked
         found: Position = {"round": 0, "round_key": None, "question": asked - 1 if asked else None,
                                  "question_key": "sprint.question_no", "value": 1}  # «вопрос 4»: no «из N»
         if state.phase == SprintPhase.READY and asked:  # question 4 played, its answer out: not «перед вопросом»
@@ -90,7 +82,7 @@ class SprintFormat(Format):
     # --- played as a tournament's match ----------------------------------------------------------------------
 
     def match_result(self, state: ShowState) -> MatchResult | None:
-        found = self.sprint(state).winner
+        found = self.own(state).winner
         if found is None:
             return None
         teams = tuple(range(len(state.teams)))
@@ -98,19 +90,25 @@ class SprintFormat(Format):
 
     # --- the reducer ------------------------------------------------------------------------------------------
 
-    def on_go(self, state: ShowState, cmd: c.Go) -> Result:
+    def ladder(self, state: ShowState) -> Rung:
         phase = SprintPhase(state.phase)
         if phase in (SprintPhase.TITLE, SprintPhase.READY):
-            sprint = replace(self.sprint(state), asked=self.sprint(state).asked + 1)
-            return replace(state, phase=SprintPhase.OPEN, fmt=sprint, locked=frozenset(), answering=None,
-                           presses=PressLog(), question=sprint.asked - 1), [
-                Event(EventKind.QUESTION, number=sprint.asked - 1)]
+            return step("next.sprint_start" if phase is SprintPhase.TITLE else "next.sprint_question",
+                        lambda at: self._ask(state))
         if phase is SprintPhase.OPEN:  # nobody answered: the next question
-            return replace(state, phase=SprintPhase.READY), [Event(EventKind.REVEAL)]
+            return step("next.sprint_nobody", lambda at: (replace(state, phase=SprintPhase.READY),
+                                                          [Event(EventKind.REVEAL)]))
         if phase is SprintPhase.ANSWER:
-            raise Refused("judge the answer first")
-        raise Refused("the sprint is over")
+            return wait("next.judge_first", "judge the answer first")
+        return over("the sprint is over")
 
+    def _ask(self, state: ShowState) -> Result:
+        sprint = replace(self.own(state), asked=self.own(state).asked + 1)
+        return replace(self.keep(state, sprint), phase=SprintPhase.OPEN, locked=frozenset(), answering=None,
+                       presses=PressLog(), question=sprint.asked - 1), [
+            Event(EventKind.QUESTION, number=sprint.asked - 1)]
+
+    @handles(c.Buzz)
     def on_buzz(self, state: ShowState, cmd: c.Buzz) -> Result:
         self.check_team(state, cmd.team)
         if state.phase != SprintPhase.OPEN or cmd.team in state.locked:
@@ -120,6 +118,7 @@ class SprintFormat(Format):
         return replace(state, phase=SprintPhase.ANSWER, answering=cmd.team, last_buzz_at=cmd.at, presses=presses), [
             Event(EventKind.BUZZ, team=cmd.team, name=state.teams[cmd.team].name, margin_s=presses.margin(press))]
 
+    @handles(c.Judge)
     def on_judge(self, state: ShowState, cmd: c.Judge) -> Result:
         if state.phase != SprintPhase.ANSWER or state.answering is None:
             raise Refused("nobody is answering")
@@ -130,7 +129,7 @@ class SprintFormat(Format):
             if new.teams[team].score < self.target:
                 return replace(new, phase=SprintPhase.READY), events
             name = state.teams[team].name
-            return replace(new, phase=SprintPhase.RESULT, fmt=replace(self.sprint(state), winner=team)), [
+            return replace(self.keep(new, replace(self.own(state), winner=team)), phase=SprintPhase.RESULT), [
                 *events, Event(EventKind.MATCH_RESULT, team=team, name=name), Event(EventKind.WINNER, team=team,
                                                                                    name=name)]
         locked = state.locked | {team}

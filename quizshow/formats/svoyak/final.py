@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import AnswerAsk, Format, Refused, Result
+from quizshow.core.format import AnswerAsk, Format, Refused, Result, handles, over, step, wait
+from quizshow.core.ladder import Rung
 from quizshow.core.presslog import PressLog
 from quizshow.core.state import ShowState
 from quizshow.core.timers import SAME_MOMENT_S, Timer
@@ -26,26 +27,23 @@ if TYPE_CHECKING:
     from quizshow.formats.svoyak.board import Game
 
 
-class FinalRounds(Format):
+class FinalRounds(Format[Play]):
     """The final and the shoot-out: a part of SvoyakFormat, which provides what is declared below."""
 
     if TYPE_CHECKING:  # what this part uses of the svoyak format (formats/svoyak/format.py)
         game: Game
 
-        @staticmethod
-        def play(state: ShowState) -> Play: ...
-
         def open_regular(self, state: ShowState, at: float, events: list[Event]) -> Result: ...
 
     def the_final(self, state: ShowState) -> Final:
         """The final being played: the final's phases always have one."""
-        final = self.play(state).final
+        final = self.own(state).final
         assert final is not None, f"phase {state.phase} without a final"
         return final
 
     def the_shootout(self, state: ShowState) -> Shootout:
         """The shoot-out being played: its questions always have one."""
-        shootout = self.play(state).shootout
+        shootout = self.own(state).shootout
         assert shootout is not None, f"phase {state.phase} without a shoot-out"
         return shootout
 
@@ -58,30 +56,31 @@ class FinalRounds(Format):
         scores = [t.score for t in state.teams]
         return tuple(sorted((i for i, s in enumerate(scores) if s > 0), key=lambda i: (scores[i], i)))
 
-    def after_rounds_action(self, state: ShowState) -> str:
-        """What Next does after the last round: the final, or (nobody in it, or no final) the winner — or a
-        shoot-out, named as such, when first place is shared."""
-        if self._finalists(state):
-            return "next.final"
-        return "next.shootout" if len(self._leaders(state)) > 1 else "next.winner"
+    def after_rounds(self, state: ShowState) -> Rung:
+        """Next after the last round: the final, or (nobody in it, or no final) the winner — or a shoot-out, named
+        as such, when first place is shared."""
+        key = "next.final" if self._finalists(state) else \
+            "next.shootout" if len(self._leaders(state)) > 1 else "next.winner"
+        return step(key, lambda at: self.start_final(state, at))
 
     def start_final(self, state: ShowState, at: float) -> Result:
         order = self._finalists(state)
         if not order:
             return self.finish(state)
-        play = Play(round=self.play(state).round, kind="final", final=Final(order=order))
-        new = replace(state, phase=SvoyakPhase.FINAL_THEMES, fmt=play, question=None, answering=None,
+        play = Play(round=self.own(state).round, kind="final", final=Final(order=order))
+        new = replace(self.keep(state, play), phase=SvoyakPhase.FINAL_THEMES, question=None, answering=None,
                       locked=frozenset(), presses=PressLog(), timer=Timer(), banner=None)
         return new, [Event(EventKind.FINAL_START)]
 
     def in_final(self, state: ShowState) -> set[int]:
-        final = self.play(state).final
+        final = self.own(state).final
         return set(final.order) if final else set()
 
     # --- removal, stakes, question ------------------------------------------------------------------
 
+    @handles(sc.FinalRemove)
     def on_final_remove(self, state: ShowState, cmd: sc.FinalRemove) -> Result:
-        final = self.play(state).final
+        final = self.own(state).final
         if state.phase != SvoyakPhase.FINAL_THEMES or final is None:
             raise Refused("themes are removed in the final only")
         count = len(self.game.final_themes)
@@ -95,8 +94,9 @@ class FinalRounds(Format):
         left = [t for t in range(len(self.game.final_themes)) if t not in final.removed]
         return left[0] if len(left) == 1 else None
 
+    @handles(sc.FinalStake)
     def on_final_stake(self, state: ShowState, cmd: sc.FinalStake) -> Result:
-        final = self.play(state).final
+        final = self.own(state).final
         if state.phase != SvoyakPhase.FINAL_STAKES or final is None:
             raise Refused("stakes are taken before the final question only")
         self.check_team(state, cmd.team)  # a team number from a desk or a phone: no such team is a refusal
@@ -121,10 +121,11 @@ class FinalRounds(Format):
 
     # --- the finalists' typed answers (core/typed.py, docs/phones.md) ---------------------------------------
 
+    @handles(c.Tick)
     def on_tick(self, state: ShowState, cmd: c.Tick) -> Result:
         window = state.timer.window if state.phase == SvoyakPhase.FINAL_QUESTION else None
         new, events = super().on_tick(state, cmd)
-        final = self.play(new).final
+        final = self.own(new).final
         if window is not None and new.timer.expired and final is not None and final.closed is None:
             new = self._with_final(new, replace(final, closed=window.closes))  # the exact end, not the tick's
         return new, events
@@ -132,7 +133,7 @@ class FinalRounds(Format):
     def answer_ask(self, state: ShowState, team: int) -> AnswerAsk | None:
         """A finalist types the answer from the moment the question is on screen until the thinking time is
         over (or the host starts the reveal)."""
-        final = self.play(state).final
+        final = self.own(state).final
         if state.phase != SvoyakPhase.FINAL_QUESTION or final is None or team not in final.order or \
                 final.closed is not None:
             return None
@@ -144,7 +145,7 @@ class FinalRounds(Format):
 
     def answer_late(self, state: ShowState, team: int, question: int, sent: float) -> bool:
         self.check_team(state, team)
-        final = self.play(state).final
+        final = self.own(state).final
         after = (SvoyakPhase.FINAL_REVEAL, SvoyakPhase.FINAL_ANSWER, SvoyakPhase.SHOOTOUT, SvoyakPhase.QUESTION,
                  SvoyakPhase.ANSWERING, SvoyakPhase.REVEAL, SvoyakPhase.END)
         if final is None or not (state.phase == SvoyakPhase.FINAL_QUESTION or
@@ -158,6 +159,7 @@ class FinalRounds(Format):
         closes = final.closed if final.closed is not None else window.closes if window is not None else None
         return closes is not None and sent > closes + SAME_MOMENT_S
 
+    @handles(c.TypedAnswer)
     def on_typed_answer(self, state: ShowState, cmd: c.TypedAnswer) -> Result:
         """Kept for the host's judging (the console shows it beside the stake); nothing is judged here."""
         late = self.answer_late(state, cmd.team, cmd.question, cmd.sent) or cmd.late
@@ -183,71 +185,56 @@ class FinalRounds(Format):
 
     # --- navigation -----------------------------------------------------------------------------------
 
-    def final_go(self, state: ShowState, cmd: c.Go) -> Result:
+    def final_ladder(self, state: ShowState) -> Rung:
+        """Next in the final, the shoot-out's start and the end."""
         phase = state.phase
-        if phase == SvoyakPhase.FINAL_ANSWER:
-            return self.finish(state)
+        if phase == SvoyakPhase.FINAL_ANSWER:  # a shoot-out only when first place is shared
+            key = "next.shootout" if len(self._leaders(state)) > 1 else \
+                "next.winner_sole_finalist" if self.sole_finalist_wins(state) else "next.winner"
+            return step(key, lambda at: self.finish(state))
         if phase == SvoyakPhase.SHOOTOUT:
-            return self.open_shootout_question(state, cmd.at)
+            return step("next.shootout_next", lambda at: self.open_shootout_question(state, at))
         if phase not in (SvoyakPhase.FINAL_THEMES, SvoyakPhase.FINAL_STAKES, SvoyakPhase.FINAL_QUESTION,
                          SvoyakPhase.FINAL_REVEAL):
-            raise Refused("the game is over")
+            return over("the game is over")
         final = self.the_final(state)
         if phase == SvoyakPhase.FINAL_THEMES:
             if final.remover(len(self.game.final_themes)) is not None:
-                raise Refused("themes are still to be removed")
-            return replace(state, phase=SvoyakPhase.FINAL_STAKES), []
+                return wait("next.remove_theme", "themes are still to be removed")
+            return step("next.stakes", lambda at: (replace(state, phase=SvoyakPhase.FINAL_STAKES), []))
         if phase == SvoyakPhase.FINAL_STAKES:
             missing = [state.teams[t].name for t in final.order if final.stake(t) is None]
             if missing:
-                raise Refused("no stake yet from {names}", names=", ".join(missing))
-            timer = Timer.ready(float(self.rules["final_think_s"]))
-            new = replace(state, phase=SvoyakPhase.FINAL_QUESTION, timer=timer)
-            return new, [Event(EventKind.QUESTION, round=len(self.game.rounds), number=self.final_theme(final),
-                               question_kind="final")]
+                return wait("next.enter_stakes", "no stake yet from {names}", names=", ".join(missing))
+            return step("next.final_question", lambda at: self._final_question(state, final))
         if phase == SvoyakPhase.FINAL_QUESTION:
             if not state.timer.running and not state.timer.expired:
-                return self.final_clock(state, cmd.at)
-            new = replace(state, phase=SvoyakPhase.FINAL_REVEAL, timer=state.timer.pause(cmd.at), banner=None)
-            window = state.timer.window  # the time to answer ends now (or ended with the clock)
-            closed = final.closed if final.closed is not None else \
-                min(window.closes, cmd.at) if window is not None else cmd.at
-            return self._with_final(new, replace(final, showing=0, closed=closed)), []
-        if phase == SvoyakPhase.FINAL_REVEAL:
-            if final.verdict(final.order[final.showing]) is None:
-                raise Refused("judge this contestant first")
-            if final.showing + 1 < len(final.order):
-                return self._with_final(state, replace(final, showing=final.showing + 1)), []
-            return replace(state, phase=SvoyakPhase.FINAL_ANSWER), [Event(EventKind.REVEAL)]
-        raise Refused("the game is over")
+                return step("next.final_clock", lambda at: self.final_clock(state, at))
+            return step("next.final_reveal", lambda at: self._final_reveal(state, final, at))
+        if final.verdict(final.order[final.showing]) is None:  # the final's reveal, one contestant at a time
+            return wait("next.judge_first", "judge this contestant first")
+        if final.showing + 1 < len(final.order):
+            return step("next.final_next",
+                        lambda at: (self._with_final(state, replace(final, showing=final.showing + 1)), []))
+        return step("next.reveal",
+                    lambda at: (replace(state, phase=SvoyakPhase.FINAL_ANSWER), [Event(EventKind.REVEAL)]))
 
-    def final_next_action(self, state: ShowState) -> str:
-        phase = state.phase
-        with_final = (SvoyakPhase.FINAL_THEMES, SvoyakPhase.FINAL_STAKES, SvoyakPhase.FINAL_REVEAL)
-        final = self.the_final(state) if phase in with_final else None
-        if final is not None and phase == SvoyakPhase.FINAL_THEMES:
-            return "next.remove_theme" if final.remover(len(self.game.final_themes)) is not None else "next.stakes"
-        if final is not None and phase == SvoyakPhase.FINAL_STAKES:
-            return "next.final_question" if all(final.stake(t) is not None for t in final.order) else \
-                "next.enter_stakes"
-        if phase == SvoyakPhase.FINAL_QUESTION:
-            return "next.final_clock" if not state.timer.running and not state.timer.expired else "next.final_reveal"
-        if final is not None and phase == SvoyakPhase.FINAL_REVEAL:
-            team = final.order[final.showing]
-            if final.verdict(team) is None:
-                return "next.judge_first"
-            return "next.final_next" if final.showing + 1 < len(final.order) else "next.reveal"
-        if phase == SvoyakPhase.FINAL_ANSWER:  # a shoot-out only when first place is shared
-            if len(self._leaders(state)) > 1:
-                return "next.shootout"
-            return "next.winner_sole_finalist" if self.sole_finalist_wins(state) else "next.winner"
-        if phase == SvoyakPhase.SHOOTOUT:
-            return "next.shootout_next"
-        return "next.none"
+    def _final_question(self, state: ShowState, final: Final) -> Result:
+        timer = Timer.ready(float(self.rules["final_think_s"]))
+        new = replace(state, phase=SvoyakPhase.FINAL_QUESTION, timer=timer)
+        return new, [Event(EventKind.QUESTION, round=len(self.game.rounds), number=self.final_theme(final),
+                           question_kind="final")]
+
+    def _final_reveal(self, state: ShowState, final: Final, at: float) -> Result:
+        new = replace(state, phase=SvoyakPhase.FINAL_REVEAL, timer=state.timer.pause(at), banner=None)
+        window = state.timer.window  # the time to answer ends now (or ended with the clock)
+        closed = final.closed if final.closed is not None else \
+            min(window.closes, at) if window is not None else at
+        return self._with_final(new, replace(final, showing=0, closed=closed)), []
 
     def final_pick(self, state: ShowState, cmd: sc.PickTeam, scores: list[int]) -> Result:
         """A tie in the removal order: the host says who removes now."""
-        final = self.play(state).final
+        final = self.own(state).final
         if state.phase != SvoyakPhase.FINAL_THEMES or final is None:
             raise Refused("there is nothing to pick now")
         count = len(self.game.final_themes)
@@ -264,7 +251,7 @@ class FinalRounds(Format):
     def _leaders(self, state: ShowState) -> list[int]:
         """Those sharing first place. Only candidates for the win play a shoot-out (seed 000): those who
         played the final, when there was one."""
-        final = self.play(state).final
+        final = self.own(state).final
         candidates = sorted(final.order) if final is not None and final.order else list(range(len(state.teams)))
         best = max(state.teams[t].score for t in candidates)
         return [t for t in candidates if state.teams[t].score == best]
@@ -273,7 +260,7 @@ class FinalRounds(Format):
         """The only finalist wins though someone who did not play the final has as much or more (they left it on
         zero or less and ended there, the finalist lost the stake down to it): only finalists compete, so no
         shoot-out — Next and the winner's card say why."""
-        final = self.play(state).final
+        final = self.own(state).final
         if final is None or len(final.order) != 1:
             return False
         (team,) = final.order
@@ -283,17 +270,17 @@ class FinalRounds(Format):
     def finish(self, state: ShowState) -> Result:
         leaders = self._leaders(state)
         if len(leaders) > 1:
-            play = replace(self.play(state), kind="shootout", shootout=Shootout(tied=tuple(leaders)), cell=None,
+            play = replace(self.own(state), kind="shootout", shootout=Shootout(tied=tuple(leaders)), cell=None,
                            solo=None, value=0)
-            return replace(state, phase=SvoyakPhase.SHOOTOUT, fmt=play, answering=None, timer=Timer(), banner=None,
-                           locked=frozenset(), presses=PressLog()), []
+            return replace(self.keep(state, play), phase=SvoyakPhase.SHOOTOUT, answering=None, timer=Timer(),
+                           banner=None, locked=frozenset(), presses=PressLog()), []
         return self._winner(state, leaders[0])
 
     def _winner(self, state: ShowState, team: int) -> Result:
-        shootout = self.play(state).shootout
+        shootout = self.own(state).shootout
         locked = state.locked & set(shootout.tied) if shootout is not None else state.locked  # the end: none «outside»
-        new = replace(state, phase=SvoyakPhase.END, answering=None, timer=Timer(), banner=None, locked=locked,
-                      fmt=replace(self.play(state), winner=team))
+        new = replace(self.keep(state, replace(self.own(state), winner=team)), phase=SvoyakPhase.END, answering=None,
+                      timer=Timer(), banner=None, locked=locked)
         return new, [Event(EventKind.WINNER, team=team, name=state.teams[team].name)]
 
     def shootout_leaders(self, state: ShowState) -> list[int]:
@@ -302,15 +289,15 @@ class FinalRounds(Format):
         return [t for t in tied if state.teams[t].score == best]
 
     def open_shootout_question(self, state: ShowState, at: float) -> Result:
-        play = self.play(state)
+        play = self.own(state)
         shootout = replace(self.the_shootout(state), asked=self.the_shootout(state).asked + 1)
         value = int(self.rules["shootout_value"])
         play = replace(play, shootout=shootout, value=value, read=False, solo=None, kind="shootout")
         # Those not in the shoot-out are out of its questions from the start: the console's hollow ring, the
         # lamps off, the phone's «НЕ ВАШ ВОПРОС» (a press is refused as «не играет этот вопрос»).
         outside = frozenset(range(len(state.teams))) - set(shootout.tied)
-        new = replace(state, phase=SvoyakPhase.QUESTION, fmt=play, question=shootout.asked - 1, presses=PressLog(),
-                      locked=outside, answering=None, banner=None,
+        new = replace(self.keep(state, play), phase=SvoyakPhase.QUESTION, question=shootout.asked - 1,
+                      presses=PressLog(), locked=outside, answering=None, banner=None,
                       timer=Timer.ready(float(self.rules["answer_window_s"])))
         event = Event(EventKind.QUESTION, round=len(self.game.rounds) + 1, number=shootout.asked - 1,
                       question_kind="shootout")
@@ -332,11 +319,11 @@ class FinalRounds(Format):
         winner = self.shootout_winner(state)
         if winner is not None:
             return self._winner(state, winner)
-        play = self.play(state)
+        play = self.own(state)
         shootout = self.the_shootout(state)
         if self._shootout_over(shootout):  # still tied: a new shoot-out among those tied for first
             shootout = replace(shootout, tied=tuple(self.shootout_leaders(state)), round_from=shootout.asked)
-        return self.open_shootout_question(replace(state, fmt=replace(play, shootout=shootout)), at)
+        return self.open_shootout_question(self.keep(state, replace(play, shootout=shootout)), at)
 
     def _with_final(self, state: ShowState, final: Final) -> ShowState:
-        return replace(state, fmt=replace(self.play(state), final=final))
+        return self.keep(state, replace(self.own(state), final=final))

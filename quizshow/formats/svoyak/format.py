@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Format, Position, Refused, Result, Setup, StakeAsk
+from quizshow.core.format import Position, Refused, Result, Setup, StakeAsk, handles, step, wait
+from quizshow.core.ladder import Rung
 from quizshow.core.presslog import Press, PressLog, pressed_before
 from quizshow.core.state import Banner, ShowState
 from quizshow.core.timers import Timer
@@ -37,27 +38,23 @@ def waits_for_media(question: Question | None) -> bool:
     return question is not None and question.wait and (question.audio is not None or question.video is not None)
 
 
-class SvoyakFormat(FinalRounds, Format):
+class SvoyakFormat(FinalRounds):
     id = "svoyak"
+    own_type = Play
 
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)
         self.game = Game(setup.pack, self.rules)
 
     def initial_state(self, seed: int) -> ShowState:
-        return replace(super().initial_state(seed), fmt=Play())
+        return self.keep(super().initial_state(seed), Play())
 
     # --- reading the state ------------------------------------------------------------------------
 
-    @staticmethod
-    def play(state: ShowState) -> Play:
-        play = state.fmt
-        assert isinstance(play, Play), "a svoyak state"
-        return play
 
     def current(self, state: ShowState) -> Question | None:
         """The question on screen (or being set up: a cat's, an auction's)."""
-        play = self.play(state)
+        play = self.own(state)
         if play.kind == "final":  # known once one theme is left: the console shows it from then on
             return self.final_current(play)
         if play.kind == "shootout" and play.shootout is not None and state.phase in (
@@ -69,7 +66,7 @@ class SvoyakFormat(FinalRounds, Format):
 
     def awaited_media(self, state: ShowState) -> tuple[Path, ...]:
         """A question that waits for its own media, not yet read and its clock not running."""
-        if state.phase != SvoyakPhase.QUESTION or state.timer.running or self.play(state).read:
+        if state.phase != SvoyakPhase.QUESTION or state.timer.running or self.own(state).read:
             return ()
         question = self.current(state)
         if question is None or not waits_for_media(question):
@@ -77,16 +74,16 @@ class SvoyakFormat(FinalRounds, Format):
         return tuple(path for path in (question.audio, question.video) if path is not None)
 
     def value(self, state: ShowState) -> int:
-        return self.play(state).value
+        return self.own(state).value
 
     def theme_name(self, state: ShowState) -> str:
-        play = self.play(state)
+        play = self.own(state)
         if play.cell is None or play.round >= len(self.game.rounds):
             return ""
         return self.game.rounds[play.round].round.themes[play.cell[0]].name
 
     def position(self, state: ShowState) -> Position:
-        play = self.play(state)
+        play = self.own(state)
         rnd = self.game.rounds[play.round] if play.round < len(self.game.rounds) else None
         open_cell = play.cell is not None and state.phase not in BETWEEN_QUESTIONS
         number = rnd.number(play.cell) if rnd and open_cell and play.cell is not None else None
@@ -145,79 +142,59 @@ class SvoyakFormat(FinalRounds, Format):
 
     def winner(self, state: ShowState) -> list[int]:
         """The winner, once the final (or the shoot-out among its candidates) has decided."""
-        winner = self.play(state).winner
+        winner = self.own(state).winner
         return [] if state.phase != SvoyakPhase.END or winner is None else [winner]
 
     def round_over(self, play: Play) -> bool:
         return play.round >= len(self.game.rounds) or self.game.rounds[play.round].cells <= play.played
 
-    def next_action(self, state: ShowState) -> str:
-        play, phase = self.play(state), state.phase
-        if phase == SvoyakPhase.TITLE:
-            return "next.first_round" if self.game.rounds else self.after_rounds_action(state)
-        if phase == SvoyakPhase.ROUND:
-            return "next.board"
-        if phase == SvoyakPhase.BOARD:
-            if not self.round_over(play):
-                return "next.pick_cell"
-            return "next.round_intro" if play.round + 1 < len(self.game.rounds) else self.after_rounds_action(state)
-        if phase == SvoyakPhase.CAT:
-            return "next.give_cat"
-        if phase == SvoyakPhase.CAT_VALUE:
-            return "next.cat_value"
-        if phase == SvoyakPhase.AUCTION and play.auction is not None:  # in the words of the buttons offered
-            offers = bidding.console_offers(play.auction, play.auction.current, [t.score for t in state.teams],
-                                            play.value)
-            return {("bid",): "next.bid_nominal", ("bid", "allin"): "next.bid_first"}.get(offers, "next.bid")
-        if phase == SvoyakPhase.SPONSOR:
-            return "next.sponsor_question"
-        if phase == SvoyakPhase.QUESTION:
-            return "next.read_done" if not play.read and not state.timer.running else "next.reveal"
-        if phase == SvoyakPhase.ANSWERING:
-            return "next.judge_first"
-        if phase == SvoyakPhase.REVEAL:
-            if play.kind == "shootout":
-                return "next.winner" if self.shootout_winner(state) is not None else "next.shootout_next"
-            return "next.board" if not self.round_over(play) else (
-                "next.round_intro" if play.round + 1 < len(self.game.rounds) else self.after_rounds_action(state))
-        return self.final_next_action(state)
-
     # --- navigation: Next ---------------------------------------------------------------------------
 
-    def on_go(self, state: ShowState, cmd: c.Go) -> Result:
-        play, phase = self.play(state), state.phase
+    def ladder(self, state: ShowState) -> Rung:
+        play, phase = self.own(state), state.phase
         if phase == SvoyakPhase.TITLE:
-            return self._start_round(state, 0, cmd.at) if self.game.rounds else self.start_final(state, cmd.at)
+            if not self.game.rounds:
+                return self.after_rounds(state)
+            return step("next.first_round", lambda at: self._start_round(state, 0, at))
         if phase == SvoyakPhase.ROUND:
-            return replace(state, phase=SvoyakPhase.BOARD), []
+            return step("next.board", lambda at: (replace(state, phase=SvoyakPhase.BOARD), []))
         if phase == SvoyakPhase.BOARD:
             if not self.round_over(play):
-                raise Refused("choose a cell on the board first")
-            return self._after_round(state, cmd.at)
-        if phase == SvoyakPhase.SPONSOR:
-            assert play.solo is not None, "a sponsor question has its contestant"
-            return self._open_solo(state, play.solo, play.value, cmd.at, float(self.rules["sponsor_answer_s"])), []
+                return wait("next.pick_cell", "choose a cell on the board first")
+            return self._after_round(state, play)
         if phase in (SvoyakPhase.CAT, SvoyakPhase.CAT_VALUE):
-            raise Refused("the cat must be handed over and its value chosen first")
-        if phase == SvoyakPhase.AUCTION:
-            raise Refused("the bidding is not over")
+            return wait("next.give_cat" if phase == SvoyakPhase.CAT else "next.cat_value",
+                        "the cat must be handed over and its value chosen first")
+        if phase == SvoyakPhase.AUCTION:  # in the words of the buttons offered
+            offers = () if play.auction is None else bidding.console_offers(
+                play.auction, play.auction.current, [t.score for t in state.teams], play.value)
+            return wait({("bid",): "next.bid_nominal", ("bid", "allin"): "next.bid_first"}.get(offers, "next.bid"),
+                        "the bidding is not over")
+        if phase == SvoyakPhase.SPONSOR:
+            solo = play.solo
+            assert solo is not None, "a sponsor question has its contestant"
+            seconds = float(self.rules["sponsor_answer_s"])
+            return step("next.sponsor_question",
+                        lambda at: (self._open_solo(state, solo, play.value, at, seconds), []))
         if phase == SvoyakPhase.QUESTION:
             if not play.read and not state.timer.running and not state.timer.expired:
-                return self._read_done(state, cmd.at)
-            return self._reveal(state, cmd.at)
+                return step("next.read_done", lambda at: self._read_done(state, at))
+            return step("next.reveal", lambda at: self._reveal(state, at))
         if phase == SvoyakPhase.ANSWERING:
-            raise Refused("judge the answer first")
+            return wait("next.judge_first", "judge the answer first")
         if phase == SvoyakPhase.REVEAL:
             if play.kind == "shootout":
-                return self.after_shootout_question(state, cmd.at)
+                return step("next.winner" if self.shootout_winner(state) is not None else "next.shootout_next",
+                            lambda at: self.after_shootout_question(state, at))
             if not self.round_over(play):
-                return replace(state, phase=SvoyakPhase.BOARD, presses=PressLog(), locked=frozenset(), answering=None,
-                               timer=Timer(), banner=None), []
-            return self._after_round(state, cmd.at)
-        return self.final_go(state, cmd)
+                return step("next.board", lambda at: (replace(
+                    state, phase=SvoyakPhase.BOARD, presses=PressLog(), locked=frozenset(), answering=None,
+                    timer=Timer(), banner=None), []))
+            return self._after_round(state, play)
+        return self.final_ladder(state)
 
     def _start_round(self, state: ShowState, number: int, at: float) -> Result:
-        play = self.play(state)
+        play = self.own(state)
         events = [Event(EventKind.ROUND_START, round=number, name=self.game.rounds[number].round.name)]
         scores = [t.score for t in state.teams]
         candidates = list(range(len(state.teams)))
@@ -233,30 +210,32 @@ class SvoyakFormat(FinalRounds, Format):
                 chooser = candidates[pick]
                 events.append(Event(EventKind.LOT, team=chooser, name=state.teams[chooser].name))
         new_play = Play(round=number, chooser=chooser, final=play.final)
-        new = replace(state, phase=SvoyakPhase.ROUND, round=number, question=None, fmt=new_play, answering=None,
+        new = replace(self.keep(state, new_play), phase=SvoyakPhase.ROUND, round=number, question=None, answering=None,
                       locked=frozenset(), presses=PressLog(), timer=Timer(), banner=None)
         return new, events
 
-    def _after_round(self, state: ShowState, at: float) -> Result:
-        number = self.play(state).round + 1
+    def _after_round(self, state: ShowState, play: Play) -> Rung:
+        """The round is over: the next round's intro, or what follows the rounds."""
+        number = play.round + 1
         if number < len(self.game.rounds):
-            return self._start_round(state, number, at)
-        return self.start_final(state, at)
+            return step("next.round_intro", lambda at: self._start_round(state, number, at))
+        return self.after_rounds(state)
 
+    @handles(sc.EndRound)
     def on_end_round(self, state: ShowState, cmd: sc.EndRound) -> Result:
         if state.phase not in (SvoyakPhase.BOARD, SvoyakPhase.ROUND):
             raise Refused("a round can be ended from the board only")
-        play = self.play(state)
+        play = self.own(state)
         if self.round_over(play):
             raise Refused("the round is already over")
         rnd = self.game.rounds[play.round]
-        return replace(state, phase=SvoyakPhase.BOARD, fmt=replace(play, played=rnd.cells)), [
+        return replace(self.keep(state, replace(play, played=rnd.cells)), phase=SvoyakPhase.BOARD), [
             Event(EventKind.ROUND_END, round=play.round, name=rnd.round.name)]  # the journal names the round
 
     def tie_to_settle(self, state: ShowState) -> bool:
         """Whether the host can settle a tie in a turn order now (PickTeam): a bidder after the auction's opener,
         or the final's remover, level with one later in the order. The console offers «кто раньше» only then."""
-        play, scores = self.play(state), [t.score for t in state.teams]
+        play, scores = self.own(state), [t.score for t in state.teams]
         if state.phase == SvoyakPhase.AUCTION and play.auction is not None and not play.auction.done:
             order, positions = play.auction.order, range(max(1, play.auction.turn), len(play.auction.order))
         elif state.phase == SvoyakPhase.FINAL_THEMES and play.final is not None and play.final.order and \
@@ -267,14 +246,15 @@ class SvoyakFormat(FinalRounds, Format):
             return False
         return any(swap_tied(order, p, team, scores) is not None for p in positions for team in order)
 
+    @handles(sc.PickTeam)
     def on_pick_team(self, state: ShowState, cmd: sc.PickTeam) -> Result:
         self.check_team(state, cmd.team)
-        play = self.play(state)
+        play = self.own(state)
         scores = [t.score for t in state.teams]
         if state.phase in (SvoyakPhase.ROUND, SvoyakPhase.BOARD, SvoyakPhase.REVEAL) and play.kind != "shootout":
             if play.chooser == cmd.team:
                 raise Refused("{name} already chooses", name=state.teams[cmd.team].name)
-            return replace(state, fmt=replace(play, chooser=cmd.team)), []
+            return self.keep(state, replace(play, chooser=cmd.team)), []
         if state.phase == SvoyakPhase.AUCTION and play.auction is not None:
             auction = play.auction
             # The opener always bids first; a tie among the others is settled before their turn comes.
@@ -283,15 +263,16 @@ class SvoyakFormat(FinalRounds, Format):
                           if (o := swap_tied(auction.order, p, cmd.team, scores)) is not None), None)
             if order is None:
                 raise Refused("only a tie in the bidding order can be settled")
-            return replace(state, fmt=replace(play, auction=replace(auction, order=order))), []
+            return self.keep(state, replace(play, auction=replace(auction, order=order))), []
         return self.final_pick(state, cmd, scores)
 
     # --- the board --------------------------------------------------------------------------------
 
+    @handles(sc.SelectCell)
     def on_select_cell(self, state: ShowState, cmd: sc.SelectCell) -> Result:
         if state.phase != SvoyakPhase.BOARD:
             raise Refused("a cell can be chosen on the board only")
-        play = self.play(state)
+        play = self.own(state)
         rnd = self.game.rounds[play.round]
         cell = (cmd.theme, cmd.question)
         if cell not in rnd.cells:
@@ -301,7 +282,7 @@ class SvoyakFormat(FinalRounds, Format):
         question = rnd.question(cell)
         play = replace(play.with_played(cell), cell=cell, kind=question.type, value=rnd.value(cell), solo=None,
                        giver=None, read=False, auction=None)
-        new = replace(state, fmt=play, question=rnd.number(cell), presses=PressLog(), locked=frozenset(),
+        new = replace(self.keep(state, play), question=rnd.number(cell), presses=PressLog(), locked=frozenset(),
                       answering=None, banner=None, timer=Timer())
         event = Event(EventKind.QUESTION, round=play.round, number=rnd.number(cell), question_kind=question.type)
         if question.type == "cat":
@@ -309,31 +290,33 @@ class SvoyakFormat(FinalRounds, Format):
         if question.type == "auction":
             scores = [t.score for t in state.teams]
             assert play.chooser is not None, "a cell is chosen by the chooser"
-            return replace(new, phase=SvoyakPhase.AUCTION, fmt=replace(play, auction=bidding.open_auction(play.chooser,
-                                                                                                  scores))), [event]
+            auction = bidding.open_auction(play.chooser, scores)
+            return replace(self.keep(new, replace(play, auction=auction)), phase=SvoyakPhase.AUCTION), [event]
         if question.type == "sponsor":
             value = int(play.value * float(self.rules["sponsor_factor"]))
-            return replace(new, phase=SvoyakPhase.SPONSOR, fmt=replace(play, solo=play.chooser, value=value)), [event]
+            return replace(self.keep(new, replace(play, solo=play.chooser, value=value)),
+                           phase=SvoyakPhase.SPONSOR), [event]
         return self.open_regular(new, cmd.at, [event])
 
     def open_regular(self, state: ShowState, at: float, events: list[Event]) -> Result:
         window = float(self.rules["answer_window_s"])
         timer = Timer.ready(window)
-        play = self.play(state)
+        play = self.own(state)
         if self.rules["window_from"] == "shown" and not waits_for_media(self.current(state)):
             timer = timer.start(at)
             play = replace(play, read=True)
             events = [*events, Event(EventKind.TIMER_START, seconds=window)]
-        return replace(state, phase=SvoyakPhase.QUESTION, fmt=play, timer=timer), events
+        return replace(self.keep(state, play), phase=SvoyakPhase.QUESTION, timer=timer), events
 
     def _read_done(self, state: ShowState, at: float) -> Result:
         """The host finished reading: the answer window opens."""
         timer = state.timer.start(at)
-        play = replace(self.play(state), read=True)
-        return replace(state, fmt=play, timer=timer), [Event(EventKind.TIMER_START, seconds=timer.remaining(at))]
+        play = replace(self.own(state), read=True)
+        return replace(self.keep(state, play), timer=timer), [Event(EventKind.TIMER_START, seconds=timer.remaining(at))]
 
+    @handles(c.TimerStart)
     def on_timer_start(self, state: ShowState, cmd: c.TimerStart) -> Result:
-        if state.phase == SvoyakPhase.QUESTION and not self.play(state).read:
+        if state.phase == SvoyakPhase.QUESTION and not self.own(state).read:
             return self._read_done(state, cmd.at)
         if state.phase == SvoyakPhase.FINAL_QUESTION:
             return self.final_clock(state, cmd.at)
@@ -341,26 +324,29 @@ class SvoyakFormat(FinalRounds, Format):
 
     def _open_solo(self, state: ShowState, team: int, value: int, at: float, seconds: float) -> ShowState:
         """A question only `team` answers: it is theirs from the start, against its clock."""
-        play = replace(self.play(state), solo=team, value=value, read=True, call=None)
-        return replace(state, phase=SvoyakPhase.ANSWERING, fmt=play, answering=team,
+        play = replace(self.own(state), solo=team, value=value, read=True, call=None)
+        return replace(self.keep(state, play), phase=SvoyakPhase.ANSWERING, answering=team,
                        timer=Timer.ready(seconds).start(at))
 
     # --- the specials ---------------------------------------------------------------------------------
 
+    @handles(sc.GiveCat)
     def on_give_cat(self, state: ShowState, cmd: sc.GiveCat) -> Result:
         if state.phase != SvoyakPhase.CAT:
             raise Refused("there is no cat to hand over")
         self.check_team(state, cmd.team)
-        play = self.play(state)
+        play = self.own(state)
         info = self.game.rounds[play.round].question(play.cell).cat if play.cell is not None else None
         if cmd.team == play.chooser and not (info is not None and info.to == "anyone"):
             raise Refused("the cat must go to an opponent")
-        return replace(state, phase=SvoyakPhase.CAT_VALUE, fmt=replace(play, giver=play.chooser, solo=cmd.team)), []
+        return replace(self.keep(state, replace(play, giver=play.chooser, solo=cmd.team)),
+                       phase=SvoyakPhase.CAT_VALUE), []
 
+    @handles(sc.CatValue)
     def on_cat_value(self, state: ShowState, cmd: sc.CatValue) -> Result:
         if state.phase != SvoyakPhase.CAT_VALUE:
             raise Refused("the cat has not been handed over")
-        play = self.play(state)
+        play = self.own(state)
         assert play.cell is not None and play.solo is not None, "the cat has its cell and its receiver"
         options = self.game.rounds[play.round].cat_values(play.cell)
         if cmd.value not in options:
@@ -372,7 +358,7 @@ class SvoyakFormat(FinalRounds, Format):
     def stake_ask(self, state: ShowState, team: int) -> StakeAsk | None:
         """From a phone (docs/phones.md): the auction's bidder whose turn it is, a finalist's secret stake, the
         cat's receiver choosing its value — the bounds the rules allow; the action judges it as the console's."""
-        play = self.play(state)
+        play = self.own(state)
         score = state.teams[team].score
         auction, final = play.auction, play.final
         if state.phase == SvoyakPhase.AUCTION and auction is not None and not auction.done and auction.current == team:
@@ -392,7 +378,7 @@ class SvoyakFormat(FinalRounds, Format):
     def stake_held(self, state: ShowState, team: int) -> int | None:
         """The auction's leading bid (until the bidding is over) and a finalist's secret stake (until the final's
         question): what its phone keeps showing."""
-        play = self.play(state)
+        play = self.own(state)
         auction, final = play.auction, play.final
         if state.phase == SvoyakPhase.AUCTION and auction is not None and auction.leader == team:
             return auction.bid
@@ -401,23 +387,25 @@ class SvoyakFormat(FinalRounds, Format):
         return None
 
     def cat_options(self, state: ShowState) -> tuple[int, ...]:
-        play = self.play(state)
+        play = self.own(state)
         return self.game.rounds[play.round].cat_values(play.cell) if play.cell is not None else ()
 
+    @handles(sc.Bid)
     def on_bid(self, state: ShowState, cmd: sc.Bid) -> Result:
         return self._bidding(state, cmd.at, lambda a, scores: bidding.place_bid(
-            a, cmd.team, cmd.amount, cmd.all_in, scores, self.play(state).value, self.rules["all_in_beats_all_in"]))
+            a, cmd.team, cmd.amount, cmd.all_in, scores, self.own(state).value, self.rules["all_in_beats_all_in"]))
 
+    @handles(sc.Pass)
     def on_pass(self, state: ShowState, cmd: sc.Pass) -> Result:
         return self._bidding(state, cmd.at, lambda a, scores: bidding.pass_bid(
             a, cmd.team, scores, self.rules["all_in_beats_all_in"]))
 
     def _bidding(self, state: ShowState, at: float, step: Callable[[Auction, list[int]], Auction]) -> Result:
-        play = self.play(state)
+        play = self.own(state)
         if state.phase != SvoyakPhase.AUCTION or play.auction is None:
             raise Refused("there is no auction")
         auction = step(play.auction, [t.score for t in state.teams])
-        new = replace(state, fmt=replace(play, auction=auction))
+        new = self.keep(state, replace(play, auction=auction))
         if not auction.done:
             return new, []
         seconds = float(self.rules["auction_answer_s"])
@@ -429,17 +417,18 @@ class SvoyakFormat(FinalRounds, Format):
 
     def eligible(self, state: ShowState) -> list[int]:
         """Who may press for the question in play."""
-        play = self.play(state)
+        play = self.own(state)
         if play.kind == "shootout" and play.shootout is not None:
             return list(play.shootout.tied)
         return list(range(len(state.teams)))
 
+    @handles(c.Buzz)
     def on_buzz(self, state: ShowState, cmd: c.Buzz) -> Result:
         self.check_team(state, cmd.team)
         return self.by_press_time(state, cmd, self._press)
 
     def _press(self, state: ShowState, cmd: c.Buzz) -> Result:
-        play = self.play(state)
+        play = self.own(state)
         name = state.teams[cmd.team].name
         if play.kind == "final":
             raise Refused("the final has no buttons: the answers are written")
@@ -468,17 +457,19 @@ class SvoyakFormat(FinalRounds, Format):
             # Too late for this answer, and a wrong one opens a fresh window: not taken.
             answering = state.teams[state.answering].name if state.answering is not None else name
             raise Refused("{name} is answering", name=answering)
-        new = replace(state, phase=SvoyakPhase.ANSWERING, answering=cmd.team, presses=presses, last_buzz_at=cmd.at,
-                      timer=state.timer.stop_at(cmd.press_time), fmt=replace(play, call=self.call_window(cmd.at)),
+        new = replace(self.keep(state, replace(play, call=self.call_window(cmd.at))), phase=SvoyakPhase.ANSWERING,
+                      answering=cmd.team, presses=presses, last_buzz_at=cmd.at,
+                      timer=state.timer.stop_at(cmd.press_time),
                       banner=_after_wrong(state.banner))
         return new, [event]
 
+    @handles(c.Judge)
     def on_judge(self, state: ShowState, cmd: c.Judge) -> Result:
         if state.phase == SvoyakPhase.FINAL_REVEAL:
             return self.final_judge(state, cmd)
         if state.phase != SvoyakPhase.ANSWERING or state.answering is None:
             raise Refused("nobody is answering")
-        play = self.play(state)
+        play = self.own(state)
         team, value = state.answering, play.value
         if cmd.correct:
             new = state.add_score(team, value)
@@ -488,12 +479,13 @@ class SvoyakFormat(FinalRounds, Format):
             return new, [event, *reveal]
         return self._wrong(state, team, cmd.at)
 
+    @handles(c.Discipline)
     def on_discipline(self, state: ShowState, cmd: c.Discipline) -> Result:
         """«Отвечать необходимо сразу» (seed 000, team part): the host rules a stalled answer wrong."""
         self.check_team(state, cmd.team)
         if cmd.what != "stall":
             raise Refused("unknown discipline step {what}", what=cmd.what)
-        self.check_stall(state, cmd, self.play(state).call)
+        self.check_stall(state, cmd, self.own(state).call)
         return self._wrong(state, cmd.team, cmd.at)
 
     def _penalty(self, play: Play) -> int:
@@ -504,7 +496,7 @@ class SvoyakFormat(FinalRounds, Format):
         return play.value if self.rules["wrong_penalty"] or play.kind in ("cat", "auction") else 0
 
     def _wrong(self, state: ShowState, team: int, at: float) -> Result:
-        play = self.play(state)
+        play = self.own(state)
         penalty = self._penalty(play)
         new = state.add_score(team, -penalty)
         wrong = Event(EventKind.WRONG, team=team, points=penalty, score=new.teams[team].score)
@@ -523,7 +515,7 @@ class SvoyakFormat(FinalRounds, Format):
         return self.banner(new, "banner.wrong", at), events
 
     def _next_chooser(self, state: ShowState, team: int, correct: bool) -> ShowState:
-        play = self.play(state)
+        play = self.own(state)
         chooser = play.chooser
         if play.kind == "shootout":
             return state
@@ -533,14 +525,14 @@ class SvoyakFormat(FinalRounds, Format):
             chooser = play.giver if self.rules["cat_wrong_next"] == "giver" else team
         elif play.kind == "auction" and play.auction is not None:
             chooser = play.auction.opener if self.rules["auction_wrong_next"] == "opener" else team
-        return replace(state, fmt=replace(play, chooser=chooser))
+        return self.keep(state, replace(play, chooser=chooser))
 
     def _reveal(self, state: ShowState, at: float) -> Result:
         return replace(state, phase=SvoyakPhase.REVEAL, answering=None, timer=state.timer.pause(at),
                        banner=_after_wrong(state.banner)), [Event(EventKind.REVEAL)]
 
     def on_time_up(self, state: ShowState, at: float) -> Result:
-        play = self.play(state)
+        play = self.own(state)
         if state.phase == SvoyakPhase.ANSWERING and play.solo is not None:
             return self._wrong(self.banner(state, "banner.time_over", at), play.solo, at)  # silence is wrong
         if state.phase == SvoyakPhase.QUESTION:

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Button, Format, Position, Refused, Result, Setup, _handler_name
+from quizshow.core.format import Button, Format, MatchPlay, Position, Refused, Result, Setup, handles, step, wait
+from quizshow.core.ladder import FINISHED, Rung
 from quizshow.core.loose import Args
 from quizshow.core.presslog import Press
 from quizshow.core.state import ShowState, Team
@@ -35,8 +36,17 @@ if TYPE_CHECKING:
     from quizshow.packs.model import Question
 
 
-class TournamentFormat(Format):
+def _played(fmt: Format) -> MatchPlay:
+    """The match's reducer as the day reads it: a format whose spec names a match role implements MatchPlay
+    (FormatSpec checks it when the spec is made)."""
+    if not isinstance(fmt, MatchPlay):
+        raise TypeError(f"format {fmt.id} is not played as a match")
+    return fmt
+
+
+class TournamentFormat(Format[m.EventState]):
     id = "tournament"
+    own_type = m.EventState
 
     def __init__(self, setup: Setup, formats: Mapping[str, FormatSpec[Format, object, Phase]]) -> None:
         super().__init__(setup)
@@ -84,11 +94,6 @@ class TournamentFormat(Format):
         t = self.plan.teams[index]
         return Team(t.name, t.colour, captain=t.captain or None, players=t.players)
 
-    @staticmethod
-    def event(state: ShowState) -> m.EventState:
-        ev = state.fmt
-        assert isinstance(ev, m.EventState), "a tournament state"
-        return ev
 
     def _fixture(self, day: Day, fixture_id: str) -> Fixture:
         found = D.plan(day).get(fixture_id)
@@ -105,13 +110,13 @@ class TournamentFormat(Format):
                          fmt=m.EventState(day, screen=screen))
 
     def handle(self, state: ShowState, command: c.Command) -> Result:
-        ev = self.event(state)
+        ev = self.own(state)
         own = type(command).journal_name.startswith("tournament.")
         if ev.match is not None and not own:
-            if isinstance(command, c.Go) and self._decided(ev):
-                return self.on_close(state, m.Close(at=command.at))
+            if isinstance(command, c.Go):  # the match's Next, or closing it once decided (`ladder`)
+                return self.ladder(state).go(command.at)
             return self._delegate(state, ev, command)
-        if not own and getattr(self, _handler_name(command), None) is None:
+        if not own and type(command) not in self.handlers:
             raise Refused("{command} does nothing between matches: Next plays the next match",
                           command=type(command).__name__)
         return super().handle(state, command)
@@ -120,7 +125,7 @@ class TournamentFormat(Format):
         assert ev.match is not None and ev.playing is not None
         fmt = self.match_format(ev)
         nested, events = fmt.handle(ev.match, command)
-        result = day_result(fmt.match_result(nested), ev.playing, ev.roster)
+        result = day_result(_played(fmt).match_result(nested), ev.playing, ev.roster)
         day = ev.day
         kept = tuple(r for r in day.results if r.fixture != ev.playing)
         day = replace(day, results=(*kept, result) if result is not None else kept)
@@ -136,7 +141,7 @@ class TournamentFormat(Format):
     @staticmethod
     def _live_penalties(fmt: Format, match: ShowState, table: int) -> int:
         """Penalty points a table's team earned in the match being played (not yet a result of the day)."""
-        found = fmt.match_penalties(match)
+        found = _played(fmt).match_penalties(match)
         return found[table] if table < len(found) else 0
 
     def _project(self, state: ShowState, ev: m.EventState) -> ShowState:
@@ -145,9 +150,9 @@ class TournamentFormat(Format):
         assert n is not None
         held = n.settling  # a press being settled in the match: the hall sees the day as the match shows it
         settling = None if held is None else replace(held, shown=self._project(state, replace(ev, match=held.shown)))
-        return replace(state, phase=n.phase, teams=n.teams, timer=n.timer, presses=n.presses, answering=n.answering,
-                       locked=n.locked, round=n.round, question=n.question, view=n.view, banner=n.banner,
-                       last_buzz_at=n.last_buzz_at, fmt=ev, settling=settling)
+        return replace(self.keep(state, ev), phase=n.phase, teams=n.teams, timer=n.timer, presses=n.presses,
+                       answering=n.answering, locked=n.locked, round=n.round, question=n.question, view=n.view,
+                       banner=n.banner, last_buzz_at=n.last_buzz_at, settling=settling)
 
     def _between(self, state: ShowState, ev: m.EventState, screen: Screen | None = None) -> ShowState:
         """The show state between matches: every team, no clock, the screen asked for."""
@@ -158,7 +163,7 @@ class TournamentFormat(Format):
 
     def _decided(self, ev: m.EventState) -> bool:
         return ev.playing is not None and ev.day.result(ev.playing) is not None and ev.match is not None \
-            and self.match_format(ev).next_action(ev.match) == "next.none"
+            and self.match_format(ev).next_action(ev.match).finished
 
     def undo_rule(self, command: c.Command, events: tuple[Event, ...]) -> tuple[bool, bool]:
         """Next starts a match, closes one or draws a number: taken back like the step it was (closing a
@@ -175,7 +180,7 @@ class TournamentFormat(Format):
     def buttons(self, state: ShowState) -> tuple[Button, ...]:
         """In a match, its buttons (the melee's red and green tables, the ring's two teams); between matches
         the day's tables."""
-        ev = self.event(state)
+        ev = self.own(state)
         return self.match_format(ev).buttons(ev.match) if ev.match is not None else super().buttons(state)
 
     def confirm_words(self, state: ShowState, action: str, args: Args) -> dict[str, object]:
@@ -189,42 +194,42 @@ class TournamentFormat(Format):
     # --- view model: the match's while one is played ------------------------------------------------------
 
     def current(self, state: ShowState) -> Question | None:
-        ev = self.event(state)
+        ev = self.own(state)
         return self.match_format(ev).current(ev.match) if ev.match is not None else None
 
     def value(self, state: ShowState) -> int:
-        ev = self.event(state)
+        ev = self.own(state)
         return self.match_format(ev).value(ev.match) if ev.match is not None else 0
 
     def winner(self, state: ShowState) -> list[int]:
-        ev = self.event(state)
+        ev = self.own(state)
         return self.match_format(ev).winner(ev.match) if ev.match is not None else []
 
     def false_start_line(self, state: ShowState) -> float | None:
-        ev = self.event(state)
+        ev = self.own(state)
         return self.match_format(ev).false_start_line(ev.match) if ev.match is not None else None
 
     def answering_teams(self, state: ShowState) -> frozenset[int]:
-        ev = self.event(state)
+        ev = self.own(state)
         return self.match_format(ev).answering_teams(ev.match) if ev.match is not None else frozenset()
 
     def teams_out(self, state: ShowState) -> frozenset[int]:
         """The match's teams out for good (the melee's who have left): the console dims them, «выбыл(и)»."""
-        ev = self.event(state)
+        ev = self.own(state)
         return self.match_format(ev).teams_out(ev.match) if ev.match is not None else frozenset()
 
     def buttons_answering(self, state: ShowState) -> int | None:
-        ev = self.event(state)
+        ev = self.own(state)
         return self.match_format(ev).buttons_answering(ev.match) if ev.match is not None else None
 
     def buttons_locked(self, state: ShowState) -> frozenset[int]:
-        ev = self.event(state)
+        ev = self.own(state)
         return self.match_format(ev).buttons_locked(ev.match) if ev.match is not None else frozenset()
 
     def seat_button(self, state: ShowState, team: int, player: int | None) -> tuple[int, int | None]:
         """An event team's own buzzer (a phone) presses its button in the match it plays (its table, the melee's
         table it sits at); between matches, and for a team not in the match, none."""
-        ev = self.event(state)
+        ev = self.own(state)
         if ev.match is None or team not in ev.roster:
             name = self.plan.teams[team].name if 0 <= team < len(self.plan.teams) else str(team + 1)
             raise Refused("{name} plays no match now", name=name)
@@ -232,29 +237,40 @@ class TournamentFormat(Format):
 
     def seat_score(self, state: ShowState, team: int) -> int | None:
         """An event team's score in the match it plays (none between matches)."""
-        ev = self.event(state)
+        ev = self.own(state)
         if ev.match is None or team not in ev.roster:
             return None
         return self.match_format(ev).seat_score(ev.match, ev.roster.index(team))
 
     def answering_seat(self, state: ShowState) -> tuple[int, int | None] | None:
-        ev = self.event(state)
+        ev = self.own(state)
         return self.match_format(ev).answering_seat(ev.match) if ev.match is not None else None
 
     def waiting_presses(self, state: ShowState) -> tuple[Press, ...]:
-        ev = self.event(state)
+        ev = self.own(state)
         return self.match_format(ev).waiting_presses(ev.match) if ev.match is not None else ()
 
-    def next_action(self, state: ShowState) -> str:
-        ev = self.event(state)
+    def ladder(self, state: ShowState) -> Rung:
+        ev = self.own(state)
         if ev.match is not None:
             if self._decided(ev):  # closing it shows the draw while numbers are still to draw (after the melee)
-                return "next.close_match_draw" if D.draw_stage(ev.day) != "done" else "next.close_match"
-            return self.match_format(ev).next_action(ev.match)
+                return step("next.close_match_draw" if D.draw_stage(ev.day) != "done" else "next.close_match",
+                            lambda at: self.on_close(state, m.Close(at=at)))
+            played = self.match_format(ev).ladder(ev.match)  # the match's own Next, its result kept by the day
+            return Rung(played.step, lambda at: self._delegate(state, ev, c.Go(at=at)))
         stage = D.draw_stage(ev.day)
-        if stage != "done":
-            return {"melee": "next.play_melee", "pick": "next.pick", "lot": "next.draw"}[stage]
-        return "next.play_match" if D.next_fixture(ev.day) is not None else "next.none"
+        if stage == "pick":
+            return wait("next.pick", "the melee winner picks its opponent first")
+        if stage == "lot":
+            return step("next.draw", lambda at: self.on_draw(state, m.Draw(at=at)))
+
+        def play(at: float) -> Result:
+            return self.on_play(state, m.Play(at=at))
+        if stage == "melee":
+            return step("next.play_melee", play)
+        if D.next_fixture(ev.day) is None:  # the day is over (Next says there is no match to play)
+            return Rung(FINISHED, play)
+        return step("next.play_match", play)
 
     def command_words(self, command: c.Command, events: tuple[Event, ...]) -> tuple[str, dict[str, object]] | None:
         """A match's own words (the ring's «Время вышло: …», «Начат бой 2»), as the match format says them: the
@@ -274,7 +290,7 @@ class TournamentFormat(Format):
         return match.command_words(command, events)
 
     def position(self, state: ShowState) -> Position:
-        ev = self.event(state)
+        ev = self.own(state)
         if ev.match is not None:
             return self.match_format(ev).position(ev.match)
         # between matches: no round («жеребьёвка», never «жеребьёвка, раунд 1»): a day is played in matches
@@ -283,17 +299,9 @@ class TournamentFormat(Format):
 
     # --- between matches ------------------------------------------------------------------------------------
 
-    def on_go(self, state: ShowState, cmd: c.Go) -> Result:
-        ev = self.event(state)
-        stage = D.draw_stage(ev.day)
-        if stage == "pick":
-            raise Refused("the melee winner picks its opponent first")
-        if stage == "lot":
-            return self.on_draw(state, m.Draw(at=cmd.at))
-        return self.on_play(state, m.Play(at=cmd.at))
-
+    @handles(m.Play)
     def on_play(self, state: ShowState, cmd: m.Play) -> Result:
-        ev = self.event(state)
+        ev = self.own(state)
         if ev.match is not None:
             raise Refused("a match is being played")
         plan = D.plan(ev.day)
@@ -323,8 +331,9 @@ class TournamentFormat(Format):
         return self._project(state, ev), [Event(EventKind.STAGE, name="play" if two else "play_all"),
                                           Event(EventKind.ROUND_START, name=names)]
 
+    @handles(m.Close)
     def on_close(self, state: ShowState, cmd: m.Close) -> Result:
-        ev = self.event(state)
+        ev = self.own(state)
         if ev.match is None or ev.playing is None:
             raise Refused("no match is being played")
         if ev.day.result(ev.playing) is None:
@@ -333,8 +342,9 @@ class TournamentFormat(Format):
         screen = Screen.DRAW if to_draw else Screen.STANDINGS
         return self._between(state, ev, screen), [Event(EventKind.STAGE, name="close_draw" if to_draw else "close")]
 
+    @handles(m.Draw)
     def on_draw(self, state: ShowState, cmd: m.Draw) -> Result:
-        ev = self.event(state)
+        ev = self.own(state)
         if D.draw_stage(ev.day) != "lot":
             raise Refused("there is nothing to draw now")
         day = ev.day
@@ -346,8 +356,9 @@ class TournamentFormat(Format):
         lot = Event(EventKind.LOT, team=team, name=self.plan.teams[team].name, points=len(day.order))
         return self._between(state, replace(ev, day=day), screen), [Event(EventKind.STAGE, name="draw"), lot]
 
+    @handles(m.Pick)
     def on_pick(self, state: ShowState, cmd: m.Pick) -> Result:
-        ev = self.event(state)
+        ev = self.own(state)
         if D.draw_stage(ev.day) != "pick":
             raise Refused("there is nothing to pick now")
         first = D.melee_winner(ev.day)
@@ -384,8 +395,9 @@ class TournamentFormat(Format):
             raise Refused("the outcome is win, draw or disqualified")
         return Outcome(fixture.id, fixture.teams, scores, outcome, winner, order=order, source=source)
 
+    @handles(m.Enter)
     def on_enter(self, state: ShowState, cmd: m.Enter) -> Result:
-        ev = self.event(state)
+        ev = self.own(state)
         fixture = self._fixture(ev.day, cmd.fixture)
         if effective(ev.day, fixture) is not None:
             raise Refused("{fixture} has a result already", fixture=fixture.id)
@@ -408,8 +420,9 @@ class TournamentFormat(Format):
             return f"{names[0]} {result.scores[0]}:{result.scores[1]} {names[1]}"
         return ", ".join(f"{n} {s}" for n, s in zip(names, result.scores, strict=False))
 
+    @handles(m.Correct)
     def on_correct(self, state: ShowState, cmd: m.Correct) -> Result:
-        ev = self.event(state)
+        ev = self.own(state)
         before = ev.day.result(cmd.fixture)
         if before is None:
             raise Refused("{fixture} has no result to correct", fixture=cmd.fixture)
@@ -433,8 +446,9 @@ class TournamentFormat(Format):
         return "melee" if result.fixture.startswith("M") else "playoff" if result.fixture.startswith("PO") \
             else "replay" if result.fixture.startswith("R") else "qualifying"
 
+    @handles(m.Remove)
     def on_remove(self, state: ShowState, cmd: m.Remove) -> Result:
-        ev = self.event(state)
+        ev = self.own(state)
         if not 0 <= cmd.team < len(self.plan.teams):
             raise Refused("there is no team {n}", n=cmd.team + 1)
         if cmd.team in ev.day.removed_teams:
@@ -455,23 +469,26 @@ class TournamentFormat(Format):
         table = ev.roster.index(team)
         # over the day, this match's included
         penalties = self.penalties(ev.day, team) + self._live_penalties(fmt, ev.match, table)
-        ended = fmt.forfeit(ev.match, table, penalties)
+        ended = _played(fmt).forfeit(ev.match, table, penalties)
         if ended is None:
             return ev, []
         nested, events = ended
-        result = day_result(fmt.match_result(nested), ev.playing, ev.roster)
+        result = day_result(_played(fmt).match_result(nested), ev.playing, ev.roster)
         day = replace(ev.day, results=(*ev.day.results, result) if result is not None else ev.day.results)
         return replace(ev, day=day, match=nested), [Event(EventKind.TEAM_REMOVED, team=table, points=penalties,
                                                           name=self.plan.teams[team].name), *events]
 
+    @handles(c.ScoreAdd)
     def on_score_add(self, state: ShowState, cmd: c.ScoreAdd) -> Result:
         raise Refused("scores are kept by the matches; correct a result instead")
 
+    @handles(c.ScoreSet)
     def on_score_set(self, state: ShowState, cmd: c.ScoreSet) -> Result:
         raise Refused("scores are kept by the matches; correct a result instead")
 
+    @handles(m.Show)
     def on_show(self, state: ShowState, cmd: m.Show) -> Result:
-        ev = self.event(state)
+        ev = self.own(state)
         try:
             screen = Screen(cmd.screen)
         except ValueError:

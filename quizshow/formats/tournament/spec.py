@@ -252,7 +252,7 @@ def _own_words(cmd: c.Command) -> tuple[str, dict[str, object]] | None:
 
 def _export(fmt: Format, state: ShowState, title: str) -> dict[str, str]:
     """`--export-results PREFIX`: the standings and every result as CSV, and a printable page."""
-    ev = TournamentFormat.event(state)
+    ev = state.part(m.EventState)
     return {"-standings.csv": export.standings_csv(ev.day),
             "-results.csv": export.results_csv(ev.day, ev.corrections),
             ".html": export.page(ev.day, title, ev.corrections)}

@@ -20,7 +20,7 @@ from quizshow.formats.written.standings import author_point
 
 def grid_rows(fmt: WrittenFormat, state: ShowState) -> list[list[str]]:
     """The header and one row per team, as text."""
-    w = WrittenFormat.w(state)
+    w = fmt.own(state)
     asked = fmt.asked(state)
     lines = fmt.lines(state)
     head = ["Место", "Команда"] + [fmt.label(a.number) for a in asked]

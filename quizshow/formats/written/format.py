@@ -12,7 +12,8 @@ from typing import TypeVar
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import AnswerAsk, Format, Position, Refused, Result, Setup
+from quizshow.core.format import AnswerAsk, Format, Position, Refused, Result, Setup, handles, over, step, wait
+from quizshow.core.ladder import Rung
 from quizshow.core.loose import Args
 from quizshow.core.state import ShowState
 from quizshow.core.timers import SAME_MOMENT_S, Timer
@@ -41,8 +42,9 @@ def _kept(items: tuple[Kept, ...], found: Kept | None, new: Kept) -> tuple[Kept,
     return tuple(new if item is found else item for item in items) if found is not None else (*items, new)
 
 
-class WrittenFormat(Format):
+class WrittenFormat(Format[Written]):
     id = "written"
+    own_type = Written
 
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)
@@ -80,16 +82,11 @@ class WrittenFormat(Format):
         return next((i for i, name in enumerate(names) if same_name(question.author, name)), None)
 
     def initial_state(self, seed: int) -> ShowState:
-        return replace(super().initial_state(seed), phase=Phase.TITLE,
-                       fmt=Written(scored=tuple(self.scored), main_count=len(self.main)))
+        written = Written(scored=tuple(self.scored), main_count=len(self.main))
+        return replace(self.keep(super().initial_state(seed), written), phase=Phase.TITLE)
 
     # --- reading the state ---------------------------------------------------------------------------
 
-    @staticmethod
-    def w(state: ShowState) -> Written:
-        written = state.fmt
-        assert isinstance(written, Written), "a written quiz state"
-        return written
 
     def is_extra(self, number: int) -> bool:
         return number >= len(self.main)
@@ -109,7 +106,7 @@ class WrittenFormat(Format):
         return self.reserve[k] if k < len(self.reserve) else HOST_QUESTION
 
     def current(self, state: ShowState) -> Question | None:
-        number = self.w(state).number
+        number = self.own(state).number
         if number < 0 or state.phase in (Phase.TITLE, Phase.RESULTS, Phase.PODIUM):
             return None
         return self.question(number)
@@ -130,17 +127,17 @@ class WrittenFormat(Format):
     def asked(self, state: ShowState) -> list[Asked]:
         """Every scored question reached so far (the one in play too: its marks are simply empty yet); a warm-up
         is in no table."""
-        w = self.w(state)
+        w = self.own(state)
         return [Asked(n, self.tour_of(n), self.author_of(n), self.players_of(w, n)) for n in range(w.number + 1)
                 if not self.is_warmup(n)]
 
     def figures(self, state: ShowState) -> list[Figure]:
         """«Взяли N из M» for every scored question reached (docs/written.md «Per-question figures»)."""
-        return figures(self.asked(state), self.w(state))
+        return figures(self.asked(state), self.own(state))
 
     def lines(self, state: ShowState) -> list[Line]:
         names = [t.name for t in state.teams]
-        return standings(names, self.asked(state), len(self.tours), self.w(state),
+        return standings(names, self.asked(state), len(self.tours), self.own(state),
                          int(self.rules["extra_player_penalty"]))
 
     def confirm_words(self, state: ShowState, action: str, args: Args) -> dict[str, object]:
@@ -151,13 +148,13 @@ class WrittenFormat(Format):
             words["team"] = state.teams[team].name
         place = args.get("question")
         if isinstance(place, int):
-            number = self.w(state).number_at(place)
-            words["q"] = self.label(number) if 0 <= number <= max(self.w(state).number, 0) else place + 1
+            number = self.own(state).number_at(place)
+            words["q"] = self.label(number) if 0 <= number <= max(self.own(state).number, 0) else place + 1
         return words
 
     def marked(self, state: ShowState, number: int) -> bool:
         """The sheets of `number` are in: it can be marked (a warm-up never is: it is not scored)."""
-        w = self.w(state)
+        w = self.own(state)
         return 0 <= number <= w.number and not (number == w.number and state.phase in PLAYING) and \
             not self.is_warmup(number)
 
@@ -182,7 +179,7 @@ class WrittenFormat(Format):
         return "journal.written_tour_results", {"n": shown.round + 1}
 
     def position(self, state: ShowState) -> Position:
-        w = self.w(state)
+        w = self.own(state)
         # compact_question: the console gives its grid of up to 40 teams the room, the question panel less
         if w.number < 0:
             return {"round": 0, "question": None, "compact_question": True}
@@ -213,7 +210,7 @@ class WrittenFormat(Format):
         """The sheets are marked while the hall waits for the results table: until it (or the score overlay)
         is on the projector, the totals shown are those of the last table — the tours before this one (the
         extra questions: without their points)."""
-        w = self.w(state)
+        w = self.own(state)
         if w.number < 0 or state.phase in (Phase.RESULTS, Phase.PODIUM) or state.view.scores:
             return None
         tour = None if self.is_extra(w.number) else self.main[w.number][0]
@@ -223,64 +220,36 @@ class WrittenFormat(Format):
             shown.append(line.total - later - (line.extra or 0))
         return tuple(shown)
 
-    def next_action(self, state: ShowState) -> str:
-        """What Next does now, in the host's words: the same branches as `on_go` and the steps after it."""
-        phase, w = Phase(state.phase), self.w(state)
-        if phase == Phase.MINUTE:
-            return "next.written_wait_minute" if state.timer.running else "next.written_end_minute"
-        if phase == Phase.HAND_IN:
-            waiting = state.timer.running or any(m.timer.running for m in w.running_extras())
-            return "next.written_wait_sheets" if waiting else "next.written_show_answer"
-        if phase == Phase.ANSWER:
-            if self.is_extra(w.number):
-                tied = len(leaders(self.lines(state))) > 1 and not self._extras_used_up(state)
-                return "next.written_extra_question" if tied else "next.written_final_results"
-            tour, index, _ = self.main[w.number]
-            if tour is None:  # a warm-up is followed by the next question, never by a table
-                return "next.written_next_question" if w.number + 1 < len(self.main) else "next.written_final_results"
-            if index < len(self.tours[tour]) - 1:
-                return "next.written_next_question"
-            return "next.written_final_results" if tour == len(self.tours) - 1 else "next.written_tour_results"
-        if phase == Phase.RESULTS:
-            if w.results_after is not None and 0 <= w.results_after < len(self.tours) - 1:
-                return "next.written_next_tour"
-            return self._tie_next(state) if len(leaders(self.lines(state))) > 1 else "next.written_podium"
-        return {Phase.TITLE: "next.first_question", Phase.QUESTION: "next.written_minute"}.get(phase, "next.none")
-
-    def _tie_next(self, state: ShowState) -> str:
-        """First place is shared: an extra question, or the podium once the limit is reached (`_tiebreak`)."""
-        return "next.written_podium" if self._extras_used_up(state) else "next.written_extra_question"
-
     # --- the flow ------------------------------------------------------------------------------------------
 
-    def on_go(self, state: ShowState, cmd: c.Go) -> Result:
-        phase, w = Phase(state.phase), self.w(state)
+    def ladder(self, state: ShowState) -> Rung:
+        phase, w = Phase(state.phase), self.own(state)
         if phase == Phase.TITLE:
             if not self.main:
-                raise Refused("the pack has no questions")
-            return self._ask(state, 0, cmd.at)
+                return wait("next.first_question", "the pack has no questions")
+            return step("next.first_question", lambda at: self._ask(state, 0, at))
         if phase == Phase.QUESTION:
-            return self._minute(state, cmd.at)
+            return step("next.written_minute", lambda at: self._minute(state, at))
         if phase == Phase.MINUTE:
             if state.timer.running:
-                raise Refused("the minute is running")
-            return self._hand_in(state, cmd.at)  # the host stopped the clock and goes on
+                return wait("next.written_wait_minute", "the minute is running")
+            return step("next.written_end_minute", lambda at: self._hand_in(state, at))  # the host stopped the clock
         if phase == Phase.HAND_IN:
             if state.timer.running or any(m.timer.running for m in w.running_extras()):
-                raise Refused("sheets are still being handed in")
-            return self._answer(state, cmd.at)
+                return wait("next.written_wait_sheets", "sheets are still being handed in")
+            return step("next.written_show_answer", lambda at: self._answer(state, at))
         if phase == Phase.ANSWER:
-            return self._after_answer(state, cmd.at)
+            return self._after_answer(state, w)
         if phase == Phase.RESULTS:
-            return self._after_results(state, cmd.at)
-        raise Refused("the game is over")
+            return self._after_results(state, w)
+        return over("the game is over")
 
     def _ask(self, state: ShowState, number: int, at: float, tiebreak: tuple[int, ...] | None = None) -> Result:
-        w = self.w(state)
+        w = self.own(state)
         if tiebreak is not None:
             w = replace(w, tiebreak=(*w.tiebreak, tiebreak), extra_count=w.extra_count + 1)
         w = replace(w, number=number, results_after=None, closed=None)
-        new = replace(state, phase=Phase.QUESTION, fmt=w, timer=Timer.ready(float(self.rules["minute_s"])),
+        new = replace(self.keep(state, w), phase=Phase.QUESTION, timer=Timer.ready(float(self.rules["minute_s"])),
                       banner=None)
         new = self.rescore(new)
         tour = self.tour_of(number)
@@ -297,16 +266,16 @@ class WrittenFormat(Format):
         """«Сдаём ответы!»: the hand-in clock; the extra minutes taken on this question start now. With no hand-in
         time (`hand_in_s: 0`) the sheets are due at once: the answer follows now, or when the last extra minute
         ends."""
-        w = self.w(state)
+        w = self.own(state)
         extras = tuple(replace(m, timer=m.timer.start(at)) if m.number == w.number else m for m in w.extra_minutes)
         seconds = float(self.rules["hand_in_s"])
         if seconds <= 0:
             w = replace(w, extra_minutes=extras, closed=at)
             if not w.running_extras():
-                return self._answer(replace(state, fmt=w), at)
-            return replace(state, phase=Phase.HAND_IN, timer=Timer(expired=True), fmt=w), []
+                return self._answer(self.keep(state, w), at)
+            return replace(self.keep(state, w), phase=Phase.HAND_IN, timer=Timer(expired=True)), []
         timer = Timer.ready(seconds).start(at)
-        new = replace(state, phase=Phase.HAND_IN, timer=timer, fmt=replace(w, extra_minutes=extras))
+        new = replace(self.keep(state, replace(w, extra_minutes=extras)), phase=Phase.HAND_IN, timer=timer)
         # named: the journal says what the step did («минута закончена, сдаём ответы»), not «время пошло»
         return self.banner(new, "banner.hand_in", at), [Event(EventKind.TIMER_START, seconds=timer.duration,
                                                               name=HAND_IN_CLOCK)]
@@ -314,48 +283,51 @@ class WrittenFormat(Format):
     def _answer(self, state: ShowState, at: float) -> Result:
         """The answer on screen: every typed answer's window of this question is closed now (where no clock
         closed it already: the host went on with the clock paused)."""
-        w = self.w(state)
+        w = self.own(state)
         extras = tuple(replace(m, closed=at) if m.number == w.number and m.closed is None else m
                        for m in w.extra_minutes)
         w = replace(w, closed=at if w.closed is None else w.closed, extra_minutes=extras)
-        return replace(state, phase=Phase.ANSWER, timer=Timer(), banner=None, fmt=w), [Event(EventKind.REVEAL)]
+        return replace(self.keep(state, w), phase=Phase.ANSWER, timer=Timer(), banner=None), [Event(EventKind.REVEAL)]
 
-    def _after_answer(self, state: ShowState, at: float) -> Result:
-        w = self.w(state)
-        if self.is_extra(w.number):
+    def _after_answer(self, state: ShowState, w: Written) -> Rung:
+        number = w.number
+        if self.is_extra(number):
             if len(leaders(self.lines(state))) > 1 and not self._extras_used_up(state):
-                return self._tiebreak(state, at)
-            return self._results(state, -1)  # the final table (with «Доп») before the podium, tie or not
-        tour, index, _ = self.main[w.number]
-        if tour is None:  # a warm-up: on to the next question (a pack of warm-ups alone: its final table)
-            return self._ask(state, w.number + 1, at) if w.number + 1 < len(self.main) else self._results(state, -1)
+                return step("next.written_extra_question", lambda at: self._tiebreak(state, at))
+            # the final table (with «Доп») before the podium, tie or not
+            return step("next.written_final_results", lambda at: self._results(state, -1))
+        tour, index, _ = self.main[number]
+        if tour is None:  # a warm-up: the next question, never a table (a pack of warm-ups alone: its final table)
+            if number + 1 < len(self.main):
+                return step("next.written_next_question", lambda at: self._ask(state, number + 1, at))
+            return step("next.written_final_results", lambda at: self._results(state, -1))
         if index == len(self.tours[tour]) - 1:
-            return self._results(state, tour)
-        return self._ask(state, w.number + 1, at)
+            return step("next.written_final_results" if tour == len(self.tours) - 1 else "next.written_tour_results",
+                        lambda at: self._results(state, tour))
+        return step("next.written_next_question", lambda at: self._ask(state, number + 1, at))
 
     def _results(self, state: ShowState, after: int) -> Result:
-        w = replace(self.w(state), results_after=after)
-        return replace(state, phase=Phase.RESULTS, fmt=w, timer=Timer(), banner=None), [
+        w = replace(self.own(state), results_after=after)
+        return replace(self.keep(state, w), phase=Phase.RESULTS, timer=Timer(), banner=None), [
             Event(EventKind.ROUND_START, round=after if after >= 0 else None)]  # round: the tour just played
 
-    def _after_results(self, state: ShowState, at: float) -> Result:
-        w = self.w(state)
+    def _after_results(self, state: ShowState, w: Written) -> Rung:
         if w.results_after is not None and 0 <= w.results_after < len(self.tours) - 1:
-            return self._ask(state, w.number + 1, at)
-        if len(leaders(self.lines(state))) > 1:
-            return self._tiebreak(state, at)
-        return self._podium(state)
+            return step("next.written_next_tour", lambda at: self._ask(state, w.number + 1, at))
+        if len(leaders(self.lines(state))) > 1 and not self._extras_used_up(state):
+            return step("next.written_extra_question", lambda at: self._tiebreak(state, at))
+        return step("next.written_podium", lambda at: self._podium(state))  # first place shared at the limit too
 
     def _tiebreak(self, state: ShowState, at: float) -> Result:
         """Seed 001: a tie for first after the last question: extra questions until one team leads alone."""
-        w = self.w(state)
+        w = self.own(state)
         if self._extras_used_up(state):
             return self._podium(state)  # the limit: first place stays shared (docs/written.md)
         tied = leaders(self.lines(state))
         return self._ask(state, len(self.main) + w.extra_count, at, tiebreak=tied)
 
     def _extras_used_up(self, state: ShowState) -> bool:
-        return self.w(state).extra_count >= int(self.rules["max_extra_questions"])
+        return self.own(state).extra_count >= int(self.rules["max_extra_questions"])
 
     def _podium(self, state: ShowState) -> Result:
         lines = self.lines(state)
@@ -364,23 +336,25 @@ class WrittenFormat(Format):
 
     # --- clocks ----------------------------------------------------------------------------------------------
 
+    @handles(c.TimerStart)
     def on_timer_start(self, state: ShowState, cmd: c.TimerStart) -> Result:
         if state.phase == Phase.QUESTION:
             return self._minute(state, cmd.at)
         if state.phase == Phase.HAND_IN:
-            w = self.w(state)
+            w = self.own(state)
             extras = tuple(replace(m, timer=m.timer.start(cmd.at)) if m.number == w.number else m
                            for m in w.extra_minutes)
-            new = replace(state, timer=state.timer.start(cmd.at), fmt=replace(w, extra_minutes=extras))
+            new = replace(self.keep(state, replace(w, extra_minutes=extras)), timer=state.timer.start(cmd.at))
             if new == state:
                 raise Refused("the clock cannot start now")
             return new, [Event(EventKind.TIMER_START, seconds=new.timer.remaining(cmd.at))]
         return super().on_timer_start(state, cmd)
 
+    @handles(c.TimerStop)
     def on_timer_stop(self, state: ShowState, cmd: c.TimerStop) -> Result:
-        w = self.w(state)
+        w = self.own(state)
         if state.phase == Phase.HAND_IN and any(m.timer.running for m in w.running_extras()):
-            new = replace(state, timer=state.timer.pause(cmd.at), fmt=self._pause_extras(w, cmd.at))
+            new = replace(self.keep(state, self._pause_extras(w, cmd.at)), timer=state.timer.pause(cmd.at))
             return new, [Event(EventKind.TIMER_STOP, seconds=new.timer.remaining(cmd.at))]
         return super().on_timer_stop(state, cmd)
 
@@ -388,10 +362,12 @@ class WrittenFormat(Format):
     def _pause_extras(w: Written, at: float) -> Written:
         return replace(w, extra_minutes=tuple(replace(m, timer=m.timer.pause(at)) for m in w.extra_minutes))
 
+    @handles(c.Resumed)
     def on_resumed(self, state: ShowState, cmd: c.Resumed) -> Result:
         new, events = super().on_resumed(state, cmd)
-        return replace(new, fmt=self._pause_extras(self.w(new), cmd.at)), events
+        return self.keep(new, self._pause_extras(self.own(new), cmd.at)), events
 
+    @handles(c.Tick)
     def on_tick(self, state: ShowState, cmd: c.Tick) -> Result:
         # The hand-in's exact end (not the tick's time): typed answers are judged by it; with no hand-in time,
         # the minute's exact end.
@@ -400,8 +376,8 @@ class WrittenFormat(Format):
             window = state.timer.window
         new, events = super().on_tick(state, cmd)
         if window is not None and (new.timer.expired or new.phase != state.phase):
-            new = replace(new, fmt=replace(self.w(new), closed=window.closes))
-        w = self.w(new)
+            new = self.keep(new, replace(self.own(new), closed=window.closes))
+        w = self.own(new)
         if not any(m.timer.running for m in w.extra_minutes):
             return new, events
         extras = []
@@ -412,8 +388,8 @@ class WrittenFormat(Format):
                 m = replace(m, closed=ends.closes)
             extras.append(m if timer is m.timer else replace(m, timer=timer))
             events = events + [replace(e, team=m.team) for e in more]
-        new = replace(new, fmt=replace(w, extra_minutes=tuple(extras)))
-        if new.phase == Phase.HAND_IN and new.timer.expired and not self.w(new).running_extras():
+        new = self.keep(new, replace(w, extra_minutes=tuple(extras)))
+        if new.phase == Phase.HAND_IN and new.timer.expired and not self.own(new).running_extras():
             new, more = self._answer(new, cmd.at)
             events = events + more
         return new, events
@@ -421,7 +397,7 @@ class WrittenFormat(Format):
     def on_time_up(self, state: ShowState, at: float) -> Result:
         if state.phase == Phase.MINUTE:
             return self._hand_in(state, at)
-        if state.phase == Phase.HAND_IN and not self.w(state).running_extras():
+        if state.phase == Phase.HAND_IN and not self.own(state).running_extras():
             return self._answer(state, at)
         return state, []
 
@@ -432,14 +408,15 @@ class WrittenFormat(Format):
         self.check_team(state, team)
         if state.phase not in (Phase.QUESTION, Phase.MINUTE, Phase.HAND_IN):
             raise Refused("an extra minute or club help is taken while a question is played")
-        w = self.w(state)
+        w = self.own(state)
         if team not in self.players_of(w, w.number):
             raise Refused("{name} does not play this question", name=state.teams[team].name)
 
+    @handles(wc.ExtraMinute)
     def on_extra_minute(self, state: ShowState, cmd: wc.ExtraMinute) -> Result:
         """Seed 001: one extra minute per team, once per game."""
         self._playing_now(state, cmd.team)
-        w = self.w(state)
+        w = self.own(state)
         taken = w.extra_minute_of(cmd.team)
         if taken is not None:
             raise Refused("{name} has taken its extra minute already (question {n})",
@@ -448,26 +425,28 @@ class WrittenFormat(Format):
         if state.phase == Phase.HAND_IN:
             timer = timer.start(cmd.at)  # the common minute is over: the team's own minute runs from now
         w = replace(w, extra_minutes=(*w.extra_minutes, ExtraMinute(cmd.team, w.number, timer)))
-        return replace(state, fmt=w), []
+        return self.keep(state, w), []
 
+    @handles(wc.ClubHelp)
     def on_club_help(self, state: ShowState, cmd: wc.ClubHelp) -> Result:
         """Seed 001: «помощь клуба» once per game for each team."""
         self._playing_now(state, cmd.team)
-        w = self.w(state)
+        w = self.own(state)
         taken = w.club_help_of(cmd.team)
         if taken is not None:
             raise Refused("{name} has taken its club help already (question {n})",
                           name=state.teams[cmd.team].name, n=self.label(taken))
         if not self.question(w.number).hint:
             raise Refused("this question has no club help in the pack")
-        return replace(state, fmt=replace(w, club_help=(*w.club_help, (cmd.team, w.number)))), []
+        return self.keep(state, replace(w, club_help=(*w.club_help, (cmd.team, w.number)))), []
 
+    @handles(wc.ExtraPlayers)
     def on_extra_players(self, state: ShowState, cmd: wc.ExtraPlayers) -> Result:
         self.check_team(state, cmd.team)
         most = int(self.rules["max_extra_players"])
         if not 0 <= cmd.count <= most:
             raise Refused("a team may add 0 to {n} players", n=most)
-        w = self.w(state)
+        w = self.own(state)
         added = tuple((t, n) for t, n in w.extra_players if t != cmd.team)
         if cmd.count:
             added = (*added, (cmd.team, cmd.count))
@@ -476,13 +455,13 @@ class WrittenFormat(Format):
     # --- typed answers from the phones (core/typed.py, docs/written.md) ------------------------------------------
 
     def _team_minute(self, state: ShowState, team: int) -> ExtraMinute | None:
-        w = self.w(state)
+        w = self.own(state)
         return next((m for m in w.extra_minutes if m.team == team and m.number == w.number), None)
 
     def _closes(self, state: ShowState, team: int) -> float | None:
         """When the team's window for the question in play closes (its own extra minute's, or the common
         hand-in's), where a clock fixes it already; None: still open with no end fixed."""
-        w, minute = self.w(state), self._team_minute(state, team)
+        w, minute = self.own(state), self._team_minute(state, team)
         if minute is not None:
             if minute.closed is not None:
                 return minute.closed
@@ -496,7 +475,7 @@ class WrittenFormat(Format):
     def answer_ask(self, state: ShowState, team: int) -> AnswerAsk | None:
         """A team types from the moment the question is on screen until the minute and the hand-in seconds (its
         own extra minute) are over; `until` is known while the clocks run."""
-        w = self.w(state)
+        w = self.own(state)
         if w.number < 0 or state.phase not in (Phase.QUESTION, Phase.MINUTE, Phase.HAND_IN) or \
                 team not in self.players_of(w, w.number):
             return None
@@ -519,7 +498,7 @@ class WrittenFormat(Format):
 
     def typed_refusal(self, state: ShowState, team: int) -> Refused | None:
         """While a question is played, a team that does not play it: the author team is told it sent it in."""
-        w = self.w(state)
+        w = self.own(state)
         if w.number < 0 or state.phase not in (Phase.QUESTION, Phase.MINUTE, Phase.HAND_IN) or \
                 team in self.players_of(w, w.number):
             return None
@@ -531,7 +510,7 @@ class WrittenFormat(Format):
         """Seed 001: a sheet handed in after the minute and the hand-in seconds scores 0 — a typed answer sent
         (by the phone's own clock, mapped) after its window is kept as late; one for an earlier question too."""
         self.check_team(state, team)
-        w = self.w(state)
+        w = self.own(state)
         if not 0 <= question <= w.number:
             raise Refused("there is no question {n} to answer now", n=question + 1)
         if team not in self.players_of(w, question):
@@ -541,6 +520,7 @@ class WrittenFormat(Format):
         closes = self._closes(state, team)
         return closes is not None and sent > closes + SAME_MOMENT_S
 
+    @handles(c.TypedAnswer)
     def on_typed_answer(self, state: ShowState, cmd: c.TypedAnswer) -> Result:
         """The last answer sent in time counts (the grid shows it to the operator, who marks); a late one is
         kept beside it as late. Nothing is marked here: the operator decides."""
@@ -548,8 +528,8 @@ class WrittenFormat(Format):
         text = " ".join(cmd.text.split())[:MAX_TEXT]
         if not text:
             raise Refused("an answer needs some text")
-        w = self.w(state)
-        return replace(state, fmt=replace(w, typed=keep(w.typed, Typed(cmd.team, cmd.question, text, cmd.sent,
+        w = self.own(state)
+        return self.keep(state, replace(w, typed=keep(w.typed, Typed(cmd.team, cmd.question, text, cmd.sent,
                                                                          late)))), []
 
     # --- the grid ----------------------------------------------------------------------------------------------
@@ -560,28 +540,31 @@ class WrittenFormat(Format):
             raise Refused("the warm-up is not scored")
         if not self.marked(state, number):
             raise Refused("question {n} has not been played yet", n=number + 1)
-        w = self.w(state)
+        w = self.own(state)
         if team == self.author_of(number):
             raise Refused("{name} sent this question in and does not play it", name=state.teams[team].name)
         if team not in self.players_of(w, number):
             raise Refused("{name} does not play this question", name=state.teams[team].name)
 
+    @handles(wc.Mark)
     def on_mark(self, state: ShowState, cmd: wc.Mark) -> Result:
         self._check_cell(state, cmd.team, cmd.number)
-        w = self.w(state)
+        w = self.own(state)
         new, events = self._rescored(state, replace(w, grid=w.grid.set(cmd.team, cmd.number, cmd.correct)), cmd.team)
         if cmd.correct and (cmd.team, cmd.number) in w.grid.late and not events:  # right, but late: it stays 0
             events = [Event(EventKind.SCORE, team=cmd.team, points=0, score=new.teams[cmd.team].score)]
         return new, events
 
+    @handles(wc.Late)
     def on_late(self, state: ShowState, cmd: wc.Late) -> Result:
         """Seed 001: a team that did not hand in its answer in time gets 0 points."""
         self._check_cell(state, cmd.team, cmd.number)
-        w = self.w(state)
+        w = self.own(state)
         return self._rescored(state, replace(w, grid=w.grid.set_late(cmd.team, cmd.number, cmd.late)), cmd.team)
 
     # --- disputes and appeals (MAII rules 1.5, 1.6; docs/written.md «Disputes and appeals») ------------------
 
+    @handles(wc.Dispute)
     def on_dispute(self, state: ShowState, cmd: wc.Dispute) -> Result:
         """A team's answer put to the game jury: its text is kept (the export writes it in the cell); the cell
         keeps its mark until the verdict."""
@@ -589,17 +572,18 @@ class WrittenFormat(Format):
         text = " ".join(cmd.text.split())[:MAX_TEXT]
         if not text:
             raise Refused("a disputed answer needs its text")
-        w = self.w(state)
+        w = self.own(state)
         found = w.dispute_of(cmd.team, cmd.number)
         if found is not None and found.accepted is not None:
             raise Refused("{name}: the jury has ruled on this answer already", name=state.teams[cmd.team].name)
         new = Dispute(cmd.team, cmd.number, text)
-        return replace(state, fmt=replace(w, disputes=_kept(w.disputes, found, new))), []
+        return self.keep(state, replace(w, disputes=_kept(w.disputes, found, new))), []
 
+    @handles(wc.Verdict)
     def on_verdict(self, state: ShowState, cmd: wc.Verdict) -> Result:
         """The game jury's decision turns a disputed answer into 1 or 0 (a later one corrects it)."""
         self.check_team(state, cmd.team)
-        w = self.w(state)
+        w = self.own(state)
         found = w.dispute_of(cmd.team, cmd.number)
         if found is None:
             raise Refused("{name}: the answer to question {n} is not disputed", name=state.teams[cmd.team].name,
@@ -608,6 +592,7 @@ class WrittenFormat(Format):
                     grid=w.grid.set(cmd.team, cmd.number, cmd.accepted))
         return self._rescored(state, w, cmd.team)
 
+    @handles(wc.Appeal)
     def on_appeal(self, state: ShowState, cmd: wc.Appeal) -> Result:
         """An appeal: on the team's answer (its cell must be one it played) or on the question (any question
         played); a second one of the same kind before the ruling replaces the first's text."""
@@ -619,20 +604,21 @@ class WrittenFormat(Format):
             self.check_team(state, cmd.team)
             if self.is_warmup(cmd.number) or not self.marked(state, cmd.number):
                 raise Refused("question {n} has not been played yet", n=cmd.number + 1)
-        w = self.w(state)
+        w = self.own(state)
         if cmd.number in w.removed:
             raise Refused("question {n} is removed already", n=self.label(cmd.number))
         text = " ".join(cmd.text.split())[:MAX_TEXT]
         found = next((a for a in w.appeals if (a.team, a.number, a.kind) == (cmd.team, cmd.number, cmd.kind)
                       and a.upheld is None), None)
         new = Appeal(cmd.team, cmd.number, cmd.kind, text)
-        return replace(state, fmt=replace(w, appeals=_kept(w.appeals, found, new))), []
+        return self.keep(state, replace(w, appeals=_kept(w.appeals, found, new))), []
 
+    @handles(wc.AppealVerdict)
     def on_appeal_verdict(self, state: ShowState, cmd: wc.AppealVerdict) -> Result:
         """The appeal jury rules on the team's appeal on the question (the one on the question first): upheld,
         an answer counts, a question is removed for every team («X» in the rating's table)."""
         self.check_team(state, cmd.team)
-        w = self.w(state)
+        w = self.own(state)
         found = w.pending_appeal(cmd.team, cmd.number)
         if found is None:
             raise Refused("{name} has no appeal on question {n} waiting", name=state.teams[cmd.team].name,
@@ -642,14 +628,14 @@ class WrittenFormat(Format):
             w = replace(w, grid=w.grid.set(cmd.team, cmd.number, True))
         elif cmd.upheld:
             w = replace(w, removed=w.removed | {cmd.number})
-        new = self.rescore(replace(state, fmt=w))
+        new = self.rescore(self.keep(state, w))
         events = [Event(EventKind.SCORE, team=t, points=after.score - before.score, score=after.score)
                   for t, (before, after) in enumerate(zip(state.teams, new.teams, strict=True))
                   if after.score != before.score]
         return new, events
 
     def _rescored(self, state: ShowState, w: Written, team: int) -> Result:
-        new = self.rescore(replace(state, fmt=w))
+        new = self.rescore(self.keep(state, w))
         delta = new.teams[team].score - state.teams[team].score
         events = [Event(EventKind.SCORE, team=team, points=delta, score=new.teams[team].score)] if delta else []
         return new, events
@@ -661,9 +647,11 @@ class WrittenFormat(Format):
                 state = state.with_score(line.team, line.total)
         return state
 
+    @handles(c.ScoreAdd)
     def on_score_add(self, state: ShowState, cmd: c.ScoreAdd) -> Result:
         raise Refused("scores come from the grid: mark the sheets")
 
+    @handles(c.ScoreSet)
     def on_score_set(self, state: ShowState, cmd: c.ScoreSet) -> Result:
         raise Refused("scores come from the grid: mark the sheets")
 

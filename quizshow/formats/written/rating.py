@@ -29,7 +29,7 @@ BOM = "\ufeff"  # the rating's CSV files begin with one (Excel then reads them a
 def cell(fmt: WrittenFormat, state: ShowState, team: int, number: int) -> Cell:
     """One team's cell for one question: 1, 0, «X» (removed), or the disputed answer's text (awaiting the jury).
     A late sheet, a question the team did not play (its own, as its author) and one not played yet are 0."""
-    w = WrittenFormat.w(state)
+    w = fmt.own(state)
     if number in w.removed:
         return REMOVED
     dispute = w.dispute_of(team, number)
@@ -40,7 +40,7 @@ def cell(fmt: WrittenFormat, state: ShowState, team: int, number: int) -> Cell:
 
 def upload_rows(fmt: WrittenFormat, state: ShowState, by_tour: bool) -> list[tuple[Cell, ...]]:
     """The header and the teams' rows (in the results table's order); a question not reached yet is empty."""
-    w = WrittenFormat.w(state)
+    w = fmt.own(state)
     reached = {a.number for a in fmt.asked(state)} if w.number >= 0 else set()
     order = [line.team for line in fmt.lines(state)]
 

@@ -52,7 +52,7 @@ TEXT = Arg("text", str, optional=True)
 
 
 def _w(x: ActionContext) -> Written:
-    return WrittenFormat.w(x.state)
+    return x.state.part(Written)
 
 
 def _number(x: ActionContext, a: Args) -> int:

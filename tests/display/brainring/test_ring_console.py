@@ -162,19 +162,19 @@ def test_extra_questions_are_named_so_and_next_at_the_deciding_one_says_the_resu
         at = 10.0
         for k in range(6):
             at = _question(app, at, k % 2)
-            assert app.engine.format.next_action(app.engine.state) == (
+            assert app.engine.format.next_action(app.engine.state).key == (
                 "next.extra_question" if k == 5 else "next.next_question")
             assert app.submit(c.Go(at=at)).accepted
             at += 1
         assert "дополнительный вопрос 1" in _header(app) and "из 6" not in _header(app)
         at = _question(app, at, None)  # nobody takes the first extra question
-        assert app.engine.format.next_action(app.engine.state) == "next.extra_question"
+        assert app.engine.format.next_action(app.engine.state).key == "next.extra_question"
         assert app.submit(c.Go(at=at)).accepted
         at = _question(app, at + 1, 0)
         header = _header(app)
         assert "дополнительный вопрос 2" in header and "из 6" not in header, header
-        assert app.engine.format.next_action(app.engine.state) == "next.match_result"
-        assert app.say(app.engine.format.next_action(app.engine.state)) == "Итог матча"
+        assert app.engine.format.next_action(app.engine.state).key == "next.match_result"
+        assert app.say(app.engine.format.next_action(app.engine.state).key) == "Итог матча"
         assert app.submit(c.Go(at=at)).accepted
         assert app.engine.state.phase == "result"
         header = _header(app)

@@ -343,11 +343,11 @@ def test_the_melee_console_shows_the_question_and_its_answer_for_the_host(tmp_pa
 
 def test_a_table_that_answered_is_journalled_and_offered_for_undo_with_the_teams_at_it(tmp_path, monkeypatch):
     """«Красный ответил» with Сфинкс at the red table read «Северяне: верно, 0» (team 0 for table 0)."""
-    from quizshow.formats.melee.format import GREEN, RED, MeleeFormat
+    from quizshow.formats.melee.format import GREEN, RED
 
     app = melee_asking(tmp_path)
     try:
-        m = MeleeFormat.melee(app.engine.state)
+        m = app.engine.format.own(app.engine.state)
         red = ", ".join(app.engine.state.teams[t].name for t in m.red)
         assert app.call(Call("decide", (RED,)), 3.0, "console").accepted
         said = f"Красный стол ответил верно: {red}"
@@ -356,7 +356,7 @@ def test_a_table_that_answered_is_journalled_and_offered_for_undo_with_the_teams
         render(app, 4.0)
         assert f"Отменить: {said} (Ctrl+Z)" in seen
         assert app.submit(c.Go(at=5.0)).accepted  # the next question to the red table, split again
-        m = MeleeFormat.melee(app.engine.state)
+        m = app.engine.format.own(app.engine.state)
         green = ", ".join(app.engine.state.teams[t].name for t in m.green)
         assert app.submit(c.Buzz(at=6.0, team=GREEN)).accepted
         assert app.console.journal[-1][1] == f"Первое нажатие: зелёный стол ({green})"  # the table first (wave 6)

@@ -295,14 +295,14 @@ def test_the_lit_schedule_button_after_the_melee_names_the_draw_as_next_does(tmp
     try:
         at = 1.0
         for _ in range(200):
-            if app.format.next_action(app.engine.state) == "next.close_match_draw":
+            if app.format.next_action(app.engine.state).key == "next.close_match_draw":
                 break
             if app.engine.state.phase == "melee_question":
                 assert app.call(Call("decide", (0,)), at, "console").accepted
             else:
                 assert app.submit(c.Go(at=at)).accepted
             at += 1.0
-        assert app.format.next_action(app.engine.state) == "next.close_match_draw"
+        assert app.format.next_action(app.engine.state).key == "next.close_match_draw"
         texts = drawn(app)
         assert "Результат записан: к жеребьёвке" in texts, texts
         assert "Результат записан: к таблице" not in texts

@@ -87,7 +87,7 @@ def test_a_press_list_says_out_of_one_player_as_one_and_of_a_team_as_many(tmp_pa
         try:
             for cmd in (c.Go(at=app.now()), c.Go(at=app.now()), sc.SelectCell(at=app.now(), theme=3, question=0)):
                 assert app.submit(cmd).accepted, cmd
-            if app.format.next_action(app.engine.state) == "next.read_done":  # the window opens on «read»
+            if app.format.next_action(app.engine.state).key == "next.read_done":  # the window opens on «read»
                 assert app.submit(c.Go(at=app.now())).accepted
             for cmd in (c.Buzz(at=app.now(), team=1), c.Judge(at=app.now(), correct=False)):
                 assert app.submit(cmd).accepted, cmd

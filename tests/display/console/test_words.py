@@ -145,7 +145,7 @@ def test_a_show_resumed_at_the_shootout_says_the_shootout_not_a_round(tmp_path):
     try:
         at = 1.0
         while app.engine.state.phase != "shootout":  # nobody scores: all three play the shoot-out
-            _ok(app, sc.EndRound(at=at) if app.format.next_action(app.engine.state) == "next.pick_cell"
+            _ok(app, sc.EndRound(at=at) if app.format.next_action(app.engine.state).key == "next.pick_cell"
                 else c.Go(at=at))
             at += 1
         assert where_words(app.format, app.engine.state, "ru") == "перестрелка"
@@ -163,7 +163,8 @@ def _svoyak_final_themes(tmp_path: Path, scores: tuple[int, int, int]) -> ShowAp
     for team, points in enumerate(scores):
         _ok(app, c.ScoreSet(at=at, team=team, points=points))
     while app.engine.state.phase != "final_themes":
-        _ok(app, sc.EndRound(at=at) if app.format.next_action(app.engine.state) == "next.pick_cell" else c.Go(at=at))
+        picking = app.format.next_action(app.engine.state).key == "next.pick_cell"
+        _ok(app, sc.EndRound(at=at) if picking else c.Go(at=at))
         at += 1
     return app
 
@@ -225,8 +226,8 @@ def test_next_after_the_last_round_says_shootout_when_nobody_reaches_the_final_a
     app = _app(tmp_path, "svoyak.yaml")
     try:
         at = 1.0
-        while app.format.next_action(app.engine.state) not in ("next.final", "next.shootout", "next.winner"):
-            _ok(app, sc.EndRound(at=at) if app.format.next_action(app.engine.state) == "next.pick_cell"
+        while app.format.next_action(app.engine.state).key not in ("next.final", "next.shootout", "next.winner"):
+            _ok(app, sc.EndRound(at=at) if app.format.next_action(app.engine.state).key == "next.pick_cell"
                 else c.Go(at=at))
             at += 1
         assert "Перестрелка (первое место делят)" in _next_words(app)  # not «Перейти к финалу»: nobody is in it

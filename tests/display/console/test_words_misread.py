@@ -290,7 +290,7 @@ def test_a_round_ended_early_is_named_in_the_journal_and_on_the_undo_button(tmp_
     try:
         at = 1.0
         for ending in range(3):  # rounds 1, 2 and 3 ended early from their boards
-            while app.format.next_action(app.engine.state) != "next.pick_cell":
+            while app.format.next_action(app.engine.state).key != "next.pick_cell":
                 _ok(app, c.Go(at=at))
                 at += 1
             _ok(app, sc.EndRound(at=at))

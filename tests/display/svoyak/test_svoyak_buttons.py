@@ -90,7 +90,7 @@ def test_with_the_last_final_theme_left_no_remover_buttons_are_offered(tmp_path)
         for team, points in enumerate((300, 200, 100)):
             assert app.submit(c.ScoreSet(at=at, team=team, points=points)).accepted
         while e.state.phase != "final_themes":
-            nxt = app.format.next_action(e.state)
+            nxt = app.format.next_action(e.state).key
             assert app.submit(sc.EndRound(at=at) if nxt == "next.pick_cell" else c.Go(at=at)).accepted
             at += 1
         for theme in range(len(app.format.game.final_themes) - 1):
@@ -111,22 +111,22 @@ def test_a_contestant_not_in_the_shootout_has_the_hollow_ring_on_the_console(tmp
         for team, points in enumerate((50, 50, 40)):  # Анна and Борис tied, no finalist changes it
             assert app.submit(c.ScoreSet(at=at, team=team, points=points)).accepted
         while e.state.phase != "final_themes":
-            nxt = app.format.next_action(e.state)
+            nxt = app.format.next_action(e.state).key
             assert app.submit(sc.EndRound(at=at) if nxt == "next.pick_cell" else c.Go(at=at)).accepted
             at += 1
         theme = 0
         while e.state.phase == "final_themes":
             app.submit(sc.FinalRemove(at=at, theme=theme))
             theme += 1
-            if app.format.next_action(e.state) == "next.stakes":
+            if app.format.next_action(e.state).key == "next.stakes":
                 assert app.submit(c.Go(at=at)).accepted
         for team in (0, 1, 2):
             assert app.submit(sc.FinalStake(at=at, team=team, amount=10)).accepted
         while e.state.phase != "shootout":
-            if app.format.next_action(e.state) == "next.judge_first":
+            if app.format.next_action(e.state).key == "next.judge_first":
                 assert app.submit(c.Judge(at=at, correct=True)).accepted
             else:
-                assert app.submit(c.Go(at=at)).accepted, app.format.next_action(e.state)
+                assert app.submit(c.Go(at=at)).accepted, app.format.next_action(e.state).key
             at += 1
         assert app.submit(c.Go(at=at)).accepted and e.state.phase == "question"
         assert not app.submit(c.Buzz(at=at + 0.5, team=2)).accepted  # Вера does not play it
@@ -169,7 +169,7 @@ def test_a_sole_finalist_on_a_level_with_the_others_wins_and_next_and_the_card_s
     ok(e, c.Judge(at=13, correct=False))  # 30 − 30: Борис 0, level with Анна's 0
     ok(e, c.Go(at=14))
     assert e.state.phase == "final_answer"
-    nxt = e.format.next_action(e.state)  # no shoot-out: only finalists compete
+    nxt = e.format.next_action(e.state).key  # no shoot-out: only finalists compete
     assert phrase(nxt, "ru") == "Объявить победителя (в финале играл один — перестрелки нет)"
     assert phrase(nxt, "en") == "Announce the winner (one finalist: no shoot-out)"
     ok(e, c.Go(at=17))
@@ -293,15 +293,15 @@ def test_next_on_the_auction_says_what_the_bidder_may_do_as_its_buttons_do(tmp_p
     below the nominal bids the nominal; an opener above it bids or goes all-in (no pass); the others any."""
     below = auction_opened(tmp_path / "below", opener_score=20)
     try:
-        assert below.format.next_action(below.engine.state) == "next.bid_nominal"
+        assert below.format.next_action(below.engine.state).key == "next.bid_nominal"
         assert "ДАЛЕЕ: «Ставка по номиналу (очков меньше номинала)»" in frame(below, 30.0)
     finally:
         below.close()
     above = auction_opened(tmp_path / "above", opener_score=100)
     try:
-        assert above.format.next_action(above.engine.state) == "next.bid_first"
+        assert above.format.next_action(above.engine.state).key == "next.bid_first"
         assert above.submit(c.ScoreSet(at=30.2, team=0, points=500)).accepted
         assert above.action(Action("bid", 30.5, "console", (2,))).accepted
-        assert above.format.next_action(above.engine.state) == "next.bid"
+        assert above.format.next_action(above.engine.state).key == "next.bid"
     finally:
         above.close()

@@ -150,7 +150,7 @@ def test_shootout_console_header_names_the_shootout_question_of_four_and_its_val
     try:
         e, at = app.engine, 1.0
         while e.state.phase != "shootout":
-            cmd = sc.EndRound(at=at) if app.format.next_action(e.state) == "next.pick_cell" else c.Go(at=at)
+            cmd = sc.EndRound(at=at) if app.format.next_action(e.state).key == "next.pick_cell" else c.Go(at=at)
             assert app.submit(cmd).accepted
             at += 1
         value = int(app.format.rules["shootout_value"])

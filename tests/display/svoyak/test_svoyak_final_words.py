@@ -25,7 +25,7 @@ def test_a_final_theme_removed_is_journalled_and_undone_by_its_name(tmp_path):
             submit(app, c.ScoreSet(at=at, team=team, points=points))
         while e.state.phase != "final_themes":
             assert e.state.phase != "end"
-            submit(app, sc.EndRound(at=at) if app.format.next_action(e.state) == "next.pick_cell" else c.Go(at=at))
+            submit(app, sc.EndRound(at=at) if app.format.next_action(e.state).key == "next.pick_cell" else c.Go(at=at))
             at += 1
         name = app.format.game.final_themes[1]
         submit(app, sc.FinalRemove(at=at, theme=1))

@@ -24,4 +24,4 @@ def test_an_extra_appeal_for_a_team_not_at_a_table_is_refused_with_its_name():
     assert said == "Зал 1: команда не за игровым столом, дополнительной апелляции нет", said
     assert e.dispatch(bc.Withdraw(at=21, extra_appeal=7)).refused == "there is no team 8"
     ok(e, bc.Withdraw(at=22, extra_appeal=1))  # a table's team still gets it
-    assert e.format.ring(e.state).record(1).extra_appeals == 1
+    assert e.format.own(e.state).record(1).extra_appeals == 1

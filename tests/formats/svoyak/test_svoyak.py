@@ -336,7 +336,7 @@ def test_final_removal_order_is_ascending_score_round_and_round():
     e = final_engine([0, -10, 50, 20])
     removers = []
     for theme in (4, 0, 2, 1):
-        removers.append(e.format.play(e.state).final.remover(5))
+        removers.append(e.format.own(e.state).final.remover(5))
         ok(e, sc.FinalRemove(at=7, theme=theme))
     assert removers == [3, 2, 3, 2]
     refused(e, sc.FinalRemove(at=8, theme=3))  # one theme left
@@ -655,7 +655,7 @@ def test_shootout_asks_all_four_questions_then_compares_and_a_new_tie_starts_a_n
             ok(e, c.Tick(at=at + 5))
         assert e.state.phase == "reveal"
         at += 10
-    assert e.format.next_action(e.state) == "next.shootout_next"
+    assert e.format.next_action(e.state).key == "next.shootout_next"
     ok(e, c.Go(at=at))  # still tied after four: a new shoot-out
     assert e.state.fmt.shootout.tied == (0, 1) and e.state.fmt.shootout.round_from == 4
     assert e.format.current(e.state).q == "резерв 0"

@@ -70,7 +70,7 @@ def test_a_tournament_stage_plays_a_sprint_match_to_a_recorded_result():
     result = engine.state.fmt.day.result(ev.playing)
     assert result is not None and result.source == "played"
     assert result.teams == (red, green) and result.scores == (3, 0) and result.winner == red
-    assert engine.format.next_action(engine.state) == "next.close_match"
+    assert engine.format.next_action(engine.state).key == "next.close_match"
     at += 1
     assert engine.dispatch(c.Go(at=at)).accepted  # to the standings: the win counts there
     assert engine.state.phase == "ev_standings" and engine.state.fmt.match is None
@@ -174,7 +174,8 @@ def test_two_nested_formats_sharing_a_phase_name_with_other_flags_are_refused():
     class Lit(Phase):
         TITLE = "title", PhaseFlags(lamps_live=True)
 
-    lit = FormatSpec(name="lit", make=registry.spec("melee").make, phases=Lit, rules={}, match=MatchRole())
+    melee = registry.spec("melee")
+    lit = FormatSpec(name="lit", make=melee.make, phases=Lit, rules={}, state=melee.state, match=MatchRole())
     with pytest.raises(ValueError, match="brainring and lit both have a phase 'title'"):
         tournament_spec([registry.spec("brainring"), lit])
     assert tournament_spec([registry.spec("brainring"), registry.spec("sprint")]).name == "tournament"

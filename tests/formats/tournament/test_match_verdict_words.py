@@ -114,11 +114,11 @@ def test_after_the_melee_next_and_the_journal_say_the_draw_that_the_projector_sh
     app = day_app(tmp_path, SEED001)
     try:
         at = 1.0
-        while not app.format.next_action(app.runtime.state).startswith("next.close_match"):
+        while not app.format.next_action(app.runtime.state).key.startswith("next.close_match"):
             melee_asks = str(app.runtime.state.phase).endswith("melee_question")
             submit(app, Decide(at=at, side=1) if melee_asks else c.Go(at=at))
             at += 1
-        assert app.say(app.format.next_action(app.runtime.state)) == "Результат записан: к жеребьёвке"
+        assert app.say(app.format.next_action(app.runtime.state).key) == "Результат записан: к жеребьёвке"
         submit(app, c.Go(at=at))
         assert app.runtime.state.fmt.screen == "ev_draw"
         assert journal(app)[-1] == "Далее: матч записан, на экране жеребьёвка"
@@ -181,7 +181,7 @@ def test_svoyak_title_next_starts_the_first_round_not_the_next():
     from tests.conftest import svoyak_engine
 
     e = svoyak_engine()
-    assert e.format.next_action(e.state) == "next.first_round"
+    assert e.format.next_action(e.state).key == "next.first_round"
 
 
 def test_a_match_with_no_hall_teams_draws_no_empty_tally_heading(tmp_path):

@@ -47,12 +47,12 @@ def test_the_warm_up_is_never_scored_and_is_in_no_table():
     t = play(e, 2)
     refused = e.dispatch(wc.Mark(at=t, team=0, number=0, correct=True))
     assert refused.refused == "the warm-up is not scored"
-    assert e.format.next_action(e.state) == "next.written_next_question"
+    assert e.format.next_action(e.state).key == "next.written_next_question"
     e.dispatch(c.Go(at=t))  # no results after the warm-up: tour 1's first question
     assert e.state.phase == "question" and e.format.current(e.state).number == "1"
     for _ in range(4):  # tour 1: its four questions, team 0 right on each
         t = play(e, t + 10)
-        assert e.dispatch(wc.Mark(at=t, team=0, number=e.format.w(e.state).number, correct=True)).accepted
+        assert e.dispatch(wc.Mark(at=t, team=0, number=e.format.own(e.state).number, correct=True)).accepted
         e.dispatch(c.Go(at=t + 1))
     assert e.state.phase == "results"  # after tour 1 (the warm-up was not a tour)
     lines = e.format.lines(e.state)
@@ -70,7 +70,7 @@ def test_a_hand_in_of_no_seconds_shows_the_answer_when_the_minute_ends():
     e.dispatch(c.Go(at=2))  # the minute
     e.dispatch(c.Tick(at=62.01))
     assert e.state.phase == "answer"
-    assert e.format.w(e.state).closed == 62  # typed answers are closed at the minute's end
+    assert e.format.own(e.state).closed == 62  # typed answers are closed at the minute's end
     # With an extra minute taken: the answer waits for it, then follows on its own.
     e.dispatch(c.Go(at=70))
     e.dispatch(wc.ExtraMinute(at=71, team=1))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from quizshow.core import commands as c
+from quizshow.core.state import ShowState
 from quizshow.formats.written import commands as wc
 from tests.written_kit import engine, go, mark, pack, play_question
 from tests.written_rules_kit import _to_the_end, start
@@ -352,7 +353,9 @@ def test_the_console_says_what_next_does_in_every_step():
     wait for the sheets (or show the answer once paused), the next question, the tour's results, the
     next tour, an extra question while first place is shared, the final results, the podium."""
     e = engine(the_pack=pack(tours=(2, 1)))
-    said = e.format.next_action
+    def said(state: ShowState) -> str:
+        return e.format.next_action(state).key
+
     t = start(e)
     assert said(e.state) == "next.written_minute"
     go(e, t)
@@ -394,8 +397,8 @@ def test_next_names_the_podium_when_the_extra_questions_are_used_up():
     go(e, t + 1)  # the one extra question
     t = play_question(e, t + 2)
     mark(e, e.state.fmt.number, 0, 1, at=t)  # still shared
-    assert e.format.next_action(e.state) == "next.written_final_results"
+    assert e.format.next_action(e.state).key == "next.written_final_results"
     go(e, t)
-    assert e.format.next_action(e.state) == "next.written_podium"
+    assert e.format.next_action(e.state).key == "next.written_podium"
     go(e, t + 1)
     assert e.state.phase == "podium"
