@@ -53,7 +53,7 @@ def show(name: str):
 def one(name: str) -> tuple[float, float]:
     """A press's first frame: (its CPU ms, the flash's)."""
     from quizshow import i18n
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
     from quizshow.registry import spec as registry_spec
     from quizshow.registry import views as registry_views

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from quizshow.core import commands as c
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from quizshow.inputs.phones.board import JoinBoard, JoinSeat
 from tests.conftest import demo_config, demo_engine, views_of

@@ -9,7 +9,7 @@ import pytest
 from quizshow.core import commands as c
 from quizshow.display import paint
 from quizshow.display.motion.transitions import Push, Wipe
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from quizshow.formats.svoyak import commands as sc
 from tests.conftest import demo_config, svoyak_engine, views_of
@@ -178,7 +178,7 @@ def test_a_card_zooming_out_of_its_cell_is_drawn_once_and_looks_the_same(theme, 
     scene = kept.scene(engine.state)
     draws: list[bool] = []
     draw = type(scene).draw
-    monkeypatch.setattr(type(scene), "draw", lambda self, target, frame: draws.append(target is kept._incoming)
+    monkeypatch.setattr(type(scene), "draw", lambda self, target, frame: draws.append(target is kept.cut.incoming)
                         or draw(self, target, frame))
     zooming = 0
     for p in (kept, fresh):

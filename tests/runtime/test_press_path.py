@@ -115,7 +115,8 @@ def test_the_buzz_flashes_give_way_to_a_press_a_strip_at_a_time(tmp_path, monkey
     while they are drawn, waits for one strip; the picture is the same as drawn whole."""
     from quizshow.core.effects import Event, EventKind
     from quizshow.display import motion, paint
-    from quizshow.display.projector import FLASH_STRIP_PIXELS, Projector
+    from quizshow.display.projector.composition import FLASH_STRIP_PIXELS
+    from quizshow.display.projector.projector import Projector
 
     app = make_app(tmp_path, show_file(tmp_path, buzzers=("box1:1", "box1:2", "box1:3"), serial_port="/dev/null"),
                    devices=False)

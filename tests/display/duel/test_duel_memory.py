@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from quizshow.display.duel import scene as duel_scene
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from tests.conftest import views_of
 from tests.memory_kit import pixels
