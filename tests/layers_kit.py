@@ -1,5 +1,5 @@
 """Helpers, fixtures and constants that several test files share, first written for
-tests/display/test_layer_stack.py."""
+tests/display/projector/test_layer_stack.py."""
 
 from __future__ import annotations
 

@@ -98,6 +98,10 @@ class Projector:
     def anim(self) -> Animations:
         return self.look.anim
 
+    @anim.setter
+    def anim(self, anim: Animations) -> None:
+        self.look.anim = anim
+
     @property
     def standings(self) -> StandingsCard:
         return self.look.standings
