@@ -310,6 +310,7 @@ class Projector:
         frame = look.frame(state, now, size)
         scene = look.scene(state)
         key = (scene.key(frame), size)
+        named = names_pieces(scene)  # a scene that names no moving pieces: every frame of it is drawn whole
         if stoppable:
             frame.give_way = self.stale.give_way_for(state, key, lambda newer: (
                 look.scene(newer).key(look.frame(newer, now, size)), size))
@@ -334,11 +335,11 @@ class Projector:
             area = cache.clock_area(surface, overlaid, only_clock, state.timer.running)
             if area is not None:
                 surface.set_clip(area)
-            elif names_pieces(scene) and self.video.player is None and not look.covers(frame):
+            elif named and self.video.player is None and not look.covers(frame):
                 steady = cache.steady(surface, self._shows(state, size), lambda: layer_key(scene, frame),
                                       lambda: scene.moving(frame))
         # something drawn over the picture: the next frame is drawn whole
-        covered = names_pieces(scene) and look.covers(frame)
+        covered = named and look.covers(frame)
         cache.plain = None  # (a frame stopped half drawn leaves the surface to be drawn whole)
         try:
             if steady is not None:
@@ -357,7 +358,7 @@ class Projector:
                 surface.set_clip(None)
         if steady is not None:
             cache.plain = steady.leaves
-        elif area is None and not moved and not covered and names_pieces(scene):
+        elif area is None and not moved and not covered and named:
             cache.plain = cache.plain_now(layer_key(scene, frame), lambda: scene.moving(frame))
         cache.overlay_whole = not moved and look.overlaid > 0.001
         cache.drew(surface, self._shows(state, size), now, layer_key(scene, frame), frame.clocks, area, steady,
