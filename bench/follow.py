@@ -53,7 +53,7 @@ from quizshow.core import commands as c  # noqa: E402
 from quizshow.core.clock import SYSTEM  # noqa: E402
 from quizshow.core.journal import Cursor, advance, command_line, encode_line, header_line  # noqa: E402
 from quizshow.display.follow_view import FollowScreen  # noqa: E402
-from quizshow.display.projector import Projector  # noqa: E402
+from quizshow.display.projector.projector import Projector  # noqa: E402
 from quizshow.display.text import TextCache  # noqa: E402
 from quizshow.display.theme import load_theme  # noqa: E402
 from quizshow.runtime.follow.client import PHRASES, Follower, Replica, Stream  # noqa: E402

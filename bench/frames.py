@@ -122,7 +122,7 @@ def walk_once(size: tuple[int, int], frames: int, config, make_engine, scenes):
     """One walk through the scenes, as the app renders it: (scene, kind, value) for every frame time (ms;
     kind steady / transition, wall clock or cpu_…) and each scene's idle-time preparation (kind prepare)."""
     from quizshow import i18n
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
     from quizshow.registry import spec as registry_spec
     from quizshow.registry import views as registry_views

@@ -33,7 +33,7 @@ from quizshow import registry
 from quizshow.resources import themes_dir
 from quizshow.core.format import Setup
 from quizshow.core.state import Team
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from quizshow.formats import presets
 from quizshow.core.engine import Engine

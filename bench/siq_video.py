@@ -43,7 +43,7 @@ def main() -> None:
     from quizshow.core.engine import Engine
     from quizshow.core.format import Setup
     from quizshow.core.state import Team
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
     from quizshow.formats import presets
     from quizshow.formats.svoyak import commands as sc

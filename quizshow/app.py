@@ -86,7 +86,7 @@ class ShowApp:
         from quizshow.assemble import make_format
         from quizshow.display.console.status import ConsoleStatus
         from quizshow.display.console.window import Console
-        from quizshow.display.projector import Projector
+        from quizshow.display.projector.projector import Projector
         from quizshow.display.text import TextCache
         from quizshow.display.theme import load_theme
         from quizshow.outputs.media import PackMedia

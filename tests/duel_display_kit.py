@@ -10,7 +10,7 @@ from quizshow import i18n, registry
 from quizshow.assemble import make_format
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from quizshow.formats.duel import commands as dc
 from tests.conftest import views_of

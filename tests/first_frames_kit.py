@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from tests.conftest import views_of
 
 SIZE = (1280, 720)

@@ -1,12 +1,12 @@
 """Helpers, fixtures and constants that several test files share, first written for
-tests/display/test_layer_stack.py."""
+tests/display/projector/test_layer_stack.py."""
 
 from __future__ import annotations
 
 import pytest
 
 from quizshow.core import commands as c
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from quizshow.inputs.phones.board import JoinBoard, JoinSeat
 from tests.conftest import demo_config, demo_engine, views_of

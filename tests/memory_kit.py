@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from tests.conftest import svoyak_config, svoyak_engine, views_of
 from tests.svoyak_display_kit import walk as svoyak_walk

@@ -1,5 +1,5 @@
 """Helpers, fixtures and constants that several test files share, first written for
-tests/display/test_steady_frames.py."""
+tests/display/projector/test_steady_frames.py."""
 
 from __future__ import annotations
 

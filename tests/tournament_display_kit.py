@@ -8,7 +8,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from tests.conftest import views_of
 from tests.event_kit import play as play_pair

@@ -14,7 +14,7 @@ from quizshow.assemble import make_format
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.display.console.ui import PanelUI
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from quizshow.display.written.results import layout
 from quizshow.formats.written import commands as wc

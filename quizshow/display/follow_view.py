@@ -11,7 +11,7 @@ from quizshow import i18n
 from quizshow.core.format import Format
 from quizshow.core.state import ShowState
 from quizshow.display.console.question import question_rows
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
 

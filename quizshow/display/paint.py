@@ -156,7 +156,7 @@ def _periods(source: int, target: int) -> tuple[int, int]:
 
 def first_band(size: tuple[int, int]) -> int:
     """The rows of a screen a transition's first frame composes of the incoming still layer (kept in step
-    with Projector._bands: half the screen up to 1920×1080, a sixth at 3840×2160)."""
+    with display/projector/transitions.bands: half the screen up to 1920×1080, a sixth at 3840×2160)."""
     return size[1] // max(2, round(size[0] * size[1] / 1_382_400))
 
 

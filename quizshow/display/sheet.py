@@ -123,7 +123,7 @@ def contact_sheet(config: ShowConfig, out: Path, seed: int = 7, *, size: tuple[i
     draws the console there too)."""
     from quizshow import i18n, registry
     from quizshow.assemble import make_format
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
 
     spec = registry.spec(config.format)

@@ -21,7 +21,7 @@ from quizshow.core.engine import Engine, Outcome
 from quizshow.display import pictures
 from quizshow.display.console.status import ConsoleStatus
 from quizshow.display.console.window import Console
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.inputs.hardware import Hardware
 from quizshow.stopping import stop_requested
 

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from quizshow.core.phases import Phase
     from quizshow.core.spec import FormatSpec
     from quizshow.display.console.status import ConsoleStatus
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.runtime.controls import Controls
     from quizshow.runtime.feed import Handlers
 

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
     from quizshow.core.format import Setup
     from quizshow.core.state import ShowState
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.text import TextCache
     from quizshow.display.theme import Theme
     from quizshow.display.video import VideoScreen
@@ -102,7 +102,7 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
     from quizshow.core.engine import Engine
     from quizshow.core.format import Setup
     from quizshow.core.state import Team
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.text import TextCache
     from quizshow.display.theme import load_theme
     from quizshow.formats import presets
@@ -244,7 +244,7 @@ def _plain_cards(pack: Pack, setup: Setup, missing: set[Question], theme: Theme,
     from quizshow.core import commands as c
     from quizshow.core.engine import Engine
     from quizshow.core.format import Setup
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.formats import presets
     from quizshow.formats.demo.spec import SPEC as DEMO
 
@@ -303,7 +303,7 @@ def _written_cards(pack: Pack, setup: Setup, missing: set[Question], theme: Them
     from quizshow.core import commands as c
     from quizshow.core.engine import Engine
     from quizshow.core.format import Setup
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.formats import common_rules
     from quizshow.formats.written.spec import SPEC as WRITTEN
 

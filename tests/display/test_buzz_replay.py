@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from quizshow.core import commands as c
 from quizshow.core.actions import ActionContext, Call, registry_for
 from quizshow.core.state import Team
-from quizshow.display import stack
-from quizshow.display.projector import Projector
+from quizshow.display.projector import stack
+from quizshow.display.projector.projector import Projector
 from quizshow.display.replay.axis import axis_for
 from quizshow.display.replay.scene import AXIS_LEFT, AXIS_RIGHT, ReplayScene
 from quizshow.display.replay.words import ms, press_label, tick, verdict_lines

@@ -10,7 +10,7 @@ import os
 import pygame
 
 from quizshow.core import commands as c
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.scenes import widgets
 from quizshow.display.scenes.cards import StandingsCard
 from quizshow.display.theme import load_theme

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from quizshow.core import commands as c
 from quizshow.display.glyphs import missing_glyphs
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.text import TextCache
 from quizshow.display.theme import load_theme
 from tests.conftest import demo_config, demo_engine, views_of

@@ -11,7 +11,7 @@ import pytest
 
 from quizshow.core import commands as c
 from quizshow.display.duel import queue
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.formats.duel import commands as dc
 from tests.conftest import views_of
 from tests.first_frames_kit import SIZE, duel_at_reading, idle, ring_before_a_press, settled_like_a_fresh_projector

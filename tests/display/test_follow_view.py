@@ -16,7 +16,7 @@ from quizshow.config import load_show
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.display.follow_view import FollowScreen
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.text import TextCache
 from quizshow.display.theme import load_theme
 from quizshow.formats.svoyak.commands import SelectCell

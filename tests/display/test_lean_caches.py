@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from quizshow.display import paint, surfaces
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.surfaces import MB
 from quizshow.display.text import TextCache
 from quizshow.display.theme import load_theme
@@ -59,7 +59,7 @@ def test_the_auctions_first_frame_at_4k_makes_no_text_or_panel_with_the_budgets_
         if name == "auction":
             made.clear()
             projector.render(surface, engine.state, now)
-            assert projector._splash is not None and engine.state.phase == "auction"
+            assert projector.look.splash is not None and engine.state.phase == "auction"
             assert made == []
             return
     raise AssertionError("the walk has no auction")

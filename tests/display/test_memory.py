@@ -14,7 +14,7 @@ import pytest
 
 from quizshow.core import commands as c
 from quizshow.display import surfaces
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.scenes import plates
 from quizshow.display.theme import load_theme
 from quizshow.display.windows import Windows
@@ -42,7 +42,7 @@ def test_a_walk_through_every_scene_keeps_three_still_layers_at_most():
     """«Своя игра» never needs more than the picture on screen and two prepared (Next, or either verdict):
     the layers of pictures no longer shown give their surfaces to the next ones (was four full screens)."""
     projector = walked()
-    assert screens(pixels(projector._layers)) <= 3.01
+    assert screens(pixels(projector.cache.layers)) <= 3.01
 
 
 def test_the_special_cards_keep_one_backdrop_between_them():

@@ -19,7 +19,7 @@ import pygame
 import pytest
 
 from bench.frames import DEMO_SCENES
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from tests.conftest import ROOT, demo_config, demo_engine, views_of
 from tests.memory_kit import pixels, screens
@@ -55,8 +55,8 @@ def demo_walked():
         scene_name[0] = name
         for cmd in commands:
             while projector.ahead(engine.state, engine.propose, now, SIZE):
-                samples.append((name, screens(pixels(projector._layers), SIZE), len(standings._cards._items)))
-            samples.append((name, screens(pixels(projector._layers), SIZE), len(standings._cards._items)))
+                samples.append((name, screens(pixels(projector.cache.layers), SIZE), len(standings._cards._items)))
+            samples.append((name, screens(pixels(projector.cache.layers), SIZE), len(standings._cards._items)))
             projector.on_events(engine.dispatch(cmd).events, cmd.at)
             now = max(now, cmd.at)
         for i in range(FRAMES):

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from quizshow.core import commands as c
 from quizshow.display import paint
-from quizshow.display.projector import Projector
+from quizshow.display.projector import transitions
+from quizshow.display.projector.projector import Projector
 from quizshow.display.surfaces import MB, SurfaceLRU, bounded
 from quizshow.display.text import TextCache
 from quizshow.display.theme import load_theme
@@ -120,7 +121,7 @@ def test_the_zooms_first_frame_composes_one_band_of_the_question_not_all_six(mon
     draw_static = type(scene).draw_static
     monkeypatch.setattr(type(scene), "draw_static",
                         lambda self, target, frame: calls.append(1) or draw_static(self, target, frame))
-    bands = projector._bands(UHD)
+    bands = transitions.bands(UHD)
     assert bands == 6
     projector.render(surface, engine.state, at + 4)
     assert len(calls) == 1, f"the first frame drew the question's still picture {len(calls)} times"

@@ -15,7 +15,7 @@ from PIL import Image
 from quizshow.app import Action, ShowApp
 from quizshow.config import load_show
 from quizshow.display import pictures
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from quizshow.resources import themes_dir
 from quizshow.yamlfile import Problems

@@ -206,7 +206,7 @@ def demo_to_round_two(app: ShowApp) -> float:
 
 
 def test_demo_round_two_opens_with_its_title_card_on_the_projector(tmp_path):
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
     from tests.conftest import views_of
     from tests.display_kit import RecordingText

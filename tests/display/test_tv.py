@@ -8,7 +8,7 @@ import pytest
 
 from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.text import TextCache, typeset
 from quizshow.display.theme import load_theme
 from quizshow.formats.svoyak import commands as sc

@@ -13,7 +13,7 @@ import pygame
 
 from quizshow import registry
 from quizshow.core import commands as c
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.scenes import COMMON
 from quizshow.display.theme import load_theme
 from quizshow.display.views import FormatViews
@@ -22,7 +22,9 @@ from tests.display_kit import RecordingText
 
 # The shared cards and the folders of the three formats: no phase name in a comparison there.
 SHARED_CARDS = ("display/scenes/base.py", "display/scenes/cards.py", "display/scenes/widgets.py",
-                "display/scenes/__init__.py", "display/projector.py")
+                "display/scenes/__init__.py",
+                *(f"display/projector/{name}.py"
+                  for name in ("ahead", "cache", "composition", "projector", "stack", "stale", "transitions")))
 OWN = {"duel": ("formats/duel", "display/duel"), "written": ("formats/written", "display/written"),
        "demo": ("formats/demo", "display/demo")}
 
@@ -147,7 +149,7 @@ def test_the_views_of_the_duel_the_written_quiz_and_the_demo_type_check():
     checks every access: a rename inside a format's model fails here, not on a stage."""
     paths = ["quizshow/display/duel", "quizshow/display/written", "quizshow/display/demo", "quizshow/display/scenes",
              "quizshow/formats/duel", "quizshow/formats/written", "quizshow/formats/demo",
-             "quizshow/display/projector.py"]
+             "quizshow/display/projector"]
     done = subprocess.run([sys.executable, "-m", "mypy", *paths], cwd=ROOT, capture_output=True, text=True,
                           timeout=600)
     assert done.returncode == 0, done.stdout[-3000:]

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from quizshow import i18n
 from quizshow.cli import check_files
 from quizshow.core import commands as c
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from quizshow.formats.written.spec import SPEC
 from quizshow.packs import fours

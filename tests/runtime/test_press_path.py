@@ -116,7 +116,7 @@ def test_the_buzz_flashes_give_way_to_a_press_a_strip_at_a_time(tmp_path, monkey
     while they are drawn, waits for one strip; the picture is the same as drawn whole."""
     from quizshow.core.effects import Event, EventKind
     from quizshow.display import motion, paint
-    from quizshow.display.projector import FLASH_STRIP_PIXELS, Projector
+    from quizshow.display.projector.composition import FLASH_STRIP_PIXELS, Composition
 
     app = make_app(tmp_path, show_file(tmp_path, buzzers=("box1:1", "box1:2", "box1:3"), serial_port="/dev/null"),
                    devices=False)
@@ -144,12 +144,12 @@ def test_the_buzz_flashes_give_way_to_a_press_a_strip_at_a_time(tmp_path, monkey
         assert all(what <= FLASH_STRIP_PIXELS for what in drawn_strips)  # … each small …
         assert all(order[i - 1] == "give way" for i, what in enumerate(order) if what != "give way")  # … given way
 
-        def whole(projector, target, frame):  # the flashes drawn whole, one after the other
+        def whole(look, target, frame):  # the flashes drawn whole, one after the other
             for team in (0, 1, 2):
-                started = projector.anim.flashes[team][1]
+                started = look.anim.flashes[team][1]
                 real_draw(motion.Flash(paint.rgb(frame.team_color(team)), started), target, frame.now)
 
-        monkeypatch.setattr(Projector, "_draw_flash", whole)
+        monkeypatch.setattr(Composition, "draw_flash", whole)
         app.projector.render(surface, app.engine.state, now + 0.1)
         assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(drawn, "RGB")  # the same picture
     finally:

@@ -12,7 +12,7 @@ from argparse import Namespace
 import pygame
 
 from quizshow.core import commands as c
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from tests.hardware_kit import make_app, open_question, show_file
 from tests.press_path_kit import _ConsoleWindow
 from tests.threads_kit import _press_from_a_reader
@@ -149,7 +149,7 @@ def test_a_layer_cut_in_an_abandoned_frame_is_recomposed_whole(tmp_path):
         open_question(app)
         app.projector.latest = lambda: app.engine.state
         app.go_live()
-        layers = app.projector._layers
+        layers = app.projector.cache.layers
         hook = _PressAt(app, when=lambda: bool(layers.partial))  # while the layer is being composed
         question = app.engine.state
         now = app.clock.now()

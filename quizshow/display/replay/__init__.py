@@ -1,4 +1,4 @@
-"""The buzz replay on the projector (the `replay` layer of display/stack.py): its scene and where its races
+"""The buzz replay on the projector (the `replay` layer of display/projector/stack.py): its scene and where its races
 come from. The races are worked out from the steps in effect (quizshow/history/presses.py), once for each
 change of them while the replay is up."""
 

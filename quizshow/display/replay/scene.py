@@ -37,7 +37,7 @@ VERDICT = (80, 860, 1760, 170)
 
 
 class ReplayScene(Scene):
-    """The projector's `replay` layer (display/stack.py): the projector sets `race` (None: no presses yet)."""
+    """The projector's `replay` layer (display/projector/stack.py): the projector sets `race` (None: no presses yet)."""
 
     name = "replay"
 

@@ -462,7 +462,7 @@ def _show(args: Namespace, base: str, show: Path, clock: Clock) -> int:
 
     from quizshow.assemble import make_format
     from quizshow.display.follow_view import FollowScreen
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.text import TextCache
     from quizshow.display.theme import load_theme
     from quizshow.stopping import stop_requested

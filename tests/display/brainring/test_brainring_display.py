@@ -11,7 +11,7 @@ from quizshow import i18n
 from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
 from quizshow.display.brainring.scenes import panel_rect
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.formats.brainring import commands as bc
 from quizshow.formats.brainring.spec import SPEC
 from tests.brainring_display_kit import (

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from quizshow.core import commands as c
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.formats.brainring import commands as bc
 from tests.brainring_display_kit import engine, theme  # noqa: F401 (the theme fixture)
 from tests.conftest import views_of

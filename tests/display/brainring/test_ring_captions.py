@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from quizshow.core import commands as c
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.text import NBSP
 from quizshow.display.theme import load_theme
 from tests.brainring_display_kit import BRAINRING_SHOW, engine

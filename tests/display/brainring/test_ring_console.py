@@ -10,7 +10,7 @@ import pytest
 
 from quizshow import i18n
 from quizshow.core import commands as c
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.scenes.widgets import banner_rect
 from quizshow.display.theme import load_theme
 from quizshow.formats.brainring.spec import SPEC

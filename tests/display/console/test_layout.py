@@ -436,7 +436,7 @@ def test_a_row_that_drops_to_a_shared_third_place_gets_a_bronze_frame_not_its_ol
     """A row's picture was cached by «place ≤ 3»: places 3–8 kept the silver frame drawn for place 2."""
     from dataclasses import replace
 
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
     from quizshow.display.written.results import MEDALS, ResultsScene, RowSprites, layout
     from tests.conftest import views_of

@@ -214,7 +214,7 @@ def _melee_projected(tmp_path: Path):
     """The melee after question 1 (shows/melee.yaml) on a 1920×1080 projector: the texts fitted, their px."""
     import pygame
 
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
     from tests.conftest import ROOT, svoyak_config, views_of
     from tests.melee_console_kit import _app, _key

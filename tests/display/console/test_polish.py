@@ -206,7 +206,7 @@ def test_every_command_reads_as_a_sentence_in_the_console_journal(language):
 def test_the_wrong_answer_banner_goes_when_the_next_player_answers_right_and_the_answer_is_shown(tmp_path):
     """real-2010_1-v5.siq, the 200 cell: 2 presses, N, 3 presses, Y — «Это неправильный ответ» stayed over the
     reveal for its full 2.5 s. On the picture: no banner plate over the score strip once the answer is shown."""
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.scenes.widgets import banner, banner_rect
     from tests.conftest import views_of
 
@@ -447,7 +447,7 @@ def test_a_long_answer_gets_a_taller_plate_on_the_answer_card_and_stays_readable
     """`--proof` of SIGameTest-v4, card 2-8: a 186-character answer shrank below the readable size (30 px at
     1080 lines) in the one-line plate while the card above had room. The plate grows; the text stays ≥ 30 px,
     and the proof's own check agrees."""
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.text import TextCache
     from quizshow.display.theme import load_theme
     from quizshow.packs.model import Question, Round, Theme

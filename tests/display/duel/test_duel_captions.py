@@ -8,7 +8,7 @@ import pytest
 
 from quizshow.core import commands as c
 from quizshow.display.duel.grid import bar_rect
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.scenes.base import Frame
 from quizshow.display.theme import load_theme
 from tests.conftest import keep_shot, views_of

@@ -10,7 +10,7 @@ import pytest
 
 from quizshow.display.duel import tables
 from quizshow.display.duel.grid import tile_rect
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from tests.conftest import views_of
 from tests.memory_kit import pixels

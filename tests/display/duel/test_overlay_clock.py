@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from quizshow.core import commands as c
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from tests.conftest import views_of
 from tests.duel_display_kit import mockup_walk, show_engine

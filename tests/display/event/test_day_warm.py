@@ -10,7 +10,7 @@ import pytest
 
 from quizshow.display.event.common import warm_day
 from quizshow.display.event.standings import StandingsScene
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from tests.conftest import views_of
 from tests.tournament_kit import SEED004, config, tournament, walk

@@ -201,7 +201,7 @@ def test_the_seed001_melee_start_is_journalled_as_the_melee(tmp_path):
 
 
 def projected_texts(engine, language: str = "ru") -> list[str]:
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
     from tests.conftest import views_of
     from tests.display_kit import RecordingText
@@ -281,7 +281,7 @@ def group_tables(results, size=(1280, 720)):
     """Seed 004's standings after `results` (a, b, score of a, score of b), every fitted text with its box."""
     from dataclasses import replace
 
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
     from tests.conftest import views_of
     from tests.display_kit import RecordingText
@@ -372,7 +372,7 @@ def test_no_quarter_final_pairs_two_teams_of_one_group_before_or_after_the_group
 def bracket_drawn():
     """The pending bracket at 720p: every text with the rect it went into, every match box."""
     from quizshow.display.event import bracket as B
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
     from tests.conftest import views_of
     from tests.tournament_kit import tournament

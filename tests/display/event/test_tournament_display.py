@@ -12,7 +12,7 @@ import pytest
 
 from quizshow.app import ShowApp
 from quizshow.core import commands as c
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.scenes.base import Frame
 from quizshow.event.model import Result
 from quizshow.formats.tournament import model as m

@@ -152,7 +152,7 @@ def _fitted_px(text_cache, calls, wanted: str) -> int:
 def test_melee_out_list_reads_from_the_back_of_the_hall(tmp_path):
     """At 1080 lines the «ВЫБЫЛИ» heading, the «после вопроса N» captions and the names of those who left
     are at least 30 px."""
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
     from tests.conftest import views_of
 

@@ -11,7 +11,7 @@ import pytest
 
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from quizshow.formats.svoyak import commands as sc
 from quizshow.i18n import phrase

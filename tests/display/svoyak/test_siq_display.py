@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from quizshow.core import commands as c
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.svoyak.scenes import board_grid
 from quizshow.display.theme import load_theme
 from quizshow.formats.svoyak import commands as sc

@@ -150,7 +150,7 @@ def test_a_contestant_not_in_the_shootout_has_the_hollow_ring_on_the_console(tmp
 # --- 6. the one finalist loses the stake down to the others' 0: why she wins, and no shoot-out --------------
 
 def test_a_sole_finalist_on_a_level_with_the_others_wins_and_next_and_the_card_say_why(tmp_path):
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
     from quizshow.formats.svoyak.spec import SPEC
     from quizshow.i18n import add_phrases, phrase
@@ -198,7 +198,7 @@ def test_a_sole_finalist_ahead_of_everyone_wins_with_no_word_added():
 
 def _settled(engine, at: float, size=(1920, 1080)):
     """The projector's picture of the engine's state once its springs have settled, and the projector."""
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
     from tests.conftest import views_of
 
@@ -239,7 +239,7 @@ def test_the_wrong_answer_banner_stays_on_the_question_card_clear_of_the_clock_c
 
 def _standings_rows(engine):
     """The standings card's places as drawn, the card and its frame."""
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.scenes.cards import StandingsCard
     from quizshow.display.theme import load_theme
     from tests.conftest import views_of

@@ -179,7 +179,7 @@ def _distance(got, target) -> int:
 def test_final_reveal_frames_the_finalist_in_gold_not_her_team_colour():
     """A red team's finalist glowed red while being revealed: next to a green «Верно» it read as «wrong». The
     frame and its glow are the gold answering accent; her colour stays the stripe at the row's left."""
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.svoyak.final import FinalRevealScene
     from quizshow.display.theme import load_theme
     from tests.conftest import svoyak_config, svoyak_engine, views_of
@@ -232,7 +232,7 @@ def test_a_web_question_says_on_air_only_what_the_hall_may_see_and_its_long_answ
     ведущий покажет или перескажет»; the long answer shrank to three small lines on the gold plate under an
     empty card. On air: the web content's name only (the note stays on the console); the answer takes the
     free height in large lines."""
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.scenes import widgets
     from quizshow.display.theme import load_theme
     from tests.conftest import views_of
@@ -287,7 +287,7 @@ def test_a_twelve_column_board_shows_its_values_large_enough_for_the_hall(tmp_pa
     """SIGameTest-v4's 12 columns in 2 rows: the values were ~22 px (of 720) inside 250 px tall cells. A
     wide board with few themes sets each theme's cells in two lines; one size for every value, at least a
     third of a cell's height."""
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.svoyak.scenes import board_grid
     from quizshow.display.theme import load_theme
     from quizshow.i18n import number
@@ -374,7 +374,7 @@ def test_long_host_notes_give_way_and_the_console_answer_keeps_its_size(tmp_path
 def test_round_over_splash_is_over_the_board_and_goes_when_the_final_comes():
     """«Закончить раунд», then Next to the final a moment later: «РАУНД ОКОНЧЕН» lay over the final's theme
     list. It shows over the board the round was ended on, and goes when the scene changes."""
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
     from tests.conftest import svoyak_config, svoyak_engine, views_of
 
@@ -419,7 +419,7 @@ def test_round_over_splash_is_over_the_board_and_goes_when_the_final_comes():
 def test_wrong_answer_banner_stands_above_the_score_strip_so_the_new_minus_shows():
     """«Это неправильный ответ» covered the score strip, hiding Анна's new −10 at the moment it matters. The
     banner stands above the strip: the strip looks the same with the banner up as after it has gone."""
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.scenes import widgets
     from quizshow.display.theme import load_theme
     from tests.conftest import svoyak_config, svoyak_engine, views_of
@@ -473,7 +473,7 @@ def test_auction_console_lines_write_a_negative_score_with_a_real_minus(tmp_path
 def test_the_chooser_label_on_the_projector_is_readable_from_the_back_of_a_hall():
     """The board's «выбирает» was ~24 px (of 1080) of small gold text: it is a gold tab «ВЫБИРАЕТ» at least
     36 px high, and the chooser's name keeps its full size."""
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
     from tests.conftest import svoyak_config, svoyak_engine, views_of
     from tests.display_kit import RecordingText

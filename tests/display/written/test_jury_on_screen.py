@@ -11,7 +11,7 @@ import pygame
 from quizshow import i18n
 from quizshow.app import ShowApp
 from quizshow.core import commands as c
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from quizshow.formats.written import commands as wc
 from quizshow.formats.written.spec import SPEC

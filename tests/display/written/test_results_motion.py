@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.written.results import MOVE_S, STAGGER_S
 from quizshow.formats.written import commands as wc
 from tests.conftest import views_of

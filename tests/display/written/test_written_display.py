@@ -9,7 +9,7 @@ from quizshow import i18n
 from quizshow.assemble import make_format
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.written import grid
 from quizshow.display.written.results import MIN_PX, MOVE_S, NAME_PX, STAGGER_S
 from quizshow.formats.written import commands as wc

@@ -119,7 +119,7 @@ def test_the_console_disqualify_button_turns_the_tables_into_disqualify_buttons(
 
 def test_the_projector_marks_a_disqualified_player_on_the_table_and_in_the_queue(theme):
     from quizshow.display.duel.grid import tile_rect
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.scenes.base import Frame
     from tests.conftest import views_of
     from tests.display_kit import RecordingText
@@ -288,7 +288,7 @@ def test_next_held_just_after_a_press_says_why_on_the_console(tmp_path):
 def test_eight_presses_read_from_the_back_of_the_hall_and_each_badge_stays_in_its_row(theme, hint, monkeypatch):
     from quizshow.display.duel import rows
     from quizshow.display.duel.grid import entry_rects, queue_rect
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.scenes.base import Frame
     from tests.conftest import views_of
     from tests.display_kit import RecordingText
@@ -336,7 +336,7 @@ def test_eight_presses_read_from_the_back_of_the_hall_and_each_badge_stays_in_it
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_long_queue_with_a_disqualified_player_and_a_hint_keeps_its_text_in_its_boxes(theme, size):
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from tests.conftest import views_of
     from tests.display_kit import RecordingText
 

@@ -84,7 +84,7 @@ def test_the_match_result_puts_the_winners_number_first_under_the_winners_name()
     """QA: «ПОБЕДА Северяне · 1 : 5» — the score was in table order, so the loser's number came first."""
     import pygame
 
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
     from quizshow.i18n import number
     from tests.brainring_display_kit import config, engine, walk

@@ -161,7 +161,7 @@ def _removed_by_penalties(size=(1920, 1080)):
     """A «Брейн-ринг» match (brainring.yaml, seed 004) where Бета gets its third penalty point."""
     import pygame
 
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
     from tests.brainring_display_kit import config, engine
     from tests.conftest import views_of
@@ -245,7 +245,7 @@ def test_shared_place_reads_as_a_place_with_a_gap_before_the_name_in_the_places_
     import pygame
 
     from quizshow import i18n, registry
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
     from quizshow.event import day as D
     from tests.conftest import views_of
@@ -303,7 +303,7 @@ def _render(e, size=(1920, 1080), now=5.0, events=()):
     import pygame
 
     from quizshow import i18n, registry
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
     from tests.conftest import views_of
     from tests.display_kit import RecordingText

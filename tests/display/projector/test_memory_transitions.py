@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from quizshow.core.effects import EventKind
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.scenes import plates
 from quizshow.display.theme import load_theme
 from quizshow.formats.svoyak import commands as sc
@@ -41,8 +41,8 @@ def test_no_transition_buffer_is_kept_while_nothing_transitions():
     """After a whole «Своя игра» walk, the picture standing still: no buffer of a transition is held (two
     full screens were kept between transitions, 16 MB at 1080p, 63 MB at 4K)."""
     projector = walked()
-    assert projector._buffer is None and projector._incoming is None
-    assert screens(pixels([projector._layers, projector._buffer, projector._incoming])) <= 3.01
+    assert projector.cut.buffer is None and projector.cut.incoming is None
+    assert screens(pixels([projector.cache.layers, projector.cut.buffer, projector.cut.incoming])) <= 3.01
 
 
 def test_a_zoom_borrows_its_buffers_from_the_still_layers():
@@ -58,15 +58,15 @@ def test_a_zoom_borrows_its_buffers_from_the_still_layers():
         projector.render(surface, engine.state, t)
         if projector.transitioning(t):
             zooming += 1
-            assert projector._buffer is not None and projector._incoming is not None
-            alive = {id(s): s for s in [*projector._layers._layers.values(), *projector._layers._spare,
-                                        projector._buffer, projector._incoming]}
+            assert projector.cut.buffer is not None and projector.cut.incoming is not None
+            alive = {id(s): s for s in [*projector.cache.layers._layers.values(), *projector.cache.layers._spare,
+                                        projector.cut.buffer, projector.cut.incoming]}
             assert screens(sum(s.get_pitch() * s.get_height() for s in alive.values())) <= 3.01
         while projector.ahead(engine.state, engine.propose, t, SIZE):  # the frame's idle time
             pass
     assert zooming > 10
     assert not projector.transitioning(now + 2)
-    assert projector._buffer is None and projector._incoming is None
+    assert projector.cut.buffer is None and projector.cut.incoming is None
 
 
 def test_a_rehearsal_in_idle_time_leaves_the_picture_on_screen_untouched():
@@ -75,7 +75,7 @@ def test_a_rehearsal_in_idle_time_leaves_the_picture_on_screen_untouched():
     engine, projector, surface, now = _to_board()
     projector.render(surface, engine.state, now + 5)
     before = pygame.image.tobytes(surface, "RGB")
-    projector._ahead_for = None  # start the idle work over: every rehearsal runs again
+    projector.idle.forget()  # start the idle work over: every rehearsal runs again
     while projector.ahead(engine.state, engine.propose, now + 5, SIZE):
         pass
     assert pygame.image.tobytes(surface, "RGB") == before
@@ -121,7 +121,7 @@ def test_the_sponsor_card_opens_on_its_still_layer_and_keeps_no_backdrop():
     assert play_kind(engine) == "sponsor"
     scene = projector.scene(engine.state)
     frame = projector.frame(engine.state, at, SIZE)
-    layer = projector._layers.get((scene.name, scene.static_key(frame), SIZE))
+    layer = projector.cache.layers.get((scene.name, scene.static_key(frame), SIZE))
     assert layer is not None
     plate = plates.plate_rect(frame, 0.76, 620)
     corner = (plate.x + frame.u(40), plate.bottom - frame.u(8))  # the card's own pixels, no words there

@@ -1,4 +1,4 @@
-"""Issue 24: the projector's layer stack (display/stack.py) — what covers what, as the hall sees it.
+"""Issue 24: the projector's layer stack (display/projector/stack.py) — what covers what, as the hall sees it.
 
 Bottom first: the phase's scene, the buzz flash, a splash, the score overlay (ON_TOP: over what is below), then
 the phones' join codes, blank and the line check (COVERS: a picture of their own that hides everything below).
@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from quizshow.core import commands as c
-from quizshow.display import stack
+from quizshow.display.projector import stack
 from quizshow.formats.svoyak import commands as sc
 from tests.conftest import demo_engine, svoyak_engine
 from tests.layers_kit import (
@@ -144,7 +144,7 @@ def test_a_splash_shows_over_its_scene_but_not_over_the_join_codes(theme):  # no
 
     over_scene, phase, shown = auction_frame(None)
     assert phase == "auction"
-    assert shown._splash is not None and shown._splash.live(shown._splash.started + 0.9)
+    assert shown.look.splash is not None and shown.look.splash.live(shown.look.splash.started + 0.9)
     accent = shown.theme.color("accent")
     band = pygame.Rect(0, 0, SIZE[0], SIZE[1] // 4)
     lit = pygame.mask.from_threshold(over_scene.subsurface(band), accent, (24, 24, 24)).count()

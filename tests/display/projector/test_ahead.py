@@ -9,7 +9,8 @@ import pytest
 from quizshow.core import commands as c
 from quizshow.display import paint
 from quizshow.display.motion.transitions import Push, Wipe
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
+from quizshow.display.projector.transitions import Transitions
 from quizshow.display.theme import load_theme
 from quizshow.formats.svoyak import commands as sc
 from tests.conftest import demo_config, svoyak_engine, views_of
@@ -169,7 +170,9 @@ def test_a_card_zooming_out_of_its_cell_is_drawn_once_and_looks_the_same(theme, 
     at = engine.entries[-1].command.at + 1
     kept, fresh = (Projector(engine.format, theme, "Своя игра", "ru", views=views_of(engine.format))
                    for _ in range(2))
-    monkeypatch.setattr(fresh, "_still", lambda scene, frame: False)
+    cut = fresh.cut  # `fresh` draws its incoming card anew in every frame: it never knows what the buffer holds
+    monkeypatch.setattr(cut, "_draw_incoming", lambda target, scene, frame: (
+        setattr(cut, "incoming_shows", None), Transitions._draw_incoming(cut, target, scene, frame)))
     shown = {p: pygame.Surface(SIZE) for p in (kept, fresh)}
     for p in (kept, fresh):
         p.render(shown[p], engine.state, at)
@@ -178,7 +181,7 @@ def test_a_card_zooming_out_of_its_cell_is_drawn_once_and_looks_the_same(theme, 
     scene = kept.scene(engine.state)
     draws: list[bool] = []
     draw = type(scene).draw
-    monkeypatch.setattr(type(scene), "draw", lambda self, target, frame: draws.append(target is kept._incoming)
+    monkeypatch.setattr(type(scene), "draw", lambda self, target, frame: draws.append(target is kept.cut.incoming)
                         or draw(self, target, frame))
     zooming = 0
     for p in (kept, fresh):

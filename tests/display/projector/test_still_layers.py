@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from quizshow.core import commands as c
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from quizshow.formats.brainring import commands as bc
 from tests.conftest import views_of
@@ -19,7 +19,7 @@ SIZE = (640, 360)  # the layers' logic is the same at any size: small is quick
 
 def full_screens(shown: Projector) -> dict[int, pygame.Surface]:
     """The full-screen surfaces the projector holds: its still layers, their spares and a transition's buffers."""
-    held = [*shown._layers._layers.values(), *shown._layers._spare, shown._buffer, shown._incoming]
+    held = [*shown.cache.layers._layers.values(), *shown.cache.layers._spare, shown.cut.buffer, shown.cut.incoming]
     return {id(s): s for s in held if s is not None and s.get_size() == SIZE}
 
 

@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 from quizshow.core import commands as c
-from quizshow.display import projector as projector_module
-from quizshow.display.projector import Projector
+from quizshow.display.projector import ahead
+from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from tests.conftest import demo_config, demo_engine, views_of
 from tests.layers_kit import at, projector
@@ -30,7 +30,7 @@ def test_idle_work_while_the_title_moves_composes_at_most_a_band_a_call_and_the_
     """Right after a change (the title's entrance runs), each idle call composes at most one band of the next
     picture's still layer, however long a piece runs (here every piece is cut at its first give-way point
     after a tenth of a millisecond); composed so, the picture after Next is the one composed at once."""
-    monkeypatch.setattr(projector_module, "IDLE_PIECE_S", 1e-4, raising=False)
+    monkeypatch.setattr(ahead, "IDLE_PIECE_S", 1e-4)
     engine = demo_engine()
     pieces = projector(engine, theme)
     surface = pygame.Surface(SIZE)
@@ -106,13 +106,13 @@ def test_a_started_projector_composes_and_allocates_nothing_in_its_first_frame(t
     shown = projector(engine, theme)
     surface = pygame.Surface(SIZE)
     shown.start(surface, engine.state, 0.0)
-    assert not shown._layers.reserve(SIZE)  # all reserved
+    assert not shown.cache.layers.reserve(SIZE)  # all reserved
     composed: list[str] = []
     scene = shown.scene(engine.state)
     monkeypatch.setattr(type(scene), "draw_static", lambda self, target, frame: composed.append(self.name))
     shown.render(surface, engine.state, 0.0)
-    assert composed == [] and not shown._layers.reserve(SIZE)
-    assert shown._buffer is None and shown._incoming is None  # no transition, no buffers
+    assert composed == [] and not shown.cache.layers.reserve(SIZE)
+    assert shown.cut.buffer is None and shown.cut.incoming is None  # no transition, no buffers
 
 
 def _differs(a: pygame.Surface, b: pygame.Surface) -> pygame.mask.Mask:

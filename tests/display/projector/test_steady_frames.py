@@ -122,7 +122,7 @@ def test_a_steady_duel_frame_copies_its_layer_only_around_the_presses_it_keeps(m
 
 def _svoyak_at(step: str, size=(1280, 720)):
     """«Своя игра» walked (frames drawn, idle time run) to the end of `step`: (engine, projector, surface, now)."""
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
     from tests.conftest import svoyak_config, svoyak_engine, views_of
     from tests.svoyak_display_kit import walk
@@ -146,7 +146,7 @@ def _svoyak_at(step: str, size=(1280, 720)):
 
 
 def _like_a_fresh_projector(engine, shown, now: float, size=(1280, 720)) -> None:
-    from quizshow.display.projector import Projector
+    from quizshow.display.projector.projector import Projector
     from tests.conftest import views_of
 
     fresh = Projector(engine.format, shown.theme, "Своя игра", "ru", views=views_of(engine.format))

@@ -13,7 +13,7 @@ import pytest
 
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
-from quizshow.display.projector import Projector
+from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from tests import written_display_kit as written
 from tests.conftest import svoyak_config, svoyak_engine, views_of

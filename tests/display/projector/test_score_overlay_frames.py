@@ -9,7 +9,8 @@ from __future__ import annotations
 import pygame
 
 from quizshow.core import commands as c
-from quizshow.display.projector import SETTLE_S, Projector
+from quizshow.display.projector.cache import SETTLE_S
+from quizshow.display.projector.projector import Projector
 from quizshow.display.scenes import cards
 from quizshow.display.surfaces import MB, nbytes
 from quizshow.display.theme import load_theme
@@ -183,7 +184,7 @@ def test_a_frame_of_the_overlays_slide_in_is_the_scene_dimmed_under_the_card_on_
     for i in range(8):
         now = 5.0 + i / 60
         shown.render(surface, engine.state, now)
-        up = shown._overlay.value(now)
+        up = shown.look.overlay.value(now)
         frame = fresh.frame(engine.state, now, SIZE)
         expected = pygame.Surface(SIZE)
         scene.draw(expected, fresh.frame(engine.state, now - 3, SIZE))  # (its entrances over)
