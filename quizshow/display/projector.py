@@ -43,6 +43,7 @@ from quizshow.display.theme import Theme
 from quizshow.display.tween import Tween
 from quizshow.display.video import VideoScreen
 from quizshow.display.views import FormatViews
+from quizshow.i18n import spoken  # transition (issue 38): the projector is handed a Words
 from quizshow.inputs.phones.board import JoinBoard
 
 # The host's likely next presses, whose pictures are composed ahead in idle time: Next, and while an answer
@@ -151,7 +152,7 @@ class Projector:
 
     def frame(self, state: ShowState, now: float, size: tuple[int, int],
               give_way: paint.GiveWayFn | None = None) -> Frame:
-        return Frame(state, self.fmt, self.theme, self.text, now, size, self.language, self.title, self.anim,
+        return Frame(state, self.fmt, self.theme, self.text, now, size, spoken(self.language), self.title, self.anim,
                      self._layers, give_way or self.give_way, self.video, phase_flags=self.flags)
 
     def live(self, state: ShowState, now: float | None = None) -> stack.Live:
@@ -409,7 +410,7 @@ class Projector:
     def _quiet(self, state: ShowState, now: float, size: tuple[int, int]) -> Frame:
         """A frame for drawing `state` offscreen ahead of time: its own animations (settled) and no video,
         so nothing on air starts early; its give-way point can cut an idle piece short."""
-        return Frame(state, self.fmt, self.theme, self.text, now, size, self.language, self.title,
+        return Frame(state, self.fmt, self.theme, self.text, now, size, spoken(self.language), self.title,
                      Animations(count_up_s=self.anim.count_up_s), self._layers, self._idle_give_way, None,
                      phase_flags=self.flags)
 

@@ -20,6 +20,7 @@ from quizshow.display.projector import Projector
 from quizshow.display.text import TextCache
 from quizshow.display.theme import load_theme
 from quizshow.formats.svoyak.commands import SelectCell
+from quizshow.i18n import spoken
 from quizshow.runtime.follow.client import PHRASES
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT
@@ -47,7 +48,7 @@ def show():
     def screen(host_view: bool = False) -> FollowScreen:
         text = TextCache(theme.fonts)
         projector = Projector(fmt, theme, config.title, "ru", text, registry.views(config.format), sound=False)
-        return FollowScreen(projector, theme, text, "ru", fmt, host_view=host_view)
+        return FollowScreen(projector, theme, text, spoken("ru"), fmt, host_view=host_view)
 
     return engine.state, theme, screen
 

@@ -13,6 +13,7 @@ from quizshow.display.projector import SETTLE_S, Projector
 from quizshow.display.scenes import cards
 from quizshow.display.surfaces import MB, nbytes
 from quizshow.display.theme import load_theme
+from quizshow.i18n import spoken
 from tests.conftest import demo_config, demo_engine, views_of
 
 SIZE = (1280, 720)
@@ -221,7 +222,7 @@ def test_a_followers_no_link_badge_goes_when_the_link_is_back_under_a_settled_ov
     i18n.add_phrases(PHRASES)
     engine = demo_engine()
     shown = Projector(engine.format, load_theme(demo_config().theme), "Демо", "ru", views=views_of(engine.format))
-    follower = FollowScreen(shown, shown.theme, shown.text, "ru", engine.format)
+    follower = FollowScreen(shown, shown.theme, shown.text, spoken("ru"), engine.format)
     engine.dispatch(c.ViewScores(at=1.0, on=True))
     surface = pygame.Surface(SIZE)
     for i in range(300):  # the link lost once everything has settled, then back

@@ -12,7 +12,7 @@ from quizshow.display.projector import Projector
 from quizshow.display.text import TextCache, typeset
 from quizshow.display.theme import load_theme
 from quizshow.formats.svoyak import commands as sc
-from quizshow.i18n import MINUS, THIN, number, phrase, plural_form
+from quizshow.i18n import MINUS, THIN, number, phrase, plural_form, spoken
 from tests.conftest import ROOT, svoyak_config, svoyak_engine, views_of
 from tests.svoyak_display_kit import play_walk, walk
 from tests.tv_kit import differs as _differs
@@ -295,7 +295,7 @@ def _journal_of(fmt: str, tmp_path) -> list[str]:
 
         teams = [t.name for t in app.engine.state.teams]
         return [text for _, text in app.console.journal] + [
-            describe(entry, teams, "ru", app.spec.journal_words, app.format) for entry in app.engine.entries]
+            describe(entry, teams, spoken("ru"), app.spec.journal_words, app.format) for entry in app.engine.entries]
     finally:
         app.close()
 
@@ -315,9 +315,12 @@ def test_every_phrase_and_journal_line_has_every_glyph_in_the_console_font(theme
     """Rendered with the console's fonts, no character of any phrase (both languages), refusal or journal line
     of a whole game falls back to the missing-glyph box."""
     from quizshow.display.glyphs import missing_glyphs
-    from quizshow.i18n import PHRASES, REFUSALS_RU
+    from quizshow.house_words import HOUSE, HOUSE_REFUSALS
+    from quizshow.report.page import PHRASES as REPORT
+    from quizshow.season.words import PHRASES as SEASON
 
-    texts = [t for table in PHRASES.values() for t in table.values()] + list(REFUSALS_RU.values())
+    texts = [t for table in (*HOUSE, REPORT, SEASON) for said in table.values() for t in said.values()]
+    texts += list(HOUSE_REFUSALS.values())
     texts += _journal_of("svoyak", tmp_path) + _journal_of("brainring", tmp_path)
     fonts = {role: TextCache(theme.fonts).font(role, 24) for role in ("heading", "body", "numbers")}
     missing = {(role, ch) for role, font in fonts.items() for ch in missing_glyphs(font, "".join(texts))}

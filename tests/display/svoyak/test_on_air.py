@@ -14,7 +14,7 @@ from quizshow.core.engine import Engine
 from quizshow.display.projector import Projector
 from quizshow.display.theme import load_theme
 from quizshow.formats.svoyak import commands as sc
-from quizshow.i18n import phrase
+from quizshow.i18n import phrase, spoken
 from quizshow.packs.siq import load_siq
 from quizshow.yamlfile import Problems
 from tests import siq_kit as k
@@ -134,7 +134,7 @@ def test_the_console_question_panel_shows_the_sound_row(theme, tmp_path):
     engine = one_theme(kit.question("Мелодия", audio=sound_file(tmp_path)), kit.question("Обычный"))
     open_cell(engine, 0)
     text = RecordingText(theme.fonts)
-    console = Console(engine, theme, KeyMap.build(), "ru", text)
+    console = Console(engine, theme, KeyMap.build(), spoken("ru"), text)
     console.render(pygame.Surface((1920, 1080)), 5.0, ConsoleStatus())
     assert any(say("console.sound_playing", file="clip.mp3") in what for what in shown(text))
 
@@ -196,7 +196,7 @@ def console_of(engine: Engine, theme):
     from quizshow.inputs.keymap import KeyMap
 
     text = RecordingText(theme.fonts)
-    console = Console(engine, theme, KeyMap.build(), "ru", text, views_of(engine.format).panel)
+    console = Console(engine, theme, KeyMap.build(), spoken("ru"), text, views_of(engine.format).panel)
     console.render(pygame.Surface((1920, 1080)), 50.0, ConsoleStatus())
     return shown(text), [call for _rect, call in console.buttons]
 

@@ -9,6 +9,7 @@ import pytest
 from quizshow.display.projector import Projector
 from quizshow.display.written.results import MOVE_S, STAGGER_S
 from quizshow.formats.written import commands as wc
+from quizshow.i18n import spoken
 from tests.conftest import views_of
 from tests.written_display_kit import config, layout_for, played_tours
 
@@ -141,7 +142,7 @@ def test_the_journal_names_the_tie_break_question_without_a_dangling_question(la
     out = e.dispatch(cmd)
     assert e.state.phase == "question" and e.format.is_extra(e.state.fmt.number)
     names = [team.name for team in e.state.teams]
-    assert describe(Entry(cmd, tuple(out.events)), names, language, fmt=e.format, after=e.state) == line
+    assert describe(Entry(cmd, tuple(out.events)), names, spoken(language), fmt=e.format, after=e.state) == line
 
 
 @pytest.mark.parametrize(("language", "title", "more"), [("ru", "ПОЛОЖЕНИЕ · ТУР 2", "и ещё {n} команд"),

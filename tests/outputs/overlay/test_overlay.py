@@ -20,6 +20,7 @@ from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.formats.svoyak import commands as sc
 from quizshow.formats.svoyak.spec import SPEC as SVOYAK
+from quizshow.i18n import spoken
 from quizshow.outputs.overlay.snapshot import OverlayShow, snapshot
 from quizshow.packs.model import Question, Round, Theme
 from quizshow.yamlfile import Problems
@@ -28,7 +29,7 @@ from tests.conftest import closed_at_end, ok
 from tests.phones_kit import show_file
 from tests.svoyak_rules_kit import final_engine, to_board
 
-SHOW = OverlayShow("Своя игра", "ru", ("#e5484d", "#2fbf71", "#4a8cff", "#ffb020"))
+SHOW = OverlayShow("Своя игра", spoken("ru"), ("#e5484d", "#2fbf71", "#4a8cff", "#ffb020"))
 SECRET_ANSWER = "Пенициллин Флеминга"
 SECRET_NOTE = "Скажите: подсказка только для ведущего"
 SECRET_COMMENT = "Комментарий автора вопроса"
@@ -70,7 +71,7 @@ def test_the_round_line_names_the_board_theme_and_what_the_question_is_worth():
     ok(e, sc.SelectCell(at=2, theme=1, question=1))
     s = snap(e)
     assert (s["round"], s["question"]) == ("Раунд 1", "Кино · 30 очков")
-    english = snap(e, show=OverlayShow("Jeopardy", "en", ()))
+    english = snap(e, show=OverlayShow("Jeopardy", spoken("en"), ()))
     assert (english["round"], english["question"]) == ("Round 1", "Кино · 30 points")
 
 
@@ -149,7 +150,7 @@ def test_a_written_quiz_mark_reaches_the_overlay_only_with_the_results_table():
     from tests import written_kit as wk
 
     e = wk.engine(teams=3, the_pack=wk.pack(tours=(2, 2)))
-    show = OverlayShow("ЧГК", "ru", ())
+    show = OverlayShow("ЧГК", spoken("ru"), ())
     wk.go(e, 0.0)  # the first question
     t = 1.0
     t = wk.play_question(e, t)
