@@ -3,7 +3,8 @@
 The lookup alone, at the bottom floor: `Words` is the value a show speaks (every phrase table it was built
 from, in each language, and the language it speaks), built once by whoever composes the show
 (quizshow/house_words.py composes the house's tables with a format's and a tool's own) and handed down to
-what draws or writes words. The number helpers are pure functions. Nothing here is changed after import.
+what draws or writes words. The number helpers are pure functions. Importing this module changes nothing;
+the transition block at its end keeps the lookup by a language string for the modules not converted yet.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The projector's common words: the banners and the shared scenes' titles and captions (display/scenes/).
-A format's own scenes bring theirs in its folder (formats/<name>/). Data only: quizshow/i18n.py merges it."""
+A format's own scenes bring theirs in its folder (formats/<name>/). Data only: quizshow/house_words.py composes it."""
 
 from __future__ import annotations
 
