@@ -56,6 +56,7 @@ from quizshow.display.follow_view import FollowScreen  # noqa: E402
 from quizshow.display.projector.projector import Projector  # noqa: E402
 from quizshow.display.text import TextCache  # noqa: E402
 from quizshow.display.theme import load_theme  # noqa: E402
+from quizshow.i18n import spoken  # noqa: E402
 from quizshow.runtime.follow.client import PHRASES, Follower, Replica, Stream  # noqa: E402
 from quizshow.yamlfile import Problems  # noqa: E402
 
@@ -92,7 +93,7 @@ class BenchFollower:
             text = TextCache(theme.fonts)
             projector = Projector(self.replica.format, theme, app.config.title, "ru", text,
                                   registry.views(app.config.format), sound=False)
-            self.screen = FollowScreen(projector, theme, text, "ru", self.replica.format)
+            self.screen = FollowScreen(projector, theme, text, spoken("ru"), self.replica.format)
             self.surface = pygame.Surface((1280, 720))
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.running = True

@@ -118,7 +118,7 @@ class ShowApp:
         self.notices = Notices(self.status, self.sinks)
         buzzers = buzzer_map(config, self.notice)
         self.keymap = key_map(config, buzzers, len(self.format.buttons(self.engine.state)))
-        self.console = Console(self.engine, self.theme, self.keymap, config.language, text, views.panel,
+        self.console = Console(self.engine, self.theme, self.keymap, i18n.spoken(config.language), text, views.panel,
                                self.give_way, self.spec.journal_words, views.keys, clock_now=self.clock.now,
                                lock=self.runtime.lock)  # an undo's preview reads the engine as one whole
         self.sound = SoundCues(len(config.teams), self.theme.sounds, enabled=sound)
@@ -182,7 +182,7 @@ class ShowApp:
             preview = self.engine.undo_preview()
             if preview is None or not preview.lost:
                 return None
-            where = where_words(self.format, preview.state, self.config.language)
+            where = where_words(self.format, preview.state, i18n.spoken(self.config.language))
             return self.say("console.undo_far", where=where, n=len(preview.lost))
 
     def finished(self) -> bool:
@@ -233,8 +233,8 @@ class ShowApp:
     def _console_log(self, outcome: Outcome, now: float) -> None:
         if outcome.undone is not None:
             teams = [t.name for t in outcome.state.teams]
-            what = describe(outcome.undone, teams, self.config.language, self.spec.journal_words, self.format,
-                            [t.players for t in outcome.state.teams], after=outcome.undone_after)
+            what = describe(outcome.undone, teams, i18n.spoken(self.config.language), self.spec.journal_words,
+                            self.format, [t.players for t in outcome.state.teams], after=outcome.undone_after)
             self.notices.now(self.say("console.undone", what=what), "info")
             self.console.mark_undone((outcome.undone, *outcome.dropped))  # their journal lines: «отменено»
         elif outcome.changed and outcome.tail and (not isinstance(outcome.command, c.Tick) or self.format.command_words(

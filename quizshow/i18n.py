@@ -1,33 +1,26 @@
-"""On-screen and console words: Russian by default, English as the second locale."""
+"""On-screen and console words: Russian by default, English as the second locale.
+
+The lookup alone, at the bottom floor: `Words` is the value a show speaks (every phrase table it was built
+from, in each language, and the language it speaks), built once by whoever composes the show
+(quizshow/house_words.py composes the house's tables with a format's and a tool's own) and handed down to
+what draws or writes words. The number helpers are pure functions. Importing this module changes nothing;
+the transition block at its end keeps the lookup by a language string for the modules not converted yet.
+"""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Protocol
 
-from quizshow.core import phrases as show_phrases
-from quizshow.display import projector_phrases
-from quizshow.display.console import phrases as console_phrases
-from quizshow.inputs import device_phrases, key_phrases
-from quizshow.inputs.phones import console_words as phone_phrases
-
-# The shared phrase tables, each kept by the part of the program that says its words (a format's own come
-# with its spec, FormatSpec.phrases, and are added by the composition root): merged here, where they are
-# looked up. No two tables may give a key other words (add_phrases refuses).
-TABLES: tuple[dict[str, dict[str, str]], ...] = (
-    show_phrases.PHRASES,  # phases, what Next does, units (core/phrases.py)
-    projector_phrases.PHRASES,  # banners, the shared scenes (display/projector_phrases.py)
-    console_phrases.PHRASES,  # the console's panels, journal sentences, runtime notices
-    device_phrases.PHRASES,  # boxes, pads, keyboard buzzers, OSC, the web port (inputs/device_phrases.py)
-    phone_phrases.PHRASES,  # the console's words about phones (inputs/phones/console_words.py)
-    key_phrases.PHRASES,  # actions and keys (inputs/key_phrases.py)
-)
-PHRASES: dict[str, dict[str, str]] = {"ru": {}, "en": {}}
+# A phrase table: language -> key -> words («{n|очко|очка|очков}» for a word after a number).
+Table = Mapping[str, Mapping[str, str]]
 
 
 class Say(Protocol):
-    """A phrase by its key with its values, in the show's language (the console's and the app's `say`)."""
+    """A phrase by its key with its values, in the show's language (`Words.say`)."""
 
     def __call__(self, key: str, **values: object) -> str: ...
 
@@ -38,23 +31,85 @@ class Notice(Protocol):
     def __call__(self, key: str, **values: object) -> None: ...
 
 
-def add_phrases(tables: Mapping[str, Mapping[str, str]]) -> None:
-    """A format's own phrases (FormatSpec.phrases), added by the composition root for the show it runs.
-    A key the shared table already has with other words is a mistake, not an override."""
-    for language, table in tables.items():
-        known = PHRASES.setdefault(language, {})
-        for key, text in table.items():
-            if known.get(key, text) != text:
-                raise ValueError(f"phrase '{key}' ({language}) is already defined with other words")
-            known[key] = text
-
-
-for _table in TABLES:
-    add_phrases(_table)
-
 NBSP = "\u00a0"  # a no-break space: «№\u00a05», «в\u00a0Москве»
 THIN = "\u202f"  # a narrow no-break space: the thousands separator, «12\u202f500»
 MINUS = "\u2212"  # a real minus: «−10», never a hyphen
+
+# A format words its own refusals in its phrases: "refusal." + the English template -> the words.
+REFUSAL = "refusal."
+
+
+@dataclass(frozen=True, eq=False)
+class Words:
+    """The words a show speaks in its language: its phrase tables (every language, read-only), the Russian
+    wording of the engine's and the formats' refusals, and the language. Build one with `compose`."""
+
+    language: str
+    phrases: Mapping[str, Mapping[str, str]]  # language -> key -> words
+    refusals_ru: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # template -> Russian
+
+    def __post_init__(self) -> None:  # the two tables every lookup reads, found once
+        ru = self.phrases.get("ru", MappingProxyType({}))
+        object.__setattr__(self, "_ru", ru)
+        object.__setattr__(self, "_own", self.phrases.get(self.language, ru))
+
+    def say(self, key: str, **values: object) -> str:
+        """A phrase with its values: whole numbers as `number` writes them, words after a number in their
+        plural form (`{n|секунда|секунды|секунд}`); a key no table has is said as it is."""
+        text = self._own.get(key) or self._ru.get(key) or key
+        return fill(text, self.language, values)
+
+    def knows(self, key: str) -> bool:
+        """Whether a table has the phrase (in this language or in Russian)."""
+        return key in self._own or key in self._ru
+
+    def refusal(self, template: str, values: Mapping[str, object]) -> str:
+        """Why a command was refused, in this language (English is the templates' own)."""
+        own = self._own.get(REFUSAL + template)  # a format's own (its spec's phrases)
+        text = own or (self.refusals_ru.get(template, template) if self.language == "ru" else template)
+        shown = {k: decimal(v, None, self.language) if isinstance(v, float) else v for k, v in values.items()}
+        if "command" in shown:  # a command by the console's name for it, never its class name («Judge»)
+            shown["command"] = self._own.get(f"command.{shown['command']}") or self._own.get("command.any", "")
+        return text.format(**shown) if shown else text
+
+    def decimal(self, value: float, places: int | None = 1, signed: bool = False) -> str:
+        """`decimal` in this language (its decimal mark)."""
+        return decimal(value, places, self.language, signed)
+
+    def duration(self, seconds: float, signed: bool = False) -> str:
+        """A time gap (a press behind the first, a round trip): below a second in milliseconds, else in
+        seconds, one decimal, in the locale's decimal mark: «0,3 мс», «953,7 мс», «2,7 с», «11,4 с»."""
+        if abs(seconds) < 1:
+            return f"{decimal(seconds * 1000, 1, self.language, signed)} {self.say('unit.ms')}"
+        return f"{decimal(seconds, 1, self.language, signed)} {self.say('unit.s')}"
+
+    def into(self, language: str) -> Words:
+        """The same tables spoken in another language."""
+        return self if language == self.language else Words(language, self.phrases, self.refusals_ru)
+
+    _ru: Mapping[str, str] = field(init=False, repr=False, compare=False)
+    _own: Mapping[str, str] = field(init=False, repr=False, compare=False)
+
+
+def compose(language: str, tables: Iterable[Table], refusals: Iterable[Mapping[str, str]] = ()) -> Words:
+    """The words of one show: its phrase tables merged, and its refusals' Russian wording. A key two tables
+    give other words is a mistake, not an override: refused here, when the show's words are built."""
+    merged: dict[str, dict[str, str]] = {"ru": {}, "en": {}}
+    for table in tables:
+        for table_language, phrases in table.items():
+            known = merged.setdefault(table_language, {})
+            for key, text in phrases.items():
+                if known.get(key, text) != text:
+                    raise ValueError(f"phrase '{key}' ({table_language}) is already defined with other words")
+                known[key] = text
+    worded: dict[str, str] = {}
+    for table_ru in refusals:
+        for template, text in table_ru.items():
+            if worded.get(template, text) != text:
+                raise ValueError(f"refusal {template!r} is already said otherwise")
+            worded[template] = text
+    frozen = MappingProxyType({lang: MappingProxyType(found) for lang, found in merged.items()})
+    return Words(language, frozen, MappingProxyType(worded))
 
 
 def plural_form(n: int, forms: tuple[str, ...] | list[str], language: str = "ru") -> str:
@@ -95,24 +150,13 @@ def decimal(value: float, places: int | None = 1, language: str = "ru", signed: 
     return sign + (digits.replace(".", ",") if language == "ru" else digits)
 
 
-def duration(seconds: float, language: str = "ru", signed: bool = False) -> str:
-    """A time gap (a press behind the first, a round trip): below a second in milliseconds, else in
-    seconds, one decimal, in the locale's decimal mark: «0,3 мс», «953,7 мс», «2,7 с», «11,4 с»."""
-    if abs(seconds) < 1:
-        return f"{decimal(seconds * 1000, 1, language, signed)} {phrase('unit.ms', language)}"
-    return f"{decimal(seconds, 1, language, signed)} {phrase('unit.s', language)}"
-
-
 _RAW = {"port", "fw", "id"}  # numbers that are names, not amounts: no thousands separator
 # «{n|очко|очка|очков}» in a phrase: the form of the word for the value named n.
 _PLURAL = re.compile(r"\{(\w+)\|([^{}]*)\}")
 
 
-def phrase(key: str, language: str = "ru", **values: object) -> str:
-    """A phrase with its values: whole numbers as `number` writes them, words after a number in their
-    plural form (`{n|секунда|секунды|секунд}`)."""
-    table = PHRASES.get(language, PHRASES["ru"])
-    text = table.get(key) or PHRASES["ru"].get(key) or key
+def fill(text: str, language: str, values: Mapping[str, object]) -> str:
+    """A phrase's words with its values put in: whole numbers as `number` writes them, the plural forms."""
     if "|" in text:
         text = _PLURAL.sub(lambda m: plural_form(_count(values.get(m[1], 0)), m[2].split("|"), language), text)
     if not values:
@@ -129,28 +173,92 @@ def _count(value: object) -> int:
         return 0
 
 
-# Why a command was refused: the formats' English templates and their Russian wording (core/phrases.py).
-REFUSALS_RU: dict[str, str] = dict(show_phrases.REFUSALS_RU)
+# --- Transition (issue 38) -----------------------------------------------------------------------------
+# The lookup by a language string over one process-wide registry, kept ONLY for the modules that do not
+# take a `Words` yet: quizshow/app.py, quizshow/runtime/, quizshow/inputs/hardware.py, quizshow/inputs/phones/
+# view.py, quizshow/formats/, quizshow/core/format.py, display/projector.py, display/duel/scene.py (and bench/,
+# tests that stand in for the app). Every `Words` quizshow/house_words.py composes is adopted here, so those
+# modules say what the composed words say. Delete this block when they take a `Words`.
+
+_SPOKEN: dict[str, dict[str, str]] = {}  # language -> key -> words: the registry (empty until first used)
+_REFUSED_RU: dict[str, str] = {}
+_VIEWS: dict[str, Words] = {}  # language -> a Words reading the registry as it stands
 
 
-# A format words its own refusals in its phrases: "refusal." + the English template -> the words.
-REFUSAL = "refusal."
+def _registry() -> dict[str, dict[str, str]]:
+    if not _SPOKEN:  # on first use: the tables a running show said before it was handed its words
+        from quizshow.core import phrases as show_phrases
+        from quizshow.display import projector_phrases
+        from quizshow.display.console import phrases as console_phrases
+        from quizshow.display.replay import phrases as replay_phrases
+        from quizshow.inputs import device_phrases, key_phrases
+        from quizshow.inputs.phones import console_words
+        from quizshow.outputs.overlay import words as overlay_words
+        from quizshow.packs.siq import words as siq_words
+
+        _SPOKEN.update({"ru": {}, "en": {}})
+        for table in (show_phrases.PHRASES, projector_phrases.PHRASES, console_phrases.PHRASES,
+                      device_phrases.PHRASES, console_words.PHRASES, key_phrases.PHRASES,
+                      replay_phrases.PHRASES, overlay_words.WORDS, siq_words.PHRASES):  # house_words.HOUSE
+            _add(table)
+        _refuse(show_phrases.REFUSALS_RU)
+    return _SPOKEN
+
+
+def spoken(language: str) -> Words:
+    """The registry's words in `language`, for a module that does not compose its own yet."""
+    registry = _registry()
+    if language not in _VIEWS:
+        views = MappingProxyType({lang: MappingProxyType(found) for lang, found in registry.items()})
+        _VIEWS[language] = Words(language, views, MappingProxyType(_REFUSED_RU))
+    return _VIEWS[language]
+
+
+def add_phrases(tables: Table) -> None:
+    """Adds a table to the registry; a key it already has with other words is refused."""
+    _registry()
+    _add(tables)
 
 
 def add_refusals(table: Mapping[str, str]) -> None:
-    """A format's own refusals in Russian (FormatSpec.refusals), added with its phrases."""
+    """Adds refusals' Russian wording to the registry; a template it words otherwise is refused."""
+    _registry()
+    _refuse(table)
+
+
+def _add(tables: Table) -> None:
+    for language, table in tables.items():
+        if language not in _SPOKEN:
+            _SPOKEN[language] = {}
+            _VIEWS.clear()  # a new language: the views are made again
+        known = _SPOKEN[language]
+        for key, text in table.items():
+            if known.get(key, text) != text:
+                raise ValueError(f"phrase '{key}' ({language}) is already defined with other words")
+            known[key] = text
+
+
+def _refuse(table: Mapping[str, str]) -> None:
     for template, text in table.items():
-        if REFUSALS_RU.get(template, text) != text:
+        if _REFUSED_RU.get(template, text) != text:
             raise ValueError(f"refusal {template!r} is already said otherwise")
-        REFUSALS_RU[template] = text
+        _REFUSED_RU[template] = text
 
 
-def refusal(template: str, values: dict[str, object], language: str = "ru") -> str:
-    """A refusal in the console's language (English is the templates' own)."""
-    own = PHRASES.get(language, {}).get(REFUSAL + template)  # a format's own (its spec's phrases)
-    text = own or (REFUSALS_RU.get(template, template) if language == "ru" else template)
-    values = {k: decimal(v, None, language) if isinstance(v, float) else v for k, v in values.items()}
-    if "command" in values:  # a command by the console's name for it, never its class name («Judge»)
-        table = PHRASES.get(language, PHRASES["ru"])
-        values["command"] = table.get(f"command.{values['command']}") or table.get("command.any", "")
-    return text.format(**values) if values else text
+def adopt(words: Words) -> None:
+    """A composed show's words, added to the registry (the not yet converted modules say the same)."""
+    for language, table in words.phrases.items():
+        add_phrases({language: table})
+    add_refusals(words.refusals_ru)
+
+
+def phrase(key: str, language: str = "ru", **values: object) -> str:
+    return spoken(language).say(key, **values)
+
+
+def refusal(template: str, values: Mapping[str, object], language: str = "ru") -> str:
+    return spoken(language).refusal(template, values)
+
+
+def duration(seconds: float, language: str = "ru", signed: bool = False) -> str:
+    return spoken(language).duration(seconds, signed)

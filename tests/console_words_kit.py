@@ -11,6 +11,7 @@ import pygame
 from quizshow.app import ShowApp
 from quizshow.core import commands as c
 from quizshow.display.console.words import describe
+from quizshow.i18n import spoken
 from tests.conftest import ROOT, svoyak_config
 
 SHOTS = os.environ.get("W6_SHOTS")  # a folder: each test's console saved there as a PNG to look at
@@ -34,7 +35,7 @@ def _in_english(app: ShowApp) -> str:
     """The last journal line in the English phrase table."""
     entry = app.console._line_of[-1][0]
     state = app.engine.state
-    return describe(entry, [t.name for t in state.teams], "en", app.spec.journal_words, app.format,
+    return describe(entry, [t.name for t in state.teams], spoken("en"), app.spec.journal_words, app.format,
                     [t.players for t in state.teams])
 
 

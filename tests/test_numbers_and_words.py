@@ -10,33 +10,35 @@ from quizshow.display.console.words import describe, margin_text
 from quizshow.display.duel.rows import margin_words
 from quizshow.formats.duel.phrases import PHRASES as DUEL
 from quizshow.formats.duel.phrases import REFUSALS_RU as DUEL_REFUSALS
-from quizshow.i18n import refusal
+from quizshow.house_words import show_words
+from quizshow.i18n import decimal
+
+RU = show_words("ru")  # the house's words, as a show composes them
+EN = RU.into("en")
 
 
 def test_console_times_have_one_decimal_and_a_decimal_comma():
-    from quizshow.i18n import decimal, duration
-
-    assert duration(0.9537, "ru") == "953,7 мс"
-    assert duration(2.7, "ru") == "2,7 с"
-    assert duration(11.42, "ru") == "11,4 с"
-    assert duration(0.9537, "en") == "953.7 ms"
+    assert RU.duration(0.9537) == "953,7 мс"
+    assert RU.duration(2.7) == "2,7 с"
+    assert RU.duration(11.42) == "11,4 с"
+    assert EN.duration(0.9537) == "953.7 ms"
     assert decimal(-2.5, None, "ru") == "\u22122,5"
 
 
 def test_console_and_projector_write_a_margin_alike():
-    assert margin_text(0.656, "ru") == margin_words(0.656, "ru") == "+656,0 мс"
-    assert margin_text(1.25, "ru") == margin_words(1.25, "ru") == "+1,2 с"
+    assert margin_text(0.656, RU) == margin_words(0.656, "ru") == "+656,0 мс"
+    assert margin_text(1.25, RU) == margin_words(1.25, "ru") == "+1,2 с"
 
 
 def test_time_taken_off_reads_as_taken_off():
-    line = describe(Entry(c.TimerAdd(at=1.0, seconds=-48), ()), ["Альфа"], "ru")
+    line = describe(Entry(c.TimerAdd(at=1.0, seconds=-48), ()), ["Альфа"], RU)
     assert line == "Убавлено время: 48 с"
-    assert describe(Entry(c.TimerAdd(at=1.0, seconds=10), ()), ["Альфа"], "ru") == "Добавлено время: 10 с"
-    assert describe(Entry(c.TimerAdd(at=1.0, seconds=-2.5), ()), ["Альфа"], "en") == "Time taken off: 2.5 s"
+    assert describe(Entry(c.TimerAdd(at=1.0, seconds=10), ()), ["Альфа"], RU) == "Добавлено время: 10 с"
+    assert describe(Entry(c.TimerAdd(at=1.0, seconds=-2.5), ()), ["Альфа"], EN) == "Time taken off: 2.5 s"
 
 
 def test_a_refusal_with_seconds_has_a_decimal_comma_in_russian():
-    text = refusal("{name} still has {s} s to start the answer", {"name": "Альфа", "s": 2.5}, "ru")
+    text = RU.refusal("{name} still has {s} s to start the answer", {"name": "Альфа", "s": 2.5})
     assert "2,5" in text and "2.5" not in text
 
 

@@ -42,6 +42,7 @@ def render_show(path: Path, out: Path) -> dict[str, str]:
     from quizshow.display.text import TextCache
     from quizshow.display.theme import load_theme
     from quizshow.event_file import load_any
+    from quizshow.house_words import show_words
     from quizshow.inputs.keymap import KeyMap
     from quizshow.yamlfile import Problems
 
@@ -53,11 +54,12 @@ def render_show(path: Path, out: Path) -> dict[str, str]:
     views = registry.views(config.format)
     spec = registry.spec(config.format)
     keymap = KeyMap.build(dict(config.keys), config.devices.keyboard_buzzers)
+    words = show_words(config.language, spec.phrases, refusals=spec.refusals)  # as the show's composition root
     hashes: dict[str, str] = {}
     surface = pygame.Surface(CONSOLE_SIZE)
 
     def observe(engine: Engine, now: float) -> None:
-        console = _console(engine, theme, keymap, config.language, text, views, spec)
+        console = _console(engine, theme, keymap, words, text, views, spec)
         console.render(surface, now, _status())
         name = f"{path.stem}.console.{len(hashes):03d}.{engine.state.phase}"
         hashes[name] = _digest(surface)
@@ -69,13 +71,13 @@ def render_show(path: Path, out: Path) -> dict[str, str]:
     return hashes
 
 
-def _console(engine: object, theme: object, keymap: object, language: str, text: object, views: object,
+def _console(engine: object, theme: object, keymap: object, words: object, text: object, views: object,
              spec: object) -> object:
     """The console as this tree builds it (its constructor is what a refactoring may change)."""
     from quizshow.display.console.window import Console
 
-    return Console(engine, theme, keymap, language, text, views.panel,  # type: ignore[attr-defined]
-                   words=spec.journal_words, panel_keys=views.keys)  # type: ignore[attr-defined]
+    return Console(engine, theme, keymap, words, text, views.panel,  # type: ignore[attr-defined]
+                   journal_words=spec.journal_words, panel_keys=views.keys)  # type: ignore[attr-defined]
 
 
 def _status() -> object:

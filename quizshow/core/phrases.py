@@ -1,6 +1,6 @@
 """The show's own words, whatever draws them: the phases, what Next will do, the units of a time gap, and
-why the engine refused a command (REFUSALS_RU: the English templates' Russian wording). Data only: the
-lookup is quizshow/i18n.py's, which merges this table with the others at import."""
+why the engine refused a command (REFUSALS_RU: the English templates' Russian wording). Data only:
+quizshow/house_words.py composes it with the other tables, the lookup is quizshow/i18n.py's."""
 
 from __future__ import annotations
 

@@ -7,30 +7,30 @@ from __future__ import annotations
 
 import pygame
 
-from quizshow import i18n
 from quizshow.core.format import Format
 from quizshow.core.state import ShowState
 from quizshow.display.console.question import question_rows
 from quizshow.display.projector.projector import Projector
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
+from quizshow.i18n import Words
 
 PICTURE_SHARE = 0.6  # of the host view's width: the projector's picture
 
 
 class FollowScreen:
-    def __init__(self, projector: Projector, theme: Theme, text: TextCache, language: str, fmt: Format,
+    def __init__(self, projector: Projector, theme: Theme, text: TextCache, words: Words, fmt: Format,
                  host_view: bool = False) -> None:
         self.projector = projector
         self.theme = theme
         self.text = text
-        self.language = language
+        self.words = words
         self.format = fmt
         self.host_view = host_view
         self._picture: pygame.Surface | None = None
 
     def say(self, key: str, **values: object) -> str:
-        return i18n.phrase(key, self.language, **values)
+        return self.words.say(key, **values)
 
     def needs_frame(self, state: ShowState, now: float, size: tuple[int, int], since: float) -> bool:
         if self.host_view and state.timer.running:

@@ -9,7 +9,6 @@ import pygame
 from quizshow.display.console.style import CODES_SHADE, GOLD, GOOD, MUTED, TEXT
 from quizshow.display.console.ui import PanelUI
 from quizshow.display.scenes.join import grid, qr_surface
-from quizshow.i18n import phrase
 from quizshow.inputs.phones.board import FREE, JoinBoard
 
 
@@ -26,7 +25,6 @@ def draw_codes(surface: pygame.Surface, ui: PanelUI, board: JoinBoard, title: st
     columns, rows, _ = grid(len(board.seats), area, unit, label_h)
     cell_w = (area.width - unit * (columns - 1)) // columns
     cell_h = (area.height - unit * (rows - 1)) // rows
-    language = "en" if title.startswith("PHONES") else "ru"
     for i, seat in enumerate(board.seats):
         cell = pygame.Rect(area.x + (i % columns) * (cell_w + unit), area.y + (i // columns) * (cell_h + unit),
                            cell_w, cell_h)
@@ -36,10 +34,10 @@ def draw_codes(surface: pygame.Surface, ui: PanelUI, board: JoinBoard, title: st
                          align="center")
         surface.blit(name, name.get_rect(midtop=(cell.centerx, cell.y + code.get_height() + unit // 4)))
         if seat.status == FREE:
-            said, colour = phrase("scene.join_free", language), MUTED
+            said, colour = ui.say("scene.join_free"), MUTED
         else:
-            said, colour = phrase("scene.join_joined", language), GOOD
+            said, colour = ui.say("scene.join_joined"), GOOD
             if seat.rtt_ms is not None:
-                said += ", " + phrase("scene.join_rtt", language, ms=seat.rtt_ms)
+                said += ", " + ui.say("scene.join_rtt", ms=seat.rtt_ms)
         state = ui.fitted(said, "body", (cell.width, unit * 5 // 4), colour, unit, align="center")
         surface.blit(state, state.get_rect(midtop=(cell.centerx, cell.y + code.get_height() + unit * 7 // 4)))

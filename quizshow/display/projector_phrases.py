@@ -1,5 +1,5 @@
 """The projector's common words: the banners and the shared scenes' titles and captions (display/scenes/).
-A format's own scenes bring theirs in its folder (formats/<name>/). Data only: quizshow/i18n.py merges it."""
+A format's own scenes bring theirs in its folder (formats/<name>/). Data only: quizshow/house_words.py composes it."""
 
 from __future__ import annotations
 
@@ -38,6 +38,20 @@ PHRASES: dict[str, dict[str, str]] = {
         "scene.web_not_shown": "на экран не выводится — ведущий покажет или перескажет",
         "scene.line_check": "Проверка кнопок",
         "scene.press_your_button": "нажмите свою кнопку",
+        # the join codes (display/scenes/join.py)
+        "scene.join_title": "Подключение игроков",
+        "scene.join_hint": "подключитесь к Wi-Fi и наведите камеру телефона на код своей команды",
+        "scene.join_count": "подключено {n} из {seats}",
+        "scene.join_joined": "подключено",
+        "scene.join_syncing": "сверяем часы",
+        "scene.join_rtt": "{ms} мс",
+        "scene.join_free": "ждём",
+        "scene.join_point": "наведите камеру",
+        "scene.join_wifi": "Wi-Fi:",
+        "scene.join_page": "стр. {page} из {pages}",
+        "scene.join_no_app": "приложение не нужно: кнопка откроется в браузере",
+        "scene.join_hint_solo": "подключитесь к Wi-Fi и наведите камеру телефона на код со своим именем",
+        "scene.join_no_app_typed": "приложение не нужно: ответы пишут в браузере телефона",
     },
     "en": {
         "banner.time_up": "Time!",
@@ -73,5 +87,19 @@ PHRASES: dict[str, dict[str, str]] = {
         "scene.web_not_shown": "not shown on screen — the host shows or retells it",
         "scene.line_check": "Buzzer check",
         "scene.press_your_button": "press your button",
+        # the join codes (display/scenes/join.py)
+        "scene.join_title": "Players, join",
+        "scene.join_hint": "join the Wi-Fi and point your phone's camera at your team's code",
+        "scene.join_count": "{n} of {seats} connected",
+        "scene.join_joined": "connected",
+        "scene.join_syncing": "syncing",
+        "scene.join_rtt": "{ms} ms",
+        "scene.join_free": "waiting",
+        "scene.join_point": "point the camera",
+        "scene.join_wifi": "Wi-Fi:",
+        "scene.join_page": "page {page} of {pages}",
+        "scene.join_no_app": "no app needed: the button opens in the browser",
+        "scene.join_hint_solo": "join the Wi-Fi and point your phone's camera at the code with your name",
+        "scene.join_no_app_typed": "no app needed: answers are typed in the phone's browser",
     },
 }

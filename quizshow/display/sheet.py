@@ -19,6 +19,7 @@ from quizshow.core.engine import Engine
 from quizshow.display.driver import Driver
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
+from quizshow.i18n import Words
 
 SIZE = (1920, 1080)
 TILE = (640, 360)
@@ -104,13 +105,9 @@ def generic_walk(d: Driver) -> Iterator[str]:
         yield "sheet.replay"
 
 
-def caption_words(caption: str, language: str) -> str:
+def caption_words(caption: str, words: Words) -> str:
     """A walk's caption as the sheet prints it: a phrase key in the show's language, else as it is."""
-    from quizshow.i18n import PHRASES, phrase
-
-    if caption in PHRASES.get(language, {}) or caption in PHRASES["ru"]:
-        return phrase(caption, language)
-    return caption
+    return words.say(caption) if words.knows(caption) else caption
 
 
 Observer = Callable[[Engine, float], None]
@@ -121,19 +118,19 @@ def contact_sheet(config: ShowConfig, out: Path, seed: int = 7, *, size: tuple[i
     """Render every scene of the walk at `size` (1920×1080) into a grid and save it as PNG; (caption, scene
     name) of each picture in order. `observe(engine, now)` is called at each settled picture (a test
     draws the console there too)."""
-    from quizshow import i18n, registry
+    from quizshow import registry
     from quizshow.assemble import make_format
     from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
+    from quizshow.house_words import show_words
 
     spec = registry.spec(config.format)
-    i18n.add_phrases(spec.phrases)  # as the app does for the show it runs: the format's own words
-    i18n.add_phrases(CAPTIONS)
-    i18n.add_refusals(spec.refusals)
+    # The sheet's words, as the show's own: the house's, the format's, and the walks' captions.
+    words = show_words(config.language, spec.phrases, CAPTIONS, refusals=spec.refusals)
     views = registry.views(config.format)
     engine = Engine(make_format(config), seed)
     theme = load_theme(config.theme)
-    projector = Projector(engine.format, theme, config.title, config.language, text, views=views,
+    projector = Projector(engine.format, theme, config.title, words.language, text, views=views,
                           history=engine.history)
     driver = Driver(engine, projector.on_events)
     frame = pygame.Surface(size)
@@ -145,7 +142,7 @@ def contact_sheet(config: ShowConfig, out: Path, seed: int = 7, *, size: tuple[i
             projector.render(frame, engine.state, driver.now + settle)
         if observe is not None:
             observe(engine, driver.now + 1.2)
-        tiles.append((caption_words(caption, config.language), pygame.transform.smoothscale(frame, TILE)))
+        tiles.append((caption_words(caption, words), pygame.transform.smoothscale(frame, TILE)))
         scenes.append(projector.scene(engine.state).name)
     sheet = _grid(tiles, projector.text, theme)
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -1,5 +1,5 @@
 """The input devices' words on the console: the serial boxes and their problems, gamepads and the buzzer
-assignment, the keyboard's buzzers, OSC desks and the web port. Data only: quizshow/i18n.py merges it."""
+assignment, the keyboard's buzzers, OSC desks and the web port. Data only: quizshow/house_words.py composes it."""
 
 from __future__ import annotations
 

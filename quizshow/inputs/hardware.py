@@ -19,7 +19,7 @@ from quizshow.core.effects import Event, EventKind
 from quizshow.core.engine import Outcome
 from quizshow.core.format import Format
 from quizshow.core.spec import PhaseFlags
-from quizshow.i18n import Say, duration
+from quizshow.i18n import Say, duration, spoken
 from quizshow.inputs import buzz, evdev
 from quizshow.inputs.buzzers import BuzzerMap, Target, save_assignment, split_target
 from quizshow.inputs.keymap import key_code, key_name, keyboard_line
@@ -314,7 +314,7 @@ class Hardware:
                 named = any(b.phrase for b in buttons)  # tables, not teams: «1 — красный стол»
                 teams = [(say(b.name), 0) if named else teams[i] for i, b in enumerate(buttons) if i < len(teams)]
             keys = keyboard_line(keymap, teams, self.app.config.devices.keyboard_buzzers,
-                                 self.app.config.language, named)
+                                 spoken(self.app.config.language), named)  # transition (issue 38)
             if keys is not None:
                 lines.append((keys, True))
         for box_id, driver in self.boxes.items():

@@ -1,5 +1,5 @@
 """The names of the operator's actions (the console's buttons, its help) and of the keys the key map shows
-(inputs/keymap.py). Data only: quizshow/i18n.py merges it with the other tables."""
+(inputs/keymap.py). Data only: quizshow/house_words.py composes it with the other tables."""
 
 from __future__ import annotations
 

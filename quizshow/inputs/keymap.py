@@ -16,6 +16,7 @@ import pygame
 from quizshow.core.actions import Call
 from quizshow.core.format import Refused
 from quizshow.core.limits import MAX_POINTS
+from quizshow.i18n import Words
 
 # action -> default keys. "CTRL+Z" means the key with Ctrl held.
 DEFAULT_KEYS: dict[str, tuple[str, ...]] = {
@@ -111,18 +112,15 @@ class KeyMap:
         name = self.action_for(key, mod)
         return None if name is None else CALLS.get(name) or player_buzzer(name)
 
-    def keys_of(self, action: str, language: str = "en",
-                taken: Callable[[int, int], bool] | None = None) -> list[str]:
+    def keys_of(self, action: str, words: Words, taken: Callable[[int, int], bool] | None = None) -> list[str]:
         """The keys of an action as a keyboard labels them, in the console's language («PgDn»,
         «стрелка вправо», «Пробел»); a key `taken(code, mods)` says another takes first is left out."""
-        from quizshow.i18n import phrase
-
         names = []
         for (code, mask), bound in self.bindings.items():
             if bound == action and not (taken is not None and taken(code, mask)):
                 mods = [n.capitalize() for n, m in _MODIFIERS.items() if mask & m]
                 own = pygame.key.name(code).capitalize() or str(code)
-                label = phrase(f"key.{key_name(code)}", language)
+                label = words.say(f"key.{key_name(code)}")
                 names.append("+".join([*mods, own if label.startswith("key.") else label]))
         return names
 
@@ -146,7 +144,7 @@ def _digit_run(a: int, b: int) -> str:
     return head + "0"
 
 
-def keyboard_line(keymap: KeyMap, teams: Sequence[tuple[str, int]], every_team: bool, language: str,
+def keyboard_line(keymap: KeyMap, teams: Sequence[tuple[str, int]], every_team: bool, words: Words,
                   named: bool = False) -> str | None:
     """The console's DEVICES words for the keyboard's buzzers, exactly as the key map has them: «Клавиатура:
     кнопки 1–9, 0; нет кнопки: команды 11–12», «Клавиатура: Альфа Q W E R; Бета U I O P». `teams`: the
@@ -154,10 +152,9 @@ def keyboard_line(keymap: KeyMap, teams: Sequence[tuple[str, int]], every_team: 
     (0: one button for the team); `every_team`: the show gives every team a digit key (keyboard_buzzers), so a
     team without one is said; `named`: the buttons are not teams but tables, each digit is named («1 — красный
     стол, 2 — зелёный стол»). None: no key is anyone's buzzer."""
-    from quizshow.i18n import phrase
 
     def first(action: str) -> str | None:
-        keys = keymap.keys_of(action, language)
+        keys = keymap.keys_of(action, words)
         return keys[0] if keys else None
 
     digits: list[int] = []
@@ -184,14 +181,14 @@ def keyboard_line(keymap: KeyMap, teams: Sequence[tuple[str, int]], every_team: 
     if digits and named:
         parts.append(", ".join(f"{n % 10} — {teams[n - 1][0]}" for n in digits))
     elif digits:
-        parts.append(phrase("console.kb_digits", language, keys=", ".join(_digit_run(a, b) for a, b in _runs(digits))))
+        parts.append(words.say("console.kb_digits", keys=", ".join(_digit_run(a, b) for a, b in _runs(digits))))
     parts += own
     if missing and (every_team or own):
         runs = _runs(missing)
         names = ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in runs)
         key = "console.kb_team" if len(missing) == 1 else "console.kb_teams"
-        parts.append(phrase("console.kb_none", language, teams=phrase(key, language, n=names)))
-    return phrase("console.keyboard", language, keys="; ".join(parts))
+        parts.append(words.say("console.kb_none", teams=words.say(key, n=names)))
+    return words.say("console.keyboard", keys="; ".join(parts))
 
 
 class QuitGuard:

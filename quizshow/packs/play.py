@@ -15,13 +15,14 @@ import yaml
 from quizshow import registry
 from quizshow.config import Devices, ShowConfig, TeamConfig
 from quizshow.formats import presets
-from quizshow.i18n import add_phrases, phrase
+from quizshow.i18n import Words
+from quizshow.i18n import compose as compose_words
 from quizshow.language import pick
 from quizshow.packs.loader import OTHER_LOADERS, load_pack
 from quizshow.packs.model import Pack
 from quizshow.yamlfile import Problems, compose, read_bounded
 
-# The console's words for it (added to the phrase tables when this module is imported).
+# The console's words for it: all that `console_notice` says.
 PHRASES: dict[str, dict[str, str]] = {
     "ru": {"pack.played_directly": "{name}: пакет играется как есть — {how}; участники {players} на клавишах 1, 2, 3 "
                                    "(формат, участников и кнопки задаёт файл шоу)",
@@ -30,7 +31,6 @@ PHRASES: dict[str, dict[str, str]] = {
                                    "(a show file sets the format, the players and the buzzers)",
            "pack.as_svoyak": "«Своя игра»", "pack.as_cards": "question cards"},
 }
-add_phrases(PHRASES)
 
 PLAYERS = {"ru": ("Игрок 1", "Игрок 2", "Игрок 3"), "en": ("Player 1", "Player 2", "Player 3")}
 
@@ -88,10 +88,11 @@ def notice(config: ShowConfig) -> str:
 
 
 def console_notice(config: ShowConfig) -> str:
-    """The same, on the console in the show's language."""
-    how = phrase("pack.as_svoyak" if config.format == "svoyak" else "pack.as_cards", config.language)
-    return phrase("pack.played_directly", config.language, name=config.path.name, how=how,
-                  players=", ".join(t.name for t in config.teams))
+    """The same, on the console in the show's language (its own table is all it says)."""
+    words: Words = compose_words(config.language, (PHRASES,))
+    how = words.say("pack.as_svoyak" if config.format == "svoyak" else "pack.as_cards")
+    return words.say("pack.played_directly", name=config.path.name, how=how,
+                     players=", ".join(t.name for t in config.teams))
 
 
 def load_playable(path: Path, problems: Problems) -> ShowConfig | None:

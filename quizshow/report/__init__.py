@@ -7,11 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TextIO
 
-from quizshow import i18n, registry
+from quizshow import registry
 from quizshow.assemble import make_format
 from quizshow.config import ShowConfig
+from quizshow.house_words import show_words
 from quizshow.report.night import Night, read_night
-from quizshow.report.page import page
+from quizshow.report.page import PHRASES, page
 from quizshow.report.pdf import PrintFailed, find_browser, print_pdf
 from quizshow.runtime.journal.file import Journal
 
@@ -19,14 +20,13 @@ from quizshow.runtime.journal.file import Journal
 def night_of(config: ShowConfig, journal: Path) -> Night:
     """The night of a show's journal (a show never started: its title, teams and nothing played)."""
     spec = registry.spec(config.format)
-    i18n.add_phrases(spec.phrases)
-    i18n.add_refusals(spec.refusals)
+    words = show_words(config.language, spec.phrases, PHRASES, refusals=spec.refusals)  # the report's words
     fmt = make_format(config)
     loaded = Journal.read(journal, str(config.path), whole=True) if journal.exists() else None
     commands = loaded.commands if loaded is not None else []
     walls = loaded.walls if loaded is not None else []
     return read_night(spec, fmt, loaded.seed if loaded is not None else 0, commands, walls, config.title,
-                      config.language)
+                      words)
 
 
 def write_report(config: ShowConfig, journal: Path, prefix: Path, out: TextIO) -> list[Path]:

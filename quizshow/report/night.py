@@ -20,7 +20,7 @@ from quizshow.core.state import ShowState
 from quizshow.display.console.words import describe
 from quizshow.display.replay.words import heading
 from quizshow.history.presses import Race, Timing, races, timed_on_arrival, timing_of
-from quizshow.i18n import phrase
+from quizshow.i18n import Words
 
 # Steps a dispute is made of: an appeal and its outcome (the brain-ring's `disc`), a ruling the host left
 # provisional, and a format's own dispute commands (`Command.dispute`: the written quiz's «спорный» answers).
@@ -79,7 +79,7 @@ class DeviceUse:
 class Night:
     title: str
     format_id: str
-    language: str
+    words: Words  # the report's, in the show's language
     lines: int  # journal lines read (the header included)
     results: list[list[str]]  # the results table: its header, then a row per team
     winners: list[str]
@@ -88,6 +88,10 @@ class Night:
     devices: list[DeviceUse]
     started: float | None = None
     ended: float | None = None
+
+    @property
+    def language(self) -> str:
+        return self.words.language
 
     @property
     def steps(self) -> list[Step]:
@@ -138,7 +142,7 @@ def question_key(fmt: Format, state: ShowState) -> tuple[object, ...] | None:
 
 
 def read_night(spec: FormatSpec[Format, object, Phase], fmt: Format, seed: int, commands: Sequence[c.Command],
-               walls: Sequence[float | None], title: str, language: str) -> Night:
+               walls: Sequence[float | None], title: str, words: Words) -> Night:
     """Replay the journal's `commands` (with each line's wall time) and gather the night."""
     engine = Engine(fmt, seed)
     teams = [t.name for t in engine.state.teams]
@@ -152,12 +156,12 @@ def read_night(spec: FormatSpec[Format, object, Phase], fmt: Format, seed: int, 
         outcome = engine.dispatch(command)
         if not outcome.accepted and not outcome.changed:  # a late press is refused yet kept: a step of the night
             continue  # it was journalled, so it applied then; replayed on other code it may not (never silent: counted)
-        words = describe(_entry(outcome), teams, language, spec.journal_words, fmt, players, outcome.state)
-        step = Step(i + 2, command.at, walls[i] if i < len(walls) else None, words, kind_of(command, outcome.events),
+        said = describe(_entry(outcome), teams, words, spec.journal_words, fmt, players, outcome.state)
+        step = Step(i + 2, command.at, walls[i] if i < len(walls) else None, said, kind_of(command, outcome.events),
                     verdicts=tuple((e.kind == EventKind.CORRECT, e.points or 0) for e in outcome.events
                                    if e.kind in (EventKind.CORRECT, EventKind.WRONG)))
         if outcome.undone is not None:
-            step.took_back = describe(outcome.undone, teams, language, spec.journal_words, fmt, players,
+            step.took_back = describe(outcome.undone, teams, words, spec.journal_words, fmt, players,
                                       outcome.undone_after)
             for gone in (outcome.undone, *outcome.dropped):
                 found = by_command.get(id(gone.command))
@@ -168,7 +172,7 @@ def read_night(spec: FormatSpec[Format, object, Phase], fmt: Format, seed: int, 
         key = question_key(fmt, outcome.state)
         if key is not None and (current is None or key != current.key):
             current = next((q for q in questions[-2:] if q.key == key), None) or \
-                _question(fmt, outcome.state, key, len(questions) + 1, language, questions)
+                _question(fmt, outcome.state, key, len(questions) + 1, words, questions)
         if _quiet(command, outcome.events):
             continue
         step.question = current.number if current is not None else None
@@ -182,7 +186,7 @@ def read_night(spec: FormatSpec[Format, object, Phase], fmt: Format, seed: int, 
     for question in questions:
         question.figures = figures(question)
     known = [w for w in walls if w is not None]
-    return Night(title, fmt.id, language, len(commands) + 1, results(spec, fmt, engine.state, title, language),
+    return Night(title, fmt.id, words, len(commands) + 1, results(spec, fmt, engine.state, title, words),
                  [engine.state.teams[t].name for t in fmt.winner(engine.state)], opening, questions,
                  devices(commands, engine.state), min(known, default=None), max(known, default=None))
 
@@ -193,10 +197,10 @@ def _entry(outcome: Outcome) -> Entry:
     return Entry(outcome.command, tuple(outcome.events))
 
 
-def _question(fmt: Format, state: ShowState, key: tuple[object, ...], number: int, language: str,
+def _question(fmt: Format, state: ShowState, key: tuple[object, ...], number: int, words: Words,
               questions: list[QuestionNight]) -> QuestionNight:
     found = fmt.current(state)
-    made = QuestionNight(number, heading(fmt, state, language), found.q if found else "", found.a if found else "", key)
+    made = QuestionNight(number, heading(fmt, state, words), found.q if found else "", found.a if found else "", key)
     questions.append(made)
     return made
 
@@ -235,7 +239,7 @@ def devices(commands: Sequence[c.Command], state: ShowState) -> list[DeviceUse]:
 
 
 def results(spec: FormatSpec[Format, object, Phase], fmt: Format, state: ShowState, title: str,
-            language: str) -> list[list[str]]:
+            words: Words) -> list[list[str]]:
     """The results table: the format's own (its export's `.csv`), else place, name and score."""
     table = spec.results_csv(fmt, state, title)
     if table is not None:
@@ -243,7 +247,7 @@ def results(spec: FormatSpec[Format, object, Phase], fmt: Format, state: ShowSta
         if rows:
             return rows
     ranked = sorted(range(len(state.teams)), key=lambda t: -state.teams[t].score)
-    rows = [[phrase("report.place", language), phrase("report.team", language), phrase("report.score", language)]]
+    rows = [[words.say("report.place"), words.say("report.team"), words.say("report.score")]]
     for t in ranked:
         place = 1 + sum(1 for other in state.teams if other.score > state.teams[t].score)
         rows.append([str(place), state.teams[t].name, str(state.teams[t].score)])

@@ -7,14 +7,13 @@ from __future__ import annotations
 import time
 from html import escape
 
-from quizshow import i18n
 from quizshow.display.replay.axis import axis_for
 from quizshow.display.replay.words import error_words, lane_name, ms, tick
 from quizshow.history.presses import Race, Timing
-from quizshow.i18n import phrase
+from quizshow.i18n import Words
 from quizshow.report.night import Figures, Night, QuestionNight, Step
 
-PHRASES = {
+PHRASES: dict[str, dict[str, str]] = {
     "ru": {
         "report.title": "Отчёт о вечере",
         "report.made": "Составлен по журналу: {lines} {lines|строка|строки|строк}; {when}",
@@ -108,7 +107,6 @@ PHRASES = {
         "report.in_question": "question {n}",
     },
 }
-i18n.add_phrases(PHRASES)
 
 CSS = """
 :root{--ink:#16182a;--muted:#5b6078;--line:#c9cde0;--band:#f1f3fa;--gold:#a77800;--bad:#b3261e;--good:#1b7337}
@@ -152,49 +150,41 @@ def clock(wall: float | None, at: float) -> str:
 
 def page(night: Night) -> str:
     """The whole page."""
-    say = _Say(night.language)
+    words = night.words
     out = ["<!DOCTYPE html>", f'<html lang="{escape(night.language)}"><head><meta charset="utf-8">',
            '<meta name="viewport" content="width=device-width, initial-scale=1">',
-           f"<title>{escape(night.title)} — {escape(say('report.title'))}</title>",
+           f"<title>{escape(night.title)} — {escape(words.say('report.title'))}</title>",
            f"<style>{CSS}</style></head><body>"]
-    out += _header(night, say)
-    out += _results(night, say)
-    out.append(f"<h2>{escape(say('report.questions'))}</h2>")
+    out += _header(night, words)
+    out += _results(night, words)
+    out.append(f"<h2>{escape(words.say('report.questions'))}</h2>")
     if night.opening:
-        out.append(f'<section class="q"><h3>{escape(say("report.before"))}</h3>')
-        out += _steps(night.opening, say)
+        out.append(f'<section class="q"><h3>{escape(words.say("report.before"))}</h3>')
+        out += _steps(night.opening, words)
         out.append("</section>")
     for question in night.questions:
-        out += _question(night, question, say)
-    out += _disputes(night, say)
-    out += _undos(night, say)
-    out += _devices(night, say)
+        out += _question(night, question, words)
+    out += _disputes(night, words)
+    out += _undos(night, words)
+    out += _devices(night, words)
     out.append("</body></html>")
     return "\n".join(out) + "\n"
 
 
-class _Say:
-    def __init__(self, language: str) -> None:
-        self.language = language
-
-    def __call__(self, key: str, **values: object) -> str:
-        return phrase(key, self.language, **values)
-
-
-def _header(night: Night, say: _Say) -> list[str]:
+def _header(night: Night, words: Words) -> list[str]:
     when = ""
     if night.started is not None and night.ended is not None:
         day = time.strftime("%d.%m.%Y", time.localtime(night.started))
-        when = f"{day}, " + say("report.span", start=clock(night.started, 0), end=clock(night.ended, 0))
+        when = f"{day}, " + words.say("report.span", start=clock(night.started, 0), end=clock(night.ended, 0))
     return [f"<h1>{escape(night.title)}</h1>",
-            f'<p class="meta">{escape(say("report.title"))}<br>'
-            f'{escape(say("report.made", lines=night.lines, when=when))}</p>']
+            f'<p class="meta">{escape(words.say("report.title"))}<br>'
+            f'{escape(words.say("report.made", lines=night.lines, when=when))}</p>']
 
 
-def _results(night: Night, say: _Say) -> list[str]:
-    out = [f"<h2>{escape(say('report.results'))}</h2>"]
+def _results(night: Night, words: Words) -> list[str]:
+    out = [f"<h2>{escape(words.say('report.results'))}</h2>"]
     if night.winners:
-        out.append(f'<p class="winner">{escape(say("report.winner", who=", ".join(night.winners)))}</p>')
+        out.append(f'<p class="winner">{escape(words.say("report.winner", who=", ".join(night.winners)))}</p>')
     rows = night.results
     wide = ' class="wide"' if rows and len(rows[0]) > 6 else ""
     out.append(f"<table{wide}><thead><tr>" + "".join(f"<th>{escape(cell)}</th>" for cell in rows[0])
@@ -210,55 +200,56 @@ def _numeric(text: str) -> bool:
     return text.lstrip("+-−").replace(",", "").replace(".", "").isdigit()
 
 
-def _question(night: Night, question: QuestionNight, say: _Say) -> list[str]:
+def _question(night: Night, question: QuestionNight, words: Words) -> list[str]:
     out = [f'<section class="q" id="q{question.number}"><div class="head">',
-           f"<h3>{question.number}. {escape(question.where or say('report.question', n=question.number))}</h3>"]
+           f"<h3>{question.number}. {escape(question.where or words.say('report.question', n=question.number))}</h3>"]
     if question.text:
         out.append(f'<p class="question">{escape(question.text)}</p>')
     if question.answer:
-        out.append(f'<p class="answer">{escape(say("report.answer"))} <b>{escape(question.answer)}</b></p>')
-    figures = _figures(question.figures, say)
+        out.append(f'<p class="answer">{escape(words.say("report.answer"))} <b>{escape(question.answer)}</b></p>')
+    figures = _figures(question.figures, words)
     if figures:
         out.append(f'<p class="figures">{escape(figures)}</p>')
     if question.race is not None:
-        out += _race(question.race, say)
+        out += _race(question.race, words)
     out.append("</div>")  # the question, its figures and presses stay on one page; its steps may run on
-    out += _steps(question.steps, say)
+    out += _steps(question.steps, words)
     out.append("</section>")
     return out
 
 
-def _figures(found: Figures, say: _Say) -> str:
+def _figures(found: Figures, words: Words) -> str:
     """What the question's figures say: its presses (where it had any), its verdicts and points (where it had
     any): a question with neither says nothing."""
     parts = []
     if found.pressed or found.false_starts:
-        parts.append(say("report.figures.presses", pressed=found.pressed, false_starts=found.false_starts))
+        parts.append(words.say("report.figures.presses", pressed=found.pressed, false_starts=found.false_starts))
     if found.correct or found.wrong:
-        parts.append(say("report.figures.verdicts", correct=found.correct, wrong=found.wrong, won=found.won,
+        parts.append(words.say("report.figures.verdicts", correct=found.correct, wrong=found.wrong, won=found.won,
                          lost=found.lost))
     if found.to_first is not None:
-        parts.append(say("report.to_first", when=ms(found.to_first, say.language)))
+        parts.append(words.say("report.to_first", when=ms(found.to_first, words)))
     if found.lead is not None:
-        parts.append(say("report.lead", margin=ms(found.lead, say.language)))
+        parts.append(words.say("report.lead", margin=ms(found.lead, words)))
     return "; ".join(parts)
 
 
-def _race(race: Race, say: _Say) -> list[str]:
+def _race(race: Race, words: Words) -> list[str]:
     """Who pressed in what order, with margins and where each time came from; the presses drawn on a line."""
-    out = [_race_svg(race, say)]
+    out = [_race_svg(race, words)]
     head = ("report.press_place", "report.press_who", "report.press_time", "report.press_margin",
             "report.press_source")
-    out.append("<table><thead><tr>" + "".join(f"<th>{escape(say(k))}</th>" for k in head) + "</tr></thead><tbody>")
+    out.append("<table><thead><tr>" + "".join(f"<th>{escape(words.say(k))}</th>" for k in head)
+               + "</tr></thead><tbody>")
     for press in race.presses:
         kind = "false" if press.false_start else "first" if press.place == 1 else ""
-        place = say("report.false_start") if press.false_start else str(press.place)
-        margin = "" if press.margin is None else ms(press.margin, say.language, signed=True)
-        source = say(f"report.source.{press.timing.value}")
+        place = words.say("report.false_start") if press.false_start else str(press.place)
+        margin = "" if press.margin is None else ms(press.margin, words, signed=True)
+        source = words.say(f"report.source.{press.timing.value}")
         if press.error:
-            source += f" ({error_words(press.error, say.language)})"
+            source += f" ({error_words(press.error, words)})"
         source += f" · {press.device or '—'}"
-        cells = [place, lane_name(race, press, say.language), ms(press.time - race.opened, say.language, signed=True),
+        cells = [place, lane_name(race, press, words), ms(press.time - race.opened, words, signed=True),
                  margin, source]
         out.append(f'<tr class="{kind}">' + "".join(
             f'<td{" class=n" if i in (2, 3) else ""}>{escape(cell)}</td>' for i, cell in enumerate(cells)) + "</tr>")
@@ -270,14 +261,14 @@ SVG_W, SVG_LANE = 700, 22
 SVG_NAME = 22  # characters of a name beside its lane
 
 
-def _race_svg(race: Race, say: _Say) -> str:
+def _race_svg(race: Race, words: Words) -> str:
     """The presses on a line from the buttons opening: a lane each, a disc (a box), a pill over its interval (a
     phone), a square (a key); the zone before the signal shaded."""
     axis = axis_for(race)
     left, width = 150, SVG_W - 170
     height = SVG_LANE * len(race.presses) + 26
     parts = [f'<svg class="race" viewBox="0 0 {SVG_W} {height}" xmlns="http://www.w3.org/2000/svg" role="img" '
-             f'aria-label="{escape(say("report.presses"))}">']
+             f'aria-label="{escape(words.say("report.presses"))}">']
     if axis.zone is not None:
         x0, x1 = axis.x(axis.zone, left, width), axis.x(0.0, left, width)
         parts.append(f'<rect x="{x0}" y="0" width="{max(1, x1 - x0)}" height="{height - 22}" fill="#f6d9d6"/>')
@@ -291,12 +282,12 @@ def _race_svg(race: Race, say: _Say) -> str:
     for t, step in axis.ticks():
         x = axis.x(t, left, width)
         parts.append(f'<text x="{x}" y="{height - 6}" font-size="10" text-anchor="middle" fill="#5b6078">'
-                     f"{escape(tick(t, step, say.language))}</text>")
+                     f"{escape(tick(t, step, words))}</text>")
     for i, press in enumerate(race.presses):
         y = 12 + i * SVG_LANE
         x = axis.x(press.time - race.opened, left, width)
         ink = "#b3261e" if press.false_start else "#16182a"
-        name = lane_name(race, press, say.language)
+        name = lane_name(race, press, words)
         name = name if len(name) <= SVG_NAME else name[:SVG_NAME - 1] + "…"  # the table under it names it whole
         parts.append(f'<text x="0" y="{y + 4}" font-size="11" fill="{ink}">{escape(name)}</text>')
         parts.append(f'<line x1="{left}" y1="{y}" x2="{left + width}" y2="{y}" stroke="#e3e6f0"/>')
@@ -315,55 +306,57 @@ def _race_svg(race: Race, say: _Say) -> str:
     return "".join(parts)
 
 
-def _steps(steps: list[Step], say: _Say) -> list[str]:
+def _steps(steps: list[Step], words: Words) -> list[str]:
     if not steps:
         return []
-    out = [f"<table><thead><tr><th>{escape(say('report.time'))}</th><th>{escape(say('report.what'))}</th>"
+    out = [f"<table><thead><tr><th>{escape(words.say('report.time'))}</th><th>{escape(words.say('report.what'))}</th>"
            "</tr></thead><tbody>"]
     for step in steps:
         kind = "undone" if step.undone else step.kind if step.kind in ("undo", "dispute") else ""
-        words = say("report.took_back", what=step.took_back) if step.took_back else step.words
+        said = words.say("report.took_back", what=step.took_back) if step.took_back else step.words
         if step.undone:
-            words += f" ({say('report.undone')})"
+            said += f" ({words.say('report.undone')})"
         out.append(f'<tr class="{kind}"><td class="n">{escape(clock(step.wall, step.at))}</td>'
-                   f"<td>{escape(words)}</td></tr>")
+                   f"<td>{escape(said)}</td></tr>")
     out.append("</tbody></table>")
     return out
 
 
-def _listed(steps: list[Step], title: str, none: str, say: _Say) -> list[str]:
-    out = [f"<h2>{escape(say(title))}</h2>"]
+def _listed(steps: list[Step], title: str, none: str, words: Words) -> list[str]:
+    out = [f"<h2>{escape(words.say(title))}</h2>"]
     if not steps:
-        return [*out, f'<p class="none">{escape(say(none))}</p>']
-    out.append(f"<table><thead><tr><th>{escape(say('report.time'))}</th><th>{escape(say('report.questions'))}</th>"
-               f"<th>{escape(say('report.what'))}</th></tr></thead><tbody>")
+        return [*out, f'<p class="none">{escape(words.say(none))}</p>']
+    out.append(f"<table><thead><tr><th>{escape(words.say('report.time'))}</th><th>{escape(words.say('report.questions'))}</th>"
+               f"<th>{escape(words.say('report.what'))}</th></tr></thead><tbody>")
     for step in steps:
-        where = say("report.in_question", n=step.question) if step.question is not None else "—"
-        words = say("report.took_back", what=step.took_back) if step.took_back else step.words
+        where = words.say("report.in_question", n=step.question) if step.question is not None else "—"
+        said = words.say("report.took_back", what=step.took_back) if step.took_back else step.words
         out.append(f'<tr><td class="n">{escape(clock(step.wall, step.at))}</td><td>{escape(where)}</td>'
-                   f"<td>{escape(words)}</td></tr>")
+                   f"<td>{escape(said)}</td></tr>")
     out.append("</tbody></table>")
     return out
 
 
-def _disputes(night: Night, say: _Say) -> list[str]:
-    return _listed(night.disputes, "report.disputes", "report.no_disputes", say)
+def _disputes(night: Night, words: Words) -> list[str]:
+    return _listed(night.disputes, "report.disputes", "report.no_disputes", words)
 
 
-def _undos(night: Night, say: _Say) -> list[str]:
-    return _listed(night.undos, "report.undos", "report.no_undos", say)
+def _undos(night: Night, words: Words) -> list[str]:
+    return _listed(night.undos, "report.undos", "report.no_undos", words)
 
 
-def _devices(night: Night, say: _Say) -> list[str]:
-    out = [f"<h2>{escape(say('report.devices'))}</h2>"]
+def _devices(night: Night, words: Words) -> list[str]:
+    out = [f"<h2>{escape(words.say('report.devices'))}</h2>"]
     if not night.devices:
-        return [*out, f'<p class="none">{escape(say("report.no_devices"))}</p>']
+        return [*out, f'<p class="none">{escape(words.say("report.no_devices"))}</p>']
     head = ("report.device", "report.device_presses", "report.device_teams", "report.device_timing",
             "report.device_error")
-    out.append("<table><thead><tr>" + "".join(f"<th>{escape(say(k))}</th>" for k in head) + "</tr></thead><tbody>")
+    out.append("<table><thead><tr>" + "".join(f"<th>{escape(words.say(k))}</th>" for k in head)
+               + "</tr></thead><tbody>")
     for use in night.devices:
-        worst = error_words(use.worst_error, say.language) if use.worst_error is not None else "—"
-        cells = (use.device, str(use.presses), ", ".join(use.teams), say(f"report.source.{use.timing.value}"), worst)
+        worst = error_words(use.worst_error, words) if use.worst_error is not None else "—"
+        cells = (use.device, str(use.presses), ", ".join(use.teams), words.say(f"report.source.{use.timing.value}"),
+                 worst)
         out.append("<tr>" + "".join(f'<td{" class=n" if i in (1, 4) else ""}>{escape(cell)}</td>'
                                     for i, cell in enumerate(cells)) + "</tr>")
     out.append("</tbody></table>")

@@ -22,7 +22,7 @@ from quizshow.core.loose import Args
 from quizshow.core.spec import FormatSpec, Phase, PhaseFlags
 from quizshow.core.state import ShowState
 from quizshow.display.console.status import ConsoleStatus
-from quizshow.i18n import decimal
+from quizshow.i18n import decimal, spoken
 from quizshow.inputs.hardware import Hardware
 from quizshow.inputs.keymap import KeyMap, QuitGuard, amount_key, edit_amount, key_name
 from quizshow.inputs.messages import Action
@@ -170,7 +170,7 @@ class Controls:
         if target is None:
             return self.host.say("console.nothing_to_undo")
         teams = [t.name for t in engine.state.teams]
-        return describe(target, teams, self.host.config.language, self.host.spec.journal_words, self.format,
+        return describe(target, teams, spoken(self.host.config.language), self.host.spec.journal_words, self.format,
                         [t.players for t in engine.state.teams])
 
     def _confirm_undo(self, call: Call, at: float) -> Outcome:

@@ -7,7 +7,6 @@ import csv
 import io
 from html import escape
 
-from quizshow.i18n import phrase
 from quizshow.season.model import EveningResult, Season, Standing
 from quizshow.season.words import PHRASES, place_text, tie_words, value_text
 
@@ -15,9 +14,8 @@ __all__ = ["PHRASES", "standings_csv", "standings_html"]
 
 
 def _header(season: Season, evenings: list[EveningResult]) -> list[str]:
-    say = season.language
-    return [phrase("season.place", say), phrase("season.team", say), *(e.label for e in evenings),
-            phrase("season.total", say)]
+    say = season.words.say
+    return [say("season.place"), say("season.team"), *(e.label for e in evenings), say("season.total")]
 
 
 def standings_csv(season: Season, evenings: list[EveningResult], table: list[Standing]) -> str:
@@ -26,9 +24,9 @@ def standings_csv(season: Season, evenings: list[EveningResult], table: list[Sta
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(_header(season, evenings))
     for row in table:
-        cells = [value_text(v, gone, season.language, csv=True) for v, gone in zip(row.values, row.dropped,
+        cells = [value_text(v, gone, season.words, csv=True) for v, gone in zip(row.values, row.dropped,
                                                                                    strict=True)]
-        writer.writerow([place_text(row), row.team, *cells, value_text(row.total, False, season.language, csv=True)])
+        writer.writerow([place_text(row), row.team, *cells, value_text(row.total, False, season.words, csv=True)])
     return out.getvalue()
 
 
@@ -42,24 +40,24 @@ CSS = ("@page{size:A4;margin:12mm}body{font-family:'PT Sans','Noto Sans','DejaVu
 
 
 def standings_html(season: Season, evenings: list[EveningResult], table: list[Standing]) -> str:
-    lang = season.language
+    lang, words = season.language, season.words
     out = ["<!DOCTYPE html>", f'<html lang="{escape(lang)}"><head><meta charset="utf-8">',
            f"<title>{escape(season.title)}</title><style>{CSS}</style></head><body>",
            f"<h1>{escape(season.title)}</h1>",
-           f'<p class="meta">{escape(phrase("season.rule_words", lang, rule=rule_text(season)))}</p>',
+           f'<p class="meta">{escape(words.say("season.rule_words", rule=rule_text(season)))}</p>',
            "<table><thead><tr>" + "".join(f"<th>{escape(cell)}</th>" for cell in _header(season, evenings))
            + "</tr></thead><tbody>"]
     band, last = False, None
     for row in table:
         if row.place != last:
             band, last = not band, row.place
-        cells = "".join(f'<td{" class=gone" if gone else ""}>{escape(value_text(v, False, lang))}</td>'
+        cells = "".join(f'<td{" class=gone" if gone else ""}>{escape(value_text(v, False, words))}</td>'
                         for v, gone in zip(row.values, row.dropped, strict=True))
         out.append(f'<tr class="{"band" if band else ""}"><td>{escape(place_text(row))}</td>'
                    f'<td class="team">{escape(row.team)}</td>{cells}'
-                   f'<td class="total">{escape(value_text(row.total, False, lang))}</td></tr>')
+                   f'<td class="total">{escape(value_text(row.total, False, words))}</td></tr>')
     out.append("</tbody></table>")
-    notes = [tie_words(row, table[i + 1], lang) for i, row in enumerate(table[:-1]) if row.decided_by]
+    notes = [tie_words(row, table[i + 1], words) for i, row in enumerate(table[:-1]) if row.decided_by]
     if notes:
         out.append('<p class="ties">' + "<br>".join(escape(n) for n in notes) + "</p>")
     out.append("</body></html>")
@@ -69,4 +67,4 @@ def standings_html(season: Season, evenings: list[EveningResult], table: list[St
 def rule_text(season: Season) -> str:
     from quizshow.season.words import rule_words
 
-    return rule_words(season.rule, len(season.evenings), season.language)
+    return rule_words(season.rule, len(season.evenings), season.words)

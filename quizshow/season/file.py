@@ -16,10 +16,10 @@ from pathlib import Path
 
 from yaml.nodes import MappingNode, Node, ScalarNode
 
-from quizshow.i18n import phrase
+from quizshow.i18n import Words
 from quizshow.resources import themes_dir
-from quizshow.season import words  # noqa: F401 - its phrases (an evening's default title)
 from quizshow.season.model import COUNTS, SHARED, TIES, EveningSource, Rule, Season
+from quizshow.season.words import season_words
 from quizshow.yamlfile import MAX_NAME, FileReader, Problems, line_of, read_bounded
 
 KEYS = ["season", "language", "theme", "evenings", "rule", "teams"]
@@ -53,15 +53,16 @@ def load_season(path: Path, problems: Problems) -> Season | None:
     language = reader.text(keys.get("language"), "language", 8) or "ru"
     if language not in ("ru", "en"):
         reader.error(keys["language"], f"language must be ru or en (found {language!r})")
+    words = season_words(language)  # the season's words, built once here: everything it shows reads them
     theme = _theme(reader, keys.get("theme"))
-    evenings = _evenings(reader, keys.get("evenings"), language)
+    evenings = _evenings(reader, keys.get("evenings"), words)
     rule = _rule(reader, keys.get("rule"))
     aliases = _aliases(reader, keys.get("teams"))
     if rule.best is not None and rule.best > len(evenings) and "rule" in keys:
         reader.warn(keys["rule"], f"best {rule.best} of {len(evenings)} evenings: every evening counts")
     if len(problems.errors) > before:
         return None
-    return Season(path.resolve(), title, language, theme, tuple(evenings), rule, aliases)
+    return Season(path.resolve(), title, words, theme, tuple(evenings), rule, aliases)
 
 
 def _theme(reader: FileReader, node: Node | None) -> Path:
@@ -75,7 +76,7 @@ def _theme(reader: FileReader, node: Node | None) -> Path:
     return folder
 
 
-def _evenings(reader: FileReader, node: Node | None, language: str) -> list[EveningSource]:
+def _evenings(reader: FileReader, node: Node | None, words: Words) -> list[EveningSource]:
     items = reader.sequence(node, "evenings")
     if node is not None and not items and isinstance(node.value, list):
         reader.error(node, "a season needs one evening at least")
@@ -98,7 +99,7 @@ def _evenings(reader: FileReader, node: Node | None, language: str) -> list[Even
             continue
         if results is not None and keys.get("journal") is not None:
             reader.error(keys["journal"], "a journal goes with a show file, not with exported results")
-        label = reader.text(keys.get("title"), "title", MAX_NAME) or phrase("season.evening", language, n=i)
+        label = reader.text(keys.get("title"), "title", MAX_NAME) or words.say("season.evening", n=i)
         found.append(EveningSource(label, line_of(item), _file(reader, show, (".yaml", ".yml"), "show"),
                                    _file(reader, keys.get("journal"), (".jsonl",), "journal", must_exist=False),
                                    _file(reader, results, (".csv",), "results")))

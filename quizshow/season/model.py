@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from quizshow.i18n import Words
+
 COUNTS = ("score", "places")  # what an evening gives a team: its score, or the points of its place
 SHARED = ("average", "higher")  # a place shared by a tie: the points of the places it covers averaged, or the higher
 TIES = ("wins", "places", "best_evening", "last_evening", "evenings")  # how equal totals are told apart
@@ -34,11 +36,15 @@ class EveningSource:
 class Season:
     path: Path
     title: str
-    language: str
+    words: Words  # the season's words, in its language
     theme: Path  # the projector's theme folder
     evenings: tuple[EveningSource, ...]
     rule: Rule
     aliases: tuple[tuple[str, str], ...] = ()  # (a name an evening uses, the team's season name)
+
+    @property
+    def language(self) -> str:
+        return self.words.language
 
 
 @dataclass(frozen=True)

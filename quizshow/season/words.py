@@ -3,11 +3,10 @@ another with the same total, the rule in a sentence. Text only."""
 
 from __future__ import annotations
 
-from quizshow import i18n
-from quizshow.i18n import decimal, number, phrase
+from quizshow.i18n import Words, compose, number
 from quizshow.season.model import Rule, Standing
 
-PHRASES = {
+PHRASES: dict[str, dict[str, str]] = {
     "ru": {
         "season.place": "Место",
         "season.team": "Команда",
@@ -53,7 +52,11 @@ PHRASES = {
         "season.none": "No evening played yet",
     },
 }
-i18n.add_phrases(PHRASES)
+
+
+def season_words(language: str) -> Words:
+    """The season's words in its language: its own table is all it says (composed once, by its loader)."""
+    return compose(language, (PHRASES,))
 
 
 def place_text(row: Standing) -> str:
@@ -61,7 +64,7 @@ def place_text(row: Standing) -> str:
     return str(row.place) if row.shared == 1 else f"{row.place}–{row.place + row.shared - 1}"
 
 
-def value_text(value: float | None, dropped: bool, language: str, csv: bool = False) -> str:
+def value_text(value: float | None, dropped: bool, words: Words, csv: bool = False) -> str:
     """A whole value as a number («12», «−3»), a fraction with the locale's mark («7,5»); in the CSV a dropped
     evening in brackets, a fraction with a point, no real minus (spreadsheets read it)."""
     if value is None:
@@ -70,34 +73,33 @@ def value_text(value: float | None, dropped: bool, language: str, csv: bool = Fa
     if csv:
         shown = str(int(value)) if whole else f"{value:g}"
         return f"({shown})" if dropped else shown
-    shown = number(int(value)) if whole else decimal(value, None, language)
+    shown = number(int(value)) if whole else words.decimal(value, None)
     return f"({shown})" if dropped else shown
 
 
-def tie_words(above: Standing, below: Standing, language: str) -> str:
+def tie_words(above: Standing, below: Standing, words: Words) -> str:
     """Why `above` stands above `below` with the same total: «Совы выше, чем Кактус: больше побед (2 против 1)»."""
     a, b = above.against or ("", "")
-    return phrase("season.tie", language, above=above.team, below=below.team,
-                  why=phrase(f"season.tie.{above.decided_by}", language), a=_shown(a, language),
-                  b=_shown(b, language))
+    return words.say("season.tie", above=above.team, below=below.team,
+                     why=words.say(f"season.tie.{above.decided_by}"), a=_shown(a, words), b=_shown(b, words))
 
 
-def _shown(value: object, language: str) -> str:
+def _shown(value: object, words: Words) -> str:
     if isinstance(value, tuple):
         return "–".join(str(v) for v in value)
     if isinstance(value, float):
-        return "—" if value == float("-inf") else value_text(value, False, language)
+        return "—" if value == float("-inf") else value_text(value, False, words)
     return str(value)
 
 
-def rule_words(rule: Rule, evenings: int, language: str) -> str:
+def rule_words(rule: Rule, evenings: int, words: Words) -> str:
     if rule.count == "places":
-        points = ", ".join(value_text(p, False, language) for p in rule.points[:6])
-        what = phrase("season.rule.places", language, points=points + (" …" if len(rule.points) > 6 else ""))
+        points = ", ".join(value_text(p, False, words) for p in rule.points[:6])
+        what = words.say("season.rule.places", points=points + (" …" if len(rule.points) > 6 else ""))
     elif rule.best is None:
-        return phrase("season.rule.sum", language)
+        return words.say("season.rule.sum")
     else:
-        what = phrase("season.rule.score", language)
+        what = words.say("season.rule.score")
     if rule.best is None or rule.best >= evenings:
-        return phrase("season.rule.all", language, what=what)
-    return phrase("season.rule.best", language, what=what, best=rule.best, count=evenings)
+        return words.say("season.rule.all", what=what)
+    return words.say("season.rule.best", what=what, best=rule.best, count=evenings)

@@ -98,7 +98,7 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from quizshow import i18n, registry
+    from quizshow import registry
     from quizshow.core.engine import Engine
     from quizshow.core.format import Setup
     from quizshow.core.state import Team
@@ -109,6 +109,7 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
     from quizshow.formats.svoyak import commands as sc
     from quizshow.formats.svoyak.model import SvoyakPhase
     from quizshow.formats.svoyak.spec import SPEC
+    from quizshow.house_words import show_words
     from quizshow.packs.loader import load_pack
     from quizshow.resources import themes_dir
     from quizshow.tools.autoplay import play_to_end
@@ -127,9 +128,9 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
     teams = tuple(Team(name, "") for name in ("Команда 1", "Команда 2", "Команда 3"))
     setup = Setup(title=pack.title, teams=teams, rules=dict(presets()["svoyak"]["svoyak"]), pack=pack)
     spec = registry.spec("svoyak")  # a pack plays as «Своя игра» (its board, specials and final)
-    i18n.add_phrases(spec.phrases)  # as the app does for the show it runs: the format's own words
+    words = show_words(pack.language, spec.phrases)  # the house's and the format's, as a show of the pack says
     engine = Engine(spec.make(setup), 1)
-    projector = Projector(engine.format, theme, pack.title, pack.language, text, registry.views("svoyak"),
+    projector = Projector(engine.format, theme, pack.title, words.language, text, registry.views("svoyak"),
                           sound=False)
     video = projector.video
     surface = pygame.Surface(SIZE)
@@ -299,19 +300,20 @@ def _written_cards(pack: Pack, setup: Setup, missing: set[Question], theme: Them
     each question of a ЧГК pack: `round-N/qK-question.png` and `round-N/qK-answer.png`, K its place in its
     round; the answers' minute and hand-in run out on a driven clock."""
 
-    from quizshow import i18n, registry
+    from quizshow import registry
     from quizshow.core import commands as c
     from quizshow.core.engine import Engine
     from quizshow.core.format import Setup
     from quizshow.display.projector.projector import Projector
     from quizshow.formats import common_rules
     from quizshow.formats.written.spec import SPEC as WRITTEN
+    from quizshow.house_words import show_words
 
     spec = registry.spec("written")
-    i18n.add_phrases(spec.phrases)
+    words = show_words(pack.language, spec.phrases)  # the house's and the written quiz's
     rules = {**common_rules(), **spec.presets["written"], "tour_min": 1, "tour_max": 1000}
     engine = Engine(spec.make(Setup(title=pack.title, teams=setup.teams, rules=rules, pack=pack)), 1)
-    projector = Projector(engine.format, theme, pack.title, pack.language, text, registry.views("written"),
+    projector = Projector(engine.format, theme, pack.title, words.language, text, registry.views("written"),
                           sound=False)
     places = {id(q): (r, k) for r, rnd in enumerate(pack.playing_rounds, 1)
               for k, q in enumerate(rnd.all_questions, 1)}

@@ -7,12 +7,13 @@ from __future__ import annotations
 import re
 
 from quizshow import i18n, registry
+from quizshow.house_words import HOUSE_REFUSALS, show_words
 
 NAME_THEN_WORD = re.compile(r"^\{(name|team)\} [а-яё]")
 
 
 def _russian_refusals() -> dict[str, str]:
-    found = dict(i18n.REFUSALS_RU)
+    found = dict(HOUSE_REFUSALS)
     for name in registry.names():
         found.update({f"{name}: {template}": text for template, text in registry.spec(name).refusals.items()})
         for key, text in registry.spec(name).phrases.get("ru", {}).items():
@@ -28,9 +29,8 @@ def test_no_refusal_makes_a_verb_agree_with_a_name_it_cannot_know():
 
 def test_a_plural_team_name_reads_right_in_svoyak_refusals_and_on_the_cat_card():
     spec = registry.spec("svoyak")
-    i18n.add_phrases(spec.phrases)  # as the show adds its format's words at start
-    i18n.add_refusals(spec.refusals)
-    assert i18n.refusal("{name} already chooses", {"name": "Знатоки"}) == "Знатоки: уже выбирает"
-    assert i18n.refusal("{name} does not play the final", {"name": "Знатоки"}) == "Знатоки: не играет в финале"
-    assert i18n.refusal("{name} is already answering", {"name": "Знатоки"}) == "Знатоки: уже отвечает"
-    assert i18n.phrase("scene.cat_gives", "ru", name="Знатоки") == "Кота сопернику отдаёт: Знатоки"
+    words = show_words("ru", spec.phrases, refusals=spec.refusals)  # as a «Своя игра» show's words
+    assert words.refusal("{name} already chooses", {"name": "Знатоки"}) == "Знатоки: уже выбирает"
+    assert words.refusal("{name} does not play the final", {"name": "Знатоки"}) == "Знатоки: не играет в финале"
+    assert words.refusal("{name} is already answering", {"name": "Знатоки"}) == "Знатоки: уже отвечает"
+    assert words.say("scene.cat_gives", name="Знатоки") == "Кота сопернику отдаёт: Знатоки"

@@ -19,6 +19,7 @@ from quizshow.display.replay.scene import AXIS_LEFT, AXIS_RIGHT, ReplayScene
 from quizshow.display.replay.words import ms, press_label, tick, verdict_lines
 from quizshow.display.theme import load_theme
 from quizshow.history.presses import Race, ReplayPress, Timing
+from quizshow.house_words import show_words
 from quizshow.inputs.keymap import KeyMap
 from quizshow.inputs.phones.board import JoinBoard, JoinSeat
 from tests.conftest import svoyak_config, views_of
@@ -26,6 +27,7 @@ from tests.replay_kit import of, ring_with_a_false_start, svoyak_three_presses
 from tests.tv_kit import text_contrasts
 
 HD = (1920, 1080)
+RU = show_words("ru")  # the replay's words, as a show composes them
 
 
 @pytest.fixture(scope="module")
@@ -131,7 +133,7 @@ def test_the_false_start_zone_is_hatched_before_the_signal_and_the_verdict_names
     assert tuple(theme.color("replay_zone"))[:3] in colours and tuple(theme.color("replay_hatch"))[:3] in colours
     after = {surface.get_at((x, lane_y(race, 0) - 30))[:3] for x in range(zero + 8, zero + 60)}
     assert tuple(theme.color("replay_zone"))[:3] not in after
-    headline, note = verdict_lines(race, "ru")
+    headline, note = verdict_lines(race, RU)
     assert headline == "Нажатие только одно: Альфа"
     assert note == "Бета: нажатие до сигнала, фальстарт."
 
@@ -177,16 +179,16 @@ def test_every_text_of_the_replay_has_contrast_on_its_pixels(theme):
 
 def test_the_words_a_host_reads_aloud():
     race = of(svoyak_three_presses())[0]
-    assert verdict_lines(race, "ru") == ("Первое нажатие: Борис — на 37 мс раньше, чем Анна",
+    assert verdict_lines(race, RU) == ("Первое нажатие: Борис — на 37 мс раньше, чем Анна",
                                          "Разница больше погрешности (±18 мс).")
-    assert verdict_lines(race, "en")[0] == "Борис pressed first — 37 ms ahead of Анна"
-    assert [press_label(p, race, "ru") for p in race.presses] == [
+    assert verdict_lines(race, show_words("en"))[0] == "Борис pressed first — 37 ms ahead of Анна"
+    assert [press_label(p, race, RU) for p in race.presses] == [
         "+0 мс · раньше всех", "+37 мс (±18 мс)", "+210 мс"]
     ring = of(ring_with_a_false_start())[0]
-    assert press_label(ring.false_starts[0], ring, "ru") == "фальстарт −122 мс"
-    assert [ms(s, "ru", signed=True) for s in (0.0034, 0.037, 0.2121, 2.71, -0.1216)] == [
+    assert press_label(ring.false_starts[0], ring, RU) == "фальстарт −122 мс"
+    assert [ms(s, RU, signed=True) for s in (0.0034, 0.037, 0.2121, 2.71, -0.1216)] == [
         "+3,4 мс", "+37 мс", "+212 мс", "+2,7 с", "−122 мс"]
-    assert [tick(t, step, "ru") for t, step in ((0.0, 0.1), (0.5, 0.1), (3.05, 0.05), (1.5, 0.5))] == [
+    assert [tick(t, step, RU) for t, step in ((0.0, 0.1), (0.5, 0.1), (3.05, 0.05), (1.5, 0.5))] == [
         "0", "+500 мс", "+3,05 с", "+1,5 с"]
 
 
@@ -198,7 +200,7 @@ def test_a_margin_within_the_uncertainty_says_the_order_is_the_measured_one():
                ReplayPress(1, None, 10.110, "phone", Timing.PHONE, 0.020, False, 2, 0.010))
     race = Race(1, 10.0, None, None, presses, ShowState(phase="question", teams=teams))
     # No verb with a gender: «Первым нажал Анна» was read aloud on air (a team «Совы» fares no better).
-    assert verdict_lines(race, "ru") == ("Первое нажатие: Анна — на 10,0 мс раньше, чем Борис",
+    assert verdict_lines(race, RU) == ("Первое нажатие: Анна — на 10,0 мс раньше, чем Борис",
                                          "Разница в пределах погрешности (±35 мс): решено по измеренному времени.")
 
 

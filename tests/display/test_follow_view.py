@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from quizshow import i18n, registry
+from quizshow import registry
 from quizshow.assemble import make_format
 from quizshow.config import load_show
 from quizshow.core import commands as c
@@ -20,6 +20,7 @@ from quizshow.display.projector.projector import Projector
 from quizshow.display.text import TextCache
 from quizshow.display.theme import load_theme
 from quizshow.formats.svoyak.commands import SelectCell
+from quizshow.house_words import show_words
 from quizshow.runtime.follow.client import PHRASES
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT
@@ -33,9 +34,7 @@ def show():
     config = load_show(ROOT / "shows" / "svoyak.yaml", Problems())
     assert config is not None
     spec = registry.spec(config.format)
-    i18n.add_phrases(spec.phrases)
-    i18n.add_refusals(spec.refusals)
-    i18n.add_phrases(PHRASES)
+    words = show_words("ru", spec.phrases, PHRASES, refusals=spec.refusals)  # a follower's words
     fmt = make_format(config)
     theme = load_theme(config.theme)
     engine = Engine(fmt, 1)
@@ -47,7 +46,7 @@ def show():
     def screen(host_view: bool = False) -> FollowScreen:
         text = TextCache(theme.fonts)
         projector = Projector(fmt, theme, config.title, "ru", text, registry.views(config.format), sound=False)
-        return FollowScreen(projector, theme, text, "ru", fmt, host_view=host_view)
+        return FollowScreen(projector, theme, text, words, fmt, host_view=host_view)
 
     return engine.state, theme, screen
 

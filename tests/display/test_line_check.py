@@ -11,6 +11,7 @@ import pytest
 from quizshow.app import ShowApp
 from quizshow.config import load_show
 from quizshow.display.console.presses import drift_text
+from quizshow.house_words import show_words
 from quizshow.inputs.serialbox import BoxStatus
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT
@@ -48,6 +49,7 @@ def test_the_line_check_names_each_boxs_firmware_round_trip_and_clock_drift(tmp_
 
 
 def test_drift_is_the_gap_a_minute_opens_signed_in_the_locales_decimal_mark():
-    assert drift_text(-5000.0, "ru") == "\u2212300,0 мс/мин"  # an Uno's resonator half a percent slow
-    assert drift_text(0.4, "en") == "0.0 ms/min"  # a good crystal: no sign on a zero
-    assert drift_text(None, "ru") == "—"
+    words = show_words("ru")
+    assert drift_text(-5000.0, words) == "\u2212300,0 мс/мин"  # an Uno's resonator half a percent slow
+    assert drift_text(0.4, words.into("en")) == "0.0 ms/min"  # a good crystal: no sign on a zero
+    assert drift_text(None, words) == "—"

@@ -18,6 +18,7 @@ from quizshow.display.sheet import contact_sheet
 from quizshow.display.text import TextCache
 from quizshow.display.theme import load_theme
 from quizshow.event_file import load_any
+from quizshow.house_words import show_words
 from quizshow.inputs.keymap import KeyMap
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT
@@ -67,6 +68,7 @@ def walk_sheet(path: Path, out: Path):
     views = registry.views(config.format)
     spec = registry.spec(config.format)
     keymap = KeyMap.build(dict(config.keys), config.devices.keyboard_buzzers)
+    words = show_words(config.language, spec.phrases, refusals=spec.refusals)
     console_surface = pygame.Surface(CONSOLE_SIZE)
     phases: list[str] = []
     on_console: list[str] = []
@@ -75,7 +77,7 @@ def walk_sheet(path: Path, out: Path):
         phases.append(engine.state.phase)
         where = f"{path.name} console at {engine.state.phase}"
         seen = len(text.problems)
-        console = Console(engine, theme, keymap, config.language, text, views.panel, words=spec.journal_words,
+        console = Console(engine, theme, keymap, words, text, views.panel, journal_words=spec.journal_words,
                           panel_keys=views.keys)
         text.where = where
         console.render(console_surface, now, ConsoleStatus())
@@ -127,12 +129,13 @@ def test_the_raw_key_check_can_fail():
 
 def test_the_cut_button_check_can_fail():
     from quizshow.display.console.ui import PanelUI
+    from quizshow.i18n import compose
 
     config = _config(ROOT / "shows" / "demo.yaml")
     theme = load_theme(config.theme)
     engine = Engine(__import__("quizshow.assemble", fromlist=["make_format"]).make_format(config), 1)
     surface = pygame.Surface(CONSOLE_SIZE)
-    ui = PanelUI(surface, 20, TextCache(theme.fonts), theme, lambda key, **_: key, engine.state, engine.format,
+    ui = PanelUI(surface, 20, TextCache(theme.fonts), theme, compose("ru", ()), engine.state, engine.format,
                  ConsoleStatus(), [])
     ui.button(pygame.Rect(0, 0, 60, 40), "Объявить победителя матча", "go", hint="Space")
     ui.button(pygame.Rect(0, 50, 300, 40), "Далее", "go", hint="Space")

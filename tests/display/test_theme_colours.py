@@ -12,6 +12,7 @@ import pytest
 
 from quizshow.cli import check_files
 from quizshow.display.theme import load_theme
+from quizshow.house_words import show_words
 from tests.conftest import ROOT
 from tests.duel_kit import ALPHA, GREEN, config
 
@@ -57,7 +58,7 @@ def test_the_duels_tables_wear_the_colours_of_the_theme():
     for name, e, surface in render_walk(theme, (1920, 1080)):
         if name != "queue":
             continue
-        frame = Frame(e.state, e.format, theme, None, 0, (1920, 1080), "ru", "", None)
+        frame = Frame(e.state, e.format, theme, None, 0, (1920, 1080), show_words("ru"), "", None)
         green = tile_rect(frame, ALPHA, GREEN)
         pixel = surface.get_at((green.x + 40, green.centery + 60))
         assert pixel.r > 180 and pixel.b > 180 and pixel.g < 90, pixel

@@ -12,7 +12,8 @@ from quizshow.display.projector.projector import Projector
 from quizshow.display.text import TextCache, typeset
 from quizshow.display.theme import load_theme
 from quizshow.formats.svoyak import commands as sc
-from quizshow.i18n import MINUS, THIN, number, phrase, plural_form
+from quizshow.house_words import show_words
+from quizshow.i18n import MINUS, THIN, number, phrase, plural_form, spoken
 from tests.conftest import ROOT, svoyak_config, svoyak_engine, views_of
 from tests.svoyak_display_kit import play_walk, walk
 from tests.tv_kit import differs as _differs
@@ -223,7 +224,7 @@ def test_the_console_redraws_on_a_change_and_at_most_ten_times_a_second_for_its_
     from quizshow.inputs.keymap import KeyMap
 
     engine, clock, status = svoyak_engine(), ManualClock(), ConsoleStatus()
-    console = Console(engine, theme, KeyMap.build(), "ru", clock=clock)
+    console = Console(engine, theme, KeyMap.build(), show_words("ru"), clock=clock)
     surface = pygame.Surface((1280, 800))
     assert console.needs_frame(status)
     console.render(surface, 0.0, status, None)
@@ -298,7 +299,7 @@ def _journal_of(fmt: str, tmp_path) -> list[str]:
 
         teams = [t.name for t in app.engine.state.teams]
         return [text for _, text in app.console.journal] + [
-            describe(entry, teams, "ru", app.spec.journal_words, app.format) for entry in app.engine.entries]
+            describe(entry, teams, spoken("ru"), app.spec.journal_words, app.format) for entry in app.engine.entries]
     finally:
         app.close()
 
@@ -318,9 +319,12 @@ def test_every_phrase_and_journal_line_has_every_glyph_in_the_console_font(theme
     """Rendered with the console's fonts, no character of any phrase (both languages), refusal or journal line
     of a whole game falls back to the missing-glyph box."""
     from quizshow.display.glyphs import missing_glyphs
-    from quizshow.i18n import PHRASES, REFUSALS_RU
+    from quizshow.house_words import HOUSE, HOUSE_REFUSALS
+    from quizshow.report.page import PHRASES as REPORT
+    from quizshow.season.words import PHRASES as SEASON
 
-    texts = [t for table in PHRASES.values() for t in table.values()] + list(REFUSALS_RU.values())
+    texts = [t for table in (*HOUSE, REPORT, SEASON) for said in table.values() for t in said.values()]
+    texts += list(HOUSE_REFUSALS.values())
     texts += _journal_of("svoyak", tmp_path) + _journal_of("brainring", tmp_path)
     fonts = {role: TextCache(theme.fonts).font(role, 24) for role in ("heading", "body", "numbers")}
     missing = {(role, ch) for role, font in fonts.items() for ch in missing_glyphs(font, "".join(texts))}

@@ -14,6 +14,7 @@ import pytest
 from quizshow import i18n, registry
 from quizshow.app import ShowApp
 from quizshow.core import commands as c
+from quizshow.house_words import show_words
 from tests.conftest import ROOT, svoyak_config
 
 
@@ -92,7 +93,7 @@ def test_every_formats_journal_words_fit_the_undo_button_in_two_lines(tmp_path, 
     try:
         _, rect = _undo_label(app)
         where = "вопрос 1 · ответ" if language == "ru" else "question 1 · answer"
-        table = dict(i18n.PHRASES[language])
+        table = dict(show_words(language).phrases[language])  # the house's words
         for name in registry.names():  # every format's own words, not only the demo's
             table.update(registry.spec(name).phrases.get(language, {}))
         keys = [k for k in table if not k.startswith("console.") and not k.endswith(".brief")

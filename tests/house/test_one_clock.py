@@ -30,7 +30,7 @@ NOT_YET: dict[str, str] = {
     "quizshow/runtime/feed.py": "rebuilt with the one input pipeline: the wait for inputs between frames",
     "quizshow/runtime/web/server.py": "rebuilt with the phones' wiring: a phone's rate limit and its 429 notice",
     "quizshow/display/windows.py": "rebuilt with the window loop: frame pacing and the projector's redraw",
-    "quizshow/display/projector.py": "being split into layers and a frame cache: the drawing budget (perf_counter)",
+    "quizshow/display/projector/ahead.py": "the idle pieces' drawing budget (perf_counter), not yet given the clock",
     "quizshow/inputs/hardware.py": "rebuilt with the one input pipeline: how long a lost box has been gone",
 }
 

@@ -268,8 +268,9 @@ def test_a_journal_with_a_snapshot_is_reported_and_exported_from_its_first_line(
                                            (15, "15 строк", "15 lines"), (1, "1 строка", "1 line")])
 def test_the_journals_line_count_is_said_in_its_plural_form(lines, ru, en):
     """The report of a 21-line journal read «Составлен по журналу: 21 строк»."""
-    from quizshow.i18n import phrase
-    from quizshow.report import page  # noqa: F401  (its phrases)
+    from quizshow.house_words import show_words
+    from quizshow.report.page import PHRASES
 
-    assert phrase("report.made", "ru", lines=lines, when="07.12.2026") == f"Составлен по журналу: {ru}; 07.12.2026"
-    assert phrase("report.made", "en", lines=lines, when="Dec 7") == f"Made from the journal: {en}; Dec 7"
+    words = show_words("ru", PHRASES)  # the report's words
+    assert words.say("report.made", lines=lines, when="07.12.2026") == f"Составлен по журналу: {ru}; 07.12.2026"
+    assert words.into("en").say("report.made", lines=lines, when="Dec 7") == f"Made from the journal: {en}; Dec 7"

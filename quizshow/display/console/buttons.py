@@ -31,7 +31,7 @@ def draw_buttons(ui: PanelUI, box: pygame.Rect, keymap: KeyMap) -> None:
              for name in (*names, ui.say("action.unblank")))
     for i, (action, name) in enumerate(zip(BUTTONS, names, strict=True)):
         rect = pygame.Rect(box.x + i * (width + gap), box.y, width, box.height)
-        keys = keymap.keys_of(action, ui.language)
+        keys = keymap.keys_of(action, ui.words)
         ui.button(rect, name, action, hint=keys[0] if keys else None, px=px, lit=action == "blank" and blank)
 
 
@@ -48,12 +48,12 @@ def draw_undo(ui: PanelUI, rect: pygame.Rect, engine: Engine, words: JournalWord
         # Two lines at a readable size (docs/console.md): the format's short words when the full ones take
         # more, and at last without «(Ctrl+Z)» (the «Отменить» button in the row below shows the key).
         for brief, key in ((False, " (Ctrl+Z)"), (True, " (Ctrl+Z)"), (True, "")):
-            what = describe(target, teams, ui.language, words, engine.format, rosters, brief=brief)
+            what = describe(target, teams, ui.words, words, engine.format, rosters, brief=brief)
             undo = ui.say("console.undo", what=what)
             if engine.format.undo_rule(target.command, target.events)[1]:  # a recorded result: two presses
                 undo = ui.say("console.undo_confirm_button", what=what)
             elif preview is not None and preview.lost:  # more than one step back: it says where, asks twice
-                where = where_words(engine.format, preview.state, ui.language)
+                where = where_words(engine.format, preview.state, ui.words)
                 undo = ui.say("console.undo_far_button", what=what, where=where)
             label = f"{undo}{key}"
             if two_lines(ui, rect, label):

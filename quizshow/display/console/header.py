@@ -64,7 +64,7 @@ def draw_header(ui: PanelUI, box: pygame.Rect, keymap: KeyMap, can_go: Callable[
         surface.blit(img, img.get_rect(topright=(box.right, box.y)))
     next_step = fmt.next_action(state)
     # a key the active panel takes (the grid's arrows) does not step: it is not offered for Next
-    offered = keymap.keys_of("go", ui.language, panel_takes)
+    offered = keymap.keys_of("go", ui.words, panel_takes)
     keys = ", ".join(offered[:2])
     text = f"{ui.say('console.next')} {quoted(ui.say(next_step.key))}"
     # Next's keys only where Next does the step (not «choose a cell», not «no next step»)

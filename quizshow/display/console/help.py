@@ -16,7 +16,7 @@ from quizshow.inputs.keymap import KeyMap
 def draw_help(ui: PanelUI, keymap: KeyMap) -> None:
     """Every key: the actions, each team's buzzer keys, and typing an amount; two columns, the keys
     in gold, large enough to read from the host's chair."""
-    surface, unit, language = ui.surface, ui.unit, ui.language
+    surface, unit, words = ui.surface, ui.unit, ui.words
     w, h = surface.get_size()
     box = pygame.Rect(w // 12, h // 12, w * 5 // 6, h * 5 // 6)
     ui.sheet(box, SHADE)
@@ -24,10 +24,10 @@ def draw_help(ui: PanelUI, keymap: KeyMap) -> None:
                  (box.x + unit, box.y + unit))
     # With phones: the codes on the console (F6) and on the projector (F7).
     phones = ("phone_codes", "join") if getattr(ui.status, "join_board", None) is not None else ()
-    rows = [(ui.say(f"action.{action}"), ", ".join(keymap.keys_of(action, language)))
+    rows = [(ui.say(f"action.{action}"), ", ".join(keymap.keys_of(action, words)))
             for action in (*BUTTONS, "replay", "replay_earlier", *phones, "escape")]
     for team, button in enumerate(ui.format.buttons(ui.state)):  # those that can press: a team's, a table's
-        team_keys = keymap.keys_of(f"buzz{team + 1}", language)
+        team_keys = keymap.keys_of(f"buzz{team + 1}", words)
         if team_keys:
             name = ui.say(button.name) if button.phrase else button.name
             rows.append((ui.say("console.help_buzzer", team=name), ", ".join(team_keys)))

@@ -1,6 +1,6 @@
 """The operator console's words: its panels (display/console/*.py), the journal's sentences
 (console/words.describe), the runtime's notices about the journal and the show's parts, the resume and
-start-over prompts. Data only: quizshow/i18n.py merges it with the other tables."""
+start-over prompts. Data only: quizshow/house_words.py composes it with the other tables."""
 
 from __future__ import annotations
 

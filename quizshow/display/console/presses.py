@@ -15,7 +15,7 @@ from quizshow.display.console.style import BAD, GOLD, MUTED, TEXT
 from quizshow.display.console.teams import out_words
 from quizshow.display.console.ui import PanelUI
 from quizshow.display.console.words import margin_text
-from quizshow.i18n import decimal, duration, phrase
+from quizshow.i18n import Words
 from quizshow.inputs.hardware import box_problem
 
 DEVICE_WORDS = ("keyboard", "console")  # input sources named in words; box and pad ids are shown as they are
@@ -38,19 +38,19 @@ def draw_presses(ui: PanelUI, box: pygame.Rect) -> None:
         pygame.draw.circle(surface, color, (inner.x + unit // 2, y + unit // 2), unit // 3)
         mark = press_mark(ui, press.team, press.player, team)
         out = f"  — {mark}" if mark else ""
-        device = phrase(f"device.{press.device}", ui.language) if press.device in DEVICE_WORDS else press.device
-        line = f"{team.name}   {margin_text(margin, ui.language)}   {device}{out}"
+        device = ui.say(f"device.{press.device}") if press.device in DEVICE_WORDS else press.device
+        line = f"{team.name}   {margin_text(margin, ui.words)}   {device}{out}"
         surface.blit(ui.fitted(line, "body", (inner.width - unit * 2, unit), TEXT, unit),
                      (inner.x + int(unit * 1.3), y))
         y += int(unit * 1.3)
 
 
-def drift_text(ppm: float | None, language: str) -> str:
+def drift_text(ppm: float | None, words: Words) -> str:
     """A box's clock against the show's, as the gap it would open in a minute: «+2,1 мс/мин» runs fast,
     «−0,3 мс/мин» slow (the show follows it either way); «—» until measured."""
     if ppm is None:
         return "—"
-    return phrase("console.box_drift", language, ms=decimal(ppm * 60 / 1000, 1, language, signed=True))
+    return words.say("console.box_drift", ms=words.decimal(ppm * 60 / 1000, 1, signed=True))
 
 
 def press_mark(ui: PanelUI, button: int, player: int | None, team: Team) -> str:
@@ -76,8 +76,8 @@ def draw_line_check(ui: PanelUI, box: pygame.Rect, status: ConsoleStatus, since:
     for box_status in status.boxes:
         last = box_status.last_press
         ago = "—" if last is None else ui.say("console.ago", s=f"{since(last):.0f}")
-        rtt = "—" if box_status.rtt_ms is None else duration(box_status.rtt_ms / 1000, ui.language)
-        drift = drift_text(box_status.drift_ppm, ui.language)
+        rtt = "—" if box_status.rtt_ms is None else ui.words.duration(box_status.rtt_ms / 1000)
+        drift = drift_text(box_status.drift_ppm, ui.words)
         ok = box_status.connected and not box_status.stuck  # a stuck box reads but its lamps do not follow
         state = ui.say("console.box_ok") if ok else box_problem(box_status, ui.say)
         lines.append((ui.say("console.box_line", id=box_status.id, port=box_status.port or "?",

@@ -12,7 +12,6 @@ from quizshow.core.timers import Window
 from quizshow.display.console.style import BAD, GOLD, TEXT
 from quizshow.display.console.ui import PanelUI
 from quizshow.formats.teamsize import size_problems
-from quizshow.i18n import decimal
 
 
 def size_lines(ui: PanelUI) -> list[tuple[str, bool]]:
@@ -47,7 +46,7 @@ def call_text(ui: PanelUI, call: Window | None) -> str:
         return ui.say("console.disc_stall")
     if call.closed_by(ui.now):
         return ui.say("console.call_over")
-    return ui.say("console.call_left", s=decimal(call.left(ui.now), 1, ui.language))
+    return ui.say("console.call_left", s=ui.words.decimal(call.left(ui.now), 1))
 
 
 def draw_call(ui: PanelUI, rect: pygame.Rect, team: int, call: Window | None) -> None:

@@ -18,7 +18,7 @@ from quizshow.display.console.status import ConsoleStatus
 from quizshow.display.console.style import BUTTON, DIM, EDGE, GOLD, LIT, MUTED, PANEL, TEXT
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
-from quizshow.i18n import Say
+from quizshow.i18n import Words
 
 
 def min_text_px(unit: int) -> int:
@@ -28,14 +28,15 @@ def min_text_px(unit: int) -> int:
 
 class PanelUI:
     def __init__(self, surface: pygame.Surface, unit: int, text: TextCache, theme: Theme,
-                 say: Say, state: ShowState, fmt: Format, status: ConsoleStatus,
+                 words: Words, state: ShowState, fmt: Format, status: ConsoleStatus,
                  buttons: list[tuple[pygame.Rect, Call]], now: float = 0.0,
-                 memory: dict[str, object] | None = None, language: str = "ru") -> None:
+                 memory: dict[str, object] | None = None) -> None:
         self.surface = surface
         self.unit = unit
         self.text = text
         self.theme = theme
-        self.say = say
+        self.words = words  # the console's (its decimal comma: «0,041»)
+        self.say = words.say
         self.state = state
         self.format = fmt
         self.status = status  # ConsoleStatus: `amount` is the amount being typed, `typing` a text
@@ -45,7 +46,6 @@ class PanelUI:
         # The panel's own memory on this console (a cursor), kept across frames; its key handler
         # (FormatViews.keys) gets the same dict. Never journalled: what changes the show is a call.
         self.memory: dict[str, object] = {} if memory is None else memory
-        self.language = language  # the console's (its decimal comma: «0,041»)
         # Every button label that could not be drawn whole this frame (it would end in «…» or split a
         # word): a test walks the panels and fails on any; the label is still drawn, cut, so the show goes on.
         self.cut: list[str] = []
@@ -54,6 +54,10 @@ class PanelUI:
         self.give_way: paint.GiveWayFn = paint.never
 
     # --- reading ---------------------------------------------------------------------------------
+
+    @property
+    def language(self) -> str:
+        return self.words.language
 
     def team_color(self, team: int) -> pygame.Color:
         return self.theme.team_color(team, self.state.teams[team].color)

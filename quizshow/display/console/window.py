@@ -43,7 +43,7 @@ from quizshow.display.phone_codes import draw_codes
 from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
 from quizshow.display.views import KeyHandler, Panel, PanelKeys
-from quizshow.i18n import phrase
+from quizshow.i18n import Words
 from quizshow.inputs.keymap import KeyMap
 
 T = TypeVar("T")
@@ -53,21 +53,21 @@ REDRAW_HZ = 10  # the console's clocks and preview: ten frames a second are enou
 
 
 class Console:
-    def __init__(self, engine: Engine, theme: Theme, keymap: KeyMap, language: str,
+    def __init__(self, engine: Engine, theme: Theme, keymap: KeyMap, words: Words,
                  text: TextCache | None = None, panel: Panel | None = None,
-                 give_way: paint.GiveWayFn = paint.never, words: JournalWords | None = None,
+                 give_way: paint.GiveWayFn = paint.never, journal_words: JournalWords | None = None,
                  panel_keys: KeyHandler | None = None, clock_now: Callable[[], float] | None = None,
                  lock: AbstractContextManager[object] | None = None, *, clock: Clock = SYSTEM) -> None:
         self.engine = engine
         self.clock = clock  # the machine's: a journal line's time, how long a prompt stands, the redraw rate
-        self.words = words  # the format's wording of its own commands
+        self.words = words  # what the show says, in its language
+        self.journal_words = journal_words  # the format's wording of its own commands
         self.panel = panel  # the format's own panel (display/<name>/), from the registry
         self.panel_keys = panel_keys  # the keys that panel takes before the key map
         self.panel_memory: dict[str, object] = {}  # the panel's own (a cursor), shared by its drawing and keys
         self.give_way = give_way
         self.theme = theme
         self.keymap = keymap
-        self.language = language
         self.text = text or TextCache(theme.fonts)
         self.buttons: list[tuple[pygame.Rect, Call]] = []
         self.ui: PanelUI | None = None  # this frame's widgets
@@ -83,8 +83,12 @@ class Console:
         self._local_clicks = 0  # the console's own choices (a page of teams): each one redraws
         self._memory_drawn = ""  # the panel's memory as the last frame drew it (a moved cursor redraws)
 
+    @property
+    def language(self) -> str:
+        return self.words.language
+
     def say(self, key: str, **values: object) -> str:
-        return phrase(key, self.language, **values)
+        return self.words.say(key, **values)
 
     def _rosters(self) -> list[tuple[str, ...]]:
         return [t.players for t in self.engine.state.teams]
@@ -93,8 +97,8 @@ class Console:
         """A journal line, at `wall` (the time it was journalled, when known) or now; `after`: the state the
         step led to, when known (a Next says where it went)."""
         teams = [t.name for t in self.engine.state.teams]
-        words = describe(entry, teams, self.language, self.words, self.engine.format, self._rosters(), after)
-        line = (wall or self.clock.wall(), words)
+        said = describe(entry, teams, self.words, self.journal_words, self.engine.format, self._rosters(), after)
+        line = (wall or self.clock.wall(), said)
         self.journal.append(line)
         del self.journal[:-50]
         self._line_of.append((entry, line))
@@ -185,8 +189,8 @@ class Console:
         paint.fill(surface, BG, self.give_way)
         w, h = surface.get_size()
         unit = max(12, h // 40)  # the console's base type size
-        ui = self.ui = PanelUI(surface, unit, self.text, self.theme, self.say, self.engine.state, self.engine.format,
-                               status, self.buttons, now, self.panel_memory, self.language)
+        ui = self.ui = PanelUI(surface, unit, self.text, self.theme, self.words, self.engine.state, self.engine.format,
+                               status, self.buttons, now, self.panel_memory)
         ui.give_way = self.give_way
         side = max(260, int(w * 0.3))
         left = pygame.Rect(unit, unit // 2, w - side - unit * 2, h - unit)
@@ -217,7 +221,7 @@ class Console:
         # column, so what it takes back is read whole and the journal and devices lines keep the whole width.
         undo_h = unit * UNDO_H
         undo_rect = pygame.Rect(right.x, left.bottom - bottom_h - unit // 2 - undo_h, right.width, undo_h)
-        draw_undo(ui, undo_rect, self.engine, self.words, self._rosters(), self._locked)
+        draw_undo(ui, undo_rect, self.engine, self.journal_words, self._rosters(), self._locked)
         draw_teams(ui, pygame.Rect(right.x, right.y + preview_h + unit, right.width,
                                    undo_rect.y - unit // 2 - (right.y + preview_h + unit)),
                    self._scores_by_hand(), self._team_row)

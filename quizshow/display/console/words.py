@@ -10,7 +10,7 @@ from quizshow.core.engine import Entry
 from quizshow.core.format import Format
 from quizshow.core.spec import JournalWords, valued
 from quizshow.core.state import ShowState
-from quizshow.i18n import decimal, duration, number, phrase
+from quizshow.i18n import Words, number
 
 
 def quoted(text: str) -> str:
@@ -18,14 +18,14 @@ def quoted(text: str) -> str:
     return text if "«" in text else f"«{text}»"
 
 
-def margin_text(seconds: float, language: str) -> str:
+def margin_text(seconds: float, words: Words) -> str:
     """A press's margin behind the first: in ms below a second (box presses differ by fractions of one),
-    with the locale's decimal mark (i18n.duration): «+0,3 мс», «+2,7 с»."""
-    return duration(seconds, language, signed=True)
+    with the locale's decimal mark (Words.duration): «+0,3 мс», «+2,7 с»."""
+    return words.duration(seconds, signed=True)
 
 
-def margin_words(seconds: float, language: str) -> str:
-    return margin_text(seconds, language).replace("+", "на\u00a0" if language == "ru" else "by ", 1)
+def margin_words(seconds: float, words: Words) -> str:
+    return margin_text(seconds, words).replace("+", "на\u00a0" if words.language == "ru" else "by ", 1)
 
 
 # Events that say what a command did, in the order they are looked for.
@@ -44,11 +44,11 @@ _TEAM_CHANGES = frozenset({EventKind.SCORE, EventKind.CORRECT, EventKind.WRONG, 
 _SAID_BETTER = _TEAM_CHANGES | {EventKind.TIMER_START}
 
 
-def describe(entry: Entry, teams: list[str], language: str, words: JournalWords | None = None,
+def describe(entry: Entry, teams: list[str], words: Words, journal: JournalWords | None = None,
              fmt: object = None, players: Sequence[Sequence[str]] = (), after: ShowState | None = None,
              brief: bool = False) -> str:
     """One journal line (and the undo button's label) as a sentence about the game: «Борис: верно, +20»,
-    «Фальстарт: Бета», «Открыт вопрос «Кино» за 40», «Далее: показан ответ». `words`: the format's own
+    «Фальстарт: Бета», «Открыт вопрос «Кино» за 40», «Далее: показан ответ», in `words`. `journal`: the format's own
     wording of its commands (FormatSpec.journal_words); `fmt` names board cells and final themes; `players`:
     each team's roster, to name who pressed where each player has a button; `after`: the state the step led
     to, when known — a Next or Back that says nothing else says where it went («Далее: вопрос 2», «Далее:
@@ -56,15 +56,14 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
     (`<key>.brief`: «Красный стол ответил верно» without who sits at it), for a label that must stay short."""
     cmd = entry.command
 
-    def say(key: str, **values: object) -> str:
-        return phrase(key, language, **values)
+    say, language = words.say, words.language
 
     def team_name(team: object) -> str:
         return teams[team] if isinstance(team, int) and 0 <= team < len(teams) else "—"
     if entry.late and isinstance(cmd, c.Buzz):  # kept for the replay; it changed nothing
         return say("journal.press_late", team=team_name(cmd.team))
 
-    own = words(cmd) if words is not None else None
+    own = journal(cmd) if journal is not None else None
     when = own[1].get("when") if own is not None else None  # words that fit only some steps (a table's verdict)
     if own is not None and callable(when):
         own = (own[0], {k: v for k, v in own[1].items() if k != "when"}) if when(entry.events) else None
@@ -87,8 +86,8 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
             values = {**values, "q": label(asked) if callable(label) else asked + 1}
         named = [e for e in entry.events if e.kind in (EventKind.CORRECT, EventKind.WRONG)] if verdict else []
         who = ", ".join(dict.fromkeys(e.name for e in named or entry.events if e.name and e.kind != EventKind.STAGE))
-        found = phrase(key, language, **{"team": team_name(getattr(cmd, "team", None)), "who": who, **values})
-        short = phrase(f"{key}.brief", language, **values) if brief else ""
+        found = say(key, **{"team": team_name(getattr(cmd, "team", None)), "who": who, **values})
+        short = say(f"{key}.brief", **values) if brief else ""
         found = short if short and short != f"{key}.brief" else found
         own_said = found if found != key else ""
         if own_said and (worded or all(e.kind in _SAID_BETTER for e in entry.events)):
@@ -111,7 +110,7 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
                     say("journal.player_no", n=event.player + 1)
                 name = say("journal.player", team=name, player=who)
             if event.margin_s:
-                return say("journal.buzz_later", team=name, margin=margin_words(event.margin_s, language))
+                return say("journal.buzz_later", team=name, margin=margin_words(event.margin_s, words))
             return say("journal.buzz", team=name)
         if event.kind == EventKind.TEAM_REMOVED and event.points:  # why a match ended: a team removed
             return say("journal.team_removed", team=event.name or name, n=event.points)
@@ -138,7 +137,7 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         step = say("action.go" if isinstance(cmd, c.Go) else "action.back")
         opened = any(e.kind == EventKind.QUESTION for e in entry.events)  # «время пошло» says less than which
         if (not said or opened and said_by == EventKind.TIMER_START) and isinstance(fmt, Format) and after is not None:
-            said = where_words(fmt, after, language)  # where it went: a question opened, the board, the tables
+            said = where_words(fmt, after, words)  # where it went: a question opened, the board, the tables
         return f"{step}: {said[:1].lower()}{said[1:]}" if said else say("journal.next_step", step=step)
     if said or own_said:
         return said or own_said
@@ -163,29 +162,29 @@ def describe(entry: Entry, teams: list[str], language: str, words: JournalWords 
         elif isinstance(cmd, c.Judge):
             values["verdict"] = say("action.correct" if cmd.correct else "action.wrong").lower()
         elif isinstance(cmd, c.TimerAdd):  # «Убавлено время: 48 с», never «Добавлено время: -48 с»
-            values["seconds"] = decimal(abs(cmd.seconds), None, language)
+            values["seconds"] = words.decimal(abs(cmd.seconds), None)
             words_key += "_less" if cmd.seconds < 0 else ""
     if shown is not None:
         words_key, values = shown
-    found = phrase(words_key, language, team=team_name(team), **values)
+    found = say(words_key, team=team_name(team), **values)
     return found if found != words_key else say("journal.command", what=type(cmd).__name__)
 
 
-def where_words(fmt: Format, state: ShowState, language: str) -> str:
+def where_words(fmt: Format, state: ShowState, words: Words) -> str:
     """Where the show stands, in a few words for the operator: «перестрелка, вопрос 1 · ответ участника»,
     «раунд 2, вопрос 5 · ответ показан», «финал: ставки» (a format may name its stage in its view model:
     `stage_key`, a phrase with {n}, and `stage_n`)."""
     pos = fmt.position(state)
     parts = []
     if pos.get("stage_key"):
-        parts.append(phrase(pos["stage_key"], language, n=pos.get("stage_n") or 1))
+        parts.append(words.say(pos["stage_key"], n=pos.get("stage_n") or 1))
     elif (asked := pos.get("question")) is not None and not pos.get("between"):
         round_key = pos.get("round_key", "console.round")
         if round_key is not None:
-            parts.append(phrase(round_key, language, n=(pos.get("round") or 0) + 1))
+            parts.append(words.say(round_key, n=(pos.get("round") or 0) + 1))
         n = pos.get("played") or asked + 1
-        parts.append(phrase(pos.get("question_key") or "where.question", language, n=n))
-    phase = phrase(pos.get("phase_key") or f"phase.{state.phase}", language).lower()
+        parts.append(words.say(pos.get("question_key") or "where.question", n=n))
+    phase = words.say(pos.get("phase_key") or f"phase.{state.phase}").lower()
     where = ", ".join(parts)
     if where and parts[-1].lower().startswith(phase):  # «вопрос 2», never «вопрос 2 · вопрос»
         return where
@@ -196,5 +195,5 @@ def where_words(fmt: Format, state: ShowState, language: str) -> str:
     round_no = pos.get("round")
     if round_key is None or round_no is None or pos.get("stage_key"):
         return phase
-    in_round = phrase(round_key, language, n=round_no + 1)
+    in_round = words.say(round_key, n=round_no + 1)
     return in_round if in_round.lower().startswith(phase) else f"{phase}, {in_round}"

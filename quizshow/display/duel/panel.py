@@ -19,7 +19,6 @@ from quizshow.core.actions import Call
 from quizshow.display.console.style import BAD, GOLD, GOOD, MUTED, TEXT
 from quizshow.display.console.ui import PanelUI
 from quizshow.display.duel.common import table_colour
-from quizshow.display.duel.rows import margin_words
 from quizshow.display.views import PanelKeys
 from quizshow.formats.duel.format import DuelFormat
 from quizshow.formats.duel.model import COLOURS, TABLES, DuelState, Phase
@@ -179,7 +178,7 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
         standing = ui.say(f"scene.duel_{entry.status}").lower()
         color = GOLD if entry.status == "answering" else BAD if entry.status in ("wrong", "dq") else \
             GOOD if entry.status == "correct" else MUTED if entry.status in ("out", "unasked") else TEXT
-        margin = margin_words(entry.margin, ui.language)
+        margin = ui.words.duration(entry.margin, signed=True)  # as the scene writes it (its margin_words)
         # Two spaces after the number: the font's space after a full stop is a hair («1.Зелёный»).
         line = f"{i + 1}.  {_say_colour(ui, player)} ({state.teams[team].name})  " \
                f"{fmt.player_name(state, entry.seat)}   {margin}   — {standing}"

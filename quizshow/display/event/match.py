@@ -89,7 +89,7 @@ class MatchScene(Scene):
         scene, title = views.scene(ev.match.phase, COMMON["title"]), frame.title
         if isinstance(scene, TitleScene):  # the opening card names the fixture, not the show
             scene, title = fixture_title(scene), match_caption(frame, ev)
-        inner = Frame(ev.match, fmt, frame.theme, frame.text, frame.now, frame.size, frame.language,
+        inner = Frame(ev.match, fmt, frame.theme, frame.text, frame.now, frame.size, frame.words,
                       title, frame.anim, frame.layers, frame.give_way)
         return scene, inner
 

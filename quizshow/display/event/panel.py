@@ -34,7 +34,7 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
         fmt = tournament(ui.format).match_format(ev)
         inner = registry.views(fmt.id).panel
         if inner is not None:
-            nested = PanelUI(ui.surface, ui.unit, ui.text, ui.theme, ui.say, ev.match, fmt, ui.status, ui.buttons)
+            nested = PanelUI(ui.surface, ui.unit, ui.text, ui.theme, ui.words, ev.match, fmt, ui.status, ui.buttons)
             if inner(nested, box):
                 return True
         if ev.day.result(ev.playing or "") is None:

@@ -30,6 +30,7 @@ from quizshow.display.theme import Theme
 from quizshow.display.tween import Tween
 from quizshow.display.video import VideoScreen
 from quizshow.display.views import FormatViews
+from quizshow.i18n import spoken  # transition (issue 38): the projector is handed a Words
 from quizshow.inputs.phones.board import JoinBoard
 
 SPLASH_CENTRE = {"scene.auction_splash": 0.1}  # «Аукцион!» sweeps over the heading, not over the bidders
@@ -70,13 +71,13 @@ class Composition:
 
     def frame(self, state: ShowState, now: float, size: tuple[int, int],
               give_way: paint.GiveWayFn | None = None) -> Frame:
-        return Frame(state, self.fmt, self.theme, self.text, now, size, self.language, self.title, self.anim,
+        return Frame(state, self.fmt, self.theme, self.text, now, size, spoken(self.language), self.title, self.anim,
                      self.layers, give_way or self.give_way, self.video, phase_flags=self.flags)
 
     def quiet(self, state: ShowState, now: float, size: tuple[int, int], give_way: paint.GiveWayFn) -> Frame:
         """A frame for drawing `state` offscreen ahead of time: its own animations (settled) and no video,
         so nothing on air starts early."""
-        return Frame(state, self.fmt, self.theme, self.text, now, size, self.language, self.title,
+        return Frame(state, self.fmt, self.theme, self.text, now, size, spoken(self.language), self.title,
                      Animations(count_up_s=self.anim.count_up_s), self.layers, give_way, None,
                      phase_flags=self.flags)
 

@@ -22,7 +22,6 @@ from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.scenes.widgets import ink_on, left_stripe, legible
 from quizshow.display.tween import ease_out_back
 from quizshow.history.presses import Race, ReplayPress, Timing
-from quizshow.i18n import phrase
 
 SWEEP_FROM_S = 0.1  # the play-head starts as the picture comes in...
 SWEEP_S = 0.55  # ...and crosses the axis in this long (a contact sheet's settled frame is 0.7 s after the first)
@@ -59,13 +58,13 @@ class ReplayScene(Scene):
         frame.paint_background(surface)
         race = self.race
         u = frame.u
-        title = frame.text.fit(phrase("replay.title", frame.language).upper(), "heading", (u(900), u(84)),
+        title = frame.text.fit(frame.say("replay.title").upper(), "heading", (u(900), u(84)),
                                frame.color("accent"), u(76), align="left", shadow=True, wrap=False)
         surface.blit(title, (u(80), u(40)))
         if race is None:
             self._none(surface, frame)
             return
-        sub = heading(frame.fmt, race.state, frame.language)
+        sub = heading(frame.fmt, race.state, frame.words)
         img = frame.text.fit(sub, "heading", (u(1000), u(46)), frame.color("text"), u(38), align="left", wrap=False)
         surface.blit(img, (u(80), u(40) + title.get_height() + u(6)))
         self._legend(surface, frame, race)
@@ -86,10 +85,10 @@ class ReplayScene(Scene):
         box = pygame.Rect(u(260), u(380), frame.size[0] - u(520), u(260))
         surface.blit(paint.panel(box.size, paint.rgb(frame.color("panel_dark")), paint.rgb(frame.color("panel_dark")),
                                  paint.rgb(frame.color("panel_edge")), u(24), u(3)), box)
-        big = frame.text.fit(phrase("replay.none", frame.language), "heading", (box.width - u(80), u(90)),
+        big = frame.text.fit(frame.say("replay.none"), "heading", (box.width - u(80), u(90)),
                              frame.color("text"), u(72))
         surface.blit(big, big.get_rect(midbottom=(box.centerx, box.centery + u(10))))
-        hint = frame.text.fit(phrase("replay.none_hint", frame.language), "body", (box.width - u(80), u(50)),
+        hint = frame.text.fit(frame.say("replay.none_hint"), "body", (box.width - u(80), u(50)),
                               frame.color("muted"), u(36))
         surface.blit(hint, hint.get_rect(midtop=(box.centerx, box.centery + u(30))))
 
@@ -101,7 +100,7 @@ class ReplayScene(Scene):
         for timing in shown:
             centre = (u(1240), y + u(20))
             _mark(surface, frame, timing, centre, u(13), frame.color("text"), frame.color("text"), u(34))
-            words = frame.text.fit(phrase(f"replay.legend.{timing.value}", frame.language), "body", (u(560), u(40)),
+            words = frame.text.fit(frame.say(f"replay.legend.{timing.value}"), "body", (u(560), u(40)),
                                    frame.color("text"), u(30), align="left", wrap=False)
             surface.blit(words, words.get_rect(midleft=(u(1280), centre[1])))
             y += u(42)
@@ -131,7 +130,7 @@ class ReplayScene(Scene):
             pygame.draw.line(surface, frame.color("replay_hatch"), (x, zone.bottom), (x + zone.height // 3, zone.top),
                              u(3))
         surface.set_clip(clip)
-        label = frame.text.fit(phrase("replay.false_zone", frame.language).upper(), "heading",
+        label = frame.text.fit(frame.say("replay.false_zone").upper(), "heading",
                                (max(u(60), x1 - x0 - u(12)), u(40)), frame.color("negative"), u(32), wrap=False)
         surface.blit(label, label.get_rect(bottomleft=(x0 + u(6), top - u(6))))
 
@@ -158,7 +157,7 @@ class ReplayScene(Scene):
         for t, step in sorted(axis.ticks(), key=lambda tick: abs(tick[0]) > 1e-9):  # 0 first: always named
             x = axis.x(t, left, width)
             pygame.draw.line(surface, frame.color("muted"), (x, base), (x, base + u(12)), u(2))
-            img = frame.text.fit(tick(t, step, frame.language), "numbers", (u(150), u(36)), frame.color("text"), u(28),
+            img = frame.text.fit(tick(t, step, frame.words), "numbers", (u(150), u(36)), frame.color("text"), u(28),
                                  wrap=False)
             spot = img.get_rect(midtop=(x, base + u(16)))
             if spot.inflate(u(16), 0).collidelist(taken) < 0:
@@ -166,7 +165,7 @@ class ReplayScene(Scene):
                 taken.append(spot)
         zero = axis.x(0.0, left, width)
         pygame.draw.line(surface, frame.color("accent"), (zero, top - u(4)), (zero, base), u(5))
-        opened = frame.text.fit(phrase("replay.opened", frame.language).upper(), "heading", (u(420), u(40)),
+        opened = frame.text.fit(frame.say("replay.opened").upper(), "heading", (u(420), u(40)),
                                 frame.color("accent"), u(32), wrap=False)
         place = opened.get_rect(midbottom=(zero, top - u(6)))
         if axis.zone is not None:  # beside the zone's word, not over it
@@ -175,13 +174,13 @@ class ReplayScene(Scene):
         if axis.window is not None:
             x = axis.x(axis.window, left, width)
             pygame.draw.line(surface, frame.color("replay_window_end"), (x, top - u(4)), (x, base), u(3))
-            said = frame.text.fit(phrase("replay.window_end", frame.language), "body", (u(300), u(36)),
+            said = frame.text.fit(frame.say("replay.window_end"), "body", (u(300), u(36)),
                                   frame.color("muted"), u(28), wrap=False)
             surface.blit(said, said.get_rect(midbottom=(x, top - u(8))).clamp(
                 pygame.Rect(0, 0, left + width + u(60), frame.size[1])))
         elif axis.window_later is not None:
-            said = frame.text.fit(phrase("replay.window_later", frame.language,
-                                         when=ms(axis.window_later, frame.language, signed=True)), "body",
+            said = frame.text.fit(frame.say("replay.window_later",
+                                            when=ms(axis.window_later, frame.words, signed=True)), "body",
                                   (u(420), u(36)), frame.color("muted"), u(28), wrap=False)
             surface.blit(said, said.get_rect(topright=(left + width, base + u(58))))
 
@@ -196,7 +195,7 @@ class ReplayScene(Scene):
         surface.blit(paint.panel(plate.size, paint.rgb(paint.mix(color, paint.WHITE, 0.08)), paint.rgb(color), None,
                                  u(12)), plate)
         left_stripe(surface, paint.mix(color, dark, 0.45), plate, u(10), u(12))
-        name = frame.text.fit(lane_name(race, press, frame.language), "heading",
+        name = frame.text.fit(lane_name(race, press, frame.words), "heading",
                               (plate.width - u(40), plate.height - u(8)), ink_on(color, frame), u(44), align="left")
         surface.blit(name, name.get_rect(midleft=(plate.x + u(26), plate.centery)))
 
@@ -252,7 +251,7 @@ class ReplayScene(Scene):
         _mark(surface, frame, press.timing, (x, y), radius, color, frame.color("text"), u(3), filled=True)
         if grow < 1:
             return
-        label = press_label(press, race, frame.language)
+        label = press_label(press, race, frame.words)
         ink = frame.color("accent") if first else frame.color("negative") if press.false_start else frame.color("text")
         room = (u(AXIS_RIGHT + 130) - x - radius - u(22), min(u(50), height - u(8)))
         img = frame.text.fit(label, "heading" if first else "body", (max(u(120), room[0]), room[1]), ink, u(38),
@@ -271,7 +270,7 @@ class ReplayScene(Scene):
         box = pygame.Rect(*(u(v) for v in VERDICT))
         surface.blit(paint.panel(box.size, paint.rgb(frame.color("panel")), paint.rgb(frame.color("panel_dark")),
                                  paint.rgb(frame.color("accent")), u(20), u(3)), box)
-        headline, note = verdict_lines(race, frame.language)
+        headline, note = verdict_lines(race, frame.words)
         big = frame.text.fit(headline, "heading", (box.width - u(64), u(70) if note else box.height - u(40)),
                              frame.color("text"), u(54), align="left")
         surface.blit(big, (box.x + u(32), box.y + (u(20) if note else (box.height - big.get_height()) // 2)))

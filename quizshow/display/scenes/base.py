@@ -17,7 +17,7 @@ from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
 from quizshow.display.tween import CountUp
 from quizshow.display.video import VideoScreen
-from quizshow.i18n import phrase
+from quizshow.i18n import Words
 
 
 @dataclass
@@ -192,7 +192,7 @@ class Frame:
     text: TextCache
     now: float
     size: tuple[int, int]
-    language: str
+    words: Words  # what the show says, in its language
     title: str
     anim: Animations
     layers: Layers = field(default_factory=lambda: Layers())  # the projector's still layers
@@ -212,8 +212,12 @@ class Frame:
         """Pixels for a length given on the 1080-line design grid."""
         return max(1, round(value * self.size[1] / 1080))
 
+    @property
+    def language(self) -> str:
+        return self.words.language
+
     def say(self, key: str, **values: object) -> str:
-        return phrase(key, self.language, **values)
+        return self.words.say(key, **values)
 
     def color(self, name: str) -> pygame.Color:
         return self.theme.color(name)

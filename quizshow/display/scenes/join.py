@@ -14,43 +14,12 @@ from functools import lru_cache
 
 import pygame
 
-from quizshow import i18n
 from quizshow.display import paint
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.inputs.phones.board import FREE, JOINED, JoinBoard, JoinSeat
 
 QUIET = 4  # modules of white around a code (ISO/IEC 18004's quiet zone)
 STATE_W = 170  # the seat's state beside its code (1080 lines): the tick or the dots, «подключено · 18 мс»
-
-PHRASES = {
-    "ru": {"scene.join_title": "Подключение игроков",
-           "scene.join_hint": "подключитесь к Wi-Fi и наведите камеру телефона на код своей команды",
-           "scene.join_count": "подключено {n} из {seats}",
-           "scene.join_joined": "подключено",
-           "scene.join_syncing": "сверяем часы",
-           "scene.join_rtt": "{ms} мс",
-           "scene.join_free": "ждём",
-           "scene.join_point": "наведите камеру",
-           "scene.join_wifi": "Wi-Fi:",
-           "scene.join_page": "стр. {page} из {pages}",
-           "scene.join_no_app": "приложение не нужно: кнопка откроется в браузере",
-           "scene.join_hint_solo": "подключитесь к Wi-Fi и наведите камеру телефона на код со своим именем",
-           "scene.join_no_app_typed": "приложение не нужно: ответы пишут в браузере телефона"},
-    "en": {"scene.join_title": "Players, join",
-           "scene.join_hint": "join the Wi-Fi and point your phone's camera at your team's code",
-           "scene.join_count": "{n} of {seats} connected",
-           "scene.join_joined": "connected",
-           "scene.join_syncing": "syncing",
-           "scene.join_rtt": "{ms} ms",
-           "scene.join_free": "waiting",
-           "scene.join_point": "point the camera",
-           "scene.join_wifi": "Wi-Fi:",
-           "scene.join_page": "page {page} of {pages}",
-           "scene.join_no_app": "no app needed: the button opens in the browser",
-           "scene.join_hint_solo": "join the Wi-Fi and point your phone's camera at the code with your name",
-           "scene.join_no_app_typed": "no app needed: answers are typed in the phone's browser"},
-}
-i18n.add_phrases(PHRASES)
 
 
 @lru_cache(maxsize=128)

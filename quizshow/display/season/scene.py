@@ -14,7 +14,6 @@ import pygame
 from quizshow.display import paint
 from quizshow.display.scenes.base import Frame, Scene
 from quizshow.display.scenes.widgets import left_stripe
-from quizshow.i18n import phrase
 from quizshow.season.model import EveningResult, Season, Standing
 from quizshow.season.words import place_text, rule_words, tie_words, value_text
 
@@ -58,19 +57,18 @@ class SeasonScene(Scene):
         if table is None:
             return
         u, w = frame.u, frame.size[0]
-        lang = frame.language
         title = frame.text.fit(table.season.title.upper(), "heading", (w - u(240), u(80)), frame.color("accent"),
                                u(68), shadow=True, wrap=False)
         surface.blit(title, title.get_rect(midtop=(w // 2, u(30))))
         played = sum(1 for e in table.evenings if e.played)
-        sub = phrase("season.title_line", lang, played=played, count=len(table.evenings)) + " · " + \
-            rule_words(table.season.rule, len(table.evenings), lang)
+        sub = frame.say("season.title_line", played=played, count=len(table.evenings)) + " · " + \
+            rule_words(table.season.rule, len(table.evenings), frame.words)
         if table.pages > 1:
-            sub += " · " + phrase("season.page", lang, page=self.page + 1, pages=table.pages)
+            sub += " · " + frame.say("season.page", page=self.page + 1, pages=table.pages)
         img = frame.text.fit(sub, "body", (w - u(200), u(44)), frame.color("text"), u(34), wrap=False)
         surface.blit(img, img.get_rect(midtop=(w // 2, u(30) + title.get_height() + u(6))))
         if not table.standings:
-            none = frame.text.fit(phrase("season.none", lang), "heading", (w - u(400), u(90)), frame.color("text"),
+            none = frame.text.fit(frame.say("season.none"), "heading", (w - u(400), u(90)), frame.color("text"),
                                   u(64))
             surface.blit(none, none.get_rect(center=(w // 2, frame.size[1] // 2)))
             return
@@ -85,14 +83,14 @@ class SeasonScene(Scene):
         each = min(u(150), (panel.width - place_w - total_w - u(620)) // max(1, len(evenings)))
         name_w = panel.width - place_w - total_w - each * len(evenings) - u(40)
         x = panel.x + u(20)
-        columns = [(phrase("season.place", frame.language), x, place_w)]
+        columns = [(frame.say("season.place"), x, place_w)]
         x += place_w
-        columns.append((phrase("season.team", frame.language), x, name_w))
+        columns.append((frame.say("season.team"), x, name_w))
         x += name_w
         for evening in evenings:
             columns.append((evening.label, x, each))
             x += each
-        columns.append((phrase("season.total", frame.language), x, total_w))
+        columns.append((frame.say("season.total"), x, total_w))
         return panel, columns
 
     def _table(self, surface: pygame.Surface, frame: Frame, table: SeasonTable) -> None:
@@ -117,7 +115,7 @@ class SeasonScene(Scene):
                 band, last = not band, row.place
             rect = pygame.Rect(panel.x + u(12), head_y + u(56) + i * u(62), panel.width - u(24), u(56))
             self._row(surface, frame, row, rect, columns, band, len(first))
-        notes = [tie_words(row, table.standings[k + 1], frame.language)
+        notes = [tie_words(row, table.standings[k + 1], frame.words)
                  for k, row in enumerate(table.standings[:-1]) if row.decided_by and row in shown]
         if notes:
             said = frame.text.fit("; ".join(notes), "body", (panel.width, frame.size[1] - panel.bottom - u(24)),
@@ -132,9 +130,9 @@ class SeasonScene(Scene):
         surface.blit(paint.panel(rect.size, paint.rgb(plate), paint.rgb(plate), None, u(12)), rect)
         if row.place <= 3:
             left_stripe(surface, frame.color(MEDALS[row.place - 1]), rect, u(12), u(12))
-        cells = [place_text(row), row.team, *(value_text(v, False, frame.language) if v is not None else "—"
+        cells = [place_text(row), row.team, *(value_text(v, False, frame.words) if v is not None else "—"
                                               for v in row.values[skipped:]),
-                 value_text(row.total, False, frame.language)]
+                 value_text(row.total, False, frame.words)]
         gone = [False, False, *row.dropped[skipped:], False]
         for i, ((_, x, width), text) in enumerate(zip(columns, cells, strict=True)):
             role = "heading" if i in (0, 1, len(cells) - 1) else "numbers"

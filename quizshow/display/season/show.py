@@ -27,7 +27,7 @@ BACK_KEYS = (pygame.K_PAGEUP, pygame.K_LEFT)
 def _frame(table: SeasonTable, theme: Theme, text: TextCache, size: tuple[int, int]) -> Frame:
     teams = tuple(Team(s.team, "") for s in table.standings) or (Team(table.season.title, ""),)
     fmt = Format[None](Setup(table.season.title, teams, {}))
-    return Frame(ShowState(phase="season", teams=teams), fmt, theme, text, 0.0, size, table.season.language,
+    return Frame(ShowState(phase="season", teams=teams), fmt, theme, text, 0.0, size, table.season.words,
                  table.season.title, Animations(), Layers())
 
 

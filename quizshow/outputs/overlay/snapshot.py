@@ -16,24 +16,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypedDict
 
-from quizshow import i18n
 from quizshow.core.format import Format, Position
 from quizshow.core.state import ShowState
-
-WORDS = {
-    "ru": {"overlay.answering": "Отвечает", "overlay.winner": "Победитель", "overlay.winners": "Победители"},
-    "en": {"overlay.answering": "Answering", "overlay.winner": "Winner", "overlay.winners": "Winners"},
-}
+from quizshow.i18n import Words
 
 
 @dataclass(frozen=True)
 class OverlayShow:
-    """What does not change while the show runs: its title, language and the teams' colours as the
-    projector draws them (`#rrggbb`, one a team, the theme's colour or the team's own)."""
+    """What does not change while the show runs: its title, words (in its language) and the teams' colours
+    as the projector draws them (`#rrggbb`, one a team, the theme's colour or the team's own)."""
 
     title: str
-    language: str
+    words: Words
     colours: tuple[str, ...]
+
+    @property
+    def language(self) -> str:
+        return self.words.language
 
 
 class TeamLine(TypedDict):
@@ -70,11 +69,10 @@ class Snapshot(TypedDict):
 def snapshot(state: ShowState, fmt: Format, show: OverlayShow, now: float) -> Snapshot:
     """The spec's snapshot without its `seq` (the feed numbers them): title, phase, the round and
     question line, the teams with who answers and who is out, the clock (None when no clock is set)."""
-    i18n.add_phrases(WORDS)
     state = state.hall  # a press being settled is not told yet: the overlay shows what the projector shows
     pos = fmt.position(state)
-    round_text, question_text = where(pos, show.language)
-    phase_text = i18n.phrase(pos.get("phase_key") or f"phase.{state.phase}", show.language)
+    round_text, question_text = where(pos, show.words)
+    phase_text = show.words.say(pos.get("phase_key") or f"phase.{state.phase}")
     if round_text is None and question_text is None and fmt.setup.flags(state.phase).beyond_rounds:
         round_text = phase_text  # past the rounds: «Финал: вопрос»
     answering = set(fmt.answering_teams(state))
@@ -100,36 +98,34 @@ def snapshot(state: ShowState, fmt: Format, show: OverlayShow, now: float) -> Sn
             "blank": bool(state.view.blank), "lang": show.language, "winner": winner}
 
 
-def where(pos: Position, language: str) -> tuple[str | None, str | None]:
+def where(pos: Position, words: Words) -> tuple[str | None, str | None]:
     """(«Раунд 2», «Кино · 30 очков») from the view model, as the console's header says it: the round by
     the format's own word (`round_key`; None: the format has no rounds), the question by its number (or
     the svoyak board's theme where the view model names it) and what it is worth."""
     if pos.get("stage_key"):  # the format names its stage itself («перестрелка, вопрос 2»)
-        return i18n.phrase(pos["stage_key"], language, n=pos.get("stage_n") or 1), value_text(pos, language)
+        return words.say(pos["stage_key"], n=pos.get("stage_n") or 1), value_text(pos, words)
     asked = pos.get("question")
     if asked is None or pos.get("between"):
         return None, None
     round_key = pos.get("round_key", "console.round")
-    round_text = i18n.phrase(round_key, language, n=(pos.get("round") or 0) + 1) if round_key else None
+    round_text = words.say(round_key, n=(pos.get("round") or 0) + 1) if round_key else None
     parts = []
     if pos.get("theme"):
         parts.append(str(pos["theme"]))
     else:
         n = pos.get("played") or asked + 1
         key = pos.get("question_key")
-        parts.append(i18n.phrase(key, language, n=n) if key else
-                     i18n.phrase("console.question_no", language, n=n, of=pos.get("of", "?")))
-    value = value_text(pos, language)
+        parts.append(words.say(key, n=n) if key else words.say("console.question_no", n=n, of=pos.get("of", "?")))
+    value = value_text(pos, words)
     if value:
         parts.append(value)
     return (cap(round_text) if round_text else None), cap(" · ".join(parts))
 
 
-def value_text(pos: Position, language: str) -> str | None:
+def value_text(pos: Position, words: Words) -> str | None:
     if not pos.get("value"):
         return None
-    return i18n.phrase(pos.get("value_key") or "scene.points", language, n=pos["value"],
-                       team=pos.get("value_team", ""))
+    return words.say(pos.get("value_key") or "scene.points", n=pos["value"], team=pos.get("value_team", ""))
 
 
 def cap(text: str) -> str:

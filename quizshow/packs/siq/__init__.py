@@ -11,16 +11,12 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from quizshow.i18n import add_phrases
 from quizshow.packs.model import Pack
 from quizshow.packs.siq.archive import Archive, SiqError
 from quizshow.packs.siq.document import FOLDERS, SiqDocument, read_document, read_globals
 from quizshow.packs.siq.mapping import Report, to_pack
-from quizshow.packs.siq.words import PHRASES
 from quizshow.packs.siq.xmltree import Element, parse
 from quizshow.yamlfile import Problems, TooManyPixels, picture_error
-
-add_phrases(PHRASES)  # the start-up notes of an imported pack (Pack.notes), in the show's language
 
 __all__ = ["SiqError", "SiqPack", "read_siq", "load_siq", "import_siq", "problem_file"]
 

@@ -479,7 +479,7 @@ def _show(args: Namespace, base: str, show: Path, clock: Clock) -> int:
                           sound=False)
     replica = Replica(fmt, clock)
     projector.history = lambda: replica.engine.history() if replica.engine is not None else None
-    screen = FollowScreen(projector, theme, text, config.language, fmt, host_view=args.host_view)
+    screen = FollowScreen(projector, theme, text, i18n.spoken(config.language), fmt, host_view=args.host_view)
     window: pygame.Window | None = None
     if not args.headless:
         from quizshow.display.windows import _on_display

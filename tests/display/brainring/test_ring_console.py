@@ -14,6 +14,7 @@ from quizshow.display.projector.projector import Projector
 from quizshow.display.scenes.widgets import banner_rect
 from quizshow.display.theme import load_theme
 from quizshow.formats.brainring.spec import SPEC
+from quizshow.i18n import spoken
 from tests.brainring_display_kit import BRAINRING_SHOW, engine
 from tests.conftest import ok, svoyak_config, views_of
 from tests.display_kit import RecordingText
@@ -237,7 +238,7 @@ def _undo_label(app) -> str:
     from quizshow.display.console.words import describe
 
     teams = [t.name for t in app.engine.state.teams]
-    return describe(app.engine.undo_target(), teams, "ru", app.spec.journal_words, app.format)
+    return describe(app.engine.undo_target(), teams, spoken("ru"), app.spec.journal_words, app.format)
 
 
 def test_dispute_decision_and_penalty_points_are_journalled_as_what_they_did(tmp_path):

@@ -12,6 +12,7 @@ from quizshow.app import ShowApp
 from quizshow.config import load_show
 from quizshow.core import commands as c
 from quizshow.formats.svoyak import commands as sc
+from quizshow.i18n import spoken
 from quizshow.yamlfile import Problems
 from tests.conftest import SHARED
 
@@ -194,7 +195,7 @@ def test_every_command_reads_as_a_sentence_in_the_console_journal(language):
             cmd = _sample(cls)
         except (TypeError, ValueError):
             continue
-        text = describe(Entry(cmd, ()), ["Анна", "Борис"], language, words_of.get(cls))
+        text = describe(Entry(cmd, ()), ["Анна", "Борис"], spoken(language), words_of.get(cls))
         fallback = phrase("journal.command", language, what=cls.__name__)
         camel = re.search(r"\b[A-Z][a-z]+[A-Z]\w*\b", text)  # TimerStop, ExtraMinute
         own_name = language == "ru" and re.search(rf"\b{cls.__name__}\b", text)  # «Tick» in a Russian line
@@ -326,7 +327,7 @@ def test_journal_lines_and_the_undo_label_of_the_cat_given_away_draw_every_glyph
         app.pump_views()
         render(app)
         teams = [t.name for t in app.engine.state.teams]
-        undo = describe(app.engine.undo_target(), teams, "ru", app.spec.journal_words, app.format)
+        undo = describe(app.engine.undo_target(), teams, spoken("ru"), app.spec.journal_words, app.format)
         lines = [text for _, text in app.console.journal] + [undo, app.say("console.undo", what=undo)]
         assert any(app.engine.state.teams[receiver].name in line for line in lines)
         for role in ("body", "heading"):

@@ -9,6 +9,7 @@ from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
 from quizshow.core.actions import Call
 from quizshow.formats.svoyak import commands as sc
+from quizshow.house_words import show_words
 from tests.conftest import demo_config, svoyak_config
 from tests.console_traps_kit import frame, next_line, submit, svoyak_at_the_stakes
 
@@ -137,16 +138,17 @@ def test_keyboard_line_says_which_teams_have_no_key_among_twelve():
     from quizshow.inputs.keymap import KeyMap, keyboard_line
 
     teams = [(f"Команда {n}", 0) for n in range(1, 13)]
-    line = keyboard_line(KeyMap.build(keyboard_buzzers=True), teams, True, "ru")
+    words = show_words("ru")
+    line = keyboard_line(KeyMap.build(keyboard_buzzers=True), teams, True, words)
     assert line == "Клавиатура: кнопки 1–9, 0; нет кнопки: команды 11–12"
-    assert keyboard_line(KeyMap.build(keyboard_buzzers=True), teams[:3], True, "ru") == "Клавиатура: кнопки 1–3"
+    assert keyboard_line(KeyMap.build(keyboard_buzzers=True), teams[:3], True, words) == "Клавиатура: кнопки 1–3"
 
 
 def test_keyboard_line_leaves_out_a_team_whose_key_is_taken_away():
     from quizshow.inputs.keymap import KeyMap, keyboard_line
 
     keymap = KeyMap.build({"buzz2": ()}, keyboard_buzzers=True)
-    line = keyboard_line(keymap, [("Альфа", 0), ("Бета", 0), ("Гамма", 0)], True, "ru")
+    line = keyboard_line(keymap, [("Альфа", 0), ("Бета", 0), ("Гамма", 0)], True, show_words("ru"))
     assert line == "Клавиатура: кнопки 1, 3; нет кнопки: команда 2"
 
 

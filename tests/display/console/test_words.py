@@ -12,6 +12,7 @@ from quizshow.core import commands as c
 from quizshow.display.console.words import where_words
 from quizshow.formats.brainring import commands as bc
 from quizshow.formats.svoyak import commands as sc
+from quizshow.i18n import spoken
 from quizshow.runtime.startup import resumed_text
 from tests.console_words_kit import _app, _drawn_whole, _in_english, _last, _ok
 from tests.duel_kit import ALPHA, RED
@@ -111,8 +112,8 @@ def test_the_final_is_never_called_round_3_on_the_console(tmp_path):
     app = _svoyak_final(tmp_path)
     try:
         assert _last(app) == "Далее: финал: ставки", _last(app)
-        assert where_words(app.format, app.engine.state, "ru") == "финал: ставки"
-        assert where_words(app.format, app.engine.state, "en") == "final: stakes"
+        assert where_words(app.format, app.engine.state, spoken("ru")) == "финал: ставки"
+        assert where_words(app.format, app.engine.state, spoken("en")) == "final: stakes"
         for team, stake in enumerate((10, 20, 30)):
             _ok(app, sc.FinalStake(at=50.0 + team, team=team, amount=stake))
         # a far undo names where the picture would go back to: the stakes, not «раунд 3»
@@ -135,7 +136,8 @@ def test_the_shootout_and_the_end_after_the_final_name_no_round(tmp_path):
         lines = [text for _, text in app.console.journal]
         assert "Далее: перестрелка" in lines, lines  # the shoot-out's title: not «перестрелка, раунд 3»
         assert not any("раунд 3" in text for text in lines[lines.index("Далее: перестрелка"):]), lines
-        assert "раунд" not in where_words(app.format, app.engine.state, "ru")  # «перестрелка, вопрос 4 · игра окончена»
+        # «перестрелка, вопрос 4 · игра окончена»
+        assert "раунд" not in where_words(app.format, app.engine.state, spoken("ru"))
     finally:
         app.close()
 
@@ -148,7 +150,7 @@ def test_a_show_resumed_at_the_shootout_says_the_shootout_not_a_round(tmp_path):
             _ok(app, sc.EndRound(at=at) if app.format.next_action(app.engine.state).key == "next.pick_cell"
                 else c.Go(at=at))
             at += 1
-        assert where_words(app.format, app.engine.state, "ru") == "перестрелка"
+        assert where_words(app.format, app.engine.state, spoken("ru")) == "перестрелка"
         said = resumed_text(app, None)
         assert "раунд" not in said and "Перестрелка" in said, said
     finally:

@@ -11,6 +11,7 @@ from quizshow.display.duel.grid import bar_rect
 from quizshow.display.projector.projector import Projector
 from quizshow.display.scenes.base import Frame
 from quizshow.display.theme import load_theme
+from quizshow.house_words import show_words
 from tests.conftest import keep_shot, views_of
 from tests.duel_kit import ALPHA, BETA, RED, config
 
@@ -54,7 +55,7 @@ def test_when_the_thinking_time_runs_out_one_caption_replaces_the_other(theme, a
         assert e.dispatch(c.Buzz(at=4, team=ALPHA, player=RED, source_time=4)).accepted
     running = _projector(e, theme)
     surface = pygame.Surface(SIZE)
-    frame = Frame(e.state, e.format, theme, None, 0, SIZE, "ru", "", None)
+    frame = Frame(e.state, e.format, theme, None, 0, SIZE, show_words("ru"), "", None)
     area = _caption_area(frame)
     muted, good = theme.color("muted"), theme.color("good")
     running.render(surface, e.state, 9.0)  # thinking: «от конца первого чтения · 15 с»

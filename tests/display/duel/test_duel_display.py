@@ -10,6 +10,7 @@ import pytest
 from quizshow import i18n
 from quizshow.core import commands as c
 from quizshow.display.duel.grid import queue_rect, tile_rect
+from quizshow.house_words import show_words
 from tests.display_kit import SIZES, RecordingText
 from tests.duel_display_kit import (
     _buttons,
@@ -39,7 +40,7 @@ def test_tables_wear_their_colours_the_asked_one_is_gold_and_a_player_who_left_i
     for name, e, surface in render_walk(theme, (1920, 1080)):
         if name != "queue":
             continue
-        frame = Frame(e.state, e.format, theme, None, 0, (1920, 1080), "ru", "", None)
+        frame = Frame(e.state, e.format, theme, None, 0, (1920, 1080), show_words("ru"), "", None)
         green = tile_rect(frame, ALPHA, GREEN)
         assert _near(surface.get_at((green.x + 40, green.centery + 60)), theme.color("duel_green"), 90)
         gone = tile_rect(frame, BETA, RED)  # left on the first question: a dark tile

@@ -16,6 +16,7 @@ from quizshow.display.projector.projector import Projector
 from quizshow.display.scenes.base import Frame
 from quizshow.event.model import Result
 from quizshow.formats.tournament import model as m
+from quizshow.house_words import show_words
 from tests.conftest import click, views_of
 from tests.display_kit import SIZES, RecordingText
 from tests.event_kit import play as play_pair
@@ -84,7 +85,7 @@ def test_melee_tables_empty_round_by_round(theme):  # noqa: F811
     surface = pygame.Surface((960, 540))
     projector(e, theme).render(surface, e.state, 10.0)
     assert _count(surface, (0xd8, 0x3a, 0x3a), 25) > 50 and _count(surface, (0x2f, 0xbf, 0x71), 25) > 50
-    frame = Frame(ev.match, e.format.match_format(ev), theme, None, 0, (960, 540), "ru", "", None)  # type: ignore
+    frame = Frame(ev.match, e.format.match_format(ev), theme, None, 0, (960, 540), show_words("ru"), "", None)  # type: ignore
     assert frame.state.fmt.red  # the nested state is the melee's own
 
 

@@ -215,14 +215,15 @@ def test_a_followers_no_link_badge_goes_when_the_link_is_back_under_a_settled_ov
     """A follower screen draws «Нет связи с шоу» over the projector's picture on the same surface. Under a
     settled score overlay the projector draws nothing more a frame, so once the link is back the badge must
     still go: its next frame is drawn whole, the picture a fresh projector draws."""
-    from quizshow import i18n
+    from quizshow import registry
     from quizshow.display.follow_view import FollowScreen
+    from quizshow.house_words import show_words
     from quizshow.runtime.follow.client import PHRASES
 
-    i18n.add_phrases(PHRASES)
+    words = show_words("ru", registry.spec("demo").phrases, PHRASES)  # a follower's words
     engine = demo_engine()
     shown = Projector(engine.format, load_theme(demo_config().theme), "Демо", "ru", views=views_of(engine.format))
-    follower = FollowScreen(shown, shown.theme, shown.text, "ru", engine.format)
+    follower = FollowScreen(shown, shown.theme, shown.text, words, engine.format)
     engine.dispatch(c.ViewScores(at=1.0, on=True))
     surface = pygame.Surface(SIZE)
     for i in range(300):  # the link lost once everything has settled, then back

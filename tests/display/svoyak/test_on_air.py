@@ -14,7 +14,8 @@ from quizshow.core.engine import Engine
 from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from quizshow.formats.svoyak import commands as sc
-from quizshow.i18n import phrase
+from quizshow.formats.svoyak.spec import SPEC
+from quizshow.house_words import show_words
 from quizshow.packs.siq import load_siq
 from quizshow.yamlfile import Problems
 from tests import siq_kit as k
@@ -30,8 +31,8 @@ def theme():
     return load_theme(svoyak_config().theme)
 
 
-def say(key: str, **values) -> str:
-    return phrase(key, "ru", **values)
+WORDS = show_words("ru", SPEC.phrases, refusals=SPEC.refusals)  # a «Своя игра» show's words
+say = WORDS.say
 
 
 def sound_file(tmp_path: Path) -> Path:
@@ -134,7 +135,7 @@ def test_the_console_question_panel_shows_the_sound_row(theme, tmp_path):
     engine = one_theme(kit.question("Мелодия", audio=sound_file(tmp_path)), kit.question("Обычный"))
     open_cell(engine, 0)
     text = RecordingText(theme.fonts)
-    console = Console(engine, theme, KeyMap.build(), "ru", text)
+    console = Console(engine, theme, KeyMap.build(), WORDS, text)
     console.render(pygame.Surface((1920, 1080)), 5.0, ConsoleStatus())
     assert any(say("console.sound_playing", file="clip.mp3") in what for what in shown(text))
 
@@ -196,7 +197,7 @@ def console_of(engine: Engine, theme):
     from quizshow.inputs.keymap import KeyMap
 
     text = RecordingText(theme.fonts)
-    console = Console(engine, theme, KeyMap.build(), "ru", text, views_of(engine.format).panel)
+    console = Console(engine, theme, KeyMap.build(), WORDS, text, views_of(engine.format).panel)
     console.render(pygame.Surface((1920, 1080)), 50.0, ConsoleStatus())
     return shown(text), [call for _rect, call in console.buttons]
 
@@ -325,7 +326,9 @@ def test_duel_both_disqualified_reads_on_a_plate_of_its_own(theme):
     projector.on_events(list(engine.entries[-1].events), at)
     projector.render(surface, engine.state, at + 0.05)
     projector.render(surface, engine.state, at + 3)
-    title = phrase("scene.duel_disqualified", "ru").upper()
+    from quizshow import registry
+
+    title = show_words("ru", registry.spec("duel").phrases).say("scene.duel_disqualified").upper()
     assert title in text.ink
     plate_x, plate_y = 650 - 590, 590 - 210  # the result card (duel/result.py) at 1080 lines
     behind = surface.get_at((plate_x + 40 + 10, plate_y + 120))  # beside the words, inside their box

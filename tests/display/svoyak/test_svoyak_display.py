@@ -242,7 +242,8 @@ def test_every_refusal_of_the_formats_has_russian_words_for_the_console():
     import re
 
     from quizshow import registry
-    from quizshow.i18n import PHRASES, REFUSAL, REFUSALS_RU
+    from quizshow.house_words import HOUSE, HOUSE_REFUSALS
+    from quizshow.i18n import REFUSAL, compose
 
     root = ROOT / "quizshow"
     found = set()
@@ -250,10 +251,11 @@ def test_every_refusal_of_the_formats_has_russian_words_for_the_console():
         found |= set(re.findall(r'Refused\(\s*"([^"]+)"', path.read_text(encoding="utf-8")))
     found |= {"nothing to undo", "nothing to go back to"}
     # A format in a folder of its own words its refusals in its spec's phrases ("refusal." + template).
-    worded = set(REFUSALS_RU) | {key.removeprefix(REFUSAL) for name in registry.names()
+    worded = set(HOUSE_REFUSALS) | {key.removeprefix(REFUSAL) for name in registry.names()
                                  for key in registry.spec(name).phrases.get("ru", {}) if key.startswith(REFUSAL)}
     worded |= {template for name in registry.names() for template in registry.spec(name).refusals}  # FormatSpec
-    worded |= {key.removeprefix(REFUSAL) for key in PHRASES["ru"] if key.startswith(REFUSAL)}  # the core's own
+    house = compose("ru", HOUSE).phrases["ru"]
+    worded |= {key.removeprefix(REFUSAL) for key in house if key.startswith(REFUSAL)}  # the core's own
     assert found and not found - worded, sorted(found - worded)
 
 

@@ -9,6 +9,7 @@ import pytest
 from quizshow.display.projector.projector import Projector
 from quizshow.display.written.results import MOVE_S, STAGGER_S
 from quizshow.formats.written import commands as wc
+from quizshow.house_words import show_words
 from tests.conftest import views_of
 from tests.written_display_kit import config, layout_for, played_tours
 
@@ -123,14 +124,13 @@ def _row_before(e, team: int) -> int | None:
                                                 ("en", "Next: extra question 1")])
 def test_the_journal_names_the_tie_break_question_without_a_dangling_question(language, line):
     """w12cz.png: «Далее: дополнительный вопрос 1 · вопрос»."""
-    from quizshow import i18n
     from quizshow.core import commands as c
     from quizshow.core.engine import Entry
     from quizshow.display.console.words import describe
     from quizshow.formats.written.spec import SPEC
     from tests.written_kit import engine, go, mark, pack, play_question
 
-    i18n.add_phrases(SPEC.phrases)
+    words = show_words(language, SPEC.phrases)  # a written quiz's words
     e = engine(the_pack=pack(tours=(1,)))
     go(e, 1.0)
     t = play_question(e, 2.0)
@@ -141,7 +141,7 @@ def test_the_journal_names_the_tie_break_question_without_a_dangling_question(la
     out = e.dispatch(cmd)
     assert e.state.phase == "question" and e.format.is_extra(e.state.fmt.number)
     names = [team.name for team in e.state.teams]
-    assert describe(Entry(cmd, tuple(out.events)), names, language, fmt=e.format, after=e.state) == line
+    assert describe(Entry(cmd, tuple(out.events)), names, words, fmt=e.format, after=e.state) == line
 
 
 @pytest.mark.parametrize(("language", "title", "more"), [("ru", "ПОЛОЖЕНИЕ · ТУР 2", "и ещё {n} команд"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from quizshow.core import commands as c
+from quizshow.i18n import Words, compose
 from tests import brainring_kit as kit
 from tests.conftest import ok
 
@@ -75,17 +76,11 @@ RING_WORDS = ("console.brainring", "console.tally", "console.withdraw_confirm", 
               "journal.Tally", "journal.Ruling")
 
 
-def _shared_table():
-    """quizshow/i18n.py as written (a fresh copy: the app adds a format's words to the loaded one)."""
-    import importlib.util
+def _shared_table() -> Words:
+    """The house's words alone (quizshow/house_words.py), without any format's."""
+    from quizshow.house_words import HOUSE, HOUSE_REFUSALS
 
-    from quizshow import i18n
-
-    spec = importlib.util.spec_from_file_location("fresh_i18n", i18n.__file__)
-    assert spec is not None and spec.loader is not None
-    fresh = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(fresh)
-    return fresh
+    return compose("ru", HOUSE, (HOUSE_REFUSALS,))
 
 
 def test_the_brainring_words_come_from_its_spec_in_both_languages_not_from_the_shared_table():
@@ -100,11 +95,11 @@ def test_the_brainring_words_come_from_its_spec_in_both_languages_not_from_the_s
     assert SPEC.phrases["en"]["refusal.the match is over"] == "the match is over"  # English is the template
     shared = _shared_table()
     for key in RING_WORDS:
-        assert key not in shared.PHRASES["ru"] and key not in shared.PHRASES["en"], key
-    assert "the match is over" not in shared.REFUSALS_RU and "already counted" not in shared.REFUSALS_RU
+        assert key not in shared.phrases["ru"] and key not in shared.phrases["en"], key
+    assert "the match is over" not in shared.refusals_ru and "already counted" not in shared.refusals_ru
     # Words the ring shares with the other formats stay shared («Затяжка», the verdicts, «Отвечает»).
     for key in ("console.disc_stall", "scene.right", "scene.answering", "journal.Discipline"):
-        assert key in shared.PHRASES["ru"], key
+        assert key in shared.phrases["ru"], key
 
 
 def test_a_tournament_speaks_the_words_of_the_ring_it_nests():
@@ -127,11 +122,11 @@ def test_the_journal_says_a_removal_in_shared_words():
     from quizshow.display.console.words import describe
 
     shared = _shared_table()
-    assert "journal.team_removed" in shared.PHRASES["ru"] and "journal.team_removed" in shared.PHRASES["en"]
+    assert "journal.team_removed" in shared.phrases["ru"] and "journal.team_removed" in shared.phrases["en"]
     entry = Entry(c.Discipline(at=1, team=1, what="penalty"),
                   (Event(EventKind.TEAM_REMOVED, team=1, name="Бета", points=3),))
-    assert describe(entry, ["Альфа", "Бета"], "ru") == "Бета снята: 3 штрафных очка"
-    assert describe(entry, ["Alpha", "Beta"], "en") == "Бета removed: 3 penalty points"
+    assert describe(entry, ["Альфа", "Бета"], shared) == "Бета снята: 3 штрафных очка"
+    assert describe(entry, ["Alpha", "Beta"], shared.into("en")) == "Бета removed: 3 penalty points"
 
 
 # --- item 3: no ring special case in shared code ---------------------------------------------------------------

@@ -11,6 +11,8 @@ from quizshow.core import commands as c
 from quizshow.display.console.words import describe
 from quizshow.formats.duel import commands as dc
 from quizshow.formats.duel.spec import journal_words
+from quizshow.house_words import show_words
+from quizshow.i18n import spoken
 from tests.conftest import notices
 from tests.duel_display_kit import _buttons, duel_app, render_walk, show_engine  # noqa: F401 (fixtures below)
 from tests.duel_kit import ALPHA, BETA, BLUE, GREEN, RED, YELLOW, asked, go, judge, out, press, started
@@ -85,14 +87,14 @@ def test_undoing_a_disqualification_brings_the_player_back_and_asks_them_again()
 
 
 def test_a_disqualification_has_a_readable_journal_line():
-    from quizshow import i18n, registry
+    from quizshow import registry
 
-    i18n.add_phrases(registry.spec("duel").phrases)  # as the app does for a duel show
+    words = show_words("ru", registry.spec("duel").phrases)  # as a duel show's words
     eng = started()
     disqualify(eng, BETA, YELLOW, 1.5)
-    line = describe(eng.entries[-1], ["Альфа", "Бета"], "ru", journal_words)
+    line = describe(eng.entries[-1], ["Альфа", "Бета"], words, journal_words)
     assert line == "Дисквалифицирован на бой: Бета, жёлтый стол"
-    assert describe(eng.entries[-1], ["Alpha", "Beta"], "en", journal_words) == \
+    assert describe(eng.entries[-1], ["Alpha", "Beta"], words.into("en"), journal_words) == \
         "Disqualified for the bout: Beta, yellow table"
 
 
@@ -135,7 +137,7 @@ def test_the_projector_marks_a_disqualified_player_on_the_table_and_in_the_queue
     projector.render(surface, e.state, 6.0)  # the leaving motion is over
     said = [t for t, _box, _got in text.fitted]
     assert said.count("дисквалифицирован") >= 2  # its tile and its row of the queue
-    frame = Frame(e.state, e.format, theme, None, 0, (1920, 1080), "ru", "", None)
+    frame = Frame(e.state, e.format, theme, None, 0, (1920, 1080), show_words("ru"), "", None)
     tile = tile_rect(frame, ALPHA, GREEN)
     pill = [surface.get_at((x, tile.bottom - 40)) for x in range(tile.x + 20, tile.right - 20, 4)]
     assert any(px.r > 180 and px.g < 110 for px in pill)  # a red «дисквалифицирован» on the dimmed tile
@@ -326,7 +328,7 @@ def test_eight_presses_read_from_the_back_of_the_hall_and_each_badge_stays_in_it
         assert text.px[title] >= 30, (title, text.px[title])
         assert text.px[name] >= 28, (name, text.px[name])
     assert all(w <= box[0] and h <= box[1] for _t, box, (w, h) in text.fitted)
-    frame = Frame(e.state, e.format, theme, None, 0, (1920, 1080), "ru", "", None)
+    frame = Frame(e.state, e.format, theme, None, 0, (1920, 1080), show_words("ru"), "", None)
     places = entry_rects(frame, 8, hint)
     queue_pills = [(t, r) for t, r in pills if r.x >= queue_rect(frame).x]
     assert {t for t, _r in queue_pills} >= {"ОТВЕЧАЕТ", "неверно"}
@@ -367,7 +369,7 @@ def test_the_keys_d_then_a_table_number_disqualify_and_esc_drops_it(tmp_path):
         app.key(pygame.K_d, 0, 2.0)
         app.key(pygame.K_6, 0, 2.1)  # 5–8: the second team's green … blue
         assert app.engine.state.fmt.bout.disqualified == ((BETA, YELLOW),)
-        assert describe(app.engine.entries[-1], ["Альфа", "Бета"], "ru", journal_words) == \
+        assert describe(app.engine.entries[-1], ["Альфа", "Бета"], spoken("ru"), journal_words) == \
             "Дисквалифицирован на бой: Бета, жёлтый стол"
         app.key(pygame.K_6, 0, 2.5)  # not armed any more: nothing disqualified twice
         assert app.engine.state.fmt.bout.disqualified == ((BETA, YELLOW),)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from quizshow.core import commands as c
+from quizshow.i18n import spoken
 
 
 def test_svoyak_commands_live_in_its_folder_and_old_journal_lines_still_decode():
@@ -42,7 +43,7 @@ def test_the_console_journal_says_what_the_format_names_for_its_command():
     fmt = demo_engine().format  # any format may name what its command opened
     fmt.command_words = lambda cmd, events: ("journal.cell", {"theme": "Кино", "value": 40})  # type: ignore[method-assign]
     opened = Entry(sc.SelectCell(at=1.0, theme=0, question=0), (Event(EventKind.QUESTION, round=0, number=0),))
-    assert describe(opened, ["Анна"], "ru", None, fmt) == "Открыт вопрос «Кино» за 40"
+    assert describe(opened, ["Анна"], spoken("ru"), None, fmt) == "Открыт вопрос «Кино» за 40"
 
     svoyak = svoyak_engine()
     words = svoyak.format.command_words
@@ -85,8 +86,9 @@ def test_svoyak_words_come_with_its_spec_and_the_shared_tables_hold_none_of_them
     assert set(SPEC.phrases["ru"]) == set(SPEC.phrases["en"])  # every word in both languages
     assert SPEC.refusals["the cat must go to an opponent"] == "Кота нужно отдать сопернику"
     # The shared tables as the package defines them, before any format adds its own.
-    probe = ("import json; from quizshow import i18n; "
-             "print(json.dumps([sorted(set(i18n.PHRASES['ru']) | set(i18n.PHRASES['en'])), list(i18n.REFUSALS_RU)]))")
+    probe = ("import json; from quizshow.house_words import HOUSE, HOUSE_REFUSALS; "
+             "print(json.dumps([sorted({k for t in HOUSE for said in t.values() for k in said}), "
+             "list(HOUSE_REFUSALS)]))")
     shared, refusals = __import__("json").loads(
         subprocess.run([sys.executable, "-c", probe], cwd=ROOT, check=True, capture_output=True, text=True).stdout)
     assert not set(shared) & set(SPEC.phrases["ru"])

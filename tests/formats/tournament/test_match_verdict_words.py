@@ -4,6 +4,7 @@ melee's table words («Стол ответил верно: » with no one), whic
 from __future__ import annotations
 
 from quizshow.core import commands as c
+from quizshow.i18n import spoken
 from tests.tournament_day_kit import after_the_draw, day_app, journal, submit
 from tests.tournament_kit import SEED001
 
@@ -208,5 +209,5 @@ def test_a_wrong_answer_is_journalled_like_a_right_one_with_its_comma():
     teams = ["Борис"]
     wrong = Entry(c.Judge(at=1.0, correct=False), (Event(EventKind.WRONG, team=0, points=10),))
     right = Entry(c.Judge(at=1.0, correct=True), (Event(EventKind.CORRECT, team=0, points=10),))
-    assert describe(wrong, teams, "ru") == "Борис: неверно, −10"
-    assert describe(right, teams, "ru") == "Борис: верно, +10"
+    assert describe(wrong, teams, spoken("ru")) == "Борис: неверно, −10"
+    assert describe(right, teams, spoken("ru")) == "Борис: верно, +10"

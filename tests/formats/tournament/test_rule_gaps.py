@@ -8,6 +8,7 @@ from quizshow.assemble import make_format
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.event.model import Fixture
+from quizshow.i18n import spoken
 from tests import tournament_kit as tk
 from tests.conftest import ok
 
@@ -149,7 +150,7 @@ def test_third_penalty_point_offers_the_removal_at_once_during_the_match(tmp_pat
         from quizshow.display.console.words import describe  # item 21: the journal says why, the day's points
 
         names = [t.name for t in app.runtime.state.teams]
-        assert describe(app.engine.entries[-1], names, "ru") == f"{names[table]} снята: 3 штрафных очка"
+        assert describe(app.engine.entries[-1], names, spoken("ru")) == f"{names[table]} снята: 3 штрафных очка"
     finally:
         app.close()
 
@@ -201,7 +202,7 @@ def test_removal_by_penalties_journal_line_says_why():
 
     e, _, _, _ = _removed_by_penalties()
     entry = e.entries[-1]
-    assert describe(entry, ["Альфа", "Бета"], "ru") == "Бета снята: 3 штрафных очка"
+    assert describe(entry, ["Альфа", "Бета"], spoken("ru")) == "Бета снята: 3 штрафных очка"
 
 
 # --- item 19: a shared place reads as a place --------------------------------------------------------------

@@ -12,6 +12,7 @@ from quizshow.display.console.words import describe
 from quizshow.formats.written import commands as wc
 from quizshow.formats.written.rating import upload_rows
 from quizshow.formats.written.spec import SPEC, journal_words
+from quizshow.i18n import spoken
 from quizshow.inputs.osc.args import Rejected
 from quizshow.inputs.osc.routes import route
 from quizshow.runtime.osc_link import format_call
@@ -119,8 +120,8 @@ def test_each_step_is_journalled_in_russian_and_english(command, ru, en):
     e, _ = _played(2, 1)
     entry = Entry(command, ())
     names = [x.name for x in e.state.teams]
-    assert describe(entry, names, "ru", journal_words, e.format) == ru
-    assert describe(entry, names, "en", journal_words, e.format) == en
+    assert describe(entry, names, spoken("ru"), journal_words, e.format) == ru
+    assert describe(entry, names, spoken("en"), journal_words, e.format) == en
 
 
 def test_the_console_and_osc_name_a_question_by_its_column_in_the_rating_table():

@@ -8,6 +8,7 @@ from quizshow.assemble import make_format
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.display.console.words import describe
+from quizshow.i18n import spoken
 from tests.conftest import ROOT, svoyak_config
 
 
@@ -23,6 +24,6 @@ def test_the_next_that_begins_a_tour_is_journalled_as_a_tour():
             t += 72
         t += 1
     entry = e.entries[-1]
-    words = describe(entry, [team.name for team in e.state.teams], "ru", registry.spec("written").journal_words,
+    words = describe(entry, [team.name for team in e.state.teams], spoken("ru"), registry.spec("written").journal_words,
                      e.format, after=e.state)
     assert words == "Далее: начат тур 2"

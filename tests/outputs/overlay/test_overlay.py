@@ -13,13 +13,14 @@ import aiohttp
 import pytest
 from pythonosc.udp_client import SimpleUDPClient
 
-from quizshow import i18n
+from quizshow import registry
 from quizshow.app import ShowApp
 from quizshow.config import load_show
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.formats.svoyak import commands as sc
 from quizshow.formats.svoyak.spec import SPEC as SVOYAK
+from quizshow.house_words import show_words
 from quizshow.outputs.overlay.snapshot import OverlayShow, snapshot
 from quizshow.packs.model import Question, Round, Theme
 from quizshow.yamlfile import Problems
@@ -28,7 +29,9 @@ from tests.conftest import closed_at_end, ok
 from tests.phones_kit import show_file
 from tests.svoyak_rules_kit import final_engine, to_board
 
-SHOW = OverlayShow("Своя игра", "ru", ("#e5484d", "#2fbf71", "#4a8cff", "#ffb020"))
+# The show's words, as its composition root builds them: the house's and «Своя игра»'s.
+SHOW = OverlayShow("Своя игра", show_words("ru", SVOYAK.phrases, refusals=SVOYAK.refusals),
+                   ("#e5484d", "#2fbf71", "#4a8cff", "#ffb020"))
 SECRET_ANSWER = "Пенициллин Флеминга"
 SECRET_NOTE = "Скажите: подсказка только для ведущего"
 SECRET_COMMENT = "Комментарий автора вопроса"
@@ -70,7 +73,7 @@ def test_the_round_line_names_the_board_theme_and_what_the_question_is_worth():
     ok(e, sc.SelectCell(at=2, theme=1, question=1))
     s = snap(e)
     assert (s["round"], s["question"]) == ("Раунд 1", "Кино · 30 очков")
-    english = snap(e, show=OverlayShow("Jeopardy", "en", ()))
+    english = snap(e, show=OverlayShow("Jeopardy", SHOW.words.into("en"), ()))
     assert (english["round"], english["question"]) == ("Round 1", "Кино · 30 points")
 
 
@@ -126,7 +129,6 @@ def test_the_snapshot_never_carries_the_hosts_notes_nor_the_comment():
 def test_a_secret_final_stake_changes_nothing_in_the_snapshot():
     e = final_engine([0, 40, 25])
     e.format.setup = replace(e.format.setup, flags=SVOYAK.flags)  # as the show assembles it: the phases' flags
-    i18n.add_phrases(SVOYAK.phrases)  # and words
     for theme in range(4):
         ok(e, sc.FinalRemove(at=7, theme=theme))
     ok(e, c.Go(at=8))
@@ -149,7 +151,7 @@ def test_a_written_quiz_mark_reaches_the_overlay_only_with_the_results_table():
     from tests import written_kit as wk
 
     e = wk.engine(teams=3, the_pack=wk.pack(tours=(2, 2)))
-    show = OverlayShow("ЧГК", "ru", ())
+    show = OverlayShow("ЧГК", show_words("ru", registry.spec("written").phrases), ())
     wk.go(e, 0.0)  # the first question
     t = 1.0
     t = wk.play_question(e, t)
