@@ -16,6 +16,7 @@ from quizshow.formats.brainring.spec import SPEC as BRAINRING
 from quizshow.formats.demo.spec import SPEC as DEMO
 from quizshow.formats.duel.spec import SPEC as DUEL
 from quizshow.formats.melee.spec import SPEC as MELEE
+from quizshow.formats.sprint.spec import SPEC as SPRINT
 from quizshow.formats.svoyak.spec import SPEC as SVOYAK
 from quizshow.formats.tournament.spec import tournament_spec
 from quizshow.formats.written.spec import SPEC as WRITTEN
@@ -37,7 +38,7 @@ FORMATS: dict[str, Entry] = {
     "written": Entry(WRITTEN, "quizshow.display.written"),
     "duel": Entry(DUEL, "quizshow.display.duel"),
     "melee": Entry(MELEE, "quizshow.display.melee"),
-    "sprint": Entry(importlib.import_module("quizshow.formats.sprint.spec").SPEC, "quizshow.display.sprint"),
+    "sprint": Entry(SPRINT, "quizshow.display.sprint"),
 }
 # A tournament's stage plays any format above that declares a MatchRole (FormatSpec.match).
 TOURNAMENT = tournament_spec([entry.spec for entry in FORMATS.values()])  # typed: the day's views read it

@@ -1,7 +1,8 @@
-"""A new format is its own folders plus one registry line (issue 13, "done means").
+"""A new format is its own folders plus its entry in the registry (issue 13, "done means").
 
 The fixture format «Блиц» (tests/fixtures/quickfire/) is dropped into a copy of quizshow/: its
-formats/quickfire/ and display/quickfire/ folders, and one line in registry.py. A show of it then
+formats/quickfire/ and display/quickfire/ folders, and its entry in registry.py (the import of its spec
+and its line in the table). A show of it then
 plays headless (keys, a console button of its own action, its own namespaced command, lamps from its
 phase flags, both pictures, the journal and a restart) while app.py, console.py, lamps.py and
 core/commands.py stay byte for byte as they are.
@@ -19,22 +20,24 @@ from tests.conftest import ROOT
 
 FIXTURE = ROOT / "tests" / "fixtures" / "quickfire"
 UNTOUCHED = ("app.py", "display/console/window.py", "outputs/lamps.py", "core/commands.py")
-REGISTRY_LINE = '    "quickfire": Entry(importlib.import_module("quizshow.formats.quickfire.spec").SPEC, ' \
-                '"quizshow.display.quickfire"),\n'
+REGISTRY_IMPORT = "from quizshow.formats.quickfire.spec import SPEC as QUICKFIRE\n"
+REGISTRY_LINE = '    "quickfire": Entry(QUICKFIRE, "quizshow.display.quickfire"),\n'
 
 
-def test_a_format_is_its_own_folders_plus_one_registry_line(tmp_path):
+def test_a_format_is_its_own_folders_plus_its_registry_entry(tmp_path):
     copy = tmp_path / "quizshow"
     shutil.copytree(ROOT / "quizshow", copy, symlinks=False, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(FIXTURE / "formats" / "quickfire", copy / "formats" / "quickfire")
     shutil.copytree(FIXTURE / "display" / "quickfire", copy / "display" / "quickfire")
     registry = (copy / "registry.py").read_text(encoding="utf-8")
-    anchor = "FORMATS: dict[str, Entry] = {\n"
-    assert anchor in registry
-    (copy / "registry.py").write_text(registry.replace(anchor, anchor + REGISTRY_LINE), encoding="utf-8")
+    table = "FORMATS: dict[str, Entry] = {\n"
+    imports = "\nif TYPE_CHECKING:"  # the registry's own imports end here
+    assert table in registry and imports in registry
+    added = registry.replace(imports, REGISTRY_IMPORT.rstrip("\n") + "\n" + imports, 1)
+    (copy / "registry.py").write_text(added.replace(table, table + REGISTRY_LINE), encoding="utf-8")
     changed = [line for line in (copy / "registry.py").read_text(encoding="utf-8").splitlines(keepends=True)
                if line not in registry.splitlines(keepends=True)]
-    assert changed == [REGISTRY_LINE]  # one line
+    assert changed == [REGISTRY_IMPORT, REGISTRY_LINE]  # its import and its line
     for name in UNTOUCHED:
         assert (copy / name).read_bytes() == (ROOT / "quizshow" / name).read_bytes(), name
         assert "quickfire" not in (copy / name).read_text(encoding="utf-8")
