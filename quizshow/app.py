@@ -1,7 +1,7 @@
 """The composition root: builds the runtime, the input feed, the controls, the sinks and the views of
 one show, and wires them; it decides nothing itself.
 
-Every input becomes an action call (runtime/controls.py) or a command. A command goes to the runtime
+Every input becomes an action call (runtime/operator/controls.py) or a command. A command goes to the runtime
 (journal, then engine); the outcome's effects go to the sinks from one place (`submit`): desks, lamps
 and sound at once, the views on the window thread. A format is known here only through its FormatSpec
 and FormatViews (registry.py).
@@ -35,18 +35,18 @@ from quizshow.inputs.hardware import Hardware
 from quizshow.inputs.messages import Action, BoxPress, KeyPress, OscRequest
 from quizshow.inputs.osc import OscServer
 from quizshow.inputs.phones.messages import PhoneAnswer, PhonePress, PhoneStake
-from quizshow.runtime import Runtime
-from quizshow.runtime.collector import IdleCollector
-from quizshow.runtime.controls import Controls
-from quizshow.runtime.feed import Handlers, InputFeed
+from quizshow.runtime.inputs.feed import Handlers, InputFeed
+from quizshow.runtime.inputs.keys import buzzer_map, key_map
 from quizshow.runtime.journal.file import Journal, NotJournalled
-from quizshow.runtime.keys import buzzer_map, key_map
-from quizshow.runtime.media_wait import media_over
-from quizshow.runtime.memory import trim_heap
-from quizshow.runtime.notices import Notices
-from quizshow.runtime.osc_link import OscLink
-from quizshow.runtime.sinks import Sinks
-from quizshow.runtime.startup import tell_start
+from quizshow.runtime.memory.collector import IdleCollector
+from quizshow.runtime.memory.trim import trim_heap
+from quizshow.runtime.operator.controls import Controls
+from quizshow.runtime.operator.notices import Notices
+from quizshow.runtime.osc.link import OscLink
+from quizshow.runtime.show.journalled import Runtime
+from quizshow.runtime.show.media_wait import media_over
+from quizshow.runtime.show.sinks import Sinks
+from quizshow.runtime.show.startup import tell_start
 
 if TYPE_CHECKING:
     from quizshow.runtime.web.server import WebServer
@@ -57,7 +57,7 @@ R = TypeVar("R")
 
 
 class _Phones(Protocol):
-    """runtime/phones.py as the app calls it (a module satisfies a protocol: its functions are checked here,
+    """runtime/web/phones.py as the app calls it (a module satisfies a protocol: its functions are checked here,
     and so is the app against the protocol each of them takes)."""
 
     def start_web(self, app: ShowApp, port: int | None) -> WebServer | None: ...
@@ -69,9 +69,9 @@ class _Phones(Protocol):
 
 
 def _phones() -> _Phones:
-    """runtime/phones.py, loaded when first wanted: it loads the web server (aiohttp: 20 MB and 0.2 s of
+    """runtime/web/phones.py, loaded when first wanted: it loads the web server (aiohttp: 20 MB and 0.2 s of
     start-up), which a show without phones, overlay or follower screens never uses."""
-    from quizshow.runtime import phones
+    from quizshow.runtime.web import phones
 
     return phones
 
@@ -107,7 +107,7 @@ class ShowApp:
         self.inputs = self.feed.queue
         self.sinks = Sinks()
         self.give_way = paint.GiveWay()  # drawing's safe points; live once inputs apply from their threads
-        self.collector = IdleCollector()  # once live, cycles are collected between frames (runtime/collector.py)
+        self.collector = IdleCollector()  # once live, cycles are collected between frames (runtime/memory/collector.py)
         self.theme = load_theme(config.theme)
         text = TextCache(self.theme.fonts)
         self.projector = Projector(self.format, self.theme, config.title, config.language, text, views,
@@ -138,9 +138,9 @@ class ShowApp:
             if self.osc_link.server is not None:
                 self.controls.local["osc_admit"] = self.osc_link.admit  # «Впустить»: whatever the back-off
         # How long a press's announcement waits for earlier phone presses on their way: none without phones
-        # (runtime/phones.py sets the web server's bound).
+        # (runtime/web/phones.py sets the web server's bound).
         self.press_hold: Callable[[int, int | None], float | None] = lambda team, player: None
-        self.web: WebServer | None = None  # players' phones (runtime/phones.py, docs/phones.md)
+        self.web: WebServer | None = None  # players' phones (runtime/web/phones.py, docs/phones.md)
         if web and (config.devices.web is not None or web_port is not None):
             self.web = _phones().start_web(self, web_port)
         self.status.devices = self.device_lines()
@@ -192,7 +192,7 @@ class ShowApp:
     # --- wiring --------------------------------------------------------------------------------------
 
     def _wire_inputs(self) -> None:
-        """The one table from an input message (inputs/messages.py) to its handler (runtime/feed.py).
+        """The one table from an input message (inputs/messages.py) to its handler (runtime/inputs/feed.py).
         Each ends as an action call of the registry: a key's or a console button's as it is, a box press
         as its team's `buzz` with the box's own time, an OSC request as the call its address routes to.
         The next input (phones: presses with their own time, stakes, answers) adds its message and one
@@ -337,12 +337,12 @@ class ShowApp:
         self.controls.text(text)
 
     def osc_request(self, req: OscRequest) -> None:
-        """An OSC input: the same action as the presenter's or the console's; replied (runtime/osc_link.py)."""
+        """An OSC input: the same action as the presenter's or the console's; replied (runtime/osc/link.py)."""
         if self.osc_link is not None:
             self.osc_link.request(req)
 
     def deliver(self, item: object) -> None:
-        """An input message from any thread (inputs/messages.py, runtime/feed.py)."""
+        """An input message from any thread (inputs/messages.py, runtime/inputs/feed.py)."""
         self.feed.deliver(item)
 
     def drain(self, tick: bool = True, first: object = None) -> None:

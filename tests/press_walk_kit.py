@@ -20,7 +20,7 @@ from quizshow.core.state import ShowState
 from quizshow.inputs.phones.seats import Seat
 from quizshow.inputs.phones.view import PhoneView, seat_view
 from quizshow.inputs.phones.words import PHRASES
-from quizshow.runtime.phones import finished, seat_facts
+from quizshow.runtime.web.phones import finished, seat_facts
 from tests.conftest import ROOT, svoyak_config
 
 # Every shipped show's format: both «Своя игра» variants (solo with phones, the team variant), «Брейн-ринг», the
@@ -56,7 +56,7 @@ def presses_at_all(show: str) -> bool:
 
 
 def phone_sees(e: Engine, seat: Seat, at: float) -> PhoneView:
-    """The seat's `state` as the web server would send it now (runtime/phones.py's own functions)."""
+    """The seat's `state` as the web server would send it now (runtime/web/phones.py's own functions)."""
     fmt, state = e.format, e.state
     buttons = any(phase.flags.buzzers_live for phase in registry.spec(fmt.id).phases)
     live = fmt.setup.flags(state.phase).buzzers_live

@@ -86,7 +86,7 @@ def test_the_line_check_takes_a_box_press_through_the_same_buzz_call(tmp_path):
 
 
 def test_each_input_message_has_one_handler_and_an_unknown_input_is_shown_not_raised(tmp_path):
-    from quizshow.runtime.feed import Handlers
+    from quizshow.runtime.inputs.feed import Handlers
 
     handlers = Handlers()
     handlers.add(Action, lambda action: action)

@@ -1,5 +1,5 @@
-"""The cycle collector runs between frames once the show is live (runtime/collector.py): a box's reader applying a
-press never pays for a collection its own allocations, or the window thread's, happened to make due."""
+"""The cycle collector runs between frames once the show is live (runtime/memory/collector.py): a box's reader
+applying a press never pays for a collection its own allocations, or the window thread's, happened to make due."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import time
 import pytest
 
 from quizshow.inputs.messages import BoxPress
-from quizshow.runtime.collector import YOUNG
+from quizshow.runtime.memory.collector import YOUNG
 from tests.press_path_kit import _live_question
 
 

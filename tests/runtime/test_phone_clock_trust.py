@@ -11,7 +11,7 @@ import pytest
 
 from quizshow.core import commands as c
 from quizshow.inputs.phones.clock import CATCH_UP_PINGS, FIRST_PINGS, MAX_CLAIM_S, RTT_CAP_S, SLACK_S
-from quizshow.runtime.phones import device_lines
+from quizshow.runtime.web.phones import device_lines
 from tests.conftest import closed_at_end
 from tests.phones_kit import FakePhone, run, two_seat_show, urls
 

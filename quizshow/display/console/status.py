@@ -1,5 +1,6 @@
 """What the app tells the console besides the engine (spec/console.md): its devices, notices, prompts and
-the operator's typing. Filled by the runtime (runtime/notices.py, runtime/controls.py), read by the console."""
+the operator's typing. Filled by the runtime (runtime/operator/notices.py, runtime/operator/controls.py), read
+by the console."""
 
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ class ConsoleStatus:
     checks: list[tuple[str, bool]] = field(default_factory=list)  # the Buzz! set, keyboard devices: (text, ok)
     last_press: dict[int, float] = field(default_factory=dict)  # team → show time (line check)
     osc_admit: str | None = None  # «Впустить 10.0.0.7:9000»: an OSC desk refused its passcode, to let in
-    # Phones (runtime/phones.py): the devices line's buttons («Принять телефон: Альфа», the codes' switches),
+    # Phones (runtime/web/phones.py): the devices line's buttons («Принять телефон: Альфа», the codes' switches),
     # the seats' join board, and whether the console's panel of codes is open (F6; Esc closes it).
     device_buttons: list[tuple[str, Call]] = field(default_factory=list)
     join_board: JoinBoard | None = None

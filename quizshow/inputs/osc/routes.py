@@ -5,7 +5,7 @@ the same a key, the presenter, a console button or a box calls; the only rename 
 for one of them (`/quiz/board/select` calls `cell`). Numbers on the wire count from 1, the registry's
 from 0: a team and a cell are turned here, once. Only kinds and sizes are checked here; whether the
 show's format has the action, and the arguments of a format's own action, are the registry's to check
-(runtime/osc_link.py).
+(runtime/osc/link.py).
 """
 
 from __future__ import annotations
@@ -112,7 +112,7 @@ TEAM_ROUTES: dict[str, Route] = {
     "appeal/verdict": Route("appeal_verdict", _ruling),
 }
 # A format's own action by name (docs/osc.md, "A format's own actions"): its arguments are typed against
-# the action registry by the app (runtime/osc_link.py); here only their kinds and sizes.
+# the action registry by the app (runtime/osc/link.py); here only their kinds and sizes.
 ACTION = re.compile(r"^/quiz/action/([a-z][a-z0-9_]{0,39})$")
 
 

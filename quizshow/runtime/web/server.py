@@ -101,7 +101,7 @@ class WebServer:
         self.seating: Seating[Phone] = Seating(host.now)
         self.holders = self.seating.holders  # seat token → the phone that holds it
         self.waiting = self.seating.waiting  # seat token → phones waiting for the operator
-        # The page of «Подключение игроков» on the projector (runtime/phones.py); None: not shown.
+        # The page of «Подключение игроков» on the projector (runtime/web/phones.py); None: not shown.
         self.join_page: int | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.address: tuple[str, int] = listen

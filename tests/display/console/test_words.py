@@ -12,7 +12,7 @@ from quizshow.core import commands as c
 from quizshow.display.console.words import where_words
 from quizshow.formats.brainring import commands as bc
 from quizshow.formats.svoyak import commands as sc
-from quizshow.runtime.startup import resumed_text
+from quizshow.runtime.show.startup import resumed_text
 from tests.console_words_kit import _app, _drawn_whole, _in_english, _last, _ok
 from tests.duel_kit import ALPHA, RED
 

@@ -10,7 +10,7 @@ import pytest
 
 from quizshow.app import ShowApp
 from quizshow.core import commands as c
-from quizshow.runtime.phones import desk_tick
+from quizshow.runtime.web.phones import desk_tick
 from tests.written_phones_kit import make_app, phones_final_show, to_final_question
 
 OUT = Path(os.environ.get("QUIZSHOW_SHOTS", "/nonexistent"))  # frames kept to LOOK at, when asked for

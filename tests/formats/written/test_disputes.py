@@ -14,7 +14,7 @@ from quizshow.formats.written.rating import upload_rows
 from quizshow.formats.written.spec import SPEC, journal_words
 from quizshow.inputs.osc.args import Rejected
 from quizshow.inputs.osc.routes import route
-from quizshow.runtime.osc_link import format_call
+from quizshow.runtime.osc.link import format_call
 from tests.conftest import ROOT
 from tests.osc_desk import Desk, osc_show
 from tests.written_kit import engine, go, mark, play_question

@@ -18,7 +18,7 @@ from quizshow.formats.duel.model import HINT_MAX
 from quizshow.formats.duel.spec import SPEC as duel_spec
 from quizshow.formats.svoyak import commands as sc
 from quizshow.formats.svoyak.spec import SPEC as svoyak_spec
-from quizshow.runtime.osc_link import NotACall, format_call
+from quizshow.runtime.osc.link import NotACall, format_call
 from tests.duel_osc_kit import duel  # noqa: F401 - the fixture: a duel show listening on port 0
 from tests.osc_desk import Desk
 from tests.osc_kit import go, rig  # noqa: F401 - the fixture: a whole show listening on port 0

@@ -11,7 +11,7 @@ from quizshow.config import load_show
 from quizshow.core.actions import Call
 from quizshow.inputs.messages import Action
 from quizshow.runtime.follow.door import FollowDoor
-from quizshow.runtime.phones import desk_tick
+from quizshow.runtime.web.phones import desk_tick
 from quizshow.yamlfile import Problems
 from tests.conftest import closed_at_end
 from tests.phones_kit import run, show_file, web_show

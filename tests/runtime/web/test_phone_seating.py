@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import aiohttp
 import pytest
 
-from quizshow.runtime.phones import device_lines
+from quizshow.runtime.web.phones import device_lines
 from quizshow.runtime.web.seating import GRACE_S, Seating
 from tests.conftest import closed_at_end
 from tests.phones_kit import FakePhone, run, two_seat_show, urls

@@ -82,7 +82,7 @@ class Controls:
             "quit": self._quit, "help": self._help, "linecheck": self._linecheck, "assign": self._assign,
             "amount": self._amount, "buzz": self._buzz, "noop": lambda args, action: None,
             "escape": self._escape, "start_over": self._start_over,
-            # The phones' switches (runtime/phones.py wires them when the show has a web server).
+            # The phones' switches (runtime/web/phones.py wires them when the show has a web server).
             "join": self._no_phones, "phone_codes": self._no_phones,
         }
 

@@ -76,7 +76,7 @@ class InputFeed:
         self.queue: queue.Queue[object] = queue.Queue()
         self.lock = lock
         self.handlers = handlers
-        self.apply = apply  # an action call (runtime/controls.py)
+        self.apply = apply  # an action call (runtime/operator/controls.py)
         self.guard = guard
         self.state = state  # the show's state now: a change wakes the window loop
         self.live = False

@@ -39,8 +39,8 @@ if TYPE_CHECKING:
     from quizshow.core.spec import FormatSpec
     from quizshow.display.console.status import ConsoleStatus
     from quizshow.display.projector import Projector
-    from quizshow.runtime.controls import Controls
-    from quizshow.runtime.feed import Handlers
+    from quizshow.runtime.inputs.feed import Handlers
+    from quizshow.runtime.operator.controls import Controls
 
 log = logging.getLogger(__name__)
 

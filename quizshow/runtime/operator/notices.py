@@ -1,6 +1,6 @@
 """What the operator is told on the console: notices (a problem, information, a refused action) and
 prompts (a question for some seconds). Any thread may tell; the console's status changes only on the
-window thread (runtime/sinks.py `on_window`)."""
+window thread (runtime/show/sinks.py `on_window`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import logging
 import time
 
 from quizshow.display.console.status import ConsoleStatus, Notice
-from quizshow.runtime.sinks import Sinks
+from quizshow.runtime.show.sinks import Sinks
 
 log = logging.getLogger(__name__)
 

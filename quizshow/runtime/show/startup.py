@@ -16,7 +16,7 @@ from quizshow.core.format import Format
 from quizshow.core.spec import PhaseFlags
 from quizshow.display.console.status import ConsoleStatus
 from quizshow.display.console.window import Console
-from quizshow.runtime import Loaded
+from quizshow.runtime.show.journalled import Loaded
 from quizshow.userdirs import elsewhere, short_folder
 
 log = logging.getLogger(__name__)
