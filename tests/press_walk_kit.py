@@ -66,7 +66,7 @@ def phone_sees(e: Engine, seat: Seat, at: float) -> PhoneView:
 
 def phone_press(e: Engine, seat: Seat, at: float, hold: float | None = None, source: float | None = None
                 ) -> Outcome | Refused:
-    """What the engine does with a tap of the seat's phone at `at` (as runtime/phones.phone_action maps it to its
+    """What the engine does with a tap of the seat's phone at `at` (as the feed's press stages map it to its
     button), without doing it; a Refused where the seat has no button now."""
     try:
         team, player = e.format.seat_button(e.state, seat.team, seat.player)

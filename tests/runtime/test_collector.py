@@ -37,7 +37,7 @@ def test_a_press_applied_by_a_box_reader_never_runs_the_collector(tmp_path, coll
         def reader() -> None:  # a box's reader: what it allocates (here, more than makes a collection due) ...
             kept.extend([i] for i in range(3 * YOUNG))
             at = app.now()
-            app.deliver(BoxPress("box1", 2, at, at))  # ... and the press it applies
+            app.hardware.box_pressed(BoxPress("box1", 2, at, at))  # ... and the press it applies
 
         thread = threading.Thread(target=reader, name="box1-reader")
         thread.start()

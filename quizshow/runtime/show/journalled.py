@@ -35,6 +35,13 @@ class Runtime:
     def state(self) -> ShowState:
         return self.engine.state
 
+    def state_now(self) -> ShowState:
+        """The state now (a port for the parts that read it: a new engine after «Начать заново»)."""
+        return self.engine.state
+
+    def engine_now(self) -> Engine:
+        return self.engine
+
     def submit(self, cmd: c.Command) -> Outcome:
         """Propose, journal (fsync), commit. A due snapshot is saved only on the window thread (its
         tick submits once a frame): pickling the engine on a box reader delayed that press."""

@@ -149,7 +149,7 @@ def test_a_show_resumed_at_the_shootout_says_the_shootout_not_a_round(tmp_path):
                 else c.Go(at=at))
             at += 1
         assert where_words(app.format, app.engine.state, "ru") == "перестрелка"
-        said = resumed_text(app, None)
+        said = resumed_text(app.show, None)
         assert "раунд" not in said and "Перестрелка" in said, said
     finally:
         app.close()
