@@ -113,21 +113,24 @@ class ShowApp:
                                    trim=trim_heap)  # idle pieces free pictures: the heap's pages go back
         hall = HallViews(self.sinks, self.sound, self.projector)
         self.hardware = Hardware(HardwarePorts(
-            config, self.feed.deliver, self.feed.at_once, self.clock.now, clock, runtime.lock, self.say,
-            self.notices.notice, self.notices.prompt, hall.events, self.sinks.on_window, hall.line_check,
-            self.keys.follow(self.console), self.keys.current, runtime.state_now),
+            config=config, deliver=self.feed.deliver, press_now=self.feed.at_once, now=self.clock.now, clock=clock,
+            hold=runtime.lock, say=self.say, notice=self.notices.notice, prompt=self.notices.prompt,
+            show_events=hall.events, on_window=self.sinks.on_window, line_check_changed=hall.line_check,
+            assigned=self.keys.follow(self.console), keymap=self.keys.current, state=runtime.state_now),
             buzzers, spec.flags, start=devices, player_buzzers=spec.player_buzzers, player_lamps=fmt.player_lamps,
             buttons=fmt)
         self.controls = Controls(ControlsPorts(
-            self.status, self.notices, self.say, language, spec.journal_words, runtime.engine_now, show.submit,
-            self.feed.at_once, self.hardware, self.keys.current, show.start_over, clock),
-            self.actions, fmt, runtime.state_now, spec.flags, self.console, show.undo_far)
+            operator=self.status, tell=self.notices, say=self.say, language=language,
+            journal_words=spec.journal_words, engine=runtime.engine_now, submit=show.submit,
+            press=self.feed.at_once, hardware=self.hardware, keymap=self.keys.current, start_over=show.start_over,
+            clock=clock), self.actions, fmt, runtime.state_now, spec.flags, self.console, show.undo_far)
         self.osc_link: OscLink | None = None
         if osc:
             self.osc_link = OscLink(OscPorts(
-                config.devices.osc, self.actions, frozenset(action.name for action in spec.actions), spec.name,
-                self.clock.now, clock, runtime.state_now, self.feed.deliver, self.controls.action,
-                self.notices.notice, self.say), osc_port)
+                config=config.devices.osc, actions=self.actions,
+                own_actions=frozenset(action.name for action in spec.actions), format_name=spec.name,
+                now=self.clock.now, clock=clock, state=runtime.state_now, deliver=self.feed.deliver,
+                apply=self.controls.action, notice=self.notices.notice, say=self.say), osc_port)
             if self.osc_link.server is not None:  # «Впустить»: whatever the back-off
                 self.controls.add_local({"osc_admit": self.osc_link.admit})
         self.phones: Phones | None = None  # players' phones (runtime/web/phones.py, docs/phones.md)
@@ -150,8 +153,9 @@ class ShowApp:
 
         served = ServedShow(self.runtime, self.config, self.format, self.theme, self.sinks, self.clock.now,
                             self.notices.notice, self.say)
-        phones = start_web(PhonesPorts(served, self.spec, self.actions, self.show.submit, self.feed.deliver,
-                                       self.handlers, self.status, self.projector, clock), port)
+        phones = start_web(PhonesPorts(show=served, spec=self.spec, actions=self.actions, submit=self.show.submit,
+                                       deliver=self.feed.deliver, handlers=self.handlers, operator=self.status,
+                                       hall=self.projector, clock=clock), port)
         if phones is not None:
             self.controls.add_local(phones.switches)
         return phones

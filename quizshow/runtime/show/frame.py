@@ -4,6 +4,8 @@ the operator's state the console draws (devices, the line check's table, the pho
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from quizshow.core import commands as c
 from quizshow.inputs.hardware import Hardware
 from quizshow.inputs.messages import Action
@@ -13,7 +15,9 @@ from quizshow.runtime.operator.state import OperatorState
 from quizshow.runtime.osc.link import OscLink
 from quizshow.runtime.show.media_wait import Player, media_over
 from quizshow.runtime.show.service import Show
-from quizshow.runtime.web.phones import Phones
+
+if TYPE_CHECKING:  # the phones' wiring loads the web server (aiohttp), which a show without phones never loads
+    from quizshow.runtime.web.phones import Phones
 
 
 class Frame:

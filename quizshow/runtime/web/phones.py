@@ -148,9 +148,7 @@ def start_web(ports: PhonesPorts, port: int | None) -> Phones | None:
     def view(seat: Seat, accepted: bool) -> PhoneView:
         state = ports.show.engine.state
         facts = seat_facts(fmt, ports.spec.flags(state.phase).buzzers_live, state, seat, ports.show.now(), buttons)
-        # the phone's closing card: the game over, or its last phase reached
-        over = finished(fmt, state) or state.phase == "end"
-        return seat_view(state, seat.team, seat.player, facts, over, accepted, language)
+        return seat_view(state, seat.team, seat.player, facts, closing(fmt, state), accepted, language)
 
     def hello(seat: Seat) -> Hello:
         team = ports.show.engine.state.teams[seat.team]
@@ -183,6 +181,11 @@ def start_web(ports: PhonesPorts, port: int | None) -> Phones | None:
     switches = desk_switches(ports, server)
     switches["follow_admit"] = lambda args, action: follower_admitted(ports, followers.admit())
     return Phones(ports, server, switches)
+
+
+def closing(fmt: Format, state: ShowState) -> bool:
+    """A phone shows its closing card: the game is over (the show's `finished`), or its last phase reached."""
+    return finished(fmt, state) or state.phase == "end"
 
 
 def follower_admitted(ports: PhonesPorts, host: str | None) -> None:
