@@ -120,7 +120,7 @@ class ShowApp:
             buzzers, spec.flags, start=devices, player_buzzers=spec.player_buzzers, player_lamps=fmt.player_lamps,
             buttons=fmt)
         self.controls = Controls(ControlsPorts(
-            operator=self.status, tell=self.notices, say=self.say, language=language,
+            operator=self.status, tell=self.notices, say=self.say, language=language, teams=len(config.teams),
             journal_words=spec.journal_words, engine=runtime.engine_now, submit=show.submit,
             press=self.feed.at_once, hardware=self.hardware, keymap=self.keys.current, start_over=show.start_over,
             clock=clock), self.actions, fmt, runtime.state_now, spec.flags, self.console, show.undo_far)

@@ -3,8 +3,9 @@
 1. Whose: a physical button (a box's input, a key of a keyboard device, a pad's button) is named by the
    buzzer map, or taken for assigning while buttons are being assigned (the hardware's, inputs/hardware.py);
    a phone's seat presses the button the format says (Format.seat_button).
-2. The seat's range: a team the show does not have is refused, with the one answer every source gets
-   (`NoSuchSeat`: OSC and the phones reply 404; a key says nothing).
+2. The seat's range: a team that has no button now (the state's teams) is refused, with the one answer
+   every source gets (`NoSuchSeat`: OSC and the phones reply 404; a key says nothing). The same check
+   (`seat_refusal`) takes an action call's `team` in the controls, against the show's teams.
 3. The line check («Проверка кнопок») takes the press: the team's panel lights, the game is not touched.
 4. The `Buzz`, with the press's own time, submitted through the show (runtime/show/service.py).
 """

@@ -42,6 +42,7 @@ class ControlsPorts:
     tell: Notices  # notices and prompts to the operator
     say: Say
     language: str
+    teams: int  # the show's teams: a call's `team` names one of them (an event's whole roster, not a match's)
     journal_words: JournalWords | None  # the format's words for its journal lines (what Undo takes back)
     engine: Callable[[], Engine]  # what Undo would take back (a new engine after «Начать заново»)
     submit: Callable[[c.Command], Outcome]  # through the show service (runtime/show/service.py)
@@ -114,7 +115,7 @@ class Controls:
             return None if local is None else local(args, action)
         team = args.get("team")
         if isinstance(team, int):  # a team the show does not have: the one answer (OSC: 404), nothing said
-            wrong = seat_refusal(team, len(self.state().teams))
+            wrong = seat_refusal(team, self.ports.teams)
             if wrong is not None:
                 return Outcome(c.Tick(at=at), self.state(), refused=str(wrong), refusal=wrong)
         if definition.text_max and len(call.args) < len(definition.args):  # its text is typed on the console
