@@ -80,7 +80,7 @@ def percentile(values: list[float], p: float) -> float:
 
 class TimedApp(ShowApp):
     """The real app; it notes when each buzz effect leaves the engine (journalled, committed) on its
-    way to the outputs: the first of the sinks that run on the submitting thread (runtime/sinks.py)."""
+    way to the outputs: the first of the sinks that run on the submitting thread (runtime/show/sinks.py)."""
 
     buzz_at: float | None = None
 

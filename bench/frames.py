@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from quizshow.runtime.memory import tune_allocator  # noqa: E402
+from quizshow.runtime.memory.trim import tune_allocator  # noqa: E402
 
 tune_allocator()  # as the app does: pictures freed give their memory back
 

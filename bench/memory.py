@@ -117,8 +117,8 @@ def one(fmt: str, size_name: str, display: str | None, want_census: bool) -> dic
     else:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")  # as the app runs
-    try:  # as the app does (runtime/memory.py; a tree from before has none)
-        from quizshow.runtime.memory import tune_allocator
+    try:  # as the app does (runtime/memory/trim.py; a tree from before has none)
+        from quizshow.runtime.memory.trim import tune_allocator
     except ImportError:
         pass
     else:

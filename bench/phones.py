@@ -437,10 +437,12 @@ def loopback(presses: int, others: int) -> tuple[list[float], list[float]]:
     rest (in a process of their own) while one phone presses; each press is taken back (Undo) for the next,
     so every phone gets its state twice a press. Returns (ms from the server reading the press to the
     engine having applied and journalled it, ms from the phone sending it to its ack)."""
+    from dataclasses import replace
+
     import aiohttp
 
     from quizshow.core import commands as c
-    from quizshow.runtime.web.server import PhonePress
+    from quizshow.inputs.messages import Press
 
     app = demo_app(1 + others, Path(tempfile.mkdtemp(prefix="phones-bench-")))
     app.web.rate = 10_000
@@ -448,13 +450,13 @@ def loopback(presses: int, others: int) -> tuple[list[float], list[float]]:
     deliver = app.deliver
 
     def timed(item: object) -> None:  # the press's `done` runs once the engine has it (journalled first)
-        if isinstance(item, PhonePress):
-            read, done = item.buzz.at, item.done
+        if isinstance(item, Press) and item.done is not None:
+            read, done = item.at, item.done
 
             def applied(outcome: Any) -> None:
                 engine_ms.append((app.now() - read) * 1000)
                 done(outcome)
-            item = PhonePress(item.buzz, applied)
+            item = replace(item, done=applied)
         deliver(item)
 
     app.web.host.deliver = timed

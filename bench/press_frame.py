@@ -102,7 +102,7 @@ def one(name: str) -> tuple[float, float]:
 
 
 def main() -> None:
-    from quizshow.runtime.memory import tune_allocator
+    from quizshow.runtime.memory.trim import tune_allocator
 
     tune_allocator()
     pygame.init()

@@ -79,7 +79,7 @@ def main() -> None:
             started = time.thread_time()
             if profile is not None:
                 profile.enable()
-            app.deliver(BoxPress("box1", 1 + i % 3, now, now))
+            app.hardware.box_pressed(BoxPress("box1", 1 + i % 3, now, now))
             if profile is not None:
                 profile.disable()
             cpu.append((time.thread_time() - started) * 1e6)

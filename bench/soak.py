@@ -39,7 +39,7 @@ from quizshow.core import commands as c  # noqa: E402
 from quizshow.display.surfaces import Bounded  # noqa: E402
 from quizshow.display.windows import CONSOLE_SIZE  # noqa: E402
 from quizshow.formats.svoyak import commands as sc  # noqa: E402
-from quizshow.runtime.memory import tune_allocator  # noqa: E402
+from quizshow.runtime.memory.trim import tune_allocator  # noqa: E402
 from tests.conftest import svoyak_config  # noqa: E402
 
 

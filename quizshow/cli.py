@@ -288,7 +288,7 @@ def _main(args: argparse.Namespace) -> int:
 
             return run_season(args, show, SYSTEM)
         if args.seats:
-            from quizshow.runtime.phones import print_seats
+            from quizshow.runtime.web.phones import print_seats
 
             return print_seats(show, args.journal, args.new, args.web_port)
         if args.sheet:

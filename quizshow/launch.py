@@ -38,9 +38,9 @@ def run(args: Namespace, show_path: Path) -> int:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
     sys.setswitchinterval(SWITCH_INTERVAL_S)
-    from quizshow.runtime.memory import tune_allocator
+    from quizshow.runtime.memory.trim import tune_allocator
 
-    tune_allocator()  # pictures freed give their memory back (runtime/memory.py)
+    tune_allocator()  # pictures freed give their memory back (runtime/memory/trim.py)
     # Gamepad buttons count even while another window (the console, a browser) has the focus.
     os.environ.setdefault("SDL_JOYSTICK_ALLOW_BACKGROUND_EVENTS", "1")
     # Window pictures go to the window system as they are (X11 shared memory, GDI). SDL's accelerated path

@@ -79,6 +79,12 @@ class DrivenClock:
     def __call__(self) -> float:
         return self.at
 
+    def monotonic(self) -> float:  # a Clock (core/clock.py) too: the show's whole machine time
+        return self.at
+
+    def wall(self) -> float:
+        return 1_800_000_000.0 + self.at
+
     def advance(self, seconds: float) -> None:
         self.at += seconds
 
@@ -101,7 +107,7 @@ def journalling_server(clock: Callable[[], float], write: Callable[[], None] = s
         server.reply(request.sender, request.address, 200, "ok")
 
     server = OscServer(config or OscConfig(listen=("127.0.0.1", 0)), submit, clock, lambda *a, **k: None,
-                       lambda to: None, lambda to, on: None, port=0, teams=3).start()
+                       lambda to: None, lambda to, on: None, port=0).start()
     try:
         yield server, applied
     finally:

@@ -9,6 +9,7 @@ import pytest
 
 from quizshow.app import ShowApp
 from quizshow.config import load_show
+from quizshow.core.clock import SYSTEM
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT
 from tests.osc_desk import Desk
@@ -35,8 +36,8 @@ teams:
 def rig(tmp_path):
     made = []
 
-    def make(fmt: str = "svoyak", osc: str = "", clock=time.monotonic):
-        """The show listening on port 0; `clock` is its time source (a test may drive its own)."""
+    def make(fmt: str = "svoyak", osc: str = "", clock=SYSTEM):
+        """The show listening on port 0; `clock` is its machine time (a test may drive its own)."""
         problems = Problems()
         config = load_show(show(tmp_path, fmt, osc), problems)
         assert config is not None and not problems.errors, [str(p) for p in problems.items]

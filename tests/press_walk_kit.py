@@ -1,5 +1,5 @@
 """A random walk through every phase of a shipped show's format (random steps, random presses), and what a
-phone would show at each step, through the runtime's own functions (runtime/phones.seat_facts, the view)."""
+phone would show at each step, through the runtime's own functions (runtime/web/phones.seat_facts, the view)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from quizshow.core.state import ShowState
 from quizshow.inputs.phones.seats import Seat
 from quizshow.inputs.phones.view import PhoneView, seat_view
 from quizshow.inputs.phones.words import PHRASES
-from quizshow.runtime.phones import finished, seat_facts
+from quizshow.runtime.web.phones import closing, seat_facts
 from tests.conftest import ROOT, svoyak_config
 
 # Every shipped show's format: both «Своя игра» variants (solo with phones, the team variant), «Брейн-ринг», the
@@ -56,17 +56,17 @@ def presses_at_all(show: str) -> bool:
 
 
 def phone_sees(e: Engine, seat: Seat, at: float) -> PhoneView:
-    """The seat's `state` as the web server would send it now (runtime/phones.py's own functions)."""
+    """The seat's `state` as the web server would send it now (runtime/web/phones.py's own functions)."""
     fmt, state = e.format, e.state
     buttons = any(phase.flags.buzzers_live for phase in registry.spec(fmt.id).phases)
     live = fmt.setup.flags(state.phase).buzzers_live
     facts = seat_facts(fmt, live, state, seat, at, buttons)
-    return seat_view(state, seat.team, seat.player, facts, finished(fmt, state))
+    return seat_view(state, seat.team, seat.player, facts, closing(fmt, state))
 
 
 def phone_press(e: Engine, seat: Seat, at: float, hold: float | None = None, source: float | None = None
                 ) -> Outcome | Refused:
-    """What the engine does with a tap of the seat's phone at `at` (as runtime/phones.phone_action maps it to its
+    """What the engine does with a tap of the seat's phone at `at` (as the feed's press stages map it to its
     button), without doing it; a Refused where the seat has no button now."""
     try:
         team, player = e.format.seat_button(e.state, seat.team, seat.player)

@@ -14,7 +14,7 @@ from quizshow.core.format import Format
 from quizshow.core.state import ShowState
 from quizshow.display.sheet import Driver, generic_walk
 from quizshow.event_file import load_any
-from quizshow.runtime import Runtime
+from quizshow.runtime.show.journalled import Runtime
 from quizshow.yamlfile import Problems
 
 

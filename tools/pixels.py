@@ -82,14 +82,9 @@ def _console(engine: object, theme: object, keymap: object, words: object, text:
 
 def _status() -> object:
     """The operator's state as this tree names it, empty."""
-    try:
-        from quizshow.runtime.operator import OperatorState  # type: ignore[import-not-found]
+    from quizshow.runtime.operator.state import OperatorState
 
-        return OperatorState()
-    except ImportError:
-        from quizshow.display.console.status import ConsoleStatus
-
-        return ConsoleStatus()
+    return OperatorState()
 
 
 def main() -> int:

@@ -170,7 +170,7 @@ CORE_ACTIONS: tuple[ActionDef, ...] = (
     ActionDef("assign"),
     ActionDef("osc_admit"),  # «Впустить»: the OSC desk refused at /quiz/connect most recently is let in
     ActionDef("follow_admit"),  # «Впустить экран»: the follower screen kept out by others' guessing is let in
-    # Phones (runtime/phones.py): the projector's «Подключение игроков» on and off, the console's panel of
+    # Phones (runtime/web/phones.py): the projector's «Подключение игроков» on and off, the console's panel of
     # codes, and letting a seat's waiting second phone take it (the seat's key, «3» or «3.2»).
     ActionDef("join"),
     ActionDef("phone_codes"),

@@ -8,7 +8,6 @@ import logging
 import queue
 import sys
 import threading
-import time
 from argparse import Namespace
 from collections.abc import Callable, Mapping
 from typing import ParamSpec, Protocol
@@ -16,7 +15,7 @@ from typing import ParamSpec, Protocol
 import pygame
 
 from quizshow.core.actions import Call
-from quizshow.core.clock import ShowClock
+from quizshow.core.clock import Clock, ShowClock
 from quizshow.core.engine import Engine, Outcome
 from quizshow.display import pictures
 from quizshow.display.console.status import ConsoleStatus
@@ -31,16 +30,18 @@ log = logging.getLogger(__name__)
 
 
 class Show(Protocol):
-    """What the window loop drives (the composition root, app.ShowApp, provides it)."""
+    """What the window loop drives: the parts the composition root built (app.ShowApp)."""
 
     running: bool
     projector: Projector
     console: Console
-    status: ConsoleStatus
     hardware: Hardware  # gamepads come as window events
     clock: ShowClock
+    machine: Clock  # the machine's time: the frame's pacing
     inputs: queue.Queue[object]
 
+    @property
+    def status(self) -> ConsoleStatus: ...  # the operator's state, as the console reads it
     @property
     def lock(self) -> threading.RLock: ...
     @property
@@ -252,13 +253,14 @@ class Windows:
 
     def loop(self, app: Show) -> None:
         frame = 1.0 / FPS
-        next_frame = time.monotonic()
+        mono = app.machine.monotonic
+        next_frame = mono()
         app.go_live()
         guard = self.guard = Guard(app)
         # A frame of an older state is stale: it stops. The hall sees `hall` (a press being settled is not told).
         app.projector.latest = lambda: app.engine.state.hall
         while app.running and not stop_requested.is_set():
-            next_frame = max(next_frame + frame, time.monotonic())
+            next_frame = max(next_frame + frame, mono())
             with app.lock:
                 self.events(app)
                 guard.run("tick", app.tick)
@@ -266,9 +268,9 @@ class Windows:
             target = self.projector_target()
             # A still picture costs nothing: each window is drawn and flipped only when it can have changed.
             drew = False
-            since = time.monotonic() - self.drawn_at
+            since = mono() - self.drawn_at
             if self.exposed or app.projector.needs_frame(app.engine.state.hall, now, target.get_size(), since):
-                self.drawn_at = time.monotonic()
+                self.drawn_at = mono()
                 if self.exposed:  # the window's picture is lost: the frame is drawn whole, not what changed
                     app.projector.invalidate()
                 drew = guard.run("projector", app.projector.render, target, app.engine.state.hall, now)
@@ -292,7 +294,7 @@ class Windows:
             # Until the next frame, presses from the boxes are applied as they arrive (not once a
             # frame), so the engine sees a press within a millisecond; a change is drawn at once.
             if app.wait_inputs(next_frame):
-                next_frame = time.monotonic() - frame
+                next_frame = mono() - frame
 
     def projector_target(self) -> pygame.Surface:
         """What the projector draws on: its window, or (headless) the offscreen picture, made when first asked."""

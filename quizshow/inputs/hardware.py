@@ -1,57 +1,57 @@
-"""The buzzer hardware of a running show: serial boxes, gamepads and their lamps; the line check
-(«Проверка кнопок») and assigning buzzers by pressing. Every source becomes the same `buzz` action call
-(inputs/messages.py `Action`), which ends here again (`buzz`): the line check may take it, else a Buzz.
+"""The buzzer hardware of a running show: serial boxes, keyboard devices, gamepads and their lamps; the
+line check («Проверка кнопок») and assigning buzzers by pressing. Every button pressed is delivered as a
+`Press` (inputs/messages.py) naming its physical button; the feed's press stages (runtime/inputs/presses.py)
+ask the hardware whose it is (`whose`: the buzzer map, or the button being assigned) and whether the
+line check takes it (`light`).
 """
 
 from __future__ import annotations
 
 import logging
 import os
-import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from functools import partial
-from typing import Protocol
 
 from quizshow.config import ShowConfig
-from quizshow.core import commands as c
+from quizshow.core.clock import Clock
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.engine import Outcome
 from quizshow.core.format import Format
 from quizshow.core.spec import PhaseFlags
+from quizshow.core.state import ShowState
 from quizshow.i18n import Say, duration, spoken
 from quizshow.inputs import buzz, evdev
 from quizshow.inputs.buzzers import BuzzerMap, Target, save_assignment, split_target
-from quizshow.inputs.keymap import key_code, key_name, keyboard_line
-from quizshow.inputs.messages import Action, BoxPress, KeyPress
+from quizshow.inputs.keymap import KeyMap, key_code, key_name, keyboard_line
+from quizshow.inputs.messages import BoxPress, KeyPress, Press, Seat
 from quizshow.inputs.serialbox import BoxDriver, BoxStatus
 from quizshow.outputs.lamps import Lamps, PlayerLamps, SetLamp
 
 log = logging.getLogger(__name__)
 
 
-class Host(Protocol):
-    """What the hardware needs from the show around it (the composition root provides it). The
-    hardware never reaches into the views: it hands them events and words through these."""
+@dataclass(frozen=True)
+class HardwarePorts:
+    """What the hardware is given of the show around it (the composition root wires them). It never
+    reaches into the views: it hands them events and words through these."""
 
     config: ShowConfig
-
-    @property
-    def lock(self) -> AbstractContextManager[object]: ...  # the show's: held by a box reader applying its press
-
-    def deliver(self, item: object) -> None: ...  # an input message from a reader thread
-    def action(self, action: Action) -> Outcome | None: ...  # an action call, now (the window thread's pads)
-    def now(self) -> float: ...  # show time
-    def submit(self, cmd: c.Command) -> Outcome: ...
-    # How long a press's announcement waits for earlier presses still on their way from the phones (None: none).
-    def press_hold(self, team: int, player: int | None) -> float | None: ...
-    def notice(self, text: str, level: str = "problem") -> None: ...
-    def say(self, key: str, **values: object) -> str: ...
-    def prompt(self, text: str | None, seconds: float = 0.0) -> None: ...  # a question to the operator
-    def show_events(self, events: list[Event], at: float) -> None: ...  # views and sound, not the game
-    def buzzers_assigned(self, buzzers: BuzzerMap) -> None: ...  # on the window thread
-    def on_window(self, change: Callable[[], None]) -> None: ...  # run on the window thread (now, or queued)
-    def line_check_changed(self, on: bool) -> None: ...
+    deliver: Callable[[object], None]  # a press from a reader thread, to the show's feed
+    press_now: Callable[[Press], Outcome | None]  # a pad's press on the window thread, through the feed at once
+    now: Callable[[], float]  # show time
+    clock: Clock  # the machine's (how long ago a box went)
+    hold: AbstractContextManager[object]  # the show's lock: held by a box reader applying its press
+    say: Say
+    notice: Callable[[str, str], None]  # (text, level) to the operator
+    prompt: Callable[[str | None, float], None]  # a question to the operator for some seconds (None: away)
+    show_events: Callable[[list[Event], float], None]  # views and sound, not the game (the line check)
+    on_window: Callable[[Callable[[], None]], None]  # run on the window thread (now, or queued)
+    line_check_changed: Callable[[bool], None]
+    assigned: Callable[[BuzzerMap], None]  # after buzzers were assigned (on the window thread)
+    keymap: Callable[[], KeyMap]  # the key map now (a keyboard device's keys are buzzers by it)
+    state: Callable[[], ShowState]
 
 
 def box_problem(status: BoxStatus, say: Say) -> str:
@@ -65,10 +65,10 @@ def box_problem(status: BoxStatus, say: Say) -> str:
 
 
 class Hardware:
-    def __init__(self, app: Host, buzzers: BuzzerMap, flags: Callable[[str], PhaseFlags], start: bool = True,
-                 player_buzzers: bool = False, player_lamps: PlayerLamps | None = None,
+    def __init__(self, ports: HardwarePorts, buzzers: BuzzerMap, flags: Callable[[str], PhaseFlags],
+                 start: bool = True, player_buzzers: bool = False, player_lamps: PlayerLamps | None = None,
                  buttons: Format | None = None) -> None:
-        self.app = app
+        self.ports = ports
         self.map = buzzers
         self.flags = flags
         self.player_buzzers = player_buzzers  # F10 asks for every player's button (FormatSpec.player_buzzers)
@@ -85,18 +85,22 @@ class Hardware:
         self.keyboards: dict[str, evdev.KeyboardDevice] = {}  # device path → its reader (Linux)
         self.keyboards_unread: list[evdev.KeyboardStatus] = []  # devices named but not read: keys in the window
         if start:
-            for box in app.config.devices.serial:
-                driver = BoxDriver(box, app.deliver, app.now, hold=app.lock)
+            for box in ports.config.devices.serial:
+                driver = BoxDriver(box, self.box_pressed, ports.now, hold=ports.hold)
                 driver.start()
                 self.boxes[box.id] = driver
-        for path in app.config.devices.keyboards:
+        for path in ports.config.devices.keyboards:
             if not (start and evdev.SUPPORTED):
                 self.keyboards_unread.append(evdev.unsupported_status(path) if start else evdev.KeyboardStatus(path))
                 continue
-            reader = evdev.KeyboardDevice(path, app.deliver, app.now)
+            reader = evdev.KeyboardDevice(path, self.key_pressed, ports.now)
             reader.start()
             self.keyboards[path] = reader
         self.lamps = self._lamps()
+
+    def lamps_follow(self, outcome: Outcome, now: float) -> None:
+        """A direct sink: the lamps follow the hall as it is told, at once (on the thread that submitted)."""
+        self.lamps.update(outcome.state.hall, outcome.events, now)
 
     def _lamps(self) -> Lamps:
         return Lamps(self._lamp_setters(), self.flags, self.player_lamps, self.buttons)
@@ -120,51 +124,56 @@ class Hardware:
 
     # --- presses from every source ---------------------------------------------------------------
 
-    def press(self, press: BoxPress) -> Action | None:
-        """A box input → its team's (or player's) `buzz` call with the box's own time of the press; or a
-        button being assigned (None)."""
-        spec = f"{press.box}:{press.input}"
+    def box_pressed(self, press: BoxPress) -> None:
+        """A box's input (its reader thread): a press of the button `box:input`, with the box's own time."""
+        self.ports.deliver(Press(None, press.source_time, press.box, press.at, button=f"{press.box}:{press.input}"))
+
+    def key_pressed(self, press: KeyPress) -> None:
+        """A key of a keyboard-style buzzer read from its device (its reader thread), with the kernel's time;
+        a key pygame does not name is no button."""
+        code = key_code(press.key)
+        if code is not None:
+            self.ports.deliver(Press(None, press.source_time, f"evdev:{os.path.basename(press.device)}", press.at,
+                                   button=f"key:{key_name(code)}"))
+
+    def whose(self, press: Press) -> Seat | None:
+        """The feed's first press stage for a physical button: whose seat the buzzer map (a key: the key map)
+        makes it; while buttons are being assigned, the button named (on the window thread), no one's press.
+        A box's or a key's button that is nobody's is said during the line check."""
+        button = press.button
         if self.assigning is not None:
             # Assigning changes the key map and writes a file: the window thread's work, not a box reader's.
-            self.app.on_window(lambda: self.capture(spec, press.at))
+            self.ports.on_window(lambda: self.capture(button, press.at))
             return None
-        target = self.map.boxes.get(press.box, {}).get(press.input)
-        if target is None:
-            if self.line_check:
-                self.app.notice(self.app.say("console.unassigned", spec=spec))
-            return None
-        team, player = split_target(target)
-        return Action("buzz", press.at, press.box, (team, player), press.source_time)
+        seat = self._seat(button)
+        if seat is None and self.line_check and not button.startswith(("pad:", "buzz:")):
+            self.ports.notice(self.ports.say("console.unassigned", spec=button), "problem")
+        return seat
 
-    def key_press(self, press: KeyPress) -> Action | None:
-        """A key of a keyboard-style buzzer read from its device → the buzzer the key map makes it, with the
-        kernel's time of the press; or the key being assigned. Its other keys do nothing."""
-        code = key_code(press.key)
-        if code is None:
-            return None
-        if self.assigning is not None:
-            self.app.on_window(lambda: self.capture(f"key:{key_name(code)}", press.at))
-            return None
-        keymap = getattr(self.app, "keymap", None)
-        call = None if keymap is None else keymap.call_for(code, 0)
-        if call is None or call.name != "buzz":
-            if self.line_check:
-                self.app.notice(self.app.say("console.unassigned", spec=f"key:{key_name(code)}"))
-            return None
-        return Action("buzz", press.at, f"evdev:{os.path.basename(press.device)}", call.args, press.source_time)
-
-    def buzz(self, team: int, at: float, source_time: float, device: str, player: int | None = None,
-             clock_error: float | None = None) -> Outcome | None:
-        """A `buzz` action call (controls.py), whatever its source: the line check takes it, else the Buzz."""
-        if self.line_check:
-            self.light(team, at)
-            return None
-        return self.app.submit(c.Buzz(at=at, team=team, player=player, source_time=source_time, device=device,
-                                      clock_error=clock_error, hold=self.app.press_hold(team, player)))
+    def _seat(self, button: str) -> Seat | None:
+        """The seat a button is by the buzzer map (a key: by the key map, a team's `key:1` or the show's keys)."""
+        kind, _, rest = button.partition(":")
+        if kind == "key":
+            code = key_code(rest)
+            call = None if code is None else self.ports.keymap().call_for(code, 0)
+            if call is None or call.name != "buzz":
+                return None
+            team, player = (*call.args, None)[:2]
+            return Seat(team, player) if isinstance(team, int) and isinstance(player, (int, type(None))) else None
+        target: Target | None
+        if kind == "pad":
+            index, _, number = rest.partition(":")
+            target = self.map.pads.get((int(index), int(number))) if self.ports.config.devices.gamepads else None
+        elif kind == "buzz":
+            target = self.map.buzz.get(int(rest))
+        else:
+            box, _, number = button.rpartition(":")
+            target = self.map.boxes.get(box, {}).get(int(number))
+        return None if target is None else Seat(*split_target(target))
 
     def pad_added(self, instance_id: int, index: int, name: str, guid: str = "") -> None:
         self.pads[instance_id] = (index, name)
-        self.app.notice(self.app.say("console.pad_added", n=index, name=name), "info")
+        self.ports.notice(self.ports.say("console.pad_added", n=index, name=name), "info")
         if buzz.is_buzz(guid, name):
             self.buzz_pads.append(instance_id)
             if len(self.buzz_pads) == 1:
@@ -172,22 +181,16 @@ class Hardware:
 
     def pad_removed(self, instance_id: int) -> None:
         index, name = self.pads.pop(instance_id, (None, "?"))
-        self.app.notice(self.app.say("console.pad_removed", n=index, name=name), "info")
+        self.ports.notice(self.ports.say("console.pad_removed", n=index, name=name), "info")
         if instance_id in self.buzz_pads:
             self.buzz_pads.remove(instance_id)
 
     def pad_button(self, instance_id: int, button: int, at: float) -> Outcome | None:
+        """A gamepad's button (the window thread): a press of `pad:N:B`, through the feed at once."""
         if self.buzz_pads and instance_id == self.buzz_pads[0]:
             return self.buzz_button(button, at)
         index = self.pads.get(instance_id, (instance_id, ""))[0]
-        if self.assigning is not None:
-            self.app.on_window(lambda: self.capture(f"pad:{index}:{button}", at))
-            return None
-        target = self.map.pads.get((index, button))
-        if target is None or not self.app.config.devices.gamepads:
-            return None
-        team, player = split_target(target)
-        return self.app.action(Action("buzz", at, f"pad{index}", (team, player)))
+        return self.ports.press_now(Press(None, at, f"pad{index}", at, button=f"pad:{index}:{button}"))
 
     def buzz_button(self, button: int, at: float) -> Outcome | None:
         """A button of the Buzz! set: its handset's red one is the seat's buzzer (`buzz:N`); while assigning,
@@ -197,33 +200,29 @@ class Hardware:
         if found is None:
             return None
         handset, colour = found
-        if self.assigning is not None:
-            self.app.on_window(lambda: self.capture(f"buzz:{handset}", at))
+        if colour != "red" and self.assigning is None:
             return None
-        target = self.map.buzz.get(handset)
-        if colour != "red" or target is None:
-            return None
-        team, player = split_target(target)
-        return self.app.action(Action("buzz", at, f"buzz{handset}", (team, player)))
+        return self.ports.press_now(Press(None, at, f"buzz{handset}", at, button=f"buzz:{handset}"))
 
     # --- the line check ----------------------------------------------------------------------------
 
     def toggle_line_check(self) -> None:
         self.line_check = not self.line_check
-        self.app.line_check_changed(self.line_check)
+        self.ports.line_check_changed(self.line_check)
 
     def light(self, team: int, at: float) -> None:
-        """Line check: the team's panel lights and its sound plays; the game is not touched."""
+        """The line check's stage of a press: the team's panel lights and its sound plays; the game is not
+        touched."""
         self.last_press[team] = at
-        self.app.show_events([Event(EventKind.BUZZ, team=team, margin_s=0.0)], at)
+        self.ports.show_events([Event(EventKind.BUZZ, team=team, margin_s=0.0)], at)
 
     # --- assigning by pressing -----------------------------------------------------------------------
 
     def toggle_assign(self, at: float) -> None:
         if self.assigning is not None:
             self.assigning = None
-            self.app.prompt(None)
-            self.app.notice(self.app.say("console.assign_cancelled"), "info")
+            self.ports.prompt(None, 0.0)
+            self.ports.notice(self.ports.say("console.assign_cancelled"), "info")
             return
         self.assigning, self.assigned = 0, {}
         self._prompt()
@@ -231,7 +230,7 @@ class Hardware:
     def assign_targets(self) -> list[tuple[int, int | None]]:
         """Whose buttons F10 asks for, in order: every team's, or every player's where the format gives
         each player a button (FormatSpec.player_buzzers)."""
-        teams = self.app.config.teams
+        teams = self.ports.config.teams
         if self.player_buzzers:
             return [(t, p) for t, team in enumerate(teams) for p in range(len(team.players))]
         return [(t, None) for t in range(len(teams))]
@@ -239,20 +238,20 @@ class Hardware:
     def _prompt(self) -> None:
         assert self.assigning is not None
         team, player = self.assign_targets()[self.assigning]
-        name = self.app.config.teams[team].name
+        name = self.ports.config.teams[team].name
         if player is not None:
-            name = f"{name}: {self.app.config.teams[team].players[player]}"
+            name = f"{name}: {self.ports.config.teams[team].players[player]}"
         # Asked on the console until the button comes (a question, not a problem).
-        self.app.prompt(self.app.say("console.assign_press", name=name), 600)
+        self.ports.prompt(self.ports.say("console.assign_press", name=name), 600)
 
     def capture(self, spec: str, at: float) -> None:
         """One button pressed while assigning (on the window thread)."""
         if self.assigning is None:
             return  # a press queued behind the one that finished (or a cancel): nothing left to assign
-        teams = self.app.config.teams
+        teams = self.ports.config.teams
         targets = self.assign_targets()
         if spec in self.assigned.values():
-            self.app.notice(self.app.say("console.assign_taken", spec=spec))
+            self.ports.notice(self.ports.say("console.assign_taken", spec=spec), "problem")
             return
         assert self.assigning is not None
         self.assigned[targets[self.assigning]] = spec
@@ -261,7 +260,7 @@ class Hardware:
             self._prompt()
             return
         self.assigning = None
-        self.app.prompt(None)
+        self.ports.prompt(None, 0.0)
         saved: dict[str, str | list[str]]
         if self.player_buzzers:  # a list per team: a button per player, in roster order
             saved = {t.name: [self.assigned[(i, p)] for p in range(len(t.players))] for i, t in enumerate(teams)}
@@ -269,16 +268,16 @@ class Hardware:
         else:
             saved = {t.name: self.assigned[(i, None)] for i, t in enumerate(teams)}
             self.map = BuzzerMap.build([self.assigned[(i, None)] for i in range(len(teams))])
-        path = save_assignment(self.app.config.path, saved)
+        path = save_assignment(self.ports.config.path, saved)
         self.lamps = self._lamps()
-        self.app.buzzers_assigned(self.map)
-        self.app.notice(self.app.say("console.assign_saved", path=path.name), "info")
+        self.ports.assigned(self.map)
+        self.ports.notice(self.ports.say("console.assign_saved", path=path.name), "info")
 
     # --- the console's DEVICES line and the line check's table ----------------------------------------
 
     def check_lines(self) -> list[tuple[str, bool]]:
         """The Buzz! set and the keyboard devices, for the line check (F9) and the DEVICES line: (text, ok)."""
-        say = self.app.say
+        say = self.ports.say
         lines = []
         if self.map.buzz or self.buzz_pads:
             if not self.buzz_pads:
@@ -302,19 +301,18 @@ class Hardware:
         return lines
 
     def device_lines(self) -> list[tuple[str, bool]]:
-        say = self.app.say
+        say = self.ports.say
         lines = []
-        keymap = getattr(self.app, "keymap", None)
+        keymap = self.ports.keymap()
         if keymap is not None:  # the keys as the key map has them (a player's own keys too)
-            teams = [(t.name, len(t.players) if self.player_buzzers else 0) for t in self.app.config.teams]
+            teams = [(t.name, len(t.players) if self.player_buzzers else 0) for t in self.ports.config.teams]
             named = False
-            engine = getattr(self.app, "engine", None)
-            if self.buttons is not None and engine is not None:  # only those that can press (Format.buttons)
-                buttons = self.buttons.buttons(engine.state)
+            if self.buttons is not None:  # only those that can press (Format.buttons)
+                buttons = self.buttons.buttons(self.ports.state())
                 named = any(b.phrase for b in buttons)  # tables, not teams: «1 — красный стол»
                 teams = [(say(b.name), 0) if named else teams[i] for i, b in enumerate(buttons) if i < len(teams)]
-            keys = keyboard_line(keymap, teams, self.app.config.devices.keyboard_buzzers,
-                                 spoken(self.app.config.language), named)  # transition (issue 38)
+            keys = keyboard_line(keymap, teams, self.ports.config.devices.keyboard_buzzers,
+                                 spoken(self.ports.config.language), named)  # transition (issue 38)
             if keys is not None:
                 lines.append((keys, True))
         for box_id, driver in self.boxes.items():
@@ -322,11 +320,11 @@ class Hardware:
             if status.connected and status.stuck:  # it reads, but takes no lamp commands
                 lines.append((say("console.box_down", id=box_id, problem=box_problem(status, say)), False))
             elif status.connected:
-                language = self.app.config.language
+                language = self.ports.config.language
                 rtt = f" {duration(status.rtt_ms / 1000, language)}" if status.rtt_ms is not None else ""
                 lines.append((f"{box_id}{rtt}", True))
             elif status.lost_since is not None:  # it was there: how long ago it went, and why
-                gone = int(time.time() - status.lost_since)
+                gone = int(self.ports.clock.wall() - status.lost_since)
                 lines.append((say("console.box_lost", id=box_id, time=f"{gone // 60:02d}:{gone % 60:02d}",
                                   problem=box_problem(status, say)), False))
             else:

@@ -1,17 +1,14 @@
-"""What the inputs deliver to the show's feed (runtime/feed.py): typed messages, each with one handler in
-the feed's table (app.py wires it). Every one of them ends as an action call of the action registry
-(core/actions.py), so a key, a presenter, a console button, an OSC desk and a box mean the same thing by
-the same name.
+"""What the inputs deliver to the show's feed (runtime/inputs/feed.py): typed messages, each with one handler
+in the feed's table.
 
-- `Action`: an action call with its time and source (a key, the presenter, a console button; what a box
-  press or an OSC request turns into).
-- `BoxPress`: a serial box's input pressed (whose it is, the hardware decides: a team's buzzer, a
-  button being assigned, the line check).
+- `Press`: a buzzer pressed, from any source (a serial box, a pad, a keyboard device, an OSC desk, a phone,
+  a key of the key map): whose seat, its own time, the device. A physical button (`button`) names no seat
+  yet: the buzzer map's stage of the feed says whose it is (or takes it for assigning). A press becomes
+  the engine's `Buzz` once, in the feed (runtime/inputs/presses.py).
+- `Action`: an action call with its time and source (a key, the presenter, a console button).
 - `OscRequest`: an OSC message accepted at the door, already its action call; replied to its sender.
-
-A new kind of input (the phones of the next issue: presses with their own timestamps, stakes, answers)
-adds its message here and its handler to the feed's table; a press carries its own time in
-`Action.source_time`, which orders presses taken together (runtime/feed.py `in_press_order`).
+- `BoxPress`, `KeyPress`: what a serial box's and a keyboard device's reader read; the hardware turns each
+  into a `Press` at the reader (inputs/hardware.py).
 """
 
 from __future__ import annotations
@@ -26,30 +23,48 @@ if TYPE_CHECKING:
     from quizshow.core.engine import Outcome
 
 Address = tuple[str, int]  # a sender: host and port
+# Told what became of a press or a request (its outcome; None: not applied), on the thread that applied it.
+Done = Callable[["Outcome | None"], None]
 
 
 @dataclass(frozen=True)
 class Action:
-    """An action call from a key, a presenter, a console button, OSC or a box, with its time and source.
-    `source_time`: a press's own time by its device's clock in show time (a box's), else None (`at`)."""
+    """An action call from a key, a presenter, a console button or OSC, with its time and source."""
 
     name: str
     at: float
     source: str = "keyboard"
     args: tuple[Value, ...] = ()
-    source_time: float | None = None
-    clock_error: float | None = None  # the most `source_time` can be wrong by (a phone's clock sync), seconds
-    # Told what became of it (its outcome, None: not applied) on the thread that applied it: a phone hears
-    # back that way.
-    done: Callable[[Outcome | None], None] | None = field(default=None, compare=False, repr=False)
+    done: Done | None = field(default=None, compare=False, repr=False)  # a phone's stake hears back
 
     @property
     def call(self) -> Call:
         return Call(self.name, self.args)
 
-    @property
-    def press_time(self) -> float:
-        return self.at if self.source_time is None else self.source_time
+
+@dataclass(frozen=True)
+class Seat:
+    """A buzzer's owner as a Buzz names it: a team (from 0) and, where each player has a button, a player."""
+
+    team: int
+    player: int | None = None
+
+
+@dataclass(frozen=True)
+class Press:
+    """A buzzer press from any source. `seat`: whose (None: `button` is a physical button the buzzer map
+    names); `source_time`: the press's own time in show time (a box's or a phone's clock, the kernel's, or
+    its arrival); `at`: its arrival. `phone`: a phone's seat, whose button the format says
+    (Format.seat_button). `done` hears what became of it (a phone's ack, an OSC reply)."""
+
+    seat: Seat | None
+    source_time: float
+    device: str
+    at: float
+    button: str = ""
+    phone: bool = False
+    clock_error: float | None = None  # the most `source_time` can be wrong by (a phone's clock sync), seconds
+    done: Done | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -80,7 +95,7 @@ class OscRequest:
     """An OSC message accepted at the door (inputs/osc): the action call its address means (routes.py;
     teams and cells 0-based, as the registry counts them), to be replied to `sender` under `address`.
     `format_action`: a format's own action by name (`/quiz/action/<name>`), whose arguments the registry
-    types (runtime/osc_link.py)."""
+    types (runtime/osc/link.py)."""
 
     sender: Address
     address: str

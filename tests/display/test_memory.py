@@ -143,7 +143,7 @@ def test_going_live_puts_what_start_up_made_out_of_the_collectors_sight(tmp_path
 PROBE_FREED = """
 import sys
 import pygame
-from quizshow.runtime.memory import tune_allocator
+from quizshow.runtime.memory.trim import tune_allocator
 
 def rss():
     with open("/proc/self/status") as status:

@@ -217,7 +217,7 @@ def test_trimming_the_heap_gives_freed_small_pictures_back():
     """Pictures under the mapping threshold (texts, pieces of rows) come from the heap: freed, their pages
     stay resident until the heap is trimmed; `trim_heap` gives them back (the show does after each idle
     piece)."""
-    from quizshow.runtime.memory import trim_heap, tune_allocator
+    from quizshow.runtime.memory.trim import trim_heap, tune_allocator
 
     def rss() -> float:
         with open("/proc/self/status") as status:
@@ -239,7 +239,7 @@ def test_trimming_the_heap_gives_freed_small_pictures_back():
 def test_the_show_trims_the_heap_after_each_idle_piece(tmp_path):
     """The app's projector gives the heap's free pages back after every idle piece it runs."""
     from quizshow.app import ShowApp
-    from quizshow.runtime import memory
+    from quizshow.runtime.memory import trim as memory
 
     app = ShowApp(demo_config(), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False, seed=9)
     try:

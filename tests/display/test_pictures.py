@@ -14,6 +14,7 @@ from PIL import Image
 
 from quizshow.app import Action, ShowApp
 from quizshow.config import load_show
+from quizshow.core.clock import ManualClock
 from quizshow.display import pictures
 from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
@@ -113,16 +114,6 @@ def test_the_plate_says_a_missing_picture_and_a_failed_one_apart(tmp_path, theme
     assert [path.name for path, _ in pictures.untold()] == ["cut.png"]
 
 
-class _Clock:
-    """Show time the test moves: a frame every half second."""
-
-    def __init__(self, at: float) -> None:
-        self.at = at
-
-    def now(self) -> float:
-        return self.at
-
-
 def test_a_headless_show_puts_every_picture_on_air_and_tells_the_console_of_a_broken_one(tmp_path):
     """Through the window loop with no window: each question's card, settled, shows its picture; a truncated
     PNG and a picture replaced by a text file after the show loaded show their plates, the console names
@@ -134,10 +125,10 @@ def test_a_headless_show_puts_every_picture_on_air_and_tells_the_console_of_a_br
     broken(tmp_path)
     Image.new("RGB", (8, 8), ORANGE).save(tmp_path / "later.jpg")  # a good picture when the show loads …
     names = [s.name for s in samples] + ["cut.png", "later.jpg"]
+    machine = ManualClock()  # time the test moves: a frame every half second
     app = ShowApp(_config(_show(tmp_path, names)), journal_path=tmp_path / "j.jsonl", fresh=True, sound=False,
-                  devices=False)
+                  devices=False, clock=machine)
     (tmp_path / "later.jpg").write_text("заметка", encoding="utf-8")  # … replaced by a text file during it
-    clock = app.clock = _Clock(app.clock.now())
     windows = Windows(Namespace(size=SIZE), "test", headless=True)
     render = app.projector.render
     seen: dict[int, tuple[pygame.Surface, pygame.Rect]] = {}
@@ -157,7 +148,7 @@ def test_a_headless_show_puts_every_picture_on_air_and_tells_the_console_of_a_br
             app.running = False
 
     def wait_inputs(until: float) -> bool:
-        clock.at += 0.5
+        machine.advance(0.5)
         frames[0] += 1
         if frames[0] > 2000:  # a card that never came up: stop, and the asserts say which
             app.running = False
@@ -166,7 +157,7 @@ def test_a_headless_show_puts_every_picture_on_air_and_tells_the_console_of_a_br
     app.projector.render = projector
     app.wait_inputs = wait_inputs
     try:
-        app.action(Action("go", clock.now()))
+        app.action(Action("go", app.clock.now()))
         windows.loop(app)
     finally:
         app.close()

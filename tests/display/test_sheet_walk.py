@@ -12,7 +12,6 @@ import pytest
 
 from quizshow import cli, registry
 from quizshow.core.engine import Engine
-from quizshow.display.console.status import ConsoleStatus
 from quizshow.display.console.window import Console
 from quizshow.display.sheet import contact_sheet
 from quizshow.display.text import TextCache
@@ -20,6 +19,7 @@ from quizshow.display.theme import load_theme
 from quizshow.event_file import load_any
 from quizshow.house_words import show_words
 from quizshow.inputs.keymap import KeyMap
+from quizshow.runtime.operator.state import OperatorState
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT
 
@@ -80,7 +80,7 @@ def walk_sheet(path: Path, out: Path):
         console = Console(engine, theme, keymap, words, text, views.panel, journal_words=spec.journal_words,
                           panel_keys=views.keys)
         text.where = where
-        console.render(console_surface, now, ConsoleStatus())
+        console.render(console_surface, now, OperatorState())
         assert console.ui is not None
         on_console.extend(text.problems[seen:])
         del text.problems[seen:]
@@ -136,7 +136,7 @@ def test_the_cut_button_check_can_fail():
     engine = Engine(__import__("quizshow.assemble", fromlist=["make_format"]).make_format(config), 1)
     surface = pygame.Surface(CONSOLE_SIZE)
     ui = PanelUI(surface, 20, TextCache(theme.fonts), theme, compose("ru", ()), engine.state, engine.format,
-                 ConsoleStatus(), [])
+                 OperatorState(), [])
     ui.button(pygame.Rect(0, 0, 60, 40), "Объявить победителя матча", "go", hint="Space")
     ui.button(pygame.Rect(0, 50, 300, 40), "Далее", "go", hint="Space")
     assert ui.cut == ["Объявить победителя матча"]

@@ -39,7 +39,7 @@ def test_undo_past_the_shootout_names_its_destination_on_the_undo_button(tmp_pat
 
 
 def test_a_far_undo_is_not_done_by_a_late_second_press(tmp_path):
-    from quizshow.runtime.controls import UNDO_CONFIRM_S
+    from quizshow.runtime.operator.controls import UNDO_CONFIRM_S
 
     app = svoyak_shootout_won(tmp_path)
     app.action(Action("undo", 10_000.0))

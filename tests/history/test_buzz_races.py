@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.history.presses import Timing, pick, timing_of
-from quizshow.runtime import Runtime
 from quizshow.runtime.follow.snapshot import read_engine, write_engine
+from quizshow.runtime.show.journalled import Runtime
 from tests.conftest import svoyak_engine
 from tests.replay_kit import of, ring_with_a_false_start, svoyak_question, svoyak_three_presses
 

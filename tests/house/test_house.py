@@ -166,10 +166,11 @@ def test_a_show_in_a_folder_nobody_may_write_to_journals_in_the_users_data_folde
 
 
 SHARED = ("app.py", "display/console/window.py", "display/console/ui.py", "display/windows.py", "outputs/lamps.py",
-          "outputs/osc_out.py", "inputs/hardware.py", "inputs/keymap.py", "inputs/buzzers.py", "runtime/__init__.py",
-          "runtime/controls.py", "runtime/feed.py", "runtime/osc_link.py", "runtime/sinks.py", "runtime/keys.py",
-          "runtime/notices.py", "runtime/startup.py", "runtime/media_wait.py", "inputs/messages.py",
-          "inputs/osc/server.py", "inputs/osc/access.py", "inputs/osc/fairness.py", "inputs/osc/datagram.py")
+          "outputs/osc_out.py", "inputs/hardware.py", "inputs/keymap.py", "inputs/buzzers.py",
+          "runtime/show/journalled.py", "runtime/operator/controls.py", "runtime/inputs/feed.py", "runtime/osc/link.py",
+          "runtime/show/sinks.py", "runtime/inputs/keys.py", "runtime/operator/notices.py", "runtime/show/startup.py",
+          "runtime/show/media_wait.py", "inputs/messages.py", "inputs/osc/server.py", "inputs/osc/access.py",
+          "inputs/osc/fairness.py", "inputs/osc/datagram.py")
 
 
 def test_the_shared_parts_name_no_format_nor_its_own_actions():

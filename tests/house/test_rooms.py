@@ -44,7 +44,8 @@ def test_the_composition_root_builds_and_wires_and_sorts_no_input_by_type():
     assert not isinstance_of & {"OscRequest", "BoxPress", "Action"}, isinstance_of
     assert "startswith(" not in text and '.phase == "' not in text
     assert len(text.splitlines()) < 450
-    for job in ("notices", "startup", "keys", "media_wait", "osc_link", "feed", "controls"):
+    for job in ("operator/notices", "show/startup", "inputs/keys", "show/media_wait", "osc/link", "inputs/feed",
+                "operator/controls"):
         assert (ROOT / "quizshow" / "runtime" / f"{job}.py").exists(), job
 
 
@@ -60,5 +61,5 @@ def test_a_resumed_final_is_named_by_its_phase_flag_not_its_name():
               if svoyak.flags(phase).beyond_rounds]
     assert len(finals) == 5
     assert not svoyak.flags("board").beyond_rounds
-    startup = (ROOT / "quizshow" / "runtime" / "startup.py").read_text(encoding="utf-8")
+    startup = (ROOT / "quizshow" / "runtime" / "show" / "startup.py").read_text(encoding="utf-8")
     assert "beyond_rounds" in startup and "final" not in startup.replace("finished", "")

@@ -16,6 +16,7 @@ from quizshow.core.clock import SYSTEM
 from quizshow.core.effects import Event, EventKind
 from quizshow.formats.brainring.spec import SPEC as BRAINRING
 from quizshow.inputs.buzzers import assignment_path
+from quizshow.inputs.messages import Press, Seat
 from quizshow.outputs.lamps import Lamps
 from quizshow.tools.fakebox import FakeBox
 from tests.conftest import notices
@@ -184,8 +185,8 @@ def test_a_broken_assignment_file_at_start_is_a_console_problem_and_the_show_sta
 def test_presses_taken_together_are_ordered_by_their_own_time_across_boxes(tmp_path):
     app = make_app(tmp_path, show_file(tmp_path), devices=False)
     open_question(app)
-    app.inputs.put(Action("buzz", 2.002, "box2", (1,), source_time=2.0015))  # arrived first, pressed later
-    app.inputs.put(Action("buzz", 2.003, "box1", (0,), source_time=2.0010))
+    app.inputs.put(Press(Seat(1), 2.0015, "box2", 2.002))  # arrived first, pressed later
+    app.inputs.put(Press(Seat(0), 2.0010, "box1", 2.003))
     app.drain()
     assert app.engine.state.answering == 0
     # The earlier press went first; the later one came too late for this answer (a wrong answer opens a fresh
@@ -268,8 +269,8 @@ def test_presses_queued_after_one_that_fails_still_apply(tmp_path):
         return handle(state, command)
 
     app.engine.format.handle = broken_for_anna
-    app.inputs.put(Action("buzz", 2.001, "box1", (0,), source_time=2.0005))
-    app.inputs.put(Action("buzz", 2.002, "box1", (1,), source_time=2.0010))
+    app.inputs.put(Press(Seat(0), 2.0005, "box1", 2.001))
+    app.inputs.put(Press(Seat(1), 2.0010, "box1", 2.002))
     app.drain()
     assert app.engine.state.answering == 1  # taken from the queue together, and not lost with it
     assert [n.level for n in notices(app)].count("problem") == 1
@@ -324,7 +325,7 @@ def test_a_box_that_stops_reading_leaves_the_show_running_and_the_console_says_s
         def play() -> None:  # the frame loop's work: the answering team's lamp on, then off, 20 times
             open_question(app)
             for _ in range(20):
-                app.hardware.buzz(0, time.monotonic(), time.monotonic(), "key")
+                app.action(Action("buzz", time.monotonic(), "key", (0,)))
                 app.action(Action("wrong", time.monotonic()))
                 app.action(Action("undo", time.monotonic()))
             done.set()

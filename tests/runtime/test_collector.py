@@ -1,5 +1,5 @@
-"""The cycle collector runs between frames once the show is live (runtime/collector.py): a box's reader applying a
-press never pays for a collection its own allocations, or the window thread's, happened to make due."""
+"""The cycle collector runs between frames once the show is live (runtime/memory/collector.py): a box's reader
+applying a press never pays for a collection its own allocations, or the window thread's, happened to make due."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import time
 import pytest
 
 from quizshow.inputs.messages import BoxPress
-from quizshow.runtime.collector import YOUNG
+from quizshow.runtime.memory.collector import YOUNG
 from tests.press_path_kit import _live_question
 
 
@@ -37,7 +37,7 @@ def test_a_press_applied_by_a_box_reader_never_runs_the_collector(tmp_path, coll
         def reader() -> None:  # a box's reader: what it allocates (here, more than makes a collection due) ...
             kept.extend([i] for i in range(3 * YOUNG))
             at = app.now()
-            app.deliver(BoxPress("box1", 2, at, at))  # ... and the press it applies
+            app.hardware.box_pressed(BoxPress("box1", 2, at, at))  # ... and the press it applies
 
         thread = threading.Thread(target=reader, name="box1-reader")
         thread.start()

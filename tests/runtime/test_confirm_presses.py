@@ -11,7 +11,7 @@ import pytest
 from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
 from quizshow.formats.svoyak import commands as sc
-from quizshow.runtime.controls import UNDO_CONFIRM_S
+from quizshow.runtime.operator.controls import UNDO_CONFIRM_S
 from tests.conftest import svoyak_config
 from tests.undo_kit import prompt, svoyak_shootout_won
 

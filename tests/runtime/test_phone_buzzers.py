@@ -22,7 +22,7 @@ from quizshow.inputs.phones import protocol
 from quizshow.inputs.phones.clock import SLACK_S, ClockEstimate
 from quizshow.inputs.phones.seats import load_tokens, phone_seats, tokens_path
 from quizshow.inputs.phones.view import SeatFacts, seat_view
-from quizshow.runtime.phones import print_seats
+from quizshow.runtime.web.phones import print_seats
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT
 from tests.phone_server_kit import rig  # noqa: F401 - fixtures

@@ -11,7 +11,6 @@ import pytest
 
 from quizshow.core import commands as c
 from quizshow.inputs.phones.clock import CATCH_UP_PINGS, FIRST_PINGS, MAX_CLAIM_S, RTT_CAP_S, SLACK_S
-from quizshow.runtime.phones import device_lines
 from tests.conftest import closed_at_end
 from tests.phones_kit import FakePhone, run, two_seat_show, urls
 
@@ -67,7 +66,7 @@ def test_a_page_answering_every_ping_late_is_not_trusted_its_press_counts_at_arr
             await cheat.wait("state", phase="open")
             assert (await cheat.wait("ack", id=await cheat.press(ago_s=10.0)))["code"] == 200
             pills.extend([cheat.pings[-1], honest.pings[-1]])
-            lines.extend(device_lines(app, app.web))
+            lines.extend(app.phones.device_lines())
 
     pills: list[dict] = []
     lines: list[tuple[str, bool]] = []

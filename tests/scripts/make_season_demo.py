@@ -25,7 +25,7 @@ from quizshow.event_file import load_any  # noqa: E402
 from quizshow.formats.written import commands as wc  # noqa: E402
 from quizshow.formats.written.model import Phase  # noqa: E402
 from quizshow.formats.written.spec import SPEC  # noqa: E402
-from quizshow.runtime import Runtime  # noqa: E402
+from quizshow.runtime.show.journalled import Runtime  # noqa: E402
 from quizshow.yamlfile import Problems  # noqa: E402
 
 SHOW = ROOT / "shows" / "written.yaml"

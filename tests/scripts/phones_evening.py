@@ -118,12 +118,12 @@ def svoyak(browser, out: Path, folder: Path) -> None:
         ev.shot("question-open")
         # Борис's tap. The hold is a quarter of a second, too short to photograph: for this one press it is
         # stretched to 3 s (here only) to look at what the phones and the projector show while it settles.
-        hold = app.press_hold
-        app.press_hold = lambda team, player: 3.0
+        hold = app.presses.hold
+        app.presses.hold = lambda team, player: 3.0
         ev.tap(1)
         ev.phase(1, "pressed", 2.0)
         ev.shot("boris-pressed-settling")
-        app.press_hold = hold
+        app.presses.hold = hold
         ev.phase(1, "answering")
         ev.tap(0)  # Ёжики, after Борис: refused with the reason
         ev.wait(0.3)

@@ -1,10 +1,11 @@
-"""What the app tells the console besides the engine (spec/console.md): its devices, notices, prompts and
-the operator's typing. Filled by the runtime (runtime/notices.py, runtime/controls.py), read by the console."""
+"""What the console reads besides the engine (spec/console.md): its devices, notices, prompts and the
+operator's typing. The operator's state itself is the runtime's (runtime/operator/state.py `OperatorState`,
+written by the controls and the show service); the console draws from this read-only view of it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from quizshow.core.actions import Call
 
@@ -23,28 +24,40 @@ class Notice(NamedTuple):
     level: str = "problem"
 
 
-@dataclass
-class ConsoleStatus:
-    """What the app tells the console besides the engine: devices, problems, the quit prompt."""
+class ConsoleStatus(Protocol):
+    """The operator's state as the console reads it (never writes)."""
 
-    devices: list[tuple[str, bool]] = field(default_factory=list)  # (text, ok)
-    notices: list[Notice] = field(default_factory=list)
-    quit_armed: bool = False
-    help: bool = False
-    resumed: str | None = None
-    amount: str = ""  # an amount being typed on the console (a bid, a stake)
-    typing: str | None = None  # a text being typed on the console for an action (ActionDef.text_max)
-    typing_for: str = ""  # what that text is for, in the operator's words («Спорный ответ команды «Совы», вопрос 7»)
-    prompt: tuple[str, float] | None = None  # a question to the operator (text, until monotonic): not a problem
-    line_check: bool = False  # «Проверка кнопок»: the boxes' table instead of the format panel
-    boxes: list = field(default_factory=list)  # BoxStatus of every serial box
-    checks: list[tuple[str, bool]] = field(default_factory=list)  # the Buzz! set, keyboard devices: (text, ok)
-    last_press: dict[int, float] = field(default_factory=dict)  # team → show time (line check)
-    osc_admit: str | None = None  # «Впустить 10.0.0.7:9000»: an OSC desk refused its passcode, to let in
-    # Phones (runtime/phones.py): the devices line's buttons («Принять телефон: Альфа», the codes' switches),
-    # the seats' join board, and whether the console's panel of codes is open (F6; Esc closes it).
-    device_buttons: list[tuple[str, Call]] = field(default_factory=list)
-    join_board: JoinBoard | None = None
-    phone_codes: bool = False
-
-
+    @property
+    def devices(self) -> Sequence[tuple[str, bool]]: ...  # (text, ok)
+    @property
+    def notices(self) -> Sequence[Notice]: ...
+    @property
+    def quit_armed(self) -> bool: ...
+    @property
+    def help(self) -> bool: ...
+    @property
+    def resumed(self) -> str | None: ...
+    @property
+    def amount(self) -> str: ...  # an amount being typed (a bid, a stake)
+    @property
+    def typing(self) -> str | None: ...  # a text being typed for an action (ActionDef.text_max)
+    @property
+    def typing_for(self) -> str: ...  # what that text is for, in the operator's words
+    @property
+    def prompt(self) -> tuple[str, float] | None: ...  # a question (text, until monotonic): not a problem
+    @property
+    def line_check(self) -> bool: ...  # «Проверка кнопок»: the boxes' table instead of the format panel
+    @property
+    def boxes(self) -> list: ...  # every serial box's BoxStatus (inputs/serialbox.py, which is above the console)
+    @property
+    def checks(self) -> Sequence[tuple[str, bool]]: ...  # the Buzz! set, keyboard devices: (text, ok)
+    @property
+    def last_press(self) -> Mapping[int, float]: ...  # team → show time (line check)
+    @property
+    def osc_admit(self) -> str | None: ...  # «Впустить 10.0.0.7:9000»
+    @property
+    def device_buttons(self) -> Sequence[tuple[str, Call]]: ...  # («Принять телефон: Альфа», its call)
+    @property
+    def join_board(self) -> JoinBoard | None: ...
+    @property
+    def phone_codes(self) -> bool: ...  # the console's panel of the phones' codes is open (F6)

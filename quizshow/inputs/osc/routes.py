@@ -4,8 +4,8 @@ The one table of the OSC contract. Each address names an action of the action re
 the same a key, the presenter, a console button or a box calls; the only rename is the wire's own word
 for one of them (`/quiz/board/select` calls `cell`). Numbers on the wire count from 1, the registry's
 from 0: a team and a cell are turned here, once. Only kinds and sizes are checked here; whether the
-show's format has the action, and the arguments of a format's own action, are the registry's to check
-(runtime/osc_link.py).
+show has the team is the feed's one check (runtime/inputs/presses.py, 404); whether the show's format has
+the action, and the arguments of a format's own action, are the registry's to check (runtime/osc/link.py).
 """
 
 from __future__ import annotations
@@ -112,7 +112,7 @@ TEAM_ROUTES: dict[str, Route] = {
     "appeal/verdict": Route("appeal_verdict", _ruling),
 }
 # A format's own action by name (docs/osc.md, "A format's own actions"): its arguments are typed against
-# the action registry by the app (runtime/osc_link.py); here only their kinds and sizes.
+# the action registry by the app (runtime/osc/link.py); here only their kinds and sizes.
 ACTION = re.compile(r"^/quiz/action/([a-z][a-z0-9_]{0,39})$")
 
 
@@ -125,9 +125,9 @@ class Routed:
     format_action: bool = False
 
 
-def route(address: str, args: Args, teams: int) -> Routed | None:
-    """The call an input address means (Rejected: 400 for values that do not fit, 404 for a team the
-    show does not have); None: not an input (a query, or an unknown address)."""
+def route(address: str, args: Args) -> Routed | None:
+    """The call an input address means (Rejected: 400 for values that do not fit); None: not an input (a
+    query, or an unknown address)."""
     fixed = ROUTES.get(address)
     if fixed is not None:
         if fixed.button and not fires(args):
@@ -136,8 +136,6 @@ def route(address: str, args: Args, teams: int) -> Routed | None:
         return Routed(None if values is None else Call(fixed.action, values))
     if found := TEAM.match(address):
         team, what = int(found[1]), TEAM_ROUTES[found[2]]
-        if not 1 <= team <= teams:
-            raise Rejected(404, f"there is no team {team} (teams are 1 to {teams})")
         values = what.parse(args, address)
         if values is None:
             log.debug("osc: %s %s is a button's release: ignored", address, args)

@@ -38,16 +38,15 @@ _DONTWAIT = getattr(socket, "MSG_DONTWAIT", 0)  # none on Windows: one datagram 
 
 
 class OscServer:
-    """The listening side. `submit` delivers an OscRequest to the app; `send_state` answers a query.
+    """The listening side. `submit` delivers an OscRequest to the show; `send_state` answers a query.
     `now` is the show's clock: requests are stamped with it, and the door judges every rate, deadline and
-    unlock on it too (a test drives its own).
-    `teams` is how many teams the show has: another team number is an unknown address (404). `appeared`
-    hears of the first datagram from each allowed host (a feedback target's machine that came up late).
-    `clock`'s wall time tells how far ahead a bundle's time tag (wall-clock time) is."""
+    unlock on it too (a test drives its own). `appeared` hears of the first datagram from each allowed host
+    (a feedback target's machine that came up late). `clock`'s wall time tells how far ahead a bundle's time
+    tag (wall-clock time) is."""
 
     def __init__(self, config: OscConfig, submit: Callable[[OscRequest], None], now: Callable[[], float],
                  notice: Notice, send_state: Callable[[Address], None],
-                 subscribe: Callable[[Address, bool], None], port: int | None = None, teams: int = 99,
+                 subscribe: Callable[[Address, bool], None], port: int | None = None,
                  appeared: Callable[[Address], None] | None = None, *, clock: Clock = SYSTEM) -> None:
         self.config = config
         self.submit = submit
@@ -55,7 +54,6 @@ class OscServer:
         self.clock = clock
         self.send_state = send_state
         self.subscribe = subscribe
-        self.teams = teams
         self.appeared = appeared
         self._hosts_seen: set[str] = set()
         self.access = Access(config, notice, now)  # the door's clock is the show's (a test gives its own)
@@ -265,7 +263,7 @@ class OscServer:
 
     def _route(self, sender: Address, address: str, args: tuple[object, ...]) -> None:
         at = self.now()
-        routed = route(address, args, self.teams)
+        routed = route(address, args)
         if routed is None:
             self._query(sender, address, args)
             return

@@ -1,4 +1,4 @@
-"""What the console says about players' phones (runtime/phones.py): the seats' states, the accept and join
+"""What the console says about players' phones (runtime/web/phones.py): the seats' states, the accept and join
 buttons, the codes panel. The phone page's own words are words.py's. Data only: quizshow/house_words.py composes it."""
 
 from __future__ import annotations

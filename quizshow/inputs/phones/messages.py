@@ -1,32 +1,19 @@
-"""A phone's press, stake and typed answer on their way to the show through the app's input feed
-(runtime/web/server.py makes them). Here, not beside the server, so the show knows them without loading the web
-server (aiohttp: 20 MB and 0.2 s of start-up) when no phone, overlay or follower screen is served."""
+"""A phone's stake and typed answer on their way to the show through its input feed (runtime/web/server.py
+makes them; a phone's press is a `Press`, inputs/messages.py). Here, not beside the server, so the show
+knows them without loading the web server (aiohttp: 20 MB and 0.2 s of start-up) when no phone, overlay or
+follower screen is served."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from quizshow.core import commands as c
 from quizshow.core.engine import Outcome
 
 
 @dataclass(frozen=True)
-class PhonePress:
-    """A phone's press on its way to the show (through the app's input feed); `done` gets the outcome
-    (None: it was not applied) on the thread that applied it."""
-
-    buzz: c.Buzz
-    done: Callable[[Outcome | None], None]
-
-    @property
-    def press_time(self) -> float:
-        return self.buzz.press_time
-
-
-@dataclass(frozen=True)
 class PhoneStake:
-    """A phone's stake or bid (its seat's team and the value) on its way to the show, like a press."""
+    """A phone's stake or bid (its seat's team and the value) on its way to the show."""
 
     team: int
     player: int | None

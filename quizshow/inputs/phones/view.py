@@ -46,7 +46,7 @@ class PhoneView:
 
 @dataclass(frozen=True)
 class SeatFacts:
-    """What the format says about one seat now (runtime/phones.py asks it; tests build it)."""
+    """What the format says about one seat now (runtime/web/phones.py asks it; tests build it)."""
 
     press: PressAnswer | None  # None: the format takes no presses at all (the written quiz)
     stake: StakeAsk | None = None

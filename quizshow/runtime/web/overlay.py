@@ -33,7 +33,7 @@ from quizshow.runtime.web.limits import frames
 if TYPE_CHECKING:
     from quizshow.config import ShowConfig
     from quizshow.display.theme import Theme
-    from quizshow.runtime.sinks import Sinks
+    from quizshow.runtime.show.sinks import Sinks
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 LAYOUTS = ("all", "scores", "clock", "lower")

@@ -1,10 +1,10 @@
 """The web server for players' phones (spec/web.md, docs/phones.md): aiohttp on its own thread with its
 own asyncio loop, so it never blocks a frame or a press.
 
-A phone's press becomes the same Buzz a box press makes, its time the phone's own touch time mapped onto
-the show clock by the seat's clock estimate (inputs/phones/clock.py). It goes to the show through the
-app's input feed like a box's or OSC's input (journalled first, the same refusals) and is acked with
-what became of it. Whenever the show's state changes, each phone gets its `state` if what it shows
+A phone's press is a `Press` of its seat like a box's (inputs/messages.py), its time the phone's own touch
+time mapped onto the show clock by the seat's clock estimate (inputs/phones/clock.py). It goes to the show's
+input feed like every source's (its press stages make the Buzz: journalled first, the same refusals) and is
+acked with what became of it. Whenever the show's state changes, each phone gets its `state` if what it shows
 changed (inputs/phones/view.py).
 """
 
@@ -17,7 +17,6 @@ import json
 import logging
 import re
 import threading
-import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
@@ -27,14 +26,17 @@ from aiohttp import WSMsgType, web
 
 from quizshow import i18n
 from quizshow.core import commands as c
+from quizshow.core.clock import Clock
 from quizshow.core.engine import Outcome
 from quizshow.guarded import guarded, reason
+from quizshow.inputs import messages as m
 from quizshow.inputs.phones import protocol as p
 from quizshow.inputs.phones.clock import MISSED_PINGS, PING_EVERY_S, ClockEstimate, PressTime, ping_gaps
-from quizshow.inputs.phones.messages import PhoneAnswer, PhonePress, PhoneStake
+from quizshow.inputs.phones.messages import PhoneAnswer, PhoneStake
 from quizshow.inputs.phones.seats import Seat
 from quizshow.inputs.phones.view import PhoneView
 from quizshow.inputs.phones.words import PAGE_WORDS, PHRASES
+from quizshow.runtime.inputs.presses import reply_code
 from quizshow.runtime.web.limits import Gate, GatedSite, frames
 from quizshow.runtime.web.seating import MAX_DEVICE, Seating
 
@@ -73,7 +75,7 @@ class Phone:
     limit: p.RateLimit = field(default_factory=p.RateLimit)
     pings: dict[int, float] = field(default_factory=dict)  # ping id → send time (show clock)
     last: dict[str, object] | None = None  # the last state sent
-    warned: float = -1.0  # when the last 429 went out (monotonic)
+    warned: float = -1.0  # when the last 429 went out (the machine's monotonic clock)
     next_ping: int = 0
     lag: float = 0.0  # the longest its press can take to arrive after its own time, by the press clamp (s)
 
@@ -83,12 +85,13 @@ class Host:
 
     def __init__(self, now: Callable[[], float], deliver: Callable[[object], None],
                  view: Callable[[Seat, bool], PhoneView], hello: Callable[[Seat], Hello],
-                 notice: Callable[[str, str], None] | None = None) -> None:
-        self.now = now
+                 notice: Callable[[str, str], None], clock: Clock) -> None:
+        self.now = now  # show time
         self.deliver = deliver
         self.view = view
         self.hello = hello
-        self.notice = notice or (lambda text, level: None)
+        self.notice = notice
+        self.clock = clock  # the machine's (a phone's rate of messages)
 
 
 class WebServer:
@@ -101,7 +104,7 @@ class WebServer:
         self.seating: Seating[Phone] = Seating(host.now)
         self.holders = self.seating.holders  # seat token → the phone that holds it
         self.waiting = self.seating.waiting  # seat token → phones waiting for the operator
-        # The page of «Подключение игроков» on the projector (runtime/phones.py); None: not shown.
+        # The page of «Подключение игроков» on the projector (runtime/web/phones.py); None: not shown.
         self.join_page: int | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.address: tuple[str, int] = listen
@@ -310,8 +313,8 @@ class WebServer:
         return self.holders.get(phone.seat.token) is phone
 
     async def _message(self, phone: Phone, text: str, arrival: float) -> None:
-        if not phone.limit.allow(time.monotonic()):
-            now = time.monotonic()
+        if not phone.limit.allow(self.host.clock.monotonic()):
+            now = self.host.clock.monotonic()
             if now - phone.warned >= 1.0:  # one 429 a second: the answer to a flood is no flood
                 phone.warned = now
                 await self._send(phone, p.ack(None, 429, "too many messages: at most 20 a second"))
@@ -349,10 +352,9 @@ class WebServer:
             return
         when = phone.clock.press_time(msg.c, arrival)
         seat = phone.seat
-        buzz = c.Buzz(at=arrival, team=seat.team, player=seat.player, source_time=when.at,
-                      device=_press_device(when), clock_error=when.error)
         answered, done = _answered_on_this_loop()
-        self.host.deliver(PhonePress(buzz, done))
+        self.host.deliver(m.Press(m.Seat(seat.team, seat.player), when.at, _press_device(when), arrival, phone=True,
+                                clock_error=when.error, done=done))
         await self._answer(phone, msg.id, await answered, worded=True)
 
     async def _stake(self, phone: Phone, msg: p.Stake, arrival: float) -> None:
@@ -402,7 +404,7 @@ class WebServer:
             why = outcome.refusal
             said = i18n.refusal(why.template, why.values, self.language) if worded and why else str(outcome.refused)
             log.info("phone %s «%s»: message %d refused: %s", phone.seat.key, phone.seat.name, msg_id, said)
-            await self._send(phone, p.ack(msg_id, 409, said))
+            await self._send(phone, p.ack(msg_id, reply_code(outcome), said))
         else:
             await self._send(phone, p.ack(msg_id, 200, "ok"))
             await self._send_state(phone)

@@ -89,7 +89,7 @@ def _prompt(app) -> str | None:
 def test_next_held_after_a_press_reads_a_decimal_comma_and_asks_for_the_verdict(tmp_path):
     """Next 50 ms after a press, while Next would only ask for a verdict: no «нажмите ещё раз» and no pause
     «0.5 с» — the refusal says what moves the show on."""
-    from quizshow.runtime.controls import Action
+    from quizshow.runtime.operator.controls import Action
 
     app = _ring_app(tmp_path)
     try:
@@ -107,7 +107,7 @@ def test_next_held_after_a_press_reads_a_decimal_comma_and_asks_for_the_verdict(
 def test_next_that_works_clears_its_own_stale_refusal(tmp_path):
     """Y, then Next at once: held, «пауза 0,5 с» in the locale's decimal comma, «Ещё раз — «Следующий
     вопрос»»; then Next again that works: the held Next's refusal leaves the console at once."""
-    from quizshow.runtime.controls import Action
+    from quizshow.runtime.operator.controls import Action
 
     app = _ring_app(tmp_path)
     try:

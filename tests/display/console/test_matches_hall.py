@@ -156,7 +156,7 @@ def test_next_before_the_thinking_minimum_is_over_names_the_seconds_the_clock_sh
 
 
 def test_the_ring_offers_no_provisional_wrong_once_the_answer_is_shown(tmp_path):
-    from quizshow.runtime.controls import Action
+    from quizshow.runtime.operator.controls import Action
     from tests.duel_display_kit import _buttons
     from tests.ring_console_kit import _ring_app
 

@@ -13,7 +13,7 @@ from quizshow.display.console.words import where_words
 from quizshow.formats.brainring import commands as bc
 from quizshow.formats.svoyak import commands as sc
 from quizshow.i18n import spoken
-from quizshow.runtime.startup import resumed_text
+from quizshow.runtime.show.startup import resumed_text
 from tests.console_words_kit import _app, _drawn_whole, _in_english, _last, _ok
 from tests.duel_kit import ALPHA, RED
 
@@ -151,7 +151,7 @@ def test_a_show_resumed_at_the_shootout_says_the_shootout_not_a_round(tmp_path):
                 else c.Go(at=at))
             at += 1
         assert where_words(app.format, app.engine.state, spoken("ru")) == "перестрелка"
-        said = resumed_text(app, None)
+        said = resumed_text(app.show, None)
         assert "раунд" not in said and "Перестрелка" in said, said
     finally:
         app.close()

@@ -10,7 +10,6 @@ import pytest
 
 from quizshow.app import ShowApp
 from quizshow.core import commands as c
-from quizshow.runtime.phones import desk_tick
 from tests.written_phones_kit import make_app, phones_final_show, to_final_question
 
 OUT = Path(os.environ.get("QUIZSHOW_SHOTS", "/nonexistent"))  # frames kept to LOOK at, when asked for
@@ -52,13 +51,13 @@ def test_a_finalist_without_a_phone_has_no_typed_answer_line(final_app):
     app = final_app
     theme = app.format.final_theme(app.engine.state.fmt.final)
     assert app.submit(c.TypedAnswer(at=app.now(), team=0, question=theme, text="Малевич", sent=app.now())).accepted
-    desk_tick(app, app.web)  # the window's tick: the console learns the phone seats (the join board)
+    app.phones.tick()  # the window's tick: the console learns the phone seats (the join board)
     said = row_texts(app, "final-no-phone")
     assert "с телефона: «Малевич»" in said or "≈ с телефона: «Малевич»" in said, said
     assert said.count("с телефона: ответа нет") == 1, said  # Борис (a phone, no answer yet); not Вера
     app.submit(c.Go(at=app.now()))  # the clock
     app.submit(c.Go(at=app.now()))  # the reveal
     assert app.engine.state.phase == "final_reveal"
-    desk_tick(app, app.web)
+    app.phones.tick()
     said = row_texts(app, "final-no-phone-reveal")
     assert said.count("с телефона: ответа нет") == 1, said

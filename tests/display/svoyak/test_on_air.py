@@ -128,15 +128,15 @@ def test_the_console_has_a_sound_row_playing_paused_or_file_missing(tmp_path):
 
 
 def test_the_console_question_panel_shows_the_sound_row(theme, tmp_path):
-    from quizshow.display.console.status import ConsoleStatus
     from quizshow.display.console.window import Console
     from quizshow.inputs.keymap import KeyMap
+    from quizshow.runtime.operator.state import OperatorState
 
     engine = one_theme(kit.question("Мелодия", audio=sound_file(tmp_path)), kit.question("Обычный"))
     open_cell(engine, 0)
     text = RecordingText(theme.fonts)
     console = Console(engine, theme, KeyMap.build(), WORDS, text)
-    console.render(pygame.Surface((1920, 1080)), 5.0, ConsoleStatus())
+    console.render(pygame.Surface((1920, 1080)), 5.0, OperatorState())
     assert any(say("console.sound_playing", file="clip.mp3") in what for what in shown(text))
 
 
@@ -192,13 +192,13 @@ def projector_for(engine: Engine, theme, text=None) -> Projector:
 
 def console_of(engine: Engine, theme):
     """The console drawn once with the format's panel: (its texts, its buttons' calls)."""
-    from quizshow.display.console.status import ConsoleStatus
     from quizshow.display.console.window import Console
     from quizshow.inputs.keymap import KeyMap
+    from quizshow.runtime.operator.state import OperatorState
 
     text = RecordingText(theme.fonts)
     console = Console(engine, theme, KeyMap.build(), WORDS, text, views_of(engine.format).panel)
-    console.render(pygame.Surface((1920, 1080)), 50.0, ConsoleStatus())
+    console.render(pygame.Surface((1920, 1080)), 50.0, OperatorState())
     return shown(text), [call for _rect, call in console.buttons]
 
 

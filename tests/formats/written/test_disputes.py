@@ -15,7 +15,7 @@ from quizshow.formats.written.spec import SPEC, journal_words
 from quizshow.i18n import spoken
 from quizshow.inputs.osc.args import Rejected
 from quizshow.inputs.osc.routes import route
-from quizshow.runtime.osc_link import format_call
+from quizshow.runtime.osc.link import format_call
 from tests.conftest import ROOT
 from tests.osc_desk import Desk, osc_show
 from tests.written_kit import engine, go, mark, play_question
@@ -133,18 +133,18 @@ def test_the_console_and_osc_name_a_question_by_its_column_in_the_rating_table()
 
     cmd = actions.build(c_call("dispute_verdict", 1, 1, True), ActionContext(e.state, t, SPEC.presets["written"]))
     assert cmd == wc.Verdict(at=t, team=1, number=1, accepted=True)
-    routed = route("/quiz/team/2/verdict", (12, 1), teams=3)
+    routed = route("/quiz/team/2/verdict", (12, 1))
     assert routed is not None and routed.call == c_call("dispute_verdict", 1, 11, True)
-    routed = route("/quiz/team/1/appeal/verdict", (3.0, False), teams=3)
+    routed = route("/quiz/team/1/appeal/verdict", (3.0, False))
     assert routed is not None and routed.call == c_call("appeal_verdict", 0, 2, False)
-    routed = route("/quiz/team/3/dispute", (2, "Толстой"), teams=3)
+    routed = route("/quiz/team/3/dispute", (2, "Толстой"))
     assert routed is not None and routed.call == c_call("dispute", 2, 1, "Толстой")
     for address, args in (("/quiz/team/1/verdict", (0, 1)), ("/quiz/team/1/verdict", (2,)),
                           ("/quiz/team/1/verdict", (2, 5)), ("/quiz/team/1/dispute", (2, 3))):
         with pytest.raises(Rejected) as why:
-            route(address, args, teams=3)
+            route(address, args)
         assert why.value.code == 400
-    call = format_call("dispute", [2, 0, "Ответ"], actions, {a.name for a in SPEC.actions}, teams=3)
+    call = format_call("dispute", [2, 0, "Ответ"], actions, {a.name for a in SPEC.actions})
     assert call == c_call("dispute", 1, 0, "Ответ")
 
 

@@ -117,7 +117,7 @@ def test_a_buzz_release_is_said_in_the_debug_log():
     routes_log.setLevel(logging.DEBUG)
     try:
         for release in ((0.0,), (0,), (False,)):
-            routed = route("/quiz/team/1/buzz", release, 3)
+            routed = route("/quiz/team/1/buzz", release)
             assert routed is not None and routed.call is None
     finally:
         routes_log.removeHandler(heard)

@@ -30,7 +30,7 @@ def bare_server(**config):
     """An OSC server on 127.0.0.1:0 alone (no show): what it submits is kept."""
     got: list = []
     server = OscServer(OscConfig(listen=("127.0.0.1", 0), rate_limit=100_000, **config), got.append, time.monotonic,
-                       lambda *a, **k: None, lambda to: None, lambda to, on: None, port=0, teams=3).start()
+                       lambda *a, **k: None, lambda to: None, lambda to, on: None, port=0).start()
     try:
         yield server, got
     finally:

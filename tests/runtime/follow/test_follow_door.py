@@ -12,9 +12,8 @@ from quizshow.core.actions import Call
 from quizshow.core.clock import ManualClock
 from quizshow.inputs.messages import Action
 from quizshow.runtime.follow.door import FollowDoor
-from quizshow.runtime.phones import desk_tick
 from quizshow.yamlfile import Problems
-from tests.conftest import closed_at_end
+from tests.conftest import closed_at_end, notices
 from tests.phones_kit import run, show_file, web_show
 
 PASSCODE = "сезам-42"
@@ -69,24 +68,25 @@ def test_a_follower_that_followed_before_and_one_on_follow_allow_get_in_during_a
 
 def test_a_follower_with_the_passcode_kept_out_by_a_spray_is_offered_to_the_operator_who_lets_it_in(rig):
     app = rig()
-    notices: list[str] = []
-    app.notice = lambda text, level="problem": notices.append(text)  # type: ignore[method-assign]
+
+    def said() -> list[str]:
+        return [notice.text for notice in notices(app)]
 
     async def play() -> None:
         await spray(app)
         assert await files(app, NEWCOMER, PASSCODE) == 401
         assert await files(app, "127.0.3.1", "guess-again") == 401  # a guess is never offered
-        desk_tick(app, app.web)
+        app.phones.tick()
         admit = [(label, call) for label, call in app.status.device_buttons if call.name == "follow_admit"]
         assert [label for label, _ in admit] == [f"Впустить экран {NEWCOMER}"]
-        assert any(NEWCOMER in text and "подбирает" in text for text in notices)
+        assert any(NEWCOMER in text and "подбирает" in text for text in said())
         app.controls.local["follow_admit"]({}, Action("follow_admit", app.now(), "console", ()))
         assert await files(app, NEWCOMER, PASSCODE) == 200
-        desk_tick(app, app.web)
+        app.phones.tick()
         assert not [call for _, call in app.status.device_buttons if call == Call("follow_admit")]
 
     run(play())
-    assert f"Экран {NEWCOMER} впущен оператором" in notices
+    assert f"Экран {NEWCOMER} впущен оператором" in said()
 
 
 def test_a_known_follower_is_still_locked_after_five_wrong_passcodes_of_its_own():

@@ -18,9 +18,9 @@ from quizshow.app import ShowApp
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.core.journal import Cursor, advance, encode_line
-from quizshow.runtime import Runtime
 from quizshow.runtime.journal import file as journal_module
 from quizshow.runtime.journal.file import Journal, JournalDamaged, JournalError, dispatch_journalled
+from quizshow.runtime.show.journalled import Runtime
 from tests.conftest import ROOT, demo_config, demo_engine, notices
 
 SHOW = "show"

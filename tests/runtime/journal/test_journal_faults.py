@@ -487,7 +487,7 @@ def test_a_press_applied_on_a_box_reader_leaves_the_snapshot_to_the_window_threa
     on another thread is written at the window thread's next submit (its tick), and still fits."""
     import threading
 
-    from quizshow.runtime import Runtime
+    from quizshow.runtime.show.journalled import Runtime
 
     monkeypatch.setattr(journal_module, "SNAPSHOT_EVERY", 3)
     path = tmp_path / "j.jsonl"

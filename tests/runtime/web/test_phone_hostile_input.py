@@ -12,6 +12,7 @@ import pygame
 from quizshow.core import commands as c
 from quizshow.core.typed import find, shown
 from quizshow.runtime.web.server import static_name_ok
+from tests.conftest import notices
 from tests.phones_kit import FakePhone, run, urls
 from tests.written_display_kit import drawn_on_console
 from tests.written_phones_kit import answer, journal_answers, rig  # noqa: F401  (the written quiz's rig)
@@ -19,8 +20,6 @@ from tests.written_phones_kit import answer, journal_answers, rig  # noqa: F401 
 
 def test_a_lone_surrogate_in_a_typed_answer_is_400_before_the_show_and_the_next_answer_is_taken(rig):  # noqa: F811
     app = rig()
-    notices: list[str] = []
-    app.notice = lambda text, level="problem": notices.append(text)  # type: ignore[method-assign]
 
     async def play() -> None:
         async with aiohttp.ClientSession() as session, FakePhone(session, urls(app)[0]) as phone:
@@ -37,7 +36,7 @@ def test_a_lone_surrogate_in_a_typed_answer_is_400_before_the_show_and_the_next_
 
     run(play())
     assert [line["text"] for line in journal_answers(app)] == ["Окно"]
-    assert not notices  # no «Внутренняя ошибка» on the console
+    assert app.say("console.internal_error") not in [n.text for n in notices(app)]  # no «Внутренняя ошибка»
 
 
 def test_a_clock_no_float_can_hold_is_400_and_the_socket_stays(rig):  # noqa: F811

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 import aiohttp
 import pytest
 
-from quizshow.runtime.phones import device_lines
 from quizshow.runtime.web.seating import GRACE_S, Seating
 from tests.conftest import closed_at_end
 from tests.phones_kit import FakePhone, run, two_seat_show, urls
@@ -65,7 +64,7 @@ def test_a_new_phone_on_a_seat_whose_phone_dropped_waits_for_the_operator(rig):
             async with FakePhone(session, url, device="team-phone-0123456789") as team:
                 await team.wait("state", phase="idle")
             await seat_let_go(app, token, "team-phone-0123456789")
-            said = [text for text, ok in device_lines(app, app.web) if not ok]
+            said = [text for text, ok in app.phones.device_lines() if not ok]
             assert said[0] == "Ёжики в тумане: телефон отключился, место ждёт его 5 мин"
             async with FakePhone(session, url, device="another-phone-0123456789") as other:
                 assert (await other.wait("state"))["phase"] == "waiting"

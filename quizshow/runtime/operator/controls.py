@@ -1,54 +1,56 @@
 """The operator's controls: an action call (a key, the presenter, a console button, OSC) becomes the
-command it means now, or one of the app's own switches (quit, help, the line check, assigning buzzers,
-the amount typed on the console). Which actions exist is the action registry's business
-(core/actions.py plus the format's own); which keys type an amount, the phase's `amount_entry` flag.
+command it means now, or one of the show's own switches (quit, help, the line check, assigning buzzers,
+the amount typed on the console), kept in the operator's state (runtime/operator/state.py). Which
+actions exist is the action registry's business (core/actions.py plus the format's own); which keys type
+an amount, the phase's `amount_entry` flag. The key map's `buzz` is a press like any other: it goes
+through the feed's press stages (runtime/inputs/presses.py).
 """
 
 from __future__ import annotations
 
 import logging
-import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Protocol
 
 import pygame
 
-from quizshow.config import ShowConfig
 from quizshow.core import commands as c
 from quizshow.core.actions import ActionContext, ActionRegistry, BadCall, Call
+from quizshow.core.clock import Clock
 from quizshow.core.engine import Engine, Outcome
 from quizshow.core.format import Format, Refused
 from quizshow.core.loose import Args
-from quizshow.core.spec import FormatSpec, Phase, PhaseFlags
+from quizshow.core.spec import JournalWords, PhaseFlags
 from quizshow.core.state import ShowState
-from quizshow.display.console.status import ConsoleStatus
-from quizshow.i18n import decimal, spoken
+from quizshow.i18n import Say, decimal, refusal, spoken
 from quizshow.inputs.hardware import Hardware
 from quizshow.inputs.keymap import KeyMap, QuitGuard, amount_key, edit_amount, key_name
-from quizshow.inputs.messages import Action
+from quizshow.inputs.messages import Action, Press, Seat
+from quizshow.runtime.inputs.presses import seat_refusal
+from quizshow.runtime.operator.notices import Notices
+from quizshow.runtime.operator.state import OperatorState
 
 log = logging.getLogger(__name__)
 
 
-class Host(Protocol):
-    """What the controls need from the show (the composition root provides it)."""
+@dataclass(frozen=True)
+class ControlsPorts:
+    """What the controls are given of the show (the composition root wires them)."""
 
-    running: bool
-    status: ConsoleStatus  # amount, help, quit_armed
-    hardware: Hardware  # the line check, assigning, a team's buzzer
-    keymap: KeyMap
-    config: ShowConfig  # its language
-    spec: FormatSpec[Format, object, Phase]  # its journal words
-
-    @property
-    def engine(self) -> Engine: ...  # what Undo would take back
-
-    def submit(self, cmd: c.Command) -> Outcome: ...
-    def prompt(self, text: str | None, seconds: float = 0.0) -> None: ...
-    def notice(self, text: str, level: str = "problem") -> None: ...
-    def say(self, key: str, **values: object) -> str: ...
-    def refusal_text(self, why: Refused) -> str: ...
-    def start_over(self, at: float) -> None: ...
+    operator: OperatorState  # kept here: the amount, the typing, help, quit
+    tell: Notices  # notices and prompts to the operator
+    say: Say
+    language: str
+    teams: int  # the show's teams: a call's `team` names one of them (an event's whole roster, not a match's)
+    journal_words: JournalWords | None  # the format's words for its journal lines (what Undo takes back)
+    engine: Callable[[], Engine]  # what Undo would take back (a new engine after «Начать заново»)
+    submit: Callable[[c.Command], Outcome]  # through the show service (runtime/show/service.py)
+    press: Callable[[Press], Outcome | None]  # a press through the feed's stages, at once (the key map's buzz)
+    hardware: Hardware  # the line check, assigning
+    keymap: Callable[[], KeyMap]  # the key map now (assigning by pressing makes a new one)
+    start_over: Callable[[float], None]  # «Начать заново», asked twice
+    clock: Clock  # the quit question's two seconds
 
 
 # A local action (the app's own switch): its checked arguments and the call itself (time, source, a press's time)
@@ -56,19 +58,25 @@ Local = Callable[[Args, Action], Outcome | None]
 # undo_far() -> the confirmation to show when Undo would move the picture back more than one step, else None
 UndoFar = Callable[[], str | None]
 UNDO_CONFIRM_S = 4.0  # the second press of a far undo comes within this many seconds
-# first(key, mod, at, source) -> taken? (the format's panel, wired by the composition root)
-KeysFirst = Callable[[int, int, float, str], bool]
+
+
+class Panel(Protocol):
+    """The format's console panel (display/console/window.py): its keys before the key map (a grid's arrows);
+    what they change comes back as action calls."""
+
+    def panel_key(self, key: int, mod: int, at: float, call: Callable[[Call], Outcome | None]) -> bool: ...
 
 
 class Controls:
-    def __init__(self, host: Host, actions: ActionRegistry, fmt: Format, state: Callable[[], ShowState],
-                 flags: Callable[[str], PhaseFlags], first: KeysFirst | None = None,
+    def __init__(self, ports: ControlsPorts, actions: ActionRegistry, fmt: Format, state: Callable[[], ShowState],
+                 flags: Callable[[str], PhaseFlags], panel: Panel | None = None,
                  undo_far: UndoFar | None = None) -> None:
-        self.host = host
+        self.ports = ports
+        self.operator = ports.operator
         self.undo_far = undo_far  # a far undo asks first (the app says where the picture would land)
         self.undo_guard = QuitGuard(UNDO_CONFIRM_S)
         self._undo_asked: str | None = None  # the destination the first press named
-        self.first = first  # the format's console panel: its keys before the key map (FormatViews.keys)
+        self.panel = panel  # the format's console panel: its keys before the key map (FormatViews.keys)
         self.actions = actions
         self.format = fmt
         self.state = state
@@ -82,9 +90,13 @@ class Controls:
             "quit": self._quit, "help": self._help, "linecheck": self._linecheck, "assign": self._assign,
             "amount": self._amount, "buzz": self._buzz, "noop": lambda args, action: None,
             "escape": self._escape, "start_over": self._start_over,
-            # The phones' switches (runtime/phones.py wires them when the show has a web server).
+            # The phones' switches (runtime/web/phones.py gives them when the show has a web server).
             "join": self._no_phones, "phone_codes": self._no_phones,
         }
+
+    def add_local(self, switches: Mapping[str, Local]) -> None:
+        """A part's own switches (the phones', the OSC link's «Впустить»), wired by the composition root."""
+        self.local.update(switches)
 
     def action(self, action: Action) -> Outcome | None:
         """An action call → the command it means now (toggles read the current state), or a local switch."""
@@ -101,12 +113,17 @@ class Controls:
         if definition.local:
             local = self.local.get(call.name)
             return None if local is None else local(args, action)
+        team = args.get("team")
+        if isinstance(team, int):  # a team the show does not have: the one answer (OSC: 404), nothing said
+            wrong = seat_refusal(team, self.ports.teams)
+            if wrong is not None:
+                return Outcome(c.Tick(at=at), self.state(), refused=str(wrong), refusal=wrong)
         if definition.text_max and len(call.args) < len(definition.args):  # its text is typed on the console
             if self._refused_now(call, at):  # the rest of the call is wrong (no amount typed): no text asked
                 return None
             self.typing_for = call
-            self.host.status.typing = ""
-            self.host.status.typing_for = self._typing_words(call.name, args)
+            self.operator.typing = ""
+            self.operator.typing_for = self._typing_words(call.name, args)
             return None
         if definition.confirm:  # destructive: a second press (of the same call)
             if self._refused_on_confirm(call, at):  # never ask to confirm what would be refused: say why now
@@ -115,31 +132,31 @@ class Controls:
                 # Its question may name what Undo would take back now ({what}: a recorded result), and what the
                 # format says its arguments mean (a team's name).
                 words = {"what": self._undo_words(), **self.format.confirm_words(self.state(), call.name, args)}
-                self.host.prompt(self.host.say(f"console.{call.name}_confirm", **words), 2.0)
+                self.ports.tell.prompt(self.ports.say(f"console.{call.name}_confirm", **words), 2.0)
                 return None
-            self.host.prompt(None)  # answered: the question leaves the screen
+            self.ports.tell.prompt(None)  # answered: the question leaves the screen
         if call.name == "undo" and self._undo_needs_confirm():  # a recorded result: Ctrl+Z asks, then does it
             return self._confirm_undo(call, at)
         if call.name == "undo" and self.undo_far is not None:
             refused = self._far_undo(at)
             if refused is not None:
                 return refused
-        status = self.host.status
+        status = self.operator
         try:
             cmd = self.actions.build(call, self._context(at))
         except Refused as why:  # the builder refuses (a score not typed yet): said, nothing done
-            self.host.notice(self.host.refusal_text(why), "refused")
+            self.ports.tell.notice(self._refusal_text(why), "refused")
             return None
         if cmd is None:  # nothing done now: the console says why (a key never does nothing in silence)
-            said = self._next_held(at) if call.name == "go" else self.host.say("console.nothing_done")
+            said = self._next_held(at) if call.name == "go" else self.ports.say("console.nothing_done")
             self._refused[call.name] = said
-            self.host.notice(said, "refused")
+            self.ports.tell.notice(said, "refused")
             return None
         before = self.state().phase
-        outcome = self.host.submit(cmd)
+        outcome = self.ports.submit(cmd)
         stale = self._refused.pop(call.name, None)
         if stale is not None and outcome.accepted and (status.prompt is None or status.prompt[0] == stale):
-            self.host.prompt(None)  # it worked now: its earlier refusal no longer stands on the console
+            self.ports.tell.prompt(None)  # it worked now: its earlier refusal no longer stands on the console
         if outcome.accepted and (definition.uses_amount or outcome.state.phase != before):
             # typed for this one, or for a step that is over (a bid before «ва-банк» must not stand as the
             # final's stake): the next starts from zero
@@ -157,7 +174,7 @@ class Controls:
 
     def _undo_needs_confirm(self) -> bool:
         """Ctrl+Z would take back a step the format keeps behind a confirmation (a recorded result)."""
-        target = self.host.engine.undo_target()
+        target = self.ports.engine().undo_target()
         return target is not None and self.format.undo_rule(target.command, target.events)[1]
 
     def _undo_words(self) -> str:
@@ -165,25 +182,25 @@ class Controls:
         # the journal's sentence (no import cycle: display is below)
         from quizshow.display.console.words import describe
 
-        engine = self.host.engine
+        engine = self.ports.engine()
         target = engine.undo_target()
         if target is None:
-            return self.host.say("console.nothing_to_undo")
+            return self.ports.say("console.nothing_to_undo")
         teams = [t.name for t in engine.state.teams]
-        return describe(target, teams, spoken(self.host.config.language), self.host.spec.journal_words, self.format,
+        return describe(target, teams, spoken(self.ports.language), self.ports.journal_words, self.format,
                         [t.players for t in engine.state.teams])
 
     def _confirm_undo(self, call: Call, at: float) -> Outcome:
         """Ctrl+Z on a recorded result: the first press names it and asks; a second within 2 s takes it back."""
         if not self._confirmed(call, at):
-            self.host.prompt(self.host.say("console.undo_confirm", what=self._undo_words()), 2.0)
+            self.ports.tell.prompt(self.ports.say("console.undo_confirm", what=self._undo_words()), 2.0)
             return Outcome(c.Undo(at=at), self.state(), refused="taking back a recorded result: "
                            "send it again within 2 s to confirm")
-        self.host.prompt(None)
-        return self.host.submit(c.Undo(at=at, confirmed=True))
+        self.ports.tell.prompt(None)
+        return self.ports.submit(c.Undo(at=at, confirmed=True))
 
     def _context(self, at: float) -> ActionContext:
-        amount = self.host.status.amount
+        amount = self.operator.amount
         return ActionContext(self.state(), at, self.format.rules, int(amount or 0), str(amount or ""))
 
     def _refused_now(self, call: Call, at: float) -> bool:
@@ -191,7 +208,7 @@ class Controls:
         try:
             self.actions.build(call, self._context(at))
         except Refused as why:
-            self.host.notice(self.host.refusal_text(why), "refused")
+            self.ports.tell.notice(self._refusal_text(why), "refused")
             return True
         return False
 
@@ -204,26 +221,26 @@ class Controls:
             return False  # the builder's own refusal is said when the call goes ahead
         if cmd is None or isinstance(cmd, (c.Undo, c.Back)):
             return False
-        refusal = self.host.engine.propose(cmd).refusal
+        refusal = self.ports.engine().propose(cmd).refusal
         if refusal is None:
             return False
         self._confirm_for = None
-        self.host.notice(self.host.refusal_text(refusal), "refused")
+        self.ports.tell.notice(self._refusal_text(refusal), "refused")
         return True
 
     def _next_held(self, at: float) -> str:
         """Why Next did nothing just after a press (next_guard_s: the host may have been clicking), worded by
         what Next would do: press again for «…», or only a verdict moves the show on."""
         state = self.state()
-        language = str(getattr(getattr(self.host, "config", None), "language", "ru"))
+        language = self.ports.language
         guard = float(self.format.rules.get("next_guard_s", 0.5))
-        pause = f"{decimal(guard, None, language)} {self.host.say('unit.s')}"
-        then = self.host.say(self.format.next_action(state).key)
+        pause = f"{decimal(guard, None, language)} {self.ports.say('unit.s')}"
+        then = self.ports.say(self.format.next_action(state).key)
         try:
             self.format.handle(state, c.Go(at=at))
         except Refused:  # Next would not work anyway (a verdict first): say what would
-            return self.host.say("console.next_held_blocked", s=pause, next=then[:1].lower() + then[1:])
-        return self.host.say("console.next_held", s=pause, next=then)
+            return self.ports.say("console.next_held_blocked", s=pause, next=then[:1].lower() + then[1:])
+        return self.ports.say("console.next_held", s=pause, next=then)
 
     def _far_undo(self, at: float) -> Outcome | None:
         """Undo may never move the picture back more than one step at one press: the first press names where
@@ -234,10 +251,10 @@ class Controls:
             return None
         if self._undo_asked == far and self.undo_guard.armed(at):
             self.undo_guard.armed_at, self._undo_asked = None, None
-            self.host.prompt(None)  # answered: the question leaves the screen
+            self.ports.tell.prompt(None)  # answered: the question leaves the screen
             return None
         self.undo_guard.armed_at, self._undo_asked = at, far
-        self.host.prompt(far, UNDO_CONFIRM_S)
+        self.ports.tell.prompt(far, UNDO_CONFIRM_S)
         return Outcome(c.Undo(at=at), self.state(), refused=f"undo goes back more than one step ({far}): "
                        f"send it again within {UNDO_CONFIRM_S:g} s to confirm")
 
@@ -245,16 +262,17 @@ class Controls:
         """A key press: taken as a buzzer while buzzers are being assigned; then by the format's console
         panel while it is active (a grid's arrows); digits type an amount while the phase asks for one
         (its `amount_entry` flag); else the key map."""
-        if self.host.status.typing is not None:
+        if self.operator.typing is not None:
             return self._typing_key(key, at, source)
-        hardware = self.host.hardware
+        hardware = self.ports.hardware
         if self.typing_for is not None:
             return self._typing_key(key, at, source)
-        call = self.host.keymap.call_for(key, mod)
+        call = self.ports.keymap().call_for(key, mod)
         if hardware.assigning is not None and (call is None or call.name not in ("assign", "quit", "escape")):
             hardware.capture(f"key:{key_name(key)}", at)
             return None
-        if self.first is not None and self.first(key, mod, at, source):
+        if self.panel is not None and self.panel.panel_key(
+                key, mod, at, lambda call: self.action(Action(call.name, at, source, call.args))):
             return None  # taken by the format's panel (what it changed went through `action`)
         if self.flags(self.state().phase).amount_entry:
             edit = amount_key(key)
@@ -267,12 +285,12 @@ class Controls:
     def _typing_words(self, action: str, args: Args) -> str:
         """What a text is being typed for («console.<action>_typing», the format naming its arguments), or ""."""
         key = f"console.{action}_typing"
-        said = self.host.say(key, **self.format.confirm_words(self.state(), action, args))
+        said = self.ports.say(key, **self.format.confirm_words(self.state(), action, args))
         return "" if said == key else said
 
     def text(self, text: str) -> None:
         """Characters typed while a text is being typed (the window's text input); cut at the action's limit."""
-        status, call = self.host.status, self.typing_for
+        status, call = self.operator, self.typing_for
         definition = None if call is None else self.actions.get(call.name)
         if status.typing is None or definition is None:
             return
@@ -281,7 +299,7 @@ class Controls:
     def _typing_key(self, key: int, at: float, source: str) -> Outcome | None:
         """While a text is typed: Backspace takes back, Enter gives it to its action, Esc drops it.
         Nothing else reaches the show meanwhile (the characters come as text, see `text`)."""
-        status, call = self.host.status, self.typing_for
+        status, call = self.operator, self.typing_for
         typed = status.typing or ""
         if key == pygame.K_BACKSPACE:
             status.typing = typed[:-1]
@@ -298,61 +316,60 @@ class Controls:
 
     def refresh(self) -> None:
         """Once a frame: the quit prompt goes when its two seconds are over."""
-        self.host.status.quit_armed = self.quit_guard.armed(time.monotonic())
+        self.operator.quit_armed = self.quit_guard.armed(self.ports.clock.monotonic())
+
+    def _refusal_text(self, why: Refused) -> str:
+        return refusal(why.template, why.values, self.ports.language)
 
     # --- the local switches ------------------------------------------------------------------------
 
     def _quit(self, args: Args, action: Action) -> None:
-        if self.quit_guard.press(time.monotonic()):
-            self.host.running = False
-        self.host.status.quit_armed = self.quit_guard.armed(time.monotonic())
+        now = self.ports.clock.monotonic()
+        if self.quit_guard.press(now):
+            self.operator.running = False
+        self.operator.quit_armed = self.quit_guard.armed(now)
 
     def _help(self, args: Args, action: Action) -> None:
-        self.host.status.help = not self.host.status.help
+        self.operator.help = not self.operator.help
 
     def _escape(self, args: Args, action: Action) -> None:
         """Escape closes what covers the console: the help, a prompt, the quit question, assigning by
         pressing. It never starts, stops or judges anything (a reflex press during an answer is harmless)."""
-        status = self.host.status
+        status = self.operator
         status.help = False
         status.phone_codes = False  # the phones' panel of codes (F6)
         status.prompt = None
         self.quit_guard.armed_at = None
         self.undo_guard.armed_at = None  # a far undo's question, dismissed: the next press asks again
         status.quit_armed = False
-        if self.host.hardware.assigning is not None:
-            self.host.hardware.toggle_assign(action.at)
+        if self.ports.hardware.assigning is not None:
+            self.ports.hardware.toggle_assign(action.at)
 
     def _start_over(self, args: Args, action: Action) -> None:
         """«Начать заново»: twice within 2 s (the first press asks)."""
         if not self._confirmed(Call("start_over"), action.at):
-            self.host.prompt(self.host.say("console.start_over_confirm"), 2.0)
+            self.ports.tell.prompt(self.ports.say("console.start_over_confirm"), 2.0)
             return
-        self.host.prompt(None)
-        self.host.start_over(action.at)
+        self.ports.tell.prompt(None)
+        self.ports.start_over(action.at)
 
     def _no_phones(self, args: Args, action: Action) -> None:
-        self.host.notice(self.host.say("console.no_phones"), "refused")
+        self.ports.tell.notice(self.ports.say("console.no_phones"), "refused")
 
     def _linecheck(self, args: Args, action: Action) -> None:
-        self.host.hardware.toggle_line_check()
+        self.ports.hardware.toggle_line_check()
 
     def _assign(self, args: Args, action: Action) -> None:
-        self.host.hardware.toggle_assign(action.at)
+        self.ports.hardware.toggle_assign(action.at)
 
     def _amount(self, args: Args, action: Action) -> None:
-        status = self.host.status
+        status = self.operator
         try:
             status.amount = edit_amount(status.amount, args["edit"])
         except Refused as why:  # an amount out of bounds: said, and the amount stays
-            self.host.notice(self.host.refusal_text(why), "refused")
+            self.ports.tell.notice(self._refusal_text(why), "refused")
 
     def _buzz(self, args: Args, action: Action) -> Outcome | None:
-        """A team's (or a player's) buzzer, from any source: a key, a pad, a box (with the box's own time
-        of the press), OSC. The line check may take it (hardware.buzz)."""
-        team, player = args["team"], args["player"]
-        if not 0 <= team < len(self.state().teams):
-            return None
-        result: Outcome | None = self.host.hardware.buzz(team, action.at, action.press_time, action.source, player,
-                                                         action.clock_error)
-        return result
+        """The key map's buzzer (a key, a console button): a press of its seat, timed by its arrival, through
+        the feed's press stages like every source's (the line check may take it)."""
+        return self.ports.press(Press(Seat(args["team"], args["player"]), action.at, action.source, action.at))

@@ -1,28 +1,30 @@
 """An OSC request (inputs/osc, spec/osc.md) carries its action call (inputs/osc/routes.py, the one table
-from an address to an action): applied like a key's or a console button's, and replied to its sender:
-200, or 409 with why not. A format's own action (`/quiz/action/<name>`) is typed here against the
-action registry."""
+from an address to an action). A team's buzzer (`/quiz/team/N/buzz`) is delivered to the feed as a `Press`
+like every source's; any other request is applied like a key's or a console button's. Each is replied to
+its sender: 200, 404 for a team the show does not have (the feed's one check), or 409 with why not. A
+format's own action (`/quiz/action/<name>`) is typed here against the action registry."""
 
 from __future__ import annotations
 
 import errno
 import math
 from collections.abc import Callable, Collection, Sequence
-from typing import Protocol
+from dataclasses import dataclass
 
-from quizshow.config import ShowConfig
+from quizshow.config import OscConfig
 from quizshow.core.actions import ActionRegistry, Call, Value
-from quizshow.core.clock import ShowClock
-from quizshow.core.engine import Engine, Outcome
-from quizshow.core.format import Format
+from quizshow.core.clock import Clock
+from quizshow.core.engine import Outcome
 from quizshow.core.limits import MAX_POINTS
 from quizshow.core.loose import Args
-from quizshow.core.spec import FormatSpec, Phase
-from quizshow.inputs.messages import Action, Address, OscRequest
+from quizshow.core.state import ShowState
+from quizshow.i18n import Say
+from quizshow.inputs.messages import Action, Address, OscRequest, Press, Seat
 from quizshow.inputs.osc import OscServer
 from quizshow.outputs.osc_out import OscOut
+from quizshow.runtime.inputs.presses import reply_code
 
-Apply = Callable[[Call, float, str], Outcome | None]
+Apply = Callable[[Action], Outcome | None]
 Reply = Callable[[Address, str, int, str], None]
 
 
@@ -32,10 +34,11 @@ class NotACall(Exception):
         self.code = code
 
 
-def format_call(name: str, values: Sequence[object], actions: ActionRegistry, own: Collection[str], teams: int) -> Call:
+def format_call(name: str, values: Sequence[object], actions: ActionRegistry, own: Collection[str]) -> Call:
     """`/quiz/action/<name> args…` → the call of one of the format's own actions, its arguments typed as the
     registry declares them: a team and a player from 1 (as in every address), any other number as the action
-    counts it, a flag 0/1 (or T/F), a text. Not an action of the format: 404; arguments that do not fit: 400."""
+    counts it, a flag 0/1 (or T/F), a text. Not an action of the format: 404; arguments that do not fit: 400.
+    Whether the show has the team is the feed's one check (runtime/inputs/presses.py), when it is applied."""
     definition = actions.get(name)
     if definition is None or name not in own:
         raise NotACall(404, f"the format has no action '{name}'")
@@ -52,8 +55,6 @@ def format_call(name: str, values: Sequence[object], actions: ActionRegistry, ow
         if arg.kind is int and number is not None and float(number).is_integer():
             value = int(number)
             if arg.name == "team":
-                if not 1 <= value <= teams:
-                    raise NotACall(404, f"there is no team {value} (teams are 1 to {teams})")
                 value -= 1
             elif arg.name == "player":  # players count from 1 on the wire too (the console's from 0)
                 if value < 1:
@@ -72,51 +73,55 @@ def format_call(name: str, values: Sequence[object], actions: ActionRegistry, ow
     return Call(name, tuple(args))
 
 
-def answer(req: OscRequest, actions: ActionRegistry, teams: int, format_name: str, apply: Apply,
-           reply: Reply, own: Collection[str] = ()) -> None:
+def answer(req: OscRequest, actions: ActionRegistry, format_name: str, apply: Apply, reply: Reply,
+           own: Collection[str] = ()) -> None:
     """Apply one OSC request as its action call and reply to its sender. `own`: the format's own
     actions, which `/quiz/action/<name>` may call."""
     call = req.call
     if req.format_action:
         try:
-            call = format_call(call.name, list(call.args), actions, own, teams)
+            call = format_call(call.name, list(call.args), actions, own)
         except NotACall as wrong:
             reply(req.sender, req.address, wrong.code, str(wrong))
             return
     why: str | None = None
     outcome: Outcome | None = None
-    team = call.args[0] if call.name == "buzz" and call.args else None
-    if isinstance(team, int) and not 0 <= team < teams:
-        reply(req.sender, req.address, 409, f"there is no team {team + 1}")
-        return
     if call.name not in actions:
         why = f"{req.address} is not used by format {format_name}"
     else:
-        outcome = apply(call, req.at, "osc")
+        outcome = apply(Action(call.name, req.at, "osc", call.args))
         if outcome is None and call.name == "go":
             why = "Next is held for a moment after a press"
         elif outcome is None and req.format_action and getattr(actions.get(call.name), "confirm", False):
             why = "send it again within 2 s to confirm"  # a destructive action: the second call does it
     if outcome is not None and outcome.refused:
         why = outcome.refused
-    reply(req.sender, req.address, 409 if why else 200, why or "ok")
+    reply(req.sender, req.address, reply_code(outcome) if outcome is not None and outcome.refused else
+          409 if why else 200, why or "ok")
 
 
-class OscHost(Protocol):
-    """What the OSC link needs from the show (the composition root provides it)."""
+def replied(req: OscRequest, reply: Reply) -> Callable[[Outcome | None], None]:
+    """The `done` of a press from an OSC desk: its reply (200 when the line check took it)."""
+    def done(outcome: Outcome | None) -> None:
+        reply(req.sender, req.address, reply_code(outcome), outcome.refused if outcome and outcome.refused else "ok")
+    return done
 
-    config: ShowConfig
+
+@dataclass(frozen=True)
+class OscPorts:
+    """What the OSC link is given of the show (the composition root wires them)."""
+
+    config: OscConfig
     actions: ActionRegistry
-    spec: FormatSpec[Format, object, Phase]
-    clock: ShowClock
-
-    @property
-    def engine(self) -> Engine: ...
-
-    def deliver(self, item: object) -> None: ...
-    def call(self, call: Call, at: float, source: str) -> Outcome | None: ...
-    def notice(self, text: str, level: str = "problem") -> None: ...
-    def say(self, key: str, **values: object) -> str: ...
+    own_actions: frozenset[str]  # the format's own: what /quiz/action/<name> may call
+    format_name: str
+    now: Callable[[], float]  # show time
+    clock: Clock  # the machine's (the desks' feedback ticks)
+    state: Callable[[], ShowState]
+    deliver: Callable[[object], None]  # a request, a desk's press: to the feed
+    apply: Apply  # an action call through the controls
+    notice: Callable[[str, str], None]
+    say: Say
 
 
 class OscLink:
@@ -124,35 +129,46 @@ class OscLink:
     a request's reply, the desks' subscriptions, «Впустить» and the console's OSC lines. A port that is
     taken costs OSC only: the show goes on and says so."""
 
-    def __init__(self, host: OscHost, port: int | None) -> None:
-        self.host = host
-        config = host.config.devices.osc
+    def __init__(self, ports: OscPorts, port: int | None) -> None:
+        self.ports = ports
+        config = ports.config
         self.out = OscOut(config)
         self.server: OscServer | None = None
-        self.own_actions = frozenset(action.name for action in host.spec.actions)  # /quiz/action/<name>
         try:
-            self.server = OscServer(config, host.deliver, host.clock.now,
-                                    lambda key, **values: host.notice(host.say(key, **values)),
-                                    lambda to: self.out.state(host.engine.state, host.clock.now(), to),
-                                    self._subscribe, port=port, teams=len(host.config.teams),
-                                    appeared=self._appeared).start()
+            self.server = OscServer(config, self._arrived, ports.now,
+                                    lambda key, **values: ports.notice(ports.say(key, **values), "problem"),
+                                    lambda to: self.out.state(ports.state(), ports.now(), to),
+                                    self._subscribe, port=port, appeared=self._appeared).start()
         except OSError as why:  # the port is taken: the show goes on without OSC, and says so in words
             wanted = config.listen[1] if port is None else port
             if why.errno == errno.EADDRINUSE:
-                host.notice(host.say("console.osc_port_busy", port=wanted))
+                ports.notice(ports.say("console.osc_port_busy", port=wanted), "problem")
             else:
-                host.notice(host.say("console.osc_cannot_listen", host=config.listen[0], port=wanted,
-                                     why=why.strerror or why))
+                ports.notice(ports.say("console.osc_cannot_listen", host=config.listen[0], port=wanted,
+                                       why=why.strerror or why), "problem")
         except (OverflowError, ValueError) as why:  # a port out of range from a caller (the command line checks)
             wanted = config.listen[1] if port is None else port
-            host.notice(host.say("console.osc_cannot_listen", host=config.listen[0], port=wanted, why=why))
+            ports.notice(ports.say("console.osc_cannot_listen", host=config.listen[0], port=wanted, why=why),
+                         "problem")
         # The feedback targets get the whole state once at start, not only the changes to come.
-        self.out.state(host.engine.state, host.clock.now())
+        self.out.state(ports.state(), ports.now())
+
+    def _arrived(self, req: OscRequest) -> None:
+        """A request past the door (the server's thread) to the feed: a team's buzzer as a `Press` timed by
+        its arrival, replied when applied; any other request as it is (`request`)."""
+        call = req.call
+        if call.name == "buzz" and not req.format_action and self.server is not None:
+            team, player = (*call.args, None)[:2]
+            if isinstance(team, int) and isinstance(player, (int, type(None))):
+                self.ports.deliver(Press(Seat(team, player), req.at, "osc", req.at,
+                                         done=replied(req, self.server.reply)))
+                return
+        self.ports.deliver(req)
 
     def _appeared(self, sender: Address) -> None:
         """The first datagram from a host: a feedback target on that machine (a desk started after the show)
         gets the whole state (the server's thread)."""
-        state, now = self.host.engine.state, self.host.clock.now()
+        state, now = self.ports.state(), self.ports.now()
         for target in self.out.config.feedback:
             if target[0] == sender[0]:
                 self.out.state(state, now, target)
@@ -163,37 +179,46 @@ class OscLink:
     def _subscribe(self, sender: Address, on: bool) -> None:
         if on:
             self.out.subscribers.add(sender)
-            self.out.state(self.host.engine.state, self.host.clock.now(), sender)
+            self.out.state(self.ports.state(), self.ports.now(), sender)
         else:
             self.out.subscribers.discard(sender)
 
     def request(self, req: OscRequest) -> None:
-        """An OSC input: the same action as the presenter's or the console's; replied."""
+        """An OSC input (the feed's handler): the same action as the presenter's or the console's; replied."""
         if self.server is None:
             return
-        host = self.host
-        answer(req, host.actions, len(host.engine.state.teams), host.spec.name, host.call, self.server.reply,
-               self.own_actions)
+        ports = self.ports
+        answer(req, ports.actions, ports.format_name, ports.apply, self.server.reply, ports.own_actions)
+
+    def out_changed(self, outcome: Outcome, now: float) -> None:
+        """A direct sink: the desks' feedback and cues for a change of the show, at once."""
+        if outcome.changed:
+            self.out.events(outcome.events)
+            self.out.state(outcome.state, now)
+
+    def tick(self, state: ShowState) -> None:
+        """Once a frame: the desks' running clock and their companions' feedback."""
+        self.out.tick(state, self.ports.now(), self.ports.clock.monotonic())
 
     def admit(self, args: Args, action: Action) -> None:
         """«Впустить» (the console's local action): the desk refused at /quiz/connect most recently is let
         in, whatever the back-off (inputs/osc/access.py `admit`)."""
         admitted = self.server.admit() if self.server is not None else None
         if admitted is not None:
-            self.host.notice(self.host.say("console.osc_admitted", host=admitted[0], port=admitted[1]), "info")
+            self.ports.notice(self.ports.say("console.osc_admitted", host=admitted[0], port=admitted[1]), "info")
 
     def knocking(self) -> str | None:
         """The console's «Впустить …» while a desk is refused its passcode (only where there is one)."""
-        if self.server is None or not self.host.config.devices.osc.passcode:
+        if self.server is None or not self.ports.config.passcode:
             return None
         knocking = self.server.latest_knocking()
-        return None if knocking is None else self.host.say("console.osc_admit", host=knocking[0], port=knocking[1])
+        return None if knocking is None else self.ports.say("console.osc_admit", host=knocking[0], port=knocking[1])
 
     def device_lines(self) -> list[tuple[str, bool]]:
         """The console's OSC lines: where it listens and to how many, then any source's lost messages."""
         if self.server is None:
             return []
-        say, (host, port) = self.host.say, self.server.address
+        say, (host, port) = self.ports.say, self.server.address
         lines = [(say("console.osc", host=host, port=port, peers=len(self.server.peers)), True)]
         lines += [(say("console.osc_malformed", count=count, host=source), False)
                   for source, count in self.server.malformed_by_source()]

@@ -13,7 +13,10 @@ import queue
 import threading
 from collections.abc import Callable
 
+from quizshow.core.effects import Event
 from quizshow.core.engine import Outcome
+from quizshow.display.projector.projector import Projector
+from quizshow.outputs.sound import SoundCues
 
 Sink = Callable[[Outcome, float], None]
 
@@ -52,3 +55,30 @@ class Sinks:
                 return done
             change()
             done += 1
+
+
+class HallViews:
+    """What the hall sees and hears, on the window thread: an outcome's sound cues and pictures (view sinks),
+    and events that are not the game's (the line check's lights)."""
+
+    def __init__(self, sinks: Sinks, sound: SoundCues, projector: Projector) -> None:
+        self.sinks = sinks
+        self.sound_cues = sound
+        self.projector = projector
+
+    def sound(self, outcome: Outcome, now: float) -> None:
+        self.sound_cues.on_events(outcome.events)
+
+    def pictures(self, outcome: Outcome, now: float) -> None:
+        self.projector.on_events(outcome.events, now)
+
+    def events(self, events: list[Event], at: float) -> None:
+        def show() -> None:
+            self.sound_cues.on_events(events)
+            self.projector.on_events(events, at)
+        self.sinks.on_window(show)
+
+    def line_check(self, on: bool) -> None:
+        def switch() -> None:
+            self.projector.line_check = on
+        self.sinks.on_window(switch)

@@ -5,8 +5,11 @@ saved assignment."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 from quizshow.config import ShowConfig
+from quizshow.core.format import Format
+from quizshow.core.state import ShowState
 from quizshow.inputs.buzzers import BuzzerMap, load_assignment, split_target
 from quizshow.inputs.keymap import KeyMap
 from quizshow.yamlfile import Problems
@@ -38,3 +41,35 @@ def buzzer_map(config: ShowConfig, problem: Callable[[str], None]) -> BuzzerMap:
     teams = [(saved.get(t.name, t.buzzer), t.buzzers) for t in config.teams]
     return BuzzerMap.build([None if isinstance(one, tuple) else one for one, _ in teams],
                            [one if isinstance(one, tuple) else each for one, each in teams])
+
+
+class KeysShown(Protocol):
+    """Who draws the keys (the console): told the key map anew after buzzers were assigned."""
+
+    keymap: KeyMap
+
+
+class Keys:
+    """The key map now: the show's keys and the buzzers that are keys, built anew when buzzers are assigned
+    by pressing."""
+
+    def __init__(self, config: ShowConfig, buzzers: BuzzerMap, fmt: Format, state: Callable[[], ShowState]) -> None:
+        self.config = config
+        self.format = fmt
+        self.state = state
+        self.map = key_map(config, buzzers, self.buttons())
+
+    def buttons(self) -> int:
+        """How many buzzer buttons the format has now (Format.buttons): the digit keys beyond are no one's."""
+        return len(self.format.buttons(self.state()))
+
+    def current(self) -> KeyMap:
+        return self.map
+
+    def follow(self, shown: KeysShown) -> Callable[[BuzzerMap], None]:
+        """After buzzers were assigned (the window thread): keys named by the new map become those teams'
+        buzzers, and `shown` draws them."""
+        def assigned(buzzers: BuzzerMap) -> None:
+            self.map = key_map(self.config, buzzers, self.buttons())
+            shown.keymap = self.map
+        return assigned

@@ -1,0 +1,1 @@
+"""The show's OSC link: requests applied and replied, the desks' feedback."""
