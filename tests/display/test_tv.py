@@ -219,9 +219,9 @@ def test_a_still_picture_is_not_drawn_again_and_a_running_clock_only_20_times_a_
 
 def test_the_console_redraws_on_a_change_and_at_most_ten_times_a_second_for_its_clock(theme):  # noqa: F811
     from quizshow.core.clock import ManualClock
-    from quizshow.runtime.operator.state import OperatorState
     from quizshow.display.console.window import Console
     from quizshow.inputs.keymap import KeyMap
+    from quizshow.runtime.operator.state import OperatorState
 
     engine, clock, status = svoyak_engine(), ManualClock(), OperatorState()
     console = Console(engine, theme, KeyMap.build(), show_words("ru"), clock=clock)
