@@ -320,23 +320,6 @@ def test_without_o_dsync_every_journal_line_is_fsynced(tmp_path, monkeypatch):
         journal.close()
 
 
-def test_posix_only_calls_live_in_one_small_module_each():
-    uses = {  # what a POSIX-only call looks like in code → the one module allowed to make it
-        # the journal's lock goes through filelock (runtime/journal/lock.py); a Linux input device's ioctls
-        r"\bimport fcntl\b|\bfcntl\.": {"inputs/evdev.py"},
-        r"os\.O_DSYNC|[\"']O_DSYNC[\"']": {"runtime/journal/durable.py"},
-        r"[\"']XDG_|[\"']\.local[\"']|[\"']\.cache[\"']": {"userdirs.py"},
-    }
-    package = ROOT / "quizshow"
-    for source in package.rglob("*.py"):
-        name = source.relative_to(package).as_posix()
-        code = "\n".join(line.split("#")[0] for line in source.read_text(encoding="utf-8").splitlines())
-        for pattern, modules in uses.items():
-            assert not re.search(pattern, code) or name in modules, (name, pattern)
-    assert "filelock" in (package / "runtime" / "journal" / "lock.py").read_text(encoding="utf-8")
-    assert "platformdirs" in (package / "userdirs.py").read_text(encoding="utf-8")
-
-
 # --- item 6: the command line -----------------------------------------------------------------------
 
 import pytest  # noqa: E402

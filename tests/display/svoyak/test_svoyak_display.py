@@ -14,7 +14,7 @@ from quizshow.display.projector.projector import Projector
 from quizshow.display.svoyak.scenes import board_grid
 from quizshow.display.theme import load_theme
 from quizshow.formats.svoyak import commands as sc
-from tests.conftest import ROOT, click, svoyak_config, svoyak_engine, views_of
+from tests.conftest import click, svoyak_config, svoyak_engine, views_of
 from tests.display_kit import SIZES, RecordingText
 from tests.svoyak_display_kit import play_walk, walk
 
@@ -236,27 +236,6 @@ def test_svoyak_effects_play_their_sound_cues_through_the_final_to_the_winner():
     for cue in ("round_start", "buzz0", "wrong", "correct", "special", "final_music", "winner"):
         assert cue in played, cue
     assert played.index("final_music") < played.index("winner")
-
-
-def test_every_refusal_of_the_formats_has_russian_words_for_the_console():
-    import re
-
-    from quizshow import registry
-    from quizshow.house_words import HOUSE, HOUSE_REFUSALS
-    from quizshow.i18n import REFUSAL, compose
-
-    root = ROOT / "quizshow"
-    found = set()
-    for path in root.rglob("*.py"):
-        found |= set(re.findall(r'Refused\(\s*"([^"]+)"', path.read_text(encoding="utf-8")))
-    found |= {"nothing to undo", "nothing to go back to"}
-    # A format in a folder of its own words its refusals in its spec's phrases ("refusal." + template).
-    worded = set(HOUSE_REFUSALS) | {key.removeprefix(REFUSAL) for name in registry.names()
-                                 for key in registry.spec(name).phrases.get("ru", {}) if key.startswith(REFUSAL)}
-    worded |= {template for name in registry.names() for template in registry.spec(name).refusals}  # FormatSpec
-    house = compose("ru", HOUSE).phrases["ru"]
-    worded |= {key.removeprefix(REFUSAL) for key in house if key.startswith(REFUSAL)}  # the core's own
-    assert found and not found - worded, sorted(found - worded)
 
 
 def test_a_refusal_reaches_the_console_in_russian(tmp_path):

@@ -3,7 +3,6 @@ match format («Спринт») is its own folders plus one registry line, playe
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 from quizshow.core import commands as c
@@ -12,28 +11,7 @@ from quizshow.event_file import load_any
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT
 
-PACKAGE = ROOT / "quizshow"
 SPRINT_DAY = ROOT / "shows" / "tournament-sprint.yaml"
-OWN_FOLDERS = (PACKAGE / "formats" / "sprint", PACKAGE / "display" / "sprint")
-# What nests a match: none of it may name a format it nests.
-NESTING = (PACKAGE / "formats" / "tournament", PACKAGE / "display" / "event", PACKAGE / "event_file.py")
-
-
-def _imports(path: Path) -> set[str]:
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
-        elif isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "import_module" and node.args \
-                and isinstance(node.args[0], ast.Constant):
-            found.add(str(node.args[0].value))
-    return found
-
-
-def _python(*places: Path) -> list[Path]:
-    return [p for place in places for p in ([place] if place.is_file() else sorted(place.rglob("*.py")))]
 
 
 def _match_formats() -> list[str]:
@@ -93,37 +71,10 @@ def test_the_sprint_lamps_follow_its_own_phase_flags_inside_a_tournament():
     assert flags.buzzers_live and flags.lamps_live
 
 
-def test_the_sprint_is_its_own_folders_plus_one_registry_line():
-    """Its modules import only the shared core, packs and display parts, never another format; no shared
-    module names it, but the one registry line."""
-    others = {name for name in __import__("quizshow.registry", fromlist=["names"]).names() if name != "sprint"}
-    for path in _python(*OWN_FOLDERS):
-        for module in _imports(path):
-            parts = module.split(".")
-            assert not (len(parts) > 2 and parts[0] == "quizshow" and parts[1] in ("formats", "display")
-                        and parts[2] in others | {"event"}), (path.name, module)
-    named = []
-    for path in _python(PACKAGE):
-        if any(folder in path.parents for folder in OWN_FOLDERS):
-            continue
-        named += [(path.relative_to(PACKAGE), line) for line in path.read_text(encoding="utf-8").splitlines()
-                  if "sprint" in line.lower()]
-    assert named == [(Path("registry.py"), '    "sprint": Entry(importlib.import_module('
-                      '"quizshow.formats.sprint.spec").SPEC, "quizshow.display.sprint"),')]
-
-
-def test_what_nests_a_match_imports_no_match_format():
-    """formats/tournament, display/event and event_file reach a match only through the contract
-    (FormatSpec.match, Format.match_result & co.)."""
-    matches = _match_formats()
-    assert {"brainring", "melee", "sprint"} <= set(matches)
-    for path in _python(*NESTING):
-        for module in _imports(path):
-            for name in matches:
-                assert f"formats.{name}" not in module and f"display.{name}" not in module, (path.name, module)
-        text = path.read_text(encoding="utf-8")
-        for name in matches:  # «melee» is also a stage of seed 001 (its «Куча мала»), not only a format
-            assert name == "melee" or f'"{name}"' not in text, (path.name, name)
+def test_the_ring_the_melee_and_the_sprint_are_match_formats_by_their_spec():
+    """A tournament nests what declares a MatchRole (FormatSpec.match); it names none of them (the house rule
+    tests/house/test_a_format_is_its_own_folders.py)."""
+    assert {"brainring", "melee", "sprint"} <= set(_match_formats())
 
 
 def test_a_stage_names_any_match_format_and_only_one(tmp_path):
