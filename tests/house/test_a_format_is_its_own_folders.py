@@ -161,12 +161,12 @@ def test_the_checks_find_a_format_reached_by_its_name():
         "display/event/standings.py": package["display/event/standings.py"]
         + '\nfrom quizshow.formats.sprint.spec import SPEC\nRING = "brainring"\n',
         "app.py": package["app.py"] + '\nif name == "sprint":\n    pass\nRACE = "sprint.race"\n',
-        "runtime/phones.py": package["runtime/phones.py"]
+        "runtime/web/phones.py": package["runtime/web/phones.py"]
         + '\nmodule = importlib.import_module("quizshow.formats.duel")\n',
     }
     assert crossings(probe) == [f"{sprint} imports brainring's folders", "display/event/standings.py imports "
                                 "sprint's folders"]
     assert outside_uses(probe) == [f"{sprint} names brainring", "display/event/standings.py names brainring",
                                    "display/event/standings.py names sprint", "app.py names sprint",
-                                   "runtime/phones.py names duel"]
+                                   "runtime/web/phones.py names duel"]
     assert words_outside(probe) == ["app.py says sprint's 'sprint.race'"]

@@ -24,14 +24,7 @@ DATE_NOW = {"now", "utcnow", "today"}
 # Files that still read the machine's clocks themselves, each until the engineer rebuilding it gives it a Clock
 # from the composition root. An entry leaves this list when its file is converted (the last test says when).
 NOT_YET: dict[str, str] = {
-    "quizshow/app.py": "the composition root being rebuilt: it will make the Clock and hand it to every part",
-    "quizshow/runtime/notices.py": "rebuilt with the runtime's flat modules: a notice's time and a prompt's end",
-    "quizshow/runtime/controls.py": "rebuilt with the runtime's flat modules: the quit guard's double press",
-    "quizshow/runtime/feed.py": "rebuilt with the one input pipeline: the wait for inputs between frames",
-    "quizshow/runtime/web/server.py": "rebuilt with the phones' wiring: a phone's rate limit and its 429 notice",
-    "quizshow/display/windows.py": "rebuilt with the window loop: frame pacing and the projector's redraw",
     "quizshow/display/projector/ahead.py": "the idle pieces' drawing budget (perf_counter), not yet given the clock",
-    "quizshow/inputs/hardware.py": "rebuilt with the one input pipeline: how long a lost box has been gone",
 }
 
 

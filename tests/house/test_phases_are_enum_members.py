@@ -17,7 +17,7 @@ NOT_YET = {
                       "«answering» (each format's own once the formats give them)",
     "display/console/header.py": "«end», the phase every format ends in, offers a new game (PhaseFlags.game_over "
                                  "says the same)",
-    "runtime/phones.py": "a phone's game is over at «end», the phase every format ends in (PhaseFlags.game_over "
+    "runtime/web/phones.py": "a phone's game is over at «end», the phase every format ends in (PhaseFlags.game_over "
                          "says the same)",
     "tools/proof.py": "the pack proofer steps «Своя игра», the demo quiz and the written quiz to the cards it draws",
 }

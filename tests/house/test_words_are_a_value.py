@@ -23,7 +23,7 @@ NOT_YET_CONVERTED = {
     "quizshow/house_words.py": "adopts every composed Words, so the not yet converted modules say the same",
     "quizshow/app.py": "adds the format's phrases and refusals at start (the composition root composes its "
                        "Words when it is rebuilt)",
-    "quizshow/runtime/phones.py": "adds the phone page's words at start (runtime/ takes a Words later)",
+    "quizshow/runtime/web/phones.py": "adds the phone page's words at start (runtime/ takes a Words later)",
     "quizshow/runtime/web/server.py": "adds the phone page's words when it starts (runtime/ takes a Words later)",
     "quizshow/runtime/follow/client.py": "a follower adds its format's words and its own (runtime/ takes a Words "
                                          "later)",

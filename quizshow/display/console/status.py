@@ -1,6 +1,6 @@
 """What the console reads besides the engine (spec/console.md): its devices, notices, prompts and the
 operator's typing. The operator's state itself is the runtime's (runtime/operator/state.py `OperatorState`,
-written by the controls and the show service); the console draws from this read-only view of it."""
+set by the controls and the show service); the console draws from this read-only view of it."""
 
 from __future__ import annotations
 
