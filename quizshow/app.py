@@ -6,7 +6,8 @@ through the feed's press stages (runtime/inputs/presses.py) and becomes a `Buzz`
 action call of the controls (runtime/operator/controls.py). Commands go through the show service
 (runtime/show/service.py), which journals them and sends the outcome's effects to the sinks: desks,
 lamps and the phones at once, sound and the views on the window thread. A format is known here only
-through its FormatSpec and FormatViews (registry.py).
+through its FormatSpec and FormatViews (registry.py). The show's words are composed here once
+(house_words.py: the house's tables, the format's, the phone page's) and handed to every part that speaks.
 
 `ShowApp` is what the builder returns: the parts, and the few calls the window loop, the tests and the
 benchmarks make, each handed straight to its part.
@@ -21,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from quizshow import i18n, registry
+from quizshow import registry
 from quizshow.config import ShowConfig
 from quizshow.core import commands as c
 from quizshow.core.actions import Call, registry_for
@@ -29,12 +30,14 @@ from quizshow.core.clock import SYSTEM, Clock, ShowClock
 from quizshow.core.engine import Engine, Outcome
 from quizshow.core.spec import PhaseFlags
 from quizshow.display import paint
+from quizshow.house_words import show_words
 from quizshow.inputs.buzzers import BuzzerMap
 from quizshow.inputs.hardware import Hardware, HardwarePorts
 from quizshow.inputs.keymap import KeyMap
 from quizshow.inputs.messages import Action, OscRequest, Press
 from quizshow.inputs.osc import OscServer
 from quizshow.inputs.phones.messages import PhoneAnswer, PhoneStake
+from quizshow.inputs.phones.words import PHRASES as PHONE_PAGE
 from quizshow.runtime.inputs.feed import Handlers, InputFeed, Safely, as_is
 from quizshow.runtime.inputs.keys import Keys, buzzer_map
 from quizshow.runtime.inputs.presses import Hold, PressLine, no_hold
@@ -42,7 +45,7 @@ from quizshow.runtime.journal.file import Journal
 from quizshow.runtime.memory.collector import IdleCollector
 from quizshow.runtime.memory.trim import trim_heap
 from quizshow.runtime.operator.controls import Controls, ControlsPorts
-from quizshow.runtime.operator.notices import Notices, sayer
+from quizshow.runtime.operator.notices import Notices
 from quizshow.runtime.operator.state import OperatorState
 from quizshow.runtime.osc.link import OscLink, OscPorts
 from quizshow.runtime.show.frame import Frame
@@ -73,19 +76,21 @@ class ShowApp:
         from quizshow.outputs.media import PackMedia
         from quizshow.outputs.sound import SoundCues
 
-        language = config.language
         self.config = config
         self.spec = spec = registry.spec(config.format)
         views = registry.views(config.format)
-        i18n.add_phrases(spec.phrases)
-        i18n.add_refusals(spec.refusals)
+        phones = web and (config.devices.web is not None or web_port is not None)
+        # The show's words, composed once (the format's own, the phone page's where it has phones) and handed
+        # to every part that speaks.
+        self.words = words = show_words(config.language, spec.phrases, *((PHONE_PAGE,) if phones else ()),
+                                        refusals=spec.refusals)
+        self.say = words.say
         self.actions = registry_for(spec.actions)
         self.format = fmt = make_format(config)
         self.runtime = runtime = Runtime(fmt, journal_path or config.journal_path, str(config.path), fresh, seed,
                                          resume_to_damage)
         self.machine = clock  # the machine's time (rates, guards, the wall clock), a test's own when given
         self.clock = ShowClock(runtime.loaded.last_at + 0.001, clock.monotonic)
-        self.say = sayer(language)
         # The operator's side: its state (the console reads it), what it is told, and any thread's bug said there.
         self.sinks = Sinks()
         self.status = OperatorState()
@@ -101,26 +106,26 @@ class ShowApp:
         text = TextCache(self.theme.fonts)
         buzzers = buzzer_map(config, self.notices.notice)  # its problems are said on the console
         self.keys = Keys(config, buzzers, fmt, runtime.state_now)
-        self.console = Console(runtime.engine, self.theme, self.keys.map, i18n.spoken(language), text, views.panel,
+        self.console = Console(runtime.engine, self.theme, self.keys.map, words, text, views.panel,
                                self.give_way, spec.journal_words, views.keys, clock_now=self.clock.now,
                                lock=runtime.lock)  # an undo's preview reads the engine as one whole
         self.sound = SoundCues(len(config.teams), self.theme.sounds, enabled=sound)
         self.media = PackMedia(enabled=sound)  # a pack's own sounds (SIGame audio), after the cues' mixer init
         self.show = show = Show(runtime, fmt, self.sinks, self.notices, self.status, self.console, self.media,
-                                self.clock, self.say, language, spec.flags, spec.journal_words)
-        self.projector = Projector(fmt, self.theme, config.title, language, text, views, self.give_way, sound=sound,
-                                   history=show.history,  # the buzz replay reads the steps in effect
+                                self.clock, words, spec.flags, spec.journal_words)
+        self.projector = Projector(fmt, self.theme, config.title, config.language, text, views, self.give_way,
+                                   sound=sound, history=show.history,  # the buzz replay reads the steps in effect
                                    trim=trim_heap)  # idle pieces free pictures: the heap's pages go back
         hall = HallViews(self.sinks, self.sound, self.projector)
         self.hardware = Hardware(HardwarePorts(
             config=config, deliver=self.feed.deliver, press_now=self.feed.at_once, now=self.clock.now, clock=clock,
-            hold=runtime.lock, say=self.say, notice=self.notices.notice, prompt=self.notices.prompt,
+            hold=runtime.lock, words=words, notice=self.notices.notice, prompt=self.notices.prompt,
             show_events=hall.events, on_window=self.sinks.on_window, line_check_changed=hall.line_check,
             assigned=self.keys.follow(self.console), keymap=self.keys.current, state=runtime.state_now),
             buzzers, spec.flags, start=devices, player_buzzers=spec.player_buzzers, player_lamps=fmt.player_lamps,
             buttons=fmt)
         self.controls = Controls(ControlsPorts(
-            operator=self.status, tell=self.notices, say=self.say, language=language, teams=len(config.teams),
+            operator=self.status, tell=self.notices, words=words, teams=len(config.teams),
             journal_words=spec.journal_words, engine=runtime.engine_now, submit=show.submit,
             press=self.feed.at_once, hardware=self.hardware, keymap=self.keys.current, start_over=show.start_over,
             clock=clock), self.actions, fmt, runtime.state_now, spec.flags, self.console, show.undo_far)
@@ -134,7 +139,7 @@ class ShowApp:
             if self.osc_link.server is not None:  # «Впустить»: whatever the back-off
                 self.controls.add_local({"osc_admit": self.osc_link.admit})
         self.phones: Phones | None = None  # players' phones (runtime/web/phones.py, docs/phones.md)
-        if web and (config.devices.web is not None or web_port is not None):
+        if phones:
             self.phones = self._phones(web_port, clock)
         # How long a press's announcement waits for earlier phone presses on their way: none without phones.
         hold: Hold = self.phones.server.lag_bound if self.phones is not None else no_hold
@@ -152,7 +157,7 @@ class ShowApp:
         from quizshow.runtime.web.phones import PhonesPorts, ServedShow, start_web
 
         served = ServedShow(self.runtime, self.config, self.format, self.theme, self.sinks, self.clock.now,
-                            self.notices.notice, self.say)
+                            self.notices.notice, self.words)
         phones = start_web(PhonesPorts(show=served, spec=self.spec, actions=self.actions, submit=self.show.submit,
                                        deliver=self.feed.deliver, handlers=self.handlers, operator=self.status,
                                        hall=self.projector, clock=clock), port)

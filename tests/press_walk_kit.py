@@ -7,6 +7,7 @@ import itertools
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from quizshow import i18n, registry
@@ -17,6 +18,8 @@ from quizshow.core.effects import EventKind
 from quizshow.core.engine import Engine, Outcome
 from quizshow.core.format import Format, Refused
 from quizshow.core.state import ShowState
+from quizshow.house_words import show_words
+from quizshow.i18n import Words
 from quizshow.inputs.phones.seats import Seat
 from quizshow.inputs.phones.view import PhoneView, seat_view
 from quizshow.inputs.phones.words import PHRASES
@@ -61,7 +64,14 @@ def phone_sees(e: Engine, seat: Seat, at: float) -> PhoneView:
     buttons = any(phase.flags.buzzers_live for phase in registry.spec(fmt.id).phases)
     live = fmt.setup.flags(state.phase).buzzers_live
     facts = seat_facts(fmt, live, state, seat, at, buttons)
-    return seat_view(state, seat.team, seat.player, facts, closing(fmt, state))
+    return seat_view(state, seat.team, seat.player, facts, closing(fmt, state), phone_words(fmt.id))
+
+
+@cache
+def phone_words(format_name: str) -> Words:
+    """The words a show of the format says on its phones, as the composition root composes them."""
+    spec = registry.spec(format_name)
+    return show_words("ru", spec.phrases, PHRASES, refusals=spec.refusals)
 
 
 def phone_press(e: Engine, seat: Seat, at: float, hold: float | None = None, source: float | None = None

@@ -21,7 +21,7 @@ from quizshow.core.engine import Outcome
 from quizshow.core.format import Format
 from quizshow.core.spec import PhaseFlags
 from quizshow.core.state import ShowState
-from quizshow.i18n import Say, duration, spoken
+from quizshow.i18n import Say, Words
 from quizshow.inputs import buzz, evdev
 from quizshow.inputs.buzzers import BuzzerMap, Target, save_assignment, split_target
 from quizshow.inputs.keymap import KeyMap, key_code, key_name, keyboard_line
@@ -43,7 +43,7 @@ class HardwarePorts:
     now: Callable[[], float]  # show time
     clock: Clock  # the machine's (how long ago a box went)
     hold: AbstractContextManager[object]  # the show's lock: held by a box reader applying its press
-    say: Say
+    words: Words  # the show's words (the composition root's)
     notice: Callable[[str, str], None]  # (text, level) to the operator
     prompt: Callable[[str | None, float], None]  # a question to the operator for some seconds (None: away)
     show_events: Callable[[list[Event], float], None]  # views and sound, not the game (the line check)
@@ -147,7 +147,7 @@ class Hardware:
             return None
         seat = self._seat(button)
         if seat is None and self.line_check and not button.startswith(("pad:", "buzz:")):
-            self.ports.notice(self.ports.say("console.unassigned", spec=button), "problem")
+            self.ports.notice(self.ports.words.say("console.unassigned", spec=button), "problem")
         return seat
 
     def _seat(self, button: str) -> Seat | None:
@@ -173,7 +173,7 @@ class Hardware:
 
     def pad_added(self, instance_id: int, index: int, name: str, guid: str = "") -> None:
         self.pads[instance_id] = (index, name)
-        self.ports.notice(self.ports.say("console.pad_added", n=index, name=name), "info")
+        self.ports.notice(self.ports.words.say("console.pad_added", n=index, name=name), "info")
         if buzz.is_buzz(guid, name):
             self.buzz_pads.append(instance_id)
             if len(self.buzz_pads) == 1:
@@ -181,7 +181,7 @@ class Hardware:
 
     def pad_removed(self, instance_id: int) -> None:
         index, name = self.pads.pop(instance_id, (None, "?"))
-        self.ports.notice(self.ports.say("console.pad_removed", n=index, name=name), "info")
+        self.ports.notice(self.ports.words.say("console.pad_removed", n=index, name=name), "info")
         if instance_id in self.buzz_pads:
             self.buzz_pads.remove(instance_id)
 
@@ -222,7 +222,7 @@ class Hardware:
         if self.assigning is not None:
             self.assigning = None
             self.ports.prompt(None, 0.0)
-            self.ports.notice(self.ports.say("console.assign_cancelled"), "info")
+            self.ports.notice(self.ports.words.say("console.assign_cancelled"), "info")
             return
         self.assigning, self.assigned = 0, {}
         self._prompt()
@@ -242,7 +242,7 @@ class Hardware:
         if player is not None:
             name = f"{name}: {self.ports.config.teams[team].players[player]}"
         # Asked on the console until the button comes (a question, not a problem).
-        self.ports.prompt(self.ports.say("console.assign_press", name=name), 600)
+        self.ports.prompt(self.ports.words.say("console.assign_press", name=name), 600)
 
     def capture(self, spec: str, at: float) -> None:
         """One button pressed while assigning (on the window thread)."""
@@ -251,7 +251,7 @@ class Hardware:
         teams = self.ports.config.teams
         targets = self.assign_targets()
         if spec in self.assigned.values():
-            self.ports.notice(self.ports.say("console.assign_taken", spec=spec), "problem")
+            self.ports.notice(self.ports.words.say("console.assign_taken", spec=spec), "problem")
             return
         assert self.assigning is not None
         self.assigned[targets[self.assigning]] = spec
@@ -271,13 +271,13 @@ class Hardware:
         path = save_assignment(self.ports.config.path, saved)
         self.lamps = self._lamps()
         self.ports.assigned(self.map)
-        self.ports.notice(self.ports.say("console.assign_saved", path=path.name), "info")
+        self.ports.notice(self.ports.words.say("console.assign_saved", path=path.name), "info")
 
     # --- the console's DEVICES line and the line check's table ----------------------------------------
 
     def check_lines(self) -> list[tuple[str, bool]]:
         """The Buzz! set and the keyboard devices, for the line check (F9) and the DEVICES line: (text, ok)."""
-        say = self.ports.say
+        say = self.ports.words.say
         lines = []
         if self.map.buzz or self.buzz_pads:
             if not self.buzz_pads:
@@ -301,7 +301,7 @@ class Hardware:
         return lines
 
     def device_lines(self) -> list[tuple[str, bool]]:
-        say = self.ports.say
+        say = self.ports.words.say
         lines = []
         keymap = self.ports.keymap()
         if keymap is not None:  # the keys as the key map has them (a player's own keys too)
@@ -311,8 +311,7 @@ class Hardware:
                 buttons = self.buttons.buttons(self.ports.state())
                 named = any(b.phrase for b in buttons)  # tables, not teams: «1 — красный стол»
                 teams = [(say(b.name), 0) if named else teams[i] for i, b in enumerate(buttons) if i < len(teams)]
-            keys = keyboard_line(keymap, teams, self.ports.config.devices.keyboard_buzzers,
-                                 spoken(self.ports.config.language), named)  # transition (issue 38)
+            keys = keyboard_line(keymap, teams, self.ports.config.devices.keyboard_buzzers, self.ports.words, named)
             if keys is not None:
                 lines.append((keys, True))
         for box_id, driver in self.boxes.items():
@@ -320,8 +319,7 @@ class Hardware:
             if status.connected and status.stuck:  # it reads, but takes no lamp commands
                 lines.append((say("console.box_down", id=box_id, problem=box_problem(status, say)), False))
             elif status.connected:
-                language = self.ports.config.language
-                rtt = f" {duration(status.rtt_ms / 1000, language)}" if status.rtt_ms is not None else ""
+                rtt = f" {self.ports.words.duration(status.rtt_ms / 1000)}" if status.rtt_ms is not None else ""
                 lines.append((f"{box_id}{rtt}", True))
             elif status.lost_since is not None:  # it was there: how long ago it went, and why
                 gone = int(self.ports.clock.wall() - status.lost_since)

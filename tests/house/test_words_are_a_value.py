@@ -21,12 +21,6 @@ REGISTRY_CALLS = ("add_phrases", "add_refusals", "adopt")
 NOT_YET_CONVERTED = {
     "quizshow/i18n.py": "the transition block itself (the registry and its adders)",
     "quizshow/house_words.py": "adopts every composed Words, so the not yet converted modules say the same",
-    "quizshow/app.py": "adds the format's phrases and refusals at start (the composition root composes its "
-                       "Words when it is rebuilt)",
-    "quizshow/runtime/web/phones.py": "adds the phone page's words at start (runtime/ takes a Words later)",
-    "quizshow/runtime/web/server.py": "adds the phone page's words when it starts (runtime/ takes a Words later)",
-    "quizshow/runtime/follow/client.py": "a follower adds its format's words and its own (runtime/ takes a Words "
-                                         "later)",
 }
 
 

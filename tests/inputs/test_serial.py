@@ -110,7 +110,7 @@ def test_a_box_that_cannot_be_reached_says_why_in_the_troubleshooting_words(tmp_
     docs/hardware.md names it, and the driver keeps retrying."""
     import serial
 
-    from quizshow.i18n import phrase
+    from quizshow.house_words import show_words
     from quizshow.inputs.hardware import box_problem
 
     box = FakeBox("box1", inputs=2, link=tmp_path / "box1", clock=SYSTEM).start()
@@ -122,7 +122,7 @@ def test_a_box_that_cannot_be_reached_says_why_in_the_troubleshooting_words(tmp_
             driver.start()
         busy, missing = drivers
         assert wait_for(lambda: busy.status.problem_kind == "busy" and missing.status.problem_kind == "missing")
-        say = lambda key, **values: phrase(key, "ru", **values)  # noqa: E731
+        say = show_words("ru").say
         assert box_problem(busy.status, say) == "порт занят другой программой"
         assert box_problem(missing.status, say) == "порт не найден"
         holder.close()  # the other program lets go: the next retry takes the box
@@ -237,7 +237,7 @@ def test_a_box_that_stops_reading_never_blocks_the_show_and_is_shown_as_stuck():
     """A real pty pair whose box end is never read: once its buffer is full, lamp writes from the show
     return at once (the box's own writer waits, with a timeout), the console says the box takes no
     commands, and when the box reads again it gets the newest lamp state."""
-    from quizshow.i18n import phrase
+    from quizshow.house_words import show_words
     from quizshow.inputs.hardware import box_problem
 
     box = DeafBox()
@@ -261,7 +261,8 @@ def test_a_box_that_stops_reading_never_blocks_the_show_and_is_shown_as_stuck():
             assert done.wait(10.0), "a lamp write waited on a box that does not read"
         assert wait_for(lambda: driver.status.stuck, 3), (driver.status, len(driver._outbox))
         assert driver.status.connected  # it still reads: presses count
-        assert box_problem(driver.status, phrase) == phrase("console.box_problem.stuck")
+        say = show_words("ru").say
+        assert box_problem(driver.status, say) == say("console.box_problem.stuck")
         assert len(driver._outbox) <= 4 + 16  # bounded: one state per lamp, a few commands
         # The box reads again: it catches up and gets the newest state of each lamp. (The lamp whose write
         # timed out is sent again after the others, so wait for every lamp, not for lamp 4.)

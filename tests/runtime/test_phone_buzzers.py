@@ -18,10 +18,12 @@ from quizshow.config import load_show
 from quizshow.core import commands as c
 from quizshow.core.format import PressAnswer, PressKind, Refused, Setup
 from quizshow.core.state import ShowState, Team
+from quizshow.house_words import show_words
 from quizshow.inputs.phones import protocol
 from quizshow.inputs.phones.clock import SLACK_S, ClockEstimate
 from quizshow.inputs.phones.seats import load_tokens, phone_seats, tokens_path
 from quizshow.inputs.phones.view import SeatFacts, seat_view
+from quizshow.inputs.phones.words import PHRASES as PHONE_PAGE
 from quizshow.runtime.web.phones import print_seats
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT
@@ -262,22 +264,23 @@ def test_the_phone_is_told_its_phase_from_the_formats_answer_and_the_state_never
     state = ShowState(phase="anything", teams=teams)
     closed = SeatFacts(PressAnswer(PressKind.CLOSED, Refused("buzzers are closed")))
     open_ = SeatFacts(PressAnswer(PressKind.OPEN), live=True, score=5)
-    idle = seat_view(state, 0, None, closed, False)
+    words = show_words("ru", PHONE_PAGE)  # with the phone page's, as the composition root composes them
+    idle = seat_view(state, 0, None, closed, False, words)
     assert (idle.phase, idle.can_press, idle.prompt) == ("idle", False, "Кнопки сейчас закрыты")
-    assert seat_view(state, 0, None, open_, False).phase == "open"
-    assert seat_view(state, 0, None, open_, False).can_press
-    assert seat_view(state, 0, None, open_, False, accepted=False).phase == "waiting"
-    assert seat_view(state, 0, None, open_, True).phase == "ended"
-    assert seat_view(state, 0, None, SeatFacts(PressAnswer(PressKind.ANSWERING)), False).phase == "answering"
+    assert seat_view(state, 0, None, open_, False, words).phase == "open"
+    assert seat_view(state, 0, None, open_, False, words).can_press
+    assert seat_view(state, 0, None, open_, False, words, accepted=False).phase == "waiting"
+    assert seat_view(state, 0, None, open_, True, words).phase == "ended"
+    assert seat_view(state, 0, None, SeatFacts(PressAnswer(PressKind.ANSWERING)), False, words).phase == "answering"
     from dataclasses import replace
 
     from quizshow.core.presslog import Press
     pressed = replace(state, presses=state.presses.add(Press(1.0, 1.0, 0)).add(Press(1.041, 1.05, 1)))
-    second = seat_view(pressed, 1, None, SeatFacts(PressAnswer(PressKind.QUEUED, Refused("x"))), False)
+    second = seat_view(pressed, 1, None, SeatFacts(PressAnswer(PressKind.QUEUED, Refused("x"))), False, words)
     assert (second.phase, second.place, second.place_text, second.behind) == \
         ("pressed", 2, "вы вторые", "+0,041\u00a0с")
-    assert seat_view(state, 1, None, SeatFacts(PressAnswer(PressKind.OUT)), False).phase == "locked"
-    message = seat_view(state, 0, None, open_, False, language="en").message()
+    assert seat_view(state, 1, None, SeatFacts(PressAnswer(PressKind.OUT)), False, words).phase == "locked"
+    message = seat_view(state, 0, None, open_, False, words.into("en")).message()
     assert message["t"] == "state" and message["score"] == 5 and message["stake"] is None
     assert "answer" in message and message["answer"] is None
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from quizshow import i18n
 from quizshow.core.format import AnswerAsk, PressAnswer, PressKind, Refused, StakeAsk
 from quizshow.core.state import ShowState
+from quizshow.i18n import NBSP, Words
 
 PHASES = ("waiting", "idle", "open", "pressed", "answering", "locked", "stake", "answer", "ended")
 
@@ -57,15 +57,15 @@ class SeatFacts:
     score: int | None = None  # the score the hall has been shown (Format.seat_score)
 
 
-def seat_view(state: ShowState, team: int, player: int | None, facts: SeatFacts, finished: bool,
-              accepted: bool = True, language: str = "ru") -> PhoneView:
-    """The seat's screen: not yet accepted, the game over, a stake or a typed answer to give, then what a press
-    would be now (the format's answer)."""
+def seat_view(state: ShowState, team: int, player: int | None, facts: SeatFacts, finished: bool, words: Words,
+              accepted: bool = True) -> PhoneView:
+    """The seat's screen in the show's words: not yet accepted, the game over, a stake or a typed answer to give,
+    then what a press would be now (the format's answer)."""
     def say(key: str, **values: object) -> str:
-        return i18n.phrase(f"phone.{key}", language, **values)
+        return words.say(f"phone.{key}", **values)
 
-    def words(why: Refused | None) -> str:
-        return "" if why is None else i18n.refusal(why.template, why.values, language)
+    def refused(why: Refused | None) -> str:
+        return "" if why is None else words.refusal(why.template, why.values)
 
     score = facts.score
     held = facts.held
@@ -93,7 +93,7 @@ def seat_view(state: ShowState, team: int, player: int | None, facts: SeatFacts,
     title = say("stake_held", value=held) if held is not None else None
     press = facts.press
     if press is None:  # a format of typed answers only: when it may type, or why not («автор вопроса»)
-        why = words(facts.typed_why)
+        why = refused(facts.typed_why)
         return PhoneView("idle", False, score, why or say("idle_hint_typed"), title=title or why or say("idle"),
                          held=held)
     settling = state.settling is not None
@@ -114,15 +114,15 @@ def seat_view(state: ShowState, team: int, player: int | None, facts: SeatFacts,
         place = presses.team_order().index(team) + 1 if player is None else presses.presses.index(mine[0]) + 1
         ordinals = say("ordinals").split("|")
         ordinal = ordinals[place - 1] if place <= len(ordinals) else f"{place}."
-        seconds = f"{presses.margin(mine[0]):.3f}".replace(".", "," if language == "ru" else ".")
+        seconds = f"{presses.margin(mine[0]):.3f}".replace(".", "," if words.language == "ru" else ".")
         return PhoneView("pressed", False, score, say("pressed_hint"), place=place,
                          place_text=say("place", ordinal=ordinal),
-                         behind=f"+{seconds}{i18n.NBSP}{say('seconds')}", held=held)
+                         behind=f"+{seconds}{NBSP}{say('seconds')}", held=held)
     if press.kind is PressKind.EARLY:  # a tap now would be a false start: the button stays dark
         return PhoneView("idle", False, score, say("early_hint"), title=title or say("early"), held=held)
     if settling:  # never the name of who answers before the hall hears it
         return PhoneView("idle", False, score, say("settling_others"), title=title or say("settling"), held=held)
-    why = words(press.why)
+    why = refused(press.why)
     # While a question is played (not by this seat now) the reason is the headline: «Отвечает Борис».
     headline = title or (why if facts.live and why else say("idle"))
     return PhoneView("idle", False, score, why, title=headline, held=held)

@@ -40,7 +40,6 @@ from typing import TYPE_CHECKING
 
 import aiohttp
 
-from quizshow import i18n
 from quizshow.core.clock import Clock
 from quizshow.core.engine import Engine
 from quizshow.core.journal import Cursor, JournalError, LineError, header, line_end, parse_command, read_line
@@ -465,21 +464,20 @@ def _show(args: Namespace, base: str, show: Path, clock: Clock) -> int:
     from quizshow.display.projector.projector import Projector
     from quizshow.display.text import TextCache
     from quizshow.display.theme import load_theme
+    from quizshow.house_words import show_words
     from quizshow.stopping import stop_requested
 
     pygame.init()
     spec = registry.spec(config.format)
-    i18n.add_phrases(spec.phrases)
-    i18n.add_refusals(spec.refusals)
-    i18n.add_phrases(PHRASES)
+    words = show_words(config.language, spec.phrases, PHRASES, refusals=spec.refusals)  # the follower's words
     fmt = make_format(config)
     theme = load_theme(config.theme)
     text = TextCache(theme.fonts)
-    projector = Projector(fmt, theme, config.title, config.language, text, registry.views(config.format),
-                          sound=False)
     replica = Replica(fmt, clock)
-    projector.history = lambda: replica.engine.history() if replica.engine is not None else None
-    screen = FollowScreen(projector, theme, text, i18n.spoken(config.language), fmt, host_view=args.host_view)
+    projector = Projector(fmt, theme, config.title, config.language, text, registry.views(config.format),
+                          sound=False,  # the buzz replay reads the steps the replica has applied
+                          history=lambda: replica.engine.history() if replica.engine is not None else None)
+    screen = FollowScreen(projector, theme, text, words, fmt, host_view=args.host_view)
     window: pygame.Window | None = None
     if not args.headless:
         from quizshow.display.windows import _on_display

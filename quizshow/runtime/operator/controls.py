@@ -23,7 +23,7 @@ from quizshow.core.format import Format, Refused
 from quizshow.core.loose import Args
 from quizshow.core.spec import JournalWords, PhaseFlags
 from quizshow.core.state import ShowState
-from quizshow.i18n import Say, decimal, refusal, spoken
+from quizshow.i18n import Words
 from quizshow.inputs.hardware import Hardware
 from quizshow.inputs.keymap import KeyMap, QuitGuard, amount_key, edit_amount, key_name
 from quizshow.inputs.messages import Action, Press, Seat
@@ -40,8 +40,7 @@ class ControlsPorts:
 
     operator: OperatorState  # kept here: the amount, the typing, help, quit
     tell: Notices  # notices and prompts to the operator
-    say: Say
-    language: str
+    words: Words  # the show's words (the composition root's)
     teams: int  # the show's teams: a call's `team` names one of them (an event's whole roster, not a match's)
     journal_words: JournalWords | None  # the format's words for its journal lines (what Undo takes back)
     engine: Callable[[], Engine]  # what Undo would take back (a new engine after «Начать заново»)
@@ -132,7 +131,7 @@ class Controls:
                 # Its question may name what Undo would take back now ({what}: a recorded result), and what the
                 # format says its arguments mean (a team's name).
                 words = {"what": self._undo_words(), **self.format.confirm_words(self.state(), call.name, args)}
-                self.ports.tell.prompt(self.ports.say(f"console.{call.name}_confirm", **words), 2.0)
+                self.ports.tell.prompt(self.ports.words.say(f"console.{call.name}_confirm", **words), 2.0)
                 return None
             self.ports.tell.prompt(None)  # answered: the question leaves the screen
         if call.name == "undo" and self._undo_needs_confirm():  # a recorded result: Ctrl+Z asks, then does it
@@ -148,7 +147,7 @@ class Controls:
             self.ports.tell.notice(self._refusal_text(why), "refused")
             return None
         if cmd is None:  # nothing done now: the console says why (a key never does nothing in silence)
-            said = self._next_held(at) if call.name == "go" else self.ports.say("console.nothing_done")
+            said = self._next_held(at) if call.name == "go" else self.ports.words.say("console.nothing_done")
             self._refused[call.name] = said
             self.ports.tell.notice(said, "refused")
             return None
@@ -185,15 +184,15 @@ class Controls:
         engine = self.ports.engine()
         target = engine.undo_target()
         if target is None:
-            return self.ports.say("console.nothing_to_undo")
+            return self.ports.words.say("console.nothing_to_undo")
         teams = [t.name for t in engine.state.teams]
-        return describe(target, teams, spoken(self.ports.language), self.ports.journal_words, self.format,
+        return describe(target, teams, self.ports.words, self.ports.journal_words, self.format,
                         [t.players for t in engine.state.teams])
 
     def _confirm_undo(self, call: Call, at: float) -> Outcome:
         """Ctrl+Z on a recorded result: the first press names it and asks; a second within 2 s takes it back."""
         if not self._confirmed(call, at):
-            self.ports.tell.prompt(self.ports.say("console.undo_confirm", what=self._undo_words()), 2.0)
+            self.ports.tell.prompt(self.ports.words.say("console.undo_confirm", what=self._undo_words()), 2.0)
             return Outcome(c.Undo(at=at), self.state(), refused="taking back a recorded result: "
                            "send it again within 2 s to confirm")
         self.ports.tell.prompt(None)
@@ -232,15 +231,15 @@ class Controls:
         """Why Next did nothing just after a press (next_guard_s: the host may have been clicking), worded by
         what Next would do: press again for «…», or only a verdict moves the show on."""
         state = self.state()
-        language = self.ports.language
+        words = self.ports.words
         guard = float(self.format.rules.get("next_guard_s", 0.5))
-        pause = f"{decimal(guard, None, language)} {self.ports.say('unit.s')}"
-        then = self.ports.say(self.format.next_action(state).key)
+        pause = f"{words.decimal(guard, None)} {words.say('unit.s')}"
+        then = words.say(self.format.next_action(state).key)
         try:
             self.format.handle(state, c.Go(at=at))
         except Refused:  # Next would not work anyway (a verdict first): say what would
-            return self.ports.say("console.next_held_blocked", s=pause, next=then[:1].lower() + then[1:])
-        return self.ports.say("console.next_held", s=pause, next=then)
+            return words.say("console.next_held_blocked", s=pause, next=then[:1].lower() + then[1:])
+        return words.say("console.next_held", s=pause, next=then)
 
     def _far_undo(self, at: float) -> Outcome | None:
         """Undo may never move the picture back more than one step at one press: the first press names where
@@ -285,7 +284,7 @@ class Controls:
     def _typing_words(self, action: str, args: Args) -> str:
         """What a text is being typed for («console.<action>_typing», the format naming its arguments), or ""."""
         key = f"console.{action}_typing"
-        said = self.ports.say(key, **self.format.confirm_words(self.state(), action, args))
+        said = self.ports.words.say(key, **self.format.confirm_words(self.state(), action, args))
         return "" if said == key else said
 
     def text(self, text: str) -> None:
@@ -319,7 +318,7 @@ class Controls:
         self.operator.quit_armed = self.quit_guard.armed(self.ports.clock.monotonic())
 
     def _refusal_text(self, why: Refused) -> str:
-        return refusal(why.template, why.values, self.ports.language)
+        return self.ports.words.refusal(why.template, why.values)
 
     # --- the local switches ------------------------------------------------------------------------
 
@@ -348,13 +347,13 @@ class Controls:
     def _start_over(self, args: Args, action: Action) -> None:
         """«Начать заново»: twice within 2 s (the first press asks)."""
         if not self._confirmed(Call("start_over"), action.at):
-            self.ports.tell.prompt(self.ports.say("console.start_over_confirm"), 2.0)
+            self.ports.tell.prompt(self.ports.words.say("console.start_over_confirm"), 2.0)
             return
         self.ports.tell.prompt(None)
         self.ports.start_over(action.at)
 
     def _no_phones(self, args: Args, action: Action) -> None:
-        self.ports.tell.notice(self.ports.say("console.no_phones"), "refused")
+        self.ports.tell.notice(self.ports.words.say("console.no_phones"), "refused")
 
     def _linecheck(self, args: Args, action: Action) -> None:
         self.ports.hardware.toggle_line_check()

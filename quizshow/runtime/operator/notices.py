@@ -7,7 +7,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from quizshow import i18n
 from quizshow.core.clock import Clock
 from quizshow.display.console.status import Notice
 from quizshow.runtime.operator.state import OperatorState
@@ -16,13 +15,6 @@ log = logging.getLogger(__name__)
 
 KEPT = 20  # notices the console keeps
 REFUSED_S = 2.5  # a refused action's words stay this long over the console (not over a longer question)
-
-
-def sayer(language: str) -> i18n.Say:
-    """The show's words in its language: a phrase by its key and values (i18n)."""
-    def say(key: str, **values: object) -> str:
-        return i18n.phrase(key, language, **values)
-    return say
 
 
 class Notices:

@@ -21,7 +21,7 @@ from quizshow.core.spec import JournalWords, PhaseFlags
 from quizshow.core.state import ShowState
 from quizshow.display.console.window import Console
 from quizshow.display.console.words import describe, where_words
-from quizshow.i18n import Say, refusal, spoken  # spoken: the transition (issue 38)
+from quizshow.i18n import Words
 from quizshow.outputs.media import PackMedia
 from quizshow.runtime.journal.file import NotJournalled
 from quizshow.runtime.operator.notices import Notices
@@ -37,7 +37,7 @@ def finished(fmt: Format, state: ShowState) -> bool:
 
 class Show:
     def __init__(self, runtime: Runtime, fmt: Format, sinks: Sinks, notices: Notices, operator: OperatorState,
-                 console: Console, media: PackMedia, clock: ShowClock, say: Say, language: str,
+                 console: Console, media: PackMedia, clock: ShowClock, words: Words,
                  flags: Callable[[str], PhaseFlags], journal_words: JournalWords | None) -> None:
         self.runtime = runtime
         self.format = fmt
@@ -47,8 +47,8 @@ class Show:
         self.console = console
         self.media = media
         self.clock = clock
-        self.say = say
-        self.language = language
+        self.words = words  # the show's words, composed once by the composition root
+        self.say = words.say
         self.flags = flags  # a phase's flags (the format's spec)
         self.journal_words = journal_words
         self._disk_problem: str | None = None  # the journal's write failure being shown (once while it lasts)
@@ -75,7 +75,7 @@ class Show:
         outcome = self.runtime.submit(cmd)
         if outcome.refused:
             why = outcome.refusal
-            text = refusal(why.template, why.values, self.language) if why else outcome.refused
+            text = self.words.refusal(why.template, why.values) if why else outcome.refused
             if isinstance(why, NotJournalled):  # the disk, not a rule: a red line, once while it lasts
                 if self._disk_problem != text:
                     self._disk_problem = text
@@ -94,7 +94,7 @@ class Show:
         """A view sink: what the console's journal shows of an outcome."""
         if outcome.undone is not None:
             teams = [t.name for t in outcome.state.teams]
-            what = describe(outcome.undone, teams, spoken(self.language), self.journal_words, self.format,
+            what = describe(outcome.undone, teams, self.words, self.journal_words, self.format,
                             [t.players for t in outcome.state.teams], after=outcome.undone_after)
             self.notices.now(self.say("console.undone", what=what), "info")
             self.console.mark_undone((outcome.undone, *outcome.dropped))  # their journal lines: «отменено»
@@ -114,7 +114,7 @@ class Show:
             preview = self.engine.undo_preview()
             if preview is None or not preview.lost:
                 return None
-            where = where_words(self.format, preview.state, spoken(self.language))
+            where = where_words(self.format, preview.state, self.words)
             return self.say("console.undo_far", where=where, n=len(preview.lost))
 
     def start_over(self, at: float) -> None:

@@ -25,7 +25,7 @@ from quizshow.core.engine import Engine, Outcome
 from quizshow.core.format import Format
 from quizshow.core.state import ShowState
 from quizshow.core.timers import Timer
-from quizshow.i18n import spoken  # transition (issue 38): the overlay is handed the show's Words
+from quizshow.i18n import Words
 from quizshow.outputs.overlay.snapshot import OverlayShow, snapshot
 from quizshow.outputs.overlay.words import WORDS
 from quizshow.runtime.web.limits import frames
@@ -58,6 +58,8 @@ class OverlayApp(Protocol):
     def theme(self) -> Theme: ...
     @property
     def sinks(self) -> Sinks: ...
+    @property
+    def words(self) -> Words: ...
 
     def now(self) -> float: ...
 
@@ -237,7 +239,7 @@ def attach(app: OverlayApp, server: OverlayServer, *, clock: Clock = SYSTEM) -> 
     for index, team in enumerate(app.engine.state.teams):
         c = app.theme.team_color(index, team.color or None)
         colours.append(f"#{c.r:02x}{c.g:02x}{c.b:02x}")
-    show = OverlayShow(config.title, spoken(config.language), tuple(colours))
+    show = OverlayShow(config.title, app.words, tuple(colours))
     feed = OverlayFeed(show, lambda: (app.engine.state, app.format, app.now()),
                        getattr(web_config, "overlay_allow", ()) if web_config is not None else (), app.theme,
                        clock=clock)

@@ -16,7 +16,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Protocol, TextIO
 
-from quizshow import i18n
 from quizshow.config import ShowConfig
 from quizshow.core import commands as c
 from quizshow.core.actions import ActionContext, ActionRegistry, Call
@@ -29,12 +28,12 @@ from quizshow.core.spec import FormatSpec
 from quizshow.core.state import ShowState
 from quizshow.display.theme import Theme
 from quizshow.guarded import reason
+from quizshow.i18n import Words
 from quizshow.inputs.messages import Action
 from quizshow.inputs.phones.board import FREE, JOINED, SYNCING, JoinBoard, JoinSeat, join_pages
 from quizshow.inputs.phones.messages import PhoneAnswer, PhoneStake
 from quizshow.inputs.phones.seats import Seat, join_url, load_tokens, phone_seats, tokens_path, venue_address
 from quizshow.inputs.phones.view import PhoneView, SeatFacts, seat_view
-from quizshow.inputs.phones.words import PHRASES
 from quizshow.runtime.follow.server import FollowHub
 from quizshow.runtime.inputs.feed import Handlers
 from quizshow.runtime.journal.file import Journal
@@ -54,10 +53,11 @@ NOTHING_TO_STAKE = "there is nothing to stake now"
 
 class ServedShow:
     """The show as the phones, the overlay and the follower screens read it (runtime/follow/server.py
-    `FollowApp`, runtime/web/overlay.py `OverlayApp`): its parts, read-only, with show time and words."""
+    `FollowApp`, runtime/web/overlay.py `OverlayApp`): its parts, read-only, with show time and words (the
+    show's, with the phone page's: inputs/phones/words.py)."""
 
     def __init__(self, runtime: Runtime, config: ShowConfig, fmt: Format, theme: Theme, sinks: Sinks,
-                 now: Callable[[], float], notice: Callable[[str, str], None], say: i18n.Say) -> None:
+                 now: Callable[[], float], notice: Callable[[str, str], None], words: Words) -> None:
         self._runtime = runtime
         self.config = config
         self.format = fmt
@@ -65,7 +65,7 @@ class ServedShow:
         self.sinks = sinks
         self._now = now
         self._notice = notice
-        self._say = say
+        self.words = words
 
     @property
     def journal(self) -> Journal:
@@ -86,7 +86,7 @@ class ServedShow:
         self._notice(text, level)
 
     def say(self, key: str, **values: object) -> str:
-        return self._say(key, **values)
+        return self.words.say(key, **values)
 
 
 class JoinShown(Protocol):
@@ -134,8 +134,7 @@ class Phones:
 
 def start_web(ports: PhonesPorts, port: int | None) -> Phones | None:
     """The server for the show's phone seats, listening; None (and said on the console) when it cannot."""
-    i18n.add_phrases(PHRASES)
-    config, language = ports.show.config, ports.show.config.language
+    config, words = ports.show.config, ports.show.words
     web = config.devices.web
     host_name = web.listen[0] if web is not None else "0.0.0.0"
     wanted = port if port is not None else (web.listen[1] if web is not None else 8080)
@@ -148,18 +147,18 @@ def start_web(ports: PhonesPorts, port: int | None) -> Phones | None:
     def view(seat: Seat, accepted: bool) -> PhoneView:
         state = ports.show.engine.state
         facts = seat_facts(fmt, ports.spec.flags(state.phase).buzzers_live, state, seat, ports.show.now(), buttons)
-        return seat_view(state, seat.team, seat.player, facts, closing(fmt, state), accepted, language)
+        return seat_view(state, seat.team, seat.player, facts, closing(fmt, state), words, accepted)
 
     def hello(seat: Seat) -> Hello:
         team = ports.show.engine.state.teams[seat.team]
         colour = ports.show.theme.team_color(seat.team, team.color or None)  # the projector's colour for the team
         return {"t": "hello", "team": seat.team + 1, "player": None if seat.player is None else seat.player + 1,
-                "name": seat.name, "team_name": seat.team_name, "lang": language,
+                "name": seat.name, "team_name": seat.team_name, "lang": words.language,
                 "colour": f"#{colour.r:02x}{colour.g:02x}{colour.b:02x}",
                 "title": config.title, "buttons": buttons, "solo": solo}
 
     server = WebServer(Host(ports.show.now, ports.deliver, view, hello, ports.show.notice, ports.clock),
-                       seats, (host_name, wanted), language)
+                       seats, (host_name, wanted), words)
     attach_overlay(ports.show, server)  # the broadcast overlay on the same server (docs/overlay.md)
     followers = FollowHub(ports.show)  # follower screens (docs/screens.md)
     server.mounts.append(followers.routes)

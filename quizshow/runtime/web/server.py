@@ -24,18 +24,18 @@ from typing import TYPE_CHECKING, TypedDict
 
 from aiohttp import WSMsgType, web
 
-from quizshow import i18n
 from quizshow.core import commands as c
 from quizshow.core.clock import Clock
 from quizshow.core.engine import Outcome
 from quizshow.guarded import guarded, reason
+from quizshow.i18n import Words
 from quizshow.inputs import messages as m
 from quizshow.inputs.phones import protocol as p
 from quizshow.inputs.phones.clock import MISSED_PINGS, PING_EVERY_S, ClockEstimate, PressTime, ping_gaps
 from quizshow.inputs.phones.messages import PhoneAnswer, PhoneStake
 from quizshow.inputs.phones.seats import Seat
 from quizshow.inputs.phones.view import PhoneView
-from quizshow.inputs.phones.words import PAGE_WORDS, PHRASES
+from quizshow.inputs.phones.words import PAGE_WORDS
 from quizshow.runtime.inputs.presses import reply_code
 from quizshow.runtime.web.limits import Gate, GatedSite, frames
 from quizshow.runtime.web.seating import MAX_DEVICE, Seating
@@ -95,11 +95,11 @@ class Host:
 
 
 class WebServer:
-    def __init__(self, host: Host, seats: list[Seat], listen: tuple[str, int], language: str = "ru") -> None:
+    def __init__(self, host: Host, seats: list[Seat], listen: tuple[str, int], words: Words) -> None:
         self.host = host
         self.seats = {s.token: s for s in seats}
         self.listen = listen
-        self.language = language
+        self.words = words  # the show's, with the phone page's (inputs/phones/words.py)
         # Who holds each seat, who waits for the operator, whose seat waits for its dropped phone (web/seating.py).
         self.seating: Seating[Phone] = Seating(host.now)
         self.holders = self.seating.holders  # seat token → the phone that holds it
@@ -116,7 +116,6 @@ class WebServer:
         self.ping_every_s = PING_EVERY_S
         self._push_pending = False  # a push of every phone's state is on its way (state_changed)
         self.rate = p.RATE  # messages a second from one phone
-        i18n.add_phrases(PHRASES)
         # More clients on the same server (the overlay, web/overlay.py; followers, follow/server.py): their routes.
         self.mounts: list[Callable[[web.Application], None]] = []
         self.overlay: OverlayFeed | None = None
@@ -149,7 +148,7 @@ class WebServer:
             self._failed = why
             self._started.set()
         elif self._stopping is None or not self._stopping.is_set():
-            self.host.notice(i18n.phrase("console.web_stopped", self.language, why=reason(why)), "problem")
+            self.host.notice(self.words.say("console.web_stopped", why=reason(why)), "problem")
 
     async def _serve(self) -> None:
         gate = self.gate = Gate(self._seat_of, len(self.seats))
@@ -240,7 +239,7 @@ class WebServer:
 
     async def _page(self, request: web.Request) -> web.StreamResponse:
         if request.match_info["token"] not in self.seats:  # an old or mistyped link: say so, in the show's words
-            return web.Response(status=404, text=_unknown_seat_page(self.language), content_type="text/html",
+            return web.Response(status=404, text=_unknown_seat_page(self.words), content_type="text/html",
                                 charset="utf-8", headers={"Cache-Control": "no-store"})
         return web.Response(body=_static_file("phone.html"), content_type="text/html", charset="utf-8",
                             headers={"Cache-Control": "no-store"})
@@ -294,7 +293,7 @@ class WebServer:
         if joined.replaced is not None:  # the same phone back: its old socket goes
             asyncio.ensure_future(joined.replaced.ws.close())
         if not joined.holds:
-            self.host.notice(i18n.phrase("console.phone_waiting", self.language, name=phone.seat.name), "info")
+            self.host.notice(self.words.say("console.phone_waiting", name=phone.seat.name), "info")
 
     def _leave(self, phone: Phone) -> None:
         self.seating.leave(phone.seat.token, phone)  # a waiting phone never takes the seat: the operator accepts
@@ -379,7 +378,7 @@ class WebServer:
             await self._send(phone, p.ack(msg.id, 409, "answers are a team's, not a player's"))
             return
         if not msg.text.strip():
-            await self._send(phone, p.ack(msg.id, 400, i18n.phrase("phone.answer_empty", self.language)))
+            await self._send(phone, p.ack(msg.id, 400, self.words.say("phone.answer_empty")))
             return
         when = phone.clock.press_time(msg.c, arrival)
         answered, done = _answered_on_this_loop()
@@ -388,7 +387,7 @@ class WebServer:
         cmd = outcome.command if outcome is not None and outcome.accepted else None
         if isinstance(cmd, c.TypedAnswer) and cmd.late:
             log.info("phone %s: answer to %d late by %.3f s", phone.seat.key, msg.question, arrival - when.at)
-            await self._send(phone, p.ack(msg.id, 409, i18n.phrase("phone.answer_late", self.language)))
+            await self._send(phone, p.ack(msg.id, 409, self.words.say("phone.answer_late")))
             await self._send_state(phone)
             return
         await self._answer(phone, msg.id, outcome, worded=True)
@@ -402,7 +401,7 @@ class WebServer:
             await self._send(phone, p.ack(msg_id, 409, "not taken"))
         elif outcome.refused:
             why = outcome.refusal
-            said = i18n.refusal(why.template, why.values, self.language) if worded and why else str(outcome.refused)
+            said = self.words.refusal(why.template, why.values) if worded and why else str(outcome.refused)
             log.info("phone %s «%s»: message %d refused: %s", phone.seat.key, phone.seat.name, msg_id, said)
             await self._send(phone, p.ack(msg_id, reply_code(outcome), said))
         else:
@@ -477,7 +476,7 @@ class WebServer:
             await phone.ws.send_str(json.dumps(message, ensure_ascii=False))
 
     def _words(self) -> dict[str, str]:
-        return {key: i18n.phrase(f"phone.{key}", self.language) for key in PAGE_WORDS}
+        return {key: self.words.say(f"phone.{key}") for key in PAGE_WORDS}
 
 
 def _press_device(when: PressTime) -> str:
@@ -485,12 +484,12 @@ def _press_device(when: PressTime) -> str:
     return "phone-unsynced" if not when.synced else "phone" if when.trusted else "phone-untrusted"
 
 
-def _unknown_seat_page(language: str) -> str:
+def _unknown_seat_page(words: Words) -> str:
     """The page an unknown or old join link gets: what happened and what to do, in the show's language."""
     def say(key: str) -> str:
-        return html.escape(i18n.phrase(f"phone.{key}", language))
+        return html.escape(words.say(f"phone.{key}"))
 
-    return (f'<!doctype html><html lang="{html.escape(language)}"><head><meta charset="utf-8">'
+    return (f'<!doctype html><html lang="{html.escape(words.language)}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<title>{say("unknown_title")}</title><link rel="stylesheet" href="/static/phone.css"></head>'
             f'<body class="phase-unknown"><main><section class="card" id="unknown"><h1>{say("unknown_title")}</h1>'
