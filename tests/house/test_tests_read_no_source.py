@@ -15,8 +15,6 @@ from tests.conftest import ROOT
 
 TESTS = ROOT / "tests"
 ALLOWED = {
-    "tests/inputs/test_one_action_table.py": "being rebuilt; the lead moves its OSC rooms' checks (module sizes, "
-                                             "pure modules' imports) to tests/house/",
     "tests/test_new_format.py": "behaviour: runs a copy of the package with a new format dropped in (its folders "
                                 "and one registry line) and checks that the copy's other files are the package's",
     "tests/runtime/journal/test_journal.py": "behaviour: a snapshot's code id is made from the core's and the "

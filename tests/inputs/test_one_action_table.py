@@ -111,29 +111,6 @@ def test_an_osc_request_carries_its_call_and_its_reply_address():
     assert OscRequest.__dataclass_params__.frozen  # type: ignore[attr-defined]
 
 
-def test_the_osc_door_is_split_by_job_and_keeps_its_public_names():
-    """inputs/osc/: byte checks, fairness, access control, routing and the tournament parser apart; the byte
-    checks and the routes hold no socket, thread or clock (they are checked on their own)."""
-    import ast
-    import importlib
-
-    import quizshow.inputs.osc as osc
-    from tests.conftest import ROOT
-
-    for name in ("OscServer", "OscRequest", "check_datagram", "Malformed", "in_turns", "GLOBAL_FREE_FAILURES"):
-        assert hasattr(osc, name), name
-    folder = ROOT / "quizshow" / "inputs" / "osc"
-    for job in ("datagram", "fairness", "access", "routes", "tournament", "server"):
-        importlib.import_module(f"quizshow.inputs.osc.{job}")
-        assert len((folder / f"{job}.py").read_text(encoding="utf-8").splitlines()) < 300, job
-    for pure in ("datagram", "routes", "args", "tournament"):
-        tree = ast.parse((folder / f"{pure}.py").read_text(encoding="utf-8"))
-        imported = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
-                    for alias in node.names}
-        imported |= {(node.module or "").split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-        assert not imported & {"socket", "threading", "time", "pythonosc"}, (pure, imported)
-
-
 def test_the_line_check_takes_a_players_own_button_too(tmp_path):
     """Every buzzer call ends in the same place (Hardware.buzz): during the line check a player's own key
     (the duel's `buzzN.P`) lights the team and never reaches the game, like a team's."""
