@@ -110,7 +110,7 @@ class ShowApp:
         self.collector = IdleCollector()  # once live, cycles are collected between frames (runtime/collector.py)
         self.theme = load_theme(config.theme)
         text = TextCache(self.theme.fonts)
-        self.projector = Projector(self.format, self.theme, config.title, config.language, text, views,
+        self.projector = Projector(self.format, self.theme, config.title, i18n.spoken(config.language), text, views,
                                    self.give_way, sound=sound,
                                    history=self._history,  # the buzz replay reads the steps in effect
                                    trim=trim_heap)  # idle pieces free pictures: the heap's pages go back

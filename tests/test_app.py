@@ -13,10 +13,9 @@ from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
 from quizshow.core.actions import Call
 from quizshow.core.effects import Event, EventKind
-from quizshow.i18n import spoken
 from quizshow.outputs.sound import SoundCues
 from quizshow.runtime.journal.file import JournalError
-from tests.conftest import demo_config
+from tests.conftest import demo_config, words_of
 
 
 def _app(tmp_path, fresh=False):
@@ -155,7 +154,7 @@ def test_undo_names_what_it_will_undo(tmp_path):
     app.action(Action("buzz", 2.0, args=(1,)))
     app.action(Action("correct", 3.0))
     from quizshow.display.console.words import describe
-    label = describe(app.engine.undo_target(), [t.name for t in app.engine.state.teams], spoken("ru"))
+    label = describe(app.engine.undo_target(), [t.name for t in app.engine.state.teams], words_of("demo"))
     assert label == "Бета: верно, +10"
 
 
@@ -224,14 +223,14 @@ def test_handlers_installed_first_keep_sigterm_from_becoming_an_sdl_quit_event()
 def test_console_shows_sub_millisecond_margins_and_no_minus_zero(tmp_path):
     from quizshow.display.console.words import describe, margin_text
 
-    assert margin_text(0.0003, spoken("ru")) == "+0,3 мс"  # two box presses 300 µs apart stay distinguishable
+    assert margin_text(0.0003, words_of("demo")) == "+0,3 мс"  # two box presses 300 µs apart stay distinguishable
     # issue 22: one formatter
-    assert margin_text(1.8, spoken("ru")) == "+1,8 с" and margin_text(0.0003, spoken("en")) == "+0.3 ms"
+    assert margin_text(1.8, words_of("demo")) == "+1,8 с" and margin_text(0.0003, words_of("demo", "en")) == "+0.3 ms"
     app = _app(tmp_path)
     for name, at, args in [("go", 1.0, ()), ("buzz", 2.0, (2,)), ("wrong", 3.0, ())]:
         app.action(Action(name, at, args=args))
     teams = [t.name for t in app.engine.state.teams]
-    assert describe(app.engine.entries[-1], teams, spoken("ru")) == "Гамма: неверно"  # the demo takes no penalty
+    assert describe(app.engine.entries[-1], teams, words_of("demo")) == "Гамма: неверно"  # the demo takes no penalty
     assert app.status.devices == [("Клавиатура: кнопки 1–3", True)]
 
 

@@ -475,7 +475,7 @@ def _show(args: Namespace, base: str, show: Path, clock: Clock) -> int:
     fmt = make_format(config)
     theme = load_theme(config.theme)
     text = TextCache(theme.fonts)
-    projector = Projector(fmt, theme, config.title, config.language, text, registry.views(config.format),
+    projector = Projector(fmt, theme, config.title, i18n.spoken(config.language), text, registry.views(config.format),
                           sound=False)
     replica = Replica(fmt, clock)
     projector.history = lambda: replica.engine.history() if replica.engine is not None else None
