@@ -45,7 +45,7 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from quizshow import i18n, registry  # noqa: E402
+from quizshow import registry  # noqa: E402
 from quizshow.app import ShowApp  # noqa: E402
 from quizshow.assemble import make_format  # noqa: E402
 from quizshow.config import load_show  # noqa: E402
@@ -56,7 +56,7 @@ from quizshow.display.follow_view import FollowScreen  # noqa: E402
 from quizshow.display.projector.projector import Projector  # noqa: E402
 from quizshow.display.text import TextCache  # noqa: E402
 from quizshow.display.theme import load_theme  # noqa: E402
-from quizshow.i18n import spoken  # noqa: E402
+from quizshow.house_words import show_words  # noqa: E402
 from quizshow.runtime.follow.client import PHRASES, Follower, Replica, Stream  # noqa: E402
 from quizshow.yamlfile import Problems  # noqa: E402
 
@@ -91,9 +91,11 @@ class BenchFollower:
         if draw:
             theme = load_theme(app.config.theme)
             text = TextCache(theme.fonts)
-            projector = Projector(self.replica.format, theme, app.config.title, "ru", text,
+            spec = registry.spec(app.config.format)  # a follower's words: the house's, the format's, its own
+            words = show_words("ru", spec.phrases, PHRASES, refusals=spec.refusals)
+            projector = Projector(self.replica.format, theme, app.config.title, words, text,
                                   registry.views(app.config.format), sound=False)
-            self.screen = FollowScreen(projector, theme, text, spoken("ru"), self.replica.format)
+            self.screen = FollowScreen(projector, theme, text, words, self.replica.format)
             self.surface = pygame.Surface((1280, 720))
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.running = True
@@ -343,7 +345,6 @@ def main() -> None:
     parser.add_argument("--skip", nargs="*", default=[], choices=["latency", "catch-up", "launch", "cost"])
     args = parser.parse_args()
     pygame.init()
-    i18n.add_phrases(PHRASES)
     load = lambda: f"load {os.getloadavg()[0]:.1f}"  # noqa: E731
     if "latency" not in args.skip:
         times = latency(args.commands)

@@ -121,15 +121,16 @@ def measure(size: tuple[int, int], frames: int, repeats: int, config, make_engin
 def walk_once(size: tuple[int, int], frames: int, config, make_engine, scenes):
     """One walk through the scenes, as the app renders it: (scene, kind, value) for every frame time (ms;
     kind steady / transition, wall clock or cpu_…) and each scene's idle-time preparation (kind prepare)."""
-    from quizshow import i18n
     from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
+    from quizshow.house_words import show_words
     from quizshow.registry import spec as registry_spec
     from quizshow.registry import views as registry_views
 
     engine = make_engine()
-    i18n.add_phrases(registry_spec(engine.format.id).phrases)  # as the app does: the format's own words
-    projector = Projector(engine.format, load_theme(config.theme), config.title, config.language,
+    spec = registry_spec(engine.format.id)
+    words = show_words(config.language, spec.phrases, refusals=spec.refusals)  # as the app's: the house's, the format's
+    projector = Projector(engine.format, load_theme(config.theme), config.title, words,
                           views=registry_views(engine.format.id))
     surface = pygame.Surface(size)
     now = 0.0

@@ -52,15 +52,16 @@ def show(name: str):
 
 def one(name: str) -> tuple[float, float]:
     """A press's first frame: (its CPU ms, the flash's)."""
-    from quizshow import i18n
     from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
+    from quizshow.house_words import show_words
     from quizshow.registry import spec as registry_spec
     from quizshow.registry import views as registry_views
 
     config, engine, walk, stop, press = show(name)
-    i18n.add_phrases(registry_spec(engine.format.id).phrases)
-    projector = Projector(engine.format, load_theme(config.theme), config.title, config.language,
+    spec = registry_spec(engine.format.id)
+    words = show_words(config.language, spec.phrases, refusals=spec.refusals)
+    projector = Projector(engine.format, load_theme(config.theme), config.title, words,
                           views=registry_views(engine.format.id))
     surface = pygame.Surface(SIZE)
     now = 0.0

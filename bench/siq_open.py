@@ -37,6 +37,7 @@ from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from quizshow.formats import presets
 from quizshow.core.engine import Engine
+from quizshow.house_words import show_words
 from quizshow.packs.loader import load_pack
 from quizshow.yamlfile import Problems
 imported = time.perf_counter()
@@ -47,7 +48,8 @@ setup = Setup(title=pack.title, teams=(Team("A", ""), Team("B", ""), Team("C", "
               rules=dict(presets()["svoyak"]["svoyak"]), pack=pack)
 engine = Engine(registry.spec("svoyak").make(setup), 1)
 surface = pygame.Surface((1920, 1080))
-Projector(engine.format, load_theme(themes_dir() / "broadcast"), pack.title, "ru",
+Projector(engine.format, load_theme(themes_dir() / "broadcast"), pack.title,
+          show_words("ru", registry.spec("svoyak").phrases),
           views=registry.views("svoyak")).render(surface, engine.state, 0.0)
 done = time.perf_counter()
 print(json.dumps({"imports": imported - start, "pack": loaded - imported, "frame": done - loaded,

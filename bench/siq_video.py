@@ -47,6 +47,7 @@ def main() -> None:
     from quizshow.display.theme import load_theme
     from quizshow.formats import presets
     from quizshow.formats.svoyak import commands as sc
+    from quizshow.house_words import show_words
     from quizshow.packs.loader import load_pack
     from quizshow.resources import themes_dir
     from quizshow.yamlfile import Problems
@@ -60,7 +61,8 @@ def main() -> None:
     engine = Engine(registry.spec("svoyak").make(setup), 1)
     for cmd in (c.Go(at=1), c.Go(at=2), sc.SelectCell(at=3, theme=cell[0], question=cell[1])):
         engine.dispatch(cmd)
-    projector = Projector(engine.format, load_theme(themes_dir() / "broadcast"), "bench", "ru",
+    projector = Projector(engine.format, load_theme(themes_dir() / "broadcast"), "bench",
+                          show_words("ru", registry.spec("svoyak").phrases),
                           views=registry.views("svoyak"))
     video = projector.video
     surface = pygame.Surface((1920, 1080))

@@ -113,7 +113,7 @@ class ShowApp:
         self.media = PackMedia(enabled=sound)  # a pack's own sounds (SIGame audio), after the cues' mixer init
         self.show = show = Show(runtime, fmt, self.sinks, self.notices, self.status, self.console, self.media,
                                 self.clock, words, spec.flags, spec.journal_words)
-        self.projector = Projector(fmt, self.theme, config.title, config.language, text, views, self.give_way,
+        self.projector = Projector(fmt, self.theme, config.title, words, text, views, self.give_way,
                                    sound=sound, history=show.history,  # the buzz replay reads the steps in effect
                                    trim=trim_heap)  # idle pieces free pictures: the heap's pages go back
         hall = HallViews(self.sinks, self.sound, self.projector)

@@ -175,10 +175,10 @@ def _count(value: object) -> int:
 
 # --- Transition (issue 38) -----------------------------------------------------------------------------
 # The lookup by a language string over one process-wide registry, kept ONLY for the modules that do not
-# take a `Words` yet: quizshow/app.py, quizshow/runtime/, quizshow/inputs/hardware.py, quizshow/inputs/phones/
-# view.py, quizshow/formats/, quizshow/core/format.py, display/projector.py, display/duel/scene.py (and bench/,
-# tests that stand in for the app). Every `Words` quizshow/house_words.py composes is adopted here, so those
-# modules say what the composed words say. Delete this block when they take a `Words`.
+# take a `Words` yet: quizshow/app.py, quizshow/runtime/, quizshow/inputs/hardware.py and quizshow/inputs/phones/
+# view.py (its caller is runtime/'s), and the tests that stand in for those (tests/house/test_words_are_a_value.py
+# lists them). Every `Words` quizshow/house_words.py composes is adopted here, so those modules say what the
+# composed words say. Delete this block when they take a `Words`.
 
 _SPOKEN: dict[str, dict[str, str]] = {}  # language -> key -> words: the registry (empty until first used)
 _REFUSED_RU: dict[str, str] = {}

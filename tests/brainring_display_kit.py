@@ -5,16 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from quizshow import i18n
 from quizshow.app import ShowApp
 from quizshow.core import commands as c
 from quizshow.display.theme import load_theme
 from quizshow.formats.brainring import commands as bc
-from quizshow.formats.brainring.spec import SPEC
 from tests.conftest import ROOT, svoyak_config
-
-i18n.add_phrases(SPEC.phrases)  # as the app does for the show it runs: the ring's own words
-
 
 BRAINRING_SHOW = ROOT / "shows" / "brainring.yaml"
 

@@ -9,11 +9,12 @@ from contextlib import contextmanager
 from quizshow.core import commands as c
 from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
-from tests.conftest import svoyak_config, views_of
+from tests.conftest import svoyak_config, views_of, words_of
 
 
 def _projector(engine, config, title: str = "Демо") -> Projector:
-    return Projector(engine.format, load_theme(config.theme), title, "ru", views=views_of(engine.format))
+    return Projector(engine.format, load_theme(config.theme), title, words_of(engine.format),
+                     views=views_of(engine.format))
 
 
 @contextmanager

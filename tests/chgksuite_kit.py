@@ -9,21 +9,18 @@ from pathlib import Path
 
 import pygame
 
-from quizshow import i18n
 from quizshow.core import commands as c
 from quizshow.display.projector.projector import Projector
 from quizshow.display.text import TextCache
 from quizshow.display.theme import load_theme
-from quizshow.formats.written.spec import SPEC
 from quizshow.packs.loader import load_pack
 from quizshow.packs.model import Pack, Question
 from quizshow.resources import themes_dir
 from quizshow.yamlfile import Problems
-from tests.conftest import ROOT, views_of
+from tests.conftest import ROOT, views_of, words_of
 from tests.written_kit import engine
 
 FIXTURES = ROOT / "tests" / "fixtures" / "chgksuite"
-i18n.add_phrases(SPEC.phrases)
 
 
 def dump(name: str) -> dict:
@@ -87,7 +84,7 @@ def projector_at(pack: Pack, number: str | int, answer: bool = False, teams: int
     e = engine(teams, pack, tour_min=1, **rules)
     theme = load_theme(themes_dir() / "broadcast")
     text = SaidText(theme.fonts)
-    projector = Projector(e.format, theme, "ЧГК", "ru", text, views=views_of(e.format))
+    projector = Projector(e.format, theme, "ЧГК", words_of(e.format), text, views=views_of(e.format))
     t = 1.0
 
     def step() -> None:

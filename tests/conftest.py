@@ -114,12 +114,34 @@ def svoyak_engine(seed: int = 7) -> Engine:
 
 
 def views_of(fmt):
-    """The pictures of a format, as the registry ties them to its name, with the format's own words added
-    as the app adds them for the show it runs."""
-    from quizshow import i18n, registry
+    """The pictures of a format, as the registry ties them to its name."""
+    from quizshow import registry
 
-    i18n.add_phrases(registry.spec(fmt.id).phrases)
     return registry.views(fmt.id)
+
+
+def words_of(fmt, language: str = "ru"):
+    """The words of a show of this format (or of the format named), as the app composes them: the house's and
+    the format's own, with its refusals."""
+    return format_words(fmt if isinstance(fmt, str) else fmt.id, language)
+
+
+@cache
+def every_format_words(language: str = "ru"):
+    """The house's words with every format's own (for a check over every format's wording)."""
+    from quizshow import registry
+    from quizshow.house_words import show_words
+
+    return show_words(language, *(registry.spec(name).phrases for name in registry.names()))
+
+
+@cache
+def format_words(name: str, language: str = "ru"):
+    from quizshow import registry
+    from quizshow.house_words import show_words
+
+    spec = registry.spec(name)
+    return show_words(language, spec.phrases, refusals=spec.refusals)
 
 
 def click(app, name: str, at: float, *args) -> None:

@@ -11,8 +11,7 @@ import pygame
 from quizshow.app import ShowApp
 from quizshow.core import commands as c
 from quizshow.display.console.words import describe
-from quizshow.i18n import spoken
-from tests.conftest import ROOT, svoyak_config
+from tests.conftest import ROOT, svoyak_config, words_of
 
 SHOTS = os.environ.get("W6_SHOTS")  # a folder: each test's console saved there as a PNG to look at
 
@@ -35,8 +34,8 @@ def _in_english(app: ShowApp) -> str:
     """The last journal line in the English phrase table."""
     entry = app.console._line_of[-1][0]
     state = app.engine.state
-    return describe(entry, [t.name for t in state.teams], spoken("en"), app.spec.journal_words, app.format,
-                    [t.players for t in state.teams])
+    return describe(entry, [t.name for t in state.teams], words_of(app.format, "en"), app.spec.journal_words,
+                    app.format, [t.players for t in state.teams])
 
 
 def _drawn_whole(app: ShowApp, line: str, name: str) -> list[str]:

@@ -6,19 +6,17 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from quizshow import i18n, registry
 from quizshow.assemble import make_format
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from quizshow.formats.duel import commands as dc
-from tests.conftest import views_of
+from tests.conftest import views_of, words_of
 from tests.duel_kit import ALPHA, BETA, GREEN, RED, YELLOW, config
 
 
 def show_engine() -> Engine:
-    i18n.add_phrases(registry.spec("duel").phrases)  # as the app does for the show's format
     return Engine(make_format(config()), 3)
 
 
@@ -50,7 +48,8 @@ def mockup_walk():
 def render_walk(theme, size, text=None, language="ru"):
     """Each step of the walk rendered (after its motion settles): (name, engine, surface copy)."""
     e = show_engine()
-    projector = Projector(e.format, theme, "Дуэль за цветными столами", language, text, views=views_of(e.format))
+    projector = Projector(e.format, theme, "Дуэль за цветными столами", words_of(e.format, language), text,
+                          views=views_of(e.format))
     surface = pygame.Surface(size)
     for name, commands in mockup_walk():
         for cmd in commands:

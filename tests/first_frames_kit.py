@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from quizshow.display.projector.projector import Projector
-from tests.conftest import views_of
+from tests.conftest import views_of, words_of
 
 SIZE = (1280, 720)
 
@@ -23,7 +23,7 @@ def idle(shown: Projector, engine, now: float) -> None:
 
 def settled_like_a_fresh_projector(shown: Projector, engine, events, now: float, title: str) -> None:
     """Seconds later (the flash and the sweeps over), the picture is the one a new projector draws."""
-    fresh = Projector(engine.format, shown.theme, title, "ru", views=views_of(engine.format))
+    fresh = Projector(engine.format, shown.theme, title, words_of(engine.format), views=views_of(engine.format))
     fresh.on_events(events, now - 3)
     fresh.render(pygame.Surface(SIZE), engine.state, now - 3)  # its own entrances run then
     pictures = []
@@ -41,7 +41,7 @@ def ring_before_a_press():
     from tests import brainring_display_kit as ring
 
     engine = ring.engine()
-    shown = Projector(engine.format, load_theme(ring.config().theme), "Брейн-ринг", "ru",
+    shown = Projector(engine.format, load_theme(ring.config().theme), "Брейн-ринг", words_of(engine.format),
                       views=views_of(engine.format))
     for name, commands in ring.walk():
         if name == "answering":
@@ -59,7 +59,7 @@ def duel_at_reading(theme):
     from tests.duel_display_kit import mockup_walk, show_engine
 
     engine = show_engine()
-    shown = Projector(engine.format, theme, "Дуэль", "ru", views=views_of(engine.format))
+    shown = Projector(engine.format, theme, "Дуэль", words_of(engine.format), views=views_of(engine.format))
     for name, commands in mockup_walk():
         for cmd in commands:
             engine.dispatch(cmd)

@@ -9,7 +9,7 @@ from quizshow.core import commands as c
 from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from quizshow.inputs.phones.board import JoinBoard, JoinSeat
-from tests.conftest import demo_config, demo_engine, views_of
+from tests.conftest import demo_config, demo_engine, views_of, words_of
 
 SIZE = (1280, 720)
 
@@ -20,7 +20,7 @@ def theme():
 
 
 def projector(engine, theme) -> Projector:
-    return Projector(engine.format, theme, "Шоу", "ru", views=views_of(engine.format))
+    return Projector(engine.format, theme, "Шоу", words_of(engine.format), views=views_of(engine.format))
 
 
 def at(engine) -> float:

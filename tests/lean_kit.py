@@ -10,7 +10,7 @@ import pygame
 from quizshow.core.engine import Engine
 from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
-from tests.conftest import svoyak_config, svoyak_engine, views_of
+from tests.conftest import svoyak_config, svoyak_engine, views_of, words_of
 from tests.svoyak_display_kit import walk as svoyak_walk
 
 UHD = (3840, 2160)
@@ -21,7 +21,7 @@ def walk(size: tuple[int, int], frames: int = 40) -> Iterator[tuple[str, Engine,
     step's frames (40, as the bench draws: its transition is over by then). Yields (step, engine, projector,
     surface, now) after each step's presses, before its frames are drawn."""
     engine = svoyak_engine()
-    projector = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", "ru",
+    projector = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", words_of(engine.format),
                           views=views_of(engine.format))
     surface = pygame.Surface(size)
     projector.start(surface, engine.state, 0.0)

@@ -7,7 +7,7 @@ import pygame
 
 from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
-from tests.conftest import svoyak_config, svoyak_engine, views_of
+from tests.conftest import svoyak_config, svoyak_engine, views_of, words_of
 from tests.svoyak_display_kit import walk as svoyak_walk
 
 SIZE = (640, 360)  # the layers' and the backdrop's logic is the same at any size: small is quick
@@ -42,7 +42,7 @@ def screens(nbytes: int, size: tuple[int, int] = SIZE) -> float:
 def walked(size: tuple[int, int] = SIZE) -> Projector:
     """A projector after the whole «Своя игра» walk, with the app's idle-time composing between presses."""
     engine = svoyak_engine()
-    projector = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", "ru",
+    projector = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", words_of(engine.format),
                           views=views_of(engine.format))
     surface = pygame.Surface(size)
     now = 0.0

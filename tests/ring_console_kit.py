@@ -3,12 +3,8 @@ tests/display/brainring/test_ring_console.py."""
 
 from __future__ import annotations
 
-from quizshow import i18n
-from quizshow.formats.brainring.spec import SPEC
 from tests.brainring_display_kit import BRAINRING_SHOW
 from tests.conftest import svoyak_config
-
-i18n.add_phrases(SPEC.phrases)
 
 
 def _ring_app(tmp_path, show: str = "brainring.yaml"):

@@ -7,7 +7,6 @@ from __future__ import annotations
 from quizshow.core import commands as c
 from quizshow.core.engine import Entry
 from quizshow.display.console.words import describe, margin_text
-from quizshow.display.duel.rows import margin_words
 from quizshow.formats.duel.phrases import PHRASES as DUEL
 from quizshow.formats.duel.phrases import REFUSALS_RU as DUEL_REFUSALS
 from quizshow.house_words import show_words
@@ -26,8 +25,8 @@ def test_console_times_have_one_decimal_and_a_decimal_comma():
 
 
 def test_console_and_projector_write_a_margin_alike():
-    assert margin_text(0.656, RU) == margin_words(0.656, "ru") == "+656,0 мс"
-    assert margin_text(1.25, RU) == margin_words(1.25, "ru") == "+1,2 с"
+    assert margin_text(0.656, RU) == RU.duration(0.656, signed=True) == "+656,0 мс"  # the duel's queue's
+    assert margin_text(1.25, RU) == RU.duration(1.25, signed=True) == "+1,2 с"
 
 
 def test_time_taken_off_reads_as_taken_off():

@@ -10,7 +10,7 @@ import pytest
 
 from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
-from tests.conftest import views_of
+from tests.conftest import views_of, words_of
 from tests.event_kit import play as play_pair
 from tests.tournament_kit import SEED004, config, tournament
 
@@ -21,7 +21,7 @@ def theme():
 
 
 def projector(engine, theme, text=None):
-    return Projector(engine.format, theme, "Кубок", "ru", text, views=views_of(engine.format))
+    return Projector(engine.format, theme, "Кубок", words_of(engine.format), text, views=views_of(engine.format))
 
 
 def _count(surface: pygame.Surface, colour: tuple[int, int, int], tolerance: int = 30) -> int:

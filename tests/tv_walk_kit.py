@@ -7,7 +7,7 @@ import pytest
 
 from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
-from tests.conftest import svoyak_config, svoyak_engine, views_of
+from tests.conftest import svoyak_config, svoyak_engine, views_of, words_of
 from tests.svoyak_display_kit import play_walk
 
 HD = (1920, 1080)
@@ -19,7 +19,7 @@ def theme():
 
 
 def _projector(engine, theme, text=None):
-    return Projector(engine.format, theme, "Своя игра", "ru", text, views=views_of(engine.format))
+    return Projector(engine.format, theme, "Своя игра", words_of(engine.format), text, views=views_of(engine.format))
 
 
 def _at(engine) -> float:

@@ -8,7 +8,6 @@ import random
 import pygame
 import pytest
 
-from quizshow import i18n
 from quizshow.app import ShowApp
 from quizshow.assemble import make_format
 from quizshow.core import commands as c
@@ -18,12 +17,8 @@ from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from quizshow.display.written.results import layout
 from quizshow.formats.written import commands as wc
-from quizshow.formats.written.spec import SPEC
-from tests.conftest import ROOT, svoyak_config, views_of
+from tests.conftest import ROOT, svoyak_config, views_of, words_of
 from tests.display_kit import RecordingText
-
-i18n.add_phrases(SPEC.phrases)  # as the app does for the show it runs: the scenes' own words
-
 
 SHOW_40 = ROOT / "shows" / "written-40.yaml"
 
@@ -68,7 +63,7 @@ def played_tours(tours: int = 1, seed: int = 3, path=SHOW_40) -> tuple[Engine, f
 
 
 def render(theme, e, now, size=(1920, 1080), projector=None, text=None):
-    projector = projector or Projector(e.format, theme, "ЧГК", "ru", text, views=views_of(e.format))
+    projector = projector or Projector(e.format, theme, "ЧГК", words_of(e.format), text, views=views_of(e.format))
     surface = pygame.Surface(size)
     projector.render(surface, e.state, now)
     return surface, projector

@@ -121,7 +121,7 @@ class Button:
 class Refused(Exception):
     """The command is not possible now; the message says why (console line, OSC 409).
 
-    `template` is English with {named} values; the console shows its translation (i18n.REFUSALS)."""
+    `template` is English with {named} values; the console shows it in the show's words (Words.refusal)."""
 
     def __init__(self, template: str, **values: object) -> None:
         self.template = template

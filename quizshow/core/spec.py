@@ -20,6 +20,7 @@ from quizshow.core.loose import RulesView
 from quizshow.core.match import MatchRole
 from quizshow.core.phases import NO_FLAGS, Phase, PhaseFlags
 from quizshow.core.state import ShowState
+from quizshow.i18n import Words
 
 if TYPE_CHECKING:
     from quizshow.packs.model import Pack
@@ -80,18 +81,20 @@ COMMON_RULES: dict[str, Rule] = {
 }
 
 
+# A value of a format's journal words worked out when the line is written: from the entry's events, in the
+# console's words (what a ruling took, a fixture's code as the console names it).
+WordValue = Callable[[Sequence[Event], Words], object]
 # A format's own words for a journal line: (phrase key, values) for a command, or None for the usual
-# `journal.<CommandName>` with the command's team, theme, question, value and amount.
+# `journal.<CommandName>` with the command's team, theme, question, value and amount. A value may be a WordValue.
 JournalWords = Callable[[Command], "tuple[str, dict[str, object]] | None"]
 
 
-def valued(words: tuple[str, dict[str, object]] | None, events: Sequence[Event], language: str
+def valued(said: tuple[str, dict[str, object]] | None, events: Sequence[Event], words: Words
            ) -> tuple[str, dict[str, object]] | None:
-    """A format's words with each value that is a function of the entry's events and the language worked out
-    (what a ruling took, a fixture's code in the console's language)."""
-    if words is None:
+    """A format's words with each value that is a WordValue worked out from the entry's events, in `words`."""
+    if said is None:
         return None
-    return words[0], {k: v(events, language) if callable(v) else v for k, v in words[1].items()}
+    return said[0], {k: v(events, words) if callable(v) else v for k, v in said[1].items()}
 
 Cell = str | int | None  # a spreadsheet's cell: text, a whole number, or empty
 
@@ -157,7 +160,7 @@ class FormatSpec(Generic[FormatT, StateT, PhaseT]):
     # A show of this format without `pack:`: "needed" (an error: nothing to play, a board made from it),
     # "advised" (a warning: the host reads from paper, the screens show no question) or "optional" (fine).
     without_pack: Literal["needed", "advised", "optional"] = "advised"
-    # Its refusals in Russian (English template -> Russian text), as quizshow/i18n.py's REFUSALS_RU.
+    # Its refusals in Russian (English template -> Russian text), as core/phrases.py's REFUSALS_RU for the engine's.
     refusals: Mapping[str, str] = field(default_factory=dict)
     # How it plays as a tournament's match (its reducer then implements core.format.MatchPlay); None: it cannot be one.
     match: MatchRole | None = None

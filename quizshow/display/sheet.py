@@ -130,7 +130,7 @@ def contact_sheet(config: ShowConfig, out: Path, seed: int = 7, *, size: tuple[i
     views = registry.views(config.format)
     engine = Engine(make_format(config), seed)
     theme = load_theme(config.theme)
-    projector = Projector(engine.format, theme, config.title, words.language, text, views=views,
+    projector = Projector(engine.format, theme, config.title, words, text, views=views,
                           history=engine.history)
     driver = Driver(engine, projector.on_events)
     frame = pygame.Surface(size)

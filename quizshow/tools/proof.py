@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from quizshow.display.text import TextCache
     from quizshow.display.theme import Theme
     from quizshow.display.video import VideoScreen
+    from quizshow.i18n import Words
     from quizshow.packs.model import Pack, Question
 
 SIZE = (1920, 1080)
@@ -130,7 +131,7 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
     spec = registry.spec("svoyak")  # a pack plays as «Своя игра» (its board, specials and final)
     words = show_words(pack.language, spec.phrases)  # the house's and the format's, as a show of the pack says
     engine = Engine(spec.make(setup), 1)
-    projector = Projector(engine.format, theme, pack.title, words.language, text, registry.views("svoyak"),
+    projector = Projector(engine.format, theme, pack.title, words, text, registry.views("svoyak"),
                           sound=False)
     video = projector.video
     surface = pygame.Surface(SIZE)
@@ -208,7 +209,7 @@ def proof(pack_path: Path, out: Path, stream: TextIO) -> int:
     elif missing:
         print(f"{pack_path}: {len(missing)} question(s) not on a board: proofed on the plain question card",
               file=stream)
-        cards.extend(_plain_cards(pack, setup, set(missing), theme, text, surface, out, video))
+        cards.extend(_plain_cards(pack, setup, words, set(missing), theme, text, surface, out, video))
     if not cards:  # nothing played: say why rather than write an empty proof
         print(f"{pack_path}: no card to proof: the pack has no question in a playing round"
               + (f" ({len(pack.reserve)} in its reserve, which is not played)" if pack.reserve else ""), file=stream)
@@ -236,10 +237,11 @@ def _pack_questions(pack: Pack) -> list[Question]:
     return [q for rnd in pack.playing_rounds for q in rnd.all_questions if not q.empty and q.type != "host"]
 
 
-def _plain_cards(pack: Pack, setup: Setup, missing: set[Question], theme: Theme, text: TextCache,
+def _plain_cards(pack: Pack, setup: Setup, words: Words, missing: set[Question], theme: Theme, text: TextCache,
                  surface: pygame.Surface, out: Path, video: VideoScreen) -> list[tuple[Card, pygame.Surface]]:
     """The plain question card and its answer (the demo format's pictures) for each question in `missing`:
-    `round-N/qK-question.png` and `round-N/qK-answer.png`, K its place in the round."""
+    `round-N/qK-question.png` and `round-N/qK-answer.png`, K its place in the round; in `words`, the pack's
+    show's (the house's and «Своя игра»'s)."""
 
     from quizshow import registry
     from quizshow.core import commands as c
@@ -251,7 +253,7 @@ def _plain_cards(pack: Pack, setup: Setup, missing: set[Question], theme: Theme,
 
     plain = Setup(title=pack.title, teams=setup.teams, rules=dict(presets()["demo"]["demo"]), pack=pack)
     engine = Engine(registry.spec("demo").make(plain), 1)
-    projector = Projector(engine.format, theme, pack.title, pack.language, text, registry.views("demo"),
+    projector = Projector(engine.format, theme, pack.title, words, text, registry.views("demo"),
                           sound=False)
     fmt = DEMO.format_of(engine.format)
     places: dict[int, int] = {}  # the question's index -> its place in its round (from 1)
@@ -313,7 +315,7 @@ def _written_cards(pack: Pack, setup: Setup, missing: set[Question], theme: Them
     words = show_words(pack.language, spec.phrases)  # the house's and the written quiz's
     rules = {**common_rules(), **spec.presets["written"], "tour_min": 1, "tour_max": 1000}
     engine = Engine(spec.make(Setup(title=pack.title, teams=setup.teams, rules=rules, pack=pack)), 1)
-    projector = Projector(engine.format, theme, pack.title, words.language, text, registry.views("written"),
+    projector = Projector(engine.format, theme, pack.title, words, text, registry.views("written"),
                           sound=False)
     places = {id(q): (r, k) for r, rnd in enumerate(pack.playing_rounds, 1)
               for k, q in enumerate(rnd.all_questions, 1)}

@@ -22,7 +22,7 @@ from quizshow.history.presses import Race, ReplayPress, Timing
 from quizshow.house_words import show_words
 from quizshow.inputs.keymap import KeyMap
 from quizshow.inputs.phones.board import JoinBoard, JoinSeat
-from tests.conftest import svoyak_config, views_of
+from tests.conftest import svoyak_config, views_of, words_of
 from tests.replay_kit import of, ring_with_a_false_start, svoyak_three_presses
 from tests.tv_kit import text_contrasts
 
@@ -37,7 +37,7 @@ def theme():
 
 def shown(engine, theme, ages=(0.05, 0.4, 1.0), join=None) -> tuple[Projector, pygame.Surface]:
     """A projector reading the engine's steps, its frames `ages` seconds after the last step."""
-    projector = Projector(engine.format, theme, "Шоу", "ru", views=views_of(engine.format))
+    projector = Projector(engine.format, theme, "Шоу", words_of(engine.format), views=views_of(engine.format))
     projector.history = engine.history
     projector.join = join
     surface = pygame.Surface(HD)
@@ -167,7 +167,8 @@ def test_every_text_of_the_replay_has_contrast_on_its_pixels(theme):
 
         def render(text, state=state, at=at, engine=engine):
             surface = pygame.Surface(HD)
-            projector = Projector(engine.format, theme, "Шоу", "ru", text, views=views_of(engine.format))
+            projector = Projector(engine.format, theme, "Шоу", words_of(engine.format), text,
+                                  views=views_of(engine.format))
             projector.history = engine.history
             for age in (0.05, 1.0):
                 projector.render(surface, state, at + age)

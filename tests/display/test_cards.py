@@ -16,7 +16,7 @@ from quizshow.display.scenes.cards import StandingsCard
 from quizshow.display.theme import load_theme
 from quizshow.formats.svoyak import commands as sc
 from tests.cards_kit import _fitted, _projector, ring_answering
-from tests.conftest import demo_config, demo_engine, svoyak_config, svoyak_engine, views_of
+from tests.conftest import demo_config, demo_engine, svoyak_config, svoyak_engine, views_of, words_of
 
 SHOTS = os.environ.get("QUIZSHOW_SHOTS")  # a folder: the pictures the tests look at are saved there
 HD = (1920, 1080)
@@ -120,7 +120,7 @@ def _draw_texts(engine, language: str) -> list[str]:
     """The texts the draw screen fits, at 1080 lines, settled."""
     from tests.tournament_kit import SEED001, config
 
-    shown = Projector(engine.format, load_theme(config(SEED001).theme), "Турнир", language,
+    shown = Projector(engine.format, load_theme(config(SEED001).theme), "Турнир", words_of(engine.format, language),
                       views=views_of(engine.format))
     surface = pygame.Surface(HD)
     with _fitted(shown) as texts:

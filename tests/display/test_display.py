@@ -13,7 +13,7 @@ from quizshow.display.glyphs import missing_glyphs
 from quizshow.display.projector.projector import Projector
 from quizshow.display.text import TextCache
 from quizshow.display.theme import load_theme
-from tests.conftest import demo_config, demo_engine, views_of
+from tests.conftest import demo_config, demo_engine, views_of, words_of
 from tests.display_kit import SIZES, RecordingText, laid_out_size
 
 TYPOGRAPHY = "«»—…ЁЙ№₽ёй"
@@ -43,7 +43,8 @@ def _steps():
 def test_every_scene_renders_with_text_inside_its_boxes(theme, size):
     engine = demo_engine()
     text = RecordingText(theme.fonts)
-    projector = Projector(engine.format, theme, "Квиз-шоу: очень длинное название турнира " * 3, "ru", text,
+    projector = Projector(engine.format, theme, "Квиз-шоу: очень длинное название турнира " * 3,
+                          words_of(engine.format), text,
                           views=views_of(engine.format))
     surface = pygame.Surface(size)
     for name, commands in _steps():
@@ -62,7 +63,7 @@ def test_every_scene_renders_with_text_inside_its_boxes(theme, size):
 
 def test_question_card_shows_the_text_and_answering_team_colour(theme):
     engine = demo_engine()
-    projector = Projector(engine.format, theme, "Демо", "ru", views=views_of(engine.format))
+    projector = Projector(engine.format, theme, "Демо", words_of(engine.format), views=views_of(engine.format))
     surface = pygame.Surface((1920, 1080))
     engine.dispatch(c.Go(at=1))
     projector.render(surface, engine.state, 10)
@@ -141,7 +142,7 @@ def test_question_image_is_shown_and_a_missing_one_gets_a_placeholder(tmp_path, 
     config = load_show(tmp_path / "show.yaml", problems)
     assert [p.warning for p in problems.items] == [True]  # gone.png: a warning, not an error
     engine = Engine(make_format(config), 1)
-    projector = Projector(engine.format, theme, "t", "ru", views=views_of(engine.format))
+    projector = Projector(engine.format, theme, "t", words_of(engine.format), views=views_of(engine.format))
     surface = pygame.Surface((1920, 1080))
     engine.dispatch(c.Go(at=1))
     projector.render(surface, engine.state, 5)
@@ -161,7 +162,7 @@ def test_a_prepared_next_picture_is_the_same_as_one_drawn_fresh(theme):
     steps = [[], [c.Go(at=1)], [c.Buzz(at=2, team=2)], [c.Judge(at=3, correct=False)],
              [c.Buzz(at=4, team=0)], [c.Judge(at=5, correct=True)], [c.Go(at=6)]]
     engine = demo_engine()
-    ahead = Projector(engine.format, theme, "Демо", "ru", views=views_of(engine.format))
+    ahead = Projector(engine.format, theme, "Демо", words_of(engine.format), views=views_of(engine.format))
     size = (1280, 720)
     shown, fresh_surface = pygame.Surface(size), pygame.Surface(size)
     for commands in steps:
@@ -172,7 +173,7 @@ def test_a_prepared_next_picture_is_the_same_as_one_drawn_fresh(theme):
             pass
         ahead.render(shown, engine.state, at + 5)  # starts the cross-fade, if the scene changed
         ahead.render(shown, engine.state, at + 6)  # the fade is over
-        fresh = Projector(engine.format, theme, "Демо", "ru", views=views_of(engine.format))
+        fresh = Projector(engine.format, theme, "Демо", words_of(engine.format), views=views_of(engine.format))
         fresh.anim = ahead.anim  # same score count-ups
         fresh.render(fresh_surface, engine.state, at + 6)
         assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(fresh_surface, "RGB"), engine.state.phase

@@ -13,7 +13,7 @@ from quizshow.core import commands as c
 from quizshow.display.duel import queue
 from quizshow.display.projector.projector import Projector
 from quizshow.formats.duel import commands as dc
-from tests.conftest import views_of
+from tests.conftest import views_of, words_of
 from tests.first_frames_kit import SIZE, duel_at_reading, idle, ring_before_a_press, settled_like_a_fresh_projector
 
 
@@ -118,7 +118,7 @@ def test_the_written_answer_is_composed_while_the_hand_in_runs(monkeypatch):
 
     engine = written.engine()
     theme = load_theme(written.config().theme)
-    shown = Projector(engine.format, theme, "Письменный", "ru", views=views_of(engine.format))
+    shown = Projector(engine.format, theme, "Письменный", words_of(engine.format), views=views_of(engine.format))
     for name, commands in written.walk():
         if name == "answer":
             break

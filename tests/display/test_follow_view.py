@@ -45,7 +45,7 @@ def show():
 
     def screen(host_view: bool = False) -> FollowScreen:
         text = TextCache(theme.fonts)
-        projector = Projector(fmt, theme, config.title, "ru", text, registry.views(config.format), sound=False)
+        projector = Projector(fmt, theme, config.title, words, text, registry.views(config.format), sound=False)
         return FollowScreen(projector, theme, text, words, fmt, host_view=host_view)
 
     return engine.state, theme, screen

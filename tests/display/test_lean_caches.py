@@ -17,7 +17,7 @@ from quizshow.display.projector.projector import Projector
 from quizshow.display.surfaces import MB
 from quizshow.display.text import TextCache
 from quizshow.display.theme import load_theme
-from tests.conftest import ROOT, demo_config, demo_engine, svoyak_config, svoyak_engine, views_of
+from tests.conftest import ROOT, demo_config, demo_engine, svoyak_config, svoyak_engine, views_of, words_of
 from tests.lean_kit import UHD, walk
 from tests.svoyak_display_kit import walk as svoyak_walk
 
@@ -113,7 +113,7 @@ def test_a_4k_show_keeps_no_full_screen_background_picture():
     full-screen picture in display.paint: the background was kept whole (32 MB at 3840×2160); now two rows
     of its periods at most are (3840×432 each, 13 MB)."""
     engine = svoyak_engine()
-    projector = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", "ru",
+    projector = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", words_of(engine.format),
                           views=views_of(engine.format))
     surface = pygame.Surface(UHD)
     for name, commands in svoyak_walk():
@@ -189,7 +189,7 @@ def test_a_show_that_springs_no_card_keeps_a_scratch_for_a_plate_not_for_a_card(
     игра»'s cat, made when its scene is composed): at 4K 8 MB, not 17, in the demo."""
     monkeypatch.setattr(paint, "_SCRATCH", {})
     engine = demo_engine()
-    projector = Projector(engine.format, load_theme(demo_config().theme), "Демо", "ru",
+    projector = Projector(engine.format, load_theme(demo_config().theme), "Демо", words_of(engine.format),
                           views=views_of(engine.format))
     projector.start(pygame.Surface(UHD), engine.state, 0.0)
     held = sum(s.get_width() * s.get_height() for s in paint._SCRATCH.values())

@@ -20,7 +20,7 @@ from quizshow.display.theme import load_theme
 from quizshow.display.windows import Windows
 from tests.brainring_display_kit import config as brainring_config
 from tests.brainring_display_kit import engine as brainring_engine
-from tests.conftest import ROOT, svoyak_config, views_of
+from tests.conftest import ROOT, svoyak_config, views_of, words_of
 from tests.memory_kit import pixels, screens, walked
 
 
@@ -73,7 +73,7 @@ def test_no_cache_exceeds_its_byte_budget_while_the_warning_clock_pulses(size):
     """A brain-ring clock through its last ten seconds (the warning pulses every frame): the text cache and
     every cache of display/ stay within their budgets, whatever the pictures asked for."""
     engine = brainring_engine()
-    projector = Projector(engine.format, load_theme(brainring_config().theme), "Брейн-ринг", "ru",
+    projector = Projector(engine.format, load_theme(brainring_config().theme), "Брейн-ринг", words_of(engine.format),
                           views=views_of(engine.format))
     surface = pygame.Surface(size)
     for cmd in (c.Go(at=1), c.Announce(at=2), c.TimerStart(at=3)):

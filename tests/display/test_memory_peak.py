@@ -21,7 +21,7 @@ import pytest
 from bench.frames import DEMO_SCENES
 from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
-from tests.conftest import ROOT, demo_config, demo_engine, views_of
+from tests.conftest import ROOT, demo_config, demo_engine, views_of, words_of
 from tests.memory_kit import pixels, screens
 
 SIZE = (960, 540)  # the layers' and the cards' logic is the same at any size (budgets scale with it)
@@ -34,7 +34,7 @@ def demo_walked():
     frame between them), a few frames after each scene. Samples after every idle piece: (scene, the full
     screens the still layers hold, the standings cards kept); and the cards kept each time one was made."""
     engine = demo_engine()
-    projector = Projector(engine.format, load_theme(demo_config().theme), "Демо", "ru",
+    projector = Projector(engine.format, load_theme(demo_config().theme), "Демо", words_of(engine.format),
                           views=views_of(engine.format))
     surface = pygame.Surface(SIZE)
     samples: list[tuple[str, float, int]] = []

@@ -16,7 +16,7 @@ from quizshow.display.text import TextCache
 from quizshow.display.theme import load_theme
 from quizshow.formats.brainring import commands as bc
 from tests import brainring_display_kit as brainring
-from tests.conftest import views_of
+from tests.conftest import views_of, words_of
 
 UHD = (3840, 2160)
 
@@ -30,7 +30,7 @@ def test_a_warning_clock_adds_a_handful_of_text_pictures_at_4k_not_one_a_frame()
         engine.dispatch(cmd)
     timer = engine.state.timer
     assert timer.running and timer.duration == 60
-    projector = Projector(engine.format, load_theme(brainring.config().theme), "Брейн-ринг", "ru",
+    projector = Projector(engine.format, load_theme(brainring.config().theme), "Брейн-ринг", words_of(engine.format),
                           views=views_of(engine.format))
     surface = pygame.Surface(UHD)
     warning_starts = 12 + timer.duration - 10
@@ -107,7 +107,7 @@ def test_the_zooms_first_frame_composes_one_band_of_the_question_not_all_six(mon
     for _ in play_walk(engine, until="board"):
         pass
     at = engine.entries[-1].command.at + 1
-    projector = Projector(engine.format, load_theme(brainring.config().theme), "Своя игра", "ru",
+    projector = Projector(engine.format, load_theme(brainring.config().theme), "Своя игра", words_of(engine.format),
                           views=views_of(engine.format))
     surface = pygame.Surface(UHD)
     projector.render(surface, engine.state, at)

@@ -20,7 +20,7 @@ from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from quizshow.resources import themes_dir
 from quizshow.yamlfile import Problems
-from tests.conftest import views_of
+from tests.conftest import views_of, words_of
 from tests.picture_kit import ORANGE, broken, pack, share_of, write_corpus
 
 SIZE = (960, 540)
@@ -63,7 +63,7 @@ def _cards(config, theme, size=SIZE):
     from quizshow.core.engine import Engine
 
     engine = Engine(make_format(config), 1)
-    projector = Projector(engine.format, theme, "t", "ru", views=views_of(engine.format))
+    projector = Projector(engine.format, theme, "t", words_of(engine.format), views=views_of(engine.format))
     surface = pygame.Surface(size)
     at, cards = 1.0, []
     engine.dispatch(c.Go(at=at))

@@ -85,17 +85,17 @@ def test_demo_buzzers_reopen_after_a_wrong_verdict_when_nobody_waits(tmp_path):
 
 
 def test_far_undo_question_agrees_its_verb_with_the_number_of_steps():
-    from quizshow.i18n import phrase
+    from quizshow.house_words import show_words
 
     def asked(n: int) -> str:
-        return phrase("console.undo_far", "ru", where="вопрос 5", n=n)
+        return show_words("ru").say("console.undo_far", where="вопрос 5", n=n)
 
     assert "Пропадёт ещё 1 шаг." in asked(1)
     assert "Пропадут ещё 2 шага." in asked(2)
     assert "Пропадут ещё 7 шагов." in asked(7)
     assert "Пропадёт ещё 21 шаг." in asked(21)
     assert asked(1).startswith("Проектор вернётся к: вопрос 5.")
-    assert "1 later step goes too" in phrase("console.undo_far", "en", where="question 5", n=1)
+    assert "1 later step goes too" in show_words("en").say("console.undo_far", where="question 5", n=1)
 
 
 def test_far_undo_back_to_a_board_names_the_round_of_that_board(tmp_path):
@@ -208,7 +208,7 @@ def demo_to_round_two(app: ShowApp) -> float:
 def test_demo_round_two_opens_with_its_title_card_on_the_projector(tmp_path):
     from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
-    from tests.conftest import views_of
+    from tests.conftest import views_of, words_of
     from tests.display_kit import RecordingText
 
     theme = load_theme(demo_config().theme)
@@ -217,7 +217,7 @@ def test_demo_round_two_opens_with_its_title_card_on_the_projector(tmp_path):
     e = app.engine
     assert e.state.round == 1 and app.format.next_action(e.state).key == "next.first_question"
     text = RecordingText(theme.fonts)
-    projector = Projector(e.format, theme, "Демо", "ru", text, views=views_of(e.format))
+    projector = Projector(e.format, theme, "Демо", words_of(e.format), text, views=views_of(e.format))
     surface = pygame.Surface((1920, 1080))
     projector.render(surface, e.state, at)
     projector.render(surface, e.state, at + 5)

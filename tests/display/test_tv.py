@@ -13,8 +13,8 @@ from quizshow.display.text import TextCache, typeset
 from quizshow.display.theme import load_theme
 from quizshow.formats.svoyak import commands as sc
 from quizshow.house_words import show_words
-from quizshow.i18n import MINUS, THIN, number, phrase, plural_form, spoken
-from tests.conftest import ROOT, svoyak_config, svoyak_engine, views_of
+from quizshow.i18n import MINUS, THIN, number, plural_form
+from tests.conftest import ROOT, svoyak_config, svoyak_engine, views_of, words_of
 from tests.svoyak_display_kit import play_walk, walk
 from tests.tv_kit import differs as _differs
 from tests.tv_kit import text_contrasts
@@ -79,22 +79,20 @@ def test_a_dead_clock_is_not_drawn_on_the_reveal(theme):  # noqa: F811
                                          (11, "секунд"), (12, "секунд"), (21, "секунда"), (22, "секунды"),
                                          (107, "секунд"), (0, "секунд")])
 def test_the_clock_says_seconds_in_the_right_plural(n, word):
-    assert phrase("scene.seconds", "ru", n=n) == word
+    assert show_words("ru").say("scene.seconds", n=n) == word  # the house's words
 
 
 def test_points_and_players_use_the_one_plural_helper():
-    from quizshow import i18n, registry
-
-    i18n.add_phrases(registry.spec("brainring").phrases)  # the ring's own words, as the app adds them
-    assert phrase("scene.points", "ru", n=1) == "1 очко"
-    assert phrase("scene.points", "ru", n=40) == "40 очков"
-    assert phrase("scene.points", "ru", n=2) == "2 очка"
-    assert phrase("scene.players_at_table", "ru", n=1) == "за столом 1 игрок"
-    assert phrase("scene.players_at_table", "ru", n=3) == "за столом 3 игрока"
-    assert phrase("scene.players_at_table", "ru", n=6) == "за столом 6 игроков"
+    say = words_of("brainring").say  # the ring's own words, as a ring show's
+    assert say("scene.points", n=1) == "1 очко"
+    assert say("scene.points", n=40) == "40 очков"
+    assert say("scene.points", n=2) == "2 очка"
+    assert say("scene.players_at_table", n=1) == "за столом 1 игрок"
+    assert say("scene.players_at_table", n=3) == "за столом 3 игрока"
+    assert say("scene.players_at_table", n=6) == "за столом 6 игроков"
     assert plural_form(1, ("point", "points"), "en") == "point"
     assert plural_form(7, ("point", "points"), "en") == "points"
-    assert "очк." not in " ".join(phrase(k, "ru", n=5) for k in ("scene.points", "scene.worth"))
+    assert "очк." not in " ".join(say(k, n=5) for k in ("scene.points", "scene.worth"))
 
 
 # --- 4. typography ----------------------------------------------------------------------------------------
@@ -184,7 +182,8 @@ def test_every_text_on_air_has_contrast_of_at_least_4_5_on_the_rendered_pixels(t
 
         def render(text, state=state, at=at):
             surface = pygame.Surface(HD)
-            Projector(engine.format, theme, "Шоу", "ru", text, views=views_of(engine.format)).render(surface, state, at)
+            Projector(engine.format, theme, "Шоу", words_of(engine.format), text,
+                      views=views_of(engine.format)).render(surface, state, at)
             return surface
 
         for color, share in text_contrasts(render, theme.fonts).items():
@@ -299,7 +298,8 @@ def _journal_of(fmt: str, tmp_path) -> list[str]:
 
         teams = [t.name for t in app.engine.state.teams]
         return [text for _, text in app.console.journal] + [
-            describe(entry, teams, spoken("ru"), app.spec.journal_words, app.format) for entry in app.engine.entries]
+            describe(entry, teams, words_of(app.format), app.spec.journal_words, app.format)
+            for entry in app.engine.entries]
     finally:
         app.close()
 
@@ -500,7 +500,8 @@ def test_the_other_formats_texts_have_contrast_too(show):
 
         def render(text, state=state, at=at):
             surface = pygame.Surface(HD)
-            Projector(engine.format, theme, config.title, config.language, text, views=views).render(surface, state,
+            Projector(engine.format, theme, config.title, words_of(engine.format, config.language), text,
+                      views=views).render(surface, state,
                                                                                                       at)
             return surface
 
@@ -548,7 +549,7 @@ def _brainring_texts(engine, theme, at) -> list[str]:  # noqa: F811
     from tests.display_kit import RecordingText
 
     text = RecordingText(theme.fonts)
-    Projector(engine.format, theme, "Брейн-ринг", "ru", text, views=views_of(engine.format)).render(
+    Projector(engine.format, theme, "Брейн-ринг", words_of(engine.format), text, views=views_of(engine.format)).render(
         pygame.Surface(HD), engine.state, at)
     return [t for t, _, _ in text.fitted]
 

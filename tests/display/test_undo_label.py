@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from quizshow import i18n, registry
+from quizshow import registry
 from quizshow.app import ShowApp
 from quizshow.core import commands as c
 from quizshow.house_words import show_words
@@ -104,7 +104,7 @@ def test_every_formats_journal_words_fit_the_undo_button_in_two_lines(tmp_path, 
             what = _said(table, f"{key}.brief" if f"{key}.brief" in table else key)
             verdict = key in VERDICTS
             for template in ("console.undo", "console.undo_far_button") if verdict else ("console.undo",):
-                label = i18n.phrase(template, language, what=what, where=where)
+                label = show_words(language).say(template, what=what, where=where)
                 if not (_fits_two_lines(app, rect, f"{label} (Ctrl+Z)") or _fits_two_lines(app, rect, label)):
                     too_long.append(label)
         assert not too_long, too_long

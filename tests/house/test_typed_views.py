@@ -17,7 +17,7 @@ from quizshow.display.projector.projector import Projector
 from quizshow.display.scenes import COMMON
 from quizshow.display.theme import load_theme
 from quizshow.display.views import FormatViews
-from tests.conftest import ROOT, demo_config, demo_engine
+from tests.conftest import ROOT, demo_config, demo_engine, words_of
 from tests.display_kit import RecordingText
 
 # The shared cards and the folders of the three formats: no phase name in a comparison there.
@@ -116,7 +116,7 @@ def _renamed_format(monkeypatch):
 def _texts(fmt, state, views, now=50.0) -> set[str]:
     theme = load_theme(demo_config().theme)
     text = RecordingText(theme.fonts)
-    projector = Projector(fmt, theme, "Викторина", "ru", text, views=views)
+    projector = Projector(fmt, theme, "Викторина", words_of("demo"), text, views=views)  # the demo's scenes, its words
     surface = pygame.Surface((1280, 720))
     projector.render(surface, state, now)
     projector.render(surface, state, now + 3)

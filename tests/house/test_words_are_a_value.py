@@ -1,7 +1,8 @@
 """A show's words are a value built once by whoever composes the show (issue 38): quizshow/i18n.py is a pure
 lookup at the bottom floor — it imports nothing of the package above the core and changes nothing when it is
 imported — and no module adds to a phrase table (today's `add_phrases` registry, an imported table changed in
-place). The modules that do not take a `Words` yet are allowed, each with its reason, until they are converted."""
+place), nor looks words up by a language string (the transition's `phrase`, `spoken`, `refusal`, `duration`). The
+modules that do not take a `Words` yet are allowed, each with its reason, until they are converted."""
 
 from __future__ import annotations
 
@@ -22,6 +23,35 @@ NOT_YET_CONVERTED = {
     "quizshow/i18n.py": "the transition block itself (the registry and its adders)",
     "quizshow/house_words.py": "adopts every composed Words, so the not yet converted modules say the same",
 }
+
+# The transition's lookups by a language string: allowed only in these files (a file converted leaves the list).
+TRANSITION_LOOKUPS = ("phrase", "spoken", "refusal", "duration")
+LOOKS_UP_BY_LANGUAGE = {
+    "quizshow/app.py": "the composition root hands the registry's words to the console and the projector until it "
+                       "composes its Words when it is rebuilt",
+    "quizshow/runtime/controls.py": "names an undo's target in the registry's words (runtime/ takes a Words later)",
+    "quizshow/runtime/web/server.py": "words a phone's refusal by the show's language (runtime/ takes a Words later)",
+    "quizshow/runtime/web/overlay.py": "hands the overlay the registry's words (runtime/ takes a Words later)",
+    "quizshow/runtime/follow/client.py": "hands a follower's screen and projector the registry's words (runtime/ takes "
+                                         "a Words later)",
+    "quizshow/inputs/hardware.py": "words a box's margin and the line check by the show's language (being rebuilt "
+                                   "with the input pipeline)",
+    "quizshow/inputs/phones/view.py": "a phone's view by the show's language: its one caller, runtime/phones.py, "
+                                      "hands it no Words yet",
+}
+
+
+def lookups(source: str) -> list[str]:
+    """Where a module looks words up by a language string: a transition lookup imported from quizshow.i18n, or
+    called on the module (`i18n.phrase(…)`)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module == "quizshow.i18n":
+            found += [f"line {node.lineno}: imports {a.name}" for a in node.names if a.name in TRANSITION_LOOKUPS]
+        elif isinstance(node, ast.Attribute) and node.attr in TRANSITION_LOOKUPS and \
+                isinstance(node.value, ast.Name) and node.value.id == "i18n":
+            found.append(f"line {node.lineno}: i18n.{node.attr}")
+    return found
 
 
 def _imported(tree: ast.Module) -> set[str]:
@@ -102,6 +132,29 @@ def test_every_allowed_file_still_needs_its_place():
     assert not stale, stale
 
 
+def test_no_module_looks_words_up_by_a_language_string():
+    found = {}
+    for path in sorted((ROOT / "quizshow").rglob("*.py")):
+        name = path.relative_to(ROOT).as_posix()
+        if name == "quizshow/i18n.py":
+            continue
+        said = lookups(path.read_text(encoding="utf-8"))
+        if said and name not in LOOKS_UP_BY_LANGUAGE:
+            found[name] = said
+    assert not found, found
+
+
+def test_every_file_allowed_a_lookup_still_needs_its_place():
+    stale = [name for name in LOOKS_UP_BY_LANGUAGE if not lookups((ROOT / name).read_text(encoding="utf-8"))]
+    assert not stale, stale
+
+
+def test_the_check_finds_a_lookup_by_a_language_string():
+    source = ("from quizshow import i18n\nfrom quizshow.i18n import Words, spoken\n"
+              "i18n.phrase('k', 'ru')\nwords: Words\nwords.refusal('t', {})\nwords.duration(1.0)\n")
+    assert lookups(source) == ["line 2: imports spoken", "line 3: i18n.phrase"]
+
+
 def test_the_check_finds_a_table_changed_in_place_or_added_to_the_registry():
     source = ("from quizshow import i18n\nfrom quizshow.core.phrases import PHRASES\n"
               "from quizshow.display import projector_phrases\n"
@@ -114,4 +167,4 @@ def test_the_check_finds_a_table_changed_in_place_or_added_to_the_registry():
 
 
 def test_the_house_rule_names_files_that_exist():
-    assert all(Path(ROOT / name).is_file() for name in NOT_YET_CONVERTED)
+    assert all(Path(ROOT / name).is_file() for name in (*NOT_YET_CONVERTED, *LOOKS_UP_BY_LANGUAGE))

@@ -19,24 +19,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from quizshow import i18n
 from quizshow.cli import check_files
 from quizshow.core import commands as c
 from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
-from quizshow.formats.written.spec import SPEC
 from quizshow.packs import fours
 from quizshow.packs.loader import load_pack
 from quizshow.packs.model import Pack, Question
 from quizshow.yamlfile import Problems
-from tests.conftest import ROOT, UNSAVED, svoyak_config, views_of
+from tests.conftest import ROOT, UNSAVED, svoyak_config, views_of, words_of
 from tests.display_kit import RecordingText
 from tests.siq_kit import v5, v5_q, v5_round, v5_theme, write_siq
 from tests.written_kit import engine
 
 FIXTURES = ROOT / "tests" / "fixtures" / "chgksuite"
 NAMES = ("club", "handouts")
-i18n.add_phrases(SPEC.phrases)
 
 
 def dump(name: str) -> dict:
@@ -246,7 +243,7 @@ def on_screen(theme, name: str, number: str, answer: bool = False) -> tuple[pyga
     pack, _ = read(name)
     e = engine(4, pack, tour_min=1)
     text = RecordingText(theme.fonts)
-    projector = Projector(e.format, theme, "ЧГК", "ru", text, views=views_of(e.format))
+    projector = Projector(e.format, theme, "ЧГК", words_of(e.format), text, views=views_of(e.format))
     t = 1.0
     e.dispatch(c.Go(at=t))
     while e.format.current(e.state) is None or e.format.current(e.state).number != number:

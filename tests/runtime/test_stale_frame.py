@@ -28,7 +28,7 @@ def _app(tmp_path):
 
 def _fresh_picture(app, state, now: float) -> bytes:
     """The settled picture of `state` as a new projector draws it (its first frame, then one settled)."""
-    fresh = Projector(app.format, app.projector.theme, app.projector.title, app.projector.language,
+    fresh = Projector(app.format, app.projector.theme, app.projector.title, app.projector.words,
                       views=app.projector.views)
     surface = pygame.Surface(SIZE)
     fresh.render(surface, state, now - SETTLED)

@@ -56,7 +56,7 @@ def describe(entry: Entry, teams: list[str], words: Words, journal: JournalWords
     (`<key>.brief`: «Красный стол ответил верно» without who sits at it), for a label that must stay short."""
     cmd = entry.command
 
-    say, language = words.say, words.language
+    say = words.say
 
     def team_name(team: object) -> str:
         return teams[team] if isinstance(team, int) and 0 <= team < len(teams) else "—"
@@ -67,8 +67,8 @@ def describe(entry: Entry, teams: list[str], words: Words, journal: JournalWords
     when = own[1].get("when") if own is not None else None  # words that fit only some steps (a table's verdict)
     if own is not None and callable(when):
         own = (own[0], {k: v for k, v in own[1].items() if k != "when"}) if when(entry.events) else None
-    shown = valued(fmt.command_words(cmd, entry.events), entry.events, language) if isinstance(fmt, Format) else None
-    own = valued(own, entry.events, language)  # values worked out from the events (what a ruling took, from whom)
+    shown = valued(fmt.command_words(cmd, entry.events), entry.events, words) if isinstance(fmt, Format) else None
+    own = valued(own, entry.events, words)  # values worked out from the events (what a ruling took, from whom)
     own_said = ""
     verdict = isinstance(cmd, c.Judge)  # a format may word a verdict itself (a table that answered, a player)
     # Its own command (namespaced, or declared in its folder: the ring's Ruling), a verdict or a discipline step.

@@ -178,7 +178,7 @@ def draw(ui: PanelUI, box: pygame.Rect) -> bool:
         standing = ui.say(f"scene.duel_{entry.status}").lower()
         color = GOLD if entry.status == "answering" else BAD if entry.status in ("wrong", "dq") else \
             GOOD if entry.status == "correct" else MUTED if entry.status in ("out", "unasked") else TEXT
-        margin = ui.words.duration(entry.margin, signed=True)  # as the scene writes it (its margin_words)
+        margin = ui.words.duration(entry.margin, signed=True)  # as the scene writes it («+41,0 мс»)
         # Two spaces after the number: the font's space after a full stop is a hair («1.Зелёный»).
         line = f"{i + 1}.  {_say_colour(ui, player)} ({state.teams[team].name})  " \
                f"{fmt.player_name(state, entry.seat)}   {margin}   — {standing}"

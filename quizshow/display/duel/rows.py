@@ -12,12 +12,6 @@ from quizshow.display.duel.labels import badge, pill
 from quizshow.display.scenes.base import Frame
 from quizshow.formats.duel.format import QueueEntry
 from quizshow.formats.duel.model import COLOURS
-from quizshow.i18n import duration
-
-
-def margin_words(seconds: float, language: str) -> str:
-    """«+41,0 мс», «+1,2 с»: a press's margin behind the first, as the console writes it (i18n.duration)."""
-    return duration(seconds, language, signed=True)
 
 
 def _plate(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, entry: QueueEntry) -> None:
@@ -80,7 +74,7 @@ def card(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, i: int, entry
                              frame.u(28), wrap=False, align="left")
         surface.blit(img, (x, rect.y + int(h * 0.36)))
     margin_ink = frame.color("accent") if asked else ink
-    img = frame.text.fit(margin_words(entry.margin, frame.language), "numbers", (frame.u(230), int(h * 0.36)),
+    img = frame.text.fit(frame.words.duration(entry.margin, signed=True), "numbers", (frame.u(230), int(h * 0.36)),
                          margin_ink, frame.u(64), wrap=False, align="left", shadow=not faded)
     surface.blit(img, img.get_rect(bottomleft=(x, rect.bottom - int(h * 0.06))))
     status_w = rect.right - frame.u(16) - (x + frame.u(240))
@@ -101,7 +95,7 @@ def compact(surface: pygame.Surface, frame: Frame, rect: pygame.Rect, i: int, en
     top, bottom = rect.y + frame.u(2), rect.y + frame.u(2) + line
     ink = frame.color("muted") if faded else frame.color("text")
     margin_ink = frame.color("accent") if asked else ink
-    margin = frame.text.fit(margin_words(entry.margin, frame.language), "numbers", (frame.u(170), line),
+    margin = frame.text.fit(frame.words.duration(entry.margin, signed=True), "numbers", (frame.u(170), line),
                             margin_ink, frame.u(38), wrap=False, align="right", shadow=not faded)
     surface.blit(margin, margin.get_rect(midright=(right, top + line // 2)))
     title = f"{state.teams[team].name} · {frame.say(f'scene.duel_colour_{COLOURS[player]}')}"

@@ -87,8 +87,8 @@ def source_label(frame: Frame, day: Day, source: str) -> str:
 
 
 def fixture_label(frame: Frame, fid: str) -> str:
-    """A fixture's code as the screen reads it, in the show's language (formats/tournament/words.py)."""
-    return fixture_code(fid, frame.language)
+    """A fixture's code as the screen reads it, in the show's words (formats/tournament/words.py)."""
+    return fixture_code(fid, frame.words)
 
 
 PLACE_PX = 44  # every place of a table in one size, «2–3» as big as «1»

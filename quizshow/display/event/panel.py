@@ -120,7 +120,7 @@ def _schedule(ui: PanelUI, box: pygame.Rect, ev: EventState, notice: bool = True
             ui.say("stage." + fixture.stage) + f" ({len(fixture.teams)})"
         label_w = int(rect.width * 0.62)
         colour = GOLD if fixture is upcoming else MUTED if res is not None else TEXT
-        code = "" if fixture.stage == "melee" else fixture_code(fixture.id, ui.language) + "  "  # О1 as projected
+        code = "" if fixture.stage == "melee" else fixture_code(fixture.id, ui.words) + "  "  # О1 as projected
         ui.label(f"{code}{names}", (rect.x, rect.y + 4), (label_w, rect.height - 4), colour,
                  int(unit * 0.8))
         if res is not None:

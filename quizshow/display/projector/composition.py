@@ -30,7 +30,7 @@ from quizshow.display.theme import Theme
 from quizshow.display.tween import Tween
 from quizshow.display.video import VideoScreen
 from quizshow.display.views import FormatViews
-from quizshow.i18n import spoken  # transition (issue 38): the projector is handed a Words
+from quizshow.i18n import Words
 from quizshow.inputs.phones.board import JoinBoard
 
 SPLASH_CENTRE = {"scene.auction_splash": 0.1}  # «Аукцион!» sweeps over the heading, not over the bidders
@@ -41,7 +41,7 @@ FLASH_STRIP_PIXELS = 4 * paint.BAND_PIXELS  # the buzz flash is drawn a strip th
 class Composition:
     """The layers on air for a state and the projector's switches (`line_check`, `join`), and their drawing."""
 
-    def __init__(self, fmt: Format, theme: Theme, title: str, language: str, text: TextCache,
+    def __init__(self, fmt: Format, theme: Theme, title: str, words: Words, text: TextCache,
                  views: FormatViews, layers: Layers, video: VideoScreen, history: History | None) -> None:
         self.fmt = fmt
         self.views = views
@@ -49,7 +49,7 @@ class Composition:
         self.flags: Callable[[str], PhaseFlags] = fmt.setup.flags if entry is None else entry.spec.flags
         self.theme = theme
         self.title = title
-        self.language = language
+        self.words = words  # what the show says, in its language
         self.text = text
         self.anim = Animations(count_up_s=theme.motion.get("count_up_s", 0.9))
         self.layers = layers  # the still layers a frame's scene prepares into (the frame cache's)
@@ -71,13 +71,13 @@ class Composition:
 
     def frame(self, state: ShowState, now: float, size: tuple[int, int],
               give_way: paint.GiveWayFn | None = None) -> Frame:
-        return Frame(state, self.fmt, self.theme, self.text, now, size, spoken(self.language), self.title, self.anim,
+        return Frame(state, self.fmt, self.theme, self.text, now, size, self.words, self.title, self.anim,
                      self.layers, give_way or self.give_way, self.video, phase_flags=self.flags)
 
     def quiet(self, state: ShowState, now: float, size: tuple[int, int], give_way: paint.GiveWayFn) -> Frame:
         """A frame for drawing `state` offscreen ahead of time: its own animations (settled) and no video,
         so nothing on air starts early."""
-        return Frame(state, self.fmt, self.theme, self.text, now, size, spoken(self.language), self.title,
+        return Frame(state, self.fmt, self.theme, self.text, now, size, self.words, self.title,
                      Animations(count_up_s=self.anim.count_up_s), self.layers, give_way, None,
                      phase_flags=self.flags)
 
@@ -116,10 +116,10 @@ class Composition:
 
     def make_splash(self, key: str, started: float, centre: float | None = None) -> motion.Splash:
         accent, dark = paint.rgb(self.theme.color("accent")), paint.rgb(self.theme.color("panel_dark"))
-        words = _say(key, self.language)
+        said = self.words.say(key)
         if centre is None:
-            return motion.Splash(words, started, accent, dark)
-        return motion.Splash(words, started, accent, dark, centre=centre)
+            return motion.Splash(said, started, accent, dark)
+        return motion.Splash(said, started, accent, dark, centre=centre)
 
     def keep_splash(self, scene_key: Hashable, now: float) -> None:
         """A splash belongs to the scene it was made over: it goes when that goes."""
@@ -212,9 +212,3 @@ class Composition:
         if shown <= 0.001:
             return
         self.standings.draw_overlay(surface, frame, shown)
-
-
-def _say(key: str, language: str) -> str:
-    from quizshow.i18n import phrase
-
-    return phrase(key, language)

@@ -34,6 +34,7 @@ from quizshow.display.text import TextCache
 from quizshow.display.theme import Theme
 from quizshow.display.video import VideoScreen
 from quizshow.display.views import FormatViews
+from quizshow.i18n import Words
 from quizshow.inputs.phones.board import JoinBoard
 
 CLOCK_FPS = 20  # a running clock alone: its digits change once a second, its ring creeps ~1 px a frame
@@ -44,13 +45,13 @@ def _never() -> bool:
 
 
 class Projector:
-    def __init__(self, fmt: Format, theme: Theme, title: str, language: str, text: TextCache | None = None,
+    def __init__(self, fmt: Format, theme: Theme, title: str, words: Words, text: TextCache | None = None,
                  views: FormatViews | None = None, give_way: paint.GiveWayFn = paint.never,
                  sound: bool = True, history: History | None = None,
                  trim: Callable[[], object] | None = None) -> None:
         self.video = VideoScreen(sound=sound)  # the one video on screen (a pack's question card)
         self.cache = FrameCache(Layers())
-        self.look = Composition(fmt, theme, title, language, text or TextCache(theme.fonts), views or FormatViews(),
+        self.look = Composition(fmt, theme, title, words, text or TextCache(theme.fonts), views or FormatViews(),
                                 self.cache.layers, self.video, history)
         self.cut = Transitions(self.cache.layers, theme)
         self.stale = StaleFrames()
@@ -87,8 +88,8 @@ class Projector:
         return self.look.title
 
     @property
-    def language(self) -> str:
-        return self.look.language
+    def words(self) -> Words:
+        return self.look.words
 
     @property
     def text(self) -> TextCache:

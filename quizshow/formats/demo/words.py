@@ -1,4 +1,4 @@
-"""The demo format's own words (both languages; the spec hands them to quizshow.i18n as FormatSpec.phrases)."""
+"""The demo format's own words (both languages; FormatSpec.phrases, composed into the show's Words)."""
 
 from __future__ import annotations
 

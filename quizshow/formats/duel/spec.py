@@ -12,7 +12,7 @@ from quizshow.formats.duel import commands as dc
 from quizshow.formats.duel.format import DuelFormat
 from quizshow.formats.duel.model import COLOURS, HINT_MAX, DuelState, Phase
 from quizshow.formats.duel.phrases import PHRASES, REFUSALS_RU
-from quizshow.i18n import phrase
+from quizshow.i18n import Words
 
 RULES = {
     "think_s": seconds(0, 600, "at least this long to think after the first reading ends"),
@@ -46,21 +46,21 @@ def _gone(events: Sequence[Event]) -> list[Event]:
     return [e for e in events if e.kind == EventKind.PLAYER_OUT]
 
 
-def _chooser(events: Sequence[Event], language: str) -> str:
+def _chooser(events: Sequence[Event], words: Words) -> str:
     return next((e.by for e in _gone(events) if e.by), "—")
 
 
-def _chosen(events: Sequence[Event], language: str) -> str:
+def _chosen(events: Sequence[Event], words: Words) -> str:
     return ", ".join(e.name for e in _gone(events) if e.name) or "—"
 
 
-def _then(events: Sequence[Event], language: str) -> str:
+def _then(events: Sequence[Event], words: Words) -> str:
     """What a right answer did to the other team: the opponent who left by the rules («, выбывает Глеб
     Соколов»), or the choice the answerer now makes («, выбирает, кто выбывает»)."""
     if any(e.kind == EventKind.CHOICE for e in events):
-        return phrase("journal.duel_right_chooses", language)
-    gone = _chosen(events, language)
-    return phrase("journal.duel_right_out", language, out=gone) if gone != "—" else ""
+        return words.say("journal.duel_right_chooses")
+    gone = _chosen(events, words)
+    return words.say("journal.duel_right_out", out=gone) if gone != "—" else ""
 
 
 def journal_words(cmd: Command) -> tuple[str, dict[str, object]] | None:

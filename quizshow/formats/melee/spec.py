@@ -11,15 +11,15 @@ from quizshow.core.spec import FormatSpec, MatchRole
 from quizshow.formats.melee.commands import Decide
 from quizshow.formats.melee.format import RED, Melee, MeleeFormat, Phase
 from quizshow.formats.melee.phrases import PHRASES
-from quizshow.i18n import phrase
+from quizshow.i18n import Words
 
 
-def _table(events: Sequence[Event], language: str) -> str:
+def _table(events: Sequence[Event], words: Words) -> str:
     """The table a verdict was given to, by its colour (its event's team is the table)."""
     found = [e.team for e in events if e.kind in (EventKind.CORRECT, EventKind.WRONG)]
     side = found[0] if found else None
     key = "melee.table_red" if side == RED else "melee.table_green" if side is not None else "melee.table"
-    return phrase(key, language)
+    return words.say(key)
 
 
 def _on_a_table(events: Sequence[Event]) -> bool:

@@ -27,7 +27,7 @@ PHRASES: dict[str, dict[str, str]] = {
     },
 }
 
-REFUSALS = {"the sprint is over": "Спринт окончен"}  # its own; the others are the house's (i18n.REFUSALS_RU)
+REFUSALS = {"the sprint is over": "Спринт окончен"}  # its own; the engine's are core/phrases.py's
 
 SPEC = FormatSpec(
     name="sprint", make=SprintFormat, phases=SprintPhase, state=Sprint,

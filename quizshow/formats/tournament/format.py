@@ -278,13 +278,13 @@ class TournamentFormat(Format[m.EventState]):
         event: a match begun, a lot drawn) keep the day's words."""
         match = self._last_match
         begun = next((e.name for e in events if e.kind == EventKind.STAGE and e.name in ("play", "play_all")), None)
-        if begun is not None:  # «матч О1: Альфа — Бета»: the fixture's code in the console's language
+        if begun is not None:  # «матч О1: Альфа — Бета»: the fixture's code in the console's words
             named = next((e.name for e in events if e.kind == EventKind.ROUND_START and e.name), "")
             fid, _, names = named.partition(": ")
             if begun == "play_all":
                 return ("journal.stage.play_melee", {}) if fid.startswith("M") else \
-                    ("journal.stage.play_all", {"who": lambda _events, language: fixture_code(fid, language)})
-            return "journal.stage.play", {"who": lambda _events, language: f"{fixture_code(fid, language)}: {names}"}
+                    ("journal.stage.play_all", {"who": lambda _events, words: fixture_code(fid, words)})
+            return "journal.stage.play", {"who": lambda _events, words: f"{fixture_code(fid, words)}: {names}"}
         if match is None or any(e.kind == EventKind.STAGE for e in events):
             return None
         return match.command_words(command, events)

@@ -14,10 +14,9 @@ from typing import cast
 
 from quizshow.core import commands as c
 from quizshow.core.actions import ActionContext, ActionDef, Arg
-from quizshow.core.effects import Event
 from quizshow.core.format import Format, Refused
 from quizshow.core.loose import Args
-from quizshow.core.spec import FormatSpec, JournalWords, Phase
+from quizshow.core.spec import FormatSpec, JournalWords, Phase, WordValue
 from quizshow.core.state import ShowState
 from quizshow.event import export
 from quizshow.formats.tournament import model as m
@@ -231,8 +230,8 @@ PHRASES: dict[str, dict[str, str]] = {
 
 def _own_words(cmd: c.Command) -> tuple[str, dict[str, object]] | None:
     """The console journal's words for the event's own commands ({who}: the result its event says)."""
-    def code(fid: str) -> Callable[[Sequence[Event], str], str]:  # the fixture's code in the console's language
-        return lambda _events, language: fixture_code(fid, language)
+    def code(fid: str) -> WordValue:  # the fixture's code as the console's words name it
+        return lambda _events, words: fixture_code(fid, words)
 
     if isinstance(cmd, m.Play):
         return "ev.journal.play", {"fixture": code(cmd.fixture or "")}

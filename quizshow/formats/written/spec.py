@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from quizshow.core.actions import ActionContext, ActionDef, Arg
 from quizshow.core.commands import Command
 from quizshow.core.effects import Event, EventKind
@@ -16,7 +18,8 @@ from quizshow.formats.written.export import grid_csv, grid_html
 from quizshow.formats.written.format import MAX_TEAMS, WrittenFormat
 from quizshow.formats.written.model import Phase, Written
 from quizshow.formats.written.rating import players_csv, upload_csv, upload_sheet
-from quizshow.formats.written.words import EN, PHRASES, RU
+from quizshow.formats.written.words import PHRASES
+from quizshow.i18n import Words
 from quizshow.packs.model import Pack
 
 RULES = {
@@ -97,10 +100,10 @@ ACTIONS = (
               (TEAM, QUESTION, Arg("upheld", bool))),
 )
 
-def _late_words(events: tuple[Event, ...], language: str) -> str:
+def _late_words(events: Sequence[Event], words: Words) -> str:
     """«, но сдан с опозданием: 0» after «вопрос 1.1 засчитан» when the sheet was late (its score event: +0)."""
     late = any(e.kind == EventKind.SCORE and e.points == 0 for e in events)
-    return (EN if language == "en" else RU)["journal.written_mark_late"] if late else ""
+    return words.say("journal.written_mark_late") if late else ""
 
 
 def journal_words(cmd: Command) -> tuple[str, dict[str, object]] | None:

@@ -1,5 +1,5 @@
 """The written quiz's words for the screen, the console, its journal lines and its refusals (both languages;
-the spec hands them to quizshow.i18n as FormatSpec.phrases; a refusal's key is "refusal." + its template)."""
+FormatSpec.phrases, composed into the show's Words; a refusal's key is "refusal." + its template)."""
 
 from __future__ import annotations
 

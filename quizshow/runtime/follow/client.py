@@ -474,7 +474,7 @@ def _show(args: Namespace, base: str, show: Path, clock: Clock) -> int:
     theme = load_theme(config.theme)
     text = TextCache(theme.fonts)
     replica = Replica(fmt, clock)
-    projector = Projector(fmt, theme, config.title, config.language, text, registry.views(config.format),
+    projector = Projector(fmt, theme, config.title, words, text, registry.views(config.format),
                           sound=False,  # the buzz replay reads the steps the replica has applied
                           history=lambda: replica.engine.history() if replica.engine is not None else None)
     screen = FollowScreen(projector, theme, text, words, fmt, host_view=args.host_view)

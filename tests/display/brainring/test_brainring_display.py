@@ -7,13 +7,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from quizshow import i18n
 from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
 from quizshow.display.brainring.scenes import panel_rect
 from quizshow.display.projector.projector import Projector
 from quizshow.formats.brainring import commands as bc
-from quizshow.formats.brainring.spec import SPEC
 from tests.brainring_display_kit import (
     _app,
     config,
@@ -21,17 +19,15 @@ from tests.brainring_display_kit import (
     theme,  # noqa: F401 - fixtures
     walk,
 )
-from tests.conftest import click, views_of
+from tests.conftest import click, views_of, words_of
 from tests.display_kit import SIZES, RecordingText
-
-i18n.add_phrases(SPEC.phrases)  # as the app does for the show it runs: the ring's own words
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_match_phase_renders_with_text_inside_its_boxes(theme, size):  # noqa: F811
     e = engine()
     text = RecordingText(theme.fonts)
-    projector = Projector(e.format, theme, "Брейн-ринг", "ru", text, views=views_of(e.format))
+    projector = Projector(e.format, theme, "Брейн-ринг", words_of(e.format), text, views=views_of(e.format))
     surface = pygame.Surface(size)
     phases = []
     for name, commands in walk():
@@ -59,7 +55,7 @@ def test_false_start_plate_shows_under_the_offenders_panel_only(theme):  # noqa:
     e = engine()
     for cmd in (c.Go(at=1), c.Announce(at=10), c.Buzz(at=11, team=1), c.TimerStart(at=12)):
         e.dispatch(cmd)
-    projector = Projector(e.format, theme, "Брейн-ринг", "ru", views=views_of(e.format))
+    projector = Projector(e.format, theme, "Брейн-ринг", words_of(e.format), views=views_of(e.format))
     surface = pygame.Surface(size)
     projector.render(surface, e.state, 13)
     projector.render(surface, e.state, 16)
@@ -78,7 +74,7 @@ def test_question_text_is_hidden_unless_the_preset_switch_shows_it(theme):  # no
         for cmd in (c.Go(at=1), c.Announce(at=10), c.TimerStart(at=12)):
             e.dispatch(cmd)
         text = RecordingText(theme.fonts)
-        projector = Projector(e.format, theme, "Брейн-ринг", "ru", text, views=views_of(e.format))
+        projector = Projector(e.format, theme, "Брейн-ринг", words_of(e.format), text, views=views_of(e.format))
         projector.render(pygame.Surface((1280, 720)), e.state, 13)
         question = e.format.current(e.state).q
         assert any(what == question for what, _, _ in text.fitted) == expected
@@ -91,7 +87,7 @@ def test_removed_player_is_drawn_hollow(theme):  # noqa: F811
                 c.Judge(at=13, correct=False)):
         e.dispatch(cmd)
     assert e.state.fmt.benched == ((0, 0, 0),)
-    projector = Projector(e.format, theme, "Брейн-ринг", "ru", views=views_of(e.format))
+    projector = Projector(e.format, theme, "Брейн-ринг", words_of(e.format), views=views_of(e.format))
     surface = pygame.Surface(size)
     projector.render(surface, e.state, 14)
     projector.render(surface, e.state, 16)
@@ -131,13 +127,13 @@ def test_match_renders_the_same_prepared_as_fresh(theme):  # noqa: F811
     e = engine()
     for cmd in (c.Go(at=1), c.Announce(at=10), c.TimerStart(at=12), c.Buzz(at=13, team=0)):
         e.dispatch(cmd)
-    first = Projector(e.format, theme, "Брейн-ринг", "ru", views=views_of(e.format))
+    first = Projector(e.format, theme, "Брейн-ринг", words_of(e.format), views=views_of(e.format))
     surface = pygame.Surface((1280, 720))
     first.render(surface, e.state, 14)
     e.dispatch(bc.SetAnswerer(at=14.5, team=0, player=4))
     first.render(surface, e.state, 20)
     reused = pygame.image.tobytes(surface, "RGB")
-    fresh = Projector(e.format, theme, "Брейн-ринг", "ru", views=views_of(e.format))
+    fresh = Projector(e.format, theme, "Брейн-ринг", words_of(e.format), views=views_of(e.format))
     fresh.render(surface, e.state, 20)
     fresh.render(surface, e.state, 20)
     assert reused == pygame.image.tobytes(surface, "RGB")

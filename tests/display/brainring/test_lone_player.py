@@ -11,7 +11,7 @@ from quizshow.core import commands as c
 from quizshow.display.projector.projector import Projector
 from quizshow.formats.brainring import commands as bc
 from tests.brainring_display_kit import engine, theme  # noqa: F401 (the theme fixture)
-from tests.conftest import views_of
+from tests.conftest import views_of, words_of
 from tests.display_kit import SIZES, RecordingText
 
 
@@ -20,7 +20,7 @@ def _said(theme, commands, size=(1920, 1080)):  # noqa: F811
     for cmd in commands:
         assert e.dispatch(cmd).accepted, cmd
     text = RecordingText(theme.fonts)
-    projector = Projector(e.format, theme, "Брейн-ринг", "ru", text, views=views_of(e.format))
+    projector = Projector(e.format, theme, "Брейн-ринг", words_of(e.format), text, views=views_of(e.format))
     surface = pygame.Surface(size)
     projector.render(surface, e.state, 3)
     projector.render(surface, e.state, 6)

@@ -10,7 +10,7 @@ from quizshow.display.projector.projector import Projector
 from quizshow.display.text import NBSP
 from quizshow.display.theme import load_theme
 from tests.brainring_display_kit import BRAINRING_SHOW, engine
-from tests.conftest import keep_shot, ok, svoyak_config, views_of
+from tests.conftest import keep_shot, ok, svoyak_config, views_of, words_of
 from tests.display_kit import RecordingText
 
 SIZE = (1920, 1080)
@@ -33,7 +33,7 @@ def test_the_time_over_banner_stands_inside_the_title_safe_area(theme):
     expiry = 3 + e.state.timer.duration
     ok(e, c.Tick(at=expiry + 0.01))
     text = RecordingText(theme.fonts)
-    projector = Projector(e.format, theme, "Брейн-ринг", "ru", text, views=views_of(e.format))
+    projector = Projector(e.format, theme, "Брейн-ринг", words_of(e.format), text, views=views_of(e.format))
     surface = pygame.Surface(SIZE)
     projector.render(surface, e.state, expiry + 0.5)
     projector.render(surface, e.state, expiry + 1.0)  # the band full open
@@ -56,7 +56,7 @@ def test_who_answers_reads_answering_colon_name_with_plain_spaces(theme):
     assert e.state.phase == "answering"
     name = e.state.teams[0].players[1]
     text = RecordingText(theme.fonts)
-    projector = Projector(e.format, theme, "Брейн-ринг", "ru", text, views=views_of(e.format))
+    projector = Projector(e.format, theme, "Брейн-ринг", words_of(e.format), text, views=views_of(e.format))
     surface = pygame.Surface(SIZE)
     projector.render(surface, e.state, 3.5)
     projector.render(surface, e.state, 4.0)

@@ -8,19 +8,15 @@ import os
 import pygame
 import pytest
 
-from quizshow import i18n
 from quizshow.core import commands as c
 from quizshow.display.projector.projector import Projector
 from quizshow.display.scenes.widgets import banner_rect
 from quizshow.display.theme import load_theme
-from quizshow.formats.brainring.spec import SPEC
-from quizshow.i18n import spoken
 from tests.brainring_display_kit import BRAINRING_SHOW, engine
-from tests.conftest import ok, svoyak_config, views_of
+from tests.conftest import ok, svoyak_config, views_of, words_of
 from tests.display_kit import RecordingText
 from tests.ring_console_kit import _ring_app
 
-i18n.add_phrases(SPEC.phrases)
 SHOTS = os.environ.get("QUIZSHOW_SHOTS")  # a folder: the pictures the tests look at are saved there
 
 
@@ -59,7 +55,7 @@ def test_time_over_banner_shows_on_the_projector_before_the_answer_card(theme):
     assert e.state.phase == "reveal"
     answer = e.format.current(e.state).a
     text = RecordingText(theme.fonts)
-    projector = Projector(e.format, theme, "Брейн-ринг", "ru", text, views=views_of(e.format))
+    projector = Projector(e.format, theme, "Брейн-ринг", words_of(e.format), text, views=views_of(e.format))
     surface = pygame.Surface(size)
     frame = projector.frame(e.state, expiry + 1.0, size)
     projector.render(surface, e.state, expiry + 0.5)
@@ -238,7 +234,7 @@ def _undo_label(app) -> str:
     from quizshow.display.console.words import describe
 
     teams = [t.name for t in app.engine.state.teams]
-    return describe(app.engine.undo_target(), teams, spoken("ru"), app.spec.journal_words, app.format)
+    return describe(app.engine.undo_target(), teams, words_of(app.format), app.spec.journal_words, app.format)
 
 
 def test_dispute_decision_and_penalty_points_are_journalled_as_what_they_did(tmp_path):

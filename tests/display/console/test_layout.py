@@ -439,11 +439,12 @@ def test_a_row_that_drops_to_a_shared_third_place_gets_a_bronze_frame_not_its_ol
     from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
     from quizshow.display.written.results import MEDALS, ResultsScene, RowSprites, layout
-    from tests.conftest import views_of
+    from tests.conftest import views_of, words_of
     from tests.written_display_kit import SHOW_40, config, played_tours
 
     e, t = played_tours(1)
-    projector = Projector(e.format, load_theme(config(SHOW_40).theme), "ЧГК", "ru", views=views_of(e.format))
+    projector = Projector(e.format, load_theme(config(SHOW_40).theme), "ЧГК", words_of(e.format),
+                          views=views_of(e.format))
     frame = projector.frame(e.state, t, (1920, 1080))
     lines = e.format.lines(e.state)
     tours, extra, penalty = ResultsScene.shape(frame, lines)

@@ -195,14 +195,14 @@ def test_the_question_panel_labels_the_author_and_shows_a_comment_only_where_the
 
 def test_a_questions_comment_is_shown_alone_under_its_label_and_the_author_under_his():
     from quizshow.display.console.question import question_rows
-    from quizshow.i18n import phrase
+    from quizshow.house_words import show_words
     from quizshow.packs.model import Question
 
     said = {}
     for language in ("ru", "en"):
-        rows = question_rows(Question(q="Вопрос", a="Ответ", comment="Около 3530 км.", author="Иванов"),
-                             lambda key, lang=language, **v: phrase(key, lang, **v))
-        said[language] = [(phrase(label, language), text) for label, text, _ in rows[2:]]
+        words = show_words(language)  # the console's words are the house's
+        rows = question_rows(Question(q="Вопрос", a="Ответ", comment="Около 3530 км.", author="Иванов"), words.say)
+        said[language] = [(words.say(label), text) for label, text, _ in rows[2:]]
     assert said["ru"] == [("КОММЕНТАРИЙ", "Около 3530 км."), ("АВТОР", "Иванов")]
     assert said["en"] == [("COMMENT", "Около 3530 км."), ("AUTHOR", "Иванов")]
 
@@ -216,14 +216,14 @@ def _melee_projected(tmp_path: Path):
 
     from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
-    from tests.conftest import ROOT, svoyak_config, views_of
+    from tests.conftest import ROOT, svoyak_config, views_of, words_of
     from tests.melee_console_kit import _app, _key
 
     app = _app(tmp_path)
     for at, key in ((1.0, pygame.K_RIGHT), (2.0, pygame.K_RIGHT), (3.0, pygame.K_2), (4.0, pygame.K_y)):
         _key(app, key, at)
     theme = load_theme(svoyak_config(ROOT / "shows" / "melee.yaml").theme)
-    projector = Projector(app.format, theme, "Куча мала", "ru", views=views_of(app.format))
+    projector = Projector(app.format, theme, "Куча мала", words_of(app.format), views=views_of(app.format))
     calls: dict[str, int] = {}
     text = projector.text
     fit = text.fit

@@ -12,9 +12,8 @@ from quizshow.app import ShowApp
 from quizshow.config import load_show
 from quizshow.core import commands as c
 from quizshow.formats.svoyak import commands as sc
-from quizshow.i18n import spoken
 from quizshow.yamlfile import Problems
-from tests.conftest import SHARED
+from tests.conftest import SHARED, every_format_words, words_of
 
 SIQ = SHARED / "siq"
 
@@ -179,12 +178,10 @@ def test_every_command_reads_as_a_sentence_in_the_console_journal(language):
     from quizshow.core.commands import _REGISTRY
     from quizshow.core.engine import Entry
     from quizshow.display.console.words import describe
-    from quizshow.i18n import add_phrases, phrase
 
     words_of = {}
     for name in registry.names():
         spec = registry.spec(name)
-        add_phrases(spec.phrases)  # as the app does for the show it runs
         for cmd in spec.commands:
             words_of[cmd] = spec.journal_words
     raw = {}
@@ -195,8 +192,8 @@ def test_every_command_reads_as_a_sentence_in_the_console_journal(language):
             cmd = _sample(cls)
         except (TypeError, ValueError):
             continue
-        text = describe(Entry(cmd, ()), ["Анна", "Борис"], spoken(language), words_of.get(cls))
-        fallback = phrase("journal.command", language, what=cls.__name__)
+        text = describe(Entry(cmd, ()), ["Анна", "Борис"], every_format_words(language), words_of.get(cls))
+        fallback = every_format_words(language).say("journal.command", what=cls.__name__)
         camel = re.search(r"\b[A-Z][a-z]+[A-Z]\w*\b", text)  # TimerStop, ExtraMinute
         own_name = language == "ru" and re.search(rf"\b{cls.__name__}\b", text)  # «Tick» in a Russian line
         if text == fallback or camel or own_name or "journal." in text or "{" in text:
@@ -209,7 +206,7 @@ def test_the_wrong_answer_banner_goes_when_the_next_player_answers_right_and_the
     reveal for its full 2.5 s. On the picture: no banner plate over the score strip once the answer is shown."""
     from quizshow.display.projector.projector import Projector
     from quizshow.display.scenes.widgets import banner, banner_rect
-    from tests.conftest import views_of
+    from tests.conftest import views_of, words_of
 
     app = show_app(tmp_path, f"title: t\nformat: svoyak\npack: {SIQ / 'real-2010_1-v5.siq'}\n"
                    "teams: [{name: А}, {name: Б}, {name: В}]\n")
@@ -229,7 +226,7 @@ def test_the_wrong_answer_banner_goes_when_the_next_player_answers_right_and_the
         assert app.submit(c.Judge(at=7.5, correct=True)).accepted
         state = app.engine.state
         assert state.phase == "reveal"
-        projector = Projector(app.format, app.theme, "t", "ru", views=views_of(app.format))
+        projector = Projector(app.format, app.theme, "t", words_of(app.format), views=views_of(app.format))
         frame = projector.frame(state, 8.0, (1280, 720))  # within the banner's 2.5 s of the wrong answer
         surface = pygame.Surface((1280, 720))
         banner(surface, frame)  # what the scene puts over the score strip
@@ -327,7 +324,7 @@ def test_journal_lines_and_the_undo_label_of_the_cat_given_away_draw_every_glyph
         app.pump_views()
         render(app)
         teams = [t.name for t in app.engine.state.teams]
-        undo = describe(app.engine.undo_target(), teams, spoken("ru"), app.spec.journal_words, app.format)
+        undo = describe(app.engine.undo_target(), teams, words_of(app.format), app.spec.journal_words, app.format)
         lines = [text for _, text in app.console.journal] + [undo, app.say("console.undo", what=undo)]
         assert any(app.engine.state.teams[receiver].name in line for line in lines)
         for role in ("body", "heading"):
@@ -454,7 +451,7 @@ def test_a_long_answer_gets_a_taller_plate_on_the_answer_card_and_stays_readable
     from quizshow.packs.model import Question, Round, Theme
     from quizshow.tools.proof import question_problems
     from tests import svoyak_kit as kit
-    from tests.conftest import svoyak_config, views_of
+    from tests.conftest import svoyak_config, views_of, words_of
 
     long = Question(q="Вопрос ведущего", a=LONG_ANSWER)
     board = Round(name="Р", themes=(Theme(name="Т", questions=(long, kit.question("второй"))),
@@ -477,7 +474,7 @@ def test_a_long_answer_gets_a_taller_plate_on_the_answer_card_and_stays_readable
             return found
 
     text = Sizes(theme.fonts)
-    projector = Projector(engine.format, theme, "t", "ru", text, views=views_of(engine.format))
+    projector = Projector(engine.format, theme, "t", words_of(engine.format), text, views=views_of(engine.format))
     surface = pygame.Surface((1920, 1080))
     projector.render(surface, engine.state, 200.1)
     projector.render(surface, engine.state, 210.0)

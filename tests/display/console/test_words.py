@@ -12,8 +12,8 @@ from quizshow.core import commands as c
 from quizshow.display.console.words import where_words
 from quizshow.formats.brainring import commands as bc
 from quizshow.formats.svoyak import commands as sc
-from quizshow.i18n import spoken
 from quizshow.runtime.show.startup import resumed_text
+from tests.conftest import words_of
 from tests.console_words_kit import _app, _drawn_whole, _in_english, _last, _ok
 from tests.duel_kit import ALPHA, RED
 
@@ -112,8 +112,8 @@ def test_the_final_is_never_called_round_3_on_the_console(tmp_path):
     app = _svoyak_final(tmp_path)
     try:
         assert _last(app) == "Далее: финал: ставки", _last(app)
-        assert where_words(app.format, app.engine.state, spoken("ru")) == "финал: ставки"
-        assert where_words(app.format, app.engine.state, spoken("en")) == "final: stakes"
+        assert where_words(app.format, app.engine.state, words_of(app.format)) == "финал: ставки"
+        assert where_words(app.format, app.engine.state, words_of(app.format, "en")) == "final: stakes"
         for team, stake in enumerate((10, 20, 30)):
             _ok(app, sc.FinalStake(at=50.0 + team, team=team, amount=stake))
         # a far undo names where the picture would go back to: the stakes, not «раунд 3»
@@ -137,7 +137,7 @@ def test_the_shootout_and_the_end_after_the_final_name_no_round(tmp_path):
         assert "Далее: перестрелка" in lines, lines  # the shoot-out's title: not «перестрелка, раунд 3»
         assert not any("раунд 3" in text for text in lines[lines.index("Далее: перестрелка"):]), lines
         # «перестрелка, вопрос 4 · игра окончена»
-        assert "раунд" not in where_words(app.format, app.engine.state, spoken("ru"))
+        assert "раунд" not in where_words(app.format, app.engine.state, words_of(app.format))
     finally:
         app.close()
 
@@ -150,7 +150,7 @@ def test_a_show_resumed_at_the_shootout_says_the_shootout_not_a_round(tmp_path):
             _ok(app, sc.EndRound(at=at) if app.format.next_action(app.engine.state).key == "next.pick_cell"
                 else c.Go(at=at))
             at += 1
-        assert where_words(app.format, app.engine.state, spoken("ru")) == "перестрелка"
+        assert where_words(app.format, app.engine.state, words_of(app.format)) == "перестрелка"
         said = resumed_text(app.show, None)
         assert "раунд" not in said and "Перестрелка" in said, said
     finally:

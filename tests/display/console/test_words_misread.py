@@ -12,8 +12,7 @@ from quizshow.core import commands as c
 from quizshow.display.console.header import header_line
 from quizshow.display.console.words import where_words
 from quizshow.formats.svoyak import commands as sc
-from quizshow.i18n import spoken
-from tests.conftest import ROOT, svoyak_config
+from tests.conftest import ROOT, svoyak_config, words_of
 from tests.console_words_kit import _app, _drawn_whole, _in_english, _last, _ok
 
 
@@ -33,8 +32,8 @@ def test_a_brainring_match_names_no_round_in_the_header_or_the_journal(tmp_path)
             _ok(app, c.Go(at=at))
         lines = [text for _, text in app.console.journal]
         assert lines[0] == "Далее: вопрос 1 · перед вопросом", lines
-        assert where_words(app.format, app.engine.state, spoken("ru")) == "вопрос 1 · идёт время"
-        assert where_words(app.format, app.engine.state, spoken("en")).startswith("question 1")
+        assert where_words(app.format, app.engine.state, words_of(app.format)) == "вопрос 1 · идёт время"
+        assert where_words(app.format, app.engine.state, words_of(app.format, "en")).startswith("question 1")
         header = _header(app)
         assert "раунд" not in header.lower() and "вопрос 1" in header, header
     finally:
@@ -56,7 +55,7 @@ def test_the_brainring_final_names_its_battle_not_a_round(tmp_path):
     try:
         for at in (1.0, 2.0, 3.0):
             _ok(app, c.Go(at=at))
-        assert where_words(app.format, app.engine.state, spoken("ru")) == "бой 1, вопрос 1 · идёт время"
+        assert where_words(app.format, app.engine.state, words_of(app.format)) == "бой 1, вопрос 1 · идёт время"
         _ok(app, c.Buzz(at=4.0, team=0))
         _ok(app, c.Judge(at=5.0, correct=True))
         _ok(app, c.Go(at=6.0))  # Альфа takes battle 1
@@ -74,11 +73,12 @@ def test_a_tournaments_ring_match_and_its_draw_name_no_round(tmp_path):
     app = _app(tmp_path, "tournament-004.yaml")
     try:
         at = 1.0
-        assert where_words(app.format, app.engine.state, spoken("ru")) == "жеребьёвка"  # never «жеребьёвка, раунд 1»
+        said = where_words(app.format, app.engine.state, words_of(app.format))
+        assert said == "жеребьёвка"  # never «жеребьёвка, раунд 1»
         while app.engine.state.fmt.match is None or app.engine.state.fmt.match.phase != "clock":
             _ok(app, c.Go(at=at))
             at += 1
-        assert where_words(app.format, app.engine.state, spoken("ru")) == "вопрос 1 · идёт время"
+        assert where_words(app.format, app.engine.state, words_of(app.format)) == "вопрос 1 · идёт время"
         header = _header(app)
         assert "раунд" not in header.lower(), header
         _ok(app, c.Tick(at=at + 100))  # the match's clock runs out: the ring's words
@@ -213,9 +213,11 @@ def test_the_written_results_and_podium_after_a_tie_break_name_no_question(tmp_p
             assert e.state.phase == phase
             header = _header(app)
             assert header == words.upper(), header  # not «РЕЗУЛЬТАТЫ · дополнительный вопрос 1»
-            assert where_words(app.format, e.state, spoken("ru")) == words
-            assert where_words(app.format, e.state, spoken("en")) == {"results": "results", "podium": "podium"}[phase]
-            assert where(app.format.position(e.state), spoken("ru")) == (None, None)  # the video overlay's line too
+            assert where_words(app.format, e.state, words_of(app.format)) == words
+            assert where_words(app.format, e.state, words_of(app.format, "en")) == \
+                {"results": "results", "podium": "podium"}[phase]
+            # the video overlay's line too
+            assert where(app.format.position(e.state), words_of(app.format)) == (None, None)
             _drawn_whole(app, _last(app), f"written_{phase}")
             if phase == "results":
                 go(e, t + 1)
@@ -239,7 +241,7 @@ def test_the_written_results_of_a_tour_name_the_tour_and_no_question(tmp_path):
                 t = play_question(e, t)
             go(e, t)
             t += 1
-        assert where_words(app.format, e.state, spoken("ru")) == "результаты, тур 1"
+        assert where_words(app.format, e.state, words_of(app.format)) == "результаты, тур 1"
         assert _header(app) == "РЕЗУЛЬТАТЫ", _header(app)
     finally:
         app.close()
@@ -258,7 +260,8 @@ def test_the_sprint_header_after_a_question_says_its_answer_is_shown_not_before_
         _ok(app, c.Judge(at=at + 1, correct=True))
         header = _header(app)
         assert header.startswith("СПРИНТ: ОТВЕТ ПОКАЗАН · вопрос 1"), header  # not «СПРИНТ: ПЕРЕД ВОПРОСОМ»
-        assert where_words(app.format, app.engine.state, spoken("en")) == "question 1 · sprint: answer shown"
+        said = where_words(app.format, app.engine.state, words_of(app.format, "en"))
+        assert said == "question 1 · sprint: answer shown"
         _ok(app, c.Go(at=at + 2))  # question 2: nobody answers, Next shows its answer
         _ok(app, c.Go(at=at + 3))
         assert _last(app) == "Далее: показан ответ", _last(app)
@@ -276,8 +279,8 @@ def test_the_end_after_a_shootout_reads_game_over_alone(tmp_path):
     app = svoyak_shootout_won(tmp_path)
     try:
         # not «перестрелка, вопрос 4 · …»
-        assert where_words(app.format, app.engine.state, spoken("ru")) == "игра окончена"
-        assert where_words(app.format, app.engine.state, spoken("en")) == "game over"
+        assert where_words(app.format, app.engine.state, words_of(app.format)) == "игра окончена"
+        assert where_words(app.format, app.engine.state, words_of(app.format, "en")) == "game over"
         assert _last(app) == "Далее: объявлен победитель", _last(app)
         header = _header(app)
         assert "перестрелка" not in header.lower() and "вопрос" not in header.lower(), header

@@ -12,7 +12,7 @@ from quizshow.display.projector.projector import Projector
 from quizshow.display.scenes.base import Frame
 from quizshow.display.theme import load_theme
 from quizshow.house_words import show_words
-from tests.conftest import keep_shot, views_of
+from tests.conftest import keep_shot, views_of, words_of
 from tests.duel_kit import ALPHA, BETA, RED, config
 
 SIZE = (1920, 1080)
@@ -24,7 +24,7 @@ def theme():
 
 
 def _projector(e, theme) -> Projector:
-    return Projector(e.format, theme, "Дуэль", "ru", None, views=views_of(e.format))
+    return Projector(e.format, theme, "Дуэль", words_of(e.format), None, views=views_of(e.format))
 
 
 def _caption_area(frame: Frame) -> pygame.Rect:
@@ -87,7 +87,7 @@ def _plate_words(e, theme, at: float) -> list[str]:
     from tests.display_kit import RecordingText
 
     text = RecordingText(theme.fonts)
-    projector = Projector(e.format, theme, "Дуэль", "ru", text, views=views_of(e.format))
+    projector = Projector(e.format, theme, "Дуэль", words_of(e.format), text, views=views_of(e.format))
     surface = pygame.Surface(SIZE)
     projector.render(surface, e.state, at + 2.0)  # the result plate grown, its words on
     keep_shot(surface, f"duel-result-{e.state.fmt.bout.number}.png")
@@ -109,10 +109,7 @@ def test_a_bout_that_is_not_the_last_is_the_bouts_result_and_the_last_one_announ
     class UI:  # what the console's header reads
         state, format, language = e.state, e.format, "ru"
 
-        @staticmethod
-        def say(key, **values):
-            from quizshow import i18n
-            return i18n.phrase(key, "ru", **values)
+        say = staticmethod(words_of(e.format).say)
 
     assert header_line(UI).startswith("ИТОГ БОЯ · бой 1"), header_line(UI)
 

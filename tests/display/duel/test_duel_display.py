@@ -7,10 +7,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from quizshow import i18n
 from quizshow.core import commands as c
 from quizshow.display.duel.grid import queue_rect, tile_rect
 from quizshow.house_words import show_words
+from tests.conftest import words_of
 from tests.display_kit import SIZES, RecordingText
 from tests.duel_display_kit import (
     _buttons,
@@ -178,7 +178,7 @@ def test_the_console_says_next_waits_for_the_time_to_think_and_names_no_fixed_15
         assert any("Показать ответ (вопрос не разыгран)" in t for t in _drawn(app))
         for key in ("next.duel_read_done", "next.duel_think_wait", "console.duel_end_early_confirm"):
             for language in ("ru", "en"):
-                assert "15" not in i18n.phrase(key, language)
+                assert "15" not in words_of(app.format, language).say(key)
     finally:
         app.close()
 
@@ -198,7 +198,7 @@ def test_after_a_bout_the_console_names_the_next_bouts_first_question_and_skip_s
         assert f"Следующий: бой 2, тема 1 «{sheet.themes[0].name}», вопрос 1" in drawn
         refused = app.action(Action("duel_skip", 35.0, "console"))
         assert refused.refused == "the bout is over: Next starts the next one"
-        assert i18n.refusal(refused.refused, {}) == "Бой окончен: Далее начнёт следующий"
+        assert words_of(app.format).refusal(refused.refused, {}) == "Бой окончен: Далее начнёт следующий"
         assert app.action(Action("go", 36.0)).accepted
         asking = app.engine.state.fmt.asking
         assert app.engine.format.theme_of(app.engine.state, asking.source)[2] == sheet.themes[0].name

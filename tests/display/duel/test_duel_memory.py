@@ -12,7 +12,7 @@ from quizshow.display.duel import tables
 from quizshow.display.duel.grid import tile_rect
 from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
-from tests.conftest import views_of
+from tests.conftest import views_of, words_of
 from tests.memory_kit import pixels
 
 UHD = (3840, 2160)
@@ -34,7 +34,8 @@ def walked_at_4k():
     from tests.duel_kit import config
 
     engine = show_engine()
-    shown = Projector(engine.format, load_theme(config().theme), "Дуэль", "ru", views=views_of(engine.format))
+    shown = Projector(engine.format, load_theme(config().theme), "Дуэль", words_of(engine.format),
+                      views=views_of(engine.format))
     made: set[tuple] = set()
     again: list[tuple[str, tuple]] = []
     in_frame = [False, ""]
@@ -154,7 +155,7 @@ def test_the_duels_pictures_are_the_same_with_its_tables_drawn_tight(monkeypatch
         for old in (False, True):
             if old:
                 monkeypatch.setattr(tables, "tile_margin", lambda frame, look, number: frame.u(18))
-            shown = Projector(engine.format, theme, "Дуэль", "ru", views=views_of(engine.format))
+            shown = Projector(engine.format, theme, "Дуэль", words_of(engine.format), views=views_of(engine.format))
             surface = pygame.Surface((1280, 720))
             shown.render(surface, engine.state, 100.0)
             shown.render(surface, engine.state, 100.2)  # (a leaving table's motion: halfway)

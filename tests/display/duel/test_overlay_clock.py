@@ -10,7 +10,7 @@ import pygame
 from quizshow.core import commands as c
 from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
-from tests.conftest import views_of
+from tests.conftest import views_of, words_of
 from tests.duel_display_kit import mockup_walk, show_engine
 from tests.duel_kit import config
 
@@ -25,7 +25,7 @@ def _picture(shown: Projector, engine, surface: pygame.Surface, now: float) -> b
 def test_the_duels_thinking_time_keeps_ticking_under_the_score_overlay():
     engine = show_engine()
     theme = load_theme(config().theme)
-    shown = Projector(engine.format, theme, "Дуэль", "ru", views=views_of(engine.format))
+    shown = Projector(engine.format, theme, "Дуэль", words_of(engine.format), views=views_of(engine.format))
     for name, commands in mockup_walk():
         if name == "queue":
             break
@@ -38,7 +38,7 @@ def test_the_duels_thinking_time_keeps_ticking_under_the_score_overlay():
         shown.render(surface, engine.state, 12.5 + i / 30)
     for at in (15.0, 16.0, 17.0, 18.0, 19.0):  # a frame a second, the bar shorter each time
         drawn = _picture(shown, engine, surface, at)
-        fresh = Projector(engine.format, theme, "Дуэль", "ru", views=views_of(engine.format))
+        fresh = Projector(engine.format, theme, "Дуэль", words_of(engine.format), views=views_of(engine.format))
         picture = pygame.Surface(SIZE)
         fresh.render(picture, engine.state, at - 2)  # the overlay's slide runs then
         assert drawn == _picture(fresh, engine, picture, at), at  # as drawn afresh at that second

@@ -12,7 +12,7 @@ from quizshow.display.event.common import warm_day
 from quizshow.display.event.standings import StandingsScene
 from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
-from tests.conftest import views_of
+from tests.conftest import views_of, words_of
 from tests.tournament_kit import SEED004, config, tournament, walk
 
 SIZE = (1280, 720)
@@ -27,7 +27,8 @@ def test_a_warm_up_of_the_days_pictures_cut_short_draws_them_whole_later_so_the_
     engine = tournament(SEED004)
     for _, commands in walk()[:2]:  # the draw, then every group's result
         engine.replay(commands)
-    shown = Projector(engine.format, load_theme(config(SEED004).theme), "Кубок", "ru", views=views_of(engine.format))
+    shown = Projector(engine.format, load_theme(config(SEED004).theme), "Кубок", words_of(engine.format),
+                      views=views_of(engine.format))
     calls = [0]
 
     def cut_once() -> None:  # the first table drawn, idle time's piece runs out

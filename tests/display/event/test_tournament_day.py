@@ -6,12 +6,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from quizshow import i18n, registry
+from quizshow import registry
 from quizshow.app import ShowApp
 from quizshow.core import commands as c
 from quizshow.event import day as D
 from quizshow.formats.tournament import model as m
-from tests.conftest import click, notices
+from tests.conftest import click, every_format_words, notices
 from tests.tournament_day_kit import after_the_draw, day_app, drawn, journal, seed001_after_the_draw, submit
 from tests.tournament_kit import SEED001, SEED004, config
 
@@ -98,12 +98,10 @@ def test_every_confirm_prompt_phrase_exists_in_both_languages():
     so has Ctrl+Z on a recorded result and «Начать заново»."""
     keys = {"console.undo_confirm", "console.start_over_confirm"}
     for name in registry.names():
-        spec = registry.spec(name)
-        i18n.add_phrases(spec.phrases)
-        keys |= {f"console.{a.name}_confirm" for a in spec.actions if a.confirm}
+        keys |= {f"console.{a.name}_confirm" for a in registry.spec(name).actions if a.confirm}
     assert "console.remove_confirm" in keys and "console.undo_result_confirm" in keys
     for language in ("ru", "en"):
-        missing = [k for k in sorted(keys) if i18n.phrase(k, language, name="X", what="Y") == k]
+        missing = [k for k in sorted(keys) if not every_format_words(language).knows(k)]
         assert not missing, (language, missing)
 
 
@@ -203,13 +201,13 @@ def test_the_seed001_melee_start_is_journalled_as_the_melee(tmp_path):
 def projected_texts(engine, language: str = "ru") -> list[str]:
     from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
-    from tests.conftest import views_of
+    from tests.conftest import views_of, words_of
     from tests.display_kit import RecordingText
 
-    i18n.add_phrases(registry.spec("tournament").phrases)
     theme = load_theme(config(SEED004).theme)
     text = RecordingText(theme.fonts)
-    projector = Projector(engine.format, theme, "Кубок", language, text, views=views_of(engine.format))
+    projector = Projector(engine.format, theme, "Кубок", words_of(engine.format, language), text,
+                          views=views_of(engine.format))
     projector.render(pygame.Surface((1280, 720)), engine.state, 100.0)
     return [t for t, _, _ in text.fitted]
 
@@ -283,12 +281,11 @@ def group_tables(results, size=(1280, 720)):
 
     from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
-    from tests.conftest import views_of
+    from tests.conftest import views_of, words_of
     from tests.display_kit import RecordingText
     from tests.event_kit import play as play_pair
     from tests.tournament_kit import tournament
 
-    i18n.add_phrases(registry.spec("tournament").phrases)
     e = tournament(SEED004)
     ev = e.state.fmt
     day = replace(ev.day, order=tuple(range(12)))
@@ -297,7 +294,8 @@ def group_tables(results, size=(1280, 720)):
     e.state = replace(e.state, phase="ev_standings", fmt=replace(ev, day=day))
     theme = load_theme(config(SEED004).theme)
     text = RecordingText(theme.fonts)
-    Projector(e.format, theme, "Кубок", "ru", text, views=views_of(e.format)).render(pygame.Surface(size), e.state, 10)
+    Projector(e.format, theme, "Кубок", words_of(e.format), text,
+              views=views_of(e.format)).render(pygame.Surface(size), e.state, 10)
     return day, text.fitted
 
 
@@ -374,10 +372,9 @@ def bracket_drawn():
     from quizshow.display.event import bracket as B
     from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
-    from tests.conftest import views_of
+    from tests.conftest import views_of, words_of
     from tests.tournament_kit import tournament
 
-    i18n.add_phrases(registry.spec("tournament").phrases)
     e = tournament(SEED004)
     e.replay([c.Go(at=1.0 + i * 0.1) for i in range(12)])
     e.dispatch(m.Show(at=5.0, screen="ev_bracket"))
@@ -389,7 +386,7 @@ def bracket_drawn():
     B.panel = lambda surface, frame, rect, *a, **k: (boxes.append(rect), panel(surface, frame, rect, *a, **k))[1]
     try:
         theme = load_theme(config(SEED004).theme)
-        Projector(e.format, theme, "Кубок", "ru", None, views=views_of(e.format)).render(
+        Projector(e.format, theme, "Кубок", words_of(e.format), None, views=views_of(e.format)).render(
             pygame.Surface((1280, 720)), e.state, 10.0)
     finally:
         B.words, B.panel = words, panel

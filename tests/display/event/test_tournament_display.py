@@ -17,7 +17,7 @@ from quizshow.display.scenes.base import Frame
 from quizshow.event.model import Result
 from quizshow.formats.tournament import model as m
 from quizshow.house_words import show_words
-from tests.conftest import click, views_of
+from tests.conftest import click, views_of, words_of
 from tests.display_kit import SIZES, RecordingText
 from tests.event_kit import play as play_pair
 from tests.event_rules_kit import GROUP_RESULTS
@@ -70,7 +70,8 @@ def test_the_match_being_played_is_the_match_formats_own_picture(theme):  # noqa
     ours = pygame.Surface((960, 540))
     projector(e, theme).render(ours, e.state, 50.0)
     theirs = pygame.Surface((960, 540))
-    Projector(nested_fmt, theme, "Кубок", "ru", views=views_of(nested_fmt)).render(theirs, ev.match, 50.0)
+    Projector(nested_fmt, theme, "Кубок", words_of(nested_fmt),
+              views=views_of(nested_fmt)).render(theirs, ev.match, 50.0)
     assert pygame.image.tobytes(ours, "RGB") == pygame.image.tobytes(theirs, "RGB")
 
 

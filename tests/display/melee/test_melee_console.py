@@ -154,7 +154,7 @@ def test_melee_out_list_reads_from_the_back_of_the_hall(tmp_path):
     are at least 30 px."""
     from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
-    from tests.conftest import views_of
+    from tests.conftest import views_of, words_of
 
     app = _app(tmp_path)
     try:
@@ -163,7 +163,7 @@ def test_melee_out_list_reads_from_the_back_of_the_hall(tmp_path):
         state = app.engine.state
         gone = ", ".join(state.teams[t].name for t, _ in state.fmt.out)
         theme = load_theme(svoyak_config(ROOT / "shows" / "melee.yaml").theme)
-        projector = Projector(app.format, theme, "Куча мала", "ru", views=views_of(app.format))
+        projector = Projector(app.format, theme, "Куча мала", words_of(app.format), views=views_of(app.format))
         calls: list[tuple] = []
         text = projector.text
         fit = text.fit

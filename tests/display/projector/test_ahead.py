@@ -13,7 +13,7 @@ from quizshow.display.projector.projector import Projector
 from quizshow.display.projector.transitions import Transitions
 from quizshow.display.theme import load_theme
 from quizshow.formats.svoyak import commands as sc
-from tests.conftest import demo_config, svoyak_engine, views_of
+from tests.conftest import demo_config, svoyak_engine, views_of, words_of
 from tests.duel_display_kit import mockup_walk, show_engine
 from tests.svoyak_display_kit import play_walk
 
@@ -36,7 +36,7 @@ def test_either_verdict_shows_on_the_next_frame_without_composing_its_picture(th
     """While the host judges a duel answer, the pictures of both verdicts are composed in idle time: the
     first frame after the verdict only blits (its still layer is not drawn then)."""
     engine = show_engine()
-    projector = Projector(engine.format, theme, "Дуэль", "ru", views=views_of(engine.format))
+    projector = Projector(engine.format, theme, "Дуэль", words_of(engine.format), views=views_of(engine.format))
     surface = pygame.Surface(SIZE)
     for name, commands in mockup_walk():
         for cmd in commands:
@@ -60,7 +60,7 @@ def test_a_special_cells_card_is_rehearsed_on_the_board_so_its_entrance_renders_
     """A cat, an auction or a sponsor's question is a choice, not Next: its card cannot be kept ready as a
     layer, but on the board it is drawn once offscreen, so its entrance only blits texts already made."""
     engine = svoyak_engine()
-    projector = Projector(engine.format, theme, "Своя игра", "ru", views=views_of(engine.format))
+    projector = Projector(engine.format, theme, "Своя игра", words_of(engine.format), views=views_of(engine.format))
     surface = pygame.Surface(SIZE)
     for _ in play_walk(engine, until="reveal"):
         pass
@@ -154,7 +154,7 @@ def test_a_second_projector_warms_its_own_texts(theme):
     at = engine.entries[-1].command.at
     made = []
     for _ in range(2):
-        projector = Projector(engine.format, theme, "Своя игра", "ru", views=views_of(engine.format))
+        projector = Projector(engine.format, theme, "Своя игра", words_of(engine.format), views=views_of(engine.format))
         projector.render(pygame.Surface(SIZE), engine.state, at)
         settle(projector, engine, at)
         made.append(len(projector.text._surfaces))
@@ -168,7 +168,7 @@ def test_a_card_zooming_out_of_its_cell_is_drawn_once_and_looks_the_same(theme, 
     for _ in play_walk(engine, until="board"):
         pass
     at = engine.entries[-1].command.at + 1
-    kept, fresh = (Projector(engine.format, theme, "Своя игра", "ru", views=views_of(engine.format))
+    kept, fresh = (Projector(engine.format, theme, "Своя игра", words_of(engine.format), views=views_of(engine.format))
                    for _ in range(2))
     cut = fresh.cut  # `fresh` draws its incoming card anew in every frame: it never knows what the buffer holds
     monkeypatch.setattr(cut, "_draw_incoming", lambda target, scene, frame: (
@@ -204,7 +204,7 @@ def test_a_springing_cards_words_wait_until_the_card_is_nearly_full_size(theme):
 
     engine = show_engine()
     text = RecordingText(theme.fonts)
-    projector = Projector(engine.format, theme, "Дуэль", "ru", text, views=views_of(engine.format))
+    projector = Projector(engine.format, theme, "Дуэль", words_of(engine.format), text, views=views_of(engine.format))
     surface = pygame.Surface(SIZE)
     for _name, commands in mockup_walk():
         for cmd in commands:
@@ -230,7 +230,8 @@ def test_the_auctions_score_strip_still_counts_up_after_a_verdict_just_before_it
     for _ in play_walk(engine, until="cat_question"):
         pass
     text = RecordingText(theme.fonts)
-    projector = Projector(engine.format, theme, "Своя игра", "ru", text, views=views_of(engine.format))
+    projector = Projector(engine.format, theme, "Своя игра", words_of(engine.format), text,
+                          views=views_of(engine.format))
     surface = pygame.Surface(SIZE)
     at = engine.entries[-1].command.at + 1
     projector.render(surface, engine.state, at)

@@ -16,7 +16,7 @@ from quizshow.core.engine import Engine
 from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from tests import written_display_kit as written
-from tests.conftest import svoyak_config, svoyak_engine, views_of
+from tests.conftest import svoyak_config, svoyak_engine, views_of, words_of
 from tests.duel_display_kit import mockup_walk
 from tests.duel_display_kit import show_engine as duel_engine
 from tests.duel_kit import config as duel_config
@@ -34,7 +34,8 @@ class Twins:
         theme = load_theme(config.theme)
 
         def make() -> Projector:
-            return Projector(engine.format, theme, config.title, config.language, views=views_of(engine.format))
+            return Projector(engine.format, theme, config.title, words_of(engine.format, config.language),
+                             views=views_of(engine.format))
 
         self.steady, self.whole = make(), make()
         self.on_air, self.reference = pygame.Surface(SIZE), pygame.Surface(SIZE)

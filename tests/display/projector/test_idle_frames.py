@@ -11,7 +11,7 @@ from quizshow.core import commands as c
 from quizshow.display.projector import ahead
 from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
-from tests.conftest import demo_config, demo_engine, views_of
+from tests.conftest import demo_config, demo_engine, views_of, words_of
 from tests.layers_kit import at, projector
 
 SIZE = (1920, 1080)
@@ -160,7 +160,7 @@ def test_idle_work_never_displaces_the_layer_of_the_picture_on_screen(theme, mon
     from tests.duel_display_kit import mockup_walk, show_engine
 
     engine = show_engine()
-    shown = Projector(engine.format, theme, "Дуэль", "ru", views=views_of(engine.format))
+    shown = Projector(engine.format, theme, "Дуэль", words_of(engine.format), views=views_of(engine.format))
     surface = pygame.Surface(SIZE)
     for name, commands in mockup_walk():
         for cmd in commands:

@@ -12,15 +12,15 @@ from quizshow.display.projector.composition import Composition
 from quizshow.display.scenes.base import Layers
 from quizshow.display.text import TextCache
 from quizshow.display.video import VideoScreen
-from tests.conftest import views_of
+from tests.conftest import views_of, words_of
 from tests.layers_kit import at, board, demo_question, theme  # noqa: F401
 
 SIZE = (640, 360)
 
 
 def composition(engine, theme) -> Composition:  # noqa: F811
-    return Composition(engine.format, theme, "Шоу", "ru", TextCache(theme.fonts), views_of(engine.format), Layers(),
-                       VideoScreen(sound=False), None)
+    return Composition(engine.format, theme, "Шоу", words_of(engine.format), TextCache(theme.fonts),
+                       views_of(engine.format), Layers(), VideoScreen(sound=False), None)
 
 
 def on_air(look: Composition, state, *times: float) -> pygame.Surface:

@@ -12,7 +12,7 @@ from quizshow.display.projector.projector import Projector
 from quizshow.display.scenes import plates
 from quizshow.display.theme import load_theme
 from quizshow.formats.svoyak import commands as sc
-from tests.conftest import svoyak_config, svoyak_engine, views_of
+from tests.conftest import svoyak_config, svoyak_engine, views_of, words_of
 from tests.memory_kit import SIZE, pixels, play_kind, screens, walked
 from tests.svoyak_display_kit import walk as svoyak_walk
 
@@ -20,7 +20,7 @@ from tests.svoyak_display_kit import walk as svoyak_walk
 def _to_board():
     """A «Своя игра» projector on its board, drawn, with its idle work done."""
     engine = svoyak_engine()
-    projector = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", "ru",
+    projector = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", words_of(engine.format),
                           views=views_of(engine.format))
     surface = pygame.Surface(SIZE)
     projector.start(surface, engine.state, 0.0)

@@ -12,7 +12,7 @@ from quizshow.display.projector.transitions import Transitions, bands
 from quizshow.display.scenes.base import Layers
 from quizshow.display.text import TextCache
 from quizshow.display.video import VideoScreen
-from tests.conftest import demo_engine, views_of
+from tests.conftest import demo_engine, views_of, words_of
 from tests.layers_kit import theme  # noqa: F401
 
 SIZE = (640, 360)
@@ -25,8 +25,8 @@ def same(a: pygame.Surface, b: pygame.Surface) -> bool:
 def test_the_outgoing_picture_holds_then_moves_then_the_incoming_one_is_on_air(theme):  # noqa: F811
     engine = demo_engine()
     layers = Layers()
-    look = Composition(engine.format, theme, "Шоу", "ru", TextCache(theme.fonts), views_of(engine.format), layers,
-                       VideoScreen(sound=False), None)
+    look = Composition(engine.format, theme, "Шоу", words_of(engine.format), TextCache(theme.fonts),
+                       views_of(engine.format), layers, VideoScreen(sound=False), None)
     cut = Transitions(layers, theme)
 
     def frame_of(state, now: float, surface: pygame.Surface) -> bool:

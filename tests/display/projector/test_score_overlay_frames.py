@@ -14,7 +14,7 @@ from quizshow.display.projector.projector import Projector
 from quizshow.display.scenes import cards
 from quizshow.display.surfaces import MB, nbytes
 from quizshow.display.theme import load_theme
-from tests.conftest import demo_config, demo_engine, views_of
+from tests.conftest import demo_config, demo_engine, views_of, words_of
 
 SIZE = (1280, 720)
 
@@ -31,7 +31,8 @@ def idle(shown: Projector, engine, now: float, size: tuple[int, int] = SIZE) -> 
 
 def demo(size: tuple[int, int] = SIZE):
     engine = demo_engine()
-    shown = Projector(engine.format, load_theme(demo_config().theme), "Демо", "ru", views=views_of(engine.format))
+    shown = Projector(engine.format, load_theme(demo_config().theme), "Демо", words_of(engine.format),
+                      views=views_of(engine.format))
     surface = pygame.Surface(size)
     shown.start(surface, engine.state, 0.0)
     return engine, shown, surface
@@ -64,7 +65,7 @@ def watch(monkeypatch) -> tuple[list[str], list[float]]:
 
 def settled_like_a_fresh_projector(shown: Projector, engine, surface: pygame.Surface, now: float) -> None:
     """The picture left on the surface is the one a new projector draws of the same state, settled."""
-    fresh = Projector(engine.format, shown.theme, "Демо", "ru", views=views_of(engine.format))
+    fresh = Projector(engine.format, shown.theme, "Демо", words_of(engine.format), views=views_of(engine.format))
     picture = pygame.Surface(surface.get_size())
     fresh.render(picture, engine.state, now - 3)  # its entrances and the overlay's slide run then
     fresh.render(picture, engine.state, now)
@@ -115,7 +116,7 @@ def test_the_overlays_picture_is_the_scene_dimmed_under_the_card():
     now = play(engine, shown, surface, [c.Go(at=1.0), c.Judge(at=2.0, correct=False), c.ViewScores(at=5.0, on=True)])
     later = now + 89 / 60
     shown.render(surface, engine.state, later)
-    fresh = Projector(engine.format, shown.theme, "Демо", "ru", views=views_of(engine.format))
+    fresh = Projector(engine.format, shown.theme, "Демо", words_of(engine.format), views=views_of(engine.format))
     frame = fresh.frame(engine.state, later, SIZE)
     expected = pygame.Surface(SIZE)
     fresh.scene(engine.state).draw(expected, fresh.frame(engine.state, later - 3, SIZE))  # entrances over
@@ -179,7 +180,7 @@ def test_a_frame_of_the_overlays_slide_in_is_the_scene_dimmed_under_the_card_on_
     play(engine, shown, surface, [c.Go(at=1.0), c.Judge(at=2.0, correct=False)])
     idle(shown, engine, 5.0)
     shown.on_events(engine.dispatch(c.ViewScores(at=5.0, on=True)).events, 5.0)
-    fresh = Projector(engine.format, shown.theme, "Демо", "ru", views=views_of(engine.format))
+    fresh = Projector(engine.format, shown.theme, "Демо", words_of(engine.format), views=views_of(engine.format))
     scene = fresh.scene(engine.state)
     for i in range(8):
         now = 5.0 + i / 60
@@ -222,7 +223,8 @@ def test_a_followers_no_link_badge_goes_when_the_link_is_back_under_a_settled_ov
 
     words = show_words("ru", registry.spec("demo").phrases, PHRASES)  # a follower's words
     engine = demo_engine()
-    shown = Projector(engine.format, load_theme(demo_config().theme), "Демо", "ru", views=views_of(engine.format))
+    shown = Projector(engine.format, load_theme(demo_config().theme), "Демо", words_of(engine.format),
+                      views=views_of(engine.format))
     follower = FollowScreen(shown, shown.theme, shown.text, words, engine.format)
     engine.dispatch(c.ViewScores(at=1.0, on=True))
     surface = pygame.Surface(SIZE)
@@ -241,7 +243,7 @@ def test_the_phones_join_codes_over_a_score_overlay_show_whole_and_ask_for_no_fr
     shown.join = board()
     for i in range(60):
         shown.render(surface, engine.state, now + 2 + i / 60)
-    fresh = Projector(engine.format, shown.theme, "Демо", "ru", views=views_of(engine.format))
+    fresh = Projector(engine.format, shown.theme, "Демо", words_of(engine.format), views=views_of(engine.format))
     fresh.join = shown.join
     picture = pygame.Surface(SIZE)
     fresh.render(picture, engine.state, now - 1)

@@ -124,11 +124,11 @@ def _svoyak_at(step: str, size=(1280, 720)):
     """«Своя игра» walked (frames drawn, idle time run) to the end of `step`: (engine, projector, surface, now)."""
     from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
-    from tests.conftest import svoyak_config, svoyak_engine, views_of
+    from tests.conftest import svoyak_config, svoyak_engine, views_of, words_of
     from tests.svoyak_display_kit import walk
 
     engine = svoyak_engine()
-    shown = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", "ru",
+    shown = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", words_of(engine.format),
                       views=views_of(engine.format))
     surface = pygame.Surface(size)
     now = 0.0
@@ -147,9 +147,9 @@ def _svoyak_at(step: str, size=(1280, 720)):
 
 def _like_a_fresh_projector(engine, shown, now: float, size=(1280, 720)) -> None:
     from quizshow.display.projector.projector import Projector
-    from tests.conftest import views_of
+    from tests.conftest import views_of, words_of
 
-    fresh = Projector(engine.format, shown.theme, "Своя игра", "ru", views=views_of(engine.format))
+    fresh = Projector(engine.format, shown.theme, "Своя игра", words_of(engine.format), views=views_of(engine.format))
     fresh.render(pygame.Surface(size), engine.state, now - 3)
     pictures = []
     for projector in (shown, fresh):

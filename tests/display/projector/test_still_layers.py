@@ -11,7 +11,7 @@ from quizshow.core import commands as c
 from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from quizshow.formats.brainring import commands as bc
-from tests.conftest import views_of
+from tests.conftest import views_of, words_of
 from tests.memory_kit import screens
 
 SIZE = (640, 360)  # the layers' logic is the same at any size: small is quick
@@ -37,7 +37,7 @@ def test_brainring_ready_first_frame_allocates_no_full_screen_surface():
     from tests import brainring_display_kit as ring
 
     engine = ring.engine()
-    shown = Projector(engine.format, load_theme(ring.config().theme), "Брейн-ринг", "ru",
+    shown = Projector(engine.format, load_theme(ring.config().theme), "Брейн-ринг", words_of(engine.format),
                       views=views_of(engine.format))
     surface = pygame.Surface(SIZE)
     shown.start(surface, engine.state, 0.0)
@@ -59,7 +59,7 @@ def test_brainring_ready_first_frame_allocates_no_full_screen_surface():
         assert set(full_screens(shown)) <= set(before)
     assert not shown.transitioning(3.0)
     settled = pygame.Surface(SIZE)
-    fresh = Projector(engine.format, shown.theme, "Брейн-ринг", "ru", views=views_of(engine.format))
+    fresh = Projector(engine.format, shown.theme, "Брейн-ринг", words_of(engine.format), views=views_of(engine.format))
     fresh.on_events(out.events, 2.0)
     fresh.render(settled, engine.state, 2.0)
     fresh.render(settled, engine.state, 5.0)
@@ -75,7 +75,7 @@ def test_idle_time_before_the_first_frame_makes_the_rounds_texts_so_its_push_lay
     from tests.conftest import svoyak_config, svoyak_engine
 
     engine = svoyak_engine()
-    shown = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", "ru",
+    shown = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", words_of(engine.format),
                       views=views_of(engine.format))
     surface = pygame.Surface(SIZE)
     surface.fill((255, 0, 255))
@@ -105,7 +105,8 @@ def test_the_scores_push_first_frame_composes_no_standings_card_while_the_overla
     from tests.conftest import demo_config, demo_engine
 
     engine = demo_engine()
-    shown = Projector(engine.format, load_theme(demo_config().theme), "Демо", "ru", views=views_of(engine.format))
+    shown = Projector(engine.format, load_theme(demo_config().theme), "Демо", words_of(engine.format),
+                      views=views_of(engine.format))
     surface = pygame.Surface(SIZE)
     shown.start(surface, engine.state, 0.0)
     now = 0.0

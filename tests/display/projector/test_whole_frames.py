@@ -17,7 +17,7 @@ from quizshow.core.engine import Engine
 from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from tests import written_display_kit as written
-from tests.conftest import svoyak_config, svoyak_engine, views_of
+from tests.conftest import svoyak_config, svoyak_engine, views_of, words_of
 from tests.duel_display_kit import mockup_walk
 from tests.duel_display_kit import show_engine as duel_engine
 from tests.duel_kit import config as duel_config
@@ -43,7 +43,8 @@ class Loop:
         theme = load_theme(config.theme)
 
         def make() -> Projector:
-            return Projector(engine.format, theme, config.title, config.language, views=views_of(engine.format))
+            return Projector(engine.format, theme, config.title, words_of(engine.format, config.language),
+                             views=views_of(engine.format))
 
         self.loop, self.whole = make(), make()
         self.on_air, self.reference = pygame.Surface(SIZE), pygame.Surface(SIZE)
@@ -152,7 +153,7 @@ def test_the_time_up_banner_over_the_shown_answer_leaves_the_score_strip_in_sigh
     banner = engine.state.banner
     assert banner is not None and banner.text_key == "banner.time_over"
     at = _at(engine) + 1.0  # the banner sprung open
-    shown = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", "ru",
+    shown = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", words_of(engine.format),
                       views=views_of(engine.format))
     size = (1920, 1080)
     surface, without = pygame.Surface(size), pygame.Surface(size)

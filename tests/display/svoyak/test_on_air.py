@@ -20,7 +20,7 @@ from quizshow.packs.siq import load_siq
 from quizshow.yamlfile import Problems
 from tests import siq_kit as k
 from tests import svoyak_kit as kit
-from tests.conftest import svoyak_config, views_of
+from tests.conftest import svoyak_config, views_of, words_of
 from tests.display_kit import RecordingText
 
 SIZE = (1920, 1080)
@@ -57,7 +57,8 @@ def render(engine: Engine, theme, now: float | None = None) -> tuple[RecordingTe
     """The projector's picture of the engine's state, settled; the texts it fitted (its first frame's too: the
     still layer is composed once)."""
     text = RecordingText(theme.fonts)
-    projector = Projector(engine.format, theme, "Своя игра", "ru", text, views=views_of(engine.format), sound=False)
+    projector = Projector(engine.format, theme, "Своя игра", words_of(engine.format), text,
+                          views=views_of(engine.format), sound=False)
     surface = pygame.Surface(SIZE)
     at = engine.entries[-1].command.at if engine.entries else 0.0
     projector.on_events(list(engine.entries[-1].events) if engine.entries else [], at)
@@ -186,7 +187,7 @@ def test_team_variant_time_up_stays_visibly_over_until_the_host_moves_on(theme):
 
 
 def projector_for(engine: Engine, theme, text=None) -> Projector:
-    return Projector(engine.format, theme, "Своя игра", "ru", text or RecordingText(theme.fonts),
+    return Projector(engine.format, theme, "Своя игра", words_of(engine.format), text or RecordingText(theme.fonts),
                      views=views_of(engine.format), sound=False)
 
 
@@ -321,7 +322,8 @@ def test_duel_both_disqualified_reads_on_a_plate_of_its_own(theme):
         at += 201
     assert engine.state.fmt.bout.result == "disqualified"
     text = InkText(theme.fonts)
-    projector = Projector(engine.format, theme, "Дуэль", "ru", text, views=views_of(engine.format), sound=False)
+    projector = Projector(engine.format, theme, "Дуэль", words_of(engine.format), text, views=views_of(engine.format),
+                          sound=False)
     surface = pygame.Surface(SIZE)
     projector.on_events(list(engine.entries[-1].events), at)
     projector.render(surface, engine.state, at + 0.05)

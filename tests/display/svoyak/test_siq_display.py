@@ -18,7 +18,7 @@ from quizshow.packs.siq import load_siq
 from quizshow.yamlfile import Problems
 from tests import siq_kit as k
 from tests import svoyak_kit as kit
-from tests.conftest import ok, svoyak_config, views_of
+from tests.conftest import ok, svoyak_config, views_of, words_of
 from tests.siq_samples_kit import SAMPLES
 
 RED = (255, 0, 0)
@@ -58,7 +58,7 @@ def test_the_answer_picture_appears_only_at_the_reveal_and_a_picture_question_fi
                        {"Images/red.png": red, "Images/blue.png": blue})
     pack = load_siq(path, Problems())
     e = kit.engine(pack)
-    projector = Projector(e.format, theme, "t", "ru", views=views_of(e.format), sound=False)
+    projector = Projector(e.format, theme, "t", words_of(e.format), views=views_of(e.format), sound=False)
     surface = pygame.Surface((1280, 720))
     ok(e, c.Go(at=1))
     ok(e, c.Go(at=2))
@@ -86,7 +86,7 @@ def test_empty_cells_are_drawn_like_played_cells_with_no_value(tmp_path, theme):
     e = kit.engine(pack)
     ok(e, c.Go(at=1))
     ok(e, c.Go(at=2))
-    projector = Projector(e.format, theme, "t", "ru", views=views_of(e.format), sound=False)
+    projector = Projector(e.format, theme, "t", words_of(e.format), views=views_of(e.format), sound=False)
     surface = pygame.Surface((1920, 1080))
     projector.render(surface, e.state, 10)
     projector.render(surface, e.state, 10.5)
@@ -155,7 +155,8 @@ def first_question(pack, theme):
     ok(e, c.Go(at=1))
     ok(e, c.Go(at=2))
     ok(e, sc.SelectCell(at=3, theme=0, question=0))
-    return e, Projector(e.format, theme, "t", "ru", views=views_of(e.format), sound=False), pygame.Surface((1280, 720))
+    return e, Projector(e.format, theme, "t", words_of(e.format), views=views_of(e.format),
+                        sound=False), pygame.Surface((1280, 720))
 
 
 def near(color, target, tolerance: int = 12) -> bool:

@@ -153,11 +153,9 @@ def test_a_sole_finalist_on_a_level_with_the_others_wins_and_next_and_the_card_s
     from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
     from quizshow.formats.svoyak.spec import SPEC
-    from quizshow.i18n import add_phrases, phrase
-    from tests.conftest import ok, views_of
+    from tests.conftest import ok, views_of, words_of
     from tests.svoyak_rules_kit import final_engine
 
-    add_phrases(SPEC.phrases)  # as the composition root does for the show it runs
     e = final_engine([0, 30, -10])  # only Борис plays the final
     assert e.state.fmt.final.order == (1,)
     for theme in range(4):
@@ -170,11 +168,12 @@ def test_a_sole_finalist_on_a_level_with_the_others_wins_and_next_and_the_card_s
     ok(e, c.Go(at=14))
     assert e.state.phase == "final_answer"
     nxt = e.format.next_action(e.state).key  # no shoot-out: only finalists compete
-    assert phrase(nxt, "ru") == "Объявить победителя (в финале играл один — перестрелки нет)"
-    assert phrase(nxt, "en") == "Announce the winner (one finalist: no shoot-out)"
+    assert words_of(SPEC.name).say(nxt) == "Объявить победителя (в финале играл один — перестрелки нет)"
+    assert words_of(SPEC.name, "en").say(nxt) == "Announce the winner (one finalist: no shoot-out)"
     ok(e, c.Go(at=17))
     assert e.state.phase == "end" and e.format.winner(e.state) == [1]
-    shown = Projector(e.format, load_theme(svoyak_config().theme), "Своя игра", "ru", views=views_of(e.format))
+    shown = Projector(e.format, load_theme(svoyak_config().theme), "Своя игра", words_of(e.format),
+                      views=views_of(e.format))
     surface = pygame.Surface((1920, 1080))
     texts: list[str] = []
     fit = shown.text.fit
@@ -200,9 +199,9 @@ def _settled(engine, at: float, size=(1920, 1080)):
     """The projector's picture of the engine's state once its springs have settled, and the projector."""
     from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
-    from tests.conftest import views_of
+    from tests.conftest import views_of, words_of
 
-    shown = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", "ru",
+    shown = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", words_of(engine.format),
                       views=views_of(engine.format))
     surface = pygame.Surface(size)
     shown.start(surface, engine.state, at)
@@ -242,9 +241,9 @@ def _standings_rows(engine):
     from quizshow.display.projector.projector import Projector
     from quizshow.display.scenes.cards import StandingsCard
     from quizshow.display.theme import load_theme
-    from tests.conftest import views_of
+    from tests.conftest import views_of, words_of
 
-    shown = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", "ru",
+    shown = Projector(engine.format, load_theme(svoyak_config().theme), "Своя игра", words_of(engine.format),
                       views=views_of(engine.format))
     texts: list[str] = []
     fit = shown.text.fit

@@ -182,7 +182,7 @@ def test_final_reveal_frames_the_finalist_in_gold_not_her_team_colour():
     from quizshow.display.projector.projector import Projector
     from quizshow.display.svoyak.final import FinalRevealScene
     from quizshow.display.theme import load_theme
-    from tests.conftest import svoyak_config, svoyak_engine, views_of
+    from tests.conftest import svoyak_config, svoyak_engine, views_of, words_of
     from tests.svoyak_display_kit import play_walk
 
     theme = load_theme(svoyak_config().theme)
@@ -191,7 +191,7 @@ def test_final_reveal_frames_the_finalist_in_gold_not_her_team_colour():
     assert engine.dispatch(c.Go(at=5000)).refused is None  # the reveal: the first finalist is shown
     assert engine.state.phase == "final_reveal"
     size = (1920, 1080)
-    projector = Projector(engine.format, theme, "Своя игра", "ru", views=views_of(engine.format))
+    projector = Projector(engine.format, theme, "Своя игра", words_of(engine.format), views=views_of(engine.format))
     surface = pygame.Surface(size)
     projector.render(surface, engine.state, 5000.1)
     projector.render(surface, engine.state, 5010.0)
@@ -235,7 +235,7 @@ def test_a_web_question_says_on_air_only_what_the_hall_may_see_and_its_long_answ
     from quizshow.display.projector.projector import Projector
     from quizshow.display.scenes import widgets
     from quizshow.display.theme import load_theme
-    from tests.conftest import views_of
+    from tests.conftest import views_of, words_of
     from tests.display_kit import RecordingText
 
     app = siq_app(tmp_path)
@@ -251,7 +251,7 @@ def test_a_web_question_says_on_air_only_what_the_hall_may_see_and_its_long_answ
         theme = load_theme(app.config.theme)
         text = RecordingText(theme.fonts)
         size = (1920, 1080)
-        projector = Projector(app.format, theme, "Своя игра", "ru", text, views=views_of(app.format))
+        projector = Projector(app.format, theme, "Своя игра", words_of(app.format), text, views=views_of(app.format))
         surface = pygame.Surface(size)
         state = app.engine.state
         projector.render(surface, state, 3.6)
@@ -291,7 +291,7 @@ def test_a_twelve_column_board_shows_its_values_large_enough_for_the_hall(tmp_pa
     from quizshow.display.svoyak.scenes import board_grid
     from quizshow.display.theme import load_theme
     from quizshow.i18n import number
-    from tests.conftest import views_of
+    from tests.conftest import views_of, words_of
     from tests.display_kit import RecordingText
 
     app = siq_app(tmp_path)
@@ -302,7 +302,7 @@ def test_a_twelve_column_board_shows_its_values_large_enough_for_the_hall(tmp_pa
         theme = load_theme(app.config.theme)
         size = (1920, 1080)
         text = RecordingText(theme.fonts)
-        projector = Projector(app.format, theme, "t", "ru", text, views=views_of(app.format))
+        projector = Projector(app.format, theme, "t", words_of(app.format), text, views=views_of(app.format))
         surface = pygame.Surface(size)
         projector.render(surface, app.engine.state, 3.0)
         projector.render(surface, app.engine.state, 8.0)
@@ -376,12 +376,12 @@ def test_round_over_splash_is_over_the_board_and_goes_when_the_final_comes():
     list. It shows over the board the round was ended on, and goes when the scene changes."""
     from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
-    from tests.conftest import svoyak_config, svoyak_engine, views_of
+    from tests.conftest import svoyak_config, svoyak_engine, views_of, words_of
 
     theme = load_theme(svoyak_config().theme)
     engine = svoyak_engine()
     size = (1280, 720)
-    projector = Projector(engine.format, theme, "Своя игра", "ru", views=views_of(engine.format))
+    projector = Projector(engine.format, theme, "Своя игра", words_of(engine.format), views=views_of(engine.format))
     surface = pygame.Surface(size)
     gold = theme.color("accent")
 
@@ -422,7 +422,7 @@ def test_wrong_answer_banner_stands_above_the_score_strip_so_the_new_minus_shows
     from quizshow.display.projector.projector import Projector
     from quizshow.display.scenes import widgets
     from quizshow.display.theme import load_theme
-    from tests.conftest import svoyak_config, svoyak_engine, views_of
+    from tests.conftest import svoyak_config, svoyak_engine, views_of, words_of
     from tests.svoyak_display_kit import play_walk
 
     theme = load_theme(svoyak_config().theme)
@@ -432,7 +432,7 @@ def test_wrong_answer_banner_stands_above_the_score_strip_so_the_new_minus_shows
     assert state.banner is not None and state.banner.text_key == "banner.wrong"
     wrong_at = state.banner.until - engine.format.BANNER_S
     size = (1920, 1080)
-    projector = Projector(engine.format, theme, "Своя игра", "ru", views=views_of(engine.format))
+    projector = Projector(engine.format, theme, "Своя игра", words_of(engine.format), views=views_of(engine.format))
     surface = pygame.Surface(size)
     projector.render(surface, state, wrong_at)
     projector.render(surface, state, state.banner.until - 0.4)
@@ -475,7 +475,7 @@ def test_the_chooser_label_on_the_projector_is_readable_from_the_back_of_a_hall(
     36 px high, and the chooser's name keeps its full size."""
     from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
-    from tests.conftest import svoyak_config, svoyak_engine, views_of
+    from tests.conftest import svoyak_config, svoyak_engine, views_of, words_of
     from tests.display_kit import RecordingText
     from tests.svoyak_display_kit import play_walk
 
@@ -484,7 +484,8 @@ def test_the_chooser_label_on_the_projector_is_readable_from_the_back_of_a_hall(
     list(play_walk(engine, until="board"))
     size = (1920, 1080)
     text = RecordingText(theme.fonts)
-    projector = Projector(engine.format, theme, "Своя игра", "ru", text, views=views_of(engine.format))
+    projector = Projector(engine.format, theme, "Своя игра", words_of(engine.format), text,
+                          views=views_of(engine.format))
     surface = pygame.Surface(size)
     projector.render(surface, engine.state, 100.0)
     projector.render(surface, engine.state, 105.0)

@@ -14,7 +14,7 @@ from quizshow.display.projector.projector import Projector
 from quizshow.display.svoyak.scenes import board_grid
 from quizshow.display.theme import load_theme
 from quizshow.formats.svoyak import commands as sc
-from tests.conftest import click, svoyak_config, svoyak_engine, views_of
+from tests.conftest import ROOT, click, svoyak_config, svoyak_engine, views_of, words_of
 from tests.display_kit import SIZES, RecordingText
 from tests.svoyak_display_kit import play_walk, walk
 
@@ -35,7 +35,8 @@ def test_the_walk_reaches_every_phase_it_names():
 def test_every_svoyak_scene_renders_with_text_inside_its_boxes(theme, size):
     engine = svoyak_engine()
     text = RecordingText(theme.fonts)
-    projector = Projector(engine.format, theme, "Своя игра", "ru", text, views=views_of(engine.format))
+    projector = Projector(engine.format, theme, "Своя игра", words_of(engine.format), text,
+                          views=views_of(engine.format))
     surface = pygame.Surface(size)
     for name in play_walk(engine):
         now = engine.entries[-1].command.at if engine.entries else 0.0
@@ -52,7 +53,8 @@ def test_every_svoyak_scene_renders_with_text_inside_its_boxes(theme, size):
 def test_board_fits_the_longest_theme_names_of_the_demo_pack_readably(theme, size):
     engine = svoyak_engine()
     text = RecordingText(theme.fonts)
-    projector = Projector(engine.format, theme, "Своя игра", "ru", text, views=views_of(engine.format))
+    projector = Projector(engine.format, theme, "Своя игра", words_of(engine.format), text,
+                          views=views_of(engine.format))
     surface = pygame.Surface(size)
     for round_no, rnd in enumerate(engine.format.game.rounds):
         engine.state = replace(engine.state, phase="board", fmt=replace(engine.state.fmt, round=round_no))
@@ -78,7 +80,7 @@ def test_board_shows_values_leaves_played_cells_empty_and_marks_the_chooser(them
     engine.dispatch(c.Tick(at=505))  # nobody pressed: the answer; the cell is played
     engine.dispatch(c.Go(at=506))
     assert engine.state.phase == "board"
-    projector = Projector(engine.format, theme, "Своя игра", "ru", views=views_of(engine.format))
+    projector = Projector(engine.format, theme, "Своя игра", words_of(engine.format), views=views_of(engine.format))
     surface = pygame.Surface(size)
     projector.render(surface, engine.state, 510.0)
     projector.render(surface, engine.state, 520.0)
@@ -115,7 +117,7 @@ def test_stakes_screen_never_shows_the_amounts(theme):
         for team in engine.state.fmt.final.order:
             assert engine.dispatch(sc.FinalStake(at=900, team=team, amount=min(amount, engine.state.teams[team].score))
                                    ).refused is None
-        projector = Projector(engine.format, theme, "Своя игра", "ru", views=views_of(engine.format))
+        projector = Projector(engine.format, theme, "Своя игра", words_of(engine.format), views=views_of(engine.format))
         surface = pygame.Surface(size)
         projector.render(surface, engine.state, 901.0)
         projector.render(surface, engine.state, 950.0)
@@ -127,7 +129,7 @@ def test_final_removal_is_struck_through(theme):
     size = (1920, 1080)
     engine = svoyak_engine()
     list(play_walk(engine, until="final_themes"))  # themes 2 and 4 removed
-    projector = Projector(engine.format, theme, "Своя игра", "ru", views=views_of(engine.format))
+    projector = Projector(engine.format, theme, "Своя игра", words_of(engine.format), views=views_of(engine.format))
     surface = pygame.Surface(size)
     projector.render(surface, engine.state, 1000.0)
     projector.render(surface, engine.state, 1010.0)
@@ -144,7 +146,7 @@ def test_chosen_cell_zooms_into_the_question(theme):
     size = (1280, 720)
     engine = svoyak_engine()
     list(play_walk(engine, until="board"))
-    projector = Projector(engine.format, theme, "Своя игра", "ru", views=views_of(engine.format))
+    projector = Projector(engine.format, theme, "Своя игра", words_of(engine.format), views=views_of(engine.format))
     surface = pygame.Surface(size)
     projector.render(surface, engine.state, 499.0)
     out = engine.dispatch(sc.SelectCell(at=500, theme=3, question=3))
@@ -253,7 +255,6 @@ def test_answer_at_once_countdown_and_one_click_ruling_on_the_console(tmp_path):
     the answer down, and its «Затяжка» button rules the stalled answer wrong (it called an action the
     format did not have, so the click did nothing)."""
     from quizshow.display.console import rules as console_rules
-    from tests.conftest import ROOT
 
     cfg = svoyak_config(ROOT / "shows" / "svoyak-teams.yaml")
     app = ShowApp(replace(cfg, rules={**cfg.rules, "answer_start_s": 5}), journal_path=tmp_path / "j.jsonl",

@@ -12,7 +12,7 @@ import pygame
 from quizshow.app import Action, ShowApp
 from quizshow.core import commands as c
 from quizshow.formats.svoyak import commands as sc
-from tests.conftest import svoyak_config
+from tests.conftest import svoyak_config, words_of
 from tests.console_traps_kit import frame, submit, svoyak_at_the_stakes
 from tests.svoyak_final_kit import SHOTS, _texts
 
@@ -127,16 +127,13 @@ def test_the_sponsor_card_names_a_team_so_the_verb_agrees_with_any_name():
 
 
 def test_a_press_by_another_team_on_the_sponsors_question_is_refused_naming_the_team():
-    from quizshow import i18n, registry
-
-    i18n.add_refusals(registry.spec("svoyak").refusals)  # as the app does for a «Своя игра» show
     engine = _teams_at_the_sponsor()
     solo = engine.state.fmt.solo
     other = next(t for t in range(len(engine.state.teams)) if t != solo)
     engine.dispatch(c.Go(at=100_000.0))  # the question is shown: the buttons open
     out = engine.dispatch(c.Buzz(at=100_001.0, team=other))
     assert out.refusal is not None, engine.state.phase
-    said = i18n.refusal(out.refusal.template, out.refusal.values, "ru")
+    said = words_of("svoyak").refusal(out.refusal.template, out.refusal.values)
     assert said == f"На этот вопрос отвечает только команда «{engine.state.teams[solo].name}»", said
 
 

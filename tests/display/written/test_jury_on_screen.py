@@ -8,19 +8,16 @@ import os
 
 import pygame
 
-from quizshow import i18n
 from quizshow.app import ShowApp
 from quizshow.core import commands as c
 from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
 from quizshow.formats.written import commands as wc
-from quizshow.formats.written.spec import SPEC
 from quizshow.themefile import DEFAULT_COLORS
-from tests.conftest import views_of
+from tests.conftest import views_of, words_of
 from tests.display_kit import RecordingText
 from tests.rating_kit import SHOW, Evening
 
-i18n.add_phrases(SPEC.phrases)
 WAITING = pygame.Color(DEFAULT_COLORS["written_waiting"])
 SHOTS = os.environ.get("QUIZSHOW_SHOTS")  # a folder to keep the pictures in (to look at them)
 
@@ -46,7 +43,7 @@ def test_the_table_says_it_is_provisional_while_a_dispute_awaits_the_jury(tmp_pa
     evening = _after_tour_one(tmp_path, dispute=True)
     theme = load_theme(evening.config.theme)
     text = RecordingText(theme.fonts)
-    projector = Projector(evening.fmt, theme, "ЧГК", "ru", text, views=views_of(evening.fmt))
+    projector = Projector(evening.fmt, theme, "ЧГК", words_of(evening.fmt), text, views=views_of(evening.fmt))
     surface = pygame.Surface((1920, 1080))
     state = evening.engine.state
     projector.render(surface, state, evening.at + 10)  # the rows have stopped moving
@@ -77,7 +74,7 @@ def test_the_figures_are_shown_only_when_the_show_asks(tmp_path):
     evening.fmt.rules["question_figures"] = False
     theme = load_theme(evening.config.theme)
     text = RecordingText(theme.fonts)
-    Projector(evening.fmt, theme, "ЧГК", "ru", text, views=views_of(evening.fmt)).render(
+    Projector(evening.fmt, theme, "ЧГК", words_of(evening.fmt), text, views=views_of(evening.fmt)).render(
         pygame.Surface((1920, 1080)), evening.engine.state, evening.at + 10)
     assert "ВЗЯЛИ" not in [t for t, _, _ in text.fitted]
 

@@ -10,7 +10,7 @@ from quizshow.display.projector.projector import Projector
 from quizshow.display.written.results import MOVE_S, STAGGER_S
 from quizshow.formats.written import commands as wc
 from quizshow.house_words import show_words
-from tests.conftest import views_of
+from tests.conftest import views_of, words_of
 from tests.written_display_kit import config, layout_for, played_tours
 
 SETTLE = MOVE_S + STAGGER_S * 40 + 0.5
@@ -58,7 +58,7 @@ def a_correction_that_reorders(e) -> wc.Mark:
 def test_a_corrected_cell_on_the_final_table_moves_rows_from_where_they_stand(theme):
     """w10p01v.png: the rows jumped back to the tour-2 order for half a second, then slid again."""
     e, t = played_tours(3)
-    projector = Projector(e.format, theme, "ЧГК", "ru", views=views_of(e.format))
+    projector = Projector(e.format, theme, "ЧГК", words_of(e.format), views=views_of(e.format))
     frame_at(projector, e.state, t)
     before = frame_at(projector, e.state, t + SETTLE)  # the final table, standing still
     box = layout_for(e, e.format.lines(e.state))
@@ -77,7 +77,7 @@ def test_a_corrected_cell_on_the_final_table_moves_rows_from_where_they_stand(th
     # And the rows then slide to the new order and stand there.
     frame_at(projector, e.state, now + 0.5)
     settled = frame_at(projector, e.state, now + SETTLE)
-    fresh = Projector(e.format, theme, "ЧГК", "ru", views=views_of(e.format))
+    fresh = Projector(e.format, theme, "ЧГК", words_of(e.format), views=views_of(e.format))
     frame_at(fresh, e.state, 0)
     assert pygame.image.tobytes(settled, "RGB") == pygame.image.tobytes(frame_at(fresh, e.state, SETTLE), "RGB")
 
@@ -85,7 +85,7 @@ def test_a_corrected_cell_on_the_final_table_moves_rows_from_where_they_stand(th
 def test_a_rows_place_moves_with_its_row_on_a_tours_first_frames(theme):
     """w06p02.png: the place column showed the new places while the rows still stood in the old order."""
     e, t = played_tours(2)
-    projector = Projector(e.format, theme, "ЧГК", "ru", views=views_of(e.format))
+    projector = Projector(e.format, theme, "ЧГК", words_of(e.format), views=views_of(e.format))
     first = frame_at(projector, e.state, t)  # the rows stand in the order before the tour
     settled = frame_at(projector, e.state, t + SETTLE)
     lines = e.format.lines(e.state)
@@ -155,7 +155,7 @@ def test_the_score_overlay_shows_the_tables_places_and_order_readably(theme, lan
     e, t = played_tours(2)
     e.dispatch(c.ViewScores(at=t, on=True))
     text = SizeRecorder(theme.fonts)
-    projector = Projector(e.format, theme, "ЧГК", language, text, views=views_of(e.format))
+    projector = Projector(e.format, theme, "ЧГК", words_of(e.format, language), text, views=views_of(e.format))
     surface = pygame.Surface((1280, 720))
     projector.render(surface, e.state, t)
     projector.render(surface, e.state, t + 5)  # the card is up

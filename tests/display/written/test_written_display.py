@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pygame
 
-from quizshow import i18n
 from quizshow.assemble import make_format
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
@@ -13,8 +12,7 @@ from quizshow.display.projector.projector import Projector
 from quizshow.display.written import grid
 from quizshow.display.written.results import MIN_PX, MOVE_S, NAME_PX, STAGGER_S
 from quizshow.formats.written import commands as wc
-from quizshow.formats.written.spec import SPEC
-from tests.conftest import ROOT, views_of
+from tests.conftest import ROOT, views_of, words_of
 from tests.display_kit import RecordingText
 from tests.written_display_kit import (
     SHOW_12,
@@ -27,8 +25,6 @@ from tests.written_display_kit import (
     render,
     theme,  # noqa: F401 - fixtures
 )
-
-i18n.add_phrases(SPEC.phrases)  # as the app does for the show it runs: the scenes' own words
 
 
 def ink_height(surface: pygame.Surface, rect: pygame.Rect, threshold: int = 150) -> int:
@@ -87,7 +83,7 @@ def test_a_shared_place_is_one_block_with_its_range_on_every_row(theme):  # noqa
 def test_the_table_reorders_after_a_tour(theme):  # noqa: F811
     """The rows slide from their places before the tour to their new places, then stand still."""
     e, t = played_tours(2)
-    projector = Projector(e.format, theme, "ЧГК", "ru", views=views_of(e.format))
+    projector = Projector(e.format, theme, "ЧГК", words_of(e.format), views=views_of(e.format))
     surface = pygame.Surface((1920, 1080))
     projector.render(surface, e.state, t)  # the table appears: the rows start moving now
     projector.render(surface, e.state, t + 0.6)
@@ -105,7 +101,7 @@ def test_every_phase_renders_with_its_words(theme):  # noqa: F811
     clock, the answer with its comment, the results, the podium."""
     e = Engine(make_format(config(SHOW_12)), 1)
     text = RecordingText(theme.fonts)
-    projector = Projector(e.format, theme, "ЧГК", "ru", text, views=views_of(e.format))
+    projector = Projector(e.format, theme, "ЧГК", words_of(e.format), text, views=views_of(e.format))
     surface = pygame.Surface((1920, 1080))
     seen = {}
 
@@ -155,7 +151,7 @@ def test_every_phase_renders_with_its_words(theme):  # noqa: F811
         e2.dispatch(c.Go(at=t + 75))
         t += 100
     text2 = RecordingText(theme.fonts)
-    projector2 = Projector(e2.format, theme, "ЧГК", "ru", text2, views=views_of(e2.format))
+    projector2 = Projector(e2.format, theme, "ЧГК", words_of(e2.format), text2, views=views_of(e2.format))
     projector2.render(surface, e2.state, t)
     projector2.render(surface, e2.state, t + 5)
     winner = e2.format.lines(e2.state)[0].name

@@ -10,7 +10,7 @@ from quizshow.core.effects import EventKind
 from quizshow.core.engine import Engine
 from quizshow.formats.brainring import commands as bc
 from tests import brainring_kit as kit
-from tests.conftest import kinds, ok, refused
+from tests.conftest import kinds, ok, refused, words_of
 
 
 def scores(e: Engine) -> list[int]:
@@ -665,7 +665,6 @@ def test_time_out_says_time_is_over_not_the_word_that_started_the_clock():
 def test_after_a_false_start_the_rival_is_told_to_wait_for_time_and_the_team_that_it_stands():
     """The words a phone shows under its dark button and the console's refusal line (QA: the rival read
     «only the first early press is a false start», which does not say what to do)."""
-    from quizshow import i18n
     from quizshow.formats.brainring.spec import SPEC
 
     e = kit.engine()
@@ -674,6 +673,6 @@ def test_after_a_false_start_the_rival_is_told_to_wait_for_time_and_the_team_tha
     ok(e, c.Buzz(at=11, team=1))
     rival, same = e.propose(c.Buzz(at=11.5, team=0)).refusal, e.propose(c.Buzz(at=11.6, team=1)).refusal
     assert rival is not None and same is not None
-    i18n.add_phrases(SPEC.phrases)  # as the app does for the show it runs
-    assert i18n.refusal(rival.template, rival.values) == "Фальстарт у соперника: ждите «Время!»"
-    assert i18n.refusal(same.template, same.values) == "Фальстарт этой команды уже засчитан"
+    words = words_of(SPEC.name)  # a ring show's
+    assert words.refusal(rival.template, rival.values) == "Фальстарт у соперника: ждите «Время!»"
+    assert words.refusal(same.template, same.values) == "Фальстарт этой команды уже засчитан"

@@ -12,8 +12,7 @@ from quizshow.display.console.words import describe
 from quizshow.formats.duel import commands as dc
 from quizshow.formats.duel.spec import journal_words
 from quizshow.house_words import show_words
-from quizshow.i18n import spoken
-from tests.conftest import notices
+from tests.conftest import notices, words_of
 from tests.duel_display_kit import _buttons, duel_app, render_walk, show_engine  # noqa: F401 (fixtures below)
 from tests.duel_kit import ALPHA, BETA, BLUE, GREEN, RED, YELLOW, asked, go, judge, out, press, started
 from tests.duel_osc_kit import duel  # noqa: F401 (the OSC fixture)
@@ -123,12 +122,12 @@ def test_the_projector_marks_a_disqualified_player_on_the_table_and_in_the_queue
     from quizshow.display.duel.grid import tile_rect
     from quizshow.display.projector.projector import Projector
     from quizshow.display.scenes.base import Frame
-    from tests.conftest import views_of
+    from tests.conftest import views_of, words_of
     from tests.display_kit import RecordingText
 
     e = show_engine()
     text = RecordingText(theme.fonts)
-    projector = Projector(e.format, theme, "Дуэль", "ru", text, views=views_of(e.format))
+    projector = Projector(e.format, theme, "Дуэль", words_of(e.format), text, views=views_of(e.format))
     for cmd in (c.Go(at=1), c.Buzz(at=2, team=ALPHA, player=GREEN, source_time=2),
                 dc.Disqualify(at=3, team=ALPHA, player=GREEN)):
         assert e.dispatch(cmd).accepted
@@ -292,7 +291,7 @@ def test_eight_presses_read_from_the_back_of_the_hall_and_each_badge_stays_in_it
     from quizshow.display.duel.grid import entry_rects, queue_rect
     from quizshow.display.projector.projector import Projector
     from quizshow.display.scenes.base import Frame
-    from tests.conftest import views_of
+    from tests.conftest import views_of, words_of
     from tests.display_kit import RecordingText
 
     class Sizes(RecordingText):
@@ -310,7 +309,7 @@ def test_eight_presses_read_from_the_back_of_the_hall_and_each_badge_stays_in_it
                         pills.append((text, real_pill(surface, frame, text, *a, **k))) or pills[-1][1])
     e = show_engine()
     text = Sizes(theme.fonts)
-    projector = Projector(e.format, theme, "Дуэль", "ru", text, views=views_of(e.format))
+    projector = Projector(e.format, theme, "Дуэль", words_of(e.format), text, views=views_of(e.format))
     commands = [c.Go(at=1)] + [c.Buzz(at=2 + i * 0.1, team=t, player=p, source_time=2 + i * 0.037)
                                for i, (t, p) in enumerate(EIGHT)] + [c.Judge(at=3, correct=False)]
     if hint:
@@ -339,12 +338,12 @@ def test_eight_presses_read_from_the_back_of_the_hall_and_each_badge_stays_in_it
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_long_queue_with_a_disqualified_player_and_a_hint_keeps_its_text_in_its_boxes(theme, size):
     from quizshow.display.projector.projector import Projector
-    from tests.conftest import views_of
+    from tests.conftest import views_of, words_of
     from tests.display_kit import RecordingText
 
     e = show_engine()
     text = RecordingText(theme.fonts)
-    projector = Projector(e.format, theme, "Дуэль", "ru", text, views=views_of(e.format))
+    projector = Projector(e.format, theme, "Дуэль", words_of(e.format), text, views=views_of(e.format))
     commands = [c.Go(at=1)] + [c.Buzz(at=2 + i * 0.1, team=t, player=p, source_time=2 + i * 0.037)
                                for i, (t, p) in enumerate(EIGHT)]
     commands += [dc.Disqualify(at=3, team=BETA, player=RED), c.Judge(at=3.2, correct=False),
@@ -369,7 +368,7 @@ def test_the_keys_d_then_a_table_number_disqualify_and_esc_drops_it(tmp_path):
         app.key(pygame.K_d, 0, 2.0)
         app.key(pygame.K_6, 0, 2.1)  # 5–8: the second team's green … blue
         assert app.engine.state.fmt.bout.disqualified == ((BETA, YELLOW),)
-        assert describe(app.engine.entries[-1], ["Альфа", "Бета"], spoken("ru"), journal_words) == \
+        assert describe(app.engine.entries[-1], ["Альфа", "Бета"], words_of(app.format), journal_words) == \
             "Дисквалифицирован на бой: Бета, жёлтый стол"
         app.key(pygame.K_6, 0, 2.5)  # not armed any more: nothing disqualified twice
         assert app.engine.state.fmt.bout.disqualified == ((BETA, YELLOW),)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from quizshow.core import commands as c
-from quizshow.i18n import spoken
+from tests.conftest import words_of
 
 
 def test_svoyak_commands_live_in_its_folder_and_old_journal_lines_still_decode():
@@ -32,18 +32,16 @@ def test_svoyak_commands_live_in_its_folder_and_old_journal_lines_still_decode()
 def test_the_console_journal_says_what_the_format_names_for_its_command():
     """The console's journal line and Undo label take a board's names from the format's own hook
     (Format.command_words): the console names no format and reads no format's fields."""
-    from quizshow import i18n, registry
     from quizshow.core.effects import Event, EventKind
     from quizshow.core.engine import Entry
     from quizshow.display.console.words import describe
     from quizshow.formats.svoyak import commands as sc
     from tests.conftest import demo_engine, svoyak_engine
 
-    i18n.add_phrases(registry.spec("svoyak").phrases)  # as the app does for a «Своя игра» show
     fmt = demo_engine().format  # any format may name what its command opened
     fmt.command_words = lambda cmd, events: ("journal.cell", {"theme": "Кино", "value": 40})  # type: ignore[method-assign]
     opened = Entry(sc.SelectCell(at=1.0, theme=0, question=0), (Event(EventKind.QUESTION, round=0, number=0),))
-    assert describe(opened, ["Анна"], spoken("ru"), None, fmt) == "Открыт вопрос «Кино» за 40"
+    assert describe(opened, ["Анна"], words_of("svoyak"), None, fmt) == "Открыт вопрос «Кино» за 40"
 
     svoyak = svoyak_engine()
     words = svoyak.format.command_words
@@ -74,7 +72,6 @@ def test_svoyak_words_come_with_its_spec_and_the_shared_tables_hold_none_of_them
     import subprocess
     import sys
 
-    from quizshow import i18n
     from quizshow.formats.svoyak.spec import SPEC
     from tests.conftest import ROOT
 
@@ -92,8 +89,8 @@ def test_svoyak_words_come_with_its_spec_and_the_shared_tables_hold_none_of_them
         subprocess.run([sys.executable, "-c", probe], cwd=ROOT, check=True, capture_output=True, text=True).stdout)
     assert not set(shared) & set(SPEC.phrases["ru"])
     assert not set(refusals) & set(SPEC.refusals)
-    i18n.add_refusals(SPEC.refusals)  # as the app does: the console says why in Russian
-    assert i18n.refusal("the value is one of {values}", {"values": "10, 40"}) == "Стоимость: 10, 40"
+    said = words_of(SPEC.name).refusal("the value is one of {values}", {"values": "10, 40"})  # as a show's console
+    assert said == "Стоимость: 10, 40"
 
 
 def test_svoyak_phases_are_its_enum_members():

@@ -4,7 +4,7 @@ melee's table words («Стол ответил верно: » with no one), whic
 from __future__ import annotations
 
 from quizshow.core import commands as c
-from quizshow.i18n import spoken
+from tests.conftest import words_of
 from tests.tournament_day_kit import after_the_draw, day_app, journal, submit
 from tests.tournament_kit import SEED001
 
@@ -89,12 +89,13 @@ def test_the_match_result_puts_the_winners_number_first_under_the_winners_name()
     from quizshow.display.theme import load_theme
     from quizshow.i18n import number
     from tests.brainring_display_kit import config, engine, walk
-    from tests.conftest import views_of
+    from tests.conftest import views_of, words_of
     from tests.display_kit import RecordingText
 
     e = engine()
     text = RecordingText(load_theme(config().theme).fonts)
-    projector = Projector(e.format, load_theme(config().theme), "Брейн-ринг", "ru", text, views=views_of(e.format))
+    projector = Projector(e.format, load_theme(config().theme), "Брейн-ринг", words_of(e.format), text,
+                          views=views_of(e.format))
     for _, commands in walk():
         for cmd in commands:
             out = e.dispatch(cmd)
@@ -209,5 +210,5 @@ def test_a_wrong_answer_is_journalled_like_a_right_one_with_its_comma():
     teams = ["Борис"]
     wrong = Entry(c.Judge(at=1.0, correct=False), (Event(EventKind.WRONG, team=0, points=10),))
     right = Entry(c.Judge(at=1.0, correct=True), (Event(EventKind.CORRECT, team=0, points=10),))
-    assert describe(wrong, teams, spoken("ru")) == "Борис: неверно, −10"
-    assert describe(right, teams, spoken("ru")) == "Борис: верно, +10"
+    assert describe(wrong, teams, words_of("brainring")) == "Борис: неверно, −10"
+    assert describe(right, teams, words_of("brainring")) == "Борис: верно, +10"

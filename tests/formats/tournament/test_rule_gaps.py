@@ -8,9 +8,8 @@ from quizshow.assemble import make_format
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.event.model import Fixture
-from quizshow.i18n import spoken
 from tests import tournament_kit as tk
-from tests.conftest import ok
+from tests.conftest import ok, words_of
 
 
 def _to_clock(e: Engine, at: float) -> None:
@@ -150,7 +149,7 @@ def test_third_penalty_point_offers_the_removal_at_once_during_the_match(tmp_pat
         from quizshow.display.console.words import describe  # item 21: the journal says why, the day's points
 
         names = [t.name for t in app.runtime.state.teams]
-        assert describe(app.engine.entries[-1], names, spoken("ru")) == f"{names[table]} снята: 3 штрафных очка"
+        assert describe(app.engine.entries[-1], names, words_of(app.format)) == f"{names[table]} снята: 3 штрафных очка"
     finally:
         app.close()
 
@@ -165,13 +164,13 @@ def _removed_by_penalties(size=(1920, 1080)):
     from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
     from tests.brainring_display_kit import config, engine
-    from tests.conftest import views_of
+    from tests.conftest import views_of, words_of
     from tests.display_kit import RecordingText
 
     e = engine()
     theme = load_theme(config().theme)
     text = RecordingText(theme.fonts)
-    projector = Projector(e.format, theme, "Брейн-ринг", "ru", text, views=views_of(e.format))
+    projector = Projector(e.format, theme, "Брейн-ринг", words_of(e.format), text, views=views_of(e.format))
     outs = []
     for cmd in (c.Go(at=1), c.Announce(at=2), *(c.Discipline(at=3 + i, team=1, what="penalty") for i in range(3))):
         out = ok(e, cmd)
@@ -202,7 +201,7 @@ def test_removal_by_penalties_journal_line_says_why():
 
     e, _, _, _ = _removed_by_penalties()
     entry = e.entries[-1]
-    assert describe(entry, ["Альфа", "Бета"], spoken("ru")) == "Бета снята: 3 штрафных очка"
+    assert describe(entry, ["Альфа", "Бета"], words_of(e.format)) == "Бета снята: 3 штрафных очка"
 
 
 # --- item 19: a shared place reads as a place --------------------------------------------------------------
@@ -245,14 +244,12 @@ def test_shared_place_reads_as_a_place_with_a_gap_before_the_name_in_the_places_
 
     import pygame
 
-    from quizshow import i18n, registry
     from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
     from quizshow.event import day as D
-    from tests.conftest import views_of
+    from tests.conftest import views_of, words_of
     from tests.event_kit import play as play_pair
 
-    i18n.add_phrases(registry.spec("tournament").phrases)
     e = tk.tournament(tk.SEED004)
     ev = e.state.fmt
     day = replace(ev.day, order=tuple(range(12)))  # group А: teams 0, 3, 6, 9
@@ -263,7 +260,7 @@ def test_shared_place_reads_as_a_place_with_a_gap_before_the_name_in_the_places_
     e.state = replace(e.state, phase="ev_standings", fmt=replace(ev, day=day))
     theme = load_theme(tk.config(tk.SEED004).theme)
     surface = pygame.Surface((1920, 1080))
-    projector = Projector(e.format, theme, "Кубок", "ru", None, views=views_of(e.format))
+    projector = Projector(e.format, theme, "Кубок", words_of(e.format), None, views=views_of(e.format))
     projector.render(surface, e.state, 5.0)
     projector.render(surface, e.state, 8.0)
     bands = _ink_bands(surface, 66, 330, 250, 640)  # group А's rows: the place column and the names
@@ -303,16 +300,14 @@ def _ties_engine():
 def _render(e, size=(1920, 1080), now=5.0, events=()):
     import pygame
 
-    from quizshow import i18n, registry
     from quizshow.display.projector.projector import Projector
     from quizshow.display.theme import load_theme
-    from tests.conftest import views_of
+    from tests.conftest import views_of, words_of
     from tests.display_kit import RecordingText
 
-    i18n.add_phrases(registry.spec("tournament").phrases)
     theme = load_theme(tk.config(tk.SEED004).theme)
     text = RecordingText(theme.fonts)
-    projector = Projector(e.format, theme, "Кубок города", "ru", text, views=views_of(e.format))
+    projector = Projector(e.format, theme, "Кубок города", words_of(e.format), text, views=views_of(e.format))
     for out_events, at in events:
         projector.on_events(out_events, at)
     surface = pygame.Surface(size)

@@ -4,7 +4,6 @@ suggestion «≈» beside a phone's typed answer (never for a not-accepted one).
 
 from __future__ import annotations
 
-from quizshow import i18n
 from quizshow.core import commands as c
 from quizshow.core.typed import matches
 from quizshow.display.console.question import question_rows
@@ -12,12 +11,10 @@ from quizshow.display.written.grid import typed_of
 from quizshow.packs import fours
 from quizshow.yamlfile import Problems
 from tests.chgksuite_kit import FIXTURES, questions, read
-from tests.conftest import UNSAVED
+from tests.conftest import UNSAVED, words_of
 from tests.written_kit import engine
 
-
-def say(key: str, **values: object) -> str:
-    return i18n.phrase(key, "ru", **values)
+say = words_of("written").say  # the console's words at a written quiz
 
 
 def test_the_console_says_every_accepted_answer_and_the_not_accepted_ones_apart():

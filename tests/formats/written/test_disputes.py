@@ -12,11 +12,10 @@ from quizshow.display.console.words import describe
 from quizshow.formats.written import commands as wc
 from quizshow.formats.written.rating import upload_rows
 from quizshow.formats.written.spec import SPEC, journal_words
-from quizshow.i18n import spoken
 from quizshow.inputs.osc.args import Rejected
 from quizshow.inputs.osc.routes import route
 from quizshow.runtime.osc.link import format_call
-from tests.conftest import ROOT
+from tests.conftest import ROOT, words_of
 from tests.osc_desk import Desk, osc_show
 from tests.written_kit import engine, go, mark, play_question
 
@@ -113,15 +112,13 @@ def test_the_places_wait_while_a_dispute_or_appeal_does():
      "Бета: the appeal on question 1.1 is rejected"),
 ])
 def test_each_step_is_journalled_in_russian_and_english(command, ru, en):
-    from quizshow import i18n
     from quizshow.core.engine import Entry
 
-    i18n.add_phrases(SPEC.phrases)
     e, _ = _played(2, 1)
     entry = Entry(command, ())
     names = [x.name for x in e.state.teams]
-    assert describe(entry, names, spoken("ru"), journal_words, e.format) == ru
-    assert describe(entry, names, spoken("en"), journal_words, e.format) == en
+    assert describe(entry, names, words_of(e.format), journal_words, e.format) == ru
+    assert describe(entry, names, words_of(e.format, "en"), journal_words, e.format) == en
 
 
 def test_the_console_and_osc_name_a_question_by_its_column_in_the_rating_table():

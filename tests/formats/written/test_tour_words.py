@@ -3,18 +3,16 @@ first question reads «Начат тур 2», never «Начат раунд 2».
 
 from __future__ import annotations
 
-from quizshow import i18n, registry
+from quizshow import registry
 from quizshow.assemble import make_format
 from quizshow.core import commands as c
 from quizshow.core.engine import Engine
 from quizshow.display.console.words import describe
-from quizshow.i18n import spoken
-from tests.conftest import ROOT, svoyak_config
+from tests.conftest import ROOT, svoyak_config, words_of
 
 
 def test_the_next_that_begins_a_tour_is_journalled_as_a_tour():
     e = Engine(make_format(svoyak_config(ROOT / "shows" / "written.yaml")), 7)
-    i18n.add_phrases(registry.spec("written").phrases)
     t = 1.0
     while e.state.fmt.number < 10:  # through tour 1 (ten questions) and its results, to the first of tour 2
         out = e.dispatch(c.Go(at=t))
@@ -24,6 +22,6 @@ def test_the_next_that_begins_a_tour_is_journalled_as_a_tour():
             t += 72
         t += 1
     entry = e.entries[-1]
-    words = describe(entry, [team.name for team in e.state.teams], spoken("ru"), registry.spec("written").journal_words,
-                     e.format, after=e.state)
+    words = describe(entry, [team.name for team in e.state.teams], words_of(e.format),
+                     registry.spec("written").journal_words, e.format, after=e.state)
     assert words == "Далее: начат тур 2"

@@ -9,8 +9,8 @@ from quizshow.core import commands as c
 from quizshow.display.console.words import where_words
 from quizshow.formats.written import commands as wc
 from quizshow.formats.written.export import grid_csv
-from quizshow.i18n import spoken
 from tests.chgksuite_kit import FIXTURES, projector_at, read
+from tests.conftest import words_of
 from tests.written_kit import engine
 
 
@@ -18,7 +18,7 @@ def test_the_warm_up_is_shown_by_its_own_name_and_tour_1_is_tour_1():
     pack, _ = read(FIXTURES / "answers.4s")
     _, said, e = projector_at(pack, "0")
     assert "РАЗМИНКА · ВОПРОС 0" in said.texts()
-    assert where_words(e.format, e.state, spoken("ru")).startswith("разминка, вопрос 0")
+    assert where_words(e.format, e.state, words_of(e.format)).startswith("разминка, вопрос 0")
     _, said, _ = projector_at(pack, "1")
     assert "ТУР 1 · ВОПРОС 1" in said.texts() and "ТУР 2 · ВОПРОС 1" not in said.texts()
 
