@@ -36,6 +36,4 @@ HOUSE_REFUSALS: Mapping[str, str] = show_phrases.REFUSALS_RU  # the engine's ref
 def show_words(language: str, *own: Table, refusals: Mapping[str, str] | None = None) -> Words:
     """The house's words with `own` tables (a format's `spec.phrases`, a tool's captions) and a format's
     refusals (`spec.refusals`), in `language`. A key two tables give other words is refused here."""
-    words = i18n.compose(language, (*HOUSE, *own), (HOUSE_REFUSALS, refusals or {}))
-    i18n.adopt(words)  # transition (issue 38): the modules that do not take a Words yet say the same
-    return words
+    return i18n.compose(language, (*HOUSE, *own), (HOUSE_REFUSALS, refusals or {}))

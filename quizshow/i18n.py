@@ -3,8 +3,7 @@
 The lookup alone, at the bottom floor: `Words` is the value a show speaks (every phrase table it was built
 from, in each language, and the language it speaks), built once by whoever composes the show
 (quizshow/house_words.py composes the house's tables with a format's and a tool's own) and handed down to
-what draws or writes words. The number helpers are pure functions. Importing this module changes nothing;
-the transition block at its end keeps the lookup by a language string for the modules not converted yet.
+what draws or writes words. The number helpers are pure functions. Importing this module changes nothing.
 """
 
 from __future__ import annotations
@@ -171,94 +170,3 @@ def _count(value: object) -> int:
         return int(str(value).replace(THIN, "").replace(MINUS, "-"))
     except ValueError:
         return 0
-
-
-# --- Transition (issue 38) -----------------------------------------------------------------------------
-# The lookup by a language string over one process-wide registry, kept ONLY for the modules that do not
-# take a `Words` yet: quizshow/app.py, quizshow/runtime/, quizshow/inputs/hardware.py and quizshow/inputs/phones/
-# view.py (its caller is runtime/'s), and the tests that stand in for those (tests/house/test_words_are_a_value.py
-# lists them). Every `Words` quizshow/house_words.py composes is adopted here, so those modules say what the
-# composed words say. Delete this block when they take a `Words`.
-
-_SPOKEN: dict[str, dict[str, str]] = {}  # language -> key -> words: the registry (empty until first used)
-_REFUSED_RU: dict[str, str] = {}
-_VIEWS: dict[str, Words] = {}  # language -> a Words reading the registry as it stands
-
-
-def _registry() -> dict[str, dict[str, str]]:
-    if not _SPOKEN:  # on first use: the tables a running show said before it was handed its words
-        from quizshow.core import phrases as show_phrases
-        from quizshow.display import projector_phrases
-        from quizshow.display.console import phrases as console_phrases
-        from quizshow.display.replay import phrases as replay_phrases
-        from quizshow.inputs import device_phrases, key_phrases
-        from quizshow.inputs.phones import console_words
-        from quizshow.outputs.overlay import words as overlay_words
-        from quizshow.packs.siq import words as siq_words
-
-        _SPOKEN.update({"ru": {}, "en": {}})
-        for table in (show_phrases.PHRASES, projector_phrases.PHRASES, console_phrases.PHRASES,
-                      device_phrases.PHRASES, console_words.PHRASES, key_phrases.PHRASES,
-                      replay_phrases.PHRASES, overlay_words.WORDS, siq_words.PHRASES):  # house_words.HOUSE
-            _add(table)
-        _refuse(show_phrases.REFUSALS_RU)
-    return _SPOKEN
-
-
-def spoken(language: str) -> Words:
-    """The registry's words in `language`, for a module that does not compose its own yet."""
-    registry = _registry()
-    if language not in _VIEWS:
-        views = MappingProxyType({lang: MappingProxyType(found) for lang, found in registry.items()})
-        _VIEWS[language] = Words(language, views, MappingProxyType(_REFUSED_RU))
-    return _VIEWS[language]
-
-
-def add_phrases(tables: Table) -> None:
-    """Adds a table to the registry; a key it already has with other words is refused."""
-    _registry()
-    _add(tables)
-
-
-def add_refusals(table: Mapping[str, str]) -> None:
-    """Adds refusals' Russian wording to the registry; a template it words otherwise is refused."""
-    _registry()
-    _refuse(table)
-
-
-def _add(tables: Table) -> None:
-    for language, table in tables.items():
-        if language not in _SPOKEN:
-            _SPOKEN[language] = {}
-            _VIEWS.clear()  # a new language: the views are made again
-        known = _SPOKEN[language]
-        for key, text in table.items():
-            if known.get(key, text) != text:
-                raise ValueError(f"phrase '{key}' ({language}) is already defined with other words")
-            known[key] = text
-
-
-def _refuse(table: Mapping[str, str]) -> None:
-    for template, text in table.items():
-        if _REFUSED_RU.get(template, text) != text:
-            raise ValueError(f"refusal {template!r} is already said otherwise")
-        _REFUSED_RU[template] = text
-
-
-def adopt(words: Words) -> None:
-    """A composed show's words, added to the registry (the not yet converted modules say the same)."""
-    for language, table in words.phrases.items():
-        add_phrases({language: table})
-    add_refusals(words.refusals_ru)
-
-
-def phrase(key: str, language: str = "ru", **values: object) -> str:
-    return spoken(language).say(key, **values)
-
-
-def refusal(template: str, values: Mapping[str, object], language: str = "ru") -> str:
-    return spoken(language).refusal(template, values)
-
-
-def duration(seconds: float, language: str = "ru", signed: bool = False) -> str:
-    return spoken(language).duration(seconds, signed)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from quizshow import i18n, registry
+from quizshow import registry
 from quizshow.assemble import make_format
 from quizshow.core import commands as c
 from quizshow.core.actions import ActionContext, BadCall, Call, registry_for
@@ -34,10 +34,7 @@ SHOWS = ("phones.yaml", "svoyak-teams.yaml", "brainring.yaml", "duel.yaml", "mel
 
 def show_engine(show: str, seed: int = 7) -> Engine:
     config = svoyak_config(ROOT / "shows" / show)
-    fmt = make_format(config)
-    i18n.add_phrases(registry.spec(fmt.id).phrases)
-    i18n.add_phrases(PHRASES)
-    return Engine(fmt, seed)
+    return Engine(make_format(config), seed)
 
 
 def seats_of(show: str) -> list[Seat]:
@@ -92,9 +89,9 @@ def taken(result: Outcome | Refused) -> bool:
         not any(event.kind == EventKind.FALSE_START for event in result.events)
 
 
-def refusal_words(result: Outcome | Refused, language: str = "ru") -> str | None:
+def refusal_words(result: Outcome | Refused, words: Words) -> str | None:
     why = result if isinstance(result, Refused) else result.refusal
-    return None if why is None else i18n.refusal(why.template, why.values, language)
+    return None if why is None else words.refusal(why.template, why.values)
 
 
 # --- the random walk ------------------------------------------------------------------------------------------

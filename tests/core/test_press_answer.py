@@ -8,13 +8,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from quizshow import i18n
 from quizshow.core.engine import Engine
 from tests.press_walk_kit import (
     SHOWS,
     expected_phases,
     phone_press,
     phone_sees,
+    phone_words,
     presses_at_all,
     refusal_words,
     seats_of,
@@ -45,11 +45,11 @@ def agree(show: str) -> object:
             assert view.can_press == taken(result), where
             assert (view.phase == "open") == view.can_press, where
             if buttons and view.phase == "idle" and not taken(result) and e.state.settling is None:
-                words = refusal_words(result)
+                words = refusal_words(result, phone_words(e.format.id))
                 if words is not None:  # refused: the phone says the engine's own words
                     assert view.prompt == words, (*where, words)
                 else:  # taken against it (a false start): the phone says so, its button dark
-                    assert view.prompt == i18n.phrase("phone.early_hint", "ru"), where
+                    assert view.prompt == phone_words(e.format.id).say("phone.early_hint"), where
     return check
 
 

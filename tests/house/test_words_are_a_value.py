@@ -1,8 +1,8 @@
 """A show's words are a value built once by whoever composes the show (issue 38): quizshow/i18n.py is a pure
 lookup at the bottom floor — it imports nothing of the package above the core and changes nothing when it is
-imported — and no module adds to a phrase table (today's `add_phrases` registry, an imported table changed in
-place), nor looks words up by a language string (the transition's `phrase`, `spoken`, `refusal`, `duration`). The
-modules that do not take a `Words` yet are allowed, each with its reason, until they are converted."""
+imported — and no module adds to a phrase table (a registry's `add_phrases`, an imported table changed in
+place), nor looks words up by a language string (a module-level `phrase`, `spoken`, `refusal`, `duration`).
+The lists of exceptions are empty; a new one needs its reason, and leaves the list once it is gone."""
 
 from __future__ import annotations
 
@@ -12,33 +12,15 @@ from pathlib import Path
 from tests.conftest import ROOT
 
 I18N = ROOT / "quizshow" / "i18n.py"
-# Functions of i18n.py's transition block that may import a phrase table of an upper floor, and why.
-TRANSITION_IMPORTS = {
-    "_registry": "the transition's registry reads the house's tables on first use, until every module takes a "
-                 "Words (then the block goes)",
-}
-# Calls that add to the transition's registry: allowed only in these files, each with its reason.
+# Functions of i18n.py that may import a phrase table of an upper floor, and why (none).
+TRANSITION_IMPORTS: dict[str, str] = {}
+# Calls that add to a process-wide phrase registry: allowed only in these files, each with its reason (none).
 REGISTRY_CALLS = ("add_phrases", "add_refusals", "adopt")
-NOT_YET_CONVERTED = {
-    "quizshow/i18n.py": "the transition block itself (the registry and its adders)",
-    "quizshow/house_words.py": "adopts every composed Words, so the not yet converted modules say the same",
-}
+NOT_YET_CONVERTED: dict[str, str] = {}
 
-# The transition's lookups by a language string: allowed only in these files (a file converted leaves the list).
+# Lookups by a language string: allowed only in these files, each with its reason (none).
 TRANSITION_LOOKUPS = ("phrase", "spoken", "refusal", "duration")
-LOOKS_UP_BY_LANGUAGE = {
-    "quizshow/app.py": "the composition root hands the registry's words to the console and the projector until it "
-                       "composes its Words when it is rebuilt",
-    "quizshow/runtime/controls.py": "names an undo's target in the registry's words (runtime/ takes a Words later)",
-    "quizshow/runtime/web/server.py": "words a phone's refusal by the show's language (runtime/ takes a Words later)",
-    "quizshow/runtime/web/overlay.py": "hands the overlay the registry's words (runtime/ takes a Words later)",
-    "quizshow/runtime/follow/client.py": "hands a follower's screen and projector the registry's words (runtime/ takes "
-                                         "a Words later)",
-    "quizshow/inputs/hardware.py": "words a box's margin and the line check by the show's language (being rebuilt "
-                                   "with the input pipeline)",
-    "quizshow/inputs/phones/view.py": "a phone's view by the show's language: its one caller, runtime/phones.py, "
-                                      "hands it no Words yet",
-}
+LOOKS_UP_BY_LANGUAGE: dict[str, str] = {}
 
 
 def lookups(source: str) -> list[str]:

@@ -50,14 +50,15 @@ def test_right_between_matches_is_refused_in_russian_saying_what_next_does(tmp_p
 
 def test_a_command_a_format_does_not_use_is_named_as_the_console_names_it_in_both_languages():
     from quizshow.core.format import Refused
-    from quizshow.i18n import refusal
+    from quizshow.house_words import show_words
 
+    russian, english = show_words("ru"), show_words("en")
     why = Refused("{command} is not used by format {format}", command="Judge", format="demo")
-    ru, en = refusal(why.template, why.values, "ru"), refusal(why.template, why.values, "en")
+    ru, en = russian.refusal(why.template, why.values), english.refusal(why.template, why.values)
     assert ru == "«Верно» / «Неверно» в этой игре не действует", ru
     assert en == "«Right» / «Wrong» does nothing in this game", en
     other = Refused("{command} is not used by format {format}", command="Decide", format="melee")
-    assert "Decide" not in refusal(other.template, other.values, "ru")
+    assert "Decide" not in russian.refusal(other.template, other.values)
 
 
 # --- 3. the duel's bout over: nothing offered that cannot apply, refusals with the real reason -------------
