@@ -115,7 +115,8 @@ class ShowApp:
                                 self.clock, words, spec.flags, spec.journal_words)
         self.projector = Projector(fmt, self.theme, config.title, words, text, views, self.give_way,
                                    sound=sound, history=show.history,  # the buzz replay reads the steps in effect
-                                   trim=trim_heap)  # idle pieces free pictures: the heap's pages go back
+                                   trim=trim_heap,  # idle pieces free pictures: the heap's pages go back
+                                   clock=clock)
         hall = HallViews(self.sinks, self.sound, self.projector)
         self.hardware = Hardware(HardwarePorts(
             config=config, deliver=self.feed.deliver, press_now=self.feed.at_once, now=self.clock.now, clock=clock,

@@ -6,7 +6,6 @@ overlay's cards. So a press's first frame only blits what was made (press → fi
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Generator, Iterator
 from functools import partial
 from typing import TypeVar
@@ -14,6 +13,7 @@ from typing import TypeVar
 import pygame
 
 from quizshow.core import commands as c
+from quizshow.core.clock import SYSTEM, Clock
 from quizshow.core.commands import Command
 from quizshow.core.engine import Outcome
 from quizshow.core.state import ShowState
@@ -54,8 +54,10 @@ def idle_bands(size: tuple[int, int]) -> int:
 class Ahead:
     """The idle work for the state on air, run a piece at a time (`run`)."""
 
-    def __init__(self, look: Composition, cache: FrameCache, trim: Callable[[], object] | None = None) -> None:
+    def __init__(self, look: Composition, cache: FrameCache, trim: Callable[[], object] | None = None,
+                 clock: Clock = SYSTEM) -> None:
         self.look = look
+        self.clock = clock  # the machine's: each idle piece's drawing budget
         self.cache = cache  # its still layers take the pictures composed; its target takes offscreen drawing
         self.layers = cache.layers
         self.give_way: paint.GiveWayFn = paint.never  # the projector's: drawing's safe points
@@ -92,7 +94,7 @@ class Ahead:
         if work is None:
             return False
         self._budget = IDLE_PIECE_S if moving else IDLE_STILL_S
-        started = time.perf_counter()
+        started = self.clock.monotonic()
         self._stop = stop
         try:
             while True:
@@ -100,7 +102,7 @@ class Ahead:
                 if self.piece is None:
                     self._work = None
                     return False
-                if moving or stop() or time.perf_counter() - started >= IDLE_STILL_S:
+                if moving or stop() or self.clock.monotonic() - started >= IDLE_STILL_S:
                     return True
         finally:
             self._stop = _never
@@ -218,7 +220,7 @@ class Ahead:
         after three cuts its time doubles a try, so a step that cannot fit still ends)."""
         tries = 0
         while True:
-            self._deadline = time.perf_counter() + self._budget * 2 ** max(0, tries - 2)
+            self._deadline = self.clock.monotonic() + self._budget * 2 ** max(0, tries - 2)
             try:
                 return step()
             except OutOfTime:
@@ -230,7 +232,7 @@ class Ahead:
     def _idle_give_way(self) -> None:
         """The give-way point of drawing done in idle time: past the piece's time, the piece stops here."""
         self.give_way()
-        if self._deadline is not None and (self._stop() or time.perf_counter() > self._deadline):
+        if self._deadline is not None and (self._stop() or self.clock.monotonic() > self._deadline):
             raise OutOfTime
 
     def _compose(self, state: ShowState, now: float, size: tuple[int, int], parts: int) -> Iterator[str]:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Hashable
 
 import pygame
 
+from quizshow.core.clock import SYSTEM, Clock
 from quizshow.core.commands import Command
 from quizshow.core.effects import Event
 from quizshow.core.engine import Outcome
@@ -48,14 +49,14 @@ class Projector:
     def __init__(self, fmt: Format, theme: Theme, title: str, words: Words, text: TextCache | None = None,
                  views: FormatViews | None = None, give_way: paint.GiveWayFn = paint.never,
                  sound: bool = True, history: History | None = None,
-                 trim: Callable[[], object] | None = None) -> None:
+                 trim: Callable[[], object] | None = None, clock: Clock = SYSTEM) -> None:
         self.video = VideoScreen(sound=sound)  # the one video on screen (a pack's question card)
         self.cache = FrameCache(Layers())
         self.look = Composition(fmt, theme, title, words, text or TextCache(theme.fonts), views or FormatViews(),
                                 self.cache.layers, self.video, history)
         self.cut = Transitions(self.cache.layers, theme)
         self.stale = StaleFrames()
-        self.idle = Ahead(self.look, self.cache, trim)
+        self.idle = Ahead(self.look, self.cache, trim, clock)
         self.give_way = give_way
 
     # What the app, the follower, the window loop and the tests read and set: the pieces' own fields.

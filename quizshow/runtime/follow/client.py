@@ -476,7 +476,8 @@ def _show(args: Namespace, base: str, show: Path, clock: Clock) -> int:
     replica = Replica(fmt, clock)
     projector = Projector(fmt, theme, config.title, words, text, registry.views(config.format),
                           sound=False,  # the buzz replay reads the steps the replica has applied
-                          history=lambda: replica.engine.history() if replica.engine is not None else None)
+                          history=lambda: replica.engine.history() if replica.engine is not None else None,
+                          clock=clock)
     screen = FollowScreen(projector, theme, text, words, fmt, host_view=args.host_view)
     window: pygame.Window | None = None
     if not args.headless:
