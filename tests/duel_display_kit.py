@@ -45,6 +45,18 @@ def mockup_walk():
     ]
 
 
+def answering_with_projector(theme) -> tuple[Engine, Projector]:
+    """A duel walked to its first answer being judged, and a fresh projector of it (the idle work's tests)."""
+    engine = show_engine()
+    projector = Projector(engine.format, theme, "Дуэль", words_of(engine.format), views=views_of(engine.format))
+    for name, commands in mockup_walk():
+        for cmd in commands:
+            engine.dispatch(cmd)
+        if name == "answering":
+            break
+    return engine, projector
+
+
 def render_walk(theme, size, text=None, language="ru"):
     """Each step of the walk rendered (after its motion settles): (name, engine, surface copy)."""
     e = show_engine()

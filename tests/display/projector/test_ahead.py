@@ -14,7 +14,7 @@ from quizshow.display.projector.transitions import Transitions
 from quizshow.display.theme import load_theme
 from quizshow.formats.svoyak import commands as sc
 from tests.conftest import demo_config, svoyak_engine, views_of, words_of
-from tests.duel_display_kit import mockup_walk, show_engine
+from tests.duel_display_kit import answering_with_projector, mockup_walk, show_engine
 from tests.svoyak_display_kit import play_walk
 
 SIZE = (1280, 720)
@@ -35,14 +35,8 @@ def settle(projector: Projector, engine, at: float) -> None:
 def test_either_verdict_shows_on_the_next_frame_without_composing_its_picture(theme, monkeypatch, correct):
     """While the host judges a duel answer, the pictures of both verdicts are composed in idle time: the
     first frame after the verdict only blits (its still layer is not drawn then)."""
-    engine = show_engine()
-    projector = Projector(engine.format, theme, "Дуэль", words_of(engine.format), views=views_of(engine.format))
+    engine, projector = answering_with_projector(theme)
     surface = pygame.Surface(SIZE)
-    for name, commands in mockup_walk():
-        for cmd in commands:
-            engine.dispatch(cmd)
-        if name == "answering":
-            break
     at = engine.entries[-1].command.at
     projector.render(surface, engine.state, at + 0.5)
     settle(projector, engine, at + 0.5)

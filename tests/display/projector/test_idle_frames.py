@@ -9,9 +9,8 @@ import pytest
 
 from quizshow.core import commands as c
 from quizshow.display.projector import ahead
-from quizshow.display.projector.projector import Projector
 from quizshow.display.theme import load_theme
-from tests.conftest import demo_config, demo_engine, views_of, words_of
+from tests.conftest import demo_config, demo_engine
 from tests.layers_kit import at, projector
 
 SIZE = (1920, 1080)
@@ -157,16 +156,10 @@ def test_the_first_frame_after_a_buzz_composes_no_still_layer_whoever_pressed(th
 def test_idle_work_never_displaces_the_layer_of_the_picture_on_screen(theme, monkeypatch):
     """A duel's answer being judged with presses still queueing: idle time composes both verdicts, Next and
     what fits of the presses, but the picture on screen keeps its layer: its next frame composes nothing."""
-    from tests.duel_display_kit import mockup_walk, show_engine
+    from tests.duel_display_kit import answering_with_projector
 
-    engine = show_engine()
-    shown = Projector(engine.format, theme, "Дуэль", words_of(engine.format), views=views_of(engine.format))
+    engine, shown = answering_with_projector(theme)
     surface = pygame.Surface(SIZE)
-    for name, commands in mockup_walk():
-        for cmd in commands:
-            engine.dispatch(cmd)
-        if name == "answering":
-            break
     when = at(engine)
     shown.start(surface, engine.state, when)
     shown.render(surface, engine.state, when)
