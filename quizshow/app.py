@@ -26,6 +26,7 @@ from quizshow import registry
 from quizshow.config import ShowConfig
 from quizshow.core import commands as c
 from quizshow.core.actions import Call, registry_for
+from quizshow.core.capabilities import player_buzzers
 from quizshow.core.clock import SYSTEM, Clock, ShowClock
 from quizshow.core.engine import Engine, Outcome
 from quizshow.core.spec import PhaseFlags
@@ -118,12 +119,14 @@ class ShowApp:
                                    trim=trim_heap,  # idle pieces free pictures: the heap's pages go back
                                    clock=clock)
         hall = HallViews(self.sinks, self.sound, self.projector)
+        lamps = player_buzzers(fmt)  # where each player has a button, the format says each player's lamp
         self.hardware = Hardware(HardwarePorts(
             config=config, deliver=self.feed.deliver, press_now=self.feed.at_once, now=self.clock.now, clock=clock,
             hold=runtime.lock, words=words, notice=self.notices.notice, prompt=self.notices.prompt,
             show_events=hall.events, on_window=self.sinks.on_window, line_check_changed=hall.line_check,
             assigned=self.keys.follow(self.console), keymap=self.keys.current, state=runtime.state_now),
-            buzzers, spec.flags, start=devices, player_buzzers=spec.player_buzzers, player_lamps=fmt.player_lamps,
+            buzzers, spec.flags, start=devices, player_buzzers=spec.player_buzzers,
+            player_lamps=lamps.player_lamps if lamps is not None else None,
             buttons=fmt)
         self.controls = Controls(ControlsPorts(
             operator=self.status, tell=self.notices, words=words, teams=len(config.teams),

@@ -206,7 +206,7 @@ class Buzz(Command):
 @dataclass(frozen=True)
 class TypedAnswer(Command):
     """A team's typed answer from its phone (spec/web.md `answer`) to the format's question `question` (the
-    number `Format.answer_ask` gave the phone). `sent` is when it was sent on the show clock (the phone's
+    number `TypedAnswers.answer_ask` gave the phone). `sent` is when it was sent on the show clock (the phone's
     clock mapped and clamped as a press's is); `late`: sent after the window closed (the format judged it
     when it came) — journalled all the same, it counts for nothing and the phone hears 409."""
 

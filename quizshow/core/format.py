@@ -3,7 +3,8 @@ console needs. A format instance holds the static show (teams, pack, rules); the
 
 A handler is a method registered for its command's type (`@handles(c.Go)`); each class's table is built
 when the class is made. The base class gives every format the shared behaviour: manual scores, the view
-switches, the clock, ticks and resume.
+switches, the clock, ticks and resume. What only some formats can do (a tournament's match, stakes, typed
+answers, a lamp per player) is a capability of its own (core/capabilities.py), not a hook here.
 """
 
 from __future__ import annotations
@@ -11,14 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TypedDict, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, ClassVar, Generic, TypedDict, TypeVar
 
 from quizshow.core import commands as c
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.ladder import FINISHED, Go, NextKind, NextStep, Rung
 from quizshow.core.limits import MAX_CLOCK_S, MAX_POINTS, points_ok, seconds_ok
 from quizshow.core.loose import Args, Rules
-from quizshow.core.match import MatchResult
 from quizshow.core.phases import NO_FLAGS, PhaseFlags
 from quizshow.core.presslog import Press
 from quizshow.core.registration import Registration
@@ -78,35 +78,6 @@ class PressAnswer:
     @property
     def taken(self) -> bool:
         return self.kind is PressKind.OPEN
-
-
-@dataclass(frozen=True)
-class StakeAsk:
-    """A stake a team may make now (Format.stake_ask): from `low` to `high`, given to action `action` — as
-    the typed amount with the team (`bid`, `stake`), or as its one argument when `by_value` (`catvalue`)."""
-
-    low: int
-    high: int
-    action: str
-    by_value: bool = False
-    choices: tuple[int, ...] = ()  # the only values allowed (the cat's: the round's minimum or maximum); (): any
-
-
-@dataclass(frozen=True)
-class AnswerAsk:
-    """A typed answer a team may send now (Format.answer_ask): to question `question` (the number its phone
-    sends back), until `until` on the show clock (None: no end is known yet — the clock has not started or
-    is paused)."""
-
-    question: int
-    until: float | None
-    kept: str | None = None  # the team's answer that counts so far (its own phone may show it back)
-    # Where the window runs on past the hall's clock (the written quiz's minute, then its hand-in seconds): when
-    # the hall's clock ends (the phone counts that first, as the hall sees it) and what the seconds after it
-    # are, "hand_in" or "extra_minute" (the phone names them); None: the window is the hall's clock.
-    clock_until: float | None = None
-    then: str | None = None
-    clock: str | None = None  # what the clock ending at `clock_until` is where it is not the hall's ("extra_minute")
 
 
 @dataclass(frozen=True)
@@ -171,25 +142,6 @@ class Setup:
         return self.registrations[team] if team < len(self.registrations) else Registration()
 
 
-@runtime_checkable
-class MatchPlay(Protocol):
-    """A format a tournament nests as a match (its spec names a `MatchRole`) implements this; the day reads the
-    match through it, never through the format's own names. `match_result` is the one it must write."""
-
-    def match_result(self, state: ShowState) -> MatchResult | None:
-        """The match's result once the rules have decided it, else None."""
-        ...
-
-    def match_penalties(self, state: ShowState) -> tuple[int, ...]:
-        """Discipline penalty points each team at the tables has earned so far in this match."""
-        return ()
-
-    def forfeit(self, state: ShowState, team: int, penalties: int) -> Result | None:
-        """`team` is removed from the championship mid-match (seed 004 §6.15, `penalties` over the day):
-        the match ends at once, won by the other table. None: the format has no such ending."""
-        return None
-
-
 CommandT = TypeVar("CommandT", bound=c.Command)
 FormatT = TypeVar("FormatT", bound="Format")  # any format (its own state aside)
 Handler = Callable[[FormatT, ShowState, CommandT], Result]
@@ -243,6 +195,11 @@ class Format(Generic[S]):
             return state.part(self.own_type)
         except TypeError as why:
             raise TypeError(f"format {self.id}: {why}") from None
+
+    def own_or_none(self, state: ShowState) -> S | None:
+        """The format's own part, typed, or None where the show holds another kind (or none yet)."""
+        found = state.fmt
+        return found if isinstance(found, self.own_type) else None
 
     def keep(self, state: ShowState, own: S) -> ShowState:
         """The state holding `own` as the format's own part (typed: mypy checks it is this format's)."""
@@ -455,31 +412,6 @@ class Format(Generic[S]):
         else None. A phone seat reads «you answer» from it (inputs/phones/view.py)."""
         return None if state.answering is None else (state.answering, None)
 
-    def stake_ask(self, state: ShowState, team: int) -> StakeAsk | None:
-        """What a team may stake or bid now from its phone (a phone's `stake` message): the bounds it shows
-        and the action the value goes to; None: nothing to stake now."""
-        return None
-
-    def answer_ask(self, state: ShowState, team: int) -> AnswerAsk | None:
-        """What a team may type now on its phone (a phone's `answer`): the question and when its window
-        closes; None: no typed answer is taken from it now."""
-        return None
-
-    def stake_held(self, state: ShowState, team: int) -> int | None:
-        """The stake or bid a team holds now (the auction's leading bid, a finalist's secret stake): its phone
-        shows it until the phase moves on. None: none."""
-        return None
-
-    def typed_refusal(self, state: ShowState, team: int) -> Refused | None:
-        """Why a team may not type an answer now while others may (it sent the question in): its phone says so.
-        None: nothing to say."""
-        return None
-
-    def answer_late(self, state: ShowState, team: int, question: int, sent: float) -> bool:
-        """Whether a typed answer sent at show time `sent` is late for `question` (it is kept as late); raises
-        Refused when the format takes no such answer (no such question, a team that does not play it)."""
-        raise Refused("typed answers are not taken now")
-
     def winner(self, state: ShowState) -> list[int]:
         """The winning team(s) once the game is decided (best first); [] until then."""
         return []
@@ -501,11 +433,6 @@ class Format(Generic[S]):
     def buttons_locked(self, state: ShowState) -> frozenset[int]:
         """The buttons out of this question (their lamps stay off), numbered as the buttons are."""
         return state.locked
-
-    def player_lamps(self, state: ShowState) -> dict[tuple[int, int], str]:
-        """Where players have buttons of their own (FormatSpec.player_buzzers): (team, player) -> ON,
-        BLINK or OFF for each lamp that is not OFF."""
-        return {}
 
     def ladder(self, state: ShowState) -> Rung:
         """Where the show is on the format's phase ladder: the step Next would take and what Next does, one rung

@@ -1,7 +1,7 @@
 """A format played as a tournament's match (docs/tournament.md): what it declares, and its result.
 
 A tournament nests any format whose spec names a `MatchRole`; it reads the match through the format's
-`core.format.MatchPlay` (match_result, match_penalties, forfeit), never through its own names. Pure.
+`core.capabilities.MatchPlay` (match_result, match_penalties, forfeit), never through its own names. Pure.
 """
 
 from __future__ import annotations

@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, Literal, TypeVar, cast
 
 from quizshow.core.actions import ActionDef
+from quizshow.core.capabilities import MatchPlay, PlayerBuzzers, Stakes
 from quizshow.core.commands import Command
 from quizshow.core.effects import Event
-from quizshow.core.format import Format, MatchPlay, Setup
+from quizshow.core.format import Format, Setup
 from quizshow.core.loose import RulesView
 from quizshow.core.match import MatchRole
 from quizshow.core.phases import NO_FLAGS, Phase, PhaseFlags
@@ -153,7 +154,7 @@ class FormatSpec(Generic[FormatT, StateT, PhaseT]):
     export: Export | None = None  # its results as files (None: the format has none to export)
 
     # Every player has a button of their own (a team's `buzzers:` list): F10 assigns players, a press
-    # names its player, and each player's lamp shows what `Format.player_lamps` says.
+    # names its player, and each player's lamp shows what its reducer says (core.capabilities.PlayerBuzzers).
     player_buzzers: bool = False
     check_pack: CheckPack | None = None
     warn_pack: CheckPack | None = None  # advice on a pack that still plays: warnings at the pack's lines
@@ -162,15 +163,23 @@ class FormatSpec(Generic[FormatT, StateT, PhaseT]):
     without_pack: Literal["needed", "advised", "optional"] = "advised"
     # Its refusals in Russian (English template -> Russian text), as core/phrases.py's REFUSALS_RU for the engine's.
     refusals: Mapping[str, str] = field(default_factory=dict)
-    # How it plays as a tournament's match (its reducer then implements core.format.MatchPlay); None: it cannot be one.
+    # How it plays as a tournament's match (its reducer then implements core.capabilities.MatchPlay); None: it
+    # cannot be one.
     match: MatchRole | None = None
 
     def __post_init__(self) -> None:
         own = getattr(self.make, "own_type", None)  # a Format class names the state it keeps
         if own is not None and own is not self.state:
             raise TypeError(f"format {self.name}: its reducer keeps {own.__name__}, its spec says {self.state}")
-        if self.match is not None and isinstance(self.make, type) and not issubclass(self.make, MatchPlay):
-            raise TypeError(f"format {self.name}: a match role, but its reducer does not implement MatchPlay")
+        if isinstance(self.make, type):  # the capabilities the spec's own facts need (core/capabilities.py)
+            if self.match is not None and not issubclass(self.make, MatchPlay):
+                raise TypeError(f"format {self.name}: a match role, but its reducer does not implement MatchPlay")
+            if self.player_buzzers != issubclass(self.make, PlayerBuzzers):
+                raise TypeError(f"format {self.name}: player_buzzers={self.player_buzzers}, but its reducer "
+                                f"{'does not implement' if self.player_buzzers else 'implements'} PlayerBuzzers")
+            if issubclass(self.make, Stakes) and not self.takes_amounts():
+                raise TypeError(f"format {self.name}: its reducer takes stakes, but no phase has amount_entry "
+                                "(the console types a stake for a team without a phone)")
 
     def state_of(self, state: ShowState) -> StateT:
         """The format's own state, typed (what its views and hooks read)."""
@@ -180,6 +189,11 @@ class FormatSpec(Generic[FormatT, StateT, PhaseT]):
             return state.part(self.state)
         except TypeError as why:
             raise TypeError(f"format {self.name}: {why}") from None
+
+    def state_or_none(self, state: ShowState) -> StateT | None:
+        """The format's own state, typed, or None where the show holds another format's (or none yet)."""
+        found = state.fmt
+        return found if self.state is not None and isinstance(found, self.state) else None
 
     def format_of(self, fmt: Format) -> FormatT:
         """The format's reducer, typed (its view model: `current`, its pack, its rules)."""

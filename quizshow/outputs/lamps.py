@@ -27,7 +27,7 @@ class Lamps:
                  players: PlayerLamps | None = None, buttons: Format | None = None) -> None:
         self.lamps = lamps  # team (or a player's button: (team, player)) → how to set its lamp
         self.flags = flags  # the format's phase flags: lamps follow the game while `lamps_live`
-        self.players = players  # a player's lamp: what the format says (Format.player_lamps)
+        self.players = players  # a player's lamp: what the format says (PlayerBuzzers.player_lamps)
         self.buttons = buttons  # whose button answers / is out: the format's (a button may be a table, not a team)
         self.blink_until: dict[int, float] = {}
         self.warning = False

@@ -82,8 +82,8 @@ def key(view: PanelKeys, key: int, mod: int, at: float) -> bool:
     first team's green … blue, 5–8 the second team's. False: the key map takes the key."""
     if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
         return False
-    duel = view.state.fmt
-    if not isinstance(duel, DuelState):
+    duel = SPEC.state_or_none(view.state)
+    if duel is None:  # another format's show: its keys are not the panel's
         return False
     if SPEC.phase_of(view.state) in (Phase.RESULT, Phase.CHOOSING):
         if key != DISQUALIFY_KEY:

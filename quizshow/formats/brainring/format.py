@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from quizshow.core import commands as c
+from quizshow.core.capabilities import MatchPlay
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Button, MatchPlay, Position, Refused, Result, Setup, handles, over, step, wait
+from quizshow.core.format import Button, Position, Refused, Result, Setup, handles, over, step, wait
 from quizshow.core.ladder import Rung
 from quizshow.core.match import MatchResult
 from quizshow.core.presslog import Press, PressLog, pressed_before
@@ -48,7 +49,8 @@ class BrainringFormat(DisciplineRules, MatchPlay):
 
     def false_start_line(self, state: ShowState) -> float | None:
         """«Время!»: a press before it is a false start (seed 004 §6.7)."""
-        return self.own(state).clean_start if isinstance(state.fmt, Ring) else None
+        ring = self.own_or_none(state)
+        return ring.clean_start if ring is not None else None
 
     def points_for(self, ring: Ring, team: int) -> int:
         """The question's worth for this team: doubled for a lone player; both alone: one more."""

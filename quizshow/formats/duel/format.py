@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import TypedDict, Unpack
 
 from quizshow.core import commands as c
+from quizshow.core.capabilities import PlayerBuzzers
 from quizshow.core.effects import Event, EventKind
 from quizshow.core.format import Format, Position, Refused, Result, Setup, handles, over, step, wait
 from quizshow.core.ladder import NextKind, NextStep, Rung
@@ -54,7 +55,7 @@ class QueueEntry:
     margin: float
 
 
-class DuelFormat(Format[DuelState]):
+class DuelFormat(Format[DuelState], PlayerBuzzers):
     id = "duel"
     own_type = DuelState
 

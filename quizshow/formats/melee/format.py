@@ -20,8 +20,9 @@ from dataclasses import dataclass, replace
 
 from quizshow.core import commands as c
 from quizshow.core import phases
+from quizshow.core.capabilities import MatchPlay
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Button, Format, MatchPlay, Position, Refused, Result, Setup, handles, over, step, wait
+from quizshow.core.format import Button, Format, Position, Refused, Result, Setup, handles, over, step, wait
 from quizshow.core.ladder import Rung
 from quizshow.core.match import MatchResult
 from quizshow.core.state import ShowState

@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from quizshow.core import commands as c
+from quizshow.core.capabilities import MatchPlay
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Format, MatchPlay, Position, Refused, Result, Setup, handles, over, step, wait
+from quizshow.core.format import Format, Position, Refused, Result, Setup, handles, over, step, wait
 from quizshow.core.ladder import Rung
 from quizshow.core.match import MatchResult
 from quizshow.core.phases import Phase, PhaseFlags

@@ -12,8 +12,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from quizshow.core import commands as c
+from quizshow.core.capabilities import NO_TYPED_ANSWERS, AnswerAsk, TypedAnswers
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import AnswerAsk, Format, Refused, Result, handles, over, step, wait
+from quizshow.core.format import Format, Refused, Result, handles, over, step, wait
 from quizshow.core.ladder import Rung
 from quizshow.core.presslog import PressLog
 from quizshow.core.state import ShowState
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from quizshow.formats.svoyak.board import Game
 
 
-class FinalRounds(Format[Play]):
+class FinalRounds(Format[Play], TypedAnswers):
     """The final and the shoot-out: a part of SvoyakFormat, which provides what is declared below."""
 
     if TYPE_CHECKING:  # what this part uses of the svoyak format (formats/svoyak/format.py)
@@ -150,7 +151,7 @@ class FinalRounds(Format[Play]):
                  SvoyakPhase.ANSWERING, SvoyakPhase.REVEAL, SvoyakPhase.END)
         if final is None or not (state.phase == SvoyakPhase.FINAL_QUESTION or
                                  (state.phase in after and final.closed is not None)):
-            raise Refused("typed answers are not taken now")
+            raise Refused(NO_TYPED_ANSWERS)
         if question != self.final_theme(final):
             raise Refused("there is no question {n} to answer now", n=question + 1)
         if team not in final.order:

@@ -12,8 +12,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from quizshow.core import commands as c
+from quizshow.core.capabilities import StakeAsk, Stakes
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Position, Refused, Result, Setup, StakeAsk, handles, step, wait
+from quizshow.core.format import Position, Refused, Result, Setup, handles, step, wait
 from quizshow.core.ladder import Rung
 from quizshow.core.presslog import Press, PressLog, pressed_before
 from quizshow.core.state import Banner, ShowState
@@ -38,7 +39,7 @@ def waits_for_media(question: Question | None) -> bool:
     return question is not None and question.wait and (question.audio is not None or question.video is not None)
 
 
-class SvoyakFormat(FinalRounds):
+class SvoyakFormat(FinalRounds, Stakes):
     id = "svoyak"
     own_type = Play
 

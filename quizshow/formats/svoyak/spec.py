@@ -53,8 +53,8 @@ def _score(state: ShowState, team: int) -> int:
 
 def _bid(state: ShowState, team: int, typed: int) -> int:
     """The bid «Ставка» makes (auction.console_bid): the opener's amount below the nominal bids the nominal."""
-    play = state.fmt
-    if not isinstance(play, Play) or not isinstance(team, int):
+    play = SPEC.state_or_none(state)
+    if play is None or not isinstance(team, int):
         return typed
     return console_bid(play.auction, team, typed, [t.score for t in state.teams], play.value)
 
@@ -68,8 +68,8 @@ def console_stake(typed: int, lowest: int) -> int:
 def _all_in(state: ShowState, at: float, team: int) -> sc.Bid:
     """«Ва-банк»: the whole score. An opener below the nominal plays exactly the nominal (the engine takes
     their «Ва-банк» as that bid): the command, and so the journal, says «ставка 40», never «ва-банк 20»."""
-    play = state.fmt
-    if isinstance(play, Play) and isinstance(team, int) and \
+    play = SPEC.state_or_none(state)
+    if play is not None and isinstance(team, int) and \
             plays_the_nominal(play.auction, team, [t.score for t in state.teams], play.value):
         return sc.Bid(at=at, team=team, amount=play.value)
     return sc.Bid(at=at, team=team, all_in=True, amount=_score(state, team))

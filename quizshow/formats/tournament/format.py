@@ -16,8 +16,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from quizshow.core import commands as c
+from quizshow.core.capabilities import MatchPlay, match_play
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import Button, Format, MatchPlay, Position, Refused, Result, Setup, handles, step, wait
+from quizshow.core.format import Button, Format, Position, Refused, Result, Setup, handles, step, wait
 from quizshow.core.ladder import FINISHED, Rung
 from quizshow.core.loose import Args
 from quizshow.core.presslog import Press
@@ -39,9 +40,10 @@ if TYPE_CHECKING:
 def _played(fmt: Format) -> MatchPlay:
     """The match's reducer as the day reads it: a format whose spec names a match role implements MatchPlay
     (FormatSpec checks it when the spec is made)."""
-    if not isinstance(fmt, MatchPlay):
+    played = match_play(fmt)
+    if played is None:
         raise TypeError(f"format {fmt.id} is not played as a match")
-    return fmt
+    return played
 
 
 class TournamentFormat(Format[m.EventState]):

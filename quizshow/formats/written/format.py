@@ -11,8 +11,9 @@ from dataclasses import replace
 from typing import TypeVar
 
 from quizshow.core import commands as c
+from quizshow.core.capabilities import AnswerAsk, TypedAnswers
 from quizshow.core.effects import Event, EventKind
-from quizshow.core.format import AnswerAsk, Format, Position, Refused, Result, Setup, handles, over, step, wait
+from quizshow.core.format import Format, Position, Refused, Result, Setup, handles, over, step, wait
 from quizshow.core.ladder import Rung
 from quizshow.core.loose import Args
 from quizshow.core.state import ShowState
@@ -42,7 +43,7 @@ def _kept(items: tuple[Kept, ...], found: Kept | None, new: Kept) -> tuple[Kept,
     return tuple(new if item is found else item for item in items) if found is not None else (*items, new)
 
 
-class WrittenFormat(Format[Written]):
+class WrittenFormat(Format[Written], TypedAnswers):
     id = "written"
     own_type = Written
 

@@ -2,16 +2,17 @@
 
 Whether the seat may press comes from the format's one answer (`Format.press_answer`: the Buzz the press would
 be, tried by the reducer), with its refusal as the words under the screen; the stake and the typed answer from
-`Format.stake_ask` and `Format.answer_ask`. Nothing here works a rule out again, nor reads a phase's name. A
-phone never learns an answer (nothing here reads the question), nor who answers before the hall is told
-(`ShowState.settling`).
+the format's capabilities (`Stakes.stake_ask`, `TypedAnswers.answer_ask`). Nothing here works a rule out again,
+nor reads a phase's name. A phone never learns an answer (nothing here reads the question), nor who answers
+before the hall is told (`ShowState.settling`).
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from quizshow.core.format import AnswerAsk, PressAnswer, PressKind, Refused, StakeAsk
+from quizshow.core.capabilities import AnswerAsk, StakeAsk
+from quizshow.core.format import PressAnswer, PressKind, Refused
 from quizshow.core.state import ShowState
 from quizshow.i18n import NBSP, Words
 
@@ -50,9 +51,9 @@ class SeatFacts:
 
     press: PressAnswer | None  # None: the format takes no presses at all (the written quiz)
     stake: StakeAsk | None = None
-    held: int | None = None  # Format.stake_held
+    held: int | None = None  # Stakes.stake_held
     answer: AnswerAsk | None = None
-    typed_why: Refused | None = None  # why it may not type now (Format.typed_refusal)
+    typed_why: Refused | None = None  # why it may not type now (TypedAnswers.typed_refusal)
     live: bool = False  # a question is being played (the phase's `buzzers_live`): the idle screen's headline
     score: int | None = None  # the score the hall has been shown (Format.seat_score)
 

@@ -19,6 +19,7 @@ from typing import Protocol, TextIO
 from quizshow.config import ShowConfig
 from quizshow.core import commands as c
 from quizshow.core.actions import ActionContext, ActionRegistry, Call
+from quizshow.core.capabilities import NO_TYPED_ANSWERS, stakes, typed_answers
 from quizshow.core.clock import Clock
 from quizshow.core.engine import Engine, Outcome
 from quizshow.core.format import Format, Refused
@@ -197,11 +198,13 @@ def seat_facts(fmt: Format, live: bool, state: ShowState, seat: Seat, now: float
     """What the format says about a seat now: whether its press would be taken (the format's one answer), what
     it may stake or type and the stake it holds, the score the hall has seen."""
     team_seat = seat.player is None  # stakes and typed answers are a team's
+    staking = stakes(fmt) if team_seat else None
+    typing = typed_answers(fmt) if team_seat else None
     return SeatFacts(press=fmt.press_answer(state, seat.team, seat.player, now) if buttons else None,
-                     stake=fmt.stake_ask(state, seat.team) if team_seat else None,
-                     held=fmt.stake_held(state, seat.team) if team_seat else None,
-                     answer=fmt.answer_ask(state, seat.team) if team_seat else None,
-                     typed_why=fmt.typed_refusal(state, seat.team) if team_seat else None, live=live,
+                     stake=staking.stake_ask(state, seat.team) if staking is not None else None,
+                     held=staking.stake_held(state, seat.team) if staking is not None else None,
+                     answer=typing.answer_ask(state, seat.team) if typing is not None else None,
+                     typed_why=typing.typed_refusal(state, seat.team) if typing is not None else None, live=live,
                      score=fmt.seat_score(state, seat.team))
 
 
@@ -278,7 +281,8 @@ def desk_switches(ports: PhonesPorts, server: WebServer) -> dict[str, Local]:
         def refused(why: Refused) -> Outcome:  # nothing done; the phone hears why in its language
             return Outcome(c.Tick(at=action.at), state, refused=str(why), refusal=why)
 
-        ask = ports.show.format.stake_ask(state, team)
+        staking = stakes(ports.show.format)
+        ask = staking.stake_ask(state, team) if staking is not None else None
         if ask is None:
             return refused(Refused(NOTHING_TO_STAKE))
         if not ask.low <= value <= ask.high:  # (svoyak's own words for it)
@@ -362,8 +366,11 @@ def answer_input(ports: PhonesPorts, answer: PhoneAnswer) -> None:
     outcome: Outcome | None = None
     try:
         state = ports.show.engine.state
+        typing = typed_answers(ports.show.format)
         try:
-            late = ports.show.format.answer_late(state, answer.team, answer.question, answer.sent)
+            if typing is None:
+                raise Refused(NO_TYPED_ANSWERS)
+            late = typing.answer_late(state, answer.team, answer.question, answer.sent)
         except Refused as why:  # nothing journalled: no such question now, a team that does not play it
             outcome = Outcome(c.Tick(at=answer.at), state, refused=str(why), refusal=why)
             return
