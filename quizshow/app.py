@@ -107,7 +107,7 @@ class ShowApp:
         text = TextCache(self.theme.fonts)
         buzzers = buzzer_map(config, self.notices.notice)  # its problems are said on the console
         self.keys = Keys(config, buzzers, fmt, runtime.state_now)
-        self.console = Console(runtime.engine, self.theme, self.keys.map, words, text, views.panel,
+        self.console = Console(runtime.engine_now, self.theme, self.keys.current, words, text, views.panel,
                                self.give_way, spec.journal_words, views.keys, clock_now=self.clock.now,
                                lock=runtime.lock)  # an undo's preview reads the engine as one whole
         self.sound = SoundCues(len(config.teams), self.theme.sounds, enabled=sound)
@@ -124,7 +124,7 @@ class ShowApp:
             config=config, deliver=self.feed.deliver, press_now=self.feed.at_once, now=self.clock.now, clock=clock,
             hold=runtime.lock, words=words, notice=self.notices.notice, prompt=self.notices.prompt,
             show_events=hall.events, on_window=self.sinks.on_window, line_check_changed=hall.line_check,
-            assigned=self.keys.follow(self.console), keymap=self.keys.current, state=runtime.state_now),
+            assigned=self.keys.assigned, keymap=self.keys.current, state=runtime.state_now),
             buzzers, spec.flags, start=devices, player_buzzers=spec.player_buzzers,
             player_lamps=lamps.player_lamps if lamps is not None else None,
             buttons=fmt)

@@ -76,7 +76,7 @@ def _console(engine: object, theme: object, keymap: object, words: object, text:
     """The console as this tree builds it (its constructor is what a refactoring may change)."""
     from quizshow.display.console.window import Console
 
-    return Console(engine, theme, keymap, words, text, views.panel,  # type: ignore[attr-defined]
+    return Console(lambda: engine, theme, lambda: keymap, words, text, views.panel,  # type: ignore[attr-defined]
                    journal_words=spec.journal_words, panel_keys=views.keys)  # type: ignore[attr-defined]
 
 

@@ -77,7 +77,8 @@ def walk_sheet(path: Path, out: Path):
         phases.append(engine.state.phase)
         where = f"{path.name} console at {engine.state.phase}"
         seen = len(text.problems)
-        console = Console(engine, theme, keymap, words, text, views.panel, journal_words=spec.journal_words,
+        console = Console(lambda: engine, theme, lambda: keymap, words, text, views.panel,
+                          journal_words=spec.journal_words,
                           panel_keys=views.keys)
         text.where = where
         console.render(console_surface, now, OperatorState())

@@ -223,7 +223,8 @@ def test_the_console_redraws_on_a_change_and_at_most_ten_times_a_second_for_its_
     from quizshow.runtime.operator.state import OperatorState
 
     engine, clock, status = svoyak_engine(), ManualClock(), OperatorState()
-    console = Console(engine, theme, KeyMap.build(), show_words("ru"), clock=clock)
+    keys = KeyMap.build()
+    console = Console(lambda: engine, theme, lambda: keys, show_words("ru"), clock=clock)
     surface = pygame.Surface((1280, 800))
     assert console.needs_frame(status)
     console.render(surface, 0.0, status, None)

@@ -53,12 +53,15 @@ REDRAW_HZ = 10  # the console's clocks and preview: ten frames a second are enou
 
 
 class Console:
-    def __init__(self, engine: Engine, theme: Theme, keymap: KeyMap, words: Words,
+    def __init__(self, engine: Callable[[], Engine], theme: Theme, keymap: Callable[[], KeyMap], words: Words,
                  text: TextCache | None = None, panel: Panel | None = None,
                  give_way: paint.GiveWayFn = paint.never, journal_words: JournalWords | None = None,
                  panel_keys: KeyHandler | None = None, clock_now: Callable[[], float] | None = None,
                  lock: AbstractContextManager[object] | None = None, *, clock: Clock = SYSTEM) -> None:
-        self.engine = engine
+        # The engine and the key map as they are now: «Начать заново» brings a new engine, assigning buzzers a
+        # new key map; the console reads whichever is current (nobody hands it the new one).
+        self.engine_now = engine
+        self.keymap_now = keymap
         self.clock = clock  # the machine's: a journal line's time, how long a prompt stands, the redraw rate
         self.words = words  # what the show says, in its language
         self.journal_words = journal_words  # the format's wording of its own commands
@@ -67,7 +70,6 @@ class Console:
         self.panel_memory: dict[str, object] = {}  # the panel's own (a cursor), shared by its drawing and keys
         self.give_way = give_way
         self.theme = theme
-        self.keymap = keymap
         self.text = text or TextCache(theme.fonts)
         self.buttons: list[tuple[pygame.Rect, Call]] = []
         self.ui: PanelUI | None = None  # this frame's widgets
@@ -82,6 +84,14 @@ class Console:
         self._last_drawn = -1e9
         self._local_clicks = 0  # the console's own choices (a page of teams): each one redraws
         self._memory_drawn = ""  # the panel's memory as the last frame drew it (a moved cursor redraws)
+
+    @property
+    def engine(self) -> Engine:
+        return self.engine_now()
+
+    @property
+    def keymap(self) -> KeyMap:
+        return self.keymap_now()
 
     @property
     def language(self) -> str:

@@ -5,7 +5,6 @@ saved assignment."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
 
 from quizshow.config import ShowConfig
 from quizshow.core.format import Format
@@ -43,12 +42,6 @@ def buzzer_map(config: ShowConfig, problem: Callable[[str], None]) -> BuzzerMap:
                            [one if isinstance(one, tuple) else each for one, each in teams])
 
 
-class KeysShown(Protocol):
-    """Who draws the keys (the console): told the key map anew after buzzers were assigned."""
-
-    keymap: KeyMap
-
-
 class Keys:
     """The key map now: the show's keys and the buzzers that are keys, built anew when buzzers are assigned
     by pressing."""
@@ -66,10 +59,7 @@ class Keys:
     def current(self) -> KeyMap:
         return self.map
 
-    def follow(self, shown: KeysShown) -> Callable[[BuzzerMap], None]:
+    def assigned(self, buzzers: BuzzerMap) -> None:
         """After buzzers were assigned (the window thread): keys named by the new map become those teams'
-        buzzers, and `shown` draws them."""
-        def assigned(buzzers: BuzzerMap) -> None:
-            self.map = key_map(self.config, buzzers, self.buttons())
-            shown.keymap = self.map
-        return assigned
+        buzzers (the console draws the current map)."""
+        self.map = key_map(self.config, buzzers, self.buttons())

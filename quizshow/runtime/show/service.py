@@ -122,7 +122,6 @@ class Show:
         the show starts again from its title card."""
         with self.runtime.lock:
             self.runtime.start_over(at)
-            self.console.engine = self.engine
             self.console.journal.clear()
             self.operator.resumed = None
             # Every client at once (phones, the overlay, lamps, desks), as after any change of the state.

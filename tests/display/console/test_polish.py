@@ -366,7 +366,7 @@ def test_the_end_early_question_leaves_the_console_once_the_second_press_answers
 def header_of(app: ShowApp, engine=None) -> str:
     """The console's first header line, as drawn (the texts laid out at the top)."""
     if engine is not None:
-        app.console.engine = engine
+        app.console.engine_now = lambda: engine
     drawn: list[str] = []
     original = app.console.text.fit
 
@@ -394,7 +394,7 @@ def test_the_written_quiz_header_names_an_extra_question_without_a_round_or_infi
         e = engine(teams=len(app.engine.state.teams), the_pack=pack(tours=(2,)))
         _to_the_end(e, 0.0, {0: (0, 1, 2), 1: (0, 1, 2)})
         assert e.format.is_extra(e.state.fmt.number)
-        app.console.engine = e
+        app.console.engine_now = lambda: e
         line = header_of(app)
         assert "дополнительный вопрос 1" in line and "∞" not in line and "раунд" not in line, line
     finally:

@@ -136,7 +136,8 @@ def test_the_console_question_panel_shows_the_sound_row(theme, tmp_path):
     engine = one_theme(kit.question("Мелодия", audio=sound_file(tmp_path)), kit.question("Обычный"))
     open_cell(engine, 0)
     text = RecordingText(theme.fonts)
-    console = Console(engine, theme, KeyMap.build(), WORDS, text)
+    keys = KeyMap.build()
+    console = Console(lambda: engine, theme, lambda: keys, WORDS, text)
     console.render(pygame.Surface((1920, 1080)), 5.0, OperatorState())
     assert any(say("console.sound_playing", file="clip.mp3") in what for what in shown(text))
 
@@ -198,7 +199,8 @@ def console_of(engine: Engine, theme):
     from quizshow.runtime.operator.state import OperatorState
 
     text = RecordingText(theme.fonts)
-    console = Console(engine, theme, KeyMap.build(), WORDS, text, views_of(engine.format).panel)
+    keys = KeyMap.build()
+    console = Console(lambda: engine, theme, lambda: keys, WORDS, text, views_of(engine.format).panel)
     console.render(pygame.Surface((1920, 1080)), 50.0, OperatorState())
     return shown(text), [call for _rect, call in console.buttons]
 
