@@ -18,12 +18,12 @@ from quizshow.inputs.serialbox import BoxDriver, BoxPress
 from quizshow.tools.fakebox import FakeBox
 
 
-def wait_for(condition, timeout: float = 5.0) -> bool:
+def wait_for(condition, timeout: float = 5.0, poll: float = 0.01) -> bool:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if condition():
             return True
-        time.sleep(0.01)
+        time.sleep(poll)
     return False
 
 
@@ -46,6 +46,33 @@ def take(inbox: queue.Queue, count: int, timeout: float = 5.0) -> list[c.Buzz]:
         except queue.Empty:
             pass
     return got
+
+
+NOISE = "?\n"  # a line no protocol knows: the driver counts it as dropped
+MARKER_LAMP = 4  # the lamp `settled` flips: the FakeBox has four inputs
+
+
+def settled(box: FakeBox, driver: BoxDriver, timeout: float = 5.0) -> bool:
+    """The driver has acted on the time its clock reads now, and every line it sent has been answered and
+    the answer read: a test that moves a ManualClock only between these never moves it while a PING is
+    out (a step inside a round trip would be measured as the round trip). Ordered by the link alone:
+
+    - two noise lines, the second sent once the first is counted: the pass of the driver's loop that read
+      the first has looked at the clock (and sent a PING if one was due) before it read the second;
+    - a lamp, which the outbox writes after every command queued before it: once the box has it, it has
+      read any PING and written its PONG;
+    - a noise line after that PONG: once it is counted, the PONG has been read."""
+
+    def counted() -> bool:
+        dropped = driver.status.dropped
+        box.raw(NOISE)
+        return wait_for(lambda: driver.status.dropped > dropped, timeout, poll=0.001)
+
+    if not (counted() and counted()):
+        return False
+    state = "OFF" if box.lamps.get(MARKER_LAMP) == "ON" else "ON"
+    driver.lamp(MARKER_LAMP, state)
+    return wait_for(lambda: box.lamps.get(MARKER_LAMP) == state, timeout, poll=0.001) and counted()
 
 
 @pytest.fixture

@@ -6,8 +6,9 @@
  *   --pty LINK     the box's serial line is a new pseudo-terminal; LINK becomes a symlink to it (a host
  *                  opens LINK as it opens /dev/ttyUSB0). Without it the line goes nowhere but the trace.
  *   --script FILE  timed inputs, one per line (below); "-" reads them from stdin as the simulation runs.
- *   --realtime     simulated time keeps pace with the wall clock (a host with its own clock reads the box);
- *                  without it the chip runs as fast as it can.
+ *   --realtime     simulated time keeps pace with the wall clock (a host with its own clock reads the box):
+ *                  a simulation held up by a busy machine catches up before it takes or passes on a byte
+ *                  or a script line; without it the chip runs as fast as it can.
  *   --trace        print each line the box sends: `RX <us> <line>`.
  *   --eeprom FILE  the chip's EEPROM: loaded at start if the file exists, saved at the end (a power cycle).
  *   --until US     end at this simulated time.
@@ -505,19 +506,30 @@ static void pump_stdin(void) {
     }
 }
 
-static void keep_pace(void) {
+/* How far the simulated time is ahead of the wall clock (negative: behind). */
+static int64_t ahead_ns(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     int64_t wall_ns = (int64_t)(now.tv_sec - started.tv_sec) * 1000000000LL + (now.tv_nsec - started.tv_nsec);
-    int64_t sim_ns = (int64_t)(avr->cycle * 1000 / CYCLES_PER_US);
-    if (sim_ns > wall_ns) {
-        struct timespec pause = {.tv_sec = (sim_ns - wall_ns) / 1000000000LL, .tv_nsec = (sim_ns - wall_ns) % 1000000000LL};
+    return (int64_t)(avr->cycle * 1000 / CYCLES_PER_US) - wall_ns;
+}
+
+static void keep_pace(void) {
+    int64_t ahead = ahead_ns();
+    if (ahead > 0) {
+        struct timespec pause = {.tv_sec = ahead / 1000000000LL, .tv_nsec = ahead % 1000000000LL};
         nanosleep(&pause, NULL);
     }
 }
 
 static avr_cycle_count_t io_tick(avr_t *chip, avr_cycle_count_t when, void *param) {
     (void)param;
+    if (realtime && ahead_ns() < -(int64_t)IO_EVERY_US * 1000) {
+        /* Behind the wall clock (this process waited for a core): the chip catches up before it hears or
+         * says anything, so whatever it takes in or sends carries the wall clock's time, as a real box's
+         * steady clock would, and the wait looks like a slow link instead of a clock that stalls. */
+        return when + IO_EVERY_US * CYCLES_PER_US;
+    }
     pump_link();
     if (stdin_script) {
         pump_stdin();
