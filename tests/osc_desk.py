@@ -53,6 +53,17 @@ class Desk:
                 return got[1]
         raise AssertionError(f"no {address} received; got {self.got[-12:]}")
 
+    def first_since(self, since: int, fits, timeout: float = 3.0) -> tuple[str, tuple]:
+        """The first message received after the `since`-th one (`len(got)` then) for which `fits(address, args)`."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for addr, args in self.got[since:]:
+                if fits(addr, args):
+                    return addr, args
+            if time.monotonic() >= deadline:
+                raise AssertionError(f"nothing fitting received; got {self.got[-12:]}")
+            self._receive()
+
     def _receive(self) -> tuple[str, tuple] | None:
         try:
             data, _ = self.sock.recvfrom(65536)
