@@ -112,7 +112,7 @@ class Operator:
             self.desk.send(self.to, address)
             self._pings += 1
             mark = self._pings
-            self._until_taken("/quiz/ping", lambda got_address, got_args: got_address == "/quiz/out/pong"
+            self._until_taken("/quiz/ping", lambda got_address, got_args, mark=mark: got_address == "/quiz/out/pong"
                               and got_args == (mark,), mark)
             if not any(429 in args for args in self.desk.replies(address)):
                 break
