@@ -320,7 +320,7 @@ def _main(args: argparse.Namespace) -> int:
 
         return run(args, show)
     except stopping.Stopped as why:  # a signal while the files were loading: nothing was started
-        print(f"{why}: stopped while loading", file=sys.stderr)
+        print(f"{why.signal_name()}: stopped while loading", file=sys.stderr)
         return 1 if args.check else 0  # an interrupted check has not passed
 
 

@@ -22,6 +22,14 @@ _loading = 0  # nesting depth of loading() in the main thread
 class Stopped(BaseException):
     """A stop signal arrived while a file was loading (a BaseException: no `except Exception` keeps it)."""
 
+    def signal_name(self) -> str:
+        """The signal's name. A codec decoding the file when it came wraps it in its own message («decoding with
+        'utf-8-sig' codec failed (Stopped: SIGTERM)»), the signal's own exception its cause."""
+        first: BaseException = self
+        while isinstance(first.__cause__, Stopped):
+            first = first.__cause__
+        return str(first)
+
 
 def _handler(signum: int, _frame: object) -> None:
     stop_requested.set()
