@@ -178,10 +178,10 @@ class ShowApp:
         self.handlers.add(Press, self.presses.whose)
         self.handlers.add(Action, as_is)
         if self.osc_link is not None:
-            self.handlers.add(OscRequest, self.osc_link.request)
+            self.handlers.add(OscRequest, self.osc_link.request, at_once=True)
         if self.phones is not None:
             self.handlers.add(PhoneStake, self.phones.stake)
-            self.handlers.add(PhoneAnswer, self.phones.answer)
+            self.handlers.add(PhoneAnswer, self.phones.answer, at_once=True)
 
     def _wire_sinks(self, hall: HallViews) -> None:
         if self.osc_link is not None:  # the desks first: light and sound cues wait on them

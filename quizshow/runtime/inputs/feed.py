@@ -8,7 +8,7 @@ under the runtime's lock: a press reaches the journal and the engine without wai
 
 Each message type has exactly one handler, in one table (`Handlers`, wired by the composition root). A
 handler either does the whole job itself (an OSC request is applied and replied at once, in arrival
-order) or returns what is to be applied after the batch: a press (the press stages, runtime/inputs/
+order: what its batch had before it is applied first) or returns what is to be applied after the batch: a press (the press stages, runtime/inputs/
 presses.py) or an action call (the controls), each by the one applier the table has for its kind.
 Presses taken together are applied in the order of their own timestamps (`in_press_order`); each pending
 item's `done` hears what became of it.
@@ -66,14 +66,22 @@ class Handlers:
 
     def __init__(self) -> None:
         self._by_type: dict[type, Handler] = {}
+        self._at_once: set[type] = set()
         self._press: Callable[[Press], Outcome | None] | None = None
         self._action: Callable[[Action], Outcome | None] | None = None
 
-    def add(self, kind: type[M], handler: Callable[[M], Pending | None]) -> None:
+    def add(self, kind: type[M], handler: Callable[[M], Pending | None], *, at_once: bool = False) -> None:
+        """`at_once`: the handler does the whole job itself (an OSC request, applied and replied): what came
+        before it in its batch is applied first, so it keeps its place among them."""
         if kind in self._by_type:
             raise ValueError(f"{kind.__name__} has a handler already")
         # Looked up by the message's exact type (`of`): the handler only ever gets its own kind.
         self._by_type[kind] = cast(Handler, handler)
+        if at_once:
+            self._at_once.add(kind)
+
+    def acts_at_once(self, item: object) -> bool:
+        return type(item) in self._at_once
 
     def applying(self, press: Callable[[Press], Outcome | None], action: Callable[[Action], Outcome | None]) -> None:
         """The appliers of what handlers leave pending: a press (the press stages), an action (the controls)."""
@@ -171,12 +179,20 @@ class InputFeed:
             self.take(items)
 
     def take(self, items: list[object]) -> None:
-        """One batch, each input applied on its own: a bug in one never loses the others."""
+        """One batch, each input applied on its own: a bug in one never loses the others. What a handler leaves
+        pending waits for the end of the batch (presses in the order of their own times), or for the next
+        input that acts at once (an OSC request): an operator's verdict never overtakes the press before it."""
         pending: list[Pending] = []
         for item in items:
+            if pending and self.handlers.acts_at_once(item):
+                self._apply(pending)
+                pending = []
             meant = self.guard(lambda message: self.handlers.of(message)(message), item)
             if meant is not None:
                 pending.append(meant)
+        self._apply(pending)
+
+    def _apply(self, pending: list[Pending]) -> None:
         for meant in in_press_order(pending):
             result = self.guard(self.handlers.apply, meant)
             if meant.done is not None:
