@@ -309,6 +309,22 @@ def test_f7_in_a_show_without_phones_says_there_are_none(demo, tmp_path):
         app.close()
 
 
+def test_f7_with_a_web_server_but_no_phone_seat_says_there_are_none(demo, tmp_path):
+    """A web server for the overlay or follower screens only (no team has `buzzer: phone`): F7 has no code to
+    show; the projector keeps the show's picture."""
+    from quizshow.app import ShowApp
+
+    app = ShowApp(demo, journal_path=tmp_path / "demo.jsonl", fresh=True, sound=False, devices=False, web=True,
+                  web_port=0)
+    try:
+        assert app.phones is not None
+        app.call(Call("join"), app.now(), "keyboard")
+        assert app.projector.join is None
+        assert any("Телефонов в этой игре нет" in n.text for n in app.status.notices)
+    finally:
+        app.close()
+
+
 def test_more_seats_than_a_page_holds_are_shown_a_page_at_a_time_each_code_as_large(rig, tmp_path, monkeypatch):
     names = ["Альфа", "Бета", "Гамма", "Дельта", "Эпсилон", "Зета", "Эта", "Тета", "Йота", "Каппа"]
     monkeypatch.setattr(shared_kit, "NAMES", names)

@@ -150,3 +150,22 @@ def test_no_phone_is_lit_in_an_auction_a_cat_a_sponsor_question_or_while_another
         await dark(phones, [1, 2], f"Отвечает {names[0]}")
 
     with_phones(app, [0, 1, 2], play)
+
+
+def test_a_phones_tap_during_the_line_check_is_taken_by_it_and_the_game_is_untouched(tmp_path):
+    """«Проверка кнопок»: a phone's tap lights its team's panel, as a box's does, and the phone hears it was taken
+    (it was answered «not taken», in English, as a refusal)."""
+    app = phone_app(tmp_path, "phones.yaml", keys_too=True)
+    app.hardware.toggle_line_check()
+
+    async def play() -> None:
+        async with aiohttp.ClientSession() as session, FakePhone(session, seat_url(app, BORIS)) as boris:
+            await boris.wait("synced")
+            assert (await tap(boris))["code"] == 200
+
+    try:
+        asyncio.run(play())
+    finally:
+        app.close()
+    assert BORIS in app.hardware.last_press  # its panel lit
+    assert not any(isinstance(entry.command, c.Buzz) for entry in app.engine.entries)

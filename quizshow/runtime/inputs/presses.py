@@ -104,9 +104,9 @@ class PressLine:
         wrong = seat_refusal(seat.team, len(state.teams))
         if wrong is not None:
             return Outcome(c.Tick(at=press.at), state, refused=str(wrong), refusal=wrong)
-        if self.buttons.line_check:
+        if self.buttons.line_check:  # taken by the line check: the team's panel lights, the game is untouched
             self.buttons.light(seat.team, press.at)
-            return None
+            return Outcome(c.Tick(at=press.at), state)
         return self.submit(c.Buzz(at=press.at, team=seat.team, player=seat.player, source_time=press.source_time,
                                   device=press.device, clock_error=press.clock_error,
                                   hold=self.hold(seat.team, seat.player)))

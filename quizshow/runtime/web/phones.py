@@ -256,6 +256,9 @@ def desk_switches(ports: PhonesPorts, server: WebServer) -> dict[str, Local]:
     seat's waiting second phone take it (its button on the devices line)."""
     def join(args: Args, action: Action) -> None:
         # F7: the first page of codes, the next (more seats than a page holds), then off.
+        if not server.seats:  # a web server for the overlay or follower screens only: no code to show
+            ports.show.notice(ports.show.say("console.no_phones"), "refused")
+            return
         pages = join_pages(len(server.seats))
         page = server.join_page
         server.join_page = 0 if page is None else (page + 1 if page + 1 < pages else None)
