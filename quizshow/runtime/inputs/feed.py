@@ -8,8 +8,9 @@ under the runtime's lock: a press reaches the journal and the engine without wai
 
 Each message type has exactly one handler, in one table (`Handlers`, wired by the composition root). A
 handler either does the whole job itself (an OSC request is applied and replied at once, in arrival
-order: what its batch had before it is applied first) or returns what is to be applied after the batch: a press (the press stages, runtime/inputs/
-presses.py) or an action call (the controls), each by the one applier the table has for its kind.
+order: what its batch had before it is applied first) or returns what is to be applied after the batch:
+a press (the press stages, runtime/inputs/presses.py) or an action call (the controls), each by the one
+applier the table has for its kind.
 Presses taken together are applied in the order of their own timestamps (`in_press_order`); each pending
 item's `done` hears what became of it.
 """
