@@ -7,7 +7,9 @@ import pygame
 from quizshow.app import ShowApp
 
 
-def console_texts(app: ShowApp, size: tuple[int, int] = (1280, 800)) -> tuple[list[str], pygame.Surface]:
+def console_texts(app: ShowApp, size: tuple[int, int] = (1280, 800), at: float | None = None
+                  ) -> tuple[list[str], pygame.Surface]:
+    """Every text one real console frame fitted (at show time `at`, now without), and the frame."""
     drawn: list[str] = []
     fit = app.console.text.fit
 
@@ -18,7 +20,7 @@ def console_texts(app: ShowApp, size: tuple[int, int] = (1280, 800)) -> tuple[li
     app.console.text.fit = spy  # type: ignore[method-assign]
     try:
         surface = pygame.Surface(size)
-        app.console.render(surface, app.clock.now(), app.status)
+        app.console.render(surface, app.clock.now() if at is None else at, app.status)
     finally:
         app.console.text.fit = fit  # type: ignore[method-assign]
     return drawn, surface

@@ -11,6 +11,7 @@ import pygame
 
 from quizshow.app import Action
 from quizshow.core import commands as c
+from tests.console_kit import console_texts
 from tests.duel_display_kit import duel_app
 from tests.duel_kit import ALPHA, GREEN
 
@@ -19,19 +20,7 @@ OUT = os.environ.get("QS_SHOTS")
 
 def frame_texts(app, at: float, name: str | None = None) -> list[str]:
     """The texts one real console frame fitted (every label it drew)."""
-    said: list[str] = []
-    original = app.console.text.fit
-
-    def spy(text, *args, **kwargs):
-        said.append(text)
-        return original(text, *args, **kwargs)
-
-    app.console.text.fit = spy
-    try:
-        surface = pygame.Surface((1280, 800))
-        app.console.render(surface, at, app.status)
-    finally:
-        app.console.text.fit = original
+    said, surface = console_texts(app, at=at)
     if name and OUT:
         pygame.image.save(surface, os.path.join(OUT, f"{name}.png"))
     return said

@@ -10,6 +10,7 @@ import pytest
 
 from quizshow.app import ShowApp
 from quizshow.core import commands as c
+from tests.console_kit import console_texts
 from tests.written_phones_kit import make_app, phones_final_show, to_final_question
 
 OUT = Path(os.environ.get("QUIZSHOW_SHOTS", "/nonexistent"))  # frames kept to LOOK at, when asked for
@@ -28,19 +29,7 @@ def final_app(tmp_path):
 
 
 def row_texts(app: ShowApp, name: str) -> list[str]:
-    said: list[str] = []
-    original = app.console.text.fit
-
-    def spy(text, *args, **kwargs):
-        said.append(text)
-        return original(text, *args, **kwargs)
-
-    app.console.text.fit = spy  # type: ignore[method-assign]
-    surface = pygame.Surface((1280, 800))
-    try:
-        app.console.render(surface, app.now(), app.status)
-    finally:
-        app.console.text.fit = original  # type: ignore[method-assign]
+    said, surface = console_texts(app)
     if OUT.is_dir():
         pygame.image.save(surface, str(OUT / f"{name}.png"))
     return said

@@ -16,6 +16,7 @@ from quizshow.core.actions import Call
 from quizshow.formats.svoyak import commands as sc
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT
+from tests.console_kit import console_texts as texts_of_frame
 from tests.svoyak_console_kit import app_of, cell_of, to_board
 
 SHOTS = os.environ.get("QUIZSHOW_SHOTS")  # a folder: the pictures the tests look at are saved there
@@ -32,22 +33,9 @@ def _shot(surface: pygame.Surface, name: str) -> None:
 
 
 def console_texts(app: ShowApp, at: float | None = None) -> list[str]:
-    """Every text the console draws in one frame (1280×800)."""
-    texts: list[str] = []
-    original = app.console.text.fit
-
-    def spy(text, *args, **kwargs):
-        texts.append(text)
-        return original(text, *args, **kwargs)
-
-    app.console.text.fit = spy  # type: ignore[method-assign]
-    try:
-        app.pump_views()
-        surface = pygame.Surface((1280, 800))
-        app.console.render(surface, app.clock.now() if at is None else at, app.status)
-    finally:
-        app.console.text.fit = original  # type: ignore[method-assign]
-    return texts
+    """Every text the console draws in one frame (1280×800), after the views' queued changes."""
+    app.pump_views()
+    return texts_of_frame(app, at=at)[0]
 
 
 # --- item 1: the cat's value and «ва-банк» are journalled as what they were ---------------------------------

@@ -14,6 +14,7 @@ from quizshow.core import commands as c
 from quizshow.event_file import load_any
 from quizshow.yamlfile import Problems
 from tests.conftest import ROOT
+from tests.console_kit import console_texts
 from tests.duel_display_kit import duel_app
 
 OUT = Path(os.environ.get("QUIZSHOW_SHOTS", "/nonexistent"))  # frames kept to LOOK at, when asked for
@@ -33,19 +34,7 @@ def app_of(path: Path, tmp_path: Path) -> ShowApp:
 
 def labels_of(app: ShowApp, at: float, name: str | None = None, size: tuple[int, int] = (1280, 800)) -> list[str]:
     """The texts of one real console frame (every label it fitted)."""
-    said: list[str] = []
-    original = app.console.text.fit
-
-    def spy(text, *args, **kwargs):
-        said.append(text)
-        return original(text, *args, **kwargs)
-
-    app.console.text.fit = spy  # type: ignore[method-assign]
-    try:
-        surface = pygame.Surface(size)
-        app.console.render(surface, at, app.status)
-    finally:
-        app.console.text.fit = original  # type: ignore[method-assign]
+    said, surface = console_texts(app, size, at)
     if name and OUT.is_dir():
         pygame.image.save(surface, str(OUT / f"{name}.png"))
     return said
